@@ -1,0 +1,50 @@
+/**
+ * Connect-your-numbers form (spec §2 modals, §4 "Connect number", §5 "Connect number",
+ * §7 pro-registered-phone-number call).
+ *
+ * Decisions where the spec is silent: the name is validated and sent trimmed; the phone is
+ * sent as its 10 digits (the field shows them formatted, see `formatPhoneInput`).
+ */
+import type { MessageKey } from '../i18n/en-US';
+import { digitsOnly, validateConnectNumberPhone } from './phone';
+
+/** §7: the brand sent with (and queried for) registered numbers. */
+export const CONNECT_NUMBER_BRAND = 'ADS';
+
+export interface ConnectNumberValues {
+  name: string;
+  phone: string;
+}
+
+export type ConnectNumberField = keyof ConnectNumberValues;
+export type ConnectNumberErrors = Partial<Record<ConnectNumberField, MessageKey>>;
+
+/** Form order, for focusing the first invalid field. */
+export const CONNECT_NUMBER_FIELD_ORDER: readonly ConnectNumberField[] = ['name', 'phone'];
+
+/** §5: 'Name must not be empty'; phone empty / not 10 digits. Empty object: valid. */
+export function validateConnectNumber(values: ConnectNumberValues): ConnectNumberErrors {
+  const errors: ConnectNumberErrors = {};
+  if (values.name.trim() === '') errors.name = 'validation.nameEmpty';
+  const phone = validateConnectNumberPhone(values.phone);
+  if (phone) errors.phone = phone;
+  return errors;
+}
+
+/** §7 POST body of the registered-number call. */
+export interface RegisteredNumberRequest {
+  spId: number;
+  brand: typeof CONNECT_NUMBER_BRAND;
+  name: string;
+  phoneNumber: string;
+}
+
+/**
+ * The request body from valid values. Throws a TypeError for invalid values (submit must
+ * validate first).
+ */
+export function toRegisteredNumberRequest(spId: number, values: ConnectNumberValues): RegisteredNumberRequest {
+  const errors = validateConnectNumber(values);
+  if (errors.name || errors.phone) throw new TypeError('connect-number form is not valid');
+  return { spId, brand: CONNECT_NUMBER_BRAND, name: values.name.trim(), phoneNumber: digitsOnly(values.phone) };
+}

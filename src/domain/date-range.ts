@@ -1,0 +1,228 @@
+import {
+  addDays,
+  addYears,
+  differenceInCalendarDays,
+  endOfDay,
+  endOfMonth,
+  endOfWeek,
+  isAfter,
+  isBefore,
+  isSameDay,
+  isValid,
+  parseISO,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  subDays,
+  subMonths,
+  subWeeks,
+  subYears,
+} from 'date-fns';
+import type { MessageKey } from '../i18n/en-US';
+
+/**
+ * A picker selection. Either end may be open: an empty start reads 'Early' and an empty end
+ * 'Continuous' (spec §2). Picker ranges are whole days: both ends sit at the start of their
+ * day; only the board conversion widens the end to the end of its day.
+ */
+export interface DateRange {
+  readonly start: Date | null;
+  readonly end: Date | null;
+}
+
+export interface ClosedDateRange {
+  readonly start: Date;
+  readonly end: Date;
+}
+
+/** The board filter's wire shape: ISO-8601 instants (UTC), or null for an open end. */
+export interface BoardDateRange {
+  readonly startDate: string | null;
+  readonly endDate: string | null;
+}
+
+/** en-US weeks start on Sunday. */
+export const WEEK_OPTIONS = { weekStartsOn: 0 } as const;
+
+/** Earliest selectable day: 100 years before today (spec §9). */
+export function PICKER_MIN_DATE(today: Date): Date {
+  return subYears(startOfDay(today), 100);
+}
+
+/** Latest selectable day: 20 years after today (spec §9). */
+export function PICKER_MAX_DATE(today: Date): Date {
+  return addYears(startOfDay(today), 20);
+}
+
+/** An end picked before the start swaps the two, rather than rejecting the pick (spec §5). */
+export function normalizeRange<R extends DateRange>(range: R): R {
+  const { start, end } = range;
+  if (start && end && isBefore(end, start)) return { ...range, start: end, end: start };
+  return range;
+}
+
+/** Keeps both ends inside the picker's bounds; the end never passes the maximum (spec §5). */
+export function clampRange(range: DateRange, bounds: { readonly minDate?: Date; readonly maxDate?: Date }): DateRange {
+  const clamp = (date: Date | null): Date | null => {
+    if (!date) return date;
+    if (bounds.maxDate && isAfter(date, bounds.maxDate)) return bounds.maxDate;
+    if (bounds.minDate && isBefore(date, bounds.minDate)) return bounds.minDate;
+    return date;
+  };
+  const start = clamp(range.start);
+  const end = clamp(range.end);
+  return start === range.start && end === range.end ? range : { start, end };
+}
+
+/**
+ * A selection that runs into disabled days is cut to the allowed run it starts in: a
+ * disabled start moves forward to the first allowed day, and the end stops the day before
+ * the next disabled day (spec §5). Returns null when every day in the range is disabled.
+ * Open ranges are returned as they are: there is no run to walk, and the picker's min/max
+ * bound them instead.
+ */
+export function trimToAllowed(range: DateRange, isDisabled: (day: Date) => boolean): DateRange | null {
+  const { start, end } = normalizeRange(range);
+  if (!start || !end) return range;
+  const lastDay = startOfDay(end);
+  let first = startOfDay(start);
+  while (!isAfter(first, lastDay) && isDisabled(first)) first = addDays(first, 1);
+  if (isAfter(first, lastDay)) return null;
+  let last = first;
+  for (let next = addDays(first, 1); !isAfter(next, lastDay) && !isDisabled(next); next = addDays(next, 1)) {
+    last = next;
+  }
+  // Untouched ends keep their original instant; moved ends are whole days.
+  return {
+    start: isSameDay(first, start) ? start : first,
+    end: isSameDay(last, end) ? end : last,
+  };
+}
+
+/** The board filters whole days: from the start of the first day to the end of the last (spec §5). */
+export function toBoardDateRange(range: DateRange): BoardDateRange {
+  const { start, end } = normalizeRange(range);
+  return {
+    startDate: start ? startOfDay(start).toISOString() : null,
+    endDate: end ? endOfDay(end).toISOString() : null,
+  };
+}
+
+/** Reads a board filter back into picker days; an unparsable end is treated as open. */
+export function fromBoardDateRange(range: BoardDateRange): DateRange {
+  const read = (iso: string | null): Date | null => {
+    if (!iso) return null;
+    const date = parseISO(iso);
+    return isValid(date) ? startOfDay(date) : null;
+  };
+  return { start: read(range.startDate), end: read(range.endDate) };
+}
+
+export type DayCountKind = 'upToToday' | 'startingToday';
+
+/** Day-count inputs take at least 1 day (spec §9); fractions round down, junk reads as 1. */
+export function clampDayCount(count: number): number {
+  return Number.isFinite(count) ? Math.max(1, Math.floor(count)) : 1;
+}
+
+/** 'N days up to today' ends today; 'N days starting today' starts today. Both include today. */
+export function dayCountRange(kind: DayCountKind, count: number, today: Date): ClosedDateRange {
+  const span = clampDayCount(count) - 1;
+  const day = startOfDay(today);
+  return kind === 'upToToday' ? { start: subDays(day, span), end: day } : { start: day, end: addDays(day, span) };
+}
+
+/** The number a day-count input shows for a selection, or null when it is not such a range. */
+export function dayCountFor(range: DateRange, kind: DayCountKind, today: Date): number | null {
+  const { start, end } = range;
+  if (!start || !end) return null;
+  const anchor = kind === 'upToToday' ? end : start;
+  if (!isSameDay(anchor, today)) return null;
+  const count = differenceInCalendarDays(end, start) + 1;
+  return count >= 1 ? count : null;
+}
+
+export type QuickRangeId =
+  | 'today'
+  | 'last7Days'
+  | 'last30Days'
+  | 'yesterday'
+  | 'thisWeek'
+  | 'lastWeek'
+  | 'thisMonth'
+  | 'lastMonth';
+
+export interface QuickRange {
+  readonly id: QuickRangeId;
+  readonly labelKey: MessageKey;
+  readonly range: (today: Date) => ClosedDateRange;
+}
+
+const todayRange = (today: Date): ClosedDateRange => ({ start: startOfDay(today), end: startOfDay(today) });
+
+/**
+ * The board's quick ranges (spec §9). "Last N days" counts today as the Nth day: a lead that
+ * arrived this morning belongs in "Last 7 Days", so the range is today and the 6 days before.
+ */
+export const BOARD_QUICK_RANGES: readonly QuickRange[] = [
+  { id: 'today', labelKey: 'filters.today', range: todayRange },
+  { id: 'last7Days', labelKey: 'filters.last7Days', range: (today) => dayCountRange('upToToday', 7, today) },
+  { id: 'last30Days', labelKey: 'filters.last30Days', range: (today) => dayCountRange('upToToday', 30, today) },
+];
+
+/**
+ * The generic picker's static ranges (spec §9). Weeks and months are whole calendar periods,
+ * including days still ahead, as date pickers conventionally offer them.
+ */
+export const PICKER_STATIC_RANGES: readonly QuickRange[] = [
+  { id: 'today', labelKey: 'datePicker.today', range: todayRange },
+  {
+    id: 'yesterday',
+    labelKey: 'datePicker.yesterday',
+    range: (today) => todayRange(subDays(today, 1)),
+  },
+  {
+    id: 'thisWeek',
+    labelKey: 'datePicker.thisWeek',
+    range: (today) => ({
+      start: startOfWeek(today, WEEK_OPTIONS),
+      end: startOfDay(endOfWeek(today, WEEK_OPTIONS)),
+    }),
+  },
+  {
+    id: 'lastWeek',
+    labelKey: 'datePicker.lastWeek',
+    range: (today) => {
+      const dayInLastWeek = subWeeks(today, 1);
+      return {
+        start: startOfWeek(dayInLastWeek, WEEK_OPTIONS),
+        end: startOfDay(endOfWeek(dayInLastWeek, WEEK_OPTIONS)),
+      };
+    },
+  },
+  {
+    id: 'thisMonth',
+    labelKey: 'datePicker.thisMonth',
+    range: (today) => ({ start: startOfMonth(today), end: startOfDay(endOfMonth(today)) }),
+  },
+  {
+    id: 'lastMonth',
+    labelKey: 'datePicker.lastMonth',
+    range: (today) => {
+      const dayInLastMonth = subMonths(today, 1);
+      return { start: startOfMonth(dayInLastMonth), end: startOfDay(endOfMonth(dayInLastMonth)) };
+    },
+  },
+];
+
+/** The quick range a selection equals day for day, so the picker and tags can name it. */
+export function matchQuickRange(range: DateRange, ranges: readonly QuickRange[], today: Date): QuickRange | null {
+  const { start, end } = range;
+  if (!start || !end) return null;
+  return (
+    ranges.find((quick) => {
+      const candidate = quick.range(today);
+      return isSameDay(candidate.start, start) && isSameDay(candidate.end, end);
+    }) ?? null
+  );
+}

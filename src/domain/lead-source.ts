@@ -1,0 +1,21 @@
+import type { MessageKey } from '../i18n/en-US';
+
+/** Where a lead came from (spec §3). Values are the gateway's own spelling. */
+export const LEAD_SOURCES = [
+  'Redemption',
+  'RequestAQuote',
+  'SR_RAQ',
+  'HA_OL_RAQ',
+  'ProDirMsgCallOptIn',
+  'ProDirMsgCallOptOut',
+] as const;
+
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export function isLeadSource(value: unknown): value is LeadSource {
+  return typeof value === 'string' && (LEAD_SOURCES as readonly string[]).includes(value);
+}
+
+export function leadSourceLabelKey(source: LeadSource): MessageKey {
+  return `leadSource.${source}`;
+}

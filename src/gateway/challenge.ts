@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+
+/**
+ * The gateway's 511 body. Captive portals also answer 511 (with HTML): only a JSON body of
+ * this shape is a gateway challenge.
+ */
+export const ChallengeBodySchema = v.object({
+  error: v.literal('challenge_required'),
+  challengeId: v.pipe(v.string(), v.minLength(1)),
+  /** Where a person can pass the challenge (e.g. a captcha page), if the gateway offers one. */
+  challengeUrl: v.optional(v.string()),
+});
+export type ChallengeBody = v.InferOutput<typeof ChallengeBodySchema>;
+
+export function parseChallengeBody(body: unknown): ChallengeBody | null {
+  const result = v.safeParse(ChallengeBodySchema, body);
+  return result.success ? result.output : null;
+}
+
+/** A deferred action: replaying it sends the original request once more, same idempotency key. */
+export interface ReplayEntry {
+  readonly operation: string;
+  readonly idempotencyKey: string;
+  replay(): Promise<void>;
+}
+
+/** §4 "Challenge replay": add appends; replay-all dispatches every queued action, then empties; clear empties. */
+export interface ReplayQueue {
+  add(entry: ReplayEntry): void;
+  replayAll(): Promise<void>;
+  clear(): void;
+  readonly size: number;
+  entries(): readonly ReplayEntry[];
+}
+
+export function createReplayQueue(): ReplayQueue {
+  let queue: ReplayEntry[] = [];
+  return {
+    add(entry) {
+      // One user action is queued once, even if its request met several challenges.
+      if (!queue.some((queued) => queued.idempotencyKey === entry.idempotencyKey)) queue.push(entry);
+    },
+    async replayAll() {
+      const pending = queue;
+      queue = [];
+      await Promise.allSettled(pending.map((entry) => entry.replay()));
+    },
+    clear() {
+      queue = [];
+    },
+    get size() {
+      return queue.length;
+    },
+    entries() {
+      return [...queue];
+    },
+  };
+}

@@ -1,0 +1,309 @@
+import { createFetch, type FetchResponse } from 'ofetch';
+import * as v from 'valibot';
+import { authorizationHeader, callerType, type GatewayAuth, type OneTimeUse } from './auth';
+import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
+import { GatewayError } from './errors';
+
+/** The library's own version, sent as the application version header. */
+export const LEADKIT_VERSION = '0.1.0';
+
+/** Header names. The spec names the headers, not their spelling: these are ours, in one place. */
+export const HEADERS = {
+  proxyVersion: 'X-Proxy-Version',
+  requestId: 'X-Request-Id',
+  sourceApplication: 'X-Source-Application',
+  applicationVersion: 'X-Application-Version',
+  callerType: 'X-Caller-Type',
+  callerId: 'X-Caller-Id',
+  idempotencyKey: 'Idempotency-Key',
+  authorization: 'Authorization',
+} as const;
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface RetryPolicy {
+  /** Extra attempts after the first, for GETs only. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface GatewayClientConfig {
+  /** Origin (and optional prefix) the `/gateway/...` paths are resolved against; '' for same origin. */
+  baseURL: string;
+  /** The caller; a function is read on every request (a host can swap tokens). */
+  auth: GatewayAuth | (() => GatewayAuth);
+  /** A fetch to use instead of the global one (e.g. the sandbox gateway's in-process fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request (never put a token here: use `auth`). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * Called when the gateway asks for a challenge (HTTP 511 with its JSON body). Resolve
+   * `true` once the person passed it: queued replayable calls are then sent once each.
+   */
+  onChallenge?: (challenge: ChallengeBody) => Promise<boolean> | boolean;
+  /** Time limit for one attempt; default 20 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  sourceApplication?: string;
+  applicationVersion?: string;
+}
+
+/** What a replayed call ended with, for the caller that asked to hear about it. */
+export type ReplayOutcome<T> = { ok: true; value: T } | { ok: false; error: GatewayError };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Options of calls that create something: the key is made once per user action. */
+export interface CreateCallOptions<T> extends CallOptions {
+  idempotencyKey?: string;
+  /** Told the outcome when a challenge was passed and this call was sent again. */
+  onReplayed?: (outcome: ReplayOutcome<T>) => void;
+}
+
+export interface RequestSpec<S extends v.GenericSchema> {
+  operation: string;
+  method: HttpMethod;
+  path: string;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  response: S;
+  oneTime?: OneTimeUse;
+  /** Caller id header; defaults to the provider id under provider auth. */
+  callerId?: string | number;
+  idempotencyKey?: string;
+  /** Whether a 511 challenge queues this call for replay (create lead, send message). */
+  replayable?: boolean;
+  signal?: AbortSignal | undefined;
+  onReplayed?: ((outcome: ReplayOutcome<v.InferOutput<S>>) => void) | undefined;
+}
+
+export interface GatewayClient {
+  request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>>;
+  readonly replayQueue: ReplayQueue;
+  /** Settles when the challenge being handled now (if any) and its replays are done. */
+  whenChallengeSettled(): Promise<void>;
+  readonly auth: GatewayAuth;
+  readonly baseURL: string;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 300, maxDelayMs: 5000 };
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** A Retry-After longer than this is not waited for: the error goes to the user instead. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** Builds `path?query`: arrays become repeated keys; null/undefined are left out. */
+export function withQuery(path: string, query?: Readonly<Record<string, QueryValue>>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Field paths of valibot issues, never their values (messages echo customer input). */
+export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => v.getDotPath(issue) ?? '(root)');
+}
+
+/** Checks a call's input against its schema before anything is sent. */
+export function checkRequest<S extends v.GenericSchema>(operation: string, schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new GatewayError({ kind: 'invalid-request', operation, issues: issuePaths(result.issues) });
+  return result.output;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function retryAfterMs(response: FetchResponse<unknown> | undefined): number | null {
+  const header = response?.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
+  const $fetch = createFetch({ fetch: config.fetch ?? ((...args) => globalThis.fetch(...args)) }).create({
+    baseURL: config.baseURL,
+    retry: false,
+    ignoreResponseError: true,
+  });
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...config.retry };
+  const timeoutMs = config.timeoutMs ?? 20_000;
+  const replayQueue = createReplayQueue();
+  let challengeInFlight: Promise<void> | null = null;
+  const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
+
+  function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
+    const headers: Record<string, string> = {
+      ...config.headers,
+      [HEADERS.proxyVersion]: '1',
+      [HEADERS.requestId]: globalThis.crypto.randomUUID(),
+      [HEADERS.sourceApplication]: config.sourceApplication ?? 'leadkit',
+      [HEADERS.applicationVersion]: config.applicationVersion ?? LEADKIT_VERSION,
+      [HEADERS.callerType]: callerType(auth),
+      accept: 'application/json',
+    };
+    const callerId = spec.callerId ?? (auth.kind === 'provider' ? auth.spId : undefined);
+    if (callerId !== undefined) headers[HEADERS.callerId] = String(callerId);
+    const authorization = authorizationHeader(auth, spec.oneTime ?? 'none');
+    if (authorization) headers[HEADERS.authorization] = authorization;
+    if (idempotencyKey) headers[HEADERS.idempotencyKey] = idempotencyKey;
+    return headers;
+  }
+
+  /** One HTTP attempt; maps every failure to a GatewayError. */
+  async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
+    const auth = readAuth();
+    if (spec.oneTime === 'required' && auth.kind !== 'oneTime') {
+      // A customer call without a token would be answered 401 anyway; don't send it.
+      throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    try {
+      return await $fetch.raw(withQuery(spec.path, spec.query), {
+        method: spec.method,
+        headers: headersFor(spec, auth, idempotencyKey),
+        body: spec.body as Record<string, unknown> | undefined,
+        signal,
+      });
+    } catch {
+      // ofetch's own error text holds the URL: it is dropped on purpose.
+      if (spec.signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
+      if (timeout.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
+      throw new GatewayError({ kind: 'network', operation: spec.operation });
+    }
+  }
+
+  async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
+    const retries = spec.method === 'GET' ? retry.retries : 0;
+    for (let tryIndex = 0; ; tryIndex++) {
+      let response: FetchResponse<unknown> | undefined;
+      let failure: GatewayError | undefined;
+      try {
+        response = await attempt(spec, idempotencyKey);
+      } catch (error) {
+        failure = error as GatewayError;
+        if (failure.kind === 'aborted' || failure.kind === 'http') throw failure;
+      }
+      const status = response?.status;
+      const retryable = failure !== undefined || (status !== undefined && RETRY_STATUSES.has(status));
+      if (!retryable || tryIndex >= retries) {
+        if (failure) throw failure;
+        return response as FetchResponse<unknown>;
+      }
+      const hinted = status === 429 || status === 503 ? retryAfterMs(response) : null;
+      if (hinted !== null && hinted > MAX_RETRY_AFTER_MS) return response as FetchResponse<unknown>;
+      const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** tryIndex);
+      const delay = hinted ?? backoff / 2 + Math.random() * (backoff / 2);
+      try {
+        await sleep(delay, spec.signal);
+      } catch {
+        throw new GatewayError({ kind: 'aborted', operation: spec.operation });
+      }
+    }
+  }
+
+  function parse<S extends v.GenericSchema>(spec: RequestSpec<S>, response: FetchResponse<unknown>): v.InferOutput<S> {
+    const result = v.safeParse(spec.response, response._data);
+    if (!result.success) {
+      throw new GatewayError({
+        kind: 'invalid-response',
+        status: response.status,
+        operation: spec.operation,
+        issues: issuePaths(result.issues),
+      });
+    }
+    return result.output;
+  }
+
+  function handleChallenge(challenge: ChallengeBody): void {
+    if (!config.onChallenge || challengeInFlight) return;
+    const onChallenge = config.onChallenge;
+    challengeInFlight = (async () => {
+      let passed = false;
+      try {
+        passed = (await onChallenge(challenge)) === true;
+      } catch {
+        passed = false;
+      }
+      // Replays never run after a failed challenge: the user must act again.
+      if (passed) await replayQueue.replayAll();
+      else replayQueue.clear();
+    })().finally(() => {
+      challengeInFlight = null;
+    });
+  }
+
+  async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
+    const idempotencyKey = spec.idempotencyKey;
+    const response = await send(spec, idempotencyKey);
+    if (response.status >= 200 && response.status < 300) return parse(spec, response);
+
+    const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
+    if (challenge) {
+      if (spec.replayable && idempotencyKey) {
+        replayQueue.add({
+          operation: spec.operation,
+          idempotencyKey,
+          replay: async () => {
+            // Sent once; a second challenge during a replay is reported, not queued again.
+            let outcome: ReplayOutcome<v.InferOutput<S>>;
+            try {
+              const replayed = await send({ ...spec, signal: undefined }, idempotencyKey);
+              if (replayed.status >= 200 && replayed.status < 300) outcome = { ok: true, value: parse(spec, replayed) };
+              else
+                outcome = {
+                  ok: false,
+                  error: new GatewayError({ kind: 'http', status: replayed.status, body: replayed._data, operation: spec.operation }),
+                };
+            } catch (error) {
+              outcome = { ok: false, error: error as GatewayError };
+            }
+            spec.onReplayed?.(outcome);
+          },
+        });
+      }
+      handleChallenge(challenge);
+      throw new GatewayError({ kind: 'challenge', status: 511, body: challenge, operation: spec.operation });
+    }
+    throw new GatewayError({ kind: 'http', status: response.status, body: response._data, operation: spec.operation });
+  }
+
+  return {
+    request,
+    replayQueue,
+    whenChallengeSettled: () => challengeInFlight ?? Promise.resolve(),
+    get auth() {
+      return readAuth();
+    },
+    baseURL: config.baseURL,
+  };
+}

@@ -1,0 +1,472 @@
+import * as v from 'valibot';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import { CategoryId, Id, IdList, PostalCode } from '../shared-schemas';
+import * as s from './schemas';
+
+/** Lead gateway calls (spec §7, base `/gateway/lead`). One function per call. */
+const BASE = '/gateway/lead';
+const id = (value: number) => encodeURIComponent(String(checkRequest('lead.path', Id, value)));
+const categoryPathId = (value: number) => encodeURIComponent(String(checkRequest('lead.path', CategoryId, value)));
+
+/** POST /v1/reviews/getByServiceProviderId — one-time auth optional. */
+export function getReviewsByServiceProvider(client: GatewayClient, body: s.ReviewsRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getReviewsByServiceProvider',
+    method: 'POST',
+    path: `${BASE}/v1/reviews/getByServiceProviderId`,
+    body: checkRequest('lead.getReviewsByServiceProvider', s.ReviewsRequestSchema, body),
+    response: s.ReviewsResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/lead/{leadId}/serviceprovider — the providers a lead was sent to. */
+export function getLeadServiceProviders(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getLeadServiceProviders',
+    method: 'GET',
+    path: `${BASE}/v1/lead/${id(leadId)}/serviceprovider`,
+    response: s.LeadProvidersResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** GET /office/v1/leads/{leadId}?serviceProviderId — lead page, v1 response. */
+export function getProviderLeadV1(client: GatewayClient, params: { leadId: number; serviceProviderId: number }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getProviderLeadV1',
+    method: 'GET',
+    path: `${BASE}/office/v1/leads/${id(params.leadId)}`,
+    query: { serviceProviderId: checkRequest('lead.getProviderLeadV1', Id, params.serviceProviderId) },
+    response: s.LeadPageResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/**
+ * GET /office/v2/leads/{leadId}?spId with the caller id header — lead page, V2 response.
+ * The provider dashboard lists the same path (`/gateway/lead/office/v2/leads/{leadId}`).
+ */
+export function getProviderLeadV2(client: GatewayClient, params: { leadId: number; spId: number }, opts: CallOptions = {}) {
+  const spId = checkRequest('lead.getProviderLeadV2', Id, params.spId);
+  return client.request({
+    operation: 'lead.getProviderLeadV2',
+    method: 'GET',
+    path: `${BASE}/office/v2/leads/${id(params.leadId)}`,
+    query: { spId },
+    callerId: spId,
+    response: s.LeadPageResponseV2Schema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/serviceprovider/{id}/details?withAlId — provider details for the funnel. */
+export function getServiceProviderDetails(client: GatewayClient, params: { serviceProviderId: number; withAlId?: boolean }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getServiceProviderDetails',
+    method: 'GET',
+    path: `${BASE}/v1/serviceprovider/${id(params.serviceProviderId)}/details`,
+    query: { withAlId: params.withAlId ?? false },
+    response: s.ProviderDetailsResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/taxonomy/categories/{categoryId} */
+export function getTaxonomyCategory(client: GatewayClient, categoryId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getTaxonomyCategory',
+    method: 'GET',
+    path: `${BASE}/v1/taxonomy/categories/${categoryPathId(categoryId)}`,
+    response: s.TaxonomyCategorySchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/serviceProviders/details — combined AL + HA details; one-time auth. */
+export function getCombinedProviderDetails(client: GatewayClient, body: s.CombinedDetailsRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getCombinedProviderDetails',
+    method: 'POST',
+    path: `${BASE}/v1/serviceProviders/details`,
+    body: checkRequest('lead.getCombinedProviderDetails', s.CombinedDetailsRequestSchema, body),
+    response: s.CombinedDetailsResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/address/getCityAndStateAbbreviationByPostalCode?postalCode */
+export function getCityAndStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getCityAndStateByPostalCode',
+    method: 'GET',
+    path: `${BASE}/v1/address/getCityAndStateAbbreviationByPostalCode`,
+    query: { postalCode: checkRequest('lead.getCityAndStateByPostalCode', PostalCode, postalCode) },
+    response: s.CityStateResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v4/serviceproviders/suggestion — one-time auth. */
+export function getSuggestions(client: GatewayClient, body: s.SuggestionRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getSuggestions',
+    method: 'POST',
+    path: `${BASE}/v4/serviceproviders/suggestion`,
+    body: checkRequest('lead.getSuggestions', s.SuggestionRequestSchema, body),
+    response: s.SuggestionResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/serviceprovider/{id}/postalcode-eligibility/{postalCode} */
+export function getPostalCodeEligibility(client: GatewayClient, params: { serviceProviderId: number; postalCode: string }, opts: CallOptions = {}) {
+  const postalCode = checkRequest('lead.getPostalCodeEligibility', PostalCode, params.postalCode);
+  return client.request({
+    operation: 'lead.getPostalCodeEligibility',
+    method: 'GET',
+    path: `${BASE}/v1/serviceprovider/${id(params.serviceProviderId)}/postalcode-eligibility/${postalCode}`,
+    response: s.EligibilityResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/lead/{leadId}/serviceprovider/comparison */
+export function getProviderComparison(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getProviderComparison',
+    method: 'GET',
+    path: `${BASE}/v1/lead/${id(leadId)}/serviceprovider/comparison`,
+    response: s.ProviderComparisonResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+type LeadCreated = v.InferOutput<typeof s.CreateLeadResponseSchema>;
+
+/** POST /v1/lead — one-time auth; idempotent per user action; replayed after a challenge. */
+export function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: CreateCallOptions<LeadCreated> = {}) {
+  return client.request({
+    operation: 'lead.createLeadV1',
+    method: 'POST',
+    path: `${BASE}/v1/lead`,
+    body: checkRequest('lead.createLeadV1', s.CreateLeadV1Schema, body),
+    response: s.CreateLeadResponseSchema,
+    oneTime: 'required',
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    replayable: true,
+    signal: opts.signal,
+    onReplayed: opts.onReplayed,
+  });
+}
+
+/** POST /v3/lead — full address and external providers; otherwise as v1. */
+export function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: CreateCallOptions<LeadCreated> = {}) {
+  return client.request({
+    operation: 'lead.createLeadV3',
+    method: 'POST',
+    path: `${BASE}/v3/lead`,
+    body: checkRequest('lead.createLeadV3', s.CreateLeadV3Schema, body),
+    response: s.CreateLeadResponseSchema,
+    oneTime: 'required',
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    replayable: true,
+    signal: opts.signal,
+    onReplayed: opts.onReplayed,
+  });
+}
+
+/** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */
+export function requestLeadReview(client: GatewayClient, body: { serviceProviderId: number; leadId: number }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.requestLeadReview',
+    method: 'POST',
+    path: `${BASE}/office/v1/review-request`,
+    body: checkRequest('lead.requestLeadReview', s.LeadReviewRequestSchema, body),
+    response: s.LeadReviewRequestResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/lead/{leadId} — the funnel's fetched lead; one-time auth. */
+export function fetchLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.fetchLead',
+    method: 'GET',
+    path: `${BASE}/v1/lead/${id(leadId)}`,
+    response: s.FetchedLeadSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/lead/{leadId}/assign {serviceProviderIds} */
+export function assignLeadV1(client: GatewayClient, leadId: number, body: { serviceProviderIds: number[] }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.assignLeadV1',
+    method: 'POST',
+    path: `${BASE}/v1/lead/${id(leadId)}/assign`,
+    body: checkRequest('lead.assignLeadV1', s.AssignV1RequestSchema, body),
+    response: s.AssignResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** POST /v2/lead/{leadId}/assign — ids as integers; one-time auth. */
+export function assignLeadV2(
+  client: GatewayClient,
+  leadId: number,
+  body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: string },
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'lead.assignLeadV2',
+    method: 'POST',
+    path: `${BASE}/v2/lead/${id(leadId)}/assign`,
+    body: checkRequest('lead.assignLeadV2', s.AssignV2RequestSchema, body),
+    response: s.AssignResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/projects?projectStatuses&leadStatuses&limit&offset — the member's projects. */
+export function getProjects(client: GatewayClient, query: v.InferInput<typeof s.ProjectsQuerySchema> = {}, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getProjects',
+    method: 'GET',
+    path: `${BASE}/v1/projects`,
+    query: checkRequest('lead.getProjects', s.ProjectsQuerySchema, query),
+    response: s.ProjectsResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/topCategories */
+export function getTopCategories(client: GatewayClient, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getTopCategories',
+    method: 'GET',
+    path: `${BASE}/v1/topCategories`,
+    response: s.TopCategoriesResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v2/autocomplete?query&taxonomyName (default 'HA Task')&limit (default 10) */
+export function autocompleteCategories(client: GatewayClient, query: v.InferInput<typeof s.AutocompleteQuerySchema>, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.autocompleteCategories',
+    method: 'GET',
+    path: `${BASE}/v2/autocomplete`,
+    query: checkRequest('lead.autocompleteCategories', s.AutocompleteQuerySchema, query),
+    response: s.AutocompleteResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/handy/sendLead {leadId} — one-time auth. */
+export function sendHandyLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.sendHandyLead',
+    method: 'POST',
+    path: `${BASE}/v1/handy/sendLead`,
+    body: { leadId: checkRequest('lead.sendHandyLead', Id, leadId) },
+    response: s.SendLeadResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/lead/send-ol-notification {leadIds} */
+export function sendOpportunityLeadNotification(client: GatewayClient, leadIds: number[], opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.sendOpportunityLeadNotification',
+    method: 'POST',
+    path: `${BASE}/v1/lead/send-ol-notification`,
+    body: { leadIds: checkRequest('lead.sendOpportunityLeadNotification', v.pipe(IdList, v.minLength(1)), leadIds) },
+    response: s.SendLeadResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/serviceprovider/{id}/add-display-preferences {displayPreferences} (e.g. HideThimbleForAllLeads). */
+export function addDisplayPreferences(client: GatewayClient, serviceProviderId: number, displayPreferences: string[], opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.addDisplayPreferences',
+    method: 'POST',
+    path: `${BASE}/v1/serviceprovider/${id(serviceProviderId)}/add-display-preferences`,
+    body: checkRequest('lead.addDisplayPreferences', s.DisplayPreferencesRequestSchema, { displayPreferences }),
+    response: s.DisplayPreferencesResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/deals/followUp?defaultCatGroupIds&categoryId&postalCode — one-time auth. */
+export function getFollowUpDeals(client: GatewayClient, query: v.InferInput<typeof s.FollowUpDealsQuerySchema>, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getFollowUpDeals',
+    method: 'GET',
+    path: `${BASE}/v1/deals/followUp`,
+    query: checkRequest('lead.getFollowUpDeals', s.FollowUpDealsQuerySchema, query),
+    response: s.FollowUpDealsResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/contact/getByIds?contactIds — one-time auth. */
+export function getContactsByIds(client: GatewayClient, contactIds: number[], opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getContactsByIds',
+    method: 'GET',
+    path: `${BASE}/v1/contact/getByIds`,
+    query: { contactIds: checkRequest('lead.getContactsByIds', v.pipe(IdList, v.minLength(1)), contactIds) },
+    response: s.ContactsResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/**
+ * Contact creation after a message send (§7). Its path is "not shown": ours is
+ * POST /gateway/lead/v1/contact, beside GET /v1/contact/getByIds. Callers swallow its errors.
+ */
+export function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.createContact',
+    method: 'POST',
+    path: `${BASE}/v1/contact`,
+    body: checkRequest('lead.createContact', s.CreateContactRequestSchema, body),
+    response: s.CreateContactResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/serviceproviders/fetch-opportunity-leads {serviceRequestId} */
+export function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: string, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.fetchOpportunityLeads',
+    method: 'POST',
+    path: `${BASE}/v1/serviceproviders/fetch-opportunity-leads`,
+    body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', v.pipe(v.string(), v.minLength(1)), serviceRequestId) },
+    response: s.OpportunityLeadsResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds} — one-time auth. */
+export function sendProSelection(client: GatewayClient, body: { serviceRequestId: string; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.sendProSelection',
+    method: 'POST',
+    path: `${BASE}/v1/service-request/send-ol-pro-selection`,
+    body: checkRequest(
+      'lead.sendProSelection',
+      v.object({ serviceRequestId: v.pipe(v.string(), v.minLength(1)), haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }),
+      body,
+    ),
+    response: s.SendLeadResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/address/get-seo-city-state-by-postal-code?postalCode */
+export function getSeoCityStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.getSeoCityStateByPostalCode',
+    method: 'GET',
+    path: `${BASE}/v1/address/get-seo-city-state-by-postal-code`,
+    query: { postalCode: checkRequest('lead.getSeoCityStateByPostalCode', PostalCode, postalCode) },
+    response: s.SeoCityStateResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/lead/{leadId}/service-provider/mark-hired {serviceProviderType, serviceProviderId} — one-time auth. */
+export function markHired(
+  client: GatewayClient,
+  leadId: number,
+  body: v.InferInput<typeof s.MarkHiredRequestSchema>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'lead.markHired',
+    method: 'POST',
+    path: `${BASE}/v1/lead/${id(leadId)}/service-provider/mark-hired`,
+    body: checkRequest('lead.markHired', s.MarkHiredRequestSchema, body),
+    response: s.MarkHiredResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** Board autocomplete limit (§9). */
+export const BOARD_AUTOCOMPLETE_LIMIT = 5;
+const AutocompleteText = v.pipe(v.string(), v.trim(), v.minLength(1));
+
+/** GET /office/v1/leads/serviceprovider/{id}/autocomplete/location?query&locationType&limit */
+export function autocompleteLocation(
+  client: GatewayClient,
+  params: { serviceProviderId: number; query: string; locationType?: v.InferInput<typeof s.LocationType>; limit?: number },
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'lead.autocompleteLocation',
+    method: 'GET',
+    path: `${BASE}/office/v1/leads/serviceprovider/${id(params.serviceProviderId)}/autocomplete/location`,
+    query: {
+      query: checkRequest('lead.autocompleteLocation', AutocompleteText, params.query),
+      locationType: checkRequest('lead.autocompleteLocation', s.LocationType, params.locationType ?? 'all'),
+      limit: params.limit ?? BOARD_AUTOCOMPLETE_LIMIT,
+    },
+    response: s.LocationSuggestionsResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /office/v1/leads/serviceprovider/{id}/autocomplete/categoryName?query&limit */
+export function autocompleteCategoryName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.autocompleteCategoryName',
+    method: 'GET',
+    path: `${BASE}/office/v1/leads/serviceprovider/${id(params.serviceProviderId)}/autocomplete/categoryName`,
+    query: { query: checkRequest('lead.autocompleteCategoryName', AutocompleteText, params.query), limit: params.limit ?? BOARD_AUTOCOMPLETE_LIMIT },
+    response: s.CategorySuggestionsResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /office/v2/leads/serviceprovider/{id}/autocomplete/memberName?query&limit */
+export function autocompleteMemberName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.autocompleteMemberName',
+    method: 'GET',
+    path: `${BASE}/office/v2/leads/serviceprovider/${id(params.serviceProviderId)}/autocomplete/memberName`,
+    query: { query: checkRequest('lead.autocompleteMemberName', AutocompleteText, params.query), limit: params.limit ?? BOARD_AUTOCOMPLETE_LIMIT },
+    response: s.MemberSuggestionsResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/user/updatePhone — sends only phoneNumber (§5); the member's token when present. */
+export function updateUserPhone(client: GatewayClient, phoneNumber: string, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.updateUserPhone',
+    method: 'POST',
+    path: `${BASE}/v1/user/updatePhone`,
+    body: checkRequest('lead.updateUserPhone', s.UpdatePhoneRequestSchema, { phoneNumber }),
+    response: s.UpdatePhoneResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}

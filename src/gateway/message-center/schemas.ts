@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
+
+/** Schemas of the message center (`/gateway/message-center`, spec §7). */
+
+/** Message payload (§3): text, sender, receiver, optional tracking fields. */
+export const SendMessageRequestSchema = v.object({
+  text: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)),
+  senderEntityId: Id,
+  receiverEntityId: Id,
+  leadId: v.optional(Id),
+  /** Tracking fields: where the message was sent from (never customer data). */
+  pageName: v.optional(v.string()),
+  contactPlacementType: v.optional(v.number()),
+});
+export type SendMessageRequest = v.InferInput<typeof SendMessageRequestSchema>;
+export const SendMessageResponseSchema = v.object({ messageId: v.string() });
+
+/** Contact info entry (§3). */
+export const ContactInfoEntrySchema = v.object({
+  leadId: Id,
+  phoneNumber: OptionalText,
+  maskedNumber: OptionalText,
+  maskedNumberActive: v.boolean(),
+});
+export type ContactInfoEntry = v.InferOutput<typeof ContactInfoEntrySchema>;
+export const LeadPhoneNumbersQuerySchema = v.object({ serviceProviderId: Id, leadIds: v.pipe(IdList, v.minLength(1)) });
+export const LeadPhoneNumbersResponseSchema = v.object({ contactInfo: v.array(ContactInfoEntrySchema) });
+
+/** Interaction activities; the thread asks for GenericMessage ones (§2 'Message History'). */
+export const InteractionActivitiesQuerySchema = v.object({
+  interactorId: Id,
+  interactorType: v.picklist(['ServiceProvider', 'Member']),
+  /** Each with a version suffix, e.g. `GenericMessage.v1`. */
+  activityTypes: v.pipe(v.array(v.pipe(v.string(), v.regex(/^\w+\.v\d+$/))), v.minLength(1)),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 4),
+  offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  sortDirection: v.optional(v.picklist(['Newest', 'Oldest']), 'Newest'),
+  includeRequestorActivities: v.optional(v.boolean(), true),
+});
+export type InteractionActivitiesQuery = v.InferInput<typeof InteractionActivitiesQuerySchema>;
+export const InteractionActivitySchema = v.object({
+  activityId: v.string(),
+  activityType: v.string(),
+  createDate: IsoDateTime,
+  counterpartId: v.optional(Id),
+});
+export const InteractionActivitiesResponseSchema = v.object({ activities: v.array(InteractionActivitySchema) });
+
+export const ThreadReadRequestSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });
+export const ThreadReadResponseSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });

@@ -1,0 +1,153 @@
+import * as v from 'valibot';
+import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { Id } from '../shared-schemas';
+import * as s from './schemas';
+
+/** Provider dashboard calls (spec §7, paths under `/gateway`). Provider auth: caller id = provider id. */
+const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
+
+/** GET /office-home/v4/service_provider?serviceProviderIds={id} — provider info (name, postal code). */
+export function getServiceProviderInfo(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
+  const spId = checkRequest('office.getServiceProviderInfo', Id, serviceProviderId);
+  return client.request({
+    operation: 'office.getServiceProviderInfo',
+    method: 'GET',
+    path: '/gateway/office-home/v4/service_provider',
+    query: { serviceProviderIds: spId },
+    callerId: spId,
+    response: s.ServiceProvidersResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v6/leads/serviceProvider/{id} — one page of the lead board. */
+export function getLeads(client: GatewayClient, serviceProviderId: number, body: s.LeadListRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.getLeads',
+    method: 'POST',
+    path: `/gateway/lead/office/v6/leads/serviceProvider/${id(serviceProviderId)}`,
+    body: checkRequest('office.getLeads', s.LeadListRequestSchema, body),
+    callerId: serviceProviderId,
+    response: s.LeadListResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v2/leads/serviceprovider/{id}/read {leadId, read} */
+export function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.markLeadRead',
+    method: 'POST',
+    path: `/gateway/lead/office/v2/leads/serviceprovider/${id(serviceProviderId)}/read`,
+    body: checkRequest('office.markLeadRead', s.MarkReadRequestSchema, body),
+    callerId: serviceProviderId,
+    response: s.MarkReadResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v2/leads/{leadId}/note {serviceProviderId, note} — replaces the lead's notes. */
+export function updateLeadNote(client: GatewayClient, leadId: number, body: { serviceProviderId: number; note: string }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.updateLeadNote',
+    method: 'POST',
+    path: `/gateway/lead/office/v2/leads/${id(leadId)}/note`,
+    body: checkRequest('office.updateLeadNote', s.NoteRequestSchema, body),
+    callerId: body.serviceProviderId,
+    response: s.NoteResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v2/leads/{leadId}/status {serviceProviderId, status} — also marks the lead read. */
+export function updateLeadStatus(
+  client: GatewayClient,
+  leadId: number,
+  body: v.InferInput<typeof s.StatusRequestSchema>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'office.updateLeadStatus',
+    method: 'POST',
+    path: `/gateway/lead/office/v2/leads/${id(leadId)}/status`,
+    body: checkRequest('office.updateLeadStatus', s.StatusRequestSchema, body),
+    callerId: body.serviceProviderId,
+    response: s.StatusResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes} */
+export function submitLeadFeedback(
+  client: GatewayClient,
+  serviceProviderId: number,
+  body: v.InferInput<typeof s.FeedbackRequestSchema>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'office.submitLeadFeedback',
+    method: 'POST',
+    path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
+    body: checkRequest('office.submitLeadFeedback', s.FeedbackRequestSchema, body),
+    callerId: serviceProviderId,
+    response: s.FeedbackResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead/office/v1/leads/serviceprovider/{id}/archive {serviceProviderId, leadId, archived} */
+export function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.archiveLead',
+    method: 'POST',
+    path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/archive`,
+    body: checkRequest('office.archiveLead', s.ArchiveRequestSchema, { serviceProviderId, ...body }),
+    callerId: serviceProviderId,
+    response: s.ArchiveResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
+export function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.getProviderCategories',
+    method: 'GET',
+    path: `/gateway/service-provider-profile/v1/service_provider/${id(serviceProviderId)}/categories`,
+    callerId: serviceProviderId,
+    response: s.ProviderCategoriesResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
+
+/** POST …/pro-registered-phone-number {spId, brand 'ADS', name, phoneNumber}; 409 when already connected. */
+export function registerPhoneNumber(client: GatewayClient, body: s.RegisterNumberRequest, opts: CallOptions = {}) {
+  const checked = checkRequest('office.registerPhoneNumber', s.RegisterNumberRequestSchema, body);
+  return client.request({
+    operation: 'office.registerPhoneNumber',
+    method: 'POST',
+    path: REGISTERED_NUMBER_PATH,
+    body: checked,
+    callerId: checked.spId,
+    response: s.RegisteredNumberSchema,
+    signal: opts.signal,
+  });
+}
+
+/** GET …/pro-registered-phone-number?spId&brand */
+export function getRegisteredPhoneNumbers(client: GatewayClient, params: { spId: number; brand?: string }, opts: CallOptions = {}) {
+  const spId = checkRequest('office.getRegisteredPhoneNumbers', Id, params.spId);
+  return client.request({
+    operation: 'office.getRegisteredPhoneNumbers',
+    method: 'GET',
+    path: REGISTERED_NUMBER_PATH,
+    query: { spId, brand: params.brand ?? 'ADS' },
+    callerId: spId,
+    response: s.RegisteredNumbersResponseSchema,
+    signal: opts.signal,
+  });
+}
+
+export { getProviderLeadV2 as getDashboardLead } from '../lead/calls';

@@ -1,0 +1,159 @@
+import * as v from 'valibot';
+import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText, ProviderCategorySchema } from '../shared-schemas';
+
+/** Schemas of the provider dashboard calls (paths under `/gateway`, spec §7). */
+
+export const LEAD_STATUS_VALUES = ['Initial', 'ContactAndQualify', 'Selling', 'InProgressWon', 'ClosedWon', 'ClosedDidntWin'] as const;
+export const SORT_VALUES = ['NewestOldest', 'OldestNewest', 'ServiceProviderLeadStatusAsc', 'ServiceProviderLeadStatusDesc'] as const;
+export const LeadStatusSchema = v.picklist(LEAD_STATUS_VALUES);
+export const SortSchema = v.picklist(SORT_VALUES);
+
+// ---- Provider info -----------------------------------------------------------------------
+
+export const ServiceProviderInfoSchema = v.object({
+  id: Id,
+  name: v.string(),
+  primaryAddress: v.object({ postalCode: v.string() }),
+  /** Whether the provider uses the office inbox (message links go there, §2). */
+  inboxEnabled: v.optional(v.boolean(), false),
+});
+export type ServiceProviderInfo = v.InferOutput<typeof ServiceProviderInfoSchema>;
+export const ServiceProvidersResponseSchema = v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) });
+
+// ---- Lead (provider view, §3) ------------------------------------------------------------
+
+export const CustomerInfoSchema = v.object({
+  userId: Id,
+  firstName: OptionalText,
+  lastName: OptionalText,
+  phoneNumber: OptionalText,
+  emailAddress: OptionalText,
+  addressLineOne: OptionalText,
+  addressLineTwo: OptionalText,
+  city: OptionalText,
+  state: OptionalText,
+  postalCode: OptionalText,
+  isMaskedPhone: v.optional(v.boolean(), false),
+  isMaskedPhoneActive: v.optional(v.boolean(), false),
+  isSmsEnabled: v.optional(v.boolean(), false),
+  phoneUrl: OptionalText,
+});
+export type CustomerInfo = v.InferOutput<typeof CustomerInfoSchema>;
+
+export const LeadFeedbackSchema = v.object({
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+  reason: OptionalText,
+});
+
+export const LeadSchema = v.object({
+  leadId: Id,
+  status: LeadStatusSchema,
+  /** Kept as text: an unknown future source must not break the whole board. */
+  source: v.string(),
+  read: v.boolean(),
+  hasUnreadMessages: v.boolean(),
+  isArchived: v.boolean(),
+  createDate: IsoDateTime,
+  urgency: v.optional(v.string(), 'NA'),
+  description: OptionalText,
+  notes: OptionalText,
+  redemptionId: v.nullish(v.union([Id, v.string()])),
+  thimbleUrl: OptionalText,
+  feedback: v.nullish(LeadFeedbackSchema),
+  category: CategoryRefSchema,
+  dealInfo: v.nullish(v.object({ title: v.string(), price: v.nullish(v.number()) })),
+  questionsAndAnswers: v.optional(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
+  customerInfo: CustomerInfoSchema,
+  /** Card flags (§3). */
+  isOptedInButNotConnected: v.optional(v.boolean(), false),
+  isSmsEnabled: v.optional(v.boolean(), false),
+});
+export type Lead = v.InferOutput<typeof LeadSchema>;
+
+// ---- Lead list (POST /lead/office/v6/leads/serviceProvider/{id}) -------------------------
+
+export const LeadFiltersWireSchema = v.object({
+  archived: v.optional(v.boolean(), false),
+  hasUnreadMessages: v.nullish(v.literal(true)),
+  displayLead: v.optional(v.boolean(), true),
+  sources: v.optional(v.array(v.string())),
+  serviceProviderLeadStatuses: v.optional(v.array(LeadStatusSchema)),
+  dateRange: v.nullish(v.object({ startDate: v.nullish(IsoDateTime), endDate: v.nullish(IsoDateTime) })),
+  categoryIds: v.optional(v.array(CategoryId)),
+  name: v.nullish(v.string()),
+  contactInformationIds: v.optional(IdList),
+  cityState: v.nullish(v.object({ city: v.string(), stateAbbr: v.string() })),
+  postalCode: v.nullish(v.string()),
+});
+export type LeadFiltersWire = v.InferInput<typeof LeadFiltersWireSchema>;
+
+export const LeadListRequestSchema = v.object({
+  offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  sort: v.optional(SortSchema, 'NewestOldest'),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 5),
+  businessName: v.nullish(v.string()),
+  featuredLeadId: v.nullish(Id),
+  filters: v.optional(LeadFiltersWireSchema, {}),
+});
+export type LeadListRequest = v.InferInput<typeof LeadListRequestSchema>;
+
+export const LeadListResponseSchema = v.object({
+  leads: v.array(LeadSchema),
+  pagination: v.object({ totalNumber: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+});
+export type LeadListResponse = v.InferOutput<typeof LeadListResponseSchema>;
+
+// ---- Lead actions -------------------------------------------------------------------------
+
+export const MarkReadRequestSchema = v.object({ leadId: Id, read: v.boolean() });
+export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() });
+
+/** Job notes (§3): the note update replaces the lead's notes; ≤ 2048 characters (§5). */
+export const NoteRequestSchema = v.object({
+  serviceProviderId: Id,
+  note: v.pipe(v.string(), v.maxLength(2048 * 2), v.check((note) => [...note].length <= 2048)),
+});
+export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
+
+export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
+export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSchema, read: v.boolean() });
+
+export const FEEDBACK_REASON_VALUES = [
+  'LowValueJob',
+  'OutOfServiceArea',
+  'DontDoThisWork',
+  'CustomerUnresponsive',
+  'PotentialSpam',
+  'Other',
+] as const;
+export const FeedbackRequestSchema = v.object({
+  leadId: Id,
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+  reason: v.picklist(FEEDBACK_REASON_VALUES),
+  notes: v.optional(v.pipe(v.string(), v.maxLength(2048)), ''),
+});
+export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
+
+export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
+export const ArchiveResponseSchema = v.object({ leadId: Id, isArchived: v.boolean() });
+
+export const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
+
+// ---- Connected numbers (§3 "Registered (connected) number") ------------------------------
+
+export const RegisteredNumberSchema = v.object({
+  spId: Id,
+  brand: v.string(),
+  name: v.string(),
+  phoneNumber: v.string(),
+  createDate: v.optional(IsoDateTime),
+});
+export type RegisteredNumber = v.InferOutput<typeof RegisteredNumberSchema>;
+export const RegisterNumberRequestSchema = v.object({
+  spId: Id,
+  brand: v.literal('ADS'),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
+});
+export type RegisterNumberRequest = v.InferInput<typeof RegisterNumberRequestSchema>;
+export const RegisteredNumbersResponseSchema = v.object({ registeredNumbers: v.array(RegisteredNumberSchema) });

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import { CategoryId } from '../shared-schemas';
+import * as s from './schemas';
+
+/** Review service calls (spec §7, paths under `/gateway/review/api`). */
+const BASE = '/gateway/review/api';
+
+/** POST /v1/draft-review/get-or-create — the body is ours (the spec does not show it). */
+export function getOrCreateDraftReview(client: GatewayClient, body: s.DraftReviewRequest, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'review.getOrCreateDraftReview',
+    method: 'POST',
+    path: `${BASE}/v1/draft-review/get-or-create`,
+    body: checkRequest('review.getOrCreateDraftReview', s.DraftReviewRequestSchema, body),
+    response: s.DraftReviewResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+/** PUT /v1/draft-review/{id} {draftReview, draftRatings, categories} */
+export function updateDraftReview(client: GatewayClient, draftReviewId: string, body: s.DraftReviewUpdate, opts: CallOptions = {}) {
+  const reviewId = checkRequest('review.updateDraftReview', v.pipe(v.string(), v.minLength(1)), draftReviewId);
+  return client.request({
+    operation: 'review.updateDraftReview',
+    method: 'PUT',
+    path: `${BASE}/v1/draft-review/${encodeURIComponent(reviewId)}`,
+    body: checkRequest('review.updateDraftReview', s.DraftReviewUpdateSchema, body),
+    response: s.DraftReviewResponseSchema,
+    oneTime: 'optional',
+    signal: opts.signal,
+  });
+}
+
+type ReviewRequested = v.InferOutput<typeof s.ReviewRequestByEmailResponseSchema>;
+
+/**
+ * POST /v1/review/request-by-email — takes the board form shape, sends the gateway variant
+ * (§3); caller headers; idempotent per user action. Success is 200 with draftReviewId.
+ */
+export function requestReviewByEmail(client: GatewayClient, form: s.ReviewRequestBoardForm, opts: CreateCallOptions<ReviewRequested> = {}) {
+  const checkedForm = checkRequest('review.requestReviewByEmail', s.ReviewRequestBoardFormSchema, form);
+  const body = checkRequest('review.requestReviewByEmail', s.ReviewRequestByEmailSchema, s.toReviewRequestByEmail(checkedForm));
+  return client.request({
+    operation: 'review.requestReviewByEmail',
+    method: 'POST',
+    path: `${BASE}/v1/review/request-by-email`,
+    body,
+    callerId: body.serviceProviderId,
+    response: s.ReviewRequestByEmailResponseSchema,
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    signal: opts.signal,
+  });
+}
+
+/** GET /v1/category?categoryIds — categories with their parents. */
+export function getReviewCategories(client: GatewayClient, categoryIds: number[], opts: CallOptions = {}) {
+  return client.request({
+    operation: 'review.getReviewCategories',
+    method: 'GET',
+    path: `${BASE}/v1/category`,
+    query: { categoryIds: checkRequest('review.getReviewCategories', v.pipe(v.array(CategoryId), v.minLength(1)), categoryIds) },
+    response: s.ReviewCategoriesResponseSchema,
+    signal: opts.signal,
+  });
+}

@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { CategoryId, Id, IdList, TaxonomyCategorySchema } from '../shared-schemas';
+
+/** Schemas of the review service (`/gateway/review/api`, spec §7). */
+
+export const REVIEW_SOURCE_DEFAULT = 'site-member';
+export const REVIEW_SOURCE_VERSION_DEFAULT = '2.0';
+
+/** Draft review (§3). The get-or-create body is "not shown": ours adds the lead it is for. */
+export const DraftReviewRequestSchema = v.object({
+  serviceProviderId: Id,
+  reviewSource: v.optional(v.string(), REVIEW_SOURCE_DEFAULT),
+  reviewSourceVersion: v.optional(v.string(), REVIEW_SOURCE_VERSION_DEFAULT),
+  leadId: v.optional(Id),
+});
+export type DraftReviewRequest = v.InferInput<typeof DraftReviewRequestSchema>;
+
+export const DraftReviewSchema = v.object({
+  draftReviewId: v.string(),
+  serviceProviderId: Id,
+  reviewSource: v.string(),
+  reviewSourceVersion: v.string(),
+  leadId: v.nullish(Id),
+  title: v.optional(v.string(), ''),
+  text: v.optional(v.string(), ''),
+});
+export type DraftReview = v.InferOutput<typeof DraftReviewSchema>;
+
+export const DraftRatingSchema = v.object({
+  ratingType: v.string(),
+  value: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+});
+
+export const DraftReviewUpdateSchema = v.object({
+  draftReview: v.object({ title: v.optional(v.string()), text: v.optional(v.string()) }),
+  draftRatings: v.array(DraftRatingSchema),
+  categories: IdList,
+});
+export type DraftReviewUpdate = v.InferInput<typeof DraftReviewUpdateSchema>;
+
+export const DraftReviewResponseSchema = v.object({
+  draftReview: DraftReviewSchema,
+  draftRatings: v.array(DraftRatingSchema),
+  categories: IdList,
+});
+
+/** Board form shape (§3): what the review-request form produces. */
+export const ReviewRequestBoardFormSchema = v.object({
+  firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
+  reviewRequest: v.object({
+    serviceProviderId: Id,
+    postalCode: v.string(),
+    descriptionOfWork: v.optional(v.string(), ''),
+    workCompleted: v.picklist(['yes', 'no']),
+    categoryIds: v.pipe(v.array(CategoryId), v.minLength(1)),
+  }),
+});
+export type ReviewRequestBoardForm = v.InferInput<typeof ReviewRequestBoardFormSchema>;
+
+/** Gateway variant (§3): what POST /v1/review/request-by-email receives. */
+export const ReviewRequestByEmailSchema = v.object({
+  serviceProviderId: Id,
+  postalCode: v.string(),
+  emailAddress: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
+  firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  descriptionOfWork: v.optional(v.string(), ''),
+  workCompleted: v.boolean(),
+  categories: v.pipe(v.array(CategoryId), v.minLength(1)),
+});
+export type ReviewRequestByEmail = v.InferOutput<typeof ReviewRequestByEmailSchema>;
+
+/** Board form → gateway variant: `workCompleted` 'yes' becomes true, categories are ids only. */
+export function toReviewRequestByEmail(form: ReviewRequestBoardForm): ReviewRequestByEmail {
+  return {
+    serviceProviderId: form.reviewRequest.serviceProviderId,
+    postalCode: form.reviewRequest.postalCode,
+    emailAddress: form.email,
+    phoneNumber: form.phoneNumber,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    descriptionOfWork: form.reviewRequest.descriptionOfWork ?? '',
+    workCompleted: form.reviewRequest.workCompleted === 'yes',
+    categories: [...form.reviewRequest.categoryIds],
+  };
+}
+
+export const ReviewRequestByEmailResponseSchema = v.object({ draftReviewId: v.string() });
+
+export const ReviewCategoriesResponseSchema = v.object({ categories: v.array(TaxonomyCategorySchema) });

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+
+/** Building blocks shared by the service schemas. */
+export const Id = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** Category ids: -1 is Generic (§2), so they may be negative. */
+export const CategoryId = v.pipe(v.number(), v.integer(), v.minValue(-1));
+export const IdList = v.array(Id);
+export const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
+export const OptionalText = v.nullish(v.string());
+export const PostalCode = v.pipe(v.string(), v.regex(/^\d{5}$/));
+export const ServiceProviderType = v.picklist(['AL', 'HA']);
+export type ServiceProviderType = v.InferOutput<typeof ServiceProviderType>;
+
+/** Category {id, name, parentCategory} (§3). */
+export const CategoryRefSchema = v.object({ id: CategoryId, name: v.string() });
+export type CategoryRef = v.InferOutput<typeof CategoryRefSchema>;
+
+/** Taxonomy category {categoryId, name, parentCategory {categoryId}} (§3). */
+export const TaxonomyCategorySchema = v.object({
+  categoryId: CategoryId,
+  name: v.string(),
+  parentCategory: v.nullish(v.object({ categoryId: CategoryId })),
+});
+export type TaxonomyCategory = v.InferOutput<typeof TaxonomyCategorySchema>;
+
+/** Category with review count, as providers list them (§3). */
+export const ProviderCategorySchema = v.object({
+  categoryId: CategoryId,
+  categoryName: v.string(),
+  overallReviewCount: v.optional(v.pipe(v.number(), v.integer()), 0),
+  parentCategory: v.nullish(v.object({ categoryId: CategoryId })),
+});
+export type ProviderCategory = v.InferOutput<typeof ProviderCategorySchema>;
+
+/** Gateway error bodies carry a human message; validation errors also name the fields. */
+export const ErrorBodySchema = v.object({
+  message: v.string(),
+  fields: v.optional(v.array(v.string())),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** `{ ok: true }`-style acknowledgements for calls whose response the spec does not show. */
+export const AckSchema = v.object({ ok: v.literal(true) });

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBoardDate,
+  formatFullDate,
+  formatLeadCreated,
+  formatMessageTimestamp,
+  formatPickerDate,
+  formatPrice,
+  toDate,
+} from './format';
+
+// Local times, so the tests hold in any time zone.
+const june1At3pm = new Date(2020, 5, 1, 15, 0);
+const jan9At9am = new Date(2021, 0, 9, 9, 5);
+const midnight = new Date(2020, 11, 31, 0, 0);
+
+describe('formatMessageTimestamp (§2)', () => {
+  it('formats like the spec example', () => {
+    expect(formatMessageTimestamp(june1At3pm)).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+  it('uses AM, no leading zero on the hour, padded minutes', () => {
+    expect(formatMessageTimestamp(jan9At9am)).toBe('Saturday, January 9, 2021 9:05 AM');
+    expect(formatMessageTimestamp(midnight)).toBe('Thursday, December 31, 2020 12:00 AM');
+  });
+  it('accepts an ISO string without offset as local time', () => {
+    expect(formatMessageTimestamp('2020-06-01T15:00:00')).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+  it('accepts an ISO instant', () => {
+    const iso = june1At3pm.toISOString(); // UTC form of the same instant
+    expect(iso.endsWith('Z')).toBe(true);
+    expect(formatMessageTimestamp(iso)).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+});
+
+describe('formatBoardDate (§9 MM/DD/YYYY)', () => {
+  it('pads month and day', () => {
+    expect(formatBoardDate(june1At3pm)).toBe('06/01/2020');
+    expect(formatBoardDate(midnight)).toBe('12/31/2020');
+  });
+  it('reads a date-only string as a local day, not UTC midnight', () => {
+    expect(formatBoardDate('2020-06-01')).toBe('06/01/2020');
+  });
+});
+
+describe('formatPickerDate (§9 MMM d, yyyy)', () => {
+  it('formats like Jun 1, 2020', () => {
+    expect(formatPickerDate(june1At3pm)).toBe('Jun 1, 2020');
+    expect(formatPickerDate(midnight)).toBe('Dec 31, 2020');
+  });
+});
+
+describe('lead card header (§2)', () => {
+  it('shows created date and time', () => {
+    expect(formatLeadCreated(june1At3pm)).toBe('06/01/2020 3:00 PM');
+    expect(formatLeadCreated(jan9At9am)).toBe('01/09/2021 9:05 AM');
+  });
+  it('has the full date for the tooltip', () => {
+    expect(formatFullDate(june1At3pm)).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+});
+
+describe('invalid dates', () => {
+  it('format as empty instead of throwing', () => {
+    for (const input of ['', 'not a date', new Date(Number.NaN), null, undefined]) {
+      expect(formatMessageTimestamp(input)).toBe('');
+      expect(formatBoardDate(input)).toBe('');
+      expect(formatPickerDate(input)).toBe('');
+      expect(formatLeadCreated(input)).toBe('');
+      expect(formatFullDate(input)).toBe('');
+    }
+    expect(toDate('2020-13-45')).toBeNull();
+  });
+});
+
+describe('formatPrice (dollars)', () => {
+  it('shows whole dollars without cents', () => {
+    expect(formatPrice(75)).toBe('$75');
+    expect(formatPrice(7)).toBe('$7');
+    expect(formatPrice(0)).toBe('$0');
+    expect(formatPrice(1250)).toBe('$1,250');
+  });
+  it('shows cents when there are any', () => {
+    expect(formatPrice(7.5)).toBe('$7.50');
+    expect(formatPrice(19.99)).toBe('$19.99');
+  });
+  it('rounds to cents first', () => {
+    expect(formatPrice(74.999)).toBe('$75');
+    expect(formatPrice(7.499)).toBe('$7.50');
+  });
+  it('formats missing or non-finite values as empty', () => {
+    expect(formatPrice(Number.NaN)).toBe('');
+    expect(formatPrice(Number.POSITIVE_INFINITY)).toBe('');
+    expect(formatPrice(null)).toBe('');
+    expect(formatPrice(undefined)).toBe('');
+  });
+});

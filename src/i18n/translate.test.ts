@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator, interpolate } from './translate';
+
+describe('createTranslator', () => {
+  it('returns the exact spec text for a key', () => {
+    const t = createTranslator();
+    expect(t('board.loadError')).toBe('Sorry, something went wrong. Please try again later.');
+    expect(t('error.reviewRequest')).toBe("We're sorry; an error has occurred.  Please try again.");
+  });
+
+  it('fills placeholders', () => {
+    const t = createTranslator();
+    expect(t('board.showing', { first: 1, last: 10, total: 64 })).toBe('Showing 1 - 10 of 64 results');
+    expect(t('board.heading', { businessName: 'Acme Plumbing' })).toBe('Leads for Acme Plumbing');
+  });
+
+  it('lets a host override a known key, and ignores unknown keys and non-strings', () => {
+    const t = createTranslator({ 'board.viewCallLog': 'Call history', 'nope.key': 'x', 'board.contact': 42 });
+    expect(t('board.viewCallLog')).toBe('Call history');
+    expect(t('board.contact')).toBe('Contact');
+  });
+
+  it('leaves an unknown placeholder visible instead of inventing text', () => {
+    expect(interpolate('Hello {who} and {other}', { who: 'Ann' })).toBe('Hello Ann and {other}');
+  });
+});
