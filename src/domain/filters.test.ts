@@ -259,7 +259,7 @@ describe('filterTags', () => {
       { tagType: 'location', displayText: { kind: 'text', text: 'Denver, CO 80202' }, tagValue: 'Denver, CO 80202' },
       { tagType: 'name', displayText: { kind: 'text', text: 'Jane Doe' }, tagValue: 'Jane Doe' },
       { tagType: 'archived', displayText: { kind: 'message', key: 'filters.archived' }, tagValue: 'true' },
-      { tagType: 'unread', displayText: { kind: 'message', key: 'filters.showUnread' }, tagValue: 'true' },
+      { tagType: 'unread', displayText: { kind: 'message', key: 'filters.unreadTag' }, tagValue: 'true' },
     ]);
   });
 
@@ -328,9 +328,8 @@ describe('removeFilterTag', () => {
   });
 
   it('leaves every other filter as it was', () => {
-    const { dateRange: _removed, ...rest } = remove('dateRange');
-    const { dateRange: _before, ...expected } = everyFilterOn();
-    expect(rest).toEqual(expected);
+    expect(remove('dateRange')).toEqual({ ...everyFilterOn(), dateRange: { startDate: null, endDate: null } });
+    expect(remove('archived')).toEqual({ ...everyFilterOn(), archived: false });
   });
 
   it('removing every tag gives the defaults back', () => {

@@ -224,7 +224,7 @@ export function filterTags(filters: LeadFilters, labels: FilterTagLabels): Filte
   }
   if (filters.archived) tags.push({ tagType: 'archived', displayText: message('filters.archived'), tagValue: 'true' });
   if (filters.hasUnreadMessages) {
-    tags.push({ tagType: 'unread', displayText: message('filters.showUnread'), tagValue: 'true' });
+    tags.push({ tagType: 'unread', displayText: message('filters.unreadTag'), tagValue: 'true' });
   }
   return tags;
 }

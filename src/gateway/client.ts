@@ -248,7 +248,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     if (!config.onChallenge || challengeInFlight) return;
     const onChallenge = config.onChallenge;
     challengeInFlight = (async () => {
-      let passed = false;
+      let passed: boolean;
       try {
         passed = (await onChallenge(challenge)) === true;
       } catch {

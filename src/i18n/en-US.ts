@@ -100,6 +100,8 @@ export const enUS = {
   'filters.today': 'Today',
   'filters.last7Days': 'Last 7 Days',
   'filters.last30Days': 'Last 30 Days',
+  'filters.dateRangeTag': '{start} - {end}',
+  'filters.unreadTag': 'Unread messages',
 
   // Date-range picker (§2, §9)
   'datePicker.start': 'Start date',
@@ -157,6 +159,16 @@ export const enUS = {
   'feedback.reason.PotentialSpam': 'Potential spam',
   'feedback.reason.Other': 'Other',
   'feedback.otherPlaceholder': 'Something else...',
+  // Thank-you texts per reason: the spec asks for them without giving them (our wording).
+  'feedback.thanks.rating': 'Thanks for rating this lead!',
+  'feedback.thanks.LowValueJob': "Thanks for your feedback! We'll use it to send you jobs worth your time.",
+  'feedback.thanks.OutOfServiceArea': 'Thanks for your feedback! Make sure your service area is up to date.',
+  'feedback.thanks.DontDoThisWork': 'Thanks for your feedback! Make sure the services you offer are up to date.',
+  'feedback.thanks.CustomerUnresponsive': "Thanks for your feedback! We'll keep working to bring you responsive customers.",
+  'feedback.thanks.PotentialSpam': "Thanks for letting us know. We'll look into this lead.",
+  'feedback.thanks.Other': 'Thanks for your feedback! It helps us send you better leads.',
+  'feedback.thanks.editServiceArea': 'Edit your service area',
+  'feedback.thanks.servicesOffered': 'Update the services you offer',
 
   // Message thread (§2)
   'thread.heading': 'Your messages with {memberName}',

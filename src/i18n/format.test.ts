@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatBoardDate,
   formatFullDate,
@@ -39,6 +39,31 @@ describe('formatBoardDate (§9 MM/DD/YYYY)', () => {
   });
   it('reads a date-only string as a local day, not UTC midnight', () => {
     expect(formatBoardDate('2020-06-01')).toBe('06/01/2020');
+  });
+});
+
+describe('west of UTC (America/New_York)', () => {
+  // Node re-reads process.env.TZ on assignment; the difference between local and UTC parsing
+  // only shows in a zone with an offset.
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
+
+  it('runs in that zone', () => {
+    expect(new Date(Date.UTC(2020, 5, 1, 19, 0)).getHours()).toBe(15);
+  });
+  it('reads a date-only string as that local day', () => {
+    expect(formatBoardDate('2020-06-01')).toBe('06/01/2020');
+    expect(formatPickerDate('2020-06-01')).toBe('Jun 1, 2020');
+  });
+  it('shows an ISO instant in local time', () => {
+    expect(formatMessageTimestamp('2020-06-01T19:00:00Z')).toBe('Monday, June 1, 2020 3:00 PM');
   });
 });
 

@@ -9,7 +9,7 @@ const id = (value: number) => encodeURIComponent(String(checkRequest('lead.path'
 const categoryPathId = (value: number) => encodeURIComponent(String(checkRequest('lead.path', CategoryId, value)));
 
 /** POST /v1/reviews/getByServiceProviderId — one-time auth optional. */
-export function getReviewsByServiceProvider(client: GatewayClient, body: s.ReviewsRequest, opts: CallOptions = {}) {
+export async function getReviewsByServiceProvider(client: GatewayClient, body: s.ReviewsRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getReviewsByServiceProvider',
     method: 'POST',
@@ -22,7 +22,7 @@ export function getReviewsByServiceProvider(client: GatewayClient, body: s.Revie
 }
 
 /** GET /v1/lead/{leadId}/serviceprovider — the providers a lead was sent to. */
-export function getLeadServiceProviders(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+export async function getLeadServiceProviders(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getLeadServiceProviders',
     method: 'GET',
@@ -34,7 +34,7 @@ export function getLeadServiceProviders(client: GatewayClient, leadId: number, o
 }
 
 /** GET /office/v1/leads/{leadId}?serviceProviderId — lead page, v1 response. */
-export function getProviderLeadV1(client: GatewayClient, params: { leadId: number; serviceProviderId: number }, opts: CallOptions = {}) {
+export async function getProviderLeadV1(client: GatewayClient, params: { leadId: number; serviceProviderId: number }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getProviderLeadV1',
     method: 'GET',
@@ -49,7 +49,7 @@ export function getProviderLeadV1(client: GatewayClient, params: { leadId: numbe
  * GET /office/v2/leads/{leadId}?spId with the caller id header — lead page, V2 response.
  * The provider dashboard lists the same path (`/gateway/lead/office/v2/leads/{leadId}`).
  */
-export function getProviderLeadV2(client: GatewayClient, params: { leadId: number; spId: number }, opts: CallOptions = {}) {
+export async function getProviderLeadV2(client: GatewayClient, params: { leadId: number; spId: number }, opts: CallOptions = {}) {
   const spId = checkRequest('lead.getProviderLeadV2', Id, params.spId);
   return client.request({
     operation: 'lead.getProviderLeadV2',
@@ -63,7 +63,7 @@ export function getProviderLeadV2(client: GatewayClient, params: { leadId: numbe
 }
 
 /** GET /v1/serviceprovider/{id}/details?withAlId — provider details for the funnel. */
-export function getServiceProviderDetails(client: GatewayClient, params: { serviceProviderId: number; withAlId?: boolean }, opts: CallOptions = {}) {
+export async function getServiceProviderDetails(client: GatewayClient, params: { serviceProviderId: number; withAlId?: boolean }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getServiceProviderDetails',
     method: 'GET',
@@ -75,7 +75,7 @@ export function getServiceProviderDetails(client: GatewayClient, params: { servi
 }
 
 /** GET /v1/taxonomy/categories/{categoryId} */
-export function getTaxonomyCategory(client: GatewayClient, categoryId: number, opts: CallOptions = {}) {
+export async function getTaxonomyCategory(client: GatewayClient, categoryId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getTaxonomyCategory',
     method: 'GET',
@@ -86,7 +86,7 @@ export function getTaxonomyCategory(client: GatewayClient, categoryId: number, o
 }
 
 /** POST /v1/serviceProviders/details — combined AL + HA details; one-time auth. */
-export function getCombinedProviderDetails(client: GatewayClient, body: s.CombinedDetailsRequest, opts: CallOptions = {}) {
+export async function getCombinedProviderDetails(client: GatewayClient, body: s.CombinedDetailsRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getCombinedProviderDetails',
     method: 'POST',
@@ -99,7 +99,7 @@ export function getCombinedProviderDetails(client: GatewayClient, body: s.Combin
 }
 
 /** GET /v1/address/getCityAndStateAbbreviationByPostalCode?postalCode */
-export function getCityAndStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
+export async function getCityAndStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getCityAndStateByPostalCode',
     method: 'GET',
@@ -111,7 +111,7 @@ export function getCityAndStateByPostalCode(client: GatewayClient, postalCode: s
 }
 
 /** POST /v4/serviceproviders/suggestion — one-time auth. */
-export function getSuggestions(client: GatewayClient, body: s.SuggestionRequest, opts: CallOptions = {}) {
+export async function getSuggestions(client: GatewayClient, body: s.SuggestionRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getSuggestions',
     method: 'POST',
@@ -124,7 +124,7 @@ export function getSuggestions(client: GatewayClient, body: s.SuggestionRequest,
 }
 
 /** GET /v1/serviceprovider/{id}/postalcode-eligibility/{postalCode} */
-export function getPostalCodeEligibility(client: GatewayClient, params: { serviceProviderId: number; postalCode: string }, opts: CallOptions = {}) {
+export async function getPostalCodeEligibility(client: GatewayClient, params: { serviceProviderId: number; postalCode: string }, opts: CallOptions = {}) {
   const postalCode = checkRequest('lead.getPostalCodeEligibility', PostalCode, params.postalCode);
   return client.request({
     operation: 'lead.getPostalCodeEligibility',
@@ -136,7 +136,7 @@ export function getPostalCodeEligibility(client: GatewayClient, params: { servic
 }
 
 /** GET /v1/lead/{leadId}/serviceprovider/comparison */
-export function getProviderComparison(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+export async function getProviderComparison(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getProviderComparison',
     method: 'GET',
@@ -150,7 +150,7 @@ export function getProviderComparison(client: GatewayClient, leadId: number, opt
 type LeadCreated = v.InferOutput<typeof s.CreateLeadResponseSchema>;
 
 /** POST /v1/lead — one-time auth; idempotent per user action; replayed after a challenge. */
-export function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: CreateCallOptions<LeadCreated> = {}) {
+export async function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: CreateCallOptions<LeadCreated> = {}) {
   return client.request({
     operation: 'lead.createLeadV1',
     method: 'POST',
@@ -166,7 +166,7 @@ export function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: 
 }
 
 /** POST /v3/lead — full address and external providers; otherwise as v1. */
-export function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: CreateCallOptions<LeadCreated> = {}) {
+export async function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: CreateCallOptions<LeadCreated> = {}) {
   return client.request({
     operation: 'lead.createLeadV3',
     method: 'POST',
@@ -182,7 +182,7 @@ export function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: 
 }
 
 /** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */
-export function requestLeadReview(client: GatewayClient, body: { serviceProviderId: number; leadId: number }, opts: CallOptions = {}) {
+export async function requestLeadReview(client: GatewayClient, body: { serviceProviderId: number; leadId: number }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.requestLeadReview',
     method: 'POST',
@@ -194,7 +194,7 @@ export function requestLeadReview(client: GatewayClient, body: { serviceProvider
 }
 
 /** GET /v1/lead/{leadId} — the funnel's fetched lead; one-time auth. */
-export function fetchLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+export async function fetchLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.fetchLead',
     method: 'GET',
@@ -206,7 +206,7 @@ export function fetchLead(client: GatewayClient, leadId: number, opts: CallOptio
 }
 
 /** POST /v1/lead/{leadId}/assign {serviceProviderIds} */
-export function assignLeadV1(client: GatewayClient, leadId: number, body: { serviceProviderIds: number[] }, opts: CallOptions = {}) {
+export async function assignLeadV1(client: GatewayClient, leadId: number, body: { serviceProviderIds: number[] }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.assignLeadV1',
     method: 'POST',
@@ -219,7 +219,7 @@ export function assignLeadV1(client: GatewayClient, leadId: number, body: { serv
 }
 
 /** POST /v2/lead/{leadId}/assign — ids as integers; one-time auth. */
-export function assignLeadV2(
+export async function assignLeadV2(
   client: GatewayClient,
   leadId: number,
   body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: string },
@@ -237,7 +237,7 @@ export function assignLeadV2(
 }
 
 /** GET /v1/projects?projectStatuses&leadStatuses&limit&offset — the member's projects. */
-export function getProjects(client: GatewayClient, query: v.InferInput<typeof s.ProjectsQuerySchema> = {}, opts: CallOptions = {}) {
+export async function getProjects(client: GatewayClient, query: v.InferInput<typeof s.ProjectsQuerySchema> = {}, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getProjects',
     method: 'GET',
@@ -250,7 +250,7 @@ export function getProjects(client: GatewayClient, query: v.InferInput<typeof s.
 }
 
 /** GET /v1/topCategories */
-export function getTopCategories(client: GatewayClient, opts: CallOptions = {}) {
+export async function getTopCategories(client: GatewayClient, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getTopCategories',
     method: 'GET',
@@ -261,7 +261,7 @@ export function getTopCategories(client: GatewayClient, opts: CallOptions = {}) 
 }
 
 /** GET /v2/autocomplete?query&taxonomyName (default 'HA Task')&limit (default 10) */
-export function autocompleteCategories(client: GatewayClient, query: v.InferInput<typeof s.AutocompleteQuerySchema>, opts: CallOptions = {}) {
+export async function autocompleteCategories(client: GatewayClient, query: v.InferInput<typeof s.AutocompleteQuerySchema>, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.autocompleteCategories',
     method: 'GET',
@@ -273,7 +273,7 @@ export function autocompleteCategories(client: GatewayClient, query: v.InferInpu
 }
 
 /** POST /v1/handy/sendLead {leadId} — one-time auth. */
-export function sendHandyLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
+export async function sendHandyLead(client: GatewayClient, leadId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.sendHandyLead',
     method: 'POST',
@@ -286,7 +286,7 @@ export function sendHandyLead(client: GatewayClient, leadId: number, opts: CallO
 }
 
 /** POST /v1/lead/send-ol-notification {leadIds} */
-export function sendOpportunityLeadNotification(client: GatewayClient, leadIds: number[], opts: CallOptions = {}) {
+export async function sendOpportunityLeadNotification(client: GatewayClient, leadIds: number[], opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.sendOpportunityLeadNotification',
     method: 'POST',
@@ -298,7 +298,7 @@ export function sendOpportunityLeadNotification(client: GatewayClient, leadIds: 
 }
 
 /** POST /v1/serviceprovider/{id}/add-display-preferences {displayPreferences} (e.g. HideThimbleForAllLeads). */
-export function addDisplayPreferences(client: GatewayClient, serviceProviderId: number, displayPreferences: string[], opts: CallOptions = {}) {
+export async function addDisplayPreferences(client: GatewayClient, serviceProviderId: number, displayPreferences: string[], opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.addDisplayPreferences',
     method: 'POST',
@@ -310,7 +310,7 @@ export function addDisplayPreferences(client: GatewayClient, serviceProviderId: 
 }
 
 /** GET /v1/deals/followUp?defaultCatGroupIds&categoryId&postalCode — one-time auth. */
-export function getFollowUpDeals(client: GatewayClient, query: v.InferInput<typeof s.FollowUpDealsQuerySchema>, opts: CallOptions = {}) {
+export async function getFollowUpDeals(client: GatewayClient, query: v.InferInput<typeof s.FollowUpDealsQuerySchema>, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getFollowUpDeals',
     method: 'GET',
@@ -323,7 +323,7 @@ export function getFollowUpDeals(client: GatewayClient, query: v.InferInput<type
 }
 
 /** GET /v1/contact/getByIds?contactIds — one-time auth. */
-export function getContactsByIds(client: GatewayClient, contactIds: number[], opts: CallOptions = {}) {
+export async function getContactsByIds(client: GatewayClient, contactIds: number[], opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getContactsByIds',
     method: 'GET',
@@ -339,7 +339,7 @@ export function getContactsByIds(client: GatewayClient, contactIds: number[], op
  * Contact creation after a message send (§7). Its path is "not shown": ours is
  * POST /gateway/lead/v1/contact, beside GET /v1/contact/getByIds. Callers swallow its errors.
  */
-export function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {
+export async function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.createContact',
     method: 'POST',
@@ -352,7 +352,7 @@ export function createContact(client: GatewayClient, body: s.CreateContactReques
 }
 
 /** POST /v1/serviceproviders/fetch-opportunity-leads {serviceRequestId} */
-export function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: string, opts: CallOptions = {}) {
+export async function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.fetchOpportunityLeads',
     method: 'POST',
@@ -364,7 +364,7 @@ export function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: s
 }
 
 /** POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds} — one-time auth. */
-export function sendProSelection(client: GatewayClient, body: { serviceRequestId: string; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
+export async function sendProSelection(client: GatewayClient, body: { serviceRequestId: string; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.sendProSelection',
     method: 'POST',
@@ -381,7 +381,7 @@ export function sendProSelection(client: GatewayClient, body: { serviceRequestId
 }
 
 /** GET /v1/address/get-seo-city-state-by-postal-code?postalCode */
-export function getSeoCityStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
+export async function getSeoCityStateByPostalCode(client: GatewayClient, postalCode: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getSeoCityStateByPostalCode',
     method: 'GET',
@@ -393,7 +393,7 @@ export function getSeoCityStateByPostalCode(client: GatewayClient, postalCode: s
 }
 
 /** POST /v1/lead/{leadId}/service-provider/mark-hired {serviceProviderType, serviceProviderId} — one-time auth. */
-export function markHired(
+export async function markHired(
   client: GatewayClient,
   leadId: number,
   body: v.InferInput<typeof s.MarkHiredRequestSchema>,
@@ -415,7 +415,7 @@ export const BOARD_AUTOCOMPLETE_LIMIT = 5;
 const AutocompleteText = v.pipe(v.string(), v.trim(), v.minLength(1));
 
 /** GET /office/v1/leads/serviceprovider/{id}/autocomplete/location?query&locationType&limit */
-export function autocompleteLocation(
+export async function autocompleteLocation(
   client: GatewayClient,
   params: { serviceProviderId: number; query: string; locationType?: v.InferInput<typeof s.LocationType>; limit?: number },
   opts: CallOptions = {},
@@ -435,7 +435,7 @@ export function autocompleteLocation(
 }
 
 /** GET /office/v1/leads/serviceprovider/{id}/autocomplete/categoryName?query&limit */
-export function autocompleteCategoryName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+export async function autocompleteCategoryName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.autocompleteCategoryName',
     method: 'GET',
@@ -447,7 +447,7 @@ export function autocompleteCategoryName(client: GatewayClient, params: { servic
 }
 
 /** GET /office/v2/leads/serviceprovider/{id}/autocomplete/memberName?query&limit */
-export function autocompleteMemberName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+export async function autocompleteMemberName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.autocompleteMemberName',
     method: 'GET',
@@ -459,7 +459,7 @@ export function autocompleteMemberName(client: GatewayClient, params: { serviceP
 }
 
 /** POST /v1/user/updatePhone — sends only phoneNumber (§5); the member's token when present. */
-export function updateUserPhone(client: GatewayClient, phoneNumber: string, opts: CallOptions = {}) {
+export async function updateUserPhone(client: GatewayClient, phoneNumber: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.updateUserPhone',
     method: 'POST',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH } from '../../domain/email';
 import {
   AckSchema,
   CategoryId,
@@ -75,7 +76,7 @@ export type LeadPageResponseV2 = v.InferOutput<typeof LeadPageResponseV2Schema>;
 // ---- Create lead (§3 "Lead create payload") ---------------------------------------------
 
 export const ContactInformationSchema = v.object({
-  email: v.pipe(v.string(), v.maxLength(254)),
+  email: v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH)),
   firstName: v.pipe(v.string(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.minLength(1)),
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
 import * as s from './schemas';
 
@@ -11,7 +11,7 @@ type MessageSent = v.InferOutput<typeof s.SendMessageResponseSchema>;
  * POST /v1/messages — caller id = sender. Idempotent per user action (a retry or a replay
  * after a challenge never sends the message twice); replayed after a passed challenge.
  */
-export function sendMessage(client: GatewayClient, body: s.SendMessageRequest, opts: CreateCallOptions<MessageSent> = {}) {
+export async function sendMessage(client: GatewayClient, body: s.SendMessageRequest, opts: CreateCallOptions<MessageSent> = {}) {
   const checked = checkRequest('messageCenter.sendMessage', s.SendMessageRequestSchema, body);
   return client.request({
     operation: 'messageCenter.sendMessage',
@@ -29,7 +29,7 @@ export function sendMessage(client: GatewayClient, body: s.SendMessageRequest, o
 }
 
 /** GET /v2/lead/phone_number?serviceProviderId&leadIds — contact info entries for leads. */
-export function getLeadPhoneNumbers(client: GatewayClient, query: { serviceProviderId: number; leadIds: number[] }, opts: CallOptions = {}) {
+export async function getLeadPhoneNumbers(client: GatewayClient, query: { serviceProviderId: number; leadIds: number[] }, opts: CallOptions = {}) {
   const checked = checkRequest('messageCenter.getLeadPhoneNumbers', s.LeadPhoneNumbersQuerySchema, query);
   return client.request({
     operation: 'messageCenter.getLeadPhoneNumbers',
@@ -43,7 +43,7 @@ export function getLeadPhoneNumbers(client: GatewayClient, query: { serviceProvi
 }
 
 /** GET /v2/interactions/activities — limit 4, offset 0, Newest, includeRequestorActivities by default. */
-export function getInteractionActivities(client: GatewayClient, query: s.InteractionActivitiesQuery, opts: CallOptions = {}) {
+export async function getInteractionActivities(client: GatewayClient, query: s.InteractionActivitiesQuery, opts: CallOptions = {}) {
   return client.request({
     operation: 'messageCenter.getInteractionActivities',
     method: 'GET',
@@ -55,7 +55,7 @@ export function getInteractionActivities(client: GatewayClient, query: s.Interac
 }
 
 /** PUT /v1/messages/thread/read {serviceProviderId, userId, read} */
-export function markThreadRead(client: GatewayClient, body: { serviceProviderId: number; userId: number; read: boolean }, opts: CallOptions = {}) {
+export async function markThreadRead(client: GatewayClient, body: { serviceProviderId: number; userId: number; read: boolean }, opts: CallOptions = {}) {
   const checked = checkRequest('messageCenter.markThreadRead', s.ThreadReadRequestSchema, body);
   return client.request({
     operation: 'messageCenter.markThreadRead',

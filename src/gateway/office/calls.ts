@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { Id } from '../shared-schemas';
 import * as s from './schemas';
@@ -7,7 +7,7 @@ import * as s from './schemas';
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
 /** GET /office-home/v4/service_provider?serviceProviderIds={id} — provider info (name, postal code). */
-export function getServiceProviderInfo(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
+export async function getServiceProviderInfo(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
   const spId = checkRequest('office.getServiceProviderInfo', Id, serviceProviderId);
   return client.request({
     operation: 'office.getServiceProviderInfo',
@@ -21,7 +21,7 @@ export function getServiceProviderInfo(client: GatewayClient, serviceProviderId:
 }
 
 /** POST /lead/office/v6/leads/serviceProvider/{id} — one page of the lead board. */
-export function getLeads(client: GatewayClient, serviceProviderId: number, body: s.LeadListRequest, opts: CallOptions = {}) {
+export async function getLeads(client: GatewayClient, serviceProviderId: number, body: s.LeadListRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.getLeads',
     method: 'POST',
@@ -34,7 +34,7 @@ export function getLeads(client: GatewayClient, serviceProviderId: number, body:
 }
 
 /** POST /lead/office/v2/leads/serviceprovider/{id}/read {leadId, read} */
-export function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: CallOptions = {}) {
+export async function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.markLeadRead',
     method: 'POST',
@@ -47,7 +47,7 @@ export function markLeadRead(client: GatewayClient, serviceProviderId: number, b
 }
 
 /** POST /lead/office/v2/leads/{leadId}/note {serviceProviderId, note} — replaces the lead's notes. */
-export function updateLeadNote(client: GatewayClient, leadId: number, body: { serviceProviderId: number; note: string }, opts: CallOptions = {}) {
+export async function updateLeadNote(client: GatewayClient, leadId: number, body: { serviceProviderId: number; note: string }, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.updateLeadNote',
     method: 'POST',
@@ -60,7 +60,7 @@ export function updateLeadNote(client: GatewayClient, leadId: number, body: { se
 }
 
 /** POST /lead/office/v2/leads/{leadId}/status {serviceProviderId, status} — also marks the lead read. */
-export function updateLeadStatus(
+export async function updateLeadStatus(
   client: GatewayClient,
   leadId: number,
   body: v.InferInput<typeof s.StatusRequestSchema>,
@@ -78,7 +78,7 @@ export function updateLeadStatus(
 }
 
 /** POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes} */
-export function submitLeadFeedback(
+export async function submitLeadFeedback(
   client: GatewayClient,
   serviceProviderId: number,
   body: v.InferInput<typeof s.FeedbackRequestSchema>,
@@ -96,7 +96,7 @@ export function submitLeadFeedback(
 }
 
 /** POST /lead/office/v1/leads/serviceprovider/{id}/archive {serviceProviderId, leadId, archived} */
-export function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: CallOptions = {}) {
+export async function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.archiveLead',
     method: 'POST',
@@ -109,7 +109,7 @@ export function archiveLead(client: GatewayClient, serviceProviderId: number, bo
 }
 
 /** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
-export function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
+export async function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.getProviderCategories',
     method: 'GET',
@@ -123,7 +123,7 @@ export function getProviderCategories(client: GatewayClient, serviceProviderId: 
 const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 
 /** POST …/pro-registered-phone-number {spId, brand 'ADS', name, phoneNumber}; 409 when already connected. */
-export function registerPhoneNumber(client: GatewayClient, body: s.RegisterNumberRequest, opts: CallOptions = {}) {
+export async function registerPhoneNumber(client: GatewayClient, body: s.RegisterNumberRequest, opts: CallOptions = {}) {
   const checked = checkRequest('office.registerPhoneNumber', s.RegisterNumberRequestSchema, body);
   return client.request({
     operation: 'office.registerPhoneNumber',
@@ -137,7 +137,7 @@ export function registerPhoneNumber(client: GatewayClient, body: s.RegisterNumbe
 }
 
 /** GET …/pro-registered-phone-number?spId&brand */
-export function getRegisteredPhoneNumbers(client: GatewayClient, params: { spId: number; brand?: string }, opts: CallOptions = {}) {
+export async function getRegisteredPhoneNumbers(client: GatewayClient, params: { spId: number; brand?: string }, opts: CallOptions = {}) {
   const spId = checkRequest('office.getRegisteredPhoneNumbers', Id, params.spId);
   return client.request({
     operation: 'office.getRegisteredPhoneNumbers',

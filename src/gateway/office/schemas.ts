@@ -1,12 +1,14 @@
 import * as v from 'valibot';
+import { FEEDBACK_REASONS } from '../../domain/feedback';
+import { LEAD_STATUSES } from '../../domain/lead-status';
+import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
+import { SORT_OPTIONS } from '../../domain/sort';
 import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText, ProviderCategorySchema } from '../shared-schemas';
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`, spec §7). */
 
-export const LEAD_STATUS_VALUES = ['Initial', 'ContactAndQualify', 'Selling', 'InProgressWon', 'ClosedWon', 'ClosedDidntWin'] as const;
-export const SORT_VALUES = ['NewestOldest', 'OldestNewest', 'ServiceProviderLeadStatusAsc', 'ServiceProviderLeadStatusDesc'] as const;
-export const LeadStatusSchema = v.picklist(LEAD_STATUS_VALUES);
-export const SortSchema = v.picklist(SORT_VALUES);
+export const LeadStatusSchema = v.picklist(LEAD_STATUSES);
+export const SortSchema = v.picklist(SORT_OPTIONS);
 
 // ---- Provider info -----------------------------------------------------------------------
 
@@ -111,26 +113,18 @@ export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() }
 /** Job notes (§3): the note update replaces the lead's notes; ≤ 2048 characters (§5). */
 export const NoteRequestSchema = v.object({
   serviceProviderId: Id,
-  note: v.pipe(v.string(), v.maxLength(2048 * 2), v.check((note) => [...note].length <= 2048)),
+  note: v.pipe(v.string(), v.check((note) => notesLength(note) <= NOTES_MAX_LENGTH)),
 });
 export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
 
 export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
 export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSchema, read: v.boolean() });
 
-export const FEEDBACK_REASON_VALUES = [
-  'LowValueJob',
-  'OutOfServiceArea',
-  'DontDoThisWork',
-  'CustomerUnresponsive',
-  'PotentialSpam',
-  'Other',
-] as const;
 export const FeedbackRequestSchema = v.object({
   leadId: Id,
   rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
-  reason: v.picklist(FEEDBACK_REASON_VALUES),
-  notes: v.optional(v.pipe(v.string(), v.maxLength(2048)), ''),
+  reason: v.picklist(FEEDBACK_REASONS),
+  notes: v.optional(v.pipe(v.string(), v.check((notes) => notesLength(notes) <= NOTES_MAX_LENGTH)), ''),
 });
 export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import { toGatewayRequest } from '../../domain/review-form';
 import { CategoryId } from '../shared-schemas';
 import * as s from './schemas';
 
@@ -7,7 +8,7 @@ import * as s from './schemas';
 const BASE = '/gateway/review/api';
 
 /** POST /v1/draft-review/get-or-create — the body is ours (the spec does not show it). */
-export function getOrCreateDraftReview(client: GatewayClient, body: s.DraftReviewRequest, opts: CallOptions = {}) {
+export async function getOrCreateDraftReview(client: GatewayClient, body: s.DraftReviewRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'review.getOrCreateDraftReview',
     method: 'POST',
@@ -20,7 +21,7 @@ export function getOrCreateDraftReview(client: GatewayClient, body: s.DraftRevie
 }
 
 /** PUT /v1/draft-review/{id} {draftReview, draftRatings, categories} */
-export function updateDraftReview(client: GatewayClient, draftReviewId: string, body: s.DraftReviewUpdate, opts: CallOptions = {}) {
+export async function updateDraftReview(client: GatewayClient, draftReviewId: string, body: s.DraftReviewUpdate, opts: CallOptions = {}) {
   const reviewId = checkRequest('review.updateDraftReview', v.pipe(v.string(), v.minLength(1)), draftReviewId);
   return client.request({
     operation: 'review.updateDraftReview',
@@ -39,9 +40,9 @@ type ReviewRequested = v.InferOutput<typeof s.ReviewRequestByEmailResponseSchema
  * POST /v1/review/request-by-email — takes the board form shape, sends the gateway variant
  * (§3); caller headers; idempotent per user action. Success is 200 with draftReviewId.
  */
-export function requestReviewByEmail(client: GatewayClient, form: s.ReviewRequestBoardForm, opts: CreateCallOptions<ReviewRequested> = {}) {
+export async function requestReviewByEmail(client: GatewayClient, form: s.ReviewRequestBoardForm, opts: CreateCallOptions<ReviewRequested> = {}) {
   const checkedForm = checkRequest('review.requestReviewByEmail', s.ReviewRequestBoardFormSchema, form);
-  const body = checkRequest('review.requestReviewByEmail', s.ReviewRequestByEmailSchema, s.toReviewRequestByEmail(checkedForm));
+  const body = checkRequest('review.requestReviewByEmail', s.ReviewRequestByEmailSchema, toGatewayRequest(checkedForm));
   return client.request({
     operation: 'review.requestReviewByEmail',
     method: 'POST',
@@ -55,7 +56,7 @@ export function requestReviewByEmail(client: GatewayClient, form: s.ReviewReques
 }
 
 /** GET /v1/category?categoryIds — categories with their parents. */
-export function getReviewCategories(client: GatewayClient, categoryIds: number[], opts: CallOptions = {}) {
+export async function getReviewCategories(client: GatewayClient, categoryIds: number[], opts: CallOptions = {}) {
   return client.request({
     operation: 'review.getReviewCategories',
     method: 'GET',

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH } from '../../domain/email';
+import { REVIEW_SOURCE_DEFAULT, REVIEW_SOURCE_VERSION_DEFAULT } from '../../domain/review-form';
 import { CategoryId, Id, IdList, TaxonomyCategorySchema } from '../shared-schemas';
 
 /** Schemas of the review service (`/gateway/review/api`, spec §7). */
 
-export const REVIEW_SOURCE_DEFAULT = 'site-member';
-export const REVIEW_SOURCE_VERSION_DEFAULT = '2.0';
 
 /** Draft review (§3). The get-or-create body is "not shown": ours adds the lead it is for. */
 export const DraftReviewRequestSchema = v.object({
@@ -48,7 +48,7 @@ export const DraftReviewResponseSchema = v.object({
 export const ReviewRequestBoardFormSchema = v.object({
   firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  email: v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_LENGTH), v.email()),
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
   reviewRequest: v.object({
     serviceProviderId: Id,
@@ -64,7 +64,7 @@ export type ReviewRequestBoardForm = v.InferInput<typeof ReviewRequestBoardFormS
 export const ReviewRequestByEmailSchema = v.object({
   serviceProviderId: Id,
   postalCode: v.string(),
-  emailAddress: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  emailAddress: v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_LENGTH), v.email()),
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
   firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
@@ -73,21 +73,6 @@ export const ReviewRequestByEmailSchema = v.object({
   categories: v.pipe(v.array(CategoryId), v.minLength(1)),
 });
 export type ReviewRequestByEmail = v.InferOutput<typeof ReviewRequestByEmailSchema>;
-
-/** Board form → gateway variant: `workCompleted` 'yes' becomes true, categories are ids only. */
-export function toReviewRequestByEmail(form: ReviewRequestBoardForm): ReviewRequestByEmail {
-  return {
-    serviceProviderId: form.reviewRequest.serviceProviderId,
-    postalCode: form.reviewRequest.postalCode,
-    emailAddress: form.email,
-    phoneNumber: form.phoneNumber,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    descriptionOfWork: form.reviewRequest.descriptionOfWork ?? '',
-    workCompleted: form.reviewRequest.workCompleted === 'yes',
-    categories: [...form.reviewRequest.categoryIds],
-  };
-}
 
 export const ReviewRequestByEmailResponseSchema = v.object({ draftReviewId: v.string() });
 

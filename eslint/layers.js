@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * leadkit's layer rule (DESIGN.md "Layers — imports flow one way only"):
+ *
+ *   gateway/ domain/ i18n/   no React
+ *   chat/                    over gateway/domain/i18n
+ *   ui/                      presentational: no gateway, no chat, no widgets
+ *   widgets/<name>/          may embed another widget only through its top component file
+ *                            widgets/<other>/<other>.tsx, and never in a cycle
+ *   elements/                thin wrappers over widgets
+ *   demo/                    the sandbox gateway: gateway schemas and domain rules only, never React
+ *
+ * Entry files at the top of src/ (index.ts, define.ts, loader.ts, react.ts) may import any layer.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const REACT_PACKAGES = /^(react|react-dom|@r2wc\/|@testing-library\/react|jotai\/react|@tanstack\/react-)/;
+
+/** layer → layers it may import (itself included). */
+const ALLOWED = {
+  i18n: ['i18n'],
+  domain: ['domain', 'i18n'],
+  gateway: ['gateway', 'domain', 'i18n'],
+  chat: ['chat', 'gateway', 'domain', 'i18n'],
+  ui: ['ui', 'domain', 'i18n'],
+  widgets: ['widgets', 'ui', 'chat', 'gateway', 'domain', 'i18n'],
+  elements: ['elements', 'widgets', 'ui', 'chat', 'gateway', 'domain', 'i18n'],
+  demo: ['demo', 'gateway', 'domain', 'i18n'],
+};
+const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'demo']);
+/** Only the chat adapters may import the Twilio SDK (lazily). */
+const TWILIO = /^@twilio\/conversations/;
+
+const isTestFile = (file) => /\.(test|spec|stories)\.[cm]?[jt]sx?$/.test(file);
+const stripExt = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
+
+/** Where a file sits: { layer, widget } relative to src/, or null outside src/. */
+function locate(srcRoot, file) {
+  const rel = path.relative(srcRoot, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  if (parts.length === 1) return { layer: 'entry', widget: null, parts };
+  return { layer: parts[0], widget: parts[0] === 'widgets' ? (parts[1] ?? null) : null, parts };
+}
+
+const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Widgets whose top component files are imported from inside widget `name` (read from disk). */
+function widgetEmbeds(srcRoot, name) {
+  const dir = path.join(srcRoot, 'widgets', name);
+  const found = new Set();
+  const walk = (d) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.[cm]?[jt]sx?$/.test(entry.name) && !isTestFile(entry.name)) {
+        const text = fs.readFileSync(full, 'utf8');
+        for (const match of text.matchAll(IMPORT_RE)) {
+          const spec = match[1] ?? match[2];
+          if (!spec || !spec.startsWith('.')) continue;
+          const target = locate(srcRoot, path.resolve(path.dirname(full), spec));
+          if (target?.layer === 'widgets' && target.widget && target.widget !== name) found.add(target.widget);
+        }
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** True when widget `to` (transitively) embeds widget `from`, i.e. from → to closes a cycle. */
+function closesCycle(srcRoot, from, to) {
+  const seen = new Set();
+  const stack = [to];
+  while (stack.length) {
+    const current = stack.pop();
+    if (current === from) return true;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const next of widgetEmbeds(srcRoot, current)) stack.push(next);
+  }
+  return false;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep leadkit imports flowing one way through its layers' },
+    schema: [{ type: 'object', properties: { srcRoot: { type: 'string' } }, additionalProperties: false }],
+    messages: {
+      layer: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}). See DESIGN.md, Layers.",
+      react: "'{{from}}' is React-free: it may not import '{{source}}'.",
+      twilio: "Only src/chat/ may import '{{source}}' (and only lazily).",
+      demoImport: "Only the sandbox, tests and stories may import the sandbox gateway (src/demo).",
+      widgetInternals:
+        "Widget '{{from}}' may embed widget '{{to}}' only through its top component file widgets/{{to}}/{{to}}.tsx.",
+      widgetCycle: "Widget '{{from}}' embedding '{{to}}' would close a cycle ('{{to}}' already embeds '{{from}}').",
+    },
+  },
+  create(context) {
+    const options = context.options[0] ?? {};
+    const srcRoot = path.resolve(context.cwd, options.srcRoot ?? 'src');
+    const file = context.filename;
+    const here = locate(srcRoot, file);
+    const test = isTestFile(file);
+
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (here && REACT_FREE.has(here.layer) && REACT_PACKAGES.test(source)) {
+          context.report({ node, messageId: 'react', data: { from: here.layer, source } });
+        }
+        if (TWILIO.test(source) && here?.layer !== 'chat') context.report({ node, messageId: 'twilio', data: { source } });
+        return;
+      }
+      const target = locate(srcRoot, path.resolve(path.dirname(file), source));
+      if (!target) return;
+      if (target.layer === 'demo' && here?.layer !== 'demo') {
+        if (!test && (here || !/[/\\](test|stories|examples|bench)[/\\]/.test(file)))
+          context.report({ node, messageId: 'demoImport' });
+        return;
+      }
+      if (!here || here.layer === 'entry') return;
+      const allowed = ALLOWED[here.layer];
+      if (allowed && target.layer !== 'entry' && !allowed.includes(target.layer)) {
+        context.report({ node, messageId: 'layer', data: { from: here.layer, to: target.layer, allowed: allowed.join(', ') } });
+        return;
+      }
+      if (target.layer === 'entry' && here.layer !== 'entry') {
+        context.report({ node, messageId: 'layer', data: { from: here.layer, to: 'src entry files', allowed: (allowed ?? []).join(', ') } });
+        return;
+      }
+      if (here.layer === 'widgets' && target.layer === 'widgets' && target.widget && here.widget && target.widget !== here.widget) {
+        const topFile = target.parts.length === 3 && stripExt(target.parts[2] ?? '') === target.widget;
+        if (!topFile) {
+          context.report({ node, messageId: 'widgetInternals', data: { from: here.widget, to: target.widget } });
+        } else if (closesCycle(srcRoot, here.widget, target.widget)) {
+          context.report({ node, messageId: 'widgetCycle', data: { from: here.widget, to: target.widget } });
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { layers: layersRule } };

@@ -1,0 +1,299 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { json, recordingFetch } from '../../test/helpers/recording-fetch';
+import { createGatewayClient, HEADERS, withQuery } from './client';
+import { GatewayError } from './errors';
+import { getServiceProviderInfo, getLeads } from './office/calls';
+import { createLeadV1, fetchLead } from './lead/calls';
+import { sendMessage } from './message-center/calls';
+
+const provider = { kind: 'provider', spId: 1001 } as const;
+const member = { kind: 'oneTime', token: 'tok-secret-123' } as const;
+const spInfo = { serviceProviders: [{ id: 1001, name: 'Acme', primaryAddress: { postalCode: '80202' } }] };
+const noDelay = { retries: 2, baseDelayMs: 0, maxDelayMs: 0 };
+const leadBody = {
+  source: 'RequestAQuote',
+  title: 'Fix sink',
+  categoryId: 12,
+  contactInformation: { email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', phoneNumber: '5555550100' },
+  address: { postalAddressId: 7 },
+};
+const challenge = { error: 'challenge_required', challengeId: 'ch-1' };
+
+describe('gateway client: headers and auth', () => {
+  it('sends the §7 headers with a fresh request id, and caller id = provider id', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    const client = createGatewayClient({ baseURL: 'https://gw.test', auth: provider, fetch, applicationVersion: '9.9.9' });
+    await getServiceProviderInfo(client, 1001);
+    await getServiceProviderInfo(client, 1001);
+    const [first, second] = requests;
+    expect(first?.headers[HEADERS.proxyVersion.toLowerCase()]).toBe('1');
+    expect(first?.headers[HEADERS.sourceApplication.toLowerCase()]).toBe('leadkit');
+    expect(first?.headers[HEADERS.applicationVersion.toLowerCase()]).toBe('9.9.9');
+    expect(first?.headers[HEADERS.callerType.toLowerCase()]).toBe('ServiceProvider');
+    expect(first?.headers[HEADERS.callerId.toLowerCase()]).toBe('1001');
+    expect(first?.headers[HEADERS.requestId.toLowerCase()]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers[HEADERS.requestId.toLowerCase()]).not.toBe(first?.headers[HEADERS.requestId.toLowerCase()]);
+    expect(first?.headers.authorization).toBeUndefined();
+  });
+
+  it('puts a one-time token only in the Authorization header, never in the URL', async () => {
+    const { fetch, requests } = recordingFetch(() =>
+      json(200, { leadId: 5, userId: 9, postalAddress: { postalCode: '80202', advertisingZone: 3 }, category: { id: 12 } }),
+    );
+    const client = createGatewayClient({ baseURL: 'https://gw.test', auth: member, fetch });
+    await fetchLead(client, 5);
+    expect(requests[0]?.headers.authorization).toBe('OneTime tok-secret-123');
+    expect(requests[0]?.headers[HEADERS.callerType.toLowerCase()]).toBe('Member');
+    expect(requests[0]?.url).toBe('https://gw.test/gateway/lead/v1/lead/5');
+    expect(requests[0]?.url).not.toContain('tok-secret');
+  });
+
+  it('does not send a customer call that needs a token when the client has none', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, {}));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    await expect(fetchLead(client, 5)).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('never puts the token or the URL into an error message', async () => {
+    const { fetch } = recordingFetch(() => json(500, { message: 'boom' }));
+    const client = createGatewayClient({ baseURL: 'https://gw.test', auth: member, fetch, retry: { retries: 0 } });
+    const error = (await fetchLead(client, 5).catch((e: unknown) => e)) as GatewayError;
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(error.message).toBe('lead.fetchLead failed: http 500');
+    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain('tok-secret');
+  });
+
+  it('reads a function auth on every request, so a host can swap tokens', async () => {
+    let token = 'first';
+    const { fetch, requests } = recordingFetch(() =>
+      json(200, { leadId: 5, userId: 9, postalAddress: { postalCode: '80202' }, category: { id: 12 } }),
+    );
+    const client = createGatewayClient({ baseURL: '', auth: () => ({ kind: 'oneTime', token }), fetch });
+    await fetchLead(client, 5);
+    token = 'second';
+    await fetchLead(client, 5);
+    expect(requests.map((r) => r.headers.authorization)).toEqual(['OneTime first', 'OneTime second']);
+  });
+
+  it('serialises arrays as repeated query keys and leaves out empty values', () => {
+    expect(withQuery('/p', { ids: [1, 2], a: null, b: undefined, c: true })).toBe('/p?ids=1&ids=2&c=true');
+    expect(withQuery('/p', {})).toBe('/p');
+  });
+});
+
+describe('gateway client: responses and validation', () => {
+  it('turns a response that does not fit its schema into invalid-response, naming fields not values', async () => {
+    const { fetch } = recordingFetch(() => json(200, { serviceProviders: [{ id: 'Jane Doe', name: 3 }] }));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    const error = (await getServiceProviderInfo(client, 1001).catch((e: unknown) => e)) as GatewayError;
+    expect(error.kind).toBe('invalid-response');
+    expect(error.issues).toContain('serviceProviders.0.id');
+    expect(error.message).not.toContain('Jane Doe');
+  });
+
+  it('refuses input that does not fit the request schema before sending anything', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, {}));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    const error = (await getLeads(client, 1001, { limit: -3 }).catch((e: unknown) => e)) as GatewayError;
+    expect(error.kind).toBe('invalid-request');
+    expect(error.issues).toEqual(['limit']);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('keeps the parsed error body and status of an HTTP failure', async () => {
+    const { fetch } = recordingFetch(() => json(403, { message: 'nope' }));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'http', status: 403, body: { message: 'nope' } });
+  });
+});
+
+describe('gateway client: retries', () => {
+  it('retries an idempotent GET on 503 and network failure, then succeeds', async () => {
+    const { fetch, requests } = recordingFetch((_, index) => {
+      if (index === 0) return json(503, {});
+      if (index === 1) throw new TypeError('fetch failed');
+      return json(200, spInfo);
+    });
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });
+    await expect(getServiceProviderInfo(client, 1001)).resolves.toMatchObject({ serviceProviders: [{ name: 'Acme' }] });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('gives up after the bounded number of GET retries', async () => {
+    const { fetch, requests } = recordingFetch(() => json(502, {}));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ status: 502 });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('does not retry a GET on a status that will not change (404)', async () => {
+    const { fetch, requests } = recordingFetch(() => json(404, {}));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ status: 404 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('never retries a POST, even one with an idempotency key', async () => {
+    const { fetch, requests } = recordingFetch(() => json(503, {}));
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, retry: noDelay });
+    await expect(createLeadV1(client, leadBody)).rejects.toMatchObject({ status: 503 });
+    await expect(getLeads(client, 1001, {})).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('honours Retry-After on 429 before retrying a GET', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, requests } = recordingFetch((_, index) => (index === 0 ? json(429, {}, { 'retry-after': '2' }) : json(200, spInfo)));
+      const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+      const pending = getServiceProviderInfo(client, 1001);
+      await vi.advanceTimersByTimeAsync(1900);
+      expect(requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(pending).resolves.toBeTruthy();
+      expect(requests).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not wait for a Retry-After longer than its limit: the error goes to the user', async () => {
+    const { fetch, requests } = recordingFetch(() => json(429, {}, { 'retry-after': '3600' }));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ status: 429 });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('gateway client: abort and timeout', () => {
+  it('aborts a superseded request: the caller sees kind aborted and the fetch got the signal', async () => {
+    let seen: AbortSignal | undefined;
+    const fetch = ((_: RequestInfo | URL, init?: RequestInit) => {
+      seen = init?.signal ?? undefined;
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }) as typeof globalThis.fetch;
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    const controller = new AbortController();
+    const pending = getServiceProviderInfo(client, 1001, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('times out an attempt that never answers', async () => {
+    const fetch = ((_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as typeof globalThis.fetch;
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, timeoutMs: 20, retry: { retries: 0 } });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'timeout', status: null });
+  });
+});
+
+describe('gateway client: 511 challenge and replay', () => {
+  it('queues a replayable call, still raises, and replays it exactly once with the same key after the challenge', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 77 })));
+    const onChallenge = vi.fn(async () => {
+      challenged = false;
+      return true;
+    });
+    const onReplayed = vi.fn();
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge });
+    await expect(createLeadV1(client, leadBody, { idempotencyKey: 'key-1', onReplayed })).rejects.toMatchObject({
+      kind: 'challenge',
+      status: 511,
+    });
+    await client.whenChallengeSettled();
+    expect(onChallenge).toHaveBeenCalledWith(challenge);
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(['key-1', 'key-1']);
+    expect(requests[1]?.body).toEqual(requests[0]?.body);
+    expect(onReplayed).toHaveBeenCalledWith({ ok: true, value: { leadId: 77 } });
+    expect(client.replayQueue.size).toBe(0);
+  });
+
+  it('replays create-lead and send-message once each when both met the challenge', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch((request) => {
+      if (challenged) return json(511, challenge);
+      return request.url.includes('messages') ? json(200, { messageId: 'm1' }) : json(200, { leadId: 1 });
+    });
+    let release: (passed: boolean) => void = () => {};
+    const client = createGatewayClient({
+      baseURL: '',
+      auth: member,
+      fetch,
+      onChallenge: () => new Promise<boolean>((resolve) => (release = resolve)),
+    });
+    await expect(createLeadV1(client, leadBody, { idempotencyKey: 'lead-key' })).rejects.toThrow();
+    await expect(sendMessage(client, { text: 'hi', senderEntityId: 1, receiverEntityId: 2 }, { idempotencyKey: 'msg-key' })).rejects.toThrow();
+    expect(client.replayQueue.size).toBe(2);
+    challenged = false;
+    release(true);
+    await client.whenChallengeSettled();
+    expect(requests.map((r) => r.headers['idempotency-key']).sort()).toEqual(['lead-key', 'lead-key', 'msg-key', 'msg-key']);
+  });
+
+  it('never replays after a failed challenge, and empties the queue', async () => {
+    const { fetch, requests } = recordingFetch(() => json(511, challenge));
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge: async () => false });
+    await expect(createLeadV1(client, leadBody)).rejects.toMatchObject({ kind: 'challenge' });
+    await client.whenChallengeSettled();
+    expect(requests).toHaveLength(1);
+    expect(client.replayQueue.size).toBe(0);
+  });
+
+  it('treats a 511 with an HTML body (captive portal) as a plain error: no challenge, no queue', async () => {
+    const { fetch, requests } = recordingFetch(
+      () => new Response('<html>Log in to the Wi-Fi</html>', { status: 511, headers: { 'content-type': 'text/html' } }),
+    );
+    const onChallenge = vi.fn(async () => true);
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge });
+    await expect(createLeadV1(client, leadBody)).rejects.toMatchObject({ kind: 'http', status: 511 });
+    await client.whenChallengeSettled();
+    expect(onChallenge).not.toHaveBeenCalled();
+    expect(client.replayQueue.size).toBe(0);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('raises a 511 on a call that is not replayable without queueing it', async () => {
+    const { fetch } = recordingFetch(() => json(511, challenge));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    await expect(getLeads(client, 1001, {})).rejects.toMatchObject({ kind: 'challenge' });
+    expect(client.replayQueue.size).toBe(0);
+  });
+
+  it('keeps queued calls for the host when there is no onChallenge, and replayAll sends them once', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 3 })));
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch });
+    await expect(createLeadV1(client, leadBody, { idempotencyKey: 'k' })).rejects.toThrow();
+    expect(client.replayQueue.size).toBe(1);
+    challenged = false;
+    await client.replayQueue.replayAll();
+    await client.replayQueue.replayAll();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('makes one idempotency key per call when the caller gives none', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, { leadId: 1 }));
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch });
+    await createLeadV1(client, leadBody);
+    await createLeadV1(client, leadBody);
+    const [a, b] = requests.map((r) => r.headers['idempotency-key']);
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('schemas', () => {
+  it('valibot strips nothing we rely on: unknown response fields are dropped, known kept', () => {
+    const schema = v.object({ a: v.number() });
+    expect(v.parse(schema, { a: 1, extra: 'x' })).toEqual({ a: 1 });
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * leadkit — public API. No side effects: importing this registers no element.
+ * (`leadkit/define` registers the tags; it arrives with the delivery issue.)
+ */
+export {
+  createGatewayClient,
+  newIdempotencyKey,
+  HEADERS,
+  LEADKIT_VERSION,
+  type GatewayClient,
+  type GatewayClientConfig,
+  type CallOptions,
+  type CreateCallOptions,
+  type ReplayOutcome,
+  type RetryPolicy,
+} from './gateway/client';
+export type { GatewayAuth, CallerType } from './gateway/auth';
+export { GatewayError, isGatewayError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
+export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/challenge';
+export * as leadGateway from './gateway/lead/calls';
+export * as officeGateway from './gateway/office/calls';
+export * as messageCenterGateway from './gateway/message-center/calls';
+export * as reviewGateway from './gateway/review/calls';
+export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo, RegisteredNumber } from './gateway/office/schemas';
+export type { LeadPageResponse, LeadPageResponseV2, CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/schemas';
+export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
+export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
+
+export { enUS, type MessageKey, type Messages } from './i18n/en-US';
+export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/translate';

@@ -1,0 +1,80 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ESLint, Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { layersRule } from '../eslint/layers.js';
+
+/** Lints source text as if it lived at `file`, with the project's real ESLint config. */
+const eslint = new ESLint({ cwd: path.resolve(__dirname, '..') });
+async function layerErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'leadkit/layers').map((m) => m.message);
+}
+
+describe('layer rule (runs in npm test through lint)', () => {
+  it('refuses an upward import from domain into ui', async () => {
+    expect(await layerErrors('src/domain/x.ts', "import { Button } from '../ui/button';\nexport const y = Button;\n")).toEqual([
+      expect.stringContaining("'domain' may not import from 'ui'"),
+    ]);
+  });
+
+  it('refuses React in the React-free layers', async () => {
+    const code = "import { useState } from 'react';\nexport const y = useState;\n";
+    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'src/demo/x.ts']) {
+      expect(await layerErrors(file, code)).toEqual([expect.stringContaining('is React-free')]);
+    }
+  });
+
+  it('refuses the gateway in ui and lets widgets use it', async () => {
+    const code = "import { getLeads } from '../gateway/office/calls';\nexport const y = getLeads;\n";
+    expect(await layerErrors('src/ui/x.tsx', code)).toHaveLength(1);
+    expect(await layerErrors('src/widgets/lead-board/x.tsx', code.replace('../gateway', '../../gateway'))).toEqual([]);
+  });
+
+  it("refuses a widget reaching into another widget's internals, allows its top component file", async () => {
+    expect(
+      await layerErrors('src/widgets/lead-board/card.tsx', "import { Form } from '../review-request/form';\nexport const y = Form;\n"),
+    ).toEqual([expect.stringContaining('only through its top component file')]);
+    expect(
+      await layerErrors('src/widgets/lead-board/card.tsx', "import { R } from '../review-request/review-request';\nexport const y = R;\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps the sandbox out of shipped widgets but lets tests use it', async () => {
+    const code = "import { createSandboxGateway } from '../../demo/index';\nexport const y = createSandboxGateway;\n";
+    expect(await layerErrors('src/widgets/lead-board/x.tsx', code)).toEqual([expect.stringContaining('sandbox gateway')]);
+    expect(await layerErrors('src/widgets/lead-board/x.test.tsx', code)).toEqual([]);
+  });
+
+  it('keeps the Twilio SDK inside src/chat', async () => {
+    const code = "export const load = () => import('@twilio/conversations');\n";
+    expect(await layerErrors('src/widgets/message-thread/x.ts', code)).toEqual([expect.stringContaining('Only src/chat/')]);
+    expect(await layerErrors('src/chat/twilio.ts', code)).toEqual([]);
+  });
+});
+
+describe('layer rule: widget cycles', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadkit-layers-'));
+  const src = path.join(root, 'src');
+  fs.mkdirSync(path.join(src, 'widgets', 'a'), { recursive: true });
+  fs.mkdirSync(path.join(src, 'widgets', 'b'), { recursive: true });
+  fs.writeFileSync(path.join(src, 'widgets', 'a', 'a.tsx'), "import { B } from '../b/b';\nexport const A = B;\n");
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const lint = (file: string, code: string) =>
+    new Linter({ cwd: root })
+      .verify(code, [{ files: ['**/*.tsx'], plugins: { leadkit: { rules: { layers: layersRule } } }, rules: { 'leadkit/layers': ['error', { srcRoot: 'src' }] } }], {
+        filename: path.join(src, file),
+      })
+      .map((m) => m.message);
+
+  it('refuses an embed that closes a cycle between two widgets', () => {
+    expect(lint('widgets/b/b.tsx', "import { A } from '../a/a';\nexport const B = A;\n")).toEqual([expect.stringContaining('would close a cycle')]);
+  });
+
+  it('allows the one-way embed', () => {
+    expect(lint('widgets/c/c.tsx', "import { A } from '../a/a';\nexport const C = A;\n")).toEqual([]);
+  });
+});
