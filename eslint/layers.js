@@ -4,6 +4,8 @@
  *
  *   gateway/ domain/ i18n/   no React
  *   chat/                    over gateway/domain/i18n
+ *   runtime/                 what every widget shares at run time: gateway client, strings,
+ *                            flags, analytics, routes, events (React context); no UI
  *   ui/                      presentational: no gateway, no chat, no widgets
  *   widgets/<name>/          may embed another widget only through its top component file
  *                            widgets/<other>/<other>.tsx, and never in a cycle
@@ -23,9 +25,10 @@ const ALLOWED = {
   domain: ['domain', 'i18n'],
   gateway: ['gateway', 'domain', 'i18n'],
   chat: ['chat', 'gateway', 'domain', 'i18n'],
+  runtime: ['runtime', 'chat', 'gateway', 'domain', 'i18n'],
   ui: ['ui', 'domain', 'i18n'],
-  widgets: ['widgets', 'ui', 'chat', 'gateway', 'domain', 'i18n'],
-  elements: ['elements', 'widgets', 'ui', 'chat', 'gateway', 'domain', 'i18n'],
+  widgets: ['widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
+  elements: ['elements', 'widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
   demo: ['demo', 'gateway', 'domain', 'i18n'],
 };
 const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'demo']);

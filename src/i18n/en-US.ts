@@ -247,9 +247,14 @@ export const enUS = {
   'error.network': 'We could not reach the server. Check your connection and try again.',
   'error.invalidResponse': 'We received a response we could not read. Please try again later.',
 
-  // Not found (§2)
+  // Office app (§2 route table): not-found view and placeholders for widgets still to come
   'notFound.title': 'Page not found',
   'notFound.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
+  'app.placeholder.title': 'Coming soon',
+  'app.placeholder.detail': 'The {widget} is not part of this build yet.',
+  'app.widget.leadBoard': 'lead board',
+  'app.widget.messageThread': 'message thread',
+  'app.widget.raqFunnel': 'request-a-quote funnel',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -18,7 +18,7 @@ export function recordingFetch(responder: Responder) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
+      headers[key.toLowerCase()] = value;
     });
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const request: RecordedRequest = { method: init.method ?? 'GET', url, headers, body };

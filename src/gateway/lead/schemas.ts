@@ -31,22 +31,20 @@ const LeadInfoSchema = v.object({
   attributes: v.array(QuestionAnswerSchema),
 });
 
-/** Two address spellings exist: firstLine/secondLine (v1) and lineOne/lineTwo (v2). */
-export const FirstLineAddressSchema = v.object({
+/**
+ * Two address spellings exist: firstLine/secondLine (v1) and lineOne/lineTwo (the other
+ * variant). One object accepts both (a union of two all-optional shapes would silently strip
+ * the second spelling).
+ */
+export const LeadPageAddressSchema = v.object({
   firstLine: OptionalText,
   secondLine: OptionalText,
-  city: v.string(),
-  state: v.string(),
-  postalCode: v.string(),
-});
-export const LineOneAddressSchema = v.object({
   lineOne: OptionalText,
   lineTwo: OptionalText,
   city: v.string(),
   state: v.string(),
   postalCode: v.string(),
 });
-const LeadPageAddressSchema = v.union([FirstLineAddressSchema, LineOneAddressSchema]);
 
 const LeadPageUserSchema = v.object({
   firstName: OptionalText,

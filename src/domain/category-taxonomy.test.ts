@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { categoryById, GENERIC_CATEGORY_ID, iconGroupFor, ROOT_CATEGORY_ID, TAXONOMY } from './category-taxonomy';
+
+describe('category taxonomy', () => {
+  it('chooses the icon group by category id, with the generic icon as fallback', () => {
+    expect(iconGroupFor(100)).toBe('home');
+    expect(iconGroupFor(GENERIC_CATEGORY_ID)).toBe('generic');
+    expect(iconGroupFor(987654)).toBe('generic');
+    expect(iconGroupFor(null)).toBe('generic');
+  });
+
+  it('has unique ids, and every parent exists', () => {
+    const ids = TAXONOMY.map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const row of TAXONOMY) if (row.parentId !== null) expect(categoryById(row.parentId)).toBeDefined();
+  });
+
+  it('has top-level categories under the root group and task categories under them', () => {
+    const top = TAXONOMY.filter((row) => row.parentId === ROOT_CATEGORY_ID);
+    expect(top.length).toBeGreaterThan(5);
+    expect(TAXONOMY.some((row) => top.some((t) => t.id === row.parentId))).toBe(true);
+  });
+});

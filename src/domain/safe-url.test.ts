@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { mailtoHref, mapsHref, safeHref } from './safe-url';
+
+describe('safeHref', () => {
+  it('keeps https, tel and mailto links', () => {
+    expect(safeHref('https://insure.example.com/quote?x=1')).toBe('https://insure.example.com/quote?x=1');
+    expect(safeHref('tel:+15555550100')).toBe('tel:+15555550100');
+    expect(safeHref('mailto:ann@example.com')).toBe('mailto:ann@example.com');
+  });
+
+  it('refuses javascript:, data:, http: and protocol-relative links', () => {
+    expect(safeHref('javascript:alert(1)')).toBeNull();
+    expect(safeHref(' JavaScript:alert(1)')).toBeNull();
+    expect(safeHref('data:text/html,<b>x</b>')).toBeNull();
+    expect(safeHref('http://plain.example.com')).toBeNull();
+    expect(safeHref('//evil.example.com')).toBeNull();
+    expect(safeHref('not a url')).toBeNull();
+    expect(safeHref(null)).toBeNull();
+  });
+
+  it("allows a relative path on the host's own site", () => {
+    expect(safeHref('/app/lead/board/1001')).toBe('/app/lead/board/1001');
+  });
+});
+
+describe('mailtoHref and mapsHref', () => {
+  it('builds a mailto link only for an address', () => {
+    expect(mailtoHref(' ann@example.com ')).toBe('mailto:ann@example.com');
+    expect(mailtoHref('ann@example.com?bcc=x@y.z')).toBeNull();
+    expect(mailtoHref('')).toBeNull();
+  });
+
+  it('builds a maps search link from the non-empty parts, encoded', () => {
+    expect(mapsHref(['12 Elm St', null, 'Denver', 'CO', '80202'])).toBe(
+      'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Denver%2C%20CO%2C%2080202',
+    );
+    expect(mapsHref([null, ' '])).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/dom';
+import { json, recordingFetch } from '../../test/helpers/recording-fetch';
+import { createGatewayClient } from '../gateway/client';
+import { leadPageElement } from './lead-page.element';
+import { defineElement } from './registry';
+
+const leadResponse = (leadId: number) => ({
+  leadId,
+  purchased: false,
+  info: { title: `Lead ${leadId}`, description: '', urgency: 'Flexible', category: { id: 100, name: 'Plumbing' }, attributes: [] },
+  address: { city: 'Denver', state: 'CO', postalCode: '80202' },
+});
+
+let counter = 0;
+/** A fresh tag per test: custom elements cannot be redefined. */
+function defineFresh() {
+  const prefix = `t${++counter}`;
+  defineElement(leadPageElement, { prefix });
+  return `${prefix}-lead-page`;
+}
+
+function providerClient(responder: (leadId: number) => Response | Promise<Response> = (leadId) => json(200, leadResponse(leadId))) {
+  const recorder = recordingFetch((request) => responder(Number(/leads\/(\d+)/.exec(request.url)?.[1])));
+  const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch });
+  return { client, requests: recorder.requests };
+}
+
+const text = (element: Element) => element.shadowRoot?.textContent ?? '';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('custom-element runtime', () => {
+  it('maps kebab-case attributes to props and renders in a shadow root', async () => {
+    const tag = defineFresh();
+    const { client, requests } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('lead-id', '42');
+    element.setAttribute('sp-id', '1001');
+    document.body.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 42'));
+    expect(requests[0]?.url).toBe('https://gw.test/gateway/lead/office/v2/leads/42?spId=1001');
+    expect(document.body.innerHTML).not.toContain('Lead 42'); // rendered in the shadow root only
+  });
+
+  it('re-applies a property set before the tag was defined', async () => {
+    const prefix = `t${++counter}`;
+    const tag = `${prefix}-lead-page`;
+    const { client } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client; // still an HTMLElement: a plain own property
+    element.setAttribute('lead-id', '7');
+    element.setAttribute('sp-id', '1001');
+    document.body.append(element);
+    defineElement(leadPageElement, { prefix });
+    await waitFor(() => expect(text(element)).toContain('Lead 7'));
+    expect(Object.hasOwn(element, 'gateway')).toBe(false);
+    expect(element.gateway).toBe(client);
+  });
+
+  it('re-renders on a later attribute change and aborts the superseded load', async () => {
+    const tag = defineFresh();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { client, requests } = providerClient((leadId) =>
+      leadId === 1 ? gate.then(() => json(200, leadResponse(1))) : json(200, leadResponse(leadId)),
+    );
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', '1');
+    document.body.append(element);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    element.setAttribute('lead-id', '2');
+    await waitFor(() => expect(text(element)).toContain('Lead 2'));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(text(element)).toContain('Lead 2');
+    expect(text(element)).not.toContain('Lead 1');
+  });
+
+  it('gives two elements on one page separate state', async () => {
+    const tag = defineFresh();
+    const { client } = providerClient();
+    const [a, b] = [5, 6].map((leadId) => {
+      const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+      element.gateway = client;
+      element.setAttribute('sp-id', '1001');
+      element.setAttribute('lead-id', String(leadId));
+      document.body.append(element);
+      return element;
+    });
+    await waitFor(() => expect(text(a!)).toContain('Lead 5'));
+    await waitFor(() => expect(text(b!)).toContain('Lead 6'));
+    expect(text(a!)).not.toContain('Lead 6');
+  });
+
+  it('keeps its state when moved in the DOM: no second request', async () => {
+    const tag = defineFresh();
+    const { client, requests } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', '9');
+    const first = document.createElement('div');
+    const second = document.createElement('div');
+    document.body.append(first, second);
+    first.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 9'));
+    second.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 9'));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('fires lk-load bubbling and composed out of the shadow root', async () => {
+    const tag = defineFresh();
+    const { client } = providerClient();
+    const onLoad = vi.fn();
+    document.body.addEventListener('lk-load', onLoad);
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', '3');
+    document.body.append(element);
+    await waitFor(() => expect(onLoad).toHaveBeenCalledTimes(1));
+    const event = onLoad.mock.calls[0]?.[0] as CustomEvent;
+    expect(event.detail).toEqual({ widget: 'lead-page' });
+    expect(event.bubbles && event.composed).toBe(true);
+    document.body.removeEventListener('lk-load', onLoad);
+  });
+
+  it('defines a tag once: a second registration does not throw and keeps the first class', () => {
+    const first = defineElement(leadPageElement, { prefix: 'twice' });
+    expect(defineElement(leadPageElement, { prefix: 'twice' })).toBe(first);
+  });
+});

@@ -1,0 +1,9 @@
+import type { ElementDefinition } from './define-element';
+import { leadAppElement } from './lead-app.element';
+import { leadPageElement } from './lead-page.element';
+
+/** Every element leadkit ships, for `leadkit/define` (the CDN loader imports each lazily). */
+export const ELEMENT_DEFINITIONS: readonly ElementDefinition<object>[] = [
+  leadPageElement,
+  leadAppElement,
+];

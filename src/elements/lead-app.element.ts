@@ -1,0 +1,32 @@
+import baseCss from '../ui/base.css?inline';
+import leadAppCss from '../widgets/lead-app/lead-app.css?inline';
+import leadPageCss from '../widgets/lead-page/lead-page.css?inline';
+import { LeadApp, type LeadAppProps } from '../widgets/lead-app/lead-app';
+import type { ElementDefinition } from './define-element';
+
+/**
+ * The office app: the spec's route table over every widget, with a not-found view.
+ * Links between widgets inside the app become client-side navigations.
+ *
+ * @tag lead-app
+ * @attr {string} base - Where the app is mounted in the site's URL space (default `/app`).
+ * @attr {number} sp-id - The signed-in provider (provider auth and caller id for every call).
+ * @attr {string} gateway-url - Base URL of the gateway when no `gateway` property is set.
+ * @attr {string} auth-mode - `provider` (default) or `one-time`.
+ * @prop {GatewayClient | GatewayClientConfig} gateway - Gateway client or its config.
+ * @prop {GatewayAuth} auth - `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }`.
+ * @prop {Record<string, string>} messages - Overrides of catalogue texts by key.
+ * @prop {Record<string, boolean>} flags - Feature flags.
+ * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
+ * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the app.
+ * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the app; cancelable.
+ * @csspart app - The app.
+ * @csspart not-found - The not-found view.
+ * @csspart placeholder - A route whose widget is not in this build yet.
+ */
+export const leadAppElement: ElementDefinition<LeadAppProps> = {
+  tag: 'lead-app',
+  attributes: { base: 'string', spId: 'number' },
+  component: LeadApp,
+  styles: [baseCss, leadPageCss, leadAppCss],
+};

@@ -1,0 +1,86 @@
+/**
+ * `leadkit/react`: React components for React hosts. Each renders the custom element (so
+ * styles stay in its shadow root and behave exactly as on any page), passes objects as
+ * properties, and maps leadkit events to callback props.
+ */
+import { createElement, useEffect, useRef, type CSSProperties } from 'react';
+import type { AnalyticsSink, Flags } from './runtime/runtime';
+import type { GatewayAuth } from './gateway/auth';
+import type { GatewayInput } from './runtime/gateway-config';
+import type { RouteBuilders } from './domain/routes';
+import type { LeadkitEventMap, LeadkitEventName } from './runtime/events';
+import type { ElementDefinition } from './elements/define-element';
+import { defineElement } from './elements/registry';
+import { leadAppElement } from './elements/lead-app.element';
+import { leadPageElement } from './elements/lead-page.element';
+import type { LeadPageProps as LeadPageWidgetProps } from './widgets/lead-page/lead-page';
+import type { LeadAppProps as LeadAppWidgetProps } from './widgets/lead-app/lead-app';
+
+/** Host inputs every component takes as props. */
+export interface HostProps {
+  gateway?: GatewayInput;
+  auth?: GatewayAuth;
+  messages?: Readonly<Record<string, string>>;
+  locale?: string;
+  flags?: Flags;
+  analytics?: Partial<AnalyticsSink>;
+  routes?: Partial<RouteBuilders>;
+  className?: string;
+  style?: CSSProperties;
+  /** Fires before a link leaves the widget; call `preventDefault()` to route yourself. */
+  onNavigate?: (event: CustomEvent<LeadkitEventMap['lk-navigate']>) => void;
+  onLoad?: (event: CustomEvent<LeadkitEventMap['lk-load']>) => void;
+  onError?: (event: CustomEvent<LeadkitEventMap['lk-error']>) => void;
+}
+
+const EVENT_PROPS = { onNavigate: 'lk-navigate', onLoad: 'lk-load', onError: 'lk-error' } as const satisfies Record<string, LeadkitEventName>;
+const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes'] as const;
+
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+
+function createComponent<P extends object>(definition: ElementDefinition<P>) {
+  function LeadkitComponent(props: P & HostProps) {
+    defineElement(definition);
+    const ref = useRef<HTMLElement>(null);
+    const all = props as Record<string, unknown>;
+
+    useEffect(() => {
+      const element = ref.current as (HTMLElement & Record<string, unknown>) | null;
+      if (!element) return;
+      for (const name of OBJECT_PROPS) if (all[name] !== undefined) element[name] = all[name];
+    });
+
+    const { onNavigate, onLoad, onError } = props;
+    useEffect(() => {
+      const element = ref.current;
+      if (!element) return;
+      const handlers: Record<string, ((event: never) => void) | undefined> = { onNavigate, onLoad, onError };
+      const listeners: [string, EventListener][] = [];
+      for (const [prop, event] of Object.entries(EVENT_PROPS)) {
+        const handler = handlers[prop];
+        if (handler) listeners.push([event, handler as unknown as EventListener]);
+      }
+      for (const [event, listener] of listeners) element.addEventListener(event, listener);
+      return () => {
+        for (const [event, listener] of listeners) element.removeEventListener(event, listener);
+      };
+    }, [onNavigate, onLoad, onError]);
+
+    const attributes: Record<string, unknown> = { ref, class: props.className, style: props.style };
+    for (const name of Object.keys(definition.attributes)) {
+      const value = all[name];
+      if (value !== undefined && value !== null) attributes[kebab(name)] = String(value);
+    }
+    return createElement(definition.tag, attributes);
+  }
+  LeadkitComponent.displayName = definition.tag;
+  return LeadkitComponent;
+}
+
+export type LeadPageProps = LeadPageWidgetProps & HostProps;
+export type LeadAppProps = LeadAppWidgetProps & HostProps;
+
+/** `<lead-page>` for React hosts. */
+export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
+/** `<lead-app>` for React hosts. */
+export const LeadApp = createComponent<LeadAppWidgetProps>(leadAppElement);

@@ -1,0 +1,43 @@
+import type { GatewayAuth } from '../gateway/auth';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+
+/** What a host may pass as the `gateway` property: a ready client or the config for one. */
+export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
+
+export interface GatewayInputs {
+  gateway?: GatewayInput | null | undefined;
+  /** `gateway-url` attribute: for hosts without JavaScript. */
+  gatewayUrl?: string | null | undefined;
+  auth?: GatewayAuth | null | undefined;
+  /** `auth-mode` attribute: 'provider' (uses sp-id) or 'one-time' (token given as a property). */
+  authMode?: string | null | undefined;
+  spId?: number | null | undefined;
+}
+
+export function isGatewayClient(value: unknown): value is GatewayClient {
+  return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';
+}
+
+/**
+ * The auth an element runs with. A one-time token only ever arrives as the `auth` property
+ * (never an attribute: session-replay tools record the DOM); without one, `auth-mode="one-time"`
+ * is anonymous until the host sets it.
+ */
+export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
+  if (inputs.auth) return inputs.auth;
+  if (inputs.authMode === 'one-time') return { kind: 'anonymous' };
+  if (inputs.spId !== null && inputs.spId !== undefined && Number.isFinite(inputs.spId)) {
+    return { kind: 'provider', spId: inputs.spId };
+  }
+  return { kind: 'anonymous' };
+}
+
+/**
+ * The gateway client for an element: the host's client as given, or one built from the
+ * config / `gateway-url` (same origin when neither is set).
+ */
+export function resolveGatewayClient(inputs: GatewayInputs): GatewayClient {
+  if (isGatewayClient(inputs.gateway)) return inputs.gateway;
+  const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
+  return createGatewayClient({ ...config, baseURL: config.baseURL || inputs.gatewayUrl || '', auth: resolveAuth(inputs) });
+}

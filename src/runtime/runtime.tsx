@@ -1,0 +1,103 @@
+import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
+import type { GatewayClient } from '../gateway/client';
+import { resolveRoutes, type RouteBuilders } from '../domain/routes';
+import { createTranslator, type Translate } from '../i18n/translate';
+import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
+
+/** Feature flags by name; unknown flags are off. */
+export type Flags = Readonly<Record<string, boolean>>;
+
+export const FLAG_NAMES = {
+  /** The new-review-request experiment (spec §4: ClosedWon opens the review prompt). */
+  newReviewRequest: 'new_review_request',
+  /** Call tracking on the board (spec §7). */
+  callTracking: 'pro_ads_leadcalltracking_v2_frontend_lead_board',
+} as const;
+
+/** Values an analytics sink may receive: page names, ids and states — never customer data. */
+export type AnalyticsProps = Readonly<Record<string, string | number | boolean | null>>;
+
+export interface AnalyticsSink {
+  page(name: string, props?: AnalyticsProps): void;
+  track(event: string, props?: AnalyticsProps): void;
+}
+
+export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
+
+/** Everything a widget needs from its host at run time. */
+export interface WidgetRuntime {
+  readonly client: GatewayClient;
+  readonly t: Translate;
+  readonly locale: string;
+  readonly flags: Flags;
+  readonly analytics: AnalyticsSink;
+  readonly routes: RouteBuilders;
+  /** The custom element the widget renders in (null in a React host without one). */
+  readonly host: EventTarget | null;
+  emit<K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]): boolean;
+  /**
+   * For a link's click: fires the cancelable `lk-navigate`; when a host router cancels it, the
+   * browser does not follow the link. Modified clicks (new tab) are left to the browser.
+   */
+  onLinkClick(event: MouseEvent<HTMLAnchorElement>, kind: NavigationKind): void;
+}
+
+export interface RuntimeInputs {
+  client: GatewayClient;
+  host?: EventTarget | null;
+  messages?: Readonly<Record<string, unknown>> | null;
+  locale?: string | null;
+  flags?: Flags | null;
+  analytics?: Partial<AnalyticsSink> | null;
+  routes?: Partial<RouteBuilders> | null;
+}
+
+/** A sink that never throws into a widget: a broken host callback must not break the UI. */
+function safeAnalytics(sink: Partial<AnalyticsSink> | null | undefined): AnalyticsSink {
+  if (!sink) return NO_ANALYTICS;
+  const call = (fn: ((...args: never[]) => void) | undefined, ...args: unknown[]) => {
+    try {
+      (fn as ((...a: unknown[]) => void) | undefined)?.apply(sink, args);
+    } catch {
+      // Analytics failures are the host's; the widget goes on.
+    }
+  };
+  return { page: (name, props) => call(sink.page, name, props), track: (event, props) => call(sink.track, event, props) };
+}
+
+export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
+  const host = inputs.host ?? null;
+  const emit = <K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]) => emitLeadkitEvent(host, name, detail);
+  return {
+    client: inputs.client,
+    t: createTranslator(inputs.messages ?? undefined),
+    locale: inputs.locale || 'en-US',
+    flags: inputs.flags ?? {},
+    analytics: safeAnalytics(inputs.analytics),
+    routes: resolveRoutes(inputs.routes),
+    host,
+    emit,
+    onLinkClick(event, kind) {
+      const anchor = event.currentTarget;
+      const newTab = anchor.target === '_blank' || event.metaKey || event.ctrlKey || event.shiftKey || event.button === 1;
+      const proceed = emit('lk-navigate', { url: anchor.href, kind, newTab });
+      if (!proceed) event.preventDefault();
+    },
+  };
+}
+
+const RuntimeContext = createContext<WidgetRuntime | null>(null);
+
+export function RuntimeProvider({ runtime, children }: { runtime: WidgetRuntime; children: ReactNode }) {
+  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+}
+
+export function useRuntime(): WidgetRuntime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('leadkit: a widget rendered outside its RuntimeProvider');
+  return runtime;
+}
+
+export function useT(): Translate {
+  return useRuntime().t;
+}

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
+import { createGatewayClient } from '../../gateway/client';
+import { emitLeadkitEvent } from '../../runtime/events';
+import { WidgetShell } from '../../runtime/widget-shell';
+import { LeadApp } from './lead-app';
+import { inAppPath, parseId } from './lead-app-routes';
+
+const lead = {
+  leadId: 5,
+  purchased: false,
+  info: { title: 'Fix the sink', description: '', urgency: 'Flexible', category: { id: 100, name: 'Plumbing' }, attributes: [] },
+  address: { city: 'Denver', state: 'CO', postalCode: '80202' },
+};
+
+function renderAt(path: string) {
+  window.history.pushState(null, '', path);
+  const recorder = recordingFetch(() => json(200, lead));
+  const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch });
+  const host = new EventTarget();
+  render(
+    <WidgetShell owner={{}} host={host} inputs={{ gateway: client }}>
+      <LeadApp base="/app" />
+    </WidgetShell>,
+  );
+  return { host, requests: recorder.requests };
+}
+
+afterEach(cleanup);
+
+describe('<LeadApp> routes (spec §2)', () => {
+  it('shows the lead page for /app/lead with leadId and serviceProviderId', async () => {
+    const { requests } = renderAt('/app/lead?leadId=5&serviceProviderId=1001');
+    expect(await screen.findByRole('heading', { name: 'Fix the sink' })).toBeTruthy();
+    expect(requests[0]?.url).toContain('/gateway/lead/office/v2/leads/5?spId=1001');
+  });
+
+  it.each([
+    ['/app/lead/board/1001?leadId=5&newMessages=true', 'The lead board is not part of this build yet.'],
+    ['/app/conversation/1001/thread/77?leadId=5', 'The message thread is not part of this build yet.'],
+    ['/app/lead/request_a_quote?withAlId=3', 'The request-a-quote funnel is not part of this build yet.'],
+    ['/app/lead/request_a_quote/1001/project', 'The request-a-quote funnel is not part of this build yet.'],
+    ['/app/lead/request_a_quote/lead/5/suggestions', 'The request-a-quote funnel is not part of this build yet.'],
+    ['/app/lead/request_a_quote/lead/5/summary', 'The request-a-quote funnel is not part of this build yet.'],
+  ])('shows a clear placeholder on %s until its widget exists', async (path, text) => {
+    renderAt(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+  });
+
+  it.each(['/app/lead/nope', '/app/conversation/1001', '/app/lead/board/abc', '/app/lead?leadId=x&serviceProviderId=1', '/app/conversation/1/thread/2/extra'])(
+    'shows the not-found view for %s',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    },
+  );
+
+  it('turns a widget link inside the app into a client-side navigation', async () => {
+    const { host } = renderAt('/app/lead/nope');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    let proceeded = true;
+    act(() => {
+      proceeded = emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/lead/board/1001`, kind: 'lead-board', newTab: false });
+    });
+    expect(proceeded).toBe(false);
+    expect(window.location.pathname).toBe('/app/lead/board/1001');
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+  });
+
+  it('leaves links outside the app, and new-tab links, to the browser', async () => {
+    const { host } = renderAt('/app/lead/nope');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(emitLeadkitEvent(host, 'lk-navigate', { url: 'https://insurer.example.com/q', kind: 'insurer', newTab: false })).toBe(true);
+    expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/lead/board/1`, kind: 'lead-board', newTab: true })).toBe(true);
+  });
+});
+
+describe('route helpers', () => {
+  it('parses ids strictly', () => {
+    expect(parseId('1001')).toBe(1001);
+    expect(parseId('10.5')).toBeNull();
+    expect(parseId('-1')).toBeNull();
+    expect(parseId(undefined)).toBeNull();
+  });
+
+  it('finds the in-app path of a URL only within the base and origin', () => {
+    expect(inAppPath('https://a.test/app/lead?x=1', '/app', 'https://a.test')).toBe('/lead?x=1');
+    expect(inAppPath('https://a.test/application', '/app', 'https://a.test')).toBeNull();
+    expect(inAppPath('https://b.test/app/lead', '/app', 'https://a.test')).toBeNull();
+    expect(inAppPath('/app', '/app/', 'https://a.test')).toBe('/');
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, recordingFetch, type Responder } from '../../../test/helpers/recording-fetch';
+import { createGatewayClient } from '../../gateway/client';
+import type { GatewayAuth } from '../../gateway/auth';
+import { WidgetShell } from '../../runtime/widget-shell';
+import { LeadPage, type LeadPageProps } from './lead-page';
+
+const info = {
+  title: 'Water heater replacement',
+  description: 'Old tank leaks.',
+  urgency: 'Within a week',
+  category: { id: 10002, name: 'Water Heater Installation' },
+  attributes: [
+    { questionText: 'Fuel type?', answerText: 'Gas' },
+    { questionText: 'Tank size?', answerText: '40 gallons' },
+  ],
+};
+const purchasedV2 = {
+  leadId: 42,
+  purchased: true,
+  info,
+  address: { lineOne: '12 Elm St', lineTwo: null, city: 'Denver', state: 'CO', postalCode: '80202' },
+  customerInfo: { firstName: 'Ann', lastName: 'Lee' },
+  user: { phone: '3035550100', email: 'ann@example.com' },
+};
+const unavailable = { leadId: 43, purchased: false, info: { ...info, description: '' }, address: { city: 'Denver', state: 'CO', postalCode: '80202' } };
+
+function renderPage(responder: Responder, props: LeadPageProps = { leadId: 42, spId: 1001 }, auth: GatewayAuth = { kind: 'provider', spId: 1001 }) {
+  const recorder = recordingFetch(responder);
+  const client = createGatewayClient({ baseURL: 'https://gw.test', auth, fetch: recorder.fetch, retry: { retries: 0 } });
+  const host = new EventTarget();
+  const owner = {};
+  const analytics = { page: vi.fn(), track: vi.fn() };
+  const view = render(
+    <WidgetShell owner={owner} host={host} inputs={{ gateway: client, analytics }}>
+      <LeadPage {...props} />
+    </WidgetShell>,
+  );
+  return { ...view, requests: recorder.requests, host, analytics };
+}
+
+afterEach(cleanup);
+
+describe('<LeadPage>', () => {
+  it('shows the beta banner and FAQ at once and a skeleton while the lead loads', async () => {
+    let release: (r: Response) => void = () => {};
+    const { container } = renderPage(() => new Promise<Response>((resolve) => (release = resolve)));
+    expect(screen.getByText('Better leads when you want them.')).toBeTruthy();
+    expect(screen.getByText('BETA')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'FAQ' })).toBeTruthy();
+    expect(container.querySelector('[data-skeleton]')).not.toBeNull();
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    release(json(200, purchasedV2));
+    expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+    expect(container.querySelector('[data-skeleton]')).toBeNull();
+  });
+
+  it('shows a purchased lead: Lead Unlocked, Be the first!, and the customer as safe links', async () => {
+    const { requests } = renderPage(() => json(200, purchasedV2));
+    expect(await screen.findByRole('heading', { name: 'Lead Unlocked' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Be the first!' })).toBeTruthy();
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '(303) 555-0100' }).getAttribute('href')).toBe('tel:+13035550100');
+    expect(screen.getByRole('link', { name: 'ann@example.com' }).getAttribute('href')).toBe('mailto:ann@example.com');
+    const maps = screen.getByRole('link', { name: /12 Elm St/ });
+    expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20Elm%20St/);
+    expect(requests[0]?.url).toBe('https://gw.test/gateway/lead/office/v2/leads/42?spId=1001');
+    expect(requests[0]?.headers['x-caller-id']).toBe('1001');
+  });
+
+  it('shows the lead card fields: place, Q&A, Project Notes, Category, Project Timing', async () => {
+    renderPage(() => json(200, purchasedV2));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Denver, CO 80202')).toBeTruthy();
+    expect(within(card).getByText('Fuel type?')).toBeTruthy();
+    expect(within(card).getByText('40 gallons')).toBeTruthy();
+    expect(within(card).getByText('Project Notes')).toBeTruthy();
+    expect(within(card).getByText('Old tank leaks.')).toBeTruthy();
+    expect(within(card).getByText('Water Heater Installation')).toBeTruthy();
+    expect(within(card).getByText('Within a week')).toBeTruthy();
+  });
+
+  it('shows an unavailable lead without customer details and hides empty Project Notes', async () => {
+    renderPage(() => json(200, unavailable), { leadId: 43, spId: 1001 });
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.queryByText('Lead Unlocked')).toBeNull();
+    expect(screen.queryByText('Project Notes')).toBeNull();
+    expect(screen.queryByRole('link', { name: /\(303\)/ })).toBeNull();
+  });
+
+  it('renders the v1 response (user + firstLine) the same way through the v1 call', async () => {
+    const v1 = { ...purchasedV2, customerInfo: undefined, address: { firstLine: '12 Elm St', city: 'Denver', state: 'CO', postalCode: '80202' }, user: { firstName: 'Ann', lastName: 'Lee', phone: '3035550100', email: 'ann@example.com' } };
+    const { requests } = renderPage(() => json(200, v1), { leadId: 42, spId: 1001, apiVersion: 'v1' });
+    expect(await screen.findByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /12 Elm St/ })).toBeTruthy();
+    expect(requests[0]?.url).toBe('https://gw.test/gateway/lead/office/v1/leads/42?serviceProviderId=1001');
+  });
+
+  it.each([
+    [401, 'Unauthorized'],
+    [403, 'Forbidden'],
+    [500, 'Internal Server Error'],
+  ])('shows the error banner for %i', async (status, title) => {
+    renderPage(() => json(status, { message: 'x' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(title)).toBeTruthy();
+  });
+
+  it('shows the not-found apology for any other status', async () => {
+    renderPage(() => json(404, {}));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Oops! We apologize for the inconvenience, it appears the content you requested was not found.');
+  });
+
+  it("lets a host's custom message win over the status text", async () => {
+    renderPage(() => json(403, {}), { leadId: 42, spId: 1001, errorMessage: 'Ask your account owner for access.' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ask your account owner for access.');
+    expect(alert.textContent).not.toContain('You do not have access');
+  });
+
+  it('offers Try again on a server error and loads the lead on retry', async () => {
+    let calls = 0;
+    renderPage(() => (++calls === 1 ? json(500, {}) : json(200, purchasedV2)));
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+  });
+
+  it('requires provider auth: without it nothing is sent and the 401 banner shows', async () => {
+    const { requests } = renderPage(() => json(200, purchasedV2), { leadId: 42, spId: 1001 }, { kind: 'anonymous' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Unauthorized')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('renders customer text as text and never links an unsafe e-mail', async () => {
+    const hostile = { ...purchasedV2, info: { ...info, description: '<img src=x onerror=alert(1)>' }, user: { phone: null, email: 'javascript:alert(1)' } };
+    const { container } = renderPage(() => json(200, hostile));
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it('reports the page to analytics as Authenticated, with ids only', async () => {
+    const { analytics } = renderPage(() => json(200, purchasedV2));
+    await screen.findByText('Ann Lee');
+    expect(analytics.page).toHaveBeenCalledWith('SP : Lead Page', { userType: 'Authenticated', leadId: 42 });
+    expect(JSON.stringify(analytics.page.mock.calls)).not.toContain('Ann');
+  });
+});

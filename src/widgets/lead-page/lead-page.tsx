@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { describeGatewayError, isGatewayError } from '../../gateway/errors';
+import { useRuntime } from '../../runtime/runtime';
+import { useAtomInput } from '../../runtime/use-atom-input';
+import { ErrorBanner } from '../../ui/error-banner';
+import { LeadCard, LeadCardSkeleton } from './lead-card';
+import { leadPageLoadableAtom, leadPageReloadAtom, leadPageInputsAtom } from './lead-page-atoms';
+import { SidePanel } from './side-panel';
+
+export interface LeadPageProps {
+  leadId?: number | null;
+  spId?: number | null;
+  /** 'v1' or 'v2' (default): which lead-page call to use. */
+  apiVersion?: string | null;
+  /** A host's own error text: it wins over the status text (spec §8). */
+  errorMessage?: string | null;
+}
+
+/** Analytics page name (ours: the spec gives the user type only). */
+export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
+
+/**
+ * The single lead page (LeadFeed, spec §2 "Lead page"): loads the lead on open; a skeleton
+ * while loading; the §8 error banner on failure; otherwise the banner, the lead card and
+ * the how-it-works / FAQ panel.
+ */
+export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
+  useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
+  const { t, analytics, emit } = useRuntime();
+  const state = useAtomValue(leadPageLoadableAtom);
+  const reload = useSetAtom(leadPageReloadAtom);
+  const announced = useRef<unknown>(null);
+  const unlockedId = useId();
+  const beFirstId = useId();
+
+  useEffect(() => {
+    analytics.page(LEAD_PAGE_ANALYTICS, { userType: 'Authenticated', leadId });
+  }, [analytics, leadId]);
+
+  useEffect(() => {
+    if (state.state === 'loading' || announced.current === state) return;
+    announced.current = state;
+    if (state.state === 'hasData') emit('lk-load', { widget: 'lead-page' });
+    else if (!(isGatewayError(state.error) && state.error.kind === 'aborted')) {
+      const error = state.error;
+      emit('lk-error', {
+        widget: 'lead-page',
+        status: isGatewayError(error) ? error.status : null,
+        kind: isGatewayError(error) ? error.kind : 'unknown',
+      });
+    }
+  }, [state, emit]);
+
+  let content;
+  if (state.state === 'loading') {
+    content = <LeadCardSkeleton />;
+  } else if (state.state === 'hasError') {
+    const description = describeGatewayError(state.error, errorMessage ?? undefined);
+    const retryable = description.status === null || description.status === 408 || description.status >= 500;
+    content = (
+      <ErrorBanner
+        title={t(description.titleKey)}
+        detail={description.customMessage ?? t(description.detailKey)}
+        action={
+          retryable ? (
+            <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
+              {t('board.retry')}
+            </button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    const lead = state.data;
+    content = (
+      <>
+        {lead.purchased ? (
+          <div className="lk-notices">
+            <section className="lk-notice lk-notice--success" part="unlocked" aria-labelledby={unlockedId}>
+              <h2 id={unlockedId} className="lk-notice__title">
+                {t('leadPage.unlocked')}
+              </h2>
+              <p>{t('leadPage.unlockedDetail')}</p>
+            </section>
+            <section className="lk-notice" part="be-first" aria-labelledby={beFirstId}>
+              <h2 id={beFirstId} className="lk-notice__title">
+                {t('leadPage.beFirst')}
+              </h2>
+              <p>{t('leadPage.beFirstDetail')}</p>
+            </section>
+          </div>
+        ) : (
+          <p className="lk-notice lk-notice--muted" part="unavailable" role="status">
+            {t('leadPage.unavailable')}
+          </p>
+        )}
+        <LeadCard lead={lead} />
+      </>
+    );
+  }
+
+  return (
+    <div className="lk-lead-page" part="lead-page">
+      <header className="lk-beta-banner" part="beta-banner">
+        <p className="lk-beta-banner__brand">
+          {t('leadPage.betaTitle')} <span className="lk-badge">{t('leadPage.betaBadge')}</span>
+        </p>
+        <p className="lk-beta-banner__tagline">{t('leadPage.tagline')}</p>
+      </header>
+      <div className="lk-lead-page__layout">
+        <div className="lk-lead-page__main" aria-busy={state.state === 'loading'}>
+          {content}
+        </div>
+        <SidePanel />
+      </div>
+    </div>
+  );
+}
