@@ -56,7 +56,6 @@ export async function getProviderLeadV2(client: GatewayClient, params: { leadId:
     method: 'GET',
     path: `${BASE}/office/v2/leads/${id(params.leadId)}`,
     query: { spId },
-    callerId: spId,
     response: s.LeadPageResponseV2Schema,
     signal: opts.signal,
   });
@@ -236,7 +235,7 @@ export async function assignLeadV2(
   });
 }
 
-/** GET /v1/projects?projectStatuses&leadStatuses&limit&offset — the member's projects. */
+/** GET /v1/projects?projectStatuses&leadStatuses&limit&offset — the member's projects; one-time auth. */
 export async function getProjects(client: GatewayClient, query: v.InferInput<typeof s.ProjectsQuerySchema> = {}, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.getProjects',
@@ -244,7 +243,7 @@ export async function getProjects(client: GatewayClient, query: v.InferInput<typ
     path: `${BASE}/v1/projects`,
     query: checkRequest('lead.getProjects', s.ProjectsQuerySchema, query),
     response: s.ProjectsResponseSchema,
-    oneTime: 'optional',
+    oneTime: 'required',
     signal: opts.signal,
   });
 }
@@ -458,7 +457,7 @@ export async function autocompleteMemberName(client: GatewayClient, params: { se
   });
 }
 
-/** POST /v1/user/updatePhone — sends only phoneNumber (§5); the member's token when present. */
+/** POST /v1/user/updatePhone — sends only phoneNumber (§5); the member's one-time token. */
 export async function updateUserPhone(client: GatewayClient, phoneNumber: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.updateUserPhone',
@@ -466,7 +465,7 @@ export async function updateUserPhone(client: GatewayClient, phoneNumber: string
     path: `${BASE}/v1/user/updatePhone`,
     body: checkRequest('lead.updateUserPhone', s.UpdatePhoneRequestSchema, { phoneNumber }),
     response: s.UpdatePhoneResponseSchema,
-    oneTime: 'optional',
+    oneTime: 'required',
     signal: opts.signal,
   });
 }

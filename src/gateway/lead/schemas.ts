@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { EMAIL_MAX_LENGTH } from '../../domain/email';
 import {
   AckSchema,
   CategoryId,
   CategoryRefSchema,
+  EmailAddress,
   Id,
   IdList,
   IsoDateTime,
@@ -74,7 +74,7 @@ export type LeadPageResponseV2 = v.InferOutput<typeof LeadPageResponseV2Schema>;
 // ---- Create lead (§3 "Lead create payload") ---------------------------------------------
 
 export const ContactInformationSchema = v.object({
-  email: v.pipe(v.string(), v.maxLength(EMAIL_MAX_LENGTH)),
+  email: EmailAddress,
   firstName: v.pipe(v.string(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.minLength(1)),
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
@@ -209,7 +209,7 @@ export const TopCategoriesResponseSchema = v.object({
 });
 
 export const AutocompleteQuerySchema = v.object({
-  query: v.pipe(v.string(), v.minLength(1)),
+  query: v.pipe(v.string(), v.trim(), v.minLength(1)),
   taxonomyName: v.optional(v.string(), 'HA Task'),
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 10),
 });
@@ -218,7 +218,7 @@ export const AutocompleteResponseSchema = v.object({ results: v.array(TaxonomyCa
 // ---- Suggestions (§3 "Suggestion request") -----------------------------------------------
 
 export const SuggestionRequestSchema = v.object({
-  categoryId: v.pipe(v.number(), v.integer()),
+  categoryId: CategoryId,
   postalCode: PostalCode,
   excludedServiceProviderIds: v.optional(IdList, []),
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3),

@@ -36,7 +36,6 @@ export async function getLeadPhoneNumbers(client: GatewayClient, query: { servic
     method: 'GET',
     path: `${BASE}/v2/lead/phone_number`,
     query: checked,
-    callerId: checked.serviceProviderId,
     response: s.LeadPhoneNumbersResponseSchema,
     signal: opts.signal,
   });
@@ -62,7 +61,6 @@ export async function markThreadRead(client: GatewayClient, body: { serviceProvi
     method: 'PUT',
     path: `${BASE}/v1/messages/thread/read`,
     body: checked,
-    callerId: checked.serviceProviderId,
     response: s.ThreadReadResponseSchema,
     signal: opts.signal,
   });

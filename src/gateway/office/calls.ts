@@ -14,7 +14,6 @@ export async function getServiceProviderInfo(client: GatewayClient, serviceProvi
     method: 'GET',
     path: '/gateway/office-home/v4/service_provider',
     query: { serviceProviderIds: spId },
-    callerId: spId,
     response: s.ServiceProvidersResponseSchema,
     signal: opts.signal,
   });
@@ -27,7 +26,6 @@ export async function getLeads(client: GatewayClient, serviceProviderId: number,
     method: 'POST',
     path: `/gateway/lead/office/v6/leads/serviceProvider/${id(serviceProviderId)}`,
     body: checkRequest('office.getLeads', s.LeadListRequestSchema, body),
-    callerId: serviceProviderId,
     response: s.LeadListResponseSchema,
     signal: opts.signal,
   });
@@ -40,7 +38,6 @@ export async function markLeadRead(client: GatewayClient, serviceProviderId: num
     method: 'POST',
     path: `/gateway/lead/office/v2/leads/serviceprovider/${id(serviceProviderId)}/read`,
     body: checkRequest('office.markLeadRead', s.MarkReadRequestSchema, body),
-    callerId: serviceProviderId,
     response: s.MarkReadResponseSchema,
     signal: opts.signal,
   });
@@ -53,7 +50,6 @@ export async function updateLeadNote(client: GatewayClient, leadId: number, body
     method: 'POST',
     path: `/gateway/lead/office/v2/leads/${id(leadId)}/note`,
     body: checkRequest('office.updateLeadNote', s.NoteRequestSchema, body),
-    callerId: body.serviceProviderId,
     response: s.NoteResponseSchema,
     signal: opts.signal,
   });
@@ -71,7 +67,6 @@ export async function updateLeadStatus(
     method: 'POST',
     path: `/gateway/lead/office/v2/leads/${id(leadId)}/status`,
     body: checkRequest('office.updateLeadStatus', s.StatusRequestSchema, body),
-    callerId: body.serviceProviderId,
     response: s.StatusResponseSchema,
     signal: opts.signal,
   });
@@ -89,7 +84,6 @@ export async function submitLeadFeedback(
     method: 'POST',
     path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
     body: checkRequest('office.submitLeadFeedback', s.FeedbackRequestSchema, body),
-    callerId: serviceProviderId,
     response: s.FeedbackResponseSchema,
     signal: opts.signal,
   });
@@ -102,7 +96,6 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
     method: 'POST',
     path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/archive`,
     body: checkRequest('office.archiveLead', s.ArchiveRequestSchema, { serviceProviderId, ...body }),
-    callerId: serviceProviderId,
     response: s.ArchiveResponseSchema,
     signal: opts.signal,
   });
@@ -114,7 +107,6 @@ export async function getProviderCategories(client: GatewayClient, serviceProvid
     operation: 'office.getProviderCategories',
     method: 'GET',
     path: `/gateway/service-provider-profile/v1/service_provider/${id(serviceProviderId)}/categories`,
-    callerId: serviceProviderId,
     response: s.ProviderCategoriesResponseSchema,
     signal: opts.signal,
   });
@@ -130,7 +122,6 @@ export async function registerPhoneNumber(client: GatewayClient, body: s.Registe
     method: 'POST',
     path: REGISTERED_NUMBER_PATH,
     body: checked,
-    callerId: checked.spId,
     response: s.RegisteredNumberSchema,
     signal: opts.signal,
   });
@@ -144,7 +135,6 @@ export async function getRegisteredPhoneNumbers(client: GatewayClient, params: {
     method: 'GET',
     path: REGISTERED_NUMBER_PATH,
     query: { spId, brand: params.brand ?? 'ADS' },
-    callerId: spId,
     response: s.RegisteredNumbersResponseSchema,
     signal: opts.signal,
   });

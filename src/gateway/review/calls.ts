@@ -48,7 +48,6 @@ export async function requestReviewByEmail(client: GatewayClient, form: s.Review
     method: 'POST',
     path: `${BASE}/v1/review/request-by-email`,
     body,
-    callerId: body.serviceProviderId,
     response: s.ReviewRequestByEmailResponseSchema,
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     signal: opts.signal,

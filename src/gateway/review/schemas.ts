@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { EMAIL_MAX_LENGTH } from '../../domain/email';
 import { REVIEW_SOURCE_DEFAULT, REVIEW_SOURCE_VERSION_DEFAULT } from '../../domain/review-form';
-import { CategoryId, Id, IdList, TaxonomyCategorySchema } from '../shared-schemas';
+import { CategoryId, EmailAddress, Id, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
 
 /** Schemas of the review service (`/gateway/review/api`, spec §7). */
 
@@ -34,25 +33,25 @@ export const DraftRatingSchema = v.object({
 export const DraftReviewUpdateSchema = v.object({
   draftReview: v.object({ title: v.optional(v.string()), text: v.optional(v.string()) }),
   draftRatings: v.array(DraftRatingSchema),
-  categories: IdList,
+  categories: v.array(CategoryId),
 });
 export type DraftReviewUpdate = v.InferInput<typeof DraftReviewUpdateSchema>;
 
 export const DraftReviewResponseSchema = v.object({
   draftReview: DraftReviewSchema,
   draftRatings: v.array(DraftRatingSchema),
-  categories: IdList,
+  categories: v.array(CategoryId),
 });
 
 /** Board form shape (§3): what the review-request form produces. */
 export const ReviewRequestBoardFormSchema = v.object({
   firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  email: v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_LENGTH), v.email()),
+  email: EmailAddress,
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
   reviewRequest: v.object({
     serviceProviderId: Id,
-    postalCode: v.string(),
+    postalCode: PostalCode,
     descriptionOfWork: v.optional(v.string(), ''),
     workCompleted: v.picklist(['yes', 'no']),
     categoryIds: v.pipe(v.array(CategoryId), v.minLength(1)),
@@ -63,8 +62,8 @@ export type ReviewRequestBoardForm = v.InferInput<typeof ReviewRequestBoardFormS
 /** Gateway variant (§3): what POST /v1/review/request-by-email receives. */
 export const ReviewRequestByEmailSchema = v.object({
   serviceProviderId: Id,
-  postalCode: v.string(),
-  emailAddress: v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_LENGTH), v.email()),
+  postalCode: PostalCode,
+  emailAddress: EmailAddress,
   phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
   firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),

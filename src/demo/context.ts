@@ -1,0 +1,24 @@
+import type { FaultController } from './faults';
+import type { RecordedRequest, SandboxStore } from './store';
+
+/** Per-request values the middlewares hand to the routes. */
+export interface SandboxVariables {
+  /** The parsed JSON body; undefined without a body; INVALID_JSON when it did not parse. */
+  body: unknown;
+  /** The body as received (idempotency fingerprints). */
+  rawBody: string;
+  record: RecordedRequest;
+}
+
+export interface SandboxEnv {
+  Variables: SandboxVariables;
+}
+
+/** What every route module gets. */
+export interface SandboxContext {
+  readonly store: SandboxStore;
+  readonly faults: FaultController;
+  readonly now: () => Date;
+  /** Back to the seed: data, request log, idempotency keys and faults. */
+  readonly reset: () => void;
+}

@@ -1,0 +1,44 @@
+/**
+ * A tiny seeded PRNG (mulberry32) for the sandbox seed: the same seed always builds the same
+ * data, in Node and in a browser. Never use Math.random for seed data.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max] (both inclusive). */
+  int(min: number, max: number): number;
+  /** True with the given probability. */
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  /** `count` distinct items in random order (all of them when count ≥ length). */
+  sample<T>(items: readonly T[], count: number): T[];
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    chance: (probability) => next() < probability,
+    pick<T>(items: readonly T[]): T {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[int(0, items.length - 1)] as T;
+    },
+    sample<T>(items: readonly T[], count: number): T[] {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+      }
+      return copy.slice(0, Math.max(0, count));
+    },
+  };
+}

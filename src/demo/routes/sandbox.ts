@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { SandboxContext, SandboxEnv } from '../context';
+import { notFound, parseBody } from '../http';
+
+/**
+ * Sandbox controls under `/sandbox` (never faulted, no caller headers needed): pass a
+ * challenge, inject or clear faults and reset the data over HTTP (for pages and e2e runs that
+ * talk to `npm start` rather than to the in-process gateway).
+ */
+
+const FaultRequestSchema = v.variant('kind', [
+  v.object({ kind: v.literal('latency'), ms: v.pipe(v.number(), v.minValue(0)), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({
+    kind: v.literal('status'),
+    status: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)),
+    body: v.optional(v.unknown()),
+    retryAfter: v.optional(v.pipe(v.number(), v.minValue(0))),
+    route: v.optional(v.string()),
+    times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
+  v.object({ kind: v.literal('drop'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({ kind: v.literal('challenge'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({ kind: v.literal('captivePortal511'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+]);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function sandboxRoutes({ faults, reset }: SandboxContext) {
+  const app = new Hono<SandboxEnv>();
+
+  // A page a person can use to pass the challenge (the challenge body's challengeUrl).
+  app.get('/challenge/:challengeId', (c) => {
+    const id = escapeHtml(c.req.param('challengeId'));
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox challenge</title></head>
+<body><main><h1>Sandbox challenge</h1><p>Challenge <code>${id}</code>.</p>
+<form method="post" action="/sandbox/challenge/${encodeURIComponent(c.req.param('challengeId'))}/pass"><button type="submit">I am not a robot</button></form></main></body></html>`);
+  });
+
+  app.post('/challenge/:challengeId/pass', (c) => {
+    const challengeId = c.req.param('challengeId');
+    if (!faults.passChallenge(challengeId)) throw notFound('Challenge not found.');
+    return c.json({ challengeId, passed: true });
+  });
+
+  app.post('/faults', (c) => {
+    const body = parseBody(c, FaultRequestSchema);
+    const options = { route: body.route, times: body.times };
+    switch (body.kind) {
+      case 'latency':
+        return c.json({ id: faults.latency(body.ms, options).id });
+      case 'status':
+        return c.json({ id: faults.status(body.status, body.body, { ...options, retryAfter: body.retryAfter }).id });
+      case 'drop':
+        return c.json({ id: faults.drop(options).id });
+      case 'challenge': {
+        const handle = faults.challenge(options);
+        return c.json({ id: handle.id, challengeId: handle.challengeId });
+      }
+      case 'captivePortal511':
+        return c.json({ id: faults.captivePortal511(options).id });
+    }
+  });
+
+  app.delete('/faults', (c) => {
+    faults.clear();
+    return c.json({ cleared: true });
+  });
+
+  app.post('/reset', (c) => {
+    reset();
+    return c.json({ reset: true });
+  });
+
+  return app;
+}
