@@ -1,6 +1,6 @@
 import { createGatewayClient, type GatewayClientConfig } from '../gateway/client';
 import { GatewayError } from '../gateway/errors';
-import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGatewayOptions } from './index';
+import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_MEMBER_TOKEN, type RecordedRequest, type SandboxGateway, type SandboxGatewayOptions } from './index';
 
 /** Helpers for the sandbox's own tests (not exported from leadkit/demo). */
 
@@ -35,3 +35,27 @@ export const providerHeaders = (spId: number = MAIN_PROVIDER_ID) => ({
   'X-Caller-Type': 'ServiceProvider',
   'X-Caller-Id': String(spId),
 });
+
+/**
+ * A request the sandbox received: the `index`-th of its log, oldest first (negative counts
+ * from the end; default the last one). Fails the test when there is none.
+ */
+export function received(sandbox: Pick<SandboxGateway, 'store'>, index = -1): RecordedRequest {
+  const request = sandbox.store.requests.at(index);
+  if (!request) throw new Error(`no request at index ${index}: the sandbox received ${sandbox.store.requests.length}`);
+  return request;
+}
+
+/** What a request put on the wire, for an exact `toEqual`: method, path, query (left out when empty) and parsed body (left out when none). */
+export interface Sent {
+  method: string;
+  path: string;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/** `received(...)` reduced to method, path, query and body (see `Sent`). */
+export function sent(sandbox: Pick<SandboxGateway, 'store'>, index = -1): Sent {
+  const { method, path, query, body } = received(sandbox, index);
+  return { method, path, ...(Object.keys(query).length > 0 ? { query } : {}), ...(body !== undefined ? { body } : {}) };
+}

@@ -38,6 +38,20 @@ describe('gateway client: headers and auth', () => {
     expect(first?.headers.authorization).toBeUndefined();
   });
 
+  it("keeps a host's extra headers but never lets them replace ours, whatever their case", async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    const client = createGatewayClient({
+      baseURL: '',
+      auth: provider,
+      fetch,
+      headers: { 'x-caller-type': 'Member', AUTHORIZATION: 'Bearer stolen', 'X-Tenant': 'acme' },
+    });
+    await getServiceProviderInfo(client, 1001);
+    expect(requests[0]?.headers['x-caller-type']).toBe('ServiceProvider');
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+    expect(requests[0]?.headers['x-tenant']).toBe('acme');
+  });
+
   it('puts a one-time token only in the Authorization header, never in the URL', async () => {
     const { fetch, requests } = recordingFetch(() =>
       json(200, { leadId: 5, userId: 9, postalAddress: { postalCode: '80202', advertisingZone: 3 }, category: { id: 12 } }),

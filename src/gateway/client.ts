@@ -19,6 +19,8 @@ export const HEADERS = {
   authorization: 'Authorization',
 } as const;
 
+const RESERVED_HEADERS: ReadonlySet<string> = new Set([...Object.values(HEADERS), 'accept'].map((name) => name.toLowerCase()));
+
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -161,15 +163,19 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
   function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
-    const headers: Record<string, string> = {
-      ...config.headers,
+    // A host's extra headers never replace ours, whatever their spelling (names are case-insensitive).
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(config.headers ?? {})) {
+      if (!RESERVED_HEADERS.has(name.toLowerCase())) headers[name] = value;
+    }
+    Object.assign(headers, {
       [HEADERS.proxyVersion]: '1',
       [HEADERS.requestId]: globalThis.crypto.randomUUID(),
       [HEADERS.sourceApplication]: config.sourceApplication ?? 'leadkit',
       [HEADERS.applicationVersion]: config.applicationVersion ?? LEADKIT_VERSION,
       [HEADERS.callerType]: callerType(auth),
       accept: 'application/json',
-    };
+    });
     const callerId = spec.callerId ?? (auth.kind === 'provider' ? auth.spId : undefined);
     if (callerId !== undefined) headers[HEADERS.callerId] = String(callerId);
     const authorization = authorizationHeader(auth, spec.oneTime ?? 'none');
