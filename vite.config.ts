@@ -1,17 +1,180 @@
-import { defineConfig } from 'vite';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import dts from 'vite-plugin-dts';
 
-// Library build of the public entries. The CDN build, the custom-element entries and the
-// bundled .d.ts arrive with the delivery issue (#3).
+/**
+ * npm library build (`dist/*.js` + one bundled `.d.ts` per entry). The CDN build is
+ * `vite.cdn.config.ts` (everything bundled, minified); `scripts/build.mjs` runs both.
+ *
+ * Library mode keeps ES output unminified on purpose: the host's bundler minifies, and
+ * readable code is easier to debug from node_modules.
+ */
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+
+// Every dependency and peer (react, react-dom, jotai, ofetch, valibot, date-fns, @r2wc/*,
+// wouter, hono, @hono/node-server…) stays an import, subpaths included (react/jsx-runtime,
+// react-dom/client, jotai/vanilla, hono/cors…): the host installs one copy of each.
+const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const external = [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
+
+/** Every global name the TypeScript libs declare (DOM, ES…), read once. */
+let libGlobals: Set<string> | undefined;
+function typeScriptLibGlobals(): Set<string> {
+  if (libGlobals) return libGlobals;
+  libGlobals = new Set();
+  const libDir = path.dirname(createRequire(import.meta.url).resolve('typescript/lib/lib.d.ts'));
+  for (const file of readdirSync(libDir).filter((name) => /^lib\..*\.d\.ts$/.test(name))) {
+    const source = ts.createSourceFile(file, readFileSync(path.join(libDir, file), 'utf8'), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) libGlobals.add(declaration.name.text);
+      } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) {
+        libGlobals.add((statement.name as ts.Identifier).text);
+      }
+    }
+  }
+  return libGlobals;
+}
+
+/**
+ * vite-plugin-dts copies every `declare global { … }` block of the sources verbatim into each
+ * bundled .d.ts, but api-extractor only bundles the types an entry exports: a block that names
+ * a type the entry does not carry (src/runtime/events.ts → `LeadkitEvent`) breaks the consumer's
+ * type-check ("Cannot find name"). Such blocks are dropped, with a warning; a block whose names
+ * all resolve in the file (or are TypeScript lib globals) is kept.
+ */
+function dropUnresolvableGlobals(filePath: string, content: string): { content: string } | undefined {
+  if (!filePath.endsWith('.d.ts') || !content.includes('declare global')) return undefined;
+  const source = ts.createSourceFile(filePath, content, ts.ScriptTarget.Latest, true);
+  const known = new Set<string>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.name) known.add(clause.name.text);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) known.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) known.add(element.name.text);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) known.add(declaration.name.text);
+    } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) {
+      known.add((statement.name as ts.Identifier).text);
+    }
+  }
+  const globals = typeScriptLibGlobals();
+  const removals: { start: number; end: number; missing: string[] }[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isModuleDeclaration(statement) || statement.name.getText(source) !== 'global') continue;
+    const declaredInside = new Set<string>();
+    const referenced = new Set<string>();
+    const visit = (node: ts.Node) => {
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node)) && node.name) declaredInside.add(node.name.text);
+      if (ts.isTypeParameterDeclaration(node)) declaredInside.add(node.name.text);
+      if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
+        let name: ts.Node = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
+        while (ts.isQualifiedName(name) || ts.isPropertyAccessExpression(name)) name = ts.isQualifiedName(name) ? name.left : name.expression;
+        if (ts.isIdentifier(name)) referenced.add(name.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+    const missing = [...referenced].filter((name) => !known.has(name) && !declaredInside.has(name) && !globals.has(name));
+    if (missing.length) removals.push({ start: statement.getFullStart(), end: statement.getEnd(), missing });
+  }
+  if (!removals.length) return undefined;
+  let result = content;
+  for (const { start, end, missing } of removals.reverse()) {
+    result = result.slice(0, start) + result.slice(end);
+    console.warn(
+      `leadkit: dropped a \`declare global\` block from ${path.relative(process.cwd(), filePath)}: ${missing.join(', ')} ` +
+        'not exported by this entry (export the type from the entry to keep the augmentation).',
+    );
+  }
+  return { content: result };
+}
+
+/**
+ * dist/ also holds the CDN build (dist/cdn), the element manifest and `npm start`'s example
+ * builds (dist/examples): instead of emptying dist/, the library build removes only what it
+ * writes itself (entry files, their maps and .d.ts, dist/chunks).
+ */
+function cleanLibraryOutputs(outDir: string): Plugin {
+  let active = false;
+  return {
+    name: 'leadkit:clean-library-outputs',
+    apply: 'build',
+    // Only for the library build itself: Storybook merges this config but writes elsewhere.
+    configResolved(config) {
+      active = path.resolve(config.root, config.build.outDir) === outDir && Boolean(config.build.lib);
+    },
+    buildStart() {
+      if (!active) return;
+      rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
+      const files = existsSync(outDir) ? readdirSync(outDir) : [];
+      for (const file of files) if (/\.(js|js\.map|d\.ts)$/.test(file)) rmSync(path.join(outDir, file), { force: true });
+    },
+  };
+}
+
+export const LIBRARY_ENTRIES = {
+  index: 'src/index.ts',
+  define: 'src/define.ts',
+  react: 'src/react.tsx',
+  demo: 'src/demo/index.ts',
+} as const;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    cleanLibraryOutputs(fileURLToPath(new URL('./dist', import.meta.url))),
+    react(),
+    dts({
+      tsconfigPath: './tsconfig.json',
+      include: ['src'],
+      beforeWriteFile: dropUnresolvableGlobals,
+      exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.stories.tsx', 'src/demo/serve.ts', 'src/cdn/**', 'src/loader.ts'],
+      // One self-contained .d.ts per entry (api-extractor 7), named like its .js.
+      // Forgotten exports (internal types inlined as non-exported declarations) and release tags
+      // are api-extractor's API-report rules, not packaging errors; any other message fails.
+      bundleTypes: {
+        extractorConfig: {
+          messages: {
+            extractorMessageReporting: {
+              default: { logLevel: 'warning' },
+              'ae-forgotten-export': { logLevel: 'none' },
+              'ae-missing-release-tag': { logLevel: 'none' },
+              // api-extractor walks the whole tsconfig program (eslint's .cts typings too).
+              'ae-wrong-input-file-type': { logLevel: 'none' },
+            },
+          },
+        },
+      },
+    }),
+  ],
   build: {
+    outDir: 'dist',
+    emptyOutDir: false, // see cleanLibraryOutputs
+    sourcemap: true,
+    target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', demo: 'src/demo/index.ts' },
+      entry: LIBRARY_ENTRIES,
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^hono($|\/)/, /^@hono\//, 'node:http', 'node:stream'],
+      external,
+      // The .d.ts bundling (api-extractor) is most of the build time, and expected: no timing warning.
+      checks: { bundlerTimings: false },
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
     },
   },
 });

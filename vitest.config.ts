@@ -1,11 +1,136 @@
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Debian's Chromium for the Storybook tests (no browser downloads on this machine, never
+ * `playwright install`). `CHROME_PATH` overrides; otherwise `chromium` on PATH, resolved to the
+ * real binary: Debian's /usr/bin/chromium is a shell wrapper around /usr/lib/chromium/chromium,
+ * and Playwright wants the binary itself.
+ */
+const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type ChromiumLookup = { path: string; error?: undefined } | { path?: undefined; error: string };
+
+const HOW_TO = 'Install it (`apt-get update && apt-get install -y chromium`) or set CHROME_PATH to a Chromium binary. Never run `playwright install`.';
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate) && isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** True when the file starts with `#!` (reads two bytes, not the whole binary). */
+function isShellScript(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(2);
+    readSync(fd, head, 0, 2, 0);
+    return head.toString('latin1') === '#!';
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Finds Chromium without throwing, so configs that never launch it still load without it. */
+function findChromium(): ChromiumLookup {
+  const override = process.env.CHROME_PATH;
+  if (override) {
+    if (!existsSync(override) || !isExecutable(override)) return { error: `leadkit: CHROME_PATH=${override} is not an executable file. ${HOW_TO}` };
+    return { path: realpathSync(override) };
+  }
+  const found = onPath('chromium') ?? onPath('chromium-browser');
+  if (!found) return { error: `leadkit: no \`chromium\` on PATH. ${HOW_TO}` };
+  const real = realpathSync(found);
+  if (isShellScript(real)) {
+    // Debian/Ubuntu wrapper script: the binary sits in /usr/lib/<name>/<name>.
+    const name = path.basename(real);
+    const binary = path.join('/usr/lib', name, name);
+    if (existsSync(binary) && isExecutable(binary) && !isShellScript(binary)) return { path: binary };
+  }
+  return { path: real };
+}
+
+/**
+ * Playwright launch options for Debian's Chromium (Playwright gives each launch a fresh
+ * temporary profile). When Chromium is missing, reading `executablePath` throws the lookup
+ * error; Vitest reads it only while setting up the storybook project, so `--project unit`
+ * still runs on a machine without Chromium, and a run with the browser project fails at
+ * startup with that message instead of skipping the stories.
+ */
+function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  const lookup = findChromium();
+  return {
+    args: [...CHROMIUM_ARGS],
+    get executablePath(): string {
+      if (lookup.error !== undefined) throw new Error(lookup.error);
+      return lookup.path;
+    },
+  };
+}
+
+/**
+ * Two projects, both run by `vitest run` (npm test):
+ * - unit: domain, gateway, sandbox and component tests in happy-dom;
+ * - storybook: every story in stories/ rendered in real Chromium (Debian's, found by
+ *   chromiumLaunchOptions above; never `playwright install`), play functions as tests, axe
+ *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
+ * `vitest run --project unit` / `--project storybook` runs one.
+ */
 export default defineConfig({
   test: {
-    environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
     // CI also writes a JSON report that .ci/run turns into one plain closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          restoreMocks: true,
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

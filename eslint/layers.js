@@ -127,7 +127,7 @@ export const layersRule = {
       const target = locate(srcRoot, path.resolve(path.dirname(file), source));
       if (!target) return;
       if (target.layer === 'demo' && here?.layer !== 'demo') {
-        if (!test && (here || !/[/\\](test|stories|examples|bench)[/\\]/.test(file)))
+        if (!test && (here || !/[/\\](test|stories|examples|bench|scripts)[/\\]/.test(file)))
           context.report({ node, messageId: 'demoImport' });
         return;
       }

@@ -13,6 +13,7 @@ export {
   type CreateCallOptions,
   type ReplayOutcome,
   type RetryPolicy,
+  type RequestSpec,
 } from './gateway/client';
 export type { GatewayAuth, CallerType } from './gateway/auth';
 export { GatewayError, isGatewayError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
@@ -26,5 +27,12 @@ export type { LeadPageResponse, LeadPageResponseV2, CreateLeadV1, CreateLeadV3, 
 export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
 export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
 
-export { enUS, type MessageKey, type Messages } from './i18n/en-US';
+export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i18n/en-US';
 export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/translate';
+
+export type { DefineOptions } from './elements/registry';
+export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './runtime/events';
+export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
+export { FLAG_NAMES } from './runtime/runtime';
+export { defaultRoutes, type RouteBuilders } from './domain/routes';
+export type { GatewayInput } from './runtime/gateway-config';

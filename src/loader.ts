@@ -4,27 +4,21 @@
  * widgets it uses. Until a tag is defined, its space is reserved so nothing jumps.
  * Kept tiny: no React here, only the map of tags to chunks.
  */
+import reserveCss from './cdn/leadkit.css?inline';
+
 const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
   'lead-page': () => import('./cdn/lead-page'),
+  'lead-board': () => import('./cdn/lead-board'),
   'lead-app': () => import('./cdn/lead-app'),
 };
 
-/** Space kept for a tag before its chunk arrives (the widgets' loading skeletons are this tall). */
-const RESERVED_HEIGHT: Readonly<Record<string, string>> = {
-  'lead-page': '480px',
-  'lead-app': '480px',
-};
 
 const requested = new Set<string>();
 
 function reserveSpace(): void {
   if (typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) return;
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(
-    Object.entries(RESERVED_HEIGHT)
-      .map(([tag, height]) => `${tag}:not(:defined){display:block;min-height:${height}}`)
-      .join(''),
-  );
+  sheet.replaceSync(reserveCss);
   // Adopted, not a <style> element: works under a strict style-src CSP.
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }

@@ -12,9 +12,11 @@ import type { LeadkitEventMap, LeadkitEventName } from './runtime/events';
 import type { ElementDefinition } from './elements/define-element';
 import { defineElement } from './elements/registry';
 import { leadAppElement } from './elements/lead-app.element';
+import { leadBoardElement } from './elements/lead-board.element';
 import { leadPageElement } from './elements/lead-page.element';
 import type { LeadPageProps as LeadPageWidgetProps } from './widgets/lead-page/lead-page';
 import type { LeadAppProps as LeadAppWidgetProps } from './widgets/lead-app/lead-app';
+import type { LeadBoardProps as LeadBoardWidgetProps } from './widgets/lead-board/lead-board';
 
 /** Host inputs every component takes as props. */
 export interface HostProps {
@@ -79,8 +81,13 @@ function createComponent<P extends object>(definition: ElementDefinition<P>) {
 
 export type LeadPageProps = LeadPageWidgetProps & HostProps;
 export type LeadAppProps = LeadAppWidgetProps & HostProps;
+export type LeadBoardProps = LeadBoardWidgetProps & HostProps;
 
 /** `<lead-page>` for React hosts. */
 export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
+/** `<lead-board>` for React hosts. */
+export const LeadBoard = createComponent<LeadBoardWidgetProps>(leadBoardElement);
 /** `<lead-app>` for React hosts. */
 export const LeadApp = createComponent<LeadAppWidgetProps>(leadAppElement);
+
+export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './runtime/events';

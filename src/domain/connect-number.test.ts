@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECT_NUMBER_BRAND, toRegisteredNumberRequest, validateConnectNumber } from './connect-number';
+import { CONNECT_NUMBER_BRAND, toRegisteredNumberRequest, validateConnectNumber, validateConnectNumberPhone } from './connect-number';
 
 describe('validateConnectNumber (§5)', () => {
   it('passes a name and a 10-digit number', () => {
@@ -42,5 +42,23 @@ describe('toRegisteredNumberRequest (§7)', () => {
   it('refuses invalid values', () => {
     expect(() => toRegisteredNumberRequest(1, { name: '', phone: '5551234567' })).toThrow(TypeError);
     expect(() => toRegisteredNumberRequest(1, { name: 'A', phone: '555' })).toThrow(TypeError);
+  });
+});
+
+describe('validateConnectNumberPhone (§5)', () => {
+  it('requires a number', () => {
+    expect(validateConnectNumberPhone('')).toBe('validation.numberEmpty');
+    expect(validateConnectNumberPhone('   ')).toBe('validation.numberEmpty');
+    expect(validateConnectNumberPhone(null)).toBe('validation.numberEmpty');
+  });
+  it('requires exactly 10 digits', () => {
+    expect(validateConnectNumberPhone('(555) 123-456')).toBe('validation.phoneDigits');
+    expect(validateConnectNumberPhone('15551234567')).toBe('validation.phoneDigits');
+    expect(validateConnectNumberPhone('555123456789')).toBe('validation.phoneDigits');
+    expect(validateConnectNumberPhone('(')).toBe('validation.phoneDigits');
+  });
+  it('accepts 10 digits, formatted or not', () => {
+    expect(validateConnectNumberPhone('(555) 123-4567')).toBeNull();
+    expect(validateConnectNumberPhone('5551234567')).toBeNull();
   });
 });

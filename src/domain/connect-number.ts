@@ -6,7 +6,7 @@
  * sent as its 10 digits (the field shows them formatted, see `formatPhoneInput`).
  */
 import type { MessageKey } from '../i18n/en-US';
-import { digitsOnly, validateConnectNumberPhone } from './phone';
+import { digitsOnly, PHONE_DIGITS } from './phone';
 
 /** §7: the brand sent with (and queried for) registered numbers. */
 export const CONNECT_NUMBER_BRAND = 'ADS';
@@ -47,4 +47,20 @@ export function toRegisteredNumberRequest(spId: number, values: ConnectNumberVal
   const errors = validateConnectNumber(values);
   if (errors.name || errors.phone) throw new TypeError('connect-number form is not valid');
   return { spId, brand: CONNECT_NUMBER_BRAND, name: values.name.trim(), phoneNumber: digitsOnly(values.phone) };
+}
+
+/** Extract<> keeps these tied to the catalogue: a renamed key fails the type check. */
+export type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'validation.phoneDigits'>;
+
+/**
+ * §5 connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits
+ * → 'Phone number must contain 10 digits'. The field itself holds at most 10 digits
+ * (formatPhoneInput), so no country code is accepted here.
+ */
+export function validateConnectNumberPhone(
+  raw: string | null | undefined,
+): ConnectNumberPhoneError | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return 'validation.numberEmpty';
+  return digitsOnly(value).length === PHONE_DIGITS ? null : 'validation.phoneDigits';
 }

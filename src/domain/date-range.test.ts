@@ -2,18 +2,23 @@ import { format } from 'date-fns';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   BOARD_QUICK_RANGES,
+  MAX_DAY_COUNT,
   PICKER_MAX_DATE,
   PICKER_MIN_DATE,
   PICKER_STATIC_RANGES,
   type DateRange,
+  type QuickRange,
   type QuickRangeId,
+  addDayToRange,
   clampDayCount,
   clampRange,
+  constrainRange,
   dayCountFor,
   dayCountRange,
   fromBoardDateRange,
   matchQuickRange,
   normalizeRange,
+  parseDayText,
   toBoardDateRange,
   trimToAllowed,
 } from './date-range';
@@ -31,7 +36,7 @@ const day = (year: number, month: number, date: number, hours = 0, minutes = 0):
 const show = (date: Date | null): string | null => (date ? format(date, 'yyyy-MM-dd HH:mm') : null);
 const showRange = (range: DateRange | null) => (range ? { start: show(range.start), end: show(range.end) } : null);
 
-function quick(ranges: typeof BOARD_QUICK_RANGES, id: QuickRangeId, today: Date) {
+function quick(ranges: readonly QuickRange[], id: QuickRangeId, today: Date) {
   const found = ranges.find((r) => r.id === id);
   if (!found) throw new Error(`no quick range ${id}`);
   return showRange(found.range(today));
@@ -197,6 +202,12 @@ describe('dayCountRange', () => {
     expect(clampDayCount(Number.POSITIVE_INFINITY)).toBe(1);
   });
 
+  it('caps a huge count so the range stays a real date range', () => {
+    expect(clampDayCount(1e12)).toBe(MAX_DAY_COUNT);
+    const { start } = dayCountRange('upToToday', 1e12, today);
+    expect(Number.isNaN(start.getTime())).toBe(false);
+  });
+
   it('counts today as one of the days in both directions', () => {
     expect(showRange(dayCountRange('upToToday', 3, today))).toEqual({
       start: '2026-06-13 00:00',
@@ -352,5 +363,96 @@ describe('matchQuickRange', () => {
   it('returns null for other or open selections', () => {
     expect(matchQuickRange({ start: day(2026, 6, 8), end: day(2026, 6, 15) }, BOARD_QUICK_RANGES, today)).toBeNull();
     expect(matchQuickRange({ start: day(2026, 6, 15), end: null }, BOARD_QUICK_RANGES, today)).toBeNull();
+  });
+});
+
+describe('constrainRange', () => {
+  const rules = { minDate: day(2000, 1, 1), maxDate: day(2030, 12, 31) };
+  const disabledDays = new Set(['2026-05-06', '2026-05-07']);
+  const isDisabled = (date: Date) => disabledDays.has(format(date, 'yyyy-MM-dd'));
+
+  it('swaps, then clamps the end to the maximum', () => {
+    expect(showRange(constrainRange({ start: day(2031, 6, 1), end: day(2030, 6, 1) }, rules))).toEqual({
+      start: '2030-06-01 00:00',
+      end: '2030-12-31 00:00',
+    });
+  });
+
+  it('trims a range running into disabled days after swapping it', () => {
+    expect(showRange(constrainRange({ start: day(2026, 5, 10), end: day(2026, 5, 4) }, { ...rules, isDisabled }))).toEqual({
+      start: '2026-05-04 00:00',
+      end: '2026-05-05 00:00',
+    });
+  });
+
+  it('clamps before trimming, so a disabled maximum still leaves the allowed days before it', () => {
+    const isLastDay = (date: Date) => format(date, 'yyyy-MM-dd') === '2030-12-31';
+    expect(showRange(constrainRange({ start: day(2030, 12, 29), end: day(2035, 1, 1) }, { ...rules, isDisabled: isLastDay }))).toEqual({
+      start: '2030-12-29 00:00',
+      end: '2030-12-30 00:00',
+    });
+  });
+
+  it('refuses a range with no allowed day and keeps open or empty ranges', () => {
+    expect(constrainRange({ start: day(2026, 5, 6), end: day(2026, 5, 7) }, { ...rules, isDisabled })).toBeNull();
+    expect(constrainRange({ start: null, end: null }, { ...rules, isDisabled })).toEqual({ start: null, end: null });
+    expect(showRange(constrainRange({ start: null, end: day(2040, 1, 1) }, rules))).toEqual({ start: null, end: '2030-12-31 00:00' });
+  });
+});
+
+describe('addDayToRange', () => {
+  it('starts a new, open-ended range from an empty or complete selection', () => {
+    expect(showRange(addDayToRange({ start: null, end: null }, day(2026, 5, 3)))).toEqual({ start: '2026-05-03 00:00', end: null });
+    expect(showRange(addDayToRange({ start: day(2026, 5, 1), end: day(2026, 5, 9) }, day(2026, 5, 20)))).toEqual({
+      start: '2026-05-20 00:00',
+      end: null,
+    });
+  });
+
+  it('completes a half-open selection, swapping a day picked before the start', () => {
+    expect(showRange(addDayToRange({ start: day(2026, 5, 3), end: null }, day(2026, 5, 8)))).toEqual({
+      start: '2026-05-03 00:00',
+      end: '2026-05-08 00:00',
+    });
+    expect(showRange(addDayToRange({ start: day(2026, 5, 3), end: null }, day(2026, 4, 28)))).toEqual({
+      start: '2026-04-28 00:00',
+      end: '2026-05-03 00:00',
+    });
+    expect(showRange(addDayToRange({ start: null, end: day(2026, 5, 3) }, day(2026, 5, 1)))).toEqual({
+      start: '2026-05-01 00:00',
+      end: '2026-05-03 00:00',
+    });
+  });
+
+  it('makes a single-day range when the start is picked again', () => {
+    expect(showRange(addDayToRange({ start: day(2026, 5, 3), end: null }, day(2026, 5, 3)))).toEqual({
+      start: '2026-05-03 00:00',
+      end: '2026-05-03 00:00',
+    });
+  });
+});
+
+describe('parseDayText', () => {
+  const patterns = ['MM/dd/yyyy', 'MMM d, yyyy', 'MMMM d, yyyy'];
+
+  it('reads the board and picker display formats, with or without leading zeros', () => {
+    expect(show(parseDayText('06/01/2020', patterns))).toBe('2020-06-01 00:00');
+    expect(show(parseDayText('6/1/2020', patterns))).toBe('2020-06-01 00:00');
+    expect(show(parseDayText('Jun 1, 2020', patterns))).toBe('2020-06-01 00:00');
+    expect(show(parseDayText('  june   1,  2020 ', patterns))).toBe('2020-06-01 00:00');
+  });
+
+  it('refuses impossible days, two-digit years, trailing text and empty text', () => {
+    for (const text of ['02/30/2020', '13/01/2020', '06/01/20', '06/01/2020 x', 'soon', '', '   ']) {
+      expect(parseDayText(text, patterns)).toBeNull();
+    }
+  });
+
+  it('only tries the patterns it is given', () => {
+    expect(parseDayText('Jun 1, 2020', ['MM/dd/yyyy'])).toBeNull();
+  });
+
+  it('reads a day on a DST change as its midnight', () => {
+    expect(show(parseDayText('03/08/2026', patterns))).toBe('2026-03-08 00:00');
   });
 });

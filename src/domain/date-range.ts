@@ -9,6 +9,7 @@ import {
   isBefore,
   isSameDay,
   isValid,
+  parse,
   parseISO,
   startOfDay,
   startOfMonth,
@@ -18,6 +19,7 @@ import {
   subWeeks,
   subYears,
 } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
 import type { MessageKey } from '../i18n/en-US';
 
 /**
@@ -120,9 +122,15 @@ export function fromBoardDateRange(range: BoardDateRange): DateRange {
 
 export type DayCountKind = 'upToToday' | 'startingToday';
 
+/**
+ * The largest day count a field takes (274 years, past either picker bound, so the bounds
+ * still decide): it keeps date arithmetic away from dates JavaScript cannot hold.
+ */
+export const MAX_DAY_COUNT = 99_999;
+
 /** Day-count inputs take at least 1 day (spec §9); fractions round down, junk reads as 1. */
 export function clampDayCount(count: number): number {
-  return Number.isFinite(count) ? Math.max(1, Math.floor(count)) : 1;
+  return Number.isFinite(count) ? Math.min(MAX_DAY_COUNT, Math.max(1, Math.floor(count))) : 1;
 }
 
 /** 'N days up to today' ends today; 'N days starting today' starts today. Both include today. */
@@ -152,8 +160,11 @@ export type QuickRangeId =
   | 'thisMonth'
   | 'lastMonth';
 
-export interface QuickRange {
-  readonly id: QuickRangeId;
+export type BoardQuickRangeId = 'today' | 'last7Days' | 'last30Days';
+export type PickerStaticRangeId = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';
+
+export interface QuickRange<Id extends QuickRangeId = QuickRangeId> {
+  readonly id: Id;
   readonly labelKey: MessageKey;
   readonly range: (today: Date) => ClosedDateRange;
 }
@@ -164,7 +175,7 @@ const todayRange = (today: Date): ClosedDateRange => ({ start: startOfDay(today)
  * The board's quick ranges (spec §9). "Last N days" counts today as the Nth day: a lead that
  * arrived this morning belongs in "Last 7 Days", so the range is today and the 6 days before.
  */
-export const BOARD_QUICK_RANGES: readonly QuickRange[] = [
+export const BOARD_QUICK_RANGES: readonly QuickRange<BoardQuickRangeId>[] = [
   { id: 'today', labelKey: 'filters.today', range: todayRange },
   { id: 'last7Days', labelKey: 'filters.last7Days', range: (today) => dayCountRange('upToToday', 7, today) },
   { id: 'last30Days', labelKey: 'filters.last30Days', range: (today) => dayCountRange('upToToday', 30, today) },
@@ -174,7 +185,7 @@ export const BOARD_QUICK_RANGES: readonly QuickRange[] = [
  * The generic picker's static ranges (spec §9). Weeks and months are whole calendar periods,
  * including days still ahead, as date pickers conventionally offer them.
  */
-export const PICKER_STATIC_RANGES: readonly QuickRange[] = [
+export const PICKER_STATIC_RANGES: readonly QuickRange<PickerStaticRangeId>[] = [
   { id: 'today', labelKey: 'datePicker.today', range: todayRange },
   {
     id: 'yesterday',
@@ -216,7 +227,7 @@ export const PICKER_STATIC_RANGES: readonly QuickRange[] = [
 ];
 
 /** The quick range a selection equals day for day, so the picker and tags can name it. */
-export function matchQuickRange(range: DateRange, ranges: readonly QuickRange[], today: Date): QuickRange | null {
+export function matchQuickRange<R extends QuickRange>(range: DateRange, ranges: readonly R[], today: Date): R | null {
   const { start, end } = range;
   if (!start || !end) return null;
   return (
@@ -225,4 +236,54 @@ export function matchQuickRange(range: DateRange, ranges: readonly QuickRange[],
       return isSameDay(candidate.start, start) && isSameDay(candidate.end, end);
     }) ?? null
   );
+}
+
+/** What a picker enforces on every selection before it emits one (spec §5). */
+export interface PickerRules {
+  /** PICKER_MIN_DATE(today) in the picker. */
+  readonly minDate: Date;
+  /** PICKER_MAX_DATE(today) in the picker: the end never passes it. */
+  readonly maxDate: Date;
+  /** Days that cannot be selected (the caller's disabled dates). */
+  readonly isDisabled?: (day: Date) => boolean;
+}
+
+/**
+ * The spec §5 picker rules in their order: a reversed range swaps, both ends are held inside
+ * min/max, and a range running into disabled days is trimmed to the allowed run it starts in.
+ * Returns null when no allowed day is left (the picker then refuses the selection).
+ */
+export function constrainRange(range: DateRange, rules: PickerRules): DateRange | null {
+  const clamped = clampRange(normalizeRange(range), rules);
+  return rules.isDisabled ? trimToAllowed(clamped, rules.isDisabled) : clamped;
+}
+
+/**
+ * A day picked on the calendar. A half-open selection (only a start, or only an end) is
+ * completed by the pick, swapping if the day comes first; an empty or complete selection
+ * starts over from the picked day, open-ended until the next pick. So two picks make a
+ * range in either order, and one pick alone reads "from that day on".
+ */
+export function addDayToRange(range: DateRange, day: Date): DateRange {
+  const { start, end } = range;
+  if (start && !end) return normalizeRange({ start, end: day });
+  if (!start && end) return normalizeRange({ start: day, end });
+  return { start: day, end: null };
+}
+
+/**
+ * Reads a day typed into a picker field, trying each date-fns pattern in turn (en-US month
+ * names, any letter case, surrounding and repeated spaces ignored). The whole text must
+ * match and the year must have four digits: '06/01/20' is refused rather than read as the
+ * year 20. Returns the start of that day, or null.
+ */
+export function parseDayText(text: string, patterns: readonly string[]): Date | null {
+  const cleaned = text.trim().replace(/\s+/g, ' ');
+  if (!cleaned) return null;
+  const reference = new Date(2000, 0, 1);
+  for (const pattern of patterns) {
+    const date = parse(cleaned, pattern, reference, { locale: enUS });
+    if (isValid(date) && date.getFullYear() >= 1000) return startOfDay(date);
+  }
+  return null;
 }

@@ -7,7 +7,6 @@ import {
   normalizePhone,
   prefillPhone,
   telHref,
-  validateConnectNumberPhone,
 } from './phone';
 
 describe('digitsOnly', () => {
@@ -144,20 +143,3 @@ describe('telHref (§2: prefix +1)', () => {
   });
 });
 
-describe('validateConnectNumberPhone (§5)', () => {
-  it('requires a number', () => {
-    expect(validateConnectNumberPhone('')).toBe('validation.numberEmpty');
-    expect(validateConnectNumberPhone('   ')).toBe('validation.numberEmpty');
-    expect(validateConnectNumberPhone(null)).toBe('validation.numberEmpty');
-  });
-  it('requires exactly 10 digits', () => {
-    expect(validateConnectNumberPhone('(555) 123-456')).toBe('validation.phoneDigits');
-    expect(validateConnectNumberPhone('15551234567')).toBe('validation.phoneDigits');
-    expect(validateConnectNumberPhone('555123456789')).toBe('validation.phoneDigits');
-    expect(validateConnectNumberPhone('(')).toBe('validation.phoneDigits');
-  });
-  it('accepts 10 digits, formatted or not', () => {
-    expect(validateConnectNumberPhone('(555) 123-4567')).toBeNull();
-    expect(validateConnectNumberPhone('5551234567')).toBeNull();
-  });
-});

@@ -4,11 +4,6 @@
  * Canonical form everywhere in leadkit: a string of exactly 10 digits (North American number
  * without the country code). Display, tel links and input masks are derived from it.
  */
-import type { MessageKey } from '../i18n/en-US';
-
-/** Extract<> keeps these tied to the catalogue: a renamed key fails the type check. */
-export type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'validation.phoneDigits'>;
-
 /** §9: a phone number has 10 digits. */
 export const PHONE_DIGITS = 10;
 
@@ -92,17 +87,4 @@ export function formatPhoneDisplay(phone: string | null | undefined): string {
 export function telHref(phone: string | null | undefined): string | null {
   const digits = normalizePhone(phone);
   return digits ? `tel:+1${digits}` : null;
-}
-
-/**
- * §5 connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits
- * → 'Phone number must contain 10 digits'. The field itself holds at most 10 digits
- * (formatPhoneInput), so no country code is accepted here.
- */
-export function validateConnectNumberPhone(
-  raw: string | null | undefined,
-): ConnectNumberPhoneError | null {
-  const value = (raw ?? '').trim();
-  if (value === '') return 'validation.numberEmpty';
-  return digitsOnly(value).length === PHONE_DIGITS ? null : 'validation.phoneDigits';
 }

@@ -1,5 +1,7 @@
-import type { ComponentType } from 'react';
+import { useLayoutEffect, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
+import type { MessageCatalogue } from '../i18n/en-US';
+import { sheetFor } from '../runtime/styles';
 import { WidgetShell, type HostInputs } from '../runtime/widget-shell';
 
 /** Attribute types r2wc parses (kebab-case attribute ↔ camelCase prop). */
@@ -18,8 +20,18 @@ export interface ElementDefinition<P extends object> {
   /** The widget's own attributes: camelCase prop → type. `spId` is shared with the gateway auth. */
   attributes: { [K in keyof P]-?: AttributeType };
   component: ComponentType<P>;
-  /** CSS texts (imported with `?inline`) adopted into the shadow root. */
+  /** The texts the widget shows: its parts of the en-US catalogue. */
+  catalogue: MessageCatalogue;
+  /**
+   * CSS adopted into the shadow root when the element is made (base.css); each widget adopts
+   * its own CSS itself (`useStyles`), so lazily loaded widgets are styled too.
+   */
   styles: readonly string[];
+  /**
+   * Height kept for the element from its definition until its first render (the loading
+   * skeleton's height), so the page does not collapse and jump back in between.
+   */
+  reservedHeight?: string;
 }
 
 // r2wc keeps its props and render method under these registered symbols.
@@ -30,17 +42,9 @@ interface R2wcInternals {
   [R2WC_RENDER](): void;
 }
 
-const sheets = new Map<string, CSSStyleSheet>();
-function sheetFor(css: string): CSSStyleSheet | null {
-  if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return null;
-  let sheet = sheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.set(css, sheet);
-  }
-  return sheet;
-}
+/** Custom state set on the host once the widget rendered (`:host(:state(lk-ready))`). */
+const READY_STATE = 'lk-ready';
+const readyStates = new WeakMap<Element, CustomStateSet>();
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
@@ -56,6 +60,10 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
 
   function Shell(props: Record<string, unknown> & { container: ShadowRoot }) {
     const host = props.container.host;
+    // Rendered: the reserved height is no longer needed (the skeleton or content holds it).
+    useLayoutEffect(() => {
+      readyStates.get(host)?.add(READY_STATE);
+    }, [host]);
     const inputs: HostInputs = {
       gateway: props.gateway as HostInputs['gateway'],
       gatewayUrl: props.gatewayUrl as string | undefined,
@@ -72,20 +80,30 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
     const widgetProps: Record<string, unknown> = {};
     for (const name of Object.keys(definition.attributes)) widgetProps[name] = props[name];
     return (
-      <WidgetShell owner={host} host={host} inputs={inputs}>
+      <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs}>
         <Widget {...widgetProps} />
       </WidgetShell>
     );
   }
 
   const Base = r2wc(Shell as ComponentType<object>, { shadow: 'open', props: attributeTypes as never });
-  const adopted = definition.styles.map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
+  const reserve = definition.reservedHeight ? [`:host(:not(:state(${READY_STATE}))){min-height:${definition.reservedHeight}}`] : [];
+  const adopted = [...definition.styles, ...reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
 
   class LeadkitElement extends (Base as unknown as { new (): HTMLElement & R2wcInternals }) {
     static readonly leadkitTag = definition.tag;
 
     constructor() {
       super();
+      // Custom states need ElementInternals (every current browser); without them nothing is reserved.
+      if (typeof this.attachInternals === 'function') {
+        try {
+          const states = this.attachInternals().states;
+          if (states) readyStates.set(this, states);
+        } catch {
+          // attachInternals throws for customized built-ins only; never here.
+        }
+      }
       const root = this.shadowRoot;
       if (root && adopted.length > 0 && 'adoptedStyleSheets' in root) root.adoptedStyleSheets = adopted;
       // A property set on the element before the tag was defined shadows our setter: re-apply it.
@@ -96,6 +114,18 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
           (this as unknown as Record<string, unknown>)[name] = value;
         }
       }
+    }
+
+    /**
+     * r2wc unmounts the React root synchronously on disconnect: inside a React host's commit
+     * that warns, and a DOM move would unmount and remount. Deferred, a move (reconnected at
+     * once) keeps its tree, and a removal unmounts a moment later.
+     */
+    disconnectedCallback() {
+      const base = Base.prototype as unknown as { disconnectedCallback(): void };
+      queueMicrotask(() => {
+        if (!this.isConnected) base.disconnectedCallback.call(this);
+      });
     }
 
     /** r2wc ignores removed attributes; a removed attribute clears its prop. */

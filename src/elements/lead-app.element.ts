@@ -1,8 +1,7 @@
-import baseCss from '../ui/base.css?inline';
-import leadAppCss from '../widgets/lead-app/lead-app.css?inline';
-import leadPageCss from '../widgets/lead-page/lead-page.css?inline';
 import { LeadApp, type LeadAppProps } from '../widgets/lead-app/lead-app';
+import { LEAD_APP_CATALOGUE } from '../widgets/lead-app/lead-app-messages';
 import type { ElementDefinition } from './define-element';
+import baseCss from '../ui/base.css?inline';
 
 /**
  * The office app: the spec's route table over every widget, with a not-found view.
@@ -16,8 +15,10 @@ import type { ElementDefinition } from './define-element';
  * @prop {GatewayClient | GatewayClientConfig} gateway - Gateway client or its config.
  * @prop {GatewayAuth} auth - `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }`.
  * @prop {Record<string, string>} messages - Overrides of catalogue texts by key.
+ * @prop {string} locale - Locale of texts and dates (only `en-US` today).
  * @prop {Record<string, boolean>} flags - Feature flags.
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
+ * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
  * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the app.
  * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the app; cancelable.
  * @csspart app - The app.
@@ -28,5 +29,6 @@ export const leadAppElement: ElementDefinition<LeadAppProps> = {
   tag: 'lead-app',
   attributes: { base: 'string', spId: 'number' },
   component: LeadApp,
-  styles: [baseCss, leadPageCss, leadAppCss],
+  catalogue: LEAD_APP_CATALOGUE,
+  styles: [baseCss],
 };

@@ -1,7 +1,10 @@
-import baseCss from '../ui/base.css?inline';
-import leadPageCss from '../widgets/lead-page/lead-page.css?inline';
 import { LeadPage, type LeadPageProps } from '../widgets/lead-page/lead-page';
+import { LEAD_PAGE_CATALOGUE } from '../widgets/lead-page/lead-page-messages';
 import type { ElementDefinition } from './define-element';
+import baseCss from '../ui/base.css?inline';
+
+/** The loading skeleton's height in the two-column layout (kept in step with src/cdn/leadkit.css). */
+export const LEAD_PAGE_RESERVED_HEIGHT = '1290px';
 
 /**
  * The single lead page (LeadFeed).
@@ -16,8 +19,10 @@ import type { ElementDefinition } from './define-element';
  * @prop {GatewayClient | GatewayClientConfig} gateway - Gateway client or its config.
  * @prop {GatewayAuth} auth - `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }`.
  * @prop {Record<string, string>} messages - Overrides of catalogue texts by key.
+ * @prop {string} locale - Locale of texts and dates (only `en-US` today).
  * @prop {Record<string, boolean>} flags - Feature flags.
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
+ * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
  * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the widget.
  * @event {CustomEvent<{widget: string}>} lk-load - The lead was loaded and shown.
  * @event {CustomEvent<{widget: string, status: number | null, kind: string}>} lk-error - Loading failed; the error banner is shown.
@@ -39,5 +44,7 @@ export const leadPageElement: ElementDefinition<LeadPageProps> = {
   tag: 'lead-page',
   attributes: { leadId: 'number', spId: 'number', apiVersion: 'string', errorMessage: 'string' },
   component: LeadPage,
-  styles: [baseCss, leadPageCss],
+  catalogue: LEAD_PAGE_CATALOGUE,
+  styles: [baseCss],
+  reservedHeight: LEAD_PAGE_RESERVED_HEIGHT,
 };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translate';
+import { enUS } from '../i18n/en-US';
 import { describeGatewayError, GatewayError } from './errors';
 
-const t = createTranslator();
+const t = createTranslator(enUS);
 const http = (status: number) => new GatewayError({ kind: 'http', status, operation: 'lead.getProviderLeadV2' });
 const shown = (error: unknown, custom?: string) => {
   const d = describeGatewayError(error, custom);
-  return { title: t(d.titleKey), detail: d.customMessage ?? t(d.detailKey) };
+  return { title: d.titleKey ? t(d.titleKey) : null, detail: d.customMessage ?? t(d.detailKey) };
 };
 
 describe('describeGatewayError: the §8 catalogue', () => {
@@ -46,6 +47,10 @@ describe('describeGatewayError: the §8 catalogue', () => {
 
   it('describes a non-gateway error with the generic text', () => {
     expect(describeGatewayError(new Error('x')).status).toBeNull();
-    expect(shown(new Error('x')).title).toBe('Oops!');
+    // No title above the apology: it would only repeat its 'Oops!'.
+    expect(shown(new Error('x'))).toEqual({
+      title: null,
+      detail: 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
+    });
   });
 });

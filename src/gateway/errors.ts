@@ -71,7 +71,8 @@ function isCatalogued(status: number | null): status is CataloguedStatus {
 export interface ErrorDescription {
   /** Status the description was chosen for, null without a response. */
   status: number | null;
-  titleKey: MessageKey;
+  /** The status line's title; null where the detail says it all (the 'other status' apology). */
+  titleKey: MessageKey | null;
   detailKey: MessageKey;
   /** A caller's own message: it wins over the status text (§8). */
   customMessage?: string;
@@ -84,20 +85,20 @@ export interface ErrorDescription {
 export function describeGatewayError(error: unknown, customMessage?: string): ErrorDescription {
   const gatewayError = isGatewayError(error) ? error : null;
   let status = gatewayError?.status ?? null;
-  let titleKey: MessageKey;
+  let titleKey: MessageKey | null;
   let detailKey: MessageKey;
   if (gatewayError?.kind === 'timeout') status = 408;
   if (isCatalogued(status)) {
     titleKey = `error.${status}.title`;
     detailKey = `error.${status}.detail`;
   } else if (gatewayError?.kind === 'network') {
-    titleKey = 'error.other.title';
+    titleKey = null;
     detailKey = 'error.network';
   } else if (gatewayError?.kind === 'invalid-response') {
-    titleKey = 'error.other.title';
+    titleKey = null;
     detailKey = 'error.invalidResponse';
   } else {
-    titleKey = 'error.other.title';
+    titleKey = null;
     detailKey = 'error.other.detail';
   }
   const description: ErrorDescription = { status, titleKey, detailKey };

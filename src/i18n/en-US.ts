@@ -1,3 +1,10 @@
+import { commonMessages } from './en-US/common';
+import { validationMessages } from './en-US/validation';
+import { leadPageMessages } from './en-US/lead-page';
+import { boardMessages } from './en-US/board';
+import { threadMessages } from './en-US/thread';
+import { reviewMessages } from './en-US/review';
+
 /**
  * The en-US catalogue: every user-visible text of leadkit, word for word from the spec where
  * the spec quotes it. Components and domain rules refer to texts by key only; a host
@@ -5,257 +12,24 @@
  *
  * Texts the spec paraphrases (§8 status lines) or leaves "not shown" are written here once
  * and marked as our wording.
+ *
+ * The catalogue is split by area (src/i18n/en-US/*.ts) so each widget's first load carries only
+ * its own texts: an element lists the parts it uses (see src/elements/*.element.ts), and a
+ * test checks that every key a widget can show is in its parts.
  */
 export const enUS = {
-  // Lead status labels (§3)
-  'leadStatus.Initial': 'New',
-  'leadStatus.ContactAndQualify': 'Not Contacted',
-  'leadStatus.Selling': 'Contacted',
-  'leadStatus.InProgressWon': 'Scheduled',
-  'leadStatus.ClosedWon': 'Closed won',
-  'leadStatus.ClosedDidntWin': 'Closed lost',
-
-  // Lead sources (§3) — our wording for display
-  'leadSource.Redemption': 'Redemption',
-  'leadSource.RequestAQuote': 'Request a Quote',
-  'leadSource.SR_RAQ': 'Service Request',
-  'leadSource.HA_OL_RAQ': 'Opportunity Lead',
-  'leadSource.ProDirMsgCallOptIn': 'Pro Directory (call opt-in)',
-  'leadSource.ProDirMsgCallOptOut': 'Pro Directory (call opt-out)',
-
-  // Sort options (§3) — our wording
-  'sort.label': 'Sort by',
-  'sort.NewestOldest': 'Newest to Oldest',
-  'sort.OldestNewest': 'Oldest to Newest',
-  'sort.ServiceProviderLeadStatusAsc': 'Lead Status (A-Z)',
-  'sort.ServiceProviderLeadStatusDesc': 'Lead Status (Z-A)',
-
-  // Lead page (§2)
-  'leadPage.betaTitle': 'LeadFeed',
-  'leadPage.betaBadge': 'BETA',
-  'leadPage.tagline': 'Better leads when you want them.',
-  'leadPage.howItWorks.title': 'How it works',
-  'leadPage.howItWorks.alert': 'Get alerted to new projects near you.',
-  'leadPage.howItWorks.review': 'Review the project details.',
-  'leadPage.howItWorks.unlock': 'Unlock full customer info.',
-  'leadPage.howItWorks.contact': 'Contact the customer and book the job.',
-  'leadPage.faq.title': 'FAQ',
-  'leadPage.faq.howLong.q': 'How long can I purchase a lead?',
-  'leadPage.faq.howLong.a': 'A lead can be purchased until 24 hours after it was sent or until 3 companies have bought it.',
-  'leadPage.faq.payment.q': 'How do I pay?',
-  'leadPage.faq.payment.a': 'Payment is by major credit card, stored for later purchases.',
-  'leadPage.faq.refund.q': 'What if I already bought this lead from the member?',
-  'leadPage.faq.refund.a': 'An advertiser who buys a lead from a member is refunded.',
-  'leadPage.faq.cost.q': 'How much does a lead cost?',
-  'leadPage.faq.cost.a': 'Most leads cost $7-75 depending on job size and location.',
-  'leadPage.unlocked': 'Lead Unlocked',
-  'leadPage.unlockedDetail': 'Customer contact info is shown below. A confirmation, the project details and a receipt have been emailed to you and your associates.',
-  'leadPage.beFirst': 'Be the first!',
-  'leadPage.beFirstDetail': 'Most providers respond almost immediately. This lead was sent to several other providers.',
-  'leadPage.unavailable': 'This lead is no longer available for purchase.',
-  'lead.projectNotes': 'Project Notes',
-  'lead.category': 'Category',
-  'lead.projectTiming': 'Project Timing',
-  'lead.memberFallback': 'Member',
-
-  // Lead board (§2)
-  'board.title': 'Business Center',
-  'board.heading': 'Leads for {businessName}',
-  'board.viewCallLog': 'View Call Log',
-  'board.loadError': 'Sorry, something went wrong. Please try again later.',
-  'board.retry': 'Try again',
-  'board.showing': 'Showing {first} - {last} of {total} results',
-  'board.moveToActive': 'Move to Active Leads',
-  'board.message': 'Message',
-  'board.unreadMessages': 'Unread messages',
-  'board.leadStatus': 'Lead status',
-  'board.customerNotes': 'Customer Notes',
-  'board.yourNotes': 'Your Notes',
-  'board.projectDetails': 'Project Details',
-  'board.markUnread': 'Mark as unread',
-  'board.archiveLead': 'Archive Lead',
-  'board.contact': 'Contact',
-  'board.requestReview': 'Request a Review',
-  'board.readMore': 'Read More',
-  'board.readLess': 'Read Less',
-  'board.noPhone': 'This customer did not provide a phone number.',
-  'board.expired': 'Expired',
-  'board.moreActions': 'More actions',
-  'board.analyticsPage': 'SP : Lead Board',
-
-  // Filters (§2, §3)
-  'filters.showUnread': 'Show Unread Messages',
-  'filters.showAll': 'Show All Filters',
-  'filters.hideAll': 'Hide All Filters',
-  'filters.emptyTitle': 'No Leads match the filters applied',
-  'filters.emptyHint': 'Adjust your filters above',
-  'filters.clearAll': 'Clear All Filters',
-  'filters.status': 'Lead status',
-  'filters.dateRange': 'Date range',
-  'filters.category': 'Category',
-  'filters.location': 'Location',
-  'filters.customerName': 'Customer name',
-  'filters.archived': 'Archived leads',
-  'filters.removeTag': 'Remove filter {label}',
-  'filters.today': 'Today',
-  'filters.last7Days': 'Last 7 Days',
-  'filters.last30Days': 'Last 30 Days',
-  'filters.dateRangeTag': '{start} - {end}',
-  'filters.unreadTag': 'Unread messages',
-
-  // Date-range picker (§2, §9)
-  'datePicker.start': 'Start date',
-  'datePicker.end': 'End date',
-  'datePicker.startPlaceholder': 'Early',
-  'datePicker.endPlaceholder': 'Continuous',
-  'datePicker.previousMonth': 'Previous month',
-  'datePicker.nextMonth': 'Next month',
-  'datePicker.month': 'Month',
-  'datePicker.year': 'Year',
-  'datePicker.today': 'Today',
-  'datePicker.yesterday': 'Yesterday',
-  'datePicker.thisWeek': 'This Week',
-  'datePicker.lastWeek': 'Last Week',
-  'datePicker.thisMonth': 'This Month',
-  'datePicker.lastMonth': 'Last Month',
-  'datePicker.daysUpToToday': 'days up to today',
-  'datePicker.daysStartingToday': 'days starting today',
-
-  // Modals on the board (§2)
-  'connectNumber.title': 'Connect your numbers',
-  'connectNumber.name': 'Name',
-  'connectNumber.phone': 'Phone number',
-  'connectNumber.save': 'Save',
-  'connectNumber.added': 'Phone number added!',
-  'connectNumber.gotIt': 'Got it',
-  'connectNumber.addAnother': 'Add another number',
-  'jobNotes.saveAndClose': 'Save and Close',
-  'jobNotes.discard': 'Discard',
-  'closePrompt.text': 'Before you close this lead, would you like to Request a Review from this customer?',
-  'closePrompt.requestReview': 'Request a Review',
-  'closePrompt.noThanks': 'No thanks',
-
-  // Notes (§4, §5)
-  'notes.edit': 'Edit',
-  'notes.save': 'Save',
-  'notes.cancel': 'Cancel',
-  'notes.count': '{count} / {max}',
-
-  // Insurance banner (§2, §4)
-  'insurance.price': 'starting at $30/month',
-  'insurance.notForThisJob': 'Not for this job',
-  'insurance.notAtAll': 'Not at all',
-
-  // Feedback (§4)
-  'feedback.star.5': 'Great',
-  'feedback.star.4': 'Good',
-  'feedback.star.3': 'Okay',
-  'feedback.star.2': 'Fair',
-  'feedback.star.1': 'Poor',
-  'feedback.reason.LowValueJob': 'Low-value job',
-  'feedback.reason.OutOfServiceArea': 'Out of service area',
-  'feedback.reason.DontDoThisWork': "I don't do this work",
-  'feedback.reason.CustomerUnresponsive': 'Customer unresponsive',
-  'feedback.reason.PotentialSpam': 'Potential spam',
-  'feedback.reason.Other': 'Other',
-  'feedback.otherPlaceholder': 'Something else...',
-  // Thank-you texts per reason: the spec asks for them without giving them (our wording).
-  'feedback.thanks.rating': 'Thanks for rating this lead!',
-  'feedback.thanks.LowValueJob': "Thanks for your feedback! We'll use it to send you jobs worth your time.",
-  'feedback.thanks.OutOfServiceArea': 'Thanks for your feedback! Make sure your service area is up to date.',
-  'feedback.thanks.DontDoThisWork': 'Thanks for your feedback! Make sure the services you offer are up to date.',
-  'feedback.thanks.CustomerUnresponsive': "Thanks for your feedback! We'll keep working to bring you responsive customers.",
-  'feedback.thanks.PotentialSpam': "Thanks for letting us know. We'll look into this lead.",
-  'feedback.thanks.Other': 'Thanks for your feedback! It helps us send you better leads.',
-  'feedback.thanks.editServiceArea': 'Edit your service area',
-  'feedback.thanks.servicesOffered': 'Update the services you offer',
-
-  // Message thread (§2)
-  'thread.heading': 'Your messages with {memberName}',
-  'thread.breadcrumbLeads': 'Leads',
-  'thread.breadcrumbMessaging': 'Messaging',
-  'thread.viewAllLeads': 'View All Leads',
-  'thread.contact': 'Contact',
-  'thread.contactTitle': 'Contact {memberName}',
-  'thread.preferredContact': 'Preferred Contact Information',
-  'thread.expired': 'Expired',
-  'thread.messageHistory': 'Message History',
-  'thread.placeholder': 'Write a message...',
-  'thread.send': 'Send',
-  'thread.attach': 'Attach a file',
-  'thread.removeFile': 'Remove file',
-  'thread.retry': 'Retry',
-
-  // Review request (§4, §5)
-  'review.title': 'Request a Review',
-  'review.edit': 'Edit',
-  'review.submit': 'Send Request',
-  'review.firstName': 'First name',
-  'review.lastName': 'Last name',
-  'review.email': 'Email',
-  'review.phone': 'Phone number',
-  'review.descriptionOfWork': 'Description of work',
-  'review.workCompleted': 'Were services performed?',
-  'review.yes': 'Yes',
-  'review.no': 'No',
-  'review.categories': 'Categories',
-  'review.thanks': 'Thank you! Your Review Request has been submitted.',
-
-  // Validation (§5)
-  'validation.notesTooLong': 'Notes can be at most {max} characters. Please shorten your note.',
-  'validation.fileTooLarge': 'File size cannot exceed 150MB. Please try again.',
-  'validation.fileType': 'You can only send JPEG, JPG, or PNG images. Please try again.',
-  'validation.fileDefault': 'Error with loading file',
-  'validation.nameEmpty': 'Name must not be empty',
-  'validation.phoneDigits': 'Phone number must contain 10 digits',
-  'validation.numberEmpty': 'Number must not be empty',
-  'validation.email': 'Please enter a valid email address',
-  'validation.phone': 'Please enter a valid phone number',
-  'validation.firstName': 'Please enter a valid first name',
-  'validation.lastName': 'Please enter a valid last name',
-  'validation.workCompleted': 'Please select if services were performed',
-  'validation.categoriesRequired': 'Please select one or more categories for this review',
-  'validation.categoriesEmpty': 'Please select at least one category for this review',
-
-  // Errors (§8). Status lines: the spec paraphrases them; this wording is ours.
-  'error.400.title': 'Bad Request',
-  'error.400.detail': 'There was an error processing your request. Please refresh the page and try again.',
-  'error.401.title': 'Unauthorized',
-  'error.401.detail': 'You are not logged in. Please log in.',
-  'error.403.title': 'Forbidden',
-  'error.403.detail': 'You do not have access to view this content.',
-  'error.408.title': 'Request Timeout',
-  'error.408.detail': 'The content is taking too long to load. Please try again soon.',
-  'error.429.title': 'Locked',
-  'error.429.detail': 'Your account is locked. Please try again later or reset your password.',
-  'error.500.title': 'Internal Server Error',
-  'error.500.detail': 'Our services are down at the moment. Please try again later.',
-  'error.502.title': 'Bad Gateway',
-  'error.502.detail': 'We received an invalid response. Please try again later.',
-  'error.503.title': 'Service Unavailable',
-  'error.503.detail': 'The service is temporarily unavailable. Please try again later.',
-  'error.504.title': 'Gateway Timeout',
-  'error.504.detail': 'The server took too long to respond. Please refresh the page and try again.',
-  'error.other.title': 'Oops!',
-  'error.other.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
-  'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
-  'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
-  'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
-  'error.numberConnected': 'This number has already been connected.',
-  'error.saveNumber': 'Error: Please try again in a couple minutes.',
-  'error.reviewRequest': "We're sorry; an error has occurred.  Please try again.",
-  'error.network': 'We could not reach the server. Check your connection and try again.',
-  'error.invalidResponse': 'We received a response we could not read. Please try again later.',
-
-  // Office app (§2 route table): not-found view and placeholders for widgets still to come
-  'notFound.title': 'Page not found',
-  'notFound.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
-  'app.placeholder.title': 'Coming soon',
-  'app.placeholder.detail': 'The {widget} is not part of this build yet.',
-  'app.widget.leadBoard': 'lead board',
-  'app.widget.messageThread': 'message thread',
-  'app.widget.raqFunnel': 'request-a-quote funnel',
+  ...commonMessages,
+  ...validationMessages,
+  ...leadPageMessages,
+  ...boardMessages,
+  ...threadMessages,
+  ...reviewMessages,
 } as const;
 
 export type MessageKey = keyof typeof enUS;
 export type Messages = Readonly<Record<MessageKey, string>>;
+
+/** A part of the catalogue (what an element passes to its translator). */
+export type MessageCatalogue = Readonly<Partial<Record<MessageKey, string>>>;
+
+export { commonMessages, validationMessages, leadPageMessages, boardMessages, threadMessages, reviewMessages };

@@ -7,8 +7,7 @@
  *
  * A missing or unparseable date formats as '' rather than throwing inside a render.
  */
-import { format, isValid, parseISO } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
+import { isValid, parseISO } from 'date-fns';
 
 export type DateInput = Date | string;
 
@@ -27,34 +26,75 @@ export function toDate(input: DateInput | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-function formatWith(input: DateInput | null | undefined, pattern: string): string {
+/*
+ * The widgets' eager formatters use Intl (built into the browser) rather than date-fns `format`
+ * and its locale data, which would cost every widget's first load ~7 kB gzip. The parts are
+ * reassembled by hand so the output is exactly the spec's, whatever the ICU version puts
+ * between them (newer ones write "at" and narrow spaces). The date picker, loaded lazily,
+ * formats its own patterns with date-fns.
+ */
+// Options, not formatters: a formatter fixes the time zone when it is made, and the viewer's
+// zone (or a test's) is the one to use at format time.
+const LONG: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+const NUMERIC: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+const SHORT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+
+type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+function partsOf(options: Intl.DateTimeFormatOptions, input: DateInput | null | undefined): Parts | null {
   const date = toDate(input);
-  return date ? format(date, pattern, { locale: enUS }) : '';
+  if (!date) return null;
+  const parts: Parts = {};
+  for (const part of new Intl.DateTimeFormat('en-US', options).formatToParts(date)) parts[part.type] = part.value;
+  // yyyy: years before 1000 keep four digits, as date-fns would print them.
+  if (parts.year) parts.year = parts.year.padStart(4, '0');
+  return parts;
 }
+
+const time = (p: Parts) => `${p.hour}:${p.minute} ${p.dayPeriod?.toUpperCase()}`;
 
 /** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
 export function formatMessageTimestamp(input: DateInput | null | undefined): string {
-  return formatWith(input, MESSAGE_TIMESTAMP_FORMAT);
+  const p = partsOf(LONG, input);
+  return p ? `${p.weekday}, ${p.month} ${p.day}, ${p.year} ${time(p)}` : '';
 }
 
 /** §9 board dates (filter tags, quick ranges): '06/01/2020'. */
 export function formatBoardDate(input: DateInput | null | undefined): string {
-  return formatWith(input, BOARD_DATE_FORMAT);
+  const p = partsOf(NUMERIC, input);
+  return p ? `${p.month}/${p.day}/${p.year}` : '';
 }
 
 /** §9 date-picker inputs: 'Jun 1, 2020'. */
 export function formatPickerDate(input: DateInput | null | undefined): string {
-  return formatWith(input, PICKER_DATE_FORMAT);
+  const p = partsOf(SHORT, input);
+  return p ? `${p.month} ${p.day}, ${p.year}` : '';
 }
 
 /** §2 lead card header, created date and time: '06/01/2020 3:00 PM'. */
 export function formatLeadCreated(input: DateInput | null | undefined): string {
-  return formatWith(input, LEAD_CREATED_FORMAT);
+  const p = partsOf(NUMERIC, input);
+  return p ? `${p.month}/${p.day}/${p.year} ${time(p)}` : '';
 }
 
 /** §2 tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'. */
 export function formatFullDate(input: DateInput | null | undefined): string {
-  return formatWith(input, MESSAGE_TIMESTAMP_FORMAT);
+  return formatMessageTimestamp(input);
 }
 
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {

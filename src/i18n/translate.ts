@@ -1,4 +1,4 @@
-import { enUS, type MessageKey, type Messages } from './en-US';
+import type { MessageCatalogue, MessageKey, Messages } from './en-US';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -12,17 +12,18 @@ export function interpolate(template: string, params?: MessageParams): string {
 }
 
 /**
- * A translator over the en-US catalogue with a host's overrides on top. Only known keys
- * with string values are taken from the overrides, so a host typo cannot blank a text.
+ * A translator over a catalogue (a widget's parts of the en-US catalogue, or all of `enUS`)
+ * with a host's overrides on top. Only keys of the catalogue with string values are taken from
+ * the overrides, so a host typo cannot blank a text.
  */
-export function createTranslator(overrides?: Partial<Record<string, unknown>>): Translate {
-  const messages: Record<string, string> = { ...enUS };
+export function createTranslator(catalogue: MessageCatalogue, overrides?: Partial<Record<string, unknown>> | null): Translate {
+  const messages: Record<string, string> = { ...catalogue };
   if (overrides) {
     for (const [key, value] of Object.entries(overrides)) {
-      if (Object.hasOwn(enUS, key) && typeof value === 'string') messages[key] = value;
+      if (Object.hasOwn(catalogue, key) && typeof value === 'string') messages[key] = value;
     }
   }
   return (key, params) => interpolate(messages[key] ?? key, params);
 }
 
-export type { MessageKey, Messages };
+export type { MessageCatalogue, MessageKey, Messages };

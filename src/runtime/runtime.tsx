@@ -1,7 +1,7 @@
 import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
 import type { GatewayClient } from '../gateway/client';
 import { resolveRoutes, type RouteBuilders } from '../domain/routes';
-import { createTranslator, type Translate } from '../i18n/translate';
+import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
 
 /** Feature flags by name; unknown flags are off. */
@@ -44,6 +44,8 @@ export interface WidgetRuntime {
 
 export interface RuntimeInputs {
   client: GatewayClient;
+  /** The catalogue parts the widget shows (its element's), or all of `enUS`. */
+  catalogue: MessageCatalogue;
   host?: EventTarget | null;
   messages?: Readonly<Record<string, unknown>> | null;
   locale?: string | null;
@@ -70,7 +72,7 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
   const emit = <K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]) => emitLeadkitEvent(host, name, detail);
   return {
     client: inputs.client,
-    t: createTranslator(inputs.messages ?? undefined),
+    t: createTranslator(inputs.catalogue, inputs.messages),
     locale: inputs.locale || 'en-US',
     flags: inputs.flags ?? {},
     analytics: safeAnalytics(inputs.analytics),

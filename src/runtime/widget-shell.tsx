@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai/react';
 import type { GatewayAuth } from '../gateway/auth';
 import type { GatewayClient } from '../gateway/client';
 import type { RouteBuilders } from '../domain/routes';
+import type { MessageCatalogue } from '../i18n/en-US';
 import { clientAtom } from './client-atom';
 import { resolveGatewayClient, type GatewayInput } from './gateway-config';
 import { createRuntime, RuntimeProvider, type AnalyticsSink, type Flags } from './runtime';
@@ -44,7 +45,20 @@ function clientFor(owner: object, inputs: HostInputs): GatewayClient {
  * Provides a widget's store and runtime. `owner` keys the per-instance store: the custom
  * element for tags, a stable object for React hosts.
  */
-export function WidgetShell({ owner, host, inputs, children }: { owner: object; host: EventTarget | null; inputs: HostInputs; children: ReactNode }) {
+export function WidgetShell({
+  owner,
+  host,
+  catalogue,
+  inputs,
+  children,
+}: {
+  owner: object;
+  host: EventTarget | null;
+  /** The texts the widget shows (its element's catalogue parts). */
+  catalogue: MessageCatalogue;
+  inputs: HostInputs;
+  children: ReactNode;
+}) {
   const store: WidgetStore = storeFor(owner);
   const client = clientFor(owner, inputs);
   if (store.get(clientAtom) === null) store.set(clientAtom, client);
@@ -55,6 +69,7 @@ export function WidgetShell({ owner, host, inputs, children }: { owner: object; 
     () =>
       createRuntime({
         client,
+        catalogue,
         host,
         messages: inputs.messages,
         locale: inputs.locale,
@@ -62,7 +77,7 @@ export function WidgetShell({ owner, host, inputs, children }: { owner: object; 
         analytics: inputs.analytics,
         routes: inputs.routes,
       }),
-    [client, host, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes],
+    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes],
   );
   return (
     <JotaiProvider store={store}>

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
 import { emitLeadkitEvent } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadApp } from './lead-app';
+import { LEAD_APP_CATALOGUE } from './lead-app-messages';
 import { inAppPath, parseId } from './lead-app-routes';
 
 const lead = {
@@ -20,7 +21,7 @@ function renderAt(path: string) {
   const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch });
   const host = new EventTarget();
   render(
-    <WidgetShell owner={{}} host={host} inputs={{ gateway: client }}>
+    <WidgetShell owner={{}} host={host} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client }}>
       <LeadApp base="/app" />
     </WidgetShell>,
   );
@@ -37,7 +38,6 @@ describe('<LeadApp> routes (spec §2)', () => {
   });
 
   it.each([
-    ['/app/lead/board/1001?leadId=5&newMessages=true', 'The lead board is not part of this build yet.'],
     ['/app/conversation/1001/thread/77?leadId=5', 'The message thread is not part of this build yet.'],
     ['/app/lead/request_a_quote?withAlId=3', 'The request-a-quote funnel is not part of this build yet.'],
     ['/app/lead/request_a_quote/1001/project', 'The request-a-quote funnel is not part of this build yet.'],
@@ -57,6 +57,13 @@ describe('<LeadApp> routes (spec §2)', () => {
     },
   );
 
+  it('shows the lead board for /app/lead/board/:serviceProviderId with leadId and newMessages', async () => {
+    const { requests } = renderAt('/app/lead/board/1001?leadId=5&newMessages=true');
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/gateway/lead/office/v6/leads/serviceProvider/1001'))).toBe(true));
+    const body = requests.find((r) => r.url.includes('/v6/leads/'))?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ featuredLeadId: 5, filters: { hasUnreadMessages: true } });
+  });
+
   it('turns a widget link inside the app into a client-side navigation', async () => {
     const { host } = renderAt('/app/lead/nope');
     await screen.findByRole('heading', { name: 'Page not found' });
@@ -66,7 +73,12 @@ describe('<LeadApp> routes (spec §2)', () => {
     });
     expect(proceeded).toBe(false);
     expect(window.location.pathname).toBe('/app/lead/board/1001');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('shows one not-found view for a path outside its base', async () => {
+    renderAt('/elsewhere/page');
+    expect(await screen.findAllByRole('heading', { name: 'Page not found' })).toHaveLength(1);
   });
 
   it('leaves links outside the app, and new-tab links, to the browser', async () => {

@@ -1,6 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import { iconGroupFor } from '../../domain/category-taxonomy';
 import { formatPhoneDisplay, telHref } from '../../domain/phone';
+import { shownUrgency } from '../../domain/urgency';
 import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
 import { useRuntime } from '../../runtime/runtime';
 import { Icon } from '../../ui/icon';
@@ -90,31 +91,65 @@ export function LeadCard({ lead }: { lead: LeadPageView }) {
         </div>
         <div className="lk-facts__row">
           <dt>{t('lead.projectTiming')}</dt>
-          <dd>{lead.urgency}</dd>
+          <dd>{shownUrgency(lead.urgency) ?? t('lead.urgencyNotSpecified')}</dd>
         </div>
       </dl>
     </article>
   );
 }
 
-/** Same footprint as the card, so nothing jumps when the lead arrives. */
+/** A notice's placeholder: title and two lines, padded like the notice. */
+function NoticeSkeleton() {
+  return (
+    <div className="lk-notice" aria-hidden="true">
+      <Skeleton width="35%" height={20} />
+      <Skeleton width="95%" height={16} className="lk-gap-top" />
+      <Skeleton width="70%" height={16} className="lk-gap-top" />
+    </div>
+  );
+}
+
+/**
+ * The lead page's loading state, laid out like a purchased lead (the notices, the card with
+ * its customer block, questions and facts), so the page keeps its height when the lead arrives.
+ */
 export function LeadCardSkeleton() {
   return (
-    <div className="lk-lead-card" part="lead-card" aria-hidden="true" data-skeleton="">
-      <div className="lk-lead-card__header">
-        <Skeleton width={44} height={44} radius={22} />
-        <div style={{ flex: 1 }}>
-          <Skeleton width="60%" height={24} />
-          <Skeleton width="35%" height={16} className="lk-gap-top" />
-        </div>
+    <div className="lk-lead-page__skeleton" aria-hidden="true" data-skeleton="">
+      <div className="lk-notices">
+        <NoticeSkeleton />
+        <NoticeSkeleton />
       </div>
-      <div className="lk-qa">
-        {[0, 1, 2, 3].map((row) => (
-          <div key={row} className="lk-qa__row">
-            <Skeleton width="40%" height={14} />
-            <Skeleton width="70%" height={16} className="lk-gap-top" />
+      <div className="lk-lead-card" part="lead-card">
+        <div className="lk-lead-card__header">
+          <Skeleton width={44} height={44} radius={22} />
+          <div style={{ flex: 1 }}>
+            <Skeleton width="60%" height={24} />
+            <Skeleton width="35%" height={16} className="lk-gap-top" />
           </div>
-        ))}
+        </div>
+        <div className="lk-lead-card__customer">
+          <Skeleton width="30%" height={20} />
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} width="50%" height={18} className="lk-gap-top" />
+          ))}
+        </div>
+        <div className="lk-qa">
+          {[0, 1, 2, 3].map((row) => (
+            <div key={row} className="lk-qa__row">
+              <Skeleton width="40%" height={14} />
+              <Skeleton width="70%" height={16} className="lk-gap-top" />
+            </div>
+          ))}
+        </div>
+        <div className="lk-facts">
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="lk-facts__row">
+              <Skeleton width="25%" height={14} />
+              <Skeleton width="45%" height={16} className="lk-gap-top" />
+            </div>
+          ))}
+        </div>
       </div>
     </div>
   );

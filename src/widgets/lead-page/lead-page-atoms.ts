@@ -1,5 +1,5 @@
 import { atom } from 'jotai/vanilla';
-import { loadable } from 'jotai/vanilla/utils';
+import { loadableOf } from '../../runtime/loadable';
 import { GatewayError } from '../../gateway/errors';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../gateway/lead/calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
@@ -35,4 +35,4 @@ export const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> 
   return normalizeLeadPage(response);
 });
 
-export const leadPageLoadableAtom = loadable(leadPageAtom);
+export const leadPageLoadableAtom = loadableOf(leadPageAtom);

@@ -6,6 +6,7 @@ import { createGatewayClient } from '../../gateway/client';
 import type { GatewayAuth } from '../../gateway/auth';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadPage, type LeadPageProps } from './lead-page';
+import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
 
 const info = {
   title: 'Water heater replacement',
@@ -34,7 +35,7 @@ function renderPage(responder: Responder, props: LeadPageProps = { leadId: 42, s
   const owner = {};
   const analytics = { page: vi.fn(), track: vi.fn() };
   const view = render(
-    <WidgetShell owner={owner} host={host} inputs={{ gateway: client, analytics }}>
+    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics }}>
       <LeadPage {...props} />
     </WidgetShell>,
   );

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { describeGatewayError, isGatewayError } from '../../gateway/errors';
 import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
+import leadPageCss from './lead-page.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
 import { LeadCard, LeadCardSkeleton } from './lead-card';
 import { leadPageLoadableAtom, leadPageReloadAtom, leadPageInputsAtom } from './lead-page-atoms';
@@ -17,6 +19,8 @@ export interface LeadPageProps {
   errorMessage?: string | null;
 }
 
+const STYLES = [leadPageCss];
+
 /** Analytics page name (ours: the spec gives the user type only). */
 export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
 
@@ -26,6 +30,7 @@ export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
  * the how-it-works / FAQ panel.
  */
 export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
+  useStyles(STYLES);
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
   const { t, analytics, emit } = useRuntime();
   const state = useAtomValue(leadPageLoadableAtom);
@@ -60,12 +65,12 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
     const retryable = description.status === null || description.status === 408 || description.status >= 500;
     content = (
       <ErrorBanner
-        title={t(description.titleKey)}
+        title={description.titleKey ? t(description.titleKey) : undefined}
         detail={description.customMessage ?? t(description.detailKey)}
         action={
           retryable ? (
             <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
-              {t('board.retry')}
+              {t('action.retry')}
             </button>
           ) : undefined
         }

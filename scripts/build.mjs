@@ -1,0 +1,149 @@
+/**
+ * `npm run build`: everything `dist/` ships, in order —
+ *   1. library   (vite.config.ts):        dist/{index,define,react,demo}.js + bundled .d.ts + dist/chunks/
+ *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks
+ *   3. manifest  (cem, custom-elements-manifest.config.mjs): dist/custom-elements.json
+ *   4. package checks (scripts/build-check.mjs): publint + attw on the packed package
+ *
+ * Flags:
+ *   --if-stale  build only the parts whose outputs are missing or older than an input
+ *               (src/, configs, package.json); the packaged test, the bench and `npm start` use it
+ *   --cdn       only the CDN part
+ *   --no-check  skip step 4
+ *
+ * Other folders of dist/ (dist/examples, built by `npm start`) are left alone. Builds are
+ * production builds whatever the caller's NODE_ENV (vitest sets 'test', which would bundle
+ * React's development build into the CDN files). Two builds of this checkout never run at
+ * once: a lock (mkdir in the temp folder) serialises them, so parallel test files or servers
+ * that each "build if stale" build once.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Files and folders whose change makes dist/ stale. */
+const INPUTS = ['src', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.cdn.config.ts', 'custom-elements-manifest.config.mjs'];
+
+export const LIBRARY_OUTPUTS = ['index', 'define', 'react', 'demo'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
+export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json'];
+export const MANIFEST_OUTPUTS = ['dist/custom-elements.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file changes its folder's mtime
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when one of `outputs` is missing or older than some input. */
+export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS]) {
+  const inputs = Math.max(...INPUTS.map((input) => newestMtime(path.join(ROOT, input))));
+  const oldestOutput = Math.min(...outputs.map((output) => newestMtime(path.join(ROOT, output)) || -1));
+  return oldestOutput < inputs;
+}
+
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+function run(label, command, args) {
+  const started = performance.now();
+  const env = { ...process.env, NODE_ENV: 'production', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`build: ${label} failed (exit ${result.status ?? result.signal})`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`build: ${label} done in ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+export const PARTS = {
+  library: {
+    outputs: LIBRARY_OUTPUTS,
+    // vite.config.ts clears its own outputs (dist/*.js, *.d.ts, dist/chunks) before writing.
+    build: () => run('library (dist/*.js, *.d.ts)', bin('vite'), ['build', '--logLevel', 'warn']),
+  },
+  cdn: {
+    outputs: CDN_OUTPUTS,
+    build: () => run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']),
+  },
+  manifest: {
+    outputs: MANIFEST_OUTPUTS,
+    build: () => run('custom-elements.json', bin('cem'), ['analyze', '--quiet', '--config', 'custom-elements-manifest.config.mjs']),
+  },
+};
+
+const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `work` holding this checkout's build lock; a lock older than three minutes is abandoned. */
+function withBuildLock(work) {
+  const lock = path.join(os.tmpdir(), `leadkit-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // removed meanwhile: try again
+      }
+      if (!announced) console.log('build: waiting for another build of this checkout to finish');
+      announced = true;
+      sleepSync(200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds `parts` (names of PARTS, in order); with `ifStale`, only those whose outputs are
+ * missing or older than an input (checked after taking the lock, so a build that finished
+ * meanwhile counts). Returns the seconds each built part took.
+ */
+export function ensureBuilt({ parts = Object.keys(PARTS), ifStale = false, check = false } = {}) {
+  return withBuildLock(() => {
+    const timings = {};
+    for (const name of parts) {
+      if (ifStale && !isStale(PARTS[name].outputs)) continue;
+      timings[name] = PARTS[name].build();
+    }
+    if (check && (!ifStale || Object.keys(timings).length)) timings.check = run('package checks (publint, attw)', process.execPath, ['scripts/build-check.mjs']);
+    return timings;
+  });
+}
+
+function main() {
+  const args = new Set(process.argv.slice(2));
+  const started = performance.now();
+  const timings = ensureBuilt({
+    parts: args.has('--cdn') ? ['cdn'] : Object.keys(PARTS),
+    ifStale: args.has('--if-stale'),
+    check: !args.has('--cdn') && !args.has('--no-check'),
+  });
+  if (!Object.keys(timings).length) {
+    console.log('build: dist/ is up to date');
+    return;
+  }
+  const total = (performance.now() - started) / 1000;
+  const steps = Object.entries(timings).map(([step, s]) => `${step} ${s.toFixed(1)} s`);
+  console.log(`build: finished in ${total.toFixed(1)} s (${steps.join(', ')})`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * `npm start`: the sandbox gateway plus the example host pages, on ONE server (127.0.0.1).
+ *
+ *   /                         index page: what is here, how the sandbox works (curl, faults)
+ *   /gateway/*  /sandbox/*    the sandbox gateway (src/demo) and its controls
+ *   /sandbox/                 the gateway's own endpoint list
+ *   /cdn/*                    the CDN build (dist/cdn: loader leadkit.js + hashed chunks)
+ *   /examples/cms.html        plain-HTML CMS page: the loader script tag and widget tags only
+ *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
+ *   /examples/errors.html     error banners (401, 403) and how to inject others
+ *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
+ *   /app, /app/*              the office app (<lead-app base="/app">): every deep link serves app.html
+ *
+ * Before serving it builds what the pages need when missing or stale: the CDN bundle
+ * (`node scripts/build.mjs --cdn --if-stale`) and the React host (Vite app build of
+ * examples/react-host into dist/examples/react-host). A lock keeps two servers starting at
+ * once (parallel e2e files) from building into the same folder together.
+ *
+ * Environment: PORT (default 4010; 0 picks a free port, the printed URL tells which), SEED,
+ * LATENCY_MS (latency on every gateway call), SKIP_BUILD=1 (serve dist/ as it is).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+// The dev server hosts the sandbox gateway over HTTP, as src/demo/serve.ts does.
+import { createSandboxGateway, DEFAULT_SEED, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '../src/demo/index';
+import { DROP_HEADER } from '../src/demo/middleware';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const EXAMPLES = path.join(ROOT, 'examples');
+const CDN_DIR = path.join(ROOT, 'dist', 'cdn');
+const REACT_HOST_SRC = path.join(EXAMPLES, 'react-host');
+const REACT_HOST_OUT = path.join(ROOT, 'dist', 'examples', 'react-host');
+
+/** The strict policy of /examples/strict-csp.html: nothing inline, nothing from elsewhere. */
+const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds (only when missing or stale)
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A cross-process lock (mkdir is atomic); a lock older than two minutes is taken as abandoned. */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(tmpdir(), `leadkit-start-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // removed meanwhile: try again
+      }
+      await sleep(150);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+// Builds are production builds whatever the caller's NODE_ENV (vitest sets 'test', and Vite
+// would then bundle React's development build into the pages).
+const BUILD_ENV = { ...process.env, NODE_ENV: 'production' };
+
+function runCdnBuild(args: string[]): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--cdn', ...args], { cwd: ROOT, stdio: 'inherit', env: BUILD_ENV });
+  if (result.status !== 0) throw new Error(`CDN build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** True when dist/cdn carries React's development build (a build run under NODE_ENV=test or development). */
+function cdnHasDevelopmentReact(): boolean {
+  const dir = CDN_DIR;
+  const files = (sub: string): string[] =>
+    readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(sub, entry.name)) : entry.name.endsWith('.js') ? [path.join(sub, entry.name)] : [],
+    );
+  try {
+    return files('').some((file) => readFileSync(path.join(dir, file), 'utf8').includes('react.dev/link/react-devtools'));
+  } catch {
+    return false;
+  }
+}
+
+function buildCdnIfStale(): void {
+  runCdnBuild(['--if-stale']);
+  if (cdnHasDevelopmentReact()) {
+    console.warn('start: dist/cdn holds a development build of React (built with NODE_ENV other than production); rebuilding it for production');
+    runCdnBuild([]);
+  }
+}
+
+async function buildReactHostIfStale(): Promise<void> {
+  const output = path.join(REACT_HOST_OUT, 'index.html');
+  const inputs = Math.max(...[path.join(ROOT, 'src'), REACT_HOST_SRC, path.join(ROOT, 'package.json')].map(newestMtime));
+  if (existsSync(output) && newestMtime(output) >= inputs) return;
+  const started = performance.now();
+  process.env.NODE_ENV = 'production';
+  const { build } = await import('vite');
+  await build({ configFile: path.join(REACT_HOST_SRC, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`start: React host build (dist/examples/react-host) done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.env.SKIP_BUILD !== '1') {
+  await withBuildLock(async () => {
+    buildCdnIfStale();
+    await buildReactHostIfStale();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static files
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** A file under `root` for a URL sub-path, or null (outside root, missing, a folder, unknown type). */
+function resolveFile(root: string, subPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(subPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  if (!(path.extname(file) in CONTENT_TYPES)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendFile(c: Context, file: string, headers: Record<string, string> = {}): Promise<Response> {
+  const body = await readFile(file);
+  return new Response(c.req.method === 'HEAD' ? null : body, {
+    headers: { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...headers },
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function notFoundPage(c: Context, detail: string): Response {
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · leadkit examples</title><link rel="stylesheet" href="/examples/examples.css"></head>
+<body><main class="page"><h1>Not found</h1><p>${escapeHtml(detail)}</p><p><a href="/">Back to the examples</a></p></main></body></html>`,
+    404,
+  );
+}
+
+/** examples/index.html with the sandbox's facts filled in (origin, ids, token). */
+function indexPage(origin: string): string {
+  const leads = Object.entries(SANDBOX_LEADS)
+    .map(([name, id]) => {
+      const label = escapeHtml(name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+      return `<li><a href="/app/lead?leadId=${id}&amp;serviceProviderId=${MAIN_PROVIDER_ID}"><code>${id}</code></a> ${label}</li>`;
+    })
+    .join('\n        ');
+  const values: Record<string, string> = {
+    ORIGIN: escapeHtml(origin),
+    PROVIDER_ID: String(MAIN_PROVIDER_ID),
+    MEMBER_ID: String(SANDBOX_MEMBER_ID),
+    MEMBER_TOKEN: escapeHtml(SANDBOX_MEMBER_TOKEN),
+    PURCHASED: String(SANDBOX_LEADS.purchased),
+    UNAVAILABLE: String(SANDBOX_LEADS.unavailableExpired),
+    NOT_OFFERED: String(SANDBOX_LEADS.notOffered),
+    NEWEST: String(SANDBOX_LEADS.newest),
+    LEADS: leads,
+  };
+  return readFileSync(path.join(EXAMPLES, 'index.html'), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+const sandbox = createSandboxGateway({
+  seed: numberFromEnv('SEED', DEFAULT_SEED),
+  latencyMs: numberFromEnv('LATENCY_MS', 0),
+  onError: (error) => console.error('[sandbox] route error:', error),
+});
+
+const site = new Hono();
+
+site.get('/', (c) => c.html(indexPage(new URL(c.req.url).origin)));
+// Browsers ask for it on every page; no icon, and no 404 in the console either.
+site.get('/favicon.ico', () => new Response(null, { status: 204 }));
+
+// The CDN bundle. The loader keeps a stable name (revalidate); chunks are content-hashed.
+site.get('/cdn/*', async (c) => {
+  const file = resolveFile(CDN_DIR, c.req.path.slice('/cdn/'.length));
+  if (!file) return notFoundPage(c, `${c.req.path} is not in dist/cdn. Is the CDN build there (node scripts/build.mjs --cdn)?`);
+  const hashed = /-[A-Za-z0-9_-]{8}\.js(\.map)?$/.test(file);
+  return sendFile(c, file, { 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+});
+
+site.get('/examples/strict-csp.html', (c) => sendFile(c, path.join(EXAMPLES, 'strict-csp.html'), { 'content-security-policy': STRICT_CSP }));
+
+site.get('/examples/react-host.html', (c) => {
+  const file = path.join(REACT_HOST_OUT, 'index.html');
+  if (!existsSync(file)) return notFoundPage(c, 'The React host is not built (start without SKIP_BUILD=1).');
+  return sendFile(c, file);
+});
+site.get('/examples/react-host/*', (c) => {
+  const file = resolveFile(REACT_HOST_OUT, c.req.path.slice('/examples/react-host/'.length));
+  return file ? sendFile(c, file) : notFoundPage(c, `${c.req.path} is not in the React host build.`);
+});
+
+// Page files of examples/ (not the React host's sources or config).
+site.get('/examples/*', (c) => {
+  const sub = c.req.path.slice('/examples/'.length);
+  const file = sub.startsWith('react-host/') || sub === 'index.html' ? null : resolveFile(EXAMPLES, sub);
+  return file ? sendFile(c, file) : notFoundPage(c, `There is no example at ${c.req.path}.`);
+});
+
+// The office app: every path under /app is the same page (deep links, reloads, back/forward).
+const appPage = (c: Context) => sendFile(c, path.join(EXAMPLES, 'app.html'));
+site.get('/app', appPage);
+site.get('/app/*', appPage);
+
+site.notFound((c) => notFoundPage(c, `Nothing is served at ${c.req.path}.`));
+
+const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox)(\/|$)/.test(pathname);
+
+const port = numberFromEnv('PORT', 4010);
+const server = serve(
+  {
+    hostname: '127.0.0.1',
+    port,
+    fetch: async (request, env) => {
+      const url = new URL(request.url);
+      if (!isSandboxPath(url.pathname)) return site.fetch(request, env);
+      // /sandbox and /sandbox/ show the gateway's own home page (its endpoint list).
+      const forward = request.method === 'GET' && /^\/sandbox\/?$/.test(url.pathname) ? new Request(new URL('/', url), request) : request;
+      const response = await sandbox.app.fetch(forward, env);
+      if (response.headers.has(DROP_HEADER)) {
+        // A dropped request: close the connection without an answer (the client sees a reset).
+        (env as HttpBindings).incoming.socket.destroy();
+      }
+      return response;
+    },
+  },
+  (info) => {
+    console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox)`);
+  },
+);
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `start: port ${port} is in use; set PORT to another one (PORT=0 picks a free port).` : `start: ${error.message}`);
+  process.exit(1);
+});
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 1000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,8 @@
+/** Project timing (urgency). 'NA' is the create payload's default (spec §3, §9): "not given". */
+export const URGENCY_DEFAULT = 'NA';
+
+/** The urgency to show, or null when the customer gave none ('NA' or blank). */
+export function shownUrgency(urgency: string | null | undefined): string | null {
+  const value = urgency?.trim();
+  return value && value.toUpperCase() !== URGENCY_DEFAULT ? value : null;
+}

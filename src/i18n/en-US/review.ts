@@ -1,0 +1,17 @@
+/** The review-request modal (§4, §5). */
+export const reviewMessages = {
+  // Review request (§4, §5)
+  'review.title': 'Request a Review',
+  'review.edit': 'Edit',
+  'review.submit': 'Send Request',
+  'review.firstName': 'First name',
+  'review.lastName': 'Last name',
+  'review.email': 'Email',
+  'review.phone': 'Phone number',
+  'review.descriptionOfWork': 'Description of work',
+  'review.workCompleted': 'Were services performed?',
+  'review.yes': 'Yes',
+  'review.no': 'No',
+  'review.categories': 'Categories',
+  'review.thanks': 'Thank you! Your Review Request has been submitted.',
+} as const;

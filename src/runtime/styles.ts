@@ -1,0 +1,39 @@
+import { useLayoutEffect } from 'react';
+import { useRuntime } from './runtime';
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** One constructed sheet per CSS text, shared by every element that adopts it. */
+export function sheetFor(css: string): CSSStyleSheet | null {
+  if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return null;
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * Adds stylesheets to a shadow root (or document) once each. Adopted sheets, not `<style>`
+ * elements: nothing lands in the host page, and a strict style-src CSP allows them.
+ */
+export function adoptStyles(root: DocumentOrShadowRoot, cssTexts: readonly string[]): void {
+  if (!('adoptedStyleSheets' in root)) return;
+  const current = root.adoptedStyleSheets;
+  const missing = cssTexts.map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null && !current.includes(sheet));
+  if (missing.length) root.adoptedStyleSheets = [...current, ...missing];
+}
+
+/**
+ * A widget brings its own CSS: adopted into its element's shadow root before the first paint.
+ * So a widget loaded lazily (an office-app route) is styled like one defined up front.
+ */
+export function useStyles(cssTexts: readonly string[]): void {
+  const { host } = useRuntime();
+  useLayoutEffect(() => {
+    const root = host instanceof Element ? host.shadowRoot : null;
+    if (root) adoptStyles(root, cssTexts);
+  }, [host, cssTexts]);
+}

@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+
+export interface MultiSelectOption<V extends string = string> {
+  readonly value: V;
+  readonly label: string;
+}
+
+export interface MultiSelectProps<V extends string = string> {
+  /** Names the button (with the summary) and the group of checkboxes. */
+  label: string;
+  /** The checkboxes, in display order. */
+  options: readonly MultiSelectOption<V>[];
+  /** Checked values (controlled). */
+  selected: readonly V[];
+  /** The new selection, in `options` order (values unknown to `options` are kept at the end). */
+  onChange: (selected: V[]) => void;
+  /** Text on the button, written by the caller (e.g. "All", "Closed won", "2 selected"). */
+  summary: string;
+  /** Keep the label for assistive technology only. */
+  hideLabel?: boolean;
+  disabled?: boolean;
+  /** CSS part of the root; inner parts are `<part>-button` and `<part>-panel`. */
+  part?: string;
+}
+
+/**
+ * A disclosure button opening a group of checkboxes (the lead-status filter). The button is
+ * named "<label> <summary>" and carries aria-expanded; the panel is a fieldset under it,
+ * absolutely positioned, so opening it does not move the page.
+ *
+ * Closing: the button toggles (Enter/Space, native); Escape anywhere inside closes and puts
+ * focus back on the button; a pointer press outside closes (listened on the component's root
+ * node, and on the document when that root is a shadow root, so it works inside a widget's
+ * shadow DOM and for presses elsewhere on the host page); focus moving to something outside
+ * closes it too, so an open panel is never left behind the user.
+ */
+export function MultiSelect<V extends string>({ label, options, selected, onChange, summary, hideLabel = false, disabled = false, part = 'multi-select' }: MultiSelectProps<V>) {
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const summaryId = `${baseId}-summary`;
+  const panelId = `${baseId}-panel`;
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const expanded = open && !disabled;
+
+  useEffect(() => {
+    const element = rootRef.current;
+    if (!expanded || !element) return;
+    const root = element.getRootNode();
+    const doc = element.ownerDocument;
+    // Inside the root, composedPath() holds our own nodes (even in a closed shadow root).
+    const onRootPress = (event: Event) => {
+      if (!event.composedPath().includes(element)) setOpen(false);
+    };
+    // Presses outside the shadow host never reach the shadow root: catch them on the document.
+    const host = root !== doc && 'host' in root ? (root as ShadowRoot).host : null;
+    const onDocumentPress = (event: Event) => {
+      if (host && !event.composedPath().includes(host)) setOpen(false);
+    };
+    root.addEventListener('pointerdown', onRootPress);
+    if (host) doc.addEventListener('pointerdown', onDocumentPress);
+    return () => {
+      root.removeEventListener('pointerdown', onRootPress);
+      if (host) doc.removeEventListener('pointerdown', onDocumentPress);
+    };
+  }, [expanded]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape' || !expanded) return;
+    event.preventDefault();
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function handleBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    // null: focus went nowhere we know (window switch, click on plain text) — presses handle that.
+    if (expanded && next && !rootRef.current?.contains(next)) setOpen(false);
+  }
+
+  function toggle(value: V, checked: boolean) {
+    const chosen = new Set<V>(selected);
+    if (checked) chosen.add(value);
+    else chosen.delete(value);
+    const known = new Set<V>(options.map((option) => option.value));
+    onChange([...options.map((option) => option.value).filter((v) => chosen.has(v)), ...selected.filter((v) => chosen.has(v) && !known.has(v))]);
+  }
+
+  return (
+    <div ref={rootRef} className="lk-multi-select" part={part} onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <span id={labelId} className={hideLabel ? 'lk-visually-hidden' : 'lk-multi-select__label'}>
+        {label}
+      </span>
+      <div className="lk-multi-select__anchor">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="lk-multi-select__button"
+          part={`${part}-button`}
+          aria-labelledby={`${labelId} ${summaryId}`}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          disabled={disabled}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span id={summaryId} className="lk-multi-select__summary">
+            {summary}
+          </span>
+          <span className="lk-multi-select__chevron" aria-hidden="true" />
+        </button>
+        <div id={panelId} className="lk-multi-select__panel" part={`${part}-panel`} hidden={!expanded}>
+          <fieldset className="lk-multi-select__group">
+            <legend className="lk-visually-hidden">{label}</legend>
+            {options.map((option) => (
+              <label key={option.value} className="lk-multi-select__option">
+                <input type="checkbox" className="lk-multi-select__checkbox" checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, type MouseEvent } from 'react';
+import { leadStatusLabelKey, showsStatusLabel } from '../../domain/lead-status';
+import type { Lead } from '../../gateway/office/schemas';
+import { formatFullDate, formatLeadCreated } from '../../i18n/format';
+import { useRuntime } from '../../runtime/runtime';
+
+export interface BoardLeadCardProps {
+  lead: Lead;
+  expanded: boolean;
+  featured: boolean;
+  /** Where the Message button leads (office inbox or conversation thread). */
+  messageHref: string;
+  messageKind: 'office-inbox' | 'conversation-thread';
+  onToggle(lead: Lead): void;
+  onToggleRead(lead: Lead): void;
+  onArchive(lead: Lead, archived: boolean): void;
+}
+
+export function customerName(lead: Lead, fallback: string): string {
+  const name = [lead.customerInfo.firstName, lead.customerInfo.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return name || fallback;
+}
+
+/** "City, ST 80202" from whatever parts the lead has. */
+export function leadPlace(lead: Lead): string {
+  const { city, state, postalCode } = lead.customerInfo;
+  const cityState = [city?.trim(), state?.trim()].filter(Boolean).join(', ');
+  return [cityState, postalCode?.trim()].filter(Boolean).join(' ');
+}
+
+/**
+ * One lead on the board: a header row that expands and collapses the card, and the body when
+ * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
+ */
+export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive }: BoardLeadCardProps) {
+  const { t, onLinkClick } = useRuntime();
+  const bodyId = useId();
+  const name = customerName(lead, t('lead.memberFallback'));
+  const place = leadPlace(lead);
+  const onMessage = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, messageKind);
+
+  return (
+    <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
+      <div className="lk-card__header">
+        <button
+          type="button"
+          className="lk-card__read"
+          aria-pressed={!lead.read}
+          aria-label={t(lead.read ? 'board.readState.read' : 'board.readState.unread')}
+          title={t(lead.read ? 'board.markUnread' : 'board.markRead')}
+          onClick={() => onToggleRead(lead)}
+        >
+          <span className="lk-card__read-dot" data-unread={!lead.read} />
+        </button>
+        <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onToggle(lead)}>
+          <span className="lk-card__arrow" aria-hidden="true" />
+          <span className="lk-card__summary">
+            <span className="lk-card__line">
+              <span className="lk-card__name">{name}</span>
+              {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
+              {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
+            </span>
+            <span className="lk-card__line lk-card__meta">
+              <time dateTime={lead.createDate} title={formatFullDate(lead.createDate)}>
+                {formatLeadCreated(lead.createDate)}
+              </time>
+              <span>{lead.category.name}</span>
+              {place ? <span>{place}</span> : null}
+            </span>
+          </span>
+        </button>
+        <div className="lk-card__actions">
+          {lead.isArchived ? (
+            <button type="button" className="lk-link-button" onClick={() => onArchive(lead, false)}>
+              {t('board.moveToActive')}
+            </button>
+          ) : null}
+          <a className="lk-button" data-variant="secondary" href={messageHref} onClick={onMessage} part="message-button">
+            <span>{t('board.message')}</span>
+            {lead.hasUnreadMessages ? (
+              <span className="lk-card__unread-dot" role="img" aria-label={t('board.unreadMessages')} />
+            ) : null}
+          </a>
+        </div>
+      </div>
+      <div id={bodyId} className="lk-card__body" hidden={!expanded}>
+        {expanded ? <BoardLeadCardBody lead={lead} onToggleRead={onToggleRead} onArchive={onArchive} /> : null}
+      </div>
+    </li>
+  );
+}
+
+function BoardLeadCardBody({ lead, onToggleRead, onArchive }: Pick<BoardLeadCardProps, 'lead' | 'onToggleRead' | 'onArchive'>) {
+  const { t } = useRuntime();
+  return (
+    <div className="lk-card__content">
+      {lead.description ? (
+        <section className="lk-card__section">
+          <h3 className="lk-card__heading">{t('board.customerNotes')}</h3>
+          <p className="lk-pre">{lead.description}</p>
+        </section>
+      ) : null}
+      {lead.questionsAndAnswers.length ? (
+        <section className="lk-card__section">
+          <h3 className="lk-card__heading">{t('board.projectDetails')}</h3>
+          <dl className="lk-card__qa">
+            {lead.questionsAndAnswers.map((qa, index) => (
+              <div key={index}>
+                <dt>{qa.question}</dt>
+                <dd>{qa.answers.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <div className="lk-card__footer">
+        <button type="button" className="lk-link-button" onClick={() => onToggleRead(lead)}>
+          {t(lead.read ? 'board.markUnread' : 'board.markRead')}
+        </button>
+        {lead.isArchived ? null : (
+          <button type="button" className="lk-link-button" onClick={() => onArchive(lead, true)}>
+            {t('board.archiveLead')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder rows of the card's collapsed size. */
+export function BoardLeadCardSkeleton() {
+  return (
+    <li className="lk-card" aria-hidden="true" data-skeleton="">
+      <div className="lk-card__header">
+        <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
+        <span className="lk-card__summary">
+          <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />
+          <span className="lk-skeleton" style={{ width: '65%', height: 14, marginTop: 6 }} />
+        </span>
+        <span className="lk-skeleton" style={{ width: 96, height: 36 }} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import type { BoardQuery } from '../../domain/filters';
+import type { Lead, LeadListRequest } from '../../gateway/office/schemas';
+
+/**
+ * The leads call's body for a board state (spec §7: offset, sort, limit, businessName,
+ * featuredLeadId, filters). Empty filters are left out rather than sent as empty values;
+ * `hasUnreadMessages` is sent only when on (true), never as "read only".
+ */
+export function toLeadListRequest(query: BoardQuery, featuredLeadId: number | null, businessName: string): LeadListRequest {
+  const { filters } = query;
+  const wire: NonNullable<LeadListRequest['filters']> = { archived: filters.archived, displayLead: filters.displayLead };
+  if (filters.hasUnreadMessages) wire.hasUnreadMessages = true;
+  if (filters.serviceProviderLeadStatuses.length) wire.serviceProviderLeadStatuses = [...filters.serviceProviderLeadStatuses];
+  if (filters.dateRange.startDate || filters.dateRange.endDate) wire.dateRange = { ...filters.dateRange };
+  if (filters.categoryIds.length) wire.categoryIds = [...filters.categoryIds];
+  if (filters.name) wire.name = filters.name;
+  if (filters.contactInformationIds.length) wire.contactInformationIds = [...filters.contactInformationIds];
+  if (filters.cityState) wire.cityState = { ...filters.cityState };
+  if (filters.postalCode) wire.postalCode = filters.postalCode;
+  const request: LeadListRequest = { offset: query.offset, sort: query.sort, limit: query.limit, filters: wire };
+  if (businessName) request.businessName = businessName;
+  if (featuredLeadId !== null) request.featuredLeadId = featuredLeadId;
+  return request;
+}
+
+/** A stable key of what a request asks for: the same key is never fetched twice in a row. */
+export function requestKey(spId: number, request: LeadListRequest): string {
+  const { businessName: _ignored, ...rest } = request;
+  return JSON.stringify([spId, rest]);
+}
+
+/** The featured lead first (spec §4), the rest in the order the gateway gave. */
+export function withFeaturedFirst(leads: readonly Lead[], featuredLeadId: number | null): Lead[] {
+  if (featuredLeadId === null) return [...leads];
+  const index = leads.findIndex((lead) => lead.leadId === featuredLeadId);
+  if (index <= 0) return [...leads];
+  const featured = leads[index] as Lead;
+  return [featured, ...leads.slice(0, index), ...leads.slice(index + 1)];
+}

@@ -1,0 +1,262 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWidget } from '../../../test/helpers/render-widget';
+import { SANDBOX_LEADS } from '../../demo/index';
+import { LeadBoard } from './lead-board';
+import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+
+const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
+const leadsPath = '/gateway/lead/office/v6/leads/serviceProvider/1001';
+
+afterEach(cleanup);
+
+async function shownBoard(props = {}, options = {}) {
+  const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
+  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+  return view;
+}
+
+const leadRequests = (view: ReturnType<typeof renderWidget>) => view.received('POST', leadsPath);
+const lastLeadRequest = (view: ReturnType<typeof renderWidget>) => leadRequests(view).at(-1)?.body as Record<string, unknown>;
+const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
+
+describe('<LeadBoard> loading', () => {
+  it('asks for provider info and the first page in parallel, then shows header, count and cards', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 400 } });
+    const original = view.sandbox.store.requests;
+    expect(original).toBeDefined();
+    // Both calls were sent before either answered: the sandbox saw both while both were pending.
+    await waitFor(() => {
+      const pending = view.sandbox.store.requests.filter((r) => r.status === null);
+      inFlight = pending.length;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      expect(maxInFlight).toBe(2);
+    });
+    expect(await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' })).toBeTruthy();
+    const total = (view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? 0) === 200;
+    expect(total).toBe(true);
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+    expect(cards()).toHaveLength(10);
+    expect(screen.getByRole('link', { name: 'View Call Log' }).getAttribute('href')).toBe('/app/office/1001/call-log');
+  });
+
+  it('sends page size 10, sort NewestOldest, offset 0 and the default filters', async () => {
+    const view = await shownBoard();
+    expect(lastLeadRequest(view)).toEqual({
+      offset: 0,
+      sort: 'NewestOldest',
+      limit: 10,
+      filters: { archived: false, displayLead: true },
+    });
+  });
+
+  it('shows a skeleton of the final size while loading', () => {
+    const { container } = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 1000 } });
+    expect(container.querySelectorAll('[data-skeleton] li')).toHaveLength(10);
+  });
+
+  it('shows the error panel when the leads fail, and Try again loads them', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.status(500, undefined, { route: LEADS_ROUTE, times: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sorry, something went wrong. Please try again later.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+  });
+
+  it('reports the page to analytics without customer data', async () => {
+    const view = await shownBoard();
+    expect(view.analytics.page).toHaveBeenCalledWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001 });
+  });
+});
+
+describe('<LeadBoard> cards', () => {
+  it('opens the first lead on mount and marks it read', async () => {
+    const view = await shownBoard();
+    const [first] = cards();
+    expect(within(first!).getAllByRole('button', { expanded: true })).toHaveLength(1); // in the first frame
+    await waitFor(() => expect(view.received('POST', '/gateway/lead/office/v2/leads/serviceprovider/1001/read')).toHaveLength(1));
+    expect(view.received('POST', '/gateway/lead/office/v2/leads/serviceprovider/1001/read')[0]?.body).toEqual({
+      leadId: Number(first!.dataset.leadId),
+      read: true,
+    });
+  });
+
+  it('keeps only one card open at a time', async () => {
+    await shownBoard();
+    const [first, second] = cards();
+    const toggle = (card: HTMLElement) => within(card).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    await userEvent.click(toggle(second!));
+    expect(toggle(second!).getAttribute('aria-expanded')).toBe('true');
+    expect(toggle(first!).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves the featured lead to the top', async () => {
+    await shownBoard({ leadId: SANDBOX_LEADS.featuredCandidate });
+    expect(Number(cards()[0]!.dataset.leadId)).toBe(SANDBOX_LEADS.featuredCandidate);
+    expect(within(cards()[0]!).getByText('Featured')).toBeTruthy();
+  });
+
+  it('shows Member for a lead without a name, and the unread-messages dot', async () => {
+    await shownBoard();
+    const newest = cards().find((card) => Number(card.dataset.leadId) === SANDBOX_LEADS.newest)!;
+    expect(within(newest).getByRole('img', { name: 'Unread messages' })).toBeTruthy();
+  });
+
+  it('toggles read with the read indicator, skipping a call when the state already matches', async () => {
+    const view = await shownBoard();
+    const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+    await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
+    const first = cards()[0]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Read lead, mark as unread' }));
+    await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(2));
+    expect(view.received('POST', readPath)[1]?.body).toMatchObject({ read: false });
+    expect(within(first).getByRole('button', { name: 'Unread lead, mark as read' })).toBeTruthy();
+  });
+});
+
+describe('<LeadBoard> sort and paging', () => {
+  it('changes sort, resetting to the first page', async () => {
+    const view = await shownBoard();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText(/^Showing 11 - 20 of \d+ results$/);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ sort: 'OldestNewest', offset: 0 }));
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+  });
+
+  it('fetches the next page with its offset and updates the count', async () => {
+    const view = await shownBoard();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText(/^Showing 11 - 20 of \d+ results$/)).toBeTruthy();
+    expect(lastLeadRequest(view)).toMatchObject({ offset: 10, limit: 10, sort: 'NewestOldest' });
+  });
+
+  it('has no pager when everything fits on one page', async () => {
+    await shownBoard({ pageSize: 100 });
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+});
+
+describe('<LeadBoard> filters', () => {
+  it('turns the unread filter on from the toggle, shows its tag, and removing the tag turns it off', async () => {
+    const view = await shownBoard();
+    await userEvent.click(screen.getByRole('switch', { name: 'Show Unread Messages' }));
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ offset: 0, filters: { hasUnreadMessages: true } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove filter Unread messages' }));
+    await waitFor(() => expect((lastLeadRequest(view).filters as Record<string, unknown>).hasUnreadMessages).toBeUndefined());
+  });
+
+  it('starts with the unread filter on when opened with newMessages', async () => {
+    const view = await shownBoard({ newMessages: true });
+    expect(lastLeadRequest(view)).toMatchObject({ filters: { hasUnreadMessages: true } });
+    expect(screen.getByRole('switch', { name: 'Show Unread Messages' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('searches the customer name on Enter only with more than one character', async () => {
+    const view = await shownBoard();
+    const before = leadRequests(view).length;
+    const input = screen.getByRole('combobox', { name: 'Customer name' });
+    await userEvent.type(input, 'a{Enter}');
+    expect(leadRequests(view)).toHaveLength(before);
+    await userEvent.clear(input);
+    await userEvent.type(input, ' Ri {Enter}');
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { name: 'Ri' } }));
+  });
+
+  it('filters by a picked member suggestion (its contactInformationIds)', async () => {
+    const view = await shownBoard();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Customer name' }), 'Jor');
+    const option = await screen.findByRole('option', { name: /Jordan/ });
+    await userEvent.click(option);
+    await waitFor(() => {
+      const filters = lastLeadRequest(view).filters as Record<string, unknown>;
+      expect(filters.contactInformationIds).toEqual(expect.arrayContaining([expect.any(Number)]));
+    });
+    expect(view.received('GET', '/gateway/lead/office/v2/leads/serviceprovider/1001/autocomplete/memberName')[0]?.query).toMatchObject({
+      query: 'Jor',
+      limit: '5',
+    });
+  });
+
+  it('shows the empty state with Clear All Filters, which resets to the defaults', async () => {
+    const view = await shownBoard();
+    const input = screen.getByRole('combobox', { name: 'Customer name' });
+    await userEvent.type(input, 'Nobody Atall{Enter}');
+    expect(await screen.findByText('No Leads match the filters applied')).toBeTruthy();
+    expect(screen.getByText('Adjust your filters above')).toBeTruthy();
+    const clear = screen.getAllByRole('button', { name: 'Clear All Filters' });
+    await userEvent.click(clear.at(-1)!);
+    await waitFor(() =>
+      expect(lastLeadRequest(view)).toEqual({
+        offset: 0,
+        sort: 'NewestOldest',
+        limit: 10,
+        businessName: 'Acme Plumbing & Heating',
+        filters: { archived: false, displayLead: true },
+      }),
+    );
+  });
+
+  it('never shows the answer of an older request: the newest filter wins', async () => {
+    const view = await shownBoard();
+    view.sandbox.faults.latency(300, { route: LEADS_ROUTE, times: 1 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Show Unread Messages' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { archived: true, hasUnreadMessages: true } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const shownIds = cards().map((card) => Number(card.dataset.leadId));
+    expect(shownIds.length).toBeGreaterThan(0);
+    const archived = (id: number) => view.sandbox.store.lead(id)?.assignments.find((a) => a.spId === 1001)?.archived;
+    for (const id of shownIds) expect(archived(id)).toBe(true);
+  });
+});
+
+describe('<LeadBoard> archive and restore', () => {
+  it('archives a lead: it leaves the list, the count drops, the next lead opens', async () => {
+    const view = await shownBoard();
+    const count = screen.getByText(/^Showing 1 - 10 of (\d+) results$/).textContent!;
+    const total = Number(/of (\d+)/.exec(count)![1]);
+    const [first, second] = cards();
+    const firstId = Number(first!.dataset.leadId);
+    await userEvent.click(within(first!).getByRole('button', { name: 'Archive Lead' }));
+    await waitFor(() => expect(cards().map((c) => Number(c.dataset.leadId))).not.toContain(firstId));
+    expect(screen.getByText(`Showing 1 - ${cards().length} of ${total - 1} results`)).toBeTruthy();
+    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive')[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      leadId: firstId,
+      archived: true,
+    });
+    const secondToggle = within(cards().find((c) => c.dataset.leadId === second!.dataset.leadId)!).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    expect(secondToggle.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(screen.getByText(`Showing 1 - 10 of ${total - 1} results`)).toBeTruthy());
+  });
+
+  it('puts the lead back with a message when archiving fails', async () => {
+    const view = await shownBoard();
+    view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive' });
+    const firstId = cards()[0]!.dataset.leadId;
+    await userEvent.click(within(cards()[0]!).getByRole('button', { name: 'Archive Lead' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not archive this lead. Please try again.');
+    expect(cards().map((c) => c.dataset.leadId)).toContain(firstId);
+  });
+
+  it("restores an archived lead with 'Move to Active Leads'", async () => {
+    const view = await shownBoard();
+    await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { archived: true } }));
+    const restore = (await screen.findAllByRole('button', { name: 'Move to Active Leads' }))[0]!;
+    const card = restore.closest('li')!;
+    const leadId = Number(card.dataset.leadId);
+    await userEvent.click(restore);
+    await waitFor(() => expect(cards().map((c) => Number(c.dataset.leadId))).not.toContain(leadId));
+    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive').at(-1)?.body).toEqual({
+      serviceProviderId: 1001,
+      leadId,
+      archived: false,
+    });
+  });
+});

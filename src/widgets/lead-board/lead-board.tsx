@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
+import { hasMultiplePages, paginationInfo } from '../../domain/pagination';
+import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../domain/sort';
+import type { Lead } from '../../gateway/office/schemas';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { useAtomInput } from '../../runtime/use-atom-input';
+import comboboxCss from '../../ui/combobox.css?inline';
+import dateRangePickerCss from '../../ui/date-range-picker.css?inline';
+import multiSelectCss from '../../ui/multi-select.css?inline';
+import paginationCss from '../../ui/pagination.css?inline';
+import selectCss from '../../ui/select.css?inline';
+import switchCss from '../../ui/switch.css?inline';
+import tagCss from '../../ui/tag.css?inline';
+import leadBoardCss from './lead-board.css?inline';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Pagination } from '../../ui/pagination';
+import { Select } from '../../ui/select';
+import { Skeleton } from '../../ui/skeleton';
+import {
+  boardInputsAtom,
+  boardQueryAtom,
+  boardRetryAtom,
+  changeSortAtom,
+  clearFiltersAtom,
+  expandedLeadIdAtom,
+  goToPageAtom,
+  leadsLoadableAtom,
+  mutationErrorAtom,
+  patchesAtom,
+  providerInfoLoadableAtom,
+  setLeadArchivedAtom,
+  setLeadReadAtom,
+  visibleLeads,
+  type LeadsPage,
+} from './board-atoms';
+import { BoardLeadCard, BoardLeadCardSkeleton } from './board-lead-card';
+import { FilterBar } from './filter-bar';
+
+export interface LeadBoardProps {
+  spId?: number | null;
+  /** The featured lead: moved to the top when it is in the list (spec §4). */
+  leadId?: number | null;
+  /** Start with the unread-messages filter on (the `newMessages=true` query of §2). */
+  newMessages?: boolean | null;
+  /** Leads per page (default 10). */
+  pageSize?: number | null;
+}
+
+/** The board's CSS and that of the ui primitives it uses. */
+const STYLES = [comboboxCss, dateRangePickerCss, multiSelectCss, paginationCss, selectCss, switchCss, tagCss, leadBoardCss];
+
+/** Analytics page name (spec §2). */
+export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
+
+/**
+ * The provider's lead board (spec §2 "Lead board"): header, filters, 'Showing X - Y of Z
+ * results', sort, the expandable lead cards and paging.
+ */
+export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null }: LeadBoardProps) {
+  useStyles(STYLES);
+  useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
+  const { t, analytics, routes, onLinkClick, emit } = useRuntime();
+  const provider = useAtomValue(providerInfoLoadableAtom);
+  const leadsState = useAtomValue(leadsLoadableAtom);
+  const query = useAtomValue(boardQueryAtom);
+  const patches = useAtomValue(patchesAtom);
+  const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
+  const [mutationError, setMutationError] = useAtom(mutationErrorAtom);
+  const setRead = useSetAtom(setLeadReadAtom);
+  const setArchived = useSetAtom(setLeadArchivedAtom);
+  const changeSort = useSetAtom(changeSortAtom);
+  const goToPage = useSetAtom(goToPageAtom);
+  const clearFilters = useSetAtom(clearFiltersAtom);
+  const retry = useSetAtom(boardRetryAtom);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const [categoryNames, setCategoryNames] = useState<ReadonlyMap<number, string>>(new Map());
+
+  // The last page stays on screen (dimmed) while the next loads: no skeleton flash, no jump.
+  const lastPage = useRef<LeadsPage | null>(null);
+  if (leadsState.state === 'hasData') lastPage.current = leadsState.data;
+  const page = lastPage.current;
+  const loadingMore = leadsState.state === 'loading' && page !== null;
+
+  useEffect(() => {
+    analytics.page(LEAD_BOARD_ANALYTICS, { userType: 'Authenticated', serviceProviderId: spId });
+  }, [analytics, spId]);
+
+  const shown = page ? visibleLeads(page, patches) : null;
+
+  // Names of categories for filter tags: from the leads on screen and from picked suggestions.
+  const rememberCategory = useCallback((id: number, name: string) => {
+    setCategoryNames((names) => (names.get(id) === name ? names : new Map(names).set(id, name)));
+  }, []);
+  useEffect(() => {
+    for (const lead of shown?.leads ?? []) rememberCategory(lead.category.id, lead.category.name);
+  }, [shown?.leads, rememberCategory]);
+
+  // The first lead opens when the board mounts (spec §2) — in the same frame as the list, so
+  // nothing jumps — and opening it marks it read.
+  const firstLead = shown?.leads[0];
+  const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
+  useEffect(() => {
+    if (expandedState !== undefined || !firstLead) return;
+    setExpanded(firstLead.leadId);
+    void setRead({ lead: firstLead, read: true });
+  }, [expandedState, firstLead, setExpanded, setRead]);
+
+  useEffect(() => {
+    if (leadsState.state === 'hasData') emit('lk-load', { widget: 'lead-board' });
+  }, [leadsState, emit]);
+
+  const toggle = (lead: Lead) => {
+    if (expanded === lead.leadId) return setExpanded(null);
+    setExpanded(lead.leadId);
+    void setRead({ lead, read: true });
+  };
+  const toggleRead = (lead: Lead) => {
+    void setRead({ lead, read: !lead.read });
+    emit('lk-lead-read', { leadId: lead.leadId, read: !lead.read });
+  };
+  const archive = (lead: Lead, archived: boolean) => {
+    void setArchived({ lead, archived });
+    emit('lk-lead-archive', { leadId: lead.leadId, archived });
+  };
+  const movePage = (index: number) => {
+    if (goToPage(index)) countRef.current?.focus();
+  };
+
+  const failed = leadsState.state === 'hasError' || provider.state === 'hasError';
+  const businessName = provider.state === 'hasData' ? provider.data.name : null;
+  const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
+  const messageHref = (lead: Lead) =>
+    inbox
+      ? routes.officeInbox({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId })
+      : routes.conversationThread({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId, leadId: lead.leadId });
+
+  const total = page ? Math.max(0, page.totalCount - (shown?.removedCount ?? 0)) : 0;
+  const info = paginationInfo({ offset: query.offset, limit: query.limit, totalCount: total });
+  const visibleCount = shown?.leads.length ?? 0;
+
+  return (
+    <div className="lk-board" part="lead-board">
+      <header className="lk-board__header">
+        {businessName !== null ? (
+          <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
+        ) : (
+          <Skeleton width={280} height={30} />
+        )}
+        {spId !== null ? (
+          <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
+            {t('board.viewCallLog')}
+          </a>
+        ) : null}
+      </header>
+
+      <FilterBar categoryNames={categoryNames} rememberCategory={rememberCategory} />
+
+      {mutationError ? (
+        <div className="lk-board__toast" role="alert">
+          <span>{t(mutationError.action === 'read' ? 'board.error.read' : 'board.error.archive')}</span>
+          <button type="button" className="lk-link-button" onClick={() => setMutationError(null)}>
+            {t('board.dismiss')}
+          </button>
+        </div>
+      ) : null}
+
+      <section className="lk-board__leads" aria-label={t('board.leadsRegion')}>
+        {failed ? (
+          <ErrorBanner
+            detail={t('board.loadError')}
+            action={
+              <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
+                {t('action.retry')}
+              </button>
+            }
+          />
+        ) : !page || !shown ? (
+          <BoardSkeleton rows={query.limit} />
+        ) : total === 0 ? (
+          <div className="lk-board__empty" part="empty-state">
+            <p className="lk-board__empty-title">{t('filters.emptyTitle')}</p>
+            <p>{t('filters.emptyHint')}</p>
+            <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
+              {t('filters.clearAll')}
+            </button>
+          </div>
+        ) : (
+          <>
+            <div className="lk-board__list-header">
+              <p ref={countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
+                {t('board.showing', {
+                  first: visibleCount ? info.firstItemNumber : 0,
+                  last: visibleCount ? query.offset + visibleCount : 0,
+                  total,
+                })}
+              </p>
+              <Select<SortOption>
+                label={t('sort.label')}
+                value={query.sort}
+                options={SORT_OPTIONS.map((sort) => ({ value: sort, label: t(sortLabelKey(sort)) }))}
+                onChange={(sort) => changeSort(sort)}
+              />
+            </div>
+            <ul className="lk-board__list" aria-busy={loadingMore}>
+              {shown.leads.map((lead) => (
+                <BoardLeadCard
+                  key={lead.leadId}
+                  lead={lead}
+                  expanded={expanded === lead.leadId}
+                  featured={leadId !== null && lead.leadId === leadId}
+                  messageHref={messageHref(lead)}
+                  messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
+                  onToggle={toggle}
+                  onToggleRead={toggleRead}
+                  onArchive={archive}
+                />
+              ))}
+            </ul>
+            {hasMultiplePages(info) ? (
+              <Pagination
+                pageIndex={query.pageIndex}
+                pageCount={info.totalPageCount}
+                onPageChange={movePage}
+                previous={t('pagination.previous')}
+                next={t('pagination.next')}
+                page={(n) => t('pagination.page', { page: n })}
+                navLabel={t('pagination.label')}
+              />
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BoardSkeleton({ rows }: { rows: number }) {
+  return (
+    <div aria-busy="true" data-skeleton="">
+      <div className="lk-board__list-header">
+        <Skeleton width={220} height={18} />
+        <Skeleton width={200} height={40} />
+      </div>
+      <ul className="lk-board__list">
+        {Array.from({ length: rows }, (_, index) => (
+          <BoardLeadCardSkeleton key={index} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { commonMessages, leadPageMessages } from '../../i18n/en-US';
+
+/** The texts the lead page shows (its parts of the catalogue). */
+export const LEAD_PAGE_CATALOGUE = { ...commonMessages, ...leadPageMessages } as const;

@@ -1,0 +1,248 @@
+import type { CSSProperties } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { SANDBOX_LEADS } from '../src/demo/index';
+import baseCss from '../src/ui/base.css?inline';
+import leadPageCss from '../src/widgets/lead-page/lead-page.css?inline';
+import { LeadPage } from '../src/widgets/lead-page/lead-page';
+import { shadowOf } from './support/queries';
+import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { WidgetFrame } from './support/widget-frame';
+import { LEAD_PAGE_CATALOGUE } from '../src/widgets/lead-page/lead-page-messages';
+
+/**
+ * <LeadPage> (spec §2 "Lead page", §8) rendered as its element renders it: in a shadow root
+ * with base.css + lead-page.css, against the story's sandbox gateway (provider 1001).
+ * Pick another state with the "Fault" toolbar or the leadId control.
+ */
+const STYLES = [baseCss, leadPageCss];
+
+const LEAD_LABELS: Record<number, string> = {
+  [SANDBOX_LEADS.purchased]: `${SANDBOX_LEADS.purchased} purchased`,
+  [SANDBOX_LEADS.availableToUnlock]: `${SANDBOX_LEADS.availableToUnlock} available: unlocks on open`,
+  [SANDBOX_LEADS.unavailableExpired]: `${SANDBOX_LEADS.unavailableExpired} unavailable (> 24 h)`,
+  [SANDBOX_LEADS.unavailableSoldOut]: `${SANDBOX_LEADS.unavailableSoldOut} unavailable (3 buyers)`,
+  [SANDBOX_LEADS.notOffered]: `${SANDBOX_LEADS.notOffered} never sent to 1001 (403)`,
+};
+
+const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
+
+const meta = {
+  title: 'Widgets/Lead page',
+  component: LeadPage,
+  args: { leadId: SANDBOX_LEADS.purchased, spId: 1001, apiVersion: 'v2' },
+  argTypes: {
+    leadId: { control: { type: 'select', labels: LEAD_LABELS }, options: Object.keys(LEAD_LABELS).map(Number) },
+    spId: { control: 'number' },
+    apiVersion: { control: 'inline-radio', options: ['v2', 'v1'] },
+    errorMessage: { control: 'text' },
+  },
+  render: (args) => (
+    <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE}>
+      <LeadPage {...args} />
+    </WidgetFrame>
+  ),
+} satisfies Meta<typeof LeadPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const APOLOGY = 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.';
+
+/** The lead request never answers: the banner and FAQ show at once, the card is a skeleton. */
+export const Loading: Story = {
+  parameters: sandbox({ fault: { latency: 3_600_000 } }),
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(canvas.getByText('Better leads when you want them.')).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'FAQ' })).toBeVisible();
+    await expect(root.querySelector('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await expect(root.querySelector('[data-skeleton]')).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
+/** A lead the provider bought: Lead Unlocked, Be the first!, the customer as links. */
+export const Purchased: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Be the first!' })).toBeVisible();
+    await expect(root.querySelector('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    // The phone shows as (NXX) NXX-XXXX and dials +1 and the same ten digits.
+    const phone = canvas.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
+    const digits = (phone.textContent ?? '').replace(/\D/g, '');
+    await expect(phone).toHaveAttribute('href', `tel:+1${digits}`);
+    await expect(canvas.getByRole('link', { name: /@example\.com$/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    await expect(canvas.getByRole('link', { name: /Denver, CO/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.google\.com\/maps\//));
+    await expect(canvas.getByText('Project Timing')).toBeVisible();
+  },
+};
+
+/** A LeadFeed lead still available to 1001: opening the page buys it (the unlock). */
+export const UnlockOnOpen: Story = {
+  args: { leadId: SANDBOX_LEADS.availableToUnlock },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
+  },
+};
+
+async function expectUnavailable(canvasElement: HTMLElement) {
+  const { canvas } = await shadowOf(canvasElement);
+  await expect(await canvas.findByText('This lead is no longer available for purchase.')).toBeVisible();
+  await expect(canvas.getByRole('article')).toBeVisible();
+  await expect(canvas.queryByRole('heading', { name: 'Lead Unlocked' })).toBeNull();
+  // No customer details: no phone, e-mail or map links.
+  await expect(canvas.queryAllByRole('link')).toHaveLength(0);
+}
+
+/** Sent to 1001 30 h ago, never bought: past the 24 h window. */
+export const UnavailableExpired: Story = {
+  args: { leadId: SANDBOX_LEADS.unavailableExpired },
+  play: ({ canvasElement }) => expectUnavailable(canvasElement),
+};
+
+/** Sent 2 h ago, but 3 providers bought it already. */
+export const UnavailableSoldOut: Story = {
+  args: { leadId: SANDBOX_LEADS.unavailableSoldOut },
+  play: ({ canvasElement }) => expectUnavailable(canvasElement),
+};
+
+/** The v1 call (user + firstLine) renders the same page. */
+export const V1Response: Story = {
+  args: { apiVersion: 'v1' },
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /Denver, CO/ })).toBeVisible();
+    const paths = sandboxOf(context).gateway.store.requests.map((request) => request.path);
+    await expect(paths).toEqual([`/gateway/lead/office/v1/leads/${SANDBOX_LEADS.purchased}`]);
+  },
+};
+
+async function errorBanner(canvasElement: HTMLElement) {
+  const { canvas } = await shadowOf(canvasElement);
+  return { canvas, alert: await canvas.findByRole('alert') };
+}
+
+export const Error401: Story = {
+  parameters: sandbox({ fault: { status: 401 } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent('Unauthorized');
+    await expect(alert).toHaveTextContent('You are not logged in. Please log in.');
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
+/** A real 403 from the sandbox: lead 300104 was never sent to provider 1001. */
+export const Error403: Story = {
+  args: { leadId: SANDBOX_LEADS.notOffered },
+  play: async ({ canvasElement }) => {
+    const { canvas, alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent('Forbidden');
+    await expect(alert).toHaveTextContent('You do not have access to view this content.');
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
+export const Error500: Story = {
+  parameters: sandbox({ fault: { status: 500 } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent('Internal Server Error');
+    await expect(alert).toHaveTextContent('Our services are down at the moment. Please try again later.');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** One 500, then the gateway recovers: 'Try again' loads the lead. */
+export const Error500ThenRetry: Story = {
+  parameters: sandbox({ fault: { status: 500, times: 1 } }),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await errorBanner(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** A status §8 has no line for (418): the apology. */
+export const ErrorUnknownStatus: Story = {
+  parameters: sandbox({ fault: { status: 418 } }),
+  play: async ({ canvasElement }) => {
+    const { alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent(APOLOGY);
+  },
+};
+
+/** No answer at all (the sandbox drops the request). */
+export const NetworkError: Story = {
+  parameters: sandbox({ fault: { drop: true } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent('We could not reach the server. Check your connection and try again.');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** A host's own error text wins over the status text (§8); the title still names the status. */
+export const CustomErrorMessage: Story = {
+  args: { leadId: SANDBOX_LEADS.notOffered, errorMessage: 'Ask your account owner to share this lead with you.' },
+  play: async ({ canvasElement }) => {
+    const { alert } = await errorBanner(canvasElement);
+    await expect(alert).toHaveTextContent('Ask your account owner to share this lead with you.');
+    await expect(alert).toHaveTextContent('Forbidden');
+    await expect(alert).not.toHaveTextContent('You do not have access to view this content.');
+  },
+};
+
+/** The FAQ answers open on click (native <details>). */
+export const FaqOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    const answer = canvas.getByText('A lead can be purchased until 24 hours after it was sent or until 3 companies have bought it.');
+    await expect(answer).not.toBeVisible();
+    await userEvent.click(canvas.getByText('How long can I purchase a lead?'));
+    await expect(answer).toBeVisible();
+    await expect(answer.closest('details')).toHaveAttribute('open');
+    await expect(canvas.getByText('Most leads cost $7-75 depending on job size and location.')).not.toBeVisible();
+  },
+};
+
+const PLUM = 'rgb(106, 27, 154)';
+const THEME: CSSProperties & Record<`--lk-${string}`, string> = {
+  '--lk-color-primary': '#6a1b9a',
+  '--lk-color-notice-surface': '#f6edfa',
+  '--lk-font-family': 'Georgia, "Times New Roman", serif',
+  '--lk-radius': '2px',
+};
+
+/**
+ * Theming: --lk-* custom properties set on the widget's host, plus a ::part() rule for the
+ * beta banner (parts: lead-page, beta-banner, lead-card, customer, project-details, unlocked,
+ * be-first, unavailable, side-panel, error-banner).
+ */
+export const Customization: Story = {
+  render: (args) => (
+    <>
+      <style>{'.lk-theme-plum::part(beta-banner) { background: #4a148c; }'}</style>
+      <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE} hostStyle={THEME} hostClassName="lk-theme-plum">
+        <LeadPage {...args} />
+      </WidgetFrame>
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    const phone = await canvas.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
+    await expect(getComputedStyle(phone).color).toBe(PLUM);
+    await expect(getComputedStyle(canvas.getByRole('article')).borderRadius).toBe('2px');
+    await expect(getComputedStyle(canvas.getByRole('heading', { name: 'Lead Unlocked' })).fontFamily).toMatch(/^Georgia/);
+    const banner = root.querySelector('[part~="beta-banner"]') as HTMLElement;
+    await waitFor(() => expect(getComputedStyle(banner).backgroundImage).toBe('none'));
+    await expect(getComputedStyle(banner).backgroundColor).toBe('rgb(74, 20, 140)');
+  },
+};

@@ -1,0 +1,42 @@
+import { configure, prettyDOM, waitFor, within } from 'storybook/test';
+import { SHADOW_HOST_TEST_ID } from './shadow-frame';
+
+/**
+ * Testing Library prints the container when a query fails, and its prettyDOM refuses a
+ * ShadowRoot ("Expected an element or document but got ShadowRoot"), which hides the real
+ * message. Print a shadow root's children instead. Called once from .storybook/preview.tsx.
+ */
+export function configureShadowQueries(): void {
+  configure({
+    getElementError(message, container) {
+      const dom =
+        container instanceof ShadowRoot
+          ? [...container.children].map((child) => prettyDOM(child) || '').join('\n')
+          : container
+            ? prettyDOM(container) || ''
+            : '';
+      const error = new Error([message, dom].filter(Boolean).join('\n\n'));
+      error.name = 'TestingLibraryElementError';
+      return error;
+    },
+  });
+}
+
+/** Testing Library queries bound to a shadow root (they do not pierce shadow DOM themselves). */
+export function withinShadow(root: ShadowRoot) {
+  return within(root as unknown as HTMLElement);
+}
+
+/**
+ * Waits for the element matched by `selector` under `container` to have rendered into its
+ * shadow root; returns the host, its root and queries bound to the root.
+ */
+export async function shadowOf(container: HTMLElement | ShadowRoot, selector = `[data-testid="${SHADOW_HOST_TEST_ID}"]`) {
+  const host = await waitFor(() => {
+    const found = container.querySelector<HTMLElement>(selector);
+    if (!found?.shadowRoot?.firstElementChild) throw new Error(`${selector} has not rendered into its shadow root yet`);
+    return found;
+  });
+  const root = host.shadowRoot as ShadowRoot;
+  return { host, root, canvas: withinShadow(root) };
+}

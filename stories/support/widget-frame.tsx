@@ -1,0 +1,40 @@
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import type { MessageCatalogue } from '../../src/i18n/en-US';
+import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
+import { useSandbox } from './sandbox';
+import { ShadowFrame } from './shadow-frame';
+
+/**
+ * A widget component as its element would show it: inside a shadow root with its CSS, under
+ * a WidgetShell (per-instance jotai store + runtime) whose gateway is the story's sandbox.
+ */
+export function WidgetFrame({
+  styles,
+  catalogue,
+  hostStyle,
+  hostClassName,
+  inputs,
+  children,
+}: {
+  styles: readonly string[];
+  /** The widget's catalogue parts (as its element passes them). */
+  catalogue: MessageCatalogue;
+  hostStyle?: CSSProperties;
+  hostClassName?: string;
+  /** More host inputs (messages, flags, analytics…); the gateway is the sandbox's client. */
+  inputs?: Omit<HostInputs, 'gateway'>;
+  children: ReactNode;
+}) {
+  const sandbox = useSandbox();
+  // A new store with every sandbox (a toolbar change), so no state of the last one lingers.
+  const owner = useMemo(() => ({ sandbox }), [sandbox]);
+  return (
+    <ShadowFrame styles={styles} style={hostStyle} className={hostClassName}>
+      {(host) => (
+        <WidgetShell owner={owner} host={host} catalogue={catalogue} inputs={{ ...inputs, gateway: sandbox.client }}>
+          {children}
+        </WidgetShell>
+      )}
+    </ShadowFrame>
+  );
+}

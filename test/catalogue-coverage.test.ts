@@ -1,0 +1,60 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { enUS } from '../src/i18n/en-US';
+import { ELEMENT_DEFINITIONS } from '../src/elements/definitions';
+
+/**
+ * Each element passes only its parts of the catalogue to its translator (smaller first
+ * loads). This walks the source an element's widget can run and checks that every catalogue
+ * key it names — literally, or as a template like `leadStatus.${status}` — is in its parts.
+ */
+const SRC = path.resolve(__dirname, '../src');
+const ALL_KEYS = Object.keys(enUS);
+const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
+
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Files reachable from `entry` by static relative imports (CSS and the catalogue itself excluded). */
+function reachable(entry: string): string[] {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT_RE)) {
+      const target = resolve(file, match[1]!);
+      if (target && !target.includes(`${path.sep}i18n${path.sep}en-US`) && !/\.test\.tsx?$/.test(target)) stack.push(target);
+    }
+  }
+  return [...seen];
+}
+
+function keysNamedIn(files: string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/['"`]([a-zA-Z]+\.[\w.]+)['"`]/g)) if (ALL_KEYS.includes(match[1]!)) keys.add(match[1]!);
+    for (const match of text.matchAll(/`([a-zA-Z]+\.[\w.]*)\$\{/g)) for (const key of ALL_KEYS) if (key.startsWith(match[1]!)) keys.add(key);
+  }
+  return keys;
+}
+
+describe('each element ships the catalogue parts its widget shows', () => {
+  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s', (tag, definition) => {
+    const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
+    const named = keysNamedIn(reachable(entry));
+    expect(named.size).toBeGreaterThan(5);
+    const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key));
+    expect(missing).toEqual([]);
+  });
+});

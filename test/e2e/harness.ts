@@ -1,0 +1,223 @@
+/**
+ * What every e2e file shares: the real `npm start` server (scripts/start.ts on a free port,
+ * one per file), page instrumentation injected by devtools before any page script runs,
+ * sandbox fault control over HTTP, and axe-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page, Request } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Server start can include the CDN and React host builds when dist/ is stale. */
+export const SERVER_START_TIMEOUT_MS = 150_000;
+
+export interface ExampleServer {
+  /** Origin, e.g. http://127.0.0.1:39123 (no trailing slash). */
+  readonly origin: string;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. */
+export async function startExampleServer(): Promise<ExampleServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', FORCE_COLOR: '0' };
+  delete env.NODE_ENV; // vitest's 'test' must not reach the server (start.ts builds for production anyway)
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: stop() ends tsx and the node process it runs, nothing else.
+    detached: true,
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The example server did not print its URL within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`)), SERVER_START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /leadkit examples: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`The example server exited (${code ?? signal}) before printing its URL:\n${output}`));
+    });
+  });
+  return {
+    origin,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return; // already gone
+      }
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref());
+      if ((await Promise.race([exited, timeout])) === 'timeout') {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
+      }
+    },
+  };
+}
+
+/** dist/cdn/manifest.json: each tag's entry chunk (`src/cdn/<tag>.ts` → hashed file). */
+export function cdnTagChunks(): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const chunks: Record<string, string> = {};
+  for (const [source, entry] of Object.entries(manifest)) {
+    const tag = /^src\/cdn\/([a-z-]+)\.ts$/.exec(source)?.[1];
+    if (tag && entry.isEntry) chunks[tag] = entry.file;
+  }
+  return chunks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox faults over HTTP (the server's /sandbox control routes)
+
+export const LEAD_PAGE_ROUTE = 'GET /gateway/lead/office/v2/leads/:leadId';
+
+export async function injectFault(origin: string, fault: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${origin}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+  if (!response.ok) throw new Error(`POST /sandbox/faults answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function clearFaults(origin: string): Promise<void> {
+  const response = await fetch(`${origin}/sandbox/faults`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`DELETE /sandbox/faults answered ${response.status}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page instrumentation (an init script: devtools injects it, so it is not subject to the CSP)
+
+export interface PageRecord {
+  cls: number;
+  shifts: { value: number; startTime: number; sources: string[] }[];
+  csp: { directive: string; blocked: string; sample: string }[];
+  events: { type: string; target: string; detail: unknown }[];
+}
+
+declare global {
+  interface Window {
+    __lk: PageRecord;
+  }
+}
+
+/**
+ * Plain JavaScript, not a transpiled function: a TypeScript transform may add helpers (esbuild's
+ * `__name`) that do not exist in the page.
+ */
+const INSTRUMENT = String.raw`(() => {
+  const record = { cls: 0, shifts: [], csp: [], events: [] };
+  window.__lk = record;
+  const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+  const describe = (node) => {
+    if (!node) return '(gone)';
+    const id = node.id ? '#' + node.id : '';
+    const cls = typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : '';
+    return (node.nodeName || '').toLowerCase() + id + cls;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      record.cls += entry.value;
+      record.shifts.push({
+        value: entry.value,
+        startTime: Math.round(entry.startTime),
+        sources: (entry.sources || []).map((s) => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('securitypolicyviolation', (event) => {
+    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+  }, true);
+  for (const type of ['lk-load', 'lk-error', 'lk-navigate']) {
+    document.addEventListener(type, (event) => {
+      const target = event.target;
+      record.events.push({ type, target: (target && (target.id || target.localName)) || '', detail: event.detail });
+    }, true);
+  }
+})();`;
+
+/** Installs the instrumentation, and collects console errors, page errors and requests. */
+export async function watchPage(page: Page) {
+  await page.addInitScript({ content: INSTRUMENT });
+  const consoleErrors: string[] = [];
+  const requests: Request[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => requests.push(request));
+  return {
+    consoleErrors,
+    requests,
+    /** Paths (with query) of the requests so far whose path starts with `prefix`. */
+    requested: (prefix: string) =>
+      requests
+        .map((request) => new URL(request.url()))
+        .filter((url) => url.pathname.startsWith(prefix))
+        .map((url) => url.pathname + url.search),
+    record: () => page.evaluate(() => window.__lk),
+  };
+}
+
+/** The lead page call of the V2 API (what a <lead-page> requests when it loads). */
+export const LEAD_REQUEST_PREFIX = '/gateway/lead/office/v2/leads';
+
+// ---------------------------------------------------------------------------------------------
+// Waiting and reading (locators pierce open shadow roots)
+
+export const UI_TIMEOUT_MS = 10_000;
+
+export async function visible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until `count` lk-load/lk-error events have fired on the page. */
+export async function waitForEvents(page: Page, type: 'lk-load' | 'lk-error', count: number, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await page.waitForFunction(([t, n]) => window.__lk.events.filter((e) => e.type === t).length >= (n as number), [type, count] as const, { timeout });
+}
+
+// ---------------------------------------------------------------------------------------------
+// axe-core (evaluated by devtools: an injected <script> would itself break a strict CSP)
+
+const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Serious and critical violations on the page, shadow roots included (axe walks open ones). */
+export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    interface AxeResult {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+}

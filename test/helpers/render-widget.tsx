@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { createGatewayClient } from '../../src/gateway/client';
+import type { GatewayAuth } from '../../src/gateway/auth';
+import type { MessageCatalogue } from '../../src/i18n/en-US';
+import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
+import { createSandboxGateway, type SandboxGatewayOptions } from '../../src/demo/index';
+
+/** A fixed clock for widget tests: a Wednesday afternoon. */
+export const TEST_NOW = new Date('2025-06-11T15:30:00.000Z');
+
+/**
+ * Renders a widget as an element would: its own store and runtime, talking to an in-process
+ * sandbox gateway (no network). Returns the sandbox so tests can assert what it received.
+ */
+export function renderWidget(
+  ui: ReactElement,
+  catalogue: MessageCatalogue,
+  options: { sandbox?: SandboxGatewayOptions; auth?: GatewayAuth; inputs?: Partial<HostInputs> } = {},
+) {
+  const sandbox = createSandboxGateway({ now: () => TEST_NOW, ...options.sandbox });
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: options.auth ?? { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+  });
+  const host = new EventTarget();
+  const analytics = { page: vi.fn(), track: vi.fn() };
+  const view = render(
+    <WidgetShell owner={{}} host={host} catalogue={catalogue} inputs={{ gateway: client, analytics, ...options.inputs }}>
+      {ui}
+    </WidgetShell>,
+  );
+  /** Requests the sandbox received for a path pattern (method + path prefix or RegExp). */
+  const received = (method: string, path: RegExp | string) =>
+    sandbox.store.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path.startsWith(path) : path.test(r.path)));
+  return { ...view, sandbox, client, host, analytics, received };
+}

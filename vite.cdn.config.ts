@@ -1,0 +1,117 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
+ *
+ * An app-mode build (library mode would keep ES unminified) with several inputs:
+ * - `leadkit.js`, the loader: stable, unhashed name (pages link to it; cache it briefly);
+ *   it statically imports nothing, so it stays tiny (≤ 2 kB gzip, checked by `npm run bench`);
+ * - one entry per tag (`src/cdn/<tag>.ts` → `<tag>-[hash].js`), loaded by the loader's
+ *   `import()` when the tag appears; hashed and immutable, like every shared chunk.
+ *
+ * Everything is bundled, React included: a CDN page has no npm. ESM only — an IIFE cannot
+ * code-split, and a lazy `import()` (the Twilio chat adapter) would be inlined into it.
+ */
+const tagEntries = Object.fromEntries(
+  readdirSync(new URL('./src/cdn/', import.meta.url))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => [basename(file, '.ts'), `src/cdn/${file}`]),
+);
+
+/**
+ * The runtime every widget needs — React, react-dom, r2wc, jotai, ofetch, valibot… and leadkit's
+ * own element/runtime/gateway layers — goes into one `chunks/runtime-[hash].js`, so a page with
+ * several widgets downloads it once. Only what *every* tag entry loads qualifies
+ * (`minShareCount` = number of tags): a library two of six widgets use goes to a common chunk
+ * of those two (rolldown's automatic splitting), not into everyone's first load. Only modules
+ * in a first load (`$initial`: statically reachable from an entry) qualify: a lazily imported
+ * library (Twilio) stays in its own lazy chunk.
+ */
+const RUNTIME = /[\\/]node_modules[\\/]|[\\/]src[\\/](runtime|elements|gateway|i18n|ui|domain)[\\/]|^\0rolldown[\\/]runtime/;
+
+/**
+ * `build.modulePreload: false` stops preloading, yet Vite still wraps every `import()` of an
+ * app build in its preload helper (≈ 0.7 kB gzip of link-tag and CSS code the loader never
+ * needs: chunks import their own dependencies, and styles are adopted from JS). This swaps the
+ * helper for a plain call, so the loader's `import()`s stay plain `import()`s.
+ */
+function plainDynamicImports(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  return {
+    name: 'leadkit:plain-dynamic-imports',
+    enforce: 'pre',
+    resolveId: (id) => (id === helperId ? id : null),
+    load: (id) => (id === helperId ? 'export const __vitePreload = (load) => load();' : null),
+  };
+}
+
+/**
+ * wouter imports `use-sync-external-store/shim` (a CommonJS polyfill for React < 18, plus
+ * rolldown's CommonJS interop). React 19 has the hook built in: the CDN bundle takes React's.
+ */
+function builtinSyncExternalStore(): Plugin {
+  const id = '\0leadkit:use-sync-external-store';
+  return {
+    name: 'leadkit:builtin-use-sync-external-store',
+    enforce: 'pre',
+    resolveId: (source) => (/^use-sync-external-store\/shim(\/index(\.js)?)?$/.test(source) ? id : null),
+    load: (source) => (source === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
+/**
+ * `leadkit.css`: the space kept for undefined tags, for pages to link in their <head> (the
+ * loader applies the same rules, but only after the first paint). Unhashed, like the loader.
+ */
+function reserveStylesheet(): Plugin {
+  return {
+    name: 'leadkit:reserve-stylesheet',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'leadkit.css', source: readFileSync(new URL('./src/cdn/leadkit.css', import.meta.url), 'utf8') });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
+  base: './',
+  publicDir: false,
+  build: {
+    outDir: 'dist/cdn',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    // No preload helper or polyfill in the loader: chunks import their dependencies themselves.
+    modulePreload: false,
+    copyPublicDir: false,
+    reportCompressedSize: false,
+    // tag entry → hashed file, with its imports: for hosts that want to preload, and for the bench.
+    manifest: 'manifest.json',
+    rolldownOptions: {
+      input: { leadkit: 'src/loader.ts', ...tagEntries },
+      preserveEntrySignatures: false,
+      output: {
+        format: 'es',
+        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? 'leadkit.js' : '[name]-[hash].js'),
+        // Shared chunks (runtime, code two tags use) apart from the tag entries.
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            {
+              name: 'runtime',
+              test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
+              tags: ['$initial'],
+              minShareCount: Math.max(2, Object.keys(tagEntries).length),
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
