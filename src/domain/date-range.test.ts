@@ -18,10 +18,10 @@ import {
   fromBoardDateRange,
   matchQuickRange,
   normalizeRange,
-  parseDayText,
   toBoardDateRange,
   trimToAllowed,
 } from './date-range';
+import { parseDayText } from './day-text';
 
 // Local-time rules are only tested for real in a zone with DST; the precondition test below
 // fails loudly if the zone did not take effect. Set at load time, before describe bodies

@@ -8,9 +8,6 @@ import {
   isAfter,
   isBefore,
   isSameDay,
-  isValid,
-  parse,
-  parseISO,
   startOfDay,
   startOfMonth,
   startOfWeek,
@@ -19,8 +16,8 @@ import {
   subWeeks,
   subYears,
 } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
 import type { MessageKey } from '../i18n/en-US';
+import { toDate } from '../i18n/format';
 
 /**
  * A picker selection. Either end may be open: an empty start reads 'Early' and an empty end
@@ -114,8 +111,8 @@ export function toBoardDateRange(range: DateRange): BoardDateRange {
 export function fromBoardDateRange(range: BoardDateRange): DateRange {
   const read = (iso: string | null): Date | null => {
     if (!iso) return null;
-    const date = parseISO(iso);
-    return isValid(date) ? startOfDay(date) : null;
+    const date = toDate(iso);
+    return date ? startOfDay(date) : null;
   };
   return { start: read(range.startDate), end: read(range.endDate) };
 }
@@ -269,21 +266,4 @@ export function addDayToRange(range: DateRange, day: Date): DateRange {
   if (start && !end) return normalizeRange({ start, end: day });
   if (!start && end) return normalizeRange({ start: day, end });
   return { start: day, end: null };
-}
-
-/**
- * Reads a day typed into a picker field, trying each date-fns pattern in turn (en-US month
- * names, any letter case, surrounding and repeated spaces ignored). The whole text must
- * match and the year must have four digits: '06/01/20' is refused rather than read as the
- * year 20. Returns the start of that day, or null.
- */
-export function parseDayText(text: string, patterns: readonly string[]): Date | null {
-  const cleaned = text.trim().replace(/\s+/g, ' ');
-  if (!cleaned) return null;
-  const reference = new Date(2000, 0, 1);
-  for (const pattern of patterns) {
-    const date = parse(cleaned, pattern, reference, { locale: enUS });
-    if (isValid(date) && date.getFullYear() >= 1000) return startOfDay(date);
-  }
-  return null;
 }

@@ -119,3 +119,25 @@ describe('formatPrice (dollars)', () => {
     expect(formatPrice(undefined)).toBe('');
   });
 });
+
+describe('toDate (ISO 8601 like date-fns parseISO)', () => {
+  it('reads an instant with Z or an offset as that instant', () => {
+    expect(toDate('2020-06-01T19:00:00Z')?.toISOString()).toBe('2020-06-01T19:00:00.000Z');
+    expect(toDate('2020-06-01T15:00:00-04:00')?.toISOString()).toBe('2020-06-01T19:00:00.000Z');
+    expect(toDate('2020-06-01T19:00:00.123+0000')?.toISOString()).toBe('2020-06-01T19:00:00.123Z');
+  });
+
+  it('reads a date or date-time without an offset as local time', () => {
+    const day = toDate('2020-06-01');
+    expect([day?.getFullYear(), day?.getMonth(), day?.getDate(), day?.getHours()]).toEqual([2020, 5, 1, 0]);
+    expect(toDate('2020-06-01T15:30')?.getHours()).toBe(15);
+  });
+
+  it('refuses days that do not exist and text that is not ISO', () => {
+    expect(toDate('2021-02-29')).toBeNull();
+    expect(toDate('2021-13-01')).toBeNull();
+    expect(toDate('06/01/2020')).toBeNull();
+    expect(toDate('2020-06-01T25:00:00Z')).toBeNull();
+    expect(toDate(new Date(Number.NaN))).toBeNull();
+  });
+});

@@ -1,13 +1,12 @@
 /**
- * Date and money formatters (en-US), on date-fns. Every function takes a Date or an ISO 8601
+ * Date and money formatters (en-US), on Intl. Every function takes a Date or an ISO 8601
  * string and formats in the viewer's local time zone (the gateway sends instants; a provider
  * reads them on their own clock). An ISO string without an offset ('2020-06-01T15:00:00') or a
- * date-only string ('2020-06-01') is read as local time — date-fns `parseISO`, unlike
+ * date-only string ('2020-06-01') is read as local time — as date-fns `parseISO` does, unlike
  * `new Date('2020-06-01')`, which would read UTC midnight and show the day before in the US.
  *
  * A missing or unparseable date formats as '' rather than throwing inside a render.
  */
-import { isValid, parseISO } from 'date-fns';
 
 export type DateInput = Date | string;
 
@@ -20,10 +19,35 @@ export const PICKER_DATE_FORMAT = 'MMM d, yyyy';
 /** '06/01/2020 3:00 PM' (§2 lead card header: created date and time; our choice). */
 export const LEAD_CREATED_FORMAT = 'MM/dd/yyyy h:mm a';
 
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * Reads an ISO 8601 date or date-time like date-fns `parseISO` (without its weight in every
+ * first load): with an offset or Z it is that instant; without one, local time; a date alone
+ * is the local day. Anything else, or a day that does not exist (2021-02-29), is null.
+ */
+function parseIso(text: string): Date | null {
+  const match = ISO.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0', zone] = match;
+  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0'))] as const;
+  let date: Date;
+  if (zone) {
+    const offset = zone.toUpperCase() === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+    date = new Date(Date.UTC(...parts) - offset * 60_000);
+    const check = new Date(Date.UTC(...parts));
+    if (check.getUTCMonth() !== parts[1] || check.getUTCDate() !== parts[2]) return null;
+  } else {
+    date = new Date(...parts);
+    if (date.getMonth() !== parts[1] || date.getDate() !== parts[2]) return null;
+  }
+  return Number.isNaN(date.getTime()) || parts[3] > 24 || parts[4] > 59 || parts[5] > 59 ? null : date;
+}
+
 export function toDate(input: DateInput | null | undefined): Date | null {
   if (input == null || input === '') return null;
-  const date = typeof input === 'string' ? parseISO(input) : input;
-  return isValid(date) ? date : null;
+  if (typeof input === 'string') return parseIso(input);
+  return Number.isNaN(input.getTime()) ? null : input;
 }
 
 /*

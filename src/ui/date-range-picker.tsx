@@ -26,13 +26,13 @@ import {
   dayCountFor,
   dayCountRange,
   matchQuickRange,
-  parseDayText,
   type DateRange,
   type DayCountKind,
   type PickerRules,
   type QuickRange,
   type QuickRangeId,
 } from '../domain/date-range';
+import { parseDayText } from '../domain/day-text';
 import { BOARD_DATE_FORMAT, PICKER_DATE_FORMAT, formatBoardDate, formatPickerDate } from '../i18n/format';
 import type { BoardDateRangePickerLabels, GenericDateRangePickerLabels } from './date-range-picker-labels';
 

@@ -1,121 +1,23 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
-import {
-  addCategory,
-  filterTags,
-  locationPatch,
-  memberPatch,
-  nameSearchPatch,
-  removeFilterTag,
-  type FilterTag,
-  type FilterTagText,
-} from '../../domain/filters';
-import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
-import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
-import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';
-import { formatBoardDate } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
-import { Combobox } from '../../ui/combobox';
-import { dateRangePickerLabels } from '../../ui/date-range-picker-labels';
-import { MultiSelect } from '../../ui/multi-select';
 import { Switch } from '../../ui/switch';
-import { Tag } from '../../ui/tag';
-import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
-import { useSuggestions } from './use-suggestions';
+import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 
-/** The calendar (react-day-picker, date-fns) loads when the date filter is first opened. */
-const loadDateRangePicker = () => import('../../ui/date-range-picker');
-const DateRangePicker = lazy(() => loadDateRangePicker().then((module) => ({ default: module.DateRangePicker })));
-
-interface Option<T> {
-  id: string;
-  label: string;
-  description?: string;
-  value: T;
-}
+// The panel's controls (comboboxes, multi-select, date picker, tags) load right after the
+// board's first render, in parallel with the first page: they are not in its first load.
+const FilterPanel = lazy(() => import('./filter-panel'));
 
 /**
- * The filter header and panel (spec §2, §3): unread toggle, the narrow-width show/hide toggle,
- * status, date range, category, location, customer name and archived filters, and the tags of
- * the active filters with 'Clear All Filters'.
+ * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
+ * 'Show All Filters' / 'Hide All Filters' toggle; then the panel.
  */
 export function FilterBar({ categoryNames, rememberCategory }: { categoryNames: ReadonlyMap<number, string>; rememberCategory(id: number, name: string): void }) {
-  const { t, client } = useRuntime();
-  const query = useAtomValue(boardQueryAtom);
-  const { spId } = useAtomValue(boardInputsAtom);
+  const { t } = useRuntime();
+  const { filters } = useAtomValue(boardQueryAtom);
   const changeFilters = useSetAtom(changeFiltersAtom);
-  const replaceFilters = useSetAtom(replaceFiltersAtom);
-  const clearFilters = useSetAtom(clearFiltersAtom);
-  const { filters } = query;
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
-  const tagsRef = useRef<HTMLUListElement>(null);
-
-  const [categoryText, setCategoryText] = useState('');
-  const [locationText, setLocationText] = useState('');
-  const [nameText, setNameText] = useState('');
-  const providerId = spId ?? 0;
-
-  const categories = useSuggestions<Option<CategorySuggestion>>(
-    categoryText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteCategoryName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
-          id: String(s.categoryId),
-          label: s.categoryName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
-  );
-  const locations = useSuggestions<Option<LocationSuggestion>>(
-    locationText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteLocation(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s, index) => ({
-          id: `${index}-${s.locationName}`,
-          label: s.locationName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
-  );
-  const members = useSuggestions<Option<MemberSuggestion>>(
-    nameText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteMemberName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
-          id: s.contactInformationIds.join('-') || s.memberName,
-          label: s.memberName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
-  );
-
-  const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today: new Date() });
-  const tagText = (text: FilterTagText): string => {
-    if (text.kind === 'message') return t(text.key);
-    if (text.kind === 'text') return text.text;
-    return t('filters.dateRangeTag', {
-      start: text.startDate ? formatBoardDate(text.startDate) : t('datePicker.startPlaceholder'),
-      end: text.endDate ? formatBoardDate(text.endDate) : t('datePicker.endPlaceholder'),
-    });
-  };
-  const removeTag = (tag: FilterTag, index: number) => {
-    replaceFilters(removeFilterTag(filters, tag));
-    // The tag disappears: focus the next tag's remove button, or the panel toggle.
-    requestAnimationFrame(() => {
-      const buttons = tagsRef.current?.querySelectorAll<HTMLButtonElement>('button');
-      const next = buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)];
-      next?.focus();
-    });
-  };
-  const count = (n: number) => t('filters.resultCount', { count: n });
-  const dateValue: DateRange = fromBoardDateRange(filters.dateRange);
-  const dateTag = tags.find((tag) => tag.tagType === 'dateRange');
-
   return (
     <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')}>
       <div className="lk-filters__header">
@@ -124,132 +26,9 @@ export function FilterBar({ categoryNames, rememberCategory }: { categoryNames: 
           {t(panelOpen ? 'filters.hideAll' : 'filters.showAll')}
         </button>
       </div>
-      <div id={panelId} className="lk-filters__panel" data-open={panelOpen}>
-        <MultiSelect<LeadStatus>
-          label={t('filters.status')}
-          options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
-          selected={filters.serviceProviderLeadStatuses}
-          onChange={(selected) => changeFilters({ serviceProviderLeadStatuses: selected })}
-          summary={filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')}
-        />
-        <DateDisclosure label={t('filters.dateRange')} summary={dateTag ? tagText(dateTag.displayText) : t('filters.any')}>
-          <DateRangePicker
-            variant="board"
-            value={dateValue}
-            labels={dateRangePickerLabels(t, 'board')}
-            onChange={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}
-          />
-        </DateDisclosure>
-        <Combobox<Option<CategorySuggestion>>
-          label={t('filters.category')}
-          placeholder={t('filters.categoryPlaceholder')}
-          value={categoryText}
-          onInputChange={setCategoryText}
-          options={categories.items}
-          loading={categories.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={categoryText.trim() ? count(categories.items.length) : ''}
-          onSelect={(option) => {
-            rememberCategory(option.value.categoryId, option.value.categoryName);
-            changeFilters(addCategory(filters, option.value.categoryId));
-            setCategoryText('');
-          }}
-        />
-        <Combobox<Option<LocationSuggestion>>
-          label={t('filters.location')}
-          placeholder={t('filters.locationPlaceholder')}
-          value={locationText}
-          onInputChange={setLocationText}
-          options={locations.items}
-          loading={locations.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={locationText.trim() ? count(locations.items.length) : ''}
-          onSelect={(option) => {
-            changeFilters(locationPatch(option.value));
-            setLocationText('');
-          }}
-        />
-        <Combobox<Option<MemberSuggestion>>
-          label={t('filters.customerName')}
-          placeholder={t('filters.namePlaceholder')}
-          value={nameText}
-          onInputChange={setNameText}
-          options={members.items}
-          loading={members.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={nameText.trim() ? count(members.items.length) : ''}
-          onSelect={(option) => {
-            changeFilters(memberPatch(option.value));
-            setNameText('');
-          }}
-          onSubmitText={(text) => {
-            const patch = nameSearchPatch(text);
-            if (!patch) return;
-            changeFilters(patch);
-            setNameText('');
-          }}
-        />
-        <Switch label={t('filters.archived')} checked={filters.archived} onChange={(archived) => changeFilters({ archived })} />
-      </div>
-      {tags.length ? (
-        <div className="lk-filters__tags">
-          <ul ref={tagsRef} className="lk-filters__tag-list" aria-label={t('filters.activeTags')}>
-            {tags.map((tag, index) => {
-              const label = tagText(tag.displayText);
-              return (
-                <li key={`${tag.tagType}:${tag.tagValue}`}>
-                  <Tag label={label} removeLabel={t('filters.removeTag', { label })} onRemove={() => removeTag(tag, index)} />
-                </li>
-              );
-            })}
-          </ul>
-          <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
-            {t('filters.clearAll')}
-          </button>
-        </div>
-      ) : null}
+      <Suspense fallback={<div id={panelId} className="lk-filters__panel lk-filters__panel--loading" data-open={panelOpen} aria-busy="true" />}>
+        <FilterPanel panelId={panelId} panelOpen={panelOpen} categoryNames={categoryNames} rememberCategory={rememberCategory} />
+      </Suspense>
     </section>
-  );
-}
-
-/** A button that shows the date picker under it (Esc or the button closes it). */
-function DateDisclosure({ label, summary, children }: { label: string; summary: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div
-      className="lk-filters__date"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
-      <span className="lk-filters__label" id={`${id}-label`}>
-        {label}
-      </span>
-      <button
-        type="button"
-        className="lk-filters__date-button"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => setOpen((o) => !o)}
-        // Start downloading the calendar as soon as the user heads for it.
-        onPointerEnter={() => void loadDateRangePicker()}
-        onFocus={() => void loadDateRangePicker()}
-      >
-        <span id={`${id}-value`}>{summary}</span>
-      </button>
-      {open ? (
-        <div id={id} className="lk-filters__date-popover" role="group" aria-labelledby={`${id}-label`}>
-          <Suspense fallback={<div className="lk-filters__date-loading" aria-busy="true" />}>{children}</Suspense>
-        </div>
-      ) : null}
-    </div>
   );
 }

@@ -6,13 +6,9 @@ import type { Lead } from '../../gateway/office/schemas';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
-import comboboxCss from '../../ui/combobox.css?inline';
-import dateRangePickerCss from '../../ui/date-range-picker.css?inline';
-import multiSelectCss from '../../ui/multi-select.css?inline';
 import paginationCss from '../../ui/pagination.css?inline';
 import selectCss from '../../ui/select.css?inline';
 import switchCss from '../../ui/switch.css?inline';
-import tagCss from '../../ui/tag.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Pagination } from '../../ui/pagination';
@@ -48,8 +44,8 @@ export interface LeadBoardProps {
   pageSize?: number | null;
 }
 
-/** The board's CSS and that of the ui primitives it uses. */
-const STYLES = [comboboxCss, dateRangePickerCss, multiSelectCss, paginationCss, selectCss, switchCss, tagCss, leadBoardCss];
+/** The board's CSS and that of the ui primitives in its first render (the filter panel brings its own). */
+const STYLES = [paginationCss, selectCss, switchCss, leadBoardCss];
 
 /** Analytics page name (spec §2). */
 export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';

@@ -1,0 +1,264 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
+import {
+  addCategory,
+  filterTags,
+  locationPatch,
+  memberPatch,
+  nameSearchPatch,
+  removeFilterTag,
+  type FilterTag,
+  type FilterTagText,
+} from '../../domain/filters';
+import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
+import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
+import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';
+import { formatBoardDate } from '../../i18n/format';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import comboboxCss from '../../ui/combobox.css?inline';
+import dateRangePickerCss from '../../ui/date-range-picker.css?inline';
+import multiSelectCss from '../../ui/multi-select.css?inline';
+import tagCss from '../../ui/tag.css?inline';
+import { Combobox } from '../../ui/combobox';
+import { dateRangePickerLabels } from '../../ui/date-range-picker-labels';
+import { MultiSelect } from '../../ui/multi-select';
+import { Switch } from '../../ui/switch';
+import { Tag } from '../../ui/tag';
+import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
+import { useSuggestions } from './use-suggestions';
+
+/** The calendar (react-day-picker, date-fns) loads when the date filter is first opened. */
+const loadDateRangePicker = () => import('../../ui/date-range-picker');
+const DateRangePicker = lazy(() => loadDateRangePicker().then((module) => ({ default: module.DateRangePicker })));
+
+interface Option<T> {
+  id: string;
+  label: string;
+  description?: string;
+  value: T;
+}
+
+export interface FilterPanelProps {
+  panelId: string;
+  /** On narrow widths the panel shows only when opened ('Show All Filters'). */
+  panelOpen: boolean;
+  categoryNames: ReadonlyMap<number, string>;
+  rememberCategory(id: number, name: string): void;
+}
+
+/**
+ * The filter panel (spec §2, §3): status, date range, category, location, customer name and
+ * archived filters, and the tags of the active filters with 'Clear All Filters'. Loaded just
+ * after the board's first render (see filter-bar.tsx).
+ */
+// The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
+const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss];
+
+export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory }: FilterPanelProps) {
+  useStyles(STYLES);
+  const { t, client } = useRuntime();
+  const query = useAtomValue(boardQueryAtom);
+  const { spId } = useAtomValue(boardInputsAtom);
+  const changeFilters = useSetAtom(changeFiltersAtom);
+  const replaceFilters = useSetAtom(replaceFiltersAtom);
+  const clearFilters = useSetAtom(clearFiltersAtom);
+  const { filters } = query;
+  const tagsRef = useRef<HTMLUListElement>(null);
+
+  const [categoryText, setCategoryText] = useState('');
+  const [locationText, setLocationText] = useState('');
+  const [nameText, setNameText] = useState('');
+  const providerId = spId ?? 0;
+
+  const categories = useSuggestions<Option<CategorySuggestion>>(
+    categoryText,
+    useCallback(
+      async (text, signal) =>
+        (await autocompleteCategoryName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
+          id: String(s.categoryId),
+          label: s.categoryName,
+          value: s,
+        })),
+      [client, providerId],
+    ),
+  );
+  const locations = useSuggestions<Option<LocationSuggestion>>(
+    locationText,
+    useCallback(
+      async (text, signal) =>
+        (await autocompleteLocation(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s, index) => ({
+          id: `${index}-${s.locationName}`,
+          label: s.locationName,
+          value: s,
+        })),
+      [client, providerId],
+    ),
+  );
+  const members = useSuggestions<Option<MemberSuggestion>>(
+    nameText,
+    useCallback(
+      async (text, signal) =>
+        (await autocompleteMemberName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
+          id: s.contactInformationIds.join('-') || s.memberName,
+          label: s.memberName,
+          value: s,
+        })),
+      [client, providerId],
+    ),
+  );
+
+  const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today: new Date() });
+  const tagText = (text: FilterTagText): string => {
+    if (text.kind === 'message') return t(text.key);
+    if (text.kind === 'text') return text.text;
+    return t('filters.dateRangeTag', {
+      start: text.startDate ? formatBoardDate(text.startDate) : t('datePicker.startPlaceholder'),
+      end: text.endDate ? formatBoardDate(text.endDate) : t('datePicker.endPlaceholder'),
+    });
+  };
+  const removeTag = (tag: FilterTag, index: number) => {
+    replaceFilters(removeFilterTag(filters, tag));
+    // The tag disappears: focus the next tag's remove button, or the panel toggle.
+    requestAnimationFrame(() => {
+      const buttons = tagsRef.current?.querySelectorAll<HTMLButtonElement>('button');
+      const next = buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)];
+      next?.focus();
+    });
+  };
+  const count = (n: number) => t('filters.resultCount', { count: n });
+  const dateValue: DateRange = fromBoardDateRange(filters.dateRange);
+  const dateTag = tags.find((tag) => tag.tagType === 'dateRange');
+
+  return (
+    <>
+      <div id={panelId} className="lk-filters__panel" data-open={panelOpen}>
+        <MultiSelect<LeadStatus>
+          label={t('filters.status')}
+          options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
+          selected={filters.serviceProviderLeadStatuses}
+          onChange={(selected) => changeFilters({ serviceProviderLeadStatuses: selected })}
+          summary={filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')}
+        />
+        <DateDisclosure label={t('filters.dateRange')} summary={dateTag ? tagText(dateTag.displayText) : t('filters.any')}>
+          <DateRangePicker
+            variant="board"
+            value={dateValue}
+            labels={dateRangePickerLabels(t, 'board')}
+            onChange={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}
+          />
+        </DateDisclosure>
+        <Combobox<Option<CategorySuggestion>>
+          label={t('filters.category')}
+          placeholder={t('filters.categoryPlaceholder')}
+          value={categoryText}
+          onInputChange={setCategoryText}
+          options={categories.items}
+          loading={categories.loading}
+          loadingText={t('filters.loading')}
+          noResultsText={t('filters.noResults')}
+          statusText={categoryText.trim() ? count(categories.items.length) : ''}
+          onSelect={(option) => {
+            rememberCategory(option.value.categoryId, option.value.categoryName);
+            changeFilters(addCategory(filters, option.value.categoryId));
+            setCategoryText('');
+          }}
+        />
+        <Combobox<Option<LocationSuggestion>>
+          label={t('filters.location')}
+          placeholder={t('filters.locationPlaceholder')}
+          value={locationText}
+          onInputChange={setLocationText}
+          options={locations.items}
+          loading={locations.loading}
+          loadingText={t('filters.loading')}
+          noResultsText={t('filters.noResults')}
+          statusText={locationText.trim() ? count(locations.items.length) : ''}
+          onSelect={(option) => {
+            changeFilters(locationPatch(option.value));
+            setLocationText('');
+          }}
+        />
+        <Combobox<Option<MemberSuggestion>>
+          label={t('filters.customerName')}
+          placeholder={t('filters.namePlaceholder')}
+          value={nameText}
+          onInputChange={setNameText}
+          options={members.items}
+          loading={members.loading}
+          loadingText={t('filters.loading')}
+          noResultsText={t('filters.noResults')}
+          statusText={nameText.trim() ? count(members.items.length) : ''}
+          onSelect={(option) => {
+            changeFilters(memberPatch(option.value));
+            setNameText('');
+          }}
+          onSubmitText={(text) => {
+            const patch = nameSearchPatch(text);
+            if (!patch) return;
+            changeFilters(patch);
+            setNameText('');
+          }}
+        />
+        <Switch label={t('filters.archived')} checked={filters.archived} onChange={(archived) => changeFilters({ archived })} />
+      </div>
+      {tags.length ? (
+        <div className="lk-filters__tags">
+          <ul ref={tagsRef} className="lk-filters__tag-list" aria-label={t('filters.activeTags')}>
+            {tags.map((tag, index) => {
+              const label = tagText(tag.displayText);
+              return (
+                <li key={`${tag.tagType}:${tag.tagValue}`}>
+                  <Tag label={label} removeLabel={t('filters.removeTag', { label })} onRemove={() => removeTag(tag, index)} />
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
+            {t('filters.clearAll')}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A button that shows the date picker under it (Esc or the button closes it). */
+function DateDisclosure({ label, summary, children }: { label: string; summary: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div
+      className="lk-filters__date"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <span className="lk-filters__label" id={`${id}-label`}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className="lk-filters__date-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-labelledby={`${id}-label ${id}-value`}
+        onClick={() => setOpen((o) => !o)}
+        // Start downloading the calendar as soon as the user heads for it.
+        onPointerEnter={() => void loadDateRangePicker()}
+        onFocus={() => void loadDateRangePicker()}
+      >
+        <span id={`${id}-value`}>{summary}</span>
+      </button>
+      {open ? (
+        <div id={id} className="lk-filters__date-popover" role="group" aria-labelledby={`${id}-label`}>
+          <Suspense fallback={<div className="lk-filters__date-loading" aria-busy="true" />}>{children}</Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
