@@ -37,7 +37,7 @@ const server = serve(
     },
   },
   (info) => {
-    console.log(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway)`);
+    process.stdout.write(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway)\n`);
   },
 );
 

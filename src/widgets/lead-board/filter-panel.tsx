@@ -48,14 +48,56 @@ export interface FilterPanelProps {
   rememberCategory(id: number, name: string): void;
 }
 
+// The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
+const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss];
+
+/**
+ * One autocomplete filter: its text, the suggestions for it (debounced, superseded requests
+ * aborted, each text asked once) and the combobox. Choosing (or submitting, where allowed)
+ * applies the filter and clears the text.
+ */
+function SuggestFilter<T>({
+  label,
+  placeholder,
+  suggest,
+  onChoose,
+  onSubmitText,
+}: {
+  label: string;
+  placeholder: string;
+  suggest: (text: string, signal: AbortSignal) => Promise<Option<T>[]>;
+  onChoose(value: T): void;
+  /** Enter without a chosen suggestion; return true when the text was applied. */
+  onSubmitText?(text: string): boolean;
+}) {
+  const { t } = useRuntime();
+  const [text, setText] = useState('');
+  const suggestions = useSuggestions<Option<T>>(text, suggest);
+  return (
+    <Combobox<Option<T>>
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      onInputChange={setText}
+      options={suggestions.items}
+      loading={suggestions.loading}
+      loadingText={t('filters.loading')}
+      noResultsText={t('filters.noResults')}
+      statusText={text.trim() ? t('filters.resultCount', { count: suggestions.items.length }) : ''}
+      onSelect={(option) => {
+        onChoose(option.value);
+        setText('');
+      }}
+      onSubmitText={onSubmitText ? (typed) => onSubmitText(typed) && setText('') : undefined}
+    />
+  );
+}
+
 /**
  * The filter panel (spec §2, §3): status, date range, category, location, customer name and
  * archived filters, and the tags of the active filters with 'Clear All Filters'. Loaded just
  * after the board's first render (see filter-bar.tsx).
  */
-// The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
-const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss];
-
 export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory }: FilterPanelProps) {
   useStyles(STYLES);
   const { t, client } = useRuntime();
@@ -67,46 +109,33 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   const { filters } = query;
   const tagsRef = useRef<HTMLUListElement>(null);
 
-  const [categoryText, setCategoryText] = useState('');
-  const [locationText, setLocationText] = useState('');
-  const [nameText, setNameText] = useState('');
   const providerId = spId ?? 0;
-
-  const categories = useSuggestions<Option<CategorySuggestion>>(
-    categoryText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteCategoryName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
-          id: String(s.categoryId),
-          label: s.categoryName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
+  const suggestCategories = useCallback(
+    async (text: string, signal: AbortSignal) =>
+      (await autocompleteCategoryName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
+        id: String(s.categoryId),
+        label: s.categoryName,
+        value: s,
+      })),
+    [client, providerId],
   );
-  const locations = useSuggestions<Option<LocationSuggestion>>(
-    locationText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteLocation(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s, index) => ({
-          id: `${index}-${s.locationName}`,
-          label: s.locationName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
+  const suggestLocations = useCallback(
+    async (text: string, signal: AbortSignal) =>
+      (await autocompleteLocation(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s, index) => ({
+        id: `${index}-${s.locationName}`,
+        label: s.locationName,
+        value: s,
+      })),
+    [client, providerId],
   );
-  const members = useSuggestions<Option<MemberSuggestion>>(
-    nameText,
-    useCallback(
-      async (text, signal) =>
-        (await autocompleteMemberName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
-          id: s.contactInformationIds.join('-') || s.memberName,
-          label: s.memberName,
-          value: s,
-        })),
-      [client, providerId],
-    ),
+  const suggestMembers = useCallback(
+    async (text: string, signal: AbortSignal) =>
+      (await autocompleteMemberName(client, { serviceProviderId: providerId, query: text }, { signal })).suggestions.map((s) => ({
+        id: s.contactInformationIds.join('-') || s.memberName,
+        label: s.memberName,
+        value: s,
+      })),
+    [client, providerId],
   );
 
   const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today: new Date() });
@@ -127,7 +156,6 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
       next?.focus();
     });
   };
-  const count = (n: number) => t('filters.resultCount', { count: n });
   const dateValue: DateRange = fromBoardDateRange(filters.dateRange);
   const dateTag = tags.find((tag) => tag.tagType === 'dateRange');
 
@@ -149,56 +177,30 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
             onChange={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}
           />
         </DateDisclosure>
-        <Combobox<Option<CategorySuggestion>>
+        <SuggestFilter<CategorySuggestion>
           label={t('filters.category')}
           placeholder={t('filters.categoryPlaceholder')}
-          value={categoryText}
-          onInputChange={setCategoryText}
-          options={categories.items}
-          loading={categories.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={categoryText.trim() ? count(categories.items.length) : ''}
-          onSelect={(option) => {
-            rememberCategory(option.value.categoryId, option.value.categoryName);
-            changeFilters(addCategory(filters, option.value.categoryId));
-            setCategoryText('');
+          suggest={suggestCategories}
+          onChoose={(category) => {
+            rememberCategory(category.categoryId, category.categoryName);
+            changeFilters(addCategory(filters, category.categoryId));
           }}
         />
-        <Combobox<Option<LocationSuggestion>>
+        <SuggestFilter<LocationSuggestion>
           label={t('filters.location')}
           placeholder={t('filters.locationPlaceholder')}
-          value={locationText}
-          onInputChange={setLocationText}
-          options={locations.items}
-          loading={locations.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={locationText.trim() ? count(locations.items.length) : ''}
-          onSelect={(option) => {
-            changeFilters(locationPatch(option.value));
-            setLocationText('');
-          }}
+          suggest={suggestLocations}
+          onChoose={(location) => changeFilters(locationPatch(location))}
         />
-        <Combobox<Option<MemberSuggestion>>
+        <SuggestFilter<MemberSuggestion>
           label={t('filters.customerName')}
           placeholder={t('filters.namePlaceholder')}
-          value={nameText}
-          onInputChange={setNameText}
-          options={members.items}
-          loading={members.loading}
-          loadingText={t('filters.loading')}
-          noResultsText={t('filters.noResults')}
-          statusText={nameText.trim() ? count(members.items.length) : ''}
-          onSelect={(option) => {
-            changeFilters(memberPatch(option.value));
-            setNameText('');
-          }}
+          suggest={suggestMembers}
+          onChoose={(member) => changeFilters(memberPatch(member))}
           onSubmitText={(text) => {
             const patch = nameSearchPatch(text);
-            if (!patch) return;
-            changeFilters(patch);
-            setNameText('');
+            if (patch) changeFilters(patch);
+            return patch !== null;
           }}
         />
         <Switch label={t('filters.archived')} checked={filters.archived} onChange={(archived) => changeFilters({ archived })} />
