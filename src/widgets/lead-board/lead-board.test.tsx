@@ -260,3 +260,57 @@ describe('<LeadBoard> archive and restore', () => {
     });
   });
 });
+
+describe('<LeadBoard> more filters', () => {
+  it('filters by a picked category and names it in its tag', async () => {
+    const view = await shownBoard();
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Category' }), 'Water');
+    const option = await screen.findByRole('option', { name: /Water Heater Installation/ });
+    await userEvent.click(option);
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { categoryIds: [10002] } }));
+    expect(screen.getByRole('button', { name: 'Remove filter Water Heater Installation' })).toBeTruthy();
+  });
+
+  it('filters by a picked location: a postal code alone, or city and state', async () => {
+    const view = await shownBoard();
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Location' }), '802');
+    await userEvent.click(await screen.findByRole('option', { name: /80202/ }));
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { postalCode: '80202' } }));
+    expect((lastLeadRequest(view).filters as Record<string, unknown>).cityState).toBeUndefined();
+  });
+
+  it('filters by statuses from the multi-select', async () => {
+    const view = await shownBoard();
+    await userEvent.click(await screen.findByRole('button', { name: /Lead status/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Closed won' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Scheduled' }));
+    await waitFor(() =>
+      expect((lastLeadRequest(view).filters as Record<string, unknown>).serviceProviderLeadStatuses).toEqual(['InProgressWon', 'ClosedWon']),
+    );
+    expect(screen.getByRole('button', { name: 'Remove filter Closed won' })).toBeTruthy();
+  });
+
+  it('filters by a quick date range: start of the first day to end of today', async () => {
+    const view = await shownBoard();
+    await userEvent.click(await screen.findByRole('button', { name: /Date range/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 Days' }));
+    await waitFor(() => expect((lastLeadRequest(view).filters as Record<string, unknown>).dateRange).toBeDefined());
+    const { startDate, endDate } = (lastLeadRequest(view).filters as { dateRange: { startDate: string; endDate: string } }).dateRange;
+    const start = new Date(startDate);
+    const end = new Date(endDate);
+    expect([start.getHours(), start.getMinutes()]).toEqual([0, 0]);
+    expect([end.getHours(), end.getMinutes(), end.getSeconds()]).toEqual([23, 59, 59]);
+    expect(Math.round((end.getTime() - start.getTime()) / 86_400_000)).toBe(7);
+    expect(screen.getByRole('button', { name: 'Remove filter Last 7 Days' })).toBeTruthy();
+  });
+
+  it('rolls a read toggle back with a message when the call fails', async () => {
+    const view = await shownBoard();
+    await waitFor(() => expect(view.received('POST', '/gateway/lead/office/v2/leads/serviceprovider/1001/read')).toHaveLength(1));
+    view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/serviceprovider/:id/read' });
+    const first = cards()[0]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Read lead, mark as unread' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not update this lead. Please try again.');
+    expect(within(first).getByRole('button', { name: 'Read lead, mark as unread' })).toBeTruthy();
+  });
+});
