@@ -40,6 +40,9 @@ describe('<LeadBoard> loading', () => {
     expect(total).toBe(true);
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
     expect(cards()).toHaveLength(10);
+    // One request each, no duplicates.
+    expect(view.received('POST', leadsPath)).toHaveLength(1);
+    expect(view.received('GET', '/gateway/office-home/v4/service_provider')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View Call Log' }).getAttribute('href')).toBe('/app/office/1001/call-log');
   });
 
@@ -100,7 +103,26 @@ describe('<LeadBoard> cards', () => {
     expect(within(cards()[0]!).getByText('Featured')).toBeTruthy();
   });
 
-  it('shows Member for a lead without a name, and the unread-messages dot', async () => {
+  it("shows 'Member' for a lead without a name", async () => {
+    await shownBoard({ leadId: SANDBOX_LEADS.noName });
+    const top = cards()[0]!;
+    expect(Number(top.dataset.leadId)).toBe(SANDBOX_LEADS.noName);
+    expect(within(top).getByText('Member')).toBeTruthy();
+  });
+
+  it('does not mark read again a lead that is already read (collapse and reopen)', async () => {
+    const view = await shownBoard();
+    const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+    await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
+    const toggle = within(cards()[0]!).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    await userEvent.click(toggle);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.received('POST', readPath)).toHaveLength(1);
+  });
+
+  it('shows the unread-messages dot on the Message button', async () => {
     await shownBoard();
     const newest = cards().find((card) => Number(card.dataset.leadId) === SANDBOX_LEADS.newest)!;
     expect(within(newest).getByRole('img', { name: 'Unread messages' })).toBeTruthy();
