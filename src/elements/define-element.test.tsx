@@ -137,3 +137,31 @@ describe('custom-element runtime', () => {
     expect(defineElement(leadPageElement, { prefix: 'twice' })).toBe(first);
   });
 });
+
+describe('boolean attributes', () => {
+  it('reads a bare or self-named boolean attribute as true, "false" as false', async () => {
+    const { leadBoardElement } = await import('./lead-board.element');
+    const prefix = `b${++counter}`;
+    defineElement(leadBoardElement, { prefix });
+    const requests: unknown[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/v6/leads/')) requests.push(JSON.parse(String(init?.body)));
+      return url.includes('office-home')
+        ? json(200, { serviceProviders: [{ id: 1001, name: 'Acme', primaryAddress: { postalCode: '80202' } }] })
+        : json(200, { leads: [], pagination: { totalNumber: 0 } });
+    }) as typeof globalThis.fetch;
+    for (const value of ['', 'new-messages', 'false']) {
+      const element = document.createElement(`${prefix}-lead-board`) as HTMLElement & { gateway: unknown };
+      element.gateway = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 }, fetch });
+      element.setAttribute('sp-id', '1001');
+      element.setAttribute('new-messages', value);
+      document.body.append(element);
+      await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+      const filters = (requests.pop() as { filters: Record<string, unknown> }).filters;
+      expect(filters.hasUnreadMessages === true).toBe(value !== 'false');
+      element.remove();
+      requests.length = 0;
+    }
+  });
+});

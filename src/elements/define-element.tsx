@@ -56,6 +56,9 @@ const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string
 export function createElementClass<P extends object>(definition: ElementDefinition<P>): CustomElementConstructor {
   const attributeTypes = { ...COMMON_ATTRIBUTES, ...definition.attributes } as Record<string, AttributeType>;
   const attributeNames = Object.keys(attributeTypes);
+  const booleanNames = attributeNames.filter((name) => attributeTypes[name] === 'boolean');
+  /** An empty value or the attribute's own name means true, as for any HTML boolean attribute. */
+  const isHtmlTrue = (name: string, value: string) => value === '' || value.toLowerCase() === kebab(name) || /^[ty1-9]/i.test(value);
   const Widget = definition.component as ComponentType<Record<string, unknown>>;
 
   function Shell(props: Record<string, unknown> & { container: ShadowRoot }) {
@@ -104,6 +107,12 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
           // attachInternals throws for customized built-ins only; never here.
         }
       }
+      // HTML boolean attributes: present means true (`new-messages`, `new-messages=""`), which
+      // r2wc's parser (t/y/1-9 only) would read as false or skip.
+      for (const name of booleanNames) {
+        const value = this.getAttribute(kebab(name));
+        if (value !== null && isHtmlTrue(name, value)) this[R2WC_PROPS][name] = true;
+      }
       const root = this.shadowRoot;
       if (root && adopted.length > 0 && 'adoptedStyleSheets' in root) root.adoptedStyleSheets = adopted;
       // A property set on the element before the tag was defined shadows our setter: re-apply it.
@@ -135,6 +144,14 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
         const prop = attributeNames.find((candidate) => kebab(candidate) === name);
         if (prop && this[R2WC_PROPS][prop] !== undefined) {
           delete this[R2WC_PROPS][prop];
+          this[R2WC_RENDER]();
+        }
+        return;
+      }
+      const prop = attributeNames.find((candidate) => kebab(candidate) === name);
+      if (prop && booleanNames.includes(prop) && isHtmlTrue(prop, newValue)) {
+        if (this[R2WC_PROPS][prop] !== true) {
+          this[R2WC_PROPS][prop] = true;
           this[R2WC_RENDER]();
         }
         return;

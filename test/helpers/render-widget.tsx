@@ -7,9 +7,6 @@ import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
 import { createSandboxGateway, type SandboxGatewayOptions } from '../../src/demo/index';
 
-/** A fixed clock for widget tests: a Wednesday afternoon. */
-export const TEST_NOW = new Date('2025-06-11T15:30:00.000Z');
-
 /**
  * Renders a widget as an element would: its own store and runtime, talking to an in-process
  * sandbox gateway (no network). Returns the sandbox so tests can assert what it received.
@@ -19,7 +16,9 @@ export function renderWidget(
   catalogue: MessageCatalogue,
   options: { sandbox?: SandboxGatewayOptions; auth?: GatewayAuth; inputs?: Partial<HostInputs> } = {},
 ) {
-  const sandbox = createSandboxGateway({ now: () => TEST_NOW, ...options.sandbox });
+  // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
+  // time-based rules (masked numbers, quick ranges) against the real clock too.
+  const sandbox = createSandboxGateway({ ...options.sandbox });
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch: sandbox.fetch,

@@ -41,6 +41,16 @@ export const boardMessages = {
   'board.error.archive': 'We could not archive this lead. Please try again.',
   'board.error.restore': 'We could not move this lead to Active Leads. Please try again.',
   'board.dismiss': 'Dismiss',
+  // The board without any lead and no filter on (the spec only words the filtered case; ours).
+  'board.noLeads': 'No leads yet. New leads will show up here.',
+  'board.error.status': 'We could not change the status of this lead. Please try again.',
+  'board.location': 'Location',
+  'board.phone': 'Phone',
+  'board.email': 'Email',
+  'board.address': 'Address',
+  'board.hideContact': 'Hide contact',
+  'board.noNotes': 'No notes yet.',
+  'board.notesLabel': 'Your notes for this lead',
   // Filters (§2, §3)
   'filters.showUnread': 'Show Unread Messages',
   'filters.showAll': 'Show All Filters',
@@ -137,4 +147,26 @@ export const boardMessages = {
   'feedback.thanks.Other': 'Thanks for your feedback! It helps us send you better leads.',
   'feedback.thanks.editServiceArea': 'Edit your service area',
   'feedback.thanks.servicesOffered': 'Update the services you offer',
+  // Feedback popover: visible texts the spec leaves unwritten (our wording).
+  'feedback.trigger': 'Rate this lead',
+  'feedback.triggerRated': 'Your rating: {label}',
+  'feedback.ratingLabel': 'How would you rate this lead?',
+  'feedback.reasonLegend': 'What was wrong with this lead?',
+  'feedback.otherLabel': 'Tell us more',
+  'feedback.reasonRequired': 'Choose a reason.',
+  'feedback.otherRequired': 'Tell us what was wrong with this lead.',
+  'feedback.submit': 'Submit',
+  'feedback.close': 'Close',
+  // Insurance banner: visible texts the spec leaves unwritten (our wording).
+  'insurance.headline': 'Liability insurance for your business',
+  'insurance.purchase': 'Get a quote',
+  'insurance.newTab': '(opens in a new tab)',
+  'insurance.dismiss': 'Dismiss insurance offer',
+  'insurance.question': 'Not interested?',
+  'insurance.thanks.lead': "Thanks! We won't show this offer on this lead again.",
+  'insurance.thanks.all': "Thanks! We won't show insurance offers on your leads again.",
+  'insurance.transition': 'Taking you to our insurance partner…',
+  'insurance.popupBlocked': 'Your browser blocked the new tab.',
+  'insurance.openInsurer': 'Open the insurance page',
+  // Accessible name of a board modal's × button (the spec shows no text; our wording).
 } as const;

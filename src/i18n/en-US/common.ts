@@ -20,6 +20,7 @@ export const commonMessages = {
   'lead.memberFallback': 'Member',
   'lead.urgencyNotSpecified': 'Not specified',
   'action.retry': 'Try again',
+  'dialog.close': 'Close',
   // Errors (§8). Status lines: the spec paraphrases them; this wording is ours.
   'error.400.title': 'Bad Request',
   'error.400.detail': 'There was an error processing your request. Please refresh the page and try again.',

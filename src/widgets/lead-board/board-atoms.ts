@@ -9,9 +9,10 @@ import {
   type BoardQuery,
   type LeadFilters,
 } from '../../domain/filters';
+import type { LeadStatus } from '../../domain/lead-status';
 import type { SortOption } from '../../domain/sort';
 import { GatewayError } from '../../gateway/errors';
-import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../../gateway/office/calls';
+import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead, updateLeadNote, updateLeadStatus } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
@@ -76,6 +77,18 @@ export const goToPageAtom = atom(null, (get, set, pageIndex: number): boolean =>
   if (!next) return false;
   setQuery(get, set, next);
   return true;
+});
+
+/**
+ * When a page comes back empty although leads remain (its last leads were archived), move to
+ * the last page that has leads.
+ */
+export const settlePageAtom = atom(null, (get, set) => {
+  const page = get(leadsDataAtom);
+  const query = get(boardQueryAtom);
+  if (!page || page.leads.length > 0 || page.totalCount === 0 || query.offset < page.totalCount) return;
+  const lastPage = Math.max(0, Math.ceil(page.totalCount / query.limit) - 1);
+  setQuery(get, set, { ...query, pageIndex: lastPage, offset: lastPage * query.limit });
 });
 
 // ---- Provider info ---------------------------------------------------------------------------
@@ -145,7 +158,8 @@ interface Patch {
 
 export const patchesAtom = atom<ReadonlyMap<number, Patch>>(new Map());
 const pendingMutationsAtom = atom(0);
-export const mutationErrorAtom = atom<{ leadId: number; action: 'read' | 'archive' } | null>(null);
+export type MutationAction = 'read' | 'archive' | 'restore' | 'status';
+export const mutationErrorAtom = atom<{ leadId: number; action: MutationAction } | null>(null);
 
 function applies(patch: Patch, page: LeadsPage): boolean {
   return patch.settledAtSeq === null || page.seq <= patch.settledAtSeq;
@@ -173,7 +187,7 @@ async function mutate(
   set: Setter,
   leadId: number,
   patch: Omit<Patch, 'settledAtSeq'>,
-  action: 'read' | 'archive',
+  action: MutationAction,
   call: () => Promise<unknown>,
   refetchAfter: boolean,
 ) {
@@ -216,16 +230,52 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
   if (page && get(expandedLeadIdAtom) === lead.leadId) {
     const { leads } = visibleLeads(page, get(patchesAtom));
     const index = leads.findIndex((candidate) => candidate.leadId === lead.leadId);
-    set(expandedLeadIdAtom, leads[index + 1]?.leadId ?? leads[index - 1]?.leadId ?? null);
+    const next = leads[index + 1] ?? leads[index - 1] ?? null;
+    set(expandedLeadIdAtom, next?.leadId ?? null);
+    // Opening a lead marks it read (spec §4), however it came to open.
+    if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
   }
   await mutate(
     get,
     set,
     lead.leadId,
     { changes: { isArchived: archived }, removes: true },
-    'archive',
+    archived ? 'archive' : 'restore',
     () => archiveLead(client, spId, { leadId: lead.leadId, archived }),
     true,
+  );
+});
+
+/** Changes a lead's status; choosing one also marks the lead read (spec §4). */
+export const setLeadStatusAtom = atom(null, async (get, set, { lead, status }: { lead: Lead; status: LeadStatus }) => {
+  if (lead.status === status) return;
+  const { client, spId } = requireProvider(get, 'leadBoard.status');
+  await mutate(
+    get,
+    set,
+    lead.leadId,
+    { changes: { status, read: true }, removes: false },
+    'status',
+    () => updateLeadStatus(client, lead.leadId, { serviceProviderId: spId, status }),
+    false,
+  );
+});
+
+/**
+ * Replaces a lead's notes (spec §4). Not optimistic: the editor keeps the typed text until the
+ * gateway took it, and on failure the caller shows the spec's message with the text intact.
+ */
+export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { lead: Lead; notes: string }) => {
+  const { client, spId } = requireProvider(get, 'leadBoard.notes');
+  const saved = await updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes });
+  const current = get(patchesAtom).get(lead.leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(lead.leadId, {
+      changes: { ...current?.changes, notes: saved.notes },
+      removes: current?.removes ?? false,
+      settledAtSeq: fetchSeq,
+    }),
   );
 });
 

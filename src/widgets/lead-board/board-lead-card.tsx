@@ -1,8 +1,9 @@
 import { useId, type MouseEvent } from 'react';
-import { leadStatusLabelKey, showsStatusLabel } from '../../domain/lead-status';
+import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
+import { LeadCardBody } from './lead-card-body';
 
 export interface BoardLeadCardProps {
   lead: Lead;
@@ -14,6 +15,7 @@ export interface BoardLeadCardProps {
   onToggle(lead: Lead): void;
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
+  onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
 
 export function customerName(lead: Lead, fallback: string): string {
@@ -32,7 +34,7 @@ export function leadPlace(lead: Lead): string {
  * One lead on the board: a header row that expands and collapses the card, and the body when
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  */
-export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive }: BoardLeadCardProps) {
+export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged }: BoardLeadCardProps) {
   const { t, onLinkClick } = useRuntime();
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
@@ -45,30 +47,32 @@ export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKi
         <button
           type="button"
           className="lk-card__read"
-          aria-pressed={!lead.read}
           aria-label={t(lead.read ? 'board.readState.read' : 'board.readState.unread')}
           title={t(lead.read ? 'board.markUnread' : 'board.markRead')}
           onClick={() => onToggleRead(lead)}
         >
           <span className="lk-card__read-dot" data-unread={!lead.read} />
         </button>
-        <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onToggle(lead)}>
-          <span className="lk-card__arrow" aria-hidden="true" />
-          <span className="lk-card__summary">
-            <span className="lk-card__line">
-              <span className="lk-card__name">{name}</span>
-              {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
-              {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
+        {/* A heading around the toggle (accordion pattern): the card's sections sit under it. */}
+        <h2 className="lk-card__title">
+          <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onToggle(lead)}>
+            <span className="lk-card__arrow" aria-hidden="true" />
+            <span className="lk-card__summary">
+              <span className="lk-card__line">
+                <span className="lk-card__name">{name}</span>
+                {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
+                {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
+              </span>
+              <span className="lk-card__line lk-card__meta">
+                <time dateTime={lead.createDate} title={formatFullDate(lead.createDate)}>
+                  {formatLeadCreated(lead.createDate)}
+                </time>
+                <span>{lead.category.name}</span>
+                {place ? <span>{place}</span> : null}
+              </span>
             </span>
-            <span className="lk-card__line lk-card__meta">
-              <time dateTime={lead.createDate} title={formatFullDate(lead.createDate)}>
-                {formatLeadCreated(lead.createDate)}
-              </time>
-              <span>{lead.category.name}</span>
-              {place ? <span>{place}</span> : null}
-            </span>
-          </span>
-        </button>
+          </button>
+        </h2>
         <div className="lk-card__actions">
           {lead.isArchived ? (
             <button type="button" className="lk-link-button" onClick={() => onArchive(lead, false)}>
@@ -84,46 +88,18 @@ export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKi
         </div>
       </div>
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
-        {expanded ? <BoardLeadCardBody lead={lead} onToggleRead={onToggleRead} onArchive={onArchive} /> : null}
+        {expanded ? (
+          <LeadCardBody
+            lead={lead}
+            messageHref={messageHref}
+            messageKind={messageKind}
+            onToggleRead={onToggleRead}
+            onArchive={onArchive}
+            onStatusChanged={onStatusChanged}
+          />
+        ) : null}
       </div>
     </li>
-  );
-}
-
-function BoardLeadCardBody({ lead, onToggleRead, onArchive }: Pick<BoardLeadCardProps, 'lead' | 'onToggleRead' | 'onArchive'>) {
-  const { t } = useRuntime();
-  return (
-    <div className="lk-card__content">
-      {lead.description ? (
-        <section className="lk-card__section">
-          <h3 className="lk-card__heading">{t('board.customerNotes')}</h3>
-          <p className="lk-pre">{lead.description}</p>
-        </section>
-      ) : null}
-      {lead.questionsAndAnswers.length ? (
-        <section className="lk-card__section">
-          <h3 className="lk-card__heading">{t('board.projectDetails')}</h3>
-          <dl className="lk-card__qa">
-            {lead.questionsAndAnswers.map((qa, index) => (
-              <div key={index}>
-                <dt>{qa.question}</dt>
-                <dd>{qa.answers.join(', ')}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
-      <div className="lk-card__footer">
-        <button type="button" className="lk-link-button" onClick={() => onToggleRead(lead)}>
-          {t(lead.read ? 'board.markUnread' : 'board.markRead')}
-        </button>
-        {lead.isArchived ? null : (
-          <button type="button" className="lk-link-button" onClick={() => onArchive(lead, true)}>
-            {t('board.archiveLead')}
-          </button>
-        )}
-      </div>
-    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
 import {
@@ -108,6 +108,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   const clearFilters = useSetAtom(clearFiltersAtom);
   const { filters } = query;
   const tagsRef = useRef<HTMLUListElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   const providerId = spId ?? 0;
   const suggestCategories = useCallback(
@@ -149,11 +150,12 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   };
   const removeTag = (tag: FilterTag, index: number) => {
     replaceFilters(removeFilterTag(filters, tag));
-    // The tag disappears: focus the next tag's remove button, or the panel toggle.
+    // The tag disappears: focus the next tag's remove button, or, after the last one, the first
+    // control of the panel (so the keyboard user stays in the filters).
     requestAnimationFrame(() => {
       const buttons = tagsRef.current?.querySelectorAll<HTMLButtonElement>('button');
-      const next = buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)];
-      next?.focus();
+      const next = buttons?.[Math.min(index, buttons.length - 1)];
+      (next ?? panelRef.current?.querySelector<HTMLElement>('button, input'))?.focus();
     });
   };
   const dateValue: DateRange = fromBoardDateRange(filters.dateRange);
@@ -161,7 +163,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
 
   return (
     <>
-      <div id={panelId} className="lk-filters__panel" data-open={panelOpen}>
+      <div ref={panelRef} id={panelId} className="lk-filters__panel" data-open={panelOpen}>
         <MultiSelect<LeadStatus>
           label={t('filters.status')}
           options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
@@ -226,24 +228,48 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   );
 }
 
-/** A button that shows the date picker under it (Esc or the button closes it). */
+/**
+ * A button that shows the date picker under it. Escape or a click / focus outside closes it;
+ * Escape puts focus back on the button.
+ */
 function DateDisclosure({ label, summary, children }: { label: string; summary: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const root = rootRef.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const onPointer = (event: Event) => {
+      if (!rootRef.current?.contains(event.composedPath()[0] as Node)) setOpen(false);
+    };
+    root?.addEventListener('pointerdown', onPointer);
+    if (root !== document) document.addEventListener('pointerdown', onPointer);
+    return () => {
+      root?.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   return (
     <div
+      ref={rootRef}
       className="lk-filters__date"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
           setOpen(false);
+          buttonRef.current?.focus();
         }
+      }}
+      onBlur={(event) => {
+        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) setOpen(false);
       }}
     >
       <span className="lk-filters__label" id={`${id}-label`}>
         {label}
       </span>
       <button
+        ref={buttonRef}
         type="button"
         className="lk-filters__date-button"
         aria-expanded={open}

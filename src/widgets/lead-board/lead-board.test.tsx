@@ -19,6 +19,10 @@ async function shownBoard(props = {}, options = {}) {
 
 const leadRequests = (view: ReturnType<typeof renderWidget>) => view.received('POST', leadsPath);
 const lastLeadRequest = (view: ReturnType<typeof renderWidget>) => leadRequests(view).at(-1)?.body as Record<string, unknown>;
+async function archiveFromMenu(card: HTMLElement) {
+  await userEvent.click(within(card).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(within(card).getByRole('menuitem', { name: 'Archive Lead' }));
+}
 const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
 
 describe('<LeadBoard> loading', () => {
@@ -244,7 +248,7 @@ describe('<LeadBoard> archive and restore', () => {
     const total = Number(/of (\d+)/.exec(count)![1]);
     const [first, second] = cards();
     const firstId = Number(first!.dataset.leadId);
-    await userEvent.click(within(first!).getByRole('button', { name: 'Archive Lead' }));
+    await archiveFromMenu(first!);
     await waitFor(() => expect(cards().map((c) => Number(c.dataset.leadId))).not.toContain(firstId));
     expect(screen.getByText(`Showing 1 - ${cards().length} of ${total - 1} results`)).toBeTruthy();
     expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive')[0]?.body).toEqual({
@@ -261,7 +265,7 @@ describe('<LeadBoard> archive and restore', () => {
     const view = await shownBoard();
     view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive' });
     const firstId = cards()[0]!.dataset.leadId;
-    await userEvent.click(within(cards()[0]!).getByRole('button', { name: 'Archive Lead' }));
+    await archiveFromMenu(cards()[0]!);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not archive this lead. Please try again.');
     expect(cards().map((c) => c.dataset.leadId)).toContain(firstId);
   });

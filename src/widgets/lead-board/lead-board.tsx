@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
+import { hasActiveFilters } from '../../domain/filters';
 import { hasMultiplePages, paginationInfo } from '../../domain/pagination';
 import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../domain/sort';
+import { describeGatewayError, isAbortError, isGatewayError } from '../../gateway/errors';
 import type { Lead } from '../../gateway/office/schemas';
+import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import paginationCss from '../../ui/pagination.css?inline';
 import selectCss from '../../ui/select.css?inline';
+import menuButtonCss from '../../ui/menu-button.css?inline';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -28,8 +32,10 @@ import {
   providerInfoLoadableAtom,
   setLeadArchivedAtom,
   setLeadReadAtom,
+  settlePageAtom,
   visibleLeads,
   type LeadsPage,
+  type MutationAction,
 } from './board-atoms';
 import { BoardLeadCard, BoardLeadCardSkeleton } from './board-lead-card';
 import { FilterBar } from './filter-bar';
@@ -45,7 +51,15 @@ export interface LeadBoardProps {
 }
 
 /** The board's CSS and that of the ui primitives in its first render (the filter panel brings its own). */
-const STYLES = [paginationCss, selectCss, switchCss, leadBoardCss];
+const STYLES = [menuButtonCss, paginationCss, selectCss, switchCss, leadBoardCss];
+
+/** What a failed change says (the spec gives no text for these; ours, in the catalogue). */
+const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
+  read: 'board.error.read',
+  archive: 'board.error.archive',
+  restore: 'board.error.restore',
+  status: 'board.error.status',
+};
 
 /** Analytics page name (spec §2). */
 export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
@@ -103,9 +117,16 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     void setRead({ lead: firstLead, read: true });
   }, [expandedState, firstLead, setExpanded, setRead]);
 
+  const settlePage = useSetAtom(settlePageAtom);
   useEffect(() => {
-    if (leadsState.state === 'hasData') emit('lk-load', { widget: 'lead-board' });
-  }, [leadsState, emit]);
+    if (leadsState.state === 'hasData') {
+      emit('lk-load', { widget: 'lead-board' });
+      settlePage();
+    } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error)) {
+      const error = leadsState.error;
+      emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
+    }
+  }, [leadsState, emit, settlePage]);
 
   const toggle = (lead: Lead) => {
     if (expanded === lead.leadId) return setExpanded(null);
@@ -116,15 +137,28 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     void setRead({ lead, read: !lead.read });
     emit('lk-lead-read', { leadId: lead.leadId, read: !lead.read });
   };
+  const listRef = useRef<HTMLUListElement>(null);
   const archive = (lead: Lead, archived: boolean) => {
+    const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
     void setArchived({ lead, archived });
     emit('lk-lead-archive', { leadId: lead.leadId, archived });
+    // The lead (and its focused control) leaves the list: keep the keyboard user in the list.
+    if (hadFocus) {
+      requestAnimationFrame(() => {
+        const toggle = listRef.current?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? null;
+        (toggle ?? countRef.current)?.focus();
+      });
+    }
   };
   const movePage = (index: number) => {
     if (goToPage(index)) countRef.current?.focus();
   };
 
-  const failed = leadsState.state === 'hasError' || provider.state === 'hasError';
+  const failure = leadsState.state === 'hasError' ? leadsState.error : provider.state === 'hasError' ? provider.error : null;
+  const failed = failure !== null;
+  // A retry helps after a network or server failure, not after 401/403/404.
+  const failedStatus = failed ? describeGatewayError(failure).status : null;
+  const retryable = failedStatus === null || failedStatus === 408 || failedStatus === 429 || failedStatus >= 500;
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
   const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
   const messageHref = (lead: Lead) =>
@@ -141,9 +175,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       <header className="lk-board__header">
         {businessName !== null ? (
           <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
-        ) : (
+        ) : provider.state === 'loading' ? (
           <Skeleton width={280} height={30} />
-        )}
+        ) : null}
         {spId !== null ? (
           <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
             {t('board.viewCallLog')}
@@ -155,7 +189,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
       {mutationError ? (
         <div className="lk-board__toast" role="alert">
-          <span>{t(mutationError.action === 'read' ? 'board.error.read' : 'board.error.archive')}</span>
+          <span>{t(MUTATION_ERROR_KEYS[mutationError.action])}</span>
           <button type="button" className="lk-link-button" onClick={() => setMutationError(null)}>
             {t('board.dismiss')}
           </button>
@@ -167,21 +201,29 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
           <ErrorBanner
             detail={t('board.loadError')}
             action={
-              <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
-                {t('action.retry')}
-              </button>
+              retryable ? (
+                <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
+                  {t('action.retry')}
+                </button>
+              ) : undefined
             }
           />
         ) : !page || !shown ? (
           <BoardSkeleton rows={query.limit} />
         ) : total === 0 ? (
-          <div className="lk-board__empty" part="empty-state">
-            <p className="lk-board__empty-title">{t('filters.emptyTitle')}</p>
-            <p>{t('filters.emptyHint')}</p>
-            <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
-              {t('filters.clearAll')}
-            </button>
-          </div>
+          hasActiveFilters(query.filters) ? (
+            <div className="lk-board__empty" part="empty-state">
+              <p className="lk-board__empty-title">{t('filters.emptyTitle')}</p>
+              <p>{t('filters.emptyHint')}</p>
+              <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
+                {t('filters.clearAll')}
+              </button>
+            </div>
+          ) : (
+            <div className="lk-board__empty" part="empty-state">
+              <p className="lk-board__empty-title">{t('board.noLeads')}</p>
+            </div>
+          )
         ) : (
           <>
             <div className="lk-board__list-header">
@@ -199,7 +241,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
                 onChange={(sort) => changeSort(sort)}
               />
             </div>
-            <ul className="lk-board__list" aria-busy={loadingMore}>
+            <ul ref={listRef} className="lk-board__list" aria-busy={loadingMore}>
               {shown.leads.map((lead) => (
                 <BoardLeadCard
                   key={lead.leadId}
@@ -211,6 +253,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
                   onToggle={toggle}
                   onToggleRead={toggleRead}
                   onArchive={archive}
+                  onStatusChanged={(changed, status) => emit('lk-lead-status-change', { leadId: changed.leadId, status })}
                 />
               ))}
             </ul>

@@ -1,0 +1,192 @@
+import { useRef, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog, type DialogCloseReason } from './dialog';
+
+/**
+ * happy-dom has <dialog> with showModal()/close() that only toggle the `open` attribute: no top
+ * layer, no inertness, no Esc → cancel. So these tests prove our part (focus in, Esc and × call
+ * onClose, focus back to the trigger, the fallback without showModal). That the page behind is
+ * inert and Tab stays inside is the browser's, proved only in Chromium (stories / e2e).
+ */
+
+afterEach(cleanup);
+
+function Harness({ onClose, withInitialFocus = false }: { onClose?: (reason: DialogCloseReason) => void; withInitialFocus?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const second = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Dialog
+        open={open}
+        onClose={(reason) => {
+          onClose?.(reason);
+          setOpen(false);
+        }}
+        title="Connect your numbers"
+        closeLabel="Close"
+        initialFocusRef={withInitialFocus ? second : undefined}
+      >
+        <label>
+          First
+          <input />
+        </label>
+        <label>
+          Second
+          <input ref={second} />
+        </label>
+      </Dialog>
+    </>
+  );
+}
+
+describe('<Dialog>', () => {
+  it('shows nothing while closed', () => {
+    render(<Harness />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('opens with showModal, named by its heading, focus on the first field', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Connect your numbers' });
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(screen.getByRole('heading', { level: 2, name: 'Connect your numbers' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'First' }));
+  });
+
+  it('focuses initialFocusRef when given', async () => {
+    const user = userEvent.setup();
+    render(<Harness withInitialFocus />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Second' }));
+  });
+
+  it('Esc asks to close; on close focus returns to the trigger', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onClose={onClose} />);
+    const trigger = screen.getByRole('button', { name: 'Open' });
+    await user.click(trigger);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledExactlyOnceWith('escape');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('the × button is named by closeLabel and asks to close', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onClose={onClose} />);
+    const trigger = screen.getByRole('button', { name: 'Open' });
+    await user.click(trigger);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledExactlyOnceWith('close-button');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('a close request without a keydown (the cancel event) asks to close and stays open until the parent closes', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(<Dialog open onClose={onClose} title="T" closeLabel="Close" />);
+    const dialog = screen.getByRole('dialog', { name: 'T' }) as HTMLDialogElement;
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledExactlyOnceWith('escape');
+    expect(dialog.open).toBe(true);
+    // Without a field in the body, the × button takes focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves Esc to a control inside that handled it', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Dialog open onClose={onClose} title="T" closeLabel="Close">
+        <input aria-label="Inner" onKeyDown={(event) => event.key === 'Escape' && event.preventDefault()} />
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Inner' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('returns focus to the trigger inside a shadow root (its activeElement, not the host)', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    const user = userEvent.setup();
+    render(<Harness />, { container });
+    const trigger = shadow.querySelector('button')!;
+    await user.click(trigger);
+    expect(shadow.activeElement).toBe(shadow.querySelector('input'));
+    await user.click(shadow.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!);
+    expect(shadow.querySelector('dialog')!.open).toBe(false);
+    expect(shadow.activeElement).toBe(trigger);
+    cleanup();
+    host.remove();
+  });
+
+  it('falls back to the open attribute where showModal is missing', async () => {
+    const original = HTMLDialogElement.prototype.showModal;
+    // @ts-expect-error -- simulating an engine without showModal
+    HTMLDialogElement.prototype.showModal = undefined;
+    try {
+      const user = userEvent.setup();
+      render(<Harness />);
+      const trigger = screen.getByRole('button', { name: 'Open' });
+      await user.click(trigger);
+      const dialog = screen.getByRole('dialog', { name: 'Connect your numbers' });
+      expect(dialog.hasAttribute('open')).toBe(true);
+      expect(dialog.getAttribute('aria-modal')).toBe('true');
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'First' }));
+      await user.keyboard('{Escape}');
+      expect(dialog.hasAttribute('open')).toBe(false);
+      expect(document.activeElement).toBe(trigger);
+    } finally {
+      HTMLDialogElement.prototype.showModal = original;
+    }
+  });
+
+  it('restores focus when unmounted while open', async () => {
+    const user = userEvent.setup();
+    function Unmounting() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(true)}>
+            Open
+          </button>
+          {shown ? (
+            <Dialog open onClose={() => {}} title="T" closeLabel="Close">
+              <button type="button" onClick={() => setShown(false)}>
+                Done
+              </button>
+            </Dialog>
+          ) : null}
+        </>
+      );
+    }
+    render(<Unmounting />);
+    const trigger = screen.getByRole('button', { name: 'Open' });
+    await user.click(trigger);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+});

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWidget } from '../../../test/helpers/render-widget';
+import { SANDBOX_LEADS } from '../../demo/index';
+import { LeadBoard } from './lead-board';
+import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+
+afterEach(cleanup);
+
+/** The board with `leadId` featured: it is first and open. */
+async function openLead(leadId: number) {
+  const view = renderWidget(<LeadBoard spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
+  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+  const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === leadId)!;
+  expect(card.dataset.expanded).toBe('true');
+  return { ...view, card };
+}
+
+describe('expanded card: status', () => {
+  it('changes the status from the select: label in the header at once, marked read, sent to the gateway', async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'InProgressWon');
+    expect(within(card).getByText('Scheduled', { selector: '.lk-status' })).toBeTruthy();
+    await waitFor(() => expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)).toHaveLength(1));
+    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      status: 'InProgressWon',
+    });
+  });
+
+  it('rolls the status back with a message when the call fails', async () => {
+    const { card, sandbox } = await openLead(SANDBOX_LEADS.newest);
+    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/status' });
+    const select = within(card).getByRole('combobox', { name: 'Lead status' }) as HTMLSelectElement;
+    const before = select.value;
+    await userEvent.selectOptions(select, 'ClosedWon');
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not change the status of this lead. Please try again.');
+    await waitFor(() => expect(select.value).toBe(before));
+  });
+});
+
+describe('expanded card: Your Notes', () => {
+  it('edits, counts, saves and shows the saved notes; the server gets the note', async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByRole('textbox', { name: 'Your Notes' });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Call after 5pm 🙂');
+    expect(within(card).getByText('16 / 2048')).toBeTruthy(); // the emoji counts once
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Call after 5pm 🙂')).toBeTruthy();
+    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/note`)[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      note: 'Call after 5pm 🙂',
+    });
+  });
+
+  it('accepts 2048 characters and refuses 2049 with a clear message', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement;
+    await userEvent.clear(editor);
+    await userEvent.click(editor);
+    await userEvent.paste('x'.repeat(2048));
+    expect(within(card).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+    await userEvent.paste('y');
+    expect(within(card).getByText('2049 / 2048')).toBeTruthy();
+    expect(within(card).getByRole('alert').textContent).toMatch(/at most 2048 characters/);
+    expect(within(card).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(editor.value).toHaveLength(2049); // nothing typed is thrown away
+  });
+
+  it('keeps the typed text with the spec message when saving fails', async () => {
+    const { card, sandbox } = await openLead(SANDBOX_LEADS.newest);
+    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/note' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement;
+    await userEvent.type(editor, ' keep me');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('There was an error updating your notes. Please try again later.');
+    expect(editor.value).toContain('keep me');
+  });
+
+  it('cancel restores the saved text', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.withNotesAndFeedback);
+    const savedText = within(card).getByRole('heading', { name: 'Your Notes' }).nextElementSibling?.textContent;
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByRole('textbox', { name: 'Your Notes' });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'scratch');
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('textbox', { name: 'Your Notes' })).toBeNull();
+    expect(within(card).getByRole('heading', { name: 'Your Notes' }).nextElementSibling?.textContent).toBe(savedText);
+  });
+});
+
+describe('expanded card: contact and details', () => {
+  it('hides contact details until Contact is pressed, then shows a tel link', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.maskedActive);
+    expect(within(card).queryByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
+    const tel = within(card).getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ });
+    expect(tel.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+  });
+
+  it("shows 'Expired' instead of an expired masked number", async () => {
+    const { card } = await openLead(SANDBOX_LEADS.maskedExpired);
+    await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
+    expect(within(card).getByText('Expired')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toBeNull();
+  });
+
+  it('says when the customer gave no phone number', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.noPhone);
+    await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
+    expect(within(card).getByText('This customer did not provide a phone number.')).toBeTruthy();
+  });
+
+  it('shows four questions, then Read More / Read Less for the rest', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.newest);
+    const questions = () => within(card).getAllByRole('term').filter((term) => term.closest('.lk-card__qa'));
+    expect(questions()).toHaveLength(4);
+    await userEvent.click(within(card).getByRole('button', { name: 'Read More' }));
+    expect(questions().length).toBeGreaterThan(4);
+    await userEvent.click(within(card).getByRole('button', { name: 'Read Less' }));
+    expect(questions()).toHaveLength(4);
+  });
+
+  it('links Message to the conversation thread for provider, user and lead', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.newest);
+    const links = within(card).getAllByRole('link', { name: /Message/ });
+    for (const link of links) expect(link.getAttribute('href')).toMatch(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`));
+  });
+});
+
+describe('expanded card: connect your numbers', () => {
+  const optedIn = SANDBOX_LEADS.optedInNotConnected;
+
+  it('offers Connect your numbers only with the call-tracking flag on, and opens the dialog', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} leadId={optedIn} />, LEAD_BOARD_CATALOGUE, {
+      inputs: { flags: { pro_ads_leadcalltracking_v2_frontend_lead_board: true } },
+    });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === optedIn)!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Connect your numbers' }));
+    expect(await screen.findByRole('dialog', { name: 'Connect your numbers' })).toBeTruthy();
+    view.unmount();
+  });
+
+  it('does not offer it without the flag', async () => {
+    const { card } = await openLead(optedIn);
+    expect(within(card).queryByRole('button', { name: 'Connect your numbers' })).toBeNull();
+  });
+});

@@ -1,0 +1,281 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
+import { maskedNumberDisplay } from '../../domain/masked-number';
+import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../domain/notes';
+import { formatPhoneDisplay, telHref } from '../../domain/phone';
+import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
+import type { Lead } from '../../gateway/office/schemas';
+import { toDate } from '../../i18n/format';
+import { useRuntime } from '../../runtime/runtime';
+import { MenuButton } from '../../ui/menu-button';
+import { Select } from '../../ui/select';
+import { boardInputsAtom, saveLeadNotesAtom, setLeadStatusAtom } from './board-atoms';
+import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
+import { leadPlace } from './board-lead-card';
+
+/** Questions shown before 'Read More' (spec §2, §9). */
+export const QA_PREVIEW = 4;
+
+export interface LeadCardBodyProps {
+  lead: Lead;
+  messageHref: string;
+  messageKind: 'office-inbox' | 'conversation-thread';
+  onToggleRead(lead: Lead): void;
+  onArchive(lead: Lead, archived: boolean): void;
+  /** Tells the host a status changed (after the optimistic update). */
+  onStatusChanged(lead: Lead, status: LeadStatus): void;
+}
+
+/** The expanded card (spec §2): location and contact, Message, status, notes, details, actions. */
+export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
+  const { t, onLinkClick } = useRuntime();
+  const setStatus = useSetAtom(setLeadStatusAtom);
+  const place = leadPlace(lead);
+  const menuItems = [
+    { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
+    ...(lead.isArchived ? [] : [{ id: 'archive', label: t('board.archiveLead'), onSelect: () => onArchive(lead, true) }]),
+  ];
+
+  return (
+    <div className="lk-card__content">
+      <div className="lk-card__row">
+        <section className="lk-card__section">
+          <h3 className="lk-card__heading">{t('board.location')}</h3>
+          <p>{place || '—'}</p>
+          <ContactReveal lead={lead} />
+        </section>
+        <div className="lk-card__controls">
+          <a className="lk-button" data-variant="secondary" href={messageHref} onClick={(event) => onLinkClick(event, messageKind)}>
+            {t('board.message')}
+          </a>
+          <Select<LeadStatus>
+            label={t('board.leadStatus')}
+            value={lead.status}
+            options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
+            onChange={(status) => {
+              void setStatus({ lead, status });
+              onStatusChanged(lead, status);
+            }}
+          />
+          <MenuButton label={t('board.moreActions')} items={menuItems} />
+        </div>
+      </div>
+      <ConnectNumbers lead={lead} />
+      {lead.description ? (
+        <section className="lk-card__section">
+          <h3 className="lk-card__heading">{t('board.customerNotes')}</h3>
+          <p className="lk-pre">{lead.description}</p>
+        </section>
+      ) : null}
+      <NotesEditor lead={lead} />
+      {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
+    </div>
+  );
+}
+
+/** 'Contact' reveals phone, e-mail and address (spec §2, §4 "Contact card"). */
+function ContactReveal({ lead }: { lead: Lead }) {
+  const { t, onLinkClick } = useRuntime();
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  const info = lead.customerInfo;
+  const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
+  const phoneState = maskedNumberDisplay(
+    {
+      phoneNumber: info.phoneNumber ?? '',
+      isMaskedPhone: info.isMaskedPhone,
+      isMaskedPhoneActive: info.isMaskedPhoneActive,
+      leadReceivedAt: toDate(lead.createDate),
+      smsEnabled: info.isSmsEnabled,
+    },
+    new Date(),
+  );
+  const tel = safeHref(telHref(info.phoneNumber));
+  const mail = safeHref(mailtoHref(info.emailAddress));
+  const address = [info.addressLineOne, info.addressLineTwo].map((line) => line?.trim()).filter(Boolean) as string[];
+  const maps = address.length ? safeHref(mapsHref([...address, info.city, info.state, info.postalCode])) : null;
+  return (
+    <div className="lk-contact">
+      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
+        {t(shown ? 'board.hideContact' : 'board.contact')}
+      </button>
+      <dl id={id} className="lk-contact__list" hidden={!shown}>
+        <div>
+          <dt>{t('board.phone')}</dt>
+          <dd>
+            {phoneState === 'none' ? (
+              t('board.noPhone')
+            ) : phoneState === 'expired' ? (
+              <span className="lk-contact__expired">{t('board.expired')}</span>
+            ) : tel ? (
+              <a href={tel} onClick={external}>
+                {formatPhoneDisplay(info.phoneNumber)}
+              </a>
+            ) : (
+              formatPhoneDisplay(info.phoneNumber)
+            )}
+          </dd>
+        </div>
+        {mail && info.emailAddress ? (
+          <div>
+            <dt>{t('board.email')}</dt>
+            <dd>
+              <a href={mail} onClick={external}>
+                {info.emailAddress}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {maps ? (
+          <div>
+            <dt>{t('board.address')}</dt>
+            <dd>
+              <a href={maps} target="_blank" rel="noopener noreferrer" onClick={external}>
+                {address.join(', ')}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/** Four questions, then 'Read More' / 'Read Less' for the rest (spec §2). */
+function ProjectDetails({ lead }: { lead: Lead }) {
+  const { t } = useRuntime();
+  const [all, setAll] = useState(false);
+  const id = useId();
+  const rows = all ? lead.questionsAndAnswers : lead.questionsAndAnswers.slice(0, QA_PREVIEW);
+  return (
+    <section className="lk-card__section">
+      <h3 className="lk-card__heading">{t('board.projectDetails')}</h3>
+      <dl id={id} className="lk-card__qa">
+        {rows.map((qa, index) => (
+          <div key={index}>
+            <dt>{qa.question}</dt>
+            <dd>{qa.answers.join(', ')}</dd>
+          </div>
+        ))}
+      </dl>
+      {lead.questionsAndAnswers.length > QA_PREVIEW ? (
+        <button type="button" className="lk-link-button" aria-expanded={all} aria-controls={id} onClick={() => setAll((value) => !value)}>
+          {t(all ? 'board.readLess' : 'board.readMore')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * 'Your Notes' (spec §4, §5): view / edit; at most 2048 characters with a visible count; cancel
+ * restores the saved text; a failed save keeps the typed text with the spec's message.
+ */
+function NotesEditor({ lead }: { lead: Lead }) {
+  const { t } = useRuntime();
+  const save = useSetAtom(saveLeadNotesAtom);
+  const saved = lead.notes ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const headingId = useId();
+  const countId = useId();
+  const errorId = useId();
+  const tooLong = draft !== null ? validateNotes(draft) : null;
+
+  const submit = async () => {
+    if (draft === null || tooLong || saving) return;
+    setSaving(true);
+    setFailed(false);
+    try {
+      await save({ lead, notes: draft });
+      setDraft(null);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="lk-card__section lk-notes" aria-labelledby={headingId}>
+      <h3 id={headingId} className="lk-card__heading">
+        {t('board.yourNotes')}
+      </h3>
+      {draft === null ? (
+        <>
+          <p className={saved ? 'lk-pre' : 'lk-notes__empty'}>{saved || t('board.noNotes')}</p>
+          <button type="button" className="lk-link-button" onClick={() => setDraft(saved)}>
+            {t('notes.edit')}
+          </button>
+        </>
+      ) : (
+        <form
+          className="lk-notes__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <textarea
+            className="lk-notes__input"
+            aria-labelledby={headingId}
+            aria-describedby={[countId, tooLong ? errorId : null, failed ? `${errorId}-failed` : null].filter(Boolean).join(' ')}
+            aria-invalid={tooLong ? true : undefined}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            // Focus lands in the editor when it opens.
+            autoFocus
+          />
+          <p id={countId} className="lk-notes__count" data-over={tooLong ? true : undefined}>
+            {t('notes.count', { count: notesLength(draft), max: NOTES_MAX_LENGTH })}
+          </p>
+          {tooLong ? (
+            <p id={errorId} className="lk-field-error" role="alert">
+              {t(tooLong.key, tooLong.params)}
+            </p>
+          ) : null}
+          {failed ? (
+            <p id={`${errorId}-failed`} className="lk-field-error" role="alert">
+              {t('error.notesUpdate')}
+            </p>
+          ) : null}
+          <div className="lk-notes__actions">
+            <button type="submit" className="lk-button" disabled={saving || tooLong !== null}>
+              {t('notes.save')}
+            </button>
+            <button
+              type="button"
+              className="lk-button"
+              data-variant="secondary"
+              onClick={() => {
+                setDraft(null);
+                setFailed(false);
+              }}
+            >
+              {t('notes.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** 'Connect your numbers' when call tracking is on and the customer opted in (spec §2, §4). */
+function ConnectNumbers({ lead }: { lead: Lead }) {
+  const { t } = useRuntime();
+  const shown = useShowsConnectNumbers(lead);
+  const { spId } = useAtomValue(boardInputsAtom);
+  const [open, setOpen] = useState(false);
+  if (!shown || spId === null) return null;
+  return (
+    <div className="lk-card__connect">
+      <button type="button" className="lk-button" data-variant="secondary" onClick={() => setOpen(true)}>
+        {t('connectNumber.title')}
+      </button>
+      <ConnectNumberDialog open={open} onClose={() => setOpen(false)} spId={spId} />
+    </div>
+  );
+}

@@ -1,0 +1,498 @@
+import type { CSSProperties } from 'react';
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SANDBOX_LEADS } from '../src/demo/index';
+import baseCss from '../src/ui/base.css?inline';
+import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
+import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
+import { shadowOf } from './support/queries';
+import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { WidgetFrame } from './support/widget-frame';
+
+/**
+ * <LeadBoard> (spec §2 "Lead board", §3, §4) as its element shows it: in a shadow root with
+ * base.css (the board adopts its own CSS and that of the ui primitives it uses), against the
+ * story's sandbox gateway (provider 1001: 56 active leads, 6 archived, 14 with unread messages).
+ *
+ * Every board state has a story; the play functions assert what a user sees (texts, roles,
+ * focus), plus what the sandbox received where the request is the point (filters, paging).
+ */
+const STYLES = [baseCss];
+
+const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
+const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive';
+const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
+const HEADING = 'Leads for Acme Plumbing & Heating';
+const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+/** Seed facts for provider 1001 (src/demo/seed): active, archived and unread-message leads. */
+const ACTIVE_LEADS = 56;
+const ARCHIVED_LEADS = 6;
+const UNREAD_MESSAGE_LEADS = 14;
+
+const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
+
+const meta = {
+  title: 'Widgets/Lead board',
+  component: LeadBoard,
+  args: { spId: 1001, leadId: null, newMessages: false, pageSize: null },
+  argTypes: {
+    spId: { control: 'number' },
+    leadId: { control: 'select', options: [null, ...Object.values(SANDBOX_LEADS)] },
+    newMessages: { control: 'boolean' },
+    pageSize: { control: 'number' },
+  },
+  render: (args) => (
+    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE}>
+      <LeadBoard {...args} />
+    </WidgetFrame>
+  ),
+  parameters: {
+    a11y: { test: 'error' },
+  },
+} satisfies Meta<LeadBoardProps>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+/** The board once a page of leads is on screen ('Showing X - Y of Z results'). */
+async function shownBoard(canvasElement: HTMLElement) {
+  const frame = await shadowOf(canvasElement);
+  const count = await frame.canvas.findByText(SHOWING, {}, { timeout: 5000 });
+  return { ...frame, count };
+}
+
+const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
+const leadIds = (root: ShadowRoot) => cards(root).map((card) => Number(card.dataset.leadId));
+/**
+ * Waits until the list is no longer refreshing: the last page stays on screen dimmed
+ * (opacity .6, a 120 ms transition) while the next loads, and axe must not judge the colors of
+ * a half-faded list.
+ */
+async function settled(root: ShadowRoot) {
+  await waitFor(() => {
+    const list = root.querySelector('.lk-board__list');
+    if (!list) return;
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(getComputedStyle(list).opacity).toBe('1');
+  });
+}
+const cardToggle = (card: HTMLElement) => card.querySelector<HTMLButtonElement>('button[aria-expanded]') as HTMLButtonElement;
+
+/** The bodies of the leads calls the sandbox received, oldest first. */
+function leadRequests(context: StoryContext) {
+  return sandboxOf(context)
+    .gateway.store.requests.filter((request) => request.method === 'POST' && request.path === LEADS_PATH)
+    .map((request) => request.body as { offset: number; limit: number; featuredLeadId?: number; filters: Record<string, unknown> });
+}
+
+/**
+ * Types into a text field inside the shadow root as a keyboard would, as far as React can
+ * tell (see stories/ui-date-range-picker.stories.tsx: user-event's typing goes unnoticed by
+ * React's value tracking inside a shadow root). Each character goes through the native value
+ * setter and a composed input event.
+ */
+async function typeText(field: HTMLElement, text: string) {
+  const input = field as HTMLInputElement;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (!setValue) throw new Error('no native value setter');
+  input.focus();
+  let value = input.value;
+  for (const char of text) {
+    value += char;
+    setValue.call(input, value);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: char, inputType: 'insertText' }));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// ---- stories -----------------------------------------------------------------------------------
+
+/** The board as it opens: header, call-log link, count, sort, ten cards, the first one open. */
+export const Default: Story = {
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'View Call Log' })).toHaveAttribute('href', '/app/office/1001/call-log');
+    await expect(count).toHaveTextContent(`Showing 1 - 10 of ${ACTIVE_LEADS} results`);
+    await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveValue('NewestOldest');
+    await expect(cards(root)).toHaveLength(10);
+    // Only the first card is open, and it shows its body.
+    const expanded = cards(root).filter((card) => cardToggle(card).getAttribute('aria-expanded') === 'true');
+    await expect(expanded).toEqual([cards(root)[0]]);
+    await expect(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'More actions' })).toBeVisible();
+    // The newest lead (today, unread messages) leads the list with the Message button's dot.
+    await expect(leadIds(root)[0]).toBe(SANDBOX_LEADS.newest);
+    await expect(within(cards(root)[0] as HTMLElement).getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'false');
+    await expect(leadRequests(context)).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true } }]);
+  },
+};
+
+/**
+ * The leads call never answers: the header (provider info, asked for in parallel) is there,
+ * the list is a skeleton of the final size (ten collapsed cards), busy.
+ */
+export const Loading: Story = {
+  parameters: sandbox({ fault: { latency: 3_600_000, route: LEADS_ROUTE } }),
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    const skeleton = root.querySelector('[data-skeleton]') as HTMLElement;
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await expect(skeleton.querySelectorAll('li')).toHaveLength(10);
+    // Still loading a moment later (the header arrived, the list did not).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(root.querySelector('[data-skeleton]')).toBe(skeleton);
+    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(cards(root)).toHaveLength(0);
+  },
+};
+
+/** One 500 on the leads call: the error panel with 'Try again', which loads the list. */
+export const LoadError: Story = {
+  name: 'Error',
+  parameters: sandbox({ fault: { status: 500, route: LEADS_ROUTE, times: 1 } }),
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Sorry, something went wrong. Please try again later.');
+    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByText(`Showing 1 - 10 of ${ACTIVE_LEADS} results`)).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(leadRequests(context)).toHaveLength(2);
+  },
+};
+
+/** A customer-name search no lead matches: the empty state, and its 'Clear All Filters' resets. */
+export const EmptyWithFilters: Story = {
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    await typeText(canvas.getByRole('combobox', { name: 'Customer name' }), 'Nobody Atall');
+    await userEvent.keyboard('{Enter}');
+    const empty = await canvas.findByText('No Leads match the filters applied');
+    await expect(empty).toBeVisible();
+    await expect(canvas.getByText('Adjust your filters above')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Remove filter Nobody Atall' })).toBeVisible();
+    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(cards(root)).toHaveLength(0);
+    await expect(leadRequests(context).at(-1)?.filters).toMatchObject({ name: 'Nobody Atall' });
+
+    const emptyState = root.querySelector('[part~="empty-state"]') as HTMLElement;
+    await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear All Filters' }));
+    await expect(await canvas.findByText(`Showing 1 - 10 of ${ACTIVE_LEADS} results`)).toBeVisible();
+    await expect(canvas.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    await expect(leadRequests(context).at(-1)?.filters).toEqual({ archived: false, displayLead: true });
+    await settled(root);
+  },
+};
+
+/** Everything fits on one page (page size 100): no pager. */
+export const OnePage: Story = {
+  args: { pageSize: 100 },
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    await expect(count).toHaveTextContent(`Showing 1 - ${ACTIVE_LEADS} of ${ACTIVE_LEADS} results`);
+    await expect(cards(root)).toHaveLength(ACTIVE_LEADS);
+    await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    await expect(leadRequests(context)[0]).toMatchObject({ limit: 100, offset: 0 });
+  },
+};
+
+/** Six pages of ten: the pager; page 2 asks for offset 10 and the count follows. */
+export const ManyPages: Story = {
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    const pager = canvas.getByRole('navigation', { name: 'Pages' });
+    await expect(pager).toBeVisible();
+    await expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(pager).getByRole('button', { name: 'Page 6' })).toBeVisible();
+    const firstPage = leadIds(root);
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(count).toHaveTextContent(`Showing 11 - 20 of ${ACTIVE_LEADS} results`));
+    await expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(leadRequests(context).at(-1)).toMatchObject({ offset: 10, limit: 10, sort: 'NewestOldest' });
+    await waitFor(() => expect(leadIds(root).some((id) => firstPage.includes(id))).toBe(false));
+    await expect(cards(root)).toHaveLength(10);
+    // Focus goes to the count, so a screen reader hears where it landed.
+    await expect(root.activeElement).toBe(count);
+    await settled(root);
+  },
+};
+
+/** `leadId=300003` (45 days old, normally on page 4): on top, marked 'Featured', open. */
+export const FeaturedLead: Story = {
+  args: { leadId: SANDBOX_LEADS.featuredCandidate },
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    const [first] = cards(root);
+    await expect(Number(first?.dataset.leadId)).toBe(SANDBOX_LEADS.featuredCandidate);
+    await expect(within(first as HTMLElement).getByText('Featured')).toBeVisible();
+    await expect(canvas.getAllByText('Featured')).toHaveLength(1);
+    await expect(cardToggle(first as HTMLElement)).toHaveAttribute('aria-expanded', 'true');
+    await expect(leadRequests(context)[0]).toMatchObject({ featuredLeadId: SANDBOX_LEADS.featuredCandidate });
+  },
+};
+
+/** The 'Archived leads' switch on: archived leads only, each with 'Move to Active Leads' (restore). */
+export const ArchivedView: Story = {
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    const archivedSwitch = canvas.getByRole('switch', { name: 'Archived leads' });
+    await userEvent.click(archivedSwitch);
+    await expect(archivedSwitch).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(count).toHaveTextContent(`Showing 1 - ${ARCHIVED_LEADS} of ${ARCHIVED_LEADS} results`));
+    await expect(canvas.getByRole('button', { name: 'Remove filter Archived leads' })).toBeVisible();
+    await expect(leadIds(root)).toContain(SANDBOX_LEADS.archived);
+    for (const card of cards(root)) await expect(within(card).getByRole('button', { name: 'Move to Active Leads' })).toBeVisible();
+
+    // Restoring one takes it off the archived list and the count follows.
+    const restored = Number(cards(root)[0]?.dataset.leadId);
+    await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'Move to Active Leads' }));
+    await waitFor(() => expect(leadIds(root)).not.toContain(restored));
+    await waitFor(() => expect(count).toHaveTextContent(`Showing 1 - ${ARCHIVED_LEADS - 1} of ${ARCHIVED_LEADS - 1} results`));
+    const archiveCall = sandboxOf(context).gateway.store.requests.find((request) => request.path.endsWith('/archive'));
+    await expect(archiveCall?.body).toEqual({ serviceProviderId: 1001, leadId: restored, archived: false });
+    await settled(root);
+  },
+};
+
+/** Opened with `newMessages`: the unread switch is on from the first request, with its tag. */
+export const UnreadFilterOn: Story = {
+  args: { newMessages: true },
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'true');
+    await expect(count).toHaveTextContent(`Showing 1 - 10 of ${UNREAD_MESSAGE_LEADS} results`);
+    await expect(canvas.getByRole('button', { name: 'Remove filter Unread messages' })).toBeVisible();
+    for (const card of cards(root)) await expect(within(card).getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    const requests = leadRequests(context);
+    await expect(requests).toHaveLength(1);
+    await expect(requests[0]?.filters).toMatchObject({ hasUnreadMessages: true });
+  },
+};
+
+/** The lead-status multi-select open, 'Closed won' checked: the list, the summary and a tag follow. */
+export const StatusFilterOpen: Story = {
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    const button = canvas.getByRole('button', { name: 'Lead status Any' });
+    await userEvent.click(button);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const group = canvas.getByRole('group', { name: 'Lead status' });
+    await expect(group).toBeVisible();
+    const boxes = within(group).getAllByRole('checkbox');
+    await expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(['New', 'Not Contacted', 'Contacted', 'Scheduled', 'Closed won', 'Closed lost']);
+
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Closed won' }));
+    await waitFor(() => expect(leadRequests(context).at(-1)?.filters).toMatchObject({ serviceProviderLeadStatuses: ['ClosedWon'] }));
+    await expect(button).toHaveAccessibleName('Lead status 1 selected');
+    await expect(canvas.getByRole('button', { name: 'Remove filter Closed won' })).toBeVisible();
+    await waitFor(() => expect(root.querySelectorAll('.lk-status[data-status="ClosedWon"]').length).toBe(cards(root).length));
+    await expect(cards(root).length).toBeGreaterThan(0);
+    // Still open: several statuses can be picked in a row.
+    await expect(group).toBeVisible();
+    await settled(root);
+  },
+};
+
+/**
+ * The date-range filter open (the calendar loads on first use). The sandbox clock is today's
+ * here, so the quick ranges (relative to the real today) find leads.
+ */
+export const DateFilterOpen: Story = {
+  parameters: sandbox({ now: new Date().toISOString() }),
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    const button = canvas.getByRole('button', { name: 'Date range Any' });
+    await userEvent.click(button);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'Early');
+    await expect(canvas.getByRole('textbox', { name: 'End date' })).toHaveAttribute('placeholder', 'Continuous');
+    const ranges = canvas.getByRole('group', { name: 'Quick ranges' });
+    await expect(within(ranges).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
+
+    await userEvent.click(within(ranges).getByRole('button', { name: 'Last 7 Days' }));
+    await expect((canvas.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(await canvas.findByRole('button', { name: 'Remove filter Last 7 Days' })).toBeVisible();
+    await expect(button).toHaveAccessibleName('Date range Last 7 Days');
+    await waitFor(() => expect(leadRequests(context).at(-1)?.filters.dateRange).toEqual({ startDate: expect.any(String), endDate: expect.any(String) }));
+    const { startDate, endDate } = leadRequests(context).at(-1)?.filters.dateRange as { startDate: string; endDate: string };
+    // Start of the first day to the end of today: seven whole days.
+    await expect(Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000)).toBe(7);
+    await expect(await canvas.findByText(SHOWING)).toBeVisible();
+    await expect(canvas.getByRole('grid')).toBeVisible();
+    await settled(root);
+  },
+};
+
+/** Category suggestions as you type (limit 5 on the board): the listbox open. */
+export const CategoryFilterOpen: Story = {
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Category' });
+    await typeText(input, 'Pl');
+    await expect(await canvas.findByRole('option', { name: 'Plumbing' })).toBeVisible();
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(canvas.getByRole('listbox', { name: 'Category' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Plumbing', 'Appliance Repair']);
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(input).toHaveAttribute('aria-activedescendant', canvas.getByRole('option', { name: 'Plumbing' }).id);
+    const suggest = sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith('/autocomplete/categoryName'));
+    await expect(suggest.map((request) => request.query)).toEqual([{ query: 'Pl', limit: '5' }]);
+  },
+};
+
+/** Location suggestions (city/state or postal code). */
+export const LocationFilterOpen: Story = {
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Location' });
+    await typeText(input, 'Den');
+    await expect(await canvas.findByRole('option', { name: 'Denver, CO' })).toBeVisible();
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(input).toHaveAttribute('placeholder', 'City, state or ZIP code');
+  },
+};
+
+/** Customer-name suggestions: members of this provider's leads. */
+export const NameFilterOpen: Story = {
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Customer name' });
+    await typeText(input, 'Jor');
+    await expect(await canvas.findByRole('option', { name: 'Jordan Rivera' })).toBeVisible();
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByText('1 suggestions available.')).toBeInTheDocument();
+  },
+};
+
+/**
+ * Suggestions picked with the keyboard become tags (category, location); the list holds only
+ * matching leads; removing a tag moves focus to the next tag.
+ */
+export const FilterTags: Story = {
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    await typeText(canvas.getByRole('combobox', { name: 'Category' }), 'Plumb');
+    await canvas.findByRole('option', { name: 'Plumbing' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(await canvas.findByRole('button', { name: 'Remove filter Plumbing' })).toBeVisible();
+
+    await typeText(canvas.getByRole('combobox', { name: 'Location' }), 'Denver');
+    await canvas.findByRole('option', { name: 'Denver, CO' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(await canvas.findByRole('button', { name: 'Remove filter Denver, CO' })).toBeVisible();
+
+    await waitFor(() => expect(leadRequests(context).at(-1)?.filters).toMatchObject({ categoryIds: [100], cityState: { city: 'Denver', stateAbbr: 'CO' } }));
+    await waitFor(() => expect(canvas.getByText(SHOWING)).toHaveTextContent(/^Showing 1 - (\d+) of \1 results$/));
+    for (const card of cards(root)) {
+      await expect(card).toHaveTextContent('Plumbing');
+      await expect(card).toHaveTextContent('Denver, CO');
+    }
+    const tags = canvas.getByRole('list', { name: 'Active filters' });
+    await expect(within(tags).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Plumbing', 'Denver, CO']);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove filter Plumbing' }));
+    await waitFor(() => expect(root.activeElement).toBe(canvas.getByRole('button', { name: 'Remove filter Denver, CO' })));
+    await waitFor(() => expect(leadRequests(context).at(-1)?.filters.categoryIds).toBeUndefined());
+    await settled(root);
+  },
+};
+
+/** A ~400px host: the filter panel folds behind 'Show All Filters' / 'Hide All Filters'. */
+export const NarrowWidth: Story = {
+  render: (args) => (
+    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={{ width: 400 }}>
+      <LeadBoard {...args} />
+    </WidgetFrame>
+  ),
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Show All Filters' });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toBeVisible();
+    // Folded away: out of sight and out of the accessibility tree.
+    await expect(canvas.queryByRole('button', { name: 'Lead status Any' })).toBeNull();
+    await expect(canvas.queryByRole('combobox', { name: 'Customer name' })).toBeNull();
+
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveTextContent('Hide All Filters');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('button', { name: 'Lead status Any' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Customer name' })).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Archived leads' })).toBeVisible();
+
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveTextContent('Show All Filters');
+    await expect(canvas.queryByRole('button', { name: 'Lead status Any' })).toBeNull();
+  },
+};
+
+/** The wide board has no show/hide toggle: the panel is always there. */
+export const WideWidth: Story = {
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Lead status Any' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Show All Filters' })).toBeNull();
+  },
+};
+
+/** The archive call fails (500): a message, and the lead stays where it was. */
+export const ArchiveFailure: Story = {
+  parameters: sandbox({ fault: { status: 500, route: ARCHIVE_ROUTE } }),
+  play: async (context) => {
+    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    const before = leadIds(root);
+    const countBefore = count.textContent;
+    await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'More actions' }));
+    await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('menuitem', { name: 'Archive Lead' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('We could not archive this lead. Please try again.');
+    await waitFor(() => expect(leadIds(root)).toEqual(before));
+    await expect(canvas.getByText(SHOWING)).toHaveTextContent(countBefore ?? '');
+    const archiveCalls = sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith('/archive'));
+    await expect(archiveCalls.map((request) => request.status)).toEqual([500]);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+const THEME: CSSProperties & Record<`--lk-${string}`, string> = {
+  '--lk-color-primary': '#6a1b9a',
+  '--lk-font-family': 'Georgia, "Times New Roman", serif',
+  '--lk-radius': '2px',
+};
+
+/**
+ * Theming from outside: --lk-* custom properties on the host, and ::part() rules (parts:
+ * lead-board, filters, lead-card, message-button, empty-state, error-banner, pagination).
+ */
+export const Customization: Story = {
+  render: (args) => (
+    <>
+      <style>{'.lk-theme-board::part(filters) { background: rgb(243, 229, 245); } .lk-theme-board::part(message-button) { text-transform: uppercase; }'}</style>
+      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={THEME} hostClassName="lk-theme-board">
+        <LeadBoard {...args} />
+      </WidgetFrame>
+    </>
+  ),
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    const plum = 'rgb(106, 27, 154)';
+    await expect(getComputedStyle(canvas.getByRole('link', { name: 'View Call Log' })).color).toBe(plum);
+    const first = cards(root)[0] as HTMLElement;
+    await expect(getComputedStyle(first).borderTopColor).toBe(plum);
+    await expect(getComputedStyle(first).borderTopLeftRadius).toBe('2px');
+    await expect(getComputedStyle(canvas.getByRole('heading', { level: 1 })).fontFamily).toMatch(/^Georgia/);
+    await expect(getComputedStyle(root.querySelector('[part~="filters"]') as HTMLElement).backgroundColor).toBe('rgb(243, 229, 245)');
+    await expect(getComputedStyle(root.querySelector('[part~="message-button"]') as HTMLElement).textTransform).toBe('uppercase');
+  },
+};
