@@ -24,6 +24,8 @@ import baseCss from '../ui/base.css?inline';
  * @event {CustomEvent<{widget: string}>} lk-load - A page of leads was shown.
  * @event {CustomEvent<{leadId: number, read: boolean}>} lk-lead-read - A lead was marked read or unread.
  * @event {CustomEvent<{leadId: number, archived: boolean}>} lk-lead-archive - A lead was archived or restored.
+ * @event {CustomEvent<{leadId: number, status: string}>} lk-lead-status-change - A lead's status was changed.
+ * @event {CustomEvent<{widget: string, status: number | null, kind: string}>} lk-error - Loading the leads failed.
  * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the board; cancelable.
  * @csspart lead-board - The whole board.
  * @csspart filters - The filter header, panel and tags.
@@ -32,8 +34,17 @@ import baseCss from '../ui/base.css?inline';
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.
  * @csspart pagination - The pager.
+ * @csspart menu-button - A card's 'More actions' menu.
+ * @csspart feedback - The feedback popover; also feedback-trigger, feedback-panel.
+ * @csspart star-rating - The star rating; star-rating-star for each star.
+ * @csspart insurance-banner - The liability-insurance offer; insurance-purchase for its link.
+ * @csspart dialog - Modals (e.g. Connect your numbers).
  * @cssproperty --lk-color-primary - Links, buttons, accents.
  * @cssproperty --lk-font-family - Font of the widget.
+ * @cssproperty --lk-star-color - Filled stars.
+ * @cssproperty --lk-star-color-empty - Empty stars.
+ * @cssproperty --lk-insurance-surface - Background of the insurance offer.
+ * @cssproperty --lk-insurance-border - Border of the insurance offer.
  */
 export const leadBoardElement: ElementDefinition<LeadBoardProps> = {
   tag: 'lead-board',

@@ -279,6 +279,22 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
   );
 });
 
+/** Feedback saved by the popover, kept on the lead (spec §4: success stores rating and reason). */
+export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: { leadId: number; feedback: { rating: number; reason: string } }) => {
+  const current = get(patchesAtom).get(leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(leadId, {
+      changes: { ...current?.changes, feedback },
+      removes: current?.removes ?? false,
+      settledAtSeq: fetchSeq,
+    }),
+  );
+});
+
+/** 'Not at all' on the insurance banner hides it on every lead of this board. */
+export const insuranceHiddenForAllAtom = atom(false);
+
 // ---- Expanded card ---------------------------------------------------------------------------
 
 /** Only one card is open at a time; `undefined` until the first page arrived (then the first opens). */

@@ -153,3 +153,37 @@ describe('expanded card: connect your numbers', () => {
     expect(within(card).queryByRole('button', { name: 'Connect your numbers' })).toBeNull();
   });
 });
+
+describe('expanded card: feedback and insurance', () => {
+  it('rates the open lead with 5 stars from its card: sent at once with reason Other, shown on the trigger', async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.click(within(card).getByRole('button', { name: 'Rate this lead' }));
+    await userEvent.click(await within(card).findByRole('radio', { name: 'Great' }));
+    await waitFor(() => expect(received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/feedback')).toHaveLength(1));
+    expect(received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/feedback')[0]?.body).toEqual({
+      leadId: SANDBOX_LEADS.newest,
+      rating: 5,
+      reason: 'Other',
+      notes: '',
+    });
+    expect(await within(card).findByRole('button', { name: 'Your rating: Great' })).toBeTruthy();
+  });
+
+  it('shows the insurance offer on a lead with an insurer link, and "Not at all" hides it on every lead', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const withOffer = view.sandbox.store.leads.find((lead) =>
+      lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
+    );
+    expect(withOffer).toBeDefined();
+    cleanup();
+    const { card, received } = await openLead(withOffer!.leadId);
+    expect(within(card).getByText('starting at $30/month', { exact: false })).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Dismiss insurance offer' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Not at all' }));
+    await waitFor(() => expect(received('POST', '/gateway/lead/v1/serviceprovider/1001/add-display-preferences')).toHaveLength(1));
+    expect(received('POST', '/gateway/lead/v1/serviceprovider/1001/add-display-preferences')[0]?.body).toEqual({
+      displayPreferences: ['HideThimbleForAllLeads'],
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
 import { maskedNumberDisplay } from '../../domain/masked-number';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../domain/notes';
@@ -10,7 +10,9 @@ import { toDate } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
 import { MenuButton } from '../../ui/menu-button';
 import { Select } from '../../ui/select';
-import { boardInputsAtom, saveLeadNotesAtom, setLeadStatusAtom } from './board-atoms';
+import { boardInputsAtom, insuranceHiddenForAllAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { FeedbackPopover } from './feedback-popover';
+import { InsuranceBanner } from './insurance-banner';
 import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
 import { leadPlace } from './board-lead-card';
 
@@ -31,6 +33,9 @@ export interface LeadCardBodyProps {
 export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
   const { t, onLinkClick } = useRuntime();
   const setStatus = useSetAtom(setLeadStatusAtom);
+  const setFeedback = useSetAtom(setLeadFeedbackAtom);
+  const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
+  const { spId } = useAtomValue(boardInputsAtom);
   const place = leadPlace(lead);
   const menuItems = [
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -39,6 +44,7 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
 
   return (
     <div className="lk-card__content">
+      {spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
       <div className="lk-card__row">
         <section className="lk-card__section">
           <h3 className="lk-card__heading">{t('board.location')}</h3>
@@ -58,6 +64,9 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
               onStatusChanged(lead, status);
             }}
           />
+          {spId !== null ? (
+            <FeedbackPopover lead={lead} spId={spId} align="end" onSaved={(feedback) => setFeedback({ leadId: lead.leadId, feedback })} />
+          ) : null}
           <MenuButton label={t('board.moreActions')} items={menuItems} />
         </div>
       </div>

@@ -1,0 +1,387 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  chooseReason,
+  editNotes,
+  FEEDBACK_RATINGS,
+  FEEDBACK_REASONS,
+  feedbackAfterRating,
+  feedbackKind,
+  feedbackSubmitted,
+  initialFeedbackState,
+  isFeedbackRating,
+  onOutsideClose,
+  reasonLabelKey,
+  reasonSubmission,
+  starLabelKey,
+  thankYouLink,
+  type FeedbackRating,
+  type FeedbackReason,
+  type FeedbackState,
+  type FeedbackSubmission,
+  type ThankYouLink,
+} from '../../domain/feedback';
+import { NOTES_MAX_LENGTH } from '../../domain/notes';
+import { submitLeadFeedback } from '../../gateway/office/calls';
+import type { Lead } from '../../gateway/office/schemas';
+import type { MessageKey } from '../../i18n/en-US';
+import type { NavigationKind } from '../../runtime/events';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { StarRating } from '../../ui/star-rating';
+import starRatingCss from '../../ui/star-rating.css?inline';
+import feedbackCss from './feedback.css?inline';
+
+/** What the board stores on the lead after a successful submission (spec §4). */
+export interface SavedFeedback {
+  readonly rating: FeedbackRating;
+  readonly reason: FeedbackReason;
+}
+
+export interface FeedbackPopoverProps {
+  /** The lead rated; its stored `feedback` (if any) is the prior rating. */
+  lead: Pick<Lead, 'leadId' | 'feedback'>;
+  spId: number;
+  /** Called once the gateway accepted the feedback: store it on the lead. */
+  onSaved: (feedback: SavedFeedback) => void;
+  /** Which edge of the trigger the panel lines up with: 'end' for a trigger at the card's end. Default 'start'. */
+  align?: 'start' | 'end';
+}
+
+/** Analytics event names: under 5 stars is submitted feedback, 5 stars a star rating (spec §4). */
+export const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRating: 'Lead Star Rating' } as const;
+
+const STYLES = [starRatingCss, feedbackCss];
+
+const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit-service-area', servicesOffered: 'services-offered' };
+
+type FormError = 'send' | 'reasonRequired' | 'otherRequired';
+
+function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): MessageKey {
+  return feedbackKind(state.rating) === 'starRating' ? 'feedback.thanks.rating' : `feedback.thanks.${state.reason}`;
+}
+
+/**
+ * The lead-feedback popover (spec §4 "Feedback"): a trigger button and, under it, a disclosure
+ * panel with the star rating; 5 stars is sent at once (reason 'Other'), 1–4 stars ask why.
+ * After the gateway accepts, a reason-specific thank-you (with a link to fix the service area
+ * or services offered where that is the reason), `onSaved` and one analytics event.
+ *
+ * Closing: the trigger toggles; Esc or the close button close and return focus to the trigger;
+ * a press outside (watched on the component's root node and, inside a shadow root, on the
+ * document) or focus leaving closes too. Without prior feedback an unsent rating is forgotten
+ * on close (domain `onOutsideClose`).
+ *
+ * Sending: one request at a time (a double click sends once); the stars and Submit are
+ * aria-disabled meanwhile rather than disabled, so keyboard focus is not dropped. On failure
+ * the spec's message shows as an alert; the reason step keeps what was chosen and typed, a
+ * 5-star pick rolls the stars back to what they showed before, and nothing is stored on the
+ * lead — choosing again retries.
+ */
+export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: FeedbackPopoverProps) {
+  useStyles(STYLES);
+  const { t, client, analytics, routes, onLinkClick } = useRuntime();
+  const baseId = useId();
+  const triggerId = `${baseId}-trigger`;
+  const panelId = `${baseId}-panel`;
+  const errorId = `${baseId}-error`;
+  const validationId = `${baseId}-validation`;
+  const notesId = `${baseId}-notes`;
+
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<FeedbackState>(() => initialFeedbackState(lead.feedback));
+  /** Feedback saved in this session, until the lead itself carries it. */
+  const [saved, setSaved] = useState<SavedFeedback | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLDivElement>(null);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  const reasonsRef = useRef<HTMLFieldSetElement>(null);
+  const sendingRef = useRef(false);
+  /** Read after an await: whether the panel is still open when the answer comes. */
+  const openRef = useRef(open);
+  const focusOnOpen = useRef(false);
+  const focusThanks = useRef(false);
+
+  // The lead changed under us (another lead, or the board stored new feedback): start from it.
+  const leadKey = `${lead.leadId}:${lead.feedback?.rating ?? ''}`;
+  const [syncedKey, setSyncedKey] = useState(leadKey);
+  if (syncedKey !== leadKey) {
+    setSyncedKey(leadKey);
+    setSaved(null);
+    if (!open) {
+      setState(initialFeedbackState(lead.feedback));
+      setError(null);
+    }
+  }
+
+  const storedRating = lead.feedback?.rating;
+  const priorRating: FeedbackRating | null = saved?.rating ?? (isFeedbackRating(storedRating) ? storedRating : null);
+  const hadPriorFeedback = priorRating !== null;
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    setError(null);
+    setState((current) => onOutsideClose(current, hadPriorFeedback));
+    if (returnFocus) triggerRef.current?.focus();
+  }
+
+  function toggle() {
+    if (open) {
+      close(false);
+      return;
+    }
+    focusOnOpen.current = true;
+    setOpen(true);
+  }
+
+  const closeRef = useRef(close);
+  useLayoutEffect(() => {
+    closeRef.current = close;
+    openRef.current = open;
+  });
+
+  // Presses outside close it: inside a shadow root the root node sees presses in the widget,
+  // the document those elsewhere on the host page (they never reach the shadow root).
+  useEffect(() => {
+    const element = rootRef.current;
+    if (!open || !element) return;
+    const root = element.getRootNode();
+    const doc = element.ownerDocument;
+    const host = root !== doc && 'host' in root ? (root as ShadowRoot).host : null;
+    const onRootPress = (event: Event) => {
+      if (!event.composedPath().includes(element)) closeRef.current(false);
+    };
+    const onDocumentPress = (event: Event) => {
+      if (host && !event.composedPath().includes(host)) closeRef.current(false);
+    };
+    root.addEventListener('pointerdown', onRootPress);
+    if (host) doc.addEventListener('pointerdown', onDocumentPress);
+    return () => {
+      root.removeEventListener('pointerdown', onRootPress);
+      if (host) doc.removeEventListener('pointerdown', onDocumentPress);
+    };
+  }, [open]);
+
+  // Opening puts focus on the stars (the chosen one, else the first); success on the thank-you.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (open && focusOnOpen.current && panel) {
+      focusOnOpen.current = false;
+      (panel.querySelector<HTMLElement>('input[type="radio"]:checked') ?? panel.querySelector<HTMLElement>('input[type="radio"]'))?.focus();
+    }
+    if (open && focusThanks.current && state.step === 'thankYou') {
+      focusThanks.current = false;
+      thanksRef.current?.focus();
+    }
+  }, [open, state.step]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    // An enclosing dialog must not close too.
+    event.stopPropagation();
+    close(true);
+  }
+
+  function handleBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    // null: focus went nowhere we know (window switch, a press on text) — presses handle that.
+    if (open && next instanceof Node && !rootRef.current?.contains(next)) close(false);
+  }
+
+  async function send(submission: FeedbackSubmission, rollback: FeedbackState | null) {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    setError(null);
+    try {
+      await submitLeadFeedback(client, spId, {
+        leadId: lead.leadId,
+        rating: submission.rating,
+        reason: submission.reason,
+        notes: submission.notes ?? '',
+      });
+    } catch {
+      if (rollback) setState(rollback);
+      setError('send');
+      return;
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+    const feedback: SavedFeedback = { rating: submission.rating, reason: submission.reason };
+    const thankYou = feedbackSubmitted(submission);
+    setSaved(feedback);
+    if (openRef.current) {
+      focusThanks.current = true;
+      setState(thankYou);
+    } else {
+      // Closed while sending: the next open starts on the stars, showing the saved rating.
+      setState(onOutsideClose(thankYou, true));
+    }
+    analytics.track(FEEDBACK_ANALYTICS[feedbackKind(submission.rating)], { leadId: lead.leadId, serviceProviderId: spId, rating: submission.rating });
+    onSaved(feedback);
+  }
+
+  function rate(rating: number) {
+    if (sendingRef.current || !isFeedbackRating(rating)) return;
+    setError(null);
+    const next = feedbackAfterRating(rating);
+    if ('submit' in next) {
+      const before = state;
+      setState(initialFeedbackState({ rating }));
+      void send(next.submit, before);
+      return;
+    }
+    // Changing the stars on the reason step keeps the reason and text already given.
+    let reasonStep = next.state;
+    if (state.step === 'reason') {
+      if (state.reason) reasonStep = chooseReason(reasonStep, state.reason);
+      reasonStep = editNotes(reasonStep, state.notes);
+    }
+    setState(reasonStep);
+  }
+
+  function submitReason(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sendingRef.current || state.step !== 'reason') return;
+    const submission = reasonSubmission(state);
+    if (!submission) {
+      if (state.reason === null) {
+        setError('reasonRequired');
+        reasonsRef.current?.querySelector<HTMLElement>('input[type="radio"]')?.focus();
+      } else {
+        setError('otherRequired');
+        notesRef.current?.focus();
+      }
+      return;
+    }
+    void send(submission, null);
+  }
+
+  function onThankYouLink(event: MouseEvent<HTMLAnchorElement>, link: ThankYouLink) {
+    onLinkClick(event, LINK_KIND[link]);
+  }
+
+  const starLabels = FEEDBACK_RATINGS.map((rating) => t(starLabelKey(rating)));
+  const triggerText = priorRating === null ? t('feedback.trigger') : t('feedback.triggerRated', { label: t(starLabelKey(priorRating)) });
+  const link = state.step === 'thankYou' ? thankYouLink(state.reason) : null;
+
+  return (
+    <div ref={rootRef} className="lk-feedback" part="feedback" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <button
+        ref={triggerRef}
+        id={triggerId}
+        type="button"
+        className="lk-feedback__trigger"
+        part="feedback-trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <span className="lk-feedback__trigger-stars" aria-hidden="true">
+          {FEEDBACK_RATINGS.map((rating) => (
+            <span key={rating} data-filled={priorRating !== null && rating <= priorRating} />
+          ))}
+        </span>
+        <span>{triggerText}</span>
+      </button>
+      <div ref={panelRef} id={panelId} className="lk-feedback__panel" part="feedback-panel" data-align={align} role="group" aria-labelledby={triggerId} hidden={!open}>
+        {open ? (
+          <>
+            <button type="button" className="lk-feedback__close" aria-label={t('feedback.close')} onClick={() => close(true)}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+              </svg>
+            </button>
+            {state.step === 'thankYou' ? (
+              <div ref={thanksRef} className="lk-feedback__thanks" tabIndex={-1}>
+                <p>{t(thanksKey(state))}</p>
+                {link ? (
+                  <a href={routes[link]({ serviceProviderId: spId })} onClick={(event) => onThankYouLink(event, link)}>
+                    {t(`feedback.thanks.${link}`)}
+                  </a>
+                ) : null}
+              </div>
+            ) : (
+              <>
+                <StarRating
+                  label={t('feedback.ratingLabel')}
+                  starLabels={starLabels}
+                  value={state.rating}
+                  onChange={rate}
+                  disabled={sending}
+                  describedBy={error === 'send' && state.step === 'rating' ? errorId : undefined}
+                />
+                {state.step === 'reason' ? (
+                  <form className="lk-feedback__reason" noValidate onSubmit={submitReason}>
+                    <fieldset
+                      ref={reasonsRef}
+                      className="lk-feedback__reasons"
+                      aria-describedby={error === 'reasonRequired' ? validationId : undefined}
+                      aria-invalid={error === 'reasonRequired' || undefined}
+                    >
+                      <legend className="lk-feedback__legend">{t('feedback.reasonLegend')}</legend>
+                      {FEEDBACK_REASONS.map((reason) => (
+                        <label key={reason} className="lk-feedback__option">
+                          <input
+                            type="radio"
+                            name={`${baseId}-reason`}
+                            value={reason}
+                            checked={state.reason === reason}
+                            onChange={() => {
+                              setError(null);
+                              setState((current) => chooseReason(current, reason));
+                            }}
+                          />
+                          <span>{t(reasonLabelKey(reason))}</span>
+                        </label>
+                      ))}
+                    </fieldset>
+                    {state.reason === 'Other' ? (
+                      <div className="lk-feedback__notes">
+                        <label htmlFor={notesId}>{t('feedback.otherLabel')}</label>
+                        <textarea
+                          ref={notesRef}
+                          id={notesId}
+                          rows={3}
+                          maxLength={NOTES_MAX_LENGTH}
+                          placeholder={t('feedback.otherPlaceholder')}
+                          value={state.notes}
+                          aria-invalid={error === 'otherRequired' || undefined}
+                          aria-describedby={error === 'otherRequired' ? validationId : undefined}
+                          onChange={(event) => {
+                            if (error === 'otherRequired') setError(null);
+                            const notes = event.target.value;
+                            setState((current) => editNotes(current, notes));
+                          }}
+                        />
+                      </div>
+                    ) : null}
+                    {error === 'reasonRequired' || error === 'otherRequired' ? (
+                      <p id={validationId} className="lk-feedback__validation">
+                        {t(error === 'reasonRequired' ? 'feedback.reasonRequired' : 'feedback.otherRequired')}
+                      </p>
+                    ) : null}
+                    <button type="submit" className="lk-button lk-feedback__submit" aria-disabled={sending || undefined} aria-describedby={error === 'send' ? errorId : undefined}>
+                      {t('feedback.submit')}
+                    </button>
+                  </form>
+                ) : null}
+                {error === 'send' ? (
+                  <p id={errorId} className="lk-feedback__error" role="alert">
+                    {t('error.feedback')}
+                  </p>
+                ) : null}
+              </>
+            )}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
