@@ -28,9 +28,22 @@ const tagEntries = Object.fromEntries(
  * (`minShareCount` = number of tags): a library two of six widgets use goes to a common chunk
  * of those two (rolldown's automatic splitting), not into everyone's first load. Only modules
  * in a first load (`$initial`: statically reachable from an entry) qualify: a lazily imported
- * library (Twilio) stays in its own lazy chunk.
+ * library (Twilio) stays in its own lazy chunk. The list is explicit (the libraries every widget
+ * runs on and leadkit's runtime, elements and gateway layers): lazily loaded parts of the board
+ * and the app count as chunks too, so a rule by share count alone pulled board-only modules
+ * (date ranges, date-fns) into every widget's first load.
  */
-const RUNTIME = /[\\/]node_modules[\\/]|[\\/]src[\\/](runtime|elements|gateway|i18n|ui|domain)[\\/]|^\0rolldown[\\/]runtime/;
+const RUNTIME = new RegExp(
+  [
+    String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot|@r2wc)[\/]`,
+    String.raw`[\/]src[\/](runtime|elements)[\/]`,
+    String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas)\.`,
+    String.raw`[\/]src[\/]i18n[\/](translate|en-US[\/]common)\.`,
+    String.raw`[\/]src[\/]ui[\/](skeleton|error-banner|icon|base)\.`,
+    String.raw`[\/]src[\/]domain[\/](safe-url|phone|email|routes)\.`,
+    String.raw`^\0rolldown[\/]runtime`,
+  ].join('|'),
+);
 
 /**
  * `build.modulePreload: false` stops preloading, yet Vite still wraps every `import()` of an

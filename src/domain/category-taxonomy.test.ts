@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryById, GENERIC_CATEGORY_ID, iconGroupFor, ROOT_CATEGORY_ID, TAXONOMY } from './category-taxonomy';
+import { iconGroupFor } from './category-icons';
+import { categoryById, GENERIC_CATEGORY_ID, ROOT_CATEGORY_ID, TAXONOMY } from './category-taxonomy';
 
 describe('category taxonomy', () => {
   it('chooses the icon group by category id, with the generic icon as fallback', () => {
@@ -7,6 +8,10 @@ describe('category taxonomy', () => {
     expect(iconGroupFor(GENERIC_CATEGORY_ID)).toBe('generic');
     expect(iconGroupFor(987654)).toBe('generic');
     expect(iconGroupFor(null)).toBe('generic');
+  });
+
+  it('keeps the icon map in step with the taxonomy: every row has its group', () => {
+    for (const row of TAXONOMY) expect(iconGroupFor(row.id)).toBe(row.iconGroup);
   });
 
   it('has unique ids, and every parent exists', () => {

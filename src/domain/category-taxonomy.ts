@@ -1,5 +1,6 @@
-/** Icon groups of the category table (spec §3: home, auto, health, pets, etc.). */
-export type IconGroup = 'home' | 'auto' | 'health' | 'pets' | 'events' | 'generic';
+import type { IconGroup } from './category-icons';
+
+export type { IconGroup };
 
 export interface TaxonomyRow {
   readonly id: number;
@@ -152,9 +153,4 @@ const BY_ID: ReadonlyMap<number, TaxonomyRow> = new Map(TAXONOMY.map((row) => [r
 
 export function categoryById(id: number): TaxonomyRow | undefined {
   return BY_ID.get(id);
-}
-
-/** The icon group for a category id; unknown ids get the generic icon (spec §2). */
-export function iconGroupFor(categoryId: number | null | undefined): IconGroup {
-  return (categoryId === null || categoryId === undefined ? undefined : BY_ID.get(categoryId)?.iconGroup) ?? 'generic';
 }

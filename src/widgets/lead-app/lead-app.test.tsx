@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
@@ -28,7 +28,11 @@ function renderAt(path: string) {
   return { host, requests: recorder.requests };
 }
 
-afterEach(cleanup);
+afterEach(async () => {
+  // Routes and the board's card body load lazily: let those imports finish before teardown.
+  await vi.dynamicImportSettled();
+  cleanup();
+});
 
 describe('<LeadApp> routes (spec §2)', () => {
   it('shows the lead page for /app/lead with leadId and serviceProviderId', async () => {

@@ -1,9 +1,8 @@
-import { useId, type MouseEvent } from 'react';
+import { lazy, useId, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
-import { LeadCardBody } from './lead-card-body';
 
 export interface BoardLeadCardProps {
   lead: Lead;
@@ -17,6 +16,14 @@ export interface BoardLeadCardProps {
   onArchive(lead: Lead, archived: boolean): void;
   onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
+
+/**
+ * The expanded card's body (status, notes, contact, feedback, insurance, connect numbers) is a
+ * chunk of its own: the board starts loading it as it mounts, beside the first page of leads,
+ * so it is not in the board's first load yet is there when the first card opens.
+ */
+export const preloadCardBody = () => import('./lead-card-body');
+const LeadCardBody = lazy(() => preloadCardBody().then((module) => ({ default: module.LeadCardBody })));
 
 export function customerName(lead: Lead, fallback: string): string {
   const name = [lead.customerInfo.firstName, lead.customerInfo.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');

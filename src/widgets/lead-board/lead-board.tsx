@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { hasMultiplePages, paginationInfo } from '../../domain/pagination';
@@ -37,7 +37,7 @@ import {
   type LeadsPage,
   type MutationAction,
 } from './board-atoms';
-import { BoardLeadCard, BoardLeadCardSkeleton } from './board-lead-card';
+import { BoardLeadCard, BoardLeadCardSkeleton, preloadCardBody } from './board-lead-card';
 import { FilterBar } from './filter-bar';
 
 export interface LeadBoardProps {
@@ -92,6 +92,11 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   if (leadsState.state === 'hasData') lastPage.current = leadsState.data;
   const page = lastPage.current;
   const loadingMore = leadsState.state === 'loading' && page !== null;
+
+  // The open card's body loads beside the first page (see board-lead-card.tsx).
+  useEffect(() => {
+    void preloadCardBody();
+  }, []);
 
   useEffect(() => {
     analytics.page(LEAD_BOARD_ANALYTICS, { userType: 'Authenticated', serviceProviderId: spId });
@@ -225,7 +230,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
             </div>
           )
         ) : (
-          <>
+          // Until the open card's body has loaded too, the skeleton stays (no card pops open later).
+          <Suspense fallback={<BoardSkeleton rows={query.limit} />}>
             <div className="lk-board__list-header">
               <p ref={countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
                 {t('board.showing', {
@@ -268,7 +274,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
                 navLabel={t('pagination.label')}
               />
             ) : null}
-          </>
+          </Suspense>
         )}
       </section>
     </div>

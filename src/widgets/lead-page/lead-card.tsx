@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import { iconGroupFor } from '../../domain/category-taxonomy';
+import { iconGroupFor } from '../../domain/category-icons';
 import { formatPhoneDisplay, telHref } from '../../domain/phone';
 import { shownUrgency } from '../../domain/urgency';
 import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
