@@ -5,13 +5,11 @@ import {
   DEFAULT_PAGE_SIZE,
   GATEWAY_DEFAULT_PAGE_SIZE,
   type BoardQuery,
-  type FilterTag,
   type LeadFilters,
   addCategory,
   changeFilters,
   changeSort,
   clearAllFilters,
-  filterTags,
   goToPage,
   hasActiveFilters,
   initialBoardQuery,
@@ -20,11 +18,11 @@ import {
   memberPatch,
   nameSearchPatch,
   newMessagesQueryFilters,
-  removeFilterTag,
   resetPage,
   setUnreadOnly,
   toggleStatus,
 } from './filters';
+import { filterTags, removeFilterTag, type FilterTag } from './filter-tags';
 
 // Date-range tags compare local days; pin a zone so the expected ISO strings are fixed.
 vi.stubEnv('TZ', 'America/New_York');

@@ -1,16 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
-import {
-  addCategory,
-  filterTags,
-  locationPatch,
-  memberPatch,
-  nameSearchPatch,
-  removeFilterTag,
-  type FilterTag,
-  type FilterTagText,
-} from '../../domain/filters';
+import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../domain/filter-tags';
+import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../domain/filters';
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';

@@ -11,7 +11,6 @@ import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import paginationCss from '../../ui/pagination.css?inline';
 import selectCss from '../../ui/select.css?inline';
-import menuButtonCss from '../../ui/menu-button.css?inline';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -51,7 +50,7 @@ export interface LeadBoardProps {
 }
 
 /** The board's CSS and that of the ui primitives in its first render (the filter panel brings its own). */
-const STYLES = [menuButtonCss, paginationCss, selectCss, switchCss, leadBoardCss];
+const STYLES = [paginationCss, selectCss, switchCss, leadBoardCss];
 
 /** What a failed change says (the spec gives no text for these; ours, in the catalogue). */
 const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {

@@ -8,13 +8,18 @@ import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
 import type { Lead } from '../../gateway/office/schemas';
 import { toDate } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
 import { MenuButton } from '../../ui/menu-button';
+import menuButtonCss from '../../ui/menu-button.css?inline';
+import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
 import { boardInputsAtom, insuranceHiddenForAllAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
 import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
 import { leadPlace } from './board-lead-card';
+
+const STYLES = [menuButtonCss, leadCardBodyCss];
 
 /** Questions shown before 'Read More' (spec §2, §9). */
 export const QA_PREVIEW = 4;
@@ -31,6 +36,7 @@ export interface LeadCardBodyProps {
 
 /** The expanded card (spec §2): location and contact, Message, status, notes, details, actions. */
 export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
+  useStyles(STYLES);
   const { t, onLinkClick } = useRuntime();
   const setStatus = useSetAtom(setLeadStatusAtom);
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
