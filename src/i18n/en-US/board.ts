@@ -112,6 +112,9 @@ export const boardMessages = {
   'connectNumber.addAnother': 'Add another number',
   'jobNotes.saveAndClose': 'Save and Close',
   'jobNotes.discard': 'Discard',
+  // The job notes modal's opener and title are not worded by the spec (ours).
+  'jobNotes.open': 'Edit job notes',
+  'jobNotes.title': 'Job notes',
   'closePrompt.text': 'Before you close this lead, would you like to Request a Review from this customer?',
   'closePrompt.requestReview': 'Request a Review',
   'closePrompt.noThanks': 'No thanks',

@@ -292,6 +292,30 @@ export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: {
   );
 });
 
+/** The job notes modal (spec §3 "Job notes", §4): opening sets the ids, the notes and isOpen. */
+export interface JobNotesState {
+  isOpen: boolean;
+  leadId: number | null;
+  redemptionId: string | number | null;
+  serviceProviderId: number | null;
+  jobNotes: string;
+}
+
+export const jobNotesAtom = atom<JobNotesState>({ isOpen: false, leadId: null, redemptionId: null, serviceProviderId: null, jobNotes: '' });
+
+export const openJobNotesAtom = atom(null, (get, set, lead: Lead) => {
+  set(jobNotesAtom, {
+    isOpen: true,
+    leadId: lead.leadId,
+    redemptionId: lead.redemptionId ?? null,
+    serviceProviderId: get(boardInputsAtom).spId,
+    jobNotes: lead.notes ?? '',
+  });
+});
+
+/** Discard just closes. */
+export const closeJobNotesAtom = atom(null, (get, set) => set(jobNotesAtom, { ...get(jobNotesAtom), isOpen: false }));
+
 /** 'Not at all' on the insurance banner hides it on every lead of this board. */
 export const insuranceHiddenForAllAtom = atom(false);
 

@@ -187,3 +187,47 @@ describe('expanded card: feedback and insurance', () => {
     });
   });
 });
+
+describe('expanded card: job notes modal', () => {
+  async function openJobNotes(card: HTMLElement) {
+    await userEvent.click(within(card).getByRole('button', { name: 'More actions' }));
+    await userEvent.click(within(card).getByRole('menuitem', { name: 'Edit job notes' }));
+    return screen.findByRole('dialog', { name: 'Job notes' });
+  }
+
+  it('opens with the lead notes; Save and Close sends the update, shows it on the card and closes', async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.withNotesAndFeedback);
+    const dialog = await openJobNotes(card);
+    const editor = within(dialog).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement;
+    expect(editor.value.length).toBeGreaterThan(0); // the lead's saved notes
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Bring the ladder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Job notes' })).toBeNull());
+    expect(within(card).getByText('Bring the ladder')).toBeTruthy();
+    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.withNotesAndFeedback}/note`)[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      note: 'Bring the ladder',
+    });
+  });
+
+  it('Discard just closes: nothing is sent', async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.withNotesAndFeedback);
+    const dialog = await openJobNotes(card);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Your Notes' }), ' draft');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Job notes' })).toBeNull());
+    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.withNotesAndFeedback}/note`)).toHaveLength(0);
+  });
+
+  it('keeps the modal open with the text and the message when saving fails', async () => {
+    const { card, sandbox } = await openLead(SANDBOX_LEADS.withNotesAndFeedback);
+    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/note' });
+    const dialog = await openJobNotes(card);
+    const editor = within(dialog).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement;
+    await userEvent.type(editor, ' keep');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and Close' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('There was an error updating your notes. Please try again later.');
+    expect(editor.value.endsWith(' keep')).toBe(true);
+  });
+});

@@ -13,7 +13,8 @@ import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
-import { boardInputsAtom, insuranceHiddenForAllAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { boardInputsAtom, insuranceHiddenForAllAtom, openJobNotesAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
 import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
@@ -43,7 +44,9 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
   const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const place = leadPlace(lead);
+  const openJobNotes = useSetAtom(openJobNotesAtom);
   const menuItems = [
+    { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
     ...(lead.isArchived ? [] : [{ id: 'archive', label: t('board.archiveLead'), onSelect: () => onArchive(lead, true) }]),
   ];
@@ -84,6 +87,7 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
         </section>
       ) : null}
       <NotesEditor lead={lead} />
+      <JobNotesDialog lead={lead} />
       {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
     </div>
   );
