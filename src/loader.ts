@@ -10,6 +10,7 @@ const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
   'lead-page': () => import('./cdn/lead-page'),
   'lead-board': () => import('./cdn/lead-board'),
   'lead-app': () => import('./cdn/lead-app'),
+  'review-request': () => import('./cdn/review-request'),
 };
 
 

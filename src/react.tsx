@@ -14,6 +14,7 @@ import { defineElement } from './elements/registry';
 import { leadAppElement } from './elements/lead-app.element';
 import { leadBoardElement } from './elements/lead-board.element';
 import { leadPageElement } from './elements/lead-page.element';
+import { reviewRequestElement, type ReviewRequestElementProps } from './elements/review-request.element';
 import type { LeadPageProps as LeadPageWidgetProps } from './widgets/lead-page/lead-page';
 import type { LeadAppProps as LeadAppWidgetProps } from './widgets/lead-app/lead-app';
 import type { LeadBoardProps as LeadBoardWidgetProps } from './widgets/lead-board/lead-board';
@@ -82,11 +83,14 @@ function createComponent<P extends object>(definition: ElementDefinition<P>) {
 export type LeadPageProps = LeadPageWidgetProps & HostProps;
 export type LeadAppProps = LeadAppWidgetProps & HostProps;
 export type LeadBoardProps = LeadBoardWidgetProps & HostProps;
+export type ReviewRequestProps = ReviewRequestElementProps & HostProps;
 
 /** `<lead-page>` for React hosts. */
 export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
 /** `<lead-board>` for React hosts. */
 export const LeadBoard = createComponent<LeadBoardWidgetProps>(leadBoardElement);
+/** `<review-request>` for React hosts. */
+export const ReviewRequest = createComponent<ReviewRequestElementProps>(reviewRequestElement);
 /** `<lead-app>` for React hosts. */
 export const LeadApp = createComponent<LeadAppWidgetProps>(leadAppElement);
 

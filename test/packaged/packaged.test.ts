@@ -171,7 +171,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       // Every attribute the element really observes is documented (its JSDoc @attr feeds the manifest).
       const attributes = [...Object.keys(definition.attributes).map(kebab), 'gateway-url', 'auth-mode'];
       expect(result.tags[definition.tag]?.attributes, `<${definition.tag}> attributes`).toEqual(expect.arrayContaining(attributes));
-      expect(result.tags[definition.tag]?.events, `<${definition.tag}> events`).toContain('lk-navigate');
+      expect(result.tags[definition.tag]?.events.length, `<${definition.tag}> events`).toBeGreaterThan(0);
       expect(result.tags[definition.tag]?.parts.length, `<${definition.tag}> parts`).toBeGreaterThan(0);
     }
     expect(result.tags['lead-page']).toMatchObject({

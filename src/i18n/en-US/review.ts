@@ -14,4 +14,12 @@ export const reviewMessages = {
   'review.no': 'No',
   'review.categories': 'Categories',
   'review.thanks': 'Thank you! Your Review Request has been submitted.',
+  // Review request modal: texts the spec leaves unwritten (our wording)
+  'review.contact': 'Customer contact',
+  'review.name': 'Name',
+  'review.notProvided': 'Not provided',
+  'review.categoriesNone': 'Select categories',
+  'review.categoriesSelected': '{count} selected',
+  'review.sending': 'Sending…',
+  'review.loading': 'Loading the customer details…',
 } as const;

@@ -231,3 +231,34 @@ describe('expanded card: job notes modal', () => {
     expect(editor.value.endsWith(' keep')).toBe(true);
   });
 });
+
+describe('expanded card: review requests', () => {
+  it("'Request a Review' opens the review-request modal for this lead", async () => {
+    const { card, received } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a Review' }));
+    expect(await screen.findByRole('dialog', { name: 'Request a Review' })).toBeTruthy();
+    await waitFor(() => expect(received('POST', '/gateway/lead/office/v1/review-request')).toHaveLength(1));
+    expect(received('POST', '/gateway/lead/office/v1/review-request')[0]?.body).toEqual({ serviceProviderId: 1001, leadId: SANDBOX_LEADS.newest });
+  });
+
+  it('with the new-review-request experiment, choosing Closed won asks first; No thanks closes', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
+      inputs: { flags: { new_review_request: true } },
+    });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
+    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
+    const prompt = await screen.findByRole('dialog', { name: 'Request a Review' });
+    expect(within(prompt).getByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeTruthy();
+    await userEvent.click(within(prompt).getByRole('button', { name: 'No thanks' }));
+    await waitFor(() => expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull());
+    view.unmount();
+  });
+
+  it('without the experiment, Closed won asks nothing', async () => {
+    const { card } = await openLead(SANDBOX_LEADS.newest);
+    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
+  });
+});

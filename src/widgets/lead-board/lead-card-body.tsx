@@ -1,26 +1,29 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
-import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
+import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../domain/lead-status';
 import { maskedNumberDisplay } from '../../domain/masked-number';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../domain/notes';
 import { formatPhoneDisplay, telHref } from '../../domain/phone';
 import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
 import type { Lead } from '../../gateway/office/schemas';
 import { toDate } from '../../i18n/format';
-import { useRuntime } from '../../runtime/runtime';
+import { FLAG_NAMES, useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
+import { Dialog } from '../../ui/dialog';
+import dialogCss from '../../ui/dialog.css?inline';
 import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
 import { boardInputsAtom, insuranceHiddenForAllAtom, openJobNotesAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { ReviewRequest } from '../review-request/review-request';
 import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
 import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
 import { leadPlace } from './board-lead-card';
 
-const STYLES = [menuButtonCss, leadCardBodyCss];
+const STYLES = [dialogCss, menuButtonCss, leadCardBodyCss];
 
 /** Questions shown before 'Read More' (spec §2, §9). */
 export const QA_PREVIEW = 4;
@@ -38,13 +41,15 @@ export interface LeadCardBodyProps {
 /** The expanded card (spec §2): location and contact, Message, status, notes, details, actions. */
 export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
   useStyles(STYLES);
-  const { t, onLinkClick } = useRuntime();
+  const { t, onLinkClick, flags } = useRuntime();
   const setStatus = useSetAtom(setLeadStatusAtom);
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
   const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const place = leadPlace(lead);
   const openJobNotes = useSetAtom(openJobNotesAtom);
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [promptOpen, setPromptOpen] = useState(false);
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -71,6 +76,8 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
             onChange={(status) => {
               void setStatus({ lead, status });
               onStatusChanged(lead, status);
+              // Closing a lead as won is the moment to ask for a review (behind the experiment, §4).
+              if (shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
             }}
           />
           {spId !== null ? (
@@ -88,6 +95,32 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
       ) : null}
       <NotesEditor lead={lead} />
       <JobNotesDialog lead={lead} />
+      {spId !== null ? (
+        <div className="lk-card__review">
+          <button type="button" className="lk-button" data-variant="secondary" onClick={() => setReviewOpen(true)}>
+            {t('board.requestReview')}
+          </button>
+          <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
+          <Dialog open={promptOpen} onClose={() => setPromptOpen(false)} title={t('closePrompt.requestReview')} closeLabel={t('dialog.close')} part="close-prompt">
+            <p>{t('closePrompt.text')}</p>
+            <div className="lk-notes__actions">
+              <button
+                type="button"
+                className="lk-button"
+                onClick={() => {
+                  setPromptOpen(false);
+                  setReviewOpen(true);
+                }}
+              >
+                {t('closePrompt.requestReview')}
+              </button>
+              <button type="button" className="lk-button" data-variant="secondary" onClick={() => setPromptOpen(false)}>
+                {t('closePrompt.noThanks')}
+              </button>
+            </div>
+          </Dialog>
+        </div>
+      ) : null}
       {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
     </div>
   );
@@ -202,6 +235,13 @@ function NotesEditor({ lead }: { lead: Lead }) {
   const countId = useId();
   const errorId = useId();
   const tooLong = draft !== null ? validateNotes(draft) : null;
+  // Leaving the editor (saved or cancelled) puts focus back on 'Edit', not on the page.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (draft === null && wasEditing.current) editRef.current?.focus();
+    wasEditing.current = draft !== null;
+  }, [draft]);
 
   const submit = async () => {
     if (draft === null || tooLong || saving) return;
@@ -225,7 +265,7 @@ function NotesEditor({ lead }: { lead: Lead }) {
       {draft === null ? (
         <>
           <p className={saved ? 'lk-pre' : 'lk-notes__empty'}>{saved || t('board.noNotes')}</p>
-          <button type="button" className="lk-link-button" onClick={() => setDraft(saved)}>
+          <button ref={editRef} type="button" className="lk-link-button" onClick={() => setDraft(saved)}>
             {t('notes.edit')}
           </button>
         </>

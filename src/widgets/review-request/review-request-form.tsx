@@ -1,0 +1,277 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { formatPhoneDisplay, formatPhoneInput } from '../../domain/phone';
+import {
+  FIELD_ORDER,
+  REVIEW_AUTO_CLOSE_MS,
+  firstInvalidField,
+  toBoardRequest,
+  validateReviewForm,
+  type ReviewFormField,
+  type ReviewFormValues,
+  type WorkCompleted,
+} from '../../domain/review-form';
+import { newIdempotencyKey } from '../../gateway/client';
+import { isGatewayError } from '../../gateway/errors';
+import { requestReviewByEmail } from '../../gateway/review/calls';
+import { useRuntime } from '../../runtime/runtime';
+import { MultiSelect } from '../../ui/multi-select';
+import type { ReviewRequestData } from './review-request-atoms';
+
+type Phase = 'summary' | 'edit' | 'sent';
+
+/**
+ * The modal's content once its data is loaded (§4): the contact summary, the form after 'Edit',
+ * then the thank-you message. Submitting from the summary validates the same way; an invalid
+ * pre-fill (a masked phone prefills empty) opens the form with the errors shown.
+ *
+ * Errors are shown after the first submit and then follow the values as they change. Each
+ * submit that reaches the gateway carries an Idempotency-Key; sending the same payload again
+ * after a failure reuses it (a lost answer is replayed rather than sent twice), a changed
+ * payload gets a new one. Clicks while a request is in flight are ignored.
+ */
+export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; onDone(): void }) {
+  const { t, client, emit } = useRuntime();
+  const baseId = useId();
+  const [values, setValues] = useState<ReviewFormValues>(data.initial);
+  const [phase, setPhase] = useState<Phase>('summary');
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ field: ReviewFormField } | null>(null);
+  const sendingRef = useRef(false);
+  const keyRef = useRef<{ payload: string; key: string } | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const fieldRefs = useRef<Partial<Record<ReviewFormField, HTMLElement | null>>>({});
+  const categoriesRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  const onDoneRef = useRef(onDone);
+  useLayoutEffect(() => {
+    onDoneRef.current = onDone;
+  });
+
+  const errors = attempted ? validateReviewForm(values) : {};
+  const idOf = (field: ReviewFormField) => `${baseId}-${field}`;
+  const errorIdOf = (field: ReviewFormField) => `${baseId}-${field}-error`;
+
+  // Abort a request still in flight when the modal closes.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  // §4/§9: the thank-you message stays 5 s, then the modal closes (sooner through ×/Esc).
+  useEffect(() => {
+    if (phase !== 'sent') return;
+    thanksRef.current?.focus();
+    const timer = setTimeout(() => onDoneRef.current(), REVIEW_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  // The multi-select takes no ARIA props of its own: its button gets the error wiring here.
+  const categoriesError = errors.categoryIds;
+  useLayoutEffect(() => {
+    const button = categoriesRef.current?.querySelector('button');
+    if (!button) return;
+    if (categoriesError) {
+      button.setAttribute('aria-invalid', 'true');
+      button.setAttribute('aria-describedby', errorIdOf('categoryIds'));
+    } else {
+      button.removeAttribute('aria-invalid');
+      button.removeAttribute('aria-describedby');
+    }
+  });
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const target = focusRequest.field === 'categoryIds' ? categoriesRef.current?.querySelector('button') : fieldRefs.current[focusRequest.field];
+    target?.focus();
+  }, [focusRequest]);
+
+  const set = <K extends ReviewFormField>(field: K, value: ReviewFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+
+  /** 'Edit': the button leaves with the summary, so focus goes to the first field. */
+  function startEditing() {
+    setPhase('edit');
+    setFocusRequest({ field: FIELD_ORDER[0] ?? 'firstName' });
+  }
+
+  async function submit() {
+    if (sendingRef.current || phase === 'sent') return;
+    setAttempted(true);
+    const invalid = firstInvalidField(validateReviewForm(values));
+    if (invalid !== null) {
+      setPhase('edit');
+      setFocusRequest({ field: invalid });
+      return;
+    }
+    const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: data.postalCode });
+    const payload = JSON.stringify(board);
+    if (keyRef.current?.payload !== payload) keyRef.current = { payload, key: newIdempotencyKey() };
+    const controller = new AbortController();
+    abortRef.current = controller;
+    sendingRef.current = true;
+    setSending(true);
+    setFailed(false);
+    try {
+      const response = await requestReviewByEmail(client, board, { idempotencyKey: keyRef.current.key, signal: controller.signal });
+      if (controller.signal.aborted) return;
+      setPhase('sent');
+      emit('lk-review-request', { leadId: data.leadId, draftReviewId: response.draftReviewId });
+    } catch (error) {
+      if (controller.signal.aborted || (isGatewayError(error) && error.kind === 'aborted')) return;
+      // §8: any failure keeps the form (and what was typed) with the spec's alert.
+      setPhase('edit');
+      setFailed(true);
+    } finally {
+      sendingRef.current = false;
+      if (!controller.signal.aborted) setSending(false);
+    }
+  }
+
+  if (phase === 'sent') {
+    return (
+      <p ref={thanksRef} className="lk-review-request__thanks" part="review-thanks" role="status" tabIndex={-1}>
+        {t('review.thanks')}
+      </p>
+    );
+  }
+
+  const selectedNames = data.categories.filter((c) => values.categoryIds?.includes(c.id)).map((c) => c.name);
+  const fieldProps = (field: ReviewFormField) => ({
+    id: idOf(field),
+    ref: (node: HTMLElement | null) => {
+      fieldRefs.current[field] = node;
+    },
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? errorIdOf(field) : undefined,
+  });
+  const errorText = (field: ReviewFormField): ReactNode => {
+    const key = errors[field];
+    return key ? (
+      <p id={errorIdOf(field)} className="lk-review-request__error" part="review-field-error" role="alert">
+        {t(key)}
+      </p>
+    ) : null;
+  };
+  const textField = (field: 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber', label: string, type: string, autoComplete: string) => (
+    <div className="lk-review-request__field" key={field}>
+      <label htmlFor={idOf(field)}>{label}</label>
+      <input
+        {...fieldProps(field)}
+        className="lk-review-request__input"
+        type={type}
+        autoComplete={autoComplete}
+        value={field === 'phoneNumber' ? formatPhoneInput(values.phoneNumber) : values[field]}
+        onChange={(event) => set(field, field === 'phoneNumber' ? formatPhoneInput(event.target.value) : event.target.value)}
+      />
+      {errorText(field)}
+    </div>
+  );
+
+  const fields: Record<ReviewFormField, ReactNode> = {
+    firstName: textField('firstName', t('review.firstName'), 'text', 'off'),
+    lastName: textField('lastName', t('review.lastName'), 'text', 'off'),
+    emailAddress: textField('emailAddress', t('review.email'), 'email', 'off'),
+    phoneNumber: textField('phoneNumber', t('review.phone'), 'tel', 'off'),
+    categoryIds: (
+      <div className="lk-review-request__field" key="categoryIds" ref={categoriesRef} id={idOf('categoryIds')}>
+        <MultiSelect
+          label={t('review.categories')}
+          options={data.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          selected={(values.categoryIds ?? []).map(String)}
+          onChange={(selected) => set('categoryIds', selected.map(Number))}
+          summary={selectedNames.length === 0 ? t('review.categoriesNone') : t('review.categoriesSelected', { count: selectedNames.length })}
+          part="review-categories"
+        />
+        {errorText('categoryIds')}
+      </div>
+    ),
+    workCompleted: (
+      <fieldset
+        className="lk-review-request__field lk-review-request__radios"
+        key="workCompleted"
+        aria-invalid={errors.workCompleted ? true : undefined}
+        aria-describedby={errors.workCompleted ? errorIdOf('workCompleted') : undefined}
+      >
+        <legend>{t('review.workCompleted')}</legend>
+        {(['yes', 'no'] as const satisfies readonly WorkCompleted[]).map((answer, index) => (
+          <label key={answer} className="lk-review-request__radio">
+            <input
+              ref={index === 0 ? (node) => void (fieldRefs.current.workCompleted = node) : undefined}
+              type="radio"
+              name={idOf('workCompleted')}
+              value={answer}
+              checked={values.workCompleted === answer}
+              onChange={() => set('workCompleted', answer)}
+            />
+            {t(answer === 'yes' ? 'review.yes' : 'review.no')}
+          </label>
+        ))}
+        {errorText('workCompleted')}
+      </fieldset>
+    ),
+    descriptionOfWork: (
+      <div className="lk-review-request__field" key="descriptionOfWork">
+        <label htmlFor={idOf('descriptionOfWork')}>{t('review.descriptionOfWork')}</label>
+        <textarea
+          {...fieldProps('descriptionOfWork')}
+          className="lk-review-request__input"
+          rows={3}
+          value={values.descriptionOfWork}
+          onChange={(event) => set('descriptionOfWork', event.target.value)}
+        />
+        {errorText('descriptionOfWork')}
+      </div>
+    ),
+  };
+
+  const name = `${values.firstName} ${values.lastName}`.trim();
+  const notProvided = t('review.notProvided');
+  return (
+    <form
+      className="lk-review-request"
+      part="review-form"
+      noValidate
+      aria-busy={sending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {failed ? (
+        <p className="lk-review-request__alert" part="review-alert" role="alert">
+          {t('error.reviewRequest')}
+        </p>
+      ) : null}
+      {phase === 'summary' ? (
+        <section className="lk-review-request__summary" part="review-summary" aria-labelledby={`${baseId}-contact`}>
+          <div className="lk-review-request__summary-header">
+            <h3 id={`${baseId}-contact`} className="lk-review-request__subtitle">
+              {t('review.contact')}
+            </h3>
+            <button type="button" className="lk-button" data-variant="secondary" part="review-edit" onClick={startEditing}>
+              {t('review.edit')}
+            </button>
+          </div>
+          <dl className="lk-review-request__contact">
+            <dt>{t('review.name')}</dt>
+            <dd>{name || notProvided}</dd>
+            <dt>{t('review.email')}</dt>
+            <dd>{values.emailAddress || notProvided}</dd>
+            <dt>{t('review.phone')}</dt>
+            <dd>{values.phoneNumber ? formatPhoneDisplay(values.phoneNumber) : notProvided}</dd>
+            <dt>{t('review.categories')}</dt>
+            <dd>{selectedNames.length ? selectedNames.join(', ') : notProvided}</dd>
+          </dl>
+        </section>
+      ) : (
+        FIELD_ORDER.map((field) => fields[field])
+      )}
+      <div className="lk-review-request__actions">
+        <button type="submit" className="lk-button" part="review-submit" aria-disabled={sending || undefined}>
+          {t('review.submit')}
+        </button>
+        <span className="lk-review-request__sending" role="status">
+          {sending ? t('review.sending') : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

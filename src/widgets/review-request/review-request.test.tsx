@@ -1,0 +1,289 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWidget } from '../../../test/helpers/render-widget';
+import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
+import { createGatewayClient } from '../../gateway/client';
+import type { LeadkitEventMap } from '../../runtime/events';
+import { WidgetShell } from '../../runtime/widget-shell';
+import { ReviewRequest, type ReviewRequestProps } from './review-request';
+import { REVIEW_REQUEST_CATALOGUE } from './review-request-messages';
+
+const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
+const SEND_ROUTE = `POST ${SEND_PATH}`;
+const FAILURE = "We're sorry; an error has occurred.  Please try again.";
+const THANKS = 'Thank you! Your Review Request has been submitted.';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Lead 300013: ClosedWon lead of member Priya Patel for provider 1001, category AC Installation (parent Heating & A/C). */
+function setup(props: ReviewRequestProps = { spId: 1001, leadId: 300013 }, advanceTimers?: (ms: number) => void) {
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  const view = renderWidget(<ReviewRequest {...props} />, REVIEW_REQUEST_CATALOGUE);
+  const events: LeadkitEventMap['lk-review-request'][] = [];
+  view.host.addEventListener('lk-review-request', (event) => events.push((event as CustomEvent<LeadkitEventMap['lk-review-request']>).detail));
+  return { ...view, user, events };
+}
+
+async function openModal(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Request a Review' }));
+  await screen.findByRole('heading', { name: 'Customer contact' });
+}
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: 'Send Request' });
+
+describe('<ReviewRequest>', () => {
+  it('opens from its trigger with the pre-filled contact summary; Edit turns it into the form', async () => {
+    const { user, received } = setup();
+    expect(screen.queryByText('Customer contact')).toBeNull();
+    await openModal(user);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('Priya Patel')).toBeTruthy();
+    expect(within(summary).getByText('priya.patel@example.com')).toBeTruthy();
+    expect(within(summary).getByText('(720) 555-0178')).toBeTruthy();
+    // The lead's category and its parent, both offered by the provider, start selected.
+    expect(within(summary).getByText('Heating & A/C, AC Installation')).toBeTruthy();
+    expect(received('POST', '/gateway/lead/office/v1/review-request')).toHaveLength(1);
+    expect(received('GET', '/gateway/service-provider-profile/v1/service_provider/1001/categories')).toHaveLength(1);
+    expect(received('GET', '/gateway/review/api/v1/category')[0]?.query).toEqual({ categoryIds: '10102' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('region', { name: 'Customer contact' })).toBeNull();
+    expect(field('First name').value).toBe('Priya');
+    expect(document.activeElement).toBe(field('First name'));
+    expect(field('Last name').value).toBe('Patel');
+    expect(field('Email').value).toBe('priya.patel@example.com');
+    expect(field('Phone number').value).toBe('(720) 555-0178');
+    expect(field('Description of work').value).toBe('');
+    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toContain('2 selected');
+  });
+
+  it('shows every §5 message beside its field, announced, and focuses the first invalid field', async () => {
+    const { user, received } = setup();
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    for (const name of ['First name', 'Last name', 'Email', 'Phone number']) await user.clear(field(name));
+    await user.click(submitButton());
+
+    const expected: [string, string][] = [
+      ['First name', 'Please enter a valid first name'],
+      ['Last name', 'Please enter a valid last name'],
+      ['Email', 'Please enter a valid email address'],
+      ['Phone number', 'Please enter a valid phone number'],
+    ];
+    for (const [name, message] of expected) {
+      const input = field(name);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(message);
+      expect(described?.getAttribute('role')).toBe('alert');
+    }
+    expect(document.activeElement).toBe(field('First name'));
+
+    // Fixing fields clears their messages; a malformed e-mail or short phone keeps them.
+    await user.type(field('First name'), 'Ann');
+    await user.type(field('Last name'), 'Lee');
+    await user.type(field('Email'), 'ann@');
+    await user.type(field('Phone number'), '555');
+    expect(field('First name').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please enter a valid first name')).toBeNull();
+    await user.click(submitButton());
+    expect(document.activeElement).toBe(field('Email'));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), `${'a'.repeat(250)}@x.co`);
+    await user.click(submitButton());
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+
+    // Emptying the category selection: the "at least one" message, on the multi-select's button.
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ann@example.com');
+    await user.type(field('Phone number'), '5550100');
+    const categories = screen.getByRole('button', { name: /Categories/ });
+    await user.click(categories);
+    await user.click(screen.getByRole('checkbox', { name: 'Heating & A/C' }));
+    await user.click(screen.getByRole('checkbox', { name: 'AC Installation' }));
+    await user.click(submitButton());
+    expect(categories.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(categories.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please select at least one category for this review');
+    expect(document.activeElement).toBe(categories);
+    expect(received('POST', SEND_PATH)).toHaveLength(0);
+  });
+
+  it("asks for one or more categories when none was ever chosen (the lead's category is not the provider's)", async () => {
+    const recorder = recordingFetch((request) => {
+      if (request.url.includes('/office/v1/review-request')) {
+        return json(200, { leadId: 7, serviceProviderId: 1001, firstName: 'Ann', lastName: 'Lee', emailAddress: 'ann@example.com', phoneNumber: '3035550100', isMaskedPhone: false, postalCode: '80202', category: { id: 55555, name: 'Pool Cleaning' } });
+      }
+      if (request.url.includes('/categories')) return json(200, { categories: [{ categoryId: 100, categoryName: 'Plumbing', overallReviewCount: 3 }] });
+      if (request.url.includes('/v1/category')) return json(200, { categories: [{ categoryId: 55555, name: 'Pool Cleaning', parentCategory: { categoryId: 555 } }] });
+      return json(500, { message: 'unexpected' });
+    });
+    const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch, retry: { retries: 0 } });
+    const user = userEvent.setup();
+    render(
+      <WidgetShell owner={{}} host={new EventTarget()} catalogue={REVIEW_REQUEST_CATALOGUE} inputs={{ gateway: client }}>
+        <ReviewRequest spId={1001} leadId={7} open />
+      </WidgetShell>,
+    );
+    await screen.findByRole('heading', { name: 'Customer contact' });
+    expect(screen.getByText('Not provided')).toBeTruthy();
+    await user.click(submitButton());
+    const categories = screen.getByRole('button', { name: /Categories/ });
+    expect(document.getElementById(categories.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please select one or more categories for this review');
+    expect(document.activeElement).toBe(categories);
+    expect(recorder.requests.some((r) => r.method === 'POST' && r.url.includes('request-by-email'))).toBe(false);
+  });
+
+  it('sends the gateway variant (emailAddress, workCompleted true, categories) with an idempotency key, then thanks', async () => {
+    const { user, received, events } = setup();
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), '  Installed a new AC unit.  ');
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    const sent = received('POST', SEND_PATH);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      postalCode: '80210',
+      emailAddress: 'priya.patel@example.com',
+      phoneNumber: '7205550178',
+      firstName: 'Priya',
+      lastName: 'Patel',
+      descriptionOfWork: 'Installed a new AC unit.',
+      workCompleted: true,
+      categories: [101, 10102],
+    });
+    expect(sent[0]?.headers['idempotency-key']).toMatch(/\S/);
+    expect(sent[0]?.status).toBe(200);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.leadId).toBe(300013);
+    expect(events[0]?.draftReviewId).toMatch(/\S/);
+    expect(Object.keys(events[0] ?? {}).sort()).toEqual(['draftReviewId', 'leadId']);
+    expect(document.activeElement?.textContent).toBe(THANKS);
+  });
+
+  it("sends workCompleted false when 'No' is chosen, straight from the summary otherwise", async () => {
+    const { user, received } = setup();
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(submitButton());
+    await screen.findByText(THANKS);
+    expect(received('POST', SEND_PATH)[0]?.body).toMatchObject({ workCompleted: false });
+  });
+
+  it('closes 5 s after the thank-you message, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { user } = setup(undefined, (ms) => vi.advanceTimersByTime(ms));
+    await openModal(user);
+    await user.click(submitButton());
+    await screen.findByText(THANKS);
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.queryByText(THANKS)).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(THANKS)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Request a Review' }));
+  });
+
+  it('closes sooner through × and then does not close again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const onClose = vi.fn();
+    // A controlling parent (as the board): it closes the modal when asked.
+    function Parent() {
+      const [open, setOpen] = useState(true);
+      return (
+        <ReviewRequest
+          spId={1001}
+          leadId={300013}
+          open={open}
+          onClose={() => {
+            onClose();
+            setOpen(false);
+          }}
+        />
+      );
+    }
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWidget(<Parent />, REVIEW_REQUEST_CATALOGUE);
+    expect(screen.queryByRole('button', { name: 'Request a Review' })).toBeNull();
+    await screen.findByRole('heading', { name: 'Customer contact' });
+    await user.click(submitButton());
+    await screen.findByText(THANKS);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(THANKS)).toBeNull();
+    act(() => vi.advanceTimersByTime(6000));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the form and what was typed on a failure, with the spec alert; sending again works', async () => {
+    const { user, received, sandbox, events } = setup();
+    sandbox.faults.status(500, undefined, { route: SEND_ROUTE, times: 1 });
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Pri');
+    await user.type(field('Description of work'), 'New AC');
+    await user.click(submitButton());
+    const alert = await screen.findByText(FAILURE, { normalizer: (text) => text });
+    expect(alert.textContent).toBe(FAILURE);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(field('First name').value).toBe('Pri');
+    expect(field('Description of work').value).toBe('New AC');
+    expect(screen.queryByText(THANKS)).toBeNull();
+    expect(events).toHaveLength(0);
+
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    const sent = received('POST', SEND_PATH);
+    expect(sent.map((r) => r.status)).toEqual([500, 200]);
+    // The same payload again: the same key (a lost answer would be replayed, not sent twice).
+    expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
+    expect(events).toHaveLength(1);
+  });
+
+  it('sends once on a double click', async () => {
+    const { user, received, sandbox } = setup();
+    sandbox.faults.latency(60, { route: SEND_ROUTE });
+    await openModal(user);
+    await user.dblClick(submitButton());
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    expect(received('POST', SEND_PATH)).toHaveLength(1);
+  });
+
+  it('prefills a masked phone empty; sending opens the form at the phone field', async () => {
+    // Lead 300004: the provider sees only a temporary masked number.
+    const { user, received } = setup({ spId: 1001, leadId: 300004 });
+    await openModal(user);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('Zoe Vargas')).toBeTruthy();
+    expect(within(summary).getByText('Not provided')).toBeTruthy();
+    await user.click(submitButton());
+    expect(field('Phone number').value).toBe('');
+    expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Phone number'));
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(received('POST', SEND_PATH)).toHaveLength(0);
+  });
+
+  it('shows the error banner with Try again when the pre-fill cannot be loaded', async () => {
+    const { user, sandbox } = setup();
+    sandbox.faults.status(503, undefined, { route: 'POST /gateway/lead/office/v1/review-request', times: 1 });
+    await user.click(screen.getByRole('button', { name: 'Request a Review' }));
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Service Unavailable')).toBeTruthy();
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Customer contact' })).toBeTruthy());
+  });
+});
