@@ -190,7 +190,7 @@ async function mutate(
   action: MutationAction,
   call: () => Promise<unknown>,
   refetchAfter: boolean,
-) {
+): Promise<boolean> {
   const before = get(patchesAtom).get(leadId);
   set(patchesAtom, new Map(get(patchesAtom)).set(leadId, { ...patch, changes: { ...before?.changes, ...patch.changes }, settledAtSeq: null }));
   set(pendingMutationsAtom, (n) => n + 1);
@@ -199,6 +199,7 @@ async function mutate(
     await call();
     const current = get(patchesAtom).get(leadId);
     if (current) set(patchesAtom, new Map(get(patchesAtom)).set(leadId, { ...current, settledAtSeq: fetchSeq }));
+    return true;
   } catch {
     // Roll back to what was there before this change and say so.
     const next = new Map(get(patchesAtom));
@@ -206,6 +207,7 @@ async function mutate(
     else next.delete(leadId);
     set(patchesAtom, next);
     set(mutationErrorAtom, { leadId, action });
+    return false;
   } finally {
     set(pendingMutationsAtom, (n) => n - 1);
     // Refetch once the last change settled: counts and the page's members are the server's again.
@@ -247,10 +249,11 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
 });
 
 /** Changes a lead's status; choosing one also marks the lead read (spec §4). */
-export const setLeadStatusAtom = atom(null, async (get, set, { lead, status }: { lead: Lead; status: LeadStatus }) => {
-  if (lead.status === status) return;
+/** Resolves true once the gateway took the status (false after a rollback). */
+export const setLeadStatusAtom = atom(null, async (get, set, { lead, status }: { lead: Lead; status: LeadStatus }): Promise<boolean> => {
+  if (lead.status === status) return true;
   const { client, spId } = requireProvider(get, 'leadBoard.status');
-  await mutate(
+  return mutate(
     get,
     set,
     lead.leadId,
@@ -315,6 +318,19 @@ export const openJobNotesAtom = atom(null, (get, set, lead: Lead) => {
 
 /** Discard just closes. */
 export const closeJobNotesAtom = atom(null, (get, set) => set(jobNotesAtom, { ...get(jobNotesAtom), isOpen: false }));
+
+/** A lead's number was connected: stop offering 'Connect your numbers' on it. */
+export const markNumberConnectedAtom = atom(null, (get, set, leadId: number) => {
+  const current = get(patchesAtom).get(leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(leadId, {
+      changes: { ...current?.changes, isOptedInButNotConnected: false },
+      removes: current?.removes ?? false,
+      settledAtSeq: current?.settledAtSeq ?? null,
+    }),
+  );
+});
 
 /** 'Not at all' on the insurance banner hides it on every lead of this board. */
 export const insuranceHiddenForAllAtom = atom(false);

@@ -55,7 +55,7 @@ function JobNotesForm({ lead, initial, onDone }: { lead: Lead; initial: string; 
         }
       }}
     >
-      <label id={labelId} className="lk-visually-hidden">
+      <label id={labelId} className="lk-job-notes__label">
         {t('board.yourNotes')}
       </label>
       <textarea

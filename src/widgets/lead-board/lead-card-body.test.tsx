@@ -255,6 +255,19 @@ describe('expanded card: review requests', () => {
     view.unmount();
   });
 
+  it('does not ask when the status change failed (it was rolled back)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
+      inputs: { flags: { new_review_request: true } },
+    });
+    view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/status' });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
+    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not change the status of this lead.');
+    expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
+    view.unmount();
+  });
+
   it('without the experiment, Closed won asks nothing', async () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');

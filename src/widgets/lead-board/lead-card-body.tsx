@@ -15,7 +15,7 @@ import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
-import { boardInputsAtom, insuranceHiddenForAllAtom, openJobNotesAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { boardInputsAtom, insuranceHiddenForAllAtom, markNumberConnectedAtom, openJobNotesAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
 import { ReviewRequest } from '../review-request/review-request';
 import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
@@ -73,11 +73,12 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
             label={t('board.leadStatus')}
             value={lead.status}
             options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
-            onChange={(status) => {
-              void setStatus({ lead, status });
+            onChange={async (status) => {
               onStatusChanged(lead, status);
-              // Closing a lead as won is the moment to ask for a review (behind the experiment, §4).
-              if (shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
+              const saved = await setStatus({ lead, status });
+              // Closing a lead as won is the moment to ask for a review (behind the experiment,
+              // §4) — once the gateway took the status, never after a rollback.
+              if (saved && shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
             }}
           />
           {spId !== null ? (
@@ -328,13 +329,22 @@ function ConnectNumbers({ lead }: { lead: Lead }) {
   const shown = useShowsConnectNumbers(lead);
   const { spId } = useAtomValue(boardInputsAtom);
   const [open, setOpen] = useState(false);
-  if (!shown || spId === null) return null;
+  const markConnected = useSetAtom(markNumberConnectedAtom);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const close = () => {
+    // Once connected the button is gone: focus the card's status select instead of the page.
+    const fallback = shown ? null : boxRef.current?.closest('.lk-card__content')?.querySelector<HTMLElement>('select');
+    setOpen(false);
+    if (fallback) requestAnimationFrame(() => fallback.focus());
+  };
+  // Kept while its dialog is open (focus returns to the button); gone once a number is connected.
+  if ((!shown && !open) || spId === null) return null;
   return (
-    <div className="lk-card__connect">
+    <div ref={boxRef} className="lk-card__connect">
       <button type="button" className="lk-button" data-variant="secondary" onClick={() => setOpen(true)}>
         {t('connectNumber.title')}
       </button>
-      <ConnectNumberDialog open={open} onClose={() => setOpen(false)} spId={spId} />
+      <ConnectNumberDialog open={open} onClose={close} spId={spId} onConnected={() => markConnected(lead.leadId)} />
     </div>
   );
 }
