@@ -23,15 +23,12 @@ const tagEntries = Object.fromEntries(
 
 /**
  * The runtime every widget needs — React, react-dom, r2wc, jotai, ofetch, valibot… and leadkit's
- * own element/runtime/gateway layers — goes into one `chunks/runtime-[hash].js`, so a page with
- * several widgets downloads it once. Only what *every* tag entry loads qualifies
- * (`minShareCount` = number of tags): a library two of six widgets use goes to a common chunk
- * of those two (rolldown's automatic splitting), not into everyone's first load. Only modules
- * in a first load (`$initial`: statically reachable from an entry) qualify: a lazily imported
- * library (Twilio) stays in its own lazy chunk. The list is explicit (the libraries every widget
- * runs on and leadkit's runtime, elements and gateway layers): lazily loaded parts of the board
- * and the app count as chunks too, so a rule by share count alone pulled board-only modules
- * (date ranges, date-fns) into every widget's first load.
+ * own element and runtime layers, the gateway core, the common texts — goes into one
+ * `chunks/runtime-[hash].js`, so a page with several widgets downloads it once. The list is
+ * explicit: lazily loaded parts of the board and the app count as chunks too, so a rule by share
+ * count alone pulled board-only modules (date ranges, date-fns) into every widget's first load.
+ * Anything else shared goes to rolldown's automatic common chunks. Only modules in a first load
+ * (`$initial`) qualify: a lazily imported library (Twilio) stays in its own lazy chunk.
  */
 const RUNTIME = new RegExp(
   [
@@ -39,8 +36,8 @@ const RUNTIME = new RegExp(
     String.raw`[\/]src[\/](runtime|elements)[\/]`,
     String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas)\.`,
     String.raw`[\/]src[\/]i18n[\/](translate|en-US[\/]common)\.`,
-    String.raw`[\/]src[\/]ui[\/](skeleton|error-banner|icon|base)\.`,
-    String.raw`[\/]src[\/]domain[\/](safe-url|phone|email|routes)\.`,
+    String.raw`[\/]src[\/]ui[\/](skeleton|base)\.`,
+    String.raw`[\/]src[\/]domain[\/](email|routes|safe-url|phone)\.`,
     String.raw`^\0rolldown[\/]runtime`,
   ].join('|'),
 );
@@ -119,7 +116,7 @@ export default defineConfig({
               name: 'runtime',
               test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
               tags: ['$initial'],
-              minShareCount: Math.max(2, Object.keys(tagEntries).length),
+              minShareCount: 2,
               priority: 10,
             },
           ],
