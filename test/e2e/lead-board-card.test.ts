@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { focusedDescription, isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
 const BOARD_PATH = `/app/lead/board/${SP_ID}`;
@@ -104,36 +105,6 @@ async function answered(path: string, action: () => Promise<unknown>): Promise<n
 /** The card's header label of the status (none for 'New'). */
 const headerStatus = (card: Locator) => card.locator('.lk-card__header .lk-status');
 
-/** Whether this element is the focused one (document.activeElement, through shadow roots). */
-function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return active === element;
-  });
-}
-
-/** A short description of the focused element (through shadow roots), for failure messages. */
-function focusedDescription(target: Page): Promise<string> {
-  return target.evaluate(() => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active) return '(nothing)';
-    const name = active.getAttribute('aria-label') ?? (active.textContent ?? '').trim().slice(0, 40);
-    return `${active.localName}${active.getAttribute('role') ? `[role=${active.getAttribute('role')}]` : ''} "${name}"`;
-  });
-}
-
-/** Presses Tab (keyboard only) until `target` has focus; fails after `max` presses. */
-async function tabTo(target: Locator, max = 60): Promise<number> {
-  await target.waitFor({ state: 'visible' });
-  const keyboard = target.page().keyboard;
-  for (let presses = 1; presses <= max; presses++) {
-    await keyboard.press('Tab');
-    if (await isFocused(target)) return presses;
-  }
-  throw new Error(`Tab never reached ${target.toString()} in ${max} presses (focus on ${await focusedDescription(target.page())})`);
-}
 
 /** Leads of provider 1001 as the sandbox itself answers (first 100, newest first). */
 async function sandboxLeads(): Promise<{ leadId: number; thimbleUrl: string | null }[]> {

@@ -148,10 +148,16 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     emit('lk-lead-archive', { leadId: lead.leadId, archived });
     // The lead (and its focused control) leaves the list: keep the keyboard user in the list.
     if (hadFocus) {
-      requestAnimationFrame(() => {
+      // Wait (a few frames at most) until the archived card has left the list, then focus the
+      // card that opened in its place, or the count.
+      let frames = 0;
+      const focusNext = () => {
+        const gone = !listRef.current?.querySelector(`[data-lead-id="${lead.leadId}"]`);
+        if (!gone && ++frames < 30) return void requestAnimationFrame(focusNext);
         const toggle = listRef.current?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? null;
         (toggle ?? countRef.current)?.focus();
-      });
+      };
+      requestAnimationFrame(focusNext);
     }
   };
   const movePage = (index: number) => {
