@@ -185,7 +185,7 @@ export function Combobox<O extends ComboboxOption>({
       <div className="lk-combobox__field">
         <input
           id={inputId}
-          className="lk-combobox__input"
+          className="lk-input lk-combobox__input"
           part={`${part}-input`}
           type="text"
           role="combobox"

@@ -218,7 +218,7 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
             <input
               ref={nameRef}
               id={name.id}
-              className="lk-connect-number__input"
+              className="lk-input lk-connect-number__input"
               name="name"
               type="text"
               autoComplete="off"
@@ -240,7 +240,7 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
             <input
               ref={phoneRef}
               id={phone.id}
-              className="lk-connect-number__input"
+              className="lk-input lk-connect-number__input"
               name="phone"
               type="tel"
               inputMode="tel"
