@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -33,6 +34,7 @@ const tagEntries = Object.fromEntries(
 const RUNTIME = new RegExp(
   [
     String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot|@r2wc)[\/]`,
+    String.raw`[\/]src[\/]cdn[\/]lite[\/]`,
     String.raw`[\/]src[\/](runtime|elements)[\/]`,
     String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas)\.`,
     String.raw`[\/]src[\/]i18n[\/](translate|en-US[\/]common)\.`,
@@ -103,8 +105,20 @@ function reserveStylesheet(): Plugin {
   };
 }
 
+/**
+ * ofetch stays the gateway's fetch layer, but of its two dependencies it needs only `withBase`,
+ * `withQuery` and a JSON parse: the CDN build takes small stand-ins (src/cdn/lite/, checked
+ * against the real ones by their test) instead of ufo's URL toolkit and destr, ≈1.5 kB gzip off
+ * every widget's first load. The npm build keeps the real packages (the host's bundler dedupes them).
+ */
+const liteAliases = {
+  ufo: fileURLToPath(new URL('./src/cdn/lite/ufo.ts', import.meta.url)),
+  destr: fileURLToPath(new URL('./src/cdn/lite/destr.ts', import.meta.url)),
+};
+
 export default defineConfig({
   plugins: [plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
+  resolve: { alias: liteAliases },
   base: './',
   publicDir: false,
   build: {

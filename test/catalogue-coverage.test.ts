@@ -12,7 +12,9 @@ import { ELEMENT_DEFINITIONS } from '../src/elements/definitions';
  */
 const SRC = path.resolve(__dirname, '../src');
 const ALL_KEYS = Object.keys(enUS);
-const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
+// Type-only imports load nothing.
+const IMPORT_RE = /(?:import|export)\s(?!type\s)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
+const DYNAMIC_IMPORT_RE = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 function resolve(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
@@ -22,8 +24,11 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-/** Files reachable from `entry` by static relative imports (CSS and the catalogue itself excluded). */
-function reachable(entry: string): string[] {
+/**
+ * Files reachable from `entry` by static relative imports — and by `import()` too when `lazy` —
+ * (CSS and the catalogue itself excluded).
+ */
+function reachable(entry: string, lazy = false): string[] {
   const seen = new Set<string>();
   const stack = [entry];
   while (stack.length) {
@@ -31,7 +36,8 @@ function reachable(entry: string): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT_RE)) {
+    const imports = [...text.matchAll(IMPORT_RE), ...(lazy ? text.matchAll(DYNAMIC_IMPORT_RE) : [])];
+    for (const match of imports) {
       const target = resolve(file, match[1]!);
       // The gateway shows no text (its schemas import domain enums whose label keys no widget needs to show).
       if (target && !target.includes(`${path.sep}i18n${path.sep}en-US`) && !target.includes(`${path.sep}gateway${path.sep}`) && !/\.test\.tsx?$/.test(target)) stack.push(target);
@@ -50,12 +56,31 @@ function keysNamedIn(files: string[]): Set<string> {
   return keys;
 }
 
+/** Keys of the catalogue parts that lazily loaded parts bring with them (`*-messages.ts` modules they reach). */
+async function lazyParts(files: string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const file of files.filter((f) => f.endsWith('-messages.ts'))) {
+    const module = (await import(file)) as Record<string, unknown>;
+    for (const part of Object.values(module)) if (part && typeof part === 'object') for (const key of Object.keys(part)) keys.add(key);
+  }
+  return keys;
+}
+
 describe('each element ships the catalogue parts its widget shows', () => {
-  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s', (tag, definition) => {
+  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s: its first load names only keys of its own parts', (tag, definition) => {
     const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
     const named = keysNamedIn(reachable(entry));
     expect(named.size).toBeGreaterThan(5);
     const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s: its lazy parts bring the keys they name', async (tag, definition) => {
+    const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
+    const files = reachable(entry, true);
+    const named = keysNamedIn(files);
+    const parts = await lazyParts(files);
+    const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key) && !parts.has(key));
     expect(missing).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { commonMessages } from './en-US/common';
 import { validationMessages } from './en-US/validation';
 import { leadPageMessages } from './en-US/lead-page';
 import { boardMessages } from './en-US/board';
+import { boardCardMessages } from './en-US/board-card';
+import { boardFilterMessages } from './en-US/board-filters';
 import { threadMessages } from './en-US/thread';
 import { reviewMessages } from './en-US/review';
 
@@ -15,13 +17,16 @@ import { reviewMessages } from './en-US/review';
  *
  * The catalogue is split by area (src/i18n/en-US/*.ts) so each widget's first load carries only
  * its own texts: an element lists the parts it uses (see src/elements/*.element.ts), and a
- * test checks that every key a widget can show is in its parts.
+ * test checks that every key a widget can show is in its parts. Parts a widget loads later
+ * (the board's open card and filter panel) bring their texts with them (`withMessages`).
  */
 export const enUS = {
   ...commonMessages,
   ...validationMessages,
   ...leadPageMessages,
   ...boardMessages,
+  ...boardCardMessages,
+  ...boardFilterMessages,
   ...threadMessages,
   ...reviewMessages,
 } as const;
@@ -32,4 +37,13 @@ export type Messages = Readonly<Record<MessageKey, string>>;
 /** A part of the catalogue (what an element passes to its translator). */
 export type MessageCatalogue = Readonly<Partial<Record<MessageKey, string>>>;
 
-export { commonMessages, validationMessages, leadPageMessages, boardMessages, threadMessages, reviewMessages };
+export {
+  commonMessages,
+  validationMessages,
+  leadPageMessages,
+  boardMessages,
+  boardCardMessages,
+  boardFilterMessages,
+  threadMessages,
+  reviewMessages,
+};

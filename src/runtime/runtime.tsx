@@ -1,4 +1,4 @@
-import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import type { GatewayClient } from '../gateway/client';
 import { resolveRoutes, type RouteBuilders } from '../domain/routes';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
@@ -40,6 +40,11 @@ export interface WidgetRuntime {
    * browser does not follow the link. Modified clicks (new tab) are left to the browser.
    */
   onLinkClick(event: MouseEvent<HTMLAnchorElement>, kind: NavigationKind): void;
+  /**
+   * The same runtime with more catalogue parts (and the host's overrides of them): for parts of
+   * a widget that load later and bring their own texts (see `withMessages`).
+   */
+  withMessages(part: MessageCatalogue): WidgetRuntime;
 }
 
 export interface RuntimeInputs {
@@ -70,7 +75,8 @@ function safeAnalytics(sink: Partial<AnalyticsSink> | null | undefined): Analyti
 export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
   const host = inputs.host ?? null;
   const emit = <K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]) => emitLeadkitEvent(host, name, detail);
-  return {
+  const extended = new WeakMap<MessageCatalogue, WidgetRuntime>();
+  const runtime: WidgetRuntime = {
     client: inputs.client,
     t: createTranslator(inputs.catalogue, inputs.messages),
     locale: inputs.locale || 'en-US',
@@ -85,7 +91,16 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
       const proceed = emit('lk-navigate', { url: anchor.href, kind, newTab });
       if (!proceed) event.preventDefault();
     },
+    withMessages(part) {
+      let more = extended.get(part);
+      if (!more) {
+        more = createRuntime({ ...inputs, catalogue: { ...inputs.catalogue, ...part } });
+        extended.set(part, more);
+      }
+      return more;
+    },
   };
+  return runtime;
 }
 
 const RuntimeContext = createContext<WidgetRuntime | null>(null);
@@ -98,6 +113,24 @@ export function useRuntime(): WidgetRuntime {
   const runtime = useContext(RuntimeContext);
   if (!runtime) throw new Error('leadkit: a widget rendered outside its RuntimeProvider');
   return runtime;
+}
+
+/**
+ * A lazily loaded part of a widget with its own catalogue part: the component renders with the
+ * widget's runtime whose translator also knows `messages` (host overrides included), so the
+ * part's texts stay out of the widget's first load.
+ */
+export function withMessages<P extends object>(Component: ComponentType<P>, messages: MessageCatalogue): ComponentType<P> {
+  function WithMessages(props: P) {
+    const runtime = useRuntime().withMessages(messages);
+    return (
+      <RuntimeProvider runtime={runtime}>
+        <Component {...props} />
+      </RuntimeProvider>
+    );
+  }
+  WithMessages.displayName = `WithMessages(${Component.displayName ?? Component.name})`;
+  return WithMessages;
 }
 
 export function useT(): Translate {

@@ -2,7 +2,7 @@ import { lazy, useId, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
-import { useRuntime } from '../../runtime/runtime';
+import { useRuntime, withMessages } from '../../runtime/runtime';
 
 export interface BoardLeadCardProps {
   lead: Lead;
@@ -20,10 +20,11 @@ export interface BoardLeadCardProps {
 /**
  * The expanded card's body (status, notes, contact, feedback, insurance, connect numbers) is a
  * chunk of its own: the board starts loading it as it mounts, beside the first page of leads,
- * so it is not in the board's first load yet is there when the first card opens.
+ * so it is not in the board's first load yet is there when the first card opens. Its texts
+ * come with it.
  */
-export const preloadCardBody = () => import('./lead-card-body');
-const LeadCardBody = lazy(() => preloadCardBody().then((module) => ({ default: module.LeadCardBody })));
+export const preloadCardBody = () => import('./lead-card-body-part');
+const LeadCardBody = lazy(() => preloadCardBody().then((part) => ({ default: withMessages(part.LeadCardBody, part.LEAD_CARD_CATALOGUE) })));
 
 export function customerName(lead: Lead, fallback: string): string {
   const name = [lead.customerInfo.firstName, lead.customerInfo.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');

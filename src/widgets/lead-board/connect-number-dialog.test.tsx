@@ -7,6 +7,10 @@ import type { RegisteredNumber } from '../../gateway/office/schemas';
 import { FLAG_NAMES } from '../../runtime/runtime';
 import { ConnectNumberDialog, showsConnectNumbers } from './connect-number-dialog';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
+
+/** The card's parts render inside the open card, with its texts. */
+const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE };
 
 const NUMBERS_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 const NUMBERS_ROUTE = `POST ${NUMBERS_PATH}`;
@@ -35,7 +39,7 @@ function Harness({ onConnected, onClose }: { onConnected?: (number: RegisteredNu
 
 async function opened(options: Parameters<typeof renderWidget>[2] = {}, props: Parameters<typeof Harness>[0] = {}) {
   const user = userEvent.setup();
-  const view = renderWidget(<Harness {...props} />, LEAD_BOARD_CATALOGUE, options);
+  const view = renderWidget(<Harness {...props} />, CATALOGUE, options);
   const trigger = screen.getByRole('button', { name: 'Connect a number' });
   await user.click(trigger);
   const dialog = screen.getByRole('dialog', { name: 'Connect your numbers' });

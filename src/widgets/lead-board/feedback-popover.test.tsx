@@ -9,6 +9,10 @@ import { createGatewayClient } from '../../gateway/client';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { FeedbackPopover, type FeedbackPopoverProps, type SavedFeedback } from './feedback-popover';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
+
+/** The card's parts render inside the open card, with its texts. */
+const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE };
 
 const FEEDBACK_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:spId/feedback';
 const feedbackPath = '/gateway/lead/office/v1/leads/serviceprovider/1001/feedback';
@@ -38,7 +42,7 @@ function Board({ lead, onSaved }: { lead: FeedbackPopoverProps['lead']; onSaved:
 
 function setup(lead = NEW_LEAD, options: Parameters<typeof renderWidget>[2] = {}) {
   const onSaved = vi.fn();
-  const view = renderWidget(<Board lead={lead} onSaved={onSaved} />, LEAD_BOARD_CATALOGUE, options);
+  const view = renderWidget(<Board lead={lead} onSaved={onSaved} />, CATALOGUE, options);
   const user = userEvent.setup();
   const requests = () => view.received('POST', feedbackPath);
   return { ...view, onSaved, user, requests };
@@ -319,7 +323,7 @@ describe('<FeedbackPopover> closing', () => {
     const user = userEvent.setup();
     try {
       render(
-        <WidgetShell owner={{}} host={host} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ gateway: client }}>
+        <WidgetShell owner={{}} host={host} catalogue={CATALOGUE} inputs={{ gateway: client }}>
           <Board lead={NEW_LEAD} onSaved={() => {}} />
         </WidgetShell>,
         { container },

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { useRuntime } from '../../runtime/runtime';
+import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Switch } from '../../ui/switch';
 import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 
 // The panel's controls (comboboxes, multi-select, date picker, tags) load right after the
 // board's first render, in parallel with the first page: they are not in its first load.
-const FilterPanel = lazy(() => import('./filter-panel'));
+// Their texts come with them.
+const FilterPanel = lazy(() => import('./filter-panel').then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
 
 /**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the

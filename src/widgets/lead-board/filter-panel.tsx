@@ -21,6 +21,8 @@ import { Tag } from '../../ui/tag';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
 import { useSuggestions } from './use-suggestions';
 
+export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';
+
 /** The calendar (react-day-picker, date-fns) loads when the date filter is first opened. */
 const loadDateRangePicker = () => import('../../ui/date-range-picker');
 const DateRangePicker = lazy(() => loadDateRangePicker().then((module) => ({ default: module.DateRangePicker })));

@@ -7,6 +7,10 @@ import { SANDBOX_LEADS } from '../../demo/index';
 import { INSURANCE_DELAY_MS } from '../../domain/insurance-banner';
 import { INSURANCE_HIDDEN_STORAGE_KEY, InsuranceBanner, type InsuranceBannerProps } from './insurance-banner';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
+
+/** The card's parts render inside the open card, with its texts. */
+const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE };
 
 const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox';
 const PREFERENCES_PATH = '/gateway/lead/v1/serviceprovider/1001/add-display-preferences';
@@ -37,7 +41,7 @@ function Board({ leads = [LEAD], onHideForAll, initiallyHidden = false }: { lead
 }
 
 function setup(props: Parameters<typeof Board>[0] = {}) {
-  const view = renderWidget(<Board {...props} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<Board {...props} />, CATALOGUE);
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   return { ...view, user };
 }

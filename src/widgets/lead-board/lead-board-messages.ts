@@ -1,4 +1,8 @@
-import { boardMessages, commonMessages, reviewMessages, validationMessages } from '../../i18n/en-US';
+import { commonMessages } from '../../i18n/en-US/common';
+import { boardMessages } from '../../i18n/en-US/board';
 
-/** The texts the lead board shows (its parts of the catalogue). */
-export const LEAD_BOARD_CATALOGUE = { ...commonMessages, ...validationMessages, ...boardMessages, ...reviewMessages } as const;
+/**
+ * The texts of the board's first screen (its element's catalogue). The open card and the filter
+ * panel load later with their own parts: `LEAD_CARD_CATALOGUE`, `BOARD_FILTER_CATALOGUE`.
+ */
+export const LEAD_BOARD_CATALOGUE = { ...commonMessages, ...boardMessages } as const;
