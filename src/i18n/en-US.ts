@@ -6,6 +6,7 @@ import { boardCardMessages } from './en-US/board-card';
 import { boardFilterMessages } from './en-US/board-filters';
 import { threadMessages } from './en-US/thread';
 import { reviewMessages } from './en-US/review';
+import { appMessages } from './en-US/app';
 
 /**
  * The en-US catalogue: every user-visible text of leadkit, word for word from the spec where
@@ -29,6 +30,7 @@ export const enUS = {
   ...boardFilterMessages,
   ...threadMessages,
   ...reviewMessages,
+  ...appMessages,
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -46,4 +48,5 @@ export {
   boardFilterMessages,
   threadMessages,
   reviewMessages,
+  appMessages,
 };

@@ -29,7 +29,17 @@ describe('createTranslator', () => {
 
   it('has every key in exactly one catalogue part', async () => {
     const parts = await import('./en-US');
-    const all = [parts.commonMessages, parts.validationMessages, parts.leadPageMessages, parts.boardMessages, parts.threadMessages, parts.reviewMessages];
+    const all = [
+      parts.commonMessages,
+      parts.validationMessages,
+      parts.leadPageMessages,
+      parts.boardMessages,
+      parts.boardCardMessages,
+      parts.boardFilterMessages,
+      parts.threadMessages,
+      parts.reviewMessages,
+      parts.appMessages,
+    ];
     const keys = all.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(Object.keys(enUS).length);

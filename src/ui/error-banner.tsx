@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from './icon';
+import { ALERT_PATH, SvgIcon } from './svg-icon';
 
 /**
  * An error panel announced to screen readers (role=alert). Texts come from the caller (the
@@ -8,7 +8,7 @@ import { Icon } from './icon';
 export function ErrorBanner({ title, detail, action, part = 'error-banner' }: { title?: string; detail: string; action?: ReactNode; part?: string }) {
   return (
     <div className="lk-error-banner" role="alert" part={part}>
-      <Icon name="alert" className="lk-error-banner__icon" size={22} />
+      <SvgIcon d={ALERT_PATH} className="lk-error-banner__icon" size={22} />
       <div>
         {title ? <p className="lk-error-banner__title">{title}</p> : null}
         <p>{detail}</p>

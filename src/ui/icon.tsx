@@ -1,9 +1,11 @@
+import { ALERT_PATH, SvgIcon } from './svg-icon';
+
 /**
  * Inline SVG icons (no icon font, no network, fine under a strict CSP). Category icons are
  * chosen by icon group; unknown groups fall back to the generic icon.
  */
 const PATHS = {
-  alert: 'M12 2 1 21h22L12 2Zm0 6 .01 0M11 10h2v5h-2zm0 7h2v2h-2z',
+  alert: ALERT_PATH,
   home: 'M3 11 12 3l9 8v10a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1V11Z',
   auto: 'M5 16h14l-1.5-6.5A2 2 0 0 0 15.6 8H8.4a2 2 0 0 0-1.9 1.5L5 16Zm-1 0h16v3h-2v2h-2v-2H8v2H6v-2H4v-3Zm3.5 1.5a1 1 0 1 0 0-.01Zm9 0a1 1 0 1 0 0-.01Z',
   health: 'M10 3h4v7h7v4h-7v7h-4v-7H3v-4h7V3Z',
@@ -25,26 +27,5 @@ export function isIconName(name: string): name is IconName {
 }
 
 export function Icon({ name, size = 20, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
-  const stroked = STROKED.has(name);
-  return (
-    <svg
-      className={className ? `lk-icon ${className}` : 'lk-icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      focusable="false"
-    >
-      <path
-        d={PATHS[name]}
-        fill={stroked ? 'none' : 'currentColor'}
-        stroke={stroked ? 'currentColor' : 'none'}
-        strokeWidth={stroked ? 2 : undefined}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <SvgIcon d={PATHS[name]} stroked={STROKED.has(name)} size={size} className={className} label={label} />;
 }

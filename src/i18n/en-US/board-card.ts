@@ -4,6 +4,11 @@
  * board's first load.
  */
 export const boardCardMessages = {
+  // Failures of the card's actions (§8)
+  'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
+  'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
+  'error.numberConnected': 'This number has already been connected.',
+  'error.saveNumber': 'Error: Please try again in a couple minutes.',
   'board.leadStatus': 'Lead status',
   'board.customerNotes': 'Customer Notes',
   'board.yourNotes': 'Your Notes',

@@ -1,4 +1,4 @@
-/** Texts every widget may show: lead fields, lead statuses and sources, the error catalogue (§8), the office app. */
+/** Texts every widget may show: lead fields, lead statuses, the error catalogue (§8). Errors only one part shows live with that part. */
 export const commonMessages = {
   // Lead status labels (§3)
   'leadStatus.Initial': 'New',
@@ -7,13 +7,6 @@ export const commonMessages = {
   'leadStatus.InProgressWon': 'Scheduled',
   'leadStatus.ClosedWon': 'Closed won',
   'leadStatus.ClosedDidntWin': 'Closed lost',
-  // Lead sources (§3) — our wording for display
-  'leadSource.Redemption': 'Redemption',
-  'leadSource.RequestAQuote': 'Request a Quote',
-  'leadSource.SR_RAQ': 'Service Request',
-  'leadSource.HA_OL_RAQ': 'Opportunity Lead',
-  'leadSource.ProDirMsgCallOptIn': 'Pro Directory (call opt-in)',
-  'leadSource.ProDirMsgCallOptOut': 'Pro Directory (call opt-out)',
   'lead.projectNotes': 'Project Notes',
   'lead.category': 'Category',
   'lead.projectTiming': 'Project Timing',
@@ -41,20 +34,6 @@ export const commonMessages = {
   'error.504.title': 'Gateway Timeout',
   'error.504.detail': 'The server took too long to respond. Please refresh the page and try again.',
   'error.other.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
-  'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
-  'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
-  'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
-  'error.numberConnected': 'This number has already been connected.',
-  'error.saveNumber': 'Error: Please try again in a couple minutes.',
-  'error.reviewRequest': "We're sorry; an error has occurred.  Please try again.",
   'error.network': 'We could not reach the server. Check your connection and try again.',
   'error.invalidResponse': 'We received a response we could not read. Please try again later.',
-  // Office app (§2 route table): not-found view and placeholders for widgets still to come
-  'notFound.title': 'Page not found',
-  'notFound.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
-  'app.placeholder.title': 'Coming soon',
-  'app.placeholder.detail': 'The {widget} is not part of this build yet.',
-  'app.widget.leadBoard': 'lead board',
-  'app.widget.messageThread': 'message thread',
-  'app.widget.raqFunnel': 'request-a-quote funnel',
 } as const;

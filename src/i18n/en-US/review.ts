@@ -1,5 +1,7 @@
 /** The review-request modal (§4, §5). */
 export const reviewMessages = {
+  // Review request failure (§8; two spaces, as in the spec)
+  'error.reviewRequest': "We're sorry; an error has occurred.  Please try again.",
   // Review request (§4, §5)
   'review.title': 'Request a Review',
   'review.edit': 'Edit',

@@ -1,5 +1,7 @@
 /** The message thread (§2). */
 export const threadMessages = {
+  // Chat init failure (§8)
+  'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
   // Message thread (§2)
   'thread.heading': 'Your messages with {memberName}',
   'thread.breadcrumbLeads': 'Leads',

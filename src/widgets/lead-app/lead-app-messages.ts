@@ -1,4 +1,10 @@
-import { boardMessages, commonMessages, leadPageMessages, reviewMessages, validationMessages } from '../../i18n/en-US';
+import { appMessages } from '../../i18n/en-US/app';
+import { boardMessages } from '../../i18n/en-US/board';
+import { commonMessages } from '../../i18n/en-US/common';
+import { leadPageMessages } from '../../i18n/en-US/lead-page';
 
-/** The office app shows every widget it routes to: their catalogue parts together. */
-export const LEAD_APP_CATALOGUE = { ...commonMessages, ...validationMessages, ...leadPageMessages, ...boardMessages, ...reviewMessages } as const;
+/**
+ * The office app shows every widget it routes to: their first-screen parts together (parts that
+ * load later, like the board's open card, bring their own texts).
+ */
+export const LEAD_APP_CATALOGUE = { ...commonMessages, ...appMessages, ...leadPageMessages, ...boardMessages } as const;

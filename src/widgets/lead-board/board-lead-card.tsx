@@ -3,6 +3,7 @@ import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../dom
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime, withMessages } from '../../runtime/runtime';
+import { preloadCardBody } from './card-body-loader';
 
 export interface BoardLeadCardProps {
   lead: Lead;
@@ -17,13 +18,7 @@ export interface BoardLeadCardProps {
   onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
 
-/**
- * The expanded card's body (status, notes, contact, feedback, insurance, connect numbers) is a
- * chunk of its own: the board starts loading it as it mounts, beside the first page of leads,
- * so it is not in the board's first load yet is there when the first card opens. Its texts
- * come with it.
- */
-export const preloadCardBody = () => import('./lead-card-body-part');
+/** The card body loads beside the first page (see card-body-loader.ts). */
 const LeadCardBody = lazy(() => preloadCardBody().then((part) => ({ default: withMessages(part.LeadCardBody, part.LEAD_CARD_CATALOGUE) })));
 
 export function customerName(lead: Lead, fallback: string): string {
@@ -106,22 +101,6 @@ export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKi
             onStatusChanged={onStatusChanged}
           />
         ) : null}
-      </div>
-    </li>
-  );
-}
-
-/** Placeholder rows of the card's collapsed size. */
-export function BoardLeadCardSkeleton() {
-  return (
-    <li className="lk-card" aria-hidden="true" data-skeleton="">
-      <div className="lk-card__header">
-        <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
-        <span className="lk-card__summary">
-          <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />
-          <span className="lk-skeleton" style={{ width: '65%', height: 14, marginTop: 6 }} />
-        </span>
-        <span className="lk-skeleton" style={{ width: 96, height: 36 }} />
       </div>
     </li>
   );

@@ -13,6 +13,7 @@ import comboboxCss from '../../ui/combobox.css?inline';
 import dateRangePickerCss from '../../ui/date-range-picker.css?inline';
 import multiSelectCss from '../../ui/multi-select.css?inline';
 import tagCss from '../../ui/tag.css?inline';
+import filterPanelCss from './filter-panel.css?inline';
 import { Combobox } from '../../ui/combobox';
 import { dateRangePickerLabels } from '../../ui/date-range-picker-labels';
 import { MultiSelect } from '../../ui/multi-select';
@@ -43,7 +44,7 @@ export interface FilterPanelProps {
 }
 
 // The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
-const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss];
+const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss, filterPanelCss];
 
 /**
  * One autocomplete filter: its text, the suggestions for it (debounced, superseded requests

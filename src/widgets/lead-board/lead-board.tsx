@@ -1,21 +1,16 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
-import { hasMultiplePages, paginationInfo } from '../../domain/pagination';
-import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../domain/sort';
+import { paginationInfo } from '../../domain/pagination';
 import { describeGatewayError, isAbortError, isGatewayError } from '../../gateway/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
-import paginationCss from '../../ui/pagination.css?inline';
-import selectCss from '../../ui/select.css?inline';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Pagination } from '../../ui/pagination';
-import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import {
   boardInputsAtom,
@@ -36,7 +31,8 @@ import {
   type LeadsPage,
   type MutationAction,
 } from './board-atoms';
-import { BoardLeadCard, BoardLeadCardSkeleton, preloadCardBody } from './board-lead-card';
+import { BoardSkeleton } from './board-skeleton';
+import { preloadCardBody } from './card-body-loader';
 import { FilterBar } from './filter-bar';
 
 export interface LeadBoardProps {
@@ -49,8 +45,12 @@ export interface LeadBoardProps {
   pageSize?: number | null;
 }
 
-/** The board's CSS and that of the ui primitives in its first render (the filter panel brings its own). */
-const STYLES = [paginationCss, selectCss, switchCss, leadBoardCss];
+/** The board's CSS and that of the ui primitives in its first render (the list and the filter panel bring their own). */
+const STYLES = [switchCss, leadBoardCss];
+
+/** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
+const loadBoardList = () => import('./board-list');
+const BoardList = lazy(loadBoardList);
 
 /** What a failed change says (the spec gives no text for these; ours, in the catalogue). */
 const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
@@ -92,8 +92,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const page = lastPage.current;
   const loadingMore = leadsState.state === 'loading' && page !== null;
 
-  // The open card's body loads beside the first page (see board-lead-card.tsx).
+  // The list and the open card's body load beside the first page.
   useEffect(() => {
+    void loadBoardList();
     void preloadCardBody();
   }, []);
 
@@ -235,50 +236,30 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
             </div>
           )
         ) : (
-          // Until the open card's body has loaded too, the skeleton stays (no card pops open later).
+          // Until the list and the open card's body have loaded too, the skeleton stays (nothing pops in later).
           <Suspense fallback={<BoardSkeleton rows={query.limit} />}>
-            <div className="lk-board__list-header">
-              <p ref={countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
-                {t('board.showing', {
-                  first: visibleCount ? info.firstItemNumber : 0,
-                  last: visibleCount ? query.offset + visibleCount : 0,
-                  total,
-                })}
-              </p>
-              <Select<SortOption>
-                label={t('sort.label')}
-                value={query.sort}
-                options={SORT_OPTIONS.map((sort) => ({ value: sort, label: t(sortLabelKey(sort)) }))}
-                onChange={(sort) => changeSort(sort)}
-              />
-            </div>
-            <ul ref={listRef} className="lk-board__list" aria-busy={loadingMore}>
-              {shown.leads.map((lead) => (
-                <BoardLeadCard
-                  key={lead.leadId}
-                  lead={lead}
-                  expanded={expanded === lead.leadId}
-                  featured={leadId !== null && lead.leadId === leadId}
-                  messageHref={messageHref(lead)}
-                  messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
-                  onToggle={toggle}
-                  onToggleRead={toggleRead}
-                  onArchive={archive}
-                  onStatusChanged={(changed, status) => emit('lk-lead-status-change', { leadId: changed.leadId, status })}
-                />
-              ))}
-            </ul>
-            {hasMultiplePages(info) ? (
-              <Pagination
-                pageIndex={query.pageIndex}
-                pageCount={info.totalPageCount}
-                onPageChange={movePage}
-                previous={t('pagination.previous')}
-                next={t('pagination.next')}
-                page={(n) => t('pagination.page', { page: n })}
-                navLabel={t('pagination.label')}
-              />
-            ) : null}
+            <BoardList
+              leads={shown.leads}
+              first={visibleCount ? info.firstItemNumber : 0}
+              last={visibleCount ? query.offset + visibleCount : 0}
+              total={total}
+              sort={query.sort}
+              onSortChange={(sort) => changeSort(sort)}
+              pageIndex={query.pageIndex}
+              info={info}
+              onPageChange={movePage}
+              expandedId={expanded}
+              featuredId={leadId}
+              inbox={inbox}
+              messageHref={messageHref}
+              loadingMore={loadingMore}
+              onToggle={toggle}
+              onToggleRead={toggleRead}
+              onArchive={archive}
+              onStatusChanged={(changed, status) => emit('lk-lead-status-change', { leadId: changed.leadId, status })}
+              countRef={countRef}
+              listRef={listRef}
+            />
           </Suspense>
         )}
       </section>
@@ -286,18 +267,3 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   );
 }
 
-function BoardSkeleton({ rows }: { rows: number }) {
-  return (
-    <div aria-busy="true" data-skeleton="">
-      <div className="lk-board__list-header">
-        <Skeleton width={220} height={18} />
-        <Skeleton width={200} height={40} />
-      </div>
-      <ul className="lk-board__list">
-        {Array.from({ length: rows }, (_, index) => (
-          <BoardLeadCardSkeleton key={index} />
-        ))}
-      </ul>
-    </div>
-  );
-}
