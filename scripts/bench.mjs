@@ -19,6 +19,15 @@ import { parseAst } from 'vite';
 import { ROOT, ensureBuilt } from './build.mjs';
 
 export const BUDGETS = { loaderGzip: 2_000, firstLoadGzip: 95_000 };
+
+/**
+ * Chunks a widget starts loading as it mounts, beside its first data request, while its
+ * skeleton (of the final size) shows: not in its first load, but needed for its first content.
+ * Reported ("first content") so the split stays visible; the budget is on the first load.
+ */
+export const PRELOADED_AT_MOUNT = {
+  'lead-board': ['src/widgets/lead-board/board-list.tsx', 'src/widgets/lead-board/lead-card-body-part.ts'],
+};
 const CDN = path.join(ROOT, 'dist', 'cdn');
 
 // ---- what counts as Twilio --------------------------------------------------------------
@@ -126,7 +135,16 @@ function main() {
     if (gzip > BUDGETS.firstLoadGzip) failures.push(`<${tag}> first load ${kB(gzip)} > ${kB(BUDGETS.firstLoadGzip)}`);
     if (twilio.length) failures.push(`<${tag}> first load contains Twilio code: ${twilio.join('; ')}`);
     if (reactChunks.length !== 1) failures.push(`<${tag}> first load has ${reactChunks.length} chunks with react-dom (${reactChunks.join(', ')}), expected 1`);
-    return { tag, chunk, firstLoad, gzip, raw, twilio, reactChunk: reactChunks[0] ?? null };
+    const preloaded = (PRELOADED_AT_MOUNT[tag] ?? []).map((src) => {
+      const entry = manifest[src];
+      if (!entry?.isDynamicEntry) throw new Error(`bench: ${src} (preloaded by <${tag}>) is not a lazy chunk of the build`);
+      return entry.file;
+    });
+    const contentSet = new Set(firstLoad);
+    for (const name of preloaded) staticClosure(name, contentSet);
+    const firstContent = [...contentSet];
+    const firstContentGzip = firstContent.reduce((sum, name) => sum + file(name).gzip, 0);
+    return { tag, chunk, firstLoad, gzip, raw, twilio, reactChunk: reactChunks[0] ?? null, firstContent, firstContentGzip };
   });
 
   // Chunks in the first load of two or more widgets: what a page with several widgets loads once.
@@ -157,13 +175,15 @@ function main() {
     loader: { file: 'leadkit.js', raw: loader.raw, gzip: loader.gzip },
     runtime: runtimeChunks.map((name) => ({ file: name, raw: file(name).raw, gzip: file(name).gzip, usedBy: usedBy.get(name) ?? [] })),
     shared,
-    widgets: widgets.map(({ tag, chunk, firstLoad, raw, gzip, twilio }) => ({
+    widgets: widgets.map(({ tag, chunk, firstLoad, raw, gzip, twilio, firstContent, firstContentGzip }) => ({
       tag,
       chunk,
       chunkGzip: file(chunk).gzip,
       firstLoad: firstLoad.map((name) => ({ file: name, gzip: file(name).gzip })),
       firstLoadRaw: raw,
       firstLoadGzip: gzip,
+      firstContentGzip,
+      preloadedAtMount: firstContent.filter((name) => !firstLoad.includes(name)),
       twilio,
     })),
     lazyChunks: lazy,
@@ -182,11 +202,12 @@ function main() {
   console.log(`  ${pad('file', width)} ${pad('kind', 10)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}  imports`);
   for (const chunk of allChunks) console.log(`  ${pad(chunk.file, width)} ${pad(chunk.kind, 10)} ${num(chunk.raw)} ${num(chunk.gzip)}  ${chunk.imports.join(', ')}`);
   console.log('\nFirst load per widget (loader + tag chunk + static imports)');
-  console.log(`  ${pad('tag', 16)} ${'chunk'.padStart(10)} ${'first load'.padStart(11)} ${'budget'.padStart(10)}  files`);
+  console.log(`  ${pad('tag', 16)} ${'chunk'.padStart(10)} ${'first load'.padStart(11)} ${'budget'.padStart(10)}      ${'first content'.padStart(13)}  files`);
   for (const widget of widgets) {
-    const mark = widget.gzip > BUDGETS.firstLoadGzip ? 'OVER' : 'ok';
-    console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(BUDGETS.firstLoadGzip)}  ${mark}  ${widget.firstLoad.join(' + ')}`);
+    const mark = widget.gzip > BUDGETS.firstLoadGzip ? 'OVER' : 'ok  ';
+    console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(BUDGETS.firstLoadGzip)}  ${mark} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`);
   }
+  console.log('  (first content: the first load plus the chunks loaded beside the first data while the skeleton shows — PRELOADED_AT_MOUNT)');
   console.log(`\nLoader: ${kB(loader.gzip)} gzip (budget ${kB(BUDGETS.loaderGzip)}) ${loader.gzip > BUDGETS.loaderGzip ? 'OVER' : 'ok'}`);
   console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
   console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);

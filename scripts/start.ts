@@ -17,7 +17,9 @@
  * once (parallel e2e files) from building into the same folder together.
  *
  * Environment: PORT (default 4010; 0 picks a free port, the printed URL tells which), SEED,
- * LATENCY_MS (latency on every gateway call), SKIP_BUILD=1 (serve dist/ as it is).
+ * LATENCY_MS (latency on every gateway call), SKIP_BUILD=1 (serve dist/ as it is), CHAT_REPLY_MS
+ * (the sandbox's simulated customer answers this long after the provider writes; default 2500;
+ * `off` turns it off).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -216,6 +218,7 @@ function indexPage(origin: string): string {
 const sandbox = createSandboxGateway({
   seed: numberFromEnv('SEED', DEFAULT_SEED),
   latencyMs: numberFromEnv('LATENCY_MS', 0),
+  chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
 });
 

@@ -28,6 +28,8 @@ export interface HostProps {
   flags?: Flags;
   analytics?: Partial<AnalyticsSink>;
   routes?: Partial<RouteBuilders>;
+  /** "Now" for what the widget renders from the time (e.g. masked-number validity); default the real clock. */
+  now?: () => Date;
   className?: string;
   style?: CSSProperties;
   /** Fires before a link leaves the widget; call `preventDefault()` to route yourself. */
@@ -37,7 +39,7 @@ export interface HostProps {
 }
 
 const EVENT_PROPS = { onNavigate: 'lk-navigate', onLoad: 'lk-load', onError: 'lk-error' } as const satisfies Record<string, LeadkitEventName>;
-const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes'] as const;
+const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'now'] as const;
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 

@@ -3,11 +3,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '../src/demo/index';
 import type { Flags } from '../src/runtime/runtime';
 import baseCss from '../src/ui/base.css?inline';
+import { STATUS_SEND_DELAY_MS } from '../src/widgets/lead-board/card-atoms';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from '../src/widgets/lead-board/insurance-banner';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
 import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
@@ -33,14 +34,28 @@ const CALL_TRACKING: Flags = { pro_ads_leadcalltracking_v2_frontend_lead_board: 
 const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox';
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
-/** The sandbox clock at the real today: masked-number validity is judged by the browser's clock. */
-const todaysClock = () => sandbox({ now: new Date().toISOString() });
+const DAY_MS = 24 * 3600_000;
 
-/** The board inside its shadow root, with these host flags. */
+/**
+ * `parameters.widgetNow`: the widget's clock (the runtime's `now`), as an ISO time. Without it
+ * the widget's clock is the sandbox's (`parameters.sandbox.now`, default SANDBOX_NOW), so
+ * time-based states (masked-number validity) are the same in every run, whatever the date.
+ */
+interface ClockParameters {
+  widgetNow?: string;
+  sandbox?: SandboxParameters;
+}
+
+function widgetClock(parameters: ClockParameters): () => Date {
+  const now = new Date(parameters.widgetNow ?? parameters.sandbox?.now ?? SANDBOX_NOW);
+  return () => now;
+}
+
+/** The board inside its shadow root, with these host flags and the story's clock. */
 const withFlags = (flags: Flags) =>
-  function render(args: LeadBoardProps) {
+  function render(args: LeadBoardProps, context: { parameters: ClockParameters }) {
     return (
-      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ flags }}>
+      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ flags, now: widgetClock(context.parameters) }}>
         <LeadBoard {...args} />
       </WidgetFrame>
     );
@@ -138,7 +153,7 @@ const focused = (root: ShadowRoot) => root.activeElement;
 
 /**
  * A new lead ('New' shows no label in the header); 'Scheduled' chosen from 'Lead status': the
- * header label follows at once, the lead is read, the sandbox got the status.
+ * header label follows at once, the lead is read; the sandbox gets the status a moment later.
  */
 export const StatusChange: Story = {
   play: async (context) => {
@@ -152,22 +167,51 @@ export const StatusChange: Story = {
     await expect(header.getByText('Scheduled')).toBeVisible();
     await expect(select).toHaveValue('InProgressWon');
     await expect(element).toHaveAttribute('data-read', 'true');
-    await waitFor(() => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]));
+    await waitFor(() => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]), {
+      timeout: 3000,
+    });
     await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({ serviceProviderId: 1001, status: 'InProgressWon' });
     await expect(card.queryByRole('alert')).toBeNull();
     await settled(root);
   },
 };
 
-/** The status call fails (500): the board says so and the select and header go back. */
+/**
+ * Three quick changes (as arrow keys on the closed select make): the header follows each, the
+ * sandbox gets one request, with the last status.
+ */
+export const StatusQuickChanges: Story = {
+  play: async (context) => {
+    const { root, card, header } = await openCard(context);
+    const select = card.getByRole('combobox', { name: 'Lead status' });
+    const path = `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`;
+    await userEvent.selectOptions(select, 'ContactAndQualify');
+    await expect(header.getByText('Not Contacted')).toBeVisible();
+    await userEvent.selectOptions(select, 'Selling');
+    await expect(header.getByText('Contacted')).toBeVisible();
+    await userEvent.selectOptions(select, 'InProgressWon');
+    await expect(header.getByText('Scheduled')).toBeVisible();
+    await waitFor(() => expect(posts(context, path).map((request) => request.status)).toEqual([200]), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, STATUS_SEND_DELAY_MS + 200));
+    await expect(posts(context, path).map((request) => request.body)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]);
+    await settled(root);
+  },
+};
+
+/**
+ * The status call fails (500): the message appears beside the select (an alert that describes
+ * it), and the select and header go back to the saved status.
+ */
 export const StatusFailure: Story = {
   parameters: sandbox({ fault: { status: 500, route: STATUS_ROUTE } }),
   play: async (context) => {
     const { root, canvas, element, card } = await openCard(context);
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await userEvent.selectOptions(select, 'ClosedWon');
-    const alert = await canvas.findByRole('alert');
+    const alert = await card.findByRole('alert', {}, { timeout: 3000 });
     await expect(alert).toHaveTextContent('We could not change the status of this lead. Please try again.');
+    await expect(select).toHaveAccessibleDescription('We could not change the status of this lead. Please try again.');
+    await expect(canvas.getAllByRole('alert')).toEqual([alert]);
     await waitFor(() => expect(select).toHaveValue('Initial'));
     await expect(element.querySelector('.lk-card__header .lk-status')).toBeNull();
     await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([500]);
@@ -291,7 +335,6 @@ export const ContactShown: Story = {
 /** A masked temporary number still within its life (2 days old): a tel link. */
 export const MaskedActive: Story = {
   args: { leadId: SANDBOX_LEADS.maskedActive },
-  parameters: todaysClock(),
   play: async (context) => {
     const { root, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
@@ -306,12 +349,27 @@ export const MaskedActive: Story = {
 /** A masked number past its 30 days: 'Expired', no link to dial. */
 export const MaskedExpired: Story = {
   args: { leadId: SANDBOX_LEADS.maskedExpired },
-  parameters: todaysClock(),
   play: async (context) => {
     const { root, element, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
     await expect(card.getByText('Expired')).toBeVisible();
     await expect(card.queryByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeNull();
+    await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
+    await settled(root);
+  },
+};
+
+/**
+ * The page stayed open: the gateway called the 2-day-old masked number active, but the widget's
+ * clock is 29 days later, past its 30-day life: 'Expired', nothing to dial.
+ */
+export const MaskedExpiredWhileOpen: Story = {
+  args: { leadId: SANDBOX_LEADS.maskedActive },
+  parameters: { widgetNow: new Date(new Date(SANDBOX_NOW).getTime() + 29 * DAY_MS).toISOString() },
+  play: async (context) => {
+    const { root, element, card } = await openCard(context);
+    await userEvent.click(card.getByRole('button', { name: 'Contact' }));
+    await expect(card.getByText('Expired')).toBeVisible();
     await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
     await settled(root);
   },

@@ -1,18 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '../src/demo/index';
+import { updateDraftReview } from '../src/gateway/review/calls';
 import baseCss from '../src/ui/base.css?inline';
+import { Dialog } from '../src/ui/dialog';
+import dialogCss from '../src/ui/dialog.css?inline';
+import multiSelectCss from '../src/ui/multi-select.css?inline';
 import { ReviewRequest } from '../src/widgets/review-request/review-request';
+import type { ReviewRequestData } from '../src/widgets/review-request/review-request-atoms';
+import { ReviewRequestForm } from '../src/widgets/review-request/review-request-form';
 import { REVIEW_REQUEST_CATALOGUE } from '../src/widgets/review-request/review-request-messages';
+import reviewRequestCss from '../src/widgets/review-request/review-request.css?inline';
 import { shadowOf } from './support/queries';
-import type { SandboxParameters } from './support/sandbox';
+import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * <ReviewRequest> (spec §4 "Review request (board)", §5, §8): the modal for a ClosedWon lead of
- * member 5002, against the story's sandbox (provider 1001). The widget adopts its own CSS.
+ * <ReviewRequest> (spec §4 "Review request (board)", §5, §8, §9): the modal for a ClosedWon lead
+ * of member 5002 (Priya Patel, AC Installation under Heating & A/C), against the story's sandbox
+ * (provider 1001). The widget adopts its own CSS. Every §5 message has its own story.
  */
 const LEAD = SANDBOX_LEADS.closedWon;
+const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
+const THANKS = 'Thank you! Your Review Request has been submitted.';
+const FAILURE = "We're sorry; an error has occurred.  Please try again.";
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
@@ -28,6 +39,54 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+type Canvas = Awaited<ReturnType<typeof shadowOf>>['canvas'];
+
+/**
+ * Types into a field inside the shadow root (user-event cannot focus or clear those in this
+ * Chromium): the native value setter of the field's own kind, then an input event per
+ * character, as React listens for. `replace` empties the field first.
+ */
+async function typeText(field: HTMLElement, text: string, { replace = false } = {}) {
+  const input = field as HTMLInputElement | HTMLTextAreaElement;
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
+  if (!setValue) throw new Error('no native value setter');
+  input.focus();
+  const announce = (value: string, data: string | null, inputType: string) => {
+    setValue.call(input, value);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data, inputType }));
+  };
+  if (replace) announce('', null, 'deleteContentBackward');
+  let value = input.value;
+  for (const char of text) {
+    value += char;
+    announce(value, char, 'insertText');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Focus inside a shadow root: the document's active element is the host, the root's is the field. */
+async function expectFocused(element: HTMLElement) {
+  await waitFor(() => expect((element.getRootNode() as ShadowRoot).activeElement).toBe(element));
+}
+
+/** The dialog's form after 'Edit'. */
+async function openForm(canvas: Canvas) {
+  await userEvent.click(await canvas.findByRole('button', { name: 'Edit' }));
+  await expectFocused(canvas.getByRole('textbox', { name: 'First name' }));
+}
+
+/** The field's message: visible, announced (role alert), tied to the field and focused there. */
+async function expectFieldError(canvas: Canvas, field: HTMLElement, message: string) {
+  const alert = await canvas.findByRole('alert');
+  await expect(alert).toHaveTextContent(message);
+  await expect(alert).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  await expectFocused(field);
+}
+
+const sendRequests = (context: { loaded: Record<string, unknown> }) =>
+  sandboxOf(context).gateway.store.requests.filter((request) => request.method === 'POST' && request.path === SEND_PATH);
 
 /** Standalone: the trigger opens the modal. */
 export const Trigger: Story = {
@@ -39,43 +98,269 @@ export const Trigger: Story = {
   },
 };
 
-/** The pre-filled contact summary, with 'Edit'. */
+/** The pre-filled contact summary of the lead's customer, with 'Edit'. */
 export const Summary: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    const dialog = await canvas.findByRole('dialog', { name: 'Request a Review' });
-    await expect(await canvas.findByRole('button', { name: 'Edit' })).toBeVisible();
-    await expect(dialog).toBeVisible();
+    await expect(await canvas.findByRole('dialog', { name: 'Request a Review' })).toBeVisible();
+    const summary = await canvas.findByRole('region', { name: 'Customer contact' });
+    await expect(summary).toHaveTextContent('Priya Patel');
+    await expect(summary).toHaveTextContent('priya.patel@example.com');
+    await expect(summary).toHaveTextContent('(720) 555-0178');
+    await expect(summary).toHaveTextContent('Heating & A/C, AC Installation');
+    await expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible();
   },
 };
 
-/** A masked phone pre-fills empty: Send opens the form with the message beside the phone field. */
-export const ValidationError: Story = {
+/** 'Edit': the editable form, pre-filled, focus on the first field. */
+export const Edit: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await openForm(canvas);
+    await expect(canvas.getByRole('textbox', { name: 'First name' })).toHaveValue('Priya');
+    await expect(canvas.getByRole('textbox', { name: 'Last name' })).toHaveValue('Patel');
+    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveValue('priya.patel@example.com');
+    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(720) 555-0178');
+    await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('');
+    await expect(canvas.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: /Categories/ })).toHaveTextContent('2 selected');
+  },
+};
+
+/** §5 first name: emptied, then sent. */
+export const ValidationFirstName: Story = {
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await openForm(canvas);
+    const field = canvas.getByRole('textbox', { name: 'First name' });
+    await typeText(field, '   ', { replace: true });
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Request' }));
+    await expectFieldError(canvas, field, 'Please enter a valid first name');
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/** §5 last name: emptied, then sent. */
+export const ValidationLastName: Story = {
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await openForm(canvas);
+    const field = canvas.getByRole('textbox', { name: 'Last name' });
+    await typeText(field, '', { replace: true });
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Request' }));
+    await expectFieldError(canvas, field, 'Please enter a valid last name');
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/** §5 e-mail: not an address. */
+export const ValidationEmail: Story = {
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await openForm(canvas);
+    const field = canvas.getByRole('textbox', { name: 'Email' });
+    await typeText(field, 'priya.patel@', { replace: true });
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Request' }));
+    await expectFieldError(canvas, field, 'Please enter a valid email address');
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/** §5 phone: a masked phone (lead 300004) pre-fills empty, so sending opens the form at the phone field. */
+export const ValidationPhone: Story = {
   args: { leadId: SANDBOX_LEADS.maskedActive },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
-    await expect(await canvas.findByText('Please enter a valid phone number')).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+    const field = await canvas.findByRole('textbox', { name: 'Phone number' });
+    await expect(field).toHaveValue('');
+    await expectFieldError(canvas, field, 'Please enter a valid phone number');
+    await expect(sendRequests(context)).toHaveLength(0);
   },
 };
 
-/** Sent: the thank-you message (the modal closes after 5 s). */
+/** §5 categories emptied: every category unticked in the multi-select. */
+export const ValidationCategoriesEmpty: Story = {
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await openForm(canvas);
+    const categories = canvas.getByRole('button', { name: /Categories/ });
+    await userEvent.click(categories);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Heating & A/C' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'AC Installation' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Request' }));
+    await expectFieldError(canvas, categories, 'Please select at least one category for this review');
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/**
+ * The form itself (as the modal holds it once loaded) with starting values the sandbox's leads
+ * never give: no answer to "work completed" and no category ever chosen (a lead whose category
+ * the provider does not offer). Sending shows the two §5 messages those leave.
+ */
+const FORM_DATA: ReviewRequestData = {
+  spId: 1001,
+  leadId: LEAD,
+  postalCode: '80210',
+  draftReviewId: null,
+  categories: [
+    { id: 101, name: 'Heating & A/C' },
+    { id: 10102, name: 'AC Installation' },
+  ],
+  initial: {
+    firstName: 'Priya',
+    lastName: 'Patel',
+    emailAddress: 'priya.patel@example.com',
+    phoneNumber: '7205550178',
+    descriptionOfWork: '',
+    workCompleted: null,
+    categoryIds: null,
+  },
+};
+
+const formOnly: Pick<Story, 'render'> = {
+  render: () => (
+    <WidgetFrame styles={[baseCss, dialogCss, multiSelectCss, reviewRequestCss]} catalogue={REVIEW_REQUEST_CATALOGUE}>
+      <Dialog open onClose={() => {}} title="Request a Review" closeLabel="Close" part="review-request">
+        <ReviewRequestForm data={FORM_DATA} onDone={() => {}} />
+      </Dialog>
+    </WidgetFrame>
+  ),
+};
+
+/** §5 categories required: none was ever chosen. */
+export const ValidationCategoriesRequired: Story = {
+  ...formOnly,
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
+    const categories = canvas.getByRole('button', { name: /Categories/ });
+    await expect(categories).toHaveTextContent('Select categories');
+    await expect(await canvas.findByText('Please select one or more categories for this review')).toBeVisible();
+    await expect(categories).toHaveAccessibleDescription('Please select one or more categories for this review');
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/** §5 work completed: no answer selected. Answering clears the message. */
+export const ValidationWorkCompleted: Story = {
+  ...formOnly,
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
+    const group = canvas.getByRole('group', { name: 'Were services performed?' });
+    await expect(await canvas.findByText('Please select if services were performed')).toBeVisible();
+    await expect(group).toHaveAccessibleDescription('Please select if services were performed');
+    await expect(canvas.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'No' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(canvas.queryByText('Please select if services were performed')).toBeNull());
+    await expect(sendRequests(context)).toHaveLength(0);
+  },
+};
+
+/** Sending: the gateway is slow; the form is busy, 'Sending…' is announced, more clicks send nothing more. */
+export const Submitting: Story = {
+  parameters: sandbox({ fault: { latency: 60_000, route: `POST ${SEND_PATH}` } }),
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas, root } = await shadowOf(canvasElement);
+    const send = await canvas.findByRole('button', { name: 'Send Request' });
+    await userEvent.click(send);
+    await expect(await canvas.findByText('Sending…')).toBeVisible();
+    await expect(canvas.getByText('Sending…')).toHaveAttribute('role', 'status');
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
+    await expect(root.querySelector('form')).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(send);
+    await userEvent.dblClick(send);
+    await expect(sendRequests(context)).toHaveLength(1);
+    await expect(canvas.queryByText(THANKS)).toBeNull();
+  },
+};
+
+/**
+ * Sent (standalone, from its trigger): the thank-you message, then the modal closes by itself
+ * 5 s later (§9 5000 ms) and focus goes back to the trigger. The play function waits it out.
+ */
 export const Success: Story = {
-  play: async ({ canvasElement }) => {
+  args: { open: undefined, onClose: undefined },
+  play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
+    const trigger = await canvas.findByRole('button', { name: 'Request a Review' });
+    await userEvent.click(trigger);
+    const dialog = await canvas.findByRole('dialog', { name: 'Request a Review' });
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
-    await expect(await canvas.findByText('Thank you! Your Review Request has been submitted.')).toBeVisible();
+    const thanks = await canvas.findByText(THANKS);
+    const shownAt = performance.now();
+    await expect(thanks).toHaveAttribute('role', 'status');
+    await expectFocused(thanks);
+    await expect(sendRequests(context).map((request) => request.body)).toEqual([
+      {
+        serviceProviderId: 1001,
+        postalCode: '80210',
+        emailAddress: 'priya.patel@example.com',
+        phoneNumber: '7205550178',
+        firstName: 'Priya',
+        lastName: 'Patel',
+        descriptionOfWork: '',
+        workCompleted: true,
+        categories: [101, 10102],
+      },
+    ]);
+    // Still there a second before the 5 s are up…
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await expect(dialog).toBeVisible();
+    await expect(canvas.getByText(THANKS)).toBeVisible();
+    // …then closed, and the trigger has the focus back.
+    await waitFor(() => expect(canvas.queryByRole('dialog', { name: 'Request a Review' })).toBeNull(), { timeout: 3000 });
+    await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(4900);
+    await expectFocused(trigger);
   },
 };
 
-/** The gateway fails: the alert, and what was there stays. */
+/** The gateway fails: the §8 alert, and what was typed stays in the form. */
 export const Failure: Story = {
-  parameters: sandbox({ fault: { status: 500, route: 'POST /gateway/review/api/v1/review/request-by-email' } }),
-  play: async ({ canvasElement }) => {
+  parameters: sandbox({ fault: { status: 500, route: `POST ${SEND_PATH}` } }),
+  play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
-    await waitFor(async () => expect((await canvas.findByRole('alert')).textContent).toContain("We're sorry; an error has occurred.  Please try again."));
+    await openForm(canvas);
+    await typeText(canvas.getByRole('textbox', { name: 'First name' }), 'Pri', { replace: true });
+    await typeText(canvas.getByRole('textbox', { name: 'Description of work' }), 'Installed a 3-ton AC unit');
+    await userEvent.click(canvas.getByRole('radio', { name: 'No' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Request' }));
+    const alert = await canvas.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toBe(FAILURE));
+    await expect(canvas.getByRole('textbox', { name: 'First name' })).toHaveValue('Pri');
+    await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('Installed a 3-ton AC unit');
+    await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Send Request' })).toBeVisible();
+    await expect(canvas.queryByText(THANKS)).toBeNull();
+    await expect(sendRequests(context).map((request) => request.status)).toEqual([500]);
+  },
+};
+
+/**
+ * The lead's draft review kept the work from an earlier visit (saved here through the gateway
+ * before opening): the summary shows the description, the form has it and the answer.
+ */
+export const DraftRestored: Story = {
+  args: { open: undefined, onClose: undefined },
+  play: async ({ canvasElement, ...context }) => {
+    const { client, gateway } = sandboxOf(context);
+    const draft = gateway.store.draftReviews.find((d) => d.leadId === LEAD && d.serviceProviderId === 1001);
+    if (!draft) throw new Error('seed: lead 300013 has no draft review');
+    await updateDraftReview(client, draft.draftReviewId, {
+      draftReview: { descriptionOfWork: 'Installed a 3-ton AC unit', workCompleted: false },
+      draftRatings: [],
+      categories: [10102],
+    });
+    const { canvas } = await shadowOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
+    const summary = await canvas.findByRole('region', { name: 'Customer contact' });
+    await expect(summary).toHaveTextContent('Installed a 3-ton AC unit');
+    await expect(summary).toHaveTextContent('AC Installation');
+    await openForm(canvas);
+    await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('Installed a 3-ton AC unit');
+    await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
   },
 };

@@ -70,7 +70,8 @@ describe('each element ships the catalogue parts its widget shows', () => {
   it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s: its first load names only keys of its own parts', (tag, definition) => {
     const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
     const named = keysNamedIn(reachable(entry));
-    expect(named.size).toBeGreaterThan(5);
+    // A first load may be as small as a button (<review-request>), but it shows some text.
+    expect(named.size).toBeGreaterThan(0);
     const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key));
     expect(missing).toEqual([]);
   });
@@ -79,6 +80,7 @@ describe('each element ships the catalogue parts its widget shows', () => {
     const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
     const files = reachable(entry, true);
     const named = keysNamedIn(files);
+    expect(named.size).toBeGreaterThan(5);
     const parts = await lazyParts(files);
     const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key) && !parts.has(key));
     expect(missing).toEqual([]);

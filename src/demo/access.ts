@@ -23,7 +23,8 @@ export function callerType(c: Context<SandboxEnv>): SandboxCallerType {
   return value as SandboxCallerType;
 }
 
-function oneTimeToken(c: Context<SandboxEnv>): string | null | 'malformed' {
+/** The token of `Authorization: OneTime <token>`; null without the header. */
+export function oneTimeToken(c: Context<SandboxEnv>): string | null | 'malformed' {
   const header = c.req.header(HEADERS.authorization);
   if (!header) return null;
   const match = /^OneTime\s+(\S+)\s*$/i.exec(header);

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HEADERS } from '../gateway/client';
+import { MEDIA_FILENAME_HEADER } from '../gateway/message-center/chat-service-schemas';
 import type { SandboxContext, SandboxEnv } from './context';
 import { HttpError } from './http';
 import { indexPage } from './index-page';
 import { applyFaults, DROP_HEADER, idempotency, recordRequests, requireCallerType } from './middleware';
+import { chatRoutes, chatSandboxRoutes } from './routes/chat';
 import { leadFunnelRoutes } from './routes/lead-funnel';
 import { leadRoutes } from './routes/lead';
 import { messageCenterRoutes } from './routes/message-center';
@@ -25,7 +27,7 @@ export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: numb
     cors({
       origin: (origin) => origin || '*',
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Accept', ...Object.values(HEADERS)],
+      allowHeaders: ['Content-Type', 'Accept', 'Last-Event-ID', MEDIA_FILENAME_HEADER, ...Object.values(HEADERS)],
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
       credentials: true,
     }),
@@ -39,7 +41,9 @@ export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: numb
   app.route('/gateway/lead', leadFunnelRoutes(ctx));
   app.route('/gateway', officeRoutes(ctx));
   app.route('/gateway/message-center', messageCenterRoutes(ctx));
+  app.route('/gateway/message-center', chatRoutes(ctx));
   app.route('/gateway/review/api', reviewRoutes(ctx));
+  app.route('/sandbox/chat', chatSandboxRoutes(ctx));
   app.route('/sandbox', sandboxRoutes(ctx));
 
   app.get('/', (c) => c.html(indexPage(app.routes, new URL(c.req.url).origin)));

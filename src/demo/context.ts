@@ -1,3 +1,4 @@
+import type { SandboxChat } from './chat';
 import type { FaultController } from './faults';
 import type { RecordedRequest, SandboxStore } from './store';
 
@@ -19,6 +20,8 @@ export interface SandboxContext {
   readonly store: SandboxStore;
   readonly faults: FaultController;
   readonly now: () => Date;
+  /** The chat service (conversations, tokens, media, live events, simulated customer). */
+  readonly chat: SandboxChat;
   /** Back to the seed: data, request log, idempotency keys and faults. */
   readonly reset: () => void;
 }

@@ -15,7 +15,7 @@ import {
   SANDBOX_MEMBER_TOKEN,
   SANDBOX_SERVICE_REQUEST_ID,
 } from './index';
-import { received, sent, setup } from './test-helpers';
+import { NOW, received, sent, setup } from './test-helpers';
 
 /**
  * Every call of src/gateway/*\/calls.ts, made through the real client against the sandbox.
@@ -512,6 +512,38 @@ const CASES: Record<string, Case> = {
       expect(sandbox.store.member(5001)?.phoneNumber).toBe('3035550199');
     },
   },
+  'lead.issueOneTimeToken': {
+    // Issued to a customer without a token (the member client sends none on this call).
+    as: 'member',
+    oneTime: false,
+    idempotent: true,
+    run: async ({ member, sandbox }) => {
+      const issued = await leadCalls.issueOneTimeToken(member);
+      expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token`, body: {} });
+      // A fresh guest member; 30 minutes from the sandbox clock (2025-06-11T15:30Z).
+      expect(issued).toEqual({ token: expect.stringMatching(/^ott_[0-9a-f]{48}$/), expiresAt: '2025-06-11T16:00:00.000Z', expiresIn: 1800, userId: expect.any(Number) });
+      expect(sandbox.store.member(issued.userId)).toMatchObject({ firstName: null, email: null });
+      expect(sandbox.store.memberIdForToken(issued.token)).toBe(issued.userId);
+    },
+  },
+  'lead.renewOneTimeToken': {
+    as: 'member',
+    oneTime: true,
+    run: async ({ member, sandbox }) => {
+      // The seeded token does not expire by time (an issued one's renewal: src/demo/one-time-token.test.ts).
+      expect(await leadCalls.renewOneTimeToken(member)).toEqual({ expiresAt: null, expiresIn: null });
+      expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token/renew`, body: {} });
+    },
+  },
+  'lead.expireOneTimeToken': {
+    as: 'member',
+    oneTime: true,
+    run: async ({ member, sandbox }) => {
+      expect(await leadCalls.expireOneTimeToken(member)).toEqual({ expired: true });
+      expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token/expire`, body: {} });
+      expect(sandbox.store.memberIdForToken(SANDBOX_MEMBER_TOKEN)).toBeUndefined();
+    },
+  },
   'office.getServiceProviderInfo': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
@@ -693,6 +725,23 @@ const CASES: Record<string, Case> = {
       expect(await messageCenterCalls.markThreadRead(provider, { serviceProviderId: 1001, userId: 5001, read: true })).toEqual({ serviceProviderId: 1001, userId: 5001, read: true });
       expect(sent(sandbox)).toEqual({ method: 'PUT', path: `${MC}/v1/messages/thread/read`, body: { serviceProviderId: 1001, userId: 5001, read: true } });
       expect(sandbox.store.thread(1001, 5001)?.unreadForProvider).toBe(false);
+    },
+  },
+  'messageCenter.getChatSession': {
+    as: 'provider',
+    run: async ({ provider, sandbox }) => {
+      const body = { serviceProviderId: 1001, userId: 5001, leadId: L.newest };
+      const session = await messageCenterCalls.getChatSession(provider, body);
+      expect(sent(sandbox)).toEqual({ method: 'POST', path: `${MC}/v1/chat/session`, body });
+      expect(session).toEqual({
+        conversationSid: sandbox.chat.conversationSid(1001, 5001),
+        identity: 'provider-1001',
+        token: expect.stringMatching(/^sandbox-chat-/),
+        expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
+      });
+      // The token is the provider's on the sandbox's chat service (src/demo/chat.test.ts uses it).
+      expect(sandbox.chat.checkToken(session.token)).toEqual({ identity: 'provider-1001' });
+      expect(sandbox.chat.conversation(session.conversationSid)?.participants).toEqual(['provider-1001', 'member-5001']);
     },
   },
   'review.getOrCreateDraftReview': {

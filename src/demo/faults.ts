@@ -1,6 +1,7 @@
 /**
  * Fault injection, per sandbox instance and per route: latency, a status answer (500, 429 with
- * Retry-After…), a dropped request (no answer at all), a gateway challenge (511 with the
+ * Retry-After…), a dropped request (no answer at all; with `afterHandling` the route runs first
+ * and only its answer is lost, as when a connection breaks after a send), a gateway challenge (511 with the
  * challenge JSON until passed) and a captive portal (511 with HTML).
  *
  * Routes are matched by a pattern string or a RegExp on the path (query excluded):
@@ -18,6 +19,14 @@ export interface FaultOptions {
   route?: RouteMatcher;
   /** How many matching requests the fault applies to; default unlimited. */
   times?: number;
+}
+
+export interface DropFaultOptions extends FaultOptions {
+  /**
+   * Let the route handle the request, then drop its answer: the server did the work (a sent
+   * message is stored) but the client sees a network failure. Default false: dropped before.
+   */
+  afterHandling?: boolean;
 }
 
 export interface StatusFaultOptions extends FaultOptions {
@@ -46,7 +55,7 @@ export interface ChallengeHandle extends FaultHandle {
 /** What the fault middleware must do for one request. */
 export type FaultAction =
   | { kind: 'status'; status: number; body: unknown; headers: Record<string, string> }
-  | { kind: 'drop' }
+  | { kind: 'drop'; afterHandling: boolean }
   | { kind: 'challenge'; challengeId: string }
   | { kind: 'captive-portal' };
 
@@ -58,7 +67,7 @@ export interface FaultDecision {
 export interface FaultController {
   latency(ms: number, options?: FaultOptions): FaultHandle;
   status(status: number, body?: unknown, options?: StatusFaultOptions): FaultHandle;
-  drop(options?: FaultOptions): FaultHandle;
+  drop(options?: DropFaultOptions): FaultHandle;
   challenge(options?: FaultOptions): ChallengeHandle;
   captivePortal511(options?: FaultOptions): FaultHandle;
   /** Ends a challenge: its route answers normally again. False for an unknown id. */
@@ -166,7 +175,7 @@ export function createFaultController(): FaultController {
       return handle(add('status', options, { action: { kind: 'status', status, body: answer, headers } }));
     },
     drop(options) {
-      return handle(add('drop', options, { action: { kind: 'drop' } }));
+      return handle(add('drop', options, { action: { kind: 'drop', afterHandling: options?.afterHandling ?? false } }));
     },
     challenge(options) {
       const challengeId = `challenge-${seq + 1}`;

@@ -109,7 +109,7 @@ describe('request-a-quote funnel', () => {
     const { serviceRequestId } = await getSuggestions(member, { categoryId: 10002, postalCode: '80202' });
     const v2 = await assignLeadV2(member, L.newest, { serviceProviderIds: [1005], haServiceProviderIds: [2002], serviceRequestId });
     expect(v2).toEqual({ leadId: L.newest, assignedServiceProviderIds: [1001, 1005], assignedHaServiceProviderIds: [2003, 2002] });
-    const unknown = await failure(assignLeadV2(member, L.newest, { serviceProviderIds: [], haServiceProviderIds: [], serviceRequestId: 'sr-9999' }));
+    const unknown = await failure(assignLeadV2(member, L.newest, { serviceProviderIds: [], haServiceProviderIds: [], serviceRequestId: 999999 }));
     expect(unknown.body).toMatchObject({ fields: ['serviceRequestId'] });
     const v1 = await assignLeadV1(member, L.newest, { serviceProviderIds: [1002, 1005] });
     expect(v1.assignedServiceProviderIds).toEqual([1001, 1005, 1002]);

@@ -93,7 +93,7 @@ describe('Idempotency-Key', () => {
     expect(second).toEqual(first);
     expect(sandbox.store.reviewRequests).toHaveLength(1);
     expect(sandbox.store.reviewRequests[0]).toMatchObject({ workCompleted: false, categories: [100] });
-    // Without the idempotency key being honoured the second would have made a second draft.
+    // One draft for the new member (a second request would fill in the same one anyway).
     expect(sandbox.store.draftReviews.filter((d) => d.reviewSource === 'review-request')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { SandboxContext } from './context';
 import { createSandboxApp, DROP_HEADER, type SandboxApp } from './app';
+import { SandboxChat, type SandboxChatOptions } from './chat';
 import { createFaultController, type FaultController } from './faults';
 import { buildSeed, DEFAULT_SEED } from './seed';
 import { SandboxStore } from './store';
@@ -26,6 +27,8 @@ export interface SandboxGatewayOptions {
   latencyMs?: number;
   /** Told about errors a route threw (answered 500). */
   onError?: (error: unknown) => void;
+  /** The chat service: simulated customer (off unless given), token lifetime. */
+  chat?: SandboxChatOptions;
 }
 
 export type SandboxFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -40,7 +43,9 @@ export interface SandboxGateway {
   readonly fetch: SandboxFetch;
   readonly faults: FaultController;
   readonly store: SandboxStore;
-  /** Back to the seed data; clears the request log, idempotency keys and faults. */
+  /** The chat service: `setCustomerReplies`, `expireTokens`, `conversationSid`, `mediaContent`, `openStreams`. */
+  readonly chat: SandboxChat;
+  /** Back to the seed data; clears the request log, idempotency keys, faults, chat tokens, uploaded media and pending customer replies. */
   reset(): void;
 }
 
@@ -78,14 +83,17 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   const now = options.now ?? (() => new Date());
   const seed = options.seed ?? DEFAULT_SEED;
   const store = new SandboxStore(buildSeed(seed, now()));
+  store.clock = now;
   const faults = createFaultController();
+  const chat = new SandboxChat(store, now, options.chat);
   const reset = () => {
     store.load(buildSeed(seed, now()));
     faults.clear();
+    chat.reset();
   };
-  const context: SandboxContext = { store, faults, now, reset };
+  const context: SandboxContext = { store, faults, now, reset, chat };
   const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError });
-  return { app, fetch: createInProcessFetch(app), faults, store, reset };
+  return { app, fetch: createInProcessFetch(app), faults, store, chat, reset };
 }
 
 export { SandboxStore, type RecordedRequest } from './store';
@@ -100,4 +108,6 @@ export {
   SANDBOX_MEMBER_POSTAL_ADDRESS_ID,
 } from './seed/members';
 export { MAIN_PROVIDER_ID } from './seed/providers';
+export { SandboxChat, CUSTOMER_REPLIES, CUSTOMER_PHOTO_REPLY, conversationSid, providerIdentity, memberIdentity, type SandboxChatOptions, type CustomerReplies } from './chat';
+export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { HEADERS } from '../gateway/client';
 import { callerType } from './access';
 import type { SandboxContext, SandboxEnv } from './context';
@@ -17,6 +17,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function recordRequests({ store, now }: SandboxContext): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
+    const contentType = c.req.header('content-type') ?? '';
+    if (BINARY_BODY.test(contentType) && c.req.method !== 'GET' && c.req.method !== 'HEAD') return recordBinary(c, next, contentType);
     const raw = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
     let body: unknown;
     if (raw.trim() !== '') {
@@ -28,6 +30,23 @@ export function recordRequests({ store, now }: SandboxContext): MiddlewareHandle
     }
     c.set('body', body);
     c.set('rawBody', raw);
+    await logAndRun(c, next, body === INVALID_JSON ? raw : body);
+  };
+
+  /**
+   * A binary body (a chat media upload) is read as bytes, never as text (that would corrupt it
+   * for the route). The log keeps its type and size; the idempotency fingerprint its SHA-256.
+   */
+  async function recordBinary(c: Context<SandboxEnv>, next: Next, contentType: string) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const digest = globalThis.crypto?.subtle ? new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes)) : new Uint8Array();
+    const hash = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    c.set('body', undefined);
+    c.set('rawBody', `binary ${contentType.split(';')[0]!.trim()} ${bytes.length} ${hash}`);
+    await logAndRun(c, next, `[${contentType}, ${bytes.length} bytes]`);
+  }
+
+  async function logAndRun(c: Context<SandboxEnv>, next: Next, loggedBody: unknown) {
     const url = new URL(c.req.url);
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(url.searchParams.keys())) {
@@ -44,7 +63,7 @@ export function recordRequests({ store, now }: SandboxContext): MiddlewareHandle
       path: c.req.path,
       query,
       headers,
-      body: body === INVALID_JSON ? raw : body,
+      body: loggedBody,
       receivedAt: now().toISOString(),
       status: null,
       fault: null,
@@ -54,8 +73,11 @@ export function recordRequests({ store, now }: SandboxContext): MiddlewareHandle
     c.set('record', record);
     await next();
     if (!c.res.headers.has(DROP_HEADER)) record.status = c.res.status;
-  };
+  }
 }
+
+/** Request bodies read as bytes: images (chat media) and other binary uploads. */
+const BINARY_BODY = /^\s*(image\/|audio\/|video\/|application\/octet-stream)/i;
 
 const CAPTIVE_PORTAL_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in to the network</title></head>
 <body><h1>Welcome to Airport Wi-Fi</h1><p>Please accept the terms of use to continue.</p><form><button>Accept and connect</button></form></body></html>`;
@@ -81,6 +103,13 @@ export function applyFaults(faults: FaultController, latencyMs: number): Middlew
         });
       }
       case 'drop':
+        if (action.afterHandling) {
+          // The route (and the idempotency store) did their work; only the answer is lost.
+          await next();
+          c.res = undefined;
+          c.res = new Response(null, { status: 503, headers: { [DROP_HEADER]: '1' } });
+          return;
+        }
         return new Response(null, { status: 503, headers: { [DROP_HEADER]: '1' } });
       case 'challenge':
         return c.json({ error: 'challenge_required', challengeId: action.challengeId, challengeUrl: `/sandbox/challenge/${encodeURIComponent(action.challengeId)}` }, 511);

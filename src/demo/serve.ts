@@ -2,7 +2,9 @@
  * The sandbox gateway as an HTTP server on 127.0.0.1 (`npm start`). Node only: everything
  * else under src/demo also runs in a browser.
  *
- * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call).
+ * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
+ * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
+ * 2500, 0 answers at once; `off` turns it off).
  */
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED } from './index';
@@ -20,6 +22,7 @@ const port = numberFromEnv('PORT', 4010);
 const sandbox = createSandboxGateway({
   seed: numberFromEnv('SEED', DEFAULT_SEED),
   latencyMs: numberFromEnv('LATENCY_MS', 0),
+  chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
 });
 

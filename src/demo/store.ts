@@ -75,8 +75,15 @@ export class SandboxStore implements SandboxData {
   /** First 2xx answer per Idempotency-Key. */
   idempotency = new Map<string, StoredIdempotentResponse>();
   /** Handy / opportunity-lead notifications and phone updates, for tests to inspect. */
-  sentNotifications: { kind: 'handy' | 'ol-notification' | 'pro-selection'; leadIds: number[]; serviceRequestId: string | null; at: string }[] = [];
+  sentNotifications: { kind: 'handy' | 'ol-notification' | 'pro-selection'; leadIds: number[]; serviceRequestId: number | null; at: string }[] = [];
   phoneUpdates: { memberId: number | null; phoneNumber: string; at: string }[] = [];
+  /**
+   * Lifetimes of one-time tokens (epoch ms): issued ones (POST /v1/one-time-token) expire by
+   * time (`expiresAt`); seeded ones have no entry until expired by POST …/expire.
+   */
+  tokenLifetimes = new Map<string, { issuedAt: number; expiresAt: number | null; expired: boolean }>();
+  /** The sandbox's clock (createSandboxGateway sets it): token expiry is read against it. */
+  clock: () => Date = () => new Date();
 
   private seq: Record<SequenceKind, number> = { member: 0, lead: 0, contactInformation: 0, message: 0, contact: 0, draftReview: 0, serviceRequest: 0, request: 0, activity: 0 };
 
@@ -90,6 +97,7 @@ export class SandboxStore implements SandboxData {
     this.idempotency = new Map();
     this.sentNotifications = [];
     this.phoneUpdates = [];
+    this.tokenLifetimes = new Map();
     const max = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor);
     const suffix = (id: string) => Number(id.replace(/\D/g, '')) || 0;
     this.seq = {
@@ -100,7 +108,8 @@ export class SandboxStore implements SandboxData {
       message: max(this.messages.map((m) => suffix(m.messageId)), 0),
       contact: max(this.contacts.map((c) => c.contactId), 90_000),
       draftReview: max(this.draftReviews.map((d) => suffix(d.draftReviewId)), 0),
-      serviceRequest: max(this.serviceRequests.map((s) => suffix(s.serviceRequestId)), 0),
+      // Service request ids are integers from 600001 (§7 assign v2: ids as integers).
+      serviceRequest: max(this.serviceRequests.map((s) => s.serviceRequestId), 600_000),
       request: 0,
       activity: max(this.activities.map((a) => suffix(a.activityId)), 0),
     };
@@ -159,8 +168,12 @@ export class SandboxStore implements SandboxData {
     return thread;
   }
 
+  /** The member a one-time token acts for; undefined for an unknown, expired or ended token. */
   memberIdForToken(token: string): number | undefined {
-    return Object.hasOwn(this.tokens, token) ? this.tokens[token] : undefined;
+    if (!Object.hasOwn(this.tokens, token)) return undefined;
+    const lifetime = this.tokenLifetimes.get(token);
+    if (lifetime && (lifetime.expired || (lifetime.expiresAt !== null && lifetime.expiresAt <= this.clock().getTime()))) return undefined;
+    return this.tokens[token];
   }
 
   /** Leads a provider holds (its board), with that provider's copy. */

@@ -132,7 +132,7 @@ export interface StoredLead {
   /** HA providers the lead went to. */
   haProviderIds: number[];
   offers: LeadOffer[];
-  serviceRequestId: string | null;
+  serviceRequestId: number | null;
   /** Providers (AL or HA) the member marked as hired. */
   hiredProviderIds: number[];
   external: { type: string | null; id: string | null; attributes: Record<string, string> } | null;
@@ -153,10 +153,23 @@ export interface StoredMessage {
   leadId: number | null;
   authorId: number;
   authorType: 'ServiceProvider' | 'Member';
+  /** '' for a media-only chat message. */
   text: string;
   createDate: string;
   pageName: string | null;
   contactPlacementType: number | null;
+  /** Images sent through the chat service (bytes are kept by the sandbox chat, src/demo/chat.ts). */
+  media?: StoredMedia[];
+  /** Chat message attributes (JSON). */
+  attributes?: Record<string, unknown>;
+}
+
+/** A chat message's media (§3 "Message as displayed: … media"). */
+export interface StoredMedia {
+  mediaSid: string;
+  contentType: string;
+  filename: string | null;
+  size: number;
 }
 
 export interface Activity {
@@ -191,10 +204,16 @@ export interface DraftReview {
   reviewSourceVersion: string;
   leadId: number | null;
   memberId: number | null;
+  /** The customer's words. */
   title: string;
   text: string;
   ratings: DraftRating[];
+  /** Set by the provider who asks for the review (the request form, or its saved draft). */
+  descriptionOfWork: string;
+  workCompleted: boolean | null;
   categories: number[];
+  /** ISO time of the last change: a review request takes the member's latest draft. */
+  updatedAt: string;
 }
 
 export interface ReviewRequestRecord {
@@ -239,7 +258,7 @@ export interface Deal {
 }
 
 export interface ServiceRequest {
-  serviceRequestId: string;
+  serviceRequestId: number;
   categoryId: number;
   postalCode: string;
   memberId: number | null;

@@ -6,22 +6,18 @@ import {
   GATEWAY_DEFAULT_PAGE_SIZE,
   type BoardQuery,
   type LeadFilters,
-  addCategory,
   changeFilters,
   changeSort,
   clearAllFilters,
   goToPage,
   hasActiveFilters,
   initialBoardQuery,
-  isSubmittableNameQuery,
-  locationPatch,
-  memberPatch,
-  nameSearchPatch,
   newMessagesQueryFilters,
   resetPage,
   setUnreadOnly,
   toggleStatus,
 } from './filters';
+import { addCategory, isSubmittableNameQuery, locationPatch, memberPatch, nameSearchPatch } from './filter-patches';
 import { filterTags, removeFilterTag, type FilterTag } from './filter-tags';
 
 // Date-range tags compare local days; pin a zone so the expected ISO strings are fixed.

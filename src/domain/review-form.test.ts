@@ -9,8 +9,10 @@ import {
   firstInvalidField,
   prefillReviewForm,
   toBoardRequest,
+  toDraftUpdate,
   toGatewayRequest,
   validateReviewForm,
+  withDraft,
 } from './review-form';
 
 const valid: ReviewFormValues = {
@@ -236,5 +238,35 @@ describe('toGatewayRequest (§3 gateway variant)', () => {
   it('maps no to false', () => {
     const board = toBoardRequest(with_({ workCompleted: 'no' }), { serviceProviderId: 7, postalCode: '10001' });
     expect(toGatewayRequest(board).workCompleted).toBe(false);
+  });
+});
+
+describe('draft reviews (the provider\'s part of the draft)', () => {
+  it('puts only the work into the draft: description trimmed, yes/no as a boolean, categories once; never contact details', () => {
+    const body = toDraftUpdate(with_({ descriptionOfWork: '  Fixed the sink  ', workCompleted: 'no', categoryIds: [34, 12, 34] }));
+    expect(body).toEqual({ draftReview: { descriptionOfWork: 'Fixed the sink', workCompleted: false }, draftRatings: [], categories: [34, 12] });
+    expect(JSON.stringify(body)).not.toContain('ann@example.com');
+    expect(JSON.stringify(body)).not.toContain('Lee');
+    expect(toDraftUpdate(with_({ workCompleted: 'yes', categoryIds: null }))).toEqual({
+      draftReview: { descriptionOfWork: 'Fixed the sink', workCompleted: true },
+      draftRatings: [],
+      categories: [],
+    });
+    expect(toDraftUpdate(with_({ workCompleted: null })).draftReview).toEqual({ descriptionOfWork: 'Fixed the sink' });
+  });
+
+  it('applies a saved draft to the starting values: description, answer, offered categories', () => {
+    const start = prefillReviewForm({ customerInfo: { firstName: 'Ann', lastName: 'Lee', emailAddress: 'ann@example.com', phoneNumber: '5551234567' } });
+    const offered = new Set([12, 34]);
+    expect(withDraft({ ...start, categoryIds: [12] }, { descriptionOfWork: 'New AC', workCompleted: false, categories: [34, 99] }, offered)).toEqual({
+      ...start,
+      descriptionOfWork: 'New AC',
+      workCompleted: 'no',
+      categoryIds: [34],
+    });
+    // Unanswered keeps the default yes; no offered category keeps the pre-selection.
+    expect(withDraft({ ...start, categoryIds: [12] }, { descriptionOfWork: '', workCompleted: null, categories: [99] }, offered)).toEqual({ ...start, categoryIds: [12] });
+    expect(withDraft({ ...start, categoryIds: null }, { descriptionOfWork: '', workCompleted: true, categories: [] }, offered).categoryIds).toBeNull();
+    expect(withDraft(start, null, offered)).toBe(start);
   });
 });

@@ -202,3 +202,56 @@ export function toGatewayRequest(board: BoardReviewRequest): GatewayReviewReques
     categories: [...reviewRequest.categoryIds],
   };
 }
+
+/**
+ * Draft reviews in the request flow (decision; §7 leaves the get-or-create body "not shown").
+ * When the modal opens, the provider gets or creates the draft review of the lead's customer
+ * (POST /v1/draft-review/get-or-create {serviceProviderId, reviewSource, reviewSourceVersion,
+ * leadId}); what the provider says about the work — description, work completed, categories —
+ * is saved into it (PUT /v1/draft-review/{id}) this long after the last change and when the
+ * modal closes, so it is still there when the modal opens again. The customer's contact
+ * details are never put in the draft. Sending the request fills in the same draft server-side.
+ */
+export const REVIEW_DRAFT_SAVE_DELAY_MS = 800;
+
+/** What a draft review keeps of the form (structural: the gateway schema is not imported here). */
+export interface ReviewDraftFields {
+  readonly descriptionOfWork: string;
+  /** null: not answered. */
+  readonly workCompleted: boolean | null;
+  readonly categories: readonly number[];
+}
+
+/** The provider's PUT body for the draft: its own fields only, never the customer's words or ratings. */
+export interface ReviewDraftUpdate {
+  draftReview: { descriptionOfWork: string; workCompleted?: boolean };
+  draftRatings: [];
+  categories: number[];
+}
+
+export function toDraftUpdate(values: ReviewFormValues): ReviewDraftUpdate {
+  return {
+    draftReview: {
+      descriptionOfWork: values.descriptionOfWork.trim(),
+      ...(values.workCompleted === null ? {} : { workCompleted: values.workCompleted === 'yes' }),
+    },
+    draftRatings: [],
+    categories: [...new Set(values.categoryIds ?? [])],
+  };
+}
+
+/**
+ * The form's starting values with a saved draft applied: its description, its answer to
+ * "work completed" (unanswered keeps the §5 default yes) and its categories among those
+ * offered (`offered`); a draft without any offered category keeps the pre-selection.
+ */
+export function withDraft(values: ReviewFormValues, draft: ReviewDraftFields | null, offered: ReadonlySet<number>): ReviewFormValues {
+  if (!draft) return values;
+  const categories = [...new Set(draft.categories.filter((id) => offered.has(id)))];
+  return {
+    ...values,
+    descriptionOfWork: draft.descriptionOfWork,
+    workCompleted: draft.workCompleted === null ? values.workCompleted : draft.workCompleted ? 'yes' : 'no',
+    categoryIds: categories.length > 0 ? categories : values.categoryIds,
+  };
+}

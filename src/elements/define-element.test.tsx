@@ -165,3 +165,37 @@ describe('boolean attributes', () => {
     }
   });
 });
+
+describe('the clock property', () => {
+  it("sets the widget's now: a masked number shows as a link or 'Expired' by it, and follows a later change", async () => {
+    const [{ leadBoardElement }, { createSandboxGateway, SANDBOX_LEADS }] = await Promise.all([import('./lead-board.element'), import('../demo/index')]);
+    const prefix = `c${++counter}`;
+    defineElement(leadBoardElement, { prefix });
+    // The sandbox's day is pinned: the masked lead arrived 2 days before it, its number lives 30 days.
+    const sandboxNow = new Date('2025-06-11T15:30:00Z');
+    const day = 24 * 3600_000;
+    const sandbox = createSandboxGateway({ now: () => sandboxNow });
+    const element = document.createElement(`${prefix}-lead-board`) as HTMLElement & { gateway: unknown; now: unknown };
+    element.gateway = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
+    element.now = () => new Date(sandboxNow.getTime() + 29 * day);
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', String(SANDBOX_LEADS.maskedActive));
+    document.body.append(element);
+    const root = element.shadowRoot as ShadowRoot;
+    const contact = await waitFor(
+      () => {
+        const button = [...root.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Contact');
+        if (!button) throw new Error('no Contact button yet');
+        return button;
+      },
+      { timeout: 5000 },
+    );
+    contact.click();
+    await waitFor(() => expect(root.querySelector('.lk-contact__expired')?.textContent).toBe('Expired'));
+    expect(root.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
+
+    element.now = () => new Date(sandboxNow.getTime() + 27 * day);
+    await waitFor(() => expect(root.querySelector('.lk-contact a[href^="tel:"]')).not.toBeNull());
+    expect(root.querySelector('.lk-contact__expired')).toBeNull();
+  });
+});

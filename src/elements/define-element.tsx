@@ -8,7 +8,7 @@ import { WidgetShell, type HostInputs } from '../runtime/widget-shell';
 export type AttributeType = 'string' | 'number' | 'boolean';
 
 /** Properties every element takes as real JS properties (objects keep methods and identity). */
-export const OBJECT_PROPERTIES = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'chat'] as const;
+export const OBJECT_PROPERTIES = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'chat', 'now'] as const;
 export type ObjectProperty = (typeof OBJECT_PROPERTIES)[number];
 
 /** Attributes every element understands, for hosts without JavaScript. */
@@ -78,6 +78,7 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
       flags: props.flags as HostInputs['flags'],
       analytics: props.analytics as HostInputs['analytics'],
       routes: props.routes as HostInputs['routes'],
+      now: props.now as HostInputs['now'],
       chat: props.chat,
     };
     const widgetProps: Record<string, unknown> = {};

@@ -20,6 +20,7 @@ import baseCss from '../ui/base.css?inline';
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
  * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
  * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the app.
+ * @prop {() => Date} now - The clock for what the widget renders from the time (default: the real clock).
  * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the app; cancelable.
  * @csspart app - The app.
  * @csspart not-found - The not-found view.

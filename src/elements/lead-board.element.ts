@@ -21,6 +21,7 @@ import baseCss from '../ui/base.css?inline';
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
  * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
  * @prop {Partial<RouteBuilders>} routes - URL builders: call log, conversation thread, office inbox.
+ * @prop {() => Date} now - The clock for what the widget renders from the time (default: the real clock).
  * @event {CustomEvent<{widget: string}>} lk-load - A page of leads was shown.
  * @event {CustomEvent<{leadId: number, read: boolean}>} lk-lead-read - A lead was marked read or unread.
  * @event {CustomEvent<{leadId: number, archived: boolean}>} lk-lead-archive - A lead was archived or restored.

@@ -24,6 +24,7 @@ export const LEAD_PAGE_RESERVED_HEIGHT = '1290px';
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
  * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
  * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the widget.
+ * @prop {() => Date} now - The clock for what the widget renders from the time (default: the real clock).
  * @event {CustomEvent<{widget: string}>} lk-load - The lead was loaded and shown.
  * @event {CustomEvent<{widget: string, status: number | null, kind: string}>} lk-error - Loading failed; the error banner is shown.
  * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the widget; cancelable.

@@ -8,7 +8,9 @@ export type ReviewRequestElementProps = Pick<ReviewRequestProps, 'spId' | 'leadI
 
 /**
  * The review-request modal for host pages: a 'Request a Review' button that opens the modal
- * (contact summary, form after 'Edit', thank-you, closing 5 s later).
+ * (contact summary, form after 'Edit', thank-you, closing 5 s later). The lead's draft review
+ * keeps what the provider says about the work (description, work completed, categories)
+ * between openings; sending the request fills in the same draft.
  *
  * @tag review-request
  * @attr {number} sp-id - The provider asking for the review (provider auth; also the caller id).
@@ -23,6 +25,7 @@ export type ReviewRequestElementProps = Pick<ReviewRequestProps, 'spId' | 'leadI
  * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
  * @prop {unknown} chat - Chat client factory (not used by this element).
  * @prop {Partial<RouteBuilders>} routes - URL builders for links that leave the widget.
+ * @prop {() => Date} now - The clock for what the widget renders from the time (default: the real clock).
  * @event {CustomEvent<{leadId: number, draftReviewId: string}>} lk-review-request - The review request was sent (status 200).
  * @csspart trigger - The 'Request a Review' button.
  * @csspart review-request - The modal (native dialog); also `review-request-header`, `-title`, `-close`, `-body`.

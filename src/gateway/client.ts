@@ -79,6 +79,11 @@ export interface RequestSpec<S extends v.GenericSchema> {
   idempotencyKey?: string;
   /** Whether a 511 challenge queues this call for replay (create lead, send message). */
   replayable?: boolean;
+  /**
+   * This call's caller instead of the client's, read on every attempt and replay (so a
+   * one-time token renewed or obtained meanwhile is the one sent; see one-time-token.ts).
+   */
+  auth?: (() => GatewayAuth) | undefined;
   signal?: AbortSignal | undefined;
   onReplayed?: ((outcome: ReplayOutcome<v.InferOutput<S>>) => void) | undefined;
 }
@@ -186,7 +191,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
 
   /** One HTTP attempt; maps every failure to a GatewayError. */
   async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
-    const auth = readAuth();
+    const auth = spec.auth ? spec.auth() : readAuth();
     if (spec.oneTime === 'required' && auth.kind !== 'oneTime') {
       // A customer call without a token would be answered 401 anyway; don't send it.
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });

@@ -24,6 +24,29 @@ export interface AnalyticsSink {
 
 export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
 
+/** Where a widget reads "now" (masked-number validity, "today" in date filters…). */
+export type Clock = () => Date;
+
+/** The real clock: the default. */
+export const SYSTEM_CLOCK: Clock = () => new Date();
+
+/**
+ * A host's clock that never breaks a widget: a clock that throws or gives no valid date falls
+ * back to the real one. Each call gives a fresh Date (a widget cannot change the host's).
+ */
+function safeClock(clock: Clock | null | undefined): Clock {
+  if (typeof clock !== 'function') return SYSTEM_CLOCK;
+  return () => {
+    try {
+      const now: unknown = clock();
+      if (now instanceof Date && !Number.isNaN(now.getTime())) return new Date(now.getTime());
+    } catch {
+      // The host's clock failed; the real one goes on.
+    }
+    return new Date();
+  };
+}
+
 /** Everything a widget needs from its host at run time. */
 export interface WidgetRuntime {
   readonly client: GatewayClient;
@@ -32,6 +55,11 @@ export interface WidgetRuntime {
   readonly flags: Flags;
   readonly analytics: AnalyticsSink;
   readonly routes: RouteBuilders;
+  /**
+   * "Now" for everything a widget renders from the time (default: the real clock). Hosts, tests
+   * and stories pin it to show time-dependent states (e.g. an expired masked number).
+   */
+  readonly now: Clock;
   /** The custom element the widget renders in (null in a React host without one). */
   readonly host: EventTarget | null;
   emit<K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]): boolean;
@@ -57,6 +85,7 @@ export interface RuntimeInputs {
   flags?: Flags | null;
   analytics?: Partial<AnalyticsSink> | null;
   routes?: Partial<RouteBuilders> | null;
+  now?: Clock | null;
 }
 
 /** A sink that never throws into a widget: a broken host callback must not break the UI. */
@@ -83,6 +112,7 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
     flags: inputs.flags ?? {},
     analytics: safeAnalytics(inputs.analytics),
     routes: resolveRoutes(inputs.routes),
+    now: safeClock(inputs.now),
     host,
     emit,
     onLinkClick(event, kind) {

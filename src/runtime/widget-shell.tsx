@@ -6,7 +6,7 @@ import type { RouteBuilders } from '../domain/routes';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { clientAtom } from './client-atom';
 import { resolveGatewayClient, type GatewayInput } from './gateway-config';
-import { createRuntime, RuntimeProvider, type AnalyticsSink, type Flags } from './runtime';
+import { createRuntime, RuntimeProvider, type AnalyticsSink, type Clock, type Flags } from './runtime';
 import { storeFor, type WidgetStore } from './store';
 
 /** The inputs every widget takes from its host (element properties/attributes or React props). */
@@ -21,6 +21,8 @@ export interface HostInputs {
   flags?: Flags | null;
   analytics?: Partial<AnalyticsSink> | null;
   routes?: Partial<RouteBuilders> | null;
+  /** "Now" for what the widget renders from the time; default the real clock. */
+  now?: Clock | null;
   /** Chat client factory for the message thread (see src/chat). */
   chat?: unknown;
 }
@@ -76,8 +78,9 @@ export function WidgetShell({
         flags: inputs.flags,
         analytics: inputs.analytics,
         routes: inputs.routes,
+        now: inputs.now,
       }),
-    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes],
+    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes, inputs.now],
   );
   return (
     <JotaiProvider store={store}>

@@ -53,4 +53,21 @@ describe('<Select>', () => {
     expect(screen.getByText('Sort by').className).toBe('lk-visually-hidden');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).disabled).toBe(true);
   });
+
+  it('is described by the elements named in describedBy and reports leaving it', async () => {
+    const user = userEvent.setup();
+    const onBlur = vi.fn();
+    render(
+      <>
+        <Select label="Sort by" value="newest" options={SORTS} onChange={() => {}} describedBy="sort-hint" onBlur={onBlur} />
+        <p id="sort-hint">Sorting failed.</p>
+        <button type="button">After</button>
+      </>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Sort by', description: 'Sorting failed.' });
+    await user.click(select);
+    expect(onBlur).not.toHaveBeenCalled();
+    await user.tab();
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
 });

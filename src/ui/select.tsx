@@ -19,6 +19,10 @@ export interface SelectProps<V extends string = string> {
   name?: string;
   /** CSS part of the root; the native select is `<part>-control`. */
   part?: string;
+  /** Ids of elements describing the select (e.g. an error message beside it). */
+  describedBy?: string;
+  /** The select lost focus. */
+  onBlur?: () => void;
 }
 
 /**
@@ -26,7 +30,18 @@ export interface SelectProps<V extends string = string> {
  * type-ahead, the mobile picker and screen-reader support come for free. Only the box is
  * restyled (fixed height, our chevron); the option list stays the platform's.
  */
-export function Select<V extends string>({ label, value, options, onChange, hideLabel = false, disabled = false, name, part = 'select' }: SelectProps<V>) {
+export function Select<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hideLabel = false,
+  disabled = false,
+  name,
+  part = 'select',
+  describedBy,
+  onBlur,
+}: SelectProps<V>) {
   const id = useId();
   return (
     <div className="lk-select" part={part}>
@@ -41,6 +56,8 @@ export function Select<V extends string>({ label, value, options, onChange, hide
           name={name}
           value={value}
           disabled={disabled}
+          aria-describedby={describedBy || undefined}
+          onBlur={onBlur}
           onChange={(event) => {
             // Map back to the typed option rather than casting whatever the DOM holds.
             const option = options.find((candidate) => candidate.value === event.target.value);

@@ -122,14 +122,24 @@ const banner = (card: Locator) => card.locator('[part~="insurance-banner"]');
 // ---- status ----------------------------------------------------------------------------------
 
 describe('status', { timeout: 20_000 }, () => {
-  it('a status chosen from the select shows in the header at once and is still there after a reload', async () => {
+  /** The debounce of the status select (src/widgets/lead-board/board-atoms.ts STATUS_SEND_DELAY_MS). */
+  const SEND_DELAY_MS = 500;
+  const STATUS_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/status';
+
+  it('a status chosen from the select shows in the header at once, is sent a moment later and is still there after a reload', async () => {
     const { board, card, sent, watch } = await openLead(LEADS.newest);
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await expect(select.inputValue()).resolves.toBe('Initial');
     await expect(headerStatus(card).count()).resolves.toBe(0);
 
-    expect(await answered(statusPath(LEADS.newest), () => select.selectOption('InProgressWon'))).toBe(200);
-    await expect(headerStatus(card).textContent()).resolves.toBe('Scheduled');
+    expect(
+      await answered(statusPath(LEADS.newest), async () => {
+        await select.selectOption('InProgressWon');
+        // At once in the header; not sent yet (a further change may replace it).
+        await expect(headerStatus(card).textContent()).resolves.toBe('Scheduled');
+        expect(sent(statusPath(LEADS.newest))).toEqual([]);
+      }),
+    ).toBe(200);
     expect(sent(statusPath(LEADS.newest))).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
 
     await reload(board, card);
@@ -139,7 +149,22 @@ describe('status', { timeout: 20_000 }, () => {
     expect(watch.consoleErrors).toEqual([]);
   });
 
-  it('by keyboard: Tab to the select, type-ahead picks a status, the header follows', async () => {
+  it('by keyboard: ArrowDown three times on the closed select sends one request, with the last status', async () => {
+    const { card, sent } = await openLead(LEADS.newest);
+    const select = card.getByRole('combobox', { name: 'Lead status' });
+    await tabTo(select);
+    for (const label of ['Not Contacted', 'Contacted', 'Scheduled']) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => headerStatus(card).textContent()).toBe(label);
+    }
+    await expect.poll(() => sent(statusPath(LEADS.newest)), { timeout: UI_TIMEOUT_MS }).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
+    await page.waitForTimeout(SEND_DELAY_MS + 300);
+    expect(sent(statusPath(LEADS.newest))).toHaveLength(1);
+    await expect(select.inputValue()).resolves.toBe('InProgressWon');
+    expect(await isFocused(select)).toBe(true);
+  });
+
+  it('by keyboard: leaving the select (Tab) sends the choice at once', async () => {
     const { card, sent } = await openLead(LEADS.newest);
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await tabTo(select);
@@ -147,8 +172,36 @@ describe('status', { timeout: 20_000 }, () => {
     await page.keyboard.type('Cl');
     await expect.poll(() => select.inputValue()).toBe('ClosedWon');
     await expect.poll(() => headerStatus(card).textContent()).toBe('Closed won');
-    await expect.poll(() => sent(statusPath(LEADS.newest)).at(-1)).toEqual({ serviceProviderId: SP_ID, status: 'ClosedWon' });
-    expect(await isFocused(select)).toBe(true);
+    const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === statusPath(LEADS.newest), { timeout: SEND_DELAY_MS - 100 });
+    await page.keyboard.press('Tab');
+    expect((await request).postDataJSON()).toEqual({ serviceProviderId: SP_ID, status: 'ClosedWon' });
+    await page.waitForTimeout(SEND_DELAY_MS + 300);
+    expect(sent(statusPath(LEADS.newest))).toEqual([{ serviceProviderId: SP_ID, status: 'ClosedWon' }]);
+  });
+
+  it('a failed status change says so beside the select and rolls back; the next success clears it', async () => {
+    const { card, board, sent } = await openLead(LEADS.newest);
+    await injectFault(server.origin, { kind: 'status', status: 500, route: STATUS_ROUTE, times: 1 });
+    const select = card.getByRole('combobox', { name: 'Lead status' });
+    expect(await answered(statusPath(LEADS.newest), () => select.selectOption('ClosedWon'))).toBe(500);
+    const alert = card.getByRole('alert');
+    await visible(alert);
+    await expect(alert.textContent()).resolves.toBe('We could not change the status of this lead. Please try again.');
+    await expect(board.getByRole('alert').count()).resolves.toBe(1);
+    const describedBy = await select.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(alert.getAttribute('id')).resolves.toBe(describedBy);
+    await expect.poll(() => select.inputValue()).toBe('Initial');
+    await expect(headerStatus(card).count()).resolves.toBe(0);
+
+    expect(await answered(statusPath(LEADS.newest), () => select.selectOption('Selling'))).toBe(200);
+    await expect.poll(() => card.getByRole('alert').count()).toBe(0);
+    await expect(select.getAttribute('aria-describedby')).resolves.toBeNull();
+    await expect(headerStatus(card).textContent()).resolves.toBe('Contacted');
+    expect(sent(statusPath(LEADS.newest))).toEqual([
+      { serviceProviderId: SP_ID, status: 'ClosedWon' },
+      { serviceProviderId: SP_ID, status: 'Selling' },
+    ]);
   });
 });
 

@@ -14,11 +14,12 @@ import {
   FollowUpDealsQuerySchema,
   MarkHiredRequestSchema,
   ProjectsQuerySchema,
+  ServiceRequestId,
   SuggestionRequestSchema,
   UpdatePhoneRequestSchema,
 } from '../../gateway/lead/schemas';
 import { Id, IdList } from '../../gateway/shared-schemas';
-import { optionalMember, requireMember, requireOwnLead } from '../access';
+import { callerType, oneTimeToken, optionalMember, requireMember, requireOwnLead } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, idParam, jsonBody, notFound, parseBody, parseQuery, parseWith, unauthorized } from '../http';
 import { newAssignment } from '../purchase';
@@ -71,7 +72,18 @@ function serves(store: SandboxStore, provider: Provider, categoryId: number): bo
   return store.categoryLineage(categoryId).some((row) => provider.categoryIds.includes(row.id));
 }
 
-const pad = (n: number) => String(n).padStart(4, '0');
+/** An issued one-time token works this long after issue or its last renewal… */
+export const ONE_TIME_TOKEN_TTL_MS = 30 * 60_000;
+/** …and never longer than this after issue, however often renewed. */
+export const ONE_TIME_TOKEN_MAX_LIFETIME_MS = 4 * 60 * 60_000;
+
+/** An unguessable token (the sandbox's data is seeded; its tokens are not). */
+function newToken(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
+  return `ott_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const EmptyBody = v.object({});
 
 export function leadFunnelRoutes({ store, now }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
@@ -88,6 +100,14 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     const providers = providersOfType(store, body.assignedServiceProviderIds, 'AL', 'assignedServiceProviderIds');
     const contact = body.contactInformation;
     const email = contact.email.trim();
+    // A guest member (an issued token) takes the contact details of its first request.
+    if (member.email === null) {
+      member.firstName ??= contact.firstName.trim();
+      member.lastName ??= contact.lastName.trim();
+      member.email = email;
+      member.phoneNumber ??= contact.phoneNumber;
+      if (!member.postalCode) member.postalCode = address.postalCode;
+    }
     // The same member with the same phone and e-mail keeps one contact information id.
     const known = store.leads.find((l) => l.memberId === member.id && l.contact.phoneNumber === contact.phoneNumber && l.contact.email === email);
     const at = now();
@@ -196,7 +216,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
       .filter((p) => p.serviceArea.includes(body.postalCode) && serves(store, p, body.categoryId))
       .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.reviewCount - a.reviewCount || a.id - b.id)
       .slice(0, body.limit);
-    const serviceRequestId = `sr-${pad(store.next('serviceRequest'))}`;
+    const serviceRequestId = store.next('serviceRequest');
     store.serviceRequests.push({
       serviceRequestId,
       categoryId: body.categoryId,
@@ -342,7 +362,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
 
   // POST /v1/serviceproviders/fetch-opportunity-leads {serviceRequestId}
   app.post('/v1/serviceproviders/fetch-opportunity-leads', (c) => {
-    const { serviceRequestId } = parseBody(c, v.object({ serviceRequestId: v.pipe(v.string(), v.minLength(1)) }));
+    const { serviceRequestId } = parseBody(c, v.object({ serviceRequestId: ServiceRequestId }));
     const request = store.serviceRequests.find((r) => r.serviceRequestId === serviceRequestId);
     if (!request) throw notFound('Service request not found.');
     const lead = request.leadId === null ? undefined : store.lead(request.leadId);
@@ -352,7 +372,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
   // POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds}
   app.post('/v1/service-request/send-ol-pro-selection', (c) => {
     const member = requireMember(c, store);
-    const body = parseBody(c, v.object({ serviceRequestId: v.pipe(v.string(), v.minLength(1)), haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }));
+    const body = parseBody(c, v.object({ serviceRequestId: ServiceRequestId, haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }));
     const request = store.serviceRequests.find((r) => r.serviceRequestId === body.serviceRequestId);
     if (!request) throw notFound('Service request not found.');
     if (request.memberId !== null && request.memberId !== member.id) throw forbidden('This service request belongs to another member.');
@@ -385,6 +405,45 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     if (member) member.phoneNumber = phoneNumber;
     store.phoneUpdates.push({ memberId: member?.id ?? null, phoneNumber, at: now().toISOString() });
     return c.json({ phoneNumber });
+  });
+
+  // ---- One-time tokens (ours: §6 names the operations without detail) ------------------------
+
+  // POST /v1/one-time-token {} — a fresh guest member and its token (customers only, no token sent).
+  app.post('/v1/one-time-token', (c) => {
+    if (callerType(c) !== 'Member') throw forbidden('One-time tokens are issued to customers (X-Caller-Type Member).');
+    if (c.req.header('authorization')) throw badRequest('Invalid request: a one-time token is issued without an Authorization header.', ['Authorization']);
+    parseBody(c, EmptyBody);
+    const at = now().getTime();
+    const member: Member = { id: store.next('member'), firstName: null, lastName: null, email: null, phoneNumber: null, postalCode: '' };
+    store.members.push(member);
+    const token = newToken();
+    store.tokens[token] = member.id;
+    store.tokenLifetimes.set(token, { issuedAt: at, expiresAt: at + ONE_TIME_TOKEN_TTL_MS, expired: false });
+    return c.json({ token, expiresAt: new Date(at + ONE_TIME_TOKEN_TTL_MS).toISOString(), expiresIn: ONE_TIME_TOKEN_TTL_MS / 1000, userId: member.id });
+  });
+
+  // POST /v1/one-time-token/renew {} — the same token lives TTL longer (never past its maximum lifetime).
+  app.post('/v1/one-time-token/renew', (c) => {
+    requireMember(c, store);
+    parseBody(c, EmptyBody);
+    const lifetime = store.tokenLifetimes.get(String(oneTimeToken(c)));
+    // A seeded token does not expire by time.
+    if (!lifetime || lifetime.expiresAt === null) return c.json({ expiresAt: null, expiresIn: null });
+    const at = now().getTime();
+    lifetime.expiresAt = Math.min(at + ONE_TIME_TOKEN_TTL_MS, lifetime.issuedAt + ONE_TIME_TOKEN_MAX_LIFETIME_MS);
+    return c.json({ expiresAt: new Date(lifetime.expiresAt).toISOString(), expiresIn: Math.floor((lifetime.expiresAt - at) / 1000) });
+  });
+
+  // POST /v1/one-time-token/expire {} — the token stops working at once (seeded ones too, until reset).
+  app.post('/v1/one-time-token/expire', (c) => {
+    requireMember(c, store);
+    parseBody(c, EmptyBody);
+    const token = String(oneTimeToken(c));
+    const lifetime = store.tokenLifetimes.get(token);
+    if (lifetime) lifetime.expired = true;
+    else store.tokenLifetimes.set(token, { issuedAt: now().getTime(), expiresAt: null, expired: true });
+    return c.json({ expired: true as const });
   });
 
   return app;

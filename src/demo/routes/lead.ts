@@ -160,6 +160,7 @@ export function leadRoutes({ store, now }: SandboxContext) {
     const current = provider;
     return c.json({
       serviceProviderId: current.id,
+      serviceProviderType: current.type,
       name: current.name,
       primaryAddress: { postalCode: current.postalCode },
       categories: current.categoryIds.map((id) => providerCategory(store, current, id)),

@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound, parseBody, parseQuery } from '../http'
 import { contactInfoEntry } from '../views';
 
 /** Message center calls (src/gateway/message-center/calls.ts), mounted at `/gateway/message-center`. */
-export function messageCenterRoutes({ store, now }: SandboxContext) {
+export function messageCenterRoutes({ store, now, chat }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
 
   // POST /v1/messages {text, senderEntityId, receiverEntityId, …} → {messageId}
@@ -36,39 +36,19 @@ export function messageCenterRoutes({ store, now }: SandboxContext) {
       const related = lead && lead.memberId === memberId && (lead.assignments.some((a) => a.spId === spId) || lead.haProviderIds.includes(spId));
       if (!related) throw badRequest('Invalid request: leadId must be a lead between this provider and member.', ['leadId']);
     }
-    const at = now().toISOString();
-    const messageId = `msg-${String(store.next('message')).padStart(5, '0')}`;
-    store.messages.push({
-      messageId,
+    // Stored in the pair's conversation (thread unread flag, a GenericMessage activity per side
+    // for 'Message History' §2), pushed to the chat's live streams, answered by the simulated
+    // customer when it is on: see SandboxChat.post (src/demo/chat.ts).
+    const { stored } = chat.post({
       spId,
       memberId,
       leadId: body.leadId ?? null,
-      authorId: body.senderEntityId,
-      authorType: senderProvider ? 'ServiceProvider' : 'Member',
+      fromProvider: Boolean(senderProvider),
       text: body.text,
-      createDate: at,
-      pageName: body.pageName ?? null,
-      contactPlacementType: body.contactPlacementType ?? null,
+      pageName: body.pageName,
+      contactPlacementType: body.contactPlacementType,
     });
-    const thread = store.threadFor(spId, memberId);
-    if (senderProvider) thread.unreadForMember = true;
-    else thread.unreadForProvider = true;
-    // Each message is also an interaction both sides can see ('Message History', §2).
-    for (const [interactorId, interactorType, counterpartId] of [
-      [memberId, 'Member', spId],
-      [spId, 'ServiceProvider', memberId],
-    ] as const) {
-      store.activities.push({
-        activityId: `act-${store.next('activity')}`,
-        activityType: 'GenericMessage.v1',
-        createDate: at,
-        interactorId,
-        interactorType,
-        counterpartId,
-        actorId: body.senderEntityId,
-      });
-    }
-    return c.json({ messageId });
+    return c.json({ messageId: stored.messageId });
   });
 
   // GET /v2/lead/phone_number?serviceProviderId&leadIds — leads the provider does not hold are left out.

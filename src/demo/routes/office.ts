@@ -3,13 +3,13 @@ import * as v from 'valibot';
 import { notesLength, NOTES_MAX_LENGTH } from '../../domain/notes';
 import {
   ArchiveRequestSchema,
-  FeedbackRequestSchema,
   LeadListRequestSchema,
   MarkReadRequestSchema,
   NoteRequestSchema,
-  RegisterNumberRequestSchema,
   StatusRequestSchema,
 } from '../../gateway/office/schemas';
+import { FeedbackRequestSchema } from '../../gateway/office/feedback';
+import { RegisterNumberRequestSchema } from '../../gateway/office/registered-numbers';
 import { HEADERS } from '../../gateway/client';
 import { Id, IdList } from '../../gateway/shared-schemas';
 import { requireProvider } from '../access';

@@ -19,7 +19,12 @@ const FaultRequestSchema = v.variant('kind', [
     route: v.optional(v.string()),
     times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   }),
-  v.object({ kind: v.literal('drop'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({
+    kind: v.literal('drop'),
+    afterHandling: v.optional(v.boolean()),
+    route: v.optional(v.string()),
+    times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
   v.object({ kind: v.literal('challenge'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
   v.object({ kind: v.literal('captivePortal511'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
 ]);
@@ -52,7 +57,7 @@ export function sandboxRoutes({ faults, reset }: SandboxContext) {
       case 'status':
         return c.json({ id: faults.status(body.status, body.body, { ...options, retryAfter: body.retryAfter }).id });
       case 'drop':
-        return c.json({ id: faults.drop(options).id });
+        return c.json({ id: faults.drop({ ...options, afterHandling: body.afterHandling }).id });
       case 'challenge': {
         const handle = faults.challenge(options);
         return c.json({ id: handle.id, challengeId: handle.challengeId });

@@ -1,5 +1,6 @@
 import { createRandom } from '../random';
 import type { Activity, ContactRecord, Deal, DraftReview, Review, SandboxData, ServiceRequest } from '../types';
+import { seedChat } from './chat';
 import { SANDBOX_LEADS, seedLeads } from './leads';
 import { SANDBOX_MEMBER_ID, SANDBOX_MEMBER_ID_2, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, seedMembers } from './members';
 import { PLACES } from './places';
@@ -10,7 +11,7 @@ export const DEFAULT_SEED = 20240601;
 
 /** Seeded draft reviews and service request (fixed ids). */
 export const SANDBOX_DRAFT_REVIEW_ID = 'draft-0001';
-export const SANDBOX_SERVICE_REQUEST_ID = 'sr-0001';
+export const SANDBOX_SERVICE_REQUEST_ID = 600001;
 
 const DAY = 86_400_000;
 const REVIEW_TEXTS = [
@@ -41,6 +42,8 @@ export function buildSeed(seed: number, now: Date): SandboxData {
     providerCategories: new Map(providers.map((p) => [p.id, p.categoryIds])),
   });
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  // Chat history (a photo, a thread with older pages, the 10,000-message thread's member).
+  seedChat({ now, members, threads, messages, leadCreateDate: (leadId) => leads.find((lead) => lead.leadId === leadId)?.createDate });
 
   // The funnel's service request behind the newest lead (HA provider 2003 got it too).
   const newest = leads.find((lead) => lead.leadId === SANDBOX_LEADS.newest);
@@ -89,7 +92,10 @@ export function buildSeed(seed: number, now: Date): SandboxData {
       title: 'Quick water heater swap',
       text: '',
       ratings: [{ ratingType: 'Overall', value: 5 }],
+      descriptionOfWork: '',
+      workCompleted: null,
       categories: [10002],
+      updatedAt: newest?.createDate ?? ago(0),
     },
     {
       draftReviewId: 'draft-0002',
@@ -101,7 +107,10 @@ export function buildSeed(seed: number, now: Date): SandboxData {
       title: '',
       text: '',
       ratings: [],
+      descriptionOfWork: '',
+      workCompleted: null,
       categories: [],
+      updatedAt: ago(20 * DAY),
     },
   ];
 

@@ -221,7 +221,7 @@ export async function assignLeadV1(client: GatewayClient, leadId: number, body: 
 export async function assignLeadV2(
   client: GatewayClient,
   leadId: number,
-  body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: string },
+  body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: number },
   opts: CallOptions = {},
 ) {
   return client.request({
@@ -351,26 +351,26 @@ export async function createContact(client: GatewayClient, body: s.CreateContact
 }
 
 /** POST /v1/serviceproviders/fetch-opportunity-leads {serviceRequestId} */
-export async function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: string, opts: CallOptions = {}) {
+export async function fetchOpportunityLeads(client: GatewayClient, serviceRequestId: number, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.fetchOpportunityLeads',
     method: 'POST',
     path: `${BASE}/v1/serviceproviders/fetch-opportunity-leads`,
-    body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', v.pipe(v.string(), v.minLength(1)), serviceRequestId) },
+    body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', s.ServiceRequestId, serviceRequestId) },
     response: s.OpportunityLeadsResponseSchema,
     signal: opts.signal,
   });
 }
 
 /** POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds} — one-time auth. */
-export async function sendProSelection(client: GatewayClient, body: { serviceRequestId: string; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
+export async function sendProSelection(client: GatewayClient, body: { serviceRequestId: number; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.sendProSelection',
     method: 'POST',
     path: `${BASE}/v1/service-request/send-ol-pro-selection`,
     body: checkRequest(
       'lead.sendProSelection',
-      v.object({ serviceRequestId: v.pipe(v.string(), v.minLength(1)), haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }),
+      v.object({ serviceRequestId: s.ServiceRequestId, haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }),
       body,
     ),
     response: s.SendLeadResponseSchema,
@@ -465,6 +465,56 @@ export async function updateUserPhone(client: GatewayClient, phoneNumber: string
     path: `${BASE}/v1/user/updatePhone`,
     body: checkRequest('lead.updateUserPhone', s.UpdatePhoneRequestSchema, { phoneNumber }),
     response: s.UpdatePhoneResponseSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+// ---- One-time token operations ---------------------------------------------------------------
+// §6 and §7 name them without detail ("create member", "expire one-time token", …): the paths
+// and shapes are ours (src/demo/README.md, "One-time token"). The token travels only in the
+// Authorization header, never in a path, query or body.
+
+type IssuedToken = v.InferOutput<typeof s.OneTimeTokenSchema>;
+
+/**
+ * POST /v1/one-time-token — a fresh guest member and its token, for a customer the host did
+ * not sign in. Sent without a token; one Idempotency-Key per user action (it creates a member).
+ */
+export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallOptions<IssuedToken> = {}) {
+  return client.request({
+    operation: 'lead.issueOneTimeToken',
+    method: 'POST',
+    path: `${BASE}/v1/one-time-token`,
+    body: {},
+    response: s.OneTimeTokenSchema,
+    oneTime: 'none',
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/one-time-token/renew — the token in use lives longer (same token, new expiresAt). */
+export async function renewOneTimeToken(client: GatewayClient, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.renewOneTimeToken',
+    method: 'POST',
+    path: `${BASE}/v1/one-time-token/renew`,
+    body: {},
+    response: s.OneTimeTokenRenewalSchema,
+    oneTime: 'required',
+    signal: opts.signal,
+  });
+}
+
+/** POST /v1/one-time-token/expire — the token in use stops working at once. */
+export async function expireOneTimeToken(client: GatewayClient, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'lead.expireOneTimeToken',
+    method: 'POST',
+    path: `${BASE}/v1/one-time-token/expire`,
+    body: {},
+    response: s.OneTimeTokenExpiredSchema,
     oneTime: 'required',
     signal: opts.signal,
   });

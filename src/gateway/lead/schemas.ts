@@ -160,6 +160,8 @@ export const ProviderComparisonResponseSchema = v.object({
 
 export const ProviderDetailsResponseSchema = v.object({
   serviceProviderId: Id,
+  /** Ours (the funnel sends an HA provider's lead as an external one); AL when absent. */
+  serviceProviderType: v.optional(ServiceProviderType, 'AL'),
   name: v.string(),
   primaryAddress: v.object({ postalCode: v.string() }),
   categories: v.array(ProviderCategorySchema),
@@ -228,9 +230,15 @@ export const SuggestionRequestSchema = v.object({
 });
 export type SuggestionRequest = v.InferInput<typeof SuggestionRequestSchema>;
 
+/**
+ * A service request id: an integer (§7 assign v2 sends "ids as integers"); the suggestion
+ * call makes one, assign v2, opportunity leads and pro selection take it back.
+ */
+export const ServiceRequestId = Id;
+
 export const SuggestionResponseSchema = v.object({
   serviceProviders: v.array(ProviderSummarySchema),
-  serviceRequestId: v.string(),
+  serviceRequestId: ServiceRequestId,
 });
 export type SuggestionResponse = v.InferOutput<typeof SuggestionResponseSchema>;
 
@@ -280,7 +288,7 @@ export const AssignV1RequestSchema = v.object({ serviceProviderIds: v.pipe(IdLis
 export const AssignV2RequestSchema = v.object({
   serviceProviderIds: IdList,
   haServiceProviderIds: IdList,
-  serviceRequestId: v.string(),
+  serviceRequestId: ServiceRequestId,
 });
 export const AssignResponseSchema = v.object({
   leadId: Id,
@@ -378,5 +386,27 @@ export const LocationType = v.picklist(['city', 'postalCode', 'all']);
 export const LocationSuggestionsResponseSchema = v.object({ suggestions: v.array(LocationSuggestionSchema) });
 export const CategorySuggestionsResponseSchema = v.object({ suggestions: v.array(CategorySuggestionSchema) });
 export const MemberSuggestionsResponseSchema = v.object({ suggestions: v.array(MemberSuggestionSchema) });
+
+// ---- One-time token operations (§6; paths and shapes ours, see src/demo/README.md) --------
+
+/** A token the gateway issued: sent back only as `Authorization: OneTime <token>`. */
+export const OneTimeTokenSchema = v.object({
+  token: v.pipe(v.string(), v.minLength(16), v.regex(/^\S+$/)),
+  /** When it stops working unless renewed; null: it does not expire by time. */
+  expiresAt: v.nullable(IsoDateTime),
+  /**
+   * Seconds it works from now (null: no time limit). Clients time renewals by this, not by
+   * `expiresAt`: a browser's clock may be off.
+   */
+  expiresIn: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The member the token acts for (a fresh guest member for an issued token). */
+  userId: Id,
+});
+export type OneTimeToken = v.InferOutput<typeof OneTimeTokenSchema>;
+export const OneTimeTokenRenewalSchema = v.object({
+  expiresAt: v.nullable(IsoDateTime),
+  expiresIn: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+export const OneTimeTokenExpiredSchema = v.object({ expired: v.literal(true) });
 
 export { AckSchema, Id };

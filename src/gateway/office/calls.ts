@@ -72,23 +72,6 @@ export async function updateLeadStatus(
   });
 }
 
-/** POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes} */
-export async function submitLeadFeedback(
-  client: GatewayClient,
-  serviceProviderId: number,
-  body: v.InferInput<typeof s.FeedbackRequestSchema>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    operation: 'office.submitLeadFeedback',
-    method: 'POST',
-    path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
-    body: checkRequest('office.submitLeadFeedback', s.FeedbackRequestSchema, body),
-    response: s.FeedbackResponseSchema,
-    signal: opts.signal,
-  });
-}
-
 /** POST /lead/office/v1/leads/serviceprovider/{id}/archive {serviceProviderId, leadId, archived} */
 export async function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: CallOptions = {}) {
   return client.request({
@@ -101,43 +84,8 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
   });
 }
 
-/** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
-export async function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
-  return client.request({
-    operation: 'office.getProviderCategories',
-    method: 'GET',
-    path: `/gateway/service-provider-profile/v1/service_provider/${id(serviceProviderId)}/categories`,
-    response: s.ProviderCategoriesResponseSchema,
-    signal: opts.signal,
-  });
-}
-
-const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
-
-/** POST …/pro-registered-phone-number {spId, brand 'ADS', name, phoneNumber}; 409 when already connected. */
-export async function registerPhoneNumber(client: GatewayClient, body: s.RegisterNumberRequest, opts: CallOptions = {}) {
-  const checked = checkRequest('office.registerPhoneNumber', s.RegisterNumberRequestSchema, body);
-  return client.request({
-    operation: 'office.registerPhoneNumber',
-    method: 'POST',
-    path: REGISTERED_NUMBER_PATH,
-    body: checked,
-    response: s.RegisteredNumberSchema,
-    signal: opts.signal,
-  });
-}
-
-/** GET …/pro-registered-phone-number?spId&brand */
-export async function getRegisteredPhoneNumbers(client: GatewayClient, params: { spId: number; brand?: string }, opts: CallOptions = {}) {
-  const spId = checkRequest('office.getRegisteredPhoneNumbers', Id, params.spId);
-  return client.request({
-    operation: 'office.getRegisteredPhoneNumbers',
-    method: 'GET',
-    path: REGISTERED_NUMBER_PATH,
-    query: { spId, brand: params.brand ?? 'ADS' },
-    response: s.RegisteredNumbersResponseSchema,
-    signal: opts.signal,
-  });
-}
-
 export { getProviderLeadV2 as getDashboardLead } from '../lead/calls';
+// Endpoint groups of their own (loaded only with the parts that use them); one namespace for hosts.
+export { submitLeadFeedback } from './feedback';
+export { getProviderCategories } from './categories';
+export { registerPhoneNumber, getRegisteredPhoneNumbers } from './registered-numbers';

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { FEEDBACK_REASONS } from '../../domain/feedback';
 import { LEAD_STATUSES } from '../../domain/lead-status';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { SORT_OPTIONS } from '../../domain/sort';
-import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText, ProviderCategorySchema } from '../shared-schemas';
+import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`, spec §7). */
 
@@ -120,34 +119,7 @@ export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
 export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
 export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSchema, read: v.boolean() });
 
-export const FeedbackRequestSchema = v.object({
-  leadId: Id,
-  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
-  reason: v.picklist(FEEDBACK_REASONS),
-  notes: v.optional(v.pipe(v.string(), v.check((notes) => notesLength(notes) <= NOTES_MAX_LENGTH)), ''),
-});
-export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
-
 export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
 export const ArchiveResponseSchema = v.object({ leadId: Id, isArchived: v.boolean() });
 
-export const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
-
-// ---- Connected numbers (§3 "Registered (connected) number") ------------------------------
-
-export const RegisteredNumberSchema = v.object({
-  spId: Id,
-  brand: v.string(),
-  name: v.string(),
-  phoneNumber: v.string(),
-  createDate: v.optional(IsoDateTime),
-});
-export type RegisteredNumber = v.InferOutput<typeof RegisteredNumberSchema>;
-export const RegisterNumberRequestSchema = v.object({
-  spId: Id,
-  brand: v.literal('ADS'),
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
-});
-export type RegisterNumberRequest = v.InferInput<typeof RegisterNumberRequestSchema>;
-export const RegisteredNumbersResponseSchema = v.object({ registeredNumbers: v.array(RegisteredNumberSchema) });
+export type { RegisteredNumber, RegisterNumberRequest } from './registered-numbers';

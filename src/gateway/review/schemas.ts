@@ -4,8 +4,11 @@ import { CategoryId, EmailAddress, Id, PostalCode, TaxonomyCategorySchema } from
 
 /** Schemas of the review service (`/gateway/review/api`, spec §7). */
 
-
-/** Draft review (§3). The get-or-create body is "not shown": ours adds the lead it is for. */
+/**
+ * Draft review (§3). The get-or-create body is "not shown": ours adds the lead it is for. A
+ * provider's get-or-create needs the lead (the draft is that lead's customer's review of the
+ * provider); a member's may leave it out.
+ */
 export const DraftReviewRequestSchema = v.object({
   serviceProviderId: Id,
   reviewSource: v.optional(v.string(), REVIEW_SOURCE_DEFAULT),
@@ -14,6 +17,12 @@ export const DraftReviewRequestSchema = v.object({
 });
 export type DraftReviewRequest = v.InferInput<typeof DraftReviewRequestSchema>;
 
+/**
+ * A draft review: the customer's words (title, text, ratings) and, set by the provider who
+ * asks for the review, what the work was (descriptionOfWork, workCompleted). Categories are
+ * shared. A provider is answered without the customer's words (title and text empty, no
+ * ratings): a review is the customer's until it is published.
+ */
 export const DraftReviewSchema = v.object({
   draftReviewId: v.string(),
   serviceProviderId: Id,
@@ -22,6 +31,9 @@ export const DraftReviewSchema = v.object({
   leadId: v.nullish(Id),
   title: v.optional(v.string(), ''),
   text: v.optional(v.string(), ''),
+  descriptionOfWork: v.optional(v.string(), ''),
+  /** null: not answered yet. */
+  workCompleted: v.nullish(v.boolean(), null),
 });
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>;
 
@@ -30,8 +42,19 @@ export const DraftRatingSchema = v.object({
   value: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
 });
 
+/**
+ * PUT /v1/draft-review/{id} (§3: draftReview, draftRatings, categories). Each side writes its
+ * own fields: a member title, text and draftRatings; a provider descriptionOfWork and
+ * workCompleted, with draftRatings empty (the customer's ratings are kept). Both write
+ * categories. Fields left out of draftReview are kept.
+ */
 export const DraftReviewUpdateSchema = v.object({
-  draftReview: v.object({ title: v.optional(v.string()), text: v.optional(v.string()) }),
+  draftReview: v.object({
+    title: v.optional(v.string()),
+    text: v.optional(v.string()),
+    descriptionOfWork: v.optional(v.string()),
+    workCompleted: v.optional(v.boolean()),
+  }),
   draftRatings: v.array(DraftRatingSchema),
   categories: v.array(CategoryId),
 });
@@ -42,6 +65,7 @@ export const DraftReviewResponseSchema = v.object({
   draftRatings: v.array(DraftRatingSchema),
   categories: v.array(CategoryId),
 });
+export type DraftReviewResponse = v.InferOutput<typeof DraftReviewResponseSchema>;
 
 /** Board form shape (§3): what the review-request form produces. */
 export const ReviewRequestBoardFormSchema = v.object({

@@ -4,7 +4,8 @@
  * board's first load.
  */
 export const boardCardMessages = {
-  // Failures of the card's actions (§8)
+  // Failures of the card's actions (§8; the status one is ours)
+  'board.error.status': 'We could not change the status of this lead. Please try again.',
   'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
   'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
   'error.numberConnected': 'This number has already been connected.',

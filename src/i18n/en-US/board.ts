@@ -31,7 +31,6 @@ export const boardMessages = {
   'board.dismiss': 'Dismiss',
   // The board without any lead and no filter on (the spec only words the filtered case; ours).
   'board.noLeads': 'No leads yet. New leads will show up here.',
-  'board.error.status': 'We could not change the status of this lead. Please try again.',
   'board.notesLabel': 'Your notes for this lead',
   // Filters (§2, §3)
   'filters.showUnread': 'Show Unread Messages',

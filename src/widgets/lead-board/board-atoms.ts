@@ -9,10 +9,9 @@ import {
   type BoardQuery,
   type LeadFilters,
 } from '../../domain/filters';
-import type { LeadStatus } from '../../domain/lead-status';
 import type { SortOption } from '../../domain/sort';
 import { GatewayError } from '../../gateway/errors';
-import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead, updateLeadNote, updateLeadStatus } from '../../gateway/office/calls';
+import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
@@ -30,7 +29,7 @@ export const boardInputsAtom = atom<BoardInputs>({ spId: null, featuredLeadId: n
 
 const validId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value >= 0;
 
-function requireProvider(get: Getter, operation: string) {
+export function requireProvider(get: Getter, operation: string) {
   const client = requireClient(get(clientAtom));
   const { spId } = get(boardInputsAtom);
   if (client.auth.kind !== 'provider' || !validId(spId)) throw new GatewayError({ kind: 'http', status: 401, operation });
@@ -121,6 +120,8 @@ const businessNameRefAtom = atom(() => ({ current: '' }));
 export const leadsReloadAtom = atom(0);
 /** Monotonic fetch number: optimistic patches know which answers already include them. */
 let fetchSeq = 0;
+/** The latest fetch's number: a change settled now is part of every page fetched after it. */
+export const currentFetchSeq = () => fetchSeq;
 
 export interface LeadsPage {
   leads: Lead[];
@@ -158,7 +159,8 @@ interface Patch {
 
 export const patchesAtom = atom<ReadonlyMap<number, Patch>>(new Map());
 const pendingMutationsAtom = atom(0);
-export type MutationAction = 'read' | 'archive' | 'restore' | 'status';
+/** A status failure is no longer reported here but beside the card's select (`statusFailuresAtom`). */
+export type MutationAction = 'read' | 'archive' | 'restore';
 export const mutationErrorAtom = atom<{ leadId: number; action: MutationAction } | null>(null);
 
 function applies(patch: Patch, page: LeadsPage): boolean {
@@ -247,93 +249,6 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
     true,
   );
 });
-
-/** Changes a lead's status; choosing one also marks the lead read (spec §4). */
-/** Resolves true once the gateway took the status (false after a rollback). */
-export const setLeadStatusAtom = atom(null, async (get, set, { lead, status }: { lead: Lead; status: LeadStatus }): Promise<boolean> => {
-  if (lead.status === status) return true;
-  const { client, spId } = requireProvider(get, 'leadBoard.status');
-  return mutate(
-    get,
-    set,
-    lead.leadId,
-    { changes: { status, read: true }, removes: false },
-    'status',
-    () => updateLeadStatus(client, lead.leadId, { serviceProviderId: spId, status }),
-    false,
-  );
-});
-
-/**
- * Replaces a lead's notes (spec §4). Not optimistic: the editor keeps the typed text until the
- * gateway took it, and on failure the caller shows the spec's message with the text intact.
- */
-export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { lead: Lead; notes: string }) => {
-  const { client, spId } = requireProvider(get, 'leadBoard.notes');
-  const saved = await updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes });
-  const current = get(patchesAtom).get(lead.leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(lead.leadId, {
-      changes: { ...current?.changes, notes: saved.notes },
-      removes: current?.removes ?? false,
-      settledAtSeq: fetchSeq,
-    }),
-  );
-});
-
-/** Feedback saved by the popover, kept on the lead (spec §4: success stores rating and reason). */
-export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: { leadId: number; feedback: { rating: number; reason: string } }) => {
-  const current = get(patchesAtom).get(leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(leadId, {
-      changes: { ...current?.changes, feedback },
-      removes: current?.removes ?? false,
-      settledAtSeq: fetchSeq,
-    }),
-  );
-});
-
-/** The job notes modal (spec §3 "Job notes", §4): opening sets the ids, the notes and isOpen. */
-export interface JobNotesState {
-  isOpen: boolean;
-  leadId: number | null;
-  redemptionId: string | number | null;
-  serviceProviderId: number | null;
-  jobNotes: string;
-}
-
-export const jobNotesAtom = atom<JobNotesState>({ isOpen: false, leadId: null, redemptionId: null, serviceProviderId: null, jobNotes: '' });
-
-export const openJobNotesAtom = atom(null, (get, set, lead: Lead) => {
-  set(jobNotesAtom, {
-    isOpen: true,
-    leadId: lead.leadId,
-    redemptionId: lead.redemptionId ?? null,
-    serviceProviderId: get(boardInputsAtom).spId,
-    jobNotes: lead.notes ?? '',
-  });
-});
-
-/** Discard just closes. */
-export const closeJobNotesAtom = atom(null, (get, set) => set(jobNotesAtom, { ...get(jobNotesAtom), isOpen: false }));
-
-/** A lead's number was connected: stop offering 'Connect your numbers' on it. */
-export const markNumberConnectedAtom = atom(null, (get, set, leadId: number) => {
-  const current = get(patchesAtom).get(leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(leadId, {
-      changes: { ...current?.changes, isOptedInButNotConnected: false },
-      removes: current?.removes ?? false,
-      settledAtSeq: current?.settledAtSeq ?? null,
-    }),
-  );
-});
-
-/** 'Not at all' on the insurance banner hides it on every lead of this board. */
-export const insuranceHiddenForAllAtom = atom(false);
 
 // ---- Expanded card ---------------------------------------------------------------------------
 

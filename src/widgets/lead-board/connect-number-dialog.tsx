@@ -8,7 +8,7 @@ import {
 } from '../../domain/connect-number';
 import { digitsOnly, formatPhoneInput } from '../../domain/phone';
 import { isAbortError, isGatewayError } from '../../gateway/errors';
-import { registerPhoneNumber } from '../../gateway/office/calls';
+import { registerPhoneNumber } from '../../gateway/office/registered-numbers';
 import type { Lead, RegisteredNumber } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { FLAG_NAMES, useRuntime, type Flags } from '../../runtime/runtime';

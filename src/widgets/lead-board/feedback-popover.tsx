@@ -21,7 +21,7 @@ import {
   type ThankYouLink,
 } from '../../domain/feedback';
 import { NOTES_MAX_LENGTH } from '../../domain/notes';
-import { submitLeadFeedback } from '../../gateway/office/calls';
+import { submitLeadFeedback } from '../../gateway/office/feedback';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import type { NavigationKind } from '../../runtime/events';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type R
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../domain/filter-tags';
-import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../domain/filters';
+import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../domain/filter-patches';
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';
@@ -95,7 +95,8 @@ function SuggestFilter<T>({
  */
 export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory }: FilterPanelProps) {
   useStyles(STYLES);
-  const { t, client } = useRuntime();
+  const { t, client, now } = useRuntime();
+  const today = now();
   const query = useAtomValue(boardQueryAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const changeFilters = useSetAtom(changeFiltersAtom);
@@ -134,7 +135,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
     [client, providerId],
   );
 
-  const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today: new Date() });
+  const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today });
   const tagText = (text: FilterTagText): string => {
     if (text.kind === 'message') return t(text.key);
     if (text.kind === 'text') return text.text;
@@ -169,6 +170,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
         <DateDisclosure label={t('filters.dateRange')} summary={dateTag ? tagText(dateTag.displayText) : t('filters.any')}>
           <DateRangePicker
             variant="board"
+            today={today}
             value={dateValue}
             labels={dateRangePickerLabels(t, 'board')}
             onChange={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}

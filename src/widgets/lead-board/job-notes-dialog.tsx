@@ -6,7 +6,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Dialog } from '../../ui/dialog';
 import dialogCss from '../../ui/dialog.css?inline';
-import { closeJobNotesAtom, jobNotesAtom, saveLeadNotesAtom } from './board-atoms';
+import { closeJobNotesAtom, jobNotesAtom, saveLeadNotesAtom } from './card-atoms';
 
 const STYLES = [dialogCss];
 

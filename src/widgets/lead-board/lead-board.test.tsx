@@ -330,6 +330,19 @@ describe('<LeadBoard> more filters', () => {
     expect(screen.getByRole('button', { name: 'Remove filter Last 7 Days' })).toBeTruthy();
   });
 
+  it("counts quick date ranges and their tag from the runtime's now, not the machine's clock", async () => {
+    const pinned = new Date(2025, 5, 11, 12, 0); // 11 June 2025, noon local time
+    const view = await shownBoard({}, { inputs: { now: () => pinned } });
+    await userEvent.click(await screen.findByRole('button', { name: /Date range/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 Days' }));
+    await waitFor(() => expect((lastLeadRequest(view).filters as Record<string, unknown>).dateRange).toBeDefined());
+    const { startDate, endDate } = (lastLeadRequest(view).filters as { dateRange: { startDate: string; endDate: string } }).dateRange;
+    expect(new Date(startDate).getTime()).toBe(new Date(2025, 5, 5).getTime());
+    expect(new Date(endDate).getTime()).toBe(new Date(2025, 5, 11, 23, 59, 59, 999).getTime());
+    // The tag names the quick range only when it matches the same "today".
+    expect(screen.getByRole('button', { name: 'Remove filter Last 7 Days' })).toBeTruthy();
+  });
+
   it('rolls a read toggle back with a message when the call fails', async () => {
     const view = await shownBoard();
     await waitFor(() => expect(view.received('POST', '/gateway/lead/office/v2/leads/serviceprovider/1001/read')).toHaveLength(1));

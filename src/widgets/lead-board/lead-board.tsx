@@ -57,7 +57,6 @@ const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
   read: 'board.error.read',
   archive: 'board.error.archive',
   restore: 'board.error.restore',
-  status: 'board.error.status',
 };
 
 /** Analytics page name (spec §2). */

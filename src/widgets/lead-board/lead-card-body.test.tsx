@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
-import { SANDBOX_LEADS } from '../../demo/index';
+import { createSandboxGateway, SANDBOX_LEADS } from '../../demo/index';
+import { createGatewayClient } from '../../gateway/client';
+import { STATUS_SEND_DELAY_MS } from './card-atoms';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 
@@ -18,25 +20,172 @@ async function openLead(leadId: number) {
 }
 
 describe('expanded card: status', () => {
-  it('changes the status from the select: label in the header at once, marked read, sent to the gateway', async () => {
-    const { card, received } = await openLead(SANDBOX_LEADS.newest);
-    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'InProgressWon');
-    expect(within(card).getByText('Scheduled', { selector: '.lk-status' })).toBeTruthy();
-    await waitFor(() => expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)).toHaveLength(1));
-    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({
-      serviceProviderId: 1001,
-      status: 'InProgressWon',
-    });
+  const STATUS_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/status';
+  const lead = SANDBOX_LEADS.newest; // status 'Initial' ('New': no label in the header)
+  const statusSelect = (card: HTMLElement) => within(card).getByRole<HTMLSelectElement>('combobox', { name: 'Lead status' });
+  const headerLabel = (card: HTMLElement) => card.querySelector('.lk-card__header .lk-status')?.textContent ?? null;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The status bodies the sandbox received for the lead, oldest first. */
+  const statusBodies = (received: ReturnType<typeof renderWidget>['received']) =>
+    received('POST', `/gateway/lead/office/v2/leads/${lead}/status`).map((request) => request.body);
+
+  it('shows the chosen status in the header at once and sends it once, after the delay', async () => {
+    const { card, received, host } = await openLead(lead);
+    const events: unknown[] = [];
+    host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
+    await userEvent.selectOptions(statusSelect(card), 'InProgressWon');
+    expect(headerLabel(card)).toBe('Scheduled');
+    expect(statusBodies(received)).toEqual([]); // not yet: a later change may replace it
+    await waitFor(() => expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]), { timeout: 3000 });
+    expect(events).toEqual([{ leadId: lead, status: 'InProgressWon' }]);
+    expect(card.dataset.read).toBe('true');
   });
 
-  it('rolls the status back with a message when the call fails', async () => {
-    const { card, sandbox } = await openLead(SANDBOX_LEADS.newest);
-    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/status' });
-    const select = within(card).getByRole('combobox', { name: 'Lead status' }) as HTMLSelectElement;
-    const before = select.value;
+  it('sends one request with the last value for three quick changes (arrow keys through the closed select)', async () => {
+    const { card, received, host, sandbox } = await openLead(lead);
+    const events: unknown[] = [];
+    host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
+    const select = statusSelect(card);
+    await userEvent.selectOptions(select, 'ContactAndQualify');
+    expect(headerLabel(card)).toBe('Not Contacted');
+    await userEvent.selectOptions(select, 'Selling');
+    expect(headerLabel(card)).toBe('Contacted');
+    await userEvent.selectOptions(select, 'InProgressWon');
+    expect(headerLabel(card)).toBe('Scheduled');
+    await waitFor(() => expect(statusBodies(received)).toHaveLength(1), { timeout: 3000 });
+    await sleep(STATUS_SEND_DELAY_MS + 200);
+    expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]);
+    expect(events).toEqual([{ leadId: lead, status: 'InProgressWon' }]);
+    expect(sandbox.store.leads.find((candidate) => candidate.leadId === lead)?.assignments.find((a) => a.spId === 1001)?.status).toBe('InProgressWon');
+    expect(select.value).toBe('InProgressWon');
+  });
+
+  it('sends at once when the select is left', async () => {
+    const { card, received } = await openLead(lead);
+    const select = statusSelect(card);
+    select.focus();
+    await userEvent.selectOptions(select, 'Selling');
+    const left = Date.now();
+    await userEvent.tab();
+    expect(document.activeElement).not.toBe(select);
+    await waitFor(() => expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'Selling' }]), { timeout: STATUS_SEND_DELAY_MS - 100 });
+    expect(Date.now() - left).toBeLessThan(STATUS_SEND_DELAY_MS);
+    await sleep(STATUS_SEND_DELAY_MS + 200);
+    expect(statusBodies(received)).toHaveLength(1); // the delay does not send it a second time
+  });
+
+  it('sends nothing when the choice ends on the saved status, after the delay or on leaving', async () => {
+    const { card, received, host } = await openLead(lead);
+    const events: unknown[] = [];
+    host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
+    const select = statusSelect(card);
+    select.focus();
     await userEvent.selectOptions(select, 'ClosedWon');
-    expect((await screen.findByRole('alert')).textContent).toContain('We could not change the status of this lead. Please try again.');
-    await waitFor(() => expect(select.value).toBe(before));
+    expect(headerLabel(card)).toBe('Closed won');
+    await userEvent.selectOptions(select, 'Initial');
+    expect(headerLabel(card)).toBeNull();
+    await sleep(STATUS_SEND_DELAY_MS + 200);
+    await userEvent.selectOptions(select, 'Selling');
+    await userEvent.selectOptions(select, 'Initial');
+    await userEvent.tab();
+    await sleep(STATUS_SEND_DELAY_MS + 200);
+    expect(statusBodies(received)).toEqual([]);
+    expect(events).toEqual([]);
+    expect(select.value).toBe('Initial');
+    expect(headerLabel(card)).toBeNull();
+  });
+
+  it('never lets a late answer for a superseded choice overwrite the newer status', async () => {
+    // The gateway takes the first status at once, but its answer arrives only after the newer
+    // choice was saved (and ignores the abort, as a response already on its way would).
+    const sandbox = createSandboxGateway();
+    let releaseFirst: () => void = () => {};
+    const firstAnswerHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let statusCalls = 0;
+    let firstSignal: AbortSignal | null | undefined;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if ((init?.method ?? 'GET') === 'POST' && url.endsWith(`/leads/${lead}/status`) && statusCalls++ === 0) {
+        firstSignal = init?.signal;
+        const response = await sandbox.fetch(input, { ...init, signal: null });
+        await firstAnswerHeld;
+        return response;
+      }
+      return sandbox.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+    renderWidget(<LeadBoard spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { gateway: client } });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === lead)!;
+    const select = statusSelect(card);
+    const sent = () => sandbox.store.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/leads/${lead}/status`)).map((r) => r.body);
+
+    select.focus();
+    await userEvent.selectOptions(select, 'Selling');
+    await userEvent.tab(); // sent at once; its answer is held
+    await waitFor(() => expect(sent()).toEqual([{ serviceProviderId: 1001, status: 'Selling' }]));
+    expect(firstSignal?.aborted).toBe(false);
+    select.focus();
+    await userEvent.selectOptions(select, 'ClosedDidntWin');
+    expect(firstSignal?.aborted).toBe(true); // the newer choice aborted the one in flight
+    await userEvent.tab();
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    await waitFor(() => expect(sandbox.store.requests.filter((r) => r.path.endsWith(`/leads/${lead}/status`)).map((r) => r.status)).toEqual([200, 200]));
+    expect(headerLabel(card)).toBe('Closed lost');
+
+    releaseFirst();
+    await sleep(100);
+    expect(headerLabel(card)).toBe('Closed lost');
+    expect(select.value).toBe('ClosedDidntWin');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(sent()).toEqual([
+      { serviceProviderId: 1001, status: 'Selling' },
+      { serviceProviderId: 1001, status: 'ClosedDidntWin' },
+    ]);
+    expect(sandbox.store.leads.find((candidate) => candidate.leadId === lead)?.assignments.find((a) => a.spId === 1001)?.status).toBe('ClosedDidntWin');
+  });
+
+  it('says a failure beside the select, rolls the header back, and clears the message on the next success', async () => {
+    const { card, sandbox, received } = await openLead(lead);
+    const fault = sandbox.faults.status(500, undefined, { route: STATUS_ROUTE });
+    const select = statusSelect(card);
+    await userEvent.selectOptions(select, 'ClosedWon');
+    expect(headerLabel(card)).toBe('Closed won');
+    const alert = await within(card).findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toBe('We could not change the status of this lead. Please try again.');
+    // Beside the select, and describing it; no second message at the top of the board.
+    expect(within(card).getByRole('combobox', { name: 'Lead status', description: 'We could not change the status of this lead. Please try again.' })).toBe(select);
+    expect(alert.parentElement).toBe(select.closest('.lk-select')?.parentElement);
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(select.value).toBe('Initial');
+    expect(headerLabel(card)).toBeNull();
+    expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'ClosedWon' }]);
+
+    // Failing again: the message is put in anew (a new alert node), so it is announced again.
+    await userEvent.selectOptions(select, 'ClosedDidntWin');
+    await waitFor(() => expect(statusBodies(received)).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(within(card).getByRole('alert')).not.toBe(alert));
+    expect(within(card).getAllByRole('alert')).toHaveLength(1);
+    expect(select.value).toBe('Initial');
+
+    fault.remove();
+    await userEvent.selectOptions(select, 'Selling');
+    await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull(), { timeout: 3000 });
+    expect(select.getAttribute('aria-describedby')).toBeNull();
+    expect(headerLabel(card)).toBe('Contacted');
+    expect(statusBodies(received)).toHaveLength(3);
+  });
+
+  it('rolls back to the last saved status, not to the one the board loaded with', async () => {
+    const { card, sandbox, received } = await openLead(lead);
+    const select = statusSelect(card);
+    await userEvent.selectOptions(select, 'Selling');
+    await waitFor(() => expect(statusBodies(received)).toHaveLength(1), { timeout: 3000 });
+    sandbox.faults.status(500, undefined, { route: STATUS_ROUTE });
+    await userEvent.selectOptions(select, 'ClosedWon');
+    await within(card).findByRole('alert', {}, { timeout: 3000 });
+    expect(select.value).toBe('Selling');
+    expect(headerLabel(card)).toBe('Contacted');
   });
 });
 
@@ -131,6 +280,42 @@ describe('expanded card: contact and details', () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
     const links = within(card).getAllByRole('link', { name: /Message/ });
     for (const link of links) expect(link.getAttribute('href')).toMatch(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`));
+  });
+});
+
+describe('expanded card: the runtime clock', () => {
+  // The sandbox's own clock is pinned: the masked lead was received 2 days before it, texting
+  // enabled, so its number lives 30 days: until 28 days after the sandbox's now.
+  const SANDBOX_NOW = new Date('2025-06-11T15:30:00Z');
+  const DAY = 24 * 3600_000;
+  const TEL = /^\(\d{3}\) \d{3}-\d{4}$/;
+
+  async function openMaskedLead(now: (() => Date) | undefined) {
+    renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.maskedActive} />, LEAD_BOARD_CATALOGUE, {
+      sandbox: { now: () => SANDBOX_NOW },
+      inputs: { now },
+    });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.maskedActive)!;
+    await userEvent.click(await within(card).findByRole('button', { name: 'Contact' }));
+    return card;
+  }
+
+  it('shows the masked number as a link while the injected now is within its life', async () => {
+    const card = await openMaskedLead(() => new Date(SANDBOX_NOW.getTime() + 27 * DAY));
+    expect(within(card).getByRole('link', { name: TEL }).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(within(card).queryByText('Expired')).toBeNull();
+  });
+
+  it("shows 'Expired' once the injected now is past its life (the gateway still called it active)", async () => {
+    const card = await openMaskedLead(() => new Date(SANDBOX_NOW.getTime() + 29 * DAY));
+    expect(within(card).getByText('Expired')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: TEL })).toBeNull();
+  });
+
+  it('uses the real clock by default (years after the pinned sandbox day: expired)', async () => {
+    const card = await openMaskedLead(undefined);
+    expect(within(card).getByText('Expired')).toBeTruthy();
   });
 });
 
@@ -248,7 +433,8 @@ describe('expanded card: review requests', () => {
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
-    const prompt = await screen.findByRole('dialog', { name: 'Request a Review' });
+    // Once the gateway took the status (it is sent a moment after the choice).
+    const prompt = await screen.findByRole('dialog', { name: 'Request a Review' }, { timeout: 3000 });
     expect(within(prompt).getByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeTruthy();
     await userEvent.click(within(prompt).getByRole('button', { name: 'No thanks' }));
     await waitFor(() => expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull());
@@ -263,14 +449,16 @@ describe('expanded card: review requests', () => {
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
-    expect((await screen.findByRole('alert')).textContent).toContain('We could not change the status of this lead.');
+    expect((await within(card).findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('We could not change the status of this lead.');
     expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
     view.unmount();
   });
 
   it('without the experiment, Closed won asks nothing', async () => {
-    const { card } = await openLead(SANDBOX_LEADS.newest);
+    const { card, sandbox } = await openLead(SANDBOX_LEADS.newest);
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
+    // Saved (the moment the prompt would open), then a little more time for it to show.
+    await waitFor(() => expect(sandbox.store.requests.filter((r) => r.path.endsWith('/status')).map((r) => r.status)).toEqual([200]), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
   });

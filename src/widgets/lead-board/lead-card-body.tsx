@@ -15,7 +15,17 @@ import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
-import { boardInputsAtom, insuranceHiddenForAllAtom, markNumberConnectedAtom, openJobNotesAtom, saveLeadNotesAtom, setLeadFeedbackAtom, setLeadStatusAtom } from './board-atoms';
+import { boardInputsAtom } from './board-atoms';
+import {
+  chooseLeadStatusAtom,
+  insuranceHiddenForAllAtom,
+  markNumberConnectedAtom,
+  openJobNotesAtom,
+  saveLeadNotesAtom,
+  sendLeadStatusNowAtom,
+  setLeadFeedbackAtom,
+  statusFailuresAtom,
+} from './card-atoms';
 import { ReviewRequest } from '../review-request/review-request';
 import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
@@ -34,7 +44,10 @@ export interface LeadCardBodyProps {
   messageKind: 'office-inbox' | 'conversation-thread';
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
-  /** Tells the host a status changed (after the optimistic update). */
+  /**
+   * Tells the host a status changed: once per settled choice, when it is sent to the gateway
+   * (not for each arrow-key step through the select, nor when the choice ends on the saved status).
+   */
   onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
 
@@ -42,7 +55,6 @@ export interface LeadCardBodyProps {
 export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, onLinkClick, flags } = useRuntime();
-  const setStatus = useSetAtom(setLeadStatusAtom);
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
   const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
   const { spId } = useAtomValue(boardInputsAtom);
@@ -69,16 +81,13 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
           <a className="lk-button" data-variant="secondary" href={messageHref} onClick={(event) => onLinkClick(event, messageKind)}>
             {t('board.message')}
           </a>
-          <Select<LeadStatus>
-            label={t('board.leadStatus')}
-            value={lead.status}
-            options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
-            onChange={async (status) => {
-              onStatusChanged(lead, status);
-              const saved = await setStatus({ lead, status });
+          <StatusSelect
+            lead={lead}
+            onStatusChanged={onStatusChanged}
+            onSaved={(status) => {
               // Closing a lead as won is the moment to ask for a review (behind the experiment,
               // §4) — once the gateway took the status, never after a rollback.
-              if (saved && shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
+              if (shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
             }}
           />
           {spId !== null ? (
@@ -127,9 +136,52 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
   );
 }
 
+/**
+ * 'Lead status' (spec §4). The card header follows each change at once; the gateway gets the
+ * final choice once, a moment after the last change or when the select is left (see
+ * `chooseLeadStatusAtom`), so stepping through the closed select with the arrow keys sends one
+ * request. A failure rolls back and says so here, beside the select, until a change succeeds.
+ */
+function StatusSelect({
+  lead,
+  onStatusChanged,
+  onSaved,
+}: {
+  lead: Lead;
+  onStatusChanged(lead: Lead, status: LeadStatus): void;
+  onSaved(status: LeadStatus): void;
+}) {
+  const { t } = useRuntime();
+  const choose = useSetAtom(chooseLeadStatusAtom);
+  const sendNow = useSetAtom(sendLeadStatusNowAtom);
+  const failures = useAtomValue(statusFailuresAtom).get(lead.leadId) ?? 0;
+  const errorId = useId();
+  return (
+    <>
+      <Select<LeadStatus>
+        label={t('board.leadStatus')}
+        value={lead.status}
+        options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
+        describedBy={failures > 0 ? errorId : undefined}
+        onBlur={() => void sendNow(lead.leadId)}
+        onChange={async (status) => {
+          const outcome = await choose({ lead, status, onSend: (sent) => onStatusChanged(lead, sent) });
+          if (outcome === 'saved') onSaved(status);
+        }}
+      />
+      {failures > 0 ? (
+        // Keyed by the failure count: a repeated failure is inserted anew, so it is announced again.
+        <p key={failures} id={errorId} className="lk-field-error lk-card__status-error" role="alert">
+          {t('board.error.status')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** 'Contact' reveals phone, e-mail and address (spec §2, §4 "Contact card"). */
 function ContactReveal({ lead }: { lead: Lead }) {
-  const { t, onLinkClick } = useRuntime();
+  const { t, onLinkClick, now } = useRuntime();
   const [shown, setShown] = useState(false);
   const id = useId();
   const info = lead.customerInfo;
@@ -142,7 +194,7 @@ function ContactReveal({ lead }: { lead: Lead }) {
       leadReceivedAt: toDate(lead.createDate),
       smsEnabled: info.isSmsEnabled,
     },
-    new Date(),
+    now(),
   );
   const tel = safeHref(telHref(info.phoneNumber));
   const mail = safeHref(mailtoHref(info.emailAddress));

@@ -1,9 +1,9 @@
 import { atom } from 'jotai/vanilla';
-import { prefillReviewForm, type ReviewFormValues } from '../../domain/review-form';
+import { prefillReviewForm, withDraft, type ReviewFormValues } from '../../domain/review-form';
 import { GatewayError, isGatewayError } from '../../gateway/errors';
 import { requestLeadReview } from '../../gateway/lead/calls';
-import { getProviderCategories } from '../../gateway/office/calls';
-import { getReviewCategories } from '../../gateway/review/calls';
+import { getProviderCategories } from '../../gateway/office/categories';
+import { getOrCreateDraftReview, getReviewCategories } from '../../gateway/review/calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
@@ -21,8 +21,10 @@ export interface ReviewCategoryOption {
 export interface ReviewRequestData {
   readonly spId: number;
   readonly leadId: number;
-  /** The form's starting values (masked phone already emptied, categories pre-selected). */
+  /** The form's starting values (masked phone already emptied, categories pre-selected, the draft applied). */
   readonly initial: ReviewFormValues;
+  /** The lead's draft review, where the form keeps the work; null when it could not be had. */
+  readonly draftReviewId: string | null;
   /** Sent with the request (§3 board form reviewRequest.postalCode). */
   readonly postalCode: string;
   /** The provider's categories, in the provider's order: the multi-select's options. */
@@ -38,13 +40,22 @@ export const reviewRequestReloadAtom = atom(0);
 
 const validId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value > 0;
 
+/** A call whose failure only loses an extra: an abort still aborts the load. */
+function orElse<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
+  return call.catch((error: unknown) => {
+    if (isGatewayError(error) && error.kind === 'aborted') throw error;
+    return fallback;
+  });
+}
+
 /**
- * Loads the modal's data (§4 "Review request (board)"): the lead's review pre-fill and the
- * provider's categories in parallel; the parent categories of the lead's category as soon as
- * the pre-fill names it. Decision (the spec is silent on their use): the lead's category and
- * its parents that the provider offers start selected; when none is offered the selection
- * starts empty-and-untouched (the "required" message applies). A failed parent lookup only
- * loses that pre-selection of parents, never the form.
+ * Loads the modal's data (§4 "Review request (board)"): the lead's review pre-fill, the
+ * provider's categories and the lead's draft review in parallel; the parent categories of the
+ * lead's category as soon as the pre-fill names it. Decisions (the spec is silent on their
+ * use): the lead's category and its parents that the provider offers start selected; when none
+ * is offered the selection starts empty-and-untouched (the "required" message applies). The
+ * draft (domain/review-form `withDraft`) brings back the description, the answer and the
+ * categories saved earlier. A failed parent lookup or draft only loses that, never the form.
  */
 export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewRequestData> => {
   get(reviewRequestReloadAtom);
@@ -58,14 +69,9 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
 
   const prefillCall = requestLeadReview(client, { serviceProviderId: spId, leadId }, { signal });
   const providerCall = getProviderCategories(client, spId, { signal });
-  const parentsCall = prefillCall.then(
-    (prefill) =>
-      getReviewCategories(client, [prefill.category.id], { signal }).catch((error: unknown) => {
-        if (isGatewayError(error) && error.kind === 'aborted') throw error;
-        return { categories: [] };
-      }),
-  );
-  const [prefill, provider, parents] = await Promise.all([prefillCall, providerCall, parentsCall]);
+  const parentsCall = prefillCall.then((prefill) => orElse(getReviewCategories(client, [prefill.category.id], { signal }), { categories: [] }));
+  const draftCall = orElse(getOrCreateDraftReview(client, { serviceProviderId: spId, leadId }, { signal }), null);
+  const [prefill, provider, parents, draft] = await Promise.all([prefillCall, providerCall, parentsCall, draftCall]);
 
   const categories = provider.categories.map((c) => ({ id: c.categoryId, name: c.categoryName }));
   const related = new Set<number>([prefill.category.id]);
@@ -76,7 +82,7 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
   related.delete(ROOT_CATEGORY_ID);
   const preselected = categories.filter((c) => related.has(c.id)).map((c) => c.id);
 
-  const initial: ReviewFormValues = {
+  const prefilled: ReviewFormValues = {
     ...prefillReviewForm({
       customerInfo: {
         firstName: prefill.firstName,
@@ -88,7 +94,12 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
     }),
     categoryIds: preselected.length > 0 ? preselected : null,
   };
-  return { spId, leadId, initial, postalCode: prefill.postalCode, categories };
+  const initial = withDraft(
+    prefilled,
+    draft && { descriptionOfWork: draft.draftReview.descriptionOfWork, workCompleted: draft.draftReview.workCompleted, categories: draft.categories },
+    new Set(categories.map((c) => c.id)),
+  );
+  return { spId, leadId, initial, draftReviewId: draft?.draftReview.draftReviewId ?? null, postalCode: prefill.postalCode, categories };
 });
 
 export const reviewRequestLoadableAtom = loadableOf(reviewRequestAtom);

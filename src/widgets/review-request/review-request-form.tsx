@@ -3,16 +3,19 @@ import { formatPhoneDisplay, formatPhoneInput } from '../../domain/phone';
 import {
   FIELD_ORDER,
   REVIEW_AUTO_CLOSE_MS,
+  REVIEW_DRAFT_SAVE_DELAY_MS,
   firstInvalidField,
   toBoardRequest,
+  toDraftUpdate,
   validateReviewForm,
+  type ReviewDraftUpdate,
   type ReviewFormField,
   type ReviewFormValues,
   type WorkCompleted,
 } from '../../domain/review-form';
 import { newIdempotencyKey } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
-import { requestReviewByEmail } from '../../gateway/review/calls';
+import { requestReviewByEmail, updateDraftReview } from '../../gateway/review/calls';
 import { useRuntime } from '../../runtime/runtime';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
@@ -28,6 +31,12 @@ type Phase = 'summary' | 'edit' | 'sent';
  * submit that reaches the gateway carries an Idempotency-Key; sending the same payload again
  * after a failure reuses it (a lost answer is replayed rather than sent twice), a changed
  * payload gets a new one. Clicks while a request is in flight are ignored.
+ *
+ * The draft review (domain/review-form `REVIEW_DRAFT_SAVE_DELAY_MS`): what the provider
+ * changes about the work is saved into the lead's draft 800 ms after the last change (a newer
+ * save aborts an older one still in flight) and, when the modal closes with changes not saved
+ * yet, at once. Sending stops it: the request fills in the draft server-side. A failed save
+ * shows nothing (the form still holds the values; the next change or the close saves again).
  */
 export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; onDone(): void }) {
   const { t, client, emit } = useRuntime();
@@ -49,12 +58,50 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
     onDoneRef.current = onDone;
   });
 
+  const draftId = data.draftReviewId;
+  const draftBody = JSON.stringify(toDraftUpdate(values));
+  /** The draft body the server has (as far as this form knows); starts as what the form starts with. */
+  const savedDraftRef = useRef(JSON.stringify(toDraftUpdate(data.initial)));
+  const draftAbortRef = useRef<AbortController | null>(null);
+  /** What the close-time save needs: the latest body and whether the request was sent. */
+  const latestRef = useRef({ draftBody, sent: false, client });
+  useLayoutEffect(() => {
+    latestRef.current = { draftBody, sent: phase === 'sent', client };
+  });
+
   const errors = attempted ? validateReviewForm(values) : {};
   const idOf = (field: ReviewFormField) => `${baseId}-${field}`;
   const errorIdOf = (field: ReviewFormField) => `${baseId}-${field}-error`;
 
-  // Abort a request still in flight when the modal closes.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // Closing: abort a request still in flight; save the draft if it has unsaved changes.
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      const latest = latestRef.current;
+      if (!draftId || latest.sent || latest.draftBody === savedDraftRef.current) return;
+      draftAbortRef.current?.abort();
+      // Not aborted: the modal is going away, the save must still land.
+      void updateDraftReview(latest.client, draftId, JSON.parse(latest.draftBody) as ReviewDraftUpdate).catch(() => undefined);
+    },
+    [draftId],
+  );
+
+  // Save the work into the draft a moment after the last change (not while sending or sent).
+  useEffect(() => {
+    if (!draftId || phase === 'sent' || sending || draftBody === savedDraftRef.current) return;
+    const timer = setTimeout(() => {
+      draftAbortRef.current?.abort();
+      const controller = new AbortController();
+      draftAbortRef.current = controller;
+      updateDraftReview(client, draftId, JSON.parse(draftBody) as ReviewDraftUpdate, { signal: controller.signal }).then(
+        () => {
+          savedDraftRef.current = draftBody;
+        },
+        () => undefined,
+      );
+    }, REVIEW_DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [client, draftId, draftBody, phase, sending]);
 
   // §4/§9: the thank-you message stays 5 s, then the modal closes (sooner through ×/Esc).
   useEffect(() => {
@@ -106,12 +153,15 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
     if (keyRef.current?.payload !== payload) keyRef.current = { payload, key: newIdempotencyKey() };
     const controller = new AbortController();
     abortRef.current = controller;
+    // The request writes the work into the draft: an older save landing after it would undo that.
+    draftAbortRef.current?.abort();
     sendingRef.current = true;
     setSending(true);
     setFailed(false);
     try {
       const response = await requestReviewByEmail(client, board, { idempotencyKey: keyRef.current.key, signal: controller.signal });
       if (controller.signal.aborted) return;
+      savedDraftRef.current = JSON.stringify(toDraftUpdate(values));
       setPhase('sent');
       emit('lk-review-request', { leadId: data.leadId, draftReviewId: response.draftReviewId });
     } catch (error) {
@@ -155,7 +205,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       <label htmlFor={idOf(field)}>{label}</label>
       <input
         {...fieldProps(field)}
-        className="lk-review-request__input"
+        className="lk-input"
         type={type}
         autoComplete={autoComplete}
         value={field === 'phoneNumber' ? formatPhoneInput(values.phoneNumber) : values[field]}
@@ -212,7 +262,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
         <label htmlFor={idOf('descriptionOfWork')}>{t('review.descriptionOfWork')}</label>
         <textarea
           {...fieldProps('descriptionOfWork')}
-          className="lk-review-request__input"
+          className="lk-input lk-review-request__textarea"
           rows={3}
           value={values.descriptionOfWork}
           onChange={(event) => set('descriptionOfWork', event.target.value)}
@@ -259,6 +309,12 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
             <dd>{values.phoneNumber ? formatPhoneDisplay(values.phoneNumber) : notProvided}</dd>
             <dt>{t('review.categories')}</dt>
             <dd>{selectedNames.length ? selectedNames.join(', ') : notProvided}</dd>
+            {values.descriptionOfWork.trim() ? (
+              <>
+                <dt>{t('review.descriptionOfWork')}</dt>
+                <dd className="lk-review-request__description">{values.descriptionOfWork.trim()}</dd>
+              </>
+            ) : null}
           </dl>
         </section>
       ) : (

@@ -287,3 +287,110 @@ describe('<ReviewRequest>', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Customer contact' })).toBeTruthy());
   });
 });
+
+describe('<ReviewRequest>: the lead\'s draft review keeps the work between openings', () => {
+  const DRAFT_PATH = '/gateway/review/api/v1/draft-review/';
+  const GET_OR_CREATE = `${DRAFT_PATH}get-or-create`;
+  const puts = (received: ReturnType<typeof setup>['received']) => received('PUT', DRAFT_PATH);
+  const closeModal = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' }));
+  /** Lead 300013's draft (seeded draft-0002: member 5002's review of provider 1001). */
+  const leadDraft = (sandbox: ReturnType<typeof setup>['sandbox']) => sandbox.store.draftReviews.find((d) => d.leadId === 300013 && d.memberId === 5002);
+
+  it("opening gets or creates the lead's draft; the work is saved into it 800 ms after the last change and comes back on the next opening", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { user, received, sandbox } = setup(undefined, (ms) => vi.advanceTimersByTime(ms));
+    await openModal(user);
+    const opened = received('POST', GET_OR_CREATE);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.body).toEqual({ serviceProviderId: 1001, reviewSource: 'site-member', reviewSourceVersion: '2.0', leadId: 300013 });
+    expect(opened[0]?.headers['x-caller-type']).toBe('ServiceProvider');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'Installed a 3-ton unit.\nRemoved the old one.');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: /Categories/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Heating & A/C' }));
+    act(() => vi.advanceTimersByTime(700));
+    expect(puts(received)).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(puts(received)).toHaveLength(1));
+    const [put] = puts(received);
+    expect(put?.path).toBe(`${DRAFT_PATH}${leadDraft(sandbox)?.draftReviewId}`);
+    // Only the work: never the customer's contact details, words or ratings.
+    expect(put?.body).toEqual({ draftReview: { descriptionOfWork: 'Installed a 3-ton unit.\nRemoved the old one.', workCompleted: false }, draftRatings: [], categories: [10102] });
+    await waitFor(() => expect(put?.status).toBe(200));
+
+    await closeModal(user);
+    expect(screen.queryByRole('heading', { name: 'Customer contact' })).toBeNull();
+    await openModal(user);
+    expect(received('POST', GET_OR_CREATE)).toHaveLength(2);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('AC Installation')).toBeTruthy();
+    expect(within(summary).getByText('Description of work')).toBeTruthy();
+    expect(within(summary).getByText(/^Installed a 3-ton unit\.\s+Removed the old one\.$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(field('Description of work').value).toBe('Installed a 3-ton unit.\nRemoved the old one.');
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toContain('1 selected');
+    // Nothing changed on this opening: closing saves nothing.
+    await closeModal(user);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(puts(received)).toHaveLength(1);
+  });
+
+  it('closing with changes not saved yet saves them at once; opening and closing without changes saves nothing', async () => {
+    const { user, received, sandbox } = setup();
+    await openModal(user);
+    await closeModal(user);
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'New AC');
+    await closeModal(user);
+    await waitFor(() => expect(puts(received)).toHaveLength(1));
+    expect(puts(received)[0]?.body).toEqual({ draftReview: { descriptionOfWork: 'New AC', workCompleted: true }, draftRatings: [], categories: [101, 10102] });
+    await waitFor(() => expect(leadDraft(sandbox)?.descriptionOfWork).toBe('New AC'));
+  });
+
+  it('sending stops the saving: the request fills in the same draft, whose id the event carries', async () => {
+    const { user, received, sandbox, events } = setup();
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'Replaced the condenser');
+    await user.click(submitButton());
+    await screen.findByText(THANKS);
+    await closeModal(user);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(puts(received)).toHaveLength(0);
+    const draft = leadDraft(sandbox);
+    expect(events[0]?.draftReviewId).toBe(draft?.draftReviewId);
+    expect(draft).toMatchObject({ descriptionOfWork: 'Replaced the condenser', workCompleted: true, categories: [101, 10102] });
+  });
+
+  it('a failed save changes nothing on screen and is tried again when the modal closes', async () => {
+    const { user, received, sandbox } = setup();
+    sandbox.faults.status(500, undefined, { route: `PUT ${DRAFT_PATH}:id`, times: 1 });
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'Tune-up');
+    await waitFor(() => expect(puts(received).map((r) => r.status)).toEqual([500]), { timeout: 3000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Description of work').value).toBe('Tune-up');
+    await closeModal(user);
+    await waitFor(() => expect(puts(received).map((r) => r.status)).toEqual([500, 200]));
+    expect(leadDraft(sandbox)?.descriptionOfWork).toBe('Tune-up');
+  });
+
+  it('without a draft (get-or-create fails) the form still works and nothing is saved', async () => {
+    const { user, received, sandbox, events } = setup();
+    sandbox.faults.status(503, undefined, { route: `POST ${GET_OR_CREATE}` });
+    await openModal(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'New AC');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    expect(received('POST', SEND_PATH)[0]?.body).toMatchObject({ descriptionOfWork: 'New AC' });
+    expect(puts(received)).toHaveLength(0);
+    expect(events).toHaveLength(1);
+  });
+});

@@ -1,16 +1,5 @@
-import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai/react';
-import { describeGatewayError } from '../../gateway/errors';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/runtime';
-import { useStyles } from '../../runtime/styles';
-import { useAtomInput } from '../../runtime/use-atom-input';
-import { Dialog } from '../../ui/dialog';
-import dialogCss from '../../ui/dialog.css?inline';
-import { ErrorBanner } from '../../ui/error-banner';
-import multiSelectCss from '../../ui/multi-select.css?inline';
-import { reviewRequestInputsAtom, reviewRequestLoadableAtom, reviewRequestReloadAtom } from './review-request-atoms';
-import { ReviewRequestForm } from './review-request-form';
-import reviewRequestCss from './review-request.css?inline';
 
 export interface ReviewRequestProps {
   /** The provider asking for the review. */
@@ -26,21 +15,36 @@ export interface ReviewRequestProps {
   onClose?: (() => void) | null;
 }
 
-const STYLES = [dialogCss, multiSelectCss, reviewRequestCss];
+/** The modal (dialog, form, drafts, gateway calls) is a chunk of its own; see review-request-modal.tsx. */
+const loadModal = () => import('./review-request-modal');
+const ReviewRequestModal = lazy(loadModal);
+const preloadModal = () => void loadModal();
 
 /**
  * The review-request modal (spec §3 "Review request by e-mail", §4 "Review request (board)",
- * §5, §8, §9): loads the customer pre-fill and the categories when opened, shows the contact
- * summary, the form after 'Edit', sends the request and thanks, then closes after 5 s.
- * Fires `lk-review-request` {leadId, draftReviewId} on success.
+ * §5, §8, §9): a 'Request a Review' button (or, controlled, the board's own opener) and the
+ * modal it opens. The lead's draft review keeps the work described between openings (see
+ * ReviewRequestForm). Fires `lk-review-request` {leadId, draftReviewId} on success.
+ *
+ * The first load is the button: the modal's code loads when the browser is idle after it, on
+ * hover or focus of the button, or at the latest when the modal opens.
  */
 export function ReviewRequest({ spId = null, leadId = null, open, onClose }: ReviewRequestProps) {
-  useStyles(STYLES);
-  useAtomInput(reviewRequestInputsAtom, { spId, leadId });
   const { t } = useRuntime();
   const controlled = open !== undefined && open !== null;
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = controlled ? open : ownOpen;
+  // Mounted from the first opening on (its effects track later openings and closings).
+  const [opened, setOpened] = useState(isOpen);
+  if (isOpen && !opened) setOpened(true);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preloadModal, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(preloadModal, 200);
+    return () => clearTimeout(handle);
+  }, []);
   const close = () => {
     if (!controlled) setOwnOpen(false);
     onClose?.();
@@ -48,43 +52,23 @@ export function ReviewRequest({ spId = null, leadId = null, open, onClose }: Rev
   return (
     <>
       {controlled ? null : (
-        <button type="button" className="lk-button" part="trigger" aria-haspopup="dialog" onClick={() => setOwnOpen(true)}>
+        <button
+          type="button"
+          className="lk-button"
+          part="trigger"
+          aria-haspopup="dialog"
+          onPointerEnter={preloadModal}
+          onFocus={preloadModal}
+          onClick={() => setOwnOpen(true)}
+        >
           {t('review.title')}
         </button>
       )}
-      <Dialog open={isOpen} onClose={close} title={t('review.title')} closeLabel={t('dialog.close')} part="review-request">
-        {isOpen ? <ReviewRequestBody onDone={close} /> : null}
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ReviewRequestModal spId={spId} leadId={leadId} open={isOpen} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
-}
-
-/** Loading, load failure (with 'Try again') or the form. Mounted only while the modal is open. */
-function ReviewRequestBody({ onDone }: { onDone(): void }) {
-  const { t } = useRuntime();
-  const state = useAtomValue(reviewRequestLoadableAtom);
-  const reload = useSetAtom(reviewRequestReloadAtom);
-  if (state.state === 'loading') {
-    return (
-      <p className="lk-review-request__loading" role="status" aria-busy="true">
-        {t('review.loading')}
-      </p>
-    );
-  }
-  if (state.state === 'hasError') {
-    const description = describeGatewayError(state.error);
-    return (
-      <ErrorBanner
-        title={description.titleKey ? t(description.titleKey) : undefined}
-        detail={description.customMessage ?? t(description.detailKey)}
-        action={
-          <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
-            {t('action.retry')}
-          </button>
-        }
-      />
-    );
-  }
-  // Keyed by the data: new inputs (another lead) start a fresh form.
-  return <ReviewRequestForm key={`${state.data.spId}-${state.data.leadId}`} data={state.data} onDone={onDone} />;
 }

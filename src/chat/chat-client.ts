@@ -1,0 +1,175 @@
+import type { GatewayClient } from '../gateway/client';
+import type { ChatSession } from '../gateway/message-center/schemas';
+
+/**
+ * What the message thread talks to (DESIGN.md "Chat"): one chat client per open thread, over
+ * one of two adapters —
+ * - Twilio (`twilio-chat-client.ts`): @twilio/conversations, imported lazily when a thread opens;
+ * - sandbox (`sandbox-chat-client.ts`): the sandbox gateway's chat service (HTTP + SSE).
+ * Both get their conversation sid, identity and token from the gateway's chat-session call
+ * (`messageCenter.getChatSession`); `openChat` (open-chat.ts) wires the three together.
+ *
+ * Messages are addressed by index (0 = the first message of the conversation, never reused).
+ * Own messages are the ones whose `author` equals the client's `identity` (`isOwnMessage`).
+ */
+
+export type { ChatSession };
+
+/**
+ * - `connecting`: (re)connecting; the SDK or the event stream retries by itself;
+ * - `connected`: live: new messages arrive;
+ * - `disconnected`: no connection now (offline, or closed);
+ * - `denied`: the chat service refused the token and renewing it did not help: give up.
+ */
+export type ChatConnectionState = 'connecting' | 'connected' | 'disconnected' | 'denied';
+
+export type Unsubscribe = () => void;
+
+export interface ChatMedia {
+  readonly sid: string;
+  readonly contentType: string;
+  /** The file name given at upload; null when none. */
+  readonly filename: string | null;
+  /** Bytes. */
+  readonly size: number;
+  /**
+   * A URL to show the content. It may be temporary (Twilio's expire in minutes): ask again,
+   * never store it. Null when the service has no content for it.
+   */
+  getUrl(options?: { signal?: AbortSignal }): Promise<string | null>;
+}
+
+export interface ChatMessage {
+  readonly index: number;
+  readonly sid: string;
+  /** The author's identity; null for system messages. */
+  readonly author: string | null;
+  /** Customer text: render it as text, never as HTML. */
+  readonly body: string | null;
+  readonly dateCreated: Date | null;
+  readonly media: readonly ChatMedia[];
+  readonly attributes: Readonly<Record<string, unknown>>;
+}
+
+/** Messages oldest first; `hasOlder` when there are messages before the first one. */
+export interface ChatMessagePage {
+  readonly messages: readonly ChatMessage[];
+  readonly hasOlder: boolean;
+}
+
+export interface GetMessagesOptions {
+  /** At most this many messages. */
+  pageSize: number;
+  /** Only messages with a smaller index (older ones); the newest page without it. */
+  before?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface SendTextOptions {
+  attributes?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Made once per user action and reused on Retry, so a send whose answer was lost is not
+   * stored twice (the sandbox honours it; Twilio's SDK has no such key).
+   */
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface SendMediaOptions {
+  /** Default: the file's own name when it is a File. */
+  filename?: string | undefined;
+  /** The content type to send (e.g. the sniffed type of domain/attachment); default the Blob's. */
+  contentType?: string | undefined;
+  /**
+   * Upload progress in bytes. Called with (0, total) first and (total, total) when stored; in
+   * between only where the transport reports progress (XMLHttpRequest does; fetch and
+   * Twilio's SDK do not).
+   */
+  onProgress?: ((loaded: number, total: number) => void) | undefined;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** What a send returns: the new message's index (its `messageAdded` event carries the same). */
+export interface SentMessage {
+  readonly index: number;
+}
+
+export interface ChatConversation {
+  readonly sid: string;
+  getMessages(options: GetMessagesOptions): Promise<ChatMessagePage>;
+  /**
+   * Every message added from now on, the client's own included. Subscribe before the first
+   * `getMessages` and drop duplicates by index: a message can come both ways.
+   */
+  onMessageAdded(listener: (message: ChatMessage) => void): Unsubscribe;
+  sendText(text: string, options?: SendTextOptions): Promise<SentMessage>;
+  sendMedia(file: Blob, options?: SendMediaOptions): Promise<SentMessage>;
+  /** Marks every message read for this client's identity. */
+  markAllRead(): Promise<void>;
+}
+
+export interface ChatClient {
+  /** The identity this client writes as (the author of its own messages). */
+  readonly identity: string;
+  readonly connectionState: ChatConnectionState;
+  onConnectionStateChange(listener: (state: ChatConnectionState) => void): Unsubscribe;
+  openConversation(sid: string, options?: { signal?: AbortSignal }): Promise<ChatConversation>;
+  /** Ends the connection and every subscription; later calls reject with kind `closed`. */
+  close(): Promise<void>;
+}
+
+/** What a chat client factory gets (built by `openChat`). */
+export interface ChatClientInit {
+  /** The session from the gateway's chat-session call. */
+  readonly session: ChatSession;
+  /** Asks the gateway for a fresh session (the same call): token renewal. */
+  readonly renewSession: (signal?: AbortSignal) => Promise<ChatSession>;
+  /** The widget's gateway client (its base URL and caller are the sandbox adapter's too). */
+  readonly gateway: GatewayClient;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Makes a connected chat client: resolves once the client is ready (Twilio: `initialized`;
+ * sandbox: the event stream is open), rejects with a ChatError otherwise. The `chat` property
+ * of `<message-thread>` takes one.
+ */
+export type ChatClientFactory = (init: ChatClientInit) => Promise<ChatClient>;
+
+/**
+ * - `unavailable`: the chat could not be set up (session call or client start failed);
+ * - `denied`: the token was refused (also after renewing it);
+ * - `not-found`: no such conversation (or not a participant);
+ * - `network`: no answer;
+ * - `rejected`: the service answered with an error status (`status`);
+ * - `invalid-response`: the answer did not fit its schema;
+ * - `aborted`: the caller's signal aborted it (a superseded request);
+ * - `closed`: the client was closed.
+ */
+export type ChatErrorKind = 'unavailable' | 'denied' | 'not-found' | 'network' | 'rejected' | 'invalid-response' | 'aborted' | 'closed';
+
+/** The one error type of the chat layer. Its message names the operation and kind only (no URL, token or text). */
+export class ChatError extends Error {
+  override readonly name = 'ChatError';
+  readonly kind: ChatErrorKind;
+  readonly status: number | null;
+  readonly operation: string;
+
+  constructor(init: { kind: ChatErrorKind; operation: string; status?: number | null; cause?: unknown }) {
+    const status = init.status ?? null;
+    super(`${init.operation} failed: ${init.kind}${status === null ? '' : ` ${status}`}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = status;
+    this.operation = init.operation;
+  }
+}
+
+export function isChatError(error: unknown): error is ChatError {
+  return error instanceof ChatError;
+}
+
+/** Own messages are told by author identity (§2 Message thread). */
+export function isOwnMessage(message: Pick<ChatMessage, 'author'>, identity: string): boolean {
+  return message.author !== null && message.author === identity;
+}

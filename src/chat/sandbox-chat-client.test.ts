@@ -1,0 +1,279 @@
+// No environment comment: the project's DOM environment (happy-dom), where the widget runs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '../demo/index';
+import { createGatewayClient } from '../gateway/client';
+import { sendMessage } from '../gateway/message-center/calls';
+import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
+import { openChat, type OpenedChat } from './open-chat';
+import { createSandboxChatClientFactory, type SandboxChatOptions } from './sandbox-chat-client';
+import { fetchEventStream, type EventStreamConnector } from './sse';
+
+/**
+ * The sandbox chat adapter against the in-process sandbox gateway: what the server received
+ * and what the widget would get. No network, no mocks of our own code.
+ */
+
+const NOW = new Date('2025-06-11T15:30:00.000Z');
+const CHAT = '/gateway/message-center/v1/chat';
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC'), (ch) => ch.charCodeAt(0));
+
+const opened: ChatClient[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((client) => client.close()));
+});
+
+async function start(
+  userId = 5001,
+  { sandboxOptions = {}, chatOptions = {} }: { sandboxOptions?: SandboxGatewayOptions; chatOptions?: SandboxChatOptions } = {},
+) {
+  const sandbox = createSandboxGateway({ now: () => NOW, ...sandboxOptions });
+  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+  const member = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5001' } });
+  const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5], ...chatOptions });
+  const chat = await openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId } });
+  opened.push(chat.client);
+  return { sandbox, gateway, member, chat };
+}
+
+/** The next `count` messages the conversation announces. */
+function nextMessages(chat: OpenedChat, count: number): Promise<ChatMessage[]> {
+  return new Promise((resolve) => {
+    const seen: ChatMessage[] = [];
+    const off = chat.conversation.onMessageAdded((message) => {
+      seen.push(message);
+      if (seen.length === count) {
+        off();
+        resolve(seen);
+      }
+    });
+  });
+}
+
+const requestsTo = (sandbox: ReturnType<typeof createSandboxGateway>, method: string, path: RegExp) =>
+  sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
+
+describe('sandbox chat adapter', () => {
+  it('opens through the session call and the live stream, with the gateway’s headers and the chat token', async () => {
+    const { sandbox, chat } = await start();
+    expect(chat.client.connectionState).toBe('connected');
+    expect(chat.client.identity).toBe('provider-1001');
+    const [sessionCall] = requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/);
+    expect(sessionCall?.body).toEqual({ serviceProviderId: 1001, userId: 5001 });
+    const [events] = requestsTo(sandbox, 'GET', /\/v1\/chat\/events$/);
+    expect(events?.headers).toMatchObject({
+      authorization: `Bearer ${chat.session.token}`,
+      'x-caller-type': 'ServiceProvider',
+      'x-caller-id': '1001',
+      'x-proxy-version': '1',
+      accept: 'text/event-stream',
+    });
+    expect(sandbox.chat.openStreams).toBe(1);
+    expect(chat.conversation.sid).toBe(sandbox.chat.conversationSid(1001, 5001));
+  });
+
+  it('pages messages by index: newest page, then older pages before the earliest index', async () => {
+    const { sandbox, chat } = await start(SANDBOX_HISTORY_THREAD.memberId);
+    const newest = await chat.conversation.getMessages({ pageSize: 15 });
+    expect(newest.messages.map((m) => m.index)).toEqual(Array.from({ length: 15 }, (_, i) => 25 + i));
+    expect(newest.hasOlder).toBe(true);
+    const older = await chat.conversation.getMessages({ pageSize: 15, before: newest.messages[0]!.index });
+    expect(older.messages.map((m) => m.index)).toEqual(Array.from({ length: 15 }, (_, i) => 10 + i));
+    const oldest = await chat.conversation.getMessages({ pageSize: 15, before: 10 });
+    expect(oldest.messages.map((m) => m.index)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(oldest.hasOlder).toBe(false);
+    expect(oldest.messages[0]).toMatchObject({ author: 'provider-1001', body: expect.stringContaining('kitchen drain'), dateCreated: expect.any(Date), media: [] });
+    expect(requestsTo(sandbox, 'GET', /\/messages$/).map((r) => r.query)).toEqual([{ pageSize: '15' }, { pageSize: '15', before: '25' }, { pageSize: '15', before: '10' }]);
+    // Index 0 has nothing before it: no request.
+    expect(await chat.conversation.getMessages({ pageSize: 15, before: 0 })).toEqual({ messages: [], hasOlder: false });
+    expect(requestsTo(sandbox, 'GET', /\/messages$/)).toHaveLength(3);
+  });
+
+  it('pages the 10,000-message thread', async () => {
+    const { chat } = await start(SANDBOX_LONG_THREAD.memberId);
+    const newest = await chat.conversation.getMessages({ pageSize: 50 });
+    expect(newest.messages.map((m) => m.index)).toEqual(Array.from({ length: 50 }, (_, i) => 9950 + i));
+    const page = await chat.conversation.getMessages({ pageSize: 100, before: 100 });
+    expect(page.messages[0]).toMatchObject({ index: 0, body: expect.stringMatching(/\(#1\)$/) });
+    expect(page.hasOlder).toBe(false);
+  });
+
+  it('aborts a stale page request', async () => {
+    const { chat } = await start(SANDBOX_HISTORY_THREAD.memberId, { sandboxOptions: { latencyMs: 50 } });
+    const controller = new AbortController();
+    const stale = chat.conversation.getMessages({ pageSize: 10, signal: controller.signal });
+    controller.abort();
+    await expect(stale).rejects.toMatchObject({ name: 'ChatError', kind: 'aborted' });
+  });
+
+  it('delivers new messages live: the customer’s, and its own (told apart by author identity)', async () => {
+    const { member, chat } = await start();
+    const arriving = nextMessages(chat, 2);
+    await sendMessage(member, { text: 'Can you come at 9?', senderEntityId: 5001, receiverEntityId: 1001 });
+    const sent = await chat.conversation.sendText('Yes, 9 works.');
+    const [theirs, mine] = await arriving;
+    expect(theirs).toMatchObject({ index: 4, author: 'member-5001', body: 'Can you come at 9?' });
+    expect(mine).toMatchObject({ index: 5, author: 'provider-1001', body: 'Yes, 9 works.' });
+    expect(sent).toEqual({ index: 5 });
+    expect(isOwnMessage(theirs!, chat.client.identity)).toBe(false);
+    expect(isOwnMessage(mine!, chat.client.identity)).toBe(true);
+  });
+
+  it('sends text with its idempotency key: a retry after a lost answer is stored once', async () => {
+    const { sandbox, chat } = await start();
+    sandbox.faults.drop({ route: `POST ${CHAT}/conversations/:sid/messages`, times: 1, afterHandling: true });
+    await expect(chat.conversation.sendText('On my way', { idempotencyKey: 'action-7', attributes: { source: 'thread' } })).rejects.toMatchObject({ kind: 'network' });
+    const retried = await chat.conversation.sendText('On my way', { idempotencyKey: 'action-7', attributes: { source: 'thread' } });
+    const posts = requestsTo(sandbox, 'POST', /\/messages$/);
+    expect(posts.map((r) => [r.headers['idempotency-key'], r.body])).toEqual([
+      ['action-7', { body: 'On my way', attributes: { source: 'thread' } }],
+      ['action-7', { body: 'On my way', attributes: { source: 'thread' } }],
+    ]);
+    expect(sandbox.store.messages.filter((m) => m.text === 'On my way')).toHaveLength(1);
+    expect(retried.index).toBe(4);
+  });
+
+  it('hears the simulated customer answer over the stream', async () => {
+    const { chat } = await start(5001, { sandboxOptions: { chat: { customerReplies: { delayMs: 5 } } } });
+    const arriving = nextMessages(chat, 2);
+    await chat.conversation.sendText('Does Thursday work?');
+    const [, reply] = await arriving;
+    expect(reply).toMatchObject({ author: 'member-5001', body: CUSTOMER_REPLIES[0] });
+  });
+
+  it('sends media with progress; the server keeps the bytes; the message’s URL serves them', async () => {
+    const { sandbox, chat } = await start();
+    const progress: [number, number][] = [];
+    const arriving = nextMessages(chat, 1);
+    const file = new File([PNG], 'sink.png', { type: 'image/png' });
+    const sent = await chat.conversation.sendMedia(file, { onProgress: (loaded, total) => progress.push([loaded, total]), idempotencyKey: 'upload-1' });
+    expect(progress).toEqual([
+      [0, PNG.length],
+      [PNG.length, PNG.length],
+    ]);
+    const [upload] = requestsTo(sandbox, 'POST', /\/media$/);
+    expect(upload?.headers).toMatchObject({ 'content-type': 'image/png', 'x-media-filename': 'sink.png', 'idempotency-key': 'upload-1' });
+    const [message] = await arriving;
+    expect(message).toMatchObject({ index: sent.index, body: null, media: [{ contentType: 'image/png', filename: 'sink.png', size: PNG.length }] });
+    expect(sandbox.chat.mediaContent(message!.media[0]!.sid)).toEqual(PNG);
+    const url = await message!.media[0]!.getUrl();
+    expect(url).toMatch(/^http:\/\/sandbox\.test\/sandbox\/chat\/media\//);
+    expect(new Uint8Array(await (await sandbox.fetch(url!)).arrayBuffer())).toEqual(PNG);
+  });
+
+  it('sends the type it is told (the sniffed one) and refuses what the server refuses', async () => {
+    const { sandbox, chat } = await start();
+    await chat.conversation.sendMedia(new Blob([PNG], { type: 'image/jpeg' }), { contentType: 'image/png', filename: 'photo.jpg' });
+    expect(requestsTo(sandbox, 'POST', /\/media$/)[0]?.headers['content-type']).toBe('image/png');
+    await expect(chat.conversation.sendMedia(new Blob(['plain text'], { type: 'image/png' }))).rejects.toMatchObject({ kind: 'rejected', status: 415 });
+  });
+
+  it('hands out blob: URLs for an in-process sandbox (mediaUrls: object-url)', async () => {
+    const { chat } = await start(5001, { chatOptions: { mediaUrls: 'object-url' } });
+    const { messages } = await chat.conversation.getMessages({ pageSize: 1 });
+    const photo = messages[0]!.media[0]!;
+    expect(photo).toMatchObject({ filename: 'water-heater.png', contentType: 'image/png' });
+    const url = await photo.getUrl();
+    expect(url).toMatch(/^blob:/);
+    // One object URL per media.
+    expect(await photo.getUrl()).toBe(url);
+  });
+
+  it('marks all messages read for its identity', async () => {
+    const { sandbox, chat } = await start();
+    await chat.conversation.markAllRead();
+    expect(requestsTo(sandbox, 'POST', /\/read$/)).toHaveLength(1);
+    expect(sandbox.chat.lastRead(sandbox.chat.conversation(chat.conversation.sid)!, 'provider-1001')).toBe(3);
+  });
+
+  it('renews an expired token through the session call and retries', async () => {
+    const { sandbox, chat } = await start();
+    sandbox.chat.expireTokens();
+    const page = await chat.conversation.getMessages({ pageSize: 2 });
+    expect(page.messages).toHaveLength(2);
+    const sessions = requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/);
+    expect(sessions).toHaveLength(2);
+    const pages = requestsTo(sandbox, 'GET', /\/messages$/);
+    expect(pages.map((r) => r.status)).toEqual([401, 200]);
+    expect(pages[0]!.headers.authorization).not.toBe(pages[1]!.headers.authorization);
+  });
+
+  it('reconnects a broken stream with Last-Event-ID and delivers what it missed', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    // The default connector, plus a way to cut the current stream (as a network drop would).
+    let breakStream = () => {};
+    const events: EventStreamConnector = (request) => {
+      const cut = new AbortController();
+      breakStream = () => cut.abort();
+      return fetchEventStream(sandbox.fetch)({ ...request, signal: AbortSignal.any([request.signal, cut.signal]) });
+    };
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
+    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, events, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    opened.push(chat.client);
+    const states: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => states.push(state));
+    const first = nextMessages(chat, 1);
+    await sendMessage(gateway, { text: 'Before the break', senderEntityId: 1001, receiverEntityId: 5001 });
+    await first;
+    breakStream();
+    await expect.poll(() => states).toContain('disconnected');
+    // Sent while the stream is down; it arrives once the stream is back.
+    const missed = nextMessages(chat, 1);
+    await sendMessage(gateway, { text: 'During the break', senderEntityId: 1001, receiverEntityId: 5001 });
+    expect((await missed)[0]).toMatchObject({ body: 'During the break' });
+    await expect.poll(() => chat.client.connectionState).toBe('connected');
+    expect(states).toEqual(['disconnected', 'connecting', 'connected']);
+    const streams = requestsTo(sandbox, 'GET', /\/events$/);
+    expect(streams).toHaveLength(2);
+    expect(streams[0]!.headers['last-event-id']).toBeUndefined();
+    expect(streams[1]!.headers['last-event-id']).toMatch(/^\d+$/);
+  });
+
+  it('close() ends the stream, unsubscribes, and later calls fail as closed', async () => {
+    const { sandbox, chat } = await start();
+    const states: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => states.push(state));
+    const heard: ChatMessage[] = [];
+    chat.conversation.onMessageAdded((message) => heard.push(message));
+    await chat.client.close();
+    expect(chat.client.connectionState).toBe('disconnected');
+    expect(states).toEqual(['disconnected']);
+    await expect.poll(() => sandbox.chat.openStreams).toBe(0);
+    await sendMessage(createGatewayClient({ baseURL: '', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } }), { text: 'After close', senderEntityId: 1001, receiverEntityId: 5001 });
+    expect(heard).toEqual([]);
+    await expect(chat.conversation.getMessages({ pageSize: 5 })).rejects.toMatchObject({ kind: 'closed' });
+    await expect(chat.conversation.sendText('x')).rejects.toMatchObject({ kind: 'closed' });
+  });
+
+  it('fails to open when the chat service is unreachable (init failure) and leaves nothing open', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    sandbox.faults.drop({ route: `GET ${CHAT}/events` });
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
+    const opening = openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    await expect(opening).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable' });
+    expect(sandbox.chat.openStreams).toBe(0);
+  });
+
+  it('is denied when the service refuses even a renewed token', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    sandbox.faults.status(401, undefined, { route: `GET ${CHAT}/events` });
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
+    const opening = openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    await expect(opening).rejects.toMatchObject({ kind: 'denied', status: 401 });
+    // The first answer renewed the token once (a second session call), then it gave up.
+    expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toHaveLength(2);
+    expect(requestsTo(sandbox, 'GET', /\/events$/)).toHaveLength(2);
+  });
+
+  it('fails to open when the session call fails, and as aborted when superseded', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+    const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch });
+    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 1 });
+    await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', status: 500 });
+    const controller = new AbortController();
+    const superseded = openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 }, signal: controller.signal });
+    controller.abort();
+    await expect(superseded).rejects.toMatchObject({ kind: 'aborted' });
+    await expect.poll(() => sandbox.chat.openStreams).toBe(0);
+  });
+});

@@ -1,0 +1,491 @@
+import * as v from 'valibot';
+import { callerType } from '../gateway/auth';
+import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, withQuery, type QueryValue } from '../gateway/client';
+import {
+  CHAT_MESSAGE_EVENT,
+  CHAT_PATHS,
+  ChatConversationWireSchema,
+  ChatEventSchema,
+  ChatMediaUrlSchema,
+  ChatMessagePageWireSchema,
+  ChatMessageWireSchema,
+  ChatReadResponseSchema,
+  MEDIA_FILENAME_HEADER,
+  type ChatMessageWire,
+} from '../gateway/message-center/chat-service-schemas';
+import {
+  ChatError,
+  type ChatClient,
+  type ChatClientFactory,
+  type ChatClientInit,
+  type ChatConnectionState,
+  type ChatConversation,
+  type ChatMessage,
+  type ChatMessagePage,
+  type GetMessagesOptions,
+  type SendMediaOptions,
+  type SendTextOptions,
+  type SentMessage,
+  type Unsubscribe,
+} from './chat-client';
+import { blobName, ConnectionStateCell, Listeners, singleFlight } from './chat-support';
+import { fetchEventStream, type EventStreamConnector } from './sse';
+import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
+
+/**
+ * The chat adapter for the sandbox gateway (`leadkit/demo`): history pages over HTTP, new
+ * messages over server-sent events, media uploads with progress. It talks to the sandbox's
+ * chat service (src/gateway/message-center/chat-service-schemas.ts) with the session's chat
+ * token as `Authorization: Bearer` and the gateway's caller headers; a 401 renews the token
+ * through the session call once and tries again.
+ *
+ * ```ts
+ * const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch }); // in-process sandbox
+ * const { conversation } = await openChat({ gateway, factory: chat, thread: { serviceProviderId: 1001, userId: 5001 } });
+ * ```
+ */
+
+export interface SandboxChatOptions {
+  /** Reaches the sandbox: its in-process `sandbox.fetch` in tests and Storybook; default the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** What the chat paths resolve against; default the gateway client's `baseURL`. */
+  baseURL?: string;
+  /** Opens the live event stream; default a fetch-based SSE reader (src/chat/sse.ts). */
+  events?: EventStreamConnector;
+  /**
+   * Uploads media; default XMLHttpRequest (reports upload progress) when there is one and no
+   * `fetch` was given, else fetch.
+   */
+  upload?: UploadTransport;
+  /**
+   * How media URLs are handed out: `direct` (the sandbox's temporary URL, for a page served
+   * with the sandbox) or `object-url` (the bytes fetched through `fetch` into a `blob:` URL,
+   * for an in-process sandbox such as Storybook's, which has no URL to load from).
+   */
+  mediaUrls?: 'direct' | 'object-url';
+  /**
+   * Waits between reconnection attempts of the event stream (ms); the last one repeats. Given,
+   * they win over the server's `retry:` advice; default the advice, else 1, 2, 5, 10 s.
+   */
+  reconnectDelaysMs?: readonly number[];
+  /** Time limit of one JSON request; default 20 s. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_RECONNECT_MS: readonly number[] = [1000, 2000, 5000, 10_000];
+
+interface RequestSpec<S extends v.GenericSchema> {
+  operation: string;
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  idempotencyKey?: string;
+  response: S;
+  signal?: AbortSignal | undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+function statusError(operation: string, status: number): ChatError {
+  if (status === 401 || status === 403) return new ChatError({ kind: 'denied', operation, status });
+  if (status === 404) return new ChatError({ kind: 'not-found', operation, status });
+  return new ChatError({ kind: 'rejected', operation, status });
+}
+
+class SandboxChatClient implements ChatClient {
+  readonly identity: string;
+  private token: string;
+  private readonly state = new ConnectionStateCell('connecting');
+  /** Aborts everything in flight when the client closes. */
+  private readonly lifetime = new AbortController();
+  private readonly conversations = new Map<string, Listeners<ChatMessage>>();
+  private lastEventId: string | null = null;
+  private readonly objectUrls = new Map<string, Promise<string | null>>();
+  private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly baseURL: string;
+  private readonly connect: EventStreamConnector;
+  private readonly upload: UploadTransport;
+  private readonly renew: () => Promise<void>;
+
+  constructor(
+    private readonly options: SandboxChatOptions,
+    private readonly init: ChatClientInit,
+  ) {
+    this.identity = init.session.identity;
+    this.token = init.session.token;
+    this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.baseURL = options.baseURL ?? init.gateway.baseURL;
+    this.connect = options.events ?? fetchEventStream(this.fetchImpl);
+    this.upload = options.upload ?? (options.fetch === undefined && typeof XMLHttpRequest !== 'undefined' ? xhrUpload() : fetchUpload(this.fetchImpl));
+    this.renew = singleFlight(async () => {
+      try {
+        const session = await init.renewSession(this.lifetime.signal);
+        this.token = session.token;
+      } catch (cause) {
+        throw new ChatError({ kind: 'denied', operation: 'chat.renewToken', cause });
+      }
+    });
+  }
+
+  get connectionState(): ChatConnectionState {
+    return this.state.value;
+  }
+
+  onConnectionStateChange(listener: (state: ChatConnectionState) => void): Unsubscribe {
+    return this.state.subscribe(listener);
+  }
+
+  private get closed(): boolean {
+    return this.lifetime.signal.aborted;
+  }
+
+  private url(path: string, query?: Readonly<Record<string, QueryValue>>): string {
+    const target = withQuery(path, query);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || this.baseURL === '') return target;
+    return new URL(target, this.baseURL).href;
+  }
+
+  /** The gateway's headers (as its client sends them) and the chat token. */
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const auth = this.init.gateway.auth;
+    const headers: Record<string, string> = {
+      [HEADERS.proxyVersion]: '1',
+      [HEADERS.requestId]: globalThis.crypto.randomUUID(),
+      [HEADERS.sourceApplication]: 'leadkit',
+      [HEADERS.applicationVersion]: LEADKIT_VERSION,
+      [HEADERS.callerType]: callerType(auth),
+      [HEADERS.authorization]: `Bearer ${this.token}`,
+      ...extra,
+    };
+    if (auth.kind === 'provider') headers[HEADERS.callerId] = String(auth.spId);
+    return headers;
+  }
+
+  private ensureOpen(operation: string): void {
+    if (this.closed) throw new ChatError({ kind: 'closed', operation });
+  }
+
+  /** One JSON call; a 401 renews the token once and tries again (same idempotency key). */
+  async request<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed = false): Promise<v.InferOutput<S>> {
+    this.ensureOpen(spec.operation);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 20_000);
+    const signals = [this.lifetime.signal, timeout, ...(spec.signal ? [spec.signal] : [])];
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(spec.path, spec.query), {
+        method: spec.method,
+        headers: this.headers({
+          accept: 'application/json',
+          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(spec.idempotencyKey ? { [HEADERS.idempotencyKey]: spec.idempotencyKey } : {}),
+        }),
+        body: spec.body === undefined ? null : JSON.stringify(spec.body),
+        signal: AbortSignal.any(signals),
+      });
+    } catch (cause) {
+      if (this.closed) throw new ChatError({ kind: 'closed', operation: spec.operation });
+      if (spec.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: spec.operation });
+      throw new ChatError({ kind: 'network', operation: spec.operation, cause });
+    }
+    if (response.status === 401 && !renewed) {
+      await response.body?.cancel().catch(() => undefined);
+      await this.renew();
+      return this.request(spec, true);
+    }
+    let data: unknown;
+    try {
+      data = await response.json();
+    } catch {
+      data = undefined;
+    }
+    if (!response.ok) throw statusError(spec.operation, response.status);
+    const parsed = v.safeParse(spec.response, data);
+    if (!parsed.success) throw new ChatError({ kind: 'invalid-response', operation: spec.operation, status: response.status });
+    return parsed.output;
+  }
+
+  // --- the live stream ----------------------------------------------------------------------
+
+  /** Connects the event stream; resolves once it is open, then keeps it open until close. */
+  start(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      void this.run(resolve, reject);
+    });
+  }
+
+  private async run(opened: () => void, failed: (error: ChatError) => void): Promise<void> {
+    let first = true;
+    let renewed = false;
+    let failures = 0;
+    // Delays given to the adapter win; else the server's `retry:` advice; else the defaults.
+    const given = this.options.reconnectDelaysMs;
+    const delays = given ?? DEFAULT_RECONNECT_MS;
+    const delay = (advice: number | null) => (given ? undefined : advice) ?? delays[Math.min(failures, delays.length - 1)] ?? 1000;
+    while (!this.closed) {
+      this.state.set('connecting');
+      let stream;
+      try {
+        stream = await this.connect({ url: this.url(CHAT_PATHS.events), headers: this.headers(), lastEventId: this.lastEventId, signal: this.lifetime.signal });
+      } catch (error) {
+        if (this.closed) {
+          if (first) failed(new ChatError({ kind: 'closed', operation: 'chat.connect' }));
+          break;
+        }
+        const chatError = error instanceof ChatError ? error : new ChatError({ kind: 'network', operation: 'chat.events', cause: error });
+        if (chatError.kind === 'denied' && !renewed) {
+          // An expired token: renew once through the session call, then try again at once.
+          renewed = true;
+          try {
+            await this.renew();
+            continue;
+          } catch {
+            // falls through to 'denied'
+          }
+        }
+        if (chatError.kind === 'denied') {
+          this.state.set('denied');
+          if (first) failed(chatError);
+          return;
+        }
+        if (first) {
+          this.state.set('disconnected');
+          failed(new ChatError({ kind: 'unavailable', operation: 'chat.connect', status: chatError.status, cause: chatError }));
+          return;
+        }
+        this.state.set('disconnected');
+        await sleep(delay(null), this.lifetime.signal);
+        failures++;
+        continue;
+      }
+      renewed = false;
+      failures = 0;
+      this.state.set('connected');
+      if (first) {
+        first = false;
+        opened();
+      }
+      try {
+        for await (const event of stream.events) {
+          if (event.id !== null) this.lastEventId = event.id;
+          if (event.event === CHAT_MESSAGE_EVENT) this.dispatch(event.data);
+        }
+      } catch {
+        // The stream broke: reconnect below.
+      }
+      if (this.closed) break;
+      this.state.set('disconnected');
+      await sleep(delay(stream.retryMs()), this.lifetime.signal);
+      failures++;
+    }
+    this.state.set('disconnected');
+  }
+
+  private dispatch(data: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = v.safeParse(ChatEventSchema, json);
+    if (!parsed.success) return;
+    this.conversations.get(parsed.output.conversationSid)?.emit(this.toMessage(parsed.output.message));
+  }
+
+  // --- messages and media -------------------------------------------------------------------
+
+  toMessage(wire: ChatMessageWire): ChatMessage {
+    return {
+      index: wire.index,
+      sid: wire.sid,
+      author: wire.author,
+      body: wire.body,
+      dateCreated: new Date(wire.dateCreated),
+      attributes: wire.attributes,
+      media: wire.media.map((media) => ({
+        sid: media.sid,
+        contentType: media.contentType,
+        filename: media.filename,
+        size: media.size,
+        getUrl: (options?: { signal?: AbortSignal }) => this.mediaUrl(media.sid, options?.signal),
+      })),
+    };
+  }
+
+  private async mediaUrl(mediaSid: string, signal: AbortSignal | undefined): Promise<string | null> {
+    if (this.options.mediaUrls !== 'object-url') {
+      const { url } = await this.request({ operation: 'chat.mediaUrl', method: 'GET', path: CHAT_PATHS.mediaUrl(mediaSid), response: ChatMediaUrlSchema, signal });
+      return this.url(url);
+    }
+    // One object URL per media for the client's life (revoked on close).
+    let cached = this.objectUrls.get(mediaSid);
+    if (!cached) {
+      cached = (async () => {
+        const { url } = await this.request({ operation: 'chat.mediaUrl', method: 'GET', path: CHAT_PATHS.mediaUrl(mediaSid), response: ChatMediaUrlSchema });
+        let response: Response;
+        try {
+          response = await this.fetchImpl(this.url(url), { signal: this.lifetime.signal });
+        } catch (cause) {
+          throw new ChatError({ kind: this.closed ? 'closed' : 'network', operation: 'chat.mediaContent', cause });
+        }
+        if (!response.ok) throw statusError('chat.mediaContent', response.status);
+        return URL.createObjectURL(await response.blob());
+      })();
+      this.objectUrls.set(mediaSid, cached);
+      cached.catch(() => this.objectUrls.delete(mediaSid));
+    }
+    return cached;
+  }
+
+  async sendMedia(sid: string, file: Blob, options: SendMediaOptions, renewed = false): Promise<SentMessage> {
+    const operation = 'chat.sendMedia';
+    this.ensureOpen(operation);
+    const total = file.size;
+    const filename = options.filename ?? blobName(file);
+    const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
+    // Progress once per amount (the transport's last report and ours at the end are the same).
+    let reported = -1;
+    const onProgress = (loaded: number) => {
+      if (loaded === reported) return;
+      reported = loaded;
+      options.onProgress?.(loaded, total);
+    };
+    if (!renewed) onProgress(0);
+    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    let answer;
+    try {
+      answer = await this.upload({
+        url: this.url(CHAT_PATHS.media(sid)),
+        headers: this.headers({
+          accept: 'application/json',
+          'content-type': options.contentType ?? (file.type || 'application/octet-stream'),
+          [HEADERS.idempotencyKey]: idempotencyKey,
+          ...(filename ? { [MEDIA_FILENAME_HEADER]: encodeURIComponent(filename) } : {}),
+        }),
+        body: file,
+        signal,
+        onProgress: (loaded) => onProgress(loaded),
+      });
+    } catch (error) {
+      if (this.closed) throw new ChatError({ kind: 'closed', operation });
+      throw error instanceof ChatError ? error : new ChatError({ kind: 'network', operation, cause: error });
+    }
+    if (answer.status === 401 && !renewed) {
+      await this.renew();
+      return this.sendMedia(sid, file, { ...options, idempotencyKey, onProgress: (loaded) => onProgress(loaded) }, true);
+    }
+    if (answer.status < 200 || answer.status >= 300) throw statusError(operation, answer.status);
+    const parsed = v.safeParse(ChatMessageWireSchema, answer.body);
+    if (!parsed.success) throw new ChatError({ kind: 'invalid-response', operation, status: answer.status });
+    onProgress(total);
+    return { index: parsed.output.index };
+  }
+
+  // --- ChatClient ---------------------------------------------------------------------------
+
+  async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
+    const info = await this.request({ operation: 'chat.openConversation', method: 'GET', path: CHAT_PATHS.conversation(sid), response: ChatConversationWireSchema, signal: options.signal });
+    let listeners = this.conversations.get(info.sid);
+    if (!listeners) {
+      listeners = new Listeners<ChatMessage>();
+      this.conversations.set(info.sid, listeners);
+    }
+    return new SandboxConversation(this, info.sid, listeners);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.lifetime.abort();
+    for (const listeners of this.conversations.values()) listeners.clear();
+    this.conversations.clear();
+    this.state.set('disconnected');
+    this.state.clear();
+    for (const url of this.objectUrls.values()) {
+      void url.then((href) => href && URL.revokeObjectURL(href)).catch(() => undefined);
+    }
+    this.objectUrls.clear();
+  }
+}
+
+class SandboxConversation implements ChatConversation {
+  constructor(
+    private readonly client: SandboxChatClient,
+    readonly sid: string,
+    private readonly listeners: Listeners<ChatMessage>,
+  ) {}
+
+  async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
+    // Nothing is older than index 0: no call.
+    if (before === 0) return { messages: [], hasOlder: false };
+    const page = await this.client.request({
+      operation: 'chat.getMessages',
+      method: 'GET',
+      path: CHAT_PATHS.messages(this.sid),
+      query: { pageSize, before },
+      response: ChatMessagePageWireSchema,
+      signal,
+    });
+    return { messages: page.messages.map((m) => this.client.toMessage(m)), hasOlder: page.hasOlder };
+  }
+
+  onMessageAdded(listener: (message: ChatMessage) => void): Unsubscribe {
+    return this.listeners.add(listener);
+  }
+
+  async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
+    const message = await this.client.request({
+      operation: 'chat.sendText',
+      method: 'POST',
+      path: CHAT_PATHS.messages(this.sid),
+      body: { body: text, ...(options.attributes ? { attributes: options.attributes } : {}) },
+      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+      response: ChatMessageWireSchema,
+      signal: options.signal,
+    });
+    return { index: message.index };
+  }
+
+  sendMedia(file: Blob, options: SendMediaOptions = {}): Promise<SentMessage> {
+    return this.client.sendMedia(this.sid, file, options);
+  }
+
+  async markAllRead(): Promise<void> {
+    await this.client.request({ operation: 'chat.markAllRead', method: 'POST', path: CHAT_PATHS.read(this.sid), response: ChatReadResponseSchema });
+  }
+}
+
+/** A chat client factory for the sandbox gateway (see the module comment). */
+export function createSandboxChatClientFactory(options: SandboxChatOptions = {}): ChatClientFactory {
+  return async (init) => {
+    const client = new SandboxChatClient(options, init);
+    const onAbort = () => void client.close();
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+      await Promise.race([
+        client.start(),
+        new Promise<never>((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new ChatError({ kind: 'aborted', operation: 'chat.connect' })), { once: true });
+        }),
+      ]);
+      return client;
+    } catch (error) {
+      await client.close();
+      throw error;
+    } finally {
+      init.signal?.removeEventListener('abort', onAbort);
+    }
+  };
+}

@@ -1,0 +1,274 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TwilioDouble } from '../../test/helpers/twilio-double';
+import { createSandboxGateway } from '../demo/index';
+import { createGatewayClient } from '../gateway/client';
+import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
+import { openChat } from './open-chat';
+import { createTwilioChatClientFactory, loadTwilioSdk, mapTwilioConnectionState, type TwilioConnectionState } from './twilio-chat-client';
+
+/**
+ * The Twilio adapter with the real session call (against the in-process sandbox gateway) and a
+ * double of the SDK surface it uses (test/helpers/twilio-double.ts). The real SDK is never
+ * imported: `@twilio/conversations` is replaced below, and counts how often it was imported.
+ */
+
+const sdkImports = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@twilio/conversations', async () => {
+  sdkImports.count++;
+  const { TwilioDouble: Double } = await import('../../test/helpers/twilio-double');
+  // Shaped as a bundler hands a CommonJS module to import(): the exports under `default`.
+  return { default: { Client: new Double().Client } };
+});
+
+const NOW = new Date('2025-06-11T15:30:00.000Z');
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC'), (ch) => ch.charCodeAt(0));
+
+const clients: ChatClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'] } = {}) {
+  const sandbox = createSandboxGateway({ now: () => NOW });
+  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+  const twilio = new TwilioDouble('provider-1001', () => NOW);
+  twilio.autoInit = autoInit;
+  const sid = sandbox.chat.conversationSid(1001, 5001);
+  const conversation = twilio.conversation(sid);
+  conversation.seed(history, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
+  const loads: number[] = [];
+  const factory = createTwilioChatClientFactory({
+    loadSdk: async () => {
+      loads.push(1);
+      return twilio;
+    },
+  });
+  return { sandbox, gateway, twilio, conversation, factory, loads };
+}
+
+async function open(setup: Awaited<ReturnType<typeof start>>) {
+  const chat = await openChat({ gateway: setup.gateway, factory: setup.factory, thread: { serviceProviderId: 1001, userId: 5001 } });
+  clients.push(chat.client);
+  return chat;
+}
+
+const sessionCalls = (sandbox: ReturnType<typeof createSandboxGateway>) => sandbox.store.requests.filter((r) => r.path === '/gateway/message-center/v1/chat/session');
+
+describe('Twilio chat adapter: loading', () => {
+  it('does not import the SDK with the adapter; the default loader imports it when asked, CommonJS interop included', async () => {
+    // This file imported the adapter statically above: the SDK was not imported with it.
+    expect(sdkImports.count).toBe(0);
+    const sdk = await loadTwilioSdk();
+    expect(sdkImports.count).toBe(1);
+    expect(typeof sdk.Client).toBe('function');
+  });
+
+  it('loads the SDK only when a thread opens, and starts its client with the session’s token', async () => {
+    const setup = await start();
+    expect(setup.loads).toEqual([]);
+    const chat = await open(setup);
+    expect(setup.loads).toEqual([1]);
+    expect(setup.twilio.clients).toHaveLength(1);
+    // The token the sandbox issued through the session call, and a silent SDK log.
+    expect(setup.twilio.client.tokens).toEqual([chat.session.token]);
+    expect(setup.sandbox.chat.checkToken(chat.session.token)).toEqual({ identity: 'provider-1001' });
+    expect(setup.twilio.client.options).toEqual({ logLevel: 'silent' });
+    expect(chat.client.connectionState).toBe('connected');
+    expect(chat.conversation.sid).toBe(setup.sandbox.chat.conversationSid(1001, 5001));
+  });
+
+  it('fails to open (chat unavailable) when the SDK client fails to initialize, and shuts it down', async () => {
+    const setup = await start({ autoInit: 'failed' });
+    await expect(open(setup)).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable' });
+    expect(setup.twilio.client.shutdowns).toBe(1);
+    expect(setup.twilio.client.listenerCount()).toBe(0);
+  });
+
+  it('fails as not-found for an unknown conversation, and closes the client', async () => {
+    const setup = await start();
+    setup.twilio.conversations.clear();
+    await expect(open(setup)).rejects.toMatchObject({ kind: 'not-found', status: 404 });
+    expect(setup.twilio.client.shutdowns).toBe(1);
+  });
+
+  it('fails as unavailable when the SDK cannot be loaded', async () => {
+    const setup = await start();
+    const factory = createTwilioChatClientFactory({ loadSdk: () => Promise.reject(new Error('chunk load failed')) });
+    await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('gives up waiting for initialization when superseded', async () => {
+    const setup = await start({ autoInit: 'manual' });
+    const controller = new AbortController();
+    const opening = openChat({ gateway: setup.gateway, factory: setup.factory, thread: { serviceProviderId: 1001, userId: 5001 }, signal: controller.signal });
+    await vi.waitFor(() => expect(setup.twilio.clients).toHaveLength(1));
+    controller.abort();
+    await expect(opening).rejects.toMatchObject({ kind: 'aborted' });
+    expect(setup.twilio.client.shutdowns).toBe(1);
+  });
+});
+
+describe('Twilio chat adapter: messages', () => {
+  it('pages by index with getMessages(pageSize, inclusive anchor, backwards)', async () => {
+    const setup = await start({ history: 40 });
+    const chat = await open(setup);
+    const newest = await chat.conversation.getMessages({ pageSize: 15 });
+    expect(newest.messages.map((m) => m.index)).toEqual(Array.from({ length: 15 }, (_, i) => 25 + i));
+    expect(newest.hasOlder).toBe(true);
+    const older = await chat.conversation.getMessages({ pageSize: 15, before: 25 });
+    expect(older.messages.map((m) => m.index)).toEqual(Array.from({ length: 15 }, (_, i) => 10 + i));
+    const oldest = await chat.conversation.getMessages({ pageSize: 15, before: 10 });
+    expect(oldest.messages.map((m) => m.index)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(oldest.hasOlder).toBe(false);
+    expect(await chat.conversation.getMessages({ pageSize: 15, before: 0 })).toEqual({ messages: [], hasOlder: false });
+    expect(setup.conversation.calls).toEqual([
+      { method: 'getMessages', pageSize: 15, anchor: undefined, direction: 'backwards' },
+      { method: 'getMessages', pageSize: 15, anchor: 24, direction: 'backwards' },
+      { method: 'getMessages', pageSize: 15, anchor: 9, direction: 'backwards' },
+    ]);
+    expect(oldest.messages[0]).toMatchObject({ sid: expect.stringMatching(/^IM/), author: 'member-5001', body: 'Message 0', dateCreated: new Date(Date.UTC(2025, 5, 1, 12, 0)), attributes: {}, media: [] });
+  });
+
+  it('announces new messages (messageAdded) until unsubscribed; own ones tell by identity', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    const heard: ChatMessage[] = [];
+    const off = chat.conversation.onMessageAdded((message) => heard.push(message));
+    setup.conversation.add('member-5001', 'Are you free Friday?', null, ['not an object']);
+    const sent = await chat.conversation.sendText('Yes, Friday works.', { attributes: { source: 'thread' } });
+    expect(sent).toEqual({ index: 1 });
+    expect(heard.map((m) => [m.index, m.author, m.body, isOwnMessage(m, chat.client.identity)])).toEqual([
+      [0, 'member-5001', 'Are you free Friday?', false],
+      [1, 'provider-1001', 'Yes, Friday works.', true],
+    ]);
+    // Attributes that are not an object read as {}.
+    expect(heard[0]!.attributes).toEqual({});
+    expect(setup.conversation.calls).toEqual([{ method: 'sendMessage', text: 'Yes, Friday works.', attributes: { source: 'thread' } }]);
+    off();
+    setup.conversation.add('member-5001', 'After unsubscribing');
+    expect(heard).toHaveLength(2);
+  });
+
+  it('sends media with prepareMessage().addMedia(), reporting start and end', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    const file = new File([PNG], 'leak.png', { type: 'image/png' });
+    const progress: [number, number][] = [];
+    const { index } = await chat.conversation.sendMedia(file, { onProgress: (loaded, total) => progress.push([loaded, total]) });
+    expect(progress).toEqual([
+      [0, PNG.length],
+      [PNG.length, PNG.length],
+    ]);
+    expect(setup.conversation.calls).toEqual([{ method: 'sendMedia', media: [{ contentType: 'image/png', filename: 'leak.png', media: file }] }]);
+    const page = await chat.conversation.getMessages({ pageSize: 1 });
+    expect(page.messages[0]).toMatchObject({ index, body: null, media: [{ contentType: 'image/png', filename: 'leak.png', size: PNG.length }] });
+    expect(await page.messages[0]!.media[0]!.getUrl()).toMatch(/^https:\/\/media\.twilio\.test\/ME/);
+  });
+
+  it('cancels an upload when its signal aborts', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    setup.conversation.uploadGate = new Promise(() => {});
+    const controller = new AbortController();
+    const sending = chat.conversation.sendMedia(new Blob([PNG], { type: 'image/png' }), { signal: controller.signal });
+    controller.abort();
+    await expect(sending).rejects.toMatchObject({ kind: 'aborted' });
+    expect(setup.conversation.cancelledUploads).toBe(1);
+  });
+
+  it('marks all messages read with setAllMessagesRead', async () => {
+    const setup = await start({ history: 3 });
+    const chat = await open(setup);
+    await chat.conversation.markAllRead();
+    expect(setup.conversation.calls).toEqual([{ method: 'setAllMessagesRead' }]);
+    expect(setup.conversation.lastReadMessageIndex).toBe(2);
+  });
+});
+
+describe('Twilio chat adapter: token and connection', () => {
+  it.each(['tokenAboutToExpire', 'tokenExpired'] as const)('renews the token through the session call on %s', async (event) => {
+    const setup = await start();
+    const chat = await open(setup);
+    expect(sessionCalls(setup.sandbox)).toHaveLength(1);
+    setup.twilio.client.emit(event);
+    await vi.waitFor(() => expect(setup.twilio.client.updatedTokens).toHaveLength(1));
+    const calls = sessionCalls(setup.sandbox);
+    expect(calls.map((r) => r.body)).toEqual([
+      { serviceProviderId: 1001, userId: 5001 },
+      { serviceProviderId: 1001, userId: 5001 },
+    ]);
+    const renewed = setup.twilio.client.updatedTokens[0]!;
+    expect(renewed).not.toBe(chat.session.token);
+    expect(setup.sandbox.chat.checkToken(renewed)).toEqual({ identity: 'provider-1001' });
+    expect(chat.client.connectionState).toBe('connected');
+  });
+
+  it('renews once for both events arriving together', async () => {
+    const setup = await start();
+    await open(setup);
+    setup.twilio.client.emit('tokenAboutToExpire');
+    setup.twilio.client.emit('tokenExpired');
+    await vi.waitFor(() => expect(setup.twilio.client.updatedTokens).toHaveLength(1));
+    expect(sessionCalls(setup.sandbox)).toHaveLength(2);
+  });
+
+  it('is denied when the token expired and cannot be renewed', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    setup.sandbox.faults.status(503, undefined, { route: 'POST /gateway/message-center/v1/chat/session' });
+    const states: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => states.push(state));
+    setup.twilio.client.emit('tokenAboutToExpire');
+    await vi.waitFor(() => expect(sessionCalls(setup.sandbox)).toHaveLength(2));
+    // Ahead of expiry a failure changes nothing (the SDK still has a valid token)…
+    expect(chat.client.connectionState).toBe('connected');
+    setup.twilio.client.emit('tokenExpired');
+    // …once it has expired, the chat is denied.
+    await vi.waitFor(() => expect(states).toEqual(['denied']));
+    expect(setup.twilio.client.updatedTokens).toEqual([]);
+  });
+
+  it('surfaces the SDK’s connection states, reconnection included', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    const states: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => states.push(state));
+    for (const state of ['disconnected', 'retrying', 'connecting', 'connected', 'denied'] as const) setup.twilio.client.setConnectionState(state);
+    expect(states).toEqual(['disconnected', 'connecting', 'connected', 'denied']);
+  });
+
+  it('maps every Twilsock state', () => {
+    const all: Record<TwilioConnectionState, ChatConnectionState> = {
+      unknown: 'connecting',
+      connecting: 'connecting',
+      retrying: 'connecting',
+      connected: 'connected',
+      disconnecting: 'disconnected',
+      disconnected: 'disconnected',
+      error: 'disconnected',
+      denied: 'denied',
+    };
+    for (const [twilio, chat] of Object.entries(all)) expect(mapTwilioConnectionState(twilio as TwilioConnectionState)).toBe(chat);
+  });
+
+  it('close() removes every listener, shuts the SDK client down and refuses later calls', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    const heard: ChatMessage[] = [];
+    chat.conversation.onMessageAdded((message) => heard.push(message));
+    expect(setup.twilio.client.listenerCount()).toBeGreaterThan(0);
+    expect(setup.conversation.listenerCount('messageAdded')).toBe(1);
+    await chat.client.close();
+    expect(setup.twilio.client.listenerCount()).toBe(0);
+    expect(setup.conversation.listenerCount()).toBe(0);
+    expect(setup.twilio.client.shutdowns).toBe(1);
+    expect(chat.client.connectionState).toBe('disconnected');
+    setup.conversation.add('member-5001', 'Too late');
+    expect(heard).toEqual([]);
+    await expect(chat.conversation.sendText('x')).rejects.toMatchObject({ kind: 'closed' });
+    await expect(chat.conversation.getMessages({ pageSize: 5 })).rejects.toMatchObject({ kind: 'closed' });
+    // A token event after close does not renew.
+    setup.twilio.client.emit('tokenExpired');
+    expect(sessionCalls(setup.sandbox)).toHaveLength(1);
+  });
+});

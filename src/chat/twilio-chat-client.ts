@@ -1,0 +1,392 @@
+import type * as RealTwilioSdk from '@twilio/conversations';
+import {
+  ChatError,
+  type ChatClient,
+  type ChatClientFactory,
+  type ChatClientInit,
+  type ChatConnectionState,
+  type ChatConversation,
+  type ChatMedia,
+  type ChatMessage,
+  type ChatMessagePage,
+  type GetMessagesOptions,
+  type SendMediaOptions,
+  type SendTextOptions,
+  type SentMessage,
+  type Unsubscribe,
+} from './chat-client';
+import { abortable, attributesObject, blobName, ConnectionStateCell, Listeners, singleFlight } from './chat-support';
+
+/**
+ * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
+ * task to start) is imported with a dynamic `import()` only when a thread opens, so it is never
+ * in a widget's first load. The token comes from the gateway's chat-session call and is
+ * renewed through the same call on `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects
+ * by itself and its `connectionStateChanged` is surfaced as the client's connection state.
+ *
+ * The SDK surface the adapter uses is spelled out below (`TwilioSdk` and friends). Tests pass a
+ * double of exactly that surface through `loadSdk`; `_RealSdkFits` makes the compiler check that
+ * the real SDK's typings fit it, so the double cannot drift from the SDK unnoticed.
+ */
+
+/** JSON, as the SDK's attributes take it. */
+export type TwilioJson = null | string | number | boolean | TwilioJson[] | { [key: string]: TwilioJson };
+
+/** The promise of a media download URL or an upload (the SDK's CancellablePromise). */
+export type TwilioCancellable<T> = Promise<T> & { cancel(): unknown };
+
+export interface TwilioMedia {
+  readonly sid: string;
+  readonly contentType: string;
+  readonly filename: string | null;
+  readonly size: number;
+  getContentTemporaryUrl(): Promise<string | null>;
+}
+
+export interface TwilioMessage {
+  readonly sid: string;
+  readonly index: number;
+  readonly author: string | null;
+  readonly body: string | null;
+  readonly dateCreated: Date | null;
+  readonly attributes: unknown;
+  readonly attachedMedia: TwilioMedia[] | null;
+}
+
+export interface TwilioPaginator<T> {
+  readonly items: T[];
+  /** With direction 'backwards': older messages exist. */
+  readonly hasPrevPage: boolean;
+}
+
+export interface TwilioMediaPayload {
+  contentType: string | null;
+  filename?: string;
+  media: Blob;
+}
+
+export interface TwilioMessageBuilder {
+  addMedia(payload: TwilioMediaPayload): TwilioMessageBuilder;
+  build(): { send(): TwilioCancellable<number | null> };
+}
+
+export interface TwilioConversation {
+  readonly sid: string;
+  /** `anchor`: the index of the newest message to return (inclusive); the newest without it. */
+  getMessages(pageSize?: number, anchor?: number, direction?: 'backwards' | 'forward'): Promise<TwilioPaginator<TwilioMessage>>;
+  sendMessage(message: string | null, messageAttributes?: TwilioJson): Promise<number>;
+  prepareMessage(): TwilioMessageBuilder;
+  setAllMessagesRead(): Promise<number>;
+  on(event: 'messageAdded', listener: (message: TwilioMessage) => void): unknown;
+  off(event: 'messageAdded', listener: (message: TwilioMessage) => void): unknown;
+}
+
+/** Twilsock's connection states. */
+export type TwilioConnectionState = 'unknown' | 'disconnecting' | 'disconnected' | 'retrying' | 'connecting' | 'connected' | 'denied' | 'error';
+
+export interface TwilioClient {
+  readonly connectionState: TwilioConnectionState;
+  on(event: 'initialized' | 'tokenAboutToExpire' | 'tokenExpired', listener: () => void): unknown;
+  on(event: 'initFailed', listener: (data: { error?: { message: string } }) => void): unknown;
+  on(event: 'connectionStateChanged', listener: (state: TwilioConnectionState) => void): unknown;
+  off(event: 'initialized' | 'tokenAboutToExpire' | 'tokenExpired', listener: () => void): unknown;
+  off(event: 'initFailed', listener: (data: { error?: { message: string } }) => void): unknown;
+  off(event: 'connectionStateChanged', listener: (state: TwilioConnectionState) => void): unknown;
+  updateToken(token: string): Promise<unknown>;
+  getConversationBySid(conversationSid: string): Promise<TwilioConversation>;
+  shutdown(): Promise<void>;
+}
+
+export interface TwilioClientOptions {
+  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** What the adapter takes from `@twilio/conversations`. */
+export interface TwilioSdk {
+  Client: new (token: string, options?: TwilioClientOptions | null) => TwilioClient;
+}
+
+// Compile-time check that the real SDK fits the surface above (a type-only import: erased).
+type FitsSdk<T extends TwilioSdk> = T;
+type _RealSdkFits = FitsSdk<typeof RealTwilioSdk>;
+
+/** The SDK module, however the bundler hands a CommonJS module to `import()`. */
+function sdkOf(module: unknown): TwilioSdk {
+  const candidate = module as Partial<TwilioSdk> & { default?: Partial<TwilioSdk> };
+  // `in`, not a read: a missing named export may throw on read (module namespace proxies).
+  const sdk = 'Client' in candidate && candidate.Client ? candidate : candidate.default;
+  if (!sdk?.Client) throw new Error('@twilio/conversations did not export Client');
+  return sdk as TwilioSdk;
+}
+
+/** The default loader: the SDK in a chunk of its own, fetched when the first thread opens. */
+export const loadTwilioSdk = async (): Promise<TwilioSdk> => sdkOf(await import('@twilio/conversations'));
+
+export interface TwilioChatOptions {
+  /** Loads the SDK; default `loadTwilioSdk` (dynamic import). Tests pass a double. */
+  loadSdk?: () => Promise<TwilioSdk>;
+  /** Options for the SDK client; default `{ logLevel: 'silent' }` (its logs may hold customer text). */
+  clientOptions?: TwilioClientOptions;
+}
+
+/** Twilsock state → the chat layer's: retrying is connecting, an error is disconnected. */
+export function mapTwilioConnectionState(state: TwilioConnectionState): ChatConnectionState {
+  switch (state) {
+    case 'connected':
+      return 'connected';
+    case 'denied':
+      return 'denied';
+    case 'connecting':
+    case 'retrying':
+    case 'unknown':
+      return 'connecting';
+    case 'disconnecting':
+    case 'disconnected':
+    case 'error':
+      return 'disconnected';
+  }
+}
+
+function toMedia(media: TwilioMedia): ChatMedia {
+  return {
+    sid: media.sid,
+    contentType: media.contentType,
+    filename: media.filename,
+    size: media.size,
+    getUrl: (options) => abortable(Promise.resolve(media.getContentTemporaryUrl()), options?.signal, 'chat.mediaUrl'),
+  };
+}
+
+function toMessage(message: TwilioMessage): ChatMessage {
+  return {
+    index: message.index,
+    sid: message.sid,
+    author: message.author,
+    body: message.body,
+    dateCreated: message.dateCreated,
+    attributes: attributesObject(message.attributes),
+    media: (message.attachedMedia ?? []).map(toMedia),
+  };
+}
+
+/** Any SDK failure as a ChatError (its message is dropped: it may quote customer text). */
+function sdkError(operation: string, error: unknown): ChatError {
+  if (error instanceof ChatError) return error;
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
+  if (status === 401 || status === 403) return new ChatError({ kind: 'denied', operation, status, cause: error });
+  if (status === 404) return new ChatError({ kind: 'not-found', operation, status, cause: error });
+  return new ChatError({ kind: status === null ? 'network' : 'rejected', operation, status, cause: error });
+}
+
+class TwilioChatClient implements ChatClient {
+  readonly identity: string;
+  private readonly state: ConnectionStateCell;
+  private closed = false;
+  private readonly cleanups: (() => void)[] = [];
+  private readonly renew: () => Promise<void>;
+
+  constructor(
+    private readonly client: TwilioClient,
+    init: ChatClientInit,
+  ) {
+    this.identity = init.session.identity;
+    this.state = new ConnectionStateCell(mapTwilioConnectionState(client.connectionState));
+    this.renew = singleFlight(async () => {
+      const session = await init.renewSession();
+      if (this.closed) return;
+      await client.updateToken(session.token);
+    });
+    const onConnection = (state: TwilioConnectionState) => this.state.set(mapTwilioConnectionState(state));
+    // Renew ahead of expiry; a failure here is retried when the token has expired.
+    const onAboutToExpire = () => void this.renew().catch(() => undefined);
+    // Expired: without a new token nothing works any more.
+    const onExpired = () =>
+      void this.renew().catch(() => {
+        if (!this.closed) this.state.set('denied');
+      });
+    client.on('connectionStateChanged', onConnection);
+    client.on('tokenAboutToExpire', onAboutToExpire);
+    client.on('tokenExpired', onExpired);
+    this.cleanups.push(
+      () => client.off('connectionStateChanged', onConnection),
+      () => client.off('tokenAboutToExpire', onAboutToExpire),
+      () => client.off('tokenExpired', onExpired),
+    );
+  }
+
+  get connectionState(): ChatConnectionState {
+    return this.state.value;
+  }
+
+  onConnectionStateChange(listener: (state: ChatConnectionState) => void): Unsubscribe {
+    return this.state.subscribe(listener);
+  }
+
+  ensureOpen(operation: string): void {
+    if (this.closed) throw new ChatError({ kind: 'closed', operation });
+  }
+
+  /** Registers what `close` undoes. */
+  addCleanup(cleanup: () => void): void {
+    this.cleanups.push(cleanup);
+  }
+
+  async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
+    const operation = 'chat.openConversation';
+    this.ensureOpen(operation);
+    let conversation: TwilioConversation;
+    try {
+      conversation = await abortable(this.client.getConversationBySid(sid), options.signal, operation);
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+    return new TwilioChatConversation(this, conversation);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.state.set('disconnected');
+    this.state.clear();
+    await this.client.shutdown().catch(() => undefined);
+  }
+}
+
+class TwilioChatConversation implements ChatConversation {
+  private readonly listeners = new Listeners<ChatMessage>();
+
+  constructor(
+    private readonly owner: TwilioChatClient,
+    private readonly conversation: TwilioConversation,
+  ) {
+    const onAdded = (message: TwilioMessage) => this.listeners.emit(toMessage(message));
+    conversation.on('messageAdded', onAdded);
+    owner.addCleanup(() => {
+      conversation.off('messageAdded', onAdded);
+      this.listeners.clear();
+    });
+  }
+
+  get sid(): string {
+    return this.conversation.sid;
+  }
+
+  async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
+    const operation = 'chat.getMessages';
+    this.owner.ensureOpen(operation);
+    if (before === 0) return { messages: [], hasOlder: false };
+    let page: TwilioPaginator<TwilioMessage>;
+    try {
+      // Twilio's anchor is inclusive: the page before index n ends at n - 1.
+      page = await abortable(this.conversation.getMessages(pageSize, before === undefined ? undefined : before - 1, 'backwards'), signal, operation);
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+    const messages = page.items.map(toMessage).sort((a, b) => a.index - b.index);
+    return { messages, hasOlder: page.hasPrevPage && (messages[0]?.index ?? 0) > 0 };
+  }
+
+  onMessageAdded(listener: (message: ChatMessage) => void): Unsubscribe {
+    return this.listeners.add(listener);
+  }
+
+  async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
+    const operation = 'chat.sendText';
+    this.owner.ensureOpen(operation);
+    try {
+      const index = await abortable(this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined), options.signal, operation);
+      return { index };
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+  }
+
+  async sendMedia(file: Blob, options: SendMediaOptions = {}): Promise<SentMessage> {
+    const operation = 'chat.sendMedia';
+    this.owner.ensureOpen(operation);
+    const total = file.size;
+    const filename = options.filename ?? blobName(file);
+    options.onProgress?.(0, total);
+    // The SDK reports no upload progress: start and end only.
+    const sending = this.conversation
+      .prepareMessage()
+      .addMedia({ contentType: options.contentType ?? (file.type || null), ...(filename ? { filename } : {}), media: file })
+      .build()
+      .send();
+    const onAbort = () => sending.cancel();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let index: number | null;
+    try {
+      index = await abortable(sending, options.signal, operation);
+    } catch (error) {
+      throw sdkError(operation, error);
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    if (index === null) throw new ChatError({ kind: 'invalid-response', operation });
+    options.onProgress?.(total, total);
+    return { index };
+  }
+
+  async markAllRead(): Promise<void> {
+    const operation = 'chat.markAllRead';
+    this.owner.ensureOpen(operation);
+    try {
+      await this.conversation.setAllMessagesRead();
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+  }
+}
+
+/** Waits for the SDK client's `initialized` (resolves) or `initFailed` (rejects). */
+function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      client.off('initialized', onInitialized);
+      client.off('initFailed', onFailed);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onInitialized = () => {
+      done();
+      resolve();
+    };
+    const onFailed = (data: { error?: { message: string } }) => {
+      done();
+      reject(new ChatError({ kind: 'unavailable', operation: 'chat.connect', cause: data.error }));
+    };
+    const onAbort = () => {
+      done();
+      reject(new ChatError({ kind: 'aborted', operation: 'chat.connect' }));
+    };
+    client.on('initialized', onInitialized);
+    client.on('initFailed', onFailed);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A chat client factory for Twilio Conversations (see the module comment). */
+export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): ChatClientFactory {
+  const loadSdk = options.loadSdk ?? loadTwilioSdk;
+  return async (init) => {
+    if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+    let sdk: TwilioSdk;
+    try {
+      sdk = await loadSdk();
+    } catch (cause) {
+      throw new ChatError({ kind: 'unavailable', operation: 'chat.loadSdk', cause });
+    }
+    if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+    const client = new sdk.Client(init.session.token, options.clientOptions ?? { logLevel: 'silent' });
+    // Listen for token expiry and connection changes from the start.
+    const chat = new TwilioChatClient(client, init);
+    try {
+      await whenInitialized(client, init.signal);
+    } catch (error) {
+      await chat.close();
+      throw error;
+    }
+    return chat;
+  };
+}

@@ -1,0 +1,56 @@
+import { ROOT_CATEGORY_ID } from './category-taxonomy';
+import type { CategorySelection } from './funnel-form';
+
+/**
+ * The taxonomy rule (spec §4 "Funnel"): what choosing an autocomplete result sets.
+ *
+ * - A top-level result (its parent is the root group, id 1): the category becomes the result
+ *   and the task category is cleared — if the provider offers it.
+ * - Any other result is a task: its parent becomes the category, the result the task category.
+ *
+ * Decisions where the spec is silent:
+ * - Without a provider (a funnel not started from a pro) every top-level result is "offered".
+ * - A top-level result the provider does not offer changes nothing: the outcome says
+ *   'not-offered' so the view can say so, and the current choice stays.
+ * - A result without a parent is treated as top level; the root group itself is never a choice.
+ */
+
+/** An autocomplete result (§3 taxonomy category), structurally. */
+export interface TaxonomyResult {
+  readonly categoryId: number;
+  readonly name: string;
+  readonly parentCategory?: { readonly categoryId: number } | null;
+}
+
+export type TaxonomyOutcome = { readonly ok: true; readonly selection: CategorySelection } | { readonly ok: false; readonly reason: 'not-offered' | 'invalid' };
+
+export interface TaxonomyContext {
+  /** The provider's category ids when the funnel came from a provider; null/undefined otherwise. */
+  readonly providerCategoryIds?: readonly number[] | null;
+  /** Names of categories known to the caller (e.g. the provider's); a parent's name may be unknown. */
+  readonly nameOf?: (categoryId: number) => string | null | undefined;
+}
+
+export function isTopLevel(result: TaxonomyResult): boolean {
+  const parentId = result.parentCategory?.categoryId ?? null;
+  return parentId === null || parentId === ROOT_CATEGORY_ID;
+}
+
+export function selectTaxonomyResult(result: TaxonomyResult, context: TaxonomyContext = {}): TaxonomyOutcome {
+  if (result.categoryId === ROOT_CATEGORY_ID) return { ok: false, reason: 'invalid' };
+  const parentId = result.parentCategory?.categoryId ?? null;
+  if (parentId === null || parentId === ROOT_CATEGORY_ID) {
+    const offered = context.providerCategoryIds ?? null;
+    if (offered !== null && !offered.includes(result.categoryId)) return { ok: false, reason: 'not-offered' };
+    return { ok: true, selection: { categoryId: result.categoryId, categoryName: result.name, taskCategoryId: null, taskCategoryName: null } };
+  }
+  return {
+    ok: true,
+    selection: {
+      categoryId: parentId,
+      categoryName: context.nameOf?.(parentId) ?? null,
+      taskCategoryId: result.categoryId,
+      taskCategoryName: result.name,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+import { IsoDateTime } from '../shared-schemas';
+
+/**
+ * Wire shapes of the sandbox's chat service: what the sandbox chat adapter
+ * (src/chat/sandbox-chat-client.ts) and the sandbox gateway (src/demo/routes/chat.ts) say to
+ * each other. In production the chat service is Twilio Conversations, reached through its SDK;
+ * the sandbox stands in for it under `/gateway/message-center/v1/chat/…` (paths in CHAT_PATHS),
+ * authenticated by the chat token of the session call (`Authorization: Bearer <token>`).
+ * They live here, not in src/chat, because the sandbox may only import gateway schemas.
+ */
+
+const BASE = '/gateway/message-center/v1/chat';
+
+export const CHAT_PATHS = {
+  conversation: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}`,
+  messages: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/messages`,
+  media: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/media`,
+  read: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/read`,
+  mediaUrl: (mediaSid: string) => `${BASE}/media/${encodeURIComponent(mediaSid)}`,
+  /** Server-sent events of every conversation the token's identity takes part in. */
+  events: `${BASE}/events`,
+} as const;
+
+/** Request header carrying a media upload's file name (percent-encoded UTF-8; never a URL). */
+export const MEDIA_FILENAME_HEADER = 'X-Media-Filename';
+
+/** Page sizes the service accepts; the default when none is asked for. */
+export const CHAT_PAGE_SIZE = { min: 1, max: 100, default: 30 } as const;
+
+/** The SSE event that carries a new message (`data`: ChatEventSchema as JSON, `id`: event id). */
+export const CHAT_MESSAGE_EVENT = 'message';
+
+export const ChatMediaWireSchema = v.object({
+  sid: v.pipe(v.string(), v.minLength(1)),
+  contentType: v.string(),
+  filename: v.nullable(v.string()),
+  size: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type ChatMediaWire = v.InferOutput<typeof ChatMediaWireSchema>;
+
+export const ChatMessageWireSchema = v.object({
+  /** Position in the conversation, from 0, never reused. */
+  index: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  sid: v.pipe(v.string(), v.minLength(1)),
+  /** The author's identity (compare with the session's identity to tell own messages). */
+  author: v.nullable(v.string()),
+  body: v.nullable(v.string()),
+  dateCreated: IsoDateTime,
+  media: v.array(ChatMediaWireSchema),
+  attributes: v.record(v.string(), v.unknown()),
+});
+export type ChatMessageWire = v.InferOutput<typeof ChatMessageWireSchema>;
+
+export const ChatConversationWireSchema = v.object({
+  sid: v.string(),
+  /** Identities taking part. */
+  participants: v.array(v.string()),
+  /** Index of the newest message; null when the conversation is empty. */
+  lastMessageIndex: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The caller's read horizon; null when it has read nothing yet. */
+  lastReadMessageIndex: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+export type ChatConversationWire = v.InferOutput<typeof ChatConversationWireSchema>;
+
+/** GET messages: `before` (exclusive index; newest page without it) and `pageSize`. */
+export const ChatMessagesQuerySchema = v.object({
+  before: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(CHAT_PAGE_SIZE.min), v.maxValue(CHAT_PAGE_SIZE.max)), CHAT_PAGE_SIZE.default),
+});
+/** A page, oldest first; `hasOlder` when messages exist before the first one. */
+export const ChatMessagePageWireSchema = v.object({
+  messages: v.array(ChatMessageWireSchema),
+  hasOlder: v.boolean(),
+});
+
+export const ChatSendTextRequestSchema = v.object({
+  body: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)),
+  attributes: v.optional(v.record(v.string(), v.unknown())),
+});
+
+export const ChatReadResponseSchema = v.object({ lastReadMessageIndex: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) });
+
+/** A temporary URL of a media's content (like Twilio's `getContentTemporaryUrl`). */
+export const ChatMediaUrlSchema = v.object({ url: v.pipe(v.string(), v.minLength(1)), expiresAt: IsoDateTime });
+
+/** `data` of a CHAT_MESSAGE_EVENT. */
+export const ChatEventSchema = v.object({ conversationSid: v.string(), message: ChatMessageWireSchema });
+export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;

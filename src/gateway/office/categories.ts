@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { Id, ProviderCategorySchema } from '../shared-schemas';
+
+/** The provider's categories (spec §7, service-provider-profile): for the review request. */
+
+const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
+
+export const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
+
+/** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
+export async function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
+  return client.request({
+    operation: 'office.getProviderCategories',
+    method: 'GET',
+    path: `/gateway/service-provider-profile/v1/service_provider/${id(serviceProviderId)}/categories`,
+    response: ProviderCategoriesResponseSchema,
+    signal: opts.signal,
+  });
+}

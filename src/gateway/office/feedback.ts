@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { FEEDBACK_REASONS } from '../../domain/feedback';
+import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
+import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { Id } from '../shared-schemas';
+import { LeadFeedbackSchema } from './schemas';
+
+/**
+ * Lead feedback (spec §4, §7): its own endpoint group, so the feedback rules load with the
+ * feedback popover rather than with the board.
+ */
+const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
+
+export const FeedbackRequestSchema = v.object({
+  leadId: Id,
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+  reason: v.picklist(FEEDBACK_REASONS),
+  notes: v.optional(v.pipe(v.string(), v.check((notes) => notesLength(notes) <= NOTES_MAX_LENGTH)), ''),
+});
+export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
+
+/** POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes} */
+export async function submitLeadFeedback(
+  client: GatewayClient,
+  serviceProviderId: number,
+  body: v.InferInput<typeof FeedbackRequestSchema>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    operation: 'office.submitLeadFeedback',
+    method: 'POST',
+    path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
+    body: checkRequest('office.submitLeadFeedback', FeedbackRequestSchema, body),
+    response: FeedbackResponseSchema,
+    signal: opts.signal,
+  });
+}

@@ -1,0 +1,183 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '../demo/index';
+import { NOW } from '../demo/test-helpers';
+import type { GatewayAuth } from './auth';
+import { createGatewayClient } from './client';
+import { GatewayError } from './errors';
+import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/calls';
+import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
+
+const MINUTE = 60_000;
+const address = { lineOne: '9 Pearl St', city: 'Denver', state: 'CO', postalCode: '80203' };
+const contact = { email: 'sam.lee@example.com', firstName: 'Sam', lastName: 'Lee', phoneNumber: '3035550111' };
+
+/** A sandbox and a session over a client with the given auth; one clock for both. */
+function setup(auth: GatewayAuth = { kind: 'anonymous' }) {
+  let at = NOW.getTime();
+  const sandbox = createSandboxGateway({ now: () => new Date(at) });
+  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth, retry: { retries: 0 } });
+  const holder = new OneTimeTokenHolder({ now: () => at });
+  const session = createOneTimeSession(client, holder);
+  const requests = () => sandbox.store.requests.map((r) => ({ call: `${r.method} ${r.path}`, authorization: r.headers.authorization ?? null }));
+  return { sandbox, client, holder, session, requests, advance: (ms: number) => (at += ms) };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof GatewayError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('one-time session: obtaining the token', () => {
+  it('obtains a token once, on the first call that needs one, and sends it only in the Authorization header', async () => {
+    const { session, holder, requests, sandbox } = setup();
+    await getTopCategories(session.client);
+    expect(session.status()).toBe('none');
+    // Two customer calls at once: one token for both.
+    await Promise.all([getProjects(session.client), getProjects(session.client)]);
+    expect(session.status()).toBe('active');
+    const issued = sandbox.store.requests.find((r) => r.path === '/gateway/lead/v1/one-time-token');
+    const token = Object.entries(sandbox.store.tokens).find(([, memberId]) => memberId === sandbox.store.members.at(-1)?.id)?.[0];
+    expect(token).toMatch(/^ott_/);
+    expect(requests()).toEqual([
+      { call: 'GET /gateway/lead/v1/topCategories', authorization: null },
+      { call: 'POST /gateway/lead/v1/one-time-token', authorization: null },
+      { call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${token}` },
+      { call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${token}` },
+    ]);
+    expect(issued?.headers['x-caller-type']).toBe('Member');
+    // Never in a path, query or body; the holder serialises without it.
+    for (const request of sandbox.store.requests) {
+      expect(JSON.stringify([request.path, request.query, request.body])).not.toContain(token);
+    }
+    expect(JSON.stringify({ holder })).toBe('{"holder":{"status":"active"}}');
+    expect(JSON.stringify(session)).toBe('{"hostToken":false,"status":"active"}');
+    expect(JSON.stringify(session.client)).toBe('{"baseURL":"http://sandbox.test","auth":"oneTime"}');
+    expect(String(holder)).toBe('OneTimeTokenHolder(active)');
+  });
+
+  it('does not obtain a token for a call that only may use one', async () => {
+    const { session, requests } = setup();
+    await getProviderComparison(session.client, SANDBOX_LEADS.newest);
+    expect(requests()).toEqual([{ call: `GET /gateway/lead/v1/lead/${SANDBOX_LEADS.newest}/serviceprovider/comparison`, authorization: null }]);
+    expect(session.status()).toBe('none');
+  });
+
+  it('never obtains one silently once the session holds a lead: the call fails as unauthorized, unsent', async () => {
+    const { session, holder, requests } = setup();
+    holder.lockIssuing();
+    const error = await rejection(getProjects(session.client));
+    expect(error.status).toBe(401);
+    expect(requests()).toEqual([]);
+  });
+
+  it('a failed issue fails the call and leaves no token', async () => {
+    const { session, sandbox } = setup();
+    sandbox.faults.status(503, { message: 'down' }, { route: 'POST /gateway/lead/v1/one-time-token', times: 1 });
+    expect((await rejection(getProjects(session.client))).status).toBe(503);
+    expect(session.status()).toBe('none');
+    await getProjects(session.client);
+    expect(session.status()).toBe('active');
+  });
+});
+
+describe('one-time session: renewal and expiry', () => {
+  it('renews the token before a call once it is within the margin of its expiry', async () => {
+    const { session, holder, requests, advance } = setup();
+    await getProjects(session.client);
+    const firstExpiry = holder.expiresAt!;
+    advance(30 * MINUTE - ONE_TIME_TOKEN_RENEW_MARGIN_MS - 1);
+    await getProjects(session.client);
+    expect(requests().map((r) => r.call)).toEqual(['POST /gateway/lead/v1/one-time-token', 'GET /gateway/lead/v1/projects', 'GET /gateway/lead/v1/projects']);
+    advance(2);
+    await getProjects(session.client);
+    const calls = requests();
+    expect(calls.slice(3).map((r) => r.call)).toEqual(['POST /gateway/lead/v1/one-time-token/renew', 'GET /gateway/lead/v1/projects']);
+    // Same token, later expiry.
+    expect(calls[3]?.authorization).toBe(calls[1]?.authorization);
+    expect(holder.expiresAt).toBe(firstExpiry + 25 * MINUTE + 1);
+    expect(session.status()).toBe('active');
+  });
+
+  it('times renewal by the gateway’s expiresIn, so a browser clock that is off does not matter', async () => {
+    const { client, sandbox } = setup();
+    let browserClock = Date.parse('2031-01-01T00:00:00Z'); // years ahead of the sandbox's clock
+    const holder = new OneTimeTokenHolder({ now: () => browserClock });
+    const session = createOneTimeSession(client, holder);
+    await getProjects(session.client);
+    expect(holder.expiresAt).toBe(browserClock + 30 * MINUTE);
+    expect(holder.needsRenewal()).toBe(false);
+    browserClock += 26 * MINUTE;
+    expect(holder.needsRenewal()).toBe(true);
+    expect(sandbox.store.requests.map((r) => r.path)).not.toContain('/gateway/lead/v1/one-time-token/renew');
+  });
+
+  it('reports a token past its expiry as expired and sends nothing with it', async () => {
+    const { session, requests, advance } = setup();
+    await getProjects(session.client);
+    const statuses: string[] = [];
+    session.subscribe(() => statuses.push(session.status()));
+    advance(31 * MINUTE);
+    expect((await rejection(getProjects(session.client))).status).toBe(401);
+    expect(statuses).toEqual(['expired']);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('reports a token the gateway refuses as expired, and does not replace it', async () => {
+    const { session, sandbox, requests } = setup();
+    const { leadId } = await createLeadV3(session.client, { source: 'SR_RAQ', title: 'Deep cleaning', categoryId: 10501, contactInformation: contact, address });
+    sandbox.store.tokenLifetimes.forEach((lifetime) => (lifetime.expired = true));
+    expect((await rejection(fetchLead(session.client, leadId))).status).toBe(401);
+    expect(session.status()).toBe('expired');
+    expect((await rejection(fetchLead(session.client, leadId))).status).toBe(401);
+    expect(requests().filter((r) => r.call === 'POST /gateway/lead/v1/one-time-token')).toHaveLength(1);
+  });
+
+  it('a refused renewal reports expiry; a failed one goes on with the token', async () => {
+    const { session, sandbox, advance } = setup();
+    await getProjects(session.client);
+    advance(26 * MINUTE);
+    sandbox.faults.status(500, { message: 'oops' }, { route: 'POST /gateway/lead/v1/one-time-token/renew', times: 1 });
+    await getProjects(session.client);
+    expect(session.status()).toBe('active');
+    sandbox.faults.status(401, { message: 'no' }, { route: 'POST /gateway/lead/v1/one-time-token/renew', times: 1 });
+    await rejection(getProjects(session.client));
+    expect(session.status()).toBe('expired');
+  });
+
+  it('end() expires the token at the gateway and lets a new session obtain another', async () => {
+    const { session, sandbox, requests } = setup();
+    await getProjects(session.client);
+    const first = requests()[1]?.authorization;
+    await session.end();
+    expect(requests().at(-1)).toEqual({ call: 'POST /gateway/lead/v1/one-time-token/expire', authorization: first });
+    expect(sandbox.store.memberIdForToken(first!.replace('OneTime ', ''))).toBeUndefined();
+    expect(session.status()).toBe('none');
+    await getProjects(session.client);
+    expect(requests().at(-1)?.authorization).toMatch(/^OneTime ott_/);
+    expect(requests().at(-1)?.authorization).not.toBe(first);
+  });
+});
+
+describe('one-time session: a token the host gave', () => {
+  it('uses the host’s token, never obtains one, reports a refusal, and leaves the token alone on end()', async () => {
+    const { session, sandbox, requests, holder } = setup({ kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN });
+    expect(session.hostToken).toBe(true);
+    expect(session.status()).toBe('active');
+    await getProjects(session.client);
+    expect(requests()).toEqual([{ call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` }]);
+    await session.end();
+    expect(requests()).toHaveLength(1);
+    sandbox.faults.status(401, { message: 'expired' }, { route: 'GET /gateway/lead/v1/projects', times: 1 });
+    await rejection(getProjects(session.client));
+    expect(session.status()).toBe('expired');
+    // The host gives another token (a new client): it is not known to be refused.
+    const next = createOneTimeSession(createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5002' } }), holder);
+    expect(next.status()).toBe('active');
+  });
+});

@@ -1,0 +1,277 @@
+import type { GenericSchema, InferOutput } from 'valibot';
+import type { GatewayAuth } from './auth';
+import type { GatewayClient, RequestSpec } from './client';
+import { isGatewayError } from './errors';
+import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/calls';
+
+/**
+ * The customer's one-time token (spec §6) in a widget: obtained, held, sent, renewed, reported.
+ *
+ * - **Where it comes from**: the host's `auth` property (`{ kind: 'oneTime', token }`, a
+ *   customer the host signed in), else the widget obtains one itself the first time a call
+ *   needs it (POST /gateway/lead/v1/one-time-token: a fresh guest member, so a stranger never
+ *   gets at anybody's data).
+ * - **Where it lives**: in memory only, in a `OneTimeTokenHolder` (a private field; `toJSON`
+ *   and `String()` show the status, never the token). Never in a URL, attribute, storage, log,
+ *   event or analytics value; on the wire only as `Authorization: OneTime <token>`.
+ * - **Renewal**: a token the widget obtained is renewed (same token, later `expiresAt`) before
+ *   a call when it has less than `ONE_TIME_TOKEN_RENEW_MARGIN_MS` left. A host's token is the
+ *   host's to renew (its `auth` may be a function read on every request).
+ * - **Expiry**: a 401 on a call that carried a token, or a held token past its `expiresAt`,
+ *   turns the status to 'expired' (the widget reports it). No new token is obtained silently
+ *   once the session has a lead (`lockIssuing`): a new guest could not see that lead.
+ */
+
+/** Renew an obtained token when it has less than this left (the sandbox issues 30 minutes). */
+export const ONE_TIME_TOKEN_RENEW_MARGIN_MS = 5 * 60_000;
+
+/** 'none': no token yet; 'active': one is held (or the host gave one); 'expired': the gateway refused it. */
+export type OneTimeTokenStatus = 'none' | 'active' | 'expired';
+
+/** The token a widget obtained itself, in memory. One per element store. */
+export class OneTimeTokenHolder {
+  #token: string | null = null;
+  #expiresAt: number | null = null;
+  #status: OneTimeTokenStatus = 'none';
+  #mayIssue = true;
+  /** The gateway refused the host's token (the host may give another: a new client resets it). */
+  #hostRejected = false;
+  readonly #listeners = new Set<() => void>();
+  readonly #now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The status of the token the widget obtained. */
+  get status(): OneTimeTokenStatus {
+    return this.#status;
+  }
+
+  /** Whether the gateway refused the token the host gave. */
+  get hostRejected(): boolean {
+    return this.#hostRejected;
+  }
+
+  markHostRejected(): void {
+    if (this.#hostRejected) return;
+    this.#hostRejected = true;
+    this.#emit();
+  }
+
+  /** A new client (the host set another `auth` or `gateway`): its token is not known to be refused. */
+  resetHostRejected(): void {
+    if (!this.#hostRejected) return;
+    this.#hostRejected = false;
+    this.#emit();
+  }
+
+  /** Whether the widget may obtain a token now (no token yet, and no lead bound to the session). */
+  get mayIssue(): boolean {
+    return this.#mayIssue && this.#status === 'none';
+  }
+
+  /** Epoch ms (this holder's clock) the held token expires at; null without one or when it does not expire by time. */
+  get expiresAt(): number | null {
+    return this.#expiresAt;
+  }
+
+  /** Local expiry from the gateway's "seconds from now" (immune to a browser clock that is off). */
+  #expiryFrom(expiresIn: number | null): number | null {
+    return expiresIn === null ? null : this.#now() + expiresIn * 1000;
+  }
+
+  /** The auth to send: the held token while active, else null. */
+  auth(): GatewayAuth | null {
+    return this.#status === 'active' && this.#token !== null ? { kind: 'oneTime', token: this.#token } : null;
+  }
+
+  /** Holds a token the gateway issued; `expiresIn` in seconds from now, null for no time limit. */
+  hold(token: string, expiresIn: number | null): void {
+    this.#token = token;
+    this.#expiresAt = this.#expiryFrom(expiresIn);
+    this.#status = 'active';
+    this.#emit();
+  }
+
+  extend(expiresIn: number | null): void {
+    if (this.#status !== 'active') return;
+    this.#expiresAt = this.#expiryFrom(expiresIn);
+    this.#emit();
+  }
+
+  /** True when the held token is active and close to its expiry. */
+  needsRenewal(): boolean {
+    return this.#status === 'active' && this.#expiresAt !== null && this.#expiresAt - this.#now() <= ONE_TIME_TOKEN_RENEW_MARGIN_MS;
+  }
+
+  /** True when the held token is active but its expiry has passed. */
+  isPastExpiry(): boolean {
+    return this.#status === 'active' && this.#expiresAt !== null && this.#expiresAt <= this.#now();
+  }
+
+  /** The gateway refused the token (or its time is up): forget it, report 'expired'. */
+  markExpired(): void {
+    this.#token = null;
+    this.#expiresAt = null;
+    if (this.#status === 'expired') return;
+    this.#status = 'expired';
+    this.#emit();
+  }
+
+  /** From now on, never obtain a token silently (the session holds a lead a new guest could not see). */
+  lockIssuing(): void {
+    this.#mayIssue = false;
+  }
+
+  /** A new session: no token, and one may be obtained again. */
+  clear(): void {
+    const changed = this.#status !== 'none';
+    this.#token = null;
+    this.#expiresAt = null;
+    this.#status = 'none';
+    this.#mayIssue = true;
+    if (changed) this.#emit();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(): void {
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** Serialisation shows the status only (a store dump or a log never carries the token). */
+  toJSON(): { status: OneTimeTokenStatus } {
+    return { status: this.#status };
+  }
+
+  toString(): string {
+    return `OneTimeTokenHolder(${this.#status})`;
+  }
+}
+
+/** A client whose calls go out as `auth` (unless a call names its own). */
+function actingAs(client: GatewayClient, auth: () => GatewayAuth): GatewayClient {
+  return {
+    request: (spec) => client.request({ ...spec, auth: spec.auth ?? auth }),
+    replayQueue: client.replayQueue,
+    whenChallengeSettled: () => client.whenChallengeSettled(),
+    get auth() {
+      return auth();
+    },
+    baseURL: client.baseURL,
+  };
+}
+
+const isUnauthorized = (error: unknown) => isGatewayError(error) && error.kind === 'http' && error.status === 401;
+
+export interface OneTimeSession {
+  /** Pass this client to the gateway calls: customer calls carry the session's token. */
+  readonly client: GatewayClient;
+  /** Whether the host gave the token (a signed-in customer) rather than the widget obtaining one. */
+  readonly hostToken: boolean;
+  status(): OneTimeTokenStatus;
+  subscribe(listener: () => void): () => void;
+  /**
+   * Ends the session: a token the widget obtained is expired at the gateway (best effort) and
+   * forgotten, and a new one may be obtained. A host's token is left alone.
+   */
+  end(): Promise<void>;
+  /** Serialises without the token. */
+  toJSON(): { hostToken: boolean; status: OneTimeTokenStatus };
+}
+
+/**
+ * Wraps the element's client for a customer widget. Calls that use the one-time token
+ * (`oneTime: 'required' | 'optional'`) carry the host's token when the client has one,
+ * otherwise the holder's: obtained on the first required call (when allowed), renewed near
+ * its expiry, marked expired on a 401. Calls that do not use the token go through unchanged.
+ */
+export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHolder): OneTimeSession {
+  const hostToken = base.auth.kind === 'oneTime';
+  holder.resetHostRejected();
+  let issuing: Promise<void> | null = null;
+  let renewing: Promise<void> | null = null;
+
+  const anonymous = actingAs(base, () => ({ kind: 'anonymous' }));
+  const withHeldToken = actingAs(base, () => holder.auth() ?? { kind: 'anonymous' });
+
+  function issue(): Promise<void> {
+    issuing ??= issueOneTimeToken(anonymous)
+      .then((issued) => holder.hold(issued.token, issued.expiresIn))
+      .finally(() => {
+        issuing = null;
+      });
+    return issuing;
+  }
+
+  function renew(): Promise<void> {
+    renewing ??= renewOneTimeToken(withHeldToken)
+      .then((renewed) => holder.extend(renewed.expiresIn))
+      .catch((error: unknown) => {
+        // Refused: the token is gone. Anything else (offline, 5xx): go on with the token as is.
+        if (isUnauthorized(error)) holder.markExpired();
+      })
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
+  }
+
+  /** Before a call that uses the token: obtain, renew or give up on the held one. */
+  async function prepare(use: 'required' | 'optional'): Promise<void> {
+    if (issuing) await issuing.catch(() => {});
+    if (holder.isPastExpiry()) holder.markExpired();
+    else if (holder.needsRenewal()) await renew();
+    else if (use === 'required' && holder.mayIssue) await issue();
+  }
+
+  async function request<S extends GenericSchema>(spec: RequestSpec<S>): Promise<InferOutput<S>> {
+    if (spec.auth || spec.oneTime === undefined || spec.oneTime === 'none') return base.request(spec);
+    if (hostToken) {
+      try {
+        return await base.request(spec);
+      } catch (error) {
+        if (isUnauthorized(error) && base.auth.kind === 'oneTime') holder.markHostRejected();
+        throw error;
+      }
+    }
+    await prepare(spec.oneTime);
+    const carried = holder.auth() !== null;
+    try {
+      return await base.request({ ...spec, auth: () => holder.auth() ?? base.auth });
+    } catch (error) {
+      if (carried && isUnauthorized(error)) holder.markExpired();
+      throw error;
+    }
+  }
+
+  const status = (): OneTimeTokenStatus => (hostToken ? (holder.hostRejected ? 'expired' : 'active') : holder.status);
+  const client: GatewayClient & { toJSON(): unknown } = {
+    request,
+    replayQueue: base.replayQueue,
+    whenChallengeSettled: () => base.whenChallengeSettled(),
+    get auth() {
+      return hostToken ? base.auth : (holder.auth() ?? base.auth);
+    },
+    baseURL: base.baseURL,
+    // A state dump (devtools, a log) serialises this, never the `auth` getter's token.
+    toJSON: () => ({ baseURL: base.baseURL, auth: client.auth.kind }),
+  };
+
+  return {
+    client,
+    hostToken,
+    status,
+    subscribe: (listener) => holder.subscribe(listener),
+    async end() {
+      if (hostToken) return;
+      if (holder.auth()) await expireOneTimeToken(withHeldToken).catch(() => {});
+      holder.clear();
+    },
+    toJSON: () => ({ hostToken, status: status() }),
+  };
+}

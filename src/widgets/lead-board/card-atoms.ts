@@ -1,0 +1,278 @@
+import { atom, type Getter, type Setter } from 'jotai/vanilla';
+import type { LeadStatus } from '../../domain/lead-status';
+import { updateLeadNote, updateLeadStatus } from '../../gateway/office/calls';
+import type { Lead } from '../../gateway/office/schemas';
+import { boardInputsAtom, currentFetchSeq, patchesAtom, requireProvider } from './board-atoms';
+
+/*
+ * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
+ * loaded with the card body, on the board's store and its patches (board-atoms.ts).
+ */
+
+// ---- Status (debounced) ------------------------------------------------------------------------
+
+/**
+ * A status choice is sent this long after the last change, so a keyboard user stepping through
+ * the closed select with the arrow keys sends one request, not one per step; leaving the select
+ * sends at once.
+ */
+export const STATUS_SEND_DELAY_MS = 500;
+
+/**
+ * How a status choice ended: 'saved' (the gateway took it), 'unchanged' (it was the saved
+ * status: nothing sent), 'failed' (rolled back), 'superseded' (a newer choice replaced it).
+ */
+export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded';
+
+/** What a lead's patch held for status and read before the choices being made (restored on rollback). */
+interface StatusBase {
+  readonly changes: Pick<Partial<Lead>, 'status' | 'read'>;
+  readonly settledAtSeq: number | null;
+}
+
+/** A lead whose status is being chosen: between the first change and the gateway's answer. */
+interface StatusDraft {
+  /** The status the gateway last confirmed (what a failure rolls back to). */
+  confirmed: LeadStatus;
+  base: StatusBase;
+  /**
+   * An aborted request may still have reached the gateway, so `confirmed` is not certain: the
+   * next choice is sent even when it equals it.
+   */
+  inDoubt: boolean;
+  chosen: LeadStatus;
+  /** Bumped by every choice: an answer for an older one is never applied. */
+  version: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  controller: AbortController | null;
+  /** Resolves the latest choice's promise. */
+  settle: ((outcome: StatusOutcome) => void) | null;
+  onSend: ((status: LeadStatus) => void) | undefined;
+}
+
+/** Per store: the leads with a status choice pending or in flight. */
+const statusDraftsAtom = atom(() => new Map<number, StatusDraft>());
+
+/**
+ * Leads whose last status change failed, each with its count of failures in a row (a new
+ * failure is a new message to announce); shown beside the card's select until a change succeeds.
+ */
+export const statusFailuresAtom = atom<ReadonlyMap<number, number>>(new Map<number, number>());
+
+function setStatusFailed(get: Getter, set: Setter, leadId: number, failed: boolean) {
+  const current = get(statusFailuresAtom);
+  if (!failed && !current.has(leadId)) return;
+  const next = new Map(current);
+  if (failed) next.set(leadId, (current.get(leadId) ?? 0) + 1);
+  else next.delete(leadId);
+  set(statusFailuresAtom, next);
+}
+
+/** Puts the status (and read) part of a lead's patch back to `base`, keeping its other changes. */
+function restoreStatusPatch(get: Getter, set: Setter, leadId: number, base: StatusBase) {
+  const current = get(patchesAtom).get(leadId);
+  if (!current) return;
+  const changes: Partial<Lead> = { ...current.changes };
+  delete changes.status;
+  delete changes.read;
+  Object.assign(changes, base.changes);
+  const next = new Map(get(patchesAtom));
+  if (Object.keys(changes).length === 0 && !current.removes) next.delete(leadId);
+  else next.set(leadId, { ...current, changes, settledAtSeq: base.settledAtSeq });
+  set(patchesAtom, next);
+}
+
+function setStatusPatch(get: Getter, set: Setter, leadId: number, status: LeadStatus, settledAtSeq: number | null) {
+  const current = get(patchesAtom).get(leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(leadId, {
+      changes: { ...current?.changes, status, read: true },
+      removes: current?.removes ?? false,
+      settledAtSeq,
+    }),
+  );
+}
+
+/** Settles the draft's latest choice (once) with `outcome`. */
+function settleChoice(draft: StatusDraft, outcome: StatusOutcome) {
+  const settle = draft.settle;
+  draft.settle = null;
+  settle?.(outcome);
+}
+
+/** Forgets the draft once nothing is pending and the gateway's status is known. */
+function dropIfIdle(get: Getter, leadId: number, draft: StatusDraft) {
+  const drafts = get(statusDraftsAtom);
+  if (drafts.get(leadId) === draft && draft.timer === null && draft.controller === null && !draft.inDoubt) drafts.delete(leadId);
+}
+
+/** Sends the lead's pending choice now (the delay ran out, or the select lost focus). */
+async function sendStatus(get: Getter, set: Setter, leadId: number): Promise<void> {
+  const draft = get(statusDraftsAtom).get(leadId);
+  if (!draft || draft.timer === null) return;
+  clearTimeout(draft.timer);
+  draft.timer = null;
+  const status = draft.chosen;
+  const version = draft.version;
+  if (status === draft.confirmed && !draft.inDoubt) {
+    // Back where it was: nothing to send, and the card shows the saved status again.
+    restoreStatusPatch(get, set, leadId, draft.base);
+    dropIfIdle(get, leadId, draft);
+    settleChoice(draft, 'unchanged');
+    return;
+  }
+  const controller = new AbortController();
+  draft.controller = controller;
+  try {
+    const { client, spId } = requireProvider(get, 'leadBoard.status');
+    draft.onSend?.(status);
+    // The status call also marks the lead read (spec §4; the gateway does both).
+    await updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal });
+  } catch {
+    // A newer choice took over (and aborted this one): its own answer decides.
+    if (draft.version !== version || controller.signal.aborted) return;
+    draft.controller = null;
+    restoreStatusPatch(get, set, leadId, draft.base);
+    setStatusFailed(get, set, leadId, true);
+    dropIfIdle(get, leadId, draft);
+    settleChoice(draft, 'failed');
+    return;
+  }
+  // A late answer for a choice the user already replaced never overwrites the newer status.
+  if (draft.version !== version) return;
+  draft.controller = null;
+  draft.confirmed = status;
+  draft.inDoubt = false;
+  draft.base = { changes: { status, read: true }, settledAtSeq: currentFetchSeq() };
+  setStatusPatch(get, set, leadId, status, currentFetchSeq());
+  setStatusFailed(get, set, leadId, false);
+  dropIfIdle(get, leadId, draft);
+  settleChoice(draft, 'saved');
+}
+
+/**
+ * Chooses a lead's status (spec §4): the card shows it at once (and the lead read); the gateway
+ * call goes out once, STATUS_SEND_DELAY_MS after the last choice or when the select is left
+ * (`sendLeadStatusNowAtom`), and not at all when the final choice is the saved status. A newer
+ * choice supersedes a pending or in-flight one (aborted). A failure rolls back to the last
+ * saved status and counts a failure in `statusFailuresAtom`. `onSend` runs when the call goes out.
+ * Resolves with how this choice ended.
+ */
+export const chooseLeadStatusAtom = atom(
+  null,
+  (get, set, { lead, status, onSend }: { lead: Lead; status: LeadStatus; onSend?: (status: LeadStatus) => void }): Promise<StatusOutcome> => {
+    const drafts = get(statusDraftsAtom);
+    let draft = drafts.get(lead.leadId);
+    if (!draft) {
+      const patch = get(patchesAtom).get(lead.leadId);
+      const changes: StatusBase['changes'] = {};
+      if (patch && 'status' in patch.changes) changes.status = patch.changes.status;
+      if (patch && 'read' in patch.changes) changes.read = patch.changes.read;
+      draft = {
+        confirmed: lead.status,
+        base: { changes, settledAtSeq: patch?.settledAtSeq ?? null },
+        inDoubt: false,
+        chosen: lead.status,
+        version: 0,
+        timer: null,
+        controller: null,
+        settle: null,
+        onSend: undefined,
+      };
+      drafts.set(lead.leadId, draft);
+    }
+    settleChoice(draft, 'superseded');
+    draft.version++;
+    draft.chosen = status;
+    draft.onSend = onSend;
+    if (draft.controller) {
+      draft.controller.abort();
+      draft.controller = null;
+      draft.inDoubt = true;
+    }
+    if (draft.timer !== null) clearTimeout(draft.timer);
+    setStatusPatch(get, set, lead.leadId, status, null);
+    const leadId = lead.leadId;
+    draft.timer = setTimeout(() => void sendStatus(get, set, leadId), STATUS_SEND_DELAY_MS);
+    const current = draft;
+    return new Promise<StatusOutcome>((resolve) => {
+      current.settle = resolve;
+    });
+  },
+);
+
+/** Sends a lead's pending status choice at once (the select lost focus); nothing when none is pending. */
+export const sendLeadStatusNowAtom = atom(null, (get, set, leadId: number) => sendStatus(get, set, leadId));
+
+/**
+ * Replaces a lead's notes (spec §4). Not optimistic: the editor keeps the typed text until the
+ * gateway took it, and on failure the caller shows the spec's message with the text intact.
+ */
+export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { lead: Lead; notes: string }) => {
+  const { client, spId } = requireProvider(get, 'leadBoard.notes');
+  const saved = await updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes });
+  const current = get(patchesAtom).get(lead.leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(lead.leadId, {
+      changes: { ...current?.changes, notes: saved.notes },
+      removes: current?.removes ?? false,
+      settledAtSeq: currentFetchSeq(),
+    }),
+  );
+});
+
+/** Feedback saved by the popover, kept on the lead (spec §4: success stores rating and reason). */
+export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: { leadId: number; feedback: { rating: number; reason: string } }) => {
+  const current = get(patchesAtom).get(leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(leadId, {
+      changes: { ...current?.changes, feedback },
+      removes: current?.removes ?? false,
+      settledAtSeq: currentFetchSeq(),
+    }),
+  );
+});
+
+/** The job notes modal (spec §3 "Job notes", §4): opening sets the ids, the notes and isOpen. */
+export interface JobNotesState {
+  isOpen: boolean;
+  leadId: number | null;
+  redemptionId: string | number | null;
+  serviceProviderId: number | null;
+  jobNotes: string;
+}
+
+export const jobNotesAtom = atom<JobNotesState>({ isOpen: false, leadId: null, redemptionId: null, serviceProviderId: null, jobNotes: '' });
+
+export const openJobNotesAtom = atom(null, (get, set, lead: Lead) => {
+  set(jobNotesAtom, {
+    isOpen: true,
+    leadId: lead.leadId,
+    redemptionId: lead.redemptionId ?? null,
+    serviceProviderId: get(boardInputsAtom).spId,
+    jobNotes: lead.notes ?? '',
+  });
+});
+
+/** Discard just closes. */
+export const closeJobNotesAtom = atom(null, (get, set) => set(jobNotesAtom, { ...get(jobNotesAtom), isOpen: false }));
+
+/** A lead's number was connected: stop offering 'Connect your numbers' on it. */
+export const markNumberConnectedAtom = atom(null, (get, set, leadId: number) => {
+  const current = get(patchesAtom).get(leadId);
+  set(
+    patchesAtom,
+    new Map(get(patchesAtom)).set(leadId, {
+      changes: { ...current?.changes, isOptedInButNotConnected: false },
+      removes: current?.removes ?? false,
+      settledAtSeq: current?.settledAtSeq ?? null,
+    }),
+  );
+});
+
+/** 'Not at all' on the insurance banner hides it on every lead of this board. */
+export const insuranceHiddenForAllAtom = atom(false);
+

@@ -1,0 +1,431 @@
+// @vitest-environment node
+import { createStore } from 'jotai/vanilla';
+import { describe, expect, it } from 'vitest';
+import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '../../demo/index';
+import { NOW } from '../../demo/test-helpers';
+import type { ProjectDetails } from '../../domain/funnel-lead';
+import type { GatewayAuth } from '../../gateway/auth';
+import { createGatewayClient } from '../../gateway/client';
+import { getLeads } from '../../gateway/office/calls';
+import { clientAtom } from '../../runtime/client-atom';
+import {
+  checkEligibilityAtom,
+  chooseCategoryResultAtom,
+  chooseProviderAtom,
+  cityStateAtom,
+  clearCategoryAtom,
+  comparisonAtom,
+  eligibilityAtom,
+  followUpDealsAtom,
+  funnelFormAtom,
+  funnelInputsAtom,
+  funnelLocationAtom,
+  funnelSessionAtom,
+  loadProviderAtom,
+  loadSuggestionsAtom,
+  markHiredAtom,
+  oneTimeSessionAtom,
+  openLocationAtom,
+  persistFunnel,
+  providerAtom,
+  projectDetailsAtom,
+  recordTargetOfferAtom,
+  resolveCategoryNameAtom,
+  sendSelectionAtom,
+  setAdditionalFieldAtom,
+  setPostalCodeAtom,
+  startFunnelAtom,
+  startNewRequestAtom,
+  submitProjectAtom,
+  suggestionsAtom,
+  targetOffersAtom,
+  tokenStatusAtom,
+  updatePhoneAtom,
+  type FunnelInputs,
+} from './funnel-atoms';
+import { funnelStorageKey, type FunnelStorage } from './funnel-storage';
+
+const KEY = funnelStorageKey();
+
+/** A sessionStorage stand-in that keeps every value ever written. */
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  const writes: string[] = [];
+  const storage: FunnelStorage = {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      writes.push(value);
+      data.set(key, value);
+    },
+    removeItem: (key) => void data.delete(key),
+  };
+  return { storage, writes, data };
+}
+
+const details: ProjectDetails = {
+  description: 'Kitchen sink drains slowly',
+  urgency: 'Within a week',
+  answers: [{ questionText: 'Where is the clog?', answerText: 'Kitchen' }],
+  address: { lineOne: '1600 Larimer St', lineTwo: 'Apt 12', city: 'Denver', state: 'CO', postalCode: '' },
+  showAddress: true,
+  contact: { firstName: 'Casey', lastName: 'Nguyen', email: 'casey.nguyen@example.com', phoneNumber: '(303) 555-0177' },
+};
+const CUSTOMER_DATA = ['Casey', 'Nguyen', 'casey.nguyen@example.com', '3035550177', '(303) 555-0177', '1600 Larimer St', 'Apt 12', 'Kitchen sink'];
+
+function setup(options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string> } = {}) {
+  const sandbox: SandboxGateway = createSandboxGateway({ now: () => NOW });
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: options.auth ?? { kind: 'anonymous' },
+    retry: { retries: 0 },
+    onChallenge: (challenge) => sandbox.faults.passChallenge(challenge.challengeId),
+  });
+  const store = createStore();
+  store.set(clientAtom, client);
+  store.set(funnelInputsAtom, { categoryId: null, postalCode: null, serviceProviderId: null, withAlId: null, referrer: null, ...options.inputs });
+  const memory = memoryStorage(options.stored);
+  const calls = () => sandbox.store.requests.map((r) => `${r.method} ${r.path}`);
+  const start = () => {
+    store.set(startFunnelAtom, { storage: memory.storage });
+    return persistFunnel(store, memory.storage);
+  };
+  return { sandbox, client, store, memory, calls, start };
+}
+
+/** The funnel walked to a created lead: provider 1001 via its HA listing 2001, Drain Cleaning, 80202. */
+async function toCreatedLead(options: Parameters<typeof setup>[0] = {}) {
+  const ctx = setup({ inputs: { withAlId: 2001, postalCode: '80202', referrer: 'https://partner.example.com/plumbing?email=x%40y.z' }, ...options });
+  ctx.start();
+  await ctx.store.set(loadProviderAtom);
+  await ctx.store.set(chooseCategoryResultAtom, { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
+  ctx.store.set(projectDetailsAtom, details);
+  const created = await ctx.store.set(submitProjectAtom);
+  if (!created.ok) throw new Error('lead not created');
+  return { ...ctx, leadId: created.value };
+}
+
+describe('start: what survives a reload', () => {
+  it('restores step, category, postal code and flags, applies presets the state lacks, and marks rehydration complete', () => {
+    const stored = {
+      isAuthenticatedWorkflow: true,
+      entryPointReferrer: 'cms-home',
+      step: 'project',
+      categoryId: 100,
+      categoryName: 'Plumbing',
+      taskCategoryId: 10003,
+      taskCategoryName: 'Drain Cleaning',
+      postalCode: null,
+      serviceProviderId: 1001,
+      leadId: null,
+      token: 'leaked-token',
+      email: 'leaked@example.com',
+    };
+    const { store, memory, start } = setup({ inputs: { postalCode: '80203', categoryId: 101, referrer: 'ignored' }, stored: { [KEY]: JSON.stringify(stored) } });
+    expect(store.get(funnelSessionAtom).rehydrateComplete).toBe(false);
+    start();
+    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: true, entryPointReferrer: 'cms-home', step: 'project', leadId: null });
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 100, taskCategoryId: 10003, postalCode: '80203', serviceProviderId: 1001 });
+    expect(store.get(funnelLocationAtom)).toEqual({ step: 'project', serviceProviderId: 1001 });
+    // Read back without the keys that do not belong (written again at once without them).
+    expect(JSON.parse(memory.data.get(KEY)!)).not.toHaveProperty('token');
+    expect(memory.data.get(KEY)).not.toContain('leaked');
+  });
+
+  it('drops a stored record that does not fit, starts fresh with the presets', () => {
+    const { store, memory, start } = setup({ inputs: { categoryId: 101, postalCode: '8020', referrer: 'https://partner.example.com/p?utm=1' }, stored: { [KEY]: '{"step":"checkout"}' } });
+    start();
+    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/p', step: 'entry', leadId: null });
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 101, postalCode: null });
+    expect(store.get(targetOffersAtom).request).toEqual({ categoryId: 101 });
+    expect(JSON.parse(memory.data.get(KEY)!)).toMatchObject({ step: 'entry', categoryId: 101 });
+  });
+
+  it('a host’s token makes it an authenticated workflow; nothing is written before the restore ran', () => {
+    const { store, memory } = setup({ auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } });
+    const stop = persistFunnel(store, memory.storage);
+    store.set(funnelFormAtom, { ...store.get(funnelFormAtom), postalCode: '80202' });
+    expect(memory.writes).toEqual([]);
+    store.set(startFunnelAtom, { storage: memory.storage });
+    expect(store.get(funnelSessionAtom).isAuthenticatedWorkflow).toBe(true);
+    expect(memory.writes).toHaveLength(1);
+    stop();
+  });
+
+  it('a deep link opens its step; a lead route binds the session (no token is obtained for it)', async () => {
+    const { store, start, calls } = setup();
+    start();
+    store.set(openLocationAtom, { step: 'summary', leadId: 300001 });
+    expect(store.get(funnelSessionAtom)).toMatchObject({ step: 'summary', leadId: 300001 });
+    expect(store.get(funnelLocationAtom)).toEqual({ step: 'summary', leadId: 300001 });
+    store.set(openLocationAtom, { step: 'suggestions', leadId: 300001 });
+    // After a reload the token is gone: fetching the lead fails unsent, and the summary is shown (§4).
+    const result = await store.set(loadSuggestionsAtom);
+    expect(result).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(store.get(funnelSessionAtom).step).toBe('summary');
+    expect(calls()).not.toContain('POST /gateway/lead/v1/one-time-token');
+  });
+});
+
+describe('entry: provider, category, postal code, eligibility', () => {
+  it('provider details set the form’s provider from the response, choose its category and drop withAlId', async () => {
+    const { store, start, sandbox } = setup({ inputs: { withAlId: 2001, categoryId: 500 } });
+    start();
+    expect(store.get(funnelLocationAtom)).toEqual({ step: 'entry', withAlId: 2001 });
+    const result = await store.set(loadProviderAtom);
+    expect(result).toMatchObject({ ok: true, value: { serviceProviderId: 1001 } });
+    expect(sandbox.store.requests.at(-1)).toMatchObject({ path: '/gateway/lead/v1/serviceprovider/2001/details', query: { withAlId: 'true' } });
+    // 500 (Photographers) is not Acme's: its best-reviewed category instead.
+    const best = [...sandbox.store.provider(1001)!.categoryIds].sort(
+      (a, b) => (sandbox.store.provider(1001)!.reviewCountByCategory[b] ?? 0) - (sandbox.store.provider(1001)!.reviewCountByCategory[a] ?? 0),
+    )[0];
+    expect(store.get(funnelFormAtom)).toMatchObject({ serviceProviderId: 1001, categoryId: best, taskCategoryId: null });
+    expect(store.get(funnelLocationAtom)).toEqual({ step: 'entry', withAlId: null });
+  });
+
+  it('taxonomy rule: a task result makes its parent the category (name looked up) and itself the task', async () => {
+    const { store, start } = setup();
+    start();
+    const outcome = await store.set(chooseCategoryResultAtom, { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
+    expect(outcome.ok).toBe(true);
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 100, categoryName: 'Plumbing', taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning' });
+    expect(store.get(targetOffersAtom).request).toEqual({ categoryId: 100 });
+    store.set(recordTargetOfferAtom, { name: 'raq-hero', outcome: 'Success' });
+    store.set(clearCategoryAtom);
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: null, categoryName: null, taskCategoryId: null, taskCategoryName: null });
+    expect(store.get(targetOffersAtom)).toEqual({ outcomes: { 'raq-hero': 'Success' }, request: null });
+  });
+
+  it('taxonomy rule with a provider: a top-level category it does not offer changes nothing', async () => {
+    const { store, start } = setup({ inputs: { serviceProviderId: 1002 } });
+    start();
+    await store.set(loadProviderAtom);
+    const before = store.get(funnelFormAtom);
+    expect(await store.set(chooseCategoryResultAtom, { categoryId: 100, name: 'Plumbing', parentCategory: { categoryId: 1 } })).toEqual({ ok: false, reason: 'not-offered' });
+    expect(store.get(funnelFormAtom)).toBe(before);
+    await store.set(chooseCategoryResultAtom, { categoryId: 102, name: 'Electrical', parentCategory: { categoryId: 1 } });
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 102, categoryName: 'Electrical', taskCategoryId: null });
+  });
+
+  it('a preset category gets its name from the taxonomy', async () => {
+    const { store, start } = setup({ inputs: { categoryId: 105 } });
+    start();
+    await store.set(resolveCategoryNameAtom);
+    expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 105, categoryName: 'House Cleaning' });
+  });
+
+  it('keeps a five-digit postal code only and looks up its city and state', async () => {
+    const { store, start } = setup();
+    start();
+    store.set(setPostalCodeAtom, '802');
+    expect(store.get(funnelFormAtom).postalCode).toBeNull();
+    expect(await store.get(cityStateAtom)).toBeNull();
+    store.set(setPostalCodeAtom, ' 80301 ');
+    expect(await store.get(cityStateAtom)).toEqual({ city: 'Boulder', stateAbbreviation: 'CO', postalCode: '80301' });
+    store.set(setPostalCodeAtom, '99999');
+    expect(await store.get(cityStateAtom)).toBeNull();
+  });
+
+  it('eligible: nothing more; not eligible: the alternatives for the category and postal code, under a token it obtained', async () => {
+    const { store, start, sandbox, calls } = setup({ inputs: { serviceProviderId: 1001, postalCode: '80202' } });
+    start();
+    await store.set(loadProviderAtom);
+    expect(await store.set(checkEligibilityAtom)).toEqual({ ok: true, value: true });
+    expect(store.get(eligibilityAtom)).toEqual({ eligible: true, alternatives: null });
+    expect(calls()).not.toContain('POST /gateway/lead/v4/serviceproviders/suggestion');
+
+    // 1006 does not serve Denver.
+    await store.set(chooseProviderAtom, 1006);
+    store.set(funnelFormAtom, { ...store.get(funnelFormAtom), categoryId: 100, categoryName: 'Plumbing' });
+    expect(await store.set(checkEligibilityAtom)).toEqual({ ok: true, value: false });
+    const eligibility = store.get(eligibilityAtom)!;
+    expect(eligibility.eligible).toBe(false);
+    expect(eligibility.alternatives?.al.map((p) => p.id)).toEqual(expect.arrayContaining([1001]));
+    expect([...eligibility.alternatives!.al, ...eligibility.alternatives!.ha]).toHaveLength(3);
+    expect(sandbox.store.requests.at(-1)).toMatchObject({
+      path: '/gateway/lead/v4/serviceproviders/suggestion',
+      body: { categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [1006], limit: 3 },
+      headers: { authorization: expect.stringMatching(/^OneTime ott_/) },
+    });
+    expect(calls().filter((c) => c === 'POST /gateway/lead/v1/one-time-token')).toHaveLength(1);
+  });
+});
+
+describe('project: creating the lead', () => {
+  it('names the fields it cannot send and sends nothing', async () => {
+    const { store, start, calls } = setup({ inputs: { postalCode: '80202' } });
+    start();
+    await store.set(chooseCategoryResultAtom, { categoryId: 105, name: 'House Cleaning', parentCategory: { categoryId: 1 } });
+    store.set(projectDetailsAtom, { ...details, contact: { ...details.contact, email: 'casey@', phoneNumber: '' } });
+    const before = calls().length;
+    expect(await store.set(submitProjectAtom)).toEqual({ ok: false, error: null, problems: ['email', 'phoneNumber'] });
+    expect(calls()).toHaveLength(before);
+  });
+
+  it('creates the lead once for a double click, goes to the suggestions, and the provider’s board shows it', async () => {
+    const ctx = setup({ inputs: { withAlId: 2001, postalCode: '80202' } });
+    ctx.start();
+    await ctx.store.set(loadProviderAtom);
+    await ctx.store.set(chooseCategoryResultAtom, { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
+    ctx.store.set(projectDetailsAtom, details);
+    const [first, second] = await Promise.all([ctx.store.set(submitProjectAtom), ctx.store.set(submitProjectAtom)]);
+    expect(first).toEqual(second);
+    expect(ctx.calls().filter((c) => c === 'POST /gateway/lead/v3/lead')).toHaveLength(1);
+    const leadId = first.ok ? first.value : -1;
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
+    expect(ctx.store.get(funnelLocationAtom)).toEqual({ step: 'suggestions', leadId });
+    const created = ctx.sandbox.store.requests.find((r) => r.path === '/gateway/lead/v3/lead')!;
+    expect(created.body).toMatchObject({ source: 'RequestAQuote', title: 'Drain Cleaning', categoryId: 10003, urgency: 'Within a week', assignedServiceProviderIds: [1001] });
+    expect(created.headers.authorization).toMatch(/^OneTime ott_/);
+    const provider = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: ctx.sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
+    expect((await getLeads(provider, 1001, {})).leads[0]).toMatchObject({ leadId, customerInfo: { firstName: 'Casey' } });
+  });
+
+  it('a retry after a failure reuses the idempotency key; changed details make a new one', async () => {
+    const ctx = setup({ inputs: { postalCode: '80202' } });
+    ctx.start();
+    await ctx.store.set(chooseCategoryResultAtom, { categoryId: 105, name: 'House Cleaning', parentCategory: { categoryId: 1 } });
+    ctx.store.set(projectDetailsAtom, details);
+    const keys = () => ctx.sandbox.store.requests.filter((r) => r.path === '/gateway/lead/v3/lead').map((r) => r.headers['idempotency-key']);
+    // The request is lost on the way: no answer.
+    ctx.sandbox.faults.drop({ route: 'POST /gateway/lead/v3/lead', times: 1 });
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, error: { kind: 'network' } });
+    // Everything typed is kept.
+    expect(ctx.store.get(projectDetailsAtom)).toBe(details);
+    ctx.sandbox.faults.status(500, { message: 'down' }, { route: 'POST /gateway/lead/v3/lead', times: 1 });
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, error: { status: 500 } });
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+    // The customer changes the description: another request, another key.
+    ctx.store.set(projectDetailsAtom, { ...details, description: 'Bathroom sink too' });
+    const created = await ctx.store.set(submitProjectAtom);
+    expect(created.ok).toBe(true);
+    expect(keys()).toHaveLength(3);
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(ctx.sandbox.store.leads.filter((l) => l.contact.email === 'casey.nguyen@example.com')).toHaveLength(1);
+  });
+
+  it('a 511 challenge: the result says so (the view closes its modal); once passed, the create is replayed once and the lead arrives', async () => {
+    const ctx = setup({ inputs: { postalCode: '80202' } });
+    ctx.start();
+    await ctx.store.set(chooseCategoryResultAtom, { categoryId: 105, name: 'House Cleaning', parentCategory: { categoryId: 1 } });
+    ctx.store.set(projectDetailsAtom, details);
+    ctx.sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
+    const result = await ctx.store.set(submitProjectAtom);
+    expect(result).toMatchObject({ ok: false, challenge: true, error: { status: 511 } });
+    await ctx.store.get(clientAtom)!.whenChallengeSettled();
+    const creates = ctx.sandbox.store.requests.filter((r) => r.path === '/gateway/lead/v3/lead');
+    expect(creates.map((r) => r.status)).toEqual([511, 200]);
+    expect(creates[1]!.headers['idempotency-key']).toBe(creates[0]!.headers['idempotency-key']);
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId: expect.any(Number) });
+    expect(ctx.sandbox.store.leads.filter((l) => l.title === 'House Cleaning' && l.contact.firstName === 'Casey')).toHaveLength(1);
+  });
+});
+
+describe('suggestions and sending', () => {
+  it('loads the lead and 3 suggestions without the pros it went to; fields cleared and defaulted; sends assign v2 and the HA pro selection', async () => {
+    const { store, sandbox, leadId } = await toCreatedLead();
+    const loaded = await store.set(loadSuggestionsAtom);
+    expect(loaded.ok).toBe(true);
+    const suggestion = sandbox.store.requests.filter((r) => r.path === '/gateway/lead/v4/serviceproviders/suggestion').at(-1)!;
+    expect(suggestion.body).toEqual({ categoryId: 10003, postalCode: '80202', excludedServiceProviderIds: [1001], limit: 3 });
+    const split = store.get(suggestionsAtom)!;
+    const all = [...split.al, ...split.ha];
+    expect(all).toHaveLength(3);
+    expect(all.map((p) => p.id)).not.toContain(1001);
+    const form = store.get(funnelFormAtom);
+    expect(form.serviceRequestId).toBe(split.serviceRequestId);
+    expect(Object.values(form.additionalFields)).toEqual([false, false, false]);
+    expect(form.selectedAdditionalTotalSpListCount).toBe(0);
+
+    const ha = split.ha[0]!;
+    const al = split.al[0]!;
+    store.set(setAdditionalFieldAtom, { name: `additional-hasp-${ha.id}`, checked: true });
+    store.set(setAdditionalFieldAtom, { name: `additional-sp-${al.id}`, checked: true });
+    expect(store.get(funnelFormAtom)).toMatchObject({ selectedAdditionalSpList: [al.id], selectedAdditionalHaSpList: [ha.id], selectedAdditionalTotalSpListCount: 2 });
+    expect(await store.set(sendSelectionAtom)).toEqual({ ok: true, value: undefined });
+    const sent = sandbox.store.requests.slice(-2);
+    expect(sent.map((r) => [r.path, r.body])).toEqual([
+      [`/gateway/lead/v2/lead/${leadId}/assign`, { serviceProviderIds: [al.id], haServiceProviderIds: [ha.id], serviceRequestId: split.serviceRequestId }],
+      ['/gateway/lead/v1/service-request/send-ol-pro-selection', { serviceRequestId: split.serviceRequestId, haServiceProviderIds: [ha.id] }],
+    ]);
+    expect(store.get(funnelSessionAtom).step).toBe('summary');
+  });
+
+  it('a failed suggestion fetch goes to the summary of the lead', async () => {
+    const { store, sandbox, leadId } = await toCreatedLead();
+    sandbox.faults.status(500, { message: 'down' }, { route: 'POST /gateway/lead/v4/serviceproviders/suggestion', times: 1 });
+    expect((await store.set(loadSuggestionsAtom)).ok).toBe(false);
+    expect(store.get(funnelLocationAtom)).toEqual({ step: 'summary', leadId });
+  });
+});
+
+describe('summary', () => {
+  it('shows who received it and follow-up deals, updates only the phone number, marks a pro hired', async () => {
+    const { store, sandbox, leadId } = await toCreatedLead();
+    store.set(openLocationAtom, { step: 'summary', leadId });
+    const comparison = await store.get(comparisonAtom);
+    expect(comparison?.serviceProviders.map((p) => [p.id, p.hired])).toEqual([[1001, false]]);
+    expect((await store.get(followUpDealsAtom)).map((d) => d.title)).toEqual(['Drain cleaning special']);
+
+    expect(await store.set(updatePhoneAtom, '12')).toEqual({ ok: false, error: null, problems: ['phoneNumber'] });
+    expect(await store.set(updatePhoneAtom, '+1 (720) 555-0199')).toEqual({ ok: true, value: '7205550199' });
+    expect(sandbox.store.requests.at(-1)).toMatchObject({ path: '/gateway/lead/v1/user/updatePhone', body: { phoneNumber: '7205550199' } });
+
+    expect(await store.set(markHiredAtom, { serviceProviderId: 1001, serviceProviderType: 'AL' })).toEqual({ ok: true, value: undefined });
+    expect((await store.get(comparisonAtom))?.serviceProviders.map((p) => [p.id, p.hired])).toEqual([[1001, true]]);
+  });
+});
+
+describe('the one-time token and the customer’s details are never written', () => {
+  it('walks the whole funnel; no storage write holds the token or anything the customer typed', async () => {
+    const { store, sandbox, memory } = await toCreatedLead();
+    await store.set(loadSuggestionsAtom);
+    await store.set(sendSelectionAtom);
+    const tokens = Object.keys(sandbox.store.tokens).filter((t) => t.startsWith('ott_'));
+    expect(tokens).toHaveLength(1);
+    expect(memory.writes.length).toBeGreaterThan(3);
+    for (const written of memory.writes) {
+      for (const secret of [...tokens, ...CUSTOMER_DATA]) expect(written).not.toContain(secret);
+      expect(Object.keys(JSON.parse(written)).sort()).toEqual(
+        ['categoryId', 'categoryName', 'entryPointReferrer', 'isAuthenticatedWorkflow', 'leadId', 'postalCode', 'serviceProviderId', 'step', 'taskCategoryId', 'taskCategoryName'].sort(),
+      );
+    }
+    // Nor does a dump of the funnel's state (devtools, a log).
+    const dump = JSON.stringify([
+      store.get(oneTimeSessionAtom),
+      store.get(funnelSessionAtom),
+      store.get(funnelFormAtom),
+      store.get(suggestionsAtom),
+      store.get(providerAtom),
+      store.get(targetOffersAtom),
+    ]);
+    expect(dump).toContain('"status":"active"');
+    for (const token of tokens) expect(dump).not.toContain(token);
+    // The referrer lost its query (it held an e-mail address).
+    expect(JSON.parse(memory.writes.at(-1)!)).toMatchObject({ step: 'summary', entryPointReferrer: 'https://partner.example.com/plumbing', categoryId: 100, postalCode: '80202' });
+  });
+
+  it('reports an expired token through tokenStatusAtom and never obtains another for the lead', async () => {
+    const { store, sandbox, calls } = await toCreatedLead();
+    const statuses: string[] = [];
+    const unsubscribe = store.sub(tokenStatusAtom, () => statuses.push(store.get(tokenStatusAtom)));
+    expect(store.get(tokenStatusAtom)).toBe('active');
+    sandbox.store.tokenLifetimes.forEach((lifetime) => (lifetime.expired = true));
+    await store.set(loadSuggestionsAtom);
+    expect(statuses).toEqual(['expired']);
+    expect(calls().filter((c) => c === 'POST /gateway/lead/v1/one-time-token')).toHaveLength(1);
+    unsubscribe();
+  });
+
+  it('a new request ends the token at the gateway and starts over, keeping the session flags', async () => {
+    const { store, sandbox, calls } = await toCreatedLead();
+    const token = Object.keys(sandbox.store.tokens).find((t) => t.startsWith('ott_'))!;
+    await store.set(startNewRequestAtom);
+    expect(calls().at(-1)).toBe('POST /gateway/lead/v1/one-time-token/expire');
+    expect(sandbox.store.memberIdForToken(token)).toBeUndefined();
+    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/plumbing', step: 'entry', leadId: null });
+    expect(store.get(funnelFormAtom).categoryId).toBeNull();
+    expect(store.get(projectDetailsAtom).contact.email).toBe('');
+  });
+});

@@ -1,0 +1,259 @@
+import type {
+  TwilioCancellable,
+  TwilioClient,
+  TwilioClientOptions,
+  TwilioConnectionState,
+  TwilioConversation,
+  TwilioJson,
+  TwilioMedia,
+  TwilioMediaPayload,
+  TwilioMessage,
+  TwilioMessageBuilder,
+  TwilioPaginator,
+  TwilioSdk,
+} from '../../src/chat/twilio-chat-client';
+
+/**
+ * A test double of exactly the @twilio/conversations surface the Twilio chat adapter uses
+ * (the `Twilio*` types of src/chat/twilio-chat-client.ts, which the compiler checks against
+ * the real SDK's typings). It behaves as the SDK does where the adapter relies on it: an
+ * inclusive `anchor` and ascending items for `getMessages(…, 'backwards')`, `hasPrevPage` for
+ * older messages, `messageAdded` for every new message (own ones too), an index per send. Tests
+ * drive the SDK's side through `emit…`/`add…` helpers and read what the adapter called.
+ */
+
+type Listener = (...args: never[]) => void;
+
+class Emitter {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  on(event: string, listener: Listener): this {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+    return this;
+  }
+  off(event: string, listener: Listener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+  }
+  listenerCount(event?: string): number {
+    if (event) return this.listeners.get(event)?.size ?? 0;
+    return [...this.listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  }
+}
+
+export class DoubleMedia implements TwilioMedia {
+  urlRequests = 0;
+  constructor(
+    readonly sid: string,
+    readonly contentType: string,
+    readonly filename: string | null,
+    readonly size: number,
+  ) {}
+  getContentTemporaryUrl(): Promise<string | null> {
+    this.urlRequests++;
+    return Promise.resolve(`https://media.twilio.test/${this.sid}?expires=${this.urlRequests}`);
+  }
+}
+
+export class DoubleMessage implements TwilioMessage {
+  constructor(
+    readonly index: number,
+    readonly author: string | null,
+    readonly body: string | null,
+    readonly dateCreated: Date | null,
+    readonly attributes: unknown = {},
+    readonly attachedMedia: DoubleMedia[] | null = null,
+  ) {}
+  get sid(): string {
+    return `IM${String(this.index).padStart(32, '0')}`;
+  }
+}
+
+/** A CancellablePromise like the SDK's: `cancel()` rejects it. */
+function cancellable<T>(work: Promise<T>, onCancel: () => void): TwilioCancellable<T> {
+  let rejectIt: (reason: unknown) => void = () => {};
+  const promise = new Promise<T>((resolve, reject) => {
+    rejectIt = reject;
+    work.then(resolve, reject);
+  }) as TwilioCancellable<T>;
+  promise.cancel = () => {
+    onCancel();
+    rejectIt(new Error('Cancelled'));
+    return promise;
+  };
+  return promise;
+}
+
+export class DoubleConversation extends Emitter implements TwilioConversation {
+  readonly messages: DoubleMessage[] = [];
+  /** Every call the adapter made, in order (what "the server received"). */
+  readonly calls: (
+    | { method: 'getMessages'; pageSize: number | undefined; anchor: number | undefined; direction: string | undefined }
+    | { method: 'sendMessage'; text: string | null; attributes: TwilioJson | undefined }
+    | { method: 'sendMedia'; media: TwilioMediaPayload[] }
+    | { method: 'setAllMessagesRead' }
+  )[] = [];
+  lastReadMessageIndex: number | null = null;
+  cancelledUploads = 0;
+  /** When set, the next upload waits for this promise before it is stored. */
+  uploadGate: Promise<void> | null = null;
+  private mediaSeq = 0;
+
+  constructor(
+    readonly sid: string,
+    private readonly identity: () => string,
+    private readonly now: () => Date,
+  ) {
+    super();
+  }
+
+  /** Adds a message as the service would (e.g. the customer's): fires messageAdded. */
+  add(author: string | null, body: string | null, media: DoubleMedia[] | null = null, attributes: unknown = {}): DoubleMessage {
+    const message = new DoubleMessage(this.messages.length, author, body, this.now(), attributes, media);
+    this.messages.push(message);
+    this.emit('messageAdded', message);
+    return message;
+  }
+
+  /** Seeds history without events. */
+  seed(count: number, authorOf: (index: number) => string): void {
+    for (let i = 0; i < count; i++) this.messages.push(new DoubleMessage(this.messages.length, authorOf(i), `Message ${i}`, new Date(Date.UTC(2025, 5, 1, 12, i))));
+  }
+
+  async getMessages(pageSize = 30, anchor?: number, direction: 'backwards' | 'forward' = 'forward'): Promise<TwilioPaginator<TwilioMessage>> {
+    this.calls.push({ method: 'getMessages', pageSize, anchor, direction });
+    if (direction !== 'backwards') throw new Error('the double pages backwards only (what the adapter uses)');
+    const last = anchor ?? this.messages.length - 1;
+    const page = this.messages.filter((m) => m.index <= last).slice(-pageSize);
+    return { items: [...page].sort((a, b) => a.index - b.index), hasPrevPage: (page[0]?.index ?? 0) > 0 };
+  }
+
+  async sendMessage(text: string | null, attributes?: TwilioJson): Promise<number> {
+    this.calls.push({ method: 'sendMessage', text, attributes });
+    return this.add(this.identity(), text, null, attributes ?? {}).index;
+  }
+
+  prepareMessage(): TwilioMessageBuilder {
+    const media: TwilioMediaPayload[] = [];
+    const builder: TwilioMessageBuilder = {
+      addMedia: (payload) => {
+        media.push(payload);
+        return builder;
+      },
+      build: () => ({
+        send: () => {
+          this.calls.push({ method: 'sendMedia', media });
+          let cancelled = false;
+          const work = (async () => {
+            if (this.uploadGate) await this.uploadGate;
+            if (cancelled) return null;
+            const attached = media.map((m) => new DoubleMedia(`ME${String(++this.mediaSeq).padStart(32, '0')}`, m.contentType ?? 'application/octet-stream', m.filename ?? null, m.media.size));
+            return this.add(this.identity(), null, attached).index;
+          })();
+          return cancellable(work, () => {
+            cancelled = true;
+            this.cancelledUploads++;
+          });
+        },
+      }),
+    };
+    return builder;
+  }
+
+  async setAllMessagesRead(): Promise<number> {
+    this.calls.push({ method: 'setAllMessagesRead' });
+    this.lastReadMessageIndex = this.messages.length > 0 ? this.messages.length - 1 : null;
+    return 0;
+  }
+}
+
+export class DoubleClient extends Emitter implements TwilioClient {
+  connectionState: TwilioConnectionState = 'connecting';
+  readonly tokens: string[];
+  readonly updatedTokens: string[] = [];
+  shutdowns = 0;
+
+  constructor(
+    token: string,
+    readonly options: TwilioClientOptions | null | undefined,
+    private readonly sdk: TwilioDouble,
+  ) {
+    super();
+    this.tokens = [token];
+  }
+
+  /** The SDK finished starting (or failed to). */
+  initialize(): void {
+    this.setConnectionState('connected');
+    this.emit('initialized');
+  }
+  failInit(message = 'Token is invalid'): void {
+    this.setConnectionState('denied');
+    this.emit('initFailed', { error: { message } });
+  }
+  setConnectionState(state: TwilioConnectionState): void {
+    this.connectionState = state;
+    this.emit('connectionStateChanged', state);
+  }
+
+  async updateToken(token: string): Promise<DoubleClient> {
+    this.updatedTokens.push(token);
+    this.tokens.push(token);
+    return this;
+  }
+
+  async getConversationBySid(sid: string): Promise<DoubleConversation> {
+    const conversation = this.sdk.conversations.get(sid);
+    if (!conversation) throw Object.assign(new Error('Conversation not found'), { status: 404 });
+    return conversation;
+  }
+
+  async shutdown(): Promise<void> {
+    this.shutdowns++;
+  }
+}
+
+/** The double's module: `loadSdk: async () => double` (or its `module` shape for the import path). */
+export class TwilioDouble implements TwilioSdk {
+  readonly clients: DoubleClient[] = [];
+  readonly conversations = new Map<string, DoubleConversation>();
+  /** Whether a new client initializes by itself (as after a real connect) and how. */
+  autoInit: 'initialized' | 'failed' | 'manual' = 'initialized';
+  readonly Client: new (token: string, options?: TwilioClientOptions | null) => DoubleClient;
+
+  constructor(
+    /** The identity a token stands for (Twilio reads it from the token). */
+    readonly identity = 'provider-1001',
+    readonly now: () => Date = () => new Date('2025-06-11T15:30:00Z'),
+  ) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const sdk = this;
+    this.Client = class extends DoubleClient {
+      constructor(token: string, options?: TwilioClientOptions | null) {
+        super(token, options, sdk);
+        sdk.clients.push(this);
+        if (sdk.autoInit !== 'manual') {
+          queueMicrotask(() => (sdk.autoInit === 'initialized' ? this.initialize() : this.failInit()));
+        }
+      }
+    };
+  }
+
+  conversation(sid: string): DoubleConversation {
+    let conversation = this.conversations.get(sid);
+    if (!conversation) {
+      conversation = new DoubleConversation(sid, () => this.identity, this.now);
+      this.conversations.set(sid, conversation);
+    }
+    return conversation;
+  }
+
+  get client(): DoubleClient {
+    const client = this.clients.at(-1);
+    if (!client) throw new Error('no client was made');
+    return client;
+  }
+}
