@@ -8,6 +8,7 @@ import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messa
 import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
+import { typeText } from './support/shadow-input';
 
 /**
  * <LeadBoard> (spec §2 "Lead board", §3, §4) as its element shows it: in a shadow root with
@@ -85,26 +86,6 @@ function leadRequests(context: StoryContext) {
   return sandboxOf(context)
     .gateway.store.requests.filter((request) => request.method === 'POST' && request.path === LEADS_PATH)
     .map((request) => request.body as { offset: number; limit: number; featuredLeadId?: number; filters: Record<string, unknown> });
-}
-
-/**
- * Types into a text field inside the shadow root as a keyboard would, as far as React can
- * tell (see stories/ui-date-range-picker.stories.tsx: user-event's typing goes unnoticed by
- * React's value tracking inside a shadow root). Each character goes through the native value
- * setter and a composed input event.
- */
-async function typeText(field: HTMLElement, text: string) {
-  const input = field as HTMLInputElement;
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  if (!setValue) throw new Error('no native value setter');
-  input.focus();
-  let value = input.value;
-  for (const char of text) {
-    value += char;
-    setValue.call(input, value);
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: char, inputType: 'insertText' }));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // ---- stories -----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import reviewRequestCss from '../src/widgets/review-request/review-request.css?i
 import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
+import { typeText, expectFocused } from './support/shadow-input';
 
 /**
  * <ReviewRequest> (spec §4 "Review request (board)", §5, §8, §9): the modal for a ClosedWon lead
@@ -40,34 +41,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 type Canvas = Awaited<ReturnType<typeof shadowOf>>['canvas'];
-
-/**
- * Types into a field inside the shadow root (user-event cannot focus or clear those in this
- * Chromium): the native value setter of the field's own kind, then an input event per
- * character, as React listens for. `replace` empties the field first.
- */
-async function typeText(field: HTMLElement, text: string, { replace = false } = {}) {
-  const input = field as HTMLInputElement | HTMLTextAreaElement;
-  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
-  if (!setValue) throw new Error('no native value setter');
-  input.focus();
-  const announce = (value: string, data: string | null, inputType: string) => {
-    setValue.call(input, value);
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data, inputType }));
-  };
-  if (replace) announce('', null, 'deleteContentBackward');
-  let value = input.value;
-  for (const char of text) {
-    value += char;
-    announce(value, char, 'insertText');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Focus inside a shadow root: the document's active element is the host, the root's is the field. */
-async function expectFocused(element: HTMLElement) {
-  await waitFor(() => expect((element.getRootNode() as ShadowRoot).activeElement).toBe(element));
-}
 
 /** The dialog's form after 'Edit'. */
 async function openForm(canvas: Canvas) {

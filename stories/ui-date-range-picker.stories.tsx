@@ -12,6 +12,7 @@ import { DateRangePicker, type DateRangeChange, type DateRangeColors } from '../
 import { dateRangePickerLabels } from '../src/ui/date-range-picker-labels';
 import { shadowOf } from './support/queries';
 import { ShadowFrame } from './support/shadow-frame';
+import { typeText } from './support/shadow-input';
 
 /**
  * <DateRangePicker> (src/ui, spec §2 "Date-range picker", §5, §9) as an element shows it: in a
@@ -86,32 +87,6 @@ type Story = StoryObj<typeof meta>;
 function selection(root: ShadowRoot) {
   const output = root.querySelector('[data-testid="selection"]');
   return { start: output?.getAttribute('data-start'), end: output?.getAttribute('data-end') };
-}
-
-/**
- * Types into a field inside the shadow root the way a keyboard does, as far as React can tell.
- * user-event prepares fields for React's value tracking only when their focus event reaches
- * `document` with the field as target; inside a shadow root the target is the host, so its
- * edits go unnoticed (the field shows the text but no onChange runs). Here each character is
- * written through the native value setter and announced with a composed input event.
- */
-async function typeText(field: HTMLElement, text: string, { replace = false } = {}) {
-  const input = field as HTMLInputElement;
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  if (!setValue) throw new Error('no native value setter');
-  input.focus();
-  const announce = (value: string, data: string | null, inputType: string) => {
-    setValue.call(input, value);
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data, inputType }));
-  };
-  if (replace) announce('', null, 'deleteContentBackward');
-  // A number field's value stays '' while its text is not a number; build from what it holds.
-  let value = input.value;
-  for (const char of text) {
-    value += char;
-    announce(value, char, 'insertText');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const dayName = (date: number) => `${format(new Date(2026, 5, date), 'EEEE')}, June ${date}, 2026`;

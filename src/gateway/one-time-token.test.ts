@@ -1,10 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '../demo/index';
-import { NOW } from '../demo/test-helpers';
+import { failure, NOW } from '../demo/test-helpers';
 import type { GatewayAuth } from './auth';
 import { createGatewayClient } from './client';
-import { GatewayError } from './errors';
 import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/calls';
 import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
 
@@ -23,15 +22,6 @@ function setup(auth: GatewayAuth = { kind: 'anonymous' }) {
   return { sandbox, client, holder, session, requests, advance: (ms: number) => (at += ms) };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('one-time session: obtaining the token', () => {
   it('obtains a token once, on the first call that needs one, and sends it only in the Authorization header', async () => {
@@ -71,7 +61,7 @@ describe('one-time session: obtaining the token', () => {
   it('never obtains one silently once the session holds a lead: the call fails as unauthorized, unsent', async () => {
     const { session, holder, requests } = setup();
     holder.lockIssuing();
-    const error = await rejection(getProjects(session.client));
+    const error = await failure(getProjects(session.client));
     expect(error.status).toBe(401);
     expect(requests()).toEqual([]);
   });
@@ -79,7 +69,7 @@ describe('one-time session: obtaining the token', () => {
   it('a failed issue fails the call and leaves no token', async () => {
     const { session, sandbox } = setup();
     sandbox.faults.status(503, { message: 'down' }, { route: 'POST /gateway/lead/v1/one-time-token', times: 1 });
-    expect((await rejection(getProjects(session.client))).status).toBe(503);
+    expect((await failure(getProjects(session.client))).status).toBe(503);
     expect(session.status()).toBe('none');
     await getProjects(session.client);
     expect(session.status()).toBe('active');
@@ -123,7 +113,7 @@ describe('one-time session: renewal and expiry', () => {
     const statuses: string[] = [];
     session.subscribe(() => statuses.push(session.status()));
     advance(31 * MINUTE);
-    expect((await rejection(getProjects(session.client))).status).toBe(401);
+    expect((await failure(getProjects(session.client))).status).toBe(401);
     expect(statuses).toEqual(['expired']);
     expect(requests()).toHaveLength(2);
   });
@@ -132,9 +122,9 @@ describe('one-time session: renewal and expiry', () => {
     const { session, sandbox, requests } = setup();
     const { leadId } = await createLeadV3(session.client, { source: 'SR_RAQ', title: 'Deep cleaning', categoryId: 10501, contactInformation: contact, address });
     sandbox.store.tokenLifetimes.forEach((lifetime) => (lifetime.expired = true));
-    expect((await rejection(fetchLead(session.client, leadId))).status).toBe(401);
+    expect((await failure(fetchLead(session.client, leadId))).status).toBe(401);
     expect(session.status()).toBe('expired');
-    expect((await rejection(fetchLead(session.client, leadId))).status).toBe(401);
+    expect((await failure(fetchLead(session.client, leadId))).status).toBe(401);
     expect(requests().filter((r) => r.call === 'POST /gateway/lead/v1/one-time-token')).toHaveLength(1);
   });
 
@@ -146,7 +136,7 @@ describe('one-time session: renewal and expiry', () => {
     await getProjects(session.client);
     expect(session.status()).toBe('active');
     sandbox.faults.status(401, { message: 'no' }, { route: 'POST /gateway/lead/v1/one-time-token/renew', times: 1 });
-    await rejection(getProjects(session.client));
+    await failure(getProjects(session.client));
     expect(session.status()).toBe('expired');
   });
 
@@ -174,7 +164,7 @@ describe('one-time session: a token the host gave', () => {
     await session.end();
     expect(requests()).toHaveLength(1);
     sandbox.faults.status(401, { message: 'expired' }, { route: 'GET /gateway/lead/v1/projects', times: 1 });
-    await rejection(getProjects(session.client));
+    await failure(getProjects(session.client));
     expect(session.status()).toBe('expired');
     // The host gives another token (a new client): it is not known to be refused.
     const next = createOneTimeSession(createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5002' } }), holder);
