@@ -27,6 +27,8 @@ export const BUDGETS = { loaderGzip: 2_000, firstLoadGzip: 95_000 };
  */
 export const PRELOADED_AT_MOUNT = {
   'lead-board': ['src/widgets/lead-board/board-list.tsx', 'src/widgets/lead-board/lead-card-body-part.ts'],
+  'raq-funnel': ['src/widgets/raq-funnel/funnel-frame.tsx', 'src/widgets/raq-funnel/entry-step.tsx'],
+  'message-thread': ['src/widgets/message-thread/thread-body-part.ts'],
 };
 const CDN = path.join(ROOT, 'dist', 'cdn');
 

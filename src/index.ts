@@ -36,3 +36,24 @@ export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
 export { FLAG_NAMES } from './runtime/runtime';
 export { defaultRoutes, type RouteBuilders } from './domain/routes';
 export type { GatewayInput } from './runtime/gateway-config';
+
+// The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`
+// (or the sandbox's, or its own ChatClient factory); `openChat` for hosts that talk to a thread themselves.
+export { openChat, type OpenChatOptions, type OpenedChat, type ChatThread } from './chat/open-chat';
+export { createTwilioChatClientFactory, type TwilioChatOptions } from './chat/twilio-chat-client';
+export { createSandboxChatClientFactory, type SandboxChatOptions } from './chat/sandbox-chat-client';
+export {
+  ChatError,
+  isChatError,
+  isOwnMessage,
+  type ChatClient,
+  type ChatClientFactory,
+  type ChatClientInit,
+  type ChatConversation,
+  type ChatConnectionState,
+  type ChatMessage,
+  type ChatMedia,
+  type ChatMessagePage,
+  type ChatErrorKind,
+  type ChatSession,
+} from './chat/chat-client';

@@ -11,6 +11,8 @@ const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
   'lead-board': () => import('./cdn/lead-board'),
   'lead-app': () => import('./cdn/lead-app'),
   'review-request': () => import('./cdn/review-request'),
+  'message-thread': () => import('./cdn/message-thread'),
+  'raq-funnel': () => import('./cdn/raq-funnel'),
 };
 
 

@@ -14,10 +14,14 @@ import { defineElement } from './elements/registry';
 import { leadAppElement } from './elements/lead-app.element';
 import { leadBoardElement } from './elements/lead-board.element';
 import { leadPageElement } from './elements/lead-page.element';
+import { messageThreadElement } from './elements/message-thread.element';
+import { raqFunnelElement, type RaqFunnelElementProps } from './elements/raq-funnel.element';
 import { reviewRequestElement, type ReviewRequestElementProps } from './elements/review-request.element';
 import type { LeadPageProps as LeadPageWidgetProps } from './widgets/lead-page/lead-page';
 import type { LeadAppProps as LeadAppWidgetProps } from './widgets/lead-app/lead-app';
 import type { LeadBoardProps as LeadBoardWidgetProps } from './widgets/lead-board/lead-board';
+import type { MessageThreadProps as MessageThreadWidgetProps } from './widgets/message-thread/message-thread';
+import type { ChatClientFactory } from './chat/chat-client';
 
 /** Host inputs every component takes as props. */
 export interface HostProps {
@@ -30,16 +34,22 @@ export interface HostProps {
   routes?: Partial<RouteBuilders>;
   /** "Now" for what the widget renders from the time (e.g. masked-number validity); default the real clock. */
   now?: () => Date;
+  /** Chat client factory for the message thread (e.g. `createTwilioChatClientFactory()`). */
+  chat?: ChatClientFactory;
   className?: string;
   style?: CSSProperties;
   /** Fires before a link leaves the widget; call `preventDefault()` to route yourself. */
   onNavigate?: (event: CustomEvent<LeadkitEventMap['lk-navigate']>) => void;
   onLoad?: (event: CustomEvent<LeadkitEventMap['lk-load']>) => void;
   onError?: (event: CustomEvent<LeadkitEventMap['lk-error']>) => void;
+  /** A message was sent from the thread (ids only). */
+  onMessageSend?: (event: CustomEvent<LeadkitEventMap['lk-message-send']>) => void;
+  /** The funnel created the customer's lead (`{ leadId }`). */
+  onLeadCreate?: (event: CustomEvent<LeadkitEventMap['lk-lead-create']>) => void;
 }
 
-const EVENT_PROPS = { onNavigate: 'lk-navigate', onLoad: 'lk-load', onError: 'lk-error' } as const satisfies Record<string, LeadkitEventName>;
-const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'now'] as const;
+const EVENT_PROPS = { onNavigate: 'lk-navigate', onLoad: 'lk-load', onError: 'lk-error', onMessageSend: 'lk-message-send', onLeadCreate: 'lk-lead-create' } as const satisfies Record<string, LeadkitEventName>;
+const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'now', 'chat'] as const;
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
@@ -55,11 +65,11 @@ function createComponent<P extends object>(definition: ElementDefinition<P>) {
       for (const name of OBJECT_PROPS) if (all[name] !== undefined) element[name] = all[name];
     });
 
-    const { onNavigate, onLoad, onError } = props;
+    const { onNavigate, onLoad, onError, onMessageSend, onLeadCreate } = props;
     useEffect(() => {
       const element = ref.current;
       if (!element) return;
-      const handlers: Record<string, ((event: never) => void) | undefined> = { onNavigate, onLoad, onError };
+      const handlers: Record<string, ((event: never) => void) | undefined> = { onNavigate, onLoad, onError, onMessageSend, onLeadCreate };
       const listeners: [string, EventListener][] = [];
       for (const [prop, event] of Object.entries(EVENT_PROPS)) {
         const handler = handlers[prop];
@@ -69,7 +79,7 @@ function createComponent<P extends object>(definition: ElementDefinition<P>) {
       return () => {
         for (const [event, listener] of listeners) element.removeEventListener(event, listener);
       };
-    }, [onNavigate, onLoad, onError]);
+    }, [onNavigate, onLoad, onError, onMessageSend, onLeadCreate]);
 
     const attributes: Record<string, unknown> = { ref, class: props.className, style: props.style };
     for (const name of Object.keys(definition.attributes)) {
@@ -86,6 +96,8 @@ export type LeadPageProps = LeadPageWidgetProps & HostProps;
 export type LeadAppProps = LeadAppWidgetProps & HostProps;
 export type LeadBoardProps = LeadBoardWidgetProps & HostProps;
 export type ReviewRequestProps = ReviewRequestElementProps & HostProps;
+export type MessageThreadProps = MessageThreadWidgetProps & HostProps;
+export type RaqFunnelProps = RaqFunnelElementProps & HostProps;
 
 /** `<lead-page>` for React hosts. */
 export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
@@ -93,6 +105,10 @@ export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
 export const LeadBoard = createComponent<LeadBoardWidgetProps>(leadBoardElement);
 /** `<review-request>` for React hosts. */
 export const ReviewRequest = createComponent<ReviewRequestElementProps>(reviewRequestElement);
+/** `<message-thread>` for React hosts (set `chat` to a chat client factory). */
+export const MessageThread = createComponent<MessageThreadWidgetProps>(messageThreadElement);
+/** `<raq-funnel>` for React hosts (a signed-in customer's token as `auth`). */
+export const RaqFunnel = createComponent<RaqFunnelElementProps>(raqFunnelElement);
 /** `<lead-app>` for React hosts. */
 export const LeadApp = createComponent<LeadAppWidgetProps>(leadAppElement);
 

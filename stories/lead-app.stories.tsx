@@ -57,13 +57,12 @@ export const LeadPageRoute: Story = {
   },
 };
 
-/** A route whose widget is not in this build yet (the message thread, for now). */
-export const PlaceholderRoute: Story = {
-  args: { path: `/app/conversation/1001/thread/77?leadId=${SANDBOX_LEADS.purchased}` },
+/** The request-a-quote entry route: the funnel at its first step. */
+export const QuoteEntryRoute: Story = {
+  args: { path: '/app/lead/request_a_quote' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Coming soon' })).toBeVisible();
-    await expect(canvas.getByText('The message thread is not part of this build yet.')).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Get quotes from local pros' })).toBeVisible();
   },
 };
 

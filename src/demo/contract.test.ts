@@ -738,6 +738,8 @@ const CASES: Record<string, Case> = {
         identity: 'provider-1001',
         token: expect.stringMatching(/^sandbox-chat-/),
         expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
+        // The member's name, for a thread opened without a lead (its heading).
+        member: { firstName: 'Jordan', lastName: 'Rivera' },
       });
       // The token is the provider's on the sandbox's chat service (src/demo/chat.test.ts uses it).
       expect(sandbox.chat.checkToken(session.token)).toEqual({ identity: 'provider-1001' });

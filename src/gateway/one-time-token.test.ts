@@ -66,6 +66,20 @@ describe('one-time session: obtaining the token', () => {
     expect(requests()).toEqual([]);
   });
 
+  it('speaks for the customer, never as a provider: a provider auth on the client is not sent', async () => {
+    const { session, sandbox } = setup({ kind: 'provider', spId: 1001 });
+    await getTopCategories(session.client);
+    await getProjects(session.client);
+    const sent = sandbox.store.requests.map((r) => ({ call: `${r.method} ${r.path}`, callerType: r.headers['x-caller-type'], callerId: r.headers['x-caller-id'] ?? null }));
+    expect(sent).toEqual([
+      { call: 'GET /gateway/lead/v1/topCategories', callerType: 'Member', callerId: null },
+      { call: 'POST /gateway/lead/v1/one-time-token', callerType: 'Member', callerId: null },
+      { call: 'GET /gateway/lead/v1/projects', callerType: 'Member', callerId: null },
+    ]);
+    expect(session.hostToken).toBe(false);
+    expect(session.status()).toBe('active');
+  });
+
   it('a failed issue fails the call and leaves no token', async () => {
     const { session, sandbox } = setup();
     sandbox.faults.status(503, { message: 'down' }, { route: 'POST /gateway/lead/v1/one-time-token', times: 1 });

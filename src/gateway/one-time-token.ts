@@ -2,7 +2,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { GatewayAuth } from './auth';
 import type { GatewayClient, RequestSpec } from './client';
 import { isGatewayError } from './errors';
-import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/calls';
+import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/funnel-calls';
 
 /**
  * The customer's one-time token (spec §6) in a widget: obtained, held, sent, renewed, reported.
@@ -20,6 +20,9 @@ import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead
  * - **Expiry**: a 401 on a call that carried a token, or a held token past its `expiresAt`,
  *   turns the status to 'expired' (the widget reports it). No new token is obtained silently
  *   once the session has a lead (`lockIssuing`): a new guest could not see that lead.
+ * - **Never a provider**: the session speaks for the customer. A provider auth on the client
+ *   (the office app's, or an `sp-id` naming the pro a customer came from) is not theirs: its
+ *   calls go out as an anonymous member (caller type Member, no provider caller id).
  */
 
 /** Renew an obtained token when it has less than this left (the sandbox issues 30 minutes). */
@@ -192,6 +195,11 @@ export interface OneTimeSession {
  */
 export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHolder): OneTimeSession {
   const hostToken = base.auth.kind === 'oneTime';
+  /** The customer as the client knows them: never a provider (read on every request). */
+  const customer = (): GatewayAuth => {
+    const auth = base.auth;
+    return auth.kind === 'provider' ? { kind: 'anonymous' } : auth;
+  };
   holder.resetHostRejected();
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
@@ -230,7 +238,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
   }
 
   async function request<S extends GenericSchema>(spec: RequestSpec<S>): Promise<InferOutput<S>> {
-    if (spec.auth || spec.oneTime === undefined || spec.oneTime === 'none') return base.request(spec);
+    if (spec.auth || spec.oneTime === undefined || spec.oneTime === 'none') return base.request({ ...spec, auth: spec.auth ?? customer });
     if (hostToken) {
       try {
         return await base.request(spec);
@@ -242,7 +250,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     await prepare(spec.oneTime);
     const carried = holder.auth() !== null;
     try {
-      return await base.request({ ...spec, auth: () => holder.auth() ?? base.auth });
+      return await base.request({ ...spec, auth: () => holder.auth() ?? customer() });
     } catch (error) {
       if (carried && isUnauthorized(error)) holder.markExpired();
       throw error;
@@ -255,7 +263,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     replayQueue: base.replayQueue,
     whenChallengeSettled: () => base.whenChallengeSettled(),
     get auth() {
-      return hostToken ? base.auth : (holder.auth() ?? base.auth);
+      return hostToken ? base.auth : (holder.auth() ?? customer());
     },
     baseURL: base.baseURL,
     // A state dump (devtools, a log) serialises this, never the `auth` getter's token.

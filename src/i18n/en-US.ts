@@ -7,6 +7,7 @@ import { boardFilterMessages } from './en-US/board-filters';
 import { threadMessages } from './en-US/thread';
 import { reviewMessages } from './en-US/review';
 import { appMessages } from './en-US/app';
+import { funnelMessages, funnelStepMessages } from './en-US/funnel';
 
 /**
  * The en-US catalogue: every user-visible text of leadkit, word for word from the spec where
@@ -31,6 +32,8 @@ export const enUS = {
   ...threadMessages,
   ...reviewMessages,
   ...appMessages,
+  ...funnelMessages,
+  ...funnelStepMessages,
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -49,4 +52,6 @@ export {
   threadMessages,
   reviewMessages,
   appMessages,
+  funnelMessages,
+  funnelStepMessages,
 };

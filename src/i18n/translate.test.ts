@@ -39,6 +39,8 @@ describe('createTranslator', () => {
       parts.threadMessages,
       parts.reviewMessages,
       parts.appMessages,
+      parts.funnelMessages,
+      parts.funnelStepMessages,
     ];
     const keys = all.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);

@@ -4,8 +4,12 @@
  * carry ids and states only — never customer names, phones, e-mails or message text.
  */
 export interface LeadkitEventMap {
-  /** Before any link that leaves a widget. Cancelable: call preventDefault() to route yourself. */
-  'lk-navigate': { url: string; kind: NavigationKind; newTab: boolean };
+  /**
+   * Before any link that leaves a widget. Cancelable: call preventDefault() to route yourself.
+   * `replace` (optional) is true when the URL stands for the same place as the current one
+   * (the funnel dropping `withAlId`): a router should replace the history entry, not add one.
+   */
+  'lk-navigate': { url: string; kind: NavigationKind; newTab: boolean; replace?: boolean };
   /** A widget finished loading its data (for hosts that wait on it). */
   'lk-load': { widget: string };
   /** A widget failed to load; `status` is the HTTP status when there was one. */

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import type { ChatClientFactory } from '../chat/chat-client';
 import type { GatewayClient } from '../gateway/client';
 import { resolveRoutes, type RouteBuilders } from '../domain/routes';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
@@ -60,6 +61,8 @@ export interface WidgetRuntime {
    * and stories pin it to show time-dependent states (e.g. an expired masked number).
    */
   readonly now: Clock;
+  /** The host's chat client factory (the `chat` property), or null: the message thread picks its default. */
+  readonly chat: ChatClientFactory | null;
   /** The custom element the widget renders in (null in a React host without one). */
   readonly host: EventTarget | null;
   emit<K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]): boolean;
@@ -86,6 +89,7 @@ export interface RuntimeInputs {
   analytics?: Partial<AnalyticsSink> | null;
   routes?: Partial<RouteBuilders> | null;
   now?: Clock | null;
+  chat?: unknown;
 }
 
 /** A sink that never throws into a widget: a broken host callback must not break the UI. */
@@ -113,6 +117,7 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
     analytics: safeAnalytics(inputs.analytics),
     routes: resolveRoutes(inputs.routes),
     now: safeClock(inputs.now),
+    chat: typeof inputs.chat === 'function' ? (inputs.chat as ChatClientFactory) : null,
     host,
     emit,
     onLinkClick(event, kind) {

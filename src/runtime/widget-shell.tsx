@@ -79,8 +79,9 @@ export function WidgetShell({
         analytics: inputs.analytics,
         routes: inputs.routes,
         now: inputs.now,
+        chat: inputs.chat,
       }),
-    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes, inputs.now],
+    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes, inputs.now, inputs.chat],
   );
   return (
     <JotaiProvider store={store}>

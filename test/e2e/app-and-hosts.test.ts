@@ -35,21 +35,20 @@ async function open(path: string) {
  * the not-found view.
  */
 const ROUTES = [
-  { link: 'Lead board', path: '/app/lead/board/1001?leadId=300002&newMessages=true', widget: 'lead board' },
-  { link: 'Message thread', path: '/app/conversation/1001/thread/5001?leadId=300001', widget: 'message thread' },
-  { link: 'Quote: entry', path: '/app/lead/request_a_quote?withAlId=true', widget: 'request-a-quote' },
-  { link: 'Quote: project', path: '/app/lead/request_a_quote/1001/project', widget: 'request-a-quote' },
-  { link: 'Quote: suggestions', path: '/app/lead/request_a_quote/lead/300001/suggestions', widget: 'request-a-quote' },
-  { link: 'Quote: summary', path: '/app/lead/request_a_quote/lead/300001/summary', widget: 'request-a-quote' },
+  { link: 'Lead board', path: '/app/lead/board/1001?leadId=300002&newMessages=true' },
+  { link: 'Message thread', path: '/app/conversation/1001/thread/5001?leadId=300001' },
+  { link: 'Quote: entry', path: '/app/lead/request_a_quote?withAlId=2001' },
+  { link: 'Quote: project', path: '/app/lead/request_a_quote/1001/project' },
+  { link: 'Quote: suggestions', path: '/app/lead/request_a_quote/lead/300001/suggestions' },
+  { link: 'Quote: summary', path: '/app/lead/request_a_quote/lead/300001/summary' },
 ] as const;
 
 const BOARD_HEADING = 'Leads for Acme Plumbing & Heating';
 
 /** What the app shows once it has rendered a route. */
-async function routeView(app: Locator): Promise<'placeholder' | 'not-found' | 'widget'> {
+async function routeView(app: Locator): Promise<'not-found' | 'widget'> {
   await visible(app.locator('[part="app"] > *'));
   if ((await app.locator('[part="not-found"]').count()) > 0) return 'not-found';
-  if ((await app.locator('[part="placeholder"]').count()) > 0) return 'placeholder';
   return 'widget';
 }
 
@@ -65,22 +64,18 @@ describe('office app (/app)', { timeout: 30_000 }, () => {
     await page.close();
   });
 
-  it('every route of the table answers on a deep link (its widget or its placeholder), unknown paths show not-found', async () => {
+  it('every route of the table answers on a deep link with its widget, unknown paths show not-found', async () => {
     const { page, app } = await open(ROUTES[0].path);
     const seen: string[] = [];
     for (const route of ROUTES) {
       if (route !== ROUTES[0]) await page.goto(`${server.origin}${route.path}`);
       const view = await routeView(app);
       seen.push(`${route.link}: ${view}`);
-      expect(view, route.path).not.toBe('not-found');
-      if (view === 'placeholder') {
-        const placeholder = app.locator('[part="placeholder"]');
-        expect(await placeholder.getByText('Coming soon', { exact: true }).count()).toBe(1);
-        expect(await placeholder.textContent(), route.path).toContain(route.widget);
-      }
+      expect(view, route.path).toBe('widget');
     }
-    // The lead board is built: its route shows the board, the unread filter on (newMessages=true).
-    expect(seen[0]).toBe('Lead board: widget');
+    // The thread route shows the thread with that member (the seeded member 5001).
+    await page.goto(`${server.origin}${ROUTES[1].path}`);
+    await visible(app.getByRole('heading', { name: /^Your messages with / }));
     console.log(`office app routes: ${seen.join(', ')}`);
 
     for (const path of ['/app/lead/no-such-page', '/app/conversation/1001', '/app/lead?leadId=abc&serviceProviderId=1001', '/app/lead/board/not-a-number']) {
@@ -140,7 +135,7 @@ describe('office app (/app)', { timeout: 30_000 }, () => {
   it('has no serious or critical accessibility violation (lead page, board, thread route, not found)', async () => {
     for (const path of ['/app/lead?leadId=300002&serviceProviderId=1001', ROUTES[0].path, ROUTES[1].path, '/app/lead/no-such-page']) {
       const { page, app } = await open(path);
-      await visible(app.locator('[part="unlocked"], [part="lead-card"], [part="placeholder"], [part="not-found"]'));
+      await visible(app.locator('[part="unlocked"], [part="lead-card"], [part="thread-header"], [part="not-found"]'));
       expect(await seriousAxeViolations(page), path).toEqual([]);
       await page.close();
     }

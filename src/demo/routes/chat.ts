@@ -80,7 +80,14 @@ export function chatRoutes({ store, chat }: SandboxContext) {
     store.threadFor(spId, body.userId);
     const identity = providerIdentity(spId);
     const { token, expiresAt } = chat.issueToken(identity);
-    return c.json({ conversationSid: chat.conversationSid(spId, body.userId), identity, token, expiresAt });
+    const member = store.member(body.userId)!;
+    return c.json({
+      conversationSid: chat.conversationSid(spId, body.userId),
+      identity,
+      token,
+      expiresAt,
+      member: { firstName: member.firstName, lastName: member.lastName },
+    });
   });
 
   app.get('/v1/chat/conversations/:sid', (c) => {

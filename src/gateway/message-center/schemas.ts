@@ -70,5 +70,10 @@ export const ChatSessionSchema = v.object({
   /** Chat service access token: memory only (never a URL, storage, log or analytics). */
   token: v.pipe(v.string(), v.minLength(1)),
   expiresAt: IsoDateTime,
+  /**
+   * The member's name as the thread shows it ('Your messages with {member name}'), for threads
+   * opened without a lead (whose lead would give it). Optional: a thread falls back to 'Member'.
+   */
+  member: v.optional(v.object({ firstName: OptionalText, lastName: OptionalText })),
 });
 export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;

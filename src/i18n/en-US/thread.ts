@@ -1,7 +1,12 @@
-/** The message thread (§2). */
-export const threadMessages = {
-  // Chat init failure (§8)
-  'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
+/**
+ * The message thread (§2 "Message thread", §5 message send and attachments, §8 chat init).
+ * Two parts: what the thread's first screen shows (header, contact modal) and what its list and
+ * composer show (they load beside the first data and bring their texts: `withMessages`).
+ * Texts quoted in the spec are word for word; the others are marked as our wording.
+ */
+
+/** The header, breadcrumb and contact modal (the element's first load). */
+export const threadHeaderMessages = {
   // Message thread (§2)
   'thread.heading': 'Your messages with {memberName}',
   'thread.breadcrumbLeads': 'Leads',
@@ -12,9 +17,44 @@ export const threadMessages = {
   'thread.preferredContact': 'Preferred Contact Information',
   'thread.expired': 'Expired',
   'thread.messageHistory': 'Message History',
+  // §2 lead card text, shown in the contact modal too
+  'thread.noPhone': 'This customer did not provide a phone number.',
+  // Our wording: the breadcrumb's accessible name, the phone row label, the loading label.
+  'thread.breadcrumb': 'Breadcrumb',
+  'thread.phone': 'Phone',
+  'thread.loading': 'Loading messages',
+} as const;
+
+/** The message list and the composer (loaded beside the first data, with their texts). */
+export const threadBodyMessages = {
+  // Chat init failure (§8)
+  'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
+  // Composer (§2)
   'thread.placeholder': 'Write a message...',
   'thread.send': 'Send',
+  // Our wording: controls, states and announcements the spec names without text.
   'thread.attach': 'Attach a file',
-  'thread.removeFile': 'Remove file',
+  'thread.removeFile': 'Remove file {fileName}',
   'thread.retry': 'Retry',
+  'thread.discard': 'Discard',
+  'thread.messages': 'Messages',
+  'thread.welcomeTitle': 'Welcome to messaging',
+  'thread.welcomeDetail': 'Send {memberName} a message to get the conversation started. You can also share JPEG or PNG photos.',
+  'thread.state.sending': 'Sending…',
+  'thread.state.sent': 'Sent',
+  'thread.state.failed': 'Not sent.',
+  'thread.state.held': 'Waiting for a security check. Your message is sent once it is passed.',
+  'thread.uploading': 'Uploading {fileName}: {percent}%',
+  'thread.loadingOlder': 'Loading older messages',
+  'thread.olderFailed': 'Older messages could not be loaded.',
+  'thread.photo': 'Photo',
+  'thread.download': 'Download {fileName}',
+  'thread.file': 'file',
+  'thread.you': 'You',
+  'thread.newMessage': 'New message from {memberName}: {text}',
+  'thread.newPhoto': 'New photo from {memberName}',
+  'thread.reconnecting': 'Reconnecting…',
 } as const;
+
+/** Every text of the thread (the full en-US catalogue spreads this). */
+export const threadMessages = { ...threadHeaderMessages, ...threadBodyMessages } as const;

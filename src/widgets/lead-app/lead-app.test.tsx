@@ -42,15 +42,16 @@ describe('<LeadApp> routes (spec §2)', () => {
   });
 
   it.each([
-    ['/app/conversation/1001/thread/77?leadId=5', 'The message thread is not part of this build yet.'],
-    ['/app/lead/request_a_quote?withAlId=3', 'The request-a-quote funnel is not part of this build yet.'],
-    ['/app/lead/request_a_quote/1001/project', 'The request-a-quote funnel is not part of this build yet.'],
-    ['/app/lead/request_a_quote/lead/5/suggestions', 'The request-a-quote funnel is not part of this build yet.'],
-    ['/app/lead/request_a_quote/lead/5/summary', 'The request-a-quote funnel is not part of this build yet.'],
-  ])('shows a clear placeholder on %s until its widget exists', async (path, text) => {
+    ['/app/lead/request_a_quote?withAlId=3', 'Get quotes from local pros', 'Your service'],
+    ['/app/lead/request_a_quote/1001/project', 'Tell us about your project', 'Your project'],
+    // The suggestion page cannot fetch this lead here: it shows the lead's summary instead (§4).
+    ['/app/lead/request_a_quote/lead/5/suggestions', 'Your request has been sent', 'Summary'],
+    ['/app/lead/request_a_quote/lead/5/summary', 'Your request has been sent', 'Summary'],
+  ])('opens the request-a-quote funnel on %s at its step', async (path, heading, step) => {
+    sessionStorage.clear();
     renderAt(path);
-    expect(await screen.findByText(text)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toContain(step);
   });
 
   it.each(['/app/lead/nope', '/app/conversation/1001', '/app/lead/board/abc', '/app/lead?leadId=x&serviceProviderId=1', '/app/conversation/1/thread/2/extra'])(
@@ -106,5 +107,28 @@ describe('route helpers', () => {
     expect(inAppPath('https://a.test/application', '/app', 'https://a.test')).toBeNull();
     expect(inAppPath('https://b.test/app/lead', '/app', 'https://a.test')).toBeNull();
     expect(inAppPath('/app', '/app/', 'https://a.test')).toBe('/');
+  });
+});
+
+describe('<LeadApp> message thread route (spec §2)', () => {
+  it('shows the thread for /app/conversation/:serviceProviderId/thread/:userId with the leadId query', async () => {
+    const { createSandboxGateway, SANDBOX_LEADS } = await import('../../demo/index');
+    const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
+    const sandbox = createSandboxGateway();
+    window.history.pushState(null, '', `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
+    render(
+      <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
+        <LeadApp base="/app" />
+      </WidgetShell>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe(`/app/lead/board/1001?leadId=${SANDBOX_LEADS.newest}`);
+    await waitFor(() => expect(sandbox.store.requests.some((r) => r.path === '/gateway/message-center/v1/chat/session')).toBe(true));
+  });
+
+  it('shows the not-found view for a thread with a malformed leadId', async () => {
+    renderAt('/app/conversation/1001/thread/5001?leadId=abc');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import type { MessageKey } from '../../i18n/en-US';
+import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
 import { useRuntime, useT } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Skeleton } from '../../ui/skeleton';
@@ -11,6 +11,8 @@ const STYLES = [leadAppCss];
 // Each route's widget loads when the route is first shown: the app's first load stays small.
 const LeadBoard = lazy(() => import('../lead-board/lead-board').then((module) => ({ default: module.LeadBoard })));
 const LeadPage = lazy(() => import('../lead-page/lead-page').then((module) => ({ default: module.LeadPage })));
+const MessageThread = lazy(() => import('../message-thread/message-thread').then((module) => ({ default: module.MessageThread })));
+const RaqFunnel = lazy(() => import('../raq-funnel/raq-funnel').then((module) => ({ default: module.RaqFunnelWithMessages })));
 import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
 
 export interface LeadAppProps {
@@ -18,6 +20,8 @@ export interface LeadAppProps {
   base?: string | null;
   /** The signed-in provider (provider auth for every call the app makes). */
   spId?: number | null;
+  /** The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`. */
+  chatService?: string | null;
 }
 
 /** Takes over links that stay inside the app, so a widget's link is a client-side navigation. */
@@ -27,12 +31,12 @@ function InAppNavigation({ base }: { base: string }) {
   useEffect(() => {
     if (!host) return;
     const onNavigate = (event: Event) => {
-      const { detail } = event as CustomEvent<{ url: string; newTab: boolean }>;
+      const { detail } = event as CustomEvent<{ url: string; newTab: boolean; replace?: boolean }>;
       if (event.defaultPrevented || detail.newTab) return;
       const path = inAppPath(detail.url, base, window.location.origin);
       if (path === null) return;
       event.preventDefault();
-      navigate(path);
+      navigate(path, { replace: detail.replace === true });
     };
     host.addEventListener('lk-navigate', onNavigate);
     return () => host.removeEventListener('lk-navigate', onNavigate);
@@ -67,18 +71,6 @@ function NotFound() {
   );
 }
 
-/** Shown on a route whose widget is not in this build yet. */
-function Placeholder({ widget }: { widget: MessageKey }) {
-  const t = useT();
-  const id = useId();
-  return (
-    <section className="lk-app-message" part="placeholder" data-widget={widget} aria-labelledby={id}>
-      <h1 id={id}>{t('app.placeholder.title')}</h1>
-      <p>{t('app.placeholder.detail', { widget: t(widget) })}</p>
-    </section>
-  );
-}
-
 function LeadPageRoute() {
   const query = new URLSearchParams(useSearch());
   const leadId = parseId(query.get('leadId'));
@@ -92,6 +84,30 @@ function LeadBoardRoute({ serviceProviderId }: { serviceProviderId: number }) {
   return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} />;
 }
 
+/** §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed one is not found). */
+function ThreadRoute({ serviceProviderId, userId, chatService }: { serviceProviderId: number; userId: number; chatService: string | null }) {
+  const query = new URLSearchParams(useSearch());
+  const rawLeadId = query.get('leadId');
+  const leadId = parseId(rawLeadId);
+  if (rawLeadId !== null && leadId === null) return <NotFound />;
+  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} />;
+}
+
+/**
+ * §2 funnel routes: each deep link opens its step (entry with withAlId, project, suggestions,
+ * summary). One funnel across the four routes (same element type and place, so it is not
+ * remounted); its own step changes come back as `lk-navigate`, which InAppNavigation follows.
+ */
+function FunnelRoute({ step, id = null }: { step: FunnelStep; id?: number | null }) {
+  const query = new URLSearchParams(useSearch());
+  const withAlId = parseId(query.get('withAlId'));
+  let location: FunnelLocation;
+  if (step === 'entry') location = { step, withAlId };
+  else if (id === null) return <NotFound />;
+  else location = step === 'project' ? { step, serviceProviderId: id } : { step, leadId: id };
+  return <RaqFunnel location={location} />;
+}
+
 /** Parses the route's ids; any that is not a number makes the route not found. */
 function withIds<K extends string>(params: Partial<Record<K, string | undefined>>, keys: readonly K[], render: () => ReactNode) {
   return keys.every((key) => parseId(params[key]) !== null) ? render() : <NotFound />;
@@ -99,10 +115,10 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
 
 /**
  * `<lead-app base="/app">`: the office app over the spec's route table (§2), with the
- * not-found view for unknown paths. Routes whose widget is not built yet show a placeholder.
+ * not-found view for unknown paths.
  */
 // spId is read by the element shell for the gateway auth; the app itself only routes.
-export function LeadApp({ base }: LeadAppProps) {
+export function LeadApp({ base, chatService = null }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = (base || '/app').replace(/\/+$/, '');
   return (
@@ -119,19 +135,23 @@ export function LeadApp({ base }: LeadAppProps) {
               {(params) => withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} />)}
             </Route>
             <Route path={APP_ROUTES.conversationThread}>
-              {(params) => withIds(params, ['serviceProviderId', 'userId'], () => <Placeholder widget="app.widget.messageThread" />)}
+              {(params) =>
+                withIds(params, ['serviceProviderId', 'userId'], () => (
+                  <ThreadRoute serviceProviderId={Number(params.serviceProviderId)} userId={Number(params.userId)} chatService={chatService} />
+                ))
+              }
             </Route>
             <Route path={APP_ROUTES.funnelEntry}>
-              <Placeholder widget="app.widget.raqFunnel" />
+              <FunnelRoute step="entry" />
             </Route>
             <Route path={APP_ROUTES.funnelProject}>
-              {(params) => withIds(params, ['serviceProviderId'], () => <Placeholder widget="app.widget.raqFunnel" />)}
+              {(params) => withIds(params, ['serviceProviderId'], () => <FunnelRoute step="project" id={parseId(params.serviceProviderId)} />)}
             </Route>
             <Route path={APP_ROUTES.funnelSuggestions}>
-              {(params) => withIds(params, ['id'], () => <Placeholder widget="app.widget.raqFunnel" />)}
+              {(params) => withIds(params, ['id'], () => <FunnelRoute step="suggestions" id={parseId(params.id)} />)}
             </Route>
             <Route path={APP_ROUTES.funnelSummary}>
-              {(params) => withIds(params, ['leadId'], () => <Placeholder widget="app.widget.raqFunnel" />)}
+              {(params) => withIds(params, ['leadId'], () => <FunnelRoute step="summary" id={parseId(params.leadId)} />)}
             </Route>
             <Route>
               <NotFound />

@@ -31,11 +31,12 @@ import {
   getServiceProviderDetails,
   getSuggestions,
   getTaxonomyCategory,
+  getTopCategories,
   markHired,
   sendProSelection,
   updateUserPhone,
-} from '../../gateway/lead/calls';
-import type { ProviderDetails, ProviderSummary } from '../../gateway/lead/schemas';
+} from '../../gateway/lead/funnel-calls';
+import type { FetchedLead, ProviderDetails, ProviderSummary } from '../../gateway/lead/funnel-schemas';
 import { createOneTimeSession, OneTimeTokenHolder, type OneTimeTokenStatus } from '../../gateway/one-time-token';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import type { WidgetStore } from '../../runtime/store';
@@ -73,6 +74,12 @@ export const projectDetailsAtom = atom<ProjectDetails>(EMPTY_PROJECT_DETAILS);
 export const targetOffersAtom = atom<TargetOffers>(NO_TARGET_OFFERS);
 /** The provider's details once loaded (its categories drive the category rules). */
 export const providerAtom = atom<ProviderDetails | null>(null);
+/** Where loading the provider stands (the entry step shows a failure with a retry). */
+export const providerStatusAtom = atom<{ readonly state: 'idle' | 'loading' | 'loaded' } | { readonly state: 'failed'; readonly error: GatewayError }>({ state: 'idle' });
+/** The lead of the suggestion page as fetched (its category and postal code ask for the cards' details). */
+export const fetchedLeadAtom = atom<FetchedLead | null>(null);
+/** The last lead this funnel created (the view fires `lk-lead-create` once per lead); `seq` tells repeats apart. */
+export const createdLeadAtom = atom<{ readonly leadId: number; readonly seq: number } | null>(null);
 /** The suggestion page's providers, split into AL and HA. */
 export const suggestionsAtom = atom<SplitSuggestions<ProviderSummary> | null>(null);
 /** The entry step's eligibility answer and, when not eligible, the alternatives. */
@@ -219,6 +226,7 @@ export const loadProviderAtom = atom(null, async (get, set, chosen?: { servicePr
   const requested = chosen?.serviceProviderId ?? inputs.withAlId ?? inputs.serviceProviderId ?? get(funnelFormAtom).serviceProviderId;
   if (requested === null) return ok(null);
   const signal = restart(get, 'provider');
+  set(providerStatusAtom, { state: 'loading' });
   try {
     const details = await getServiceProviderDetails(get(oneTimeSessionAtom).client, { serviceProviderId: requested, withAlId }, { signal });
     const form = get(funnelFormAtom);
@@ -227,9 +235,21 @@ export const loadProviderAtom = atom(null, async (get, set, chosen?: { servicePr
     set(providerAtom, details);
     const categoryId = get(funnelFormAtom).categoryId;
     if (categoryId !== null) set(targetOffersAtom, requestTargetOffers(get(targetOffersAtom), categoryId));
+    set(providerStatusAtom, { state: 'loaded' });
     return ok(details);
   } catch (error) {
+    if (isGatewayError(error) && !isAbortError(error)) set(providerStatusAtom, { state: 'failed', error });
     return failed(error);
+  }
+});
+
+/** §7 GET /v1/topCategories: what the category field offers before anything is typed (none when they cannot be had). */
+export const topCategoriesAtom = atom(async (get, { signal }) => {
+  try {
+    return (await getTopCategories(get(oneTimeSessionAtom).client, { signal })).categories;
+  } catch (error) {
+    if (isAbortError(error) || !isGatewayError(error)) throw error;
+    return [];
   }
 });
 
@@ -339,15 +359,25 @@ export const goToStepAtom = atom(null, (get, set, step: FunnelSession['step']) =
 
 // ---- Project: create the lead ------------------------------------------------------------------
 
-/** The create call in flight (a double click joins it) and the key of the last unfinished one. */
-const createStateAtom = atom(() => ({ inFlight: null as Promise<ActionResult<number>> | null, key: null as string | null, body: null as string | null }));
+/**
+ * The create call in flight (a double click joins it), the key of the last unfinished one, and
+ * the request that created the lead (a click that lands after the answer gets that lead again).
+ */
+const createStateAtom = atom(() => ({
+  inFlight: null as Promise<ActionResult<number>> | null,
+  key: null as string | null,
+  body: null as string | null,
+  created: null as { body: string; leadId: number } | null,
+}));
 
-function leadCreated(get: Getter, set: Setter, leadId: number): void {
+function leadCreated(get: Getter, set: Setter, leadId: number, body: string | null): void {
   get(tokenHolderAtom).lockIssuing();
   const state = get(createStateAtom);
+  if (body !== null) state.created = { body, leadId };
   state.key = null;
   state.body = null;
   set(funnelSessionAtom, { ...get(funnelSessionAtom), leadId, step: 'suggestions' });
+  set(createdLeadAtom, { leadId, seq: (get(createdLeadAtom)?.seq ?? 0) + 1 });
 }
 
 /**
@@ -357,7 +387,12 @@ function leadCreated(get: Getter, set: Setter, leadId: number): void {
  * closes its modal); once the challenge is passed the call is replayed once and the lead id
  * arrives then. The typed details are kept whatever happens.
  */
-export const submitProjectAtom = atom(null, (get, set): Promise<ActionResult<number>> => {
+export interface SubmitProjectOptions {
+  /** Called when the create answers 511 (§4 "create-lead 511 closes the modal via callback"), before the challenge runs. */
+  readonly onChallenge?: () => void;
+}
+
+export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOptions = {}): Promise<ActionResult<number>> => {
   const state = get(createStateAtom);
   if (state.inFlight) return state.inFlight;
   const form = get(funnelFormAtom);
@@ -366,6 +401,8 @@ export const submitProjectAtom = atom(null, (get, set): Promise<ActionResult<num
   if (problems.length > 0) return Promise.resolve({ ok: false, error: null, problems });
   const body = createLeadV3Payload(form, details, get(providerAtom)?.serviceProviderType ?? 'AL');
   const text = JSON.stringify(body);
+  // The same request again after its lead was created (a late second click): that lead, nothing sent.
+  if (state.created?.body === text) return Promise.resolve(ok(state.created.leadId));
   if (state.key === null || state.body !== text) {
     state.key = newIdempotencyKey();
     state.body = text;
@@ -375,12 +412,13 @@ export const submitProjectAtom = atom(null, (get, set): Promise<ActionResult<num
       const { leadId } = await createLeadV3(get(oneTimeSessionAtom).client, body, {
         idempotencyKey: state.key ?? undefined,
         onReplayed: (outcome) => {
-          if (outcome.ok) leadCreated(get, set, outcome.value.leadId);
+          if (outcome.ok) leadCreated(get, set, outcome.value.leadId, text);
         },
       });
-      leadCreated(get, set, leadId);
+      leadCreated(get, set, leadId, text);
       return ok(leadId);
     } catch (error) {
+      if (isGatewayError(error) && error.kind === 'challenge') options.onChallenge?.();
       return failed(error);
     } finally {
       state.inFlight = null;
@@ -388,6 +426,16 @@ export const submitProjectAtom = atom(null, (get, set): Promise<ActionResult<num
   };
   state.inFlight = run();
   return state.inFlight;
+});
+
+/**
+ * After a create answered 511: waits until the challenge (the host's `onChallenge`) and the
+ * replay it triggers are settled. Resolves the created lead's id, or null when no lead came of
+ * it (the challenge failed, or the host handles no challenges).
+ */
+export const settleChallengeAtom = atom(null, async (get): Promise<number | null> => {
+  await get(oneTimeSessionAtom).client.whenChallengeSettled();
+  return get(funnelSessionAtom).leadId;
 });
 
 // ---- Suggestions ---------------------------------------------------------------------------------
@@ -412,6 +460,7 @@ export const loadSuggestionsAtom = atom(null, async (get, set): Promise<ActionRe
     const split = splitSuggestions(await getSuggestions(client, request, { signal }));
     const form = get(funnelFormAtom);
     set(funnelFormAtom, withSuggestionsLoaded({ ...form, postalCode: lead.postalAddress.postalCode, advertisingZone: lead.postalAddress.advertisingZone ?? null }, split));
+    set(fetchedLeadAtom, lead);
     set(suggestionsAtom, split);
     return ok(split);
   } catch (error) {
@@ -463,11 +512,29 @@ export const comparisonAtom = atom(async (get, { signal }) => {
   return getProviderComparison(get(oneTimeSessionAtom).client, leadId, { signal });
 });
 
+/**
+ * The summary's lead as the gateway has it (title, description, timing, category, postal code):
+ * null when it cannot be had (e.g. after a reload the session's token is gone).
+ */
+export const summaryLeadAtom = atom(async (get, { signal }) => {
+  const { leadId, step } = get(funnelSessionAtom);
+  if (leadId === null || step !== 'summary') return null;
+  try {
+    return await fetchLead(get(oneTimeSessionAtom).client, leadId, { signal });
+  } catch (error) {
+    if (isAbortError(error) || !isGatewayError(error)) throw error;
+    return null;
+  }
+});
+
 /** Follow-up deals for the lead's category and postal code; none when there are none or they cannot be had. */
 export const followUpDealsAtom = atom(async (get, { signal }) => {
   const { step } = get(funnelSessionAtom);
-  const { categoryId, taskCategoryId, postalCode } = get(funnelFormAtom);
-  const category = taskCategoryId ?? categoryId;
+  const { categoryId, taskCategoryId, postalCode: formPostalCode } = get(funnelFormAtom);
+  const lead = step === 'summary' ? await get(summaryLeadAtom) : null;
+  // The lead's own category and postal code when it could be fetched (a deep link has no form).
+  const category = lead?.category.id ?? taskCategoryId ?? categoryId;
+  const postalCode = lead?.postalAddress.postalCode ?? formPostalCode;
   if (step !== 'summary' || category === null || !isPostalCode(postalCode)) return [];
   try {
     return (await getFollowUpDeals(get(oneTimeSessionAtom).client, { categoryId: category, postalCode }, { signal })).deals;
@@ -511,8 +578,11 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   set(funnelSessionAtom, { ...INITIAL_FUNNEL_SESSION, rehydrateComplete: session.rehydrateComplete, isAuthenticatedWorkflow: session.isAuthenticatedWorkflow, entryPointReferrer: session.entryPointReferrer });
   set(funnelFormAtom, EMPTY_FUNNEL_FORM);
   set(projectDetailsAtom, EMPTY_PROJECT_DETAILS);
+  Object.assign(get(createStateAtom), { key: null, body: null, created: null });
   set(targetOffersAtom, NO_TARGET_OFFERS);
   set(providerAtom, null);
+  set(providerStatusAtom, { state: 'idle' });
   set(suggestionsAtom, null);
+  set(fetchedLeadAtom, null);
   set(eligibilityAtom, null);
 });

@@ -1,0 +1,423 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
+import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '../../demo/index';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
+import { formatMessageTimestamp } from '../../i18n/format';
+import type { Clock } from '../../runtime/runtime';
+import { WidgetShell } from '../../runtime/widget-shell';
+import { MessageThread, type MessageThreadProps } from './message-thread';
+import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
+
+/**
+ * <MessageThread> against the in-process sandbox gateway and its chat service (the sandbox chat
+ * adapter over the same in-process fetch): what a provider sees, by role and visible text, and
+ * what the server received.
+ */
+
+const MC = '/gateway/message-center';
+const CHAT = `${MC}/v1/chat`;
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC'), (ch) => ch.charCodeAt(0));
+const UNAVAILABLE = 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.';
+
+function renderThread(
+  props: MessageThreadProps,
+  options: { sandbox?: SandboxGateway; onChallenge?: GatewayClientConfig['onChallenge']; now?: Clock } = {},
+) {
+  const sandbox = options.sandbox ?? createSandboxGateway();
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+    onChallenge: options.onChallenge,
+  });
+  const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const host = new EventTarget();
+  const events: CustomEvent[] = [];
+  host.addEventListener('lk-message-send', (event) => events.push(event as CustomEvent));
+  const view = render(
+    <WidgetShell owner={{}} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, now: options.now }}>
+      <MessageThread {...props} />
+    </WidgetShell>,
+  );
+  const received = (method: string, path: RegExp) => sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
+  return { ...view, sandbox, client, host, events, received };
+}
+
+/** The list is ready: the composer's text box is enabled. */
+async function ready() {
+  const box = await screen.findByRole('textbox', { name: 'Write a message...' });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveProperty('disabled', false));
+  return box;
+}
+
+const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+const list = () => screen.getByRole('region', { name: 'Messages' });
+
+beforeEach(() => {
+  document.cookie = 'campaignId=spring-2025';
+});
+
+afterEach(async () => {
+  cleanup();
+  await vi.dynamicImportSettled();
+  document.cookie = 'campaignId=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  vi.useRealTimers();
+});
+
+describe('<MessageThread> opening (§2, §4)', () => {
+  it('shows the heading, breadcrumb, View All Leads, Contact and Message History for a thread opened from a lead', async () => {
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe(`/app/lead/board/1001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(within(crumbs).getByText('Messaging').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'View All Leads' }).getAttribute('href')).toBe('/app/lead/board/1001');
+    expect(screen.getByRole('button', { name: 'Contact' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Message History' })).getAttribute('href')).toBe('/app/conversation/1001/thread/5001?archived=true');
+  });
+
+  it('asks for phone numbers, the provider lead and the activities, then opens the chat, loads recent messages and marks the thread read', async () => {
+    const { received, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    await waitFor(() => expect(received('POST', /\/v1\/chat\/conversations\/[^/]+\/read$/)).toHaveLength(1));
+    const paths = sandbox.store.requests.map((r) => `${r.method} ${r.path}`);
+    const order = [
+      `GET ${MC}/v2/lead/phone_number`,
+      `GET /gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}`,
+      `GET ${MC}/v2/interactions/activities`,
+      `POST ${CHAT}/session`,
+      `GET ${CHAT}/conversations/${sandbox.chat.conversationSid(1001, 5001)}/messages`,
+    ].map((step) => paths.indexOf(step));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(received('GET', /\/v2\/lead\/phone_number$/)[0]?.query).toMatchObject({ serviceProviderId: '1001', leadIds: String(SANDBOX_LEADS.newest) });
+    expect(received('GET', /\/v2\/interactions\/activities$/)[0]?.query).toMatchObject({
+      interactorId: '5001',
+      interactorType: 'Member',
+      activityTypes: 'GenericMessage.v1',
+      limit: '4',
+      offset: '0',
+      sortDirection: 'Newest',
+      includeRequestorActivities: 'true',
+    });
+    expect(received('POST', /\/v1\/chat\/session$/)[0]?.body).toEqual({ serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    expect(received('GET', /\/messages$/)[0]?.query).toMatchObject({ pageSize: '30' });
+    await waitFor(() => expect(received('PUT', /\/v1\/messages\/thread\/read$/)[0]?.body).toEqual({ serviceProviderId: 1001, userId: 5001, read: true }));
+    expect(sandbox.store.thread(1001, 5001)?.unreadForProvider).toBe(false);
+  });
+
+  it('without a lead: no Contact, no lead calls, the name from the chat session, and no Message History without activities', async () => {
+    const { received } = renderThread({ spId: 1001, userId: SANDBOX_LONG_THREAD.memberId });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Harper Whitfield' })).toBeTruthy();
+    await ready();
+    expect(screen.queryByRole('button', { name: 'Contact' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe('/app/lead/board/1001');
+    expect(received('GET', /phone_number$/)).toHaveLength(0);
+    expect(received('GET', /\/office\/v2\/leads\//)).toHaveLength(0);
+    await waitFor(() => expect(received('GET', /\/v2\/interactions\/activities$/)).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Message History' })).toBeNull();
+  });
+
+  it('shows a spinner while loading, then the messages: own ones marked as the provider’s, with media, body and timestamp', async () => {
+    const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    // The skeleton while the list loads, then the list's own spinner while the chat opens.
+    expect(screen.getByLabelText('Loading messages').querySelector('.lk-thread__spinner')).toBeTruthy();
+    await ready();
+    const stored = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === 5001);
+    const ownText = stored.find((m) => m.authorType === 'ServiceProvider')!.text;
+    const memberText = stored.find((m) => m.authorType === 'Member' && m.text)!.text;
+    const own = (await within(list()).findByText(ownText)).closest('[data-own]')!;
+    const member = within(list()).getByText(memberText).closest('[data-own]')!;
+    expect(own.getAttribute('data-own')).toBe('true');
+    expect(member.getAttribute('data-own')).toBe('false');
+    expect(within(own as HTMLElement).getByText('You')).toBeTruthy();
+    expect(within(member as HTMLElement).getByText('Jordan Rivera')).toBeTruthy();
+    const photo = await within(list()).findByRole('img', { name: 'water-heater.png' });
+    expect(photo.closest('[data-own]')?.getAttribute('data-own')).toBe('false');
+    const last = stored.at(-1)!;
+    expect(within(photo.closest('[data-own]') as HTMLElement).getByText(formatMessageTimestamp(last.createDate))).toBeTruthy();
+    expect(formatMessageTimestamp(new Date(2020, 5, 1, 15, 0))).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+
+  it('shows the welcome-to-messaging panel with images for a thread without messages', async () => {
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive });
+    expect(await screen.findByRole('heading', { name: 'Welcome to messaging' })).toBeTruthy();
+    expect(screen.getByText('Send Zoe Vargas a message to get the conversation started. You can also share JPEG or PNG photos.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome to messaging' }).parentElement?.querySelectorAll('svg')).toHaveLength(2);
+  });
+
+  it('says messaging is unavailable and disables the composer when the chat cannot be set up (§8)', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session` });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    expect((await screen.findByRole('alert')).textContent).toContain(UNAVAILABLE);
+    expect(screen.getByRole('textbox', { name: 'Write a message...' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveProperty('disabled', true);
+    expect(sendButton().disabled).toBe(true);
+    // The header still works: the name comes from the lead.
+    expect(screen.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+  });
+});
+
+describe('<MessageThread> sending (§5, §7)', () => {
+  it('enables Send only with text (not blank) and sends it through the message center with an idempotency key', async () => {
+    const { received, events, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'I can come by Tuesday at 9.' } });
+    expect(sendButton().disabled).toBe(false);
+    fireEvent.click(sendButton());
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(1));
+    const [send] = received('POST', /\/v1\/messages$/);
+    expect(send?.body).toEqual({
+      text: 'I can come by Tuesday at 9.',
+      senderEntityId: 1001,
+      receiverEntityId: 5001,
+      leadId: SANDBOX_LEADS.newest,
+      pageName: 'SP : Message Thread',
+      contactPlacementType: 44,
+    });
+    expect(send?.headers).toMatchObject({ 'x-caller-id': '1001', 'x-caller-type': 'ServiceProvider' });
+    expect(send?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // Shown once, from the conversation (the pending copy leaves when it arrives).
+    await waitFor(() => expect(within(list()).getAllByText('I can come by Tuesday at 9.')).toHaveLength(1));
+    await waitFor(() => expect(within(list()).queryByText('Sending…')).toBeNull());
+    const stored = sandbox.store.messages.filter((m) => m.text === 'I can come by Tuesday at 9.');
+    expect(stored).toHaveLength(1);
+    expect(events.map((event) => event.detail)).toEqual([{ messageId: stored[0]!.messageId, leadId: SANDBOX_LEADS.newest }]);
+  });
+
+  it('makes the contact-creation call after a successful send, with the lead’s postal code and category and the campaign cookie', async () => {
+    const { received, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Hello!' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(received('POST', /\/gateway\/lead\/v1\/contact$/)).toHaveLength(1));
+    const messageId = sandbox.store.messages.find((m) => m.text === 'Hello!')!.messageId;
+    const lead = sandbox.store.lead(SANDBOX_LEADS.newest)!;
+    const body = received('POST', /\/gateway\/lead\/v1\/contact$/)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      postalCode: lead.address.postalCode,
+      payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }],
+      campaignId: 'spring-2025',
+      categoryId: lead.categoryId,
+      contactType: 10,
+      entityId: messageId,
+      entityType: 'message',
+    });
+    expect(typeof body.sessionStartTimestamp).toBe('number');
+  });
+
+  it('swallows contact-creation errors: the message is sent and nothing is reported', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/v1/contact' });
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Still on for tomorrow?' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(received('POST', /\/gateway\/lead\/v1\/contact$/)).toHaveLength(1));
+    await waitFor(() => expect(within(list()).getAllByText('Still on for tomorrow?')).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Not sent.')).toBeNull();
+  });
+
+  it('sends with Enter, keeps Shift+Enter for a new line', async () => {
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Line one' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(received('POST', /\/v1\/messages$/)).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(1));
+  });
+
+  it('keeps a failed send with Retry; Retry reuses the key and the sandbox stores the message once (dropped answer)', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.drop({ route: `POST ${MC}/v1/messages`, afterHandling: true, times: 1 });
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Did you get my quote?' } });
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Not sent.')).toBeTruthy();
+    const failed = screen.getByText('Not sent.').closest('[data-state]') as HTMLElement;
+    expect(within(failed).getByText('Did you get my quote?')).toBeTruthy();
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(2));
+    const [first, second] = received('POST', /\/v1\/messages$/);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    await waitFor(() => expect(screen.queryByText('Not sent.')).toBeNull());
+    expect(sandbox.store.messages.filter((m) => m.text === 'Did you get my quote?')).toHaveLength(1);
+    await waitFor(() => expect(within(list()).getAllByText('Did you get my quote?')).toHaveLength(1));
+  });
+
+  it('holds a send that met a 511 challenge and replays it once, with its key, after the challenge is passed', async () => {
+    const sandbox = createSandboxGateway();
+    const challenge = sandbox.faults.challenge({ route: `POST ${MC}/v1/messages` });
+    let pass: () => void = () => {};
+    const passed = new Promise<void>((resolve) => (pass = resolve));
+    const { received, client } = renderThread(
+      { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+      {
+        sandbox,
+        onChallenge: async ({ challengeId }) => {
+          await passed;
+          return sandbox.faults.passChallenge(challengeId);
+        },
+      },
+    );
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'After the check' } });
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Waiting for a security check. Your message is sent once it is passed.')).toBeTruthy();
+    expect(client.replayQueue.size).toBe(1);
+    expect(challenge.passed).toBe(false);
+    pass();
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(2));
+    const [first, replay] = received('POST', /\/v1\/messages$/);
+    expect(replay?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    await waitFor(() => expect(within(list()).getAllByText('After the check')).toHaveLength(1));
+    expect(screen.queryByText(/Waiting for a security check/)).toBeNull();
+    expect(sandbox.store.messages.filter((m) => m.text === 'After the check')).toHaveLength(1);
+  });
+});
+
+describe('<MessageThread> attachments (§5, §8, §9)', () => {
+  const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
+  const pick = (input: HTMLInputElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
+
+  it('refuses a file over 150 MB and a non-image (by content), each message hiding after 10 s; the input is cleared after each pick', async () => {
+    const { container } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const input = fileInput(container);
+    const huge = new File([PNG], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 157_286_401 });
+    pick(input, huge);
+    expect(await screen.findByText('File size cannot exceed 150MB. Please try again.')).toBeTruthy();
+    expect(input.value).toBe('');
+    await act(async () => vi.advanceTimersByTimeAsync(4000));
+    pick(input, new File(['not an image'], 'notes.png', { type: 'image/png' }));
+    expect(await screen.findByText('You can only send JPEG, JPG, or PNG images. Please try again.')).toBeTruthy();
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTimeAsync(6100));
+    expect(screen.queryByText('File size cannot exceed 150MB. Please try again.')).toBeNull();
+    expect(screen.getByText('You can only send JPEG, JPG, or PNG images. Please try again.')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTimeAsync(4000));
+    expect(screen.queryByText('You can only send JPEG, JPG, or PNG images. Please try again.')).toBeNull();
+    // A file that cannot be read: 'Error with loading file'.
+    const unreadable = new File([PNG], 'broken.png', { type: 'image/png' });
+    Object.defineProperty(unreadable, 'slice', { value: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }) });
+    pick(input, unreadable);
+    expect(await screen.findByText('Error with loading file')).toBeTruthy();
+    expect(screen.queryByText('broken.png')).toBeNull();
+  });
+
+  it('shows a picked image’s name with a trash button and disables the text box until it is removed', async () => {
+    const { container } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    // A PNG named .jpg (declared JPEG) is accepted: the content decides.
+    pick(fileInput(container), new File([PNG], 'leak.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('leak.jpg')).toBeTruthy();
+    expect(box).toHaveProperty('disabled', true);
+    expect(sendButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file leak.jpg' }));
+    expect(screen.queryByText('leak.jpg')).toBeNull();
+    expect(box).toHaveProperty('disabled', false);
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('sends the text before the file, clears both, and shows the photo once the chat has it', async () => {
+    const { container, received, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Here is the leak:' } });
+    pick(fileInput(container), new File([PNG], 'leak.png', { type: 'image/png' }));
+    await screen.findByRole('button', { name: 'Remove file leak.png' });
+    fireEvent.click(sendButton());
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Remove file leak.png' })).toBeNull();
+    await waitFor(() => expect(received('POST', /\/media$/)).toHaveLength(1));
+    const paths = sandbox.store.requests.map((r) => `${r.method} ${r.path}`);
+    expect(paths.findIndex((p) => p.endsWith('/v1/messages'))).toBeLessThan(paths.findIndex((p) => p.endsWith('/media')));
+    const upload = received('POST', /\/media$/)[0]!;
+    expect(upload.headers['content-type']).toBe('image/png');
+    expect(upload.headers['x-media-filename']).toBe('leak.png');
+    expect(await within(list()).findByRole('img', { name: 'leak.png' })).toBeTruthy();
+    const stored = sandbox.store.messages.filter((m) => m.media?.some((media) => media.filename === 'leak.png'));
+    expect(stored).toHaveLength(1);
+    expect([...sandbox.chat.mediaContent(stored[0]!.media![0]!.mediaSid)!]).toEqual([...PNG]);
+  });
+});
+
+describe('<MessageThread> history and live messages (§4)', () => {
+  it('loads the older page on scroll-up near the top, once per earliest index, until index 0', async () => {
+    const { received, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId });
+    await ready();
+    const history = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === SANDBOX_HISTORY_THREAD.memberId);
+    await within(list()).findByText(history.at(-1)!.text);
+    expect(within(list()).queryByText(history[0]!.text)).toBeNull();
+    const scroller = list();
+    // A short first page may ask at once (nothing to scroll): wait until one older page came.
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    fireEvent.scroll(scroller);
+    expect(await within(list()).findByText(history[0]!.text)).toBeTruthy();
+    const pages = received('GET', /\/messages$/);
+    expect(pages.map((p) => p.query.before)).toEqual([undefined, String(history.length - 30)]);
+    fireEvent.scroll(scroller);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received('GET', /\/messages$/)).toHaveLength(2);
+  });
+
+  it('shows the member’s new message live, as text: links only for https, mailto and tel', async () => {
+    const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    const text = '<b>hi</b> see https://example.com/leak.png, mail me at mailto:jo@example.com or tel:+13035550142 — not javascript:alert(1) nor http://plain.example';
+    act(() => {
+      sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text });
+    });
+    const body = await within(list()).findByText((_, element) => element?.tagName === 'P' && element.textContent === text);
+    expect(body.querySelector('b')).toBeNull();
+    const links = within(body).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/leak.png', 'mailto:jo@example.com', 'tel:+13035550142']);
+    expect(screen.getByText(`New message from Jordan Rivera: ${text}`)).toBeTruthy();
+  });
+});
+
+describe('<MessageThread> contact modal (§2, §4 contact card)', () => {
+  it('opens Contact {member name} with the preferred contact information and a tel link; Esc closes it', async () => {
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive });
+    await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
+    fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
+    expect(within(dialog).getByRole('heading', { name: 'Preferred Contact Information' })).toBeTruthy();
+    const tel = await within(dialog).findByRole('link');
+    expect(tel.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(within(dialog).queryByText('Expired')).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows Expired for a masked number past its life', async () => {
+    renderThread({ spId: 1001, userId: 5006, leadId: SANDBOX_LEADS.maskedExpired });
+    await screen.findByRole('heading', { level: 1, name: 'Your messages with Carmen Rossi' });
+    fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Carmen Rossi' });
+    expect(await within(dialog).findByText('Expired')).toBeTruthy();
+    expect(within(dialog).queryByRole('link')).toBeNull();
+  });
+
+  it('shows Expired once the runtime clock passes the masked number’s life, though the gateway said active at load', async () => {
+    const sandbox = createSandboxGateway();
+    const later = () => new Date(Date.now() + 31 * 24 * 3_600_000);
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now: later });
+    await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
+    fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
+    expect(await within(dialog).findByText('Expired')).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { useAtomInput } from '../../runtime/use-atom-input';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Skeleton } from '../../ui/skeleton';
+import {
+  hasMessageHistoryLoadableAtom,
+  memberName,
+  phoneNumbersLoadableAtom,
+  providerLeadLoadableAtom,
+  sessionMemberAtom,
+  threadInputsAtom,
+} from './thread-atoms';
+import { loadThreadBody } from './thread-body-loader';
+import { ThreadSkeleton } from './thread-skeleton';
+import messageThreadCss from './message-thread.css?inline';
+
+export interface MessageThreadProps {
+  /** The signed-in provider. */
+  spId?: number | null;
+  /** The member (customer) the provider writes with. */
+  userId?: number | null;
+  /** The lead the thread was opened from: enables 'Contact' and links the board back to it. */
+  leadId?: number | null;
+  /**
+   * The chat adapter when the host gives no `chat` factory: `twilio` (default) or `sandbox`
+   * (the sandbox gateway's chat service, for `npm start` and demos).
+   */
+  chatService?: string | null;
+}
+
+const STYLES = [messageThreadCss];
+
+/** The list and composer load beside the first data while the skeleton shows (thread-body-loader.ts). */
+const ThreadBody = lazy(() => loadThreadBody().then((part) => ({ default: withMessages(part.ThreadBody, part.THREAD_BODY_CATALOGUE) })));
+/** The contact modal loads on the way to 'Contact' (hover, focus) or on opening: not in the first load. */
+const loadContactDialog = () => import('./contact-dialog');
+const ContactDialog = lazy(loadContactDialog);
+
+/**
+ * `<message-thread>` (spec §2 "Message thread", §4): heading 'Your messages with {member name}',
+ * the 'Leads / Messaging' breadcrumb, 'View All Leads', 'Contact' (with a lead) and 'Message
+ * History' (when GenericMessage activities exist), then the message list and the composer.
+ */
+export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null }: MessageThreadProps) {
+  useStyles(STYLES);
+  useAtomInput(threadInputsAtom, { spId, userId, leadId });
+  const { t, routes, onLinkClick } = useRuntime();
+  // Read in the order of §4: phone numbers, provider lead, interaction activities.
+  useAtomValue(phoneNumbersLoadableAtom);
+  const lead = useAtomValue(providerLeadLoadableAtom);
+  const history = useAtomValue(hasMessageHistoryLoadableAtom);
+  const sessionMember = useAtomValue(sessionMemberAtom);
+  const [contactOpen, setContactOpen] = useState(false);
+  // Mounted from the first opening on (the dialog returns focus to 'Contact' when it closes).
+  const [contactMounted, setContactMounted] = useState(false);
+  const headingId = useId();
+
+  // The list and the composer start loading as the thread mounts, beside the first data.
+  useEffect(() => {
+    void loadThreadBody();
+  }, []);
+
+  if (spId === null || userId === null) {
+    return (
+      <div className="lk-thread" part="message-thread">
+        <ErrorBanner detail={t('error.other.detail')} />
+      </div>
+    );
+  }
+
+  const leadData = lead.state === 'hasData' ? lead.data : null;
+  // With a lead, its name; without (or when it failed), the chat session's once it is known.
+  const nameKnown = (leadId !== null && lead.state === 'hasData' && memberName(leadData, null, '') !== '') || sessionMember !== undefined;
+  const name = memberName(leadData, sessionMember, t('lead.memberFallback'));
+  const boardLink = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'lead-board');
+
+  return (
+    <div className="lk-thread" part="message-thread">
+      <header className="lk-thread__header" part="thread-header">
+        <nav className="lk-thread__breadcrumb" aria-label={t('thread.breadcrumb')} part="breadcrumb">
+          <ol>
+            <li>
+              <a href={routes.leadBoard({ serviceProviderId: spId, leadId })} onClick={boardLink}>
+                {t('thread.breadcrumbLeads')}
+              </a>
+            </li>
+            <li aria-current="page">{t('thread.breadcrumbMessaging')}</li>
+          </ol>
+        </nav>
+        <div className="lk-thread__title-row">
+          {nameKnown ? (
+            <h1 id={headingId} className="lk-thread__title">
+              {t('thread.heading', { memberName: name })}
+            </h1>
+          ) : (
+            <Skeleton className="lk-thread__title-skeleton" width={320} height={30} />
+          )}
+          <div className="lk-thread__actions">
+            {leadId !== null ? (
+              <button
+                type="button"
+                className="lk-button"
+                data-variant="secondary"
+                part="contact-button"
+                onPointerEnter={() => void loadContactDialog()}
+                onFocus={() => void loadContactDialog()}
+                onClick={() => {
+                  setContactMounted(true);
+                  setContactOpen(true);
+                }}
+              >
+                {t('thread.contact')}
+              </button>
+            ) : null}
+            <a className="lk-button" data-variant="secondary" href={routes.leadBoard({ serviceProviderId: spId })} onClick={boardLink} part="view-all-leads">
+              {t('thread.viewAllLeads')}
+            </a>
+          </div>
+        </div>
+        {history.state === 'hasData' && history.data ? (
+          <a
+            className="lk-thread__history"
+            href={routes.messageHistory({ serviceProviderId: spId, userId })}
+            onClick={(event) => onLinkClick(event, 'conversation-thread')}
+            part="message-history"
+          >
+            {t('thread.messageHistory')}
+          </a>
+        ) : null}
+      </header>
+
+      <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>
+        <ThreadBody spId={spId} userId={userId} leadId={leadId} chatService={chatService} memberName={name} />
+      </Suspense>
+
+      {leadId !== null && contactMounted ? (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} memberName={name} leadCreateDate={leadData?.createDate ?? null} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,85 @@
+import { atom } from 'jotai/vanilla';
+import { getProviderLeadV2 } from '../../gateway/lead/calls';
+import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
+import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
+import type { ChatSession, ContactInfoEntry } from '../../gateway/message-center/schemas';
+import { clientAtom, requireClient } from '../../runtime/client-atom';
+import { loadableOf } from '../../runtime/loadable';
+
+/**
+ * The thread's reads on open (spec §4 "Message thread"), in this order: the lead's phone
+ * numbers (with a lead), the provider lead (with a lead), the GenericMessage interaction
+ * activities; the chat opens beside them (thread-session.ts). Each read takes jotai's signal:
+ * changed inputs abort the stale request.
+ */
+
+export interface ThreadInputs {
+  spId: number | null;
+  userId: number | null;
+  leadId: number | null;
+}
+
+export const threadInputsAtom = atom<ThreadInputs>({ spId: null, userId: null, leadId: null });
+
+/** §9: interaction activities limit 4 (offset 0, newest first, the requestor's own included). */
+export const ACTIVITIES_QUERY = { limit: 4, offset: 0, sortDirection: 'Newest', includeRequestorActivities: true } as const;
+/** The activity type of messages, with its version suffix (§7). */
+export const GENERIC_MESSAGE_ACTIVITY = 'GenericMessage.v1';
+
+/** The lead's contact info entry (§3), or null without a lead (or when the gateway has none for it). */
+export const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInfoEntry | null> => {
+  const { spId, leadId } = get(threadInputsAtom);
+  const client = requireClient(get(clientAtom));
+  if (spId === null || leadId === null) return null;
+  const { contactInfo } = await getLeadPhoneNumbers(client, { serviceProviderId: spId, leadIds: [leadId] }, { signal });
+  return contactInfo.find((entry) => entry.leadId === leadId) ?? null;
+});
+
+/** The provider's view of the lead (name, category, postal code, receipt date), or null without a lead. */
+export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageResponseV2 | null> => {
+  const { spId, leadId } = get(threadInputsAtom);
+  const client = requireClient(get(clientAtom));
+  if (spId === null || leadId === null) return null;
+  return getProviderLeadV2(client, { leadId, spId }, { signal });
+});
+
+/**
+ * Whether an archived thread exists ('Message History', §2): the member's GenericMessage
+ * activities with this provider. Asked of the member's timeline (interactor = the member; the
+ * provider is the requestor, whose own activities are included), then kept to this provider.
+ */
+export const hasMessageHistoryAtom = atom(async (get, { signal }): Promise<boolean> => {
+  const { spId, userId } = get(threadInputsAtom);
+  const client = requireClient(get(clientAtom));
+  if (spId === null || userId === null) return false;
+  const { activities } = await getInteractionActivities(
+    client,
+    { interactorId: userId, interactorType: 'Member', activityTypes: [GENERIC_MESSAGE_ACTIVITY], ...ACTIVITIES_QUERY },
+    { signal },
+  );
+  return activities.some((activity) => activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId));
+});
+
+export const phoneNumbersLoadableAtom = loadableOf(phoneNumbersAtom);
+export const providerLeadLoadableAtom = loadableOf(providerLeadAtom);
+export const hasMessageHistoryLoadableAtom = loadableOf(hasMessageHistoryAtom);
+
+/**
+ * The member's name from the chat session (set by the thread body once the chat opened or
+ * failed): `undefined` while not known, `null` when the session had none.
+ */
+export const sessionMemberAtom = atom<ChatSession['member'] | null | undefined>(undefined);
+
+type Name = { firstName?: string | null; lastName?: string | null } | null | undefined;
+
+function fullName(name: Name): string {
+  return [name?.firstName, name?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The member's name for the heading: the lead's, else the chat session's, else the fallback ('Member'). */
+export function memberName(lead: LeadPageResponseV2 | null | undefined, session: Name, fallback: string): string {
+  return fullName(lead?.customerInfo) || fullName(lead?.user) || fullName(session) || fallback;
+}

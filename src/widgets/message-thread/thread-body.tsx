@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { ErrorBanner } from '../../ui/error-banner';
+import { campaignIdFromCookie, chatFactoryFor } from './chat-factory';
+import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
+import { Composer } from './thread-composer';
+import { MessageList, type MessageListHandle } from './thread-list';
+import { ThreadSession, type ThreadSnapshot } from './thread-session';
+import threadBodyCss from './thread-body.css?inline';
+
+const STYLES = [threadBodyCss];
+
+const LOADING: ThreadSnapshot = {
+  status: 'loading',
+  identity: null,
+  messages: [],
+  pending: [],
+  hasOlder: false,
+  loadingOlder: false,
+  olderFailed: false,
+  connection: null,
+  member: null,
+  lastIncoming: null,
+};
+const noSubscription = () => () => {};
+const loadingSnapshot = () => LOADING;
+
+/** When this page's provider session started, as far as the thread can tell: the first thread opened. */
+let sessionStart: number | null = null;
+
+export interface ThreadBodyProps {
+  spId: number;
+  userId: number;
+  leadId: number | null;
+  chatService: string | null;
+  memberName: string;
+}
+
+/**
+ * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
+ * when the thread changes). §8: a chat that fails to open shows 'Messaging is currently
+ * unavailable for this Lead…' and the composer is disabled.
+ */
+export function ThreadBody({ spId, userId, leadId, chatService, memberName }: ThreadBodyProps) {
+  useStyles(STYLES);
+  const runtime = useRuntime();
+  const { t, client, chat, emit, now } = runtime;
+  const lead = useAtomValue(providerLeadLoadableAtom);
+  const setSessionMember = useSetAtom(sessionMemberAtom);
+  const listHandle = useRef<MessageListHandle>(null);
+  // Read when a message has been sent: the latest lead and event sink, without reopening the chat.
+  const latest = useRef({ lead, emit });
+  useEffect(() => {
+    latest.current = { lead, emit };
+  });
+
+  const [session, setSession] = useState<ThreadSession | null>(null);
+  useEffect(() => {
+    sessionStart ??= now().getTime();
+    setSessionMember(undefined);
+    const opened = new ThreadSession({
+      gateway: client,
+      factory: chatFactoryFor(chat, chatService),
+      spId,
+      userId,
+      leadId,
+      contactContext: () => {
+        const current = latest.current.lead;
+        if (current.state !== 'hasData' || !current.data) return null;
+        return { postalCode: current.data.address.postalCode, categoryId: current.data.info.category.id };
+      },
+      campaignId: campaignIdFromCookie,
+      sessionStartTimestamp: sessionStart,
+      onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
+    });
+    setSession(opened);
+    void opened.open();
+    return () => {
+      opened.close();
+    };
+  }, [client, chat, chatService, spId, userId, leadId, now, setSessionMember]);
+
+  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? loadingSnapshot, session?.getSnapshot ?? loadingSnapshot);
+
+  // The heading's name for a thread without a lead comes from the chat session.
+  useEffect(() => {
+    if (snapshot.status !== 'loading') setSessionMember(snapshot.member ?? null);
+  }, [snapshot.status, snapshot.member, setSessionMember]);
+
+  return (
+    <div className="lk-thread__body">
+      {snapshot.status === 'failed' ? (
+        <div className="lk-thread__list lk-thread__list--failed">
+          <ErrorBanner detail={t('error.chatInit')} part="chat-error" />
+        </div>
+      ) : (
+        <MessageList
+          snapshot={snapshot}
+          memberName={memberName}
+          onLoadOlder={() => session?.loadOlder()}
+          onRetry={(id) => session?.retry(id)}
+          onDiscard={(id) => session?.discard(id)}
+          handle={listHandle}
+        />
+      )}
+      {snapshot.status === 'ready' && snapshot.connection !== null && snapshot.connection !== 'connected' ? (
+        <p className="lk-thread__connection" role="status">
+          {t('thread.reconnecting')}
+        </p>
+      ) : null}
+      <Composer
+        status={snapshot.status}
+        onSend={(send) => {
+          session?.send(send);
+          requestAnimationFrame(() => listHandle.current?.scrollToEnd());
+        }}
+      />
+    </div>
+  );
+}

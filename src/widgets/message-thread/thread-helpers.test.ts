@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../chat/chat-client';
+import { chatFactoryFor, readCookie } from './chat-factory';
+import { linkify } from './message-text';
+import { mergeMessages } from './thread-session';
+
+const message = (index: number, body = `#${index}`): ChatMessage => ({ index, sid: `m${index}`, author: 'member-1', body, dateCreated: null, media: [], attributes: {} });
+
+describe('linkify (customer text: links only for https, mailto, tel)', () => {
+  it('links https, mailto and tel, without trailing punctuation', () => {
+    expect(linkify('See https://a.example/x?y=1. Or mailto:jo@a.example, tel:+13035550142!')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'link', text: 'https://a.example/x?y=1', href: 'https://a.example/x?y=1' },
+      { kind: 'text', text: '. Or ' },
+      { kind: 'link', text: 'mailto:jo@a.example', href: 'mailto:jo@a.example' },
+      { kind: 'text', text: ', ' },
+      { kind: 'link', text: 'tel:+13035550142', href: 'tel:+13035550142' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
+  it('leaves http, javascript, data and markup as text', () => {
+    const text = 'http://a.example javascript:alert(1) data:text/html,<b>x</b> <img src=x>';
+    expect(linkify(text)).toEqual([{ kind: 'text', text }]);
+  });
+});
+
+describe('mergeMessages (by index, oldest first, no duplicates)', () => {
+  it('appends a new message, prepends an older page and drops a message seen twice', () => {
+    const page = [message(10), message(11)];
+    expect(mergeMessages(page, [message(12)]).map((m) => m.index)).toEqual([10, 11, 12]);
+    expect(mergeMessages(page, [message(8), message(9)]).map((m) => m.index)).toEqual([8, 9, 10, 11]);
+    expect(mergeMessages(page, [message(11, 'again'), message(12)]).map((m) => [m.index, m.body])).toEqual([
+      [10, '#10'],
+      [11, 'again'],
+      [12, '#12'],
+    ]);
+  });
+});
+
+describe('chat factory and campaign cookie', () => {
+  it('reads the campaign id cookie by name only', () => {
+    expect(readCookie('a=1; campaignId=spring%202025; x=2', 'campaignId')).toBe('spring 2025');
+    expect(readCookie('mycampaignId=1', 'campaignId')).toBeNull();
+    expect(readCookie('', 'campaignId')).toBeNull();
+  });
+
+  it('uses the host’s factory when given', async () => {
+    const given = async () => {
+      throw new Error('not called here');
+    };
+    expect(await chatFactoryFor(given, 'sandbox')()).toBe(given);
+  });
+});

@@ -1,0 +1,295 @@
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { isOwnMessage, type ChatMedia, type ChatMessage } from '../../chat/chat-client';
+import { formatMessageTimestamp } from '../../i18n/format';
+import { useRuntime } from '../../runtime/runtime';
+import { MessageText } from './message-text';
+import type { PendingSend, ThreadSnapshot } from './thread-session';
+import { ThreadSpinner } from './thread-skeleton';
+
+/**
+ * The scrollable message list (§2, §4): oldest at the top, the provider's bubbles right and the
+ * member's left (own messages by author identity), each with its media, body and timestamp
+ * ('Monday, June 1, 2020 3:00 PM'); pending sends after them with their state. Virtualised
+ * (@tanstack/react-virtual): only the rows in view (and a few around) are in the DOM, so a
+ * 10,000-message thread stays small. Scrolling to within 250 px of the top loads the older page;
+ * the reading position stays where it was (the virtualiser anchors to the end), and a new
+ * message scrolls to the bottom only when the reader is there.
+ */
+
+/** §9: infinite scroll default threshold. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 250;
+/** Within this distance of the bottom the reader "is at the bottom" (new messages follow). */
+export const AT_BOTTOM_PX = 48;
+const ESTIMATED_ROW_PX = 84;
+const OVERSCAN = 4;
+/**
+ * Without a layout engine (a test DOM) the list measures 0 × 0: take a viewport's size, so
+ * rows render (they measure 0 there too).
+ */
+const FALLBACK_RECT = { width: 600, height: 480 };
+
+type Row = { key: string; kind: 'message'; message: ChatMessage; own: boolean } | { key: string; kind: 'pending'; pending: PendingSend };
+
+export interface MessageListHandle {
+  /** Scrolls to the newest row (after an own send). */
+  scrollToEnd(): void;
+}
+
+export interface MessageListProps {
+  snapshot: ThreadSnapshot;
+  memberName: string;
+  onLoadOlder(): void;
+  onRetry(id: string): void;
+  onDiscard(id: string): void;
+  handle?: Ref<MessageListHandle>;
+}
+
+function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (rect: { width: number; height: number }) => void) {
+  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
+}
+
+export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle }: MessageListProps) {
+  const { t, onLinkClick } = useRuntime();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const identity = snapshot.identity ?? '';
+  const rows = useMemo<Row[]>(
+    () => [
+      ...snapshot.messages.map((message): Row => ({ key: `m${message.index}`, kind: 'message', message, own: isOwnMessage(message, identity) })),
+      ...snapshot.pending.map((pending): Row => ({ key: pending.id, kind: 'pending', pending })),
+    ],
+    [snapshot.messages, snapshot.pending, identity],
+  );
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: OVERSCAN,
+    paddingStart: 12,
+    paddingEnd: 12,
+    // Chat: a prepended (older) page keeps the reading position; a new message at the end is
+    // followed only when the reader was at the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_BOTTOM_PX,
+    observeElementRect: observeRect,
+    useFlushSync: false,
+  });
+
+  useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
+
+  // The first page opens at the newest message.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || rows.length === 0 || snapshot.status !== 'ready') return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, snapshot.status, virtualizer]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (element && element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX) onLoadOlder();
+  };
+  // A short first page (or a tall viewport) leaves nothing to scroll: ask for older ones at once.
+  useEffect(() => {
+    const element = scrollRef.current;
+    // (Only with a layout: a test DOM measures everything 0.)
+    if (
+      element &&
+      element.clientHeight > 0 &&
+      snapshot.status === 'ready' &&
+      snapshot.hasOlder &&
+      element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX &&
+      element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX
+    ) {
+      onLoadOlder();
+    }
+  });
+
+  const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
+  const items = virtualizer.getVirtualItems();
+  const empty = snapshot.status === 'ready' && rows.length === 0;
+
+  return (
+    <div className="lk-thread__list-wrap">
+      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={snapshot.status === 'loading' || snapshot.loadingOlder}>
+        {snapshot.status === 'loading' ? (
+          <div className="lk-thread__loading" role="status" aria-label={t('thread.loading')}>
+            <ThreadSpinner />
+          </div>
+        ) : empty ? (
+          <WelcomePanel memberName={memberName} />
+        ) : (
+          <>
+            {snapshot.loadingOlder ? (
+              <div className="lk-thread__older" role="status">
+                <ThreadSpinner />
+                <span className="lk-visually-hidden">{t('thread.loadingOlder')}</span>
+              </div>
+            ) : snapshot.olderFailed ? (
+              <div className="lk-thread__older" role="alert">
+                <span>{t('thread.olderFailed')}</span>
+                <button type="button" className="lk-link-button" onClick={onLoadOlder}>
+                  {t('action.retry')}
+                </button>
+              </div>
+            ) : null}
+            <ul className="lk-thread__rows" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
+                    {row.kind === 'message' ? (
+                      <MessageBubble message={row.message} own={row.own} memberName={memberName} onLinkClick={external} />
+                    ) : (
+                      <PendingBubble pending={row.pending} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+      <Announcer snapshot={snapshot} memberName={memberName} />
+    </div>
+  );
+}
+
+/** New messages from the member, said to screen readers (the list itself is not a live region: scrolling adds rows). */
+function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberName: string }) {
+  const { t } = useRuntime();
+  const message = snapshot.lastIncoming;
+  const text = message ? (message.body ? t('thread.newMessage', { memberName, text: message.body }) : t('thread.newPhoto', { memberName })) : '';
+  return (
+    <div className="lk-visually-hidden" role="status" aria-live="polite">
+      {text}
+    </div>
+  );
+}
+
+function MessageBubble({ message, own, memberName, onLinkClick }: { message: ChatMessage; own: boolean; memberName: string; onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+  const { t } = useRuntime();
+  const date = message.dateCreated;
+  return (
+    <div className="lk-msg" data-own={own} part={own ? 'message message-own' : 'message message-member'}>
+      <span className="lk-visually-hidden">{own ? t('thread.you') : memberName}</span>
+      {message.media.map((media) => (
+        <MessageMedia key={media.sid} media={media} />
+      ))}
+      {message.body ? (
+        <p className="lk-msg__body">
+          <MessageText text={message.body} onLinkClick={onLinkClick} />
+        </p>
+      ) : null}
+      {date ? (
+        <time className="lk-msg__time" dateTime={date.toISOString()}>
+          {formatMessageTimestamp(date)}
+        </time>
+      ) : null}
+    </div>
+  );
+}
+
+/** A photo (or a download link for other media). Its URL may be temporary: asked for when shown. */
+function MessageMedia({ media }: { media: ChatMedia }) {
+  const { t } = useRuntime();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    media.getUrl({ signal: controller.signal }).then(
+      (next) => {
+        if (!controller.signal.aborted) setUrl(next);
+      },
+      () => {
+        if (!controller.signal.aborted) setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [media]);
+  const name = media.filename ?? (media.contentType.startsWith('image/') ? t('thread.photo') : t('thread.file'));
+  if (!media.contentType.startsWith('image/')) {
+    return url && /^(https?:|blob:|\/)/.test(url) ? (
+      <a className="lk-msg__file" href={url} download={media.filename ?? undefined} rel="noopener noreferrer">
+        {t('thread.download', { fileName: name })}
+      </a>
+    ) : (
+      <span className="lk-msg__file">{name}</span>
+    );
+  }
+  // A fixed box: the row keeps its height when the image arrives.
+  return url && !failed ? (
+    <img className="lk-msg__image" src={url} alt={name} loading="lazy" decoding="async" />
+  ) : (
+    <span className="lk-msg__image lk-msg__image--placeholder" role="img" aria-label={name} />
+  );
+}
+
+function PendingBubble({ pending, onRetry, onDiscard, onLinkClick }: { pending: PendingSend; onRetry(id: string): void; onDiscard(id: string): void; onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+  const { t } = useRuntime();
+  const percent = pending.progress && pending.progress.total > 0 ? Math.round((pending.progress.loaded / pending.progress.total) * 100) : 0;
+  const fileName = pending.fileName ?? t('thread.photo');
+  return (
+    <div className="lk-msg" data-own="true" data-state={pending.state} part="message message-own message-pending">
+      <span className="lk-visually-hidden">{t('thread.you')}</span>
+      {pending.kind === 'text' ? (
+        <p className="lk-msg__body">
+          <MessageText text={pending.text} onLinkClick={onLinkClick} />
+        </p>
+      ) : (
+        <p className="lk-msg__body lk-msg__file">{fileName}</p>
+      )}
+      {pending.kind === 'media' && pending.state === 'sending' ? (
+        <progress className="lk-msg__progress" max={100} value={percent} aria-label={t('thread.uploading', { fileName, percent })} />
+      ) : null}
+      <p className="lk-msg__state" role={pending.state === 'failed' || pending.state === 'held' ? 'alert' : undefined}>
+        {pending.state === 'failed' && pending.kind === 'media' ? t('validation.fileDefault') : t(`thread.state.${pending.state}`)}
+        {pending.state === 'failed' || pending.state === 'held' ? (
+          <>
+            {' '}
+            <button type="button" className="lk-link-button" onClick={() => onRetry(pending.id)}>
+              {t('thread.retry')}
+            </button>
+            {pending.kind === 'media' && pending.state === 'failed' ? (
+              <>
+                {' '}
+                <button type="button" className="lk-link-button" onClick={() => onDiscard(pending.id)}>
+                  {t('thread.discard')}
+                </button>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** §2: the welcome-to-messaging panel with images, for a thread without messages. */
+function WelcomePanel({ memberName }: { memberName: string }) {
+  const { t } = useRuntime();
+  return (
+    <div className="lk-thread__welcome" part="welcome">
+      <svg className="lk-thread__welcome-image" width="160" height="96" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
+        <rect x="8" y="10" width="92" height="44" rx="12" fill="var(--_lk-color-surface-alt)" stroke="var(--_lk-color-border)" />
+        <path d="M26 54 20 66 38 54Z" fill="var(--_lk-color-surface-alt)" stroke="var(--_lk-color-border)" />
+        <rect x="22" y="24" width="56" height="6" rx="3" fill="var(--_lk-color-border)" />
+        <rect x="22" y="36" width="40" height="6" rx="3" fill="var(--_lk-color-border)" />
+        <rect x="64" y="42" width="88" height="44" rx="12" fill="var(--_lk-color-primary)" />
+        <path d="M134 86 142 96 124 86Z" fill="var(--_lk-color-primary)" />
+        <rect x="78" y="56" width="56" height="6" rx="3" fill="var(--_lk-color-primary-text)" opacity="0.8" />
+        <rect x="78" y="68" width="36" height="6" rx="3" fill="var(--_lk-color-primary-text)" opacity="0.8" />
+      </svg>
+      <svg className="lk-thread__welcome-image" width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="var(--_lk-color-primary)" strokeWidth="1.5" />
+        <circle cx="9" cy="10" r="2" fill="var(--_lk-color-primary)" />
+        <path d="m5 17 5-5 3 3 2-2 4 4" fill="none" stroke="var(--_lk-color-primary)" strokeWidth="1.5" strokeLinejoin="round" />
+      </svg>
+      <h2 className="lk-thread__welcome-title">{t('thread.welcomeTitle')}</h2>
+      <p>{t('thread.welcomeDetail', { memberName })}</p>
+    </div>
+  );
+}

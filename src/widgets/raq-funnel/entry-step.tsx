@@ -1,0 +1,310 @@
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { isPostalCode } from '../../domain/funnel-form';
+import type { TaxonomyResult } from '../../domain/funnel-taxonomy';
+import { describeGatewayError, isGatewayError } from '../../gateway/errors';
+import type { MessageKey } from '../../i18n/en-US';
+import { loadableOf } from '../../runtime/loadable';
+import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { Combobox, type ComboboxOption } from '../../ui/combobox';
+import comboboxCss from '../../ui/combobox.css?inline';
+import { ErrorBanner } from '../../ui/error-banner';
+import {
+  checkEligibilityAtom,
+  chooseCategoryResultAtom,
+  chooseProviderAtom,
+  cityStateAtom,
+  clearCategoryAtom,
+  eligibilityAtom,
+  funnelFormAtom,
+  goToStepAtom,
+  loadProviderAtom,
+  oneTimeSessionAtom,
+  providerAtom,
+  providerStatusAtom,
+  setPostalCodeAtom,
+  topCategoriesAtom,
+} from './funnel-atoms';
+import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
+import { ProRating } from './pro-summary';
+import { useCategorySearch } from './use-category-search';
+
+const STYLES = [comboboxCss];
+const topCategoriesLoadableAtom = loadableOf(topCategoriesAtom);
+const cityStateLoadableAtom = loadableOf(cityStateAtom);
+
+interface CategoryOption extends ComboboxOption {
+  readonly result: TaxonomyResult;
+}
+
+const toOption = (result: TaxonomyResult): CategoryOption => ({ id: String(result.categoryId), label: result.name, result });
+
+/** The error text of a gateway failure (§8 catalogue: a status title and its line). */
+function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useRuntime();
+  const description = describeGatewayError(error);
+  return (
+    <ErrorBanner
+      title={description.titleKey ? t(description.titleKey) : undefined}
+      detail={t(description.detailKey)}
+      action={
+        onRetry ? (
+          <button type="button" className="lk-button" data-variant="secondary" onClick={onRetry}>
+            {t('action.retry')}
+          </button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
+ * Step 1, Entry (§2 `app/lead/request_a_quote`, §4): what the customer needs — a combobox over
+ * the autocomplete with the top categories before anything is typed (taxonomy rule on a
+ * choice) — and the ZIP code, with the city and state from the lookup. Coming from a pro, its
+ * eligibility for the ZIP code is checked; when it does not serve it, the alternatives for the
+ * category and ZIP code are offered. Continue goes to the project step.
+ */
+function EntryStep() {
+  useStyles(STYLES);
+  const { t } = useRuntime();
+  const baseId = useId();
+  const form = useAtomValue(funnelFormAtom);
+  const provider = useAtomValue(providerAtom);
+  const providerStatus = useAtomValue(providerStatusAtom);
+  const eligibility = useAtomValue(eligibilityAtom);
+  const { client } = useAtomValue(oneTimeSessionAtom);
+  const top = useAtomValue(topCategoriesLoadableAtom);
+  const place = useAtomValue(cityStateLoadableAtom);
+  const chooseCategory = useSetAtom(chooseCategoryResultAtom);
+  const clearCategory = useSetAtom(clearCategoryAtom);
+  const setPostalCode = useSetAtom(setPostalCodeAtom);
+  const checkEligibility = useSetAtom(checkEligibilityAtom);
+  const chooseProvider = useSetAtom(chooseProviderAtom);
+  const loadProvider = useSetAtom(loadProviderAtom);
+  const goToStep = useSetAtom(goToStepAtom);
+
+  /** The text typed since the last choice; null shows the chosen category's name. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [notOffered, setNotOffered] = useState<string | null>(null);
+  const [postal, setPostal] = useState(form.postalCode ?? '');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const categoryRef = useRef<HTMLDivElement>(null);
+  const postalRef = useRef<HTMLInputElement>(null);
+  const alternativesRef = useRef<HTMLHeadingElement>(null);
+
+  const chosenLabel = form.taskCategoryName ?? form.categoryName ?? '';
+  const text = draft ?? chosenLabel;
+  const searching = draft !== null && draft.trim() !== '';
+  const search = useCategorySearch(searching ? draft : '', client);
+  const topOptions = top.state === 'hasData' ? top.data.map((c) => toOption({ categoryId: c.categoryId, name: c.name, parentCategory: null })) : [];
+  const options = searching ? search.results.map(toOption) : topOptions;
+
+  const placeKnown = place.state === 'hasData' && place.data !== null;
+  const placeUnknown = isPostalCode(form.postalCode) && place.state === 'hasData' && place.data === null;
+  const categoryError: MessageKey | null = attempted && form.categoryId === null && notOffered === null ? 'funnel.entry.categoryRequired' : null;
+  const postalError: MessageKey | null = !attempted
+    ? null
+    : !isPostalCode(form.postalCode)
+      ? 'funnel.entry.postalCodeInvalid'
+      : placeUnknown
+        ? 'funnel.entry.postalCodeUnknown'
+        : null;
+  const categoryErrorId = `${baseId}-category-error`;
+  const notOfferedId = `${baseId}-not-offered`;
+  const postalId = `${baseId}-postal`;
+  const placeId = `${baseId}-place`;
+  const postalErrorId = `${baseId}-postal-error`;
+
+  // The combobox takes no ARIA props of its own: its input gets the error wiring here.
+  const categoryDescribedBy = [categoryError ? categoryErrorId : null, notOffered !== null ? notOfferedId : null].filter(Boolean).join(' ');
+  useLayoutEffect(() => {
+    const input = categoryRef.current?.querySelector('input');
+    if (!input) return;
+    if (categoryDescribedBy) {
+      input.setAttribute('aria-describedby', categoryDescribedBy);
+      input.setAttribute('aria-invalid', 'true');
+    } else {
+      input.removeAttribute('aria-describedby');
+      input.removeAttribute('aria-invalid');
+    }
+  }, [categoryDescribedBy]);
+
+  const focusCategory = () => categoryRef.current?.querySelector('input')?.focus();
+
+  function onCategoryText(value: string) {
+    setDraft(value);
+    setNotOffered(null);
+    // The field's value is the chosen category: editing it un-chooses it (§4: and its target offer request).
+    if (form.categoryId !== null) clearCategory();
+  }
+
+  async function onCategorySelect(option: CategoryOption) {
+    setDraft(option.label);
+    const outcome = await chooseCategory(option.result);
+    if (outcome.ok) {
+      setDraft(null);
+      setNotOffered(null);
+    } else if (outcome.reason === 'not-offered') {
+      setNotOffered(option.label);
+    }
+  }
+
+  function onPostalChange(value: string) {
+    const digits = value.replace(/\D/g, '').slice(0, 5);
+    setPostal(digits);
+    setPostalCode(digits);
+  }
+
+  /** After a check: the project step when the pro serves the ZIP code; the alternatives otherwise. */
+  async function checkAndContinue(): Promise<void> {
+    if (form.serviceProviderId === null && provider === null) {
+      goToStep('project');
+      return;
+    }
+    const result = await checkEligibility();
+    if (!result.ok) {
+      if (!(isGatewayError(result.error) && result.error.kind === 'aborted')) setFailure(result.error);
+      return;
+    }
+    if (result.value) goToStep('project');
+    else requestAnimationFrame(() => alternativesRef.current?.focus());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setFailure(null);
+    if (form.categoryId === null) return focusCategory();
+    if (!isPostalCode(form.postalCode) || placeUnknown) return postalRef.current?.focus();
+    setBusy(true);
+    try {
+      await checkAndContinue();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function chooseAlternative(serviceProviderId: number) {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const chosen = await chooseProvider(serviceProviderId);
+      if (!chosen.ok) {
+        setFailure(chosen.error);
+        return;
+      }
+      await checkAndContinue();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const alternatives = eligibility?.alternatives ? [...eligibility.alternatives.al, ...eligibility.alternatives.ha] : [];
+  const statusText = searching ? t('funnel.entry.categoryResults', { count: options.length }) : t('funnel.entry.categoryTop', { count: options.length });
+
+  return (
+    <form className="lk-funnel__form" part="funnel-entry" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      {providerStatus.state === 'failed' ? <FailureBanner error={providerStatus.error} onRetry={() => void loadProvider()} /> : null}
+      <div className="lk-funnel__field" ref={categoryRef}>
+        <Combobox<CategoryOption>
+          label={t('funnel.entry.category')}
+          value={text}
+          onInputChange={onCategoryText}
+          options={options}
+          onSelect={(option) => void onCategorySelect(option)}
+          statusText={statusText}
+          loading={searching ? search.loading : top.state === 'loading'}
+          loadingText={t('funnel.entry.categorySearching')}
+          noResultsText={t('funnel.entry.categoryNone')}
+          placeholder={t('funnel.entry.categoryPlaceholder')}
+          name="category"
+          part="funnel-category"
+        />
+        {notOffered !== null ? (
+          <p id={notOfferedId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+            {t('funnel.entry.notOffered', { provider: provider?.name ?? '', category: notOffered })}
+          </p>
+        ) : null}
+        {categoryError ? (
+          <p id={categoryErrorId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+            {t(categoryError)}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="lk-funnel__field lk-funnel__field--short">
+        <label htmlFor={postalId}>{t('funnel.entry.postalCode')}</label>
+        <input
+          ref={postalRef}
+          id={postalId}
+          className="lk-input"
+          name="postalCode"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          value={postal}
+          aria-invalid={postalError ? true : undefined}
+          aria-describedby={[placeId, postalError ? postalErrorId : null].filter(Boolean).join(' ')}
+          onChange={(event) => onPostalChange(event.target.value)}
+        />
+        <p id={placeId} className="lk-funnel__place" aria-live="polite">
+          {placeKnown && place.state === 'hasData' && place.data ? t('funnel.entry.place', { city: place.data.city, state: place.data.stateAbbreviation }) : ''}
+          {placeUnknown && !postalError ? t('funnel.entry.postalCodeUnknown') : ''}
+        </p>
+        {postalError ? (
+          <p id={postalErrorId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+            {t(postalError)}
+          </p>
+        ) : null}
+      </div>
+
+      {failure ? <FailureBanner error={failure} /> : null}
+
+      {eligibility && !eligibility.eligible ? (
+        <section className="lk-funnel__alternatives" part="funnel-alternatives" aria-labelledby={`${baseId}-alternatives`}>
+          <h3 id={`${baseId}-alternatives`} ref={alternativesRef} tabIndex={-1} className="lk-funnel__subheading">
+            {t('funnel.entry.notEligible', { provider: provider?.name ?? '', postalCode: form.postalCode ?? '' })}
+          </h3>
+          {alternatives.length > 0 ? (
+            <>
+              <p>{t('funnel.entry.alternatives')}</p>
+              <ul className="lk-funnel__pros">
+                {alternatives.map((pro) => (
+                  <li key={`${pro.serviceProviderType}-${pro.id}`} className="lk-funnel__pro" part="funnel-pro">
+                    <div>
+                      <p className="lk-funnel__pro-name">{pro.name}</p>
+                      <ProRating rating={pro.rating} reviewCount={pro.reviewCount} />
+                    </div>
+                    <button type="button" className="lk-button" data-variant="secondary" aria-disabled={busy || undefined} onClick={() => void chooseAlternative(pro.id)}>
+                      {t('funnel.entry.choose', { name: pro.name })}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('funnel.entry.noAlternatives')}</p>
+          )}
+        </section>
+      ) : null}
+
+      <div className="lk-funnel__actions">
+        <button type="submit" className="lk-button" part="funnel-continue" aria-disabled={busy || undefined}>
+          {t('funnel.entry.continue')}
+        </button>
+        <span className="lk-funnel__busy" role="status">
+          {busy ? t('funnel.entry.checking') : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export default withMessages(EntryStep, FUNNEL_STEP_CATALOGUE);

@@ -1,0 +1,286 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
+import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel-routes';
+import type { RouteBuilders } from '../../domain/routes';
+import type { MessageKey } from '../../i18n/en-US';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { useAtomInput } from '../../runtime/use-atom-input';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Skeleton } from '../../ui/skeleton';
+import {
+  createdLeadAtom,
+  funnelFormAtom,
+  funnelInputsAtom,
+  funnelLocationAtom,
+  funnelSessionAtom,
+  loadProviderAtom,
+  openLocationAtom,
+  persistFunnel,
+  providerAtom,
+  providerStatusAtom,
+  resolveCategoryNameAtom,
+  startFunnelAtom,
+  startNewRequestAtom,
+  tokenStatusAtom,
+} from './funnel-atoms';
+import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
+import { loadEntryStep } from './step-loaders';
+import type { RaqFunnelProps } from './raq-funnel';
+import raqFunnelCss from './raq-funnel.css?inline';
+
+const STYLES = [raqFunnelCss];
+
+/** Each step is a chunk of its own and brings its texts (see funnel-step-messages.ts). */
+const STEP_LOADERS: Readonly<Record<FunnelStep, () => Promise<{ default: ComponentType }>>> = {
+  entry: loadEntryStep,
+  project: () => import('./project-step'),
+  suggestions: () => import('./suggestions-step'),
+  summary: () => import('./summary-step'),
+};
+const STEP_COMPONENTS: Readonly<Record<FunnelStep, ComponentType>> = {
+  entry: lazy(STEP_LOADERS.entry),
+  project: lazy(STEP_LOADERS.project),
+  suggestions: lazy(STEP_LOADERS.suggestions),
+  summary: lazy(STEP_LOADERS.summary),
+};
+const NEXT_STEP: Readonly<Record<FunnelStep, FunnelStep | null>> = { entry: 'project', project: 'suggestions', suggestions: 'summary', summary: null };
+
+/** A location as one comparable string. */
+export function locationKey(location: FunnelLocation): string {
+  switch (location.step) {
+    case 'entry':
+      return `entry:${location.withAlId ?? ''}`;
+    case 'project':
+      return `project:${location.serviceProviderId}`;
+    default:
+      return `${location.step}:${location.leadId}`;
+  }
+}
+
+/** The URL of a location through the host's route builders (absolute when the page has a base URL). */
+function locationUrl(routes: RouteBuilders, location: FunnelLocation): string {
+  const path =
+    location.step === 'entry'
+      ? routes.funnelEntry({ withAlId: location.withAlId })
+      : location.step === 'project'
+        ? routes.funnelProject({ serviceProviderId: location.serviceProviderId })
+        : location.step === 'suggestions'
+          ? routes.funnelSuggestions({ leadId: location.leadId })
+          : routes.funnelSummary({ leadId: location.leadId });
+  try {
+    return new URL(path, globalThis.document?.baseURI).href;
+  } catch {
+    return path;
+  }
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** While a step's chunk loads: blocks of about its size. */
+function StepSkeleton() {
+  return (
+    <div className="lk-funnel__skeleton" aria-hidden="true">
+      <Skeleton height={20} width="60%" />
+      <Skeleton height={40} />
+      <Skeleton height={40} />
+      <Skeleton height={36} width={140} />
+    </div>
+  );
+}
+
+/** Rendered beside a step once its chunk is in: the step shows. */
+function StepShown({ onShown }: { onShown(): void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
+/**
+ * The funnel itself, loaded beside the first data by raq-funnel.tsx (whose first load is a
+ * skeleton): Entry (service, ZIP code, the pro, eligibility), Project (questions, description,
+ * timing, address, contact; creates the lead), Suggestions (more pros) and Summary (issue #8;
+ * spec §2 the four routes, §4 "Funnel", §6 one-time token). Each step is a chunk of its own;
+ * this frame holds the progress, the live announcement of each step, and the panel that
+ * scrolls to the step and focuses its heading.
+ *
+ * State lives in the element's store (funnel-atoms.ts): the step, category and postal code
+ * survive a reload (sessionStorage), the one-time token and the customer's details do not.
+ * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
+ * 'funnel'} on every step change (the office app routes by it; a partner page may follow).
+ */
+export default function FunnelFrame({ categoryId = null, postalCode = null, spId = null, referrer = null, location = null }: RaqFunnelProps) {
+  useStyles(STYLES);
+  const store = useStore();
+  const { t, host, emit, routes } = useRuntime();
+  useAtomInput(funnelInputsAtom, {
+    categoryId: typeof categoryId === 'number' && Number.isInteger(categoryId) ? categoryId : null,
+    postalCode: postalCode?.trim() || null,
+    serviceProviderId: typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? spId : null,
+    withAlId: location?.step === 'entry' ? location.withAlId : null,
+    referrer,
+  });
+  const storageKey = funnelStorageKey(host instanceof Element && host.id ? host.id : 'default');
+
+  // Restore what survived a reload (once per store), then open the deep link, before any read.
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    if (!store.get(funnelSessionAtom).rehydrateComplete) store.set(startFunnelAtom, { storageKey });
+    if (location && locationKey(location) !== locationKey(store.get(funnelLocationAtom))) store.set(openLocationAtom, location);
+  }
+  useEffect(() => persistFunnel(store, sessionStorageOrNull(), storageKey), [store, storageKey]);
+
+  const session = useAtomValue(funnelSessionAtom);
+  const form = useAtomValue(funnelFormAtom);
+  const provider = useAtomValue(providerAtom);
+  const providerStatus = useAtomValue(providerStatusAtom);
+  const inputs = useAtomValue(funnelInputsAtom);
+  const tokenStatus = useAtomValue(tokenStatusAtom);
+  const stateLocation = useAtomValue(funnelLocationAtom);
+  const createdLead = useAtomValue(createdLeadAtom);
+  const loadProvider = useSetAtom(loadProviderAtom);
+  const resolveCategoryName = useSetAtom(resolveCategoryNameAtom);
+  const startNewRequest = useSetAtom(startNewRequestAtom);
+  const { step } = session;
+
+  // The route → the state (the office app's back/forward, a link to another step).
+  const routeKey = location ? locationKey(location) : null;
+  const lastRoute = useRef(routeKey);
+  useLayoutEffect(() => {
+    if (!location || routeKey === lastRoute.current) return;
+    lastRoute.current = routeKey;
+    if (routeKey !== locationKey(store.get(funnelLocationAtom))) store.set(openLocationAtom, location);
+  }, [location, routeKey, store]);
+
+  // The state → the host: every step change (and withAlId dropped) is an `lk-navigate`.
+  // The same step with a new URL (withAlId dropped) replaces the history entry: Back then leaves
+  // the funnel instead of landing on the URL it just dropped.
+  const stateKey = locationKey(stateLocation);
+  const lastState = useRef({ key: stateKey, step: stateLocation.step });
+  useEffect(() => {
+    const last = lastState.current;
+    if (stateKey === last.key) return;
+    lastState.current = { key: stateKey, step: stateLocation.step };
+    if (stateKey === routeKey) return;
+    emit('lk-navigate', { url: locationUrl(routes, stateLocation), kind: 'funnel', newTab: false, replace: last.step === stateLocation.step });
+  }, [stateKey, routeKey, stateLocation, emit, routes]);
+
+  // The pro the customer came from (sp-id, withAlId, a project route): its details once.
+  const wantedProvider = inputs.withAlId ?? inputs.serviceProviderId ?? form.serviceProviderId;
+  const formProvider = form.serviceProviderId;
+  const loadedProvider = provider?.serviceProviderId ?? null;
+  const providerLoading = providerStatus.state === 'loading';
+  const providerFailed = providerStatus.state === 'failed';
+  /** The provider this effect asked for last: after a failure it is not asked again (the entry step offers a retry). */
+  const askedProvider = useRef<string | null>(null);
+  useEffect(() => {
+    // A load in flight (the customer chose another pro) is not interrupted.
+    if (providerLoading) return;
+    const chosen = loadedProvider !== null && formProvider !== null && formProvider !== loadedProvider ? formProvider : null;
+    if (loadedProvider !== null && chosen === null) return;
+    if (loadedProvider === null && wantedProvider === null) return;
+    const key = chosen === null ? `wanted:${wantedProvider}` : `form:${chosen}`;
+    if (providerFailed && askedProvider.current === key) return;
+    askedProvider.current = key;
+    void (chosen === null ? loadProvider() : loadProvider({ serviceProviderId: chosen }));
+  }, [wantedProvider, formProvider, loadedProvider, providerLoading, providerFailed, loadProvider]);
+
+  // A preset (or restored) category without its name: the taxonomy names it.
+  useEffect(() => {
+    if (form.categoryId !== null && form.categoryName === null) void resolveCategoryName();
+  }, [form.categoryId, form.categoryName, resolveCategoryName]);
+
+  // One `lk-lead-create` per created lead.
+  const announcedLead = useRef(createdLead?.seq ?? 0);
+  useEffect(() => {
+    if (!createdLead || createdLead.seq === announcedLead.current) return;
+    announcedLead.current = createdLead.seq;
+    emit('lk-lead-create', { leadId: createdLead.leadId });
+  }, [createdLead, emit]);
+
+  // Each step change: announced, the panel scrolled into view (smoothly unless the user prefers
+  // reduced motion), focus on the new step's heading.
+  const index = FUNNEL_STEPS.indexOf(step);
+  const title = t(`funnel.step.${step}` as MessageKey);
+  const [announcement, setAnnouncement] = useState('');
+  const panelRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    setAnnouncement(t('funnel.progress.announce', { number: index + 1, total: FUNNEL_STEPS.length, title }));
+    panelRef.current?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [step, index, title, t]);
+
+  // The next step's chunk loads while this one is shown (no wait on the way forward).
+  useEffect(() => {
+    const next = NEXT_STEP[step];
+    if (!next) return;
+    const load = () => void STEP_LOADERS[next]();
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, 300);
+    return () => clearTimeout(timer);
+  }, [step]);
+
+  const loaded = useRef(false);
+  const emitRef = useRef(emit);
+  useLayoutEffect(() => {
+    emitRef.current = emit;
+  });
+  const onShown = useCallback(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    emitRef.current('lk-load', { widget: 'raq-funnel' });
+  }, []);
+
+  const headingId = useId();
+  const heading =
+    step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
+  const Step = STEP_COMPONENTS[step];
+
+  return (
+    <div className="lk-funnel" part="raq-funnel">
+      <ol className="lk-funnel__progress" part="funnel-progress" aria-label={t('funnel.progress.label')}>
+        {FUNNEL_STEPS.map((name, i) => (
+          <li key={name} className="lk-funnel__progress-step" data-state={i < index ? 'done' : i === index ? 'current' : 'todo'} aria-current={i === index ? 'step' : undefined}>
+            <span className="lk-funnel__progress-number" aria-hidden="true">
+              {i + 1}
+            </span>
+            {t(`funnel.step.${name}` as MessageKey)}
+          </li>
+        ))}
+      </ol>
+      <p className="lk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      {tokenStatus === 'expired' ? (
+        <ErrorBanner
+          part="funnel-session-expired"
+          detail={t('funnel.session.expired')}
+          action={
+            <button type="button" className="lk-button" onClick={() => void startNewRequest()}>
+              {t('funnel.newRequest')}
+            </button>
+          }
+        />
+      ) : null}
+      <section ref={panelRef} className="lk-funnel__panel" part="funnel-step" data-step={step} aria-labelledby={headingId}>
+        <h2 id={headingId} ref={headingRef} className="lk-funnel__heading" tabIndex={-1}>
+          {heading}
+        </h2>
+        <Suspense fallback={<StepSkeleton />}>
+          <Step />
+          <StepShown onShown={onShown} />
+        </Suspense>
+      </section>
+    </div>
+  );
+}
+

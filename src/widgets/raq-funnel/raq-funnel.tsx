@@ -1,0 +1,60 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type { FunnelLocation } from '../../domain/funnel-routes';
+import { useRuntime, withMessages } from '../../runtime/runtime';
+import { Skeleton } from '../../ui/skeleton';
+import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
+import { loadEntryStep, loadFunnelFrame } from './step-loaders';
+
+export interface RaqFunnelProps {
+  /** A category to start with (`category-id`): the "query" category of §4. */
+  categoryId?: number | null;
+  /** A postal code to start with (`postal-code`). */
+  postalCode?: string | null;
+  /** The pro the customer came from (`sp-id`): the request goes to this provider. */
+  spId?: number | null;
+  /** Where the customer entered from (`referrer`): kept without its query string. */
+  referrer?: string | null;
+  /**
+   * Inside the office app: the funnel route's location (§2; a deep link opens its step). The
+   * funnel follows it, and tells the app about its own step changes with `lk-navigate`.
+   * Standalone (null) the steps change inside the element and `lk-navigate` lets the host follow.
+   */
+  location?: FunnelLocation | null;
+}
+
+const FunnelFrame = lazy(loadFunnelFrame);
+
+/** The funnel's size while it loads (the progress row and the first step's panel): nothing jumps. */
+function FunnelSkeleton() {
+  const { t } = useRuntime();
+  return (
+    <div part="raq-funnel" aria-busy="true" style={{ display: 'grid', gap: 16, maxWidth: 720 }}>
+      <p className="lk-visually-hidden" role="status">
+        {t('funnel.loading')}
+      </p>
+      <Skeleton height={36} />
+      <Skeleton height={360} radius={8} />
+    </div>
+  );
+}
+
+/**
+ * `<raq-funnel>`: the customer request-a-quote funnel (issue #8; spec §1 customer side, §2 the
+ * four routes, §3, §4 "Funnel", §6 one-time token). Its first load is this skeleton; the funnel
+ * (funnel-frame.tsx: state, progress, the step panel) and the entry step load beside it as it
+ * mounts, each later step as it is reached.
+ */
+export function RaqFunnel(props: RaqFunnelProps) {
+  useEffect(() => {
+    void loadFunnelFrame();
+    void loadEntryStep();
+  }, []);
+  return (
+    <Suspense fallback={<FunnelSkeleton />}>
+      <FunnelFrame {...props} />
+    </Suspense>
+  );
+}
+
+/** The funnel with its own texts, for a widget that embeds it (the office app's routes). */
+export const RaqFunnelWithMessages = withMessages(RaqFunnel, RAQ_FUNNEL_CATALOGUE);

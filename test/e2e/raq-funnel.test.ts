@@ -1,0 +1,309 @@
+// @vitest-environment node
+/**
+ * The request-a-quote funnel (issue #8; spec §2 the four routes, §4 "Funnel", §6 one-time
+ * token, §8 511) in Debian's Chromium against `npm start`'s sandbox:
+ * - on a partner page (/examples/raq-funnel.html: the CDN loader, <raq-funnel sp-id
+ *   postal-code referrer>, the page's own challenge check): a customer requests a quote with the
+ *   mouse, and once by keyboard alone; a 511 challenge passed on the page replays the create once;
+ * - in the office app on the spec's routes (deep links, withAlId dropped from the URL, each step
+ *   in the address bar, a reload on the summary);
+ * and every time, opening the provider's board (/app/lead/board/1001), the new lead is there.
+ *
+ * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults) in a
+ * fresh browser context.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
+import { cdnTagChunks, injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { isFocused, tabTo } from './focus';
+
+const SP_ID = 1001;
+const PRO = 'Acme Plumbing & Heating';
+const CREATE_PATH = '/gateway/lead/v3/lead';
+const CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' };
+
+let server: ExampleServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
+}, SERVER_START_TIMEOUT_MS + 10_000);
+
+beforeEach(async () => {
+  const response = await fetch(`${server.origin}/sandbox/reset`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// ---- helpers -------------------------------------------------------------------------------
+
+/** `lk-lead-create` details as the host page heard them (an init script, before any page script). */
+const RECORD_CREATES = String.raw`(() => {
+  window.__leadCreates = [];
+  document.addEventListener('lk-lead-create', (event) => window.__leadCreates.push(event.detail), true);
+})();`;
+
+async function newPage(path: string) {
+  const page = await context.newPage();
+  const watch = await watchPage(page);
+  await page.addInitScript({ content: RECORD_CREATES });
+  await page.goto(`${server.origin}${path}`);
+  const posts = (pathname: string): Request[] => watch.requests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname === pathname);
+  const sent = (pathname: string) => posts(pathname).map((r) => r.postDataJSON() as unknown);
+  const statuses = (pathname: string) => Promise.all(posts(pathname).map(async (r) => (await r.response())?.status() ?? null));
+  const creates = () => page.evaluate(() => (window as unknown as { __leadCreates: { leadId: number }[] }).__leadCreates);
+  return { page, watch, posts, sent, statuses, creates };
+}
+
+const stepHeading = (scope: Locator, name: string) => scope.getByRole('heading', { level: 2, name });
+
+/** The project step's fields, typed. */
+async function fillProject(funnel: Locator) {
+  await funnel.getByRole('radio', { name: 'Single-family home' }).check();
+  await funnel.getByRole('textbox', { name: 'Describe your project (optional)' }).fill('Kitchen sink drains slowly');
+  await funnel.getByRole('textbox', { name: 'Street address' }).fill(CUSTOMER.street);
+  await funnel.getByRole('textbox', { name: 'First name' }).fill(CUSTOMER.first);
+  await funnel.getByRole('textbox', { name: 'Last name' }).fill(CUSTOMER.last);
+  await funnel.getByRole('textbox', { name: 'Email' }).fill(CUSTOMER.email);
+  await funnel.getByRole('textbox', { name: 'Phone number' }).fill(CUSTOMER.phone);
+}
+
+async function sendRequest(funnel: Locator) {
+  await funnel.getByRole('button', { name: 'Review request' }).click();
+  const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
+  await visible(dialog);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+}
+
+/** The provider's board, as the provider opens it: the new lead is there, with the customer's name. */
+async function expectOnBoard(page: Page, leadId: number) {
+  await page.goto(`${server.origin}/app/lead/board/${SP_ID}`);
+  const card = page.locator(`#office-app li[data-lead-id="${leadId}"]`);
+  await visible(card);
+  await visible(card.getByText(`${CUSTOMER.first} ${CUSTOMER.last}`));
+}
+
+/** Nothing the customer typed nor the token reached a URL or this tab's storage. */
+async function expectNothingLeaked(page: Page, requests: readonly Request[]) {
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  for (const secret of [CUSTOMER.first, CUSTOMER.email, CUSTOMER.phone, CUSTOMER.street, 'ott_', 'OneTime']) {
+    expect(stored).not.toContain(secret);
+    for (const request of requests) expect(request.url()).not.toContain(secret);
+  }
+  // The token went in the Authorization header of customer calls only.
+  const withToken = requests.filter((r) => r.headers()['authorization']?.startsWith('OneTime ott_'));
+  expect(withToken.map((r) => new URL(r.url()).pathname)).toContain(CREATE_PATH);
+}
+
+// ---- the partner page ----------------------------------------------------------------------
+
+describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, attributes, the page’s own challenge check)', { timeout: 60_000 }, () => {
+  it('a customer requests a quote from the pro with the mouse; the page follows each step; the pro’s board has the new lead', async () => {
+    const { page, watch, sent, creates } = await newPage('/examples/raq-funnel.html');
+    const funnel = page.locator('#quote');
+    // Only this tag's chunk was loaded.
+    const chunks = cdnTagChunks();
+    expect(watch.requested('/cdn/')).toContain(`/cdn/${chunks['raq-funnel']}`);
+    expect(watch.requested('/cdn/')).not.toContain(`/cdn/${chunks['lead-board']}`);
+
+    await visible(stepHeading(funnel, `Request a quote from ${PRO}`));
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+    await visible(funnel.getByText('Denver, CO', { exact: true }));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await funnel.getByRole('button', { name: 'Continue' }).click();
+
+    await visible(stepHeading(funnel, 'Tell us about your project'));
+    await expect.poll(() => new URL(page.url()).hash).toBe('#project');
+    await fillProject(funnel);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await sendRequest(funnel);
+
+    await visible(stepHeading(funnel, 'Send your request to more pros'));
+    await expect.poll(() => new URL(page.url()).hash).toBe('#more-pros');
+    const [created] = await creates();
+    expect(created).toEqual({ leadId: expect.any(Number) });
+    const leadId = created!.leadId;
+    await visible(page.getByText(`Request ${leadId} sent to ${PRO}.`));
+    expect(sent(CREATE_PATH)).toEqual([
+      expect.objectContaining({
+        source: 'RequestAQuote',
+        categoryId: 100,
+        urgency: 'NA',
+        assignedServiceProviderIds: [SP_ID],
+        contactInformation: { email: CUSTOMER.email, firstName: CUSTOMER.first, lastName: CUSTOMER.last, phoneNumber: CUSTOMER.phone },
+        address: { lineOne: CUSTOMER.street, city: 'Denver', state: 'CO', postalCode: '80202' },
+      }),
+    ]);
+
+    const first = funnel.getByRole('checkbox').first();
+    await visible(first);
+    const field = await first.getAttribute('name');
+    expect(field).toMatch(/^additional-(sp|hasp)-\d+$/);
+    await first.check();
+    await funnel.getByRole('button', { name: 'Send to selected pros' }).click();
+    await visible(stepHeading(funnel, 'Your request has been sent'));
+    await expect.poll(() => new URL(page.url()).hash).toBe('#summary');
+    const [, type, id] = /^additional-(sp|hasp)-(\d+)$/.exec(field!)!;
+    expect(sent(`/gateway/lead/v2/lead/${leadId}/assign`)).toEqual([
+      expect.objectContaining(type === 'sp' ? { serviceProviderIds: [Number(id)], haServiceProviderIds: [] } : { serviceProviderIds: [], haServiceProviderIds: [Number(id)] }),
+    ]);
+    const pros = funnel.getByRole('region', { name: 'Pros who received your request' });
+    await visible(pros.getByText(PRO, { exact: true }));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNothingLeaked(page, watch.requests);
+    expect(watch.consoleErrors).toEqual([]);
+
+    await expectOnBoard(page, leadId);
+  });
+
+  it('a 511 on sending: the page’s check runs, and once passed the request is sent again once (same key)', async () => {
+    await injectFault(server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
+    const { page, posts, statuses, creates, watch } = await newPage('/examples/raq-funnel.html');
+    const funnel = page.locator('#quote');
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+    await visible(funnel.getByText('Denver, CO', { exact: true }));
+    await funnel.getByRole('button', { name: 'Continue' }).click();
+    await visible(funnel.getByRole('textbox', { name: 'Street address' }));
+    await fillProject(funnel);
+    await sendRequest(funnel);
+
+    const check = page.getByRole('dialog', { name: 'Security check' });
+    await visible(check);
+    // The funnel's modal closed; it tells the customer what is going on.
+    expect(await funnel.getByRole('dialog', { name: 'Send your request?' }).count()).toBe(0);
+    await visible(funnel.getByText('Please complete the security check: your request is sent as soon as it is passed.'));
+    await check.getByRole('button', { name: 'I am not a robot' }).click();
+
+    await visible(stepHeading(funnel, 'Send your request to more pros'));
+    await expect.poll(() => statuses(CREATE_PATH)).toEqual([511, 200]);
+    const keys = posts(CREATE_PATH).map((r) => r.headers()['idempotency-key']);
+    expect(keys[1]).toBe(keys[0]);
+    const [created] = await creates();
+    expect(await creates()).toHaveLength(1);
+    expect(watch.consoleErrors.filter((line) => !line.includes('511'))).toEqual([]);
+    await expectOnBoard(page, created!.leadId);
+  });
+
+  it('by keyboard alone: a service by type-ahead, the ZIP code, the project, the modal, one more pro, the summary', async () => {
+    const { page, sent, creates } = await newPage('/examples/raq-funnel.html');
+    const funnel = page.locator('#quote');
+    const keyboard = page.keyboard;
+    const combobox = funnel.getByRole('combobox', { name: 'What do you need help with?' });
+    await expect.poll(() => combobox.inputValue()).toBe('Plumbing');
+    await tabTo(combobox);
+    await keyboard.press('ControlOrMeta+A');
+    await keyboard.type('drain');
+    await visible(funnel.getByRole('option', { name: 'Drain Cleaning' }));
+    await keyboard.press('ArrowDown');
+    await keyboard.press('Enter');
+    await expect.poll(() => combobox.inputValue()).toBe('Drain Cleaning');
+    await tabTo(funnel.getByRole('button', { name: 'Continue' }));
+    await keyboard.press('Enter');
+
+    const project = stepHeading(funnel, 'Tell us about your project');
+    await visible(project);
+    await expect.poll(() => isFocused(project), { message: 'focus on the new step’s heading' }).toBe(true);
+    await tabTo(funnel.getByRole('radio', { name: 'Single-family home' }));
+    await keyboard.press('Space');
+    await tabTo(funnel.getByRole('radio', { name: 'Not sure yet' }));
+    await keyboard.press('ArrowRight'); // 'As soon as possible'
+    for (const [name, text] of [
+      ['Street address', CUSTOMER.street],
+      ['First name', CUSTOMER.first],
+      ['Last name', CUSTOMER.last],
+      ['Email', CUSTOMER.email],
+      ['Phone number', CUSTOMER.phone],
+    ] as const) {
+      await tabTo(funnel.getByRole('textbox', { name }));
+      await keyboard.type(text);
+    }
+    await tabTo(funnel.getByRole('button', { name: 'Review request' }));
+    await keyboard.press('Enter');
+    const send = funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' });
+    await visible(send);
+    await expect.poll(() => isFocused(send), { message: 'focus in the modal' }).toBe(true);
+    await keyboard.press('Enter');
+
+    const more = stepHeading(funnel, 'Send your request to more pros');
+    await visible(more);
+    await expect.poll(() => isFocused(more)).toBe(true);
+    expect(sent(CREATE_PATH)).toEqual([expect.objectContaining({ categoryId: 10003, title: 'Drain Cleaning', urgency: 'As soon as possible' })]);
+    const box = funnel.getByRole('checkbox').first();
+    await tabTo(box);
+    await keyboard.press('Space');
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await tabTo(funnel.getByRole('button', { name: 'Send to selected pros' }));
+    await keyboard.press('Enter');
+    const summary = stepHeading(funnel, 'Your request has been sent');
+    await visible(summary);
+    await expect.poll(() => isFocused(summary)).toBe(true);
+    const [created] = await creates();
+    expect(sent(`/gateway/lead/v2/lead/${created!.leadId}/assign`)).toHaveLength(1);
+  });
+});
+
+// ---- the office app's routes ----------------------------------------------------------------
+
+describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_000 }, () => {
+  it('entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead', async () => {
+    const { page, watch } = await newPage('/app/lead/request_a_quote?withAlId=2001');
+    const app = page.locator('#office-app');
+    // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId (§4).
+    await visible(stepHeading(app, `Request a quote from ${PRO}`));
+    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote`);
+    const combobox = app.getByRole('combobox', { name: 'What do you need help with?' });
+    await combobox.fill('drain');
+    await app.getByRole('option', { name: 'Drain Cleaning' }).click();
+    await expect.poll(() => combobox.inputValue()).toBe('Drain Cleaning');
+    await app.getByRole('textbox', { name: 'ZIP code' }).fill('80202');
+    await visible(app.getByText('Denver, CO', { exact: true }));
+    await app.getByRole('button', { name: 'Continue' }).click();
+
+    await visible(stepHeading(app, 'Tell us about your project'));
+    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote/${SP_ID}/project`);
+    await fillProject(app);
+    await sendRequest(app);
+    await visible(stepHeading(app, 'Send your request to more pros'));
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/app\/lead\/request_a_quote\/lead\/\d+\/suggestions$/);
+    const leadId = Number(/\/lead\/(\d+)\/suggestions$/.exec(new URL(page.url()).pathname)![1]);
+    await visible(app.getByRole('checkbox').first());
+    await app.getByRole('button', { name: 'Continue without more pros' }).click();
+    await visible(stepHeading(app, 'Your request has been sent'));
+    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote/lead/${leadId}/summary`);
+    const events = (await watch.record()).events.filter((e) => e.type === 'lk-navigate').map((e) => (e.detail as { url: string }).url.replace(server.origin, ''));
+    expect(events).toEqual([
+      '/app/lead/request_a_quote',
+      `/app/lead/request_a_quote/${SP_ID}/project`,
+      `/app/lead/request_a_quote/lead/${leadId}/suggestions`,
+      `/app/lead/request_a_quote/lead/${leadId}/summary`,
+    ]);
+
+    // A reload on the summary's deep link: the summary again (the pros who got it).
+    await page.reload();
+    await visible(stepHeading(app, 'Your request has been sent'), UI_TIMEOUT_MS);
+    await visible(app.getByRole('region', { name: 'Pros who received your request' }).getByText(PRO, { exact: true }));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNothingLeaked(page, watch.requests);
+
+    await expectOnBoard(page, leadId);
+  });
+
+  it('a deep link to the project step of a pro opens it with the pro’s details', async () => {
+    const { page } = await newPage(`/app/lead/request_a_quote/${SP_ID}/project`);
+    const app = page.locator('#office-app');
+    await visible(stepHeading(app, 'Tell us about your project'));
+    await visible(app.getByText(PRO, { exact: true }));
+    expect(await app.getByRole('listitem').filter({ hasText: 'Your project' }).getAttribute('aria-current')).toBe('step');
+  });
+});
