@@ -7,7 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -220,4 +222,57 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
   });
+}
+
+export interface E2eSession {
+  /** The example server of this file (started once). */
+  readonly server: ExampleServer;
+  readonly browser: Browser;
+  /** A fresh browser context per test, after a sandbox reset. */
+  readonly context: BrowserContext;
+  /** Replaces this test's context by one with another viewport (e.g. a phone width). */
+  newContext(viewport: { width: number; height: number }): Promise<BrowserContext>;
+}
+
+/**
+ * The usual e2e file set-up: one example server and one Chromium for the file; before each
+ * test the sandbox is reset and a new browser context opens (closed after it).
+ */
+export function useE2eSession({ viewport = { width: 1280, height: 900 } }: { viewport?: { width: number; height: number } } = {}): E2eSession {
+  const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext } = {};
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`e2e: ${what} is not ready (used outside a test?)`);
+    return value;
+  };
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startExampleServer(), launchChromium()]);
+  }, SERVER_START_TIMEOUT_MS + 10_000);
+  beforeEach(async () => {
+    const response = await fetch(`${need(state.server, 'the server').origin}/sandbox/reset`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    state.context = await need(state.browser, 'the browser').newContext({ viewport });
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return {
+    get server() {
+      return need(state.server, 'the server');
+    },
+    get browser() {
+      return need(state.browser, 'the browser');
+    },
+    get context() {
+      return need(state.context, 'the browser context');
+    },
+    async newContext(size) {
+      await state.context?.close();
+      state.context = await need(state.browser, 'the browser').newContext({ viewport: size });
+      return state.context;
+    },
+  };
 }

@@ -16,10 +16,9 @@
  * Tests marked `it.fails` are known bugs, reported with issue 5: each passes while the bug is
  * there and fails once it is fixed — then turn it into `it`.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
-import { injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -44,29 +43,8 @@ const LEADS = {
 const statusPath = (leadId: number) => `/gateway/lead/office/v2/leads/${leadId}/status`;
 const notePath = (leadId: number) => `/gateway/lead/office/v2/leads/${leadId}/note`;
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-beforeEach(async () => {
-  const response = await fetch(`${server.origin}/sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2eSession();
 
 // ---- helpers -------------------------------------------------------------------------------
 
@@ -75,9 +53,9 @@ afterAll(async () => {
  * `sent(path)`: the JSON bodies of the POSTs the page sent to that path, oldest first.
  */
 async function openLead(leadId: number) {
-  page = await context.newPage();
+  page = await e2e.context.newPage();
   const watch = await watchPage(page);
-  await page.goto(`${server.origin}${BOARD_PATH}?leadId=${leadId}`);
+  await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = page.locator('#office-app [part="lead-board"]');
   await visible(board.getByText(SHOWING));
   const card = board.locator(`li[data-lead-id="${leadId}"]`);
@@ -108,7 +86,7 @@ const headerStatus = (card: Locator) => card.locator('.lk-card__header .lk-statu
 
 /** Leads of provider 1001 as the sandbox itself answers (first 100, newest first). */
 async function sandboxLeads(): Promise<{ leadId: number; thimbleUrl: string | null }[]> {
-  const response = await fetch(`${server.origin}${LEADS_PATH}`, {
+  const response = await fetch(`${e2e.server.origin}${LEADS_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
     body: JSON.stringify({ offset: 0, limit: 100, sort: 'NewestOldest', filters: { archived: false, displayLead: true } }),
@@ -181,7 +159,7 @@ describe('status', { timeout: 20_000 }, () => {
 
   it('a failed status change says so beside the select and rolls back; the next success clears it', async () => {
     const { card, board, sent } = await openLead(LEADS.newest);
-    await injectFault(server.origin, { kind: 'status', status: 500, route: STATUS_ROUTE, times: 1 });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: STATUS_ROUTE, times: 1 });
     const select = card.getByRole('combobox', { name: 'Lead status' });
     expect(await answered(statusPath(LEADS.newest), () => select.selectOption('ClosedWon'))).toBe(500);
     const alert = card.getByRole('alert');
@@ -253,7 +231,7 @@ describe('Your Notes', { timeout: 20_000 }, () => {
     const editor = notes.getByRole('textbox', { name: 'Your Notes' });
     const text = 'Customer prefers mornings. Gate code 4411. Bring the long ladder.';
     await editor.fill(text);
-    await injectFault(server.origin, { kind: 'status', status: 500, route: NOTE_ROUTE, times: 1 });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: NOTE_ROUTE, times: 1 });
     expect(await answered(notePath(LEADS.withNotesAndFeedback), () => notes.getByRole('button', { name: 'Save' }).click())).toBe(500);
     await expect.poll(() => notes.getByRole('alert').textContent()).toBe('There was an error updating your notes. Please try again later.');
     await expect(editor.inputValue()).resolves.toBe(text);
@@ -340,8 +318,7 @@ describe('feedback', { timeout: 20_000 }, () => {
    * the left edge: the first stars and the reasons cannot be reached. `it.fails` until fixed.
    */
   it('at 390 px wide the open panel stays inside the viewport', async () => {
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await e2e.newContext({ width: 390, height: 844 });
     const { card } = await openLead(LEADS.newest);
     await card.getByRole('button', { name: 'Rate this lead' }).click();
     const panel = card.locator('[part~="feedback-panel"]');
@@ -372,7 +349,7 @@ describe('insurance banner', { timeout: 20_000 }, () => {
     await expect(banner(card).count()).resolves.toBe(0);
 
     const otherCard = board.locator(`li[data-lead-id="${other?.leadId}"]`);
-    await page.goto(`${server.origin}${BOARD_PATH}?leadId=${other?.leadId}`);
+    await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${other?.leadId}`);
     await visible(otherCard.getByRole('combobox', { name: 'Lead status' }));
     await visible(banner(otherCard).getByText('starting at $30/month'));
   });
@@ -397,7 +374,7 @@ describe('insurance banner', { timeout: 20_000 }, () => {
     await visible(sameCard.getByRole('combobox', { name: 'Lead status' }));
     await expect(banner(sameCard).count()).resolves.toBe(0);
 
-    await page.goto(`${server.origin}${BOARD_PATH}?leadId=${other?.leadId}`);
+    await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${other?.leadId}`);
     const otherCard = board.locator(`li[data-lead-id="${other?.leadId}"]`);
     await visible(otherCard.getByRole('combobox', { name: 'Lead status' }));
     await expect(banner(otherCard).count()).resolves.toBe(0);
@@ -458,7 +435,7 @@ describe('connect your numbers', { timeout: 20_000 }, () => {
 
   it("any other failure (500): 'Error: Please try again in a couple minutes.'; the values stay", async () => {
     const { dialog, name, phone, save } = await openDialog();
-    await injectFault(server.origin, { kind: 'status', status: 500, route: `POST ${NUMBERS_PATH}` });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: `POST ${NUMBERS_PATH}` });
     await name.fill('Front desk');
     await phone.pressSequentially('7205550199');
     expect(await answered(NUMBERS_PATH, () => save.click())).toBe(500);

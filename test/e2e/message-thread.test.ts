@@ -11,10 +11,9 @@
  * - keyboard only: type, Enter sends; the page has no serious axe violations.
  * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
-import { SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
 const MC = '/gateway/message-center';
@@ -26,36 +25,15 @@ const PHOTO_REPLY = 'Thanks for the photo, that helps.';
 const TEST_TIMEOUT_MS = 45_000;
 const PROVIDER_HEADERS = { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) };
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-beforeEach(async () => {
-  const response = await fetch(`${server.origin}/sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2eSession({ viewport: { width: 1280, height: 1000 } });
 
 /** The texts the sandbox stored in a thread, read back through the gateway (session token + messages page). */
 async function storedTexts(userId: number): Promise<string[]> {
   const session = (await (
-    await fetch(`${server.origin}${MC}/v1/chat/session`, { method: 'POST', headers: PROVIDER_HEADERS, body: JSON.stringify({ serviceProviderId: SP_ID, userId }) })
+    await fetch(`${e2e.server.origin}${MC}/v1/chat/session`, { method: 'POST', headers: PROVIDER_HEADERS, body: JSON.stringify({ serviceProviderId: SP_ID, userId }) })
   ).json()) as { conversationSid: string; token: string };
   const page = (await (
-    await fetch(`${server.origin}${MC}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
+    await fetch(`${e2e.server.origin}${MC}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
       headers: { ...PROVIDER_HEADERS, Authorization: `Bearer ${session.token}` },
     })
   ).json()) as { messages: { body: string | null }[] };
@@ -81,9 +59,9 @@ async function ready(page: Page) {
 
 describe('<message-thread> in Chromium with the sandbox chat', () => {
   it('opens from the board’s Message link, sends a text and a photo, and shows the customer’s replies live', async () => {
-    const page = await context.newPage();
+    const page = await e2e.context.newPage();
     const watch = await watchPage(page);
-    await page.goto(`${server.origin}/app/lead/board/${SP_ID}`);
+    await page.goto(`${e2e.server.origin}/app/lead/board/${SP_ID}`);
     const firstCard = page.locator('lead-app').locator('[part~="lead-card"]').first();
     await visible(firstCard);
     await firstCard.getByRole('link', { name: /^Message/ }).first().click();
@@ -119,9 +97,9 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
   }, TEST_TIMEOUT_MS);
 
   it('loads the older page when scrolled to the top and keeps the reading position', async () => {
-    const page = await context.newPage();
+    const page = await e2e.context.newPage();
     const watch = await watchPage(page);
-    await page.goto(`${server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
+    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
     await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jasmine Anderson' }));
     await ready(page);
     const { list } = thread(page);
@@ -144,12 +122,12 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
   }, TEST_TIMEOUT_MS);
 
   it('survives a dropped send: Retry delivers it exactly once, with the same idempotency key', async () => {
-    const page = await context.newPage();
+    const page = await e2e.context.newPage();
     const keys: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`) keys.push(request.headers()['idempotency-key'] ?? '');
     });
-    await page.goto(`${server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
     await ready(page);
     // The first send reaches the sandbox (which stores it) but its answer is lost on the way
     // back: a connection reset the page sees. (The sandbox's own socket-level drop,

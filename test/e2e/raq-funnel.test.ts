@@ -10,12 +10,11 @@
  * and every time, opening the provider's board (/app/lead/board/1001), the new lead is there.
  *
  * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults) in a
- * fresh browser context.
+ * fresh browser e2e.context.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
-import { cdnTagChunks, injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -23,28 +22,7 @@ const PRO = 'Acme Plumbing & Heating';
 const CREATE_PATH = '/gateway/lead/v3/lead';
 const CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' };
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-beforeEach(async () => {
-  const response = await fetch(`${server.origin}/sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2eSession();
 
 // ---- helpers -------------------------------------------------------------------------------
 
@@ -55,10 +33,10 @@ const RECORD_CREATES = String.raw`(() => {
 })();`;
 
 async function newPage(path: string) {
-  const page = await context.newPage();
+  const page = await e2e.context.newPage();
   const watch = await watchPage(page);
   await page.addInitScript({ content: RECORD_CREATES });
-  await page.goto(`${server.origin}${path}`);
+  await page.goto(`${e2e.server.origin}${path}`);
   const posts = (pathname: string): Request[] => watch.requests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname === pathname);
   const sent = (pathname: string) => posts(pathname).map((r) => r.postDataJSON() as unknown);
   const statuses = (pathname: string) => Promise.all(posts(pathname).map(async (r) => (await r.response())?.status() ?? null));
@@ -88,7 +66,7 @@ async function sendRequest(funnel: Locator) {
 
 /** The provider's board, as the provider opens it: the new lead is there, with the customer's name. */
 async function expectOnBoard(page: Page, leadId: number) {
-  await page.goto(`${server.origin}/app/lead/board/${SP_ID}`);
+  await page.goto(`${e2e.server.origin}/app/lead/board/${SP_ID}`);
   const card = page.locator(`#office-app li[data-lead-id="${leadId}"]`);
   await visible(card);
   await visible(card.getByText(`${CUSTOMER.first} ${CUSTOMER.last}`));
@@ -168,7 +146,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
   });
 
   it('a 511 on sending: the page’s check runs, and once passed the request is sent again once (same key)', async () => {
-    await injectFault(server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
+    await injectFault(e2e.server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
     const { page, posts, statuses, creates, watch } = await newPage('/examples/raq-funnel.html');
     const funnel = page.locator('#quote');
     await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
@@ -261,7 +239,7 @@ describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_
     const app = page.locator('#office-app');
     // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId (§4).
     await visible(stepHeading(app, `Request a quote from ${PRO}`));
-    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote`);
+    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote`);
     const combobox = app.getByRole('combobox', { name: 'What do you need help with?' });
     await combobox.fill('drain');
     await app.getByRole('option', { name: 'Drain Cleaning' }).click();
@@ -271,7 +249,7 @@ describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_
     await app.getByRole('button', { name: 'Continue' }).click();
 
     await visible(stepHeading(app, 'Tell us about your project'));
-    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote/${SP_ID}/project`);
+    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/${SP_ID}/project`);
     await fillProject(app);
     await sendRequest(app);
     await visible(stepHeading(app, 'Send your request to more pros'));
@@ -280,8 +258,8 @@ describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_
     await visible(app.getByRole('checkbox').first());
     await app.getByRole('button', { name: 'Continue without more pros' }).click();
     await visible(stepHeading(app, 'Your request has been sent'));
-    await expect.poll(() => page.url()).toBe(`${server.origin}/app/lead/request_a_quote/lead/${leadId}/summary`);
-    const events = (await watch.record()).events.filter((e) => e.type === 'lk-navigate').map((e) => (e.detail as { url: string }).url.replace(server.origin, ''));
+    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/lead/${leadId}/summary`);
+    const events = (await watch.record()).events.filter((e) => e.type === 'lk-navigate').map((e) => (e.detail as { url: string }).url.replace(e2e.server.origin, ''));
     expect(events).toEqual([
       '/app/lead/request_a_quote',
       `/app/lead/request_a_quote/${SP_ID}/project`,

@@ -13,12 +13,11 @@
  * of POST /v1/review/request-by-email (emailAddress, workCompleted true/false, categories).
  *
  * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults) in a
- * fresh browser context.
+ * fresh browser e2e.context.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Request } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
-import { cdnTagChunks, injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Request } from 'playwright-core';
+import { cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -37,28 +36,7 @@ const AUTO_CLOSE_MS = 5000;
 /** Seeded leads (src/demo/seed/leads.ts SANDBOX_LEADS). */
 const LEADS = { newest: 300001, closedWon: 300013 } as const;
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-beforeEach(async () => {
-  const response = await fetch(`${server.origin}/sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2eSession();
 
 // ---- helpers -------------------------------------------------------------------------------
 
@@ -71,7 +49,7 @@ const RECORD_REVIEW_EVENTS = String.raw`(() => {
 })();`;
 
 async function newPage() {
-  const page = await context.newPage();
+  const page = await e2e.context.newPage();
   const watch = await watchPage(page);
   await page.addInitScript({ content: RECORD_REVIEW_EVENTS });
   const posts = (path: string): Request[] => watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === path);
@@ -83,7 +61,7 @@ async function newPage() {
 /** The office app's board with `leadId` featured (first and open), the review experiment on. */
 async function openBoard(leadId: number) {
   const tab = await newPage();
-  await tab.page.goto(`${server.origin}${BOARD_PATH}?leadId=${leadId}`);
+  await tab.page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = tab.page.locator('#office-app [part="lead-board"]');
   await visible(board.getByText(SHOWING));
   const card = board.locator(`li[data-lead-id="${leadId}"]`);
@@ -97,7 +75,7 @@ async function openBoard(leadId: number) {
 
 /** What the sandbox itself says of a lead's customer (the pre-fill call, as the provider). */
 async function prefillOf(leadId: number): Promise<{ postalCode: string }> {
-  const response = await fetch(`${server.origin}${PREFILL_PATH}`, {
+  const response = await fetch(`${e2e.server.origin}${PREFILL_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
     body: JSON.stringify({ serviceProviderId: SP_ID, leadId }),
@@ -108,7 +86,7 @@ async function prefillOf(leadId: number): Promise<{ postalCode: string }> {
 
 /** The lead's draft review as the provider now gets it from the sandbox. */
 async function draftOf(leadId: number): Promise<{ draftReview: { draftReviewId: string; descriptionOfWork: string; workCompleted: boolean | null }; categories: number[] }> {
-  const response = await fetch(`${server.origin}${DRAFT_PATH}`, {
+  const response = await fetch(`${e2e.server.origin}${DRAFT_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
     body: JSON.stringify({ serviceProviderId: SP_ID, leadId }),
@@ -237,7 +215,7 @@ describe('from the board: Closed won → the prompt → the review request', { t
 describe('<review-request> on /examples/review-request.html (loader + attributes only)', { timeout: 40_000 }, () => {
   async function openExample() {
     const tab = await newPage();
-    await tab.page.goto(`${server.origin}/examples/review-request.html`);
+    await tab.page.goto(`${e2e.server.origin}/examples/review-request.html`);
     const element = tab.page.locator('#review-300013');
     const trigger = element.getByRole('button', { name: 'Request a Review' });
     await visible(trigger);
@@ -284,7 +262,7 @@ describe('<review-request> on /examples/review-request.html (loader + attributes
 
   it('a failed send keeps what was typed with the §8 alert; sending again works with the same idempotency key', async () => {
     const { element, trigger, posts } = await openExample();
-    await injectFault(server.origin, { kind: 'status', status: 500, route: `POST ${SEND_PATH}`, times: 1 });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: `POST ${SEND_PATH}`, times: 1 });
     await trigger.click();
     const modal = element.getByRole('dialog', { name: 'Request a Review' });
     await modal.getByRole('button', { name: 'Edit' }).click();
