@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '../../demo/index';
 import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
@@ -20,9 +21,34 @@ const CHAT = `${MC}/v1/chat`;
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC'), (ch) => ch.charCodeAt(0));
 const UNAVAILABLE = 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.';
 
+/** The sandbox adapter with its connection state under the test's control (as a dropped network would move it). */
+function withConnectionControl(factory: ChatClientFactory) {
+  const listeners = new Set<(state: ChatConnectionState) => void>();
+  const controlled: ChatClientFactory = async (init) => {
+    const client = await factory(init);
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === 'onConnectionStateChange') {
+          return (listener: (state: ChatConnectionState) => void) => {
+            listeners.add(listener);
+            const off = target.onConnectionStateChange(listener);
+            return () => {
+              listeners.delete(listener);
+              off();
+            };
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+  return { factory: controlled, set: (state: ChatConnectionState) => listeners.forEach((listener) => listener(state)) };
+}
+
 function renderThread(
   props: MessageThreadProps,
-  options: { sandbox?: SandboxGateway; onChallenge?: GatewayClientConfig['onChallenge']; now?: Clock } = {},
+  options: { sandbox?: SandboxGateway; onChallenge?: GatewayClientConfig['onChallenge']; now?: Clock; chat?: (factory: ChatClientFactory) => ChatClientFactory } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
   const client = createGatewayClient({
@@ -32,7 +58,8 @@ function renderThread(
     retry: { retries: 0 },
     onChallenge: options.onChallenge,
   });
-  const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const sandboxChat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const chat = options.chat ? options.chat(sandboxChat) : sandboxChat;
   const host = new EventTarget();
   const events: CustomEvent[] = [];
   host.addEventListener('lk-message-send', (event) => events.push(event as CustomEvent));
@@ -158,6 +185,26 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(sendButton().disabled).toBe(true);
     // The header still works: the name comes from the lead.
     expect(screen.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+  });
+});
+
+describe('<MessageThread> connection', () => {
+  it('says it is reconnecting while the chat connection is down, and stops saying so once it is back', async () => {
+    let set: ((state: ChatConnectionState) => void) | null = null;
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, {
+      chat: (factory) => {
+        const controlled = withConnectionControl(factory);
+        set = controlled.set;
+        return controlled.factory;
+      },
+    });
+    await ready();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    act(() => set?.('connecting'));
+    // Announced politely (a status), without moving focus.
+    expect((await screen.findByText('Reconnecting…')).getAttribute('role')).toBe('status');
+    act(() => set?.('connected'));
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
   });
 });
 
