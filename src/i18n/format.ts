@@ -80,11 +80,26 @@ const SHORT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 
+/**
+ * Making an Intl.DateTimeFormat costs far more than using one (a board render formats every
+ * card's date): one per options object, made again only when the time zone changed (the
+ * offsets of January and July tell; a page cannot change its zone, a test can).
+ */
+const formatters = new Map<Intl.DateTimeFormatOptions, { zone: string; format: Intl.DateTimeFormat }>();
+function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const zone = `${new Date(2020, 0, 1).getTimezoneOffset()}/${new Date(2020, 6, 1).getTimezoneOffset()}`;
+  const cached = formatters.get(options);
+  if (cached?.zone === zone) return cached.format;
+  const format = new Intl.DateTimeFormat('en-US', options);
+  formatters.set(options, { zone, format });
+  return format;
+}
+
 function partsOf(options: Intl.DateTimeFormatOptions, input: DateInput | null | undefined): Parts | null {
   const date = toDate(input);
   if (!date) return null;
   const parts: Parts = {};
-  for (const part of new Intl.DateTimeFormat('en-US', options).formatToParts(date)) parts[part.type] = part.value;
+  for (const part of formatterFor(options).formatToParts(date)) parts[part.type] = part.value;
   // yyyy: years before 1000 keep four digits, as date-fns would print them.
   if (parts.year) parts.year = parts.year.padStart(4, '0');
   return parts;

@@ -167,6 +167,16 @@ function applies(patch: Patch, page: LeadsPage): boolean {
   return patch.settledAtSeq === null || page.seq <= patch.settledAtSeq;
 }
 
+/** A patched lead keeps its identity while neither the lead nor its patch changed (memoised cards skip re-rendering). */
+const patchedLeads = new WeakMap<Patch, WeakMap<Lead, Lead>>();
+function patchedLead(lead: Lead, patch: Patch): Lead {
+  let byLead = patchedLeads.get(patch);
+  if (!byLead) patchedLeads.set(patch, (byLead = new WeakMap()));
+  let patched = byLead.get(lead);
+  if (!patched) byLead.set(lead, (patched = { ...lead, ...patch.changes }));
+  return patched;
+}
+
 /** The page as the user should see it: fetched leads with pending/settled changes on top. */
 export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, Patch>): { leads: Lead[]; removedCount: number } {
   let removedCount = 0;
@@ -178,7 +188,7 @@ export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, Patch
         removedCount++;
         continue;
       }
-      leads.push({ ...lead, ...patch.changes });
+      leads.push(patchedLead(lead, patch));
     } else leads.push(lead);
   }
   return { leads, removedCount };

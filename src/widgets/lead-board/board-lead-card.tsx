@@ -1,4 +1,4 @@
-import { lazy, useId, type MouseEvent } from 'react';
+import { lazy, memo, useId, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
@@ -37,7 +37,8 @@ export function leadPlace(lead: Lead): string {
  * One lead on the board: a header row that expands and collapses the card, and the body when
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  */
-export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged }: BoardLeadCardProps) {
+/** Memoised: a card re-renders only when its lead, its state or its handlers change. */
+export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged }: BoardLeadCardProps) {
   const { t, onLinkClick } = useRuntime();
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
@@ -104,4 +105,4 @@ export function BoardLeadCard({ lead, expanded, featured, messageHref, messageKi
       </div>
     </li>
   );
-}
+});

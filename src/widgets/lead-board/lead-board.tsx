@@ -3,11 +3,13 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
 import { describeGatewayError, isAbortError, isGatewayError } from '../../gateway/errors';
+import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
+import { useStableHandler } from '../../ui/use-stable-handler';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -132,17 +134,19 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     }
   }, [leadsState, emit, settlePage]);
 
-  const toggle = (lead: Lead) => {
+  // Stable handlers: the cards are memoised, so opening one re-renders only the cards that change.
+  const toggle = useStableHandler((lead: Lead) => {
     if (expanded === lead.leadId) return setExpanded(null);
     setExpanded(lead.leadId);
     void setRead({ lead, read: true });
-  };
-  const toggleRead = (lead: Lead) => {
+  });
+  const toggleRead = useStableHandler((lead: Lead) => {
     void setRead({ lead, read: !lead.read });
     emit('lk-lead-read', { leadId: lead.leadId, read: !lead.read });
-  };
+  });
+  const statusChanged = useStableHandler((changed: Lead, status: LeadStatus) => emit('lk-lead-status-change', { leadId: changed.leadId, status }));
   const listRef = useRef<HTMLUListElement>(null);
-  const archive = (lead: Lead, archived: boolean) => {
+  const archive = useStableHandler((lead: Lead, archived: boolean) => {
     const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
     void setArchived({ lead, archived });
     emit('lk-lead-archive', { leadId: lead.leadId, archived });
@@ -159,7 +163,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       };
       requestAnimationFrame(focusNext);
     }
-  };
+  });
   const movePage = (index: number) => {
     if (goToPage(index)) countRef.current?.focus();
   };
@@ -255,7 +259,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
               onToggle={toggle}
               onToggleRead={toggleRead}
               onArchive={archive}
-              onStatusChanged={(changed, status) => emit('lk-lead-status-change', { leadId: changed.leadId, status })}
+              onStatusChanged={statusChanged}
               countRef={countRef}
               listRef={listRef}
             />
