@@ -120,16 +120,19 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
             </a>
           </div>
         </div>
-        {history.state === 'hasData' && history.data ? (
-          <a
-            className="lk-thread__history"
-            href={routes.messageHistory({ serviceProviderId: spId, userId })}
-            onClick={(event) => onLinkClick(event, 'conversation-thread')}
-            part="message-history"
-          >
-            {t('thread.messageHistory')}
-          </a>
-        ) : null}
+        {/* The link's line is always there (empty without history), so nothing moves when it appears. */}
+        <div className="lk-thread__history-row">
+          {history.state === 'hasData' && history.data ? (
+            <a
+              className="lk-thread__history"
+              href={routes.messageHistory({ serviceProviderId: spId, userId })}
+              onClick={(event) => onLinkClick(event, 'conversation-thread')}
+              part="message-history"
+            >
+              {t('thread.messageHistory')}
+            </a>
+          ) : null}
+        </div>
       </header>
 
       <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>

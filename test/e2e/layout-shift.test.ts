@@ -1,0 +1,49 @@
+/**
+ * DESIGN.md § Budgets: "Widget layout shift ≤ 0.01 (skeletons of final size)". Each widget's
+ * page, from the first paint until its content is shown (and a little after, for late shifts):
+ * the cumulative layout shift the browser reports (no user input on the page meanwhile).
+ * The lead page's own check is in cms-page.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useE2eSession, visible, watchPage } from './harness';
+
+const e2e = useE2eSession();
+
+const PAGES: { name: string; path: string; shown: (page: Page) => Locator }[] = [
+  {
+    name: '<lead-board> in the office app',
+    path: '/app/lead/board/1001',
+    shown: (page) => page.locator('lead-app').getByText(/^Showing \d+ - \d+ of \d+ results$/),
+  },
+  {
+    name: '<message-thread> (sandbox chat)',
+    path: '/examples/message-thread.html',
+    shown: (page) => page.locator('message-thread').getByRole('textbox', { name: 'Write a message...' }),
+  },
+  {
+    name: '<raq-funnel> on a partner page',
+    path: '/examples/raq-funnel.html',
+    shown: (page) => page.locator('raq-funnel').getByRole('button', { name: 'Continue' }),
+  },
+  {
+    name: '<review-request> buttons on a CMS page',
+    path: '/examples/review-request.html',
+    shown: (page) => page.locator('review-request').first().getByRole('button', { name: 'Request a Review' }),
+  },
+];
+
+describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)', { timeout: 30_000 }, () => {
+  it.each(PAGES)('$name', async ({ path, shown }) => {
+    const page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    await page.goto(`${e2e.server.origin}${path}`);
+    await visible(shown(page));
+    await page.waitForTimeout(800); // late shifts (lazy chunks, images, fonts) would show up here
+    const record = await watch.record();
+    const detail = record.shifts.map((shift) => `${shift.value.toFixed(4)} @${shift.startTime}ms: ${shift.sources.join('; ')}`).join('\n');
+    expect(record.cls, `layout shifts:\n${detail}`).toBeLessThanOrEqual(0.01);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
