@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { additionalFieldName } from '../../domain/funnel-suggestions';
 import { isAbortError, type GatewayError } from '../../gateway/errors';
@@ -23,7 +23,8 @@ function ProCard({ pro, details }: { pro: ProviderSummary; details: SuggestionCa
   const key = cardKey(pro.serviceProviderType, pro.id);
   const categories = details?.categories.get(key) ?? [];
   const reviews = details?.reviews.get(key);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  // Made once per locale, not per render (an Intl formatter is costly to make).
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
   return (
     <li className="lk-funnel__pro lk-funnel__pro--card" part="funnel-pro" data-type={pro.serviceProviderType}>
       <div className="lk-funnel__pro-choice">
