@@ -1,43 +1,29 @@
 // @vitest-environment node
 /**
  * The plain-HTML CMS page (/examples/cms.html): the CDN loader, two <lead-page> tags
- * configured by attributes only, in Debian's Chromium against the real `npm start` server.
+ * configured by attributes only, in Debian's Chromium against the real `npm start` e2e.server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   cdnTagChunks,
   LEAD_REQUEST_PREFIX,
-  SERVER_START_TIMEOUT_MS,
   seriousAxeViolations,
-  startExampleServer,
+  useE2eSession,
   visible,
   waitForEvents,
   watchPage,
-  type ExampleServer,
 } from './harness';
 
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function openCmsPage() {
-  const page: Page = await context.newPage();
+  const page: Page = await e2e.context.newPage();
   const watch = await watchPage(page);
-  await page.goto(`${server.origin}/examples/cms.html`);
+  await page.goto(`${e2e.server.origin}/examples/cms.html`);
   await waitForEvents(page, 'lk-load', 2);
   return { page, watch };
 }

@@ -3,48 +3,30 @@
  * The lead page's error banner by HTTP status (spec §8), for real failures (401, 403) and
  * for faults injected into the running sandbox over HTTP (POST /sandbox/faults).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   clearFaults,
   injectFault,
   LEAD_PAGE_ROUTE,
   LEAD_REQUEST_PREFIX,
-  SERVER_START_TIMEOUT_MS,
   seriousAxeViolations,
-  startExampleServer,
+  useE2eSession,
   visible,
   waitForEvents,
   watchPage,
-  type ExampleServer,
 } from './harness';
 
 const OTHER_STATUS_TEXT = 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.';
 
-let server: ExampleServer;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2eSession();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-}, SERVER_START_TIMEOUT_MS + 10_000);
-
-afterEach(async () => {
-  await clearFaults(server.origin);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The errors page with its two real failures shown. */
 async function openErrorsPage() {
-  const page: Page = await context.newPage();
+  const page: Page = await e2e.context.newPage();
   const watch = await watchPage(page);
-  await page.goto(`${server.origin}/examples/errors.html`);
+  await page.goto(`${e2e.server.origin}/examples/errors.html`);
   await waitForEvents(page, 'lk-error', 2);
   return { page, watch };
 }
@@ -77,7 +59,7 @@ describe('lead page error banners (spec §8)', { timeout: 30_000 }, () => {
     await visible(banner.getByText('You are not logged in. Please log in.', { exact: true }));
     expect((await errorEventFor(page, 'error-401')).status).toBe(401);
 
-    await injectFault(server.origin, { kind: 'status', status: 401, route: LEAD_PAGE_ROUTE });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 401, route: LEAD_PAGE_ROUTE });
     const element = await addLeadPage(page, 'fault-401', { 'lead-id': '300002', 'sp-id': '1001' });
     await visible(element.locator('[role="alert"]').getByText('Unauthorized', { exact: true }));
     expect((await errorEventFor(page, 'fault-401')).status).toBe(401);
@@ -100,14 +82,14 @@ describe('lead page error banners (spec §8)', { timeout: 30_000 }, () => {
 
   it('500: the status banner with a retry that loads the lead once the gateway is back', async () => {
     const { page } = await openErrorsPage();
-    await injectFault(server.origin, { kind: 'status', status: 500, route: LEAD_PAGE_ROUTE });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: LEAD_PAGE_ROUTE });
     const element = await addLeadPage(page, 'fault-500', { 'lead-id': '300002', 'sp-id': '1001' });
     const banner = element.locator('[role="alert"]');
     await visible(banner.getByText('Internal Server Error', { exact: true }));
     await visible(banner.getByText('Our services are down at the moment. Please try again later.', { exact: true }));
     expect((await errorEventFor(page, 'fault-500')).status).toBe(500);
 
-    await clearFaults(server.origin);
+    await clearFaults(e2e.server.origin);
     await banner.getByRole('button', { name: 'Try again' }).click();
     await visible(element.getByText('Lead Unlocked', { exact: true }));
     expect(await element.locator('[role="alert"]').count()).toBe(0);
@@ -116,7 +98,7 @@ describe('lead page error banners (spec §8)', { timeout: 30_000 }, () => {
 
   it('an unknown status (418) shows the catch-all text', async () => {
     const { page } = await openErrorsPage();
-    await injectFault(server.origin, { kind: 'status', status: 418, route: LEAD_PAGE_ROUTE });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 418, route: LEAD_PAGE_ROUTE });
     const element = await addLeadPage(page, 'fault-418', { 'lead-id': '300002', 'sp-id': '1001' });
     await visible(element.locator('[role="alert"]').getByText(OTHER_STATUS_TEXT, { exact: true }));
     expect((await errorEventFor(page, 'fault-418')).status).toBe(418);
@@ -125,7 +107,7 @@ describe('lead page error banners (spec §8)', { timeout: 30_000 }, () => {
 
   it('a custom error-message wins over the status text', async () => {
     const { page } = await openErrorsPage();
-    await injectFault(server.origin, { kind: 'status', status: 503, route: LEAD_PAGE_ROUTE });
+    await injectFault(e2e.server.origin, { kind: 'status', status: 503, route: LEAD_PAGE_ROUTE });
     const element = await addLeadPage(page, 'fault-custom', { 'lead-id': '300002', 'sp-id': '1001', 'error-message': 'Leads are taking a short break.' });
     const banner = element.locator('[role="alert"]');
     await visible(banner.getByText('Leads are taking a short break.', { exact: true }));
