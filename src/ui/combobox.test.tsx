@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Combobox, type ComboboxOption, type ComboboxProps } from './combobox';
+import { mountInShadowRoot } from '../../test/helpers/shadow-root';
 
 const CATEGORIES: ComboboxOption[] = [
   { id: 'c1', label: 'Plumbing', description: 'Pipes and fixtures' },
@@ -238,11 +239,7 @@ describe('<Combobox>', () => {
   });
 
   it('works inside a shadow root', async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const shadow = host.attachShadow({ mode: 'open' });
-    const container = document.createElement('div');
-    shadow.append(container);
+    const { shadow, container, remove } = mountInShadowRoot();
     const onSelect = vi.fn();
     const user = userEvent.setup();
     try {
@@ -261,7 +258,7 @@ describe('<Combobox>', () => {
       expect((input as HTMLInputElement).value).toBe('');
     } finally {
       cleanup();
-      host.remove();
+      remove();
     }
   });
 });

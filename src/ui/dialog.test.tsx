@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, type DialogCloseReason } from './dialog';
+import { mountInShadowRoot } from '../../test/helpers/shadow-root';
 
 /**
  * happy-dom has <dialog> with showModal()/close() that only toggle the `open` attribute: no top
@@ -124,11 +125,7 @@ describe('<Dialog>', () => {
   });
 
   it('returns focus to the trigger inside a shadow root (its activeElement, not the host)', async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const shadow = host.attachShadow({ mode: 'open' });
-    const container = document.createElement('div');
-    shadow.append(container);
+    const { shadow, container, remove } = mountInShadowRoot();
     const user = userEvent.setup();
     render(<Harness />, { container });
     const trigger = shadow.querySelector('button')!;
@@ -138,7 +135,7 @@ describe('<Dialog>', () => {
     expect(shadow.querySelector('dialog')!.open).toBe(false);
     expect(shadow.activeElement).toBe(trigger);
     cleanup();
-    host.remove();
+    remove();
   });
 
   it('falls back to the open attribute where showModal is missing', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mountInShadowRoot } from '../../test/helpers/shadow-root';
 import { MenuButton } from './menu-button';
 
 afterEach(cleanup);
@@ -53,5 +54,31 @@ describe('MenuButton', () => {
     expect(document.activeElement).toBe(button);
     expect(unread).not.toHaveBeenCalled();
     expect(archive).not.toHaveBeenCalled();
+  });
+
+  it('inside a shadow root: a press in the menu keeps it open, a press elsewhere in the root or on the page closes it', () => {
+    const { shadow, container, outside, remove } = mountInShadowRoot();
+    const elsewhere = document.createElement('p');
+    elsewhere.textContent = 'Elsewhere in the widget';
+    shadow.append(elsewhere);
+    try {
+      render(<MenuButton label="More actions" items={[{ id: 'archive', label: 'Archive Lead', onSelect: () => {} }]} />, { container });
+      const view = within(container);
+      const open = () => {
+        fireEvent.click(view.getByRole('button', { name: 'More actions' }));
+        expect(view.getByRole('menu')).toBeTruthy();
+      };
+      open();
+      fireEvent.pointerDown(view.getByRole('menuitem', { name: 'Archive Lead' }));
+      expect(view.queryByRole('menu')).not.toBeNull();
+      fireEvent.pointerDown(elsewhere);
+      expect(view.queryByRole('menu')).toBeNull();
+      open();
+      fireEvent.pointerDown(outside);
+      expect(view.queryByRole('menu')).toBeNull();
+    } finally {
+      cleanup();
+      remove();
+    }
   });
 });

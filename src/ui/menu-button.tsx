@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { usePressOutside } from './use-press-outside';
 
 export interface MenuItem {
   id: string;
@@ -24,19 +25,7 @@ export function MenuButton({ label, items, part = 'menu-button' }: { label: stri
     if (open) menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[active]?.focus();
   }, [open, active]);
 
-  useEffect(() => {
-    if (!open) return;
-    const root = rootRef.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const onPointer = (event: Event) => {
-      if (!rootRef.current?.contains(event.composedPath()[0] as Node)) setOpen(false);
-    };
-    root?.addEventListener('pointerdown', onPointer);
-    if (root !== document) document.addEventListener('pointerdown', onPointer);
-    return () => {
-      root?.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  usePressOutside(rootRef, open, () => setOpen(false));
 
   const close = () => {
     setOpen(false);

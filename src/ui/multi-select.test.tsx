@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MultiSelect, type MultiSelectOption } from './multi-select';
+import { mountInShadowRoot } from '../../test/helpers/shadow-root';
 
 type Status = 'new' | 'contacted' | 'scheduled' | 'hired' | 'won' | 'lost';
 const STATUSES: MultiSelectOption<Status>[] = [
@@ -121,13 +122,7 @@ describe('<MultiSelect>', () => {
   });
 
   it('works inside a shadow root: inside presses keep it open, presses elsewhere in the root or on the page close it', async () => {
-    const host = document.createElement('div');
-    const outside = document.createElement('p');
-    outside.textContent = 'Host page text';
-    document.body.append(host, outside);
-    const shadow = host.attachShadow({ mode: 'open' });
-    const container = document.createElement('div');
-    shadow.append(container);
+    const { shadow, container, outside, remove } = mountInShadowRoot();
     const user = userEvent.setup();
     try {
       render(
@@ -155,8 +150,7 @@ describe('<MultiSelect>', () => {
       expect(shadow.activeElement).toBe(button);
     } finally {
       cleanup();
-      host.remove();
-      outside.remove();
+      remove();
     }
   });
 

@@ -10,6 +10,7 @@ import { WidgetShell } from '../../runtime/widget-shell';
 import { FeedbackPopover, type FeedbackPopoverProps, type SavedFeedback } from './feedback-popover';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
+import { mountInShadowRoot } from '../../../test/helpers/shadow-root';
 
 /** The card's parts render inside the open card, with its texts. */
 const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE };
@@ -311,13 +312,7 @@ describe('<FeedbackPopover> closing', () => {
   });
 
   it('works inside a shadow root: presses in the widget or on the page outside close it', async () => {
-    const host = document.createElement('div');
-    const outside = document.createElement('p');
-    outside.textContent = 'Host page text';
-    document.body.append(host, outside);
-    const shadow = host.attachShadow({ mode: 'open' });
-    const container = document.createElement('div');
-    shadow.append(container);
+    const { host, shadow, container, outside, remove } = mountInShadowRoot();
     const sandbox = createSandboxGateway();
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
     const user = userEvent.setup();
@@ -344,8 +339,7 @@ describe('<FeedbackPopover> closing', () => {
       await waitFor(() => expect(shadow.activeElement).toBe(button));
     } finally {
       cleanup();
-      host.remove();
-      outside.remove();
+      remove();
     }
   });
 });

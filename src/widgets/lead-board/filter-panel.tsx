@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../domain/filter-tags';
@@ -21,6 +21,7 @@ import { Switch } from '../../ui/switch';
 import { Tag } from '../../ui/tag';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
 import { useSuggestions } from './use-suggestions';
+import { usePressOutside } from '../../ui/use-press-outside';
 
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';
 
@@ -234,19 +235,7 @@ function DateDisclosure({ label, summary, children }: { label: string; summary: 
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const root = rootRef.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const onPointer = (event: Event) => {
-      if (!rootRef.current?.contains(event.composedPath()[0] as Node)) setOpen(false);
-    };
-    root?.addEventListener('pointerdown', onPointer);
-    if (root !== document) document.addEventListener('pointerdown', onPointer);
-    return () => {
-      root?.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  usePressOutside(rootRef, open, () => setOpen(false));
   return (
     <div
       ref={rootRef}
