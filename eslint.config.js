@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import leadkit from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'node_modules/**'] },
+  { ignores: ['**/dist/**', 'storybook-static/**', 'coverage/**', '**/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The dev server and scripts print for people; shipped code never logs (customer data).
-    files: ['src/demo/serve.ts', 'scripts/**', 'bench/**', 'test/**'],
+    files: ['packages/sandbox/src/serve.ts', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -20,8 +20,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 
 // Every dependency and peer (react, react-dom, jotai, ofetch, valibot, date-fns, @r2wc/*,
-// wouter, hono, @hono/node-server…) stays an import, subpaths included (react/jsx-runtime,
-// react-dom/client, jotai/vanilla, hono/cors…): the host installs one copy of each.
+// wouter, the optional @twilio/conversations…) stays an import, subpaths included
+// (react/jsx-runtime, react-dom/client, jotai/vanilla…): the host installs one copy of each.
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const external = [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
@@ -128,10 +128,12 @@ export const LIBRARY_ENTRIES = {
   index: 'src/index.ts',
   define: 'src/define.ts',
   react: 'src/react.tsx',
-  demo: 'src/demo/index.ts',
 } as const;
 
 export default defineConfig({
+  // The sandbox gateway (packages/sandbox, `@leadkit/sandbox`) is its sources in this repository,
+  // as in tsconfig.json's `paths`: Storybook, which merges this file, renders against it.
+  resolve: { alias: { '@leadkit/sandbox': fileURLToPath(new URL('./packages/sandbox/src/index.ts', import.meta.url)) } },
   plugins: [
     cleanLibraryOutputs(fileURLToPath(new URL('./dist', import.meta.url))),
     react(),
@@ -139,7 +141,7 @@ export default defineConfig({
       tsconfigPath: './tsconfig.json',
       include: ['src'],
       beforeWriteFile: dropUnresolvableGlobals,
-      exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.stories.tsx', 'src/demo/serve.ts', 'src/cdn/**', 'src/loader.ts'],
+      exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.stories.tsx', 'src/cdn/**', 'src/loader.ts'],
       // One self-contained .d.ts per entry (api-extractor 7), named like its .js.
       // Forgotten exports (internal types inlined as non-exported declarations) and release tags
       // are api-extractor's API-report rules, not packaging errors; any other message fails.
@@ -161,7 +163,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: false, // see cleanLibraryOutputs
-    sourcemap: true,
+    // No source maps in the npm package: its files are unminified ES modules (readable as they
+    // are), and maps doubled the tarball. The CDN build (minified) keeps its maps.
+    sourcemap: false,
     target: 'es2022',
     lib: {
       entry: LIBRARY_ENTRIES,

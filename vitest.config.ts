@@ -7,6 +7,9 @@ import { playwright } from '@vitest/browser-playwright';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** `@leadkit/sandbox` is its sources here (packages/sandbox/src), as in tsconfig.json's `paths`. */
+const resolve = { alias: { '@leadkit/sandbox': path.join(root, 'packages/sandbox/src/index.ts') } };
+
 /**
  * Debian's Chromium for the Storybook tests (no browser downloads on this machine, never
  * `playwright install`). `CHROME_PATH` overrides; otherwise `chromium` on PATH, resolved to the
@@ -100,7 +103,7 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
 
 /**
  * Two projects, both run by `vitest run` (npm test):
- * - unit: domain, gateway, sandbox and component tests in happy-dom;
+ * - unit: domain, gateway, sandbox (packages/sandbox) and component tests in happy-dom;
  * - storybook: every story in stories/ rendered in real Chromium (Debian's, found by
  *   chromiumLaunchOptions above; never `playwright install`), play functions as tests, axe
  *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
@@ -112,14 +115,16 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
           restoreMocks: true,
         },
       },
       {
+        resolve,
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',

@@ -3,7 +3,7 @@ import { configureShadowQueries } from '../stories/support/queries';
 import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type SandboxParameters } from '../stories/support/sandbox';
 
 /**
- * Every story renders against its own sandbox gateway (src/demo): the global loader makes one
+ * Every story renders against its own sandbox gateway (@leadkit/sandbox, packages/sandbox): the global loader makes one
  * per story render, in-process (no network), so stories never share data or faults and a
  * toolbar change starts from fresh seed data. The decorator provides it to the React tree
  * (`useSandbox()`); play functions read it as `context.loaded.sandbox` (`sandboxOf(context)`).

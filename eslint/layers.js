@@ -10,7 +10,11 @@
  *   widgets/<name>/          may embed another widget only through its top component file
  *                            widgets/<other>/<other>.tsx, and never in a cycle
  *   elements/                thin wrappers over widgets
- *   demo/                    the sandbox gateway: gateway schemas and domain rules only, never React
+ *
+ * and beside src/, the sandbox gateway (packages/sandbox/src, the `@leadkit/sandbox` package):
+ * it may import leadkit's gateway schemas and domain rules (../../src/gateway, domain, i18n —
+ * bundled into its build), never React, the widgets or a leadkit entry; nothing shipped in src/
+ * may import it (tests, stories, examples, scripts and benchmarks may).
  *
  * Entry files at the top of src/ (index.ts, define.ts, loader.ts, react.ts) may import any layer.
  */
@@ -29,17 +33,24 @@ const ALLOWED = {
   ui: ['ui', 'domain', 'i18n'],
   widgets: ['widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
   elements: ['elements', 'widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
-  demo: ['demo', 'gateway', 'domain', 'i18n'],
+  sandbox: ['sandbox', 'gateway', 'domain', 'i18n'],
 };
-const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'demo']);
+const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'sandbox']);
+/** The sandbox package's name, and leadkit's own (the sandbox uses leadkit's sources, never its entries). */
+const SANDBOX_PACKAGE = /^@leadkit\/sandbox($|\/)/;
+const LEADKIT_PACKAGE = /^leadkit($|\/)/;
 /** Only the chat adapters may import the Twilio SDK (lazily). */
 const TWILIO = /^@twilio\/conversations/;
 
 const isTestFile = (file) => /\.(test|spec|stories)\.[cm]?[jt]sx?$/.test(file);
 const stripExt = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
-/** Where a file sits: { layer, widget } relative to src/, or null outside src/. */
-function locate(srcRoot, file) {
+/** Where a file sits: { layer, widget } relative to src/, the sandbox package, or null elsewhere. */
+function locate(srcRoot, file, sandboxRoot) {
+  if (sandboxRoot) {
+    const inSandbox = path.relative(sandboxRoot, file);
+    if (!inSandbox.startsWith('..') && !path.isAbsolute(inSandbox)) return { layer: 'sandbox', widget: null, parts: inSandbox.split(path.sep) };
+  }
   const rel = path.relative(srcRoot, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const parts = rel.split(path.sep);
@@ -97,12 +108,14 @@ export const layersRule = {
   meta: {
     type: 'problem',
     docs: { description: 'Keep leadkit imports flowing one way through its layers' },
-    schema: [{ type: 'object', properties: { srcRoot: { type: 'string' } }, additionalProperties: false }],
+    schema: [{ type: 'object', properties: { srcRoot: { type: 'string' }, sandboxRoot: { type: 'string' } }, additionalProperties: false }],
     messages: {
       layer: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}). See DESIGN.md, Layers.",
       react: "'{{from}}' is React-free: it may not import '{{source}}'.",
       twilio: "Only src/chat/ may import '{{source}}' (and only lazily).",
-      demoImport: "Only the sandbox, tests and stories may import the sandbox gateway (src/demo).",
+      sandboxImport: 'Only tests, stories, examples, scripts and benchmarks may import the sandbox gateway (@leadkit/sandbox, packages/sandbox).',
+      sandboxLeadkit:
+        "The sandbox may not import '{{source}}': it uses leadkit's gateway schemas and domain rules from ../../src (gateway, domain, i18n), bundled into its build.",
       widgetInternals:
         "Widget '{{from}}' may embed widget '{{to}}' only through its top component file widgets/{{to}}/{{to}}.tsx.",
       widgetCycle: "Widget '{{from}}' embedding '{{to}}' would close a cycle ('{{to}}' already embeds '{{from}}').",
@@ -111,9 +124,16 @@ export const layersRule = {
   create(context) {
     const options = context.options[0] ?? {};
     const srcRoot = path.resolve(context.cwd, options.srcRoot ?? 'src');
+    const sandboxRoot = path.resolve(context.cwd, options.sandboxRoot ?? 'packages/sandbox/src');
     const file = context.filename;
-    const here = locate(srcRoot, file);
+    const here = locate(srcRoot, file, sandboxRoot);
     const test = isTestFile(file);
+
+    /** A file outside the sandbox importing it: only tests and the folders that are not shipped. */
+    function checkSandboxImport(node) {
+      if (here?.layer === 'sandbox') return;
+      if (!test && (here || !/[/\\](test|stories|examples|bench|scripts)[/\\]/.test(file))) context.report({ node, messageId: 'sandboxImport' });
+    }
 
     function check(node, source) {
       if (typeof source !== 'string') return;
@@ -122,13 +142,14 @@ export const layersRule = {
           context.report({ node, messageId: 'react', data: { from: here.layer, source } });
         }
         if (TWILIO.test(source) && here?.layer !== 'chat') context.report({ node, messageId: 'twilio', data: { source } });
+        if (SANDBOX_PACKAGE.test(source)) checkSandboxImport(node);
+        if (here?.layer === 'sandbox' && LEADKIT_PACKAGE.test(source)) context.report({ node, messageId: 'sandboxLeadkit', data: { source } });
         return;
       }
-      const target = locate(srcRoot, path.resolve(path.dirname(file), source));
+      const target = locate(srcRoot, path.resolve(path.dirname(file), source), sandboxRoot);
       if (!target) return;
-      if (target.layer === 'demo' && here?.layer !== 'demo') {
-        if (!test && (here || !/[/\\](test|stories|examples|bench|scripts)[/\\]/.test(file)))
-          context.report({ node, messageId: 'demoImport' });
+      if (target.layer === 'sandbox') {
+        checkSandboxImport(node);
         return;
       }
       if (!here || here.layer === 'entry') return;

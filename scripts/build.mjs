@@ -1,15 +1,17 @@
 /**
  * `npm run build`: everything `dist/` ships, in order —
- *   1. library   (vite.config.ts):        dist/{index,define,react,demo}.js + bundled .d.ts + dist/chunks/
+ *   1. library   (vite.config.ts):        dist/{index,define,react}.js + bundled .d.ts + dist/chunks/
  *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks
  *   3. manifest  (cem, custom-elements-manifest.config.mjs): dist/custom-elements.json
- *   4. package checks (scripts/build-check.mjs): publint + attw on the packed package
+ *   4. sandbox   (packages/sandbox/vite.config.ts): the `@leadkit/sandbox` workspace package,
+ *                packages/sandbox/dist/{index,serve}.js + bundled .d.ts
+ *   5. package checks (scripts/build-check.mjs): publint + attw on both packed packages
  *
  * Flags:
  *   --if-stale  build only the parts whose outputs are missing or older than an input
  *               (src/, configs, package.json); the packaged test, the bench and `npm start` use it
  *   --cdn       only the CDN part
- *   --no-check  skip step 4
+ *   --no-check  skip step 5
  *
  * Other folders of dist/ (dist/examples, built by `npm start`) are left alone. Builds are
  * production builds whatever the caller's NODE_ENV (vitest sets 'test', which would bundle
@@ -27,11 +29,24 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Files and folders whose change makes dist/ stale. */
-const INPUTS = ['src', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.cdn.config.ts', 'custom-elements-manifest.config.mjs'];
+const INPUTS = [
+  'src',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'vite.cdn.config.ts',
+  'custom-elements-manifest.config.mjs',
+  'packages/sandbox/src',
+  'packages/sandbox/package.json',
+  'packages/sandbox/vite.config.ts',
+  'packages/sandbox/tsconfig.build.json',
+];
 
-export const LIBRARY_OUTPUTS = ['index', 'define', 'react', 'demo'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
+export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
 export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json'];
 export const MANIFEST_OUTPUTS = ['dist/custom-elements.json'];
+export const SANDBOX_DIR = path.join(ROOT, 'packages', 'sandbox');
+export const SANDBOX_OUTPUTS = ['index.js', 'index.d.ts', 'serve.js'].map((file) => `packages/sandbox/dist/${file}`);
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -43,7 +58,7 @@ function newestMtime(target) {
 }
 
 /** True when one of `outputs` is missing or older than some input. */
-export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS]) {
+export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS, ...SANDBOX_OUTPUTS]) {
   const inputs = Math.max(...INPUTS.map((input) => newestMtime(path.join(ROOT, input))));
   const oldestOutput = Math.min(...outputs.map((output) => newestMtime(path.join(ROOT, output)) || -1));
   return oldestOutput < inputs;
@@ -74,6 +89,10 @@ export const PARTS = {
   manifest: {
     outputs: MANIFEST_OUTPUTS,
     build: () => run('custom-elements.json', bin('cem'), ['analyze', '--quiet', '--config', 'custom-elements-manifest.config.mjs']),
+  },
+  sandbox: {
+    outputs: SANDBOX_OUTPUTS,
+    build: () => run('@leadkit/sandbox (packages/sandbox/dist)', bin('vite'), ['build', '--config', 'packages/sandbox/vite.config.ts', '--logLevel', 'warn']),
   },
 };
 

@@ -2,7 +2,7 @@
  * `npm start`: the sandbox gateway plus the example host pages, on ONE server (127.0.0.1).
  *
  *   /                         index page: what is here, how the sandbox works (curl, faults)
- *   /gateway/*  /sandbox/*    the sandbox gateway (src/demo) and its controls
+ *   /gateway/*  /sandbox/*    the sandbox gateway (@leadkit/sandbox, packages/sandbox) and its controls
  *   /sandbox/                 the gateway's own endpoint list
  *   /cdn/*                    the CDN build (dist/cdn: loader leadkit.js + hashed chunks)
  *   /examples/cms.html        plain-HTML CMS page: the loader script tag and widget tags only
@@ -30,9 +30,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-// The dev server hosts the sandbox gateway over HTTP, as src/demo/serve.ts does.
-import { createSandboxGateway, DEFAULT_SEED, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '../src/demo/index';
-import { DROP_HEADER } from '../src/demo/middleware';
+// The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');

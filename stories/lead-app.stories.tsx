@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { emitLeadkitEvent } from '../src/runtime/events';
 import baseCss from '../src/ui/base.css?inline';
 import leadAppCss from '../src/widgets/lead-app/lead-app.css?inline';

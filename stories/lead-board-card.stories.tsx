@@ -1,6 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import type { Flags } from '../src/runtime/runtime';
 import baseCss from '../src/ui/base.css?inline';
 import { STATUS_SEND_DELAY_MS } from '../src/widgets/lead-board/card-atoms';
@@ -30,7 +30,7 @@ const FEEDBACK_PATH = '/gateway/lead/office/v1/leads/serviceprovider/1001/feedba
 const PREFERENCES_PATH = '/gateway/lead/v1/serviceprovider/1001/add-display-preferences';
 const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const CALL_TRACKING: Flags = { pro_ads_leadcalltracking_v2_frontend_lead_board: true };
-/** The seeded insurer link (src/demo/seed/leads.ts), on the newest lead among others. */
+/** The seeded insurer link (packages/sandbox/src/seed/leads.ts), on the newest lead among others. */
 const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox';
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadBoardElement } from '../src/elements/lead-board.element';
 import { defineElement } from '../src/elements/registry';
 import { ElementHost } from './support/element-host';

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
@@ -25,7 +25,7 @@ const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/ar
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 const HEADING = 'Leads for Acme Plumbing & Heating';
 const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
-/** Seed facts for provider 1001 (src/demo/seed): active, archived and unread-message leads. */
+/** Seed facts for provider 1001 (packages/sandbox/src/seed): active, archived and unread-message leads. */
 const ACTIVE_LEADS = 56;
 const ARCHIVED_LEADS = 6;
 const UNREAD_MESSAGE_LEADS = 14;

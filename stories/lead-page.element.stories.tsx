@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadPageElement } from '../src/elements/lead-page.element';
 import { defineElement } from '../src/elements/registry';
 import baseCss from '../src/ui/base.css?inline';

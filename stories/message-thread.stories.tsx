@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/base.css?inline';
 import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '../src/demo/index';
+import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import { createGatewayClient } from '../src/gateway/client';
 import { WidgetShell } from '../src/runtime/widget-shell';
 import baseCss from '../src/ui/base.css?inline';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { SANDBOX_LEADS } from '../src/demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { updateDraftReview } from '../src/gateway/review/calls';
 import baseCss from '../src/ui/base.css?inline';
 import { Dialog } from '../src/ui/dialog';

@@ -22,7 +22,7 @@ describe('layer rule (runs in npm test through lint)', () => {
 
   it('refuses React in the React-free layers', async () => {
     const code = "import { useState } from 'react';\nexport const y = useState;\n";
-    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'src/demo/x.ts']) {
+    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'packages/sandbox/src/x.ts', 'packages/sandbox/src/routes/x.ts']) {
       expect(await layerErrors(file, code)).toEqual([expect.stringContaining('is React-free')]);
     }
   });
@@ -42,10 +42,37 @@ describe('layer rule (runs in npm test through lint)', () => {
     ).toEqual([]);
   });
 
-  it('keeps the sandbox out of shipped widgets but lets tests use it', async () => {
-    const code = "import { createSandboxGateway } from '../../demo/index';\nexport const y = createSandboxGateway;\n";
+  it('keeps the sandbox out of shipped code but lets tests, stories and scripts use it', async () => {
+    const code = "import { createSandboxGateway } from '@leadkit/sandbox';\nexport const y = createSandboxGateway;\n";
     expect(await layerErrors('src/widgets/lead-board/x.tsx', code)).toEqual([expect.stringContaining('sandbox gateway')]);
+    expect(await layerErrors('src/index.ts', code)).toEqual([expect.stringContaining('sandbox gateway')]);
+    const relative = "import { createSandboxGateway } from '../../../packages/sandbox/src/index';\nexport const y = createSandboxGateway;\n";
+    expect(await layerErrors('src/widgets/lead-board/x.tsx', relative)).toEqual([expect.stringContaining('sandbox gateway')]);
     expect(await layerErrors('src/widgets/lead-board/x.test.tsx', code)).toEqual([]);
+    expect(await layerErrors('src/widgets/lead-board/x.test.tsx', relative)).toEqual([]);
+    expect(await layerErrors('stories/x.stories.tsx', code)).toEqual([]);
+    expect(await layerErrors('scripts/x.ts', code)).toEqual([]);
+  });
+
+  it("lets the sandbox use leadkit's gateway schemas and domain rules, one way, and nothing above them", async () => {
+    const schemas = "import { Id } from '../../../../src/gateway/shared-schemas';\nimport { isValidEmail } from '../../../../src/domain/email';\nexport const y = [Id, isValidEmail];\n";
+    expect(await layerErrors('packages/sandbox/src/routes/x.ts', schemas)).toEqual([]);
+    expect(await layerErrors('packages/sandbox/src/routes/x.ts', "import { W } from '../../../../src/widgets/lead-board/lead-board';\nexport const y = W;\n")).toEqual([
+      expect.stringContaining("'sandbox' may not import from 'widgets'"),
+    ]);
+    expect(await layerErrors('packages/sandbox/src/x.ts', "import { c } from '../../../src/chat/chat-client';\nexport const y = c;\n")).toEqual([
+      expect.stringContaining("'sandbox' may not import from 'chat'"),
+    ]);
+    expect(await layerErrors('packages/sandbox/src/x.ts', "import { c } from '../../../src/index';\nexport const y = c;\n")).toEqual([
+      expect.stringContaining('src entry files'),
+    ]);
+    expect(await layerErrors('packages/sandbox/src/x.ts', "import { c } from 'leadkit';\nexport const y = c;\n")).toEqual([
+      expect.stringContaining("The sandbox may not import 'leadkit'"),
+    ]);
+    // …and leadkit's React-free layers never import the sandbox (the arrow points one way).
+    expect(await layerErrors('src/gateway/x.ts', "import { c } from '../../packages/sandbox/src/index';\nexport const y = c;\n")).toEqual([
+      expect.stringContaining('sandbox gateway'),
+    ]);
   });
 
   it('keeps the Twilio SDK inside src/chat', async () => {

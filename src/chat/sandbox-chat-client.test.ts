@@ -1,6 +1,6 @@
 // No environment comment: the project's DOM environment (happy-dom), where the widget runs.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '../demo/index';
+import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import { sendMessage } from '../gateway/message-center/calls';
 import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';

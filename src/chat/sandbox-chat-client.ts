@@ -33,7 +33,7 @@ import { fetchEventStream, type EventStreamConnector } from './sse';
 import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
 
 /**
- * The chat adapter for the sandbox gateway (`leadkit/demo`): history pages over HTTP, new
+ * The chat adapter for the sandbox gateway (`@leadkit/sandbox`): history pages over HTTP, new
  * messages over server-sent events, media uploads with progress. It talks to the sandbox's
  * chat service (src/gateway/message-center/chat-service-schemas.ts) with the session's chat
  * token as `Authorization: Bearer` and the gateway's caller headers; a 401 renews the token

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TwilioDouble } from '../../test/helpers/twilio-double';
-import { createSandboxGateway } from '../demo/index';
+import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
 import { openChat } from './open-chat';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxGateway } from '../demo/index';
+import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import type { ChatClient } from './chat-client';
 import { openChat } from './open-chat';

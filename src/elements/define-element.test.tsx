@@ -168,7 +168,7 @@ describe('boolean attributes', () => {
 
 describe('the clock property', () => {
   it("sets the widget's now: a masked number shows as a link or 'Expired' by it, and follows a later change", async () => {
-    const [{ leadBoardElement }, { createSandboxGateway, SANDBOX_LEADS }] = await Promise.all([import('./lead-board.element'), import('../demo/index')]);
+    const [{ leadBoardElement }, { createSandboxGateway, SANDBOX_LEADS }] = await Promise.all([import('./lead-board.element'), import('@leadkit/sandbox')]);
     const prefix = `c${++counter}`;
     defineElement(leadBoardElement, { prefix });
     // The sandbox's day is pinned: the masked lead arrived 2 days before it, its number lives 30 days.
@@ -197,5 +197,149 @@ describe('the clock property', () => {
     element.now = () => new Date(sandboxNow.getTime() + 27 * day);
     await waitFor(() => expect(root.querySelector('.lk-contact a[href^="tel:"]')).not.toBeNull());
     expect(root.querySelector('.lk-contact__expired')).toBeNull();
+  });
+});
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the element acts only while in a document', () => {
+  it('makes no request and renders nothing while created but never connected', async () => {
+    const tag = defineFresh();
+    const { client, requests } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.setAttribute('lead-id', '42');
+    element.setAttribute('sp-id', '1001');
+    element.gateway = client;
+    await settle();
+    expect(requests).toHaveLength(0);
+    expect(element.shadowRoot?.childNodes.length ?? 0).toBe(0);
+    // Once connected it loads, once.
+    document.body.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 42'));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('uses a gateway set in the same task as the insertion for its first request', async () => {
+    const tag = defineFresh();
+    const first = providerClient();
+    const second = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.setAttribute('lead-id', '8');
+    element.setAttribute('sp-id', '1001');
+    element.gateway = first.client;
+    document.body.append(element);
+    element.gateway = second.client; // after appendChild, same task (a Preact or Vue host does this)
+    await waitFor(() => expect(text(element)).toContain('Lead 8'));
+    expect(first.requests).toHaveLength(0);
+    expect(second.requests.map((request) => request.url)).toEqual(['https://gw.test/gateway/lead/office/v2/leads/8?spId=1001']);
+  });
+
+  it('removed, it unmounts and makes no further request; inserted and removed in one task, it never renders', async () => {
+    const tag = defineFresh();
+    const { client, requests } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', '5');
+    document.body.append(element);
+    element.remove();
+    await settle();
+    expect(requests).toHaveLength(0);
+    document.body.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 5'));
+    element.remove();
+    await settle();
+    expect(text(element)).toBe('');
+    element.setAttribute('lead-id', '6');
+    await settle();
+    expect(requests.map((request) => request.url)).toEqual(['https://gw.test/gateway/lead/office/v2/leads/5?spId=1001']);
+  });
+});
+
+describe('attributes as properties', () => {
+  it('removes the attribute for undefined or null, never writing "undefined"', () => {
+    const tag = defineFresh();
+    const element = document.createElement(tag) as HTMLElement & { leadId: unknown; errorMessage: unknown };
+    element.leadId = 12;
+    expect(element.getAttribute('lead-id')).toBe('12');
+    expect(element.leadId).toBe(12);
+    element.leadId = undefined;
+    expect(element.hasAttribute('lead-id')).toBe(false);
+    expect(element.leadId).toBeUndefined();
+    element.errorMessage = 'Try later';
+    element.errorMessage = null;
+    expect(element.hasAttribute('error-message')).toBe(false);
+  });
+
+  it('reflects a boolean property: true sets the bare attribute, false removes it', async () => {
+    const { leadBoardElement } = await import('./lead-board.element');
+    const prefix = `p${++counter}`;
+    defineElement(leadBoardElement, { prefix });
+    const element = document.createElement(`${prefix}-lead-board`) as HTMLElement & { newMessages: unknown };
+    element.newMessages = true;
+    expect(element.getAttribute('new-messages')).toBe('');
+    expect(element.newMessages).toBe(true);
+    element.newMessages = false;
+    expect(element.hasAttribute('new-messages')).toBe(false);
+    expect(element.newMessages).toBeUndefined();
+  });
+
+  it('treats a numeric attribute that is not a number as absent, fires lk-error naming it, and sends no NaN', async () => {
+    const tag = defineFresh();
+    const { client, requests } = providerClient();
+    const errors: CustomEvent[] = [];
+    document.addEventListener('lk-error', (event) => errors.push(event), { once: true });
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown; spId: unknown };
+    element.gateway = client;
+    element.setAttribute('lead-id', '4');
+    element.setAttribute('sp-id', 'abc');
+    expect(element.spId).toBeUndefined();
+    document.body.append(element);
+    await waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors[0]?.detail).toEqual({ widget: 'lead-page', status: null, kind: 'invalid-attribute', attribute: 'sp-id' });
+    await settle();
+    expect(requests.map((request) => request.url).filter((url) => url.includes('NaN'))).toEqual([]);
+    // A later valid value is taken.
+    element.setAttribute('sp-id', '1001');
+    await waitFor(() => expect(requests.some((request) => request.url.endsWith('/leads/4?spId=1001'))).toBe(true));
+  });
+
+  it('reports an enumerated attribute outside its values once connected', async () => {
+    const tag = defineFresh();
+    const errors: unknown[] = [];
+    const element = document.createElement(tag) as HTMLElement & { apiVersion: unknown; gateway: unknown };
+    element.gateway = providerClient().client;
+    element.addEventListener('lk-error', (event) => {
+      if (event.detail.kind === 'invalid-attribute') errors.push(event.detail);
+    });
+    element.setAttribute('api-version', 'v9');
+    expect(element.apiVersion).toBeUndefined();
+    element.setAttribute('api-version', 'v1');
+    expect(element.apiVersion).toBe('v1');
+    element.setAttribute('api-version', 'v3');
+    expect(errors).toEqual([]); // not in a document yet
+    document.body.append(element);
+    await waitFor(() => expect(errors).toEqual([{ widget: 'lead-page', status: null, kind: 'invalid-attribute', attribute: 'api-version' }]));
+  });
+});
+
+describe('r2wc internals leadkit relies on (@r2wc/core pinned exactly)', () => {
+  it('keeps props, render, connected state and the mounted root under its registered symbols', async () => {
+    const { default: r2wc } = await import('@r2wc/react-to-web-component');
+    const { R2WC_CONNECTED, R2WC_PROPS, R2WC_RENDER } = await import('./define-element');
+    const Probe = ({ label }: { label?: string }) => <span>{label}</span>;
+    const Probed = r2wc(Probe, { shadow: 'open', props: { label: 'string' } });
+    customElements.define(`r2wc-probe-${++counter}`, Probed);
+    const element = new Probed() as HTMLElement & Record<symbol, unknown>;
+    expect(element[R2WC_CONNECTED]).toBe(true); // why createElementClass resets it
+    expect(typeof element[R2WC_PROPS]).toBe('object');
+    expect(typeof element[R2WC_RENDER]).toBe('function');
+    element[R2WC_CONNECTED] = false;
+    element.setAttribute('label', 'probe'); // parses into the props and renders: a no-op while not connected
+    expect((element[R2WC_PROPS] as Record<string, unknown>).label).toBe('probe');
+    expect(element[Symbol.for('r2wc.context')]).toBeUndefined(); // not connected: nothing mounted
+    document.body.append(element);
+    await waitFor(() => expect(element.shadowRoot?.textContent).toBe('probe'));
+    expect(element[Symbol.for('r2wc.context')]).toBeDefined();
   });
 });

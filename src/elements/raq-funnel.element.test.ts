@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/dom';
-import { createSandboxGateway, SANDBOX_MEMBER_TOKEN } from '../demo/index';
+import { createSandboxGateway, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import { RAQ_FUNNEL_RESERVED_HEIGHT, raqFunnelElement } from './raq-funnel.element';
 import { defineElement } from './registry';
 

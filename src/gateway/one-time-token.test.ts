@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '../demo/index';
-import { failure, NOW } from '../demo/test-helpers';
+import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
+import { failure, NOW } from '../../packages/sandbox/src/test-helpers';
 import type { GatewayAuth } from './auth';
 import { createGatewayClient } from './client';
 import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/calls';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { createSandboxGateway, MAIN_PROVIDER_ID, type FaultController, type RouteMatcher, type SandboxGateway } from '../../src/demo/index';
+import { createSandboxGateway, MAIN_PROVIDER_ID, type FaultController, type RouteMatcher, type SandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
 
 /**
@@ -15,7 +15,7 @@ export const SANDBOX_NOW = '2025-06-11T15:30:00Z';
 export const SANDBOX_PROVIDER_ID = MAIN_PROVIDER_ID;
 
 interface FaultScope {
-  /** A route pattern (see src/demo/faults.ts); every gateway route without one. */
+  /** A route pattern (see packages/sandbox/src/faults.ts); every gateway route without one. */
   route?: RouteMatcher;
   /** How many matching requests it applies to; unlimited without. */
   times?: number;
@@ -82,7 +82,7 @@ const asList = (fault: SandboxParameters['fault']): readonly FaultSpec[] => (fau
 
 /**
  * A fresh sandbox. The story's own faults go in first: the first terminal fault added wins
- * (src/demo/faults.ts), so a story pinned to an error keeps its error whatever the toolbar
+ * (packages/sandbox/src/faults.ts), so a story pinned to an error keeps its error whatever the toolbar
  * says; latencies add up.
  */
 export function createStorySandbox(scenario: unknown, parameters: SandboxParameters = {}): StorySandbox {

@@ -32,7 +32,7 @@ const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const CALL_TRACKING_FLAG = 'pro_ads_leadcalltracking_v2_frontend_lead_board';
 const INSURANCE_STORAGE_KEY = 'leadkit:insurance-hidden';
 
-/** Seeded leads with fixed traits (src/demo/seed/leads.ts SANDBOX_LEADS). */
+/** Seeded leads with fixed traits (packages/sandbox/src/seed/leads.ts SANDBOX_LEADS). */
 const LEADS = {
   newest: 300001,
   maskedActive: 300004,

@@ -18,7 +18,7 @@ import { seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage 
 const SP_ID = 1001;
 const MC = '/gateway/message-center';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQAY3Y2wAAAAAElFTkSuQmCC', 'base64');
-/** The sandbox's simulated customer (src/demo/chat.ts): its first answer, and the one after a photo. */
+/** The sandbox's simulated customer (packages/sandbox/src/chat.ts): its first answer, and the one after a photo. */
 const FIRST_REPLY = 'Thanks for getting back to me!';
 const PHOTO_REPLY = 'Thanks for the photo, that helps.';
 /** Sends, live replies (2.5 s each) and uploads: more than vitest's default 5 s. */

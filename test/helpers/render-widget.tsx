@@ -5,7 +5,7 @@ import { createGatewayClient } from '../../src/gateway/client';
 import type { GatewayAuth } from '../../src/gateway/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
-import { createSandboxGateway, type SandboxGatewayOptions } from '../../src/demo/index';
+import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
 
 /**
  * Renders a widget as an element would: its own store and runtime, talking to an in-process

@@ -1,11 +1,12 @@
 // @vitest-environment node
 /**
- * Tests against the packed artefact (`npm pack`), not the sources: a temp project installs the
- * tarball with React from the local npm cache, then child node processes import every entry
- * the way a host would. Builds first when dist/ is missing or older than src/ (≈ 15 s).
+ * Tests against the packed artefacts (`npm pack`), not the sources: a temp project installs the
+ * leadkit tarball and the @leadkit/sandbox tarball (packages/sandbox) with React from the local
+ * npm cache — without the optional @twilio/conversations peer — then child node processes import
+ * every entry the way a host would. Builds first when dist/ is missing or older than src/ (≈ 15 s).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
-import { createSandboxGateway, MAIN_PROVIDER_ID } from '../../src/demo/index';
+import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
 import { enUS } from '../../src/i18n/en-US';
 
@@ -29,6 +30,14 @@ const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string
 let dir = '';
 let project = '';
 let packedFiles: string[] = [];
+let sandboxFiles: string[] = [];
+
+/** `npm pack` of the package in `cwd` into `dir`: the tarball's path and the files it holds. */
+async function pack(cwd: string): Promise<{ tarball: string; files: string[] }> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd });
+  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  return { tarball: path.join(dir, packed.filename), files: packed.files.map((f) => f.path) };
+}
 
 /** Runs an ES module script inside the consumer project; returns what it printed as JSON. */
 async function inConsumer<T>(name: string, source: string, env: Record<string, string> = {}): Promise<T> {
@@ -45,9 +54,10 @@ beforeAll(async () => {
 
   dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-packaged-'));
   project = path.join(dir, 'consumer');
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT });
-  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-  packedFiles = packed.files.map((f) => f.path);
+  const leadkit = await pack(ROOT);
+  const sandbox = await pack(path.join(ROOT, 'packages', 'sandbox'));
+  packedFiles = leadkit.files;
+  sandboxFiles = sandbox.files;
 
   mkdirSync(project);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'leadkit-consumer', private: true, type: 'module' }, null, 2));
@@ -56,7 +66,8 @@ beforeAll(async () => {
     [
       'install',
       ...NPM_FLAGS,
-      path.join(dir, packed.filename),
+      leadkit.tarball,
+      sandbox.tarball,
       `react@${versionOf('react')}`,
       `react-dom@${versionOf('react-dom')}`,
       `@types/react@${versionOf('@types/react')}`,
@@ -71,14 +82,30 @@ afterAll(() => {
 });
 
 describe('the packed package', { timeout: 60_000 }, () => {
-  it('ships dist (library, types, CDN, element manifest) and no sources', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/demo.js', 'dist/demo.d.ts', 'dist/custom-elements.json', 'dist/cdn/leadkit.js', 'package.json']) {
+  it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/custom-elements.json', 'dist/cdn/leadkit.js', 'package.json']) {
       expect(packedFiles).toContain(file);
     }
-    expect(packedFiles.filter((file) => file.startsWith('src/'))).toEqual([]);
+    expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
+    expect(packedFiles.filter((file) => /^dist\/demo\b/.test(file))).toEqual([]);
+    expect(packedFiles.filter((file) => file.endsWith('.map') && !file.startsWith('dist/cdn/'))).toEqual([]);
   });
 
-  it('imports leadkit, leadkit/react and leadkit/demo without a DOM, and the sandbox answers through the packed client', async () => {
+  it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js', 'package.json', 'README.md']) expect(sandboxFiles).toContain(file);
+    expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
+  });
+
+  it("installs neither hono nor Twilio with leadkit: hono comes with @leadkit/sandbox, Twilio is an optional peer", () => {
+    const manifest = (name: string) => JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    const leadkit = manifest('leadkit');
+    expect(Object.keys(leadkit.dependencies ?? {}).filter((name) => /hono|twilio/.test(name))).toEqual([]);
+    expect(leadkit.peerDependenciesMeta).toEqual({ '@twilio/conversations': { optional: true } });
+    expect(existsSync(path.join(project, 'node_modules', '@twilio', 'conversations'))).toBe(false);
+    expect(Object.keys(manifest('@leadkit/sandbox').dependencies ?? {})).toContain('hono');
+  });
+
+  it('imports leadkit, leadkit/react and @leadkit/sandbox without a DOM, and the sandbox answers through the packed client', async () => {
     const source = createSandboxGateway();
     const sourceClient = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: source.fetch, auth: { kind: 'provider', spId: MAIN_PROVIDER_ID } });
     const expected = await officeGateway.getServiceProviderInfo(sourceClient, MAIN_PROVIDER_ID);
@@ -88,7 +115,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       `
       const lk = await import('leadkit');
       const react = await import('leadkit/react');
-      const demo = await import('leadkit/demo');
+      const demo = await import('@leadkit/sandbox');
       const sandbox = demo.createSandboxGateway();
       const client = lk.createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: demo.MAIN_PROVIDER_ID } });
       const info = await lk.officeGateway.getServiceProviderInfo(client, demo.MAIN_PROVIDER_ID);
@@ -122,7 +149,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
         Object.defineProperty(globalThis, key, { value: window[key], configurable: true, writable: true });
       }
       const lk = await import('leadkit');
-      const demo = await import('leadkit/demo');
+      const demo = await import('@leadkit/sandbox');
       const define = await import('leadkit/define');
       define.defineElements({ prefix: 'acme' });
       const tags = JSON.parse(process.env.TAGS);
@@ -195,7 +222,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       import { createGatewayClient, officeGateway, type GatewayClient } from 'leadkit';
       import { defineElements } from 'leadkit/define';
       import { LeadApp, LeadPage, type LeadPageProps } from 'leadkit/react';
-      import { createSandboxGateway, MAIN_PROVIDER_ID } from 'leadkit/demo';
+      import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
       import manifest from 'leadkit/custom-elements.json' with { type: 'json' };
 
       const sandbox = createSandboxGateway({ seed: 1 });

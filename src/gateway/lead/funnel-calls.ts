@@ -310,7 +310,7 @@ export async function updateUserPhone(client: GatewayClient, phoneNumber: string
 
 // ---- One-time token operations ---------------------------------------------------------------
 // §6 and §7 name them without detail ("create member", "expire one-time token", …): the paths
-// and shapes are ours (src/demo/README.md, "One-time token"). The token travels only in the
+// and shapes are ours (packages/sandbox/README.md, "One-time token"). The token travels only in the
 // Authorization header, never in a path, query or body.
 
 type IssuedToken = v.InferOutput<typeof s.OneTimeTokenSchema>;

@@ -248,7 +248,7 @@ export const UpdatePhoneRequestSchema = v.object({ phoneNumber: v.pipe(v.string(
 export const UpdatePhoneResponseSchema = v.object({ phoneNumber: v.string() });
 
 
-// ---- One-time token operations (§6; paths and shapes ours, see src/demo/README.md) --------
+// ---- One-time token operations (§6; paths and shapes ours, see packages/sandbox/README.md) --------
 
 /** A token the gateway issued: sent back only as `Authorization: OneTime <token>`. */
 export const OneTimeTokenSchema = v.object({

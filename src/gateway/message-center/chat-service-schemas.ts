@@ -3,7 +3,7 @@ import { IsoDateTime } from '../shared-schemas';
 
 /**
  * Wire shapes of the sandbox's chat service: what the sandbox chat adapter
- * (src/chat/sandbox-chat-client.ts) and the sandbox gateway (src/demo/routes/chat.ts) say to
+ * (src/chat/sandbox-chat-client.ts) and the sandbox gateway (packages/sandbox/src/routes/chat.ts) say to
  * each other. In production the chat service is Twilio Conversations, reached through its SDK;
  * the sandbox stands in for it under `/gateway/message-center/v1/chat/…` (paths in CHAT_PATHS),
  * authenticated by the chat token of the session call (`Authorization: Bearer <token>`).

@@ -112,7 +112,7 @@ describe('route helpers', () => {
 
 describe('<LeadApp> message thread route (spec §2)', () => {
   it('shows the thread for /app/conversation/:serviceProviderId/thread/:userId with the leadId query', async () => {
-    const { createSandboxGateway, SANDBOX_LEADS } = await import('../../demo/index');
+    const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
     const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
     const sandbox = createSandboxGateway();
     window.history.pushState(null, '', `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
-import { SANDBOX_LEADS } from '../../demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { INSURANCE_DELAY_MS } from '../../domain/insurance-banner';
 import { INSURANCE_HIDDEN_STORAGE_KEY, InsuranceBanner, type InsuranceBannerProps } from './insurance-banner';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';

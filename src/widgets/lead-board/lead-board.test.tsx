@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
-import { SANDBOX_LEADS } from '../../demo/index';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
-import { createSandboxGateway, SANDBOX_LEADS } from '../../demo/index';
+import { createSandboxGateway, SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../gateway/client';
 import { STATUS_SEND_DELAY_MS } from './card-atoms';
 import { LeadBoard } from './lead-board';

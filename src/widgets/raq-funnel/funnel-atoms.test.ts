@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '../../demo/index';
-import { NOW } from '../../demo/test-helpers';
+import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
+import { NOW } from '../../../packages/sandbox/src/test-helpers';
 import type { ProjectDetails } from '../../domain/funnel-lead';
 import type { GatewayAuth } from '../../gateway/auth';
 import { createGatewayClient } from '../../gateway/client';

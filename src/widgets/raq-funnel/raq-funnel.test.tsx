@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '../../demo/index';
+import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
 import type { GatewayAuth } from '../../gateway/auth';
 import type { ChallengeBody } from '../../gateway/challenge';
 import { createGatewayClient } from '../../gateway/client';

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HEADERS } from '../../../src/gateway/client';
+import { MEDIA_FILENAME_HEADER } from '../../../src/gateway/message-center/chat-service-schemas';
+import type { SandboxContext, SandboxEnv } from './context';
+import { HttpError } from './http';
+import { indexPage } from './index-page';
+import { applyFaults, DROP_HEADER, idempotency, recordRequests, requireCallerType } from './middleware';
+import { chatRoutes, chatSandboxRoutes } from './routes/chat';
+import { leadFunnelRoutes } from './routes/lead-funnel';
+import { leadRoutes } from './routes/lead';
+import { messageCenterRoutes } from './routes/message-center';
+import { officeRoutes } from './routes/office';
+import { reviewRoutes } from './routes/review';
+import { sandboxRoutes } from './routes/sandbox';
+
+/**
+ * The sandbox gateway as a hono app. Order: CORS → request log → latency and faults →
+ * caller type → idempotency → routes. Works in Node and in a browser (no Node imports).
+ */
+export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined }) {
+  const app = new Hono<SandboxEnv>();
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept', 'Last-Event-ID', MEDIA_FILENAME_HEADER, ...Object.values(HEADERS)],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      credentials: true,
+    }),
+  );
+  app.use('*', recordRequests(ctx));
+  app.use('/gateway/*', applyFaults(ctx.faults, options.latencyMs));
+  app.use('/gateway/*', requireCallerType);
+  app.use('/gateway/*', idempotency(ctx.store));
+
+  app.route('/gateway/lead', leadRoutes(ctx));
+  app.route('/gateway/lead', leadFunnelRoutes(ctx));
+  app.route('/gateway', officeRoutes(ctx));
+  app.route('/gateway/message-center', messageCenterRoutes(ctx));
+  app.route('/gateway/message-center', chatRoutes(ctx));
+  app.route('/gateway/review/api', reviewRoutes(ctx));
+  app.route('/sandbox/chat', chatSandboxRoutes(ctx));
+  app.route('/sandbox', sandboxRoutes(ctx));
+
+  app.get('/', (c) => c.html(indexPage(app.routes, new URL(c.req.url).origin)));
+
+  app.notFound((c) => c.json({ message: `No sandbox route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body, error.status as ContentfulStatusCode, error.headers);
+    options.onError?.(error);
+    return c.json({ message: 'The sandbox gateway failed to handle this request.' }, 500);
+  });
+  return app;
+}
+
+export type SandboxApp = ReturnType<typeof createSandboxApp>;
+export { DROP_HEADER };

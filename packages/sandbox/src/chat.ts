@@ -1,0 +1,375 @@
+import type { ChatMessageWire } from '../../../src/gateway/message-center/chat-service-schemas';
+import { SANDBOX_LONG_THREAD, SEEDED_PHOTO, longThreadMessage, seededPhotoBytes } from './seed/chat';
+import type { SandboxStore } from './store';
+import type { StoredMedia, StoredMessage } from './types';
+
+/**
+ * The sandbox's chat service: the stand-in for Twilio Conversations behind the sandbox chat
+ * adapter (src/chat/sandbox-chat-client.ts). One conversation per provider–member thread
+ * (`store.threads`); its messages are the thread's `store.messages` in order (so a message sent
+ * with the message center's POST /v1/messages shows up in the chat too), preceded by generated
+ * ones for the long thread. Chat tokens, media bytes, read horizons, the event buffer and the
+ * simulated customer live here, not in the seed: `reset()` empties them.
+ *
+ * Identities: `provider-<spId>` and `member-<memberId>`. Conversation sids: `CH` + the provider
+ * id and the member id as 16 hex digits each (Twilio's shape: CH + 32 hex digits).
+ */
+
+export const providerIdentity = (spId: number) => `provider-${spId}`;
+export const memberIdentity = (memberId: number) => `member-${memberId}`;
+
+const hex16 = (n: number) => n.toString(16).padStart(16, '0');
+
+export function conversationSid(spId: number, memberId: number): string {
+  return `CH${hex16(spId)}${hex16(memberId)}`;
+}
+
+export function parseConversationSid(sid: string): { spId: number; memberId: number } | null {
+  const match = /^CH([0-9a-f]{16})([0-9a-f]{16})$/.exec(sid);
+  if (!match) return null;
+  const spId = Number.parseInt(match[1]!, 16);
+  const memberId = Number.parseInt(match[2]!, 16);
+  return Number.isSafeInteger(spId) && Number.isSafeInteger(memberId) ? { spId, memberId } : null;
+}
+
+/** The simulated customer: answers `delayMs` after the provider's last message (one answer per burst). */
+export interface CustomerReplies {
+  delayMs: number;
+}
+
+export interface SandboxChatOptions {
+  /** Off (false) unless asked for: tests get no stray timers. `npm start` turns it on. */
+  customerReplies?: CustomerReplies | false;
+  /** Chat token lifetime; default one hour. */
+  tokenTtlMs?: number;
+  /** Lifetime of a media content URL; default five minutes (Twilio's are minutes too). */
+  mediaUrlTtlMs?: number;
+}
+
+export interface ChatConversationRef {
+  readonly sid: string;
+  readonly spId: number;
+  readonly memberId: number;
+  readonly participants: readonly [string, string];
+}
+
+/** A new message as the chat's event stream carries it. */
+export interface ChatEventRecord {
+  readonly id: number;
+  readonly conversationSid: string;
+  readonly participants: readonly string[];
+  readonly message: ChatMessageWire;
+}
+
+export type TokenCheck = { identity: string } | 'invalid' | 'expired';
+
+export interface PostInput {
+  spId: number;
+  memberId: number;
+  leadId: number | null;
+  fromProvider: boolean;
+  text: string;
+  media?: StoredMedia[] | undefined;
+  attributes?: Record<string, unknown> | undefined;
+  pageName?: string | null | undefined;
+  contactPlacementType?: number | null | undefined;
+}
+
+/** The customer's answers, in turn per conversation (deterministic). */
+export const CUSTOMER_REPLIES: readonly string[] = [
+  'Thanks for getting back to me!',
+  'That works for me. When could you come by?',
+  'Could you give me a rough estimate first?',
+  'Sounds good, see you then.',
+  'Great, thank you!',
+];
+/** The answer when the provider's last message was a photo. */
+export const CUSTOMER_PHOTO_REPLY = 'Thanks for the photo, that helps.';
+
+const EVENT_BUFFER = 500;
+const HOUR = 3_600_000;
+
+export class SandboxChat {
+  private tokens = new Map<string, { identity: string; expiresAt: number }>();
+  private media = new Map<string, Uint8Array>();
+  private grants = new Map<string, { mediaSid: string; expiresAt: number }>();
+  private reads = new Map<string, number>();
+  private events: ChatEventRecord[] = [];
+  /** Event ids keep growing across resets: a client reconnecting with an old Last-Event-ID misses nothing new. */
+  private eventSeq = 0;
+  private readonly subscribers = new Set<{ identity: string; send: (event: ChatEventRecord) => void }>();
+  private replyTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private replyCounts = new Map<string, number>();
+  private mediaSeq = 1;
+  private seedNow: Date;
+  private replies: CustomerReplies | false;
+  private readonly tokenTtlMs: number;
+  private readonly mediaUrlTtlMs: number;
+
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly now: () => Date,
+    options: SandboxChatOptions = {},
+  ) {
+    this.replies = options.customerReplies ?? false;
+    this.tokenTtlMs = options.tokenTtlMs ?? HOUR;
+    this.mediaUrlTtlMs = options.mediaUrlTtlMs ?? 5 * 60_000;
+    this.seedNow = now();
+    this.reset();
+  }
+
+  /** Back to the seed: tokens, media, reads, buffered events and pending replies go. Open streams stay open. */
+  reset(): void {
+    for (const timer of this.replyTimers.values()) clearTimeout(timer);
+    this.replyTimers = new Map();
+    this.replyCounts = new Map();
+    this.tokens = new Map();
+    this.grants = new Map();
+    this.reads = new Map();
+    this.events = [];
+    this.media = new Map([[SEEDED_PHOTO.mediaSid, seededPhotoBytes()]]);
+    this.mediaSeq = 1;
+    this.seedNow = this.now();
+  }
+
+  // --- the simulated customer ---------------------------------------------------------------
+
+  get customerReplies(): CustomerReplies | false {
+    return this.replies;
+  }
+
+  /** Turns the simulated customer on (with its delay) or off; off cancels pending answers. */
+  setCustomerReplies(replies: CustomerReplies | false): void {
+    if (replies !== false && !(replies.delayMs >= 0)) throw new RangeError('delayMs must be 0 or more');
+    this.replies = replies;
+    if (!replies) {
+      for (const timer of this.replyTimers.values()) clearTimeout(timer);
+      this.replyTimers.clear();
+    }
+  }
+
+  /** Answers not sent yet (tests). */
+  get pendingReplies(): number {
+    return this.replyTimers.size;
+  }
+
+  private scheduleReply(conversation: ChatConversationRef, trigger: StoredMessage): void {
+    const replies = this.replies;
+    if (!replies) return;
+    const pending = this.replyTimers.get(conversation.sid);
+    if (pending) clearTimeout(pending);
+    const photo = (trigger.media?.length ?? 0) > 0 && trigger.text === '';
+    const timer = setTimeout(() => {
+      this.replyTimers.delete(conversation.sid);
+      if (!this.store.thread(conversation.spId, conversation.memberId)) return;
+      const count = this.replyCounts.get(conversation.sid) ?? 0;
+      this.replyCounts.set(conversation.sid, count + 1);
+      const text = photo ? CUSTOMER_PHOTO_REPLY : CUSTOMER_REPLIES[count % CUSTOMER_REPLIES.length]!;
+      this.post({ spId: conversation.spId, memberId: conversation.memberId, leadId: trigger.leadId, fromProvider: false, text });
+    }, replies.delayMs);
+    // Never keeps a Node process (a test run) alive on its own.
+    (timer as { unref?: () => void }).unref?.();
+    this.replyTimers.set(conversation.sid, timer);
+  }
+
+  // --- tokens -------------------------------------------------------------------------------
+
+  /** A chat token for an identity (the session call). */
+  issueToken(identity: string): { token: string; expiresAt: string } {
+    const token = `sandbox-chat-${globalThis.crypto.randomUUID()}`;
+    const expiresAt = this.now().getTime() + this.tokenTtlMs;
+    this.tokens.set(token, { identity, expiresAt });
+    return { token, expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  checkToken(token: string): TokenCheck {
+    const record = this.tokens.get(token);
+    if (!record) return 'invalid';
+    if (record.expiresAt <= this.now().getTime()) return 'expired';
+    return { identity: record.identity };
+  }
+
+  /** Every token issued so far expires now (clients must renew through the session call). */
+  expireTokens(): void {
+    for (const record of this.tokens.values()) record.expiresAt = Number.NEGATIVE_INFINITY;
+  }
+
+  // --- conversations and messages -----------------------------------------------------------
+
+  conversationSid(spId: number, memberId: number): string {
+    return conversationSid(spId, memberId);
+  }
+
+  /** The conversation of a sid, when its thread exists. */
+  conversation(sid: string): ChatConversationRef | null {
+    const pair = parseConversationSid(sid);
+    if (!pair || !this.store.thread(pair.spId, pair.memberId)) return null;
+    return { sid, ...pair, participants: [providerIdentity(pair.spId), memberIdentity(pair.memberId)] };
+  }
+
+  private generatedCount(conversation: ChatConversationRef): number {
+    return conversation.spId === SANDBOX_LONG_THREAD.spId && conversation.memberId === SANDBOX_LONG_THREAD.memberId ? SANDBOX_LONG_THREAD.messageCount : 0;
+  }
+
+  private stored(conversation: ChatConversationRef): StoredMessage[] {
+    return this.store.messages.filter((m) => m.spId === conversation.spId && m.memberId === conversation.memberId);
+  }
+
+  messageCount(conversation: ChatConversationRef): number {
+    return this.generatedCount(conversation) + this.stored(conversation).length;
+  }
+
+  /** Messages with an index below `before` (all when undefined), the newest `pageSize` of them, oldest first. */
+  page(conversation: ChatConversationRef, options: { before?: number | undefined; pageSize: number }): { messages: ChatMessageWire[]; hasOlder: boolean } {
+    const generated = this.generatedCount(conversation);
+    const stored = this.stored(conversation);
+    const total = generated + stored.length;
+    const end = Math.min(options.before ?? total, total);
+    const start = Math.max(0, end - options.pageSize);
+    const messages: ChatMessageWire[] = [];
+    for (let index = start; index < end; index++) {
+      const message = index < generated ? longThreadMessage(index, this.seedNow) : stored[index - generated]!;
+      messages.push(toWire(message, index));
+    }
+    return { messages, hasOlder: start > 0 };
+  }
+
+  /**
+   * Records a message (the message center's POST /v1/messages and the chat's send routes both
+   * come here): stored with the thread's unread flag and a GenericMessage activity for each side
+   * ('Message History', §2), pushed to the event streams, and answered by the simulated
+   * customer when it is on and the provider wrote.
+   */
+  post(input: PostInput): { stored: StoredMessage; wire: ChatMessageWire; conversation: ChatConversationRef } {
+    const { store } = this;
+    const at = this.now().toISOString();
+    const stored: StoredMessage = {
+      messageId: `msg-${String(store.next('message')).padStart(5, '0')}`,
+      spId: input.spId,
+      memberId: input.memberId,
+      leadId: input.leadId,
+      authorId: input.fromProvider ? input.spId : input.memberId,
+      authorType: input.fromProvider ? 'ServiceProvider' : 'Member',
+      text: input.text,
+      createDate: at,
+      pageName: input.pageName ?? null,
+      contactPlacementType: input.contactPlacementType ?? null,
+      ...(input.media && input.media.length > 0 ? { media: input.media } : {}),
+      ...(input.attributes ? { attributes: input.attributes } : {}),
+    };
+    store.messages.push(stored);
+    const thread = store.threadFor(input.spId, input.memberId);
+    if (input.fromProvider) thread.unreadForMember = true;
+    else thread.unreadForProvider = true;
+    const actorId = stored.authorId;
+    for (const [interactorId, interactorType, counterpartId] of [
+      [input.memberId, 'Member', input.spId],
+      [input.spId, 'ServiceProvider', input.memberId],
+    ] as const) {
+      store.activities.push({ activityId: `act-${store.next('activity')}`, activityType: 'GenericMessage.v1', createDate: at, interactorId, interactorType, counterpartId, actorId });
+    }
+    const conversation = this.conversation(conversationSid(input.spId, input.memberId))!;
+    const wire = toWire(stored, this.messageCount(conversation) - 1);
+    this.broadcast(conversation, wire);
+    if (input.fromProvider) this.scheduleReply(conversation, stored);
+    return { stored, wire, conversation };
+  }
+
+  // --- reads --------------------------------------------------------------------------------
+
+  lastRead(conversation: ChatConversationRef, identity: string): number | null {
+    return this.reads.get(`${conversation.sid}|${identity}`) ?? null;
+  }
+
+  /** Everything read for this identity (Twilio's setAllMessagesRead). */
+  markAllRead(conversation: ChatConversationRef, identity: string): number | null {
+    const last = this.messageCount(conversation) - 1;
+    if (last < 0) return null;
+    this.reads.set(`${conversation.sid}|${identity}`, last);
+    return last;
+  }
+
+  // --- media --------------------------------------------------------------------------------
+
+  /** Keeps uploaded bytes; the message that carries them is posted by the caller. */
+  storeMedia(bytes: Uint8Array, contentType: string, filename: string | null): StoredMedia {
+    const mediaSid = `ME${String(++this.mediaSeq).padStart(32, '0')}`;
+    this.media.set(mediaSid, bytes);
+    return { mediaSid, contentType, filename, size: bytes.length };
+  }
+
+  /** The bytes of a media (tests: what the server received). */
+  mediaContent(mediaSid: string): Uint8Array | undefined {
+    return this.media.get(mediaSid);
+  }
+
+  /** The media and the conversation of the message that carries it. */
+  findMedia(mediaSid: string): { media: StoredMedia; conversation: ChatConversationRef } | null {
+    for (const message of this.store.messages) {
+      const media = message.media?.find((m) => m.mediaSid === mediaSid);
+      if (media) {
+        const conversation = this.conversation(conversationSid(message.spId, message.memberId));
+        return conversation ? { media, conversation } : null;
+      }
+    }
+    return null;
+  }
+
+  /** A temporary content URL (an unguessable grant that expires, like Twilio's temporary URLs). */
+  grantMediaUrl(mediaSid: string): { url: string; expiresAt: string } {
+    const grant = globalThis.crypto.randomUUID();
+    const expiresAt = this.now().getTime() + this.mediaUrlTtlMs;
+    this.grants.set(grant, { mediaSid, expiresAt });
+    return { url: `/sandbox/chat/media/${grant}`, expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  /** The content behind a grant while it is valid. */
+  grantedContent(grant: string): { bytes: Uint8Array; contentType: string } | null {
+    const record = this.grants.get(grant);
+    if (!record || record.expiresAt <= this.now().getTime()) return null;
+    const bytes = this.media.get(record.mediaSid);
+    const found = this.findMedia(record.mediaSid);
+    return bytes && found ? { bytes, contentType: found.media.contentType } : null;
+  }
+
+  // --- live events --------------------------------------------------------------------------
+
+  /**
+   * Sends `identity` every new message of its conversations; with `lastEventId`, first the
+   * buffered ones it missed (the last 500 events are kept).
+   */
+  subscribe(identity: string, lastEventId: number | null, send: (event: ChatEventRecord) => void): () => void {
+    if (lastEventId !== null) {
+      for (const event of this.events) if (event.id > lastEventId && event.participants.includes(identity)) send(event);
+    }
+    const subscriber = { identity, send };
+    this.subscribers.add(subscriber);
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  /** Event streams open now (tests: closing a client ends its stream). */
+  get openStreams(): number {
+    return this.subscribers.size;
+  }
+
+  private broadcast(conversation: ChatConversationRef, message: ChatMessageWire): void {
+    const event: ChatEventRecord = { id: ++this.eventSeq, conversationSid: conversation.sid, participants: conversation.participants, message };
+    this.events.push(event);
+    if (this.events.length > EVENT_BUFFER) this.events.splice(0, this.events.length - EVENT_BUFFER);
+    for (const subscriber of [...this.subscribers]) if (event.participants.includes(subscriber.identity)) subscriber.send(event);
+  }
+}
+
+function toWire(message: StoredMessage, index: number): ChatMessageWire {
+  return {
+    index,
+    sid: message.messageId,
+    author: message.authorType === 'ServiceProvider' ? providerIdentity(message.authorId) : memberIdentity(message.authorId),
+    body: message.text === '' ? null : message.text,
+    dateCreated: message.createDate,
+    media: (message.media ?? []).map((m) => ({ sid: m.mediaSid, contentType: m.contentType, filename: m.filename, size: m.size })),
+    attributes: message.attributes ?? {},
+  };
+}

@@ -1,0 +1,188 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { fetchLead, getReviewsByServiceProvider } from '../../../src/gateway/lead/calls';
+import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, SANDBOX_SERVICE_REQUEST_ID } from './index';
+import { failure, providerHeaders, setup } from './test-helpers';
+
+type Body = { message: string; fields?: string[] };
+
+const L = SANDBOX_LEADS;
+const contact = { email: 'jordan.rivera@example.com', firstName: 'Jordan', lastName: 'Rivera', phoneNumber: '3035550142' };
+
+/** Customer calls that need `Authorization: OneTime <token>` (spec §6). */
+const ONE_TIME_CALLS: readonly [string, string, unknown?][] = [
+  ['GET', `/gateway/lead/v1/lead/${L.newest}`],
+  ['POST', '/gateway/lead/v1/lead', { source: 'RequestAQuote', title: 'x', categoryId: 100, contactInformation: contact, address: { postalAddressId: 7001 } }],
+  ['POST', '/gateway/lead/v3/lead', { source: 'RequestAQuote', title: 'x', categoryId: 100, contactInformation: contact, address: { lineOne: 'a', city: 'b', state: 'CO', postalCode: '80202' } }],
+  ['POST', '/gateway/lead/v4/serviceproviders/suggestion', { categoryId: 100, postalCode: '80202' }],
+  ['POST', '/gateway/lead/v1/serviceProviders/details', { categoryId: 100, postalCode: '80202', alServiceProviderIds: [1001] }],
+  ['POST', `/gateway/lead/v2/lead/${L.newest}/assign`, { serviceProviderIds: [], haServiceProviderIds: [2002], serviceRequestId: SANDBOX_SERVICE_REQUEST_ID }],
+  ['POST', '/gateway/lead/v1/handy/sendLead', { leadId: L.newest }],
+  ['GET', '/gateway/lead/v1/deals/followUp?categoryId=100&postalCode=80202'],
+  ['GET', '/gateway/lead/v1/contact/getByIds?contactIds=90001'],
+  ['POST', '/gateway/lead/v1/service-request/send-ol-pro-selection', { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] }],
+  ['POST', `/gateway/lead/v1/lead/${L.newest}/service-provider/mark-hired`, { serviceProviderType: 'AL', serviceProviderId: 1001 }],
+];
+
+describe('one-time token calls', () => {
+  it.each(ONE_TIME_CALLS)('%s %s: 401 without a valid token, 2xx with one', async (method, path, body) => {
+    const { sandbox } = setup();
+    const send = (authorization?: string) =>
+      sandbox.fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member', ...(authorization ? { Authorization: authorization } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    for (const authorization of [undefined, 'OneTime not-a-token', `Bearer ${SANDBOX_MEMBER_TOKEN}`, 'OneTime']) {
+      const response = await send(authorization);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as Body).message).toMatch(/one-time token/i);
+    }
+    const ok = await send(`OneTime ${SANDBOX_MEMBER_TOKEN}`);
+    expect(ok.status).toBe(200);
+  });
+
+  it('an optional-token call works without a token but refuses a bad one', async () => {
+    const { anonymous, memberWith } = setup();
+    const request = { serviceProviderType: 'AL' as const, serviceProviderId: 1001 };
+    expect((await getReviewsByServiceProvider(anonymous, request)).totalCount).toBe(12);
+    expect((await failure(getReviewsByServiceProvider(memberWith('stolen'), request))).status).toBe(401);
+  });
+
+  it('a member reads only their own lead (403 otherwise)', async () => {
+    const { memberWith } = setup();
+    expect((await fetchLead(memberWith(SANDBOX_MEMBER_TOKEN), L.newest)).userId).toBe(5001);
+    expect((await failure(fetchLead(memberWith(SANDBOX_MEMBER_TOKEN_2), L.newest))).status).toBe(403);
+  });
+
+  it('the token is only read from the Authorization header, never from the URL', async () => {
+    const { sandbox } = setup();
+    const response = await sandbox.fetch(`/gateway/lead/v1/lead/${L.newest}?token=${SANDBOX_MEMBER_TOKEN}`, { headers: { 'X-Caller-Type': 'Member' } });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('headers and bad input', () => {
+  it('400 without X-Caller-Type (or with an unknown one) on every gateway path', async () => {
+    const { sandbox } = setup();
+    for (const headers of [{}, { 'X-Caller-Type': 'Robot' }] as Record<string, string>[]) {
+      const response = await sandbox.fetch('/gateway/lead/v1/topCategories', { headers });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Body).fields).toEqual(['X-Caller-Type']);
+    }
+  });
+
+  it('400 names the invalid fields and never echoes their values', async () => {
+    const { sandbox } = setup();
+    const secretEmail = 'jane.secret@@example.com';
+    const response = await sandbox.fetch('/gateway/review/api/v1/review/request-by-email', {
+      method: 'POST',
+      headers: providerHeaders(),
+      body: JSON.stringify({
+        serviceProviderId: 1001,
+        postalCode: '80202',
+        emailAddress: secretEmail,
+        phoneNumber: '555-0199',
+        firstName: '   ',
+        lastName: 'Doe',
+        workCompleted: 'yes',
+        categories: [],
+      }),
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    const body = JSON.parse(text) as Body;
+    expect(body.fields).toEqual(['emailAddress', 'phoneNumber', 'firstName', 'workCompleted', 'categories']);
+    expect(body.message).toContain('emailAddress');
+    for (const value of ['jane.secret', '555-0199', 'Doe']) expect(text).not.toContain(value);
+  });
+
+  it('400 when an e-mail passes the schema but not the domain rule (no value echoed)', async () => {
+    const { sandbox } = setup();
+    const response = await sandbox.fetch('/gateway/lead/v3/lead', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` },
+      body: JSON.stringify({
+        source: 'RequestAQuote',
+        title: 'x',
+        categoryId: 100,
+        contactInformation: { ...contact, email: 'private.person@localhost' },
+        address: { lineOne: 'a', city: 'b', state: 'CO', postalCode: '80202' },
+      }),
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text).fields).toEqual(['contactInformation.email']);
+    expect(text).not.toContain('private.person');
+  });
+
+  it('400 for a non-JSON body, a bad path id and a bad query value (not echoed)', async () => {
+    const { sandbox } = setup();
+    const notJson = await sandbox.fetch('/gateway/lead/office/v6/leads/serviceProvider/1001', { method: 'POST', headers: providerHeaders(), body: 'limit=5' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as Body).fields).toEqual(['body']);
+
+    const badId = await sandbox.fetch('/gateway/lead/office/v1/leads/abc?serviceProviderId=1001', { headers: providerHeaders() });
+    expect(badId.status).toBe(400);
+    expect(((await badId.json()) as Body).fields).toEqual(['leadId']);
+
+    const badQuery = await sandbox.fetch('/gateway/message-center/v2/interactions/activities?interactorId=zzz-secret&interactorType=Member&activityTypes=GenericMessage.v1', {
+      headers: providerHeaders(),
+    });
+    expect(badQuery.status).toBe(400);
+    const text = await badQuery.text();
+    expect(JSON.parse(text).fields).toEqual(['interactorId']);
+    expect(text).not.toContain('zzz-secret');
+  });
+
+  it('unknown paths and records are 404 JSON', async () => {
+    const { sandbox } = setup();
+    const path = await sandbox.fetch('/gateway/lead/v9/nothing', { headers: { 'X-Caller-Type': 'Member' } });
+    expect(path.status).toBe(404);
+    expect(path.headers.get('content-type')).toContain('application/json');
+    expect(((await path.json()) as Body).message).toEqual(expect.any(String));
+    const lead = await sandbox.fetch('/gateway/lead/office/v1/leads/999999?serviceProviderId=1001', { headers: providerHeaders() });
+    expect(lead.status).toBe(404);
+    expect(await lead.json()).toEqual({ message: 'Lead not found.' });
+  });
+
+  it('a route that throws answers 500 JSON (no crash) and tells onError', async () => {
+    const onError = vi.fn();
+    const { sandbox } = setup({ onError });
+    sandbox.app.get('/gateway/boom', () => {
+      throw new Error('kaboom with a secret');
+    });
+    const response = await sandbox.fetch('/gateway/boom', { headers: { 'X-Caller-Type': 'Member' } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: 'The sandbox gateway failed to handle this request.' });
+    expect(text).not.toContain('secret');
+    expect(onError).toHaveBeenCalledOnce();
+    // And the sandbox keeps answering.
+    expect((await sandbox.fetch('/gateway/lead/v1/topCategories', { headers: { 'X-Caller-Type': 'Member' } })).status).toBe(200);
+  });
+
+  it('records what the server received: method, path, query, headers, parsed body', async () => {
+    const { sandbox, member } = setup();
+    await fetchLead(member, L.newest);
+    await sandbox.fetch('/gateway/lead/v1/contact/getByIds?contactIds=1&contactIds=2', {
+      headers: { 'X-Caller-Type': 'Member', Authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` },
+    });
+    await sandbox.fetch('/gateway/lead/office/v2/leads/serviceprovider/1001/read', {
+      method: 'POST',
+      headers: providerHeaders(),
+      body: JSON.stringify({ leadId: L.newest, read: true }),
+    });
+    const [fetched, contacts, read] = sandbox.store.requests;
+    expect(fetched).toMatchObject({ method: 'GET', path: `/gateway/lead/v1/lead/${L.newest}`, status: 200, body: undefined });
+    expect(fetched?.headers).toMatchObject({
+      'x-caller-type': 'Member',
+      'x-proxy-version': '1',
+      'x-source-application': 'leadkit',
+      authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}`,
+    });
+    expect(fetched?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(contacts?.query).toEqual({ contactIds: ['1', '2'] });
+    expect(read).toMatchObject({ method: 'POST', body: { leadId: L.newest, read: true }, status: 200 });
+  });
+});

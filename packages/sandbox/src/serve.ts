@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * The sandbox gateway as an HTTP server on 127.0.0.1: the package's `leadkit-sandbox` bin
+ * (`npx leadkit-sandbox`). Node only: everything else in this package also runs in a browser.
+ * leadkit's `npm start` serves the same gateway beside its example pages (scripts/start.ts).
+ *
+ * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
+ * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
+ * 2500, 0 answers at once; `off` turns it off).
+ */
+import { serve, type HttpBindings } from '@hono/node-server';
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from './index';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more`);
+  return value;
+}
+
+const port = numberFromEnv('PORT', 4010);
+const sandbox = createSandboxGateway({
+  seed: numberFromEnv('SEED', DEFAULT_SEED),
+  latencyMs: numberFromEnv('LATENCY_MS', 0),
+  chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
+  onError: (error) => console.error('[sandbox] route error:', error),
+});
+
+const server = serve(
+  {
+    hostname: '127.0.0.1',
+    port,
+    fetch: async (request, env) => {
+      const response = await sandbox.app.fetch(request, env);
+      if (response.headers.has(DROP_HEADER)) {
+        // A dropped request: close the connection without an answer (the client sees a reset).
+        (env as HttpBindings).incoming.socket.destroy();
+      }
+      return response;
+    },
+  },
+  (info) => {
+    process.stdout.write(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway)\n`);
+  },
+);
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 1000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
