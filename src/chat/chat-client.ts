@@ -145,23 +145,35 @@ export type ChatClientFactory = (init: ChatClientInit) => Promise<ChatClient>;
  * - `rejected`: the service answered with an error status (`status`);
  * - `invalid-response`: the answer did not fit its schema;
  * - `aborted`: the caller's signal aborted it (a superseded request);
- * - `closed`: the client was closed.
+ * - `closed`: the client was closed;
+ * - `sdk-missing`: the adapter's SDK is not installed (`@twilio/conversations` is an optional
+ *   peer dependency of leadkit); `hint` says what to do.
  */
-export type ChatErrorKind = 'unavailable' | 'denied' | 'not-found' | 'network' | 'rejected' | 'invalid-response' | 'aborted' | 'closed';
+export type ChatErrorKind = 'unavailable' | 'denied' | 'not-found' | 'network' | 'rejected' | 'invalid-response' | 'aborted' | 'closed' | 'sdk-missing';
 
-/** The one error type of the chat layer. Its message names the operation and kind only (no URL, token or text). */
+/**
+ * The one error type of the chat layer. Its message names the operation and kind only (no URL,
+ * token or text), followed by the `hint` when there is one.
+ */
 export class ChatError extends Error {
   override readonly name = 'ChatError';
   readonly kind: ChatErrorKind;
   readonly status: number | null;
   readonly operation: string;
+  /** What a developer can do about it (English, fixed text, never customer data), or null. */
+  readonly hint: string | null;
 
-  constructor(init: { kind: ChatErrorKind; operation: string; status?: number | null; cause?: unknown }) {
+  constructor(init: { kind: ChatErrorKind; operation: string; status?: number | null; cause?: unknown; hint?: string }) {
     const status = init.status ?? null;
-    super(`${init.operation} failed: ${init.kind}${status === null ? '' : ` ${status}`}`, init.cause === undefined ? undefined : { cause: init.cause });
+    const hint = init.hint ?? null;
+    super(
+      `${init.operation} failed: ${init.kind}${status === null ? '' : ` ${status}`}${hint === null ? '' : `. ${hint}`}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.kind = init.kind;
     this.status = status;
     this.operation = init.operation;
+    this.hint = hint;
   }
 }
 

@@ -2,9 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TwilioDouble } from '../../test/helpers/twilio-double';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
-import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
+import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
 import { openChat } from './open-chat';
-import { createTwilioChatClientFactory, loadTwilioSdk, mapTwilioConnectionState, type TwilioConnectionState } from './twilio-chat-client';
+import {
+  createTwilioChatClientFactory,
+  isSdkNotInstalled,
+  loadTwilioSdk,
+  mapTwilioConnectionState,
+  TWILIO_SDK_MISSING_HINT,
+  type TwilioConnectionState,
+} from './twilio-chat-client';
 
 /**
  * The Twilio adapter with the real session call (against the in-process sandbox gateway) and a
@@ -95,6 +102,46 @@ describe('Twilio chat adapter: loading', () => {
     const setup = await start();
     const factory = createTwilioChatClientFactory({ loadSdk: () => Promise.reject(new Error('chunk load failed')) });
     await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  describe('when @twilio/conversations is not installed (an optional peer dependency)', () => {
+    /** How the failed `import('@twilio/conversations')` looks where leadkit runs. */
+    const notInstalled = {
+      node: Object.assign(new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/twilio-chat-client-x.js"), {
+        code: 'ERR_MODULE_NOT_FOUND',
+      }),
+      webpack: Object.assign(new Error("Cannot find module '@twilio/conversations'"), { code: 'MODULE_NOT_FOUND' }),
+      vite: new Error('Could not resolve "@twilio/conversations" imported by "leadkit". Is it installed?'),
+      browser: new TypeError('Failed to resolve module specifier "@twilio/conversations". Relative references must start with either "/", "./", or "../".'),
+    };
+
+    for (const [where, error] of Object.entries(notInstalled)) {
+      it(`fails as sdk-missing with what to do (${where})`, async () => {
+        const setup = await start();
+        // The real default loader, its import() failing as it does there.
+        const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(error)) });
+        const failure = await openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } }).catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(ChatError);
+        expect(failure).toMatchObject({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_SDK_MISSING_HINT, cause: error });
+        expect((failure as ChatError).message).toContain('npm install @twilio/conversations');
+        expect(TWILIO_SDK_MISSING_HINT).toMatch(/`chat` property/);
+        expect(TWILIO_SDK_MISSING_HINT).toContain('chat-service="sandbox"');
+      });
+    }
+
+    it('fails as sdk-missing when the bundler left an empty module in its place (webpack `resolve.fallback: false`)', async () => {
+      const setup = await start();
+      const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.resolve({})) });
+      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'sdk-missing' });
+    });
+
+    it('tells a CDN chunk that failed to download (a network failure, worth a retry) from a missing package', async () => {
+      const chunk = new TypeError('Failed to fetch dynamically imported module: https://cdn.example.com/leadkit/chunks/conversations-D8f3k2.js');
+      expect(isSdkNotInstalled(chunk)).toBe(false);
+      const setup = await start();
+      const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(chunk)) });
+      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', hint: null });
+    });
   });
 
   it('gives up waiting for initialization when superseded', async () => {

@@ -20,7 +20,9 @@ import { abortable, attributesObject, blobName, ConnectionStateCell, Listeners, 
 /**
  * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
  * task to start) is imported with a dynamic `import()` only when a thread opens, so it is never
- * in a widget's first load. The token comes from the gateway's chat-session call and is
+ * in a widget's first load. It is an optional peer dependency of leadkit (≈ 40 MB installed):
+ * when the import fails because it is not installed, the factory rejects with a ChatError of
+ * kind `sdk-missing` whose hint says how to add it or use another adapter. The token comes from the gateway's chat-session call and is
  * renewed through the same call on `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects
  * by itself and its `connectionStateChanged` is surfaced as the client's connection state.
  *
@@ -110,17 +112,40 @@ export interface TwilioSdk {
 type FitsSdk<T extends TwilioSdk> = T;
 type _RealSdkFits = FitsSdk<typeof RealTwilioSdk>;
 
+/** What a developer reads when the SDK is not installed (ChatError hint, `lk-error` message). */
+export const TWILIO_SDK_MISSING_HINT =
+  "The Twilio Conversations SDK is not installed: it is an optional peer dependency of leadkit. Run `npm install @twilio/conversations`, or give <message-thread> a `chat` property (a ChatClientFactory), or set chat-service=\"sandbox\" to use the sandbox gateway's chat.";
+
+/**
+ * Whether a failed `import('@twilio/conversations')` means the package is not installed: Node
+ * (`ERR_MODULE_NOT_FOUND`), webpack (`MODULE_NOT_FOUND`), Vite's stand-in for a missing optional
+ * peer ("Could not resolve "@twilio/conversations" … Is it installed?") and a browser without
+ * an import map ("Failed to resolve module specifier "@twilio/conversations"") all say so, or
+ * name the package. A chunk of the CDN build that failed to download names a hashed file, not
+ * the package: that is a network failure (`unavailable`), worth a retry.
+ */
+export function isSdkNotInstalled(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return true;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.includes('@twilio/conversations');
+}
+
 /** The SDK module, however the bundler hands a CommonJS module to `import()`. */
 function sdkOf(module: unknown): TwilioSdk {
   const candidate = module as Partial<TwilioSdk> & { default?: Partial<TwilioSdk> };
   // `in`, not a read: a missing named export may throw on read (module namespace proxies).
   const sdk = 'Client' in candidate && candidate.Client ? candidate : candidate.default;
+  // E.g. a bundler told to leave the missing package out (webpack `resolve.fallback: false`).
   if (!sdk?.Client) throw new Error('@twilio/conversations did not export Client');
   return sdk as TwilioSdk;
 }
 
-/** The default loader: the SDK in a chunk of its own, fetched when the first thread opens. */
-export const loadTwilioSdk = async (): Promise<TwilioSdk> => sdkOf(await import('@twilio/conversations'));
+/**
+ * The default loader: the SDK in a chunk of its own, fetched when the first thread opens.
+ * `importSdk` stands in for the `import()` in tests (a failed import, an empty module).
+ */
+export const loadTwilioSdk = async (importSdk: () => Promise<unknown> = () => import('@twilio/conversations')): Promise<TwilioSdk> => sdkOf(await importSdk());
 
 export interface TwilioChatOptions {
   /** Loads the SDK; default `loadTwilioSdk` (dynamic import). Tests pass a double. */
@@ -368,13 +393,14 @@ function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined):
 
 /** A chat client factory for Twilio Conversations (see the module comment). */
 export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): ChatClientFactory {
-  const loadSdk = options.loadSdk ?? loadTwilioSdk;
+  const loadSdk = options.loadSdk ?? (() => loadTwilioSdk());
   return async (init) => {
     if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
     let sdk: TwilioSdk;
     try {
       sdk = await loadSdk();
     } catch (cause) {
+      if (isSdkNotInstalled(cause)) throw new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', cause, hint: TWILIO_SDK_MISSING_HINT });
       throw new ChatError({ kind: 'unavailable', operation: 'chat.loadSdk', cause });
     }
     if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });

@@ -12,8 +12,12 @@ export interface LeadkitEventMap {
   'lk-navigate': { url: string; kind: NavigationKind; newTab: boolean; replace?: boolean };
   /** A widget finished loading its data (for hosts that wait on it). */
   'lk-load': { widget: string };
-  /** A widget failed to load; `status` is the HTTP status when there was one. */
-  'lk-error': { widget: string; status: number | null; kind: string };
+  /**
+   * A widget failed to load; `status` is the HTTP status when there was one. `message`, when
+   * present, tells the developer what to do (English, never customer data), e.g. for
+   * `chat-sdk-missing` from `<message-thread>`.
+   */
+  'lk-error': { widget: string; status: number | null; kind: string; message?: string };
   'lk-lead-status-change': { leadId: number; status: string };
   'lk-lead-archive': { leadId: number; archived: boolean };
   'lk-lead-read': { leadId: number; read: boolean };

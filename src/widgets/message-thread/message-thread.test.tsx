@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
+import { createTwilioChatClientFactory, loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-chat-client';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
 import { formatMessageTimestamp } from '../../i18n/format';
@@ -185,6 +186,35 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(sendButton().disabled).toBe(true);
     // The header still works: the name comes from the lead.
     expect(screen.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+  });
+
+  it('without @twilio/conversations installed (optional peer): the same unavailable state, and lk-error chat-sdk-missing telling the developer what to do', async () => {
+    // The Twilio adapter with its import() failing as Node's does for a package that is not installed.
+    const notInstalled = Object.assign(new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/x.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const twilio = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(notInstalled)) });
+    const { host } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { chat: () => twilio });
+    const errors: CustomEvent[] = [];
+    host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
+    expect((await screen.findByRole('alert')).textContent).toContain(UNAVAILABLE);
+    expect(screen.getByRole('textbox', { name: 'Write a message...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors[0]?.detail).toEqual({ widget: 'message-thread', status: null, kind: 'chat-sdk-missing', message: TWILIO_SDK_MISSING_HINT });
+    expect(errors[0]?.detail.message).toContain('npm install @twilio/conversations');
+    expect(errors[0]?.detail.message).toContain('chat-service="sandbox"');
+    // What the customer-facing page shows stays the spec's text: no developer instructions in it.
+    expect(document.body.textContent).not.toContain('npm install');
+  });
+
+  it('reports a chat session that failed as lk-error chat-unavailable with its status', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(503, undefined, { route: `POST ${CHAT}/session` });
+    const { host } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const errors: CustomEvent[] = [];
+    host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(errors.map((event) => event.detail)).toEqual([{ widget: 'message-thread', status: 503, kind: 'chat-unavailable' }]));
   });
 });
 

@@ -23,6 +23,7 @@ const LOADING: ThreadSnapshot = {
   connection: null,
   member: null,
   lastIncoming: null,
+  failure: null,
 };
 const noSubscription = () => () => {};
 const loadingSnapshot = () => LOADING;
@@ -88,6 +89,19 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
   useEffect(() => {
     if (snapshot.status !== 'loading') setSessionMember(snapshot.member ?? null);
   }, [snapshot.status, snapshot.member, setSessionMember]);
+
+  // A chat that cannot open is the host's concern too: `lk-error` once per failed opening, with
+  // the kind (e.g. `chat-sdk-missing`: Twilio is an optional peer) and what to do about it.
+  const { failure } = snapshot;
+  useEffect(() => {
+    if (!failure) return;
+    latest.current.emit('lk-error', {
+      widget: 'message-thread',
+      status: failure.status,
+      kind: failure.kind,
+      ...(failure.message === null ? {} : { message: failure.message }),
+    });
+  }, [failure]);
 
   return (
     <div className="lk-thread__body">

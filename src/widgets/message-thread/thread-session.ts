@@ -67,6 +67,22 @@ export interface ThreadSnapshot {
   readonly member: ChatSession['member'] | null;
   /** The newest message from the other side that arrived live (for announcements). */
   readonly lastIncoming: ChatMessage | null;
+  /** Why the chat could not open (status `failed`): reported to the host as `lk-error`. */
+  readonly failure: ThreadFailure | null;
+}
+
+export interface ThreadFailure {
+  /** `chat-` + the ChatError kind (`chat-sdk-missing`, `chat-unavailable`…), or `chat-unknown`. */
+  readonly kind: string;
+  readonly status: number | null;
+  /** What a developer can do about it (the ChatError's hint), if anything. */
+  readonly message: string | null;
+}
+
+/** The failure a thread reports for an error that kept its chat from opening. */
+export function threadFailure(error: unknown): ThreadFailure {
+  if (!isChatError(error)) return { kind: 'chat-unknown', status: null, message: null };
+  return { kind: `chat-${error.kind}`, status: error.status, message: error.hint };
 }
 
 export interface ContactContext {
@@ -103,6 +119,7 @@ const INITIAL: ThreadSnapshot = {
   connection: null,
   member: null,
   lastIncoming: null,
+  failure: null,
 };
 
 let pendingSeq = 0;
@@ -200,7 +217,7 @@ export class ThreadSession {
       this.markRead();
     } catch (error) {
       if (this.closed || (isChatError(error) && error.kind === 'aborted')) return;
-      this.set({ status: 'failed' });
+      this.set({ status: 'failed', failure: threadFailure(error) });
     }
   }
 
