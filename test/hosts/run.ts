@@ -1,0 +1,378 @@
+/**
+ * The host fixtures suite (`node --import tsx test/hosts/run.ts`; README.md beside this file).
+ *
+ * Installs the PACKED package (npm pack) into five small host apps — Vue 3, Svelte 5, Preact
+ * (preact/compat in place of React), React 19 through `leadkit/react`, and a plain page on the
+ * CDN build — builds them as their authors would (vite build), and drives each in Debian's
+ * Chromium against the sandbox gateway on origins of its own. Per host it checks what a host
+ * developer relies on:
+ *   - <lead-page> and <lead-board> render sandbox data (visible text);
+ *   - the host's own handlers get `lk-load` from both widgets;
+ *   - a link clicked inside each widget fires a cancelable `lk-navigate` that the host cancels,
+ *     and the page stays where it is;
+ *   - swapping the `gateway` property to a client of the second sandbox origin refetches both
+ *     widgets through it (as that server received), and nothing goes to the first any more;
+ *   - no console error, and no request to the host page's own origin other than its static files.
+ * Prints PASS/FAIL per host with the reasons and exits non-zero when one fails.
+ *
+ * Flags: --reuse (skip `npm ci` when test/hosts/node_modules is there: for iterating locally),
+ *        --only=vue,cdn (a subset of hosts).
+ * Environment: LEADKIT_TARBALL (test that packed tarball instead of building and packing this
+ * checkout), CHROME_PATH (see ../helpers/browser.ts).
+ */
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
+import { startSandbox, type SandboxServers } from './sandbox';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const run = promisify(execFile);
+
+const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'cdn'] as const;
+type HostName = (typeof ALL_HOSTS)[number];
+/** Hosts built with Vite from test/hosts/<host>/vite.config.js; `cdn` is a plain page. */
+const BUILT_HOSTS: readonly HostName[] = ['vue', 'svelte', 'preact', 'react'];
+
+const args = process.argv.slice(2);
+const REUSE = args.includes('--reuse');
+const onlyArg = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const HOSTS: HostName[] = onlyArg ? ALL_HOSTS.filter((host) => onlyArg.split(',').includes(host)) : [...ALL_HOSTS];
+
+const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+const UI_TIMEOUT_MS = 15_000;
+
+/** The sandbox calls the two widgets make when they load (lead-page GET, board list POST). */
+const LEAD_PAGE_CALL = { method: 'GET', path: '/gateway/lead/office/v2/leads/300002' };
+const BOARD_LIST_CALL = { method: 'POST', path: '/gateway/lead/office/v6/leads/serviceProvider/1001' };
+const BOARD_HEADING = 'Leads for Acme Plumbing & Heating';
+
+const started = performance.now();
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const timings: string[] = [];
+
+async function step<T>(label: string, work: () => Promise<T> | T): Promise<T> {
+  const at = performance.now();
+  const result = await work();
+  timings.push(`${label} ${seconds(at)} s`);
+  console.log(`hosts: ${label} done in ${seconds(at)} s`);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparing: build, pack, install, build the hosts
+
+function buildLeadkitIfStale(): void {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--no-check'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`leadkit build failed (exit ${result.status ?? result.signal})`);
+}
+
+async function pack(into: string): Promise<string> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', into], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const [packed] = JSON.parse(stdout) as [{ filename: string; size: number }];
+  console.log(`hosts: packed ${packed.filename} (${(packed.size / 1024).toFixed(0)} kB)`);
+  return path.join(into, packed.filename);
+}
+
+async function install(tarball: string): Promise<void> {
+  if (!(REUSE && existsSync(path.join(HERE, 'node_modules', 'vite')))) {
+    await run('npm', ['ci', ...NPM_FLAGS], { cwd: HERE, timeout: 300_000 });
+  }
+  // The tarball is installed as a host installs a release, without touching the fixture's lock.
+  await run('npm', ['install', '--no-save', ...NPM_FLAGS, tarball], { cwd: HERE, timeout: 300_000 });
+}
+
+/** `vite build` of one host with the fixture's own Vite, as its author would run it. */
+function viteBuild(host: HostName, outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const vite = path.join(HERE, 'node_modules', 'vite', 'bin', 'vite.js');
+    const child = spawn(process.execPath, [vite, 'build', '--config', path.join(HERE, host, 'vite.config.js'), '--outDir', outDir], {
+      cwd: HERE,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite build of the ${host} host failed (exit ${code}):\n${output}`))));
+  });
+}
+
+async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
+  const queue = HOSTS.filter((host) => BUILT_HOSTS.includes(host));
+  // Two at a time: two cores.
+  const worker = async () => {
+    for (let host = queue.shift(); host; host = queue.shift()) await viteBuild(host, path.join(site, host));
+  };
+  await Promise.all([worker(), worker()]);
+  if (HOSTS.includes('cdn')) {
+    mkdirSync(path.join(site, 'cdn'), { recursive: true });
+    const page = readFileSync(path.join(HERE, 'cdn', 'index.html'), 'utf8').replaceAll('__LEADKIT_CDN__', cdnOrigin);
+    writeFileSync(path.join(site, 'cdn', 'index.html'), page);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static servers: the host pages on one origin, the CDN build on another
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+};
+
+interface StaticServer {
+  origin: string;
+  /** The file a URL path maps to, when it exists. */
+  fileFor(pathname: string): string | null;
+  close(): Promise<void>;
+}
+
+async function serveStatic(dir: string, headers: Record<string, string> = {}): Promise<StaticServer> {
+  const fileFor = (pathname: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    const file = path.join(dir, path.normalize(decoded));
+    if (!file.startsWith(dir + path.sep)) return null;
+    return existsSync(file) && statSync(file).isFile() ? file : null;
+  };
+  const server: Server = createServer((request, response) => {
+    const file = request.method === 'GET' ? fileFor(new URL(request.url ?? '/', 'http://host').pathname) : null;
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain', ...headers }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    fileFor,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One host in the browser
+
+interface HostLog {
+  loads: string[];
+  navigations: { url: string; kind: string; cancelable: boolean; prevented: boolean }[];
+  swaps: number;
+}
+
+interface HostResult {
+  host: HostName;
+  failures: string[];
+  seconds: string;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
+
+async function checkHost(browser: Browser, host: HostName, site: StaticServer, sandbox: SandboxServers): Promise<HostResult> {
+  const at = performance.now();
+  const failures: string[] = [];
+  const check = async (label: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      failures.push(`${label}: ${message(error)}`);
+    }
+  };
+  const [first, second] = sandbox.origins;
+  const [receivedFirst, receivedSecond] = sandbox.received;
+  const fromFirst = receivedFirst.length;
+  const fromSecond = receivedSecond.length;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page: Page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const requests: Request[] = [];
+  let documentLoads = 0;
+  page.on('console', (entry) => {
+    if (entry.type() === 'error') consoleErrors.push(entry.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => requests.push(request));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documentLoads += 1;
+  });
+  const hostLog = () => page.evaluate(() => (window as unknown as { hostLog: HostLog }).hostLog);
+  /** Gateway calls (no preflights) a sandbox server received since this host's page opened. */
+  const calls = (log: typeof receivedFirst, since: number) => log.slice(since).filter((request) => request.method !== 'OPTIONS');
+  const received = (log: typeof receivedFirst, since: number, call: { method: string; path: string }) =>
+    calls(log, since).some((request) => request.method === call.method && request.path.split('?')[0] === call.path);
+
+  const pageUrl = `${site.origin}/${host}/index.html?gateway=${encodeURIComponent(first)}&second=${encodeURIComponent(second)}`;
+  const leadPage = page.locator('lead-page');
+  const board = page.locator('lead-board');
+  try {
+    await page.goto(pageUrl);
+
+    await check('<lead-page> renders the sandbox lead', async () => {
+      await leadPage.getByText('Lead Unlocked', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      if ((await leadPage.locator('a[href^="tel:+1"]').count()) !== 1) throw new Error("no customer's phone link");
+    });
+    await check('<lead-board> renders the sandbox board', async () => {
+      await board.getByRole('heading', { name: BOARD_HEADING }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await board.locator('[part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    });
+    await check('lk-load reaches the host from both widgets', async () => {
+      await page
+        .waitForFunction(() => {
+          const loads = (window as unknown as { hostLog?: HostLog }).hostLog?.loads ?? [];
+          return loads.includes('lead-page') && loads.includes('lead-board');
+        }, undefined, { timeout: UI_TIMEOUT_MS })
+        .catch(async () => {
+          throw new Error(`the host saw lk-load from [${(await hostLog()).loads.join(', ')}]`);
+        });
+    });
+    await check('first requests go to the first gateway', async () => {
+      for (const call of [LEAD_PAGE_CALL, BOARD_LIST_CALL]) {
+        if (!received(receivedFirst, fromFirst, call)) throw new Error(`the first sandbox origin never received ${call.method} ${call.path}`);
+      }
+    });
+
+    // lk-navigate: a link inside each widget; the host cancels, so the page stays.
+    for (const [widget, link, kind] of [
+      ['lead-board', board.getByRole('link', { name: 'View call log' }), 'call-log'],
+      ['lead-page', leadPage.locator('a[href^="mailto:"]'), 'external'],
+    ] as const) {
+      await check(`a link in <${widget}> fires a cancelable lk-navigate the host cancels`, async () => {
+        const before = (await hostLog()).navigations.length;
+        const url = page.url();
+        const loads = documentLoads;
+        await link.first().click({ timeout: UI_TIMEOUT_MS });
+        const navigatedAway = () => (page.url() !== url || documentLoads !== loads ? new Error(`the page navigated to ${page.url()}`) : null);
+        await page
+          .waitForFunction((count) => (window as unknown as { hostLog: HostLog }).hostLog.navigations.length > count, before, { timeout: 5_000 })
+          .catch((error: unknown) => {
+            throw navigatedAway() ?? new Error(`the host's handler saw no lk-navigate (${message(error)})`);
+          });
+        await page.waitForTimeout(300); // a navigation the cancel failed to stop would start by now
+        const away = navigatedAway();
+        if (away) throw away;
+        const event = (await hostLog()).navigations[before];
+        if (event?.kind !== kind) throw new Error(`kind ${event?.kind}, expected ${kind}`);
+        if (!event.cancelable || !event.prevented) throw new Error(`cancelable ${event.cancelable}, prevented ${event.prevented}`);
+      });
+    }
+
+    // Swap the gateway property: the next requests go through the new client.
+    await check('a swapped gateway property refetches through the new client', async () => {
+      const sentBefore = requests.length;
+      const firstBefore = receivedFirst.length;
+      if (calls(receivedSecond, fromSecond).length > 0) throw new Error('the second origin was called before the swap');
+      await page.getByRole('button', { name: 'Use the second gateway' }).click({ timeout: UI_TIMEOUT_MS });
+      const deadline = Date.now() + UI_TIMEOUT_MS;
+      const missing = () => [LEAD_PAGE_CALL, BOARD_LIST_CALL].filter((call) => !received(receivedSecond, fromSecond, call));
+      while (missing().length > 0 && Date.now() < deadline) await page.waitForTimeout(100);
+      if (missing().length > 0) {
+        throw new Error(`the second origin never received ${missing().map((call) => `${call.method} ${call.path}`).join(', ')}`);
+      }
+      await page.waitForTimeout(300);
+      const stale = requests.slice(sentBefore).filter((request) => request.url().startsWith(`${first}/`));
+      if (stale.length > 0 || calls(receivedFirst, firstBefore).length > 0) {
+        throw new Error(`requests still went to the first origin: ${stale.map((request) => `${request.method()} ${new URL(request.url()).pathname}`).join(', ')}`);
+      }
+      // The widgets show the data they got through the new client.
+      await leadPage.getByText('Lead Unlocked', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await board.locator('[part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    });
+
+    await page.waitForTimeout(200);
+  } catch (error) {
+    failures.push(`page: ${message(error)}`);
+  }
+
+  // Nothing but the page's own static files from the host's origin.
+  const ownOrigin = requests.filter((request) => new URL(request.url()).origin === site.origin);
+  const foreign = ownOrigin.filter((request) => {
+    const { pathname } = new URL(request.url());
+    return !(request.method() === 'GET' && pathname.startsWith(`/${host}/`) && site.fileFor(pathname));
+  });
+  if (foreign.length > 0) {
+    const list = [...new Set(foreign.map((request) => `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`))];
+    failures.push(`${foreign.length} request(s) to the host's own origin: ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', …' : ''}`);
+  }
+  if (consoleErrors.length > 0) {
+    failures.push(`${consoleErrors.length} console error(s): ${[...new Set(consoleErrors)].slice(0, 4).map((text) => text.slice(0, 200)).join(' | ')}`);
+  }
+  await context.close();
+  return { host, failures, seconds: seconds(at) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'leadkit-hosts-'));
+  const site = path.join(work, 'site');
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
+  try {
+    const given = process.env.LEADKIT_TARBALL;
+    if (!given) await step('leadkit build (if stale)', buildLeadkitIfStale);
+    const tarball = given ? path.resolve(given) : await step('npm pack', () => pack(work));
+    await step('install (npm ci + the tarball)', () => install(tarball));
+
+    // The CDN build comes from the installed tarball, as a CDN would serve the package.
+    const cdnDir = path.join(work, 'cdn-origin');
+    cpSync(path.join(HERE, 'node_modules', 'leadkit', 'dist', 'cdn'), cdnDir, { recursive: true });
+    const cdn = await serveStatic(cdnDir, { 'access-control-allow-origin': '*' });
+    cleanups.push(() => cdn.close());
+    await step(`vite build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
+
+    const [hostsServer, sandbox, browser] = await Promise.all([serveStatic(site), startSandbox(), launchChromium()]);
+    cleanups.push(() => hostsServer.close(), () => sandbox.stop(), () => browser.close());
+    console.log(`hosts: pages on ${hostsServer.origin}, CDN on ${cdn.origin}, sandbox on ${sandbox.origins.join(' and ')}`);
+
+    const results: HostResult[] = [];
+    const browserStarted = performance.now();
+    for (const host of HOSTS) {
+      const result = await checkHost(browser, host, hostsServer, sandbox);
+      results.push(result);
+      console.log(result.failures.length === 0 ? `PASS ${host} (${result.seconds} s)` : `FAIL ${host} (${result.seconds} s)\n${result.failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    }
+    timings.push(`browser checks ${seconds(browserStarted)} s`);
+
+    const failed = results.filter((result) => result.failures.length > 0);
+    console.log(`hosts: ${timings.join(', ')}; total ${seconds(started)} s`);
+    console.log(`hosts: ${results.length - failed.length} passed, ${failed.length} failed`);
+    return failed.length === 0 ? 0 : 1;
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`hosts: cleanup failed: ${message(error)}`);
+      }
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`hosts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
