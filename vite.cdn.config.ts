@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename } from 'node:path';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -16,11 +16,49 @@ import react from '@vitejs/plugin-react';
  * Everything is bundled, React included: a CDN page has no npm. ESM only — an IIFE cannot
  * code-split, and a lazy `import()` (the Twilio chat adapter) would be inlined into it.
  */
-const tagEntries = Object.fromEntries(
-  readdirSync(new URL('./src/cdn/', import.meta.url))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => [basename(file, '.ts'), `src/cdn/${file}`]),
-);
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The tag entries and the loader's map come from the tag table (src/elements/tags.ts), not from
+ * files: `src/cdn/<tag>.ts` is a virtual module per tag that defines it (its manifest name stays
+ * `src/cdn/<tag>.ts`), and the loader imports `virtual:leadkit/cdn-tags`, the map of each tag to
+ * `import()` of its entry, and `virtual:leadkit/reserve-css`, the reserve rules `leadkit.css` holds.
+ */
+const tagEntries = Object.fromEntries(TAG_NAMES.map((tag) => [tag, `src/cdn/${tag}.ts`]));
+const entryIds = new Map(TAG_NAMES.map((tag) => [path.join(ROOT, 'src', 'cdn', `${tag}.ts`), tag]));
+/** The loader's copy of the rules without the spaces (every byte of the loader counts). */
+const compactCss = (css: string) => css.replace(/\s*([{}:;,])\s*/g, '$1').replace(/;}/g, '}').trim();
+const camel = (tag: string) => tag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function tagModules(): Plugin {
+  const TAGS_ID = 'virtual:leadkit/cdn-tags';
+  const CSS_ID = 'virtual:leadkit/reserve-css';
+  return {
+    name: 'leadkit:tag-modules',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source === TAGS_ID || source === CSS_ID) return `\0${source}`;
+      const file = path.resolve(ROOT, source.replace(/^\//, ''));
+      return entryIds.has(file) ? file : null;
+    },
+    load(id) {
+      if (id === `\0${TAGS_ID}`) {
+        const lines = TAG_NAMES.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`/src/cdn/${tag}.ts`)}),`);
+        return `export default {\n${lines.join('\n')}\n};\n`;
+      }
+      if (id === `\0${CSS_ID}`) return `export default ${JSON.stringify(compactCss(reserveCss()))};\n`;
+      const tag = entryIds.get(id);
+      if (!tag) return null;
+      return [
+        `// CDN entry: defines <${tag}> (loaded by the loader when the tag appears).`,
+        `import { ${camel(tag)}Element } from '/src/elements/${tag}.element.ts';`,
+        `import { defineElement } from '/src/elements/registry.ts';`,
+        `defineElement(${camel(tag)}Element);`,
+        '',
+      ].join('\n');
+    },
+  };
+}
 
 /**
  * The runtime every widget needs — React, react-dom, r2wc, jotai, ofetch, valibot… and leadkit's
@@ -100,7 +138,16 @@ function reserveStylesheet(): Plugin {
   return {
     name: 'leadkit:reserve-stylesheet',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'leadkit.css', source: readFileSync(new URL('./src/cdn/leadkit.css', import.meta.url), 'utf8') });
+      const header = [
+        '/*',
+        ' * leadkit.css — space kept for each leadkit tag until it is defined and rendered, so the page',
+        ' * does not jump while widgets load (link it in <head>: the loader applies the same rules, but a',
+        ' * module script runs after the first paint), and `hidden` hiding a tag before it is defined.',
+        ' * Heights are the loading skeletons\' in a column about 600 px wide; override them for your',
+        ' * layout, e.g. `lead-page:not(:defined) { min-height: 900px }`. Generated from src/elements/tags.ts.',
+        ' */',
+      ].join('\n');
+      this.emitFile({ type: 'asset', fileName: 'leadkit.css', source: `${header}\n${reserveCss()}` });
     },
   };
 }
@@ -117,7 +164,7 @@ const liteAliases = {
 };
 
 export default defineConfig({
-  plugins: [plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
+  plugins: [tagModules(), plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
   resolve: { alias: liteAliases },
   base: './',
   publicDir: false,

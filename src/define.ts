@@ -1,6 +1,7 @@
 /**
- * `leadkit/define`: registers every leadkit element (side effect). Safe to load twice.
- * For a prefix, import `defineElements` and call it yourself instead of this entry.
+ * `leadkit/define`: registers every leadkit element under its default name (side effect).
+ * Safe to load twice. For a prefix, import `defineElements` from `leadkit` instead (importing
+ * it from there registers nothing first); it is re-exported here for existing imports.
  */
 import { defineElements } from './define-elements';
 

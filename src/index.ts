@@ -1,6 +1,6 @@
 /**
- * leadkit — public API. No side effects: importing this registers no element.
- * (`leadkit/define` registers the tags; it arrives with the delivery issue.)
+ * leadkit — public API. No side effects: importing this registers no element
+ * (`defineElements()` does, under a prefix if you like; `leadkit/define` registers the default names).
  */
 export {
   createGatewayClient,
@@ -30,8 +30,22 @@ export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from '
 export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i18n/en-US';
 export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/translate';
 
+export { defineElements } from './define-elements';
 export type { DefineOptions } from './elements/registry';
-export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './runtime/events';
+export { TAG_NAMES, type LeadkitTag, type TagAttributeProps, type HostAttributeProps } from './elements/tags';
+export type {
+  LeadkitElement,
+  LeadkitElementBase,
+  LeadkitElements,
+  LeadPageElement,
+  LeadBoardElement,
+  LeadAppElement,
+  ReviewRequestElement,
+  MessageThreadElement,
+  RaqFunnelElement,
+} from './elements/element-types';
+export type { HostProperties } from './runtime/host-inputs';
+export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './runtime/events';
 export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
 export { FLAG_NAMES } from './runtime/runtime';
 export { defaultRoutes, type RouteBuilders } from './domain/routes';

@@ -1,115 +1,143 @@
 /**
  * `leadkit/react`: React components for React hosts. Each renders the custom element (so
- * styles stay in its shadow root and behave exactly as on any page), passes objects as
- * properties, and maps leadkit events to callback props.
+ * styles stay in its shadow root and behave exactly as on any page). Everything is derived
+ * from the tag table, the host-property table and the event map:
+ * - the tag's attributes as props (`spId`, `leadId`…), set as attributes;
+ * - the host properties (`gateway`, `auth`, `flags`…) set as element properties before the
+ *   element's first render (layout effect; `undefined` clears one);
+ * - an `on…` prop per event of `LeadkitEventMap` (`lk-lead-status-change` → `onLeadStatusChange`);
+ * - `ref` to the element, and every other prop (`id`, `className`, `style`, `aria-*`, `data-*`,
+ *   `slot`, `hidden`, `tabIndex`…) passed to it.
  */
-import { createElement, useEffect, useRef, type CSSProperties } from 'react';
-import type { AnalyticsSink, Flags } from './runtime/runtime';
-import type { GatewayAuth } from './gateway/auth';
-import type { GatewayInput } from './runtime/gateway-config';
-import type { RouteBuilders } from './domain/routes';
-import type { LeadkitEventMap, LeadkitEventName } from './runtime/events';
+import { createElement, useCallback, useLayoutEffect, useRef, type AriaAttributes, type CSSProperties, type ReactElement, type Ref } from 'react';
 import type { ElementDefinition } from './elements/define-element';
+import { ELEMENTS } from './elements/definitions';
+import type { LeadkitElement } from './elements/element-types';
 import { defineElement } from './elements/registry';
-import { leadAppElement } from './elements/lead-app.element';
-import { leadBoardElement } from './elements/lead-board.element';
-import { leadPageElement } from './elements/lead-page.element';
-import { messageThreadElement } from './elements/message-thread.element';
-import { raqFunnelElement, type RaqFunnelElementProps } from './elements/raq-funnel.element';
-import { reviewRequestElement, type ReviewRequestElementProps } from './elements/review-request.element';
-import type { LeadPageProps as LeadPageWidgetProps } from './widgets/lead-page/lead-page';
-import type { LeadAppProps as LeadAppWidgetProps } from './widgets/lead-app/lead-app';
-import type { LeadBoardProps as LeadBoardWidgetProps } from './widgets/lead-board/lead-board';
-import type { MessageThreadProps as MessageThreadWidgetProps } from './widgets/message-thread/message-thread';
-import type { ChatClientFactory } from './chat/chat-client';
+import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './elements/tags';
+import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './runtime/events';
+import { HOST_PROPERTIES, type HostProperties } from './runtime/host-inputs';
 
-/** Host inputs every component takes as props. */
-export interface HostProps {
-  gateway?: GatewayInput;
-  auth?: GatewayAuth;
-  messages?: Readonly<Record<string, string>>;
-  locale?: string;
-  flags?: Flags;
-  analytics?: Partial<AnalyticsSink>;
-  routes?: Partial<RouteBuilders>;
-  /** "Now" for what the widget renders from the time (e.g. masked-number validity); default the real clock. */
-  now?: () => Date;
-  /** Chat client factory for the message thread (e.g. `createTwilioChatClientFactory()`). */
-  chat?: ChatClientFactory;
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Camel<Tail>}` : Capitalize<S>;
+/** `lk-lead-status-change` → `onLeadStatusChange`. */
+export type EventPropName<K extends LeadkitEventName> = K extends `lk-${infer Rest}` ? `on${Camel<Rest>}` : never;
+
+/** An `on…` callback prop per leadkit event. */
+export type LeadkitEventProps = { [K in LeadkitEventName as EventPropName<K>]?: (event: LeadkitEvent<K>) => void };
+
+/** What a React host may pass through to the element itself. */
+export interface PassThroughProps extends AriaAttributes {
+  id?: string;
   className?: string;
   style?: CSSProperties;
-  /** Fires before a link leaves the widget; call `preventDefault()` to route yourself. */
-  onNavigate?: (event: CustomEvent<LeadkitEventMap['lk-navigate']>) => void;
-  onLoad?: (event: CustomEvent<LeadkitEventMap['lk-load']>) => void;
-  onError?: (event: CustomEvent<LeadkitEventMap['lk-error']>) => void;
-  /** A message was sent from the thread (ids only). */
-  onMessageSend?: (event: CustomEvent<LeadkitEventMap['lk-message-send']>) => void;
-  /** The funnel created the customer's lead (`{ leadId }`). */
-  onLeadCreate?: (event: CustomEvent<LeadkitEventMap['lk-lead-create']>) => void;
+  slot?: string;
+  hidden?: boolean;
+  tabIndex?: number;
+  title?: string;
+  lang?: string;
+  dir?: string;
+  role?: string;
+  [dataAttribute: `data-${string}`]: string | number | boolean | undefined;
 }
 
-const EVENT_PROPS = { onNavigate: 'lk-navigate', onLoad: 'lk-load', onError: 'lk-error', onMessageSend: 'lk-message-send', onLeadCreate: 'lk-lead-create' } as const satisfies Record<string, LeadkitEventName>;
-const OBJECT_PROPS = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'now', 'chat'] as const;
+/** The props of the component for tag `T`. */
+export type LeadkitComponentProps<T extends LeadkitTag> = TagAttributeProps<T> &
+  HostAttributeProps &
+  Partial<HostProperties> &
+  LeadkitEventProps &
+  PassThroughProps & { ref?: Ref<LeadkitElement<T>> };
 
-const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+/** Host inputs every component takes as props. */
+export type HostProps = Partial<HostProperties> & HostAttributeProps & LeadkitEventProps & PassThroughProps;
 
-function createComponent<P extends object>(definition: ElementDefinition<P>) {
-  function LeadkitComponent(props: P & HostProps) {
+export const eventPropName = (event: LeadkitEventName): string => `on${pascal(event.slice(3))}`;
+const EVENT_PROPS = new Map(LEADKIT_EVENTS.map((event) => [eventPropName(event), event]));
+
+function assignRef<E>(ref: Ref<E> | undefined, value: E | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: E | null }).current = value;
+}
+
+function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>) {
+  const attributeTypes: Record<string, unknown> = { ...HOST_ATTRIBUTES, ...TAGS[definition.tag].attributes };
+
+  function LeadkitComponent(props: LeadkitComponentProps<T>): ReactElement {
     defineElement(definition);
-    const ref = useRef<HTMLElement>(null);
+    const element = useRef<HTMLElement | null>(null);
     const all = props as Record<string, unknown>;
+    const forwarded = all.ref as Ref<LeadkitElement<T>> | undefined;
+    const setRef = useCallback(
+      (node: HTMLElement | null) => {
+        element.current = node;
+        assignRef(forwarded, node as LeadkitElement<T> | null);
+      },
+      [forwarded],
+    );
 
-    useEffect(() => {
-      const element = ref.current as (HTMLElement & Record<string, unknown>) | null;
-      if (!element) return;
-      for (const name of OBJECT_PROPS) if (all[name] !== undefined) element[name] = all[name];
-    });
+    // Properties before the element's first render: a layout effect runs in the task that
+    // inserted the element, and the element renders from a microtask after that.
+    const hostValues = HOST_PROPERTIES.map((name) => all[name]);
+    useLayoutEffect(() => {
+      const node = element.current as (HTMLElement & Record<string, unknown>) | null;
+      if (!node) return;
+      HOST_PROPERTIES.forEach((name, i) => {
+        if (node[name] !== hostValues[i]) node[name] = hostValues[i];
+      });
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- one dependency per host property (derived from HOST_PROPERTIES)
+    }, hostValues);
 
-    const { onNavigate, onLoad, onError, onMessageSend, onLeadCreate } = props;
-    useEffect(() => {
-      const element = ref.current;
-      if (!element) return;
-      const handlers: Record<string, ((event: never) => void) | undefined> = { onNavigate, onLoad, onError, onMessageSend, onLeadCreate };
+    const handlers = [...EVENT_PROPS.keys()].map((prop) => all[prop]);
+    useLayoutEffect(() => {
+      const node = element.current;
+      if (!node) return;
       const listeners: [string, EventListener][] = [];
-      for (const [prop, event] of Object.entries(EVENT_PROPS)) {
-        const handler = handlers[prop];
-        if (handler) listeners.push([event, handler as unknown as EventListener]);
-      }
-      for (const [event, listener] of listeners) element.addEventListener(event, listener);
+      [...EVENT_PROPS.values()].forEach((event, i) => {
+        const handler = handlers[i];
+        if (typeof handler === 'function') listeners.push([event, handler as EventListener]);
+      });
+      for (const [event, listener] of listeners) node.addEventListener(event, listener);
       return () => {
-        for (const [event, listener] of listeners) element.removeEventListener(event, listener);
+        for (const [event, listener] of listeners) node.removeEventListener(event, listener);
       };
-    }, [onNavigate, onLoad, onError, onMessageSend, onLeadCreate]);
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- one dependency per event prop (derived from LEADKIT_EVENTS)
+    }, handlers);
 
-    const attributes: Record<string, unknown> = { ref, class: props.className, style: props.style };
-    for (const name of Object.keys(definition.attributes)) {
-      const value = all[name];
-      if (value !== undefined && value !== null) attributes[kebab(name)] = String(value);
+    const elementProps: Record<string, unknown> = { ref: setRef };
+    for (const [name, value] of Object.entries(all)) {
+      if (name === 'ref' || EVENT_PROPS.has(name) || (HOST_PROPERTIES as readonly string[]).includes(name)) continue;
+      if (name in attributeTypes) {
+        // Attributes as the element reads them: a false boolean or an empty value is no attribute.
+        if (value === undefined || value === null || value === false) continue;
+        elementProps[kebab(name)] = attributeTypes[name] === 'boolean' ? '' : String(value);
+      } else {
+        elementProps[name] = value;
+      }
     }
-    return createElement(definition.tag, attributes);
+    return createElement(definition.tag, elementProps);
   }
-  LeadkitComponent.displayName = definition.tag;
+  LeadkitComponent.displayName = pascal(definition.tag);
   return LeadkitComponent;
 }
 
-export type LeadPageProps = LeadPageWidgetProps & HostProps;
-export type LeadAppProps = LeadAppWidgetProps & HostProps;
-export type LeadBoardProps = LeadBoardWidgetProps & HostProps;
-export type ReviewRequestProps = ReviewRequestElementProps & HostProps;
-export type MessageThreadProps = MessageThreadWidgetProps & HostProps;
-export type RaqFunnelProps = RaqFunnelElementProps & HostProps;
+export type LeadPageProps = LeadkitComponentProps<'lead-page'>;
+export type LeadBoardProps = LeadkitComponentProps<'lead-board'>;
+export type LeadAppProps = LeadkitComponentProps<'lead-app'>;
+export type ReviewRequestProps = LeadkitComponentProps<'review-request'>;
+export type MessageThreadProps = LeadkitComponentProps<'message-thread'>;
+export type RaqFunnelProps = LeadkitComponentProps<'raq-funnel'>;
 
 /** `<lead-page>` for React hosts. */
-export const LeadPage = createComponent<LeadPageWidgetProps>(leadPageElement);
+export const LeadPage = createComponent(ELEMENTS['lead-page']);
 /** `<lead-board>` for React hosts. */
-export const LeadBoard = createComponent<LeadBoardWidgetProps>(leadBoardElement);
+export const LeadBoard = createComponent(ELEMENTS['lead-board']);
 /** `<review-request>` for React hosts. */
-export const ReviewRequest = createComponent<ReviewRequestElementProps>(reviewRequestElement);
+export const ReviewRequest = createComponent(ELEMENTS['review-request']);
 /** `<message-thread>` for React hosts (set `chat` to a chat client factory). */
-export const MessageThread = createComponent<MessageThreadWidgetProps>(messageThreadElement);
+export const MessageThread = createComponent(ELEMENTS['message-thread']);
 /** `<raq-funnel>` for React hosts (a signed-in customer's token as `auth`). */
-export const RaqFunnel = createComponent<RaqFunnelElementProps>(raqFunnelElement);
+export const RaqFunnel = createComponent(ELEMENTS['raq-funnel']);
 /** `<lead-app>` for React hosts. */
-export const LeadApp = createComponent<LeadAppWidgetProps>(leadAppElement);
+export const LeadApp = createComponent(ELEMENTS['lead-app']);
 
 export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './runtime/events';
+export type { LeadkitElement, LeadPageElement, LeadBoardElement, LeadAppElement, ReviewRequestElement, MessageThreadElement, RaqFunnelElement } from './elements/element-types';

@@ -1,64 +1,80 @@
 import { useLayoutEffect, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import type { MessageCatalogue } from '../i18n/en-US';
+import { emitLeadkitEvent } from '../runtime/events';
+import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
-import { WidgetShell, type HostInputs } from '../runtime/widget-shell';
+import { WidgetShell } from '../runtime/widget-shell';
+import baseCss from '../ui/base.css?inline';
+import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
 
-/** Attribute types r2wc parses (kebab-case attribute ↔ camelCase prop). */
-export type AttributeType = 'string' | 'number' | 'boolean';
-
-/** Properties every element takes as real JS properties (objects keep methods and identity). */
-export const OBJECT_PROPERTIES = ['gateway', 'auth', 'messages', 'locale', 'flags', 'analytics', 'routes', 'chat', 'now'] as const;
-export type ObjectProperty = (typeof OBJECT_PROPERTIES)[number];
-
-/** Attributes every element understands, for hosts without JavaScript. */
-const COMMON_ATTRIBUTES = { gatewayUrl: 'string', authMode: 'string' } as const satisfies Record<string, AttributeType>;
-
-export interface ElementDefinition<P extends object> {
+/**
+ * A tag bound to its widget. The tag's attributes and reserve come from the tag table
+ * (`TAGS`); the widget must take them as props (the compiler checks it).
+ */
+export interface ElementDefinition<T extends LeadkitTag = LeadkitTag> {
   /** Tag name without prefix, e.g. `lead-page`. */
-  tag: string;
-  /** The widget's own attributes: camelCase prop → type. `spId` is shared with the gateway auth. */
-  attributes: { [K in keyof P]-?: AttributeType };
-  component: ComponentType<P>;
-  /** The texts the widget shows: its parts of the en-US catalogue. */
-  catalogue: MessageCatalogue;
-  /**
-   * CSS adopted into the shadow root when the element is made (base.css); each widget adopts
-   * its own CSS itself (`useStyles`), so lazily loaded widgets are styled too.
-   */
-  styles: readonly string[];
-  /**
-   * Height kept for the element from its definition until its first render (the loading
-   * skeleton's height), so the page does not collapse and jump back in between.
-   */
-  reservedHeight?: string;
+  readonly tag: T;
+  readonly component: ComponentType<TagAttributeProps<T>>;
+  /** The texts the widget shows first: its parts of the en-US catalogue (lazy parts bring theirs). */
+  readonly catalogue: MessageCatalogue;
 }
 
-// r2wc keeps its props and render method under these registered symbols.
-const R2WC_PROPS = Symbol.for('r2wc.props');
-const R2WC_RENDER = Symbol.for('r2wc.render');
+export function elementDefinition<T extends LeadkitTag>(tag: T, component: ComponentType<TagAttributeProps<T>>, catalogue: MessageCatalogue): ElementDefinition<T> {
+  return { tag, component, catalogue };
+}
+
+// r2wc (pinned exactly in package.json) keeps its state under these registered symbols;
+// define-element.test.tsx fails if a release changes them.
+export const R2WC_PROPS = Symbol.for('r2wc.props');
+export const R2WC_RENDER = Symbol.for('r2wc.render');
+export const R2WC_CONNECTED = Symbol.for('r2wc.connected');
 interface R2wcInternals {
   [R2WC_PROPS]: Record<string, unknown>;
   [R2WC_RENDER](): void;
+  [R2WC_CONNECTED]: boolean;
 }
 
 /** Custom state set on the host once the widget rendered (`:host(:state(lk-ready))`). */
 const READY_STATE = 'lk-ready';
 const readyStates = new WeakMap<Element, CustomStateSet>();
 
-const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+/** An empty value or the attribute's own name means true, as for any HTML boolean attribute ("false" is false). */
+const isHtmlTrue = (attribute: string, value: string) => value === '' || value.toLowerCase() === attribute || /^[ty1-9]/i.test(value);
+
+/** An attribute's value as a prop, or `invalid` (treated as absent and reported). */
+export function parseAttribute(type: AttributeType, attribute: string, raw: string): { value: unknown } | 'invalid' {
+  if (type === 'string') return { value: raw };
+  if (type === 'boolean') return { value: isHtmlTrue(attribute, raw) };
+  if (type === 'number') {
+    const text = raw.trim();
+    const value = text === '' ? Number.NaN : Number(text);
+    return Number.isFinite(value) ? { value } : 'invalid';
+  }
+  return type.includes(raw) ? { value: raw } : 'invalid';
+}
 
 /**
- * Builds the custom-element class for a widget: r2wc maps the attributes; the object
- * properties are real setters; styles are adopted (no `<style>` in the page, fine under a
- * strict CSP); properties set before the tag was defined are re-applied.
+ * Builds the custom-element class for a widget over r2wc (which attaches the shadow root and
+ * mounts, updates and unmounts the React root). Ours on top:
+ * - it renders — and so fetches — only while in a document, from a microtask after it was
+ *   connected: a detached element never calls the gateway, and properties a host sets in the
+ *   same task as the insertion (`el.gateway = …` after `appendChild`) are in place for the
+ *   first call;
+ * - attributes are parsed strictly (a number that is not one is absent and fires `lk-error`
+ *   with kind `invalid-attribute`, never NaN), attribute properties reflect (undefined/null
+ *   and a false boolean remove the attribute);
+ * - the host properties are real setters (objects keep methods and identity), also when set
+ *   before the tag was defined;
+ * - styles are adopted (no `<style>`: fine under a strict CSP); the reserve height holds until
+ *   the first render; a DOM move keeps the React tree.
  */
-export function createElementClass<P extends object>(definition: ElementDefinition<P>): CustomElementConstructor {
-  const attributeTypes = { ...COMMON_ATTRIBUTES, ...definition.attributes } as Record<string, AttributeType>;
+export function createElementClass<T extends LeadkitTag>(definition: ElementDefinition<T>): CustomElementConstructor {
+  const spec = TAGS[definition.tag];
+  const ownAttributes = spec.attributes as Readonly<Record<string, AttributeType>>;
+  const attributeTypes: Readonly<Record<string, AttributeType>> = { ...HOST_ATTRIBUTES, ...ownAttributes };
   const attributeNames = Object.keys(attributeTypes);
-  const booleanNames = attributeNames.filter((name) => attributeTypes[name] === 'boolean');
-  /** An empty value or the attribute's own name means true, as for any HTML boolean attribute. */
-  const isHtmlTrue = (name: string, value: string) => value === '' || value.toLowerCase() === kebab(name) || /^[ty1-9]/i.test(value);
+  const propOfAttribute = new Map(attributeNames.map((name) => [kebab(name), name]));
   const Widget = definition.component as ComponentType<Record<string, unknown>>;
 
   function Shell(props: Record<string, unknown> & { container: ShadowRoot }) {
@@ -67,38 +83,33 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
     useLayoutEffect(() => {
       readyStates.get(host)?.add(READY_STATE);
     }, [host]);
-    const inputs: HostInputs = {
-      gateway: props.gateway as HostInputs['gateway'],
-      gatewayUrl: props.gatewayUrl as string | undefined,
-      auth: props.auth as HostInputs['auth'],
-      authMode: props.authMode as string | undefined,
-      spId: props.spId as number | undefined,
-      messages: props.messages as HostInputs['messages'],
-      locale: props.locale as string | undefined,
-      flags: props.flags as HostInputs['flags'],
-      analytics: props.analytics as HostInputs['analytics'],
-      routes: props.routes as HostInputs['routes'],
-      now: props.now as HostInputs['now'],
-      chat: props.chat,
-    };
+    const inputs: Record<string, unknown> = { gatewayUrl: props.gatewayUrl, authMode: props.authMode, spId: props.spId };
+    for (const name of HOST_PROPERTIES) inputs[name] = props[name];
     const widgetProps: Record<string, unknown> = {};
-    for (const name of Object.keys(definition.attributes)) widgetProps[name] = props[name];
+    for (const name of Object.keys(ownAttributes)) widgetProps[name] = props[name];
     return (
-      <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs}>
+      <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs}>
         <Widget {...widgetProps} />
       </WidgetShell>
     );
   }
 
-  const Base = r2wc(Shell as ComponentType<object>, { shadow: 'open', props: attributeTypes as never });
-  const reserve = definition.reservedHeight ? [`:host(:not(:state(${READY_STATE}))){min-height:${definition.reservedHeight}}`] : [];
-  const adopted = [...definition.styles, ...reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
+  // r2wc only observes the attributes and mounts; parsing is ours (every attribute is a string to it).
+  const r2wcProps = Object.fromEntries(attributeNames.map((name) => [name, 'string']));
+  const Base = r2wc(Shell as ComponentType<object>, { shadow: 'open', props: r2wcProps as never });
+  const baseCallbacks = Base.prototype as unknown as { disconnectedCallback(): void };
+  const reserve = `:host(:not(:state(${READY_STATE}))){min-height:${spec.reserve.minHeight}}`;
+  const adopted = [baseCss, reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
 
   class LeadkitElement extends (Base as unknown as { new (): HTMLElement & R2wcInternals }) {
     static readonly leadkitTag = definition.tag;
+    /** Invalid attributes not yet reported (an element reports once it is in a document). */
+    #invalid = new Set<string>();
 
     constructor() {
       super();
+      // r2wc starts "connected", so a created, never inserted element would render and fetch.
+      this[R2WC_CONNECTED] = false;
       // Custom states need ElementInternals (every current browser); without them nothing is reserved.
       if (typeof this.attachInternals === 'function') {
         try {
@@ -108,16 +119,16 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
           // attachInternals throws for customized built-ins only; never here.
         }
       }
-      // HTML boolean attributes: present means true (`new-messages`, `new-messages=""`), which
-      // r2wc's parser (t/y/1-9 only) would read as false or skip.
-      for (const name of booleanNames) {
-        const value = this.getAttribute(kebab(name));
-        if (value !== null && isHtmlTrue(name, value)) this[R2WC_PROPS][name] = true;
+      // r2wc parsed the attributes its own way (parseFloat, 't'/'y' booleans): parse them again.
+      for (const name of attributeNames) {
+        delete this[R2WC_PROPS][name];
+        const raw = this.getAttribute(kebab(name));
+        if (raw !== null) this.#read(name, raw);
       }
       const root = this.shadowRoot;
       if (root && adopted.length > 0 && 'adoptedStyleSheets' in root) root.adoptedStyleSheets = adopted;
       // A property set on the element before the tag was defined shadows our setter: re-apply it.
-      for (const name of [...OBJECT_PROPERTIES, ...attributeNames]) {
+      for (const name of [...HOST_PROPERTIES, ...attributeNames]) {
         if (Object.hasOwn(this, name)) {
           const value = (this as unknown as Record<string, unknown>)[name];
           delete (this as unknown as Record<string, unknown>)[name];
@@ -126,42 +137,80 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
       }
     }
 
+    /** Parses one attribute into its prop (absent when invalid, and reported). */
+    #read(name: string, raw: string): void {
+      const attribute = kebab(name);
+      const parsed = parseAttribute(attributeTypes[name] as AttributeType, attribute, raw);
+      if (parsed === 'invalid') {
+        delete this[R2WC_PROPS][name];
+        this.#invalid.add(attribute);
+        if (this[R2WC_CONNECTED]) this.#reportInvalid();
+        return;
+      }
+      this.#invalid.delete(attribute);
+      this[R2WC_PROPS][name] = parsed.value;
+    }
+
+    #reportInvalid(): void {
+      const attributes = [...this.#invalid];
+      this.#invalid.clear();
+      for (const attribute of attributes) {
+        emitLeadkitEvent(this, 'lk-error', { widget: definition.tag, status: null, kind: 'invalid-attribute', attribute });
+      }
+    }
+
+    /** Renders from a microtask once in a document (see above); a move keeps the mounted tree. */
+    connectedCallback() {
+      queueMicrotask(() => {
+        if (!this.isConnected) return;
+        this[R2WC_CONNECTED] = true;
+        this.#reportInvalid();
+        this[R2WC_RENDER]();
+      });
+    }
+
     /**
      * r2wc unmounts the React root synchronously on disconnect: inside a React host's commit
      * that warns, and a DOM move would unmount and remount. Deferred, a move (reconnected at
      * once) keeps its tree, and a removal unmounts a moment later.
      */
     disconnectedCallback() {
-      const base = Base.prototype as unknown as { disconnectedCallback(): void };
       queueMicrotask(() => {
-        if (!this.isConnected) base.disconnectedCallback.call(this);
+        if (!this.isConnected) baseCallbacks.disconnectedCallback.call(this);
       });
     }
 
-    /** r2wc ignores removed attributes; a removed attribute clears its prop. */
-    attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null) {
-      const base = Base.prototype as unknown as { attributeChangedCallback(n: string, o: string | null, v: string | null): void };
-      if (newValue === null) {
-        const prop = attributeNames.find((candidate) => kebab(candidate) === name);
-        if (prop && this[R2WC_PROPS][prop] !== undefined) {
-          delete this[R2WC_PROPS][prop];
-          this[R2WC_RENDER]();
-        }
-        return;
+    attributeChangedCallback(attribute: string, _oldValue: string | null, value: string | null) {
+      const name = propOfAttribute.get(attribute);
+      if (!name) return;
+      const before = this[R2WC_PROPS][name];
+      if (value === null) {
+        delete this[R2WC_PROPS][name];
+        this.#invalid.delete(attribute);
+      } else {
+        this.#read(name, value);
       }
-      const prop = attributeNames.find((candidate) => kebab(candidate) === name);
-      if (prop && booleanNames.includes(prop) && isHtmlTrue(prop, newValue)) {
-        if (this[R2WC_PROPS][prop] !== true) {
-          this[R2WC_PROPS][prop] = true;
-          this[R2WC_RENDER]();
-        }
-        return;
-      }
-      base.attributeChangedCallback.call(this, name, oldValue, newValue);
+      if (!Object.is(before, this[R2WC_PROPS][name])) this[R2WC_RENDER]();
     }
   }
 
-  for (const name of OBJECT_PROPERTIES) {
+  // Attribute properties reflect: undefined/null and a false boolean remove the attribute.
+  for (const name of attributeNames) {
+    const attribute = kebab(name);
+    const isBoolean = attributeTypes[name] === 'boolean';
+    Object.defineProperty(LeadkitElement.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: R2wcInternals) {
+        return this[R2WC_PROPS][name];
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null || (isBoolean && value === false)) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, isBoolean ? '' : String(value));
+      },
+    });
+  }
+  for (const name of HOST_PROPERTIES) {
     Object.defineProperty(LeadkitElement.prototype, name, {
       configurable: true,
       enumerable: true,
@@ -170,7 +219,8 @@ export function createElementClass<P extends object>(definition: ElementDefiniti
       },
       set(this: R2wcInternals, value: unknown) {
         if (this[R2WC_PROPS][name] === value) return;
-        this[R2WC_PROPS][name] = value;
+        if (value === undefined || value === null) delete this[R2WC_PROPS][name];
+        else this[R2WC_PROPS][name] = value;
         this[R2WC_RENDER]();
       },
     });

@@ -1,7 +1,6 @@
-import { LeadApp, type LeadAppProps } from '../widgets/lead-app/lead-app';
+import { LeadApp } from '../widgets/lead-app/lead-app';
 import { LEAD_APP_CATALOGUE } from '../widgets/lead-app/lead-app-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
+import { elementDefinition } from './define-element';
 
 /**
  * The office app: the spec's route table over every widget, with a not-found view.
@@ -26,10 +25,4 @@ import baseCss from '../ui/base.css?inline';
  * @csspart app - The app.
  * @csspart not-found - The not-found view.
  */
-export const leadAppElement: ElementDefinition<LeadAppProps> = {
-  tag: 'lead-app',
-  attributes: { base: 'string', spId: 'number', chatService: 'string' },
-  component: LeadApp,
-  catalogue: LEAD_APP_CATALOGUE,
-  styles: [baseCss],
-};
+export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE);

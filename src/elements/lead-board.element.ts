@@ -1,7 +1,6 @@
-import { LeadBoard, type LeadBoardProps } from '../widgets/lead-board/lead-board';
+import { LeadBoard } from '../widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../widgets/lead-board/lead-board-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
+import { elementDefinition } from './define-element';
 
 /**
  * The provider's lead board.
@@ -47,10 +46,4 @@ import baseCss from '../ui/base.css?inline';
  * @cssproperty --lk-insurance-surface - Background of the insurance offer.
  * @cssproperty --lk-insurance-border - Border of the insurance offer.
  */
-export const leadBoardElement: ElementDefinition<LeadBoardProps> = {
-  tag: 'lead-board',
-  attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number' },
-  component: LeadBoard,
-  catalogue: LEAD_BOARD_CATALOGUE,
-  styles: [baseCss],
-};
+export const leadBoardElement = elementDefinition('lead-board', LeadBoard, LEAD_BOARD_CATALOGUE);

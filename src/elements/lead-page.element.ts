@@ -1,10 +1,6 @@
-import { LeadPage, type LeadPageProps } from '../widgets/lead-page/lead-page';
+import { LeadPage } from '../widgets/lead-page/lead-page';
 import { LEAD_PAGE_CATALOGUE } from '../widgets/lead-page/lead-page-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
-
-/** The loading skeleton's height in the two-column layout (kept in step with src/cdn/leadkit.css). */
-export const LEAD_PAGE_RESERVED_HEIGHT = '1290px';
+import { elementDefinition } from './define-element';
 
 /**
  * The single lead page (LeadFeed).
@@ -41,11 +37,4 @@ export const LEAD_PAGE_RESERVED_HEIGHT = '1290px';
  * @cssproperty --lk-color-primary - Links, buttons, accents.
  * @cssproperty --lk-font-family - Font of the widget.
  */
-export const leadPageElement: ElementDefinition<LeadPageProps> = {
-  tag: 'lead-page',
-  attributes: { leadId: 'number', spId: 'number', apiVersion: 'string', errorMessage: 'string' },
-  component: LeadPage,
-  catalogue: LEAD_PAGE_CATALOGUE,
-  styles: [baseCss],
-  reservedHeight: LEAD_PAGE_RESERVED_HEIGHT,
-};
+export const leadPageElement = elementDefinition('lead-page', LeadPage, LEAD_PAGE_CATALOGUE);

@@ -1,10 +1,6 @@
-import { MessageThread, type MessageThreadProps } from '../widgets/message-thread/message-thread';
+import { MessageThread } from '../widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../widgets/message-thread/message-thread-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
-
-/** The skeleton's height (header, list box, composer): kept until the first render; leadkit.css has the same. */
-export const MESSAGE_THREAD_RESERVED_HEIGHT = '760px';
+import { elementDefinition } from './define-element';
 
 /**
  * The provider ↔ customer message thread: heading, breadcrumb, 'View All Leads', 'Contact'
@@ -48,11 +44,4 @@ export const MESSAGE_THREAD_RESERVED_HEIGHT = '760px';
  * @cssproperty --lk-color-primary - Links, buttons, accents.
  * @cssproperty --lk-font-family - Font of the widget.
  */
-export const messageThreadElement: ElementDefinition<MessageThreadProps> = {
-  tag: 'message-thread',
-  attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: 'string' },
-  component: MessageThread,
-  catalogue: MESSAGE_THREAD_CATALOGUE,
-  styles: [baseCss],
-  reservedHeight: MESSAGE_THREAD_RESERVED_HEIGHT,
-};
+export const messageThreadElement = elementDefinition('message-thread', MessageThread, MESSAGE_THREAD_CATALOGUE);

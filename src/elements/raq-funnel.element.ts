@@ -1,13 +1,6 @@
-import { RaqFunnel, type RaqFunnelProps } from '../widgets/raq-funnel/raq-funnel';
+import { RaqFunnel } from '../widgets/raq-funnel/raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from '../widgets/raq-funnel/raq-funnel-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
-
-/** The partner attributes; the route's location is the office app's (not an attribute). */
-export type RaqFunnelElementProps = Pick<RaqFunnelProps, 'categoryId' | 'postalCode' | 'spId' | 'referrer'>;
-
-/** The first step's skeleton height (progress, panel, fields), kept in step with src/cdn/leadkit.css. */
-export const RAQ_FUNNEL_RESERVED_HEIGHT = '420px';
+import { elementDefinition } from './define-element';
 
 /**
  * The customer request-a-quote funnel: Entry (service and ZIP code; the pro's eligibility and
@@ -60,11 +53,4 @@ export const RAQ_FUNNEL_RESERVED_HEIGHT = '420px';
  * @cssproperty --lk-funnel-scroll-margin - Space kept above the step panel when it is scrolled into view (e.g. a sticky header's height).
  * @cssproperty --lk-font-family - Font of the widget.
  */
-export const raqFunnelElement: ElementDefinition<RaqFunnelElementProps> = {
-  tag: 'raq-funnel',
-  attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string' },
-  component: RaqFunnel,
-  catalogue: RAQ_FUNNEL_CATALOGUE,
-  styles: [baseCss],
-  reservedHeight: RAQ_FUNNEL_RESERVED_HEIGHT,
-};
+export const raqFunnelElement = elementDefinition('raq-funnel', RaqFunnel, RAQ_FUNNEL_CATALOGUE);

@@ -1,4 +1,5 @@
 import { createElementClass, type ElementDefinition } from './define-element';
+import type { LeadkitTag } from './tags';
 
 export interface DefineOptions {
   /** Tag prefix, e.g. `acme` defines `<acme-lead-page>`. */
@@ -13,7 +14,7 @@ export function tagName(tag: string, prefix?: string): string {
  * Defines a leadkit element once. Loading the script twice, or two bundles defining the same
  * tag, does not throw: the first definition stays.
  */
-export function defineElement<P extends object>(definition: ElementDefinition<P>, options: DefineOptions = {}): CustomElementConstructor {
+export function defineElement<T extends LeadkitTag>(definition: ElementDefinition<T>, options: DefineOptions = {}): CustomElementConstructor {
   const name = tagName(definition.tag, options.prefix);
   const existing = customElements.get(name);
   if (existing) return existing;

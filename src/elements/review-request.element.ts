@@ -1,10 +1,6 @@
-import { ReviewRequest, type ReviewRequestProps } from '../widgets/review-request/review-request';
+import { ReviewRequest } from '../widgets/review-request/review-request';
 import { REVIEW_REQUEST_CATALOGUE } from '../widgets/review-request/review-request-messages';
-import type { ElementDefinition } from './define-element';
-import baseCss from '../ui/base.css?inline';
-
-/** The element's attributes: the open state stays inside (the trigger button opens the modal). */
-export type ReviewRequestElementProps = Pick<ReviewRequestProps, 'spId' | 'leadId'>;
+import { elementDefinition } from './define-element';
 
 /**
  * The review-request modal for host pages: a 'Request a Review' button that opens the modal
@@ -43,10 +39,4 @@ export type ReviewRequestElementProps = Pick<ReviewRequestProps, 'spId' | 'leadI
  * @cssproperty --lk-dialog-backdrop - The modal's backdrop colour.
  * @cssproperty --lk-font-family - Font of the widget.
  */
-export const reviewRequestElement: ElementDefinition<ReviewRequestElementProps> = {
-  tag: 'review-request',
-  attributes: { spId: 'number', leadId: 'number' },
-  component: ReviewRequest,
-  catalogue: REVIEW_REQUEST_CATALOGUE,
-  styles: [baseCss],
-};
+export const reviewRequestElement = elementDefinition('review-request', ReviewRequest, REVIEW_REQUEST_CATALOGUE);

@@ -13,11 +13,12 @@ export interface LeadkitEventMap {
   /** A widget finished loading its data (for hosts that wait on it). */
   'lk-load': { widget: string };
   /**
-   * A widget failed to load; `status` is the HTTP status when there was one. `message`, when
-   * present, tells the developer what to do (English, never customer data), e.g. for
-   * `chat-sdk-missing` from `<message-thread>`.
+   * A widget failed to load (`status` is the HTTP status when there was one), or an attribute
+   * had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the
+   * attribute is treated as absent). `message`, when present, tells the developer what to do
+   * (English, never customer data), e.g. for `chat-sdk-missing` from `<message-thread>`.
    */
-  'lk-error': { widget: string; status: number | null; kind: string; message?: string };
+  'lk-error': { widget: string; status: number | null; kind: string; attribute?: string; message?: string };
   'lk-lead-status-change': { leadId: number; status: string };
   'lk-lead-archive': { leadId: number; archived: boolean };
   'lk-lead-read': { leadId: number; read: boolean };
@@ -43,7 +44,23 @@ export type NavigationKind =
   | 'funnel'
   | 'external';
 
-export const CANCELABLE_EVENTS: ReadonlySet<LeadkitEventName> = new Set(['lk-navigate']);
+// Each event once more, with whether a listener may cancel it: the mapped type makes the
+// compiler reject a missing or unknown name, so the runtime list below follows the map.
+const CANCELABLE: { readonly [K in LeadkitEventName]-?: boolean } = {
+  'lk-navigate': true,
+  'lk-load': false,
+  'lk-error': false,
+  'lk-lead-status-change': false,
+  'lk-lead-archive': false,
+  'lk-lead-read': false,
+  'lk-lead-create': false,
+  'lk-message-send': false,
+  'lk-review-request': false,
+};
+
+/** Every event name of `LeadkitEventMap`, at run time (React `on…` props, docs, tests). */
+export const LEADKIT_EVENTS = Object.keys(CANCELABLE) as readonly LeadkitEventName[];
+export const CANCELABLE_EVENTS: ReadonlySet<LeadkitEventName> = new Set(LEADKIT_EVENTS.filter((name) => CANCELABLE[name]));
 
 /** Fires a leadkit event from `target`; returns false when a listener cancelled it. */
 export function emitLeadkitEvent<K extends LeadkitEventName>(
@@ -56,17 +73,14 @@ export function emitLeadkitEvent<K extends LeadkitEventName>(
   return target.dispatchEvent(event);
 }
 
+/** Every leadkit event as the DOM delivers it. */
+export type LeadkitDomEventMap = { [K in LeadkitEventName]: LeadkitEvent<K> };
+
 declare global {
-  // Typed `addEventListener('lk-…')` on every element.
-  interface HTMLElementEventMap {
-    'lk-navigate': LeadkitEvent<'lk-navigate'>;
-    'lk-load': LeadkitEvent<'lk-load'>;
-    'lk-error': LeadkitEvent<'lk-error'>;
-    'lk-lead-status-change': LeadkitEvent<'lk-lead-status-change'>;
-    'lk-lead-archive': LeadkitEvent<'lk-lead-archive'>;
-    'lk-lead-read': LeadkitEvent<'lk-lead-read'>;
-    'lk-lead-create': LeadkitEvent<'lk-lead-create'>;
-    'lk-message-send': LeadkitEvent<'lk-message-send'>;
-    'lk-review-request': LeadkitEvent<'lk-review-request'>;
-  }
+  // Typed `addEventListener('lk-…')` on every element (leadkit events bubble out of the widgets).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the members come from the map
+  interface HTMLElementEventMap extends LeadkitDomEventMap {}
+  // …and on the document, where a host listens to every widget of the page.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the members come from the map
+  interface DocumentEventMap extends LeadkitDomEventMap {}
 }

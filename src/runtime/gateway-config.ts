@@ -1,18 +1,12 @@
 import type { GatewayAuth } from '../gateway/auth';
+import type { HostInputs } from './host-inputs';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
 export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
 
-export interface GatewayInputs {
-  gateway?: GatewayInput | null | undefined;
-  /** `gateway-url` attribute: for hosts without JavaScript. */
-  gatewayUrl?: string | null | undefined;
-  auth?: GatewayAuth | null | undefined;
-  /** `auth-mode` attribute: 'provider' (uses sp-id) or 'one-time' (token given as a property). */
-  authMode?: string | null | undefined;
-  spId?: number | null | undefined;
-}
+/** What the gateway client of an element is built from (its host properties and attributes). */
+export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'authMode' | 'spId'>;
 
 export function isGatewayClient(value: unknown): value is GatewayClient {
   return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';

@@ -3,6 +3,7 @@ import type { ChatClientFactory } from '../chat/chat-client';
 import type { GatewayClient } from '../gateway/client';
 import { resolveRoutes, type RouteBuilders } from '../domain/routes';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
+import type { HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
 
 /** Feature flags by name; unknown flags are off. */
@@ -78,19 +79,12 @@ export interface WidgetRuntime {
   withMessages(part: MessageCatalogue): WidgetRuntime;
 }
 
-export interface RuntimeInputs {
+export type RuntimeInputs = {
   client: GatewayClient;
   /** The catalogue parts the widget shows (its element's), or all of `enUS`. */
   catalogue: MessageCatalogue;
   host?: EventTarget | null;
-  messages?: Readonly<Record<string, unknown>> | null;
-  locale?: string | null;
-  flags?: Flags | null;
-  analytics?: Partial<AnalyticsSink> | null;
-  routes?: Partial<RouteBuilders> | null;
-  now?: Clock | null;
-  chat?: unknown;
-}
+} & { [K in RuntimePropertyName]?: HostProperties[K] | null };
 
 /** A sink that never throws into a widget: a broken host callback must not break the UI. */
 function safeAnalytics(sink: Partial<AnalyticsSink> | null | undefined): AnalyticsSink {

@@ -1,31 +1,14 @@
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai/react';
-import type { GatewayAuth } from '../gateway/auth';
 import type { GatewayClient } from '../gateway/client';
-import type { RouteBuilders } from '../domain/routes';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { clientAtom } from './client-atom';
-import { resolveGatewayClient, type GatewayInput } from './gateway-config';
-import { createRuntime, RuntimeProvider, type AnalyticsSink, type Clock, type Flags } from './runtime';
+import { resolveGatewayClient } from './gateway-config';
+import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
+import { createRuntime, RuntimeProvider } from './runtime';
 import { storeFor, type WidgetStore } from './store';
 
-/** The inputs every widget takes from its host (element properties/attributes or React props). */
-export interface HostInputs {
-  gateway?: GatewayInput | null;
-  gatewayUrl?: string | null;
-  auth?: GatewayAuth | null;
-  authMode?: string | null;
-  spId?: number | null;
-  messages?: Readonly<Record<string, unknown>> | null;
-  locale?: string | null;
-  flags?: Flags | null;
-  analytics?: Partial<AnalyticsSink> | null;
-  routes?: Partial<RouteBuilders> | null;
-  /** "Now" for what the widget renders from the time; default the real clock. */
-  now?: Clock | null;
-  /** Chat client factory for the message thread (see src/chat). */
-  chat?: unknown;
-}
+export type { HostInputs };
 
 interface CachedClient {
   key: readonly unknown[];
@@ -35,7 +18,7 @@ const clients = new WeakMap<object, CachedClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
 function clientFor(owner: object, inputs: HostInputs): GatewayClient {
-  const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const;
+  const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
   const client = resolveGatewayClient(inputs);
@@ -67,21 +50,13 @@ export function WidgetShell({
   useLayoutEffect(() => {
     if (store.get(clientAtom) !== client) store.set(clientAtom, client);
   }, [store, client]);
+  // The runtime changes only when one of its inputs does (each host property but the two the
+  // client is built from, which reach it as `client`).
+  const runtimeValues = RUNTIME_PROPERTIES.map((name) => inputs[name]);
   const runtime = useMemo(
-    () =>
-      createRuntime({
-        client,
-        catalogue,
-        host,
-        messages: inputs.messages,
-        locale: inputs.locale,
-        flags: inputs.flags,
-        analytics: inputs.analytics,
-        routes: inputs.routes,
-        now: inputs.now,
-        chat: inputs.chat,
-      }),
-    [client, host, catalogue, inputs.messages, inputs.locale, inputs.flags, inputs.analytics, inputs.routes, inputs.now, inputs.chat],
+    () => createRuntime({ client, catalogue, host, ...Object.fromEntries(RUNTIME_PROPERTIES.map((name, i) => [name, runtimeValues[i]])) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is derived from HOST_PROPERTIES (one per runtime input)
+    [client, host, catalogue, ...runtimeValues],
   );
   return (
     <JotaiProvider store={store}>

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
+import { TAGS as TAG_TABLE } from '../../src/elements/tags';
 import { enUS } from '../../src/i18n/en-US';
 
 const run = promisify(execFile);
@@ -103,6 +104,21 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(leadkit.peerDependenciesMeta).toEqual({ '@twilio/conversations': { optional: true } });
     expect(existsSync(path.join(project, 'node_modules', '@twilio', 'conversations'))).toBe(false);
     expect(Object.keys(manifest('@leadkit/sandbox').dependencies ?? {})).toContain('hono');
+  });
+
+  it('without the optional @twilio/conversations, the Twilio adapter fails as sdk-missing and says what to do (a real failed import)', async () => {
+    const result = await inConsumer<{ name: string; kind: string; hint: string; code: unknown }>(
+      'no-twilio.mjs',
+      `
+      const lk = await import('leadkit');
+      const factory = lk.createTwilioChatClientFactory();
+      const init = { session: { token: 'token', identity: 'provider-1001' }, renewSession: async () => { throw new Error('not used'); }, gateway: {} };
+      const error = await factory(init).then(() => null, (e) => e);
+      console.log(JSON.stringify({ name: error?.name, kind: error?.kind, hint: error?.hint, code: error?.cause?.code }));
+      `,
+    );
+    expect(result).toMatchObject({ name: 'ChatError', kind: 'sdk-missing', code: 'ERR_MODULE_NOT_FOUND' });
+    expect(result.hint).toContain('npm install @twilio/conversations');
   });
 
   it('imports leadkit, leadkit/react and @leadkit/sandbox without a DOM, and the sandbox answers through the packed client', async () => {
@@ -196,7 +212,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(Object.keys(result.tags).sort()).toEqual(TAGS);
     for (const definition of ELEMENT_DEFINITIONS) {
       // Every attribute the element really observes is documented (its JSDoc @attr feeds the manifest).
-      const attributes = [...Object.keys(definition.attributes).map(kebab), 'gateway-url', 'auth-mode'];
+      const attributes = [...Object.keys(TAG_TABLE[definition.tag].attributes).map(kebab), 'gateway-url', 'auth-mode'];
       expect(result.tags[definition.tag]?.attributes, `<${definition.tag}> attributes`).toEqual(expect.arrayContaining(attributes));
       expect(result.tags[definition.tag]?.events.length, `<${definition.tag}> events`).toBeGreaterThan(0);
       expect(result.tags[definition.tag]?.parts.length, `<${definition.tag}> parts`).toBeGreaterThan(0);

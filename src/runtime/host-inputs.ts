@@ -1,0 +1,66 @@
+import type { ChatClientFactory } from '../chat/chat-client';
+import type { GatewayAuth } from '../gateway/auth';
+import type { RouteBuilders } from '../domain/routes';
+import type { GatewayInput } from './gateway-config';
+import type { AnalyticsSink, Clock, Flags } from './runtime';
+
+/**
+ * THE table of what a host gives every widget as JS properties (objects keep their methods and
+ * identity; never attributes). The element setters, the widget shell's inputs, the runtime's
+ * inputs, the React props and the element types all derive from it.
+ */
+export interface HostProperties {
+  /** Gateway client, or its config (`{ baseURL, fetch?, headers?, onChallenge? }`). */
+  gateway: GatewayInput;
+  /** `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }` (a token is never an attribute). */
+  auth: GatewayAuth;
+  /** Overrides of catalogue texts by key. */
+  messages: Readonly<Record<string, string>>;
+  /** Locale of texts and dates (only `en-US` today). */
+  locale: string;
+  /** Feature flags by name; unknown flags are off. */
+  flags: Flags;
+  /** `{ page, track }`; never given customer data. */
+  analytics: Partial<AnalyticsSink>;
+  /** URL builders for links that leave a widget (call log, office inbox, insurer…). */
+  routes: Partial<RouteBuilders>;
+  /** "Now" for what a widget renders from the time (masked-number validity, "today"); default the real clock. */
+  now: Clock;
+  /** Chat client factory for the message thread (`createTwilioChatClientFactory()`, the sandbox's, or your own). */
+  chat: ChatClientFactory;
+}
+
+export type HostPropertyName = keyof HostProperties;
+
+// Each name once; the mapped type makes the compiler reject a missing or unknown one.
+const PROPERTY_NAMES: { readonly [K in HostPropertyName]-?: true } = {
+  gateway: true,
+  auth: true,
+  messages: true,
+  locale: true,
+  flags: true,
+  analytics: true,
+  routes: true,
+  now: true,
+  chat: true,
+};
+
+/** Every host property, for setters and loops. */
+export const HOST_PROPERTIES = Object.keys(PROPERTY_NAMES) as readonly HostPropertyName[];
+
+/** The host properties the runtime takes as they are (the gateway client is built from the other two). */
+export type RuntimePropertyName = Exclude<HostPropertyName, 'gateway' | 'auth'>;
+export const RUNTIME_PROPERTIES = HOST_PROPERTIES.filter((name): name is RuntimePropertyName => name !== 'gateway' && name !== 'auth');
+
+/**
+ * What the widget shell receives: the host properties as set (a host may set anything, or
+ * null to clear), plus the attributes the gateway client is built from.
+ */
+export type HostInputs = { [K in HostPropertyName]?: HostProperties[K] | null } & {
+  /** `gateway-url` attribute. */
+  gatewayUrl?: string | null;
+  /** `auth-mode` attribute. */
+  authMode?: string | null;
+  /** `sp-id` attribute: the provider auth when no `auth` is set. */
+  spId?: number | null;
+};

@@ -1,0 +1,207 @@
+// @vitest-environment node
+/**
+ * Every tag in Chromium, from the CDN build on `npm start`'s server: an element acts only while
+ * it is in a document (a created, never inserted element makes no request; a gateway set in the
+ * same task as the insertion serves every request), `hidden` hides it (defined or not), and its
+ * attribute properties follow the edge cases (undefined/null/false remove the attribute; a
+ * number that is not one is absent, reported by `lk-error`, never NaN in a URL).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
+import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
+import { cdnTagChunks, UI_TIMEOUT_MS, useE2eSession } from './harness';
+
+const session = useE2eSession();
+
+/** Attributes that make each tag load real sandbox data. */
+const ATTRIBUTES: Record<LeadkitTag, Record<string, string>> = {
+  'lead-page': { 'lead-id': String(SANDBOX_LEADS.purchased), 'sp-id': String(MAIN_PROVIDER_ID) },
+  'lead-board': { 'sp-id': String(MAIN_PROVIDER_ID) },
+  'lead-app': { 'sp-id': String(MAIN_PROVIDER_ID), base: '/app', 'chat-service': 'sandbox' },
+  'review-request': { 'sp-id': String(MAIN_PROVIDER_ID), 'lead-id': String(SANDBOX_LEADS.purchased) },
+  'message-thread': { 'sp-id': String(MAIN_PROVIDER_ID), 'user-id': String(SANDBOX_MEMBER_ID), 'chat-service': 'sandbox' },
+  'raq-funnel': { 'sp-id': String(MAIN_PROVIDER_ID), 'postal-code': '80202' },
+};
+
+const isGatewayRequest = (request: Request) => new URL(request.url()).pathname.startsWith('/gateway/');
+
+/** Runs every tag's CDN chunk as a module script (each defines its tag). */
+async function defineEveryTag(page: Page): Promise<void> {
+  const chunks = cdnTagChunks();
+  for (const tag of TAG_NAMES) await page.addScriptTag({ type: 'module', url: `/cdn/${chunks[tag]}` });
+  await page.evaluate((tags) => Promise.all(tags.map((tag) => customElements.whenDefined(tag))), TAG_NAMES);
+}
+
+/** A blank page on the server's origin; `define` imports every tag's CDN chunk (no loader: nothing defines on sight). */
+async function blankPage({ define = true, reserveSheet = false } = {}): Promise<{ page: Page; gatewayRequests: string[] }> {
+  const page = await session.context.newPage();
+  const gatewayRequests: string[] = [];
+  page.on('request', (request) => {
+    if (isGatewayRequest(request)) gatewayRequests.push(request.url());
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${session.server.origin}/examples/index.html`);
+  await page.setContent(`<!doctype html><html><head>${reserveSheet ? '<link rel="stylesheet" href="/cdn/leadkit.css">' : ''}</head><body></body></html>`);
+  if (define) await defineEveryTag(page);
+  expect(errors).toEqual([]);
+  return { page, gatewayRequests };
+}
+
+describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
+  it('created with its attributes and a gateway but never inserted: no gateway request after 2 s, nothing rendered', async () => {
+    const { page, gatewayRequests } = await blankPage();
+    const rendered = await page.evaluate(
+      async ({ tags, attributes, origin }) => {
+        const elements = tags.map((tag) => {
+          const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+          for (const [name, value] of Object.entries(attributes[tag as keyof typeof attributes])) element.setAttribute(name, value);
+          element.gateway = { baseURL: origin };
+          return element;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        return elements.map((element) => element.shadowRoot?.childNodes.length ?? 0);
+      },
+      { tags: TAG_NAMES, attributes: ATTRIBUTES, origin: session.server.origin },
+    );
+    expect(rendered).toEqual(TAG_NAMES.map(() => 0));
+    expect(gatewayRequests).toEqual([]);
+  });
+
+  it('inserted, then given a gateway in the same task: every request goes through that gateway', async () => {
+    const { page, gatewayRequests } = await blankPage();
+    await page.evaluate(
+      ({ tags, attributes, origin }) => {
+        const through: Record<string, string[]> = {};
+        (window as unknown as { __through: typeof through }).__through = through;
+        for (const tag of tags) {
+          through[tag] = [];
+          const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+          for (const [name, value] of Object.entries(attributes[tag as keyof typeof attributes])) element.setAttribute(name, value);
+          document.body.append(element);
+          element.gateway = {
+            baseURL: origin,
+            fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+              through[tag]?.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+              return fetch(input, init);
+            },
+          };
+        }
+      },
+      { tags: TAG_NAMES, attributes: ATTRIBUTES, origin: session.server.origin },
+    );
+    // The data widgets show their data (by visible text), so their requests are done.
+    await page.locator('lead-page').getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator('lead-board').getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.waitForTimeout(1000); // the rest settles (the thread keeps a live stream open: no network idle)
+    const through = await page.evaluate(() => (window as unknown as { __through: Record<string, string[]> }).__through);
+    const viaHostGateway = Object.values(through).flat();
+    expect(through['lead-page']?.length).toBeGreaterThan(0);
+    expect(through['lead-board']?.length).toBeGreaterThan(0);
+    // Every gateway request the page made was made through the gateways set after insertion. The
+    // sandbox's chat service (Twilio's stand-in: conversations, events, media) is another service
+    // with its own transport; it resolves against the same gateway's base URL.
+    const chatService = (url: string) => /\/gateway\/message-center\/v1\/chat\/(?!session)/.test(url);
+    expect(gatewayRequests.filter(chatService).length).toBeGreaterThan(0);
+    expect(gatewayRequests.filter((url) => !chatService(url)).sort()).toEqual([...viaHostGateway].sort());
+  });
+});
+
+describe('hidden', { timeout: 60_000 }, () => {
+  it('gives every tag a 0×0 box, before and after it is defined', async () => {
+    const { page } = await blankPage({ define: false, reserveSheet: true });
+    const measure = () =>
+      page.evaluate((tags) => {
+        const box = (element: Element) => {
+          const rect = element.getBoundingClientRect();
+          return `${rect.width}x${rect.height}`;
+        };
+        return Object.fromEntries(tags.map((tag) => [tag, { hidden: box(document.getElementById(`hidden-${tag}`) as Element), shown: box(document.getElementById(`shown-${tag}`) as Element) }]));
+      }, TAG_NAMES);
+    await page.evaluate(
+      ({ tags, attributes, origin }) => {
+        for (const tag of tags) {
+          for (const id of [`hidden-${tag}`, `shown-${tag}`]) {
+            const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+            element.id = id;
+            for (const [name, value] of Object.entries(attributes[tag as keyof typeof attributes])) element.setAttribute(name, value);
+            element.hidden = id.startsWith('hidden');
+            element.gateway = { baseURL: origin };
+            document.body.append(element);
+          }
+        }
+      },
+      { tags: TAG_NAMES, attributes: ATTRIBUTES, origin: session.server.origin },
+    );
+    // Undefined: leadkit.css keeps the reserve for the shown ones and hides the hidden ones.
+    const before = await measure();
+    for (const tag of TAG_NAMES) {
+      expect(before[tag]?.hidden, tag).toBe('0x0');
+      expect(before[tag]?.shown, tag).toMatch(new RegExp(`x${Number.parseFloat(TAGS[tag].reserve.minHeight)}$`));
+    }
+    // Defined and rendered: still hidden.
+    await defineEveryTag(page);
+    await page.waitForFunction((tags) => tags.every((tag) => (document.getElementById(`shown-${tag}`)?.shadowRoot?.childNodes.length ?? 0) > 0), TAG_NAMES, { timeout: UI_TIMEOUT_MS });
+    const after = await measure();
+    for (const tag of TAG_NAMES) {
+      expect(after[tag]?.hidden, tag).toBe('0x0');
+      expect(after[tag]?.shown, tag).not.toMatch(/x0$/);
+    }
+  });
+});
+
+describe('attribute properties', { timeout: 60_000 }, () => {
+  it('remove the attribute for undefined, null and a false boolean; a number that is not one is absent and reported', async () => {
+    const { page, gatewayRequests } = await blankPage();
+    const specs = Object.fromEntries(TAG_NAMES.map((tag) => [tag, Object.entries(TAGS[tag].attributes).map(([name, type]) => ({ name, attribute: kebab(name), type: typeof type === 'string' ? type : 'enum' }))]));
+    const results = await page.evaluate(
+      async ({ tags, specs, attributes, origin }) => {
+        const out: Record<string, { leftovers: string[]; invalid: unknown[]; invalidValue: unknown }> = {};
+        for (const tag of tags) {
+          const element = document.createElement(tag) as HTMLElement & Record<string, unknown>;
+          for (const [name, value] of Object.entries(attributes[tag as keyof typeof attributes])) element.setAttribute(name, value);
+          element.gateway = { baseURL: origin };
+          const invalid: unknown[] = [];
+          element.addEventListener('lk-error', (event) => {
+            const detail = (event as CustomEvent<{ kind: string }>).detail;
+            if (detail.kind === 'invalid-attribute') invalid.push(detail);
+          });
+          document.body.append(element);
+          const leftovers: string[] = [];
+          for (const { name, attribute, type } of specs[tag] ?? []) {
+            for (const empty of [undefined, null]) {
+              element[name] = type === 'boolean' ? true : type === 'number' ? 7 : 'x';
+              element[name] = empty;
+              if (element.hasAttribute(attribute)) leftovers.push(`${attribute}=${element.getAttribute(attribute)} after ${String(empty)}`);
+            }
+            if (type === 'boolean') {
+              element[name] = true;
+              element[name] = false;
+              if (element.hasAttribute(attribute)) leftovers.push(`${attribute}=${element.getAttribute(attribute)} after false`);
+            }
+          }
+          const numeric = (specs[tag] ?? []).find((spec) => spec.type === 'number');
+          let invalidValue: unknown = 'no numeric attribute';
+          if (numeric) {
+            element.setAttribute(numeric.attribute, 'abc');
+            invalidValue = element[numeric.name];
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          out[tag] = { leftovers, invalid, invalidValue };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return out;
+      },
+      { tags: TAG_NAMES, specs, attributes: ATTRIBUTES, origin: session.server.origin },
+    );
+    for (const tag of TAG_NAMES) {
+      const numeric = specs[tag]?.find((spec) => spec.type === 'number');
+      expect(results[tag]?.leftovers, tag).toEqual([]);
+      expect(numeric, tag).toBeDefined();
+      expect(results[tag]?.invalidValue, tag).toBeUndefined();
+      expect(results[tag]?.invalid, tag).toEqual([{ widget: tag, status: null, kind: 'invalid-attribute', attribute: numeric?.attribute }]);
+    }
+    expect(gatewayRequests.filter((url) => /NaN|undefined/.test(url))).toEqual([]);
+  });
+});
