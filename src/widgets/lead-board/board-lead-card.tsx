@@ -3,6 +3,7 @@ import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../dom
 import type { Lead } from '../../gateway/office/schemas';
 import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime, withMessages } from '../../runtime/runtime';
+import { customerName, leadPlace } from './lead-board.logic';
 import { preloadCardBody } from './card-body-loader';
 
 export interface BoardLeadCardProps {
@@ -20,18 +21,6 @@ export interface BoardLeadCardProps {
 
 /** The card body loads beside the first page (see card-body-loader.ts). */
 const LeadCardBody = lazy(() => preloadCardBody().then((part) => ({ default: withMessages(part.LeadCardBody, part.LEAD_CARD_CATALOGUE) })));
-
-export function customerName(lead: Lead, fallback: string): string {
-  const name = [lead.customerInfo.firstName, lead.customerInfo.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return name || fallback;
-}
-
-/** "City, ST 80202" from whatever parts the lead has. */
-export function leadPlace(lead: Lead): string {
-  const { city, state, postalCode } = lead.customerInfo;
-  const cityState = [city?.trim(), state?.trim()].filter(Boolean).join(', ');
-  return [cityState, postalCode?.trim()].filter(Boolean).join(' ');
-}
 
 /**
  * One lead on the board: a header row that expands and collapses the card, and the body when

@@ -31,7 +31,7 @@ import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
 import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
-import { leadPlace } from './board-lead-card';
+import { leadPlace } from './lead-board.logic';
 
 const STYLES = [dialogCss, menuButtonCss, leadCardBodyCss];
 

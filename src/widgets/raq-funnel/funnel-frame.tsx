@@ -26,7 +26,7 @@ import {
 } from './funnel-atoms';
 import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
 import { loadEntryStep } from './step-loaders';
-import type { RaqFunnelProps } from './raq-funnel';
+import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
 const STYLES = [raqFunnelCss];

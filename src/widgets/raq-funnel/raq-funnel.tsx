@@ -1,27 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { FunnelLocation } from '../../domain/funnel-routes';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Skeleton } from '../../ui/skeleton';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
-import { loadEntryStep, loadFunnelFrame } from './step-loaders';
+import type { RaqFunnelProps } from './raq-funnel-props';
+import { loadEntryStep } from './step-loaders';
 
-export interface RaqFunnelProps {
-  /** A category to start with (`category-id`): the "query" category of §4. */
-  categoryId?: number | null;
-  /** A postal code to start with (`postal-code`). */
-  postalCode?: string | null;
-  /** The pro the customer came from (`sp-id`): the request goes to this provider. */
-  spId?: number | null;
-  /** Where the customer entered from (`referrer`): kept without its query string. */
-  referrer?: string | null;
-  /**
-   * Inside the office app: the funnel route's location (§2; a deep link opens its step). The
-   * funnel follows it, and tells the app about its own step changes with `lk-navigate`.
-   * Standalone (null) the steps change inside the element and `lk-navigate` lets the host follow.
-   */
-  location?: FunnelLocation | null;
-}
+export type { RaqFunnelProps };
 
+/** The frame (state, progress, the step panel): loaded beside the entry step as the shell mounts. */
+const loadFunnelFrame = () => import('./funnel-frame');
 const FunnelFrame = lazy(loadFunnelFrame);
 
 /** The funnel's size while it loads (the progress row and the first step's panel): nothing jumps. */

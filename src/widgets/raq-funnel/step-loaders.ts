@@ -1,6 +1,6 @@
 /**
- * The funnel's lazily loaded parts, named once: the shell (raq-funnel.tsx) starts the frame and
- * the entry step as it mounts, beside the first data; the frame loads each step as it is shown.
+ * The entry step, loaded lazily and named once: the shell (raq-funnel.tsx) starts it as it
+ * mounts, beside the frame and the first data; the frame shows it. (The frame's own loader is
+ * in the shell: the frame imports this file, so this file never imports the frame.)
  */
-export const loadFunnelFrame = () => import('./funnel-frame');
 export const loadEntryStep = () => import('./entry-step');
