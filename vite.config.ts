@@ -19,9 +19,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   peerDependencies?: Record<string, string>;
 };
 
-// Every dependency and peer (react, react-dom, jotai, ofetch, valibot, date-fns, @r2wc/*,
-// wouter, the optional @twilio/conversations…) stays an import, subpaths included
-// (react/jsx-runtime, react-dom/client, jotai/vanilla…): the host installs one copy of each.
+// Every dependency and peer (react, react-dom, jotai, ofetch, valibot, @r2wc/*, wouter,
+// @tanstack/react-virtual, the optional @twilio/conversations…) stays an import, subpaths
+// included (react/jsx-runtime, react-dom/client, jotai/vanilla…): the host installs one copy of
+// each. date-fns and react-day-picker are devDependencies, bundled here instead: date-fns
+// installs ≈ 11 MB (every function, locale and build) for the dozen functions the widgets use
+// (react-day-picker depends on it), which alone broke the 15 MB install budget (npm run bench);
+// bundled and tree-shaken they add ≈ 0.1 MB to dist/chunks, loaded with the date filter only.
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const external = [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];

@@ -7,16 +7,19 @@
  *     statically, transitively (read from the `import … from` statements of the built files;
  *     `import()` is lazy and not counted);
  *   - widgets share one runtime chunk (the one holding React);
- *   - no Twilio (`@twilio/conversations`) code in any first load.
+ *   - no Twilio (`@twilio/conversations`) code in any first load;
+ *   - the npm package: tarball ≤ 600 kB, a consumer's install beyond React ≤ 15 MB
+ *     (scripts/bench-package.mjs).
  *
- * Rebuilds dist/cdn when it is missing or older than its inputs. Writes bench/results.json and
- * prints a table; exits 1 when a budget is broken.
+ * Rebuilds dist/ and packages/sandbox/dist when missing or older than their inputs. Writes
+ * bench/results.json and prints a table; exits 1 when a budget is broken.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseAst } from 'vite';
 import { ROOT, ensureBuilt } from './build.mjs';
+import { measurePackage, printPackage } from './bench-package.mjs';
 
 export const BUDGETS = { loaderGzip: 2_000, firstLoadGzip: 95_000 };
 
@@ -111,7 +114,9 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 function main() {
   const started = performance.now();
   selfCheckTwilioDetector();
-  if (!ensureBuilt({ parts: ['cdn'], ifStale: true }).cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
+  // The whole package: the tarball and install figures need the library build too.
+  const built = ensureBuilt({ parts: ['library', 'cdn', 'manifest', 'sandbox'], ifStale: true });
+  if (!built.cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
 
   const manifest = JSON.parse(readFileSync(path.join(CDN, 'manifest.json'), 'utf8'));
   const loaderEntry = manifest['src/loader.ts'];
@@ -169,6 +174,9 @@ function main() {
       lazyImports: dynamicImports,
     }));
 
+  const npmPackage = measurePackage();
+  failures.push(...npmPackage.failures);
+
   const results = {
     generatedAt: new Date().toISOString(),
     node: process.version,
@@ -190,6 +198,7 @@ function main() {
     })),
     lazyChunks: lazy,
     chunks: allChunks,
+    package: npmPackage,
     failures,
     ok: failures.length === 0,
   };
@@ -214,6 +223,7 @@ function main() {
   console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
   console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);
   console.log(`Twilio in a first load: ${widgets.some((w) => w.twilio.length) ? 'YES' : 'no'}${lazy.length ? `; lazy chunks: ${lazy.map((l) => `${l.from} → ${l.chunk}`).join(', ')}` : ''}`);
+  printPackage(npmPackage);
   console.log(`\nbench: wrote bench/results.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length) {
     console.error(`\nbench: ${failures.length} budget(s) broken:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
