@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { configureShadowQueries } from '../stories/support/queries';
+import { finishPartsCheck, startPartsCheck } from './parts-check';
 import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type SandboxParameters } from '../stories/support/sandbox';
 
 /**
@@ -32,6 +33,9 @@ const preview: Preview = {
       sandbox: createStorySandbox(context.globals.fault, context.parameters.sandbox as SandboxParameters | undefined),
     }),
   ],
+  // Every part a story shows must be in custom-elements.json (its tag's docs): see parts-check.ts.
+  beforeEach: (context) => startPartsCheck(context.title),
+  afterEach: () => finishPartsCheck(),
   decorators: [
     (Story, context) => (
       <SandboxProvider sandbox={sandboxOf(context)}>

@@ -2,7 +2,9 @@
  * `npm run build`: everything `dist/` ships, in order —
  *   1. library   (vite.config.ts):        dist/{index,define,react}.js + bundled .d.ts + dist/chunks/
  *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks
- *   3. manifest  (cem, custom-elements-manifest.config.mjs): dist/custom-elements.json
+ *   3. manifest  (scripts/manifest/build.ts): dist/custom-elements.json from the tag, host-property
+ *                and event tables and the elements' JSDoc, and from it the framework typings
+ *                dist/types/{react,preact,vue,svelte}.d.ts and dist/vscode.html-custom-data.json
  *   4. sandbox   (packages/sandbox/vite.config.ts): the `@leadkit/sandbox` workspace package,
  *                packages/sandbox/dist/{index,serve}.js + bundled .d.ts
  *   5. package checks (scripts/build-check.mjs): publint + attw on both packed packages
@@ -35,7 +37,7 @@ const INPUTS = [
   'tsconfig.json',
   'vite.config.ts',
   'vite.cdn.config.ts',
-  'custom-elements-manifest.config.mjs',
+  'scripts/manifest',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
   'packages/sandbox/vite.config.ts',
@@ -44,7 +46,7 @@ const INPUTS = [
 
 export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
 export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json'];
-export const MANIFEST_OUTPUTS = ['dist/custom-elements.json'];
+export const MANIFEST_OUTPUTS = ['dist/custom-elements.json', 'dist/vscode.html-custom-data.json', ...['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`)];
 export const SANDBOX_DIR = path.join(ROOT, 'packages', 'sandbox');
 export const SANDBOX_OUTPUTS = ['index.js', 'index.d.ts', 'serve.js'].map((file) => `packages/sandbox/dist/${file}`);
 
@@ -88,7 +90,7 @@ export const PARTS = {
   },
   manifest: {
     outputs: MANIFEST_OUTPUTS,
-    build: () => run('custom-elements.json', bin('cem'), ['analyze', '--quiet', '--config', 'custom-elements-manifest.config.mjs']),
+    build: () => run('custom-elements.json and framework typings', bin('tsx'), ['scripts/manifest/build.ts']),
   },
   sandbox: {
     outputs: SANDBOX_OUTPUTS,

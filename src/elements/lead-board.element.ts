@@ -6,27 +6,21 @@ import { elementDefinition } from './define-element';
  * The provider's lead board.
  *
  * @tag lead-board
- * @attr {number} sp-id - The signed-in provider whose leads are shown.
- * @attr {number} lead-id - The featured lead: moved to the top when it is in the list.
- * @attr {boolean} new-messages - Start with the 'Show Unread Messages' filter on.
- * @attr {number} page-size - Leads per page (default 10).
- * @attr {string} gateway-url - Base URL of the gateway when no `gateway` property is set.
- * @attr {string} auth-mode - `provider` (default, uses sp-id).
- * @prop {GatewayClient | GatewayClientConfig} gateway - Gateway client or its config.
- * @prop {GatewayAuth} auth - `{ kind: 'provider', spId }`.
- * @prop {Record<string, string>} messages - Overrides of catalogue texts by key.
- * @prop {string} locale - Locale of texts and dates (only `en-US` today).
- * @prop {Record<string, boolean>} flags - Feature flags.
- * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
- * @prop {unknown} chat - Chat client factory for messaging (used by the message thread).
- * @prop {Partial<RouteBuilders>} routes - URL builders: call log, conversation thread, office inbox.
- * @prop {() => Date} now - The clock for what the widget renders from the time (default: the real clock).
- * @event {CustomEvent<{widget: string}>} lk-load - A page of leads was shown.
- * @event {CustomEvent<{leadId: number, read: boolean}>} lk-lead-read - A lead was marked read or unread.
- * @event {CustomEvent<{leadId: number, archived: boolean}>} lk-lead-archive - A lead was archived or restored.
- * @event {CustomEvent<{leadId: number, status: string}>} lk-lead-status-change - A lead's status was changed.
- * @event {CustomEvent<{widget: string, status: number | null, kind: string}>} lk-error - Loading the leads failed.
- * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the board; cancelable.
+ * @embeds review-request
+ * @attr sp-id - The signed-in provider whose leads are shown.
+ * @attr lead-id - The featured lead: moved to the top when it is in the list.
+ * @attr new-messages - Start with the 'Show Unread Messages' filter on.
+ * @attr page-size - Leads per page (default 10).
+ * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
+ * @prop auth - `{ kind: 'provider', spId }`.
+ * @prop chat - Not used by this element.
+ * @prop routes - URL builders: call log, conversation thread, office inbox.
+ * @event lk-load - A page of leads was shown.
+ * @event lk-lead-read - A lead was marked read or unread.
+ * @event lk-lead-archive - A lead was archived or restored.
+ * @event lk-lead-status-change - A lead's status was changed.
+ * @event lk-error - Loading the leads failed, or an attribute is invalid.
+ * @event lk-navigate - Before a link leaves the board (message, call log, insurer…).
  * @csspart lead-board - The whole board.
  * @csspart filters - The filter header, panel and tags.
  * @csspart lead-card - One lead.
@@ -34,15 +28,49 @@ import { elementDefinition } from './define-element';
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.
  * @csspart pagination - The pager.
+ * @csspart pagination-button - A page or previous/next button.
  * @csspart menu-button - A card's 'More actions' menu.
- * @csspart feedback - The feedback popover; also feedback-trigger, feedback-panel.
- * @csspart star-rating - The star rating; star-rating-star for each star.
- * @csspart insurance-banner - The liability-insurance offer; insurance-purchase for its link.
- * @csspart dialog - Modals (e.g. Connect your numbers).
- * @cssproperty --lk-color-primary - Links, buttons, accents.
- * @cssproperty --lk-font-family - Font of the widget.
- * @cssproperty --lk-star-color - Filled stars.
- * @cssproperty --lk-star-color-empty - Empty stars.
+ * @csspart feedback - The feedback popover.
+ * @csspart feedback-trigger - The button that opens it.
+ * @csspart feedback-panel - Its panel.
+ * @csspart star-rating - The star rating.
+ * @csspart star-rating-star - One star.
+ * @csspart insurance-banner - The liability-insurance offer.
+ * @csspart insurance-purchase - Its purchase link.
+ * @csspart connect-number - The 'Connect your numbers' modal (native dialog).
+ * @csspart connect-number-header - Its header (title and close button).
+ * @csspart connect-number-title - Its title.
+ * @csspart connect-number-close - Its close (×) button.
+ * @csspart connect-number-body - Its content.
+ * @csspart job-notes - The job notes modal (native dialog).
+ * @csspart job-notes-header - Its header (title and close button).
+ * @csspart job-notes-title - Its title.
+ * @csspart job-notes-close - Its close (×) button.
+ * @csspart job-notes-body - Its content.
+ * @csspart close-prompt - The 'Request a Review' prompt after a lead is set to Closed won (native dialog).
+ * @csspart close-prompt-header - Its header (title and close button).
+ * @csspart close-prompt-title - Its title.
+ * @csspart close-prompt-close - Its close (×) button.
+ * @csspart close-prompt-body - Its content.
+ * @csspart select - A select (a card's status); also in the filter panel.
+ * @csspart select-control - The native select inside it.
+ * @csspart combobox - A combobox (the filter panel's category).
+ * @csspart combobox-input - Its text box.
+ * @csspart combobox-listbox - Its options.
+ * @csspart multi-select - A multi-select (the filter panel's statuses, sources).
+ * @csspart multi-select-button - Its button.
+ * @csspart multi-select-panel - Its options panel.
+ * @csspart switch - A switch ('Show Unread Messages').
+ * @csspart switch-track - Its track.
+ * @csspart tag - An applied filter's tag.
+ * @csspart tag-remove - Its remove button.
+ * @csspart date-range-picker - The date filter's picker.
+ * @csspart date-range-picker-ranges - Its quick ranges.
+ * @csspart date-range-picker-range - One quick range.
+ * @csspart date-range-picker-start - The start date field.
+ * @csspart date-range-picker-end - The end date field.
+ * @csspart date-range-picker-day-counts - The day counts line.
+ * @csspart date-range-picker-calendar - The calendar.
  * @cssproperty --lk-insurance-surface - Background of the insurance offer.
  * @cssproperty --lk-insurance-border - Border of the insurance offer.
  */

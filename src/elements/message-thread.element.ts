@@ -8,40 +8,45 @@ import { elementDefinition } from './define-element';
  * messages, photos) and the composer (text and JPEG/PNG photos, per-message state and Retry).
  *
  * @tag message-thread
- * @attr {number} sp-id - The signed-in provider (provider auth; the sender of its messages).
- * @attr {number} user-id - The member (customer) the provider writes with.
- * @attr {number} lead-id - The lead the thread was opened from: 'Contact', the board link's featured lead.
- * @attr {string} chat-service - Chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
- * @attr {string} gateway-url - Base URL of the gateway when no `gateway` property is set.
- * @attr {string} auth-mode - `provider` (default, uses sp-id).
- * @prop {GatewayClient | GatewayClientConfig} gateway - Gateway client or its config.
- * @prop {GatewayAuth} auth - `{ kind: 'provider', spId }`.
- * @prop {ChatClientFactory} chat - Chat client factory (`createTwilioChatClientFactory()`, `createSandboxChatClientFactory()` or your own); wins over `chat-service`.
- * @prop {Record<string, string>} messages - Overrides of catalogue texts by key.
- * @prop {string} locale - Locale of texts and dates (only `en-US` today).
- * @prop {Record<string, boolean>} flags - Feature flags.
- * @prop {AnalyticsSink} analytics - `{ page, track }`; never given customer data.
- * @prop {Partial<RouteBuilders>} routes - URL builders: lead board, message history.
- * @prop {() => Date} now - The clock for what the widget renders from the time (masked-number expiry).
- * @event {CustomEvent<{messageId: string, leadId: number | null}>} lk-message-send - A text message was sent (ids only).
- * @event {CustomEvent<{url: string, kind: string, newTab: boolean}>} lk-navigate - Before a link leaves the thread; cancelable.
+ * @attr sp-id - The signed-in provider (provider auth; the sender of its messages).
+ * @attr user-id - The member (customer) the provider writes with.
+ * @attr lead-id - The lead the thread was opened from: 'Contact', the board link's featured lead.
+ * @attr chat-service - Chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
+ * @attr auth-mode - `provider` (default, uses sp-id).
+ * @prop auth - `{ kind: 'provider', spId }`.
+ * @prop chat - Chat client factory (`createTwilioChatClientFactory()`, `createSandboxChatClientFactory()` or your own); wins over `chat-service`.
+ * @prop routes - URL builders: lead board, message history.
+ * @event lk-message-send - A text message was sent (ids only).
+ * @event lk-navigate - Before a link leaves the thread (the board, 'View All Leads', 'Message History', customer links).
+ * @event lk-error - The chat cannot open (`kind` `chat-` + the ChatError kind; `chat-sdk-missing` with a `message` saying what to do), or an attribute is invalid.
  * @csspart message-thread - The whole thread.
  * @csspart thread-header - Breadcrumb, heading and actions.
  * @csspart breadcrumb - 'Leads / Messaging'.
  * @csspart contact-button - 'Contact'.
  * @csspart view-all-leads - 'View All Leads'.
  * @csspart message-history - 'Message History'.
- * @csspart contact-dialog - The contact modal (native dialog); also `contact-dialog-header`, `-title`, `-close`, `-body`.
+ * @csspart contact-dialog - The contact modal (native dialog).
+ * @csspart contact-dialog-header - Its header (title and close button).
+ * @csspart contact-dialog-title - Its title.
+ * @csspart contact-dialog-close - Its close (×) button.
+ * @csspart contact-dialog-body - Its content.
  * @csspart contact-info - 'Preferred Contact Information'.
  * @csspart message-list - The scrollable list.
- * @csspart message - A bubble; also `message-own`, `message-member`, `message-pending`.
+ * @csspart message - A bubble.
+ * @csspart message-own - A bubble of the provider.
+ * @csspart message-member - A bubble of the member.
+ * @csspart message-pending - A bubble still sending or not sent.
  * @csspart welcome - The welcome-to-messaging panel.
- * @csspart composer - The composer; also `message-input`, `attach`, `attachment`, `remove-file`, `send`, `attachment-errors`.
+ * @csspart composer - The composer.
+ * @csspart message-input - Its text box.
+ * @csspart attach - The attach-photo button.
+ * @csspart attachment - An attached photo.
+ * @csspart remove-file - The button that removes it.
+ * @csspart send - The Send button.
+ * @csspart attachment-errors - File messages (size, type).
  * @csspart chat-error - The chat init failure.
  * @csspart error-banner - Missing sp-id or user-id.
  * @cssproperty --lk-thread-height - Height of the message list (default 480px).
  * @cssproperty --lk-thread-own-surface - Background of the provider's bubbles.
- * @cssproperty --lk-color-primary - Links, buttons, accents.
- * @cssproperty --lk-font-family - Font of the widget.
  */
 export const messageThreadElement = elementDefinition('message-thread', MessageThread, MESSAGE_THREAD_CATALOGUE);

@@ -4,6 +4,8 @@
  * leadkit tarball and the @leadkit/sandbox tarball (packages/sandbox) with React from the local
  * npm cache — without the optional @twilio/conversations peer — then child node processes import
  * every entry the way a host would. Builds first when dist/ is missing or older than src/ (≈ 15 s).
+ * Preact, Vue and Svelte come in too (types only: one consumer file per host is type-checked
+ * against leadkit/types/*), at the versions the host fixtures pin (test/hosts/package.json).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,13 @@ const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=er
 /** Every tag the sources define: the packed artefact must carry each one. */
 const TAGS = ELEMENT_DEFINITIONS.map((definition) => definition.tag).sort();
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+/** `lead-board` → `LeadBoardElement`: the class leadkit/define exports for a tag. */
+const className = (tag: string) => `${tag.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())}Element`;
+/** The framework versions the host fixtures use (types only here). */
+const HOST_FRAMEWORKS = (() => {
+  const pinned = (JSON.parse(readFileSync(path.join(ROOT, 'test', 'hosts', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+  return ['preact', 'vue', 'svelte'].map((name) => `${name}@${pinned[name]}`);
+})();
 
 let dir = '';
 let project = '';
@@ -73,6 +82,7 @@ beforeAll(async () => {
       `react-dom@${versionOf('react-dom')}`,
       `@types/react@${versionOf('@types/react')}`,
       `@types/react-dom@${versionOf('@types/react-dom')}`,
+      ...HOST_FRAMEWORKS,
     ],
     { cwd: project, timeout: 120_000 },
   );
@@ -84,7 +94,8 @@ afterAll(() => {
 
 describe('the packed package', { timeout: 60_000 }, () => {
   it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/custom-elements.json', 'dist/cdn/leadkit.js', 'package.json']) {
+    const typings = ['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`);
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
@@ -151,7 +162,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
   });
 
   it('leadkit/define registers every tag (also under a prefix) and a <lead-page> renders a sandbox lead (happy-dom)', async () => {
-    const result = await inConsumer<{ defineFile: string; exports: string[]; defined: Record<string, boolean>; text: string }>(
+    const result = await inConsumer<{ defineFile: string; exports: string[]; defined: Record<string, boolean>; classes: Record<string, boolean>; manifestExports: string[]; text: string }>(
       'with-dom.mjs',
       `
       const defineFile = new URL(import.meta.resolve('leadkit/define')).pathname;
@@ -170,6 +181,17 @@ describe('the packed package', { timeout: 60_000 }, () => {
       define.defineElements({ prefix: 'acme' });
       const tags = JSON.parse(process.env.TAGS);
       const defined = Object.fromEntries([...tags, ...tags.map((tag) => 'acme-' + tag)].map((tag) => [tag, !!customElements.get(tag)]));
+      // Each tag's class is exported by the name custom-elements.json declares it under, from the module it names.
+      const classNames = JSON.parse(process.env.CLASS_NAMES);
+      const classes = Object.fromEntries(tags.map((tag) => [tag, typeof define[classNames[tag]] === 'function' && customElements.get(tag) === define[classNames[tag]]]));
+      const { default: manifest } = await import('leadkit/custom-elements.json', { with: { type: 'json' } });
+      const packageDir = defineFile.slice(0, defineFile.lastIndexOf('/dist/'));
+      const manifestExports = [];
+      for (const module of manifest.modules) {
+        const exported = Object.keys(await import(packageDir + '/' + module.path));
+        for (const entry of module.exports) if (entry.kind === 'js' && exported.includes(entry.name)) manifestExports.push(module.path + '#' + entry.name);
+        for (const entry of module.exports) if (entry.kind !== 'js') manifestExports.push(entry.kind + ':' + entry.name + '=' + entry.declaration.module + '#' + entry.declaration.name);
+      }
 
       const sandbox = demo.createSandboxGateway();
       const element = document.createElement('lead-page');
@@ -185,42 +207,61 @@ describe('the packed package', { timeout: 60_000 }, () => {
       const text = element.shadowRoot?.textContent ?? '';
       await window.happyDOM.abort();
       await window.happyDOM.close();
-      console.log(JSON.stringify({ defineFile, exports: Object.keys(define), defined, text }));
+      console.log(JSON.stringify({ defineFile, exports: Object.keys(define), defined, classes, manifestExports, text }));
       `,
-      { HAPPY_DOM: pathToFileURL(require.resolve('happy-dom')).href, TAGS: JSON.stringify(TAGS) },
+      {
+        HAPPY_DOM: pathToFileURL(require.resolve('happy-dom')).href,
+        TAGS: JSON.stringify(TAGS),
+        CLASS_NAMES: JSON.stringify(Object.fromEntries(TAGS.map((tag) => [tag, className(tag)]))),
+      },
     );
     expect(path.relative(project, result.defineFile)).toBe(path.join('node_modules', 'leadkit', 'dist', 'define.js'));
     expect(readFileSync(result.defineFile, 'utf8')).toContain('defineElements');
-    expect(result.exports).toEqual(['defineElements']);
+    expect(result.exports.sort()).toEqual([...TAGS.map(className), 'defineElements'].sort());
+    expect(result.classes).toEqual(Object.fromEntries(TAGS.map((tag) => [tag, true])));
+    // Every class and function custom-elements.json declares exists where it says.
+    expect(result.manifestExports.sort()).toEqual(
+      [
+        ...TAGS.map((tag) => `dist/define.js#${className(tag)}`),
+        'dist/define.js#defineElements',
+        ...TAGS.map((tag) => `custom-element-definition:${tag}=dist/define.js#${className(tag)}`),
+      ].sort(),
+    );
     expect(Object.entries(result.defined).filter(([, isDefined]) => !isDefined)).toEqual([]);
     expect(Object.keys(result.defined)).toHaveLength(TAGS.length * 2);
     expect(result.text).toContain(enUS['leadPage.unlocked']);
   });
 
   it('exports custom-elements.json listing every tag with its attributes, events and parts', async () => {
-    const result = await inConsumer<{ tags: Record<string, { attributes: string[]; events: string[]; parts: string[] }> }>(
+    type Entry = { name: string; type?: { text: string } };
+    const result = await inConsumer<{ tags: Record<string, { attributes: Entry[]; events: Entry[]; parts: string[]; cssProperties: string[] }> }>(
       'manifest.mjs',
       `
       const { default: manifest } = await import('leadkit/custom-elements.json', { with: { type: 'json' } });
       const tags = {};
       for (const module of manifest.modules) for (const d of module.declarations) if (d.customElement) {
-        tags[d.tagName] = { attributes: (d.attributes ?? []).map((a) => a.name), events: (d.events ?? []).map((e) => e.name), parts: (d.cssParts ?? []).map((p) => p.name) };
+        tags[d.tagName] = { attributes: d.attributes ?? [], events: d.events ?? [], parts: (d.cssParts ?? []).map((p) => p.name), cssProperties: (d.cssProperties ?? []).map((p) => p.name) };
       }
       console.log(JSON.stringify({ tags }));
       `,
     );
     expect(Object.keys(result.tags).sort()).toEqual(TAGS);
     for (const definition of ELEMENT_DEFINITIONS) {
-      // Every attribute the element really observes is documented (its JSDoc @attr feeds the manifest).
+      // Exactly the attributes the element observes (the tag table's and the shared ones), each typed.
+      const tag = result.tags[definition.tag]!;
       const attributes = [...Object.keys(TAG_TABLE[definition.tag].attributes).map(kebab), 'gateway-url', 'auth-mode'];
-      expect(result.tags[definition.tag]?.attributes, `<${definition.tag}> attributes`).toEqual(expect.arrayContaining(attributes));
-      expect(result.tags[definition.tag]?.events.length, `<${definition.tag}> events`).toBeGreaterThan(0);
-      expect(result.tags[definition.tag]?.parts.length, `<${definition.tag}> parts`).toBeGreaterThan(0);
+      expect(tag.attributes.map((a) => a.name), `<${definition.tag}> attributes`).toEqual(attributes);
+      expect(tag.attributes.filter((a) => !a.type?.text)).toEqual([]);
+      expect(tag.events.map((e) => e.name), `<${definition.tag}> events`).toContain('lk-error');
+      expect(tag.events.filter((e) => !e.type?.text.startsWith('CustomEvent<{'))).toEqual([]);
+      expect(tag.parts.length, `<${definition.tag}> parts`).toBeGreaterThan(0);
+      expect(tag.cssProperties).toEqual(expect.arrayContaining(['--lk-color-primary', '--lk-font-family', '--lk-focus-ring']));
     }
-    expect(result.tags['lead-page']).toMatchObject({
-      events: expect.arrayContaining(['lk-load', 'lk-error']),
-      parts: expect.arrayContaining(['lead-page', 'error-banner']),
-    });
+    expect(result.tags['lead-page']?.attributes.find((a) => a.name === 'api-version')?.type?.text).toBe("'v2' | 'v1'");
+    expect(result.tags['lead-page']?.attributes.find((a) => a.name === 'auth-mode')?.type?.text).toBe("'provider' | 'one-time'");
+    expect(result.tags['raq-funnel']?.events.find((e) => e.name === 'lk-navigate')?.type?.text).toContain('replace?: boolean');
+    expect(result.tags['lead-page']).toMatchObject({ parts: expect.arrayContaining(['lead-page', 'error-banner']) });
+    expect(result.tags['lead-page']?.events.map((e) => e.name)).toEqual(expect.arrayContaining(['lk-load', 'lk-error']));
   });
 
   it('passes publint (strict) and attw (esm-only) on the tarball', async () => {
@@ -273,5 +314,109 @@ describe('the packed package', { timeout: 60_000 }, () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(result).toBe('');
+  });
+  it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and README’s element snippet', { timeout: 120_000 }, async () => {
+    const files: Record<string, string> = {
+      // README: a host page talking to the element directly.
+      'readme.ts': `
+        import 'leadkit/define';
+        import { createGatewayClient } from 'leadkit';
+        import { LeadBoardElement } from 'leadkit/define';
+
+        document.querySelector('lead-board')!.gateway = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 } });
+        const board = document.querySelector('lead-board')!;
+        board.addEventListener('lk-navigate', (event) => {
+          event.preventDefault();
+          const url: string = event.detail.url;
+          void url;
+        });
+        board.spId = 1001;
+        export const created: LeadBoardElement = new LeadBoardElement();
+        // @ts-expect-error lk-load's detail has no url
+        board.addEventListener('lk-load', (event) => event.detail.url);
+      `,
+      'react-host.tsx': `
+        import type {} from 'leadkit/types/react';
+        import { createGatewayClient } from 'leadkit';
+
+        const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 } });
+        export const board = (
+          <lead-board sp-id={1001} page-size="10" new-messages gateway={client} id="board" className="board" ref={(element) => void element?.spId}
+            onlk-navigate={(event) => { event.preventDefault(); const url: string = event.detail.url; void url; }}
+            onlk-lead-read={(event) => void (event.detail.leadId satisfies number)} />
+        );
+        // @ts-expect-error api-version takes 'v2' or 'v1'
+        export const page = <lead-page lead-id={1} api-version="v3" />;
+        // @ts-expect-error lk-load's detail has no url
+        export const thread = <message-thread sp-id={1} user-id={2} chat-service="sandbox" onlk-load={(event) => event.detail.url} />;
+      `,
+      'preact-host.tsx': `
+        /** @jsxImportSource preact */
+        import type {} from 'leadkit/types/preact';
+        import { createGatewayClient } from 'leadkit';
+
+        const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 } });
+        export const board = <lead-board sp-id={1001} gateway={client} class="board" onlk-navigate={(event) => void (event.detail.url satisfies string)} />;
+        // @ts-expect-error auth-mode takes 'provider' or 'one-time'
+        export const page = <lead-page lead-id={1} auth-mode="token" />;
+        // @ts-expect-error lk-lead-create's detail has no url
+        export const funnel = <raq-funnel postal-code="80202" onlk-lead-create={(event) => event.detail.url} />;
+      `,
+      'vue-host.ts': `
+        import type {} from 'leadkit/types/vue';
+        import type { GlobalComponents } from 'vue';
+        import { createGatewayClient } from 'leadkit';
+
+        type Props<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];
+        const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 } });
+        export const board: Props<'lead-board'> = { spId: 1001, newMessages: true, gateway: client, onLkNavigate: (event) => void (event.detail.url satisfies string) };
+        // @ts-expect-error apiVersion takes 'v2' or 'v1'
+        export const page: Props<'lead-page'> = { leadId: 1, apiVersion: 'v3' };
+        // @ts-expect-error lk-review-request's detail has no url
+        export const review: Props<'review-request'> = { onLkReviewRequest: (event) => event.detail.url };
+      `,
+      'svelte-host.ts': `
+        import type {} from 'leadkit/types/svelte';
+        import type { SvelteHTMLElements } from 'svelte/elements';
+        import { createGatewayClient } from 'leadkit';
+
+        const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 } });
+        export const board: SvelteHTMLElements['lead-board'] = { 'sp-id': 1001, gateway: client, 'onlk-navigate': (event) => void (event.detail.url satisfies string) };
+        // @ts-expect-error chat-service takes 'twilio' or 'sandbox'
+        export const thread: SvelteHTMLElements['message-thread'] = { 'chat-service': 'slack' };
+        // @ts-expect-error lk-message-send's detail has no url
+        export const sent: SvelteHTMLElements['message-thread'] = { 'onlk-message-send': (event) => event.detail.url };
+      `,
+    };
+    for (const [name, source] of Object.entries(files)) writeFileSync(path.join(project, name), source);
+    writeFileSync(
+      path.join(project, 'tsconfig.hosts.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false, // the generated typings are checked too…
+          skipDefaultLibCheck: true,
+        },
+        files: Object.keys(files),
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.hosts.json'], { cwd: project }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    // The @ts-expect-error lines prove the typings are in force (an unresolved typing would make them "unused").
+    expect(result).toBe('');
+
+    const vscode = JSON.parse(readFileSync(path.join(project, 'node_modules', 'leadkit', 'dist', 'vscode.html-custom-data.json'), 'utf8')) as { tags: { name: string; attributes: { name: string; values?: { name: string }[] }[] }[] };
+    expect(vscode.tags.map((tag) => tag.name).sort()).toEqual(TAGS);
+    expect(vscode.tags.find((tag) => tag.name === 'lead-page')?.attributes.find((a) => a.name === 'api-version')?.values).toEqual([{ name: 'v2' }, { name: 'v1' }]);
   });
 });

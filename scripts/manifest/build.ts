@@ -1,0 +1,24 @@
+/**
+ * `tsx scripts/manifest/build.ts` (step 3 of scripts/build.mjs): writes dist/custom-elements.json
+ * (scripts/manifest/generate.ts) and the framework typings and VS Code data generated from it
+ * (scripts/manifest/typings.ts).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createManifest, elementsOf } from './generate';
+import { typingsFiles } from './typings';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = path.join(ROOT, 'dist');
+
+const manifest = createManifest(ROOT);
+mkdirSync(DIST, { recursive: true });
+writeFileSync(path.join(DIST, 'custom-elements.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+rmSync(path.join(DIST, 'types'), { recursive: true, force: true });
+for (const [file, content] of Object.entries(typingsFiles(manifest))) {
+  mkdirSync(path.dirname(path.join(DIST, file)), { recursive: true });
+  writeFileSync(path.join(DIST, file), content);
+}
+const counts = elementsOf(manifest).map((e) => `<${e.tagName}> ${e.attributes.length} attributes, ${e.members.length} properties, ${e.events.length} events, ${e.cssParts.length} parts, ${e.cssProperties.length} custom properties`);
+console.log(`manifest: dist/custom-elements.json, dist/types/*, dist/vscode.html-custom-data.json\n  ${counts.join('\n  ')}`);
