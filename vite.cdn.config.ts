@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
+import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
+import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -44,7 +46,9 @@ function tagModules(): Plugin {
     load(id) {
       if (id === `\0${TAGS_ID}`) {
         const lines = TAG_NAMES.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`/src/cdn/${tag}.ts`)}),`);
-        return `export default {\n${lines.join('\n')}\n};\n`;
+        // FIRST_CONTENT is filled in by the first-content plugin once the chunks are known.
+        // A call, not a string: the minifier would copy a constant string into each use.
+        return `export default {\n${lines.join('\n')}\n};\nexport const FIRST_CONTENT = JSON.parse(${JSON.stringify(FIRST_CONTENT_PLACEHOLDER)});\n`;
       }
       if (id === `\0${CSS_ID}`) return `export default ${JSON.stringify(compactCss(reserveCss()))};\n`;
       const tag = entryIds.get(id);
@@ -58,6 +62,116 @@ function tagModules(): Plugin {
       ].join('\n');
     },
   };
+}
+
+/**
+ * What each tag needs for its first content, so the loader starts all of it at once instead of
+ * the browser discovering it chunk by chunk (entry → runtime → widget → list…). A widget marks
+ * the parts it loads beside its first data with `import(/* lk:first-content *\/ './part')`; the
+ * office app marks each route's widget with the route keys of APP_ROUTES
+ * (`/* lk:first-content route:leadBoard *\/`). For each tag entry this plugin takes the static
+ * closure of its chunk plus, transitively, the chunks of the marked imports, and for `<lead-app>`
+ * the same per route. The result replaces the loader's placeholder (the loader is unhashed, so
+ * its content may change after the chunk hashes are known) and is written to
+ * `first-content.json` for the bench and the e2e tests.
+ */
+export interface FirstContent {
+  /** tag → files (relative to dist/cdn) it needs before its first content, its entry first. */
+  tags: Record<string, string[]>;
+  /** tag → its routes: [path pattern relative to the app's base, extra files], and the default base. */
+  routes: Record<string, { base: string; patterns: [string, string[]][] }>;
+}
+
+export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
+const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+route:([\w,]+))?\s*\*\/\s*(['"])([^'"]+)\2\s*\)/g;
+
+function firstContent(): Plugin {
+  const marks = new Map<string, { target: string; routes: string[] | null }[]>();
+  return {
+    name: 'leadkit:first-content',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!code.includes('lk:first-content')) return null;
+      const found: { target: string; routes: string[] | null }[] = [];
+      for (const match of code.matchAll(MARK)) {
+        const resolved = await this.resolve(match[3] as string, id);
+        if (!resolved) this.error(`lk:first-content: cannot resolve ${match[3]} from ${id}`);
+        const routes = match[1] ? match[1].split(',') : null;
+        for (const route of routes ?? []) if (!(route in APP_ROUTES)) this.error(`lk:first-content: no route ${route} in APP_ROUTES (${id})`);
+        found.push({ target: resolved.id, routes });
+      }
+      marks.set(id, found);
+      return null;
+    },
+    // After plainDynamicImports has dropped the preload helper from the chunks' imports.
+    generateBundle: { order: 'post', handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byModule = new Map<string, (typeof chunks)[number]>();
+      for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
+      const byFacade = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId as string, chunk]));
+      const chunkOf = (id: string) => byFacade.get(id) ?? byModule.get(id);
+      const routed: { routes: string[]; chunk: (typeof chunks)[number] }[] = [];
+      const closure = (chunk: (typeof chunks)[number], files: string[], withRoutes: boolean) => {
+        if (files.includes(chunk.fileName)) return;
+        files.push(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = bundle[imported];
+          if (next?.type === 'chunk') closure(next, files, withRoutes);
+        }
+        for (const id of chunk.moduleIds) {
+          for (const mark of marks.get(id) ?? []) {
+            const target = chunkOf(mark.target);
+            if (!target) continue;
+            if (mark.routes === null) closure(target, files, withRoutes);
+            else if (withRoutes) routed.push({ routes: mark.routes, chunk: target });
+          }
+        }
+      };
+      const result: FirstContent = { tags: {}, routes: {} };
+      for (const tag of TAG_NAMES) {
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
+        if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
+        routed.length = 0;
+        const files: string[] = [];
+        closure(entry, files, true);
+        result.tags[tag] = files;
+        if (routed.length > 0) {
+          const patterns: [string, string[]][] = [];
+          for (const { routes, chunk } of routed) {
+            const extra: string[] = [];
+            closure(chunk, extra, false);
+            for (const route of routes) patterns.push([APP_ROUTES[route as keyof typeof APP_ROUTES], extra.filter((file) => !files.includes(file))]);
+          }
+          result.routes[tag] = { base: DEFAULT_APP_BASE, patterns };
+        }
+      }
+      const loader = bundle['leadkit.js'];
+      if (loader?.type !== 'chunk') this.error('first-content: no leadkit.js');
+      const placeholder = new RegExp(`JSON\\.parse\\((["'\`])${FIRST_CONTENT_PLACEHOLDER}\\1\\)`, 'g');
+      if (loader.code.match(placeholder)?.length !== 1) this.error('first-content: the loader must hold the placeholder exactly once');
+      loader.code = loader.code.replace(placeholder, JSON.stringify(compactFirstContent(result)));
+      this.emitFile({ type: 'asset', fileName: 'first-content.json', source: `${JSON.stringify(result, null, 2)}\n` });
+    } },
+  };
+}
+
+/**
+ * The loader's copy: each file named once (`files`, without the `chunks/` folder and `.js`:
+ * past a tag's entry, which the loader imports by itself, every file is a shared chunk), the
+ * lists as indexes into it. Every byte of the loader counts.
+ */
+function compactFirstContent(content: FirstContent) {
+  const files: string[] = [];
+  const index = (file: string) => {
+    const name = /^chunks\/(.+)\.js$/.exec(file)?.[1];
+    if (!name) throw new Error(`first-content: ${file} is not a shared chunk`);
+    return files.includes(name) ? files.indexOf(name) : files.push(name) - 1;
+  };
+  const tags = Object.fromEntries(Object.entries(content.tags).map(([tag, list]) => [tag, list.slice(1).map(index)]));
+  const routes = Object.fromEntries(
+    Object.entries(content.routes).map(([tag, { base, patterns }]) => [tag, { base, patterns: patterns.map(([pattern, list]) => [pattern, list.map(index)]) }]),
+  );
+  return { files, tags, routes };
 }
 
 /**
@@ -164,7 +278,7 @@ const liteAliases = {
 };
 
 export default defineConfig({
-  plugins: [tagModules(), plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
+  plugins: [tagModules(), firstContent(), plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
   resolve: { alias: liteAliases },
   base: './',
   publicDir: false,
@@ -173,7 +287,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    sourcemap: true,
+    // Maps for the bench and local debugging, without a sourceMappingURL comment: the published
+    // package does not ship them, and a CDN would answer the comment with a 404.
+    sourcemap: 'hidden',
     // No preload helper or polyfill in the loader: chunks import their dependencies themselves.
     modulePreload: false,
     copyPublicDir: false,

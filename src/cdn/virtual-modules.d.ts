@@ -3,6 +3,15 @@ declare module 'virtual:leadkit/cdn-tags' {
   /** Each tag → `import()` of the CDN chunk that defines it. */
   const chunks: Readonly<Record<string, () => Promise<unknown>>>;
   export default chunks;
+  /**
+   * What each tag needs before its first content (compactFirstContent of vite.cdn.config.ts):
+   * the shared chunks once (`chunks/<name>.js` by name), each tag's list (its entry left out) and each route's as indexes into them.
+   */
+  export const FIRST_CONTENT: {
+    readonly files: readonly string[];
+    readonly tags: Readonly<Record<string, readonly number[]>>;
+    readonly routes: Readonly<Record<string, { readonly base: string; readonly patterns: readonly (readonly [string, readonly number[]])[] }>>;
+  };
 }
 
 declare module 'virtual:leadkit/reserve-css' {

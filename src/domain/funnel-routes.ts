@@ -1,4 +1,4 @@
-import { defaultRoutes } from './routes';
+import { DEFAULT_APP_BASE, defaultRoutes } from './routes';
 
 /**
  * The funnel's steps and their routes (spec §2): each step has a route, so a deep link opens
@@ -37,7 +37,7 @@ const ID = /^\d{1,15}$/;
 const toId = (value: string | null | undefined) => (value && ID.test(value) ? Number(value) : null);
 
 /** The funnel location of a path (with its query), relative to `base`; null when not a funnel route. */
-export function parseFunnelPath(pathAndQuery: string, base = '/app'): FunnelLocation | null {
+export function parseFunnelPath(pathAndQuery: string, base = DEFAULT_APP_BASE): FunnelLocation | null {
   let url: URL;
   try {
     url = new URL(pathAndQuery, 'http://funnel.invalid');
@@ -68,7 +68,7 @@ export function parseFunnelPath(pathAndQuery: string, base = '/app'): FunnelLoca
 }
 
 /** The path of a funnel location under `base` (the office app's route builders). */
-export function funnelPath(location: FunnelLocation, base = '/app'): string {
+export function funnelPath(location: FunnelLocation, base = DEFAULT_APP_BASE): string {
   const routes = defaultRoutes(base);
   switch (location.step) {
     case 'entry':
@@ -108,7 +108,7 @@ export function funnelLocation(position: FunnelPosition): FunnelLocation {
 }
 
 /** §4: after a failure on the suggestion page the summary of the lead in the current path is shown. */
-export function summaryFallback(pathAndQuery: string, base = '/app'): FunnelLocation | null {
+export function summaryFallback(pathAndQuery: string, base = DEFAULT_APP_BASE): FunnelLocation | null {
   const location = parseFunnelPath(pathAndQuery, base);
   return location && location.step === 'suggestions' ? { step: 'summary', leadId: location.leadId } : null;
 }

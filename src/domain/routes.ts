@@ -32,7 +32,10 @@ function withSearch(path: string, query: Record<string, string | number | boolea
 
 const seg = (value: number) => encodeURIComponent(String(value));
 
-export function defaultRoutes(base = '/app'): RouteBuilders {
+/** Where the office app is mounted unless a host says otherwise (`<lead-app base>`). */
+export const DEFAULT_APP_BASE = '/app';
+
+export function defaultRoutes(base = DEFAULT_APP_BASE): RouteBuilders {
   return {
     leadPage: ({ leadId, serviceProviderId }) => withSearch(`${base}/lead`, { leadId, serviceProviderId }),
     leadBoard: ({ serviceProviderId, leadId, newMessages }) =>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
+import { DEFAULT_APP_BASE } from '../../domain/routes';
 import { useRuntime, useT } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Skeleton } from '../../ui/skeleton';
@@ -9,10 +10,12 @@ import leadAppCss from './lead-app.css?inline';
 const STYLES = [leadAppCss];
 
 // Each route's widget loads when the route is first shown: the app's first load stays small.
-const LeadBoard = lazy(() => import('../lead-board/lead-board').then((module) => ({ default: module.LeadBoard })));
-const LeadPage = lazy(() => import('../lead-page/lead-page').then((module) => ({ default: module.LeadPage })));
-const MessageThread = lazy(() => import('../message-thread/message-thread').then((module) => ({ default: module.MessageThread })));
-const RaqFunnel = lazy(() => import('../raq-funnel/raq-funnel').then((module) => ({ default: module.RaqFunnelWithMessages })));
+// The marks tell the CDN build which route needs which widget: the loader starts the widget of
+// the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
+const LeadBoard = lazy(() => import(/* lk:first-content route:leadBoard */ '../lead-board/lead-board').then((module) => ({ default: module.LeadBoard })));
+const LeadPage = lazy(() => import(/* lk:first-content route:leadPage */ '../lead-page/lead-page').then((module) => ({ default: module.LeadPage })));
+const MessageThread = lazy(() => import(/* lk:first-content route:conversationThread */ '../message-thread/message-thread').then((module) => ({ default: module.MessageThread })));
+const RaqFunnel = lazy(() => import(/* lk:first-content route:funnelEntry,funnelProject,funnelSuggestions,funnelSummary */ '../raq-funnel/raq-funnel').then((module) => ({ default: module.RaqFunnelWithMessages })));
 import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
 
 export interface LeadAppProps {
@@ -120,7 +123,7 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
 // spId is read by the element shell for the gateway auth; the app itself only routes.
 export function LeadApp({ base, chatService = null }: LeadAppProps) {
   useStyles(STYLES);
-  const appBase = (base || '/app').replace(/\/+$/, '');
+  const appBase = (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
   return (
     <div className="lk-app" part="app">
       <Router base={appBase}>

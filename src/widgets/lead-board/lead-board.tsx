@@ -51,7 +51,7 @@ export interface LeadBoardProps {
 const STYLES = [switchCss, leadBoardCss];
 
 /** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
-const loadBoardList = () => import('./board-list');
+const loadBoardList = () => import(/* lk:first-content */ './board-list');
 const BoardList = lazy(loadBoardList);
 
 /** What a failed change says (the spec gives no text for these; ours, in the catalogue). */

@@ -3,4 +3,4 @@
  * are a chunk of their own: the thread starts loading it as it mounts, beside its first data,
  * while the skeleton of their final size shows. So they are not in the thread's first load.
  */
-export const loadThreadBody = () => import('./thread-body-part');
+export const loadThreadBody = () => import(/* lk:first-content */ './thread-body-part');

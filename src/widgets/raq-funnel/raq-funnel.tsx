@@ -8,7 +8,7 @@ import { loadEntryStep } from './step-loaders';
 export type { RaqFunnelProps };
 
 /** The frame (state, progress, the step panel): loaded beside the entry step as the shell mounts. */
-const loadFunnelFrame = () => import('./funnel-frame');
+const loadFunnelFrame = () => import(/* lk:first-content */ './funnel-frame');
 const FunnelFrame = lazy(loadFunnelFrame);
 
 /** The funnel's size while it loads (the progress row and the first step's panel): nothing jumps. */

@@ -1,0 +1,111 @@
+// @vitest-environment node
+/**
+ * The load path's structure (not its timings — those are the bench's): on the office app's board
+ * route and on the CMS page, the loader starts every chunk of the first content itself, before
+ * any widget code runs (no chunk is discovered by another chunk), and no gateway call is made twice.
+ *
+ * How "no chain" is seen: every request gets 150 ms of latency, so a chunk asked for by another
+ * chunk's code is sent at least 150 ms after the first chunk could finish; the loader's requests
+ * all leave before any chunk has finished loading.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT, UI_TIMEOUT_MS, useE2eSession } from './harness';
+
+const session = useE2eSession();
+
+interface FirstContent {
+  tags: Record<string, string[]>;
+  routes: Record<string, { base: string; patterns: [string, string[]][] }>;
+}
+const firstContent = () => JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as FirstContent;
+
+const LATENCY_MS = 150;
+
+interface SentRequest {
+  url: string;
+  method: string;
+  body: string | undefined;
+  /** When it was sent and when its body had arrived (DevTools monotonic seconds). */
+  sent: number;
+  finished: number | null;
+}
+
+/** Records every request with its timings through the DevTools protocol, with added latency. */
+async function recordRequests(page: Page): Promise<SentRequest[]> {
+  const requests: SentRequest[] = [];
+  const byId = new Map<string, SentRequest>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const request: SentRequest = { url: event.request.url, method: event.request.method, body: event.request.postData, sent: event.timestamp, finished: null };
+    byId.set(event.requestId, request);
+    requests.push(request);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = byId.get(event.requestId);
+    if (request) request.finished = event.timestamp;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  return requests;
+}
+
+/** Each of `files` → 'before' when it was sent before any chunk (the loader aside) had finished loading. */
+function sentBeforeAnyChunkArrived(requests: SentRequest[], files: readonly string[]): Record<string, string> {
+  const chunks = requests.filter((request) => cdnFile(request.url)?.endsWith('.js') && cdnFile(request.url) !== 'leadkit.js');
+  const firstArrival = Math.min(...chunks.map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+  return Object.fromEntries(
+    files.map((file) => {
+      const request = chunks.find((candidate) => cdnFile(candidate.url) === file);
+      if (!request) return [file, 'not requested'];
+      return [file, request.sent < firstArrival ? 'before' : `${Math.round((request.sent - firstArrival) * 1000)} ms after the first chunk arrived`];
+    }),
+  );
+}
+
+const cdnFile = (url: string) => /\/cdn\/(.+)$/.exec(new URL(url).pathname)?.[1];
+
+function expectNoDuplicateGatewayCalls(requests: SentRequest[]): void {
+  const calls = requests.filter((request) => new URL(request.url).pathname.startsWith('/gateway/') && !/\/chat\/events/.test(request.url)).map((request) => `${request.method} ${request.url} ${request.body ?? ''}`);
+  expect(calls.length).toBeGreaterThan(0);
+  expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
+}
+
+describe('the load path', { timeout: 60_000 }, () => {
+  it("board route: the loader asks for the app's and the board route's first-content chunks itself", async () => {
+    const page = await session.context.newPage();
+    const requests = await recordRequests(page);
+    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    await page.locator('#office-app [part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+
+    const { tags, routes } = firstContent();
+    const route = routes['lead-app']?.patterns.find(([pattern]) => pattern === '/lead/board/:serviceProviderId');
+    expect(route?.[1].length).toBeGreaterThan(3); // the board, its list, the open card's body…
+    const needed = [...(tags['lead-app'] ?? []), ...(route?.[1] ?? [])];
+    // Every needed chunk was asked for by the loader, none by a chunk that had to arrive first.
+    expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
+    expectNoDuplicateGatewayCalls(requests);
+  });
+
+  it('CMS page: each tag on the page gets its first content from the loader, and only those tags', async () => {
+    const page = await session.context.newPage();
+    const requests = await recordRequests(page);
+    await page.goto(`${session.server.origin}/examples/cms.html`);
+    await page.locator('lead-page').first().getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const tagsOnPage = await page.evaluate(() => [...new Set([...document.querySelectorAll('*')].map((element) => element.localName))]);
+    const { tags } = firstContent();
+    const present = Object.keys(tags).filter((tag) => tagsOnPage.includes(tag));
+    expect(present.length).toBeGreaterThan(0);
+    const requested = requests.filter((request) => cdnFile(request.url)?.endsWith('.js'));
+    const needed = [...new Set(present.flatMap((tag) => tags[tag] ?? []))];
+    expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
+    // Tags not on the page load nothing.
+    const absentEntries = Object.keys(tags)
+      .filter((tag) => !present.includes(tag))
+      .map((tag) => tags[tag]?.[0]);
+    expect(requested.filter((request) => absentEntries.includes(cdnFile(request.url)))).toEqual([]);
+    expectNoDuplicateGatewayCalls(requests);
+  });
+});
