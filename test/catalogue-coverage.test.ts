@@ -14,7 +14,8 @@ const SRC = path.resolve(__dirname, '../src');
 const ALL_KEYS = Object.keys(enUS);
 // Type-only imports load nothing.
 const IMPORT_RE = /(?:import|export)\s(?!type\s)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
-const DYNAMIC_IMPORT_RE = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+// A comment may come first: `import(/* lk:first-content */ './part')`.
+const DYNAMIC_IMPORT_RE = /import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?['"](\.[^'"]+)['"]\s*\)/g;
 
 function resolve(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const WIDGETS = path.resolve(__dirname, '../src/widgets');
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+// Static imports, and import() with or without a leading comment (`import(/* lk:first-content */ './part')`).
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?['"](\.[^'"]+)['"]\s*\)/g;
 const SOURCE = /\.tsx?$/;
 
 /** Files of a widget folder (tests and stories aside) → the files of the same folder they import. */
