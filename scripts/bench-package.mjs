@@ -18,8 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, SANDBOX_DIR } from './build.mjs';
+import { PACKAGE_BUDGETS } from '../bench/budgets.mjs';
 
-export const PACKAGE_BUDGETS = { tarball: 600_000, installBeyondReact: 15_000_000 };
+export { PACKAGE_BUDGETS };
 
 /** What a consumer installs beside leadkit anyway (peer dependencies): not counted. */
 const REACT_PACKAGES = ['react', 'react-dom', 'scheduler'];

@@ -1,18 +1,25 @@
 /**
- * `npm run bench`: size budgets of the CDN build (DESIGN.md § Budgets), measured on the built
- * files with gzip -9 (node zlib, level 9; 1 kB = 1000 bytes).
+ * `npm run bench`: the budgets of DESIGN.md § Budgets and issue 13 (all in bench/budgets.mjs),
+ * on the built artefacts. Three parts, one report (bench/results.json, a table on stdout):
  *
- *   - the loader (dist/cdn/leadkit.js) ≤ 2 kB;
- *   - each widget's first load ≤ 95 kB: loader + the tag's chunk + every chunk it imports
- *     statically, transitively (read from the `import … from` statements of the built files;
- *     `import()` is lazy and not counted);
- *   - widgets share one runtime chunk (the one holding React);
- *   - no Twilio (`@twilio/conversations`) code in any first load;
- *   - the npm package: tarball ≤ 600 kB, a consumer's install beyond React ≤ 15 MB
- *     (scripts/bench-package.mjs).
+ *   1. sizes of the CDN build (this file), gzip -9 (node zlib, level 9; 1 kB = 1000 bytes):
+ *      - the loader (dist/cdn/leadkit.js) ≤ 2 kB;
+ *      - each widget's first load ≤ 95 kB: loader + the tag's chunk + every chunk it imports
+ *        statically, transitively (read from the `import … from` statements of the built files;
+ *        `import()` is lazy and not counted);
+ *      - widgets share one runtime chunk (the one holding React);
+ *      - no Twilio (`@twilio/conversations`) code in any first load;
+ *   2. the npm package: tarball ≤ 600 kB, a consumer's install beyond React ≤ 15 MB
+ *      (scripts/bench-package.mjs);
+ *   3. the browser (bench/browser.ts): the board, CMS, thread and funnel pages loaded at 4× CPU
+ *      and Fast-3G-like throttling beside React 19 and Preact anchor pages — time to first
+ *      content, JS before it, chained round trips, long tasks, CLS; card expand / filter toggle
+ *      latency with real input; Lighthouse on the CMS page.
  *
- * Rebuilds dist/ and packages/sandbox/dist when missing or older than their inputs. Writes
- * bench/results.json and prints a table; exits 1 when a budget is broken.
+ * Flags: --no-browser (parts 1 and 2 only), --no-package (skip part 2), --browser-only.
+ * Environment: BENCH_RUNS (page-load runs, default 3), BENCH_LIGHTHOUSE_RUNS (default 3),
+ * CHROME_PATH. Runs under tsx (part 3 is TypeScript). Rebuilds dist/ and packages/sandbox/dist
+ * when missing or older than their inputs. Exits 1 when a budget is missed, naming each.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +27,9 @@ import { gzipSync } from 'node:zlib';
 import { parseAst } from 'vite';
 import { ROOT, ensureBuilt } from './build.mjs';
 import { measurePackage, printPackage } from './bench-package.mjs';
+import { INTERACTION_BUDGETS, LIGHTHOUSE_BUDGETS, LOAD_BUDGETS, SIZE_BUDGETS } from '../bench/budgets.mjs';
 
-export const BUDGETS = { loaderGzip: 2_000, firstLoadGzip: 95_000 };
+export const BUDGETS = SIZE_BUDGETS;
 
 /**
  * Chunks a widget starts loading as it mounts, beside its first data request, while its
@@ -111,13 +119,8 @@ function staticClosure(name, seen = new Set()) {
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 
-function main() {
-  const started = performance.now();
-  selfCheckTwilioDetector();
-  // The whole package: the tarball and install figures need the library build too.
-  const built = ensureBuilt({ parts: ['library', 'cdn', 'manifest', 'sandbox'], ifStale: true });
-  if (!built.cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
-
+/** Part 1 (and 2 unless `withPackage` is false): the size figures, their failures, and their report. */
+function measureSizes({ withPackage = true } = {}) {
   const manifest = JSON.parse(readFileSync(path.join(CDN, 'manifest.json'), 'utf8'));
   const loaderEntry = manifest['src/loader.ts'];
   if (loaderEntry?.file !== 'leadkit.js') throw new Error('bench: the manifest has no src/loader.ts → leadkit.js entry');
@@ -174,12 +177,10 @@ function main() {
       lazyImports: dynamicImports,
     }));
 
-  const npmPackage = measurePackage();
-  failures.push(...npmPackage.failures);
+  const npmPackage = withPackage ? measurePackage() : null;
+  if (npmPackage) failures.push(...npmPackage.failures);
 
   const results = {
-    generatedAt: new Date().toISOString(),
-    node: process.version,
     unit: 'bytes; gzip -9 (node zlib level 9)',
     budgets: BUDGETS,
     loader: { file: 'leadkit.js', raw: loader.raw, gzip: loader.gzip },
@@ -199,37 +200,73 @@ function main() {
     lazyChunks: lazy,
     chunks: allChunks,
     package: npmPackage,
+  };
+
+  const print = () => {
+    // ---- report ---------------------------------------------------------------------------
+    const pad = (text, width) => String(text).padEnd(width);
+    const num = (bytes) => kB(bytes).padStart(10);
+    const width = Math.max(...allChunks.map((chunk) => chunk.file.length));
+    console.log('\nCDN chunks (dist/cdn)');
+    console.log(`  ${pad('file', width)} ${pad('kind', 10)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}  imports`);
+    for (const chunk of allChunks) console.log(`  ${pad(chunk.file, width)} ${pad(chunk.kind, 10)} ${num(chunk.raw)} ${num(chunk.gzip)}  ${chunk.imports.join(', ')}`);
+    console.log('\nFirst load per widget (loader + tag chunk + static imports)');
+    console.log(`  ${pad('tag', 16)} ${'chunk'.padStart(10)} ${'first load'.padStart(11)} ${'budget'.padStart(10)}      ${'first content'.padStart(13)}  files`);
+    for (const widget of widgets) {
+      const mark = widget.gzip > BUDGETS.firstLoadGzip ? 'OVER' : 'ok  ';
+      console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(BUDGETS.firstLoadGzip)}  ${mark} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`);
+    }
+    console.log('  (first content, a static estimate: the first load plus the chunks loaded beside the first data while the skeleton shows — PRELOADED_AT_MOUNT; the browser part below measures what is really fetched)');
+    console.log(`\nLoader: ${kB(loader.gzip)} gzip (budget ${kB(BUDGETS.loaderGzip)}) ${loader.gzip > BUDGETS.loaderGzip ? 'OVER' : 'ok'}`);
+    console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
+    console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);
+    console.log(`Twilio in a first load: ${widgets.some((w) => w.twilio.length) ? 'YES' : 'no'}${lazy.length ? `; lazy chunks: ${lazy.map((l) => `${l.from} → ${l.chunk}`).join(', ')}` : ''}`);
+    if (npmPackage) printPackage(npmPackage);
+  };
+  return { results, failures, print };
+}
+
+async function main() {
+  const started = performance.now();
+  const args = process.argv.slice(2);
+  const browserOnly = args.includes('--browser-only');
+  const withBrowser = !args.includes('--no-browser');
+  const withPackage = !browserOnly && !args.includes('--no-package');
+  selfCheckTwilioDetector();
+  // The whole package: the tarball and install figures need the library build too.
+  const built = ensureBuilt({ parts: withPackage ? ['library', 'cdn', 'manifest', 'sandbox'] : ['cdn'], ifStale: true });
+  if (!built.cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
+
+  const sizes = browserOnly ? null : measureSizes({ withPackage });
+  let browser = null;
+  if (withBrowser) {
+    // TypeScript (playwright-core, the sandbox): `npm run bench` runs this file under tsx.
+    const { runBrowserBench } = await import('../bench/browser.ts');
+    browser = await runBrowserBench();
+  }
+  const failures = [...(sizes?.failures ?? []), ...(browser?.failures ?? [])];
+  const results = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    ...(sizes?.results ?? {}),
+    browser: browser ? { budgets: { load: LOAD_BUDGETS, interactions: INTERACTION_BUDGETS, lighthouse: LIGHTHOUSE_BUDGETS }, ...browser } : null,
     failures,
     ok: failures.length === 0,
   };
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-  // ---- report ---------------------------------------------------------------------------
-  const pad = (text, width) => String(text).padEnd(width);
-  const num = (bytes) => kB(bytes).padStart(10);
-  const width = Math.max(...allChunks.map((chunk) => chunk.file.length));
-  console.log('\nCDN chunks (dist/cdn)');
-  console.log(`  ${pad('file', width)} ${pad('kind', 10)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}  imports`);
-  for (const chunk of allChunks) console.log(`  ${pad(chunk.file, width)} ${pad(chunk.kind, 10)} ${num(chunk.raw)} ${num(chunk.gzip)}  ${chunk.imports.join(', ')}`);
-  console.log('\nFirst load per widget (loader + tag chunk + static imports)');
-  console.log(`  ${pad('tag', 16)} ${'chunk'.padStart(10)} ${'first load'.padStart(11)} ${'budget'.padStart(10)}      ${'first content'.padStart(13)}  files`);
-  for (const widget of widgets) {
-    const mark = widget.gzip > BUDGETS.firstLoadGzip ? 'OVER' : 'ok  ';
-    console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(BUDGETS.firstLoadGzip)}  ${mark} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`);
+  sizes?.print();
+  if (browser) {
+    const { printBrowser } = await import('../bench/browser.ts');
+    printBrowser(browser);
   }
-  console.log('  (first content: the first load plus the chunks loaded beside the first data while the skeleton shows — PRELOADED_AT_MOUNT)');
-  console.log(`\nLoader: ${kB(loader.gzip)} gzip (budget ${kB(BUDGETS.loaderGzip)}) ${loader.gzip > BUDGETS.loaderGzip ? 'OVER' : 'ok'}`);
-  console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
-  console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);
-  console.log(`Twilio in a first load: ${widgets.some((w) => w.twilio.length) ? 'YES' : 'no'}${lazy.length ? `; lazy chunks: ${lazy.map((l) => `${l.from} → ${l.chunk}`).join(', ')}` : ''}`);
-  printPackage(npmPackage);
   console.log(`\nbench: wrote bench/results.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length) {
-    console.error(`\nbench: ${failures.length} budget(s) broken:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    console.error(`\nbench: ${failures.length} budget(s) missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
     process.exit(1);
   }
   console.log('bench: all budgets met');
 }
 
-main();
+await main();

@@ -1,0 +1,67 @@
+/**
+ * Every budget the benchmarks check, in one place (DESIGN.md § Budgets, issue 13 §2).
+ * `npm run bench` (scripts/bench.mjs), `bench:thread` and `bench:interactions` read them from
+ * here; a missed budget makes the run exit 1 and names it. 1 kB = 1000 bytes.
+ *
+ * Browser figures are measured in Debian's Chromium at 4× CPU slowdown and ≈ 560 ms RTT /
+ * 1.44 Mbps down, gzip on, 3-run medians (bench/browser.ts); "the React anchor" is the minimal
+ * React 19 page of bench/anchors, built and loaded in the same run.
+ */
+
+/** Built-file sizes (gzip -9 of dist/cdn; scripts/bench.mjs). */
+export const SIZE_BUDGETS = {
+  /** The CDN loader, dist/cdn/leadkit.js. */
+  loaderGzip: 2_000,
+  /** A widget's first load by static imports (loader + tag chunk + static closure), React included. */
+  firstLoadGzip: 95_000,
+};
+
+/** The npm package (scripts/bench-package.mjs). */
+export const PACKAGE_BUDGETS = {
+  /** The packed tarball (`npm pack`). */
+  tarball: 600_000,
+  /** A consumer's node_modules beyond react, react-dom and scheduler. */
+  installBeyondReact: 15_000_000,
+};
+
+/** Page loads in the browser (bench/browser.ts), per page unless said otherwise. */
+export const LOAD_BUDGETS = {
+  /** JS transferred (gzip bodies) before the first content is visible. */
+  jsBeforeFirstContentGzip: 100_000,
+  /** Depth of the request chain before the first content (HTML = 1, data requests included); the board route. */
+  boardChainedRoundTrips: 3,
+  /** Time to first content, as a ratio to the React anchor's time to its first card; the board route. */
+  boardFirstContentVsReactAnchor: 1.1,
+  /** Long tasks (sum of their durations) that start before the first content. */
+  longTasksBeforeFirstContentMs: 250,
+  /** Cumulative layout shift of the load, at each width. */
+  cls: 0.01,
+  /** JS before the first board card with another flavour of the CDN build (a Preact one, issue 13 §3). */
+  flavourBoardJsGzip: 45_000,
+};
+
+/** Real pointer input on the board at 4× CPU (bench/interactions.ts). */
+export const INTERACTION_BUDGETS = {
+  cpuSlowdown: 4,
+  /** Samples per interaction (p75 over them). */
+  samples: 16,
+  /** Card expand and filter toggle, input → the frame showing the result, p75. */
+  p75Ms: 50,
+  /** …and at most this ratio to the React anchor's card expand (p75 / p75). */
+  vsReactAnchorExpand: 1.5,
+};
+
+/** Lighthouse (mobile preset, simulated throttling) on /examples/cms.html. */
+export const LIGHTHOUSE_BUDGETS = {
+  performanceScore: 95,
+};
+
+/** The 10,000-message thread (bench/thread.ts). */
+export const THREAD_BUDGETS = {
+  /** DOM nodes (document + open shadow roots), the most seen at any time. */
+  maxDomNodes: 300,
+  /** JS heap after GC with all 10,000 messages loaded, as a ratio to the heap with 1,000 loaded. */
+  heapVs1000: 1.5,
+  /** Scrolling back and forth through loaded messages must not grow the heap (rendering leaks). */
+  maxScrollHeapGrowthBytes: 2_000_000,
+};

@@ -1,0 +1,147 @@
+/**
+ * The bench's own local server: what a CDN and an API gateway would answer, gzip'ed.
+ *
+ *   /cdn/*                 dist/cdn (loader no-cache, hashed chunks immutable, like scripts/start.ts)
+ *   /examples/*            examples/ (the CMS, thread and funnel pages)
+ *   /app, /app/*           examples/app.html (the office app; every deep link)
+ *   /anchors/*             the anchor pages built by bench/anchors/build.ts
+ *   /gateway/*, /sandbox/* the sandbox gateway (@leadkit/sandbox), seeded, no added latency,
+ *                          no simulated customer replies
+ *
+ * A page asked for with `?lk-flavour=NAME` gets `/cdn/leadkit-NAME.js` instead of the loader
+ * `/cdn/leadkit.js` (another flavour of the CDN build, e.g. a Preact one: same pages, same data).
+ *
+ * Static files are gzip -9'ed once and sent with a Content-Length (what the size report
+ * counts); gateway answers are gzip'ed when the client accepts it and they are 1 kB or more
+ * (an event stream passes through untouched). `POST /sandbox/reset` restores the seed data
+ * between page loads. It is not scripts/start.ts: that one serves uncompressed and builds.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbox';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript)|image\/svg)/;
+/** Below this a gzip'ed answer is not worth it (what common servers do). */
+const GZIP_MIN_BYTES = 1000;
+
+export interface BenchServer {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly origin: string;
+  /** Restores the sandbox's seed data (before each page load). */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  root: string;
+  /** The CDN build to serve (default <root>/dist/cdn). */
+  cdnDir?: string;
+  /** Built anchor pages (served under /anchors/). */
+  anchorsDir?: string;
+}
+
+interface StaticFile {
+  body: Buffer;
+  gzip: Buffer;
+  type: string;
+}
+
+export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 'cdn'), anchorsDir }: BenchServerOptions): Promise<BenchServer> {
+  const examples = path.join(root, 'examples');
+  const sandbox = createSandboxGateway({ seed: DEFAULT_SEED, latencyMs: 0, chat: { customerReplies: false } });
+  const cache = new Map<string, StaticFile | null>();
+
+  const load = (dir: string, sub: string): StaticFile | null => {
+    const file = path.resolve(dir, `.${path.posix.normalize(`/${decodeURIComponent(sub)}`)}`);
+    if (!file.startsWith(dir + path.sep)) return null;
+    if (cache.has(file)) return cache.get(file) ?? null;
+    const type = CONTENT_TYPES[path.extname(file)];
+    const found = type && existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null;
+    const entry = found ? { body: found, gzip: gzipSync(found, { level: 9 }), type: type as string } : null;
+    cache.set(file, entry);
+    return entry;
+  };
+
+  const sendStatic = (request: Request, found: StaticFile | null, cacheControl = 'no-cache'): Response => {
+    if (!found) return new Response('not found', { status: 404 });
+    let entry = found;
+    const flavour = new URL(request.url).searchParams.get('lk-flavour');
+    if (flavour && entry.type.startsWith('text/html')) {
+      if (!/^[a-z0-9]+$/.test(flavour)) return new Response('bad flavour', { status: 400 });
+      const body = Buffer.from(entry.body.toString('utf8').replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`));
+      entry = { body, gzip: gzipSync(body, { level: 9 }), type: entry.type };
+    }
+    const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '') && COMPRESSIBLE.test(entry.type);
+    const body = gzip ? entry.gzip : entry.body;
+    const headers: Record<string, string> = { 'content-type': entry.type, 'content-length': String(body.length), 'cache-control': cacheControl, vary: 'accept-encoding' };
+    if (gzip) headers['content-encoding'] = 'gzip';
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
+  };
+
+  const gateway = async (request: Request, env: HttpBindings): Promise<Response> => {
+    const url = new URL(request.url);
+    if (request.method === 'POST' && url.pathname === '/sandbox/reset') {
+      sandbox.reset();
+      return Response.json({ ok: true });
+    }
+    const response = await sandbox.app.fetch(request, env);
+    if (response.headers.has(DROP_HEADER)) env.incoming.socket.destroy();
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.body || !COMPRESSIBLE.test(type) || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
+    const raw = Buffer.from(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    if (raw.length < GZIP_MIN_BYTES) {
+      headers.set('content-length', String(raw.length));
+      return new Response(new Uint8Array(raw), { status: response.status, statusText: response.statusText, headers });
+    }
+    const body = gzipSync(raw, { level: 6 });
+    headers.set('content-encoding', 'gzip');
+    headers.set('content-length', String(body.length));
+    headers.append('vary', 'accept-encoding');
+    return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers });
+  };
+
+  const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    if (/^\/(gateway|sandbox)(\/|$)/.test(pathname)) return gateway(request, env);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405 });
+    if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
+    if (pathname.startsWith('/cdn/')) {
+      const hashed = /-[A-Za-z0-9_-]{8}\.js$/.test(pathname);
+      return sendStatic(request, load(cdnDir, pathname.slice('/cdn/'.length)), hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, load(examples, 'app.html'));
+    if (pathname.startsWith('/examples/')) return sendStatic(request, load(examples, pathname.slice('/examples/'.length)));
+    if (anchorsDir && pathname.startsWith('/anchors/')) {
+      const sub = pathname.slice('/anchors/'.length);
+      return sendStatic(request, load(anchorsDir, sub.endsWith('/') || sub === '' ? `${sub}index.html` : sub));
+    }
+    return new Response('not found', { status: 404 });
+  };
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ hostname: '127.0.0.1', port: 0, fetch: (request, env) => handle(request, env as HttpBindings) }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    reset: () => sandbox.reset(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        // Event streams keep connections open: end them too.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
