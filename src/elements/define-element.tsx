@@ -6,7 +6,7 @@ import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
 import { WidgetShell } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
-import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
+import { HOST_ATTRIBUTES, kebab, reserveDeclarations, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
 
 /**
  * A tag bound to its widget. The tag's attributes and reserve come from the tag table
@@ -98,7 +98,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
   const r2wcProps = Object.fromEntries(attributeNames.map((name) => [name, 'string']));
   const Base = r2wc(Shell as ComponentType<object>, { shadow: 'open', props: r2wcProps as never });
   const baseCallbacks = Base.prototype as unknown as { disconnectedCallback(): void };
-  const reserve = `:host(:not(:state(${READY_STATE}))){min-height:${spec.reserve.minHeight}}`;
+  // The size kept until the first render (display is the widget's own from base.css).
+  const reserve = `:host(:not(:state(${READY_STATE}))){${reserveDeclarations(definition.tag).filter((line) => !line.startsWith('display')).join('')}}`;
   const adopted = [baseCss, reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
 
   class LeadkitElement extends (Base as unknown as { new (): HTMLElement & R2wcInternals }) {

@@ -30,6 +30,7 @@ describe('reserveCss (leadkit.css and the loader)', () => {
       expect(declarations, tag).toContain(`display: ${TAGS[tag].reserve.display};`);
     }
     expect(rule(css, 'review-request:not(:defined)')).toContain('display: inline-block;');
+    expect(rule(css, 'review-request:not(:defined)')).toContain(`min-width: ${TAGS['review-request'].reserve.minWidth};`);
   });
 
   it('hides every tag with `hidden`, defined or not', () => {

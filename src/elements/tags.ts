@@ -24,7 +24,7 @@ export interface TagSpec {
    * Space kept from the first paint until the widget renders (its loading skeleton's size), so
    * nothing jumps: in `leadkit.css` for undefined tags and on the host until it is ready.
    */
-  readonly reserve: { readonly minHeight: string; readonly display: 'block' | 'inline-block' };
+  readonly reserve: { readonly minHeight: string; readonly minWidth?: string; readonly display: 'block' | 'inline-block' };
 }
 
 /** Values of the `chat-service` attribute: the thread's chat adapter when no `chat` property is set. */
@@ -54,8 +54,9 @@ export const TAGS = {
   },
   'review-request': {
     attributes: { spId: 'number', leadId: 'number' },
-    // Its first screen is the 'Request a Review' button.
-    reserve: { minHeight: '36px', display: 'inline-block' },
+    // Its first screen is the 'Request a Review' button: its size, so a row that would wrap it
+    // to a line of its own (a phone) wraps it from the first paint.
+    reserve: { minHeight: '36px', minWidth: '164px', display: 'inline-block' },
   },
   'message-thread': {
     attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES },
@@ -95,6 +96,14 @@ export const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g
 /** `lead-board` → `LeadBoard`. */
 export const pascal = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase());
 
+/** The declarations that keep a tag's space (display, min-height, min-width when set). */
+export function reserveDeclarations(tag: LeadkitTag): string[] {
+  const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
+  const lines = [`display: ${reserve.display};`, `min-height: ${reserve.minHeight};`];
+  if (reserve.minWidth) lines.push(`min-width: ${reserve.minWidth};`);
+  return lines;
+}
+
 /**
  * The reserve rules for undefined tags (`leadkit.css`, also adopted by the loader), and `hidden`
  * hiding a tag before it is defined too. `prefix` for tags registered under one.
@@ -102,8 +111,7 @@ export const pascal = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, 
 export function reserveCss(prefix?: string): string {
   const name = (tag: string) => (prefix ? `${prefix}-${tag}` : tag);
   const rules = TAG_NAMES.map((tag) => {
-    const { minHeight, display } = TAGS[tag].reserve;
-    return `${name(tag)}:not(:defined) {\n  display: ${display};\n  min-height: ${minHeight};\n}`;
+    return `${name(tag)}:not(:defined) {\n${reserveDeclarations(tag).map((line) => `  ${line}`).join('\n')}\n}`;
   });
   const hidden = `${TAG_NAMES.map((tag) => `${name(tag)}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
   return `${rules.join('\n\n')}\n\n${hidden}\n`;

@@ -33,9 +33,17 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Locator }[] = 
   },
 ];
 
+/** DESIGN.md: at a phone's width (412 px, a large Android phone) and a desktop's. */
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 412, height: 915 },
+];
+const CASES = WIDTHS.flatMap((viewport) => PAGES.map((entry) => ({ ...entry, viewport, label: `${entry.name} at ${viewport.width} px` })));
+
 describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)', { timeout: 30_000 }, () => {
-  it.each(PAGES)('$name', async ({ path, shown }) => {
-    const page = await e2e.context.newPage();
+  it.each(CASES)('$label', async ({ path, shown, viewport }) => {
+    const context = viewport.width === 1280 ? e2e.context : await e2e.newContext(viewport);
+    const page = await context.newPage();
     const watch = await watchPage(page);
     await page.goto(`${e2e.server.origin}${path}`);
     await visible(shown(page));

@@ -190,7 +190,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
         {businessName !== null ? (
           <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
         ) : provider.state === 'loading' ? (
-          <Skeleton width={280} height={30} />
+          // The title's own box (same font, same reserve on a phone), with the placeholder inside.
+          <div className="lk-board__title" aria-hidden="true">
+            <Skeleton width={280} height={30} />
+          </div>
         ) : null}
         {spId !== null ? (
           <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>

@@ -96,7 +96,10 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
               {t('thread.heading', { memberName: name })}
             </h1>
           ) : (
-            <Skeleton className="lk-thread__title-skeleton" width={320} height={30} />
+            // The title's own box (same font, same reserve on a phone), with the placeholder inside.
+            <div className="lk-thread__title" aria-hidden="true">
+              <Skeleton className="lk-thread__title-skeleton" width={320} height={30} />
+            </div>
           )}
           <div className="lk-thread__actions">
             {leadId !== null ? (

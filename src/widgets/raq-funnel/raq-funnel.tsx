@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
-import { Skeleton } from '../../ui/skeleton';
+import { useStyles } from '../../runtime/styles';
+import shellCss from './raq-funnel-shell.css?inline';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import { loadEntryStep } from './step-loaders';
@@ -11,16 +12,19 @@ export type { RaqFunnelProps };
 const loadFunnelFrame = () => import(/* lk:first-content */ './funnel-frame');
 const FunnelFrame = lazy(loadFunnelFrame);
 
+const SHELL_STYLES = [shellCss];
+
 /** The funnel's size while it loads (the progress row and the first step's panel): nothing jumps. */
 function FunnelSkeleton() {
   const { t } = useRuntime();
+  useStyles(SHELL_STYLES);
   return (
-    <div part="raq-funnel" aria-busy="true" style={{ display: 'grid', gap: 16, maxWidth: 720 }}>
+    <div part="raq-funnel" className="lk-funnel-skeleton" aria-busy="true">
       <p className="lk-visually-hidden" role="status">
         {t('funnel.loading')}
       </p>
-      <Skeleton height={36} />
-      <Skeleton height={360} radius={8} />
+      <span aria-hidden="true" className="lk-skeleton lk-funnel-skeleton__progress" />
+      <span aria-hidden="true" className="lk-skeleton lk-funnel-skeleton__panel" />
     </div>
   );
 }
