@@ -19,18 +19,17 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, launchChromium, resolveChromiumPath } from '../test/helpers/browser';
-import { buildAnchors } from './anchors/build';
+import { CHROMIUM_ARGS, resolveChromiumPath } from '../test/helpers/browser';
 import { LIGHTHOUSE_BUDGETS, LOAD_BUDGETS } from './budgets.mjs';
 import { interactionFailures, measureInteractions, printInteractions, type InteractionResults } from './interactions';
 import { measureLoad, THROTTLING, type LoadSample, type PageSpec } from './load';
-import { startBenchServer, type BenchServer } from './server';
+import type { BenchServer } from './server';
+import { ROOT, withSession } from './session';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ANCHORS_DIR = path.join(ROOT, 'dist', 'bench', 'anchors');
+export { ROOT };
+
 
 export const PAGES: (PageSpec & { anchor?: boolean })[] = [
   { id: 'board', label: 'board /app/lead/board/1001', path: '/app/lead/board/1001', selector: '[part~="lead-card"]', what: 'first lead card' },
@@ -279,6 +278,8 @@ export function printLighthouse(figures: LighthouseFigures): void {
 
 export interface BrowserResults {
   throttling: typeof THROTTLING;
+  /** The machine's load average (1 min) before and after, and its cores: timings of a busy machine are not comparable. */
+  machine: { cores: number; loadBefore: number; loadAfter: number; busy: boolean };
   chromium: string;
   runs: number;
   pages: PageFigures[];
@@ -287,27 +288,9 @@ export interface BrowserResults {
   failures: string[];
 }
 
-interface Session {
-  browser: Browser;
-  server: BenchServer;
-  root: string;
-}
-
-async function withSession<T>(work: (session: Session) => Promise<T>): Promise<T> {
-  await buildAnchors(ANCHORS_DIR);
-  const server = await startBenchServer({ root: ROOT, anchorsDir: ANCHORS_DIR });
-  let browser: Browser | null = null;
-  try {
-    browser = await launchChromium();
-    return await work({ browser, server, root: ROOT });
-  } finally {
-    await browser?.close();
-    await server.stop();
-  }
-}
-
 /** Needs dist/cdn built (the caller builds it). */
 export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 3), lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), log = (line: string) => console.log(line) } = {}): Promise<BrowserResults> {
+  const loadBefore = os.loadavg()[0] ?? 0;
   return withSession(async ({ browser, server }) => {
     log(`bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × 2 widths)`);
     const pages = await measurePages(browser, server, runs, log);
@@ -317,7 +300,10 @@ export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 
     server.reset();
     const lighthouse = await measureLighthouse(server.origin, lighthouseRuns);
     const failures = [...pageFailures(pages), ...interactionFailures(interactions), ...lighthouseFailures(lighthouse)];
-    return { throttling: THROTTLING, chromium: browser.version(), runs, pages, interactions, lighthouse, failures };
+    const cores = os.cpus().length;
+    const loadAfter = os.loadavg()[0] ?? 0;
+    const machine = { cores, loadBefore: Number(loadBefore.toFixed(2)), loadAfter: Number(loadAfter.toFixed(2)), busy: Math.max(loadBefore, loadAfter) > cores * 0.75 };
+    return { throttling: THROTTLING, machine, chromium: browser.version(), runs, pages, interactions, lighthouse, failures };
   });
 }
 
@@ -325,16 +311,8 @@ export function printBrowser(results: BrowserResults): void {
   printPages(results.pages, results.runs);
   printInteractions(results.interactions);
   printLighthouse(results.lighthouse);
-}
-
-/** Runs one part alone (bench:interactions), with the CDN built when stale. */
-export async function runStandalone(name: string, work: (session: Session) => Promise<string[]>): Promise<void> {
-  const { ensureBuilt } = (await import('../scripts/build.mjs')) as { ensureBuilt: (options: { parts: string[]; ifStale: boolean }) => unknown };
-  ensureBuilt({ parts: ['cdn'], ifStale: true });
-  const failures = await withSession(work);
-  if (failures.length) {
-    console.error(`\nbench:${name}: ${failures.length} budget(s) missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
-    process.exit(1);
+  const { machine } = results;
+  if (machine.busy) {
+    console.log(`\nbench: WARNING the machine was busy (load ${machine.loadBefore} before, ${machine.loadAfter} after, ${machine.cores} cores): times and long tasks run high; compare ratios to the anchors, or run again on an idle machine`);
   }
-  console.log(`bench:${name}: all budgets met`);
 }

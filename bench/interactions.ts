@@ -21,6 +21,7 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { INTERACTION_BUDGETS } from './budgets.mjs';
 import { THROTTLING } from './load';
+import { runStandalone } from './session';
 
 const WIDTH = 412;
 const SETTLE_MS = 400;
@@ -267,7 +268,6 @@ export function printInteractions(results: InteractionResults): void {
 
 // `npm run bench:interactions`: this part alone (builds the anchors, serves, measures).
 if (process.argv[1] && /interactions\.ts$/.test(process.argv[1])) {
-  const { runStandalone } = await import('./browser');
   await runStandalone('interactions', async ({ browser, server, root }) => {
     const results = await measureInteractions(browser, server.origin, server.reset);
     printInteractions(results);

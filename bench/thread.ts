@@ -22,8 +22,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser';
 import { THREAD_BUDGETS } from './budgets.mjs';
 import { startBenchServer } from './server';
-import { ROOT } from './browser';
 import { ensureBuilt } from '../scripts/build.mjs';
+import { ROOT } from './session';
 
 const TOTAL = 10_000;
 const AT_1000 = 1_000;
