@@ -31,16 +31,6 @@ import { INTERACTION_BUDGETS, LIGHTHOUSE_BUDGETS, LOAD_BUDGETS, SIZE_BUDGETS } f
 
 export const BUDGETS = SIZE_BUDGETS;
 
-/**
- * Chunks a widget starts loading as it mounts, beside its first data request, while its
- * skeleton (of the final size) shows: not in its first load, but needed for its first content.
- * Reported ("first content") so the split stays visible; the budget is on the first load.
- */
-export const PRELOADED_AT_MOUNT = {
-  'lead-board': ['src/widgets/lead-board/board-list.tsx', 'src/widgets/lead-board/lead-card-body-part.ts'],
-  'raq-funnel': ['src/widgets/raq-funnel/funnel-frame.tsx', 'src/widgets/raq-funnel/entry-step.tsx'],
-  'message-thread': ['src/widgets/message-thread/thread-body-part.ts'],
-};
 const CDN = path.join(ROOT, 'dist', 'cdn');
 
 // ---- what counts as Twilio --------------------------------------------------------------
@@ -122,6 +112,7 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 /** Part 1 (and 2 unless `withPackage` is false): the size figures, their failures, and their report. */
 function measureSizes({ withPackage = true } = {}) {
   const manifest = JSON.parse(readFileSync(path.join(CDN, 'manifest.json'), 'utf8'));
+  const FIRST_CONTENT = JSON.parse(readFileSync(path.join(CDN, 'first-content.json'), 'utf8'));
   const loaderEntry = manifest['src/loader.ts'];
   if (loaderEntry?.file !== 'leadkit.js') throw new Error('bench: the manifest has no src/loader.ts → leadkit.js entry');
   const tags = Object.values(manifest)
@@ -145,14 +136,9 @@ function measureSizes({ withPackage = true } = {}) {
     if (gzip > BUDGETS.firstLoadGzip) failures.push(`<${tag}> first load ${kB(gzip)} > ${kB(BUDGETS.firstLoadGzip)}`);
     if (twilio.length) failures.push(`<${tag}> first load contains Twilio code: ${twilio.join('; ')}`);
     if (reactChunks.length !== 1) failures.push(`<${tag}> first load has ${reactChunks.length} chunks with react-dom (${reactChunks.join(', ')}), expected 1`);
-    const preloaded = (PRELOADED_AT_MOUNT[tag] ?? []).map((src) => {
-      const entry = manifest[src];
-      if (!entry?.isDynamicEntry) throw new Error(`bench: ${src} (preloaded by <${tag}>) is not a lazy chunk of the build`);
-      return entry.file;
-    });
-    const contentSet = new Set(firstLoad);
-    for (const name of preloaded) staticClosure(name, contentSet);
-    const firstContent = [...contentSet];
+    // What the loader starts for the tag: the CDN build writes it from the widgets' lk:first-content marks.
+    const firstContent = [...new Set(['leadkit.js', ...(FIRST_CONTENT.tags[tag] ?? [])])];
+    for (const name of firstContent) if (!existsSync(path.join(CDN, name))) throw new Error(`bench: first-content.json names ${name}, not in dist/cdn`);
     const firstContentGzip = firstContent.reduce((sum, name) => sum + file(name).gzip, 0);
     return { tag, chunk, firstLoad, gzip, raw, twilio, reactChunk: reactChunks[0] ?? null, firstContent, firstContentGzip };
   });
@@ -216,7 +202,7 @@ function measureSizes({ withPackage = true } = {}) {
       const mark = widget.gzip > BUDGETS.firstLoadGzip ? 'OVER' : 'ok  ';
       console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(BUDGETS.firstLoadGzip)}  ${mark} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`);
     }
-    console.log('  (first content, a static estimate: the first load plus the chunks loaded beside the first data while the skeleton shows — PRELOADED_AT_MOUNT; the browser part below measures what is really fetched)');
+    console.log('  (first content, a static estimate: what the loader starts for the tag, dist/cdn/first-content.json — its first load plus the parts it loads beside its first data; the browser part below measures what is really fetched)');
     console.log(`\nLoader: ${kB(loader.gzip)} gzip (budget ${kB(BUDGETS.loaderGzip)}) ${loader.gzip > BUDGETS.loaderGzip ? 'OVER' : 'ok'}`);
     console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
     console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);
