@@ -2,12 +2,14 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Switch } from '../../ui/switch';
-import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
+import { boardQueryAtom, changeFiltersAtom, leadsLoadableAtom } from './board-atoms';
 
-// The panel's controls (comboboxes, multi-select, date picker, tags) load right after the
-// board's first render, in parallel with the first page: they are not in its first load.
-// Their texts come with them.
-const FilterPanel = lazy(() => import('./filter-panel').then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
+// The panel's controls (comboboxes, multi-select, date picker, tags) are not needed for the first
+// card: they load once the first page has been answered (shown or failed), or earlier when the
+// user reaches for them (pointer, focus, 'Show All Filters'). Their texts come with them. Their
+// space is kept meanwhile, so nothing moves when they arrive.
+const loadFilterPanel = () => import('./filter-panel');
+const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
 
 /**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
@@ -19,17 +21,29 @@ export function FilterBar({ categoryNames, rememberCategory }: { categoryNames: 
   const changeFilters = useSetAtom(changeFiltersAtom);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
+  // Latched: once the first page has been answered the panel stays (a refetch does not hide it).
+  const firstPageAnswered = useAtomValue(leadsLoadableAtom).state !== 'loading';
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (firstPageAnswered || panelOpen)) setWanted(true);
+  const reachFor = () => {
+    if (!wanted) setWanted(true);
+  };
+  const placeholder = <div id={panelId} className="lk-filters__panel lk-filters__panel--loading" data-open={panelOpen} aria-busy="true" />;
   return (
-    <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')}>
+    <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')} onPointerEnter={reachFor} onFocus={reachFor}>
       <div className="lk-filters__header">
         <Switch label={t('filters.showUnread')} checked={filters.hasUnreadMessages === true} onChange={(on) => changeFilters({ hasUnreadMessages: on ? true : null })} />
         <button type="button" className="lk-link-button lk-filters__toggle" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanelOpen((open) => !open)}>
           {t(panelOpen ? 'filters.hideAll' : 'filters.showAll')}
         </button>
       </div>
-      <Suspense fallback={<div id={panelId} className="lk-filters__panel lk-filters__panel--loading" data-open={panelOpen} aria-busy="true" />}>
-        <FilterPanel panelId={panelId} panelOpen={panelOpen} categoryNames={categoryNames} rememberCategory={rememberCategory} />
-      </Suspense>
+      {wanted ? (
+        <Suspense fallback={placeholder}>
+          <FilterPanel panelId={panelId} panelOpen={panelOpen} categoryNames={categoryNames} rememberCategory={rememberCategory} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </section>
   );
 }

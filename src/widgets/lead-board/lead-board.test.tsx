@@ -1,19 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from './board-test-setup';
 
 const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const leadsPath = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 
 afterEach(cleanup);
+beforeAll(preloadBoardParts);
 
 async function shownBoard(props = {}, options = {}) {
   const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
-  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   return view;
 }
 
@@ -58,6 +60,19 @@ describe('<LeadBoard> loading', () => {
       limit: 10,
       filters: { archived: false, displayLead: true },
     });
+  });
+
+  it('loads the filter controls after the first page is answered, not before it (they are not needed for the first card)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.latency(1500, { route: LEADS_ROUTE, times: 1 });
+    // The provider's name is there, the first page is not: no filter controls yet, their space kept.
+    await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? null).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
+    expect(document.querySelector('.lk-filters__panel--loading')).not.toBeNull();
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: 5000 });
+    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows a skeleton of the final size while loading', () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
@@ -7,13 +7,15 @@ import { createGatewayClient } from '../../gateway/client';
 import { STATUS_SEND_DELAY_MS } from './card-atoms';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from './board-test-setup';
 
 afterEach(cleanup);
+beforeAll(preloadBoardParts);
 
 /** The board with `leadId` featured: it is first and open. */
 async function openLead(leadId: number) {
   const view = renderWidget(<LeadBoard spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
-  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+  await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === leadId)!;
   expect(card.dataset.expanded).toBe('true');
   return { ...view, card };
@@ -115,7 +117,7 @@ describe('expanded card: status', () => {
     }) as typeof globalThis.fetch;
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
     renderWidget(<LeadBoard spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { gateway: client } });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === lead)!;
     const select = statusSelect(card);
     const sent = () => sandbox.store.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/leads/${lead}/status`)).map((r) => r.body);
@@ -295,7 +297,7 @@ describe('expanded card: the runtime clock', () => {
       sandbox: { now: () => SANDBOX_NOW },
       inputs: { now },
     });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.maskedActive)!;
     await userEvent.click(await within(card).findByRole('button', { name: 'Contact' }));
     return card;
@@ -326,7 +328,7 @@ describe('expanded card: connect your numbers', () => {
     const view = renderWidget(<LeadBoard spId={1001} leadId={optedIn} />, LEAD_BOARD_CATALOGUE, {
       inputs: { flags: { pro_ads_leadcalltracking_v2_frontend_lead_board: true } },
     });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === optedIn)!;
     await userEvent.click(within(card).getByRole('button', { name: 'Connect your numbers' }));
     expect(await screen.findByRole('dialog', { name: 'Connect your numbers' })).toBeTruthy();
@@ -356,7 +358,7 @@ describe('expanded card: feedback and insurance', () => {
 
   it('shows the insurance offer on a lead with an insurer link, and "Not at all" hides it on every lead', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const withOffer = view.sandbox.store.leads.find((lead) =>
       lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
     );
@@ -430,7 +432,7 @@ describe('expanded card: review requests', () => {
     const view = renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
       inputs: { flags: { new_review_request: true } },
     });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
     // Once the gateway took the status (it is sent a moment after the choice).
@@ -446,7 +448,7 @@ describe('expanded card: review requests', () => {
       inputs: { flags: { new_review_request: true } },
     });
     view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/status' });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
     expect((await within(card).findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('We could not change the status of this lead.');
