@@ -12,6 +12,11 @@ const e2e = useE2eSession();
 
 const PAGES: { name: string; path: string; shown: (page: Page) => Locator }[] = [
   {
+    name: 'two <lead-page>s on the CMS page (purchased and unavailable)',
+    path: '/examples/cms.html',
+    shown: (page) => page.locator('lead-page').nth(1).getByText('This lead is no longer available for purchase.', { exact: true }),
+  },
+  {
     name: '<lead-board> in the office app',
     path: '/app/lead/board/1001',
     shown: (page) => page.locator('lead-app').getByText(/^Showing \d+ - \d+ of \d+ results$/),
@@ -45,6 +50,12 @@ describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)
     const context = viewport.width === 1280 ? e2e.context : await e2e.newContext(viewport);
     const page = await context.newPage();
     const watch = await watchPage(page);
+    // Every response 300 ms late: the skeletons are painted before the content replaces them, as
+    // on a phone's network (without it the content may arrive before the first paint, and a shift
+    // could go unseen).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
     await page.goto(`${e2e.server.origin}${path}`);
     await visible(shown(page));
     await page.waitForTimeout(800); // late shifts (lazy chunks, images, fonts) would show up here
