@@ -6,6 +6,7 @@ import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
+import { BUNDLE_TYPES, externalDependencies } from './scripts/library-build';
 
 /**
  * npm library build (`dist/*.js` + one bundled `.d.ts` per entry). The CDN build is
@@ -14,11 +15,6 @@ import dts from 'vite-plugin-dts';
  * Library mode keeps ES output unminified on purpose: the host's bundler minifies, and
  * readable code is easier to debug from node_modules.
  */
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  dependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-};
-
 // Every dependency and peer (react, react-dom, jotai, ofetch, valibot, @r2wc/*, wouter,
 // @tanstack/react-virtual, the optional @twilio/conversations…) stays an import, subpaths
 // included (react/jsx-runtime, react-dom/client, jotai/vanilla…): the host installs one copy of
@@ -26,9 +22,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // installs ≈ 11 MB (every function, locale and build) for the dozen functions the widgets use
 // (react-day-picker depends on it), which alone broke the 15 MB install budget (npm run bench);
 // bundled and tree-shaken they add ≈ 0.1 MB to dist/chunks, loaded with the date filter only.
-const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const external = [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
+const external = externalDependencies(new URL('./package.json', import.meta.url));
 
 /** Every global name the TypeScript libs declare (DOM, ES…), read once. */
 let libGlobals: Set<string> | undefined;
@@ -146,22 +140,7 @@ export default defineConfig({
       include: ['src'],
       beforeWriteFile: dropUnresolvableGlobals,
       exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.stories.tsx', 'src/cdn/**', 'src/loader.ts'],
-      // One self-contained .d.ts per entry (api-extractor 7), named like its .js.
-      // Forgotten exports (internal types inlined as non-exported declarations) and release tags
-      // are api-extractor's API-report rules, not packaging errors; any other message fails.
-      bundleTypes: {
-        extractorConfig: {
-          messages: {
-            extractorMessageReporting: {
-              default: { logLevel: 'warning' },
-              'ae-forgotten-export': { logLevel: 'none' },
-              'ae-missing-release-tag': { logLevel: 'none' },
-              // api-extractor walks the whole tsconfig program (eslint's .cts typings too).
-              'ae-wrong-input-file-type': { logLevel: 'none' },
-            },
-          },
-        },
-      },
+      bundleTypes: BUNDLE_TYPES,
     }),
   ],
   build: {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import dts from 'vite-plugin-dts';
+import { BUNDLE_TYPES, externalDependencies } from '../../scripts/library-build';
 
 /**
  * `@leadkit/sandbox`'s build: dist/index.js (the gateway) and dist/serve.js (the HTTP server,
@@ -12,10 +12,7 @@ import dts from 'vite-plugin-dts';
  * repository, no runtime dependency on leadkit (see README.md, "One copy of the contract").
  * The package's own dependencies (hono, valibot, date-fns, @hono/node-server) stay imports.
  */
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies?: Record<string, string> };
-const packages = Object.keys(pkg.dependencies ?? {});
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const external = [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
+const external = externalDependencies(new URL('./package.json', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -25,18 +22,7 @@ export default defineConfig({
       // The repository root: the declarations of leadkit's shared sources (../../src) are
       // emitted inside dist/ too, then bundled into each entry's one .d.ts.
       entryRoot: fileURLToPath(new URL('../..', import.meta.url)),
-      bundleTypes: {
-        extractorConfig: {
-          messages: {
-            extractorMessageReporting: {
-              default: { logLevel: 'warning' },
-              'ae-forgotten-export': { logLevel: 'none' },
-              'ae-missing-release-tag': { logLevel: 'none' },
-              'ae-wrong-input-file-type': { logLevel: 'none' },
-            },
-          },
-        },
-      },
+      bundleTypes: BUNDLE_TYPES,
     }),
   ],
   build: {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
-import { TAGS as TAG_TABLE } from '../../src/elements/tags';
+import { kebab, TAGS as TAG_TABLE } from '../../src/elements/tags';
 import { enUS } from '../../src/i18n/en-US';
 
 const run = promisify(execFile);
@@ -28,7 +28,6 @@ const versionOf = (name: string) => (require(`${name}/package.json`) as { versio
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 /** Every tag the sources define: the packed artefact must carry each one. */
 const TAGS = ELEMENT_DEFINITIONS.map((definition) => definition.tag).sort();
-const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 /** `lead-board` → `LeadBoardElement`: the class leadkit/define exports for a tag. */
 const className = (tag: string) => `${tag.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())}Element`;
 /** The framework versions the host fixtures use (types only here). */
