@@ -75,6 +75,17 @@ describe('<LeadBoard> loading', () => {
     expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('loads the filter controls at once when the user reaches for them before the first page', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.latency(3000, { route: LEADS_ROUTE, times: 1 });
+    await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
+    expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
+    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 2500 })).toBeTruthy();
+    // The first page is still on its way.
+    expect(view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? null).toBeNull();
+  });
+
   it('shows a skeleton of the final size while loading', () => {
     const { container } = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 1000 } });
     expect(container.querySelectorAll('[data-skeleton] li')).toHaveLength(10);
