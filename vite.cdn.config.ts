@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
+import { firstCallRecipes } from './src/elements/first-calls.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -35,15 +36,18 @@ const camel = (tag: string) => tag.replace(/-([a-z])/g, (_, c: string) => c.toUp
 function tagModules(): Plugin {
   const TAGS_ID = 'virtual:leadkit/cdn-tags';
   const CSS_ID = 'virtual:leadkit/reserve-css';
+  const CALLS_ID = 'virtual:leadkit/first-calls';
   return {
     name: 'leadkit:tag-modules',
     enforce: 'pre',
     resolveId(source) {
-      if (source === TAGS_ID || source === CSS_ID) return `\0${source}`;
+      if (source === TAGS_ID || source === CSS_ID || source === CALLS_ID) return `\0${source}`;
       const file = path.resolve(ROOT, source.replace(/^\//, ''));
       return entryIds.has(file) ? file : null;
     },
-    load(id) {
+    async load(id) {
+      // The first gateway calls of each tag and route, made by the widgets' own request functions.
+      if (id === `\0${CALLS_ID}`) return `export default JSON.parse(${JSON.stringify(JSON.stringify(await firstCallRecipes()))});\n`;
       if (id === `\0${TAGS_ID}`) {
         const lines = TAG_NAMES.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`/src/cdn/${tag}.ts`)}),`);
         // FIRST_CONTENT is filled in by the first-content plugin once the chunks are known.

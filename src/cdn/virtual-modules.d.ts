@@ -19,3 +19,10 @@ declare module 'virtual:leadkit/reserve-css' {
   const css: string;
   export default css;
 }
+
+declare module 'virtual:leadkit/first-calls' {
+  /** Each tag's and route's first gateway calls as recipes (`firstCallRecipes()` of src/elements/first-calls.ts). */
+  import type { FirstCallRecipes } from '../elements/first-calls';
+  const recipes: FirstCallRecipes;
+  export default recipes;
+}

@@ -1,6 +1,7 @@
 import { useLayoutEffect, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import type { MessageCatalogue } from '../i18n/en-US';
+import { abortPrefetched, prefetchedCallsOf } from '../gateway/prefetch';
 import { emitLeadkitEvent } from '../runtime/events';
 import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
@@ -88,7 +89,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     const widgetProps: Record<string, unknown> = {};
     for (const name of Object.keys(ownAttributes)) widgetProps[name] = props[name];
     return (
-      <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs}>
+      <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs} prefetched={prefetchedCallsOf(host)}>
         <Widget {...widgetProps} />
       </WidgetShell>
     );
@@ -177,7 +178,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
      */
     disconnectedCallback() {
       queueMicrotask(() => {
-        if (!this.isConnected) baseCallbacks.disconnectedCallback.call(this);
+        if (this.isConnected) return;
+        baseCallbacks.disconnectedCallback.call(this);
+        abortPrefetched(prefetchedCallsOf(this));
       });
     }
 
@@ -220,6 +223,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       },
       set(this: R2wcInternals, value: unknown) {
         if (this[R2WC_PROPS][name] === value) return;
+        // The host's client or caller: the calls the loader sent early are not this element's.
+        if (name === 'gateway' || name === 'auth') abortPrefetched(prefetchedCallsOf(this));
         if (value === undefined || value === null) delete this[R2WC_PROPS][name];
         else this[R2WC_PROPS][name] = value;
         this[R2WC_RENDER]();

@@ -1,6 +1,7 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
 export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
@@ -28,10 +29,18 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
 
 /**
  * The gateway client for an element: the host's client as given, or one built from the
- * config / `gateway-url` (same origin when neither is set).
+ * config / `gateway-url` (same origin when neither is set). Built from attributes alone, it
+ * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
+ * `gateway` or `auth` property means calls of its own, so they are not taken.
  */
-export function resolveGatewayClient(inputs: GatewayInputs): GatewayClient {
+export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls): GatewayClient {
   if (isGatewayClient(inputs.gateway)) return inputs.gateway;
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
-  return createGatewayClient({ ...config, baseURL: config.baseURL || inputs.gatewayUrl || '', auth: resolveAuth(inputs) });
+  const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
+  return createGatewayClient({
+    ...config,
+    baseURL: config.baseURL || inputs.gatewayUrl || '',
+    auth: resolveAuth(inputs),
+    ...(fromAttributes ? { fetch: fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) } : {}),
+  });
 }

@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai/react';
 import type { GatewayClient } from '../gateway/client';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { clientAtom } from './client-atom';
+import type { PrefetchedCalls } from '../gateway/prefetch';
 import { resolveGatewayClient } from './gateway-config';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
@@ -17,11 +18,11 @@ interface CachedClient {
 const clients = new WeakMap<object, CachedClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
-function clientFor(owner: object, inputs: HostInputs): GatewayClient {
+function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCalls | undefined): GatewayClient {
   const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
-  const client = resolveGatewayClient(inputs);
+  const client = resolveGatewayClient(inputs, prefetched);
   clients.set(owner, { key, client });
   return client;
 }
@@ -35,6 +36,7 @@ export function WidgetShell({
   host,
   catalogue,
   inputs,
+  prefetched,
   children,
 }: {
   owner: object;
@@ -42,10 +44,12 @@ export function WidgetShell({
   /** The texts the widget shows (its element's catalogue parts). */
   catalogue: MessageCatalogue;
   inputs: HostInputs;
+  /** Calls the CDN loader sent for this element before its code arrived (gateway/prefetch.ts). */
+  prefetched?: PrefetchedCalls | undefined;
   children: ReactNode;
 }) {
   const store: WidgetStore = storeFor(owner);
-  const client = clientFor(owner, inputs);
+  const client = clientFor(owner, inputs, prefetched);
   if (store.get(clientAtom) === null) store.set(clientAtom, client);
   useLayoutEffect(() => {
     if (store.get(clientAtom) !== client) store.set(clientAtom, client);

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, UI_TIMEOUT_MS, useE2eSession } from './harness';
+import { clearFaults, injectFault, ROOT, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
 const session = useE2eSession();
 
@@ -87,6 +87,73 @@ describe('the load path', { timeout: 60_000 }, () => {
     // Every needed chunk was asked for by the loader, none by a chunk that had to arrive first.
     expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
     expectNoDuplicateGatewayCalls(requests);
+
+    // Data with code: the board's first calls left with the chunks, before any chunk had arrived
+    // (so before the board route's chunk had finished loading), and each was sent once.
+    const firstChunkArrived = Math.min(...requests.filter((request) => cdnFile(request.url)?.startsWith('chunks/')).map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+    const boardChunk = requests.find((request) => cdnFile(request.url) === route?.[1][0]);
+    const providerInfo = requests.filter((request) => request.method === 'GET' && request.url.includes('/gateway/office-home/v4/service_provider?serviceProviderIds=1001'));
+    const firstPage = requests.filter((request) => request.method === 'POST' && request.url.endsWith('/gateway/lead/office/v6/leads/serviceProvider/1001'));
+    expect([providerInfo.length, firstPage.length]).toEqual([1, 1]);
+    expect(boardChunk?.finished).toBeTypeOf('number');
+    for (const call of [...providerInfo, ...firstPage]) {
+      expect(call.sent).toBeLessThan(firstChunkArrived);
+      expect(call.sent).toBeLessThan(boardChunk?.finished as number);
+    }
+    expect(JSON.parse(firstPage[0]?.body ?? '{}')).toMatchObject({ offset: 0, limit: 10 });
+  });
+
+  it('lead page route: the lead is asked for beside the code, once', async () => {
+    const page = await session.context.newPage();
+    const requests = await recordRequests(page);
+    await page.goto(`${session.server.origin}/app/lead?leadId=300002&serviceProviderId=1001`);
+    await page.locator('#office-app').getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const firstChunkArrived = Math.min(...requests.filter((request) => cdnFile(request.url)?.startsWith('chunks/')).map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+    const lead = requests.filter((request) => request.url.includes('/gateway/lead/office/v2/leads/300002?spId=1001'));
+    expect(lead).toHaveLength(1);
+    expect(lead[0]?.sent).toBeLessThan(firstChunkArrived);
+    expectNoDuplicateGatewayCalls(requests);
+  });
+
+  it('an element removed before its code arrived: its early calls are aborted; an element given a gateway sends none', async () => {
+    const page = await session.context.newPage();
+    // Every gateway answer takes 2 s, so the removal comes while the calls are out.
+    await injectFault(session.server.origin, { kind: 'latency', ms: 2000 });
+    await page.goto(`${session.server.origin}/examples/index.html`);
+    await page.setContent('<!doctype html><html><head><script type="module" src="/cdn/leadkit.js"></script></head><body></body></html>');
+    await page.waitForFunction(() => document.adoptedStyleSheets.length > 0); // the loader ran
+    // Each fetch the page makes, with its signal, seen from the page.
+    await page.evaluate(() => {
+      const calls: { url: string; signal: AbortSignal | null | undefined }[] = [];
+      (window as unknown as { calls: typeof calls }).calls = calls;
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        calls.push({ url: String(input), signal: init?.signal });
+        return fetch(input, init);
+      };
+    });
+    const calls = () =>
+      page.evaluate(() =>
+        (window as unknown as { calls: { url: string; signal: AbortSignal | null | undefined }[] }).calls
+          .filter((call) => call.url.includes('/gateway/'))
+          .map((call) => `${new URL(call.url, location.href).pathname}: ${call.signal?.aborted ? 'aborted' : 'open'}`),
+      );
+    await page.evaluate(() => {
+      const removed = document.createElement('lead-page');
+      removed.setAttribute('lead-id', '300002');
+      removed.setAttribute('sp-id', '1001');
+      document.body.append(removed);
+      const withGateway = document.createElement('lead-page');
+      withGateway.setAttribute('lead-id', '300101');
+      withGateway.setAttribute('sp-id', '1001');
+      (withGateway as unknown as { gateway: unknown }).gateway = { baseURL: 'http://127.0.0.1:9' };
+      document.body.append(withGateway);
+    });
+    // The loader sent the first element's call only (the second has the host's gateway).
+    await expect.poll(calls).toEqual(['/gateway/lead/office/v2/leads/300002: open']);
+    await page.evaluate(() => document.querySelector('lead-page')?.remove());
+    await expect.poll(calls).toEqual(['/gateway/lead/office/v2/leads/300002: aborted']);
+    await clearFaults(session.server.origin);
   });
 
   it('CMS page: each tag on the page gets its first content from the loader, and only those tags', async () => {

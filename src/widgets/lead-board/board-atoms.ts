@@ -5,7 +5,6 @@ import {
   changeSort,
   clearAllFilters,
   goToPage,
-  initialBoardQuery,
   type BoardQuery,
   type LeadFilters,
 } from '../../domain/filters';
@@ -14,7 +13,7 @@ import { GatewayError } from '../../gateway/errors';
 import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
-import { requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
+import { openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
 
 // ---- Inputs (attributes) -------------------------------------------------------------------
 
@@ -48,7 +47,7 @@ export const boardQueryAtom = atom((get): BoardQuery => {
   const inputs = get(boardInputsAtom);
   const state = get(queryStateAtom);
   if (state && state.spId === inputs.spId) return state.query;
-  return initialBoardQuery({ newMessages: inputs.newMessages, limit: inputs.pageSize ?? undefined });
+  return openingQuery(inputs);
 });
 
 /** Sets the query when it asks for something else; an equal query never refetches. */

@@ -1,5 +1,25 @@
-import type { BoardQuery } from '../../domain/filters';
+import { initialBoardQuery, type BoardQuery } from '../../domain/filters';
+import type { GatewayClient } from '../../gateway/client';
+import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead, LeadListRequest } from '../../gateway/office/schemas';
+
+/** The board's query when it opens, from its inputs (new-messages, page size). */
+export function openingQuery(inputs: { readonly newMessages: boolean; readonly pageSize: number | null }): BoardQuery {
+  return initialBoardQuery({ newMessages: inputs.newMessages, limit: inputs.pageSize ?? undefined });
+}
+
+/**
+ * The board's first calls for a provider, with no featured lead, new-messages or page size:
+ * provider info and the first page. The CDN loader sends them before the board's code has
+ * arrived (recipes made from this function at build time: src/elements/first-calls.ts); the
+ * board's atoms make the same calls with the same builders and take those answers.
+ */
+export function boardFirstCalls(client: GatewayClient, spId: number): Promise<unknown>[] {
+  return [
+    getServiceProviderInfo(client, spId),
+    getLeads(client, spId, toLeadListRequest(openingQuery({ newMessages: false, pageSize: null }), null, '')),
+  ];
+}
 
 /**
  * The leads call's body for a board state (spec §7: offset, sort, limit, businessName,

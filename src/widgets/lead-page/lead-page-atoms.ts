@@ -1,5 +1,6 @@
 import { atom } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
+import type { GatewayClient } from '../../gateway/client';
 import { GatewayError } from '../../gateway/errors';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../gateway/lead/calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
@@ -34,5 +35,13 @@ export const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> 
       : await getProviderLeadV2(client, { leadId, spId }, { signal });
   return normalizeLeadPage(response);
 });
+
+/**
+ * The lead page's first call (v2, the default api-version): the CDN loader sends it before the
+ * page's code has arrived (src/elements/first-calls.ts) and the atom above takes its answer.
+ */
+export function leadPageFirstCalls(client: GatewayClient, leadId: number, spId: number): Promise<unknown>[] {
+  return [getProviderLeadV2(client, { leadId, spId })];
+}
 
 export const leadPageLoadableAtom = loadableOf(leadPageAtom);

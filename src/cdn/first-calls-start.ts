@@ -1,0 +1,69 @@
+/**
+ * The loader's half of "data with code" (the client's half: gateway/prefetch.ts): sends an
+ * element's first gateway calls from their build-time recipes (elements/first-calls.ts) and
+ * keeps them on the element for its gateway client to take. Part of the loader bundle, so it
+ * imports types only (a value shared with the runtime would become a chunk the loader imports).
+ */
+import type { FirstCallRecipe, FirstCallRecipes } from '../elements/first-calls';
+import type { PrefetchedCall } from '../gateway/prefetch';
+
+/** gateway/prefetch.ts's PREFETCH (a registered symbol: the same in both bundles). */
+const PREFETCH = Symbol.for('leadkit.prefetch');
+
+/** An id as the widget reads it (a whole number; `' 0012 '` is 12), as text; else null. */
+const id = (raw: string | null | undefined): string | null => {
+  const text = raw?.trim();
+  return text && /^\d{1,15}$/.test(text) ? String(Number(text)) : null;
+};
+
+/** Each id a recipe needs, from the element, the route's params and the URL's query; null when one is missing or an `unless` is there. */
+export function recipeIds(recipe: FirstCallRecipe, element: Element, route: Readonly<Record<string, string>>, search: URLSearchParams): string[] | null {
+  for (const name of recipe.unless) if (name[0] === '?' ? search.has(name.slice(1)) : element.hasAttribute(name)) return null;
+  const values: string[] = [];
+  for (const source of recipe.ids) {
+    const value = id(source[0] === ':' ? route[source.slice(1)] : source[0] === '?' ? search.get(source.slice(1)) : element.getAttribute(source));
+    if (value === null) return null;
+    values.push(value);
+  }
+  return values;
+}
+
+/**
+ * Sends the recipe's calls for `element` and keeps them on it, unless its calls will not be
+ * the recipe's: a `gateway` or `auth` property (set before the tag was defined), one-time auth,
+ * no `sp-id` caller, an id missing, or the element no longer in the document.
+ */
+export function startFirstCalls(
+  element: Element,
+  { headers, requestId, tags, routes }: FirstCallRecipes,
+  route: { readonly pattern: string; readonly params: Readonly<Record<string, string>> } | null,
+): void {
+  const target = element as Element & { [PREFETCH]?: PrefetchedCall[] };
+  const byRoute = route && routes[route.pattern];
+  const own = byRoute ? tags[byRoute[0]] : tags[element.localName];
+  const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], calls: own.calls } : own);
+  if (!recipe || !element.isConnected || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
+  if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
+  const caller = id(element.getAttribute('sp-id'));
+  const ids = recipeIds(recipe, element, route?.params ?? {}, new URLSearchParams(location.search));
+  if (caller === null || ids === null) return;
+  const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
+  const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
+  target[PREFETCH] = recipe.calls.map(([method, path, template]) => {
+    const url = new URL(base + fill(path), document.baseURI).href;
+    const body = template === null ? null : fill(template);
+    const controller = new AbortController();
+    const sent: Record<string, string> = { [requestId]: crypto.randomUUID() };
+    for (const [name, value] of Object.entries(headers)) sent[name] = fill(value);
+    if (body !== null) sent['content-type'] = 'application/json';
+    const response = fetch(url, { method, headers: sent, body, signal: controller.signal });
+    // Not taken (aborted when the element leaves): not an unhandled rejection.
+    response.catch(() => {});
+    return { method, url, body, response, controller };
+  });
+}
+
+/** Aborts the element's early calls not taken yet (it left the document before its code arrived). */
+export function abortFirstCalls(element: Element): void {
+  for (const call of (element as Element & { [PREFETCH]?: PrefetchedCall[] })[PREFETCH]?.splice(0) ?? []) call.controller.abort();
+}

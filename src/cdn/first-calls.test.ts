@@ -1,0 +1,169 @@
+// @vitest-environment node
+/**
+ * Data with code, without a browser: the loader's calls, filled from the build-time recipes,
+ * are exactly what each widget's gateway client sends for the same ids (so the client takes
+ * them), the loader sends nothing when the element's calls will differ, and the client takes
+ * each early answer once.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startFirstCalls } from './first-calls-start';
+import { createGatewayClient, HEADERS } from '../gateway/client';
+import { abortPrefetched, fetchTakingPrefetched, PREFETCH, prefetchedCallsOf, type PrefetchedCall } from '../gateway/prefetch';
+import { FIRST_CALLS, firstCallRecipes, type FirstCallRecipes } from '../elements/first-calls';
+
+interface Sent {
+  method: string;
+  url: string;
+  body: string | null;
+  headers: Record<string, string>;
+}
+
+const ORIGIN = 'https://office.example';
+
+function recorder() {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      if (name !== HEADERS.requestId.toLowerCase()) headers[name] = value;
+    });
+    sent.push({ method: init?.method ?? 'GET', url: new URL(String(input), ORIGIN).href, body: typeof init?.body === 'string' ? init.body : null, headers });
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  return { sent, fetch };
+}
+
+/** What the widget's own client sends for these ids (caller `sp-id` 1001). */
+async function sentByClient(send: (typeof FIRST_CALLS.tags)['lead-board'], ids: number[], baseURL = '') {
+  const { sent, fetch } = recorder();
+  const client = createGatewayClient({ baseURL, auth: { kind: 'provider', spId: 1001 }, fetch: (input, init) => fetch(new URL(String(input), ORIGIN).href, init) });
+  await Promise.allSettled(send?.send(client, ids) ?? []);
+  return sent;
+}
+
+/** An element as the loader sees it. */
+function element(localName: string, attributes: Record<string, string>, own: Record<string, unknown> = {}) {
+  return Object.assign(
+    {
+      localName,
+      isConnected: true,
+      getAttribute: (name: string) => attributes[name] ?? null,
+      hasAttribute: (name: string) => name in attributes,
+    },
+    own,
+  ) as unknown as Element;
+}
+
+let recipes: FirstCallRecipes;
+let network: ReturnType<typeof recorder>;
+
+beforeEach(async () => {
+  recipes ??= await firstCallRecipes();
+  network = recorder();
+  vi.stubGlobal('fetch', network.fetch);
+  vi.stubGlobal('document', { baseURI: `${ORIGIN}/` });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const startedFor = (target: Element, path = '/', route: { pattern: string; params: Record<string, string> } | null = null) => {
+  vi.stubGlobal('location', new URL(path, ORIGIN));
+  startFirstCalls(target, recipes, route);
+  return network.sent;
+};
+
+describe('the loader sends what the widget would', () => {
+  it('<lead-board sp-id>: provider info and the first page, headers and body as the client sends them', async () => {
+    const sent = startedFor(element('lead-board', { 'sp-id': ' 1001 ' }));
+    expect(sent.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `GET ${ORIGIN}/gateway/office-home/v4/service_provider?serviceProviderIds=1001`,
+      `POST ${ORIGIN}/gateway/lead/office/v6/leads/serviceProvider/1001`,
+    ]);
+    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-board'], [1001]));
+  });
+
+  it('<lead-page lead-id sp-id gateway-url>: the lead, against the gateway URL', async () => {
+    const sent = startedFor(element('lead-page', { 'lead-id': '300002', 'sp-id': '1001', 'gateway-url': 'https://gw.example/api/' }));
+    expect(sent.map((call) => call.url)).toEqual(['https://gw.example/api/gateway/lead/office/v2/leads/300002?spId=1001']);
+    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-page'], [300002, 1001], 'https://gw.example/api/'));
+  });
+
+  it("<lead-app>'s board route: the ids from the URL, the caller from sp-id", async () => {
+    const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1002', { pattern: '/lead/board/:serviceProviderId', params: { serviceProviderId: '1002' } });
+    expect(sent.map((call) => call.url)).toEqual([
+      `${ORIGIN}/gateway/office-home/v4/service_provider?serviceProviderIds=1002`,
+      `${ORIGIN}/gateway/lead/office/v6/leads/serviceProvider/1002`,
+    ]);
+    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-board'], [1002]));
+  });
+
+  it("<lead-app>'s lead page route: both ids from the query", async () => {
+    const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead?leadId=300002&serviceProviderId=1001', { pattern: '/lead', params: {} });
+    expect(sent.map((call) => call.url)).toEqual([`${ORIGIN}/gateway/lead/office/v2/leads/300002?spId=1001`]);
+  });
+});
+
+describe('the loader sends nothing when the calls will differ', () => {
+  it.each([
+    ['a featured lead', element('lead-board', { 'sp-id': '1001', 'lead-id': '5' })],
+    ['no sp-id', element('lead-board', {})],
+    ['an sp-id that is not a number', element('lead-board', { 'sp-id': '10x' })],
+    ['one-time auth', element('lead-page', { 'lead-id': '1', 'sp-id': '1001', 'auth-mode': 'one-time' })],
+    ['a gateway property set before the tag was defined', element('lead-board', { 'sp-id': '1001' }, { gateway: {} })],
+    ['an auth property', element('lead-board', { 'sp-id': '1001' }, { auth: { kind: 'anonymous' } })],
+    ['a tag without first calls', element('raq-funnel', { 'sp-id': '1001' })],
+    ['an element out of the document', Object.assign(element('lead-board', { 'sp-id': '1001' }), { isConnected: false })],
+  ])('%s', (_name, target) => {
+    expect(startedFor(target)).toEqual([]);
+    expect(prefetchedCallsOf(target)).toBeUndefined();
+  });
+
+  it('a board route with a featured lead or new messages in the URL', () => {
+    const route = { pattern: '/lead/board/:serviceProviderId', params: { serviceProviderId: '1001' } };
+    expect(startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1001?leadId=3', route)).toEqual([]);
+    expect(startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1001?newMessages=true', route)).toEqual([]);
+  });
+});
+
+describe('the client takes each early answer once', () => {
+  const early = (url: string, body: string | null, response: Response): PrefetchedCall => ({
+    method: body === null ? 'GET' : 'POST',
+    url,
+    body,
+    response: Promise.resolve(response),
+    controller: new AbortController(),
+  });
+
+  it('the same method, URL and body: the early answer, once; then the network', async () => {
+    const calls = [early(`${ORIGIN}/gateway/a`, null, new Response('"early"')), early(`${ORIGIN}/gateway/b`, '{"x":1}', new Response('"b"'))];
+    const network = vi.fn(async () => new Response('"network"'));
+    const fetch = fetchTakingPrefetched(calls, network);
+    expect(await (await fetch('/gateway/a')).json()).toBe('early');
+    expect(await (await fetch('/gateway/a')).json()).toBe('network');
+    // Another body is another call.
+    expect(await (await fetch('/gateway/b', { method: 'POST', body: '{"x":2}' })).json()).toBe('network');
+    expect(calls.map((call) => call.url)).toEqual([`${ORIGIN}/gateway/b`]);
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it("aborting the taking call aborts the early request; abortPrefetched aborts what is left", async () => {
+    const taken = early(`${ORIGIN}/gateway/a`, null, new Response('1'));
+    const left = early(`${ORIGIN}/gateway/b`, null, new Response('2'));
+    const calls = [taken, left];
+    const controller = new AbortController();
+    await fetchTakingPrefetched(calls, vi.fn())('/gateway/a', { signal: controller.signal });
+    controller.abort();
+    expect(taken.controller.signal.aborted).toBe(true);
+    expect(left.controller.signal.aborted).toBe(false);
+    abortPrefetched(calls);
+    expect(left.controller.signal.aborted).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('the loader and the client use the same registered symbol', () => {
+    const target = element('lead-board', { 'sp-id': '1001' });
+    startedFor(target);
+    expect((target as unknown as Record<symbol, unknown>)[PREFETCH]).toHaveLength(2);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Data started with the code. On a CDN page the loader knows, as soon as it sees a tag, the
+ * first gateway calls its widget will make (recipes made at build time by the widgets' own
+ * request functions: src/elements/first-calls.ts). It sends them at once, beside the chunks,
+ * and keeps them on the element under `PREFETCH`. The element's gateway client — only the one
+ * built from attributes: a host's `gateway` or `auth` property means other calls — takes each
+ * answer once, for the same method, URL and body, instead of sending the call again. What is
+ * not taken is aborted when the element leaves the document or gets a `gateway`/`auth` property.
+ *
+ * This file is the contract between the loader (which imports only its types: it bundles
+ * nothing of the runtime) and the client.
+ */
+
+/** The element's own key for its early calls (a registered symbol: the loader and the runtime are separate bundles). */
+export const PREFETCH: unique symbol = Symbol.for('leadkit.prefetch') as never;
+
+/** One call sent early: what was sent and its pending answer. */
+export interface PrefetchedCall {
+  readonly method: string;
+  /** Absolute URL (resolved against the document). */
+  readonly url: string;
+  /** The JSON body as sent, or null. */
+  readonly body: string | null;
+  readonly response: Promise<Response>;
+  readonly controller: AbortController;
+}
+
+/** An element's early calls not taken yet (taken ones are removed). */
+export type PrefetchedCalls = PrefetchedCall[];
+
+export interface WithPrefetch {
+  [PREFETCH]?: PrefetchedCalls;
+}
+
+/** The element's early calls, if the loader started any. */
+export function prefetchedCallsOf(element: object | null | undefined): PrefetchedCalls | undefined {
+  return (element as WithPrefetch | null | undefined)?.[PREFETCH];
+}
+
+/** Aborts every call not taken (the element left, or its calls will go elsewhere). */
+export function abortPrefetched(calls: PrefetchedCalls | undefined): void {
+  if (!calls) return;
+  for (const call of calls.splice(0)) call.controller.abort();
+}
+
+const absolute = (url: string) => new URL(url, globalThis.document?.baseURI ?? globalThis.location?.href).href;
+
+/**
+ * A fetch that answers a call the loader already sent (same method, URL and body) with that
+ * call's response, once; every other call goes to `fetch`. Aborting the taken call's signal
+ * aborts the early request.
+ */
+export function fetchTakingPrefetched(calls: PrefetchedCalls, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    if (calls.length > 0 && typeof input === 'string') {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body = typeof init?.body === 'string' ? init.body : init?.body == null ? null : undefined;
+      const url = absolute(input);
+      const index = calls.findIndex((call) => call.method === method && call.url === url && call.body === body);
+      const call = index >= 0 ? calls.splice(index, 1)[0] : undefined;
+      if (call) {
+        const signal = init?.signal;
+        if (signal?.aborted) call.controller.abort();
+        else signal?.addEventListener('abort', () => call.controller.abort(), { once: true });
+        return call.response;
+      }
+    }
+    return fetch(input, init);
+  };
+}
