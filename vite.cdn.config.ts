@@ -6,6 +6,7 @@ import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 import { firstCallRecipes } from './src/elements/first-calls.ts';
+import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -89,7 +90,7 @@ export interface FirstContent {
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
 const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+route:([\w,]+))?\s*\*\/\s*(['"])([^'"]+)\2\s*\)/g;
 
-function firstContent(): Plugin {
+function firstContent(flavour: CdnFlavour): Plugin {
   const marks = new Map<string, { target: string; routes: string[] | null }[]>();
   return {
     name: 'leadkit:first-content',
@@ -149,12 +150,12 @@ function firstContent(): Plugin {
           result.routes[tag] = { base: DEFAULT_APP_BASE, patterns };
         }
       }
-      const loader = bundle['leadkit.js'];
-      if (loader?.type !== 'chunk') this.error('first-content: no leadkit.js');
+      const loader = bundle[flavour.loader];
+      if (loader?.type !== 'chunk') this.error(`first-content: no ${flavour.loader}`);
       const placeholder = new RegExp(`JSON\\.parse\\((["'\`])${FIRST_CONTENT_PLACEHOLDER}\\1\\)`, 'g');
       if (loader.code.match(placeholder)?.length !== 1) this.error('first-content: the loader must hold the placeholder exactly once');
       loader.code = loader.code.replace(placeholder, JSON.stringify(compactFirstContent(result)));
-      this.emitFile({ type: 'asset', fileName: 'first-content.json', source: `${JSON.stringify(result, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: `first-content${flavour.suffix}.json`, source: `${JSON.stringify(result, null, 2)}\n` });
     } },
   };
 }
@@ -281,14 +282,24 @@ const liteAliases = {
   destr: fileURLToPath(new URL('./src/cdn/lite/destr.ts', import.meta.url)),
 };
 
-export default defineConfig({
-  plugins: [tagModules(), firstContent(), plainDynamicImports(), builtinSyncExternalStore(), reserveStylesheet(), react()],
-  resolve: { alias: liteAliases },
+/** react and react-dom as preact/compat, for the lite flavour. */
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+export function cdnConfig(flavour: CdnFlavour) {
+  const lite = flavour.name === 'lite';
+  return defineConfig({
+  plugins: [tagModules(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), ...(lite ? [] : [reserveStylesheet()]), react()],
+  resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
   base: './',
   publicDir: false,
   build: {
     outDir: 'dist/cdn',
-    emptyOutDir: true,
+    // The default flavour builds first and empties the folder; the lite one adds its files.
+    emptyOutDir: !lite,
     target: 'es2022',
     minify: true,
     // Maps for the bench and local debugging, without a sourceMappingURL comment: the published
@@ -299,16 +310,16 @@ export default defineConfig({
     copyPublicDir: false,
     reportCompressedSize: false,
     // tag entry → hashed file, with its imports: for hosts that want to preload, and for the bench.
-    manifest: 'manifest.json',
+    manifest: `manifest${flavour.suffix}.json`,
     rolldownOptions: {
       input: { leadkit: 'src/loader.ts', ...tagEntries },
       preserveEntrySignatures: false,
       output: {
         format: 'es',
-        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? 'leadkit.js' : '[name]-[hash].js'),
+        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `${flavour.prefix}[name]-[hash].js`),
         // Shared chunks (runtime, code two tags use) apart from the tag entries.
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
+        chunkFileNames: `chunks/${flavour.prefix}[name]-[hash].js`,
+        assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
         codeSplitting: {
           groups: [
             {
@@ -324,3 +335,6 @@ export default defineConfig({
     },
   },
 });
+}
+
+export default cdnConfig(CDN_FLAVOURS.react);

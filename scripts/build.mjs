@@ -1,7 +1,8 @@
 /**
  * `npm run build`: everything `dist/` ships, in order —
  *   1. library   (vite.config.ts):        dist/{index,define,react}.js + bundled .d.ts + dist/chunks/
- *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks
+ *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks, and
+ *                (vite.cdn-lite.config.ts): the same on Preact, dist/cdn/leadkit-lite.js + lite-* files
  *   3. manifest  (scripts/manifest/build.ts): dist/custom-elements.json from the tag, host-property
  *                and event tables and the elements' JSDoc, and from it the framework typings
  *                dist/types/{react,preact,vue,svelte}.d.ts and dist/vscode.html-custom-data.json
@@ -37,6 +38,7 @@ const INPUTS = [
   'tsconfig.json',
   'vite.config.ts',
   'vite.cdn.config.ts',
+  'vite.cdn-lite.config.ts',
   'scripts/manifest',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
@@ -45,7 +47,7 @@ const INPUTS = [
 ];
 
 export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
-export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json'];
+export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json', 'dist/cdn/leadkit-lite.js', 'dist/cdn/manifest-lite.json'];
 export const MANIFEST_OUTPUTS = ['dist/custom-elements.json', 'dist/vscode.html-custom-data.json', ...['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`)];
 export const SANDBOX_DIR = path.join(ROOT, 'packages', 'sandbox');
 export const SANDBOX_OUTPUTS = ['index.js', 'index.d.ts', 'serve.js'].map((file) => `packages/sandbox/dist/${file}`);
@@ -86,7 +88,10 @@ export const PARTS = {
   },
   cdn: {
     outputs: CDN_OUTPUTS,
-    build: () => run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']),
+    // The default (React) flavour empties dist/cdn; the lite (Preact) flavour writes beside it.
+    build: () =>
+      run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']) +
+      run('CDN, lite flavour (dist/cdn/leadkit-lite.js)', bin('vite'), ['build', '--config', 'vite.cdn-lite.config.ts', '--logLevel', 'warn']),
   },
   manifest: {
     outputs: MANIFEST_OUTPUTS,

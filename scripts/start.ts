@@ -19,7 +19,8 @@
  * Environment: PORT (default 4010; 0 picks a free port, the printed URL tells which), SEED,
  * LATENCY_MS (latency on every gateway call), SKIP_BUILD=1 (serve dist/ as it is), CHAT_REPLY_MS
  * (the sandbox's simulated customer answers this long after the provider writes; default 2500;
- * `off` turns it off).
+ * `off` turns it off), CDN_FLAVOUR=lite (serve the Preact flavour of the CDN build under the
+ * default names: scripts/cdn-flavours.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -32,6 +33,8 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
+
+import { cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -228,8 +231,9 @@ site.get('/', (c) => c.html(indexPage(new URL(c.req.url).origin)));
 site.get('/favicon.ico', () => new Response(null, { status: 204 }));
 
 // The CDN bundle. The loader keeps a stable name (revalidate); chunks are content-hashed.
+const CDN_FLAVOUR = cdnFlavourFromEnv();
 site.get('/cdn/*', async (c) => {
-  const file = resolveFile(CDN_DIR, c.req.path.slice('/cdn/'.length));
+  const file = resolveFile(CDN_DIR, flavourFile(CDN_FLAVOUR, c.req.path.slice('/cdn/'.length)));
   if (!file) return notFoundPage(c, `${c.req.path} is not in dist/cdn. Is the CDN build there (node scripts/build.mjs --cdn)?`);
   const hashed = /-[A-Za-z0-9_-]{8}\.js(\.map)?$/.test(file);
   return sendFile(c, file, { 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });

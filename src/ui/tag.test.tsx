@@ -23,7 +23,7 @@ describe('<Tag>', () => {
 
   it('hands the remove button to the caller through ref (for moving focus after a removal)', () => {
     const ref = createRef<HTMLButtonElement>();
-    render(<Tag ref={ref} label="Plumbing" removeLabel="Remove filter Plumbing" onRemove={() => {}} />);
+    render(<Tag removeRef={ref} label="Plumbing" removeLabel="Remove filter Plumbing" onRemove={() => {}} />);
     expect(ref.current).toBe(screen.getByRole('button', { name: 'Remove filter Plumbing' }));
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import { launchChromium } from '../helpers/browser';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -76,9 +77,17 @@ export async function startExampleServer(): Promise<ExampleServer> {
   };
 }
 
+/**
+ * A file of the CDN build as the server answers for it: with CDN_FLAVOUR=lite the suite runs on
+ * the lite flavour, whose loader and JSON files have their own names (scripts/cdn-flavours.ts).
+ */
+export function cdnBuildFile(name: string): string {
+  return path.join(ROOT, 'dist', 'cdn', flavourFile(cdnFlavourFromEnv(), name));
+}
+
 /** dist/cdn/manifest.json: each tag's entry chunk (`src/cdn/<tag>.ts` → hashed file). */
 export function cdnTagChunks(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
   const chunks: Record<string, string> = {};
   for (const [source, entry] of Object.entries(manifest)) {
     const tag = /^src\/cdn\/([a-z-]+)\.ts$/.exec(source)?.[1];

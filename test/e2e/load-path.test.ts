@@ -9,10 +9,9 @@
  * all leave before any chunk has finished loading.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearFaults, injectFault, ROOT, UI_TIMEOUT_MS, useE2eSession } from './harness';
+import { cdnBuildFile, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
 const session = useE2eSession();
 
@@ -20,7 +19,7 @@ interface FirstContent {
   tags: Record<string, string[]>;
   routes: Record<string, { base: string; patterns: [string, string[]][] }>;
 }
-const firstContent = () => JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as FirstContent;
+const firstContent = () => JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
 
 const LATENCY_MS = 150;
 
