@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
-import { firstCallRecipes } from './src/elements/first-calls.ts';
+import type * as FirstCalls from './src/elements/first-calls.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 
 /**
@@ -47,14 +47,15 @@ function tagModules(): Plugin {
       return entryIds.has(file) ? file : null;
     },
     async load(id) {
-      // The first gateway calls of each tag and route, made by the widgets' own request functions.
-      if (id === `\0${CALLS_ID}`) return `export default JSON.parse(${JSON.stringify(JSON.stringify(await firstCallRecipes()))});\n`;
-      if (id === `\0${TAGS_ID}`) {
-        const lines = TAG_NAMES.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`/src/cdn/${tag}.ts`)}),`);
-        // FIRST_CONTENT is filled in by the first-content plugin once the chunks are known.
-        // A call, not a string: the minifier would copy a constant string into each use.
-        return `export default {\n${lines.join('\n')}\n};\nexport const FIRST_CONTENT = JSON.parse(${JSON.stringify(FIRST_CONTENT_PLACEHOLDER)});\n`;
+      // The first gateway calls of each tag and route, made by the widgets' own request functions
+      // (through Vite's module runner: they import the widgets' sources, as the app does).
+      if (id === `\0${CALLS_ID}`) {
+        const { module } = await runnerImport<typeof FirstCalls>(path.join(ROOT, 'src', 'elements', 'first-calls.ts'), { configFile: false, root: ROOT });
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(await module.firstCallRecipes()))});\n`;
       }
+      // FIRST_CONTENT is filled in by the first-content plugin once the chunks are known.
+      // A call, not a string: the minifier would copy a constant string into each use.
+      if (id === `\0${TAGS_ID}`) return `export const FIRST_CONTENT = JSON.parse(${JSON.stringify(FIRST_CONTENT_PLACEHOLDER)});\n`;
       if (id === `\0${CSS_ID}`) return `export default ${JSON.stringify(compactCss(reserveCss()))};\n`;
       const tag = entryIds.get(id);
       if (!tag) return null;
@@ -162,8 +163,8 @@ function firstContent(flavour: CdnFlavour): Plugin {
 
 /**
  * The loader's copy: each file named once (`files`, without the `chunks/` folder and `.js`:
- * past a tag's entry, which the loader imports by itself, every file is a shared chunk), the
- * lists as indexes into it. Every byte of the loader counts.
+ * every file but the loader is there, tag entries too), the lists as indexes into it (a tag's
+ * entry first). Every byte of the loader counts.
  */
 function compactFirstContent(content: FirstContent) {
   const files: string[] = [];
@@ -172,7 +173,7 @@ function compactFirstContent(content: FirstContent) {
     if (!name) throw new Error(`first-content: ${file} is not a shared chunk`);
     return files.includes(name) ? files.indexOf(name) : files.push(name) - 1;
   };
-  const tags = Object.fromEntries(Object.entries(content.tags).map(([tag, list]) => [tag, list.slice(1).map(index)]));
+  const tags = Object.fromEntries(Object.entries(content.tags).map(([tag, list]) => [tag, list.map(index)]));
   const routes = Object.fromEntries(
     Object.entries(content.routes).map(([tag, { base, patterns }]) => [tag, { base, patterns: patterns.map(([pattern, list]) => [pattern, list.map(index)]) }]),
   );
@@ -316,9 +317,11 @@ export function cdnConfig(flavour: CdnFlavour) {
       preserveEntrySignatures: false,
       output: {
         format: 'es',
-        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `${flavour.prefix}[name]-[hash].js`),
-        // Shared chunks (runtime, code two tags use) apart from the tag entries.
-        chunkFileNames: `chunks/${flavour.prefix}[name]-[hash].js`,
+        // Tag entries and shared chunks (runtime, code two tags use) in chunks/, with hash-only
+        // names: the loader lists every first-content file, and each byte of it counts
+        // (manifest.json maps sources to files).
+        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
+        chunkFileNames: `chunks/${flavour.prefix}[hash].js`,
         assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
         codeSplitting: {
           groups: [

@@ -10,11 +10,11 @@
 
 /** Built-file sizes (gzip -9 of dist/cdn; scripts/bench.mjs). */
 export const SIZE_BUDGETS = {
-  /** The CDN loader, dist/cdn/leadkit.js. */
+  /** The CDN loader, dist/cdn/leadkit.js (DESIGN: ≤ 2 kB). */
   loaderGzip: 2_000,
-  /** A widget's first load by static imports (loader + tag chunk + static closure), React included. */
-  firstLoadGzip: 95_000,
 };
+// A widget's first load by static imports is reported, not budgeted: DESIGN's budget is the JS
+// fetched before the first content, measured in the browser (LOAD_BUDGETS.jsBeforeFirstContentGzip).
 
 /** The npm package (scripts/bench-package.mjs). */
 export const PACKAGE_BUDGETS = {

@@ -1,11 +1,9 @@
 // Modules the CDN build generates from the tag table (vite.cdn.config.ts, plugin leadkit:tag-modules).
 declare module 'virtual:leadkit/cdn-tags' {
-  /** Each tag → `import()` of the CDN chunk that defines it. */
-  const chunks: Readonly<Record<string, () => Promise<unknown>>>;
-  export default chunks;
   /**
    * What each tag needs before its first content (compactFirstContent of vite.cdn.config.ts):
-   * the shared chunks once (`chunks/<name>.js` by name), each tag's list (its entry left out) and each route's as indexes into them.
+   * the files once (`chunks/<name>.js` by name), each tag's list (its entry first: the chunk
+   * that defines it) and each route's as indexes into them.
    */
   export const FIRST_CONTENT: {
     readonly files: readonly string[];

@@ -118,6 +118,15 @@ describe('the load path', { timeout: 60_000 }, () => {
     const page = await session.context.newPage();
     // Every gateway answer takes 2 s, so the removal comes while the calls are out.
     await injectFault(session.server.origin, { kind: 'latency', ms: 2000 });
+    // The widget's code is held back until the removal is done: the loader alone acts meanwhile.
+    let releaseCode = () => {};
+    const codeHeld = new Promise<void>((resolve) => {
+      releaseCode = resolve;
+    });
+    await page.route('**/cdn/chunks/**', async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
     await page.goto(`${session.server.origin}/examples/index.html`);
     await page.setContent('<!doctype html><html><head><script type="module" src="/cdn/leadkit.js"></script></head><body></body></html>');
     await page.waitForFunction(() => document.adoptedStyleSheets.length > 0); // the loader ran
@@ -134,8 +143,9 @@ describe('the load path', { timeout: 60_000 }, () => {
     const calls = () =>
       page.evaluate(() =>
         (window as unknown as { calls: { url: string; signal: AbortSignal | null | undefined }[] }).calls
-          .filter((call) => call.url.includes('/gateway/'))
-          .map((call) => `${new URL(call.url, location.href).pathname}: ${call.signal?.aborted ? 'aborted' : 'open'}`),
+          .map((call) => ({ ...call, url: new URL(call.url, location.href) }))
+          .filter((call) => call.url.origin === location.origin && call.url.pathname.startsWith('/gateway/'))
+          .map((call) => `${call.url.pathname}: ${call.signal?.aborted ? 'aborted' : 'open'}`),
       );
     await page.evaluate(() => {
       const removed = document.createElement('lead-page');
@@ -152,6 +162,10 @@ describe('the load path', { timeout: 60_000 }, () => {
     await expect.poll(calls).toEqual(['/gateway/lead/office/v2/leads/300002: open']);
     await page.evaluate(() => document.querySelector('lead-page')?.remove());
     await expect.poll(calls).toEqual(['/gateway/lead/office/v2/leads/300002: aborted']);
+    // With its code, the remaining element calls through its own gateway only.
+    releaseCode();
+    await page.waitForFunction(() => (window as unknown as { calls: { url: string }[] }).calls.some((call) => call.url.startsWith('http://127.0.0.1:9/')));
+    expect(await calls()).toEqual(['/gateway/lead/office/v2/leads/300002: aborted']);
     await clearFaults(session.server.origin);
   });
 
