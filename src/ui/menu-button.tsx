@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { usePressOutside } from './use-press-outside';
 
 export interface MenuItem {
@@ -21,7 +21,9 @@ export function MenuButton({ label, items, part = 'menu-button' }: { label: stri
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same task as the key press that opened or moved the
+  // menu, so the next key lands on the item (a passive effect may run after it, e.g. on Preact).
+  useLayoutEffect(() => {
     if (open) menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[active]?.focus();
   }, [open, active]);
 

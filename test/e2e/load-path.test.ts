@@ -100,6 +100,15 @@ describe('the load path', { timeout: 60_000 }, () => {
       expect(call.sent).toBeLessThan(boardChunk?.finished as number);
     }
     expect(JSON.parse(firstPage[0]?.body ?? '{}')).toMatchObject({ offset: 0, limit: 10 });
+
+    // The filter controls wait until the cards are on screen (the data now comes before the code):
+    // their chunk is asked for only after the list's chunk has arrived.
+    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const sentFor = (source: string) => requests.find((request) => cdnFile(request.url) === manifest[source]?.file);
+    const list = sentFor('src/widgets/lead-board/board-list.tsx');
+    await expect.poll(() => sentFor('src/widgets/lead-board/filter-panel.tsx')?.sent).toBeTypeOf('number');
+    expect(list?.finished).toBeTypeOf('number');
+    expect(sentFor('src/widgets/lead-board/filter-panel.tsx')?.sent).toBeGreaterThan(list?.finished as number);
   });
 
   it('lead page route: the lead is asked for beside the code, once', async () => {

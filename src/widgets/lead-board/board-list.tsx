@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { hasMultiplePages, type PaginationInfo } from '../../domain/pagination';
 import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../domain/sort';
 import type { LeadStatus } from '../../domain/lead-status';
@@ -35,6 +35,8 @@ export interface BoardListProps {
   onArchive(lead: Lead, archived: boolean): void;
   onStatusChanged(lead: Lead, status: LeadStatus): void;
   countRef: RefObject<HTMLParagraphElement | null>;
+  /** Called once the list is on screen (after its first paint). */
+  onShown(): void;
   listRef: RefObject<HTMLUListElement | null>;
 }
 
@@ -46,7 +48,8 @@ export interface BoardListProps {
 export default function BoardList(props: BoardListProps) {
   useStyles(STYLES);
   const { t } = useRuntime();
-  const { leads, info, inbox } = props;
+  const { leads, info, inbox, onShown } = props;
+  useEffect(() => onShown(), [onShown]);
   return (
     <>
       <div className="lk-board__list-header">

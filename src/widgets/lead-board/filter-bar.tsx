@@ -2,12 +2,14 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Switch } from '../../ui/switch';
-import { boardQueryAtom, changeFiltersAtom, leadsLoadableAtom } from './board-atoms';
+import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 
 // The panel's controls (comboboxes, multi-select, date picker, tags) are not needed for the first
-// card: they load once the first page has been answered (shown or failed), or earlier when the
-// user reaches for them (pointer, focus, 'Show All Filters'). Their texts come with them. Their
-// space is kept meanwhile, so nothing moves when they arrive.
+// card: they load once the first page is on screen (its cards painted, or nothing to list), or
+// earlier when the user reaches for them (pointer, focus, 'Show All Filters'); not when the page
+// is merely answered — with the data started beside the code it is answered before the cards'
+// code has arrived. Their texts come with them. Their space is kept meanwhile, so nothing moves
+// when they arrive.
 const loadFilterPanel = () => import('./filter-panel');
 const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
 
@@ -15,16 +17,23 @@ const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: wit
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
  * 'Show All Filters' / 'Hide All Filters' toggle; then the panel.
  */
-export function FilterBar({ categoryNames, rememberCategory }: { categoryNames: ReadonlyMap<number, string>; rememberCategory(id: number, name: string): void }) {
+export function FilterBar({
+  categoryNames,
+  rememberCategory,
+  firstPageShown,
+}: {
+  categoryNames: ReadonlyMap<number, string>;
+  rememberCategory(id: number, name: string): void;
+  firstPageShown: boolean;
+}) {
   const { t } = useRuntime();
   const { filters } = useAtomValue(boardQueryAtom);
   const changeFilters = useSetAtom(changeFiltersAtom);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
-  // Latched: once the first page has been answered the panel stays (a refetch does not hide it).
-  const firstPageAnswered = useAtomValue(leadsLoadableAtom).state !== 'loading';
+  // Latched: once wanted the panel stays (a refetch does not hide it).
   const [wanted, setWanted] = useState(false);
-  if (!wanted && (firstPageAnswered || panelOpen)) setWanted(true);
+  if (!wanted && (firstPageShown || panelOpen)) setWanted(true);
   const reachFor = () => {
     if (!wanted) setWanted(true);
   };

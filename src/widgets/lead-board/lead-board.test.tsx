@@ -16,6 +16,8 @@ beforeAll(preloadBoardParts);
 async function shownBoard(props = {}, options = {}) {
   const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+  // The filter controls load once the cards are on screen.
+  await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
   return view;
 }
 

@@ -170,6 +170,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
   const failure = leadsState.state === 'hasError' ? leadsState.error : provider.state === 'hasError' ? provider.error : null;
   const failed = failure !== null;
+  // The first page is on screen: its cards painted, or it was answered with nothing to list.
+  const [listShown, setListShown] = useState(false);
+  const markListShown = useCallback(() => setListShown(true), []);
+  const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
   // A retry helps after a network or server failure, not after 401/403/404.
   const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failedStatus === null || failedStatus === 408 || failedStatus === 429 || failedStatus >= 500;
@@ -202,7 +206,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
         ) : null}
       </header>
 
-      <FilterBar categoryNames={categoryNames} rememberCategory={rememberCategory} />
+      <FilterBar categoryNames={categoryNames} rememberCategory={rememberCategory} firstPageShown={firstPageShown} />
 
       {mutationError ? (
         <div className="lk-board__toast" role="alert">
@@ -265,6 +269,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
               onStatusChanged={statusChanged}
               countRef={countRef}
               listRef={listRef}
+              onShown={markListShown}
             />
           </Suspense>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../domain/lead-status';
 import { maskedNumberDisplay } from '../../domain/masked-number';
@@ -291,7 +291,7 @@ function NotesEditor({ lead }: { lead: Lead }) {
   // Leaving the editor (saved or cancelled) puts focus back on 'Edit', not on the page.
   const editRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (draft === null && wasEditing.current) editRef.current?.focus();
     wasEditing.current = draft !== null;
   }, [draft]);
