@@ -25,7 +25,7 @@ import { CHROMIUM_ARGS, resolveChromiumPath } from '../test/helpers/browser';
 import { LIGHTHOUSE_BUDGETS, LOAD_BUDGETS } from './budgets.mjs';
 import { interactionFailures, measureInteractions, printInteractions, type InteractionResults } from './interactions';
 import { measureLoad, THROTTLING, type LoadSample, type PageSpec } from './load';
-import type { BenchServer } from './server';
+import { BENCH_CHROMIUM_ARGS, type BenchServer } from './server';
 import { ROOT, withSession } from './session';
 
 export { ROOT };
@@ -229,7 +229,7 @@ export async function measureLighthouse(origin: string, runs: number): Promise<L
   try {
     for (let run = 0; run < runs; run++) {
       const output = path.join(tmp, `run-${run}.json`);
-      const flags = CHROMIUM_ARGS.join(' ');
+      const flags = [...CHROMIUM_ARGS, ...BENCH_CHROMIUM_ARGS].join(' ');
       await execFileAsync(
         process.execPath,
         [path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'), url, '--quiet', '--output=json', `--output-path=${output}`, '--only-categories=performance', `--chrome-flags=${flags}`],

@@ -11,12 +11,20 @@
  * A page asked for with `?lk-flavour=NAME` gets `/cdn/leadkit-NAME.js` instead of the loader
  * `/cdn/leadkit.js` (another flavour of the CDN build, e.g. a Preact one: same pages, same data).
  *
+ * HTTP/2 over TLS, as a CDN serves (a self-signed certificate made for the run with openssl:
+ * launch Chromium with BENCH_CHROMIUM_ARGS). Over HTTP/1.1 a browser opens at most six
+ * connections to a host, so a page of many small files waits in waves a CDN would not impose;
+ * the anchor pages (one file each) are served the same way.
+ *
  * Static files are gzip -9'ed once and sent with a Content-Length (what the size report
  * counts); gateway answers are gzip'ed when the client accepts it and they are 1 kB or more
  * (an event stream passes through untouched). `POST /sandbox/reset` restores the seed data
  * between page loads. It is not scripts/start.ts: that one serves uncompressed and builds.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,11 +43,27 @@ const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript)|im
 const GZIP_MIN_BYTES = 1000;
 
 export interface BenchServer {
-  /** e.g. http://127.0.0.1:41234 */
+  /** e.g. https://127.0.0.1:41234 */
   readonly origin: string;
   /** Restores the sandbox's seed data (before each page load). */
   reset(): void;
   stop(): Promise<void>;
+}
+
+/** What a Chromium needs to load the bench server's pages (its certificate is self-signed). */
+export const BENCH_CHROMIUM_ARGS = ['--ignore-certificate-errors'];
+
+/** A throwaway key and self-signed certificate for 127.0.0.1. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-bench-tls-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    return { key: readFileSync(key), cert: readFileSync(cert) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface BenchServerOptions {
@@ -95,7 +119,12 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
       return Response.json({ ok: true });
     }
     const response = await sandbox.app.fetch(request, env);
-    if (response.headers.has(DROP_HEADER)) env.incoming.socket.destroy();
+    if (response.headers.has(DROP_HEADER)) {
+      // Over HTTP/2 only this request's stream is cut, not the connection every request shares.
+      const incoming = env.incoming as typeof env.incoming & { stream?: { destroy(): void } };
+      if (incoming.stream) incoming.stream.destroy();
+      else incoming.socket.destroy();
+    }
     const type = response.headers.get('content-type') ?? '';
     if (!response.body || !COMPRESSIBLE.test(type) || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
     const raw = Buffer.from(await response.arrayBuffer());
@@ -118,7 +147,7 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405 });
     if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
     if (pathname.startsWith('/cdn/')) {
-      const hashed = /-[A-Za-z0-9_-]{8}\.js$/.test(pathname);
+      const hashed = pathname.startsWith('/cdn/chunks/');
       return sendStatic(request, load(cdnDir, pathname.slice('/cdn/'.length)), hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, load(examples, 'app.html'));
@@ -131,11 +160,20 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   };
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ hostname: '127.0.0.1', port: 0, fetch: (request, env) => handle(request, env as HttpBindings) }, () => resolve(started));
+    const started = serve(
+      {
+        hostname: '127.0.0.1',
+        port: 0,
+        fetch: (request, env) => handle(request, env as HttpBindings),
+        createServer: createSecureServer,
+        serverOptions: { ...selfSignedCertificate(), allowHTTP1: true },
+      },
+      () => resolve(started),
+    );
   });
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `https://127.0.0.1:${port}`,
     reset: () => sandbox.reset(),
     stop: () =>
       new Promise<void>((resolve) => {

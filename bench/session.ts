@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { buildAnchors } from './anchors/build';
-import { startBenchServer, type BenchServer } from './server';
+import { BENCH_CHROMIUM_ARGS, startBenchServer, type BenchServer } from './server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ANCHORS_DIR = path.join(ROOT, 'dist', 'bench', 'anchors');
@@ -25,7 +25,7 @@ export async function withSession<T>(work: (session: Session) => Promise<T>): Pr
   const server = await startBenchServer({ root: ROOT, anchorsDir: ANCHORS_DIR });
   let browser: Browser | null = null;
   try {
-    browser = await launchChromium();
+    browser = await launchChromium({ args: BENCH_CHROMIUM_ARGS });
     return await work({ browser, server, root: ROOT });
   } finally {
     await browser?.close();

@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser';
 import { THREAD_BUDGETS } from './budgets.mjs';
-import { startBenchServer } from './server';
+import { BENCH_CHROMIUM_ARGS, startBenchServer } from './server';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { ROOT } from './session';
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   ensureBuilt({ parts: ['cdn'], ifStale: true });
   const server = await startBenchServer({ root: ROOT });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ args: BENCH_CHROMIUM_ARGS });
   const failures: string[] = [];
   let maxNodes = 0;
   try {
