@@ -118,7 +118,11 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
       sandbox.reset();
       return Response.json({ ok: true });
     }
-    const response = await sandbox.app.fetch(request, env);
+    const answer = await sandbox.app.fetch(request, env);
+    // HTTP/2 forbids HTTP/1 connection headers (the event stream sets some).
+    const plain = new Headers(answer.headers);
+    for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'upgrade']) plain.delete(name);
+    const response = new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: plain });
     if (response.headers.has(DROP_HEADER)) {
       // Over HTTP/2 only this request's stream is cut, not the connection every request shares.
       const incoming = env.incoming as typeof env.incoming & { stream?: { destroy(): void } };
