@@ -57,10 +57,11 @@ type Story = StoryObj<typeof meta>;
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-/** The board once a page of leads is on screen ('Showing X - Y of Z results'). */
+/** The board once a page of leads is on screen ('Showing X - Y of Z results') and its filter controls, which load after it. */
 async function shownBoard(canvasElement: HTMLElement) {
   const frame = await shadowOf(canvasElement);
   const count = await frame.canvas.findByText(SHOWING, {}, { timeout: 5000 });
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
   return { ...frame, count };
 }
 

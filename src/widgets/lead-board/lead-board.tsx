@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -120,7 +120,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   useEffect(() => {
     if (expandedState !== undefined || !firstLead) return;
     setExpanded(firstLead.leadId);
-    void setRead({ lead: firstLead, read: true });
+    // Marked read once the opened card has painted: the call is not part of the first screen.
+    requestAnimationFrame(() => setTimeout(() => void setRead({ lead: firstLead, read: true })));
   }, [expandedState, firstLead, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
@@ -138,7 +139,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const toggle = useStableHandler((lead: Lead) => {
     if (expanded === lead.leadId) return setExpanded(null);
     setExpanded(lead.leadId);
-    void setRead({ lead, read: true });
+    startTransition(() => void setRead({ lead, read: true }));
   });
   const toggleRead = useStableHandler((lead: Lead) => {
     void setRead({ lead, read: !lead.read });

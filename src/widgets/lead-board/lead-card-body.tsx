@@ -15,6 +15,7 @@ import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
+import { useAfterPaint } from '../../ui/use-after-paint';
 import { boardInputsAtom } from './board-atoms';
 import {
   chooseLeadStatusAtom,
@@ -62,6 +63,8 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
   const openJobNotes = useSetAtom(openJobNotesAtom);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
+  // Closed dialogs are not in the first frame of an expanded card: they mount right after it.
+  const afterPaint = useAfterPaint();
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -104,13 +107,13 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
         </section>
       ) : null}
       <NotesEditor lead={lead} />
-      <JobNotesDialog lead={lead} />
+      {afterPaint ? <JobNotesDialog lead={lead} /> : null}
       {spId !== null ? (
         <div className="lk-card__review">
           <button type="button" className="lk-button" data-variant="secondary" onClick={() => setReviewOpen(true)}>
             {t('board.requestReview')}
           </button>
-          <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
+          {afterPaint ? <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} /> : null}
           <Dialog open={promptOpen} onClose={() => setPromptOpen(false)} title={t('closePrompt.requestReview')} closeLabel={t('dialog.close')} part="close-prompt">
             <p>{t('closePrompt.text')}</p>
             <div className="lk-notes__actions">
@@ -383,6 +386,7 @@ function ConnectNumbers({ lead }: { lead: Lead }) {
   const [open, setOpen] = useState(false);
   const markConnected = useSetAtom(markNumberConnectedAtom);
   const boxRef = useRef<HTMLDivElement>(null);
+  const afterPaint = useAfterPaint();
   const close = () => {
     // Once connected the button is gone: focus the card's status select instead of the page.
     const fallback = shown ? null : boxRef.current?.closest('.lk-card__content')?.querySelector<HTMLElement>('select');
@@ -396,7 +400,7 @@ function ConnectNumbers({ lead }: { lead: Lead }) {
       <button type="button" className="lk-button" data-variant="secondary" onClick={() => setOpen(true)}>
         {t('connectNumber.title')}
       </button>
-      <ConnectNumberDialog open={open} onClose={close} spId={spId} onConnected={() => markConnected(lead.leadId)} />
+      {afterPaint || open ? <ConnectNumberDialog open={open} onClose={close} spId={spId} onConnected={() => markConnected(lead.leadId)} /> : null}
     </div>
   );
 }
