@@ -81,6 +81,8 @@ async function openBoard(search = '') {
   await page.goto(`${server.origin}${BOARD_PATH}${search}`);
   const board = page.locator('#office-app [part="lead-board"]');
   await visible(board.getByText(SHOWING));
+  // The filter controls load once the cards are on screen.
+  await board.locator('.lk-filters__panel--loading').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   /** Bodies of the leads calls the page sent, oldest first (postData: what the sandbox got). */
   const leadBodies = () =>
     watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === LEADS_PATH).map((request) => request.postDataJSON() as LeadsBody);

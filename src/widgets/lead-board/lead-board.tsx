@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -139,7 +139,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const toggle = useStableHandler((lead: Lead) => {
     if (expanded === lead.leadId) return setExpanded(null);
     setExpanded(lead.leadId);
-    startTransition(() => void setRead({ lead, read: true }));
+    void setRead({ lead, read: true });
   });
   const toggleRead = useStableHandler((lead: Lead) => {
     void setRead({ lead, read: !lead.read });
