@@ -200,6 +200,18 @@ export async function visible(locator: Locator, timeout = UI_TIMEOUT_MS): Promis
   return locator;
 }
 
+/** The board's count line ('Showing 1 - 10 of 56 results'). */
+export const BOARD_SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+
+/**
+ * Waits until a board is ready to use: its first page on screen and its filter controls, which
+ * load after the cards (a test acting before they arrive may click where something moves).
+ */
+export async function boardReady(board: Locator): Promise<void> {
+  await visible(board.getByText(BOARD_SHOWING));
+  await board.locator('.lk-filters__panel--loading').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+}
+
 /** Waits until `count` lk-load/lk-error events have fired on the page. */
 export async function waitForEvents(page: Page, type: 'lk-load' | 'lk-error', count: number, timeout = UI_TIMEOUT_MS): Promise<void> {
   await page.waitForFunction(([t, n]) => window.__lk.events.filter((e) => e.type === t).length >= (n as number), [type, count] as const, { timeout });

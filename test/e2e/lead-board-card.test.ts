@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -28,7 +28,6 @@ const FEEDBACK_PATH = `/gateway/lead/office/v1/leads/serviceprovider/${SP_ID}/fe
 const PREFERENCES_PATH = `/gateway/lead/v1/serviceprovider/${SP_ID}/add-display-preferences`;
 const NUMBERS_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 const NOTE_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/note';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const CALL_TRACKING_FLAG = 'pro_ads_leadcalltracking_v2_frontend_lead_board';
 const INSURANCE_STORAGE_KEY = 'leadkit:insurance-hidden';
 
@@ -57,7 +56,7 @@ async function openLead(leadId: number) {
   const watch = await watchPage(page);
   await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = page.locator('#office-app [part="lead-board"]');
-  await visible(board.getByText(SHOWING));
+  await boardReady(board);
   const card = board.locator(`li[data-lead-id="${leadId}"]`);
   await expect.poll(() => board.locator('li[data-lead-id]').first().getAttribute('data-lead-id')).toBe(String(leadId));
   await expect(card.getAttribute('data-expanded')).resolves.toBe('true');
@@ -70,7 +69,7 @@ async function openLead(leadId: number) {
 /** Reloads the page and waits for the featured card's body again. */
 async function reload(board: Locator, card: Locator) {
   await page.reload();
-  await visible(board.getByText(SHOWING));
+  await boardReady(board);
   await visible(card.getByRole('combobox', { name: 'Lead status' }));
 }
 

@@ -14,7 +14,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
-import { injectFault, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, UI_TIMEOUT_MS, visible, watchPage, type ExampleServer } from './harness';
+import { BOARD_SHOWING, boardReady, type ExampleServer, injectFault, seriousAxeViolations, SERVER_START_TIMEOUT_MS, startExampleServer, UI_TIMEOUT_MS, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -24,7 +24,6 @@ const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const ARCHIVE_PATH = `/gateway/lead/office/v1/leads/serviceprovider/${SP_ID}/archive`;
 const READ_PATH = `/gateway/lead/office/v2/leads/serviceprovider/${SP_ID}/read`;
 const HEADING = 'Leads for Acme Plumbing & Heating';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const FEATURED = 300003;
 
 let server: ExampleServer;
@@ -80,16 +79,14 @@ async function openBoard(search = '') {
   const watch = await watchPage(page);
   await page.goto(`${server.origin}${BOARD_PATH}${search}`);
   const board = page.locator('#office-app [part="lead-board"]');
-  await visible(board.getByText(SHOWING));
-  // The filter controls load once the cards are on screen.
-  await board.locator('.lk-filters__panel--loading').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  await boardReady(board);
   /** Bodies of the leads calls the page sent, oldest first (postData: what the sandbox got). */
   const leadBodies = () =>
     watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === LEADS_PATH).map((request) => request.postDataJSON() as LeadsBody);
   return { page, watch, board, leadBodies };
 }
 
-const count = (board: Locator) => board.getByText(SHOWING);
+const count = (board: Locator) => board.getByText(BOARD_SHOWING);
 const cards = (board: Locator) => board.locator('li[data-lead-id]');
 const shownIds = async (board: Locator) => (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
 

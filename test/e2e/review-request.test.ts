@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Request } from 'playwright-core';
-import { cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -26,7 +26,6 @@ const REVIEW_API = '/gateway/review/api';
 const SEND_PATH = `${REVIEW_API}/v1/review/request-by-email`;
 const DRAFT_PATH = `${REVIEW_API}/v1/draft-review/get-or-create`;
 const PREFILL_PATH = '/gateway/lead/office/v1/review-request';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const PROMPT_TEXT = 'Before you close this lead, would you like to Request a Review from this customer?';
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const FAILURE = "We're sorry; an error has occurred.  Please try again.";
@@ -63,7 +62,7 @@ async function openBoard(leadId: number) {
   const tab = await newPage();
   await tab.page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = tab.page.locator('#office-app [part="lead-board"]');
-  await visible(board.getByText(SHOWING));
+  await boardReady(board);
   const card = board.locator(`li[data-lead-id="${leadId}"]`);
   await expect.poll(() => card.getAttribute('data-expanded')).toBe('true');
   await visible(card.getByRole('combobox', { name: 'Lead status' }));
