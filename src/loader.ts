@@ -68,8 +68,10 @@ function load(tag: string, element: Element): void {
   const [entry, ...rest] = FIRST_CONTENT.tags[tag] ?? [];
   if (entry === undefined || customElements.get(tag)) return;
   const route = matchRoute(element);
-  // Each element's first calls, beside the code (a defined tag's element makes its own at once).
-  startFirstCalls(element, RECIPES, route);
+  // Each element's first calls, beside the code — a task later, so a page script that runs
+  // right after the loader (or the code that inserted the element) can still give it a
+  // `gateway` or `auth` property, whose calls are its own.
+  setTimeout(() => startFirstCalls(element, RECIPES, route));
   if (requested.has(tag)) return;
   requested.add(tag);
   // Its entry is imported below; the rest of its first content is fetched beside it.

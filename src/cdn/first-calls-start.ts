@@ -31,7 +31,8 @@ export function recipeIds(recipe: FirstCallRecipe, element: Element, route: Read
 /**
  * Sends the recipe's calls for `element` and keeps them on it, unless its calls will not be
  * the recipe's: a `gateway` or `auth` property (set before the tag was defined), one-time auth,
- * no `sp-id` caller, an id missing, or the element no longer in the document.
+ * no `sp-id` caller, an id missing, the tag already defined (the element calls by itself), or
+ * the element no longer in the document.
  */
 export function startFirstCalls(
   element: Element,
@@ -42,7 +43,8 @@ export function startFirstCalls(
   const byRoute = route && routes[route.pattern];
   const own = byRoute ? tags[byRoute[0]] : tags[element.localName];
   const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], calls: own.calls } : own);
-  if (!recipe || !element.isConnected || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
+  // Defined meanwhile: the element makes its own calls.
+  if (!recipe || !element.isConnected || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
   if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
   const caller = id(element.getAttribute('sp-id'));
   const ids = recipeIds(recipe, element, route?.params ?? {}, new URLSearchParams(location.search));

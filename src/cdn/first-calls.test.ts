@@ -62,6 +62,7 @@ beforeEach(async () => {
   network = recorder();
   vi.stubGlobal('fetch', network.fetch);
   vi.stubGlobal('document', { baseURI: `${ORIGIN}/` });
+  vi.stubGlobal('customElements', { get: () => undefined });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,6 +116,13 @@ describe('the loader sends nothing when the calls will differ', () => {
     ['a tag without first calls', element('raq-funnel', { 'sp-id': '1001' })],
     ['an element out of the document', Object.assign(element('lead-board', { 'sp-id': '1001' }), { isConnected: false })],
   ])('%s', (_name, target) => {
+    expect(startedFor(target)).toEqual([]);
+    expect(prefetchedCallsOf(target)).toBeUndefined();
+  });
+
+  it('a tag defined meanwhile (its element calls by itself)', () => {
+    vi.stubGlobal('customElements', { get: (tag: string) => (tag === 'lead-board' ? class {} : undefined) });
+    const target = element('lead-board', { 'sp-id': '1001' });
     expect(startedFor(target)).toEqual([]);
     expect(prefetchedCallsOf(target)).toBeUndefined();
   });
