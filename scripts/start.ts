@@ -235,7 +235,7 @@ const CDN_FLAVOUR = cdnFlavourFromEnv();
 site.get('/cdn/*', async (c) => {
   const file = resolveFile(CDN_DIR, flavourFile(CDN_FLAVOUR, c.req.path.slice('/cdn/'.length)));
   if (!file) return notFoundPage(c, `${c.req.path} is not in dist/cdn. Is the CDN build there (node scripts/build.mjs --cdn)?`);
-  const hashed = /-[A-Za-z0-9_-]{8}\.js(\.map)?$/.test(file);
+  const hashed = c.req.path.startsWith('/cdn/chunks/'); // content-hashed names (vite.cdn.config.ts)
   return sendFile(c, file, { 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
 });
 
