@@ -14,8 +14,8 @@ import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
  * An app-mode build (library mode would keep ES unminified) with several inputs:
  * - `leadkit.js`, the loader: stable, unhashed name (pages link to it; cache it briefly);
  *   it statically imports nothing, so it stays tiny (≤ 2 kB gzip, checked by `npm run bench`);
- * - one entry per tag (`src/cdn/<tag>.ts` → `<tag>-[hash].js`), loaded by the loader's
- *   `import()` when the tag appears; hashed and immutable, like every shared chunk.
+ * - one entry per tag (`src/cdn/<tag>.ts` → `chunks/[hash].js`), imported by the loader when
+ *   the tag appears (named in its first-content map); hashed and immutable, like every shared chunk.
  *
  * Everything is bundled, React included: a CDN page has no npm. ESM only — an IIFE cannot
  * code-split, and a lazy `import()` (the Twilio chat adapter) would be inlined into it.
@@ -25,8 +25,9 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The tag entries and the loader's map come from the tag table (src/elements/tags.ts), not from
  * files: `src/cdn/<tag>.ts` is a virtual module per tag that defines it (its manifest name stays
- * `src/cdn/<tag>.ts`), and the loader imports `virtual:leadkit/cdn-tags`, the map of each tag to
- * `import()` of its entry, and `virtual:leadkit/reserve-css`, the reserve rules `leadkit.css` holds.
+ * `src/cdn/<tag>.ts`), and the loader imports `virtual:leadkit/cdn-tags`, each tag's first-content
+ * files (its entry first; filled in by the first-content plugin), `virtual:leadkit/reserve-css`,
+ * the reserve rules `leadkit.css` holds, and `virtual:leadkit/first-calls`, the call recipes.
  */
 const tagEntries = Object.fromEntries(TAG_NAMES.map((tag) => [tag, `src/cdn/${tag}.ts`]));
 const entryIds = new Map(TAG_NAMES.map((tag) => [path.join(ROOT, 'src', 'cdn', `${tag}.ts`), tag]));
@@ -183,7 +184,7 @@ function compactFirstContent(content: FirstContent) {
 /**
  * The runtime every widget needs — React, react-dom, r2wc, jotai, ofetch, valibot… and leadkit's
  * own element and runtime layers, the gateway core, the common texts — goes into one
- * `chunks/runtime-[hash].js`, so a page with several widgets downloads it once. The list is
+ * `chunks/[hash].js` (manifest name `runtime`), so a page with several widgets downloads it once. The list is
  * explicit: lazily loaded parts of the board and the app count as chunks too, so a rule by share
  * count alone pulled board-only modules (date ranges, date-fns) into every widget's first load.
  * Anything else shared goes to rolldown's automatic common chunks. Only modules in a first load
