@@ -87,6 +87,8 @@ export interface FirstContent {
   tags: Record<string, string[]>;
   /** tag → its routes: [path pattern relative to the app's base, extra files], and the default base. */
   routes: Record<string, { base: string; patterns: [string, string[]][] }>;
+  /** The shared runtime chunk (React…), which the loader runs a task before a tag's entry; null without one. */
+  runtime: string | null;
 }
 
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
@@ -134,7 +136,8 @@ function firstContent(flavour: CdnFlavour): Plugin {
           }
         }
       };
-      const result: FirstContent = { tags: {}, routes: {} };
+      const runtime = chunks.find((chunk) => chunk.name === 'runtime' && !chunk.isEntry);
+      const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null };
       for (const tag of TAG_NAMES) {
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
         if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
@@ -178,7 +181,7 @@ function compactFirstContent(content: FirstContent) {
   const routes = Object.fromEntries(
     Object.entries(content.routes).map(([tag, { base, patterns }]) => [tag, { base, patterns: patterns.map(([pattern, list]) => [pattern, list.map(index)]) }]),
   );
-  return { files, tags, routes };
+  return { files, tags, routes, runtime: content.runtime === null ? -1 : index(content.runtime) };
 }
 
 /**

@@ -155,6 +155,25 @@ interface CdpStack {
   parent?: CdpStack;
 }
 
+/**
+ * Waits for the instrumented page to see its first content. Polled from here with plain CDP
+ * evaluations: Playwright's waitForFunction and locators first install their injected script in
+ * the page, a 50–80 ms task at 4× CPU that would land among the page's own long tasks.
+ */
+async function firstContentSeen(cdp: CDPSession): Promise<boolean> {
+  const deadline = Date.now() + FIRST_CONTENT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'Boolean(window.__bench && window.__bench.firstContent !== null)', returnByValue: true });
+      if (result.value === true) return true;
+    } catch {
+      // The document is still being replaced: ask again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 export async function throttle(cdp: CDPSession, network = true): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
   if (!network) return;
@@ -285,9 +304,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     await throttle(cdp);
 
     await page.goto(`${origin}${spec.path}`, { waitUntil: 'commit' });
-    try {
-      await page.waitForFunction('window.__bench && window.__bench.firstContent !== null', undefined, { timeout: FIRST_CONTENT_TIMEOUT_MS, polling: 250 });
-    } catch {
+    if (!(await firstContentSeen(cdp))) {
       throw new Error(`${spec.label} at ${width} px: no ${spec.what} (${spec.selector}) within ${FIRST_CONTENT_TIMEOUT_MS / 1000} s${pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''}`);
     }
     // Let the rest of the load happen (layout shifts after the first content count too).

@@ -74,9 +74,13 @@ function load(tag: string, element: Element): void {
   setTimeout(() => startFirstCalls(element, RECIPES, route));
   if (requested.has(tag)) return;
   requested.add(tag);
-  // Its entry is imported below; the rest of its first content is fetched beside it.
-  preload([...rest, ...(route?.files ?? [])]);
-  import(/* @vite-ignore */ chunkUrl(entry)).catch(() => {
+  // All of its first content is fetched at once; its entry is imported below.
+  preload([entry, ...rest, ...(route?.files ?? [])]);
+  // The shared runtime (React…) runs first and the widget a task later: two shorter tasks on a
+  // phone's main thread instead of one long one (the files still arrive in parallel).
+  const { runtime } = FIRST_CONTENT;
+  const ready = runtime < 0 ? Promise.resolve() : import(/* @vite-ignore */ chunkUrl(runtime)).then(() => new Promise((next) => setTimeout(next)));
+  ready.then(() => import(/* @vite-ignore */ chunkUrl(entry))).catch(() => {
     // A failed chunk (offline, blocked) may be retried when the tag appears again.
     requested.delete(tag);
   });

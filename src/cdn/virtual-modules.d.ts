@@ -9,6 +9,8 @@ declare module 'virtual:leadkit/cdn-tags' {
     readonly files: readonly string[];
     readonly tags: Readonly<Record<string, readonly number[]>>;
     readonly routes: Readonly<Record<string, { readonly base: string; readonly patterns: readonly (readonly [string, readonly number[]])[] }>>;
+    /** The shared runtime chunk (React…) as an index into `files`; -1 without one. */
+    readonly runtime: number;
   };
 }
 

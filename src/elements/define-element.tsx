@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ComponentType } from 'react';
+import { startTransition, useLayoutEffect, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { abortPrefetched, prefetchedCallsOf } from '../gateway/prefetch';
@@ -167,7 +167,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         if (!this.isConnected) return;
         this[R2WC_CONNECTED] = true;
         this.#reportInvalid();
-        this[R2WC_RENDER]();
+        // The first render is a transition: React renders it in slices and yields between them,
+        // so a phone's main thread is not held for the whole widget tree in one long task.
+        startTransition(() => this[R2WC_RENDER]());
       });
     }
 

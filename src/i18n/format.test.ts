@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   formatBoardDate,
   formatFullDate,
@@ -84,6 +84,32 @@ describe('lead card header (§2)', () => {
   });
 });
 
+describe('the 12-hour clock and short years', () => {
+  it('writes noon as 12 PM and keeps four year digits', () => {
+    expect(formatLeadCreated(new Date(2020, 5, 1, 12, 30))).toBe('06/01/2020 12:30 PM');
+    expect(formatLeadCreated(new Date(2020, 5, 1, 23, 59))).toBe('06/01/2020 11:59 PM');
+    const early = new Date(2020, 0, 2);
+    early.setFullYear(999);
+    expect(formatBoardDate(early)).toBe('01/02/0999');
+  });
+});
+
+describe('without Intl', () => {
+  // A page's first Intl formatter loads ICU locale data (~140 ms at 4x CPU) on the way to the
+  // first lead card: the en-US formatters never make one.
+  afterEach(() => vi.restoreAllMocks());
+  it('formats dates and prices without making an Intl formatter', () => {
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    const locale = vi.spyOn(Date.prototype, 'toLocaleString');
+    formatMessageTimestamp(june1At3pm);
+    formatLeadCreated(june1At3pm);
+    formatPickerDate(june1At3pm);
+    formatPrice(1250.5);
+    expect([dates.mock.calls.length, numbers.mock.calls.length, locale.mock.calls.length]).toEqual([0, 0, 0]);
+  });
+});
+
 describe('invalid dates', () => {
   it('format as empty instead of throwing', () => {
     for (const input of ['', 'not a date', new Date(Number.NaN), null, undefined]) {
@@ -111,6 +137,12 @@ describe('formatPrice (dollars)', () => {
   it('rounds to cents first', () => {
     expect(formatPrice(74.999)).toBe('$75');
     expect(formatPrice(7.499)).toBe('$7.50');
+  });
+  it('groups thousands and keeps the sign before the dollar sign', () => {
+    expect(formatPrice(1234567.89)).toBe('$1,234,567.89');
+    expect(formatPrice(100000)).toBe('$100,000');
+    expect(formatPrice(-7.5)).toBe('-$7.50');
+    expect(formatPrice(-0.001)).toBe('$0');
   });
   it('formats missing or non-finite values as empty', () => {
     expect(formatPrice(Number.NaN)).toBe('');

@@ -1,6 +1,6 @@
 /**
- * Date and money formatters (en-US), on Intl. Every function takes a Date or an ISO 8601
- * string and formats in the viewer's local time zone (the gateway sends instants; a provider
+ * Date and money formatters (en-US), without Intl (see below why). Every function takes a
+ * Date or an ISO 8601 string and formats in the viewer's local time zone (the gateway sends instants; a provider
  * reads them on their own clock). An ISO string without an offset ('2020-06-01T15:00:00') or a
  * date-only string ('2020-06-01') is read as local time — as date-fns `parseISO` does, unlike
  * `new Date('2020-06-01')`, which would read UTC midnight and show the day before in the US.
@@ -51,84 +51,46 @@ export function toDate(input: DateInput | null | undefined): Date | null {
 }
 
 /*
- * The widgets' eager formatters use Intl (built into the browser) rather than date-fns `format`
- * and its locale data, which would cost every widget's first load ~7 kB gzip. The parts are
- * reassembled by hand so the output is exactly the spec's, whatever the ICU version puts
- * between them (newer ones write "at" and narrow spaces). The date picker, loaded lazily,
- * formats its own patterns with date-fns.
+ * en-US names, written out: the widgets format with the Date's own getters rather than Intl or
+ * date-fns. The first Intl formatter a page makes loads the locale's ICU data — about 140 ms of
+ * main thread on a phone (Chromium at 4x CPU), on the way to the first lead card — and date-fns
+ * `format` with its locale data would add ~7 kB gzip to every first load. The getters read the
+ * viewer's zone at format time (a test may change it). The date picker, loaded lazily, formats
+ * its own patterns with date-fns; another locale would bring its own names (Intl or date-fns).
  */
-// Options, not formatters: a formatter fixes the time zone when it is made, and the viewer's
-// zone (or a test's) is the one to use at format time.
-const LONG: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
-const NUMERIC: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
-const SHORT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
-type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-
-/**
- * Making an Intl.DateTimeFormat costs far more than using one (a board render formats every
- * card's date): one per options object, made again only when the time zone changed (the
- * offsets of January and July tell; a page cannot change its zone, a test can).
- */
-const formatters = new Map<Intl.DateTimeFormatOptions, { zone: string; format: Intl.DateTimeFormat }>();
-function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const zone = `${new Date(2020, 0, 1).getTimezoneOffset()}/${new Date(2020, 6, 1).getTimezoneOffset()}`;
-  const cached = formatters.get(options);
-  if (cached?.zone === zone) return cached.format;
-  const format = new Intl.DateTimeFormat('en-US', options);
-  formatters.set(options, { zone, format });
-  return format;
-}
-
-function partsOf(options: Intl.DateTimeFormatOptions, input: DateInput | null | undefined): Parts | null {
-  const date = toDate(input);
-  if (!date) return null;
-  const parts: Parts = {};
-  for (const part of formatterFor(options).formatToParts(date)) parts[part.type] = part.value;
-  // yyyy: years before 1000 keep four digits, as date-fns would print them.
-  if (parts.year) parts.year = parts.year.padStart(4, '0');
-  return parts;
-}
-
-const time = (p: Parts) => `${p.hour}:${p.minute} ${p.dayPeriod?.toUpperCase()}`;
+const two = (n: number) => String(n).padStart(2, '0');
+// yyyy: years before 1000 keep four digits, as date-fns prints them.
+const year = (date: Date) => String(date.getFullYear()).padStart(4, '0');
+/** 'h:mm a': '3:00 PM', '12:05 AM'. */
+const time = (date: Date) => `${date.getHours() % 12 || 12}:${two(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+/** 'MM/dd/yyyy'. */
+const numericDay = (date: Date) => `${two(date.getMonth() + 1)}/${two(date.getDate())}/${year(date)}`;
 
 /** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
 export function formatMessageTimestamp(input: DateInput | null | undefined): string {
-  const p = partsOf(LONG, input);
-  return p ? `${p.weekday}, ${p.month} ${p.day}, ${p.year} ${time(p)}` : '';
+  const date = toDate(input);
+  return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)} ${time(date)}` : '';
 }
 
 /** §9 board dates (filter tags, quick ranges): '06/01/2020'. */
 export function formatBoardDate(input: DateInput | null | undefined): string {
-  const p = partsOf(NUMERIC, input);
-  return p ? `${p.month}/${p.day}/${p.year}` : '';
+  const date = toDate(input);
+  return date ? numericDay(date) : '';
 }
 
 /** §9 date-picker inputs: 'Jun 1, 2020'. */
 export function formatPickerDate(input: DateInput | null | undefined): string {
-  const p = partsOf(SHORT, input);
-  return p ? `${p.month} ${p.day}, ${p.year}` : '';
+  const date = toDate(input);
+  return date ? `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${year(date)}` : '';
 }
 
 /** §2 lead card header, created date and time: '06/01/2020 3:00 PM'. */
 export function formatLeadCreated(input: DateInput | null | undefined): string {
-  const p = partsOf(NUMERIC, input);
-  return p ? `${p.month}/${p.day}/${p.year} ${time(p)}` : '';
+  const date = toDate(input);
+  return date ? `${numericDay(date)} ${time(date)}` : '';
 }
 
 /** §2 tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'. */
@@ -136,18 +98,8 @@ export function formatFullDate(input: DateInput | null | undefined): string {
   return formatMessageTimestamp(input);
 }
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** '1,250' (en-US digit groups). */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * A price in dollars (the §3 dealInfo.price and the §1 "$7-75" are dollar amounts):
@@ -158,5 +110,8 @@ export function formatPrice(dollars: number | null | undefined): string {
   if (dollars == null || !Number.isFinite(dollars)) return '';
   // Round to cents first so 74.999 shows '$75' rather than '$75.00'.
   const cents = Math.round(dollars * 100);
-  return cents % 100 === 0 ? WHOLE_DOLLARS.format(cents / 100) : DOLLARS_AND_CENTS.format(cents / 100);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = `${sign}$${grouped(Math.floor(abs / 100))}`;
+  return abs % 100 === 0 ? whole : `${whole}.${two(abs % 100)}`;
 }
