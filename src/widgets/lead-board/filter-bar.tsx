@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Switch } from '../../ui/switch';
@@ -15,9 +15,10 @@ const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: wit
 
 /**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
- * 'Show All Filters' / 'Hide All Filters' toggle; then the panel.
+ * 'Show All Filters' / 'Hide All Filters' toggle; then the panel. Memoised: opening a card or
+ * marking a lead read re-renders the board, not its filters.
  */
-export function FilterBar({
+export const FilterBar = memo(function FilterBar({
   categoryNames,
   rememberCategory,
   firstPageShown,
@@ -55,4 +56,4 @@ export function FilterBar({
       )}
     </section>
   );
-}
+});

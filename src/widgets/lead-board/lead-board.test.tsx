@@ -129,6 +129,18 @@ describe('<LeadBoard> cards', () => {
     expect(toggle(first!).getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('opening an unread lead opens it and marks it read', async () => {
+    const view = await shownBoard();
+    const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+    await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1)); // the first lead's
+    const unread = cards().find((card, index) => index > 0 && within(card).queryByRole('button', { name: 'Unread lead, mark as read' }))!;
+    const toggle = within(unread).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(within(unread).getByRole('button', { name: 'Read lead, mark as unread' })).toBeTruthy());
+    expect(view.received('POST', readPath).map((call) => call.body)).toEqual([expect.anything(), { leadId: Number(unread.dataset.leadId), read: true }]);
+  });
+
   it('moves the featured lead to the top', async () => {
     await shownBoard({ leadId: SANDBOX_LEADS.featuredCandidate });
     expect(Number(cards()[0]!.dataset.leadId)).toBe(SANDBOX_LEADS.featuredCandidate);

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
+import { afterNextPaint } from '../../ui/after-next-paint';
 import { useStableHandler } from '../../ui/use-stable-handler';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
@@ -121,7 +122,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     if (expandedState !== undefined || !firstLead) return;
     setExpanded(firstLead.leadId);
     // Marked read once the opened card has painted: the call is not part of the first screen.
-    requestAnimationFrame(() => setTimeout(() => void setRead({ lead: firstLead, read: true })));
+    afterNextPaint(() => void setRead({ lead: firstLead, read: true }));
   }, [expandedState, firstLead, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
@@ -139,7 +140,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const toggle = useStableHandler((lead: Lead) => {
     if (expanded === lead.leadId) return setExpanded(null);
     setExpanded(lead.leadId);
-    void setRead({ lead, read: true });
+    // Read once the opened card has painted: the read dot and the call wait a frame, the card does not.
+    afterNextPaint(() => void setRead({ lead, read: true }));
   });
   const toggleRead = useStableHandler((lead: Lead) => {
     void setRead({ lead, read: !lead.read });

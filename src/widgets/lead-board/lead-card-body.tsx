@@ -184,9 +184,24 @@ function StatusSelect({
 
 /** 'Contact' reveals phone, e-mail and address (spec §2, §4 "Contact card"). */
 function ContactReveal({ lead }: { lead: Lead }) {
-  const { t, onLinkClick, now } = useRuntime();
+  const { t } = useRuntime();
   const [shown, setShown] = useState(false);
   const id = useId();
+  return (
+    <div className="lk-contact">
+      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
+        {t(shown ? 'board.hideContact' : 'board.contact')}
+      </button>
+      {/* The details are made when asked for: an opened card's first frame does without them. */}
+      <dl id={id} className="lk-contact__list" hidden={!shown}>
+        {shown ? <ContactDetails lead={lead} /> : null}
+      </dl>
+    </div>
+  );
+}
+
+function ContactDetails({ lead }: { lead: Lead }) {
+  const { t, onLinkClick, now } = useRuntime();
   const info = lead.customerInfo;
   const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
   const phoneState = maskedNumberDisplay(
@@ -204,49 +219,44 @@ function ContactReveal({ lead }: { lead: Lead }) {
   const address = [info.addressLineOne, info.addressLineTwo].map((line) => line?.trim()).filter(Boolean) as string[];
   const maps = address.length ? safeHref(mapsHref([...address, info.city, info.state, info.postalCode])) : null;
   return (
-    <div className="lk-contact">
-      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
-        {t(shown ? 'board.hideContact' : 'board.contact')}
-      </button>
-      <dl id={id} className="lk-contact__list" hidden={!shown}>
+    <>
+      <div>
+        <dt>{t('board.phone')}</dt>
+        <dd>
+          {phoneState === 'none' ? (
+            t('board.noPhone')
+          ) : phoneState === 'expired' ? (
+            <span className="lk-contact__expired">{t('board.expired')}</span>
+          ) : tel ? (
+            <a href={tel} onClick={external}>
+              {formatPhoneDisplay(info.phoneNumber)}
+            </a>
+          ) : (
+            formatPhoneDisplay(info.phoneNumber)
+          )}
+        </dd>
+      </div>
+      {mail && info.emailAddress ? (
         <div>
-          <dt>{t('board.phone')}</dt>
+          <dt>{t('board.email')}</dt>
           <dd>
-            {phoneState === 'none' ? (
-              t('board.noPhone')
-            ) : phoneState === 'expired' ? (
-              <span className="lk-contact__expired">{t('board.expired')}</span>
-            ) : tel ? (
-              <a href={tel} onClick={external}>
-                {formatPhoneDisplay(info.phoneNumber)}
-              </a>
-            ) : (
-              formatPhoneDisplay(info.phoneNumber)
-            )}
+            <a href={mail} onClick={external}>
+              {info.emailAddress}
+            </a>
           </dd>
         </div>
-        {mail && info.emailAddress ? (
-          <div>
-            <dt>{t('board.email')}</dt>
-            <dd>
-              <a href={mail} onClick={external}>
-                {info.emailAddress}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-        {maps ? (
-          <div>
-            <dt>{t('board.address')}</dt>
-            <dd>
-              <a href={maps} target="_blank" rel="noopener noreferrer" onClick={external}>
-                {address.join(', ')}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-    </div>
+      ) : null}
+      {maps ? (
+        <div>
+          <dt>{t('board.address')}</dt>
+          <dd>
+            <a href={maps} target="_blank" rel="noopener noreferrer" onClick={external}>
+              {address.join(', ')}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+    </>
   );
 }
 
