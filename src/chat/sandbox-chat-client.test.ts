@@ -1,4 +1,5 @@
-// No environment comment: the project's DOM environment (happy-dom), where the widget runs.
+// @vitest-environment happy-dom
+// In a DOM environment (happy-dom), where the widget runs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';

@@ -1,5 +1,5 @@
-// No environment comment: this runs in the project's default DOM environment (happy-dom), as
-// component tests that use the sandbox do.
+// @vitest-environment happy-dom
+// In a DOM environment (happy-dom), as component tests that use the sandbox are.
 import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src/gateway/client';
 import { createLeadV3 } from '../../../src/gateway/lead/calls';
