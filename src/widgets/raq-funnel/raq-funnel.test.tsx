@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
@@ -10,6 +10,9 @@ import type { LeadkitEventName } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
+import { preloadFunnelParts } from './funnel-test-setup';
+
+beforeAll(preloadFunnelParts);
 
 /**
  * <raq-funnel> in happy-dom against the in-process sandbox (issue #8): the UI rules — category

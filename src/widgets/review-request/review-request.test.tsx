@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
@@ -9,6 +9,9 @@ import type { LeadkitEventMap } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { ReviewRequest, type ReviewRequestProps } from './review-request';
 import { REVIEW_REQUEST_CATALOGUE } from './review-request-messages';
+import { preloadReviewRequestParts } from './review-request-test-setup';
+
+beforeAll(preloadReviewRequestParts);
 
 const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
 const SEND_ROUTE = `POST ${SEND_PATH}`;
