@@ -99,6 +99,26 @@ describe('the loader sends what the widget would', () => {
     expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-board'], [1002]));
   });
 
+  it('<message-thread sp-id user-id lead-id>: the phone numbers, the lead, the message activities and the chat session', async () => {
+    const sent = startedFor(element('message-thread', { 'sp-id': '1001', 'user-id': '5001', 'lead-id': '300001', 'chat-service': 'sandbox' }));
+    expect(sent.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
+      'GET /gateway/message-center/v2/lead/phone_number',
+      'GET /gateway/lead/office/v2/leads/300001',
+      'GET /gateway/message-center/v2/interactions/activities',
+      'POST /gateway/message-center/v1/chat/session',
+    ]);
+    expect(JSON.parse(sent[3]?.body ?? '')).toEqual({ serviceProviderId: 1001, userId: 5001, leadId: 300001 });
+    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['message-thread'], [1001, 5001, 300001]));
+  });
+
+  it("<lead-app>'s thread route: provider and member from the path, the lead from the query", async () => {
+    const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/conversation/1001/thread/5003?leadId=300002', {
+      pattern: '/conversation/:serviceProviderId/thread/:userId',
+      params: { serviceProviderId: '1001', userId: '5003' },
+    });
+    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['message-thread'], [1001, 5003, 300002]));
+  });
+
   it("<lead-app>'s lead page route: both ids from the query", async () => {
     const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead?leadId=300002&serviceProviderId=1001', { pattern: '/lead', params: {} });
     expect(sent.map((call) => call.url)).toEqual([`${ORIGIN}/gateway/lead/office/v2/leads/300002?spId=1001`]);
@@ -114,6 +134,7 @@ describe('the loader sends nothing when the calls will differ', () => {
     ['a gateway property set before the tag was defined', element('lead-board', { 'sp-id': '1001' }, { gateway: {} })],
     ['an auth property', element('lead-board', { 'sp-id': '1001' }, { auth: { kind: 'anonymous' } })],
     ['a tag without first calls', element('raq-funnel', { 'sp-id': '1001' })],
+    ['a thread without a lead (it opens with other calls)', element('message-thread', { 'sp-id': '1001', 'user-id': '5001' })],
     ['an element out of the document', Object.assign(element('lead-board', { 'sp-id': '1001' }), { isConnected: false })],
   ])('%s', (_name, target) => {
     expect(startedFor(target)).toEqual([]);

@@ -11,6 +11,7 @@ import { createGatewayClient, HEADERS, type GatewayClient } from '../gateway/cli
 import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
 import { boardFirstCalls } from '../widgets/lead-board/board-request';
 import { leadPageFirstCalls } from '../widgets/lead-page/lead-page-atoms';
+import { threadFirstCalls } from '../widgets/message-thread/thread-atoms';
 import type { LeadkitTag } from './tags';
 
 export interface FirstCalls {
@@ -40,10 +41,17 @@ export const FIRST_CALLS: {
       unless: ['api-version'],
       send: (client, [leadId, spId]) => leadPageFirstCalls(client, leadId as number, spId as number),
     },
+    // A thread without a lead opens with other calls: nothing early for it.
+    'message-thread': {
+      ids: ['sp-id', 'user-id', 'lead-id'],
+      unless: [],
+      send: (client, [spId, userId, leadId]) => threadFirstCalls(client, spId as number, userId as number, leadId as number),
+    },
   },
   routes: {
     leadBoard: { tag: 'lead-board', ids: [':serviceProviderId'], unless: ['?leadId', '?newMessages'] },
     leadPage: { tag: 'lead-page', ids: ['?leadId', '?serviceProviderId'], unless: [] },
+    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: [] },
   },
 };
 

@@ -308,7 +308,7 @@ describe('keyboard only', { timeout: 20_000 }, () => {
     const before = board.locator(`li[data-lead-id="${ids[unreadIndex - 1]}"]`);
     await before.locator('button[aria-expanded]').press('Enter');
     await expect.poll(() => before.getAttribute('data-expanded')).toBe('true');
-    const read = (page as Page).waitForRequest((request) => new URL(request.url()).pathname === READ_PATH && (request.postDataJSON() as { leadId: number }).leadId === ids[unreadIndex], { timeout: 1500 });
+    const read = (page as Page).waitForRequest((request) => new URL(request.url()).pathname === READ_PATH && (request.postDataJSON() as { leadId: number }).leadId === ids[unreadIndex], { timeout: UI_TIMEOUT_MS });
     await archiveByKeyboard(before);
     await expect.poll(() => board.locator(`li[data-lead-id="${ids[unreadIndex]}"]`).getAttribute('data-expanded')).toBe('true');
     await read;

@@ -123,6 +123,31 @@ describe('the load path', { timeout: 60_000 }, () => {
     expectNoDuplicateGatewayCalls(requests);
   });
 
+  it("thread page: the thread's opening calls (its chat session among them) leave beside the code, each once", async () => {
+    const page = await session.context.newPage();
+    const requests = await recordRequests(page);
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    await page.locator('message-thread [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    const firstChunkArrived = Math.min(...requests.filter((request) => cdnFile(request.url)?.startsWith('chunks/')).map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+    const opening = ['/message-center/v2/lead/phone_number', '/lead/office/v2/leads/300001', '/message-center/v2/interactions/activities', '/message-center/v1/chat/session'];
+    for (const path of opening) {
+      const sent = requests.filter((request) => new URL(request.url).pathname === `/gateway${path}`);
+      expect(sent.map((request) => (request.sent < firstChunkArrived ? 'before the code' : 'after'))).toEqual(['before the code']);
+    }
+    expectNoDuplicateGatewayCalls(requests);
+  });
+
+  it("office app's thread route: the same opening calls from the URL, beside the code, taken by the thread", async () => {
+    const app = await session.context.newPage();
+    const appRequests = await recordRequests(app);
+    await app.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001`);
+    await app.locator('#office-app [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    const appCodeArrived = Math.min(...appRequests.filter((request) => cdnFile(request.url)?.startsWith('chunks/')).map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+    const appSession = appRequests.filter((request) => new URL(request.url).pathname === '/gateway/message-center/v1/chat/session');
+    expect(appSession.map((request) => (request.sent < appCodeArrived ? 'before the code' : 'after'))).toEqual(['before the code']);
+    expectNoDuplicateGatewayCalls(appRequests);
+  });
+
   it('an element removed before its code arrived: its early calls are aborted; an element given a gateway sends none', async () => {
     const page = await session.context.newPage();
     // Every gateway answer takes 2 s, so the removal comes while the calls are out.

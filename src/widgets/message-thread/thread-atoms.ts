@@ -1,8 +1,9 @@
 import { atom } from 'jotai/vanilla';
 import { getProviderLeadV2 } from '../../gateway/lead/calls';
 import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
-import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
-import type { ChatSession, ContactInfoEntry } from '../../gateway/message-center/schemas';
+import type { GatewayClient } from '../../gateway/client';
+import { getChatSession, getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
+import type { ChatSession, ChatSessionRequest, ContactInfoEntry } from '../../gateway/message-center/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
@@ -25,6 +26,28 @@ export const threadInputsAtom = atom<ThreadInputs>({ spId: null, userId: null, l
 export const ACTIVITIES_QUERY = { limit: 4, offset: 0, sortDirection: 'Newest', includeRequestorActivities: true } as const;
 /** The activity type of messages, with its version suffix (§7). */
 export const GENERIC_MESSAGE_ACTIVITY = 'GenericMessage.v1';
+
+/** The chat session's request for a thread (the chat opens with it: thread-session.ts). */
+export function chatThread(spId: number, userId: number, leadId: number | null): ChatSessionRequest {
+  return { serviceProviderId: spId, userId, ...(leadId !== null ? { leadId } : {}) };
+}
+
+const activitiesRequest = (userId: number) => ({ interactorId: userId, interactorType: 'Member' as const, activityTypes: [GENERIC_MESSAGE_ACTIVITY], ...ACTIVITIES_QUERY });
+
+/**
+ * The thread's first calls with a lead: its phone numbers, the provider lead, the message
+ * activities and the chat session. The CDN loader sends them before the thread's code has
+ * arrived (recipes made from this function at build time: src/elements/first-calls.ts); the
+ * atoms below and the session make the same calls with the same builders and take those answers.
+ */
+export function threadFirstCalls(client: GatewayClient, spId: number, userId: number, leadId: number): Promise<unknown>[] {
+  return [
+    getLeadPhoneNumbers(client, { serviceProviderId: spId, leadIds: [leadId] }),
+    getProviderLeadV2(client, { leadId, spId }),
+    getInteractionActivities(client, activitiesRequest(userId)),
+    getChatSession(client, chatThread(spId, userId, leadId)),
+  ];
+}
 
 /** The lead's contact info entry (§3), or null without a lead (or when the gateway has none for it). */
 export const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInfoEntry | null> => {
@@ -52,11 +75,7 @@ export const hasMessageHistoryAtom = atom(async (get, { signal }): Promise<boole
   const { spId, userId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
   if (spId === null || userId === null) return false;
-  const { activities } = await getInteractionActivities(
-    client,
-    { interactorId: userId, interactorType: 'Member', activityTypes: [GENERIC_MESSAGE_ACTIVITY], ...ACTIVITIES_QUERY },
-    { signal },
-  );
+  const { activities } = await getInteractionActivities(client, activitiesRequest(userId), { signal });
   return activities.some((activity) => activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId));
 });
 

@@ -6,6 +6,7 @@ import { isGatewayError } from '../../gateway/errors';
 import { createContact } from '../../gateway/lead/calls';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
 import type { ChatSession } from '../../gateway/message-center/schemas';
+import { chatThread } from './thread-atoms';
 
 /**
  * One open message thread, React-free (spec §4 "Message thread", §5 message send): opens the
@@ -187,13 +188,14 @@ export class ThreadSession {
     this.opened = true;
     const { gateway, spId, userId, leadId } = this.options;
     const signal = this.lifetime.signal;
+    // The adapter's code loads while the gateway is asked for the session (not one after the other).
+    const adapter = this.options.factory();
+    adapter.catch(() => undefined); // its failure is openChat's, below
     try {
-      const factory = await this.options.factory();
-      if (this.closed) return;
       const opened = await openChat({
         gateway,
-        factory,
-        thread: { serviceProviderId: spId, userId, ...(leadId !== null ? { leadId } : {}) },
+        factory: async (init) => (await adapter)(init),
+        thread: chatThread(spId, userId, leadId),
         signal,
       });
       if (this.closed) {
