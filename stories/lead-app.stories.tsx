@@ -38,10 +38,26 @@ function AppAt({ path, base }: AppArgs) {
   );
 }
 
+/** How long a play function waits for a route's screen: a bound for a hung story, not a speed check. */
+const ROUTE_TIMEOUT = { timeout: 10_000 };
+
 const meta = {
   title: 'Widgets/Lead app',
   args: { path: '/app/lead', base: '/app' },
   argTypes: { path: { control: 'text' }, base: { control: 'text' } },
+  // The routes' widgets load lazily: imported before the story renders, so a play function waits
+  // for the screen's data, not for a chunk on a busy machine.
+  loaders: [
+    async () => {
+      await Promise.all([
+        import('../src/widgets/lead-board/lead-board'),
+        import('../src/widgets/lead-page/lead-page'),
+        import('../src/widgets/message-thread/message-thread'),
+        import('../src/widgets/raq-funnel/raq-funnel'),
+      ]);
+      return {};
+    },
+  ],
   render: (args) => <AppAt {...args} />,
 } satisfies Meta<AppArgs>;
 
@@ -52,7 +68,7 @@ export const LeadPageRoute: Story = {
   args: { path: `/app/lead?leadId=${SANDBOX_LEADS.purchased}&serviceProviderId=1001` },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' }, ROUTE_TIMEOUT)).toBeVisible();
     await expect(canvas.getByText('Better leads when you want them.')).toBeVisible();
   },
 };
@@ -62,7 +78,7 @@ export const QuoteEntryRoute: Story = {
   args: { path: '/app/lead/request_a_quote' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Get quotes from local pros' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Get quotes from local pros' }, ROUTE_TIMEOUT)).toBeVisible();
   },
 };
 
@@ -71,7 +87,7 @@ export const NotFound: Story = {
   args: { path: '/app/lead/nope' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Page not found' }, ROUTE_TIMEOUT)).toBeVisible();
     await expect(canvas.getByText('Oops! We apologize for the inconvenience, it appears the content you requested was not found.')).toBeVisible();
   },
 };
@@ -81,7 +97,7 @@ export const LeadPageRouteWithoutIds: Story = {
   args: { path: '/app/lead?leadId=abc' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Page not found' }, ROUTE_TIMEOUT)).toBeVisible();
   },
 };
 
@@ -90,11 +106,11 @@ export const LinkInsideApp: Story = {
   args: { path: '/app/lead/nope' },
   play: async ({ canvasElement }) => {
     const { host, canvas } = await shadowOf(canvasElement);
-    await canvas.findByRole('heading', { name: 'Page not found' });
+    await canvas.findByRole('heading', { name: 'Page not found' }, ROUTE_TIMEOUT);
     const url = `${window.location.origin}/app/lead?leadId=${SANDBOX_LEADS.purchased}&serviceProviderId=1001`;
     const followed = emitLeadkitEvent(host, 'lk-navigate', { url, kind: 'lead-page', newTab: false });
     await expect(followed).toBe(false);
-    await waitFor(() => expect(canvas.queryByRole('heading', { name: 'Page not found' })).toBeNull());
-    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('heading', { name: 'Page not found' })).toBeNull(), ROUTE_TIMEOUT);
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' }, ROUTE_TIMEOUT)).toBeVisible();
   },
 };

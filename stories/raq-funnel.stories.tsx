@@ -11,6 +11,7 @@ import { shadowOf } from './support/queries';
 import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
 import { ShadowFrame } from './support/shadow-frame';
 import { expectFocused, typeText } from './support/shadow-input';
+import { preloadFunnelParts } from '../src/widgets/raq-funnel/funnel-test-setup';
 
 /**
  * <RaqFunnel> (issue #8; spec §2 the four request-a-quote routes, §4 "Funnel", §6, §8): each
@@ -63,6 +64,14 @@ const meta = {
   component: FunnelStory,
   args: {},
   render: (args) => <FunnelStory {...args} />,
+  // The funnel's frame and steps load lazily: imported before the story renders, so a play
+  // function waits for the screen, not for a chunk on a busy machine.
+  loaders: [
+    async () => {
+      await preloadFunnelParts();
+      return {};
+    },
+  ],
   // Each story starts without a funnel state restored from an earlier one (sessionStorage).
   beforeEach: () => {
     for (const key of Object.keys(sessionStorage)) if (key.startsWith('leadkit:raq-funnel:')) sessionStorage.removeItem(key);

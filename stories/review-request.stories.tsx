@@ -15,6 +15,7 @@ import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { typeText, expectFocused } from './support/shadow-input';
+import { preloadReviewRequestParts } from '../src/widgets/review-request/review-request-test-setup';
 
 /**
  * <ReviewRequest> (spec §4 "Review request (board)", §5, §8, §9): the modal for a ClosedWon lead
@@ -31,6 +32,13 @@ const meta = {
   title: 'Widgets/Review request',
   component: ReviewRequest,
   args: { spId: 1001, leadId: LEAD, open: true, onClose: () => {} },
+  // The modal loads lazily: imported before the story renders (see raq-funnel.stories.tsx).
+  loaders: [
+    async () => {
+      await preloadReviewRequestParts();
+      return {};
+    },
+  ],
   render: (args) => (
     <WidgetFrame styles={[baseCss]} catalogue={REVIEW_REQUEST_CATALOGUE}>
       <ReviewRequest {...args} />
