@@ -1,4 +1,5 @@
 import { accessSync, closeSync, constants, existsSync, openSync, readSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -119,6 +120,12 @@ export default defineConfig({
   test: {
     // CI also writes a JSON report that .ci/run turns into one plain closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    // At least two files at a time, also on a two-core machine (vitest's default there is one):
+    // the browser suites spend much of their time waiting on Chromium, so a second worker
+    // overlaps them with the Node suites (the full run: ≈ 640 s → ≈ 470 s on two cores). Tests
+    // must hold under that load: the status delay runs on a fake clock, the load path's checks
+    // are structural (who sent a request), never a latency margin.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve,

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { createSandboxGateway, SANDBOX_LEADS } from '@leadkit/sandbox';
@@ -31,14 +31,39 @@ describe('expanded card: status', () => {
   const statusBodies = (received: ReturnType<typeof renderWidget>['received']) =>
     received('POST', `/gateway/lead/office/v2/leads/${lead}/status`).map((request) => request.body);
 
+  /**
+   * The status delay runs on a fake clock once the card is open: a slow machine must not decide
+   * when a choice is sent. Only setTimeout/clearTimeout are faked, so React's scheduler and the
+   * sandbox keep running. Choices are plain change events (user-event's async wrapper waits on a
+   * setTimeout the fake clock would hold); leaving the select is a real blur.
+   */
+  function controlClock() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    return {
+      choose: (select: HTMLSelectElement, status: string) => fireEvent.change(select, { target: { value: status } }),
+      leave: (select: HTMLSelectElement) => act(() => select.blur()),
+    };
+  }
+  /** Moves the fake clock and lets the requests it starts reach the sandbox. */
+  const advance = async (ms: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+    for (let turn = 0; turn < 5; turn++) await act(() => vi.advanceTimersByTimeAsync(0));
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the chosen status in the header at once and sends it once, after the delay', async () => {
     const { card, received, host } = await openLead(lead);
     const events: unknown[] = [];
     host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
-    await userEvent.selectOptions(statusSelect(card), 'InProgressWon');
+    const input = controlClock();
+    input.choose(statusSelect(card), 'InProgressWon');
     expect(headerLabel(card)).toBe('Scheduled');
+    await advance(STATUS_SEND_DELAY_MS - 10);
     expect(statusBodies(received)).toEqual([]); // not yet: a later change may replace it
-    await waitFor(() => expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]), { timeout: 3000 });
+    await advance(10);
+    expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]);
     expect(events).toEqual([{ leadId: lead, status: 'InProgressWon' }]);
     expect(card.dataset.read).toBe('true');
   });
@@ -48,14 +73,17 @@ describe('expanded card: status', () => {
     const events: unknown[] = [];
     host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
     const select = statusSelect(card);
-    await userEvent.selectOptions(select, 'ContactAndQualify');
+    const input = controlClock();
+    input.choose(select, 'ContactAndQualify');
     expect(headerLabel(card)).toBe('Not Contacted');
-    await userEvent.selectOptions(select, 'Selling');
+    await advance(STATUS_SEND_DELAY_MS - 10);
+    input.choose(select, 'Selling');
     expect(headerLabel(card)).toBe('Contacted');
-    await userEvent.selectOptions(select, 'InProgressWon');
+    await advance(STATUS_SEND_DELAY_MS - 10);
+    input.choose(select, 'InProgressWon');
     expect(headerLabel(card)).toBe('Scheduled');
-    await waitFor(() => expect(statusBodies(received)).toHaveLength(1), { timeout: 3000 });
-    await sleep(STATUS_SEND_DELAY_MS + 200);
+    expect(statusBodies(received)).toEqual([]); // each choice restarted the delay
+    await advance(STATUS_SEND_DELAY_MS * 3);
     expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]);
     expect(events).toEqual([{ leadId: lead, status: 'InProgressWon' }]);
     expect(sandbox.store.leads.find((candidate) => candidate.leadId === lead)?.assignments.find((a) => a.spId === 1001)?.status).toBe('InProgressWon');
@@ -66,13 +94,13 @@ describe('expanded card: status', () => {
     const { card, received } = await openLead(lead);
     const select = statusSelect(card);
     select.focus();
-    await userEvent.selectOptions(select, 'Selling');
-    const left = Date.now();
-    await userEvent.tab();
+    const input = controlClock();
+    input.choose(select, 'Selling');
+    await input.leave(select);
     expect(document.activeElement).not.toBe(select);
-    await waitFor(() => expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'Selling' }]), { timeout: STATUS_SEND_DELAY_MS - 100 });
-    expect(Date.now() - left).toBeLessThan(STATUS_SEND_DELAY_MS);
-    await sleep(STATUS_SEND_DELAY_MS + 200);
+    await advance(0); // no time passes: leaving the select sends
+    expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'Selling' }]);
+    await advance(STATUS_SEND_DELAY_MS * 2);
     expect(statusBodies(received)).toHaveLength(1); // the delay does not send it a second time
   });
 
@@ -82,15 +110,16 @@ describe('expanded card: status', () => {
     host.addEventListener('lk-lead-status-change', (event) => events.push((event as CustomEvent).detail));
     const select = statusSelect(card);
     select.focus();
-    await userEvent.selectOptions(select, 'ClosedWon');
+    const input = controlClock();
+    input.choose(select, 'ClosedWon');
     expect(headerLabel(card)).toBe('Closed won');
-    await userEvent.selectOptions(select, 'Initial');
+    input.choose(select, 'Initial');
     expect(headerLabel(card)).toBeNull();
-    await sleep(STATUS_SEND_DELAY_MS + 200);
-    await userEvent.selectOptions(select, 'Selling');
-    await userEvent.selectOptions(select, 'Initial');
-    await userEvent.tab();
-    await sleep(STATUS_SEND_DELAY_MS + 200);
+    await advance(STATUS_SEND_DELAY_MS * 2);
+    input.choose(select, 'Selling');
+    input.choose(select, 'Initial');
+    await input.leave(select);
+    await advance(STATUS_SEND_DELAY_MS * 2);
     expect(statusBodies(received)).toEqual([]);
     expect(events).toEqual([]);
     expect(select.value).toBe('Initial');
