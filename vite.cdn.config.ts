@@ -76,11 +76,13 @@ function tagModules(): Plugin {
  * the browser discovering it chunk by chunk (entry → runtime → widget → list…). A widget marks
  * the parts it loads beside its first data with `import(/* lk:first-content *\/ './part')`; the
  * office app marks each route's widget with the route keys of APP_ROUTES
- * (`/* lk:first-content route:leadBoard *\/`). For each tag entry this plugin takes the static
- * closure of its chunk plus, transitively, the chunks of the marked imports, and for `<lead-app>`
- * the same per route. The result replaces the loader's placeholder (the loader is unhashed, so
- * its content may change after the chunk hashes are known) and is written to
- * `first-content.json` for the bench and the e2e tests.
+ * (`/* lk:first-content route:leadBoard *\/`). A part chosen by an attribute of the element is
+ * marked with the attribute's values that choose it (`/* lk:first-content attr:chat-service=sandbox *\/`;
+ * an empty value stands for the attribute's absence: `attr:chat-service=,twilio`). For each tag
+ * entry this plugin takes the static closure of its chunk plus, transitively, the chunks of the
+ * marked imports, and for `<lead-app>` the same per route. The result replaces the loader's
+ * placeholder (the loader is unhashed, so its content may change after the chunk hashes are
+ * known) and is written to `first-content.json` for the bench and the e2e tests.
  */
 export interface FirstContent {
   /** tag → files (relative to dist/cdn) it needs before its first content, its entry first. */
@@ -89,26 +91,40 @@ export interface FirstContent {
   routes: Record<string, { base: string; patterns: [string, string[]][] }>;
   /** The shared runtime chunk (React…), which the loader runs a task before a tag's entry; null without one. */
   runtime: string | null;
+  /**
+   * tag → the extra files chosen by an attribute of the element: [attribute, values that choose
+   * them ('' = absent), files, the route pattern they belong to (null: every route)].
+   */
+  attrs: Record<string, [string, string[], string[], string | null][]>;
 }
 
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
-const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+route:([\w,]+))?\s*\*\/\s*(['"])([^'"]+)\2\s*\)/g;
+const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+route:([\w,]+))?(?:\s+attr:([a-z-]+)=([\w,]*))?\s*\*\/\s*(['"])([^'"]+)\4\s*\)/g;
+
+interface Mark {
+  target: string;
+  routes: string[] | null;
+  /** The attribute and its values that choose the part; null: always part of the first content. */
+  attr: { name: string; values: string[] } | null;
+}
 
 function firstContent(flavour: CdnFlavour): Plugin {
-  const marks = new Map<string, { target: string; routes: string[] | null }[]>();
+  const marks = new Map<string, Mark[]>();
   return {
     name: 'leadkit:first-content',
     enforce: 'pre',
     async transform(code, id) {
       if (!code.includes('lk:first-content')) return null;
-      const found: { target: string; routes: string[] | null }[] = [];
+      const found: Mark[] = [];
       for (const match of code.matchAll(MARK)) {
-        const resolved = await this.resolve(match[3] as string, id);
-        if (!resolved) this.error(`lk:first-content: cannot resolve ${match[3]} from ${id}`);
+        const resolved = await this.resolve(match[5] as string, id);
+        if (!resolved) this.error(`lk:first-content: cannot resolve ${match[5]} from ${id}`);
         const routes = match[1] ? match[1].split(',') : null;
         for (const route of routes ?? []) if (!(route in APP_ROUTES)) this.error(`lk:first-content: no route ${route} in APP_ROUTES (${id})`);
-        found.push({ target: resolved.id, routes });
+        if (routes && match[2]) this.error(`lk:first-content: a mark has a route or an attribute, not both (${id})`);
+        found.push({ target: resolved.id, routes, attr: match[2] ? { name: match[2], values: (match[3] as string).split(',') } : null });
       }
+      if (found.length !== (code.match(/lk:first-content/g) ?? []).length) this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route:…|attr:name=values] */ '…')`);
       marks.set(id, found);
       return null;
     },
@@ -119,41 +135,65 @@ function firstContent(flavour: CdnFlavour): Plugin {
       for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
       const byFacade = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId as string, chunk]));
       const chunkOf = (id: string) => byFacade.get(id) ?? byModule.get(id);
-      const routed: { routes: string[]; chunk: (typeof chunks)[number] }[] = [];
-      const closure = (chunk: (typeof chunks)[number], files: string[], withRoutes: boolean) => {
+      type Chunk = (typeof chunks)[number];
+      const routed: { routes: string[]; chunk: Chunk }[] = [];
+      const chosen: { attr: NonNullable<Mark['attr']>; chunk: Chunk; route: string | null }[] = [];
+      /** Adds the chunk's static closure and its marked parts to `files`; parts of routes and chosen by attributes are set aside. */
+      const closure = (chunk: Chunk, files: string[], withRoutes: boolean, route: string | null) => {
         if (files.includes(chunk.fileName)) return;
         files.push(chunk.fileName);
         for (const imported of chunk.imports) {
           const next = bundle[imported];
-          if (next?.type === 'chunk') closure(next, files, withRoutes);
+          if (next?.type === 'chunk') closure(next, files, withRoutes, route);
         }
         for (const id of chunk.moduleIds) {
           for (const mark of marks.get(id) ?? []) {
             const target = chunkOf(mark.target);
             if (!target) continue;
-            if (mark.routes === null) closure(target, files, withRoutes);
+            if (mark.attr) {
+              if (!chosen.some((seen) => seen.attr === mark.attr && seen.chunk === target && seen.route === route)) chosen.push({ attr: mark.attr, chunk: target, route });
+            }
+            else if (mark.routes === null) closure(target, files, withRoutes, route);
             else if (withRoutes) routed.push({ routes: mark.routes, chunk: target });
           }
         }
       };
       const runtime = chunks.find((chunk) => chunk.name === 'runtime' && !chunk.isEntry);
-      const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null };
+      const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null, attrs: {} };
       for (const tag of TAG_NAMES) {
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
         if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
         routed.length = 0;
+        chosen.length = 0;
         const files: string[] = [];
-        closure(entry, files, true);
+        closure(entry, files, true, null);
         result.tags[tag] = files;
+        const routeFiles = new Map<string, string[]>();
         if (routed.length > 0) {
           const patterns: [string, string[]][] = [];
           for (const { routes, chunk } of routed) {
-            const extra: string[] = [];
-            closure(chunk, extra, false);
-            for (const route of routes) patterns.push([APP_ROUTES[route as keyof typeof APP_ROUTES], extra.filter((file) => !files.includes(file))]);
+            for (const route of routes) {
+              const pattern = APP_ROUTES[route as keyof typeof APP_ROUTES];
+              const extra: string[] = [];
+              closure(chunk, extra, false, pattern);
+              routeFiles.set(pattern, extra);
+              patterns.push([pattern, extra.filter((file) => !files.includes(file))]);
+            }
           }
           result.routes[tag] = { base: DEFAULT_APP_BASE, patterns };
         }
+        const attrs: FirstContent['attrs'][string] = [];
+        for (let i = 0; i < chosen.length; i++) {
+          const { attr, chunk, route } = chosen[i] as (typeof chosen)[number];
+          const before = [...files, ...(route === null ? [] : (routeFiles.get(route) ?? []))];
+          const extra: string[] = [];
+          closure(chunk, extra, false, route);
+          const added = extra.filter((file) => !before.includes(file));
+          const same = attrs.find(([name, values, , at]) => name === attr.name && at === route && values.join() === attr.values.join());
+          if (same) same[2] = [...new Set([...same[2], ...added])];
+          else attrs.push([attr.name, attr.values, added, route]);
+        }
+        if (attrs.length > 0) result.attrs[tag] = attrs;
       }
       const loader = bundle[flavour.loader];
       if (loader?.type !== 'chunk') this.error(`first-content: no ${flavour.loader}`);
@@ -181,7 +221,10 @@ function compactFirstContent(content: FirstContent) {
   const routes = Object.fromEntries(
     Object.entries(content.routes).map(([tag, { base, patterns }]) => [tag, { base, patterns: patterns.map(([pattern, list]) => [pattern, list.map(index)]) }]),
   );
-  return { files, tags, routes, runtime: content.runtime === null ? -1 : index(content.runtime) };
+  const attrs = Object.fromEntries(
+    Object.entries(content.attrs).map(([tag, list]) => [tag, list.map(([name, values, chosen, route]) => [name, values, chosen.map(index), route])]),
+  );
+  return { files, tags, routes, runtime: content.runtime === null ? -1 : index(content.runtime), attrs };
 }
 
 /**

@@ -72,6 +72,10 @@ function load(tag: string, element: Element): void {
   // right after the loader (or the code that inserted the element) can still give it a
   // `gateway` or `auth` property, whose calls are its own.
   setTimeout(() => startFirstCalls(element, RECIPES, route));
+  // The parts this element's attributes choose (its chat adapter…), for its route.
+  for (const [name, values, files, pattern] of FIRST_CONTENT.attrs[tag] ?? []) {
+    if ((pattern === null || pattern === route?.pattern) && values.includes(element.getAttribute(name) ?? '')) preload(files);
+  }
   if (requested.has(tag)) return;
   requested.add(tag);
   // All of its first content is fetched at once; its entry is imported below.

@@ -11,6 +11,8 @@ declare module 'virtual:leadkit/cdn-tags' {
     readonly routes: Readonly<Record<string, { readonly base: string; readonly patterns: readonly (readonly [string, readonly number[]])[] }>>;
     /** The shared runtime chunk (React…) as an index into `files`; -1 without one. */
     readonly runtime: number;
+    /** Files chosen by an element's attribute: [attribute, values ('' = absent), files, route pattern or null]. */
+    readonly attrs: Readonly<Record<string, readonly (readonly [string, readonly string[], readonly number[], string | null])[]>>;
   };
 }
 

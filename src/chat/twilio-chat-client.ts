@@ -145,7 +145,8 @@ function sdkOf(module: unknown): TwilioSdk {
  * The default loader: the SDK in a chunk of its own, fetched when the first thread opens.
  * `importSdk` stands in for the `import()` in tests (a failed import, an empty module).
  */
-export const loadTwilioSdk = async (importSdk: () => Promise<unknown> = () => import('@twilio/conversations')): Promise<TwilioSdk> => sdkOf(await importSdk());
+// The CDN loader fetches the SDK with the adapter (a first-content mark): a thread's first messages need it.
+export const loadTwilioSdk = async (importSdk: () => Promise<unknown> = () => import(/* lk:first-content */ '@twilio/conversations')): Promise<TwilioSdk> => sdkOf(await importSdk());
 
 export interface TwilioChatOptions {
   /** Loads the SDK; default `loadTwilioSdk` (dynamic import). Tests pass a double. */

@@ -21,6 +21,14 @@ const session = useE2eSession();
 interface FirstContent {
   tags: Record<string, string[]>;
   routes: Record<string, { base: string; patterns: [string, string[]][] }>;
+  attrs: Record<string, [string, string[], string[], string | null][]>;
+}
+
+/** The files `<tag chat-service=…>` adds to its first content (on the route `pattern` for the app). */
+function chatAdapterFiles(tag: string, service: string, pattern: string | null): string[] {
+  const found = firstContent().attrs[tag]?.find(([name, values, , route]) => name === 'chat-service' && values.includes(service) && route === pattern);
+  expect(found?.[2].length).toBeGreaterThan(0);
+  return found?.[2] ?? [];
 }
 const firstContent = () => JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
 
@@ -142,6 +150,12 @@ describe('the load path', { timeout: 60_000 }, () => {
       const sent = requests.filter((request) => new URL(request.url).pathname === `/gateway${path}`);
       expect(sent.map(sender)).toEqual(['the loader']);
     }
+    // The chat adapter its chat-service names came with the code, not after the thread's code
+    // had run; the other adapter (Twilio's SDK) not at all.
+    const sandboxChat = chatAdapterFiles('message-thread', 'sandbox', null);
+    expect(sentBeforeAnyChunkArrived(requests, sandboxChat)).toEqual(Object.fromEntries(sandboxChat.map((file) => [file, 'before'])));
+    const twilio = chatAdapterFiles('message-thread', 'twilio', null).filter((file) => !sandboxChat.includes(file));
+    expect(requests.filter((request) => twilio.includes(cdnFile(request.url) ?? ''))).toEqual([]);
     expectNoDuplicateGatewayCalls(requests);
   });
 
@@ -152,6 +166,8 @@ describe('the load path', { timeout: 60_000 }, () => {
     await app.locator('#office-app [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
     const appSession = appRequests.filter((request) => new URL(request.url).pathname === '/gateway/message-center/v1/chat/session');
     expect(appSession.map(sender)).toEqual(['the loader']);
+    const sandboxChat = chatAdapterFiles('lead-app', 'sandbox', '/conversation/:serviceProviderId/thread/:userId');
+    expect(sentBeforeAnyChunkArrived(appRequests, sandboxChat)).toEqual(Object.fromEntries(sandboxChat.map((file) => [file, 'before'])));
     expectNoDuplicateGatewayCalls(appRequests);
   });
 

@@ -149,7 +149,11 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     await page.keyboard.press('Enter');
     const failed = root.locator('[part~="message-pending"]').filter({ hasText: 'Not sent.' });
     await visible(failed);
+    // The bubble leaves its failed state as soon as Retry is pressed, before the request is
+    // out: wait for the request itself.
+    const retried = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`, { timeout: UI_TIMEOUT_MS });
     await failed.getByRole('button', { name: 'Retry' }).click();
+    await retried;
     await expect.poll(() => failed.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

@@ -10,8 +10,9 @@ export type ChatServiceName = 'twilio' | 'sandbox';
 
 export function chatFactoryFor(given: ChatClientFactory | null, service: string | null | undefined): () => Promise<ChatClientFactory> {
   if (given) return () => Promise.resolve(given);
-  if (service === 'sandbox') return () => import('../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
-  return () => import('../../chat/twilio-chat-client').then((adapter) => adapter.createTwilioChatClientFactory());
+  // The CDN loader fetches the adapter the attribute names beside the thread's own code.
+  if (service === 'sandbox') return () => import(/* lk:first-content attr:chat-service=sandbox */ '../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
+  return () => import(/* lk:first-content attr:chat-service=,twilio */ '../../chat/twilio-chat-client').then((adapter) => adapter.createTwilioChatClientFactory());
 }
 
 /** The host page's campaign id cookie (`campaignId`; §7 "campaignId (from a cookie)"), or null. */
