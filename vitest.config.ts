@@ -148,6 +148,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', 'packages/*/src/**/*.test.tsx'],
           exclude: [...BROWSER_SUITES, '**/node_modules/**'],
           restoreMocks: true,
+          setupFiles: ['test/helpers/components-setup.ts'],
           // A bound for a hung test, not a speed check: typing a form's worth of text with
           // user-event takes seconds on a busy machine (5 s cut one off mid-typing, and its
           // keystrokes went on into the next test).
