@@ -15,7 +15,7 @@ afterEach(() => {
   for (const session of sessions.splice(0)) session.close();
 });
 
-function openThread(adapter: Promise<ChatClientFactory>) {
+function openThread(adapter: Promise<ChatClientFactory> | (() => Promise<ChatClientFactory>)) {
   const sandbox = createSandboxGateway();
   const paths: string[] = [];
   const gateway = createGatewayClient({
@@ -27,7 +27,7 @@ function openThread(adapter: Promise<ChatClientFactory>) {
     auth: { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
   });
-  const session = new ThreadSession({ gateway, factory: () => adapter, spId: 1001, userId: 5001, leadId: 300001, contactContext: () => null, campaignId: () => null, sessionStartTimestamp: 0 });
+  const session = new ThreadSession({ gateway, factory: typeof adapter === 'function' ? adapter : () => adapter, spId: 1001, userId: 5001, leadId: 300001, contactContext: () => null, campaignId: () => null, sessionStartTimestamp: 0 });
   sessions.push(session);
   return { session, paths, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), opening: session.open() };
 }
@@ -46,6 +46,14 @@ describe('ThreadSession.open', () => {
 
   it('an adapter that cannot load fails the thread (the chat init failure), whatever the session answered', async () => {
     const { session, opening } = openThread(Promise.reject(new Error('chunk failed')));
+    await opening;
+    expect(session.getSnapshot().status).toBe('failed');
+  });
+
+  it('a factory that throws instead of rejecting fails the thread the same way', async () => {
+    const { session, opening } = openThread(() => {
+      throw new Error('no adapter');
+    });
     await opening;
     expect(session.getSnapshot().status).toBe('failed');
   });

@@ -189,7 +189,8 @@ export class ThreadSession {
     const { gateway, spId, userId, leadId } = this.options;
     const signal = this.lifetime.signal;
     // The adapter's code loads while the gateway is asked for the session (not one after the other).
-    const adapter = this.options.factory();
+    // A factory that throws instead of rejecting fails the thread the same way (inside the promise).
+    const adapter = Promise.resolve().then(() => this.options.factory());
     adapter.catch(() => undefined); // its failure is openChat's, below
     try {
       const opened = await openChat({
