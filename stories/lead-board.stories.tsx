@@ -417,6 +417,29 @@ export const NarrowWidth: Story = {
   },
 };
 
+/**
+ * A 390 px phone: each card header is a one-line name (ellipsis) and a one-line date · category ·
+ * place, with the Message button in a row under them; unread leads carry an accent bar and a
+ * bold name; the read dot is a ring once read.
+ */
+export const Phone: Story = {
+  render: (args) => (
+    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={{ width: 390 }}>
+      <LeadBoard {...args} />
+    </WidgetFrame>
+  ),
+  play: async (context) => {
+    const { canvas } = await shownBoard(context.canvasElement);
+    const lines = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0);
+    const cards = canvas.getAllByRole('listitem').filter((item) => item.matches('[part="lead-card"]'));
+    await expect(cards.length).toBeGreaterThan(3);
+    for (const card of cards) {
+      await expect([lines(card.querySelector('.lk-card__name')), lines(card.querySelector('.lk-card__meta'))]).toEqual([1, 1]);
+    }
+    await expect(canvas.getAllByText('Unread').length).toBeGreaterThan(0); // said after an unread lead's name
+  },
+};
+
 /** The wide board has no show/hide toggle: the panel is always there. */
 export const WideWidth: Story = {
   play: async (context) => {

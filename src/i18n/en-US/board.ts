@@ -19,6 +19,8 @@ export const boardMessages = {
   'board.markRead': 'Mark as read',
   'board.readState.unread': 'Unread lead, mark as read',
   'board.readState.read': 'Read lead, mark as unread',
+  // Said after an unread lead's name in its heading (our wording).
+  'board.unread': 'Unread',
   'board.createdOn': 'Created {date}',
   'board.featured': 'Featured',
   'board.leadsRegion': 'Leads',

@@ -53,6 +53,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
             <span className="lk-card__summary">
               <span className="lk-card__line">
                 <span className="lk-card__name">{name}</span>
+                {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
                 {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
                 {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
               </span>
@@ -84,8 +85,6 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
         {expanded ? (
           <LeadCardBody
             lead={lead}
-            messageHref={messageHref}
-            messageKind={messageKind}
             onToggleRead={onToggleRead}
             onArchive={onArchive}
             onStatusChanged={onStatusChanged}

@@ -269,6 +269,9 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
 
   const starLabels = FEEDBACK_RATINGS.map((rating) => t(starLabelKey(rating)));
   const triggerText = priorRating === null ? t('feedback.trigger') : t('feedback.triggerRated', { label: t(starLabelKey(priorRating)) });
+  // The trigger is as wide as its longest text from the start: giving a rating moves nothing beside it.
+  const triggerTexts = [t('feedback.trigger'), ...starLabels.map((label) => t('feedback.triggerRated', { label }))];
+  const widestText = triggerTexts.reduce((widest, text) => (text.length > widest.length ? text : widest));
   const link = state.step === 'thankYou' ? thankYouLink(state.reason) : null;
 
   return (
@@ -288,7 +291,12 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
             <span key={rating} data-filled={priorRating !== null && rating <= priorRating} />
           ))}
         </span>
-        <span>{triggerText}</span>
+        <span className="lk-feedback__trigger-text">
+          <span>{triggerText}</span>
+          <span className="lk-feedback__trigger-sizer" aria-hidden="true">
+            {widestText}
+          </span>
+        </span>
       </button>
       <div ref={panelRef} id={panelId} className="lk-feedback__panel" part="feedback-panel" data-align={align} role="group" aria-labelledby={triggerId} hidden={!open}>
         {open ? (

@@ -307,10 +307,22 @@ describe('expanded card: contact and details', () => {
     expect(questions()).toHaveLength(4);
   });
 
-  it('links Message to the conversation thread for provider, user and lead', async () => {
+  it('has one Message link, to the conversation thread for provider, user and lead', async () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
-    const links = within(card).getAllByRole('link', { name: /Message/ });
-    for (const link of links) expect(link.getAttribute('href')).toMatch(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`));
+    const links = within(card).getAllByRole('link', { name: /^Message/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toMatch(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`));
+  });
+
+  it("shows the insurance offer after the lead's own details", async () => {
+    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const first = await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    const card = first.closest('.lk-board')!.querySelector<HTMLElement>('[part="lead-card"][data-expanded="true"]')!;
+    const offer = await within(card).findByText('starting at $30/month', { exact: false });
+    for (const name of ['Location', 'Customer Notes', 'Your Notes']) {
+      const heading = within(card).getByRole('heading', { name });
+      expect(heading.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING, name).toBeTruthy();
+    }
   });
 });
 

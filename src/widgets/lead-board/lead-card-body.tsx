@@ -41,8 +41,6 @@ export const QA_PREVIEW = 4;
 
 export interface LeadCardBodyProps {
   lead: Lead;
-  messageHref: string;
-  messageKind: 'office-inbox' | 'conversation-thread';
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
   /**
@@ -52,10 +50,10 @@ export interface LeadCardBodyProps {
   onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
 
-/** The expanded card (spec §2): location and contact, Message, status, notes, details, actions. */
-export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
+/** The expanded card (spec §2): location and contact, status, notes, details, actions (its header keeps the one Message button). */
+export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
   useStyles(STYLES);
-  const { t, onLinkClick, flags } = useRuntime();
+  const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
   const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
   const { spId } = useAtomValue(boardInputsAtom);
@@ -73,7 +71,6 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
 
   return (
     <div className="lk-card__content">
-      {spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
       <div className="lk-card__row">
         <section className="lk-card__section">
           <h3 className="lk-card__heading">{t('board.location')}</h3>
@@ -81,9 +78,6 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
           <ContactReveal lead={lead} />
         </section>
         <div className="lk-card__controls">
-          <a className="lk-button" data-variant="secondary" href={messageHref} onClick={(event) => onLinkClick(event, messageKind)}>
-            {t('board.message')}
-          </a>
           <StatusSelect
             lead={lead}
             onStatusChanged={onStatusChanged}
@@ -135,6 +129,8 @@ export function LeadCardBody({ lead, messageHref, messageKind, onToggleRead, onA
         </div>
       ) : null}
       {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
+      {/* The insurance offer comes after the lead's own details, never before them. */}
+      {spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,112 @@
+// @vitest-environment node
+/**
+ * The phone promises as numbers (issue 14 §3), in Debian's Chromium with touch: a board card's
+ * header is two one-line rows at 390 px, its primary actions are ≥ 44×44 px and open by tap, no
+ * widget page scrolls sideways at 320 px, and the focus ring stands out (≥ 3:1, WCAG 2.2
+ * SC 1.4.11) against the surface it is drawn on.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator } from 'playwright-core';
+import { boardReady, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+
+const session = useE2eSession({ viewport: { width: 390, height: 844 } });
+
+const phone = (width = 390): Promise<BrowserContext> => session.browser.newContext({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
+
+async function box(locator: Locator): Promise<{ width: number; height: number }> {
+  const found = await locator.boundingBox();
+  expect(found).not.toBeNull();
+  return found as { width: number; height: number };
+}
+
+/** WCAG relative luminance contrast of two `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('on a phone', { timeout: 60_000 }, () => {
+  it('board at 390 px: each card header is a one-line name and a one-line date/category/place, with 44 px targets that open by tap', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    const board = page.locator('#office-app');
+    await boardReady(board);
+    const cards = board.locator('[part="lead-card"]');
+    expect(await cards.count()).toBeGreaterThan(3);
+    const lines = await cards.evaluateAll((all) =>
+      all.map((card) => {
+        const lineHeight = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0);
+        return { name: lineHeight(card.querySelector('.lk-card__name')), meta: lineHeight(card.querySelector('.lk-card__meta')), header: Math.round(card.querySelector('.lk-card__header')!.getBoundingClientRect().height) };
+      }),
+    );
+    for (const card of lines) expect([card.name, card.meta]).toEqual([1, 1]);
+    // Every header the same height (the skeleton's too): nothing jumps as cards arrive or change.
+    expect(new Set(lines.map((card) => card.header)).size).toBe(1);
+
+    const closedId = await cards.filter({ has: page.locator('.lk-card__toggle[aria-expanded="false"]') }).first().getAttribute('data-lead-id');
+    const closed = board.locator(`[part="lead-card"][data-lead-id="${closedId}"]`);
+    const toggle = closed.locator('.lk-card__toggle');
+    const message = closed.getByRole('link', { name: /^Message/ });
+    for (const target of [toggle, message]) {
+      const { width, height } = await box(target);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
+    }
+    await toggle.tap();
+    await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+    await visible(closed.getByRole('combobox', { name: 'Lead status' }));
+    await context.close();
+  });
+
+  it('no widget page scrolls sideways at 320 px', async () => {
+    const context = await phone(320);
+    const page = await context.newPage();
+    const pages: [string, string][] = [
+      ['/app/lead/board/1001', '[part="lead-card"]'],
+      ['/app/lead?leadId=300002&serviceProviderId=1001', '[part~="lead-page"], lead-page'],
+      ['/examples/message-thread.html?user-id=5001&lead-id=300001', 'message-thread [part~="message"]'],
+      ['/examples/raq-funnel.html', 'raq-funnel h2, raq-funnel [part~="funnel"]'],
+      ['/examples/review-request.html', 'review-request'],
+    ];
+    const overflowing: string[] = [];
+    for (const [path, ready] of pages) {
+      await page.goto(`${session.server.origin}${path}`);
+      await page.locator(ready).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // What loads after the first content (filter panel, card body…) has had its frame too.
+      await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 500))));
+      const { scroll, view } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      if (scroll > view) overflowing.push(`${path}: ${scroll} px wide in ${view} px`);
+    }
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
+
+  it('the focus ring has ≥ 3:1 contrast against the card it is drawn on', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    const board = page.locator('#office-app');
+    await boardReady(board);
+    const toggle = board.locator('[part="lead-card"] .lk-card__toggle').first();
+    await toggle.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // keyboard focus: :focus-visible
+    const { ring, surface } = await toggle.evaluate((element) => {
+      const shadow = getComputedStyle(element).boxShadow;
+      const colours = shadow.match(/rgba?\([^)]*\)/g) ?? [];
+      const card = element.closest('[part="lead-card"]') as Element;
+      return { ring: colours.at(-1) ?? 'none', surface: getComputedStyle(card).backgroundColor };
+    });
+    expect(ring).not.toBe('none');
+    expect(ring).not.toMatch(/rgba\([^)]*,\s*0?\.\d+\)/); // not translucent
+    expect(contrast(ring, surface)).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+});
