@@ -262,6 +262,19 @@ describe('keyboard only', { timeout: 20_000 }, () => {
     expect(await focusedDescription(page as Page)).not.toMatch(/^body /);
   });
 
+  it("'Clear All Filters' by keyboard: the filters clear and focus moves to their first control, not the page", async () => {
+    const { board, leadBodies } = await openBoard('?newMessages=true');
+    await tabTo(board.getByRole('switch', { name: 'Archived leads' }));
+    await page?.keyboard.press('Space');
+    await expect.poll(() => board.getByRole('list', { name: 'Active filters' }).getByRole('listitem').count()).toBe(2);
+    await tabTo(board.getByRole('button', { name: 'Clear All Filters' }));
+    await page?.keyboard.press('Enter');
+    await expect.poll(() => board.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
+    await expect.poll(() => isFocused(board.getByRole('switch', { name: 'Show Unread Messages' })), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(leadBodies().at(-1)?.filters).toMatchObject({ archived: false });
+    expect(leadBodies().at(-1)?.filters).not.toHaveProperty('hasUnreadMessages', true);
+  });
+
   /** The card's 'More actions' menu by keyboard: Tab to it, ArrowDown opens it, Down to 'Archive Lead', Enter. */
   async function archiveByKeyboard(card: Locator) {
     await tabTo(card.getByRole('button', { name: 'More actions' }));

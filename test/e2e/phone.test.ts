@@ -109,4 +109,19 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(contrast(ring, surface)).toBeGreaterThanOrEqual(3);
     await context.close();
   });
+
+  it("a step heading the funnel focuses by script shows no ring, even when focus is visible", async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
+    const heading = page.locator('raq-funnel .lk-funnel__heading').first();
+    await heading.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await heading.getAttribute('tabindex')).toBe('-1');
+    const shadow = await heading.evaluate((element) => {
+      (element as HTMLElement).focus({ focusVisible: true } as FocusOptions);
+      return { focused: element.matches(':focus-visible'), shadow: getComputedStyle(element).boxShadow };
+    });
+    expect(shadow).toEqual({ focused: true, shadow: 'none' });
+    await context.close();
+  });
 });

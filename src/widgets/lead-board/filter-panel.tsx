@@ -19,6 +19,7 @@ import { dateRangePickerLabels } from '../../ui/date-range-picker-labels';
 import { MultiSelect } from '../../ui/multi-select';
 import { Switch } from '../../ui/switch';
 import { Tag } from '../../ui/tag';
+import { focusFirstControl } from '../../ui/focus-first';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
 import { useSuggestions } from './use-suggestions';
 import { usePressOutside } from '../../ui/use-press-outside';
@@ -217,7 +218,16 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
               );
             })}
           </ul>
-          <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
+          <button
+            type="button"
+            className="lk-link-button"
+            onClick={(event) => {
+              const filters = event.currentTarget.closest('.lk-filters');
+              clearFilters();
+              // The button goes with the tags: focus stays in the filters (their first control).
+              requestAnimationFrame(() => focusFirstControl(filters));
+            }}
+          >
             {t('filters.clearAll')}
           </button>
         </div>

@@ -10,6 +10,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { afterNextPaint } from '../../ui/after-next-paint';
+import { focusFirstControl } from '../../ui/focus-first';
 import { useStableHandler } from '../../ui/use-stable-handler';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
@@ -239,7 +240,16 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
             <div className="lk-board__empty" part="empty-state">
               <p className="lk-board__empty-title">{t('filters.emptyTitle')}</p>
               <p>{t('filters.emptyHint')}</p>
-              <button type="button" className="lk-link-button" onClick={() => clearFilters()}>
+              <button
+                type="button"
+                className="lk-link-button"
+                onClick={(event) => {
+                  const filters = event.currentTarget.closest('.lk-board')?.querySelector('.lk-filters');
+                  clearFilters();
+                  // The empty state goes away: focus moves to the filters (their first control).
+                  requestAnimationFrame(() => focusFirstControl(filters));
+                }}
+              >
                 {t('filters.clearAll')}
               </button>
             </div>
