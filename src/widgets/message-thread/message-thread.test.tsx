@@ -303,6 +303,25 @@ describe('<MessageThread> sending (§5, §7)', () => {
     expect(screen.queryByText('Not sent.')).toBeNull();
   });
 
+  it('two messages sent in a row share one timestamp line, under the second; each keeps its time for screen readers', async () => {
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    for (const text of ['On my way', 'Be there in 10']) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await within(list()).findByText(text, { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
+    }
+    const bubble = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
+    const stampAfter = (element: HTMLElement) => (element.nextElementSibling?.matches('[part="message-time"]') ? element.nextElementSibling.textContent : null);
+    expect(stampAfter(bubble('On my way'))).toBeNull();
+    expect(stampAfter(bubble('Be there in 10'))).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
+    // Everywhere in the list: a line under a bubble exactly when it ends its group.
+    for (const element of list().querySelectorAll<HTMLElement>('[part~="message"]:not([part~="message-pending"])')) {
+      expect(stampAfter(element) !== null).toBe(element.dataset.groupEnd === 'true');
+    }
+  });
+
   it('sends with Enter, keeps Shift+Enter for a new line', async () => {
     const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     const box = await ready();

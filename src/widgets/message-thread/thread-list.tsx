@@ -3,6 +3,7 @@ import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/
 import { isOwnMessage, type ChatMedia, type ChatMessage } from '../../chat/chat-client';
 import { formatMessageTimestamp } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
+import { groupEnds } from './message-groups';
 import { MessageText } from './message-text';
 import type { PendingSend, ThreadSnapshot } from './thread-session';
 import { ThreadSpinner } from './thread-skeleton';
@@ -29,7 +30,7 @@ const OVERSCAN = 4;
  */
 const FALLBACK_RECT = { width: 600, height: 480 };
 
-type Row = { key: string; kind: 'message'; message: ChatMessage; own: boolean } | { key: string; kind: 'pending'; pending: PendingSend };
+type Row = { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean } | { key: string; kind: 'pending'; pending: PendingSend };
 
 export interface MessageListHandle {
   /** Scrolls to the newest row (after an own send). */
@@ -53,13 +54,14 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   const { t, onLinkClick } = useRuntime();
   const scrollRef = useRef<HTMLDivElement>(null);
   const identity = snapshot.identity ?? '';
-  const rows = useMemo<Row[]>(
-    () => [
-      ...snapshot.messages.map((message): Row => ({ key: `m${message.index}`, kind: 'message', message, own: isOwnMessage(message, identity) })),
+  const rows = useMemo<Row[]>(() => {
+    const messages = snapshot.messages.map((message) => ({ message, own: isOwnMessage(message, identity), dateCreated: message.dateCreated }));
+    const ends = groupEnds(messages);
+    return [
+      ...messages.map(({ message, own }, i): Row => ({ key: `m${message.index}`, kind: 'message', message, own, stamp: ends[i] ?? true })),
       ...snapshot.pending.map((pending): Row => ({ key: pending.id, kind: 'pending', pending })),
-    ],
-    [snapshot.messages, snapshot.pending, identity],
-  );
+    ];
+  }, [snapshot.messages, snapshot.pending, identity]);
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: rows.length,
@@ -142,7 +144,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
                 return (
                   <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
                     {row.kind === 'message' ? (
-                      <MessageBubble message={row.message} own={row.own} memberName={memberName} onLinkClick={external} />
+                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} memberName={memberName} onLinkClick={external} />
                     ) : (
                       <PendingBubble pending={row.pending} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
                     )}
@@ -170,11 +172,29 @@ function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberN
   );
 }
 
-function MessageBubble({ message, own, memberName, onLinkClick }: { message: ChatMessage; own: boolean; memberName: string; onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+/**
+ * One message. Its timestamp (§2's format) is read with it by screen readers; on screen it shows
+ * once per group of messages (message-groups.ts), on one line under the group's last bubble.
+ */
+function MessageBubble({
+  message,
+  own,
+  stamp,
+  memberName,
+  onLinkClick,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  stamp: boolean;
+  memberName: string;
+  onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const { t } = useRuntime();
   const date = message.dateCreated;
+  const timestamp = date ? formatMessageTimestamp(date) : null;
   return (
-    <div className="lk-msg" data-own={own} part={own ? 'message message-own' : 'message message-member'}>
+    <>
+    <div className="lk-msg" data-own={own} data-group-end={stamp} part={own ? 'message message-own' : 'message message-member'}>
       <span className="lk-visually-hidden">{own ? t('thread.you') : memberName}</span>
       {message.media.map((media) => (
         <MessageMedia key={media.sid} media={media} />
@@ -185,11 +205,17 @@ function MessageBubble({ message, own, memberName, onLinkClick }: { message: Cha
         </p>
       ) : null}
       {date ? (
-        <time className="lk-msg__time" dateTime={date.toISOString()}>
-          {formatMessageTimestamp(date)}
+        <time className="lk-visually-hidden" dateTime={date.toISOString()}>
+          {timestamp}
         </time>
       ) : null}
     </div>
+    {timestamp && stamp ? (
+      <p className="lk-msg__stamp" data-own={own} part="message-time" aria-hidden="true">
+        {timestamp}
+      </p>
+    ) : null}
+    </>
   );
 }
 
