@@ -15,5 +15,6 @@ import { elementDefinition } from './define-element';
  * @event lk-navigate - Before a link leaves the app (links between its routes are client-side navigations).
  * @csspart app - The app.
  * @csspart not-found - The not-found view.
+ * @csspart not-found-action - Its way on: a link to the provider's leads (when `sp-id` is set).
  */
 export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE);

@@ -15,14 +15,14 @@ const lead = {
   address: { city: 'Denver', state: 'CO', postalCode: '80202' },
 };
 
-function renderAt(path: string) {
+function renderAt(path: string, spId: number | null = null) {
   window.history.pushState(null, '', path);
   const recorder = recordingFetch(() => json(200, lead));
   const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch });
   const host = new EventTarget();
   render(
     <WidgetShell owner={{}} host={host} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client }}>
-      <LeadApp base="/app" />
+      <LeadApp base="/app" spId={spId} />
     </WidgetShell>,
   );
   return { host, requests: recorder.requests };
@@ -79,6 +79,22 @@ describe('<LeadApp> routes (spec §2)', () => {
     expect(proceeded).toBe(false);
     expect(window.location.pathname).toBe('/app/lead/board/1001');
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it("offers the provider's leads from the not-found view, followed inside the app", async () => {
+    renderAt('/app/lead/nope', 1001);
+    await screen.findByRole('heading', { name: 'Page not found' });
+    const way = screen.getByRole('link', { name: 'Go to your leads' });
+    expect(way.getAttribute('href')).toBe('/app/lead/board/1001');
+    act(() => way.click());
+    await waitFor(() => expect(window.location.pathname).toBe('/app/lead/board/1001'));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('offers no way on when the app does not know the provider', async () => {
+    renderAt('/app/lead/nope');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(screen.queryByRole('link', { name: 'Go to your leads' })).toBeNull();
   });
 
   it('shows one not-found view for a path outside its base', async () => {

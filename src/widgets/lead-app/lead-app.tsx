@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
 import { DEFAULT_APP_BASE } from '../../domain/routes';
-import { useRuntime, useT } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Skeleton } from '../../ui/skeleton';
 import leadAppCss from './lead-app.css?inline';
@@ -63,13 +63,25 @@ function OutsideBase() {
   return location.startsWith('~') ? <NotFound /> : null;
 }
 
+/** The signed-in provider, for the not-found view's way back to the board. */
+const AppProvider = createContext<number | null>(null);
+
+/** Not found: what happened, and a way on — the provider's leads (when the app knows them). */
 function NotFound() {
-  const t = useT();
+  const { t, routes, onLinkClick } = useRuntime();
+  const spId = useContext(AppProvider);
   const id = useId();
   return (
     <section className="lk-app-message" part="not-found" aria-labelledby={id}>
       <h1 id={id}>{t('notFound.title')}</h1>
       <p>{t('notFound.detail')}</p>
+      {spId !== null ? (
+        <p>
+          <a className="lk-button" href={routes.leadBoard({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'lead-board')} part="not-found-action">
+            {t('notFound.toLeads')}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -120,12 +132,14 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
  * `<lead-app base="/app">`: the office app over the spec's route table (§2), with the
  * not-found view for unknown paths.
  */
-// spId is read by the element shell for the gateway auth; the app itself only routes.
-export function LeadApp({ base, chatService = null }: LeadAppProps) {
+// spId is read by the element shell for the gateway auth; the app routes, and offers the
+// provider's board as the way on from a path it does not know.
+export function LeadApp({ base, spId = null, chatService = null }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
   return (
     <div className="lk-app" part="app">
+      <AppProvider.Provider value={spId}>
       <Router base={appBase}>
         <InAppNavigation base={appBase} />
         <OutsideBase />
@@ -162,6 +176,7 @@ export function LeadApp({ base, chatService = null }: LeadAppProps) {
           </Switch>
         </Suspense>
       </Router>
+      </AppProvider.Provider>
     </div>
   );
 }
