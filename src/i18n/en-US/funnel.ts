@@ -72,6 +72,11 @@ export const funnelStepMessages = {
   'funnel.project.error.lineOne': 'Please enter your street address',
   'funnel.project.error.city': 'Please enter your city',
   'funnel.project.error.state': 'Please enter your state',
+  // An empty contact field says it is needed (a filled but invalid one keeps the §5 text).
+  'funnel.project.error.firstNameEmpty': 'Please enter your first name',
+  'funnel.project.error.lastNameEmpty': 'Please enter your last name',
+  'funnel.project.error.emailEmpty': 'Please enter your email address',
+  'funnel.project.error.phoneNumberEmpty': 'Please enter your phone number',
   'funnel.project.submit': 'Review request',
   'funnel.confirm.title': 'Send your request?',
   'funnel.confirm.toPro': 'Your project and contact information go to {name}.',

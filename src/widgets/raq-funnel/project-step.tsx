@@ -34,6 +34,14 @@ const PROBLEM_TEXT: Readonly<Record<ProjectField, MessageKey>> = {
   postalCode: 'funnel.entry.postalCodeInvalid',
 };
 
+/** An empty contact field: it is needed (ours; the §5 texts are for a value that is not valid). */
+const EMPTY_CONTACT_TEXT: Readonly<Record<keyof ProjectDetails['contact'], MessageKey>> = {
+  firstName: 'funnel.project.error.firstNameEmpty',
+  lastName: 'funnel.project.error.lastNameEmpty',
+  email: 'funnel.project.error.emailEmpty',
+  phoneNumber: 'funnel.project.error.phoneNumberEmpty',
+};
+
 type Notice =
   | { readonly kind: 'challenge' | 'challengeFailed'; readonly url: string | null }
   | { readonly kind: 'failed'; readonly error: GatewayError | null };
@@ -150,7 +158,11 @@ function ProjectStep() {
   }, [focusField]);
 
   const problems = attempted ? projectProblems(details, form) : [];
-  const errorOf = (field: ProjectField) => (problems.includes(field) ? t(PROBLEM_TEXT[field]) : null);
+  const errorOf = (field: ProjectField) => {
+    if (!problems.includes(field)) return null;
+    const contact = field in details.contact ? details.contact[field as keyof ProjectDetails['contact']] : null;
+    return t(contact !== null && contact.trim() === '' ? EMPTY_CONTACT_TEXT[field as keyof ProjectDetails['contact']] : PROBLEM_TEXT[field]);
+  };
   const fieldRef = (field: ProjectField) => (node: HTMLInputElement | null) => {
     fieldRefs.current[field] = node;
   };

@@ -227,7 +227,7 @@ describe('entry: service, ZIP code, the pro', () => {
 });
 
 describe('project: details, validation, creating the lead', () => {
-  it('every field has a visible label; sending with fields missing shows each message beside its field and focuses the first', async () => {
+  it('every field has a visible label; sending with fields missing or invalid shows each message beside its field and focuses the first', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);
     for (const name of ['Street address', 'Apartment, suite or unit (optional)', 'City', 'State', 'ZIP code', 'First name', 'Last name', 'Email', 'Phone number']) {
@@ -238,10 +238,11 @@ describe('project: details, validation, creating the lead', () => {
     await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
     const expected: [string, string][] = [
       ['Street address', 'Please enter your street address'],
-      ['First name', 'Please enter a valid first name'],
-      ['Last name', 'Please enter a valid last name'],
+      // Empty contact fields say they are needed; a filled but invalid one keeps the §5 text.
+      ['First name', 'Please enter your first name'],
+      ['Last name', 'Please enter your last name'],
       ['Email', 'Please enter a valid email address'],
-      ['Phone number', 'Please enter a valid phone number'],
+      ['Phone number', 'Please enter your phone number'],
     ];
     for (const [name, message] of expected) {
       expect(field(name).getAttribute('aria-invalid')).toBe('true');
