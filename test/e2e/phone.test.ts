@@ -124,4 +124,30 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(shadow).toEqual({ focused: true, shadow: 'none' });
     await context.close();
   });
+
+  it('thread at 390 px by touch: tap the box, type, tap Send; the message shows with one timestamp line, nothing sideways', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    const thread = page.locator('message-thread');
+    const attach = thread.getByRole('button', { name: 'Attach a file' });
+    await visible(attach);
+    await expect.poll(() => attach.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const send = thread.getByRole('button', { name: 'Send' });
+    const sendBox = await box(send);
+    expect(Math.min(sendBox.width, sendBox.height)).toBeGreaterThanOrEqual(44);
+    await thread.getByRole('textbox', { name: 'Write a message...' }).tap();
+    await page.keyboard.type('On my way');
+    await send.tap();
+    const sent = thread.locator('[part~="message-own"]:not([part~="message-pending"])').filter({ hasText: 'On my way' });
+    await visible(sent);
+    const stamp = await sent.evaluate((bubble) => {
+      const line = bubble.nextElementSibling;
+      return line?.matches('[part="message-time"]') ? { lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)), text: line.textContent } : null;
+    });
+    expect(stamp?.lines).toBe(1);
+    expect(stamp?.text).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await context.close();
+  });
 });
