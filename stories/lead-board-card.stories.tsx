@@ -458,6 +458,19 @@ export const FeedbackFiveStars: Story = {
   },
 };
 
+/** 5 stars reached with the arrow keys (End) is selected but waits for Submit: arrowing across the scale sends nothing. */
+export const FeedbackFiveStarsByKeyboard: Story = {
+  play: async (context) => {
+    const { root, card } = await openCard(context);
+    await userEvent.click(card.getByRole('button', { name: 'Rate this lead' }));
+    await userEvent.keyboard('{End}');
+    await expect(card.getByRole('radio', { name: 'Great' })).toBeChecked();
+    await expect(card.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await expect(posts(context, FEEDBACK_PATH)).toHaveLength(0);
+    await settled(root);
+  },
+};
+
 /** 3 stars ('Okay') asks why: six reasons and Submit; 'Other' asks for text ('Something else...'). */
 export const FeedbackReasonStep: Story = {
   play: async (context) => {

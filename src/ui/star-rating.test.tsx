@@ -6,7 +6,7 @@ import { StarRating } from './star-rating';
 
 const LABELS = ['Poor', 'Fair', 'Okay', 'Good', 'Great'] as const;
 
-function Harness({ onChange, initial = null, disabled = false }: { onChange: (value: number) => void; initial?: number | null; disabled?: boolean }) {
+function Harness({ onChange, initial = null, disabled = false }: { onChange: (value: number, how: 'browse' | 'choose') => void; initial?: number | null; disabled?: boolean }) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <StarRating
@@ -14,8 +14,8 @@ function Harness({ onChange, initial = null, disabled = false }: { onChange: (va
       starLabels={LABELS}
       value={value}
       disabled={disabled}
-      onChange={(next) => {
-        onChange(next);
+      onChange={(next, how) => {
+        onChange(next, how);
         setValue(next);
       }}
     />
@@ -59,11 +59,11 @@ describe('<StarRating>', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     await user.click(radio('Fair'));
-    expect(onChange).toHaveBeenCalledWith(2);
+    expect(onChange).toHaveBeenCalledWith(2, 'choose');
     expect(radio('Fair').checked).toBe(true);
   });
 
-  it('moves with arrow keys without choosing; Space and Enter choose', async () => {
+  it('selects with arrow keys as a radio group (browsing); Space and Enter choose the focused star', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
@@ -71,35 +71,41 @@ describe('<StarRating>', () => {
     expect(document.activeElement).toBe(radio('Poor'));
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(document.activeElement).toBe(radio('Okay'));
-    expect(onChange).not.toHaveBeenCalled();
-    expect(screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
-    await user.keyboard(' ');
-    expect(onChange).toHaveBeenLastCalledWith(3);
+    expect(onChange.mock.calls).toEqual([
+      [2, 'browse'],
+      [3, 'browse'],
+    ]);
     expect(radio('Okay').checked).toBe(true);
+    await user.keyboard(' ');
+    expect(onChange).toHaveBeenLastCalledWith(3, 'choose');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(radio('Good'));
-    expect(radio('Okay').checked).toBe(true);
+    expect(radio('Good').checked).toBe(true);
     await user.keyboard('{Enter}');
-    expect(onChange).toHaveBeenLastCalledWith(4);
+    expect(onChange).toHaveBeenLastCalledWith(4, 'choose');
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(radio('Great'));
-    await user.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith(5, 'browse');
+    onChange.mockClear();
+    await user.keyboard('{ArrowRight}'); // the end of the scale: nothing more to select
     expect(document.activeElement).toBe(radio('Great'));
-    await user.keyboard('{Home}{ArrowLeft}');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.keyboard('{Home}{ArrowLeft}{ArrowUp}');
     expect(document.activeElement).toBe(radio('Poor'));
-    await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(radio('Poor'));
-    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange.mock.calls).toEqual([[1, 'browse']]);
   });
 
-  it('does not report re-choosing the current star', async () => {
+  it('reports choosing the selected star again (a widget may wait for it), never browsing onto it', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness onChange={onChange} initial={5} />);
     await user.click(radio('Great'));
+    expect(onChange).toHaveBeenLastCalledWith(5, 'choose');
     radio('Great').focus();
     await user.keyboard('{Enter}');
-    expect(onChange).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledTimes(2);
+    await user.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenCalledTimes(2);
   });
 
   it('keeps stars focusable but does not choose while disabled', async () => {

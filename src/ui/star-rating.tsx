@@ -7,8 +7,13 @@ export interface StarRatingProps {
   starLabels: readonly string[];
   /** The chosen rating, 1 to `starLabels.length`, or null (controlled). */
   value: number | null;
-  /** A different star was chosen (click, Space or Enter); re-choosing the current one is no change. */
-  onChange: (value: number) => void;
+  /**
+   * A star was picked. `'browse'`: by an arrow key (or Home/End), which selects as in any radio
+   * group, a different star only; `'choose'`: by click, Space or Enter — also the current star
+   * again, so a widget can let an arrowed-to choice wait for a deliberate one (the feedback
+   * popover sends 5 stars only when chosen).
+   */
+  onChange: (value: number, how: 'browse' | 'choose') => void;
   /**
    * Read-only for now (e.g. while the choice is being sent): stars stay focusable, so focus is
    * not dropped on the page, but choosing does nothing (aria-disabled).
@@ -28,11 +33,10 @@ const STAR_PATH = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.
  * A star rating as a radio group of native radio inputs (named by their labels, e.g. 'Great',
  * 'Good'…), stars drawn beside them.
  *
- * Keyboard: arrow keys (and Home/End) move focus between stars without choosing — a choice
- * may act at once (5 stars sends feedback), so arrowing past a star must not pick it; Space or
- * Enter chooses the focused star. Arrows stop at the ends (a scale, not a cycle) and follow
- * the reading direction in right-to-left text. Tab enters on the chosen star (or the first)
- * and leaves the group, as radios do.
+ * Keyboard, as a radio group: arrow keys (and Home/End) move to a star and select it (reported
+ * as `'browse'`); Space or Enter choose the focused star (`'choose'`, also when it is already
+ * selected). Arrows stop at the ends (a scale, not a cycle) and follow the reading direction in
+ * right-to-left text. Tab enters on the selected star (or the first) and leaves the group.
  */
 export function StarRating({ label, starLabels, value, onChange, disabled = false, hideLabel = false, describedBy, part = 'star-rating' }: StarRatingProps) {
   const baseId = useId();
@@ -44,9 +48,9 @@ export function StarRating({ label, starLabels, value, onChange, disabled = fals
   const shown = hovered ?? value ?? 0;
   const hint = shown > 0 ? starLabels[shown - 1] : undefined;
 
-  function choose(rating: number) {
-    if (disabled || rating === value) return;
-    onChange(rating);
+  function pick(rating: number, how: 'browse' | 'choose') {
+    if (disabled || (how === 'browse' && rating === value)) return;
+    onChange(rating, how);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number) {
@@ -72,16 +76,20 @@ export function StarRating({ label, starLabels, value, onChange, disabled = fals
         next = count - 1;
         break;
       case 'Enter':
-        // Enter on a radio would submit a surrounding form; here it chooses the star.
+      case ' ':
+        // Enter on a radio would submit a surrounding form, and Space on a checked one does
+        // nothing natively: both choose the focused star here.
         event.preventDefault();
-        choose(index + 1);
+        pick(index + 1, 'choose');
         return;
       default:
         return;
     }
-    // Native radios check the next one on arrows; we only move focus.
+    // Native radios would check the next one and fire a change: done here, reported as browsing.
     event.preventDefault();
-    inputs.current[Math.min(count - 1, Math.max(0, next))]?.focus();
+    const target = Math.min(count - 1, Math.max(0, next));
+    inputs.current[target]?.focus();
+    pick(target + 1, 'browse');
   }
 
   return (
@@ -117,7 +125,9 @@ export function StarRating({ label, starLabels, value, onChange, disabled = fals
                 value={rating}
                 checked={value === rating}
                 aria-disabled={disabled || undefined}
-                onChange={() => choose(rating)}
+                // A click (or a tap) on a star chooses it, also the selected one.
+                onChange={() => undefined}
+                onClick={() => pick(rating, 'choose')}
                 onKeyDown={(event) => handleKeyDown(event, index)}
               />
               <svg className="lk-star-rating__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">

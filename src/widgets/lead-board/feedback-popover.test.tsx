@@ -76,17 +76,41 @@ describe('<FeedbackPopover> stars', () => {
     expect(document.activeElement).toBe(star('Okay'));
   });
 
-  it('moves between stars with arrow keys without sending; Space chooses', async () => {
+  it('arrow keys select stars as a radio group; 1–4 show the reason step, nothing is sent', async () => {
     const { user, requests } = setup();
     await user.click(trigger());
-    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
-    expect(document.activeElement).toBe(star('Great'));
-    expect(checkedStar()).toBeNull();
-    await user.keyboard('{ArrowLeft}');
-    await user.keyboard(' ');
-    expect(checkedStar()).toBe('4');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(star('Okay'));
+    expect(checkedStar()).toBe('3');
     expect(screen.getByRole('group', { name: 'What was wrong with this lead?' })).toBeTruthy();
     expect(requests()).toHaveLength(0);
+  });
+
+  it('5 stars reached with the arrows waits for Submit (nothing sent on the way); Submit sends it', async () => {
+    const { user, requests } = setup();
+    await user.click(trigger());
+    await user.keyboard('{End}');
+    expect(checkedStar()).toBe('5');
+    expect(requests()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks for rating this lead!')).toBeTruthy();
+    expect(requests()).toHaveLength(1);
+    expect(requests()[0]!.body).toMatchObject({ rating: 5, reason: 'Other' });
+  });
+
+  it('an arrowed-to 5 is sent by Space on it, and dropped when the popover closes unsent', async () => {
+    const { user, requests } = setup(RATED_LEAD);
+    await user.click(trigger('Your rating: Okay'));
+    await user.keyboard('{End}');
+    expect(checkedStar()).toBe('5');
+    await user.keyboard('{Escape}');
+    expect(requests()).toHaveLength(0);
+    await user.click(trigger('Your rating: Okay'));
+    expect(checkedStar()).toBe('3'); // what is stored, not the unsent 5
+    await user.keyboard('{End}');
+    await user.keyboard(' ');
+    expect(await screen.findByText('Thanks for rating this lead!')).toBeTruthy();
+    expect(requests()).toHaveLength(1);
   });
 });
 

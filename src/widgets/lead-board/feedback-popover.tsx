@@ -93,6 +93,8 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
   const [saved, setSaved] = useState<SavedFeedback | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
+  /** 5 stars reached with the arrow keys: shown, sent only with Submit (or Space/Enter/click on it). */
+  const [fiveWaiting, setFiveWaiting] = useState(false);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -125,7 +127,9 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
   function close(returnFocus: boolean) {
     setOpen(false);
     setError(null);
-    setState((current) => onOutsideClose(current, hadPriorFeedback));
+    // An arrowed-to 5 that was never submitted is dropped: the stars show what is stored.
+    setState((current) => (fiveWaiting ? initialFeedbackState({ rating: priorRating }) : onOutsideClose(current, hadPriorFeedback)));
+    setFiveWaiting(false);
     if (returnFocus) triggerRef.current?.focus();
   }
 
@@ -227,12 +231,24 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
     onSaved(feedback);
   }
 
-  function rate(rating: number) {
+  /**
+   * A star picked. 5 stars is sent at once when chosen (click, Space, Enter); reached with the
+   * arrow keys it waits for Submit, so arrowing across the scale sends nothing by accident.
+   * Re-choosing the star already shown changes nothing (unless it waits for Submit).
+   */
+  function rate(rating: number, how: 'browse' | 'choose') {
     if (sendingRef.current || !isFeedbackRating(rating)) return;
+    if (how === 'choose' && rating === state.rating && !(rating === 5 && fiveWaiting)) return;
     setError(null);
     const next = feedbackAfterRating(rating);
+    setFiveWaiting('submit' in next && how === 'browse');
     if ('submit' in next) {
-      const before = state;
+      if (how === 'browse') {
+        setState(initialFeedbackState({ rating }));
+        return;
+      }
+      // Back to what was there before the arrows, should the send fail.
+      const before = fiveWaiting ? initialFeedbackState({ rating: priorRating }) : state;
       setState(initialFeedbackState({ rating }));
       void send(next.submit, before);
       return;
@@ -325,6 +341,11 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
                   disabled={sending}
                   describedBy={error === 'send' && state.step === 'rating' ? errorId : undefined}
                 />
+                {fiveWaiting && state.step === 'rating' && state.rating === 5 ? (
+                  <button type="button" className="lk-button lk-feedback__submit" aria-disabled={sending || undefined} onClick={() => rate(5, 'choose')}>
+                    {t('feedback.submit')}
+                  </button>
+                ) : null}
                 {state.step === 'reason' ? (
                   <form className="lk-feedback__reason" noValidate onSubmit={submitReason}>
                     <fieldset
