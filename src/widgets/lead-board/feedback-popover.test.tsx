@@ -98,6 +98,22 @@ describe('<FeedbackPopover> stars', () => {
     expect(requests()[0]!.body).toMatchObject({ rating: 5, reason: 'Other' });
   });
 
+  it('arrowing over 5 and back keeps the reason and the text already given', async () => {
+    const { user, requests } = setup();
+    await user.click(trigger());
+    await user.keyboard('{ArrowRight}{ArrowRight}'); // 3 stars: the reason step
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tell us more' }), 'Wrong trade');
+    star('Okay').focus();
+    await user.keyboard('{End}');
+    expect(screen.queryByRole('group', { name: 'What was wrong with this lead?' })).toBeNull();
+    await user.keyboard('{ArrowLeft}');
+    expect(checkedStar()).toBe('4');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Other' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Tell us more' }).value).toBe('Wrong trade');
+    expect(requests()).toHaveLength(0);
+  });
+
   it('an arrowed-to 5 is sent by Space on it, and dropped when the popover closes unsent', async () => {
     const { user, requests } = setup(RATED_LEAD);
     await user.click(trigger('Your rating: Okay'));

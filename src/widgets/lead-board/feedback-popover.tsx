@@ -95,6 +95,8 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
   const [error, setError] = useState<FormError | null>(null);
   /** 5 stars reached with the arrow keys: shown, sent only with Submit (or Space/Enter/click on it). */
   const [fiveWaiting, setFiveWaiting] = useState(false);
+  /** The reason step's answers while the arrows rest on 5 (restored when they come back). */
+  const reasonDraft = useRef<Extract<FeedbackState, { step: 'reason' }> | null>(null);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -244,6 +246,8 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
     setFiveWaiting('submit' in next && how === 'browse');
     if ('submit' in next) {
       if (how === 'browse') {
+        // Passing over 5 with the arrows keeps the reason and text given so far for the way back.
+        if (state.step === 'reason') reasonDraft.current = state;
         setState(initialFeedbackState({ rating }));
         return;
       }
@@ -253,12 +257,15 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
       void send(next.submit, before);
       return;
     }
-    // Changing the stars on the reason step keeps the reason and text already given.
+    // Changing the stars on the reason step (or back from an arrowed-to 5) keeps the reason and
+    // text already given.
     let reasonStep = next.state;
-    if (state.step === 'reason') {
-      if (state.reason) reasonStep = chooseReason(reasonStep, state.reason);
-      reasonStep = editNotes(reasonStep, state.notes);
+    const given = state.step === 'reason' ? state : fiveWaiting ? reasonDraft.current : null;
+    if (given) {
+      if (given.reason) reasonStep = chooseReason(reasonStep, given.reason);
+      reasonStep = editNotes(reasonStep, given.notes);
     }
+    reasonDraft.current = null;
     setState(reasonStep);
   }
 

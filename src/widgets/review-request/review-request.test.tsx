@@ -190,7 +190,9 @@ describe('<ReviewRequest>', () => {
     const { user } = setup(undefined, (ms) => vi.advanceTimersByTime(ms));
     await openModal(user);
     await user.click(submitButton());
-    await screen.findByText(THANKS);
+    // The 5 s start when the thank-you's effect has run (it focuses the message first): wait for
+    // that, not only for the text, or a busy machine runs the effect after the clock moved.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText(THANKS)));
     act(() => vi.advanceTimersByTime(4900));
     expect(screen.queryByText(THANKS)).not.toBeNull();
     act(() => vi.advanceTimersByTime(200));
