@@ -132,6 +132,7 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
     // An arrowed-to 5 that was never submitted is dropped: the stars show what is stored.
     setState((current) => (fiveWaiting ? initialFeedbackState({ rating: priorRating }) : onOutsideClose(current, hadPriorFeedback)));
     setFiveWaiting(false);
+    reasonDraft.current = null;
     if (returnFocus) triggerRef.current?.focus();
   }
 
@@ -247,7 +248,7 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
     if ('submit' in next) {
       if (how === 'browse') {
         // Passing over 5 with the arrows keeps the reason and text given so far for the way back.
-        if (state.step === 'reason') reasonDraft.current = state;
+        reasonDraft.current = state.step === 'reason' ? state : null;
         setState(initialFeedbackState({ rating }));
         return;
       }
