@@ -301,7 +301,6 @@ export const DateFilterOpen: Story = {
     await expect(within(ranges).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
 
     await userEvent.click(within(ranges).getByRole('button', { name: 'Last 7 Days' }));
-    await expect((canvas.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(await canvas.findByRole('button', { name: 'Remove filter Last 7 Days' })).toBeVisible();
     await expect(button).toHaveAccessibleName('Date range Last 7 Days');
     await waitFor(() => expect(leadRequests(context).at(-1)?.filters.dateRange).toEqual({ startDate: expect.any(String), endDate: expect.any(String) }));
@@ -309,7 +308,36 @@ export const DateFilterOpen: Story = {
     // Start of the first day to the end of today: seven whole days.
     await expect(Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000)).toBe(7);
     await expect(await canvas.findByText(SHOWING)).toBeVisible();
-    await expect(canvas.getByRole('grid')).toBeVisible();
+    // A complete range closes the picker, focus back on its button; reopened, it shows the range.
+    await waitFor(() => expect(root.activeElement).toBe(button));
+    await expect(canvas.queryByRole('grid')).toBeNull();
+    await userEvent.click(button);
+    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    await expect(within(canvas.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect((canvas.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await settled(root);
+  },
+};
+
+/**
+ * A first day picked in the calendar: a draft the board does not load yet, read out under the
+ * calendar ('From 11/01/2026') beside 'Clear' and 'Apply'. Apply makes it the filter.
+ */
+export const DateFilterDraft: Story = {
+  parameters: sandbox({ now: new Date().toISOString() }),
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    const requestsBefore = leadRequests(context).length;
+    await userEvent.click(canvas.getByRole('button', { name: 'Date range Any' }));
+    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    const today = new Date();
+    const first = new Date(today.getFullYear(), today.getMonth(), 1);
+    const shown = `${String(first.getMonth() + 1).padStart(2, '0')}/01/${first.getFullYear()}`;
+    const dayName = first.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    await userEvent.click(canvas.getByRole('button', { name: dayName }));
+    await expect(await canvas.findByText(`From ${shown}`)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    await expect(leadRequests(context)).toHaveLength(requestsBefore);
     await settled(root);
   },
 };

@@ -18,6 +18,7 @@ import {
   fromBoardDateRange,
   matchQuickRange,
   normalizeRange,
+  pickerListBounds,
   toBoardDateRange,
   trimToAllowed,
 } from './date-range';
@@ -454,5 +455,24 @@ describe('parseDayText', () => {
 
   it('reads a day on a DST change as its midnight', () => {
     expect(show(parseDayText('03/08/2026', patterns))).toBe('2026-03-08 00:00');
+  });
+});
+
+describe('pickerListBounds', () => {
+  const today = new Date(2026, 5, 15);
+  const month = (date: Date) => format(date, 'yyyy-MM');
+  const bounds = (...shown: (Date | null)[]) => {
+    const { startMonth, endMonth } = pickerListBounds(today, shown);
+    return [month(startMonth), month(endMonth)];
+  };
+
+  it('lists ten years back to the end of next year', () => {
+    expect(bounds(null, null)).toEqual(['2016-01', '2027-12']);
+  });
+
+  it('widens to a shown or selected day outside that, within the 100 / 20-year limits', () => {
+    expect(bounds(new Date(1950, 2, 10))).toEqual(['1950-03', '2027-12']);
+    expect(bounds(new Date(2040, 7, 1))).toEqual(['2016-01', '2040-08']);
+    expect(bounds(new Date(1900, 0, 1), new Date(2099, 0, 1))).toEqual(['1926-06', '2046-06']);
   });
 });

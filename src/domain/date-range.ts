@@ -5,12 +5,16 @@ import {
   endOfDay,
   endOfMonth,
   endOfWeek,
+  endOfYear,
   isAfter,
   isBefore,
   isSameDay,
+  max as maxDate,
+  min as minDate,
   startOfDay,
   startOfMonth,
   startOfWeek,
+  startOfYear,
   subDays,
   subMonths,
   subWeeks,
@@ -51,6 +55,24 @@ export function PICKER_MIN_DATE(today: Date): Date {
 /** Latest selectable day: 20 years after today (spec §9). */
 export function PICKER_MAX_DATE(today: Date): Date {
   return addYears(startOfDay(today), 20);
+}
+
+/**
+ * The months the calendar's month/year lists and arrows offer: 10 years back to the end of next
+ * year — where a lead board's data is — widened to the month shown and the selected ends, so a
+ * date typed up to the 100-year limit (PICKER_MIN_DATE) still shows in the lists. A list from
+ * 1926 to 2046 put today's year in the middle of 121 entries.
+ */
+export const PICKER_LIST_YEARS_BACK = 10;
+
+export function pickerListBounds(today: Date, shown: readonly (Date | null)[]): { readonly startMonth: Date; readonly endMonth: Date } {
+  const days = shown.filter((day): day is Date => day !== null);
+  const startMonth = startOfMonth(minDate([startOfYear(subYears(today, PICKER_LIST_YEARS_BACK)), ...days]));
+  const endMonth = startOfMonth(maxDate([endOfYear(addYears(today, 1)), ...days]));
+  return {
+    startMonth: isBefore(startMonth, PICKER_MIN_DATE(today)) ? startOfMonth(PICKER_MIN_DATE(today)) : startMonth,
+    endMonth: isBefore(PICKER_MAX_DATE(today), endMonth) ? startOfMonth(PICKER_MAX_DATE(today)) : endMonth,
+  };
 }
 
 /** An end picked before the start swaps the two, rather than rejecting the pick (spec §5). */

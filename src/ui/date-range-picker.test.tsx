@@ -72,8 +72,15 @@ function mount(variant: 'board' | 'generic', initial: DateRange, overrides: Reco
     start: () => screen.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement,
     end: () => screen.getByRole('textbox', { name: 'End date' }) as HTMLInputElement,
     grid: () => screen.getByRole('grid'),
-    /** A day button of the shown month, by day of month (its name is the full date, e.g. 'Monday, June 15, 2026'). */
-    dayButton: (date: number) => within(screen.getByRole('grid')).getByRole('button', { name: new RegExp(` ${date}, \\d{4}$`) }),
+    /**
+     * A day button of the shown month, by day of month (its name is the full date, e.g. 'Monday,
+     * June 15, 2026'; the muted days of the months around it have their own month's name).
+     */
+    dayButton: (date: number) => {
+      const grid = screen.getByRole('grid');
+      const month = grid.getAttribute('aria-label')?.split(' ')[0] ?? '';
+      return within(grid).getByRole('button', { name: new RegExp(`, ${month} ${date}, \\d{4}$`) });
+    },
     selectedDays: () => within(screen.getByRole('grid')).queryAllByRole('gridcell', { selected: true }).map((cell) => Number(cell.textContent)),
   };
 }
@@ -173,23 +180,47 @@ describe('<DateRangePicker> fields', () => {
 });
 
 describe('<DateRangePicker> calendar', () => {
-  it('shows one month with month and year selectors bounded to -100 / +20 years, and arrows', async () => {
+  it('shows one month with month and year selectors and arrows; the year list spans the data, not 121 years', async () => {
     const { user } = setup('board');
     expect(screen.getAllByRole('grid')).toHaveLength(1);
     expect(screen.getByRole('grid', { name: 'June 2026' })).toBeTruthy();
     const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
-    const years = [...year.options].map((option) => Number(option.value));
-    expect(years[0]).toBe(1926);
-    expect(years.at(-1)).toBe(2046);
+    const years = () => [...year.options].map((option) => Number(option.value));
+    // Ten years back to next year (today is June 2026), not 1926–2046.
+    expect(years()).toEqual([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027]);
 
-    await user.selectOptions(year, '2030');
+    await user.selectOptions(year, '2027');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '0');
-    expect(screen.getByRole('grid', { name: 'January 2030' })).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'January 2027' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(screen.getByRole('grid', { name: 'December 2029' })).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'December 2026' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     await user.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(screen.getByRole('grid', { name: 'February 2030' })).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'February 2027' })).toBeTruthy();
+  });
+
+  it('keeps the 100-year limit reachable by typing: a date typed far back joins the year list and is shown', async () => {
+    const { start, user } = setup('board');
+    await user.type(start(), '03/10/1950{Enter}');
+    expect(screen.getByRole('grid', { name: 'March 1950' })).toBeTruthy();
+    const years = [...(screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement).options].map((option) => Number(option.value));
+    expect(years[0]).toBe(1950);
+    expect(years.at(-1)).toBe(2027);
+  });
+
+  it('fills six weeks with the days of the months around, muted — no empty row, and one height for every month', async () => {
+    const { user } = setup('board');
+    for (const name of ['June 2026', 'July 2026']) {
+      const rows = within(screen.getByRole('grid', { name })).getAllByRole('row').filter((row) => within(row).queryAllByRole('gridcell').length > 0);
+      expect(rows).toHaveLength(6);
+      for (const row of rows) expect(within(row).getAllByRole('button')).toHaveLength(7);
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+    }
+    // February 2026 starts on a Sunday and fits four weeks: still six rows, March's days after it.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '1');
+    const february = screen.getByRole('grid', { name: 'February 2026' });
+    expect(within(february).getAllByRole('row').filter((row) => within(row).queryAllByRole('gridcell').length > 0)).toHaveLength(6);
+    expect(within(february).getByRole('button', { name: 'Sunday, March 1, 2026' }).closest('td')?.className).toMatch(/lk-drp__day--outside/);
   });
 
   it('selects a range with two picks, in either order, and starts over on the third', async () => {

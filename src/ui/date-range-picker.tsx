@@ -26,6 +26,7 @@ import {
   dayCountFor,
   dayCountRange,
   matchQuickRange,
+  pickerListBounds,
   type DateRange,
   type DayCountKind,
   type PickerRules,
@@ -294,6 +295,8 @@ export function DateRangePicker(props: DateRangePickerProps) {
     [previousMonth, nextMonth, monthLabel, yearLabel],
   );
 
+  const listBounds = pickerListBounds(today, [month, value.start, value.end]);
+
   const pickDay = (day: Date) => {
     if (commit(addDayToRange(value, day), { source: 'calendar' })) setDrafts({});
   };
@@ -366,11 +369,14 @@ export function DateRangePicker(props: DateRangePickerProps) {
             month={month}
             onMonthChange={setMonth}
             numberOfMonths={1}
-            startMonth={rules.minDate}
-            endMonth={rules.maxDate}
+            startMonth={listBounds.startMonth}
+            endMonth={listBounds.endMonth}
             captionLayout="dropdown"
             navLayout="around"
+            // Six weeks in every month (spec §9: a short month stretches by a week), the days of
+            // the months around it filling them, muted: the popover keeps one height, no empty row.
             fixedWeeks
+            showOutsideDays
             weekStartsOn={WEEK_OPTIONS.weekStartsOn}
             today={today}
             disabled={[{ before: rules.minDate }, { after: rules.maxDate }, ...toMatchers(disabled)]}

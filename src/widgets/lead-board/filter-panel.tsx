@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../domain/filter-tags';
@@ -6,7 +6,8 @@ import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';
-import { formatBoardDate } from '../../i18n/format';
+import { formatBoardDate, type DateInput } from '../../i18n/format';
+import type { Translate } from '../../i18n/translate';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import comboboxCss from '../../ui/combobox.css?inline';
@@ -141,10 +142,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   const tagText = (text: FilterTagText): string => {
     if (text.kind === 'message') return t(text.key);
     if (text.kind === 'text') return text.text;
-    return t('filters.dateRangeTag', {
-      start: text.startDate ? formatBoardDate(text.startDate) : t('datePicker.startPlaceholder'),
-      end: text.endDate ? formatBoardDate(text.endDate) : t('datePicker.endPlaceholder'),
-    });
+    return dateRangeText(t, text.startDate, text.endDate);
   };
   const removeTag = (tag: FilterTag, index: number) => {
     replaceFilters(removeFilterTag(filters, tag));
@@ -169,15 +167,13 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
           onChange={(selected) => changeFilters({ serviceProviderLeadStatuses: selected })}
           summary={filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')}
         />
-        <DateDisclosure label={t('filters.dateRange')} summary={dateTag ? tagText(dateTag.displayText) : t('filters.any')}>
-          <DateRangePicker
-            variant="board"
-            today={today}
-            value={dateValue}
-            labels={dateRangePickerLabels(t, 'board')}
-            onChange={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}
-          />
-        </DateDisclosure>
+        <DateFilter
+          label={t('filters.dateRange')}
+          summary={dateTag ? tagText(dateTag.displayText) : t('filters.any')}
+          value={dateValue}
+          today={today}
+          onApply={(range) => changeFilters({ dateRange: toBoardDateRange(range) })}
+        />
         <SuggestFilter<CategorySuggestion>
           label={t('filters.category')}
           placeholder={t('filters.categoryPlaceholder')}
@@ -237,15 +233,53 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
 }
 
 /**
- * A button that shows the date picker under it. Escape or a click / focus outside closes it;
- * Escape puts focus back on the button.
+ * A chosen range as people say it: 'From 11/15/2026', 'Until 11/22/2026' or
+ * '11/15/2026 – 11/22/2026' (the fields keep the spec's 'Early' / 'Continuous' for open ends).
  */
-function DateDisclosure({ label, summary, children }: { label: string; summary: string; children: ReactNode }) {
+function dateRangeText(t: Translate, start: DateInput | null, end: DateInput | null): string {
+  if (start && end) return t('filters.dateRangeTag', { start: formatBoardDate(start), end: formatBoardDate(end) });
+  if (start) return t('filters.dateFrom', { start: formatBoardDate(start) });
+  return end ? t('filters.dateUntil', { end: formatBoardDate(end) }) : t('filters.any');
+}
+
+/**
+ * The date filter: a button showing the applied range and, under it, the picker. A range is
+ * applied when it is complete — a quick range, or the second day picked in the calendar — and
+ * the picker closes with focus back on the button; until then (a first day picked, a date typed)
+ * it is a draft the board does not load, shown under the picker with 'Apply' (a range open at
+ * one end: 'From 11/15/2026') and 'Clear'. Escape, a click or focus outside closes it and drops
+ * the draft; Escape puts focus back on the button.
+ */
+function DateFilter({
+  label,
+  summary,
+  value,
+  today,
+  onApply,
+}: {
+  label: string;
+  summary: string;
+  value: DateRange;
+  today: Date;
+  onApply(range: DateRange): void;
+}) {
+  const { t } = useRuntime();
   const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DateRange | null>(null);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  usePressOutside(rootRef, open, () => setOpen(false));
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    setDraft(null);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const apply = (range: DateRange) => {
+    onApply(range);
+    close(true);
+  };
+  usePressOutside(rootRef, open, () => close(false));
+  const applied = value.start !== null || value.end !== null;
   return (
     <div
       ref={rootRef}
@@ -253,12 +287,11 @@ function DateDisclosure({ label, summary, children }: { label: string; summary: 
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
+          close(true);
         }
       }}
       onBlur={(event) => {
-        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) setOpen(false);
+        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) close(false);
       }}
     >
       <span className="lk-filters__label" id={`${id}-label`}>
@@ -271,7 +304,7 @@ function DateDisclosure({ label, summary, children }: { label: string; summary: 
         aria-expanded={open}
         aria-controls={id}
         aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? close(false) : setOpen(true))}
         // Start downloading the calendar as soon as the user heads for it.
         onPointerEnter={() => void loadDateRangePicker()}
         onFocus={() => void loadDateRangePicker()}
@@ -280,7 +313,30 @@ function DateDisclosure({ label, summary, children }: { label: string; summary: 
       </button>
       {open ? (
         <div id={id} className="lk-filters__date-popover" role="group" aria-labelledby={`${id}-label`}>
-          <Suspense fallback={<div className="lk-filters__date-loading" aria-busy="true" />}>{children}</Suspense>
+          <Suspense fallback={<div className="lk-filters__date-loading" aria-busy="true" />}>
+            <DateRangePicker
+              variant="board"
+              today={today}
+              value={draft ?? value}
+              labels={dateRangePickerLabels(t, 'board')}
+              onChange={(range, change) => {
+                const complete = range.start !== null && range.end !== null;
+                if (change.source === 'quick-range' || (change.source === 'calendar' && complete)) apply(range);
+                else setDraft(range);
+              }}
+            />
+          </Suspense>
+          <div className="lk-filters__date-actions">
+            <p className="lk-filters__date-draft" aria-live="polite">
+              {draft ? dateRangeText(t, draft.start, draft.end) : null}
+            </p>
+            <button type="button" className="lk-button" data-variant="secondary" disabled={!applied && !draft} onClick={() => apply({ start: null, end: null })}>
+              {t('filters.dateClear')}
+            </button>
+            <button type="button" className="lk-button" disabled={!draft} onClick={() => draft && apply(draft)}>
+              {t('filters.dateApply')}
+            </button>
+          </div>
         </div>
       ) : null}
     </div>

@@ -383,6 +383,77 @@ describe('<LeadBoard> more filters', () => {
     expect(screen.getByRole('button', { name: 'Remove filter Last 7 Days' })).toBeTruthy();
   });
 
+  describe('the date filter applies a complete range, not each click', () => {
+    // 11 June 2025, noon: the calendar opens on June 2025.
+    const pinned = new Date(2025, 5, 11, 12, 0);
+    const openPicker = async () => {
+      const view = await shownBoard({}, { inputs: { now: () => pinned } });
+      await userEvent.click(await screen.findByRole('button', { name: 'Date range Any' }));
+      await screen.findByRole('grid', { name: 'June 2025' });
+      return view;
+    };
+    const dateRequests = (view: ReturnType<typeof renderWidget>) =>
+      leadRequests(view).filter((request) => (request.body as { filters: Record<string, unknown> }).filters.dateRange !== undefined);
+
+    it('a first day is a draft (no reload); the second applies the range as one tag, closes the picker and focuses its button', async () => {
+      const view = await openPicker();
+      await userEvent.click(screen.getByRole('button', { name: 'Monday, June 2, 2025' }));
+      expect(await screen.findByText('From 06/02/2025')).toBeTruthy();
+      expect((screen.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toBe('06/02/2025');
+      expect(dateRequests(view)).toEqual([]);
+      expect(screen.getByRole('button', { name: 'Date range Any' })).toBeTruthy();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Monday, June 9, 2025' }));
+      const button = await screen.findByRole('button', { name: 'Date range 06/02/2025 – 06/09/2025' });
+      await waitFor(() => expect(document.activeElement).toBe(button));
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Remove filter 06/02/2025 – 06/09/2025' })).toBeTruthy();
+      await waitFor(() => expect(dateRequests(view)).toHaveLength(1));
+      const { startDate, endDate } = (lastLeadRequest(view).filters as { dateRange: { startDate: string; endDate: string } }).dateRange;
+      expect(new Date(startDate).getTime()).toBe(new Date(2025, 5, 2).getTime());
+      expect(new Date(endDate).getTime()).toBe(new Date(2025, 5, 9, 23, 59, 59, 999).getTime());
+    });
+
+    it("'Apply' applies a range open at its end as 'From …'; 'Clear' removes it", async () => {
+      const view = await openPicker();
+      const apply = screen.getByRole('button', { name: 'Apply' });
+      expect((apply as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Thursday, June 5, 2025' }));
+      await userEvent.click(apply);
+      const button = await screen.findByRole('button', { name: 'Date range From 06/05/2025' });
+      await waitFor(() => expect(document.activeElement).toBe(button));
+      await waitFor(() => expect(dateRequests(view)).toHaveLength(1));
+      expect((lastLeadRequest(view).filters as { dateRange: Record<string, unknown> }).dateRange).toEqual({ startDate: new Date(2025, 5, 5).toISOString(), endDate: null });
+
+      await userEvent.click(button);
+      await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+      expect(document.activeElement).toBe(await screen.findByRole('button', { name: 'Date range Any' }));
+      await waitFor(() => expect((lastLeadRequest(view).filters as Record<string, unknown>).dateRange).toBeUndefined());
+    });
+
+    it("a typed end alone reads 'Until …' and waits for 'Apply'", async () => {
+      const view = await openPicker();
+      await userEvent.type(screen.getByRole('textbox', { name: 'End date' }), '06/20/2025{Enter}');
+      expect(await screen.findByText('Until 06/20/2025')).toBeTruthy();
+      expect(dateRequests(view)).toEqual([]);
+      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(await screen.findByRole('button', { name: 'Date range Until 06/20/2025' })).toBeTruthy();
+      await waitFor(() => expect(dateRequests(view)).toHaveLength(1));
+    });
+
+    it('Escape drops a draft: nothing loads and the filter stays as it was', async () => {
+      const view = await openPicker();
+      await userEvent.click(screen.getByRole('button', { name: 'Monday, June 2, 2025' }));
+      await screen.findByText('From 06/02/2025');
+      await userEvent.keyboard('{Escape}');
+      expect(document.activeElement).toBe(await screen.findByRole('button', { name: 'Date range Any' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Date range Any' }));
+      expect((await screen.findByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toBe('');
+      expect(dateRequests(view)).toEqual([]);
+    });
+  });
+
   it('rolls a read toggle back with a message when the call fails', async () => {
     const view = await shownBoard();
     await waitFor(() => expect(view.received('POST', '/gateway/lead/office/v2/leads/serviceprovider/1001/read')).toHaveLength(1));
