@@ -68,8 +68,8 @@ export const Conversation: Story = {
     await expect(await canvas.findByRole('link', { name: 'Message History' })).toBeVisible();
     const list = canvas.getByRole('region', { name: 'Messages' });
     // The photo's box first, then the image itself once its (temporary) URL is there.
-    await waitFor(() => expect(within(list).getByRole('img', { name: 'water-heater.png' }).tagName).toBe('IMG'));
-    await expect(within(list).getByRole('img', { name: 'water-heater.png' })).toBeVisible();
+    await waitFor(() => expect(within(list).getByRole('img', { name: 'water-heater.jpg' }).tagName).toBe('IMG'));
+    await expect(within(list).getByRole('img', { name: 'water-heater.jpg' })).toBeVisible();
   },
 };
 
@@ -140,6 +140,18 @@ export const Sending: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expect(await canvas.findByText('Sending…')).toBeVisible();
     await expect(canvas.getByText('On my way!')).toBeVisible();
+  },
+};
+
+/** A message the gateway has stored: 'Sent' after the time of the newest message, until the customer answers. */
+export const Sent: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await ready(canvasElement);
+    await typeText(box, 'On my way!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    const sent = await canvas.findByText('Sent', {}, { timeout: 5000 });
+    await expect(sent.closest('[part="message-time"]')?.previousElementSibling?.textContent).toContain('On my way!');
+    await expect(canvas.queryByText('Sending…')).toBeNull();
   },
 };
 

@@ -172,7 +172,7 @@ describe('sandbox chat adapter', () => {
     const { chat } = await start(5001, { chatOptions: { mediaUrls: 'object-url' } });
     const { messages } = await chat.conversation.getMessages({ pageSize: 1 });
     const photo = messages[0]!.media[0]!;
-    expect(photo).toMatchObject({ filename: 'water-heater.png', contentType: 'image/png' });
+    expect(photo).toMatchObject({ filename: 'water-heater.jpg', contentType: 'image/jpeg' });
     const url = await photo.getUrl();
     expect(url).toMatch(/^blob:/);
     // One object URL per media.

@@ -37,6 +37,7 @@ import { elementDefinition } from './define-element';
  * @csspart message-member - A bubble of the member.
  * @csspart message-pending - A bubble still sending or not sent.
  * @csspart message-time - The timestamp line under the last bubble of a group (one author, minutes apart).
+ * @csspart message-state - 'Sent' after the time of the provider's newest message.
  * @csspart welcome - The welcome-to-messaging panel.
  * @csspart composer - The composer.
  * @csspart message-input - Its text box.

@@ -69,7 +69,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' }));
     await ready(page);
     const { list, box, send } = thread(page);
-    await visible(list.getByRole('img', { name: 'water-heater.png' }));
+    await visible(list.getByRole('img', { name: 'water-heater.jpg' }));
 
     await box.fill('I can come by Tuesday at 9.');
     await send.click();

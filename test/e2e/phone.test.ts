@@ -125,7 +125,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('thread at 390 px by touch: tap the box, type, tap Send; the message shows with one timestamp line, nothing sideways', async () => {
+  it("thread at 390 px by touch: the customer's photo sharp and unboxed; tap the box, type, tap Send; the message shows with one timestamp line, nothing sideways", async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
@@ -136,6 +136,13 @@ describe('on a phone', { timeout: 60_000 }, () => {
     const send = thread.getByRole('button', { name: 'Send' });
     const sendBox = await box(send);
     expect(Math.min(sendBox.width, sendBox.height)).toBeGreaterThanOrEqual(44);
+    // The seeded photo: at least twice its shown size (sharp on a 2× screen), and its box has the
+    // photo's own shape (no bars above and below when the bubble narrows it).
+    const photo = thread.getByRole('img', { name: 'water-heater.jpg' });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const shape = await photo.evaluate((img: HTMLImageElement) => ({ natural: [img.naturalWidth, img.naturalHeight], shown: [img.clientWidth, img.clientHeight] }));
+    expect(shape.natural[0]).toBeGreaterThanOrEqual(2 * shape.shown[0]!);
+    expect(Math.abs(shape.shown[0]! / shape.shown[1]! - shape.natural[0]! / shape.natural[1]!)).toBeLessThan(0.02);
     await thread.getByRole('textbox', { name: 'Write a message...' }).tap();
     await page.keyboard.type('On my way');
     await send.tap();
@@ -146,7 +153,8 @@ describe('on a phone', { timeout: 60_000 }, () => {
       return line?.matches('[part="message-time"]') ? { lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)), text: line.textContent } : null;
     });
     expect(stamp?.lines).toBe(1);
-    expect(stamp?.text).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
+    // The time, and 'Sent' after it while the customer has not answered (the sandbox's simulated customer may have).
+    expect(stamp?.text).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M(Sent)?$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await context.close();
   });

@@ -300,10 +300,10 @@ describe('chat service: media', () => {
     const { conversationSid, headers } = await session(clients);
     const page = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/messages`, { headers })).json();
     const photo = page.messages.at(-1);
-    expect(photo).toMatchObject({ index: 3, author: 'member-5001', body: null, media: [{ contentType: 'image/png', filename: 'water-heater.png' }] });
+    expect(photo).toMatchObject({ index: 3, author: 'member-5001', body: null, media: [{ contentType: 'image/jpeg', filename: 'water-heater.jpg' }] });
     const { url } = await (await clients.sandbox.fetch(`${CHAT}/media/${photo.media[0].sid}`, { headers })).json();
     const bytes = new Uint8Array(await (await clients.sandbox.fetch(url)).arrayBuffer());
-    expect(Array.from(bytes.slice(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xff, 0xd8, 0xff]); // a JPEG
     expect(bytes.length).toBe(photo.media[0].size);
   });
 });

@@ -162,7 +162,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(member.getAttribute('data-own')).toBe('false');
     expect(within(own as HTMLElement).getByText('You')).toBeTruthy();
     expect(within(member as HTMLElement).getByText('Jordan Rivera')).toBeTruthy();
-    const photo = await within(list()).findByRole('img', { name: 'water-heater.png' });
+    const photo = await within(list()).findByRole('img', { name: 'water-heater.jpg' });
     expect(photo.closest('[data-own]')?.getAttribute('data-own')).toBe('false');
     const last = stored.at(-1)!;
     expect(within(photo.closest('[data-own]') as HTMLElement).getByText(formatMessageTimestamp(last.createDate))).toBeTruthy();
@@ -312,7 +312,9 @@ describe('<MessageThread> sending (§5, §7)', () => {
       await within(list()).findByText(text, { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
     }
     const bubble = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
-    const stampAfter = (element: HTMLElement) => (element.nextElementSibling?.matches('[part="message-time"]') ? element.nextElementSibling.textContent : null);
+    // The timestamp itself (the line may also say 'Sent' after it).
+    const stampAfter = (element: HTMLElement) =>
+      element.nextElementSibling?.matches('[part="message-time"]') ? (element.nextElementSibling.querySelector('[aria-hidden="true"]')?.textContent ?? '') : null;
     expect(stampAfter(bubble('On my way'))).toBeNull();
     expect(stampAfter(bubble('Be there in 10'))).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
@@ -320,6 +322,30 @@ describe('<MessageThread> sending (§5, §7)', () => {
     for (const element of list().querySelectorAll<HTMLElement>('[part~="message"]:not([part~="message-pending"])')) {
       expect(stampAfter(element) !== null).toBe(element.dataset.groupEnd === 'true');
     }
+  });
+
+  it("shows 'Sending…' while the gateway has the text, then 'Sent' beside the newest message's time, until the customer answers", async () => {
+    const sandbox = createSandboxGateway();
+    const slow = sandbox.faults.latency(300, { route: `POST ${MC}/v1/messages` });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Running 10 minutes late' } });
+    fireEvent.click(sendButton());
+    const pending = (await within(list()).findByText('Running 10 minutes late')).closest('[part~="message"]') as HTMLElement;
+    expect(pending.getAttribute('part')).toContain('message-pending');
+    expect(within(pending).getByText('Sending…')).toBeTruthy();
+    const stored = await within(list()).findByText('Running 10 minutes late', { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
+    slow.remove();
+    const line = stored.closest('[part~="message"]')?.nextElementSibling as HTMLElement;
+    expect(line.getAttribute('part')).toBe('message-time');
+    expect(within(line).getByText('Sent')).toBeTruthy();
+    // Only the newest: one 'Sent' in the whole list, gone once the customer has the last word.
+    expect(within(list()).getAllByText('Sent')).toHaveLength(1);
+    act(() => {
+      sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: 'No problem' });
+    });
+    await within(list()).findByText('No problem');
+    expect(within(list()).queryByText('Sent')).toBeNull();
   });
 
   it('sends with Enter, keeps Shift+Enter for a new line', async () => {

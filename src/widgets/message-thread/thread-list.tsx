@@ -30,7 +30,9 @@ const OVERSCAN = 4;
  */
 const FALLBACK_RECT = { width: 600, height: 480 };
 
-type Row = { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean } | { key: string; kind: 'pending'; pending: PendingSend };
+type Row =
+  | { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean; sent: boolean }
+  | { key: string; kind: 'pending'; pending: PendingSend };
 
 export interface MessageListHandle {
   /** Scrolls to the newest row (after an own send). */
@@ -57,8 +59,11 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   const rows = useMemo<Row[]>(() => {
     const messages = snapshot.messages.map((message) => ({ message, own: isOwnMessage(message, identity), dateCreated: message.dateCreated }));
     const ends = groupEnds(messages);
+    // 'Sent' under the provider's newest message while it is the last word of the thread (no
+    // reply, no send pending after it): the moment a pending bubble becomes a stored message.
+    const sentIndex = snapshot.pending.length === 0 && messages.at(-1)?.own ? messages.length - 1 : -1;
     return [
-      ...messages.map(({ message, own }, i): Row => ({ key: `m${message.index}`, kind: 'message', message, own, stamp: ends[i] ?? true })),
+      ...messages.map(({ message, own }, i): Row => ({ key: `m${message.index}`, kind: 'message', message, own, stamp: ends[i] ?? true, sent: i === sentIndex })),
       ...snapshot.pending.map((pending): Row => ({ key: pending.id, kind: 'pending', pending })),
     ];
   }, [snapshot.messages, snapshot.pending, identity]);
@@ -144,7 +149,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
                 return (
                   <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
                     {row.kind === 'message' ? (
-                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} memberName={memberName} onLinkClick={external} />
+                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} sent={row.sent} memberName={memberName} onLinkClick={external} />
                     ) : (
                       <PendingBubble pending={row.pending} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
                     )}
@@ -174,18 +179,21 @@ function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberN
 
 /**
  * One message. Its timestamp (§2's format) is read with it by screen readers; on screen it shows
- * once per group of messages (message-groups.ts), on one line under the group's last bubble.
+ * once per group of messages (message-groups.ts), on one line under the group's last bubble —
+ * with 'Sent' after it under the provider's newest message (`sent`).
  */
 function MessageBubble({
   message,
   own,
   stamp,
+  sent,
   memberName,
   onLinkClick,
 }: {
   message: ChatMessage;
   own: boolean;
   stamp: boolean;
+  sent: boolean;
   memberName: string;
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
@@ -210,9 +218,14 @@ function MessageBubble({
         </time>
       ) : null}
     </div>
-    {timestamp && stamp ? (
-      <p className="lk-msg__stamp" data-own={own} part="message-time" aria-hidden="true">
-        {timestamp}
+    {(timestamp && stamp) || sent ? (
+      <p className="lk-msg__stamp" data-own={own} part="message-time">
+        {timestamp && stamp ? <span aria-hidden="true">{timestamp}</span> : null}
+        {sent ? (
+          <span className="lk-msg__receipt" part="message-state">
+            {t('thread.state.sent')}
+          </span>
+        ) : null}
       </p>
     ) : null}
     </>
