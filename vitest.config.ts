@@ -109,12 +109,14 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  *   first line: `// @vitest-environment happy-dom`);
  * - components: `.tsx` component tests in happy-dom;
  * - e2e: the example pages in Debian's Chromium against the embedded sandbox (test/e2e);
+ * - engines: the core journeys in Firefox ESR and WebKitGTK (test/engines: puppeteer-core over
+ *   WebDriver BiDi, selenium-webdriver over WebKitWebDriver under its own Xvfb);
  * - packaged: the packed tarball in a temp project (test/packaged);
  * - storybook: every story in stories/ rendered in real Chromium (Debian's, found by
  *   chromiumLaunchOptions above; never `playwright install`), play functions as tests, axe
  *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
  */
-const BROWSER_SUITES = ['test/e2e/**', 'test/packaged/**'];
+const BROWSER_SUITES = ['test/e2e/**', 'test/engines/**', 'test/packaged/**'];
 
 export default defineConfig({
   test: {
@@ -161,6 +163,14 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ['test/engines/**/*.test.ts'],
         },
       },
       {

@@ -229,8 +229,16 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/**
+ * What the axe helper needs of a page: Playwright's Page has it, and so does the engines
+ * suite's adapter for its Firefox and WebKit drivers (test/engines).
+ */
+export interface ScriptRunner {
+  evaluate<R>(script: string | (() => R | Promise<R>)): Promise<R>;
+}
+
 /** Serious and critical violations on the page, shadow roots included (axe walks open ones). */
-export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+export async function seriousAxeViolations(page: ScriptRunner): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {

@@ -1,0 +1,9 @@
+// @vitest-environment node
+/**
+ * The core journeys (./journeys.ts) in Debian's Chromium through puppeteer-core (CDP): test/e2e
+ * covers Chromium in depth; this proves the journeys and the driver against the engine they
+ * were first written for. Skipped unless ENGINES names it (ENGINES=chromium,firefox,webkit).
+ */
+import { engineJourneys } from './journeys';
+
+engineJourneys('chromium');

@@ -1,0 +1,5 @@
+// @vitest-environment node
+/** The core journeys (./journeys.ts) in Firefox ESR (./puppeteer.ts). */
+import { engineJourneys } from './journeys';
+
+engineJourneys('firefox');

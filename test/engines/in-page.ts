@@ -1,0 +1,247 @@
+/**
+ * Code that runs inside the page, as plain JavaScript strings (not transpiled functions: a
+ * TypeScript transform may add helpers, such as esbuild's `__name`, that do not exist in the
+ * page, and each driver sends code as text anyway).
+ *
+ * - DEEP_QUERY: finds elements by CSS selector, by ARIA role + accessible name, or by text,
+ *   through open shadow roots, the same way in every engine (no engine's own piercing: Playwright
+ *   has one, WebDriver and puppeteer's BiDi mode do not agree on theirs).
+ * - INSTRUMENT: the page instrumentation the proxy (./proxy.ts) puts first in every HTML page.
+ */
+
+/** A query the page understands (RegExps travel as `{ re, flags }`). */
+export interface Query {
+  /** A CSS selector matched inside each (shadow) root on its own: it does not cross a boundary. */
+  css?: string;
+  /** An ARIA role, explicit or implicit (a small table covering what the widgets use). */
+  role?: string;
+  /** The accessible name: a string is matched exactly (whitespace collapsed), a RegExp tested. */
+  name?: string | RegExp;
+  /** The element's text (whitespace collapsed), exactly or by RegExp; the innermost match wins. */
+  text?: string | RegExp;
+  /** Only elements inside this one (through shadow roots); its first visible match. */
+  within?: Query;
+}
+
+type Wire<T> = T extends RegExp ? { re: string; flags: string } : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+/** A query as JSON for the page. */
+export function toWire(query: Query): Wire<Query> {
+  const pattern = (value: string | RegExp | undefined) => (value instanceof RegExp ? { re: value.source, flags: value.flags } : value);
+  return {
+    ...query,
+    name: pattern(query.name),
+    text: pattern(query.text),
+    within: query.within ? toWire(query.within) : undefined,
+  } as Wire<Query>;
+}
+
+/** A human description of a query, for failure messages. */
+export function describeQuery(query: Query): string {
+  const parts: string[] = [];
+  if (query.css) parts.push(`css=${query.css}`);
+  if (query.role) parts.push(`role=${query.role}`);
+  if (query.name !== undefined) parts.push(`name=${String(query.name)}`);
+  if (query.text !== undefined) parts.push(`text=${String(query.text)}`);
+  const own = parts.join(' ');
+  return query.within ? `${describeQuery(query.within)} >> ${own}` : own;
+}
+
+/**
+ * An expression whose value is `{ all(query), first(query, visibleOnly), visible(el), name(el),
+ * role(el), text(el) }`. It is cached on window (one parse per document).
+ */
+export const DEEP_QUERY = String.raw`(window.__lkQuery || (window.__lkQuery = (() => {
+  const collapse = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const matches = (pattern, value) => {
+    if (pattern === undefined || pattern === null) return true;
+    if (typeof pattern === 'string') return collapse(value) === collapse(pattern);
+    return new RegExp(pattern.re, pattern.flags).test(collapse(value));
+  };
+  /** Every element under root, shadow content right after its host (document order). */
+  const walk = (root, out) => {
+    for (const element of root.querySelectorAll('*')) {
+      out.push(element);
+      if (element.shadowRoot) walk(element.shadowRoot, out);
+    }
+    return out;
+  };
+  const composedParent = (node) => node.parentNode instanceof ShadowRoot ? node.parentNode.host : node.parentNode;
+  const inside = (ancestor, node) => {
+    for (let current = node; current; current = composedParent(current)) if (current === ancestor) return true;
+    return false;
+  };
+  const hiddenFromTree = (element) => {
+    for (let current = element; current && current.nodeType === 1; current = composedParent(current)) {
+      if (current.getAttribute('aria-hidden') === 'true' || current.hidden) return true;
+      const style = getComputedStyle(current);
+      if (style.display === 'none') return true;
+    }
+    return getComputedStyle(element).visibility === 'hidden';
+  };
+  const visible = (element) => {
+    if (!element || !element.isConnected) return false;
+    if (typeof element.checkVisibility === 'function') {
+      if (!element.checkVisibility({ visibilityProperty: true })) return false;
+    } else if (hiddenFromTree(element)) {
+      return false;
+    }
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  };
+  const INPUT_ROLES = { checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: '' };
+  const role = (element) => {
+    const explicit = (element.getAttribute('role') || '').trim().split(/\s+/)[0];
+    if (explicit) return explicit;
+    const tag = element.localName;
+    switch (tag) {
+      case 'a': case 'area': return element.hasAttribute('href') ? 'link' : '';
+      case 'button': return 'button';
+      case 'input': {
+        const type = (element.getAttribute('type') || 'text').toLowerCase();
+        if (type in INPUT_ROLES) return INPUT_ROLES[type];
+        return element.hasAttribute('list') ? 'combobox' : 'textbox';
+      }
+      case 'select': return element.multiple || element.size > 1 ? 'listbox' : 'combobox';
+      case 'textarea': return 'textbox';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'dialog': return 'dialog';
+      case 'nav': return 'navigation';
+      case 'main': return 'main';
+      case 'aside': return 'complementary';
+      case 'section': return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') ? 'region' : '';
+      case 'form': return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') ? 'form' : '';
+      case 'ul': case 'ol': case 'menu': return 'list';
+      case 'li': return 'listitem';
+      case 'img': return element.getAttribute('alt') === '' ? 'presentation' : 'img';
+      case 'option': return 'option';
+      case 'fieldset': return 'group';
+      case 'progress': return 'progressbar';
+      case 'output': return 'status';
+      case 'table': return 'table';
+      case 'hr': return 'separator';
+      case 'article': return 'article';
+      default: return '';
+    }
+  };
+  const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'cell', 'columnheader', 'rowheader', 'tooltip', 'treeitem']);
+  /** Text of a subtree for a name: hidden parts skipped, aria-label and alt used where set. */
+  const contentText = (node) => {
+    if (node.nodeType === 3) return node.data;
+    if (node.nodeType !== 1 && node.nodeType !== 11) return '';
+    if (node.nodeType === 1) {
+      if (node.getAttribute('aria-hidden') === 'true' || node.hidden) return '';
+      if (node.localName === 'style' || node.localName === 'script') return '';
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility === 'hidden') return '';
+      const label = collapse(node.getAttribute('aria-label'));
+      if (label) return ' ' + label + ' ';
+      if (node.localName === 'img') return ' ' + (node.getAttribute('alt') || '') + ' ';
+      if (node.localName === 'slot') return node.assignedNodes({ flatten: true }).map(contentText).join('');
+    }
+    const children = node.nodeType === 1 && node.shadowRoot ? node.shadowRoot.childNodes : node.childNodes;
+    let text = '';
+    for (const child of children) text += contentText(child);
+    if (node.nodeType === 1 && getComputedStyle(node).display !== 'inline') text = ' ' + text + ' ';
+    return text;
+  };
+  const name = (element) => {
+    const labelledBy = (element.getAttribute('aria-labelledby') || '').trim();
+    if (labelledBy) {
+      const root = element.getRootNode();
+      const text = labelledBy.split(/\s+/).map((id) => {
+        const label = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+        return label ? collapse(label.getAttribute('aria-label')) || contentText(label) : '';
+      }).join(' ');
+      if (collapse(text)) return collapse(text);
+    }
+    const label = collapse(element.getAttribute('aria-label'));
+    if (label) return label;
+    const tag = element.localName;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+      const type = (element.getAttribute('type') || '').toLowerCase();
+      if (type === 'button' || type === 'submit' || type === 'reset') return collapse(element.value);
+      const labels = element.labels ? [...element.labels] : [];
+      const text = collapse(labels.map(contentText).join(' '));
+      if (text) return text;
+      const fallback = collapse(element.getAttribute('title') || element.getAttribute('placeholder'));
+      if (fallback) return fallback;
+    }
+    if (tag === 'img') return collapse(element.getAttribute('alt') || element.getAttribute('title'));
+    if (tag === 'fieldset') {
+      const legend = element.querySelector(':scope > legend');
+      if (legend) return collapse(contentText(legend));
+    }
+    if (tag === 'dialog' || tag === 'section' || tag === 'table') {
+      // Named by aria-* only (above).
+    } else if (NAME_FROM_CONTENT.has(role(element))) {
+      const text = collapse(contentText(element));
+      if (text) return text;
+    }
+    return collapse(element.getAttribute('title'));
+  };
+  const text = (element) => collapse(contentText(element));
+  const all = (query) => {
+    let scope = null;
+    if (query.within) {
+      scope = first(query.within, true);
+      if (!scope) return [];
+    }
+    const found = walk(document, []).filter((element) => {
+      if (scope && (element === scope || !inside(scope, element))) return false;
+      if (query.css && !element.matches(query.css)) return false;
+      if (query.role && (role(element) !== query.role || hiddenFromTree(element))) return false;
+      if (query.name !== undefined && !matches(query.name, name(element))) return false;
+      if (query.text !== undefined && !matches(query.text, text(element))) return false;
+      return true;
+    });
+    if (query.text === undefined) return found;
+    // The innermost element with that text, not every ancestor of it.
+    return found.filter((element) => !found.some((other) => other !== element && inside(element, other)));
+  };
+  const first = (query, visibleOnly) => {
+    const found = all(query);
+    return (visibleOnly ? found.find(visible) : found[0]) || null;
+  };
+  return { all, first, visible, name, role, text, inside };
+})()))`;
+
+/**
+ * Instrumentation every HTML page loads first (served by the proxy as a same-origin script, so
+ * even the strict-CSP page runs it): CSP violations, leadkit's lk-* events, and errors (console.
+ * error calls, uncaught errors, unhandled rejections). Errors go to sessionStorage so that a
+ * navigation in the same tab keeps them; the rest lives on `window.__lk`.
+ */
+export const INSTRUMENT = String.raw`(() => {
+  if (window.__lk) return;
+  const record = { csp: [], events: [] };
+  window.__lk = record;
+  const KEY = '__lkEngineErrors';
+  const keep = (line) => {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(KEY) || '[]');
+      list.push(String(line).slice(0, 500));
+      sessionStorage.setItem(KEY, JSON.stringify(list));
+    } catch (error) {
+      (window.__lkErrors = window.__lkErrors || []).push(String(line));
+    }
+  };
+  const original = console.error;
+  console.error = function (...args) {
+    keep(args.map((arg) => (arg && arg.stack) || String(arg)).join(' '));
+    return original.apply(this, args);
+  };
+  window.addEventListener('error', (event) => {
+    if (event.error || event.message) keep('pageerror: ' + (event.message || String(event.error)));
+  });
+  window.addEventListener('unhandledrejection', (event) => keep('unhandledrejection: ' + ((event.reason && event.reason.message) || String(event.reason))));
+  document.addEventListener('securitypolicyviolation', (event) => {
+    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+  }, true);
+  for (const type of ['lk-load', 'lk-error', 'lk-navigate']) {
+    document.addEventListener(type, (event) => {
+      const target = event.target;
+      record.events.push({ type, target: (target && (target.id || target.localName)) || '' });
+    }, true);
+  }
+})();`;

@@ -1,0 +1,397 @@
+/**
+ * The core journeys, the same code for each engine (one test file per engine calls
+ * `engineJourneys`): every widget page renders without console or page errors and without a
+ * serious/critical axe violation; the board (expand, status, note, next page, status filter),
+ * the thread (send a text), the funnel (entry to summary), the review request (modal, send,
+ * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
+ * securitypolicyviolation).
+ *
+ * One example server, one proxy (./proxy.ts: instrumentation and what the server received) and
+ * one browser with one tab per file; the sandbox is reset before each journey. Assertions are
+ * on what a user sees and on what the server received; every wait is for a state.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
+import { ENGINES, UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
+import { launchEngine } from './engines';
+import { toWire, type Query } from './in-page';
+import { startRecordingProxy, type RecordingProxy } from './proxy';
+
+// What the example pages and the seeded sandbox hold (the same facts test/e2e relies on).
+const SP_ID = 1001;
+const PRO = 'Acme Plumbing & Heating';
+const LEADS_PATH = `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`;
+const LEAD_PATH = '/gateway/lead/office/v2/leads';
+const UNAVAILABLE = 'This lead is no longer available for purchase.';
+const BOARD_SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+const THANKS = 'Thank you! Your Review Request has been submitted.';
+const CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' };
+
+/** A journey: a few page loads and many waits, in a slow engine on a busy machine. */
+const JOURNEY_TIMEOUT_MS = 120_000;
+
+export interface EngineSession {
+  readonly driver: EngineDriver;
+  readonly proxy: RecordingProxy;
+  readonly server: ExampleServer;
+  /** Opens a path of the example server (through the proxy) in the file's one tab. */
+  open(path: string): Promise<void>;
+}
+
+/** One server, proxy and browser for the file; the sandbox reset before each test. */
+export function useEngineSession(engine: EngineName, viewport: Viewport = { width: 1280, height: 900 }): EngineSession {
+  const state: { server?: ExampleServer; proxy?: RecordingProxy; driver?: EngineDriver } = {};
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`engines: ${what} is not ready`);
+    return value;
+  };
+  beforeAll(async () => {
+    const [server, driver] = await Promise.allSettled([startExampleServer(), launchEngine(engine, viewport)]);
+    if (server.status === 'fulfilled') state.server = server.value;
+    if (driver.status === 'fulfilled') state.driver = driver.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (driver.status === 'rejected') throw driver.reason;
+    state.proxy = await startRecordingProxy(server.value.origin);
+    console.log(`engines: ${engine} is ${driver.value.version}`);
+  }, SERVER_START_TIMEOUT_MS + 60_000);
+  beforeEach(async () => {
+    const response = await fetch(`${need(state.server, 'the server').origin}/sandbox/reset`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    need(state.proxy, 'the proxy').clear();
+  });
+  afterEach(async () => {
+    // Leave the page (its live connections and timers end with it) with a clean error list:
+    // cleared on the page (WebKit's list lives in its sessionStorage) and after leaving it.
+    await state.driver?.clearConsoleErrors().catch(() => undefined);
+    await state.driver?.goto('about:blank').catch(() => undefined);
+    await state.driver?.clearConsoleErrors().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await state.driver?.close();
+    await state.proxy?.stop();
+    await state.server?.stop();
+  });
+  return {
+    get driver() {
+      return need(state.driver, 'the browser');
+    },
+    get proxy() {
+      return need(state.proxy, 'the proxy');
+    },
+    get server() {
+      return need(state.server, 'the server');
+    },
+    async open(path) {
+      await need(state.driver, 'the browser').goto(`${need(state.proxy, 'the proxy').origin}${path}`);
+    },
+  };
+}
+
+/** The harness's axe helper on an engine driver (a function travels as its source, like Playwright's). */
+export function axeRunner(driver: EngineDriver): ScriptRunner {
+  return {
+    evaluate: <R>(script: string | (() => R | Promise<R>)) => (typeof script === 'string' ? driver.evaluate<R>(script) : driver.evaluate<R>(`return (${script.toString()})();`)),
+  };
+}
+
+// ---- small helpers on top of the driver --------------------------------------------------------
+
+const within = (scope: Query, query: Query): Query => ({ ...query, within: scope });
+
+/** Waits until the page's instrumentation saw `count` events of this type. */
+async function waitForEvents(driver: EngineDriver, type: 'lk-load' | 'lk-error', count: number): Promise<void> {
+  await driver.waitUntil('return window.__lk && window.__lk.events.filter((e) => e.type === arguments[0]).length >= arguments[1];', [type, count], {
+    message: `${count} ${type} event(s)`,
+  });
+}
+
+/** Polls a Node-side condition (what the server received) until it holds. */
+async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, what: string, timeout = UI_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An attribute of the first match (null when it has none, or there is no match). */
+function attributeOf(driver: EngineDriver, query: Query, name: string): Promise<string | null> {
+  return driver.evaluate<string | null>(withQuery('const el = q.first(arguments[0], false); return el ? el.getAttribute(arguments[1]) : null;'), toWire(query), name);
+}
+
+function valueOf(driver: EngineDriver, query: Query): Promise<string | null> {
+  return driver.evaluate<string | null>(withQuery('const el = q.first(arguments[0], false); return el ? el.value : null;'), toWire(query));
+}
+
+function countOf(driver: EngineDriver, query: Query): Promise<number> {
+  return driver.evaluate<number>(withQuery('return q.all(arguments[0]).length;'), toWire(query));
+}
+
+/** Waits until the first visible match's text (whitespace collapsed) is `expected`. */
+async function waitForText(driver: EngineDriver, query: Query, expected: string): Promise<void> {
+  await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return !!el && q.text(el) === arguments[1];'), [toWire(query), expected], {
+    message: `${JSON.stringify(expected)} in ${JSON.stringify(query)}`,
+  });
+}
+
+async function expectNoConsoleErrors(driver: EngineDriver): Promise<void> {
+  expect(await driver.consoleErrors()).toEqual([]);
+}
+
+async function expectAxeClean(driver: EngineDriver): Promise<void> {
+  expect(await seriousAxeViolations(axeRunner(driver))).toEqual([]);
+}
+
+/** What the sandbox answers the board for these filters and page, asked over HTTP. */
+async function sandboxBoardPage(server: ExampleServer, filters: Record<string, unknown> = {}, offset = 0): Promise<{ ids: number[]; total: number }> {
+  const response = await fetch(`${server.origin}${LEADS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
+    body: JSON.stringify({ offset, limit: 10, sort: 'NewestOldest', filters: { archived: false, displayLead: true, ...filters } }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { leads: { leadId: number }[]; pagination: { totalNumber: number } };
+  return { ids: body.leads.map((lead) => lead.leadId), total: body.pagination.totalNumber };
+}
+
+// ---- the journeys ------------------------------------------------------------------------------
+
+/**
+ * The engines a run covers: ENGINES (a comma list, e.g. `ENGINES=webkit` or
+ * `ENGINES=chromium,firefox,webkit`), by default Firefox and WebKit — Chromium has test/e2e, and
+ * CI's time is better spent there.
+ */
+export function selectedEngines(): EngineName[] {
+  const names = (process.env.ENGINES ?? 'firefox,webkit').split(',').map((name) => name.trim());
+  return ENGINES.filter((engine) => names.includes(engine));
+}
+
+export function engineJourneys(engine: EngineName): void {
+  if (!selectedEngines().includes(engine)) {
+    describe.skip(`${engine} (not in ENGINES=${process.env.ENGINES ?? 'firefox,webkit'})`, () => {
+      it('runs when ENGINES names it', () => undefined);
+    });
+    return;
+  }
+  const session = useEngineSession(engine);
+
+  describe(`${engine}: the widgets' core journeys`, { timeout: JOURNEY_TIMEOUT_MS }, () => {
+    it('lead page on the CMS page: a purchased lead with its contact details, an unavailable one without', async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/cms.html');
+      await waitForEvents(driver, 'lk-load', 2);
+      const purchased: Query = { css: '#purchased-lead' };
+      const unavailable: Query = { css: '#unavailable-lead' };
+      await driver.waitFor(within(purchased, { text: 'Lead Unlocked' }));
+      await driver.waitFor(within(purchased, { text: 'Be the first!' }));
+      expect(await attributeOf(driver, within(purchased, { css: 'a[href^="tel:"]' }), 'href')).toMatch(/^tel:\+1\d{10}$/);
+      await driver.waitFor(within(unavailable, { text: UNAVAILABLE }));
+      expect(await countOf(driver, within(unavailable, { css: 'a[href^="tel:"], a[href^="mailto:"]' }))).toBe(0);
+      expect(await countOf(driver, within(unavailable, { text: 'Lead Unlocked' }))).toBe(0);
+      const asked = proxy
+        .received()
+        .filter((request) => request.path.startsWith(LEAD_PATH))
+        .map((request) => request.path + request.search);
+      expect(asked.sort()).toEqual([`${LEAD_PATH}/300002?spId=${SP_ID}`, `${LEAD_PATH}/300101?spId=${SP_ID}`]);
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+
+      // Controls, proving the checks can fail in this engine: a nameless button in a widget's
+      // shadow root is an axe finding, and an error the page logs is collected.
+      await driver.evaluate("document.getElementById('purchased-lead').shadowRoot.append(document.createElement('button'));");
+      expect((await seriousAxeViolations(axeRunner(driver))).map((finding) => finding.id)).toEqual(['button-name']);
+      await driver.evaluate("setTimeout(() => console.error('engines control error'));");
+      await eventually(() => driver.consoleErrors(), (errors) => errors.some((line) => line.includes('engines control error')), 'the control error to be collected');
+    });
+
+    it('strict-CSP page: both widgets render, styled from their adopted sheets, with no securitypolicyviolation', async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/strict-csp.html');
+      const answer = proxy.received().find((request) => request.path === '/examples/strict-csp.html');
+      expect(answer?.status).toBe(200);
+      await waitForEvents(driver, 'lk-load', 2);
+      await driver.waitFor(within({ css: '#purchased-lead' }, { text: 'Lead Unlocked' }));
+      await driver.waitFor(within({ css: '#unavailable-lead' }, { text: UNAVAILABLE }));
+      // Styled: the beta banner's gradient and white text come from the adopted sheet.
+      const banner = await driver.evaluate<{ image: string; color: string }>(
+        withQuery('const el = q.first(arguments[0], true); const s = getComputedStyle(el); return { image: s.backgroundImage, color: s.color };'),
+        toWire(within({ css: '#purchased-lead' }, { css: '[part="beta-banner"]' })),
+      );
+      expect(banner.image).toContain('linear-gradient');
+      expect(banner.color).toBe('rgb(255, 255, 255)');
+      expect(await driver.evaluate('return window.__lk.csp;')).toEqual([]);
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+      // Control: the listener does see a violation in this engine (an inline <style> is refused).
+      await driver.evaluate("const style = document.createElement('style'); style.textContent = 'body { outline: 1px solid red; }'; document.head.append(style);");
+      await driver.waitUntil('return window.__lk.csp.length > 0;', [], { message: 'the control violation' });
+    });
+
+    it('lead board: expand a card, change its status, save a note, next page, filter by status', async () => {
+      const { driver, proxy, server } = session;
+      await session.open(`/app/lead/board/${SP_ID}`);
+      const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+      await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+      // The filter controls load after the cards: wait for them before acting.
+      await driver.waitFor(within(board, { css: '.lk-filters__panel--loading' }), { state: 'detached' });
+      const first = await sandboxBoardPage(server);
+      await waitForText(driver, within(board, { css: '.lk-board__count' }), `Showing 1 - 10 of ${first.total} results`);
+
+      // Expand the second card (the first is open already).
+      const leadId = first.ids[1];
+      const card = within(board, { css: `li[data-lead-id="${leadId}"]` });
+      await driver.click(within(card, { css: '.lk-card__toggle' }));
+      await driver.waitUntil(withQuery('const el = q.first(arguments[0], false); return el && el.dataset.expanded === "true";'), [toWire(card)], { message: 'the card to expand' });
+      const status: Query = within(card, { role: 'combobox', name: 'Lead status' });
+      await driver.waitFor(status);
+
+      // Status: at once in the header; sent (debounced) to the server.
+      await driver.selectOption(status, 'InProgressWon');
+      await waitForText(driver, within(card, { css: '.lk-card__header .lk-status' }), 'Scheduled');
+      await eventually(() => proxy.posted(`${LEAD_PATH}/${leadId}/status`), (bodies) => bodies.length === 1, 'the status POST');
+      expect(proxy.posted(`${LEAD_PATH}/${leadId}/status`)).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
+
+      // A note: Edit, type, Save; shown as saved and received by the server.
+      const notes = within(card, { role: 'region', name: 'Your Notes' });
+      await driver.click(within(notes, { role: 'button', name: 'Edit' }));
+      const note = 'Gate code 4411, call after 5pm.';
+      await driver.type(within(notes, { role: 'textbox', name: 'Your Notes' }), note);
+      await driver.waitFor(within(notes, { text: `${note.length} / 2048` }));
+      await driver.click(within(notes, { role: 'button', name: 'Save' }));
+      await waitForText(driver, within(notes, { css: 'p.lk-pre' }), note);
+      await eventually(() => proxy.posted(`${LEAD_PATH}/${leadId}/note`), (bodies) => bodies.length === 1, 'the note POST');
+      expect(proxy.posted(`${LEAD_PATH}/${leadId}/note`)).toEqual([{ serviceProviderId: SP_ID, note }]);
+
+      // The next page: asked with offset 10, shows what the sandbox holds there.
+      const second = await sandboxBoardPage(server, {}, 10);
+      await driver.click(within(within(board, { role: 'navigation', name: 'Pages' }), { role: 'button', name: /^Next/ }));
+      await eventually(() => proxy.posted(LEADS_PATH), (bodies) => bodies.some((body) => (body as { offset: number }).offset === 10), 'the second page request');
+      await waitForText(driver, within(board, { css: '.lk-board__count' }), `Showing 11 - ${10 + second.ids.length} of ${second.total} results`);
+      await eventually(
+        () => driver.evaluate<number[]>(withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'), toWire(within(board, { css: 'li[data-lead-id]' }))),
+        (ids) => ids.join() === second.ids.join(),
+        'the second page of leads',
+      );
+      expect(await attributeOf(driver, within(board, { role: 'button', name: 'Page 2' }), 'aria-current')).toBe('page');
+
+      // Filter by status: 'Closed won' in the Lead status list; the tag shows; the server is asked.
+      await driver.click(within(board, { role: 'button', name: /^Lead status / }));
+      await driver.click(within(board, { role: 'checkbox', name: 'Closed won' }));
+      await driver.waitFor(within(board, { role: 'button', name: 'Remove filter Closed won' }));
+      await eventually(
+        () => proxy.posted(LEADS_PATH).at(-1) as { offset: number; filters: { serviceProviderLeadStatuses?: string[] } } | undefined,
+        (body) => body?.filters.serviceProviderLeadStatuses?.join() === 'ClosedWon',
+        'the filtered request',
+      );
+      const filtered = await sandboxBoardPage(server, { serviceProviderLeadStatuses: ['ClosedWon'] });
+      expect(filtered.total).toBeGreaterThan(0);
+      expect(filtered.total).toBeLessThan(first.total);
+      await eventually(
+        () => driver.evaluate<number[]>(withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'), toWire(within(board, { css: 'li[data-lead-id]' }))),
+        (ids) => ids.join() === filtered.ids.join(),
+        'the filtered leads',
+      );
+      expect(proxy.posted(LEADS_PATH).at(-1)).toMatchObject({ offset: 0 });
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+    });
+
+    it('message thread: a text typed and sent shows in the list and reaches the server once', async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/message-thread.html?user-id=5001&lead-id=300001');
+      const thread: Query = { css: 'message-thread' };
+      // Ready when the composer can attach a file (the chat is open).
+      await driver.waitFor(within(thread, { role: 'button', name: 'Attach a file' }));
+      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && !el.disabled;'), [toWire(within(thread, { role: 'button', name: 'Attach a file' }))], {
+        message: 'the chat to open',
+      });
+      const text = 'I can come by Tuesday at 9.';
+      await driver.type(within(thread, { role: 'textbox', name: 'Write a message...' }), text);
+      await driver.click(within(thread, { role: 'button', name: 'Send' }));
+      const list = within(thread, { role: 'region', name: 'Messages' });
+      await driver.waitFor(within(list, { css: '[part~="message-own"]:not([part~="message-pending"]) .lk-msg__body', text }));
+      expect(await valueOf(driver, within(thread, { role: 'textbox', name: 'Write a message...' }))).toBe('');
+      const sends = await eventually(() => proxy.posted('/gateway/message-center/v1/messages'), (bodies) => bodies.length > 0, 'the send');
+      expect(sends).toHaveLength(1);
+      expect(JSON.stringify(sends[0])).toContain(JSON.stringify(text));
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+    });
+
+    it('request-a-quote funnel: from the entry step to the summary; the lead is created with what was typed', async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/raq-funnel.html');
+      const funnel: Query = { css: '#quote' };
+      const heading = (name: string) => within(funnel, { role: 'heading', name });
+      await driver.waitFor(heading(`Request a quote from ${PRO}`));
+      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && el.value === "Plumbing";'), [toWire(within(funnel, { role: 'combobox', name: 'What do you need help with?' }))], {
+        message: 'the service Plumbing',
+      });
+      await driver.waitFor(within(funnel, { text: 'Denver, CO' }));
+      await expectAxeClean(driver);
+      await driver.click(within(funnel, { role: 'button', name: 'Continue' }));
+
+      await driver.waitFor(heading('Tell us about your project'));
+      await driver.click(within(funnel, { role: 'radio', name: 'Single-family home' }));
+      for (const [name, value] of [
+        ['Street address', CUSTOMER.street],
+        ['First name', CUSTOMER.first],
+        ['Last name', CUSTOMER.last],
+        ['Email', CUSTOMER.email],
+        ['Phone number', CUSTOMER.phone],
+      ] as const) {
+        await driver.type(within(funnel, { role: 'textbox', name }), value);
+      }
+      await driver.click(within(funnel, { role: 'button', name: 'Review request' }));
+      const dialog = within(funnel, { role: 'dialog', name: 'Send your request?' });
+      await driver.click(within(dialog, { role: 'button', name: 'Send request' }));
+
+      await driver.waitFor(heading('Send your request to more pros'));
+      const created = await eventually(() => proxy.posted('/gateway/lead/v3/lead'), (bodies) => bodies.length > 0, 'the lead create');
+      expect(created).toEqual([
+        expect.objectContaining({
+          assignedServiceProviderIds: [SP_ID],
+          contactInformation: { email: CUSTOMER.email, firstName: CUSTOMER.first, lastName: CUSTOMER.last, phoneNumber: CUSTOMER.phone },
+          address: { lineOne: CUSTOMER.street, city: 'Denver', state: 'CO', postalCode: '80202' },
+        }),
+      ]);
+      await driver.click(within(funnel, { role: 'checkbox' }));
+      await driver.click(within(funnel, { role: 'button', name: 'Send to selected pros' }));
+      await driver.waitFor(heading('Your request has been sent'));
+      await driver.waitFor(within(within(funnel, { role: 'region', name: 'Pros who received your request' }), { text: PRO }));
+      expect(proxy.received().filter((request) => request.method === 'POST' && /^\/gateway\/lead\/v2\/lead\/\d+\/assign$/.test(request.path))).toHaveLength(1);
+      await expectNoConsoleErrors(driver);
+    });
+
+    it('review request: the modal opens with the customer, Send Request, the thank-you; the server got the request', async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/review-request.html');
+      const element: Query = { css: '#review-300013' };
+      await driver.click(within(element, { role: 'button', name: 'Request a Review' }));
+      const modal = within(element, { role: 'dialog', name: 'Request a Review' });
+      const contact = within(modal, { role: 'region', name: 'Customer contact' });
+      for (const text of ['Priya Patel', 'priya.patel@example.com', '(720) 555-0178']) await driver.waitFor(within(contact, { text }));
+      await expectAxeClean(driver);
+      await driver.click(within(modal, { role: 'button', name: 'Send Request' }));
+      await driver.waitFor(within(element, { text: THANKS }));
+      const sent = await eventually(() => proxy.posted('/gateway/review/api/v1/review/request-by-email'), (bodies) => bodies.length > 0, 'the review request');
+      expect(sent).toEqual([expect.objectContaining({ serviceProviderId: SP_ID, emailAddress: 'priya.patel@example.com', firstName: 'Priya', lastName: 'Patel', workCompleted: true })]);
+      await expectNoConsoleErrors(driver);
+    });
+
+    it('the office app lead page and the React host render their lead, without errors or axe violations', async () => {
+      const { driver } = session;
+      await session.open(`/app/lead?leadId=300002&serviceProviderId=${SP_ID}`);
+      await driver.waitFor(within({ css: '#office-app' }, { text: 'Lead Unlocked' }));
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+      await session.open('/examples/react-host.html');
+      await driver.waitUntil("const el = document.querySelector('[data-testid=\"host-status\"]'); return el && el.textContent === 'loaded';", [], { message: 'the React host to report loaded' });
+      await driver.waitFor(within({ css: 'lead-page' }, { text: 'Lead Unlocked' }));
+      await expectNoConsoleErrors(driver);
+      await expectAxeClean(driver);
+    });
+  });
+}
