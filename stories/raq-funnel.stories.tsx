@@ -154,7 +154,7 @@ export const NotEligible: Story = {
       excludedServiceProviderIds: [2005],
       limit: 3,
     });
-    await userEvent.click(canvas.getByRole('button', { name: 'Choose Rocky Mountain Handyman' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Choose Denver Rooter Express' }));
     await expect(await stepHeading(canvas, 'Tell us about your project')).toBeVisible();
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTopLevel, selectTaxonomyResult } from './funnel-taxonomy';
+import { isTopLevel, offeredBy, providerFirst, selectTaxonomyResult } from './funnel-taxonomy';
 
 const plumbing = { categoryId: 100, name: 'Plumbing', parentCategory: { categoryId: 1 } };
 const drainCleaning = { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } };
@@ -37,5 +37,23 @@ describe('taxonomy rule (§4): what choosing an autocomplete result sets', () =>
     expect(isTopLevel(drainCleaning)).toBe(false);
     expect(selectTaxonomyResult(generic)).toMatchObject({ ok: true, selection: { categoryId: -1, taskCategoryId: null } });
     expect(selectTaxonomyResult({ categoryId: 1, name: 'All Categories', parentCategory: null })).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('providerFirst', () => {
+  const task = (categoryId: number, parentId: number) => ({ categoryId, name: `c${categoryId}`, parentCategory: { categoryId: parentId } });
+  const top = (categoryId: number) => ({ categoryId, name: `c${categoryId}`, parentCategory: { categoryId: 1 } });
+
+  it('puts what the provider does first — a listed task, a task of a listed category, a listed top category — keeping the order of each part', () => {
+    const results = [task(10102, 101), task(10201, 102), top(100), task(10301, 103), top(102), task(10001, 100)];
+    const ids = providerFirst(results, [102, 10001]).map((r) => r.categoryId);
+    expect(ids).toEqual([10201, 102, 10001, 10102, 100, 10301]);
+  });
+
+  it('without a provider keeps the order; offeredBy is true for everything then', () => {
+    const results = [task(10102, 101), top(100)];
+    expect(providerFirst(results, null)).toEqual(results);
+    expect(offeredBy(top(100), undefined)).toBe(true);
+    expect(offeredBy(top(100), [101])).toBe(false);
   });
 });

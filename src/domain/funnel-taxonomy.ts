@@ -31,7 +31,7 @@ export interface TaxonomyContext {
   readonly nameOf?: (categoryId: number) => string | null | undefined;
 }
 
-export function isTopLevel(result: TaxonomyResult): boolean {
+export function isTopLevel(result: Pick<TaxonomyResult, 'parentCategory'>): boolean {
   const parentId = result.parentCategory?.categoryId ?? null;
   return parentId === null || parentId === ROOT_CATEGORY_ID;
 }
@@ -53,4 +53,23 @@ export function selectTaxonomyResult(result: TaxonomyResult, context: TaxonomyCo
       taskCategoryName: result.name,
     },
   };
+}
+
+/**
+ * Whether a provider does what a result names: a top-level category it lists, or a task it
+ * lists (itself or through its parent). Without a provider everything is offered.
+ */
+export function offeredBy(result: TaxonomyResult, providerCategoryIds: readonly number[] | null | undefined): boolean {
+  if (!providerCategoryIds) return true;
+  if (providerCategoryIds.includes(result.categoryId)) return true;
+  return !isTopLevel(result) && providerCategoryIds.includes(result.parentCategory?.categoryId ?? ROOT_CATEGORY_ID);
+}
+
+/**
+ * Autocomplete results with the provider's own services first (issue 14: the funnel started
+ * from a pro offered services the pro does not do, then said so), each part in the gateway's order.
+ */
+export function providerFirst<R extends TaxonomyResult>(results: readonly R[], providerCategoryIds: readonly number[] | null | undefined): R[] {
+  if (!providerCategoryIds) return [...results];
+  return [...results.filter((r) => offeredBy(r, providerCategoryIds)), ...results.filter((r) => !offeredBy(r, providerCategoryIds))];
 }

@@ -126,6 +126,9 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
 
     const first = funnel.getByRole('checkbox').first();
     await visible(first);
+    // Never the pro it already went to, under either of its listings (Acme's HA listing is 2001).
+    await expect(funnel.getByRole('checkbox', { name: /Acme Plumbing/ }).count()).resolves.toBe(0);
+    expect(await funnel.getByRole('checkbox', { name: /Denver Rooter Express/ }).count()).toBe(1); // named by the pro: the check above can fail
     const field = await first.getAttribute('name');
     expect(field).toMatch(/^additional-(sp|hasp)-\d+$/);
     await first.check();

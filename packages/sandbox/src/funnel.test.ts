@@ -86,22 +86,36 @@ describe('request-a-quote funnel', () => {
 
   it('suggestions: providers serving the category and postal code, minus the excluded, 3 by default', async () => {
     const { member, sandbox } = setup();
-    const all = await getSuggestions(member, { categoryId: 10003, postalCode: '80202', limit: 10 });
-    const ids = all.serviceProviders.map((p) => p.id);
-    // 1001 offers Drain Cleaning, 1009 Plumbing (a parent), 2003 Drain Cleaning; 1002 (electrical) does not.
-    expect(ids).toEqual(expect.arrayContaining([1001, 1009, 2003, 2001]));
-    expect(ids).not.toContain(1002);
-    expect(ids).not.toContain(2005); // serves Austin only
-    expect(new Set(all.serviceProviders.map((p) => p.serviceProviderType))).toEqual(new Set(['AL', 'HA']));
+    const drains = await getSuggestions(member, { categoryId: 10003, postalCode: '80202', limit: 10 });
+    // 1001, 1010 and 2003 offer Drain Cleaning, 1009 Plumbing (a parent); 1002 (electrical) and
+    // 1005 (a handyman: toilets and faucets only) do not; 2005 serves Austin only.
+    expect(drains.serviceProviders.map((p) => p.id).sort()).toEqual([1001, 1009, 1010, 2003]);
+    expect(new Set(drains.serviceProviders.map((p) => p.serviceProviderType))).toEqual(new Set(['AL', 'HA']));
 
-    const three = await getSuggestions(member, { categoryId: 10003, postalCode: '80202', excludedServiceProviderIds: [ids[0]!] });
-    expect(three.serviceProviders).toHaveLength(3);
+    // Another category, other pros: the handyman does toilets.
+    const toilets = await getSuggestions(member, { categoryId: 10001, postalCode: '80202', limit: 10 });
+    const ids = toilets.serviceProviders.map((p) => p.id);
+    expect([...ids].sort()).toEqual([1001, 1005, 1009, 2003]);
+
+    const three = await getSuggestions(member, { categoryId: 10001, postalCode: '80202', excludedServiceProviderIds: [ids[0]!] });
     expect(three.serviceProviders.map((p) => p.id)).toEqual(ids.slice(1, 4));
-    expect(three.serviceRequestId).not.toBe(all.serviceRequestId);
+    expect(three.serviceRequestId).not.toBe(toilets.serviceRequestId);
     expect(sandbox.store.serviceRequests.find((r) => r.serviceRequestId === three.serviceRequestId)?.suggestedIds).toEqual(ids.slice(1, 4));
 
     const austin = await getSuggestions(member, { categoryId: 10001, postalCode: '78701' });
     expect(austin.serviceProviders.map((p) => p.id)).toEqual([2005]);
+  });
+
+  it("suggests a business once: Acme's HA listing (2001) never beside its AL listing, and never when either is excluded", async () => {
+    const { member } = setup();
+    const plumbing = await getSuggestions(member, { categoryId: 100, postalCode: '80202', limit: 10 });
+    expect(plumbing.serviceProviders.map((p) => p.id)).toContain(1001);
+    expect(plumbing.serviceProviders.map((p) => p.id)).not.toContain(2001);
+    for (const excluded of [1001, 2001]) {
+      const others = await getSuggestions(member, { categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [excluded], limit: 10 });
+      expect(others.serviceProviders.map((p) => p.name)).not.toContain('Acme Plumbing & Heating');
+      expect(others.serviceProviders.map((p) => p.id).sort()).toEqual([1009, 2003]); // Plumbing at large
+    }
   });
 
   it('assign v2 with a suggestion’s serviceRequestId; v1 adds AL providers', async () => {

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { isPostalCode } from '../../domain/funnel-form';
-import type { TaxonomyResult } from '../../domain/funnel-taxonomy';
+import { isTopLevel, providerFirst, type TaxonomyResult } from '../../domain/funnel-taxonomy';
 import { describeGatewayError, isGatewayError } from '../../gateway/errors';
 import type { MessageKey } from '../../i18n/en-US';
 import { loadableOf } from '../../runtime/loadable';
@@ -100,8 +100,15 @@ function EntryStep() {
   const text = draft ?? chosenLabel;
   const searching = draft !== null && draft.trim() !== '';
   const search = useCategorySearch(searching ? draft : '', client);
-  const topOptions = top.state === 'hasData' ? top.data.map((c) => toOption({ categoryId: c.categoryId, name: c.name, parentCategory: null })) : [];
-  const options = searching ? search.results.map(toOption) : topOptions;
+  // Coming from a pro: before anything is typed, the pro's own services (its top-level
+  // categories) instead of the site's top ones; typed results list the pro's services first.
+  const providerCategoryIds = provider ? provider.categories.map((c) => c.categoryId) : null;
+  const topOptions = provider
+    ? provider.categories.filter((c) => isTopLevel(c)).map((c) => toOption({ categoryId: c.categoryId, name: c.categoryName, parentCategory: null }))
+    : top.state === 'hasData'
+      ? top.data.map((c) => toOption({ categoryId: c.categoryId, name: c.name, parentCategory: null }))
+      : [];
+  const options = searching ? providerFirst(search.results, providerCategoryIds).map(toOption) : topOptions;
 
   const placeKnown = place.state === 'hasData' && place.data !== null;
   const placeUnknown = isPostalCode(form.postalCode) && place.state === 'hasData' && place.data === null;

@@ -154,6 +154,40 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(screen.getByRole('textbox', { name: 'ZIP code' })).toHaveProperty('value', '80202');
   });
 
+  it("coming from a pro: the pro's own services before typing, and first among the typed results", async () => {
+    // Rocky Mountain Handyman: handyman work and painting, toilets and faucets — not plumbing at large.
+    const { user } = renderFunnel({ spId: 1005 });
+    await heading('Request a quote from Rocky Mountain Handyman');
+    const combobox = screen.getByRole('combobox', { name: 'What do you need help with?' });
+    await user.click(combobox);
+    const list = await screen.findByRole('listbox', { name: 'What do you need help with?' });
+    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Handyman Services', 'Painting']));
+
+    cleanup();
+
+    // Mile High Electric, 'installation': the gateway's ten, alphabetical; the pro's four first.
+    const electric = renderFunnel({ spId: 1002 });
+    await heading('Request a quote from Mile High Electric');
+    const field = screen.getByRole('combobox', { name: 'What do you need help with?' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'Electrical'));
+    await electric.user.clear(field);
+    await electric.user.type(field, 'installation');
+    await screen.findByRole('option', { name: 'Outlet Installation' });
+    const names = within(screen.getByRole('listbox', { name: 'What do you need help with?' })).getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual([
+      'Ceiling Fan Installation',
+      'EV Charger Installation',
+      'Lighting Installation',
+      'Outlet Installation',
+      'AC Installation',
+      'Faucet Installation',
+      'Gutter Guard Installation',
+      'Hardwood Floor Installation',
+      'Shower Installation',
+      'Sod Installation',
+    ]);
+  });
+
   it('says what is missing: no service chosen, an unknown ZIP code', async () => {
     const { user, received } = renderFunnel();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -176,7 +210,7 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(received('GET', /postalcode-eligibility/)).toHaveLength(0);
   });
 
-  it('coming from a pro (sp-id): its best-reviewed category is chosen, and one it does not offer is refused with a reason', async () => {
+  it("coming from a pro (sp-id): its best-reviewed category is chosen, and only the pro's own services are offered before typing", async () => {
     const { user, received } = renderFunnel({ spId: 1002 });
     await heading('Request a quote from Mile High Electric');
     const combobox = screen.getByRole('combobox', { name: 'What do you need help with?' });
@@ -185,11 +219,11 @@ describe('entry: service, ZIP code, the pro', () => {
     // The funnel speaks for the customer: the pro's id is not the caller.
     expect(received('GET', '/gateway/lead/v1/serviceprovider/1002/details')[0]?.headers['x-caller-type']).toBe('Member');
 
+    // Not the site's top categories (Plumbing, Heating & A/C…), which it would refuse after a pick.
     await user.click(combobox);
-    await user.click(await screen.findByRole('option', { name: 'Plumbing' }));
-    const refusal = await screen.findByText('Mile High Electric does not offer Plumbing. Please choose another service.');
-    expect(refusal.getAttribute('role')).toBe('alert');
-    expect(description(combobox)).toBe('Mile High Electric does not offer Plumbing. Please choose another service.');
+    const list = await screen.findByRole('listbox', { name: 'What do you need help with?' });
+    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Electrical']));
+    expect(screen.queryByText(/does not offer/)).toBeNull();
   });
 
   it('a preset category (category-id) the pro offers is kept and named from the taxonomy', async () => {
@@ -219,10 +253,10 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(received('POST', '/gateway/lead/v4/serviceproviders/suggestion').at(-1)?.body).toEqual({ categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [2005], limit: 3 });
     const choices = screen.getAllByRole('button', { name: /^Choose / });
     expect(choices).toHaveLength(3);
-    await user.click(screen.getByRole('button', { name: 'Choose Rocky Mountain Handyman' }));
+    await user.click(screen.getByRole('button', { name: 'Choose Denver Rooter Express' }));
     await heading('Tell us about your project');
-    expect(screen.getByText('Rocky Mountain Handyman')).toBeTruthy();
-    expect(received('GET', '/gateway/lead/v1/serviceprovider/1005/postalcode-eligibility/80202')).toHaveLength(1);
+    expect(screen.getByText('Denver Rooter Express')).toBeTruthy();
+    expect(received('GET', '/gateway/lead/v1/serviceprovider/1009/postalcode-eligibility/80202')).toHaveLength(1);
   });
 });
 

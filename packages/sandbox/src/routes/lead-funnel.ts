@@ -211,9 +211,14 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     const member = requireMember(c, store);
     const body = parseBody(c, SuggestionRequestSchema);
     if (!store.category(body.categoryId)) throw badRequest('Invalid request: categoryId must be a known category.', ['categoryId']);
-    const suggested = store.providers
-      .filter((p) => !body.excludedServiceProviderIds.includes(p.id))
-      .filter((p) => p.serviceArea.includes(body.postalCode) && serves(store, p, body.categoryId))
+    // One business may have an AL and an HA listing (linkedAlId): excluding either excludes the
+    // business, and a business is suggested once, by its AL listing when it has one — the
+    // request already sent to Acme must not offer Acme again under its other listing.
+    const business = (p: Provider) => p.linkedAlId ?? p.id;
+    const excluded = new Set(body.excludedServiceProviderIds.map((id) => store.provider(id)).map((p, i) => (p ? business(p) : body.excludedServiceProviderIds[i]!)));
+    const eligible = store.providers.filter((p) => !excluded.has(business(p)) && p.serviceArea.includes(body.postalCode) && serves(store, p, body.categoryId));
+    const suggested = eligible
+      .filter((p) => p.type === 'AL' || !eligible.some((other) => other.type === 'AL' && other.id === p.linkedAlId))
       .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.reviewCount - a.reviewCount || a.id - b.id)
       .slice(0, body.limit);
     const serviceRequestId = store.next('serviceRequest');

@@ -44,7 +44,8 @@ const ROWS: readonly ProviderRow[] = [
     type: 'AL',
     name: 'Rocky Mountain Handyman',
     postalCode: '80226',
-    categoryIds: [107, 10701, 10702, 10703, 106, 10601, 100, 10001, 10006],
+    // Toilets and faucets, not plumbing at large: never suggested for a water heater or a drain.
+    categoryIds: [107, 10701, 10702, 10703, 106, 10601, 10001, 10006],
     rating: 4.4,
     reviewCount: 76,
   },
@@ -61,6 +62,8 @@ const ROWS: readonly ProviderRow[] = [
   { id: 1007, type: 'AL', name: 'Colfax Auto Care', postalCode: '80206', categoryIds: [200, 20001, 20002, 20003, 201, 20101], rating: 4.3, reviewCount: 88 },
   { id: 1008, type: 'AL', name: 'Cherry Creek Animal Clinic', postalCode: '80209', categoryIds: [400, 40001, 401, 40101], rating: 4.9, reviewCount: 301 },
   { id: 1009, type: 'AL', name: 'Denver Rooter Express', postalCode: '80204', categoryIds: [100, 10003, 10005, 10007], rating: 3.9, reviewCount: 31 },
+  // Plumbers of their own tasks (not the whole of Plumbing): the funnel's 'More pros' differ by task.
+  { id: 1010, type: 'AL', name: 'Highlands Plumbing', postalCode: '80211', categoryIds: [10002, 10003, 10004, 10007], rating: 4.7, reviewCount: 64 },
   // HA listings (the funnel's second provider list). 2001 is Acme's own HA listing.
   {
     id: 2001,
@@ -75,6 +78,7 @@ const ROWS: readonly ProviderRow[] = [
   { id: 2002, type: 'HA', name: 'Peak HVAC Pros', postalCode: '80203', categoryIds: [101, 10101, 10102, 10103, 10104, 10105], rating: 4.5, reviewCount: 120 },
   { id: 2003, type: 'HA', name: 'Denver Drain Doctors', postalCode: '80204', categoryIds: [100, 10003, 10004, 10005], rating: 4.1, reviewCount: 45 },
   { id: 2004, type: 'HA', name: 'Summit Pest Solutions', postalCode: '80012', categoryIds: [109, 10901, 10902], rating: 4.4, reviewCount: 66 },
+  { id: 2006, type: 'HA', name: 'Aurora Tank & Boiler', postalCode: '80012', categoryIds: [10002, 101, 10101], rating: 4.3, reviewCount: 29 },
   { id: 2005, type: 'HA', name: 'Cap City Plumbing', postalCode: '78701', categoryIds: [100, 10001, 10002], rating: 4.0, reviewCount: 12, serviceArea: ['78701'] },
 ];
 
