@@ -1,10 +1,10 @@
 /**
  * The core journeys, the same code for each engine (one test file per engine calls
- * `engineJourneys`): every widget page renders without console or page errors and without a
- * serious/critical axe violation; the board (expand, status, note, next page, status filter),
- * the thread (send a text), the funnel (entry to summary), the review request (modal, send,
- * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
- * securitypolicyviolation).
+ * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
+ * without a serious/critical axe violation; the board (expand, status, note, next page, status
+ * filter), the thread (send a text), the funnel (entry to summary), the review request (modal,
+ * send, thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page
+ * (no securitypolicyviolation); and at 320 px no widget page scrolls sideways.
  *
  * One example server, one proxy (./proxy.ts: instrumentation and what the server received) and
  * one browser with one tab per file; the sandbox is reset before each journey. Assertions are
@@ -60,8 +60,11 @@ export function useEngineSession(engine: EngineName, viewport: Viewport = { widt
     need(state.proxy, 'the proxy').clear();
   });
   afterEach(async () => {
-    // Leave the page (its live connections and timers end with it) with a clean error list:
-    // cleared on the page (WebKit's list lives in its sessionStorage) and after leaving it.
+    // Leave the page (its live connections and timers end with it) with a clean error list and
+    // empty storage, as a fresh context would be (the funnel keeps its progress in
+    // sessionStorage): cleared on the page (WebKit's error list lives in sessionStorage too) and
+    // again after leaving it.
+    await state.driver?.evaluate('sessionStorage.clear(); localStorage.clear();').catch(() => undefined);
     await state.driver?.clearConsoleErrors().catch(() => undefined);
     await state.driver?.goto('about:blank').catch(() => undefined);
     await state.driver?.clearConsoleErrors().catch(() => undefined);
@@ -392,6 +395,35 @@ export function engineJourneys(engine: EngineName): void {
       await driver.waitFor(within({ css: 'lead-page' }, { text: 'Lead Unlocked' }));
       await expectNoConsoleErrors(driver);
       await expectAxeClean(driver);
+    });
+
+    it('on a 320 px phone no widget page scrolls sideways', async () => {
+      const { driver } = session;
+      await driver.setViewport({ width: 320, height: 844 });
+      try {
+        const pages: [string, Query][] = [
+          [`/app/lead/board/${SP_ID}`, within({ css: '#office-app' }, { role: 'combobox', name: 'Lead status' })],
+          [`/app/lead?leadId=300002&serviceProviderId=${SP_ID}`, within({ css: '#office-app' }, { text: 'Lead Unlocked' })],
+          ['/examples/message-thread.html?user-id=5001&lead-id=300001', within({ css: 'message-thread' }, { css: '.lk-msg__body' })],
+          ['/examples/raq-funnel.html', within({ css: '#quote' }, { text: 'Denver, CO' })],
+          ['/examples/review-request.html', within({ css: '#review-300013' }, { role: 'button', name: 'Request a Review' })],
+        ];
+        const overflowing: string[] = [];
+        for (const [path, ready] of pages) {
+          await session.open(path);
+          await driver.waitFor(ready);
+          // The board's filters load after its first content: measure once they are in.
+          if (path.startsWith('/app/lead/board')) await driver.waitFor({ css: '.lk-filters__panel--loading' }, { state: 'detached' });
+          const { scroll, view } = await driver.evaluate<{ scroll: number; view: number }>(
+            'return { scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth };',
+          );
+          if (scroll > view) overflowing.push(`${path}: ${scroll} px wide in ${view} px`);
+        }
+        expect(overflowing).toEqual([]);
+        await expectNoConsoleErrors(driver);
+      } finally {
+        await driver.setViewport({ width: 1280, height: 900 });
+      }
     });
   });
 }

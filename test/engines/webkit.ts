@@ -146,14 +146,25 @@ class WebKitDriver extends BaseDriver<WebElement> {
   }
 
   async setViewport({ width, height }: Viewport): Promise<void> {
-    // The window holds the toolbar too: size it, measure the viewport, correct once.
-    await this.session.manage().window().setRect({ x: 0, y: 0, width, height });
-    const [innerWidth, innerHeight] = await this.session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-    if (innerWidth !== width || innerHeight !== height) {
-      await this.session.manage().window().setRect({ x: 0, y: 0, width: width + (width - innerWidth), height: height + (height - innerHeight) });
-      const [w, h] = await this.session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-      if (w !== width || h !== height) throw new Error(`webkit: the viewport is ${w}×${h}, not ${width}×${height}`);
+    // The window holds the toolbar too: size it, measure the viewport, correct by the
+    // difference. Without a window manager the web view may take a moment to follow a resize,
+    // so the measure is taken again until it settles.
+    const inner = () => this.session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
+    let rect = { width, height };
+    let measured: [number, number] = [0, 0];
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      await this.session.manage().window().setRect({ x: 0, y: 0, ...rect });
+      for (let settle = 0; settle < 20; settle++) {
+        const before = measured;
+        measured = await inner();
+        if (measured[0] === width && measured[1] === height) return;
+        if (measured[0] === before[0] && measured[1] === before[1]) break;
+        await sleep(50);
+      }
+      rect = { width: rect.width + (width - measured[0]), height: rect.height + (height - measured[1]) };
     }
+    throw new Error(`webkit: the viewport is ${measured[0]}×${measured[1]}, not ${width}×${height}`);
   }
 
   async goto(url: string): Promise<void> {
