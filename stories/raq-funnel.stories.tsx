@@ -197,6 +197,28 @@ export const ProjectSent: Story = {
   },
 };
 
+/**
+ * A request just sent, straight to the summary: the confirmation, the pro waiting (no 'I hired …'
+ * before it has answered) and the phone number typed in the project step, ready to correct.
+ */
+export const JustSentSummary: Story = {
+  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await stepHeading(canvas, 'Tell us about your project');
+    await fillProject(canvas);
+    await sendRequest(canvas);
+    await stepHeading(canvas, 'Send your request to more pros');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue without more pros' }, { timeout: 5000 }));
+    await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
+    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.', {}, { timeout: 5000 })).toBeVisible();
+    const pros = canvas.getByRole('region', { name: 'Pros who received your request' });
+    await expect(await within(pros).findByText('Not responded yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(within(pros).queryByRole('button', { name: /^I hired / })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(303) 555-0177');
+  },
+};
+
 /** A 511 on creating the lead: the modal closes, the host's challenge runs (passed here after 1.5 s), and the create is replayed once. */
 export const ChallengeAndReplay: Story = {
   args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 }, passChallengeAfterMs: 1500 },
@@ -277,6 +299,7 @@ export const Summary: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
+    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.', {}, { timeout: 5000 })).toBeVisible();
     await expect(await canvas.findByText('Water Heater Installation')).toBeVisible();
     const pros = canvas.getByRole('region', { name: 'Pros who received your request' });
     await userEvent.click(await within(pros).findByRole('button', { name: 'I hired Acme Plumbing & Heating' }));

@@ -38,6 +38,7 @@ import { elementDefinition } from './define-element';
  * @csspart funnel-confirm-body - Its content.
  * @csspart funnel-suggestions - The suggestions step's form.
  * @csspart funnel-summary - The summary step.
+ * @csspart funnel-success - The summary's confirmation (a check and one line).
  * @csspart funnel-phone - The phone update form.
  * @csspart funnel-deals - Follow-up deals.
  * @csspart funnel-notice - A send failure or the security-check notice.

@@ -145,6 +145,7 @@ export const funnelStepMessages = {
   'funnel.suggestions.noReviews': 'No reviews yet',
   'funnel.suggestions.reviewBy': '{name}, {date}',
   // Summary (our wording)
+  'funnel.summary.success': 'Done! Your pros have your project and will contact you soon.',
   'funnel.summary.requested': 'What you asked for',
   'funnel.summary.postalCode': 'ZIP code',
   'funnel.summary.pros': 'Pros who received your request',

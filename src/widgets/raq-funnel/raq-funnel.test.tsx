@@ -439,6 +439,16 @@ describe('suggestions', () => {
     expect(funnel.received('POST', '/gateway/lead/v1/service-request/send-ol-pro-selection').map((r) => r.body)).toEqual([
       { serviceRequestId: answer.serviceRequestId, haServiceProviderIds: [ha.id] },
     ]);
+
+    // The summary: a confirmation, the three pros waiting — no 'I hired …' before anyone
+    // answered — and the phone number typed in the project step, ready to correct.
+    expect(screen.getByText('Done! Your pros have your project and will contact you soon.')).toBeTruthy();
+    const pros = screen.getByRole('region', { name: 'Pros who received your request' });
+    await waitFor(() => expect(within(pros).getAllByText('Not responded yet')).toHaveLength(3));
+    expect(within(pros).queryByRole('button', { name: /^I hired / })).toBeNull();
+    expect(field('Phone number')).toHaveProperty('value', '(303) 555-0177');
+    // Timing left at its default is shown as it was offered ('Not sure yet', sent as NA).
+    expect(await within(screen.getByRole('region', { name: 'What you asked for' })).findByText('Not sure yet')).toBeTruthy();
   });
 
   it('clears every additional-pro field when the suggestions load again', async () => {

@@ -7,7 +7,7 @@ import { formatPrice } from '../../i18n/format';
 import { loadableOf } from '../../runtime/loadable';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { Skeleton } from '../../ui/skeleton';
-import { comparisonAtom, followUpDealsAtom, funnelFormAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './funnel-atoms';
+import { comparisonAtom, followUpDealsAtom, funnelFormAtom, markHiredAtom, projectDetailsAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './funnel-atoms';
 import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
 import { ProRating } from './pro-summary';
 
@@ -48,7 +48,8 @@ function Requested() {
         {fetched ? (
           <div>
             <dt>{t('lead.projectTiming')}</dt>
-            <dd>{urgency ?? t('lead.urgencyNotSpecified')}</dd>
+            {/* The customer's own words for 'NA': the answer the project step offered ('Not sure yet'). */}
+            <dd>{urgency ?? t('funnel.urgency.notSure')}</dd>
           </div>
         ) : null}
         {fetched?.description ? (
@@ -99,7 +100,8 @@ function Pros() {
               </p>
             ) : null}
           </div>
-          {pro.hired ? null : (
+          {/* 'I hired …' once the pro has answered: before that there is no one to have hired. */}
+          {pro.hired || !pro.responded ? null : (
             <button type="button" className="lk-button" data-variant="secondary" aria-disabled={pending !== null || undefined} onClick={() => void hire(pro)}>
               {t('funnel.summary.markHired', { name: pro.name })}
             </button>
@@ -110,12 +112,16 @@ function Pros() {
   );
 }
 
-/** §5: the phone update sends only phoneNumber (10 digits, a leading 1 accepted). */
+/**
+ * §5: the phone update sends only phoneNumber (10 digits, a leading 1 accepted). It starts with
+ * the number typed in the project step (kept in memory only: empty after a reload).
+ */
 function PhoneUpdate() {
   const { t } = useRuntime();
   const id = useId();
   const updatePhone = useSetAtom(updatePhoneAtom);
-  const [phone, setPhone] = useState('');
+  const typed = useAtomValue(projectDetailsAtom).contact.phoneNumber;
+  const [phone, setPhone] = useState(() => formatPhoneInput(typed));
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'failed'>('idle');
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -203,6 +209,13 @@ function SummaryStep() {
   const section = (name: string) => `${baseId}-${name}`;
   return (
     <div className="lk-funnel__form" part="funnel-summary">
+      <div className="lk-funnel__success" part="funnel-success">
+        <svg className="lk-funnel__success-icon" width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+          <circle cx="20" cy="20" r="20" />
+          <path d="m12 20.5 5.5 5.5L29 14.5" fill="none" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p>{t('funnel.summary.success')}</p>
+      </div>
       <section className="lk-funnel__section" aria-labelledby={section('requested')}>
         <h3 id={section('requested')} className="lk-funnel__subheading">
           {t('funnel.summary.requested')}
