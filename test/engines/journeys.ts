@@ -212,8 +212,9 @@ export function engineJourneys(engine: EngineName): void {
     it('strict-CSP page: both widgets render, styled from their adopted sheets, with no securitypolicyviolation', async () => {
       const { driver, proxy } = session;
       await session.open('/examples/strict-csp.html');
-      const answer = proxy.received().find((request) => request.path === '/examples/strict-csp.html');
-      expect(answer?.status).toBe(200);
+      // The policy reaches the browser through the proxy as the server sends it.
+      const policy = (await fetch(`${proxy.origin}/examples/strict-csp.html`)).headers.get('content-security-policy');
+      expect(policy).toBe("default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'");
       await waitForEvents(driver, 'lk-load', 2);
       await driver.waitFor(within({ css: '#purchased-lead' }, { text: 'Lead Unlocked' }));
       await driver.waitFor(within({ css: '#unavailable-lead' }, { text: UNAVAILABLE }));
