@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { updateDraftReview } from '../src/gateway/review/calls';
 import baseCss from '../src/ui/base.css?inline';
@@ -104,7 +104,43 @@ export const Edit: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(720) 555-0178');
     await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('');
     await expect(canvas.getByRole('radio', { name: 'Yes' })).toBeChecked();
-    await expect(canvas.getByRole('button', { name: /Categories/ })).toHaveTextContent('2 selected');
+    await expect(canvas.getByRole('button', { name: /Categories/ })).toHaveTextContent('Heating & A/C, AC Installation');
+  },
+};
+
+/**
+ * The e-mail whole, on one line, and the categories opening in the form's flow at the first
+ * ticked one — the modal scrolls, nothing cuts it off. (On a phone-wide modal each label sits
+ * above its value: test/e2e/phone.test.ts checks that at 390 px.)
+ */
+export const PhoneCategories: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    const summary = await canvas.findByRole('region', { name: 'Customer contact' });
+    const email = within(summary).getByText('priya.patel@example.com');
+    await expect(email.getBoundingClientRect().height).toBeLessThan(2 * parseFloat(getComputedStyle(email).lineHeight));
+    await openForm(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: /Categories/ }));
+    const ticked = canvas.getByRole('checkbox', { name: 'Heating & A/C' });
+    const panel = ticked.closest('[part="review-categories-panel"]') as HTMLElement;
+    await expect(getComputedStyle(panel).position).toBe('static');
+    const [box, list] = [ticked.getBoundingClientRect(), panel.getBoundingClientRect()];
+    await expect(box.top).toBeGreaterThanOrEqual(list.top);
+    await expect(box.bottom).toBeLessThanOrEqual(list.bottom);
+  },
+};
+
+/** A review already requested for this lead: the modal says when before a second request (a reminder). */
+export const AlreadyRequested: Story = {
+  args: { open: undefined, onClose: undefined },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
+    await canvas.findByText(THANKS);
+    await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
+    await expect(await canvas.findByText(/^You already asked this customer for a review on \d{2}\/\d{2}\/\d{4}\./, {}, { timeout: 5000 })).toBeVisible();
   },
 };
 
@@ -185,6 +221,7 @@ const FORM_DATA: ReviewRequestData = {
   leadId: LEAD,
   postalCode: '80210',
   draftReviewId: null,
+  requestedAt: null,
   categories: [
     { id: 101, name: 'Heating & A/C' },
     { id: 10102, name: 'AC Installation' },

@@ -22,6 +22,7 @@ import { elementDefinition } from './define-element';
  * @csspart review-request-close - Its close (×) button.
  * @csspart review-request-body - Its content.
  * @csspart review-summary - The pre-filled contact summary.
+ * @csspart review-already-requested - 'You already asked this customer for a review on …' (a request sent before).
  * @csspart review-edit - The 'Edit' button.
  * @csspart review-form - The form (summary or fields, and the send button).
  * @csspart review-categories - The categories multi-select.

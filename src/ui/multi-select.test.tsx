@@ -15,10 +15,11 @@ const STATUSES: MultiSelectOption<Status>[] = [
   { value: 'lost', label: 'Closed lost' },
 ];
 
-function Harness({ initial = [], onChange }: { initial?: Status[]; onChange?: (selected: Status[]) => void }) {
+function Harness({ initial = [], onChange, placement }: { initial?: Status[]; onChange?: (selected: Status[]) => void; placement?: 'popover' | 'inline' }) {
   const [selected, setSelected] = useState<Status[]>(initial);
   return (
     <MultiSelect
+      placement={placement}
       label="Status"
       options={STATUSES}
       selected={selected}
@@ -118,6 +119,29 @@ describe('<MultiSelect>', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await user.tab();
     expect(screen.getByRole('button', { name: 'Sort' })).toBe(document.activeElement);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("placed inline, stays open on a press or focus elsewhere (nothing moves under the press); its button and Escape close it", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Harness placement="inline" />
+        <p>Elsewhere</p>
+        <button type="button">Send</button>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Status All' });
+    await user.click(button);
+    await user.click(screen.getByText('Elsewhere'));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(document.activeElement?.textContent).toBe('Send');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 

@@ -21,6 +21,11 @@ export interface MultiSelectProps<V extends string = string> {
   disabled?: boolean;
   /** CSS part of the root; inner parts are `<part>-button` and `<part>-panel`. */
   part?: string;
+  /**
+   * 'popover' (default): the panel floats over what follows. 'inline': it opens in the flow,
+   * pushing what follows down — inside a scrolling container (a modal) nothing cuts it off.
+   */
+  placement?: 'popover' | 'inline';
 }
 
 /**
@@ -32,9 +37,20 @@ export interface MultiSelectProps<V extends string = string> {
  * focus back on the button; a pointer press outside closes (listened on the component's root
  * node, and on the document when that root is a shadow root, so it works inside a widget's
  * shadow DOM and for presses elsewhere on the host page); focus moving to something outside
- * closes it too, so an open panel is never left behind the user.
+ * closes it too, so an open panel is never left behind the user. Placed 'inline' (in the flow),
+ * only its button and Escape close it: nothing moves under a press elsewhere.
  */
-export function MultiSelect<V extends string>({ label, options, selected, onChange, summary, hideLabel = false, disabled = false, part = 'multi-select' }: MultiSelectProps<V>) {
+export function MultiSelect<V extends string>({
+  label,
+  options,
+  selected,
+  onChange,
+  summary,
+  hideLabel = false,
+  disabled = false,
+  part = 'multi-select',
+  placement = 'popover',
+}: MultiSelectProps<V>) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const summaryId = `${baseId}-summary`;
@@ -42,11 +58,23 @@ export function MultiSelect<V extends string>({ label, options, selected, onChan
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const expanded = open && !disabled;
+
+  // Opened, the list starts at the first checked option (a long list kept the chosen ones below
+  // its fold). Only the panel scrolls, never the page or the modal around it.
+  useEffect(() => {
+    const panel = panelRef.current;
+    const option = panel?.querySelector<HTMLInputElement>('input:checked')?.closest('label');
+    if (!expanded || !panel || !option) return;
+    panel.scrollTop += option.getBoundingClientRect().top - panel.getBoundingClientRect().top - 4;
+  }, [expanded]);
 
   useEffect(() => {
     const element = rootRef.current;
-    if (!expanded || !element) return;
+    // Inline, it is a disclosure in the flow: closing it on a press below it would move what was
+    // pressed up from under the finger (the press would land elsewhere). Its button closes it.
+    if (!expanded || !element || placement === 'inline') return;
     const root = element.getRootNode();
     const doc = element.ownerDocument;
     // Inside the root, composedPath() holds our own nodes (even in a closed shadow root).
@@ -64,7 +92,7 @@ export function MultiSelect<V extends string>({ label, options, selected, onChan
       root.removeEventListener('pointerdown', onRootPress);
       if (host) doc.removeEventListener('pointerdown', onDocumentPress);
     };
-  }, [expanded]);
+  }, [expanded, placement]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape' || !expanded) return;
@@ -76,7 +104,7 @@ export function MultiSelect<V extends string>({ label, options, selected, onChan
   function handleBlur(event: FocusEvent<HTMLDivElement>) {
     const next = event.relatedTarget;
     // null: focus went nowhere we know (window switch, click on plain text) — presses handle that.
-    if (expanded && next && !rootRef.current?.contains(next)) setOpen(false);
+    if (expanded && placement !== 'inline' && next && !rootRef.current?.contains(next)) setOpen(false);
   }
 
   function toggle(value: V, checked: boolean) {
@@ -88,7 +116,7 @@ export function MultiSelect<V extends string>({ label, options, selected, onChan
   }
 
   return (
-    <div ref={rootRef} className="lk-multi-select" part={part} onKeyDown={handleKeyDown} onBlur={handleBlur}>
+    <div ref={rootRef} className="lk-multi-select" data-placement={placement} part={part} onKeyDown={handleKeyDown} onBlur={handleBlur}>
       <span id={labelId} className={hideLabel ? 'lk-visually-hidden' : 'lk-multi-select__label'}>
         {label}
       </span>
@@ -109,7 +137,7 @@ export function MultiSelect<V extends string>({ label, options, selected, onChan
           </span>
           <span className="lk-multi-select__chevron" aria-hidden="true" />
         </button>
-        <div id={panelId} className="lk-multi-select__panel" part={`${part}-panel`} hidden={!expanded}>
+        <div ref={panelRef} id={panelId} className="lk-multi-select__panel" part={`${part}-panel`} hidden={!expanded}>
           <fieldset className="lk-multi-select__group">
             <legend className="lk-visually-hidden">{label}</legend>
             {options.map((option) => (

@@ -158,4 +158,68 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await context.close();
   });
+
+  it('funnel at 390 px by touch: entry → project → more pros → summary, 44 px actions, nothing sideways', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
+    const funnel = page.locator('#quote');
+    const step = (name: string) => visible(funnel.getByRole('heading', { level: 2, name }));
+    await step('Request a quote from Acme Plumbing & Heating');
+    const tapPrimary = async (name: string) => {
+      const button = funnel.getByRole('button', { name });
+      const { height } = await box(button);
+      expect(height).toBeGreaterThanOrEqual(44);
+      await button.tap();
+    };
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('Plumbing');
+    await tapPrimary('Continue');
+    await step('Tell us about your project');
+    await funnel.getByRole('radio', { name: 'Single-family home' }).tap();
+    for (const [name, value] of [
+      ['Street address', '1600 Larimer St'],
+      ['First name', 'Casey'],
+      ['Last name', 'Nguyen'],
+      ['Email', 'casey.nguyen@example.com'],
+      ['Phone number', '3035550177'],
+    ] as const) {
+      await funnel.getByRole('textbox', { name }).tap();
+      await page.keyboard.type(value);
+    }
+    await tapPrimary('Review request');
+    await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
+    await step('Send your request to more pros');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await tapPrimary('Continue without more pros');
+    await step('Your request has been sent');
+    await visible(funnel.getByText('Done! Your pros have your project and will contact you soon.'));
+    await expect.poll(() => funnel.getByRole('textbox', { name: 'Phone number' }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('(303) 555-0177');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await context.close();
+  });
+
+  it('review request at 390 px by touch: labels above values, the e-mail on one line, categories in the flow, sent with a tap', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/review-request.html`);
+    const widget = page.locator('#review-300013');
+    await widget.getByRole('button', { name: 'Request a Review' }).tap();
+    const dialog = widget.getByRole('dialog', { name: 'Request a Review' });
+    const summary = dialog.getByRole('region', { name: 'Customer contact' });
+    await visible(summary);
+    const layout = await summary.evaluate((region) => {
+      const dd = [...region.querySelectorAll('dd')].find((element) => element.textContent === 'priya.patel@example.com')!;
+      const dt = dd.previousElementSibling!;
+      return { lines: Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight)), below: dd.getBoundingClientRect().top >= dt.getBoundingClientRect().bottom - 1 };
+    });
+    expect(layout).toEqual({ lines: 1, below: true });
+    await dialog.getByRole('button', { name: 'Edit' }).tap();
+    await dialog.getByRole('button', { name: /^Categories/ }).tap();
+    const ticked = dialog.getByRole('checkbox', { name: 'Heating & A/C' });
+    await visible(ticked);
+    expect(await ticked.evaluate((box) => getComputedStyle(box.closest('[part="review-categories-panel"]')!).position)).toBe('static');
+    await dialog.getByRole('button', { name: 'Send Request' }).tap();
+    await visible(dialog.getByText('Thank you! Your Review Request has been submitted.'));
+    await context.close();
+  });
 });

@@ -214,6 +214,8 @@ export interface DraftReview {
   categories: number[];
   /** ISO time of the last change: a review request takes the member's latest draft. */
   updatedAt: string;
+  /** ISO time of the last request by e-mail that filled this draft; null: never asked. */
+  requestedAt?: string | null;
 }
 
 export interface ReviewRequestRecord {

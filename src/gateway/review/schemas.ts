@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { REVIEW_SOURCE_DEFAULT, REVIEW_SOURCE_VERSION_DEFAULT } from '../../domain/review-form';
-import { CategoryId, EmailAddress, Id, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
+import { CategoryId, EmailAddress, Id, IsoDateTime, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
 
 /** Schemas of the review service (`/gateway/review/api`, spec §7). */
 
@@ -34,6 +34,11 @@ export const DraftReviewSchema = v.object({
   descriptionOfWork: v.optional(v.string(), ''),
   /** null: not answered yet. */
   workCompleted: v.nullish(v.boolean(), null),
+  /**
+   * When the customer was last asked for this review by e-mail; null: never (ours — the spec
+   * shows no draft fields beyond §3). The request modal says so before a second request.
+   */
+  requestedAt: v.nullish(IsoDateTime, null),
 });
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>;
 

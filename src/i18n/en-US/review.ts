@@ -21,7 +21,7 @@ export const reviewMessages = {
   'review.name': 'Name',
   'review.notProvided': 'Not provided',
   'review.categoriesNone': 'Select categories',
-  'review.categoriesSelected': '{count} selected',
+  'review.alreadyRequested': 'You already asked this customer for a review on {date}. Sending again emails them a reminder.',
   'review.sending': 'Sending…',
   'review.loading': 'Loading the customer details…',
 } as const;

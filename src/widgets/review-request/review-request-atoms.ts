@@ -25,6 +25,8 @@ export interface ReviewRequestData {
   readonly initial: ReviewFormValues;
   /** The lead's draft review, where the form keeps the work; null when it could not be had. */
   readonly draftReviewId: string | null;
+  /** When this customer was already asked for this review (the draft says); null: never, or unknown. */
+  readonly requestedAt: string | null;
   /** Sent with the request (§3 board form reviewRequest.postalCode). */
   readonly postalCode: string;
   /** The provider's categories, in the provider's order: the multi-select's options. */
@@ -99,7 +101,15 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
     draft && { descriptionOfWork: draft.draftReview.descriptionOfWork, workCompleted: draft.draftReview.workCompleted, categories: draft.categories },
     new Set(categories.map((c) => c.id)),
   );
-  return { spId, leadId, initial, draftReviewId: draft?.draftReview.draftReviewId ?? null, postalCode: prefill.postalCode, categories };
+  return {
+    spId,
+    leadId,
+    initial,
+    draftReviewId: draft?.draftReview.draftReviewId ?? null,
+    requestedAt: draft?.draftReview.requestedAt ?? null,
+    postalCode: prefill.postalCode,
+    categories,
+  };
 });
 
 export const reviewRequestLoadableAtom = loadableOf(reviewRequestAtom);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhoneDisplay, formatPhoneInput } from '../../domain/phone';
+import { formatBoardDate } from '../../i18n/format';
 import {
   FIELD_ORDER,
   REVIEW_AUTO_CLOSE_MS,
@@ -17,6 +18,7 @@ import { newIdempotencyKey } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import { requestReviewByEmail, updateDraftReview } from '../../gateway/review/calls';
 import { useRuntime } from '../../runtime/runtime';
+import { BreakableEmail } from '../../ui/breakable-email';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
 
@@ -227,8 +229,10 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
           options={data.categories.map((c) => ({ value: String(c.id), label: c.name }))}
           selected={(values.categoryIds ?? []).map(String)}
           onChange={(selected) => set('categoryIds', selected.map(Number))}
-          summary={selectedNames.length === 0 ? t('review.categoriesNone') : t('review.categoriesSelected', { count: selectedNames.length })}
+          // The chosen names themselves ('Heating & A/C, AC Installation'), cut with an ellipsis.
+          summary={selectedNames.length === 0 ? t('review.categoriesNone') : selectedNames.join(', ')}
           part="review-categories"
+          placement="inline"
         />
         {errorText('categoryIds')}
       </div>
@@ -290,6 +294,11 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
           {t('error.reviewRequest')}
         </p>
       ) : null}
+      {data.requestedAt ? (
+        <p className="lk-review-request__notice" part="review-already-requested">
+          {t('review.alreadyRequested', { date: formatBoardDate(data.requestedAt) })}
+        </p>
+      ) : null}
       {phase === 'summary' ? (
         <section className="lk-review-request__summary" part="review-summary" aria-labelledby={`${baseId}-contact`}>
           <div className="lk-review-request__summary-header">
@@ -304,7 +313,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
             <dt>{t('review.name')}</dt>
             <dd>{name || notProvided}</dd>
             <dt>{t('review.email')}</dt>
-            <dd>{values.emailAddress || notProvided}</dd>
+            <dd>{values.emailAddress ? <BreakableEmail address={values.emailAddress} /> : notProvided}</dd>
             <dt>{t('review.phone')}</dt>
             <dd>{values.phoneNumber ? formatPhoneDisplay(values.phoneNumber) : notProvided}</dd>
             <dt>{t('review.categories')}</dt>

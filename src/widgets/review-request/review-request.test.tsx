@@ -65,7 +65,8 @@ describe('<ReviewRequest>', () => {
     expect(field('Description of work').value).toBe('');
     expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toContain('2 selected');
+    // The chosen categories by name, not a count (on a phone the ticked ones were out of sight).
+    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toBe('Heating & A/C, AC Installation');
   });
 
   it('shows every §5 message beside its field, announced, and focuses the first invalid field', async () => {
@@ -173,6 +174,20 @@ describe('<ReviewRequest>', () => {
     expect(events[0]?.draftReviewId).toMatch(/\S/);
     expect(Object.keys(events[0] ?? {}).sort()).toEqual(['draftReviewId', 'leadId']);
     expect(document.activeElement?.textContent).toBe(THANKS);
+  });
+
+  it("says the customer was already asked when the lead's draft was requested before; a first request says nothing", async () => {
+    const { user } = setup();
+    await openModal(user);
+    expect(screen.queryByText(/already asked/)).toBeNull();
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await openModal(user);
+    const notice = await screen.findByText(/^You already asked this customer for a review on \d{2}\/\d{2}\/\d{4}\. Sending again emails them a reminder\.$/);
+    expect(notice.getAttribute('part')).toBe('review-already-requested');
+    // Sending again is still possible (a reminder).
+    expect(submitButton()).toBeTruthy();
   });
 
   it("sends workCompleted false when 'No' is chosen, straight from the summary otherwise", async () => {
@@ -336,7 +351,7 @@ describe('<ReviewRequest>: the lead\'s draft review keeps the work between openi
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(field('Description of work').value).toBe('Installed a 3-ton unit.\nRemoved the old one.');
     expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toContain('1 selected');
+    expect(screen.getByRole('button', { name: /Categories/ }).textContent).toBe('AC Installation');
     // Nothing changed on this opening: closing saves nothing.
     await closeModal(user);
     act(() => vi.advanceTimersByTime(2000));

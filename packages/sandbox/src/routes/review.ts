@@ -36,6 +36,7 @@ function draftResponse(draft: DraftReview, viewer: DraftViewer) {
       text: forProvider ? '' : draft.text,
       descriptionOfWork: draft.descriptionOfWork,
       workCompleted: draft.workCompleted,
+      requestedAt: draft.requestedAt ?? null,
     },
     draftRatings: forProvider ? [] : draft.ratings.map((r) => ({ ...r })),
     categories: [...draft.categories],
@@ -192,6 +193,7 @@ export function reviewRoutes({ store, now }: SandboxContext) {
         updatedAt: now().toISOString(),
       });
     }
+    draft.requestedAt = now().toISOString();
     store.reviewRequests.push({
       draftReviewId: draft.draftReviewId,
       serviceProviderId: body.serviceProviderId,
