@@ -21,6 +21,11 @@ describe('default routes follow the office app route table (§2)', () => {
   it('takes a base path', () => {
     expect(defaultRoutes('/office').leadBoard({ serviceProviderId: 2 })).toBe('/office/lead/board/2');
   });
+
+  it("logs in at the site's /login (not under the app's base), coming back to the page after", () => {
+    expect(routes.logIn({ returnUrl: '/app/lead/board/1001?leadId=7' })).toBe('/login?returnUrl=%2Fapp%2Flead%2Fboard%2F1001%3FleadId%3D7');
+    expect(defaultRoutes('/office').logIn({ returnUrl: '/office' })).toBe('/login?returnUrl=%2Foffice');
+  });
 });
 
 describe('resolveRoutes', () => {

@@ -19,6 +19,11 @@ export interface RouteBuilders {
   funnelSummary(params: { leadId: number }): string;
   /** The archived message thread ('Message History'). */
   messageHistory(params: { serviceProviderId: number; userId: number }): string;
+  /**
+   * The site's log-in page, coming back to `returnUrl` (this page's path and query) after it:
+   * the way on from a 401 (spec silent; path ours, outside the app's base).
+   */
+  logIn(params: { returnUrl: string }): string;
 }
 
 function withSearch(path: string, query: Record<string, string | number | boolean | null | undefined>): string {
@@ -53,6 +58,7 @@ export function defaultRoutes(base = DEFAULT_APP_BASE): RouteBuilders {
     funnelSummary: ({ leadId }) => `${base}/lead/request_a_quote/lead/${seg(leadId)}/summary`,
     messageHistory: ({ serviceProviderId, userId }) =>
       withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { archived: true }),
+    logIn: ({ returnUrl }) => withSearch('/login', { returnUrl }),
   };
 }
 

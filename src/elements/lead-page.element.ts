@@ -24,5 +24,6 @@ import { elementDefinition } from './define-element';
  * @csspart unavailable - The 'no longer available' notice.
  * @csspart side-panel - How it works and FAQ.
  * @csspart error-banner - The error banner.
+ * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
 export const leadPageElement = elementDefinition('lead-page', LeadPage, LEAD_PAGE_CATALOGUE);

@@ -33,5 +33,6 @@ import { elementDefinition } from './define-element';
  * @csspart review-submit - The 'Send Request' button.
  * @csspart review-thanks - The thank-you message.
  * @csspart error-banner - The error banner when the customer details cannot be loaded.
+ * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
 export const reviewRequestElement = elementDefinition('review-request', ReviewRequest, REVIEW_REQUEST_CATALOGUE);

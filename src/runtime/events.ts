@@ -42,6 +42,7 @@ export type NavigationKind =
   | 'edit-service-area'
   | 'services-offered'
   | 'funnel'
+  | 'log-in'
   | 'external';
 
 // Each event once more, with whether a listener may cancel it: the mapped type makes the

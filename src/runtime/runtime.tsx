@@ -49,6 +49,12 @@ function safeClock(clock: Clock | null | undefined): Clock {
   };
 }
 
+export interface LogInLink {
+  readonly href: string;
+  readonly label: string;
+  onClick(event: MouseEvent<HTMLAnchorElement>): void;
+}
+
 /** Everything a widget needs from its host at run time. */
 export interface WidgetRuntime {
   readonly client: GatewayClient;
@@ -72,6 +78,11 @@ export interface WidgetRuntime {
    * browser does not follow the link. Modified clicks (new tab) are left to the browser.
    */
   onLinkClick(event: MouseEvent<HTMLAnchorElement>, kind: NavigationKind): void;
+  /**
+   * The way on from a 401: 'Log in' to the host's log-in route (`routes.logIn`, back to this
+   * page after), announced as `lk-navigate` kind 'log-in' so a host router can take it.
+   */
+  logInLink(): LogInLink;
   /**
    * The same runtime with more catalogue parts (and the host's overrides of them): for parts of
    * a widget that load later and bring their own texts (see `withMessages`).
@@ -119,6 +130,10 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
       const newTab = anchor.target === '_blank' || event.metaKey || event.ctrlKey || event.shiftKey || event.button === 1;
       const proceed = emit('lk-navigate', { url: anchor.href, kind, newTab });
       if (!proceed) event.preventDefault();
+    },
+    logInLink() {
+      const here = typeof location === 'undefined' ? '/' : `${location.pathname}${location.search}`;
+      return { href: runtime.routes.logIn({ returnUrl: here }), label: runtime.t('action.logIn'), onClick: (event) => runtime.onLinkClick(event, 'log-in') };
     },
     withMessages(part) {
       let more = extended.get(part);

@@ -1,18 +1,44 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { ALERT_PATH, SvgIcon } from './svg-icon';
+
+/** A link out of an error (after a 401: 'Log in'), with the caller's click handling. */
+export interface ErrorBannerLink {
+  readonly href: string;
+  readonly label: string;
+  onClick(event: MouseEvent<HTMLAnchorElement>): void;
+}
 
 /**
  * An error panel announced to screen readers (role=alert). Texts come from the caller (the
- * i18n catalogue); an optional action (e.g. retry) sits under the detail.
+ * i18n catalogue); an optional action (e.g. retry) or link (e.g. log in) sits under the detail.
  */
-export function ErrorBanner({ title, detail, action, part = 'error-banner' }: { title?: string; detail: string; action?: ReactNode; part?: string }) {
+export function ErrorBanner({
+  title,
+  detail,
+  action,
+  link,
+  part = 'error-banner',
+}: {
+  title?: string;
+  detail: string;
+  action?: ReactNode;
+  link?: ErrorBannerLink | undefined;
+  part?: string;
+}) {
+  const shown = link ? (
+    <a className="lk-button" href={link.href} onClick={link.onClick} part={`${part}-link`}>
+      {link.label}
+    </a>
+  ) : (
+    action
+  );
   return (
     <div className="lk-error-banner" role="alert" part={part}>
       <SvgIcon d={ALERT_PATH} className="lk-error-banner__icon" size={22} />
       <div>
         {title ? <p className="lk-error-banner__title">{title}</p> : null}
         <p>{detail}</p>
-        {action ? <div className="lk-error-banner__action">{action}</div> : null}
+        {shown ? <div className="lk-error-banner__action">{shown}</div> : null}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ export const commonMessages = {
   'lead.memberFallback': 'Member',
   'lead.urgencyNotSpecified': 'Not specified',
   'action.retry': 'Try again',
+  'action.logIn': 'Log in',
   'dialog.close': 'Close',
   // Errors (§8). Status lines: the spec paraphrases them; this wording is ours.
   'error.400.title': 'Bad Request',

@@ -102,6 +102,16 @@ describe('<LeadBoard> loading', () => {
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
   });
 
+  it("a 401 offers 'Log in' instead of Try again, through the host's log-in route", async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, {
+      inputs: { routes: { logIn: ({ returnUrl }: { returnUrl: string }) => `https://id.example.com/?next=${encodeURIComponent(returnUrl)}` } },
+    });
+    view.sandbox.faults.status(401, { message: 'expired' }, { route: LEADS_ROUTE });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toMatch(/^https:\/\/id\.example\.com\/\?next=%2F/);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('reports the page to analytics without customer data', async () => {
     const view = await shownBoard();
     expect(view.analytics.page).toHaveBeenCalledWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001 });

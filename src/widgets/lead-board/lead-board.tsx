@@ -73,7 +73,7 @@ export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
 export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null }: LeadBoardProps) {
   useStyles(STYLES);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
-  const { t, analytics, routes, onLinkClick, emit } = useRuntime();
+  const { t, analytics, routes, onLinkClick, emit, logInLink } = useRuntime();
   const provider = useAtomValue(providerInfoLoadableAtom);
   const leadsState = useAtomValue(leadsLoadableAtom);
   const query = useAtomValue(boardQueryAtom);
@@ -225,6 +225,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
         {failed ? (
           <ErrorBanner
             detail={t('board.loadError')}
+            link={failedStatus === 401 ? logInLink() : undefined}
             action={
               retryable ? (
                 <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>

@@ -137,6 +137,24 @@ describe('<LeadPage>', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("on a 401 offers 'Log in' (back to this page after), announced as lk-navigate kind log-in; other errors do not", async () => {
+    window.history.replaceState(null, '', '/office/lead?leadId=42');
+    const { host } = renderPage(() => json(401, { message: 'expired' }));
+    const navigations: { url: string; kind: string }[] = [];
+    host.addEventListener('lk-navigate', (event) => {
+      navigations.push((event as CustomEvent<{ url: string; kind: string }>).detail);
+      event.preventDefault(); // a host router takes it
+    });
+    const link = within(await screen.findByRole('alert')).getByRole('link', { name: 'Log in' });
+    expect(link.getAttribute('href')).toBe('/login?returnUrl=%2Foffice%2Flead%3FleadId%3D42');
+    await userEvent.click(link);
+    expect(navigations).toEqual([expect.objectContaining({ url: expect.stringMatching(/\/login\?returnUrl=%2Foffice%2Flead%3FleadId%3D42$/), kind: 'log-in' })]);
+    cleanup();
+
+    renderPage(() => json(403, { message: 'x' }));
+    expect(within(await screen.findByRole('alert')).queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
   it('renders customer text as text and never links an unsafe e-mail', async () => {
     const hostile = { ...purchasedV2, info: { ...info, description: '<img src=x onerror=alert(1)>' }, user: { phone: null, email: 'javascript:alert(1)' } };
     const { container } = renderPage(() => json(200, hostile));

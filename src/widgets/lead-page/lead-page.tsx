@@ -32,7 +32,7 @@ export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
 export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
   useStyles(STYLES);
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
-  const { t, analytics, emit } = useRuntime();
+  const { t, analytics, emit, logInLink } = useRuntime();
   const state = useAtomValue(leadPageLoadableAtom);
   const reload = useSetAtom(leadPageReloadAtom);
   const announced = useRef<unknown>(null);
@@ -67,6 +67,7 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
       <ErrorBanner
         title={description.titleKey ? t(description.titleKey) : undefined}
         detail={description.customMessage ?? t(description.detailKey)}
+        link={description.status === 401 ? logInLink() : undefined}
         action={
           retryable ? (
             <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>

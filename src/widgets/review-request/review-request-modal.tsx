@@ -48,7 +48,7 @@ export default function ReviewRequestModal({ spId, leadId, open, onClose }: Revi
 
 /** Loading, load failure (with 'Try again') or the form. Mounted only while the modal is open. */
 function ReviewRequestBody({ onDone }: { onDone(): void }) {
-  const { t } = useRuntime();
+  const { t, logInLink } = useRuntime();
   const state = useAtomValue(reviewRequestLoadableAtom);
   const reload = useSetAtom(reviewRequestReloadAtom);
   if (state.state === 'loading') {
@@ -64,6 +64,7 @@ function ReviewRequestBody({ onDone }: { onDone(): void }) {
       <ErrorBanner
         title={description.titleKey ? t(description.titleKey) : undefined}
         detail={description.customMessage ?? t(description.detailKey)}
+        link={description.status === 401 ? logInLink() : undefined}
         action={
           <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
             {t('action.retry')}
