@@ -187,6 +187,18 @@ export async function watchPage(page: Page) {
   };
 }
 
+/** The customer the funnel journeys are (test/e2e, test/engines). */
+export const FUNNEL_CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' } as const;
+
+/** The funnel project step's text fields, by label, with what the journeys type in them. */
+export const FUNNEL_PROJECT_TEXT: readonly (readonly [label: string, text: string])[] = [
+  ['Street address', FUNNEL_CUSTOMER.street],
+  ['First name', FUNNEL_CUSTOMER.first],
+  ['Last name', FUNNEL_CUSTOMER.last],
+  ['Email', FUNNEL_CUSTOMER.email],
+  ['Phone number', FUNNEL_CUSTOMER.phone],
+];
+
 /** The lead page call of the V2 API (what a <lead-page> requests when it loads). */
 export const LEAD_REQUEST_PREFIX = '/gateway/lead/office/v2/leads';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
-import { boardReady, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { boardReady, FUNNEL_PROJECT_TEXT, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
 
@@ -176,13 +176,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await tapPrimary('Continue');
     await step('Tell us about your project');
     await funnel.getByRole('radio', { name: 'Single-family home' }).tap();
-    for (const [name, value] of [
-      ['Street address', '1600 Larimer St'],
-      ['First name', 'Casey'],
-      ['Last name', 'Nguyen'],
-      ['Email', 'casey.nguyen@example.com'],
-      ['Phone number', '3035550177'],
-    ] as const) {
+    for (const [name, value] of FUNNEL_PROJECT_TEXT) {
       await funnel.getByRole('textbox', { name }).tap();
       await page.keyboard.type(value);
     }
@@ -220,6 +214,21 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(await ticked.evaluate((box) => getComputedStyle(box.closest('[part="review-categories-panel"]')!).position)).toBe('static');
     await dialog.getByRole('button', { name: 'Send Request' }).tap();
     await visible(dialog.getByText('Thank you! Your Review Request has been submitted.'));
+    await context.close();
+  });
+
+  it('lead page at 390 px by touch: the purchased lead one tap from a call or an e-mail (44 px targets), the unavailable one says so', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/cms.html`);
+    const purchased = page.locator('#purchased-lead');
+    await visible(purchased.getByText('Lead Unlocked', { exact: true }));
+    for (const link of [purchased.locator('a[href^="tel:+1"]'), purchased.locator('a[href^="mailto:"]')]) {
+      const { height } = await box(link);
+      expect(height).toBeGreaterThanOrEqual(44);
+    }
+    await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await context.close();
   });
 });

@@ -14,13 +14,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { cdnTagChunks, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
 const PRO = 'Acme Plumbing & Heating';
 const CREATE_PATH = '/gateway/lead/v3/lead';
-const CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' };
+const CUSTOMER = FUNNEL_CUSTOMER;
 
 const e2e = useE2eSession();
 
@@ -199,13 +199,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await keyboard.press('Space');
     await tabTo(funnel.getByRole('radio', { name: 'Not sure yet' }));
     await keyboard.press('ArrowRight'); // 'As soon as possible'
-    for (const [name, text] of [
-      ['Street address', CUSTOMER.street],
-      ['First name', CUSTOMER.first],
-      ['Last name', CUSTOMER.last],
-      ['Email', CUSTOMER.email],
-      ['Phone number', CUSTOMER.phone],
-    ] as const) {
+    for (const [name, text] of FUNNEL_PROJECT_TEXT) {
       await tabTo(funnel.getByRole('textbox', { name }));
       await keyboard.type(text);
     }

@@ -11,7 +11,7 @@
  * on what a user sees and on what the server received; every wait is for a state.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
+import { FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { ENGINES, UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
 import { toWire, type Query } from './in-page';
@@ -25,7 +25,7 @@ const LEAD_PATH = '/gateway/lead/office/v2/leads';
 const UNAVAILABLE = 'This lead is no longer available for purchase.';
 const BOARD_SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const THANKS = 'Thank you! Your Review Request has been submitted.';
-const CUSTOMER = { street: '1600 Larimer St', first: 'Casey', last: 'Nguyen', email: 'casey.nguyen@example.com', phone: '3035550177' };
+const CUSTOMER = FUNNEL_CUSTOMER;
 
 /** A journey: a few page loads and many waits, in a slow engine on a busy machine. */
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -339,13 +339,7 @@ export function engineJourneys(engine: EngineName): void {
 
       await driver.waitFor(heading('Tell us about your project'));
       await driver.click(within(funnel, { role: 'radio', name: 'Single-family home' }));
-      for (const [name, value] of [
-        ['Street address', CUSTOMER.street],
-        ['First name', CUSTOMER.first],
-        ['Last name', CUSTOMER.last],
-        ['Email', CUSTOMER.email],
-        ['Phone number', CUSTOMER.phone],
-      ] as const) {
+      for (const [name, value] of FUNNEL_PROJECT_TEXT) {
         await driver.type(within(funnel, { role: 'textbox', name }), value);
       }
       await driver.click(within(funnel, { role: 'button', name: 'Review request' }));

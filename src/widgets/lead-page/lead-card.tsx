@@ -5,6 +5,7 @@ import { shownUrgency } from '../../domain/urgency';
 import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
 import { useRuntime } from '../../runtime/runtime';
 import { Icon } from '../../ui/icon';
+import { BreakableEmail } from '../../ui/breakable-email';
 import { Skeleton } from '../../ui/skeleton';
 import type { LeadPageView } from './normalize';
 
@@ -51,7 +52,7 @@ export function LeadCard({ lead }: { lead: LeadPageView }) {
               <li>
                 <Icon name="mail" size={18} />
                 <a href={mail} onClick={external}>
-                  {customer.email}
+                  <BreakableEmail address={customer.email} />
                 </a>
               </li>
             ) : null}

@@ -64,7 +64,10 @@ describe('<LeadPage>', () => {
     expect(screen.getByRole('heading', { name: 'Be the first!' })).toBeTruthy();
     expect(screen.getByText('Ann Lee')).toBeTruthy();
     expect(screen.getByRole('link', { name: '(303) 555-0100' }).getAttribute('href')).toBe('tel:+13035550100');
-    expect(screen.getByRole('link', { name: 'ann@example.com' }).getAttribute('href')).toBe('mailto:ann@example.com');
+    // (The address wraps at '@' and '.' through <wbr>s, which happy-dom's name computation
+    // spaces out; a browser names the link 'ann@example.com'.)
+    const mail = screen.getAllByRole('link').find((link) => link.textContent === 'ann@example.com');
+    expect(mail?.getAttribute('href')).toBe('mailto:ann@example.com');
     const maps = screen.getByRole('link', { name: /12 Elm St/ });
     expect(maps.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20Elm%20St/);
     expect(requests[0]?.url).toBe('https://gw.test/gateway/lead/office/v2/leads/42?spId=1001');
