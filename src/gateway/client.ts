@@ -80,6 +80,11 @@ export interface RequestSpec<S extends v.GenericSchema> {
   /** Whether a 511 challenge queues this call for replay (create lead, send message). */
   replayable?: boolean;
   /**
+   * The one 2xx status that means success (a call whose spec says "status 200 with …"); any other
+   * 2xx answer is an `invalid-response` error. Default: every 2xx whose body fits `response`.
+   */
+  successStatus?: number;
+  /**
    * This call's caller instead of the client's, read on every attempt and replay (so a
    * one-time token renewed or obtained meanwhile is the one sent; see one-time-token.ts).
    */
@@ -243,6 +248,9 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   }
 
   function parse<S extends v.GenericSchema>(spec: RequestSpec<S>, response: FetchResponse<unknown>): v.InferOutput<S> {
+    if (spec.successStatus !== undefined && response.status !== spec.successStatus) {
+      throw new GatewayError({ kind: 'invalid-response', status: response.status, operation: spec.operation, issues: ['status'] });
+    }
     const result = v.safeParse(spec.response, response._data);
     if (!result.success) {
       throw new GatewayError({

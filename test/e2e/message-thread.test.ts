@@ -89,7 +89,8 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     const sends = watch.requested(`${MC}/v1/messages`).filter((p) => p === `${MC}/v1/messages`);
     expect(sends).toHaveLength(1);
     expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/media'))).toHaveLength(1);
-    expect(watch.requested('/gateway/lead/v1/contact')).toHaveLength(1);
+    // One contact per send: the text's, and the photo's (sent on its own).
+    expect(watch.requested('/gateway/lead/v1/contact')).toHaveLength(2);
     const texts = await storedTexts(5001);
     expect(texts.filter((t) => t === 'I can come by Tuesday at 9.')).toHaveLength(1);
     expect(watch.consoleErrors).toEqual([]);

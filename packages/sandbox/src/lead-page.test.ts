@@ -17,7 +17,7 @@ describe('lead page (GET /office/v1|v2/leads/{leadId})', () => {
     expect(v1.info.category).toEqual({ id: 10003, name: 'Drain Cleaning' });
 
     const v2 = await getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 });
-    expect(v2.customerInfo).toEqual({ firstName: v1.user?.firstName, lastName: v1.user?.lastName });
+    expect(v2.customerInfo).toEqual({ firstName: v1.user?.firstName, lastName: v1.user?.lastName, isSmsEnabled: expect.any(Boolean) });
     expect(v2.address.lineOne).toBe(v1.address.firstLine);
     expect(v2.address.firstLine).toBeUndefined();
   });

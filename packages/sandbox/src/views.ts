@@ -149,7 +149,7 @@ export function leadPageV2(store: SandboxStore, lead: StoredLead, assignment: As
       state: lead.address.state,
       postalCode: lead.address.postalCode,
     },
-    customerInfo: { firstName: lead.contact.firstName, lastName: purchased ? lead.contact.lastName : null },
+    customerInfo: { firstName: lead.contact.firstName, lastName: purchased ? lead.contact.lastName : null, isSmsEnabled: assignment?.isSmsEnabled ?? false },
   };
 }
 

@@ -51,10 +51,15 @@ export const LeadPageResponseSchema = v.object({
 });
 export type LeadPageResponse = v.InferOutput<typeof LeadPageResponseSchema>;
 
-/** V2: `customerInfo {firstName, lastName}`; contact fields arrive in `user` once purchased. */
+/**
+ * V2: `customerInfo {firstName, lastName}`; contact fields arrive in `user` once purchased. The
+ * same path is the provider dashboard's single lead (§7), whose customerInfo also says whether
+ * texting is on (`isSmsEnabled`, §3 provider view): a masked number lives 30 days with it, 28
+ * without (the thread's Contact modal). Absent: off.
+ */
 export const LeadPageResponseV2Schema = v.object({
   ...LeadPageResponseSchema.entries,
-  customerInfo: v.nullish(v.object({ firstName: OptionalText, lastName: OptionalText })),
+  customerInfo: v.nullish(v.object({ firstName: OptionalText, lastName: OptionalText, isSmsEnabled: v.optional(v.boolean(), false) })),
 });
 export type LeadPageResponseV2 = v.InferOutput<typeof LeadPageResponseV2Schema>;
 

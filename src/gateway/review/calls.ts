@@ -49,6 +49,8 @@ export async function requestReviewByEmail(client: GatewayClient, form: s.Review
     path: `${BASE}/v1/review/request-by-email`,
     body,
     response: s.ReviewRequestByEmailResponseSchema,
+    // §7: "success is status 200 with draftReviewId" (a 201 or 204 is not).
+    successStatus: 200,
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     signal: opts.signal,
   });

@@ -23,7 +23,7 @@ describe('normalizeLeadPage', () => {
       purchased: true,
       info,
       address: { lineOne: '12 Elm St', lineTwo: 'Apt 2', city: 'Denver', state: 'CO', postalCode: '80202' },
-      customerInfo: { firstName: 'Ann', lastName: 'Lee' },
+      customerInfo: { firstName: 'Ann', lastName: 'Lee', isSmsEnabled: false },
       user: { firstName: null, lastName: null, phone: '3035550100', email: 'ann@example.com' },
     });
     expect(v2).toEqual(v1);

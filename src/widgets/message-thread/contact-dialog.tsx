@@ -16,18 +16,34 @@ import { phoneNumbersLoadableAtom } from './thread-atoms';
 const STYLES = [dialogCss];
 
 /** 'Contact {member name}' (§2): the lead's preferred contact information. */
-export default function ContactDialog({ open, onClose, memberName, leadCreateDate }: { open: boolean; onClose(): void; memberName: string; leadCreateDate: string | null }) {
+/**
+ * `leadCreateDate` and `smsEnabled` are the lead's (when the thread has one): a masked number
+ * lives 30 days after the lead with texting, 28 without (§9), checked against the runtime clock.
+ */
+export default function ContactDialog({
+  open,
+  onClose,
+  memberName,
+  leadCreateDate,
+  smsEnabled,
+}: {
+  open: boolean;
+  onClose(): void;
+  memberName: string;
+  leadCreateDate: string | null;
+  smsEnabled: boolean;
+}) {
   useStyles(STYLES);
   const { t } = useRuntime();
   return (
     <Dialog open={open} onClose={onClose} title={t('thread.contactTitle', { memberName })} closeLabel={t('dialog.close')} part="contact-dialog">
-      <ContactInfo leadCreateDate={leadCreateDate} />
+      <ContactInfo leadCreateDate={leadCreateDate} smsEnabled={smsEnabled} />
     </Dialog>
   );
 }
 
 /** 'Preferred Contact Information': the phone as a tel link, 'Expired' for a masked number past its life (§4). */
-function ContactInfo({ leadCreateDate }: { leadCreateDate: string | null }) {
+function ContactInfo({ leadCreateDate, smsEnabled }: { leadCreateDate: string | null; smsEnabled: boolean }) {
   const { t, now, onLinkClick } = useRuntime();
   const phone = useAtomValue(phoneNumbersLoadableAtom);
   return (
@@ -42,7 +58,7 @@ function ContactInfo({ leadCreateDate }: { leadCreateDate: string | null }) {
           <div>
             <dt>{t('thread.phone')}</dt>
             <dd>
-              <PhoneValue entry={phone.data} leadCreateDate={leadCreateDate} now={now()} onClick={(event) => onLinkClick(event, 'external')} />
+              <PhoneValue entry={phone.data} leadCreateDate={leadCreateDate} smsEnabled={smsEnabled} now={now()} onClick={(event) => onLinkClick(event, 'external')} />
             </dd>
           </div>
         </dl>
@@ -51,14 +67,25 @@ function ContactInfo({ leadCreateDate }: { leadCreateDate: string | null }) {
   );
 }
 
-function PhoneValue({ entry, leadCreateDate, now, onClick }: { entry: ContactInfoEntry | null; leadCreateDate: string | null; now: Date; onClick: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+function PhoneValue({
+  entry,
+  leadCreateDate,
+  smsEnabled,
+  now,
+  onClick,
+}: {
+  entry: ContactInfoEntry | null;
+  leadCreateDate: string | null;
+  smsEnabled: boolean;
+  now: Date;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const { t } = useRuntime();
   const masked = Boolean(entry?.maskedNumber?.trim());
   const number = (masked ? entry?.maskedNumber : entry?.phoneNumber) ?? '';
-  // The entry does not say whether texting is enabled: the clock check takes the longer life
-  // (30 days); the gateway's maskedNumberActive decides at load.
+  // The gateway's maskedNumberActive decides at load; the clock then ends the number's life.
   const display = maskedNumberDisplay(
-    { phoneNumber: number, isMaskedPhone: masked, isMaskedPhoneActive: entry?.maskedNumberActive ?? false, leadReceivedAt: toDate(leadCreateDate), smsEnabled: true },
+    { phoneNumber: number, isMaskedPhone: masked, isMaskedPhoneActive: entry?.maskedNumberActive ?? false, leadReceivedAt: toDate(leadCreateDate), smsEnabled },
     now,
   );
   if (display === 'none') return <>{t('thread.noPhone')}</>;

@@ -473,6 +473,18 @@ describe('<MessageThread> attachments (§5, §8, §9)', () => {
     expect(stored).toHaveLength(1);
     expect([...sandbox.chat.mediaContent(stored[0]!.media![0]!.mediaSid)!]).toEqual([...PNG]);
   });
+
+  it('creates the contact (§7) for a photo sent alone too, once, naming its chat message', async () => {
+    const { container, received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    pick(fileInput(container), new File([PNG], 'leak.png', { type: 'image/png' }));
+    await screen.findByRole('button', { name: 'Remove file leak.png' });
+    fireEvent.click(sendButton());
+    expect(await within(list()).findByRole('img', { name: 'leak.png' })).toBeTruthy();
+    await waitFor(() => expect(received('POST', /\/gateway\/lead\/v1\/contact$/)).toHaveLength(1));
+    expect(received('POST', /\/v1\/messages$/)).toHaveLength(0);
+    expect(received('POST', /\/gateway\/lead\/v1\/contact$/)[0]?.body).toMatchObject({ contactType: 10, entityType: 'message', entityId: expect.stringMatching(/^\S+:\d+$/) });
+  });
 });
 
 describe('<MessageThread> history and live messages (§4)', () => {
@@ -541,5 +553,21 @@ describe('<MessageThread> contact modal (§2, §4 contact card)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
     expect(await within(dialog).findByText('Expired')).toBeTruthy();
+  });
+
+  it("keeps a masked number 30 days with the lead's texting on and 28 without (§9): on day 29 one is active, the other expired", async () => {
+    const day29 = () => new Date(Date.now() + 27 * 24 * 3_600_000); // the lead is two days old
+    for (const sms of [true, false]) {
+      const sandbox = createSandboxGateway();
+      const lead = sandbox.store.leads.find((l) => l.leadId === SANDBOX_LEADS.maskedActive)!;
+      for (const assignment of lead.assignments) assignment.isSmsEnabled = sms;
+      renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now: day29 });
+      await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
+      fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
+      if (sms) expect((await within(dialog).findByRole('link')).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+      else expect(await within(dialog).findByText('Expired')).toBeTruthy();
+      cleanup();
+    }
   });
 });

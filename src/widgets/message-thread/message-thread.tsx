@@ -144,7 +144,13 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
 
       {leadId !== null && contactMounted ? (
         <Suspense fallback={null}>
-          <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} memberName={name} leadCreateDate={leadData?.createDate ?? null} />
+          <ContactDialog
+            open={contactOpen}
+            onClose={() => setContactOpen(false)}
+            memberName={name}
+            leadCreateDate={leadData?.createDate ?? null}
+            smsEnabled={leadData?.customerInfo?.isSmsEnabled ?? false}
+          />
         </Suspense>
       ) : null}
     </div>

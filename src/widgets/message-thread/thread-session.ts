@@ -290,6 +290,8 @@ export class ThreadSession {
     const trimmed = text?.trim() ?? '';
     const textSend = trimmed ? this.addPending({ kind: 'text', text: trimmed }) : null;
     const fileSend = file ? this.addPending({ kind: 'media', file, contentType: contentType ?? file.type }) : null;
+    // A photo sent with a text is one contact with it (the text's); a photo alone is its own.
+    if (textSend && fileSend) this.contacted.add(fileSend.id);
     void (async () => {
       if (textSend) await this.runText(textSend.id);
       if (fileSend) await this.runMedia(fileSend.id);
@@ -364,11 +366,20 @@ export class ThreadSession {
     }
   }
 
-  /** After a successful send: the contact-creation call (§7; its errors are swallowed) and the event. Once per message. */
+  /** After a successful text send: the contact-creation call (§7; its errors are swallowed) and the event. Once per message. */
   private afterSend(id: string, messageId: string): void {
     if (this.contacted.has(id)) return;
     this.contacted.add(id);
     this.options.onSent?.(messageId);
+    this.createContactFor(messageId);
+  }
+
+  /**
+   * §7 contact creation for a sent message: a text's message-center id, or for a photo sent
+   * alone (it has none) its chat message, `<conversation sid>:<index>`. Needs the lead (its
+   * postal code and category); errors are swallowed.
+   */
+  private createContactFor(messageId: string): void {
     const context = this.options.contactContext();
     if (!context) return;
     void createContact(this.options.gateway, {
@@ -400,6 +411,10 @@ export class ThreadSession {
         signal: this.lifetime.signal,
       });
       this.confirm(id, { index: sent.index });
+      if (!this.contacted.has(id)) {
+        this.contacted.add(id);
+        this.createContactFor(`${conversation.sid}:${sent.index}`);
+      }
     } catch {
       this.update(id, { state: 'failed' });
     }

@@ -246,6 +246,20 @@ describe('<ReviewRequest>', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    [201, { draftReviewId: 'draft-9' }],
+    [204, undefined],
+    [200, {}],
+  ])('takes only "status 200 with draftReviewId" as sent (§7): a %i answer keeps the form with the alert', async (status, body) => {
+    const { user, sandbox, events } = setup();
+    sandbox.faults.status(status, body, { route: SEND_ROUTE, times: 1 });
+    await openModal(user);
+    await user.click(submitButton());
+    expect(await screen.findByText(FAILURE, { normalizer: (text) => text })).toBeTruthy();
+    expect(screen.queryByText(THANKS)).toBeNull();
+    expect(events).toEqual([]);
+  });
+
   it('keeps the form and what was typed on a failure, with the spec alert; sending again works', async () => {
     const { user, received, sandbox, events } = setup();
     sandbox.faults.status(500, undefined, { route: SEND_ROUTE, times: 1 });
