@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { GatewayClient } from '../gateway/client';
-import { resolveRoutes, type RouteBuilders } from '../domain/routes';
+import { DEFAULT_APP_BASE, resolveRoutes, type RouteBuilders } from '../domain/routes';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
 import type { HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
@@ -88,6 +88,11 @@ export interface WidgetRuntime {
    * a widget that load later and bring their own texts (see `withMessages`).
    */
   withMessages(part: MessageCatalogue): WidgetRuntime;
+  /**
+   * The same runtime with the default routes under another base (`<lead-app base="/office">`):
+   * links between the app's widgets stay in the app. A host's own `routes` builders still win.
+   */
+  withAppBase(base: string): WidgetRuntime;
 }
 
 export type RuntimeInputs = {
@@ -95,6 +100,8 @@ export type RuntimeInputs = {
   /** The catalogue parts the widget shows (its element's), or all of `enUS`. */
   catalogue: MessageCatalogue;
   host?: EventTarget | null;
+  /** Where the office app is mounted (default /app): the base of the default routes. */
+  appBase?: string;
 } & { [K in RuntimePropertyName]?: HostProperties[K] | null };
 
 /** A sink that never throws into a widget: a broken host callback must not break the UI. */
@@ -114,13 +121,14 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
   const host = inputs.host ?? null;
   const emit = <K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]) => emitLeadkitEvent(host, name, detail);
   const extended = new WeakMap<MessageCatalogue, WidgetRuntime>();
+  const based = new Map<string, WidgetRuntime>();
   const runtime: WidgetRuntime = {
     client: inputs.client,
     t: createTranslator(inputs.catalogue, inputs.messages),
     locale: inputs.locale || 'en-US',
     flags: inputs.flags ?? {},
     analytics: safeAnalytics(inputs.analytics),
-    routes: resolveRoutes(inputs.routes),
+    routes: resolveRoutes(inputs.routes, inputs.appBase),
     now: safeClock(inputs.now),
     chat: typeof inputs.chat === 'function' ? (inputs.chat as ChatClientFactory) : null,
     host,
@@ -142,6 +150,15 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
         extended.set(part, more);
       }
       return more;
+    },
+    withAppBase(base) {
+      if (base === (inputs.appBase ?? DEFAULT_APP_BASE)) return runtime;
+      let moved = based.get(base);
+      if (!moved) {
+        moved = createRuntime({ ...inputs, appBase: base });
+        based.set(base, moved);
+      }
+      return moved;
     },
   };
   return runtime;

@@ -147,13 +147,19 @@ describe('lead board: filters, sort, paging (POST /lead/office/v6/leads/serviceP
     expect(desc.leads[0]?.status).toBe('ClosedDidntWin');
   });
 
-  it('moves the featured lead to the top of the first page, once, when it matches the filters', async () => {
+  it('brings the featured lead onto the first page, once, when it matches the filters — not to its top (the widget does that)', async () => {
     const { provider } = setup();
     const plain = await allPages(provider, {}, 5);
     expect(plain.leads.slice(0, 5).map((l) => l.leadId)).not.toContain(L.featuredCandidate);
 
     const featured = await allPages(provider, { featuredLeadId: L.featuredCandidate }, 5);
-    expect(featured.leads[0]?.leadId).toBe(L.featuredCandidate);
+    // The first page's last row; the rows before it in their natural order.
+    expect(featured.leads[4]?.leadId).toBe(L.featuredCandidate);
+    expect(featured.leads.slice(0, 4).map((l) => l.leadId)).toEqual(plain.leads.slice(0, 4).map((l) => l.leadId));
+    // A featured lead already on the first page stays where it is.
+    const onFirstPage = plain.leads[2]!.leadId;
+    const inPlace = await getLeads(provider, SP, { featuredLeadId: onFirstPage, limit: 5 });
+    expect(inPlace.leads.map((l) => l.leadId)).toEqual(plain.leads.slice(0, 5).map((l) => l.leadId));
     expect(featured.total).toBe(plain.total);
     expect(featured.leads.filter((l) => l.leadId === L.featuredCandidate)).toHaveLength(1);
     expect(new Set(featured.leads.map((l) => l.leadId))).toEqual(new Set(plain.leads.map((l) => l.leadId)));

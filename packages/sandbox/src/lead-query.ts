@@ -67,8 +67,10 @@ export function sortRows(rows: readonly BoardRow[], sort: LeadListQuery['sort'])
 }
 
 /**
- * Filter → sort → featured lead first (when it passes the filters; every page is computed on
- * the same order, so no lead repeats or goes missing across pages) → offset/limit.
+ * Filter → sort → the featured lead on the first page (when it passes the filters) → offset/limit.
+ * Like a real gateway might, it does not put the lead on top (the widget does, spec §4): the lead
+ * keeps its place when that is on the first page, else it is the first page's last row. Every
+ * page is computed on the same order, so no lead repeats or goes missing across pages.
  * totalNumber is the filtered count.
  */
 export function queryBoard(rows: readonly BoardRow[], query: LeadListQuery): { rows: BoardRow[]; totalNumber: number } {
@@ -78,7 +80,8 @@ export function queryBoard(rows: readonly BoardRow[], query: LeadListQuery): { r
   );
   if (query.featuredLeadId !== null && query.featuredLeadId !== undefined) {
     const index = filtered.findIndex((row) => row.lead.leadId === query.featuredLeadId);
-    if (index > 0) filtered.unshift(...filtered.splice(index, 1));
+    const lastOfFirstPage = Math.max(0, query.limit - 1);
+    if (index > lastOfFirstPage) filtered.splice(lastOfFirstPage, 0, ...filtered.splice(index, 1));
   }
   return { rows: filtered.slice(query.offset, query.offset + query.limit), totalNumber: filtered.length };
 }

@@ -143,6 +143,27 @@ describe('<LeadApp> message thread route (spec §2)', () => {
     await waitFor(() => expect(sandbox.store.requests.some((r) => r.path === '/gateway/message-center/v1/chat/session')).toBe(true));
   });
 
+  it('keeps links between its widgets under its base (<lead-app base="/office">), and follows them in the app', async () => {
+    const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
+    const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
+    const sandbox = createSandboxGateway();
+    window.history.pushState(null, '', `/office/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
+    const host = new EventTarget();
+    render(
+      <WidgetShell owner={{}} host={host} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
+        <LeadApp base="/office" spId={1001} />
+      </WidgetShell>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+    const leads = screen.getByRole('link', { name: 'Leads' });
+    expect(leads.getAttribute('href')).toBe(`/office/lead/board/1001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(screen.getByRole('link', { name: 'View All Leads' }).getAttribute('href')).toMatch(/^\/office\/lead\/board\/1001/);
+    act(() => leads.click());
+    await waitFor(() => expect(window.location.pathname).toBe('/office/lead/board/1001'));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Leads for / })).toBeTruthy();
+  });
+
   it('shows the not-found view for a thread with a malformed leadId', async () => {
     renderAt('/app/conversation/1001/thread/5001?leadId=abc');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

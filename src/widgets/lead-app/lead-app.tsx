@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useContext, useEffect, useId, type React
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
 import { DEFAULT_APP_BASE } from '../../domain/routes';
-import { useRuntime } from '../../runtime/runtime';
+import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Skeleton } from '../../ui/skeleton';
 import leadAppCss from './lead-app.css?inline';
@@ -137,7 +137,10 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
 export function LeadApp({ base, spId = null, chatService = null }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
+  // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
+  const appRuntime = useRuntime().withAppBase(appBase);
   return (
+    <RuntimeProvider runtime={appRuntime}>
     <div className="lk-app" part="app">
       <AppProvider.Provider value={spId}>
       <Router base={appBase}>
@@ -178,5 +181,6 @@ export function LeadApp({ base, spId = null, chatService = null }: LeadAppProps)
       </Router>
       </AppProvider.Provider>
     </div>
+    </RuntimeProvider>
   );
 }

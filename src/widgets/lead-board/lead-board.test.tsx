@@ -151,9 +151,15 @@ describe('<LeadBoard> cards', () => {
     expect(view.received('POST', readPath).map((call) => call.body)).toEqual([expect.anything(), { leadId: Number(unread.dataset.leadId), read: true }]);
   });
 
-  it('moves the featured lead to the top', async () => {
-    await shownBoard({ leadId: SANDBOX_LEADS.featuredCandidate });
+  it('moves the featured lead to the top (the gateway sends it on the first page, not first)', async () => {
+    const view = await shownBoard({ leadId: SANDBOX_LEADS.featuredCandidate });
     expect(Number(cards()[0]!.dataset.leadId)).toBe(SANDBOX_LEADS.featuredCandidate);
+    // What the widget got (the same request asked again): the lead on the first page, but not on
+    // top — the widget moved it.
+    const request = leadRequests(view).at(-1)!;
+    const response = await view.sandbox.fetch(`http://sandbox.test${leadsPath}`, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body) });
+    const answered = ((await response.json()) as { leads: { leadId: number }[] }).leads;
+    expect(answered.findIndex((lead) => lead.leadId === SANDBOX_LEADS.featuredCandidate)).toBeGreaterThan(0);
     expect(within(cards()[0]!).getByText('Featured')).toBeTruthy();
   });
 
