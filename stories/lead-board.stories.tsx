@@ -5,6 +5,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
+import { LEAD_SOURCES } from '../src/domain/lead-source';
 import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
@@ -108,7 +109,7 @@ export const Default: Story = {
     await expect(leadIds(root)[0]).toBe(SANDBOX_LEADS.newest);
     await expect(within(cards(root)[0] as HTMLElement).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'false');
-    await expect(leadRequests(context)).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true } }]);
+    await expect(leadRequests(context)).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } }]);
   },
 };
 
@@ -168,7 +169,7 @@ export const EmptyWithFilters: Story = {
     await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear All Filters' }));
     await expect(await canvas.findByText(`Showing 1 - 10 of ${ACTIVE_LEADS} results`)).toBeVisible();
     await expect(canvas.queryByRole('list', { name: 'Active filters' })).toBeNull();
-    await expect(leadRequests(context).at(-1)?.filters).toEqual({ archived: false, displayLead: true });
+    await expect(leadRequests(context).at(-1)?.filters).toEqual({ archived: false, displayLead: true, sources: [...LEAD_SOURCES] });
     await settled(root);
   },
 };

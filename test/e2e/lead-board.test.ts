@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { BOARD_SHOWING, boardReady, type ExampleServer, injectFault, seriousAxeViolations, SERVER_START_TIMEOUT_MS, startExampleServer, UI_TIMEOUT_MS, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
+import { LEAD_SOURCES } from '../../src/domain/lead-source';
 
 const SP_ID = 1001;
 const BOARD_PATH = `/app/lead/board/${SP_ID}`;
@@ -109,7 +110,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
     await expect(cards(board).first().getAttribute('data-expanded')).resolves.toBe('true');
     await expect(board.locator('li[data-expanded="true"]').count()).resolves.toBe(1);
     await expect(board.getByRole('navigation', { name: 'Pages' }).isVisible()).resolves.toBe(true);
-    expect(leadBodies()).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true } }]);
+    expect(leadBodies()).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } }]);
     expect(watch.consoleErrors).toEqual([]);
   });
 
@@ -391,8 +392,8 @@ describe('out-of-order responses', { timeout: 20_000 }, () => {
     // Two requests for two states, none twice; the superseded one was aborted by the page.
     const sent = leadBodies().slice(sentBefore);
     expect(sent.map((body) => body.filters)).toEqual([
-      { archived: false, displayLead: true, hasUnreadMessages: true },
-      { archived: true, displayLead: true, hasUnreadMessages: true },
+      { archived: false, displayLead: true, sources: [...LEAD_SOURCES], hasUnreadMessages: true },
+      { archived: true, displayLead: true, sources: [...LEAD_SOURCES], hasUnreadMessages: true },
     ]);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatch(/"archived":false.*net::ERR_ABORTED$/);

@@ -1,4 +1,5 @@
 import { initialBoardQuery, type BoardQuery } from '../../domain/filters';
+import { LEAD_SOURCES } from '../../domain/lead-source';
 import type { GatewayClient } from '../../gateway/client';
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead, LeadListRequest } from '../../gateway/office/schemas';
@@ -24,11 +25,13 @@ export function boardFirstCalls(client: GatewayClient, spId: number): Promise<un
 /**
  * The leads call's body for a board state (spec §7: offset, sort, limit, businessName,
  * featuredLeadId, filters). Empty filters are left out rather than sent as empty values;
- * `hasUnreadMessages` is sent only when on (true), never as "read only".
+ * `hasUnreadMessages` is sent only when on (true), never as "read only". `sources` (§7) is
+ * always the six lead sources of §3: the board shows leads of every source and has no source
+ * filter, so it names them all rather than leave the gateway to guess a default.
  */
 export function toLeadListRequest(query: BoardQuery, featuredLeadId: number | null, businessName: string): LeadListRequest {
   const { filters } = query;
-  const wire: NonNullable<LeadListRequest['filters']> = { archived: filters.archived, displayLead: filters.displayLead };
+  const wire: NonNullable<LeadListRequest['filters']> = { archived: filters.archived, displayLead: filters.displayLead, sources: [...LEAD_SOURCES] };
   if (filters.hasUnreadMessages) wire.hasUnreadMessages = true;
   if (filters.serviceProviderLeadStatuses.length) wire.serviceProviderLeadStatuses = [...filters.serviceProviderLeadStatuses];
   if (filters.dateRange.startDate || filters.dateRange.endDate) wire.dateRange = { ...filters.dateRange };

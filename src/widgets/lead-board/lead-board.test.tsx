@@ -27,6 +27,7 @@ async function archiveFromMenu(card: HTMLElement) {
   await userEvent.click(within(card).getByRole('button', { name: 'More actions' }));
   await userEvent.click(within(card).getByRole('menuitem', { name: 'Archive Lead' }));
 }
+const ALL_SOURCES = ['Redemption', 'RequestAQuote', 'SR_RAQ', 'HA_OL_RAQ', 'ProDirMsgCallOptIn', 'ProDirMsgCallOptOut'];
 const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
 
 describe('<LeadBoard> loading', () => {
@@ -54,14 +55,27 @@ describe('<LeadBoard> loading', () => {
     expect(screen.getByRole('link', { name: 'View Call Log' }).getAttribute('href')).toBe('/app/office/1001/call-log');
   });
 
-  it('sends page size 10, sort NewestOldest, offset 0 and the default filters', async () => {
+  it('sends page size 10, sort NewestOldest, offset 0 and the default filters, naming every lead source (§3, §7 filters.sources)', async () => {
     const view = await shownBoard();
     expect(lastLeadRequest(view)).toEqual({
       offset: 0,
       sort: 'NewestOldest',
       limit: 10,
-      filters: { archived: false, displayLead: true },
+      filters: { archived: false, displayLead: true, sources: ALL_SOURCES },
     });
+  });
+
+  it('does not list a lead the gateway hides (displayLead false): hiding is the gateway\'s, the board has no Hide action (README)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    // The newest lead: it would be the first card.
+    const hidden = view.sandbox.store
+      .providerLeads(1001)
+      .filter(({ assignment }) => !assignment.archived && assignment.displayed)
+      .sort((a, b) => b.lead.createDate.localeCompare(a.lead.createDate))[0]!;
+    hidden.assignment.displayed = false;
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/, {}, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    expect(cards().map((card) => Number(card.dataset.leadId))).not.toContain(hidden.lead.leadId);
+    expect(screen.queryByRole('menuitem', { name: /^Hide/ })).toBeNull();
   });
 
   it('loads the filter controls after the first page is answered, not before it (they are not needed for the first card)', async () => {
@@ -278,7 +292,7 @@ describe('<LeadBoard> filters', () => {
         sort: 'NewestOldest',
         limit: 10,
         businessName: 'Acme Plumbing & Heating',
-        filters: { archived: false, displayLead: true },
+        filters: { archived: false, displayLead: true, sources: ALL_SOURCES },
       }),
     );
   });
