@@ -15,9 +15,21 @@ export function parseId(value: string | null | undefined): number | null {
   return Number(value);
 }
 
+/** The route table as patterns: a `:name` segment is any one segment. */
+const ROUTE_PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
+);
+
+/** Whether a path (relative to the base, without its query) is one of the app's routes. */
+export function isAppRoute(path: string): boolean {
+  return ROUTE_PATTERNS.some((pattern) => pattern.test(path));
+}
+
 /**
  * The in-app path for a URL that a widget is about to follow, or null when the URL leaves
- * the app (other origin, or outside its base).
+ * the app: another origin, outside its base, or a page under the base the app has no route for
+ * (the office inbox, call log, connected numbers, service area, services offered: the host's
+ * own pages, reached by a real navigation after `lk-navigate`).
  */
 export function inAppPath(url: string, base: string, origin: string): string | null {
   let parsed: URL;
@@ -29,5 +41,6 @@ export function inAppPath(url: string, base: string, origin: string): string | n
   if (parsed.origin !== origin) return null;
   const normalizedBase = base.replace(/\/+$/, '');
   if (parsed.pathname !== normalizedBase && !parsed.pathname.startsWith(`${normalizedBase}/`)) return null;
-  return (parsed.pathname.slice(normalizedBase.length) || '/') + parsed.search;
+  const path = parsed.pathname.slice(normalizedBase.length) || '/';
+  return isAppRoute(path) ? path + parsed.search : null;
 }

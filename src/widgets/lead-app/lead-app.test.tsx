@@ -6,7 +6,7 @@ import { emitLeadkitEvent } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadApp } from './lead-app';
 import { LEAD_APP_CATALOGUE } from './lead-app-messages';
-import { inAppPath, parseId } from './lead-app-routes';
+import { inAppPath, isAppRoute, parseId } from './lead-app-routes';
 
 const lead = {
   leadId: 5,
@@ -107,6 +107,10 @@ describe('<LeadApp> routes (spec §2)', () => {
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: 'https://insurer.example.com/q', kind: 'insurer', newTab: false })).toBe(true);
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/lead/board/1`, kind: 'lead-board', newTab: true })).toBe(true);
+    // The office inbox (provider 1003 has it) is a page of the host's, under the base but not an
+    // app route: a real navigation, not the app's "Page not found".
+    expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/office/1003/inbox?userId=5005`, kind: 'office-inbox', newTab: false })).toBe(true);
+    expect(window.location.pathname).toBe('/app/lead/nope');
   });
 });
 
@@ -122,7 +126,17 @@ describe('route helpers', () => {
     expect(inAppPath('https://a.test/app/lead?x=1', '/app', 'https://a.test')).toBe('/lead?x=1');
     expect(inAppPath('https://a.test/application', '/app', 'https://a.test')).toBeNull();
     expect(inAppPath('https://b.test/app/lead', '/app', 'https://a.test')).toBeNull();
-    expect(inAppPath('/app', '/app/', 'https://a.test')).toBe('/');
+    expect(inAppPath('https://a.test/app/lead/board/1001/', '/app/', 'https://a.test')).toBe('/lead/board/1001/');
+  });
+
+  it("takes only the app's own routes: the office pages the spec names without a route are the host's", () => {
+    expect(isAppRoute('/lead/board/1001')).toBe(true);
+    expect(isAppRoute('/conversation/1001/thread/5001')).toBe(true);
+    expect(isAppRoute('/lead/request_a_quote/lead/9/summary')).toBe(true);
+    for (const page of ['/office/1003/inbox', '/office/1001/call-log', '/ads/1001/connected-numbers', '/office/1001/service-area', '/office/1001/services', '/', '/lead/board']) {
+      expect(isAppRoute(page)).toBe(false);
+      expect(inAppPath(`https://a.test/app${page}?userId=5`, '/app', 'https://a.test')).toBeNull();
+    }
   });
 });
 
