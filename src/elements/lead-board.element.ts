@@ -11,6 +11,7 @@ import { elementDefinition } from './define-element';
  * @attr lead-id - The featured lead: moved to the top when it is in the list.
  * @attr new-messages - Start with the 'Show Unread Messages' filter on.
  * @attr page-size - Leads per page (default 10).
+ * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
  * @prop auth - `{ kind: 'provider', spId }`.
  * @prop chat - Not used by this element.

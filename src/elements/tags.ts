@@ -45,7 +45,7 @@ export const TAGS = {
     reserve: { minHeight: '1290px', display: 'block' },
   },
   'lead-board': {
-    attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number' },
+    attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean' },
     reserve: { minHeight: '960px', display: 'block' },
   },
   'lead-app': {

@@ -67,6 +67,8 @@ describe('<LeadApp> routes (spec §2)', () => {
     await waitFor(() => expect(requests.some((r) => r.url.includes('/gateway/lead/office/v6/leads/serviceProvider/1001'))).toBe(true));
     const body = requests.find((r) => r.url.includes('/v6/leads/'))?.body as Record<string, unknown>;
     expect(body).toMatchObject({ featuredLeadId: 5, filters: { hasUnreadMessages: true } });
+    // The app names the page on its board route (a lone <lead-board> only with set-title).
+    await waitFor(() => expect(document.title).toBe('Business Center'));
   });
 
   it('turns a widget link inside the app into a client-side navigation', async () => {

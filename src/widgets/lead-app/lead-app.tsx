@@ -96,7 +96,7 @@ function LeadPageRoute() {
 
 function LeadBoardRoute({ serviceProviderId }: { serviceProviderId: number }) {
   const query = new URLSearchParams(useSearch());
-  return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} />;
+  return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle />;
 }
 
 /** §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed one is not found). */

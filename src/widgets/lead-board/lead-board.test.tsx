@@ -78,6 +78,19 @@ describe('<LeadBoard> loading', () => {
     expect(screen.queryByRole('menuitem', { name: /^Hide/ })).toBeNull();
   });
 
+  it("with set-title, the page's title is 'Business Center' while the board is shown, and comes back after; without it, untouched", async () => {
+    document.title = 'Pro Center';
+    const plain = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    await screen.findByRole('heading', { level: 1, name: /^Leads for / });
+    expect(document.title).toBe('Pro Center');
+    plain.unmount();
+    const titled = renderWidget(<LeadBoard spId={1001} setTitle />, LEAD_BOARD_CATALOGUE);
+    await screen.findByRole('heading', { level: 1, name: /^Leads for / });
+    expect(document.title).toBe('Business Center');
+    titled.unmount();
+    expect(document.title).toBe('Pro Center');
+  });
+
   it('loads the filter controls after the first page is answered, not before it (they are not needed for the first card)', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.latency(1500, { route: LEADS_ROUTE, times: 1 });

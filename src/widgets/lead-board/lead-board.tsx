@@ -47,6 +47,8 @@ export interface LeadBoardProps {
   newMessages?: boolean | null;
   /** Leads per page (default 10). */
   pageSize?: number | null;
+  /** The page's title becomes 'Business Center' while the board is shown (the previous title comes back after). */
+  setTitle?: boolean | null;
 }
 
 /** The board's CSS and that of the ui primitives in its first render (the list and the filter panel bring their own). */
@@ -55,6 +57,20 @@ const STYLES = [switchCss, leadBoardCss];
 /** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
 const loadBoardList = () => import(/* lk:first-content */ './board-list');
 const BoardList = lazy(loadBoardList);
+
+/** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
+function useDocumentTitle(on: boolean) {
+  const { t } = useRuntime();
+  const title = t('board.title');
+  useEffect(() => {
+    if (!on || typeof document === 'undefined') return;
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      if (document.title === title) document.title = previous;
+    };
+  }, [on, title]);
+}
 
 /** What a failed change says (the spec gives no text for these; ours, in the catalogue). */
 const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
@@ -70,8 +86,9 @@ export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
  * The provider's lead board (spec §2 "Lead board"): header, filters, 'Showing X - Y of Z
  * results', sort, the expandable lead cards and paging.
  */
-export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null }: LeadBoardProps) {
+export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null, setTitle = false }: LeadBoardProps) {
   useStyles(STYLES);
+  useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   const { t, analytics, routes, onLinkClick, emit, logInLink } = useRuntime();
   const provider = useAtomValue(providerInfoLoadableAtom);
