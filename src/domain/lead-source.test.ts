@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-US';
-import { LEAD_SOURCES, isLeadSource, leadSourceLabelKey } from './lead-source';
+import { LEAD_SOURCES, isLeadSource } from './lead-source';
+import { leadSourceLabelKey } from './lead-source-label';
 
 describe('LEAD_SOURCES', () => {
   it('holds exactly the six spec sources in the gateway spelling', () => {

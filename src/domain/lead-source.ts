@@ -1,5 +1,3 @@
-import type { MessageKey } from '../i18n/en-US';
-
 /** Where a lead came from (spec §3). Values are the gateway's own spelling. */
 export const LEAD_SOURCES = [
   'Redemption',
@@ -14,8 +12,4 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export function isLeadSource(value: unknown): value is LeadSource {
   return typeof value === 'string' && (LEAD_SOURCES as readonly string[]).includes(value);
-}
-
-export function leadSourceLabelKey(source: LeadSource): MessageKey {
-  return `leadSource.${source}`;
 }
