@@ -178,7 +178,7 @@ export const AttachmentErrors: Story = {
   },
 };
 
-/** §8: the chat cannot be set up: the message and a disabled composer. */
+/** §8: the chat cannot be set up: the message, a disabled composer and 'Try again'. */
 export const ChatUnavailable: Story = {
   parameters: sandbox({ fault: { status: 503, route: `POST ${MC}/v1/chat/session` } }),
   play: async ({ canvasElement }) => {
@@ -187,6 +187,8 @@ export const ChatUnavailable: Story = {
     await expect(box).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeDisabled();
+    // The service may be back the next time: 'Try again' opens the chat anew.
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 

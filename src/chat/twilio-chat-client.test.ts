@@ -7,6 +7,7 @@ import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, typ
 import { openChat } from './open-chat';
 import {
   createTwilioChatClientFactory,
+  TWILIO_INIT_TIMEOUT_MS,
   isSdkNotInstalled,
   loadTwilioSdk,
   mapTwilioConnectionState,
@@ -36,7 +37,7 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'] } = {}) {
+async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'], initTimeoutMs = undefined as number | undefined } = {}) {
   const sandbox = createSandboxGateway({ now: () => NOW });
   const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
   const twilio = new TwilioDouble('provider-1001', () => NOW);
@@ -50,6 +51,7 @@ async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['au
       loads.push(1);
       return twilio;
     },
+    ...(initTimeoutMs === undefined ? {} : { initTimeoutMs }),
   });
   return { sandbox, gateway, twilio, conversation, factory, loads };
 }
@@ -143,6 +145,14 @@ describe('Twilio chat adapter: loading', () => {
       const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(chunk)) });
       await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', hint: null });
     });
+  });
+
+  it('counts a client that never says initialized or initFailed as unavailable after its start-up time (20 s by default), and shuts it down', async () => {
+    expect(TWILIO_INIT_TIMEOUT_MS).toBe(20_000);
+    const setup = await start({ autoInit: 'manual', initTimeoutMs: 50 });
+    await expect(open(setup)).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable', operation: 'chat.connect' });
+    expect(setup.twilio.client.shutdowns).toBe(1);
+    expect(setup.twilio.client.listenerCount()).toBe(0);
   });
 
   it('gives up waiting for initialization when superseded', async () => {

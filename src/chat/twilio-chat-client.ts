@@ -153,7 +153,15 @@ export interface TwilioChatOptions {
   loadSdk?: () => Promise<TwilioSdk>;
   /** Options for the SDK client; default `{ logLevel: 'silent' }` (its logs may hold customer text). */
   clientOptions?: TwilioClientOptions;
+  /**
+   * How long the SDK may take to say `initialized` or `initFailed` before the chat counts as
+   * unavailable (a blocked websocket or an endless reconnect says neither). Default 20 s.
+   */
+  initTimeoutMs?: number;
 }
+
+/** See `TwilioChatOptions.initTimeoutMs`. */
+export const TWILIO_INIT_TIMEOUT_MS = 20_000;
 
 /** Twilsock state → the chat layer's: retrying is connecting, an error is disconnected. */
 export function mapTwilioConnectionState(state: TwilioConnectionState): ChatConnectionState {
@@ -366,10 +374,18 @@ class TwilioChatConversation implements ChatConversation {
   }
 }
 
-/** Waits for the SDK client's `initialized` (resolves) or `initFailed` (rejects). */
-function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits for the SDK client's `initialized` (resolves) or `initFailed` (rejects), at most
+ * `timeoutMs`: then the chat is unavailable (the thread says so and offers to try again).
+ */
+function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      done();
+      reject(new ChatError({ kind: 'unavailable', operation: 'chat.connect', cause: new Error(`Twilio did not initialise within ${timeoutMs} ms`) }));
+    }, timeoutMs);
     const done = () => {
+      clearTimeout(timer);
       client.off('initialized', onInitialized);
       client.off('initFailed', onFailed);
       signal?.removeEventListener('abort', onAbort);
@@ -409,7 +425,7 @@ export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): 
     // Listen for token expiry and connection changes from the start.
     const chat = new TwilioChatClient(client, init);
     try {
-      await whenInitialized(client, init.signal);
+      await whenInitialized(client, init.signal, options.initTimeoutMs ?? TWILIO_INIT_TIMEOUT_MS);
     } catch (error) {
       await chat.close();
       throw error;

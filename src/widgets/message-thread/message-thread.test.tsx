@@ -188,6 +188,19 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
   });
 
+  it("offers 'Try again' when the chat did not come up, and opens it anew", async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 1 });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(UNAVAILABLE);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const box = await ready();
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.queryByText(UNAVAILABLE)).toBeNull();
+    expect(sandbox.store.requests.filter((r) => r.path === `${CHAT}/session`)).toHaveLength(2);
+  });
+
   it('without @twilio/conversations installed (optional peer): the same unavailable state, and lk-error chat-sdk-missing telling the developer what to do', async () => {
     // The Twilio adapter with its import() failing as Node's does for a package that is not installed.
     const notInstalled = Object.assign(new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/x.js"), {
@@ -198,6 +211,8 @@ describe('<MessageThread> opening (§2, §4)', () => {
     const errors: CustomEvent[] = [];
     host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
     expect((await screen.findByRole('alert')).textContent).toContain(UNAVAILABLE);
+    // Trying again would not install the SDK: no 'Try again'.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Write a message...' })).toHaveProperty('disabled', true);
     await waitFor(() => expect(errors).toHaveLength(1));
     expect(errors[0]?.detail).toEqual({ widget: 'message-thread', status: null, kind: 'chat-sdk-missing', message: TWILIO_SDK_MISSING_HINT });

@@ -39,6 +39,9 @@ export interface ThreadBodyProps {
   memberName: string;
 }
 
+/** Chat failures worth trying again (`ThreadFailure.kind`). */
+const RETRYABLE_CHAT_FAILURES: ReadonlySet<string> = new Set(['chat-unavailable', 'chat-network', 'chat-unknown']);
+
 /**
  * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
  * when the thread changes). §8: a chat that fails to open shows 'Messaging is currently
@@ -58,6 +61,8 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
   });
 
   const [session, setSession] = useState<ThreadSession | null>(null);
+  // Bumped by 'Try again' on a chat that could not open: the session opens anew.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     sessionStart ??= now().getTime();
     setSessionMember(undefined);
@@ -81,7 +86,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
     return () => {
       opened.close();
     };
-  }, [client, chat, chatService, spId, userId, leadId, now, setSessionMember]);
+  }, [client, chat, chatService, spId, userId, leadId, now, setSessionMember, attempt]);
 
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? loadingSnapshot, session?.getSnapshot ?? loadingSnapshot);
 
@@ -107,7 +112,19 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
     <div className="lk-thread__body">
       {snapshot.status === 'failed' ? (
         <div className="lk-thread__list lk-thread__list--failed">
-          <ErrorBanner detail={t('error.chatInit')} part="chat-error" />
+          <ErrorBanner
+            detail={t('error.chatInit')}
+            part="chat-error"
+            action={
+              // A chat that did not come up (the service down, a connection that never settled)
+              // may the next time; one the gateway denies or a missing SDK will not.
+              failure && RETRYABLE_CHAT_FAILURES.has(failure.kind) ? (
+                <button type="button" className="lk-button" data-variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  {t('action.retry')}
+                </button>
+              ) : undefined
+            }
+          />
         </div>
       ) : (
         <MessageList
