@@ -149,7 +149,18 @@ export type ChatClientFactory = (init: ChatClientInit) => Promise<ChatClient>;
  * - `sdk-missing`: the adapter's SDK is not installed (`@twilio/conversations` is an optional
  *   peer dependency of leadkit); `hint` says what to do.
  */
-export type ChatErrorKind = 'unavailable' | 'denied' | 'not-found' | 'network' | 'rejected' | 'invalid-response' | 'aborted' | 'closed' | 'sdk-missing';
+export type ChatErrorKind =
+  | 'unavailable'
+  | 'denied'
+  | 'not-found'
+  | 'network'
+  | 'rejected'
+  | 'invalid-response'
+  | 'aborted'
+  | 'closed'
+  | 'sdk-missing'
+  /** The chat service's signed-in identity is not the session's (own messages could not be told). */
+  | 'identity-mismatch';
 
 /**
  * The one error type of the chat layer. Its message names the operation and kind only (no URL,

@@ -7,6 +7,7 @@ import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, typ
 import { openChat } from './open-chat';
 import {
   createTwilioChatClientFactory,
+  TWILIO_IDENTITY_MISMATCH_HINT,
   TWILIO_INIT_TIMEOUT_MS,
   isSdkNotInstalled,
   loadTwilioSdk,
@@ -37,10 +38,10 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'], initTimeoutMs = undefined as number | undefined } = {}) {
+async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'], initTimeoutMs = undefined as number | undefined, tokenIdentity = 'provider-1001' } = {}) {
   const sandbox = createSandboxGateway({ now: () => NOW });
   const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
-  const twilio = new TwilioDouble('provider-1001', () => NOW);
+  const twilio = new TwilioDouble(tokenIdentity, () => NOW);
   twilio.autoInit = autoInit;
   const sid = sandbox.chat.conversationSid(1001, 5001);
   const conversation = twilio.conversation(sid);
@@ -153,6 +154,15 @@ describe('Twilio chat adapter: loading', () => {
     await expect(open(setup)).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable', operation: 'chat.connect' });
     expect(setup.twilio.client.shutdowns).toBe(1);
     expect(setup.twilio.client.listenerCount()).toBe(0);
+  });
+
+  it("fails as identity-mismatch when the SDK's user is not the session's identity (own messages could not be told), with what to do, and shuts the client down", async () => {
+    const setup = await start({ tokenIdentity: 'provider-9999' });
+    await expect(open(setup)).rejects.toMatchObject({ name: 'ChatError', kind: 'identity-mismatch', hint: TWILIO_IDENTITY_MISMATCH_HINT });
+    expect(setup.twilio.client.shutdowns).toBe(1);
+    // The matching identity opens.
+    const chat = await open(await start());
+    expect(chat.client.identity).toBe('provider-1001');
   });
 
   it('gives up waiting for initialization when superseded', async () => {

@@ -88,6 +88,8 @@ export type TwilioConnectionState = 'unknown' | 'disconnecting' | 'disconnected'
 
 export interface TwilioClient {
   readonly connectionState: TwilioConnectionState;
+  /** The signed-in user once initialized: its identity is the one the token stands for. */
+  readonly user: { readonly identity: string };
   on(event: 'initialized' | 'tokenAboutToExpire' | 'tokenExpired', listener: () => void): unknown;
   on(event: 'initFailed', listener: (data: { error?: { message: string } }) => void): unknown;
   on(event: 'connectionStateChanged', listener: (state: TwilioConnectionState) => void): unknown;
@@ -159,6 +161,10 @@ export interface TwilioChatOptions {
    */
   initTimeoutMs?: number;
 }
+
+/** What a developer reads when the token's identity is not the chat session's. */
+export const TWILIO_IDENTITY_MISMATCH_HINT =
+  "The chat token's identity is not the chat session's identity: the gateway's chat session must return the identity its token was issued for.";
 
 /** See `TwilioChatOptions.initTimeoutMs`. */
 export const TWILIO_INIT_TIMEOUT_MS = 20_000;
@@ -426,6 +432,13 @@ export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): 
     const chat = new TwilioChatClient(client, init);
     try {
       await whenInitialized(client, init.signal, options.initTimeoutMs ?? TWILIO_INIT_TIMEOUT_MS);
+      // Own messages are told by identity: the token's (the SDK's user) must be the session's,
+      // else every bubble would sit on the wrong side. Fail the opening (the thread reports
+      // `lk-error` kind `chat-identity-mismatch`) rather than show that.
+      const identity = client.user?.identity;
+      if (identity && identity !== init.session.identity) {
+        throw new ChatError({ kind: 'identity-mismatch', operation: 'chat.connect', hint: TWILIO_IDENTITY_MISMATCH_HINT });
+      }
     } catch (error) {
       await chat.close();
       throw error;

@@ -199,6 +199,11 @@ export class DoubleClient extends Emitter implements TwilioClient {
     this.emit('connectionStateChanged', state);
   }
 
+  /** As the SDK's `client.user`: the identity the token stands for. */
+  get user(): { identity: string } {
+    return { identity: this.sdk.identity };
+  }
+
   async updateToken(token: string): Promise<DoubleClient> {
     this.updatedTokens.push(token);
     this.tokens.push(token);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createTwilioChatClientFactory, loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-chat-client';
+import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
 import { formatMessageTimestamp } from '../../i18n/format';
@@ -199,6 +200,43 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect((box as HTMLTextAreaElement).disabled).toBe(false);
     expect(screen.queryByText(UNAVAILABLE)).toBeNull();
     expect(sandbox.store.requests.filter((r) => r.path === `${CHAT}/session`)).toHaveLength(2);
+  });
+
+  it('runs on the Twilio adapter (over the SDK double): provider bubbles right, member left, a pending send cleared by its echo', async () => {
+    const sandbox = createSandboxGateway();
+    const twilio = new TwilioDouble('provider-1001');
+    const conversation = twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
+    conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
+    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
+    const box = await ready();
+    const partOf = (text: string) => within(list()).getByText(text).closest('[part~="message"]')?.getAttribute('part') ?? '';
+    expect(partOf('Message 0')).toContain('message-member');
+    expect(partOf('Message 1')).toContain('message-own');
+    fireEvent.change(box, { target: { value: 'Sent through the gateway' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(1));
+    expect(partOf('Sent through the gateway')).toContain('message-pending');
+    // The gateway posts it to the conversation: Twilio echoes it, and the pending bubble goes.
+    act(() => {
+      conversation.add('provider-1001', 'Sent through the gateway');
+    });
+    await waitFor(() => expect(partOf('Sent through the gateway')).not.toContain('message-pending'));
+    expect(within(list()).getAllByText('Sent through the gateway')).toHaveLength(1);
+    expect(partOf('Sent through the gateway')).toContain('message-own');
+  });
+
+  it("reports a token whose identity is not the session's as lk-error chat-identity-mismatch, without 'Try again'", async () => {
+    const sandbox = createSandboxGateway();
+    const twilio = new TwilioDouble('provider-9999');
+    twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
+    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    const { host } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
+    const errors: CustomEvent[] = [];
+    host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
+    expect((await screen.findByRole('alert')).textContent).toContain(UNAVAILABLE);
+    await waitFor(() => expect(errors.map((e) => (e.detail as { kind: string }).kind)).toEqual(['chat-identity-mismatch']));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('without @twilio/conversations installed (optional peer): the same unavailable state, and lk-error chat-sdk-missing telling the developer what to do', async () => {
