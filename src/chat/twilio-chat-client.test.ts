@@ -98,8 +98,21 @@ describe('Twilio chat adapter: loading', () => {
   it('fails as not-found for an unknown conversation, and closes the client', async () => {
     const setup = await start();
     setup.twilio.conversations.clear();
-    await expect(open(setup)).rejects.toMatchObject({ kind: 'not-found', status: 404 });
+    // The SDK's own shape: a plain Error naming the sid, without a status.
+    await expect(open(setup)).rejects.toMatchObject({ kind: 'not-found', status: null });
     expect(setup.twilio.client.shutdowns).toBe(1);
+  });
+
+  it("maps the SDK's own failure shapes: twilsock's TransportUnavailableError is a network failure, a REST status is kept", async () => {
+    for (const [thrown, expected] of [
+      [Object.assign(new Error('Twilsock is unavailable'), { name: 'TransportUnavailableError' }), { kind: 'network', status: null }],
+      [Object.assign(new Error('Forbidden'), { status: 403 }), { kind: 'denied', status: 403 }],
+      [Object.assign(new Error('Server error'), { status: 500 }), { kind: 'rejected', status: 500 }],
+    ] as const) {
+      const setup = await start();
+      setup.twilio.getConversationError = thrown;
+      await expect(open(setup)).rejects.toMatchObject(expected);
+    }
   });
 
   it('fails as unavailable when the SDK cannot be loaded', async () => {

@@ -209,9 +209,22 @@ function toMessage(message: TwilioMessage): ChatMessage {
   };
 }
 
-/** Any SDK failure as a ChatError (its message is dropped: it may quote customer text). */
+/**
+ * How the real SDK (3.x, read in its lib.js) says a conversation is unknown: a plain `Error`
+ * with this message and no status (`getConversationBySid`).
+ */
+const SDK_CONVERSATION_NOT_FOUND = /^Conversation with SID \S+ was not found\.?$/;
+
+/**
+ * Any SDK failure as a ChatError (its message is read only to classify, then dropped: it may
+ * quote customer text). The real SDK's shapes: a plain Error for an unknown conversation
+ * (→ not-found), twilsock's `TransportUnavailableError` (→ network), REST errors with an HTTP
+ * `status` (401/403 → denied, 404 → not-found, others → rejected); anything else is network.
+ */
 function sdkError(operation: string, error: unknown): ChatError {
   if (error instanceof ChatError) return error;
+  if (error instanceof Error && SDK_CONVERSATION_NOT_FOUND.test(error.message)) return new ChatError({ kind: 'not-found', operation, cause: error });
+  if (error instanceof Error && error.name === 'TransportUnavailableError') return new ChatError({ kind: 'network', operation, cause: error });
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
   if (status === 401 || status === 403) return new ChatError({ kind: 'denied', operation, status, cause: error });
   if (status === 404) return new ChatError({ kind: 'not-found', operation, status, cause: error });

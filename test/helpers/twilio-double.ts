@@ -211,8 +211,10 @@ export class DoubleClient extends Emitter implements TwilioClient {
   }
 
   async getConversationBySid(sid: string): Promise<DoubleConversation> {
+    if (this.sdk.getConversationError) throw this.sdk.getConversationError;
     const conversation = this.sdk.conversations.get(sid);
-    if (!conversation) throw Object.assign(new Error('Conversation not found'), { status: 404 });
+    // What the real SDK throws (3.x lib.js, getConversationBySid): a plain Error, no status.
+    if (!conversation) throw new Error(`Conversation with SID ${sid} was not found.`);
     return conversation;
   }
 
@@ -225,6 +227,8 @@ export class DoubleClient extends Emitter implements TwilioClient {
 export class TwilioDouble implements TwilioSdk {
   readonly clients: DoubleClient[] = [];
   readonly conversations = new Map<string, DoubleConversation>();
+  /** When set, getConversationBySid throws it (an SDK failure shape under test). */
+  getConversationError: unknown = null;
   /** Whether a new client initializes by itself (as after a real connect) and how. */
   autoInit: 'initialized' | 'failed' | 'manual' = 'initialized';
   readonly Client: new (token: string, options?: TwilioClientOptions | null) => DoubleClient;
