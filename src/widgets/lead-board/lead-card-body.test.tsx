@@ -180,7 +180,10 @@ describe('expanded card: status', () => {
     const { card, sandbox, received } = await openLead(lead);
     const fault = sandbox.faults.status(500, undefined, { route: STATUS_ROUTE });
     const select = statusSelect(card);
-    await userEvent.selectOptions(select, 'ClosedWon');
+    // A change event, not user-event: the header must be read before the status delay sends the
+    // call (user-event's own steps outlasted it on a busy machine, and the failure had already
+    // rolled the header back).
+    fireEvent.change(select, { target: { value: 'ClosedWon' } });
     expect(headerLabel(card)).toBe('Closed won');
     const alert = await within(card).findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toBe('We could not change the status of this lead. Please try again.');
