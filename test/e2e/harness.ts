@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import { launchChromium } from '../helpers/browser';
+import { RECORD_CSP_AND_EVENTS } from '../engines/in-page';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -153,15 +154,7 @@ const INSTRUMENT = String.raw`(() => {
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
-  document.addEventListener('securitypolicyviolation', (event) => {
-    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
-  }, true);
-  for (const type of ['lk-load', 'lk-error', 'lk-navigate']) {
-    document.addEventListener(type, (event) => {
-      const target = event.target;
-      record.events.push({ type, target: (target && (target.id || target.localName)) || '', detail: event.detail });
-    }, true);
-  }
+  ${RECORD_CSP_AND_EVENTS}
 })();`;
 
 /** Installs the instrumentation, and collects console errors, page errors and requests. */

@@ -207,6 +207,20 @@ export const DEEP_QUERY = String.raw`(window.__lkQuery || (window.__lkQuery = ((
 })()))`;
 
 /**
+ * Page script (plain JavaScript) that records CSP violations and leadkit's events into the
+ * `record` in its scope: part of this file's INSTRUMENT and of test/e2e/harness.ts's.
+ */
+export const RECORD_CSP_AND_EVENTS = String.raw`document.addEventListener('securitypolicyviolation', (event) => {
+    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+  }, true);
+  for (const type of ['lk-load', 'lk-error', 'lk-navigate']) {
+    document.addEventListener(type, (event) => {
+      const target = event.target;
+      record.events.push({ type, target: (target && (target.id || target.localName)) || '', detail: event.detail });
+    }, true);
+  }`;
+
+/**
  * Instrumentation every HTML page loads first (served by the proxy as a same-origin script, so
  * even the strict-CSP page runs it): CSP violations, leadkit's lk-* events, and errors (console.
  * error calls, uncaught errors, unhandled rejections). Errors go to sessionStorage so that a
@@ -235,13 +249,5 @@ export const INSTRUMENT = String.raw`(() => {
     if (event.error || event.message) keep('pageerror: ' + (event.message || String(event.error)));
   });
   window.addEventListener('unhandledrejection', (event) => keep('unhandledrejection: ' + ((event.reason && event.reason.message) || String(event.reason))));
-  document.addEventListener('securitypolicyviolation', (event) => {
-    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
-  }, true);
-  for (const type of ['lk-load', 'lk-error', 'lk-navigate']) {
-    document.addEventListener(type, (event) => {
-      const target = event.target;
-      record.events.push({ type, target: (target && (target.id || target.localName)) || '' });
-    }, true);
-  }
+  ${RECORD_CSP_AND_EVENTS}
 })();`;

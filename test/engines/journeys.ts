@@ -12,7 +12,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
-import { ENGINES, UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
+import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
 import { toWire, type Query } from './in-page';
 import { startRecordingProxy, type RecordingProxy } from './proxy';
@@ -161,23 +161,7 @@ async function sandboxBoardPage(server: ExampleServer, filters: Record<string, u
 
 // ---- the journeys ------------------------------------------------------------------------------
 
-/**
- * The engines a run covers: ENGINES (a comma list, e.g. `ENGINES=webkit` or
- * `ENGINES=chromium,firefox,webkit`), by default Firefox and WebKit — Chromium has test/e2e, and
- * CI's time is better spent there.
- */
-export function selectedEngines(): EngineName[] {
-  const names = (process.env.ENGINES ?? 'firefox,webkit').split(',').map((name) => name.trim());
-  return ENGINES.filter((engine) => names.includes(engine));
-}
-
 export function engineJourneys(engine: EngineName): void {
-  if (!selectedEngines().includes(engine)) {
-    describe.skip(`${engine} (not in ENGINES=${process.env.ENGINES ?? 'firefox,webkit'})`, () => {
-      it('runs when ENGINES names it', () => undefined);
-    });
-    return;
-  }
   const session = useEngineSession(engine);
 
   describe(`${engine}: the widgets' core journeys`, { timeout: JOURNEY_TIMEOUT_MS }, () => {
