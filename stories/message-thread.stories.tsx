@@ -215,3 +215,28 @@ export const ContactModalExpired: Story = {
     await expect(within(dialog).queryByRole('link')).toBeNull();
   },
 };
+
+/** 'Message History' (§2): the earlier messages, read only, four at a time, 'Show older messages' for more. */
+export const MessageHistory: Story = {
+  args: { archived: true },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' }, { timeout: 5000 })).toBeVisible();
+    const list = await canvas.findByRole('region', { name: 'Earlier messages' }, { timeout: 5000 });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(4), { timeout: 5000 });
+    await expect(within(list).getByText('Glad to hear it! Reach out any time.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to Messages' })).toBeVisible();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Show older messages' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6), { timeout: 5000 });
+  },
+};
+
+/** 'Message History' with nobody's earlier messages: says so. */
+export const MessageHistoryEmpty: Story = {
+  args: { archived: true, userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByText('There are no earlier messages with Zoe Vargas.', undefined, { timeout: 5000 })).toBeVisible();
+  },
+};

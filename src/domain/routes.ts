@@ -18,7 +18,7 @@ export interface RouteBuilders {
   funnelSuggestions(params: { leadId: number }): string;
   funnelSummary(params: { leadId: number }): string;
   /** The archived message thread ('Message History'). */
-  messageHistory(params: { serviceProviderId: number; userId: number }): string;
+  messageHistory(params: { serviceProviderId: number; userId: number; leadId?: number | null }): string;
   /**
    * The site's log-in page, coming back to `returnUrl` (this page's path and query) after it:
    * the way on from a 401 (spec silent; path ours, outside the app's base).
@@ -56,8 +56,8 @@ export function defaultRoutes(base = DEFAULT_APP_BASE): RouteBuilders {
     funnelProject: ({ serviceProviderId }) => `${base}/lead/request_a_quote/${seg(serviceProviderId)}/project`,
     funnelSuggestions: ({ leadId }) => `${base}/lead/request_a_quote/lead/${seg(leadId)}/suggestions`,
     funnelSummary: ({ leadId }) => `${base}/lead/request_a_quote/lead/${seg(leadId)}/summary`,
-    messageHistory: ({ serviceProviderId, userId }) =>
-      withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { archived: true }),
+    messageHistory: ({ serviceProviderId, userId, leadId }) =>
+      withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { leadId, archived: true }),
     logIn: ({ returnUrl }) => withSearch('/login', { returnUrl }),
   };
 }

@@ -41,17 +41,18 @@ export const FIRST_CALLS: {
       unless: ['api-version'],
       send: (client, [leadId, spId]) => leadPageFirstCalls(client, leadId as number, spId as number),
     },
-    // A thread without a lead opens with other calls: nothing early for it.
+    // A thread without a lead opens with other calls, and the archived one ('Message History')
+    // opens no chat: nothing early for them.
     'message-thread': {
       ids: ['sp-id', 'user-id', 'lead-id'],
-      unless: [],
+      unless: ['archived'],
       send: (client, [spId, userId, leadId]) => threadFirstCalls(client, spId as number, userId as number, leadId as number),
     },
   },
   routes: {
     leadBoard: { tag: 'lead-board', ids: [':serviceProviderId'], unless: ['?leadId', '?newMessages'] },
     leadPage: { tag: 'lead-page', ids: ['?leadId', '?serviceProviderId'], unless: [] },
-    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: [] },
+    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: ['?archived'] },
   },
 };
 

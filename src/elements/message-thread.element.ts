@@ -12,6 +12,7 @@ import { elementDefinition } from './define-element';
  * @attr user-id - The member (customer) the provider writes with.
  * @attr lead-id - The lead the thread was opened from: 'Contact', the board link's featured lead.
  * @attr chat-service - Chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
+ * @attr archived - 'Message History': the archived thread, earlier messages read only (no chat opens); 'Back to Messages' leads to the live thread.
  * @attr auth-mode - `provider` (default, uses sp-id).
  * @prop auth - `{ kind: 'provider', spId }`.
  * @prop chat - Chat client factory (`createTwilioChatClientFactory()`, `createSandboxChatClientFactory()` or your own); wins over `chat-service`.
@@ -25,6 +26,8 @@ import { elementDefinition } from './define-element';
  * @csspart contact-button - 'Contact'.
  * @csspart view-all-leads - 'View All Leads'.
  * @csspart message-history - 'Message History'.
+ * @csspart back-to-messages - 'Back to Messages' (the archived thread's way to the live one).
+ * @csspart message-history-list - The archived thread's list (earlier messages, read only).
  * @csspart contact-dialog - The contact modal (native dialog).
  * @csspart contact-dialog-header - Its header (title and close button).
  * @csspart contact-dialog-title - Its title.

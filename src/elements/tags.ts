@@ -59,7 +59,7 @@ export const TAGS = {
     reserve: { minHeight: '36px', minWidth: '164px', display: 'inline-block' },
   },
   'message-thread': {
-    attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES },
+    attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES, archived: 'boolean' },
     reserve: { minHeight: '760px', display: 'block' },
   },
   'raq-funnel': {

@@ -266,7 +266,16 @@ export class SandboxChat {
       [input.memberId, 'Member', input.spId],
       [input.spId, 'ServiceProvider', input.memberId],
     ] as const) {
-      store.activities.push({ activityId: `act-${store.next('activity')}`, activityType: 'GenericMessage.v1', createDate: at, interactorId, interactorType, counterpartId, actorId });
+      store.activities.push({
+        activityId: `act-${store.next('activity')}`,
+        activityType: 'GenericMessage.v1',
+        createDate: at,
+        interactorId,
+        interactorType,
+        counterpartId,
+        actorId,
+        ...(input.text ? { text: input.text } : {}),
+      });
     }
     const conversation = this.conversation(conversationSid(input.spId, input.memberId))!;
     const wire = toWire(stored, this.messageCount(conversation) - 1);

@@ -164,6 +164,11 @@ describe('request-a-quote funnel', () => {
     // includeRequestorActivities=false leaves out what the caller did itself.
     await sendMessage(provider, { text: 'Hello', senderEntityId: 1001, receiverEntityId: 5001 });
     expect((await getInteractionActivities(provider, { ...query, limit: 10 })).activities).toHaveLength(7);
-    expect((await getInteractionActivities(provider, { ...query, limit: 10, includeRequestorActivities: false })).activities).toHaveLength(6);
+    const withOwn = (await getInteractionActivities(provider, { ...query, limit: 10 })).activities;
+    expect(withOwn[0]).toMatchObject({ actorId: 1001, text: 'Hello' });
+    // The provider wrote three of the six seeded messages and the new one: the member's three are left.
+    const others = (await getInteractionActivities(provider, { ...query, limit: 10, includeRequestorActivities: false })).activities;
+    expect(others).toHaveLength(3);
+    expect(others.every((a) => a.actorId === 5001)).toBe(true);
   });
 });

@@ -181,6 +181,8 @@ export interface Activity {
   counterpartId: number;
   /** Who performed it (includeRequestorActivities=false leaves the requestor's own out). */
   actorId: number;
+  /** A GenericMessage's text ('Message History'); absent for a photo alone or another type. */
+  text?: string;
 }
 
 export interface Review {

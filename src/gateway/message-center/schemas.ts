@@ -44,7 +44,15 @@ export const InteractionActivitySchema = v.object({
   activityType: v.string(),
   createDate: IsoDateTime,
   counterpartId: v.optional(Id),
+  /**
+   * Not shown in the spec (ours): who wrote a GenericMessage (the provider or the member) and
+   * its text, for the read-only 'Message History' view. Both optional: an activity without them
+   * is listed with a 'no text' line.
+   */
+  actorId: v.optional(Id),
+  text: v.optional(v.string()),
 });
+export type InteractionActivity = v.InferOutput<typeof InteractionActivitySchema>;
 export const InteractionActivitiesResponseSchema = v.object({ activities: v.array(InteractionActivitySchema) });
 
 export const ThreadReadRequestSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });

@@ -17,6 +17,9 @@ export const threadHeaderMessages = {
   'thread.preferredContact': 'Preferred Contact Information',
   'thread.expired': 'Expired',
   'thread.messageHistory': 'Message History',
+  // Our wording: the archived view's heading and its way back to the live thread.
+  'thread.historyHeading': 'Message history with {memberName}',
+  'thread.backToMessages': 'Back to Messages',
   // §2 lead card text, shown in the contact modal too
   'thread.noPhone': 'This customer did not provide a phone number.',
   // Our wording: the breadcrumb's accessible name, the phone row label, the loading label.
@@ -56,5 +59,14 @@ export const threadBodyMessages = {
   'thread.reconnecting': 'Reconnecting…',
 } as const;
 
+/** 'Message History', the archived thread's list (our wording; loaded only for that view). */
+export const threadHistoryMessages = {
+  'thread.history.label': 'Earlier messages',
+  'thread.history.loading': 'Loading message history',
+  'thread.history.empty': 'There are no earlier messages with {memberName}.',
+  'thread.history.older': 'Show older messages',
+  'thread.history.noText': 'A photo or file (not kept in the history)',
+} as const;
+
 /** Every text of the thread (the full en-US catalogue spreads this). */
-export const threadMessages = { ...threadHeaderMessages, ...threadBodyMessages } as const;
+export const threadMessages = { ...threadHeaderMessages, ...threadBodyMessages, ...threadHistoryMessages } as const;

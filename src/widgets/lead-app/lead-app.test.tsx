@@ -180,6 +180,30 @@ describe('<LeadApp> message thread route (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /^Leads for / })).toBeTruthy();
   });
 
+  it("follows 'Message History' to the archived thread, and 'Back to Messages' to the live one", async () => {
+    const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
+    const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
+    const sandbox = createSandboxGateway();
+    window.history.pushState(null, '', `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
+    render(
+      <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
+        <LeadApp base="/app" spId={1001} />
+      </WidgetShell>,
+    );
+    const history = await screen.findByRole('link', { name: 'Message History' });
+    act(() => history.click());
+    await waitFor(() => expect(window.location.search).toBe(`?leadId=${SANDBOX_LEADS.newest}&archived=true`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
+    expect(await screen.findByText('Glad to hear it! Reach out any time.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Write a message...' })).toBeNull();
+
+    act(() => screen.getByRole('link', { name: 'Back to Messages' }).click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
+    expect(window.location.search).toBe(`?leadId=${SANDBOX_LEADS.newest}`);
+    expect(await screen.findByRole('textbox', { name: 'Write a message...' })).toBeTruthy();
+  });
+
   it('shows the not-found view for a thread with a malformed leadId', async () => {
     renderAt('/app/conversation/1001/thread/5001?leadId=abc');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

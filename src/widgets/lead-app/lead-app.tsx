@@ -99,13 +99,18 @@ function LeadBoardRoute({ serviceProviderId }: { serviceProviderId: number }) {
   return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle />;
 }
 
-/** §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed one is not found). */
+/**
+ * §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed
+ * one is not found); `archived=true` ('Message History') shows the archived thread.
+ */
 function ThreadRoute({ serviceProviderId, userId, chatService }: { serviceProviderId: number; userId: number; chatService: string | null }) {
   const query = new URLSearchParams(useSearch());
   const rawLeadId = query.get('leadId');
   const leadId = parseId(rawLeadId);
   if (rawLeadId !== null && leadId === null) return <NotFound />;
-  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} />;
+  // 'Message History' (?archived=true) is the same thread's archived view.
+  const archived = query.get('archived') === 'true';
+  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} />;
 }
 
 /**

@@ -104,7 +104,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(within(crumbs).getByText('Messaging').getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'View All Leads' }).getAttribute('href')).toBe('/app/lead/board/1001');
     expect(screen.getByRole('button', { name: 'Contact' })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Message History' })).getAttribute('href')).toBe('/app/conversation/1001/thread/5001?archived=true');
+    expect((await screen.findByRole('link', { name: 'Message History' })).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}&archived=true`);
   });
 
   it('asks for phone numbers, the provider lead and the activities, then opens the chat, loads recent messages and marks the thread read', async () => {
@@ -572,6 +572,75 @@ describe('<MessageThread> history and live messages (§4)', () => {
     const links = within(body).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/leak.png', 'mailto:jo@example.com', 'tel:+13035550142']);
     expect(screen.getByText(`New message from Jordan Rivera: ${text}`)).toBeTruthy();
+  });
+});
+
+describe("<MessageThread archived> 'Message History' (§2)", () => {
+  /** The sandbox's earlier messages of 1001 and 5001, newest first (its seed: three by each side, one a photo alone). */
+  const EARLIER = [
+    'Glad to hear it! Reach out any time.',
+    'Thanks again. The new unit runs great.',
+    null,
+    'Thursday works. The side gate code is on the project notes.',
+    'Happy to help. I can come by Thursday morning between 8 and 10.',
+    'Hi, our water heater is leaking from the bottom. Could you take a look this week?',
+  ];
+  const history = () => screen.getByRole('region', { name: 'Earlier messages' });
+  const items = () => within(history()).getAllByRole('listitem');
+
+  it('lists the earlier messages read only, newest first, four at a time; the next four on Show older messages, with focus on the first of them', async () => {
+    const { received, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Messaging' }).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(within(crumbs).getByText('Message History').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Back to Messages' }).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+
+    await waitFor(() => expect(items()).toHaveLength(4));
+    expect(items().map((item) => item.querySelector('.lk-msg')?.textContent)).toEqual([...EARLIER.slice(0, 2), 'A photo or file (not kept in the history)', EARLIER[3]]);
+    // Who wrote each: the provider's as 'You' (on its side), the member's by name; each with its time.
+    expect(items().map((item) => within(item).getByText(/^(You|Jordan Rivera)$/).textContent)).toEqual(['You', 'Jordan Rivera', 'You', 'Jordan Rivera']);
+    expect(items()[0]!.querySelector('.lk-msg')?.getAttribute('data-own')).toBe('true');
+    const newest = sandbox.store.activities.filter((a) => a.interactorId === 5001 && a.activityType === 'GenericMessage.v1').sort((a, b) => b.createDate.localeCompare(a.createDate))[0]!;
+    expect(within(items()[0]!).getByText(formatMessageTimestamp(newest.createDate)).getAttribute('datetime')).toBe(newest.createDate);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show older messages' }));
+    await waitFor(() => expect(items()).toHaveLength(6));
+    expect(items().slice(4).map((item) => item.querySelector('.lk-msg')?.textContent)).toEqual(EARLIER.slice(4));
+    await waitFor(() => expect(document.activeElement).toBe(items()[4]));
+    // Two pages of four, then nothing more to show.
+    expect(received('GET', /\/v2\/interactions\/activities$/).map((r) => r.query?.offset)).toEqual(['0', '4']);
+    expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
+    // Read only: no composer, no chat opened, nothing marked read.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(received('POST', /\/v1\/chat\/session$/)).toHaveLength(0);
+    expect(received('PUT', /\/v1\/messages\/thread\/read$/)).toHaveLength(0);
+  });
+
+  it('says so when there are no earlier messages with the member', async () => {
+    renderThread({ spId: 1001, userId: SANDBOX_LONG_THREAD.memberId, archived: true });
+    expect(await screen.findByText('There are no earlier messages with Member.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
+  });
+
+  it('keeps customer text as text', async () => {
+    const sandbox = createSandboxGateway();
+    const at = new Date().toISOString();
+    sandbox.store.activities.push({ activityId: 'act-x', activityType: 'GenericMessage.v1', createDate: at, interactorId: 5001, interactorType: 'Member', counterpartId: 1001, actorId: 5001, text: '<img src=x onerror=alert(1)> see https://example.com/a' });
+    renderThread({ spId: 1001, userId: 5001, archived: true }, { sandbox });
+    const body = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === '<img src=x onerror=alert(1)> see https://example.com/a');
+    expect(body.querySelector('img')).toBeNull();
+    expect(within(body).getByRole('link').getAttribute('href')).toBe('https://example.com/a');
+  });
+
+  it('shows what failed with Try again, which loads the list', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(503, undefined, { route: `GET ${MC}/v2/interactions/activities`, times: 1 });
+    renderThread({ spId: 1001, userId: 5001, archived: true }, { sandbox });
+    const alert = await screen.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(items()).toHaveLength(4));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -6,8 +6,8 @@ import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
 import {
-  hasMessageHistoryLoadableAtom,
   memberName,
+  messageActivitiesLoadableAtom,
   phoneNumbersLoadableAtom,
   providerLeadLoadableAtom,
   sessionMemberAtom,
@@ -29,12 +29,20 @@ export interface MessageThreadProps {
    * (the sandbox gateway's chat service, for `npm start` and demos).
    */
   chatService?: string | null;
+  /**
+   * 'Message History' (§2): the archived thread — earlier messages listed read only, no chat
+   * opened — instead of the live thread (`?archived=true` in `<lead-app>`).
+   */
+  archived?: boolean | null;
 }
 
 const STYLES = [messageThreadCss];
 
 /** The list and composer load beside the first data while the skeleton shows (thread-body-loader.ts). */
 const ThreadBody = lazy(() => loadThreadBody().then((part) => ({ default: withMessages(part.ThreadBody, part.THREAD_BODY_CATALOGUE) })));
+/** 'Message History' is a chunk of its own, loaded only for that view. */
+const loadThreadHistory = () => import('./thread-history-part');
+const ThreadHistory = lazy(() => loadThreadHistory().then((part) => ({ default: withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE) })));
 /** The contact modal loads on the way to 'Contact' (hover, focus) or on opening: not in the first load. */
 const loadContactDialog = () => import('./contact-dialog');
 const ContactDialog = lazy(loadContactDialog);
@@ -44,14 +52,15 @@ const ContactDialog = lazy(loadContactDialog);
  * the 'Leads / Messaging' breadcrumb, 'View All Leads', 'Contact' (with a lead) and 'Message
  * History' (when GenericMessage activities exist), then the message list and the composer.
  */
-export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null }: MessageThreadProps) {
+export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null, archived = false }: MessageThreadProps) {
   useStyles(STYLES);
   useAtomInput(threadInputsAtom, { spId, userId, leadId });
   const { t, routes, onLinkClick } = useRuntime();
   // Read in the order of §4: phone numbers, provider lead, interaction activities.
   useAtomValue(phoneNumbersLoadableAtom);
   const lead = useAtomValue(providerLeadLoadableAtom);
-  const history = useAtomValue(hasMessageHistoryLoadableAtom);
+  // (The activities are read by the 'Message History' link, or listed by the history view.)
+
   const sessionMember = useAtomValue(sessionMemberAtom);
   const [contactOpen, setContactOpen] = useState(false);
   // Mounted from the first opening on (the dialog returns focus to 'Contact' when it closes).
@@ -60,8 +69,8 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
 
   // The list and the composer start loading as the thread mounts, beside the first data.
   useEffect(() => {
-    void loadThreadBody();
-  }, []);
+    void (archived ? loadThreadHistory() : loadThreadBody());
+  }, [archived]);
 
   if (spId === null || userId === null) {
     return (
@@ -87,13 +96,24 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
                 {t('thread.breadcrumbLeads')}
               </a>
             </li>
-            <li aria-current="page">{t('thread.breadcrumbMessaging')}</li>
+            {archived ? (
+              <>
+                <li>
+                  <a href={routes.conversationThread({ serviceProviderId: spId, userId, leadId })} onClick={(event) => onLinkClick(event, 'conversation-thread')}>
+                    {t('thread.breadcrumbMessaging')}
+                  </a>
+                </li>
+                <li aria-current="page">{t('thread.messageHistory')}</li>
+              </>
+            ) : (
+              <li aria-current="page">{t('thread.breadcrumbMessaging')}</li>
+            )}
           </ol>
         </nav>
         <div className="lk-thread__title-row">
           {nameKnown ? (
             <h1 id={headingId} className="lk-thread__title">
-              {t('thread.heading', { memberName: name })}
+              {t(archived ? 'thread.historyHeading' : 'thread.heading', { memberName: name })}
             </h1>
           ) : (
             // The title's own box (same font, same reserve on a phone), with the placeholder inside.
@@ -125,22 +145,30 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
         </div>
         {/* The link's line is always there (empty without history), so nothing moves when it appears. */}
         <div className="lk-thread__history-row">
-          {history.state === 'hasData' && history.data ? (
+          {archived ? (
             <a
               className="lk-thread__history"
-              href={routes.messageHistory({ serviceProviderId: spId, userId })}
+              href={routes.conversationThread({ serviceProviderId: spId, userId, leadId })}
               onClick={(event) => onLinkClick(event, 'conversation-thread')}
-              part="message-history"
+              part="back-to-messages"
             >
-              {t('thread.messageHistory')}
+              {t('thread.backToMessages')}
             </a>
-          ) : null}
+          ) : (
+            <MessageHistoryLink spId={spId} userId={userId} leadId={leadId} />
+          )}
         </div>
       </header>
 
-      <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>
-        <ThreadBody spId={spId} userId={userId} leadId={leadId} chatService={chatService} memberName={name} />
-      </Suspense>
+      {archived ? (
+        <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>
+          <ThreadHistory spId={spId} userId={userId} memberName={name} />
+        </Suspense>
+      ) : (
+        <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>
+          <ThreadBody spId={spId} userId={userId} leadId={leadId} chatService={chatService} memberName={name} />
+        </Suspense>
+      )}
 
       {leadId !== null && contactMounted ? (
         <Suspense fallback={null}>
@@ -157,3 +185,20 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
   );
 }
 
+
+/** 'Message History' (§2), only when the member has GenericMessage activities with this provider. */
+function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: number; leadId: number | null }) {
+  const { t, routes, onLinkClick } = useRuntime();
+  const history = useAtomValue(messageActivitiesLoadableAtom);
+  if (history.state !== 'hasData' || history.data.messages.length === 0) return null;
+  return (
+    <a
+      className="lk-thread__history"
+      href={routes.messageHistory({ serviceProviderId: spId, userId, leadId })}
+      onClick={(event) => onLinkClick(event, 'conversation-thread')}
+      part="message-history"
+    >
+      {t('thread.messageHistory')}
+    </a>
+  );
+}

@@ -3,7 +3,7 @@ import { getProviderLeadV2 } from '../../gateway/lead/calls';
 import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
 import type { GatewayClient } from '../../gateway/client';
 import { getChatSession, getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
-import type { ChatSession, ChatSessionRequest, ContactInfoEntry } from '../../gateway/message-center/schemas';
+import type { ChatSession, ChatSessionRequest, ContactInfoEntry, InteractionActivity } from '../../gateway/message-center/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
@@ -66,22 +66,40 @@ export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageRe
   return getProviderLeadV2(client, { leadId, spId }, { signal });
 });
 
+/** A page of the member's GenericMessage activities with this provider ('Message History'). */
+export interface MessageActivityPage {
+  messages: InteractionActivity[];
+  /** The gateway gave a full page: there may be older ones (the next offset is `offset + limit`). */
+  more: boolean;
+}
+
 /**
- * Whether an archived thread exists ('Message History', §2): the member's GenericMessage
- * activities with this provider. Asked of the member's timeline (interactor = the member; the
- * provider is the requestor, whose own activities are included), then kept to this provider.
+ * The member's GenericMessage activities with this provider from `offset` (§9: 4 per call,
+ * newest first). Asked of the member's timeline (interactor = the member; the provider is the
+ * requestor, whose own activities are included), then kept to this provider.
  */
-export const hasMessageHistoryAtom = atom(async (get, { signal }): Promise<boolean> => {
+export async function fetchMessageActivities(client: GatewayClient, spId: number, userId: number, offset: number, signal?: AbortSignal): Promise<MessageActivityPage> {
+  const { activities } = await getInteractionActivities(client, { ...activitiesRequest(userId), offset }, { signal });
+  return {
+    messages: activities.filter((activity) => activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId)),
+    more: activities.length >= ACTIVITIES_QUERY.limit,
+  };
+}
+
+/**
+ * The first page of the member's messages with this provider: whether an archived thread exists
+ * ('Message History', §2), and the history view's first page (the same call, made once).
+ */
+export const messageActivitiesAtom = atom(async (get, { signal }): Promise<MessageActivityPage> => {
   const { spId, userId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
-  if (spId === null || userId === null) return false;
-  const { activities } = await getInteractionActivities(client, activitiesRequest(userId), { signal });
-  return activities.some((activity) => activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId));
+  if (spId === null || userId === null) return { messages: [], more: false };
+  return fetchMessageActivities(client, spId, userId, 0, signal);
 });
 
 export const phoneNumbersLoadableAtom = loadableOf(phoneNumbersAtom);
 export const providerLeadLoadableAtom = loadableOf(providerLeadAtom);
-export const hasMessageHistoryLoadableAtom = loadableOf(hasMessageHistoryAtom);
+export const messageActivitiesLoadableAtom = loadableOf(messageActivitiesAtom);
 
 /**
  * The member's name from the chat session (set by the thread body once the chat opened or

@@ -85,11 +85,13 @@ export function messageCenterRoutes({ store, now, chat }: SandboxContext) {
       .filter((a) => query.includeRequestorActivities || a.actorId !== requestorId)
       .sort((a, b) => (query.sortDirection === 'Newest' ? b.createDate.localeCompare(a.createDate) : a.createDate.localeCompare(b.createDate)));
     return c.json({
-      activities: activities.slice(query.offset, query.offset + query.limit).map(({ activityId, activityType, createDate, counterpartId }) => ({
+      activities: activities.slice(query.offset, query.offset + query.limit).map(({ activityId, activityType, createDate, counterpartId, actorId, text }) => ({
         activityId,
         activityType,
         createDate,
         counterpartId,
+        actorId,
+        ...(text ? { text } : {}),
       })),
     });
   });

@@ -114,20 +114,31 @@ export function buildSeed(seed: number, now: Date): SandboxData {
     },
   ];
 
-  // 'Message History' needs GenericMessage activities (§2); a PhoneCall one checks the type filter.
+  // 'Message History' needs GenericMessage activities (§2): earlier messages of the pair, with who
+  // wrote them and their text (the read-only history view lists them); a PhoneCall one checks
+  // the type filter.
   const activities: Activity[] = [];
   let activitySeq = 1;
-  const activity = (memberId: number, type: string, daysAgo: number) => {
+  const activity = (memberId: number, type: string, daysAgo: number, actorId = memberId, text?: string) => {
     const createDate = ago(daysAgo * DAY);
+    const extra = text ? { text } : {};
     activities.push(
-      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: memberId, interactorType: 'Member', counterpartId: MAIN_PROVIDER_ID, actorId: memberId },
-      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: MAIN_PROVIDER_ID, interactorType: 'ServiceProvider', counterpartId: memberId, actorId: memberId },
+      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: memberId, interactorType: 'Member', counterpartId: MAIN_PROVIDER_ID, actorId, ...extra },
+      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: MAIN_PROVIDER_ID, interactorType: 'ServiceProvider', counterpartId: memberId, actorId, ...extra },
     );
   };
-  [400, 300, 200, 120, 60, 30].forEach((daysAgo) => activity(SANDBOX_MEMBER_ID, 'GenericMessage.v1', daysAgo));
+  const history: [daysAgo: number, fromProvider: boolean, text: string | undefined][] = [
+    [400, false, 'Hi, our water heater is leaking from the bottom. Could you take a look this week?'],
+    [300, true, 'Happy to help. I can come by Thursday morning between 8 and 10.'],
+    [200, false, 'Thursday works. The side gate code is on the project notes.'],
+    [120, true, undefined],
+    [60, false, 'Thanks again. The new unit runs great.'],
+    [30, true, 'Glad to hear it! Reach out any time.'],
+  ];
+  history.forEach(([daysAgo, fromProvider, text]) => activity(SANDBOX_MEMBER_ID, 'GenericMessage.v1', daysAgo, fromProvider ? MAIN_PROVIDER_ID : SANDBOX_MEMBER_ID, text));
   activity(SANDBOX_MEMBER_ID, 'PhoneCall.v1', 10);
-  activity(5003, 'GenericMessage.v1', 90);
-  activity(5004, 'GenericMessage.v1', 50);
+  activity(5003, 'GenericMessage.v1', 90, 5003, 'Is the estimate still valid for next month?');
+  activity(5004, 'GenericMessage.v1', 50, 5004, 'Can you send photos of similar work?');
 
   const contacts: ContactRecord[] = [
     {

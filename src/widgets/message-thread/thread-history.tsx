@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { describeGatewayError } from '../../gateway/errors';
+import { formatMessageTimestamp } from '../../i18n/format';
+import { useRuntime } from '../../runtime/runtime';
+import { useStyles } from '../../runtime/styles';
+import { ErrorBanner } from '../../ui/error-banner';
+import { Skeleton } from '../../ui/skeleton';
+import { MessageText } from './message-text';
+import { fetchMessageActivities, type MessageActivityPage } from './thread-atoms';
+import { ThreadSpinner } from './thread-skeleton';
+import threadBodyCss from './thread-body.css?inline';
+import threadHistoryCss from './thread-history.css?inline';
+
+const STYLES = [threadBodyCss, threadHistoryCss];
+
+export interface ThreadHistoryProps {
+  spId: number;
+  userId: number;
+  memberName: string;
+}
+
+type HistoryState =
+  | { status: 'loading'; pages: MessageActivityPage[] }
+  | { status: 'ready'; pages: MessageActivityPage[] }
+  | { status: 'failed'; pages: MessageActivityPage[]; error: unknown };
+
+/**
+ * 'Message History' (§2): the archived thread — the member's GenericMessage interaction
+ * activities with this provider, read only, newest first, four per call (§9), 'Show older
+ * messages' for the next four. No chat opens and nothing is marked read. Customer text is text.
+ */
+export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) {
+  useStyles(STYLES);
+  const { t, client, logInLink, onLinkClick } = useRuntime();
+  const [state, setState] = useState<HistoryState>({ status: 'loading', pages: [] });
+  const request = useRef<AbortController | null>(null);
+  // After 'Show older messages', focus goes to the first message it brought.
+  const focusFrom = useRef<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const load = useCallback(
+    (pages: MessageActivityPage[]) => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      setState({ status: 'loading', pages });
+      const offset = pages.length * PAGE_SIZE;
+      fetchMessageActivities(client, spId, userId, offset, controller.signal).then(
+        (page) => {
+          if (!controller.signal.aborted) setState({ status: 'ready', pages: [...pages, page] });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setState({ status: 'failed', pages, error });
+        },
+      );
+    },
+    [client, spId, userId],
+  );
+
+  useEffect(() => {
+    load([]);
+    return () => request.current?.abort();
+  }, [load]);
+
+  const messages = state.pages.flatMap((page) => page.messages);
+  const more = state.pages.at(-1)?.more ?? false;
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || state.status !== 'ready') return;
+    focusFrom.current = null;
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    (items?.[from] ?? items?.[items.length - 1])?.focus();
+  }, [state]);
+
+  const textLink = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
+  const firstLoad = state.status === 'loading' && state.pages.length === 0;
+  const failed = state.status === 'failed' ? describeGatewayError(state.error) : null;
+
+  return (
+    <section className="lk-history" part="message-history-list" aria-label={t('thread.history.label')} aria-busy={state.status === 'loading'}>
+      {firstLoad ? (
+        <div className="lk-history__loading" role="status" aria-label={t('thread.history.loading')}>
+          <Skeleton height={56} width="70%" />
+          <Skeleton height={56} width="60%" />
+          <Skeleton height={56} width="70%" />
+        </div>
+      ) : null}
+      {messages.length > 0 ? (
+        <ol className="lk-history__list" ref={listRef}>
+          {messages.map((message) => {
+            const own = message.actorId === spId;
+            return (
+              <li key={message.activityId} className="lk-history__item" tabIndex={-1} data-own={own}>
+                <p className="lk-history__meta">
+                  <span className="lk-history__author">{own ? t('thread.you') : memberName}</span>{' '}
+                  <time dateTime={message.createDate}>{formatMessageTimestamp(message.createDate)}</time>
+                </p>
+                <div className="lk-msg" data-own={own} part={own ? 'message message-own' : 'message message-member'}>
+                  {message.text ? (
+                    <p className="lk-msg__body">
+                      <MessageText text={message.text} onLinkClick={textLink} />
+                    </p>
+                  ) : (
+                    <p className="lk-msg__body lk-history__no-text">{t('thread.history.noText')}</p>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {state.status === 'ready' && messages.length === 0 ? <p className="lk-history__empty">{t('thread.history.empty', { memberName })}</p> : null}
+      {state.status === 'loading' && state.pages.length > 0 ? (
+        <p className="lk-history__older" role="status">
+          <ThreadSpinner />
+          <span className="lk-visually-hidden">{t('thread.loadingOlder')}</span>
+        </p>
+      ) : null}
+      {state.status === 'ready' && more ? (
+        <p className="lk-history__older">
+          <button
+            type="button"
+            className="lk-button"
+            data-variant="secondary"
+            onClick={() => {
+              focusFrom.current = messages.length;
+              load(state.pages);
+            }}
+          >
+            {t('thread.history.older')}
+          </button>
+        </p>
+      ) : null}
+      {failed ? (
+        <ErrorBanner
+          title={failed.titleKey ? t(failed.titleKey) : undefined}
+          detail={state.pages.length > 0 ? t('thread.olderFailed') : t(failed.detailKey)}
+          link={failed.status === 401 ? logInLink() : undefined}
+          action={
+            failed.status === 401 ? undefined : (
+              <button type="button" className="lk-button" data-variant="secondary" onClick={() => load(state.pages)}>
+                {t('action.retry')}
+              </button>
+            )
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** §9: interaction activities, four per call. */
+const PAGE_SIZE = 4;
