@@ -145,7 +145,7 @@ function EntryStep() {
   function onCategoryText(value: string) {
     setDraft(value);
     setNotOffered(null);
-    // The field's value is the chosen category: editing it un-chooses it (§4: and its target offer request).
+    // The field's value is the chosen category: editing it un-chooses it.
     if (form.categoryId !== null) clearCategory();
   }
 

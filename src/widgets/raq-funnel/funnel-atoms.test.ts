@@ -29,7 +29,6 @@ import {
   persistFunnel,
   providerAtom,
   projectDetailsAtom,
-  recordTargetOfferAtom,
   resolveCategoryNameAtom,
   sendSelectionAtom,
   setAdditionalFieldAtom,
@@ -38,7 +37,6 @@ import {
   startNewRequestAtom,
   submitProjectAtom,
   suggestionsAtom,
-  targetOffersAtom,
   tokenStatusAtom,
   updatePhoneAtom,
   type FunnelInputs,
@@ -137,7 +135,6 @@ describe('start: what survives a reload', () => {
     start();
     expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/p', step: 'entry', leadId: null });
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 101, postalCode: null });
-    expect(store.get(targetOffersAtom).request).toEqual({ categoryId: 101 });
     expect(JSON.parse(memory.data.get(KEY)!)).toMatchObject({ step: 'entry', categoryId: 101 });
   });
 
@@ -189,11 +186,8 @@ describe('entry: provider, category, postal code, eligibility', () => {
     const outcome = await store.set(chooseCategoryResultAtom, { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
     expect(outcome.ok).toBe(true);
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 100, categoryName: 'Plumbing', taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning' });
-    expect(store.get(targetOffersAtom).request).toEqual({ categoryId: 100 });
-    store.set(recordTargetOfferAtom, { name: 'raq-hero', outcome: 'Success' });
     store.set(clearCategoryAtom);
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: null, categoryName: null, taskCategoryId: null, taskCategoryName: null });
-    expect(store.get(targetOffersAtom)).toEqual({ outcomes: { 'raq-hero': 'Success' }, request: null });
   });
 
   it('taxonomy rule with a provider: a top-level category it does not offer changes nothing', async () => {
@@ -398,7 +392,6 @@ describe('the one-time token and the customer’s details are never written', ()
       store.get(funnelFormAtom),
       store.get(suggestionsAtom),
       store.get(providerAtom),
-      store.get(targetOffersAtom),
     ]);
     expect(dump).toContain('"status":"active"');
     for (const token of tokens) expect(dump).not.toContain(token);

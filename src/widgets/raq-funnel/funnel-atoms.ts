@@ -16,7 +16,6 @@ import {
 } from '../../domain/funnel-suggestions';
 import { selectTaxonomyResult, type TaxonomyOutcome, type TaxonomyResult } from '../../domain/funnel-taxonomy';
 import { normalizePhone } from '../../domain/phone';
-import { clearTargetOfferCategory, NO_TARGET_OFFERS, recordTargetOffer, requestTargetOffers, type TargetOfferOutcome, type TargetOffers } from '../../domain/target-offer';
 import { newIdempotencyKey } from '../../gateway/client';
 import { isAbortError, isGatewayError, type GatewayError } from '../../gateway/errors';
 import {
@@ -71,7 +70,6 @@ export const funnelSessionAtom = atom<FunnelSession>(INITIAL_FUNNEL_SESSION);
 export const funnelFormAtom = atom<FunnelFormValues>(EMPTY_FUNNEL_FORM);
 /** The project step's fields: contact details live here, in memory only (never persisted). */
 export const projectDetailsAtom = atom<ProjectDetails>(EMPTY_PROJECT_DETAILS);
-export const targetOffersAtom = atom<TargetOffers>(NO_TARGET_OFFERS);
 /** The provider's details once loaded (its categories drive the category rules). */
 export const providerAtom = atom<ProviderDetails | null>(null);
 /** Where loading the provider stands (the entry step shows a failure with a retry). */
@@ -170,7 +168,6 @@ export const startFunnelAtom = atom(null, (get, set, options: FunnelStartOptions
   if (session.leadId !== null) get(tokenHolderAtom).lockIssuing();
   set(funnelFormAtom, form);
   set(funnelSessionAtom, session);
-  if (form.categoryId !== null) set(targetOffersAtom, requestTargetOffers(get(targetOffersAtom), form.categoryId));
 });
 
 /** What is written to storage; derived, so it changes only when a persisted field does. */
@@ -233,8 +230,6 @@ export const loadProviderAtom = atom(null, async (get, set, chosen?: { servicePr
     const chosen = chooseProviderCategory({ formCategoryId: form.categoryId, queryCategoryId: inputs.categoryId }, details.categories);
     set(funnelFormAtom, applyProviderCategory({ ...form, serviceProviderId: details.serviceProviderId }, chosen));
     set(providerAtom, details);
-    const categoryId = get(funnelFormAtom).categoryId;
-    if (categoryId !== null) set(targetOffersAtom, requestTargetOffers(get(targetOffersAtom), categoryId));
     set(providerStatusAtom, { state: 'loaded' });
     return ok(details);
   } catch (error) {
@@ -263,7 +258,6 @@ export const chooseCategoryResultAtom = atom(null, async (get, set, result: Taxo
   if (!outcome.ok) return outcome;
   const { selection } = outcome;
   set(funnelFormAtom, withCategory(get(funnelFormAtom), selection));
-  set(targetOffersAtom, requestTargetOffers(get(targetOffersAtom), selection.categoryId));
   set(eligibilityAtom, null);
   if (selection.categoryName === null) await resolveCategoryName(get, set, selection.categoryId);
   return outcome;
@@ -288,15 +282,10 @@ async function resolveCategoryName(get: Getter, set: Setter, categoryId: number)
   }
 }
 
-/** §4: clearing the category (and task category) removes the target offer request. */
+/** Clearing the category (and task category) un-chooses it: the eligibility answer goes with it. */
 export const clearCategoryAtom = atom(null, (get, set) => {
   set(funnelFormAtom, withoutCategory(get(funnelFormAtom)));
-  set(targetOffersAtom, clearTargetOfferCategory(get(targetOffersAtom)));
   set(eligibilityAtom, null);
-});
-
-export const recordTargetOfferAtom = atom(null, (get, set, offer: { name: string; outcome: TargetOfferOutcome }) => {
-  set(targetOffersAtom, recordTargetOffer(get(targetOffersAtom), offer.name, offer.outcome));
 });
 
 /** The postal code as typed: kept only when it is five digits; a change drops the eligibility answer. */
@@ -579,7 +568,6 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   set(funnelFormAtom, EMPTY_FUNNEL_FORM);
   set(projectDetailsAtom, EMPTY_PROJECT_DETAILS);
   Object.assign(get(createStateAtom), { key: null, body: null, created: null });
-  set(targetOffersAtom, NO_TARGET_OFFERS);
   set(providerAtom, null);
   set(providerStatusAtom, { state: 'idle' });
   set(suggestionsAtom, null);
