@@ -132,6 +132,30 @@ describe('office app (/app)', { timeout: 30_000 }, () => {
     await page.close();
   });
 
+  it("provider 1003 (office inbox on): a lead's Message link leaves the app for the site's inbox page, after lk-navigate", async () => {
+    const { page, watch, app } = await open('/app/lead/board/1003');
+    // The page signs in as the provider its address names (examples/app-host.js).
+    expect(await app.getAttribute('sp-id')).toBe('1003');
+    await visible(app.getByRole('heading', { name: 'Leads for Front Range Roofing & Gutters' }));
+    const message = app.locator('[part~="message-button"]').first();
+    await visible(message);
+    const href = await message.getAttribute('href');
+    expect(href).toMatch(/^\/app\/office\/1003\/inbox\?userId=\d+$/);
+    // What lk-navigate said, kept across the page load it announces.
+    await page.evaluate(() =>
+      document.addEventListener('lk-navigate', (event) => sessionStorage.setItem('lk-navigate', JSON.stringify((event as CustomEvent).detail)), true),
+    );
+    await message.click();
+    await page.waitForURL((url) => url.pathname === '/app/office/1003/inbox');
+    expect(new URL(page.url()).search).toBe(href!.slice(href!.indexOf('?')));
+    // A real navigation (a second document), to the site's page — not the app's 'Page not found'.
+    await visible(page.getByRole('heading', { level: 1, name: 'Office inbox' }));
+    expect(await page.locator('#office-app').count()).toBe(0);
+    expect(watch.requests.filter((request) => request.isNavigationRequest()).length).toBe(2);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('lk-navigate'))) ?? 'null')).toMatchObject({ kind: 'office-inbox', newTab: false, url: expect.stringContaining(href!) });
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violation (lead page, board, thread route, not found)', async () => {
     for (const path of ['/app/lead?leadId=300002&serviceProviderId=1001', ROUTES[0].path, ROUTES[1].path, '/app/lead/no-such-page']) {
       const { page, app } = await open(path);

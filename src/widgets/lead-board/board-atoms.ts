@@ -261,5 +261,20 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
 
 // ---- Expanded card ---------------------------------------------------------------------------
 
-/** Only one card is open at a time; `undefined` until the first page arrived (then the first opens). */
-export const expandedLeadIdAtom = atom<number | null | undefined>(undefined);
+/** The open card, for the provider it was opened on (like the query: another provider starts afresh). */
+const expandedStateAtom = atom<{ spId: number | null; leadId: number | null } | undefined>(undefined);
+
+/**
+ * Only one card is open at a time; `undefined` until the first page arrived (then the first
+ * opens) — and again when the provider changes (`<lead-app>` going from one provider's board to
+ * another's keeps the element's store, not the other board's open card).
+ */
+export const expandedLeadIdAtom = atom(
+  (get): number | null | undefined => {
+    const state = get(expandedStateAtom);
+    return state && state.spId === get(boardInputsAtom).spId ? state.leadId : undefined;
+  },
+  (get, set, leadId: number | null | undefined) => {
+    set(expandedStateAtom, leadId === undefined ? undefined : { spId: get(boardInputsAtom).spId, leadId });
+  },
+);

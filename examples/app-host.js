@@ -1,0 +1,59 @@
+/**
+ * The office app page's own part (a host script, external so the page needs no inline script;
+ * it runs before the leadkit loader, as module scripts run in document order):
+ *
+ * - Signs in as the provider the address names (the sandbox lets any of its providers in): the
+ *   board, thread and project routes' provider, or the lead page's `serviceProviderId`; 1001
+ *   otherwise. A real office app knows its signed-in provider and would not read it from a URL.
+ * - Shows the host's own office pages — inbox, call log, service area, services offered,
+ *   connected numbers — that leadkit links to but `<lead-app>` has no route for: a widget's link
+ *   to one is a real navigation (after `lk-navigate`), landing here.
+ */
+const app = document.querySelector('#office-app');
+const signedIn = document.querySelector('[data-signed-in]');
+
+const OFFICE_PAGES = {
+  inbox: 'Office inbox',
+  'call-log': 'Call log',
+  'service-area': 'Service area',
+  services: 'Services offered',
+  'connected-numbers': 'Connected numbers',
+};
+
+function providerInAddress() {
+  const route = /^\/app\/(?:lead\/board|conversation|lead\/request_a_quote|office|ads)\/(\d+)(?:\/|$)/.exec(location.pathname);
+  const id = route?.[1] ?? new URLSearchParams(location.search).get('serviceProviderId');
+  return id && /^\d{1,9}$/.test(id) ? id : '1001';
+}
+
+function signIn() {
+  const spId = providerInAddress();
+  if (app && app.getAttribute('sp-id') !== spId) app.setAttribute('sp-id', spId);
+  if (signedIn) signedIn.textContent = spId;
+}
+
+/** The host page for an office path (`/app/office/{sp}/inbox?userId=…`), or false. */
+function officePage() {
+  const match = /^\/app\/(?:office|ads)\/(\d+)\/([\w-]+)\/?$/.exec(location.pathname);
+  const title = match && OFFICE_PAGES[match[2]];
+  if (!title || !app) return false;
+  const page = document.createElement('section');
+  page.className = 'office-page';
+  const heading = document.createElement('h1');
+  heading.textContent = title;
+  const detail = document.createElement('p');
+  const customer = new URLSearchParams(location.search).get('userId');
+  detail.textContent = `The office site's own page for provider ${match[1]}${customer ? `, open at customer ${customer}` : ''}: leadkit links here, and <lead-app> leaves it to the site.`;
+  const back = document.createElement('a');
+  back.href = `/app/lead/board/${match[1]}`;
+  back.textContent = 'Back to the lead board';
+  page.append(heading, detail, back);
+  app.replaceWith(page);
+  return true;
+}
+
+if (!officePage()) {
+  signIn();
+  // The nav's client-side navigations (app-nav.js) may change the provider the address names.
+  addEventListener('popstate', signIn);
+}
