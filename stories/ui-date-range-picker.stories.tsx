@@ -30,6 +30,8 @@ const TODAY = new Date(2026, 5, 15);
 
 interface HarnessArgs {
   variant: 'board' | 'generic';
+  /** The generic picker's layout: one month (default) or the §9 scroll mode. */
+  layout?: 'month' | 'scroll';
   initial?: DateRange;
   disabled?: Matcher | Matcher[];
   colors?: Partial<DateRangeColors>;
@@ -42,7 +44,7 @@ interface HarnessArgs {
 
 const ymd = (date: Date | null) => (date ? format(date, 'yyyy-MM-dd') : '');
 
-function PickerHarness({ variant, initial = { start: null, end: null }, disabled, colors, invalidDate, hostStyle, onChange }: HarnessArgs) {
+function PickerHarness({ variant, layout, initial = { start: null, end: null }, disabled, colors, invalidDate, hostStyle, onChange }: HarnessArgs) {
   const [value, setValue] = useState<DateRange>(initial);
   const handle = (range: DateRange, change: DateRangeChange) => {
     setValue(range);
@@ -57,7 +59,7 @@ function PickerHarness({ variant, initial = { start: null, end: null }, disabled
           {variant === 'board' ? (
             <DateRangePicker variant="board" labels={{ ...LABELS.board, invalidDate }} {...common} />
           ) : (
-            <DateRangePicker variant="generic" labels={{ ...LABELS.generic, invalidDate }} {...common} />
+            <DateRangePicker variant="generic" layout={layout} labels={{ ...LABELS.generic, invalidDate }} {...common} />
           )}
           <p>
             <output data-testid="selection" data-start={ymd(value.start)} data-end={ymd(value.end)}>
@@ -76,6 +78,7 @@ const meta = {
   args: { variant: 'board', onChange: fn() },
   argTypes: {
     variant: { control: 'inline-radio', options: ['board', 'generic'] },
+    layout: { control: 'inline-radio', options: ['month', 'scroll'] },
     invalidDate: { control: 'text' },
   },
 } satisfies Meta<typeof PickerHarness>;
@@ -240,5 +243,43 @@ export const Themed: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(getComputedStyle(canvas.getByRole('button', { name: dayName(8) })).backgroundColor).toBe('rgb(74, 20, 140)');
+  },
+};
+
+/**
+ * §9 scroll mode (the generic picker): the months one under another, 332 px wide, each 220 px
+ * tall — 260 for a six-week month — a month's weeks stretched by one when they span 34 days or
+ * fewer (February 2026: four weeks shown as five). Picking, the keyboard and the header's
+ * selectors work as in the one-month layout.
+ */
+export const ScrollMode: Story = {
+  args: { variant: 'generic', layout: 'scroll' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    const june = await canvas.findByRole('grid', { name: 'June 2026' }, { timeout: 5000 });
+    const month = (grid: HTMLElement) => grid.closest<HTMLElement>('.lk-drs__month')!;
+    await expect(month(june).getBoundingClientRect().width).toBe(332);
+    // June 2026: five weeks, stretched to six — a long month.
+    await expect(month(june).getBoundingClientRect().height).toBe(260);
+    await expect(june.querySelectorAll('.lk-drs__week')).toHaveLength(6);
+
+    await userEvent.click(canvas.getByRole('button', { name: dayName(3) }));
+    await userEvent.click(canvas.getByRole('button', { name: dayName(12) }));
+    await expect(selection(root)).toEqual({ start: '2026-06-03', end: '2026-06-12' });
+
+    // The year and month selectors scroll the list: February 2026 is four weeks, shown as five in 220 px.
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Month' }), 'February');
+    const february = await canvas.findByRole('grid', { name: 'February 2026' });
+    await expect(february.querySelectorAll('.lk-drs__week')).toHaveLength(5);
+    await expect(february.querySelectorAll('[role="row"]')).toHaveLength(4);
+    await expect(month(february).getBoundingClientRect().height).toBe(220);
+
+    // The keyboard: PageDown a month on from the focused day, Enter picks.
+    const feb10 = canvas.getByRole('button', { name: 'Tuesday, February 10, 2026' });
+    feb10.focus();
+    await userEvent.keyboard('{PageDown}');
+    await waitFor(() => expect(root.activeElement).toHaveAccessibleName('Tuesday, March 10, 2026'));
+    await userEvent.keyboard('{Enter}');
+    await expect(selection(root).start).toBe('2026-03-10');
   },
 };

@@ -17,8 +17,10 @@ import {
   dayCountRange,
   fromBoardDateRange,
   matchQuickRange,
+  monthDisplayRange,
   normalizeRange,
   pickerListBounds,
+  scrollMonthHeight,
   toBoardDateRange,
   trimToAllowed,
 } from './date-range';
@@ -474,5 +476,28 @@ describe('pickerListBounds', () => {
     expect(bounds(new Date(1950, 2, 10))).toEqual(['1950-03', '2027-12']);
     expect(bounds(new Date(2040, 7, 1))).toEqual(['2016-01', '2040-08']);
     expect(bounds(new Date(1900, 0, 1), new Date(2099, 0, 1))).toEqual(['1926-06', '2046-06']);
+  });
+});
+
+describe('scroll mode months (§9)', () => {
+  it('shows whole weeks, one more when they span 34 days or fewer', () => {
+    // February 2026 starts on a Sunday and has 28 days: four weeks (27 days apart), shown as five.
+    expect(monthDisplayRange(day(2026, 2, 10))).toMatchObject({ weeks: 5 });
+    expect(show(monthDisplayRange(day(2026, 2, 10)).start)).toBe('2026-02-01 00:00');
+    expect(show(monthDisplayRange(day(2026, 2, 10)).end)).toBe('2026-03-07 00:00');
+    // June 2026: Monday 1st to Tuesday 30th, five weeks (34 days apart), shown as six.
+    expect(monthDisplayRange(day(2026, 6, 1))).toMatchObject({ weeks: 6 });
+    expect(show(monthDisplayRange(day(2026, 6, 1)).end)).toBe('2026-07-11 00:00');
+    // August 2026: Saturday 1st to Monday 31st spans six weeks (41 days apart): stays six.
+    expect(monthDisplayRange(day(2026, 8, 1))).toMatchObject({ weeks: 6 });
+    expect(show(monthDisplayRange(day(2026, 8, 31)).start)).toBe('2026-07-26 00:00');
+    // Across the DST change (March 2026, New York): still whole days.
+    expect(monthDisplayRange(day(2026, 3, 1)).weeks).toBe(6);
+  });
+
+  it('is 220 px tall, 260 for a long (six-week) month', () => {
+    expect(scrollMonthHeight(day(2026, 2, 1))).toBe(220);
+    expect(scrollMonthHeight(day(2026, 6, 1))).toBe(260);
+    expect(scrollMonthHeight(day(2026, 8, 1))).toBe(260);
   });
 });

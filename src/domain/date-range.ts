@@ -75,6 +75,30 @@ export function pickerListBounds(today: Date, shown: readonly (Date | null)[]): 
   };
 }
 
+/**
+ * The days a month shows in the picker's scroll mode (spec §9): its whole weeks, and one week
+ * more when those span 34 days or fewer ("a month spanning 34 days or less stretches by one
+ * week"): a four-week month shows five, a five-week month six; a six-week month stays six.
+ */
+export function monthDisplayRange(month: Date): { readonly start: Date; readonly end: Date; readonly weeks: number } {
+  const start = startOfWeek(startOfMonth(month), WEEK_OPTIONS);
+  let end = startOfDay(endOfWeek(endOfMonth(month), WEEK_OPTIONS));
+  if (differenceInCalendarDays(end, start) <= 34) end = addDays(end, 7);
+  return { start, end, weeks: (differenceInCalendarDays(end, start) + 1) / 7 };
+}
+
+/**
+ * The scroll mode's sizes (spec §9): a month 220 px tall, a long month (six weeks) 260, 332 wide;
+ * and ours: the list's viewport, a long month and a half (the next month always shows it is
+ * there), under a 68 px header (arrows and selectors, weekday names).
+ */
+export const SCROLL_MONTH = { height: 220, longHeight: 260, width: 332, viewport: 390, header: 68 } as const;
+
+/** A month's height in the scroll mode: long when it shows more than five weeks. */
+export function scrollMonthHeight(month: Date): number {
+  return monthDisplayRange(month).weeks > 5 ? SCROLL_MONTH.longHeight : SCROLL_MONTH.height;
+}
+
 /** An end picked before the start swaps the two, rather than rejecting the pick (spec §5). */
 export function normalizeRange<R extends DateRange>(range: R): R {
   const { start, end } = range;

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import type { DateRange } from '../domain/date-range';
@@ -409,6 +409,74 @@ describe('<DateRangePicker variant="generic">', () => {
     expect(css).toContain(`var(--lk-date-range-color, ${DEFAULT_DATE_RANGE_COLORS.range})`);
     expect(css).toContain(`var(--lk-date-range-start-color, ${DEFAULT_DATE_RANGE_COLORS.start})`);
     expect(css).toContain(`var(--lk-date-range-end-color, ${DEFAULT_DATE_RANGE_COLORS.end})`);
+  });
+});
+
+describe('<DateRangePicker variant="generic" layout="scroll"> (§9 scroll mode)', () => {
+  // The scroll calendar is a chunk of its own: each test waits for its first month, never a timeout's default.
+  const month = (name: string) => screen.findByRole('grid', { name }, { timeout: 5000 });
+  const box = (grid: HTMLElement) => grid.closest<HTMLElement>('.lk-drs__month')!;
+  const dayIn = (grid: HTMLElement, name: string) => within(grid).getByRole('button', { name });
+
+  it('lists the months one under another, each at the height the rule gives it; the weeks stretched by one when they span 34 days or fewer', async () => {
+    setup('generic', EMPTY, { layout: 'scroll' });
+    const june = await month('June 2026');
+    // June 2026: five weeks (Monday 1st – Tuesday 30th), shown as six: a long month, 260 px.
+    expect(box(june).style.height).toBe('260px');
+    expect(june.querySelectorAll('.lk-drs__week')).toHaveLength(6);
+    expect(within(june).getAllByRole('row')).toHaveLength(5);
+    // Its neighbours are in the list too, each a grid of its own days only.
+    const july = await month('July 2026');
+    expect(within(july).getAllByRole('button')).toHaveLength(31);
+    expect(screen.getByRole('combobox', { name: 'Month' })).toHaveProperty('value', '5');
+  });
+
+  it('picks a range in the list and marks it', async () => {
+    const { user, lastChange } = setup('generic', EMPTY, { layout: 'scroll' });
+    const june = await month('June 2026');
+    await user.click(dayIn(june, 'Wednesday, June 3, 2026'));
+    await user.click(dayIn(june, 'Friday, June 12, 2026'));
+    expect(lastChange()).toEqual({ range: { start: '2026-06-03 00:00', end: '2026-06-12 00:00' }, change: { source: 'calendar' } });
+    expect(within(june).getAllByRole('gridcell', { selected: true }).map((cell) => Number(cell.textContent))).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('opens at the selection, and names the month in view in the selectors; February 2026 (four weeks) is five weeks in 220 px', async () => {
+    // (Scrolling by the selectors and arrows needs a layout: the story ScrollMode covers it in Chromium.)
+    const { user } = setup('generic', { start: day(2026, 2, 10), end: null }, { layout: 'scroll' });
+    const february = await month('February 2026');
+    expect(box(february).style.height).toBe('220px');
+    expect(february.querySelectorAll('.lk-drs__week')).toHaveLength(5);
+    expect(within(february).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByRole('combobox', { name: 'Month' })).toHaveProperty('value', '1');
+    await user.click(screen.getByRole('button', { name: 'Last Month' }));
+    expect(screen.getByRole('combobox', { name: 'Month' })).toHaveProperty('value', '4');
+  });
+
+  it('is operable from the keyboard: one day in the tab order, arrows and PageDown move focus across months, Enter picks', async () => {
+    const { user, lastChange } = setup('generic', EMPTY, { layout: 'scroll' });
+    const june = await month('June 2026');
+    const today = dayIn(june, 'Monday, June 15, 2026');
+    expect(today.tabIndex).toBe(0);
+    expect(dayIn(june, 'Sunday, June 14, 2026').tabIndex).toBe(-1);
+    today.focus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    const focused = () => document.activeElement?.getAttribute('aria-label');
+    expect(focused()).toBe('Tuesday, June 23, 2026');
+    await user.keyboard('{PageDown}');
+    await waitFor(() => expect(focused()).toBe('Thursday, July 23, 2026'));
+    await user.keyboard('{Enter}');
+    expect(lastChange().range).toEqual({ start: '2026-07-23 00:00', end: null });
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(focused()).toBe('Sunday, July 19, 2026'));
+  });
+
+  it('does not pick a disabled day', async () => {
+    const { user, onChange } = setup('generic', EMPTY, { layout: 'scroll', disabled: { dayOfWeek: [0] } });
+    const june = await month('June 2026');
+    const sunday = dayIn(june, 'Sunday, June 14, 2026');
+    expect(sunday.getAttribute('aria-disabled')).toBe('true');
+    await user.click(sunday);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import {
   DayButton as RdpDayButton,
   DayFlag,
@@ -19,6 +19,7 @@ import {
   PICKER_MAX_DATE,
   PICKER_MIN_DATE,
   PICKER_STATIC_RANGES,
+  SCROLL_MONTH,
   WEEK_OPTIONS,
   addDayToRange,
   clampRange,
@@ -91,6 +92,12 @@ export interface GenericDateRangePickerProps extends DateRangePickerBaseProps {
   /** Generic picker: six static ranges, the two day-count fields, dates shown 'MMM d, yyyy'. */
   variant: 'generic';
   labels: GenericDateRangePickerLabels;
+  /**
+   * `month` (default): one month with arrows and selectors. `scroll` (spec §9 scroll mode): the
+   * months one under another in a scrolling list, 332 px wide, each 220 px tall (260 for a
+   * six-week month), a month's weeks stretched by one when they span 34 days or fewer.
+   */
+  layout?: 'month' | 'scroll';
 }
 
 export type DateRangePickerProps = BoardDateRangePickerProps | GenericDateRangePickerProps;
@@ -131,6 +138,9 @@ function DayButton(props: DayButtonProps) {
 }
 
 const COMPONENTS: Partial<CustomComponents> = { DayButton };
+
+/** The scroll mode loads only where a picker uses it (the board's picker never does). */
+const ScrollCalendar = lazy(() => import('./date-range-scroll').then((module) => ({ default: module.ScrollCalendar })));
 
 /**
  * The full date names each day button: 'Monday, June 15, 2026'. Not date-fns 'PPPP' ('June
@@ -306,8 +316,11 @@ export function DateRangePicker(props: DateRangePickerProps) {
   if (colors?.start) colorStyle['--lk-date-range-start-color'] = colors.start;
   if (colors?.end) colorStyle['--lk-date-range-end-color'] = colors.end;
 
+  const scroll = props.variant === 'generic' && props.layout === 'scroll';
+  const allDisabled = [{ before: rules.minDate }, { after: rules.maxDate }, ...toMatchers(disabled)];
+
   return (
-    <div className="lk-drp" data-variant={variant} part={part} style={colorStyle as CSSProperties}>
+    <div className="lk-drp" data-variant={variant} data-layout={scroll ? 'scroll' : 'month'} part={part} style={colorStyle as CSSProperties}>
       <div className="lk-drp__presets">
         <div className="lk-drp__ranges" role="group" aria-label={labels.quickRangesGroup} part={`${part}-ranges`}>
           {quickRanges.map(({ range, label }) => {
@@ -362,6 +375,22 @@ export function DateRangePicker(props: DateRangePickerProps) {
           {field('end')}
         </div>
         <div className="lk-drp__calendar" part={`${part}-calendar`}>
+          {scroll ? (
+            <Suspense fallback={<div className="lk-drs__loading" style={{ width: SCROLL_MONTH.width, height: SCROLL_MONTH.header + SCROLL_MONTH.viewport }} />}>
+              <ScrollCalendar
+                value={value}
+                month={month}
+                startMonth={listBounds.startMonth}
+                endMonth={listBounds.endMonth}
+                today={today}
+                isDisabled={(day) => dateMatchModifiers(day, allDisabled)}
+                onPick={pickDay}
+                labels={{ previousMonth, nextMonth, month: monthLabel, year: yearLabel }}
+                dayLabel={(day) => format(day, DAY_LABEL_FORMAT)}
+                part={part}
+              />
+            </Suspense>
+          ) : (
           <DayPicker
             mode="range"
             selected={{ from: value.start ?? undefined, to: value.end ?? undefined }}
@@ -379,11 +408,12 @@ export function DateRangePicker(props: DateRangePickerProps) {
             showOutsideDays
             weekStartsOn={WEEK_OPTIONS.weekStartsOn}
             today={today}
-            disabled={[{ before: rules.minDate }, { after: rules.maxDate }, ...toMatchers(disabled)]}
+            disabled={allDisabled}
             labels={dayPickerLabels}
             classNames={CLASS_NAMES}
             components={COMPONENTS}
           />
+          )}
         </div>
       </div>
     </div>
