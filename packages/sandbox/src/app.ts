@@ -6,7 +6,7 @@ import { MEDIA_FILENAME_HEADER } from '../../../src/gateway/message-center/chat-
 import type { SandboxContext, SandboxEnv } from './context';
 import { HttpError } from './http';
 import { indexPage } from './index-page';
-import { applyFaults, DROP_HEADER, idempotency, recordRequests, requireCallerType } from './middleware';
+import { applyFaults, DROP_HEADER, idempotency, limitBodies, recordRequests, requireCallerType } from './middleware';
 import { chatRoutes, chatSandboxRoutes } from './routes/chat';
 import { leadFunnelRoutes } from './routes/lead-funnel';
 import { leadRoutes } from './routes/lead';
@@ -16,7 +16,7 @@ import { reviewRoutes } from './routes/review';
 import { sandboxRoutes } from './routes/sandbox';
 
 /**
- * The sandbox gateway as a hono app. Order: CORS → request log → latency and faults →
+ * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → latency and faults →
  * caller type → idempotency → routes. Works in Node and in a browser (no Node imports).
  */
 export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined }) {
@@ -32,6 +32,7 @@ export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: numb
       credentials: true,
     }),
   );
+  app.use('*', limitBodies());
   app.use('*', recordRequests(ctx));
   app.use('/gateway/*', applyFaults(ctx.faults, options.latencyMs));
   app.use('/gateway/*', requireCallerType);

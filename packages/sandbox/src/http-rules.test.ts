@@ -135,6 +135,34 @@ describe('headers and bad input', () => {
     expect(text).not.toContain('zzz-secret');
   });
 
+  it('413 for a JSON body over 1 MB, refused before it is read through (issue 16: a 50 MB body was parsed first)', async () => {
+    const { sandbox } = setup();
+    const path = '/gateway/lead/office/v6/leads/serviceProvider/1001';
+    // A 50 MB body that says its length: refused on the header.
+    const big = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: `{"x":"${'a'.repeat(50 * 1024 * 1024)}"}` });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as Body).fields).toEqual(['body']);
+    // A streamed body without a length: counted as it arrives, refused as it passes 1 MB —
+    // the rest (49 MB more) is never pulled.
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 800) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(40);
+    // Nothing of either body was logged.
+    expect(sandbox.store.requests.filter((r) => r.path === path)).toHaveLength(0);
+    // A body under the limit is read as before.
+    const ok = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ offset: 0, limit: 5 }) });
+    expect(ok.status).toBe(200);
+  });
+
   it('unknown paths and records are 404 JSON', async () => {
     const { sandbox } = setup();
     const path = await sandbox.fetch('/gateway/lead/v9/nothing', { headers: { 'X-Caller-Type': 'Member' } });

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/attachment';
 import { HEADERS } from '../../../src/gateway/client';
 import { callerType } from './access';
 import type { SandboxContext, SandboxEnv } from './context';
@@ -12,6 +14,25 @@ export const DROP_HEADER = 'x-sandbox-dropped';
 export const MAX_LOGGED_REQUESTS = 5000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A JSON body larger than this is refused (413) before it is read: no gateway call sends one near it. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a body over its limit with 413 before reading it (by its Content-Length; a body
+ * without one is counted as it streams and refused the moment it passes the limit): 1 MB of
+ * JSON, or a media upload up to the §5 attachment limit (150 MB).
+ */
+export function limitBodies(): MiddlewareHandler<SandboxEnv> {
+  const refuse = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] }, 413),
+    });
+  const json = refuse(MAX_JSON_BODY_BYTES);
+  const media = refuse(ATTACHMENT_MAX_BYTES);
+  return (c, next) => (BINARY_BODY.test(c.req.header('content-type') ?? '') ? media : json)(c, next);
+}
 
 /** Reads the body once, records the request in `store.requests`, then the answer's status. */
 export function recordRequests({ store, now }: SandboxContext): MiddlewareHandler<SandboxEnv> {
