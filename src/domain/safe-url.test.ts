@@ -27,6 +27,16 @@ describe('mailtoHref and mapsHref', () => {
   it('builds a mailto link only for an address', () => {
     expect(mailtoHref(' ann@example.com ')).toBe('mailto:ann@example.com');
     expect(mailtoHref('ann@example.com?bcc=x@y.z')).toBeNull();
+    // Header injection (issue 16 probe): '?' and '=' are legal in a local part, so the address is
+    // kept whole, encoded — the link has no header.
+    const injected = mailtoHref('a?cc=victim@evil.com');
+    expect(injected).toBe('mailto:a%3Fcc%3Dvictim@evil.com');
+    expect(new URL(injected!).search).toBe('');
+    expect(safeHref(injected)).toBe(injected);
+    expect(mailtoHref('a&body=hi#x@evil.com')).toBe('mailto:a%26body%3Dhi%23x@evil.com');
+    expect(mailtoHref('jo.smith+leads@example.com')).toBe('mailto:jo.smith%2Bleads@example.com');
+    expect(mailtoHref('not an address')).toBeNull();
+    expect(mailtoHref('x@y')).toBeNull();
     expect(mailtoHref('')).toBeNull();
   });
 

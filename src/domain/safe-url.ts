@@ -1,3 +1,5 @@
+import { isValidEmail } from './email';
+
 /**
  * Links built from gateway data (customer phone, e-mail, address, insurer URL) render only
  * with schemes we trust: a `javascript:` or `data:` URL from a compromised record never
@@ -19,11 +21,17 @@ export function safeHref(url: string | null | undefined, schemes: readonly strin
   return schemes.includes(parsed.protocol) ? parsed.href : null;
 }
 
-/** mailto: link for an e-mail address, or null when it is not one. */
+/**
+ * mailto: link for an e-mail address, or null when it is not one (domain/email's rule). The
+ * local part is percent-encoded (RFC 6068): `?`, `=`, `&` and `#` are legal in an address but
+ * would start mailto headers — `a?cc=victim@evil.com` links to that one address
+ * (`mailto:a%3Fcc%3Dvictim@evil.com`), never to `a` with a Cc.
+ */
 export function mailtoHref(email: string | null | undefined): string | null {
   const address = email?.trim();
-  if (!address || !/^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(address)) return null;
-  return `mailto:${address}`;
+  if (!address || !isValidEmail(address)) return null;
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`;
 }
 
 /** A maps search link for an address (spec §2: address as a maps link). */

@@ -74,6 +74,14 @@ describe('<LeadPage>', () => {
     expect(requests[0]?.headers['x-caller-id']).toBe('1001');
   });
 
+  it("links a customer e-mail with a '?' in it to that one address, never with a Cc header (issue 16 probe)", async () => {
+    renderPage(() => json(200, { ...purchasedV2, user: { ...purchasedV2.user, email: 'a?cc=victim@evil.com' } }));
+    await screen.findByRole('heading', { name: 'Lead Unlocked' });
+    const mail = screen.getAllByRole('link').find((link) => link.getAttribute('href')?.startsWith('mailto:'));
+    expect(mail?.getAttribute('href')).toBe('mailto:a%3Fcc%3Dvictim@evil.com');
+    expect(mail?.textContent).toBe('a?cc=victim@evil.com');
+  });
+
   it('shows the lead card fields: place, Q&A, Project Notes, Category, Project Timing', async () => {
     renderPage(() => json(200, purchasedV2));
     const card = await screen.findByRole('article');

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { safeHref } from '../../domain/safe-url';
+import { mailtoHref, safeHref } from '../../domain/safe-url';
 
 /**
  * Customer text as text (React escapes it; never HTML), with links only for https:, mailto:
@@ -10,6 +10,23 @@ const LINK = /(?:https:\/\/|mailto:|tel:)[^\s<>"']+/gi;
 /** Punctuation that ends a sentence is not part of the link. */
 const TRAILING = /[.,;:!?)\]}]+$/;
 
+/**
+ * A typed link's href: a mailto: only to its address (headers — cc, bcc, body — dropped; the
+ * address encoded as domain/safe-url builds it), others by the trusted schemes.
+ */
+function linkHref(raw: string): string | null {
+  if (/^mailto:/i.test(raw)) return mailtoHref(decodeSafely(raw.slice('mailto:'.length).split('?')[0] ?? ''));
+  return raw.includes(':') && raw.split(':')[1] ? safeHref(raw) : null;
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 export function linkify(text: string): TextPart[] {
@@ -18,7 +35,7 @@ export function linkify(text: string): TextPart[] {
   for (const match of text.matchAll(LINK)) {
     const start = match.index ?? 0;
     const raw = match[0].replace(TRAILING, '');
-    const href = raw.includes(':') && raw.split(':')[1] ? safeHref(raw) : null;
+    const href = linkHref(raw);
     if (!href) continue;
     if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
     parts.push({ kind: 'link', text: raw, href });

@@ -19,6 +19,15 @@ describe('linkify (customer text: links only for https, mailto, tel)', () => {
     ]);
   });
 
+  it('links a typed mailto: only to its address: cc, bcc and body are dropped, the address encoded', () => {
+    expect(linkify('mailto:jo@a.example?cc=victim@evil.example&body=hi')).toEqual([
+      { kind: 'link', text: 'mailto:jo@a.example?cc=victim@evil.example&body=hi', href: 'mailto:jo@a.example' },
+    ]);
+    // No address before the '?': plain text.
+    expect(linkify('mailto:?to=victim@evil.example')).toEqual([{ kind: 'text', text: 'mailto:?to=victim@evil.example' }]);
+    expect(linkify('mailto:a%3Fcc%3Dv@evil.example')[0]).toMatchObject({ kind: 'link', href: 'mailto:a%3Fcc%3Dv@evil.example' });
+  });
+
   it('leaves http, javascript, data and markup as text', () => {
     const text = 'http://a.example javascript:alert(1) data:text/html,<b>x</b> <img src=x>';
     expect(linkify(text)).toEqual([{ kind: 'text', text }]);
