@@ -610,3 +610,54 @@ describe('accessibility', { timeout: 30_000 }, () => {
     expect(await seriousAxeViolations(tab)).toEqual([]);
   });
 });
+
+describe('long customer text (issue 16 probe defect 5)', { timeout: 30_000 }, () => {
+  /** The board's first page as the sandbox answers it, its first lead's customer fields made 9,000 unbroken characters. */
+  async function longTextPage() {
+    const response = await fetch(`${e2e.server.origin}${LEADS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
+      body: JSON.stringify({ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true } }),
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { leads: Record<string, unknown>[] };
+    const long = (letter: string) => letter.repeat(9000);
+    const [first] = page.leads as [{ customerInfo: Record<string, unknown>; category: Record<string, unknown>; questionsAndAnswers?: { answers?: unknown[] }[] } & Record<string, unknown>];
+    Object.assign(first.customerInfo, { firstName: long('F'), lastName: long('L'), city: long('C'), addressLineOne: long('A'), emailAddress: `${long('e')}@example.com` });
+    Object.assign(first, { description: long('D'), notes: long('N') });
+    first.category.name = long('K');
+    return page;
+  }
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    it(`keeps 9,000-character words inside the card and the page at ${viewport.width} px`, async () => {
+      await injectFault(e2e.server.origin, { kind: 'status', status: 200, body: await longTextPage(), route: 'POST /gateway/lead/office/v6/leads/serviceProvider/:id' });
+      const context = await e2e.newContext(viewport);
+      page = await context.newPage();
+      await page.goto(`${e2e.server.origin}${BOARD_PATH}`);
+      const board = page.locator('#office-app [part="lead-board"]');
+      await boardReady(board);
+      const card = board.locator('li[data-lead-id]').first();
+      await expect(card.getAttribute('data-expanded')).resolves.toBe('true');
+      await visible(card.getByRole('combobox', { name: 'Lead status' }));
+      await visible(card.getByText('N'.repeat(40), { exact: false }));
+      const overflow = await card.evaluate((root) => {
+        // The card within the page's width, and everything in it within the card.
+        const cardBox = root.getBoundingClientRect();
+        const box = { left: Math.max(0, cardBox.left), right: Math.min(window.innerWidth, cardBox.right) };
+        const out: string[] = [];
+        const walk = (node: Element) => {
+          const rect = node.getBoundingClientRect();
+          if (rect.width > 0 && rect.height > 0 && (rect.right > box.right + 1 || rect.left < box.left - 1)) out.push(`${node.localName}.${String(node.className).split(' ')[0]} ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+          for (const child of node.children) walk(child);
+          if (node.shadowRoot) for (const child of node.shadowRoot.children) walk(child);
+        };
+        for (const child of root.children) walk(child);
+        if (cardBox.right > window.innerWidth) out.unshift(`the card ${Math.round(cardBox.left)}–${Math.round(cardBox.right)}`);
+        return { out: out.slice(0, 12), page: document.documentElement.scrollWidth, viewport: window.innerWidth, cardRight: Math.round(cardBox.right) };
+      });
+      expect(overflow.out, `card right edge ${overflow.cardRight}`).toEqual([]);
+      expect(overflow.page).toBeLessThanOrEqual(overflow.viewport);
+    });
+  }
+});
