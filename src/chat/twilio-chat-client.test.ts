@@ -1,6 +1,14 @@
 // @vitest-environment happy-dom
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TwilioDouble } from '../../test/helpers/twilio-double';
+import {
+  isTwilioConnectionState,
+  RECORDED_DROP_SCENARIOS,
+  recordedConnectionStates,
+  TWILIO_CONNECTION_RECORDING,
+  TwilioDouble,
+  type RecordedScenarioName,
+} from '../../test/helpers/twilio-double';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
@@ -309,7 +317,7 @@ describe('Twilio chat adapter: token and connection', () => {
     expect(setup.twilio.client.updatedTokens).toEqual([]);
   });
 
-  it('surfaces the SDK’s connection states, reconnection included', async () => {
+  it('surfaces the SDK’s connection states, reconnection included (any order here; the recorded orders are replayed below)', async () => {
     const setup = await start();
     const chat = await open(setup);
     const states: ChatConnectionState[] = [];
@@ -351,5 +359,116 @@ describe('Twilio chat adapter: token and connection', () => {
     // A token event after close does not renew.
     setup.twilio.client.emit('tokenExpired');
     expect(sessionCalls(setup.sandbox)).toHaveLength(1);
+  });
+});
+
+/** Consecutive repeats dropped (what a listener of a state cell hears). */
+const changes = <T>(values: readonly T[], from: T): T[] => values.filter((value, i) => value !== (i === 0 ? from : values[i - 1]));
+
+describe('Twilio chat adapter: recorded connection drops (test/fixtures/twilio-connection-events.json)', () => {
+  const scenarios = TWILIO_CONNECTION_RECORDING.scenarios as Record<RecordedScenarioName, { from: string; events: Record<string, unknown>[] }>;
+
+  it('the recording is well-formed, and of the SDK installed here (else re-record: npx tsx scripts/record-twilio-connection.ts)', () => {
+    const installed = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
+    const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
+    expect(majorMinor(TWILIO_CONNECTION_RECORDING.versions['@twilio/conversations'])).toBe(majorMinor(installed('@twilio/conversations')));
+    expect(TWILIO_CONNECTION_RECORDING.versions.twilsock).toMatch(/^\d+\.\d+\.\d+/);
+    expect(Object.keys(scenarios)).toEqual(['startup', 'drop-and-reconnect', 'server-down-then-back', 'shutdown']);
+    expect(RECORDED_DROP_SCENARIOS).toEqual(['drop-and-reconnect', 'server-down-then-back']);
+    for (const [name, scenario] of Object.entries(scenarios)) {
+      // Every entry is a client event or a server action, in time order.
+      const times = scenario.events.map((e) => e.atMs as number);
+      expect(times, name).toEqual([...times].sort((a, b) => a - b));
+      for (const event of scenario.events) {
+        expect(typeof event.atMs, name).toBe('number');
+        if ('server' in event) expect(typeof event.server, name).toBe('string');
+        else expect(['connectionStateChanged', 'stateChanged', 'initialized', 'initFailed', 'connectionError'], name).toContain(event.event);
+      }
+      const { from, states } = recordedConnectionStates(name as RecordedScenarioName);
+      expect([from, ...states].every(isTwilioConnectionState), name).toBe(true);
+      // The real client emits only changes.
+      expect(changes(states, from), name).toEqual(states);
+    }
+    expect(recordedConnectionStates('startup')).toEqual({ from: 'unknown', states: expect.arrayContaining(['connected']) });
+    expect(recordedConnectionStates('startup').states.at(-1)).toBe('connected');
+    for (const name of RECORDED_DROP_SCENARIOS) {
+      const { from, states } = recordedConnectionStates(name);
+      // From connected back to connected, through at least one other state and never connected between.
+      expect(from, name).toBe('connected');
+      expect(states.at(-1), name).toBe('connected');
+      expect(states.slice(0, -1).length, name).toBeGreaterThan(0);
+      expect(states.slice(0, -1), name).not.toContain('connected');
+      // A loss of the network is not a refusal of the token.
+      expect(states, name).not.toContain('denied');
+    }
+    expect(recordedConnectionStates('shutdown')).toMatchObject({ from: 'connected' });
+    expect(recordedConnectionStates('shutdown').states.at(-1)).toBe('disconnected');
+  });
+
+  it.each(RECORDED_DROP_SCENARIOS)('replays %s through the adapter: connecting while the link is down, connected once it is back', async (scenario) => {
+    const setup = await start();
+    const chat = await open(setup);
+    expect(chat.client.connectionState).toBe('connected');
+    const heard: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => heard.push(state));
+
+    const down = setup.twilio.client.dropConnection(scenario);
+    // Exactly what the real SDK emitted while down, read from the recording.
+    expect(down).toEqual(recordedConnectionStates(scenario).states.slice(0, -1));
+    expect(setup.twilio.client.connectionState).toBe(down.at(-1));
+    // The thread hears "reconnecting" (it shows 'Reconnecting…' for any state but connected),
+    // never a final state: twilsock keeps retrying by itself.
+    expect(chat.client.connectionState).toBe('connecting');
+    expect(heard).toEqual(changes(down.map(mapTwilioConnectionState), 'connected'));
+    expect(heard).toEqual(['connecting']);
+
+    expect(setup.twilio.client.restoreConnection()).toEqual(['connected']);
+    expect(chat.client.connectionState).toBe('connected');
+    expect(heard).toEqual(['connecting', 'connected']);
+    // Still usable after the reconnection.
+    expect(await chat.conversation.sendText('Back online')).toEqual({ index: 0 });
+  });
+
+  it('maps every state a recorded drop goes through to a transient one (connecting), never disconnected or denied', () => {
+    for (const scenario of RECORDED_DROP_SCENARIOS) {
+      const { states } = recordedConnectionStates(scenario);
+      expect(states.slice(0, -1).map(mapTwilioConnectionState), scenario).toEqual(states.slice(0, -1).map(() => 'connecting'));
+    }
+  });
+
+  it('replays two drops in a row, and a whole drop at once (simulateDrop)', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    const heard: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => heard.push(state));
+    expect(setup.twilio.client.simulateDrop('drop-and-reconnect')).toEqual(recordedConnectionStates('drop-and-reconnect').states);
+    expect(setup.twilio.client.simulateDrop('server-down-then-back')).toEqual(recordedConnectionStates('server-down-then-back').states);
+    expect(heard).toEqual(['connecting', 'connected', 'connecting', 'connected']);
+    // A drop replays only from connected, and a restore only after a drop.
+    setup.twilio.client.dropConnection();
+    expect(() => setup.twilio.client.dropConnection()).toThrow(/starts 'connected'/);
+    setup.twilio.client.restoreConnection();
+    expect(() => setup.twilio.client.restoreConnection()).toThrow(/no dropConnection/);
+  });
+
+  it('starts and shuts down as recorded: the adapter reports connecting then connected, and nothing after close', async () => {
+    const setup = await start({ autoInit: 'manual' });
+    const opening = open(setup);
+    await vi.waitFor(() => expect(setup.twilio.clients).toHaveLength(1));
+    const client = setup.twilio.client;
+    expect(client.connectionState).toBe(recordedConnectionStates('startup').from);
+    const raw: string[] = [];
+    client.on('connectionStateChanged', (state: string) => raw.push(state));
+    client.initialize();
+    const chat = await opening;
+    expect(raw).toEqual(recordedConnectionStates('startup').states);
+    expect(chat.client.connectionState).toBe('connected');
+    const heard: ChatConnectionState[] = [];
+    chat.client.onConnectionStateChange((state) => heard.push(state));
+    await chat.client.close();
+    // The SDK went disconnecting → disconnected on shutdown; the adapter had already said disconnected and stopped listening.
+    expect(raw.slice(-recordedConnectionStates('shutdown').states.length)).toEqual(recordedConnectionStates('shutdown').states);
+    expect(client.connectionState).toBe('disconnected');
+    expect(heard).toEqual(['disconnected']);
   });
 });

@@ -113,6 +113,10 @@ export interface TwilioSdk {
 // Compile-time check that the real SDK fits the surface above (a type-only import: erased).
 type FitsSdk<T extends TwilioSdk> = T;
 type _RealSdkFits = FitsSdk<typeof RealTwilioSdk>;
+// …and that the connection states are exactly the SDK's (the double checks its recording against them).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _SameConnectionStates = Holds<Same<TwilioConnectionState, RealTwilioSdk.ConnectionState>>;
 
 /** What a developer reads when the SDK is not installed (ChatError hint, `lk-error` message). */
 export const TWILIO_SDK_MISSING_HINT =
@@ -169,7 +173,12 @@ export const TWILIO_IDENTITY_MISMATCH_HINT =
 /** See `TwilioChatOptions.initTimeoutMs`. */
 export const TWILIO_INIT_TIMEOUT_MS = 20_000;
 
-/** Twilsock state → the chat layer's: retrying is connecting, an error is disconnected. */
+/**
+ * Twilsock state → the chat layer's: retrying is connecting, an error is disconnected. What the
+ * real SDK (3.0) emits when the network drops is recorded in test/fixtures/twilio-connection-events.json:
+ * connecting (socket lost), retrying (connections refused), then connected — all transient, as
+ * twilsock retries by itself (without limit by default); disconnecting/disconnected came only with shutdown.
+ */
 export function mapTwilioConnectionState(state: TwilioConnectionState): ChatConnectionState {
   switch (state) {
     case 'connected':

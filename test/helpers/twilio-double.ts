@@ -12,6 +12,7 @@ import type {
   TwilioPaginator,
   TwilioSdk,
 } from '../../src/chat/twilio-chat-client';
+import recording from '../fixtures/twilio-connection-events.json' with { type: 'json' };
 
 /**
  * A test double of exactly the @twilio/conversations surface the Twilio chat adapter uses
@@ -20,7 +21,52 @@ import type {
  * inclusive `anchor` and ascending items for `getMessages(…, 'backwards')`, `hasPrevPage` for
  * older messages, `messageAdded` for every new message (own ones too), an index per send. Tests
  * drive the SDK's side through `emit…`/`add…` helpers and read what the adapter called.
+ *
+ * Its `connectionStateChanged` sequences are not made up: they are read from
+ * test/fixtures/twilio-connection-events.json, what the real SDK emitted in Node against a local
+ * fake twilsock server (scripts/record-twilio-connection.ts): starting, a dropped socket, a
+ * server down for a while, shutting down. `initialize()`, `dropConnection()`/`restoreConnection()`
+ * (or `simulateDrop()`) and `shutdown()` replay them.
  */
+
+// ---------------------------------------------------------------------------------------------
+// The recorded connection states (test/fixtures/twilio-connection-events.json).
+
+/** Every state twilsock declares, to check the recording against (the compiler checks the list). */
+const TWILIO_CONNECTION_STATES = {
+  unknown: true,
+  disconnecting: true,
+  disconnected: true,
+  retrying: true,
+  connecting: true,
+  connected: true,
+  denied: true,
+  error: true,
+} as const satisfies Record<TwilioConnectionState, true>;
+
+export function isTwilioConnectionState(value: unknown): value is TwilioConnectionState {
+  return typeof value === 'string' && Object.hasOwn(TWILIO_CONNECTION_STATES, value);
+}
+
+/** The recording as committed (versions, note, scenarios with their timed events). */
+export const TWILIO_CONNECTION_RECORDING = recording;
+
+export type RecordedScenarioName = keyof typeof recording.scenarios;
+/** The recorded losses of the connection, each from `connected` back to `connected`. */
+export type RecordedDropScenario = Exclude<RecordedScenarioName, 'startup' | 'shutdown'>;
+export const RECORDED_DROP_SCENARIOS = Object.keys(recording.scenarios).filter(
+  (name): name is RecordedDropScenario => name !== 'startup' && name !== 'shutdown',
+);
+
+/** A scenario's state before it began and its `connectionStateChanged` values, in order. */
+export function recordedConnectionStates(scenario: RecordedScenarioName): { from: TwilioConnectionState; states: TwilioConnectionState[] } {
+  const recorded = recording.scenarios[scenario] as { from: string; events: { event?: string; state?: string }[] };
+  const states = recorded.events.filter((e) => e.event === 'connectionStateChanged').map((e) => e.state);
+  const all = [recorded.from, ...states];
+  const wrong = all.filter((state) => !isTwilioConnectionState(state));
+  if (wrong.length > 0) throw new Error(`twilio-connection-events.json, ${scenario}: not a twilsock state: ${wrong.join(', ')}`);
+  return { from: recorded.from as TwilioConnectionState, states: states as TwilioConnectionState[] };
+}
 
 type Listener = (...args: never[]) => void;
 
@@ -171,7 +217,8 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
 }
 
 export class DoubleClient extends Emitter implements TwilioClient {
-  connectionState: TwilioConnectionState = 'connecting';
+  /** As the real client before it connects ('unknown', the recording's start). */
+  connectionState: TwilioConnectionState = recordedConnectionStates('startup').from;
   readonly tokens: string[];
   readonly updatedTokens: string[] = [];
   shutdowns = 0;
@@ -185,18 +232,58 @@ export class DoubleClient extends Emitter implements TwilioClient {
     this.tokens = [token];
   }
 
-  /** The SDK finished starting (or failed to). */
+  /** The rest of a drop being replayed: the states of the reconnection. */
+  private pendingReconnect: TwilioConnectionState[] | null = null;
+
+  /** The SDK finished starting: the recorded start (connecting, connected), then `initialized`. */
   initialize(): void {
-    this.setConnectionState('connected');
+    this.replay(recordedConnectionStates('startup').states);
     this.emit('initialized');
   }
   failInit(message = 'Token is invalid'): void {
     this.setConnectionState('denied');
     this.emit('initFailed', { error: { message } });
   }
+  /** Emits `connectionStateChanged` — as the real client does, only for a change of state. */
   setConnectionState(state: TwilioConnectionState): void {
+    if (state === this.connectionState) return;
     this.connectionState = state;
     this.emit('connectionStateChanged', state);
+  }
+
+  /**
+   * The connection drops as recorded in `scenario`: emits the states the real SDK went through
+   * while the link was down (all but the final `connected`) and returns them. The client must be
+   * connected (where every recording starts). `restoreConnection()` replays the reconnection.
+   */
+  dropConnection(scenario: RecordedDropScenario = 'drop-and-reconnect'): TwilioConnectionState[] {
+    const { from, states } = recordedConnectionStates(scenario);
+    if (this.connectionState !== from) throw new Error(`dropConnection('${scenario}'): the recording starts '${from}', the client is '${this.connectionState}'`);
+    if (this.pendingReconnect) throw new Error('dropConnection: the connection is already down (restoreConnection first)');
+    const back = states.lastIndexOf('connected');
+    if (back < 0) throw new Error(`dropConnection('${scenario}'): the recording never reconnects`);
+    const down = states.slice(0, back);
+    this.pendingReconnect = states.slice(back);
+    this.replay(down);
+    return down;
+  }
+
+  /** The link is back: emits the rest of the recorded drop (the reconnection) and returns it. */
+  restoreConnection(): TwilioConnectionState[] {
+    const states = this.pendingReconnect;
+    if (!states) throw new Error('restoreConnection: no dropConnection() to restore from');
+    this.pendingReconnect = null;
+    this.replay(states);
+    return states;
+  }
+
+  /** A whole recorded drop and reconnection; returns every state emitted. */
+  simulateDrop(scenario: RecordedDropScenario = 'drop-and-reconnect'): TwilioConnectionState[] {
+    return [...this.dropConnection(scenario), ...this.restoreConnection()];
+  }
+
+  private replay(states: readonly TwilioConnectionState[]): void {
+    for (const state of states) this.setConnectionState(state);
   }
 
   /** As the SDK's `client.user`: the identity the token stands for. */
@@ -218,8 +305,11 @@ export class DoubleClient extends Emitter implements TwilioClient {
     return conversation;
   }
 
+  /** As the real client: the recorded shutdown states (disconnecting, disconnected). */
   async shutdown(): Promise<void> {
     this.shutdowns++;
+    this.pendingReconnect = null;
+    if (this.connectionState !== 'disconnected') this.replay(recordedConnectionStates('shutdown').states);
   }
 }
 
