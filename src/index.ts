@@ -16,7 +16,7 @@ export {
   type RequestSpec,
 } from './gateway/client';
 export type { GatewayAuth, CallerType } from './gateway/auth';
-export { GatewayError, isGatewayError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
+export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
 export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/challenge';
 export * as leadGateway from './gateway/lead/calls';
 export * as officeGateway from './gateway/office/calls';
@@ -59,6 +59,7 @@ export { createSandboxChatClientFactory, type SandboxChatOptions } from './chat/
 export {
   ChatError,
   isChatError,
+  isRetryableChatError,
   isOwnMessage,
   type ChatClient,
   type ChatClientFactory,

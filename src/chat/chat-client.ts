@@ -192,6 +192,24 @@ export function isChatError(error: unknown): error is ChatError {
   return error instanceof ChatError;
 }
 
+/**
+ * Whether opening the chat again may help: the service was unavailable or did not answer, its
+ * answer could not be read, or it answered 408/429/5xx. Not when the token was denied, the
+ * conversation is not there, the SDK is missing or the identities differ.
+ */
+export function isRetryableChatError(error: ChatError): boolean {
+  switch (error.kind) {
+    case 'unavailable':
+    case 'network':
+    case 'invalid-response':
+      return true;
+    case 'rejected':
+      return error.status === null || error.status === 408 || error.status === 429 || error.status >= 500;
+    default:
+      return false;
+  }
+}
+
 /** Own messages are told by author identity (§2 Message thread). */
 export function isOwnMessage(message: Pick<ChatMessage, 'author'>, identity: string): boolean {
   return message.author !== null && message.author === identity;

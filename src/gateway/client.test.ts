@@ -209,6 +209,35 @@ describe('gateway client: abort and timeout', () => {
   });
 });
 
+describe('gateway client: one time limit per call, retries included (issue 16 probe: a hang kept a skeleton up)', () => {
+  const hanging = (count: { n: number }) =>
+    ((_: RequestInfo | URL, init?: RequestInit) => {
+      count.n++;
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }) as typeof globalThis.fetch;
+
+  it('a GET that hangs is not tried again once its time is up: one attempt, then timeout', async () => {
+    const count = { n: 0 };
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch: hanging(count), timeoutMs: 60, retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 10 } });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'timeout', status: null });
+    expect(count.n).toBe(1);
+  });
+
+  it('retries while time is left, and gives the last answer when a wait would pass the limit', async () => {
+    const { fetch, requests } = recordingFetch(() => json(503, { message: 'down' }));
+    // Time for all three attempts.
+    const roomy = createGatewayClient({ baseURL: '', auth: provider, fetch, timeoutMs: 5_000, retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 10 } });
+    await expect(getServiceProviderInfo(roomy, 1001)).rejects.toMatchObject({ kind: 'http', status: 503 });
+    expect(requests).toHaveLength(3);
+    // A backoff (at least 150 ms) longer than the 100 ms limit: the first 503 is the answer.
+    const tight = createGatewayClient({ baseURL: '', auth: provider, fetch, timeoutMs: 100, retry: { retries: 2, baseDelayMs: 300, maxDelayMs: 300 } });
+    await expect(getServiceProviderInfo(tight, 1001)).rejects.toMatchObject({ kind: 'http', status: 503 });
+    expect(requests).toHaveLength(4);
+  });
+});
+
 describe('gateway client: 511 challenge and replay', () => {
   it('queues a replayable call, still raises, and replays it exactly once with the same key after the challenge', async () => {
     let challenged = true;

@@ -45,7 +45,10 @@ export interface GatewayClientConfig {
    * `true` once the person passed it: queued replayable calls are then sent once each.
    */
   onChallenge?: (challenge: ChallengeBody) => Promise<boolean> | boolean;
-  /** Time limit for one attempt; default 20 s. */
+  /**
+   * Time limit of a call, its retries included (default 15 s): a gateway that hangs ends in the
+   * widget's error state, with 'Try again', instead of a skeleton that never goes.
+   */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   sourceApplication?: string;
@@ -101,6 +104,9 @@ export interface GatewayClient {
   readonly auth: GatewayAuth;
   readonly baseURL: string;
 }
+
+/** A call's time limit, its retries included. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
 
 const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 300, maxDelayMs: 5000 };
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -167,7 +173,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     ignoreResponseError: true,
   });
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...config.retry };
-  const timeoutMs = config.timeoutMs ?? 20_000;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const replayQueue = createReplayQueue();
   let challengeInFlight: Promise<void> | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
@@ -194,14 +200,14 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     return headers;
   }
 
-  /** One HTTP attempt; maps every failure to a GatewayError. */
-  async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
+  /** One HTTP attempt until `deadline` (ms since the epoch); maps every failure to a GatewayError. */
+  async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined, deadline: number) {
     const auth = spec.auth ? spec.auth() : readAuth();
     if (spec.oneTime === 'required' && auth.kind !== 'oneTime') {
       // A customer call without a token would be answered 401 anyway; don't send it.
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     try {
       return await $fetch.raw(withQuery(spec.path, spec.query), {
@@ -220,11 +226,13 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
 
   async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
     const retries = spec.method === 'GET' ? retry.retries : 0;
+    // One time limit for the call: a retry gets what is left of it.
+    const deadline = Date.now() + timeoutMs;
     for (let tryIndex = 0; ; tryIndex++) {
       let response: FetchResponse<unknown> | undefined;
       let failure: GatewayError | undefined;
       try {
-        response = await attempt(spec, idempotencyKey);
+        response = await attempt(spec, idempotencyKey, deadline);
       } catch (error) {
         failure = error as GatewayError;
         if (failure.kind === 'aborted' || failure.kind === 'http') throw failure;
@@ -239,6 +247,11 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       if (hinted !== null && hinted > MAX_RETRY_AFTER_MS) return response as FetchResponse<unknown>;
       const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** tryIndex);
       const delay = hinted ?? backoff / 2 + Math.random() * (backoff / 2);
+      // No time left for another attempt after the wait: this one's outcome is the call's.
+      if (Date.now() + delay >= deadline) {
+        if (failure) throw failure;
+        return response as FetchResponse<unknown>;
+      }
       try {
         await sleep(delay, spec.signal);
       } catch {

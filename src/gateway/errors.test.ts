@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translate';
 import { enUS } from '../i18n/en-US';
-import { describeGatewayError, GatewayError } from './errors';
+import { describeGatewayError, GatewayError, isRetryableError } from './errors';
 
 const t = createTranslator(enUS);
 const http = (status: number) => new GatewayError({ kind: 'http', status, operation: 'lead.getProviderLeadV2' });
@@ -52,5 +52,19 @@ describe('describeGatewayError: the §8 catalogue', () => {
       title: null,
       detail: 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
     });
+  });
+});
+
+describe('isRetryableError: when an error state offers Try again', () => {
+  const of = (kind: GatewayError['kind'], status: number | null = null) => new GatewayError({ kind, status, operation: 'office.getLeads' });
+  it('after no answer, an unreadable answer, or a passing status', () => {
+    for (const error of [of('network'), of('timeout'), of('invalid-response', 200), http(408), http(429), http(500), http(503), new Error('unexpected')]) {
+      expect(isRetryableError(error), error.message).toBe(true);
+    }
+  });
+  it('not after a refusal, an abort or a bad request of our own', () => {
+    for (const error of [http(400), http(401), http(403), http(404), http(409), of('aborted'), of('invalid-request'), of('challenge', 511)]) {
+      expect(isRetryableError(error), error.message).toBe(false);
+    }
   });
 });

@@ -105,3 +105,23 @@ export function describeGatewayError(error: unknown, customMessage?: string): Er
   if (customMessage) description.customMessage = customMessage;
   return description;
 }
+
+/**
+ * Whether asking again may help: no answer (network, timeout), an answer that could not be read
+ * (malformed JSON, the wrong shape, an HTML page: `invalid-response`), or a status that passes
+ * (408, 429, 5xx). Not after 4xx refusals (400/401/403/404…), an abort or a bad request of our
+ * own. Every widget's error state offers 'Try again' exactly when this is true.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!isGatewayError(error)) return true;
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'invalid-response':
+      return true;
+    case 'http':
+      return error.status === null || error.status === 408 || error.status === 429 || error.status >= 500;
+    default:
+      return false;
+  }
+}

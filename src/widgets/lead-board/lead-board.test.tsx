@@ -129,6 +129,14 @@ describe('<LeadBoard> loading', () => {
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
   });
 
+  it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads (issue 16 probe)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.status(200, { unexpected: '<html>' }, { route: LEADS_ROUTE, times: 1 });
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+  });
+
   it("a 401 offers 'Log in' instead of Try again, through the host's log-in route", async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, {
       inputs: { routes: { logIn: ({ returnUrl }: { returnUrl: string }) => `https://id.example.com/?next=${encodeURIComponent(returnUrl)}` } },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
-import { describeGatewayError, isAbortError, isGatewayError } from '../../gateway/errors';
+import { describeGatewayError, isAbortError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
@@ -195,9 +195,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const [listShown, setListShown] = useState(false);
   const markListShown = useCallback(() => setListShown(true), []);
   const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
-  // A retry helps after a network or server failure, not after 401/403/404.
+  // A retry helps after a network or server failure or an unreadable answer, not after 401/403/404.
   const failedStatus = failed ? describeGatewayError(failure).status : null;
-  const retryable = failedStatus === null || failedStatus === 408 || failedStatus === 429 || failedStatus >= 500;
+  const retryable = failed && isRetryableError(failure);
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
   const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
   const messageHref = (lead: Lead) =>

@@ -141,6 +141,18 @@ describe('<LeadPage>', () => {
     expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
   });
 
+  it.each([
+    ['malformed JSON', () => new Response('{"leadId": 4', { status: 200, headers: { 'content-type': 'application/json' } })],
+    ['an HTML page', () => new Response('<!doctype html><title>Gateway</title>', { status: 200, headers: { 'content-type': 'application/json' } })],
+    ['the wrong shape', () => json(200, { unexpected: true })],
+  ])('offers Try again after an answer it cannot read (%s), and loads the lead on retry (issue 16 probe)', async (_, bad) => {
+    let calls = 0;
+    renderPage(() => (++calls === 1 ? bad() : json(200, purchasedV2)));
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+  });
+
   it('requires provider auth: without it nothing is sent and the 401 banner shows', async () => {
     const { requests } = renderPage(() => json(200, purchasedV2), { leadId: 42, spId: 1001 }, { kind: 'anonymous' });
     const alert = await screen.findByRole('alert');

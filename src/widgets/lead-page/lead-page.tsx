@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { describeGatewayError, isGatewayError } from '../../gateway/errors';
+import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -62,7 +62,7 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
     content = <LeadCardSkeleton />;
   } else if (state.state === 'hasError') {
     const description = describeGatewayError(state.error, errorMessage ?? undefined);
-    const retryable = description.status === null || description.status === 408 || description.status >= 500;
+    const retryable = isRetryableError(state.error);
     content = (
       <ErrorBanner
         title={description.titleKey ? t(description.titleKey) : undefined}

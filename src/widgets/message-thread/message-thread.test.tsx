@@ -202,6 +202,21 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(sandbox.store.requests.filter((r) => r.path === `${CHAT}/session`)).toHaveLength(2);
   });
 
+  it.each([
+    ['the chat session answers the wrong shape', 'POST', `${CHAT}/session`, 200, { unexpected: true }],
+    ['the conversation answers the wrong shape', 'GET', `${CHAT}/conversations/:sid`, 200, { unexpected: true }],
+    ['the conversation answers 503', 'GET', `${CHAT}/conversations/:sid`, 503, undefined],
+  ] as const)("offers 'Try again' when %s, and opens the chat on retry (issue 16 probe)", async (_, method, route, status, body) => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(status, body, { route: `${method} ${route}`, times: 1 });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(UNAVAILABLE);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await ready();
+    expect(screen.queryByText(UNAVAILABLE)).toBeNull();
+  });
+
   it('runs on the Twilio adapter (over the SDK double): provider bubbles right, member left, a pending send cleared by its echo', async () => {
     const sandbox = createSandboxGateway();
     const twilio = new TwilioDouble('provider-1001');

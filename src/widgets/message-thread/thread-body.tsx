@@ -39,8 +39,6 @@ export interface ThreadBodyProps {
   memberName: string;
 }
 
-/** Chat failures worth trying again (`ThreadFailure.kind`). */
-const RETRYABLE_CHAT_FAILURES: ReadonlySet<string> = new Set(['chat-unavailable', 'chat-network', 'chat-unknown']);
 
 /**
  * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
@@ -118,7 +116,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
             action={
               // A chat that did not come up (the service down, a connection that never settled)
               // may the next time; one the gateway denies or a missing SDK will not.
-              failure && RETRYABLE_CHAT_FAILURES.has(failure.kind) ? (
+              failure?.retryable ? (
                 <button type="button" className="lk-button" data-variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
                   {t('action.retry')}
                 </button>

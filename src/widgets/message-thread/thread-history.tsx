@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { describeGatewayError } from '../../gateway/errors';
+import { describeGatewayError, isRetryableError } from '../../gateway/errors';
 import { formatMessageTimestamp } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -138,7 +138,7 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
           detail={state.pages.length > 0 ? t('thread.olderFailed') : t(failed.detailKey)}
           link={failed.status === 401 ? logInLink() : undefined}
           action={
-            failed.status === 401 ? undefined : (
+            state.status !== 'failed' || !isRetryableError(state.error) ? undefined : (
               <button type="button" className="lk-button" data-variant="secondary" onClick={() => load(state.pages)}>
                 {t('action.retry')}
               </button>

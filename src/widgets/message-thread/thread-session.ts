@@ -1,4 +1,4 @@
-import { isChatError, isOwnMessage, type ChatClientFactory, type ChatConnectionState, type ChatConversation, type ChatMessage } from '../../chat/chat-client';
+import { isChatError, isOwnMessage, isRetryableChatError, type ChatClientFactory, type ChatConnectionState, type ChatConversation, type ChatMessage } from '../../chat/chat-client';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
 import { CONTACT_PLACEMENT_UNKNOWN, CONTACT_TYPES } from '../../domain/contact-type';
 import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
@@ -78,12 +78,14 @@ export interface ThreadFailure {
   readonly status: number | null;
   /** What a developer can do about it (the ChatError's hint), if anything. */
   readonly message: string | null;
+  /** Whether opening again may help (the thread offers 'Try again'): `isRetryableChatError`. */
+  readonly retryable: boolean;
 }
 
 /** The failure a thread reports for an error that kept its chat from opening. */
 export function threadFailure(error: unknown): ThreadFailure {
-  if (!isChatError(error)) return { kind: 'chat-unknown', status: null, message: null };
-  return { kind: `chat-${error.kind}`, status: error.status, message: error.hint };
+  if (!isChatError(error)) return { kind: 'chat-unknown', status: null, message: null, retryable: true };
+  return { kind: `chat-${error.kind}`, status: error.status, message: error.hint, retryable: isRetryableChatError(error) };
 }
 
 export interface ContactContext {
