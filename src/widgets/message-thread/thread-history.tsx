@@ -34,8 +34,9 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
   const { t, client, logInLink, onLinkClick } = useRuntime();
   const [state, setState] = useState<HistoryState>({ status: 'loading', pages: [] });
   const request = useRef<AbortController | null>(null);
-  // After 'Show older messages', focus goes to the first message it brought.
-  const focusFrom = useRef<number | null>(null);
+  // After 'Show older messages', focus goes to the first message it brought: the one after the
+  // message that was last when it was pressed, once a page has come after the pages there were.
+  const focusAfter = useRef<{ activityId: string | null; pages: number } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
   const load = useCallback(
@@ -66,11 +67,14 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
   const more = state.pages.at(-1)?.more ?? false;
 
   useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || state.status !== 'ready') return;
-    focusFrom.current = null;
+    const after = focusAfter.current;
+    if (after === null || state.status !== 'ready' || state.pages.length <= after.pages) return;
+    focusAfter.current = null;
+    const shown = state.pages.flatMap((page) => page.messages);
+    const index = shown.findIndex((message) => message.activityId === after.activityId) + 1;
     const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
-    (items?.[from] ?? items?.[items.length - 1])?.focus();
+    // The first new one, or the last one when the page brought none of this provider's.
+    (items?.[index] ?? items?.[items.length - 1])?.focus();
   }, [state]);
 
   const textLink = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
@@ -124,7 +128,7 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
             className="lk-button"
             data-variant="secondary"
             onClick={() => {
-              focusFrom.current = messages.length;
+              focusAfter.current = { activityId: messages.at(-1)?.activityId ?? null, pages: state.pages.length };
               load(state.pages);
             }}
           >
