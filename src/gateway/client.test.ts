@@ -238,6 +238,47 @@ describe('gateway client: one time limit per call, retries included (issue 16 pr
   });
 });
 
+describe('gateway client: an answer too large to read (issue 16: a 50 MB body is refused without reading it all)', () => {
+  const MB = 1024 * 1024;
+  /** A 50 MB JSON-ish body as a stream, counting the chunks pulled from it. */
+  function hugeBody() {
+    const stats = { pulled: 0 };
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        stats.pulled++;
+        if (stats.pulled > 800) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    return { body, stats };
+  }
+
+  it('refuses one whose Content-Length is over the limit without reading it, as invalid-response, not retried', async () => {
+    const { body, stats } = hugeBody();
+    const { fetch, requests } = recordingFetch(() => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(50 * MB) } }));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'invalid-response', issues: ['(size)'] });
+    expect(stats.pulled).toBeLessThanOrEqual(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('stops reading one without a length as it passes the limit', async () => {
+    const { body, stats } = hugeBody();
+    const fetch = (async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, maxResponseBytes: MB });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'invalid-response' });
+    // 1 MB is 16 chunks of 64 kB: the stream is not read much past it (the reader may ask ahead).
+    expect(stats.pulled).toBeLessThan(24);
+  });
+
+  it('reads an answer under the limit as before', async () => {
+    const { fetch } = recordingFetch(() => json(200, spInfo));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, maxResponseBytes: 1024 });
+    await expect(getServiceProviderInfo(client, 1001)).resolves.toMatchObject({ serviceProviders: [{ id: 1001 }] });
+  });
+});
+
 describe('gateway client: 511 challenge and replay', () => {
   it('queues a replayable call, still raises, and replays it exactly once with the same key after the challenge', async () => {
     let challenged = true;

@@ -50,6 +50,8 @@ export interface GatewayClientConfig {
    * widget's error state, with 'Try again', instead of a skeleton that never goes.
    */
   timeoutMs?: number;
+  /** The largest answer read, in bytes (default 8 MB); a bigger one is an `invalid-response`. */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   sourceApplication?: string;
   applicationVersion?: string;
@@ -107,6 +109,14 @@ export interface GatewayClient {
 
 /** A call's time limit, its retries included. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The largest answer read (8 MB: the largest real one, a page of leads or messages, is a few
+ * hundred kB). A bigger one is refused before it is read — by its Content-Length, or as it
+ * streams — as an `invalid-response`: a broken or hostile gateway cannot freeze a phone.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Statuses whose Response cannot carry a body (it is never re-wrapped). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 300, maxDelayMs: 5000 };
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -166,11 +176,61 @@ function retryAfterMs(response: FetchResponse<unknown> | undefined): number | nu
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
+/**
+ * A JSON answer's value, or its text when it is not JSON (the schema then reports it as an
+ * invalid response). JSON.parse keeps `__proto__` / `constructor` keys as plain own data (they
+ * never reach a prototype, and the schemas drop keys they do not name), so a hostile answer is
+ * read silently: ofetch's default parser (destr) writes a console warning for each such key.
+ */
+function parseJsonQuietly(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A fetch that refuses an answer over `maxBytes` before reading it: by its Content-Length (the
+ * body is cancelled unread), or counted as it streams (the stream errors as it passes the
+ * limit). The request's signal is remembered in `refused`, so the attempt can say why it failed.
+ */
+function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: number, refused: WeakSet<AbortSignal>): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const signal = init?.signal ?? undefined;
+    const refuse = () => {
+      if (signal) refused.add(signal);
+      return new TypeError('The answer is larger than the client reads.');
+    };
+    const length = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (length > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw refuse();
+    }
+    if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
+    let seen = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) controller.error(refuse());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
-  const $fetch = createFetch({ fetch: config.fetch ?? ((...args) => globalThis.fetch(...args)) }).create({
+  const refusedAnswers = new WeakSet<AbortSignal>();
+  const baseFetch: typeof globalThis.fetch = config.fetch ?? ((...args) => globalThis.fetch(...args));
+  const $fetch = createFetch({ fetch: sizeLimitedFetch(baseFetch, config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, refusedAnswers) }).create({
     baseURL: config.baseURL,
     retry: false,
     ignoreResponseError: true,
+    parseResponse: parseJsonQuietly,
   });
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...config.retry };
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -219,6 +279,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     } catch {
       // ofetch's own error text holds the URL: it is dropped on purpose.
       if (spec.signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
+      if (refusedAnswers.has(signal)) throw new GatewayError({ kind: 'invalid-response', operation: spec.operation, issues: ['(size)'] });
       if (timeout.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
       throw new GatewayError({ kind: 'network', operation: spec.operation });
     }
@@ -235,7 +296,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         response = await attempt(spec, idempotencyKey, deadline);
       } catch (error) {
         failure = error as GatewayError;
-        if (failure.kind === 'aborted' || failure.kind === 'http') throw failure;
+        // An answer too large to read is not asked for again.
+        if (failure.kind === 'aborted' || failure.kind === 'http' || failure.kind === 'invalid-response') throw failure;
       }
       const status = response?.status;
       const retryable = failure !== undefined || (status !== undefined && RETRY_STATUSES.has(status));
