@@ -14,7 +14,7 @@ import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandb
 export function renderWidget(
   ui: ReactElement,
   catalogue: MessageCatalogue,
-  options: { sandbox?: SandboxGatewayOptions; auth?: GatewayAuth; inputs?: Partial<HostInputs> } = {},
+  options: { sandbox?: SandboxGatewayOptions; auth?: GatewayAuth; inputs?: Partial<HostInputs>; timeoutMs?: number } = {},
 ) {
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
   // time-based rules (masked numbers, quick ranges) against the real clock too.
@@ -24,6 +24,7 @@ export function renderWidget(
     fetch: sandbox.fetch,
     auth: options.auth ?? { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
   const host = new EventTarget();
   const analytics = { page: vi.fn(), track: vi.fn() };

@@ -137,6 +137,15 @@ describe('<LeadBoard> loading', () => {
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
   });
 
+  it('a gateway that hangs ends in the error state with Try again at the time limit, not an endless skeleton (issue 16 probe)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { timeoutMs: 300 });
+    const hang = view.sandbox.faults.latency(600_000, { route: LEADS_ROUTE, times: 1 });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    hang.remove();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+  });
+
   it("a 401 offers 'Log in' instead of Try again, through the host's log-in route", async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, {
       inputs: { routes: { logIn: ({ returnUrl }: { returnUrl: string }) => `https://id.example.com/?next=${encodeURIComponent(returnUrl)}` } },
