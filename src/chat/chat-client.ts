@@ -1,5 +1,6 @@
 import type { GatewayClient } from '../gateway/client';
 import type { ChatSession } from '../gateway/message-center/schemas';
+import { isPassingStatus } from '../gateway/errors';
 
 /**
  * What the message thread talks to (DESIGN.md "Chat"): one chat client per open thread, over
@@ -204,7 +205,7 @@ export function isRetryableChatError(error: ChatError): boolean {
     case 'invalid-response':
       return true;
     case 'rejected':
-      return error.status === null || error.status === 408 || error.status === 429 || error.status >= 500;
+      return isPassingStatus(error.status);
     default:
       return false;
   }

@@ -108,9 +108,13 @@ export function describeGatewayError(error: unknown, customMessage?: string): Er
 
 /**
  * Whether asking again may help: no answer (network, timeout), an answer that could not be read
- * (malformed JSON, the wrong shape, an HTML page: `invalid-response`), or a status that passes
- * (408, 429, 5xx). Not after 4xx refusals (400/401/403/404…), an abort or a bad request of our
- * own. Every widget's error state offers 'Try again' exactly when this is true.
+ * (malformed JSON, the wrong shape, an HTML page: `invalid-response`), a status that passes
+ * (408, 429, 5xx), or a gateway challenge (511: once the person has passed it the call goes
+ * through; if not, asking again brings the challenge back — without 'Try again' a read such as the
+ * board's page, which is never replayed, stayed an error until the page was reloaded; found by
+ * the board's fault run, test/reliability/board.model.test.ts). Not after 4xx refusals
+ * (400/401/403/404…), an abort or a bad request of our own. Every widget's error state offers
+ * 'Try again' exactly when this is true.
  */
 export function isRetryableError(error: unknown): boolean {
   if (!isGatewayError(error)) return true;
@@ -118,10 +122,16 @@ export function isRetryableError(error: unknown): boolean {
     case 'network':
     case 'timeout':
     case 'invalid-response':
+    case 'challenge':
       return true;
     case 'http':
-      return error.status === null || error.status === 408 || error.status === 429 || error.status >= 500;
+      return isPassingStatus(error.status);
     default:
       return false;
   }
+}
+
+/** A status worth asking again after (none, 408, 429, 5xx): the gateway's and the chat's retries. */
+export function isPassingStatus(status: number | null): boolean {
+  return status === null || status === 408 || status === 429 || status >= 500;
 }

@@ -143,37 +143,33 @@ describe('route helpers', () => {
 });
 
 describe('<LeadApp> message thread route (spec §2)', () => {
-  it('shows the thread for /app/conversation/:serviceProviderId/thread/:userId with the leadId query', async () => {
+  /** The app at `path` (under `base`) over a fresh sandbox and its chat service. */
+  async function renderThreadRoute(path: (lead: number) => string, { base = '/app', spId }: { base?: string; spId?: number } = {}) {
     const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
     const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
     const sandbox = createSandboxGateway();
-    window.history.pushState(null, '', `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    window.history.pushState(null, '', path(SANDBOX_LEADS.newest));
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
     render(
       <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
-        <LeadApp base="/app" />
+        <LeadApp base={base} spId={spId ?? null} />
       </WidgetShell>,
     );
+    return { sandbox, lead: SANDBOX_LEADS.newest };
+  }
+
+  it('shows the thread for /app/conversation/:serviceProviderId/thread/:userId with the leadId query', async () => {
+    const { sandbox, lead } = await renderThreadRoute((newest) => `/app/conversation/1001/thread/5001?leadId=${newest}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe(`/app/lead/board/1001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe(`/app/lead/board/1001?leadId=${lead}`);
     await waitFor(() => expect(sandbox.store.requests.some((r) => r.path === '/gateway/message-center/v1/chat/session')).toBe(true));
   });
 
   it('keeps links between its widgets under its base (<lead-app base="/office">), and follows them in the app', async () => {
-    const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
-    const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
-    const sandbox = createSandboxGateway();
-    window.history.pushState(null, '', `/office/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
-    const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
-    const host = new EventTarget();
-    render(
-      <WidgetShell owner={{}} host={host} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
-        <LeadApp base="/office" spId={1001} />
-      </WidgetShell>,
-    );
+    const { lead } = await renderThreadRoute((newest) => `/office/conversation/1001/thread/5001?leadId=${newest}`, { base: '/office', spId: 1001 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
     const leads = screen.getByRole('link', { name: 'Leads' });
-    expect(leads.getAttribute('href')).toBe(`/office/lead/board/1001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(leads.getAttribute('href')).toBe(`/office/lead/board/1001?leadId=${lead}`);
     expect(screen.getByRole('link', { name: 'View All Leads' }).getAttribute('href')).toMatch(/^\/office\/lead\/board\/1001/);
     act(() => leads.click());
     await waitFor(() => expect(window.location.pathname).toBe('/office/lead/board/1001'));
@@ -181,26 +177,17 @@ describe('<LeadApp> message thread route (spec §2)', () => {
   });
 
   it("follows 'Message History' to the archived thread, and 'Back to Messages' to the live one", async () => {
-    const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
-    const { createSandboxChatClientFactory } = await import('../../chat/sandbox-chat-client');
-    const sandbox = createSandboxGateway();
-    window.history.pushState(null, '', `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
-    const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
-    render(
-      <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
-        <LeadApp base="/app" spId={1001} />
-      </WidgetShell>,
-    );
+    const { lead } = await renderThreadRoute((newest) => `/app/conversation/1001/thread/5001?leadId=${newest}`, { spId: 1001 });
     const history = await screen.findByRole('link', { name: 'Message History' });
     act(() => history.click());
-    await waitFor(() => expect(window.location.search).toBe(`?leadId=${SANDBOX_LEADS.newest}&archived=true`));
+    await waitFor(() => expect(window.location.search).toBe(`?leadId=${lead}&archived=true`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
     expect(await screen.findByText('Glad to hear it! Reach out any time.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Write a message...' })).toBeNull();
 
     act(() => screen.getByRole('link', { name: 'Back to Messages' }).click());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
-    expect(window.location.search).toBe(`?leadId=${SANDBOX_LEADS.newest}`);
+    expect(window.location.search).toBe(`?leadId=${lead}`);
     expect(await screen.findByRole('textbox', { name: 'Write a message...' })).toBeTruthy();
   });
 
