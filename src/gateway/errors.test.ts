@@ -57,13 +57,13 @@ describe('describeGatewayError: the §8 catalogue', () => {
 
 describe('isRetryableError: when an error state offers Try again', () => {
   const of = (kind: GatewayError['kind'], status: number | null = null) => new GatewayError({ kind, status, operation: 'office.getLeads' });
-  it('after no answer, an unreadable answer, or a passing status', () => {
-    for (const error of [of('network'), of('timeout'), of('invalid-response', 200), http(408), http(429), http(500), http(503), new Error('unexpected')]) {
+  it('after no answer, an unreadable answer, a passing status or a challenge (passed or not: asking again goes through or asks again)', () => {
+    for (const error of [of('network'), of('timeout'), of('invalid-response', 200), of('challenge', 511), http(408), http(429), http(500), http(503), new Error('unexpected')]) {
       expect(isRetryableError(error), error.message).toBe(true);
     }
   });
   it('not after a refusal, an abort or a bad request of our own', () => {
-    for (const error of [http(400), http(401), http(403), http(404), http(409), of('aborted'), of('invalid-request'), of('challenge', 511)]) {
+    for (const error of [http(400), http(401), http(403), http(404), http(409), of('aborted'), of('invalid-request')]) {
       expect(isRetryableError(error), error.message).toBe(false);
     }
   });
