@@ -232,10 +232,29 @@ function MessageBubble({
   );
 }
 
+/**
+ * A media URL the page may link or load: https: (the chat service's content host), blob:, or
+ * this page's own origin (a path, or http: on it). A protocol-relative `//host/…` or an http:
+ * URL elsewhere is refused (issue 16 §2: it passed the old `/^(https?:|blob:|\/)/` test and
+ * linked to another host over http; test/e2e/xss.test.ts).
+ */
+function mediaUrl(url: string | null): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, document.baseURI);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol === 'https:' || parsed.protocol === 'blob:') return url;
+  return parsed.protocol === 'http:' && parsed.origin === location.origin ? url : null;
+}
+
 /** A photo (or a download link for other media). Its URL may be temporary: asked for when shown. */
 function MessageMedia({ media }: { media: ChatMedia }) {
   const { t } = useRuntime();
-  const [url, setUrl] = useState<string | null>(null);
+  const [given, setUrl] = useState<string | null>(null);
+  const url = mediaUrl(given);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
@@ -251,7 +270,7 @@ function MessageMedia({ media }: { media: ChatMedia }) {
   }, [media]);
   const name = media.filename ?? (media.contentType.startsWith('image/') ? t('thread.photo') : t('thread.file'));
   if (!media.contentType.startsWith('image/')) {
-    return url && /^(https?:|blob:|\/)/.test(url) ? (
+    return url ? (
       <a className="lk-msg__file" href={url} download={media.filename ?? undefined} rel="noopener noreferrer">
         {t('thread.download', { fileName: name })}
       </a>
