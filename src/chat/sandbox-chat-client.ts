@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { callerType } from '../gateway/auth';
-import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, withQuery, type QueryValue } from '../gateway/client';
+import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, timeLimit, withQuery, type QueryValue } from '../gateway/client';
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_PATHS,
@@ -180,7 +180,16 @@ class SandboxChatClient implements ChatClient {
   /** One JSON call; a 401 renews the token once and tries again (same idempotency key). */
   async request<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed = false): Promise<v.InferOutput<S>> {
     this.ensureOpen(spec.operation);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 20_000);
+    // Its time limit's timer ends with the call (AbortSignal.timeout's ran on for 20 s: see timeLimit).
+    const timeout = timeLimit(this.options.timeoutMs ?? 20_000);
+    try {
+      return await this.requestWithin(spec, renewed, timeout.signal);
+    } finally {
+      timeout.clear();
+    }
+  }
+
+  private async requestWithin<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed: boolean, timeout: AbortSignal): Promise<v.InferOutput<S>> {
     const signals = [this.lifetime.signal, timeout, ...(spec.signal ? [spec.signal] : [])];
     let response: Response;
     try {

@@ -167,6 +167,19 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/**
+ * A signal that aborts after `ms` (a `TimeoutError`, as `AbortSignal.timeout`'s), and `clear`,
+ * which stops its timer once the work is done. Not `AbortSignal.timeout`: its timer cannot be
+ * cancelled, so every call left one running — and its signals held — for the whole time limit
+ * after the answer came: 15 s of live timers after an element was removed, and a signal pair
+ * per call in the heap meanwhile (issue 16 §4 Lifecycle, test/e2e/lifecycle.test.ts).
+ */
+export function timeLimit(ms: number): { readonly signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 function retryAfterMs(response: FetchResponse<unknown> | undefined): number | null {
   const header = response?.headers.get('retry-after');
   if (!header) return null;
@@ -267,8 +280,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       // A customer call without a token would be answered 401 anyway; don't send it.
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
     }
-    const timeout = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    const timeout = timeLimit(Math.max(0, deadline - Date.now()));
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
     try {
       return await $fetch.raw(withQuery(spec.path, spec.query), {
         method: spec.method,
@@ -280,8 +293,11 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       // ofetch's own error text holds the URL: it is dropped on purpose.
       if (spec.signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
       if (refusedAnswers.has(signal)) throw new GatewayError({ kind: 'invalid-response', operation: spec.operation, issues: ['(size)'] });
-      if (timeout.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
+      if (timeout.signal.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
       throw new GatewayError({ kind: 'network', operation: spec.operation });
+    } finally {
+      // The answer is read (ofetch's raw reads the body): the limit's timer goes with the attempt.
+      timeout.clear();
     }
   }
 
