@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import { launchChromium } from '../helpers/browser';
@@ -157,16 +157,64 @@ const INSTRUMENT = String.raw`(() => {
   ${RECORD_CSP_AND_EVENTS}
 })();`;
 
-/** Installs the instrumentation, and collects console errors, page errors and requests. */
+/**
+ * Customer data no request URL and no console output may ever carry (issue 16 §3, across the
+ * suite): the seeded customers' e-mails, phones and one-time tokens, the funnel journeys'
+ * customer (FUNNEL_CUSTOMER) and any one-time token the sandbox issues. test/e2e/leaks.test.ts
+ * follows a canary customer everywhere else as well (storage, attributes, events, analytics).
+ */
+export const CUSTOMER_SECRETS: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'seeded e-mail', pattern: /jordan\.rivera|priya\.patel/i },
+  { name: 'seeded phone', pattern: /555[\s().-]*01(42|78)/ },
+  { name: 'funnel customer e-mail', pattern: /casey\.nguyen/i },
+  { name: 'funnel customer phone', pattern: /555[\s().-]*0177/ },
+  { name: 'seeded one-time token', pattern: /sandbox-member-token/i },
+  { name: 'issued one-time token', pattern: /ott_[0-9a-f]{16}/i },
+];
+
+/** `secret in line` for every line (percent-decoded) holding one of CUSTOMER_SECRETS. */
+export function customerSecretsIn(lines: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const line of lines) {
+    let text = line;
+    try {
+      text = decodeURIComponent(line);
+    } catch {
+      // not percent-encoded: as it is
+    }
+    for (const secret of CUSTOMER_SECRETS) if (secret.pattern.test(text)) found.push(`${secret.name} in ${line.slice(0, 300)}`);
+  }
+  return found;
+}
+
+/**
+ * Installs the instrumentation, and collects console errors, page errors and requests. Watched
+ * in a test, the page is checked when the test ends: no CUSTOMER_SECRETS in the URL of a request
+ * it sent (http, https, ws: what reaches a server or its logs) nor in its console output.
+ */
 export async function watchPage(page: Page) {
   await page.addInitScript({ content: INSTRUMENT });
   const consoleErrors: string[] = [];
+  const consoleOutput: string[] = [];
   const requests: Request[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
+    consoleOutput.push(message.text());
   });
-  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on('pageerror', (error) => {
+    consoleErrors.push(`pageerror: ${error.message}`);
+    consoleOutput.push(`pageerror: ${error.message}`);
+  });
   page.on('request', (request) => requests.push(request));
+  try {
+    onTestFinished(() => {
+      const urls = requests.map((request) => request.url()).filter((url) => /^(https?|wss?):/.test(url));
+      expect(customerSecretsIn(urls), 'customer data in request URLs (issue 16 §3)').toEqual([]);
+      expect(customerSecretsIn(consoleOutput), 'customer data in console output (issue 16 §3)').toEqual([]);
+    });
+  } catch {
+    // Watched outside a test (a beforeAll): nothing to attach the check to.
+  }
   return {
     consoleErrors,
     requests,
