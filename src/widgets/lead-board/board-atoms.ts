@@ -119,8 +119,6 @@ const businessNameRefAtom = atom(() => ({ current: '' }));
 export const leadsReloadAtom = atom(0);
 /** Monotonic fetch number: optimistic patches know which answers already include them. */
 let fetchSeq = 0;
-/** The latest fetch's number: a change settled now is part of every page fetched after it. */
-export const currentFetchSeq = () => fetchSeq;
 
 export interface LeadsPage {
   leads: Lead[];
@@ -149,46 +147,161 @@ export const leadsDataAtom = atom<LeadsPage | null>((get) => {
 
 // ---- Optimistic changes ---------------------------------------------------------------------
 
-interface Patch {
-  readonly changes: Partial<Lead>;
-  /** Set when the call succeeded: pages fetched after this number already include it. */
-  readonly settledAtSeq: number | null;
+/**
+ * One change the user made to a lead (read flag, status, notes, archive…), shown over the
+ * fetched page while its call is pending, and once the gateway took it over the pages fetched
+ * before that (pages fetched after include it).
+ *
+ * A lead's changes are a list in the order their calls go to the gateway, and `callInTurn` sends
+ * a lead's calls one after the other, so the gateway handles them in that order too and the last
+ * change of a field on the list is the last one the gateway applied. A failed change leaves the
+ * list and takes only its own effects with it. (Found by the board's fault run,
+ * test/reliability/board.model.test.ts: one patch per lead, rolled back to a snapshot, lost a
+ * feedback stored while a read call was pending; the status choice's rollback undid a read
+ * toggle made meanwhile; and a status call and a read call sent together could reach the
+ * gateway in one order and answer in the other, leaving the card 'read' on an unread lead.)
+ */
+export interface LeadChange {
+  readonly id: number;
+  readonly effects: Partial<Lead>;
+  /** It takes the lead off the current list (archive, restore). */
   readonly removes: boolean;
+  /** null while pending; once the gateway took it, the fetch number then (see fetchSeq). */
+  readonly settledAtSeq: number | null;
 }
 
-export const patchesAtom = atom<ReadonlyMap<number, Patch>>(new Map());
+export const patchesAtom = atom<ReadonlyMap<number, readonly LeadChange[]>>(new Map());
+/** Per store: the next change id. */
+const changeIdsAtom = atom(() => ({ last: 0 }));
+/** Per store: each lead's last call to the gateway, the one its next call waits for. */
+const leadCallsAtom = atom(() => new Map<number, Promise<unknown>>());
 const pendingMutationsAtom = atom(0);
+/**
+ * The page is fetched again once the lead calls pending now have all settled: after an archive or
+ * restore (counts and members change), and after any failed change — a call that got no answer
+ * may have reached the gateway all the same, and the page then shows what the gateway holds, not
+ * the rolled-back guess. Whichever call settles last does it. (Found by the board's fault run,
+ * test/reliability/board.model.test.ts: a read settling after an archive left the page a lead
+ * short until the next query; a job note whose answer was lost showed the old note after its
+ * dialog was closed, though the gateway had taken it.)
+ */
+const refetchDueAtom = atom(false);
+
+/**
+ * Runs a lead call counted among the pending ones (see refetchDueAtom); `refetchAfter`: the page is
+ * fetched again once all have settled, also when this one succeeds. `call` settles its change
+ * itself, before a refetch here can start (a change settled after it would apply to that page too).
+ */
+export async function trackLeadCall<T>(get: Getter, set: Setter, call: () => Promise<T>, refetchAfter: boolean): Promise<T> {
+  set(pendingMutationsAtom, (n) => n + 1);
+  let failed = true;
+  try {
+    const result = await call();
+    failed = false;
+    return result;
+  } finally {
+    set(pendingMutationsAtom, (n) => n - 1);
+    if (refetchAfter || failed) set(refetchDueAtom, true);
+    if (get(refetchDueAtom) && get(pendingMutationsAtom) === 0) {
+      set(refetchDueAtom, false);
+      set(leadsReloadAtom, (n) => n + 1);
+    }
+  }
+}
 /** A status failure is no longer reported here but beside the card's select (`statusFailuresAtom`). */
 export type MutationAction = 'read' | 'archive' | 'restore';
 export const mutationErrorAtom = atom<{ leadId: number; action: MutationAction } | null>(null);
 
-function applies(patch: Patch, page: LeadsPage): boolean {
-  return patch.settledAtSeq === null || page.seq <= patch.settledAtSeq;
+function setChanges(get: Getter, set: Setter, leadId: number, changes: readonly LeadChange[]) {
+  const next = new Map(get(patchesAtom));
+  if (changes.length) next.set(leadId, changes);
+  else next.delete(leadId);
+  set(patchesAtom, next);
 }
 
-/** A patched lead keeps its identity while neither the lead nor its patch changed (memoised cards skip re-rendering). */
-const patchedLeads = new WeakMap<Patch, WeakMap<Lead, Lead>>();
-function patchedLead(lead: Lead, patch: Patch): Lead {
-  let byLead = patchedLeads.get(patch);
-  if (!byLead) patchedLeads.set(patch, (byLead = new WeakMap()));
-  let patched = byLead.get(lead);
-  if (!patched) byLead.set(lead, (patched = { ...lead, ...patch.changes }));
+/**
+ * Puts a change at the end of a lead's list — a new one, or the change `id` moved there with new
+ * effects (a status choice about to be sent). `settled`: its call already succeeded. Returns its id.
+ */
+export function placeLeadChange(
+  get: Getter,
+  set: Setter,
+  leadId: number,
+  effects: Partial<Lead>,
+  options: { id?: number | null; removes?: boolean; settled?: boolean } = {},
+): number {
+  const current = get(patchesAtom).get(leadId) ?? [];
+  const id = options.id != null && current.some((change) => change.id === options.id) ? options.id : ++get(changeIdsAtom).last;
+  const change: LeadChange = { id, effects, removes: options.removes ?? false, settledAtSeq: options.settled ? fetchSeq : null };
+  setChanges(get, set, leadId, [...current.filter((other) => other.id !== id), change]);
+  return id;
+}
+
+/** Changes a pending change's effects where it stands (a newer status choice before it is sent). */
+export function updateLeadChange(get: Getter, set: Setter, leadId: number, id: number, effects: Partial<Lead>): boolean {
+  const current = get(patchesAtom).get(leadId) ?? [];
+  if (!current.some((change) => change.id === id)) return false;
+  setChanges(get, set, leadId, current.map((change) => (change.id === id ? { ...change, effects } : change)));
+  return true;
+}
+
+/** The gateway took the change: pages fetched from now on include it. */
+export function settleLeadChange(get: Getter, set: Setter, leadId: number, id: number): void {
+  const current = get(patchesAtom).get(leadId) ?? [];
+  if (current.some((change) => change.id === id)) setChanges(get, set, leadId, current.map((change) => (change.id === id ? { ...change, settledAtSeq: fetchSeq } : change)));
+}
+
+/** Takes a change back (it failed, or a status choice ended where it started); later changes stay. */
+export function dropLeadChange(get: Getter, set: Setter, leadId: number, id: number): void {
+  const current = get(patchesAtom).get(leadId) ?? [];
+  if (current.some((change) => change.id === id)) setChanges(get, set, leadId, current.filter((change) => change.id !== id));
+}
+
+/**
+ * Sends a lead's calls one at a time, in the order asked (see LeadChange). A call whose `signal`
+ * aborts gives up its turn at once (a superseded status choice: the newer one does not wait for
+ * the answer of the one it replaced).
+ */
+export function callInTurn<T>(get: Getter, leadId: number, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const calls = get(leadCallsAtom);
+  const result = (calls.get(leadId) ?? Promise.resolve()).then(call);
+  const aborted = signal && new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  const turn: Promise<unknown> = (aborted ? Promise.race([result, aborted]) : result).catch(() => undefined);
+  calls.set(leadId, turn);
+  void turn.then(() => {
+    if (calls.get(leadId) === turn) calls.delete(leadId);
+  });
+  return result;
+}
+
+function applies(change: LeadChange, page: LeadsPage): boolean {
+  return change.settledAtSeq === null || page.seq <= change.settledAtSeq;
+}
+
+/** A patched lead keeps its identity while neither the lead nor its changes changed (memoised cards skip re-rendering). */
+const patchedLeads = new WeakMap<readonly LeadChange[], WeakMap<Lead, Lead | null>>();
+/** The lead with the changes that apply to its page, in order; null when one takes it off the list. */
+function patchedLead(lead: Lead, changes: readonly LeadChange[], page: LeadsPage): Lead | null {
+  let byLead = patchedLeads.get(changes);
+  if (!byLead) patchedLeads.set(changes, (byLead = new WeakMap()));
+  // A lead object belongs to one page, so the changes that apply to it are always the same.
+  const known = byLead.get(lead);
+  if (known !== undefined) return known;
+  const applying = changes.filter((change) => applies(change, page));
+  const patched = applying.some((change) => change.removes) ? null : applying.length ? (Object.assign({ ...lead }, ...applying.map((change) => change.effects)) as Lead) : lead;
+  byLead.set(lead, patched);
   return patched;
 }
 
 /** The page as the user should see it: fetched leads with pending/settled changes on top. */
-export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, Patch>): { leads: Lead[]; removedCount: number } {
+export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, readonly LeadChange[]>): { leads: Lead[]; removedCount: number } {
   let removedCount = 0;
   const leads: Lead[] = [];
   for (const lead of page.leads) {
-    const patch = patches.get(lead.leadId);
-    if (patch && applies(patch, page)) {
-      if (patch.removes) {
-        removedCount++;
-        continue;
-      }
-      leads.push(patchedLead(lead, patch));
-    } else leads.push(lead);
+    const changes = patches.get(lead.leadId);
+    const patched = changes ? patchedLead(lead, changes, page) : lead;
+    if (patched) leads.push(patched);
+    else removedCount++;
   }
   return { leads, removedCount };
 }
@@ -197,40 +310,40 @@ async function mutate(
   get: Getter,
   set: Setter,
   leadId: number,
-  patch: Omit<Patch, 'settledAtSeq'>,
+  change: { effects: Partial<Lead>; removes: boolean },
   action: MutationAction,
   call: () => Promise<unknown>,
   refetchAfter: boolean,
 ): Promise<boolean> {
-  const before = get(patchesAtom).get(leadId);
-  set(patchesAtom, new Map(get(patchesAtom)).set(leadId, { ...patch, changes: { ...before?.changes, ...patch.changes }, settledAtSeq: null }));
-  set(pendingMutationsAtom, (n) => n + 1);
+  const id = placeLeadChange(get, set, leadId, change.effects, { removes: change.removes });
   set(mutationErrorAtom, null);
-  try {
-    await call();
-    const current = get(patchesAtom).get(leadId);
-    if (current) set(patchesAtom, new Map(get(patchesAtom)).set(leadId, { ...current, settledAtSeq: fetchSeq }));
-    return true;
-  } catch {
-    // Roll back to what was there before this change and say so.
-    const next = new Map(get(patchesAtom));
-    if (before) next.set(leadId, before);
-    else next.delete(leadId);
-    set(patchesAtom, next);
-    set(mutationErrorAtom, { leadId, action });
-    return false;
-  } finally {
-    set(pendingMutationsAtom, (n) => n - 1);
-    // Refetch once the last change settled: counts and the page's members are the server's again.
-    if (refetchAfter && get(pendingMutationsAtom) === 0) set(leadsReloadAtom, (n) => n + 1);
-  }
+  // Refetched once the last change settled: counts and the page's members are the server's again.
+  return trackLeadCall(
+    get,
+    set,
+    async () => {
+      try {
+        await callInTurn(get, leadId, call);
+      } catch (error) {
+        // Take this change back (only this one) and say so.
+        dropLeadChange(get, set, leadId, id);
+        set(mutationErrorAtom, { leadId, action });
+        throw error;
+      }
+      settleLeadChange(get, set, leadId, id);
+    },
+    refetchAfter,
+  ).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Marks a lead read or unread; skipped when it already is (spec §4). */
 export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lead: Lead; read: boolean }) => {
   if (lead.read === read) return;
   const { client, spId } = requireProvider(get, 'leadBoard.read');
-  await mutate(get, set, lead.leadId, { changes: { read }, removes: false }, 'read', () => markLeadRead(client, spId, { leadId: lead.leadId, read }), false);
+  await mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', () => markLeadRead(client, spId, { leadId: lead.leadId, read }), false);
 });
 
 /**
@@ -252,7 +365,7 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
     get,
     set,
     lead.leadId,
-    { changes: { isArchived: archived }, removes: true },
+    { effects: { isArchived: archived }, removes: true },
     archived ? 'archive' : 'restore',
     () => archiveLead(client, spId, { leadId: lead.leadId, archived }),
     true,

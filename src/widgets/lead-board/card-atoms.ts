@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../domain/lead-status';
 import { updateLeadNote, updateLeadStatus } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
-import { boardInputsAtom, currentFetchSeq, patchesAtom, requireProvider } from './board-atoms';
+import { boardInputsAtom, callInTurn, dropLeadChange, placeLeadChange, requireProvider, settleLeadChange, trackLeadCall, updateLeadChange } from './board-atoms';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
@@ -24,17 +24,10 @@ export const STATUS_SEND_DELAY_MS = 500;
  */
 export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded';
 
-/** What a lead's patch held for status and read before the choices being made (restored on rollback). */
-interface StatusBase {
-  readonly changes: Pick<Partial<Lead>, 'status' | 'read'>;
-  readonly settledAtSeq: number | null;
-}
-
 /** A lead whose status is being chosen: between the first change and the gateway's answer. */
 interface StatusDraft {
   /** The status the gateway last confirmed (what a failure rolls back to). */
   confirmed: LeadStatus;
-  base: StatusBase;
   /**
    * An aborted request may still have reached the gateway, so `confirmed` is not certain: the
    * next choice is sent even when it equals it.
@@ -43,6 +36,8 @@ interface StatusDraft {
   chosen: LeadStatus;
   /** Bumped by every choice: an answer for an older one is never applied. */
   version: number;
+  /** The change on the lead's list (board-atoms.ts) that shows the choice: dropped when it fails or ends where it started. */
+  changeId: number | null;
   timer: ReturnType<typeof setTimeout> | null;
   controller: AbortController | null;
   /** Resolves the latest choice's promise. */
@@ -68,30 +63,13 @@ function setStatusFailed(get: Getter, set: Setter, leadId: number, failed: boole
   set(statusFailuresAtom, next);
 }
 
-/** Puts the status (and read) part of a lead's patch back to `base`, keeping its other changes. */
-function restoreStatusPatch(get: Getter, set: Setter, leadId: number, base: StatusBase) {
-  const current = get(patchesAtom).get(leadId);
-  if (!current) return;
-  const changes: Partial<Lead> = { ...current.changes };
-  delete changes.status;
-  delete changes.read;
-  Object.assign(changes, base.changes);
-  const next = new Map(get(patchesAtom));
-  if (Object.keys(changes).length === 0 && !current.removes) next.delete(leadId);
-  else next.set(leadId, { ...current, changes, settledAtSeq: base.settledAtSeq });
-  set(patchesAtom, next);
-}
+/** What a status choice shows at once: the status, and the lead read (the gateway marks it read too). */
+const statusEffects = (status: LeadStatus): Partial<Lead> => ({ status, read: true });
 
-function setStatusPatch(get: Getter, set: Setter, leadId: number, status: LeadStatus, settledAtSeq: number | null) {
-  const current = get(patchesAtom).get(leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(leadId, {
-      changes: { ...current?.changes, status, read: true },
-      removes: current?.removes ?? false,
-      settledAtSeq,
-    }),
-  );
+/** Takes the draft's change off the lead's list (the card shows what it showed before the choice). */
+function dropStatusChange(get: Getter, set: Setter, leadId: number, draft: StatusDraft) {
+  if (draft.changeId !== null) dropLeadChange(get, set, leadId, draft.changeId);
+  draft.changeId = null;
 }
 
 /** Settles the draft's latest choice (once) with `outcome`. */
@@ -117,38 +95,51 @@ async function sendStatus(get: Getter, set: Setter, leadId: number): Promise<voi
   const version = draft.version;
   if (status === draft.confirmed && !draft.inDoubt) {
     // Back where it was: nothing to send, and the card shows the saved status again.
-    restoreStatusPatch(get, set, leadId, draft.base);
+    dropStatusChange(get, set, leadId, draft);
     dropIfIdle(get, leadId, draft);
     settleChoice(draft, 'unchanged');
     return;
   }
+  // It goes to the gateway now, after the lead's calls made since the choice (see LeadChange).
+  draft.changeId = placeLeadChange(get, set, leadId, statusEffects(status), { id: draft.changeId });
+  const changeId = draft.changeId;
   const controller = new AbortController();
   draft.controller = controller;
-  try {
-    const { client, spId } = requireProvider(get, 'leadBoard.status');
-    draft.onSend?.(status);
-    // The status call also marks the lead read (spec §4; the gateway does both).
-    await updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal });
-  } catch {
-    // A newer choice took over (and aborted this one): its own answer decides.
-    if (draft.version !== version || controller.signal.aborted) return;
-    draft.controller = null;
-    restoreStatusPatch(get, set, leadId, draft.base);
-    setStatusFailed(get, set, leadId, true);
-    dropIfIdle(get, leadId, draft);
-    settleChoice(draft, 'failed');
-    return;
-  }
-  // A late answer for a choice the user already replaced never overwrites the newer status.
-  if (draft.version !== version) return;
-  draft.controller = null;
-  draft.confirmed = status;
-  draft.inDoubt = false;
-  draft.base = { changes: { status, read: true }, settledAtSeq: currentFetchSeq() };
-  setStatusPatch(get, set, leadId, status, currentFetchSeq());
-  setStatusFailed(get, set, leadId, false);
-  dropIfIdle(get, leadId, draft);
-  settleChoice(draft, 'saved');
+  // Counted among the board's pending calls; what the answer changes is done before a refetch
+  // those may start (see trackLeadCall).
+  await trackLeadCall(
+    get,
+    set,
+    async () => {
+      try {
+        const { client, spId } = requireProvider(get, 'leadBoard.status');
+        draft.onSend?.(status);
+        // The status call also marks the lead read (spec §4; the gateway does both).
+        await callInTurn(get, leadId, () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal }), controller.signal);
+      } catch (error) {
+        // A newer choice took over (and aborted this one): its own answer decides.
+        if (draft.version !== version || controller.signal.aborted) throw error;
+        draft.controller = null;
+        dropStatusChange(get, set, leadId, draft);
+        setStatusFailed(get, set, leadId, true);
+        dropIfIdle(get, leadId, draft);
+        settleChoice(draft, 'failed');
+        throw error;
+      }
+      // A late answer for a choice the user already replaced never overwrites the newer status.
+      if (draft.version !== version) return;
+      draft.controller = null;
+      draft.confirmed = status;
+      draft.inDoubt = false;
+      settleLeadChange(get, set, leadId, changeId);
+      // The next choice is a change of its own (this one stays, settled).
+      draft.changeId = null;
+      setStatusFailed(get, set, leadId, false);
+      dropIfIdle(get, leadId, draft);
+      settleChoice(draft, 'saved');
+    },
+    false,
+  ).catch(() => undefined);
 }
 
 /**
@@ -165,16 +156,12 @@ export const chooseLeadStatusAtom = atom(
     const drafts = get(statusDraftsAtom);
     let draft = drafts.get(lead.leadId);
     if (!draft) {
-      const patch = get(patchesAtom).get(lead.leadId);
-      const changes: StatusBase['changes'] = {};
-      if (patch && 'status' in patch.changes) changes.status = patch.changes.status;
-      if (patch && 'read' in patch.changes) changes.read = patch.changes.read;
       draft = {
         confirmed: lead.status,
-        base: { changes, settledAtSeq: patch?.settledAtSeq ?? null },
         inDoubt: false,
         chosen: lead.status,
         version: 0,
+        changeId: null,
         timer: null,
         controller: null,
         settle: null,
@@ -192,7 +179,10 @@ export const chooseLeadStatusAtom = atom(
       draft.inDoubt = true;
     }
     if (draft.timer !== null) clearTimeout(draft.timer);
-    setStatusPatch(get, set, lead.leadId, status, null);
+    // The card shows the choice at once (where the choice's change stands, or as a new one).
+    if (draft.changeId === null || !updateLeadChange(get, set, lead.leadId, draft.changeId, statusEffects(status))) {
+      draft.changeId = placeLeadChange(get, set, lead.leadId, statusEffects(status));
+    }
     const leadId = lead.leadId;
     draft.timer = setTimeout(() => void sendStatus(get, set, leadId), STATUS_SEND_DELAY_MS);
     const current = draft;
@@ -208,32 +198,27 @@ export const sendLeadStatusNowAtom = atom(null, (get, set, leadId: number) => se
 /**
  * Replaces a lead's notes (spec §4). Not optimistic: the editor keeps the typed text until the
  * gateway took it, and on failure the caller shows the spec's message with the text intact.
+ * A lead's calls go one after the other (`callInTurn`; the card's editor and the job notes dialog
+ * can both save): sent together, an older save could reach the gateway last and replace the
+ * newer, or answer last and show over it (found by the board's fault run,
+ * test/reliability/board.model.test.ts).
  */
 export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { lead: Lead; notes: string }) => {
   const { client, spId } = requireProvider(get, 'leadBoard.notes');
-  const saved = await updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes });
-  const current = get(patchesAtom).get(lead.leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(lead.leadId, {
-      changes: { ...current?.changes, notes: saved.notes },
-      removes: current?.removes ?? false,
-      settledAtSeq: currentFetchSeq(),
-    }),
+  await trackLeadCall(
+    get,
+    set,
+    async () => {
+      const saved = await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
+      placeLeadChange(get, set, lead.leadId, { notes: saved.notes }, { settled: true });
+    },
+    false,
   );
 });
 
 /** Feedback saved by the popover, kept on the lead (spec §4: success stores rating and reason). */
 export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: { leadId: number; feedback: { rating: number; reason: string } }) => {
-  const current = get(patchesAtom).get(leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(leadId, {
-      changes: { ...current?.changes, feedback },
-      removes: current?.removes ?? false,
-      settledAtSeq: currentFetchSeq(),
-    }),
-  );
+  placeLeadChange(get, set, leadId, { feedback }, { settled: true });
 });
 
 /** The job notes modal (spec §3 "Job notes", §4): opening sets the ids, the notes and isOpen. */
@@ -260,17 +245,9 @@ export const openJobNotesAtom = atom(null, (get, set, lead: Lead) => {
 /** Discard just closes. */
 export const closeJobNotesAtom = atom(null, (get, set) => set(jobNotesAtom, { ...get(jobNotesAtom), isOpen: false }));
 
-/** A lead's number was connected: stop offering 'Connect your numbers' on it. */
+/** A lead's number was connected: stop offering 'Connect your numbers' on it (on every page: the change is never settled). */
 export const markNumberConnectedAtom = atom(null, (get, set, leadId: number) => {
-  const current = get(patchesAtom).get(leadId);
-  set(
-    patchesAtom,
-    new Map(get(patchesAtom)).set(leadId, {
-      changes: { ...current?.changes, isOptedInButNotConnected: false },
-      removes: current?.removes ?? false,
-      settledAtSeq: current?.settledAtSeq ?? null,
-    }),
-  );
+  placeLeadChange(get, set, leadId, { isOptedInButNotConnected: false });
 });
 
 /** 'Not at all' on the insurance banner hides it on every lead of this board. */
