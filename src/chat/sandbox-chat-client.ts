@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { callerType } from '../gateway/auth';
 import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, timeLimit, withQuery, type QueryValue } from '../gateway/client';
+import { isGatewayError, isRetryableError } from '../gateway/errors';
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_PATHS,
@@ -68,11 +69,18 @@ export interface SandboxChatOptions {
    * they win over the server's `retry:` advice; default the advice, else 1, 2, 5, 10 s.
    */
   reconnectDelaysMs?: readonly number[];
-  /** Time limit of one JSON request; default 20 s. */
+  /**
+   * Time limit of one JSON request, and of the event stream's answer to start; default 20 s. An
+   * upload gets this plus its size at 50 kB/s.
+   */
   timeoutMs?: number;
 }
 
 const DEFAULT_RECONNECT_MS: readonly number[] = [1000, 2000, 5000, 10_000];
+/** Time limit of a JSON request, and of the event stream's answer to start. */
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** The slowest upload an upload's time limit allows for (50 kB/s: 150 MB in 50 minutes). */
+const MEDIA_UPLOAD_MIN_BYTES_PER_S = 50_000;
 
 interface RequestSpec<S extends v.GenericSchema> {
   operation: string;
@@ -134,7 +142,12 @@ class SandboxChatClient implements ChatClient {
         const session = await init.renewSession(this.lifetime.signal);
         this.token = session.token;
       } catch (cause) {
-        throw new ChatError({ kind: 'denied', operation: 'chat.renewToken', cause });
+        // Refused (401/403/404…), the chat is denied; a session call that failed for now (no
+        // answer, 5xx, 429, a challenge) leaves it unavailable, to be tried again — as 'denied'
+        // it ended the thread without 'Try again' (found by the thread's fault run,
+        // test/reliability/thread.model.test.ts).
+        const transient = isGatewayError(cause) ? isRetryableError(cause) : !(cause instanceof ChatError && cause.kind === 'aborted');
+        throw new ChatError({ kind: transient && !this.closed ? 'unavailable' : 'denied', operation: 'chat.renewToken', cause });
       }
     });
   }
@@ -181,7 +194,7 @@ class SandboxChatClient implements ChatClient {
   async request<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed = false): Promise<v.InferOutput<S>> {
     this.ensureOpen(spec.operation);
     // Its time limit's timer ends with the call (AbortSignal.timeout's ran on for 20 s: see timeLimit).
-    const timeout = timeLimit(this.options.timeoutMs ?? 20_000);
+    const timeout = timeLimit(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
       return await this.requestWithin(spec, renewed, timeout.signal);
     } finally {
@@ -245,22 +258,47 @@ class SandboxChatClient implements ChatClient {
     while (!this.closed) {
       this.state.set('connecting');
       let stream;
+      // The stream's answer must start within the time limit: one that never does (a proxy
+      // holding it) kept the thread loading for ever, or the connection 'connecting' for ever
+      // (found by the thread's fault run, test/reliability/thread.model.test.ts). Once it is up,
+      // only closing the client ends it.
+      const limit = timeLimit(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
       try {
-        stream = await this.connect({ url: this.url(CHAT_PATHS.events), headers: this.headers(), lastEventId: this.lastEventId, signal: this.lifetime.signal });
+        stream = await this.connect({
+          url: this.url(CHAT_PATHS.events),
+          headers: this.headers(),
+          lastEventId: this.lastEventId,
+          signal: AbortSignal.any([this.lifetime.signal, limit.signal]),
+        });
       } catch (error) {
+        limit.clear();
         if (this.closed) {
           if (first) failed(new ChatError({ kind: 'closed', operation: 'chat.connect' }));
           break;
         }
-        const chatError = error instanceof ChatError ? error : new ChatError({ kind: 'network', operation: 'chat.events', cause: error });
+        let chatError = limit.signal.aborted
+          ? new ChatError({ kind: 'network', operation: 'chat.events', cause: error })
+          : error instanceof ChatError
+            ? error
+            : new ChatError({ kind: 'network', operation: 'chat.events', cause: error });
+        // Renewed once per refusal: a connection that failed otherwise (no answer, 5xx) after a
+        // renewal may be refused next time because the renewed token expired meanwhile — it then
+        // renews again (it gave up as 'denied', the stream gone for good, the thread 'reconnecting'
+        // for ever: found by the thread's fault run, test/reliability/thread.model.test.ts).
+        if (chatError.kind !== 'denied') renewed = false;
         if (chatError.kind === 'denied' && !renewed) {
           // An expired token: renew once through the session call, then try again at once.
           renewed = true;
           try {
             await this.renew();
             continue;
-          } catch {
-            // falls through to 'denied'
+          } catch (renewError) {
+            // A renewal that failed for now is a connection failure (tried again after the delay,
+            // renewing again); a refused one falls through to 'denied'.
+            if (renewError instanceof ChatError && renewError.kind === 'unavailable') {
+              chatError = renewError;
+              renewed = false;
+            }
           }
         }
         if (chatError.kind === 'denied') {
@@ -278,6 +316,7 @@ class SandboxChatClient implements ChatClient {
         failures++;
         continue;
       }
+      limit.clear();
       renewed = false;
       failures = 0;
       this.state.set('connected');
@@ -293,6 +332,11 @@ class SandboxChatClient implements ChatClient {
       } catch {
         // The stream broke: reconnect below.
       }
+      // Resume from the last position the stream named, with an event or without: the server
+      // names it when the stream opens, so what is written while a stream that carried no event
+      // yet is down still comes after the reconnection (it never did: found by the thread's fault
+      // run, test/reliability/thread.model.test.ts).
+      this.lastEventId = stream.lastEventId?.() ?? this.lastEventId;
       if (this.closed) break;
       this.state.set('disconnected');
       await sleep(delay(stream.retryMs()), this.lifetime.signal);
@@ -372,7 +416,11 @@ class SandboxChatClient implements ChatClient {
       options.onProgress?.(loaded, total);
     };
     if (!renewed) onProgress(0);
-    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    // A time limit for the upload, by its size (the slowest rate it allows for, plus the JSON
+    // calls' limit): an upload that never answered stayed 'sending' for ever, without Retry
+    // (found by the thread's fault run, test/reliability/thread.model.test.ts).
+    const limit = timeLimit((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + Math.ceil((file.size / MEDIA_UPLOAD_MIN_BYTES_PER_S) * 1000));
+    const signal = AbortSignal.any([...(options.signal ? [options.signal] : []), this.lifetime.signal, limit.signal]);
     let answer;
     try {
       answer = await this.upload({
@@ -389,7 +437,10 @@ class SandboxChatClient implements ChatClient {
       });
     } catch (error) {
       if (this.closed) throw new ChatError({ kind: 'closed', operation });
+      if (limit.signal.aborted) throw new ChatError({ kind: 'network', operation, cause: error });
       throw error instanceof ChatError ? error : new ChatError({ kind: 'network', operation, cause: error });
+    } finally {
+      limit.clear();
     }
     if (answer.status === 401 && !renewed) {
       await this.renew();

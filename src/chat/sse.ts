@@ -22,6 +22,8 @@ export interface SseParser {
   push(text: string): SseEvent[];
   /** Reconnection delay the server asked for (ms), or null. */
   readonly retryMs: number | null;
+  /** The last event ID buffer: the last `id:` field read, with an event or without one; null before any. */
+  readonly lastEventId: string | null;
 }
 
 /** An incremental parser per the HTML event-stream format (fields, comments, CR/LF/CRLF lines). */
@@ -80,6 +82,9 @@ export function createSseParser(): SseParser {
     get retryMs() {
       return retryMs;
     },
+    get lastEventId() {
+      return lastId;
+    },
   };
 }
 
@@ -96,6 +101,11 @@ export interface EventStream {
   readonly events: AsyncIterable<SseEvent>;
   /** The server's `retry:` advice seen so far (ms), or null. */
   readonly retryMs: () => number | null;
+  /**
+   * The last `id:` the stream named, also one sent without an event (a server names its position
+   * when the stream opens): what to resume from. Optional for connectors written before it.
+   */
+  readonly lastEventId?: () => string | null;
 }
 
 /**
@@ -150,6 +160,6 @@ export function fetchEventStream(fetchImpl: typeof globalThis.fetch = (...args) 
         await reader.cancel().catch(() => undefined);
       }
     }
-    return { events: events(), retryMs: () => parser.retryMs };
+    return { events: events(), retryMs: () => parser.retryMs, lastEventId: () => parser.lastEventId };
   };
 }

@@ -129,6 +129,10 @@ export interface FaultLayer {
   readonly challengeOutcomes: boolean[];
   /** Off: every request answers at once, untouched (the runs' final checks). */
   enabled: boolean;
+  /** Breaks every event stream (`…/events`) open now, as a dropped connection does; returns how many. */
+  breakStreams(): number;
+  /** Requests the client is still waiting on (an open event stream, once answered, is not one). */
+  readonly waiting: number;
 }
 
 function rejectOnAbort(signal: AbortSignal | null | undefined): Promise<never> {
@@ -176,8 +180,44 @@ export function createFaultLayer({ sandbox, fates, challenges, faulted, fateFor 
   let challengeSeq = 0;
   const isFaulted = faulted ?? ((_method: string, path: string) => path.startsWith('/gateway/'));
 
+  /** The open event streams' bodies, to break (see breakStreams). */
+  const streams = new Set<TransformStreamDefaultController<Uint8Array>>();
+  /** An event stream's body passed through a stream the layer can break. */
+  const breakable = (response: Response): Response => {
+    if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
+    let controller!: TransformStreamDefaultController<Uint8Array>;
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start: (c) => {
+          controller = c;
+          streams.add(c);
+        },
+        flush: () => {
+          streams.delete(controller);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+
+  let waiting = 0;
   const layer: FaultLayer = {
     enabled: true,
+    get waiting() {
+      return waiting;
+    },
+    breakStreams() {
+      const open = [...streams];
+      streams.clear();
+      for (const controller of open) {
+        try {
+          controller.error(new TypeError('network error (fault layer: the connection dropped)'));
+        } catch {
+          // already closed by the client
+        }
+      }
+      return open.length;
+    },
     log,
     counts,
     challengeOutcomes,
@@ -188,92 +228,121 @@ export function createFaultLayer({ sandbox, fates, challenges, faulted, fateFor 
       challengeOutcomes.push(outcome.pass);
       return outcome.pass;
     },
-    fetch: async (input, init) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://sandbox.test');
-      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-      const body = readBody(init?.body);
-      const faultable = layer.enabled && isFaulted(method, url.pathname);
-      const fixed = faultable ? fateFor?.({ method, path: url.pathname, body }) : undefined;
-      const chosen = faultable && !fixed ? fates.next() : null;
-      const fate: RequestFate = fixed ?? (chosen && !chosen.done ? chosen.value : answered());
-      const record: WireRecord = {
-        seq: log.length + 1,
-        method,
-        path: url.pathname,
-        body,
-        idempotencyKey: headers.get('idempotency-key'),
-        fate,
-        handled: false,
-        handledAt: null,
-        answered: false,
-        status: null,
-        answer: undefined,
-      };
-      log.push(record);
-      if (fixed || (chosen && !chosen.done)) counts[fate.fault ?? 'none']++;
-
-      /** The sandbox handles it. Writes go without the signal: once sent, aborting never un-sends them. */
-      const handle = async () => {
-        const response = await sandbox.fetch(input, method === 'GET' ? init : { ...init, signal: null });
-        record.handled = true;
-        record.handledAt = ++handledSeq;
-        if (response.headers.get('content-type')?.includes('application/json')) {
-          record.answer = await response
-            .clone()
-            .json()
-            .catch(() => undefined);
-        }
-        return response;
-      };
-      const answer = (response: Response) => {
-        record.answered = true;
-        record.status = response.status;
-        return response;
-      };
-
-      await wait(fate.beforeMs, signal);
-      switch (fate.fault) {
-        case 'network':
-          throw new TypeError('fetch failed (fault layer: network error)');
-        case 'server-error':
-          await wait(fate.afterMs, signal);
-          return answer(Response.json({ message: `Injected ${fate.status}` }, { status: fate.status }));
-        case 'rate-limited':
-          await wait(fate.afterMs, signal);
-          return answer(Response.json({ message: 'Too Many Requests' }, { status: 429, headers: { 'Retry-After': String(fate.retryAfterSeconds) } }));
-        case 'challenge': {
-          await wait(fate.afterMs, signal);
-          const challengeId = `fault-challenge-${++challengeSeq}`;
-          return answer(Response.json({ error: 'challenge_required', challengeId, challengeUrl: `/sandbox/challenge/${challengeId}` }, { status: 511 }));
-        }
-        case 'lost-answer': {
-          const response = await handle();
-          await response.body?.cancel().catch(() => undefined);
-          throw new TypeError('fetch failed (fault layer: the answer was lost)');
-        }
-        case 'hang': {
-          if (fate.handled) {
-            const response = await handle();
-            await response.body?.cancel().catch(() => undefined);
-          }
-          return rejectOnAbort(signal);
-        }
-        case null: {
-          const response = await handle();
-          try {
-            await wait(fate.afterMs, fate.ignoresAbort ? null : signal);
-          } catch (error) {
-            await response.body?.cancel().catch(() => undefined);
-            throw error;
-          }
-          return answer(response);
-        }
-      }
+    fetch: (input, init) => {
+      waiting++;
+      const done = () => void waiting--;
+      const answer = fetchWithFate(input, init);
+      answer.then(done, done);
+      return answer;
     },
   };
+
+  async function fetchWithFate(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://sandbox.test');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const body = readBody(init?.body);
+    const faultable = layer.enabled && isFaulted(method, url.pathname);
+    const fixed = faultable ? fateFor?.({ method, path: url.pathname, body }) : undefined;
+    const chosen = faultable && !fixed ? fates.next() : null;
+    const fate: RequestFate = fixed ?? (chosen && !chosen.done ? chosen.value : answered());
+    const record: WireRecord = {
+      seq: log.length + 1,
+      method,
+      path: url.pathname,
+      body,
+      idempotencyKey: headers.get('idempotency-key'),
+      fate,
+      handled: false,
+      handledAt: null,
+      answered: false,
+      status: null,
+      answer: undefined,
+    };
+    log.push(record);
+    if (fixed || (chosen && !chosen.done)) counts[fate.fault ?? 'none']++;
+
+    /** The sandbox handles it. Writes go without the signal: once sent, aborting never un-sends them. */
+    const handle = () => track(handleNow());
+    const handleNow = async () => {
+      const response = await sandbox.fetch(input, method === 'GET' ? init : { ...init, signal: null });
+      record.handled = true;
+      record.handledAt = ++handledSeq;
+      if (response.headers.get('content-type')?.includes('application/json')) {
+        record.answer = await response
+          .clone()
+          .json()
+          .catch(() => undefined);
+      }
+      return response;
+    };
+    const answer = (response: Response) => {
+      record.answered = true;
+      record.status = response.status;
+      return response;
+    };
+
+    await wait(fate.beforeMs, signal);
+    switch (fate.fault) {
+      case 'network':
+        throw new TypeError('fetch failed (fault layer: network error)');
+      case 'server-error':
+        await wait(fate.afterMs, signal);
+        return answer(Response.json({ message: `Injected ${fate.status}` }, { status: fate.status }));
+      case 'rate-limited':
+        await wait(fate.afterMs, signal);
+        return answer(Response.json({ message: 'Too Many Requests' }, { status: 429, headers: { 'Retry-After': String(fate.retryAfterSeconds) } }));
+      case 'challenge': {
+        await wait(fate.afterMs, signal);
+        const challengeId = `fault-challenge-${++challengeSeq}`;
+        return answer(Response.json({ error: 'challenge_required', challengeId, challengeUrl: `/sandbox/challenge/${challengeId}` }, { status: 511 }));
+      }
+      case 'lost-answer': {
+        const response = await handle();
+        await response.body?.cancel().catch(() => undefined);
+        throw new TypeError('fetch failed (fault layer: the answer was lost)');
+      }
+      case 'hang': {
+        if (fate.handled) {
+          const response = await handle();
+          await response.body?.cancel().catch(() => undefined);
+        }
+        return rejectOnAbort(signal);
+      }
+      case null: {
+        const response = await handle();
+        try {
+          await wait(fate.afterMs, fate.ignoresAbort ? null : signal);
+        } catch (error) {
+          await response.body?.cancel().catch(() => undefined);
+          throw error;
+        }
+        return answer(breakable(response));
+      }
+    }
+  }
   return layer;
+}
+
+/**
+ * The sandbox's handling of requests in flight. Some of it is real asynchronous work (a media
+ * upload's bytes are read and hashed off the main thread), which finishes after a number of real
+ * event-loop turns: `advance` lets it finish before the fake clock moves, so a run is the same
+ * every time its seed is replayed.
+ */
+const inFlight = new Set<Promise<unknown>>();
+function track<T>(work: Promise<T>): Promise<T> {
+  inFlight.add(work);
+  const done = () => inFlight.delete(work);
+  work.then(done, done);
+  return work;
+}
+
+/** Waits (in real time) until the sandbox has finished the requests it is handling. */
+export async function sandboxIdle(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 /** A seeded Math.random (mulberry32): the client's retry jitter replays with the run. */
@@ -308,14 +377,19 @@ export function installFakeClock(seed: number, start = new Date('2025-06-02T15:0
   };
 }
 
-/** Lets `ms` of fake time pass in steps, running what each step wakes (and the promises after it). */
+/**
+ * Lets `ms` of fake time pass in steps, running what each step wakes (and the promises after it),
+ * the sandbox's work in flight finished before each step (see sandboxIdle).
+ */
 export async function advance(ms: number, step = 250): Promise<void> {
   let left = ms;
   do {
+    await sandboxIdle();
     const now = Math.min(step, left);
     await vi.advanceTimersByTimeAsync(now);
     left -= now;
   } while (left > 0);
+  await sandboxIdle();
 }
 
 /**
@@ -376,7 +450,13 @@ export function countOutcome(totals: RunTotals, name: string, by = 1): void {
   totals.outcomes[name] = (totals.outcomes[name] ?? 0) + by;
 }
 
-export function formatTotals(name: string, totals: RunTotals, ms: number): string {
+/** CPU time this process used (ms): the runs' cost, whatever else the machine is doing. */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+export function formatTotals(name: string, totals: RunTotals, ms: number, cpu?: number): string {
   const faults = Object.entries(totals.faults)
     .map(([kind, count]) => `${kind} ${count}`)
     .join(', ');
@@ -385,7 +465,7 @@ export function formatTotals(name: string, totals: RunTotals, ms: number): strin
     .map(([kind, count]) => `${kind} ${count}`)
     .join(', ');
   return [
-    `${name}: ${totals.runs} runs, ${totals.actions} actions, ${totals.requests} requests in ${(ms / 1000).toFixed(1)} s`,
+    `${name}: ${totals.runs} runs, ${totals.actions} actions, ${totals.requests} requests in ${(ms / 1000).toFixed(1)} s${cpu === undefined ? '' : ` (${(cpu / 1000).toFixed(1)} s of CPU)`}`,
     `  requests by fate: ${faults}; challenges passed ${totals.challengesPassed}, failed ${totals.challengesFailed}`,
     `  lost ${totals.lost}, duplicated ${totals.duplicated}, stale ${totals.stale}`,
     `  outcomes: ${outcomes}`,

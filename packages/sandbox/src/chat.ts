@@ -358,6 +358,11 @@ export class SandboxChat {
     };
   }
 
+  /** The id of the last event so far (0 before any): where a new event stream starts. */
+  get eventPosition(): number {
+    return this.eventSeq;
+  }
+
   /** Event streams open now (tests: closing a client ends its stream). */
   get openStreams(): number {
     return this.subscribers.size;

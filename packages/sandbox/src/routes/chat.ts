@@ -173,8 +173,11 @@ export function chatRoutes({ store, chat }: SandboxContext) {
     const header = c.req.header('Last-Event-ID');
     const lastEventId = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
     return streamSSE(c, async (stream) => {
-      // Writes go one after another (an event and a ping never interleave).
-      let writing: Promise<unknown> = stream.write(`retry: ${RETRY_MS}\n\n`);
+      // Writes go one after another (an event and a ping never interleave). A stream opened
+      // without Last-Event-ID first names its position (an `id:` without an event), so a client
+      // that reconnects before any event came resumes from there and misses nothing.
+      const position = lastEventId === null ? `id: ${chat.eventPosition}\n` : '';
+      let writing: Promise<unknown> = stream.write(`${position}retry: ${RETRY_MS}\n\n`);
       const write = (next: () => Promise<unknown>) => {
         writing = writing.then(next, next);
       };
