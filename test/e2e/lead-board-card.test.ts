@@ -184,7 +184,9 @@ describe('status', { timeout: 20_000 }, () => {
 
 // ---- notes -------------------------------------------------------------------------------------
 
-describe('Your Notes', { timeout: 20_000 }, () => {
+// 40 s: a 2,048-character note is filled, saved and read back after a reload; on a busy CI machine
+// running the e2e files side by side that took over 20 s (alone: about 4 s).
+describe('Your Notes', { timeout: 40_000 }, () => {
   const notesOf = (card: Locator) => card.getByRole('region', { name: 'Your Notes' });
 
   it('2048 characters are accepted, saved and still there after a reload', async () => {

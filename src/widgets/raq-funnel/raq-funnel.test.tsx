@@ -442,7 +442,7 @@ describe('suggestions', () => {
 
     // The summary: a confirmation, the three pros waiting — no 'I hired …' before anyone
     // answered — and the phone number typed in the project step, ready to correct.
-    expect(screen.getByText('Done! Your pros have your project and will contact you soon.')).toBeTruthy();
+    expect(await screen.findByText('Done! Your pros have your project and will contact you soon.')).toBeTruthy();
     const pros = screen.getByRole('region', { name: 'Pros who received your request' });
     await waitFor(() => expect(within(pros).getAllByText('Not responded yet')).toHaveLength(3));
     expect(within(pros).queryByRole('button', { name: /^I hired / })).toBeNull();
