@@ -576,7 +576,7 @@ describe('the review request', () => {
 
 // ---- the request-a-quote funnel ---------------------------------------------------------------
 
-describe('the request-a-quote funnel', () => {
+describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
   it('renders the corpus in the pro’s and the categories’ names, the city, the suggested pros (names, categories, reviews), the summary (pros, title, deals)', async () => {
     const member = { 'content-type': 'application/json', 'x-caller-type': 'Member' };
     const pro = await sandboxJson<{ name: string; categories: { categoryId: number; categoryName: string }[] }>(`/gateway/lead/v1/serviceprovider/${SP_ID}/details?withAlId=false`, {}, member);
@@ -656,7 +656,8 @@ describe('the request-a-quote funnel', () => {
     await serve(`GET /gateway/lead/v1/lead/${leadId}`, { leadId, userId: 1, title, description: null, urgency: 'NA', postalAddress: { postalCode: '80202', advertisingZone: 12 }, category: { id: 100, name: categoryName } });
 
     await step('Send your request to more pros');
-    await visible(funnel.locator('.lk-funnel__review-text').first());
+    // 650 reviews of up to 10,000 characters: on a busy CI machine they took over 10 s to show.
+    await visible(funnel.locator('.lk-funnel__review-text').first(), 45_000);
     await expectRendered(tab.page, XSS_PAYLOADS, 'funnel suggestions (reviews)');
     await expectSafeDom(tab.page, 'funnel suggestions');
     await expectLayoutIntact(tab.page, '[part="funnel-pro"]', 'funnel suggestions');
