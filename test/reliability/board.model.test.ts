@@ -72,6 +72,8 @@ import {
   type StatusOutcome,
 } from '../../src/widgets/lead-board/card-atoms';
 import {
+  Action,
+  type Model,
   addRun,
   advance,
   challengeFateArb,
@@ -218,26 +220,6 @@ function openBoard(fates: Iterator<RequestFate>, challenges: Iterator<ChallengeF
 
 // ---- Actions ---------------------------------------------------------------------------------
 
-type Model = Record<string, never>;
-
-class Action implements fc.AsyncCommand<Model, Board> {
-  constructor(
-    private readonly name: string,
-    private readonly act: (board: Board) => void | Promise<void>,
-  ) {}
-  check(): boolean {
-    return true;
-  }
-  async run(_model: Model, board: Board): Promise<void> {
-    board.actions++;
-    board.log.push(this.name);
-    await this.act(board);
-    await advance(0);
-  }
-  toString(): string {
-    return this.name;
-  }
-}
 
 /** The lead at a position of the list on screen, if the list shows any. */
 function leadAt(board: Board, index: number): Lead | null {
@@ -249,7 +231,7 @@ function leadAt(board: Board, index: number): Lead | null {
 const index = fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.nat({ max: 9 }), weight: 3 });
 
 const openCard = (i: number) =>
-  new Action(`open card #${i}`, (board) => {
+  new Action<Board>(`open card #${i}`, (board) => {
     const lead = leadAt(board, i);
     if (!lead) return;
     board.store.set(expandedLeadIdAtom, lead.leadId);
@@ -257,14 +239,14 @@ const openCard = (i: number) =>
   });
 
 const toggleRead = (i: number) =>
-  new Action(`toggle read #${i}`, (board) => {
+  new Action<Board>(`toggle read #${i}`, (board) => {
     const lead = leadAt(board, i);
     if (lead) void board.store.set(setLeadReadAtom, { lead, read: !lead.read });
   });
 
 type StatusStep = { status: LeadStatus; gapMs: number };
 const chooseStatus = ({ i, steps, blur }: { i: number; steps: StatusStep[]; blur: boolean }) =>
-  new Action(`status #${i} ${steps.map((step) => `${step.status}+${step.gapMs}ms`).join(' ')}${blur ? ' blur' : ''}`, async (board) => {
+  new Action<Board>(`status #${i} ${steps.map((step) => `${step.status}+${step.gapMs}ms`).join(' ')}${blur ? ' blur' : ''}`, async (board) => {
     const times = (leadId: number) => board.statusChoiceTimes.get(leadId) ?? board.statusChoiceTimes.set(leadId, { choices: [], blurs: 0 }).get(leadId)!;
     for (const step of steps) {
       // The select shows the card's lead as it is now (patched), as the component passes it.
@@ -318,7 +300,7 @@ function saveNote(board: Board, lead: Lead, editor: Editor, via: 'notes' | 'job-
 }
 
 const saveNotes = (i: number) =>
-  new Action(`save notes #${i}`, (board) => {
+  new Action<Board>(`save notes #${i}`, (board) => {
     const lead = leadAt(board, i);
     if (!lead) return;
     let editor = board.notesEditors.get(lead.leadId);
@@ -333,7 +315,7 @@ const saveNotes = (i: number) =>
   });
 
 const retryNotes = (i: number) =>
-  new Action(`retry notes ${i}`, (board) => {
+  new Action<Board>(`retry notes ${i}`, (board) => {
     const failed = [...board.notesEditors.entries()].filter(([, editor]) => editor.failed && !editor.saving);
     const entry = failed[i % Math.max(1, failed.length)];
     if (!entry) return;
@@ -346,7 +328,7 @@ const retryNotes = (i: number) =>
   });
 
 const jobNotes = (i: number) =>
-  new Action(`job notes #${i}`, (board) => {
+  new Action<Board>(`job notes #${i}`, (board) => {
     const lead = leadAt(board, i);
     if (!lead || board.jobNotes?.saving) return;
     // Opening another lead's job notes leaves a failed dialog: that text is discarded (the user's choice).
@@ -362,7 +344,7 @@ const jobNotes = (i: number) =>
     });
   });
 
-const retryJobNotes = new Action('retry job notes', (board) => {
+const retryJobNotes = new Action<Board>('retry job notes', (board) => {
   const dialog = board.jobNotes;
   if (!dialog || !dialog.failed || dialog.saving) return;
   const lead = shownLeads(board).find((candidate) => candidate.leadId === dialog.leadId);
@@ -374,14 +356,14 @@ const retryJobNotes = new Action('retry job notes', (board) => {
 });
 
 const archive = (i: number) =>
-  new Action(`archive/restore #${i}`, (board) => {
+  new Action<Board>(`archive/restore #${i}`, (board) => {
     const lead = leadAt(board, i);
     // 'Archive' on an active lead; 'Move to Active Leads' on an archived one (the archived filter).
     if (lead) void board.store.set(setLeadArchivedAtom, { lead, archived: !lead.isArchived });
   });
 
 const feedback = ({ i, rating, reason }: { i: number; rating: number; reason: FeedbackReason }) =>
-  new Action(`feedback #${i} ${rating} ${reason}`, (board) => {
+  new Action<Board>(`feedback #${i} ${rating} ${reason}`, (board) => {
     const lead = leadAt(board, i);
     if (!lead) return;
     const state = board.feedback.get(lead.leadId) ?? { sending: false, failed: false };
@@ -416,21 +398,21 @@ const filterPatch: fc.Arbitrary<{ name: string; patch: Partial<LeadFilters> | nu
 );
 
 const changeFilter = ({ name, patch }: { name: string; patch: Partial<LeadFilters> | null }) =>
-  new Action(`filter ${name}`, (board) => {
+  new Action<Board>(`filter ${name}`, (board) => {
     if (patch) board.store.set(changeFiltersAtom, patch);
     else board.store.set(clearFiltersAtom);
   });
 
-const changeSort = (sort: SortOption) => new Action(`sort ${sort}`, (board) => board.store.set(changeSortAtom, sort));
+const changeSort = (sort: SortOption) => new Action<Board>(`sort ${sort}`, (board) => board.store.set(changeSortAtom, sort));
 
-const goToPage = (page: number) => new Action(`page ${page}`, (board) => void board.store.set(goToPageAtom, page));
+const goToPage = (page: number) => new Action<Board>(`page ${page}`, (board) => void board.store.set(goToPageAtom, page));
 
-const tryAgain = new Action('try again', (board) => {
+const tryAgain = new Action<Board>('try again', (board) => {
   const failure = boardFailure(board.store);
   if (failure !== null && isRetryableError(failure)) board.store.set(boardRetryAtom, (n) => n + 1);
 });
 
-const wait = (ms: number) => new Action(`wait ${ms}ms`, () => advance(ms));
+const wait = (ms: number) => new Action<Board>(`wait ${ms}ms`, () => advance(ms));
 
 const statusSteps = fc.array(fc.record({ status: fc.constantFrom(...LEAD_STATUSES), gapMs: fc.integer({ min: 0, max: 800 }) }), { minLength: 1, maxLength: 3 });
 const waitMs = fc.integer({ min: 0, max: 4000 });
@@ -739,7 +721,7 @@ describe('lead board: model run under faults (issue 16 §1)', () => {
   });
 
   it('regression: a status choice that ends where it started keeps a read toggle made meanwhile (the card went back to read)', async () => {
-    const sameStatus = new Action('status #0 its own status', async (board) => {
+    const sameStatus = new Action<Board>('status #0 its own status', async (board) => {
       const lead = leadAt(board, 0);
       if (lead) void board.store.set(chooseLeadStatusAtom, { lead, status: lead.status });
       await advance(100);

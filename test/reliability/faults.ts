@@ -471,3 +471,26 @@ export function formatTotals(name: string, totals: RunTotals, ms: number, cpu?: 
     `  outcomes: ${outcomes}`,
   ].join('\n');
 }
+
+/** The runs keep no model state of their own: the server and the store are checked after settling. */
+export type Model = Record<string, never>;
+
+/** A named user action of a model run: counted and logged on the run's subject, then the clock settles. */
+export class Action<S extends { actions: number; log: string[] }> implements fc.AsyncCommand<Model, S> {
+  constructor(
+    private readonly name: string,
+    private readonly act: (subject: S) => void | Promise<void>,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(_model: Model, subject: S): Promise<void> {
+    subject.actions++;
+    subject.log.push(this.name);
+    await this.act(subject);
+    await advance(0);
+  }
+  toString(): string {
+    return this.name;
+  }
+}

@@ -33,6 +33,8 @@ import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-clie
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
 import { ThreadSession, type PendingSend } from '../../src/widgets/message-thread/thread-session';
 import {
+  Action,
+  type Model,
   addRun,
   advance,
   answered,
@@ -135,28 +137,8 @@ function photo(name: string): File {
 
 // ---- Actions ---------------------------------------------------------------------------------
 
-type Model = Record<string, never>;
 
-class Action implements fc.AsyncCommand<Model, Thread> {
-  constructor(
-    private readonly name: string,
-    private readonly act: (thread: Thread) => void | Promise<void>,
-  ) {}
-  check(): boolean {
-    return true;
-  }
-  async run(_model: Model, thread: Thread): Promise<void> {
-    thread.actions++;
-    thread.log.push(this.name);
-    await this.act(thread);
-    await advance(0);
-  }
-  toString(): string {
-    return this.name;
-  }
-}
-
-const tryAgain = new Action('try again', (thread) => {
+const tryAgain = new Action<Thread>('try again', (thread) => {
   const { status, failure } = thread.session.getSnapshot();
   if (status !== 'failed' || !failure?.retryable) return;
   // As the component: the failed session closes and a new one opens.
@@ -176,7 +158,7 @@ async function waitFor(done: () => boolean, maxMs: number, step = 500): Promise<
  * presses 'Try again' when it could not open), then writes.
  */
 const send = (kind: 'text' | 'photo' | 'both') =>
-  new Action(`send ${kind}`, async (thread) => {
+  new Action<Thread>(`send ${kind}`, async (thread) => {
     await waitFor(() => thread.session.getSnapshot().status !== 'loading', 20_000);
     if (thread.session.getSnapshot().status === 'failed') {
       await tryAgain.run({}, thread);
@@ -194,7 +176,7 @@ const send = (kind: 'text' | 'photo' | 'both') =>
   });
 
 const retry = (i: number) =>
-  new Action(`retry ${i}`, (thread) => {
+  new Action<Thread>(`retry ${i}`, (thread) => {
     const waiting = thread.session.getSnapshot().pending.filter((pending) => pending.state === 'failed' || pending.state === 'held');
     const pending = waiting[i % Math.max(1, waiting.length)];
     if (!pending) return;
@@ -203,7 +185,7 @@ const retry = (i: number) =>
   });
 
 const discard = (i: number) =>
-  new Action(`discard ${i}`, (thread) => {
+  new Action<Thread>(`discard ${i}`, (thread) => {
     const failed = thread.session.getSnapshot().pending.filter((pending) => pending.kind === 'media' && pending.state === 'failed');
     const pending = failed[i % Math.max(1, failed.length)];
     if (!pending?.fileName) return;
@@ -211,12 +193,12 @@ const discard = (i: number) =>
     thread.photos.set(pending.fileName, { discarded: true });
   });
 
-const loadOlder = new Action('load older', (thread) => thread.session.loadOlder());
+const loadOlder = new Action<Thread>('load older', (thread) => thread.session.loadOlder());
 
-const dropConnection = new Action('connection drops', (thread) => void thread.layer.breakStreams());
+const dropConnection = new Action<Thread>('connection drops', (thread) => void thread.layer.breakStreams());
 
 
-const wait = (ms: number) => new Action(`wait ${ms}ms`, () => advance(ms));
+const wait = (ms: number) => new Action<Thread>(`wait ${ms}ms`, () => advance(ms));
 
 const actions = fc.commands(
   [
