@@ -5,6 +5,7 @@ import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { customerName, leadPlace } from './lead-board.logic';
 import { preloadCardBody } from './card-body-loader';
+import { singleClick } from '../../ui/single-click';
 
 export interface BoardLeadCardProps {
   lead: Lead;
@@ -42,13 +43,13 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
           className="lk-card__read"
           aria-label={t(lead.read ? 'board.readState.read' : 'board.readState.unread')}
           title={t(lead.read ? 'board.markUnread' : 'board.markRead')}
-          onClick={() => onToggleRead(lead)}
+          onClick={singleClick(() => onToggleRead(lead))}
         >
           <span className="lk-card__read-dot" data-unread={!lead.read} />
         </button>
         {/* A heading around the toggle (accordion pattern): the card's sections sit under it. */}
         <h2 className="lk-card__title">
-          <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onToggle(lead)}>
+          <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={singleClick(() => onToggle(lead))}>
             <span className="lk-card__arrow" aria-hidden="true" />
             <span className="lk-card__summary">
               <span className="lk-card__line">

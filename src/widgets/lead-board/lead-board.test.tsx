@@ -226,6 +226,21 @@ describe('<LeadBoard> cards', () => {
     expect(view.received('POST', readPath)).toHaveLength(1);
   });
 
+  it("a double click opens a card once and toggles read once (the second click of a double click is ignored)", async () => {
+    const view = await shownBoard();
+    const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+    await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
+    const second = cards()[1]!;
+    const toggle = within(second).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    await userEvent.dblClick(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const first = cards()[0]!;
+    await userEvent.dblClick(within(first).getByRole('button', { name: 'Read lead, mark as unread' }));
+    expect(within(first).getByRole('button', { name: 'Unread lead, mark as read' })).toBeTruthy();
+    await waitFor(() => expect(view.received('POST', readPath).map((call) => call.body)).toContainEqual(expect.objectContaining({ leadId: Number(first.dataset.leadId), read: false })));
+    expect(view.received('POST', readPath).filter((call) => (call.body as { leadId: number }).leadId === Number(first.dataset.leadId))).toHaveLength(2);
+  });
+
   it('shows the unread-messages dot on the Message button', async () => {
     await shownBoard();
     const newest = cards().find((card) => Number(card.dataset.leadId) === SANDBOX_LEADS.newest)!;
