@@ -96,8 +96,34 @@ export interface SentMessage {
   readonly index: number;
 }
 
+/**
+ * How far a participant has read (Twilio's read horizon, `Participant.lastReadMessageIndex`):
+ * every message with an index up to `lastReadMessageIndex` is read; null when it has read nothing
+ * yet (or its channel keeps no horizon, as SMS participants).
+ */
+export interface ChatReadHorizon {
+  readonly identity: string;
+  readonly lastReadMessageIndex: number | null;
+}
+
+/**
+ * Another participant started or stopped typing (Twilio's `typingStarted` / `typingEnded`).
+ * A start may repeat while they keep typing; an end comes after the service's typing timeout
+ * without a new signal, or with their message.
+ */
+export interface ChatTypingEvent {
+  readonly identity: string;
+  readonly typing: boolean;
+}
+
 export interface ChatConversation {
   readonly sid: string;
+  /**
+   * This client's own read horizon as the conversation opened (Twilio's
+   * `Conversation.lastReadMessageIndex`): the messages after it were unread when the thread
+   * opened. Null when nothing was ever marked read; undefined when the adapter does not know.
+   */
+  readonly lastReadMessageIndex?: number | null | undefined;
   getMessages(options: GetMessagesOptions): Promise<ChatMessagePage>;
   /**
    * Every message added from now on, the client's own included. Subscribe before the first
@@ -108,6 +134,21 @@ export interface ChatConversation {
   sendMedia(file: Blob, options?: SendMediaOptions): Promise<SentMessage>;
   /** Marks every message read for this client's identity. */
   markAllRead(): Promise<void>;
+  /*
+   * Read horizons and typing (issue 17). Optional, so a host's own adapter written before them
+   * still works: the thread then shows its messages as delivered, and no typing.
+   */
+  /** The other participants' read horizons now (Twilio: `getParticipants()`); without this client's own. */
+  getReadHorizons?(options?: { signal?: AbortSignal | undefined }): Promise<readonly ChatReadHorizon[]>;
+  /** Another participant's read horizon moved (Twilio: `participantUpdated` for `lastReadMessageIndex`). */
+  onReadHorizonChange?(listener: (horizon: ChatReadHorizon) => void): Unsubscribe;
+  /** Another participant started or stopped typing. */
+  onTyping?(listener: (event: ChatTypingEvent) => void): Unsubscribe;
+  /**
+   * Tells the other participants that this client is typing (Twilio: `conversation.typing()`);
+   * they see it end by itself after a few seconds without another call. The caller throttles.
+   */
+  typing?(): Promise<void>;
 }
 
 export interface ChatClient {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // In a DOM environment (happy-dom), where the widget runs.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import { sendMessage } from '../gateway/message-center/calls';
-import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
+import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
 import { openChat, type OpenedChat } from './open-chat';
 import { createSandboxChatClientFactory, type SandboxChatOptions } from './sandbox-chat-client';
 import { fetchEventStream, type EventStreamConnector } from './sse';
@@ -184,6 +184,79 @@ describe('sandbox chat adapter', () => {
     await chat.conversation.markAllRead();
     expect(requestsTo(sandbox, 'POST', /\/read$/)).toHaveLength(1);
     expect(sandbox.chat.lastRead(sandbox.chat.conversation(chat.conversation.sid)!, 'provider-1001')).toBe(3);
+  });
+
+  it("knows its own read horizon and the customer's from opening, without another request", async () => {
+    const { sandbox, chat } = await start();
+    // The seed: the provider read up to its own message (1), the member everything (3).
+    expect(chat.conversation.lastReadMessageIndex).toBe(1);
+    expect(await chat.conversation.getReadHorizons!()).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 3 }]);
+    expect(requestsTo(sandbox, 'GET', /\/conversations\/[^/]+$/)).toHaveLength(1);
+  });
+
+  it("hears the customer's read horizon move (a read event), not its own", async () => {
+    const { sandbox, gateway, chat } = await start();
+    const heard: ChatReadHorizon[] = [];
+    chat.conversation.onReadHorizonChange!((horizon) => heard.push(horizon));
+    const conversation = sandbox.chat.conversation(chat.conversation.sid)!;
+    const mine = nextMessages(chat, 1);
+    await sendMessage(gateway, { text: 'See you at 9', senderEntityId: 1001, receiverEntityId: 5001 });
+    await mine;
+    await chat.conversation.markAllRead(); // its own: not a change of the others' horizons
+    sandbox.chat.markAllRead(conversation, 'member-5001');
+    await expect.poll(() => heard).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 4 }]);
+    expect(await chat.conversation.getReadHorizons!()).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 4 }]);
+  });
+
+  it('signals its typing with POST …/typing, and hears the simulated customer read, type and answer', async () => {
+    const { sandbox, chat } = await start(5001, { sandboxOptions: { chat: { customerReplies: { delayMs: 30 } } } });
+    await chat.conversation.typing!();
+    expect(requestsTo(sandbox, 'POST', /\/typing$/).map((r) => r.headers.authorization)).toEqual([`Bearer ${chat.session.token}`]);
+    const heard: string[] = [];
+    chat.conversation.onTyping!((event) => heard.push(`${event.identity} typing ${event.typing}`));
+    chat.conversation.onReadHorizonChange!((horizon) => heard.push(`${horizon.identity} read ${horizon.lastReadMessageIndex}`));
+    chat.conversation.onMessageAdded((message) => heard.push(`${message.author}: ${message.body}`));
+    await chat.conversation.sendText('Does Thursday work?');
+    await expect.poll(() => heard).toHaveLength(5);
+    expect(heard).toEqual([
+      'provider-1001: Does Thursday work?',
+      'member-5001 read 4',
+      'member-5001 typing true',
+      'member-5001 typing false',
+      `member-5001: ${CUSTOMER_REPLIES[0]}`,
+    ]);
+  });
+
+  it('ends a typing signal by itself after 5 s without another (as Twilio), and with the close', async () => {
+    const { sandbox, chat } = await start();
+    const heard: ChatTypingEvent[] = [];
+    chat.conversation.onTyping!((event) => heard.push(event));
+    const conversation = sandbox.chat.conversation(chat.conversation.sid)!;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      sandbox.chat.setTyping(conversation, 'member-5001', true);
+      await vi.waitFor(() => expect(heard).toEqual([{ identity: 'member-5001', typing: true }]));
+      // Again while typing: the signal lasts 5 s from the newest one.
+      await vi.advanceTimersByTimeAsync(4000);
+      sandbox.chat.setTyping(conversation, 'member-5001', true);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      // (vi.waitFor moves a fake clock on by its 50 ms interval while it waits: margins below.)
+      await vi.advanceTimersByTimeAsync(4800);
+      expect(heard.at(-1)).toEqual({ identity: 'member-5001', typing: true });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(heard).toEqual([
+        { identity: 'member-5001', typing: true },
+        { identity: 'member-5001', typing: true },
+        { identity: 'member-5001', typing: false },
+      ]);
+      // A signal pending at close leaves no timer behind.
+      sandbox.chat.setTyping(conversation, 'member-5001', true);
+      await vi.waitFor(() => expect(heard).toHaveLength(4));
+      await chat.client.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renews an expired token through the session call and retries', async () => {

@@ -5,13 +5,20 @@ import { isGatewayError, isRetryableError } from '../gateway/errors';
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_PATHS,
+  CHAT_READ_EVENT,
+  CHAT_TYPING_EVENT,
+  CHAT_TYPING_TIMEOUT_MS,
   ChatConversationWireSchema,
   ChatEventSchema,
   ChatMediaUrlSchema,
   ChatMessagePageWireSchema,
   ChatMessageWireSchema,
+  ChatReadEventSchema,
   ChatReadResponseSchema,
+  ChatTypingEventSchema,
+  ChatTypingResponseSchema,
   MEDIA_FILENAME_HEADER,
+  type ChatConversationWire,
   type ChatMessageWire,
 } from '../gateway/message-center/chat-service-schemas';
 import {
@@ -23,6 +30,8 @@ import {
   type ChatConversation,
   type ChatMessage,
   type ChatMessagePage,
+  type ChatReadHorizon,
+  type ChatTypingEvent,
   type GetMessagesOptions,
   type SendMediaOptions,
   type SendTextOptions,
@@ -106,6 +115,62 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * What one conversation hears from the event stream: its messages, the other participants' read
+ * horizons (kept, so `getReadHorizons` asks nothing) and typing — a typing signal ends by itself
+ * after CHAT_TYPING_TIMEOUT_MS (as Twilio's), with a `typing: false` event or with the typist's
+ * message.
+ */
+class ConversationChannel {
+  readonly messages = new Listeners<ChatMessage>();
+  readonly horizons = new Listeners<ChatReadHorizon>();
+  readonly typing = new Listeners<ChatTypingEvent>();
+  readonly readHorizons = new Map<string, number | null>();
+  private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly identity: string) {}
+
+  /** The read horizons the conversation call gave (other participants only). */
+  seed(info: ChatConversationWire): void {
+    for (const horizon of info.readHorizons) if (horizon.identity !== this.identity) this.readHorizons.set(horizon.identity, horizon.lastReadMessageIndex);
+  }
+
+  message(message: ChatMessage): void {
+    if (message.author !== null && this.typingTimers.has(message.author)) this.setTyping(message.author, false);
+    this.messages.emit(message);
+  }
+
+  horizon(identity: string, lastReadMessageIndex: number | null): void {
+    if (identity === this.identity || this.readHorizons.get(identity) === lastReadMessageIndex) return;
+    this.readHorizons.set(identity, lastReadMessageIndex);
+    this.horizons.emit({ identity, lastReadMessageIndex });
+  }
+
+  setTyping(identity: string, typing: boolean): void {
+    if (identity === this.identity) return;
+    const timer = this.typingTimers.get(identity);
+    if (timer !== undefined) clearTimeout(timer);
+    if (typing) {
+      this.typingTimers.set(
+        identity,
+        setTimeout(() => this.setTyping(identity, false), CHAT_TYPING_TIMEOUT_MS),
+      );
+    } else {
+      if (timer === undefined) return;
+      this.typingTimers.delete(identity);
+    }
+    this.typing.emit({ identity, typing });
+  }
+
+  clear(): void {
+    for (const timer of this.typingTimers.values()) clearTimeout(timer);
+    this.typingTimers.clear();
+    this.messages.clear();
+    this.horizons.clear();
+    this.typing.clear();
+  }
+}
+
 function statusError(operation: string, status: number): ChatError {
   if (status === 401 || status === 403) return new ChatError({ kind: 'denied', operation, status });
   if (status === 404) return new ChatError({ kind: 'not-found', operation, status });
@@ -118,7 +183,7 @@ class SandboxChatClient implements ChatClient {
   private readonly state = new ConnectionStateCell('connecting');
   /** Aborts everything in flight when the client closes. */
   private readonly lifetime = new AbortController();
-  private readonly conversations = new Map<string, Listeners<ChatMessage>>();
+  private readonly conversations = new Map<string, ConversationChannel>();
   private lastEventId: string | null = null;
   private readonly objectUrls = new Map<string, Promise<string | null>>();
   private readonly fetchImpl: typeof globalThis.fetch;
@@ -186,7 +251,7 @@ class SandboxChatClient implements ChatClient {
     return headers;
   }
 
-  private ensureOpen(operation: string): void {
+  ensureOpen(operation: string): void {
     if (this.closed) throw new ChatError({ kind: 'closed', operation });
   }
 
@@ -327,7 +392,7 @@ class SandboxChatClient implements ChatClient {
       try {
         for await (const event of stream.events) {
           if (event.id !== null) this.lastEventId = event.id;
-          if (event.event === CHAT_MESSAGE_EVENT) this.dispatch(event.data);
+          this.dispatch(event.event, event.data);
         }
       } catch {
         // The stream broke: reconnect below.
@@ -345,16 +410,24 @@ class SandboxChatClient implements ChatClient {
     this.state.set('disconnected');
   }
 
-  private dispatch(data: string): void {
+  private dispatch(name: string | null, data: string): void {
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
       return;
     }
-    const parsed = v.safeParse(ChatEventSchema, json);
-    if (!parsed.success) return;
-    this.conversations.get(parsed.output.conversationSid)?.emit(this.toMessage(parsed.output.message));
+    // An event that does not fit its schema (or of a kind this client does not know) is dropped.
+    if (name === CHAT_MESSAGE_EVENT) {
+      const parsed = v.safeParse(ChatEventSchema, json);
+      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.message(this.toMessage(parsed.output.message));
+    } else if (name === CHAT_READ_EVENT) {
+      const parsed = v.safeParse(ChatReadEventSchema, json);
+      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.horizon(parsed.output.identity, parsed.output.lastReadMessageIndex);
+    } else if (name === CHAT_TYPING_EVENT) {
+      const parsed = v.safeParse(ChatTypingEventSchema, json);
+      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.setTyping(parsed.output.identity, parsed.output.typing);
+    }
   }
 
   // --- messages and media -------------------------------------------------------------------
@@ -457,18 +530,19 @@ class SandboxChatClient implements ChatClient {
 
   async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
     const info = await this.request({ operation: 'chat.openConversation', method: 'GET', path: CHAT_PATHS.conversation(sid), response: ChatConversationWireSchema, signal: options.signal });
-    let listeners = this.conversations.get(info.sid);
-    if (!listeners) {
-      listeners = new Listeners<ChatMessage>();
-      this.conversations.set(info.sid, listeners);
+    let channel = this.conversations.get(info.sid);
+    if (!channel) {
+      channel = new ConversationChannel(this.identity);
+      this.conversations.set(info.sid, channel);
     }
-    return new SandboxConversation(this, info.sid, listeners);
+    channel.seed(info);
+    return new SandboxConversation(this, info.sid, channel, info.lastReadMessageIndex);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.lifetime.abort();
-    for (const listeners of this.conversations.values()) listeners.clear();
+    for (const channel of this.conversations.values()) channel.clear();
     this.conversations.clear();
     this.state.set('disconnected');
     this.state.clear();
@@ -483,7 +557,8 @@ class SandboxConversation implements ChatConversation {
   constructor(
     private readonly client: SandboxChatClient,
     readonly sid: string,
-    private readonly listeners: Listeners<ChatMessage>,
+    private readonly channel: ConversationChannel,
+    readonly lastReadMessageIndex: number | null,
   ) {}
 
   async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
@@ -501,7 +576,7 @@ class SandboxConversation implements ChatConversation {
   }
 
   onMessageAdded(listener: (message: ChatMessage) => void): Unsubscribe {
-    return this.listeners.add(listener);
+    return this.channel.messages.add(listener);
   }
 
   async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
@@ -523,6 +598,24 @@ class SandboxConversation implements ChatConversation {
 
   async markAllRead(): Promise<void> {
     await this.client.request({ operation: 'chat.markAllRead', method: 'POST', path: CHAT_PATHS.read(this.sid), response: ChatReadResponseSchema });
+  }
+
+  /** From the conversation call and the `read` events since: no request. */
+  async getReadHorizons(): Promise<readonly ChatReadHorizon[]> {
+    this.client.ensureOpen('chat.getReadHorizons');
+    return [...this.channel.readHorizons].map(([identity, lastReadMessageIndex]) => ({ identity, lastReadMessageIndex }));
+  }
+
+  onReadHorizonChange(listener: (horizon: ChatReadHorizon) => void): Unsubscribe {
+    return this.channel.horizons.add(listener);
+  }
+
+  onTyping(listener: (event: ChatTypingEvent) => void): Unsubscribe {
+    return this.channel.typing.add(listener);
+  }
+
+  async typing(): Promise<void> {
+    await this.client.request({ operation: 'chat.typing', method: 'POST', path: CHAT_PATHS.typing(this.sid), response: ChatTypingResponseSchema });
   }
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../test/helpers/twilio-double';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
-import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage } from './chat-client';
+import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
 import { openChat } from './open-chat';
 import {
   createTwilioChatClientFactory,
@@ -271,6 +271,71 @@ describe('Twilio chat adapter: messages', () => {
     await chat.conversation.markAllRead();
     expect(setup.conversation.calls).toEqual([{ method: 'setAllMessagesRead' }]);
     expect(setup.conversation.lastReadMessageIndex).toBe(2);
+  });
+});
+
+describe('Twilio chat adapter: read horizons and typing (issue 17)', () => {
+  it("reads its own horizon from conversation.lastReadMessageIndex and the customer's from getParticipants(), without its own", async () => {
+    const setup = await start({ history: 4 });
+    setup.conversation.lastReadMessageIndex = 1;
+    setup.conversation.joinParticipant('member-5001', 2);
+    // An SMS participant has no identity: it cannot be told to have read anything.
+    setup.conversation.joinParticipant(null, null);
+    const chat = await open(setup);
+    expect(chat.conversation.lastReadMessageIndex).toBe(1);
+    expect(await chat.conversation.getReadHorizons!()).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 2 }]);
+    expect(setup.conversation.calls).toEqual([{ method: 'getParticipants' }]);
+  });
+
+  it("hears participantUpdated for lastReadMessageIndex only, and only the other participants'", async () => {
+    const setup = await start({ history: 4 });
+    const customer = setup.conversation.joinParticipant('member-5001', 1);
+    const chat = await open(setup);
+    const heard: ChatReadHorizon[] = [];
+    chat.conversation.onReadHorizonChange!((horizon) => heard.push(horizon));
+    setup.conversation.readUpTo('member-5001', 3);
+    // Another reason (its attributes changed) is not a read.
+    setup.conversation.emit('participantUpdated', { participant: customer, updateReasons: ['attributes'] });
+    // Its own read horizon moving is not the customer's.
+    setup.conversation.emit('participantUpdated', { participant: { identity: 'provider-1001', lastReadMessageIndex: 3 }, updateReasons: ['lastReadMessageIndex'] });
+    expect(heard).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 3 }]);
+  });
+
+  it("calls conversation.typing() for its own signal and hears the customer's typingStarted/typingEnded (ended by its message)", async () => {
+    const setup = await start();
+    setup.conversation.joinParticipant('member-5001');
+    const chat = await open(setup);
+    await chat.conversation.typing!();
+    expect(setup.conversation.calls).toEqual([{ method: 'typing' }]);
+    const heard: ChatTypingEvent[] = [];
+    chat.conversation.onTyping!((event) => heard.push(event));
+    setup.conversation.startTyping('member-5001');
+    setup.conversation.startTyping('member-5001'); // the SDK repeats it while they type
+    setup.conversation.add('member-5001', 'Thursday works');
+    expect(heard).toEqual([
+      { identity: 'member-5001', typing: true },
+      { identity: 'member-5001', typing: true },
+      { identity: 'member-5001', typing: false },
+    ]);
+  });
+
+  it('maps a failed typing() or getParticipants() like every SDK failure, and close() removes their listeners', async () => {
+    const setup = await start();
+    setup.conversation.joinParticipant('member-5001');
+    const chat = await open(setup);
+    setup.conversation.typing = () => Promise.reject(Object.assign(new Error('Forbidden'), { status: 403 }));
+    await expect(chat.conversation.typing!()).rejects.toMatchObject({ name: 'ChatError', kind: 'denied', operation: 'chat.typing' });
+    const heard: unknown[] = [];
+    chat.conversation.onTyping!((event) => heard.push(event));
+    chat.conversation.onReadHorizonChange!((event) => heard.push(event));
+    expect(setup.conversation.listenerCount('typingStarted')).toBe(1);
+    expect(setup.conversation.listenerCount('participantUpdated')).toBe(1);
+    await chat.client.close();
+    expect(setup.conversation.listenerCount()).toBe(0);
+    setup.conversation.startTyping('member-5001');
+    setup.conversation.readUpTo('member-5001', 0);
+    expect(heard).toEqual([]);
+    await expect(chat.conversation.getReadHorizons!()).rejects.toMatchObject({ kind: 'closed' });
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type ChatMedia,
   type ChatMessage,
   type ChatMessagePage,
+  type ChatReadHorizon,
+  type ChatTypingEvent,
   type GetMessagesOptions,
   type SendMediaOptions,
   type SendTextOptions,
@@ -72,15 +74,39 @@ export interface TwilioMessageBuilder {
   build(): { send(): TwilioCancellable<number | null> };
 }
 
+/** A participant (its read horizon; the conversation's typing events name it). */
+export interface TwilioParticipant {
+  /** Null for participants without one (SMS, WhatsApp). */
+  readonly identity: string | null;
+  /** The newest message index it has read; null when none (or a channel that keeps none). */
+  readonly lastReadMessageIndex: number | null;
+}
+
+/** `participantUpdated`: which of its fields changed (the SDK's ParticipantUpdateReason). */
+export interface TwilioParticipantUpdate {
+  readonly participant: TwilioParticipant;
+  readonly updateReasons: readonly string[];
+}
+
 export interface TwilioConversation {
   readonly sid: string;
+  /** This user's read horizon (null before anything was marked read). */
+  readonly lastReadMessageIndex: number | null;
   /** `anchor`: the index of the newest message to return (inclusive); the newest without it. */
   getMessages(pageSize?: number, anchor?: number, direction?: 'backwards' | 'forward'): Promise<TwilioPaginator<TwilioMessage>>;
   sendMessage(message: string | null, messageAttributes?: TwilioJson): Promise<number>;
   prepareMessage(): TwilioMessageBuilder;
   setAllMessagesRead(): Promise<number>;
+  /** The joined participants, this user among them. */
+  getParticipants(): Promise<TwilioParticipant[]>;
+  /** This user is typing (the SDK itself sends at most one signal per typing timeout). */
+  typing(): Promise<void>;
   on(event: 'messageAdded', listener: (message: TwilioMessage) => void): unknown;
+  on(event: 'participantUpdated', listener: (data: TwilioParticipantUpdate) => void): unknown;
+  on(event: 'typingStarted' | 'typingEnded', listener: (participant: TwilioParticipant) => void): unknown;
   off(event: 'messageAdded', listener: (message: TwilioMessage) => void): unknown;
+  off(event: 'participantUpdated', listener: (data: TwilioParticipantUpdate) => void): unknown;
+  off(event: 'typingStarted' | 'typingEnded', listener: (participant: TwilioParticipant) => void): unknown;
 }
 
 /** Twilsock's connection states. */
@@ -317,21 +343,51 @@ class TwilioChatClient implements ChatClient {
 
 class TwilioChatConversation implements ChatConversation {
   private readonly listeners = new Listeners<ChatMessage>();
+  private readonly horizons = new Listeners<ChatReadHorizon>();
+  private readonly typists = new Listeners<ChatTypingEvent>();
 
   constructor(
     private readonly owner: TwilioChatClient,
     private readonly conversation: TwilioConversation,
   ) {
     const onAdded = (message: TwilioMessage) => this.listeners.emit(toMessage(message));
+    // Another participant read further (the SDK names why a participant was updated).
+    const onParticipant = ({ participant, updateReasons }: TwilioParticipantUpdate) => {
+      if (!updateReasons.includes('lastReadMessageIndex') || !this.isOther(participant)) return;
+      this.horizons.emit({ identity: participant.identity, lastReadMessageIndex: participant.lastReadMessageIndex });
+    };
+    const onTypingStarted = (participant: TwilioParticipant) => {
+      if (this.isOther(participant)) this.typists.emit({ identity: participant.identity, typing: true });
+    };
+    const onTypingEnded = (participant: TwilioParticipant) => {
+      if (this.isOther(participant)) this.typists.emit({ identity: participant.identity, typing: false });
+    };
     conversation.on('messageAdded', onAdded);
+    conversation.on('participantUpdated', onParticipant);
+    conversation.on('typingStarted', onTypingStarted);
+    conversation.on('typingEnded', onTypingEnded);
     owner.addCleanup(() => {
       conversation.off('messageAdded', onAdded);
+      conversation.off('participantUpdated', onParticipant);
+      conversation.off('typingStarted', onTypingStarted);
+      conversation.off('typingEnded', onTypingEnded);
       this.listeners.clear();
+      this.horizons.clear();
+      this.typists.clear();
     });
+  }
+
+  /** A participant other than this user, with an identity (SMS participants have none). */
+  private isOther(participant: TwilioParticipant): participant is TwilioParticipant & { identity: string } {
+    return participant.identity !== null && participant.identity !== this.owner.identity;
   }
 
   get sid(): string {
     return this.conversation.sid;
+  }
+
+  get lastReadMessageIndex(): number | null {
+    return this.conversation.lastReadMessageIndex;
   }
 
   async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
@@ -396,6 +452,36 @@ class TwilioChatConversation implements ChatConversation {
     this.owner.ensureOpen(operation);
     try {
       await this.conversation.setAllMessagesRead();
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+  }
+
+  async getReadHorizons(options: { signal?: AbortSignal | undefined } = {}): Promise<readonly ChatReadHorizon[]> {
+    const operation = 'chat.getReadHorizons';
+    this.owner.ensureOpen(operation);
+    let participants: TwilioParticipant[];
+    try {
+      participants = await abortable(this.conversation.getParticipants(), options.signal, operation);
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+    return participants.filter((p) => this.isOther(p)).map((p) => ({ identity: p.identity!, lastReadMessageIndex: p.lastReadMessageIndex }));
+  }
+
+  onReadHorizonChange(listener: (horizon: ChatReadHorizon) => void): Unsubscribe {
+    return this.horizons.add(listener);
+  }
+
+  onTyping(listener: (event: ChatTypingEvent) => void): Unsubscribe {
+    return this.typists.add(listener);
+  }
+
+  async typing(): Promise<void> {
+    const operation = 'chat.typing';
+    this.owner.ensureOpen(operation);
+    try {
+      await this.conversation.typing();
     } catch (error) {
       throw sdkError(operation, error);
     }

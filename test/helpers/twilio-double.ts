@@ -10,6 +10,7 @@ import type {
   TwilioMessage,
   TwilioMessageBuilder,
   TwilioPaginator,
+  TwilioParticipant,
   TwilioSdk,
 } from '../../src/chat/twilio-chat-client';
 import recording from '../fixtures/twilio-connection-events.json' with { type: 'json' };
@@ -21,6 +22,15 @@ import recording from '../fixtures/twilio-connection-events.json' with { type: '
  * inclusive `anchor` and ascending items for `getMessages(…, 'backwards')`, `hasPrevPage` for
  * older messages, `messageAdded` for every new message (own ones too), an index per send. Tests
  * drive the SDK's side through `emit…`/`add…` helpers and read what the adapter called.
+ *
+ * Participants, read horizons and typing follow the real SDK 3.0 (read in its lib.js, shapes
+ * checked by the compiler against its typings): `participantUpdated` with `updateReasons`
+ * naming `lastReadMessageIndex` when a participant reads further; `typingStarted` on every typing
+ * notification of another participant (it repeats while they type) and `typingEnded` once, after
+ * the typing timeout or just before that participant's message is added (Conversation's
+ * `_onMessageAdded`); `typing()` sends this user's signal. These were not recorded (that needs
+ * a Conversations back end, not only twilsock): `joinParticipant`/`readUpTo`/`startTyping`/
+ * `endTyping` drive them.
  *
  * Its `connectionStateChanged` sequences are not made up: they are read from
  * test/fixtures/twilio-connection-events.json, what the real SDK emitted in Node against a local
@@ -118,6 +128,15 @@ export class DoubleMessage implements TwilioMessage {
   }
 }
 
+/** A participant as the SDK keeps it (identity, read horizon, typing). */
+export class DoubleParticipant implements TwilioParticipant {
+  isTyping = false;
+  constructor(
+    readonly identity: string | null,
+    public lastReadMessageIndex: number | null = null,
+  ) {}
+}
+
 /** A CancellablePromise like the SDK's: `cancel()` rejects it. */
 function cancellable<T>(work: Promise<T>, onCancel: () => void): TwilioCancellable<T> {
   let rejectIt: (reason: unknown) => void = () => {};
@@ -141,7 +160,11 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
     | { method: 'sendMessage'; text: string | null; attributes: TwilioJson | undefined }
     | { method: 'sendMedia'; media: TwilioMediaPayload[] }
     | { method: 'setAllMessagesRead' }
+    | { method: 'getParticipants' }
+    | { method: 'typing' }
   )[] = [];
+  /** The other participants (this user is one too: see getParticipants). */
+  readonly participants = new Map<string, DoubleParticipant>();
   lastReadMessageIndex: number | null = null;
   cancelledUploads = 0;
   /** When set, the next upload waits for this promise before it is stored. */
@@ -156,12 +179,57 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
     super();
   }
 
-  /** Adds a message as the service would (e.g. the customer's): fires messageAdded. */
+  /** Adds a message as the service would (e.g. the customer's): ends its author's typing, then fires messageAdded (the SDK's order). */
   add(author: string | null, body: string | null, media: DoubleMedia[] | null = null, attributes: unknown = {}): DoubleMessage {
     const message = new DoubleMessage(this.messages.length, author, body, this.now(), attributes, media);
     this.messages.push(message);
+    if (author !== null) this.endTyping(author);
     this.emit('messageAdded', message);
     return message;
+  }
+
+  /** Another participant (the customer) in the conversation, with its read horizon. */
+  joinParticipant(identity: string | null, lastReadMessageIndex: number | null = null): DoubleParticipant {
+    const participant = new DoubleParticipant(identity, lastReadMessageIndex);
+    this.participants.set(identity ?? `sms-${this.participants.size}`, participant);
+    return participant;
+  }
+
+  private participant(identity: string): DoubleParticipant {
+    const participant = this.participants.get(identity);
+    if (!participant) throw new Error(`no participant ${identity} (joinParticipant first)`);
+    return participant;
+  }
+
+  /** A participant read up to `index`: its horizon moves and participantUpdated says why. */
+  readUpTo(identity: string, index: number): void {
+    const participant = this.participant(identity);
+    participant.lastReadMessageIndex = index;
+    this.emit('participantUpdated', { participant, updateReasons: ['lastReadMessageIndex', 'lastReadTimestamp'] });
+  }
+
+  /** A typing notification of a participant: typingStarted (again on every one, as the SDK). */
+  startTyping(identity: string): void {
+    const participant = this.participant(identity);
+    participant.isTyping = true;
+    this.emit('typingStarted', participant);
+  }
+
+  /** Its typing timeout ran out (or its message came): typingEnded, once. */
+  endTyping(identity: string): void {
+    const participant = this.participants.get(identity);
+    if (!participant?.isTyping) return;
+    participant.isTyping = false;
+    this.emit('typingEnded', participant);
+  }
+
+  async getParticipants(): Promise<DoubleParticipant[]> {
+    this.calls.push({ method: 'getParticipants' });
+    return [new DoubleParticipant(this.identity(), this.lastReadMessageIndex), ...this.participants.values()];
+  }
+
+  async typing(): Promise<void> {
+    this.calls.push({ method: 'typing' });
   }
 
   /** Seeds history without events. */

@@ -118,10 +118,21 @@ describe('chat service: history', () => {
     const clients = setup();
     const { conversationSid, headers } = await session(clients, SANDBOX_LONG_THREAD.memberId);
     const info = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}`, { headers })).json();
-    expect(info).toEqual({ sid: conversationSid, participants: ['provider-1001', 'member-5090'], lastMessageIndex: 9999, lastReadMessageIndex: null });
+    // Read by the provider (its thread is read); the member has read up to its own last message.
+    expect(info).toEqual({
+      sid: conversationSid,
+      participants: ['provider-1001', 'member-5090'],
+      lastMessageIndex: 9999,
+      lastReadMessageIndex: 9999,
+      readHorizons: [{ identity: 'member-5090', lastReadMessageIndex: expect.any(Number) }],
+    });
     const newest = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/messages`, { headers })).json();
     expect(newest.messages).toHaveLength(30);
     expect(newest.messages.at(-1)).toMatchObject({ index: 9999, body: expect.stringMatching(/\(#10000\)$/) });
+    const memberRead = info.readHorizons[0].lastReadMessageIndex as number;
+    const after = newest.messages.filter((m: { index: number }) => m.index >= memberRead);
+    expect(after[0]).toMatchObject({ index: memberRead, author: 'member-5090' });
+    expect(after.slice(1).every((m: { author: string }) => m.author === 'provider-1001')).toBe(true);
     const page = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/messages?before=100&pageSize=100`, { headers })).json();
     expect(page.messages.map((m: { index: number }) => m.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     // Generated from the index alone: the same page twice is the same.
@@ -163,6 +174,10 @@ describe('chat service: live events and sends', () => {
     // The seeded thread has 4 messages (indexes 0–3): this is the fifth.
     expect(message).toMatchObject({ index: 4, author: 'provider-1001', body: 'We can come Thursday at 2.', attributes: { pageName: 'thread' } });
     expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'message', data: { conversationSid, message } });
+    // The customer reads it and types (its read horizon is replayable, its typing is not: no id), then answers.
+    expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'read', data: { conversationSid, identity: 'member-5001', lastReadMessageIndex: 4 } });
+    expect(await events.next()).toEqual({ id: null, event: 'typing', data: { conversationSid, identity: 'member-5001', typing: true } });
+    expect(await events.next()).toEqual({ id: null, event: 'typing', data: { conversationSid, identity: 'member-5001', typing: false } });
     const reply = await events.next();
     expect(reply.data).toMatchObject({ conversationSid, message: { index: 5, author: 'member-5001', body: CUSTOMER_REPLIES[0] } });
     // The reply is a member message: the provider has unread messages again.
@@ -240,15 +255,63 @@ describe('chat service: live events and sends', () => {
     expect(clients.sandbox.store.messages.filter((m) => m.text === 'Lost answer').map((m) => m.messageId)).toEqual([messageId]);
   });
 
-  it('marks everything read for the caller only', async () => {
+  it('marks everything read for the caller only, and streams its new read horizon', async () => {
     const clients = setup();
     const { conversationSid, headers } = await session(clients);
+    await sendMessage(clients.provider, { text: 'Thursday at 2?', senderEntityId: 1001, receiverEntityId: 5001 });
+    const events = await openEvents(clients.sandbox, headers);
     const read = await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/read`, { method: 'POST', headers });
-    expect(await read.json()).toEqual({ lastReadMessageIndex: 3 });
+    expect(await read.json()).toEqual({ lastReadMessageIndex: 4 });
+    expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'read', data: { conversationSid, identity: 'provider-1001', lastReadMessageIndex: 4 } });
     const info = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}`, { headers })).json();
-    expect(info).toMatchObject({ lastMessageIndex: 3, lastReadMessageIndex: 3 });
+    // The member's horizon stays where it was: it has not read the provider's new message.
+    expect(info).toMatchObject({ lastMessageIndex: 4, lastReadMessageIndex: 4, readHorizons: [{ identity: 'member-5001', lastReadMessageIndex: 3 }] });
     const conversation = clients.sandbox.chat.conversation(conversationSid)!;
-    expect(clients.sandbox.chat.lastRead(conversation, 'member-5001')).toBeNull();
+    expect(clients.sandbox.chat.lastRead(conversation, 'member-5001')).toBe(3);
+  });
+
+  it('seeds the read horizons the threads imply: the provider has not read what the member wrote after its own last message in an unread thread', async () => {
+    const clients = setup();
+    const { conversationSid, headers } = await session(clients);
+    // 1001 and 5001: member, provider, member, member's photo; the thread is unread for the provider.
+    expect(clients.sandbox.store.thread(1001, 5001)?.unreadForProvider).toBe(true);
+    const info = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}`, { headers })).json();
+    expect(info).toEqual({
+      sid: conversationSid,
+      participants: ['provider-1001', 'member-5001'],
+      lastMessageIndex: 3,
+      lastReadMessageIndex: 1,
+      readHorizons: [{ identity: 'member-5001', lastReadMessageIndex: 3 }],
+    });
+    // A read thread (the 40 messages of 5003) is read to its end; reset() brings the seed's horizons back.
+    const history = await session(clients, SANDBOX_HISTORY_THREAD.memberId);
+    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${history.conversationSid}`, { headers: history.headers })).json()).toMatchObject({ lastReadMessageIndex: 39 });
+    await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/read`, { method: 'POST', headers });
+    clients.sandbox.reset();
+    const again = await session(clients);
+    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${again.conversationSid}`, { headers: again.headers })).json()).toMatchObject({ lastReadMessageIndex: 1 });
+  });
+
+  it('says who is typing to the other participants only, never to the typist, and never replays it', async () => {
+    const clients = setup();
+    const provider = await session(clients);
+    const providerEvents = await openEvents(clients.sandbox, provider.headers);
+    const conversation = clients.sandbox.chat.conversation(provider.conversationSid)!;
+    const typed = await clients.sandbox.fetch(`${CHAT}/conversations/${provider.conversationSid}/typing`, { method: 'POST', headers: provider.headers });
+    expect(typed.status).toBe(200);
+    expect(await typed.json()).toEqual({ typingTimeoutMs: 5000 });
+    expect(clients.sandbox.chat.isTyping(conversation, 'provider-1001')).toBe(true);
+    // The member's typing reaches the provider; the provider's own did not (its stream's first event is the member's).
+    clients.sandbox.chat.setTyping(conversation, 'member-5001', true);
+    expect(await providerEvents.next()).toEqual({ id: null, event: 'typing', data: { conversationSid: provider.conversationSid, identity: 'member-5001', typing: true } });
+    // A message ends its author's typing, announced before the message.
+    await sendMessage(clients.member, { text: 'Almost done typing', senderEntityId: 5001, receiverEntityId: 1001 });
+    expect(await providerEvents.next()).toMatchObject({ event: 'typing', data: { identity: 'member-5001', typing: false } });
+    const message = await providerEvents.next();
+    expect(message).toMatchObject({ event: 'message', data: { message: { author: 'member-5001', body: 'Almost done typing' } } });
+    // Replayed after a reconnection: the message, not the typing.
+    const replay = await openEvents(clients.sandbox, provider.headers, String(Number(message.id) - 1));
+    expect(await replay.next()).toMatchObject({ event: 'message', id: message.id });
   });
 });
 
@@ -268,6 +331,10 @@ describe('chat service: media', () => {
     expect(message).toMatchObject({ author: 'provider-1001', body: null, media: [{ contentType: 'image/png', filename: 'leak – kitchen.png', size: PNG.length }] });
     expect(clients.sandbox.store.requests.at(-1)?.body).toBe(`[image/jpeg, ${PNG.length} bytes]`);
     expect((await events.next()).data).toMatchObject({ message: { index: message.index, media: [{ sid: message.media[0].sid }] } });
+    // (The customer reads and types first.)
+    expect((await events.next()).event).toBe('read');
+    expect((await events.next()).event).toBe('typing');
+    expect((await events.next()).event).toBe('typing');
     expect((await events.next()).data).toMatchObject({ message: { author: 'member-5001', body: CUSTOMER_PHOTO_REPLY } });
 
     const { url, expiresAt } = await (await clients.sandbox.fetch(`${CHAT}/media/${message.media[0].sid}`, { headers })).json();

@@ -32,10 +32,19 @@ export function parseConversationSid(sid: string): { spId: number; memberId: num
   return Number.isSafeInteger(spId) && Number.isSafeInteger(memberId) ? { spId, memberId } : null;
 }
 
-/** The simulated customer: answers `delayMs` after the provider's last message (one answer per burst). */
+/**
+ * The simulated customer: answers `delayMs` after the provider's last message (one answer per
+ * burst). Before answering it reads the conversation and types, as a person does: up to
+ * CUSTOMER_TYPING_MS before the answer (at most the last 60 % of the delay) its read horizon
+ * moves to the newest message (a `read` event) and it starts typing (a `typing` event); the answer
+ * ends the typing.
+ */
 export interface CustomerReplies {
   delayMs: number;
 }
+
+/** How long the simulated customer types before its answer, at most (less than a typing signal lasts). */
+export const CUSTOMER_TYPING_MS = 3000;
 
 export interface SandboxChatOptions {
   /** Off (false) unless asked for: tests get no stray timers. `npm start` turns it on. */
@@ -53,13 +62,22 @@ export interface ChatConversationRef {
   readonly participants: readonly [string, string];
 }
 
-/** A new message as the chat's event stream carries it. */
-export interface ChatEventRecord {
-  readonly id: number;
-  readonly conversationSid: string;
-  readonly participants: readonly string[];
-  readonly message: ChatMessageWire;
-}
+/**
+ * What the chat's event stream carries: a new message, or a participant's read horizon moving
+ * (both kept for Last-Event-ID replays, with an id), or a participant typing (`id` null: never
+ * kept or replayed — a stale "typing" after a reconnection would mislead).
+ */
+export type ChatEventRecord =
+  | { readonly kind: 'message'; readonly id: number; readonly conversationSid: string; readonly participants: readonly string[]; readonly message: ChatMessageWire }
+  | {
+      readonly kind: 'read';
+      readonly id: number;
+      readonly conversationSid: string;
+      readonly participants: readonly string[];
+      readonly identity: string;
+      readonly lastReadMessageIndex: number | null;
+    }
+  | { readonly kind: 'typing'; readonly id: null; readonly conversationSid: string; readonly participants: readonly string[]; readonly identity: string; readonly typing: boolean };
 
 export type TokenCheck = { identity: string } | 'invalid' | 'expired';
 
@@ -98,7 +116,10 @@ export class SandboxChat {
   /** Event ids keep growing across resets: a client reconnecting with an old Last-Event-ID misses nothing new. */
   private eventSeq = 0;
   private readonly subscribers = new Set<{ identity: string; send: (event: ChatEventRecord) => void }>();
-  private replyTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Per conversation, the simulated customer's pending steps (read and type, then answer). */
+  private replyTimers = new Map<string, ReturnType<typeof setTimeout>[]>();
+  /** Conversations where the simulated customer is typing now. */
+  private typingNow = new Set<string>();
   private replyCounts = new Map<string, number>();
   private mediaSeq = 1;
   private seedNow: Date;
@@ -120,16 +141,51 @@ export class SandboxChat {
 
   /** Back to the seed: tokens, media, reads, buffered events and pending replies go. Open streams stay open. */
   reset(): void {
-    for (const timer of this.replyTimers.values()) clearTimeout(timer);
-    this.replyTimers = new Map();
+    this.cancelReplies();
     this.replyCounts = new Map();
     this.tokens = new Map();
     this.grants = new Map();
-    this.reads = new Map();
     this.events = [];
     this.media = new Map([[SEEDED_PHOTO.mediaSid, seededPhotoBytes()]]);
     this.mediaSeq = 1;
     this.seedNow = this.now();
+    this.reads = this.seededReads();
+  }
+
+  /**
+   * The read horizons the seed implies: a member has read everything up to its own last message
+   * (it answered what came before); the provider everything when its thread is read, else up to
+   * its own last message — the member's messages after it are the unread ones the board's dot
+   * and the thread's 'New messages' line show.
+   */
+  private seededReads(): Map<string, number> {
+    const reads = new Map<string, number>();
+    for (const thread of this.store.threads) {
+      const conversation = this.conversation(conversationSid(thread.spId, thread.memberId));
+      if (!conversation) continue;
+      const count = this.messageCount(conversation);
+      if (count === 0) continue;
+      const member = this.lastIndexBy(conversation, false);
+      if (member !== null) reads.set(`${conversation.sid}|${memberIdentity(thread.memberId)}`, member);
+      const provider = thread.unreadForProvider ? this.lastIndexBy(conversation, true) : count - 1;
+      if (provider !== null) reads.set(`${conversation.sid}|${providerIdentity(thread.spId)}`, provider);
+    }
+    return reads;
+  }
+
+  /** The index of the newest message by the provider (or the member), or null. */
+  private lastIndexBy(conversation: ChatConversationRef, fromProvider: boolean): number | null {
+    const generated = this.generatedCount(conversation);
+    const stored = this.stored(conversation);
+    for (let i = stored.length - 1; i >= 0; i--) if ((stored[i]!.authorType === 'ServiceProvider') === fromProvider) return generated + i;
+    for (let i = generated - 1; i >= 0; i--) if ((longThreadMessage(i, this.seedNow).authorType === 'ServiceProvider') === fromProvider) return i;
+    return null;
+  }
+
+  private cancelReplies(): void {
+    for (const timers of this.replyTimers.values()) for (const timer of timers) clearTimeout(timer);
+    this.replyTimers = new Map();
+    this.typingNow = new Set();
   }
 
   // --- the simulated customer ---------------------------------------------------------------
@@ -142,10 +198,7 @@ export class SandboxChat {
   setCustomerReplies(replies: CustomerReplies | false): void {
     if (replies !== false && !(replies.delayMs >= 0)) throw new RangeError('delayMs must be 0 or more');
     this.replies = replies;
-    if (!replies) {
-      for (const timer of this.replyTimers.values()) clearTimeout(timer);
-      this.replyTimers.clear();
-    }
+    if (!replies) this.cancelReplies();
   }
 
   /** Answers not sent yet (tests). */
@@ -156,20 +209,28 @@ export class SandboxChat {
   private scheduleReply(conversation: ChatConversationRef, trigger: StoredMessage): void {
     const replies = this.replies;
     if (!replies) return;
-    const pending = this.replyTimers.get(conversation.sid);
-    if (pending) clearTimeout(pending);
+    for (const timer of this.replyTimers.get(conversation.sid) ?? []) clearTimeout(timer);
     const photo = (trigger.media?.length ?? 0) > 0 && trigger.text === '';
-    const timer = setTimeout(() => {
+    const member = memberIdentity(conversation.memberId);
+    const gone = () => !this.store.thread(conversation.spId, conversation.memberId);
+    // It reads what the provider wrote and starts typing, then answers (see CustomerReplies).
+    const typingFor = Math.min(CUSTOMER_TYPING_MS, Math.floor(replies.delayMs * 0.6));
+    const readsAndTypes = setTimeout(() => {
+      if (gone()) return;
+      this.markAllRead(conversation, member);
+      this.setTyping(conversation, member, true);
+    }, replies.delayMs - typingFor);
+    const answers = setTimeout(() => {
       this.replyTimers.delete(conversation.sid);
-      if (!this.store.thread(conversation.spId, conversation.memberId)) return;
+      if (gone()) return;
       const count = this.replyCounts.get(conversation.sid) ?? 0;
       this.replyCounts.set(conversation.sid, count + 1);
       const text = photo ? CUSTOMER_PHOTO_REPLY : CUSTOMER_REPLIES[count % CUSTOMER_REPLIES.length]!;
       this.post({ spId: conversation.spId, memberId: conversation.memberId, leadId: trigger.leadId, fromProvider: false, text });
     }, replies.delayMs);
     // Never keeps a Node process (a test run) alive on its own.
-    (timer as { unref?: () => void }).unref?.();
-    this.replyTimers.set(conversation.sid, timer);
+    for (const timer of [readsAndTypes, answers]) (timer as { unref?: () => void }).unref?.();
+    this.replyTimers.set(conversation.sid, [readsAndTypes, answers]);
   }
 
   // --- tokens -------------------------------------------------------------------------------
@@ -279,7 +340,10 @@ export class SandboxChat {
     }
     const conversation = this.conversation(conversationSid(input.spId, input.memberId))!;
     const wire = toWire(stored, this.messageCount(conversation) - 1);
-    this.broadcast(conversation, wire);
+    // A message ends its author's typing (as Twilio's does).
+    const author = input.fromProvider ? providerIdentity(input.spId) : memberIdentity(input.memberId);
+    if (this.typingNow.has(`${conversation.sid}|${author}`)) this.setTyping(conversation, author, false);
+    this.broadcast(conversation, { kind: 'message', message: wire });
     if (input.fromProvider) this.scheduleReply(conversation, stored);
     return { stored, wire, conversation };
   }
@@ -290,12 +354,41 @@ export class SandboxChat {
     return this.reads.get(`${conversation.sid}|${identity}`) ?? null;
   }
 
-  /** Everything read for this identity (Twilio's setAllMessagesRead). */
+  /** The read horizons of the conversation's participants other than `identity`. */
+  readHorizons(conversation: ChatConversationRef, identity: string): { identity: string; lastReadMessageIndex: number | null }[] {
+    return conversation.participants.filter((p) => p !== identity).map((p) => ({ identity: p, lastReadMessageIndex: this.lastRead(conversation, p) }));
+  }
+
+  /**
+   * Everything read for this identity (Twilio's setAllMessagesRead). A horizon that moved is
+   * streamed to the participants (a `read` event: the provider's thread shows its messages read).
+   */
   markAllRead(conversation: ChatConversationRef, identity: string): number | null {
     const last = this.messageCount(conversation) - 1;
     if (last < 0) return null;
-    this.reads.set(`${conversation.sid}|${identity}`, last);
+    const key = `${conversation.sid}|${identity}`;
+    if (this.reads.get(key) === last) return last;
+    this.reads.set(key, last);
+    this.broadcast(conversation, { kind: 'read', identity, lastReadMessageIndex: last });
     return last;
+  }
+
+  // --- typing -------------------------------------------------------------------------------
+
+  /** Whether `identity` is typing in the conversation now (tests). */
+  isTyping(conversation: ChatConversationRef, identity: string): boolean {
+    return this.typingNow.has(`${conversation.sid}|${identity}`);
+  }
+
+  /**
+   * `identity` started (a signal lasts CHAT_TYPING_TIMEOUT_MS on the clients) or stopped typing:
+   * streamed to the other participants, not to its own streams and never replayed.
+   */
+  setTyping(conversation: ChatConversationRef, identity: string, typing: boolean): void {
+    const key = `${conversation.sid}|${identity}`;
+    if (typing) this.typingNow.add(key);
+    else this.typingNow.delete(key);
+    this.broadcast(conversation, { kind: 'typing', identity, typing });
   }
 
   // --- media --------------------------------------------------------------------------------
@@ -349,7 +442,7 @@ export class SandboxChat {
    */
   subscribe(identity: string, lastEventId: number | null, send: (event: ChatEventRecord) => void): () => void {
     if (lastEventId !== null) {
-      for (const event of this.events) if (event.id > lastEventId && event.participants.includes(identity)) send(event);
+      for (const event of this.events) if (event.id !== null && event.id > lastEventId && event.participants.includes(identity)) send(event);
     }
     const subscriber = { identity, send };
     this.subscribers.add(subscriber);
@@ -368,11 +461,25 @@ export class SandboxChat {
     return this.subscribers.size;
   }
 
-  private broadcast(conversation: ChatConversationRef, message: ChatMessageWire): void {
-    const event: ChatEventRecord = { id: ++this.eventSeq, conversationSid: conversation.sid, participants: conversation.participants, message };
-    this.events.push(event);
-    if (this.events.length > EVENT_BUFFER) this.events.splice(0, this.events.length - EVENT_BUFFER);
-    for (const subscriber of [...this.subscribers]) if (event.participants.includes(subscriber.identity)) subscriber.send(event);
+  private broadcast(
+    conversation: ChatConversationRef,
+    what: { kind: 'message'; message: ChatMessageWire } | { kind: 'read'; identity: string; lastReadMessageIndex: number | null } | { kind: 'typing'; identity: string; typing: boolean },
+  ): void {
+    const base = { conversationSid: conversation.sid, participants: conversation.participants };
+    let event: ChatEventRecord;
+    if (what.kind === 'typing') {
+      event = { ...base, ...what, id: null };
+    } else {
+      event = { ...base, ...what, id: ++this.eventSeq };
+      this.events.push(event);
+      if (this.events.length > EVENT_BUFFER) this.events.splice(0, this.events.length - EVENT_BUFFER);
+    }
+    for (const subscriber of [...this.subscribers]) {
+      if (!event.participants.includes(subscriber.identity)) continue;
+      // Nobody is told about their own typing.
+      if (event.kind === 'typing' && subscriber.identity === event.identity) continue;
+      subscriber.send(event);
+    }
   }
 }
 

@@ -17,6 +17,8 @@ export const CHAT_PATHS = {
   messages: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/messages`,
   media: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/media`,
   read: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/read`,
+  /** This identity is typing (Twilio's typing indicator): the others get a `typing` event. */
+  typing: (sid: string) => `${BASE}/conversations/${encodeURIComponent(sid)}/typing`,
   mediaUrl: (mediaSid: string) => `${BASE}/media/${encodeURIComponent(mediaSid)}`,
   /** Server-sent events of every conversation the token's identity takes part in. */
   events: `${BASE}/events`,
@@ -30,6 +32,16 @@ export const CHAT_PAGE_SIZE = { min: 1, max: 100, default: 30 } as const;
 
 /** The SSE event that carries a new message (`data`: ChatEventSchema as JSON, `id`: event id). */
 export const CHAT_MESSAGE_EVENT = 'message';
+/** The SSE event of a participant's read horizon moving (`data`: ChatReadEventSchema, `id`: event id). */
+export const CHAT_READ_EVENT = 'read';
+/** The SSE event of a participant starting or stopping to type (`data`: ChatTypingEventSchema; no id: never replayed). */
+export const CHAT_TYPING_EVENT = 'typing';
+/**
+ * How long a typing signal lasts without another: the typing participant is shown typing until
+ * then, unless a `typing: false` event or their message comes first (Twilio's default typing
+ * timeout, 5 s).
+ */
+export const CHAT_TYPING_TIMEOUT_MS = 5000;
 
 export const ChatMediaWireSchema = v.object({
   sid: v.pipe(v.string(), v.minLength(1)),
@@ -52,14 +64,25 @@ export const ChatMessageWireSchema = v.object({
 });
 export type ChatMessageWire = v.InferOutput<typeof ChatMessageWireSchema>;
 
+const MessageIndex = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A participant's read horizon (Twilio's `Participant.lastReadMessageIndex`). */
+export const ChatReadHorizonWireSchema = v.object({
+  identity: v.string(),
+  /** Messages up to this index are read by `identity`; null when it has read nothing yet. */
+  lastReadMessageIndex: v.nullable(MessageIndex),
+});
+
 export const ChatConversationWireSchema = v.object({
   sid: v.string(),
   /** Identities taking part. */
   participants: v.array(v.string()),
   /** Index of the newest message; null when the conversation is empty. */
-  lastMessageIndex: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  lastMessageIndex: v.nullable(MessageIndex),
   /** The caller's read horizon; null when it has read nothing yet. */
-  lastReadMessageIndex: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  lastReadMessageIndex: v.nullable(MessageIndex),
+  /** The other participants' read horizons (empty when a service does not say). */
+  readHorizons: v.optional(v.array(ChatReadHorizonWireSchema), []),
 });
 export type ChatConversationWire = v.InferOutput<typeof ChatConversationWireSchema>;
 
@@ -87,3 +110,14 @@ export const ChatMediaUrlSchema = v.object({ url: v.pipe(v.string(), v.minLength
 /** `data` of a CHAT_MESSAGE_EVENT. */
 export const ChatEventSchema = v.object({ conversationSid: v.string(), message: ChatMessageWireSchema });
 export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;
+
+/** `data` of a CHAT_READ_EVENT: `identity` has read up to `lastReadMessageIndex`. */
+export const ChatReadEventSchema = v.object({ conversationSid: v.string(), identity: v.string(), lastReadMessageIndex: v.nullable(MessageIndex) });
+export type ChatReadEvent = v.InferOutput<typeof ChatReadEventSchema>;
+
+/** `data` of a CHAT_TYPING_EVENT: `identity` started (`typing: true`, for CHAT_TYPING_TIMEOUT_MS) or stopped typing. */
+export const ChatTypingEventSchema = v.object({ conversationSid: v.string(), identity: v.string(), typing: v.boolean() });
+export type ChatTypingEventWire = v.InferOutput<typeof ChatTypingEventSchema>;
+
+/** The answer to a typing signal: how long it lasts. */
+export const ChatTypingResponseSchema = v.object({ typingTimeoutMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });

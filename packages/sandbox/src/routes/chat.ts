@@ -4,6 +4,9 @@ import * as v from 'valibot';
 import { ATTACHMENT_MAX_BYTES, sniffImageType } from '../../../../src/domain/attachment';
 import {
   CHAT_MESSAGE_EVENT,
+  CHAT_READ_EVENT,
+  CHAT_TYPING_EVENT,
+  CHAT_TYPING_TIMEOUT_MS,
   ChatMessagesQuerySchema,
   ChatSendTextRequestSchema,
   MEDIA_FILENAME_HEADER,
@@ -21,13 +24,15 @@ import { badRequest, forbidden, HttpError, notFound, parseBody, parseQuery, unau
  * the media content host and chat controls, mounted at `/sandbox/chat`.
  *
  *   POST /v1/chat/session                          {serviceProviderId, userId, leadId?} → {conversationSid, identity, token, expiresAt}
- *   GET  /v1/chat/conversations/:sid               → {sid, participants, lastMessageIndex, lastReadMessageIndex}
+ *   GET  /v1/chat/conversations/:sid               → {sid, participants, lastMessageIndex, lastReadMessageIndex, readHorizons}
  *   GET  /v1/chat/conversations/:sid/messages      ?before&pageSize → {messages (oldest first), hasOlder}
  *   POST /v1/chat/conversations/:sid/messages      {body, attributes?} → message (201; Idempotency-Key honoured)
  *   POST /v1/chat/conversations/:sid/media         raw JPEG/PNG bytes, X-Media-Filename → message (201)
  *   POST /v1/chat/conversations/:sid/read          → {lastReadMessageIndex}
+ *   POST /v1/chat/conversations/:sid/typing        → {typingTimeoutMs} (the others get a `typing` event)
  *   GET  /v1/chat/media/:mediaSid                  → {url, expiresAt} (a temporary content URL)
- *   GET  /v1/chat/events                           server-sent events `message` (id = event id; Last-Event-ID replays)
+ *   GET  /v1/chat/events                           server-sent events `message` and `read` (id = event id; Last-Event-ID
+ *                                                  replays them), `typing` (no id, never replayed)
  *
  * The chat service routes take the session's token as `Authorization: Bearer <token>` (401
  * without, with an unknown or an expired one: clients renew through the session call) and the
@@ -99,6 +104,7 @@ export function chatRoutes({ store, chat }: SandboxContext) {
       participants: [...conversation.participants],
       lastMessageIndex: count > 0 ? count - 1 : null,
       lastReadMessageIndex: chat.lastRead(conversation, identity),
+      readHorizons: chat.readHorizons(conversation, identity),
     });
   });
 
@@ -160,6 +166,14 @@ export function chatRoutes({ store, chat }: SandboxContext) {
     return c.json({ lastReadMessageIndex: chat.markAllRead(conversation, identity) });
   });
 
+  // Twilio's typing indicator: the caller is typing; its signal lasts CHAT_TYPING_TIMEOUT_MS.
+  app.post('/v1/chat/conversations/:sid/typing', (c) => {
+    const identity = chatIdentity(c, chat);
+    const conversation = participantConversation(c, chat, identity);
+    chat.setTyping(conversation, identity, true);
+    return c.json({ typingTimeoutMs: CHAT_TYPING_TIMEOUT_MS });
+  });
+
   app.get('/v1/chat/media/:mediaSid', (c) => {
     const identity = chatIdentity(c, chat);
     const found = chat.findMedia(c.req.param('mediaSid'));
@@ -182,7 +196,20 @@ export function chatRoutes({ store, chat }: SandboxContext) {
         writing = writing.then(next, next);
       };
       const unsubscribe = chat.subscribe(identity, lastEventId, (event) =>
-        write(() => stream.writeSSE({ id: String(event.id), event: CHAT_MESSAGE_EVENT, data: JSON.stringify({ conversationSid: event.conversationSid, message: event.message }) })),
+        write(() => {
+          switch (event.kind) {
+            case 'message':
+              return stream.writeSSE({ id: String(event.id), event: CHAT_MESSAGE_EVENT, data: JSON.stringify({ conversationSid: event.conversationSid, message: event.message }) });
+            case 'read':
+              return stream.writeSSE({
+                id: String(event.id),
+                event: CHAT_READ_EVENT,
+                data: JSON.stringify({ conversationSid: event.conversationSid, identity: event.identity, lastReadMessageIndex: event.lastReadMessageIndex }),
+              });
+            case 'typing':
+              return stream.writeSSE({ event: CHAT_TYPING_EVENT, data: JSON.stringify({ conversationSid: event.conversationSid, identity: event.identity, typing: event.typing }) });
+          }
+        }),
       );
       const ping = setInterval(() => write(() => stream.write(': ping\n\n')), PING_MS);
       (ping as { unref?: () => void }).unref?.();
