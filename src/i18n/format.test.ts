@@ -3,6 +3,7 @@ import {
   formatBoardDate,
   formatFullDate,
   formatLeadCreated,
+  formatMessageDay,
   formatMessageTimestamp,
   formatPickerDate,
   formatPrice,
@@ -29,6 +30,18 @@ describe('formatMessageTimestamp (§2)', () => {
     const iso = june1At3pm.toISOString(); // UTC form of the same instant
     expect(iso.endsWith('Z')).toBe(true);
     expect(formatMessageTimestamp(iso)).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+});
+
+describe('formatMessageDay (the thread’s day separators, issue 17)', () => {
+  it('is the message timestamp’s date without its time', () => {
+    expect(formatMessageDay(june1At3pm)).toBe('Monday, June 1, 2020');
+    expect(formatMessageDay(midnight)).toBe('Thursday, December 31, 2020');
+    expect(formatMessageTimestamp(june1At3pm).startsWith(formatMessageDay(june1At3pm))).toBe(true);
+  });
+  it('formats nothing for a missing or unreadable date', () => {
+    expect(formatMessageDay(null)).toBe('');
+    expect(formatMessageDay('not a date')).toBe('');
   });
 });
 

@@ -75,6 +75,15 @@ export function formatMessageTimestamp(input: DateInput | null | undefined): str
   return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)} ${time(date)}` : '';
 }
 
+/**
+ * The thread's day separators (issue 17), a day older than yesterday: 'Monday, June 1, 2020' —
+ * §2's message timestamp without its time. (Today and Yesterday are catalogue texts.)
+ */
+export function formatMessageDay(input: DateInput | null | undefined): string {
+  const date = toDate(input);
+  return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)}` : '';
+}
+
 /** §9 board dates (filter tags, quick ranges): '06/01/2020'. */
 export function formatBoardDate(input: DateInput | null | undefined): string {
   const date = toDate(input);

@@ -7,26 +7,13 @@ import { campaignIdFromCookie, chatFactoryFor } from './chat-factory';
 import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
-import { ThreadSession, type ThreadSnapshot } from './thread-session';
+import { INITIAL_SNAPSHOT, ThreadSession } from './thread-session';
 import threadBodyCss from './thread-body.css?inline';
 
 const STYLES = [threadBodyCss];
 
-const LOADING: ThreadSnapshot = {
-  status: 'loading',
-  identity: null,
-  messages: [],
-  pending: [],
-  hasOlder: false,
-  loadingOlder: false,
-  olderFailed: false,
-  connection: null,
-  member: null,
-  lastIncoming: null,
-  failure: null,
-};
 const noSubscription = () => () => {};
-const loadingSnapshot = () => LOADING;
+const loadingSnapshot = () => INITIAL_SNAPSHOT;
 
 /** When this page's provider session started, as far as the thread can tell: the first thread opened. */
 let sessionStart: number | null = null;

@@ -3,11 +3,13 @@
  * what the user sees).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandboxGateway } from '@leadkit/sandbox';
+import { createSandboxGateway, type SandboxGateway } from '@leadkit/sandbox';
 import type { ChatClientFactory } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
+import { createTwilioChatClientFactory } from '../../chat/twilio-chat-client';
 import { createGatewayClient } from '../../gateway/client';
-import { ThreadSession } from './thread-session';
+import { TwilioDouble } from '../../../test/helpers/twilio-double';
+import { storedMessageState, ThreadSession, TYPING_SIGNAL_INTERVAL_MS, type ThreadSnapshot } from './thread-session';
 
 const SESSION_PATH = '/message-center/v1/chat/session';
 const sessions: ThreadSession[] = [];
@@ -15,8 +17,7 @@ afterEach(() => {
   for (const session of sessions.splice(0)) session.close();
 });
 
-function openThread(adapter: Promise<ChatClientFactory> | (() => Promise<ChatClientFactory>)) {
-  const sandbox = createSandboxGateway();
+function openThread(adapter: Promise<ChatClientFactory> | (() => Promise<ChatClientFactory>), sandbox: SandboxGateway = createSandboxGateway()) {
   const paths: string[] = [];
   const gateway = createGatewayClient({
     baseURL: 'http://sandbox.test',
@@ -56,5 +57,207 @@ describe('ThreadSession.open', () => {
     });
     await opening;
     expect(session.getSnapshot().status).toBe('failed');
+  });
+});
+
+/** The thread over the in-process sandbox's chat (its own adapter), opened. */
+async function openSandboxThread(sandbox: SandboxGateway = createSandboxGateway()) {
+  const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const thread = openThread(() => Promise.resolve(chat), sandbox);
+  await thread.opening;
+  expect(thread.session.getSnapshot().status).toBe('ready');
+  return { ...thread, sandbox, conversation: sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))! };
+}
+
+/** The thread over the Twilio adapter and the SDK double: what the adapter called. */
+async function openTwilioThread(prepare: (conversation: ReturnType<TwilioDouble['conversation']>) => void = () => {}) {
+  const sandbox = createSandboxGateway();
+  const twilio = new TwilioDouble('provider-1001');
+  const conversation = twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
+  conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
+  prepare(conversation);
+  const thread = openThread(() => Promise.resolve(createTwilioChatClientFactory({ loadSdk: async () => twilio })), sandbox);
+  await thread.opening;
+  return { ...thread, twilio, conversation };
+}
+
+const snapshotOf = (session: ThreadSession): ThreadSnapshot => session.getSnapshot();
+
+describe('own messages: sending → sent → delivered → read (issue 17)', () => {
+  it('a stored own message is delivered, and read once its index is within the customer’s read horizon', () => {
+    expect(storedMessageState(4, null)).toBe('delivered');
+    expect(storedMessageState(4, 3)).toBe('delivered');
+    expect(storedMessageState(4, 4)).toBe('read');
+    expect(storedMessageState(2, 4)).toBe('read');
+  });
+
+  it('opens with the customer’s read horizon (sandbox: from the conversation call) and follows it as they read', async () => {
+    const { session, sandbox, conversation } = await openSandboxThread();
+    // The seed: the member has read everything up to its photo (3).
+    expect(snapshotOf(session).readHorizon).toBe(3);
+    session.send({ text: 'Thursday at 2 works.' });
+    await vi.waitFor(() => expect(snapshotOf(session).messages.at(-1)?.body).toBe('Thursday at 2 works.'));
+    expect(snapshotOf(session).readHorizon).toBe(3);
+    sandbox.chat.markAllRead(conversation, 'member-5001');
+    await vi.waitFor(() => expect(snapshotOf(session).readHorizon).toBe(4));
+  });
+
+  it('is sent once the message center accepted it, and leaves pending (delivered) when the conversation holds it', async () => {
+    const sandbox = createSandboxGateway();
+    const real = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+    // The conversation's copy of each message is held until released (a slow chat service).
+    const held: (() => void)[] = [];
+    const slowEcho: ChatClientFactory = async (init) => {
+      const client = await real(init);
+      const openConversation = client.openConversation.bind(client);
+      return Object.assign(Object.create(client) as typeof client, {
+        openConversation: async (sid: string, options?: { signal?: AbortSignal }) => {
+          const c = await openConversation(sid, options);
+          return Object.assign(Object.create(c) as typeof c, {
+            onMessageAdded: (listener: Parameters<typeof c.onMessageAdded>[0]) => c.onMessageAdded((message) => held.push(() => listener(message))),
+          });
+        },
+      });
+    };
+    const { session, opening } = openThread(() => Promise.resolve(slowEcho), sandbox);
+    await opening;
+    session.send({ text: 'On my way' });
+    expect(snapshotOf(session).pending.map((p) => p.state)).toEqual(['sending']);
+    await vi.waitFor(() => expect(snapshotOf(session).pending.map((p) => p.state)).toEqual(['sent']));
+    expect(snapshotOf(session).messages.some((m) => m.body === 'On my way')).toBe(false);
+    for (const release of held.splice(0)) release();
+    expect(snapshotOf(session).pending).toEqual([]);
+    expect(snapshotOf(session).messages.at(-1)).toMatchObject({ body: 'On my way', author: 'provider-1001' });
+  });
+
+  it('Twilio: the read horizon of the other participant from getParticipants(), then participantUpdated', async () => {
+    const { session, conversation } = await openTwilioThread((c) => c.joinParticipant('member-5001', 1));
+    expect(conversation.calls.filter((c) => c.method === 'getParticipants')).toHaveLength(1);
+    expect(snapshotOf(session).readHorizon).toBe(1);
+    conversation.readUpTo('member-5001', 3);
+    expect(snapshotOf(session).readHorizon).toBe(3);
+  });
+
+  it('a host adapter without read horizons: every stored own message stays delivered (readHorizon null)', async () => {
+    const sandbox = createSandboxGateway();
+    const real = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+    // The adapter as a host might have written it before issue 17: no read horizons, no typing.
+    const legacy: ChatClientFactory = async (init) => {
+      const client = await real(init);
+      return {
+        get identity() {
+          return client.identity;
+        },
+        get connectionState() {
+          return client.connectionState;
+        },
+        onConnectionStateChange: (listener) => client.onConnectionStateChange(listener),
+        close: () => client.close(),
+        openConversation: async (sid, options) => {
+          const c = await client.openConversation(sid, options);
+          return { sid: c.sid, getMessages: (o) => c.getMessages(o), onMessageAdded: (l) => c.onMessageAdded(l), sendText: (t, o) => c.sendText(t, o), sendMedia: (f, o) => c.sendMedia(f, o), markAllRead: () => c.markAllRead() };
+        },
+      };
+    };
+    const { session, opening } = openThread(() => Promise.resolve(legacy), sandbox);
+    await opening;
+    expect(snapshotOf(session)).toMatchObject({ status: 'ready', readHorizon: null, unreadAfter: null, typing: false });
+    session.typing(); // nothing to call: no error
+  });
+});
+
+describe('unread on opening (issue 17)', () => {
+  it('remembers the own read horizon from before the thread marked everything read, when customer messages came after it', async () => {
+    const { session, sandbox, conversation } = await openSandboxThread();
+    // The seed: the provider read up to its own message (1); the member's 2 and 3 are unread.
+    expect(snapshotOf(session).unreadAfter).toBe(1);
+    // The thread marks everything read, as before; the remembered horizon stays for this opening.
+    await vi.waitFor(() => expect(sandbox.chat.lastRead(conversation, 'provider-1001')).toBe(3));
+    expect(snapshotOf(session).unreadAfter).toBe(1);
+  });
+
+  it('nothing unread: null (also when only own messages came after the horizon)', async () => {
+    const sandbox = createSandboxGateway();
+    const conversation = sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!;
+    sandbox.chat.markAllRead(conversation, 'provider-1001');
+    sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: true, text: 'Anything else?' });
+    const { session } = await openSandboxThread(sandbox);
+    expect(snapshotOf(session).unreadAfter).toBeNull();
+  });
+
+  it('Twilio: conversation.lastReadMessageIndex before setAllMessagesRead; never read at all (null) shows no marker', async () => {
+    const read = await openTwilioThread((c) => {
+      c.lastReadMessageIndex = 1;
+    });
+    expect(snapshotOf(read.session).unreadAfter).toBe(1);
+    await vi.waitFor(() => expect(read.conversation.calls).toContainEqual({ method: 'setAllMessagesRead' }));
+    const never = await openTwilioThread();
+    expect(snapshotOf(never.session).unreadAfter).toBeNull();
+  });
+});
+
+describe('typing (issue 17)', () => {
+  it('the customer typing (sandbox events), ended by their message; said once per reply', async () => {
+    const { session, sandbox, conversation } = await openSandboxThread();
+    sandbox.chat.setTyping(conversation, 'member-5001', true);
+    await vi.waitFor(() => expect(snapshotOf(session).typing).toBe(true));
+    expect(snapshotOf(session).announcement).toEqual({ kind: 'typing' });
+    // They stop and start again before answering: not said again.
+    sandbox.chat.setTyping(conversation, 'member-5001', false);
+    await vi.waitFor(() => expect(snapshotOf(session).typing).toBe(false));
+    const said = snapshotOf(session).announcement;
+    sandbox.chat.setTyping(conversation, 'member-5001', true);
+    await vi.waitFor(() => expect(snapshotOf(session).typing).toBe(true));
+    expect(snapshotOf(session).announcement).toBe(said);
+    // Their message ends it and is said; their next typing is said again.
+    sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: 'See you Thursday' });
+    await vi.waitFor(() => expect(snapshotOf(session).typing).toBe(false));
+    expect(snapshotOf(session).announcement).toMatchObject({ kind: 'message', message: { body: 'See you Thursday' } });
+    sandbox.chat.setTyping(conversation, 'member-5001', true);
+    await vi.waitFor(() => expect(snapshotOf(session).announcement).toEqual({ kind: 'typing' }));
+  });
+
+  it('Twilio: typingStarted / typingEnded of the customer', async () => {
+    const { session, conversation } = await openTwilioThread((c) => c.joinParticipant('member-5001'));
+    conversation.startTyping('member-5001');
+    expect(snapshotOf(session).typing).toBe(true);
+    conversation.endTyping('member-5001');
+    expect(snapshotOf(session).typing).toBe(false);
+  });
+
+  it(`signals the provider's typing at most once per ${TYPING_SIGNAL_INTERVAL_MS / 1000} s while typing, again at once after a send (fake clock)`, async () => {
+    const { session, conversation } = await openTwilioThread();
+    const typingCalls = () => conversation.calls.filter((c) => c.method === 'typing').length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-09T10:00:00Z'));
+      session.typing();
+      expect(typingCalls()).toBe(1);
+      // Keystrokes over the next 4.999 s: no more signals.
+      for (const ms of [100, 1000, 2500, 4999]) {
+        vi.setSystemTime(new Date(Date.parse('2026-03-09T10:00:00Z') + ms));
+        session.typing();
+      }
+      expect(typingCalls()).toBe(1);
+      vi.setSystemTime(new Date(Date.parse('2026-03-09T10:00:00Z') + TYPING_SIGNAL_INTERVAL_MS));
+      session.typing();
+      expect(typingCalls()).toBe(2);
+      // A send ends the burst: the next keystroke signals at once.
+      session.send({ text: 'Done' });
+      session.typing();
+      expect(typingCalls()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the sandbox adapter sends the signal as POST …/typing; a failed signal is nobody’s concern', async () => {
+    const sandbox = createSandboxGateway();
+    const { session, paths } = await openSandboxThread(sandbox);
+    sandbox.faults.status(503, undefined, { route: 'POST /gateway/message-center/v1/chat/conversations/:sid/typing', times: 1 });
+    session.typing();
+    await vi.waitFor(() => expect(sandbox.store.requests.filter((r) => r.path.endsWith('/typing'))).toHaveLength(1));
+    expect(snapshotOf(session).status).toBe('ready');
+    expect(paths.filter((p) => p.endsWith('/typing'))).toEqual([]); // not through the gateway client: the chat's own call
   });
 });

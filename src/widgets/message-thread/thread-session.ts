@@ -1,4 +1,13 @@
-import { isChatError, isOwnMessage, isRetryableChatError, type ChatClientFactory, type ChatConnectionState, type ChatConversation, type ChatMessage } from '../../chat/chat-client';
+import {
+  isChatError,
+  isOwnMessage,
+  isRetryableChatError,
+  type ChatClientFactory,
+  type ChatConnectionState,
+  type ChatConversation,
+  type ChatMessage,
+  type ChatReadHorizon,
+} from '../../chat/chat-client';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
 import { CONTACT_PLACEMENT_UNKNOWN, CONTACT_TYPES } from '../../domain/contact-type';
 import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
@@ -19,6 +28,14 @@ import { chatThread } from './thread-atoms';
  * file) until Retry delivers it; a 511 leaves it `held` until the gateway client replays it
  * after the challenge. A pending send leaves the list once the conversation holds its message
  * (matched by the message center's id or the chat index; by own author and text otherwise).
+ *
+ * Each own message's state (issue 17): `sending` (the gateway or the upload has it in flight) →
+ * `sent` (the message center accepted it, the conversation does not hold it yet) → `delivered`
+ * (the conversation holds it: the chat service has stored it and pushes it to the customer's
+ * devices) → `read` (its index is within the customer's read horizon). `delivered` is what the
+ * adapters can honestly know: neither can tell that a customer's device received a message
+ * (Twilio's delivery receipts exist only for SMS and WhatsApp participants), so "delivered"
+ * means "in the conversation", never more.
  */
 
 /** Messages per page (recent messages on open, then each older page). */
@@ -27,8 +44,17 @@ export const THREAD_PAGE_SIZE = 30;
 export const THREAD_PAGE_NAME = 'SP : Message Thread';
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
 export const MARK_READ_DELAY_MS = 1500;
+/** While the provider types, at most one typing signal per this many ms (issue 17: one per 5 s). */
+export const TYPING_SIGNAL_INTERVAL_MS = 5000;
 
 export type PendingState = 'sending' | 'sent' | 'failed' | 'held';
+/** What an own message shows (see the module comment): a pending send's state, or a stored message's. */
+export type OwnMessageState = PendingState | 'delivered' | 'read';
+
+/** A stored own message is read once its index is within the customer's read horizon; delivered before. */
+export function storedMessageState(index: number, readHorizon: number | null): 'delivered' | 'read' {
+  return readHorizon !== null && index <= readHorizon ? 'read' : 'delivered';
+}
 
 export interface PendingSend {
   readonly id: string;
@@ -49,6 +75,8 @@ export interface PendingSend {
   readonly messageId: string | null;
   /** The chat index once a file send succeeded. */
   readonly index: number | null;
+  /** When it was written (ms since epoch): its place among the day's messages until it is stored. */
+  readonly createdAt: number;
 }
 
 export type ThreadStatus = 'loading' | 'ready' | 'failed';
@@ -68,9 +96,29 @@ export interface ThreadSnapshot {
   readonly member: ChatSession['member'] | null;
   /** The newest message from the other side that arrived live (for announcements). */
   readonly lastIncoming: ChatMessage | null;
+  /**
+   * The customer's read horizon: own messages up to this index are read. Null when they have
+   * read none yet, or the adapter cannot tell (a host adapter without read horizons).
+   */
+  readonly readHorizon: number | null;
+  /**
+   * This side's read horizon when the thread opened, when customer messages came after it: the
+   * thread opened with unread messages, and 'New messages' goes above the first of them. Null
+   * otherwise (nothing unread, or never read at all: a conversation whose horizon is not kept).
+   */
+  readonly unreadAfter: number | null;
+  /** Whether the customer is typing now. */
+  readonly typing: boolean;
+  /**
+   * What to say to screen readers (politely): the customer's new message, or that they are
+   * typing — once per reply, not each time their typing starts and stops again.
+   */
+  readonly announcement: ThreadAnnouncement | null;
   /** Why the chat could not open (status `failed`): reported to the host as `lk-error`. */
   readonly failure: ThreadFailure | null;
 }
+
+export type ThreadAnnouncement = { readonly kind: 'message'; readonly message: ChatMessage } | { readonly kind: 'typing' };
 
 export interface ThreadFailure {
   /** `chat-` + the ChatError kind (`chat-sdk-missing`, `chat-unavailable`…), or `chat-unknown`. */
@@ -111,7 +159,8 @@ export interface ThreadSessionOptions {
   markReadDelayMs?: number;
 }
 
-const INITIAL: ThreadSnapshot = {
+/** A thread before its chat opened. */
+export const INITIAL_SNAPSHOT: ThreadSnapshot = {
   status: 'loading',
   identity: null,
   messages: [],
@@ -122,10 +171,21 @@ const INITIAL: ThreadSnapshot = {
   connection: null,
   member: null,
   lastIncoming: null,
+  readHorizon: null,
+  unreadAfter: null,
+  typing: false,
+  announcement: null,
   failure: null,
 };
 
 let pendingSeq = 0;
+
+/** The furthest any other participant has read (the customer's, in a two-party thread). */
+function furthest(horizons: ReadonlyMap<string, number | null>): number | null {
+  let max: number | null = null;
+  for (const index of horizons.values()) if (index !== null && (max === null || index > max)) max = index;
+  return max;
+}
 
 /** Merges messages by index, oldest first (a message can come both in a page and live). */
 export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
@@ -143,7 +203,7 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
 }
 
 export class ThreadSession {
-  private snapshot: ThreadSnapshot = INITIAL;
+  private snapshot: ThreadSnapshot = INITIAL_SNAPSHOT;
   private readonly listeners = new Set<() => void>();
   private readonly lifetime = new AbortController();
   private chat: OpenedChat | null = null;
@@ -154,6 +214,14 @@ export class ThreadSession {
   private readonly contacted = new Set<string>();
   private markReadTimer: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
+  /** The other participants' read horizons, by identity. */
+  private readonly horizons = new Map<string, number | null>();
+  /** The other participants typing now. */
+  private readonly typists = new Set<string>();
+  /** Whether "is typing" was said since the customer's last message (said once per reply). */
+  private typingAnnounced = false;
+  /** When this side's last typing signal went (ms since epoch), for the throttle. */
+  private lastTypingSignal = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: ThreadSessionOptions) {}
 
@@ -206,18 +274,30 @@ export class ThreadSession {
         return;
       }
       this.chat = opened;
+      const { conversation, client } = opened;
+      // This side's read horizon before the thread marks everything read: what was unread on opening.
+      const readBefore = conversation.lastReadMessageIndex ?? null;
       // Subscribed before the first page: a message written meanwhile is not missed.
-      this.unsubscribes.push(opened.conversation.onMessageAdded((message) => this.received(message)));
-      this.unsubscribes.push(opened.client.onConnectionStateChange((connection) => this.set({ connection })));
-      const page = await opened.conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, signal });
+      this.unsubscribes.push(conversation.onMessageAdded((message) => this.received(message)));
+      this.unsubscribes.push(client.onConnectionStateChange((connection) => this.set({ connection })));
+      if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
+      if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
+      // The customer's read horizon beside the first page (read state is not worth failing the thread for).
+      const horizons = conversation.getReadHorizons ? conversation.getReadHorizons({ signal }).catch(() => []) : Promise.resolve([]);
+      const [page, initialHorizons] = await Promise.all([conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, signal }), horizons]);
+      // An event that came meanwhile is newer than the answer: it stays.
+      for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
       const messages = mergeMessages(this.snapshot.messages, page.messages);
+      const unreadAfter = readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, client.identity)) ? readBefore : null;
       this.set({
         status: 'ready',
-        identity: opened.client.identity,
+        identity: client.identity,
         member: opened.session.member ?? null,
-        connection: opened.client.connectionState,
+        connection: client.connectionState,
         messages,
         hasOlder: page.hasOlder && (messages[0]?.index ?? 0) > 0,
+        readHorizon: furthest(this.horizons),
+        unreadAfter,
       });
       this.markRead();
     } catch (error) {
@@ -238,7 +318,10 @@ export class ThreadSession {
     const own = isOwnMessage(message, identity);
     const messages = mergeMessages(this.snapshot.messages, [message]);
     const pending = own ? this.snapshot.pending.filter((p) => !this.isDeliveredBy(p, message)) : this.snapshot.pending;
-    this.set({ messages, pending, ...(own ? {} : { lastIncoming: message }) });
+    // Their message ends their typing (the adapters say so too; a missed end must not linger).
+    if (!own && message.author !== null) this.typists.delete(message.author);
+    if (!own) this.typingAnnounced = false;
+    this.set({ messages, pending, ...(own ? {} : { lastIncoming: message, typing: this.typists.size > 0, announcement: { kind: 'message', message } }) });
     if (!own && this.snapshot.status === 'ready') {
       // The provider has the thread open: the member's new messages are read.
       if (this.markReadTimer) clearTimeout(this.markReadTimer);
@@ -247,6 +330,37 @@ export class ThreadSession {
         this.markRead();
       }, this.options.markReadDelayMs ?? MARK_READ_DELAY_MS);
     }
+  }
+
+  private horizonMoved({ identity, lastReadMessageIndex }: ChatReadHorizon): void {
+    this.horizons.set(identity, lastReadMessageIndex);
+    const readHorizon = furthest(this.horizons);
+    // Before the first page the snapshot is set with it (open).
+    if (this.snapshot.status === 'ready' && readHorizon !== this.snapshot.readHorizon) this.set({ readHorizon });
+  }
+
+  private typingChanged(identity: string, typing: boolean): void {
+    if (typing) this.typists.add(identity);
+    else this.typists.delete(identity);
+    const now = this.typists.size > 0;
+    if (now === this.snapshot.typing) return;
+    const announce = now && !this.typingAnnounced;
+    if (announce) this.typingAnnounced = true;
+    this.set({ typing: now, ...(announce ? { announcement: { kind: 'typing' } as const } : {}) });
+  }
+
+  /**
+   * The provider is typing (the composer's text changed): tells the customer, at most once per
+   * TYPING_SIGNAL_INTERVAL_MS — their side shows it for a few seconds after each signal. Its
+   * failure is nobody's concern.
+   */
+  typing(): void {
+    const conversation = this.conversation;
+    if (this.snapshot.status !== 'ready' || !conversation?.typing) return;
+    const now = Date.now();
+    if (now - this.lastTypingSignal < TYPING_SIGNAL_INTERVAL_MS) return;
+    this.lastTypingSignal = now;
+    void conversation.typing().catch(() => undefined);
   }
 
   /** Whether a sent (confirmed) pending send is this message of the conversation. */
@@ -314,7 +428,10 @@ export class ThreadSession {
       afterIndex: this.snapshot.messages.at(-1)?.index ?? -1,
       messageId: null,
       index: null,
+      createdAt: Date.now(),
     };
+    // A send is the end of this burst of typing: the next keystroke may signal again at once.
+    this.lastTypingSignal = Number.NEGATIVE_INFINITY;
     this.set({ pending: [...this.snapshot.pending, pending] });
     return pending;
   }
