@@ -40,7 +40,11 @@ import { elementDefinition } from './define-element';
  * @csspart message-member - A bubble of the member.
  * @csspart message-pending - A bubble still sending or not sent.
  * @csspart message-time - The timestamp line under the last bubble of a group (one author, minutes apart).
- * @csspart message-state - 'Sent' after the time of the provider's newest message.
+ * @csspart message-state - The newest own message's state in words after its time ('Sending…', 'Sent', 'Delivered', 'Read') while it is the last word.
+ * @csspart message-state-icon - An own bubble's state icon (a clock, one tick, two ticks, two ticks in the primary colour for read), `data-state` naming it.
+ * @csspart day-separator - 'Today', 'Yesterday' or the date above the first message of a day.
+ * @csspart unread-marker - 'New messages' above the first customer message unread when the thread opened.
+ * @csspart typing-indicator - '{member name} is typing…' between the list and the composer.
  * @csspart welcome - The welcome-to-messaging panel.
  * @csspart composer - The composer.
  * @csspart message-input - Its text box.

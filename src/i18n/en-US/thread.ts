@@ -45,6 +45,9 @@ export const threadBodyMessages = {
   'thread.welcomeDetail': 'Send {memberName} a message to get the conversation started. You can also share JPEG or PNG photos.',
   'thread.state.sending': 'Sending…',
   'thread.state.sent': 'Sent',
+  // Issue 17 (our wording): delivered (the conversation holds it) and read (the customer's read horizon).
+  'thread.state.delivered': 'Delivered',
+  'thread.state.read': 'Read',
   'thread.state.failed': 'Not sent.',
   'thread.state.held': 'Waiting for a security check. Your message is sent once it is passed.',
   'thread.uploading': 'Uploading {fileName}: {percent}%',
@@ -57,6 +60,11 @@ export const threadBodyMessages = {
   'thread.newMessage': 'New message from {memberName}: {text}',
   'thread.newPhoto': 'New photo from {memberName}',
   'thread.reconnecting': 'Reconnecting…',
+  // Issue 17 (our wording): the customer typing, the day separators, the unread line.
+  'thread.typing': '{memberName} is typing…',
+  'thread.today': 'Today',
+  'thread.yesterday': 'Yesterday',
+  'thread.newMessages': 'New messages',
 } as const;
 
 /** 'Message History', the archived thread's list (our wording; loaded only for that view). */

@@ -83,6 +83,13 @@ async function ready() {
 
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
 const list = () => screen.getByRole('region', { name: 'Messages' });
+/** An own bubble's state as a screen reader hears it (the words beside its icon). */
+const stateOf = (bubble: HTMLElement) => bubble.querySelector('[part="message-state-icon"]')?.textContent ?? null;
+/** The state in words on the line under a bubble, or null. */
+const receiptAfter = (bubble: HTMLElement) => {
+  const line = bubble.nextElementSibling;
+  return line?.matches('[part="message-time"]') ? (line.querySelector('[part="message-state"]')?.textContent ?? null) : null;
+};
 
 beforeEach(() => {
   document.cookie = 'campaignId=spring-2025';
@@ -392,7 +399,7 @@ describe('<MessageThread> sending (§5, §7)', () => {
     }
   });
 
-  it("shows 'Sending…' while the gateway has the text, then 'Sent' beside the newest message's time, until the customer answers", async () => {
+  it("shows 'Sending…' while the gateway has the text, then 'Delivered' beside the newest message's time, then 'Read' (issue 17); the words go when the customer answers, the bubble's state stays", async () => {
     const sandbox = createSandboxGateway();
     const slow = sandbox.faults.latency(300, { route: `POST ${MC}/v1/messages` });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
@@ -401,19 +408,31 @@ describe('<MessageThread> sending (§5, §7)', () => {
     fireEvent.click(sendButton());
     const pending = (await within(list()).findByText('Running 10 minutes late')).closest('[part~="message"]') as HTMLElement;
     expect(pending.getAttribute('part')).toContain('message-pending');
-    expect(within(pending).getByText('Sending…')).toBeTruthy();
+    // In the bubble for screen readers (with its icon), and in words under it.
+    expect(stateOf(pending)).toBe('Sending…');
+    expect(receiptAfter(pending)).toBe('Sending…');
     const stored = await within(list()).findByText('Running 10 minutes late', { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
     slow.remove();
-    const line = stored.closest('[part~="message"]')?.nextElementSibling as HTMLElement;
+    const bubble = stored.closest('[part~="message"]') as HTMLElement;
+    expect(stateOf(bubble)).toBe('Delivered');
+    const line = bubble.nextElementSibling as HTMLElement;
     expect(line.getAttribute('part')).toBe('message-time');
-    expect(within(line).getByText('Sent')).toBeTruthy();
-    // Only the newest: one 'Sent' in the whole list, gone once the customer has the last word.
-    expect(within(list()).getAllByText('Sent')).toHaveLength(1);
+    expect(receiptAfter(bubble)).toBe('Delivered');
+    // Only the newest says it in words: one in the whole list.
+    expect(within(list()).getAllByText('Delivered', { selector: '[part="message-state"]' })).toHaveLength(1);
+    // The customer reads it: 'Read', in the bubble and in words.
+    act(() => {
+      sandbox.chat.markAllRead(sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!, 'member-5001');
+    });
+    await waitFor(() => expect(stateOf(bubble)).toBe('Read'));
+    expect(receiptAfter(bubble)).toBe('Read');
+    expect(bubble.querySelector('[part="message-state-icon"]')?.getAttribute('data-state')).toBe('read');
     act(() => {
       sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: 'No problem' });
     });
     await within(list()).findByText('No problem');
-    expect(within(list()).queryByText('Sent')).toBeNull();
+    expect(within(list()).queryByText('Read', { selector: '[part="message-state"]' })).toBeNull();
+    expect(stateOf(bubble)).toBe('Read');
   });
 
   it('sends with Enter, keeps Shift+Enter for a new line', async () => {
@@ -587,6 +606,189 @@ describe('<MessageThread> history and live messages (§4)', () => {
     const links = within(body).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/leak.png', 'mailto:jo@example.com', 'tel:+13035550142']);
     expect(screen.getByText(`New message from Jordan Rivera: ${text}`)).toBeTruthy();
+  });
+});
+
+describe('<MessageThread> delivery and read state, typing, days, unread (issue 17 §1)', () => {
+  it("shows each own message's state to screen readers: the seed's own message, within the customer's read horizon, is Read", async () => {
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    const own = (await within(list()).findByText('Yes, we have openings on Thursday. What time works for you?')).closest('[part~="message"]') as HTMLElement;
+    expect(stateOf(own)).toBe('Read');
+    // The member's bubbles have no state.
+    const member = within(list()).getByText('Thursday afternoon would be great.').closest('[part~="message"]') as HTMLElement;
+    expect(stateOf(member)).toBeNull();
+  });
+
+  it("shows 'Sent' between the gateway's answer and the conversation's copy, in the same corner (the bubble keeps its place)", async () => {
+    const held: (() => void)[] = [];
+    // The conversation's copy of each message is held back (a slow chat service).
+    const slowEcho = (factory: ChatClientFactory): ChatClientFactory => async (init) => {
+      const client = await factory(init);
+      const openConversation = client.openConversation.bind(client);
+      return Object.assign(Object.create(client) as typeof client, {
+        openConversation: async (sid: string, options?: { signal?: AbortSignal }) => {
+          const c = await openConversation(sid, options);
+          return Object.assign(Object.create(c) as typeof c, {
+            onMessageAdded: (listener: Parameters<typeof c.onMessageAdded>[0]) => c.onMessageAdded((message) => held.push(() => listener(message))),
+          });
+        },
+      });
+    };
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { chat: slowEcho });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Leaving now' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(1));
+    const bubble = () => within(list()).getByText('Leaving now').closest('[part~="message"]') as HTMLElement;
+    await waitFor(() => expect(stateOf(bubble())).toBe('Sent'));
+    expect(receiptAfter(bubble())).toBe('Sent');
+    expect(bubble().getAttribute('part')).toContain('message-pending');
+    // Pending or stored, an own bubble keeps the corner for its state (data-receipt: its padding).
+    expect(bubble().hasAttribute('data-receipt')).toBe(true);
+    act(() => held.splice(0).forEach((release) => release()));
+    await waitFor(() => expect(bubble().getAttribute('part')).not.toContain('message-pending'));
+    expect(bubble().hasAttribute('data-receipt')).toBe(true);
+    expect(stateOf(bubble())).toBe('Delivered');
+  });
+
+  it('a failed send keeps its text and Retry, with no state icon (the words say it)', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(500, undefined, { route: `POST ${MC}/v1/messages`, times: 1 });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Are we still on?' } });
+    fireEvent.click(sendButton());
+    const failed = (await screen.findByText('Not sent.')).closest('[part~="message"]') as HTMLElement;
+    expect(within(failed).getByText('Are we still on?')).toBeTruthy();
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(stateOf(failed)).toBeNull();
+    expect(receiptAfter(failed)).toBeNull();
+  });
+
+  it("shows the customer typing between the list and the composer, says it once politely, and drops it with their message", async () => {
+    const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    await ready();
+    const conversation = sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!;
+    const live = () => screen.getAllByRole('status').find((element) => element.getAttribute('aria-live') === 'polite')!;
+    expect(screen.queryByText('Jordan Rivera is typing…')).toBeNull();
+    act(() => sandbox.chat.setTyping(conversation, 'member-5001', true));
+    const line = await screen.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' });
+    expect(line).toBeTruthy();
+    expect(live().textContent).toBe('Jordan Rivera is typing…');
+    // Stop and start again: the live region keeps its words (not said again).
+    act(() => sandbox.chat.setTyping(conversation, 'member-5001', false));
+    await waitFor(() => expect(screen.queryByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' })).toBeNull());
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(live(), { childList: true, characterData: true, subtree: true });
+    act(() => sandbox.chat.setTyping(conversation, 'member-5001', true));
+    await screen.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mutations).toEqual([]);
+    observer.disconnect();
+    // Their message: the typing line goes, the message is said.
+    act(() => {
+      sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: 'Just sent the photos' });
+    });
+    await waitFor(() => expect(live().textContent).toBe('New message from Jordan Rivera: Just sent the photos'));
+    expect(screen.queryByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' })).toBeNull();
+  });
+
+  it('tells the customer the provider is typing: one POST …/typing per 5 s while typing (fake clock), none for blank text', async () => {
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
+    const box = await ready();
+    const typing = () => received('POST', /\/typing$/);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-03-09T10:00:00Z');
+    vi.setSystemTime(start);
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.change(box, { target: { value: 'I' } });
+    await waitFor(() => expect(typing()).toHaveLength(1));
+    for (const [ms, text] of [
+      [800, 'I c'],
+      [2400, 'I can'],
+      [4900, 'I can come'],
+    ] as const) {
+      vi.setSystemTime(start + ms);
+      fireEvent.change(box, { target: { value: text } });
+    }
+    expect(typing()).toHaveLength(1);
+    vi.setSystemTime(start + 5000);
+    fireEvent.change(box, { target: { value: 'I can come by' } });
+    await waitFor(() => expect(typing()).toHaveLength(2));
+    expect(typing()[1]!.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it("puts 'Today', 'Yesterday' and the date between messages of different days (the widget's clock); bubbles keep the spec's time", async () => {
+    let clock = new Date(2026, 2, 6, 9, 15); // Friday, March 6, 2026
+    const sandbox = createSandboxGateway({ now: () => clock });
+    const post = (at: Date, text: string, fromProvider = false) => {
+      clock = at;
+      sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider, text });
+    };
+    post(new Date(2026, 2, 6, 9, 15), 'Is the quote still good?');
+    post(new Date(2026, 2, 6, 9, 40), 'Yes, until the end of the month.', true);
+    post(new Date(2026, 2, 8, 22, 5), 'Great, let us book it.');
+    post(new Date(2026, 2, 9, 8, 30), 'Booked for Thursday.', true);
+    clock = new Date(2026, 2, 9, 11, 0); // Monday morning
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now: () => clock });
+    await ready();
+    await within(list()).findByText('Booked for Thursday.');
+    const days = within(list()).getAllByRole('heading', { level: 2 });
+    expect(days.map((day) => day.textContent)).toEqual(['Friday, March 6, 2026', 'Yesterday', 'Today']);
+    expect(days.map((day) => day.getAttribute('part'))).toEqual(['day-separator', 'day-separator', 'day-separator']);
+    // Each separator comes right before the first message of its day.
+    const rowText = (heading: HTMLElement) => heading.closest('li')?.nextElementSibling?.textContent ?? '';
+    expect(rowText(days[0]!)).toContain('Is the quote still good?');
+    expect(rowText(days[1]!)).toContain('Great, let us book it.');
+    expect(rowText(days[2]!)).toContain('Booked for Thursday.');
+    // The bubble's time (for screen readers) and its group's line: §2's format, time included.
+    expect(within(list()).getAllByText(formatMessageTimestamp(new Date(2026, 2, 9, 8, 30)))).toHaveLength(2);
+    expect(formatMessageTimestamp(new Date(2026, 2, 9, 8, 30))).toBe('Monday, March 9, 2026 8:30 AM');
+  });
+
+  it("opens with 'New messages' above the first customer message that was unread, and none once the thread was read", async () => {
+    const sandbox = createSandboxGateway();
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    await ready();
+    // The seed: the provider read up to its own message; 'Thursday afternoon…' and the photo are new.
+    const marker = await within(list()).findByText('New messages');
+    expect(marker.closest('[part="unread-marker"]')).toBeTruthy();
+    const rows = [...list().querySelectorAll('li')];
+    const at = rows.findIndex((row) => row.contains(marker));
+    expect(rows[at + 1]?.textContent).toContain('Thursday afternoon would be great.');
+    expect(rows.slice(0, at).some((row) => row.textContent?.includes('Yes, we have openings on Thursday.'))).toBe(true);
+    // The thread marked everything read: opened again, no line.
+    await waitFor(() => expect(sandbox.chat.lastRead(sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!, 'provider-1001')).toBe(3));
+    cleanup();
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    await ready();
+    await within(list()).findByText('Thursday afternoon would be great.');
+    expect(within(list()).queryByText('New messages')).toBeNull();
+  });
+
+  it("Twilio: 'New messages' from conversation.lastReadMessageIndex, ticks from the customer's participantUpdated, typing from typingStarted", async () => {
+    const sandbox = createSandboxGateway();
+    const twilio = new TwilioDouble('provider-1001');
+    const conversation = twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
+    conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
+    conversation.lastReadMessageIndex = 1;
+    conversation.joinParticipant('member-5001', 0);
+    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
+    await ready();
+    const marker = await within(list()).findByText('New messages');
+    expect(marker.closest('li')?.nextElementSibling?.textContent).toContain('Message 2');
+    const own = within(list()).getByText('Message 1').closest('[part~="message"]') as HTMLElement;
+    expect(stateOf(own)).toBe('Delivered');
+    act(() => conversation.readUpTo('member-5001', 3));
+    await waitFor(() => expect(stateOf(own)).toBe('Read'));
+    act(() => conversation.startTyping('member-5001'));
+    expect(await screen.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' })).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Write a message...' });
+    fireEvent.change(box, { target: { value: 'Hi' } });
+    expect(conversation.calls.filter((call) => call.method === 'typing')).toHaveLength(1);
   });
 });
 

@@ -121,13 +121,28 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
           handle={listHandle}
         />
       )}
-      {snapshot.status === 'ready' && snapshot.connection !== null && snapshot.connection !== 'connected' ? (
-        <p className="lk-thread__connection" role="status">
-          {t('thread.reconnecting')}
-        </p>
-      ) : null}
+      {/* One line kept between the list and the composer (the skeleton keeps it too): the
+          connection when it is down, else the customer typing — nothing moves when either shows. */}
+      <div className="lk-thread__status-line">
+        {snapshot.status === 'ready' && snapshot.connection !== null && snapshot.connection !== 'connected' ? (
+          <p className="lk-thread__connection" role="status">
+            {t('thread.reconnecting')}
+          </p>
+        ) : snapshot.status === 'ready' && snapshot.typing ? (
+          // Said to screen readers by the list's announcer (once per reply); this is the visible line.
+          <p className="lk-thread__typing" part="typing-indicator">
+            <span className="lk-thread__typing-dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {t('thread.typing', { memberName })}
+          </p>
+        ) : null}
+      </div>
       <Composer
         status={snapshot.status}
+        onTyping={() => session?.typing()}
         onSend={(send) => {
           session?.send(send);
           requestAnimationFrame(() => listHandle.current?.scrollToEnd());

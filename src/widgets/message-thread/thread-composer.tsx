@@ -19,9 +19,9 @@ export interface ComposerSend {
  * file; the text box is disabled while a file is attached or when the chat failed. A picked
  * file is checked by size and by content (JPEG/PNG); each error shows for 10 s; the file input
  * is cleared after every pick (the same file can be picked again). Enter sends, Shift+Enter
- * starts a new line.
+ * starts a new line. Typing text tells the customer (`onTyping`, throttled by the session).
  */
-export function Composer({ status, onSend }: { status: ThreadStatus; onSend(send: ComposerSend): void }) {
+export function Composer({ status, onSend, onTyping }: { status: ThreadStatus; onSend(send: ComposerSend): void; onTyping?: () => void }) {
   const { t } = useRuntime();
   const [text, setText] = useState('');
   const [file, setFile] = useState<{ file: File; type: AttachmentType } | null>(null);
@@ -111,7 +111,11 @@ export function Composer({ status, onSend }: { status: ThreadStatus; onSend(send
         maxLength={MESSAGE_MAX_LENGTH}
         rows={3}
         disabled={failed || file !== null}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          // The customer sees the provider typing (the session sends one signal per 5 s at most).
+          if (event.target.value.trim() !== '') onTyping?.();
+        }}
         onKeyDown={onKeyDown}
         part="message-input"
       />

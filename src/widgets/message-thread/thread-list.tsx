@@ -1,11 +1,12 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { isOwnMessage, type ChatMedia, type ChatMessage } from '../../chat/chat-client';
-import { formatMessageTimestamp } from '../../i18n/format';
+import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
+import { formatMessageDay, formatMessageTimestamp } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
-import { groupEnds } from './message-groups';
+import { dayName, localDayKey } from './message-groups';
 import { MessageText } from './message-text';
-import type { PendingSend, ThreadSnapshot } from './thread-session';
+import { threadRows } from './thread-rows';
+import type { OwnMessageState, PendingSend, ThreadSnapshot } from './thread-session';
 import { ThreadSpinner } from './thread-skeleton';
 
 /**
@@ -16,6 +17,13 @@ import { ThreadSpinner } from './thread-skeleton';
  * 10,000-message thread stays small. Scrolling to within 250 px of the top loads the older page;
  * the reading position stays where it was (the virtualiser anchors to the end), and a new
  * message scrolls to the bottom only when the reader is there.
+ *
+ * Issue 17: a day separator ('Today', 'Yesterday', else the date) above the first message of
+ * each day; 'New messages' above the first customer message that was unread when the thread
+ * opened, and the list opens there instead of at the newest message; each own bubble shows its
+ * state (sending, sent, delivered, read) as an icon in a corner kept for it, with the state as
+ * text for screen readers, and the newest own message says it in words after its time while it
+ * is the last word — nothing moves when a state changes.
  */
 
 /** §9: infinite scroll default threshold. */
@@ -29,10 +37,6 @@ const OVERSCAN = 4;
  * rows render (they measure 0 there too).
  */
 const FALLBACK_RECT = { width: 600, height: 480 };
-
-type Row =
-  | { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean; sent: boolean }
-  | { key: string; kind: 'pending'; pending: PendingSend };
 
 export interface MessageListHandle {
   /** Scrolls to the newest row (after an own send). */
@@ -55,18 +59,9 @@ function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (
 export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle }: MessageListProps) {
   const { t, onLinkClick } = useRuntime();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const identity = snapshot.identity ?? '';
-  const rows = useMemo<Row[]>(() => {
-    const messages = snapshot.messages.map((message) => ({ message, own: isOwnMessage(message, identity), dateCreated: message.dateCreated }));
-    const ends = groupEnds(messages);
-    // 'Sent' under the provider's newest message while it is the last word of the thread (no
-    // reply, no send pending after it): the moment a pending bubble becomes a stored message.
-    const sentIndex = snapshot.pending.length === 0 && messages.at(-1)?.own ? messages.length - 1 : -1;
-    return [
-      ...messages.map(({ message, own }, i): Row => ({ key: `m${message.index}`, kind: 'message', message, own, stamp: ends[i] ?? true, sent: i === sentIndex })),
-      ...snapshot.pending.map((pending): Row => ({ key: pending.id, kind: 'pending', pending })),
-    ];
-  }, [snapshot.messages, snapshot.pending, identity]);
+  const { messages, pending, identity, readHorizon, unreadAfter, hasOlder } = snapshot;
+  // (Not on the connection, typing or announcements: those change no row.)
+  const rows = useMemo(() => threadRows({ messages, pending, identity, readHorizon, unreadAfter, hasOlder }), [messages, pending, identity, readHorizon, unreadAfter, hasOlder]);
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: rows.length,
@@ -87,13 +82,18 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
 
   useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
 
-  // The first page opens at the newest message.
+  // The first page opens at the newest message — or at 'New messages' when the thread opened
+  // with unread customer messages (issue 17), the line at the top of the list.
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current || rows.length === 0 || snapshot.status !== 'ready') return;
     opened.current = true;
-    virtualizer.scrollToEnd();
-  }, [rows.length, snapshot.status, virtualizer]);
+    const unread = rows.findIndex((row) => row.kind === 'unread');
+    // The day separator right above the line comes into view with it.
+    const target = unread > 0 && rows[unread - 1]?.kind === 'day' ? unread - 1 : unread;
+    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'start' });
+    else virtualizer.scrollToEnd();
+  }, [rows, snapshot.status, virtualizer]);
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -147,11 +147,17 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
               {items.map((item) => {
                 const row = rows[item.index]!;
                 return (
-                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
-                    {row.kind === 'message' ? (
-                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} sent={row.sent} memberName={memberName} onLinkClick={external} />
+                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" data-kind={row.kind} style={{ transform: `translateY(${item.start}px)` }}>
+                    {row.kind === 'day' ? (
+                      <DaySeparator date={row.date} />
+                    ) : row.kind === 'unread' ? (
+                      <p className="lk-thread__unread" part="unread-marker">
+                        <span>{t('thread.newMessages')}</span>
+                      </p>
+                    ) : row.kind === 'message' ? (
+                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} />
                     ) : (
-                      <PendingBubble pending={row.pending} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
+                      <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
                     )}
                   </li>
                 );
@@ -165,11 +171,21 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   );
 }
 
-/** New messages from the member, said to screen readers (the list itself is not a live region: scrolling adds rows). */
+/**
+ * New messages from the member, and that they are typing (once per reply: see the session),
+ * said to screen readers (the list itself is not a live region: scrolling adds rows).
+ */
 function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberName: string }) {
   const { t } = useRuntime();
-  const message = snapshot.lastIncoming;
-  const text = message ? (message.body ? t('thread.newMessage', { memberName, text: message.body }) : t('thread.newPhoto', { memberName })) : '';
+  const said = snapshot.announcement;
+  const text =
+    said?.kind === 'typing'
+      ? t('thread.typing', { memberName })
+      : said?.kind === 'message'
+        ? said.message.body
+          ? t('thread.newMessage', { memberName, text: said.message.body })
+          : t('thread.newPhoto', { memberName })
+        : '';
   return (
     <div className="lk-visually-hidden" role="status" aria-live="polite">
       {text}
@@ -177,57 +193,119 @@ function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberN
   );
 }
 
+/** 'Today', 'Yesterday' (on the widget's clock), else 'Monday, June 1, 2020': a heading per day, to move between days by heading. */
+function DaySeparator({ date }: { date: Date }) {
+  const { t, now } = useRuntime();
+  const name = dayName(date, now());
+  return (
+    <h2 className="lk-thread__day" part="day-separator">
+      <time dateTime={localDayKey(date)}>{name === 'today' ? t('thread.today') : name === 'yesterday' ? t('thread.yesterday') : formatMessageDay(date)}</time>
+    </h2>
+  );
+}
+
+/** The state icons (the words are beside them for screen readers): a clock, one tick, two ticks, two ticks in colour. */
+function StateIcon({ state }: { state: OwnMessageState }) {
+  const common = { width: 18, height: 12, viewBox: '0 0 18 12', 'aria-hidden': true, focusable: false } as const;
+  if (state === 'sending') {
+    return (
+      <svg {...common}>
+        <circle cx="9" cy="6" r="4.75" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M9 3.5V6l1.75 1.25" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  if (state === 'sent') {
+    return (
+      <svg {...common}>
+        <path d="m3.5 6.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg {...common}>
+      <path d="m1 6.5 3 3 7-7M8.5 8.5l1 1 7-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** An own bubble's state: the icon in the corner kept for it, the state in words for screen readers. */
+function MessageState({ state }: { state: OwnMessageState }) {
+  const { t } = useRuntime();
+  if (state === 'failed' || state === 'held') return null;
+  return (
+    <span className="lk-msg__state-icon" data-state={state} part="message-state-icon">
+      <StateIcon state={state} />
+      <span className="lk-visually-hidden">{t(`thread.state.${state}`)}</span>
+    </span>
+  );
+}
+
+/**
+ * The line under a group's last bubble: its time (said with the bubble to screen readers), and
+ * for the newest own message while it is the last word, its state in words ('Read').
+ */
+function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; receipt: OwnMessageState | null }) {
+  const { t } = useRuntime();
+  const timestamp = date ? formatMessageTimestamp(date) : null;
+  if (!timestamp && !receipt) return null;
+  return (
+    <p className="lk-msg__stamp" data-own={own} part="message-time">
+      {timestamp ? <span aria-hidden="true">{timestamp}</span> : null}
+      {receipt ? (
+        <span className="lk-msg__receipt" data-state={receipt} part="message-state" aria-hidden="true">
+          {t(`thread.state.${receipt}`)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
 /**
  * One message. Its timestamp (§2's format) is read with it by screen readers; on screen it shows
- * once per group of messages (message-groups.ts), on one line under the group's last bubble —
- * with 'Sent' after it under the provider's newest message (`sent`).
+ * once per group of messages (message-groups.ts), on one line under the group's last bubble.
+ * An own message shows its state (`state`), and in words after its time when it is the newest
+ * and the last word (`receipt`).
  */
 function MessageBubble({
   message,
   own,
   stamp,
-  sent,
+  state,
+  receipt,
   memberName,
   onLinkClick,
 }: {
   message: ChatMessage;
   own: boolean;
   stamp: boolean;
-  sent: boolean;
+  state: OwnMessageState | null;
+  receipt: OwnMessageState | null;
   memberName: string;
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useRuntime();
   const date = message.dateCreated;
-  const timestamp = date ? formatMessageTimestamp(date) : null;
   return (
     <>
-    <div className="lk-msg" data-own={own} data-group-end={stamp} part={own ? 'message message-own' : 'message message-member'}>
-      <span className="lk-visually-hidden">{own ? t('thread.you') : memberName}</span>
-      {message.media.map((media) => (
-        <MessageMedia key={media.sid} media={media} />
-      ))}
-      {message.body ? (
-        <p className="lk-msg__body">
-          <MessageText text={message.body} onLinkClick={onLinkClick} />
-        </p>
-      ) : null}
-      {date ? (
-        <time className="lk-visually-hidden" dateTime={date.toISOString()}>
-          {timestamp}
-        </time>
-      ) : null}
-    </div>
-    {(timestamp && stamp) || sent ? (
-      <p className="lk-msg__stamp" data-own={own} part="message-time">
-        {timestamp && stamp ? <span aria-hidden="true">{timestamp}</span> : null}
-        {sent ? (
-          <span className="lk-msg__receipt" part="message-state">
-            {t('thread.state.sent')}
-          </span>
+      <div className="lk-msg" data-own={own} data-group-end={stamp} data-receipt={state ? true : undefined} part={own ? 'message message-own' : 'message message-member'}>
+        <span className="lk-visually-hidden">{own ? t('thread.you') : memberName}</span>
+        {message.media.map((media) => (
+          <MessageMedia key={media.sid} media={media} />
+        ))}
+        {message.body ? (
+          <p className="lk-msg__body">
+            <MessageText text={message.body} onLinkClick={onLinkClick} />
+          </p>
         ) : null}
-      </p>
-    ) : null}
+        {date ? (
+          <time className="lk-visually-hidden" dateTime={date.toISOString()}>
+            {formatMessageTimestamp(date)}
+          </time>
+        ) : null}
+        {state ? <MessageState state={state} /> : null}
+      </div>
+      {stamp || receipt ? <StampLine date={stamp ? date : null} own={own} receipt={receipt} /> : null}
     </>
   );
 }
@@ -286,28 +364,47 @@ function MessageMedia({ media }: { media: ChatMedia }) {
   );
 }
 
-function PendingBubble({ pending, onRetry, onDiscard, onLinkClick }: { pending: PendingSend; onRetry(id: string): void; onDiscard(id: string): void; onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+/**
+ * A send not in the conversation yet: sending or sent (its state icon, as a stored own message
+ * has, so the bubble keeps its size when the stored message takes its place), or failed / held
+ * (the text with Retry, and Discard for a file).
+ */
+function PendingBubble({
+  pending,
+  stamp,
+  receipt,
+  onRetry,
+  onDiscard,
+  onLinkClick,
+}: {
+  pending: PendingSend;
+  stamp: boolean;
+  receipt: OwnMessageState | null;
+  onRetry(id: string): void;
+  onDiscard(id: string): void;
+  onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const { t } = useRuntime();
   const percent = pending.progress && pending.progress.total > 0 ? Math.round((pending.progress.loaded / pending.progress.total) * 100) : 0;
   const fileName = pending.fileName ?? t('thread.photo');
+  const stuck = pending.state === 'failed' || pending.state === 'held';
   return (
-    <div className="lk-msg" data-own="true" data-state={pending.state} part="message message-own message-pending">
-      <span className="lk-visually-hidden">{t('thread.you')}</span>
-      {pending.kind === 'text' ? (
-        <p className="lk-msg__body">
-          <MessageText text={pending.text} onLinkClick={onLinkClick} />
-        </p>
-      ) : (
-        <p className="lk-msg__body lk-msg__file">{fileName}</p>
-      )}
-      {pending.kind === 'media' && pending.state === 'sending' ? (
-        <progress className="lk-msg__progress" max={100} value={percent} aria-label={t('thread.uploading', { fileName, percent })} />
-      ) : null}
-      <p className="lk-msg__state" role={pending.state === 'failed' || pending.state === 'held' ? 'alert' : undefined}>
-        {pending.state === 'failed' && pending.kind === 'media' ? t('validation.fileDefault') : t(`thread.state.${pending.state}`)}
-        {pending.state === 'failed' || pending.state === 'held' ? (
-          <>
-            {' '}
+    <>
+      <div className="lk-msg" data-own="true" data-state={pending.state} data-group-end={stamp} data-receipt={stuck ? undefined : true} part="message message-own message-pending">
+        <span className="lk-visually-hidden">{t('thread.you')}</span>
+        {pending.kind === 'text' ? (
+          <p className="lk-msg__body">
+            <MessageText text={pending.text} onLinkClick={onLinkClick} />
+          </p>
+        ) : (
+          <p className="lk-msg__body lk-msg__file">{fileName}</p>
+        )}
+        {pending.kind === 'media' && pending.state === 'sending' ? (
+          <progress className="lk-msg__progress" max={100} value={percent} aria-label={t('thread.uploading', { fileName, percent })} />
+        ) : null}
+        {stuck ? (
+          <p className="lk-msg__state" role="alert">
+            {pending.state === 'failed' && pending.kind === 'media' ? t('validation.fileDefault') : t(`thread.state.${pending.state}`)}{' '}
             <button type="button" className="lk-link-button" onClick={() => onRetry(pending.id)}>
               {t('thread.retry')}
             </button>
@@ -319,10 +416,13 @@ function PendingBubble({ pending, onRetry, onDiscard, onLinkClick }: { pending: 
                 </button>
               </>
             ) : null}
-          </>
-        ) : null}
-      </p>
-    </div>
+          </p>
+        ) : (
+          <MessageState state={pending.state} />
+        )}
+      </div>
+      {stamp || receipt ? <StampLine date={stamp ? new Date(pending.createdAt) : null} own receipt={receipt} /> : null}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ export function ThreadSkeleton({ label }: { label: string }) {
       <div className="lk-thread__list lk-thread__list--skeleton">
         <ThreadSpinner />
       </div>
+      <div className="lk-thread__status-line" />
       <div className="lk-thread__composer">
         <Skeleton className="lk-thread__text-skeleton" />
         <div className="lk-thread__composer-row">
