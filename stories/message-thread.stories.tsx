@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
-import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
+import { formatMessageDay } from '../src/i18n/format';
 import baseCss from '../src/ui/base.css?inline';
 import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
@@ -23,9 +24,19 @@ const MC = '/gateway/message-center';
 const UNAVAILABLE = 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.';
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
-/** The thread with a chat factory on the story's sandbox (one per sandbox: the chat opens once). */
-function ThreadFrame(props: MessageThreadProps) {
+/** Sandboxes a story's `prepare` has run on (once each, also under StrictMode's double render). */
+const prepared = new WeakSet<SandboxGateway>();
+
+/**
+ * The thread with a chat factory on the story's sandbox (one per sandbox: the chat opens once).
+ * `prepare` changes the sandbox's data before the thread opens (messages of other days, unread ones).
+ */
+function ThreadFrame({ prepare, ...props }: MessageThreadProps & { prepare?: (gateway: SandboxGateway) => void }) {
   const story = useSandbox();
+  if (prepare && !prepared.has(story.gateway)) {
+    prepared.add(story.gateway);
+    prepare(story.gateway);
+  }
   const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
   // The widget's clock is the sandbox's (masked-number expiry is judged against it).
   const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW) }), [chat]);
@@ -131,27 +142,143 @@ export const SendFailsThenRetry: Story = {
   },
 };
 
-/** A send in flight shows 'Sending…' (the message center answers slowly here). */
+/** A send in flight shows 'Sending…': a clock in its bubble, the word before its time (the message center answers slowly here). */
 export const Sending: Story = {
   parameters: sandbox({ fault: { latency: 600_000, route: `POST ${MC}/v1/messages` } }),
   play: async ({ canvasElement }) => {
     const { canvas, box } = await ready(canvasElement);
     await typeText(box, 'On my way!');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    await expect(await canvas.findByText('Sending…')).toBeVisible();
+    await expect(await canvas.findByText('Sending…', { selector: '[part="message-state"]' })).toBeVisible();
     await expect(canvas.getByText('On my way!')).toBeVisible();
+    const { bubble, state } = ownBubble(canvas.getByRole('region', { name: 'Messages' }), 'On my way!');
+    await expect(state()).toBe('Sending…');
+    await expect(bubble.querySelector('[part="message-state-icon"]')).toHaveAttribute('data-state', 'sending');
   },
 };
 
-/** A message the gateway has stored: 'Sent' after the time of the newest message, until the customer answers. */
-export const Sent: Story = {
-  play: async ({ canvasElement }) => {
-    const { canvas, box } = await ready(canvasElement);
+/** The bubble of `text` (stored or pending) and its state as a screen reader hears it. */
+function ownBubble(list: HTMLElement, text: string) {
+  const bubble = within(list).getByText(text).closest('[part~="message"]') as HTMLElement;
+  return { bubble, state: () => bubble.querySelector('[part="message-state-icon"]')?.textContent ?? null };
+}
+
+/**
+ * Issue 17: a message the conversation holds is 'Delivered' (two grey ticks, and the word before
+ * the newest message's time); once the customer has read it, 'Read' (the ticks in colour).
+ */
+export const DeliveredThenRead: Story = {
+  play: async (context) => {
+    const { canvas, box } = await ready(context.canvasElement);
     await typeText(box, 'On my way!');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    const sent = await canvas.findByText('Sent', {}, { timeout: 5000 });
-    await expect(sent.closest('[part="message-time"]')?.previousElementSibling?.textContent).toContain('On my way!');
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    const words = await canvas.findByText('Delivered', { selector: '[part="message-state"]' }, { timeout: 5000 });
+    await expect(words.closest('[part="message-time"]')?.previousElementSibling?.textContent).toContain('On my way!');
     await expect(canvas.queryByText('Sending…')).toBeNull();
+    const { bubble, state } = ownBubble(list, 'On my way!');
+    await expect(state()).toBe('Delivered');
+    const before = bubble.getBoundingClientRect();
+    // The customer opens the thread on their side.
+    const { gateway } = sandboxOf(context);
+    gateway.chat.markAllRead(gateway.chat.conversation(gateway.chat.conversationSid(1001, 5001))!, 'member-5001');
+    await waitFor(() => expect(state()).toBe('Read'));
+    await expect(canvas.getByText('Read', { selector: '[part="message-state"]' })).toBeVisible();
+    await expect(bubble.querySelector('[part="message-state-icon"]')).toHaveAttribute('data-state', 'read');
+    // Nothing moved: the state changed inside the corner kept for it.
+    const after = bubble.getBoundingClientRect();
+    await expect([after.x, after.y, after.width, after.height]).toEqual([before.x, before.y, before.width, before.height]);
+  },
+};
+
+/** Issue 17: the simulated customer reads, types ('Jordan Rivera is typing…') and answers; the ticks go to read on the way. */
+export const CustomerReadsTypesAndAnswers: Story = {
+  play: async (context) => {
+    const { gateway } = sandboxOf(context);
+    gateway.chat.setCustomerReplies({ delayMs: 1500 });
+    const { canvas, box } = await ready(context.canvasElement);
+    await typeText(box, 'Can I come by at 9?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    await waitFor(() => expect(ownBubble(list, 'Can I come by at 9?').state()).toBe('Delivered'), { timeout: 5000 });
+    await expect(await canvas.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' }, { timeout: 5000 })).toBeVisible();
+    await expect(ownBubble(list, 'Can I come by at 9?').state()).toBe('Read');
+    await expect(await within(list).findByText('Thanks for getting back to me!', undefined, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryByText('Jordan Rivera is typing…')).toBeNull();
+    gateway.chat.setCustomerReplies(false);
+  },
+};
+
+/** Issue 17: the customer typing, between the list and the composer (a signal lasts 5 s). */
+export const CustomerTyping: Story = {
+  play: async (context) => {
+    const { canvas } = await ready(context.canvasElement);
+    const { gateway } = sandboxOf(context);
+    gateway.chat.setTyping(gateway.chat.conversation(gateway.chat.conversationSid(1001, 5001))!, 'member-5001', true);
+    await expect(await canvas.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' })).toBeVisible();
+    // Said once, politely, to screen readers.
+    const live = canvas.getAllByRole('status').find((element) => element.getAttribute('aria-live') === 'polite');
+    await expect(live).toHaveTextContent('Jordan Rivera is typing…');
+  },
+};
+
+/** Messages of other days (the widget's clock says today is June 11, 2025), written into the sandbox before the thread opens. */
+function messagesOnDays(gateway: SandboxGateway) {
+  const write = (at: string, fromProvider: boolean, text: string) =>
+    gateway.store.messages.push({
+      messageId: `msg-story-${gateway.store.next('message')}`,
+      spId: 1001,
+      memberId: 5005,
+      leadId: SANDBOX_LEADS.maskedActive,
+      authorId: fromProvider ? 1001 : 5005,
+      authorType: fromProvider ? 'ServiceProvider' : 'Member',
+      text,
+      createDate: at,
+      pageName: null,
+      contactPlacementType: null,
+    });
+  gateway.store.threadFor(1001, 5005);
+  write('2025-06-06T15:00:00Z', false, 'Hi! Do you replace garbage disposals?');
+  write('2025-06-06T15:20:00Z', true, 'We do. Which model do you have?');
+  write('2025-06-10T14:00:00Z', false, 'An InSinkErator Badger 5.');
+  write('2025-06-11T13:30:00Z', true, 'We have one in stock. Thursday at 10?');
+}
+
+/** Issue 17: 'Today', 'Yesterday', then the date, between messages of different days; bubbles keep §2's time. */
+export const DaySeparators: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    await within(list).findByText('We have one in stock. Thursday at 10?');
+    const days = within(list).getAllByRole('heading', { level: 2 });
+    await expect(days.map((day) => day.textContent)).toEqual([formatMessageDay(new Date('2025-06-06T15:00:00Z')), 'Yesterday', 'Today']);
+  },
+};
+
+/** Twelve more messages from Jordan Rivera since the provider last read the thread. */
+function unreadMessages(gateway: SandboxGateway) {
+  for (let i = 1; i <= 12; i++) gateway.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: `Another question (${i})` });
+}
+
+/** Issue 17: a thread opened with unread messages opens at 'New messages', above the first of them, not at the bottom. */
+export const NewMessagesOnOpen: Story = {
+  render: (args) => <ThreadFrame {...args} prepare={unreadMessages} />,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    const marker = await within(list).findByText('New messages');
+    await expect(marker.closest('li')?.textContent).toContain('Thursday afternoon would be great.');
+    // In view at the top of the list; the newest message is further down, out of view.
+    await waitFor(() => {
+      const box = list.getBoundingClientRect();
+      const line = marker.getBoundingClientRect();
+      expect(line.top).toBeGreaterThanOrEqual(box.top);
+      expect(line.bottom).toBeLessThanOrEqual(box.top + box.height / 3);
+    });
+    const newest = within(list).queryByText('Another question (12)');
+    if (newest) await expect(newest.getBoundingClientRect().top).toBeGreaterThanOrEqual(list.getBoundingClientRect().bottom);
   },
 };
 

@@ -8,11 +8,17 @@
  * - scrolling up loads the older page and keeps the reading position;
  * - a send whose answer is dropped shows Retry, and Retry delivers it exactly once (the sandbox
  *   stores one message);
- * - keyboard only: type, Enter sends; the page has no serious axe violations.
+ * - keyboard only: type, Enter sends; the page has no serious axe violations;
+ * - issue 17 §1, at 390 px with touch: an own message's state goes to Delivered, then Read when
+ *   the simulated customer reads before answering; its typing shows; nothing in the bubble or
+ *   its time line moves when the state changes; the provider's typing goes out (POST …/typing);
+ * - day separators ('Yesterday', then dates) in the 10,000-message thread;
+ * - a thread opened with unread customer messages opens at 'New messages', not at the bottom,
+ *   and without it once read.
  * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults).
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
@@ -161,5 +167,106 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     const texts = await storedTexts(5001);
     expect(texts.filter((t) => t === 'Did you get my quote?')).toHaveLength(1);
     await expect.poll(() => thread(page).list.getByText('Did you get my quote?', { exact: true }).count()).toBe(1);
+  }, TEST_TIMEOUT_MS);
+
+  it('issue 17 at 390 px: the state goes Delivered → Read as the simulated customer reads, its typing shows, then its answer; nothing moves', async () => {
+    // A phone: 390 px, touch.
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await context.newPage();
+      const watch = await watchPage(page);
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+      await ready(page);
+      const { root, list, box, send } = thread(page);
+      await box.fill('Running 10 minutes late');
+      await send.tap();
+      const bubble = list.locator('[part~="message"]').filter({ hasText: 'Running 10 minutes late' });
+      const state = bubble.locator('[part="message-state-icon"]');
+      // The conversation holds it: Delivered (in words before its time too).
+      await expect.poll(() => state.textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Delivered');
+      const line = bubble.locator('xpath=following-sibling::*[1]');
+      expect(await line.locator('[part="message-state"]').textContent()).toBe('Delivered');
+      const boxes = async (locator: Locator) => JSON.stringify(await locator.boundingBox());
+      const [bubbleBefore, timeBefore] = await Promise.all([boxes(bubble), boxes(line.locator('span:not([part])'))]);
+      // The customer reads it and types (1 s before its answer, npm start's 2.5 s).
+      await visible(root.getByText('Jordan Rivera is typing…'));
+      expect(await state.textContent()).toBe('Read');
+      expect(await state.getAttribute('data-state')).toBe('read');
+      expect(await line.locator('[part="message-state"]').textContent()).toBe('Read');
+      // Nothing moved: the bubble, and the time beside the word.
+      expect(await boxes(bubble)).toBe(bubbleBefore);
+      expect(await boxes(line.locator('span:not([part])'))).toBe(timeBefore);
+      await visible(list.getByText(FIRST_REPLY, { exact: true }));
+      await expect.poll(() => root.getByText('Jordan Rivera is typing…').count()).toBe(0);
+      expect(await state.textContent()).toBe('Read');
+      // The provider's typing went out while the text was typed (one signal for the whole burst).
+      expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/typing'))).toHaveLength(1);
+      expect(watch.consoleErrors).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  it("issue 17: day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in §2's date words", async () => {
+    const page = await e2e.context.newPage();
+    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5090`);
+    await ready(page);
+    const { list } = thread(page);
+    await visible(list.getByText(/\(#10000\)$/));
+    const heading = (name: string | RegExp) => list.getByRole('heading', { level: 2, name });
+    /** Scrolls up a screen at a time until `target` is in the list (a day is about 39 messages, 5 screens). */
+    const scrollUpTo = async (target: Locator) => {
+      for (let i = 0; i < 60 && (await target.count()) === 0; i++) {
+        await list.evaluate((element) => element.scrollBy({ top: -element.clientHeight }));
+        await page.waitForTimeout(60);
+      }
+      await visible(target.first());
+    };
+    // The thread ends a day before now, a message every 37 minutes: its newest day is yesterday.
+    await scrollUpTo(heading('Yesterday'));
+    expect(await heading('Today').count()).toBe(0);
+    await list.evaluate((element) => element.scrollBy({ top: -element.clientHeight }));
+    const dated = heading(/^\w+day, \w+ \d{1,2}, \d{4}$/);
+    await scrollUpTo(dated);
+    const expected = await page.evaluate(() => {
+      const day = new Date();
+      day.setDate(day.getDate() - 2);
+      return day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    });
+    expect(await dated.last().textContent()).toBe(expected);
+  }, TEST_TIMEOUT_MS);
+
+  it("issue 17: a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it", async () => {
+    // Twelve more from the customer since the provider last read the thread (the seed's own horizon: its last message).
+    for (let i = 1; i <= 12; i++) {
+      const sent = await fetch(`${e2e.server.origin}${MC}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: 'OneTime sandbox-member-token-5001' },
+        body: JSON.stringify({ text: `Another question (${i})`, senderEntityId: 5001, receiverEntityId: SP_ID }),
+      });
+      expect(sent.status).toBe(200);
+    }
+    const page = await e2e.context.newPage();
+    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    await ready(page);
+    const { list } = thread(page);
+    const marker = list.getByText('New messages', { exact: true });
+    await visible(marker);
+    // The line is at the top of the list's view, above the first unread message; the list is not at its bottom.
+    await expect
+      .poll(async () => {
+        const [frame, line] = await Promise.all([list.boundingBox(), marker.boundingBox()]);
+        return frame && line ? line.y >= frame.y && line.y + line.height <= frame.y + frame.height / 3 : false;
+      }, { timeout: UI_TIMEOUT_MS })
+      .toBe(true);
+    await visible(list.getByText('Thursday afternoon would be great.', { exact: true }));
+    expect(await list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop)).toBeGreaterThan(100);
+    // The thread marked everything read: opened again, it opens at the bottom without the line.
+    await page.waitForTimeout(300);
+    await page.reload();
+    await ready(page);
+    await visible(thread(page).list.getByText('Another question (12)', { exact: true }));
+    expect(await thread(page).list.getByText('New messages', { exact: true }).count()).toBe(0);
   }, TEST_TIMEOUT_MS);
 });

@@ -387,9 +387,9 @@ describe('<MessageThread> sending (§5, §7)', () => {
       await within(list()).findByText(text, { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
     }
     const bubble = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
-    // The timestamp itself (the line may also say 'Sent' after it).
+    // The timestamp itself (the line may also say 'Read' before it).
     const stampAfter = (element: HTMLElement) =>
-      element.nextElementSibling?.matches('[part="message-time"]') ? (element.nextElementSibling.querySelector('[aria-hidden="true"]')?.textContent ?? '') : null;
+      element.nextElementSibling?.matches('[part="message-time"]') ? (element.nextElementSibling.querySelector('[aria-hidden="true"]:not([part="message-state"])')?.textContent ?? '') : null;
     expect(stampAfter(bubble('On my way'))).toBeNull();
     expect(stampAfter(bubble('Be there in 10'))).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
@@ -738,8 +738,8 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     const days = within(list()).getAllByRole('heading', { level: 2 });
     expect(days.map((day) => day.textContent)).toEqual(['Friday, March 6, 2026', 'Yesterday', 'Today']);
     expect(days.map((day) => day.getAttribute('part'))).toEqual(['day-separator', 'day-separator', 'day-separator']);
-    // Each separator comes right before the first message of its day.
-    const rowText = (heading: HTMLElement) => heading.closest('li')?.nextElementSibling?.textContent ?? '';
+    // Each separator opens the row of the first message of its day.
+    const rowText = (heading: HTMLElement) => heading.closest('li')?.textContent ?? '';
     expect(rowText(days[0]!)).toContain('Is the quote still good?');
     expect(rowText(days[1]!)).toContain('Great, let us book it.');
     expect(rowText(days[2]!)).toContain('Booked for Thursday.');
@@ -757,7 +757,8 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     expect(marker.closest('[part="unread-marker"]')).toBeTruthy();
     const rows = [...list().querySelectorAll('li')];
     const at = rows.findIndex((row) => row.contains(marker));
-    expect(rows[at + 1]?.textContent).toContain('Thursday afternoon would be great.');
+    // It opens the row of the first unread message.
+    expect(rows[at]?.textContent).toContain('Thursday afternoon would be great.');
     expect(rows.slice(0, at).some((row) => row.textContent?.includes('Yes, we have openings on Thursday.'))).toBe(true);
     // The thread marked everything read: opened again, no line.
     await waitFor(() => expect(sandbox.chat.lastRead(sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!, 'provider-1001')).toBe(3));
@@ -779,7 +780,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
     await ready();
     const marker = await within(list()).findByText('New messages');
-    expect(marker.closest('li')?.nextElementSibling?.textContent).toContain('Message 2');
+    expect(marker.closest('li')?.textContent).toContain('Message 2');
     const own = within(list()).getByText('Message 1').closest('[part~="message"]') as HTMLElement;
     expect(stateOf(own)).toBe('Delivered');
     act(() => conversation.readUpTo('member-5001', 3));

@@ -88,10 +88,9 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   useEffect(() => {
     if (opened.current || rows.length === 0 || snapshot.status !== 'ready') return;
     opened.current = true;
-    const unread = rows.findIndex((row) => row.kind === 'unread');
-    // The day separator right above the line comes into view with it.
-    const target = unread > 0 && rows[unread - 1]?.kind === 'day' ? unread - 1 : unread;
-    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'start' });
+    // The row that opens with the line (and the day separator above it, if any).
+    const unread = rows.findIndex((row) => row.unread);
+    if (unread >= 0) virtualizer.scrollToIndex(unread, { align: 'start' });
     else virtualizer.scrollToEnd();
   }, [rows, snapshot.status, virtualizer]);
 
@@ -147,14 +146,14 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
               {items.map((item) => {
                 const row = rows[item.index]!;
                 return (
-                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" data-kind={row.kind} style={{ transform: `translateY(${item.start}px)` }}>
-                    {row.kind === 'day' ? (
-                      <DaySeparator date={row.date} />
-                    ) : row.kind === 'unread' ? (
+                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
+                    {row.day ? <DaySeparator date={row.day} /> : null}
+                    {row.unread ? (
                       <p className="lk-thread__unread" part="unread-marker">
                         <span>{t('thread.newMessages')}</span>
                       </p>
-                    ) : row.kind === 'message' ? (
+                    ) : null}
+                    {row.kind === 'message' ? (
                       <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} />
                     ) : (
                       <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
@@ -243,20 +242,22 @@ function MessageState({ state }: { state: OwnMessageState }) {
 
 /**
  * The line under a group's last bubble: its time (said with the bubble to screen readers), and
- * for the newest own message while it is the last word, its state in words ('Read').
+ * for the newest own message while it is the last word, its state in words before it ('Read ·').
  */
 function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; receipt: OwnMessageState | null }) {
   const { t } = useRuntime();
   const timestamp = date ? formatMessageTimestamp(date) : null;
   if (!timestamp && !receipt) return null;
+  // The words come before the time: the line ends flush with the bubble, so the time stays put
+  // whatever the word ('Sending…' → 'Read'), and only the word changes.
   return (
     <p className="lk-msg__stamp" data-own={own} part="message-time">
-      {timestamp ? <span aria-hidden="true">{timestamp}</span> : null}
       {receipt ? (
         <span className="lk-msg__receipt" data-state={receipt} part="message-state" aria-hidden="true">
           {t(`thread.state.${receipt}`)}
         </span>
       ) : null}
+      {timestamp ? <span aria-hidden="true">{timestamp}</span> : null}
     </p>
   );
 }

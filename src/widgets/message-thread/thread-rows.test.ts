@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../chat/chat-client';
+import { localDayKey } from './message-groups';
 import { threadRows } from './thread-rows';
 import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './thread-session';
 
@@ -24,14 +25,13 @@ const pending = (id: string, state: PendingSend['state'], at: Date): PendingSend
   createdAt: at.getTime(),
 });
 const snapshot = (patch: Partial<ThreadSnapshot>): ThreadSnapshot => ({ ...INITIAL_SNAPSHOT, status: 'ready', identity: ME, ...patch });
-/** A row in short: `day 2026-03-06`, `unread`, `m3 own read ·Read`, `p:x sending`. */
+/** The rows in short, a row's day separator and unread line before it: `day 2026-03-06`, `unread`, `m3 own read | ·read`, `p:x sending`. */
 const short = (s: ThreadSnapshot) =>
-  threadRows(s).map((row) => {
-    if (row.kind === 'day') return `day ${row.key.slice(4)}`;
-    if (row.kind === 'unread') return 'unread';
+  threadRows(s).flatMap((row) => {
+    const header = [...(row.day ? [`day ${localDayKey(row.day)}`] : []), ...(row.unread ? ['unread'] : [])];
     const words = row.receipt ? ` ·${row.receipt}` : '';
-    if (row.kind === 'pending') return `${row.key} ${row.pending.state}${row.stamp ? ' |' : ''}${words}`;
-    return `${row.key} ${row.own ? `own ${row.state}` : 'them'}${row.stamp ? ' |' : ''}${words}`;
+    if (row.kind === 'pending') return [...header, `${row.key} ${row.pending.state}${row.stamp ? ' |' : ''}${words}`];
+    return [...header, `${row.key} ${row.own ? `own ${row.state}` : 'them'}${row.stamp ? ' |' : ''}${words}`];
   });
 
 const d = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);
@@ -72,6 +72,14 @@ describe('threadRows', () => {
     expect(short(snapshot({ messages, unreadAfter: 10, hasOlder: true }))).toEqual(['day 2026-03-06', 'unread', 'm40 own delivered |', 'm41 them |']);
     // Everything since loaded: in its place.
     expect(short(snapshot({ messages, unreadAfter: 39, hasOlder: true }))).toEqual(['day 2026-03-06', 'm40 own delivered |', 'unread', 'm41 them |']);
+  });
+
+  it('separators and the line open the row of their message (the row at the top keeps the reading position when an older page comes)', () => {
+    const rows = threadRows(snapshot({ messages: [message(10, THEM, d(6, 9)), message(11, ME, d(7, 9))], unreadAfter: 9 }));
+    expect(rows.map((row) => [row.key, row.day && localDayKey(row.day), row.unread])).toEqual([
+      ['m10', '2026-03-06', true],
+      ['m11', '2026-03-07', false],
+    ]);
   });
 
   it('keys stay the same while the thread changes around them (no remounted rows)', () => {

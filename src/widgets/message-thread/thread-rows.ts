@@ -4,16 +4,28 @@ import { storedMessageState, type OwnMessageState, type PendingSend, type Thread
 
 /**
  * The rows of the message list (thread-list.tsx), React-free: messages oldest first, then the
- * pending sends; a day separator above the first item of each day (issue 17); 'New messages'
- * above the first customer message that was unread when the thread opened; each own item's
- * state, and its state in words (`receipt`) for the newest own item while it is the last word.
+ * pending sends. A row may open with a day separator (issue 17: above the first item of each
+ * day) and 'New messages' (above the first customer message that was unread when the thread
+ * opened); own items carry their state, and the newest own item its state in words (`receipt`)
+ * while it is the last word.
+ *
+ * The separators and the line belong to the row of the message they stand above, not to rows of
+ * their own: the list keeps the reading position when an older page comes by the row at the top
+ * of the view, and a separator row there (the same day's, before and after) would have kept its
+ * place at the top while the messages under it moved down.
  */
+export interface RowHeader {
+  /** The day separator: the first item of this local day. */
+  readonly day: Date | null;
+  /** 'New messages' goes above this row. */
+  readonly unread: boolean;
+}
 
-export type Row =
-  | { key: string; kind: 'day'; date: Date }
-  | { key: string; kind: 'unread' }
-  | { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean; state: OwnMessageState | null; receipt: OwnMessageState | null }
-  | { key: string; kind: 'pending'; pending: PendingSend; stamp: boolean; receipt: OwnMessageState | null };
+export type Row = RowHeader &
+  (
+    | { key: string; kind: 'message'; message: ChatMessage; own: boolean; stamp: boolean; state: OwnMessageState | null; receipt: OwnMessageState | null }
+    | { key: string; kind: 'pending'; pending: PendingSend; stamp: boolean; receipt: OwnMessageState | null }
+  );
 
 /** A message, or a pending send (after every message), in the list's order. */
 type Item = { kind: 'message'; message: ChatMessage; own: boolean; dateCreated: Date | null } | { kind: 'pending'; pending: PendingSend; own: true; dateCreated: Date };
@@ -29,7 +41,7 @@ function unreadAt(messages: readonly { message: ChatMessage; own: boolean }[], a
   return messages.findIndex(({ message, own }) => !own && message.index > after);
 }
 
-/** The rows: day separators, the unread line, messages, pending sends. */
+/** The rows: messages, then pending sends, with their day separators and the unread line. */
 export function threadRows(snapshot: Pick<ThreadSnapshot, 'messages' | 'pending' | 'identity' | 'readHorizon' | 'unreadAfter' | 'hasOlder'>): Row[] {
   const identity = snapshot.identity ?? '';
   const messages = snapshot.messages.map((message) => ({ message, own: isOwnMessage(message, identity) }));
@@ -47,21 +59,21 @@ export function threadRows(snapshot: Pick<ThreadSnapshot, 'messages' | 'pending'
   const rows: Row[] = [];
   let day: string | null = null;
   items.forEach((item, i) => {
+    let header: RowHeader = { day: null, unread: i === unread };
     if (item.dateCreated) {
       const key = localDayKey(item.dateCreated);
-      if (key !== day) rows.push({ key: `day-${key}`, kind: 'day', date: item.dateCreated });
+      if (key !== day) header = { ...header, day: item.dateCreated };
       day = key;
     }
-    if (i === unread) rows.push({ key: 'unread', kind: 'unread' });
     const stamp = ends[i] ?? true;
     if (item.kind === 'message') {
       const state = item.own ? storedMessageState(item.message.index, snapshot.readHorizon) : null;
-      rows.push({ key: `m${item.message.index}`, kind: 'message', message: item.message, own: item.own, stamp, state, receipt: i === receiptAt ? state : null });
+      rows.push({ ...header, key: `m${item.message.index}`, kind: 'message', message: item.message, own: item.own, stamp, state, receipt: i === receiptAt ? state : null });
     } else {
       const { state } = item.pending;
       // A failed or held send says so in its bubble (with Retry), not in the line under it.
       const receipt = i === receiptAt && (state === 'sending' || state === 'sent') ? state : null;
-      rows.push({ key: item.pending.id, kind: 'pending', pending: item.pending, stamp, receipt });
+      rows.push({ ...header, key: item.pending.id, kind: 'pending', pending: item.pending, stamp, receipt });
     }
   });
   return rows;
