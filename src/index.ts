@@ -69,6 +69,8 @@ export {
   type ChatMessage,
   type ChatMedia,
   type ChatMessagePage,
+  type ChatReadHorizon,
+  type ChatTypingEvent,
   type ChatErrorKind,
   type ChatSession,
 } from './chat/chat-client';
