@@ -748,6 +748,19 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     expect(formatMessageTimestamp(new Date(2026, 2, 9, 8, 30))).toBe('Monday, March 9, 2026 8:30 AM');
   });
 
+  it("names the days again at midnight: 'Today' becomes 'Yesterday' in a thread left open", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    let clock = new Date(2026, 2, 9, 23, 50);
+    const sandbox = createSandboxGateway({ now: () => clock });
+    sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text: 'Still up?' });
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now: () => clock });
+    await ready();
+    expect(await within(list()).findByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
+    clock = new Date(2026, 2, 10, 0, 1);
+    await act(async () => vi.advanceTimersByTimeAsync(11 * 60_000));
+    expect(within(list()).getByRole('heading', { level: 2, name: 'Yesterday' })).toBeTruthy();
+  });
+
   it("opens with 'New messages' above the first customer message that was unread, and none once the thread was read", async () => {
     const sandbox = createSandboxGateway();
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });

@@ -57,9 +57,17 @@ function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (
 }
 
 export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle }: MessageListProps) {
-  const { t, onLinkClick } = useRuntime();
+  const { t, onLinkClick, now } = useRuntime();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { messages, pending, identity, readHorizon, unreadAfter, hasOlder } = snapshot;
+  // At midnight (the widget's clock) the separators are named again: 'Today' becomes 'Yesterday'.
+  const [day, setDay] = useState(0);
+  useEffect(() => {
+    const current = now();
+    const midnight = new Date(current.getFullYear(), current.getMonth(), current.getDate() + 1);
+    const timer = setTimeout(() => setDay((n) => n + 1), midnight.getTime() - current.getTime() + 1000);
+    return () => clearTimeout(timer);
+  }, [now, day]);
   // (Not on the connection, typing or announcements: those change no row.)
   const rows = useMemo(() => threadRows({ messages, pending, identity, readHorizon, unreadAfter, hasOlder }), [messages, pending, identity, readHorizon, unreadAfter, hasOlder]);
 
