@@ -1,6 +1,6 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { GatewayAuth } from './auth';
-import type { GatewayClient, RequestSpec } from './client';
+import { newIdempotencyKey, type GatewayClient, type RequestSpec } from './client';
 import { isGatewayError } from './errors';
 import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/funnel-calls';
 
@@ -80,8 +80,13 @@ export class OneTimeTokenHolder {
   }
 
   /** Local expiry from the gateway's "seconds from now" (immune to a browser clock that is off). */
-  #expiryFrom(expiresIn: number | null): number | null {
-    return expiresIn === null ? null : this.#now() + expiresIn * 1000;
+  #expiryFrom(expiresIn: number | null, from = this.#now()): number | null {
+    return expiresIn === null ? null : from + expiresIn * 1000;
+  }
+
+  /** This holder's clock (epoch ms): when a token request was first sent, for `hold`. */
+  now(): number {
+    return this.#now();
   }
 
   /** The auth to send: the held token while active, else null. */
@@ -89,10 +94,14 @@ export class OneTimeTokenHolder {
     return this.#status === 'active' && this.#token !== null ? { kind: 'oneTime', token: this.#token } : null;
   }
 
-  /** Holds a token the gateway issued; `expiresIn` in seconds from now, null for no time limit. */
-  hold(token: string, expiresIn: number | null): void {
+  /**
+   * Holds a token the gateway issued; `expiresIn` in seconds, null for no time limit, counted from
+   * `askedAt` (this holder's clock when the request was first sent; default now): an answer the
+   * gateway replays for a retry of that request is as old as the first one.
+   */
+  hold(token: string, expiresIn: number | null, askedAt = this.#now()): void {
     this.#token = token;
-    this.#expiresAt = this.#expiryFrom(expiresIn);
+    this.#expiresAt = this.#expiryFrom(expiresIn, askedAt);
     this.#status = 'active';
     this.#emit();
   }
@@ -203,13 +212,26 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
   holder.resetHostRejected();
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
+  /**
+   * The token request being made: its Idempotency-Key and when it was first sent, kept until a
+   * token is held. Asking again after an answer that never came (lost on the way back, timed out)
+   * reuses the key, so the gateway answers with the same guest instead of making a second member
+   * for one customer. (Found by the funnel's fault run, test/reliability/funnel.model.test.ts: a
+   * lost answer to the token request, then Send again, made two guest members for one funnel.)
+   */
+  let pendingIssue: { readonly key: string; readonly askedAt: number } | null = null;
 
   const anonymous = actingAs(base, () => ({ kind: 'anonymous' }));
   const withHeldToken = actingAs(base, () => holder.auth() ?? { kind: 'anonymous' });
 
   function issue(): Promise<void> {
-    issuing ??= issueOneTimeToken(anonymous)
-      .then((issued) => holder.hold(issued.token, issued.expiresIn))
+    if (issuing) return issuing;
+    const request = (pendingIssue ??= { key: newIdempotencyKey(), askedAt: holder.now() });
+    issuing = issueOneTimeToken(anonymous, { idempotencyKey: request.key })
+      .then((issued) => {
+        pendingIssue = null;
+        holder.hold(issued.token, issued.expiresIn, request.askedAt);
+      })
       .finally(() => {
         issuing = null;
       });
@@ -278,6 +300,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     async end() {
       if (hostToken) return;
       if (holder.auth()) await expireOneTimeToken(withHeldToken).catch(() => {});
+      pendingIssue = null;
       holder.clear();
     },
     toJSON: () => ({ hostToken, status: status() }),

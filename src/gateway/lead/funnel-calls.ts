@@ -180,12 +180,15 @@ export async function assignLeadV1(client: GatewayClient, leadId: number, body: 
   });
 }
 
-/** POST /v2/lead/{leadId}/assign — ids as integers; one-time auth. */
+/**
+ * POST /v2/lead/{leadId}/assign — ids as integers; one-time auth. `idempotencyKey`: the funnel's
+ * key of the selection being sent (kept for Send again after a failure).
+ */
 export async function assignLeadV2(
   client: GatewayClient,
   leadId: number,
   body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: number },
-  opts: CallOptions = {},
+  opts: CallOptions & { idempotencyKey?: string } = {},
 ) {
   return client.request({
     operation: 'lead.assignLeadV2',
@@ -194,6 +197,7 @@ export async function assignLeadV2(
     body: checkRequest('lead.assignLeadV2', s.AssignV2RequestSchema, body),
     response: s.AssignResponseSchema,
     oneTime: 'required',
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
 }
@@ -260,8 +264,16 @@ export async function getFollowUpDeals(client: GatewayClient, query: v.InferInpu
   });
 }
 
-/** POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds} — one-time auth. */
-export async function sendProSelection(client: GatewayClient, body: { serviceRequestId: number; haServiceProviderIds: number[] }, opts: CallOptions = {}) {
+/**
+ * POST /v1/service-request/send-ol-pro-selection {serviceRequestId, haServiceProviderIds} — one-time
+ * auth. It notifies the pros: `idempotencyKey` (one per selection sent, reused on Send again) keeps
+ * a retry from notifying them twice.
+ */
+export async function sendProSelection(
+  client: GatewayClient,
+  body: { serviceRequestId: number; haServiceProviderIds: number[] },
+  opts: CallOptions & { idempotencyKey?: string } = {},
+) {
   return client.request({
     operation: 'lead.sendProSelection',
     method: 'POST',
@@ -273,6 +285,7 @@ export async function sendProSelection(client: GatewayClient, body: { serviceReq
     ),
     response: s.SendLeadResponseSchema,
     oneTime: 'required',
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
 }

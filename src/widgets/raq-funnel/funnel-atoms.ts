@@ -337,9 +337,15 @@ export const checkEligibilityAtom = atom(null, async (get, set): Promise<ActionR
   }
 });
 
-/** The customer picks a provider (an alternative): it becomes the form's provider and its details load. */
-export const chooseProviderAtom = atom(null, async (get, set, serviceProviderId: number) => {
-  set(funnelFormAtom, { ...get(funnelFormAtom), serviceProviderId });
+/**
+ * The customer picks a provider (an alternative): its details load, and once they are in it is
+ * the form's provider (loadProviderAtom sets it from the answer). Not before: when they cannot be
+ * had, the form kept the chosen id beside the previous provider's details, Continue went on to
+ * the project step with it, and the lead was created with the previous provider's type — an AL
+ * pro sent as an HA one, refused (400) on every Send (found by the funnel's fault run,
+ * test/reliability/funnel.model.test.ts). Now the previous provider stays, with its alternatives.
+ */
+export const chooseProviderAtom = atom(null, async (_get, set, serviceProviderId: number) => {
   set(eligibilityAtom, null);
   return set(loadProviderAtom, { serviceProviderId });
 });
@@ -349,22 +355,33 @@ export const goToStepAtom = atom(null, (get, set, step: FunnelSession['step']) =
 // ---- Project: create the lead ------------------------------------------------------------------
 
 /**
- * The create call in flight (a double click joins it), the key of the last unfinished one, and
- * the request that created the lead (a click that lands after the answer gets that lead again).
+ * The create call in flight (a double click joins it), the request waiting for its lead (the
+ * last one sent and not created yet), the key of each request sent and not created yet, and the
+ * lead each request created (the same request again gets that lead, nothing sent).
+ *
+ * A key per request, not only the last one's: after a Send whose create reached the gateway (its
+ * answer lost), changed details that failed too, and the details changed back, the first request
+ * went again under a new key — two identical leads (found with the funnel's fault run,
+ * test/reliability/funnel.model.test.ts).
  */
 const createStateAtom = atom(() => ({
   inFlight: null as Promise<ActionResult<number>> | null,
-  key: null as string | null,
   body: null as string | null,
-  created: null as { body: string; leadId: number } | null,
+  keys: new Map<string, string>(),
+  created: new Map<string, number>(),
 }));
 
-function leadCreated(get: Getter, set: Setter, leadId: number, body: string | null): void {
+function leadCreated(get: Getter, set: Setter, leadId: number, body: string): void {
   get(tokenHolderAtom).lockIssuing();
   const state = get(createStateAtom);
-  if (body !== null) state.created = { body, leadId };
-  state.key = null;
-  state.body = null;
+  // The same lead a second time — a create replayed after a passed challenge and Send again with
+  // the same key both answer with it, in either order — is in hand already: not announced again,
+  // the funnel not moved again. It fired `lk-lead-create` twice for one lead (found by the funnel's
+  // fault run, test/reliability/funnel.model.test.ts).
+  if ([...state.created.values()].includes(leadId)) return;
+  state.created.set(body, leadId);
+  state.keys.delete(body);
+  if (state.body === body) state.body = null;
   set(funnelSessionAtom, { ...get(funnelSessionAtom), leadId, step: 'suggestions' });
   set(createdLeadAtom, { leadId, seq: (get(createdLeadAtom)?.seq ?? 0) + 1 });
 }
@@ -390,18 +407,30 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
   if (problems.length > 0) return Promise.resolve({ ok: false, error: null, problems });
   const body = createLeadV3Payload(form, details, get(providerAtom)?.serviceProviderType ?? 'AL');
   const text = JSON.stringify(body);
-  // The same request again after its lead was created (a late second click): that lead, nothing sent.
-  if (state.created?.body === text) return Promise.resolve(ok(state.created.leadId));
-  if (state.key === null || state.body !== text) {
-    state.key = newIdempotencyKey();
-    state.body = text;
+  // The same request again after its lead was created (a late second click, or Send again after
+  // Back from the suggestions): that lead, nothing sent, and on to its suggestions as after the
+  // first answer (not announced again). It stayed on the project step, the view's click guard on:
+  // a dead Send button (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
+  const created = state.created.get(text);
+  if (created !== undefined) {
+    set(funnelSessionAtom, { ...get(funnelSessionAtom), leadId: created, step: 'suggestions' });
+    return Promise.resolve(ok(created));
   }
+  let key = state.keys.get(text);
+  if (key === undefined) {
+    key = newIdempotencyKey();
+    state.keys.set(text, key);
+  }
+  state.body = text;
   const run = async (): Promise<ActionResult<number>> => {
     try {
       const { leadId } = await createLeadV3(get(oneTimeSessionAtom).client, body, {
-        idempotencyKey: state.key ?? undefined,
+        idempotencyKey: key,
         onReplayed: (outcome) => {
-          if (outcome.ok) leadCreated(get, set, outcome.value.leadId, text);
+          // Only while it is still the request on screen: a replay answering after the customer
+          // changed the details and sent those (created, or on their way) took the funnel back to
+          // the older lead (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
+          if (outcome.ok && state.body === text) leadCreated(get, set, outcome.value.leadId, text);
         },
       });
       leadCreated(get, set, leadId, text);
@@ -419,12 +448,18 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
 
 /**
  * After a create answered 511: waits until the challenge (the host's `onChallenge`) and the
- * replay it triggers are settled. Resolves the created lead's id, or null when no lead came of
- * it (the challenge failed, or the host handles no challenges).
+ * replay it triggers are settled. Resolves the id of the lead that request created, or null when
+ * no lead came of it (the challenge failed, or the host handles no challenges). That request's
+ * own lead, not the session's: after Back with changed details, a lead created earlier made a
+ * failed check look passed — the step kept saying the request would be sent, and it never was
+ * (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
  */
 export const settleChallengeAtom = atom(null, async (get): Promise<number | null> => {
+  const state = get(createStateAtom);
+  // The request that met the challenge: the last one sent and not created yet.
+  const body = state.body;
   await get(oneTimeSessionAtom).client.whenChallengeSettled();
-  return get(funnelSessionAtom).leadId;
+  return body === null ? null : (state.created.get(body) ?? null);
 });
 
 // ---- Suggestions ---------------------------------------------------------------------------------
@@ -467,6 +502,25 @@ export const setAdditionalFieldAtom = atom(null, (get, set, change: { name: stri
 });
 
 /**
+ * The Idempotency-Key of each assign and pro-selection call sent, by its payload: the same call
+ * again (Send again after a failure, also after other pros were checked meanwhile) reuses its
+ * key, so a call whose answer was lost is not done twice. Without keys the HA pros were notified
+ * twice (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
+ */
+const selectionKeysAtom = atom(() => new Map<string, string>());
+
+function selectionKey(get: Getter, payload: unknown): string {
+  const keys = get(selectionKeysAtom);
+  const text = JSON.stringify(payload);
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = newIdempotencyKey();
+    keys.set(text, key);
+  }
+  return key;
+}
+
+/**
  * Sends the request to the chosen pros: assign v2 (ids as integers, the serviceRequestId) and,
  * for HA pros, send-ol-pro-selection; then the summary. Nothing chosen: straight to the summary.
  */
@@ -477,9 +531,10 @@ export const sendSelectionAtom = atom(null, async (get, set): Promise<ActionResu
   try {
     if (form.selectedAdditionalTotalSpListCount > 0) {
       const { client } = get(oneTimeSessionAtom);
-      await assignLeadV2(client, leadId, assignPayload(form));
+      const assign = assignPayload(form);
+      await assignLeadV2(client, leadId, assign, { idempotencyKey: selectionKey(get, ['assign', leadId, assign]) });
       const selection = proSelectionPayload(form);
-      if (selection) await sendProSelection(client, selection);
+      if (selection) await sendProSelection(client, selection, { idempotencyKey: selectionKey(get, ['pro-selection', selection]) });
     }
     set(funnelSessionAtom, { ...get(funnelSessionAtom), step: 'summary' });
     return ok(undefined);
@@ -567,7 +622,10 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   set(funnelSessionAtom, { ...INITIAL_FUNNEL_SESSION, rehydrateComplete: session.rehydrateComplete, isAuthenticatedWorkflow: session.isAuthenticatedWorkflow, entryPointReferrer: session.entryPointReferrer });
   set(funnelFormAtom, EMPTY_FUNNEL_FORM);
   set(projectDetailsAtom, EMPTY_PROJECT_DETAILS);
-  Object.assign(get(createStateAtom), { key: null, body: null, created: null });
+  const createState = get(createStateAtom);
+  createState.body = null;
+  createState.keys.clear();
+  createState.created.clear();
   set(providerAtom, null);
   set(providerStatusAtom, { state: 'idle' });
   set(suggestionsAtom, null);

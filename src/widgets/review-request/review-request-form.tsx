@@ -14,13 +14,12 @@ import {
   type ReviewFormValues,
   type WorkCompleted,
 } from '../../domain/review-form';
-import { newIdempotencyKey } from '../../gateway/client';
-import { isGatewayError } from '../../gateway/errors';
-import { requestReviewByEmail, updateDraftReview } from '../../gateway/review/calls';
+import { updateDraftReview } from '../../gateway/review/calls';
 import { useRuntime } from '../../runtime/runtime';
 import { BreakableEmail } from '../../ui/breakable-email';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
+import { ReviewRequestSender } from './review-request.logic';
 
 type Phase = 'summary' | 'edit' | 'sent';
 
@@ -29,10 +28,11 @@ type Phase = 'summary' | 'edit' | 'sent';
  * then the thank-you message. Submitting from the summary validates the same way; an invalid
  * pre-fill (a masked phone prefills empty) opens the form with the errors shown.
  *
- * Errors are shown after the first submit and then follow the values as they change. Each
- * submit that reaches the gateway carries an Idempotency-Key; sending the same payload again
- * after a failure reuses it (a lost answer is replayed rather than sent twice), a changed
- * payload gets a new one. Clicks while a request is in flight are ignored.
+ * Errors are shown after the first submit and then follow the values as they change. Sending
+ * is the ReviewRequestSender's (review-request.logic.ts, React-free so the fault runs drive it):
+ * each submit that reaches the gateway carries an Idempotency-Key; sending the same payload
+ * again after a failure reuses it (a lost answer is replayed rather than sent twice), a payload
+ * not sent before gets a new one. Clicks while a request is in flight are ignored.
  *
  * The draft review (domain/review-form `REVIEW_DRAFT_SAVE_DELAY_MS`): what the provider
  * changes about the work is saved into the lead's draft 800 ms after the last change (a newer
@@ -49,9 +49,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ field: ReviewFormField } | null>(null);
-  const sendingRef = useRef(false);
-  const keyRef = useRef<{ payload: string; key: string } | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const [sender] = useState(() => new ReviewRequestSender());
   const fieldRefs = useRef<Partial<Record<ReviewFormField, HTMLElement | null>>>({});
   const categoriesRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
@@ -78,14 +76,14 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   // Closing: abort a request still in flight; save the draft if it has unsaved changes.
   useEffect(
     () => () => {
-      abortRef.current?.abort();
+      sender.abort();
       const latest = latestRef.current;
       if (!draftId || latest.sent || latest.draftBody === savedDraftRef.current) return;
       draftAbortRef.current?.abort();
       // Not aborted: the modal is going away, the save must still land.
       void updateDraftReview(latest.client, draftId, JSON.parse(latest.draftBody) as ReviewDraftUpdate).catch(() => undefined);
     },
-    [draftId],
+    [draftId, sender],
   );
 
   // Save the work into the draft a moment after the last change (not while sending or sent).
@@ -142,7 +140,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   }
 
   async function submit() {
-    if (sendingRef.current || phase === 'sent') return;
+    if (sender.sending || phase === 'sent') return;
     setAttempted(true);
     const invalid = firstInvalidField(validateReviewForm(values));
     if (invalid !== null) {
@@ -151,29 +149,22 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       return;
     }
     const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: data.postalCode });
-    const payload = JSON.stringify(board);
-    if (keyRef.current?.payload !== payload) keyRef.current = { payload, key: newIdempotencyKey() };
-    const controller = new AbortController();
-    abortRef.current = controller;
     // The request writes the work into the draft: an older save landing after it would undo that.
     draftAbortRef.current?.abort();
-    sendingRef.current = true;
     setSending(true);
     setFailed(false);
-    try {
-      const response = await requestReviewByEmail(client, board, { idempotencyKey: keyRef.current.key, signal: controller.signal });
-      if (controller.signal.aborted) return;
+    const outcome = await sender.send(client, board);
+    // Closed meanwhile: nothing more to show.
+    if (outcome.kind === 'aborted' || outcome.kind === 'busy') return;
+    setSending(false);
+    if (outcome.kind === 'sent') {
       savedDraftRef.current = JSON.stringify(toDraftUpdate(values));
       setPhase('sent');
-      emit('lk-review-request', { leadId: data.leadId, draftReviewId: response.draftReviewId });
-    } catch (error) {
-      if (controller.signal.aborted || (isGatewayError(error) && error.kind === 'aborted')) return;
+      emit('lk-review-request', { leadId: data.leadId, draftReviewId: outcome.draftReviewId });
+    } else {
       // §8: any failure keeps the form (and what was typed) with the spec's alert.
       setPhase('edit');
       setFailed(true);
-    } finally {
-      sendingRef.current = false;
-      if (!controller.signal.aborted) setSending(false);
     }
   }
 
