@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import leadkit from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'storybook-static/**', 'coverage/**', '**/node_modules/**'] },
+  { ignores: ['**/dist/**', 'storybook-static/**', 'coverage/**', '**/node_modules/**', 'scratch/**'] }, // scratch/: a developer's own scripts, ignored by git too
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
