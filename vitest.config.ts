@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -119,21 +118,6 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  */
 const BROWSER_SUITES = ['test/e2e/**', 'test/engines/**', 'test/packaged/**'];
 
-/**
- * vitest's order (projects by name, then larger files first), but the packed-package suite
- * first: its set-up (build if stale, `npm pack`, `npm install` in a temp project) is a long wait
- * on one worker, and run last — its place by name — it was CI's tail: ≈ 100 s with the other
- * worker idle for most of it. The build lock (scripts/build.mjs) keeps it from building beside
- * an e2e server's build.
- */
-class PackagedFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => (spec.project.name === 'packaged' ? 0 : 1);
-    return sorted.map((spec, index) => ({ spec, index })).sort((a, b) => first(a.spec) - first(b.spec) || a.index - b.index).map(({ spec }) => spec);
-  }
-}
-
 export default defineConfig({
   test: {
     // CI also writes a JSON report that .ci/run turns into one plain closing line.
@@ -144,7 +128,6 @@ export default defineConfig({
     // must hold under that load: the status delay runs on a fake clock, the load path's checks
     // are structural (who sent a request), never a latency margin.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: PackagedFirst },
     projects: [
       {
         resolve,
