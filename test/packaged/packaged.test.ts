@@ -85,7 +85,9 @@ beforeAll(async () => {
     ],
     { cwd: project, timeout: 120_000 },
   );
-}, 180_000);
+  // A bound for a hung set-up, not a speed check: with two CPU-bound processes beside `npm test`,
+  // building a stale dist (library and sandbox) alone took 167 s.
+}, 420_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
