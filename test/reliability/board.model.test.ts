@@ -30,7 +30,7 @@
  */
 import fc from 'fast-check';
 import { createStore } from 'jotai/vanilla';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, type SandboxGateway } from '@leadkit/sandbox';
 import { LEAD_STATUSES, type LeadStatus } from '../../src/domain/lead-status';
 import { FEEDBACK_REASONS, type FeedbackReason } from '../../src/domain/feedback';
@@ -72,32 +72,33 @@ import {
   type StatusOutcome,
 } from '../../src/widgets/lead-board/card-atoms';
 import {
+  COMMAND_SETTINGS,
+  RUN_SETTINGS,
+  RUNS,
   Action,
-  type Model,
   addRun,
   advance,
+  answered,
   challengeFateArb,
   countOutcome,
   cpuMs,
   createFaultLayer,
+  failing,
   formatTotals,
   installFakeClock,
   newTotals,
   realTick,
   requestFateArb,
+  settleTimers,
   watchForErrors,
-  answered,
-  failing,
+  type ChallengeFate,
   type FaultLayer,
   type FaultLayerOptions,
+  type Model,
   type RequestFate,
-  type ChallengeFate,
   type WireRecord,
 } from './faults';
 
-const SOAK = Boolean(process.env.SOAK);
-const RUNS = SOAK ? 1000 : 100;
-const MAX_ACTIONS = SOAK ? 50 : 25;
 const SP_ID = MAIN_PROVIDER_ID;
 /** The status select's send delay the debounce check expects (card-atoms' STATUS_SEND_DELAY_MS, written out: a test of the debounce must not take it from the code under test). */
 const SPEC_STATUS_DELAY_MS = 500;
@@ -438,19 +439,11 @@ const actions = fc.commands(
     waitMs.map(wait),
     waitMs.map(wait),
   ],
-  // 'max': runs of any length up to the limit (the default leans to a handful of actions).
-  // FC_SEED, FC_PATH and FC_REPLAY (the counterexample's replayPath) replay a failure.
-  { maxCommands: MAX_ACTIONS, size: 'max', ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}) },
+  COMMAND_SETTINGS,
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
 
-/** Runs every timer (hangs end at the client's time limit), at most two minutes of fake time. */
-async function settle(): Promise<void> {
-  for (let elapsed = 0; elapsed < 120_000 && vi.getTimerCount() > 0; elapsed += 1000) await advance(1000);
-  await advance(0);
-  await realTick();
-}
 
 interface Write {
   readonly leadId: number;
@@ -663,7 +656,7 @@ async function runBoard(
   try {
     await advance(0);
     await fc.asyncModelRun(() => ({ model: {}, real: board }), commands);
-    await settle();
+    await settleTimers();
     const clean = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: SP_ID }, fetch: board.sandbox.fetch });
     const problems = await checkBoard(board, clean, 'settled');
     // A failed board: 'Try again' with the faults gone shows the server's page.
@@ -671,7 +664,7 @@ async function runBoard(
       countOutcome(totals, 'board failed at the end, then Try again');
       board.layer.enabled = false;
       board.store.set(boardRetryAtom, (n) => n + 1);
-      await settle();
+      await settleTimers();
       problems.push(...(await checkBoard(board, clean, 'after Try again')));
     }
     await realTick();
@@ -762,7 +755,7 @@ describe('lead board: model run under faults (issue 16 §1)', () => {
       fc.asyncProperty(fc.integer(), fc.infiniteStream(requestFateArb), fc.infiniteStream(challengeFateArb), actions, (seed, fates, challenges, commands) =>
         runBoard(seed, fates, challenges, commands),
       ),
-      { numRuns: RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
+      RUN_SETTINGS,
     );
     elapsedMs = performance.now() - started;
     elapsedCpuMs = cpuMs() - startedCpu;

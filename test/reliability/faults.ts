@@ -377,6 +377,20 @@ export function installFakeClock(seed: number, start = new Date('2025-06-02T15:0
   };
 }
 
+/** The model runs' counts: 100 runs of at most 25 actions in `npm test`, 1,000 of at most 50 in `npm run soak` (SOAK=1). */
+export const SOAK = Boolean(process.env.SOAK);
+export const RUNS = SOAK ? 1000 : 100;
+export const MAX_ACTIONS = SOAK ? 50 : 25;
+
+/**
+ * fc.commands' settings for a run's actions. 'max': runs of any length up to the limit (the
+ * default leans to a handful of actions). FC_REPLAY (a counterexample's replayPath) replays one.
+ */
+export const COMMAND_SETTINGS = { maxCommands: MAX_ACTIONS, size: 'max' as const, ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}) };
+
+/** fc.assert's settings: RUNS runs; FC_SEED and FC_PATH replay a failure. */
+export const RUN_SETTINGS = { numRuns: RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) };
+
 /**
  * Lets `ms` of fake time pass in steps, running what each step wakes (and the promises after it),
  * the sandbox's work in flight finished before each step (see sandboxIdle).
@@ -390,6 +404,13 @@ export async function advance(ms: number, step = 250): Promise<void> {
     left -= now;
   } while (left > 0);
   await sandboxIdle();
+}
+
+/** Runs every timer (hangs end at the client's time limit), at most two minutes of fake time. */
+export async function settleTimers(): Promise<void> {
+  for (let elapsed = 0; elapsed < 120_000 && vi.getTimerCount() > 0; elapsed += 1000) await advance(1000);
+  await advance(0);
+  await realTick();
 }
 
 /**

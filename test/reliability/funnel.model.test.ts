@@ -45,7 +45,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { createStore } from 'jotai/vanilla';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
 import { createLeadV3Payload, type ProjectDetails } from '../../src/domain/funnel-lead';
 import { additionalFieldName } from '../../src/domain/funnel-suggestions';
@@ -84,8 +84,10 @@ import {
   type FunnelInputs,
 } from '../../src/widgets/raq-funnel/funnel-atoms';
 import {
+  COMMAND_SETTINGS,
+  RUN_SETTINGS,
+  RUNS,
   Action,
-  type Model,
   addRun,
   advance,
   challengeFateArb,
@@ -98,17 +100,16 @@ import {
   newTotals,
   realTick,
   requestFateArb,
+  settleTimers,
   watchForErrors,
   type ChallengeFate,
   type FaultLayer,
   type FaultLayerOptions,
+  type Model,
   type RequestFate,
   type WireRecord,
 } from './faults';
 
-const SOAK = Boolean(process.env.SOAK);
-const RUNS = SOAK ? 1000 : 100;
-const MAX_ACTIONS = SOAK ? 50 : 25;
 const CREATE_PATH = '/gateway/lead/v3/lead';
 const PRO_SELECTION_PATH = '/gateway/lead/v1/service-request/send-ol-pro-selection';
 /** Leads the sandbox creates at run time get ids from 400001 (seeded ones are below). */
@@ -614,19 +615,11 @@ const actions = fc.commands(
     waitMs.map(wait),
     waitMs.map(wait),
   ],
-  // 'max': runs of any length up to the limit (the default leans to a handful of actions).
-  // FC_SEED, FC_PATH and FC_REPLAY (the counterexample's replayPath) replay a failure.
-  { maxCommands: MAX_ACTIONS, size: 'max', ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}) },
+  COMMAND_SETTINGS,
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
 
-/** Runs every timer (hangs end at the client's time limit), at most two minutes of fake time. */
-async function settle(): Promise<void> {
-  for (let elapsed = 0; elapsed < 120_000 && vi.getTimerCount() > 0; elapsed += 1000) await advance(1000);
-  await advance(0);
-  await realTick();
-}
 
 /** JSON with object keys sorted (a parsed request body and a built one list their keys in different orders). */
 function canonical(value: unknown): string {
@@ -825,7 +818,7 @@ async function runFunnel(
   try {
     await advance(0);
     await fc.asyncModelRun(() => ({ model: {}, real: funnel }), commands);
-    await settle();
+    await settleTimers();
     const problems = await checkFunnel(funnel, 'settled', false);
     if (problems.length === 0) {
       // The faults go; the customer sends again what failed (again if that met a call still on its way).
@@ -843,7 +836,7 @@ async function runFunnel(
           funnel.selectionsSentAgain ??= funnel.selections.length;
           await sendSelection.run({}, funnel);
         } else break;
-        await settle();
+        await settleTimers();
       }
       problems.push(...(await checkFunnel(funnel, 'after sending again', true)));
     }
@@ -950,7 +943,7 @@ describe('request-a-quote funnel: model run under faults (issue 16 §1)', () => 
       fc.asyncProperty(setupArb, fc.infiniteStream(requestFateArb), fc.infiniteStream(challengeFateArb), actions, (setup, fates, challenges, commands) =>
         runFunnel(setup, fates, challenges, commands),
       ),
-      { numRuns: RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
+      RUN_SETTINGS,
     );
     elapsedMs = performance.now() - started;
     elapsedCpuMs = cpuMs() - startedCpu;

@@ -35,7 +35,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { createStore } from 'jotai/vanilla';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import { firstInvalidField, toBoardRequest, toGatewayRequest, validateReviewForm, type ReviewFormValues } from '../../src/domain/review-form';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
@@ -45,8 +45,10 @@ import { clientAtom } from '../../src/runtime/client-atom';
 import { reviewRequestInputsAtom, reviewRequestLoadableAtom, reviewRequestReloadAtom, type ReviewRequestData } from '../../src/widgets/review-request/review-request-atoms';
 import { ReviewRequestSender } from '../../src/widgets/review-request/review-request.logic';
 import {
+  COMMAND_SETTINGS,
+  RUN_SETTINGS,
+  RUNS,
   Action,
-  type Model,
   addRun,
   advance,
   challengeFateArb,
@@ -59,17 +61,16 @@ import {
   newTotals,
   realTick,
   requestFateArb,
+  settleTimers,
   watchForErrors,
   type ChallengeFate,
   type FaultLayer,
   type FaultLayerOptions,
+  type Model,
   type RequestFate,
   type WireRecord,
 } from './faults';
 
-const SOAK = Boolean(process.env.SOAK);
-const RUNS = SOAK ? 1000 : 100;
-const MAX_ACTIONS = SOAK ? 50 : 25;
 const SP_ID = MAIN_PROVIDER_ID;
 const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
 const DRAFT_PATH = '/gateway/review/api/v1/draft-review/get-or-create';
@@ -312,19 +313,11 @@ const actions = fc.commands(
     waitMs.map(wait),
     waitMs.map(wait),
   ],
-  // 'max': runs of any length up to the limit (the default leans to a handful of actions).
-  // FC_SEED, FC_PATH and FC_REPLAY (the counterexample's replayPath) replay a failure.
-  { maxCommands: MAX_ACTIONS, size: 'max', ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}) },
+  COMMAND_SETTINGS,
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
 
-/** Runs every timer (hangs end at the client's time limit), at most two minutes of fake time. */
-async function settle(): Promise<void> {
-  for (let elapsed = 0; elapsed < 120_000 && vi.getTimerCount() > 0; elapsed += 1000) await advance(1000);
-  await advance(0);
-  await realTick();
-}
 
 /** JSON with object keys sorted. */
 function canonical(value: unknown): string {
@@ -449,7 +442,7 @@ async function runReview(setup: RunSetup, fates: Iterable<RequestFate>, challeng
   try {
     await advance(0);
     await fc.asyncModelRun(() => ({ model: {}, real: review }), commands);
-    await settle();
+    await settleTimers();
     const problems = checkReview(review, 'settled', false);
     if (problems.length === 0) {
       // The faults go; the provider tries again what failed (again if that met a call still on its way).
@@ -462,7 +455,7 @@ async function runReview(setup: RunSetup, fates: Iterable<RequestFate>, challeng
           review.finalSend = true;
           await submit.run({}, review);
         } else break;
-        await settle();
+        await settleTimers();
       }
       problems.push(...checkReview(review, 'after trying again', true));
     }
@@ -514,7 +507,7 @@ describe('review request: model run under faults (issue 16 §1)', () => {
       fc.asyncProperty(setupArb, fc.infiniteStream(requestFateArb), fc.infiniteStream(challengeFateArb), actions, (setup, fates, challenges, commands) =>
         runReview(setup, fates, challenges, commands),
       ),
-      { numRuns: RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
+      RUN_SETTINGS,
     );
     elapsedMs = performance.now() - started;
     elapsedCpuMs = cpuMs() - startedCpu;

@@ -33,8 +33,10 @@ import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-clie
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
 import { ThreadSession, type PendingSend } from '../../src/widgets/message-thread/thread-session';
 import {
+  COMMAND_SETTINGS,
+  RUN_SETTINGS,
+  RUNS,
   Action,
-  type Model,
   addRun,
   advance,
   answered,
@@ -52,12 +54,10 @@ import {
   type ChallengeFate,
   type FaultLayer,
   type FaultLayerOptions,
+  type Model,
   type RequestFate,
 } from './faults';
 
-const SOAK = Boolean(process.env.SOAK);
-const RUNS = SOAK ? 1000 : 100;
-const MAX_ACTIONS = SOAK ? 50 : 25;
 const SP_ID = MAIN_PROVIDER_ID;
 /** The normal thread: member 5001 about lead 300001 (contact creation after a send needs the lead). */
 const LEAD_THREAD = { userId: 5001, leadId: 300001 } as const;
@@ -216,9 +216,7 @@ const actions = fc.commands(
     fc.integer({ min: 0, max: 4000 }).map(wait),
     fc.integer({ min: 0, max: 4000 }).map(wait),
   ],
-  // 'max': runs of any length up to the limit (the default leans to a handful of actions).
-  // FC_SEED, FC_PATH and FC_REPLAY (the counterexample's replayPath) replay a failure.
-  { maxCommands: MAX_ACTIONS, size: 'max', ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}) },
+  COMMAND_SETTINGS,
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
@@ -461,7 +459,7 @@ describe('message thread: model run under faults (issue 16 §1)', () => {
       fc.asyncProperty(setup, fc.infiniteStream(requestFateArb), fc.infiniteStream(challengeFateArb), actions, (run, fates, challenges, commands) =>
         runThread(run, fates, challenges, commands),
       ),
-      { numRuns: RUNS, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
+      RUN_SETTINGS,
     );
     elapsedMs = performance.now() - started;
     elapsedCpuMs = cpuMs() - startedCpu;
