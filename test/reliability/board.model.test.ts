@@ -746,6 +746,18 @@ describe('lead board: model run under faults (issue 16 §1)', () => {
     await runBoard(7, none, none, [jobNotes(0), wait(1000), jobNotes(1), wait(3000)], when(isPath('/note'), failing('lost-answer'), 1));
   });
 
+  it('regression: a superseded status choice gives up its own turn only: a note saved after it still waits for a job note queued before it (the older note reached the gateway last)', async () => {
+    // The opened lead's read hangs (its turn lasts to the time limit); the job note queues behind
+    // it, then a status choice and its replacement, then a note. (SOAK=1 seed -1362202976, path 797.)
+    await runBoard(
+      8,
+      none,
+      none,
+      [jobNotes(0), chooseStatus({ i: 0, steps: [{ status: 'ClosedWon', gapMs: 700 }, { status: 'Selling', gapMs: 700 }], blur: true }), saveNotes(0), wait(20_000)],
+      when(isPath('/read'), failing('hang'), 1),
+    );
+  });
+
   it(`${RUNS} runs: nothing lost, nothing stale, no dead end`, async () => {
     // The totals are this property's (the examples above count on their own).
     Object.assign(totals, newTotals());

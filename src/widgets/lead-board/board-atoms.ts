@@ -259,14 +259,19 @@ export function dropLeadChange(get: Getter, set: Setter, leadId: number, id: num
 
 /**
  * Sends a lead's calls one at a time, in the order asked (see LeadChange). A call whose `signal`
- * aborts gives up its turn at once (a superseded status choice: the newer one does not wait for
- * the answer of the one it replaced).
+ * aborts gives up its own turn at once (a superseded status choice: the newer one does not wait for
+ * the answer of the one it replaced) — but not the turns of the calls before it: the next call
+ * still waits for them. (Found by the board's soak, test/reliability/board.model.test.ts: a
+ * superseded choice's turn ended at its abort, so a note saved next went ahead of a job note
+ * queued behind a hung read, and the older note reached the gateway last.)
  */
 export function callInTurn<T>(get: Getter, leadId: number, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const calls = get(leadCallsAtom);
-  const result = (calls.get(leadId) ?? Promise.resolve()).then(call);
+  const before = calls.get(leadId) ?? Promise.resolve();
+  const result = before.then(call);
   const aborted = signal && new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  const turn: Promise<unknown> = (aborted ? Promise.race([result, aborted]) : result).catch(() => undefined);
+  const own = aborted ? Promise.race([result, aborted]) : result;
+  const turn: Promise<unknown> = before.then(() => own).catch(() => undefined);
   calls.set(leadId, turn);
   void turn.then(() => {
     if (calls.get(leadId) === turn) calls.delete(leadId);
