@@ -270,7 +270,7 @@ export function callInTurn<T>(get: Getter, leadId: number, call: () => Promise<T
   const before = calls.get(leadId) ?? Promise.resolve();
   const result = before.then(call);
   const aborted = signal && new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  const own = aborted ? Promise.race([result, aborted]) : result;
+  const own: Promise<unknown> = aborted ? Promise.race([result, aborted]) : result;
   const turn: Promise<unknown> = before.then(() => own).catch(() => undefined);
   calls.set(leadId, turn);
   void turn.then(() => {
