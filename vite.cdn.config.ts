@@ -368,7 +368,9 @@ export function cdnConfig(flavour: CdnFlavour) {
         // names: the loader lists every first-content file, and each byte of it counts
         // (manifest.json maps sources to files).
         entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
-        chunkFileNames: `chunks/${flavour.prefix}[hash].js`,
+        // The HEIC converter (heic-to, ≈ 3 MB, fetched only when an iPhone photo is picked) is
+        // named, so the npm package can leave it out (package.json "files"; README § iPhone photos).
+        chunkFileNames: (chunk) => `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
         assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
         codeSplitting: {
           groups: [

@@ -1,7 +1,10 @@
 import type { Preview } from '@storybook/react-vite';
 import { configureShadowQueries } from '../stories/support/queries';
 import { finishPartsCheck, startPartsCheck } from './parts-check';
+import { isStoryLocale, StoryLocaleProvider } from '../stories/support/story-locale';
 import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type SandboxParameters } from '../stories/support/sandbox';
+import { createDraftStore, memoryDraftBackend, type DraftStore } from '../src/domain/drafts';
+import { DraftStoreProvider } from '../src/ui/use-draft';
 
 /**
  * Every story renders against its own sandbox gateway (@leadkit/sandbox, packages/sandbox): the global loader makes one
@@ -26,22 +29,46 @@ const preview: Preview = {
         items: Object.entries(FAULT_SCENARIOS).map(([value, { title }]) => ({ value, title })),
       },
     },
+    locale: {
+      description: 'Language and direction of the widgets: en-US, es-US, or a long pseudo-locale on a right-to-left (Arabic) page',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        dynamicTitle: true,
+        items: [
+          { value: 'en-US', title: 'en-US' },
+          { value: 'es-US', title: 'es-US' },
+          { value: 'pseudo-rtl', title: 'Pseudo, right to left' },
+        ],
+      },
+    },
   },
-  initialGlobals: { fault: 'none' },
+  initialGlobals: { fault: 'none', locale: 'en-US' },
   loaders: [
     (context) => ({
       sandbox: createStorySandbox(context.globals.fault, context.parameters.sandbox as SandboxParameters | undefined),
+      // Drafts (issue 17 §4) in memory, fresh per story: every story shares one origin, and a
+      // draft one story left in IndexedDB (a failed save's text) came back in the next one's editor.
+      drafts: createDraftStore({ backend: memoryDraftBackend() }),
     }),
   ],
   // Every part a story shows must be in custom-elements.json (its tag's docs): see parts-check.ts.
   beforeEach: (context) => startPartsCheck(context.title),
   afterEach: () => finishPartsCheck(),
   decorators: [
-    (Story, context) => (
-      <SandboxProvider sandbox={sandboxOf(context)}>
-        <Story />
-      </SandboxProvider>
-    ),
+    (Story, context) => {
+      // A story's own `parameters.locale` wins over the toolbar's.
+      const wanted: unknown = context.parameters.locale ?? context.globals.locale;
+      return (
+        <SandboxProvider sandbox={sandboxOf(context)}>
+          <DraftStoreProvider store={(context.loaded as { drafts: DraftStore }).drafts}>
+            <StoryLocaleProvider locale={isStoryLocale(wanted) ? wanted : 'en-US'}>
+              <Story />
+            </StoryLocaleProvider>
+          </DraftStoreProvider>
+        </SandboxProvider>
+      );
+    },
   ],
   parameters: {
     layout: 'padded',

@@ -19,7 +19,11 @@
  *     it: "about:client") takes the stack recorded in the page when the element was inserted
  *     (DOM insertion methods are wrapped); failing that, the deepest script that had arrived
  *     before it was requested (an upper bound, counted in `guessedLinks`). The figure is the
- *     deepest request that finished before the first content (data calls included);
+ *     deepest of leadkit's requests that finished before the first content (data calls
+ *     included); the host page's own requests — its scripts (/examples/) and its own backend's
+ *     calls (/sandbox/, e.g. the saved replies it keeps) — are not leadkit's and are not the
+ *     deepest (a host's request made after its own script arrived is no round trip the widget's
+ *     first content waits for), though a leadkit request they start is counted through them;
  *   - long tasks: PerformanceObserver 'longtask' entries starting before the first content,
  *     their durations summed;
  *   - CLS: layout-shift entries without recent input, summed, from navigation until the network
@@ -332,10 +336,12 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       resources: { name: string; startTime: number; responseEnd: number; encodedBodySize: number }[];
     };
     const fc = state.firstContent;
+    // The host page's own scripts and its own backend's calls (see the header).
+    const hostOwn = (url: string) => /^\/(?:examples|sandbox)\//.test(new URL(url).pathname);
     const before = state.resources.filter((entry) => entry.responseEnd > 0 && entry.responseEnd <= fc);
     const js = before.filter((entry) => {
       const { pathname } = new URL(entry.name);
-      return pathname.endsWith('.js') && !pathname.startsWith('/examples/');
+      return pathname.endsWith('.js') && !hostOwn(entry.name);
     });
     const data = state.resources.filter((entry) => new URL(entry.name).pathname.startsWith('/gateway/'));
 
@@ -348,7 +354,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     const finishedBefore = new Set(before.map((entry) => entry.name));
     let deepest: CdpRequest | null = requests.find((request) => request.type === 'Document') ?? null;
     for (const request of requests) {
-      if (!finishedBefore.has(request.url)) continue;
+      if (!finishedBefore.has(request.url) || hostOwn(request.url)) continue;
       if ((depths.get(request.id)?.depth ?? 0) > (deepest ? (depths.get(deepest.id)?.depth ?? 0) : 0)) deepest = request;
     }
     const chain: string[] = [];

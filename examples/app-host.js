@@ -9,6 +9,7 @@
  *   connected numbers — that leadkit links to but `<lead-app>` has no route for: a widget's link
  *   to one is a real navigation (after `lk-navigate`), landing here.
  */
+
 const app = document.querySelector('#office-app');
 const signedIn = document.querySelector('[data-signed-in]');
 
@@ -54,6 +55,14 @@ function officePage() {
 
 if (!officePage()) {
   signIn();
+  // The thread route's saved replies, kept by the host for the signed-in provider (saved-replies.js).
+  // Imported after the page's set-up, not with it: a static import is one more round trip before
+  // the widgets' first data (the bench's board chain went from 3 to 4).
+  if (app) {
+    void import('./saved-replies.js').then(({ keepSavedReplies }) => {
+      addEventListener('popstate', keepSavedReplies(app, () => app.getAttribute('sp-id')));
+    });
+  }
   // The nav's client-side navigations (app-nav.js) may change the provider the address names.
   addEventListener('popstate', signIn);
 }

@@ -1,8 +1,10 @@
 /**
  * Host script of examples/message-thread.html (external: the page needs no inline script).
  * Puts one <message-thread> in the page for the thread named by the query (default: member
- * 5001 on lead 300001); the CDN loader defines the tag when it appears.
+ * 5001 on lead 300001); the CDN loader defines the tag when it appears. The provider's saved
+ * replies are the host's to keep (saved-replies.js).
  */
+
 const query = new URLSearchParams(location.search);
 const digits = (value) => (value && /^\d{1,15}$/.test(value) ? value : null);
 const userId = digits(query.get('user-id')) ?? '5001';
@@ -15,6 +17,8 @@ thread.setAttribute('user-id', userId);
 if (leadId) thread.setAttribute('lead-id', leadId);
 thread.setAttribute('auth-mode', 'provider');
 thread.setAttribute('chat-service', 'sandbox');
+// Imported after the set-up, not with it (a static import is a round trip before the first data).
+void import('./saved-replies.js').then(({ keepSavedReplies }) => keepSavedReplies(thread, () => thread.getAttribute('sp-id')));
 document.getElementById('thread-host')?.append(thread);
 
 for (const link of document.querySelectorAll('.app-nav a')) {

@@ -49,6 +49,8 @@ export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEv
 export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
 export { FLAG_NAMES } from './runtime/runtime';
 export { defaultRoutes, type RouteBuilders } from './domain/routes';
+// Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
+export { clearDrafts } from './domain/draft-backend-idb';
 export type { GatewayInput } from './runtime/gateway-config';
 
 // The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`

@@ -84,6 +84,7 @@ describe('leadkit/react components', () => {
       'onLeadCreate',
       'onMessageSend',
       'onReviewRequest',
+      'onSavedRepliesChange',
     ]);
     expectTypeOf<LeadBoardProps['onLeadStatusChange']>().toEqualTypeOf<((event: LeadkitEvent<'lk-lead-status-change'>) => void) | undefined>();
     const handlers = Object.fromEntries(LEADKIT_EVENTS.map((event) => [eventPropName(event), vi.fn()]));
@@ -100,7 +101,7 @@ describe('leadkit/react components', () => {
   });
 
   it('takes every host property of the table as a prop', () => {
-    const values = Object.fromEntries(HOST_PROPERTIES.map((name) => [name, name === 'locale' ? 'en-US' : name === 'now' || name === 'chat' ? () => new Date() : {}]));
+    const values = Object.fromEntries(HOST_PROPERTIES.map((name) => [name, name === 'now' || name === 'chat' ? () => new Date() : {}]));
     const { container } = render(<LeadBoard {...values} />);
     const element = container.querySelector('lead-board') as HTMLElement & Record<string, unknown>;
     for (const name of HOST_PROPERTIES) expect(element[name], name).toBe(values[name]);

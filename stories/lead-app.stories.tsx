@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
+import { pseudoLocalize } from './support/story-locale';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
@@ -112,5 +113,26 @@ export const LinkInsideApp: Story = {
     await expect(followed).toBe(false);
     await waitFor(() => expect(canvas.queryByRole('heading', { name: 'Page not found' })).toBeNull(), ROUTE_TIMEOUT);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' }, ROUTE_TIMEOUT)).toBeVisible();
+  },
+};
+
+/** es-US: the office app's lead page route in Spanish. */
+export const InSpanish: Story = {
+  args: { path: `/app/lead?leadId=${SANDBOX_LEADS.purchased}&serviceProviderId=1001` },
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Cliente potencial desbloqueado' }, ROUTE_TIMEOUT)).toBeVisible();
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer: the not-found view. */
+export const RightToLeftLongTexts: Story = {
+  args: { path: '/app/nowhere' },
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: pseudoLocalize('Page not found') }, ROUTE_TIMEOUT)).toBeVisible();
+    await expect(getComputedStyle(root.host).direction).toBe('rtl');
   },
 };

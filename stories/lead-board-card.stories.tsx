@@ -10,6 +10,7 @@ import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messa
 import { shadowOf } from './support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
+import { settled } from './support/board-frame';
 
 /**
  * The lead board's expanded card (issue 5; spec §2 "Lead board", §4, §5, §8): status, Your
@@ -103,15 +104,6 @@ async function openCard(context: StoryContext<LeadBoardProps>) {
   return { root, canvas, element, card, header };
 }
 
-/** Waits until the list is not refreshing (axe must not judge a half-faded list). */
-async function settled(root: ShadowRoot) {
-  await waitFor(() => {
-    const list = root.querySelector('.lk-board__list');
-    if (!list) return;
-    expect(list).toHaveAttribute('aria-busy', 'false');
-    expect(getComputedStyle(list).opacity).toBe('1');
-  });
-}
 
 /** What the sandbox received on this path (POST), oldest first. */
 function posts(context: StoryContext<LeadBoardProps>, path: string) {
@@ -414,8 +406,9 @@ export const ActionsMenuOpen: Story = {
     const button = card.getByRole('button', { name: 'More actions' });
     await expect(button).toHaveAttribute('aria-haspopup', 'menu');
     await userEvent.click(button);
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
-    const menu = card.getByRole('menu', { name: 'More actions' });
+    // The menu's state and items are waited for (a busy machine's click may land before React has rendered them).
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
+    const menu = await card.findByRole('menu', { name: 'More actions' }, { timeout: 5000 });
     const items = within(menu).getAllByRole('menuitem');
     const labels = items.map((item) => item.textContent);
     // The spec's two (in this order); the job-notes entry may come first.

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { pseudoLocalize } from './support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
@@ -10,6 +11,7 @@ import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { typeText } from './support/shadow-input';
+import { boardFrame, SHOWING, SEED_1001, settled } from './support/board-frame';
 
 /**
  * <LeadBoard> (spec §2 "Lead board", §3, §4) as its element shows it: in a shadow root with
@@ -25,11 +27,9 @@ const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive';
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 const HEADING = 'Leads for Acme Plumbing & Heating';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
-/** Seed facts for provider 1001 (packages/sandbox/src/seed): active, archived and unread-message leads. */
-const ACTIVE_LEADS = 56;
-const ARCHIVED_LEADS = 6;
-const UNREAD_MESSAGE_LEADS = 14;
+const ACTIVE_LEADS = SEED_1001.activeLeads;
+const ARCHIVED_LEADS = SEED_1001.archivedLeads;
+const UNREAD_MESSAGE_LEADS = SEED_1001.unreadMessageLeads;
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
@@ -43,11 +43,7 @@ const meta = {
     newMessages: { control: 'boolean' },
     pageSize: { control: 'number' },
   },
-  render: (args) => (
-    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE}>
-      <LeadBoard {...args} />
-    </WidgetFrame>
-  ),
+  render: boardFrame(),
   parameters: {
     a11y: { test: 'error' },
   },
@@ -68,19 +64,6 @@ async function shownBoard(canvasElement: HTMLElement) {
 
 const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
 const leadIds = (root: ShadowRoot) => cards(root).map((card) => Number(card.dataset.leadId));
-/**
- * Waits until the list is no longer refreshing: the last page stays on screen dimmed
- * (opacity .6, a 120 ms transition) while the next loads, and axe must not judge the colors of
- * a half-faded list.
- */
-async function settled(root: ShadowRoot) {
-  await waitFor(() => {
-    const list = root.querySelector('.lk-board__list');
-    if (!list) return;
-    expect(list).toHaveAttribute('aria-busy', 'false');
-    expect(getComputedStyle(list).opacity).toBe('1');
-  });
-}
 const cardToggle = (card: HTMLElement) => card.querySelector<HTMLButtonElement>('button[aria-expanded]') as HTMLButtonElement;
 
 /** The bodies of the leads calls the sandbox received, oldest first. */
@@ -270,7 +253,15 @@ export const StatusFilterOpen: Story = {
     const group = canvas.getByRole('group', { name: 'Lead status' });
     await expect(group).toBeVisible();
     const boxes = within(group).getAllByRole('checkbox');
-    await expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(['New', 'Not Contacted', 'Contacted', 'Scheduled', 'Closed won', 'Closed lost']);
+    // Named by their labels (each option's count is its description: lead-board-counts.stories.tsx).
+    await expect(boxes.map((box) => box.closest('label')?.querySelector('.lk-multi-select__option-label')?.textContent)).toEqual([
+      'New',
+      'Not Contacted',
+      'Contacted',
+      'Scheduled',
+      'Closed won',
+      'Closed lost',
+    ]);
 
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Closed won' }));
     await waitFor(() => expect(leadRequests(context).at(-1)?.filters).toMatchObject({ serviceProviderLeadStatuses: ['ClosedWon'] }));
@@ -418,11 +409,7 @@ export const FilterTags: Story = {
 
 /** A ~400px host: the filter panel folds behind 'Show All Filters' / 'Hide All Filters'. */
 export const NarrowWidth: Story = {
-  render: (args) => (
-    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={{ width: 400 }}>
-      <LeadBoard {...args} />
-    </WidgetFrame>
-  ),
+  render: boardFrame(400),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     const toggle = canvas.getByRole('button', { name: 'Show All Filters' });
@@ -452,11 +439,7 @@ export const NarrowWidth: Story = {
  * bold name; the read dot is a ring once read.
  */
 export const Phone: Story = {
-  render: (args) => (
-    <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={{ width: 390 }}>
-      <LeadBoard {...args} />
-    </WidgetFrame>
-  ),
+  render: boardFrame(390),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     const lines = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0);
@@ -528,5 +511,34 @@ export const Customization: Story = {
     await expect(getComputedStyle(canvas.getByRole('heading', { level: 1 })).fontFamily).toMatch(/^Georgia/);
     await expect(getComputedStyle(root.querySelector('[part~="filters"]') as HTMLElement).backgroundColor).toBe('rgb(243, 229, 245)');
     await expect(getComputedStyle(root.querySelector('[part~="message-button"]') as HTMLElement).textTransform).toBe('uppercase');
+  },
+};
+
+// ---- languages and direction -------------------------------------------------------------------
+
+/** es-US (`locale="es-US"`): the board in Spanish, the count with its plural, dates day first. */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByText(`Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`, {}, { timeout: 5000 })).toBeVisible();
+    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Ver registro de llamadas' })).toBeVisible();
+    await expect(canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' })).toBeVisible();
+    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await settled(root);
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer: the board mirrors, nothing is cut. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('link', { name: pseudoLocalize('View Call Log') }, { timeout: 5000 })).toBeVisible();
+    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+    await expect(getComputedStyle(root.querySelector('.lk-board') ?? root.host).direction).toBe('rtl');
+    await settled(root);
   },
 };

@@ -1,12 +1,13 @@
 import type { CSSProperties } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { pseudoLocalize } from './support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/base.css?inline';
 import leadPageCss from '../src/widgets/lead-page/lead-page.css?inline';
 import { LeadPage } from '../src/widgets/lead-page/lead-page';
 import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { LEAD_PAGE_CATALOGUE } from '../src/widgets/lead-page/lead-page-messages';
 
@@ -37,11 +38,16 @@ const meta = {
     apiVersion: { control: 'inline-radio', options: ['v2', 'v1'] },
     errorMessage: { control: 'text' },
   },
-  render: (args) => (
-    <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE}>
-      <LeadPage {...args} />
-    </WidgetFrame>
-  ),
+  // The widget's clock is the sandbox's (the seed's 24 h / 3-buyer windows), `clockAheadMs` later.
+  render: (args, { parameters }) => {
+    const base = Date.parse((parameters as { sandbox?: SandboxParameters }).sandbox?.now ?? SANDBOX_NOW);
+    const ahead = (parameters as { clockAheadMs?: number }).clockAheadMs ?? 0;
+    return (
+      <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ now: () => new Date(base + ahead) }}>
+        <LeadPage {...args} />
+      </WidgetFrame>
+    );
+  },
 } satisfies Meta<typeof LeadPage>;
 
 export default meta;
@@ -87,12 +93,29 @@ export const UnlockOnOpen: Story = {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
+    // Issue 18 §1: sent 1 h ago, one buyer before this one — what is left for the others.
+    await expect(canvas.getByText('1 of 3 spots left')).toBeVisible();
+    await expect(canvas.getByText('23 h left')).toBeVisible();
   },
 };
 
-async function expectUnavailable(canvasElement: HTMLElement) {
+/** The same lead looked at 22 h 59 min later: its last minute (the page counts down on its own). */
+export const UnlockedLastMinute: Story = {
+  args: { leadId: SANDBOX_LEADS.availableToUnlock },
+  parameters: { clockAheadMs: (22 * 60 + 59) * 60_000 },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
+    await expect(canvas.getByText('1 of 3 spots left')).toBeVisible();
+    await expect(canvas.getByText('1 min left')).toBeVisible();
+  },
+};
+
+async function expectUnavailable(canvasElement: HTMLElement, reason: string) {
   const { canvas } = await shadowOf(canvasElement);
   await expect(await canvas.findByText('This lead is no longer available for purchase.')).toBeVisible();
+  // Issue 18 §1: why it is gone.
+  await expect(canvas.getByText(reason)).toBeVisible();
   await expect(canvas.getByRole('article')).toBeVisible();
   await expect(canvas.queryByRole('heading', { name: 'Lead Unlocked' })).toBeNull();
   // No customer details: no phone, e-mail or map links.
@@ -102,13 +125,13 @@ async function expectUnavailable(canvasElement: HTMLElement) {
 /** Sent to 1001 30 h ago, never bought: past the 24 h window. */
 export const UnavailableExpired: Story = {
   args: { leadId: SANDBOX_LEADS.unavailableExpired },
-  play: ({ canvasElement }) => expectUnavailable(canvasElement),
+  play: ({ canvasElement }) => expectUnavailable(canvasElement, 'Sent more than 24 hours ago'),
 };
 
 /** Sent 2 h ago, but 3 providers bought it already. */
 export const UnavailableSoldOut: Story = {
   args: { leadId: SANDBOX_LEADS.unavailableSoldOut },
-  play: ({ canvasElement }) => expectUnavailable(canvasElement),
+  play: ({ canvasElement }) => expectUnavailable(canvasElement, '3 pros bought this lead'),
 };
 
 /** The v1 call (user + firstLine) renders the same page. */
@@ -244,5 +267,26 @@ export const Customization: Story = {
     const banner = root.querySelector('[part~="beta-banner"]') as HTMLElement;
     await waitFor(() => expect(getComputedStyle(banner).backgroundImage).toBe('none'));
     await expect(getComputedStyle(banner).backgroundColor).toBe('rgb(74, 20, 140)');
+  },
+};
+
+/** es-US: the lead page in Spanish (LeadFeed and BETA are names and stay). */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Preguntas frecuentes' }, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByText('Mejores clientes potenciales cuando usted los quiera.')).toBeVisible();
+    await expect(canvas.queryByText('Better leads when you want them.')).toBeNull();
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: pseudoLocalize('FAQ') }, { timeout: 5000 })).toBeVisible();
+    await expect(getComputedStyle(root.host).direction).toBe('rtl');
   },
 };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { pseudoLocalize } from './support/story-locale';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
 import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import { formatMessageDay } from '../src/i18n/format';
@@ -365,5 +366,29 @@ export const MessageHistoryEmpty: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByText('There are no earlier messages with Zoe Vargas.', undefined, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** es-US: the conversation in Spanish; dates with Spanish names, own messages on the inline end. */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('textbox', { name: 'Escriba un mensaje...' }, { timeout: 5000 })).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Adjuntar un archivo' })).toBeEnabled(), { timeout: 5000 });
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Sus mensajes con Jordan Rivera' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Ver todos los clientes potenciales' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Mensajes' })).toBeVisible();
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer: bubbles and breadcrumb mirror. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('textbox', { name: pseudoLocalize('Write a message...') }, { timeout: 5000 })).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('button', { name: pseudoLocalize('Attach a file') })).toBeEnabled(), { timeout: 5000 });
+    await expect(getComputedStyle(root.host).direction).toBe('rtl');
   },
 };

@@ -9,6 +9,7 @@ import { RaqFunnel, type RaqFunnelProps } from '../src/widgets/raq-funnel/raq-fu
 import { RAQ_FUNNEL_CATALOGUE } from '../src/widgets/raq-funnel/raq-funnel-messages';
 import { shadowOf } from './support/queries';
 import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
+import { pseudoLocalize, useStoryLocaleInputs } from './support/story-locale';
 import { ShadowFrame } from './support/shadow-frame';
 import { expectFocused, typeText } from './support/shadow-input';
 import { preloadFunnelParts } from '../src/widgets/raq-funnel/funnel-test-setup';
@@ -48,10 +49,11 @@ function FunnelStory({ member = false, passChallengeAfterMs, ...props }: FunnelA
   );
   // A new store with every sandbox (a toolbar change), so no state of the last one lingers.
   const owner = useMemo(() => ({ sandbox }), [sandbox]);
+  const localeInputs = useStoryLocaleInputs();
   return (
     <ShadowFrame styles={[baseCss]}>
       {(host) => (
-        <WidgetShell owner={owner} host={host} catalogue={RAQ_FUNNEL_CATALOGUE} inputs={{ gateway: client }}>
+        <WidgetShell owner={owner} host={host} catalogue={RAQ_FUNNEL_CATALOGUE} inputs={{ ...localeInputs, gateway: client }}>
           <RaqFunnel {...props} />
         </WidgetShell>
       )}
@@ -310,5 +312,27 @@ export const Summary: Story = {
     await expect(await canvas.findByText('Your phone number was updated.')).toBeVisible();
     await expect(requests(context, 'POST', '/gateway/lead/v1/user/updatePhone').map((r) => r.body)).toEqual([{ phoneNumber: '7205550199' }]);
     await expect(await canvas.findByRole('region', { name: 'Deals for your project' })).toBeVisible();
+  },
+};
+
+/** es-US: the first step in Spanish. */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await stepHeading(canvas, 'Reciba cotizaciones de profesionales locales')).toBeVisible();
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Su servicio');
+    await expect(await canvas.findByRole('combobox', { name: '¿Con qué necesita ayuda?' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Código postal' })).toBeVisible();
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(await stepHeading(canvas, pseudoLocalize('Get quotes from local pros'))).toBeVisible();
+    await expect(getComputedStyle(root.host).direction).toBe('rtl');
   },
 };

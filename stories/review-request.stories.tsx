@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { pseudoLocalize } from './support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { updateDraftReview } from '../src/gateway/review/calls';
 import baseCss from '../src/ui/base.css?inline';
@@ -380,5 +381,27 @@ export const DraftRestored: Story = {
     await openForm(canvas);
     await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('Installed a 3-ton AC unit');
     await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
+  },
+};
+
+/** es-US: the modal in Spanish. */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('dialog', { name: 'Solicitar una reseña' }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Contacto del cliente' })).toHaveTextContent('Priya Patel');
+    await expect(canvas.getByRole('button', { name: 'Editar' })).toBeVisible();
+  },
+};
+
+/** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    const dialog = await canvas.findByRole('dialog', { name: pseudoLocalize('Request a Review') }, { timeout: 5000 });
+    await expect(await canvas.findByRole('region', { name: pseudoLocalize('Customer contact') })).toHaveTextContent('Priya Patel');
+    await expect(getComputedStyle(dialog).direction).toBe('rtl');
   },
 };

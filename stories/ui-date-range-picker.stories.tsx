@@ -9,6 +9,7 @@ import { enUS } from '../src/i18n/en-US';
 import baseCss from '../src/ui/base.css?inline';
 import pickerCss from '../src/ui/date-range-picker.css?inline';
 import { DateRangePicker, type DateRangeChange, type DateRangeColors } from '../src/ui/date-range-picker';
+import { ES_US_FORMATS, esUSPack } from '../src/i18n/es-US';
 import { dateRangePickerLabels } from '../src/ui/date-range-picker-labels';
 import { shadowOf } from './support/queries';
 import { ShadowFrame } from './support/shadow-frame';
@@ -26,6 +27,11 @@ import { typeText } from './support/shadow-input';
 const STYLES = [baseCss, pickerCss];
 const t = createTranslator(enUS);
 const LABELS = { board: dateRangePickerLabels(t, 'board'), generic: dateRangePickerLabels(t, 'generic') };
+const es = createTranslator(enUS, null, esUSPack);
+const SPANISH = {
+  board: dateRangePickerLabels(es, 'board', ES_US_FORMATS.boardDate(new Date(2025, 5, 1))),
+  generic: dateRangePickerLabels(es, 'generic', ES_US_FORMATS.pickerDate(new Date(2025, 5, 1))),
+};
 const TODAY = new Date(2026, 5, 15);
 
 interface HarnessArgs {
@@ -40,26 +46,29 @@ interface HarnessArgs {
   /** Custom properties on the shadow host (theming from outside). */
   hostStyle?: CSSProperties;
   onChange?: (range: DateRange, change: DateRangeChange) => void;
+  /** es-US: Spanish labels, day-first dates, Spanish month and day names. */
+  spanish?: boolean;
 }
 
 const ymd = (date: Date | null) => (date ? format(date, 'yyyy-MM-dd') : '');
 
-function PickerHarness({ variant, layout, initial = { start: null, end: null }, disabled, colors, invalidDate, hostStyle, onChange }: HarnessArgs) {
+function PickerHarness({ variant, layout, initial = { start: null, end: null }, disabled, colors, invalidDate, hostStyle, onChange, spanish }: HarnessArgs) {
   const [value, setValue] = useState<DateRange>(initial);
   const handle = (range: DateRange, change: DateRangeChange) => {
     setValue(range);
     onChange?.(range, change);
   };
-  const common = { value, onChange: handle, today: TODAY, disabled, colors };
+  const common = { value, onChange: handle, today: TODAY, disabled, colors, ...(spanish ? { dates: ES_US_FORMATS.pickerDates } : {}) };
+  const labels = spanish ? SPANISH : LABELS;
   const board = toBoardDateRange(value);
   return (
     <ShadowFrame styles={STYLES} style={hostStyle}>
       {() => (
         <div>
           {variant === 'board' ? (
-            <DateRangePicker variant="board" labels={{ ...LABELS.board, invalidDate }} {...common} />
+            <DateRangePicker variant="board" labels={{ ...labels.board, invalidDate }} {...common} />
           ) : (
-            <DateRangePicker variant="generic" layout={layout} labels={{ ...LABELS.generic, invalidDate }} {...common} />
+            <DateRangePicker variant="generic" layout={layout} labels={{ ...labels.generic, invalidDate }} {...common} />
           )}
           <p>
             <output data-testid="selection" data-start={ymd(value.start)} data-end={ymd(value.end)}>
@@ -281,5 +290,22 @@ export const ScrollMode: Story = {
     await waitFor(() => expect(root.activeElement).toHaveAccessibleName('Tuesday, March 10, 2026'));
     await userEvent.keyboard('{Enter}');
     await expect(selection(root).start).toBe('2026-03-10');
+  },
+};
+
+/**
+ * es-US on an Arabic, right-to-left page: Spanish labels and names, day-first fields, the month
+ * arrows and the range's ends mirrored.
+ */
+export const SpanishRightToLeft: Story = {
+  args: { variant: 'generic', spanish: true, initial: { start: new Date(2026, 5, 8), end: new Date(2026, 5, 12) } },
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Fecha de inicio' })).toHaveValue('8 jun 2026');
+    await expect(canvas.getByRole('textbox', { name: 'Fecha de fin' })).toHaveValue('12 jun 2026');
+    await expect(canvas.getByRole('button', { name: 'lunes, 15 de junio de 2026' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Mes anterior' })).toBeVisible();
+    await expect(getComputedStyle(root.querySelector('.lk-drp') as Element).direction).toBe('rtl');
   },
 };

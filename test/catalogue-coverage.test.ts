@@ -41,7 +41,8 @@ function reachable(entry: string, lazy = false): string[] {
     for (const match of imports) {
       const target = resolve(file, match[1]!);
       // The gateway shows no text (its schemas import domain enums whose label keys no widget needs to show).
-      if (target && !target.includes(`${path.sep}i18n${path.sep}en-US`) && !target.includes(`${path.sep}gateway${path.sep}`) && !/\.test\.tsx?$/.test(target)) stack.push(target);
+      // Another locale's catalogue (i18n/es-US…) names every key: it translates texts, shows none of its own.
+      if (target && !target.includes(`${path.sep}i18n${path.sep}en-US`) && !target.includes(`${path.sep}i18n${path.sep}es-US`) && !target.includes(`${path.sep}gateway${path.sep}`) && !/\.test\.tsx?$/.test(target)) stack.push(target);
     }
   }
   return [...seen];

@@ -13,7 +13,9 @@ async function layerErrors(file: string, code: string) {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'leadkit/layers').map((m) => m.message);
 }
 
-describe('layer rule (runs in npm test through lint)', () => {
+// A bound for a hung lint, not a speed check: the first lintText loads the whole ESLint config and
+// its parsers, 5.5 s on a busy machine (vitest's default 5 s cut it off).
+describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () => {
   it('refuses an upward import from domain into ui', async () => {
     expect(await layerErrors('src/domain/x.ts', "import { Button } from '../ui/button';\nexport const y = Button;\n")).toEqual([
       expect.stringContaining("'domain' may not import from 'ui'"),

@@ -22,14 +22,14 @@ export const ATTACHMENT_MAX_BYTES = 157_286_400;
 /** §5: the only types that may be sent. */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
-/** For the file input's `accept` attribute: narrows the picker; validation still runs. */
-export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+/** For the file input's `accept` attribute: narrows the picker; validation still runs. HEIC/HEIF are converted to JPEG (issue 17 §3). */
+export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png,image/heic,image/heif,.heic,.heif';
 /** §8/§9: how long an attachment error stays visible. */
 export const ATTACHMENT_ERROR_MS = 10_000;
 
 export type AttachmentError = Extract<
   MessageKey,
-  'validation.fileTooLarge' | 'validation.fileType' | 'validation.fileDefault'
+  'validation.fileTooLarge' | 'validation.fileType' | 'validation.fileDefault' | 'validation.heicUnavailable' | 'validation.heicFailed'
 >;
 
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff] as const;

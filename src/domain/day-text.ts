@@ -1,4 +1,4 @@
-import { isValid, parse, startOfDay } from 'date-fns';
+import { isValid, parse, startOfDay, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 
 /*
@@ -7,17 +7,17 @@ import { enUS } from 'date-fns/locale/en-US';
  */
 
 /**
- * Reads a day typed into a picker field, trying each date-fns pattern in turn (en-US month
- * names, any letter case, surrounding and repeated spaces ignored). The whole text must
+ * Reads a day typed into a picker field, trying each date-fns pattern in turn (month names of
+ * `locale`, default en-US, any letter case, surrounding and repeated spaces ignored). The whole text must
  * match and the year must have four digits: '06/01/20' is refused rather than read as the
  * year 20. Returns the start of that day, or null.
  */
-export function parseDayText(text: string, patterns: readonly string[]): Date | null {
+export function parseDayText(text: string, patterns: readonly string[], locale: Locale = enUS): Date | null {
   const cleaned = text.trim().replace(/\s+/g, ' ');
   if (!cleaned) return null;
   const reference = new Date(2000, 0, 1);
   for (const pattern of patterns) {
-    const date = parse(cleaned, pattern, reference, { locale: enUS });
+    const date = parse(cleaned, pattern, reference, { locale });
     if (isValid(date) && date.getFullYear() >= 1000) return startOfDay(date);
   }
   return null;

@@ -2,23 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../gateway/client';
+import { defineFreshLeadPage, leadResponse } from '../../test/helpers/lead-page-fixture';
 import { leadPageElement } from './lead-page.element';
 import { defineElement } from './registry';
 
-const leadResponse = (leadId: number) => ({
-  leadId,
-  purchased: false,
-  info: { title: `Lead ${leadId}`, description: '', urgency: 'Flexible', category: { id: 100, name: 'Plumbing' }, attributes: [] },
-  address: { city: 'Denver', state: 'CO', postalCode: '80202' },
-});
-
+const defineFresh = defineFreshLeadPage;
+/** Tags these tests define themselves (their own prefixes). */
 let counter = 0;
-/** A fresh tag per test: custom elements cannot be redefined. */
-function defineFresh() {
-  const prefix = `t${++counter}`;
-  defineElement(leadPageElement, { prefix });
-  return `${prefix}-lead-page`;
-}
 
 function providerClient(responder: (leadId: number) => Response | Promise<Response> = (leadId) => json(200, leadResponse(leadId))) {
   const recorder = recordingFetch((request) => responder(Number(/leads\/(\d+)/.exec(request.url)?.[1])));

@@ -2,6 +2,7 @@ import { startTransition, useLayoutEffect, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { abortPrefetched, prefetchedCallsOf } from '../gateway/prefetch';
+import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
@@ -39,6 +40,17 @@ interface R2wcInternals {
 /** Custom state set on the host once the widget rendered (`:host(:state(lk-ready))`). */
 const READY_STATE = 'lk-ready';
 const readyStates = new WeakMap<Element, CustomStateSet>();
+
+/**
+ * Rendered (inside the widget shell, so only once the widget's locale is here): the reserved
+ * height is no longer needed (the skeleton or content holds it).
+ */
+function Rendered({ host }: { host: Element }) {
+  useLayoutEffect(() => {
+    readyStates.get(host)?.add(READY_STATE);
+  }, [host]);
+  return null;
+}
 
 /** An empty value or the attribute's own name means true, as for any HTML boolean attribute ("false" is false). */
 const isHtmlTrue = (attribute: string, value: string) => value === '' || value.toLowerCase() === attribute || /^[ty1-9]/i.test(value);
@@ -80,16 +92,13 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
 
   function Shell(props: Record<string, unknown> & { container: ShadowRoot }) {
     const host = props.container.host;
-    // Rendered: the reserved height is no longer needed (the skeleton or content holds it).
-    useLayoutEffect(() => {
-      readyStates.get(host)?.add(READY_STATE);
-    }, [host]);
-    const inputs: Record<string, unknown> = { gatewayUrl: props.gatewayUrl, authMode: props.authMode, spId: props.spId };
+    const inputs: Record<string, unknown> = { gatewayUrl: props.gatewayUrl, authMode: props.authMode, spId: props.spId, locale: props.locale };
     for (const name of HOST_PROPERTIES) inputs[name] = props[name];
     const widgetProps: Record<string, unknown> = {};
     for (const name of Object.keys(ownAttributes)) widgetProps[name] = props[name];
     return (
       <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs} prefetched={prefetchedCallsOf(host)}>
+        <Rendered host={host} />
         <Widget {...widgetProps} />
       </WidgetShell>
     );
@@ -163,6 +172,10 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
 
     /** Renders from a microtask once in a document (see above); a move keeps the mounted tree. */
     connectedCallback() {
+      // A locale other than en-US starts loading now, beside the first data (the CDN loader's
+      // early calls), not after the first render asked for it.
+      const locale = resolveLocale(this[R2WC_PROPS].locale as string | undefined, this);
+      if (locale !== 'en-US') void loadLocalePack(locale);
       queueMicrotask(() => {
         if (!this.isConnected) return;
         this[R2WC_CONNECTED] = true;

@@ -11,7 +11,10 @@ import { elementDefinition } from './define-element';
  * @attr base - Where the app is mounted in the site's URL space (default `/app`).
  * @attr sp-id - The signed-in provider (provider auth and caller id for every call).
  * @attr chat-service - The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
+ * @attr drafts - `on` (default) or `off`: whether the board's 'Your Notes' and the thread's composer keep drafts on this device (see those tags).
  * @prop chat - Chat client factory for the message thread route (wins over `chat-service`).
+ * @prop savedReplies - The pro's saved replies for the message thread route's composer (`{ id, text }[]`); unset: the catalogue's defaults. Store what `lk-saved-replies-change` carries and set it back here.
+ * @event lk-saved-replies-change - The pro added or removed a saved reply in the thread route's composer: `savedReplies` is the whole new list, `change` `add` or `remove`, `id` the reply.
  * @event lk-navigate - Before a link leaves the app (links between its routes are client-side navigations).
  * @csspart app - The app.
  * @csspart not-found - The not-found view.

@@ -12,6 +12,7 @@ import { elementDefinition } from './define-element';
  * @attr new-messages - Start with the 'Show Unread Messages' filter on.
  * @attr page-size - Leads per page (default 10).
  * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
+ * @attr drafts - `on` (default): text typed in 'Your Notes' is kept on this device (IndexedDB, ids and the pro's text only) until saved or cancelled, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
  * @prop auth - `{ kind: 'provider', spId }`.
  * @prop chat - Not used by this element.
@@ -25,6 +26,8 @@ import { elementDefinition } from './define-element';
  * @csspart lead-board - The whole board.
  * @csspart filters - The filter header, panel and tags.
  * @csspart lead-card - One lead.
+ * @csspart bulk-toolbar - The bulk toolbar over the list's header row while leads are selected (select all on this page, count, Archive/Restore, Mark as read/unread, Clear selection).
+ * @csspart bulk-summary - The one message a bulk action ends with.
  * @csspart message-button - A lead's Message button.
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.
@@ -62,8 +65,10 @@ import { elementDefinition } from './define-element';
  * @csspart multi-select - A multi-select (the filter panel's statuses, sources).
  * @csspart multi-select-button - Its button.
  * @csspart multi-select-panel - Its options panel.
+ * @csspart multi-select-badge - An option's count (the status filter: how many leads each status holds).
  * @csspart switch - A switch ('Show Unread Messages').
  * @csspart switch-track - Its track.
+ * @csspart count-badge - The count beside 'Show Unread Messages' (leads with unread messages).
  * @csspart tag - An applied filter's tag.
  * @csspart tag-remove - Its remove button.
  * @csspart date-range-picker - The date filter's picker.

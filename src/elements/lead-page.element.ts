@@ -21,7 +21,9 @@ import { elementDefinition } from './define-element';
  * @csspart project-details - Question and answer pairs.
  * @csspart unlocked - The 'Lead Unlocked' notice.
  * @csspart be-first - The 'Be the first!' notice.
- * @csspart unavailable - The 'no longer available' notice.
+ * @csspart unavailable - The 'no longer available' notice (with why, when the answer says: 3 buyers or sent over 24 hours ago).
+ * @csspart available - The notice of a LeadFeed lead not bought and still open to buy.
+ * @csspart purchase-window - What is left of a LeadFeed lead's window ('2 of 3 spots left · 5 h left', counting down with the runtime clock) or why it is gone.
  * @csspart side-panel - How it works and FAQ.
  * @csspart error-banner - The error banner.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').

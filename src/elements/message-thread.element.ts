@@ -13,11 +13,14 @@ import { elementDefinition } from './define-element';
  * @attr lead-id - The lead the thread was opened from: 'Contact', the board link's featured lead.
  * @attr chat-service - Chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
  * @attr archived - 'Message History': the archived thread, earlier messages read only (no chat opens); 'Back to Messages' leads to the live thread.
+ * @attr drafts - `on` (default): text typed in the composer is kept on this device (IndexedDB, ids and the pro's text only) until the gateway accepts the send, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id).
  * @prop auth - `{ kind: 'provider', spId }`.
  * @prop chat - Chat client factory (`createTwilioChatClientFactory()`, `createSandboxChatClientFactory()` or your own); wins over `chat-service`.
  * @prop routes - URL builders: lead board, message history.
+ * @prop savedReplies - The pro's saved replies for the composer (`{ id, text }[]`, texts ≤ 500 characters, at most 20; plain strings are taken too). Unset: a default set from the catalogue. Store the list `lk-saved-replies-change` carries and set it back here.
  * @event lk-message-send - A text message was sent (ids only).
+ * @event lk-saved-replies-change - The pro added or removed a saved reply: `savedReplies` is the whole new list (the pro's own texts, never customer data), `change` `add` or `remove`, `id` the reply. Shown at once; store it and set the `savedReplies` property.
  * @event lk-navigate - Before a link leaves the thread (the board, 'View All Leads', 'Message History', customer links).
  * @event lk-error - The chat cannot open (`kind` `chat-` + the ChatError kind; `chat-sdk-missing` with a `message` saying what to do), or an attribute is invalid.
  * @csspart message-thread - The whole thread.
@@ -50,8 +53,16 @@ import { elementDefinition } from './define-element';
  * @csspart message-input - Its text box.
  * @csspart attach - The attach-photo button.
  * @csspart attachment - An attached photo.
- * @csspart remove-file - The button that removes it.
+ * @csspart remove-file - The button that removes it (and cancels a conversion under way).
+ * @csspart attachment-progress - 'Converting photo…' (an iPhone HEIC photo becoming a JPEG) or 'Resizing photo…' with an indeterminate progress bar.
  * @csspart send - The Send button.
+ * @csspart draft-hint - 'Draft restored' beside Send (a polite live region; empty until a kept draft comes back).
+ * @csspart saved-replies-button - 'Saved replies' beside Attach (opens the menu).
+ * @csspart saved-replies-menu - The saved-replies menu (a popover over the composer).
+ * @csspart saved-reply - A reply in the menu (its text inserts it).
+ * @csspart saved-reply-remove - The button that removes a saved reply.
+ * @csspart saved-replies-save - 'Save current text as reply'.
+ * @csspart saved-replies-listbox - The `/` suggestions over the text box.
  * @csspart attachment-errors - File messages (size, type).
  * @csspart chat-error - The chat init failure.
  * @csspart error-banner - Missing sp-id or user-id.

@@ -30,12 +30,21 @@ export interface TagSpec {
 /** Values of the `chat-service` attribute: the thread's chat adapter when no `chat` property is set. */
 const CHAT_SERVICES = ['twilio', 'sandbox'] as const;
 
+/** Values of the `drafts` attribute: text typed in an editor is kept on this device until sent or saved (`off`: not kept). */
+const DRAFTS = ['on', 'off'] as const;
+
 /** Attributes every tag understands, for hosts without JavaScript. */
 export const HOST_ATTRIBUTES = {
   /** Base URL of the gateway when no `gateway` property is set. */
   gatewayUrl: 'string',
   /** `provider` (default, uses sp-id) or `one-time` (a token given as the `auth` property). */
   authMode: ['provider', 'one-time'],
+  /**
+   * Language of texts, dates and numbers, a BCP 47 tag: `es`, `es-US`, `es-MX`… show es-US,
+   * anything else en-US. Unset, the closest `lang` of the element (its own, an ancestor's, the
+   * page's) decides. es-US loads as a chunk of its own, only when used.
+   */
+  locale: 'string',
 } as const satisfies Readonly<Record<string, AttributeType>>;
 
 export const TAGS = {
@@ -45,11 +54,11 @@ export const TAGS = {
     reserve: { minHeight: '1290px', display: 'block' },
   },
   'lead-board': {
-    attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean' },
+    attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean', drafts: DRAFTS },
     reserve: { minHeight: '960px', display: 'block' },
   },
   'lead-app': {
-    attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES },
+    attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES, drafts: DRAFTS },
     reserve: { minHeight: '1290px', display: 'block' },
   },
   'review-request': {
@@ -59,7 +68,7 @@ export const TAGS = {
     reserve: { minHeight: '36px', minWidth: '164px', display: 'inline-block' },
   },
   'message-thread': {
-    attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES, archived: 'boolean' },
+    attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES, archived: 'boolean', drafts: DRAFTS },
     reserve: { minHeight: '760px', display: 'block' },
   },
   'raq-funnel': {

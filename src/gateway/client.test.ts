@@ -136,6 +136,15 @@ describe('gateway client: retries', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('does not retry a GET whose fetch cancelled it (AbortError): the call is aborted, not a network failure', async () => {
+    const { fetch, requests } = recordingFetch(() => {
+      throw new DOMException('The element is no longer in the document.', 'AbortError');
+    });
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });
+    await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'aborted' });
+    expect(requests).toHaveLength(1);
+  });
+
   it('gives up after the bounded number of GET retries', async () => {
     const { fetch, requests } = recordingFetch(() => json(502, {}));
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch, retry: noDelay });

@@ -152,6 +152,12 @@ export function checkRequest<S extends v.GenericSchema>(operation: string, schem
   return result.output;
 }
 
+/** An AbortError, as thrown by a fetch or wrapped by ofetch as the cause of its FetchError. */
+function isAbortError(error: unknown): boolean {
+  const named = (value: unknown) => typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'AbortError';
+  return named(error) || (typeof error === 'object' && error !== null && named((error as { cause?: unknown }).cause));
+}
+
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -289,11 +295,14 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         body: spec.body as Record<string, unknown> | undefined,
         signal,
       });
-    } catch {
+    } catch (error) {
       // ofetch's own error text holds the URL: it is dropped on purpose.
       if (spec.signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
       if (refusedAnswers.has(signal)) throw new GatewayError({ kind: 'invalid-response', operation: spec.operation, issues: ['(size)'] });
       if (timeout.signal.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
+      // A fetch that cancelled the request itself (an element's client while the element is out
+      // of the document) is not a network failure: nothing to retry.
+      if (isAbortError(error)) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
       throw new GatewayError({ kind: 'network', operation: spec.operation });
     } finally {
       // The answer is read (ofetch's raw reads the body): the limit's timer goes with the attempt.

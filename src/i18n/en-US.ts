@@ -4,7 +4,9 @@ import { leadPageMessages } from './en-US/lead-page';
 import { boardMessages } from './en-US/board';
 import { boardCardMessages } from './en-US/board-card';
 import { boardFilterMessages } from './en-US/board-filters';
-import { threadMessages } from './en-US/thread';
+import { boardBulkMessages } from './en-US/board-bulk';
+import { threadMessages as threadPartMessages } from './en-US/thread';
+import { savedRepliesMessages } from './en-US/saved-replies';
 import { reviewMessages } from './en-US/review';
 import { appMessages } from './en-US/app';
 import { funnelMessages, funnelStepMessages } from './en-US/funnel';
@@ -22,6 +24,9 @@ import { funnelMessages, funnelStepMessages } from './en-US/funnel';
  * test checks that every key a widget can show is in its parts. Parts a widget loads later
  * (the board's open card and filter panel) bring their texts with them (`withMessages`).
  */
+/** The thread's texts, its on-demand saved-replies menu's included (a file of their own: that part's chunk). */
+const threadMessages = { ...threadPartMessages, ...savedRepliesMessages } as const;
+
 export const enUS = {
   ...commonMessages,
   ...validationMessages,
@@ -29,6 +34,7 @@ export const enUS = {
   ...boardMessages,
   ...boardCardMessages,
   ...boardFilterMessages,
+  ...boardBulkMessages,
   ...threadMessages,
   ...reviewMessages,
   ...appMessages,
@@ -49,6 +55,7 @@ export {
   boardMessages,
   boardCardMessages,
   boardFilterMessages,
+  boardBulkMessages,
   threadMessages,
   reviewMessages,
   appMessages,

@@ -8,6 +8,8 @@
  * A missing or unparseable date formats as '' rather than throwing inside a render.
  */
 
+import type { Locale } from 'date-fns';
+
 export type DateInput = Date | string;
 
 /** 'Monday, June 1, 2020 3:00 PM' (§2 message timestamp). */
@@ -124,3 +126,51 @@ export function formatPrice(dollars: number | null | undefined): string {
   const whole = `${sign}$${grouped(Math.floor(abs / 100))}`;
   return abs % 100 === 0 ? whole : `${whole}.${two(abs % 100)}`;
 }
+
+/**
+ * A locale's formatters: what the widgets show dates and money with (`useRuntime().format`).
+ * en-US is the functions above (no Intl, no date-fns in a first load); another locale's come
+ * with its catalogue chunk (i18n/es-US.ts: date-fns with its locale, Intl for money).
+ */
+/**
+ * How the date-range picker (lazy) shows and reads dates in a locale other than en-US: date-fns
+ * patterns and its locale (the calendar's month and weekday names, typed month names).
+ */
+export interface PickerDates {
+  readonly locale: Locale;
+  /** The board variant's display pattern ('dd/MM/yyyy'). */
+  readonly boardPattern: string;
+  /** The generic variant's display pattern ('d MMM yyyy'). */
+  readonly pickerPattern: string;
+  /** Each day button's name, the visible day as a word of it ("lunes, 15 de junio de 2026"). */
+  readonly dayLabelPattern: string;
+}
+
+export interface LocaleFormats {
+  /** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
+  readonly messageTimestamp: (input: DateInput | null | undefined) => string;
+  /** The thread's day separators: 'Monday, June 1, 2020'. */
+  readonly messageDay: (input: DateInput | null | undefined) => string;
+  /** §9 board dates: '06/01/2020'. */
+  readonly boardDate: (input: DateInput | null | undefined) => string;
+  /** §9 date-picker inputs: 'Jun 1, 2020'. */
+  readonly pickerDate: (input: DateInput | null | undefined) => string;
+  /** §2 lead card header: '06/01/2020 3:00 PM'. */
+  readonly leadCreated: (input: DateInput | null | undefined) => string;
+  /** §2 the card header's tooltip: 'Monday, June 1, 2020 3:00 PM'. */
+  readonly fullDate: (input: DateInput | null | undefined) => string;
+  /** A dollar amount: '$75', '$7.50'. */
+  readonly price: (dollars: number | null | undefined) => string;
+  /** The date picker's patterns and date-fns locale; absent for en-US (the picker's own). */
+  readonly pickerDates?: PickerDates;
+}
+
+export const EN_US_FORMATS: LocaleFormats = {
+  messageTimestamp: formatMessageTimestamp,
+  messageDay: formatMessageDay,
+  boardDate: formatBoardDate,
+  pickerDate: formatPickerDate,
+  leadCreated: formatLeadCreated,
+  fullDate: formatFullDate,
+  price: formatPrice,
+};

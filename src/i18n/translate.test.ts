@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enUS, leadPageMessages } from './en-US';
 import { createTranslator, interpolate } from './translate';
+import { interpolatePlural, placeholdersOf } from './plural';
 
 describe('createTranslator', () => {
   it('returns the exact spec text for a key', () => {
@@ -36,6 +37,7 @@ describe('createTranslator', () => {
       parts.boardMessages,
       parts.boardCardMessages,
       parts.boardFilterMessages,
+      parts.boardBulkMessages,
       parts.threadMessages,
       parts.reviewMessages,
       parts.appMessages,
@@ -49,5 +51,63 @@ describe('createTranslator', () => {
 
   it('leaves an unknown placeholder visible instead of inventing text', () => {
     expect(interpolate('Hello {who} and {other}', { who: 'Ann' })).toBe('Hello Ann and {other}');
+  });
+});
+
+describe('plurals', () => {
+  const spanishPlural = (count: number) => new Intl.PluralRules('es').select(count);
+  const reviews = '{count, plural, =0 {Sin reseñas} one {# reseña} other {# reseñas}}';
+
+  it('picks the branch of the count’s category, `#` being the count', () => {
+    expect(interpolatePlural(reviews, { count: 1 }, spanishPlural)).toBe('1 reseña');
+    expect(interpolatePlural(reviews, { count: 2 }, spanishPlural)).toBe('2 reseñas');
+    expect(interpolatePlural(reviews, { count: 1.5 }, spanishPlural)).toBe('1.5 reseñas');
+  });
+
+  it('prefers an exact `=n` branch, and falls back to `other`', () => {
+    expect(interpolatePlural(reviews, { count: 0 }, spanishPlural)).toBe('Sin reseñas');
+    expect(interpolatePlural('{n, plural, other {# cosas}}', { n: 1 }, spanishPlural)).toBe('1 cosas');
+  });
+
+  it('fills placeholders inside a branch and beside the plural', () => {
+    const text = '{total, plural, one {Mostrando {first} - {last} de # resultado} other {Mostrando {first} - {last} de # resultados}}';
+    expect(interpolatePlural(text, { first: 1, last: 1, total: 1 }, spanishPlural)).toBe('Mostrando 1 - 1 de 1 resultado');
+    expect(interpolatePlural(text, { first: 1, last: 10, total: 64 }, spanishPlural)).toBe('Mostrando 1 - 10 de 64 resultados');
+  });
+
+  it('uses English rules without Intl by default, and leaves a plural without its count visible', () => {
+    expect(interpolatePlural('{count, plural, one {# review} other {# reviews}}', { count: 1 })).toBe('1 review');
+    expect(interpolatePlural('{count, plural, one {# review} other {# reviews}}', { count: 0 })).toBe('0 reviews');
+    expect(interpolatePlural('{count, plural, one {# review} other {# reviews}}', { other: 1 })).toBe('{count, plural, one {# review} other {# reviews}}');
+  });
+
+  it('names the placeholders of a text, plural branches included', () => {
+    expect(placeholdersOf('{total, plural, one {{first} de #} other {{first}-{last} de #}}')).toEqual(['first', 'last', 'total']);
+    expect(placeholdersOf('Showing {first} - {last} of {total} results')).toEqual(['first', 'last', 'total']);
+  });
+});
+
+describe('a translator in another locale', () => {
+  const texts = { messages: { 'board.viewCallLog': 'Ver registro de llamadas', 'leadPage.tagline': 'x' } };
+
+  it('shows the locale’s text for a key of its parts, en-US for a key the locale lacks', () => {
+    const t = createTranslator({ 'board.viewCallLog': 'View Call Log', 'board.message': 'Message' }, null, texts);
+    expect(t('board.viewCallLog')).toBe('Ver registro de llamadas');
+    expect(t('board.message')).toBe('Message');
+    // Outside the widget's parts the locale adds nothing (a widget shows only its own texts).
+    expect(t('leadPage.tagline')).toBe('leadPage.tagline');
+  });
+
+  it('fills texts with the locale’s own interpolate (its plurals)', () => {
+    const t = createTranslator({ 'funnel.pro.reviewCount': '{count} reviews' }, null, {
+      messages: { 'funnel.pro.reviewCount': '{count, plural, one {# reseña} other {# reseñas}}' },
+      interpolate: (template, params) => interpolatePlural(template, params, (count) => new Intl.PluralRules('es').select(count)),
+    });
+    expect(t('funnel.pro.reviewCount', { count: 1 })).toBe('1 reseña');
+  });
+
+  it('still lets a host override win', () => {
+    const t = createTranslator({ 'board.viewCallLog': 'View Call Log' }, { 'board.viewCallLog': 'Llamadas' }, texts);
+    expect(t('board.viewCallLog')).toBe('Llamadas');
   });
 });

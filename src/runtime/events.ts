@@ -25,6 +25,13 @@ export interface LeadkitEventMap {
   'lk-lead-create': { leadId: number };
   'lk-message-send': { messageId: string; leadId: number | null };
   'lk-review-request': { leadId: number; draftReviewId: string };
+  /**
+   * The pro added (`change: 'add'`) or removed (`'remove'`) a saved reply in the thread's
+   * composer; `savedReplies` is the whole new list (`{ id, text }[]`), `id` the reply changed.
+   * The texts are the pro's own templates, never customer data. The widget shows the new list at
+   * once; store it and set it back as the `savedReplies` property.
+   */
+  'lk-saved-replies-change': { savedReplies: { id: string; text: string }[]; change: 'add' | 'remove'; id: string };
 }
 
 export type LeadkitEventName = keyof LeadkitEventMap;
@@ -57,6 +64,7 @@ const CANCELABLE: { readonly [K in LeadkitEventName]-?: boolean } = {
   'lk-lead-create': false,
   'lk-message-send': false,
   'lk-review-request': false,
+  'lk-saved-replies-change': false,
 };
 
 /** Every event name of `LeadkitEventMap`, at run time (React `on…` props, docs, tests). */

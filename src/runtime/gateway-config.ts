@@ -33,14 +33,27 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
  * `gateway` or `auth` property means calls of its own, so they are not taken.
  */
-export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls): GatewayClient {
+export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls, connected?: () => boolean): GatewayClient {
   if (isGatewayClient(inputs.gateway)) return inputs.gateway;
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
+  const chosen = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
+  const fetch = connected ? whileConnected(chosen ?? ((...args) => globalThis.fetch(...args)), connected) : chosen;
   return createGatewayClient({
     ...config,
     baseURL: config.baseURL || inputs.gatewayUrl || '',
     auth: resolveAuth(inputs),
-    ...(fromAttributes ? { fetch: fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) } : {}),
+    ...(fetch ? { fetch } : {}),
   });
+}
+
+/**
+ * A fetch that sends nothing while its element is out of the document: a detached element
+ * makes no request, also not one a render still pending at its removal asks for (React unmounts
+ * it a task later, so a move within one task keeps the tree) or a retry of a call it began. The
+ * refusal is an AbortError, as for any cancelled request. A move is within one task and
+ * requests start after an await, so a moved element is connected again by then.
+ */
+function whileConnected(fetch: typeof globalThis.fetch, connected: () => boolean): typeof globalThis.fetch {
+  return (input, init) => (connected() ? fetch(input, init) : Promise.reject(new DOMException('The element is no longer in the document.', 'AbortError')));
 }

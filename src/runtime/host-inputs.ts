@@ -1,6 +1,7 @@
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { GatewayAuth } from '../gateway/auth';
 import type { RouteBuilders } from '../domain/routes';
+import type { SavedReply } from '../domain/saved-replies';
 import type { GatewayInput } from './gateway-config';
 import type { AnalyticsSink, Clock, Flags } from './runtime';
 
@@ -16,8 +17,6 @@ export interface HostProperties {
   auth: GatewayAuth;
   /** Overrides of catalogue texts by key. */
   messages: Readonly<Record<string, string>>;
-  /** Locale of texts and dates (only `en-US` today). */
-  locale: string;
   /** Feature flags by name; unknown flags are off. */
   flags: Flags;
   /** `{ page, track }`; never given customer data. */
@@ -28,6 +27,12 @@ export interface HostProperties {
   now: Clock;
   /** Chat client factory for the message thread (`createTwilioChatClientFactory()`, the sandbox's, or your own). */
   chat: ChatClientFactory;
+  /**
+   * The pro's saved replies for the message thread's composer (`{ id, text }[]`; plain strings are
+   * taken too). Unset: the catalogue's defaults. The thread fires `lk-saved-replies-change` with
+   * the new list when the pro adds or removes one: store it and set it back here.
+   */
+  savedReplies: readonly SavedReply[];
 }
 
 export type HostPropertyName = keyof HostProperties;
@@ -37,12 +42,12 @@ const PROPERTY_NAMES: { readonly [K in HostPropertyName]-?: true } = {
   gateway: true,
   auth: true,
   messages: true,
-  locale: true,
   flags: true,
   analytics: true,
   routes: true,
   now: true,
   chat: true,
+  savedReplies: true,
 };
 
 /** Every host property, for setters and loops. */
@@ -63,4 +68,6 @@ export type HostInputs = { [K in HostPropertyName]?: HostProperties[K] | null } 
   authMode?: string | null;
   /** `sp-id` attribute: the provider auth when no `auth` is set. */
   spId?: number | null;
+  /** `locale` attribute (a BCP 47 tag); unset, the host's closest `lang` decides (i18n/locale.ts). */
+  locale?: string | null;
 };

@@ -24,6 +24,14 @@ describe('runtime clock', () => {
     expect(runtime.now().toISOString()).toBe('2026-01-02T03:04:05.000Z');
   });
 
+  it("keeps one wrapper per host clock: a runtime made anew (another host input changed) has the same `now`, so effects keyed on it do not run again", () => {
+    const hostClock = () => new Date('2025-06-11T15:30:00Z');
+    const first = runtimeWith(hostClock);
+    const again = createRuntime({ client, catalogue: { 'board.title': 'Other' }, now: hostClock, flags: { x: true } });
+    expect(again.now).toBe(first.now);
+    expect(runtimeWith(() => new Date('2025-06-11T15:30:00Z')).now).not.toBe(first.now);
+  });
+
   it('falls back to the real clock when the host clock throws or gives no valid date', () => {
     const broken = [
       () => {

@@ -2,6 +2,8 @@ import { createContext, useContext, type ComponentType, type MouseEvent, type Re
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { GatewayClient } from '../gateway/client';
 import { DEFAULT_APP_BASE, resolveRoutes, type RouteBuilders } from '../domain/routes';
+import type { LocaleFormats } from '../i18n/format';
+import { EN_US_PACK, type LocaleId, type LocalePack } from '../i18n/locale';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
 import type { HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
@@ -32,13 +34,19 @@ export type Clock = () => Date;
 /** The real clock: the default. */
 export const SYSTEM_CLOCK: Clock = () => new Date();
 
+/** The safe wrapper of each host clock: one per clock, so a new runtime (another host input changed) keeps it and effects keyed on `now` do not run again. */
+const safeClocks = new WeakMap<Clock, Clock>();
+
 /**
  * A host's clock that never breaks a widget: a clock that throws or gives no valid date falls
- * back to the real one. Each call gives a fresh Date (a widget cannot change the host's).
+ * back to the real one. Each call gives a fresh Date (a widget cannot change the host's). The
+ * same host clock gives the same wrapper.
  */
 function safeClock(clock: Clock | null | undefined): Clock {
   if (typeof clock !== 'function') return SYSTEM_CLOCK;
-  return () => {
+  const known = safeClocks.get(clock);
+  if (known) return known;
+  const safe: Clock = () => {
     try {
       const now: unknown = clock();
       if (now instanceof Date && !Number.isNaN(now.getTime())) return new Date(now.getTime());
@@ -47,6 +55,8 @@ function safeClock(clock: Clock | null | undefined): Clock {
     }
     return new Date();
   };
+  safeClocks.set(clock, safe);
+  return safe;
 }
 
 export interface LogInLink {
@@ -59,7 +69,10 @@ export interface LogInLink {
 export interface WidgetRuntime {
   readonly client: GatewayClient;
   readonly t: Translate;
-  readonly locale: string;
+  /** The locale the widget shows (resolved from its `locale` attribute or the host's `lang`). */
+  readonly locale: LocaleId;
+  /** The locale's date and money formatters; null for en-US's built-in ones (read them with `useFormat`). */
+  readonly localeFormats: LocaleFormats | null;
   readonly flags: Flags;
   readonly analytics: AnalyticsSink;
   readonly routes: RouteBuilders;
@@ -70,6 +83,11 @@ export interface WidgetRuntime {
   readonly now: Clock;
   /** The host's chat client factory (the `chat` property), or null: the message thread picks its default. */
   readonly chat: ChatClientFactory | null;
+  /**
+   * The host's `savedReplies` property as it was set (null when unset): the message thread
+   * cleans it (domain/saved-replies), so its rules stay out of every other widget's first load.
+   */
+  readonly savedReplies: unknown;
   /** The custom element the widget renders in (null in a React host without one). */
   readonly host: EventTarget | null;
   emit<K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]): boolean;
@@ -102,6 +120,8 @@ export type RuntimeInputs = {
   host?: EventTarget | null;
   /** Where the office app is mounted (default /app): the base of the default routes. */
   appBase?: string;
+  /** The resolved locale's pack, loaded (default en-US). */
+  localePack?: LocalePack;
 } & { [K in RuntimePropertyName]?: HostProperties[K] | null };
 
 /** A sink that never throws into a widget: a broken host callback must not break the UI. */
@@ -119,18 +139,21 @@ function safeAnalytics(sink: Partial<AnalyticsSink> | null | undefined): Analyti
 
 export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
   const host = inputs.host ?? null;
+  const localePack = inputs.localePack ?? EN_US_PACK;
   const emit = <K extends LeadkitEventName>(name: K, detail: LeadkitEventMap[K]) => emitLeadkitEvent(host, name, detail);
   const extended = new WeakMap<MessageCatalogue, WidgetRuntime>();
   const based = new Map<string, WidgetRuntime>();
   const runtime: WidgetRuntime = {
     client: inputs.client,
-    t: createTranslator(inputs.catalogue, inputs.messages),
-    locale: inputs.locale || 'en-US',
+    t: createTranslator(inputs.catalogue, inputs.messages, localePack),
+    locale: localePack.id,
+    localeFormats: localePack.format,
     flags: inputs.flags ?? {},
     analytics: safeAnalytics(inputs.analytics),
     routes: resolveRoutes(inputs.routes, inputs.appBase),
     now: safeClock(inputs.now),
     chat: typeof inputs.chat === 'function' ? (inputs.chat as ChatClientFactory) : null,
+    savedReplies: inputs.savedReplies ?? null,
     host,
     emit,
     onLinkClick(event, kind) {

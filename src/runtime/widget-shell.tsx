@@ -1,7 +1,8 @@
-import { useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai/react';
 import type { GatewayClient } from '../gateway/client';
 import type { MessageCatalogue } from '../i18n/en-US';
+import { loadedLocalePack, loadLocalePack, resolveLocale, type LocaleId, type LocalePack } from '../i18n/locale';
 import { clientAtom } from './client-atom';
 import type { PrefetchedCalls } from '../gateway/prefetch';
 import { resolveGatewayClient } from './gateway-config';
@@ -22,9 +23,33 @@ function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCall
   const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
-  const client = resolveGatewayClient(inputs, prefetched);
+  // An element's own client sends nothing while the element is out of the document (an element
+  // rendered in the document; a test's or a React host's owner that never was is left alone).
+  const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
+  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined);
   clients.set(owner, { key, client });
   return client;
+}
+
+/**
+ * The pack of the locale a widget shows: at once when it is here (en-US always is), else null
+ * until its chunk arrived (an element starts loading it when it connects). A chunk that failed
+ * gives en-US for this widget.
+ */
+function useLocalePack(id: LocaleId): LocalePack | null {
+  const [arrived, setArrived] = useState<{ id: LocaleId; pack: LocalePack } | null>(null);
+  const here = loadedLocalePack(id) ?? (arrived?.id === id ? arrived.pack : undefined);
+  useEffect(() => {
+    if (here) return;
+    let live = true;
+    void loadLocalePack(id).then((pack) => {
+      if (live) setArrived({ id, pack });
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, here]);
+  return here ?? null;
 }
 
 /**
@@ -57,14 +82,21 @@ export function WidgetShell({
   // The runtime changes only when one of its inputs does (each host property but the two the
   // client is built from, which reach it as `client`).
   const runtimeValues = RUNTIME_PROPERTIES.map((name) => inputs[name]);
+  // The locale: the `locale` input, else the host's closest `lang` (read at each render, so a
+  // host that changes `lang` sees it at the widget's next render). A locale not yet loaded
+  // renders nothing until its chunk arrived, so the first paint is in that language (the
+  // element's reserved space holds meanwhile).
+  const localePack = useLocalePack(resolveLocale(inputs.locale, host));
   const runtime = useMemo(
-    () => createRuntime({ client, catalogue, host, ...Object.fromEntries(RUNTIME_PROPERTIES.map((name, i) => [name, runtimeValues[i]])) }),
+    () =>
+      localePack &&
+      createRuntime({ client, catalogue, host, localePack, ...Object.fromEntries(RUNTIME_PROPERTIES.map((name, i) => [name, runtimeValues[i]])) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is derived from HOST_PROPERTIES (one per runtime input)
-    [client, host, catalogue, ...runtimeValues],
+    [client, host, catalogue, localePack, ...runtimeValues],
   );
   return (
     <JotaiProvider store={store}>
-      <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>
+      {runtime && <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>}
     </JotaiProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
 
 export interface ComboboxOption {
   /** Stable identity (used to keep the active option across re-renders); never shown. */
@@ -207,47 +207,102 @@ export function Combobox<O extends ComboboxOption>({
           }}
           onBlur={close}
         />
-        {/* Popup keeps the input focused: mousedown inside it must not blur the input. */}
-        <div className="lk-combobox__popup" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
-          <ul ref={listRef} id={listboxId} role="listbox" aria-labelledby={labelId} aria-busy={loading || undefined} className="lk-combobox__listbox" part={`${part}-listbox`}>
-            {options.map((option, index) => {
-              const id = optionId(index);
-              const active = index === activeIndex;
-              return (
-                <li
-                  key={option.id}
-                  id={id}
-                  role="option"
-                  aria-selected={active}
-                  aria-labelledby={`${id}-label`}
-                  aria-describedby={option.description ? `${id}-description` : undefined}
-                  className="lk-combobox__option"
-                  onClick={() => choose(option)}
-                >
-                  <span id={`${id}-label`} className="lk-combobox__option-label">
-                    {option.label}
-                  </span>
-                  {option.description ? (
-                    <span id={`${id}-description`} className="lk-combobox__option-description">
-                      {option.description}
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-          {loading ? (
-            <p className="lk-combobox__message" data-loading="">
-              {loadingText}
-            </p>
-          ) : noResults ? (
-            <p className="lk-combobox__message">{noResultsText}</p>
-          ) : null}
-        </div>
+        <ComboboxPopup
+          listRef={listRef}
+          listboxId={listboxId}
+          labelledBy={labelId}
+          options={options}
+          activeIndex={activeIndex}
+          optionId={optionId}
+          onChoose={choose}
+          hidden={!expanded}
+          loading={loading}
+          message={loading ? loadingText : noResults ? noResultsText : null}
+          part={`${part}-listbox`}
+        />
       </div>
       <div className="lk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
       </div>
+    </div>
+  );
+}
+
+export interface ComboboxPopupProps<O extends ComboboxOption> {
+  listRef?: RefObject<HTMLUListElement | null>;
+  listboxId: string;
+  /** The id of the element naming the listbox (or give `label`). */
+  labelledBy?: string;
+  label?: string;
+  options: readonly O[];
+  /** The active option (aria-activedescendant of the field), -1 for none. */
+  activeIndex: number;
+  optionId: (index: number) => string;
+  onChoose: (option: O) => void;
+  hidden: boolean;
+  loading?: boolean;
+  /** A line under the options (loading, no results), or null. */
+  message: string | null;
+  part: string;
+  className?: string;
+}
+
+/**
+ * The combobox's popup: the listbox of options (and a message line under them), for a field
+ * that keeps focus and points at the active option with aria-activedescendant. Used by
+ * `Combobox` and by fields that are comboboxes of their own kind (the thread composer's `/`).
+ * A press inside does not take focus from the field.
+ */
+export function ComboboxPopup<O extends ComboboxOption>({
+  listRef,
+  listboxId,
+  labelledBy,
+  label,
+  options,
+  activeIndex,
+  optionId,
+  onChoose,
+  hidden,
+  loading = false,
+  message,
+  part,
+  className,
+}: ComboboxPopupProps<O>) {
+  return (
+    // Popup keeps the field focused: mousedown inside it must not blur the field.
+    <div className={className ? `lk-combobox__popup ${className}` : 'lk-combobox__popup'} hidden={hidden} onMouseDown={(event) => event.preventDefault()}>
+      <ul ref={listRef} id={listboxId} role="listbox" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} aria-busy={loading || undefined} className="lk-combobox__listbox" part={part}>
+        {options.map((option, index) => {
+          const id = optionId(index);
+          const active = index === activeIndex;
+          return (
+            <li
+              key={option.id}
+              id={id}
+              role="option"
+              aria-selected={active}
+              aria-labelledby={`${id}-label`}
+              aria-describedby={option.description ? `${id}-description` : undefined}
+              className="lk-combobox__option"
+              onClick={() => onChoose(option)}
+            >
+              <span id={`${id}-label`} className="lk-combobox__option-label">
+                {option.label}
+              </span>
+              {option.description ? (
+                <span id={`${id}-description`} className="lk-combobox__option-description">
+                  {option.description}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {message !== null ? (
+        <p className="lk-combobox__message" data-loading={loading ? '' : undefined}>
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

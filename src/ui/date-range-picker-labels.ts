@@ -73,12 +73,13 @@ function commonLabels(t: Translate, example: string): DateRangePickerCommonLabel
  * host's `messages` overrides apply). The quick ranges use the label keys the domain gives
  * them (the board's are the filter texts).
  */
-export function dateRangePickerLabels(t: Translate, variant: 'board'): BoardDateRangePickerLabels;
-export function dateRangePickerLabels(t: Translate, variant: 'generic'): GenericDateRangePickerLabels;
-export function dateRangePickerLabels(t: Translate, variant: 'board' | 'generic'): BoardDateRangePickerLabels | GenericDateRangePickerLabels {
-  if (variant === 'board') return { ...commonLabels(t, '06/01/2025'), quickRanges: rangeLabels(BOARD_QUICK_RANGES, t) };
+/** `example`: a date as the fields show it, for the invalid-date hint (default en-US's June 1, 2025). */
+export function dateRangePickerLabels(t: Translate, variant: 'board', example?: string): BoardDateRangePickerLabels;
+export function dateRangePickerLabels(t: Translate, variant: 'generic', example?: string): GenericDateRangePickerLabels;
+export function dateRangePickerLabels(t: Translate, variant: 'board' | 'generic', example?: string): BoardDateRangePickerLabels | GenericDateRangePickerLabels {
+  if (variant === 'board') return { ...commonLabels(t, example ?? '06/01/2025'), quickRanges: rangeLabels(BOARD_QUICK_RANGES, t) };
   return {
-    ...commonLabels(t, 'Jun 1, 2025'),
+    ...commonLabels(t, example ?? 'Jun 1, 2025'),
     quickRanges: rangeLabels(PICKER_STATIC_RANGES, t),
     daysUpToToday: t('datePicker.daysUpToToday'),
     daysStartingToday: t('datePicker.daysStartingToday'),

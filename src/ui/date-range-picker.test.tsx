@@ -505,3 +505,24 @@ describe('<DateRangePicker> shape', () => {
     expect(named).toEqual(['«Previous month»', '«Month»', '«Year»', '«Next month»']);
   });
 });
+
+describe('<DateRangePicker> in another locale (es-US)', () => {
+  it('shows and reads day-first dates, names the calendar in Spanish, and keeps Sunday as the first day', async () => {
+    const { ES_US_FORMATS } = await import('../i18n/es-US');
+    const dates = ES_US_FORMATS.pickerDates!;
+    const { start, end, user, lastChange, grid } = setup('board', { start: day(2026, 6, 1), end: null }, { dates });
+    expect(start().value).toBe('01/06/2026');
+    await user.type(end(), '03/06/2026{Enter}');
+    expect(lastChange().range).toEqual({ start: '2026-06-01 00:00', end: '2026-06-03 00:00' });
+    expect(end().value).toBe('03/06/2026');
+    expect(within(grid()).getByRole('button', { name: 'lunes, 15 de junio de 2026' })).toBeTruthy();
+    const weekdays = [...grid().querySelectorAll('.lk-drp__weekday')].map((header) => header.getAttribute('aria-label') ?? header.textContent);
+    expect(weekdays[0]).toBe('domingo');
+    cleanup();
+    const generic = setup('generic', { start: day(2026, 6, 1), end: null }, { dates });
+    expect(generic.start().value).toBe('1 jun 2026');
+    await generic.user.type(generic.end(), '3 de junio de 2026');
+    await generic.user.tab();
+    expect(generic.lastChange().range.end).toBe('2026-06-03 00:00');
+  });
+});

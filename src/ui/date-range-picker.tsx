@@ -35,7 +35,7 @@ import {
   type QuickRangeId,
 } from '../domain/date-range';
 import { parseDayText } from '../domain/day-text';
-import { BOARD_DATE_FORMAT, PICKER_DATE_FORMAT, formatBoardDate, formatPickerDate } from '../i18n/format';
+import { BOARD_DATE_FORMAT, PICKER_DATE_FORMAT, formatBoardDate, formatPickerDate, type PickerDates } from '../i18n/format';
 import type { BoardDateRangePickerLabels, GenericDateRangePickerLabels } from './date-range-picker-labels';
 
 /** The three selection colors: the days inside the range, its first day and its last day. */
@@ -78,6 +78,12 @@ interface DateRangePickerBaseProps {
   disabled?: Matcher | Matcher[];
   /** The three selection colors; defaults to DEFAULT_DATE_RANGE_COLORS (or the --lk-date-range-* theme). */
   colors?: Partial<DateRangeColors>;
+  /**
+   * Another locale's date patterns and date-fns locale (es-US's from its catalogue chunk): the
+   * fields show and read dates in them, the calendar names months and days in that language.
+   * Absent: en-US ('MM/dd/yyyy', 'MMM d, yyyy'). Weeks start on Sunday either way (US).
+   */
+  dates?: PickerDates;
   /** CSS part of the root; inner parts are `<part>-ranges`, `<part>-range`, `<part>-day-counts`, `<part>-start`, `<part>-end`, `<part>-calendar`. */
   part?: string;
 }
@@ -119,6 +125,13 @@ const VARIANT_FORMAT = {
   board: { show: formatBoardDate, patterns: [...new Set([BOARD_DATE_FORMAT, ...EXTRA_INPUT_PATTERNS])] },
   generic: { show: formatPickerDate, patterns: [...new Set([PICKER_DATE_FORMAT, ...EXTRA_INPUT_PATTERNS])] },
 } as const;
+
+/** The display function and readable patterns of a variant in another locale. */
+function localeFormat(variant: 'board' | 'generic', dates: PickerDates) {
+  const own = variant === 'board' ? dates.boardPattern : dates.pickerPattern;
+  const patterns = [...new Set([own, dates.boardPattern, dates.pickerPattern, "d 'de' MMMM 'de' yyyy", 'd MMMM yyyy', 'yyyy-MM-dd'])];
+  return { show: (date: Date | null) => (date ? format(date, own, { locale: dates.locale }) : ''), patterns };
+}
 
 const kebab = (key: string) => key.replace(/_/g, '-');
 
@@ -168,7 +181,7 @@ const toMatchers = (disabled: Matcher | Matcher[] | undefined): Matcher[] =>
  * day/week, PageUp/PageDown by month (+Shift: year), Home/End to the week's ends, Enter/Space picks.
  */
 export function DateRangePicker(props: DateRangePickerProps) {
-  const { value, onChange, disabled, colors, part = 'date-range-picker', labels, variant } = props;
+  const { value, onChange, disabled, colors, part = 'date-range-picker', labels, variant, dates } = props;
   const baseId = useId();
   const [mountedAt] = useState(() => new Date());
   const today = startOfDay(props.today ?? mountedAt);
@@ -183,7 +196,7 @@ export function DateRangePicker(props: DateRangePickerProps) {
   const [drafts, setDrafts] = useState<Partial<Record<RangeEnd, Draft>>>({});
   const [countDraft, setCountDraft] = useState<{ kind: DayCountKind; text: string } | null>(null);
 
-  const { show, patterns } = VARIANT_FORMAT[variant];
+  const { show, patterns } = useMemo(() => (dates ? localeFormat(variant, dates) : VARIANT_FORMAT[variant]), [dates, variant]);
 
   /** Applies the domain rules and reports; false when nothing allowed is left to report. */
   const commit = (range: DateRange, change: DateRangeChange): DateRange | null => {
@@ -203,7 +216,7 @@ export function DateRangePicker(props: DateRangePickerProps) {
   const applyText = (end: RangeEnd) => {
     const draft = liveDraft(end);
     if (!draft) return;
-    const typed = draft.text.trim() === '' ? null : parseDayText(draft.text, patterns);
+    const typed = draft.text.trim() === '' ? null : parseDayText(draft.text, patterns, dates?.locale);
     const markInvalid = () => setDraft(end, { ...draft, invalid: true });
     if (typed === null && draft.text.trim() !== '') return markInvalid();
     const range = end === 'start' ? { start: typed, end: value.end } : { start: value.start, end: typed };
@@ -300,9 +313,12 @@ export function DateRangePicker(props: DateRangePickerProps) {
       labelNext: () => nextMonth,
       labelMonthDropdown: () => monthLabel,
       labelYearDropdown: () => yearLabel,
-      labelDayButton: (date, _modifiers, _options, dateLib) => (dateLib ? dateLib.format(date, DAY_LABEL_FORMAT) : format(date, DAY_LABEL_FORMAT)),
+      labelDayButton: (date, _modifiers, _options, dateLib) => {
+        const pattern = dates?.dayLabelPattern ?? DAY_LABEL_FORMAT;
+        return dateLib ? dateLib.format(date, pattern) : format(date, pattern, dates ? { locale: dates.locale } : undefined);
+      },
     }),
-    [previousMonth, nextMonth, monthLabel, yearLabel],
+    [previousMonth, nextMonth, monthLabel, yearLabel, dates],
   );
 
   const listBounds = pickerListBounds(today, [month, value.start, value.end]);
@@ -407,6 +423,7 @@ export function DateRangePicker(props: DateRangePickerProps) {
             fixedWeeks
             showOutsideDays
             weekStartsOn={WEEK_OPTIONS.weekStartsOn}
+            {...(dates ? { locale: dates.locale } : {})}
             today={today}
             disabled={allDisabled}
             labels={dayPickerLabels}

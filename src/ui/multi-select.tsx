@@ -3,6 +3,13 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 export interface MultiSelectOption<V extends string = string> {
   readonly value: V;
   readonly label: string;
+  /**
+   * A short figure after the label (a count: '4'), shown only: assistive technology hears
+   * `description` instead. `null`: its place is kept, empty (the figure is on its way).
+   */
+  readonly badge?: string | null;
+  /** Describes the checkbox (aria-describedby; e.g. '4 leads'); the label stays its name. */
+  readonly description?: string;
 }
 
 export interface MultiSelectProps<V extends string = string> {
@@ -140,10 +147,27 @@ export function MultiSelect<V extends string>({
         <div ref={panelRef} id={panelId} className="lk-multi-select__panel" part={`${part}-panel`} hidden={!expanded}>
           <fieldset className="lk-multi-select__group">
             <legend className="lk-visually-hidden">{label}</legend>
-            {options.map((option) => (
+            {options.map((option, index) => (
               <label key={option.value} className="lk-multi-select__option">
-                <input type="checkbox" className="lk-multi-select__checkbox" checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
-                <span>{option.label}</span>
+                <input
+                  type="checkbox"
+                  className="lk-multi-select__checkbox"
+                  checked={selected.includes(option.value)}
+                  aria-describedby={option.description ? `${baseId}-description-${index}` : undefined}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                />
+                <span className="lk-multi-select__option-label">{option.label}</span>
+                {option.badge !== undefined ? (
+                  <span className="lk-multi-select__badge" part={`${part}-badge`} data-pending={option.badge === null ? '' : undefined} aria-hidden="true">
+                    {option.badge}
+                  </span>
+                ) : null}
+                {option.description ? (
+                  // Hidden: it describes the checkbox (a hidden node named by aria-describedby is read) without becoming part of its name.
+                  <span id={`${baseId}-description-${index}`} hidden>
+                    {option.description}
+                  </span>
+                ) : null}
               </label>
             ))}
           </fieldset>

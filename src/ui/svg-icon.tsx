@@ -29,3 +29,6 @@ export function SvgIcon({ d, stroked = false, size = 20, className, label }: { d
 
 /** The warning sign of error panels. */
 export const ALERT_PATH = 'M12 2 1 21h22L12 2Zm0 6 .01 0M11 10h2v5h-2zm0 7h2v2h-2z';
+
+/** A trash can (remove an attached file, a saved reply): drawn with `stroked`. */
+export const TRASH_PATH = 'M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13M10 11v6m4-6v6';

@@ -3,6 +3,7 @@ import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
 import { useSandbox } from './sandbox';
 import { ShadowFrame } from './shadow-frame';
+import { useStoryLocaleInputs } from './story-locale';
 
 /**
  * A widget component as its element would show it: inside a shadow root with its CSS, under
@@ -28,10 +29,12 @@ export function WidgetFrame({
   const sandbox = useSandbox();
   // A new store with every sandbox (a toolbar change), so no state of the last one lingers.
   const owner = useMemo(() => ({ sandbox }), [sandbox]);
+  // The toolbar's or the story's locale (story-locale.tsx): `locale`, or pseudo-texts as `messages`.
+  const localeInputs = useStoryLocaleInputs(inputs?.messages);
   return (
     <ShadowFrame styles={styles} style={hostStyle} className={hostClassName}>
       {(host) => (
-        <WidgetShell owner={owner} host={host} catalogue={catalogue} inputs={{ ...inputs, gateway: sandbox.client }}>
+        <WidgetShell owner={owner} host={host} catalogue={catalogue} inputs={{ ...inputs, ...localeInputs, gateway: sandbox.client }}>
           {children}
         </WidgetShell>
       )}

@@ -40,8 +40,14 @@ describe('CMS page (loader + attributes only)', { timeout: 30_000 }, () => {
     expect(tel).toMatch(/^tel:\+1\d{10}$/);
     expect(await purchased.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await purchased.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
+    // Issue 18 §1: sent 3 h ago to this provider and one other, both bought it — the window left.
+    const window = purchased.locator('[part="purchase-window"]');
+    await visible(window.getByText('1 of 3 spots left', { exact: true }));
+    expect(await window.getByText(/^(20|21) h left$/).count()).toBe(1);
 
     await visible(unavailable.getByText(UNAVAILABLE_TEXT, { exact: true }));
+    // …and why it is gone: sent 30 h ago.
+    await visible(unavailable.getByText('Sent more than 24 hours ago', { exact: true }));
     expect(await unavailable.getByText('Lead Unlocked').count()).toBe(0);
     // Not purchased: no customer contact details at all.
     expect(await unavailable.locator('a[href^="tel:"], a[href^="mailto:"]').count()).toBe(0);

@@ -91,6 +91,16 @@ const count = (board: Locator) => board.getByText(BOARD_SHOWING);
 const cards = (board: Locator) => board.locator('li[data-lead-id]');
 const shownIds = async (board: Locator) => (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
 
+/** The words of what describes a control (aria-describedby, in the board's shadow root), its parts hidden from assistive technology left out. */
+const describedBy = (control: Locator) =>
+  control.evaluate((element) => {
+    const target = (element.getRootNode() as ShadowRoot).getElementById(element.getAttribute('aria-describedby') ?? '');
+    if (!target) return null;
+    const copy = target.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return copy.textContent;
+  });
+
 /** Waits until the board shows exactly what the sandbox answers for these filters. */
 async function expectBoardShows(board: Locator, expected: { ids: number[]; total: number }) {
   await expect.poll(() => count(board).textContent(), { timeout: UI_TIMEOUT_MS }).toBe(`Showing 1 - ${expected.ids.length} of ${expected.total} results`);
@@ -142,6 +152,25 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
     await expectBoardShows(board, unread);
     // Every lead shown has the Message button's unread dot.
     await expect(board.locator('li[data-lead-id]:not(:has([role="img"][aria-label="Unread messages"]))').count()).resolves.toBe(0);
+  });
+
+  it("counts (issue 18 §2): after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
+    const { board, watch } = await openBoard();
+    const countsPath = `/gateway/lead/office/v1/leads/serviceProvider/${SP_ID}/counts`;
+    const countBodies = () => watch.requests.filter((request) => new URL(request.url()).pathname === countsPath).map((request) => request.postDataJSON() as { filters: Filters });
+    const toggle = board.getByRole('switch', { name: 'Show Unread Messages' });
+    const unread = (await sandboxPage({ hasUnreadMessages: true })).total;
+    await expect.poll(() => describedBy(toggle), { timeout: UI_TIMEOUT_MS }).toBe(`${unread} unread`);
+    await board.getByRole('button', { name: /^Lead status/ }).click();
+    for (const [status, label] of [['Initial', 'New'], ['ClosedWon', 'Closed won']] as const) {
+      const total = (await sandboxPage({ serviceProviderLeadStatuses: [status] })).total;
+      await expect(describedBy(board.getByRole('checkbox', { name: label, exact: true }))).resolves.toBe(`${total} lead${total === 1 ? '' : 's'}`);
+    }
+    expect(countBodies()).toEqual([{ filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } }]);
+    await board.getByRole('checkbox', { name: 'Closed won', exact: true }).click();
+    await expect.poll(() => countBodies().at(-1)?.filters.serviceProviderLeadStatuses, { timeout: UI_TIMEOUT_MS }).toEqual(['ClosedWon']);
+    const unreadClosedWon = (await sandboxPage({ hasUnreadMessages: true, serviceProviderLeadStatuses: ['ClosedWon'] })).total;
+    await expect.poll(() => describedBy(toggle), { timeout: UI_TIMEOUT_MS }).toBe(`${unreadClosedWon} unread`);
   });
 });
 

@@ -225,6 +225,23 @@ describe('the load path', { timeout: 60_000 }, () => {
     await clearFaults(session.server.origin);
   });
 
+  it("issues 17's and 18's on-demand parts are in no tag's or route's first content: the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
+    const { tags, routes, attrs } = firstContent();
+    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk-part.tsx'].map((source) => {
+      const file = manifest[source]?.file;
+      expect(file, source).toBeTypeOf('string');
+      return file as string;
+    });
+    const everyFirstContent = new Set([
+      ...Object.values(tags).flat(),
+      ...Object.values(routes).flatMap((app) => app.patterns.flatMap(([, files]) => files)),
+      ...Object.values(attrs).flatMap((rows) => rows.flatMap(([, , files]) => files)),
+    ]);
+    expect(everyFirstContent.size).toBeGreaterThan(10);
+    expect(onDemand.filter((file) => everyFirstContent.has(file))).toEqual([]);
+  });
+
   it('CMS page: each tag on the page gets its first content from the loader, and only those tags', async () => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
@@ -242,6 +259,31 @@ describe('the load path', { timeout: 60_000 }, () => {
       .filter((tag) => !present.includes(tag))
       .map((tag) => tags[tag]?.[0]);
     expect(requested.filter((request) => absentEntries.includes(cdnFile(request.url)))).toEqual([]);
+    expectNoDuplicateGatewayCalls(requests);
+  });
+  it('es-US loads only when used: an en-US page asks for no Spanish byte, a Spanish page for its chunk once', async () => {
+    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const spanish = manifest['src/i18n/es-US.ts']?.file;
+    expect(spanish).toBeTypeOf('string');
+    // In no tag's or route's first content.
+    expect(JSON.stringify(firstContent())).not.toContain(spanish);
+
+    const english = await session.context.newPage();
+    const englishRequests = await recordRequests(english);
+    await english.goto(`${session.server.origin}/examples/cms.html`);
+    await english.locator('lead-page').first().getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(englishRequests.filter((request) => cdnFile(request.url) === spanish)).toEqual([]);
+
+    // The same page in Spanish (<html lang="es">): the chunk once, whatever the number of tags.
+    const page = await session.context.newPage();
+    await page.route('**/examples/cms.html', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('<html lang="en">', '<html lang="es">') });
+    });
+    const requests = await recordRequests(page);
+    await page.goto(`${session.server.origin}/examples/cms.html`);
+    await page.locator('lead-page').first().getByText('Cliente potencial desbloqueado', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(requests.filter((request) => cdnFile(request.url) === spanish)).toHaveLength(1);
     expectNoDuplicateGatewayCalls(requests);
   });
 });

@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardReady, clearFaults, injectFault, LEAD_PAGE_ROUTE, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, clearFaults, injectFault, LEAD_PAGE_ROUTE, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { payloadGroups, payloadSlice, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from './xss-corpus';
 
 const SP_ID = 1001;
@@ -180,10 +180,17 @@ const DEEP_TEXT = String.raw`(() => {
   return parts.join('\n');
 })()`;
 
-/** Every one of `payloads` is on the page as text (so the corpus did render, as text). */
+/**
+ * Every one of `payloads` comes onto the page as text (so the corpus did render, as text). Waits
+ * for it: a part may still be loading its data when the element's first controls show (the funnel's
+ * Continue renders before the pro's details arrive on a busy machine).
+ */
 async function expectRendered(page: Page, payloads: readonly XssPayload[], where: string): Promise<void> {
-  const text = (await page.evaluate(DEEP_TEXT)) as string;
-  expect(payloads.filter((payload) => !text.includes(payload.text)).map((payload) => payload.id), `${where}: payloads not on the page (ids)`).toEqual([]);
+  const missing = async () => {
+    const text = (await page.evaluate(DEEP_TEXT)) as string;
+    return payloads.filter((payload) => !text.includes(payload.text)).map((payload) => payload.id);
+  };
+  await expect.poll(missing, { timeout: UI_TIMEOUT_MS, interval: 100, message: `${where}: payloads not on the page (ids)` }).toEqual([]);
 }
 
 async function audit(page: Page): Promise<Audit> {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
-import { kebab, TAGS as TAG_TABLE } from '../../src/elements/tags';
+import { HOST_ATTRIBUTES, kebab, TAGS as TAG_TABLE } from '../../src/elements/tags';
 import { enUS } from '../../src/i18n/en-US';
 
 const run = promisify(execFile);
@@ -102,6 +102,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
     expect(packedFiles.filter((file) => /^dist\/demo\b/.test(file))).toEqual([]);
     expect(packedFiles.filter((file) => file.endsWith('.map') && !file.startsWith('dist/cdn/'))).toEqual([]);
+    // The CDN build's HEIC converter (≈ 3 MB) stays out of the package: a CDN deployed from the build has it.
+    expect(packedFiles.filter((file) => /heic/i.test(file))).toEqual([]);
+    expect(packedFiles.filter((file) => file.startsWith('dist/cdn/chunks/')).length).toBeGreaterThan(10);
   });
 
   it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
@@ -109,12 +112,13 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
   });
 
-  it("installs neither hono nor Twilio with leadkit: hono comes with @leadkit/sandbox, Twilio is an optional peer", () => {
+  it("installs neither hono, Twilio nor the HEIC converter with leadkit: hono comes with @leadkit/sandbox, Twilio and heic-to are optional peers", () => {
     const manifest = (name: string) => JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
     const leadkit = manifest('leadkit');
     expect(Object.keys(leadkit.dependencies ?? {}).filter((name) => /hono|twilio/.test(name))).toEqual([]);
-    expect(leadkit.peerDependenciesMeta).toEqual({ '@twilio/conversations': { optional: true } });
+    expect(leadkit.peerDependenciesMeta).toEqual({ '@twilio/conversations': { optional: true }, 'heic-to': { optional: true } });
     expect(existsSync(path.join(project, 'node_modules', '@twilio', 'conversations'))).toBe(false);
+    expect(existsSync(path.join(project, 'node_modules', 'heic-to'))).toBe(false);
     expect(Object.keys(manifest('@leadkit/sandbox').dependencies ?? {})).toContain('hono');
   });
 
@@ -250,7 +254,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     for (const definition of ELEMENT_DEFINITIONS) {
       // Exactly the attributes the element observes (the tag table's and the shared ones), each typed.
       const tag = result.tags[definition.tag]!;
-      const attributes = [...Object.keys(TAG_TABLE[definition.tag].attributes).map(kebab), 'gateway-url', 'auth-mode'];
+      const attributes = [...Object.keys(TAG_TABLE[definition.tag].attributes), ...Object.keys(HOST_ATTRIBUTES)].map(kebab);
       expect(tag.attributes.map((a) => a.name), `<${definition.tag}> attributes`).toEqual(attributes);
       expect(tag.attributes.filter((a) => !a.type?.text)).toEqual([]);
       expect(tag.events.map((e) => e.name), `<${definition.tag}> events`).toContain('lk-error');

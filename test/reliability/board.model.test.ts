@@ -61,6 +61,7 @@ import {
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
+import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk-atoms';
 import {
   chooseLeadStatusAtom,
   closeJobNotesAtom,
@@ -145,6 +146,8 @@ interface Board {
   readonly lastStatusOutcome: Map<number, { status: LeadStatus; outcome: StatusOutcome | 'pending' }>;
   /** When (fake clock) each status choice and each leaving of the select happened, per lead (the debounce check). */
   readonly statusChoiceTimes: Map<number, { choices: number[]; blurs: number }>;
+  /** The leads whose change the last bulk action's alert counts as failed (they stay selected; issue 18 §2). */
+  bulkFailed: ReadonlySet<number>;
   noteSeq: number;
   actions: number;
   readonly log: string[];
@@ -192,6 +195,7 @@ function openBoard(fates: Iterator<RequestFate>, challenges: Iterator<ChallengeF
     feedbackIntents: new Map(),
     statusChoices: [],
     lastStatusOutcome: new Map(),
+    bulkFailed: new Set(),
     statusChoiceTimes: new Map(),
     noteSeq: 0,
     actions: 0,
@@ -363,6 +367,19 @@ const archive = (i: number) =>
     if (lead) void board.store.set(setLeadArchivedAtom, { lead, archived: !lead.isArchived });
   });
 
+/** A bulk action (issue 18 §2) on a few leads of the page: archive (restore in the archived view), mark read or unread. */
+const bulk = ({ picks, kind }: { picks: number[]; kind: 'move' | 'read' | 'unread' }) =>
+  new Action<Board>(`bulk ${kind} [${picks.join(',')}]`, (board) => {
+    const leads = [...new Set(picks.map((i) => leadAt(board, i)).filter((lead): lead is Lead => lead !== null))];
+    if (!leads.length) return;
+    const action = kind === 'move' ? (board.store.get(boardQueryAtom).filters.archived ? 'restore' : 'archive') : kind;
+    void board.store.set(runBulkActionAtom, { action, leads }).then((failed) => {
+      board.bulkFailed = new Set(failed);
+    });
+    // As the toolbar: a new action replaces the last one's message.
+    board.bulkFailed = new Set();
+  });
+
 const feedback = ({ i, rating, reason }: { i: number; rating: number; reason: FeedbackReason }) =>
   new Action<Board>(`feedback #${i} ${rating} ${reason}`, (board) => {
     const lead = leadAt(board, i);
@@ -430,6 +447,7 @@ const actions = fc.commands(
     index.map(jobNotes),
     fc.constant(retryJobNotes),
     index.map(archive),
+    fc.record({ picks: fc.array(fc.nat({ max: 9 }), { minLength: 1, maxLength: 4 }), kind: fc.constantFrom('move' as const, 'read' as const, 'unread' as const) }).map(bulk),
     fc.record({ i: index, rating: fc.integer({ min: 1, max: 5 }), reason: fc.constantFrom(...FEEDBACK_REASONS) }).map(feedback),
     filterPatch.map(changeFilter),
     fc.constantFrom(...SORT_OPTIONS).map(changeSort),
@@ -510,9 +528,9 @@ function failureShown(board: Board, leadId: number, field: Write['field']): bool
     case 'status':
       return store.get(statusFailuresAtom).has(leadId);
     case 'read':
-      return store.get(statusFailuresAtom).has(leadId) || (mutation?.leadId === leadId && mutation.action === 'read');
+      return store.get(statusFailuresAtom).has(leadId) || (mutation?.leadId === leadId && mutation.action === 'read') || board.bulkFailed.has(leadId);
     case 'isArchived':
-      return mutation?.leadId === leadId && (mutation.action === 'archive' || mutation.action === 'restore');
+      return (mutation?.leadId === leadId && (mutation.action === 'archive' || mutation.action === 'restore')) || board.bulkFailed.has(leadId);
     case 'notes':
       return board.notesEditors.get(leadId)?.failed === true || (board.jobNotes?.leadId === leadId && board.jobNotes.failed);
     case 'feedback':

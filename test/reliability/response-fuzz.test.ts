@@ -27,6 +27,7 @@ import * as officeSchemas from '../../src/gateway/office/schemas';
 import * as registeredNumbers from '../../src/gateway/office/registered-numbers';
 import * as categories from '../../src/gateway/office/categories';
 import * as feedback from '../../src/gateway/office/feedback';
+import * as leadCounts from '../../src/gateway/office/lead-counts';
 import * as reviewSchemas from '../../src/gateway/review/schemas';
 import * as sharedSchemas from '../../src/gateway/shared-schemas';
 
@@ -38,7 +39,7 @@ const isSchema = (value: unknown): value is AnySchema => typeof value === 'objec
 
 /** Every exported valibot schema of the gateway modules, by export name. */
 const EXPORTED = new Map<string, AnySchema>();
-for (const module of [leadSchemas, funnelSchemas, messageCenterSchemas, chatServiceSchemas, officeSchemas, registeredNumbers, categories, feedback, reviewSchemas, sharedSchemas]) {
+for (const module of [leadSchemas, funnelSchemas, messageCenterSchemas, chatServiceSchemas, officeSchemas, registeredNumbers, categories, feedback, leadCounts, reviewSchemas, sharedSchemas]) {
   for (const [name, value] of Object.entries(module)) if (isSchema(value)) EXPORTED.set(name, value);
 }
 

@@ -588,6 +588,20 @@ const CASES: Record<string, Case> = {
       expect(filtered.pagination.totalNumber).toBeGreaterThanOrEqual(0);
     },
   },
+  'office.getLeadCounts': {
+    as: 'provider',
+    run: async ({ provider, sandbox }) => {
+      const counts = await officeCalls.getLeadCounts(provider, 1001, { filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] } });
+      // leadkit-designed (not in §7): the list call's filters, facet counts back.
+      expect(sent(sandbox)).toEqual({
+        method: 'POST',
+        path: '/gateway/lead/office/v1/leads/serviceProvider/1001/counts',
+        body: { filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] } },
+      });
+      expect(Object.keys(counts.statusCounts).sort()).toEqual(['ClosedDidntWin', 'ClosedWon', 'ContactAndQualify', 'InProgressWon', 'Initial', 'Selling']);
+      expect(counts.unreadCount).toBeGreaterThanOrEqual(0);
+    },
+  },
   'office.markLeadRead': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {

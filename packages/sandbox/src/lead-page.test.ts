@@ -38,6 +38,25 @@ describe('lead page (GET /office/v1|v2/leads/{leadId})', () => {
     expect(sandbox.store.lead(L.unavailableSoldOut)?.assignments).toHaveLength(3);
   });
 
+  it('issue 18 §1: the purchase window — buyers so far and when the lead was sent to this provider (v1 and V2)', async () => {
+    const { provider, sandbox } = setup();
+    const offerOf = (leadId: number) => sandbox.store.lead(leadId)?.offers.find((offer) => offer.spId === 1001)?.sentAt;
+    const soldOut = await getProviderLeadV2(provider, { leadId: L.unavailableSoldOut, spId: 1001 });
+    expect(soldOut.purchaseWindow).toEqual({ buyerCount: 3, sentAt: offerOf(L.unavailableSoldOut) });
+    const expired = await getProviderLeadV1(provider, { leadId: L.unavailableExpired, serviceProviderId: 1001 });
+    expect(expired.purchaseWindow?.sentAt).toBe(offerOf(L.unavailableExpired));
+    expect(NOW.getTime() - Date.parse(expired.purchaseWindow?.sentAt ?? '')).toBeGreaterThanOrEqual(LEAD_PURCHASE_WINDOW_MS);
+    // Opening an available lead buys it: the window counts the new buyer.
+    const before = sandbox.store.lead(L.availableToUnlock)?.assignments.length ?? 0;
+    const bought = await getProviderLeadV2(provider, { leadId: L.availableToUnlock, spId: 1001 });
+    expect(bought.purchaseWindow).toEqual({ buyerCount: before + 1, sentAt: offerOf(L.availableToUnlock) });
+    // A lead the provider holds without a LeadFeed offer (assigned on the board) has no window.
+    const assigned = sandbox.store.leads.find((lead) => lead.offers.length === 0 && lead.assignments.some((a) => a.spId === 1001));
+    expect(assigned).toBeDefined();
+    const held = await getProviderLeadV2(provider, { leadId: assigned?.leadId ?? 0, spId: 1001 });
+    expect(held.purchaseWindow ?? null).toBeNull();
+  });
+
   it('an available LeadFeed lead is bought on opening and then shows on the board', async () => {
     const { provider } = setup();
     const before = await getLeads(provider, 1001, { limit: 100 });

@@ -85,3 +85,21 @@ export function queryBoard(rows: readonly BoardRow[], query: LeadListQuery): { r
   }
   return { rows: filtered.slice(query.offset, query.offset + query.limit), totalNumber: filtered.length };
 }
+
+/**
+ * The board's counts (POST /lead/office/v1/leads/serviceProvider/{id}/counts, leadkit-designed):
+ * facet counts over the same filters as the list. A status's count applies every filter but the
+ * status filter (what choosing that status alone would list); the unread count applies every
+ * filter but the unread toggle (how many leads with unread messages the current filters hold).
+ */
+export function countBoard(rows: readonly BoardRow[], filters: LeadListQuery['filters']): { statusCounts: Record<LeadStatus, number>; unreadCount: number } {
+  const statusCounts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  const withoutStatus = { ...filters, serviceProviderLeadStatuses: undefined };
+  const withoutUnread = { ...filters, hasUnreadMessages: null };
+  let unreadCount = 0;
+  for (const row of rows) {
+    if (matchesFilters(row, withoutStatus)) statusCounts[row.assignment.status]++;
+    if (row.hasUnreadMessages && matchesFilters(row, withoutUnread)) unreadCount++;
+  }
+  return { statusCounts, unreadCount };
+}

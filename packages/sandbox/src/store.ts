@@ -18,6 +18,7 @@ import type {
   TaxonomyRow,
   Thread,
 } from './types';
+import type { SavedReply } from '../../../src/domain/saved-replies';
 
 /** What the server received, for tests that assert on it. */
 export interface RecordedRequest {
@@ -82,6 +83,8 @@ export class SandboxStore implements SandboxData {
    * time (`expiresAt`); seeded ones have no entry until expired by POST …/expire.
    */
   tokenLifetimes = new Map<string, { issuedAt: number; expiresAt: number | null; expired: boolean }>();
+  /** Saved replies by provider id, as demo host pages stored them (PUT /sandbox/saved-replies/:spId). */
+  savedReplies = new Map<number, SavedReply[]>();
   /** The sandbox's clock (createSandboxGateway sets it): token expiry is read against it. */
   clock: () => Date = () => new Date();
 
@@ -98,6 +101,7 @@ export class SandboxStore implements SandboxData {
     this.sentNotifications = [];
     this.phoneUpdates = [];
     this.tokenLifetimes = new Map();
+    this.savedReplies = new Map();
     const max = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor);
     const suffix = (id: string) => Number(id.replace(/\D/g, '')) || 0;
     this.seq = {

@@ -5,7 +5,7 @@ import type { ContactInfoEntrySchema } from '../../../src/gateway/message-center
 import type { ProviderCategorySchema, TaxonomyCategorySchema } from '../../../src/gateway/shared-schemas';
 import { isMaskedNumberActive } from '../../../src/domain/masked-number';
 import type { SandboxStore } from './store';
-import type { Assignment, LeadContact, Provider, StoredLead, TaxonomyRow } from './types';
+import type { Assignment, LeadContact, LeadOffer, Provider, StoredLead, TaxonomyRow } from './types';
 
 /**
  * Store records → the gateway's wire shapes. Types come from the gateway schemas (input side),
@@ -116,9 +116,11 @@ function leadInfo(store: SandboxStore, lead: StoredLead) {
  * Lead page v1: `user` and the street address only once purchased (§2 "If purchased, also the
  * customer's full name, phone, e-mail and address"); city/state/postal code always.
  */
-export function leadPageV1(store: SandboxStore, lead: StoredLead, assignment: Assignment | undefined): In<typeof LeadPageResponseSchema> {
+export function leadPageV1(store: SandboxStore, lead: StoredLead, assignment: Assignment | undefined, offer?: LeadOffer): In<typeof LeadPageResponseSchema> {
   const purchased = assignment !== undefined;
   return {
+    // Issue 18 §1: a LeadFeed lead's buyers so far and when it was sent to this provider.
+    purchaseWindow: offer ? { buyerCount: lead.assignments.length, sentAt: offer.sentAt } : null,
     leadId: lead.leadId,
     purchased,
     createDate: lead.createDate,
@@ -137,9 +139,9 @@ export function leadPageV1(store: SandboxStore, lead: StoredLead, assignment: As
 }
 
 /** Lead page V2: `customerInfo` names (last name only once purchased) and the lineOne address. */
-export function leadPageV2(store: SandboxStore, lead: StoredLead, assignment: Assignment | undefined): In<typeof LeadPageResponseV2Schema> {
+export function leadPageV2(store: SandboxStore, lead: StoredLead, assignment: Assignment | undefined, offer?: LeadOffer): In<typeof LeadPageResponseV2Schema> {
   const purchased = assignment !== undefined;
-  const v1 = leadPageV1(store, lead, assignment);
+  const v1 = leadPageV1(store, lead, assignment, offer);
   return {
     ...v1,
     address: {

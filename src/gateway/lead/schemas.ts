@@ -40,6 +40,16 @@ const LeadPageUserSchema = v.object({
   email: OptionalText,
 });
 
+/**
+ * A LeadFeed lead's purchase window so far (issue 18 §1; our design, served by the sandbox): how
+ * many providers bought it and when it was sent to this one. The 3-buyer / 24-hour rule is the
+ * client's (domain/purchase-window.ts).
+ */
+export const PurchaseWindowSchema = v.object({
+  buyerCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  sentAt: IsoDateTime,
+});
+
 /** v1: `user` holds name and contact (contact only once purchased). */
 export const LeadPageResponseSchema = v.object({
   leadId: Id,
@@ -48,6 +58,8 @@ export const LeadPageResponseSchema = v.object({
   info: LeadInfoSchema,
   address: LeadPageAddressSchema,
   user: v.nullish(LeadPageUserSchema),
+  /** Absent or null for a lead that did not come through LeadFeed (no window to show). */
+  purchaseWindow: v.nullish(PurchaseWindowSchema),
 });
 export type LeadPageResponse = v.InferOutput<typeof LeadPageResponseSchema>;
 

@@ -89,3 +89,4 @@ export { getProviderLeadV2 as getDashboardLead } from '../lead/calls';
 export { submitLeadFeedback } from './feedback';
 export { getProviderCategories } from './categories';
 export { registerPhoneNumber, getRegisteredPhoneNumbers } from './registered-numbers';
+export { getLeadCounts } from './lead-counts';

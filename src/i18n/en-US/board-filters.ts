@@ -25,6 +25,10 @@ export const boardFilterMessages = {
   'filters.noResults': 'No matches',
   'filters.resultCount': '{count} suggestions available.',
   'filters.activeTags': 'Active filters',
+  // Counts (issue 18 §2): said for a status option and the unread toggle; the badges show the number.
+  'filters.leadCount': '{count} leads',
+  'filters.leadCountOne': '{count} lead',
+  'filters.unreadCount': '{count} unread',
   // Date-range picker (§2, §9)
   'datePicker.start': 'Start date',
   'datePicker.end': 'End date',

@@ -23,6 +23,8 @@ export const boardMessages = {
   'board.unread': 'Unread',
   'board.createdOn': 'Created {date}',
   'board.featured': 'Featured',
+  // A card's checkbox for bulk actions (issue 18 §2; our wording).
+  'board.selectLead': 'Select lead from {name}',
   'board.leadsRegion': 'Leads',
   'board.filtersRegion': 'Filters',
   'board.updating': 'Updating leads…',

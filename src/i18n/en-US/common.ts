@@ -15,6 +15,8 @@ export const commonMessages = {
   'action.retry': 'Try again',
   'action.logIn': 'Log in',
   'dialog.close': 'Close',
+  // Issue 17 §4: a draft kept on this device came back into the composer or 'Your Notes'.
+  'draft.restored': 'Draft restored',
   // Errors (§8). Status lines: the spec paraphrases them; this wording is ours.
   'error.400.title': 'Bad Request',
   'error.400.detail': 'There was an error processing your request. Please refresh the page and try again.',

@@ -30,4 +30,10 @@ export const leadPageMessages = {
   'leadPage.beFirst': 'Be the first!',
   'leadPage.beFirstDetail': 'Most providers respond almost immediately. This lead was sent to several other providers.',
   'leadPage.unavailable': 'This lead is no longer available for purchase.',
+  // Purchase window (issue 18 §1; our wording): what is left of the 3 buyers / 24 hours, or why it is gone.
+  'leadPage.window.spotsLeft': '{left} of {max} spots left',
+  'leadPage.window.hoursLeft': '{hours} h left',
+  'leadPage.window.minutesLeft': '{minutes} min left',
+  'leadPage.window.soldOut': '{max} pros bought this lead',
+  'leadPage.window.expired': 'Sent more than 24 hours ago',
 } as const;

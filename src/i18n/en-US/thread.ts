@@ -38,6 +38,9 @@ export const threadBodyMessages = {
   // Our wording: controls, states and announcements the spec names without text.
   'thread.attach': 'Attach a file',
   'thread.removeFile': 'Remove file {fileName}',
+  // Issue 17 §3: a picked photo being made ready (HEIC → JPEG, or one over 4096 px made smaller).
+  'thread.convertingPhoto': 'Converting photo…',
+  'thread.resizingPhoto': 'Resizing photo…',
   'thread.retry': 'Retry',
   'thread.discard': 'Discard',
   'thread.messages': 'Messages',
@@ -76,5 +79,18 @@ export const threadHistoryMessages = {
   'thread.history.noText': 'A photo or file (not kept in the history)',
 } as const;
 
-/** Every text of the thread (the full en-US catalogue spreads this). */
-export const threadMessages = { ...threadHeaderMessages, ...threadBodyMessages, ...threadHistoryMessages } as const;
+/**
+ * Saved replies in the composer (issue 17 §2, our wording): its button, which loads with the
+ * composer. The menu's texts and the default replies load with the menu (en-US/saved-replies.ts).
+ */
+export const savedRepliesComposerMessages = {
+  'thread.savedReplies.button': 'Saved replies',
+} as const;
+
+/** Every text of the thread but the saved-replies menu's (en-US/saved-replies.ts; the full en-US catalogue spreads both). */
+export const threadMessages = {
+  ...threadHeaderMessages,
+  ...threadBodyMessages,
+  ...threadHistoryMessages,
+  ...savedRepliesComposerMessages,
+} as const;

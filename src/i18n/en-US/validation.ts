@@ -5,6 +5,9 @@ export const validationMessages = {
   'validation.fileTooLarge': 'File size cannot exceed 150MB. Please try again.',
   'validation.fileType': 'You can only send JPEG, JPG, or PNG images. Please try again.',
   'validation.fileDefault': 'Error with loading file',
+  // Issue 17 §3 (our wording): an iPhone photo (HEIC) that cannot be converted to JPEG here.
+  'validation.heicUnavailable': "iPhone photos (HEIC) can't be converted here. Please send it as a JPEG or PNG.",
+  'validation.heicFailed': "This photo couldn't be converted. Please try again or send a JPEG or PNG.",
   'validation.nameEmpty': 'Name must not be empty',
   'validation.phoneDigits': 'Phone number must contain 10 digits',
   'validation.numberEmpty': 'Number must not be empty',

@@ -25,6 +25,8 @@ export interface LeadAppProps {
   spId?: number | null;
   /** The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`. */
   chatService?: string | null;
+  /** `off`: the board's 'Your Notes' and the thread's composer keep no drafts on this device (default `on`). */
+  drafts?: string | null;
 }
 
 /** Takes over links that stay inside the app, so a widget's link is a client-side navigation. */
@@ -94,23 +96,23 @@ function LeadPageRoute() {
   return <LeadPage leadId={leadId} spId={spId} />;
 }
 
-function LeadBoardRoute({ serviceProviderId }: { serviceProviderId: number }) {
+function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: number; drafts: string | null }) {
   const query = new URLSearchParams(useSearch());
-  return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle />;
+  return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle drafts={drafts} />;
 }
 
 /**
  * §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed
  * one is not found); `archived=true` ('Message History') shows the archived thread.
  */
-function ThreadRoute({ serviceProviderId, userId, chatService }: { serviceProviderId: number; userId: number; chatService: string | null }) {
+function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { serviceProviderId: number; userId: number; chatService: string | null; drafts: string | null }) {
   const query = new URLSearchParams(useSearch());
   const rawLeadId = query.get('leadId');
   const leadId = parseId(rawLeadId);
   if (rawLeadId !== null && leadId === null) return <NotFound />;
   // 'Message History' (?archived=true) is the same thread's archived view.
   const archived = query.get('archived') === 'true';
-  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} />;
+  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} drafts={drafts} />;
 }
 
 /**
@@ -139,7 +141,7 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
  */
 // spId is read by the element shell for the gateway auth; the app routes, and offers the
 // provider's board as the way on from a path it does not know.
-export function LeadApp({ base, spId = null, chatService = null }: LeadAppProps) {
+export function LeadApp({ base, spId = null, chatService = null, drafts = null }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
   // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
@@ -157,12 +159,12 @@ export function LeadApp({ base, spId = null, chatService = null }: LeadAppProps)
               <LeadPageRoute />
             </Route>
             <Route path={APP_ROUTES.leadBoard}>
-              {(params) => withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} />)}
+              {(params) => withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} />)}
             </Route>
             <Route path={APP_ROUTES.conversationThread}>
               {(params) =>
                 withIds(params, ['serviceProviderId', 'userId'], () => (
-                  <ThreadRoute serviceProviderId={Number(params.serviceProviderId)} userId={Number(params.userId)} chatService={chatService} />
+                  <ThreadRoute serviceProviderId={Number(params.serviceProviderId)} userId={Number(params.userId)} chatService={chatService} drafts={drafts} />
                 ))
               }
             </Route>

@@ -14,6 +14,7 @@ import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
+import { NO_SELECTION, type Selection } from './board-selection.logic';
 
 // ---- Inputs (attributes) -------------------------------------------------------------------
 
@@ -25,6 +26,9 @@ export interface BoardInputs {
 }
 
 export const boardInputsAtom = atom<BoardInputs>({ spId: null, featuredLeadId: null, newMessages: false, pageSize: null });
+
+/** Whether 'Your Notes' keeps drafts on this device (the `drafts` attribute; apart from the inputs, so switching it refetches nothing). */
+export const boardDraftsAtom = atom(true);
 
 const validId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value >= 0;
 
@@ -60,6 +64,7 @@ function setQuery(get: Getter, set: Setter, next: BoardQuery) {
   }
   set(queryStateAtom, { spId, query: next });
   set(expandedLeadIdAtom, null);
+  set(selectionAtom, NO_SELECTION);
 }
 
 export const changeFiltersAtom = atom(null, (get, set, patch: Partial<LeadFilters>) => setQuery(get, set, changeFilters(get(boardQueryAtom), patch)));
@@ -186,13 +191,21 @@ const pendingMutationsAtom = atom(0);
  * dialog was closed, though the gateway had taken it.)
  */
 const refetchDueAtom = atom(false);
+/** A settled call changed what the counts count (a status): they are fetched again once all have settled. */
+const countsDueAtom = atom(false);
+/**
+ * Bumped once the pending lead calls have all settled when one of them may have changed the board's
+ * counts (issue 18 §2: a status choice) and the page is not fetched again anyway (the counts follow
+ * `leadsReloadAtom` too; see count-atoms.ts).
+ */
+export const leadCountsReloadAtom = atom(0);
 
 /**
  * Runs a lead call counted among the pending ones (see refetchDueAtom); `refetchAfter`: the page is
  * fetched again once all have settled, also when this one succeeds. `call` settles its change
  * itself, before a refetch here can start (a change settled after it would apply to that page too).
  */
-export async function trackLeadCall<T>(get: Getter, set: Setter, call: () => Promise<T>, refetchAfter: boolean): Promise<T> {
+export async function trackLeadCall<T>(get: Getter, set: Setter, call: () => Promise<T>, refetchAfter: boolean, changesCounts = false): Promise<T> {
   set(pendingMutationsAtom, (n) => n + 1);
   let failed = true;
   try {
@@ -202,9 +215,16 @@ export async function trackLeadCall<T>(get: Getter, set: Setter, call: () => Pro
   } finally {
     set(pendingMutationsAtom, (n) => n - 1);
     if (refetchAfter || failed) set(refetchDueAtom, true);
-    if (get(refetchDueAtom) && get(pendingMutationsAtom) === 0) {
-      set(refetchDueAtom, false);
-      set(leadsReloadAtom, (n) => n + 1);
+    if (changesCounts) set(countsDueAtom, true);
+    if (get(pendingMutationsAtom) === 0) {
+      if (get(refetchDueAtom)) {
+        set(refetchDueAtom, false);
+        set(countsDueAtom, false);
+        set(leadsReloadAtom, (n) => n + 1);
+      } else if (get(countsDueAtom)) {
+        set(countsDueAtom, false);
+        set(leadCountsReloadAtom, (n) => n + 1);
+      }
     }
   }
 }
@@ -311,7 +331,12 @@ export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, reado
   return { leads, removedCount };
 }
 
-async function mutate(
+/**
+ * One optimistic change of a lead and its call: placed at once, sent in the lead's turn, taken
+ * back alone when it fails. `quiet`: the failure is not reported here (a bulk action says once
+ * how all of its leads went: bulk-atoms.ts). Resolves to whether the gateway took it.
+ */
+export async function mutate(
   get: Getter,
   set: Setter,
   leadId: number,
@@ -319,9 +344,10 @@ async function mutate(
   action: MutationAction,
   call: () => Promise<unknown>,
   refetchAfter: boolean,
+  quiet = false,
 ): Promise<boolean> {
   const id = placeLeadChange(get, set, leadId, change.effects, { removes: change.removes });
-  set(mutationErrorAtom, null);
+  if (!quiet) set(mutationErrorAtom, null);
   // Refetched once the last change settled: counts and the page's members are the server's again.
   return trackLeadCall(
     get,
@@ -332,7 +358,7 @@ async function mutate(
       } catch (error) {
         // Take this change back (only this one) and say so.
         dropLeadChange(get, set, leadId, id);
-        set(mutationErrorAtom, { leadId, action });
+        if (!quiet) set(mutationErrorAtom, { leadId, action });
         throw error;
       }
       settleLeadChange(get, set, leadId, id);
@@ -395,4 +421,24 @@ export const expandedLeadIdAtom = atom(
   (get, set, leadId: number | null | undefined) => {
     set(expandedStateAtom, leadId === undefined ? undefined : { spId: get(boardInputsAtom).spId, leadId });
   },
+);
+
+// ---- Bulk selection (issue 18 §2) ----------------------------------------------------------------
+
+/**
+ * The leads the pro selected for a bulk action, with the last toggled one (the anchor of a
+ * shift-click range; board-selection.logic.ts). Only this and a card's checkbox are in the
+ * board's first load; the toolbar and the bulk calls are a lazy part (bulk-part.tsx,
+ * bulk-atoms.ts). Another page, filter or sort starts with none (setQuery). Leads that leave the
+ * list leave what the toolbar counts but stay here while they are away: a lead whose archive
+ * failed comes back selected, so the pro can try again.
+ */
+const selectionStateAtom = atom<{ spId: number | null; selection: Selection } | null>(null);
+/** Kept for the provider it was made on, like the open card: `<lead-app>` going to another provider's board shows none (lead ids may repeat across providers). */
+export const selectionAtom = atom(
+  (get): Selection => {
+    const state = get(selectionStateAtom);
+    return state && state.spId === get(boardInputsAtom).spId ? state.selection : NO_SELECTION;
+  },
+  (get, set, selection: Selection) => set(selectionStateAtom, { spId: get(boardInputsAtom).spId, selection }),
 );

@@ -1,8 +1,8 @@
-import { lazy, memo, useId, type MouseEvent } from 'react';
+import { lazy, memo, useId, useRef, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
-import { formatFullDate, formatLeadCreated } from '../../i18n/format';
 import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { customerName, leadPlace } from './lead-board.logic';
 import { preloadCardBody } from './card-body-loader';
 import { singleClick } from '../../ui/single-click';
@@ -18,6 +18,10 @@ export interface BoardLeadCardProps {
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
   onStatusChanged(lead: Lead, status: LeadStatus): void;
+  /** Selected for a bulk action (issue 18 §2). */
+  selected: boolean;
+  /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
+  onSelect(lead: Lead, selected: boolean, range: boolean): void;
 }
 
 /** The card body loads beside the first page (see card-body-loader.ts). */
@@ -28,16 +32,33 @@ const LeadCardBody = lazy(() => preloadCardBody().then((part) => ({ default: wit
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  */
 /** Memoised: a card re-renders only when its lead, its state or its handlers change. */
-export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged }: BoardLeadCardProps) {
+export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged, selected, onSelect }: BoardLeadCardProps) {
   const { t, onLinkClick } = useRuntime();
+  const format = useFormat();
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);
   const onMessage = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, messageKind);
+  // Shift+Space: the click a key makes may not carry the shift key, the key does.
+  const shiftKey = useRef(false);
 
   return (
     <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
       <div className="lk-card__header">
+        {/* Outside the expand button: a control of its own. Reaching for it loads the bulk toolbar (lead-board.tsx). */}
+        <label className="lk-card__select">
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={t('board.selectLead', { name })}
+            onKeyDown={(event) => (shiftKey.current = event.key === ' ' && event.shiftKey)}
+            onChange={(event) => {
+              const range = (event.nativeEvent as Partial<globalThis.MouseEvent>).shiftKey === true || shiftKey.current;
+              shiftKey.current = false;
+              onSelect(lead, event.currentTarget.checked, range);
+            }}
+          />
+        </label>
         <button
           type="button"
           className="lk-card__read"
@@ -59,8 +80,8 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
                 {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
               </span>
               <span className="lk-card__line lk-card__meta">
-                <time dateTime={lead.createDate} title={formatFullDate(lead.createDate)}>
-                  {formatLeadCreated(lead.createDate)}
+                <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
+                  {format.leadCreated(lead.createDate)}
                 </time>
                 <span>{lead.category.name}</span>
                 {place ? <span>{place}</span> : null}

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { hasMultiplePages, type PaginationInfo } from '../../domain/pagination';
 import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../domain/sort';
 import type { LeadStatus } from '../../domain/lead-status';
@@ -38,6 +38,11 @@ export interface BoardListProps {
   /** Called once the list is on screen (after its first paint). */
   onShown(): void;
   listRef: RefObject<HTMLUListElement | null>;
+  /** Leads selected for a bulk action, and a card's checkbox toggled (issue 18 §2). */
+  selectedIds: ReadonlySet<number>;
+  onSelect(lead: Lead, selected: boolean, range: boolean): void;
+  /** The bulk toolbar while leads are selected: it lies over this header row (bulk.css), so nothing moves. */
+  toolbar: ReactNode;
 }
 
 /**
@@ -53,6 +58,7 @@ export default function BoardList(props: BoardListProps) {
   return (
     <>
       <div className="lk-board__list-header">
+        {props.toolbar}
         <p ref={props.countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
           {t('board.showing', { first: props.first, last: props.last, total: props.total })}
         </p>
@@ -76,6 +82,8 @@ export default function BoardList(props: BoardListProps) {
             onToggleRead={props.onToggleRead}
             onArchive={props.onArchive}
             onStatusChanged={props.onStatusChanged}
+            selected={props.selectedIds.has(lead.leadId)}
+            onSelect={props.onSelect}
           />
         ))}
       </ul>

@@ -5,6 +5,7 @@ export function BoardLeadCardSkeleton() {
   return (
     <li className="lk-card" aria-hidden="true" data-skeleton="">
       <div className="lk-card__header">
+        <span className="lk-card__select" />
         <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
         <span className="lk-card__summary">
           <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />

@@ -139,6 +139,8 @@ async function sendStatus(get: Getter, set: Setter, leadId: number): Promise<voi
       settleChoice(draft, 'saved');
     },
     false,
+    // The status counts (issue 18 §2) are fetched again once the lead's calls have settled.
+    true,
   ).catch(() => undefined);
 }
 

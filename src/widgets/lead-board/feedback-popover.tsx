@@ -383,6 +383,7 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
                       <div className="lk-feedback__notes">
                         <label htmlFor={notesId}>{t('feedback.otherLabel')}</label>
                         <textarea
+                          dir="auto"
                           ref={notesRef}
                           id={notesId}
                           rows={3}

@@ -13,6 +13,10 @@ import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 const loadFilterPanel = () => import('./filter-panel');
 const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
 
+// The unread count (issue 18 §2) loads once the first page is on screen, like the panel: the first
+// card never waits for its code or its call. Its slot is kept meanwhile (lead-board.css).
+const UnreadCount = lazy(() => import('./lead-counts').then((counts) => ({ default: withMessages(counts.default, counts.BOARD_FILTER_CATALOGUE) })));
+
 /**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
  * 'Show All Filters' / 'Hide All Filters' toggle; then the panel. Memoised: opening a card or
@@ -32,6 +36,7 @@ export const FilterBar = memo(function FilterBar({
   const changeFilters = useSetAtom(changeFiltersAtom);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
+  const unreadCountId = useId();
   // Latched: once wanted the panel stays (a refetch does not hide it).
   const [wanted, setWanted] = useState(false);
   if (!wanted && (firstPageShown || panelOpen)) setWanted(true);
@@ -42,14 +47,28 @@ export const FilterBar = memo(function FilterBar({
   return (
     <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')} onPointerEnter={reachFor} onFocus={reachFor}>
       <div className="lk-filters__header">
-        <Switch label={t('filters.showUnread')} checked={filters.hasUnreadMessages === true} onChange={(on) => changeFilters({ hasUnreadMessages: on ? true : null })} />
+        <span className="lk-filters__unread">
+          <Switch
+            label={t('filters.showUnread')}
+            checked={filters.hasUnreadMessages === true}
+            onChange={(on) => changeFilters({ hasUnreadMessages: on ? true : null })}
+            describedBy={unreadCountId}
+          />
+          <span id={unreadCountId} className="lk-filters__count">
+            {firstPageShown ? (
+              <Suspense fallback={null}>
+                <UnreadCount />
+              </Suspense>
+            ) : null}
+          </span>
+        </span>
         <button type="button" className="lk-link-button lk-filters__toggle" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanelOpen((open) => !open)}>
           {t(panelOpen ? 'filters.hideAll' : 'filters.showAll')}
         </button>
       </div>
       {wanted ? (
         <Suspense fallback={placeholder}>
-          <FilterPanel panelId={panelId} panelOpen={panelOpen} categoryNames={categoryNames} rememberCategory={rememberCategory} />
+          <FilterPanel panelId={panelId} panelOpen={panelOpen} categoryNames={categoryNames} rememberCategory={rememberCategory} countsOn={firstPageShown} />
         </Suspense>
       ) : (
         placeholder

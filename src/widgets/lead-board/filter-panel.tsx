@@ -6,9 +6,10 @@ import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../domain/lead-status';
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../gateway/lead/schemas';
-import { formatBoardDate, type DateInput } from '../../i18n/format';
+import type { DateInput, LocaleFormats } from '../../i18n/format';
 import type { Translate } from '../../i18n/translate';
 import { useRuntime } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { useStyles } from '../../runtime/styles';
 import comboboxCss from '../../ui/combobox.css?inline';
 import dateRangePickerCss from '../../ui/date-range-picker.css?inline';
@@ -22,6 +23,8 @@ import { Switch } from '../../ui/switch';
 import { Tag } from '../../ui/tag';
 import { focusFirstControl } from '../../ui/focus-first';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from './board-atoms';
+import type { CountsView } from './count-atoms';
+import { countBadgeText, useCounts } from './lead-counts';
 import { useSuggestions } from './use-suggestions';
 import { usePressOutside } from '../../ui/use-press-outside';
 
@@ -44,6 +47,8 @@ export interface FilterPanelProps {
   panelOpen: boolean;
   categoryNames: ReadonlyMap<number, string>;
   rememberCategory(id: number, name: string): void;
+  /** The first page is on screen: the status counts may be fetched (issue 18 §2). */
+  countsOn?: boolean;
 }
 
 // The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
@@ -96,9 +101,10 @@ function SuggestFilter<T>({
  * archived filters, and the tags of the active filters with 'Clear All Filters'. Loaded just
  * after the board's first render (see filter-bar.tsx).
  */
-export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory }: FilterPanelProps) {
+export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory, countsOn = false }: FilterPanelProps) {
   useStyles(STYLES);
   const { t, client, now } = useRuntime();
+  const format = useFormat();
   const today = now();
   const query = useAtomValue(boardQueryAtom);
   const { spId } = useAtomValue(boardInputsAtom);
@@ -106,6 +112,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   const replaceFilters = useSetAtom(replaceFiltersAtom);
   const clearFilters = useSetAtom(clearFiltersAtom);
   const { filters } = query;
+  const counts = useCounts(countsOn);
   const tagsRef = useRef<HTMLUListElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -142,7 +149,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   const tagText = (text: FilterTagText): string => {
     if (text.kind === 'message') return t(text.key);
     if (text.kind === 'text') return text.text;
-    return dateRangeText(t, text.startDate, text.endDate);
+    return dateRangeText(t, format, text.startDate, text.endDate);
   };
   const removeTag = (tag: FilterTag, index: number) => {
     replaceFilters(removeFilterTag(filters, tag));
@@ -162,7 +169,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
       <div ref={panelRef} id={panelId} className="lk-filters__panel" data-open={panelOpen}>
         <MultiSelect<LeadStatus>
           label={t('filters.status')}
-          options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
+          options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)), ...statusCount(t, counts, status) }))}
           selected={filters.serviceProviderLeadStatuses}
           onChange={(selected) => changeFilters({ serviceProviderLeadStatuses: selected })}
           summary={filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')}
@@ -233,13 +240,24 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
 }
 
 /**
+ * A status option's count (issue 18 §2): the number on its badge, '4 leads' as its description;
+ * an empty badge while the counts load; nothing when they failed.
+ */
+function statusCount(t: Translate, counts: CountsView, status: LeadStatus): { badge?: string | null; description?: string } {
+  if (counts.state === 'none') return {};
+  if (counts.state === 'loading') return { badge: null };
+  const count = counts.counts.statusCounts[status];
+  return { badge: countBadgeText(count), description: t(count === 1 ? 'filters.leadCountOne' : 'filters.leadCount', { count }) };
+}
+
+/**
  * A chosen range as people say it: 'From 11/15/2026', 'Until 11/22/2026' or
  * '11/15/2026 – 11/22/2026' (the fields keep the spec's 'Early' / 'Continuous' for open ends).
  */
-function dateRangeText(t: Translate, start: DateInput | null, end: DateInput | null): string {
-  if (start && end) return t('filters.dateRangeTag', { start: formatBoardDate(start), end: formatBoardDate(end) });
-  if (start) return t('filters.dateFrom', { start: formatBoardDate(start) });
-  return end ? t('filters.dateUntil', { end: formatBoardDate(end) }) : t('filters.any');
+function dateRangeText(t: Translate, format: LocaleFormats, start: DateInput | null, end: DateInput | null): string {
+  if (start && end) return t('filters.dateRangeTag', { start: format.boardDate(start), end: format.boardDate(end) });
+  if (start) return t('filters.dateFrom', { start: format.boardDate(start) });
+  return end ? t('filters.dateUntil', { end: format.boardDate(end) }) : t('filters.any');
 }
 
 /**
@@ -264,6 +282,7 @@ function DateFilter({
   onApply(range: DateRange): void;
 }) {
   const { t } = useRuntime();
+  const format = useFormat();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRange | null>(null);
   const id = useId();
@@ -318,7 +337,8 @@ function DateFilter({
               variant="board"
               today={today}
               value={draft ?? value}
-              labels={dateRangePickerLabels(t, 'board')}
+              labels={dateRangePickerLabels(t, 'board', format.boardDate(new Date(2025, 5, 1)))}
+              {...(format.pickerDates ? { dates: format.pickerDates } : {})}
               onChange={(range, change) => {
                 const complete = range.start !== null && range.end !== null;
                 if (change.source === 'quick-range' || (change.source === 'calendar' && complete)) apply(range);
@@ -328,7 +348,7 @@ function DateFilter({
           </Suspense>
           <div className="lk-filters__date-actions">
             <p className="lk-filters__date-draft" aria-live="polite">
-              {draft ? dateRangeText(t, draft.start, draft.end) : null}
+              {draft ? dateRangeText(t, format, draft.start, draft.end) : null}
             </p>
             <button type="button" className="lk-button" data-variant="secondary" disabled={!applied && !draft} onClick={() => apply({ start: null, end: null })}>
               {t('filters.dateClear')}

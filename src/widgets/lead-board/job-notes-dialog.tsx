@@ -59,6 +59,7 @@ function JobNotesForm({ lead, initial, onDone }: { lead: Lead; initial: string; 
         {t('board.yourNotes')}
       </label>
       <textarea
+        dir="auto"
         className="lk-job-notes__input"
         aria-labelledby={labelId}
         aria-describedby={countId}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -17,6 +17,7 @@ import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
 import {
+  boardDraftsAtom,
   boardInputsAtom,
   boardQueryAtom,
   boardRetryAtom,
@@ -28,6 +29,7 @@ import {
   mutationErrorAtom,
   patchesAtom,
   providerInfoLoadableAtom,
+  selectionAtom,
   setLeadArchivedAtom,
   setLeadReadAtom,
   settlePageAtom,
@@ -38,6 +40,8 @@ import {
 import { BoardSkeleton } from './board-skeleton';
 import { preloadCardBody } from './card-body-loader';
 import { FilterBar } from './filter-bar';
+import { loadBulkPart } from './bulk-loader';
+import { toggleSelection } from './board-selection.logic';
 
 export interface LeadBoardProps {
   spId?: number | null;
@@ -49,6 +53,8 @@ export interface LeadBoardProps {
   pageSize?: number | null;
   /** The page's title becomes 'Business Center' while the board is shown (the previous title comes back after). */
   setTitle?: boolean | null;
+  /** `off`: 'Your Notes' keeps no draft on this device (default `on`; issue 17 §4). */
+  drafts?: string | null;
 }
 
 /** The board's CSS and that of the ui primitives in its first render (the list and the filter panel bring their own). */
@@ -57,6 +63,8 @@ const STYLES = [switchCss, leadBoardCss];
 /** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
 const loadBoardList = () => import(/* lk:first-content */ './board-list');
 const BoardList = lazy(loadBoardList);
+/** The bulk toolbar and the message its actions end with (issue 18 §2): a part loaded once a pro reaches for a checkbox. */
+const Bulk = lazy(() => loadBulkPart().then((part) => ({ default: part.Bulk })));
 
 /** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
 function useDocumentTitle(on: boolean) {
@@ -86,10 +94,11 @@ export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
  * The provider's lead board (spec §2 "Lead board"): header, filters, 'Showing X - Y of Z
  * results', sort, the expandable lead cards and paging.
  */
-export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null, setTitle = false }: LeadBoardProps) {
+export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null, setTitle = false, drafts = null }: LeadBoardProps) {
   useStyles(STYLES);
   useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
+  useAtomInput(boardDraftsAtom, drafts !== 'off');
   const { t, analytics, routes, onLinkClick, emit, logInLink } = useRuntime();
   const provider = useAtomValue(providerInfoLoadableAtom);
   const leadsState = useAtomValue(leadsLoadableAtom);
@@ -105,6 +114,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const retry = useSetAtom(boardRetryAtom);
   const countRef = useRef<HTMLParagraphElement>(null);
   const [categoryNames, setCategoryNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const [selection, setSelection] = useAtom(selectionAtom);
 
   // The last page stays on screen (dimmed) while the next loads: no skeleton flash, no jump.
   const lastPage = useRef<LeadsPage | null>(null);
@@ -185,6 +195,15 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       requestAnimationFrame(focusNext);
     }
   });
+  const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
+    setSelection(toggleSelection(selection, lead.leadId, selected, range && shown ? shown.leads.map((shownLead) => shownLead.leadId) : null)),
+  );
+  // Once there, the bulk summary's live region stays (a message into a region already there is announced).
+  const [bulkUsed, setBulkUsed] = useState(false);
+  if (selection.ids.size && !bulkUsed) setBulkUsed(true);
+  const reachForBulk = (event: SyntheticEvent) => {
+    if ((event.target as Element).closest?.('.lk-card__select')) void loadBulkPart();
+  };
   const movePage = (index: number) => {
     if (goToPage(index)) countRef.current?.focus();
   };
@@ -237,8 +256,14 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
           </button>
         </div>
       ) : null}
+      {bulkUsed ? (
+        <Suspense fallback={null}>
+          <Bulk />
+        </Suspense>
+      ) : null}
 
-      <section className="lk-board__leads" aria-label={t('board.leadsRegion')}>
+      {/* A pointer over or the focus on a card's checkbox loads the bulk toolbar (from here, not from the list: the part stays beside the board's atoms). */}
+      <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
         {failed ? (
           <ErrorBanner
             detail={t('board.loadError')}
@@ -301,6 +326,15 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
               countRef={countRef}
               listRef={listRef}
               onShown={markListShown}
+              selectedIds={selection.ids}
+              onSelect={select}
+              toolbar={
+                selection.ids.size ? (
+                  <Suspense fallback={null}>
+                    <Bulk leads={shown.leads} archivedView={query.filters.archived} focusAfter={countRef} />
+                  </Suspense>
+                ) : null
+              }
             />
           </Suspense>
         )}

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../domain/lead-status';
 import { maskedNumberDisplay } from '../../domain/masked-number';
+import { leadNotesDraftKey } from '../../domain/drafts';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../domain/notes';
 import { formatPhoneDisplay, telHref } from '../../domain/phone';
 import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
@@ -16,7 +17,8 @@ import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
 import { useAfterPaint } from '../../ui/use-after-paint';
-import { boardInputsAtom } from './board-atoms';
+import { useDraft } from '../../ui/use-draft';
+import { boardDraftsAtom, boardInputsAtom } from './board-atoms';
 import {
   chooseLeadStatusAtom,
   insuranceHiddenForAllAtom,
@@ -97,7 +99,7 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }:
       {lead.description ? (
         <section className="lk-card__section">
           <h3 className="lk-card__heading">{t('board.customerNotes')}</h3>
-          <p className="lk-pre">{lead.description}</p>
+          <p className="lk-pre" dir="auto">{lead.description}</p>
         </section>
       ) : null}
       <NotesEditor lead={lead} />
@@ -285,12 +287,28 @@ function ProjectDetails({ lead }: { lead: Lead }) {
 /**
  * 'Your Notes' (spec §4, §5): view / edit; at most 2048 characters with a visible count; cancel
  * restores the saved text; a failed save keeps the typed text with the spec's message.
+ *
+ * Drafts (issue 17 §4): what is typed is kept on this device until it is saved or cancelled.
+ * When the card opens with a kept draft that differs from the saved note, the editor opens
+ * with it and a quiet 'Draft restored' (focus stays where the pro is); Cancel discards it,
+ * Save saves it — nothing typed is lost to a reload, a crash or a closed tab.
  */
 function NotesEditor({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const save = useSetAtom(saveLeadNotesAtom);
   const saved = lead.notes ?? '';
   const [draft, setDraft] = useState<string | null>(null);
+  const { spId } = useAtomValue(boardInputsAtom);
+  const keepDrafts = useAtomValue(boardDraftsAtom);
+  // Opened by a restored draft rather than by 'Edit': the editor does not take the focus.
+  const [openedByDraft, setOpenedByDraft] = useState(false);
+  const editing = useRef(false);
+  const kept = useDraft(keepDrafts && spId !== null ? leadNotesDraftKey(spId, lead.leadId) : null, (text) => {
+    if (editing.current || text === saved) return false;
+    setOpenedByDraft(true);
+    setDraft(text);
+    return true;
+  });
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const headingId = useId();
@@ -303,7 +321,14 @@ function NotesEditor({ lead }: { lead: Lead }) {
   useLayoutEffect(() => {
     if (draft === null && wasEditing.current) editRef.current?.focus();
     wasEditing.current = draft !== null;
+    editing.current = draft !== null;
   }, [draft]);
+  const edit = (text: string) => {
+    setDraft(text);
+    // Back to the saved note is no draft at all.
+    if (text === saved) kept.clear();
+    else kept.save(text);
+  };
 
   const submit = async () => {
     if (draft === null || tooLong || saving) return;
@@ -311,6 +336,7 @@ function NotesEditor({ lead }: { lead: Lead }) {
     setFailed(false);
     try {
       await save({ lead, notes: draft });
+      kept.clear();
       setDraft(null);
     } catch {
       setFailed(true);
@@ -327,7 +353,15 @@ function NotesEditor({ lead }: { lead: Lead }) {
       {draft === null ? (
         <>
           <p className={saved ? 'lk-pre' : 'lk-notes__empty'}>{saved || t('board.noNotes')}</p>
-          <button ref={editRef} type="button" className="lk-link-button" onClick={() => setDraft(saved)}>
+          <button
+            ref={editRef}
+            type="button"
+            className="lk-link-button"
+            onClick={() => {
+              setOpenedByDraft(false);
+              setDraft(saved);
+            }}
+          >
             {t('notes.edit')}
           </button>
         </>
@@ -340,18 +374,25 @@ function NotesEditor({ lead }: { lead: Lead }) {
           }}
         >
           <textarea
+            dir="auto"
             className="lk-notes__input"
             aria-labelledby={headingId}
             aria-describedby={[countId, tooLong ? errorId : null, failed ? `${errorId}-failed` : null].filter(Boolean).join(' ')}
             aria-invalid={tooLong ? true : undefined}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            // Focus lands in the editor when it opens.
-            autoFocus
+            onChange={(event) => edit(event.target.value)}
+            // Focus lands in the editor when the pro opens it (not when a restored draft does).
+            autoFocus={!openedByDraft}
           />
-          <p id={countId} className="lk-notes__count" data-over={tooLong ? true : undefined}>
-            {t('notes.count', { count: notesLength(draft), max: NOTES_MAX_LENGTH })}
-          </p>
+          <div className="lk-notes__meta">
+            {/* Quiet: a polite live region on the count's line (nothing moves when it shows or goes). */}
+            <p className="lk-notes__hint" role="status">
+              {kept.restored ? t('draft.restored') : null}
+            </p>
+            <p id={countId} className="lk-notes__count" data-over={tooLong ? true : undefined}>
+              {t('notes.count', { count: notesLength(draft), max: NOTES_MAX_LENGTH })}
+            </p>
+          </div>
           {tooLong ? (
             <p id={errorId} className="lk-field-error" role="alert">
               {t(tooLong.key, tooLong.params)}
@@ -371,6 +412,8 @@ function NotesEditor({ lead }: { lead: Lead }) {
               className="lk-button"
               data-variant="secondary"
               onClick={() => {
+                // Cancel is the pro's own discard: the kept draft goes with it.
+                kept.clear();
                 setDraft(null);
                 setFailed(false);
               }}

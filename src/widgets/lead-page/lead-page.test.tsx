@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, recordingFetch, type Responder } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
@@ -28,14 +28,14 @@ const purchasedV2 = {
 };
 const unavailable = { leadId: 43, purchased: false, info: { ...info, description: '' }, address: { city: 'Denver', state: 'CO', postalCode: '80202' } };
 
-function renderPage(responder: Responder, props: LeadPageProps = { leadId: 42, spId: 1001 }, auth: GatewayAuth = { kind: 'provider', spId: 1001 }) {
+function renderPage(responder: Responder, props: LeadPageProps = { leadId: 42, spId: 1001 }, auth: GatewayAuth = { kind: 'provider', spId: 1001 }, now?: () => Date) {
   const recorder = recordingFetch(responder);
   const client = createGatewayClient({ baseURL: 'https://gw.test', auth, fetch: recorder.fetch, retry: { retries: 0 } });
   const host = new EventTarget();
   const owner = {};
   const analytics = { page: vi.fn(), track: vi.fn() };
   const view = render(
-    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics }}>
+    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics, ...(now ? { now } : {}) }}>
       <LeadPage {...props} />
     </WidgetShell>,
   );
@@ -191,5 +191,91 @@ describe('<LeadPage>', () => {
     await screen.findByText('Ann Lee');
     expect(analytics.page).toHaveBeenCalledWith('SP : Lead Page', { userType: 'Authenticated', leadId: 42 });
     expect(JSON.stringify(analytics.page.mock.calls)).not.toContain('Ann');
+  });
+});
+
+describe('<LeadPage> purchase window (issue 18 §1)', () => {
+  const SENT = Date.parse('2026-06-01T12:00:00.000Z');
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const windowOf = (buyerCount: number) => ({ buyerCount, sentAt: new Date(SENT).toISOString() });
+  /**
+   * A clock the test moves (the runtime's `now`), and timers that follow it. It also runs on with
+   * real time (findBy… polls on real timers), so a test a whole unit before a change starts 5 s
+   * earlier: its rounded-down figure stays put while it runs.
+   */
+  function clockAt(elapsedMs: number) {
+    vi.useFakeTimers({ now: SENT + elapsedMs, shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    return () => new Date();
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Moves the clock a minute at a time, letting React render and re-arm its timer after each. */
+  async function advanceMinutes(minutes: number) {
+    for (let minute = 0; minute < minutes; minute++) await act(() => vi.advanceTimersByTimeAsync(MIN));
+  }
+
+  it('a bought lead still open to others: the spots and hours left in the Be the first! notice', async () => {
+    const now = clockAt(18 * HOUR + 30 * MIN);
+    renderPage(() => json(200, { ...purchasedV2, purchaseWindow: windowOf(2) }), undefined, undefined, now);
+    const notice = await screen.findByRole('region', { name: 'Be the first!' });
+    expect(within(notice).getByText('1 of 3 spots left')).toBeTruthy();
+    expect(within(notice).getByText('5 h left')).toBeTruthy();
+  });
+
+  it('an open lead not bought: the line instead of the no-longer-available text; at 23 h 59 min, 1 min left; a minute later it is gone and says why', async () => {
+    const now = clockAt(23 * HOUR + 59 * MIN);
+    renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(1) }), { leadId: 43, spId: 1001 }, undefined, now);
+    expect(await screen.findByText('2 of 3 spots left')).toBeTruthy();
+    expect(screen.getByText('1 min left')).toBeTruthy();
+    expect(screen.queryByText('This lead is no longer available for purchase.')).toBeNull();
+    await advanceMinutes(1);
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.getByText('Sent more than 24 hours ago')).toBeTruthy();
+    expect(screen.queryByText('1 min left')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('This lead is no longer available for purchase.Sent more than 24 hours ago');
+  });
+
+  it('the hours count down on their own: 2 h left becomes 1 h left, then minutes', async () => {
+    const now = clockAt(21 * HOUR + 30 * MIN - 5_000);
+    renderPage(() => json(200, { ...purchasedV2, purchaseWindow: windowOf(1) }), undefined, undefined, now);
+    expect(await screen.findByText('2 h left')).toBeTruthy();
+    // Rounded down: 2 h 0 min 5 s left still says 2 h; a minute later 1 h.
+    await advanceMinutes(30);
+    expect(screen.getByText('2 h left')).toBeTruthy();
+    await advanceMinutes(1);
+    expect(screen.getByText('1 h left')).toBeTruthy();
+    // An hour later, in minutes.
+    await advanceMinutes(60);
+    expect(screen.getByText('59 min left')).toBeTruthy();
+  });
+
+  it('at exactly 24 hours it is gone: the spec text and the reason', async () => {
+    const now = clockAt(24 * HOUR);
+    renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(1) }), { leadId: 43, spId: 1001 }, undefined, now);
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.getByText('Sent more than 24 hours ago')).toBeTruthy();
+  });
+
+  it('3 buyers: the spec text and "3 pros bought this lead", with hours still left', async () => {
+    const now = clockAt(2 * HOUR);
+    renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(3) }), { leadId: 43, spId: 1001 }, undefined, now);
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.getByText('3 pros bought this lead')).toBeTruthy();
+    expect(screen.queryByText(/spots left/)).toBeNull();
+  });
+
+  it('2 buyers within the window: 1 of 3 spots left', async () => {
+    const now = clockAt(2 * HOUR - 5_000);
+    renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(2) }), { leadId: 43, spId: 1001 }, undefined, now);
+    expect(await screen.findByText('1 of 3 spots left')).toBeTruthy();
+    expect(screen.getByText('22 h left')).toBeTruthy();
+  });
+
+  it('no window in the answer (not a LeadFeed lead): only the spec text', async () => {
+    renderPage(() => json(200, unavailable), { leadId: 43, spId: 1001 });
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.queryByText(/spots left$|h left$|^\d pros bought this lead$|^Sent more than 24 hours ago$/)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import leadPageCss from './lead-page.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
 import { LeadCard, LeadCardSkeleton } from './lead-card';
 import { leadPageLoadableAtom, leadPageReloadAtom, leadPageInputsAtom } from './lead-page-atoms';
+import { PurchaseWindowLine, usePurchaseWindow } from './purchase-window-line';
 import { SidePanel } from './side-panel';
 
 export interface LeadPageProps {
@@ -34,6 +35,7 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
   const { t, analytics, emit, logInLink } = useRuntime();
   const state = useAtomValue(leadPageLoadableAtom);
+  const purchaseWindow = usePurchaseWindow(state.state === 'hasData' ? state.data.purchaseWindow : null);
   const reload = useSetAtom(leadPageReloadAtom);
   const announced = useRef<unknown>(null);
   const unlockedId = useId();
@@ -94,12 +96,19 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
                 {t('leadPage.beFirst')}
               </h2>
               <p>{t('leadPage.beFirstDetail')}</p>
+              {/* How many others may still buy it, and for how long: the reason to be first. */}
+              {purchaseWindow ? <PurchaseWindowLine state={purchaseWindow} /> : null}
             </section>
           </div>
+        ) : purchaseWindow?.open ? (
+          <div className="lk-notice" part="available">
+            <PurchaseWindowLine state={purchaseWindow} />
+          </div>
         ) : (
-          <p className="lk-notice lk-notice--muted" part="unavailable" role="status">
-            {t('leadPage.unavailable')}
-          </p>
+          <div className="lk-notice lk-notice--muted" part="unavailable" role="status">
+            <p>{t('leadPage.unavailable')}</p>
+            {purchaseWindow ? <PurchaseWindowLine state={purchaseWindow} /> : null}
+          </div>
         )}
         <LeadCard lead={lead} />
       </>

@@ -1,3 +1,4 @@
+import type { PurchaseWindow } from '../../domain/purchase-window';
 import type { LeadPageResponse, LeadPageResponseV2 } from '../../gateway/lead/schemas';
 
 /** What the lead page shows, whichever response variant (v1 or V2, either address spelling) arrived. */
@@ -18,6 +19,8 @@ export interface LeadPageView {
     email: string | null;
     addressLines: string[];
   } | null;
+  /** A LeadFeed lead's buyers so far and when it was sent (null: not a LeadFeed lead). */
+  purchaseWindow: PurchaseWindow | null;
 }
 
 function addressLines(address: LeadPageResponse['address']): string[] {
@@ -47,5 +50,6 @@ export function normalizeLeadPage(response: LeadPageResponse | LeadPageResponseV
     questions: response.info.attributes.map((a) => ({ question: a.questionText, answer: a.answerText })),
     location: { city: response.address.city, state: response.address.state, postalCode: response.address.postalCode },
     customer,
+    purchaseWindow: response.purchaseWindow ?? null,
   };
 }

@@ -34,6 +34,8 @@ export interface MessageThreadProps {
    * opened — instead of the live thread (`?archived=true` in `<lead-app>`).
    */
   archived?: boolean | null;
+  /** `off`: the composer keeps no draft on this device (default `on`; issue 17 §4). */
+  drafts?: string | null;
 }
 
 const STYLES = [messageThreadCss];
@@ -52,7 +54,7 @@ const ContactDialog = lazy(loadContactDialog);
  * the 'Leads / Messaging' breadcrumb, 'View All Leads', 'Contact' (with a lead) and 'Message
  * History' (when GenericMessage activities exist), then the message list and the composer.
  */
-export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null, archived = false }: MessageThreadProps) {
+export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null, archived = false, drafts = null }: MessageThreadProps) {
   useStyles(STYLES);
   useAtomInput(threadInputsAtom, { spId, userId, leadId });
   const { t, routes, onLinkClick } = useRuntime();
@@ -166,7 +168,7 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
         </Suspense>
       ) : (
         <Suspense fallback={<ThreadSkeleton label={t('thread.loading')} />}>
-          <ThreadBody spId={spId} userId={userId} leadId={leadId} chatService={chatService} memberName={name} />
+          <ThreadBody spId={spId} userId={userId} leadId={leadId} chatService={chatService} memberName={name} drafts={drafts !== 'off'} />
         </Suspense>
       )}
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
+import { threadDraftKey } from '../../domain/drafts';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -24,6 +25,8 @@ export interface ThreadBodyProps {
   leadId: number | null;
   chatService: string | null;
   memberName: string;
+  /** Keep the composer's text as a draft on this device (issue 17 §4; `drafts="off"` turns it off). */
+  drafts?: boolean;
 }
 
 
@@ -32,7 +35,7 @@ export interface ThreadBodyProps {
  * when the thread changes). §8: a chat that fails to open shows 'Messaging is currently
  * unavailable for this Lead…' and the composer is disabled.
  */
-export function ThreadBody({ spId, userId, leadId, chatService, memberName }: ThreadBodyProps) {
+export function ThreadBody({ spId, userId, leadId, chatService, memberName, drafts = true }: ThreadBodyProps) {
   useStyles(STYLES);
   const runtime = useRuntime();
   const { t, client, chat, emit, now } = runtime;
@@ -40,16 +43,18 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
   const setSessionMember = useSetAtom(sessionMemberAtom);
   const listHandle = useRef<MessageListHandle>(null);
   // Read when a message has been sent: the latest lead and event sink, without reopening the chat.
-  const latest = useRef({ lead, emit });
+  // The clock too: a host that sets another `now` must not reopen the chat either (the same
+  // host clock keeps its wrapper across runtimes, see safeClock).
+  const latest = useRef({ lead, emit, now });
   useEffect(() => {
-    latest.current = { lead, emit };
+    latest.current = { lead, emit, now };
   });
 
   const [session, setSession] = useState<ThreadSession | null>(null);
   // Bumped by 'Try again' on a chat that could not open: the session opens anew.
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    sessionStart ??= now().getTime();
+    sessionStart ??= latest.current.now().getTime();
     setSessionMember(undefined);
     const opened = new ThreadSession({
       gateway: client,
@@ -71,7 +76,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
     return () => {
       opened.close();
     };
-  }, [client, chat, chatService, spId, userId, leadId, now, setSessionMember, attempt]);
+  }, [client, chat, chatService, spId, userId, leadId, setSessionMember, attempt]);
 
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? loadingSnapshot, session?.getSnapshot ?? loadingSnapshot);
 
@@ -143,9 +148,11 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName }: Th
       <Composer
         status={snapshot.status}
         onTyping={() => session?.typing()}
+        draftKey={drafts ? threadDraftKey(spId, userId) : null}
         onSend={(send) => {
-          session?.send(send);
+          const confirmed = session?.send(send);
           requestAnimationFrame(() => listHandle.current?.scrollToEnd());
+          return confirmed;
         }}
       />
     </div>

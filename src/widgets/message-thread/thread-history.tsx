@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { describeGatewayError, isRetryableError } from '../../gateway/errors';
-import { formatMessageTimestamp } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
@@ -32,6 +32,7 @@ type HistoryState =
 export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) {
   useStyles(STYLES);
   const { t, client, logInLink, onLinkClick } = useRuntime();
+  const format = useFormat();
   const [state, setState] = useState<HistoryState>({ status: 'loading', pages: [] });
   const request = useRef<AbortController | null>(null);
   // After 'Show older messages', focus goes to the first message it brought: the one after the
@@ -98,11 +99,11 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
               <li key={message.activityId} className="lk-history__item" tabIndex={-1} data-own={own}>
                 <p className="lk-history__meta">
                   <span className="lk-history__author">{own ? t('thread.you') : memberName}</span>{' '}
-                  <time dateTime={message.createDate}>{formatMessageTimestamp(message.createDate)}</time>
+                  <time dateTime={message.createDate}>{format.messageTimestamp(message.createDate)}</time>
                 </p>
                 <div className="lk-msg" data-own={own} part={own ? 'message message-own' : 'message message-member'}>
                   {message.text ? (
-                    <p className="lk-msg__body">
+                    <p className="lk-msg__body" dir="auto">
                       <MessageText text={message.text} onLinkClick={textLink} />
                     </p>
                   ) : (

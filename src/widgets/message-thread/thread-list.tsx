@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
-import { formatMessageDay, formatMessageTimestamp } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { dayName, localDayKey } from './message-groups';
 import { MessageText } from './message-text';
 import { threadRows } from './thread-rows';
@@ -107,6 +107,8 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
     if (element && element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX) onLoadOlder();
   };
   // A short first page (or a tall viewport) leaves nothing to scroll: ask for older ones at once.
+  // Not after a failed one: its Retry asks (asking again at each render was a request loop
+  // while the older page kept failing).
   useEffect(() => {
     const element = scrollRef.current;
     // (Only with a layout: a test DOM measures everything 0.)
@@ -115,6 +117,8 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
       element.clientHeight > 0 &&
       snapshot.status === 'ready' &&
       snapshot.hasOlder &&
+      !snapshot.loadingOlder &&
+      !snapshot.olderFailed &&
       element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX &&
       element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX
     ) {
@@ -203,10 +207,11 @@ function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberN
 /** 'Today', 'Yesterday' (on the widget's clock), else 'Monday, June 1, 2020': a heading per day, to move between days by heading. */
 function DaySeparator({ date }: { date: Date }) {
   const { t, now } = useRuntime();
+  const format = useFormat();
   const name = dayName(date, now());
   return (
     <h2 className="lk-thread__day" part="day-separator">
-      <time dateTime={localDayKey(date)}>{name === 'today' ? t('thread.today') : name === 'yesterday' ? t('thread.yesterday') : formatMessageDay(date)}</time>
+      <time dateTime={localDayKey(date)}>{name === 'today' ? t('thread.today') : name === 'yesterday' ? t('thread.yesterday') : format.messageDay(date)}</time>
     </h2>
   );
 }
@@ -254,7 +259,8 @@ function MessageState({ state }: { state: OwnMessageState }) {
  */
 function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; receipt: OwnMessageState | null }) {
   const { t } = useRuntime();
-  const timestamp = date ? formatMessageTimestamp(date) : null;
+  const format = useFormat();
+  const timestamp = date ? format.messageTimestamp(date) : null;
   if (!timestamp && !receipt) return null;
   // The words come before the time: the line ends flush with the bubble, so the time stays put
   // whatever the word ('Sending…' → 'Read'), and only the word changes.
@@ -294,6 +300,7 @@ function MessageBubble({
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useRuntime();
+  const format = useFormat();
   const date = message.dateCreated;
   return (
     <>
@@ -303,13 +310,13 @@ function MessageBubble({
           <MessageMedia key={media.sid} media={media} />
         ))}
         {message.body ? (
-          <p className="lk-msg__body">
+          <p className="lk-msg__body" dir="auto">
             <MessageText text={message.body} onLinkClick={onLinkClick} />
           </p>
         ) : null}
         {date ? (
           <time className="lk-visually-hidden" dateTime={date.toISOString()}>
-            {formatMessageTimestamp(date)}
+            {format.messageTimestamp(date)}
           </time>
         ) : null}
         {state ? <MessageState state={state} /> : null}
@@ -402,7 +409,7 @@ function PendingBubble({
       <div className="lk-msg" data-own="true" data-state={pending.state} data-group-end={stamp} data-receipt={stuck ? undefined : true} part="message message-own message-pending">
         <span className="lk-visually-hidden">{t('thread.you')}</span>
         {pending.kind === 'text' ? (
-          <p className="lk-msg__body">
+          <p className="lk-msg__body" dir="auto">
             <MessageText text={pending.text} onLinkClick={onLinkClick} />
           </p>
         ) : (

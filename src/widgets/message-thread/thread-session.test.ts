@@ -102,6 +102,21 @@ describe('own messages: sending → sent → delivered → read (issue 17)', () 
     await vi.waitFor(() => expect(snapshotOf(session).readHorizon).toBe(4));
   });
 
+  it('send() resolves once the text is accepted — not while it failed, and after the Retry that goes through (the composer keeps its draft until then)', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(503, undefined, { route: 'POST /gateway/message-center/v1/messages', times: 1 });
+    const { session, opening } = openThread(Promise.resolve(createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] })), sandbox);
+    await opening;
+    let accepted = false;
+    void session.send({ text: 'Did you get my quote?' }).then(() => (accepted = true));
+    await vi.waitFor(() => expect(snapshotOf(session).pending.map((p) => p.state)).toEqual(['failed']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(accepted).toBe(false);
+    session.retry(snapshotOf(session).pending[0]!.id);
+    await vi.waitFor(() => expect(accepted).toBe(true));
+    await expect(session.send({})).resolves.toBeUndefined(); // nothing to send: at once
+  });
+
   it('is sent once the message center accepted it, and leaves pending (delivered) when the conversation holds it', async () => {
     const sandbox = createSandboxGateway();
     const real = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });

@@ -212,6 +212,8 @@ export class ThreadSession {
   private readonly fetchedBefore = new Set<number>();
   /** Pending sends whose contact-creation call was made (once per message). */
   private readonly contacted = new Set<string>();
+  /** Who waits for a text send to be confirmed (the composer's draft), by pending id. */
+  private readonly confirmWaiters = new Map<string, () => void>();
   private markReadTimer: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
   /** The other participants' read horizons, by identity. */
@@ -400,11 +402,14 @@ export class ThreadSession {
 
   /**
    * Sends what the composer holds: the text first, then the file (§5). Both show at once as
-   * pending; the file goes when the text has settled.
+   * pending; the file goes when the text has settled. Resolves once the text is confirmed — at
+   * once, after a replay or after a later Retry — and never while it is not (the composer keeps
+   * its draft until then); at once when there is no text.
    */
-  send({ text, file, contentType }: { text?: string; file?: File | Blob | null; contentType?: string | null }): void {
+  send({ text, file, contentType }: { text?: string; file?: File | Blob | null; contentType?: string | null }): Promise<void> {
     const trimmed = text?.trim() ?? '';
     const textSend = trimmed ? this.addPending({ kind: 'text', text: trimmed }) : null;
+    const confirmed = textSend ? new Promise<void>((resolve) => this.confirmWaiters.set(textSend.id, resolve)) : Promise.resolve();
     const fileSend = file ? this.addPending({ kind: 'media', file, contentType: contentType ?? file.type }) : null;
     // A photo sent with a text is one contact with it (the text's); a photo alone is its own.
     if (textSend && fileSend) this.contacted.add(fileSend.id);
@@ -412,6 +417,7 @@ export class ThreadSession {
       if (textSend) await this.runText(textSend.id);
       if (fileSend) await this.runMedia(fileSend.id);
     })();
+    return confirmed;
   }
 
   private addPending(init: { kind: 'text'; text: string } | { kind: 'media'; file: Blob; contentType: string }): PendingSend {
@@ -449,6 +455,8 @@ export class ThreadSession {
   private confirm(id: string, patch: Pick<PendingSend, 'messageId'> | Pick<PendingSend, 'index'>): void {
     const current = this.find(id);
     if (!current) return;
+    this.confirmWaiters.get(id)?.();
+    this.confirmWaiters.delete(id);
     const sent: PendingSend = { ...current, ...patch, state: 'sent', progress: current.progress && { loaded: current.progress.total, total: current.progress.total } };
     const delivered = this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && this.isDeliveredBy(sent, message));
     this.set({ pending: delivered ? this.snapshot.pending.filter((p) => p.id !== id) : this.snapshot.pending.map((p) => (p.id === id ? sent : p)) });

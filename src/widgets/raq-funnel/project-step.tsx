@@ -305,6 +305,7 @@ function ProjectStep() {
           <div className="lk-funnel__field">
             <label htmlFor={idOf('description')}>{t('funnel.project.description')}</label>
             <textarea
+              dir="auto"
               id={idOf('description')}
               className="lk-input lk-funnel__textarea"
               rows={4}

@@ -3,9 +3,9 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { formatPhoneInput } from '../../domain/phone';
 import { shownUrgency } from '../../domain/urgency';
 import { isAbortError } from '../../gateway/errors';
-import { formatPrice } from '../../i18n/format';
 import { loadableOf } from '../../runtime/loadable';
 import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { Skeleton } from '../../ui/skeleton';
 import { comparisonAtom, followUpDealsAtom, funnelFormAtom, markHiredAtom, projectDetailsAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './funnel-atoms';
 import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
@@ -177,6 +177,7 @@ function PhoneUpdate() {
 /** Follow-up deals for the lead's category and postal code, when there are any. */
 function Deals() {
   const { t } = useRuntime();
+  const format = useFormat();
   const deals = useAtomValue(dealsLoadableAtom);
   const id = useId();
   if (deals.state !== 'hasData' || deals.data.length === 0) return null;
@@ -189,7 +190,7 @@ function Deals() {
         {deals.data.map((deal) => (
           <li key={deal.dealId}>
             <span>{deal.title}</span>
-            <span className="lk-funnel__price">{formatPrice(deal.price)}</span>
+            <span className="lk-funnel__price">{format.price(deal.price)}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhoneDisplay, formatPhoneInput } from '../../domain/phone';
-import { formatBoardDate } from '../../i18n/format';
 import {
   FIELD_ORDER,
   REVIEW_AUTO_CLOSE_MS,
@@ -16,6 +15,7 @@ import {
 } from '../../domain/review-form';
 import { updateDraftReview } from '../../gateway/review/calls';
 import { useRuntime } from '../../runtime/runtime';
+import { useFormat } from '../../runtime/use-format';
 import { BreakableEmail } from '../../ui/breakable-email';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
@@ -42,6 +42,7 @@ type Phase = 'summary' | 'edit' | 'sent';
  */
 export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; onDone(): void }) {
   const { t, client, emit } = useRuntime();
+  const format = useFormat();
   const baseId = useId();
   const [values, setValues] = useState<ReviewFormValues>(data.initial);
   const [phase, setPhase] = useState<Phase>('summary');
@@ -256,6 +257,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       <div className="lk-review-request__field" key="descriptionOfWork">
         <label htmlFor={idOf('descriptionOfWork')}>{t('review.descriptionOfWork')}</label>
         <textarea
+          dir="auto"
           {...fieldProps('descriptionOfWork')}
           className="lk-input lk-review-request__textarea"
           rows={3}
@@ -287,7 +289,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       ) : null}
       {data.requestedAt ? (
         <p className="lk-review-request__notice" part="review-already-requested">
-          {t('review.alreadyRequested', { date: formatBoardDate(data.requestedAt) })}
+          {t('review.alreadyRequested', { date: format.boardDate(data.requestedAt) })}
         </p>
       ) : null}
       {phase === 'summary' ? (

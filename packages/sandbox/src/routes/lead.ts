@@ -74,31 +74,31 @@ export function leadRoutes({ store, now }: SandboxContext) {
     const lead = store.lead(leadId);
     if (!lead) throw notFound('Lead not found.');
     let assignment = store.assignment(lead, spId);
+    const offer = lead.offers.find((o) => o.spId === spId);
     if (!assignment) {
-      const offer = lead.offers.find((o) => o.spId === spId);
       if (!offer) throw forbidden('This lead was not sent to this service provider.');
       if (offerAvailability(lead, offer, now()) === 'available') {
         assignment = newAssignment(spId, now());
         lead.assignments.push(assignment);
       }
     }
-    return { lead, assignment };
+    return { lead, assignment, offer };
   }
 
   // GET /office/v1/leads/{leadId}?serviceProviderId — lead page, v1 (user + firstLine address).
   app.get('/office/v1/leads/:leadId', (c) => {
     const leadId = idParam(c, 'leadId');
     const { serviceProviderId } = parseQuery(c, { serviceProviderId: 'int' }, v.object({ serviceProviderId: Id }));
-    const { lead, assignment } = openLeadPage(c, leadId, serviceProviderId);
-    return c.json(leadPageV1(store, lead, assignment));
+    const { lead, assignment, offer } = openLeadPage(c, leadId, serviceProviderId);
+    return c.json(leadPageV1(store, lead, assignment, offer));
   });
 
   // GET /office/v2/leads/{leadId}?spId — lead page, V2 (customerInfo + lineOne address).
   app.get('/office/v2/leads/:leadId', (c) => {
     const leadId = idParam(c, 'leadId');
     const { spId } = parseQuery(c, { spId: 'int' }, v.object({ spId: Id }));
-    const { lead, assignment } = openLeadPage(c, leadId, spId);
-    return c.json(leadPageV2(store, lead, assignment));
+    const { lead, assignment, offer } = openLeadPage(c, leadId, spId);
+    return c.json(leadPageV2(store, lead, assignment, offer));
   });
 
   // POST /v1/reviews/getByServiceProviderId

@@ -9,13 +9,14 @@ import {
   StatusRequestSchema,
 } from '../../../../src/gateway/office/schemas';
 import { FeedbackRequestSchema } from '../../../../src/gateway/office/feedback';
+import { LeadCountsRequestSchema } from '../../../../src/gateway/office/lead-counts';
 import { RegisterNumberRequestSchema } from '../../../../src/gateway/office/registered-numbers';
 import { HEADERS } from '../../../../src/gateway/client';
 import { Id, IdList } from '../../../../src/gateway/shared-schemas';
 import { requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, conflict, forbidden, idParam, jsonBody, notFound, parseBody, parseQuery, parseWith } from '../http';
-import { queryBoard } from '../lead-query';
+import { countBoard, queryBoard } from '../lead-query';
 import type { SandboxStore } from '../store';
 import type { Assignment, StoredLead } from '../types';
 import { boardLead, hasUnreadMessages, providerCategory } from '../views';
@@ -64,6 +65,16 @@ export function officeRoutes({ store, now }: SandboxContext) {
       leads: result.rows.map((row) => boardLead(store, row.lead, row.assignment, at)),
       pagination: { totalNumber: result.totalNumber },
     });
+  });
+
+  // POST /lead/office/v1/leads/serviceProvider/{id}/counts {filters} — the board's status and
+  // unread counts (leadkit-designed, not in §7; see lead-query.ts countBoard).
+  app.post('/lead/office/v1/leads/serviceProvider/:spId/counts', (c) => {
+    const spId = idParam(c, 'spId');
+    requireProvider(c, store, spId);
+    const { filters } = parseBody(c, LeadCountsRequestSchema);
+    const rows = store.providerLeads(spId).map(({ lead, assignment }) => ({ lead, assignment, hasUnreadMessages: hasUnreadMessages(store, lead, spId) }));
+    return c.json(countBoard(rows, filters));
   });
 
   // POST /lead/office/v2/leads/serviceprovider/{id}/read {leadId, read}

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { SandboxContext, SandboxEnv } from '../context';
-import { notFound, parseBody } from '../http';
+import { normalizeSavedReplies, SAVED_REPLIES_MAX } from '../../../../src/domain/saved-replies';
+import { idParam, notFound, parseBody } from '../http';
 
 /**
  * Sandbox controls under `/sandbox` (never faulted, no caller headers needed): pass a
@@ -29,10 +30,30 @@ const FaultRequestSchema = v.variant('kind', [
   v.object({ kind: v.literal('captivePortal511'), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
 ]);
 
+/** A host's saved replies as it stores them (the list `lk-saved-replies-change` carries); cleaned by leadkit's rules. */
+const SavedRepliesRequestSchema = v.object({ savedReplies: v.pipe(v.array(v.unknown()), v.maxLength(SAVED_REPLIES_MAX * 5)) });
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function sandboxRoutes({ faults, reset }: SandboxContext) {
+export function sandboxRoutes({ faults, reset, store }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
+
+  // Saved replies of a provider (issue 17 §2), for demo host pages: the thread's `savedReplies`
+  // property is set from GET, and PUT stores the list each `lk-saved-replies-change` carries.
+  // `null` until the provider saved a list (the widget then shows its defaults). In memory;
+  // POST /sandbox/reset forgets them.
+  app.get('/saved-replies/:spId', (c) => {
+    const spId = idParam(c, 'spId');
+    return c.json({ savedReplies: store.savedReplies.get(spId) ?? null });
+  });
+
+  app.put('/saved-replies/:spId', (c) => {
+    const spId = idParam(c, 'spId');
+    const body = parseBody(c, SavedRepliesRequestSchema);
+    const savedReplies = normalizeSavedReplies(body.savedReplies) ?? [];
+    store.savedReplies.set(spId, savedReplies);
+    return c.json({ savedReplies });
+  });
 
   // A page a person can use to pass the challenge (the challenge body's challengeUrl).
   app.get('/challenge/:challengeId', (c) => {

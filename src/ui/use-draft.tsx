@@ -1,0 +1,110 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createDraftStore, type DraftStore } from '../domain/drafts';
+import { afterNextPaint } from './after-next-paint';
+
+/**
+ * The page's draft store: IndexedDB is one per origin, so every editor on the page shares one
+ * store (its staged writes are the page's). Created on first use; the IndexedDB code is a chunk
+ * of its own, fetched when the first editor reads its draft — after the first content.
+ */
+let pageStore: DraftStore | null = null;
+function browserDraftStore(): DraftStore {
+  pageStore ??= createDraftStore({ backend: () => import('../domain/draft-backend-idb').then((module) => module.idbDraftBackend()) });
+  return pageStore;
+}
+
+const DraftStoreContext = createContext<DraftStore | null>(null);
+
+/** Gives the editors below another draft store (tests and stories: an in-memory backend). */
+export function DraftStoreProvider({ store, children }: { store: DraftStore; children: ReactNode }) {
+  return <DraftStoreContext.Provider value={store}>{children}</DraftStoreContext.Provider>;
+}
+
+export interface DraftHandle {
+  /** The text typed under the key (written after a pause; a blank text deletes the draft). Hides the hint. */
+  save(text: string): void;
+  /** Deletes the draft now (the pro saved or discarded). Hides the hint. */
+  clear(): void;
+  /**
+   * Deletes the draft once `done` resolves (a send the gateway accepted), unless something was
+   * typed since: until then the sent text stays stored, so a failed send survives a reload.
+   */
+  clearWhen(done: PromiseLike<unknown>): void;
+  /** Whether a stored draft was restored and not edited since: the quiet 'Draft restored' hint. */
+  restored: boolean;
+}
+
+/**
+ * A text editor's draft (issue 17 §4) under `key` (null: drafts off, nothing read or written).
+ * The stored draft is read once per key after mount and offered to `onRestore`, which returns
+ * whether it took it (e.g. not when the pro has already typed). Staged text is written on
+ * `pagehide` / when the page is hidden and on unmount, so a closed tab keeps the last keystrokes.
+ */
+export function useDraft(key: string | null, onRestore: (text: string) => boolean): DraftHandle {
+  const provided = useContext(DraftStoreContext);
+  const store = provided ?? (key === null ? null : browserDraftStore());
+  const [restored, setRestored] = useState(false);
+  const restore = useRef(onRestore);
+  const edits = useRef(0);
+  useEffect(() => {
+    restore.current = onRestore;
+  });
+
+  useEffect(() => {
+    if (key === null || store === null) return;
+    let live = true;
+    setRestored(false);
+    void store.read(key).then((text) => {
+      if (!live || text === null || !restore.current(text)) return;
+      // The hint comes a paint after the text, so its live region (mounted with the text when
+      // an editor opens with it) is there empty first and announces it; an edit before then wins.
+      const at = edits.current;
+      afterNextPaint(() => {
+        if (live && edits.current === at) setRestored(true);
+      });
+    });
+    const flush = () => void store.flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      live = false;
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush();
+    };
+  }, [key, store]);
+
+  const save = useCallback(
+    (text: string) => {
+      edits.current += 1;
+      setRestored(false);
+      if (key !== null) store?.stage(key, text);
+    },
+    [key, store],
+  );
+  const clear = useCallback(() => {
+    edits.current += 1;
+    setRestored(false);
+    if (key !== null) void store?.clear(key);
+  }, [key, store]);
+  const clearWhen = useCallback(
+    (done: PromiseLike<unknown>) => {
+      setRestored(false);
+      if (key === null || store === null) return;
+      // The sent text is written now: a crash before the gateway answers keeps it.
+      void store.flush();
+      const at = edits.current;
+      done.then(
+        () => {
+          if (edits.current === at) void store.clear(key);
+        },
+        () => undefined,
+      );
+    },
+    [key, store],
+  );
+  return useMemo(() => ({ save, clear, clearWhen, restored }), [save, clear, clearWhen, restored]);
+}

@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai/vanilla';
+import { createSandboxGateway } from '@leadkit/sandbox';
+import { createGatewayClient } from '../../gateway/client';
+import { clientAtom } from '../../runtime/client-atom';
+import { boardInputsAtom, changeFiltersAtom, changeSortAtom, goToPageAtom, leadsAtom } from './board-atoms';
+import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from './card-atoms';
+import { countsViewAtom, type CountsView } from './count-atoms';
+
+/** The counts' atoms over a store, as the board wires them (no React): what they show, what the sandbox received. */
+function setup() {
+  const sandbox = createSandboxGateway({ latencyMs: 0 });
+  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+  const store = createStore();
+  store.set(clientAtom, client);
+  store.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
+  const seen: CountsView[] = [];
+  const unsubscribe = store.sub(countsViewAtom, () => seen.push(store.get(countsViewAtom)));
+  seen.push(store.get(countsViewAtom));
+  const counted = () => sandbox.store.requests.filter((request) => request.path.endsWith('/counts'));
+  const shown = async () => {
+    await expect.poll(() => store.get(countsViewAtom).state).not.toBe('loading');
+    return store.get(countsViewAtom);
+  };
+  return { sandbox, store, seen, counted, shown, unsubscribe };
+}
+
+describe('the board counts (count-atoms)', () => {
+  it('load once, then show; a filter change shows none of the old numbers while the new ones load', async () => {
+    const { store, counted, shown } = setup();
+    expect(store.get(countsViewAtom)).toEqual({ state: 'loading' });
+    const first = await shown();
+    expect(first.state).toBe('counts');
+    expect(counted()).toHaveLength(1);
+    store.set(changeFiltersAtom, { archived: true });
+    expect(store.get(countsViewAtom)).toEqual({ state: 'loading' });
+    const archived = await shown();
+    expect(counted()).toHaveLength(2);
+    expect((counted()[1]!.body as { filters: { archived: boolean } }).filters.archived).toBe(true);
+    expect(archived).not.toEqual(first);
+  });
+
+  it('do not ask again for a page or a sort: the counts are the same', async () => {
+    const { store, counted, shown } = setup();
+    await shown();
+    await store.get(leadsAtom);
+    store.set(changeSortAtom, 'OldestNewest');
+    store.set(goToPageAtom, 1);
+    await store.get(leadsAtom);
+    expect(store.get(countsViewAtom).state).toBe('counts');
+    expect(counted()).toHaveLength(1);
+  });
+
+  it('ask again once a status change settled, keeping the old numbers meanwhile (no flicker)', async () => {
+    const { store, counted, shown, seen } = setup();
+    const before = await shown();
+    const { leads } = await store.get(leadsAtom);
+    const lead = leads.find((candidate) => candidate.status === 'Initial')!;
+    const statesBefore = seen.length;
+    const outcome = store.set(chooseLeadStatusAtom, { lead, status: 'ClosedWon' });
+    void store.set(sendLeadStatusNowAtom, lead.leadId);
+    expect(await outcome).toBe('saved');
+    await expect.poll(() => counted().length).toBe(2);
+    await expect.poll(() => store.get(countsViewAtom)).not.toEqual(before);
+    const after = store.get(countsViewAtom);
+    if (before.state !== 'counts' || after.state !== 'counts') throw new Error('expected counts');
+    expect(after.counts.statusCounts.ClosedWon).toBe(before.counts.statusCounts.ClosedWon + 1);
+    expect(after.counts.statusCounts.Initial).toBe(before.counts.statusCounts.Initial - 1);
+    expect(seen.slice(statesBefore).some((view) => view.state === 'loading')).toBe(false);
+  });
+
+  it('show none after a failure, and counts again when the next call answers', async () => {
+    const { sandbox, store, shown } = setup();
+    sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v1/leads/serviceProvider/:id/counts', times: 1 });
+    expect((await shown()).state).toBe('none');
+    store.set(changeFiltersAtom, { hasUnreadMessages: true });
+    expect((await shown()).state).toBe('counts');
+  });
+
+  it("never show another provider's counts", async () => {
+    const { store, shown } = setup();
+    await shown();
+    store.set(boardInputsAtom, { spId: 1003, featuredLeadId: null, newMessages: false, pageSize: null });
+    expect(store.get(countsViewAtom)).toEqual({ state: 'loading' });
+  });
+});

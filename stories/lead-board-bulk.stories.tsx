@@ -1,0 +1,200 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
+import { pseudoLocalize } from './support/story-locale';
+import { shadowOf } from './support/queries';
+import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { boardFrame, SHOWING, settled } from './support/board-frame';
+
+/**
+ * Issue 18 §2 — bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
+ * toolbar that lies over the list's header row while leads are selected ('Select all on this
+ * page', 'N selected', Archive or Restore, Mark as read, Mark as unread, Clear selection), and
+ * the one message an action ends with. Against the story's sandbox (provider 1001: 56 active
+ * leads, 6 archived); the play functions assert what a user sees and what the sandbox received.
+ */
+const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive';
+const ARCHIVE_PATH = '/gateway/lead/office/v1/leads/serviceprovider/1001/archive';
+const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
+
+const meta = {
+  title: 'Widgets/Lead board/Bulk actions',
+  component: LeadBoard,
+  args: { spId: 1001, leadId: null, newMessages: false, pageSize: null },
+  render: boardFrame(),
+  parameters: { a11y: { test: 'error' } },
+} satisfies Meta<LeadBoardProps>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
+const checkbox = (card: HTMLElement) => card.querySelector<HTMLInputElement>('.lk-card__select input') as HTMLInputElement;
+/** The first card's top within the board (the page may scroll as checkboxes are clicked; the board must not move inside). */
+const firstCardOffset = (root: ShadowRoot) => (cards(root)[0] as HTMLElement).getBoundingClientRect().top - (root.querySelector('.lk-board') as HTMLElement).getBoundingClientRect().top;
+const checkedIds = (root: ShadowRoot) => cards(root).filter((card) => checkbox(card).checked).map((card) => Number(card.dataset.leadId));
+
+/** The board with its first page and filter controls on screen, the list no longer refreshing. */
+async function shownBoard(canvasElement: HTMLElement) {
+  const frame = await shadowOf(canvasElement);
+  await frame.canvas.findByText(/^(Showing|Mostrando|Šĥöŵíñğ)/, {}, { timeout: 5000 });
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  await settled(frame.root);
+  return frame;
+}
+
+
+/** Selects cards 2–4 as a pro would: a click, then a shift-click. */
+async function selectThree(root: ShadowRoot) {
+  const user = userEvent.setup();
+  await user.click(checkbox(cards(root)[1] as HTMLElement));
+  await user.keyboard('{Shift>}');
+  await user.click(checkbox(cards(root)[3] as HTMLElement));
+  await user.keyboard('{/Shift}');
+  return user;
+}
+
+const toolbar = (canvas: ReturnType<typeof within>, name = 'Selected leads') => canvas.findByRole('group', { name }, { timeout: 5000 });
+
+function archiveCalls(context: StoryContext) {
+  return sandboxOf(context).gateway.store.requests.filter((request) => request.method === 'POST' && request.path === ARCHIVE_PATH);
+}
+
+/** Three leads selected with a click and a shift-click: the toolbar over the header row, nothing below it moved. */
+export const Selection: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    const firstTop = firstCardOffset(root);
+    await selectThree(root);
+    const bar = await toolbar(canvas);
+    await expect(within(bar).getByText('3 selected')).toBeVisible();
+    await expect(checkedIds(root)).toEqual(cards(root).slice(1, 4).map((card) => Number(card.dataset.leadId)));
+    const all = within(bar).getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+    await expect(all.indeterminate).toBe(true);
+    for (const name of ['Archive', 'Mark as read', 'Mark as unread', 'Clear selection']) await expect(within(bar).getByRole('button', { name })).toBeVisible();
+    // The count and sort are under the toolbar, hidden; the first card has not moved.
+    await expect(canvas.queryByText(SHOWING)).not.toBeVisible();
+    await expect(firstCardOffset(root)).toBe(firstTop);
+  },
+};
+
+/** 'Select all on this page' checked: every card selected, the count says ten. */
+export const AllOnPageSelected: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    await userEvent.click(checkbox(cards(root)[0] as HTMLElement));
+    const bar = await toolbar(canvas);
+    await userEvent.click(within(bar).getByRole('checkbox', { name: 'Select all on this page' }));
+    await expect(within(bar).getByText('10 selected')).toBeVisible();
+    await expect(checkedIds(root)).toHaveLength(10);
+  },
+};
+
+/** The archived view: the toolbar restores ('Restore') instead of archiving. */
+export const ArchivedViewToolbar: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    await userEvent.click(canvas.getByRole('switch', { name: 'Archived leads' }));
+    await canvas.findAllByRole('button', { name: 'Move to Active Leads' }, { timeout: 5000 });
+    await settled(root);
+    await userEvent.click(checkbox(cards(root)[0] as HTMLElement));
+    const bar = await toolbar(canvas);
+    await expect(within(bar).getByRole('button', { name: 'Restore' })).toBeVisible();
+    await expect(within(bar).queryByRole('button', { name: 'Archive' })).toBeNull();
+  },
+};
+
+/** Three leads archived: they leave the list at once, one polite message says so, the toolbar goes and the count has the focus. */
+export const ArchivedSummary: Story = {
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    await selectThree(root);
+    const bar = await toolbar(canvas);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
+    const message = await canvas.findByText('3 leads archived', {}, { timeout: 5000 });
+    await expect(message.closest('[role="status"]')).not.toBeNull();
+    await expect(archiveCalls(context).map((request) => request.status)).toEqual([200, 200, 200]);
+    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Selected leads' })).toBeNull());
+    await waitFor(() => expect(root.activeElement?.textContent).toMatch(SHOWING));
+    await settled(root);
+  },
+};
+
+/**
+ * One of three archive calls fails (500): the two others leave the list, the failed lead is back
+ * and still selected, and ONE alert says what happened (not one error per lead).
+ */
+export const PartialFailure: Story = {
+  parameters: sandbox({ fault: { status: 500, route: ARCHIVE_ROUTE, times: 1 } }),
+  play: async (context) => {
+    const { root, canvas } = await shownBoard(context.canvasElement);
+    await selectThree(root);
+    const bar = await toolbar(canvas);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent("2 of 3 leads archived. 1 couldn't be archived. Try again.");
+    await expect(canvas.getAllByRole('alert')).toHaveLength(1);
+    const failed = archiveCalls(context).find((request) => request.status === 500)?.body as { leadId: number };
+    await waitFor(() => expect(checkedIds(root)).toEqual([failed.leadId]));
+    await expect(within(await toolbar(canvas)).getByText('1 selected')).toBeVisible();
+    await settled(root);
+  },
+};
+
+/** A 390 px phone: the toolbar's two rows (selection and Clear; the three actions, 44 px tall) fit the header row; nothing moves. */
+export const Phone: Story = {
+  render: boardFrame(390),
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    const firstTop = firstCardOffset(root);
+    const box = (cards(root)[1] as HTMLElement).querySelector('.lk-card__select') as HTMLElement;
+    await expect([box.getBoundingClientRect().width, box.getBoundingClientRect().height]).toEqual([44, 44]);
+    await selectThree(root);
+    const bar = await toolbar(canvas);
+    const header = root.querySelector('.lk-board__list-header') as HTMLElement;
+    for (const control of [...within(bar).getAllByRole('button'), within(bar).getByRole('checkbox')]) {
+      await expect(control.getBoundingClientRect().bottom).toBeLessThanOrEqual(header.getBoundingClientRect().bottom + 0.5);
+      await expect(control.getBoundingClientRect().top).toBeGreaterThanOrEqual(header.getBoundingClientRect().top - 0.5);
+    }
+    await expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+    for (const button of within(bar).getAllByRole('button')) await expect(button.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+    await expect(firstCardOffset(root)).toBe(firstTop);
+  },
+};
+
+/** es-US: the toolbar and the partial-failure message in Spanish (plural counts). */
+export const InSpanish: Story = {
+  parameters: { locale: 'es-US', ...sandbox({ fault: { status: 500, route: ARCHIVE_ROUTE, times: 1 } }) },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    await expect(checkbox(cards(root)[0] as HTMLElement).getAttribute('aria-label')).toMatch(/^Seleccionar el cliente potencial de /);
+    await selectThree(root);
+    const bar = await toolbar(canvas, 'Clientes potenciales seleccionados');
+    await expect(within(bar).getByText('3 seleccionados')).toBeVisible();
+    await expect(within(bar).getByRole('checkbox', { name: 'Seleccionar todos en esta página' })).toBeVisible();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Archivar' }));
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('Se archivaron 2 de 3 clientes potenciales. 1 no se pudo archivar. Inténtelo de nuevo.');
+    await expect(within(await toolbar(canvas, 'Clientes potenciales seleccionados')).getByText('1 seleccionado')).toBeVisible();
+    await settled(root);
+  },
+};
+
+/** An Arabic host page (right to left) with 40 % longer texts: the checkboxes and the toolbar mirror. */
+export const RightToLeftLongTexts: Story = {
+  parameters: { locale: 'pseudo-rtl' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    const first = cards(root)[0] as HTMLElement;
+    // The checkbox is at the card's start: its right edge.
+    const cardBox = first.getBoundingClientRect();
+    const boxRect = (first.querySelector('.lk-card__select') as HTMLElement).getBoundingClientRect();
+    await expect(cardBox.right - boxRect.right).toBeLessThan(cardBox.width / 4);
+    await selectThree(root);
+    const bar = await toolbar(canvas, pseudoLocalize('Selected leads'));
+    const all = within(bar).getByRole('checkbox', { name: pseudoLocalize('Select all on this page') });
+    await expect(getComputedStyle(bar).direction).toBe('rtl');
+    await expect(all.getBoundingClientRect().right).toBeGreaterThan(bar.getBoundingClientRect().right - 60);
+    await expect(within(bar).getByRole('button', { name: pseudoLocalize('Archive') })).toBeVisible();
+  },
+};

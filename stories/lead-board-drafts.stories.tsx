@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { leadNotesDraftKey } from '../src/domain/drafts';
+import baseCss from '../src/ui/base.css?inline';
+import { LeadBoard } from '../src/widgets/lead-board/lead-board';
+import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
+import { DRAFT_ARG_TYPES, KeptDraft, type DraftArgs } from './support/kept-draft';
+import { shadowOf } from './support/queries';
+import { SANDBOX_NOW } from './support/sandbox';
+import { WidgetFrame } from './support/widget-frame';
+
+/**
+ * 'Your Notes' drafts (issue 17 §4): each story opens the board of provider 1001 with the
+ * newest lead featured (first and open) on a device that already keeps a notes draft for it,
+ * as after a reload or a crash.
+ */
+const STYLES = [baseCss];
+const LEAD = SANDBOX_LEADS.newest;
+const NOTES_DRAFT = 'Gate code 4411. Bring the long ladder.';
+
+function BoardWithDraft({ drafts }: DraftArgs) {
+  const inputs = useMemo(() => ({ now: () => new Date(SANDBOX_NOW) }), []);
+  return (
+    <KeptDraft draftKey={leadNotesDraftKey(1001, LEAD)!} text={NOTES_DRAFT}>
+      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} inputs={inputs}>
+        <LeadBoard spId={1001} leadId={LEAD} drafts={drafts} />
+      </WidgetFrame>
+    </KeptDraft>
+  );
+}
+
+const meta = {
+  title: 'Widgets/Lead board/Drafts',
+  args: { drafts: 'on' },
+  argTypes: DRAFT_ARG_TYPES,
+  render: (args) => <BoardWithDraft {...args} />,
+} satisfies Meta<DraftArgs>;
+
+export default meta;
+type Story = StoryObj<DraftArgs>;
+
+async function notes(canvasElement: HTMLElement) {
+  const { canvas, root } = await shadowOf(canvasElement);
+  const section = await canvas.findByRole('region', { name: 'Your Notes' }, { timeout: 5000 });
+  return { canvas, root, section };
+}
+
+/** The card opens with 'Your Notes' in edit mode holding the kept draft, 'Draft restored' on the count's line; focus stays where it was. */
+export const NotesDraftRestored: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, section } = await notes(canvasElement);
+    const editor = await within(section).findByRole('textbox', { name: 'Your Notes' }, { timeout: 5000 });
+    await expect(editor).toHaveValue(NOTES_DRAFT);
+    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent('Draft restored'));
+    await expect(root.activeElement).not.toBe(editor);
+    await expect(within(section).getByText(`${NOTES_DRAFT.length} / 2048`)).toBeVisible();
+  },
+};
+
+/** Cancel is the pro's discard: the editor closes on the saved note, and the draft is gone. */
+export const NotesDraftDiscarded: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, section } = await notes(canvasElement);
+    await within(section).findByRole('textbox', { name: 'Your Notes' }, { timeout: 5000 });
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(section).queryByRole('textbox')).toBeNull());
+    await expect(root.activeElement).toBe(within(section).getByRole('button', { name: 'Edit' }));
+  },
+};
+
+/** `drafts="off"`: the card's notes open in view mode; nothing kept is shown. */
+export const NotesDraftsOff: Story = {
+  args: { drafts: 'off' },
+  play: async ({ canvasElement }) => {
+    const { section } = await notes(canvasElement);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(within(section).queryByRole('textbox')).toBeNull();
+    await expect(within(section).getByRole('button', { name: 'Edit' })).toBeVisible();
+  },
+};

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
+import { threadDraftKey } from '../src/domain/drafts';
+import baseCss from '../src/ui/base.css?inline';
+import { MessageThread } from '../src/widgets/message-thread/message-thread';
+import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
+import { DRAFT_ARG_TYPES, KeptDraft, type DraftArgs } from './support/kept-draft';
+import { shadowOf } from './support/queries';
+import { SANDBOX_NOW, useSandbox } from './support/sandbox';
+import { typeText } from './support/shadow-input';
+import { WidgetFrame } from './support/widget-frame';
+
+/**
+ * The composer's draft (issue 17 §4): each story opens the thread of provider 1001 with member
+ * 5001 on a device that already keeps a draft for it, as after a reload or a crash.
+ */
+const STYLES = [baseCss];
+const THREAD_DRAFT = 'I can come by Thursday at 9 — does that work?';
+
+function ThreadWithDraft({ drafts }: DraftArgs) {
+  const story = useSandbox();
+  const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
+  const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW) }), [chat]);
+  return (
+    <KeptDraft draftKey={threadDraftKey(1001, 5001)!} text={THREAD_DRAFT}>
+      <WidgetFrame styles={STYLES} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: 760 }}>
+        <MessageThread spId={1001} userId={5001} leadId={SANDBOX_LEADS.newest} drafts={drafts} />
+      </WidgetFrame>
+    </KeptDraft>
+  );
+}
+
+const meta = {
+  title: 'Widgets/Message thread/Drafts',
+  args: { drafts: 'on' },
+  argTypes: DRAFT_ARG_TYPES,
+  render: (args) => <ThreadWithDraft {...args} />,
+} satisfies Meta<DraftArgs>;
+
+export default meta;
+type Story = StoryObj<DraftArgs>;
+
+async function composer(canvasElement: HTMLElement) {
+  const { canvas, root } = await shadowOf(canvasElement);
+  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' }, { timeout: 5000 })) as HTMLTextAreaElement;
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled(), { timeout: 5000 });
+  return { canvas, root, box };
+}
+
+/** The thread opens with the kept text in the composer and a quiet 'Draft restored' beside Send; the next edit hides it. */
+export const ComposerDraftRestored: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, root, box } = await composer(canvasElement);
+    await waitFor(() => expect(box).toHaveValue(THREAD_DRAFT));
+    const hint = root.querySelector<HTMLElement>('[part="draft-hint"]')!;
+    await expect(hint).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(hint).toHaveTextContent('Draft restored'));
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await typeText(box, ' Or Friday.');
+    await expect(hint).toHaveTextContent('');
+    await expect(box).toHaveValue(`${THREAD_DRAFT} Or Friday.`);
+  },
+};
+
+/** `drafts="off"`: the kept text is not restored (nor deleted); the composer starts empty. */
+export const ComposerDraftsOff: Story = {
+  args: { drafts: 'off' },
+  play: async ({ canvasElement }) => {
+    const { root, box } = await composer(canvasElement);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(box).toHaveValue('');
+    await expect(root.querySelector('[part="draft-hint"]')).toHaveTextContent('');
+  },
+};
+

@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { SAVED_REPLIES_MAX, type SavedReply } from '../src/domain/saved-replies';
+import type { LeadkitEventMap } from '../src/runtime/events';
+import baseCss from '../src/ui/base.css?inline';
+import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
+import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
+import { shadowOf } from './support/queries';
+import { SANDBOX_NOW, useSandbox } from './support/sandbox';
+import { expectFocused, typeText } from './support/shadow-input';
+import { WidgetFrame } from './support/widget-frame';
+
+/**
+ * Saved replies in the thread's composer (issue 17 §2): the `/` suggestions and the 'Saved
+ * replies' menu, with the catalogue's defaults (no `savedReplies` set), a host's list, an empty
+ * list, a full one, and a phone-wide thread. The frame plays the host: it keeps the list each
+ * `lk-saved-replies-change` carries and sets it back as `savedReplies`.
+ */
+type Change = LeadkitEventMap['lk-saved-replies-change'];
+
+interface FrameProps extends MessageThreadProps {
+  /** The host's list; undefined: the host sets none (the defaults show). */
+  savedReplies?: readonly SavedReply[];
+  width?: number;
+  onChange?: (detail: Change) => void;
+}
+
+function SavedRepliesFrame({ savedReplies, width = 760, onChange, ...props }: FrameProps) {
+  const story = useSandbox();
+  const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
+  const [list, setList] = useState(savedReplies);
+  const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW), savedReplies: list }), [chat, list]);
+  return (
+    <div
+      ref={(node) => {
+        if (!node) return;
+        const listener = (event: Event) => {
+          const detail = (event as CustomEvent<Change>).detail;
+          onChange?.(detail);
+          setList(detail.savedReplies);
+        };
+        node.addEventListener('lk-saved-replies-change', listener);
+        return () => node.removeEventListener('lk-saved-replies-change', listener);
+      }}
+    >
+      <WidgetFrame styles={[baseCss]} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: width }}>
+        <MessageThread {...props} />
+      </WidgetFrame>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Widgets/Message thread/Saved replies',
+  component: MessageThread,
+  args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+  render: (args) => <SavedRepliesFrame {...args} />,
+} satisfies Meta<typeof MessageThread>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const THURSDAY = 'I can come by Thursday morning. Does that work for you?';
+
+async function ready(canvasElement: HTMLElement) {
+  const { canvas } = await shadowOf(canvasElement);
+  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' }, { timeout: 8000 })) as HTMLTextAreaElement;
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Saved replies' })).toBeEnabled(), { timeout: 8000 });
+  return { canvas, box };
+}
+
+async function openMenu(canvas: Awaited<ReturnType<typeof ready>>['canvas']) {
+  await userEvent.click(canvas.getByRole('button', { name: 'Saved replies' }));
+  return canvas.findByRole('dialog', { name: 'Saved replies' }, { timeout: 8000 });
+}
+
+/** `/` in the empty composer: the replies filtered by what follows; the first is active; Enter inserts it (nothing sent). */
+export const SlashSuggestions: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await ready(canvasElement);
+    await typeText(box, '/thu');
+    const listbox = await canvas.findByRole('listbox', { name: 'Saved replies' }, { timeout: 8000 });
+    await waitFor(() => expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([THURSDAY]));
+    await expect(within(listbox).getByRole('option', { name: THURSDAY })).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: THURSDAY }).id);
+    await expectFocused(box);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(box.value).toBe(THURSDAY));
+    await expect(canvas.queryByRole('listbox', { name: 'Saved replies' })).toBeNull();
+  },
+};
+
+/** `/` with a query nothing matches: the list says so (Enter would send the text as typed). */
+export const SlashNoMatch: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await ready(canvasElement);
+    await typeText(box, '/zzz');
+    // The popup shows the line (the empty listbox itself is not drawn); the live region says it too.
+    await waitFor(() => expect(canvas.getByText('No saved reply matches.', { selector: 'p' })).toBeVisible(), { timeout: 8000 });
+    await expect(canvas.queryAllByRole('option')).toHaveLength(0);
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
+  },
+};
+
+/** The menu with the catalogue's defaults (the host set no list): focus on the first reply. */
+export const MenuDefaults: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    const menu = await openMenu(canvas);
+    await expect(within(menu).getByRole('button', { name: THURSDAY })).toBeVisible();
+    await expect(within(menu).getAllByRole('button', { name: /^Remove saved reply/ })).toHaveLength(5);
+    await expect(within(menu).getByRole('button', { name: 'Save current text as reply' })).toHaveAttribute('aria-disabled', 'true');
+    await expectFocused(within(menu).getAllByRole('button')[0]!);
+  },
+};
+
+/** The host's list; the pro saves the composer's text: shown at once, and the host hears the whole new list. */
+export const MenuSaveAndRemove: Story = {
+  args: { savedReplies: [{ id: 'a', text: 'On my way.' }], onChange: fn() } as Partial<FrameProps>,
+  play: async ({ canvasElement, args }) => {
+    const { canvas, box } = await ready(canvasElement);
+    await typeText(box, 'Be there at 3pm.');
+    const menu = await openMenu(canvas);
+    await expect(within(menu).queryByRole('button', { name: THURSDAY })).toBeNull();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Save current text as reply' }));
+    await expect(await within(menu).findByRole('button', { name: 'Be there at 3pm.' })).toBeVisible();
+    await expect(within(menu).getByText('This text is already a saved reply.')).toBeVisible();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Remove saved reply: On my way.' }));
+    await waitFor(() => expect(within(menu).queryByRole('button', { name: 'On my way.' })).toBeNull());
+    const onChange = (args as FrameProps).onChange as ReturnType<typeof fn>;
+    await expect(onChange.mock.calls.map(([detail]) => (detail as Change).change)).toEqual(['add', 'remove']);
+  },
+};
+
+/** A host list that is empty: the menu says how to start one. */
+export const MenuEmpty: Story = {
+  args: { savedReplies: [] } as Partial<FrameProps>,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    const menu = await openMenu(canvas);
+    await expect(within(menu).getByText('No saved replies yet. Write one in the message box, then save it here.')).toBeVisible();
+  },
+};
+
+/** A full list (20): saving another is refused with the reason, next to the button. */
+export const MenuFull: Story = {
+  args: { savedReplies: Array.from({ length: SAVED_REPLIES_MAX }, (_, i) => ({ id: `r${i + 1}`, text: `Saved reply number ${i + 1}.` })) } as Partial<FrameProps>,
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await ready(canvasElement);
+    await typeText(box, 'One more.');
+    const menu = await openMenu(canvas);
+    await expect(within(menu).getByText('You can keep up to 20 saved replies. Remove one to add another.')).toBeVisible();
+    await expect(within(menu).getByRole('button', { name: 'Save current text as reply' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** A phone-wide thread (390 px): the button is its icon (its name stays), the menu fits above the composer. */
+export const Phone: Story = {
+  args: { width: 390 } as Partial<FrameProps>,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Saved replies' });
+    await expect(button.getBoundingClientRect().width).toBeLessThanOrEqual(48);
+    const menu = await openMenu(canvas);
+    const frame = (canvas.getByRole('button', { name: 'Send' }).closest('form') as HTMLElement).getBoundingClientRect();
+    const box = menu.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(frame.left - 1);
+    await expect(box.right).toBeLessThanOrEqual(frame.right + 1);
+  },
+};

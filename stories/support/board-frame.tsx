@@ -1,0 +1,40 @@
+import { expect, waitFor } from 'storybook/test';
+import baseCss from '../../src/ui/base.css?inline';
+import { LeadBoard, type LeadBoardProps } from '../../src/widgets/lead-board/lead-board';
+import { LEAD_BOARD_CATALOGUE } from '../../src/widgets/lead-board/lead-board-messages';
+import { WidgetFrame } from './widget-frame';
+
+/**
+ * The board as its element shows it, for the board's stories files: in a shadow root with
+ * base.css (the board adopts its own CSS and its primitives'), `width` px wide when given (a
+ * phone: 390).
+ */
+export function boardFrame(width?: number) {
+  return function BoardFrame(args: LeadBoardProps) {
+    return (
+      <WidgetFrame styles={[baseCss]} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={width ? { width } : undefined}>
+        <LeadBoard {...args} />
+      </WidgetFrame>
+    );
+  };
+}
+
+/** The list header's count line. */
+export const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+
+/** Seed facts for provider 1001 (packages/sandbox/src/seed): active, archived and unread-message leads. */
+export const SEED_1001 = { activeLeads: 56, archivedLeads: 6, unreadMessageLeads: 14 } as const;
+
+/**
+ * Waits until the list is no longer refreshing: the last page stays on screen dimmed (opacity
+ * .6, a 120 ms transition) while the next loads, and axe must not judge the colours of a
+ * half-faded list.
+ */
+export async function settled(root: ShadowRoot): Promise<void> {
+  await waitFor(() => {
+    const list = root.querySelector('.lk-board__list');
+    if (!list) return;
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(getComputedStyle(list).opacity).toBe('1');
+  });
+}
