@@ -7,6 +7,7 @@ import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCalls from './src/elements/first-calls.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
+import { CSS_TARGET } from './scripts/css-target.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -349,6 +350,7 @@ export function cdnConfig(flavour: CdnFlavour) {
     // The default flavour builds first and empties the folder; the lite one adds its files.
     emptyOutDir: !lite,
     target: 'es2022',
+    cssTarget: CSS_TARGET,
     minify: true,
     // Maps for the bench and local debugging, without a sourceMappingURL comment: the published
     // package does not ship them, and a CDN would answer the comment with a 404.

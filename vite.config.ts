@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
 import { BUNDLE_TYPES, externalDependencies } from './scripts/library-build';
+import { CSS_TARGET } from './scripts/css-target';
 
 /**
  * npm library build (`dist/*.js` + one bundled `.d.ts` per entry). The CDN build is
@@ -150,6 +151,7 @@ export default defineConfig({
     // are), and maps doubled the tarball. The CDN build (minified) keeps its maps.
     sourcemap: false,
     target: 'es2022',
+    cssTarget: CSS_TARGET,
     lib: {
       entry: LIBRARY_ENTRIES,
       formats: ['es'],

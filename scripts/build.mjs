@@ -40,6 +40,7 @@ const INPUTS = [
   'vite.cdn.config.ts',
   'vite.cdn-lite.config.ts',
   'scripts/manifest',
+  'scripts/css-target.ts',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
   'packages/sandbox/vite.config.ts',
