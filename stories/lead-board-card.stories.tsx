@@ -599,7 +599,8 @@ async function openConnectDialog(context: StoryContext<LeadBoardProps>) {
   const opened = await openCard(context);
   const trigger = opened.card.getByRole('button', { name: 'Connect your numbers' });
   await userEvent.click(trigger);
-  const dialog = opened.card.getByRole('dialog', { name: 'Connect your numbers' }) as HTMLDialogElement;
+  // The dialog's code is a part of the card's extras, fetched once the card has painted: wait for it.
+  const dialog = (await opened.card.findByRole('dialog', { name: 'Connect your numbers' }, { timeout: 5000 })) as HTMLDialogElement;
   const inDialog = within(dialog);
   const name = inDialog.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
   const phone = inDialog.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement;

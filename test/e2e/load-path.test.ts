@@ -225,10 +225,10 @@ describe('the load path', { timeout: 60_000 }, () => {
     await clearFaults(session.server.origin);
   });
 
-  it("issues 17's and 18's on-demand parts are in no tag's or route's first content: the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
+  it("on-demand parts are in no tag's or route's first content: the open card's dialogs and review request (issue 13 §2), the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
     const { tags, routes, attrs } = firstContent();
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk-part.tsx'].map((source) => {
+    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk-part.tsx', 'src/widgets/lead-board/card-extras-part.ts'].map((source) => {
       const file = manifest[source]?.file;
       expect(file, source).toBeTypeOf('string');
       return file as string;

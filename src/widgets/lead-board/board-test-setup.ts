@@ -1,10 +1,10 @@
 /**
- * For the board's component tests: the parts the board loads lazily (list, open card body,
+ * For the board's component tests: the parts the board loads lazily (list, open card body and its extras,
  * filter panel, the counts, its date range picker) imported up front, so a test waits for the state it needs, not for a chunk to
  * arrive on a busy machine. React.lazy still suspends once; the module is already there.
  */
 export async function preloadBoardParts(): Promise<void> {
-  await Promise.all([import('./board-list'), import('./lead-card-body-part'), import('./filter-panel'), import('./lead-counts'), import('../../ui/date-range-picker')]);
+  await Promise.all([import('./board-list'), import('./lead-card-body-part'), import('./card-extras-part'), import('./filter-panel'), import('./lead-counts'), import('../../ui/date-range-picker')]);
 }
 
 /** How long a test waits for the board's first page (a state, not a timing: the bound only ends a hung test). */

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import type { RegisteredNumber } from '../../gateway/office/schemas';
 import { FLAG_NAMES } from '../../runtime/runtime';
-import { ConnectNumberDialog, showsConnectNumbers } from './connect-number-dialog';
+import { ConnectNumberDialog } from './connect-number-dialog';
+import { showsConnectNumbers } from './connect-numbers';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
 

@@ -9,27 +9,13 @@ import {
 import { digitsOnly, formatPhoneInput } from '../../domain/phone';
 import { isAbortError, isGatewayError } from '../../gateway/errors';
 import { registerPhoneNumber } from '../../gateway/office/registered-numbers';
-import type { Lead, RegisteredNumber } from '../../gateway/office/schemas';
+import type { RegisteredNumber } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
-import { FLAG_NAMES, useRuntime, type Flags } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Dialog } from '../../ui/dialog';
 import dialogCss from '../../ui/dialog.css?inline';
 import connectNumberCss from './connect-number.css?inline';
-
-/**
- * §2 / issue 5: the connect-your-numbers entry shows when call tracking is on (flag
- * `pro_ads_leadcalltracking_v2_frontend_lead_board`) and the card's flags say the provider
- * opted in but has not connected a number.
- */
-export function showsConnectNumbers(flags: Flags, lead: Pick<Lead, 'isOptedInButNotConnected'>): boolean {
-  return flags[FLAG_NAMES.callTracking] === true && lead.isOptedInButNotConnected === true;
-}
-
-/** `showsConnectNumbers` with the widget's flags. */
-export function useShowsConnectNumbers(lead: Pick<Lead, 'isOptedInButNotConnected'>): boolean {
-  return showsConnectNumbers(useRuntime().flags, lead);
-}
 
 export interface ConnectNumberDialogProps {
   /** Shown while true. Each opening starts with an empty form. */

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../domain/lead-status';
 import { maskedNumberDisplay } from '../../domain/masked-number';
@@ -10,8 +10,6 @@ import type { Lead } from '../../gateway/office/schemas';
 import { toDate } from '../../i18n/format';
 import { FLAG_NAMES, useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
-import { Dialog } from '../../ui/dialog';
-import dialogCss from '../../ui/dialog.css?inline';
 import { MenuButton } from '../../ui/menu-button';
 import menuButtonCss from '../../ui/menu-button.css?inline';
 import leadCardBodyCss from './lead-card-body.css?inline';
@@ -29,14 +27,13 @@ import {
   setLeadFeedbackAtom,
   statusFailuresAtom,
 } from './card-atoms';
-import { ReviewRequest } from '../review-request/review-request';
-import { JobNotesDialog } from './job-notes-dialog';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
-import { ConnectNumberDialog, useShowsConnectNumbers } from './connect-number-dialog';
+import { ClosePrompt, ConnectNumberDialog, JobNotesDialog, ReviewRequest } from './card-extras-loader';
+import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
 
-const STYLES = [dialogCss, menuButtonCss, leadCardBodyCss];
+const STYLES = [menuButtonCss, leadCardBodyCss];
 
 /** Questions shown before 'Read More' (spec §2, §9). */
 export const QA_PREVIEW = 4;
@@ -63,7 +60,8 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }:
   const openJobNotes = useSetAtom(openJobNotesAtom);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
-  // Closed dialogs are not in the first frame of an expanded card: they mount right after it.
+  // Closed dialogs are not in the first frame of an expanded card: they mount right after it,
+  // and their code (card-extras-part.ts) is fetched then, not before the board's first card.
   const afterPaint = useAfterPaint();
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
@@ -103,31 +101,29 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }:
         </section>
       ) : null}
       <NotesEditor lead={lead} />
-      {afterPaint ? <JobNotesDialog lead={lead} /> : null}
+      {afterPaint ? (
+        <Suspense fallback={null}>
+          <JobNotesDialog lead={lead} />
+        </Suspense>
+      ) : null}
       {spId !== null ? (
         <div className="lk-card__review">
           <button type="button" className="lk-button" data-variant="secondary" onClick={() => setReviewOpen(true)}>
             {t('board.requestReview')}
           </button>
-          {afterPaint ? <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} /> : null}
-          <Dialog open={promptOpen} onClose={() => setPromptOpen(false)} title={t('closePrompt.requestReview')} closeLabel={t('dialog.close')} part="close-prompt">
-            <p>{t('closePrompt.text')}</p>
-            <div className="lk-notes__actions">
-              <button
-                type="button"
-                className="lk-button"
-                onClick={() => {
+          {afterPaint ? (
+            <Suspense fallback={null}>
+              <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
+              <ClosePrompt
+                open={promptOpen}
+                onClose={() => setPromptOpen(false)}
+                onRequestReview={() => {
                   setPromptOpen(false);
                   setReviewOpen(true);
                 }}
-              >
-                {t('closePrompt.requestReview')}
-              </button>
-              <button type="button" className="lk-button" data-variant="secondary" onClick={() => setPromptOpen(false)}>
-                {t('closePrompt.noThanks')}
-              </button>
-            </div>
-          </Dialog>
+              />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
       {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
@@ -449,7 +445,11 @@ function ConnectNumbers({ lead }: { lead: Lead }) {
       <button type="button" className="lk-button" data-variant="secondary" onClick={() => setOpen(true)}>
         {t('connectNumber.title')}
       </button>
-      {afterPaint || open ? <ConnectNumberDialog open={open} onClose={close} spId={spId} onConnected={() => markConnected(lead.leadId)} /> : null}
+      {afterPaint || open ? (
+        <Suspense fallback={null}>
+          <ConnectNumberDialog open={open} onClose={close} spId={spId} onConnected={() => markConnected(lead.leadId)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
