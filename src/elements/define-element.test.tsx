@@ -246,6 +246,38 @@ describe('the element acts only while in a document', () => {
   });
 });
 
+describe("the element starts its first screen's parts as it connects (issue 13 §2)", () => {
+  let preloadCounter = 0;
+  /** A lead page element whose definition records its preload calls. */
+  function defineRecording(): { tag: string; preloaded: HTMLElement[] } {
+    const preloaded: HTMLElement[] = [];
+    const prefix = `pl${++preloadCounter}`;
+    defineElement({ ...leadPageElement, preload: (element) => preloaded.push(element) }, { prefix });
+    return { tag: `${prefix}-lead-page`, preloaded };
+  }
+
+  it('once connected, before its first render; inserted and removed in one task, never', async () => {
+    const { tag, preloaded } = defineRecording();
+    const { client } = providerClient();
+    const gone = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    gone.gateway = client;
+    document.body.append(gone);
+    gone.remove();
+    await settle();
+    expect(preloaded).toEqual([]);
+
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = client;
+    element.setAttribute('lead-id', '7');
+    document.body.append(element);
+    expect(preloaded).toEqual([]); // a microtask later, as the render is
+    await Promise.resolve();
+    expect(preloaded).toEqual([element]);
+    expect(element.shadowRoot?.textContent ?? '').not.toContain('Lead 7'); // the render comes after
+    element.remove();
+  });
+});
+
 describe('attributes as properties', () => {
   it('removes the attribute for undefined or null, never writing "undefined"', () => {
     const tag = defineFresh();

@@ -20,10 +20,20 @@ export interface ElementDefinition<T extends LeadkitTag = LeadkitTag> {
   readonly component: ComponentType<TagAttributeProps<T>>;
   /** The texts the widget shows first: its parts of the en-US catalogue (lazy parts bring theirs). */
   readonly catalogue: MessageCatalogue;
+  /**
+   * Starts the lazy parts of the widget's first screen as the element connects (its list, its
+   * body, the office app's route), so they are here by its first render (ui/lazy-part.ts).
+   */
+  readonly preload?: ((element: HTMLElement) => void) | undefined;
 }
 
-export function elementDefinition<T extends LeadkitTag>(tag: T, component: ComponentType<TagAttributeProps<T>>, catalogue: MessageCatalogue): ElementDefinition<T> {
-  return { tag, component, catalogue };
+export function elementDefinition<T extends LeadkitTag>(
+  tag: T,
+  component: ComponentType<TagAttributeProps<T>>,
+  catalogue: MessageCatalogue,
+  preload?: (element: HTMLElement) => void,
+): ElementDefinition<T> {
+  return { tag, component, catalogue, preload };
 }
 
 // r2wc (pinned exactly in package.json) keeps its state under these registered symbols;
@@ -178,6 +188,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       if (locale !== 'en-US') void loadLocalePack(locale);
       queueMicrotask(() => {
         if (!this.isConnected) return;
+        // Its first screen's parts start now (a removed element asks for none): here by the
+        // render, which React runs in a task of its own.
+        definition.preload?.(this);
         this[R2WC_CONNECTED] = true;
         this.#reportInvalid();
         // The first render is a transition: React renders it in slices and yields between them,

@@ -1,4 +1,4 @@
-import { LeadApp } from '../widgets/lead-app/lead-app';
+import { LeadApp, preloadLeadApp } from '../widgets/lead-app/lead-app';
 import { LEAD_APP_CATALOGUE } from '../widgets/lead-app/lead-app-messages';
 import { elementDefinition } from './define-element';
 
@@ -20,4 +20,4 @@ import { elementDefinition } from './define-element';
  * @csspart not-found - The not-found view.
  * @csspart not-found-action - Its way on: a link to the provider's leads (when `sp-id` is set).
  */
-export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE);
+export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE, preloadLeadApp);

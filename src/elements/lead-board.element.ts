@@ -1,4 +1,4 @@
-import { LeadBoard } from '../widgets/lead-board/lead-board';
+import { LeadBoard, preloadLeadBoard } from '../widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../widgets/lead-board/lead-board-messages';
 import { elementDefinition } from './define-element';
 
@@ -81,4 +81,4 @@ import { elementDefinition } from './define-element';
  * @cssproperty --lk-insurance-surface - Background of the insurance offer.
  * @cssproperty --lk-insurance-border - Border of the insurance offer.
  */
-export const leadBoardElement = elementDefinition('lead-board', LeadBoard, LEAD_BOARD_CATALOGUE);
+export const leadBoardElement = elementDefinition('lead-board', LeadBoard, LEAD_BOARD_CATALOGUE, preloadLeadBoard);

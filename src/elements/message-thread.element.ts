@@ -1,4 +1,4 @@
-import { MessageThread } from '../widgets/message-thread/message-thread';
+import { MessageThread, preloadMessageThread } from '../widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../widgets/message-thread/message-thread-messages';
 import { elementDefinition } from './define-element';
 
@@ -69,4 +69,4 @@ import { elementDefinition } from './define-element';
  * @cssproperty --lk-thread-height - Height of the message list (default 480px).
  * @cssproperty --lk-thread-own-surface - Background of the provider's bubbles.
  */
-export const messageThreadElement = elementDefinition('message-thread', MessageThread, MESSAGE_THREAD_CATALOGUE);
+export const messageThreadElement = elementDefinition('message-thread', MessageThread, MESSAGE_THREAD_CATALOGUE, preloadMessageThread);

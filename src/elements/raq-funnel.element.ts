@@ -1,4 +1,4 @@
-import { RaqFunnel } from '../widgets/raq-funnel/raq-funnel';
+import { preloadRaqFunnel, RaqFunnel } from '../widgets/raq-funnel/raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from '../widgets/raq-funnel/raq-funnel-messages';
 import { elementDefinition } from './define-element';
 
@@ -50,4 +50,4 @@ import { elementDefinition } from './define-element';
  * @csspart error-banner - A gateway failure.
  * @cssproperty --lk-funnel-scroll-margin - Space kept above the step panel when it is scrolled into view (e.g. a sticky header's height).
  */
-export const raqFunnelElement = elementDefinition('raq-funnel', RaqFunnel, RAQ_FUNNEL_CATALOGUE);
+export const raqFunnelElement = elementDefinition('raq-funnel', RaqFunnel, RAQ_FUNNEL_CATALOGUE, preloadRaqFunnel);

@@ -15,14 +15,22 @@ export function parseId(value: string | null | undefined): number | null {
   return Number(value);
 }
 
+export type AppRoute = keyof typeof APP_ROUTES;
+
 /** The route table as patterns: a `:name` segment is any one segment. */
-const ROUTE_PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
-);
+const ROUTE_PATTERNS: readonly (readonly [AppRoute, RegExp])[] = Object.entries(APP_ROUTES).map(([name, route]) => [
+  name as AppRoute,
+  new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`),
+]);
+
+/** The route a path (relative to the base, without its query) is, or null. */
+export function appRouteOf(path: string): AppRoute | null {
+  return ROUTE_PATTERNS.find(([, pattern]) => pattern.test(path))?.[0] ?? null;
+}
 
 /** Whether a path (relative to the base, without its query) is one of the app's routes. */
 export function isAppRoute(path: string): boolean {
-  return ROUTE_PATTERNS.some((pattern) => pattern.test(path));
+  return appRouteOf(path) !== null;
 }
 
 /**

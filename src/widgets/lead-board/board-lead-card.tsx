@@ -1,10 +1,10 @@
-import { lazy, memo, useId, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { customerName, leadPlace } from './lead-board.logic';
-import { preloadCardBody } from './card-body-loader';
+import { LeadCardBody } from './card-body-loader';
 import { singleClick } from '../../ui/single-click';
 
 export interface BoardLeadCardProps {
@@ -23,9 +23,6 @@ export interface BoardLeadCardProps {
   /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
   onSelect(lead: Lead, selected: boolean, range: boolean): void;
 }
-
-/** The card body loads beside the first page (see card-body-loader.ts). */
-const LeadCardBody = lazy(() => preloadCardBody().then((part) => ({ default: withMessages(part.LeadCardBody, part.LEAD_CARD_CATALOGUE) })));
 
 /**
  * One lead on the board: a header row that expands and collapses the card, and the body when

@@ -38,7 +38,8 @@ import {
   type MutationAction,
 } from './board-atoms';
 import { BoardSkeleton } from './board-skeleton';
-import { preloadCardBody } from './card-body-loader';
+import { LeadCardBody } from './card-body-loader';
+import { lazyPart } from '../../ui/lazy-part';
 import { FilterBar } from './filter-bar';
 import { loadBulkPart } from './bulk-loader';
 import { toggleSelection } from './board-selection.logic';
@@ -61,8 +62,19 @@ export interface LeadBoardProps {
 const STYLES = [switchCss, leadBoardCss];
 
 /** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
-const loadBoardList = () => import(/* lk:first-content */ './board-list');
-const BoardList = lazy(loadBoardList);
+const BoardList = lazyPart(
+  () => import(/* lk:first-content */ './board-list'),
+  (list) => list.default,
+);
+
+/**
+ * Starts the parts of the board's first screen — the list and the open card's body — as its
+ * element connects, so they are here by its first render (see ui/lazy-part.ts).
+ */
+export function preloadLeadBoard(): void {
+  void BoardList.preload();
+  void LeadCardBody.preload();
+}
 /** The bulk toolbar and the message its actions end with (issue 18 §2): a part loaded once a pro reaches for a checkbox. */
 const Bulk = lazy(() => loadBulkPart().then((part) => ({ default: part.Bulk })));
 
@@ -122,11 +134,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const page = lastPage.current;
   const loadingMore = leadsState.state === 'loading' && page !== null;
 
-  // The list and the open card's body load beside the first page.
-  useEffect(() => {
-    void loadBoardList();
-    void preloadCardBody();
-  }, []);
+  // The list and the open card's body load beside the first page (also for a host that renders
+  // the component itself, without the element that preloads them).
+  useEffect(preloadLeadBoard, []);
 
   useEffect(() => {
     analytics.page(LEAD_BOARD_ANALYTICS, { userType: 'Authenticated', serviceProviderId: spId });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -13,7 +13,8 @@ import {
   sessionMemberAtom,
   threadInputsAtom,
 } from './thread-atoms';
-import { loadThreadBody } from './thread-body-loader';
+import { ThreadBody } from './thread-body-loader';
+import { lazyPart } from '../../ui/lazy-part';
 import { ThreadSkeleton } from './thread-skeleton';
 import messageThreadCss from './message-thread.css?inline';
 
@@ -40,14 +41,24 @@ export interface MessageThreadProps {
 
 const STYLES = [messageThreadCss];
 
-/** The list and composer load beside the first data while the skeleton shows (thread-body-loader.ts). */
-const ThreadBody = lazy(() => loadThreadBody().then((part) => ({ default: withMessages(part.ThreadBody, part.THREAD_BODY_CATALOGUE) })));
 /** 'Message History' is a chunk of its own, loaded only for that view. */
-const loadThreadHistory = () => import('./thread-history-part');
-const ThreadHistory = lazy(() => loadThreadHistory().then((part) => ({ default: withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE) })));
+const ThreadHistory = lazyPart(
+  () => import('./thread-history-part'),
+  (part) => withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE),
+);
 /** The contact modal loads on the way to 'Contact' (hover, focus) or on opening: not in the first load. */
-const loadContactDialog = () => import('./contact-dialog');
-const ContactDialog = lazy(loadContactDialog);
+const ContactDialog = lazyPart(
+  () => import('./contact-dialog'),
+  (dialog) => dialog.default,
+);
+
+/**
+ * Starts the thread's first screen as its element connects: the list and composer, or for an
+ * `archived` thread the 'Message History' view (see ui/lazy-part.ts).
+ */
+export function preloadMessageThread(element?: Element): void {
+  void (element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload());
+}
 
 /**
  * `<message-thread>` (spec §2 "Message thread", §4): heading 'Your messages with {member name}',
@@ -71,7 +82,7 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
 
   // The list and the composer start loading as the thread mounts, beside the first data.
   useEffect(() => {
-    void (archived ? loadThreadHistory() : loadThreadBody());
+    void (archived ? ThreadHistory.preload() : ThreadBody.preload());
   }, [archived]);
 
   if (spId === null || userId === null) {
@@ -130,8 +141,8 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
                 className="lk-button"
                 data-variant="secondary"
                 part="contact-button"
-                onPointerEnter={() => void loadContactDialog()}
-                onFocus={() => void loadContactDialog()}
+                onPointerEnter={() => void ContactDialog.preload()}
+                onFocus={() => void ContactDialog.preload()}
                 onClick={() => {
                   setContactMounted(true);
                   setContactOpen(true);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel-routes';
 import type { RouteBuilders } from '../../domain/routes';
@@ -25,25 +25,12 @@ import {
   tokenStatusAtom,
 } from './funnel-atoms';
 import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
-import { loadEntryStep } from './step-loaders';
+import { STEP_PARTS } from './step-loaders';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
 const STYLES = [raqFunnelCss];
 
-/** Each step is a chunk of its own and brings its texts (see funnel-step-messages.ts). */
-const STEP_LOADERS: Readonly<Record<FunnelStep, () => Promise<{ default: ComponentType }>>> = {
-  entry: loadEntryStep,
-  project: () => import('./project-step'),
-  suggestions: () => import('./suggestions-step'),
-  summary: () => import('./summary-step'),
-};
-const STEP_COMPONENTS: Readonly<Record<FunnelStep, ComponentType>> = {
-  entry: lazy(STEP_LOADERS.entry),
-  project: lazy(STEP_LOADERS.project),
-  suggestions: lazy(STEP_LOADERS.suggestions),
-  summary: lazy(STEP_LOADERS.summary),
-};
 const NEXT_STEP: Readonly<Record<FunnelStep, FunnelStep | null>> = { entry: 'project', project: 'suggestions', suggestions: 'summary', summary: null };
 
 /** A location as one comparable string. */
@@ -220,7 +207,7 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   useEffect(() => {
     const next = NEXT_STEP[step];
     if (!next) return;
-    const load = () => void STEP_LOADERS[next]();
+    const load = () => void STEP_PARTS[next].preload();
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(load, { timeout: 3000 });
       return () => cancelIdleCallback(handle);
@@ -243,7 +230,7 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   const headingId = useId();
   const heading =
     step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
-  const Step = STEP_COMPONENTS[step];
+  const Step = STEP_PARTS[step];
 
   return (
     <div className="lk-funnel" part="raq-funnel">

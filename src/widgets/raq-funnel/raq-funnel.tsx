@@ -1,16 +1,25 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import shellCss from './raq-funnel-shell.css?inline';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import type { RaqFunnelProps } from './raq-funnel-props';
-import { loadEntryStep } from './step-loaders';
+import { STEP_PARTS } from './step-loaders';
+import { lazyPart } from '../../ui/lazy-part';
 
 export type { RaqFunnelProps };
 
-/** The frame (state, progress, the step panel): loaded beside the entry step as the shell mounts. */
-const loadFunnelFrame = () => import(/* lk:first-content */ './funnel-frame');
-const FunnelFrame = lazy(loadFunnelFrame);
+/** The frame (state, progress, the step panel): loaded beside the entry step as the element connects. */
+const FunnelFrame = lazyPart(
+  () => import(/* lk:first-content */ './funnel-frame'),
+  (frame) => frame.default,
+);
+
+/** Starts the funnel's first screen — the frame and the entry step — (see ui/lazy-part.ts). */
+export function preloadRaqFunnel(): void {
+  void FunnelFrame.preload();
+  void STEP_PARTS.entry.preload();
+}
 
 const SHELL_STYLES = [shellCss];
 
@@ -37,8 +46,7 @@ function FunnelSkeleton() {
  */
 export function RaqFunnel(props: RaqFunnelProps) {
   useEffect(() => {
-    void loadFunnelFrame();
-    void loadEntryStep();
+    preloadRaqFunnel();
   }, []);
   return (
     <Suspense fallback={<FunnelSkeleton />}>
