@@ -26,6 +26,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // A widget loads its parts one way (issue 13 §2): lazyPart, which renders a part that has
+    // arrived in the first render and can be started early; React.lazy alone suspends once.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/lazy-part.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Load a part with lazyPart (src/ui/lazy-part.ts).' }] }],
+    },
+  },
+  {
     // The dev server and scripts print for people; shipped code never logs (customer data).
     files: ['packages/sandbox/src/serve.ts', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },

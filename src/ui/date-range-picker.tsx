@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { Suspense, useId, useMemo, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazyPart } from './lazy-part';
 import {
   DayButton as RdpDayButton,
   DayFlag,
@@ -153,7 +154,10 @@ function DayButton(props: DayButtonProps) {
 const COMPONENTS: Partial<CustomComponents> = { DayButton };
 
 /** The scroll mode loads only where a picker uses it (the board's picker never does). */
-const ScrollCalendar = lazy(() => import('./date-range-scroll').then((module) => ({ default: module.ScrollCalendar })));
+const ScrollCalendar = lazyPart(
+  () => import('./date-range-scroll'),
+  (scroll) => scroll.ScrollCalendar,
+);
 
 /**
  * The full date names each day button: 'Monday, June 15, 2026'. Not date-fns 'PPPP' ('June

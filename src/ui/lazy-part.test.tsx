@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazyPart } from './lazy-part';
@@ -8,11 +8,11 @@ afterEach(cleanup);
 /** A part whose module arrives when the test says so, counting how often it was asked for. */
 function controlledPart(text: string) {
   const asked = { count: 0 };
-  let arrive: (module: { Part: () => JSX.Element }) => void = () => undefined;
+  let arrive: (module: { Part: () => ReactElement }) => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
   const load = () => {
     asked.count += 1;
-    return new Promise<{ Part: () => JSX.Element }>((resolve, reject) => {
+    return new Promise<{ Part: () => ReactElement }>((resolve, reject) => {
       arrive = resolve;
       fail = reject;
     });
@@ -22,7 +22,7 @@ function controlledPart(text: string) {
 }
 
 /** Renders `children` under a Suspense boundary whose fallback counts its renders. */
-function renderInBoundary(children: JSX.Element) {
+function renderInBoundary(children: ReactElement) {
   const fallback = { renders: 0 };
   function Fallback() {
     fallback.renders += 1;

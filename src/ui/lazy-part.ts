@@ -1,9 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A part of a widget that loads lazily, as a component, with a way to start loading it early. */
-export type LazyPart<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyPart<P extends object, M = unknown> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the part (once; again after a failure). Resolves with its module. */
-  preload(): Promise<unknown>;
+  preload(): Promise<M>;
 };
 
 /**
@@ -25,7 +25,7 @@ export function lazyPart<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
   withParts?: (module: M) => void,
-): LazyPart<P> {
+): LazyPart<P, M> {
   let arrived: { module: M } | null = null;
   let pending: Promise<M> | null = null;
   const preload = (): Promise<M> =>

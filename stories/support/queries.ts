@@ -4,10 +4,15 @@ import { SHADOW_HOST_TEST_ID } from './shadow-frame';
 /**
  * Testing Library prints the container when a query fails, and its prettyDOM refuses a
  * ShadowRoot ("Expected an element or document but got ShadowRoot"), which hides the real
- * message. Print a shadow root's children instead. Called once from .storybook/preview.tsx.
+ * message. Print a shadow root's children instead. Also waits longer (below). Called once from
+ * .storybook/preview.tsx.
  */
 export function configureShadowQueries(): void {
   configure({
+    // findBy…/waitFor wait for a state, not for a moment: on a busy machine (CI runs the stories
+    // beside the e2e files) a lazily loaded step or a sandbox answer can take more than the
+    // default second. As in the component tests (test/helpers/components-setup.ts).
+    asyncUtilTimeout: 5_000,
     getElementError(message, container) {
       const dom =
         container instanceof ShadowRoot

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../ui/lazy-part';
 
 /** The open card's dialogs and review request (card-extras-part.ts): loaded after the card's first frame. */
-export const loadCardExtras = () => import('./card-extras-part');
+const loadCardExtras = () => import('./card-extras-part');
 
-export const JobNotesDialog = lazy(() => loadCardExtras().then((part) => ({ default: part.JobNotesDialog })));
-export const ConnectNumberDialog = lazy(() => loadCardExtras().then((part) => ({ default: part.ConnectNumberDialog })));
-export const ClosePrompt = lazy(() => loadCardExtras().then((part) => ({ default: part.ClosePrompt })));
-export const ReviewRequest = lazy(() => loadCardExtras().then((part) => ({ default: part.ReviewRequest })));
+export const JobNotesDialog = lazyPart(loadCardExtras, (part) => part.JobNotesDialog);
+export const ConnectNumberDialog = lazyPart(loadCardExtras, (part) => part.ConnectNumberDialog);
+export const ClosePrompt = lazyPart(loadCardExtras, (part) => part.ClosePrompt);
+export const ReviewRequest = lazyPart(loadCardExtras, (part) => part.ReviewRequest);

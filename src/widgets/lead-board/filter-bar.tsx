@@ -1,6 +1,7 @@
-import { lazy, memo, Suspense, useId, useState } from 'react';
+import { memo, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime, withMessages } from '../../runtime/runtime';
+import { lazyPart } from '../../ui/lazy-part';
 import { Switch } from '../../ui/switch';
 import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 
@@ -10,12 +11,17 @@ import { boardQueryAtom, changeFiltersAtom } from './board-atoms';
 // is merely answered — with the data started beside the code it is answered before the cards'
 // code has arrived. Their texts come with them. Their space is kept meanwhile, so nothing moves
 // when they arrive.
-const loadFilterPanel = () => import('./filter-panel');
-const FilterPanel = lazy(() => loadFilterPanel().then((panel) => ({ default: withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE) })));
+const FilterPanel = lazyPart(
+  () => import('./filter-panel'),
+  (panel) => withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE),
+);
 
 // The unread count (issue 18 §2) loads once the first page is on screen, like the panel: the first
 // card never waits for its code or its call. Its slot is kept meanwhile (lead-board.css).
-const UnreadCount = lazy(() => import('./lead-counts').then((counts) => ({ default: withMessages(counts.default, counts.BOARD_FILTER_CATALOGUE) })));
+const UnreadCount = lazyPart(
+  () => import('./lead-counts'),
+  (counts) => withMessages(counts.default, counts.BOARD_FILTER_CATALOGUE),
+);
 
 /**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the

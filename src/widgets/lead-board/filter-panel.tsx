@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazyPart } from '../../ui/lazy-part';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../domain/filter-tags';
@@ -31,8 +32,10 @@ import { usePressOutside } from '../../ui/use-press-outside';
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';
 
 /** The calendar (react-day-picker, date-fns) loads when the date filter is first opened. */
-const loadDateRangePicker = () => import('../../ui/date-range-picker');
-const DateRangePicker = lazy(() => loadDateRangePicker().then((module) => ({ default: module.DateRangePicker })));
+const DateRangePicker = lazyPart(
+  () => import('../../ui/date-range-picker'),
+  (picker) => picker.DateRangePicker,
+);
 
 interface Option<T> {
   id: string;
@@ -325,8 +328,8 @@ function DateFilter({
         aria-labelledby={`${id}-label ${id}-value`}
         onClick={() => (open ? close(false) : setOpen(true))}
         // Start downloading the calendar as soon as the user heads for it.
-        onPointerEnter={() => void loadDateRangePicker()}
-        onFocus={() => void loadDateRangePicker()}
+        onPointerEnter={() => void DateRangePicker.preload()}
+        onFocus={() => void DateRangePicker.preload()}
       >
         <span id={`${id}-value`}>{summary}</span>
       </button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -41,7 +41,7 @@ import { BoardSkeleton } from './board-skeleton';
 import { LeadCardBody } from './card-body-loader';
 import { lazyPart } from '../../ui/lazy-part';
 import { FilterBar } from './filter-bar';
-import { loadBulkPart } from './bulk-loader';
+import { Bulk } from './bulk-loader';
 import { toggleSelection } from './board-selection.logic';
 
 export interface LeadBoardProps {
@@ -75,8 +75,6 @@ export function preloadLeadBoard(): void {
   void BoardList.preload();
   void LeadCardBody.preload();
 }
-/** The bulk toolbar and the message its actions end with (issue 18 §2): a part loaded once a pro reaches for a checkbox. */
-const Bulk = lazy(() => loadBulkPart().then((part) => ({ default: part.Bulk })));
 
 /** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
 function useDocumentTitle(on: boolean) {
@@ -212,7 +210,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const [bulkUsed, setBulkUsed] = useState(false);
   if (selection.ids.size && !bulkUsed) setBulkUsed(true);
   const reachForBulk = (event: SyntheticEvent) => {
-    if ((event.target as Element).closest?.('.lk-card__select')) void loadBulkPart();
+    if ((event.target as Element).closest?.('.lk-card__select')) void Bulk.preload();
   };
   const movePage = (index: number) => {
     if (goToPage(index)) countRef.current?.focus();

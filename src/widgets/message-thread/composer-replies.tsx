@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
+import { lazyPart } from '../../ui/lazy-part';
 import { filterSavedReplies, insertReply, slashQuery, type SavedReply } from '../../domain/saved-replies';
 import type { MessageCatalogue } from '../../i18n/en-US';
 import { useRuntime, withMessages } from '../../runtime/runtime';
@@ -6,8 +7,8 @@ import { useSavedReplies } from './saved-replies-state';
 
 /** The saved-replies menu and the `/` suggestions: a part of their own, loaded on demand (never in a first load). */
 const loadSavedRepliesPart = () => import('./saved-replies-part');
-const SavedRepliesMenu = lazy(() => loadSavedRepliesPart().then((part) => ({ default: withMessages(part.SavedRepliesMenu, part.SAVED_REPLIES_CATALOGUE) })));
-const SlashSuggestions = lazy(() => loadSavedRepliesPart().then((part) => ({ default: withMessages(part.SlashSuggestions, part.SAVED_REPLIES_CATALOGUE) })));
+const SavedRepliesMenu = lazyPart(loadSavedRepliesPart, (part) => withMessages(part.SavedRepliesMenu, part.SAVED_REPLIES_CATALOGUE));
+const SlashSuggestions = lazyPart(loadSavedRepliesPart, (part) => withMessages(part.SlashSuggestions, part.SAVED_REPLIES_CATALOGUE));
 
 export interface ComposerReplies {
   /** Spread on the composer's text box (the `/` suggestions' ARIA wiring). */
@@ -66,7 +67,8 @@ export function useComposerReplies({
 
   const preload = () => {
     if (ready) return;
-    void loadSavedRepliesPart().then(
+    void SlashSuggestions.preload();
+    void SavedRepliesMenu.preload().then(
       (part) => alive.current && setPartTexts(part.SAVED_REPLIES_CATALOGUE),
       () => {},
     );

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/runtime';
+import { lazyPart } from '../../ui/lazy-part';
 
 export interface ReviewRequestProps {
   /** The provider asking for the review. */
@@ -16,9 +17,11 @@ export interface ReviewRequestProps {
 }
 
 /** The modal (dialog, form, drafts, gateway calls) is a chunk of its own; see review-request-modal.tsx. */
-const loadModal = () => import('./review-request-modal');
-const ReviewRequestModal = lazy(loadModal);
-const preloadModal = () => void loadModal();
+const ReviewRequestModal = lazyPart(
+  () => import('./review-request-modal'),
+  (modal) => modal.default,
+);
+const preloadModal = () => void ReviewRequestModal.preload();
 
 /**
  * The review-request modal (spec §3 "Review request by e-mail", §4 "Review request (board)",
