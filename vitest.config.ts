@@ -122,12 +122,13 @@ export default defineConfig({
   test: {
     // CI also writes a JSON report that .ci/run turns into one plain closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
-    // At least two files at a time, also on a two-core machine (vitest's default there is one):
-    // the browser suites spend much of their time waiting on Chromium, so a second worker
-    // overlaps them with the Node suites (the full run: ≈ 640 s → ≈ 470 s on two cores). Tests
+    // At least three files at a time, also on a two-core machine (vitest's default there is
+    // one): an e2e file keeps about 0.6 of a core busy (it waits on Chromium and the server), so
+    // a third worker fills what two leave idle (the full run on two cores: ≈ 640 s with one
+    // worker → ≈ 470 s with two (then ≈ 620 s as the suites grew) → ≈ 540 s with three). Tests
     // must hold under that load: the status delay runs on a fake clock, the load path's checks
     // are structural (who sent a request), never a latency margin.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         resolve,
