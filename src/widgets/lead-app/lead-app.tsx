@@ -10,22 +10,23 @@ import leadAppCss from './lead-app.css?inline';
 
 const STYLES = [leadAppCss];
 
-// Each route's widget loads when the route is first shown: the app's first load stays small.
+// Each route's widget loads when the route is first shown, with its own texts: the app's first
+// load stays small.
 // The marks tell the CDN build which route needs which widget: the loader starts the widget of
 // the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
 // Each widget, once here, starts the parts of its own first screen (the board's list…).
 const LeadBoard = lazyPart(
   () => import(/* lk:first-content route:leadBoard */ '../lead-board/lead-board'),
-  (board) => board.LeadBoard,
+  (board) => board.LeadBoardWithMessages,
   (board) => board.preloadLeadBoard(),
 );
 const LeadPage = lazyPart(
   () => import(/* lk:first-content route:leadPage */ '../lead-page/lead-page'),
-  (page) => page.LeadPage,
+  (page) => page.LeadPageWithMessages,
 );
 const MessageThread = lazyPart(
   () => import(/* lk:first-content route:conversationThread */ '../message-thread/message-thread'),
-  (thread) => thread.MessageThread,
+  (thread) => thread.MessageThreadWithMessages,
   (thread) => thread.preloadMessageThread(),
 );
 const RaqFunnel = lazyPart(

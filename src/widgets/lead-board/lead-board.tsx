@@ -6,7 +6,8 @@ import { describeGatewayError, isAbortError, isGatewayError, isRetryableError } 
 import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
-import { useRuntime } from '../../runtime/runtime';
+import { useRuntime, withMessages } from '../../runtime/runtime';
+import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { afterNextPaint } from '../../ui/after-next-paint';
@@ -351,3 +352,5 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   );
 }
 
+/** The board with its own texts, for a widget that embeds it (the office app's routes). */
+export const LeadBoardWithMessages = withMessages(LeadBoard, LEAD_BOARD_CATALOGUE);

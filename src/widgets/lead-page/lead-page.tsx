@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
-import { useRuntime } from '../../runtime/runtime';
+import { useRuntime, withMessages } from '../../runtime/runtime';
+import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import leadPageCss from './lead-page.css?inline';
@@ -132,3 +133,6 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
     </div>
   );
 }
+
+/** The lead page with its own texts, for a widget that embeds it (the office app's routes). */
+export const LeadPageWithMessages = withMessages(LeadPage, LEAD_PAGE_CATALOGUE);

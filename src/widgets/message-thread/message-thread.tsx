@@ -14,6 +14,7 @@ import {
   threadInputsAtom,
 } from './thread-atoms';
 import { ThreadBody } from './thread-body-loader';
+import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 import { lazyPart } from '../../ui/lazy-part';
 import { ThreadSkeleton } from './thread-skeleton';
 import messageThreadCss from './message-thread.css?inline';
@@ -215,3 +216,6 @@ function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: nu
     </a>
   );
 }
+
+/** The thread with its own texts, for a widget that embeds it (the office app's routes). */
+export const MessageThreadWithMessages = withMessages(MessageThread, MESSAGE_THREAD_CATALOGUE);
