@@ -246,6 +246,56 @@ describe('the element acts only while in a document', () => {
   });
 });
 
+describe('a removed element cancels its reads still on the way (issue 13: nothing fetched for a detached element)', () => {
+  /** A gateway config whose fetch answers a lead only when told; each request's signal is kept. */
+  function heldGateway() {
+    const calls: { url: string; signal: AbortSignal | undefined; answer(): void }[] = [];
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const url = String(input);
+        const leadId = Number(/leads\/(\d+)/.exec(url)?.[1]);
+        calls.push({ url, signal: init?.signal ?? undefined, answer: () => resolve(json(200, leadResponse(leadId))) });
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as typeof globalThis.fetch;
+    return { gateway: { baseURL: 'https://gw.test', fetch }, calls };
+  }
+
+  /** A lead page in the document, asking for lead `leadId` through `heldGateway`. */
+  async function insertedLeadPage(leadId: number) {
+    const { gateway, calls } = heldGateway();
+    const element = document.createElement(defineFresh()) as HTMLElement & { gateway: unknown };
+    element.gateway = gateway;
+    element.setAttribute('sp-id', '1001');
+    element.setAttribute('lead-id', String(leadId));
+    document.body.append(element);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    return { element, calls };
+  }
+
+  it('removed while its lead is on the way, the request is aborted; back in the document, it asks again and shows the lead', async () => {
+    const { element, calls } = await insertedLeadPage(8);
+    element.remove();
+    await waitFor(() => expect(calls[0]?.signal?.aborted).toBe(true));
+    document.body.append(element);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.url).toBe('https://gw.test/gateway/lead/office/v2/leads/8?spId=1001');
+    calls[1]?.answer();
+    await waitFor(() => expect(text(element)).toContain('Lead 8'));
+  });
+
+  it('removed after its lead came, it keeps it: back in the document, no second request', async () => {
+    const { element, calls } = await insertedLeadPage(9);
+    calls[0]?.answer();
+    await waitFor(() => expect(text(element)).toContain('Lead 9'));
+    element.remove();
+    await settle();
+    document.body.append(element);
+    await waitFor(() => expect(text(element)).toContain('Lead 9'));
+    await settle();
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe("the element starts its first screen's parts as it connects (issue 13 §2)", () => {
   let preloadCounter = 0;
   /** A lead page element whose definition records its preload calls. */

@@ -6,7 +6,7 @@ import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
-import { WidgetShell } from '../runtime/widget-shell';
+import { abortElementReads, WidgetShell } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
 import { HOST_ATTRIBUTES, kebab, reserveDeclarations, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
 
@@ -202,13 +202,15 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     /**
      * r2wc unmounts the React root synchronously on disconnect: inside a React host's commit
      * that warns, and a DOM move would unmount and remount. Deferred, a move (reconnected at
-     * once) keeps its tree, and a removal unmounts a moment later.
+     * once) keeps its tree, and a removal unmounts a moment later — and cancels the element's
+     * reads still in flight (see `abortElementReads`).
      */
     disconnectedCallback() {
       queueMicrotask(() => {
         if (this.isConnected) return;
         baseCallbacks.disconnectedCallback.call(this);
         abortPrefetched(prefetchedCallsOf(this));
+        abortElementReads(this);
       });
     }
 

@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, HEADERS, withQuery } from './client';
+import { createGatewayClient, HEADERS, withQuery, type ReadScope } from './client';
 import { GatewayError } from './errors';
-import { getServiceProviderInfo, getLeads } from './office/calls';
+import { getServiceProviderInfo, getLeads, updateLeadStatus } from './office/calls';
 import { createLeadV1, fetchLead } from './lead/calls';
 import { sendMessage } from './message-center/calls';
 
@@ -215,6 +215,74 @@ describe('gateway client: abort and timeout', () => {
       })) as typeof globalThis.fetch;
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch, timeoutMs: 20, retry: { retries: 0 } });
     await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'timeout', status: null });
+  });
+});
+
+describe('gateway client: reads cancelled together (an element that leaves the document)', () => {
+  /** A fetch that answers only when told, by URL path; an aborted signal rejects at once. */
+  function heldFetch() {
+    const held = new Map<string, (response: Response) => void>();
+    const signals = new Map<string, AbortSignal>();
+    const sent: string[] = [];
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'https://gw.test').pathname;
+      sent.push(path);
+      if (init?.signal) signals.set(path, init.signal);
+      return new Promise<Response>((resolve, reject) => {
+        held.set(path, resolve);
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }) as typeof globalThis.fetch;
+    return { fetch, answer: (path: string, body: unknown) => held.get(path)?.(json(200, body)), signals, sent };
+  }
+  /** The scope an element gives its client: here, the controllers it tracks now. */
+  function scope() {
+    const live = new Set<AbortController>();
+    const reads: ReadScope = {
+      track(controller) {
+        live.add(controller);
+        return () => live.delete(controller);
+      },
+    };
+    return { reads, live, abortAll: () => live.forEach((controller) => controller.abort(new DOMException('gone', 'AbortError'))) };
+  }
+  const listBody = { offset: 0, limit: 10, sort: 'NewestOldest', filters: {} } as never;
+
+  it('tracks GETs and POSTs marked read while they run; aborting them ends each as kind aborted', async () => {
+    const { fetch, signals } = heldFetch();
+    const { reads, live, abortAll } = scope();
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, reads, retry: noDelay });
+    const info = getServiceProviderInfo(client, 1001);
+    const list = getLeads(client, 1001, listBody);
+    await vi.waitFor(() => expect(live.size).toBe(2));
+    abortAll();
+    await expect(info).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(list).rejects.toMatchObject({ kind: 'aborted' });
+    expect(signals.get('/gateway/office-home/v4/service_provider')?.aborted).toBe(true);
+    expect(signals.get('/gateway/lead/office/v6/leads/serviceProvider/1001')?.aborted).toBe(true);
+  });
+
+  it('leaves what changes something out: a status change runs to its answer', async () => {
+    const { fetch, answer, sent } = heldFetch();
+    const { reads, live, abortAll } = scope();
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, reads });
+    const change = updateLeadStatus(client, 300001, { serviceProviderId: 1001, status: 'Selling' });
+    await vi.waitFor(() => expect(sent).toEqual(['/gateway/lead/office/v2/leads/300001/status']));
+    expect(live.size).toBe(0);
+    abortAll();
+    answer('/gateway/lead/office/v2/leads/300001/status', { leadId: 300001, status: 'Selling', read: true });
+    await expect(change).resolves.toEqual({ leadId: 300001, status: 'Selling', read: true });
+  });
+
+  it('stops tracking a read once it is answered', async () => {
+    const { fetch, answer } = heldFetch();
+    const { reads, live } = scope();
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, reads });
+    const info = getServiceProviderInfo(client, 1001);
+    await vi.waitFor(() => expect(live.size).toBe(1));
+    answer('/gateway/office-home/v4/service_provider', spInfo);
+    await expect(info).resolves.toMatchObject({ serviceProviders: [{ id: 1001 }] });
+    expect(live.size).toBe(0);
   });
 });
 

@@ -53,8 +53,19 @@ export interface GatewayClientConfig {
   /** The largest answer read, in bytes (default 8 MB); a bigger one is an `invalid-response`. */
   maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Where this client's reads (GETs, and calls marked `read`) are tracked, so they can be
+   * cancelled together: an element's client cancels them when the element leaves the document.
+   */
+  reads?: ReadScope;
   sourceApplication?: string;
   applicationVersion?: string;
+}
+
+/** Tracks reads in flight (see `GatewayClientConfig.reads`). */
+export interface ReadScope {
+  /** One attempt of a read began: aborting `controller` cancels it. Returns the call that ends the tracking. */
+  track(controller: AbortController): () => void;
 }
 
 /** What a replayed call ended with, for the caller that asked to hear about it. */
@@ -82,6 +93,12 @@ export interface RequestSpec<S extends v.GenericSchema> {
   /** Caller id header; defaults to the provider id under provider auth. */
   callerId?: string | number;
   idempotencyKey?: string;
+  /**
+   * A POST that only asks (a page of leads, suggestions, a chat session): cancelled with the
+   * client's other reads (`GatewayClientConfig.reads`). GETs always are; other calls — what
+   * changes something — always run to their end.
+   */
+  read?: boolean;
   /** Whether a 511 challenge queues this call for replay (create lead, send message). */
   replayable?: boolean;
   /**
@@ -287,7 +304,10 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
     }
     const timeout = timeLimit(Math.max(0, deadline - Date.now()));
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
+    const read = config.reads && (spec.method === 'GET' || spec.read === true) ? new AbortController() : null;
+    const untrack = read && config.reads ? config.reads.track(read) : null;
+    const signals = [timeout.signal, ...(spec.signal ? [spec.signal] : []), ...(read ? [read.signal] : [])];
+    const signal = signals.length === 1 ? timeout.signal : AbortSignal.any(signals);
     try {
       return await $fetch.raw(withQuery(spec.path, spec.query), {
         method: spec.method,
@@ -297,7 +317,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       });
     } catch (error) {
       // ofetch's own error text holds the URL: it is dropped on purpose.
-      if (spec.signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
+      if (spec.signal?.aborted || read?.signal.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
       if (refusedAnswers.has(signal)) throw new GatewayError({ kind: 'invalid-response', operation: spec.operation, issues: ['(size)'] });
       if (timeout.signal.aborted) throw new GatewayError({ kind: 'timeout', operation: spec.operation });
       // A fetch that cancelled the request itself (an element's client while the element is out
@@ -307,6 +327,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     } finally {
       // The answer is read (ofetch's raw reads the body): the limit's timer goes with the attempt.
       timeout.clear();
+      untrack?.();
     }
   }
 

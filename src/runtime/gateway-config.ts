@@ -1,6 +1,6 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
@@ -33,7 +33,7 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
  * `gateway` or `auth` property means calls of its own, so they are not taken.
  */
-export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls, connected?: () => boolean): GatewayClient {
+export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls, connected?: () => boolean, reads?: ReadScope): GatewayClient {
   if (isGatewayClient(inputs.gateway)) return inputs.gateway;
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
@@ -44,7 +44,30 @@ export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: Prefetc
     baseURL: config.baseURL || inputs.gatewayUrl || '',
     auth: resolveAuth(inputs),
     ...(fetch ? { fetch } : {}),
+    ...(reads ? { reads } : {}),
   });
+}
+
+/** An element's reads in flight (its client's `reads`), to cancel when the element leaves the document. */
+export interface ElementReads extends ReadScope {
+  /** Aborts every read in flight; true when there was one. */
+  abortAll(): boolean;
+}
+
+export function createElementReads(): ElementReads {
+  const live = new Set<AbortController>();
+  return {
+    track(controller) {
+      live.add(controller);
+      return () => live.delete(controller);
+    },
+    abortAll() {
+      const some = live.size > 0;
+      for (const controller of live) controller.abort(new DOMException('The element left the document.', 'AbortError'));
+      live.clear();
+      return some;
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { MessageCatalogue } from '../i18n/en-US';
 import { loadedLocalePack, loadLocalePack, resolveLocale, type LocaleId, type LocalePack } from '../i18n/locale';
 import { clientAtom } from './client-atom';
 import type { PrefetchedCalls } from '../gateway/prefetch';
-import { resolveGatewayClient } from './gateway-config';
+import { createElementReads, resolveGatewayClient, type ElementReads } from './gateway-config';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
 import { storeFor, type WidgetStore } from './store';
@@ -17,6 +17,10 @@ interface CachedClient {
   client: GatewayClient;
 }
 const clients = new WeakMap<object, CachedClient>();
+/** Each element's reads in flight (its own clients', not a host's client). */
+const elementReads = new WeakMap<object, ElementReads>();
+/** Clients whose reads were cancelled: a widget that renders again takes a new one (and asks again). */
+const retired = new WeakSet<GatewayClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
 function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCalls | undefined): GatewayClient {
@@ -26,9 +30,24 @@ function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCall
   // An element's own client sends nothing while the element is out of the document (an element
   // rendered in the document; a test's or a React host's owner that never was is left alone).
   const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
-  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined);
+  let reads = element ? elementReads.get(element) : undefined;
+  if (element && !reads) elementReads.set(element, (reads = createElementReads()));
+  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined, reads);
   clients.set(owner, { key, client });
   return client;
+}
+
+/**
+ * The element left the document (its React tree is unmounted): its reads in flight are
+ * cancelled — their answers would only hold the removed tree until they came, and use a phone's
+ * connection meanwhile. Calls that change something run to their end. When a read was cancelled,
+ * the element's next render (it came back) takes a new client, so its data is asked for again.
+ */
+export function abortElementReads(owner: object): void {
+  if (!elementReads.get(owner)?.abortAll()) return;
+  const cached = clients.get(owner);
+  if (cached) retired.add(cached.client);
+  clients.delete(owner);
 }
 
 /**
@@ -75,7 +94,10 @@ export function WidgetShell({
 }) {
   const store: WidgetStore = storeFor(owner);
   const client = clientFor(owner, inputs, prefetched);
-  if (store.get(clientAtom) === null) store.set(clientAtom, client);
+  const current = store.get(clientAtom);
+  // The first render, or back after its reads were cancelled (their atoms hold the aborts): the
+  // new client before the widget reads anything, so every read is asked for again.
+  if (current === null || retired.has(current)) store.set(clientAtom, client);
   useLayoutEffect(() => {
     if (store.get(clientAtom) !== client) store.set(clientAtom, client);
   }, [store, client]);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
-import { cdnTagChunks, UI_TIMEOUT_MS, useE2eSession } from './harness';
+import { BOARD_SHOWING, cdnTagChunks, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession();
 
@@ -105,6 +105,38 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
     const chatService = (url: string) => /\/gateway\/message-center\/v1\/chat\/(?!session)/.test(url);
     expect(gatewayRequests.filter(chatService).length).toBeGreaterThan(0);
     expect(gatewayRequests.filter((url) => !chatService(url)).sort()).toEqual([...viaHostGateway].sort());
+  });
+});
+
+describe('a removed element cancels its reads still on the way (issue 13)', { timeout: 60_000 }, () => {
+  const LIST_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
+  const isList = (request: Request) => request.method() === 'POST' && /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+$/.test(new URL(request.url()).pathname);
+
+  it('<lead-board> removed while its first page is on the way: that request is aborted; put back, it asks again and shows the page', async () => {
+    const { page } = await blankPage();
+    // The first page of leads answers in 5 s, once: long enough to remove the board before it comes.
+    await injectFault(session.server.origin, { kind: 'latency', ms: 5000, route: LIST_ROUTE, times: 1 });
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (isList(request)) failed.push(request.failure()?.errorText ?? '');
+    });
+    const firstList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
+    await page.evaluate((spId) => {
+      const board = document.createElement('lead-board');
+      board.setAttribute('sp-id', spId);
+      document.body.append(board);
+    }, String(MAIN_PROVIDER_ID));
+    await firstList;
+    const secondList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
+    await page.evaluate(() => {
+      const board = document.querySelector('lead-board') as Element;
+      (window as unknown as { __board: Element }).__board = board;
+      board.remove();
+    });
+    await expect.poll(() => failed, { timeout: UI_TIMEOUT_MS }).toEqual(['net::ERR_ABORTED']);
+    await page.evaluate(() => document.body.append((window as unknown as { __board: Element }).__board));
+    await secondList;
+    await visible(page.locator('lead-board').getByText(BOARD_SHOWING));
   });
 });
 

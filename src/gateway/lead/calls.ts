@@ -109,6 +109,7 @@ export async function fetchOpportunityLeads(client: GatewayClient, serviceReques
   return client.request({
     operation: 'lead.fetchOpportunityLeads',
     method: 'POST',
+    read: true,
     path: `${BASE}/v1/serviceproviders/fetch-opportunity-leads`,
     body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', s.ServiceRequestId, serviceRequestId) },
     response: s.OpportunityLeadsResponseSchema,

@@ -16,6 +16,7 @@ export async function getReviewsByServiceProvider(client: GatewayClient, body: s
   return client.request({
     operation: 'lead.getReviewsByServiceProvider',
     method: 'POST',
+    read: true,
     path: `${BASE}/v1/reviews/getByServiceProviderId`,
     body: checkRequest('lead.getReviewsByServiceProvider', s.ReviewsRequestSchema, body),
     response: s.ReviewsResponseSchema,
@@ -64,6 +65,7 @@ export async function getCombinedProviderDetails(client: GatewayClient, body: s.
   return client.request({
     operation: 'lead.getCombinedProviderDetails',
     method: 'POST',
+    read: true,
     path: `${BASE}/v1/serviceProviders/details`,
     body: checkRequest('lead.getCombinedProviderDetails', s.CombinedDetailsRequestSchema, body),
     response: s.CombinedDetailsResponseSchema,
@@ -89,6 +91,7 @@ export async function getSuggestions(client: GatewayClient, body: s.SuggestionRe
   return client.request({
     operation: 'lead.getSuggestions',
     method: 'POST',
+    read: true,
     path: `${BASE}/v4/serviceproviders/suggestion`,
     body: checkRequest('lead.getSuggestions', s.SuggestionRequestSchema, body),
     response: s.SuggestionResponseSchema,

@@ -78,6 +78,7 @@ export async function getChatSession(client: GatewayClient, body: s.ChatSessionR
   return client.request({
     operation: 'messageCenter.getChatSession',
     method: 'POST',
+    read: true,
     path: `${BASE}/v1/chat/session`,
     body: checked,
     response: s.ChatSessionSchema,

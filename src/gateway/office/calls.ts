@@ -24,6 +24,7 @@ export async function getLeads(client: GatewayClient, serviceProviderId: number,
   return client.request({
     operation: 'office.getLeads',
     method: 'POST',
+    read: true,
     path: `/gateway/lead/office/v6/leads/serviceProvider/${id(serviceProviderId)}`,
     body: checkRequest('office.getLeads', s.LeadListRequestSchema, body),
     response: s.LeadListResponseSchema,

@@ -34,6 +34,7 @@ export async function getLeadCounts(client: GatewayClient, serviceProviderId: nu
   return client.request({
     operation: 'office.getLeadCounts',
     method: 'POST',
+    read: true,
     path: `/gateway/lead/office/v1/leads/serviceProvider/${id(serviceProviderId)}/counts`,
     body: checkRequest('office.getLeadCounts', LeadCountsRequestSchema, body),
     response: LeadCountsResponseSchema,
