@@ -310,6 +310,13 @@ describe('expanded card: contact and details', () => {
     expect(questions()).toHaveLength(4);
   });
 
+  it("lays each question and answer out by its own words' direction (gateway text in any page direction)", async () => {
+    const { card } = await openLead(SANDBOX_LEADS.newest);
+    const rows = [...card.querySelectorAll('.lk-card__qa dt, .lk-card__qa dd')];
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((row) => row.getAttribute('dir') !== 'auto').map((row) => row.textContent)).toEqual([]);
+  });
+
   it('has one Message link, to the conversation thread for provider, user and lead', async () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
     const links = within(card).getAllByRole('link', { name: /^Message/ });

@@ -266,8 +266,9 @@ function ProjectDetails({ lead }: { lead: Lead }) {
       <dl id={id} className="lk-card__qa">
         {rows.map((qa, index) => (
           <div key={index}>
-            <dt>{qa.question}</dt>
-            <dd>{qa.answers.join(', ')}</dd>
+            {/* Gateway text: each line takes its direction from its own words (an English question in a right-to-left page keeps its '?' at the end). */}
+            <dt dir="auto">{qa.question}</dt>
+            <dd dir="auto">{qa.answers.join(', ')}</dd>
           </div>
         ))}
       </dl>

@@ -72,8 +72,8 @@ export function LeadCard({ lead }: { lead: LeadPageView }) {
         <dl className="lk-qa" part="project-details">
           {lead.questions.map((qa, index) => (
             <div key={index} className="lk-qa__row">
-              <dt>{qa.question}</dt>
-              <dd>{qa.answer}</dd>
+              <dt dir="auto">{qa.question}</dt>
+              <dd dir="auto">{qa.answer}</dd>
             </div>
           ))}
         </dl>

@@ -88,6 +88,9 @@ describe('<LeadPage>', () => {
     expect(within(card).getByText('Denver, CO 80202')).toBeTruthy();
     expect(within(card).getByText('Fuel type?')).toBeTruthy();
     expect(within(card).getByText('40 gallons')).toBeTruthy();
+    // Gateway text keeps its own direction in a right-to-left page ('Fuel type?', not '?Fuel type').
+    expect(within(card).getByText('Fuel type?').getAttribute('dir')).toBe('auto');
+    expect(within(card).getByText('40 gallons').getAttribute('dir')).toBe('auto');
     expect(within(card).getByText('Project Notes')).toBeTruthy();
     expect(within(card).getByText('Old tank leaks.')).toBeTruthy();
     expect(within(card).getByText('Water Heater Installation')).toBeTruthy();
