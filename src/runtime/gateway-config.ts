@@ -31,7 +31,9 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * The gateway client for an element: the host's client as given, or one built from the
  * config / `gateway-url` (same origin when neither is set). Built from attributes alone, it
  * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
- * `gateway` or `auth` property means calls of its own, so they are not taken.
+ * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
+ * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
+ * flight, cancelled when it leaves: `createElementReads`); a host's ready client gets neither.
  */
 export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls, connected?: () => boolean, reads?: ReadScope): GatewayClient {
   if (isGatewayClient(inputs.gateway)) return inputs.gateway;
