@@ -1,11 +1,12 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { json, recordingFetch } from '../test/helpers/recording-fetch';
 import { createGatewayClient } from './gateway/client';
 import { LEADKIT_EVENTS, type LeadkitEvent } from './runtime/events';
 import { HOST_PROPERTIES } from './runtime/host-inputs';
 import { eventPropName, LeadBoard, LeadPage, type LeadBoardElement, type LeadBoardProps } from './react';
+import { preloadBoardParts } from './widgets/lead-board/board-test-setup';
 
 const leadResponse = (leadId: number) => ({
   leadId,
@@ -21,6 +22,10 @@ function providerClient() {
 }
 
 const shadowText = (element: Element | null) => element?.shadowRoot?.textContent ?? '';
+
+// A <LeadBoard> starts its list and card body as it connects: here before any test, so none is
+// still arriving when the file ends (a late import after teardown fails the run).
+beforeAll(preloadBoardParts);
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -8,6 +8,8 @@ import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads, WidgetShell } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
+import { PartFailedView } from '../ui/lazy-part';
+import { PartUnavailable } from './part-unavailable';
 import { HOST_ATTRIBUTES, kebab, reserveDeclarations, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
 
 /**
@@ -109,7 +111,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     return (
       <WidgetShell owner={host} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs} prefetched={prefetchedCallsOf(host)}>
         <Rendered host={host} />
-        <Widget {...widgetProps} />
+        <PartFailedView value={PartUnavailable}>
+          <Widget {...widgetProps} />
+        </PartFailedView>
       </WidgetShell>
     );
   }

@@ -19,5 +19,6 @@ import { elementDefinition } from './define-element';
  * @csspart app - The app.
  * @csspart not-found - The not-found view.
  * @csspart not-found-action - Its way on: a link to the provider's leads (when `sp-id` is set).
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  */
 export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE, preloadLeadApp);

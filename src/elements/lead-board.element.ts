@@ -31,6 +31,7 @@ import { elementDefinition } from './define-element';
  * @csspart message-button - A lead's Message button.
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  * @csspart pagination - The pager.
  * @csspart pagination-button - A page or previous/next button.

@@ -26,6 +26,7 @@ import { elementDefinition } from './define-element';
  * @csspart purchase-window - What is left of a LeadFeed lead's window ('2 of 3 spots left · 5 h left', counting down with the runtime clock) or why it is gone.
  * @csspart side-panel - How it works and FAQ.
  * @csspart error-banner - The error banner.
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
 export const leadPageElement = elementDefinition('lead-page', LeadPage, LEAD_PAGE_CATALOGUE);

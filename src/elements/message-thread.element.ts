@@ -66,6 +66,7 @@ import { elementDefinition } from './define-element';
  * @csspart attachment-errors - File messages (size, type).
  * @csspart chat-error - The chat init failure.
  * @csspart error-banner - Missing sp-id or user-id.
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @cssproperty --lk-thread-height - Height of the message list (default 480px).
  * @cssproperty --lk-thread-own-surface - Background of the provider's bubbles.
  */

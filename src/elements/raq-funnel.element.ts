@@ -48,6 +48,7 @@ import { elementDefinition } from './define-element';
  * @csspart funnel-send - 'Send request' (modal) and 'Send to selected pros'.
  * @csspart funnel-session-expired - The banner when the customer's session ended.
  * @csspart error-banner - A gateway failure.
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @cssproperty --lk-funnel-scroll-margin - Space kept above the step panel when it is scrolled into view (e.g. a sticky header's height).
  */
 export const raqFunnelElement = elementDefinition('raq-funnel', RaqFunnel, RAQ_FUNNEL_CATALOGUE, preloadRaqFunnel);

@@ -33,6 +33,7 @@ import { elementDefinition } from './define-element';
  * @csspart review-submit - The 'Send Request' button.
  * @csspart review-thanks - The thank-you message.
  * @csspart error-banner - The error banner when the customer details cannot be loaded.
+ * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
 export const reviewRequestElement = elementDefinition('review-request', ReviewRequest, REVIEW_REQUEST_CATALOGUE);

@@ -1,7 +1,8 @@
 import { Suspense, type ReactElement } from 'react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { lazyPart } from './lazy-part';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { lazyPart, PartFailedView, type PartFailedViewProps } from './lazy-part';
 
 afterEach(cleanup);
 
@@ -83,5 +84,79 @@ describe('lazyPart', () => {
     await second;
     renderInBoundary(<Part />);
     expect(screen.getByText('Later')).toBeTruthy();
+  });
+
+  describe('a part that fails to load', () => {
+    function FailedView({ retry, failures }: PartFailedViewProps) {
+      return (
+        <p role="alert">
+          Did not load ({failures})
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      );
+    }
+
+    it('shows the view in its place — the rest of the widget stays — and Try again loads it again', async () => {
+      const part = controlledPart('The filters');
+      const Part = lazyPart(part.load, (module) => module.Part);
+      render(
+        <PartFailedView value={FailedView}>
+          <h2>The board</h2>
+          <Suspense fallback={<p>Loading</p>}>
+            <Part />
+          </Suspense>
+        </PartFailedView>,
+      );
+      await act(async () => part.fail(new TypeError('Failed to fetch dynamically imported module')));
+      expect((await screen.findByRole('alert')).textContent).toContain('Did not load (1)');
+      expect(screen.getByRole('heading', { name: 'The board' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(part.asked.count).toBe(2);
+      await act(async () => part.fail(new TypeError('again')));
+      expect((await screen.findByRole('alert')).textContent).toContain('Did not load (2)');
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await act(async () => part.arrive());
+      expect(await screen.findByText('The filters')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(part.asked.count).toBe(3);
+    });
+
+    it('without a view its place stays empty, and it loads again when the device is back online', async () => {
+      const part = controlledPart('The list');
+      const Part = lazyPart(part.load, (module) => module.Part);
+      const { container } = render(
+        <Suspense fallback={<p>Loading</p>}>
+          <Part />
+        </Suspense>,
+      );
+      await act(async () => part.fail(new TypeError('offline')));
+      await waitFor(() => expect(screen.queryByText('Loading')).toBeNull());
+      expect(container.textContent).toBe('');
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(part.asked.count).toBe(2);
+      await act(async () => part.arrive());
+      expect(await screen.findByText('The list')).toBeTruthy();
+    });
+
+    it('a preload nobody waits for fails quietly: no unhandled rejection', async () => {
+      const unhandled: unknown[] = [];
+      const listen = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', listen);
+      try {
+        const part = controlledPart('Later');
+        const Part = lazyPart(part.load, (module) => module.Part);
+        void Part.preload();
+        part.fail(new TypeError('offline'));
+        // Node reports unhandled rejections after the microtask queue drains, before timers run.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', listen);
+      }
+    });
   });
 });

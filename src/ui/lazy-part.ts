@@ -1,10 +1,24 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createContext, createElement, lazy, useContext, useEffect, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A part of a widget that loads lazily, as a component, with a way to start loading it early. */
-export type LazyPart<P extends object, M = unknown> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts loading the part (once; again after a failure). Resolves with its module. */
+export type LazyPart<P extends object, M = unknown> = ComponentType<P> & {
+  /** Starts loading the part (once; again after a failure). Resolves with its module, rejects when it failed. */
   preload(): Promise<M>;
 };
+
+/**
+ * What a part that failed to load shows in its place: `retry` loads it again; `failures` counts
+ * the loads that failed (from 2 on, a retry did not help: Firefox keeps a failed module for the
+ * page's lifetime, so only a reload fetches it again).
+ */
+export type PartFailedViewProps = { retry(): void; failures: number };
+
+/**
+ * The view a part that failed to load shows (an element provides one with its texts: the ui
+ * layer has none). Without one, the part's place stays empty; it still loads again when the
+ * device is back online.
+ */
+export const PartFailedView = createContext<ComponentType<PartFailedViewProps> | null>(null);
 
 /**
  * The one way a widget loads its parts (issue 13 §2): React.lazy over the part's loader, which
@@ -18,6 +32,11 @@ export type LazyPart<P extends object, M = unknown> = LazyExoticComponent<Compon
  * definition), and by its first render they are here: the part's loader is then answered by a
  * thenable that calls back at once, which React.lazy (and preact/compat's lazy) take synchronously.
  *
+ * A part that fails to load (a phone losing its connection, a page leaving while the chunk was
+ * on its way) never throws into the widget — that would unmount the whole element — but renders
+ * the `PartFailedView` in its place, which loads it again on `retry` (and by itself when the
+ * device comes back online). A preload nobody awaits fails quietly: the render shows the failure.
+ *
  * `withParts` starts the part's own first-content parts as soon as its module is here (the
  * office app's route widget and, inside it, the board's list).
  */
@@ -28,8 +47,11 @@ export function lazyPart<M, P extends object>(
 ): LazyPart<P, M> {
   let arrived: { module: M } | null = null;
   let pending: Promise<M> | null = null;
-  const preload = (): Promise<M> =>
-    (pending ??= load().then(
+  /** Renders that found the part failed (a preload failing before the first render is not counted). */
+  let failures = 0;
+  const preload = (): Promise<M> => {
+    if (pending) return pending;
+    pending = load().then(
       (module) => {
         arrived = { module };
         withParts?.(module);
@@ -40,13 +62,50 @@ export function lazyPart<M, P extends object>(
         pending = null;
         throw error;
       },
-    ));
-  const component = lazy<ComponentType<P>>(() => {
-    if (arrived) {
-      const loaded = { default: pick(arrived.module) };
-      return { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as unknown as Promise<typeof loaded>;
-    }
-    return preload().then((module) => ({ default: pick(module) }));
-  });
-  return Object.assign(component, { preload });
+    );
+    // Handled here: `void part.preload()` must not end as an unhandled rejection.
+    pending.catch(() => undefined);
+    return pending;
+  };
+
+  // React.lazy keeps a failure for good, so a retry renders a new lazy component.
+  const listeners = new Set<() => void>();
+  const retry = () => {
+    current = makeLazy();
+    for (const listener of listeners) listener();
+  };
+  function Failed() {
+    const View = useContext(PartFailedView);
+    useEffect(() => {
+      window.addEventListener('online', retry);
+      return () => window.removeEventListener('online', retry);
+    }, []);
+    return View ? createElement(View, { retry, failures }) : null;
+  }
+  type Loaded = { default: ComponentType<P> };
+  function makeLazy(): LazyExoticComponent<ComponentType<P>> {
+    return lazy<ComponentType<P>>(() => {
+      if (arrived) {
+        const loaded: Loaded = { default: pick(arrived.module) };
+        return { then: (resolve: (value: Loaded) => void) => resolve(loaded) } as unknown as Promise<Loaded>;
+      }
+      return preload().then(
+        (module): Loaded => ({ default: pick(module) }),
+        (): Loaded => {
+          failures += 1;
+          return { default: Failed as ComponentType<P> };
+        },
+      );
+    });
+  }
+  let current = makeLazy();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => current;
+  function Part(props: P) {
+    return createElement(useSyncExternalStore(subscribe, snapshot, snapshot), props);
+  }
+  return Object.assign(Part, { preload });
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
-import { BOARD_SHOWING, cdnTagChunks, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession();
 
@@ -137,6 +137,42 @@ describe('a removed element cancels its reads still on the way (issue 13)', { ti
     await page.evaluate(() => document.body.append((window as unknown as { __board: Element }).__board));
     await secondList;
     await visible(page.locator('lead-board').getByText(BOARD_SHOWING));
+  });
+});
+
+describe('a part whose code does not arrive (a phone losing its connection)', { timeout: 60_000 }, () => {
+  it("<lead-board> whose list chunk fails: the board says what to do in the list's place, and 'Try again' loads it and shows the page", async () => {
+    const { page } = await blankPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const listChunk = cdnSourceChunk('src/widgets/lead-board/board-list.tsx');
+    // Refused until the test says the connection is back (a preload and the import both ask for it).
+    let connected = false;
+    let answered = 0;
+    await page.route(`**/cdn/${listChunk}`, (route) => {
+      if (!connected) return route.abort('internetdisconnected');
+      answered += 1;
+      return route.continue();
+    });
+    await page.evaluate((spId) => {
+      const board = document.createElement('lead-board');
+      board.setAttribute('sp-id', spId);
+      document.body.append(board);
+    }, String(MAIN_PROVIDER_ID));
+    const board = page.locator('lead-board');
+    const alert = board.getByRole('alert');
+    await visible(alert);
+    expect(await alert.innerText()).toContain('This part of the page did not load. Check your connection and try again.');
+    // A first failure offers to try again; reloading the page is offered only once that failed too.
+    expect(await board.getByRole('button', { name: 'Reload the page' }).count()).toBe(0);
+    // The rest of the board stays: its heading and filters are not part of the list.
+    await visible(board.getByRole('heading', { level: 1 }));
+    connected = true;
+    await board.getByRole('button', { name: 'Try again' }).click();
+    await visible(board.getByText(BOARD_SHOWING));
+    expect(await alert.count()).toBe(0);
+    expect(answered).toBe(1);
+    expect(errors).toEqual([]);
   });
 });
 

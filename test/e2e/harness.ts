@@ -97,6 +97,14 @@ export function cdnTagChunks(): Record<string, string> {
   return chunks;
 }
 
+/** The CDN chunk built from one source file (`src/widgets/lead-board/board-list.tsx` → `chunks/….js`). */
+export function cdnSourceChunk(source: string): string {
+  const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not a chunk of the CDN build`);
+  return entry.file;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sandbox faults over HTTP (the server's /sandbox control routes)
 

@@ -13,6 +13,7 @@ export const commonMessages = {
   'lead.memberFallback': 'Member',
   'lead.urgencyNotSpecified': 'Not specified',
   'action.retry': 'Try again',
+  'action.reloadPage': 'Reload the page',
   'action.logIn': 'Log in',
   'dialog.close': 'Close',
   // Issue 17 §4: a draft kept on this device came back into the composer or 'Your Notes'.
@@ -39,4 +40,6 @@ export const commonMessages = {
   'error.other.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
   'error.network': 'We could not reach the server. Check your connection and try again.',
   'error.invalidResponse': 'We received a response we could not read. Please try again later.',
+  // Not in the spec: a part of a widget (its list, a card's body, a dialog…) whose code did not arrive.
+  'error.partUnavailable': 'This part of the page did not load. Check your connection and try again.',
 } as const;

@@ -15,6 +15,7 @@ export const commonMessagesEs = {
   'lead.memberFallback': 'Miembro',
   'lead.urgencyNotSpecified': 'Sin especificar',
   'action.retry': 'Intentar de nuevo',
+  'action.reloadPage': 'Recargar la página',
   'action.logIn': 'Iniciar sesión',
   'dialog.close': 'Cerrar',
   'error.400.title': 'Solicitud incorrecta',
@@ -38,5 +39,6 @@ export const commonMessagesEs = {
   'error.other.detail': '¡Uy! Disculpe las molestias: parece que no se encontró el contenido que solicitó.',
   'error.network': 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
   'error.invalidResponse': 'Recibimos una respuesta que no pudimos leer. Inténtelo de nuevo más tarde.',
+  'error.partUnavailable': 'Esta parte de la página no se cargó. Revise su conexión e inténtelo de nuevo.',
   'draft.restored': 'Borrador restaurado',
 } as const satisfies Translation<typeof commonMessages>;

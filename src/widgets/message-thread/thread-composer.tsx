@@ -9,6 +9,8 @@ import type { ThreadStatus } from './thread-session';
 
 /** The photo pipeline, a chunk of its own (photo-pick-part.ts). */
 const loadPhotoPick = () => import('./photo-pick-part');
+/** Starts the pipeline's chunk early (pointer down, focus); a failure shows only when a photo is picked. */
+const warmPhotoPick = () => void loadPhotoPick().catch(() => undefined);
 
 const PHASE_TEXT = { converting: 'thread.convertingPhoto', resizing: 'thread.resizingPhoto' } as const;
 
@@ -242,7 +244,7 @@ export function Composer({
             </button>
           </span>
         ) : (
-          <button ref={attachRef} type="button" className="lk-button" data-variant="secondary" disabled={status !== 'ready'} onPointerDown={() => void loadPhotoPick()} onFocus={() => void loadPhotoPick()} onClick={() => inputRef.current?.click()} part="attach">
+          <button ref={attachRef} type="button" className="lk-button" data-variant="secondary" disabled={status !== 'ready'} onPointerDown={warmPhotoPick} onFocus={warmPhotoPick} onClick={() => inputRef.current?.click()} part="attach">
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { PartUnavailable } from '../src/elements/part-unavailable';
+import { commonMessages } from '../src/i18n/en-US/common';
+import baseCss from '../src/ui/base.css?inline';
+import { shadowOf } from './support/queries';
+import { WidgetFrame } from './support/widget-frame';
+
+/**
+ * What every element shows in place of a part of its widget whose code did not arrive (the
+ * board's list, a card's body, the filter panel, a dialog, an office-app route): a phone that
+ * lost its connection, a blocked request. ui/lazy-part.ts renders it; 'Try again' loads the part
+ * again (so does the device coming back online); once a retry failed too, 'Reload the page' as
+ * well (Firefox keeps a failed module until the page reloads).
+ */
+interface Args {
+  failures: number;
+  retry: () => void;
+}
+
+const meta = {
+  title: 'UI/Part unavailable',
+  args: { failures: 1, retry: fn() },
+  argTypes: { failures: { control: { type: 'number', min: 1 } } },
+  render: (args) => (
+    <WidgetFrame styles={[baseCss]} catalogue={commonMessages}>
+      <PartUnavailable {...args} />
+    </WidgetFrame>
+  ),
+  parameters: { a11y: { test: 'error' } },
+} satisfies Meta<Args>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The first failure: what to do, and 'Try again'. */
+export const FirstFailure: Story = {
+  play: async ({ canvasElement, args }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('This part of the page did not load. Check your connection and try again.');
+    await expect(canvas.queryByRole('button', { name: 'Reload the page' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.retry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A retry failed too: 'Reload the page' beside 'Try again'. */
+export const RetryFailed: Story = {
+  args: { failures: 2 },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
