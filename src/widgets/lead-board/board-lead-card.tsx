@@ -1,4 +1,4 @@
-import { memo, useId, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { useRuntime } from '../../runtime/runtime';
@@ -38,6 +38,9 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
   const onMessage = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, messageKind);
   // Shift+Space: the click a key makes may not carry the shift key, the key does.
   const shiftKey = useRef(false);
+  // Shown collapsed at some point: an open body is then the pro's tap (LeadCardBody's endAfterPaint).
+  const [wasCollapsed, setWasCollapsed] = useState(!expanded);
+  if (!expanded && !wasCollapsed) setWasCollapsed(true);
 
   return (
     <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
@@ -107,6 +110,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
             onToggleRead={onToggleRead}
             onArchive={onArchive}
             onStatusChanged={onStatusChanged}
+            endAfterPaint={wasCollapsed}
           />
         ) : null}
       </div>

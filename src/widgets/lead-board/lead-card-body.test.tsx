@@ -300,6 +300,21 @@ describe('expanded card: contact and details', () => {
     expect(within(card).getByText('This customer did not provide a phone number.')).toBeTruthy();
   });
 
+  it('a card the pro opens shows its whole body: the top in the frame that answers the tap, project details and the offer right after', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    const hasBoth = (leadId: number) =>
+      view.sandbox.store.leads.some(
+        (lead) => lead.leadId === leadId && lead.questions.length > 0 && lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
+      );
+    const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'false' && hasBoth(Number(item.dataset.leadId)));
+    expect(card).toBeDefined();
+    await userEvent.click(within(card!).getByRole('button', { expanded: false }));
+    expect(within(card!).getByRole('combobox', { name: 'Lead status' })).toBeTruthy();
+    expect(await within(card!).findByRole('heading', { name: 'Project Details' })).toBeTruthy();
+    expect(await within(card!).findByText('starting at $30/month', { exact: false })).toBeTruthy();
+  });
+
   it('shows four questions, then Read More / Read Less for the rest', async () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
     const questions = () => within(card).getAllByRole('term').filter((term) => term.closest('.lk-card__qa'));

@@ -47,10 +47,17 @@ export interface LeadCardBodyProps {
    * (not for each arrow-key step through the select, nor when the choice ends on the saved status).
    */
   onStatusChanged(lead: Lead, status: LeadStatus): void;
+  /**
+   * The pro opened the card (it was shown collapsed before): its end — project details, the
+   * insurance offer, below a phone's fold as the card opens — comes in the frame after the one
+   * that answers the tap, which has less to render and lay out then. A card shown open from the
+   * start renders whole: content arriving after the first paint would move the cards under it.
+   */
+  endAfterPaint?: boolean | undefined;
 }
 
 /** The expanded card (spec §2): location and contact, status, notes, details, actions (its header keeps the one Message button). */
-export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
+export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, endAfterPaint = false }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
@@ -63,6 +70,7 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }:
   // Closed dialogs are not in the first frame of an expanded card: they mount right after it,
   // and their code (card-extras-part.ts) is fetched then, not before the board's first card.
   const afterPaint = useAfterPaint();
+  const showsEnd = afterPaint || !endAfterPaint;
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -126,9 +134,9 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged }:
           ) : null}
         </div>
       ) : null}
-      {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
+      {showsEnd && lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
       {/* The insurance offer comes after the lead's own details, never before them. */}
-      {spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
+      {showsEnd && spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
     </div>
   );
 }
