@@ -11,7 +11,7 @@ import { WidgetFrame } from './support/widget-frame';
  * board's list, a card's body, the filter panel, a dialog, an office-app route): a phone that
  * lost its connection, a blocked request. ui/lazy-part.ts renders it; 'Try again' loads the part
  * again (so does the device coming back online); once a retry failed too, 'Reload the page' as
- * well (Firefox keeps a failed module until the page reloads).
+ * well (Firefox and WebKit keep a failed module until the page reloads).
  */
 interface Args {
   failures: number;

@@ -20,7 +20,7 @@ describe('PartUnavailable (a part whose code did not arrive)', () => {
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
-  it("offers 'Reload the page' too once a retry failed (Firefox keeps a failed module until the page reloads)", async () => {
+  it("offers 'Reload the page' too once a retry failed (Firefox and WebKit keep a failed module until the page reloads)", async () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
     renderWidget(<PartUnavailable retry={vi.fn()} failures={2} />, commonMessages);

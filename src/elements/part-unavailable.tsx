@@ -19,7 +19,7 @@ export function PartUnavailable({ retry, failures }: PartFailedViewProps) {
           <button type="button" className="lk-button" data-variant="secondary" onClick={retry}>
             {t('action.retry')}
           </button>
-          {/* A retry that failed too: in Firefox only a reload asks for the code again. */}
+          {/* A retry that failed too: in Firefox and WebKit only a reload asks for the code again. */}
           {failures > 1 ? (
             <button type="button" className="lk-button" data-variant="secondary" onClick={() => window.location.reload()}>
               {t('action.reloadPage')}

@@ -8,8 +8,8 @@ export type LazyPart<P extends object, M = unknown> = ComponentType<P> & {
 
 /**
  * What a part that failed to load shows in its place: `retry` loads it again; `failures` counts
- * the loads that failed (from 2 on, a retry did not help: Firefox keeps a failed module for the
- * page's lifetime, so only a reload fetches it again).
+ * the loads that failed (from 2 on, a retry did not help: Firefox and WebKit keep a failed module
+ * for the page's lifetime, so only a reload fetches it again).
  */
 export type PartFailedViewProps = { retry(): void; failures: number };
 

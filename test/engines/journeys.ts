@@ -11,7 +11,7 @@
  * on what a user sees and on what the server received; every wait is for a state.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
+import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
 import { toWire, type Query } from './in-page';
@@ -23,7 +23,6 @@ const PRO = 'Acme Plumbing & Heating';
 const LEADS_PATH = `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`;
 const LEAD_PATH = '/gateway/lead/office/v2/leads';
 const UNAVAILABLE = 'This lead is no longer available for purchase.';
-const BOARD_SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const CUSTOMER = FUNNEL_CUSTOMER;
 
@@ -403,6 +402,38 @@ export function engineJourneys(engine: EngineName): void {
       } finally {
         await driver.setViewport({ width: 1280, height: 900 });
       }
+    });
+
+    // Not in WebKitGTK: driven by WebDriver, its memory cache serves a chunk it has run whatever
+    // the cache headers say (the refusal never reaches the server), and keeps a refused one failed
+    // across later navigations (the file's other journeys then fail). Checked by hand in
+    // MiniBrowser instead: a failed import() fails again without a request; a reload fetches it.
+    it.skipIf(engine === 'webkit')("a part whose code does not arrive: the board says so in its place; 'Try again' shows it (Firefox, which keeps a failed module, offers 'Reload the page')", async () => {
+      const { driver, proxy } = session;
+      const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+      const allow = proxy.refuse(`/cdn/${cdnSourceChunk('src/widgets/lead-board/board-list.tsx')}`);
+      try {
+        await session.open(`/app/lead/board/${SP_ID}`);
+        await driver.waitFor(within(within(board, { role: 'alert' }), { text: 'This part of the page did not load. Check your connection and try again.' }));
+        // The rest of the board works meanwhile: its heading and filters are not the list.
+        await driver.waitFor(within(board, { role: 'heading', name: 'Leads for Acme Plumbing & Heating' }));
+      } finally {
+        allow();
+      }
+      await driver.click(within(board, { role: 'button', name: 'Try again' }));
+      if (driver.engine === 'firefox') {
+        // Firefox keeps a failed module until the page reloads: the retry fails at once and the
+        // part offers 'Reload the page' beside 'Try again'.
+        const reload = within(board, { role: 'button', name: 'Reload the page' });
+        await driver.waitFor(reload);
+        await driver.evaluate('window.__beforeReload = true;');
+        await driver.click(reload);
+        await driver.waitUntil('return window.__beforeReload === undefined;', [], { message: 'the page to reload' });
+      }
+      await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+      await driver.waitFor(within(board, { role: 'alert' }), { state: 'detached' });
+      // Nothing but the refused chunk's own failed loads (Chromium lists them in its console).
+      expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
     });
   });
 }

@@ -32,8 +32,13 @@ export interface RecordingProxy {
   received(): ReceivedRequest[];
   /** JSON bodies of the POSTs to exactly this path, oldest first. */
   posted(path: string): unknown[];
-  /** Forgets the requests so far (a new test). */
+  /** Forgets the requests so far (a new test); refuses nothing any more. */
   clear(): void;
+  /**
+   * Drops the connection of every request whose path ends with `suffix` (a chunk that does not
+   * arrive: a network error, no answer) until the returned function is called.
+   */
+  refuse(suffix: string): () => void;
   stop(): Promise<void>;
 }
 
@@ -49,6 +54,7 @@ export function instrumentHtml(html: string): string {
 export async function startRecordingProxy(upstreamOrigin: string): Promise<RecordingProxy> {
   const upstream = new URL(upstreamOrigin);
   const log: (ReceivedRequest & { complete: boolean })[] = [];
+  const refused = new Set<string>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname === INSTRUMENT_PATH) {
@@ -58,6 +64,12 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
     }
     const entry = { method: req.method ?? 'GET', path: url.pathname, search: url.search, body: '', headers: req.headers, complete: false } as ReceivedRequest & { complete: boolean };
     log.push(entry);
+    if ([...refused].some((suffix) => url.pathname.endsWith(suffix))) {
+      // The connection drops (as on a phone losing its network): no answer at all.
+      entry.complete = true;
+      req.socket.destroy();
+      return;
+    }
     const headers = { ...req.headers, host: upstream.host };
     // Plain bodies (HTML is rewritten); and no revalidation of HTML against a rewritten copy.
     delete headers['accept-encoding'];
@@ -68,7 +80,10 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       entry.status = answer.statusCode;
       const type = String(answer.headers['content-type'] ?? '');
       if (!type.startsWith('text/html')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Each page asks for its code again (hashed chunks are immutable to browsers): a test can
+        // refuse a chunk an earlier test of the file already loaded.
+        const out = url.pathname.startsWith('/cdn/') ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
+        res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
         return;
       }
@@ -118,6 +133,11 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
         }),
     clear: () => {
       log.length = 0;
+      refused.clear();
+    },
+    refuse: (suffix) => {
+      refused.add(suffix);
+      return () => refused.delete(suffix);
     },
     stop: () =>
       new Promise<void>((resolve) => {
