@@ -26,6 +26,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardReady, customerSecretsIn, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { cdnFlavourFromEnv } from '../../scripts/cdn-flavours';
 
 const SP_ID = 1001;
 const CANARY = { first: 'Canary', last: 'Leakcheck', email: 'canary.q7x2@example.com', phone: '3035550163', street: '88 Canary Ct' } as const;
@@ -419,8 +420,10 @@ describe('leak canaries: the canary customer’s token, e-mail and phone stay ou
     await funnel.getByRole('textbox', { name: 'Email' }).fill(CANARY.email);
     await funnel.getByRole('textbox', { name: 'Phone number' }).fill(CANARY.phone);
     // The fields hold what was typed (their value attributes are the listed carriers); the token is not issued yet.
+    // React reflects a controlled field's value as its attribute; Preact (the lite flavour) sets the property only.
     const typed = await expectNoLeaks(tab, [], 'funnel (project, typed)');
-    expect(typed.attributes.map((a) => `${a.tag}[${a.name}]`)).toEqual(['input[value]', 'input[value]']);
+    expect(typed.attributes.map((a) => `${a.tag}[${a.name}]`)).toEqual(cdnFlavourFromEnv().name === 'lite' ? [] : ['input[value]', 'input[value]']);
+    expect(await funnel.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(CANARY.email);
     await funnel.getByRole('button', { name: 'Review request' }).click();
     await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).click();
     const { token } = (await (await issued).json()) as { token: string };
