@@ -331,11 +331,11 @@ const liteAliases = {
   destr: fileURLToPath(new URL('./src/cdn/lite/destr.ts', import.meta.url)),
 };
 
-/** react and react-dom as preact/compat, for the lite flavour. */
+/** react and react-dom as preact/compat (with page-unique ids: src/cdn/lite/preact-compat.ts), for the lite flavour. */
 const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+  { find: /^react(-dom)?$/, replacement: fileURLToPath(new URL('./src/cdn/lite/preact-compat.ts', import.meta.url)) },
 ];
 
 export function cdnConfig(flavour: CdnFlavour) {
