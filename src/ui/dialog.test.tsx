@@ -159,6 +159,47 @@ describe('<Dialog>', () => {
     }
   });
 
+  it('a dialog opened from inside another that then closes gives focus back to the first one’s trigger', async () => {
+    // The close-as-won prompt hands over to the review modal. React closes the prompt before the
+    // modal opens; Preact may open the modal first, while focus is still on the prompt's button:
+    // that order is made here with two updates.
+    const user = userEvent.setup();
+    function Handover() {
+      const [prompt, setPrompt] = useState(false);
+      const [modal, setModal] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setPrompt(true)}>
+            Close as won
+          </button>
+          <Dialog open={modal} onClose={() => setModal(false)} title="Review" closeLabel="Close review">
+            <input aria-label="Description" />
+          </Dialog>
+          <Dialog open={prompt} onClose={() => setPrompt(false)} title="Prompt" closeLabel="Close prompt">
+            <button type="button" onClick={() => setModal(true)}>
+              Request a Review
+            </button>
+            <button type="button" onClick={() => setPrompt(false)}>
+              Then close the prompt
+            </button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Handover />);
+    const trigger = screen.getByRole('button', { name: 'Close as won' });
+    await user.click(trigger);
+    const handOver = screen.getByRole('button', { name: 'Request a Review' });
+    handOver.focus();
+    await user.click(handOver);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description' }));
+    // The prompt closes after the modal opened (its content, the modal's return target, is gone).
+    await user.click(screen.getByRole('button', { name: 'Then close the prompt' }));
+    screen.getByRole('textbox', { name: 'Description' }).focus();
+    await user.click(screen.getByRole('button', { name: 'Close review' }));
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('restores focus when unmounted while open', async () => {
     const user = userEvent.setup();
     function Unmounting() {

@@ -37,6 +37,28 @@ function activeElementOf(node: Node): Element | null {
   return root.activeElement ?? node.ownerDocument?.activeElement ?? null;
 }
 
+/** Where each open dialog gives focus back when it closes (its trigger), for a dialog opened from inside it. */
+const returnTargets = new WeakMap<HTMLDialogElement, HTMLElement>();
+
+/**
+ * The element to give focus back to: `previous`, or — when it was inside another dialog that has
+ * closed since (its content is gone) — that dialog's own return target, and so on. A dialog opened
+ * from a button of another that closes in the same update (the close-as-won prompt handing over to
+ * the review modal) thus returns focus to the first one's trigger, whichever of the two effects
+ * the renderer ran first (React closes first; Preact may open first).
+ */
+function returnTarget(previous: HTMLElement | null, from: HTMLDialogElement | null): HTMLElement | null {
+  let target = previous;
+  let inside = from;
+  for (let hops = 0; target && hops < 10; hops++) {
+    const stillThere = target.isConnected && (inside === null || inside.open);
+    if (stillThere) return target;
+    target = inside ? (returnTargets.get(inside) ?? null) : null;
+    inside = target?.closest('dialog') ?? null;
+  }
+  return null;
+}
+
 function canShowModal(dialog: HTMLDialogElement): boolean {
   return typeof dialog.showModal === 'function';
 }
@@ -72,7 +94,10 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
-    const previous = activeElementOf(dialog);
+    const active = activeElementOf(dialog);
+    const previous = active instanceof HTMLElement && active !== active.ownerDocument.body ? active : null;
+    const previousDialog = previous?.closest('dialog') ?? null;
+    if (previous) returnTargets.set(dialog, previous);
     if (canShowModal(dialog)) {
       if (!dialog.open) dialog.showModal();
     } else {
@@ -86,10 +111,10 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
       isOpenRef.current = false;
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
-      // Back to the trigger, unless it left the page meanwhile (then the browser decides).
-      if (previous instanceof HTMLElement && previous.isConnected && previous !== previous.ownerDocument.body) {
-        previous.focus({ preventScroll: true });
-      }
+      // (Its own return target stays known: a dialog opened from it may still need it.)
+      // Back to the trigger (or, when it was in a dialog closed since, that dialog's trigger);
+      // unless it left the page meanwhile (then the browser decides).
+      returnTarget(previous, previousDialog)?.focus({ preventScroll: true });
     };
   }, [open]);
 
