@@ -2,10 +2,10 @@
  * `react` and `react-dom` in the lite CDN flavour (vite.cdn.config.ts aliases them here):
  * preact/compat, with one hook replaced.
  *
- * Preact's `useId` counts from 0 again under each Suspense boundary ('P0-0', 'P0-1'…), so parts
- * loaded lazily repeat each other's ids in one shadow root: the board's filter panel and a card's
- * review modal were both `P0-0`, and the modal's `aria-labelledby` named the panel — the dialog
- * lost its name 'Request a Review'. Here an id is unique on the page and stable for the
+ * Preact's `useId` numbers ids per root or async boundary ('P0-0', 'P0-1'…), and on the board its
+ * lazily loaded parts repeated each other's ids in one shadow root: the filter panel and a card's
+ * review modal were both `P0-0` (a DOM dump in the lite flavour's e2e run), and the modal's
+ * `aria-labelledby` named the panel — the dialog lost its name 'Request a Review'. Here an id is unique on the page and stable for the
  * component's life (the widgets render on the client only: no server ids to match).
  */
 import { useState } from 'preact/hooks';
