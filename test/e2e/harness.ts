@@ -86,11 +86,15 @@ export function cdnBuildFile(name: string): string {
   return path.join(ROOT, 'dist', 'cdn', flavourFile(cdnFlavourFromEnv(), name));
 }
 
-/** dist/cdn/manifest.json: each tag's entry chunk (`src/cdn/<tag>.ts` → hashed file). */
+/** dist/cdn/manifest.json (the flavour's): each source file's chunk. */
+function cdnManifest(): Record<string, { file: string; isEntry?: boolean }> {
+  return JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+}
+
+/** Each tag's entry chunk (`src/cdn/<tag>.ts` → hashed file). */
 export function cdnTagChunks(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
   const chunks: Record<string, string> = {};
-  for (const [source, entry] of Object.entries(manifest)) {
+  for (const [source, entry] of Object.entries(cdnManifest())) {
     const tag = /^src\/cdn\/([a-z-]+)\.ts$/.exec(source)?.[1];
     if (tag && entry.isEntry) chunks[tag] = entry.file;
   }
@@ -99,8 +103,7 @@ export function cdnTagChunks(): Record<string, string> {
 
 /** The CDN chunk built from one source file (`src/widgets/lead-board/board-list.tsx` → `chunks/….js`). */
 export function cdnSourceChunk(source: string): string {
-  const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const entry = manifest[source];
+  const entry = cdnManifest()[source];
   if (!entry) throw new Error(`${source} is not a chunk of the CDN build`);
   return entry.file;
 }
