@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import userEvent from '@testing-library/user-event';
 import { Dialog, type DialogCloseReason } from './dialog';
 import { mountInShadowRoot } from '../../test/helpers/shadow-root';
@@ -195,6 +196,45 @@ describe('<Dialog>', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description' }));
     // The prompt closes after the modal opened (its content, the modal's return target, is gone).
     await user.click(screen.getByRole('button', { name: 'Then close the prompt' }));
+    screen.getByRole('textbox', { name: 'Description' }).focus();
+    await user.click(screen.getByRole('button', { name: 'Close review' }));
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('a dialog opened while the closing one’s content (and focus) is already gone gives focus back to that one’s trigger', async () => {
+    // Preact's order for the same handover: the prompt's content — with the focused button — is
+    // removed before any effect runs, the modal's effect opens it with focus nowhere, and the
+    // prompt's cleanup runs after it, all in one task. Made here with two synchronous commits.
+    const user = userEvent.setup();
+    const set: { prompt?: (open: boolean) => void; modal?: (open: boolean) => void } = {};
+    function Handover() {
+      const [prompt, setPrompt] = useState(false);
+      const [modal, setModal] = useState(false);
+      set.prompt = setPrompt;
+      set.modal = setModal;
+      return (
+        <>
+          <button type="button" onClick={() => setPrompt(true)}>
+            Close as won
+          </button>
+          <Dialog open={modal} onClose={() => setModal(false)} title="Review" closeLabel="Close review">
+            <input aria-label="Description" />
+          </Dialog>
+          <Dialog open={prompt} onClose={() => setPrompt(false)} title="Prompt" closeLabel="Close prompt">
+            <button type="button">Request a Review</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Handover />);
+    const trigger = screen.getByRole('button', { name: 'Close as won' });
+    await user.click(trigger);
+    screen.getByRole('button', { name: 'Request a Review' }).focus();
+    await act(async () => {
+      (document.activeElement as HTMLElement).blur();
+      flushSync(() => set.modal?.(true));
+      flushSync(() => set.prompt?.(false));
+    });
     screen.getByRole('textbox', { name: 'Description' }).focus();
     await user.click(screen.getByRole('button', { name: 'Close review' }));
     expect(document.activeElement).toBe(trigger);

@@ -38,7 +38,21 @@ function activeElementOf(node: Node): Element | null {
 }
 
 /** Where each open dialog gives focus back when it closes (its trigger), for a dialog opened from inside it. */
-const returnTargets = new WeakMap<HTMLDialogElement, HTMLElement>();
+interface ReturnTarget {
+  target: HTMLElement;
+  /** The dialog the target was in when it was read, if any. */
+  inside: HTMLDialogElement | null;
+}
+const returnTargets = new WeakMap<HTMLDialogElement, ReturnTarget>();
+const returnTargetOf = (target: HTMLElement): ReturnTarget => ({ target, inside: target.closest('dialog') });
+
+/**
+ * Where the dialog that closed last gave focus back, until the end of the task's microtasks: for a
+ * dialog that opened in the same update while nothing had focus. Preact removes the closing
+ * dialog's content (with the focused button that opened the next one) before any effect runs,
+ * then may open the next dialog before the first one's cleanup; React runs the cleanup first.
+ */
+let handedBackTo: ReturnTarget | null = null;
 
 /**
  * The element to give focus back to: `previous`, or — when it was inside another dialog that has
@@ -47,14 +61,12 @@ const returnTargets = new WeakMap<HTMLDialogElement, HTMLElement>();
  * the review modal) thus returns focus to the first one's trigger, whichever of the two effects
  * the renderer ran first (React closes first; Preact may open first).
  */
-function returnTarget(previous: HTMLElement | null, from: HTMLDialogElement | null): HTMLElement | null {
-  let target = previous;
-  let inside = from;
-  for (let hops = 0; target && hops < 10; hops++) {
-    const stillThere = target.isConnected && (inside === null || inside.open);
-    if (stillThere) return target;
-    target = inside ? (returnTargets.get(inside) ?? null) : null;
-    inside = target?.closest('dialog') ?? null;
+function returnTarget(start: ReturnTarget | undefined): HTMLElement | null {
+  let next = start;
+  for (let hops = 0; next && hops < 10; hops++) {
+    const { target, inside } = next;
+    if (target.isConnected && (inside === null || inside.open)) return target;
+    next = inside ? returnTargets.get(inside) : undefined;
   }
   return null;
 }
@@ -96,8 +108,14 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
     if (!open || !dialog) return;
     const active = activeElementOf(dialog);
     const previous = active instanceof HTMLElement && active !== active.ownerDocument.body ? active : null;
-    const previousDialog = previous?.closest('dialog') ?? null;
-    if (previous) returnTargets.set(dialog, previous);
+    if (previous) returnTargets.set(dialog, returnTargetOf(previous));
+    else {
+      returnTargets.delete(dialog);
+      // Focus was nowhere: a dialog closing in this update may be why (see handedBackTo).
+      queueMicrotask(() => {
+        if (handedBackTo && !returnTargets.has(dialog)) returnTargets.set(dialog, handedBackTo);
+      });
+    }
     if (canShowModal(dialog)) {
       if (!dialog.open) dialog.showModal();
     } else {
@@ -114,7 +132,10 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
       // (Its own return target stays known: a dialog opened from it may still need it.)
       // Back to the trigger (or, when it was in a dialog closed since, that dialog's trigger);
       // unless it left the page meanwhile (then the browser decides).
-      returnTarget(previous, previousDialog)?.focus({ preventScroll: true });
+      const back = returnTarget(returnTargets.get(dialog));
+      back?.focus({ preventScroll: true });
+      handedBackTo = back && returnTargetOf(back);
+      queueMicrotask(() => (handedBackTo = null));
     };
   }, [open]);
 

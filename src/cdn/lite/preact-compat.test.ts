@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { h, render } from 'preact';
+import { createRef, h, render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useId } from './preact-compat';
 
@@ -42,5 +42,26 @@ describe("the lite flavour's react: preact/compat with page-unique ids", () => {
     render(h(Labelled, { n: 2 }), container);
     expect(seen).toHaveLength(2);
     expect(seen[0]).toBe(seen[1]);
+  });
+});
+
+describe("the lite flavour's Suspense", () => {
+  // The board's list holds a ref to its <ul> (focus after an archive, bulk actions) and the first
+  // card's body inside it may still be loading when the list first renders. Preact 10.29 left such
+  // a ref empty once the body arrived (the list was on screen, its ref null: the lite e2e run's
+  // keyboard archive dropped focus to the page); Preact 11 keeps it.
+  it("keeps an element's ref when a part inside it suspended on the first render", async () => {
+    const listRef = createRef<HTMLUListElement>();
+    let arrive!: (part: { default: () => ReturnType<typeof h> }) => void;
+    const Body = lazy(() => new Promise<{ default: () => ReturnType<typeof h> }>((resolve) => (arrive = resolve)));
+    const container = document.createElement('div');
+    document.body.append(container);
+    render(h(Suspense, { fallback: h('p', null, 'loading') }, h('ul', { ref: listRef }, h('li', null, 'card', h(Body, null)))), container);
+    arrive({ default: () => h('b', null, 'body') });
+    for (let i = 0; i < 10 && !container.querySelector('b'); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(container.querySelector('b')?.textContent).toBe('body');
+    expect(listRef.current).toBe(container.querySelector('ul'));
+    render(null, container);
+    container.remove();
   });
 });

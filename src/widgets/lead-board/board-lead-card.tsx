@@ -36,7 +36,8 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);
   const onMessage = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, messageKind);
-  // Shift+Space: the click a key makes may not carry the shift key, the key does.
+  // Shift held for this toggle: from the click (a pointer) or the key (Shift+Space: the click a
+  // key makes may not carry the shift key, the key does).
   const shiftKey = useRef(false);
   // Shown collapsed at some point: an open body is then the pro's tap (LeadCardBody's endAfterPaint).
   const [wasCollapsed, setWasCollapsed] = useState(!expanded);
@@ -52,8 +53,11 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
             checked={selected}
             aria-label={t('board.selectLead', { name })}
             onKeyDown={(event) => (shiftKey.current = event.key === ' ' && event.shiftKey)}
+            // The click comes before the change; React's change is made from the click (it has
+            // the shift key), Preact's is the DOM's change event (it has none): the click says it.
+            onClick={(event) => (shiftKey.current ||= event.shiftKey)}
             onChange={(event) => {
-              const range = (event.nativeEvent as Partial<globalThis.MouseEvent>).shiftKey === true || shiftKey.current;
+              const range = shiftKey.current;
               shiftKey.current = false;
               onSelect(lead, event.currentTarget.checked, range);
             }}

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -186,23 +186,25 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   });
   const statusChanged = useStableHandler((changed: Lead, status: LeadStatus) => emit('lk-lead-status-change', { leadId: changed.leadId, status }));
   const listRef = useRef<HTMLUListElement>(null);
+  // A lead that left the list while focus was in it (archived by keyboard): focus goes on in the
+  // commit that removes it — to the card that opened in its place, or the count — never a frame
+  // on the page's body (which Preact showed: its removal and a later frame are apart).
+  const focusAfterRemoval = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const leadId = focusAfterRemoval.current;
+    const list = listRef.current;
+    if (leadId === null || list?.querySelector(`[data-lead-id="${leadId}"]`)) return;
+    focusAfterRemoval.current = null;
+    (list?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? countRef.current)?.focus();
+  });
   const archive = useStableHandler((lead: Lead, archived: boolean) => {
     const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
-    void setArchived({ lead, archived });
+    if (hadFocus) focusAfterRemoval.current = lead.leadId;
+    // A failed archive brings the lead back: focus is not moved later, out of the blue.
+    void setArchived({ lead, archived }).finally(() => {
+      if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
+    });
     emit('lk-lead-archive', { leadId: lead.leadId, archived });
-    // The lead (and its focused control) leaves the list: keep the keyboard user in the list.
-    if (hadFocus) {
-      // Wait (a few frames at most) until the archived card has left the list, then focus the
-      // card that opened in its place, or the count.
-      let frames = 0;
-      const focusNext = () => {
-        const gone = !listRef.current?.querySelector(`[data-lead-id="${lead.leadId}"]`);
-        if (!gone && ++frames < 30) return void requestAnimationFrame(focusNext);
-        const toggle = listRef.current?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? null;
-        (toggle ?? countRef.current)?.focus();
-      };
-      requestAnimationFrame(focusNext);
-    }
   });
   const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
     setSelection(toggleSelection(selection, lead.leadId, selected, range && shown ? shown.leads.map((shownLead) => shownLead.leadId) : null)),
