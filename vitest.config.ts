@@ -109,6 +109,7 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  *   first line: `// @vitest-environment happy-dom`);
  * - components: `.tsx` component tests in happy-dom;
  * - e2e: the example pages in Debian's Chromium against the embedded sandbox (test/e2e);
+ * - e2e-lite: the same on the lite flavour of the CDN build (react aliased to preact/compat);
  * - engines: the core journeys in Firefox ESR and WebKitGTK (test/engines: puppeteer-core over
  *   WebDriver BiDi, selenium-webdriver over WebKitWebDriver under its own Xvfb);
  * - packaged: the packed tarball in a temp project (test/packaged);
@@ -117,6 +118,7 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
  */
 const BROWSER_SUITES = ['test/e2e/**', 'test/engines/**', 'test/packaged/**'];
+const E2E_FILES = ['test/e2e/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -163,7 +165,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
+          include: E2E_FILES,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // The same suite on the lite (Preact) flavour of the CDN build (issue 13 §3).
+          name: 'e2e-lite',
+          environment: 'node',
+          include: E2E_FILES,
+          env: { CDN_FLAVOUR: 'lite' },
         },
       },
       {
