@@ -289,6 +289,9 @@ export const NotesSaveFailure: Story = {
 
 // ---- contact -------------------------------------------------------------------------------------
 
+/** The contact details' code comes after the open card's first frame (card-extras-part.ts). */
+const PART_TIMEOUT = { timeout: 5000 };
+
 /**
  * Contact details stay hidden until 'Contact' is pressed: the list the button controls is
  * `hidden`, out of the accessibility tree and off screen (checkVisibility() reads the layout:
@@ -316,7 +319,7 @@ export const ContactShown: Story = {
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
     const hide = card.getByRole('button', { name: 'Hide contact' });
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
-    const phone = card.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
+    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ }, PART_TIMEOUT);
     await expect(phone).toBeVisible();
     await expect(phone).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
     await expect(card.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
@@ -330,7 +333,7 @@ export const MaskedActive: Story = {
   play: async (context) => {
     const { root, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    const phone = card.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
+    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ }, PART_TIMEOUT);
     await expect(phone).toBeVisible();
     await expect(phone).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
     await expect(card.queryByText('Expired')).toBeNull();
@@ -344,7 +347,7 @@ export const MaskedExpired: Story = {
   play: async (context) => {
     const { root, element, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(card.getByText('Expired')).toBeVisible();
+    await expect(await card.findByText('Expired', {}, PART_TIMEOUT)).toBeVisible();
     await expect(card.queryByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeNull();
     await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
     await settled(root);
@@ -361,7 +364,7 @@ export const MaskedExpiredWhileOpen: Story = {
   play: async (context) => {
     const { root, element, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(card.getByText('Expired')).toBeVisible();
+    await expect(await card.findByText('Expired', {}, PART_TIMEOUT)).toBeVisible();
     await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
     await settled(root);
   },
@@ -373,7 +376,7 @@ export const NoPhone: Story = {
   play: async (context) => {
     const { root, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(card.getByText('This customer did not provide a phone number.')).toBeVisible();
+    await expect(await card.findByText('This customer did not provide a phone number.', {}, PART_TIMEOUT)).toBeVisible();
     await expect(card.queryByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeNull();
     await settled(root);
   },

@@ -46,6 +46,38 @@ function Harness({ onClose, withInitialFocus = false }: { onClose?: (reason: Dia
   );
 }
 
+/** Its two dialogs' setters, for a test that makes the commits itself. */
+interface HandoverControls {
+  prompt?: (open: boolean) => void;
+  modal?: (open: boolean) => void;
+}
+
+/** The close-as-won prompt handing over to the review modal: two dialogs, the modal opened from a button of the prompt. */
+function Handover({ controls = {} }: { controls?: HandoverControls }) {
+  const [prompt, setPrompt] = useState(false);
+  const [modal, setModal] = useState(false);
+  controls.prompt = setPrompt;
+  controls.modal = setModal;
+  return (
+    <>
+      <button type="button" onClick={() => setPrompt(true)}>
+        Close as won
+      </button>
+      <Dialog open={modal} onClose={() => setModal(false)} title="Review" closeLabel="Close review">
+        <input aria-label="Description" />
+      </Dialog>
+      <Dialog open={prompt} onClose={() => setPrompt(false)} title="Prompt" closeLabel="Close prompt">
+        <button type="button" onClick={() => setModal(true)}>
+          Request a Review
+        </button>
+        <button type="button" onClick={() => setPrompt(false)}>
+          Then close the prompt
+        </button>
+      </Dialog>
+    </>
+  );
+}
+
 describe('<Dialog>', () => {
   it('shows nothing while closed', () => {
     render(<Harness />);
@@ -165,28 +197,6 @@ describe('<Dialog>', () => {
     // modal opens; Preact may open the modal first, while focus is still on the prompt's button:
     // that order is made here with two updates.
     const user = userEvent.setup();
-    function Handover() {
-      const [prompt, setPrompt] = useState(false);
-      const [modal, setModal] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setPrompt(true)}>
-            Close as won
-          </button>
-          <Dialog open={modal} onClose={() => setModal(false)} title="Review" closeLabel="Close review">
-            <input aria-label="Description" />
-          </Dialog>
-          <Dialog open={prompt} onClose={() => setPrompt(false)} title="Prompt" closeLabel="Close prompt">
-            <button type="button" onClick={() => setModal(true)}>
-              Request a Review
-            </button>
-            <button type="button" onClick={() => setPrompt(false)}>
-              Then close the prompt
-            </button>
-          </Dialog>
-        </>
-      );
-    }
     render(<Handover />);
     const trigger = screen.getByRole('button', { name: 'Close as won' });
     await user.click(trigger);
@@ -206,27 +216,8 @@ describe('<Dialog>', () => {
     // removed before any effect runs, the modal's effect opens it with focus nowhere, and the
     // prompt's cleanup runs after it, all in one task. Made here with two synchronous commits.
     const user = userEvent.setup();
-    const set: { prompt?: (open: boolean) => void; modal?: (open: boolean) => void } = {};
-    function Handover() {
-      const [prompt, setPrompt] = useState(false);
-      const [modal, setModal] = useState(false);
-      set.prompt = setPrompt;
-      set.modal = setModal;
-      return (
-        <>
-          <button type="button" onClick={() => setPrompt(true)}>
-            Close as won
-          </button>
-          <Dialog open={modal} onClose={() => setModal(false)} title="Review" closeLabel="Close review">
-            <input aria-label="Description" />
-          </Dialog>
-          <Dialog open={prompt} onClose={() => setPrompt(false)} title="Prompt" closeLabel="Close prompt">
-            <button type="button">Request a Review</button>
-          </Dialog>
-        </>
-      );
-    }
-    render(<Handover />);
+    const set: HandoverControls = {};
+    render(<Handover controls={set} />);
     const trigger = screen.getByRole('button', { name: 'Close as won' });
     await user.click(trigger);
     screen.getByRole('button', { name: 'Request a Review' }).focus();

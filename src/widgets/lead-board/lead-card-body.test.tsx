@@ -283,21 +283,22 @@ describe('expanded card: contact and details', () => {
     const { card } = await openLead(SANDBOX_LEADS.maskedActive);
     expect(within(card).queryByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
-    const tel = within(card).getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ });
+    // The details' code comes after the card's first frame (card-extras-part.ts): wait for them.
+    const tel = await within(card).findByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ }, { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(tel.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
   });
 
   it("shows 'Expired' instead of an expired masked number", async () => {
     const { card } = await openLead(SANDBOX_LEADS.maskedExpired);
     await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
-    expect(within(card).getByText('Expired')).toBeTruthy();
+    expect(await within(card).findByText('Expired', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(within(card).queryByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toBeNull();
   });
 
   it('says when the customer gave no phone number', async () => {
     const { card } = await openLead(SANDBOX_LEADS.noPhone);
     await userEvent.click(within(card).getByRole('button', { name: 'Contact' }));
-    expect(within(card).getByText('This customer did not provide a phone number.')).toBeTruthy();
+    expect(await within(card).findByText('This customer did not provide a phone number.', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
 
   it('a card the pro opens shows its whole body: the top in the frame that answers the tap, project details and the offer right after', async () => {

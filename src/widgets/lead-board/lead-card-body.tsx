@@ -1,13 +1,9 @@
-import { Suspense, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../domain/lead-status';
-import { maskedNumberDisplay } from '../../domain/masked-number';
 import { leadNotesDraftKey } from '../../domain/drafts';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../domain/notes';
-import { formatPhoneDisplay, telHref } from '../../domain/phone';
-import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
 import type { Lead } from '../../gateway/office/schemas';
-import { toDate } from '../../i18n/format';
 import { FLAG_NAMES, useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { MenuButton } from '../../ui/menu-button';
@@ -29,7 +25,7 @@ import {
 } from './card-atoms';
 import { FeedbackPopover } from './feedback-popover';
 import { InsuranceBanner } from './insurance-banner';
-import { ClosePrompt, ConnectNumberDialog, JobNotesDialog, ReviewRequest } from './card-extras-loader';
+import { ClosePrompt, ConnectNumberDialog, ContactDetails, JobNotesDialog, ReviewRequest } from './card-extras-loader';
 import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
 
@@ -194,71 +190,15 @@ function ContactReveal({ lead }: { lead: Lead }) {
       <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
         {t(shown ? 'board.hideContact' : 'board.contact')}
       </button>
-      {/* The details are made when asked for: an opened card's first frame does without them. */}
+      {/* The details are made when asked for: an opened card's first frame does without them (their code comes after it: card-extras-part.ts). */}
       <dl id={id} className="lk-contact__list" hidden={!shown}>
-        {shown ? <ContactDetails lead={lead} /> : null}
+        {shown ? (
+          <Suspense fallback={null}>
+            <ContactDetails lead={lead} />
+          </Suspense>
+        ) : null}
       </dl>
     </div>
-  );
-}
-
-function ContactDetails({ lead }: { lead: Lead }) {
-  const { t, onLinkClick, now } = useRuntime();
-  const info = lead.customerInfo;
-  const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
-  const phoneState = maskedNumberDisplay(
-    {
-      phoneNumber: info.phoneNumber ?? '',
-      isMaskedPhone: info.isMaskedPhone,
-      isMaskedPhoneActive: info.isMaskedPhoneActive,
-      leadReceivedAt: toDate(lead.createDate),
-      smsEnabled: info.isSmsEnabled,
-    },
-    now(),
-  );
-  const tel = safeHref(telHref(info.phoneNumber));
-  const mail = safeHref(mailtoHref(info.emailAddress));
-  const address = [info.addressLineOne, info.addressLineTwo].map((line) => line?.trim()).filter(Boolean) as string[];
-  const maps = address.length ? safeHref(mapsHref([...address, info.city, info.state, info.postalCode])) : null;
-  return (
-    <>
-      <div>
-        <dt>{t('board.phone')}</dt>
-        <dd>
-          {phoneState === 'none' ? (
-            t('board.noPhone')
-          ) : phoneState === 'expired' ? (
-            <span className="lk-contact__expired">{t('board.expired')}</span>
-          ) : tel ? (
-            <a href={tel} onClick={external}>
-              {formatPhoneDisplay(info.phoneNumber)}
-            </a>
-          ) : (
-            formatPhoneDisplay(info.phoneNumber)
-          )}
-        </dd>
-      </div>
-      {mail && info.emailAddress ? (
-        <div>
-          <dt>{t('board.email')}</dt>
-          <dd>
-            <a href={mail} onClick={external}>
-              {info.emailAddress}
-            </a>
-          </dd>
-        </div>
-      ) : null}
-      {maps ? (
-        <div>
-          <dt>{t('board.address')}</dt>
-          <dd>
-            <a href={maps} target="_blank" rel="noopener noreferrer" onClick={external}>
-              {address.join(', ')}
-            </a>
-          </dd>
-        </div>
-      ) : null}
-    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { validationMessages } from '../../i18n/en-US/validation';
 import { boardCardMessages } from '../../i18n/en-US/board-card';
-import { reviewMessages } from '../../i18n/en-US/review';
 
-/** The texts of the board's open card, its dialogs and the review request it opens (loaded with the card body). */
-export const LEAD_CARD_CATALOGUE = { ...validationMessages, ...boardCardMessages, ...reviewMessages } as const;
+/** The texts of the board's open card and its dialogs (loaded with the card body; the review request brings its own: card-extras-part.ts). */
+export const LEAD_CARD_CATALOGUE = { ...validationMessages, ...boardCardMessages } as const;
