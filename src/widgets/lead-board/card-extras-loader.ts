@@ -8,4 +8,4 @@ export const JobNotesDialog = lazyPart(loadCardExtras, (part) => part.JobNotesDi
 export const ConnectNumberDialog = lazyPart(loadCardExtras, (part) => part.ConnectNumberDialog);
 export const ContactDetails = lazyPart(loadCardExtras, (part) => part.ContactDetails);
 export const ClosePrompt = lazyPart(loadCardExtras, (part) => part.ClosePrompt);
-export const ReviewRequest = lazyPart(loadCardExtras, (part) => withMessages(part.ReviewRequest, part.REVIEW_IN_CARD_CATALOGUE));
+export const ReviewRequest = lazyPart(loadCardExtras, (part) => withMessages(part.ReviewRequest, part.CARD_EXTRAS_CATALOGUE));

@@ -1,5 +1,3 @@
-import { reviewMessages } from '../../i18n/en-US/review';
-
 /**
  * What an open card shows only on request — its dialogs (job notes, connect your numbers, the
  * close-as-won prompt), the review request and the customer's contact details — one chunk, loaded
@@ -11,5 +9,4 @@ export { ConnectNumberDialog } from './connect-number-dialog';
 export { ClosePrompt } from './close-prompt';
 export { ContactDetails } from './contact-details';
 export { ReviewRequest } from '../review-request/review-request';
-/** The review request's texts: they come with it, not with the card body. */
-export const REVIEW_IN_CARD_CATALOGUE = reviewMessages;
+export { CARD_EXTRAS_CATALOGUE } from './card-extras-messages';
