@@ -5,8 +5,12 @@
  * Preact's `useId` numbers ids per root or async boundary ('P0-0', 'P0-1'…), and on the board its
  * lazily loaded parts repeated each other's ids in one shadow root: the filter panel and a card's
  * review modal were both `P0-0` (a DOM dump in the lite flavour's e2e run), and the modal's
- * `aria-labelledby` named the panel — the dialog lost its name 'Request a Review'. Here an id is unique on the page and stable for the
- * component's life (the widgets render on the client only: no server ids to match).
+ * `aria-labelledby` named the panel — the dialog lost its name 'Request a Review'. Here an id is
+ * unique on the page and stable for the component's life (the widgets render on the client only:
+ * no server ids to match).
+ *
+ * Preact itself is version 11: 10.29 left an element's object ref empty when a part inside it
+ * suspended on the first render (preact-compat.test.ts).
  */
 import { useState } from 'preact/hooks';
 
