@@ -281,25 +281,27 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     await visible(list.getByText(/\(#10000\)$/));
     const heading = (name: string | RegExp) => list.getByRole('heading', { level: 2, name });
     /**
-     * Scrolls up a screen at a time until `target` is in the list (a day is about 39 messages, 5
-     * screens). Bounded by time, not by screens: at the top of what is loaded the list waits for
-     * the older page, which takes longer on a busy machine.
+     * Scrolls up a screen at a time until `target` is in the list (a day is about 39 messages,
+     * 5–10 screens). Bounded by screens, not by time: CI failed here twice when a 30 s bound
+     * ran out on a loaded machine while the list was still moving (scrollTop 2546, not busy, not
+     * at the top) — each step there takes seconds. A list that stops moving fails at once.
      */
     const scrollUpTo = async (target: Locator) => {
-      const until = Date.now() + 30_000;
-      while ((await target.count()) === 0 && Date.now() < until) {
-        await list.evaluate((element) => element.scrollBy({ top: -element.clientHeight }));
+      const trail: string[] = [];
+      for (let screen = 0; screen < 150 && (await target.count()) === 0; screen++) {
+        const where = await list.evaluate((element) => {
+          const before = element.scrollTop;
+          element.scrollBy({ top: -element.clientHeight });
+          return { before, scrollTop: element.scrollTop, busy: element.getAttribute('aria-busy') };
+        });
+        trail.push(JSON.stringify(where));
+        // Stuck: at the same place for 50 screens though not at the top and not loading.
+        if (trail.length > 50 && new Set(trail.slice(-50)).size === 1 && where.scrollTop > 0) break;
         await page.waitForTimeout(60);
       }
       if ((await target.count()) === 0) {
-        // Say where the list stood (the run failed here once in CI, cause unknown).
-        const where = await list.evaluate((element) => ({
-          scrollTop: element.scrollTop,
-          busy: element.getAttribute('aria-busy'),
-          earliest: element.querySelector('li')?.textContent?.slice(0, 80),
-          older: element.querySelector('.lk-thread__older')?.textContent,
-        }));
-        throw new Error(`no ${String(target)} after 30 s of scrolling up: ${JSON.stringify(where)}`);
+        const earliest = await list.evaluate((element) => element.querySelector('li')?.textContent?.slice(0, 80));
+        throw new Error(`no ${String(target)} after ${trail.length} screens up; the last steps: ${trail.slice(-5).join(' ')}; earliest row: ${earliest}`);
       }
       await visible(target.first());
     };
@@ -315,7 +317,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       return day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
     });
     expect(await dated.last().textContent()).toBe(expected);
-  }, 2 * TEST_TIMEOUT_MS);
+  }, 4 * TEST_TIMEOUT_MS);
 
   it("issue 17: a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it", async () => {
     // Twelve more from the customer since the provider last read the thread (the seed's own horizon: its last message).

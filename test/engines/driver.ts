@@ -38,8 +38,12 @@ export interface EngineDriver {
   waitFor(query: Query, options?: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number }): Promise<void>;
   /** Clicks the first visible, enabled match (retried while it is re-rendered or covered). */
   click(query: Query): Promise<void>;
-  /** Focuses the first visible match and types `text` key by key. */
-  type(query: Query, text: string): Promise<void>;
+  /**
+   * Focuses the first visible match and types `text` key by key; the field then holds exactly
+   * `text`, or `shows` for a field that formats what is typed (a try whose keys were cut off
+   * or lost is typed again from an empty field).
+   */
+  type(query: Query, text: string, shows?: string): Promise<void>;
   /** Chooses the option with this value in a <select>, as a user would. */
   selectOption(query: Query, value: string): Promise<void>;
   /** A PNG of the viewport. */
@@ -72,7 +76,8 @@ export abstract class BaseDriver<T> implements EngineDriver {
   /** The first visible, enabled match as an element reference, or null. */
   protected abstract elementFor(query: Query): Promise<T | null>;
   protected abstract clickElement(element: T): Promise<void>;
-  protected abstract typeInto(element: T, text: string): Promise<void>;
+  /** Empties the field if it holds anything (keys a user would press), types `text`, returns the field's value. */
+  protected abstract typeInto(element: T, text: string): Promise<string>;
   protected abstract selectIn(element: T, value: string): Promise<void>;
 
   async waitUntil<R>(body: string, args: unknown[] = [], { timeout = UI_TIMEOUT_MS, message = body }: { timeout?: number; message?: string } = {}): Promise<R> {
@@ -130,8 +135,16 @@ export abstract class BaseDriver<T> implements EngineDriver {
     return this.act(query, 'click', (element) => this.clickElement(element));
   }
 
-  type(query: Query, text: string): Promise<void> {
-    return this.act(query, 'type into', (element) => this.typeInto(element, text));
+  type(query: Query, text: string, shows = text): Promise<void> {
+    return this.act(query, 'type into', async (element) => {
+      const shown = await this.typeInto(element, text);
+      if (shown === shows) return;
+      // Seen once in CI (WebKitGTK on a loaded machine): '1600 Larimer St' typed, '0' in the
+      // field. Said in the log, and typed again (from an empty field) until the deadline.
+      const problem = `${this.engine}: the field holds ${JSON.stringify(shown)} after typing ${JSON.stringify(text)}`;
+      console.warn(problem);
+      throw new Error(problem);
+    });
   }
 
   selectOption(query: Query, value: string): Promise<void> {

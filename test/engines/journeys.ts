@@ -11,6 +11,7 @@
  * on what a user sees and on what the server received; every wait is for a state.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatPhoneInput } from '../../src/domain/phone';
 import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
@@ -323,7 +324,8 @@ export function engineJourneys(engine: EngineName): void {
       await driver.waitFor(heading('Tell us about your project'));
       await driver.click(within(funnel, { role: 'radio', name: 'Single-family home' }));
       for (const [name, value] of FUNNEL_PROJECT_TEXT) {
-        await driver.type(within(funnel, { role: 'textbox', name }), value);
+        // The phone field formats the digits as they are typed.
+        await driver.type(within(funnel, { role: 'textbox', name }), value, name === 'Phone number' ? formatPhoneInput(value) : value);
       }
       await driver.click(within(funnel, { role: 'button', name: 'Review request' }));
       const dialog = within(funnel, { role: 'dialog', name: 'Send your request?' });

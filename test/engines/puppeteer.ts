@@ -72,10 +72,16 @@ class PuppeteerDriver extends BaseDriver<ElementHandle<Element>> {
     }
   }
 
-  protected async typeInto(element: ElementHandle<Element>, text: string): Promise<void> {
+  protected async typeInto(element: ElementHandle<Element>, text: string): Promise<string> {
+    const field = element as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
     try {
-      await element.focus();
+      await field.focus();
+      if (await field.evaluate((el) => el.value !== '')) {
+        await field.evaluate((el) => el.select());
+        await this.page.keyboard.press('Backspace');
+      }
       await this.page.keyboard.type(text);
+      return await field.evaluate((el) => el.value);
     } finally {
       await element.dispose().catch(() => undefined);
     }

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { BaseDriver, FIRST_ENABLED, type Viewport } from './driver';
 import { toWire, type Query } from './in-page';
 
@@ -185,8 +185,15 @@ class WebKitDriver extends BaseDriver<WebElement> {
     await element.click();
   }
 
-  protected async typeInto(element: WebElement, text: string): Promise<void> {
+  protected async typeInto(element: WebElement, text: string): Promise<string> {
+    if (await this.session.executeScript<boolean>('return arguments[0].value !== ""', element)) {
+      // Selected, then deleted: Send Keys keeps a selection it finds (it moves the caret to the
+      // end only when the selection ends at 0).
+      await this.session.executeScript('arguments[0].focus(); arguments[0].select();', element);
+      await element.sendKeys(Key.BACK_SPACE);
+    }
     await element.sendKeys(text);
+    return this.session.executeScript<string>('return arguments[0].value', element);
   }
 
   protected async selectIn(element: WebElement, value: string): Promise<void> {
