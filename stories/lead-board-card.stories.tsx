@@ -100,6 +100,9 @@ async function openCard(context: StoryContext<LeadBoardProps>) {
   await expect(element).toHaveAttribute('data-expanded', 'true');
   const card = within(element);
   await card.findByRole('combobox', { name: 'Lead status' }, { timeout: 5000 });
+  // The card's extras (its dialogs, the feedback panel, the insurance offer) follow its first
+  // frame: here once its job notes <dialog> is.
+  await waitFor(() => expect(element.querySelector('dialog')).not.toBeNull(), { timeout: 5000 });
   const header = within(element.querySelector('.lk-card__header') as HTMLElement);
   return { root, canvas, element, card, header };
 }

@@ -47,6 +47,33 @@ describe('lazyPart', () => {
     expect(part.asked.count).toBe(1);
   });
 
+  it('two parts of one module load it once; when it came for one, the other renders in its first render', async () => {
+    const part = controlledPart('The dialogs');
+    const Dialogs = lazyPart(part.load, (module) => module.Part);
+    const Panel = lazyPart(part.load, () => () => <p>The panel</p>);
+    const loaded = Dialogs.preload();
+    void Panel.preload(); // asked while the module is on its way: the same load
+    part.arrive();
+    await loaded;
+    const { fallback } = renderInBoundary(<Panel />);
+    expect(screen.getByText('The panel')).toBeTruthy();
+    expect(fallback.renders).toBe(0);
+    expect(part.asked.count).toBe(1);
+  });
+
+  it('a part never preloaded renders at once when its module came for another part', async () => {
+    const part = controlledPart('The dialogs');
+    const Dialogs = lazyPart(part.load, (module) => module.Part);
+    const Offer = lazyPart(part.load, () => () => <p>The offer</p>);
+    const loaded = Dialogs.preload();
+    part.arrive();
+    await loaded;
+    const { fallback } = renderInBoundary(<Offer />);
+    expect(screen.getByText('The offer')).toBeTruthy();
+    expect(fallback.renders).toBe(0);
+    expect(part.asked.count).toBe(1);
+  });
+
   it('not here yet, it suspends once (the fallback shows) and renders when it arrives, loading once', async () => {
     const part = controlledPart('The body');
     const Part = lazyPart(part.load, (module) => module.Part);

@@ -40,6 +40,14 @@ export const PartFailedView = createContext<ComponentType<PartFailedViewProps> |
  * `withParts` starts the part's own first-content parts as soon as its module is here (the
  * office app's route widget and, inside it, the board's list).
  */
+/**
+ * The modules that arrived, by their loader: several parts picked from one module (an open card's
+ * extras) share one load, so a part whose module came for another renders in its first render
+ * too. The page's own record, as the browser's module map is (a module, once here, stays).
+ */
+const arrivedModules = new WeakMap<() => Promise<unknown>, { module: unknown }>();
+const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+
 export function lazyPart<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
@@ -47,18 +55,43 @@ export function lazyPart<M, P extends object>(
 ): LazyPart<P, M> {
   let arrived: { module: M } | null = null;
   let pending: Promise<M> | null = null;
+  let partsStarted = false;
+  /** The module if it is here (for this part or another of its module); its own parts start then. */
+  const here = (): { module: M } | null => {
+    arrived ??= (arrivedModules.get(load) as { module: M } | undefined) ?? null;
+    if (arrived && !partsStarted) {
+      partsStarted = true;
+      withParts?.(arrived.module);
+    }
+    return arrived;
+  };
   /** Renders that found the part failed (a preload failing before the first render is not counted). */
   let failures = 0;
   const preload = (): Promise<M> => {
     if (pending) return pending;
-    pending = load().then(
+    // One load per module, whichever of its parts asks first.
+    let loading = pendingModules.get(load) as Promise<M> | undefined;
+    if (!loading) {
+      loading = load().then(
+        (module) => {
+          arrivedModules.set(load, { module });
+          return module;
+        },
+        (error: unknown) => {
+          // A failed chunk (offline, blocked) is asked for again on the next try.
+          pendingModules.delete(load);
+          throw error;
+        },
+      );
+      pendingModules.set(load, loading);
+    }
+    pending = loading.then(
       (module) => {
         arrived = { module };
-        withParts?.(module);
+        here();
         return module;
       },
       (error: unknown) => {
-        // A failed chunk (offline, blocked) is asked for again on the next try.
         pending = null;
         throw error;
       },
@@ -85,8 +118,10 @@ export function lazyPart<M, P extends object>(
   type Loaded = { default: ComponentType<P> };
   function makeLazy(): LazyExoticComponent<ComponentType<P>> {
     return lazy<ComponentType<P>>(() => {
-      if (arrived) {
-        const loaded: Loaded = { default: pick(arrived.module) };
+      // Arrived for this part, or for another part of the same module.
+      const module = here();
+      if (module) {
+        const loaded: Loaded = { default: pick(module.module) };
         return { then: (resolve: (value: Loaded) => void) => resolve(loaded) } as unknown as Promise<Loaded>;
       }
       return preload().then(

@@ -95,6 +95,11 @@ async function sandboxLeads(): Promise<{ leadId: number; thimbleUrl: string | nu
 }
 
 const banner = (card: Locator) => card.locator('[part~="insurance-banner"]');
+/**
+ * The open card's extras have arrived (its job notes <dialog> is mounted): the insurance offer
+ * mounts with them, after the card's first frame — only then does 'no banner' mean hidden.
+ */
+const extrasHere = (card: Locator) => card.locator('dialog').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 
 // ---- status ----------------------------------------------------------------------------------
 
@@ -354,6 +359,7 @@ describe('insurance banner', { timeout: 20_000 }, () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), INSURANCE_STORAGE_KEY)).toBe(JSON.stringify([String(LEADS.newest)]));
 
     await reload(board, card);
+    await extrasHere(card);
     await expect(banner(card).count()).resolves.toBe(0);
 
     const otherCard = board.locator(`li[data-lead-id="${other?.leadId}"]`);
@@ -380,11 +386,13 @@ describe('insurance banner', { timeout: 20_000 }, () => {
     const sameCard = board.locator(`li[data-lead-id="${samePage?.leadId}"]`);
     await sameCard.locator('.lk-card__toggle').click();
     await visible(sameCard.getByRole('combobox', { name: 'Lead status' }));
+    await extrasHere(sameCard);
     await expect(banner(sameCard).count()).resolves.toBe(0);
 
     await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${other?.leadId}`);
     const otherCard = board.locator(`li[data-lead-id="${other?.leadId}"]`);
     await visible(otherCard.getByRole('combobox', { name: 'Lead status' }));
+    await extrasHere(otherCard);
     await expect(banner(otherCard).count()).resolves.toBe(0);
     await expect(board.locator('[part~="insurance-banner"]').count()).resolves.toBe(0);
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
@@ -7,6 +7,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../gateway/client';
 import { WidgetShell } from '../../runtime/widget-shell';
+import { FeedbackPanel } from './card-extras-loader';
 import { FeedbackPopover, type FeedbackPopoverProps, type SavedFeedback } from './feedback-popover';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
@@ -54,6 +55,9 @@ const star = (name: string) => screen.getByRole<HTMLInputElement>('radio', { nam
 const stars = () => within(screen.getByRole('radiogroup', { name: 'How would you rate this lead?' })).getAllByRole<HTMLInputElement>('radio');
 const checkedStar = () => stars().find((input) => input.checked)?.value ?? null;
 
+// The panel is a lazy part (it comes after the open card's first frame): here from the start,
+// so each test waits for a state, not for a chunk (feedback-popover-late.test.tsx opens it before).
+beforeAll(() => FeedbackPanel.preload());
 afterEach(cleanup);
 
 describe('<FeedbackPopover> stars', () => {

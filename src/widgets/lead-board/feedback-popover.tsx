@@ -1,16 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   chooseReason,
   editNotes,
   FEEDBACK_RATINGS,
-  FEEDBACK_REASONS,
   feedbackAfterRating,
   feedbackKind,
   feedbackSubmitted,
   initialFeedbackState,
   isFeedbackRating,
   onOutsideClose,
-  reasonLabelKey,
   reasonSubmission,
   starLabelKey,
   thankYouLink,
@@ -20,15 +18,14 @@ import {
   type FeedbackSubmission,
   type ThankYouLink,
 } from '../../domain/feedback';
-import { NOTES_MAX_LENGTH } from '../../domain/notes';
 import { submitLeadFeedback } from '../../gateway/office/feedback';
 import type { Lead } from '../../gateway/office/schemas';
-import type { MessageKey } from '../../i18n/en-US';
 import type { NavigationKind } from '../../runtime/events';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
-import { StarRating } from '../../ui/star-rating';
-import starRatingCss from '../../ui/star-rating.css?inline';
+import { Skeleton } from '../../ui/skeleton';
+import { FeedbackPanel } from './card-extras-loader';
+import type { FeedbackFormError } from './feedback-panel';
 import feedbackCss from './feedback.css?inline';
 
 /** What the board stores on the lead after a successful submission (spec §4). */
@@ -50,15 +47,10 @@ export interface FeedbackPopoverProps {
 /** Analytics event names: under 5 stars is submitted feedback, 5 stars a star rating (spec §4). */
 export const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRating: 'Lead Star Rating' } as const;
 
-const STYLES = [starRatingCss, feedbackCss];
+const STYLES = [feedbackCss];
 
 const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit-service-area', servicesOffered: 'services-offered' };
 
-type FormError = 'send' | 'reasonRequired' | 'otherRequired';
-
-function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): MessageKey {
-  return feedbackKind(state.rating) === 'starRating' ? 'feedback.thanks.rating' : `feedback.thanks.${state.reason}`;
-}
 
 /**
  * The lead-feedback popover (spec §4 "Feedback"): a trigger button and, under it, a disclosure
@@ -76,10 +68,14 @@ function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): Message
  * the spec's message shows as an alert; the reason step keeps what was chosen and typed, a
  * 5-star pick rolls the stars back to what they showed before, and nothing is stored on the
  * lead — choosing again retries.
+ *
+ * This holds the state, the trigger and the sending; what the open panel shows is its own part
+ * (feedback-panel.tsx, with the card's other extras): the trigger is in the card's first frame,
+ * the stars and the reason form come after it.
  */
 export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: FeedbackPopoverProps) {
   useStyles(STYLES);
-  const { t, client, analytics, routes, onLinkClick } = useRuntime();
+  const { t, client, analytics, onLinkClick } = useRuntime();
   const baseId = useId();
   const triggerId = `${baseId}-trigger`;
   const panelId = `${baseId}-panel`;
@@ -92,7 +88,7 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
   /** Feedback saved in this session, until the lead itself carries it. */
   const [saved, setSaved] = useState<SavedFeedback | null>(null);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const [error, setError] = useState<FeedbackFormError | null>(null);
   /** 5 stars reached with the arrow keys: shown, sent only with Submit (or Space/Enter/click on it). */
   const [fiveWaiting, setFiveWaiting] = useState(false);
   /** The reason step's answers while the arrows rest on 5 (restored when they come back). */
@@ -101,7 +97,6 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const thanksRef = useRef<HTMLDivElement>(null);
   const notesRef = useRef<HTMLTextAreaElement>(null);
   const reasonsRef = useRef<HTMLFieldSetElement>(null);
   const sendingRef = useRef(false);
@@ -172,19 +167,6 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
       if (host) doc.removeEventListener('pointerdown', onDocumentPress);
     };
   }, [open]);
-
-  // Opening puts focus on the stars (the chosen one, else the first); success on the thank-you.
-  useLayoutEffect(() => {
-    const panel = panelRef.current;
-    if (open && focusOnOpen.current && panel) {
-      focusOnOpen.current = false;
-      (panel.querySelector<HTMLElement>('input[type="radio"]:checked') ?? panel.querySelector<HTMLElement>('input[type="radio"]'))?.focus();
-    }
-    if (open && focusThanks.current && state.step === 'thankYou') {
-      focusThanks.current = false;
-      thanksRef.current?.focus();
-    }
-  }, [open, state.step]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape' || !open) return;
@@ -324,100 +306,37 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
       </button>
       <div ref={panelRef} id={panelId} className="lk-feedback__panel" part="feedback-panel" data-align={align} role="group" aria-labelledby={triggerId} hidden={!open}>
         {open ? (
-          <>
-            <button type="button" className="lk-feedback__close" aria-label={t('feedback.close')} onClick={() => close(true)}>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-              </svg>
-            </button>
-            {state.step === 'thankYou' ? (
-              <div ref={thanksRef} className="lk-feedback__thanks" tabIndex={-1}>
-                <p>{t(thanksKey(state))}</p>
-                {link ? (
-                  <a href={routes[link]({ serviceProviderId: spId })} onClick={(event) => onThankYouLink(event, link)}>
-                    {t(`feedback.thanks.${link}`)}
-                  </a>
-                ) : null}
-              </div>
-            ) : (
-              <>
-                <StarRating
-                  label={t('feedback.ratingLabel')}
-                  starLabels={starLabels}
-                  value={state.rating}
-                  onChange={rate}
-                  disabled={sending}
-                  describedBy={error === 'send' && state.step === 'rating' ? errorId : undefined}
-                />
-                {fiveWaiting && state.step === 'rating' && state.rating === 5 ? (
-                  <button type="button" className="lk-button lk-feedback__submit" aria-disabled={sending || undefined} onClick={() => rate(5, 'choose')}>
-                    {t('feedback.submit')}
-                  </button>
-                ) : null}
-                {state.step === 'reason' ? (
-                  <form className="lk-feedback__reason" noValidate onSubmit={submitReason}>
-                    <fieldset
-                      ref={reasonsRef}
-                      className="lk-feedback__reasons"
-                      aria-describedby={error === 'reasonRequired' ? validationId : undefined}
-                      aria-invalid={error === 'reasonRequired' || undefined}
-                    >
-                      <legend className="lk-feedback__legend">{t('feedback.reasonLegend')}</legend>
-                      {FEEDBACK_REASONS.map((reason) => (
-                        <label key={reason} className="lk-feedback__option">
-                          <input
-                            type="radio"
-                            name={`${baseId}-reason`}
-                            value={reason}
-                            checked={state.reason === reason}
-                            onChange={() => {
-                              setError(null);
-                              setState((current) => chooseReason(current, reason));
-                            }}
-                          />
-                          <span>{t(reasonLabelKey(reason))}</span>
-                        </label>
-                      ))}
-                    </fieldset>
-                    {state.reason === 'Other' ? (
-                      <div className="lk-feedback__notes">
-                        <label htmlFor={notesId}>{t('feedback.otherLabel')}</label>
-                        <textarea
-                          dir="auto"
-                          ref={notesRef}
-                          id={notesId}
-                          rows={3}
-                          maxLength={NOTES_MAX_LENGTH}
-                          placeholder={t('feedback.otherPlaceholder')}
-                          value={state.notes}
-                          aria-invalid={error === 'otherRequired' || undefined}
-                          aria-describedby={error === 'otherRequired' ? validationId : undefined}
-                          onChange={(event) => {
-                            if (error === 'otherRequired') setError(null);
-                            const notes = event.target.value;
-                            setState((current) => editNotes(current, notes));
-                          }}
-                        />
-                      </div>
-                    ) : null}
-                    {error === 'reasonRequired' || error === 'otherRequired' ? (
-                      <p id={validationId} className="lk-feedback__validation">
-                        {t(error === 'reasonRequired' ? 'feedback.reasonRequired' : 'feedback.otherRequired')}
-                      </p>
-                    ) : null}
-                    <button type="submit" className="lk-button lk-feedback__submit" aria-disabled={sending || undefined} aria-describedby={error === 'send' ? errorId : undefined}>
-                      {t('feedback.submit')}
-                    </button>
-                  </form>
-                ) : null}
-                {error === 'send' ? (
-                  <p id={errorId} className="lk-feedback__error" role="alert">
-                    {t('error.feedback')}
-                  </p>
-                ) : null}
-              </>
-            )}
-          </>
+          // The panel's code comes after the open card's first frame (card-extras-part.ts): by
+          // a tap it is here; before it, the panel holds the stars' place.
+          <Suspense fallback={<Skeleton width={184} height={32} />}>
+            <FeedbackPanel
+              ids={{ base: baseId, error: errorId, validation: validationId, notes: notesId }}
+              state={state}
+              sending={sending}
+              error={error}
+              fiveWaiting={fiveWaiting}
+              starLabels={starLabels}
+              spId={spId}
+              panelRef={panelRef}
+              focusOnOpen={focusOnOpen}
+              focusThanks={focusThanks}
+              reasonsRef={reasonsRef}
+              notesRef={notesRef}
+              onClose={() => close(true)}
+              onRate={rate}
+              onReason={(reason) => {
+                setError(null);
+                setState((current) => chooseReason(current, reason));
+              }}
+              onNotes={(notes) => {
+                if (error === 'otherRequired') setError(null);
+                setState((current) => editNotes(current, notes));
+              }}
+              onSubmitReason={submitReason}
+              onThankYouLink={onThankYouLink}
+              link={link}
+            />
+          </Suspense>
         ) : null}
       </div>
     </div>

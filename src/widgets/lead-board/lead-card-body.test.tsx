@@ -432,7 +432,8 @@ describe('expanded card: feedback and insurance', () => {
     expect(withOffer).toBeDefined();
     cleanup();
     const { card, received } = await openLead(withOffer!.leadId);
-    expect(within(card).getByText('starting at $30/month', { exact: false })).toBeTruthy();
+    // The offer at the card's end follows its first frame (its code with the card's extras).
+    expect(await within(card).findByText('starting at $30/month', { exact: false })).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: 'Dismiss insurance offer' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Not at all' }));
     await waitFor(() => expect(received('POST', '/gateway/lead/v1/serviceprovider/1001/add-display-preferences')).toHaveLength(1));

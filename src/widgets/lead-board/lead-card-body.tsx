@@ -24,8 +24,7 @@ import {
   statusFailuresAtom,
 } from './card-atoms';
 import { FeedbackPopover } from './feedback-popover';
-import { InsuranceBanner } from './insurance-banner';
-import { ClosePrompt, ConnectNumberDialog, ContactDetails, JobNotesDialog, ReviewRequest } from './card-extras-loader';
+import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequest } from './card-extras-loader';
 import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
 
@@ -44,10 +43,11 @@ export interface LeadCardBodyProps {
    */
   onStatusChanged(lead: Lead, status: LeadStatus): void;
   /**
-   * The pro opened the card (it was shown collapsed before): its end — project details, the
-   * insurance offer, below a phone's fold as the card opens — comes in the frame after the one
-   * that answers the tap, which has less to render and lay out then. A card shown open from the
-   * start renders whole: content arriving after the first paint would move the cards under it.
+   * The pro opened the card (it was shown collapsed before): its project details, below a
+   * phone's fold as the card opens, come in the frame after the one that answers the tap, which
+   * has less to render and lay out then. A card shown open from the start renders them at once:
+   * content arriving after the first paint would move the cards under it. (The insurance offer
+   * at the very end always follows the first frame, with its code: card-extras-part.ts.)
    */
   endAfterPaint?: boolean | undefined;
 }
@@ -131,8 +131,13 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, e
         </div>
       ) : null}
       {showsEnd && lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
-      {/* The insurance offer comes after the lead's own details, never before them. */}
-      {showsEnd && spId !== null ? <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} /> : null}
+      {/* The insurance offer comes after the lead's own details, never before them; at the card's
+          end, below a phone's (and a desktop's) first screen, it follows the card's first frame. */}
+      {afterPaint && spId !== null ? (
+        <Suspense fallback={null}>
+          <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
