@@ -3,6 +3,7 @@ import { validationMessages } from './en-US/validation';
 import { leadPageMessages } from './en-US/lead-page';
 import { boardMessages } from './en-US/board';
 import { boardCardMessages } from './en-US/board-card';
+import { boardCardExtrasMessages } from './en-US/board-card-extras';
 import { boardFilterMessages } from './en-US/board-filters';
 import { boardBulkMessages } from './en-US/board-bulk';
 import { threadMessages as threadPartMessages } from './en-US/thread';
@@ -33,6 +34,7 @@ export const enUS = {
   ...leadPageMessages,
   ...boardMessages,
   ...boardCardMessages,
+  ...boardCardExtrasMessages,
   ...boardFilterMessages,
   ...boardBulkMessages,
   ...threadMessages,
@@ -54,6 +56,7 @@ export {
   leadPageMessages,
   boardMessages,
   boardCardMessages,
+  boardCardExtrasMessages,
   boardFilterMessages,
   boardBulkMessages,
   threadMessages,

@@ -7,6 +7,7 @@ import type { MessageParams } from './translate';
 import { appMessagesEs } from './es-US/app';
 import { boardMessagesEs } from './es-US/board';
 import { boardCardMessagesEs } from './es-US/board-card';
+import { boardCardExtrasMessagesEs } from './es-US/board-card-extras';
 import { boardFilterMessagesEs } from './es-US/board-filters';
 import { boardBulkMessagesEs } from './es-US/board-bulk';
 import { commonMessagesEs } from './es-US/common';
@@ -30,6 +31,7 @@ export const esUSMessages = {
   ...leadPageMessagesEs,
   ...boardMessagesEs,
   ...boardCardMessagesEs,
+  ...boardCardExtrasMessagesEs,
   ...boardFilterMessagesEs,
   ...boardBulkMessagesEs,
   ...threadHeaderMessagesEs,

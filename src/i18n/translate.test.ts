@@ -36,6 +36,7 @@ describe('createTranslator', () => {
       parts.leadPageMessages,
       parts.boardMessages,
       parts.boardCardMessages,
+      parts.boardCardExtrasMessages,
       parts.boardFilterMessages,
       parts.boardBulkMessages,
       parts.threadMessages,

@@ -1,13 +1,13 @@
 /**
  * The lead board's open card (§2, §4): details, contact, status, notes, job notes, connect
- * number, Closed won prompt, insurance offer, feedback. Loaded with the card body, not in the
- * board's first load.
+ * number, Closed won prompt, the feedback trigger. Loaded with the card body, not in the
+ * board's first load; the feedback panel's and the insurance offer's texts come later, with
+ * them (board-card-extras.ts).
  */
 export const boardCardMessages = {
   // Failures of the card's actions (§8; the status one is ours)
   'board.error.status': 'We could not change the status of this lead. Please try again.',
   'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
-  'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
   'error.numberConnected': 'This number has already been connected.',
   'error.saveNumber': 'Error: Please try again in a couple minutes.',
   'board.leadStatus': 'Lead status',
@@ -49,52 +49,13 @@ export const boardCardMessages = {
   'notes.save': 'Save',
   'notes.cancel': 'Cancel',
   'notes.count': '{count} / {max}',
-  // Insurance banner (§2, §4)
-  'insurance.price': 'starting at $30/month',
-  'insurance.notForThisJob': 'Not for this job',
-  'insurance.notAtAll': 'Not at all',
   // Feedback (§4)
   'feedback.star.5': 'Great',
   'feedback.star.4': 'Good',
   'feedback.star.3': 'Okay',
   'feedback.star.2': 'Fair',
   'feedback.star.1': 'Poor',
-  'feedback.reason.LowValueJob': 'Low-value job',
-  'feedback.reason.OutOfServiceArea': 'Out of service area',
-  'feedback.reason.DontDoThisWork': "I don't do this work",
-  'feedback.reason.CustomerUnresponsive': 'Customer unresponsive',
-  'feedback.reason.PotentialSpam': 'Potential spam',
-  'feedback.reason.Other': 'Other',
-  'feedback.otherPlaceholder': 'Something else...',
-  // Thank-you texts per reason: the spec asks for them without giving them (our wording).
-  'feedback.thanks.rating': 'Thanks for rating this lead!',
-  'feedback.thanks.LowValueJob': "Thanks for your feedback! We'll use it to send you jobs worth your time.",
-  'feedback.thanks.OutOfServiceArea': 'Thanks for your feedback! Make sure your service area is up to date.',
-  'feedback.thanks.DontDoThisWork': 'Thanks for your feedback! Make sure the services you offer are up to date.',
-  'feedback.thanks.CustomerUnresponsive': "Thanks for your feedback! We'll keep working to bring you responsive customers.",
-  'feedback.thanks.PotentialSpam': "Thanks for letting us know. We'll look into this lead.",
-  'feedback.thanks.Other': 'Thanks for your feedback! It helps us send you better leads.',
-  'feedback.thanks.editServiceArea': 'Edit your service area',
-  'feedback.thanks.servicesOffered': 'Update the services you offer',
   // Feedback popover: visible texts the spec leaves unwritten (our wording).
   'feedback.trigger': 'Rate this lead',
   'feedback.triggerRated': 'Your rating: {label}',
-  'feedback.ratingLabel': 'How would you rate this lead?',
-  'feedback.reasonLegend': 'What was wrong with this lead?',
-  'feedback.otherLabel': 'Tell us more',
-  'feedback.reasonRequired': 'Choose a reason.',
-  'feedback.otherRequired': 'Tell us what was wrong with this lead.',
-  'feedback.submit': 'Submit',
-  'feedback.close': 'Close',
-  // Insurance banner: visible texts the spec leaves unwritten (our wording).
-  'insurance.headline': 'Liability insurance for your business',
-  'insurance.purchase': 'Get a quote',
-  'insurance.newTab': '(opens in a new tab)',
-  'insurance.dismiss': 'Dismiss insurance offer',
-  'insurance.question': 'Not interested?',
-  'insurance.thanks.lead': "Thanks! We won't show this offer on this lead again.",
-  'insurance.thanks.all': "Thanks! We won't show insurance offers on your leads again.",
-  'insurance.transition': 'Taking you to our insurance partner…',
-  'insurance.popupBlocked': 'Your browser blocked the new tab.',
-  'insurance.openInsurer': 'Open the insurance page',
 } as const;

@@ -7,10 +7,12 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { INSURANCE_DELAY_MS } from '../../domain/insurance-banner';
 import { INSURANCE_HIDDEN_STORAGE_KEY, InsuranceBanner, type InsuranceBannerProps } from './insurance-banner';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { CARD_EXTRAS_CATALOGUE } from './card-extras-messages';
 import { LEAD_CARD_CATALOGUE } from './lead-card-messages';
 
 /** The card's parts render inside the open card, with its texts. */
-const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE };
+/** The offer comes with the card's extras part, and brings their texts (card-extras-messages.ts). */
+const CATALOGUE = { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE, ...CARD_EXTRAS_CATALOGUE };
 
 const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox';
 const PREFERENCES_PATH = '/gateway/lead/v1/serviceprovider/1001/add-display-preferences';
