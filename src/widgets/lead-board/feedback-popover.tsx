@@ -51,7 +51,6 @@ const STYLES = [feedbackCss];
 
 const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit-service-area', servicesOffered: 'services-offered' };
 
-
 /**
  * The lead-feedback popover (spec §4 "Feedback"): a trigger button and, under it, a disclosure
  * panel with the star rating; 5 stars is sent at once (reason 'Other'), 1–4 stars ask why.
