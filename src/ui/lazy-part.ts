@@ -21,6 +21,14 @@ export type PartFailedViewProps = { retry(): void; failures: number };
 export const PartFailedView = createContext<ComponentType<PartFailedViewProps> | null>(null);
 
 /**
+ * The modules that arrived, by their loader: several parts picked from one module (an open card's
+ * extras) share one load, so a part whose module came for another renders in its first render
+ * too. The page's own record, as the browser's module map is (a module, once here, stays).
+ */
+const arrivedModules = new WeakMap<() => Promise<unknown>, { module: unknown }>();
+const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+
+/**
  * The one way a widget loads its parts (issue 13 §2): React.lazy over the part's loader, which
  * renders at once — no Suspense fallback, no second render — when the part has already arrived.
  *
@@ -40,14 +48,6 @@ export const PartFailedView = createContext<ComponentType<PartFailedViewProps> |
  * `withParts` starts the part's own first-content parts as soon as its module is here (the
  * office app's route widget and, inside it, the board's list).
  */
-/**
- * The modules that arrived, by their loader: several parts picked from one module (an open card's
- * extras) share one load, so a part whose module came for another renders in its first render
- * too. The page's own record, as the browser's module map is (a module, once here, stays).
- */
-const arrivedModules = new WeakMap<() => Promise<unknown>, { module: unknown }>();
-const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
-
 export function lazyPart<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
