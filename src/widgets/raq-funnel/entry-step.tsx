@@ -95,6 +95,15 @@ function EntryStep() {
   const categoryRef = useRef<HTMLDivElement>(null);
   const postalRef = useRef<HTMLInputElement>(null);
   const alternativesRef = useRef<HTMLHeadingElement>(null);
+  /** A check found the pro does not serve the ZIP code: its heading takes focus once it shows. */
+  const focusAlternatives = useRef(false);
+  // In the commit that shows it. (A frame after the answer was not enough: on a busy phone the
+  // answer's render came after that frame, and focus stayed on Continue.)
+  useLayoutEffect(() => {
+    if (!focusAlternatives.current || !alternativesRef.current) return;
+    focusAlternatives.current = false;
+    alternativesRef.current.focus();
+  });
 
   const chosenLabel = form.taskCategoryName ?? form.categoryName ?? '';
   const text = draft ?? chosenLabel;
@@ -177,8 +186,16 @@ function EntryStep() {
       if (!(isGatewayError(result.error) && result.error.kind === 'aborted')) setFailure(result.error);
       return;
     }
-    if (result.value) goToStep('project');
-    else requestAnimationFrame(() => alternativesRef.current?.focus());
+    if (result.value) {
+      goToStep('project');
+      return;
+    }
+    focusAlternatives.current = true;
+    // Already shown (the answer rendered before this ran): now; otherwise the layout effect above.
+    if (alternativesRef.current) {
+      focusAlternatives.current = false;
+      alternativesRef.current.focus();
+    }
   }
 
   async function submit(event: FormEvent) {

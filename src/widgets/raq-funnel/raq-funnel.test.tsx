@@ -258,6 +258,24 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(screen.getByText('Denver Rooter Express')).toBeTruthy();
     expect(received('GET', '/gateway/lead/v1/serviceprovider/1009/postalcode-eligibility/80202')).toHaveLength(1);
   });
+
+  it('not eligible on a busy phone (the answer renders after the next frame): focus still lands on the heading', async () => {
+    // Frames come before React's render of the answer (CI's Storybook run saw focus stay on Continue).
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      queueMicrotask(() => callback(performance.now()));
+      return 0;
+    });
+    try {
+      const { user } = renderFunnel({ spId: 2005, postalCode: '80202' });
+      await heading('Request a quote from Cap City Plumbing');
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'What do you need help with?' })).toHaveProperty('value', 'Plumbing'));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      const notServed = await screen.findByRole('heading', { level: 3, name: 'Cap City Plumbing does not serve ZIP code 80202.' });
+      await waitFor(() => expect(document.activeElement).toBe(notServed));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('project: details, validation, creating the lead', () => {
