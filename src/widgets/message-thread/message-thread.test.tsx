@@ -594,6 +594,29 @@ describe('<MessageThread> history and live messages (§4)', () => {
     expect(received('GET', /\/messages$/)).toHaveLength(2);
   });
 
+  it('after an older page failed, scrolling at the top does not ask again; Try again does', async () => {
+    const { received, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId });
+    await ready();
+    const history = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === SANDBOX_HISTORY_THREAD.memberId);
+    await within(list()).findByText(history.at(-1)!.text);
+    sandbox.faults.status(500, undefined, { route: `GET ${CHAT}/conversations/:sid/messages` });
+    const older = () => received('GET', /\/messages$/).filter((page) => page.query.before !== undefined);
+    const scroller = list();
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    const alert = await within(list()).findByRole('alert');
+    expect(alert.textContent).toContain('Older messages could not be loaded.');
+    expect(older()).toHaveLength(1);
+    // Scroll events at the top (a user's, or layout's) ask nothing more.
+    for (let i = 0; i < 5; i++) fireEvent.scroll(scroller);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(older()).toHaveLength(1);
+    sandbox.faults.clear();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list()).findByText(history[0]!.text)).toBeTruthy();
+    expect(older()).toHaveLength(2);
+  });
+
   it('shows the member’s new message live, as text: links only for https, mailto and tel', async () => {
     const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();

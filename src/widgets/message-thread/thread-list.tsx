@@ -102,9 +102,12 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
     else virtualizer.scrollToEnd();
   }, [rows, snapshot.status, virtualizer]);
 
+  // Not after a failed older page: its 'Try again' asks. Scroll events come by the dozen (and
+  // from layout: a resize, the virtualiser keeping the reading position), so each asking again
+  // was a request per event while the page kept failing (CI saw a second one within 2 s).
   const onScroll = () => {
     const element = scrollRef.current;
-    if (element && element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX) onLoadOlder();
+    if (element && element.scrollTop <= INFINITE_SCROLL_THRESHOLD_PX && !snapshot.olderFailed) onLoadOlder();
   };
   // A short first page (or a tall viewport) leaves nothing to scroll: ask for older ones at once.
   // Not after a failed one: its Retry asks (asking again at each render was a request loop

@@ -391,7 +391,7 @@ export class ThreadSession {
         this.set({ messages: merged, loadingOlder: false, hasOlder: page.hasOlder && (merged[0]?.index ?? 0) > 0 });
       },
       () => {
-        // May be asked for again (the 'Try again' button, or the next scroll).
+        // May be asked for again: the list's 'Try again' (a scroll does not ask after a failure).
         this.fetchedBefore.delete(earliest);
         this.set({ loadingOlder: false, olderFailed: true });
       },
