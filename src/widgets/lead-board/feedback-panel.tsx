@@ -6,6 +6,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { StarRating } from '../../ui/star-rating';
 import starRatingCss from '../../ui/star-rating.css?inline';
+import feedbackPanelCss from './feedback-panel.css?inline';
 
 export type FeedbackFormError = 'send' | 'reasonRequired' | 'otherRequired';
 
@@ -35,7 +36,7 @@ export interface FeedbackPanelProps {
   link: ThankYouLink | null;
 }
 
-const STYLES = [starRatingCss];
+const STYLES = [starRatingCss, feedbackPanelCss];
 
 function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): MessageKey {
   return feedbackKind(state.rating) === 'starRating' ? 'feedback.thanks.rating' : `feedback.thanks.${state.reason}`;
