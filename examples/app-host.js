@@ -59,9 +59,13 @@ if (!officePage()) {
   // Imported after the page's set-up, not with it: a static import is one more round trip before
   // the widgets' first data (the bench's board chain went from 3 to 4).
   if (app) {
-    void import('./saved-replies.js').then(({ keepSavedReplies }) => {
-      addEventListener('popstate', keepSavedReplies(app, () => app.getAttribute('sp-id')));
-    });
+    // A page left before it arrived cancels it (WebKit and Firefox reject the import then): not an
+    // error worth an unhandled rejection in the host's error monitor.
+    import('./saved-replies.js')
+      .then(({ keepSavedReplies }) => {
+        addEventListener('popstate', keepSavedReplies(app, () => app.getAttribute('sp-id')));
+      })
+      .catch(() => undefined);
   }
   // The nav's client-side navigations (app-nav.js) may change the provider the address names.
   addEventListener('popstate', signIn);

@@ -18,7 +18,10 @@ if (leadId) thread.setAttribute('lead-id', leadId);
 thread.setAttribute('auth-mode', 'provider');
 thread.setAttribute('chat-service', 'sandbox');
 // Imported after the set-up, not with it (a static import is a round trip before the first data).
-void import('./saved-replies.js').then(({ keepSavedReplies }) => keepSavedReplies(thread, () => thread.getAttribute('sp-id')));
+// A page left before it arrived cancels it: no unhandled rejection for the host's error monitor.
+import('./saved-replies.js')
+  .then(({ keepSavedReplies }) => keepSavedReplies(thread, () => thread.getAttribute('sp-id')))
+  .catch(() => undefined);
 document.getElementById('thread-host')?.append(thread);
 
 for (const link of document.querySelectorAll('.app-nav a')) {

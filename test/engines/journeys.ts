@@ -437,5 +437,22 @@ export function engineJourneys(engine: EngineName): void {
       // Nothing but the refused chunk's own failed loads (Chromium lists them in its console).
       expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
     });
+
+    // CI once saw WebKit record 'unhandledrejection: Importing a module script failed.' as the
+    // 320 px journey left a page: the example pages' own import of saved-replies.js had no catch.
+    // Here it does not arrive at all (not in WebKitGTK: see above, its cache keeps what it ran).
+    it.skipIf(engine === 'webkit')('a host script that does not arrive (the thread page’s saved replies) leaves no unhandled rejection; the thread works', async () => {
+      const { driver, proxy } = session;
+      const allow = proxy.refuse('/examples/saved-replies.js');
+      try {
+        await session.open('/examples/message-thread.html?user-id=5001&lead-id=300001');
+        await driver.waitFor(within({ css: 'message-thread' }, { css: '.lk-msg__body' }));
+        // The page's import has failed once the same import, asked again, has (Firefox keeps it).
+        expect(await driver.evaluate<string>("return import('/examples/saved-replies.js').then(() => 'loaded', () => 'failed');")).toBe('failed');
+      } finally {
+        allow();
+      }
+      expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
+    });
   });
 }

@@ -82,7 +82,7 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       if (!type.startsWith('text/html')) {
         // Each page asks for its code again (hashed chunks are immutable to browsers): a test can
         // refuse a chunk an earlier test of the file already loaded.
-        const out = url.pathname.startsWith('/cdn/') ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
+        const out = url.pathname.startsWith('/cdn/') || url.pathname.startsWith('/examples/') ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
         return;
