@@ -106,7 +106,13 @@ export abstract class BaseDriver<T> implements EngineDriver {
       detached: 'return q.all(arguments[0]).length === 0;',
       hidden: 'return !q.all(arguments[0]).some(q.visible);',
     };
-    await this.waitUntil(withQuery(checks[state]), [toWire(query)], { timeout, message: `${describeQuery(query)} to be ${state}` });
+    try {
+      await this.waitUntil(withQuery(checks[state]), [toWire(query)], { timeout, message: `${describeQuery(query)} to be ${state}` });
+    } catch (error) {
+      // Say what the page showed instead (a stuck state and a slow one read differently in a CI log).
+      const shown = await this.evaluate<string>(PAGE_TEXT).catch(() => '(the page could not be read)');
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page showed: ${shown}`, { cause: error });
+    }
   }
 
   /** Finds the element and acts on it, again while it is being replaced or covered. */
@@ -151,6 +157,20 @@ export abstract class BaseDriver<T> implements EngineDriver {
     return this.act(query, 'select an option in', (element) => this.selectIn(element, value));
   }
 }
+
+/** What the page's widgets show (each shadow root's text, nested ones too), else the page's text: 600 characters. */
+const PAGE_TEXT = `
+  const parts = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (!el.shadowRoot) continue;
+      parts.push('[' + el.localName + ': ' + (el.shadowRoot.textContent || '').replace(/\\s+/g, ' ').trim() + ']');
+      walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return parts.join(' ').slice(0, 600) || (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').slice(0, 600);
+`;
 
 /** The body that returns the first visible, enabled match (an element reference) or null. */
 export const FIRST_ENABLED = withQuery(`
