@@ -117,9 +117,10 @@ describe('status', { timeout: 20_000 }, () => {
     expect(
       await answered(statusPath(LEADS.newest), async () => {
         await select.selectOption('InProgressWon');
-        // At once in the header; not sent yet (a further change may replace it).
+        // At once in the header. (That it is sent only after a pause, so a further change may
+        // replace it, is checked on a fake clock in lead-card-body.test.tsx: here, on a busy
+        // machine, the pause could run out before the page is read — CI saw it so.)
         await expect(headerStatus(card).textContent()).resolves.toBe('Scheduled');
-        expect(sent(statusPath(LEADS.newest))).toEqual([]);
       }),
     ).toBe(200);
     expect(sent(statusPath(LEADS.newest))).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
@@ -135,10 +136,11 @@ describe('status', { timeout: 20_000 }, () => {
     const { card, sent } = await openLead(LEADS.newest);
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await tabTo(select);
-    for (const label of ['Not Contacted', 'Contacted', 'Scheduled']) {
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(() => headerStatus(card).textContent()).toBe(label);
-    }
+    // Back to back, as a pro's quick presses are: a poll between them could outlast the pause on
+    // a busy machine (the header following each step and the pause itself are checked on a fake
+    // clock in lead-card-body.test.tsx).
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => headerStatus(card).textContent()).toBe('Scheduled');
     await expect.poll(() => sent(statusPath(LEADS.newest)), { timeout: UI_TIMEOUT_MS }).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
     await page.waitForTimeout(SEND_DELAY_MS + 300);
     expect(sent(statusPath(LEADS.newest))).toHaveLength(1);
@@ -154,7 +156,9 @@ describe('status', { timeout: 20_000 }, () => {
     await page.keyboard.type('Cl');
     await expect.poll(() => select.inputValue()).toBe('ClosedWon');
     await expect.poll(() => headerStatus(card).textContent()).toBe('Closed won');
-    const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === statusPath(LEADS.newest), { timeout: SEND_DELAY_MS - 100 });
+    // Sent on leaving rather than after the pause: that it comes at once is checked on a fake clock
+    // (lead-card-body.test.tsx); a latency bound here failed on a busy machine.
+    const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === statusPath(LEADS.newest), { timeout: UI_TIMEOUT_MS });
     await page.keyboard.press('Tab');
     expect((await request).postDataJSON()).toEqual({ serviceProviderId: SP_ID, status: 'ClosedWon' });
     await page.waitForTimeout(SEND_DELAY_MS + 300);
