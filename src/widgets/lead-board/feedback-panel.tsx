@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, type FormEvent, type MouseEvent, type RefObject } from 'react';
-import { FEEDBACK_REASONS, feedbackKind, reasonLabelKey, type FeedbackReason, type FeedbackState, type ThankYouLink } from '../../domain/feedback';
+import { useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
+import { FEEDBACK_REASONS, feedbackKind, reasonLabelKey, thankYouLink, type FeedbackReason, type FeedbackState, type ThankYouLink } from '../../domain/feedback';
 import { NOTES_MAX_LENGTH } from '../../domain/notes';
 import type { MessageKey } from '../../i18n/en-US';
+import type { NavigationKind } from '../../runtime/events';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { StarRating } from '../../ui/star-rating';
@@ -32,11 +33,11 @@ export interface FeedbackPanelProps {
   onReason(reason: FeedbackReason): void;
   onNotes(notes: string): void;
   onSubmitReason(event: FormEvent<HTMLFormElement>): void;
-  onThankYouLink(event: MouseEvent<HTMLAnchorElement>, link: ThankYouLink): void;
-  link: ThankYouLink | null;
 }
 
 const STYLES = [starRatingCss, feedbackPanelCss];
+
+const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit-service-area', servicesOffered: 'services-offered' };
 
 function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): MessageKey {
   return feedbackKind(state.rating) === 'starRating' ? 'feedback.thanks.rating' : `feedback.thanks.${state.reason}`;
@@ -66,11 +67,10 @@ export function FeedbackPanel({
   onReason,
   onNotes,
   onSubmitReason,
-  onThankYouLink,
-  link,
 }: FeedbackPanelProps) {
   useStyles(STYLES);
-  const { t, routes } = useRuntime();
+  const { t, routes, onLinkClick } = useRuntime();
+  const link = state.step === 'thankYou' ? thankYouLink(state.reason) : null;
   const thanksRef = useRef<HTMLDivElement>(null);
 
   // Opening puts focus on the stars (the chosen one, else the first) — also when this part
@@ -98,7 +98,7 @@ export function FeedbackPanel({
         <div ref={thanksRef} className="lk-feedback__thanks" tabIndex={-1}>
           <p>{t(thanksKey(state))}</p>
           {link ? (
-            <a href={routes[link]({ serviceProviderId: spId })} onClick={(event) => onThankYouLink(event, link)}>
+            <a href={routes[link]({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, LINK_KIND[link])}>
               {t(`feedback.thanks.${link}`)}
             </a>
           ) : null}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import {
   chooseReason,
   editNotes,
@@ -11,16 +11,13 @@ import {
   onOutsideClose,
   reasonSubmission,
   starLabelKey,
-  thankYouLink,
   type FeedbackRating,
   type FeedbackReason,
   type FeedbackState,
   type FeedbackSubmission,
-  type ThankYouLink,
 } from '../../domain/feedback';
 import { submitLeadFeedback } from '../../gateway/office/feedback';
 import type { Lead } from '../../gateway/office/schemas';
-import type { NavigationKind } from '../../runtime/events';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Skeleton } from '../../ui/skeleton';
@@ -49,8 +46,6 @@ export const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRat
 
 const STYLES = [feedbackCss];
 
-const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit-service-area', servicesOffered: 'services-offered' };
-
 /**
  * The lead-feedback popover (spec §4 "Feedback"): a trigger button and, under it, a disclosure
  * panel with the star rating; 5 stars is sent at once (reason 'Other'), 1–4 stars ask why.
@@ -74,7 +69,7 @@ const LINK_KIND: Record<ThankYouLink, NavigationKind> = { editServiceArea: 'edit
  */
 export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: FeedbackPopoverProps) {
   useStyles(STYLES);
-  const { t, client, analytics, onLinkClick } = useRuntime();
+  const { t, client, analytics } = useRuntime();
   const baseId = useId();
   const triggerId = `${baseId}-trigger`;
   const panelId = `${baseId}-panel`;
@@ -268,16 +263,11 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
     void send(submission, null);
   }
 
-  function onThankYouLink(event: MouseEvent<HTMLAnchorElement>, link: ThankYouLink) {
-    onLinkClick(event, LINK_KIND[link]);
-  }
-
   const starLabels = FEEDBACK_RATINGS.map((rating) => t(starLabelKey(rating)));
   const triggerText = priorRating === null ? t('feedback.trigger') : t('feedback.triggerRated', { label: t(starLabelKey(priorRating)) });
   // The trigger is as wide as its longest text from the start: giving a rating moves nothing beside it.
   const triggerTexts = [t('feedback.trigger'), ...starLabels.map((label) => t('feedback.triggerRated', { label }))];
   const widestText = triggerTexts.reduce((widest, text) => (text.length > widest.length ? text : widest));
-  const link = state.step === 'thankYou' ? thankYouLink(state.reason) : null;
 
   return (
     <div ref={rootRef} className="lk-feedback" part="feedback" onKeyDown={handleKeyDown} onBlur={handleBlur}>
@@ -332,8 +322,6 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
                 setState((current) => editNotes(current, notes));
               }}
               onSubmitReason={submitReason}
-              onThankYouLink={onThankYouLink}
-              link={link}
             />
           </Suspense>
         ) : null}
