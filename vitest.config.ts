@@ -128,6 +128,13 @@ const E2E_FILES = ['test/e2e/**/*.test.ts'];
  * whole suite on it is `npm run test:e2e-lite` (≈ 3.5 min alone): in CI it would add ≈ 400 s of
  * file time (≈ 3 min on two cores) to a run that took 525–704 s — too near its 15 minutes.
  */
+/**
+ * A bound for a hung browser journey, not a speed check: a test that names no timeout of its own
+ * gets this one instead of vitest's 5 s. CI's two cores run e2e beside the engines and the
+ * packaged build; there a journey that takes 1 s alone took over 5 s (the XSS detectors' check,
+ * cut off at vitest's default).
+ */
+const BROWSER_TEST_TIMEOUT_MS = 60_000;
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
 export default defineConfig({
@@ -176,6 +183,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: E2E_FILES,
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
         },
       },
       {
@@ -185,6 +193,7 @@ export default defineConfig({
           name: 'e2e-lite',
           environment: 'node',
           include: E2E_LITE_FILES,
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
           env: { CDN_FLAVOUR: 'lite' },
         },
       },
@@ -197,6 +206,7 @@ export default defineConfig({
           // list, e.g. ENGINES=chromium,firefox,webkit); by default Firefox and WebKit — Chromium
           // has test/e2e in depth, and CI's time is better spent there.
           include: (process.env.ENGINES ?? 'firefox,webkit').split(',').map((engine) => `test/engines/${engine.trim()}.test.ts`),
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
         },
       },
       {

@@ -662,8 +662,9 @@ describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
     const { leadId } = (await (await created).json()) as { leadId: number };
     await serve(`GET /gateway/lead/v1/lead/${leadId}`, { leadId, userId: 1, title, description: null, urgency: 'NA', postalAddress: { postalCode: '80202', advertisingZone: 12 }, category: { id: 100, name: categoryName } });
 
-    await step('Send your request to more pros');
-    // 650 reviews of up to 10,000 characters: on a busy CI machine they took over 10 s to show.
+    // 650 reviews of up to 10,000 characters, fetched as the step shows: on a busy CI machine the
+    // page was busy with them for over 10 s, its heading and its reviews both waited on.
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }), 45_000);
     await visible(funnel.locator('.lk-funnel__review-text').first(), 45_000);
     await expectRendered(tab.page, XSS_PAYLOADS, 'funnel suggestions (reviews)');
     await expectSafeDom(tab.page, 'funnel suggestions');
