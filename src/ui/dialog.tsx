@@ -183,7 +183,7 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
             <button
               ref={closeButtonRef}
               type="button"
-              className="lk-dialog__close"
+              className="lk-icon-button lk-dialog__close"
               part={`${part}-close`}
               aria-label={closeLabel}
               onClick={() => requestClose('close-button')}

@@ -7,11 +7,13 @@ export type LazyPart<P extends object, M = unknown> = ComponentType<P> & {
 };
 
 /**
- * What a part that failed to load shows in its place: `retry` loads it again; `failures` counts
- * the loads that failed (from 2 on, a retry did not help: Firefox and WebKit keep a failed module
+ * What a part that failed to load shows in its place: `retry` loads it again — the view stays
+ * meanwhile (`retrying`), and the promise says whether the part came (it then renders in the
+ * view's place) or failed again (the view stays, `failures` one higher); `failures` counts the
+ * loads that failed (from 2 on, a retry did not help: Firefox and WebKit keep a failed module
  * for the page's lifetime, so only a reload fetches it again).
  */
-export type PartFailedViewProps = { retry(): void; failures: number };
+export type PartFailedViewProps = { retry(): Promise<boolean>; retrying: boolean; failures: number };
 
 /**
  * The view a part that failed to load shows (an element provides one with its texts: the ui
@@ -101,19 +103,48 @@ export function lazyPart<M, P extends object>(
     return pending;
   };
 
-  // React.lazy keeps a failure for good, so a retry renders a new lazy component.
+  // React.lazy keeps a failure for good, so a part that came on a retry renders a new lazy
+  // component. Until then the failure view stays where it is — with the focus, when 'Try again'
+  // had it — rather than a fallback in its place.
   const listeners = new Set<() => void>();
-  const retry = () => {
-    current = makeLazy();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  let retrying: Promise<boolean> | null = null;
+  const notify = () => {
     for (const listener of listeners) listener();
   };
+  const retry = (): Promise<boolean> => {
+    if (retrying) return retrying;
+    retrying = preload().then(
+      () => {
+        current = makeLazy();
+        return true;
+      },
+      () => {
+        failures += 1;
+        return false;
+      },
+    );
+    void retrying.then(() => {
+      retrying = null;
+      notify();
+    });
+    notify();
+    return retrying;
+  };
+  const onLine = () => void retry();
+  /** What the failure view shows: how many loads failed, and whether one is on its way. */
+  const failedState = () => failures * 2 + (retrying ? 1 : 0);
   function Failed() {
     const View = useContext(PartFailedView);
+    const state = useSyncExternalStore(subscribe, failedState, failedState);
     useEffect(() => {
-      window.addEventListener('online', retry);
-      return () => window.removeEventListener('online', retry);
+      window.addEventListener('online', onLine);
+      return () => window.removeEventListener('online', onLine);
     }, []);
-    return View ? createElement(View, { retry, failures }) : null;
+    return View ? createElement(View, { retry, retrying: state % 2 === 1, failures: state >> 1 }) : null;
   }
   type Loaded = { default: ComponentType<P> };
   function makeLazy(): LazyExoticComponent<ComponentType<P>> {
@@ -134,10 +165,6 @@ export function lazyPart<M, P extends object>(
     });
   }
   let current = makeLazy();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
   const snapshot = () => current;
   function Part(props: P) {
     return createElement(useSyncExternalStore(subscribe, snapshot, snapshot), props);

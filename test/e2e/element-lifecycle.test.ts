@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
+import { focusedDescription, isFocused, tabTo } from './focus';
 import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession();
@@ -141,7 +142,7 @@ describe('a removed element cancels its reads still on the way (issue 13)', { ti
 });
 
 describe('a part whose code does not arrive (a phone losing its connection)', { timeout: 60_000 }, () => {
-  it("<lead-board> whose list chunk fails: the board says what to do in the list's place, and 'Try again' loads it and shows the page", async () => {
+  it("<lead-board> whose list chunk fails: the board says what to do in the list's place, and 'Try again' (by keyboard) loads it, shows the page and puts the focus in it", async () => {
     const { page } = await blankPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -168,9 +169,14 @@ describe('a part whose code does not arrive (a phone losing its connection)', { 
     // The rest of the board stays: its heading and filters are not part of the list.
     await visible(board.getByRole('heading', { level: 1 }));
     connected = true;
-    await board.getByRole('button', { name: 'Try again' }).click();
+    // By keyboard: the focus was on 'Try again', which the list replaces; it lands in the list.
+    await tabTo(board.getByRole('button', { name: 'Try again' }));
+    await page.keyboard.press('Enter');
     await visible(board.getByText(BOARD_SHOWING));
     expect(await alert.count()).toBe(0);
+    // Its first control: the sort select.
+    const sort = board.getByRole('combobox', { name: 'Sort by' });
+    await expect.poll(() => isFocused(sort), { message: await focusedDescription(page), timeout: UI_TIMEOUT_MS }).toBe(true);
     expect(answered).toBe(1);
     expect(errors).toEqual([]);
   });

@@ -89,7 +89,7 @@ export function FeedbackPanel({
 
   return (
     <>
-      <button type="button" className="lk-feedback__close" aria-label={t('feedback.close')} onClick={onClose}>
+      <button type="button" className="lk-icon-button lk-feedback__close" aria-label={t('feedback.close')} onClick={onClose}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
         </svg>

@@ -222,7 +222,7 @@ function Banner({ lead, spId, hiddenForAll, onHideForAll }: InsuranceBannerProps
   if (phase === 'closed') return <div ref={rootRef} hidden />;
 
   const dismissButton = (
-    <button type="button" className="lk-insurance__dismiss" aria-label={t('insurance.dismiss')} onClick={() => dispatch({ type: 'dismiss' })}>
+    <button type="button" className="lk-icon-button lk-insurance__dismiss" aria-label={t('insurance.dismiss')} onClick={() => dispatch({ type: 'dismiss' })}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
       </svg>
