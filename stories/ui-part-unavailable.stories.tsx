@@ -10,18 +10,20 @@ import { WidgetFrame } from './support/widget-frame';
  * What every element shows in place of a part of its widget whose code did not arrive (the
  * board's list, a card's body, the filter panel, a dialog, an office-app route): a phone that
  * lost its connection, a blocked request. ui/lazy-part.ts renders it; 'Try again' loads the part
- * again (so does the device coming back online); once a retry failed too, 'Reload the page' as
- * well (Firefox and WebKit keep a failed module until the page reloads).
+ * again (so does the device coming back online) — the message stays, 'Try again' busy, until the
+ * retry settles; once a retry failed too, 'Reload the page' as well (Firefox and WebKit keep a
+ * failed module until the page reloads).
  */
 interface Args {
   failures: number;
-  retry: () => void;
+  retrying: boolean;
+  retry: () => Promise<boolean>;
 }
 
 const meta = {
   title: 'UI/Part unavailable',
-  args: { failures: 1, retry: fn() },
-  argTypes: { failures: { control: { type: 'number', min: 1 } } },
+  args: { failures: 1, retrying: false, retry: fn(() => Promise.resolve(false)) },
+  argTypes: { failures: { control: { type: 'number', min: 1 } }, retrying: { control: 'boolean' } },
   render: (args) => (
     <WidgetFrame styles={[baseCss]} catalogue={commonMessages}>
       <PartUnavailable {...args} />
@@ -51,5 +53,15 @@ export const RetryFailed: Story = {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Reload the page' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** A retry on its way: the message stays (with the focus), 'Try again' marked busy. */
+export const Retrying: Story = {
+  args: { retrying: true },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('This part of the page did not load.');
   },
 };
