@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { isPostalCode } from '../../domain/funnel-form';
 import { isTopLevel, providerFirst, type TaxonomyResult } from '../../domain/funnel-taxonomy';
@@ -10,6 +10,7 @@ import { useStyles } from '../../runtime/styles';
 import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import comboboxCss from '../../ui/combobox.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
+import { useStableHandler } from '../../ui/use-stable-handler';
 import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
@@ -18,6 +19,7 @@ import {
   clearCategoryAtom,
   eligibilityAtom,
   funnelFormAtom,
+  funnelInputsAtom,
   goToStepAtom,
   loadProviderAtom,
   oneTimeSessionAtom,
@@ -73,6 +75,7 @@ function EntryStep() {
   const form = useAtomValue(funnelFormAtom);
   const provider = useAtomValue(providerAtom);
   const providerStatus = useAtomValue(providerStatusAtom);
+  const inputs = useAtomValue(funnelInputsAtom);
   const eligibility = useAtomValue(eligibilityAtom);
   const { client } = useAtomValue(oneTimeSessionAtom);
   const top = useAtomValue(topCategoriesLoadableAtom);
@@ -198,9 +201,32 @@ function EntryStep() {
     }
   }
 
+  // The pro the customer came from is still on its way (its details choose the category): a
+  // Continue pressed meanwhile waits for it, 'Checking…', instead of calling the category missing
+  // a moment before it is filled in (a phone on a slow connection, a quick tap).
+  const wantedProvider = inputs.withAlId ?? inputs.serviceProviderId ?? form.serviceProviderId;
+  const providerPending = providerStatus.state === 'loading' || (wantedProvider !== null && provider === null && providerStatus.state === 'idle');
+  const [continueWanted, setContinueWanted] = useState(false);
+  const waiting = busy || continueWanted;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (waiting) return;
+    if (providerPending) {
+      setContinueWanted(true);
+      return;
+    }
+    await validateAndContinue();
+  }
+
+  const continueWhenReady = useStableHandler(() => void validateAndContinue());
+  useEffect(() => {
+    if (!continueWanted || providerPending) return;
+    setContinueWanted(false);
+    continueWhenReady();
+  }, [continueWanted, providerPending, continueWhenReady]);
+
+  async function validateAndContinue() {
     setAttempted(true);
     setFailure(null);
     if (form.categoryId === null) return focusCategory();
@@ -233,7 +259,7 @@ function EntryStep() {
   const statusText = searching ? t('funnel.entry.categoryResults', { count: options.length }) : t('funnel.entry.categoryTop', { count: options.length });
 
   return (
-    <form className="lk-funnel__form" part="funnel-entry" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+    <form className="lk-funnel__form" part="funnel-entry" noValidate aria-busy={waiting} onSubmit={(event) => void submit(event)}>
       {providerStatus.state === 'failed' ? <FailureBanner error={providerStatus.error} onRetry={() => void loadProvider()} /> : null}
       <div className="lk-funnel__field" ref={categoryRef}>
         <Combobox<CategoryOption>
@@ -320,11 +346,11 @@ function EntryStep() {
       ) : null}
 
       <div className="lk-funnel__actions">
-        <button type="submit" className="lk-button" part="funnel-continue" aria-disabled={busy || undefined}>
+        <button type="submit" className="lk-button" part="funnel-continue" aria-disabled={waiting || undefined}>
           {t('funnel.entry.continue')}
         </button>
         <span className="lk-funnel__busy" role="status">
-          {busy ? t('funnel.entry.checking') : ''}
+          {waiting ? t('funnel.entry.checking') : ''}
         </span>
       </div>
     </form>

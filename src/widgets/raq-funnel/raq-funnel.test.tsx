@@ -29,14 +29,20 @@ interface RenderOptions {
   auth?: GatewayAuth;
   /** The host's challenge handler; default: none (as a host without one). */
   onChallenge?: (challenge: ChallengeBody, sandbox: SandboxGateway) => Promise<boolean> | boolean;
+  /** Requests whose URL matches wait until the test calls `release()` (a slow connection). */
+  hold?: RegExp;
 }
 
 function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
   const sandbox = createSandboxGateway();
   const onChallenge = options.onChallenge;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = options.hold;
+  const fetch: typeof sandbox.fetch = hold ? async (input, init) => (hold.test(String(input instanceof Request ? input.url : input)) && (await held), sandbox.fetch(input, init)) : sandbox.fetch;
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
-    fetch: sandbox.fetch,
+    fetch,
     auth: options.auth ?? { kind: 'anonymous' },
     retry: { retries: 0 },
     onChallenge: onChallenge ? (challenge) => onChallenge(challenge, sandbox) : undefined,
@@ -56,7 +62,7 @@ function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
   const received = (method: string, path: string | RegExp) =>
     sandbox.store.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
   const of = (type: LeadkitEventName) => events.filter((e) => e.type === type).map((e) => e.detail);
-  return { sandbox, client, events: of, received, user: userEvent.setup(), rerender: (next: RaqFunnelProps) => view.rerender(ui(next)) };
+  return { sandbox, client, events: of, received, release, user: userEvent.setup(), rerender: (next: RaqFunnelProps) => view.rerender(ui(next)) };
 }
 
 type Funnel = ReturnType<typeof renderFunnel>;
@@ -224,6 +230,22 @@ describe('entry: service, ZIP code, the pro', () => {
     const list = await screen.findByRole('listbox', { name: 'What do you need help with?' });
     await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Electrical']));
     expect(screen.queryByText(/does not offer/)).toBeNull();
+  });
+
+  it("Continue pressed before the pro's details have arrived waits for them ('Checking your area…'), then goes on with the pro's category", async () => {
+    const funnel = renderFunnel({ spId: 1001, postalCode: '80202' }, { hold: /\/serviceprovider\/1001\/details/ });
+    const next = await screen.findByRole('button', { name: 'Continue' });
+    await funnel.user.click(next);
+    expect(await screen.findByText('Checking your area…')).toBeTruthy();
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    // A second press joins the first.
+    await funnel.user.click(next);
+    expect(screen.queryByText('Please choose a service from the list')).toBeNull();
+    expect(funnel.received('GET', /postalcode-eligibility/)).toHaveLength(0);
+    funnel.release();
+    await heading('Tell us about your project');
+    expect(funnel.received('GET', '/gateway/lead/v1/serviceprovider/1001/postalcode-eligibility/80202')).toHaveLength(1);
+    expect(funnel.received('GET', '/gateway/lead/v1/serviceprovider/1001/details')).toHaveLength(1);
   });
 
   it('a preset category (category-id) the pro offers is kept and named from the taxonomy', async () => {
