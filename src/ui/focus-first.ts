@@ -1,9 +1,9 @@
 const CONTROLS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
 
 /**
- * Focuses the first visible control (button, input, select, link) inside `root` — where focus
- * goes when the control the user pressed disappears (e.g. 'Clear All Filters'), instead of
- * falling to the page's body. Controls in a folded panel (display: none) are skipped.
+ * Focuses the first visible control (button, input, select, text area, link) inside `root` —
+ * where focus goes when the control the user pressed disappears (e.g. 'Clear All Filters'),
+ * instead of falling to the page's body. Controls in a folded panel (display: none) are skipped.
  * Returns whether something was focused.
  */
 export function focusFirstControl(root: ParentNode | null | undefined): boolean {
