@@ -121,6 +121,13 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
 const BROWSER_SUITES = ['test/e2e/**', 'test/engines/**', 'test/packaged/**'];
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
 /**
+ * A bound for a hung browser journey, not a speed check: a test that names no timeout of its own
+ * gets this one instead of vitest's 5 s. CI's two cores run e2e beside the engines and the
+ * packaged build; there a journey that takes 1 s alone took over 5 s (the XSS detectors' check,
+ * cut off at vitest's default).
+ */
+const BROWSER_TEST_TIMEOUT_MS = 60_000;
+/**
  * The e2e files `npm test` also runs on the lite (Preact) flavour of the CDN build: the journeys
  * where the renderer shows — keyboard focus through menus, filters and archives, dialogs handing
  * over, the bulk toolbar's selection, a part whose code fails to load, the funnel's controlled
@@ -128,13 +135,6 @@ const E2E_FILES = ['test/e2e/**/*.test.ts'];
  * whole suite on it is `npm run test:e2e-lite` (≈ 3.5 min alone): in CI it would add ≈ 400 s of
  * file time (≈ 3 min on two cores) to a run that took 525–704 s — too near its 15 minutes.
  */
-/**
- * A bound for a hung browser journey, not a speed check: a test that names no timeout of its own
- * gets this one instead of vitest's 5 s. CI's two cores run e2e beside the engines and the
- * packaged build; there a journey that takes 1 s alone took over 5 s (the XSS detectors' check,
- * cut off at vitest's default).
- */
-const BROWSER_TEST_TIMEOUT_MS = 60_000;
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
 export default defineConfig({

@@ -4,7 +4,7 @@ import { ErrorBanner } from '../ui/error-banner';
 import { focusInPlace, placeOf } from '../ui/focus-first';
 import type { PartFailedViewProps } from '../ui/lazy-part';
 
-/** The element whose subtree holds the focus of `node`'s document or shadow root, if any. */
+/** Whether the focus of `node`'s document or shadow root is in `node`'s subtree. */
 function holdsFocus(node: Element): boolean {
   const active = (node.getRootNode() as Document | ShadowRoot).activeElement;
   return active !== null && node.contains(active);

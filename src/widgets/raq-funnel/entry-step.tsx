@@ -10,7 +10,6 @@ import { useStyles } from '../../runtime/styles';
 import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import comboboxCss from '../../ui/combobox.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
-import { useStableHandler } from '../../ui/use-stable-handler';
 import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
@@ -19,11 +18,11 @@ import {
   clearCategoryAtom,
   eligibilityAtom,
   funnelFormAtom,
-  funnelInputsAtom,
   goToStepAtom,
   loadProviderAtom,
   oneTimeSessionAtom,
   providerAtom,
+  providerPendingAtom,
   providerStatusAtom,
   setPostalCodeAtom,
   topCategoriesAtom,
@@ -75,7 +74,7 @@ function EntryStep() {
   const form = useAtomValue(funnelFormAtom);
   const provider = useAtomValue(providerAtom);
   const providerStatus = useAtomValue(providerStatusAtom);
-  const inputs = useAtomValue(funnelInputsAtom);
+  const providerPending = useAtomValue(providerPendingAtom);
   const eligibility = useAtomValue(eligibilityAtom);
   const { client } = useAtomValue(oneTimeSessionAtom);
   const top = useAtomValue(topCategoriesLoadableAtom);
@@ -204,8 +203,6 @@ function EntryStep() {
   // The pro the customer came from is still on its way (its details choose the category): a
   // Continue pressed meanwhile waits for it, 'Checking…', instead of calling the category missing
   // a moment before it is filled in (a phone on a slow connection, a quick tap).
-  const wantedProvider = inputs.withAlId ?? inputs.serviceProviderId ?? form.serviceProviderId;
-  const providerPending = providerStatus.state === 'loading' || (wantedProvider !== null && provider === null && providerStatus.state === 'idle');
   const [continueWanted, setContinueWanted] = useState(false);
   const waiting = busy || continueWanted;
 
@@ -219,12 +216,14 @@ function EntryStep() {
     await validateAndContinue();
   }
 
-  const continueWhenReady = useStableHandler(() => void validateAndContinue());
+  // Once the wait ends, with that render's form (the pro's category in it). Not through
+  // useStableHandler: that shared helper would become one more file before the board's first card.
   useEffect(() => {
     if (!continueWanted || providerPending) return;
     setContinueWanted(false);
-    continueWhenReady();
-  }, [continueWanted, providerPending, continueWhenReady]);
+    void validateAndContinue();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the wait ends (this render's closure), not on every render
+  }, [continueWanted, providerPending]);
 
   async function validateAndContinue() {
     setAttempted(true);

@@ -28,6 +28,7 @@ import {
   openLocationAtom,
   persistFunnel,
   providerAtom,
+  providerPendingAtom,
   projectDetailsAtom,
   resolveCategoryNameAtom,
   sendSelectionAtom,
@@ -178,6 +179,25 @@ describe('entry: provider, category, postal code, eligibility', () => {
     )[0];
     expect(store.get(funnelFormAtom)).toMatchObject({ serviceProviderId: 1001, categoryId: best, taskCategoryId: null });
     expect(store.get(funnelLocationAtom)).toEqual({ step: 'entry', withAlId: null });
+  });
+
+  it('the pro is pending (Continue waits) from the start until its details are in or have failed; without a pro, never', async () => {
+    const withPro = setup({ inputs: { serviceProviderId: 1001 } });
+    withPro.start();
+    expect(withPro.store.get(providerPendingAtom)).toBe(true);
+    const loading = withPro.store.set(loadProviderAtom);
+    expect(withPro.store.get(providerPendingAtom)).toBe(true);
+    await loading;
+    expect(withPro.store.get(providerPendingAtom)).toBe(false);
+
+    const unknown = setup({ inputs: { serviceProviderId: 9999 } });
+    unknown.start();
+    await unknown.store.set(loadProviderAtom);
+    expect(unknown.store.get(providerPendingAtom)).toBe(false);
+
+    const noPro = setup();
+    noPro.start();
+    expect(noPro.store.get(providerPendingAtom)).toBe(false);
   });
 
   it('taxonomy rule: a task result makes its parent the category (name looked up) and itself the task', async () => {

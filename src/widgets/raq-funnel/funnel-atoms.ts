@@ -74,6 +74,16 @@ export const projectDetailsAtom = atom<ProjectDetails>(EMPTY_PROJECT_DETAILS);
 export const providerAtom = atom<ProviderDetails | null>(null);
 /** Where loading the provider stands (the entry step shows a failure with a retry). */
 export const providerStatusAtom = atom<{ readonly state: 'idle' | 'loading' | 'loaded' } | { readonly state: 'failed'; readonly error: GatewayError }>({ state: 'idle' });
+/** The pro the customer came from (withAlId, sp-id, a project route): the frame loads its details once. */
+export const wantedProviderIdAtom = atom((get) => {
+  const inputs = get(funnelInputsAtom);
+  return inputs.withAlId ?? inputs.serviceProviderId ?? get(funnelFormAtom).serviceProviderId;
+});
+/** Its details (which choose the category) are on their way, or about to be asked for: the entry's Continue waits. */
+export const providerPendingAtom = atom((get) => {
+  const status = get(providerStatusAtom);
+  return status.state === 'loading' || (status.state === 'idle' && get(providerAtom) === null && get(wantedProviderIdAtom) !== null);
+});
 /** The lead of the suggestion page as fetched (its category and postal code ask for the cards' details). */
 export const fetchedLeadAtom = atom<FetchedLead | null>(null);
 /** The last lead this funnel created (the view fires `lk-lead-create` once per lead); `seq` tells repeats apart. */

@@ -23,6 +23,7 @@ import {
   startFunnelAtom,
   startNewRequestAtom,
   tokenStatusAtom,
+  wantedProviderIdAtom,
 } from './funnel-atoms';
 import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
 import { STEP_PARTS } from './step-loaders';
@@ -123,7 +124,6 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   const form = useAtomValue(funnelFormAtom);
   const provider = useAtomValue(providerAtom);
   const providerStatus = useAtomValue(providerStatusAtom);
-  const inputs = useAtomValue(funnelInputsAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
   const stateLocation = useAtomValue(funnelLocationAtom);
   const createdLead = useAtomValue(createdLeadAtom);
@@ -155,7 +155,7 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   }, [stateKey, routeKey, stateLocation, emit, routes]);
 
   // The pro the customer came from (sp-id, withAlId, a project route): its details once.
-  const wantedProvider = inputs.withAlId ?? inputs.serviceProviderId ?? form.serviceProviderId;
+  const wantedProvider = useAtomValue(wantedProviderIdAtom);
   const formProvider = form.serviceProviderId;
   const loadedProvider = provider?.serviceProviderId ?? null;
   const providerLoading = providerStatus.state === 'loading';
