@@ -492,6 +492,21 @@ describe('suggestions', () => {
     expect(await within(screen.getByRole('region', { name: 'What you asked for' })).findByText('Not sure yet')).toBeTruthy();
   });
 
+  it("a pro's card shows the 2 reviews asked for, even when the gateway sends more", async () => {
+    const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
+    const reviews = [1, 2, 3, 4, 5].map((n) => ({ reviewId: 90_000 + n, rating: 5, text: `Review text ${n}`, reviewerName: `Reviewer ${n}`, createDate: '2026-01-0' + n + 'T12:00:00Z' }));
+    funnel.sandbox.faults.status(200, { reviews, totalCount: 5 }, { route: 'POST /gateway/lead/v1/reviews/getByServiceProviderId' });
+    await toSuggestions(funnel);
+    const asked = funnel.received('POST', '/gateway/lead/v1/reviews/getByServiceProviderId');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.body).toMatchObject({ limit: 2, offset: 0 });
+    const regions = await screen.findAllByRole('region', { name: /^Reviews of / });
+    expect(regions).toHaveLength(asked.length);
+    for (const region of regions) {
+      expect(within(region).getAllByRole('listitem').map((item) => within(item).getByText(/^Review text/).textContent)).toEqual(['Review text 1', 'Review text 2']);
+    }
+  });
+
   it('clears every additional-pro field when the suggestions load again', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toSuggestions(funnel);
