@@ -138,6 +138,18 @@ export const EntryFromPro: Story = {
   },
 };
 
+/** Entry, coming from a pro whose details are still on their way: the heading's lines held by a placeholder (nothing moves when the name comes). */
+export const EntryFromProLoading: Story = {
+  args: { spId: 1001, postalCode: '80202' },
+  parameters: sandbox({ fault: { latency: 3_600_000, route: 'GET /gateway/lead/v1/serviceprovider/:spId/details' } }),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    const title = await stepHeading(canvas, 'Get quotes from local pros');
+    await expect(within(title).getByText('Get quotes from local pros')).toHaveClass('lk-visually-hidden');
+    await expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('');
+  },
+};
+
 /** Not eligible: the pro does not serve the ZIP code; the alternatives for the category and ZIP code are offered. */
 export const NotEligible: Story = {
   args: { spId: 2005, postalCode: '80202' },

@@ -66,3 +66,30 @@ describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)
     await page.close();
   });
 });
+
+describe("the funnel's heading while the pro's name is on its way", { timeout: 30_000 }, () => {
+  // 'Request a quote from Acme Plumbing & Heating' wraps on a phone: the heading held one line
+  // ('Get quotes from local pros') and the form under it moved down a line when the name came.
+  it.each(WIDTHS)('holds its lines at $width px: the form under it stays put when the name arrives', async (viewport) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/gateway\/lead\/v1\/serviceprovider\/\d+\/details/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/examples/raq-funnel.html`);
+    const funnel = page.locator('raq-funnel');
+    const field = funnel.getByRole('combobox', { name: 'What do you need help with?' });
+    await visible(field);
+    // Named for assistive technology meanwhile; not the pro's name yet.
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Get quotes from local pros' }));
+    const before = await field.boundingBox();
+    release();
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Request a quote from Acme Plumbing & Heating' }));
+    const after = await field.boundingBox();
+    expect(after?.y).toBe(before?.y);
+    await page.close();
+  });
+});

@@ -18,6 +18,7 @@ import {
   openLocationAtom,
   persistFunnel,
   providerAtom,
+  providerPendingAtom,
   providerStatusAtom,
   resolveCategoryNameAtom,
   startFunnelAtom,
@@ -124,6 +125,7 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   const form = useAtomValue(funnelFormAtom);
   const provider = useAtomValue(providerAtom);
   const providerStatus = useAtomValue(providerStatusAtom);
+  const providerPending = useAtomValue(providerPendingAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
   const stateLocation = useAtomValue(funnelLocationAtom);
   const createdLead = useAtomValue(createdLeadAtom);
@@ -230,6 +232,10 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
   const headingId = useId();
   const heading =
     step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
+  // Coming from a pro, the entry's heading names them ('Request a quote from …', two lines on a
+  // phone): until their details are in, its lines are held, so neither the text nor the form
+  // under it changes when the name arrives.
+  const headingPending = step === 'entry' && provider === null && providerPending;
   const Step = STEP_PARTS[step];
 
   return (
@@ -260,7 +266,17 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
       ) : null}
       <section ref={panelRef} className="lk-funnel__panel" part="funnel-step" data-step={step} aria-labelledby={headingId}>
         <h2 id={headingId} ref={headingRef} className="lk-funnel__heading" tabIndex={-1}>
-          {heading}
+          {headingPending ? (
+            <>
+              <span className="lk-visually-hidden">{heading}</span>
+              <span className="lk-funnel__heading-pending" aria-hidden="true">
+                <Skeleton height="1em" width="85%" />
+                <Skeleton height="1em" width="55%" />
+              </span>
+            </>
+          ) : (
+            heading
+          )}
         </h2>
         <Suspense fallback={<StepSkeleton />}>
           <Step />

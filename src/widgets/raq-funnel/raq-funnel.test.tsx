@@ -248,6 +248,17 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(funnel.received('GET', '/gateway/lead/v1/serviceprovider/1001/details')).toHaveLength(1);
   });
 
+  it("until the pro's details arrive, the heading shows no text (its lines held by a placeholder; named for assistive technology), then names the pro", async () => {
+    const funnel = renderFunnel({ spId: 1001, postalCode: '80202' }, { hold: /\/serviceprovider\/1001\/details/ });
+    await screen.findByRole('button', { name: 'Continue' });
+    const title = screen.getByRole('heading', { level: 2, name: 'Get quotes from local pros' });
+    // The generic title is not what will show: it is only in the visually hidden text.
+    expect(within(title).getByText('Get quotes from local pros').className).toBe('lk-visually-hidden');
+    funnel.release();
+    await heading('Request a quote from Acme Plumbing & Heating');
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('.lk-visually-hidden')).toBeNull();
+  });
+
   it('a preset category (category-id) the pro offers is kept and named from the taxonomy', async () => {
     const { received } = renderFunnel({ spId: 1001, categoryId: 101 });
     await heading('Request a quote from Acme Plumbing & Heating');
