@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { useE2eSession, visible, watchPage } from './harness';
+import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const e2e = useE2eSession();
 
@@ -89,6 +89,40 @@ describe("the funnel's heading while the pro's name is on its way", { timeout: 3
     release();
     await visible(funnel.getByRole('heading', { level: 2, name: 'Request a quote from Acme Plumbing & Heating' }));
     const after = await field.boundingBox();
+    expect(after?.y).toBe(before?.y);
+    await page.close();
+  });
+});
+
+describe("the board's filter panel takes its placeholder's place exactly", { timeout: 30_000 }, () => {
+  // The placeholder held one fixed height (124 px): at 1280 px the panel is 112 px (five fields in
+  // a row, the switch under them), at 900 px two rows of fields — the list moved when it came.
+  it.each([
+    { width: 1280, height: 900, open: false },
+    { width: 900, height: 900, open: false },
+    { width: 412, height: 915, open: true },
+  ])('at $width px (opened by "Show All Filters" first: $open), the list stays put when its controls arrive', async ({ open, ...viewport }) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chunk = cdnSourceChunk('src/widgets/lead-board/filter-panel.tsx');
+    await page.route(`**/cdn/${chunk}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+    const board = page.locator('lead-app [part="lead-board"]');
+    const sort = board.getByRole('combobox', { name: 'Sort by' });
+    await visible(sort);
+    const placeholder = board.locator('.lk-filters__panel--loading');
+    if (open) await board.getByRole('button', { name: 'Show All Filters' }).click();
+    await expect.poll(() => placeholder.isVisible(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const before = await sort.boundingBox();
+    release();
+    await placeholder.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await visible(board.getByRole('switch', { name: 'Archived leads' }));
+    const after = await sort.boundingBox();
     expect(after?.y).toBe(before?.y);
     await page.close();
   });

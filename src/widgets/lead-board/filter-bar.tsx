@@ -24,6 +24,13 @@ const UnreadCount = lazyPart(
 );
 
 /**
+ * The panel's controls in order (filter-panel.tsx: status, date range, category, location,
+ * customer name, archived): its placeholder holds a slot of each one's size in the same grid, so it
+ * wraps into the same rows at any width and nothing moves when they arrive.
+ */
+const PANEL_SLOTS = ['field', 'field', 'field', 'field', 'field', 'switch'] as const;
+
+/**
  * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
  * 'Show All Filters' / 'Hide All Filters' toggle; then the panel. Memoised: opening a card or
  * marking a lead read re-renders the board, not its filters.
@@ -49,7 +56,21 @@ export const FilterBar = memo(function FilterBar({
   const reachFor = () => {
     if (!wanted) setWanted(true);
   };
-  const placeholder = <div id={panelId} className="lk-filters__panel lk-filters__panel--loading" data-open={panelOpen} aria-busy="true" />;
+  const placeholder = (
+    <div id={panelId} className="lk-filters__panel lk-filters__panel--loading" data-open={panelOpen} aria-busy="true">
+      {PANEL_SLOTS.map((kind, index) => (
+        <span key={index} className="lk-filters__slot" data-kind={kind} aria-hidden="true">
+          {/* A line of label text's height (its own line box), a bar in it. */}
+          {kind === 'field' ? (
+            <span className="lk-filters__slot-label">
+              <span className="lk-skeleton" />
+            </span>
+          ) : null}
+          <span className="lk-skeleton lk-filters__slot-control" />
+        </span>
+      ))}
+    </div>
+  );
   return (
     <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')} onPointerEnter={reachFor} onFocus={reachFor}>
       <div className="lk-filters__header">
