@@ -127,3 +127,29 @@ describe("the board's filter panel takes its placeholder's place exactly", { tim
     await page.close();
   });
 });
+
+describe("the board's title while the business name is on its way", { timeout: 30_000 }, () => {
+  // The placeholder was a bare block: 'View Call Log' beside it sat on its bottom edge, 5 px below
+  // the title's baseline, and moved up when the name came.
+  it.each(WIDTHS)("at $width px, 'View Call Log' stays put when the name arrives", async (viewport) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/gateway\/office-home\/v4\/service_provider/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+    const board = page.locator('lead-app [part="lead-board"]');
+    const link = board.getByRole('link', { name: 'View Call Log' });
+    await visible(link);
+    expect(await board.getByRole('heading', { level: 1 }).count()).toBe(0);
+    const before = await link.boundingBox();
+    release();
+    await visible(board.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' }));
+    const after = await link.boundingBox();
+    expect(after?.y).toBe(before?.y);
+    await page.close();
+  });
+});

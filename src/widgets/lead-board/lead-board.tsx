@@ -245,9 +245,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
         {businessName !== null ? (
           <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
         ) : provider.state === 'loading' ? (
-          // The title's own box (same font, same reserve on a phone), with the placeholder inside.
+          // The title's own box (same font, same reserve on a phone), with the placeholder inside,
+          // on its line of text: 'View Call Log' beside it sits on the same baseline as beside the title.
           <div className="lk-board__title" aria-hidden="true">
-            <Skeleton width={280} height={30} />
+            <Skeleton width={280} height="0.8em" />
           </div>
         ) : null}
         {spId !== null ? (
