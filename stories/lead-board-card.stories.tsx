@@ -4,9 +4,12 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import type { Flags } from '../src/runtime/runtime';
 import baseCss from '../src/ui/base.css?inline';
 import { STATUS_SEND_DELAY_MS } from '../src/widgets/lead-board/card-atoms';
-import { INSURANCE_HIDDEN_STORAGE_KEY } from '../src/widgets/lead-board/insurance-banner';
+import { CARD_EXTRAS_CATALOGUE } from '../src/widgets/lead-board/card-extras-messages';
+import { InsuranceBanner } from '../src/widgets/lead-board/insurance-banner';
+import { INSURANCE_HIDDEN_STORAGE_KEY, InsurancePlaceholder } from '../src/widgets/lead-board/insurance-offer';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
+import { LEAD_CARD_CATALOGUE } from '../src/widgets/lead-board/lead-card-messages';
 import { shadowOf } from './support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
@@ -547,6 +550,30 @@ export const InsuranceOffer: Story = {
     await expect(quote).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(within(offer).getByRole('button', { name: 'Dismiss insurance offer' })).toBeVisible();
     await settled(root);
+  },
+};
+
+/**
+ * The offer's place while its code is on its way (it follows the open card's first frame): the
+ * offer's own box, laid out with its text and shown empty, above the live offer it gives way
+ * to — the same height, so the cards under it do not move. Hidden from assistive technology.
+ */
+export const InsuranceOfferLoading: Story = {
+  render: () => (
+    <WidgetFrame styles={STYLES} catalogue={{ ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE, ...CARD_EXTRAS_CATALOGUE }}>
+      <div style={{ display: 'grid', gap: 12, maxWidth: 640 }}>
+        <InsurancePlaceholder />
+        <InsuranceBanner lead={{ leadId: SANDBOX_LEADS.newest, thimbleUrl: THIMBLE_URL }} spId={1001} hiddenForAll={false} onHideForAll={() => {}} />
+      </div>
+    </WidgetFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shadowOf(canvasElement);
+    const live = (await canvas.findByRole('link', { name: 'Get a quote (opens in a new tab)' })).closest('.lk-insurance') as HTMLElement;
+    const placeholder = root.querySelector<HTMLElement>('.lk-insurance--placeholder');
+    await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    await expect(placeholder?.getBoundingClientRect().height).toBe(live.getBoundingClientRect().height);
+    await expect(canvas.getAllByRole('link')).toHaveLength(1);
   },
 };
 

@@ -5,10 +5,10 @@ import {
   type InsuranceBannerEvent,
   type InsuranceBannerPhase,
   type InsuranceBannerStep,
-  bannerVisible,
   initialInsuranceBanner,
   insuranceBannerReducer,
 } from './insurance-banner';
+import { bannerVisible } from './insurance-offer';
 
 /** Runs events from the initial state, collecting every effect asked for. */
 function run(...events: InsuranceBannerEvent['type'][]): InsuranceBannerStep {

@@ -1,10 +1,12 @@
+import type { LeadId } from './insurance-offer';
+
 /** Both the thank-you and the purchase transition stay up this long (spec §9). */
 export const INSURANCE_DELAY_MS = 2000;
 
 /** The display preference that hides the banner on every lead (spec §4). */
 export const HIDE_THIMBLE_FOR_ALL_LEADS = 'HideThimbleForAllLeads';
 
-export type LeadId = string | number;
+export type { LeadId };
 
 export type InsuranceBannerPhase = 'original' | 'dismissQuestion' | 'thankYou' | 'transition' | 'closed';
 
@@ -77,15 +79,4 @@ export function insuranceBannerReducer(state: InsuranceBannerState, event: Insur
       break;
   }
   return { state, effects: [] };
-}
-
-/**
- * Whether a lead's card shows the banner at all. Ids compare as strings: ids kept in local
- * storage come back as strings while the gateway may send numbers.
- */
-export function bannerVisible(leadId: LeadId, hiddenLeadIds: Iterable<LeadId>, hiddenForAll: boolean): boolean {
-  if (hiddenForAll) return false;
-  const id = String(leadId);
-  for (const hidden of hiddenLeadIds) if (String(hidden) === id) return false;
-  return true;
 }

@@ -155,3 +155,56 @@ describe("the board's title while the business name is on its way", { timeout: 3
     await page.close();
   });
 });
+
+describe("the open card's insurance offer takes its placeholder's place exactly", { timeout: 30_000 }, () => {
+  // The offer (its code comes after the open card's first frame) was added at the card's end when
+  // it came and pushed every card under it down (≈ 125 px at 412, 78 px at 1280): below the first
+  // screen, so the load's CLS did not count it, but a pro scrolling meanwhile saw the list jump
+  // (Safari does not anchor the scroll).
+  const cases = [
+    { width: 1280, height: 900, hidden: false, themed: false },
+    { width: 412, height: 915, hidden: false, themed: false },
+    // A host that restyles the offer's parts: the placeholder carries them too.
+    { width: 412, height: 915, hidden: false, themed: true },
+    { width: 412, height: 915, hidden: true, themed: false },
+  ];
+  it.each(cases)('at $width px (hidden for this lead in this browser: $hidden; parts restyled by the host: $themed), the next card stays put when its code arrives', async ({ hidden, themed, ...viewport }) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/cdn/${cdnSourceChunk('src/widgets/lead-board/card-extras-part.ts')}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+    const board = page.locator('lead-app [part="lead-board"]');
+    const open = board.locator('li[data-lead-id][data-expanded="true"]');
+    await visible(open.getByRole('combobox', { name: 'Lead status' }));
+    const leadId = await open.getAttribute('data-lead-id');
+    if (hidden) {
+      // 'Not for this job' chosen on this lead before: the offer will not show, so nothing is held.
+      await page.evaluate((id) => localStorage.setItem('leadkit:insurance-hidden', JSON.stringify([id])), leadId);
+      await page.reload();
+      await visible(open.getByRole('combobox', { name: 'Lead status' }));
+    }
+    const placeholder = open.locator('.lk-insurance--placeholder');
+    const next = board.locator('li[data-lead-id]').nth(1);
+    if (themed) await page.addStyleTag({ content: 'lead-app::part(insurance-banner) { padding: 28px 24px } lead-app::part(insurance-purchase) { padding: 14px 28px }' });
+    if (hidden) expect(await placeholder.count()).toBe(0);
+    else await expect.poll(() => placeholder.isVisible(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const before = await next.boundingBox();
+    release();
+    // The card's extras have come and rendered: its (closed) job notes dialog is one of them.
+    await open.locator('dialog[part="job-notes"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    if (hidden) {
+      expect(await open.getByRole('link', { name: /^Get a quote/ }).count()).toBe(0);
+    } else {
+      await visible(open.getByRole('link', { name: 'Get a quote (opens in a new tab)' }));
+      expect(await placeholder.count()).toBe(0);
+    }
+    const after = await next.boundingBox();
+    expect(after?.y).toBe(before?.y);
+    await page.close();
+  });
+});

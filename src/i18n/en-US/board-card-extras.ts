@@ -6,7 +6,6 @@
 export const boardCardExtrasMessages = {
   'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
   // Insurance banner (§2, §4)
-  'insurance.price': 'starting at $30/month',
   'insurance.notForThisJob': 'Not for this job',
   'insurance.notAtAll': 'Not at all',
   // Feedback (§4)
@@ -35,8 +34,6 @@ export const boardCardExtrasMessages = {
   'feedback.submit': 'Submit',
   'feedback.close': 'Close',
   // Insurance banner: visible texts the spec leaves unwritten (our wording).
-  'insurance.headline': 'Liability insurance for your business',
-  'insurance.purchase': 'Get a quote',
   'insurance.newTab': '(opens in a new tab)',
   'insurance.dismiss': 'Dismiss insurance offer',
   'insurance.question': 'Not interested?',

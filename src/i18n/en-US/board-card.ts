@@ -1,8 +1,8 @@
 /**
  * The lead board's open card (§2, §4): details, contact, status, notes, job notes, connect
- * number, Closed won prompt, the feedback trigger. Loaded with the card body, not in the
- * board's first load; the feedback panel's and the insurance offer's texts come later, with
- * them (board-card-extras.ts).
+ * number, Closed won prompt, the feedback trigger, the insurance offer's first line (its
+ * placeholder). Loaded with the card body, not in the board's first load; the feedback panel's
+ * and the rest of the insurance offer's texts come later, with them (board-card-extras.ts).
  */
 export const boardCardMessages = {
   // Failures of the card's actions (§8; the status one is ours)
@@ -58,4 +58,8 @@ export const boardCardMessages = {
   // Feedback popover: visible texts the spec leaves unwritten (our wording).
   'feedback.trigger': 'Rate this lead',
   'feedback.triggerRated': 'Your rating: {label}',
+  // The insurance offer's first line and button (its placeholder holds their place in the open card's first frame; the rest comes with the offer).
+  'insurance.headline': 'Liability insurance for your business',
+  'insurance.price': 'starting at $30/month',
+  'insurance.purchase': 'Get a quote',
 } as const;

@@ -4,7 +4,6 @@ import type { Translation } from './translation';
 /** Spanish of en-US/board-card-extras.ts. */
 export const boardCardExtrasMessagesEs = {
   'error.feedback': 'Lo sentimos, hubo un error al enviar sus comentarios. Actualice la página e inténtelo de nuevo.',
-  'insurance.price': 'desde $30 al mes',
   'insurance.notForThisJob': 'No para este trabajo',
   'insurance.notAtAll': 'No, nunca',
   'feedback.reason.LowValueJob': 'Trabajo de poco valor',
@@ -30,8 +29,6 @@ export const boardCardExtrasMessagesEs = {
   'feedback.otherRequired': 'Cuéntenos qué problema tuvo este cliente potencial.',
   'feedback.submit': 'Enviar',
   'feedback.close': 'Cerrar',
-  'insurance.headline': 'Seguro de responsabilidad civil para su negocio',
-  'insurance.purchase': 'Obtener una cotización',
   'insurance.newTab': '(se abre en una pestaña nueva)',
   'insurance.dismiss': 'Descartar la oferta de seguro',
   'insurance.question': '¿No le interesa?',

@@ -50,4 +50,8 @@ export const boardCardMessagesEs = {
   'feedback.star.1': 'Malo',
   'feedback.trigger': 'Calificar este cliente potencial',
   'feedback.triggerRated': 'Su calificación: {label}',
+  // The insurance offer's first line and button (see en-US/board-card.ts).
+  'insurance.headline': 'Seguro de responsabilidad civil para su negocio',
+  'insurance.price': 'desde $30 al mes',
+  'insurance.purchase': 'Obtener una cotización',
 } as const satisfies Translation<typeof boardCardMessages>;

@@ -1,20 +1,19 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import {
-  bannerVisible,
   HIDE_THIMBLE_FOR_ALL_LEADS,
   initialInsuranceBanner,
   insuranceBannerReducer,
   type InsuranceBannerEffect,
   type InsuranceBannerEvent,
   type InsuranceBannerState,
-  type LeadId,
 } from '../../domain/insurance-banner';
+import { bannerVisible } from '../../domain/insurance-offer';
 import { safeHref } from '../../domain/safe-url';
 import { addDisplayPreferences } from '../../gateway/lead/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
-import insuranceCss from './insurance-banner.css?inline';
+import { hiddenInsuranceLeadIds, INSURANCE_STYLES, InsuranceIcon, InsuranceOfferText, INSURER_SCHEMES, rememberInsuranceHidden } from './insurance-offer';
 
 export interface InsuranceBannerProps {
   /** The lead whose card shows the banner; without a (safe https) `thimbleUrl` nothing renders. */
@@ -24,56 +23,6 @@ export interface InsuranceBannerProps {
   hiddenForAll: boolean;
   /** 'Not at all' was chosen: hide the banner on every lead of the board now. */
   onHideForAll: () => void;
-}
-
-/**
- * localStorage key of the leads whose banner the provider hid ('Not for this job'). It holds a
- * JSON array of lead ids only — no names, e-mails or provider data.
- */
-export const INSURANCE_HIDDEN_STORAGE_KEY = 'leadkit:insurance-hidden';
-/** The newest ids kept, so the list cannot grow without bound. */
-const MAX_REMEMBERED = 500;
-/** Used only when storage is unavailable (private mode, sandboxed frame): hidden for this page's life. */
-const unsavedHidden = new Set<string>();
-
-const INSURER_SCHEMES = ['https:'];
-const STYLES = [insuranceCss];
-
-function localStore(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Lead ids (as strings) whose banner is hidden in this browser. */
-export function hiddenInsuranceLeadIds(): string[] {
-  const ids = new Set(unsavedHidden);
-  try {
-    const raw = localStore()?.getItem(INSURANCE_HIDDEN_STORAGE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) {
-      for (const id of parsed) if (typeof id === 'string' || typeof id === 'number') ids.add(String(id));
-    }
-  } catch {
-    // Unreadable or foreign data: treat as nothing hidden.
-  }
-  return [...ids];
-}
-
-/** Remembers that this lead's banner is hidden ('Not for this job'). */
-export function rememberInsuranceHidden(leadId: LeadId): void {
-  const id = String(leadId);
-  const ids = hiddenInsuranceLeadIds().filter((known) => known !== id && !unsavedHidden.has(known));
-  ids.push(id);
-  try {
-    const store = localStore();
-    if (!store) throw new Error('no storage');
-    store.setItem(INSURANCE_HIDDEN_STORAGE_KEY, JSON.stringify(ids.slice(-MAX_REMEMBERED)));
-  } catch {
-    unsavedHidden.add(id);
-  }
 }
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -110,7 +59,7 @@ export function InsuranceBanner(props: InsuranceBannerProps) {
 }
 
 function Banner({ lead, spId, hiddenForAll, onHideForAll }: InsuranceBannerProps) {
-  useStyles(STYLES);
+  useStyles(INSURANCE_STYLES);
   const { t, client, emit, onLinkClick } = useRuntime();
   const questionId = useId();
   const href = safeHref(lead.thimbleUrl, INSURER_SCHEMES);
@@ -232,15 +181,11 @@ function Banner({ lead, spId, hiddenForAll, onHideForAll }: InsuranceBannerProps
 
   return (
     <div ref={rootRef} className="lk-insurance" part="insurance-banner" data-phase={phase}>
-      <svg className="lk-insurance__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-        <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z" />
-      </svg>
+      <InsuranceIcon />
       {phase === 'original' ? (
         <>
           <div className="lk-insurance__content">
-            <p className="lk-insurance__text">
-              <strong>{t('insurance.headline')}</strong> <span className="lk-insurance__price">{t('insurance.price')}</span>
-            </p>
+            <InsuranceOfferText />
             {blocked ? (
               <p className="lk-insurance__blocked" role="status">
                 {t('insurance.popupBlocked')}{' '}

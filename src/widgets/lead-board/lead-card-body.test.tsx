@@ -344,7 +344,7 @@ describe('expanded card: contact and details', () => {
     renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     const first = await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = first.closest('.lk-board')!.querySelector<HTMLElement>('[part="lead-card"][data-expanded="true"]')!;
-    const offer = await within(card).findByText('starting at $30/month', { exact: false });
+    const offer = await within(card).findByRole('link', { name: 'Get a quote (opens in a new tab)' });
     for (const name of ['Location', 'Customer Notes', 'Your Notes']) {
       const heading = within(card).getByRole('heading', { name });
       expect(heading.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING, name).toBeTruthy();
@@ -433,7 +433,8 @@ describe('expanded card: feedback and insurance', () => {
     cleanup();
     const { card, received } = await openLead(withOffer!.leadId);
     // The offer at the card's end follows its first frame (its code with the card's extras).
-    expect(await within(card).findByText('starting at $30/month', { exact: false })).toBeTruthy();
+    expect(await within(card).findByRole('link', { name: 'Get a quote (opens in a new tab)' })).toBeTruthy();
+    expect(within(card).getByText('starting at $30/month')).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: 'Dismiss insurance offer' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Not at all' }));
     await waitFor(() => expect(received('POST', '/gateway/lead/v1/serviceprovider/1001/add-display-preferences')).toHaveLength(1));

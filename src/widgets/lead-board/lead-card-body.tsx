@@ -24,6 +24,7 @@ import {
   statusFailuresAtom,
 } from './card-atoms';
 import { FeedbackPopover } from './feedback-popover';
+import { InsurancePlaceholder, insuranceOfferShows } from './insurance-offer';
 import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequest } from './card-extras-loader';
 import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
@@ -47,7 +48,8 @@ export interface LeadCardBodyProps {
    * phone's fold as the card opens, come in the frame after the one that answers the tap, which
    * has less to render and lay out then. A card shown open from the start renders them at once:
    * content arriving after the first paint would move the cards under it. (The insurance offer
-   * at the very end always follows the first frame, with its code: card-extras-part.ts.)
+   * at the very end always follows the first frame, with its code: card-extras-part.ts; a card
+   * shown open from the start holds its place with a placeholder meanwhile.)
    */
   endAfterPaint?: boolean | undefined;
 }
@@ -67,6 +69,8 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, e
   // and their code (card-extras-part.ts) is fetched then, not before the board's first card.
   const afterPaint = useAfterPaint();
   const showsEnd = afterPaint || !endAfterPaint;
+  // Only what the placeholder needs: once mounted, the offer decides for itself (its thank-you stays up after a choice hid it).
+  const offerShows = spId !== null && insuranceOfferShows(lead, insuranceHidden);
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -132,11 +136,16 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, e
       ) : null}
       {showsEnd && lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
       {/* The insurance offer comes after the lead's own details, never before them; at the card's
-          end, below a phone's (and a desktop's) first screen, it follows the card's first frame. */}
-      {afterPaint && spId !== null ? (
-        <Suspense fallback={null}>
-          <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
-        </Suspense>
+          end, below a phone's (and a desktop's) first screen, its code follows the card's first
+          frame. Its place is held from that frame on, so the cards under it stay put. */}
+      {spId !== null ? (
+        afterPaint ? (
+          <Suspense fallback={offerShows ? <InsurancePlaceholder /> : null}>
+            <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
+          </Suspense>
+        ) : showsEnd && offerShows ? (
+          <InsurancePlaceholder />
+        ) : null
       ) : null}
     </div>
   );
