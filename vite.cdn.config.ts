@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { reserveCss, TAG_NAMES } from './src/elements/tags.ts';
+import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/elements/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCalls from './src/elements/first-calls.ts';
@@ -311,8 +311,9 @@ function reserveStylesheet(): Plugin {
         ' * leadkit.css — space kept for each leadkit tag until it is defined and rendered, so the page',
         ' * does not jump while widgets load (link it in <head>: the loader applies the same rules, but a',
         ' * module script runs after the first paint), and `hidden` hiding a tag before it is defined.',
-        ' * Heights are the loading skeletons\' in a column about 600 px wide; override them for your',
-        ' * layout, e.g. `lead-page:not(:defined) { min-height: 900px }`. Generated from src/elements/tags.ts.',
+        ' * Heights are the loading skeletons\' on a desktop page, and on a phone (a',
+        ` * viewport up to ${PHONE_VIEWPORT_MAX_WIDTH}) where they differ; override them for your layout, e.g.`,
+        ' * `lead-page:not(:defined) { min-height: 900px }`. Generated from src/elements/tags.ts.',
         ' */',
       ].join('\n');
       this.emitFile({ type: 'asset', fileName: 'leadkit.css', source: `${header}\n${reserveCss()}` });

@@ -10,7 +10,7 @@ import { abortElementReads, WidgetShell } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
 import { PartFailedView } from '../ui/lazy-part';
 import { PartUnavailable } from './part-unavailable';
-import { HOST_ATTRIBUTES, kebab, reserveDeclarations, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
+import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag, type TagAttributeProps } from './tags';
 
 /**
  * A tag bound to its widget. The tag's attributes and reserve come from the tag table
@@ -123,7 +123,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
   const Base = r2wc(Shell as ComponentType<object>, { shadow: 'open', props: r2wcProps as never });
   const baseCallbacks = Base.prototype as unknown as { disconnectedCallback(): void };
   // The size kept until the first render (display is the widget's own from base.css).
-  const reserve = `:host(:not(:state(${READY_STATE}))){${reserveDeclarations(definition.tag).filter((line) => !line.startsWith('display')).join('')}}`;
+  const reserve = reserveRules(definition.tag, `:host(:not(:state(${READY_STATE})))`, { display: false });
   const adopted = [baseCss, reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
 
   class LeadkitElement extends (Base as unknown as { new (): HTMLElement & R2wcInternals }) {

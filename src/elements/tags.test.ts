@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { kebab, pascal, reserveCss, TAG_NAMES, TAGS } from './tags';
+import { kebab, pascal, PHONE_VIEWPORT_MAX_WIDTH, reserveCss, reserveRules, TAG_NAMES, TAGS, type TagSpec } from './tags';
 
 /** The declarations of the rule for `selector` in `css`, or null. */
 function rule(css: string, selector: string): string | null {
@@ -31,6 +31,25 @@ describe('reserveCss (leadkit.css and the loader)', () => {
     }
     expect(rule(css, 'review-request:not(:defined)')).toContain('display: inline-block;');
     expect(rule(css, 'review-request:not(:defined)')).toContain(`min-width: ${TAGS['review-request'].reserve.minWidth};`);
+  });
+
+  it("keeps a phone's reserve height in a viewport query where the tag has one", () => {
+    const css = reserveCss();
+    const phone = css.slice(css.indexOf(`@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH})`));
+    expect(phone).toContain(`message-thread:not(:defined) {\n    min-height: ${TAGS['message-thread'].reserve.phoneMinHeight};`);
+    for (const tag of TAG_NAMES) {
+      const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
+      const media = new RegExp(`@media \\(max-width: ${PHONE_VIEWPORT_MAX_WIDTH}\\) \\{\\s*${tag}:not\\(:defined\\) \\{\\s*min-height: ([^;]+);`).exec(css);
+      expect(media?.[1] ?? null, tag).toBe(reserve.phoneMinHeight ?? null);
+    }
+  });
+
+  it('keeps the same space on a defined host until its widget renders (no display: the widget sets its own)', () => {
+    const host = reserveRules('raq-funnel', ':host(:not(:state(lk-ready)))', { display: false });
+    expect(host).toBe(
+      `:host(:not(:state(lk-ready))) {\n  min-height: ${TAGS['raq-funnel'].reserve.minHeight};\n}\n` +
+        `@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH}) {\n  :host(:not(:state(lk-ready))) {\n    min-height: ${TAGS['raq-funnel'].reserve.phoneMinHeight};\n  }\n}`,
+    );
   });
 
   it('hides every tag with `hidden`, defined or not', () => {

@@ -24,8 +24,21 @@ export interface TagSpec {
    * Space kept from the first paint until the widget renders (its loading skeleton's size), so
    * nothing jumps: in `leadkit.css` for undefined tags and on the host until it is ready.
    */
-  readonly reserve: { readonly minHeight: string; readonly minWidth?: string; readonly display: 'block' | 'inline-block' };
+  readonly reserve: {
+    readonly minHeight: string;
+    /** The skeleton's height on a phone (a viewport up to PHONE_VIEWPORT_MAX_WIDTH), where it differs. */
+    readonly phoneMinHeight?: string;
+    readonly minWidth?: string;
+    readonly display: 'block' | 'inline-block';
+  };
 }
+
+/**
+ * A phone's viewport: at most this wide, a widget spans the screen and shows its narrow layout,
+ * whose skeleton may be taller (`reserve.phoneMinHeight`). A viewport query, as the space is kept
+ * before any of the widget's code runs; the widget itself lays out by its own width.
+ */
+export const PHONE_VIEWPORT_MAX_WIDTH = '480px';
 
 /** Values of the `chat-service` attribute: the thread's chat adapter when no `chat` property is set. */
 const CHAT_SERVICES = ['twilio', 'sandbox'] as const;
@@ -47,19 +60,24 @@ export const HOST_ATTRIBUTES = {
   locale: 'string',
 } as const satisfies Readonly<Record<string, AttributeType>>;
 
+/** The lead board's skeleton: its header, the filters' row and the list's first cards. */
+const BOARD_RESERVE = { minHeight: '1070px', phoneMinHeight: '1531px', display: 'block' } as const;
+
 export const TAGS = {
+  // Each reserve is the height of the widget's skeleton (its first render, before its data) on
+  // its example page, wide and on a phone (test/e2e/layout-shift.test.ts checks them).
   'lead-page': {
     attributes: { leadId: 'number', spId: 'number', apiVersion: ['v2', 'v1'], errorMessage: 'string' },
-    // The skeleton's height in the two-column layout.
-    reserve: { minHeight: '1290px', display: 'block' },
+    reserve: { minHeight: '871px', display: 'block' },
   },
   'lead-board': {
     attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean', drafts: DRAFTS },
-    reserve: { minHeight: '960px', display: 'block' },
+    reserve: BOARD_RESERVE,
   },
   'lead-app': {
     attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES, drafts: DRAFTS },
-    reserve: { minHeight: '1290px', display: 'block' },
+    // Its board route's (the office app's home).
+    reserve: BOARD_RESERVE,
   },
   'review-request': {
     attributes: { spId: 'number', leadId: 'number' },
@@ -69,12 +87,12 @@ export const TAGS = {
   },
   'message-thread': {
     attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES, archived: 'boolean', drafts: DRAFTS },
-    reserve: { minHeight: '760px', display: 'block' },
+    reserve: { minHeight: '759px', phoneMinHeight: '832px', display: 'block' },
   },
   'raq-funnel': {
     attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string' },
     // The first step's skeleton: progress, panel, fields.
-    reserve: { minHeight: '420px', display: 'block' },
+    reserve: { minHeight: '355px', phoneMinHeight: '423px', display: 'block' },
   },
 } as const satisfies Readonly<Record<string, TagSpec>>;
 
@@ -105,12 +123,18 @@ export const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g
 /** `lead-board` → `LeadBoard`. */
 export const pascal = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase());
 
-/** The declarations that keep a tag's space (display, min-height, min-width when set). */
-export function reserveDeclarations(tag: LeadkitTag): string[] {
+/**
+ * The rules that keep a tag's space on `selector` (the undefined tag, or its host until it has
+ * rendered): min-height (the phone's in a viewport query), min-width when set, and the display
+ * unless `display: false` (a defined element's own display is the widget's).
+ */
+export function reserveRules(tag: LeadkitTag, selector: string, { display = true }: { display?: boolean } = {}): string {
   const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
-  const lines = [`display: ${reserve.display};`, `min-height: ${reserve.minHeight};`];
+  const lines = [...(display ? [`display: ${reserve.display};`] : []), `min-height: ${reserve.minHeight};`];
   if (reserve.minWidth) lines.push(`min-width: ${reserve.minWidth};`);
-  return lines;
+  const rule = `${selector} {\n${lines.map((line) => `  ${line}`).join('\n')}\n}`;
+  if (!reserve.phoneMinHeight) return rule;
+  return `${rule}\n@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH}) {\n  ${selector} {\n    min-height: ${reserve.phoneMinHeight};\n  }\n}`;
 }
 
 /**
@@ -119,9 +143,7 @@ export function reserveDeclarations(tag: LeadkitTag): string[] {
  */
 export function reserveCss(prefix?: string): string {
   const name = (tag: string) => (prefix ? `${prefix}-${tag}` : tag);
-  const rules = TAG_NAMES.map((tag) => {
-    return `${name(tag)}:not(:defined) {\n${reserveDeclarations(tag).map((line) => `  ${line}`).join('\n')}\n}`;
-  });
+  const rules = TAG_NAMES.map((tag) => reserveRules(tag, `${name(tag)}:not(:defined)`));
   const hidden = `${TAG_NAMES.map((tag) => `${name(tag)}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
   return `${rules.join('\n\n')}\n\n${hidden}\n`;
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { PHONE_VIEWPORT_MAX_WIDTH, TAGS, type LeadkitTag, type TagSpec } from '../../src/elements/tags';
 import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const e2e = useE2eSession();
@@ -205,6 +206,95 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
     }
     const after = await next.boundingBox();
     expect(after?.y).toBe(before?.y);
+    await page.close();
+  });
+});
+
+/** The height kept for `tag` in a viewport `width` px wide (src/elements/tags.ts), in px. */
+function reserveAt(tag: LeadkitTag, width: number): number {
+  const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
+  const phone = width <= Number.parseFloat(PHONE_VIEWPORT_MAX_WIDTH);
+  return Number.parseFloat(phone ? (reserve.phoneMinHeight ?? reserve.minHeight) : reserve.minHeight);
+}
+
+describe("each tag's reserve is its skeleton's height, so nothing under it moves when its code comes", { timeout: 30_000 }, () => {
+  // The space kept for a tag before its code has come (leadkit.css, the loader, then the host
+  // until the widget renders) is what its skeleton takes then: content under a widget further
+  // down a page moved when it differed (the lead page kept 1290 px for an 871 px skeleton; the
+  // funnel 420 for 355 on a desktop; the thread 760 for 832 on a phone).
+  const CASES = [
+    { tag: 'lead-page', path: '/examples/cms.html' },
+    { tag: 'lead-app', path: '/app/lead/board/1001' },
+    { tag: 'lead-board', path: null },
+    { tag: 'message-thread', path: '/examples/message-thread.html' },
+    { tag: 'raq-funnel', path: '/examples/raq-funnel.html' },
+    { tag: 'review-request', path: '/examples/review-request.html' },
+  ] as const satisfies readonly { tag: LeadkitTag; path: string | null }[];
+  const cases = WIDTHS.flatMap((viewport) => CASES.map((entry) => ({ ...entry, viewport, width: viewport.width })));
+  it.each(cases)('<$tag> at $width px', async ({ tag, path, viewport }) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cdn/chunks/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // No data: the widget stays on its skeleton.
+    await page.route(/\/(gateway|chat)\//, () => new Promise<void>(() => {}));
+    const pending = new Set<string>();
+    page.on('request', (request) => {
+      if (request.url().includes('/cdn/')) pending.add(request.url());
+    });
+    page.on('requestfinished', (request) => pending.delete(request.url()));
+    page.on('requestfailed', (request) => pending.delete(request.url()));
+    if (path) {
+      await page.goto(`${e2e.server.origin}${path}`);
+    } else {
+      // No example page has a bare board: one like the CMS page's, with the board alone.
+      await page.goto(`${e2e.server.origin}/examples/cms.html`);
+      await page.evaluate(() => {
+        const board = document.createElement('lead-board');
+        board.setAttribute('sp-id', '1001');
+        document.querySelector('.widget-grid')!.replaceWith(board);
+      });
+    }
+    const element = page.locator(tag).first();
+    const reserve = reserveAt(tag, viewport.width);
+    const height = async () => (await element.boundingBox())?.height ?? 0;
+    expect(await height()).toBe(reserve);
+    release();
+    await expect.poll(() => element.evaluate((node) => node.matches(':state(lk-ready)')), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    // Every part of its first screen has come (no code fetched for 400 ms), and rendered.
+    let fetched = 0;
+    page.on('request', () => fetched++);
+    await expect
+      .poll(
+        async () => {
+          const before = fetched;
+          await page.waitForTimeout(400);
+          return pending.size === 0 && fetched === before;
+        },
+        { timeout: UI_TIMEOUT_MS },
+      )
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(Math.abs((await height()) - reserve), `the skeleton is ${await height()} px high, the reserve ${reserve} px`).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+});
+
+describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is its reserve's height", { timeout: 30_000 }, () => {
+  // It was 412 px (416 on a phone) for an entry step of 355 (423): the page under it moved twice.
+  it.each(WIDTHS)('at $width px', async (viewport) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    await page.route(`**/cdn/${cdnSourceChunk('src/widgets/raq-funnel/funnel-frame.tsx')}`, () => new Promise<void>(() => {}));
+    await page.goto(`${e2e.server.origin}/examples/raq-funnel.html`);
+    const funnel = page.locator('raq-funnel');
+    await expect.poll(() => funnel.evaluate((node) => node.shadowRoot?.querySelector('.lk-funnel-skeleton') !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const reserve = reserveAt('raq-funnel', viewport.width);
+    expect(Math.abs(((await funnel.boundingBox())?.height ?? 0) - reserve)).toBeLessThanOrEqual(1);
     await page.close();
   });
 });
