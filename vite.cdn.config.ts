@@ -159,7 +159,7 @@ function firstContent(flavour: CdnFlavour): Plugin {
           }
         }
       };
-      const runtime = chunks.find((chunk) => chunk.name === 'runtime' && !chunk.isEntry);
+      const runtime = chunks.find((chunk) => chunk.name === RUNTIME_CHUNK && !chunk.isEntry);
       const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null, attrs: {} };
       for (const tag of TAG_NAMES) {
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
@@ -237,6 +237,9 @@ function compactFirstContent(content: FirstContent) {
  * Anything else shared goes to rolldown's automatic common chunks. Only modules in a first load
  * (`$initial`) qualify: a lazily imported library (Twilio) stays in its own lazy chunk.
  */
+/** The name of the runtime chunk's group (its file: the flavour's `runtime`). */
+const RUNTIME_CHUNK = 'runtime';
+
 const RUNTIME = new RegExp(
   [
     String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot|@r2wc)[\/]`,
@@ -373,12 +376,17 @@ export function cdnConfig(flavour: CdnFlavour) {
         entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
         // The HEIC converter (heic-to, ≈ 3 MB, fetched only when an iPhone photo is picked) is
         // named, so the npm package can leave it out (package.json "files"; README § iPhone photos).
-        chunkFileNames: (chunk) => `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
+        // The shared runtime keeps a stable name (scripts/cdn-flavours.ts): a host page may start
+        // it beside the loader (README § Embedding); it is served with revalidation, as the loader.
+        chunkFileNames: (chunk) =>
+          chunk.name === RUNTIME_CHUNK && !chunk.isEntry
+            ? flavour.runtime
+            : `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
         assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
         codeSplitting: {
           groups: [
             {
-              name: 'runtime',
+              name: RUNTIME_CHUNK,
               test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
               tags: ['$initial'],
               minShareCount: 2,

@@ -1,7 +1,7 @@
 /**
  * The bench's own local server: what a CDN and an API gateway would answer, gzip'ed.
  *
- *   /cdn/*                 dist/cdn (loader no-cache, hashed chunks immutable, like scripts/start.ts)
+ *   /cdn/*                 dist/cdn (loader and runtime no-cache, hashed chunks immutable, like scripts/start.ts)
  *   /examples/*            examples/ (the CMS, thread and funnel pages)
  *   /app, /app/*           examples/app.html (the office app; every deep link)
  *   /anchors/*             the anchor pages built by bench/anchors/build.ts
@@ -9,7 +9,8 @@
  *                          no simulated customer replies
  *
  * A page asked for with `?lk-flavour=NAME` gets `/cdn/leadkit-NAME.js` instead of the loader
- * `/cdn/leadkit.js` (another flavour of the CDN build, e.g. a Preact one: same pages, same data).
+ * `/cdn/leadkit.js`, and that flavour's runtime in its hint (another flavour of the CDN build,
+ * e.g. a Preact one: same pages, same data).
  *
  * HTTP/2 over TLS, as a CDN serves (a self-signed certificate made for the run with openssl:
  * launch Chromium with BENCH_CHROMIUM_ARGS). Over HTTP/1.1 a browser opens at most six
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbox';
+import { cdnCacheControl, CDN_FLAVOURS, type CdnFlavour } from '../scripts/cdn-flavours';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -102,7 +104,10 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     const flavour = new URL(request.url).searchParams.get('lk-flavour');
     if (flavour && entry.type.startsWith('text/html')) {
       if (!/^[a-z0-9]+$/.test(flavour)) return new Response('bad flavour', { status: 400 });
-      const body = Buffer.from(entry.body.toString('utf8').replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`));
+      const runtime = (CDN_FLAVOURS as Record<string, CdnFlavour>)[flavour]?.runtime ?? CDN_FLAVOURS.react.runtime;
+      const body = Buffer.from(
+        entry.body.toString('utf8').replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`).replaceAll(`/cdn/${CDN_FLAVOURS.react.runtime}`, `/cdn/${runtime}`),
+      );
       entry = { body, gzip: gzipSync(body, { level: 9 }), type: entry.type };
     }
     const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '') && COMPRESSIBLE.test(entry.type);
@@ -151,8 +156,8 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405 });
     if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
     if (pathname.startsWith('/cdn/')) {
-      const hashed = pathname.startsWith('/cdn/chunks/');
-      return sendStatic(request, load(cdnDir, pathname.slice('/cdn/'.length)), hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const name = pathname.slice('/cdn/'.length);
+      return sendStatic(request, load(cdnDir, name), cdnCacheControl(name));
     }
     if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, load(examples, 'app.html'));
     if (pathname.startsWith('/examples/')) return sendStatic(request, load(examples, pathname.slice('/examples/'.length)));

@@ -14,11 +14,17 @@ export interface CdnFlavour {
   readonly suffix: string;
   /** Put before the names of its entry and shared chunks. */
   readonly prefix: string;
+  /**
+   * The shared runtime chunk (React or Preact, the element and runtime layers…), under a stable
+   * name like the loader's, so a host page can start it beside the loader:
+   * `<link rel="modulepreload" href="…/chunks/runtime.js">` (README § Embedding).
+   */
+  readonly runtime: string;
 }
 
 export const CDN_FLAVOURS = {
-  react: { name: 'react', loader: 'leadkit.js', suffix: '', prefix: '' },
-  lite: { name: 'lite', loader: 'leadkit-lite.js', suffix: '-lite', prefix: 'lite-' },
+  react: { name: 'react', loader: 'leadkit.js', suffix: '', prefix: '', runtime: 'chunks/runtime.js' },
+  lite: { name: 'lite', loader: 'leadkit-lite.js', suffix: '-lite', prefix: 'lite-', runtime: 'chunks/lite-runtime.js' },
 } as const satisfies Record<string, CdnFlavour>;
 
 /** The flavour named by `CDN_FLAVOUR` (default `react`); an unknown name throws. */
@@ -29,9 +35,25 @@ export function cdnFlavourFromEnv(value = process.env.CDN_FLAVOUR): CdnFlavour {
   return flavour;
 }
 
-/** The file of dist/cdn that answers for `name` (`leadkit.js`, `manifest.json`, `first-content.json`) in a flavour. */
+/**
+ * The file of dist/cdn that answers for `name` (`leadkit.js`, `chunks/runtime.js`,
+ * `manifest.json`, `first-content.json`) in a flavour. (A page's runtime hint then fetches the
+ * flavour's runtime under the default name, which its chunks do not import by: fetched twice,
+ * run once — on a development server only.)
+ */
 export function flavourFile(flavour: CdnFlavour, name: string): string {
   if (name === CDN_FLAVOURS.react.loader) return flavour.loader;
+  if (name === CDN_FLAVOURS.react.runtime) return flavour.runtime;
   const json = /^(manifest|first-content)\.json$/.exec(name);
   return json ? `${json[1]}${flavour.suffix}.json` : name;
+}
+
+/**
+ * How long a browser may keep a file of dist/cdn (`name` relative to it): content-hashed chunks
+ * for good; the stable names — the loaders, the runtimes, leadkit.css, the JSON maps — only with
+ * revalidation, so a release at the same path is never mixed with files of the one before.
+ */
+export function cdnCacheControl(name: string): string {
+  const stable = Object.values(CDN_FLAVOURS).some((flavour) => name === flavour.runtime) || !name.startsWith('chunks/');
+  return stable ? 'no-cache' : 'public, max-age=31536000, immutable';
 }

@@ -34,7 +34,7 @@ import { Hono, type Context } from 'hono';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 
-import { cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
+import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -230,13 +230,12 @@ site.get('/', (c) => c.html(indexPage(new URL(c.req.url).origin)));
 // Browsers ask for it on every page; no icon, and no 404 in the console either.
 site.get('/favicon.ico', () => new Response(null, { status: 204 }));
 
-// The CDN bundle. The loader keeps a stable name (revalidate); chunks are content-hashed.
+// The CDN bundle. The loader and the runtime keep stable names (revalidate); other chunks are content-hashed.
 const CDN_FLAVOUR = cdnFlavourFromEnv();
 site.get('/cdn/*', async (c) => {
   const file = resolveFile(CDN_DIR, flavourFile(CDN_FLAVOUR, c.req.path.slice('/cdn/'.length)));
   if (!file) return notFoundPage(c, `${c.req.path} is not in dist/cdn. Is the CDN build there (node scripts/build.mjs --cdn)?`);
-  const hashed = c.req.path.startsWith('/cdn/chunks/'); // content-hashed names (vite.cdn.config.ts)
-  return sendFile(c, file, { 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+  return sendFile(c, file, { 'cache-control': cdnCacheControl(c.req.path.slice('/cdn/'.length)) });
 });
 
 site.get('/examples/strict-csp.html', (c) => sendFile(c, path.join(EXAMPLES, 'strict-csp.html'), { 'content-security-policy': STRICT_CSP }));

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CDN_FLAVOURS } from '../../scripts/cdn-flavours';
 import { cdnBuildFile, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
 const session = useE2eSession();
@@ -22,6 +23,7 @@ interface FirstContent {
   tags: Record<string, string[]>;
   routes: Record<string, { base: string; patterns: [string, string[]][] }>;
   attrs: Record<string, [string, string[], string[], string | null][]>;
+  runtime: string;
 }
 
 /** The files `<tag chat-service=…>` adds to its first content (on the route `pattern` for the app). */
@@ -43,6 +45,8 @@ interface SentRequest {
   finished: number | null;
   /** The files of the script frames that sent it (empty for the parser, a preload link…). */
   sentBy: string[];
+  /** Asked for by the page's own HTML (a script tag, a preload link). */
+  byPage: boolean;
 }
 
 /** Records every request with its timings through the DevTools protocol, with added latency. */
@@ -52,7 +56,7 @@ async function recordRequests(page: Page): Promise<SentRequest[]> {
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Network.requestWillBeSent', (event) => {
     const sentBy = (event.initiator.stack?.callFrames ?? []).map((frame) => cdnFile(frame.url) ?? frame.url);
-    const request: SentRequest = { url: event.request.url, method: event.request.method, body: event.request.postData, sent: event.timestamp, finished: null, sentBy };
+    const request: SentRequest = { url: event.request.url, method: event.request.method, body: event.request.postData, sent: event.timestamp, finished: null, sentBy, byPage: event.initiator.type === 'parser' };
     byId.set(event.requestId, request);
     requests.push(request);
   });
@@ -65,10 +69,13 @@ async function recordRequests(page: Page): Promise<SentRequest[]> {
   return requests;
 }
 
-/** Each of `files` → 'before' when it was sent before any chunk (the loader aside) had finished loading. */
+/**
+ * Each of `files` → 'before' when it was sent before any chunk had finished loading — the loader
+ * and what the page's HTML itself asked for (its runtime hint) aside: no script found those.
+ */
 function sentBeforeAnyChunkArrived(requests: SentRequest[], files: readonly string[]): Record<string, string> {
   const chunks = requests.filter((request) => cdnFile(request.url)?.endsWith('.js') && cdnFile(request.url) !== 'leadkit.js');
-  const firstArrival = Math.min(...chunks.map((request) => request.finished ?? Number.POSITIVE_INFINITY));
+  const firstArrival = Math.min(...chunks.filter((request) => !request.byPage).map((request) => request.finished ?? Number.POSITIVE_INFINITY));
   return Object.fromEntries(
     files.map((file) => {
       const request = chunks.find((candidate) => cdnFile(candidate.url) === file);
@@ -92,6 +99,19 @@ function expectNoDuplicateGatewayCalls(requests: SentRequest[]): void {
   expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
 }
 
+/**
+ * The example pages hint the shared runtime (`<link rel="modulepreload" href="/cdn/chunks/runtime.js">`,
+ * README § Embedding): the page asks for it beside the loader, while the loader is still on its
+ * way, and the runtime the chunks import is fetched once.
+ */
+function expectRuntimeBesideLoader(requests: SentRequest[]): void {
+  const loader = requests.find((request) => cdnFile(request.url) === 'leadkit.js');
+  const hinted = requests.filter((request) => cdnFile(request.url) === CDN_FLAVOURS.react.runtime);
+  expect(hinted.map((request) => ({ byPage: request.byPage, beforeTheLoaderArrived: request.sent < (loader?.finished ?? 0) }))).toEqual([{ byPage: true, beforeTheLoaderArrived: true }]);
+  const runtime = firstContent().runtime;
+  expect(requests.filter((request) => cdnFile(request.url) === runtime)).toHaveLength(1);
+}
+
 describe('the load path', { timeout: 60_000 }, () => {
   it("board route: the loader asks for the app's and the board route's first-content chunks itself", async () => {
     const page = await session.context.newPage();
@@ -106,6 +126,7 @@ describe('the load path', { timeout: 60_000 }, () => {
     // Every needed chunk was asked for by the loader, none by a chunk that had to arrive first.
     expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
     expectNoDuplicateGatewayCalls(requests);
+    expectRuntimeBesideLoader(requests);
 
     // Data with code: the board's first calls were sent by the loader's own code, so they never
     // wait for the board route's chunk (on an idle machine they leave before it has arrived; on a
@@ -254,6 +275,7 @@ describe('the load path', { timeout: 60_000 }, () => {
     const requested = requests.filter((request) => cdnFile(request.url)?.endsWith('.js'));
     const needed = [...new Set(present.flatMap((tag) => tags[tag] ?? []))];
     expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
+    expectRuntimeBesideLoader(requests);
     // Tags not on the page load nothing.
     const absentEntries = Object.keys(tags)
       .filter((tag) => !present.includes(tag))
