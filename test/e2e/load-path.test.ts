@@ -113,9 +113,20 @@ function expectRuntimeBesideLoader(requests: SentRequest[]): void {
 }
 
 describe('the load path', { timeout: 60_000 }, () => {
-  it("board route: the loader asks for the app's and the board route's first-content chunks itself", async () => {
+  it.each([
+    { hint: true, label: 'with' },
+    { hint: false, label: 'without' },
+  ])("board route ($label the page's runtime hint): the loader asks for the app's and the board route's first-content chunks itself", async ({ hint }) => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
+    if (!hint) {
+      // A host page that does not hint the runtime: the loader starts it with the rest.
+      await page.route('**/app/lead/board/1001', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/<link rel="modulepreload"[^>]*>/, '');
+        await route.fulfill({ response, body: html });
+      });
+    }
     await page.goto(`${session.server.origin}/app/lead/board/1001`);
     await page.locator('#office-app [part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -126,7 +137,9 @@ describe('the load path', { timeout: 60_000 }, () => {
     // Every needed chunk was asked for by the loader, none by a chunk that had to arrive first.
     expect(sentBeforeAnyChunkArrived(requests, needed)).toEqual(Object.fromEntries(needed.map((file) => [file, 'before'])));
     expectNoDuplicateGatewayCalls(requests);
-    expectRuntimeBesideLoader(requests);
+    if (hint) expectRuntimeBesideLoader(requests);
+    // Without it, the loader started the runtime (above: before any chunk had arrived), once.
+    else expect(requests.filter((request) => cdnFile(request.url) === firstContent().runtime).map((request) => request.byPage)).toEqual([false]);
 
     // Data with code: the board's first calls were sent by the loader's own code, so they never
     // wait for the board route's chunk (on an idle machine they leave before it has arrived; on a
