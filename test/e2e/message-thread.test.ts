@@ -219,7 +219,17 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       await expect.poll(() => state.textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Delivered');
       const line = bubble.locator('xpath=following-sibling::*[1]');
       expect(await line.locator('[part="message-state"]').textContent()).toBe('Delivered');
-      const boxes = async (locator: Locator) => JSON.stringify(await locator.boundingBox());
+      // Boxes in the list's own content, its scroll position aside: the customer's answer, due 1 s
+      // after its typing shows, scrolls the list to itself — on a busy machine before these reads
+      // are done (CI: the time line "moved" 89 px with the bubble read still in place) — but moves
+      // nothing in it.
+      const scroller = await list.elementHandle();
+      const boxes = (locator: Locator) =>
+        locator.evaluate((element, frame) => {
+          const rect = element.getBoundingClientRect();
+          const origin = (frame as HTMLElement).getBoundingClientRect();
+          return JSON.stringify({ x: rect.left - origin.left, y: rect.top - origin.top + (frame as HTMLElement).scrollTop, width: rect.width, height: rect.height });
+        }, scroller);
       const [bubbleBefore, timeBefore] = await Promise.all([boxes(bubble), boxes(line.locator('span:not([part])'))]);
       // The customer reads it and types (1 s before its answer, npm start's 2.5 s).
       await visible(root.getByText('Jordan Rivera is typing…'));
