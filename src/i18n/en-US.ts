@@ -1,6 +1,7 @@
 import { commonMessages } from './en-US/common';
 import { validationMessages } from './en-US/validation';
 import { leadPageMessages } from './en-US/lead-page';
+import { leadSourceMessages } from './en-US/lead-source';
 import { boardMessages } from './en-US/board';
 import { boardCardMessages } from './en-US/board-card';
 import { boardCardExtrasMessages } from './en-US/board-card-extras';
@@ -32,6 +33,7 @@ export const enUS = {
   ...commonMessages,
   ...validationMessages,
   ...leadPageMessages,
+  ...leadSourceMessages,
   ...boardMessages,
   ...boardCardMessages,
   ...boardCardExtrasMessages,
@@ -54,6 +56,7 @@ export {
   commonMessages,
   validationMessages,
   leadPageMessages,
+  leadSourceMessages,
   boardMessages,
   boardCardMessages,
   boardCardExtrasMessages,

@@ -13,6 +13,7 @@ import { boardBulkMessagesEs } from './es-US/board-bulk';
 import { commonMessagesEs } from './es-US/common';
 import { funnelMessagesEs, funnelStepMessagesEs } from './es-US/funnel';
 import { leadPageMessagesEs } from './es-US/lead-page';
+import { leadSourceMessagesEs } from './es-US/lead-source';
 import { reviewMessagesEs } from './es-US/review';
 import { savedRepliesComposerMessagesEs, savedRepliesMessagesEs } from './es-US/saved-replies';
 import { threadBodyMessagesEs, threadHeaderMessagesEs, threadHistoryMessagesEs } from './es-US/thread';
@@ -29,6 +30,7 @@ export const esUSMessages = {
   ...commonMessagesEs,
   ...validationMessagesEs,
   ...leadPageMessagesEs,
+  ...leadSourceMessagesEs,
   ...boardMessagesEs,
   ...boardCardMessagesEs,
   ...boardCardExtrasMessagesEs,

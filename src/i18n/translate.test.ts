@@ -34,6 +34,7 @@ describe('createTranslator', () => {
       parts.commonMessages,
       parts.validationMessages,
       parts.leadPageMessages,
+      parts.leadSourceMessages,
       parts.boardMessages,
       parts.boardCardMessages,
       parts.boardCardExtrasMessages,

@@ -1,12 +1,5 @@
 /** The lead page (LeadFeed, §1, §2). */
 export const leadPageMessages = {
-  // Lead sources (§3) — our wording for display
-  'leadSource.Redemption': 'Redemption',
-  'leadSource.RequestAQuote': 'Request a Quote',
-  'leadSource.SR_RAQ': 'Service Request',
-  'leadSource.HA_OL_RAQ': 'Opportunity Lead',
-  'leadSource.ProDirMsgCallOptIn': 'Pro Directory (call opt-in)',
-  'leadSource.ProDirMsgCallOptOut': 'Pro Directory (call opt-out)',
   // Lead page (§2)
   'leadPage.betaTitle': 'LeadFeed',
   'leadPage.betaBadge': 'BETA',

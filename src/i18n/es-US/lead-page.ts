@@ -3,12 +3,6 @@ import type { Translation } from './translation';
 
 /** Spanish of en-US/lead-page.ts (LeadFeed and BETA are names and stay). */
 export const leadPageMessagesEs = {
-  'leadSource.Redemption': 'Canje',
-  'leadSource.RequestAQuote': 'Solicitud de cotización',
-  'leadSource.SR_RAQ': 'Solicitud de servicio',
-  'leadSource.HA_OL_RAQ': 'Oportunidad',
-  'leadSource.ProDirMsgCallOptIn': 'Directorio de profesionales (acepta llamadas)',
-  'leadSource.ProDirMsgCallOptOut': 'Directorio de profesionales (no acepta llamadas)',
   'leadPage.betaTitle': 'LeadFeed',
   'leadPage.betaBadge': 'BETA',
   'leadPage.tagline': 'Mejores clientes potenciales cuando usted los quiera.',

@@ -1,0 +1,13 @@
+/**
+ * Lead sources (§3), our wording for display. No widget shows a lead's source (the board asks for
+ * every source, §7, and offers no source filter): these are for a host's own use of the catalogue
+ * (`leadSourceLabelKey` in src/domain/lead-source-label.ts) and in no widget's first load.
+ */
+export const leadSourceMessages = {
+  'leadSource.Redemption': 'Redemption',
+  'leadSource.RequestAQuote': 'Request a Quote',
+  'leadSource.SR_RAQ': 'Service Request',
+  'leadSource.HA_OL_RAQ': 'Opportunity Lead',
+  'leadSource.ProDirMsgCallOptIn': 'Pro Directory (call opt-in)',
+  'leadSource.ProDirMsgCallOptOut': 'Pro Directory (call opt-out)',
+} as const;
