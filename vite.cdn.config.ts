@@ -245,7 +245,7 @@ const RUNTIME = new RegExp(
     String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot|@r2wc)[\/]`,
     String.raw`[\/]src[\/]cdn[\/]lite[\/]`,
     String.raw`[\/]src[\/](runtime|elements)[\/]`,
-    String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas)\.`,
+    String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas|lead[\/]path)\.`,
     String.raw`[\/]src[\/]i18n[\/](translate|en-US[\/]common)\.`,
     String.raw`[\/]src[\/]ui[\/](skeleton|base)\.`,
     String.raw`[\/]src[\/]domain[\/](email|routes|safe-url|phone)\.`,

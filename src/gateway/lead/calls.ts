@@ -1,43 +1,15 @@
 import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { Id, IdList, PostalCode } from '../shared-schemas';
+import { IdList, PostalCode } from '../shared-schemas';
 import * as s from './schemas';
+import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
  * Lead gateway calls (spec §7, base `/gateway/lead`). One function per call. The customer
- * side (the request-a-quote funnel, one-time token) is in funnel-calls.ts, re-exported here:
- * a widget that uses none of them (the lead page) does not load them.
+ * side (the request-a-quote funnel, one-time token) is in funnel-calls.ts and the provider's
+ * lead (the lead page, the thread) in provider-lead-calls.ts, both re-exported here: a widget
+ * imports those from their own module and loads none of the others.
  */
-const BASE = '/gateway/lead';
-const id = (value: number) => encodeURIComponent(String(checkRequest('lead.path', Id, value)));
-
-/** GET /office/v1/leads/{leadId}?serviceProviderId — lead page, v1 response. */
-export async function getProviderLeadV1(client: GatewayClient, params: { leadId: number; serviceProviderId: number }, opts: CallOptions = {}) {
-  return client.request({
-    operation: 'lead.getProviderLeadV1',
-    method: 'GET',
-    path: `${BASE}/office/v1/leads/${id(params.leadId)}`,
-    query: { serviceProviderId: checkRequest('lead.getProviderLeadV1', Id, params.serviceProviderId) },
-    response: s.LeadPageResponseSchema,
-    signal: opts.signal,
-  });
-}
-
-/**
- * GET /office/v2/leads/{leadId}?spId with the caller id header — lead page, V2 response.
- * The provider dashboard lists the same path (`/gateway/lead/office/v2/leads/{leadId}`).
- */
-export async function getProviderLeadV2(client: GatewayClient, params: { leadId: number; spId: number }, opts: CallOptions = {}) {
-  const spId = checkRequest('lead.getProviderLeadV2', Id, params.spId);
-  return client.request({
-    operation: 'lead.getProviderLeadV2',
-    method: 'GET',
-    path: `${BASE}/office/v2/leads/${id(params.leadId)}`,
-    query: { spId },
-    response: s.LeadPageResponseV2Schema,
-    signal: opts.signal,
-  });
-}
 
 /** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */
 export async function requestLeadReview(client: GatewayClient, body: { serviceProviderId: number; leadId: number }, opts: CallOptions = {}) {
@@ -178,3 +150,4 @@ export async function autocompleteMemberName(client: GatewayClient, params: { se
 }
 
 export * from './funnel-calls';
+export * from './provider-lead-calls';

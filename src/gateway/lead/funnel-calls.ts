@@ -2,13 +2,12 @@ import * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
 import { CategoryId, Id, IdList, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
 import * as s from './funnel-schemas';
+import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
  * The lead gateway's customer-side calls (spec §7, base `/gateway/lead`): the request-a-quote
  * funnel's, most with the one-time token (§6). One function per call; re-exported by calls.ts.
  */
-const BASE = '/gateway/lead';
-const id = (value: number) => encodeURIComponent(String(checkRequest('lead.path', Id, value)));
 const categoryPathId = (value: number) => encodeURIComponent(String(checkRequest('lead.path', CategoryId, value)));
 
 /** POST /v1/reviews/getByServiceProviderId — one-time auth optional. */

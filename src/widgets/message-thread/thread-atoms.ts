@@ -1,5 +1,5 @@
 import { atom } from 'jotai/vanilla';
-import { getProviderLeadV2 } from '../../gateway/lead/calls';
+import { getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
 import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
 import type { GatewayClient } from '../../gateway/client';
 import { getChatSession, getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';

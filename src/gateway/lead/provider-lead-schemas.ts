@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../shared-schemas';
+
+/**
+ * The lead as a provider opens it (the lead page, the thread's lead): a module of its own,
+ * re-exported by schemas.ts, so those widgets' first loads carry these schemas and not the rest
+ * of the lead gateway's (the board's autocompletes, contacts, display preferences…).
+ */
+
+// ---- Lead page (§3 "Lead (lead-page response)") ------------------------------------------
+
+const QuestionAnswerSchema = v.object({ questionText: v.string(), answerText: v.string() });
+
+const LeadInfoSchema = v.object({
+  title: v.string(),
+  description: OptionalText,
+  urgency: v.string(),
+  category: CategoryRefSchema,
+  attributes: v.array(QuestionAnswerSchema),
+});
+
+/**
+ * Two address spellings exist: firstLine/secondLine (v1) and lineOne/lineTwo (the other
+ * variant). One object accepts both (a union of two all-optional shapes would silently strip
+ * the second spelling).
+ */
+export const LeadPageAddressSchema = v.object({
+  firstLine: OptionalText,
+  secondLine: OptionalText,
+  lineOne: OptionalText,
+  lineTwo: OptionalText,
+  city: v.string(),
+  state: v.string(),
+  postalCode: v.string(),
+});
+
+const LeadPageUserSchema = v.object({
+  firstName: OptionalText,
+  lastName: OptionalText,
+  phone: OptionalText,
+  email: OptionalText,
+});
+
+/**
+ * A LeadFeed lead's purchase window so far (issue 18 §1; our design, served by the sandbox): how
+ * many providers bought it and when it was sent to this one. The 3-buyer / 24-hour rule is the
+ * client's (domain/purchase-window.ts).
+ */
+export const PurchaseWindowSchema = v.object({
+  buyerCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  sentAt: IsoDateTime,
+});
+
+/** v1: `user` holds name and contact (contact only once purchased). */
+export const LeadPageResponseSchema = v.object({
+  leadId: Id,
+  purchased: v.boolean(),
+  createDate: v.optional(IsoDateTime),
+  info: LeadInfoSchema,
+  address: LeadPageAddressSchema,
+  user: v.nullish(LeadPageUserSchema),
+  /** Absent or null for a lead that did not come through LeadFeed (no window to show). */
+  purchaseWindow: v.nullish(PurchaseWindowSchema),
+});
+export type LeadPageResponse = v.InferOutput<typeof LeadPageResponseSchema>;
+
+/**
+ * V2: `customerInfo {firstName, lastName}`; contact fields arrive in `user` once purchased. The
+ * same path is the provider dashboard's single lead (§7), whose customerInfo also says whether
+ * texting is on (`isSmsEnabled`, §3 provider view): a masked number lives 30 days with it, 28
+ * without (the thread's Contact modal). Absent: off.
+ */
+export const LeadPageResponseV2Schema = v.object({
+  ...LeadPageResponseSchema.entries,
+  customerInfo: v.nullish(v.object({ firstName: OptionalText, lastName: OptionalText, isSmsEnabled: v.optional(v.boolean(), false) })),
+});
+export type LeadPageResponseV2 = v.InferOutput<typeof LeadPageResponseV2Schema>;
