@@ -7,8 +7,9 @@ import { LEAD_BASE as BASE, leadPathId as id } from './path';
 /**
  * Lead gateway calls (spec §7, base `/gateway/lead`). One function per call. The customer
  * side (the request-a-quote funnel, one-time token) is in funnel-calls.ts and the provider's
- * lead (the lead page, the thread) in provider-lead-calls.ts, both re-exported here: a widget
- * imports those from their own module and loads none of the others.
+ * lead (the lead page, the thread) in provider-lead-calls.ts, contacts (the thread's, after a
+ * message) in contact-calls.ts, all re-exported here: a widget imports those from their own
+ * module and loads none of the others.
  */
 
 /** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */
@@ -43,35 +44,6 @@ export async function addDisplayPreferences(client: GatewayClient, serviceProvid
     path: `${BASE}/v1/serviceprovider/${id(serviceProviderId)}/add-display-preferences`,
     body: checkRequest('lead.addDisplayPreferences', s.DisplayPreferencesRequestSchema, { displayPreferences }),
     response: s.DisplayPreferencesResponseSchema,
-    signal: opts.signal,
-  });
-}
-
-/** GET /v1/contact/getByIds?contactIds — one-time auth. */
-export async function getContactsByIds(client: GatewayClient, contactIds: number[], opts: CallOptions = {}) {
-  return client.request({
-    operation: 'lead.getContactsByIds',
-    method: 'GET',
-    path: `${BASE}/v1/contact/getByIds`,
-    query: { contactIds: checkRequest('lead.getContactsByIds', v.pipe(IdList, v.minLength(1)), contactIds) },
-    response: s.ContactsResponseSchema,
-    oneTime: 'required',
-    signal: opts.signal,
-  });
-}
-
-/**
- * Contact creation after a message send (§7). Its path is "not shown": ours is
- * POST /gateway/lead/v1/contact, beside GET /v1/contact/getByIds. Callers swallow its errors.
- */
-export async function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {
-  return client.request({
-    operation: 'lead.createContact',
-    method: 'POST',
-    path: `${BASE}/v1/contact`,
-    body: checkRequest('lead.createContact', s.CreateContactRequestSchema, body),
-    response: s.CreateContactResponseSchema,
-    oneTime: 'optional',
     signal: opts.signal,
   });
 }
@@ -151,3 +123,4 @@ export async function autocompleteMemberName(client: GatewayClient, params: { se
 
 export * from './funnel-calls';
 export * from './provider-lead-calls';
+export * from './contact-calls';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AckSchema, CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
+import { AckSchema, CategoryId, CategoryRefSchema, Id, IdList, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
 
 /**
  * Schemas of the lead gateway (`/gateway/lead`, spec §7). Where the spec leaves a response
@@ -7,6 +7,7 @@ import { AckSchema, CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, Opti
  */
 
 export * from './provider-lead-schemas';
+export * from './contact-schemas';
 
 export const SeoCityStateResponseSchema = v.object({
   city: v.string(),
@@ -38,33 +39,6 @@ export const DisplayPreferencesRequestSchema = v.object({
   displayPreferences: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1)),
 });
 export const DisplayPreferencesResponseSchema = v.object({ displayPreferences: v.array(v.string()) });
-
-export const ContactRecordSchema = v.object({
-  contactId: Id,
-  contactType: v.number(),
-  serviceProviderId: Id,
-  entityId: v.nullish(v.string()),
-  entityType: v.nullish(v.string()),
-  createDate: IsoDateTime,
-});
-export const ContactsResponseSchema = v.object({ contacts: v.array(ContactRecordSchema) });
-
-/** Contact creation after a message send (§7; its path is ours: POST /gateway/lead/v1/contact). */
-export const CreateContactRequestSchema = v.object({
-  postalCode: v.string(),
-  payloads: v.pipe(
-    v.array(v.object({ contactPlacementType: v.number(), serviceProviderIds: IdList })),
-    v.minLength(1),
-  ),
-  campaignId: v.nullish(v.string()),
-  sessionStartTimestamp: v.nullish(v.number()),
-  categoryId: CategoryId,
-  contactType: v.number(),
-  entityId: v.string(),
-  entityType: v.literal('message'),
-});
-export type CreateContactRequest = v.InferInput<typeof CreateContactRequestSchema>;
-export const CreateContactResponseSchema = v.object({ contactIds: IdList });
 
 export const OpportunityLeadsResponseSchema = v.object({
   opportunityLeads: v.array(v.object({ leadId: Id, serviceProviderId: Id })),

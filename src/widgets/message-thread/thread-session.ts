@@ -12,7 +12,7 @@ import { openChat, type OpenedChat } from '../../chat/open-chat';
 import { CONTACT_PLACEMENT_UNKNOWN, CONTACT_TYPES } from '../../domain/contact-type';
 import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
-import { createContact } from '../../gateway/lead/calls';
+import { createContact } from '../../gateway/lead/contact-calls';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
 import type { ChatSession } from '../../gateway/message-center/schemas';
 import { chatThread } from './thread-atoms';
