@@ -11,6 +11,17 @@ import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from
 
 const e2e = useE2eSession();
 
+/** Holds the page's requests to `url` until the returned function is called (a chunk or an answer on its way). */
+async function hold(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const PAGES: { name: string; path: string; shown: (page: Page) => Locator }[] = [
   {
     name: 'two <lead-page>s on the CMS page (purchased and unavailable)',
@@ -76,12 +87,7 @@ describe("the funnel's heading while the pro's name is on its way", { timeout: 3
   it.each([...WIDTHS, { width: 600, height: 900 }])('holds its lines at $width px: the form under it stays put when the name arrives', async (viewport) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/gateway\/lead\/v1\/serviceprovider\/\d+\/details/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, /\/gateway\/lead\/v1\/serviceprovider\/\d+\/details/);
     await page.goto(`${e2e.server.origin}/examples/raq-funnel.html`);
     const funnel = page.locator('raq-funnel');
     const field = funnel.getByRole('combobox', { name: 'What do you need help with?' });
@@ -107,13 +113,8 @@ describe("the board's filter panel takes its placeholder's place exactly", { tim
   ])('at $width px (opened by "Show All Filters" first: $open), the list stays put when its controls arrive', async ({ open, ...viewport }) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const chunk = cdnSourceChunk('src/widgets/lead-board/filter-panel.tsx');
-    await page.route(`**/cdn/${chunk}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, `**/cdn/${chunk}`);
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const sort = board.getByRole('combobox', { name: 'Sort by' });
@@ -137,12 +138,7 @@ describe("the board's title while the business name is on its way", { timeout: 3
   it.each(WIDTHS)("at $width px, 'View Call Log' stays put when the name arrives", async (viewport) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/gateway\/office-home\/v4\/service_provider/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, /\/gateway\/office-home\/v4\/service_provider/);
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const link = board.getByRole('link', { name: 'View Call Log' });
@@ -172,12 +168,7 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
   it.each(cases)('at $width px (hidden for this lead in this browser: $hidden; parts restyled by the host: $themed), the next card stays put when its code arrives', async ({ hidden, themed, ...viewport }) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/cdn/${cdnSourceChunk('src/widgets/lead-board/card-extras-part.ts')}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, `**/cdn/${cdnSourceChunk('src/widgets/lead-board/card-extras-part.ts')}`);
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const open = board.locator('li[data-lead-id][data-expanded="true"]');
@@ -234,12 +225,7 @@ describe("each tag's reserve is its skeleton's height, so nothing under it moves
   it.each(cases)('<$tag> at $width px', async ({ tag, path, viewport }) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/cdn/chunks/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, '**/cdn/chunks/**');
     // No data: the widget stays on its skeleton.
     await page.route(/\/(gateway|chat)\//, () => new Promise<void>(() => {}));
     const pending = new Set<string>();
