@@ -276,6 +276,15 @@ describe('the load path', { timeout: 60_000 }, () => {
     expect(onDemand.filter((file) => everyFirstContent.has(file))).toEqual([]);
   });
 
+  it("no file of the build carries Vite's module-preload helper (the loader preloads; chunks import their own dependencies)", () => {
+    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const files = [...new Set(Object.values(manifest).map(({ file }) => file))].filter((file) => file.endsWith('.js'));
+    expect(files).toContain(cdnBuildFile('chunks/runtime.js').split('/dist/cdn/')[1]);
+    // The helper's own marks: the event it dispatches and its probe of `relList`.
+    const withHelper = files.filter((file) => /vite:preloadError|relList/.test(readFileSync(cdnBuildFile(file), 'utf8')));
+    expect(withHelper).toEqual([]);
+  });
+
   it('CMS page: each tag on the page gets its first content from the loader, and only those tags', async () => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
