@@ -8,15 +8,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { boardReady, FUNNEL_PROJECT_TEXT, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { CARD_META_LINES, cardMetaLineProblems, type CardMetaLine } from '../engines/in-page';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
 
 const phone = (width = 390): Promise<BrowserContext> => session.browser.newContext({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
 
-async function box(locator: Locator): Promise<{ width: number; height: number }> {
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const found = await locator.boundingBox();
   expect(found).not.toBeNull();
-  return found as { width: number; height: number };
+  return found as { x: number; y: number; width: number; height: number };
 }
 
 /** WCAG relative luminance contrast of two `rgb(r, g, b)` colours. */
@@ -48,6 +49,8 @@ describe('on a phone', { timeout: 60_000 }, () => {
       }),
     );
     for (const card of lines) expect([card.name, card.meta]).toEqual([1, 1]);
+    // On that line the place shows whole or not at all, never clipped to a stub (all engines: test/engines).
+    expect(cardMetaLineProblems(await page.evaluate<CardMetaLine[]>(CARD_META_LINES), 390)).toEqual([]);
     // Every header the same height (the skeleton's too): nothing jumps as cards arrive or change.
     expect(new Set(lines.map((card) => card.header)).size).toBe(1);
 
@@ -63,6 +66,20 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
     await visible(closed.getByRole('combobox', { name: 'Lead status' }));
     await context.close();
+  });
+
+  it("the open card's insurance offer at 390, 560 and 1280 px: 'Get a quote' and its close button share a row (never the close button alone)", async () => {
+    for (const width of [390, 560, 1280]) {
+      const context = await phone(width);
+      const page = await context.newPage();
+      await page.goto(`${session.server.origin}/app/lead/board/1001`);
+      const offer = page.locator('#office-app [part="insurance-banner"]:not(.lk-insurance--placeholder)');
+      const purchase = offer.getByRole('link', { name: /Get a quote/ });
+      await visible(purchase);
+      const [a, b] = [await box(purchase), await box(offer.getByRole('button', { name: 'Dismiss insurance offer' }))];
+      expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `${width} px`).toBeLessThanOrEqual(2);
+      await context.close();
+    }
   });
 
   it('no widget page scrolls sideways at 320 px', async () => {

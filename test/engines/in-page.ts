@@ -251,3 +251,40 @@ export const INSTRUMENT = String.raw`(() => {
   window.addEventListener('unhandledrejection', (event) => keep('unhandledrejection: ' + ((event.reason && event.reason.message) || String(event.reason))));
   ${RECORD_CSP_AND_EVENTS}
 })();`;
+
+/** A board card's date · category · place line as laid out (CARD_META_LINES). */
+export interface CardMetaLine {
+  id: string;
+  /** Whole in the line's first row, on its hidden second row, clipped, or not there. */
+  date: 'whole' | 'hidden' | 'clipped' | 'none';
+  place: 'whole' | 'hidden' | 'clipped' | 'none';
+  /** The category's width in px (it may end in an ellipsis, never vanish). */
+  category: number;
+}
+
+/** Every board card's date · category · place line on the page (through shadow roots), as CardMetaLine[]. */
+export const CARD_META_LINES = String.raw`(() => {
+  const lines = [];
+  const walk = (root) => { for (const element of root.querySelectorAll('*')) { if (element.matches('.lk-card__meta')) lines.push(element); if (element.shadowRoot) walk(element.shadowRoot); } };
+  walk(document);
+  return lines.map((meta) => {
+    const line = meta.getBoundingClientRect();
+    const seen = (element) => {
+      if (!element) return 'none';
+      const box = element.getBoundingClientRect();
+      if (box.top >= line.bottom - 0.5) return 'hidden';
+      return box.left >= line.left - 0.5 && box.right <= line.right + 0.5 && element.scrollWidth <= Math.ceil(box.width) ? 'whole' : 'clipped';
+    };
+    const [date, category] = meta.querySelectorAll('.lk-card__when > *');
+    return { id: meta.closest('[data-lead-id]').getAttribute('data-lead-id'), date: seen(date), category: Math.round(category ? category.getBoundingClientRect().width : 0), place: seen(meta.querySelector('.lk-card__place')) };
+  });
+})()`;
+
+/** What is wrong with each line on a phone: the date not whole, the category squeezed away, the place clipped to a stub. */
+export function cardMetaLineProblems(lines: readonly CardMetaLine[], width: number): string[] {
+  return lines.flatMap(({ id, date, category, place }) => [
+    ...(date === 'whole' ? [] : [`${width} px, lead ${id}: the date is ${date}`]),
+    ...(category > 20 ? [] : [`${width} px, lead ${id}: the category is ${category} px wide`]),
+    ...(place === 'clipped' ? [`${width} px, lead ${id}: the place is clipped`] : []),
+  ]);
+}

@@ -15,7 +15,7 @@ import { formatPhoneInput } from '../../src/domain/phone';
 import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
-import { toWire, type Query } from './in-page';
+import { CARD_META_LINES, cardMetaLineProblems, toWire, type CardMetaLine, type Query } from './in-page';
 import { startRecordingProxy, type RecordingProxy } from './proxy';
 
 // What the example pages and the seeded sandbox hold (the same facts test/e2e relies on).
@@ -401,6 +401,26 @@ export function engineJourneys(engine: EngineName): void {
         }
         expect(overflowing).toEqual([]);
         await expectNoConsoleErrors(driver);
+      } finally {
+        await driver.setViewport({ width: 1280, height: 900 });
+      }
+    });
+
+    it("a board card's date · category · place line on a phone: the place whole or not at all (no clipped stub), the date whole, the category with an ellipsis", async () => {
+      const { driver } = session;
+      const shown: Record<number, number> = {};
+      try {
+        for (const width of [390, 560]) {
+          await driver.setViewport({ width, height: 844 });
+          await session.open(`/app/lead/board/${SP_ID}`);
+          await driver.waitFor(within({ css: '#office-app' }, { role: 'combobox', name: 'Lead status' }));
+          const cards = await driver.evaluate<CardMetaLine[]>(`return ${CARD_META_LINES};`);
+          expect(cards.length).toBeGreaterThan(3);
+          expect(cardMetaLineProblems(cards, width)).toEqual([]);
+          shown[width] = cards.filter((card) => card.place === 'whole').length;
+        }
+        // Where there is room (a large phone), places are shown.
+        expect(shown[560]).toBeGreaterThan(0);
       } finally {
         await driver.setViewport({ width: 1280, height: 900 });
       }

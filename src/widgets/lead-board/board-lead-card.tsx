@@ -84,11 +84,14 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
                 {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
               </span>
               <span className="lk-card__line lk-card__meta">
-                <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
-                  {format.leadCreated(lead.createDate)}
-                </time>
-                <span>{lead.category.name}</span>
-                {place ? <span>{place}</span> : null}
+                {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
+                <span className="lk-card__when">
+                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
+                    {format.leadCreated(lead.createDate)}
+                  </time>
+                  <span>{lead.category.name}</span>
+                </span>
+                {place ? <span className="lk-card__place">{place}</span> : null}
               </span>
             </span>
           </button>
