@@ -132,6 +132,43 @@ describe("the board's filter panel takes its placeholder's place exactly", { tim
   });
 });
 
+describe("closed cards off screen are not laid out until they come near, and hold a closed card's height meanwhile", { timeout: 30_000 }, () => {
+  // board-list.css: `content-visibility: auto` with a closed card's measured height as its size
+  // until it is rendered. A wrong figure would move the pager (and everything under the list)
+  // while the pro scrolls down to it.
+  it.each([
+    // A short desktop window: at 900 px tall every card is near enough to be rendered at once.
+    { width: 1280, height: 500 },
+    { width: 412, height: 915 },
+  ])('at $width × $height px: the pager is where it was once every card has been rendered', async (viewport) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+    const board = page.locator('lead-app [part="lead-board"]');
+    await visible(board.getByRole('combobox', { name: 'Lead status' }));
+    const cards = board.locator('[part="lead-card"]');
+    expect(await cards.count()).toBe(10);
+    // Where the page is: the pager's top in the document, and which closed cards are still skipped.
+    const state = () =>
+      page.evaluate(`(() => {
+        const find = (root, selector) => { const found = root.querySelector(selector); if (found) return found; for (const el of root.querySelectorAll('*')) { const inner = el.shadowRoot && find(el.shadowRoot, selector); if (inner) return inner; } return null; };
+        const list = find(document, '.lk-board__list');
+        const pager = find(document, '.lk-pagination');
+        const skipped = [...list.querySelectorAll('[part="lead-card"][data-expanded="false"]')].filter((card) => !card.firstElementChild.checkVisibility({ contentVisibilityAuto: true })).length;
+        return { pagerTop: Math.round((pager.getBoundingClientRect().top + scrollY) * 10) / 10, skipped };
+      })()`) as Promise<{ pagerTop: number; skipped: number }>;
+    const before = await state();
+    // The cards far under the first screen are skipped at first (the point of it).
+    expect(before.skipped).toBeGreaterThan(0);
+    for (let index = 0; index < 10; index++) await cards.nth(index).scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const after = await state();
+    expect(after.skipped).toBe(0);
+    expect(Math.abs(after.pagerTop - before.pagerTop)).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+});
+
 describe("the board's title while the business name is on its way", { timeout: 30_000 }, () => {
   // The placeholder was a bare block: 'View Call Log' beside it sat on its bottom edge, 5 px below
   // the title's baseline, and moved up when the name came.

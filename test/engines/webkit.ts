@@ -182,6 +182,10 @@ class WebKitDriver extends BaseDriver<WebElement> {
   }
 
   protected async clickElement(element: WebElement): Promise<void> {
+    // Scrolled to first, and a frame later clicked, as a user would: a closed board card off
+    // screen is not rendered (`content-visibility: auto`) until it comes near, and WebKit's
+    // Element Click finds nothing to hit inside it in the frame it scrolls it in.
+    await this.session.executeScript('arguments[0].scrollIntoView({ block: "center" }); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));', element);
     await element.click();
   }
 
