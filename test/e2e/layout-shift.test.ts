@@ -318,6 +318,14 @@ describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is 
     await expect.poll(() => funnel.evaluate((node) => node.shadowRoot?.querySelector('.lk-funnel-skeleton') !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
     const reserve = reserveAt('raq-funnel', viewport.width);
     expect(Math.abs(((await funnel.boundingBox())?.height ?? 0) - reserve)).toBeLessThanOrEqual(1);
+    // The shapes of what comes (four steps; the panel's heading, two labelled fields and its
+    // button), hidden from assistive technology, which hears 'Loading…'.
+    const shapes = await funnel.evaluate((node) => {
+      const root = node.shadowRoot!;
+      return { steps: root.querySelectorAll('.lk-funnel-skeleton__step').length, panel: root.querySelectorAll('.lk-funnel-skeleton__panel .lk-skeleton').length, hidden: [...root.querySelectorAll('.lk-funnel-skeleton > :not([role="status"])')].every((shape) => shape.getAttribute('aria-hidden') === 'true') };
+    });
+    expect(shapes).toEqual({ steps: 4, panel: 6, hidden: true });
+    await expect.poll(() => funnel.getByRole('status').textContent()).toBe('Loading…');
     await page.close();
   });
 });

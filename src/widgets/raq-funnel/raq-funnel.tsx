@@ -6,6 +6,7 @@ import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import { STEP_PARTS } from './step-loaders';
 import { lazyPart } from '../../ui/lazy-part';
+import { Skeleton } from '../../ui/skeleton';
 
 export type { RaqFunnelProps };
 
@@ -32,8 +33,23 @@ function FunnelSkeleton() {
       <p className="lk-visually-hidden" role="status">
         {t('funnel.loading')}
       </p>
-      <span aria-hidden="true" className="lk-skeleton lk-funnel-skeleton__progress" />
-      <span aria-hidden="true" className="lk-skeleton lk-funnel-skeleton__panel" />
+      {/* The shapes of the progress row and of the entry step's panel: its heading, two fields, its button. */}
+      <div aria-hidden="true" className="lk-funnel-skeleton__progress">
+        {[0, 1, 2, 3].map((step) => (
+          <span key={step} className="lk-funnel-skeleton__step">
+            <Skeleton width={24} height={24} radius={12} />
+            <Skeleton width="60%" height={12} />
+          </span>
+        ))}
+      </div>
+      <div aria-hidden="true" className="lk-funnel-skeleton__panel">
+        <Skeleton width="65%" height={24} />
+        <Skeleton width="40%" height={14} />
+        <Skeleton height={40} />
+        <Skeleton width="20%" height={14} />
+        <Skeleton width="40%" height={40} />
+        <Skeleton width={110} height={40} />
+      </div>
     </div>
   );
 }
