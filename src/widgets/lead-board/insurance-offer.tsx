@@ -71,7 +71,7 @@ export function insuranceOfferShows(lead: Pick<Lead, 'leadId' | 'thimbleUrl'>, h
 
 export function InsuranceIcon() {
   return (
-    <svg className="lk-insurance__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+    <svg className="lk-insurance__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z" />
     </svg>
   );
