@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { lazyPart } from '../../ui/lazy-part';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../domain/date-range';
@@ -57,6 +57,14 @@ export interface FilterPanelProps {
 // The date picker's CSS is small; adopting it with the panel keeps the calendar from flashing unstyled.
 const STYLES = [comboboxCss, multiSelectCss, tagCss, dateRangePickerCss, filterPanelCss];
 
+/** The runtime's clock's today, the same Date object for the whole day (so what is memoised on it holds). */
+function useToday(now: () => Date): Date {
+  const current = now();
+  const day = `${current.getFullYear()}-${current.getMonth()}-${current.getDate()}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new Date only when the day changes
+  return useMemo(() => current, [day]);
+}
+
 /**
  * One autocomplete filter: its text, the suggestions for it (debounced, superseded requests
  * aborted, each text asked once) and the combobox. Choosing (or submitting, where allowed)
@@ -108,7 +116,7 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
   useStyles(STYLES);
   const { t, client, now } = useRuntime();
   const format = useFormat();
-  const today = now();
+  const today = useToday(now);
   const query = useAtomValue(boardQueryAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const changeFilters = useSetAtom(changeFiltersAtom);
@@ -148,12 +156,15 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
     [client, providerId],
   );
 
-  const tags = filterTags(filters, { categoryName: (id) => categoryNames.get(id), today });
-  const tagText = (text: FilterTagText): string => {
-    if (text.kind === 'message') return t(text.key);
-    if (text.kind === 'text') return text.text;
-    return dateRangeText(t, format, text.startDate, text.endDate);
-  };
+  const tags = useMemo(() => filterTags(filters, { categoryName: (id) => categoryNames.get(id), today }), [filters, categoryNames, today]);
+  const tagText = useCallback(
+    (text: FilterTagText): string => {
+      if (text.kind === 'message') return t(text.key);
+      if (text.kind === 'text') return text.text;
+      return dateRangeText(t, format, text.startDate, text.endDate);
+    },
+    [t, format],
+  );
   const removeTag = (tag: FilterTag, index: number) => {
     replaceFilters(removeFilterTag(filters, tag));
     // The tag disappears: focus the next tag's remove button, or, after the last one, the first
@@ -164,12 +175,14 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
       (next ?? panelRef.current?.querySelector<HTMLElement>('button, input'))?.focus();
     });
   };
-  const dateValue: DateRange = fromBoardDateRange(filters.dateRange);
+  const dateValue: DateRange = useMemo(() => fromBoardDateRange(filters.dateRange), [filters.dateRange]);
   const dateTag = tags.find((tag) => tag.tagType === 'dateRange');
 
-  return (
-    <>
-      <div ref={panelRef} id={panelId} className="lk-filters__panel" data-open={panelOpen}>
+  // The controls do not change when the panel is shown or hidden ('Show All Filters' on a
+  // phone): the same elements, so React leaves them be and the toggle only flips the panel.
+  const controls = useMemo(
+    () => (
+      <>
         <MultiSelect<LeadStatus>
           label={t('filters.status')}
           options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)), ...statusCount(t, counts, status) }))}
@@ -211,6 +224,15 @@ export default function FilterPanel({ panelId, panelOpen, categoryNames, remembe
           }}
         />
         <Switch label={t('filters.archived')} checked={filters.archived} onChange={(archived) => changeFilters({ archived })} />
+      </>
+    ),
+    [t, counts, filters, changeFilters, dateTag, tagText, dateValue, today, suggestCategories, suggestLocations, suggestMembers, rememberCategory],
+  );
+
+  return (
+    <>
+      <div ref={panelRef} id={panelId} className="lk-filters__panel" data-open={panelOpen}>
+        {controls}
       </div>
       {tags.length ? (
         <div className="lk-filters__tags">
