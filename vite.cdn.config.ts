@@ -308,6 +308,23 @@ function builtinSyncExternalStore(): Plugin {
 }
 
 /**
+ * Twilio's SDK (the thread's chat chunk) is Babel output that `require`s ~80 core-js polyfills:
+ * 38 kB gzip of code for features every browser of the es2022 target has natively, and code that
+ * may replace a host page's own built-ins (Promise, URL, RegExp#exec…), which an embedded widget
+ * must never touch. The CDN build resolves them to nothing; the npm build leaves Twilio to the
+ * host's bundler and its own browser targets.
+ */
+function noGlobalPolyfills(): Plugin {
+  const id = '\0leadkit:no-polyfill';
+  return {
+    name: 'leadkit:no-global-polyfills',
+    enforce: 'pre',
+    resolveId: (source) => (/^core-js\/(modules|stable|actual|es|features)\//.test(source) ? id : null),
+    load: (source) => (source === id ? 'export {};' : null),
+  };
+}
+
+/**
  * `leadkit.css`: the space kept for undefined tags, for pages to link in their <head> (the
  * loader applies the same rules, but only after the first paint). Unhashed, like the loader.
  */
@@ -351,7 +368,7 @@ const preactAliases = [
 export function cdnConfig(flavour: CdnFlavour) {
   const lite = flavour.name === 'lite';
   return defineConfig({
-  plugins: [tagModules(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), ...(lite ? [] : [reserveStylesheet()]), react()],
+  plugins: [tagModules(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet()]), react()],
   resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
   base: './',
   publicDir: false,

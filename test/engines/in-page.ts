@@ -288,3 +288,51 @@ export function cardMetaLineProblems(lines: readonly CardMetaLine[], width: numb
     ...(place === 'clipped' ? [`${width} px, lead ${id}: the place is clipped`] : []),
   ]);
 }
+
+/** What running Twilio's SDK chunk in a page did (TWILIO_SDK_RUN). */
+export interface TwilioSdkRun {
+  /** How many built-ins (globals, their own properties and their prototypes') were compared. */
+  checked: number;
+  /** Built-ins the SDK's evaluation replaced or added (core-js would). */
+  changed: string[];
+  /** The client's connection states, in order. */
+  states: string[];
+}
+
+/**
+ * Imports Twilio's SDK from the CDN chunk `chunk` (the page's own import), compares the page's
+ * built-ins before and after, then starts a client with a made-up token (its socket to `socket`,
+ * or Twilio's own address) and records its connection states for 100 ms. A TwilioSdkRun.
+ */
+export function twilioSdkRun(chunk: string, socket?: string): string {
+  const options = socket ? `{ logLevel: 'silent', twilsock: { uri: ${JSON.stringify(socket)} } }` : `{ logLevel: 'silent' }`;
+  return String.raw`(async () => {
+  const roots = ['Array', 'ArrayBuffer', 'Uint8Array', 'Object', 'Number', 'String', 'RegExp', 'Symbol', 'Promise', 'Map', 'Set', 'WeakSet', 'JSON', 'Reflect', 'URL', 'URLSearchParams', 'Function', 'NodeList', 'DOMTokenList'];
+  const builtIns = () => {
+    const found = new Map();
+    const record = (name, target) => {
+      if (!target) return;
+      for (const key of Reflect.ownKeys(target)) {
+        const descriptor = Object.getOwnPropertyDescriptor(target, key);
+        found.set(name + '.' + String(key), descriptor.get || descriptor.value);
+      }
+    };
+    for (const name of roots) {
+      found.set(name, globalThis[name]);
+      record(name, globalThis[name]);
+      record(name + '.prototype', globalThis[name] && globalThis[name].prototype);
+    }
+    record('TypedArray.prototype', Object.getPrototypeOf(Uint8Array.prototype));
+    return found;
+  };
+  const before = builtIns();
+  const sdk = await import(${JSON.stringify(chunk)});
+  const after = builtIns();
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((key) => !Object.is(before.get(key), after.get(key)));
+  const client = new sdk.default.Client('header.payload.signature', ${options});
+  const states = [];
+  client.on('connectionStateChanged', (state) => states.push(state));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return { checked: before.size, changed, states };
+})()`;
+}
