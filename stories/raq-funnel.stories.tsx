@@ -193,6 +193,18 @@ export const Project: Story = {
   },
 };
 
+/** Project from a deep link without a ZIP code (no `postal-code`): the facts leave the ZIP code out; the address asks for it. */
+export const ProjectWithoutZipCode: Story = {
+  args: { location: { step: 'project', serviceProviderId: 1001 } },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await expect(await stepHeading(canvas, 'Tell us about your project')).toBeVisible();
+    await expect(await canvas.findByText('Acme Plumbing & Heating')).toBeVisible();
+    await expect(canvas.queryByText('ZIP code', { selector: 'dt' })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: 'ZIP code' })).toHaveValue('');
+  },
+};
+
 /** Project → created: the request goes out once, and the suggestions step is announced and focused. */
 export const ProjectSent: Story = {
   args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },

@@ -263,10 +263,13 @@ function ProjectStep() {
             <dt>{t('funnel.project.service')}</dt>
             <dd>{categoryName}</dd>
           </div>
-          <div>
-            <dt>{t('funnel.entry.postalCode')}</dt>
-            <dd>{form.postalCode}</dd>
-          </div>
+          {/* A deep link to the step has no ZIP code yet: the address below asks for it. */}
+          {form.postalCode ? (
+            <div>
+              <dt>{t('funnel.entry.postalCode')}</dt>
+              <dd>{form.postalCode}</dd>
+            </div>
+          ) : null}
           {provider ? (
             <div>
               <dt>{t('funnel.project.pro')}</dt>

@@ -312,6 +312,21 @@ describe('entry: service, ZIP code, the pro', () => {
 });
 
 describe('project: details, validation, creating the lead', () => {
+  it("the step's facts name the service, the ZIP code and the pro; a deep link without a ZIP code leaves that fact out instead of showing it empty", async () => {
+    const facts = async () => {
+      await screen.findByRole('textbox', { name: 'Street address' });
+      const list = document.querySelector('[part~="funnel-project"] dl');
+      return [...(list?.querySelectorAll('dt') ?? [])].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+    };
+    const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
+    await toProject(funnel);
+    expect(await facts()).toEqual(['Service: Plumbing', 'ZIP code: 80202', 'Pro: Acme Plumbing & Heating']);
+    cleanup();
+    sessionStorage.clear(); // the first funnel kept its step in this tab's storage
+    renderFunnel({ location: { step: 'project', serviceProviderId: 1001 } });
+    await waitFor(async () => expect(await facts()).toEqual(['Service: Plumbing', 'Pro: Acme Plumbing & Heating']));
+  });
+
   it('every field has a visible label; sending with fields missing or invalid shows each message beside its field and focuses the first', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);
