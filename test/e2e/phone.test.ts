@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { boardReady, FUNNEL_PROJECT_TEXT, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
-import { CARD_META_LINES, cardMetaLineProblems, type CardMetaLine } from '../engines/in-page';
+import { CARD_META_LINES, cardMetaLineProblems, TEXT_FIELD_SIZES, type CardMetaLine, type TextFieldSize } from '../engines/in-page';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
 
@@ -247,5 +247,55 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await context.close();
+  });
+
+  // iOS Safari zooms the page into a focused field whose text is under 16 px (and stays zoomed);
+  // WebKitGTK does not zoom, so the rule is checked as numbers, where the pointer is a finger.
+  it('every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse', async () => {
+    const small = (fields: TextFieldSize[]) => fields.filter((field) => field.fontSize < 16).map((field) => `${field.kind} '${field.name}' ${field.fontSize} px`);
+    const context = await phone();
+    const page = await context.newPage();
+    const seen: TextFieldSize[] = [];
+    const check = async (where: string, atLeast: number) => {
+      const fields = await page.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES);
+      expect(fields.length, where).toBeGreaterThanOrEqual(atLeast);
+      expect(small(fields), where).toEqual([]);
+      seen.push(...fields);
+    };
+    // The board: a card's status, the sort, its notes being edited, the filter panel's fields.
+    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    const board = page.locator('#office-app');
+    await boardReady(board);
+    await board.getByRole('button', { name: 'Show All Filters' }).tap();
+    await visible(board.getByRole('combobox', { name: 'Customer name' }));
+    await board.getByRole('region', { name: 'Your Notes' }).first().getByRole('button', { name: 'Edit' }).tap();
+    await visible(board.getByRole('textbox', { name: 'Your Notes' }));
+    await check('board', 6);
+    // The thread's message box; the funnel's project step (address, contact, description).
+    await page.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001`);
+    await visible(page.getByRole('textbox', { name: 'Write a message...' }));
+    await check('thread', 1);
+    await page.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
+    await visible(page.getByRole('textbox', { name: 'Street address' }));
+    await check('funnel project', 10);
+    // The review request's contact form.
+    await page.goto(`${session.server.origin}/examples/review-request.html`);
+    await page.getByRole('button', { name: 'Request a Review' }).first().tap();
+    const modal = page.getByRole('dialog', { name: 'Request a Review' });
+    await modal.getByRole('button', { name: 'Edit' }).tap();
+    await visible(modal.getByRole('textbox', { name: 'First name' }));
+    await check('review request', 4);
+    expect(new Set(seen.map((field) => field.kind))).toEqual(new Set(['input[text]', 'input[email]', 'input[tel]', 'textarea', 'select']));
+    await context.close();
+
+    // With a mouse the fields keep the theme's size.
+    const desktop = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const deskPage = await desktop.newPage();
+    await deskPage.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
+    await visible(deskPage.getByRole('textbox', { name: 'Street address' }));
+    const sizes = (await deskPage.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES)).map((field) => field.fontSize);
+    expect(sizes.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(sizes)).toEqual(new Set([15]));
+    await desktop.close();
   });
 });

@@ -336,3 +336,40 @@ export function twilioSdkRun(chunk: string, socket?: string): string {
   return { checked: before.size, changed, states };
 })()`;
 }
+
+/** A rendered text field, text area or select and its computed text size (TEXT_FIELD_SIZES). */
+export interface TextFieldSize {
+  /** Its accessible-ish name: aria-label, its label's text, or its placeholder. */
+  name: string;
+  /** The tag and type, e.g. `input[search]`, `textarea`, `select`. */
+  kind: string;
+  fontSize: number;
+}
+
+/**
+ * Every rendered control the user types into or picks from with the system picker (text-like
+ * inputs, text areas, selects) on the page, through shadow roots, with its font size in px.
+ * iOS Safari zooms the page into any such control under 16 px when it takes focus.
+ */
+export const TEXT_FIELD_SIZES = String.raw`(() => {
+  const fields = [];
+  const skip = new Set(['checkbox', 'radio', 'hidden', 'file', 'range', 'button', 'submit', 'reset', 'color', 'image']);
+  const walk = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      const tag = element.localName;
+      if ((tag === 'input' && !skip.has(element.type)) || tag === 'textarea' || tag === 'select') {
+        if (element.getClientRects().length > 0) fields.push(element);
+      }
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  return fields.map((field) => {
+    const label = field.labels && field.labels[0] ? field.labels[0].textContent : '';
+    return {
+      name: (field.getAttribute('aria-label') || label || field.getAttribute('placeholder') || '').replace(/\s+/g, ' ').trim(),
+      kind: field.localName === 'input' ? 'input[' + field.type + ']' : field.localName,
+      fontSize: parseFloat(getComputedStyle(field).fontSize),
+    };
+  });
+})()`;
