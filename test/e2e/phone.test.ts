@@ -249,6 +249,36 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  // A touch screen keeps :hover on the tapped control until the next tap elsewhere (iOS Safari,
+  // Android Chrome, Chromium's touch emulation alike).
+  it("a tapped control does not keep its hover look on a touch screen ('Next' after the tap looks like 'Page 3'); a mouse still gets it", async () => {
+    const looks = (button: Locator) => button.evaluate((element) => `${getComputedStyle(element).backgroundColor} / ${getComputedStyle(element).borderColor}`);
+    const pagerOf = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      await page.goto(`${session.server.origin}/app/lead/board/1001`);
+      const board = page.locator('#office-app');
+      await boardReady(board);
+      const pager = board.getByRole('navigation', { name: 'Pages' });
+      return { page, next: pager.getByRole('button', { name: /^Next/ }), plain: pager.getByRole('button', { name: 'Page 3' }) };
+    };
+    const touch = await phone();
+    const tapped = await pagerOf(touch);
+    const untouched = await looks(tapped.next);
+    await tapped.next.tap();
+    await visible(tapped.page.locator('#office-app').getByRole('button', { name: 'Page 2' }).and(tapped.page.locator('[aria-current="page"]')));
+    expect(await tapped.next.evaluate((element) => element.matches(':hover'))).toBe(true);
+    expect(await looks(tapped.next)).toBe(untouched);
+    expect(await looks(tapped.next)).toBe(await looks(tapped.plain));
+    await touch.close();
+
+    const mouse = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const hovered = await pagerOf(mouse);
+    const before = await looks(hovered.next);
+    await hovered.next.hover();
+    await expect.poll(() => looks(hovered.next)).not.toBe(before);
+    await mouse.close();
+  });
+
   // iOS Safari zooms the page into a focused field whose text is under 16 px (and stays zoomed);
   // WebKitGTK does not zoom, so the rule is checked as numbers, where the pointer is a finger.
   it('every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse', async () => {
