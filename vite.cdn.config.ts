@@ -319,7 +319,8 @@ function noGlobalPolyfills(): Plugin {
   return {
     name: 'leadkit:no-global-polyfills',
     enforce: 'pre',
-    resolveId: (source) => (/^core-js\/(modules|stable|actual|es|features)\//.test(source) ? id : null),
+    // core-js (not core-js-pure) is imported for its side effects only: nothing reads a value of it.
+    resolveId: (source) => (/^core-js(\/|$)/.test(source) ? id : null),
     load: (source) => (source === id ? 'export {};' : null),
   };
 }
