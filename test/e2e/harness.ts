@@ -91,6 +91,14 @@ function cdnManifest(): Record<string, { file: string; isEntry?: boolean }> {
   return JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
 }
 
+/** Twilio's SDK as the CDN build's manifest names it (its own chunk, loaded by chat-service="twilio"). */
+export const TWILIO_SDK_SOURCE = 'node_modules/@twilio/conversations/builds/browser.js';
+
+/** Every script file of the CDN build (`chunks/….js`, the loader), each once. */
+export function cdnBuildScripts(): string[] {
+  return [...new Set(Object.values(cdnManifest()).map(({ file }) => file))].filter((file) => file.endsWith('.js'));
+}
+
 /** Each tag's entry chunk (`src/cdn/<tag>.ts` → hashed file). */
 export function cdnTagChunks(): Record<string, string> {
   const chunks: Record<string, string> = {};

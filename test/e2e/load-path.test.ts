@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CDN_FLAVOURS } from '../../scripts/cdn-flavours';
-import { cdnBuildFile, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
+import { cdnBuildFile, cdnBuildScripts, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
 const session = useE2eSession();
 
@@ -277,8 +277,7 @@ describe('the load path', { timeout: 60_000 }, () => {
   });
 
   it("no file of the build carries Vite's module-preload helper (the loader preloads; chunks import their own dependencies)", () => {
-    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const files = [...new Set(Object.values(manifest).map(({ file }) => file))].filter((file) => file.endsWith('.js'));
+    const files = cdnBuildScripts();
     expect(files).toContain(cdnBuildFile('chunks/runtime.js').split('/dist/cdn/')[1]);
     // The helper's own marks: the event it dispatches and its probe of `relList`.
     const withHelper = files.filter((file) => /vite:preloadError|relList/.test(readFileSync(cdnBuildFile(file), 'utf8')));

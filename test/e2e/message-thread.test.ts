@@ -27,7 +27,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { twilioSdkRun, type TwilioSdkRun } from '../engines/in-page';
 import { includesBytes, readExif } from '../helpers/exif';
-import { cdnBuildFile, clearFaults, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { cdnBuildFile, cdnBuildScripts, cdnSourceChunk, clearFaults, injectFault, seriousAxeViolations, TWILIO_SDK_SOURCE, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
 const MC = '/gateway/message-center';
@@ -41,15 +41,8 @@ const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, im
 /** The committed iPhone-style HEIC (160×120, EXIF with GPS; test/fixtures/README.md). */
 const HEIC = fixture('iphone-photo.heic');
 const JPEG_WITH_LOCATION = fixture('photo-with-location.jpg');
-/** The CDN build's chunk of the source file whose path contains `source` (dist/cdn/manifest.json). */
-function chunkOf(source: string): string {
-  const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const entry = Object.entries(manifest).find(([file]) => file.includes(source));
-  if (!entry) throw new Error(`no chunk of ${source} in dist/cdn/manifest.json`);
-  return `/cdn/${entry[1].file}`;
-}
-/** The converter (heic-to, ≈ 3 MB). */
-const converterChunk = () => chunkOf('node_modules/heic-to/');
+/** The converter (heic-to, ≈ 3 MB): its chunk in the CDN build. */
+const converterChunk = () => `/cdn/${cdnSourceChunk('node_modules/heic-to/dist/csp/heic-to.js')}`;
 /** The headers of the media uploads a page sent (a Blob body is not visible to playwright: the bytes are read back from the sandbox). */
 function watchUploads(page: Page) {
   const uploads: Record<string, string>[] = [];
@@ -446,9 +439,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
 describe("Twilio's SDK from the CDN build (chat-service=\"twilio\")", () => {
   it("carries no core-js polyfills, and runs — a client starts connecting — without replacing or adding any of the page's built-ins", async () => {
     // core-js's global store, in any file that carries it: the SDK `require`s ~80 polyfills.
-    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const files = [...new Set(Object.values(manifest).map(({ file }) => file))].filter((file) => file.endsWith('.js'));
-    expect(files.filter((file) => readFileSync(cdnBuildFile(file), 'utf8').includes('__core-js_shared__'))).toEqual([]);
+    expect(cdnBuildScripts().filter((file) => readFileSync(cdnBuildFile(file), 'utf8').includes('__core-js_shared__'))).toEqual([]);
 
     const page = await e2e.context.newPage();
     const watch = await watchPage(page);
@@ -460,7 +451,7 @@ describe("Twilio's SDK from the CDN build (chat-service=\"twilio\")", () => {
       socket.onMessage((message) => sent.push(String(message)));
     });
     await page.goto(`${e2e.server.origin}/examples/index.html`);
-    const run = await page.evaluate<TwilioSdkRun>(twilioSdkRun(chunkOf('node_modules/@twilio/conversations/')));
+    const run = await page.evaluate<TwilioSdkRun>(twilioSdkRun(`/cdn/${cdnSourceChunk(TWILIO_SDK_SOURCE)}`));
     expect(run.checked).toBeGreaterThan(400);
     expect(run.changed).toEqual([]);
     expect(run.states[0]).toBe('connecting');

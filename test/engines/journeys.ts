@@ -12,7 +12,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatPhoneInput } from '../../src/domain/phone';
-import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, type ExampleServer, type ScriptRunner } from '../e2e/harness';
+import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, TWILIO_SDK_SOURCE, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
 import { CARD_META_LINES, cardMetaLineProblems, toWire, twilioSdkRun, type CardMetaLine, type Query, type TwilioSdkRun } from './in-page';
@@ -481,7 +481,7 @@ export function engineJourneys(engine: EngineName): void {
       const { driver } = session;
       await session.open('/examples/index.html');
       // Its socket goes to a closed local port: nothing leaves the machine.
-      const run = await driver.evaluate<TwilioSdkRun>(`return ${twilioSdkRun(`/cdn/${cdnSourceChunk('node_modules/@twilio/conversations/builds/browser.js')}`, 'ws://127.0.0.1:9/')};`);
+      const run = await driver.evaluate<TwilioSdkRun>(`return ${twilioSdkRun(`/cdn/${cdnSourceChunk(TWILIO_SDK_SOURCE)}`, 'ws://127.0.0.1:9/')};`);
       expect(run.checked).toBeGreaterThan(400);
       expect(run.changed).toEqual([]);
       expect(run.states[0]).toBe('connecting');

@@ -315,8 +315,8 @@ describe('project: details, validation, creating the lead', () => {
   it("the step's facts name the service, the ZIP code and the pro; a deep link without a ZIP code leaves that fact out instead of showing it empty", async () => {
     const facts = async () => {
       await screen.findByRole('textbox', { name: 'Street address' });
-      const list = document.querySelector('[part~="funnel-project"] dl');
-      return [...(list?.querySelectorAll('dt') ?? [])].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+      const values = screen.getAllByRole('definition');
+      return screen.getAllByRole('term').map((term, index) => `${term.textContent}: ${values[index]?.textContent ?? ''}`);
     };
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);

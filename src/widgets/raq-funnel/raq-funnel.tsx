@@ -35,7 +35,7 @@ function FunnelSkeleton() {
       </p>
       {/* The shapes of the progress row and of the entry step's panel: its heading, two fields, its button. */}
       <div aria-hidden="true" className="lk-funnel-skeleton__progress">
-        {[0, 1, 2, 3].map((step) => (
+        {Object.keys(STEP_PARTS).map((step) => (
           <span key={step} className="lk-funnel-skeleton__step">
             <Skeleton width={24} height={24} radius={12} />
             <Skeleton width="60%" height={12} />
