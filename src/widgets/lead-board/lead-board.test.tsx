@@ -252,10 +252,11 @@ describe('<LeadBoard> cards', () => {
     const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
     const first = cards()[0]!;
-    await userEvent.click(within(first).getByRole('button', { name: 'Read lead, mark as unread' }));
+    // The sandbox has the request before the board has its answer: wait for the read state itself.
+    await userEvent.click(await within(first).findByRole('button', { name: 'Read lead, mark as unread' }));
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(2));
     expect(view.received('POST', readPath)[1]?.body).toMatchObject({ read: false });
-    expect(within(first).getByRole('button', { name: 'Unread lead, mark as read' })).toBeTruthy();
+    expect(await within(first).findByRole('button', { name: 'Unread lead, mark as read' })).toBeTruthy();
   });
 });
 
