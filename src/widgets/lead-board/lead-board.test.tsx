@@ -252,7 +252,7 @@ describe('<LeadBoard> cards', () => {
     const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
     const first = cards()[0]!;
-    // The sandbox has the request before the board has its answer: wait for the read state itself.
+    // The sandbox has the request as soon as the change is placed; the card shows it a render later: wait for the read state itself.
     await userEvent.click(await within(first).findByRole('button', { name: 'Read lead, mark as unread' }));
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(2));
     expect(view.received('POST', readPath)[1]?.body).toMatchObject({ read: false });
