@@ -1,4 +1,5 @@
-import { createContext, createElement, lazy, useContext, useEffect, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { createContext, createElement, lazy, useContext, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { useWhenBack } from './use-when-back';
 
 /** A part of a widget that loads lazily, as a component, with a way to start loading it early. */
 export type LazyPart<P extends object, M = unknown> = ComponentType<P> & {
@@ -18,7 +19,7 @@ export type PartFailedViewProps = { retry(): Promise<boolean>; retrying: boolean
 /**
  * The view a part that failed to load shows (an element provides one with its texts: the ui
  * layer has none). Without one, the part's place stays empty; it still loads again when the
- * device is back online.
+ * device is back online or the page is shown again (`useWhenBack`).
  */
 export const PartFailedView = createContext<ComponentType<PartFailedViewProps> | null>(null);
 
@@ -45,7 +46,7 @@ const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
  * A part that fails to load (a phone losing its connection, a page leaving while the chunk was
  * on its way) never throws into the widget — that would unmount the whole element — but renders
  * the `PartFailedView` in its place, which loads it again on `retry` (and by itself when the
- * device comes back online). A preload nobody awaits fails quietly: the render shows the failure.
+ * device comes back online or the page is shown again). A preload nobody awaits fails quietly: the render shows the failure.
  *
  * `withParts` starts the part's own first-content parts as soon as its module is here (the
  * office app's route widget and, inside it, the board's list).
@@ -140,10 +141,7 @@ export function lazyPart<M, P extends object>(
   function Failed() {
     const View = useContext(PartFailedView);
     const state = useSyncExternalStore(subscribe, failedState, failedState);
-    useEffect(() => {
-      window.addEventListener('online', onLine);
-      return () => window.removeEventListener('online', onLine);
-    }, []);
+    useWhenBack(true, onLine);
     return View ? createElement(View, { retry, retrying: state % 2 === 1, failures: state >> 1 }) : null;
   }
   type Loaded = { default: ComponentType<P> };

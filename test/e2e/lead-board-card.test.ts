@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { boardReady, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { BOARD_SHOWING, boardReady, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -188,6 +188,37 @@ describe('status', { timeout: 20_000 }, () => {
       { serviceProviderId: SP_ID, status: 'ClosedWon' },
       { serviceProviderId: SP_ID, status: 'Selling' },
     ]);
+  });
+
+  it('offline: a status change fails beside its select and the list stays on screen (not the list failure); back online the board asks for the page again', async () => {
+    const { card, board, posts } = await openLead(LEADS.newest);
+    const before = await board.getByText(BOARD_SHOWING).textContent();
+    const cardsBefore = await board.locator('li[data-lead-id]').count();
+    const listFetches = () => posts(LEADS_PATH).length;
+    const fetchedBefore = listFetches();
+    await e2e.context.setOffline(true);
+    // The failed change asks for the page again (a call without an answer may have reached the
+    // gateway); offline, that fails too.
+    const listFailed = page.waitForEvent('requestfailed', { predicate: (request) => new URL(request.url()).pathname === LEADS_PATH, timeout: UI_TIMEOUT_MS });
+    await card.getByRole('combobox', { name: 'Lead status' }).selectOption('ClosedWon');
+    await listFailed;
+    await visible(card.getByRole('alert'));
+    await expect(card.getByRole('alert').textContent()).resolves.toBe('We could not change the status of this lead. Please try again.');
+    await expect.poll(() => card.getByRole('combobox', { name: 'Lead status' }).inputValue()).toBe('Initial');
+    // The page the pro was looking at is still there, with its count.
+    await expect.poll(() => board.locator('.lk-board__list').getAttribute('aria-busy')).toBe('false');
+    await expect(board.getByText(BOARD_SHOWING).textContent()).resolves.toBe(before);
+    await expect(board.locator('li[data-lead-id]').count()).resolves.toBe(cardsBefore);
+    await expect(board.getByText('Sorry, something went wrong. Please try again later.').count()).resolves.toBe(0);
+    await expect(board.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
+    // Back online: the page is asked for again and answered, the list and the status message stay.
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === LEADS_PATH, { timeout: UI_TIMEOUT_MS });
+    await e2e.context.setOffline(false);
+    expect((await asked).status()).toBe(200);
+    expect(listFetches()).toBe(fetchedBefore + 2);
+    await expect.poll(() => board.locator('.lk-board__list').getAttribute('aria-busy')).toBe('false');
+    await expect(board.getByText(BOARD_SHOWING).textContent()).resolves.toBe(before);
+    await expect(card.getByRole('alert').textContent()).resolves.toBe('We could not change the status of this lead. Please try again.');
   });
 });
 

@@ -51,6 +51,7 @@ import {
   expandedLeadIdAtom,
   goToPageAtom,
   leadsLoadableAtom,
+  leadsReloadAtom,
   mutationErrorAtom,
   patchesAtom,
   providerInfoLoadableAtom,
@@ -562,6 +563,13 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
     return problems;
   }
 
+  // A page fetched again without an answer (offline after a change) stays on screen, marked: it is
+  // the last answer the board took, not the server's now — nor the last on the wire (an answer to a
+  // fetch a newer one aborted). Compared with the server once the board asks again, back online
+  // (runBoard does that).
+  const kept = page.refreshFailed === true;
+  if (kept) countOutcome(totals, 'page kept after a failed refresh');
+
   // The page is the latest query's.
   const query = store.get(boardQueryAtom);
   const request = toLeadListRequest(query, null, '');
@@ -571,13 +579,13 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
   const answered = layer.log.filter((record) => record.path === LEADS_PATH && record.answered && record.status === 200 && sameQuery(record.body, request));
   const latest = answered.at(-1);
   if (!latest) problems.push(`${phase}: the page on screen answers no request for the latest query (${JSON.stringify(request)})`);
-  else {
+  else if (!kept) {
     const latestIds = ((latest.answer as { leads: Lead[] }).leads ?? []).map((lead) => lead.leadId);
     if (JSON.stringify(latestIds) !== JSON.stringify(page.leads.map((lead) => lead.leadId))) {
       problems.push(`${phase}: stale page: shows ${JSON.stringify(page.leads.map((lead) => lead.leadId))}, the latest answer for the latest query was ${JSON.stringify(latestIds)}`);
     }
   }
-  if (!statusDependent) {
+  if (!statusDependent && !kept) {
     const now = await getLeads(clean, SP_ID, request);
     const serverIds = now.leads.map((lead) => lead.leadId);
     if (JSON.stringify(serverIds) !== JSON.stringify(shownIds)) problems.push(`${phase}: page ${JSON.stringify(shownIds)} ≠ the server's ${JSON.stringify(serverIds)} for ${JSON.stringify(request)}`);
@@ -586,7 +594,7 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
   }
 
   // Each lead shown has the server's values, or a change the board says failed and the server may have taken.
-  for (const lead of shown.leads) {
+  for (const lead of kept ? [] : shown.leads) {
     const assignment = serverAssignment(sandbox, lead.leadId);
     const pairs: [Write['field'], unknown, unknown][] = [
       ['status', lead.status, assignment.status],
@@ -684,6 +692,15 @@ async function runBoard(
       board.store.set(boardRetryAtom, (n) => n + 1);
       await settleTimers();
       problems.push(...(await checkBoard(board, clean, 'after Try again')));
+    }
+    // A page kept after a failed refresh: back online (the faults gone), the board asks again
+    // (lead-board.tsx's useWhenBack) and shows the server's page.
+    if (problems.length === 0 && board.lastPage?.refreshFailed) {
+      countOutcome(totals, 'page kept at the end, then back online');
+      board.layer.enabled = false;
+      board.store.set(leadsReloadAtom, (n) => n + 1);
+      await settleTimers();
+      problems.push(...(await checkBoard(board, clean, 'after back online')));
     }
     await realTick();
     problems.push(...board.problems, ...watch.problems);

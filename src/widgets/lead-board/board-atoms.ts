@@ -9,7 +9,7 @@ import {
   type LeadFilters,
 } from '../../domain/filters';
 import type { SortOption } from '../../domain/sort';
-import { GatewayError } from '../../gateway/errors';
+import { GatewayError, isAbortError, isRetryableError } from '../../gateway/errors';
 import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
@@ -130,17 +130,45 @@ export interface LeadsPage {
   totalCount: number;
   /** The fetch this page came from (see fetchSeq). */
   seq: number;
+  /**
+   * Fetching this page again failed (no connection, a timeout, a server error): the page shown is
+   * the one fetched before, for the same request. The board asks again when the connection or the
+   * pro comes back (lead-board.tsx).
+   */
+  refreshFailed?: true;
 }
 
+/** Per store: the last page that arrived, with its request (see leadsAtom). */
+const lastLeadsPageAtom = atom(() => ({ current: null as { key: string; page: LeadsPage } | null }));
+
+/**
+ * The current page of leads. Fetching the page already on screen again — after a lead change
+ * settled or failed, or on the way back online — and failing for a reason that passes (no
+ * connection, a timeout, a 5xx) keeps that page, marked `refreshFailed`, instead of replacing the
+ * list with the error: the pro keeps what they were looking at (and the failed change says so
+ * itself, beside its control). A page not on screen yet (another page, filter or sort) that fails,
+ * or a 401/403, still shows the list failure.
+ */
 export const leadsAtom = atom(async (get, { signal }): Promise<LeadsPage> => {
   get(leadsReloadAtom);
   get(boardRetryAtom);
   const { client, spId } = requireProvider(get, 'leadBoard.leads');
   const query = get(boardQueryAtom);
   const { featuredLeadId } = get(boardInputsAtom);
+  const last = get(lastLeadsPageAtom);
+  const request = toLeadListRequest(query, featuredLeadId, get(businessNameRefAtom).current);
+  const key = requestKey(spId, request);
   const seq = ++fetchSeq;
-  const response = await getLeads(client, spId, toLeadListRequest(query, featuredLeadId, get(businessNameRefAtom).current), { signal });
-  return { leads: withFeaturedFirst(response.leads, featuredLeadId), totalCount: response.pagination.totalNumber, seq };
+  try {
+    const response = await getLeads(client, spId, request, { signal });
+    const page: LeadsPage = { leads: withFeaturedFirst(response.leads, featuredLeadId), totalCount: response.pagination.totalNumber, seq };
+    last.current = { key, page };
+    return page;
+  } catch (error) {
+    const shown = last.current;
+    if (shown && shown.key === key && !signal.aborted && !isAbortError(error) && isRetryableError(error)) return { ...shown.page, refreshFailed: true };
+    throw error;
+  }
 });
 export const leadsLoadableAtom = loadableOf(leadsAtom);
 

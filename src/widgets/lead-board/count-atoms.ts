@@ -13,7 +13,8 @@ import { toLeadListRequest } from './board-request';
  * key below is a string, so an equal one recomputes nothing), when the page is fetched again
  * after lead changes (`leadsReloadAtom`: archive, restore, a failed change, retry) and when a
  * status change settled (`leadCountsReloadAtom`). A newer fetch aborts the older (jotai's
- * `signal`). A failed fetch shows no counts; it never shows an error (the filters work without).
+ * `signal`). A failed first fetch for the filters shows no counts; a failed fetch again for the
+ * same filters keeps the counts shown. It never shows an error (the filters work without).
  */
 
 /**
@@ -42,7 +43,8 @@ const leadCountsLoadableAtom = loadableOf(leadCountsAtom);
 /**
  * What the counts show: `counts` for the current filters; `loading` while the first answer for
  * these filters is on its way (their places stay kept); `none` when the call failed. Counts of the
- * same filters stay shown while they are fetched again (after a lead change): no flicker.
+ * same filters stay shown while they are fetched again (after a lead change) — no flicker — and
+ * when fetching them again failed.
  */
 export type CountsView = { readonly state: 'counts'; readonly counts: LeadCounts } | { readonly state: 'loading' } | { readonly state: 'none' };
 
@@ -56,9 +58,11 @@ export const countsViewAtom = atom((get): CountsView => {
   const state = get(leadCountsLoadableAtom);
   const last = get(lastCountsAtom);
   if (state.state === 'hasData') last.current = state.data;
-  else if (state.state === 'hasError') return NONE;
   const key = get(countsFiltersKeyAtom);
-  return last.current && last.current.key === key ? { state: 'counts', counts: last.current } : LOADING;
+  const shown = last.current && last.current.key === key ? last.current : null;
+  // Asked again for the same filters and failed (offline after a change): the counts on screen stay.
+  if (shown) return { state: 'counts', counts: shown };
+  return state.state === 'hasError' ? NONE : LOADING;
 });
 
 /** Before the counts are wanted (the first page not yet shown): their places are kept, nothing is fetched. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
@@ -127,6 +127,17 @@ describe('<LeadBoard> loading', () => {
     expect(alert.textContent).toContain('Sorry, something went wrong. Please try again later.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+  });
+
+  it('after a failure that passes, loads the leads by itself when the connection comes back (what Try again does)', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.drop({ route: LEADS_ROUTE, times: 1 });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sorry, something went wrong. Please try again later.');
+    await act(async () => undefined); // the effects of the commit that showed the alert have run
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+    expect(screen.queryByText('Sorry, something went wrong. Please try again later.')).toBeNull();
   });
 
   it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads (issue 16 probe)', async () => {

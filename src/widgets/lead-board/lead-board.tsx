@@ -13,6 +13,7 @@ import { useAtomInput } from '../../runtime/use-atom-input';
 import { afterNextPaint } from '../../ui/after-next-paint';
 import { focusFirstControl } from '../../ui/focus-first';
 import { useStableHandler } from '../../ui/use-stable-handler';
+import { useWhenBack } from '../../ui/use-when-back';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -27,6 +28,7 @@ import {
   expandedLeadIdAtom,
   goToPageAtom,
   leadsLoadableAtom,
+  leadsReloadAtom,
   mutationErrorAtom,
   patchesAtom,
   providerInfoLoadableAtom,
@@ -132,6 +134,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   if (leadsState.state === 'hasData') lastPage.current = leadsState.data;
   const page = lastPage.current;
   const loadingMore = leadsState.state === 'loading' && page !== null;
+  // The page on screen could not be fetched again (offline after a change): asked again once the
+  // connection or the pro is back.
+  const reload = useSetAtom(leadsReloadAtom);
+  useWhenBack(page?.refreshFailed === true, () => reload((n) => n + 1));
 
   // The list and the open card's body load beside the first page (also for a host that renders
   // the component itself, without the element that preloads them).
@@ -228,6 +234,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   // A retry helps after a network or server failure or an unreadable answer, not after 401/403/404.
   const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failed && isRetryableError(failure);
+  // What 'Try again' does, by itself once the connection or the pro is back.
+  useWhenBack(retryable, () => retry((n) => n + 1));
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
   const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
   const messageHref = (lead: Lead) =>

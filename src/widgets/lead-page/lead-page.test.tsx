@@ -144,6 +144,27 @@ describe('<LeadPage>', () => {
     expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
   });
 
+  it('after a server error, loads the lead by itself when the connection comes back (what Try again does)', async () => {
+    let calls = 0;
+    renderPage(() => (++calls === 1 ? json(503, {}) : json(200, purchasedV2)));
+    await screen.findByRole('alert');
+    await act(async () => undefined); // the effects of the commit that showed the alert have run
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+
+  it('a 403 is not asked again when the connection comes back (nothing a retry helps)', async () => {
+    let calls = 0;
+    renderPage(() => (++calls === 1 ? json(403, {}) : json(200, purchasedV2)));
+    await screen.findByRole('alert');
+    await act(async () => undefined); // the effects of the commit that showed the alert have run
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(1);
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
   it.each([
     ['malformed JSON', () => new Response('{"leadId": 4', { status: 200, headers: { 'content-type': 'application/json' } })],
     ['an HTML page', () => new Response('<!doctype html><title>Gateway</title>', { status: 200, headers: { 'content-type': 'application/json' } })],

@@ -7,6 +7,7 @@ import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import leadPageCss from './lead-page.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
+import { useWhenBack } from '../../ui/use-when-back';
 import { LeadCard, LeadCardSkeleton } from './lead-card';
 import { leadPageLoadableAtom, leadPageReloadAtom, leadPageInputsAtom } from './lead-page-atoms';
 import { PurchaseWindowLine, usePurchaseWindow } from './purchase-window-line';
@@ -38,6 +39,9 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
   const state = useAtomValue(leadPageLoadableAtom);
   const purchaseWindow = usePurchaseWindow(state.state === 'hasData' ? state.data.purchaseWindow : null);
   const reload = useSetAtom(leadPageReloadAtom);
+  const retryable = state.state === 'hasError' && isRetryableError(state.error);
+  // What 'Try again' does, by itself once the connection or the pro is back.
+  useWhenBack(retryable, () => reload((n) => n + 1));
   const announced = useRef<unknown>(null);
   const unlockedId = useId();
   const beFirstId = useId();
@@ -65,7 +69,6 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
     content = <LeadCardSkeleton />;
   } else if (state.state === 'hasError') {
     const description = describeGatewayError(state.error, errorMessage ?? undefined);
-    const retryable = isRetryableError(state.error);
     content = (
       <ErrorBanner
         title={description.titleKey ? t(description.titleKey) : undefined}
