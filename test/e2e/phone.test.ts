@@ -209,6 +209,40 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('funnel at 390 px, offline when sending: the failure shows on screen where the customer is (beside Review request), every field kept; online again, sent', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
+    const funnel = page.locator('#quote');
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('Plumbing');
+    await funnel.getByRole('button', { name: 'Continue' }).tap();
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
+    await funnel.getByRole('radio', { name: 'Single-family home' }).tap();
+    for (const [name, value] of FUNNEL_PROJECT_TEXT) {
+      await funnel.getByRole('textbox', { name }).tap();
+      await page.keyboard.type(value);
+    }
+    await context.setOffline(true);
+    await funnel.getByRole('button', { name: 'Review request' }).tap();
+    await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
+    const alert = funnel.getByRole('alert');
+    await visible(alert);
+    await expect(alert.textContent()).resolves.toContain('Your request could not be sent. Everything you typed is still here: please try again.');
+    // On screen as it appears — the page is not scrolled to find it — and right above the button.
+    const [shown, button] = await Promise.all([box(alert), box(funnel.getByRole('button', { name: 'Review request' }))]);
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(844);
+    expect(button.y - (shown.y + shown.height)).toBeLessThan(60);
+    for (const [name, value] of FUNNEL_PROJECT_TEXT.filter(([label]) => label !== 'Phone number')) await expect(funnel.getByRole('textbox', { name }).inputValue()).resolves.toBe(value);
+    await expect(funnel.getByRole('textbox', { name: 'Phone number' }).inputValue()).resolves.toBe('(303) 555-0177');
+    await expect(funnel.getByRole('radio', { name: 'Single-family home' }).isChecked()).resolves.toBe(true);
+    await context.setOffline(false);
+    await funnel.getByRole('button', { name: 'Review request' }).tap();
+    await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+    await context.close();
+  });
+
   it('review request at 390 px by touch: labels above values, the e-mail on one line, categories in the flow, sent with a tap', async () => {
     const context = await phone();
     const page = await context.newPage();

@@ -157,6 +157,13 @@ function ProjectStep() {
     if (focusField) fieldRefs.current[focusField.field]?.focus();
   }, [focusField]);
 
+  // A notice about the send shows right above 'Review request', where focus is back from the
+  // modal; it pushes the button down, so the two are brought into view together.
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (notice) submitRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [notice]);
+
   const problems = attempted ? projectProblems(details, form) : [];
   const errorOf = (field: ProjectField) => {
     if (!problems.includes(field)) return null;
@@ -277,8 +284,6 @@ function ProjectStep() {
             </div>
           ) : null}
         </dl>
-
-        {noticeView}
 
         <fieldset className="lk-funnel__group">
           <legend className="lk-funnel__legend">{t('funnel.project.questions')}</legend>
@@ -432,11 +437,15 @@ function ProjectStep() {
           />
         </fieldset>
 
+        {/* Beside the button that sent it: the modal closes onto 'Review request', so on a phone
+            the customer sees what happened where they are, not a screen's height above. */}
+        {noticeView}
+
         <div className="lk-funnel__actions">
           <button type="button" className="lk-button" data-variant="secondary" onClick={() => goToStep('entry')}>
             {t('funnel.back')}
           </button>
-          <button type="submit" className="lk-button" part="funnel-submit">
+          <button ref={submitRef} type="submit" className="lk-button" part="funnel-submit">
             {t('funnel.project.submit')}
           </button>
         </div>

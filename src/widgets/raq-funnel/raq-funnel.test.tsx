@@ -453,6 +453,10 @@ describe('project: details, validation, creating the lead', () => {
     await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
     const alert = await screen.findByText('Your request could not be sent. Everything you typed is still here: please try again.');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Internal Server Error');
+    // Where focus is back from the modal: after the last field, right before 'Review request'.
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(field('Phone number'), alert)).toBe(true);
+    expect(follows(alert, screen.getByRole('button', { name: 'Review request' }))).toBe(true);
     expect(field('Street address')).toHaveProperty('value', '1600 Larimer St');
     expect(field('Email')).toHaveProperty('value', 'casey.nguyen@example.com');
     expect(field('Phone number')).toHaveProperty('value', '(303) 555-0177');
