@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
-import { boardReady, FUNNEL_PROJECT_TEXT, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { boardReady, FUNNEL_PROJECT_TEXT, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 import { CARD_META_LINES, cardMetaLineProblems, TEXT_FIELD_SIZES, type CardMetaLine, type TextFieldSize } from '../engines/in-page';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
@@ -240,6 +240,29 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await funnel.getByRole('button', { name: 'Review request' }).tap();
     await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
     await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+    await context.close();
+  });
+
+  it('board at 390 px: archiving a lead far down the list fails — the message is on screen where the pro is, and the lead is back, open', async () => {
+    await injectFault(session.server.origin, { kind: 'status', status: 500, route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive', times: 1 });
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    const board = page.locator('#office-app');
+    await boardReady(board);
+    const card = board.locator('[part="lead-card"]').nth(5);
+    const leadId = await card.getAttribute('data-lead-id');
+    await card.locator('.lk-card__toggle').tap();
+    await expect.poll(() => card.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+    await card.getByRole('button', { name: 'More actions' }).tap();
+    await card.getByRole('menuitem', { name: 'Archive Lead' }).tap();
+    const alert = board.getByRole('alert').filter({ hasText: 'We could not archive this lead. Please try again.' });
+    await visible(alert);
+    const shown = await box(alert);
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(844);
+    const back = board.locator(`[part="lead-card"][data-lead-id="${leadId}"]`);
+    await expect.poll(() => back.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
     await context.close();
   });
 

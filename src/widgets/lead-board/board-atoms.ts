@@ -412,15 +412,18 @@ export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lea
 export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived }: { lead: Lead; archived: boolean }) => {
   const { client, spId } = requireProvider(get, 'leadBoard.archive');
   const page = get(leadsDataAtom);
+  /** The card opened in its place, if it was the open one. */
+  let openedInstead: number | null | undefined;
   if (page && get(expandedLeadIdAtom) === lead.leadId) {
     const { leads } = visibleLeads(page, get(patchesAtom));
     const index = leads.findIndex((candidate) => candidate.leadId === lead.leadId);
     const next = leads[index + 1] ?? leads[index - 1] ?? null;
-    set(expandedLeadIdAtom, next?.leadId ?? null);
+    openedInstead = next?.leadId ?? null;
+    set(expandedLeadIdAtom, openedInstead);
     // Opening a lead marks it read (spec §4), however it came to open.
     if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
   }
-  await mutate(
+  const taken = await mutate(
     get,
     set,
     lead.leadId,
@@ -429,6 +432,9 @@ export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived 
     () => archiveLead(client, spId, { leadId: lead.leadId, archived }),
     true,
   );
+  // It failed: the lead is back, open again as the pro left it (trying again is one menu away) —
+  // unless they opened another card meanwhile.
+  if (!taken && openedInstead !== undefined && get(expandedLeadIdAtom) === openedInstead) set(expandedLeadIdAtom, lead.leadId);
 });
 
 // ---- Expanded card ---------------------------------------------------------------------------

@@ -395,6 +395,10 @@ describe('<LeadBoard> archive and restore', () => {
     await archiveFromMenu(cards()[0]!);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not archive this lead. Please try again.');
     expect(cards().map((c) => c.dataset.leadId)).toContain(firstId);
+    // Open again as it was (the next card opened in its place is closed): trying again is one menu away.
+    const toggleOf = (card: HTMLElement) => within(card).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    await waitFor(() => expect(toggleOf(cards().find((c) => c.dataset.leadId === firstId)!).getAttribute('aria-expanded')).toBe('true'));
+    expect(cards().filter((c) => toggleOf(c).getAttribute('aria-expanded') === 'true').map((c) => c.dataset.leadId)).toEqual([firstId]);
   });
 
   it("restores an archived lead with 'Move to Active Leads'", async () => {
