@@ -140,6 +140,27 @@ describe('<LeadBoard> loading', () => {
     expect(screen.queryByText('Sorry, something went wrong. Please try again later.')).toBeNull();
   });
 
+  it('offline after a change: the page stays (not the list failure) and is no new lk-load; back online it is fetched again', async () => {
+    const view = await shownBoard();
+    const loads: unknown[] = [];
+    view.host.addEventListener('lk-load', (event) => loads.push((event as CustomEvent).detail));
+    // The status call and the page fetched again after its failure both get no answer.
+    view.sandbox.faults.drop({ route: 'POST /gateway/lead/office/v2/leads/:id/status', times: 1 });
+    view.sandbox.faults.drop({ route: LEADS_ROUTE, times: 1 });
+    const fetched = leadRequests(view).length;
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
+    expect(await screen.findByText('We could not change the status of this lead. Please try again.')).toBeTruthy();
+    await waitFor(() => expect(view.sandbox.faults.list()).toEqual([]));
+    await waitFor(() => expect(document.querySelector('.lk-board__list')?.getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
+    expect(screen.queryByText('Sorry, something went wrong. Please try again later.')).toBeNull();
+    expect(loads).toEqual([]);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(loads).toEqual([{ widget: 'lead-board' }]));
+    // The one after the failed change (dropped), and the one back online.
+    expect(leadRequests(view).length).toBe(fetched + 2);
+  });
+
   it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads (issue 16 probe)', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(200, { unexpected: '<html>' }, { route: LEADS_ROUTE, times: 1 });

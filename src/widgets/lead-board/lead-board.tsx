@@ -171,7 +171,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const settlePage = useSetAtom(settlePageAtom);
   useEffect(() => {
     if (leadsState.state === 'hasData') {
-      emit('lk-load', { widget: 'lead-board' });
+      // A page kept after a failed fetch again was shown already: nothing new loaded.
+      if (!leadsState.data.refreshFailed) emit('lk-load', { widget: 'lead-board' });
       settlePage();
     } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error)) {
       const error = leadsState.error;
