@@ -14,14 +14,30 @@ import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandb
 export function renderWidget(
   ui: ReactElement,
   catalogue: MessageCatalogue,
-  options: { sandbox?: SandboxGatewayOptions; auth?: GatewayAuth; inputs?: Partial<HostInputs>; timeoutMs?: number } = {},
+  options: {
+    sandbox?: SandboxGatewayOptions;
+    auth?: GatewayAuth;
+    inputs?: Partial<HostInputs>;
+    timeoutMs?: number;
+    /** Requests whose URL matches wait until `release()` (a state that lasts as long as the test needs, on any machine). */
+    hold?: RegExp;
+  } = {},
 ) {
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
   // time-based rules (masked numbers, quick ranges) against the real clock too.
   const sandbox = createSandboxGateway({ ...options.sandbox });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = options.hold;
+  const fetch: typeof sandbox.fetch = hold
+    ? async (input, init) => {
+        if (hold.test(input instanceof Request ? input.url : String(input))) await held;
+        return sandbox.fetch(input, init);
+      }
+    : sandbox.fetch;
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
-    fetch: sandbox.fetch,
+    fetch,
     auth: options.auth ?? { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -36,5 +52,5 @@ export function renderWidget(
   /** Requests the sandbox received for a path pattern (method + path prefix or RegExp). */
   const received = (method: string, path: RegExp | string) =>
     sandbox.store.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path.startsWith(path) : path.test(r.path)));
-  return { ...view, sandbox, client, host, analytics, received };
+  return { ...view, sandbox, client, host, analytics, received, release };
 }

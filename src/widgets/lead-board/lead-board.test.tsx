@@ -92,27 +92,30 @@ describe('<LeadBoard> loading', () => {
   });
 
   it('loads the filter controls after the first page is answered, not before it (they are not needed for the first card)', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
-    view.sandbox.faults.latency(1500, { route: LEADS_ROUTE, times: 1 });
+    // The first page waits until the checks below are done (on any machine).
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
     // The provider's name is there, the first page is not: no filter controls yet, their space kept.
     await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? null).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
     expect(document.querySelector('.lk-filters__panel--loading')).not.toBeNull();
+    view.release();
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: 5000 });
     expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('loads the filter controls at once when the user reaches for them before the first page', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
-    view.sandbox.faults.latency(3000, { route: LEADS_ROUTE, times: 1 });
+    // The first page waits until the filters are there (on any machine).
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
     await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
-    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 2500 })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
     // The first page is still on its way.
     expect(view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? null).toBeNull();
+    view.release();
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: 5000 });
   });
 
   it('shows a skeleton of the final size while loading', () => {
