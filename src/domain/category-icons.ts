@@ -6,17 +6,28 @@
  */
 export type IconGroup = 'home' | 'auto' | 'health' | 'pets' | 'events' | 'generic';
 
-const IDS_BY_GROUP: Readonly<Record<Exclude<IconGroup, 'generic'>, readonly number[]>> = {
-  home: [100, 10001, 10002, 10003, 10004, 10005, 10006, 10007, 101, 10101, 10102, 10103, 10104, 10105, 10106, 102, 10201, 10202, 10203, 10204, 10205, 103, 10301, 10302, 10303, 104, 10401, 10402, 10403, 105, 10501, 10502, 10503, 106, 10601, 10602, 10603, 107, 10701, 10702, 10703, 108, 10801, 10802, 10803, 109, 10901, 10902, 110, 11001, 11002, 11003, 111, 11101, 11102, 112, 11201, 113, 11301, 11302, 114, 11401, 115, 11501, 11502, 116, 117, 11701, 118, 119, 11901],
-  auto: [200, 20001, 20002, 20003, 201, 20101, 202, 20201, 203],
-  health: [300, 30001, 301, 302, 303],
-  pets: [400, 40001, 401, 40101, 402, 40201, 403],
-  events: [500, 50001, 501, 502],
-};
+/**
+ * The ids, compactly (they are a widget's first load): a group's top-level categories are
+ * consecutive from its base (home 100, auto 200, health 300, pets 400, events 500), and each
+ * digit is how many task categories the next top-level one has, numbered `top × 100 + 1…n`
+ * (101 with 6: 10101…10106).
+ */
+const CHILD_COUNTS: readonly [Exclude<IconGroup, 'generic'>, string][] = [
+  ['home', '76533333323212120101'],
+  ['auto', '3110'],
+  ['health', '1000'],
+  ['pets', '1110'],
+  ['events', '100'],
+];
 
-const GROUP_BY_ID: ReadonlyMap<number, IconGroup> = new Map(
-  Object.entries(IDS_BY_GROUP).flatMap(([group, ids]) => ids.map((id) => [id, group as IconGroup] as const)),
-);
+const GROUP_BY_ID = new Map<number, IconGroup>();
+CHILD_COUNTS.forEach(([group, counts], index) => {
+  [...counts].forEach((count, offset) => {
+    const top = (index + 1) * 100 + offset;
+    GROUP_BY_ID.set(top, group);
+    for (let child = 1; child <= Number(count); child++) GROUP_BY_ID.set(top * 100 + child, group);
+  });
+});
 
 /** The icon group for a category id; unknown ids (and -1, Generic) get the generic icon. */
 export function iconGroupFor(categoryId: number | null | undefined): IconGroup {

@@ -10,8 +10,13 @@ describe('category taxonomy', () => {
     expect(iconGroupFor(null)).toBe('generic');
   });
 
-  it('keeps the icon map in step with the taxonomy: every row has its group', () => {
+  it('keeps the icon map in step with the taxonomy: every row has its group, and no other id has one', () => {
     for (const row of TAXONOMY) expect(iconGroupFor(row.id)).toBe(row.iconGroup);
+    const grouped = new Map(TAXONOMY.filter((row) => row.iconGroup !== 'generic').map((row) => [row.id, row.iconGroup]));
+    const beyond: number[] = [];
+    for (let id = -1; id < 100_000; id++) if (!grouped.has(id) && iconGroupFor(id) !== 'generic') beyond.push(id);
+    expect(beyond).toEqual([]);
+    expect(grouped.size).toBeGreaterThan(90);
   });
 
   it('has unique ids, and every parent exists', () => {

@@ -137,7 +137,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   // The page on screen could not be fetched again (offline after a change): asked again once the
   // connection or the pro is back.
   const reload = useSetAtom(leadsReloadAtom);
-  useWhenBack(page?.refreshFailed === true, () => reload((n) => n + 1));
+  useWhenBack(
+    page?.refreshFailed === true,
+    useCallback(() => reload((n) => n + 1), [reload]),
+  );
 
   // The list and the open card's body load beside the first page (also for a host that renders
   // the component itself, without the element that preloads them).
@@ -236,7 +239,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failed && isRetryableError(failure);
   // What 'Try again' does, by itself once the connection or the pro is back.
-  useWhenBack(retryable, () => retry((n) => n + 1));
+  useWhenBack(
+    retryable,
+    useCallback(() => retry((n) => n + 1), [retry]),
+  );
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
   const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
   const messageHref = (lead: Lead) =>

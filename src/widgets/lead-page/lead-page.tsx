@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { useRuntime, withMessages } from '../../runtime/runtime';
@@ -41,7 +41,10 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
   const reload = useSetAtom(leadPageReloadAtom);
   const retryable = state.state === 'hasError' && isRetryableError(state.error);
   // What 'Try again' does, by itself once the connection or the pro is back.
-  useWhenBack(retryable, () => reload((n) => n + 1));
+  useWhenBack(
+    retryable,
+    useCallback(() => reload((n) => n + 1), [reload]),
+  );
   const announced = useRef<unknown>(null);
   const unlockedId = useId();
   const beFirstId = useId();
