@@ -100,6 +100,6 @@ describe('custom-elements.json', () => {
     expect(elementOf('lead-board').cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['lead-card', 'review-request', 'trigger']));
     expect(elementOf('message-thread').cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--lk-thread-height', '--lk-thread-own-surface']));
     expect(elementOf('lead-page').cssProperties.map((p) => p.name)).not.toContain('--lk-thread-height');
-    expect(elementOf('lead-app').cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--lk-thread-height', '--lk-funnel-scroll-margin', '--lk-insurance-surface']));
+    expect(elementOf('lead-app').cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--lk-thread-height', '--lk-funnel-scroll-margin', '--lk-insurance-surface', '--lk-board-sticky-top']));
   });
 });

@@ -81,5 +81,6 @@ import { elementDefinition } from './define-element';
  * @csspart date-range-picker-calendar - The calendar.
  * @cssproperty --lk-insurance-surface - Background of the insurance offer.
  * @cssproperty --lk-insurance-border - Border of the insurance offer.
+ * @cssproperty --lk-board-sticky-top - Where the board's sticky bars (the bulk toolbar, a failed change's message) stop below the top of the viewport (e.g. a sticky page header's height).
  */
 export const leadBoardElement = elementDefinition('lead-board', LeadBoard, LEAD_BOARD_CATALOGUE, preloadLeadBoard);
