@@ -6,6 +6,7 @@ import type { GatewayAuth } from '../../src/gateway/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
 import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
+import { holdingFetch } from './holding-fetch';
 
 /**
  * Renders a widget as an element would: its own store and runtime, talking to an in-process
@@ -26,15 +27,7 @@ export function renderWidget(
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
   // time-based rules (masked numbers, quick ranges) against the real clock too.
   const sandbox = createSandboxGateway({ ...options.sandbox });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const hold = options.hold;
-  const fetch: typeof sandbox.fetch = hold
-    ? async (input, init) => {
-        if (hold.test(input instanceof Request ? input.url : String(input))) await held;
-        return sandbox.fetch(input, init);
-      }
-    : sandbox.fetch;
+  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch,

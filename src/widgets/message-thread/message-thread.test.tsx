@@ -11,6 +11,7 @@ import type { Clock } from '../../runtime/runtime';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { MessageThread, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
+import { holdingFetch } from '../../../test/helpers/holding-fetch';
 
 /**
  * <MessageThread> against the in-process sandbox gateway and its chat service (the sandbox chat
@@ -50,17 +51,25 @@ function withConnectionControl(factory: ChatClientFactory) {
 
 function renderThread(
   props: MessageThreadProps,
-  options: { sandbox?: SandboxGateway; onChallenge?: GatewayClientConfig['onChallenge']; now?: Clock; chat?: (factory: ChatClientFactory) => ChatClientFactory } = {},
+  options: {
+    sandbox?: SandboxGateway;
+    onChallenge?: GatewayClientConfig['onChallenge'];
+    now?: Clock;
+    chat?: (factory: ChatClientFactory) => ChatClientFactory;
+    /** Requests whose URL matches wait until `release()` (a state that lasts as long as the test needs). */
+    hold?: RegExp;
+  } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
+  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
-    fetch: sandbox.fetch,
+    fetch,
     auth: { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
     onChallenge: options.onChallenge,
   });
-  const sandboxChat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const sandboxChat = createSandboxChatClientFactory({ fetch, reconnectDelaysMs: [5] });
   const chat = options.chat ? options.chat(sandboxChat) : sandboxChat;
   const host = new EventTarget();
   const events: CustomEvent[] = [];
@@ -71,7 +80,7 @@ function renderThread(
     </WidgetShell>,
   );
   const received = (method: string, path: RegExp) => sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
-  return { ...view, sandbox, client, host, events, received };
+  return { ...view, sandbox, client, host, events, received, release };
 }
 
 /** The list is ready: the composer's text box is enabled. */
@@ -401,8 +410,8 @@ describe('<MessageThread> sending (§5, §7)', () => {
 
   it("shows 'Sending…' while the gateway has the text, then 'Delivered' beside the newest message's time, then 'Read' (issue 17); the words go when the customer answers, the bubble's state stays", async () => {
     const sandbox = createSandboxGateway();
-    const slow = sandbox.faults.latency(300, { route: `POST ${MC}/v1/messages` });
-    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    // The text waits at the gateway until the pending state is checked (on any machine).
+    const { release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, hold: new RegExp(`${MC}/v1/messages$`) });
     const box = await ready();
     fireEvent.change(box, { target: { value: 'Running 10 minutes late' } });
     fireEvent.click(sendButton());
@@ -411,8 +420,8 @@ describe('<MessageThread> sending (§5, §7)', () => {
     // In the bubble for screen readers (with its icon), and in words under it.
     expect(stateOf(pending)).toBe('Sending…');
     expect(receiptAfter(pending)).toBe('Sending…');
+    release();
     const stored = await within(list()).findByText('Running 10 minutes late', { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
-    slow.remove();
     const bubble = stored.closest('[part~="message"]') as HTMLElement;
     expect(stateOf(bubble)).toBe('Delivered');
     const line = bubble.nextElementSibling as HTMLElement;

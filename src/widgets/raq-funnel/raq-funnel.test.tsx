@@ -11,6 +11,7 @@ import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import { preloadFunnelParts } from './funnel-test-setup';
+import { holdingFetch } from '../../../test/helpers/holding-fetch';
 
 beforeAll(preloadFunnelParts);
 
@@ -36,10 +37,7 @@ interface RenderOptions {
 function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
   const sandbox = createSandboxGateway();
   const onChallenge = options.onChallenge;
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const hold = options.hold;
-  const fetch: typeof sandbox.fetch = hold ? async (input, init) => (hold.test(String(input instanceof Request ? input.url : input)) && (await held), sandbox.fetch(input, init)) : sandbox.fetch;
+  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch,
