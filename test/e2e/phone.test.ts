@@ -176,6 +176,40 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it("thread at 390 px: an own message's state line with the longest date keeps the time whole and in place, whatever the word", async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    const thread = page.locator('message-thread');
+    const send = thread.getByRole('button', { name: 'Send' });
+    await thread.getByRole('textbox', { name: 'Write a message...' }).fill('On my way');
+    await expect.poll(() => send.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await send.tap();
+    const sent = thread.locator('[part~="message-own"]:not([part~="message-pending"])').filter({ hasText: 'On my way' });
+    await visible(sent);
+    // The longest time the format gives (a Wednesday in September), beside each word the state
+    // can show; the date of the run does not matter (the words and time are set in place, then
+    // measured: layout only).
+    const layouts = await sent.evaluate((bubble) => {
+      const line = bubble.nextElementSibling as HTMLElement;
+      const word = line.querySelector<HTMLElement>('[part="message-state"]');
+      const time = line.querySelector<HTMLElement>('span:not([part])');
+      if (!word || !time) return null;
+      time.textContent = 'Wednesday, September 30, 2026 12:59 AM';
+      return ['Sending…', 'Delivered', 'Read'].map((text) => {
+        word.textContent = text;
+        const [box, timeBox] = [line.getBoundingClientRect(), time.getBoundingClientRect()];
+        return { right: Math.round(box.right - timeBox.right), x: Math.round(timeBox.left), whole: timeBox.left >= box.left && timeBox.right <= box.right + 0.5 && time.scrollWidth <= Math.ceil(timeBox.width), height: Math.round(box.height) };
+      });
+    });
+    expect(layouts).not.toBeNull();
+    // The time ends where the line ends (its padding), whole, at the same place for every word, on one line.
+    const first = layouts![0]!;
+    for (const layout of layouts!) expect(layout).toEqual({ ...first, whole: true });
+    expect(first.right).toBeLessThanOrEqual(5);
+    await context.close();
+  });
+
   it('funnel at 390 px by touch: entry → project → more pros → summary, 44 px actions, nothing sideways', async () => {
     const context = await phone();
     const page = await context.newPage();
