@@ -700,6 +700,7 @@ async function runBoard(
       board.layer.enabled = false;
       board.store.set(leadsReloadAtom, (n) => n + 1);
       await settleTimers();
+      if (board.lastPage?.refreshFailed) problems.push('after back online: still the kept page (the fetch again did not replace it)');
       problems.push(...(await checkBoard(board, clean, 'after back online')));
     }
     await realTick();
