@@ -289,6 +289,61 @@ export function cardMetaLineProblems(lines: readonly CardMetaLine[], width: numb
   ]);
 }
 
+/** The newest own message's state line as laid out with a given word (OWN_STAMP_LAYOUTS). */
+export interface OwnStampLayout {
+  word: string;
+  /** From the time's end to the line's end (its padding), px. */
+  right: number;
+  /** The time's left edge, px. */
+  x: number;
+  /** The time inside the line, not clipped. */
+  whole: boolean;
+  height: number;
+}
+
+/** The longest time the thread's format gives (a Wednesday in September). */
+export const LONGEST_MESSAGE_TIME = 'Wednesday, September 30, 2026 12:59 AM';
+
+/**
+ * The last own message's state line in the page (through shadow roots) with the longest time,
+ * measured beside each word its state can show ('Sending…', 'Delivered', 'Read'), as
+ * OwnStampLayout[] — the words and the time are set in place, then measured: layout only, the
+ * date of the run aside. A line without a word gets one, as the newest message's has.
+ */
+export const OWN_STAMP_LAYOUTS = String.raw`(() => {
+  let line = null;
+  const walk = (root) => { for (const element of root.querySelectorAll('*')) { if (element.matches('[part="message-time"][data-own="true"]')) line = element; if (element.shadowRoot) walk(element.shadowRoot); } };
+  walk(document);
+  if (!line) return null;
+  const time = line.querySelector('span:not([part])');
+  let word = line.querySelector('[part="message-state"]');
+  if (!word) {
+    word = document.createElement('span');
+    word.className = 'lk-msg__receipt';
+    word.setAttribute('part', 'message-state');
+    line.insertBefore(word, time);
+  }
+  time.textContent = ${JSON.stringify(LONGEST_MESSAGE_TIME)};
+  return ['Sending…', 'Delivered', 'Read'].map((text) => {
+    word.textContent = text;
+    const box = line.getBoundingClientRect();
+    const timeBox = time.getBoundingClientRect();
+    return { word: text, right: Math.round(box.right - timeBox.right), x: Math.round(timeBox.left), whole: timeBox.left >= box.left - 0.5 && timeBox.right <= box.right + 0.5 && time.scrollWidth <= Math.ceil(timeBox.width), height: Math.round(box.height) };
+  });
+})()`;
+
+/** What is wrong with those layouts: the time clipped, moving with the word, off the line's end, or the line wrapping. */
+export function ownStampProblems(layouts: readonly OwnStampLayout[] | null): string[] {
+  if (!layouts?.length) return ['no own message state line found'];
+  const [first] = layouts as [OwnStampLayout];
+  return layouts.flatMap(({ word, right, x, whole, height }) => [
+    ...(whole ? [] : [`beside '${word}' the time is clipped`]),
+    ...(x === first.x ? [] : [`beside '${word}' the time moved ${x - first.x} px`]),
+    ...(right <= 5 && right >= 0 ? [] : [`beside '${word}' the time ends ${right} px before the line's end`]),
+    ...(height === first.height ? [] : [`beside '${word}' the line is ${height} px high, not ${first.height}`]),
+  ]);
+}
+
 /** What running Twilio's SDK chunk in a page did (TWILIO_SDK_RUN). */
 export interface TwilioSdkRun {
   /** How many built-ins (globals, their own properties and their prototypes') were compared. */

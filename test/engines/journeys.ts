@@ -15,7 +15,7 @@ import { formatPhoneInput } from '../../src/domain/phone';
 import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, TWILIO_SDK_SOURCE, type ExampleServer, type ScriptRunner } from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
-import { CARD_META_LINES, cardMetaLineProblems, toWire, twilioSdkRun, type CardMetaLine, type Query, type TwilioSdkRun } from './in-page';
+import { CARD_META_LINES, cardMetaLineProblems, OWN_STAMP_LAYOUTS, ownStampProblems, toWire, twilioSdkRun, type CardMetaLine, type OwnStampLayout, type Query, type TwilioSdkRun } from './in-page';
 import { startRecordingProxy, type RecordingProxy } from './proxy';
 
 // What the example pages and the seeded sandbox hold (the same facts test/e2e relies on).
@@ -401,6 +401,19 @@ export function engineJourneys(engine: EngineName): void {
         }
         expect(overflowing).toEqual([]);
         await expectNoConsoleErrors(driver);
+      } finally {
+        await driver.setViewport({ width: 1280, height: 900 });
+      }
+    });
+
+    it("the thread on a 390 px phone: the newest own message's time, with the longest date, whole and in place whatever its state word", async () => {
+      const { driver } = session;
+      try {
+        await driver.setViewport({ width: 390, height: 844 });
+        await session.open('/examples/message-thread.html?user-id=5001&lead-id=300001');
+        const list = within({ css: 'message-thread' }, { role: 'region', name: 'Messages' });
+        await driver.waitFor(within(list, { css: '[part="message-time"][data-own="true"]' }), { state: 'attached' });
+        expect(ownStampProblems(await driver.evaluate<OwnStampLayout[] | null>(`return ${OWN_STAMP_LAYOUTS};`))).toEqual([]);
       } finally {
         await driver.setViewport({ width: 1280, height: 900 });
       }
