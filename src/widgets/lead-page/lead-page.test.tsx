@@ -144,24 +144,26 @@ describe('<LeadPage>', () => {
     expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
   });
 
-  it('after a server error, loads the lead by itself when the connection comes back (what Try again does)', async () => {
+  /** The lead call fails once with `status` (then answers); once its error shows, the connection comes back. Returns the calls so far. */
+  async function failedThenOnline(status: number): Promise<() => number> {
     let calls = 0;
-    renderPage(() => (++calls === 1 ? json(503, {}) : json(200, purchasedV2)));
+    renderPage(() => (++calls === 1 ? json(status, {}) : json(200, purchasedV2)));
     await screen.findByRole('alert');
     await act(async () => undefined); // the effects of the commit that showed the alert have run
     window.dispatchEvent(new Event('online'));
+    return () => calls;
+  }
+
+  it('after a server error, loads the lead by itself when the connection comes back (what Try again does)', async () => {
+    const calls = await failedThenOnline(503);
     expect(await screen.findByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 
   it('a 403 is not asked again when the connection comes back (nothing a retry helps)', async () => {
-    let calls = 0;
-    renderPage(() => (++calls === 1 ? json(403, {}) : json(200, purchasedV2)));
-    await screen.findByRole('alert');
-    await act(async () => undefined); // the effects of the commit that showed the alert have run
-    window.dispatchEvent(new Event('online'));
+    const calls = await failedThenOnline(403);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     expect(screen.getByRole('alert')).toBeTruthy();
   });
 
