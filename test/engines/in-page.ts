@@ -294,8 +294,10 @@ export interface OwnStampLayout {
   word: string;
   /** From the time's end to the line's end (its padding), px. */
   right: number;
-  /** The time's left edge, px. */
+  /** The time's left edge (its text's), px. */
   x: number;
+  /** Room between the word's end and the time's text, where ' · ' stands, px. */
+  gap: number;
   /** The time inside the line, not clipped. */
   whole: boolean;
   height: number;
@@ -328,16 +330,22 @@ export const OWN_STAMP_LAYOUTS = String.raw`(() => {
     word.textContent = text;
     const box = line.getBoundingClientRect();
     const timeBox = time.getBoundingClientRect();
-    return { word: text, right: Math.round(box.right - timeBox.right), x: Math.round(timeBox.left), whole: timeBox.left >= box.left - 0.5 && timeBox.right <= box.right + 0.5 && time.scrollWidth <= Math.ceil(timeBox.width), height: Math.round(box.height) };
+    const range = document.createRange();
+    range.selectNodeContents(time);
+    const textBox = range.getBoundingClientRect();
+    return { word: text, right: Math.round(box.right - timeBox.right), x: Math.round(textBox.left), gap: Math.round(textBox.left - word.getBoundingClientRect().right), whole: timeBox.left >= box.left - 0.5 && timeBox.right <= box.right + 0.5 && time.scrollWidth <= Math.ceil(timeBox.width), height: Math.round(box.height) };
   });
 })()`;
 
-/** What is wrong with those layouts: the time clipped, moving with the word, off the line's end, or the line wrapping. */
+/** What is wrong with those layouts: the time clipped, moving with the word, off the line's end, without its separator, or the line wrapping. */
 export function ownStampProblems(layouts: readonly OwnStampLayout[] | null): string[] {
   if (!layouts?.length) return ['no own message state line found'];
   const [first] = layouts as [OwnStampLayout];
-  return layouts.flatMap(({ word, right, x, whole, height }) => [
+  return layouts.flatMap(({ word, right, x, gap, whole, height }) => [
     ...(whole ? [] : [`beside '${word}' the time is clipped`]),
+    // ' · ' (about 9 px at the line's 12 px) stands between the word and the time, not inside
+    // the word's box, where a word cut short takes it with it ('Deliv… Wednesday, …').
+    ...(gap >= 6 ? [] : [`beside '${word}' no ' · ' between the word and the time (${gap} px)`]),
     ...(x === first.x ? [] : [`beside '${word}' the time moved ${x - first.x} px`]),
     ...(right <= 5 && right >= 0 ? [] : [`beside '${word}' the time ends ${right} px before the line's end`]),
     ...(height === first.height ? [] : [`beside '${word}' the line is ${height} px high, not ${first.height}`]),
