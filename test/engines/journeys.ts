@@ -406,7 +406,7 @@ export function engineJourneys(engine: EngineName): void {
       }
     });
 
-    it("the thread on a 390 px phone: the newest own message's time, with the longest date, whole and in place whatever its state word", async () => {
+    it("the thread on a 390 px phone: the newest own message's time, with the longest date, whole and in place after its ' · ', whatever its state word", async () => {
       const { driver } = session;
       try {
         await driver.setViewport({ width: 390, height: 844 });
