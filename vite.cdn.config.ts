@@ -349,6 +349,26 @@ function reserveStylesheet(): Plugin {
 }
 
 /**
+ * The CDN build bundles the optional peers (Twilio, the HEIC converter): a thread on a page
+ * without npm talks Twilio and converts iPhone photos by default. The npm build names neither
+ * outside the entries a host imports on purpose (src/chat/peer-defaults.ts says why); here that
+ * module is swapped for src/cdn/peer-defaults.ts, which imports each in a lazy chunk.
+ */
+function bundledPeerDefaults(): Plugin {
+  const npm = path.join(ROOT, 'src', 'chat', 'peer-defaults.ts');
+  const cdn = path.join(ROOT, 'src', 'cdn', 'peer-defaults.ts');
+  return {
+    name: 'leadkit:bundled-peer-defaults',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.includes('peer-defaults') || importer === cdn) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === npm ? cdn : null;
+    },
+  };
+}
+
+/**
  * ofetch stays the gateway's fetch layer, but of its two dependencies it needs only `withBase`,
  * `withQuery` and a JSON parse: the CDN build takes small stand-ins (src/cdn/lite/, checked
  * against the real ones by their test) instead of ufo's URL toolkit and destr, ≈1.5 kB gzip off
@@ -369,7 +389,7 @@ const preactAliases = [
 export function cdnConfig(flavour: CdnFlavour) {
   const lite = flavour.name === 'lite';
   return defineConfig({
-  plugins: [tagModules(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet()]), react()],
+  plugins: [tagModules(), bundledPeerDefaults(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet()]), react()],
   resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
   base: './',
   publicDir: false,

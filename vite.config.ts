@@ -127,6 +127,8 @@ export const LIBRARY_ENTRIES = {
   index: 'src/index.ts',
   define: 'src/define.ts',
   react: 'src/react.tsx',
+  twilio: 'src/twilio.ts',
+  heic: 'src/heic.ts',
 } as const;
 
 export default defineConfig({

@@ -16,7 +16,13 @@
  * bundled into its build), never React, the widgets or a leadkit entry; nothing shipped in src/
  * may import it (tests, stories, examples, scripts and benchmarks may).
  *
- * Entry files at the top of src/ (index.ts, define.ts, loader.ts, react.ts) may import any layer.
+ * Entry files at the top of src/ (index.ts, define.ts, loader.ts, react.ts…) may import any layer;
+ * only they, the CDN build's glue (src/cdn/) and tests import an entry.
+ *
+ * The optional peers (@twilio/conversations, heic-to) are imported only by the entries a host
+ * imports on purpose (src/twilio.ts, src/heic.ts) and the CDN build's defaults
+ * (src/cdn/peer-defaults.ts): a bare import anywhere else would make every host's bundler resolve
+ * a package it may not have. Type-only imports (erased) are fine in src/chat/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,8 +45,9 @@ const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'sandbox']);
 /** The sandbox package's name, and leadkit's own (the sandbox uses leadkit's sources, never its entries). */
 const SANDBOX_PACKAGE = /^@leadkit\/sandbox($|\/)/;
 const LEADKIT_PACKAGE = /^leadkit($|\/)/;
-/** Only the chat adapters may import the Twilio SDK (lazily). */
-const TWILIO = /^@twilio\/conversations/;
+/** The optional peer dependencies, and the files that may import them (relative to src/). */
+const OPTIONAL_PEERS = /^(@twilio\/conversations|heic-to)($|\/)/;
+const PEER_IMPORTERS = new Set(['twilio.ts', 'heic.ts', path.join('cdn', 'peer-defaults.ts')]);
 
 const isTestFile = (file) => /\.(test|spec|stories)\.[cm]?[jt]sx?$/.test(file);
 const stripExt = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
@@ -112,7 +119,8 @@ export const layersRule = {
     messages: {
       layer: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}). See DESIGN.md, Layers.",
       react: "'{{from}}' is React-free: it may not import '{{source}}'.",
-      twilio: "Only src/chat/ may import '{{source}}' (and only lazily).",
+      optionalPeer:
+        "Only src/twilio.ts, src/heic.ts and src/cdn/peer-defaults.ts may import the optional peer '{{source}}' (lazily); src/chat/ may import its types.",
       sandboxImport: 'Only tests, stories, examples, scripts and benchmarks may import the sandbox gateway (@leadkit/sandbox, packages/sandbox).',
       sandboxLeadkit:
         "The sandbox may not import '{{source}}': it uses leadkit's gateway schemas and domain rules from ../../src (gateway, domain, i18n), bundled into its build.",
@@ -141,7 +149,11 @@ export const layersRule = {
         if (here && REACT_FREE.has(here.layer) && REACT_PACKAGES.test(source)) {
           context.report({ node, messageId: 'react', data: { from: here.layer, source } });
         }
-        if (TWILIO.test(source) && here?.layer !== 'chat') context.report({ node, messageId: 'twilio', data: { source } });
+        if (OPTIONAL_PEERS.test(source) && !test) {
+          const typeOnly = node.importKind === 'type' && here?.layer === 'chat';
+          const importer = here ? here.parts.join(path.sep) : '';
+          if (!typeOnly && !PEER_IMPORTERS.has(importer)) context.report({ node, messageId: 'optionalPeer', data: { source } });
+        }
         if (SANDBOX_PACKAGE.test(source)) checkSandboxImport(node);
         if (here?.layer === 'sandbox' && LEADKIT_PACKAGE.test(source)) context.report({ node, messageId: 'sandboxLeadkit', data: { source } });
         return;
@@ -158,7 +170,7 @@ export const layersRule = {
         context.report({ node, messageId: 'layer', data: { from: here.layer, to: target.layer, allowed: allowed.join(', ') } });
         return;
       }
-      if (target.layer === 'entry' && here.layer !== 'entry') {
+      if (target.layer === 'entry' && here.layer !== 'entry' && here.layer !== 'cdn' && !test) {
         context.report({ node, messageId: 'layer', data: { from: here.layer, to: 'src entry files', allowed: (allowed ?? []).join(', ') } });
         return;
       }

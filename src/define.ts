@@ -5,7 +5,9 @@
  *
  * Each element class is exported by name (`LeadBoardElement`…): custom-elements.json declares
  * them in this module (`dist/define.js`), so tools find the class of every tag. A tag another
- * bundle defined first exports that bundle's class (the first definition stays).
+ * bundle defined first exports that bundle's class (the first definition stays). On a server
+ * (Node, a server render: no `customElements`) importing it defines nothing and the classes are
+ * undefined.
  */
 import { defineElements } from './define-elements';
 import type { LeadkitElements } from './elements/element-types';

@@ -54,9 +54,10 @@ export { clearDrafts } from './domain/draft-backend-idb';
 export type { GatewayInput } from './runtime/gateway-config';
 
 // The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`
-// (or the sandbox's, or its own ChatClient factory); `openChat` for hosts that talk to a thread themselves.
+// (from `leadkit/twilio`: the one entry that imports the optional peer), the sandbox's, or its own
+// ChatClient factory; `openChat` for hosts that talk to a thread themselves.
 export { openChat, type OpenChatOptions, type OpenedChat, type ChatThread } from './chat/open-chat';
-export { createTwilioChatClientFactory, type TwilioChatOptions } from './chat/twilio-chat-client';
+export type { HeicConverter, HeicConverterModule } from './chat/peer-defaults';
 export { createSandboxChatClientFactory, type SandboxChatOptions } from './chat/sandbox-chat-client';
 export {
   ChatError,

@@ -62,7 +62,6 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
   const attributeTypes: Record<string, unknown> = { ...HOST_ATTRIBUTES, ...TAGS[definition.tag].attributes };
 
   function LeadkitComponent(props: LeadkitComponentProps<T>): ReactElement {
-    defineElement(definition);
     const element = useRef<HTMLElement | null>(null);
     const all = props as Record<string, unknown>;
     const forwarded = all.ref as Ref<LeadkitElement<T>> | undefined;
@@ -73,6 +72,14 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
       },
       [forwarded],
     );
+
+    // The tag is defined once the element is in the document (never during a render: a server
+    // render has no `customElements`, and a hydrating render must not upgrade the element before
+    // React has adopted it); it upgrades at once, in this task. Declared before the property
+    // effect, so the setters are the element's own by then.
+    useLayoutEffect(() => {
+      defineElement(definition);
+    }, []);
 
     // Properties before the element's first render: a layout effect runs in the task that
     // inserted the element, and the element renders from a microtask after that.

@@ -77,10 +77,22 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
     ]);
   });
 
-  it('keeps the Twilio SDK inside src/chat', async () => {
-    const code = "export const load = () => import('@twilio/conversations');\n";
-    expect(await layerErrors('src/widgets/message-thread/x.ts', code)).toEqual([expect.stringContaining('Only src/chat/')]);
-    expect(await layerErrors('src/chat/twilio.ts', code)).toEqual([]);
+  it("keeps the optional peers in the entries a host imports on purpose (and the CDN build's defaults); src/chat/ may import their types", async () => {
+    for (const peer of ['@twilio/conversations', 'heic-to/csp']) {
+      const code = `export const load = () => import('${peer}');\n`;
+      for (const file of ['src/widgets/message-thread/x.ts', 'src/chat/x.ts', 'src/elements/x.ts', 'src/react.tsx']) {
+        expect(await layerErrors(file, code)).toEqual([expect.stringContaining('Only src/twilio.ts, src/heic.ts and src/cdn/peer-defaults.ts')]);
+      }
+      for (const file of ['src/twilio.ts', 'src/heic.ts', 'src/cdn/peer-defaults.ts']) expect(await layerErrors(file, code)).toEqual([]);
+      expect(await layerErrors('src/chat/x.ts', `import type * as Peer from '${peer}';\nexport type P = typeof Peer;\n`)).toEqual([]);
+    }
+  });
+
+  it('lets only entries, the CDN glue and tests import an entry file', async () => {
+    const code = "import { createTwilioChatClientFactory } from '../twilio';\nexport const y = createTwilioChatClientFactory;\n";
+    expect(await layerErrors('src/chat/x.ts', code)).toEqual([expect.stringContaining("may not import from 'src entry files'")]);
+    expect(await layerErrors('src/cdn/x.ts', code)).toEqual([]);
+    expect(await layerErrors('src/chat/x.test.ts', code)).toEqual([]);
   });
 });
 

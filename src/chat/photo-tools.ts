@@ -10,12 +10,17 @@
  * then (and when the optional peer `heic-to` is not installed) the pick fails with
  * 'validation.heicUnavailable' and a console warning tells the developer why.
  */
-import type { heicTo } from 'heic-to/csp';
+import type * as RealHeicTo from 'heic-to/csp';
 import { HeicUnavailableError, type PhotoTools } from '../domain/attachment-prepare';
+import { defaultHeicConverter, type HeicConverter, type HeicConverterModule } from './peer-defaults';
 
-/** What a developer reads when heic-to is not installed. */
+// Compile-time check that heic-to's own typings fit what leadkit calls (a type-only import: erased).
+type Fits<T extends HeicConverterModule> = T;
+type _RealHeicToFits = Fits<typeof RealHeicTo>;
+
+/** What a developer reads when heic-to is not installed, or no converter was given. */
 export const HEIC_CONVERTER_MISSING_HINT =
-  'leadkit: iPhone photos (HEIC) need the optional peer dependency `heic-to`: run `npm install heic-to` (the CDN build includes it). Without it a HEIC pick shows a message asking for a JPEG or PNG.';
+  "leadkit: iPhone photos (HEIC) need the optional peer dependency `heic-to`: run `npm install heic-to` and give the thread its converter (`import { heicConverter } from 'leadkit/heic'; thread.heicConverter = heicConverter`; the CDN build includes it). Without it a HEIC pick shows a message asking for a JPEG or PNG.";
 /** What a developer reads when the page's CSP forbids the converter's worker. */
 export const HEIC_WORKER_BLOCKED_HINT =
   "leadkit: iPhone photos (HEIC) are converted in a Web Worker started from a blob: URL, which this page's Content-Security-Policy forbids. Add `worker-src 'self' blob:` to convert them; until then a HEIC pick shows a message asking for a JPEG or PNG.";
@@ -61,11 +66,9 @@ export function isConverterNotInstalled(error: unknown): boolean {
   return message.includes('heic-to');
 }
 
-type HeicTo = typeof heicTo;
-
 export interface BrowserPhotoToolsOptions {
-  /** Stands in for `import('heic-to/csp')` in tests. */
-  importConverter?: () => Promise<{ heicTo: HeicTo }>;
+  /** The host's `heicConverter` (`leadkit/heic`), or a stand-in in tests; default: none in the npm build, the bundled one in the CDN build. */
+  importConverter?: HeicConverter | null | undefined;
   /** Stands in for the blob: worker probe in tests. */
   canStartWorker?: () => Promise<boolean>;
 }
@@ -86,15 +89,19 @@ function blobOf(canvas: Canvas, type: string, quality: number): Promise<Blob> {
 }
 
 export function createBrowserPhotoTools(options: BrowserPhotoToolsOptions = {}): PhotoTools<ImageBitmap> {
-  const importConverter = options.importConverter ?? (() => import('heic-to/csp'));
+  const importConverter = options.importConverter ?? defaultHeicConverter;
   const canStartWorker = options.canStartWorker ?? (() => canStartBlobWorker());
   return {
     async decodeHeic(file) {
+      if (!importConverter) {
+        console.warn(HEIC_CONVERTER_MISSING_HINT);
+        throw new HeicUnavailableError(HEIC_CONVERTER_MISSING_HINT);
+      }
       if (!(await canStartWorker())) {
         console.warn(HEIC_WORKER_BLOCKED_HINT);
         throw new HeicUnavailableError(HEIC_WORKER_BLOCKED_HINT);
       }
-      let converter: { heicTo: HeicTo };
+      let converter: HeicConverterModule;
       try {
         converter = await importConverter();
       } catch (error) {

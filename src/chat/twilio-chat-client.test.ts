@@ -12,9 +12,11 @@ import {
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../gateway/client';
 import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
+import { getChatSession } from '../gateway/message-center/calls';
 import { openChat } from './open-chat';
+import { createTwilioChatClientFactory } from '../twilio';
 import {
-  createTwilioChatClientFactory,
+  createTwilioChatAdapter,
   TWILIO_IDENTITY_MISMATCH_HINT,
   TWILIO_INIT_TIMEOUT_MS,
   isSdkNotInstalled,
@@ -55,7 +57,7 @@ async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['au
   const conversation = twilio.conversation(sid);
   conversation.seed(history, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
   const loads: number[] = [];
-  const factory = createTwilioChatClientFactory({
+  const factory = createTwilioChatAdapter({
     loadSdk: async () => {
       loads.push(1);
       return twilio;
@@ -74,12 +76,15 @@ async function open(setup: Awaited<ReturnType<typeof start>>) {
 const sessionCalls = (sandbox: ReturnType<typeof createSandboxGateway>) => sandbox.store.requests.filter((r) => r.path === '/gateway/message-center/v1/chat/session');
 
 describe('Twilio chat adapter: loading', () => {
-  it('does not import the SDK with the adapter; the default loader imports it when asked, CommonJS interop included', async () => {
-    // This file imported the adapter statically above: the SDK was not imported with it.
+  it('does not import the SDK with the adapter or the leadkit/twilio entry; the entry\'s factory imports it when a thread opens, CommonJS interop included', async () => {
+    // This file imported the adapter and the entry statically above: the SDK was not imported with them.
     expect(sdkImports.count).toBe(0);
-    const sdk = await loadTwilioSdk();
+    const setup = await start();
+    const session = await getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 });
+    const client = await createTwilioChatClientFactory()({ session, renewSession: () => getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 }), gateway: setup.gateway });
+    clients.push(client);
     expect(sdkImports.count).toBe(1);
-    expect(typeof sdk.Client).toBe('function');
+    expect(client.connectionState).toBe('connected');
   });
 
   it('loads the SDK only when a thread opens, and starts its client with the session’s token', async () => {
@@ -125,7 +130,7 @@ describe('Twilio chat adapter: loading', () => {
 
   it('fails as unavailable when the SDK cannot be loaded', async () => {
     const setup = await start();
-    const factory = createTwilioChatClientFactory({ loadSdk: () => Promise.reject(new Error('chunk load failed')) });
+    const factory = createTwilioChatAdapter({ loadSdk: () => Promise.reject(new Error('chunk load failed')) });
     await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
@@ -144,7 +149,7 @@ describe('Twilio chat adapter: loading', () => {
       it(`fails as sdk-missing with what to do (${where})`, async () => {
         const setup = await start();
         // The real default loader, its import() failing as it does there.
-        const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(error)) });
+        const factory = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.reject(error)) });
         const failure = await openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } }).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(ChatError);
         expect(failure).toMatchObject({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_SDK_MISSING_HINT, cause: error });
@@ -156,7 +161,7 @@ describe('Twilio chat adapter: loading', () => {
 
     it('fails as sdk-missing when the bundler left an empty module in its place (webpack `resolve.fallback: false`)', async () => {
       const setup = await start();
-      const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.resolve({})) });
+      const factory = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.resolve({})) });
       await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'sdk-missing' });
     });
 
@@ -164,7 +169,7 @@ describe('Twilio chat adapter: loading', () => {
       const chunk = new TypeError('Failed to fetch dynamically imported module: https://cdn.example.com/leadkit/chunks/conversations-D8f3k2.js');
       expect(isSdkNotInstalled(chunk)).toBe(false);
       const setup = await start();
-      const factory = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(chunk)) });
+      const factory = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.reject(chunk)) });
       await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', hint: null });
     });
   });

@@ -21,8 +21,8 @@ import { abortable, attributesObject, blobName, ConnectionStateCell, Listeners, 
 
 /**
  * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
- * task to start) is imported with a dynamic `import()` only when a thread opens, so it is never
- * in a widget's first load. It is an optional peer dependency of leadkit (≈ 40 MB installed):
+ * task to start) is imported with a dynamic `import()` — in the `leadkit/twilio` entry
+ * (src/twilio.ts), never here — only when a thread opens, so it is never in a widget's first load. It is an optional peer dependency of leadkit (≈ 40 MB installed):
  * when the import fails because it is not installed, the factory rejects with a ChatError of
  * kind `sdk-missing` whose hint says how to add it or use another adapter. The token comes from the gateway's chat-session call and is
  * renewed through the same call on `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects
@@ -174,14 +174,13 @@ function sdkOf(module: unknown): TwilioSdk {
 }
 
 /**
- * The default loader: the SDK in a chunk of its own, fetched when the first thread opens.
- * `importSdk` stands in for the `import()` in tests (a failed import, an empty module).
+ * The SDK from `importSdk` (the `import('@twilio/conversations')` of the `leadkit/twilio` entry,
+ * a failed import or an empty module in tests), however the bundler hands it over.
  */
-// The CDN loader fetches the SDK with the adapter (a first-content mark): a thread's first messages need it.
-export const loadTwilioSdk = async (importSdk: () => Promise<unknown> = () => import(/* lk:first-content */ '@twilio/conversations')): Promise<TwilioSdk> => sdkOf(await importSdk());
+export const loadTwilioSdk = async (importSdk: () => Promise<unknown>): Promise<TwilioSdk> => sdkOf(await importSdk());
 
 export interface TwilioChatOptions {
-  /** Loads the SDK; default `loadTwilioSdk` (dynamic import). Tests pass a double. */
+  /** Loads the SDK; default: `import('@twilio/conversations')` (a chunk of its own, when the first thread opens). Tests pass a double. */
   loadSdk?: () => Promise<TwilioSdk>;
   /** Options for the SDK client; default `{ logLevel: 'silent' }` (its logs may hold customer text). */
   clientOptions?: TwilioClientOptions;
@@ -522,9 +521,14 @@ function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined, 
   });
 }
 
-/** A chat client factory for Twilio Conversations (see the module comment). */
-export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): ChatClientFactory {
-  const loadSdk = options.loadSdk ?? (() => loadTwilioSdk());
+/**
+ * A chat client factory for Twilio Conversations (see the module comment) over the SDK `loadSdk`
+ * gives. Hosts take `createTwilioChatClientFactory` from `leadkit/twilio`, which gives it the
+ * SDK's import: no other module of leadkit names the optional peer, so a bundler never has to
+ * resolve it for a host that did not ask for Twilio.
+ */
+export function createTwilioChatAdapter(options: TwilioChatOptions & { loadSdk: () => Promise<TwilioSdk> }): ChatClientFactory {
+  const { loadSdk } = options;
   return async (init) => {
     if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
     let sdk: TwilioSdk;

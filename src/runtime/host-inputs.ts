@@ -1,4 +1,5 @@
 import type { ChatClientFactory } from '../chat/chat-client';
+import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayAuth } from '../gateway/auth';
 import type { RouteBuilders } from '../domain/routes';
 import type { SavedReply } from '../domain/saved-replies';
@@ -25,8 +26,10 @@ export interface HostProperties {
   routes: Partial<RouteBuilders>;
   /** "Now" for what a widget renders from the time (masked-number validity, "today"); default the real clock. */
   now: Clock;
-  /** Chat client factory for the message thread (`createTwilioChatClientFactory()`, the sandbox's, or your own). */
+  /** Chat client factory for the message thread (`createTwilioChatClientFactory()` from `leadkit/twilio`, the sandbox's, or your own). */
   chat: ChatClientFactory;
+  /** The message thread's converter for iPhone (HEIC) photos: `heicConverter` from `leadkit/heic` (the CDN build has it built in). */
+  heicConverter: HeicConverter;
   /**
    * The pro's saved replies for the message thread's composer (`{ id, text }[]`; plain strings are
    * taken too). Unset: the catalogue's defaults. The thread fires `lk-saved-replies-change` with
@@ -47,6 +50,7 @@ const PROPERTY_NAMES: { readonly [K in HostPropertyName]-?: true } = {
   routes: true,
   now: true,
   chat: true,
+  heicConverter: true,
   savedReplies: true,
 };
 

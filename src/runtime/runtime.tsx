@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import type { ChatClientFactory } from '../chat/chat-client';
+import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayClient } from '../gateway/client';
 import { DEFAULT_APP_BASE, resolveRoutes, type RouteBuilders } from '../domain/routes';
 import type { LocaleFormats } from '../i18n/format';
@@ -83,6 +84,8 @@ export interface WidgetRuntime {
   readonly now: Clock;
   /** The host's chat client factory (the `chat` property), or null: the message thread picks its default. */
   readonly chat: ChatClientFactory | null;
+  /** The host's HEIC converter (the `heicConverter` property), or null: the thread's default (none from npm). */
+  readonly heicConverter: HeicConverter | null;
   /**
    * The host's `savedReplies` property as it was set (null when unset): the message thread
    * cleans it (domain/saved-replies), so its rules stay out of every other widget's first load.
@@ -153,6 +156,7 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
     routes: resolveRoutes(inputs.routes, inputs.appBase),
     now: safeClock(inputs.now),
     chat: typeof inputs.chat === 'function' ? (inputs.chat as ChatClientFactory) : null,
+    heicConverter: typeof inputs.heicConverter === 'function' ? (inputs.heicConverter as HeicConverter) : null,
     savedReplies: inputs.savedReplies ?? null,
     host,
     emit,

@@ -36,10 +36,19 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 const run = promisify(execFile);
 
-const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'cdn'] as const;
+const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'cdn', 'next-turbopack', 'next-webpack'] as const;
 type HostName = (typeof ALL_HOSTS)[number];
 /** Hosts built with Vite from test/hosts/<host>/vite.config.js; `cdn` is a plain page. */
 const BUILT_HOSTS: readonly HostName[] = ['vue', 'svelte', 'preact', 'react'];
+/**
+ * One Next.js App Router app (test/hosts/next), built with each of Next's bundlers (`next build`:
+ * Turbopack, `next build --webpack`) and served by `next start`: its page renders on the server.
+ */
+const NEXT_HOSTS: Partial<Record<HostName, { distDir: string; buildArgs: string[] }>> = {
+  'next-turbopack': { distDir: '.next-turbopack', buildArgs: [] },
+  'next-webpack': { distDir: '.next-webpack', buildArgs: ['--webpack'] },
+};
+const NEXT_APP = path.join(HERE, 'next');
 
 const args = process.argv.slice(2);
 const REUSE = args.includes('--reuse');
@@ -89,21 +98,22 @@ async function install(tarball: string): Promise<void> {
   await run('npm', ['install', '--no-save', ...NPM_FLAGS, tarball], { cwd: HERE, timeout: 300_000 });
 }
 
-/** `vite build` of one host with the fixture's own Vite, as its author would run it. */
-function viteBuild(host: HostName, outDir: string): Promise<void> {
+/** Runs a Node CLI of the fixtures' node_modules; rejects with its output when it fails. */
+function runTool(label: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const vite = path.join(HERE, 'node_modules', 'vite', 'bin', 'vite.js');
-    const child = spawn(process.execPath, [vite, 'build', '--config', path.join(HERE, host, 'vite.config.js'), '--outDir', outDir], {
-      cwd: HERE,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite build of the ${host} host failed (exit ${code}):\n${output}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${label} failed (exit ${code}):\n${output}`))));
   });
+}
+
+/** `vite build` of one host with the fixture's own Vite, as its author would run it. */
+function viteBuild(host: HostName, outDir: string): Promise<void> {
+  const vite = path.join(HERE, 'node_modules', 'vite', 'bin', 'vite.js');
+  return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(HERE, host, 'vite.config.js'), '--outDir', outDir], { cwd: HERE, env: { NODE_ENV: 'production' } });
 }
 
 async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
@@ -118,6 +128,66 @@ async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
     const page = readFileSync(path.join(HERE, 'cdn', 'index.html'), 'utf8').replaceAll('__LEADKIT_CDN__', cdnOrigin);
     writeFileSync(path.join(site, 'cdn', 'index.html'), page);
   }
+}
+
+const NEXT_BIN = () => path.join(HERE, 'node_modules', 'next', 'dist', 'bin', 'next');
+const NEXT_ENV = (distDir: string): NodeJS.ProcessEnv => ({ NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' });
+
+/**
+ * `next build` of the Next.js host with each bundler, as its author would run it: no
+ * configuration for leadkit. A failed build is that host's failure (its first lines), not the run's.
+ */
+async function buildNextHosts(): Promise<Map<HostName, string>> {
+  const failed = new Map<HostName, string>();
+  // One at a time: each build already uses both cores.
+  for (const host of HOSTS) {
+    const next = NEXT_HOSTS[host];
+    if (!next) continue;
+    await runTool(`next build (${host})`, [NEXT_BIN(), 'build', ...next.buildArgs], { cwd: NEXT_APP, env: NEXT_ENV(next.distDir) }).catch((error: unknown) => {
+      const lines = (error instanceof Error ? error.message : String(error)).split('\n').filter((line) => /error|failed|not found/i.test(line));
+      failed.set(host, lines.slice(0, 6).join(' | '));
+    });
+  }
+  return failed;
+}
+
+/** `next start` on a free port; resolves once it answers. */
+async function startNext(host: HostName): Promise<{ origin: string; stop(): Promise<void> }> {
+  const next = NEXT_HOSTS[host];
+  if (!next) throw new Error(`${host} is not a Next.js host`);
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const child = spawn(process.execPath, [NEXT_BIN(), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: NEXT_APP,
+    env: { ...process.env, ...NEXT_ENV(next.distDir) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start (${host}) exited ${child.exitCode}:\n${output}`);
+    const up = await fetch(`${origin}/_not-found`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`next start (${host}) did not answer within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +259,53 @@ interface HostResult {
 
 const message = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
 
-async function checkHost(browser: Browser, host: HostName, site: StaticServer, sandbox: SandboxServers): Promise<HostResult> {
+/** Where a host's page is, and which requests to its own origin are its own files. */
+interface HostSite {
+  origin: string;
+  page(query: string): string;
+  isOwnFile(request: Request): boolean;
+}
+
+/** A page of the static server: `/<host>/index.html`, its own files under `/<host>/`. */
+function staticSite(site: StaticServer, host: HostName): HostSite {
+  return {
+    origin: site.origin,
+    page: (query) => `${site.origin}/${host}/index.html?${query}`,
+    isOwnFile: (request) => {
+      const { pathname } = new URL(request.url());
+      return request.method() === 'GET' && pathname.startsWith(`/${host}/`) && site.fileFor(pathname) !== null;
+    },
+  };
+}
+
+/** The Next.js server: its page at `/`, its own GETs (the page, `/_next/…`) but never a gateway path. */
+function nextSite(origin: string): HostSite {
+  return {
+    origin,
+    page: (query) => `${origin}/?${query}`,
+    isOwnFile: (request) => request.method() === 'GET' && !new URL(request.url()).pathname.startsWith('/gateway/'),
+  };
+}
+
+/**
+ * What a server-rendered host's HTML holds before any script runs: status 200 (never the 500 of a
+ * server render that touched the DOM), the server component's own gateway call, and both tags.
+ */
+async function checkServerHtml(url: string, failures: string[]): Promise<void> {
+  try {
+    const response = await fetch(url);
+    const html = await response.text();
+    if (response.status !== 200) failures.push(`server render: HTTP ${response.status}: ${html.slice(0, 300)}`);
+    if (!html.includes(`Provider from a server component: ${BOARD_HEADING.replace('Leads for ', '').replace('&', '&amp;')}`)) {
+      failures.push("server render: the server component's gateway call (createGatewayClient from leadkit) is not in the HTML");
+    }
+    for (const tag of ['lead-page', 'lead-board']) if (!html.includes(`<${tag} `)) failures.push(`server render: no <${tag}> in the HTML`);
+  } catch (error) {
+    failures.push(`server render: ${message(error)}`);
+  }
+}
+
+async function checkHost(browser: Browser, host: HostName, site: HostSite, sandbox: SandboxServers): Promise<HostResult> {
   const at = performance.now();
   const failures: string[] = [];
   const check = async (label: string, work: () => Promise<void>) => {
@@ -223,7 +339,8 @@ async function checkHost(browser: Browser, host: HostName, site: StaticServer, s
   const received = (log: typeof receivedFirst, since: number, call: { method: string; path: string }) =>
     calls(log, since).some((request) => request.method === call.method && request.path.split('?')[0] === call.path);
 
-  const pageUrl = `${site.origin}/${host}/index.html?gateway=${encodeURIComponent(first)}&second=${encodeURIComponent(second)}`;
+  const pageUrl = site.page(`gateway=${encodeURIComponent(first)}&second=${encodeURIComponent(second)}`);
+  if (NEXT_HOSTS[host]) await checkServerHtml(pageUrl, failures);
   const leadPage = page.locator('lead-page');
   const board = page.locator('lead-board');
   try {
@@ -256,9 +373,10 @@ async function checkHost(browser: Browser, host: HostName, site: StaticServer, s
     // lk-navigate: a link inside each widget; the host cancels, so the page stays.
     for (const [widget, link, kind] of [
       ['lead-board', board.getByRole('link', { name: 'View call log' }), 'call-log'],
+      ['lead-board', board.locator('[part="lead-card"] [part="message-button"]'), 'conversation-thread'],
       ['lead-page', leadPage.locator('a[href^="mailto:"]'), 'external'],
     ] as const) {
-      await check(`a link in <${widget}> fires a cancelable lk-navigate the host cancels`, async () => {
+      await check(`a link in <${widget}> (${kind}) fires a cancelable lk-navigate the host cancels`, async () => {
         const before = (await hostLog()).navigations.length;
         const url = page.url();
         const loads = documentLoads;
@@ -307,10 +425,7 @@ async function checkHost(browser: Browser, host: HostName, site: StaticServer, s
 
   // Nothing but the page's own static files from the host's origin.
   const ownOrigin = requests.filter((request) => new URL(request.url()).origin === site.origin);
-  const foreign = ownOrigin.filter((request) => {
-    const { pathname } = new URL(request.url());
-    return !(request.method() === 'GET' && pathname.startsWith(`/${host}/`) && site.fileFor(pathname));
-  });
+  const foreign = ownOrigin.filter((request) => !site.isOwnFile(request));
   if (foreign.length > 0) {
     const list = [...new Set(foreign.map((request) => `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`))];
     failures.push(`${foreign.length} request(s) to the host's own origin: ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', …' : ''}`);
@@ -340,6 +455,14 @@ async function main(): Promise<number> {
     const cdn = await serveStatic(cdnDir, { 'access-control-allow-origin': '*' });
     cleanups.push(() => cdn.close());
     await step(`vite build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
+    const nextHosts = HOSTS.filter((host) => NEXT_HOSTS[host]);
+    let nextBuildFailures = new Map<HostName, string>();
+    if (nextHosts.length > 0) {
+      cleanups.push(() => {
+        for (const host of nextHosts) rmSync(path.join(NEXT_APP, NEXT_HOSTS[host]?.distDir ?? '.next'), { recursive: true, force: true });
+      });
+      nextBuildFailures = await step(`next build (${nextHosts.join(', ')})`, buildNextHosts);
+    }
 
     const [hostsServer, sandbox, browser] = await Promise.all([serveStatic(site), startSandbox(), launchChromium()]);
     cleanups.push(() => hostsServer.close(), () => sandbox.stop(), () => browser.close());
@@ -348,7 +471,20 @@ async function main(): Promise<number> {
     const results: HostResult[] = [];
     const browserStarted = performance.now();
     for (const host of HOSTS) {
-      const result = await checkHost(browser, host, hostsServer, sandbox);
+      let result: HostResult;
+      const buildFailure = nextBuildFailures.get(host);
+      if (buildFailure) {
+        result = { host, failures: [`next build: ${buildFailure}`], seconds: '0.0' };
+      } else if (NEXT_HOSTS[host]) {
+        const server = await startNext(host);
+        try {
+          result = await checkHost(browser, host, nextSite(server.origin), sandbox);
+        } finally {
+          await server.stop();
+        }
+      } else {
+        result = await checkHost(browser, host, staticSite(hostsServer, host), sandbox);
+      }
       results.push(result);
       console.log(result.failures.length === 0 ? `PASS ${host} (${result.seconds} s)` : `FAIL ${host} (${result.seconds} s)\n${result.failures.map((failure) => `  - ${failure}`).join('\n')}`);
     }

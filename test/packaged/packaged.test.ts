@@ -96,14 +96,14 @@ afterAll(() => {
 describe('the packed package', { timeout: 60_000 }, () => {
   it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
     const typings = ['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`);
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/twilio.js', 'dist/twilio.d.ts', 'dist/heic.js', 'dist/heic.d.ts', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
     expect(packedFiles.filter((file) => /^dist\/demo\b/.test(file))).toEqual([]);
     expect(packedFiles.filter((file) => file.endsWith('.map') && !file.startsWith('dist/cdn/'))).toEqual([]);
     // The CDN build's HEIC converter (≈ 3 MB) stays out of the package: a CDN deployed from the build has it.
-    expect(packedFiles.filter((file) => /heic/i.test(file))).toEqual([]);
+    expect(packedFiles.filter((file) => /heic/i.test(file) && !['dist/heic.js', 'dist/heic.d.ts'].includes(file))).toEqual([]);
     expect(packedFiles.filter((file) => file.startsWith('dist/cdn/chunks/')).length).toBeGreaterThan(10);
   });
 
@@ -122,11 +122,11 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(Object.keys(manifest('@leadkit/sandbox').dependencies ?? {})).toContain('hono');
   });
 
-  it('without the optional @twilio/conversations, the Twilio adapter fails as sdk-missing and says what to do (a real failed import)', async () => {
+  it('without the optional @twilio/conversations, leadkit/twilio imports and its adapter fails as sdk-missing and says what to do (a real failed import)', async () => {
     const result = await inConsumer<{ name: string; kind: string; hint: string; code: unknown }>(
       'no-twilio.mjs',
       `
-      const lk = await import('leadkit');
+      const lk = await import('leadkit/twilio');
       const factory = lk.createTwilioChatClientFactory();
       const init = { session: { token: 'token', identity: 'provider-1001' }, renewSession: async () => { throw new Error('not used'); }, gateway: {} };
       const error = await factory(init).then(() => null, (e) => e);
@@ -135,6 +135,61 @@ describe('the packed package', { timeout: 60_000 }, () => {
     );
     expect(result).toMatchObject({ name: 'ChatError', kind: 'sdk-missing', code: 'ERR_MODULE_NOT_FOUND' });
     expect(result.hint).toContain('npm install @twilio/conversations');
+  });
+
+  it('names an optional peer only in the entries a host imports on purpose (leadkit/twilio, leadkit/heic): no file that leadkit, leadkit/define or leadkit/react can load imports one', () => {
+    const dist = path.join(project, 'node_modules', 'leadkit', 'dist');
+    const peerImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](@twilio\/conversations|heic-to)(?:\/[^"']*)?["']/;
+    const localImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+    /** Every file an entry may load: its static and dynamic imports, transitively. */
+    const reachable = (entry: string) => {
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const match of readFileSync(file, 'utf8').matchAll(localImport)) visit(path.resolve(path.dirname(file), match[1] as string));
+      };
+      visit(path.join(dist, entry));
+      return [...seen];
+    };
+    const naming = (entry: string) => reachable(entry).filter((file) => peerImport.test(readFileSync(file, 'utf8'))).map((file) => path.relative(dist, file));
+    for (const entry of ['index.js', 'define.js', 'react.js']) {
+      expect(reachable(entry).length).toBeGreaterThan(entry === 'index.js' ? 5 : 20);
+      expect(naming(entry), entry).toEqual([]);
+    }
+    // The check can see one: the two entries that exist to import them do.
+    expect(naming('twilio.js')).toEqual(['twilio.js']);
+    expect(naming('heic.js')).toEqual(['heic.js']);
+  });
+
+  it('imports every entry in Node without a DOM, and renders every leadkit/react component on the server without touching one (the element, to be defined in the browser)', async () => {
+    const result = await inConsumer<{ entries: Record<string, string[]>; classes: Record<string, string>; html: Record<string, string> }>(
+      'server-render.mjs',
+      `
+      const entries = {};
+      for (const entry of ['leadkit', 'leadkit/define', 'leadkit/react', 'leadkit/twilio', 'leadkit/heic']) entries[entry] = Object.keys(await import(entry)).sort();
+      const define = await import('leadkit/define');
+      const classes = Object.fromEntries(Object.keys(define).filter((name) => name.endsWith('Element')).map((name) => [name, typeof define[name]]));
+      const { createElement } = await import('react');
+      const { renderToString } = await import('react-dom/server');
+      const react = await import('leadkit/react');
+      const html = {};
+      for (const name of ['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']) {
+        html[name] = renderToString(createElement(react[name], { spId: 1001, gatewayUrl: 'https://gateway.example', gateway: { baseURL: 'https://gateway.example' }, onNavigate: () => {}, className: 'host' }));
+      }
+      console.log(JSON.stringify({ entries, classes, html, globals: ['window', 'document', 'customElements', 'HTMLElement'].filter((name) => name in globalThis) }));
+      `,
+    );
+    expect(Object.keys(result.entries)).toHaveLength(5);
+    expect(result.entries['leadkit/twilio']).toContain('createTwilioChatClientFactory');
+    expect(result.entries['leadkit/heic']).toContain('heicConverter');
+    expect(result.entries['leadkit/react']).toEqual(expect.arrayContaining(['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']));
+    expect((result as unknown as { globals: string[] }).globals).toEqual([]);
+    // Nothing defined on a server: the classes exist only in a browser.
+    expect(Object.values(result.classes)).toEqual(Array(TAGS.length).fill('undefined'));
+    expect(result.html.LeadBoard).toBe('<lead-board sp-id="1001" gateway-url="https://gateway.example" class="host"></lead-board>');
+    expect(result.html.RaqFunnel).toMatch(/^<raq-funnel [^>]*><\/raq-funnel>$/);
+    expect(Object.keys(result.html)).toHaveLength(6);
   });
 
   it('imports leadkit, leadkit/react and @leadkit/sandbox without a DOM, and the sandbox answers through the packed client', async () => {

@@ -1,9 +1,12 @@
-import type { ChatClientFactory } from '../../chat/chat-client';
+import { ChatError, type ChatClientFactory } from '../../chat/chat-client';
+import { defaultTwilioChat } from '../../chat/peer-defaults';
 
 /**
  * The chat client factory of a thread: the host's `chat` property when given, else the adapter
  * named by the `chat-service` attribute — `sandbox` (the sandbox gateway's chat service, at the
- * gateway's base URL) or `twilio` (the default: Twilio Conversations). Either adapter is
+ * gateway's base URL) or `twilio` (the default: Twilio Conversations — bundled in the CDN build;
+ * from npm the host gives it, `createTwilioChatClientFactory()` of `leadkit/twilio`, so that no
+ * bundler has to resolve the optional peer for a host that does not use it). Either adapter is
  * imported only when a thread opens: neither is in a widget's first load.
  */
 export type ChatServiceName = 'twilio' | 'sandbox';
@@ -12,8 +15,12 @@ export function chatFactoryFor(given: ChatClientFactory | null, service: string 
   if (given) return () => Promise.resolve(given);
   // The CDN loader fetches the adapter the attribute names beside the thread's own code.
   if (service === 'sandbox') return () => import(/* lk:first-content attr:chat-service=sandbox */ '../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
-  return () => import(/* lk:first-content attr:chat-service=,twilio */ '../../chat/twilio-chat-client').then((adapter) => adapter.createTwilioChatClientFactory());
+  return defaultTwilioChat ?? (() => Promise.reject(new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_NOT_GIVEN_HINT })));
 }
+
+/** What a developer reads when a thread on npm's leadkit was given no chat (`lk-error` kind `chat-sdk-missing`). */
+export const TWILIO_NOT_GIVEN_HINT =
+  "No chat client for <message-thread>: give it a `chat` property — `createTwilioChatClientFactory()` from 'leadkit/twilio' (after `npm install @twilio/conversations`), `createSandboxChatClientFactory()` or your own ChatClientFactory — or set chat-service=\"sandbox\" to use the sandbox gateway's chat.";
 
 /** The host page's campaign id cookie (`campaignId`; §7 "campaignId (from a cookie)"), or null. */
 export const CAMPAIGN_COOKIE = 'campaignId';

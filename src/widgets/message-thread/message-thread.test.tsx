@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
-import { createTwilioChatClientFactory, loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-chat-client';
+import { createTwilioChatAdapter, loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-chat-client';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
@@ -238,7 +238,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     const twilio = new TwilioDouble('provider-1001');
     const conversation = twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
     conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
-    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    const factory = createTwilioChatAdapter({ loadSdk: async () => twilio });
     const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
     const box = await ready();
     const partOf = (text: string) => within(list()).getByText(text).closest('[part~="message"]')?.getAttribute('part') ?? '';
@@ -261,7 +261,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     const sandbox = createSandboxGateway();
     const twilio = new TwilioDouble('provider-9999');
     twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
-    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    const factory = createTwilioChatAdapter({ loadSdk: async () => twilio });
     const { host } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
     const errors: CustomEvent[] = [];
     host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
@@ -275,7 +275,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     const notInstalled = Object.assign(new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/x.js"), {
       code: 'ERR_MODULE_NOT_FOUND',
     });
-    const twilio = createTwilioChatClientFactory({ loadSdk: () => loadTwilioSdk(() => Promise.reject(notInstalled)) });
+    const twilio = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.reject(notInstalled)) });
     const { host } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { chat: () => twilio });
     const errors: CustomEvent[] = [];
     host.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
@@ -821,7 +821,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
     conversation.lastReadMessageIndex = 1;
     conversation.joinParticipant('member-5001', 0);
-    const factory = createTwilioChatClientFactory({ loadSdk: async () => twilio });
+    const factory = createTwilioChatAdapter({ loadSdk: async () => twilio });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, chat: () => factory });
     await ready();
     const marker = await within(list()).findByText('New messages');

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ChatClientFactory } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
-import { createTwilioChatClientFactory } from '../../chat/twilio-chat-client';
+import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import type { SavedReply } from '../../domain/saved-replies';
@@ -241,7 +241,7 @@ describe('saved replies: the Twilio path', () => {
     const sandbox = createSandboxGateway();
     const twilio = new TwilioDouble('provider-1001');
     twilio.conversation(sandbox.chat.conversationSid(1001, 5001)).seed(2, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
-    const { sent } = renderThread({ sandbox, chat: createTwilioChatClientFactory({ loadSdk: async () => twilio }) });
+    const { sent } = renderThread({ sandbox, chat: createTwilioChatAdapter({ loadSdk: async () => twilio }) });
     const box = await ready();
     fireEvent.change(box, { target: { value: '/thursday' } });
     await screen.findByRole('listbox', { name: 'Saved replies' }, { timeout: LAZY_MS });

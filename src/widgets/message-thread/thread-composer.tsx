@@ -53,7 +53,7 @@ export function Composer({
   /** The browser's decoders and the HEIC converter; stories and tests pass stand-ins. */
   photoTools?: PhotoTools<Raster>;
 }) {
-  const { t } = useRuntime();
+  const { t, heicConverter } = useRuntime();
   const tools = useRef<PhotoTools<Raster> | null>(photoTools ?? null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<{ file: File; type: AttachmentType } | null>(null);
@@ -139,7 +139,7 @@ export function Composer({
       if (pickSeq.current === id) showError('validation.fileDefault');
       return;
     }
-    tools.current ??= pick.createBrowserPhotoTools();
+    tools.current ??= pick.createBrowserPhotoTools({ importConverter: heicConverter });
     const result = await pick.prepareAttachment(picked, tools.current, {
       onPhase: (phase) => {
         if (pickSeq.current !== id) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../chat/chat-client';
-import { chatFactoryFor, readCookie } from './chat-factory';
+import { ChatError, type ChatMessage } from '../../chat/chat-client';
+import { chatFactoryFor, readCookie, TWILIO_NOT_GIVEN_HINT } from './chat-factory';
 import { linkify } from './message-text';
 import { mergeMessages } from './thread-session';
 
@@ -59,5 +59,15 @@ describe('chat factory and campaign cookie', () => {
       throw new Error('not called here');
     };
     expect(await chatFactoryFor(given, 'sandbox')()).toBe(given);
+  });
+
+  it('from npm, a thread given no chat (chat-service unset or twilio) fails as sdk-missing and names leadkit/twilio: no module of leadkit imports the optional peer', async () => {
+    for (const service of [undefined, null, '', 'twilio']) {
+      const failure = await chatFactoryFor(null, service)().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ChatError);
+      expect(failure).toMatchObject({ kind: 'sdk-missing', hint: TWILIO_NOT_GIVEN_HINT });
+    }
+    expect(TWILIO_NOT_GIVEN_HINT).toContain("createTwilioChatClientFactory()` from 'leadkit/twilio'");
+    expect(TWILIO_NOT_GIVEN_HINT).toContain('chat-service="sandbox"');
   });
 });

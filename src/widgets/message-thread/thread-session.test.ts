@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, type SandboxGateway } from '@leadkit/sandbox';
 import type { ChatClientFactory } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
-import { createTwilioChatClientFactory } from '../../chat/twilio-chat-client';
+import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { createGatewayClient } from '../../gateway/client';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { storedMessageState, ThreadSession, TYPING_SIGNAL_INTERVAL_MS, type ThreadSnapshot } from './thread-session';
@@ -76,7 +76,7 @@ async function openTwilioThread(prepare: (conversation: ReturnType<TwilioDouble[
   const conversation = twilio.conversation(sandbox.chat.conversationSid(1001, 5001));
   conversation.seed(4, (i) => (i % 2 === 0 ? 'member-5001' : 'provider-1001'));
   prepare(conversation);
-  const thread = openThread(() => Promise.resolve(createTwilioChatClientFactory({ loadSdk: async () => twilio })), sandbox);
+  const thread = openThread(() => Promise.resolve(createTwilioChatAdapter({ loadSdk: async () => twilio })), sandbox);
   await thread.opening;
   return { ...thread, twilio, conversation };
 }

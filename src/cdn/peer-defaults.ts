@@ -1,0 +1,13 @@
+import type { ChatClientFactory } from '../chat/chat-client';
+import type { HeicConverter } from '../chat/peer-defaults';
+
+/**
+ * The CDN build's stand-in for src/chat/peer-defaults.ts (vite.cdn.config.ts swaps them): both
+ * optional peers are bundled, each in a chunk of its own fetched only when needed — Twilio when a
+ * thread opens on it (the CDN loader starts it beside the thread's code: a first-content mark),
+ * the HEIC converter when an iPhone photo is picked.
+ */
+export const defaultTwilioChat: (() => Promise<ChatClientFactory>) | null = () =>
+  import(/* lk:first-content attr:chat-service=,twilio */ '../twilio').then((twilio) => twilio.createTwilioChatClientFactory());
+
+export const defaultHeicConverter: HeicConverter | null = () => import('heic-to/csp');

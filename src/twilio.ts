@@ -1,0 +1,23 @@
+/**
+ * `leadkit/twilio`: the message thread's chat over Twilio Conversations. The one module of leadkit
+ * that imports the optional peer `@twilio/conversations` (`npm install @twilio/conversations`):
+ * import it only where you want Twilio, and give its factory to the thread:
+ *
+ *     import { createTwilioChatClientFactory } from 'leadkit/twilio';
+ *     thread.chat = createTwilioChatClientFactory(); // React: <MessageThread chat={…} />
+ *
+ * The SDK (≈ 138 kB gzip) is a dynamic import: a chunk of its own, fetched when the first thread
+ * opens, never in a first load.
+ */
+import type { ChatClientFactory } from './chat/chat-client';
+import { createTwilioChatAdapter, loadTwilioSdk, type TwilioChatOptions } from './chat/twilio-chat-client';
+
+// The CDN loader fetches the SDK with the adapter (a first-content mark): a thread's first messages need it.
+const importSdk = () => import(/* lk:first-content */ '@twilio/conversations');
+
+/** A chat client factory for Twilio Conversations; its token comes from the gateway's chat-session call. */
+export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): ChatClientFactory {
+  return createTwilioChatAdapter({ ...options, loadSdk: options.loadSdk ?? (() => loadTwilioSdk(importSdk)) });
+}
+
+export { TWILIO_SDK_MISSING_HINT, type TwilioChatOptions, type TwilioClientOptions, type TwilioSdk } from './chat/twilio-chat-client';
