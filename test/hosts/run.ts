@@ -1,9 +1,10 @@
 /**
  * The host fixtures suite (`node --import tsx test/hosts/run.ts`; README.md beside this file).
  *
- * Installs the PACKED package (npm pack) into five small host apps — Vue 3, Svelte 5, Preact
- * (preact/compat in place of React), React 19 through `leadkit/react`, and a plain page on the
- * CDN build — builds them as their authors would (vite build), and drives each in Debian's
+ * Installs the PACKED package (npm pack) into small host apps — Vue 3, Svelte 5, Preact
+ * (preact/compat in place of React), React 19 through `leadkit/react`, a Next.js 16 App Router app
+ * (built with Turbopack and with webpack, served by `next start`), and a plain page on the CDN
+ * build — builds them as their authors would, and drives each in Debian's
  * Chromium against the sandbox gateway on origins of its own. Per host it checks what a host
  * developer relies on:
  *   - <lead-page> and <lead-board> render sandbox data (visible text);
@@ -15,13 +16,16 @@
  *   - no console error, and no request to the host page's own origin other than its static files.
  * Prints PASS/FAIL per host with the reasons and exits non-zero when one fails.
  *
- * Flags: --reuse (skip `npm ci` when test/hosts/node_modules is there: for iterating locally),
- *        --only=vue,cdn (a subset of hosts).
+ * Then the bundlers (bundlers/bundlers.ts): esbuild, Rollup and Vite build leadkit with no
+ * configuration, without the optional peers and, for leadkit/twilio and leadkit/heic, with them.
+ *
+ * Flags: --reuse (skip `npm ci` when the work folder's install matches the lock: for iterating locally),
+ *        --only=vue,cdn,bundlers (a subset of hosts).
  * Environment: LEADKIT_TARBALL (test that packed tarball instead of building and packing this
  * checkout), CHROME_PATH (see ../helpers/browser.ts).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -30,10 +34,18 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
+import { checkBundlers } from './bundlers/bundlers';
 import { startSandbox, type SandboxServers } from './sandbox';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
+/**
+ * Where the fixtures are installed and built: a copy of this folder outside the repository
+ * (HOSTS_WORKDIR, default <tmp>/leadkit-host-fixtures). Inside it, a bundler looking for a package
+ * from leadkit's files would walk up into the repository's own node_modules, which has the optional
+ * peers (devDependencies): a host "without the peers" must not find them anywhere.
+ */
+const APPS = process.env.HOSTS_WORKDIR ? path.resolve(process.env.HOSTS_WORKDIR) : path.join(os.tmpdir(), 'leadkit-host-fixtures');
 const run = promisify(execFile);
 
 const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'cdn', 'next-turbopack', 'next-webpack'] as const;
@@ -48,7 +60,7 @@ const NEXT_HOSTS: Partial<Record<HostName, { distDir: string; buildArgs: string[
   'next-turbopack': { distDir: '.next-turbopack', buildArgs: [] },
   'next-webpack': { distDir: '.next-webpack', buildArgs: ['--webpack'] },
 };
-const NEXT_APP = path.join(HERE, 'next');
+const NEXT_APP = path.join(APPS, 'next');
 
 const args = process.argv.slice(2);
 const REUSE = args.includes('--reuse');
@@ -91,11 +103,20 @@ async function pack(into: string): Promise<string> {
 }
 
 async function install(tarball: string): Promise<void> {
-  if (!(REUSE && existsSync(path.join(HERE, 'node_modules', 'vite')))) {
-    await run('npm', ['ci', ...NPM_FLAGS], { cwd: HERE, timeout: 300_000 });
+  const lock = (dir: string) => (existsSync(path.join(dir, 'package-lock.json')) ? readFileSync(path.join(dir, 'package-lock.json'), 'utf8') : null);
+  const installed = existsSync(path.join(APPS, 'node_modules', 'vite')) && lock(APPS) === lock(HERE);
+  // The fixtures' sources, fresh each run (their installs and build folders are left alone).
+  mkdirSync(APPS, { recursive: true });
+  for (const name of readdirSync(HERE)) {
+    if (name === 'node_modules' || name.endsWith('.ts') || name === 'README.md') continue;
+    rmSync(path.join(APPS, name), { recursive: true, force: true });
+    cpSync(path.join(HERE, name), path.join(APPS, name), { recursive: true, filter: (source) => !/[\\/](node_modules|\.next[^\\/]*)$/.test(source) });
+  }
+  if (!(REUSE && installed)) {
+    await run('npm', ['ci', ...NPM_FLAGS], { cwd: APPS, timeout: 300_000 });
   }
   // The tarball is installed as a host installs a release, without touching the fixture's lock.
-  await run('npm', ['install', '--no-save', ...NPM_FLAGS, tarball], { cwd: HERE, timeout: 300_000 });
+  await run('npm', ['install', '--no-save', ...NPM_FLAGS, tarball], { cwd: APPS, timeout: 300_000 });
 }
 
 /** Runs a Node CLI of the fixtures' node_modules; rejects with its output when it fails. */
@@ -112,8 +133,8 @@ function runTool(label: string, args: string[], options: { cwd: string; env?: No
 
 /** `vite build` of one host with the fixture's own Vite, as its author would run it. */
 function viteBuild(host: HostName, outDir: string): Promise<void> {
-  const vite = path.join(HERE, 'node_modules', 'vite', 'bin', 'vite.js');
-  return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(HERE, host, 'vite.config.js'), '--outDir', outDir], { cwd: HERE, env: { NODE_ENV: 'production' } });
+  const vite = path.join(APPS, 'node_modules', 'vite', 'bin', 'vite.js');
+  return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(APPS, host, 'vite.config.js'), '--outDir', outDir], { cwd: APPS, env: { NODE_ENV: 'production' } });
 }
 
 async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
@@ -125,12 +146,12 @@ async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
   await Promise.all([worker(), worker()]);
   if (HOSTS.includes('cdn')) {
     mkdirSync(path.join(site, 'cdn'), { recursive: true });
-    const page = readFileSync(path.join(HERE, 'cdn', 'index.html'), 'utf8').replaceAll('__LEADKIT_CDN__', cdnOrigin);
+    const page = readFileSync(path.join(APPS, 'cdn', 'index.html'), 'utf8').replaceAll('__LEADKIT_CDN__', cdnOrigin);
     writeFileSync(path.join(site, 'cdn', 'index.html'), page);
   }
 }
 
-const NEXT_BIN = () => path.join(HERE, 'node_modules', 'next', 'dist', 'bin', 'next');
+const NEXT_BIN = () => path.join(APPS, 'node_modules', 'next', 'dist', 'bin', 'next');
 const NEXT_ENV = (distDir: string): NodeJS.ProcessEnv => ({ NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' });
 
 /**
@@ -252,7 +273,7 @@ interface HostLog {
 }
 
 interface HostResult {
-  host: HostName;
+  host: HostName | 'bundlers';
   failures: string[];
   seconds: string;
 }
@@ -451,7 +472,7 @@ async function main(): Promise<number> {
 
     // The CDN build comes from the installed tarball, as a CDN would serve the package.
     const cdnDir = path.join(work, 'cdn-origin');
-    cpSync(path.join(HERE, 'node_modules', 'leadkit', 'dist', 'cdn'), cdnDir, { recursive: true });
+    cpSync(path.join(APPS, 'node_modules', 'leadkit', 'dist', 'cdn'), cdnDir, { recursive: true });
     const cdn = await serveStatic(cdnDir, { 'access-control-allow-origin': '*' });
     cleanups.push(() => cdn.close());
     await step(`vite build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
@@ -489,6 +510,16 @@ async function main(): Promise<number> {
       console.log(result.failures.length === 0 ? `PASS ${host} (${result.seconds} s)` : `FAIL ${host} (${result.seconds} s)\n${result.failures.map((failure) => `  - ${failure}`).join('\n')}`);
     }
     timings.push(`browser checks ${seconds(browserStarted)} s`);
+
+    // esbuild, Rollup and Vite's library build, with and without the optional peers (bundlers/).
+    if (!onlyArg || onlyArg.split(',').includes('bundlers')) {
+      const at = performance.now();
+      const failures = await checkBundlers(APPS, tarball);
+      const result: HostResult = { host: 'bundlers', failures, seconds: seconds(at) };
+      results.push(result);
+      timings.push(`bundlers ${result.seconds} s`);
+      console.log(failures.length === 0 ? `PASS bundlers (${result.seconds} s)` : `FAIL bundlers (${result.seconds} s)\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    }
 
     const failed = results.filter((result) => result.failures.length > 0);
     console.log(`hosts: ${timings.join(', ')}; total ${seconds(started)} s`);

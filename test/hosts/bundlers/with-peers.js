@@ -1,0 +1,6 @@
+// README's path for Twilio and iPhone (HEIC) photos, with both optional peers installed.
+import { MessageThread } from 'leadkit/react';
+import { createTwilioChatClientFactory } from 'leadkit/twilio';
+import { heicConverter } from 'leadkit/heic';
+
+export const used = [MessageThread, createTwilioChatClientFactory(), heicConverter];
