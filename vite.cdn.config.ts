@@ -8,6 +8,7 @@ import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCalls from './src/elements/first-calls.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 import { CSS_TARGET } from './scripts/css-target.ts';
+import { widgetsCss } from './scripts/widgets-css.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -229,7 +230,7 @@ function compactFirstContent(content: FirstContent) {
 }
 
 /**
- * The runtime every widget needs — React, react-dom, r2wc, jotai, ofetch, valibot… and leadkit's
+ * The runtime every widget needs — React, react-dom, jotai, ofetch, valibot… and leadkit's
  * own element and runtime layers, the gateway core, the common texts — goes into one
  * `chunks/[hash].js` (manifest name `runtime`), so a page with several widgets downloads it once. The list is
  * explicit: lazily loaded parts of the board and the app count as chunks too, so a rule by share
@@ -242,7 +243,7 @@ const RUNTIME_CHUNK = 'runtime';
 
 const RUNTIME = new RegExp(
   [
-    String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot|@r2wc)[\/]`,
+    String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot)[\/]`,
     String.raw`[\/]src[\/]cdn[\/]lite[\/]`,
     String.raw`[\/]src[\/](runtime|elements)[\/]`,
     String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas|lead[\/]path)\.`,
@@ -389,7 +390,7 @@ const preactAliases = [
 export function cdnConfig(flavour: CdnFlavour) {
   const lite = flavour.name === 'lite';
   return defineConfig({
-  plugins: [tagModules(), bundledPeerDefaults(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet()]), react()],
+  plugins: [tagModules(), bundledPeerDefaults(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet(), widgetsCss('widgets.css')]), react()],
   resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
   base: './',
   publicDir: false,

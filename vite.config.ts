@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
 import { BUNDLE_TYPES, externalDependencies } from './scripts/library-build';
 import { CSS_TARGET } from './scripts/css-target';
+import { widgetsCss } from './scripts/widgets-css';
 
 /**
  * npm library build (`dist/*.js` + one bundled `.d.ts` per entry). The CDN build is
@@ -16,7 +17,7 @@ import { CSS_TARGET } from './scripts/css-target';
  * Library mode keeps ES output unminified on purpose: the host's bundler minifies, and
  * readable code is easier to debug from node_modules.
  */
-// Every dependency and peer (react, react-dom, jotai, ofetch, valibot, @r2wc/*, wouter,
+// Every dependency and peer (react, react-dom, jotai, ofetch, valibot, wouter,
 // @tanstack/react-virtual, the optional @twilio/conversations…) stays an import, subpaths
 // included (react/jsx-runtime, react-dom/client, jotai/vanilla…): the host installs one copy of
 // each. date-fns and react-day-picker are devDependencies, bundled here instead: date-fns
@@ -129,6 +130,7 @@ export const LIBRARY_ENTRIES = {
   react: 'src/react.tsx',
   twilio: 'src/twilio.ts',
   heic: 'src/heic.ts',
+  server: 'src/server.ts',
 } as const;
 
 export default defineConfig({
@@ -137,6 +139,7 @@ export default defineConfig({
   resolve: { alias: { '@leadkit/sandbox': fileURLToPath(new URL('./packages/sandbox/src/index.ts', import.meta.url)) } },
   plugins: [
     cleanLibraryOutputs(fileURLToPath(new URL('./dist', import.meta.url))),
+    widgetsCss('widgets.css'),
     react(),
     dts({
       tsconfigPath: './tsconfig.json',

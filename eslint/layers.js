@@ -27,7 +27,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const REACT_PACKAGES = /^(react|react-dom|@r2wc\/|@testing-library\/react|jotai\/react|@tanstack\/react-)/;
+const REACT_PACKAGES = /^(react|react-dom|@testing-library\/react|jotai\/react|@tanstack\/react-)/;
 
 /** layer → layers it may import (itself included). */
 const ALLOWED = {

@@ -6,6 +6,8 @@
  *   /sandbox/                 the gateway's own endpoint list
  *   /cdn/*                    the CDN build (dist/cdn: loader leadkit.js + hashed chunks)
  *   /examples/cms.html        plain-HTML CMS page: the loader script tag and widget tags only
+ *   /server/cms.html          the same page rendered on the server (leadkit/server): each widget's
+ *                             first screen in the HTML as declarative shadow DOM, hydrated in place
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
@@ -31,6 +33,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
+import { createServer as createViteServer } from 'vite';
+import type * as ServerModule from '../src/server';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 
@@ -255,6 +259,33 @@ site.get('/examples/*', (c) => {
   const sub = c.req.path.slice('/examples/'.length);
   const file = sub.startsWith('react-host/') || sub === 'index.html' ? null : resolveFile(EXAMPLES, sub);
   return file ? sendFile(c, file) : notFoundPage(c, `There is no example at ${c.req.path}.`);
+});
+
+// The CMS page rendered on the server (leadkit/server, from src/ through Vite's module runner):
+// each <lead-page> of examples/cms.html with its first screen as declarative shadow DOM, from the
+// sandbox's answers; the page's loader then defines the tag and the element hydrates in place.
+type ServerEntry = typeof ServerModule;
+let serverEntry: Promise<ServerEntry> | undefined;
+const loadServerEntry = () =>
+  (serverEntry ??= createViteServer({ configFile: false, root: ROOT, logLevel: 'warn', appType: 'custom', optimizeDeps: { noDiscovery: true, entries: [] }, server: { middlewareMode: true, hmr: false, ws: false } }).then(
+    (vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>,
+  ));
+site.get('/server/cms.html', async (c) => {
+  const { renderToString } = await loadServerEntry();
+  const origin = new URL(c.req.url).origin;
+  const page = readFileSync(path.join(EXAMPLES, 'cms.html'), 'utf8');
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of page.matchAll(/<lead-page([^>]*)><\/lead-page>/g)) {
+    const attributes = Object.fromEntries([...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name as string, value as string]));
+    parts.push(page.slice(last, match.index), await renderToString('lead-page', { attributes, gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
+    last = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(page.slice(last));
+  // The widgets' stylesheet also in <head>: a stylesheet linked inside a shadow root does not hold
+  // the first paint, one in <head> does — so it is here (cached) before the leads first show.
+  const head = '    <link rel="stylesheet" href="/cdn/widgets.css" />\n  </head>';
+  return c.html(parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head), 200, { 'cache-control': 'no-store' });
 });
 
 // The office app: every path under /app is the same page (deep links, reloads, back/forward).

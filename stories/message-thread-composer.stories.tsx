@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { createBrowserPhotoTools } from '../src/chat/photo-tools';
+import { heicConverter } from '../src/heic';
 import { HeicUnavailableError, type PhotoTools, type Raster } from '../src/domain/attachment-prepare';
 import baseCss from '../src/ui/base.css?inline';
 import messageThreadCss from '../src/widgets/message-thread/message-thread.css?inline';
@@ -28,7 +29,8 @@ const standIn = (overrides: Partial<PhotoTools>): PhotoTools => ({
 });
 
 function ComposerFrame({ tools }: { tools: PhotoTools | 'browser' }) {
-  const [photoTools] = useState(() => (tools === 'browser' ? createBrowserPhotoTools() : tools));
+  // The converter as a host gives it (README: `heicConverter` from leadkit/heic).
+  const [photoTools] = useState(() => (tools === 'browser' ? createBrowserPhotoTools({ importConverter: heicConverter }) : tools));
   const [sent, setSent] = useState<ComposerSend[]>([]);
   return (
     <WidgetFrame styles={[baseCss, messageThreadCss, threadBodyCss]} catalogue={THREAD_BODY_CATALOGUE} hostStyle={{ maxWidth: 760 }}>

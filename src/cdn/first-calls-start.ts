@@ -43,8 +43,9 @@ export function startFirstCalls(
   const byRoute = route && routes[route.pattern];
   const own = byRoute ? tags[byRoute[0]] : tags[element.localName];
   const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], calls: own.calls } : own);
-  // Defined meanwhile: the element makes its own calls.
-  if (!recipe || !element.isConnected || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
+  // Defined meanwhile: the element makes its own calls. Rendered on a server (a declarative
+  // shadow root): its HTML carries the answers.
+  if (!recipe || !element.isConnected || element.shadowRoot || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
   if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
   const caller = id(element.getAttribute('sp-id'));
   const ids = recipeIds(recipe, element, route?.params ?? {}, new URLSearchParams(location.search));

@@ -395,23 +395,42 @@ describe('attributes as properties', () => {
   });
 });
 
-describe('r2wc internals leadkit relies on (@r2wc/core pinned exactly)', () => {
-  it('keeps props, render, connected state and the mounted root under its registered symbols', async () => {
-    const { default: r2wc } = await import('@r2wc/react-to-web-component');
-    const { R2WC_CONNECTED, R2WC_PROPS, R2WC_RENDER } = await import('./define-element');
-    const Probe = ({ label }: { label?: string }) => <span>{label}</span>;
-    const Probed = r2wc(Probe, { shadow: 'open', props: { label: 'string' } });
-    customElements.define(`r2wc-probe-${++counter}`, Probed);
-    const element = new Probed() as HTMLElement & Record<symbol, unknown>;
-    expect(element[R2WC_CONNECTED]).toBe(true); // why createElementClass resets it
-    expect(typeof element[R2WC_PROPS]).toBe('object');
-    expect(typeof element[R2WC_RENDER]).toBe('function');
-    element[R2WC_CONNECTED] = false;
-    element.setAttribute('label', 'probe'); // parses into the props and renders: a no-op while not connected
-    expect((element[R2WC_PROPS] as Record<string, unknown>).label).toBe('probe');
-    expect(element[Symbol.for('r2wc.context')]).toBeUndefined(); // not connected: nothing mounted
+describe('the element base', () => {
+  it('adopts a shadow root the element already has (a declarative one from the page): attaches none, renders the widget in that root', async () => {
+    const prefix = `t${++counter}`;
+    const { client } = providerClient();
+    // As the HTML parser leaves `<tag><template shadowrootmode="open">…</template></tag>` before the tag is defined.
+    const element = document.createElement(`${prefix}-lead-page`) as HTMLElement & { gateway: unknown };
+    const existing = element.attachShadow({ mode: 'open' });
+    existing.innerHTML = '<p>from the page</p>';
+    element.gateway = client;
+    element.setAttribute('lead-id', '5');
+    element.setAttribute('sp-id', '1001');
     document.body.append(element);
-    await waitFor(() => expect(element.shadowRoot?.textContent).toBe('probe'));
-    expect(element[Symbol.for('r2wc.context')]).toBeDefined();
+    const attach = vi.spyOn(HTMLElement.prototype, 'attachShadow');
+    defineElement(leadPageElement, { prefix }); // upgrades it: a second attachShadow would throw
+    expect(attach).not.toHaveBeenCalled();
+    attach.mockRestore();
+    expect(element.shadowRoot).toBe(existing);
+    await waitFor(() => expect(text(element)).toContain('Lead 5'));
+    expect(text(element)).not.toContain('from the page');
+  });
+
+  it('applies attribute properties (lead-id, sp-id) and host properties set before the tag was defined, and reflects them (issue 36 §1)', async () => {
+    const prefix = `t${++counter}`;
+    const tag = `${prefix}-lead-page`;
+    const { client, requests } = providerClient();
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown; leadId: unknown; spId: unknown };
+    element.gateway = client;
+    element.leadId = 300002;
+    element.spId = 1001;
+    document.body.append(element);
+    defineElement(leadPageElement, { prefix });
+    expect(element.leadId).toBe(300002);
+    expect(element.spId).toBe(1001);
+    expect(element.getAttribute('lead-id')).toBe('300002');
+    expect(Object.hasOwn(element, 'leadId')).toBe(false);
+    await waitFor(() => expect(text(element)).toContain('Lead 300002'));
+    expect(requests.map((request) => request.url)).toEqual(['https://gw.test/gateway/lead/office/v2/leads/300002?spId=1001']);
   });
 });

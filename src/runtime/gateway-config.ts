@@ -2,6 +2,7 @@ import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
+import { fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
 export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
@@ -35,11 +36,20 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
  * flight, cancelled when it leaves: `createElementReads`); a host's ready client gets neither.
  */
-export function resolveGatewayClient(inputs: GatewayInputs, prefetched?: PrefetchedCalls, connected?: () => boolean, reads?: ReadScope): GatewayClient {
+export function resolveGatewayClient(
+  inputs: GatewayInputs,
+  prefetched?: PrefetchedCalls,
+  connected?: () => boolean,
+  reads?: ReadScope,
+  answers?: ServerAnswer[],
+): GatewayClient {
   if (isGatewayClient(inputs.gateway)) return inputs.gateway;
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
-  const chosen = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
+  const given = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
+  // A server render's answers (leadkit/server) were fetched with the host's own config and auth:
+  // taken whatever the element's gateway config, once each.
+  const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, given ?? ((...args) => globalThis.fetch(...args))) : given;
   const fetch = connected ? whileConnected(chosen ?? ((...args) => globalThis.fetch(...args)), connected) : chosen;
   return createGatewayClient({
     ...config,

@@ -5,7 +5,7 @@ export type WidgetStore = ReturnType<typeof createStore>;
 const stores = new WeakMap<object, WidgetStore>();
 
 /**
- * One jotai store per element instance, kept outside React: r2wc unmounts the React tree
+ * One jotai store per element instance, kept outside React: the element unmounts its React tree
  * when an element leaves the DOM, but the store (and so the widget's state) survives a move,
  * and two elements on one page never share state. Never jotai's default store.
  */

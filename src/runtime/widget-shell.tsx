@@ -5,6 +5,7 @@ import type { MessageCatalogue } from '../i18n/en-US';
 import { loadedLocalePack, loadLocalePack, resolveLocale, type LocaleId, type LocalePack } from '../i18n/locale';
 import { clientAtom } from './client-atom';
 import type { PrefetchedCalls } from '../gateway/prefetch';
+import type { ServerAnswer } from '../gateway/server-answers';
 import { createElementReads, resolveGatewayClient, type ElementReads } from './gateway-config';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
@@ -23,7 +24,7 @@ const elementReads = new WeakMap<object, ElementReads>();
 const retired = new WeakSet<GatewayClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
-function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCalls | undefined): GatewayClient {
+function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCalls | undefined, answers: ServerAnswer[] | undefined): GatewayClient {
   const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
@@ -32,7 +33,7 @@ function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCall
   const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
   let reads = element ? elementReads.get(element) : undefined;
   if (element && !reads) elementReads.set(element, (reads = createElementReads()));
-  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined, reads);
+  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined, reads, answers);
   clients.set(owner, { key, client });
   return client;
 }
@@ -81,6 +82,7 @@ export function WidgetShell({
   catalogue,
   inputs,
   prefetched,
+  answers,
   children,
 }: {
   owner: object;
@@ -90,10 +92,12 @@ export function WidgetShell({
   inputs: HostInputs;
   /** Calls the CDN loader sent for this element before its code arrived (gateway/prefetch.ts). */
   prefetched?: PrefetchedCalls | undefined;
+  /** The gateway answers a server render put in the page (leadkit/server), taken once each. */
+  answers?: ServerAnswer[] | undefined;
   children: ReactNode;
 }) {
   const store: WidgetStore = storeFor(owner);
-  const client = clientFor(owner, inputs, prefetched);
+  const client = clientFor(owner, inputs, prefetched, answers);
   const current = store.get(clientAtom);
   // The first render, or back after its reads were cancelled (their atoms hold the aborts): the
   // new client before the widget reads anything, so every read is asked for again.

@@ -96,7 +96,7 @@ afterAll(() => {
 describe('the packed package', { timeout: 60_000 }, () => {
   it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
     const typings = ['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`);
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/twilio.js', 'dist/twilio.d.ts', 'dist/heic.js', 'dist/heic.d.ts', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/twilio.js', 'dist/twilio.d.ts', 'dist/heic.js', 'dist/heic.d.ts', 'dist/server.js', 'dist/server.d.ts', 'dist/widgets.css', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
@@ -153,7 +153,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       return [...seen];
     };
     const naming = (entry: string) => reachable(entry).filter((file) => peerImport.test(readFileSync(file, 'utf8'))).map((file) => path.relative(dist, file));
-    for (const entry of ['index.js', 'define.js', 'react.js']) {
+    for (const entry of ['index.js', 'define.js', 'react.js', 'server.js']) {
       expect(reachable(entry).length).toBeGreaterThan(entry === 'index.js' ? 5 : 20);
       expect(naming(entry), entry).toEqual([]);
     }
@@ -167,7 +167,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'server-render.mjs',
       `
       const entries = {};
-      for (const entry of ['leadkit', 'leadkit/define', 'leadkit/react', 'leadkit/twilio', 'leadkit/heic']) entries[entry] = Object.keys(await import(entry)).sort();
+      for (const entry of ['leadkit', 'leadkit/define', 'leadkit/react', 'leadkit/twilio', 'leadkit/heic', 'leadkit/server']) entries[entry] = Object.keys(await import(entry)).sort();
       const define = await import('leadkit/define');
       const classes = Object.fromEntries(Object.keys(define).filter((name) => name.endsWith('Element')).map((name) => [name, typeof define[name]]));
       const { createElement } = await import('react');
@@ -177,10 +177,18 @@ describe('the packed package', { timeout: 60_000 }, () => {
       for (const name of ['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']) {
         html[name] = renderToString(createElement(react[name], { spId: 1001, gatewayUrl: 'https://gateway.example', gateway: { baseURL: 'https://gateway.example' }, onNavigate: () => {}, className: 'host' }));
       }
-      console.log(JSON.stringify({ entries, classes, html, globals: ['window', 'document', 'customElements', 'HTMLElement'].filter((name) => name in globalThis) }));
+      const sandbox = (await import('@leadkit/sandbox')).createSandboxGateway();
+      const { renderToString: renderTag } = await import('leadkit/server');
+      const served = await renderTag('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+      console.log(JSON.stringify({ entries, classes, html, served, globals: ['window', 'document', 'customElements', 'HTMLElement'].filter((name) => name in globalThis) }));
       `,
     );
-    expect(Object.keys(result.entries)).toHaveLength(5);
+    expect(Object.keys(result.entries)).toHaveLength(6);
+    expect(result.entries['leadkit/server']).toContain('renderToString');
+    // leadkit/server from the package: the lead's first screen in a declarative shadow root.
+    const { served } = result as unknown as { served: string };
+    expect(served.startsWith('<lead-page lead-id="300002" sp-id="1001"><template shadowrootmode="open">')).toBe(true);
+    expect(served).toContain('Lead Unlocked');
     expect(result.entries['leadkit/twilio']).toContain('createTwilioChatClientFactory');
     expect(result.entries['leadkit/heic']).toContain('heicConverter');
     expect(result.entries['leadkit/react']).toEqual(expect.arrayContaining(['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useSetAtom } from 'jotai/react';
+import { useFirstScreenLoadable } from '../../runtime/first-screen';
 import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
@@ -36,7 +37,7 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
   useStyles(STYLES);
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
   const { t, analytics, emit, logInLink } = useRuntime();
-  const state = useAtomValue(leadPageLoadableAtom);
+  const state = useFirstScreenLoadable(leadPageLoadableAtom);
   const purchaseWindow = usePurchaseWindow(state.state === 'hasData' ? state.data.purchaseWindow : null);
   const reload = useSetAtom(leadPageReloadAtom);
   const retryable = state.state === 'hasError' && isRetryableError(state.error);

@@ -1,0 +1,86 @@
+/**
+ * The gateway answers a server render used, carried in its HTML so the browser does not ask
+ * again (leadkit/server writes them; the element's client takes each once while it hydrates).
+ * Only what crosses no line: answers to the calls the first screen made, never a request's
+ * headers (the host's auth stays on the server), never an answer that carries a token.
+ */
+
+/** One answer, as the server got it. */
+export interface ServerAnswer {
+  readonly method: string;
+  /** Path and query (the origin may differ between the server's gateway and the page's). */
+  readonly path: string;
+  /** The JSON body as sent, or null. */
+  readonly body: string | null;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly text: string;
+}
+
+/** Calls whose answer is a credential: never put in a page (a one-time token, a chat token). */
+const NEVER_INLINED = [/\/one-time-token(\/|$)/, /\/chat\/session$/];
+
+export const mayInline = (path: string): boolean => !NEVER_INLINED.some((pattern) => pattern.test(path.split('?')[0] ?? ''));
+
+const pathOf = (url: string) => {
+  const parsed = new URL(url, 'http://relative.invalid');
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+const bodyOf = (init: RequestInit | undefined) => (typeof init?.body === 'string' ? init.body : init?.body == null ? null : undefined);
+
+/** A fetch that records what a server render's calls answered (`answers`), passing everything through. */
+export function recordingAnswers(fetch: typeof globalThis.fetch, answers: ServerAnswer[]): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = pathOf(url);
+    const body = bodyOf(init);
+    if (mayInline(path) && body !== undefined) {
+      answers.push({ method: (init?.method ?? 'GET').toUpperCase(), path, body, status: response.status, contentType: response.headers.get('content-type'), text: await response.clone().text() });
+    }
+    return response;
+  };
+}
+
+/**
+ * A fetch that answers a call the server render made (same method, path with query, body) from
+ * its recorded answer, once; every other call goes to `fetch`.
+ */
+export function fetchTakingAnswers(answers: ServerAnswer[], fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    if (answers.length > 0 && (typeof input === 'string' || input instanceof URL)) {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const path = pathOf(String(input));
+      const body = bodyOf(init);
+      const index = answers.findIndex((answer) => answer.method === method && answer.path === path && answer.body === body);
+      const answer = index >= 0 ? answers.splice(index, 1)[0] : undefined;
+      if (answer) {
+        if (init?.signal?.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+        const headers = answer.contentType ? { 'content-type': answer.contentType } : undefined;
+        return Promise.resolve(new Response(answer.status === 204 ? null : answer.text, { status: answer.status, ...(headers ? { headers } : {}) }));
+      }
+    }
+    return fetch(input, init);
+  };
+}
+
+/** Parses the answers a page carries; anything malformed is no answer at all. */
+export function parseAnswers(text: string | null | undefined): ServerAnswer[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (answer): answer is ServerAnswer =>
+        typeof answer === 'object' && answer !== null && typeof answer.method === 'string' && typeof answer.path === 'string' && typeof answer.status === 'number' && typeof answer.text === 'string' && (answer.body === null || typeof answer.body === 'string'),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The answers as the text of a `<script type="application/json">`: nothing in it can end the script or open a comment. */
+export function serializeAnswers(answers: readonly ServerAnswer[]): string {
+  return JSON.stringify(answers).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

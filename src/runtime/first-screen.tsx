@@ -1,0 +1,89 @@
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
+import { useAtomValue, useStore } from 'jotai/react';
+import type { Atom } from 'jotai/vanilla';
+import type { Loadable } from './loadable';
+
+/**
+ * The first screen of a widget rendered on a server, and hydrated in the browser, is the one its
+ * first gateway answers give — not its loading skeleton. Widgets read their data as loadables
+ * (loading → data, no Suspense); a widget reads its first screen's with `useFirstScreenLoadable`,
+ * which, while a first screen is being made (on a server, or in the browser while the server's
+ * HTML is hydrated), suspends instead of showing 'loading'. React's `prerender` then waits for
+ * the data before writing the HTML; `hydrateRoot` keeps the server's HTML on the page until the
+ * data is here (the answers come from the HTML itself: a few milliseconds) and hydrates it in
+ * place. Once the first screen is committed, a later load (a new page, a retry) shows the
+ * widget's own loading state as always; a client-only widget never suspends here.
+ */
+export interface FirstScreen {
+  /** Whether the first screen is still being made (suspend rather than show 'loading'). */
+  readonly active: boolean;
+  /** The first screen is on the page. */
+  done(): void;
+}
+
+export function createFirstScreen(): FirstScreen {
+  let active = true;
+  return {
+    get active() {
+      return active;
+    },
+    done() {
+      active = false;
+    },
+  };
+}
+
+const FirstScreenContext = createContext<FirstScreen | null>(null);
+
+/** Provides the first-screen state to a widget's tree, and ends it once that tree committed. */
+export function FirstScreenScope({ gate, children }: { gate: FirstScreen | null; children: ReactNode }) {
+  return (
+    <FirstScreenContext.Provider value={gate}>
+      {children}
+      <FirstScreenDone gate={gate} />
+    </FirstScreenContext.Provider>
+  );
+}
+
+/** Rendered after the widget: its layout effect runs when the whole first screen committed (hydrated). */
+function FirstScreenDone({ gate }: { gate: FirstScreen | null }) {
+  useLayoutEffect(() => gate?.done(), [gate]);
+  return null;
+}
+
+/** While an atom's loadable is loading in a store: one promise, settled when it is not. */
+const settling = new WeakMap<object, WeakMap<Atom<unknown>, Promise<void>>>();
+
+function whenSettled<T>(store: ReturnType<typeof useStore>, atom: Atom<Loadable<T>>): Promise<void> {
+  let byAtom = settling.get(store);
+  if (!byAtom) settling.set(store, (byAtom = new WeakMap()));
+  let promise = byAtom.get(atom);
+  if (!promise) {
+    promise = new Promise<void>((resolve) => {
+      const check = () => {
+        if (store.get(atom).state === 'loading') return;
+        unsubscribe();
+        byAtom.delete(atom);
+        resolve();
+      };
+      const unsubscribe = store.sub(atom, check);
+      // Settled between the render that read 'loading' and this subscription.
+      queueMicrotask(check);
+    });
+    byAtom.set(atom, promise);
+  }
+  return promise;
+}
+
+/**
+ * `useAtomValue` for a loadable a widget's first screen shows: while a first screen is being
+ * made it suspends until the loadable has its data (or its error) instead of returning 'loading'.
+ */
+export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> {
+  const value = useAtomValue(atom);
+  const gate = useContext(FirstScreenContext);
+  const store = useStore();
+  // Thrown, as Suspense takes it: React renders this component again once it settled.
+  if (value.state === 'loading' && gate?.active) throw whenSettled(store, atom);
+  return value;
+}

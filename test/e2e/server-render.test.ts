@@ -1,0 +1,94 @@
+// @vitest-environment node
+/**
+ * Issue 35 §2–§3: the CMS page rendered on the server (/server/cms.html: each <lead-page> of
+ * examples/cms.html through leadkit/server) — its first screens are in the HTML as declarative
+ * shadow DOM, readable and styled before any script runs, and the elements hydrate them in place
+ * when the CDN loader defines the tag: the same nodes, no second gateway call, no console warning
+ * or error, nothing moving, events and links working.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage } from './harness';
+
+const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
+const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
+
+describe('server-rendered CMS page (leadkit/server + hydration)', { timeout: 45_000 }, () => {
+  it('answers the first screens in its HTML: declarative shadow roots with the leads, their answers once, the stylesheet linked', async () => {
+    const response = await fetch(`${e2e.server.origin}/server/cms.html`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.match(/<template shadowrootmode="open">/g)).toHaveLength(2);
+    expect(html).toContain('<lead-page id="purchased-lead" lead-id="300002" sp-id="1001" auth-mode="provider"><template shadowrootmode="open">');
+    expect(html).toContain('Lead Unlocked');
+    expect(html).toContain(UNAVAILABLE_TEXT);
+    expect(html.match(/<link rel="stylesheet" href="\/cdn\/widgets.css" data-lk-stylesheet=""\/>/g)).toHaveLength(2);
+    expect(html.match(/<script type="application\/json" data-lk-answers>/g)).toHaveLength(2);
+    expect(html).not.toMatch(/authorization|oneTime/i);
+  });
+
+  it('shows each lead, styled, before any script runs (declarative shadow DOM)', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.origin}/server/cms.html`);
+    const purchased = page.locator('#purchased-lead');
+    await visible(purchased.getByText('Lead Unlocked', { exact: true }));
+    await visible(page.locator('#unavailable-lead').getByText(UNAVAILABLE_TEXT, { exact: true }));
+    expect(await purchased.locator('a[href^="tel:+1"]').count()).toBe(1);
+    // widgets.css applies inside the shadow root: the beta banner has its background.
+    const banner = await purchased.locator('[part="beta-banner"]').evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(banner).toContain('gradient');
+    await context.close();
+  });
+
+  it('hydrates in place: the same nodes, no call for the lead, lk-load for each, no warning, nothing moves, links work', async () => {
+    const page: Page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    // The loader is held until the server's nodes are marked (else it may define the tag first).
+    let releaseLoader = () => {};
+    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
+    await page.route('**/cdn/leadkit.js', async (route) => {
+      await loaderHeld;
+      await route.continue();
+    });
+    // Not to DOMContentLoaded: that waits for the (held) module script.
+    await page.goto(`${e2e.server.origin}/server/cms.html`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => [...document.querySelectorAll('lead-page')].filter((element) => element.shadowRoot?.querySelector('[part="lead-page"]')).length === 2);
+    // The server's nodes, before the loader has defined the tag.
+    const marked = await page.evaluate(() => {
+      const nodes = [...document.querySelectorAll('lead-page')].map((element) => element.shadowRoot?.querySelector('[part="lead-page"]'));
+      (window as unknown as { serverNodes: unknown[] }).serverNodes = nodes;
+      return { defined: customElements.get('lead-page') !== undefined, nodes: nodes.filter(Boolean).length };
+    });
+    expect(marked).toEqual({ defined: false, nodes: 2 });
+    releaseLoader();
+    await waitForEvents(page, 'lk-load', 2);
+    expect(await page.evaluate(() => customElements.get('lead-page') !== undefined)).toBe(true);
+    const same = await page.evaluate(() =>
+      [...document.querySelectorAll('lead-page')].map((element, i) => element.shadowRoot?.querySelector('[part="lead-page"]') === (window as unknown as { serverNodes: unknown[] }).serverNodes[i]),
+    );
+    expect(same).toEqual([true, true]);
+    // The answers came with the HTML: the browser asked for neither lead.
+    expect(watch.requested(LEAD_REQUEST_PREFIX)).toEqual([]);
+    const record = await watch.record();
+    expect(record.events.filter((event) => event.type === 'lk-load').map((event) => event.target).sort()).toEqual(['purchased-lead', 'unavailable-lead']);
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
+    // Hydrated, the widget is live: its links announce themselves to the host.
+    await page.evaluate(() => {
+      document.addEventListener('lk-navigate', (event) => {
+        event.preventDefault();
+        (window as unknown as { navigated: unknown }).navigated = (event as CustomEvent).detail;
+      });
+    });
+    await page.locator('#purchased-lead a[href^="mailto:"]').click();
+    expect(await page.evaluate(() => (window as unknown as { navigated?: { kind: string } }).navigated?.kind)).toBe('external');
+    await page.waitForTimeout(300);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
