@@ -128,12 +128,20 @@ const E2E_FILES = ['test/e2e/**/*.test.ts'];
  */
 const BROWSER_TEST_TIMEOUT_MS = 60_000;
 /**
- * The e2e files `npm test` also runs on the lite (Preact) flavour of the CDN build: the journeys
- * where the renderer shows — keyboard focus through menus, filters and archives, dialogs handing
- * over, the bulk toolbar's selection, a part whose code fails to load, the funnel's controlled
- * form fields (React and Preact set a typed value differently), the 390 px phone with touch. The
- * whole suite on it is `npm run test:e2e-lite` (≈ 3.5 min alone): in CI it would add ≈ 400 s of
- * file time (≈ 3 min on two cores) to a run that took 525–704 s — too near its 15 minutes.
+ * How long `expect.poll` waits for a state in the browser suites before it reports a failure
+ * (vitest's default is 1 s: a busy CI machine took longer than that to show the funnel's first
+ * step, and a correct journey failed). Like a locator's wait, it returns as soon as the state
+ * is there: the bound only decides how late a real failure is reported.
+ */
+const BROWSER_POLL = { poll: { timeout: 15_000 } };
+/**
+ * The e2e files `npm test` also runs on the lite (Preact) flavour of the CDN build, and in them
+ * only the journeys where the renderer shows — keyboard focus through menus, filters and
+ * archives, dialogs handing over, the bulk toolbar's selection, a part whose code fails to load,
+ * the funnel's controlled form fields (React and Preact set a typed value differently), the 390 px
+ * phone with touch; their other tests (a request's shape, an axe scan, a layout) are
+ * `itOutsideLitePass` (test/e2e/harness.ts). The whole suite on it is `npm run test:e2e-lite`:
+ * in CI it would add minutes of two cores to a run that must stay within its 25.
  */
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
@@ -174,7 +182,8 @@ export default defineConfig({
           // A bound for a hung test, not a speed check: typing a form's worth of text with
           // user-event takes seconds on a busy machine (5 s cut one off mid-typing, and its
           // keystrokes went on into the next test).
-          testTimeout: 20_000,
+          testTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -184,6 +193,7 @@ export default defineConfig({
           environment: 'node',
           include: E2E_FILES,
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          expect: BROWSER_POLL,
         },
       },
       {
@@ -194,7 +204,8 @@ export default defineConfig({
           environment: 'node',
           include: E2E_LITE_FILES,
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
-          env: { CDN_FLAVOUR: 'lite' },
+          expect: BROWSER_POLL,
+          env: { CDN_FLAVOUR: 'lite', E2E_LITE_PASS: '1' },
         },
       },
       {
@@ -207,6 +218,7 @@ export default defineConfig({
           // has test/e2e in depth, and CI's time is better spent there.
           include: (process.env.ENGINES ?? 'firefox,webkit').split(',').map((engine) => `test/engines/${engine.trim()}.test.ts`),
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          expect: BROWSER_POLL,
         },
       },
       {
@@ -222,6 +234,10 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
+          // A bound for a hung story, not a speed check (browser mode's default is 15 s: under the
+          // full suite's load on CI's two cores a story's play function took longer, and passed alone).
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          expect: BROWSER_POLL,
           browser: {
             enabled: true,
             headless: true,

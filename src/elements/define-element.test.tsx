@@ -178,7 +178,6 @@ describe('the clock property', () => {
         if (!button) throw new Error('no Contact button yet');
         return button;
       },
-      { timeout: 5000 },
     );
     contact.click();
     await waitFor(() => expect(root.querySelector('.lk-contact__expired')?.textContent).toBe('Expired'));

@@ -34,7 +34,7 @@ afterEach(() => {
 describe('the locale of an element', () => {
   it('is es-US for locale="es", and its first paint is already Spanish (no English before it)', async () => {
     const { element, seen, observer } = leadPage({ locale: 'es' });
-    await waitFor(() => expect(text(element)).toContain(SPANISH), { timeout: 5000 });
+    await waitFor(() => expect(text(element)).toContain(SPANISH));
     await waitFor(() => expect(text(element)).toContain('Lead 42'));
     observer.disconnect();
     expect(seen.some((shown) => shown.includes(ENGLISH) || shown.includes('FAQ'))).toBe(false);
@@ -50,34 +50,34 @@ describe('the locale of an element', () => {
     frenchSection.lang = 'fr';
     document.body.append(frenchSection);
     const inFrench = leadPage({}, frenchSection);
-    await waitFor(() => expect(text(inSpanish.element)).toContain(SPANISH), { timeout: 5000 });
-    await waitFor(() => expect(text(inFrench.element)).toContain(ENGLISH), { timeout: 5000 });
+    await waitFor(() => expect(text(inSpanish.element)).toContain(SPANISH));
+    await waitFor(() => expect(text(inFrench.element)).toContain(ENGLISH));
 
     document.documentElement.lang = 'es';
     const onSpanishPage = leadPage({});
-    await waitFor(() => expect(text(onSpanishPage.element)).toContain(SPANISH), { timeout: 5000 });
+    await waitFor(() => expect(text(onSpanishPage.element)).toContain(SPANISH));
   });
 
   it('lets the locale attribute win over lang: a language leadkit does not speak is en-US', async () => {
     document.documentElement.lang = 'es';
     const english = leadPage({ locale: 'en-US' });
     const french = leadPage({ locale: 'fr' });
-    await waitFor(() => expect(text(english.element)).toContain(ENGLISH), { timeout: 5000 });
-    await waitFor(() => expect(text(french.element)).toContain(ENGLISH), { timeout: 5000 });
+    await waitFor(() => expect(text(english.element)).toContain(ENGLISH));
+    await waitFor(() => expect(text(french.element)).toContain(ENGLISH));
   });
 
   it('keeps a host’s messages override over the Spanish text', async () => {
     const { element } = leadPage({ locale: 'es-US' }, document.body, { 'leadPage.faq.title': 'Dudas' });
-    await waitFor(() => expect(text(element)).toContain('Cómo funciona'), { timeout: 5000 });
+    await waitFor(() => expect(text(element)).toContain('Cómo funciona'));
     expect(text(element)).toContain('Dudas');
     expect(text(element)).not.toContain(SPANISH);
   });
 
   it('switches language when the locale property changes (it reflects to the attribute)', async () => {
     const { element } = leadPage({});
-    await waitFor(() => expect(text(element)).toContain(ENGLISH), { timeout: 5000 });
+    await waitFor(() => expect(text(element)).toContain(ENGLISH));
     element.locale = 'es';
     expect(element.getAttribute('locale')).toBe('es');
-    await waitFor(() => expect(text(element)).toContain(SPANISH), { timeout: 5000 });
+    await waitFor(() => expect(text(element)).toContain(SPANISH));
   });
 });

@@ -23,7 +23,7 @@ describe('<raq-funnel> element', () => {
     element.setAttribute('postal-code', '80202');
     element.setAttribute('referrer', 'https://partner.example.com/acme?email=someone%40example.com');
     document.body.append(element);
-    await waitFor(() => expect(text(element)).toContain('Request a quote from Acme Plumbing & Heating'), { timeout: 3000 });
+    await waitFor(() => expect(text(element)).toContain('Request a quote from Acme Plumbing & Heating'));
     await waitFor(() => expect(text(element)).toContain('Denver, CO'));
     // The token is nowhere in the page's DOM (attributes are what session-replay tools record).
     expect(document.documentElement.outerHTML).not.toContain(SANDBOX_MEMBER_TOKEN);

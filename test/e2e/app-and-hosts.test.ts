@@ -52,7 +52,7 @@ async function routeView(app: Locator): Promise<'not-found' | 'widget'> {
   return 'widget';
 }
 
-describe('office app (/app)', { timeout: 30_000 }, () => {
+describe('office app (/app)', () => {
   it('deep link to the lead page route renders the lead', async () => {
     const { page, watch, app } = await open('/app/lead?leadId=300002&serviceProviderId=1001');
     await visible(app.getByText('Lead Unlocked', { exact: true }));
@@ -166,7 +166,7 @@ describe('office app (/app)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('React host (/examples/react-host.html)', { timeout: 30_000 }, () => {
+describe('React host (/examples/react-host.html)', () => {
   it('renders <LeadPage> from leadkit/react; onLoad drives the host’s own "loaded" line', async () => {
     const { page, watch } = await open('/examples/react-host.html');
     const status = page.getByTestId('host-status');
@@ -195,7 +195,7 @@ describe('React host (/examples/react-host.html)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('index page (/)', { timeout: 30_000 }, () => {
+describe('index page (/)', () => {
   it('links every example, and every link answers', async () => {
     const { page } = await open('/');
     const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));

@@ -28,7 +28,7 @@ async function openCmsPage() {
   return { page, watch };
 }
 
-describe('CMS page (loader + attributes only)', { timeout: 30_000 }, () => {
+describe('CMS page (loader + attributes only)', () => {
   it('shows a purchased lead and an unavailable lead side by side, each with its own state', async () => {
     const { page, watch } = await openCmsPage();
     const purchased = page.locator('#purchased-lead');

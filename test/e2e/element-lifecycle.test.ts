@@ -11,7 +11,7 @@ import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
 import { focusedDescription, isFocused, tabTo } from './focus';
-import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession();
 
@@ -63,7 +63,7 @@ async function blankPage({ define = true, reserveSheet = false } = {}): Promise<
 }
 
 describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
-  it('created with its attributes and a gateway but never inserted: no gateway request after 2 s, nothing rendered', async () => {
+  itOutsideLitePass('created with its attributes and a gateway but never inserted: no gateway request after 2 s, nothing rendered', async () => {
     const { page, gatewayRequests } = await blankPage();
     const rendered = await page.evaluate(
       async ({ tags, attributes, origin }) => {
@@ -82,7 +82,7 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
     expect(gatewayRequests).toEqual([]);
   });
 
-  it('inserted, then given a gateway in the same task: every request goes through that gateway', async () => {
+  itOutsideLitePass('inserted, then given a gateway in the same task: every request goes through that gateway', async () => {
     const { page, gatewayRequests } = await blankPage();
     await page.evaluate(
       ({ tags, attributes, origin }) => {
@@ -128,7 +128,7 @@ describe('a removed element cancels its reads still on the way (issue 13)', { ti
   const LIST_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
   const isList = (request: Request) => request.method() === 'POST' && /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+$/.test(new URL(request.url()).pathname);
 
-  it('<lead-board> removed while its first page is on the way: that request is aborted; put back, it asks again and shows the page', async () => {
+  itOutsideLitePass('<lead-board> removed while its first page is on the way: that request is aborted; put back, it asks again and shows the page', async () => {
     const { page } = await blankPage();
     // The first page of leads answers in 5 s, once: long enough to remove the board before it comes.
     await injectFault(session.server.origin, { kind: 'latency', ms: 5000, route: LIST_ROUTE, times: 1 });
@@ -198,7 +198,7 @@ describe('a part whose code does not arrive (a phone losing its connection)', { 
 });
 
 describe('hidden', { timeout: 60_000 }, () => {
-  it('gives every tag a 0×0 box, before and after it is defined', async () => {
+  itOutsideLitePass('gives every tag a 0×0 box, before and after it is defined', async () => {
     const { page } = await blankPage({ define: false, reserveSheet: true });
     const measure = () =>
       page.evaluate((tags) => {
@@ -241,7 +241,7 @@ describe('hidden', { timeout: 60_000 }, () => {
 });
 
 describe('attribute properties', { timeout: 60_000 }, () => {
-  it('remove the attribute for undefined, null and a false boolean; a number that is not one is absent and reported', async () => {
+  itOutsideLitePass('remove the attribute for undefined, null and a false boolean; a number that is not one is absent and reported', async () => {
     const { page, gatewayRequests } = await blankPage();
     const specs = Object.fromEntries(TAG_NAMES.map((tag) => [tag, Object.entries(TAGS[tag].attributes).map(([name, type]) => ({ name, attribute: kebab(name), type: typeof type === 'string' ? type : 'enum' }))]));
     const results = await page.evaluate(

@@ -51,7 +51,7 @@ async function errorEventFor(page: Page, target: string) {
   return record.events.find((e) => e.type === 'lk-error' && e.target === target)?.detail as { status: number | null; kind: string };
 }
 
-describe('lead page error banners (spec §8)', { timeout: 30_000 }, () => {
+describe('lead page error banners (spec §8)', () => {
   it('401: customer mode without a one-time token, and a 401 from the gateway', async () => {
     const { page } = await openErrorsPage();
     const banner = page.locator('#error-401 [role="alert"]');

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest';
+import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import { launchChromium } from '../helpers/browser';
 import { RECORD_CSP_AND_EVENTS } from '../engines/in-page';
@@ -85,6 +85,15 @@ export async function startExampleServer(): Promise<ExampleServer> {
 export function cdnBuildFile(name: string): string {
   return path.join(ROOT, 'dist', 'cdn', flavourFile(cdnFlavourFromEnv(), name));
 }
+
+/**
+ * A test of an e2e-lite file (vitest.config.ts, E2E_LITE_FILES) that shows nothing the renderer
+ * changes — a request's shape, an axe scan, a layout at a width, an element's own lifecycle —
+ * is left out of `npm test`'s lite (Preact) pass, which runs the journeys where React and Preact
+ * differ (focus, dialogs, controlled fields, a lazy part failing, touch) and so stays a few
+ * minutes of CI's two cores. `npm run test:e2e-lite` (the whole suite on the lite build) runs it.
+ */
+export const itOutsideLitePass = it.skipIf(process.env.E2E_LITE_PASS === '1');
 
 /** dist/cdn/manifest.json (the flavour's): each source file's chunk. */
 function cdnManifest(): Record<string, { file: string; isEntry?: boolean }> {
@@ -329,32 +338,66 @@ export interface E2eSession {
   /** The example server of this file (started once). */
   readonly server: ExampleServer;
   readonly browser: Browser;
-  /** A fresh browser context per test, after a sandbox reset. */
+  /**
+   * This test's browser context: storage, cookies, routes and pages of its own (see
+   * useE2eSession for what a test starts with).
+   */
   readonly context: BrowserContext;
-  /** Replaces this test's context by one with another viewport (e.g. a phone width). */
+  /** Replaces this test's context by a fresh one with another viewport (e.g. a phone width); closed after the test. */
   newContext(viewport: { width: number; height: number }): Promise<BrowserContext>;
 }
 
+/** What a browser context may keep of a test's origin between tests: all of it is cleared. */
+const ORIGIN_STORAGE = 'cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems,shared_storage,storage_buckets';
+
 /**
  * The usual e2e file set-up: one example server and one Chromium for the file; before each
- * test the sandbox is reset and a new browser context opens (closed after it).
+ * test the sandbox is reset. Each test starts in a browser context with no page, cookie, storage,
+ * route or offline state of an earlier test — by default the file's one context,
+ * emptied after each test, whose HTTP cache stays warm (a returning visitor's: immutable chunks
+ * are not fetched and compiled again). A new page costs this machine about 1 core-second and a
+ * cold load of the office app 2 more: a fresh context per test made the e2e suite about half
+ * again as long. `coldCache: true` gives every test a new context instead, for files that check
+ * what a first visit fetches (the load path, the leak canaries' request URLs, layout shifts while
+ * chunks arrive) and for listeners on the context itself.
  */
-export function useE2eSession({ viewport = { width: 1280, height: 900 } }: { viewport?: { width: number; height: number } } = {}): E2eSession {
-  const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext } = {};
+export function useE2eSession({ viewport = { width: 1280, height: 900 }, coldCache = false }: { viewport?: { width: number; height: number }; coldCache?: boolean } = {}): E2eSession {
+  const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext; shared?: { context: BrowserContext; cdp: CDPSession } } = {};
+  const own: BrowserContext[] = [];
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`e2e: ${what} is not ready (used outside a test?)`);
     return value;
   };
+  const fresh = async (size: { width: number; height: number }) => {
+    const context = await need(state.browser, 'the browser').newContext({ viewport: size });
+    own.push(context);
+    return context;
+  };
   beforeAll(async () => {
     [state.server, state.browser] = await Promise.all([startExampleServer(), launchChromium()]);
+    if (!coldCache) {
+      const context = await state.browser.newContext({ viewport });
+      // A blank page that stays: the DevTools session that empties the origin's storage after each test.
+      const cdp = await context.newCDPSession(await context.newPage());
+      state.shared = { context, cdp };
+    }
   }, SERVER_START_TIMEOUT_MS + 10_000);
   beforeEach(async () => {
     const response = await fetch(`${need(state.server, 'the server').origin}/sandbox/reset`, { method: 'POST' });
     expect(response.status).toBe(200);
-    state.context = await need(state.browser, 'the browser').newContext({ viewport });
+    state.context = state.shared?.context ?? (await fresh(viewport));
   });
   afterEach(async () => {
-    await state.context?.close();
+    await Promise.all(own.splice(0).map((context) => context.close()));
+    const shared = state.shared;
+    if (!shared) return;
+    const [janitor] = shared.context.pages();
+    await Promise.all(shared.context.pages().filter((page) => page !== janitor).map((page) => page.close()));
+    await shared.context.unrouteAll({ behavior: 'ignoreErrors' });
+    await shared.context.setOffline(false);
+    await shared.context.clearPermissions();
+    await shared.context.clearCookies();
+    await shared.cdp.send('Storage.clearDataForOrigin', { origin: need(state.server, 'the server').origin, storageTypes: ORIGIN_STORAGE });
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -371,8 +414,7 @@ export function useE2eSession({ viewport = { width: 1280, height: 900 } }: { vie
       return need(state.context, 'the browser context');
     },
     async newContext(size) {
-      await state.context?.close();
-      state.context = await need(state.browser, 'the browser').newContext({ viewport: size });
+      state.context = await fresh(size);
       return state.context;
     },
   };

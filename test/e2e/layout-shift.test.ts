@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PHONE_VIEWPORT_MAX_WIDTH, TAGS, type LeadkitTag, type TagSpec } from '../../src/elements/tags';
 import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
-const e2e = useE2eSession();
+const e2e = useE2eSession({ coldCache: true });
 
 /** Holds the page's requests to `url` until the returned function is called (a chunk or an answer on its way). */
 async function hold(page: Page, url: string | RegExp): Promise<() => void> {
@@ -57,7 +57,7 @@ const WIDTHS = [
 ];
 const CASES = WIDTHS.flatMap((viewport) => PAGES.map((entry) => ({ ...entry, viewport, label: `${entry.name} at ${viewport.width} px` })));
 
-describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)', { timeout: 30_000 }, () => {
+describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)', () => {
   it.each(CASES)('$label', async ({ path, shown, viewport }) => {
     const context = viewport.width === 1280 ? e2e.context : await e2e.newContext(viewport);
     const page = await context.newPage();
@@ -79,7 +79,7 @@ describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)
   });
 });
 
-describe("the funnel's heading while the pro's name is on its way", { timeout: 30_000 }, () => {
+describe("the funnel's heading while the pro's name is on its way", () => {
   // 'Request a quote from Acme Plumbing & Heating' wraps in a funnel narrower than its full 720 px
   // (a phone, a 600 px page): the heading held one line ('Get quotes from local pros') and the
   // form under it moved down a line when the name came. (A name that wraps to three lines still
@@ -103,7 +103,7 @@ describe("the funnel's heading while the pro's name is on its way", { timeout: 3
   });
 });
 
-describe("the board's filter panel takes its placeholder's place exactly", { timeout: 30_000 }, () => {
+describe("the board's filter panel takes its placeholder's place exactly", () => {
   // The placeholder held one fixed height (124 px): at 1280 px the panel is 112 px (five fields in
   // a row, the switch under them), at 900 px two rows of fields — the list moved when it came.
   it.each([
@@ -132,7 +132,7 @@ describe("the board's filter panel takes its placeholder's place exactly", { tim
   });
 });
 
-describe("closed cards off screen are not laid out until they come near, and hold a closed card's height meanwhile", { timeout: 30_000 }, () => {
+describe("closed cards off screen are not laid out until they come near, and hold a closed card's height meanwhile", () => {
   // board-list.css: `content-visibility: auto` with a closed card's measured height as its size
   // until it is rendered. A wrong figure would move the pager (and everything under the list)
   // while the pro scrolls down to it.
@@ -169,7 +169,7 @@ describe("closed cards off screen are not laid out until they come near, and hol
   });
 });
 
-describe("the board's title while the business name is on its way", { timeout: 30_000 }, () => {
+describe("the board's title while the business name is on its way", () => {
   // The placeholder was a bare block: 'View Call Log' beside it sat on its bottom edge, 5 px below
   // the title's baseline, and moved up when the name came.
   it.each(WIDTHS)("at $width px, 'View Call Log' stays put when the name arrives", async (viewport) => {
@@ -190,7 +190,7 @@ describe("the board's title while the business name is on its way", { timeout: 3
   });
 });
 
-describe("the open card's insurance offer takes its placeholder's place exactly", { timeout: 30_000 }, () => {
+describe("the open card's insurance offer takes its placeholder's place exactly", () => {
   // The offer (its code comes after the open card's first frame) was added at the card's end when
   // it came and pushed every card under it down (≈ 125 px at 412, 78 px at 1280): below the first
   // screen, so the load's CLS did not count it, but a pro scrolling meanwhile saw the list jump
@@ -245,7 +245,7 @@ function reserveAt(tag: LeadkitTag, width: number): number {
   return Number.parseFloat(phone ? (reserve.phoneMinHeight ?? reserve.minHeight) : reserve.minHeight);
 }
 
-describe("each tag's reserve is its skeleton's height, so nothing under it moves when its code comes", { timeout: 30_000 }, () => {
+describe("each tag's reserve is its skeleton's height, so nothing under it moves when its code comes", () => {
   // The space kept for a tag before its code has come (leadkit.css, the loader, then the host
   // until the widget renders) is what its skeleton takes then: content under a widget further
   // down a page moved when it differed (the lead page kept 1290 px for an 871 px skeleton; the
@@ -307,7 +307,7 @@ describe("each tag's reserve is its skeleton's height, so nothing under it moves
   });
 });
 
-describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is its reserve's height", { timeout: 30_000 }, () => {
+describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is its reserve's height", () => {
   // It was 412 px (416 on a phone) for an entry step of 355 (423): the page under it moved twice.
   it.each(WIDTHS)('at $width px', async (viewport) => {
     const context = await e2e.newContext(viewport);

@@ -103,7 +103,7 @@ const extrasHere = (card: Locator) => card.locator('dialog').first().waitFor({ s
 
 // ---- status ----------------------------------------------------------------------------------
 
-describe('status', { timeout: 20_000 }, () => {
+describe('status', () => {
   /** The debounce of the status select (src/widgets/lead-board/board-atoms.ts STATUS_SEND_DELAY_MS). */
   const SEND_DELAY_MS = 500;
   const STATUS_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/status';
@@ -226,7 +226,7 @@ describe('status', { timeout: 20_000 }, () => {
 
 // 40 s: a 2,048-character note is filled, saved and read back after a reload; on a busy CI machine
 // running the e2e files side by side that took over 20 s (alone: about 4 s).
-describe('Your Notes', { timeout: 40_000 }, () => {
+describe('Your Notes', () => {
   const notesOf = (card: Locator) => card.getByRole('region', { name: 'Your Notes' });
 
   it('2048 characters are accepted, saved and still there after a reload', async () => {
@@ -328,7 +328,7 @@ describe('Your Notes', { timeout: 40_000 }, () => {
 
 // ---- feedback ----------------------------------------------------------------------------------
 
-describe('feedback', { timeout: 20_000 }, () => {
+describe('feedback', () => {
   it('5 stars is sent at once with reason Other; the thank-you, and the rating is on the trigger after a reload', async () => {
     const { board, card, sent } = await openLead(LEADS.newest);
     await card.getByRole('button', { name: 'Rate this lead' }).click();
@@ -382,7 +382,7 @@ describe('feedback', { timeout: 20_000 }, () => {
 
 // ---- insurance banner ----------------------------------------------------------------------------
 
-describe('insurance banner', { timeout: 20_000 }, () => {
+describe('insurance banner', () => {
   it("'Not for this job' hides it for that lead, remembered after a reload; another lead still has it", async () => {
     const other = (await sandboxLeads()).find((lead) => lead.thimbleUrl && lead.leadId !== LEADS.newest);
     expect(other).toBeDefined();
@@ -438,7 +438,7 @@ describe('insurance banner', { timeout: 20_000 }, () => {
 
 // ---- connect your numbers ------------------------------------------------------------------------
 
-describe('connect your numbers', { timeout: 20_000 }, () => {
+describe('connect your numbers', () => {
   /** The opted-in lead with the call-tracking flag set on the app element, its dialog open. */
   async function openDialog() {
     const opened = await openLead(LEADS.optedInNotConnected);
@@ -502,7 +502,7 @@ describe('connect your numbers', { timeout: 20_000 }, () => {
 
 // ---- contact -------------------------------------------------------------------------------------
 
-describe('contact', { timeout: 20_000 }, () => {
+describe('contact', () => {
   /**
    * On screen, not only in the DOM: a component's `display` must not beat `hidden` (jest-dom's
    * toBeVisible() in the story trusts the attribute; this checks the layout).
@@ -534,7 +534,7 @@ describe('contact', { timeout: 20_000 }, () => {
 
 // ---- keyboard: the actions menu --------------------------------------------------------------------
 
-describe('keyboard', { timeout: 20_000 }, () => {
+describe('keyboard', () => {
   it("the actions menu: Enter opens it on the first item, arrows move, Enter on 'Mark as unread' acts, focus returns", async () => {
     const { card, sent } = await openLead(LEADS.newest);
     await expect.poll(() => card.getAttribute('data-read')).toBe('true');
@@ -579,7 +579,7 @@ describe('keyboard', { timeout: 20_000 }, () => {
 
 // ---- accessibility -------------------------------------------------------------------------------
 
-describe('accessibility', { timeout: 30_000 }, () => {
+describe('accessibility', () => {
   it('no serious or critical axe violation: the card, the menu, the popover, the notes editor, the banner question', async () => {
     const { page: tab, card } = await openLead(LEADS.newest);
     await card.getByRole('button', { name: 'Contact', exact: true }).click();
@@ -658,7 +658,7 @@ describe('accessibility', { timeout: 30_000 }, () => {
   });
 });
 
-describe('long customer text (issue 16 probe defect 5)', { timeout: 30_000 }, () => {
+describe('long customer text (issue 16 probe defect 5)', () => {
   /** The board's first page as the sandbox answers it, its first lead's customer fields made 9,000 unbroken characters. */
   async function longTextPage() {
     const response = await fetch(`${e2e.server.origin}${LEADS_PATH}`, {

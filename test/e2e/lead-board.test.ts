@@ -14,7 +14,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
-import { BOARD_SHOWING, boardReady, type ExampleServer, injectFault, seriousAxeViolations, SERVER_START_TIMEOUT_MS, startExampleServer, UI_TIMEOUT_MS, visible, watchPage } from './harness';
+import { BOARD_SHOWING, boardReady, injectFault, itOutsideLitePass, seriousAxeViolations, SERVER_START_TIMEOUT_MS, startExampleServer, type ExampleServer, UI_TIMEOUT_MS, visible, watchPage } from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 import { LEAD_SOURCES } from '../../src/domain/lead-source';
 
@@ -111,7 +111,7 @@ async function expectBoardShows(board: Locator, expected: { ids: number[]; total
 
 // ---- tests -----------------------------------------------------------------------------------
 
-describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_000 }, () => {
+describe('lead board route (/app/lead/board/:serviceProviderId)', () => {
   it('shows the header, the call-log link and the first page the sandbox holds, the first lead open', async () => {
     const { board, leadBodies, watch } = await openBoard();
     await expect(board.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(HEADING);
@@ -124,7 +124,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
     expect(watch.consoleErrors).toEqual([]);
   });
 
-  it('?leadId=300003 puts that lead first, marked Featured, on the first page', async () => {
+  itOutsideLitePass('?leadId=300003 puts that lead first, marked Featured, on the first page', async () => {
     const { board, leadBodies } = await openBoard(`?leadId=${FEATURED}`);
     // 45 days old: without the featured id it is not on the first page.
     expect((await sandboxPage()).ids).not.toContain(FEATURED);
@@ -140,7 +140,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
     expect(leadBodies()[0]?.featuredLeadId).toBe(FEATURED);
   });
 
-  it('?newMessages=true starts with the unread switch on, and asks the sandbox for unread leads only', async () => {
+  itOutsideLitePass('?newMessages=true starts with the unread switch on, and asks the sandbox for unread leads only', async () => {
     const { board, leadBodies } = await openBoard('?newMessages=true');
     await expect(board.getByRole('switch', { name: 'Show Unread Messages' }).getAttribute('aria-checked')).resolves.toBe('true');
     await expect(board.getByRole('button', { name: 'Remove filter Unread messages' }).isVisible()).resolves.toBe(true);
@@ -154,7 +154,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
     await expect(board.locator('li[data-lead-id]:not(:has([role="img"][aria-label="Unread messages"]))').count()).resolves.toBe(0);
   });
 
-  it("counts (issue 18 §2): after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
+  itOutsideLitePass("counts (issue 18 §2): after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
     const { board, watch } = await openBoard();
     const countsPath = `/gateway/lead/office/v1/leads/serviceProvider/${SP_ID}/counts`;
     const countBodies = () => watch.requests.filter((request) => new URL(request.url()).pathname === countsPath).map((request) => request.postDataJSON() as { filters: Filters });
@@ -174,7 +174,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', { timeout: 20_
   });
 });
 
-describe('keyboard only', { timeout: 20_000 }, () => {
+describe('keyboard only', () => {
   it('Tab reaches the unread switch; Space turns it on and off', async () => {
     const { board, leadBodies } = await openBoard();
     const toggle = board.getByRole('switch', { name: 'Show Unread Messages' });
@@ -386,8 +386,8 @@ const RECORD_BOARD = String.raw`(() => {
   new MutationObserver(record).observe(root, { subtree: true, childList: true, characterData: true });
 })()`;
 
-describe('out-of-order responses', { timeout: 20_000 }, () => {
-  it('two quick filter changes: the older (slow) request is aborted, its answer never shows, the newest state wins', async () => {
+describe('out-of-order responses', () => {
+  itOutsideLitePass('two quick filter changes: the older (slow) request is aborted, its answer never shows, the newest state wins', async () => {
     const { page: tab, board, watch, leadBodies } = await openBoard();
     const initial = await sandboxPage();
     const older = await sandboxPage({ hasUnreadMessages: true });
@@ -430,8 +430,8 @@ describe('out-of-order responses', { timeout: 20_000 }, () => {
   });
 });
 
-describe('accessibility', { timeout: 20_000 }, () => {
-  it('has no serious or critical axe violation: the board, then with the date picker and status list open', async () => {
+describe('accessibility', () => {
+  itOutsideLitePass('has no serious or critical axe violation: the board, then with the date picker and status list open', async () => {
     const { page: tab, board } = await openBoard(`?leadId=${FEATURED}&newMessages=true`);
     expect(await seriousAxeViolations(tab)).toEqual([]);
     await board.getByRole('button', { name: /^Date range / }).click();

@@ -32,7 +32,7 @@ const SP_ID = 1001;
 const CANARY = { first: 'Canary', last: 'Leakcheck', email: 'canary.q7x2@example.com', phone: '3035550163', street: '88 Canary Ct' } as const;
 const TEST_TIMEOUT_MS = 45_000;
 
-const e2e = useE2eSession();
+const e2e = useE2eSession({ coldCache: true });
 
 // ---- the canary customer -------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { CDN_FLAVOURS } from '../../scripts/cdn-flavours';
 import { cdnBuildFile, cdnBuildScripts, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
-const session = useE2eSession();
+const session = useE2eSession({ coldCache: true });
 
 interface FirstContent {
   tags: Record<string, string[]>;

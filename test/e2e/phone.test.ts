@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
-import { boardReady, FUNNEL_PROJECT_TEXT, injectFault, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { boardReady, FUNNEL_PROJECT_TEXT, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 import { CARD_META_LINES, cardMetaLineProblems, OWN_STAMP_LAYOUTS, ownStampProblems, TEXT_FIELD_SIZES, type CardMetaLine, type OwnStampLayout, type TextFieldSize } from '../engines/in-page';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
@@ -68,7 +68,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it("the open card's insurance offer at 390, 560 and 1280 px: 'Get a quote' and its close button share a row (never the close button alone)", async () => {
+  itOutsideLitePass("the open card's insurance offer at 390, 560 and 1280 px: 'Get a quote' and its close button share a row (never the close button alone)", async () => {
     for (const width of [390, 560, 1280]) {
       const context = await phone(width);
       const page = await context.newPage();
@@ -82,7 +82,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     }
   });
 
-  it('no widget page scrolls sideways at 320 px', async () => {
+  itOutsideLitePass('no widget page scrolls sideways at 320 px', async () => {
     const context = await phone(320);
     const page = await context.newPage();
     const pages: [string, string][] = [
@@ -105,7 +105,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('the focus ring has ≥ 3:1 contrast against the card it is drawn on', async () => {
+  itOutsideLitePass('the focus ring has ≥ 3:1 contrast against the card it is drawn on', async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/app/lead/board/1001`);
@@ -213,7 +213,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('funnel at 390 px, offline when sending: the failure shows on screen where the customer is (beside Review request), every field kept; online again, sent', async () => {
+  itOutsideLitePass('funnel at 390 px, offline when sending: the failure shows on screen where the customer is (beside Review request), every field kept; online again, sent', async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
@@ -247,7 +247,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('board at 390 px: archiving a lead far down the list fails — the message is on screen where the pro is (below a host sticky header: --lk-board-sticky-top), and the lead is back, open', async () => {
+  itOutsideLitePass('board at 390 px: archiving a lead far down the list fails — the message is on screen where the pro is (below a host sticky header: --lk-board-sticky-top), and the lead is back, open', async () => {
     await injectFault(session.server.origin, { kind: 'status', status: 500, route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive', times: 1 });
     const context = await phone();
     const page = await context.newPage();
@@ -272,7 +272,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('review request at 390 px by touch: labels above values, the e-mail on one line, categories in the flow, sent with a tap', async () => {
+  itOutsideLitePass('review request at 390 px by touch: labels above values, the e-mail on one line, categories in the flow, sent with a tap', async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/review-request.html`);
@@ -297,7 +297,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('lead page at 390 px by touch: the purchased lead one tap from a call or an e-mail (44 px targets), the unavailable one says so', async () => {
+  itOutsideLitePass('lead page at 390 px by touch: the purchased lead one tap from a call or an e-mail (44 px targets), the unavailable one says so', async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/cms.html`);
@@ -344,7 +344,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
 
   // iOS Safari zooms the page into a focused field whose text is under 16 px (and stays zoomed);
   // WebKitGTK does not zoom, so the rule is checked as numbers, where the pointer is a finger.
-  it('every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse', async () => {
+  itOutsideLitePass('every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse', async () => {
     const small = (fields: TextFieldSize[]) => fields.filter((field) => field.fontSize < 16).map((field) => `${field.kind} '${field.name}' ${field.fontSize} px`);
     const context = await phone();
     const page = await context.newPage();

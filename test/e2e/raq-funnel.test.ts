@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { cdnTagChunks, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { cdnTagChunks, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, injectFault, itOutsideLitePass, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -155,7 +155,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expectOnBoard(page, leadId);
   });
 
-  it('a 511 on sending: the page’s check runs, and once passed the request is sent again once (same key)', async () => {
+  itOutsideLitePass('a 511 on sending: the page’s check runs, and once passed the request is sent again once (same key)', async () => {
     await injectFault(e2e.server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
     const { page, posts, statuses, created, watch } = await newPage('/examples/raq-funnel.html');
     const funnel = page.locator('#quote');
@@ -237,7 +237,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
 // ---- the office app's routes ----------------------------------------------------------------
 
 describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_000 }, () => {
-  it('entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead', async () => {
+  itOutsideLitePass('entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead', async () => {
     const { page, watch } = await newPage('/app/lead/request_a_quote?withAlId=2001');
     const app = page.locator('#office-app');
     // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId (§4).
@@ -280,7 +280,7 @@ describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_
     await expectOnBoard(page, leadId);
   });
 
-  it('a deep link to the project step of a pro opens it with the pro’s details', async () => {
+  itOutsideLitePass('a deep link to the project step of a pro opens it with the pro’s details', async () => {
     const { page } = await newPage(`/app/lead/request_a_quote/${SP_ID}/project`);
     const app = page.locator('#office-app');
     await visible(stepHeading(app, 'Tell us about your project'));

@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { boardReady, cdnTagChunks, injectFault, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, cdnTagChunks, injectFault, itOutsideLitePass, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -134,7 +134,7 @@ async function thanksThenAutoClose(page: Page, scope: Locator, send: () => Promi
 // ---- from the board ------------------------------------------------------------------------
 
 describe('from the board: Closed won → the prompt → the review request', { timeout: 60_000 }, () => {
-  it("with the mouse: the prompt's 'Request a Review' opens the modal; the request goes out as the gateway variant; the modal closes 5 s after the thanks", async () => {
+  itOutsideLitePass("with the mouse: the prompt's 'Request a Review' opens the modal; the request goes out as the gateway variant; the modal closes 5 s after the thanks", async () => {
     const { page, card, sent, watch, reviewEvents } = await openBoard(LEADS.newest);
     await card.getByRole('combobox', { name: 'Lead status' }).selectOption('ClosedWon');
     // The prompt opens once the status was saved (the select sends shortly after the change).
@@ -233,7 +233,7 @@ describe('from the board: Closed won → the prompt → the review request', { t
 
 // ---- the standalone element on an example page --------------------------------------------
 
-describe('<review-request> on /examples/review-request.html (loader + attributes only)', { timeout: 40_000 }, () => {
+describe('<review-request> on /examples/review-request.html (loader + attributes only)', () => {
   async function openExample() {
     const tab = await newPage();
     await tab.page.goto(`${e2e.server.origin}/examples/review-request.html`);
@@ -243,7 +243,7 @@ describe('<review-request> on /examples/review-request.html (loader + attributes
     return { ...tab, element, trigger };
   }
 
-  it('sends the request, tells the host (ids only), closes 5 s after the thanks and gives focus back to its button', async () => {
+  itOutsideLitePass('sends the request, tells the host (ids only), closes 5 s after the thanks and gives focus back to its button', async () => {
     const { page, element, trigger, sent, watch, reviewEvents } = await openExample();
     // Only this tag's chunk was loaded.
     const chunks = cdnTagChunks();
@@ -304,7 +304,7 @@ describe('<review-request> on /examples/review-request.html (loader + attributes
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('keeps the description between openings (the lead draft), and closing by Esc saves it at once', async () => {
+  itOutsideLitePass('keeps the description between openings (the lead draft), and closing by Esc saves it at once', async () => {
     const { page, element, trigger, sent } = await openExample();
     await trigger.click();
     const modal = element.getByRole('dialog', { name: 'Request a Review' });

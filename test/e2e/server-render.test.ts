@@ -13,7 +13,7 @@ import { LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage }
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
 
-describe('server-rendered CMS page (leadkit/server + hydration)', { timeout: 45_000 }, () => {
+describe('server-rendered CMS page (leadkit/server + hydration)', () => {
   it('answers the first screens in its HTML: declarative shadow roots with the leads, their answers once, the stylesheet linked', async () => {
     const response = await fetch(`${e2e.server.origin}/server/cms.html`);
     expect(response.status).toBe(200);

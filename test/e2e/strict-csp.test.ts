@@ -39,7 +39,7 @@ async function styleOf(selector: string, properties: readonly string[]): Promise
   }, properties);
 }
 
-describe('strict CSP page', { timeout: 30_000 }, () => {
+describe('strict CSP page', () => {
   it('renders both widgets with their content', async () => {
     await visible(page.locator('#purchased-lead').getByText('Lead Unlocked', { exact: true }));
     await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));

@@ -17,7 +17,7 @@ const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/ar
 const READ_PATH = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
 const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 /** The toolbar is a lazy part: preloaded here too, yet waited for as a state, never on the default 1 s. */
-const TOOLBAR_TIMEOUT_MS = 5_000;
+const TOOLBAR_TIMEOUT_MS = 15_000;
 
 afterEach(cleanup);
 beforeAll(async () => {

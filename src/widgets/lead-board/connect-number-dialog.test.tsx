@@ -240,7 +240,7 @@ describe('<ConnectNumberDialog> saving', () => {
     expect(name.readOnly).toBe(true);
     expect(phone.readOnly).toBe(true);
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Phone number added!' }, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Phone number added!' })).toBeTruthy();
     expect(posts()).toHaveLength(1);
   });
 

@@ -101,8 +101,8 @@ describe('<LeadBoard> loading', () => {
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
     expect(document.querySelector('.lk-filters__panel--loading')).not.toBeNull();
     view.release();
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: 5000 });
-    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
+    expect(await screen.findByRole('combobox', { name: 'Category' })).toBeTruthy();
   });
 
   it('loads the filter controls at once when the user reaches for them before the first page', async () => {
@@ -111,11 +111,11 @@ describe('<LeadBoard> loading', () => {
     await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
-    expect(await screen.findByRole('combobox', { name: 'Category' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Category' })).toBeTruthy();
     // The first page is still on its way.
     expect(view.sandbox.store.requests.find((r) => r.path === leadsPath)?.status ?? null).toBeNull();
     view.release();
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: 5000 });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/);
   });
 
   it('shows a skeleton of the final size while loading', () => {
@@ -175,7 +175,7 @@ describe('<LeadBoard> loading', () => {
   it('a gateway that hangs ends in the error state with Try again at the time limit, not an endless skeleton (issue 16 probe)', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { timeoutMs: 300 });
     const hang = view.sandbox.faults.latency(600_000, { route: LEADS_ROUTE, times: 1 });
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     hang.remove();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();

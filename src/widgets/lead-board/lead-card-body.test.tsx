@@ -185,7 +185,7 @@ describe('expanded card: status', () => {
     // rolled the header back).
     fireEvent.change(select, { target: { value: 'ClosedWon' } });
     expect(headerLabel(card)).toBe('Closed won');
-    const alert = await within(card).findByRole('alert', {}, { timeout: 3000 });
+    const alert = await within(card).findByRole('alert');
     expect(alert.textContent).toBe('We could not change the status of this lead. Please try again.');
     // Beside the select, and describing it; no second message at the top of the board.
     expect(within(card).getByRole('combobox', { name: 'Lead status', description: 'We could not change the status of this lead. Please try again.' })).toBe(select);
@@ -197,14 +197,14 @@ describe('expanded card: status', () => {
 
     // Failing again: the message is put in anew (a new alert node), so it is announced again.
     await userEvent.selectOptions(select, 'ClosedDidntWin');
-    await waitFor(() => expect(statusBodies(received)).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(statusBodies(received)).toHaveLength(2));
     await waitFor(() => expect(within(card).getByRole('alert')).not.toBe(alert));
     expect(within(card).getAllByRole('alert')).toHaveLength(1);
     expect(select.value).toBe('Initial');
 
     fault.remove();
     await userEvent.selectOptions(select, 'Selling');
-    await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull());
     expect(select.getAttribute('aria-describedby')).toBeNull();
     expect(headerLabel(card)).toBe('Contacted');
     expect(statusBodies(received)).toHaveLength(3);
@@ -214,10 +214,10 @@ describe('expanded card: status', () => {
     const { card, sandbox, received } = await openLead(lead);
     const select = statusSelect(card);
     await userEvent.selectOptions(select, 'Selling');
-    await waitFor(() => expect(statusBodies(received)).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(statusBodies(received)).toHaveLength(1));
     sandbox.faults.status(500, undefined, { route: STATUS_ROUTE });
     await userEvent.selectOptions(select, 'ClosedWon');
-    await within(card).findByRole('alert', {}, { timeout: 3000 });
+    await within(card).findByRole('alert');
     expect(select.value).toBe('Selling');
     expect(headerLabel(card)).toBe('Contacted');
   });
@@ -505,7 +505,7 @@ describe('expanded card: review requests', () => {
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
     // Once the gateway took the status (it is sent a moment after the choice).
-    const prompt = await screen.findByRole('dialog', { name: 'Request a Review' }, { timeout: 3000 });
+    const prompt = await screen.findByRole('dialog', { name: 'Request a Review' });
     expect(within(prompt).getByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeTruthy();
     await userEvent.click(within(prompt).getByRole('button', { name: 'No thanks' }));
     await waitFor(() => expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull());
@@ -520,7 +520,7 @@ describe('expanded card: review requests', () => {
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === SANDBOX_LEADS.newest)!;
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
-    expect((await within(card).findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('We could not change the status of this lead.');
+    expect((await within(card).findByRole('alert')).textContent).toContain('We could not change the status of this lead.');
     expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
     view.unmount();
   });
@@ -529,7 +529,7 @@ describe('expanded card: review requests', () => {
     const { card, sandbox } = await openLead(SANDBOX_LEADS.newest);
     await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'ClosedWon');
     // Saved (the moment the prompt would open), then a little more time for it to show.
-    await waitFor(() => expect(sandbox.store.requests.filter((r) => r.path.endsWith('/status')).map((r) => r.status)).toEqual([200]), { timeout: 3000 });
+    await waitFor(() => expect(sandbox.store.requests.filter((r) => r.path.endsWith('/status')).map((r) => r.status)).toEqual([200]));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Before you close this lead, would you like to Request a Review from this customer?')).toBeNull();
   });

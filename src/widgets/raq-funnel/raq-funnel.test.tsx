@@ -65,7 +65,7 @@ function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
 
 type Funnel = ReturnType<typeof renderFunnel>;
 
-const heading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 3000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const field = (name: string) => screen.getByRole('textbox', { name });
 /** The accessible description: the texts of the aria-describedby ids, in order. */
 const description = (element: Element) =>
@@ -426,7 +426,7 @@ describe('project: details, validation, creating the lead', () => {
     expect(creates[1]?.headers['idempotency-key']).toBe(creates[0]?.headers['idempotency-key']);
     expect(funnel.sandbox.store.leads.filter((lead) => lead.contact.email === 'casey.nguyen@example.com')).toHaveLength(1);
     // The event follows the step's render (an effect): on a busy machine it can land a moment after the heading.
-    await waitFor(() => expect(funnel.events('lk-lead-create')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(funnel.events('lk-lead-create')).toHaveLength(1));
   });
 
   it('a 511 the host cannot handle: nothing is created, the security check is linked, and everything typed is kept', async () => {

@@ -410,7 +410,7 @@ describe('<ReviewRequest>: the lead\'s draft review keeps the work between openi
     await openModal(user);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(field('Description of work'), 'Tune-up');
-    await waitFor(() => expect(puts(received).map((r) => r.status)).toEqual([500]), { timeout: 3000 });
+    await waitFor(() => expect(puts(received).map((r) => r.status)).toEqual([500]));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(field('Description of work').value).toBe('Tune-up');
     await closeModal(user);
