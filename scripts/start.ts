@@ -8,6 +8,8 @@
  *   /examples/cms.html        plain-HTML CMS page: the loader script tag and widget tags only
  *   /server/cms.html          the same page rendered on the server (leadkit/server): each widget's
  *                             first screen in the HTML as declarative shadow DOM, hydrated in place
+ *   /examples/office-board.html  a provider office page with <lead-board>
+ *   /server/office-board.html    the same page with the board's first screen rendered on the server
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
@@ -261,30 +263,36 @@ site.get('/examples/*', (c) => {
   return file ? sendFile(c, file) : notFoundPage(c, `There is no example at ${c.req.path}.`);
 });
 
-// The CMS page rendered on the server (leadkit/server, from src/ through Vite's module runner):
-// each <lead-page> of examples/cms.html with its first screen as declarative shadow DOM, from the
-// sandbox's answers; the page's loader then defines the tag and the element hydrates in place.
+// Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner):
+// each leadkit tag of the page (examples/<page>) with its first screen as declarative shadow DOM,
+// from the sandbox's answers; the page's loader then defines the tag and the element hydrates in place.
 type ServerEntry = typeof ServerModule;
 let serverEntry: Promise<ServerEntry> | undefined;
 const loadServerEntry = () =>
   (serverEntry ??= createViteServer({ configFile: false, root: ROOT, logLevel: 'warn', appType: 'custom', optimizeDeps: { noDiscovery: true, entries: [] }, server: { middlewareMode: true, hmr: false, ws: false } }).then(
     (vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>,
   ));
-site.get('/server/cms.html', async (c) => {
+/** The example pages served rendered on the server too, at /server/<page>. */
+const SERVER_RENDERED_PAGES = new Set(['cms.html', 'office-board.html']);
+const SERVER_RENDERED_TAGS = /<(lead-page|lead-board)([^>]*)><\/\1>/g;
+site.get('/server/:page', async (c) => {
+  const name = c.req.param('page');
+  if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
   const { renderToString } = await loadServerEntry();
   const origin = new URL(c.req.url).origin;
-  const page = readFileSync(path.join(EXAMPLES, 'cms.html'), 'utf8');
+  const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
   const parts: string[] = [];
   let last = 0;
-  for (const match of page.matchAll(/<lead-page([^>]*)><\/lead-page>/g)) {
-    const attributes = Object.fromEntries([...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name as string, value as string]));
-    parts.push(page.slice(last, match.index), await renderToString('lead-page', { attributes, gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
+  for (const match of page.matchAll(SERVER_RENDERED_TAGS)) {
+    const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
+    const tag = match[1] as 'lead-page' | 'lead-board';
+    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
     last = (match.index ?? 0) + match[0].length;
   }
   parts.push(page.slice(last));
-  // The widgets' stylesheet also in <head>: a stylesheet linked inside a shadow root does not hold
-  // the first paint, one in <head> does — so it is here (cached) before the leads first show.
-  const head = '    <link rel="stylesheet" href="/cdn/widgets.css" />\n  </head>';
+  // The widgets' stylesheet fetched from <head> at once (preload: never applied to the page itself —
+  // its rules are for shadow roots: `*` there would reach the page's elements and the hosts).
+  const head = '    <link rel="preload" as="style" href="/cdn/widgets.css" />\n  </head>';
   return c.html(parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head), 200, { 'cache-control': 'no-store' });
 });
 

@@ -60,3 +60,55 @@ describe('leadkit/server', () => {
     expect(parseAnswers(ANSWERS.exec(html)?.[1]).map((answer) => answer.status)).toEqual([403]);
   });
 });
+
+describe('leadkit/server: <lead-board>', () => {
+  it('renders the board’s first screen — heading, filters, the count, the first page with its first card open — from its two calls, sent together', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await renderToString('lead-board', {
+      attributes: { 'sp-id': 1001 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+      stylesheet: '/assets/leadkit-widgets.css',
+    });
+    expect(html.startsWith('<lead-board sp-id="1001"><template shadowrootmode="open">')).toBe(true);
+    const calls = sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/'));
+    expect(calls.map((call) => `${call.method} ${call.path.split('?')[0]}`).sort()).toEqual(['GET /gateway/office-home/v4/service_provider', 'POST /gateway/lead/office/v6/leads/serviceProvider/1001']);
+    expect(html).toMatch(/<h1 class="lk-board__title">Leads for [^<]+<\/h1>/);
+    expect(html).toMatch(/Showing 1 - 10 of \d+ results/);
+    expect(html).toContain('Show All Filters');
+    // Ten cards, the first open (its body in the HTML), and no skeleton.
+    expect(html.match(/data-lead-id="/g)).toHaveLength(10);
+    expect(html.match(/aria-expanded="true"/g)).toHaveLength(1);
+    expect(html).toContain('Your Notes');
+    // No skeleton in the list (the closed filter panel keeps its placeholder until the page is on screen, as in a browser).
+    const list = html.slice(html.indexOf('aria-label="Leads"'));
+    expect(list).not.toContain('aria-busy="true"');
+    expect(list).not.toContain('lk-skeleton');
+    // Nothing a strict CSP blocks (no style attribute or element), and one piece of HTML with no
+    // script to reveal a part of it (none would run in the template).
+    expect(html).not.toMatch(/ style="|<style/);
+    expect(html).not.toMatch(/<script(?! type="application\/json" data-lk-answers)/);
+  });
+
+  it('puts the page of leads in the HTML without the customers’ contact details (the first screen shows none of them)', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await renderToString('lead-board', {
+      attributes: { 'sp-id': 1001 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+    });
+    const answers = parseAnswers(ANSWERS.exec(html)?.[1]);
+    expect(answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]} ${answer.status}`).sort()).toEqual([
+      'GET /gateway/office-home/v4/service_provider 200',
+      'POST /gateway/lead/office/v6/leads/serviceProvider/1001 200',
+    ]);
+    const page = JSON.parse(answers.find((answer) => answer.method === 'POST')?.text ?? '{}') as { leads: { customerInfo: Record<string, unknown> }[] };
+    expect(page.leads).toHaveLength(10);
+    for (const { customerInfo } of page.leads) {
+      expect(customerInfo.userId).toEqual(expect.any(Number));
+      expect(customerInfo).not.toHaveProperty('phoneNumber');
+      expect(customerInfo).not.toHaveProperty('emailAddress');
+      expect(customerInfo).not.toHaveProperty('addressLineOne');
+      expect(customerInfo).not.toHaveProperty('phoneUrl');
+    }
+    expect(html).not.toMatch(/tel:|mailto:|@example\./);
+  });
+});

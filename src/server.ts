@@ -29,6 +29,16 @@ import { recordingAnswers, serializeAnswers, type ServerAnswer } from './gateway
 import { createFirstScreen } from './runtime/first-screen';
 import type { HostProperties } from './runtime/host-inputs';
 import { loadLocalePack, resolveLocale } from './i18n/locale';
+import { boardServerAnswer } from './widgets/lead-board/server-answer';
+
+/**
+ * Per tag, what of an answer its server render may put in the page: the answer, one with what
+ * the first screen does not show left out, or null for none (absent: as answered). Only here —
+ * never in the browser's bundles.
+ */
+const SERVER_ANSWERS: Partial<Record<LeadkitTag, (answer: ServerAnswer) => ServerAnswer | null>> = {
+  'lead-board': boardServerAnswer,
+};
 
 export interface ServerRenderOptions {
   /** The element's attributes, as a host would write them (`'lead-id': 300002`); `false`/null/undefined: absent. */
@@ -86,9 +96,13 @@ export async function renderToString(tag: LeadkitTag, options: ServerRenderOptio
   // The lazy parts of the first screen (its list, the open card's body…) suspend: prerender waits for them.
   const gate = createFirstScreen();
   const tree = createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: options.stylesheet ?? null });
-  const { prelude } = await prerender(tree);
+  // One piece of HTML: a large Suspense boundary is never outlined behind its fallback with a
+  // script to swap it in (no script runs in a declarative shadow root, nor under a strict CSP).
+  const { prelude } = await prerender(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await readAll(prelude);
-  const data = answers.length > 0 ? `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(answers)}</script>` : '';
+  const inlinable = SERVER_ANSWERS[tag];
+  const inlined = inlinable ? answers.flatMap((answer) => inlinable(answer) ?? []) : answers;
+  const data = inlined.length > 0 ? `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(inlined)}</script>` : '';
   return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open">${data}${html}</template></${tag}>`;
 }
 

@@ -76,14 +76,35 @@ function whenSettled<T>(store: ReturnType<typeof useStore>, atom: Atom<Loadable<
 }
 
 /**
- * `useAtomValue` for a loadable a widget's first screen shows: while a first screen is being
- * made it suspends until the loadable has its data (or its error) instead of returning 'loading'.
+ * `useAtomValue` for the loadables a widget's first screen shows: while a first screen is being
+ * made it suspends until each has its data (or its error) instead of returning 'loading'. All are
+ * read before it suspends, so their calls go out together (one round trip, not one per loadable).
  */
-export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> {
-  const value = useAtomValue(atom);
-  const gate = useContext(FirstScreenContext);
+export function useFirstScreenLoadables<const T extends readonly Atom<Loadable<unknown>>[]>(...atoms: T): { [K in keyof T]: T[K] extends Atom<infer V> ? V : never } {
   const store = useStore();
-  // Thrown, as Suspense takes it: React renders this component again once it settled.
-  if (value.state === 'loading' && gate?.active) throw whenSettled(store, atom);
-  return value;
+  const gate = useContext(FirstScreenContext);
+  // One hook per atom, in a fixed order (a widget passes the same atoms on every render).
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the list of atoms never changes length
+  const values = atoms.map((atom) => useAtomValue(atom));
+  if (gate?.active) {
+    const waiting = atoms.filter((_, index) => values[index]?.state === 'loading');
+    // Thrown, as Suspense takes it: React renders this component again once they settled.
+    if (waiting.length > 0) throw Promise.all(waiting.map((atom) => whenSettled(store, atom)));
+  }
+  return values as { [K in keyof T]: T[K] extends Atom<infer V> ? V : never };
+}
+
+/** `useFirstScreenLoadables` for one loadable. */
+export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> {
+  return useFirstScreenLoadables(atom)[0];
+}
+
+/**
+ * Whether this widget's tree is (or was, on this element) made from a server's first screen: on
+ * the server, and in the browser when it hydrated a server's HTML. A widget whose server answers
+ * leave something out (the board's customers' contact details: ../widgets/lead-board/server-answer.ts)
+ * asks for it once hydrated.
+ */
+export function useFirstScreenFromServer(): boolean {
+  return useContext(FirstScreenContext) !== null;
 }

@@ -92,3 +92,77 @@ describe('server-rendered CMS page (leadkit/server + hydration)', () => {
     await page.close();
   });
 });
+
+const LEADS_PAGE_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
+
+describe('server-rendered office page with the lead board', () => {
+  it('answers the board’s first screen in its HTML, without the customers’ contact details', async () => {
+    const response = await fetch(`${e2e.server.origin}/server/office-board.html`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<lead-board id="board" sp-id="1001" auth-mode="provider"><template shadowrootmode="open">');
+    expect(html).toMatch(/Leads for Acme Plumbing &amp;(amp;)? Heating/);
+    expect(html).toMatch(/Showing 1 - 10 of \d+ results/);
+    expect(html).not.toMatch(/tel:|mailto:|"phoneNumber"|"emailAddress"|"addressLineOne"/);
+  });
+
+  it('shows the heading, the count and the first page with its first card open before any script runs', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.origin}/server/office-board.html`);
+    const board = page.locator('#board');
+    await visible(board.getByRole('heading', { name: 'Leads for Acme Plumbing & Heating' }));
+    await visible(board.getByText(/^Showing 1 - 10 of \d+ results$/));
+    expect(await board.locator('[part="lead-card"]').count()).toBe(10);
+    await visible(board.locator('[data-expanded="true"]').getByText('Your Notes'));
+    await context.close();
+  });
+
+  it('hydrates in place: the same nodes, one lk-load, the page asked for once more (quietly), Contact and another card work, no warning, nothing moves', async () => {
+    const page: Page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    let releaseLoader = () => {};
+    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
+    await page.route('**/cdn/leadkit.js', async (route) => {
+      await loaderHeld;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/server/office-board.html`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('#board')?.shadowRoot?.querySelector('[data-expanded="true"]'));
+    const defined = await page.evaluate(() => {
+      const root = document.querySelector('#board')?.shadowRoot;
+      (window as unknown as { serverNodes: unknown[] }).serverNodes = [root?.querySelector('h1'), root?.querySelector('[data-expanded="true"]')];
+      return customElements.get('lead-board') !== undefined;
+    });
+    expect(defined).toBe(false);
+    releaseLoader();
+    await waitForEvents(page, 'lk-load', 1);
+    const same = await page.evaluate(() => {
+      const root = document.querySelector('#board')?.shadowRoot;
+      const [heading, card] = (window as unknown as { serverNodes: unknown[] }).serverNodes;
+      return [root?.querySelector('h1') === heading, root?.querySelector('[data-expanded="true"]') === card];
+    });
+    expect(same).toEqual([true, true]);
+    const board = page.locator('#board');
+    // The contact details were not in the page: the board asks for its page once more, quietly.
+    await board.getByRole('button', { name: 'Contact', exact: true }).click();
+    await visible(board.locator('.lk-contact__list a[href^="tel:+1"]'));
+    expect(watch.requested(LEADS_PAGE_PATH)).toHaveLength(1);
+    expect(watch.requested('/gateway/office-home/')).toEqual([]);
+    // Another card opens by keyboard: its body comes (the card's code is live).
+    const second = board.locator('[part="lead-card"]').nth(1);
+    await second.locator('.lk-card__toggle').focus();
+    await page.keyboard.press('Enter');
+    await visible(second.getByText('Your Notes'));
+    const record = await watch.record();
+    expect(record.events.filter((event) => event.type === 'lk-load')).toHaveLength(1);
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});

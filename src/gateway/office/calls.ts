@@ -19,13 +19,22 @@ export async function getServiceProviderInfo(client: GatewayClient, serviceProvi
   });
 }
 
+const LEADS_PAGE_PATH = '/gateway/lead/office/v6/leads/serviceProvider/';
+
+/** Whether a request's path (with the gateway's own prefix, if any, and a query) is a page of the lead board. */
+export function isLeadsPagePath(path: string): boolean {
+  const pathname = path.split('?')[0] ?? '';
+  const at = pathname.lastIndexOf(LEADS_PAGE_PATH);
+  return at >= 0 && /^[^/]+$/.test(pathname.slice(at + LEADS_PAGE_PATH.length));
+}
+
 /** POST /lead/office/v6/leads/serviceProvider/{id} — one page of the lead board. */
 export async function getLeads(client: GatewayClient, serviceProviderId: number, body: s.LeadListRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.getLeads',
     method: 'POST',
     read: true,
-    path: `/gateway/lead/office/v6/leads/serviceProvider/${id(serviceProviderId)}`,
+    path: `${LEADS_PAGE_PATH}${id(serviceProviderId)}`,
     body: checkRequest('office.getLeads', s.LeadListRequestSchema, body),
     response: s.LeadListResponseSchema,
     signal: opts.signal,

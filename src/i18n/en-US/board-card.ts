@@ -26,6 +26,7 @@ export const boardCardMessages = {
   'board.phone': 'Phone',
   'board.email': 'Email',
   'board.address': 'Address',
+  'board.contactLoading': 'Loading contact details…',
   'board.hideContact': 'Hide contact',
   'board.noNotes': 'No notes yet.',
   // Modals on the board (§2)

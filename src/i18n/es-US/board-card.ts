@@ -23,6 +23,7 @@ export const boardCardMessagesEs = {
   'board.phone': 'Teléfono',
   'board.email': 'Correo electrónico',
   'board.address': 'Dirección',
+  'board.contactLoading': 'Cargando datos de contacto…',
   'board.hideContact': 'Ocultar contacto',
   'board.noNotes': 'Todavía no hay notas.',
   'connectNumber.title': 'Conecte sus números',

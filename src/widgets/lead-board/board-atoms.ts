@@ -63,6 +63,7 @@ function setQuery(get: Getter, set: Setter, next: BoardQuery) {
     if (requestKey(spId, toLeadListRequest(current, featured, '')) === requestKey(spId, toLeadListRequest(next, featured, ''))) return;
   }
   set(queryStateAtom, { spId, query: next });
+  set(quietReloadAtom, null);
   set(expandedLeadIdAtom, null);
   set(selectionAtom, NO_SELECTION);
 }
@@ -83,11 +84,14 @@ export const goToPageAtom = atom(null, (get, set, pageIndex: number): boolean =>
 });
 
 /**
- * When a page comes back empty although leads remain (its last leads were archived), move to
- * the last page that has leads.
+ * A page arrived. When it came back empty although leads remain (its last leads were archived),
+ * move to the last page that has leads. A page fetched after a server's first screen brings the
+ * customers' contact details (see reloadQuietlyAtom).
  */
 export const settlePageAtom = atom(null, (get, set) => {
   const page = get(leadsDataAtom);
+  const withheldUpTo = get(withheldUpToAtom);
+  if (page && withheldUpTo !== null && !page.refreshFailed && page.seq > withheldUpTo) set(withheldUpToAtom, null);
   const query = get(boardQueryAtom);
   if (!page || page.leads.length > 0 || page.totalCount === 0 || query.offset < page.totalCount) return;
   const lastPage = Math.max(0, Math.ceil(page.totalCount / query.limit) - 1);
@@ -122,6 +126,25 @@ const businessNameRefAtom = atom(() => ({ current: '' }));
 
 /** Bumped to refetch the current page (retry; after an archive or restore settles). */
 export const leadsReloadAtom = atom(0);
+/**
+ * A board hydrated from a server's first screen fetches its page again once, quietly: the page in
+ * the server's HTML leaves out the customers' contact details (server-answer.ts). Quietly: the
+ * list is not dimmed and the host is not told of a new page. `quietReloadAtom` holds the reload
+ * it made (a later reload, or another query, is not quiet). Until a page fetched after it arrived
+ * (`settlePageAtom`), 'Contact' shows a placeholder (`contactsWithheldAtom`).
+ */
+const quietReloadAtom = atom<number | null>(null);
+/** The last fetch (see fetchSeq) whose page may be the server's; null once a later page arrived. */
+const withheldUpToAtom = atom<number | null>(null);
+export const contactsWithheldAtom = atom((get) => get(withheldUpToAtom) !== null);
+/** Whether the page being fetched (or last fetched) is the quiet one. */
+export const leadsQuietAtom = atom((get) => get(quietReloadAtom) === get(leadsReloadAtom));
+export const reloadQuietlyAtom = atom(null, (get, set) => {
+  const reload = get(leadsReloadAtom) + 1;
+  set(quietReloadAtom, reload);
+  set(withheldUpToAtom, fetchSeq);
+  set(leadsReloadAtom, reload);
+});
 /** Monotonic fetch number: optimistic patches know which answers already include them. */
 let fetchSeq = 0;
 

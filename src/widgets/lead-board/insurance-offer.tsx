@@ -64,9 +64,12 @@ export function rememberInsuranceHidden(leadId: LeadId): void {
   }
 }
 
-/** Whether a lead's card offers insurance now: a safe insurer link, and not hidden for this lead or for all. */
-export function insuranceOfferShows(lead: Pick<Lead, 'leadId' | 'thimbleUrl'>, hiddenForAll: boolean): boolean {
-  return safeHref(lead.thimbleUrl, INSURER_SCHEMES) !== null && bannerVisible(lead.leadId, hiddenInsuranceLeadIds(), hiddenForAll);
+/**
+ * Whether a lead's card offers insurance now: a safe insurer link, and not hidden for this lead
+ * (`hiddenIds`: hiddenInsuranceLeadIds()) or for all.
+ */
+export function insuranceOfferShows(lead: Pick<Lead, 'leadId' | 'thimbleUrl'>, hiddenForAll: boolean, hiddenIds: readonly string[]): boolean {
+  return safeHref(lead.thimbleUrl, INSURER_SCHEMES) !== null && bannerVisible(lead.leadId, hiddenIds, hiddenForAll);
 }
 
 export function InsuranceIcon() {

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
@@ -6,6 +6,7 @@ import { describeGatewayError, isAbortError, isGatewayError, isRetryableError } 
 import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
+import { useFirstScreenFromServer, useFirstScreenLoadables } from '../../runtime/first-screen';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { useStyles } from '../../runtime/styles';
@@ -28,10 +29,12 @@ import {
   expandedLeadIdAtom,
   goToPageAtom,
   leadsLoadableAtom,
+  leadsQuietAtom,
   leadsReloadAtom,
   mutationErrorAtom,
   patchesAtom,
   providerInfoLoadableAtom,
+  reloadQuietlyAtom,
   selectionAtom,
   setLeadArchivedAtom,
   setLeadReadAtom,
@@ -113,8 +116,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
   const { t, analytics, routes, onLinkClick, emit, logInLink } = useRuntime();
-  const provider = useAtomValue(providerInfoLoadableAtom);
-  const leadsState = useAtomValue(leadsLoadableAtom);
+  // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
+  const [provider, leadsState] = useFirstScreenLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
+  const quiet = useAtomValue(leadsQuietAtom);
   const query = useAtomValue(boardQueryAtom);
   const patches = useAtomValue(patchesAtom);
   const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
@@ -133,7 +137,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const lastPage = useRef<LeadsPage | null>(null);
   if (leadsState.state === 'hasData') lastPage.current = leadsState.data;
   const page = lastPage.current;
-  const loadingMore = leadsState.state === 'loading' && page !== null;
+  const loadingMore = leadsState.state === 'loading' && page !== null && !quiet;
   // The page on screen could not be fetched again (offline after a change): asked again once the
   // connection or the pro is back.
   const reload = useSetAtom(leadsReloadAtom);
@@ -150,7 +154,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     analytics.page(LEAD_BOARD_ANALYTICS, { userType: 'Authenticated', serviceProviderId: spId });
   }, [analytics, spId]);
 
-  const shown = page ? visibleLeads(page, patches) : null;
+  // Memoised: the leads' identity changes only with the page or its changes (effects below follow it).
+  const shown = useMemo(() => (page ? visibleLeads(page, patches) : null), [page, patches]);
 
   // Names of categories for filter tags: from the leads on screen and from picked suggestions.
   const rememberCategory = useCallback((id: number, name: string) => {
@@ -172,16 +177,30 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   }, [expandedState, firstLead, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
+  // The page the host was told of (once per answer: hydrating, an effect may run again for the same one).
+  const told = useRef<LeadsPage | null>(null);
   useEffect(() => {
     if (leadsState.state === 'hasData') {
-      // A page kept after a failed fetch again was shown already: nothing new loaded.
-      if (!leadsState.data.refreshFailed) emit('lk-load', { widget: 'lead-board' });
+      if (told.current === leadsState.data) return;
+      told.current = leadsState.data;
+      // A page kept after a failed fetch again was shown already, a quiet fetch again shows the same: nothing new loaded.
+      if (!leadsState.data.refreshFailed && !quiet) emit('lk-load', { widget: 'lead-board' });
       settlePage();
     } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error)) {
       const error = leadsState.error;
       emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
     }
-  }, [leadsState, emit, settlePage]);
+  }, [leadsState, quiet, emit, settlePage]);
+
+  // Hydrated from a server's first screen: its page is fetched again, quietly, for what the
+  // server left out of the page (board-atoms.ts, reloadQuietlyAtom).
+  const fromServer = useFirstScreenFromServer();
+  const reloadQuietly = useSetAtom(reloadQuietlyAtom);
+  useEffect(() => {
+    // After the hydrated screen painted, outside React's hydration work (an update made in its
+    // effects takes its low priority, and waited behind every other render).
+    if (fromServer) afterNextPaint(reloadQuietly);
+  }, [fromServer, reloadQuietly]);
 
   // Stable handlers: the cards are memoised, so opening one re-renders only the cards that change.
   const toggle = useStableHandler((lead: Lead) => {

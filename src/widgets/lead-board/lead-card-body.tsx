@@ -12,7 +12,9 @@ import leadCardBodyCss from './lead-card-body.css?inline';
 import { Select } from '../../ui/select';
 import { useAfterPaint } from '../../ui/use-after-paint';
 import { useDraft } from '../../ui/use-draft';
-import { boardDraftsAtom, boardInputsAtom } from './board-atoms';
+import { useMayReadBrowser } from '../../ui/use-may-read-browser';
+import { boardDraftsAtom, boardInputsAtom, contactsWithheldAtom } from './board-atoms';
+import { Skeleton } from '../../ui/skeleton';
 import {
   chooseLeadStatusAtom,
   insuranceHiddenForAllAtom,
@@ -24,7 +26,7 @@ import {
   statusFailuresAtom,
 } from './card-atoms';
 import { FeedbackPopover } from './feedback-popover';
-import { InsurancePlaceholder, insuranceOfferShows } from './insurance-offer';
+import { hiddenInsuranceLeadIds, InsurancePlaceholder, insuranceOfferShows } from './insurance-offer';
 import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequest } from './card-extras-loader';
 import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
@@ -70,7 +72,9 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, e
   const afterPaint = useAfterPaint();
   const showsEnd = afterPaint || !endAfterPaint;
   // Only what the placeholder needs: once mounted, the offer decides for itself (its thank-you stays up after a choice hid it).
-  const offerShows = spId !== null && insuranceOfferShows(lead, insuranceHidden);
+  // Which offers this browser hid is read once a server's first screen is hydrated (the server cannot know).
+  const mayReadBrowser = useMayReadBrowser();
+  const offerShows = spId !== null && insuranceOfferShows(lead, insuranceHidden, mayReadBrowser ? hiddenInsuranceLeadIds() : []);
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -198,6 +202,8 @@ function StatusSelect({
 function ContactReveal({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const [shown, setShown] = useState(false);
+  // The page came from a server's first screen, without contact details: they come with its quiet fetch again.
+  const withheld = useAtomValue(contactsWithheldAtom);
   const id = useId();
   return (
     <div className="lk-contact">
@@ -205,10 +211,20 @@ function ContactReveal({ lead }: { lead: Lead }) {
         {t(shown ? 'board.hideContact' : 'board.contact')}
       </button>
       {/* The details are made when asked for: an opened card's first frame does without them (their code comes after it: card-extras-part.ts). */}
-      <dl id={id} className="lk-contact__list" hidden={!shown}>
+      <dl id={id} className="lk-contact__list" hidden={!shown} aria-busy={shown && withheld ? true : undefined}>
         {shown ? (
           <Suspense fallback={null}>
-            <ContactDetails lead={lead} />
+            {withheld ? (
+              <div>
+                <dt>{t('board.phone')}</dt>
+                <dd>
+                  <span className="lk-visually-hidden">{t('board.contactLoading')}</span>
+                  <Skeleton width={120} height="1em" />
+                </dd>
+              </div>
+            ) : (
+              <ContactDetails lead={lead} />
+            )}
           </Suspense>
         ) : null}
       </dl>

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/dom';
+import { createSandboxGateway } from '@leadkit/sandbox';
+import { holdingFetch } from '../../test/helpers/holding-fetch';
+import { leadBoardElement } from './lead-board.element';
+import { defineElement } from './registry';
+import { renderToString } from '../server';
+import { preloadBoardParts } from '../widgets/lead-board/board-test-setup';
+
+/**
+ * A board whose first screen came from leadkit/server, hydrated by its element in the browser:
+ * the same nodes stay, the server's answers are taken (the provider is not asked again), and the
+ * page is fetched once more, quietly, for the contact details the server left out of the HTML.
+ */
+let counter = 0;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+async function serverRenderedBoard() {
+  await preloadBoardParts();
+  const sandbox = createSandboxGateway();
+  const html = await renderToString('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'https://gw.test', fetch: sandbox.fetch } });
+  const prefix = `ssr${++counter}`;
+  // As the HTML parser leaves the element before its tag is defined: the declarative root's content in its shadow root.
+  const element = document.createElement(`${prefix}-lead-board`) as HTMLElement & { gateway: unknown };
+  element.setAttribute('sp-id', '1001');
+  element.attachShadow({ mode: 'open' }).innerHTML = /<template shadowrootmode="open">(.*)<\/template>/s.exec(html)?.[1] ?? '';
+  sandbox.store.requests.length = 0;
+  return { element, sandbox, prefix };
+}
+
+const gatewayCalls = (sandbox: ReturnType<typeof createSandboxGateway>) => sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => `${request.method} ${request.path.split('?')[0]}`);
+
+describe('<lead-board> hydrating a server’s first screen', () => {
+  it('keeps the server’s nodes, tells the host of one page, asks the provider nothing again and the page once more, quietly (never dimmed)', async () => {
+    const { element, sandbox, prefix } = await serverRenderedBoard();
+    const errors = vi.spyOn(console, 'error');
+    const quietList = holdingFetch(sandbox.fetch, /\/leads\/serviceProvider\/1001$/);
+    // What the element sent (the sandbox sees a held call only once it is let through).
+    const sent: string[] = [];
+    element.gateway = {
+      baseURL: 'https://gw.test',
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return quietList.fetch(input, init);
+      },
+    };
+    const loads: Event[] = [];
+    element.addEventListener('lk-load', (event) => loads.push(event));
+    document.body.append(element);
+    const heading = element.shadowRoot?.querySelector('h1');
+    const firstCard = element.shadowRoot?.querySelector('[data-expanded="true"]');
+    expect(heading?.textContent).toMatch(/^Leads for /);
+    defineElement(leadBoardElement, { prefix });
+    await waitFor(() => expect(loads).toHaveLength(1));
+    // Hydrated in place: the very nodes the server wrote, now live.
+    expect(element.shadowRoot?.querySelector('h1')).toBe(heading);
+    expect(element.shadowRoot?.querySelector('[data-expanded="true"]')).toBe(firstCard);
+    // The quiet fetch is on its way (held): the list is not dimmed, and 'Contact' waits for it.
+    await waitFor(() => expect(sent).toContain('POST /gateway/lead/office/v6/leads/serviceProvider/1001'));
+    expect(sent).not.toContain('GET /gateway/office-home/v4/service_provider');
+    expect(element.shadowRoot?.querySelector('[aria-busy="true"]:not(.lk-filters__panel)')).toBeNull();
+    const contact = [...(element.shadowRoot?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Contact');
+    contact?.click();
+    await waitFor(() => expect(element.shadowRoot?.querySelector('.lk-contact__list')?.textContent).toContain('Loading contact details…'));
+    expect(element.shadowRoot?.querySelector('.lk-contact__list')?.getAttribute('aria-busy')).toBe('true');
+    quietList.release();
+    await waitFor(() => expect(element.shadowRoot?.querySelector('.lk-contact__list a[href^="tel:"]')).not.toBeNull());
+    expect(element.shadowRoot?.querySelector('.lk-contact__list')?.hasAttribute('aria-busy')).toBe(false);
+    // The open card's parts that follow its first frame came too (the insurance offer in its placeholder's place).
+    await waitFor(() => expect(element.shadowRoot?.querySelector('[part="insurance-banner"]:not(.lk-insurance--placeholder)')).not.toBeNull());
+    // One page told of (the quiet one is the same page), one list call, no hydration error. (React
+    // warns here of two renderers of one context: the server render ran in this same process.)
+    expect(loads).toHaveLength(1);
+    expect(sent.filter((call) => call === 'POST /gateway/lead/office/v6/leads/serviceProvider/1001')).toHaveLength(1);
+    expect(gatewayCalls(sandbox)).toContain('POST /gateway/lead/office/v6/leads/serviceProvider/1001');
+    expect(errors.mock.calls.map(String).filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual([]);
+  });
+});
