@@ -5,6 +5,7 @@ import { holdingFetch } from '../../test/helpers/holding-fetch';
 import { leadBoardElement } from './lead-board.element';
 import { defineElement } from './registry';
 import { renderToString } from '../server';
+import { createGatewayClient } from '../gateway/client';
 import { preloadBoardParts } from '../widgets/lead-board/board-test-setup';
 
 /**
@@ -78,5 +79,29 @@ describe('<lead-board> hydrating a server’s first screen', () => {
     expect(sent.filter((call) => call === 'POST /gateway/lead/office/v6/leads/serviceProvider/1001')).toHaveLength(1);
     expect(gatewayCalls(sandbox)).toContain('POST /gateway/lead/office/v6/leads/serviceProvider/1001');
     expect(errors.mock.calls.map(String).filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual([]);
+  });
+
+  it('takes the server’s answers with a host’s own ready client too (the `gateway` property): the provider is not asked again', async () => {
+    const { element, sandbox, prefix } = await serverRenderedBoard();
+    const sent: string[] = [];
+    element.gateway = createGatewayClient({
+      baseURL: 'https://gw.test',
+      auth: { kind: 'provider', spId: 1001 },
+      fetch: (input, init) => {
+        sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return sandbox.fetch(input, init);
+      },
+    });
+    const loads: Event[] = [];
+    element.addEventListener('lk-load', (event) => loads.push(event));
+    document.body.append(element);
+    const heading = element.shadowRoot?.querySelector('h1');
+    defineElement(leadBoardElement, { prefix });
+    await waitFor(() => expect(loads).toHaveLength(1));
+    expect(element.shadowRoot?.querySelector('h1')).toBe(heading);
+    // Only the quiet fetch of the page went out through the host's client.
+    await waitFor(() => expect(sent).toContain('POST /gateway/lead/office/v6/leads/serviceProvider/1001'));
+    expect(sent).not.toContain('GET /gateway/office-home/v4/service_provider');
+    expect(sent.filter((call) => call === 'POST /gateway/lead/office/v6/leads/serviceProvider/1001')).toHaveLength(1);
   });
 });

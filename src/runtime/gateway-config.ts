@@ -2,7 +2,7 @@ import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
-import { fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
+import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
 export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
@@ -35,6 +35,7 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
  * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
  * flight, cancelled when it leaves: `createElementReads`); a host's ready client gets neither.
+ * A server render's `answers` are taken first whatever the gateway input.
  */
 export function resolveGatewayClient(
   inputs: GatewayInputs,
@@ -43,7 +44,8 @@ export function resolveGatewayClient(
   reads?: ReadScope,
   answers?: ServerAnswer[],
 ): GatewayClient {
-  if (isGatewayClient(inputs.gateway)) return inputs.gateway;
+  // A host's ready client takes a server render's answers too (answers first, then its own calls).
+  if (isGatewayClient(inputs.gateway)) return answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway;
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
   const given = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
