@@ -10,6 +10,7 @@
  *                             first screen in the HTML as declarative shadow DOM, hydrated in place
  *   /examples/office-board.html  a provider office page with <lead-board>
  *   /server/office-board.html    the same page with the board's first screen rendered on the server
+ *   /server/review-request.html, /server/raq-funnel.html   those pages rendered on the server too
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
@@ -273,8 +274,8 @@ const loadServerEntry = () =>
     (vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>,
   ));
 /** The example pages served rendered on the server too, at /server/<page>. */
-const SERVER_RENDERED_PAGES = new Set(['cms.html', 'office-board.html']);
-const SERVER_RENDERED_TAGS = /<(lead-page|lead-board)([^>]*)><\/\1>/g;
+const SERVER_RENDERED_PAGES = new Set(['cms.html', 'office-board.html', 'review-request.html', 'raq-funnel.html']);
+const SERVER_RENDERED_TAGS = /<(lead-page|lead-board|review-request|raq-funnel)([^>]*)><\/\1>/g;
 site.get('/server/:page', async (c) => {
   const name = c.req.param('page');
   if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
@@ -285,7 +286,7 @@ site.get('/server/:page', async (c) => {
   let last = 0;
   for (const match of page.matchAll(SERVER_RENDERED_TAGS)) {
     const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
-    const tag = match[1] as 'lead-page' | 'lead-board';
+    const tag = match[1] as 'lead-page' | 'lead-board' | 'review-request' | 'raq-funnel';
     parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
     last = (match.index ?? 0) + match[0].length;
   }

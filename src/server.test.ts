@@ -112,3 +112,22 @@ describe('leadkit/server: <lead-board>', () => {
     expect(html).not.toMatch(/tel:|mailto:|@example\./);
   });
 });
+
+describe('leadkit/server: <review-request> and <raq-funnel>', () => {
+  it('renders the review request’s button, and an empty answers script that marks the root a server’s (the element hydrates it)', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await renderToString('review-request', { attributes: { 'sp-id': 1001, 'lead-id': 300002 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(html).toContain('<button type="button" class="lk-button" part="trigger" aria-haspopup="dialog">Request a Review</button>');
+    expect(ANSWERS.exec(html)?.[1]).toBe('[]');
+  });
+
+  it('renders the funnel’s entry step, in Spanish with locale="es-US"', async () => {
+    const sandbox = createSandboxGateway();
+    // No sp-id: with one, the heading waits for the pro's name, which the server does not wait for yet.
+    const html = await renderToString('raq-funnel', { attributes: { 'postal-code': '80202', locale: 'es-US' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(html).toContain('data-step="entry"');
+    expect(html).not.toContain('Get quotes from local pros');
+    expect(html).toContain('Reciba cotizaciones de profesionales locales');
+    expect(html).not.toMatch(/ style="|<style/);
+  });
+});

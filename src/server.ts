@@ -102,7 +102,9 @@ export async function renderToString(tag: LeadkitTag, options: ServerRenderOptio
   const html = await readAll(prelude);
   const inlinable = SERVER_ANSWERS[tag];
   const inlined = inlinable ? answers.flatMap((answer) => inlinable(answer) ?? []) : answers;
-  const data = inlined.length > 0 ? `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(inlined)}</script>` : '';
+  // Always there, `[]` when the first screen asked nothing: it also tells the element that its
+  // shadow root is a server's first screen, to hydrate rather than replace.
+  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(inlined)}</script>`;
   return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open">${data}${html}</template></${tag}>`;
 }
 

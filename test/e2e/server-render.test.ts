@@ -7,7 +7,7 @@
  * or error, nothing moving, events and links working.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage } from './harness';
 
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
@@ -160,6 +160,74 @@ describe('server-rendered office page with the lead board', () => {
     await visible(second.getByText('Your Notes'));
     const record = await watch.record();
     expect(record.events.filter((event) => event.type === 'lk-load')).toHaveLength(1);
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The other widgets' pages, rendered on the server: the first screen before any script, hydrated in place and live. */
+const SERVER_PAGES = [
+  {
+    page: 'review-request.html',
+    element: '#review-300002',
+    first: (element: Locator) => element.getByRole('button', { name: 'Request a Review' }),
+    // Live once hydrated: the button opens the modal, its first field focused.
+    use: async (element: Locator) => {
+      await element.getByRole('button', { name: 'Request a Review' }).press('Enter');
+      await visible(element.getByRole('dialog', { name: 'Request a Review' }));
+    },
+  },
+  {
+    page: 'raq-funnel.html',
+    element: '#quote',
+    first: (element: Locator) => element.getByRole('heading', { name: 'Get quotes from local pros' }),
+    // Live once hydrated: the category field suggests as the customer types.
+    use: async (element: Locator) => {
+      const combobox = element.getByRole('combobox', { name: 'What do you need help with?' });
+      await combobox.focus();
+      await combobox.press('ControlOrMeta+A');
+      await combobox.pressSequentially('drain');
+      await visible(element.getByRole('option', { name: 'Drain Cleaning' }));
+    },
+  },
+] as const;
+
+describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, element: selector, first, use }) => {
+  it('shows the first screen before any script runs', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const response = await page.goto(`${e2e.server.origin}/server/${name}`);
+    expect(response?.status()).toBe(200);
+    await visible(first(page.locator(selector)));
+    await context.close();
+  });
+
+  it('hydrates in place — the same node, no warning, nothing moves — and works', async () => {
+    const page: Page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    let releaseLoader = () => {};
+    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
+    await page.route('**/cdn/leadkit.js', async (route) => {
+      await loaderHeld;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.origin}/server/${name}`, { waitUntil: 'commit' });
+    await page.waitForFunction((target) => document.querySelector(target)?.shadowRoot?.firstElementChild, selector);
+    await page.evaluate((target) => {
+      (window as unknown as { serverNode: unknown }).serverNode = document.querySelector(target)?.shadowRoot?.querySelector('[part]');
+    }, selector);
+    releaseLoader();
+    await page.waitForFunction((target) => customElements.get(target) !== undefined, selector.includes('review') ? 'review-request' : 'raq-funnel');
+    const element = page.locator(selector);
+    await use(element);
+    expect(await page.evaluate((target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode, selector)).toBe(true);
+    const record = await watch.record();
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
     expect(warnings).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);

@@ -110,7 +110,8 @@ export default function FunnelFrame({ categoryId = null, postalCode = null, spId
     withAlId: location?.step === 'entry' ? location.withAlId : null,
     referrer,
   });
-  const storageKey = funnelStorageKey(host instanceof Element && host.id ? host.id : 'default');
+  // No Element on a server (leadkit/server): the default key there, as for a host with no id.
+  const storageKey = funnelStorageKey(typeof Element !== 'undefined' && host instanceof Element && host.id ? host.id : 'default');
 
   // Restore what survived a reload (once per store), then open the deep link, before any read.
   const started = useRef(false);
