@@ -146,7 +146,7 @@ describe('server-rendered office page with the lead board', () => {
       const [heading, card] = (window as unknown as { serverNodes: unknown[] }).serverNodes;
       return [root?.querySelector('h1') === heading, root?.querySelector('[data-expanded="true"]') === card];
     });
-    expect(same).toEqual([true, true]);
+    expect(same, warnings.join('\n')).toEqual([true, true]);
     const board = page.locator('#board');
     // The contact details were not in the page: the board asks for its page once more, quietly.
     await board.getByRole('button', { name: 'Contact', exact: true }).click();

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { Id } from '../shared-schemas';
+import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';
 
 /** Provider dashboard calls (spec §7, paths under `/gateway`). Provider auth: caller id = provider id. */
@@ -17,15 +18,6 @@ export async function getServiceProviderInfo(client: GatewayClient, serviceProvi
     response: s.ServiceProvidersResponseSchema,
     signal: opts.signal,
   });
-}
-
-const LEADS_PAGE_PATH = '/gateway/lead/office/v6/leads/serviceProvider/';
-
-/** Whether a request's path (with the gateway's own prefix, if any, and a query) is a page of the lead board. */
-export function isLeadsPagePath(path: string): boolean {
-  const pathname = path.split('?')[0] ?? '';
-  const at = pathname.lastIndexOf(LEADS_PAGE_PATH);
-  return at >= 0 && /^[^/]+$/.test(pathname.slice(at + LEADS_PAGE_PATH.length));
 }
 
 /** POST /lead/office/v6/leads/serviceProvider/{id} — one page of the lead board. */

@@ -1,4 +1,4 @@
-import { isLeadsPagePath } from '../../gateway/office/calls';
+import { isLeadsPagePath } from '../../gateway/office/paths';
 import type { ServerAnswer } from '../../gateway/server-answers';
 
 /**

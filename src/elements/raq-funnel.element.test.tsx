@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { createSandboxGateway, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
