@@ -4,8 +4,9 @@
  * loaded in the same run (bench/anchors: a minimal React 19 page and the same with Preact,
  * showing 5 of the board's lead cards from the same sandbox gateway).
  *
- *   1. page loads (bench/load.ts): the board route, the CMS page, the thread, the funnel entry
- *      and both anchors, cold, at 4× CPU and 562.5 ms RTT / 1.44 Mbps, served gzip'ed by
+ *   1. page loads (bench/load.ts): the board route, the CMS page, the thread, the funnel entry,
+ *      the office page with the board rendered on the server (leadkit/server; beside the same
+ *      first screen as a static page, its floor) and both anchors, cold, at 4× CPU and 562.5 ms RTT / 1.44 Mbps, served gzip'ed by
  *      bench/server.ts; each at 412 px (a phone: the reported figures) and 1280 px (for CLS),
  *      BENCH_RUNS times (default 3) in interleaved rounds; medians;
  *   2. interactions (bench/interactions.ts): card expand and filter toggle with real input, p75;
@@ -25,7 +26,7 @@ import { CHROMIUM_ARGS, resolveChromiumPath } from '../test/helpers/browser';
 import { LIGHTHOUSE_BUDGETS, LOAD_BUDGETS } from './budgets.mjs';
 import { interactionFailures, measureInteractions, printInteractions, type InteractionResults } from './interactions';
 import { measureLoad, THROTTLING, type LoadSample, type PageSpec } from './load';
-import { BENCH_CHROMIUM_ARGS, type BenchServer } from './server';
+import { BENCH_CHROMIUM_ARGS, type BenchServer, type ServerPageBytes } from './server';
 import { ROOT, withSession } from './session';
 
 export { ROOT };
@@ -36,6 +37,8 @@ export const PAGES: (PageSpec & { anchor?: boolean })[] = [
   { id: 'cms', label: 'CMS /examples/cms.html', path: '/examples/cms.html', selector: '[part~="lead-card"]', exclude: '[data-skeleton]', what: 'first lead card' },
   { id: 'thread', label: 'thread', path: '/examples/message-thread.html', selector: '[part~="message"]', what: 'first message' },
   { id: 'funnel', label: 'funnel entry', path: '/examples/raq-funnel.html', selector: '[part~="funnel-entry"]', what: 'first step' },
+  { id: 'board-ssr', label: 'board rendered on the server /server/office-board.html', path: '/server/office-board.html', selector: '[part~="lead-card"]', what: 'first lead card', inHtml: true },
+  { id: 'static', label: 'static HTML floor', path: '/static/office-board.html', selector: '[part~="lead-card"]', what: 'first lead card', inHtml: true, anchor: true },
   { id: 'react', label: 'React 19 anchor', path: '/anchors/react/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
   { id: 'preact', label: 'Preact anchor', path: '/anchors/preact/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
 ];
@@ -47,7 +50,7 @@ export function pagesWithFlavours(cdnDir = path.join(ROOT, 'dist', 'cdn')): (Pag
   const flavours = existsSync(cdnDir) ? readdirSync(cdnDir).flatMap((name) => /^leadkit-([a-z0-9]+)\.js$/.exec(name)?.slice(1, 2) ?? []) : [];
   const leadkit = PAGES.filter((page) => !page.anchor);
   const extra = flavours.flatMap((flavour) =>
-    leadkit.map((page) => ({ ...page, id: `${page.id}-${flavour}`, label: `${page.label} (${flavour})`, path: `${page.path}${page.path.includes('?') ? '&' : '?'}lk-flavour=${flavour}`, flavour })),
+    leadkit.filter((page) => !page.inHtml).map((page) => ({ ...page, id: `${page.id}-${flavour}`, label: `${page.label} (${flavour})`, path: `${page.path}${page.path.includes('?') ? '&' : '?'}lk-flavour=${flavour}`, flavour })),
   );
   return [...leadkit, ...extra, ...PAGES.filter((page) => page.anchor)];
 }
@@ -57,6 +60,8 @@ const DESKTOP = 1280;
 export interface PageFigures {
   id: string;
   anchor: boolean;
+  /** Its first content is in the HTML (server-rendered, or the static floor). */
+  inHtml: boolean;
   /** Another flavour of the CDN build (its loader dist/cdn/leadkit-NAME.js), or null. */
   flavour: string | null;
   label: string;
@@ -73,6 +78,9 @@ export interface PageFigures {
     longTasksMs: number;
     cls412: number;
     cls1280: number;
+    /** When the widget was live (its first lk-load), and the long tasks before it; null without one. */
+    readyMs: number | null;
+    longTasksUntilReadyMs: number | null;
   };
   /** Ratios of the medians to the React anchor's. */
   vsReactAnchor: { firstContent: number; jsBytes: number; jsFiles: number; chainDepth: number; longTasks: number } | null;
@@ -103,9 +111,12 @@ export async function measurePages(browser: Browser, server: BenchServer, runs: 
     const desktop = all.filter((sample) => sample.width === DESKTOP);
     const dataDepths = phone.map((sample) => sample.dataDepth).filter((value): value is number => value !== null);
     const dataStarts = phone.map((sample) => sample.dataStartMs).filter((value): value is number => value !== null);
+    const readies = phone.map((sample) => sample.readyMs).filter((value): value is number => value !== null);
+    const readyTasks = phone.map((sample) => sample.longTasksUntilReadyMs).filter((value): value is number => value !== null);
     return {
       id: page.id,
       anchor: page.anchor ?? false,
+      inHtml: page.inHtml ?? false,
       flavour: page.flavour ?? null,
       label: page.label,
       path: page.path,
@@ -120,6 +131,8 @@ export async function measurePages(browser: Browser, server: BenchServer, runs: 
         longTasksMs: Math.round(median(phone.map((sample) => sample.longTasksMs))),
         cls412: Number(median(phone.map((sample) => sample.cls)).toFixed(4)),
         cls1280: Number(median(desktop.map((sample) => sample.cls)).toFixed(4)),
+        readyMs: readies.length ? Math.round(median(readies)) : null,
+        longTasksUntilReadyMs: readyTasks.length ? Math.round(median(readyTasks)) : null,
       },
       vsReactAnchor: null,
       runs: all.map((sample) => ({ ...sample, shifts: sample.shifts.slice(0, 10) })),
@@ -147,13 +160,22 @@ export function pageFailures(figures: PageFigures[]): string[] {
   const react = figures.find((page) => page.id === 'react');
   for (const page of figures) {
     for (const run of page.runs) {
+      if (page.inHtml) {
+        // Its first content is in the HTML: nothing may come before it but the page and the
+        // widgets' stylesheet it links.
+        if (run.chainDepth > 2) failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} before its ${page.what}: it is not in the HTML`);
+        if (!run.firstContentText) failures.push(`self-check: ${page.label} at ${run.width} px: the ${page.what} has no text`);
+        if (run.pageErrors.length) failures.push(`${page.label} at ${run.width} px: page errors: ${run.pageErrors.slice(0, 3).join(' | ')}`);
+        if (!page.anchor && run.readyMs === null) failures.push(`self-check: ${page.label} at ${run.width} px: the board never said lk-load (not hydrated)`);
+        continue;
+      }
       if (run.chainDepth < 2) failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} (< 2): the initiators were not read`);
       if (run.jsFiles < 1 || run.jsBytes < 1000) failures.push(`self-check: ${page.label} at ${run.width} px fetched ${run.jsFiles} JS files (${run.jsBytes} bytes) before its ${page.what}: nothing was measured`);
       if (!run.firstContentText) failures.push(`self-check: ${page.label} at ${run.width} px: the ${page.what} has no text`);
       if (run.pageErrors.length) failures.push(`${page.label} at ${run.width} px: page errors: ${run.pageErrors.slice(0, 3).join(' | ')}`);
     }
     // The funnel's first step (either flavour) is its form, shown before any answer arrives.
-    if (page.id !== 'funnel' && !page.id.startsWith('funnel-') && page.runs.some((run) => run.dataRequests === 0)) failures.push(`self-check: ${page.label}: no data request finished before its ${page.what}`);
+    if (!page.inHtml && page.id !== 'funnel' && !page.id.startsWith('funnel-') && page.runs.some((run) => run.dataRequests === 0)) failures.push(`self-check: ${page.label}: no data request finished before its ${page.what}`);
     if (page.anchor) continue;
     const { median: m } = page;
     if (m.jsBytes > LOAD_BUDGETS.jsBeforeFirstContentGzip) failures.push(`${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.jsBeforeFirstContentGzip / 1000} kB`);
@@ -164,6 +186,7 @@ export function pageFailures(figures: PageFigures[]): string[] {
     if (page.flavour && page.id.startsWith('board-') && m.jsBytes > LOAD_BUDGETS.flavourBoardJsGzip) {
       failures.push(`${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.flavourBoardJsGzip / 1000} kB (the Preact flavour's goal)`);
     }
+    if (page.id === 'board-ssr') failures.push(...serverRenderFailures(figures));
     if (page.id === 'board' || (page.flavour && page.id.startsWith('board-'))) {
       if (m.chainDepth > LOAD_BUDGETS.boardChainedRoundTrips) failures.push(`${page.label}: ${m.chainDepth} chained round trips before the ${page.what} > ${LOAD_BUDGETS.boardChainedRoundTrips}`);
       const ratio = page.vsReactAnchor?.firstContent ?? Number.NaN;
@@ -172,6 +195,40 @@ export function pageFailures(figures: PageFigures[]): string[] {
       }
     }
   }
+  return failures;
+}
+
+/** The server-rendered board against its floor, the client-only board and the React anchor (issue 35 §6). */
+export function serverRenderFigures(figures: PageFigures[]) {
+  const ssr = figures.find((page) => page.id === 'board-ssr');
+  const floor = figures.find((page) => page.id === 'static');
+  const client = figures.find((page) => page.id === 'board');
+  const react = figures.find((page) => page.id === 'react');
+  if (!ssr || !floor || !client || !react) return null;
+  const ratio = (value: number | null, base: number | null) => (value === null || base === null || base <= 0 ? Number.NaN : Number((value / base).toFixed(2)));
+  return {
+    firstCardMs: ssr.median.firstContentMs,
+    floorFirstCardMs: floor.median.firstContentMs,
+    /** Goal ≤ 1.2×. */
+    firstCardVsFloor: ratio(ssr.median.firstContentMs, floor.median.firstContentMs),
+    /** When the first card's expand works (the board hydrated): goal ≤ the client-only board's first card. */
+    liveMs: ssr.median.readyMs,
+    clientFirstCardMs: client.median.firstContentMs,
+    liveVsClientFirstCard: ratio(ssr.median.readyMs, client.median.firstContentMs),
+    /** Long tasks until hydrated, against the React anchor's before its first card: goal ≤ 1.2×. */
+    hydrationLongTasksMs: ssr.median.longTasksUntilReadyMs,
+    reactLongTasksMs: react.median.longTasksMs,
+    hydrationLongTasksVsReact: ratio(ssr.median.longTasksUntilReadyMs, react.median.longTasksMs),
+  };
+}
+
+function serverRenderFailures(figures: PageFigures[]): string[] {
+  const f = serverRenderFigures(figures);
+  if (!f) return ['self-check: the server-rendered board, its floor, the client-only board or the React anchor was not measured'];
+  const failures: string[] = [];
+  if (!(f.firstCardVsFloor <= LOAD_BUDGETS.serverFirstCardVsStatic)) failures.push(`server-rendered board: first card at ${f.firstCardMs} ms = ${f.firstCardVsFloor}× the static floor's (${f.floorFirstCardMs} ms) > ${LOAD_BUDGETS.serverFirstCardVsStatic}×`);
+  if (!(f.liveVsClientFirstCard <= 1)) failures.push(`server-rendered board: live (hydrated) at ${f.liveMs} ms, after the client-only board's first card (${f.clientFirstCardMs} ms)`);
+  if (!(f.hydrationLongTasksVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor)) failures.push(`server-rendered board: ${f.hydrationLongTasksMs} ms of long tasks until hydrated = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`);
   return failures;
 }
 
@@ -206,6 +263,12 @@ export function printPages(figures: PageFigures[], runs: number): void {
     if (longest) console.log(`  ${page.id} chain (${longest.chainDepth}): ${longest.chain.join(' → ')}`);
     const guessed = [...new Set(page.runs.flatMap((run) => run.guessedLinks))];
     if (guessed.length) console.log(`    (inserted by a script not found, depth taken as after the deepest script arrived: ${guessed.join(', ')})`);
+  }
+  const f = serverRenderFigures(figures);
+  if (f) {
+    console.log(
+      `  server-rendered board: first card ${s(f.firstCardMs)} = ${f.firstCardVsFloor}× the static floor's ${s(f.floorFirstCardMs)} (goal ≤ ${LOAD_BUDGETS.serverFirstCardVsStatic}×); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ 1×); long tasks until hydrated ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×)`,
+    );
   }
   console.log('  (first content: board/CMS/anchors the first lead card, thread the first message, funnel its first step; round trips: HTML = 1; data depth: the deepest gateway call before it, and when the first one started)');
 }
@@ -284,6 +347,8 @@ export interface BrowserResults {
   chromium: string;
   runs: number;
   pages: PageFigures[];
+  /** The server-rendered office page's bytes: what leadkit/server added to the page. */
+  serverPage: ServerPageBytes;
   interactions: InteractionResults;
   lighthouse: LighthouseFigures;
   failures: string[];
@@ -295,6 +360,7 @@ export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 
   return withSession(async ({ browser, server }) => {
     log(`bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × 2 widths)`);
     const pages = await measurePages(browser, server, runs, log);
+    const serverPage = await server.serverPageBytes();
     log('bench: interactions');
     const interactions = await measureInteractions(browser, server.origin, server.reset);
     log(`bench: Lighthouse (${lighthouseRuns} runs)`);
@@ -304,12 +370,16 @@ export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 
     const cores = os.cpus().length;
     const loadAfter = os.loadavg()[0] ?? 0;
     const machine = { cores, loadBefore: Number(loadBefore.toFixed(2)), loadAfter: Number(loadAfter.toFixed(2)), busy: Math.max(loadBefore, loadAfter) > cores * 0.75 };
-    return { throttling: THROTTLING, machine, chromium: browser.version(), runs, pages, interactions, lighthouse, failures };
+    return { throttling: THROTTLING, machine, chromium: browser.version(), runs, pages, serverPage, interactions, lighthouse, failures };
   });
 }
 
 export function printBrowser(results: BrowserResults): void {
   printPages(results.pages, results.runs);
+  const bytes = results.serverPage;
+  console.log(
+    `  server-rendered office page: ${(bytes.serverHtmlGzip / 1000).toFixed(1)} kB gzip vs ${(bytes.clientHtmlGzip / 1000).toFixed(1)} kB for the page the browser renders (+${((bytes.serverHtmlGzip - bytes.clientHtmlGzip) / 1000).toFixed(1)} kB): the board's declarative root ${(bytes.shadowRootRaw / 1000).toFixed(1)} kB raw, of which the inlined answers ${(bytes.answersRaw / 1000).toFixed(1)} kB (${(bytes.answersGzip / 1000).toFixed(1)} kB gzip alone); styles: one <link> (widgets.css, cached across pages)`,
+  );
   printInteractions(results.interactions);
   printLighthouse(results.lighthouse);
   const { machine } = results;

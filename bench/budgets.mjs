@@ -32,6 +32,10 @@ export const LOAD_BUDGETS = {
   boardChainedRoundTrips: 3,
   /** Time to first content, as a ratio to the React anchor's time to its first card; the board route. */
   boardFirstContentVsReactAnchor: 1.1,
+  /** The board rendered on the server (leadkit/server): its first card, as a ratio to the same first screen as a static page (issue 35 §6). */
+  serverFirstCardVsStatic: 1.2,
+  /** Its long tasks until hydrated, as a ratio to the React anchor's before its first card (issue 35 §6). */
+  hydrationLongTasksVsReactAnchor: 1.2,
   /** Long tasks (sum of their durations) that start before the first content. */
   longTasksBeforeFirstContentMs: 250,
   /** Cumulative layout shift of the load, at each width. */

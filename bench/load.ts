@@ -41,6 +41,8 @@ export interface PageSpec {
   selector: string;
   /** Matches inside this (closest) do not count (e.g. a skeleton that reuses the part name). */
   exclude?: string;
+  /** The first content is in the HTML (server-rendered, or the static floor): no JS or data before it. */
+  inHtml?: boolean;
   what: string;
 }
 
@@ -61,6 +63,10 @@ export interface LoadSample {
   guessedLinks: string[];
   longTasksMs: number;
   longTaskCount: number;
+  /** When the first lk-load fired (the widget is live), or null. */
+  readyMs: number | null;
+  /** Long tasks that started before it. */
+  longTasksUntilReadyMs: number | null;
   cls: number;
   shifts: { value: number; startTime: number; sources: string[] }[];
   pageErrors: string[];
@@ -75,7 +81,9 @@ function instrument(spec: PageSpec): string {
   return String.raw`(() => {
   const selector = ${JSON.stringify(spec.selector)};
   const exclude = ${JSON.stringify(spec.exclude ?? null)};
-  const state = { firstContent: null, detectedAt: null, text: '', longTasks: [], cls: 0, shifts: [] };
+  const state = { firstContent: null, detectedAt: null, text: '', longTasks: [], cls: 0, shifts: [], ready: null };
+  // The first lk-load: the widget is live (a server-rendered one: hydrated, its cards open on a press).
+  document.addEventListener('lk-load', () => { if (state.ready === null) state.ready = performance.now(); }, true);
   Object.defineProperty(window, '__bench', { value: state });
   const roots = [document];
   const visible = (el) => {
@@ -88,6 +96,13 @@ function instrument(spec: PageSpec): string {
   let poll = 0;
   const check = () => {
     if (state.detectedAt !== null) return;
+    // Declarative shadow roots (a server's HTML) are attached by the parser, not by attachShadow.
+    for (const host of document.querySelectorAll('*')) {
+      if (host.shadowRoot && !roots.includes(host.shadowRoot)) {
+        roots.push(host.shadowRoot);
+        watch(host.shadowRoot);
+      }
+    }
     for (const root of roots) {
       for (const el of root.querySelectorAll(selector)) {
         if (!visible(el)) continue;
@@ -322,12 +337,13 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     const state = (await page.evaluate(`(() => {
       const b = window.__bench;
       return {
-        firstContent: b.firstContent, text: b.text, longTasks: b.longTasks, cls: b.cls, shifts: b.shifts,
+        firstContent: b.firstContent, text: b.text, longTasks: b.longTasks, cls: b.cls, shifts: b.shifts, ready: b.ready,
         inserted: b.inserted,
         resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, encodedBodySize: e.encodedBodySize })),
       };
     })()`)) as {
       firstContent: number;
+      ready: number | null;
       text: string;
       longTasks: { startTime: number; duration: number }[];
       cls: number;
@@ -381,6 +397,8 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       guessedLinks: guessedLinks.map(short),
       dataDepth: dataDepths.length ? Math.max(...dataDepths) : null,
       longTasksMs: Math.round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
+      readyMs: state.ready === null ? null : Math.round(state.ready),
+      longTasksUntilReadyMs: state.ready === null ? null : Math.round(state.longTasks.filter((task) => task.startTime < (state.ready as number)).reduce((sum, task) => sum + task.duration, 0)),
       longTaskCount: longTasks.length,
       ...(process.env.BENCH_DEBUG ? { longTaskList: state.longTasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)}`) } : {}),
       cls: Number(state.cls.toFixed(4)),

@@ -5,6 +5,10 @@
  *   /examples/*            examples/ (the CMS, thread and funnel pages)
  *   /app, /app/*           examples/app.html (the office app; every deep link)
  *   /anchors/*             the anchor pages built by bench/anchors/build.ts
+ *   /server/office-board.html  the office page with the board's first screen rendered on the server by
+ *                          the built leadkit/server (dist/server.js), rendered for each request
+ *   /static/office-board.html  the same first screen as a static page: that HTML with no script at all
+ *                          (rendered once), the floor a server-rendered first card is measured against
  *   /gateway/*, /sandbox/* the sandbox gateway (@leadkit/sandbox), seeded, no added latency,
  *                          no simulated customer replies
  *
@@ -31,7 +35,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbox';
+import { pathToFileURL } from 'node:url';
 import { cdnCacheControl, CDN_FLAVOURS, type CdnFlavour } from '../scripts/cdn-flavours';
+import { renderServerPage, withoutScripts } from '../scripts/server-pages';
+import type * as ServerEntry from '../src/server';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,11 +51,25 @@ const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript)|im
 /** Below this a gzip'ed answer is not worth it (what common servers do). */
 const GZIP_MIN_BYTES = 1000;
 
+export interface ServerPageBytes {
+  /** /server/office-board.html, gzip'ed. */
+  serverHtmlGzip: number;
+  /** /examples/office-board.html (the board rendered in the browser), gzip'ed. */
+  clientHtmlGzip: number;
+  /** The inlined answers (their <script>), raw and gzip'ed alone. */
+  answersRaw: number;
+  answersGzip: number;
+  /** The declarative shadow root's markup (answers and stylesheet link included), raw. */
+  shadowRootRaw: number;
+}
+
 export interface BenchServer {
   /** e.g. https://127.0.0.1:41234 */
   readonly origin: string;
   /** Restores the sandbox's seed data (before each page load). */
   reset(): void;
+  /** Bytes of the server-rendered office page (gzip -9), of the same page rendered in the browser, and what leadkit/server added to it. */
+  serverPageBytes(): Promise<ServerPageBytes>;
   stop(): Promise<void>;
 }
 
@@ -150,8 +171,23 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers });
   };
 
+  // The office page rendered on the server by the built entry, and its script-less floor.
+  let serverEntry: Promise<typeof ServerEntry> | null = null;
+  const serverPage = async (origin: string) => {
+    serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
+    const { renderToString } = await serverEntry;
+    return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, { gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' });
+  };
+  let floor: StaticFile | null = null;
+  const html = (text: string): StaticFile => {
+    const body = Buffer.from(text);
+    return { body, gzip: gzipSync(body, { level: 9 }), type: CONTENT_TYPES['.html'] as string };
+  };
+
   const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
-    const { pathname } = new URL(request.url);
+    const { pathname, origin } = new URL(request.url);
+    if (pathname === '/server/office-board.html') return sendStatic(request, html(await serverPage(origin)), 'no-store');
+    if (pathname === '/static/office-board.html') return sendStatic(request, (floor ??= html(withoutScripts(await serverPage(origin)))));
     if (/^\/(gateway|sandbox)(\/|$)/.test(pathname)) return gateway(request, env);
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405 });
     if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
@@ -184,6 +220,19 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   return {
     origin: `https://127.0.0.1:${port}`,
     reset: () => sandbox.reset(),
+    serverPageBytes: async () => {
+      sandbox.reset();
+      const rendered = await serverPage(`https://127.0.0.1:${port}`);
+      const answers = /<script type="application\/json" data-lk-answers>[\s\S]*?<\/script>/.exec(rendered)?.[0] ?? '';
+      const shadow = /<template shadowrootmode="open">[\s\S]*<\/template>/.exec(rendered)?.[0] ?? '';
+      return {
+        serverHtmlGzip: gzipSync(rendered, { level: 9 }).length,
+        clientHtmlGzip: gzipSync(readFileSync(path.join(examples, 'office-board.html')), { level: 9 }).length,
+        answersRaw: Buffer.byteLength(answers),
+        answersGzip: gzipSync(answers, { level: 9 }).length,
+        shadowRootRaw: Buffer.byteLength(shadow),
+      };
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         // Event streams keep connections open: end them too.

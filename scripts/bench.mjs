@@ -222,7 +222,8 @@ async function main() {
   const withPackage = !browserOnly && !args.includes('--no-package');
   selfCheckTwilioDetector();
   // The whole package: the tarball and install figures need the library build too.
-  const built = ensureBuilt({ parts: withPackage ? ['library', 'cdn', 'manifest', 'sandbox'] : ['cdn'], ifStale: true });
+  // The browser part's server-rendered page needs the library's dist/server.js.
+  const built = ensureBuilt({ parts: withPackage ? ['library', 'cdn', 'manifest', 'sandbox'] : withBrowser ? ['library', 'cdn'] : ['cdn'], ifStale: true });
   if (!built.cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
 
   const sizes = browserOnly ? null : measureSizes({ withPackage });

@@ -42,6 +42,7 @@ import type * as ServerModule from '../src/server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
+import { renderServerPage, SERVER_RENDERED_PAGES } from './server-pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -264,37 +265,21 @@ site.get('/examples/*', (c) => {
   return file ? sendFile(c, file) : notFoundPage(c, `There is no example at ${c.req.path}.`);
 });
 
-// Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner):
-// each leadkit tag of the page (examples/<page>) with its first screen as declarative shadow DOM,
-// from the sandbox's answers; the page's loader then defines the tag and the element hydrates in place.
+// Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner;
+// scripts/server-pages.ts), from the sandbox's answers.
 type ServerEntry = typeof ServerModule;
 let serverEntry: Promise<ServerEntry> | undefined;
 const loadServerEntry = () =>
   (serverEntry ??= createViteServer({ configFile: false, root: ROOT, logLevel: 'warn', appType: 'custom', optimizeDeps: { noDiscovery: true, entries: [] }, server: { middlewareMode: true, hmr: false, ws: false } }).then(
     (vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>,
   ));
-/** The example pages served rendered on the server too, at /server/<page>. */
-const SERVER_RENDERED_PAGES = new Set(['cms.html', 'office-board.html', 'review-request.html', 'raq-funnel.html']);
-const SERVER_RENDERED_TAGS = /<(lead-page|lead-board|review-request|raq-funnel)([^>]*)><\/\1>/g;
 site.get('/server/:page', async (c) => {
   const name = c.req.param('page');
   if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
   const { renderToString } = await loadServerEntry();
-  const origin = new URL(c.req.url).origin;
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
-  const parts: string[] = [];
-  let last = 0;
-  for (const match of page.matchAll(SERVER_RENDERED_TAGS)) {
-    const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
-    const tag = match[1] as 'lead-page' | 'lead-board' | 'review-request' | 'raq-funnel';
-    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
-    last = (match.index ?? 0) + match[0].length;
-  }
-  parts.push(page.slice(last));
-  // The widgets' stylesheet fetched from <head> at once (preload: never applied to the page itself —
-  // its rules are for shadow roots: `*` there would reach the page's elements and the hosts).
-  const head = '    <link rel="preload" as="style" href="/cdn/widgets.css" />\n  </head>';
-  return c.html(parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head), 200, { 'cache-control': 'no-store' });
+  const html = await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' });
+  return c.html(html, 200, { 'cache-control': 'no-store' });
 });
 
 // The office app: every path under /app is the same page (deep links, reloads, back/forward).

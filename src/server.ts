@@ -21,7 +21,7 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { ANSWERS_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
+import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './elements/tags';
 import { createGatewayClient, type GatewayClientConfig } from './gateway/client';
 import { resolveAuth } from './runtime/gateway-config';
@@ -105,7 +105,8 @@ export async function renderToString(tag: LeadkitTag, options: ServerRenderOptio
   // Always there, `[]` when the first screen asked nothing: it also tells the element that its
   // shadow root is a server's first screen, to hydrate rather than replace.
   const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(inlined)}</script>`;
-  return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open">${data}${html}</template></${tag}>`;
+  // Between the markers the first screen stays hidden until all of it is parsed (ui/base.css).
+  return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open"><span ${PARSING_ATTRIBUTE} hidden></span>${data}${html}<span ${PARSED_ATTRIBUTE} hidden></span></template></${tag}>`;
 }
 
 export type { LeadkitTag };

@@ -9,7 +9,7 @@ import { HOST_PROPERTIES } from '../runtime/host-inputs';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
-import { ANSWERS_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
+import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
 import { parseAttribute, type ElementDefinition } from './element-definition';
 import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from './tags';
 
@@ -76,8 +76,10 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       this.#shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       const answers = this.#shadow.querySelector(`script[${ANSWERS_ATTRIBUTE}]`);
       if (answers && [...this.#shadow.children].some((child) => child !== answers)) {
-        // Read, then out of the tree React hydrates (it rendered none on the server).
+        // Read, then out of the tree React hydrates (it rendered none on the server), as the
+        // markers around the first screen are.
         answers.remove();
+        for (const marker of this.#shadow.querySelectorAll(`[${PARSING_ATTRIBUTE}], [${PARSED_ATTRIBUTE}]`)) marker.remove();
         const stylesheet = this.#shadow.querySelector(`link[${STYLESHEET_ATTRIBUTE}]`)?.getAttribute('href') ?? null;
         this.#server = { answers: parseAnswers(answers.textContent), stylesheet, gate: createFirstScreen() };
       }

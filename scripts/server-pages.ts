@@ -1,0 +1,40 @@
+/**
+ * Example pages rendered on a server (leadkit/server), for `npm start` (scripts/start.ts, from
+ * src/ through Vite) and the bench (bench/server.ts, from the built dist/server.js): each leadkit
+ * tag of the page with its first screen as declarative shadow DOM; the page's loader then defines
+ * the tag and the element hydrates in place.
+ */
+import type { renderToString as RenderToString } from '../src/server';
+
+/** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['cms.html', 'office-board.html', 'review-request.html', 'raq-funnel.html']);
+const SERVER_RENDERED_TAGS = /<(lead-page|lead-board|review-request|raq-funnel)([^>]*)><\/\1>/g;
+
+export interface ServerPageOptions {
+  /** The gateway as the server reaches it (here: the sandbox in the same process). */
+  gateway: { baseURL: string; fetch: typeof fetch };
+  /** URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>). */
+  stylesheet: string;
+}
+
+/** An example page's HTML with each leadkit tag's first screen rendered in it. */
+export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet }: ServerPageOptions): Promise<string> {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of page.matchAll(SERVER_RENDERED_TAGS)) {
+    const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
+    const tag = match[1] as Parameters<typeof RenderToString>[0];
+    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway, stylesheet }));
+    last = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(page.slice(last));
+  // The widgets' stylesheet fetched from <head> at once (preload: never applied to the page itself —
+  // its rules are for shadow roots: `*` there would reach the page's elements and the hosts).
+  const head = `    <link rel="preload" as="style" href="${stylesheet}" />\n  </head>`;
+  return parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
+}
+
+/** The same page with no script at all: the floor a server-rendered page's first screen is measured against. */
+export function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '').replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+}
