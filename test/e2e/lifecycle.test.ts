@@ -543,11 +543,16 @@ async function runCycles(subject: Subject, expect: ExpectStatic): Promise<void> 
 }
 
 const lane = gate(LANES);
+/**
+ * A bound for one subject's cycles that hung (not a speed check: 50–110 s each under CI's load),
+ * and the test's bound: its wait for a lane (the subjects before it in the queue) plus its own.
+ */
+const SUBJECT_BOUND_MS = 150_000 * Math.max(1, CYCLES / 20);
+const TEST_BOUND_MS = Math.ceil(SUBJECTS.length / LANES) * SUBJECT_BOUND_MS;
 
 describe.concurrent(`${CYCLES} attach/move/detach cycles per tag (issue 16 §4 Lifecycle)`, () => {
   for (const subject of SUBJECTS) {
-    // The time limit includes the wait for a lane.
-    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind`, { timeout: 240_000 }, async ({ expect }) => {
+    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind`, { timeout: TEST_BOUND_MS }, async ({ expect }) => {
       await lane(() => runCycles(subject, expect));
     });
   }

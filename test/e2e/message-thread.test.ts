@@ -207,6 +207,26 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
       await ready(page);
       const { root, list, box, send } = thread(page);
+      // The customer's typing shows for 1 s: watched from the page from now on (a busy machine's
+      // reads below may take longer than that window, and a wait begun after it would never see it).
+      const typingSeen = page.evaluate(
+        (text) =>
+          new Promise<boolean>((resolve) => {
+            const deep = (node: Node | null): string => {
+              if (!node) return '';
+              const own = node instanceof Element && node.shadowRoot ? deep(node.shadowRoot) : '';
+              return own + [...node.childNodes].map((child) => (child.nodeType === Node.TEXT_NODE ? (child.textContent ?? '') : deep(child))).join('');
+            };
+            const started = performance.now();
+            const tick = () => {
+              if (deep(document.body).includes(text)) resolve(true);
+              else if (performance.now() - started > 30_000) resolve(false);
+              else requestAnimationFrame(tick);
+            };
+            tick();
+          }),
+        'Jordan Rivera is typing…',
+      );
       await box.fill('Running 10 minutes late');
       await send.tap();
       const bubble = list.locator('[part~="message"]').filter({ hasText: 'Running 10 minutes late' });
@@ -228,7 +248,8 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
         }, scroller);
       const [bubbleBefore, timeBefore] = await Promise.all([boxes(bubble), boxes(line.locator('span:not([part])'))]);
       // The customer reads it and types (1 s before its answer, npm start's 2.5 s).
-      await visible(root.getByText('Jordan Rivera is typing…'));
+      expect(await typingSeen).toBe(true);
+      await expect.poll(() => state.textContent()).toBe('Read');
       expect(await state.textContent()).toBe('Read');
       expect(await state.getAttribute('data-state')).toBe('read');
       expect(await line.locator('[part="message-state"]').textContent()).toBe('Read');
