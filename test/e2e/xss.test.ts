@@ -635,7 +635,9 @@ describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
 
     const tab = await openTab('/examples/raq-funnel.html');
     const funnel = tab.page.locator('#quote');
-    const step = (name: string) => visible(funnel.getByRole('heading', { level: 2, name }));
+    // A step comes after the gateway's answer and its part's code: under CI's load that took over
+    // 10 s once. Returns as soon as the step is there; the bound only ends a hung journey.
+    const step = (name: string) => visible(funnel.getByRole('heading', { level: 2, name }), 30_000);
     await visible(funnel.getByRole('button', { name: 'Continue' }));
     await expectRendered(tab.page, payloadSlice(0, 1), 'funnel entry (the pro)');
     await expectSafeDom(tab.page, 'funnel entry');
