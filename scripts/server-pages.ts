@@ -4,11 +4,13 @@
  * tag of the page with its first screen as declarative shadow DOM; the page's loader then defines
  * the tag and the element hydrates in place.
  */
+import { TAG_NAMES, type LeadkitTag } from '../src/elements/tags';
 import type { renderToString as RenderToString } from '../src/server';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
 export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['cms.html', 'office-board.html', 'review-request.html', 'raq-funnel.html']);
-const SERVER_RENDERED_TAGS = /<(lead-page|lead-board|review-request|raq-funnel)([^>]*)><\/\1>/g;
+/** A leadkit tag written empty in a page, with its attributes. */
+const LEADKIT_TAG = new RegExp(`<(${TAG_NAMES.join('|')})([^>]*)></\\1>`, 'g');
 
 export interface ServerPageOptions {
   /** The gateway as the server reaches it (here: the sandbox in the same process). */
@@ -21,9 +23,9 @@ export interface ServerPageOptions {
 export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet }: ServerPageOptions): Promise<string> {
   const parts: string[] = [];
   let last = 0;
-  for (const match of page.matchAll(SERVER_RENDERED_TAGS)) {
+  for (const match of page.matchAll(LEADKIT_TAG)) {
     const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
-    const tag = match[1] as Parameters<typeof RenderToString>[0];
+    const tag = match[1] as LeadkitTag;
     parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway, stylesheet }));
     last = (match.index ?? 0) + match[0].length;
   }

@@ -7,6 +7,7 @@ import { defineElement } from './registry';
 import { renderToString } from '../server';
 import { createGatewayClient } from '../gateway/client';
 import { preloadBoardParts } from '../widgets/lead-board/board-test-setup';
+import { INSURANCE_HIDDEN_STORAGE_KEY } from '../widgets/lead-board/insurance-offer';
 
 /**
  * A board whose first screen came from leadkit/server, hydrated by its element in the browser:
@@ -103,5 +104,25 @@ describe('<lead-board> hydrating a server’s first screen', () => {
     await waitFor(() => expect(sent).toContain('POST /gateway/lead/office/v6/leads/serviceProvider/1001'));
     expect(sent).not.toContain('GET /gateway/office-home/v4/service_provider');
     expect(sent.filter((call) => call === 'POST /gateway/lead/office/v6/leads/serviceProvider/1001')).toHaveLength(1);
+  });
+
+  it('reads the insurance offers this browser hid only once hydrated: no mismatch, and the hidden offer goes', async () => {
+    const { element, sandbox, prefix } = await serverRenderedBoard();
+    // The server offered insurance on the first lead (it cannot know); this browser hid it before.
+    expect(element.shadowRoot?.querySelector('[part="insurance-banner"]')).not.toBeNull();
+    localStorage.setItem(INSURANCE_HIDDEN_STORAGE_KEY, JSON.stringify(['300001']));
+    const warnings = vi.spyOn(console, 'warn');
+    element.gateway = { baseURL: 'https://gw.test', fetch: sandbox.fetch };
+    const loads: Event[] = [];
+    element.addEventListener('lk-load', (event) => loads.push(event));
+    document.body.append(element);
+    const firstCard = element.shadowRoot?.querySelector('[data-expanded="true"]');
+    defineElement(leadBoardElement, { prefix });
+    await waitFor(() => expect(loads).toHaveLength(1));
+    await waitFor(() => expect(element.shadowRoot?.querySelector('[part="insurance-banner"]')).toBeNull());
+    // Hydrated, not rendered afresh (a mismatch says so in a warning and replaces the nodes).
+    expect(element.shadowRoot?.querySelector('[data-expanded="true"]')).toBe(firstCard);
+    expect(warnings.mock.calls.map(String).filter((message) => message.includes('rendered afresh'))).toEqual([]);
+    localStorage.removeItem(INSURANCE_HIDDEN_STORAGE_KEY);
   });
 });

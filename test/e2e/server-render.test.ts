@@ -13,6 +13,29 @@ import { LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage }
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
 
+/**
+ * A server-rendered page in a new tab of the file's context, its console warnings and errors
+ * collected, with the CDN loader held until `releaseLoader()` — so a test marks the server's nodes
+ * before the tag is defined (else the loader may define it first). Opened to 'commit' only:
+ * DOMContentLoaded waits for the held module script.
+ */
+async function openWithLoaderHeld(path: string) {
+  const page: Page = await e2e.context.newPage();
+  const watch = await watchPage(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  let releaseLoader = () => {};
+  const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
+  await page.route('**/cdn/leadkit.js', async (route) => {
+    await loaderHeld;
+    await route.continue();
+  });
+  await page.goto(`${e2e.server.origin}${path}`, { waitUntil: 'commit' });
+  return { page, watch, warnings, releaseLoader };
+}
+
 describe('server-rendered CMS page (leadkit/server + hydration)', () => {
   it('answers the first screens in its HTML: declarative shadow roots with the leads, their answers once, the stylesheet linked', async () => {
     const response = await fetch(`${e2e.server.origin}/server/cms.html`);
@@ -42,21 +65,7 @@ describe('server-rendered CMS page (leadkit/server + hydration)', () => {
   });
 
   it('hydrates in place: the same nodes, no call for the lead, lk-load for each, no warning, nothing moves, links work', async () => {
-    const page: Page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
-    // The loader is held until the server's nodes are marked (else it may define the tag first).
-    let releaseLoader = () => {};
-    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
-    await page.route('**/cdn/leadkit.js', async (route) => {
-      await loaderHeld;
-      await route.continue();
-    });
-    // Not to DOMContentLoaded: that waits for the (held) module script.
-    await page.goto(`${e2e.server.origin}/server/cms.html`, { waitUntil: 'commit' });
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/cms.html');
     await page.waitForFunction(() => [...document.querySelectorAll('lead-page')].filter((element) => element.shadowRoot?.querySelector('[part="lead-page"]')).length === 2);
     // The server's nodes, before the loader has defined the tag.
     const marked = await page.evaluate(() => {
@@ -106,6 +115,26 @@ describe('server-rendered office page with the lead board', () => {
     expect(html).not.toMatch(/tel:|mailto:|"phoneNumber"|"emailAddress"|"addressLineOne"/);
   });
 
+  it('keeps the first screen hidden while its HTML is not all parsed (a page cut before its end), and shows it once it is', async () => {
+    const html = await (await fetch(`${e2e.server.origin}/server/office-board.html`)).text();
+    const cut = html.slice(0, html.indexOf('<span data-lk-parsed'));
+    expect(cut.length).toBeGreaterThan(10_000);
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const headingVisibility = () => page.evaluate(() => {
+      const heading = document.querySelector('#board')?.shadowRoot?.querySelector('h1');
+      return heading ? getComputedStyle(heading).visibility : 'absent';
+    });
+    for (const [body, visibility] of [[cut, 'hidden'], [html, 'visible']] as const) {
+      await page.route('**/server/as-received.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
+      // 'load': the widgets' stylesheet is applied, so what is hidden is hidden by its rule.
+      await page.goto(`${e2e.server.origin}/server/as-received.html`, { waitUntil: 'load' });
+      expect(await headingVisibility()).toBe(visibility);
+      await page.unroute('**/server/as-received.html');
+    }
+    await context.close();
+  });
+
   it('shows the heading, the count and the first page with its first card open before any script runs', async () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -119,19 +148,7 @@ describe('server-rendered office page with the lead board', () => {
   });
 
   it('hydrates in place: the same nodes, one lk-load, the page asked for once more (quietly), Contact and another card work, no warning, nothing moves', async () => {
-    const page: Page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
-    let releaseLoader = () => {};
-    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
-    await page.route('**/cdn/leadkit.js', async (route) => {
-      await loaderHeld;
-      await route.continue();
-    });
-    await page.goto(`${e2e.server.origin}/server/office-board.html`, { waitUntil: 'commit' });
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/office-board.html');
     await page.waitForFunction(() => document.querySelector('#board')?.shadowRoot?.querySelector('[data-expanded="true"]'));
     const defined = await page.evaluate(() => {
       const root = document.querySelector('#board')?.shadowRoot;
@@ -205,19 +222,7 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, element: sel
   });
 
   it('hydrates in place — the same node, no warning, nothing moves — and works', async () => {
-    const page: Page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
-    let releaseLoader = () => {};
-    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
-    await page.route('**/cdn/leadkit.js', async (route) => {
-      await loaderHeld;
-      await route.continue();
-    });
-    await page.goto(`${e2e.server.origin}/server/${name}`, { waitUntil: 'commit' });
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld(`/server/${name}`);
     await page.waitForFunction((target) => document.querySelector(target)?.shadowRoot?.firstElementChild, selector);
     await page.evaluate((target) => {
       (window as unknown as { serverNode: unknown }).serverNode = document.querySelector(target)?.shadowRoot?.querySelector('[part]');
