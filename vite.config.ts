@@ -124,10 +124,50 @@ function cleanLibraryOutputs(outDir: string): Plugin {
   };
 }
 
+/** Packages whose code needs React (or runs React code) when a module that imports them runs. */
+const REACT_PACKAGE = /^(react|react-dom|jotai\/react|wouter|@tanstack\/react-virtual|react-day-picker)(\/|$)/;
+
+/**
+ * Keeps React-free code out of chunks that run React at import (a `createContext` at module
+ * level): a React Server Component's `react` has no `createContext`, and a server component
+ * that imports `leadkit` for its gateway calls or `loadFirstScreen` loads only the chunks those
+ * need — which must not be chunks that also define a widget's contexts. The plugin records the
+ * static import graph; the library build puts each module whose static imports reach no React
+ * package in chunks of their own (per set of entries that use them, so nothing loads earlier).
+ */
+function reactFreeChunks(): { plugin: Plugin; isReactFree: (id: string) => boolean } {
+  const imports = new Map<string, readonly string[]>();
+  const known = new Map<string, boolean>();
+  const isReactFree = (id: string, visiting = new Set<string>()): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    if (REACT_PACKAGE.test(id)) return false;
+    if (visiting.has(id)) return true;
+    visiting.add(id);
+    const free = (imports.get(id) ?? []).every((imported) => isReactFree(imported, visiting));
+    visiting.delete(id);
+    if (visiting.size === 0 || !free) known.set(id, free);
+    return free;
+  };
+  return {
+    plugin: {
+      name: 'leadkit:react-free-chunks',
+      apply: 'build',
+      moduleParsed(info) {
+        imports.set(info.id, info.importedIds);
+      },
+    },
+    isReactFree: (id) => imports.has(id) && !id.includes('/node_modules/') && isReactFree(id),
+  };
+}
+const reactFree = reactFreeChunks();
+
 export const LIBRARY_ENTRIES = {
   index: 'src/index.ts',
   define: 'src/define.ts',
   react: 'src/react.tsx',
+  // leadkit/react under the `node` export condition: the same components, rendering first screens on a server.
+  'react.node': 'src/react.node.tsx',
   twilio: 'src/twilio.ts',
   heic: 'src/heic.ts',
   server: 'src/server.ts',
@@ -140,6 +180,7 @@ export default defineConfig({
   plugins: [
     cleanLibraryOutputs(fileURLToPath(new URL('./dist', import.meta.url))),
     widgetsCss('widgets.css'),
+    reactFree.plugin,
     react(),
     dts({
       tsconfigPath: './tsconfig.json',
@@ -167,7 +208,9 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // React-free chunks are named for what they are (their default name lists the entries that use them).
+        chunkFileNames: (chunk) => (chunk.name.startsWith('core~') ? 'chunks/core-[hash].js' : 'chunks/[name]-[hash].js'),
+        codeSplitting: { groups: [{ name: 'core', test: reactFree.isReactFree, entriesAware: true, minShareCount: 2 }] },
       },
     },
   },

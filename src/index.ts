@@ -47,7 +47,7 @@ export type {
 export type { HostProperties } from './runtime/host-inputs';
 export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './runtime/events';
 export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
-export { FLAG_NAMES } from './runtime/runtime';
+export { FLAG_NAMES } from './runtime/flags';
 export { defaultRoutes, type RouteBuilders } from './domain/routes';
 // Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
 export { clearDrafts } from './domain/draft-backend-idb';
@@ -77,3 +77,7 @@ export {
   type ChatErrorKind,
   type ChatSession,
 } from './chat/chat-client';
+
+// A first screen rendered on a server from data fetched where the host's session is (a Next.js
+// server component): pass the result as the `firstScreen` prop of a `leadkit/react` component.
+export { loadFirstScreen, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';

@@ -9,10 +9,12 @@
  * - `ref` to the element, and every other prop (`id`, `className`, `style`, `aria-*`, `data-*`,
  *   `slot`, `hidden`, `tabIndex`…) passed to it.
  */
-import { createElement, useCallback, useLayoutEffect, useRef, type AriaAttributes, type CSSProperties, type ReactElement, type Ref } from 'react';
+import { createElement, use, useCallback, useLayoutEffect, useRef, type AriaAttributes, type CSSProperties, type ReactElement, type Ref } from 'react';
 import type { ElementDefinition } from './elements/define-element';
 import { ELEMENTS } from './elements/definitions';
 import type { LeadkitElement } from './elements/element-types';
+import type { FirstScreenData } from './elements/first-screen-data';
+import { firstScreenRenderer } from './elements/first-screen-renderer';
 import { defineElement } from './elements/registry';
 import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './elements/tags';
 import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './runtime/events';
@@ -45,7 +47,15 @@ export type LeadkitComponentProps<T extends LeadkitTag> = TagAttributeProps<T> &
   HostAttributeProps &
   Partial<HostProperties> &
   LeadkitEventProps &
-  PassThroughProps & { ref?: Ref<LeadkitElement<T>> };
+  PassThroughProps & {
+    ref?: Ref<LeadkitElement<T>>;
+    /**
+     * The first screen's data (`loadFirstScreen` from `leadkit`, in a server component): while
+     * the page renders on the server the element comes with that first screen as a declarative
+     * shadow root, which the browser hydrates in place. Ignored in the browser.
+     */
+    firstScreen?: FirstScreenData;
+  };
 
 /** Host inputs every component takes as props. */
 export type HostProps = Partial<HostProperties> & HostAttributeProps & LeadkitEventProps & PassThroughProps;
@@ -58,8 +68,31 @@ function assignRef<E>(ref: Ref<E> | undefined, value: E | null): void {
   else if (ref) (ref as { current: E | null }).current = value;
 }
 
+/** Each first screen is rendered once per data (a server render re-renders a component that waited). */
+const renderedFirstScreens = new WeakMap<FirstScreenData, Promise<string | null>>();
+
 function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>) {
   const attributeTypes: Record<string, unknown> = { ...HOST_ATTRIBUTES, ...TAGS[definition.tag].attributes };
+
+  /**
+   * On a server, with first-screen data: the shadow root's HTML (suspends until rendered), or
+   * null — in the browser (the parser made the template a shadow root: React sees no child
+   * there), and when the server cannot render it (the browser renders it: no error, no 500).
+   */
+  function useServerShadowRoot(firstScreen: FirstScreenData | undefined, attributes: Record<string, string>, all: Record<string, unknown>): string | null {
+    const render = firstScreenRenderer();
+    if (typeof document !== 'undefined' || !render || !firstScreen || firstScreen.tag !== definition.tag) return null;
+    let html = renderedFirstScreens.get(firstScreen);
+    if (!html) {
+      const properties = Object.fromEntries(HOST_PROPERTIES.filter((name) => name !== 'gateway' && all[name] !== undefined).map((name) => [name, all[name]]));
+      html = render(definition.tag, { attributes, properties, from: firstScreen }).catch((error: unknown) => {
+        console.warn(`leadkit: <${definition.tag}> left its first screen to the browser: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
+      renderedFirstScreens.set(firstScreen, html);
+    }
+    return use(html);
+  }
 
   function LeadkitComponent(props: LeadkitComponentProps<T>): ReactElement {
     const element = useRef<HTMLElement | null>(null);
@@ -110,17 +143,21 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
     }, handlers);
 
     const elementProps: Record<string, unknown> = { ref: setRef };
+    const attributes: Record<string, string> = {};
     for (const [name, value] of Object.entries(all)) {
-      if (name === 'ref' || EVENT_PROPS.has(name) || (HOST_PROPERTIES as readonly string[]).includes(name)) continue;
+      if (name === 'ref' || name === 'firstScreen' || EVENT_PROPS.has(name) || (HOST_PROPERTIES as readonly string[]).includes(name)) continue;
       if (name in attributeTypes) {
         // Attributes as the element reads them: a false boolean or an empty value is no attribute.
         if (value === undefined || value === null || value === false) continue;
-        elementProps[kebab(name)] = attributeTypes[name] === 'boolean' ? '' : String(value);
+        elementProps[kebab(name)] = attributes[kebab(name)] = attributeTypes[name] === 'boolean' ? '' : String(value);
       } else {
         elementProps[name] = value;
       }
     }
-    return createElement(definition.tag, elementProps);
+    const shadow = useServerShadowRoot(all.firstScreen as FirstScreenData | undefined, attributes, all);
+    return shadow === null
+      ? createElement(definition.tag, elementProps)
+      : createElement(definition.tag, elementProps, createElement('template', { shadowrootmode: 'open', dangerouslySetInnerHTML: { __html: shadow } }));
   }
   LeadkitComponent.displayName = pascal(definition.tag);
   return LeadkitComponent;

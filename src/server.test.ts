@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { parseAnswers } from './gateway/server-answers';
-import { renderToString } from './server';
+import { loadFirstScreen, renderFirstScreen, renderToString } from './server';
 
 /**
  * leadkit/server in Node (no DOM): a tag's first screen as declarative shadow DOM, from the
@@ -128,6 +128,40 @@ describe('leadkit/server: <review-request> and <raq-funnel>', () => {
     expect(html).toContain('data-step="entry"');
     expect(html).not.toContain('Get quotes from local pros');
     expect(html).toContain('Reciba cotizaciones de profesionales locales');
-    expect(html).not.toMatch(/ style="|<style/);
+    // No style attribute (a strict CSP refuses them); without a stylesheet URL the styles come in one <style>.
+    expect(html).not.toMatch(/ style="/);
+    expect(html.match(/<style\b[^>]*>/g)).toEqual(['<style data-lk-stylesheet>']);
+  });
+});
+
+describe('leadkit/server: first-screen data (loadFirstScreen) and renderFirstScreen', () => {
+  it('loads a board’s first calls with the server’s auth, without the customers’ contact details, and renders the same first screen from them, asking nothing more', async () => {
+    const sandbox = createSandboxGateway();
+    const data = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch }, nonce: 'n0nce"1' });
+    expect(data.tag).toBe('lead-board');
+    expect(data.answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]} ${answer.status}`)).toEqual([
+      'GET /gateway/office-home/v4/service_provider 200',
+      'POST /gateway/lead/office/v6/leads/serviceProvider/1001 200',
+    ]);
+    expect(sandbox.store.requests.find((request) => request.path.includes('/leads/serviceProvider/1001'))?.headers['x-caller-id']).toBe('1001');
+    expect(JSON.stringify(data)).not.toMatch(/phoneNumber|emailAddress|x-caller-id/i);
+    const calls = sandbox.store.requests.length;
+    const shadow = await renderFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, from: data });
+    expect(sandbox.store.requests).toHaveLength(calls);
+    expect(shadow).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
+    expect(shadow).toContain('Showing 1 - 10 of');
+    expect(shadow).toContain('<style data-lk-stylesheet nonce="n0nce&quot;1">');
+    // The answers go in the page as the data had them.
+    expect(parseAnswers(ANSWERS.exec(shadow ?? '')?.[1])).toEqual(data.answers);
+  });
+
+  it('leaves a first screen to the browser (null) when it needs a call the data does not answer, and refuses another tag’s data', async () => {
+    const sandbox = createSandboxGateway();
+    const board = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    // A page-size attribute changes the first calls: none are loaded, and the render cannot be made from none.
+    const sized = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(sized.answers).toEqual([]);
+    expect(await renderFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, from: sized })).toBeNull();
+    await expect(renderFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, from: board })).rejects.toThrow('first-screen data of <lead-board> given for <lead-page>');
   });
 });

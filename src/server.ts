@@ -13,36 +13,34 @@
  * the element with a declarative shadow root holding its first screen, rendered from the gateway
  * answers the server fetched with the host's gateway config and auth (never from the page), those
  * answers once as `<script type="application/json">` (so the browser does not ask again; never a
- * token), and a `<link rel="stylesheet">` to the widgets' CSS (no inline style: a strict CSP
- * allows it). When the tag is defined in the browser (`leadkit/define`, the CDN loader), the
- * element adopts that root and hydrates it in place.
+ * token), and its styles: a `<link rel="stylesheet">` to the widgets' CSS when `stylesheet` is
+ * given, else the CSS its first screen uses in a `<style>` (pass the page's CSP `nonce` for a
+ * strict `style-src`). When the tag is defined in the browser (`leadkit/define`, the CDN loader),
+ * the element adopts that root and hydrates it in place.
+ *
+ * `renderFirstScreen` gives the shadow root's content alone; `leadkit/react`'s components use it
+ * (from `loadFirstScreen`'s data) when they render on a server, as in Next.js.
  */
 import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
+import { inlinableAnswers, loadFirstScreen, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './elements/tags';
-import { createGatewayClient, type GatewayClientConfig } from './gateway/client';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
+import type { GatewayAuth } from './gateway/auth';
 import { resolveAuth } from './runtime/gateway-config';
-import { recordingAnswers, serializeAnswers, type ServerAnswer } from './gateway/server-answers';
+import { fetchTakingAnswers, recordingAnswers, serializeAnswers, type ServerAnswer } from './gateway/server-answers';
 import { createFirstScreen } from './runtime/first-screen';
 import type { HostProperties } from './runtime/host-inputs';
+import { ServerStyles } from './runtime/styles';
 import { loadLocalePack, resolveLocale } from './i18n/locale';
-import { boardServerAnswer } from './widgets/lead-board/server-answer';
-
-/**
- * Per tag, what of an answer its server render may put in the page: the answer, one with what
- * the first screen does not show left out, or null for none (absent: as answered). Only here —
- * never in the browser's bundles.
- */
-const SERVER_ANSWERS: Partial<Record<LeadkitTag, (answer: ServerAnswer) => ServerAnswer | null>> = {
-  'lead-board': boardServerAnswer,
-};
+import baseCss from './ui/base.css?inline';
 
 export interface ServerRenderOptions {
   /** The element's attributes, as a host would write them (`'lead-id': 300002`); `false`/null/undefined: absent. */
-  attributes?: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  attributes?: AttributeValues;
   /** Host properties (`auth`, `messages`, `flags`, `routes`, `now`…); `gateway` is the option below. */
   properties?: Partial<Omit<HostProperties, 'gateway'>>;
   /**
@@ -50,8 +48,17 @@ export interface ServerRenderOptions {
    * `headers`, `fetch`. The provider's auth comes from `properties.auth`, else the `sp-id` attribute.
    */
   gateway: Omit<GatewayClientConfig, 'auth'>;
-  /** URL of leadkit's widget stylesheet (`leadkit/widgets.css`, served by the host): linked inside the shadow root. */
+  /** URL of leadkit's widget stylesheet (`leadkit/widgets.css`, served by the host): linked inside the shadow root. Else the first screen's CSS is inlined. */
   stylesheet?: string;
+  /** The page's CSP nonce, put on the inlined `<style>` (no `stylesheet`). */
+  nonce?: string;
+}
+
+/** `renderFirstScreen` from first-screen data (`loadFirstScreen`) instead of a gateway. */
+export interface FirstScreenFromData {
+  attributes?: AttributeValues;
+  properties?: Partial<Omit<HostProperties, 'gateway'>>;
+  from: FirstScreenData;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -64,15 +71,13 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return html + decoder.decode();
 }
 
-/** Renders `<tag>` with its first screen in a declarative shadow root (see the module comment). */
-export async function renderToString(tag: LeadkitTag, options: ServerRenderOptions): Promise<string> {
-  const definition = ELEMENTS[tag];
-  if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
+/** The attributes as written on the element, and as the widget's props. */
+function readAttributes(tag: LeadkitTag, attributes: AttributeValues | undefined): { written: string[]; props: Record<string, unknown> } {
   const attributeTypes: Record<string, AttributeType> = { ...HOST_ATTRIBUTES, ...(TAGS[tag].attributes as Record<string, AttributeType>) };
-  const props: Record<string, unknown> = { ...options.properties };
-  const written: string[] = [];
   const propOf = new Map(Object.keys(attributeTypes).map((name) => [kebab(name), name]));
-  for (const [attribute, value] of Object.entries(options.attributes ?? {})) {
+  const written: string[] = [];
+  const props: Record<string, unknown> = {};
+  for (const [attribute, value] of Object.entries(attributes ?? {})) {
     if (value === undefined || value === null || value === false || !/^[a-z][a-z0-9-]*$/i.test(attribute)) continue;
     const raw = value === true ? '' : String(value);
     written.push(raw === '' ? attribute : `${attribute}="${escapeAttribute(raw)}"`);
@@ -82,31 +87,97 @@ export async function renderToString(tag: LeadkitTag, options: ServerRenderOptio
     const parsed = parseAttribute(attributeTypes[name] as AttributeType, attribute, raw);
     if (parsed !== 'invalid') props[name] = parsed.value;
   }
+  return { written, props };
+}
 
-  const answers: ServerAnswer[] = [];
-  const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  props.gateway = createGatewayClient({
-    ...options.gateway,
-    auth: resolveAuth({ auth: options.properties?.auth ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined }),
-    fetch: recordingAnswers(baseFetch, answers),
-  });
+interface ShadowInputs {
+  props: Record<string, unknown>;
+  client: (auth: GatewayAuth) => GatewayClient;
+  /** The answers the page gets (once the render is done). */
+  answers: () => readonly ServerAnswer[];
+  stylesheet: string | undefined;
+  nonce: string | undefined;
+}
+
+/** The declarative shadow root's content: the answers, the styles, the first screen between its markers. */
+async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, stylesheet, nonce }: ShadowInputs): Promise<string> {
+  const definition = ELEMENTS[tag];
+  if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
+  props.gateway = client(resolveAuth({ auth: (props.auth as GatewayAuth | undefined) ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined }));
   // The locale's texts before the render (a server cannot see the page's `lang`: only the attribute counts).
   const locale = resolveLocale(props.locale as string | undefined, null);
   await loadLocalePack(locale);
   // The lazy parts of the first screen (its list, the open card's body…) suspend: prerender waits for them.
   const gate = createFirstScreen();
-  const tree = createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: options.stylesheet ?? null });
+  const styles = new Set<string>();
+  const tree = createElement(
+    ServerStyles.Provider,
+    { value: stylesheet ? null : styles },
+    createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null }),
+  );
   // One piece of HTML: a large Suspense boundary is never outlined behind its fallback with a
   // script to swap it in (no script runs in a declarative shadow root, nor under a strict CSP).
   const { prelude } = await prerender(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await readAll(prelude);
-  const inlinable = SERVER_ANSWERS[tag];
-  const inlined = inlinable ? answers.flatMap((answer) => inlinable(answer) ?? []) : answers;
   // Always there, `[]` when the first screen asked nothing: it also tells the element that its
   // shadow root is a server's first screen, to hydrate rather than replace.
-  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(inlined)}</script>`;
+  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(answers())}</script>`;
+  // Without a stylesheet URL: the CSS this first screen uses (base first; a part's own after the
+  // primitives it refines, as the browser adopts them: inner components first). The element
+  // adopts it as a constructed sheet and removes the element.
+  const inline = stylesheet
+    ? ''
+    : `<style ${STYLESHEET_ATTRIBUTE}${nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''}>${[baseCss, ...[...styles].reverse()].join('\n').replace(/<\//g, '<\\/')}</style>`;
   // Between the markers the first screen stays hidden until all of it is parsed (ui/base.css).
-  return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open"><span ${PARSING_ATTRIBUTE} hidden></span>${data}${html}<span ${PARSED_ATTRIBUTE} hidden></span></template></${tag}>`;
+  return `<span ${PARSING_ATTRIBUTE} hidden></span>${data}${inline}${html}<span ${PARSED_ATTRIBUTE} hidden></span>`;
 }
 
-export type { LeadkitTag };
+/**
+ * The content of `<tag>`'s declarative shadow root (see the module comment): from the gateway
+ * (the calls go out from here), or from `loadFirstScreen`'s data — then null when the first
+ * screen needed a call the data does not answer (the browser renders it).
+ */
+export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOptions | FirstScreenFromData): Promise<string | null> {
+  const { props } = readAttributes(tag, options.attributes);
+  Object.assign(props, options.properties);
+  if ('from' in options) {
+    const data = options.from;
+    if (data.tag !== tag) throw new Error(`leadkit/server: first-screen data of <${data.tag}> given for <${tag}>`);
+    let unanswered = false;
+    const html = await renderShadowRoot(tag, {
+      props,
+      client: (auth) =>
+        createGatewayClient({
+          baseURL: 'http://leadkit.invalid',
+          auth,
+          retry: { retries: 0 },
+          fetch: fetchTakingAnswers([...data.answers], () => {
+            unanswered = true;
+            return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
+          }),
+        }),
+      answers: () => data.answers,
+      stylesheet: data.stylesheet,
+      nonce: data.nonce,
+    });
+    return unanswered ? null : html;
+  }
+  const recorded: ServerAnswer[] = [];
+  const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  return renderShadowRoot(tag, {
+    props,
+    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(baseFetch, recorded) }),
+    answers: () => inlinableAnswers(tag, recorded),
+    stylesheet: options.stylesheet,
+    nonce: options.nonce,
+  });
+}
+
+/** Renders `<tag>` with its first screen in a declarative shadow root (see the module comment). */
+export async function renderToString(tag: LeadkitTag, options: ServerRenderOptions): Promise<string> {
+  const { written } = readAttributes(tag, options.attributes);
+  const shadow = await renderFirstScreen(tag, options);
+  return `<${tag}${written.length ? ` ${written.join(' ')}` : ''}><template shadowrootmode="open">${shadow ?? ''}</template></${tag}>`;
+}
+
+export { loadFirstScreen, type FirstScreenData, type LoadFirstScreenOptions, type LeadkitTag };

@@ -74,6 +74,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       }
       // A declarative shadow root from the page's HTML is this element's (open mode: readable here).
       this.#shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      let serverSheet: CSSStyleSheet | null = null;
       const answers = this.#shadow.querySelector(`script[${ANSWERS_ATTRIBUTE}]`);
       if (answers && [...this.#shadow.children].some((child) => child !== answers)) {
         // Read, then out of the tree React hydrates (it rendered none on the server), as the
@@ -81,13 +82,20 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         answers.remove();
         for (const marker of this.#shadow.querySelectorAll(`[${PARSING_ATTRIBUTE}], [${PARSED_ATTRIBUTE}]`)) marker.remove();
         const stylesheet = this.#shadow.querySelector(`link[${STYLESHEET_ATTRIBUTE}]`)?.getAttribute('href') ?? null;
+        // Inlined styles (no stylesheet URL) become a constructed sheet, adopted below in this
+        // same task (nothing paints unstyled), and leave the tree too.
+        const inline = this.#shadow.querySelector(`style[${STYLESHEET_ATTRIBUTE}]`);
+        if (inline) {
+          inline.remove();
+          serverSheet = sheetFor(inline.textContent ?? '');
+        }
         this.#server = { answers: parseAnswers(answers.textContent), stylesheet, gate: createFirstScreen() };
       }
       for (const name of attributeNames) {
         const raw = this.getAttribute(kebab(name));
         if (raw !== null) this.#read(name, raw);
       }
-      if (adopted.length > 0 && 'adoptedStyleSheets' in this.#shadow) this.#shadow.adoptedStyleSheets = adopted;
+      if (adopted.length > 0 && 'adoptedStyleSheets' in this.#shadow) this.#shadow.adoptedStyleSheets = serverSheet ? [serverSheet, ...adopted] : adopted;
       // A property set on the element before the tag was defined shadows our accessor: take it
       // over. A host property at once; an attribute property's value now, its attribute (which
       // may not change inside a constructor) once connected.

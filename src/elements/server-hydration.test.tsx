@@ -56,7 +56,12 @@ describe('<lead-board> hydrating a server’s first screen', () => {
     const heading = element.shadowRoot?.querySelector('h1');
     const firstCard = element.shadowRoot?.querySelector('[data-expanded="true"]');
     expect(heading?.textContent).toMatch(/^Leads for /);
+    // No stylesheet URL given: the server inlined the first screen's styles in one <style>.
+    expect(element.shadowRoot?.querySelectorAll('style[data-lk-stylesheet]')).toHaveLength(1);
     defineElement(leadBoardElement, { prefix });
+    // Adopted as a constructed sheet by the constructor, in the task that defined the tag: the <style> is out of the tree React hydrates.
+    expect(element.shadowRoot?.querySelector('style')).toBeNull();
+    expect(element.shadowRoot?.adoptedStyleSheets.length).toBeGreaterThan(0);
     await waitFor(() => expect(loads).toHaveLength(1));
     // Hydrated in place: the very nodes the server wrote, now live.
     expect(element.shadowRoot?.querySelector('h1')).toBe(heading);

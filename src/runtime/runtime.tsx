@@ -8,16 +8,9 @@ import { EN_US_PACK, type LocaleId, type LocalePack } from '../i18n/locale';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
 import type { HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
+import type { Flags } from './flags';
 
-/** Feature flags by name; unknown flags are off. */
-export type Flags = Readonly<Record<string, boolean>>;
-
-export const FLAG_NAMES = {
-  /** The new-review-request experiment (spec §4: ClosedWon opens the review prompt). */
-  newReviewRequest: 'new_review_request',
-  /** Call tracking on the board (spec §7). */
-  callTracking: 'pro_ads_leadcalltracking_v2_frontend_lead_board',
-} as const;
+export { FLAG_NAMES, type Flags } from './flags';
 
 /** Values an analytics sink may receive: page names, ids and states — never customer data. */
 export type AnalyticsProps = Readonly<Record<string, string | number | boolean | null>>;

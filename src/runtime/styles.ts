@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import { useRuntime } from './runtime';
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -26,12 +26,18 @@ export function adoptStyles(root: DocumentOrShadowRoot, cssTexts: readonly strin
   if (missing.length) root.adoptedStyleSheets = [...current, ...missing];
 }
 
+/** Where a server render gathers the CSS texts its widgets use (null in the browser). */
+export const ServerStyles = createContext<Set<string> | null>(null);
+
 /**
  * A widget brings its own CSS: adopted into its element's shadow root before the first paint.
  * So a widget loaded lazily (an office-app route) is styled like one defined up front.
  */
 export function useStyles(cssTexts: readonly string[]): void {
   const { host } = useRuntime();
+  // On a server: the first screen's styles, gathered while it renders (leadkit/server inlines them).
+  const gathered = useContext(ServerStyles);
+  if (gathered) for (const css of cssTexts) gathered.add(css);
   useLayoutEffect(() => {
     const root = host instanceof Element ? host.shadowRoot : null;
     if (root) adoptStyles(root, cssTexts);

@@ -310,7 +310,8 @@ function nextSite(origin: string): HostSite {
 
 /**
  * What a server-rendered host's HTML holds before any script runs: status 200 (never the 500 of a
- * server render that touched the DOM), the server component's own gateway call, and both tags.
+ * server render that touched the DOM), the server component's own gateway call, and both tags
+ * with their first screens as declarative shadow DOM.
  */
 async function checkServerHtml(url: string, failures: string[]): Promise<void> {
   try {
@@ -320,7 +321,19 @@ async function checkServerHtml(url: string, failures: string[]): Promise<void> {
     if (!html.includes(`Provider from a server component: ${BOARD_HEADING.replace('Leads for ', '').replace('&', '&amp;')}`)) {
       failures.push("server render: the server component's gateway call (createGatewayClient from leadkit) is not in the HTML");
     }
-    for (const tag of ['lead-page', 'lead-board']) if (!html.includes(`<${tag} `)) failures.push(`server render: no <${tag}> in the HTML`);
+    // Each widget's first screen in a declarative shadow root (leadkit/react rendering on the server
+    // from the server component's loadFirstScreen data), with its styles inlined (no stylesheet URL given).
+    const firstScreens: [tag: string, text: string][] = [
+      ['lead-page', 'Lead Unlocked'],
+      ['lead-board', BOARD_HEADING.replace('&', '&amp;')],
+      ['lead-board', 'Showing 1 - 10 of'],
+    ];
+    for (const [tag, text] of firstScreens) {
+      const root = new RegExp(`<${tag} [^>]*><template shadowrootmode="open">([\\s\\S]*?)</template></${tag}>`).exec(html)?.[1];
+      if (root === undefined) failures.push(`server render: no <${tag}> with a declarative shadow root in the HTML`);
+      else if (!root.includes(text)) failures.push(`server render: <${tag}>'s first screen has no '${text}'`);
+      else if (!/<style data-lk-stylesheet>[^<]*:host/.test(root)) failures.push(`server render: <${tag}>'s first screen has no inlined styles`);
+    }
   } catch (error) {
     failures.push(`server render: ${message(error)}`);
   }
@@ -364,6 +377,19 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
   if (NEXT_HOSTS[host]) await checkServerHtml(pageUrl, failures);
   const leadPage = page.locator('lead-page');
   const board = page.locator('lead-board');
+  if (NEXT_HOSTS[host]) {
+    // The first heading of each server-rendered root as the tag gets defined (before its element
+    // hydrates): hydrated in place, the very same node is there afterwards.
+    await page.addInitScript(() => {
+      const seen: Record<string, Element | null> = {};
+      (window as unknown as { firstScreenNodes: typeof seen }).firstScreenNodes = seen;
+      const define = customElements.define.bind(customElements);
+      customElements.define = (name, constructor, options) => {
+        seen[name] = document.querySelector(name)?.shadowRoot?.querySelector('h1, h2') ?? null;
+        define(name, constructor, options);
+      };
+    });
+  }
   try {
     await page.goto(pageUrl);
 
@@ -375,6 +401,20 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
       await board.getByRole('heading', { name: BOARD_HEADING }).waitFor({ timeout: UI_TIMEOUT_MS });
       await board.locator('[part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
     });
+    if (NEXT_HOSTS[host]) {
+      await check('each widget hydrated its server-rendered first screen in place', async () => {
+        const kept = await page.evaluate(() => {
+          const seen = (window as unknown as { firstScreenNodes: Record<string, Element | null> }).firstScreenNodes;
+          return ['lead-page', 'lead-board'].map((tag) => {
+            const before = seen[tag];
+            if (!before) return `<${tag}> had no server-rendered heading when its tag was defined`;
+            return before.isConnected && document.querySelector(tag)?.shadowRoot?.contains(before) ? null : `<${tag}> replaced its server-rendered first screen`;
+          });
+        });
+        const problems = kept.filter((problem): problem is string => problem !== null);
+        if (problems.length) throw new Error(problems.join('; '));
+      });
+    }
     await check('lk-load reaches the host from both widgets', async () => {
       await page
         .waitForFunction(() => {

@@ -162,6 +162,30 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(naming('heic.js')).toEqual(['heic.js']);
   });
 
+  it('keeps `leadkit`’s React-free exports in React-free files: a server component (React without createContext) loads only those for createGatewayClient or loadFirstScreen', () => {
+    const dist = path.join(project, 'node_modules', 'leadkit', 'dist');
+    const staticImport = /(?:\bfrom\s*|\bimport\s+)["']([^"']+)["']/g;
+    const reactPackage = /^(react|react-dom|jotai\/react|wouter|@tanstack\/react-virtual)(\/|$)/;
+    /** The files of a chunk's static closure that import React. */
+    const withReact = (file: string, seen = new Set<string>()): string[] => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const found: string[] = [];
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(staticImport)) {
+        if (specifier?.startsWith('.')) found.push(...withReact(path.resolve(path.dirname(file), specifier), seen));
+        else if (reactPackage.test(specifier ?? '') && !found.includes(path.relative(dist, file))) found.push(path.relative(dist, file));
+      }
+      return found;
+    };
+    const chunks = [...readFileSync(path.join(dist, 'index.js'), 'utf8').matchAll(/from "(\.\/chunks\/[^"]+)"/g)].map((match) => match[1] as string);
+    expect(chunks.length).toBeGreaterThan(5);
+    // defineElements is the one export that needs React (it defines the elements).
+    const offending = chunks.filter((chunk) => !/define-elements/.test(chunk) && withReact(path.join(dist, chunk)).length > 0);
+    expect(offending).toEqual([]);
+    // The check sees React where it is.
+    expect(withReact(path.join(dist, 'react.js')).length).toBeGreaterThan(0);
+  });
+
   it('imports every entry in Node without a DOM, and renders every leadkit/react component on the server without touching one (the element, to be defined in the browser)', async () => {
     const result = await inConsumer<{ entries: Record<string, string[]>; classes: Record<string, string>; html: Record<string, string> }>(
       'server-render.mjs',
@@ -180,7 +204,14 @@ describe('the packed package', { timeout: 60_000 }, () => {
       const sandbox = (await import('@leadkit/sandbox')).createSandboxGateway();
       const { renderToString: renderTag } = await import('leadkit/server');
       const served = await renderTag('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
-      console.log(JSON.stringify({ entries, classes, html, served, globals: ['window', 'document', 'customElements', 'HTMLElement'].filter((name) => name in globalThis) }));
+      // leadkit/react (its Node build) with first-screen data: the element with its first screen, by leadkit/server loaded from the package.
+      const { loadFirstScreen } = await import('leadkit');
+      const { renderToReadableStream } = await import('react-dom/server');
+      const firstScreen = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+      const stream = await renderToReadableStream(createElement(react.LeadBoard, { spId: 1001, firstScreen }));
+      await stream.allReady;
+      const reactServed = await new Response(stream).text();
+      console.log(JSON.stringify({ entries, classes, html, served, reactServed, globals: ['window', 'document', 'customElements', 'HTMLElement'].filter((name) => name in globalThis) }));
       `,
     );
     expect(Object.keys(result.entries)).toHaveLength(6);
@@ -189,6 +220,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     const { served } = result as unknown as { served: string };
     expect(served.startsWith('<lead-page lead-id="300002" sp-id="1001"><template shadowrootmode="open">')).toBe(true);
     expect(served).toContain('Lead Unlocked');
+    const { reactServed } = result as unknown as { reactServed: string };
+    expect(reactServed).toMatch(/^<lead-board sp-id="1001"><template shadowrootmode="open">/);
+    expect(reactServed).toContain('Showing 1 - 10 of');
     expect(result.entries['leadkit/twilio']).toContain('createTwilioChatClientFactory');
     expect(result.entries['leadkit/heic']).toContain('heicConverter');
     expect(result.entries['leadkit/react']).toEqual(expect.arrayContaining(['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']));

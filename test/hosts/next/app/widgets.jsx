@@ -1,9 +1,10 @@
 'use client';
 /**
  * The client half: `LeadPage` and `LeadBoard` from `leadkit/react` with the gateway client as a
- * prop and the host's handlers as `onLoad` / `onNavigate` (what they saw goes to
- * `window.hostLog`, which run.ts reads). This component also renders on the server (Next.js
- * renders client components there too): nothing here or in leadkit may touch the DOM then.
+ * prop, the host's handlers as `onLoad` / `onNavigate` (what they saw goes to `window.hostLog`,
+ * which run.ts reads) and the first screens the server component loaded as `firstScreen`. This
+ * component also renders on the server (Next.js renders client components there too): there the
+ * widgets come with their first screens as declarative shadow DOM, which they hydrate here.
  */
 import { useState } from 'react';
 import { createGatewayClient } from 'leadkit';
@@ -28,7 +29,7 @@ function onNavigate(event) {
   hostLog().navigations.push({ url: event.detail.url, kind: event.detail.kind, cancelable: event.cancelable, prevented: event.defaultPrevented });
 }
 
-export function Widgets({ gateway: firstUrl, second }) {
+export function Widgets({ gateway: firstUrl, second, firstScreens }) {
   const [gateway, setGateway] = useState(() => createGatewayClient({ baseURL: firstUrl, auth: AUTH }));
   const swap = () => {
     setGateway(createGatewayClient({ baseURL: second, auth: AUTH }));
@@ -39,8 +40,8 @@ export function Widgets({ gateway: firstUrl, second }) {
       <button type="button" onClick={swap}>
         Use the second gateway
       </button>
-      <LeadPage leadId={LEAD_ID} spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} />
-      <LeadBoard spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} />
+      <LeadPage leadId={LEAD_ID} spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.leadPage} />
+      <LeadBoard spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.board} />
     </>
   );
 }

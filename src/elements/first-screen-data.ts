@@ -1,0 +1,90 @@
+/**
+ * A widget's first-screen data, fetched where the host's session is — a Next.js server
+ * component, a route handler — without rendering anything (no React here: a React Server
+ * Component's `react` has no hooks, so the first screen itself is rendered later, by
+ * `leadkit/react`'s component while the page renders on the server, from this data).
+ *
+ *     // app/leads/page.tsx (a server component)
+ *     const board = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL, headers: session } });
+ *     return <Board firstScreen={board} />;   // a 'use client' component: <LeadBoard spId={1001} firstScreen={firstScreen} … />
+ *
+ * The data is the gateway answers of the tag's first calls (elements/first-calls.ts), with
+ * what the first screen does not show left out (the board's customers' contact details), and
+ * never a request's headers: it travels in the page (React's payload and the element's answers).
+ */
+import { createGatewayClient, type GatewayClientConfig } from '../gateway/client';
+import { recordingAnswers, type ServerAnswer } from '../gateway/server-answers';
+import { resolveAuth } from '../runtime/gateway-config';
+import type { HostProperties } from '../runtime/host-inputs';
+import { boardServerAnswer } from '../widgets/lead-board/server-answer';
+import { parseAttribute } from './element-definition';
+import { FIRST_CALLS } from './first-calls';
+import type { LeadkitTag } from './tags';
+
+/** What a first screen made on a server may carry into the page, per tag (absent: as answered; null: leave the answer out). */
+export const SERVER_ANSWERS: Partial<Record<LeadkitTag, (answer: ServerAnswer) => ServerAnswer | null>> = {
+  'lead-board': boardServerAnswer,
+};
+
+/** The answers of a server's first screen as they may go in the page. */
+export function inlinableAnswers(tag: LeadkitTag, answers: readonly ServerAnswer[]): ServerAnswer[] {
+  const inlinable = SERVER_ANSWERS[tag];
+  return inlinable ? answers.flatMap((answer) => inlinable(answer) ?? []) : [...answers];
+}
+
+/** Attribute values as a host writes them (`'sp-id': 1001`); false, null or undefined: absent. */
+export type AttributeValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** A tag's first-screen data: pass it as the `firstScreen` prop of its `leadkit/react` component. */
+export interface FirstScreenData {
+  readonly tag: LeadkitTag;
+  /** The answers of its first calls (path, body, status, text), as they may go in the page. */
+  readonly answers: readonly ServerAnswer[];
+  /** URL of `leadkit/widgets.css` as the host serves it: linked in the shadow root (else the first screen's styles are inlined). */
+  readonly stylesheet?: string;
+  /** The page's CSP nonce for the inlined styles (a strict `style-src` without `unsafe-inline`). */
+  readonly nonce?: string;
+}
+
+export interface LoadFirstScreenOptions {
+  /** The element's attributes, as the component's props will give them (`'sp-id': 1001`). */
+  attributes?: AttributeValues;
+  /** The gateway as the server reaches it (absolute `baseURL`) with the host's session (`headers`, `fetch`). */
+  gateway: Omit<GatewayClientConfig, 'auth'>;
+  /** The provider's auth from the host's session; else the `sp-id` attribute's provider. */
+  auth?: HostProperties['auth'];
+  stylesheet?: string;
+  nonce?: string;
+}
+
+/**
+ * Fetches a tag's first-screen data (its first calls, as the CDN loader sends them early); a tag
+ * without first calls, or whose attributes change them, gets none — its component then renders
+ * its first screen on the server from no answers, or (a call it needed was not answered) leaves
+ * it to the browser.
+ */
+export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
+  const attributes = options.attributes ?? {};
+  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
+  const spIdValue = present('sp-id') ? parseAttribute('number', 'sp-id', String(attributes['sp-id'])) : 'invalid';
+  const spId = spIdValue === 'invalid' ? undefined : (spIdValue.value as number);
+  const answers: ServerAnswer[] = [];
+  const calls = FIRST_CALLS.tags[tag];
+  const ids = calls?.ids.map((name) => (present(name) ? Number(attributes[name]) : Number.NaN)) ?? [];
+  if (calls && !calls.unless.some(present) && ids.every((id) => Number.isInteger(id))) {
+    const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+    const client = createGatewayClient({
+      ...options.gateway,
+      auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
+      fetch: recordingAnswers(baseFetch, answers),
+    });
+    // An error answer is data too (the first screen shows its banner); a call that never answered is none.
+    await Promise.allSettled(calls.send(client, ids));
+  }
+  return {
+    tag,
+    answers: inlinableAnswers(tag, answers),
+    ...(options.stylesheet ? { stylesheet: options.stylesheet } : {}),
+    ...(options.nonce ? { nonce: options.nonce } : {}),
+  };
+}

@@ -1,0 +1,22 @@
+import type { AttributeValues, FirstScreenData } from './first-screen-data';
+import type { HostProperties } from '../runtime/host-inputs';
+import type { LeadkitTag } from './tags';
+
+/**
+ * How `leadkit/react`'s components render a first screen while rendering on a server: set by
+ * the package's Node build of `leadkit/react` (`react.node.tsx`, the `node` export condition:
+ * Next.js's server render, Vite SSR, plain Node), which brings leadkit/server's renderer; the
+ * browser build has none, and never carries the server renderer.
+ */
+export type FirstScreenRenderer = (
+  tag: LeadkitTag,
+  input: { attributes: AttributeValues; properties: Partial<Omit<HostProperties, 'gateway'>>; from: FirstScreenData },
+) => Promise<string | null>;
+
+let renderer: FirstScreenRenderer | null = null;
+
+export function setFirstScreenRenderer(value: FirstScreenRenderer): void {
+  renderer = value;
+}
+
+export const firstScreenRenderer = (): FirstScreenRenderer | null => renderer;
