@@ -10,7 +10,8 @@
  *                             first screen in the HTML as declarative shadow DOM, hydrated in place
  *   /examples/office-board.html  a provider office page with <lead-board>
  *   /server/office-board.html    the same page with the board's first screen rendered on the server
- *   /server/review-request.html, /server/raq-funnel.html   those pages rendered on the server too
+ *   /examples/office-thread.html a provider office page with one <message-thread> in its HTML
+ *   /server/office-thread.html, /server/review-request.html, /server/raq-funnel.html   those pages rendered on the server too
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)

@@ -35,7 +35,7 @@ describe('leadkit/react rendering on a server', () => {
     const html = await serverHtml(createElement(LeadBoard, { spId: 1001, firstScreen, onNavigate: () => {}, className: 'board' }));
     // The component waited for its first screen: React streams it in its boundary's place (the
     // parser makes the template a shadow root wherever the element is, before React moves it).
-    expect(html).toMatch(/<lead-board class="board" sp-id="1001"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers>/);
+    expect(html).toMatch(/<lead-board sp-id="1001" class="board"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers>/);
     expect(html).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
     expect(html).toContain('Showing 1 - 10 of');
     expect(html).toContain('data-expanded="true"');

@@ -165,3 +165,33 @@ describe('leadkit/server: first-screen data (loadFirstScreen) and renderFirstScr
     await expect(renderFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, from: board })).rejects.toThrow('first-screen data of <lead-board> given for <lead-page>');
   });
 });
+
+describe('leadkit/server: <message-thread>', () => {
+  const THREAD = { 'sp-id': 1001, 'user-id': 5003, 'lead-id': 300002, 'chat-service': 'sandbox' };
+
+  it('renders the header with the member’s name, the message list loading and the composer; asks only for the lead (no chat, no phone numbers, no activities) and carries it without the customer’s contact', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await renderToString('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(html).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
+    expect(html).toContain('part="view-all-leads"');
+    expect(html).toContain('aria-label="Loading messages"');
+    expect(html).toMatch(/<textarea[^>]*placeholder="Write a message..."/);
+    const calls = sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => `${request.method} ${request.path}`);
+    expect(calls).toEqual(['GET /gateway/lead/office/v2/leads/300002']);
+    const answers = parseAnswers(ANSWERS.exec(html)?.[1]);
+    expect(answers.map((answer) => answer.path)).toEqual(['/gateway/lead/office/v2/leads/300002?spId=1001']);
+    expect(answers[0]?.text).toContain('"firstName":"Jasmine"');
+    expect(answers[0]?.text).not.toMatch(/"phone"|"email"|lineOne|@example\./);
+  });
+
+  it('loads the thread’s first-screen data without its chat session, phone numbers or activities, and renders the same header from it', async () => {
+    const sandbox = createSandboxGateway();
+    const data = await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    // The chat session (a credential) and the customer's own data are never asked from here.
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
+    expect(data.answers).toHaveLength(1);
+    const shadow = await renderFirstScreen('message-thread', { attributes: THREAD, from: data });
+    expect(shadow).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
+  });
+});
+

@@ -25,7 +25,7 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { inlinableAnswers, loadFirstScreen, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import { inlinableAnswers, loadFirstScreen, requestPath, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './elements/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
@@ -99,6 +99,20 @@ interface ShadowInputs {
   nonce: string | undefined;
 }
 
+/**
+ * A fetch that leaves the calls a tag's first screen withholds to the browser: never sent, never
+ * answered (aborted with the render), so what waits for them shows loading — as it will in the
+ * browser when the element hydrates, before it asks for them itself.
+ */
+function withholding(tag: LeadkitTag, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    if (!serverWithholds(tag, requestPath(input))) return fetch(input, init);
+    return new Promise((_, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), { once: true });
+    });
+  };
+}
+
 /** The declarative shadow root's content: the answers, the styles, the first screen between its markers. */
 async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, stylesheet, nonce }: ShadowInputs): Promise<string> {
   const definition = ELEMENTS[tag];
@@ -151,10 +165,13 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
           baseURL: 'http://leadkit.invalid',
           auth,
           retry: { retries: 0 },
-          fetch: fetchTakingAnswers([...data.answers], () => {
-            unanswered = true;
-            return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
-          }),
+          fetch: withholding(
+            tag,
+            fetchTakingAnswers([...data.answers], () => {
+              unanswered = true;
+              return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
+            }),
+          ),
         }),
       answers: () => data.answers,
       stylesheet: data.stylesheet,
@@ -166,7 +183,7 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
   const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   return renderShadowRoot(tag, {
     props,
-    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(baseFetch, recorded) }),
+    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(tag, baseFetch), recorded) }),
     answers: () => inlinableAnswers(tag, recorded),
     stylesheet: options.stylesheet,
     nonce: options.nonce,

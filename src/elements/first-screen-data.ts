@@ -13,23 +13,44 @@
  * never a request's headers: it travels in the page (React's payload and the element's answers).
  */
 import { createGatewayClient, type GatewayClientConfig } from '../gateway/client';
-import { recordingAnswers, type ServerAnswer } from '../gateway/server-answers';
+import { mayInline, recordingAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
 import type { HostProperties } from '../runtime/host-inputs';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
+import { threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
 import { parseAttribute } from './element-definition';
 import { FIRST_CALLS } from './first-calls';
 import type { LeadkitTag } from './tags';
 
-/** What a first screen made on a server may carry into the page, per tag (absent: as answered; null: leave the answer out). */
-export const SERVER_ANSWERS: Partial<Record<LeadkitTag, (answer: ServerAnswer) => ServerAnswer | null>> = {
-  'lead-board': boardServerAnswer,
+/**
+ * What a first screen made on a server may carry into the page, per tag: `answer` gives an
+ * answer as the page may carry it (null: not at all; absent: as answered); `withholds` names the
+ * calls the server does not make at all (their data is not on the first screen, and is the
+ * customer's own: the widget asks for it in the browser). Only server code applies these.
+ */
+interface ServerPolicy {
+  readonly answer?: (answer: ServerAnswer) => ServerAnswer | null;
+  readonly withholds?: (path: string) => boolean;
+}
+
+const SERVER_POLICIES: Partial<Record<LeadkitTag, ServerPolicy>> = {
+  'lead-board': { answer: boardServerAnswer },
+  'message-thread': { answer: threadServerAnswer, withholds: threadWithholds },
 };
 
 /** The answers of a server's first screen as they may go in the page. */
 export function inlinableAnswers(tag: LeadkitTag, answers: readonly ServerAnswer[]): ServerAnswer[] {
-  const inlinable = SERVER_ANSWERS[tag];
+  const inlinable = SERVER_POLICIES[tag]?.answer;
   return inlinable ? answers.flatMap((answer) => inlinable(answer) ?? []) : [...answers];
+}
+
+/** Whether a server render of `tag` leaves the call to `path` to the browser (see SERVER_POLICIES). */
+export const serverWithholds = (tag: LeadkitTag, path: string): boolean => SERVER_POLICIES[tag]?.withholds?.(path) ?? false;
+
+/** A request's path and query, as answers record it. */
+export function requestPath(input: Parameters<typeof fetch>[0]): string {
+  const parsed = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://relative.invalid');
+  return `${parsed.pathname}${parsed.search}`;
 }
 
 /** Attribute values as a host writes them (`'sp-id': 1001`); false, null or undefined: absent. */
@@ -73,10 +94,17 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   const ids = calls?.ids.map((name) => (present(name) ? Number(attributes[name]) : Number.NaN)) ?? [];
   if (calls && !calls.unless.some(present) && ids.every((id) => Number.isInteger(id))) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+    // A call whose answer may not go in a page (a credential: the thread's chat session) or that
+    // the first screen leaves to the browser is not sent from here at all.
+    const sending: typeof fetch = (input, init) => {
+      const path = requestPath(input);
+      return !mayInline(path) || serverWithholds(tag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
+    };
     const client = createGatewayClient({
       ...options.gateway,
       auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
-      fetch: recordingAnswers(baseFetch, answers),
+      retry: { retries: 0, ...options.gateway.retry },
+      fetch: recordingAnswers(sending, answers),
     });
     // An error answer is data too (the first screen shows its banner); a call that never answered is none.
     await Promise.allSettled(calls.send(client, ids));

@@ -187,7 +187,21 @@ describe('server-rendered office page with the lead board', () => {
 /** The other widgets' pages, rendered on the server: the first screen before any script, hydrated in place and live. */
 const SERVER_PAGES = [
   {
+    page: 'office-thread.html',
+    tag: 'message-thread',
+    element: '#thread',
+    first: (element: Locator) => element.getByRole('heading', { name: 'Your messages with Jasmine Anderson' }),
+    // Live once hydrated: the chat opens in the browser, the latest messages come, the composer takes text.
+    use: async (element: Locator) => {
+      await visible(element.locator('[part~="message"]').first(), 30_000);
+      const composer = element.getByRole('textbox', { name: 'Write a message...' });
+      await composer.fill('On my way');
+      await expect.poll(() => element.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    },
+  },
+  {
     page: 'review-request.html',
+    tag: 'review-request',
     element: '#review-300002',
     first: (element: Locator) => element.getByRole('button', { name: 'Request a Review' }),
     // Live once hydrated: the button opens the modal, its first field focused.
@@ -198,6 +212,7 @@ const SERVER_PAGES = [
   },
   {
     page: 'raq-funnel.html',
+    tag: 'raq-funnel',
     element: '#quote',
     first: (element: Locator) => element.getByRole('heading', { name: 'Get quotes from local pros' }),
     // Live once hydrated: the category field suggests as the customer types.
@@ -211,7 +226,7 @@ const SERVER_PAGES = [
   },
 ] as const;
 
-describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, element: selector, first, use }) => {
+describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element: selector, first, use }) => {
   it('shows the first screen before any script runs', async () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -228,7 +243,7 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, element: sel
       (window as unknown as { serverNode: unknown }).serverNode = document.querySelector(target)?.shadowRoot?.querySelector('[part]');
     }, selector);
     releaseLoader();
-    await page.waitForFunction((target) => customElements.get(target) !== undefined, selector.includes('review') ? 'review-request' : 'raq-funnel');
+    await page.waitForFunction((name) => customElements.get(name) !== undefined, tag);
     const element = page.locator(selector);
     // Defined (two frames on): nothing moved.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -2,8 +2,9 @@ import type * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
 import * as s from './schemas';
 
+import { INTERACTION_ACTIVITIES_PATH, LEAD_PHONE_NUMBERS_PATH, MESSAGE_CENTER_BASE as BASE } from './paths';
+
 /** Message center calls (spec §7, paths under `/gateway/message-center`). */
-const BASE = '/gateway/message-center';
 
 type MessageSent = v.InferOutput<typeof s.SendMessageResponseSchema>;
 
@@ -34,7 +35,7 @@ export async function getLeadPhoneNumbers(client: GatewayClient, query: { servic
   return client.request({
     operation: 'messageCenter.getLeadPhoneNumbers',
     method: 'GET',
-    path: `${BASE}/v2/lead/phone_number`,
+    path: LEAD_PHONE_NUMBERS_PATH,
     query: checked,
     response: s.LeadPhoneNumbersResponseSchema,
     signal: opts.signal,
@@ -46,7 +47,7 @@ export async function getInteractionActivities(client: GatewayClient, query: s.I
   return client.request({
     operation: 'messageCenter.getInteractionActivities',
     method: 'GET',
-    path: `${BASE}/v2/interactions/activities`,
+    path: INTERACTION_ACTIVITIES_PATH,
     query: checkRequest('messageCenter.getInteractionActivities', s.InteractionActivitiesQuerySchema, query),
     response: s.InteractionActivitiesResponseSchema,
     signal: opts.signal,

@@ -1,14 +1,13 @@
+import { parseJson, withoutCustomerContact } from '../../gateway/customer-contact';
 import { isLeadsPagePath } from '../../gateway/office/paths';
 import type { ServerAnswer } from '../../gateway/server-answers';
 
 /**
- * The customer's contact details a lead carries: the board's first screen shows none of them
- * (they appear behind an open card's 'Contact'), so a server render leaves them out of the
- * answers it puts in the page. Once hydrated, the board fetches its page again quietly and has
- * them (lead-board.tsx; 'Contact' shows a placeholder until then).
+ * The board's first screen shows none of the customers' contact details (they appear behind an
+ * open card's 'Contact'), so a server render leaves them out of the answers it puts in the page.
+ * Once hydrated, the board fetches its page again quietly and has them (lead-board.tsx; 'Contact'
+ * shows a placeholder until then).
  */
-const WITHHELD_CONTACT = ['phoneNumber', 'emailAddress', 'addressLineOne', 'addressLineTwo', 'phoneUrl'] as const;
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -18,18 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function boardServerAnswer(answer: ServerAnswer): ServerAnswer | null {
   if (!isLeadsPagePath(answer.path) || answer.status < 200 || answer.status >= 300) return answer;
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    return null;
-  }
+  const body = parseJson(answer.text);
   if (!isRecord(body) || !Array.isArray(body.leads)) return null;
-  const leads = body.leads.map((lead: unknown) => {
-    if (!isRecord(lead) || !isRecord(lead.customerInfo)) return lead;
-    const customerInfo = { ...lead.customerInfo };
-    for (const field of WITHHELD_CONTACT) delete customerInfo[field];
-    return { ...lead, customerInfo };
-  });
-  return { ...answer, text: JSON.stringify({ ...body, leads }) };
+  return { ...answer, text: JSON.stringify({ ...body, leads: body.leads.map(withoutCustomerContact) }) };
 }

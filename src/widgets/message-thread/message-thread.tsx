@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
+import { useFirstScreenLoadable } from '../../runtime/first-screen';
 import { useRuntime, withMessages } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -70,9 +71,10 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
   useStyles(STYLES);
   useAtomInput(threadInputsAtom, { spId, userId, leadId });
   const { t, routes, onLinkClick } = useRuntime();
-  // Read in the order of §4: phone numbers, provider lead, interaction activities.
+  // Read in the order of §4: phone numbers, provider lead, interaction activities. The lead
+  // (the member's name in the heading) is the first screen's: a server render waits for it.
   useAtomValue(phoneNumbersLoadableAtom);
-  const lead = useAtomValue(providerLeadLoadableAtom);
+  const lead = useFirstScreenLoadable(providerLeadLoadableAtom);
   // (The activities are read by the 'Message History' link, or listed by the history view.)
 
   const sessionMember = useAtomValue(sessionMemberAtom);
