@@ -8,7 +8,7 @@ import { TAG_NAMES, type LeadkitTag } from '../src/elements/tags';
 import type { renderToString as RenderToString } from '../src/server';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
-export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['cms.html', 'office-board.html', 'office-thread.html', 'review-request.html', 'raq-funnel.html']);
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['cms.html', 'office-board.html', 'office-thread.html', 'review-request.html', 'raq-funnel.html', 'strict-csp.html']);
 /** A leadkit tag written empty in a page, with its attributes. */
 const LEADKIT_TAG = new RegExp(`<(${TAG_NAMES.join('|')})([^>]*)></\\1>`, 'g');
 

@@ -11,7 +11,8 @@
  *   /examples/office-board.html  a provider office page with <lead-board>
  *   /server/office-board.html    the same page with the board's first screen rendered on the server
  *   /examples/office-thread.html a provider office page with one <message-thread> in its HTML
- *   /server/office-thread.html, /server/review-request.html, /server/raq-funnel.html   those pages rendered on the server too
+ *   /server/office-thread.html, /server/review-request.html, /server/raq-funnel.html,
+ *   /server/strict-csp.html     those pages rendered on the server too (the last with its policy)
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
@@ -280,7 +281,8 @@ site.get('/server/:page', async (c) => {
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
   const html = await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' });
-  return c.html(html, 200, { 'cache-control': 'no-store' });
+  // The strict CSP page keeps its policy rendered on the server too (the first screens link their styles).
+  return c.html(html, 200, { 'cache-control': 'no-store', ...(name === 'strict-csp.html' ? { 'content-security-policy': STRICT_CSP } : {}) });
 });
 
 // The office app: every path under /app is the same page (deep links, reloads, back/forward).

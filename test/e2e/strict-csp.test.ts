@@ -87,3 +87,27 @@ describe('strict CSP page', () => {
     expect(record.csp.map((violation) => violation.directive)).toEqual(['style-src-elem']);
   });
 });
+
+describe('strict CSP page rendered on the server (/server/strict-csp.html)', () => {
+  it('shows both first screens styled by their linked stylesheet, hydrates them in place, with no violation and no console error', async () => {
+    const served = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const servedWatch = await watchPage(served);
+    const response = await served.goto(`${server.origin}/server/strict-csp.html`, { waitUntil: 'commit' });
+    expect(response?.headers()['content-security-policy']).toBe(POLICY);
+    // The server's node, before the loader defines the tag (a declarative root from the HTML).
+    await served.waitForFunction(() => document.querySelector('#purchased-lead')?.shadowRoot?.querySelector('[part="lead-card"]'));
+    await served.evaluate(() => {
+      (window as unknown as { serverCard: unknown }).serverCard = document.querySelector('#purchased-lead')?.shadowRoot?.querySelector('[part="lead-card"]');
+    });
+    await waitForEvents(served, 'lk-load', 2);
+    await visible(served.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
+    const card = await served.locator('#purchased-lead [part="lead-card"]').evaluate((element) => getComputedStyle(element).display);
+    expect(card).toBe('grid');
+    expect(await served.evaluate(() => document.querySelector('#purchased-lead')?.shadowRoot?.querySelector('[part="lead-card"]') === (window as unknown as { serverCard: unknown }).serverCard)).toBe(true);
+    const record = await servedWatch.record();
+    expect(record.csp).toEqual([]);
+    expect(servedWatch.consoleErrors).toEqual([]);
+    await served.close();
+  });
+});
+
