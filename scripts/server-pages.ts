@@ -17,16 +17,18 @@ export interface ServerPageOptions {
   gateway: { baseURL: string; fetch: typeof fetch };
   /** URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>). */
   stylesheet: string;
+  /** The page's URL (`<lead-app>` renders its route). */
+  url?: string;
 }
 
 /** An example page's HTML with each leadkit tag's first screen rendered in it. */
-export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet }: ServerPageOptions): Promise<string> {
+export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet, url }: ServerPageOptions): Promise<string> {
   const parts: string[] = [];
   let last = 0;
   for (const match of page.matchAll(LEADKIT_TAG)) {
     const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
     const tag = match[1] as LeadkitTag;
-    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway, stylesheet }));
+    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway, stylesheet, ...(url ? { url } : {}) }));
     last = (match.index ?? 0) + match[0].length;
   }
   parts.push(page.slice(last));

@@ -13,6 +13,7 @@
  *   /examples/office-thread.html a provider office page with one <message-thread> in its HTML
  *   /server/office-thread.html, /server/review-request.html, /server/raq-funnel.html,
  *   /server/strict-csp.html     those pages rendered on the server too (the last with its policy)
+ *   /app/…?render=server        the office app with its route rendered on the server
  *   /examples/strict-csp.html the same widgets under a strict Content-Security-Policy
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
@@ -286,7 +287,15 @@ site.get('/server/:page', async (c) => {
 });
 
 // The office app: every path under /app is the same page (deep links, reloads, back/forward).
-const appPage = (c: Context) => sendFile(c, path.join(EXAMPLES, 'app.html'));
+// With `?render=server`, the app's route is rendered on the server (leadkit/server with the page's
+// URL), hydrated in place by the loader.
+const appPage = async (c: Context) => {
+  if (c.req.query('render') !== 'server') return sendFile(c, path.join(EXAMPLES, 'app.html'));
+  const { renderToString } = await loadServerEntry();
+  const page = readFileSync(path.join(EXAMPLES, 'app.html'), 'utf8');
+  const html = await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url });
+  return c.html(html, 200, { 'cache-control': 'no-store' });
+};
 site.get('/app', appPage);
 site.get('/app/*', appPage);
 

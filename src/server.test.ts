@@ -195,3 +195,32 @@ describe('leadkit/server: <message-thread>', () => {
   });
 });
 
+describe('leadkit/server: <lead-app> renders the route of the page’s URL', () => {
+  const render = (sandbox: ReturnType<typeof createSandboxGateway>, url: string) =>
+    renderToString('lead-app', { attributes: { 'sp-id': 1001, 'chat-service': 'sandbox' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch }, url });
+
+  it('the board route: its first screen, with the board’s answers trimmed as the board’s own are', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await render(sandbox, 'https://office.example/app/lead/board/1001');
+    expect(html).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
+    expect(html).toContain('Showing 1 - 10 of');
+    expect(html).not.toMatch(/tel:|mailto:|"phoneNumber"/);
+  });
+
+  it('the thread route: the thread’s header from its lead, without the calls a thread leaves to the browser', async () => {
+    const sandbox = createSandboxGateway();
+    const html = await render(sandbox, '/app/conversation/1001/thread/5003?leadId=300002');
+    expect(html).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
+  });
+
+  it('the lead page route keeps the contact its first screen shows, and an unknown path renders the not-found view', async () => {
+    const sandbox = createSandboxGateway();
+    const lead = await render(sandbox, '/app/lead?leadId=300002&serviceProviderId=1001');
+    expect(lead).toContain('Lead Unlocked');
+    expect(lead).toMatch(/href="tel:\+1\d{10}"/);
+    const missing = await render(sandbox, '/app/nowhere');
+    expect(missing).toContain('part="not-found"');
+  });
+});
+

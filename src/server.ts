@@ -35,6 +35,10 @@ import { fetchTakingAnswers, recordingAnswers, serializeAnswers, type ServerAnsw
 import { createFirstScreen } from './runtime/first-screen';
 import type { HostProperties } from './runtime/host-inputs';
 import { ServerStyles } from './runtime/styles';
+import { ServerLocationContext, type ServerLocation } from './runtime/server-location';
+import { DEFAULT_APP_BASE } from './domain/routes';
+import { FIRST_CALLS } from './elements/first-calls';
+import { appRouteOf } from './widgets/lead-app/lead-app-routes';
 import { loadLocalePack, resolveLocale } from './i18n/locale';
 import baseCss from './ui/base.css?inline';
 
@@ -52,6 +56,8 @@ export interface ServerRenderOptions {
   stylesheet?: string;
   /** The page's CSP nonce, put on the inlined `<style>` (no `stylesheet`). */
   nonce?: string;
+  /** The page's URL (path and query; an origin is ignored): `<lead-app>` renders its route. */
+  url?: string;
 }
 
 /** `renderFirstScreen` from first-screen data (`loadFirstScreen`) instead of a gateway. */
@@ -92,6 +98,7 @@ function readAttributes(tag: LeadkitTag, attributes: AttributeValues | undefined
 
 interface ShadowInputs {
   props: Record<string, unknown>;
+  location: ServerLocation | null;
   client: (auth: GatewayAuth) => GatewayClient;
   /** The answers the page gets (once the render is done). */
   answers: () => readonly ServerAnswer[];
@@ -114,7 +121,7 @@ function withholding(tag: LeadkitTag, fetch: typeof globalThis.fetch): typeof gl
 }
 
 /** The declarative shadow root's content: the answers, the styles, the first screen between its markers. */
-async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, stylesheet, nonce }: ShadowInputs): Promise<string> {
+async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answers, stylesheet, nonce }: ShadowInputs): Promise<string> {
   const definition = ELEMENTS[tag];
   if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
   props.gateway = client(resolveAuth({ auth: (props.auth as GatewayAuth | undefined) ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined }));
@@ -127,7 +134,7 @@ async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, style
   const tree = createElement(
     ServerStyles.Provider,
     { value: stylesheet ? null : styles },
-    createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null }),
+    createElement(ServerLocationContext.Provider, { value: location }, createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null })),
   );
   // One piece of HTML: a large Suspense boundary is never outlined behind its fallback with a
   // script to swap it in (no script runs in a declarative shadow root, nor under a strict CSP).
@@ -146,6 +153,21 @@ async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, style
   return `<span ${PARSING_ATTRIBUTE} hidden></span>${data}${inline}${html}<span ${PARSED_ATTRIBUTE} hidden></span>`;
 }
 
+/** A URL's path and query (an absolute URL's origin is dropped). */
+function locationOf(url: string): ServerLocation {
+  const parsed = new URL(url, 'http://page.invalid');
+  return { path: parsed.pathname, search: parsed.search.replace(/^\?/, '') };
+}
+
+/** The tag whose server policy applies: `<lead-app>` shows its route's widget. */
+function policyTag(tag: LeadkitTag, props: Record<string, unknown>, location: ServerLocation | null): LeadkitTag {
+  if (tag !== 'lead-app' || !location) return tag;
+  const base = (typeof props.base === 'string' && props.base ? props.base : DEFAULT_APP_BASE).replace(/\/+$/, '');
+  if (location.path !== base && !location.path.startsWith(`${base}/`)) return tag;
+  const route = appRouteOf(location.path.slice(base.length) || '/');
+  return (route && FIRST_CALLS.routes[route]?.tag) || tag;
+}
+
 /**
  * The content of `<tag>`'s declarative shadow root (see the module comment): from the gateway
  * (the calls go out from here), or from `loadFirstScreen`'s data — then null when the first
@@ -154,19 +176,23 @@ async function renderShadowRoot(tag: LeadkitTag, { props, client, answers, style
 export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOptions | FirstScreenFromData): Promise<string | null> {
   const { props } = readAttributes(tag, options.attributes);
   Object.assign(props, options.properties);
+  const location = 'url' in options && options.url !== undefined ? locationOf(options.url) : null;
+  // What the page may carry is the shown widget's: `<lead-app>`'s route's tag.
+  const policy = policyTag(tag, props, location);
   if ('from' in options) {
     const data = options.from;
     if (data.tag !== tag) throw new Error(`leadkit/server: first-screen data of <${data.tag}> given for <${tag}>`);
     let unanswered = false;
     const html = await renderShadowRoot(tag, {
       props,
+      location: null,
       client: (auth) =>
         createGatewayClient({
           baseURL: 'http://leadkit.invalid',
           auth,
           retry: { retries: 0 },
           fetch: withholding(
-            tag,
+            policy,
             fetchTakingAnswers([...data.answers], () => {
               unanswered = true;
               return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
@@ -183,8 +209,9 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
   const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   return renderShadowRoot(tag, {
     props,
-    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(tag, baseFetch), recorded) }),
-    answers: () => inlinableAnswers(tag, recorded),
+    location,
+    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(policy, baseFetch), recorded) }),
+    answers: () => inlinableAnswers(policy, recorded),
     stylesheet: options.stylesheet,
     nonce: options.nonce,
   });

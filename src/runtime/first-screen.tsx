@@ -17,17 +17,28 @@ import type { Loadable } from './loadable';
 export interface FirstScreen {
   /** Whether the first screen is still being made (suspend rather than show 'loading'). */
   readonly active: boolean;
-  /** The first screen is on the page. */
-  done(): void;
+  /**
+   * A widget whose first screen is behind a Suspense boundary of its own (the office app's
+   * route) ends it itself, with `<FirstScreenReached />` inside that boundary: the widget tree's
+   * end no longer does.
+   */
+  defer(): void;
+  /** The first screen is on the page (`nested`: said from inside the widget, see `defer`). */
+  done(from?: 'tree' | 'nested'): void;
 }
 
 export function createFirstScreen(): FirstScreen {
   let active = true;
+  let deferred = false;
   return {
     get active() {
       return active;
     },
-    done() {
+    defer() {
+      deferred = true;
+    },
+    done(from = 'tree') {
+      if (from === 'tree' && deferred) return;
       active = false;
     },
   };
@@ -47,7 +58,24 @@ export function FirstScreenScope({ gate, children }: { gate: FirstScreen | null;
 
 /** Rendered after the widget: its layout effect runs when the whole first screen committed (hydrated). */
 function FirstScreenDone({ gate }: { gate: FirstScreen | null }) {
-  useLayoutEffect(() => gate?.done(), [gate]);
+  useLayoutEffect(() => gate?.done('tree'), [gate]);
+  return null;
+}
+
+/**
+ * For a widget whose first screen sits behind its own Suspense boundary: call
+ * `useFirstScreenDeferred()` in the widget, and render `<FirstScreenReached />` inside that
+ * boundary, after what it shows — the first screen ends when that content committed (hydrated),
+ * not when the boundary's fallback did (its reads would show 'loading' where the server's HTML
+ * had data: a mismatch).
+ */
+export function useFirstScreenDeferred(): void {
+  useContext(FirstScreenContext)?.defer();
+}
+
+export function FirstScreenReached() {
+  const gate = useContext(FirstScreenContext);
+  useLayoutEffect(() => gate?.done('nested'), [gate]);
   return null;
 }
 

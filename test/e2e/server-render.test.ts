@@ -258,3 +258,43 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element
     await page.close();
   });
 });
+
+describe('server-rendered office app (/app/…?render=server: <lead-app> renders the route of the page’s URL)', () => {
+  const BOARD = '/app/lead/board/1001?render=server';
+
+  it('shows the board route’s first screen before any script runs', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const response = await page.goto(`${e2e.server.origin}${BOARD}`);
+    expect(response?.status()).toBe(200);
+    const app = page.locator('lead-app');
+    await visible(app.getByRole('heading', { name: 'Leads for Acme Plumbing & Heating' }));
+    await visible(app.getByText(/^Showing 1 - 10 of \d+ results$/));
+    await context.close();
+  });
+
+  it('hydrates the route in place at the page’s URL — the same nodes, no warning, nothing moves — and a card opens by keyboard', async () => {
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld(BOARD);
+    await page.waitForFunction(() => document.querySelector('lead-app')?.shadowRoot?.querySelector('h1'));
+    await page.evaluate(() => {
+      (window as unknown as { serverHeading: unknown }).serverHeading = document.querySelector('lead-app')?.shadowRoot?.querySelector('h1');
+    });
+    releaseLoader();
+    await page.waitForFunction(() => customElements.get('lead-app') !== undefined);
+    // Hydrated: the route's board told the host its page (once the route's code and texts were here).
+    await waitForEvents(page, 'lk-load', 1);
+    const app = page.locator('lead-app');
+    const second = app.locator('[part="lead-card"]').nth(1);
+    await second.locator('.lk-card__toggle').focus();
+    await page.keyboard.press('Enter');
+    await visible(second.getByText('Your Notes'));
+    expect(warnings).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector('lead-app')?.shadowRoot?.querySelector('h1') === (window as unknown as { serverHeading: unknown }).serverHeading)).toBe(true);
+    expect(watch.requested('/gateway/office-home/')).toEqual([]);
+    const record = await watch.record();
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});

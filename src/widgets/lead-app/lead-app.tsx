@@ -2,7 +2,9 @@ import { createContext, Suspense, useContext, useEffect, useId, type ReactNode }
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
 import { DEFAULT_APP_BASE } from '../../domain/routes';
+import { FirstScreenReached, useFirstScreenDeferred } from '../../runtime/first-screen';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
+import { usePageLocation } from '../../runtime/server-location';
 import { useStyles } from '../../runtime/styles';
 import { lazyPart } from '../../ui/lazy-part';
 import { Skeleton } from '../../ui/skeleton';
@@ -190,11 +192,15 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
   const appBase = appBaseOf(base);
   // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
   const appRuntime = useRuntime().withAppBase(appBase);
+  // The route of the page's URL on a server, and while hydrating a server's HTML (see server-location.ts).
+  const page = usePageLocation();
+  // A server's first screen is the route's: it ends once the route's widget hydrated (below).
+  useFirstScreenDeferred();
   return (
     <RuntimeProvider runtime={appRuntime}>
     <div className="lk-app" part="app">
       <AppProvider.Provider value={spId}>
-      <Router base={appBase}>
+      <Router base={appBase} ssrPath={page.path} ssrSearch={page.search}>
         <InAppNavigation base={appBase} />
         <OutsideBase />
         <Suspense fallback={<RouteLoading />}>
@@ -228,6 +234,7 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
               <NotFound />
             </Route>
           </Switch>
+          <FirstScreenReached />
         </Suspense>
       </Router>
       </AppProvider.Provider>
