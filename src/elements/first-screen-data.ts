@@ -13,7 +13,7 @@
  * never a request's headers: it travels in the page (React's payload and the element's answers).
  */
 import { createGatewayClient, type GatewayClientConfig } from '../gateway/client';
-import { mayInline, recordingAnswers, type ServerAnswer } from '../gateway/server-answers';
+import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
 import type { HostProperties } from '../runtime/host-inputs';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
@@ -46,12 +46,6 @@ export function inlinableAnswers(tag: LeadkitTag, answers: readonly ServerAnswer
 
 /** Whether a server render of `tag` leaves the call to `path` to the browser (see SERVER_POLICIES). */
 export const serverWithholds = (tag: LeadkitTag, path: string): boolean => SERVER_POLICIES[tag]?.withholds?.(path) ?? false;
-
-/** A request's path and query, as answers record it. */
-export function requestPath(input: Parameters<typeof fetch>[0]): string {
-  const parsed = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://relative.invalid');
-  return `${parsed.pathname}${parsed.search}`;
-}
 
 /** Attribute values as a host writes them (`'sp-id': 1001`); false, null or undefined: absent. */
 export type AttributeValues = Readonly<Record<string, string | number | boolean | null | undefined>>;

@@ -23,10 +23,11 @@ const NEVER_INLINED = [/\/one-time-token(\/|$)/, /\/chat\/session$/];
 
 export const mayInline = (path: string): boolean => !NEVER_INLINED.some((pattern) => pattern.test(path.split('?')[0] ?? ''));
 
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://relative.invalid');
+/** A request's path and query, as answers record it (the origin may differ between server and page). */
+export function requestPath(input: string | URL | Request): string {
+  const parsed = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://relative.invalid');
   return `${parsed.pathname}${parsed.search}`;
-};
+}
 
 const bodyOf = (init: RequestInit | undefined) => (typeof init?.body === 'string' ? init.body : init?.body == null ? null : undefined);
 
@@ -34,8 +35,7 @@ const bodyOf = (init: RequestInit | undefined) => (typeof init?.body === 'string
 export function recordingAnswers(fetch: typeof globalThis.fetch, answers: ServerAnswer[]): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = pathOf(url);
+    const path = requestPath(input);
     const body = bodyOf(init);
     if (mayInline(path) && body !== undefined) {
       answers.push({ method: (init?.method ?? 'GET').toUpperCase(), path, body, status: response.status, contentType: response.headers.get('content-type'), text: await response.clone().text() });
@@ -52,7 +52,7 @@ export function fetchTakingAnswers(answers: ServerAnswer[], fetch: typeof global
   return (input, init) => {
     if (answers.length > 0 && (typeof input === 'string' || input instanceof URL)) {
       const method = (init?.method ?? 'GET').toUpperCase();
-      const path = pathOf(String(input));
+      const path = requestPath(input);
       const body = bodyOf(init);
       const index = answers.findIndex((answer) => answer.method === method && answer.path === path && answer.body === body);
       const answer = index >= 0 ? answers.splice(index, 1)[0] : undefined;
