@@ -214,6 +214,23 @@ describe('leadkit/server: <lead-app> renders the route of the page’s URL', () 
     expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
   });
 
+  it('loads the route’s first-screen data from the page’s URL (its widget’s calls, trimmed as its own) and renders the route from it', async () => {
+    const sandbox = createSandboxGateway();
+    const gateway = { baseURL: 'http://sandbox.test', fetch: sandbox.fetch };
+    const board = await loadFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, gateway, url: 'https://office.example/app/lead/board/1001?x=1' });
+    expect(board.url).toBe('/app/lead/board/1001?x=1');
+    expect(board.answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]}`)).toEqual(['GET /gateway/office-home/v4/service_provider', 'POST /gateway/lead/office/v6/leads/serviceProvider/1001']);
+    expect(JSON.stringify(board.answers)).not.toContain('phoneNumber');
+    const shadow = await renderFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, from: board });
+    expect(shadow).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
+    const calls = sandbox.store.requests.length;
+    const thread = await loadFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, gateway, url: '/app/conversation/1001/thread/5003?leadId=300002' });
+    expect(sandbox.store.requests.slice(calls).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
+    expect(await renderFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, from: thread })).toMatch(/Your messages with Jasmine Anderson/);
+    // No URL, or a path outside the app: no calls, and a first screen made from none leaves the route to the browser.
+    expect((await loadFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, gateway })).answers).toEqual([]);
+  });
+
   it('the lead page route keeps the contact its first screen shows, and an unknown path renders the not-found view', async () => {
     const sandbox = createSandboxGateway();
     const lead = await render(sandbox, '/app/lead?leadId=300002&serviceProviderId=1001');

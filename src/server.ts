@@ -25,7 +25,7 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { inlinableAnswers, loadFirstScreen, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import { appRouteAt, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './elements/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
@@ -36,9 +36,6 @@ import { createFirstScreen } from './runtime/first-screen';
 import type { HostProperties } from './runtime/host-inputs';
 import { ServerStyles } from './runtime/styles';
 import { ServerLocationContext, type ServerLocation } from './runtime/server-location';
-import { DEFAULT_APP_BASE } from './domain/routes';
-import { FIRST_CALLS } from './elements/first-calls';
-import { appRouteOf } from './widgets/lead-app/lead-app-routes';
 import { loadLocalePack, resolveLocale } from './i18n/locale';
 import baseCss from './ui/base.css?inline';
 
@@ -153,19 +150,9 @@ async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answ
   return `<span ${PARSING_ATTRIBUTE} hidden></span>${data}${inline}${html}<span ${PARSED_ATTRIBUTE} hidden></span>`;
 }
 
-/** A URL's path and query (an absolute URL's origin is dropped). */
-function locationOf(url: string): ServerLocation {
-  const parsed = new URL(url, 'http://page.invalid');
-  return { path: parsed.pathname, search: parsed.search.replace(/^\?/, '') };
-}
-
 /** The tag whose server policy applies: `<lead-app>` shows its route's widget. */
 function policyTag(tag: LeadkitTag, props: Record<string, unknown>, location: ServerLocation | null): LeadkitTag {
-  if (tag !== 'lead-app' || !location) return tag;
-  const base = (typeof props.base === 'string' && props.base ? props.base : DEFAULT_APP_BASE).replace(/\/+$/, '');
-  if (location.path !== base && !location.path.startsWith(`${base}/`)) return tag;
-  const route = appRouteOf(location.path.slice(base.length) || '/');
-  return (route && FIRST_CALLS.routes[route]?.tag) || tag;
+  return (tag === 'lead-app' && location && appRouteAt(props.base, location)?.tag) || tag;
 }
 
 /**
@@ -176,7 +163,8 @@ function policyTag(tag: LeadkitTag, props: Record<string, unknown>, location: Se
 export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOptions | FirstScreenFromData): Promise<string | null> {
   const { props } = readAttributes(tag, options.attributes);
   Object.assign(props, options.properties);
-  const location = 'url' in options && options.url !== undefined ? locationOf(options.url) : null;
+  const url = 'from' in options ? options.from.url : options.url;
+  const location = url !== undefined ? pageLocationOf(url) : null;
   // What the page may carry is the shown widget's: `<lead-app>`'s route's tag.
   const policy = policyTag(tag, props, location);
   if ('from' in options) {
@@ -185,7 +173,7 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
     let unanswered = false;
     const html = await renderShadowRoot(tag, {
       props,
-      location: null,
+      location,
       client: (auth) =>
         createGatewayClient({
           baseURL: 'http://leadkit.invalid',

@@ -21,6 +21,8 @@ import { threadServerAnswer, threadWithholds } from '../widgets/message-thread/s
 import { parseAttribute } from './element-definition';
 import { FIRST_CALLS } from './first-calls';
 import type { LeadkitTag } from './tags';
+import { DEFAULT_APP_BASE } from '../domain/routes';
+import { appRouteOf, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 
 /**
  * What a first screen made on a server may carry into the page, per tag: `answer` gives an
@@ -59,6 +61,8 @@ export interface FirstScreenData {
   readonly stylesheet?: string;
   /** The page's CSP nonce for the inlined styles (a strict `style-src` without `unsafe-inline`). */
   readonly nonce?: string;
+  /** `<lead-app>`: the page's path and query, whose route it renders. */
+  readonly url?: string;
 }
 
 export interface LoadFirstScreenOptions {
@@ -70,6 +74,25 @@ export interface LoadFirstScreenOptions {
   auth?: HostProperties['auth'];
   stylesheet?: string;
   nonce?: string;
+  /** `<lead-app>`: the page's URL (path and query; an origin is ignored) — its route's first calls are made. */
+  url?: string;
+}
+
+/** The page's path and query (an absolute URL's origin dropped). */
+export function pageLocationOf(url: string): { path: string; search: string } {
+  const parsed = new URL(url, 'http://page.invalid');
+  return { path: parsed.pathname, search: parsed.search.replace(/^\?/, '') };
+}
+
+/** What `<lead-app>` shows at a page location: its route's tag and params (null: a path outside its base). */
+export function appRouteAt(base: unknown, location: { path: string }): { tag: LeadkitTag; params: Record<string, string>; route: AppRoute } | null {
+  const root = (typeof base === 'string' && base ? base : DEFAULT_APP_BASE).replace(/\/+$/, '');
+  if (location.path !== root && !location.path.startsWith(`${root}/`)) return null;
+  const path = location.path.slice(root.length) || '/';
+  const route = appRouteOf(path);
+  const tag = route && FIRST_CALLS.routes[route]?.tag;
+  const params = route && routeParams(route, path);
+  return route && tag && params ? { tag, params, route } : null;
 }
 
 /**
@@ -84,15 +107,23 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   const spIdValue = present('sp-id') ? parseAttribute('number', 'sp-id', String(attributes['sp-id'])) : 'invalid';
   const spId = spIdValue === 'invalid' ? undefined : (spIdValue.value as number);
   const answers: ServerAnswer[] = [];
-  const calls = FIRST_CALLS.tags[tag];
-  const ids = calls?.ids.map((name) => (present(name) ? Number(attributes[name]) : Number.NaN)) ?? [];
-  if (calls && !calls.unless.some(present) && ids.every((id) => Number.isInteger(id))) {
+  // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
+  const location = options.url !== undefined ? pageLocationOf(options.url) : null;
+  const routed = tag === 'lead-app' && location ? appRouteAt(attributes.base, location) : null;
+  const callTag = routed?.tag ?? tag;
+  const search = new URLSearchParams(location?.search ?? '');
+  const sources = routed ? FIRST_CALLS.routes[routed.route] : FIRST_CALLS.tags[tag];
+  const calls = FIRST_CALLS.tags[callTag];
+  const valueOf = (source: string) => (source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : present(source) ? String(attributes[source]) : null);
+  const ids = sources?.ids.map((source) => Number(valueOf(source) ?? Number.NaN)) ?? [];
+  const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
+  if (calls && sources && !blocked && ids.every((id) => Number.isInteger(id))) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // A call whose answer may not go in a page (a credential: the thread's chat session) or that
     // the first screen leaves to the browser is not sent from here at all.
     const sending: typeof fetch = (input, init) => {
       const path = requestPath(input);
-      return !mayInline(path) || serverWithholds(tag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
+      return !mayInline(path) || serverWithholds(callTag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
     };
     const client = createGatewayClient({
       ...options.gateway,
@@ -105,8 +136,9 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   }
   return {
     tag,
-    answers: inlinableAnswers(tag, answers),
+    answers: inlinableAnswers(callTag, answers),
     ...(options.stylesheet ? { stylesheet: options.stylesheet } : {}),
     ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(location ? { url: `${location.path}${location.search ? `?${location.search}` : ''}` } : {}),
   };
 }

@@ -28,6 +28,20 @@ export function appRouteOf(path: string): AppRoute | null {
   return ROUTE_PATTERNS.find(([, pattern]) => pattern.test(path))?.[0] ?? null;
 }
 
+/** A route's `:name` segments of a path (relative to the base, without its query), or null when it is not that route. */
+export function routeParams(route: AppRoute, path: string): Record<string, string> | null {
+  const pattern = APP_ROUTES[route].split('/');
+  const segments = path.replace(/\/$/, '').split('/');
+  if (segments.length !== pattern.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of pattern.entries()) {
+    const segment = segments[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
+    else if (part !== segment) return null;
+  }
+  return params;
+}
+
 /** Whether a path (relative to the base, without its query) is one of the app's routes. */
 export function isAppRoute(path: string): boolean {
   return appRouteOf(path) !== null;
