@@ -52,6 +52,11 @@ describe('leadkit/react rendering on a server', () => {
     expect(await serverHtml(createElement(LeadPage, { leadId: 300002, spId: 1001 }))).toBe('<main><!--$--><lead-page lead-id="300002" sp-id="1001"></lead-page><!--/$--></main>');
     const sized = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, gateway: gateway(sandbox) });
     expect(await serverHtml(createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: sized }))).toBe('<main><!--$--><lead-board sp-id="1001" page-size="25"></lead-board><!--/$--></main>');
+    // The same data given to a board with other attributes is rendered for those: page-size changes the calls, so none.
+    const board = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: gateway(sandbox) });
+    const both = await serverHtml(createElement('div', null, createElement(LeadBoard, { spId: 1001, firstScreen: board }), createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: board })));
+    expect(both.match(/<template shadowrootmode/g)).toHaveLength(1);
+    expect(both).toContain('<lead-board sp-id="1001" page-size="25"></lead-board>');
     // Another tag's data is not this element's first screen.
     const page = await loadFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, gateway: gateway(sandbox) });
     expect(await serverHtml(createElement(LeadBoard, { spId: 1001, firstScreen: page as never }))).toBe('<main><!--$--><lead-board sp-id="1001"></lead-board><!--/$--></main>');

@@ -68,8 +68,8 @@ function assignRef<E>(ref: Ref<E> | undefined, value: E | null): void {
   else if (ref) (ref as { current: E | null }).current = value;
 }
 
-/** Each first screen is rendered once per data (a server render re-renders a component that waited). */
-const renderedFirstScreens = new WeakMap<FirstScreenData, Promise<string | null>>();
+/** Each first screen is rendered once per data and attributes (a server render re-renders a component that waited). */
+const renderedFirstScreens = new WeakMap<FirstScreenData, Map<string, Promise<string | null>>>();
 
 function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>) {
   const attributeTypes: Record<string, unknown> = { ...HOST_ATTRIBUTES, ...TAGS[definition.tag].attributes };
@@ -82,14 +82,17 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
   function useServerShadowRoot(firstScreen: FirstScreenData | undefined, attributes: Record<string, string>, all: Record<string, unknown>): string | null {
     const render = firstScreenRenderer();
     if (typeof document !== 'undefined' || !render || !firstScreen || firstScreen.tag !== definition.tag) return null;
-    let html = renderedFirstScreens.get(firstScreen);
+    const byAttributes = renderedFirstScreens.get(firstScreen) ?? new Map<string, Promise<string | null>>();
+    renderedFirstScreens.set(firstScreen, byAttributes);
+    const key = JSON.stringify(attributes);
+    let html = byAttributes.get(key);
     if (!html) {
       const properties = Object.fromEntries(HOST_PROPERTIES.filter((name) => name !== 'gateway' && all[name] !== undefined).map((name) => [name, all[name]]));
       html = render(definition.tag, { attributes, properties, from: firstScreen }).catch((error: unknown) => {
         console.warn(`leadkit: <${definition.tag}> left its first screen to the browser: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       });
-      renderedFirstScreens.set(firstScreen, html);
+      byAttributes.set(key, html);
     }
     return use(html);
   }

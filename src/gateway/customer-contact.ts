@@ -12,7 +12,8 @@ export const CUSTOMER_CONTACT_FIELDS = {
   address: ['firstLine', 'secondLine', 'lineOne', 'lineTwo'],
 } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A lead (any JSON value) without its customer's contact details; anything else as it is. */
 export function withoutCustomerContact<T>(lead: T): T {
