@@ -61,6 +61,22 @@ describe('threadRows', () => {
     expect(short(snapshot({ messages, pending: [pending('p:a', 'failed', d(6, 9, 1))] }))).toEqual(['day 2026-03-06', 'm0 own delivered', 'p:a failed |']);
   });
 
+  it('a text the conversation holds before its send has answered shows once, as the stored message saying its state (two sends of one text: one message each, oldest first)', () => {
+    const before = [message(0, THEM, d(6, 9))];
+    const sending = [pending('p:a', 'sending', d(6, 9, 1)), pending('p:a', 'sending', d(6, 9, 2))].map((send, i) => ({ ...send, id: `p:${i}` }));
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: sending }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:1 sending | ·sending']);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a'), message(2, ME, d(6, 9, 2), 'p:a')], pending: sending }))).toEqual([
+      'day 2026-03-06',
+      'm0 them |',
+      'm1 own delivered',
+      'm2 own delivered | ·delivered',
+    ]);
+    // Not a message from before the send (its index is not after the send's), nor another text, nor a failed send.
+    expect(short(snapshot({ messages: [message(0, ME, d(6, 9), 'p:a')], pending: [{ ...pending('p:a', 'sending', d(6, 9, 1)), afterIndex: 0 }] }))).toEqual(['day 2026-03-06', 'm0 own delivered', 'p:a sending | ·sending']);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'other')], pending: [pending('p:a', 'sending', d(6, 9, 1))] }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:a sending | ·sending']);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: [pending('p:a', 'failed', d(6, 9, 1))] }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:a failed |']);
+  });
+
   it("'New messages' above the first customer message after the horizon the thread opened with", () => {
     const messages = [message(4, THEM, d(6, 9)), message(5, ME, d(6, 9, 1)), message(6, ME, d(6, 9, 2)), message(7, THEM, d(6, 9, 3))];
     expect(short(snapshot({ messages, unreadAfter: 5 }))).toEqual(['day 2026-03-06', 'm4 them |', 'm5 own delivered', 'm6 own delivered |', 'unread', 'm7 them |']);

@@ -41,13 +41,30 @@ function unreadAt(messages: readonly { message: ChatMessage; own: boolean }[], a
   return messages.findIndex(({ message, own }) => !own && message.index > after);
 }
 
+/**
+ * The pending sends still to show. The conversation may push a text's message before the message
+ * center has answered its send (the send is still `sending`): the stored message shows it from
+ * then on, not both bubbles for that moment (one message each, oldest send first; the session
+ * drops the send when its answer comes).
+ */
+function pendingToShow(messages: readonly { message: ChatMessage; own: boolean }[], pending: readonly PendingSend[]): PendingSend[] {
+  const taken = new Set<number>();
+  return pending.filter((send) => {
+    if (send.kind !== 'text' || send.state !== 'sending') return true;
+    const stored = messages.find(({ message, own }) => own && !taken.has(message.index) && message.index > send.afterIndex && message.body === send.text);
+    if (!stored) return true;
+    taken.add(stored.message.index);
+    return false;
+  });
+}
+
 /** The rows: messages, then pending sends, with their day separators and the unread line. */
 export function threadRows(snapshot: Pick<ThreadSnapshot, 'messages' | 'pending' | 'identity' | 'readHorizon' | 'unreadAfter' | 'hasOlder'>): Row[] {
   const identity = snapshot.identity ?? '';
   const messages = snapshot.messages.map((message) => ({ message, own: isOwnMessage(message, identity) }));
   const items: Item[] = [
     ...messages.map(({ message, own }): Item => ({ kind: 'message', message, own, dateCreated: message.dateCreated })),
-    ...snapshot.pending.map((pending): Item => ({ kind: 'pending', pending, own: true, dateCreated: new Date(pending.createdAt) })),
+    ...pendingToShow(messages, snapshot.pending).map((pending): Item => ({ kind: 'pending', pending, own: true, dateCreated: new Date(pending.createdAt) })),
   ];
   // Pending sends group with the messages before them: the stamp line under a message does not
   // move when the pending send after it is stored (it left when that send was written).
