@@ -190,6 +190,7 @@ describe('the clock property', () => {
 });
 
 const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextTask = () => settle(0);
 
 describe('the element acts only while in a document', () => {
   it('makes no request and renders nothing while created but never connected', async () => {
@@ -245,30 +246,46 @@ describe('the element acts only while in a document', () => {
   });
 });
 
-describe('a removed element cancels its reads still on the way (issue 13: nothing fetched for a detached element)', () => {
-  /** A gateway config whose fetch answers a lead only when told; each request's signal is kept. */
-  function heldGateway() {
-    const calls: { url: string; signal: AbortSignal | undefined; answer(): void }[] = [];
-    const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      new Promise<Response>((resolve, reject) => {
-        const url = String(input);
-        const leadId = Number(/leads\/(\d+)/.exec(url)?.[1]);
-        calls.push({ url, signal: init?.signal ?? undefined, answer: () => resolve(json(200, leadResponse(leadId))) });
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      })) as typeof globalThis.fetch;
-    return { gateway: { baseURL: 'https://gw.test', fetch }, calls };
-  }
+/** A fetch that answers a lead only when told; each request's signal is kept. */
+function heldFetch() {
+  const calls: { url: string; signal: AbortSignal | undefined; answer(): void; ended: boolean }[] = [];
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = String(input);
+      const leadId = Number(/leads\/(\d+)/.exec(url)?.[1]);
+      const call = {
+        url,
+        signal: init?.signal ?? undefined,
+        ended: false,
+        answer: () => {
+          call.ended = true;
+          resolve(json(200, leadResponse(leadId)));
+        },
+      };
+      calls.push(call);
+      init?.signal?.addEventListener('abort', () => {
+        call.ended = true;
+        reject(init.signal?.reason);
+      });
+    })) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
 
-  /** A lead page in the document, asking for lead `leadId` through `heldGateway`. */
-  async function insertedLeadPage(leadId: number) {
-    const { gateway, calls } = heldGateway();
-    const element = document.createElement(defineFresh()) as HTMLElement & { gateway: unknown };
-    element.gateway = gateway;
+describe.each([
+  { given: 'a gateway config', gateway: (fetch: typeof globalThis.fetch) => ({ baseURL: 'https://gw.test', fetch }) },
+  // Issue 36 §3: a host's ready client (shared by its elements) is cancelled per element too.
+  { given: "a host's ready client", gateway: (fetch: typeof globalThis.fetch) => createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch }) },
+])('a removed element cancels its reads still on the way, with $given (issue 13: nothing fetched for a detached element)', ({ gateway: gatewayOf }) => {
+  /** A lead page in the document, asking for lead `leadId` through a held fetch. */
+  async function insertedLeadPage(leadId: number, held = heldFetch(), tag = defineFresh()) {
+    const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
+    element.gateway = gatewayOf(held.fetch);
     element.setAttribute('sp-id', '1001');
     element.setAttribute('lead-id', String(leadId));
+    const before = held.calls.length;
     document.body.append(element);
-    await waitFor(() => expect(calls).toHaveLength(1));
-    return { element, calls };
+    await waitFor(() => expect(held.calls).toHaveLength(before + 1), { interval: 5, timeout: 15_000 });
+    return { element, calls: held.calls };
   }
 
   it('removed while its lead is on the way, the request is aborted; back in the document, it asks again and shows the lead', async () => {
@@ -292,6 +309,31 @@ describe('a removed element cancels its reads still on the way (issue 13: nothin
     await waitFor(() => expect(text(element)).toContain('Lead 9'));
     await settle();
     expect(calls).toHaveLength(1);
+  });
+
+  it('200 elements attached, moved and removed while their calls are on the way: each call ends with the removal, none starts after it; an element still in the document keeps its own', { timeout: 120_000 }, async () => {
+    const held = heldFetch();
+    const tag = defineFresh();
+    const stays = await insertedLeadPage(7, held, tag);
+    const other = document.createElement('div');
+    document.body.append(other);
+    for (let i = 0; i < 200; i++) {
+      const { element } = await insertedLeadPage(100 + i, held, tag);
+      other.append(element); // a move: its call goes on
+      await nextTask();
+      expect(held.calls.at(-1)?.ended).toBe(false);
+      const count = held.calls.length;
+      element.remove();
+      // The removal is final a microtask later: its reads end then.
+      await nextTask();
+      expect(held.calls.at(-1)?.ended).toBe(true);
+      expect(held.calls).toHaveLength(count);
+    }
+    await settle();
+    expect(held.calls).toHaveLength(201);
+    expect(held.calls.filter((call) => !call.ended).map((call) => call.url)).toEqual(['https://gw.test/gateway/lead/office/v2/leads/7?spId=1001']);
+    held.calls[0]?.answer();
+    await waitFor(() => expect(text(stays.element)).toContain('Lead 7'));
   });
 });
 

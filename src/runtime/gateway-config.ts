@@ -2,6 +2,7 @@ import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
+import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
 /** What a host may pass as the `gateway` property: a ready client or the config for one. */
@@ -34,8 +35,9 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
  * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
  * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
- * flight, cancelled when it leaves: `createElementReads`); a host's ready client gets neither.
- * A server render's `answers` are taken first whatever the gateway input.
+ * flight, cancelled when it leaves: `createElementReads`); a host's ready client, shared by any
+ * number of elements, is used through a view of it that does both for this element's reads
+ * (`elementView`). A server render's `answers` are taken first whatever the gateway input.
  */
 export function resolveGatewayClient(
   inputs: GatewayInputs,
@@ -45,7 +47,7 @@ export function resolveGatewayClient(
   answers?: ServerAnswer[],
 ): GatewayClient {
   // A host's ready client takes a server render's answers too (answers first, then its own calls).
-  if (isGatewayClient(inputs.gateway)) return answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway;
+  if (isGatewayClient(inputs.gateway)) return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
   const given = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
@@ -60,6 +62,30 @@ export function resolveGatewayClient(
     ...(fetch ? { fetch } : {}),
     ...(reads ? { reads } : {}),
   });
+}
+
+/**
+ * A host's ready client as one element uses it: the element's reads (GETs, and calls marked
+ * `read`) are not sent while it is out of the document and are cancelled with its other reads
+ * when it leaves; what changes something goes to the host's client untouched and runs to its end.
+ */
+function elementView(client: GatewayClient, connected: (() => boolean) | undefined, reads: ReadScope | undefined): GatewayClient {
+  if (!connected && !reads) return client;
+  return {
+    get auth() {
+      return client.auth;
+    },
+    baseURL: client.baseURL,
+    replayQueue: client.replayQueue,
+    whenChallengeSettled: () => client.whenChallengeSettled(),
+    request(spec) {
+      if (spec.method !== 'GET' && spec.read !== true) return client.request(spec);
+      if (connected && !connected()) return Promise.reject(new GatewayError({ kind: 'aborted', operation: spec.operation }));
+      const read = new AbortController();
+      const untrack = reads?.track(read);
+      return client.request({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, read.signal]) : read.signal }).finally(() => untrack?.());
+    },
+  };
 }
 
 /** An element's reads in flight (its client's `reads`), to cancel when the element leaves the document. */

@@ -18,7 +18,7 @@ interface CachedClient {
   client: GatewayClient;
 }
 const clients = new WeakMap<object, CachedClient>();
-/** Each element's reads in flight (its own clients', not a host's client). */
+/** Each element's reads in flight (through its own client, or its view of a host's client). */
 const elementReads = new WeakMap<object, ElementReads>();
 /** Clients whose reads were cancelled: a widget that renders again takes a new one (and asks again). */
 const retired = new WeakSet<GatewayClient>();

@@ -21,6 +21,9 @@
  *   at most one event stream alive — live from its request until the browser reports it
  *   finished or failed — and the detached thread's closed before the next thread attaches;
  *   no EventSource or WebSocket ever open.
+ * Then (issue 36 §3) CYCLES more on the same page, each element removed while its calls are on
+ * the way (every gateway answer held 1.5 s): none of its calls open 1 s after its removal, none
+ * started after it, the JS objects at most 1.5× those after the cycles above (see slowCycles).
  * A cycle is as short as is honest: it waits for the element's first content — its `lk-load`;
  * the thread (no `lk-load`) its first message bubble, the review button its trigger — never a
  * fixed time. The move is checked to keep the rendered tree (no remount).
@@ -31,7 +34,7 @@
  * `npm run soak` (SOAK=1) the issue's 200; LIFECYCLE_CYCLES=n runs n.
  */
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import type { Browser, CDPSession, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import type { LeadkitTag } from '../../src/elements/tags';
 import { launchChromium } from '../helpers/browser';
@@ -171,6 +174,20 @@ const LIFECYCLE = String.raw`(() => {
 
   const nextTask = () => new Promise((resolve) => native.setTimeout(resolve, 0));
 
+  // Every fetch the page makes (leadkit's gateway and chat calls read the global fetch at call
+  // time): when it started and when it settled (answered, failed or aborted), on the page's clock.
+  const fetches = [];
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    const entry = { url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, startedAt: performance.now(), settledAt: null };
+    fetches.push(entry);
+    const settle = () => { entry.settledAt = performance.now(); };
+    const answer = nativeFetch(input, init);
+    answer.then(settle, settle);
+    return answer;
+  };
+  const openFetches = () => fetches.filter((entry) => entry.settledAt === null);
+
   /** Resolves once the element shows its first content; rejects on its lk-error or after timeoutMs. */
   function firstContent(element, loaded, timeoutMs) {
     let cleanup = () => {};
@@ -241,6 +258,34 @@ const LIFECYCLE = String.raw`(() => {
     return { loadMs, kept, removedAt };
   }
 
+  /**
+   * create + attach, its first call on the way (its answers are slow: the test holds them), move,
+   * detach; then until its calls have ended (at most 1 s): what it started after its removal and
+   * what it left open.
+   */
+  async function slowCycle({ tag, attributes }) {
+    const first = document.getElementById('first');
+    const second = document.getElementById('second');
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    const before = fetches.length;
+    first.append(element);
+    const until = performance.now() + 10000;
+    while (fetches.length === before && performance.now() < until) await nextTask();
+    const calledBeforeRemoval = fetches.length - before;
+    second.append(element);
+    await nextTask();
+    element.remove();
+    const removedAt = performance.now();
+    while (openFetches().length > 0 && performance.now() < removedAt + 1000) await nextTask();
+    return {
+      calledBeforeRemoval,
+      startedAfterRemoval: fetches.filter((entry) => entry.startedAt > removedAt).map((entry) => entry.url),
+      openAfterASecond: openFetches().map((entry) => entry.url),
+      slowestEndMs: Math.max(0, ...fetches.slice(before).filter((entry) => entry.settledAt !== null && entry.startedAt <= removedAt).map((entry) => entry.settledAt - removedAt)),
+    };
+  }
+
   // Grouped: 'AbortSignal.timeout 15000 ms at … ×200'.
   const describe = (entries) => {
     const counts = new Map();
@@ -252,6 +297,7 @@ const LIFECYCLE = String.raw`(() => {
   };
   window.__lifecycle = {
     cycle,
+    slowCycle,
     live: () => ({ timers: [...describe(timers), ...describe(frames), ...describe(idles), ...describe(signalTimers)], sockets: openSockets() }),
     settle: (ms) => new Promise((resolve) => native.setTimeout(resolve, ms)),
     // Requests started after a page time (the resource entries' own start, not when the test
@@ -267,6 +313,16 @@ interface CycleResult {
   removedAt: number;
 }
 
+interface SlowCycleResult {
+  /** Fetches the element started before it was removed (at least its first call). */
+  calledBeforeRemoval: number;
+  startedAfterRemoval: string[];
+  /** Fetches of the element still open 1 s after its removal. */
+  openAfterASecond: string[];
+  /** How long after the removal its last call begun before it ended. */
+  slowestEndMs: number;
+}
+
 interface LiveTimers {
   /** The live ones, grouped: kind, delay, where they were made, how many. */
   timers: string[];
@@ -277,6 +333,7 @@ declare global {
   interface Window {
     __lifecycle: {
       cycle(spec: { tag: string; attributes: Readonly<Record<string, string>>; loaded: Subject['loaded']; timeoutMs: number; lingerMs: number }): Promise<CycleResult>;
+      slowCycle(spec: { tag: string; attributes: Readonly<Record<string, string>> }): Promise<SlowCycleResult>;
       live(): LiveTimers;
       settle(ms: number): Promise<void>;
       requestedSince(at: number): string[];
@@ -433,28 +490,33 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The subject's blank page with the page script, its errors recorded, and a CDP session. */
+async function lifecyclePage(context: BrowserContext, subject: Subject): Promise<{ page: Page; errors: string[]; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript({ content: LIFECYCLE });
+  // The blank page at the subject's path, served by the test; then routing is off (a route
+  // sends every later request through Playwright).
+  const url = `${server.origin}${subject.path}`;
+  const isPage = (target: URL) => target.href === url;
+  await page.route(isPage, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE }));
+  await page.goto(url);
+  await page.unroute(isPage);
+  return { page, errors, cdp: await context.newCDPSession(page) };
+}
+
 async function runCycles(subject: Subject, expect: ExpectStatic): Promise<void> {
   const { tag } = subject;
   const began = performance.now();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { page, errors, cdp } = await lifecyclePage(context, subject);
     let removedInPageAt = 0;
     const streams = watchStreams(page);
-    await page.addInitScript({ content: LIFECYCLE });
-    // The blank page at the subject's path, served by the test; then routing is off (a route
-    // sends every later request through Playwright).
-    const url = `${server.origin}${subject.path}`;
-    const isPage = (target: URL) => target.href === url;
-    await page.route(isPage, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE }));
-    await page.goto(url);
-    await page.unroute(isPage);
-    const cdp = await context.newCDPSession(page);
     const pageOwnTimers = (await page.evaluate(() => window.__lifecycle.live())).timers;
 
     const spec = { tag, attributes: subject.attributes, loaded: subject.loaded, timeoutMs: UI_TIMEOUT_MS };
@@ -537,6 +599,7 @@ async function runCycles(subject: Subject, expect: ExpectStatic): Promise<void> 
       expect(streams.figures.most, 'chat event streams alive at once').toBeLessThanOrEqual(1);
       expect(streams.live, 'chat event streams alive after the final removal').toBe(0);
     }
+    if (tag !== 'review-request') await slowCycles(subject, page, cdp, heapEnd, errors, expect);
   } finally {
     await context.close();
   }
@@ -552,8 +615,46 @@ const TEST_BOUND_MS = Math.ceil(SUBJECTS.length / LANES) * SUBJECT_BOUND_MS;
 
 describe.concurrent(`${CYCLES} attach/move/detach cycles per tag (issue 16 §4 Lifecycle)`, () => {
   for (const subject of SUBJECTS) {
-    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind`, { timeout: TEST_BOUND_MS }, async ({ expect }) => {
+    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind${subject.tag === 'review-request' ? '' : '; removed mid-call, it cancels its reads'}`, { timeout: TEST_BOUND_MS }, async ({ expect }) => {
       await lane(() => runCycles(subject, expect));
     });
   }
 });
+
+/** How long the gateway takes to answer in the slow cycles (the issue's probe: 1.5 s). */
+const SLOW_ANSWER_MS = 1500;
+/** The JS objects after the slow cycles may be this many times the start. */
+const SLOW_HEAP_LIMIT = 1.5;
+
+/**
+ * Issue 36 §3, after the cycles above on the same page: CYCLES more, each element removed while
+ * its calls are on the way (every gateway answer held SLOW_ANSWER_MS by the test's route). Its
+ * reads end at its removal: nothing it started is open a second later, nothing starts after
+ * it, and the removed trees do not pile up in the heap (from the heap after the cycles above).
+ * Not the review request: it calls nothing until its button is pressed.
+ */
+async function slowCycles(subject: Subject, page: Page, cdp: CDPSession, heapStart: HeapFigures, errors: string[], expect: ExpectStatic): Promise<void> {
+  const { tag } = subject;
+  // From now on every gateway answer (the chat service's too) is held: a removed element's
+  // call that was not cancelled stays open until it comes.
+  const isGateway = (url: URL) => url.pathname.startsWith('/gateway/');
+  await page.route(isGateway, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+    await route.continue().catch(() => undefined);
+  });
+  const results: SlowCycleResult[] = [];
+  for (let i = 0; i < CYCLES; i++) results.push(await page.evaluate((s) => window.__lifecycle.slowCycle(s), { tag, attributes: subject.attributes }));
+  await page.unroute(isGateway);
+  await page.evaluate((ms) => window.__lifecycle.settle(ms), QUIET_MS);
+  const heapEnd = await heapAfterGc(cdp);
+  const ratio = heapEnd.objects / heapStart.objects;
+  console.log(
+    `lifecycle <${tag}> removed while its calls are on the way: ${CYCLES} cycles, ${results.reduce((n, r) => n + r.calledBeforeRemoval, 0)} calls begun before the removals, ` +
+      `the slowest ended ${Math.max(...results.map((r) => r.slowestEndMs)).toFixed(0)} ms after; JS objects ${kB(heapStart.objects)} → ${kB(heapEnd.objects)} (${percent(ratio)}; ${grewBy(heapStart, heapEnd) || 'no change'})`,
+  );
+  expect(errors, `<${tag}>: page errors`).toEqual([]);
+  expect(results.every((r) => r.calledBeforeRemoval > 0), `<${tag}>: each element had a call on the way when it was removed`).toBe(true);
+  expect(results.flatMap((r) => r.startedAfterRemoval), `<${tag}>: calls started after the removal`).toEqual([]);
+  expect(results.flatMap((r) => r.openAfterASecond), `<${tag}>: calls still open 1 s after the removal`).toEqual([]);
+  expect(ratio, `<${tag}>: JS objects ${heapStart.objects} → ${heapEnd.objects} bytes (${grewBy(heapStart, heapEnd)})`).toBeLessThanOrEqual(SLOW_HEAP_LIMIT);
+}
