@@ -31,7 +31,7 @@ export function recipeIds(recipe: FirstCallRecipe, element: Element, route: Read
 /**
  * Sends the recipe's calls for `element` and keeps them on it, unless its calls will not be
  * the recipe's: a `gateway` or `auth` property (set before the tag was defined), one-time auth,
- * no `sp-id` caller, an id missing, the tag already defined (the element calls by itself), or
+ * no `sp-id`, an id missing, the tag already defined (the element calls by itself), or
  * the element no longer in the document.
  */
 export function startFirstCalls(
@@ -42,14 +42,16 @@ export function startFirstCalls(
   const target = element as Element & { [PREFETCH]?: PrefetchedCall[] };
   const byRoute = route && routes[route.pattern];
   const own = byRoute ? tags[byRoute[0]] : tags[element.localName];
-  const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], calls: own.calls } : own);
+  const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], provider: own.provider, calls: own.calls } : own);
   // Defined meanwhile: the element makes its own calls. Rendered on a server (a declarative
   // shadow root): its HTML carries the answers.
   if (!recipe || !element.isConnected || element.shadowRoot || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
   if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
-  const caller = id(element.getAttribute('sp-id'));
   const ids = recipeIds(recipe, element, route?.params ?? {}, new URLSearchParams(location.search));
-  if (caller === null || ids === null) return;
+  // Provider calls need a provider's element (its sp-id); the provider they act for is their
+  // caller (a route's, under <lead-app>), as the client sends them.
+  const caller = ids?.[recipe.provider];
+  if (!ids || !caller || id(element.getAttribute('sp-id')) === null) return;
   const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
   const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
   target[PREFETCH] = recipe.calls.map(([method, path, template]) => {

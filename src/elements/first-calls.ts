@@ -56,12 +56,14 @@ export const FIRST_CALLS: {
   },
 };
 
-/** One call as a template: `{0}`, `{1}`… stand for the ids, `{c}` for the caller. */
+/** One call as a template: `{0}`, `{1}`… stand for the ids, `{c}` for the provider the calls act for (and their caller id). */
 export type CallTemplate = [method: string, url: string, body: string | null];
 
 export interface FirstCallRecipe {
   ids: string[];
   unless: string[];
+  /** Which of `ids` is the provider (`{c}`): the element's `sp-id`, a route's provider. */
+  provider: number;
   calls: CallTemplate[];
 }
 
@@ -96,8 +98,8 @@ interface Captured {
   headers: Record<string, string>;
 }
 
-/** Runs a table entry through the real client, capturing what it would send. */
-async function capture(entry: FirstCalls): Promise<Captured[]> {
+/** Runs a table entry through the real client, capturing what it would send (the provider's id is the caller's). */
+async function capture(entry: FirstCalls, provider: number): Promise<Captured[]> {
   const captured: Captured[] = [];
   const client = createGatewayClient({
     baseURL: '',
@@ -112,7 +114,7 @@ async function capture(entry: FirstCalls): Promise<Captured[]> {
       throw new Error('captured');
     },
   });
-  const calls = entry.send(client, entry.ids.map((_, i) => sentinel(i)));
+  const calls = entry.send(client, entry.ids.map((_, i) => (i === provider ? CALLER : sentinel(i))));
   await Promise.allSettled(calls);
   if (captured.length !== calls.length) throw new Error(`first calls: ${calls.length} calls, ${captured.length} sent`);
   return captured;
@@ -123,7 +125,9 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
   let headers: Record<string, string> | null = null;
   const recipe = async (entry: FirstCalls): Promise<FirstCallRecipe> => {
     const calls: CallTemplate[] = [];
-    for (const call of await capture(entry)) {
+    const provider = entry.ids.indexOf('sp-id');
+    if (provider < 0) throw new Error('first calls: no sp-id among the ids');
+    for (const call of await capture(entry, provider)) {
       const { [HEADERS.requestId.toLowerCase()]: requestId, 'content-type': contentType, ...rest } = call.headers;
       if (!requestId) throw new Error('first calls: no request id');
       if ((call.body === null) !== (contentType === undefined)) throw new Error(`first calls: content-type ${contentType} with body ${call.body}`);
@@ -132,7 +136,7 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
       else if (JSON.stringify(headers) !== JSON.stringify(shared)) throw new Error('first calls: calls with different headers');
       calls.push([call.method, template(call.url, entry.ids.length), call.body === null ? null : template(call.body, entry.ids.length)]);
     }
-    return { ids: [...entry.ids], unless: [...entry.unless], calls };
+    return { ids: [...entry.ids], unless: [...entry.unless], provider, calls };
   };
   const result: FirstCallRecipes = { headers: {}, requestId: HEADERS.requestId.toLowerCase(), tags: {}, routes: {} };
   for (const [tag, entry] of Object.entries(FIRST_CALLS.tags)) result.tags[tag] = await recipe(entry);

@@ -21,6 +21,14 @@ export interface TagSpec {
   /** The tag's own attributes, camelCase prop → type (kebab-case in HTML). */
   readonly attributes: Readonly<Record<string, AttributeType>>;
   /**
+   * Who the widget works for. `provider`: a pro's widget; its `sp-id` is the provider it acts as
+   * — its calls' paths and caller ids, and its state: another `sp-id` starts afresh (nothing of
+   * one provider's board shows or is sent as another's). `customer`: a customer's widget; its
+   * `sp-id` is the pro asked, and a change keeps what the customer typed. `app`: the office app,
+   * whose routes each name their provider (each route's widget is scoped to it).
+   */
+  readonly role: 'provider' | 'customer' | 'app';
+  /**
    * Space kept from the first paint until the widget renders (its loading skeleton's size), so
    * nothing jumps: in `leadkit.css` for undefined tags and on the host until it is ready.
    */
@@ -68,29 +76,35 @@ export const TAGS = {
   // its example page, wide and on a phone (test/e2e/layout-shift.test.ts checks them).
   'lead-page': {
     attributes: { leadId: 'number', spId: 'number', apiVersion: ['v2', 'v1'], errorMessage: 'string' },
+    role: 'provider',
     reserve: { minHeight: '871px', display: 'block' },
   },
   'lead-board': {
     attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean', drafts: DRAFTS },
+    role: 'provider',
     reserve: BOARD_RESERVE,
   },
   'lead-app': {
     attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES, drafts: DRAFTS },
+    role: 'app',
     // Its board route's (the office app's home).
     reserve: BOARD_RESERVE,
   },
   'review-request': {
     attributes: { spId: 'number', leadId: 'number' },
+    role: 'provider',
     // Its first screen is the 'Request a Review' button: its size, so a row that would wrap it
     // to a line of its own (a phone) wraps it from the first paint.
     reserve: { minHeight: '36px', minWidth: '164px', display: 'inline-block' },
   },
   'message-thread': {
     attributes: { spId: 'number', userId: 'number', leadId: 'number', chatService: CHAT_SERVICES, archived: 'boolean', drafts: DRAFTS },
+    role: 'provider',
     reserve: { minHeight: '759px', phoneMinHeight: '832px', display: 'block' },
   },
   'raq-funnel': {
     attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string' },
+    role: 'customer',
     // The first step's skeleton: progress, panel, fields.
     reserve: { minHeight: '355px', phoneMinHeight: '423px', display: 'block' },
   },

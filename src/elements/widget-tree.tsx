@@ -64,7 +64,15 @@ export function WidgetTree({ definition, props, owner, host, gate = null, styles
   const widgetProps: Record<string, unknown> = {};
   for (const name of Object.keys(TAGS[definition.tag as LeadkitTag].attributes)) widgetProps[name] = props[name];
   return (
-    <WidgetShell owner={owner} host={host} catalogue={definition.catalogue} inputs={inputs as HostInputs} prefetched={host ? prefetchedCallsOf(host) : undefined} answers={answers}>
+    <WidgetShell
+      owner={owner}
+      host={host}
+      catalogue={definition.catalogue}
+      inputs={inputs as HostInputs}
+      prefetched={host ? prefetchedCallsOf(host) : undefined}
+      answers={answers}
+      scope={TAGS[definition.tag as LeadkitTag].role === 'provider' ? (props.spId ?? null) : null}
+    >
       {stylesheet && <link rel="stylesheet" href={stylesheet} {...{ [STYLESHEET_ATTRIBUTE]: '' }} />}
       {host && <Rendered host={host} />}
       <PartFailedView value={PartUnavailable}>

@@ -90,8 +90,14 @@ export interface RequestSpec<S extends v.GenericSchema> {
   body?: unknown;
   response: S;
   oneTime?: OneTimeUse;
-  /** Caller id header; defaults to the provider id under provider auth. */
+  /** Caller id header; defaults to `provider` (else the auth's provider id) under provider auth. */
   callerId?: string | number;
+  /**
+   * The provider this call acts for — the one its path, query or body names, from the same
+   * value — and so its caller id under provider auth: a request's provider and its caller id
+   * can never disagree (an element switching provider, an office app's route for another one).
+   */
+  provider?: number;
   idempotencyKey?: string;
   /**
    * A POST that only asks (a page of leads, suggestions, a chat session): cancelled with the
@@ -274,7 +280,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   let challengeInFlight: Promise<void> | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
-  function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
+  function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
     // A host's extra headers never replace ours, whatever their spelling (names are case-insensitive).
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(config.headers ?? {})) {
@@ -288,7 +294,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       [HEADERS.callerType]: callerType(auth),
       accept: 'application/json',
     });
-    const callerId = spec.callerId ?? (auth.kind === 'provider' ? auth.spId : undefined);
+    const callerId = spec.callerId ?? (auth.kind === 'provider' ? (spec.provider ?? auth.spId) : undefined);
     if (callerId !== undefined) headers[HEADERS.callerId] = String(callerId);
     const authorization = authorizationHeader(auth, spec.oneTime ?? 'none');
     if (authorization) headers[HEADERS.authorization] = authorization;

@@ -83,6 +83,7 @@ export function WidgetShell({
   inputs,
   prefetched,
   answers,
+  scope = null,
   children,
 }: {
   owner: object;
@@ -94,9 +95,11 @@ export function WidgetShell({
   prefetched?: PrefetchedCalls | undefined;
   /** The gateway answers a server render put in the page (leadkit/server), taken once each. */
   answers?: ServerAnswer[] | undefined;
+  /** Whose state the widget holds (a provider widget's provider): another starts afresh, its reads for the previous one cancelled. */
+  scope?: unknown;
   children: ReactNode;
 }) {
-  const store: WidgetStore = storeFor(owner);
+  const store: WidgetStore = storeFor(owner, scope, () => abortElementReads(owner));
   const client = clientFor(owner, inputs, prefetched, answers);
   const current = store.get(clientAtom);
   // The first render, or back after its reads were cancelled (their atoms hold the aborts): the

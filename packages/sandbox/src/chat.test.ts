@@ -84,7 +84,15 @@ describe('POST /v1/chat/session', () => {
 
   it('refuses another provider’s caller id, unknown members, unrelated leads and members without a lead or thread', async () => {
     const clients = setup();
-    expect((await failure(getChatSession(clients.providerAs(1002), { serviceProviderId: 1001, userId: 5001 }))).status).toBe(403);
+    // Another provider's caller id (leadkit's client never sends one: a call's caller id is the provider it names).
+    const otherCaller = await clients.sandbox.fetch(
+      new Request(`http://sandbox.test${CHAT}/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': '1002' },
+        body: JSON.stringify({ serviceProviderId: 1001, userId: 5001 }),
+      }),
+    );
+    expect(otherCaller.status).toBe(403);
     expect((await failure(getChatSession(clients.provider, { serviceProviderId: 1001, userId: 9999 }))).status).toBe(404);
     const wrongLead = await failure(getChatSession(clients.provider, { serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.closedWon }));
     expect(wrongLead).toMatchObject({ status: 400, body: { fields: ['leadId'] } });

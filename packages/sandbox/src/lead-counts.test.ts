@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/domain/lead-status';
 import { getLeadCounts, getLeads } from '../../../src/gateway/office/calls';
 import type { LeadFiltersWire } from '../../../src/gateway/office/schemas';
-import { failure, setup } from './test-helpers';
+import { setup } from './test-helpers';
 
 const SP = 1001;
 const COUNTS_PATH = `/gateway/lead/office/v1/leads/serviceProvider/${SP}/counts`;
@@ -74,8 +74,16 @@ describe('lead counts (POST /lead/office/v1/leads/serviceProvider/{id}/counts, l
   });
 
   it("answers a provider's own counts only, and 400 for a malformed body", async () => {
-    const { provider, sandbox } = setup();
-    expect(await failure(getLeadCounts(provider, 1002, {}))).toMatchObject({ status: 403 });
+    const { sandbox } = setup();
+    // Another provider's caller id (leadkit's client never sends one: a call's caller id is the provider it names).
+    const otherCaller = await sandbox.fetch(
+      new Request(`http://sandbox.test/gateway/lead/office/v1/leads/serviceProvider/1002/counts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP) },
+        body: JSON.stringify({ filters: {} }),
+      }),
+    );
+    expect(otherCaller.status).toBe(403);
     const answer = await sandbox.fetch(
       new Request(`http://sandbox.test${COUNTS_PATH}`, {
         method: 'POST',

@@ -16,6 +16,7 @@ export async function getProviderLeadV1(client: GatewayClient, params: { leadId:
     method: 'GET',
     path: `${BASE}/office/v1/leads/${id(params.leadId)}`,
     query: { serviceProviderId: checkRequest('lead.getProviderLeadV1', Id, params.serviceProviderId) },
+    provider: params.serviceProviderId,
     response: s.LeadPageResponseSchema,
     signal: opts.signal,
   });
@@ -32,6 +33,7 @@ export async function getProviderLeadV2(client: GatewayClient, params: { leadId:
     method: 'GET',
     path: `${BASE}/office/v2/leads/${id(params.leadId)}`,
     query: { spId },
+    provider: spId,
     response: s.LeadPageResponseV2Schema,
     signal: opts.signal,
   });

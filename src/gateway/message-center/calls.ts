@@ -37,6 +37,7 @@ export async function getLeadPhoneNumbers(client: GatewayClient, query: { servic
     method: 'GET',
     path: LEAD_PHONE_NUMBERS_PATH,
     query: checked,
+    provider: checked.serviceProviderId,
     response: s.LeadPhoneNumbersResponseSchema,
     signal: opts.signal,
   });
@@ -62,6 +63,7 @@ export async function markThreadRead(client: GatewayClient, body: { serviceProvi
     method: 'PUT',
     path: `${BASE}/v1/messages/thread/read`,
     body: checked,
+    provider: checked.serviceProviderId,
     response: s.ThreadReadResponseSchema,
     signal: opts.signal,
   });
@@ -82,6 +84,7 @@ export async function getChatSession(client: GatewayClient, body: s.ChatSessionR
     read: true,
     path: `${BASE}/v1/chat/session`,
     body: checked,
+    provider: checked.serviceProviderId,
     response: s.ChatSessionSchema,
     signal: opts.signal,
   });

@@ -14,6 +14,7 @@ export async function getProviderCategories(client: GatewayClient, serviceProvid
     operation: 'office.getProviderCategories',
     method: 'GET',
     path: `/gateway/service-provider-profile/v1/service_provider/${id(serviceProviderId)}/categories`,
+    provider: serviceProviderId,
     response: ProviderCategoriesResponseSchema,
     signal: opts.signal,
   });

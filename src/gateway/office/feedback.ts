@@ -30,6 +30,7 @@ export async function submitLeadFeedback(
     operation: 'office.submitLeadFeedback',
     method: 'POST',
     path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
+    provider: serviceProviderId,
     body: checkRequest('office.submitLeadFeedback', FeedbackRequestSchema, body),
     response: FeedbackResponseSchema,
     signal: opts.signal,

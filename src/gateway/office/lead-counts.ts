@@ -36,6 +36,7 @@ export async function getLeadCounts(client: GatewayClient, serviceProviderId: nu
     method: 'POST',
     read: true,
     path: `/gateway/lead/office/v1/leads/serviceProvider/${id(serviceProviderId)}/counts`,
+    provider: serviceProviderId,
     body: checkRequest('office.getLeadCounts', LeadCountsRequestSchema, body),
     response: LeadCountsResponseSchema,
     signal: opts.signal,

@@ -31,6 +31,7 @@ export async function registerPhoneNumber(client: GatewayClient, body: RegisterN
     method: 'POST',
     path: REGISTERED_NUMBER_PATH,
     body: checked,
+    provider: checked.spId,
     response: RegisteredNumberSchema,
     signal: opts.signal,
   });
@@ -44,6 +45,7 @@ export async function getRegisteredPhoneNumbers(client: GatewayClient, params: {
     method: 'GET',
     path: REGISTERED_NUMBER_PATH,
     query: { spId, brand: params.brand ?? 'ADS' },
+    provider: spId,
     response: RegisteredNumbersResponseSchema,
     signal: opts.signal,
   });

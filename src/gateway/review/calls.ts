@@ -14,6 +14,7 @@ export async function getOrCreateDraftReview(client: GatewayClient, body: s.Draf
     method: 'POST',
     path: `${BASE}/v1/draft-review/get-or-create`,
     body: checkRequest('review.getOrCreateDraftReview', s.DraftReviewRequestSchema, body),
+    provider: body.serviceProviderId,
     response: s.DraftReviewResponseSchema,
     oneTime: 'optional',
     signal: opts.signal,
@@ -48,6 +49,7 @@ export async function requestReviewByEmail(client: GatewayClient, form: s.Review
     method: 'POST',
     path: `${BASE}/v1/review/request-by-email`,
     body,
+    provider: body.serviceProviderId,
     response: s.ReviewRequestByEmailResponseSchema,
     // §7: "success is status 200 with draftReviewId" (a 201 or 204 is not).
     successStatus: 200,

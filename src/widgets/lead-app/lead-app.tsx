@@ -6,6 +6,7 @@ import { FirstScreenReached, useFirstScreenDeferred } from '../../runtime/first-
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
 import { useStyles } from '../../runtime/styles';
+import { ProviderScope } from '../../runtime/provider-scope';
 import { lazyPart } from '../../ui/lazy-part';
 import { Skeleton } from '../../ui/skeleton';
 import leadAppCss from './lead-app.css?inline';
@@ -139,12 +140,20 @@ function LeadPageRoute() {
   const leadId = parseId(query.get('leadId'));
   const spId = parseId(query.get('serviceProviderId'));
   if (leadId === null || spId === null) return <NotFound />;
-  return <LeadPage leadId={leadId} spId={spId} />;
+  return (
+    <ProviderScope spId={spId}>
+      <LeadPage leadId={leadId} spId={spId} />
+    </ProviderScope>
+  );
 }
 
 function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: number; drafts: string | null }) {
   const query = new URLSearchParams(useSearch());
-  return <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle drafts={drafts} />;
+  return (
+    <ProviderScope spId={serviceProviderId}>
+      <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle drafts={drafts} />
+    </ProviderScope>
+  );
 }
 
 /**
@@ -158,7 +167,11 @@ function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { servi
   if (rawLeadId !== null && leadId === null) return <NotFound />;
   // 'Message History' (?archived=true) is the same thread's archived view.
   const archived = query.get('archived') === 'true';
-  return <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} drafts={drafts} />;
+  return (
+    <ProviderScope spId={serviceProviderId}>
+      <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} drafts={drafts} />
+    </ProviderScope>
+  );
 }
 
 /**
