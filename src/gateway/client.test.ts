@@ -208,6 +208,18 @@ describe('gateway client: abort and timeout', () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it('sends a keepalive call as keepalive (a write made as the page goes away outlives it); others not', async () => {
+    const seen: (boolean | undefined)[] = [];
+    const fetch = ((_: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(init?.keepalive);
+      return Promise.resolve(new Response(JSON.stringify({ leadId: 5, status: 'Selling', read: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    }) as typeof globalThis.fetch;
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
+    await updateLeadStatus(client, 5, { serviceProviderId: 1001, status: 'Selling' }, { keepalive: true });
+    await updateLeadStatus(client, 5, { serviceProviderId: 1001, status: 'Selling' });
+    expect(seen).toEqual([true, undefined]);
+  });
+
   it('times out an attempt that never answers', async () => {
     const fetch = ((_: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {

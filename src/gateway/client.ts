@@ -73,6 +73,8 @@ export type ReplayOutcome<T> = { ok: true; value: T } | { ok: false; error: Gate
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Sent so that it outlives the page (`fetch`'s `keepalive`): a write made as the page goes away. */
+  keepalive?: boolean | undefined;
 }
 
 /** Options of calls that create something: the key is made once per user action. */
@@ -105,6 +107,8 @@ export interface RequestSpec<S extends v.GenericSchema> {
    * changes something — always run to their end.
    */
   read?: boolean;
+  /** `fetch`'s `keepalive`: the request outlives the page that sends it (see CallOptions). */
+  keepalive?: boolean | undefined;
   /** Whether a 511 challenge queues this call for replay (create lead, send message). */
   replayable?: boolean;
   /**
@@ -320,6 +324,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         headers: headersFor(spec, auth, idempotencyKey),
         body: spec.body as Record<string, unknown> | undefined,
         signal,
+        ...(spec.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       // ofetch's own error text holds the URL: it is dropped on purpose.

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createDraftStore, type DraftStore } from '../domain/drafts';
 import { afterNextPaint } from './after-next-paint';
+import { whenPageHides } from './page-hidden';
 
 /**
  * The page's draft store: IndexedDB is one per origin, so every editor on the page shares one
@@ -64,15 +65,10 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
       });
     });
     const flush = () => void store.flush();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
+    const stopWatching = whenPageHides(flush);
     return () => {
       live = false;
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopWatching();
       flush();
     };
   }, [key, store]);

@@ -76,6 +76,7 @@ export async function updateLeadStatus(
     provider: body.serviceProviderId,
     response: s.StatusResponseSchema,
     signal: opts.signal,
+    keepalive: opts.keepalive,
   });
 }
 

@@ -2,6 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../domain/lead-status';
 import { updateLeadNote, updateLeadStatus } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
+import { whenPageHides } from '../../ui/page-hidden';
 import { boardInputsAtom, callInTurn, dropLeadChange, placeLeadChange, requireProvider, settleLeadChange, trackLeadCall, updateLeadChange } from './board-atoms';
 
 /*
@@ -85,12 +86,34 @@ function dropIfIdle(get: Getter, leadId: number, draft: StatusDraft) {
   if (drafts.get(leadId) === draft && draft.timer === null && draft.controller === null && !draft.inDoubt) drafts.delete(leadId);
 }
 
-/** Sends the lead's pending choice now (the delay ran out, or the select lost focus). */
-async function sendStatus(get: Getter, set: Setter, leadId: number): Promise<void> {
+/**
+ * Per store: while a choice waits for its delay, the page going away or out of sight sends it at
+ * once (issue 36 §5: a status picked just before the tab was closed was lost), as a `keepalive`
+ * request that outlives the page. Watched only while something waits.
+ */
+const pageHideWatchAtom = atom(() => ({ stop: null as (() => void) | null }));
+
+function watchPageHide(get: Getter, set: Setter): void {
+  const watch = get(pageHideWatchAtom);
+  watch.stop ??= whenPageHides(() => {
+    for (const [leadId, draft] of get(statusDraftsAtom)) if (draft.timer !== null) void sendStatus(get, set, leadId, true);
+  });
+}
+
+function unwatchPageHideWhenIdle(get: Getter): void {
+  const watch = get(pageHideWatchAtom);
+  if ([...get(statusDraftsAtom).values()].some((draft) => draft.timer !== null)) return;
+  watch.stop?.();
+  watch.stop = null;
+}
+
+/** Sends the lead's pending choice now (the delay ran out, the select lost focus, or the page is going away: `keepalive`). */
+async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = false): Promise<void> {
   const draft = get(statusDraftsAtom).get(leadId);
   if (!draft || draft.timer === null) return;
   clearTimeout(draft.timer);
   draft.timer = null;
+  unwatchPageHideWhenIdle(get);
   const status = draft.chosen;
   const version = draft.version;
   if (status === draft.confirmed && !draft.inDoubt) {
@@ -115,7 +138,7 @@ async function sendStatus(get: Getter, set: Setter, leadId: number): Promise<voi
         const { client, spId } = requireProvider(get, 'leadBoard.status');
         draft.onSend?.(status);
         // The status call also marks the lead read (spec §4; the gateway does both).
-        await callInTurn(get, leadId, () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal }), controller.signal);
+        await callInTurn(get, leadId, () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive }), controller.signal);
       } catch (error) {
         // A newer choice took over (and aborted this one): its own answer decides.
         if (draft.version !== version || controller.signal.aborted) throw error;
@@ -187,6 +210,7 @@ export const chooseLeadStatusAtom = atom(
     }
     const leadId = lead.leadId;
     draft.timer = setTimeout(() => void sendStatus(get, set, leadId), STATUS_SEND_DELAY_MS);
+    watchPageHide(get, set);
     const current = draft;
     return new Promise<StatusOutcome>((resolve) => {
       current.settle = resolve;

@@ -104,6 +104,26 @@ describe('expanded card: status', () => {
     expect(statusBodies(received)).toHaveLength(1); // the delay does not send it a second time
   });
 
+  it('sends a waiting choice at once when the page goes out of sight or away (a closed tab, an app switch), once (issue 36 §5)', async () => {
+    const { card, received } = await openLead(lead);
+    const input = controlClock();
+    input.choose(statusSelect(card), 'Selling');
+    await advance(0);
+    expect(statusBodies(received)).toEqual([]);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await advance(0); // no time passes: hiding the page sends
+      expect(statusBodies(received)).toEqual([{ serviceProviderId: 1001, status: 'Selling' }]);
+      window.dispatchEvent(new Event('pagehide'));
+      await advance(STATUS_SEND_DELAY_MS * 2);
+      expect(statusBodies(received)).toHaveLength(1); // neither the page going away nor the delay sends it again
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    expect(document.visibilityState).toBe('visible');
+  });
+
   it('sends nothing when the choice ends on the saved status, after the delay or on leaving', async () => {
     const { card, received, host } = await openLead(lead);
     const events: unknown[] = [];
