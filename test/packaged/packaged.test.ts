@@ -89,9 +89,10 @@ beforeAll(async () => {
   // building a stale dist (library and sandbox) alone took 167 s.
 }, 420_000);
 
+// Removing the consumer's node_modules took over vitest's 10 s hook limit on a busy machine.
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the packed package', { timeout: 60_000 }, () => {
   it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
