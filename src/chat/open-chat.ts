@@ -1,15 +1,16 @@
 import type { GatewayClient } from '../gateway/client';
-import { isGatewayError } from '../gateway/errors';
+import { isGatewayError, isPassingStatus } from '../gateway/errors';
 import { getChatSession } from '../gateway/message-center/calls';
 import type { ChatSession, ChatSessionRequest } from '../gateway/message-center/schemas';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';
 
 /**
  * Opens a thread's chat: asks the gateway for the session (conversation sid, identity, token:
- * `messageCenter.getChatSession`), makes a client with the factory (the Twilio or the sandbox
- * adapter; it renews its token through the same call), and opens the conversation. On any
- * failure nothing stays open. Rejects with a ChatError: `aborted` when the signal aborted (a
- * superseded open: show nothing), otherwise the thread shows §8's chat init failure.
+ * `messageCenter.getChatSession`; asked again twice after a failure that may pass), makes a
+ * client with the factory (the Twilio or the sandbox adapter; it renews its token through the
+ * same call), and opens the conversation. On any failure nothing stays open. Rejects with a
+ * ChatError: `aborted` when the signal aborted (a superseded open: show nothing), otherwise the
+ * thread shows §8's chat init failure.
  */
 
 export type ChatThread = ChatSessionRequest;
@@ -28,6 +29,30 @@ export interface OpenedChat {
 }
 
 const OPERATION = 'chat.open';
+/**
+ * Waits before asking for the session again after a failure that may pass (no answer, 408, 429,
+ * 5xx): one dropped request or one 5xx no longer ends the chat before it started (issue 36: the
+ * session call is a POST, which the gateway client never retries — it creates nothing here).
+ */
+const SESSION_RETRY_DELAYS_MS: readonly number[] = [500, 1500];
+
+/** A session call that failed for now: no answer, or 408/429/5xx (not a time-out: its wait is spent; not a challenge). */
+function mayPass(error: unknown): boolean {
+  return isGatewayError(error) && (error.kind === 'network' || (error.kind === 'http' && isPassingStatus(error.status)));
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
 
 function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError {
   if (signal?.aborted || (isGatewayError(error) && error.kind === 'aborted')) return new ChatError({ kind: 'aborted', operation: OPERATION, cause: error });
@@ -37,11 +62,15 @@ function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError
 
 export async function openChat({ gateway, factory, thread, signal }: OpenChatOptions): Promise<OpenedChat> {
   const fetchSession = (callSignal?: AbortSignal) => getChatSession(gateway, thread, { signal: callSignal });
-  let session: ChatSession;
-  try {
-    session = await fetchSession(signal);
-  } catch (error) {
-    throw toChatError(error, signal);
+  let session: ChatSession | undefined;
+  for (let attempt = 0; session === undefined; attempt++) {
+    try {
+      session = await fetchSession(signal);
+    } catch (error) {
+      const delay = SESSION_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || signal?.aborted || !mayPass(error)) throw toChatError(error, signal);
+      await wait(delay, signal);
+    }
   }
   let client: ChatClient;
   try {

@@ -318,12 +318,59 @@ describe('sandbox chat adapter', () => {
     await expect(chat.conversation.sendText('x')).rejects.toMatchObject({ kind: 'closed' });
   });
 
+  it('asks a GET that failed for now (a dropped request, a 503) again, twice at most; never a POST (issue 36)', async () => {
+    const { sandbox, chat } = await start();
+    sandbox.faults.drop({ route: `GET ${CHAT}/conversations/:sid/messages`, times: 1 });
+    sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/conversations/:sid/messages`, times: 1 });
+    const page = await chat.conversation.getMessages({ pageSize: 2 });
+    expect(page.messages).toHaveLength(2);
+    expect(requestsTo(sandbox, 'GET', /\/messages$/).map((r) => r.status)).toEqual([null, 503, 200]);
+    // A fault on every try: the page fails (the thread offers 'Try again'), after three.
+    sandbox.faults.status(502, undefined, { route: `GET ${CHAT}/conversations/:sid/messages`, times: 3 });
+    await expect(chat.conversation.getMessages({ pageSize: 2 })).rejects.toMatchObject({ name: 'ChatError', kind: 'rejected', status: 502 });
+    expect(requestsTo(sandbox, 'GET', /\/messages$/)).toHaveLength(6);
+    // A refusal that will not pass is not asked again; nor is a POST.
+    sandbox.faults.status(404, undefined, { route: `GET ${CHAT}/conversations/:sid/messages`, times: 1 });
+    await expect(chat.conversation.getMessages({ pageSize: 2 })).rejects.toMatchObject({ kind: 'not-found' });
+    expect(requestsTo(sandbox, 'GET', /\/messages$/)).toHaveLength(7);
+    sandbox.faults.status(503, undefined, { route: `POST ${CHAT}/conversations/:sid/typing`, times: 1 });
+    await expect(chat.conversation.typing!()).rejects.toMatchObject({ kind: 'rejected', status: 503 });
+    expect(requestsTo(sandbox, 'POST', /\/typing$/)).toHaveLength(1);
+  });
+
+  it('tries the first connection of the live stream again after a failure that may pass: one dropped request or 5xx does not keep the chat from starting (issue 36)', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    sandbox.faults.drop({ route: `GET ${CHAT}/events`, times: 1 });
+    sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/events`, times: 1 });
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
+    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    opened.push(chat.client);
+    expect(chat.client.connectionState).toBe('connected');
+    expect(requestsTo(sandbox, 'GET', /\/events$/).map((r) => r.status)).toEqual([null, 503, 200]);
+  });
+
+  it('asks for the chat session again after a failure that may pass (no answer, 5xx), twice at most; not after a refusal (issue 36)', async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+    const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+    sandbox.faults.drop({ route: `POST ${CHAT}/session`, times: 1 });
+    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 1 });
+    const chat = await openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } });
+    opened.push(chat.client);
+    expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/).map((r) => r.status)).toEqual([null, 500, 200]);
+    sandbox.faults.status(403, undefined, { route: `POST ${CHAT}/session`, times: 1 });
+    await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', status: 403 });
+    expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toHaveLength(4);
+  });
+
   it('fails to open when the chat service is unreachable (init failure) and leaves nothing open', async () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     sandbox.faults.drop({ route: `GET ${CHAT}/events` });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
-    const opening = openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const opening = openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
     await expect(opening).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable' });
+    // (The first connection and its two retries.)
+    expect(requestsTo(sandbox, 'GET', /\/events$/)).toHaveLength(3);
     expect(sandbox.chat.openStreams).toBe(0);
   });
 
@@ -342,8 +389,10 @@ describe('sandbox chat adapter', () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
     const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch });
-    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 1 });
+    // Each of its three tries (issue 36: one that fails for now is asked again, twice).
+    sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 3 });
     await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', status: 500 });
+    expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toHaveLength(3);
     const controller = new AbortController();
     const superseded = openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 }, signal: controller.signal });
     controller.abort();

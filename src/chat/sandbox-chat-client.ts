@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { callerType } from '../gateway/auth';
 import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, timeLimit, withQuery, type QueryValue } from '../gateway/client';
-import { isGatewayError, isRetryableError } from '../gateway/errors';
+import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/errors';
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_PATHS,
@@ -86,6 +86,19 @@ export interface SandboxChatOptions {
 }
 
 const DEFAULT_RECONNECT_MS: readonly number[] = [1000, 2000, 5000, 10_000];
+/**
+ * Times the first connection of the live stream is tried again (after the reconnection delays)
+ * before the chat counts as unavailable: one dropped request or one 5xx no longer ends the chat
+ * before it started (issue 36).
+ */
+const FIRST_CONNECT_RETRIES = 2;
+/**
+ * Times a GET (the conversation, a page of history, a media URL) is asked again after a failure
+ * that may pass (no answer, 408/429/5xx), within its one time limit — as the gateway client's
+ * GETs are (src/gateway/client.ts): tried once, one dropped request failed the page (issue 36).
+ */
+const GET_RETRIES = 2;
+const GET_RETRY_BASE_MS = 300;
 /** Time limit of a JSON request, and of the event stream's answer to start. */
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** The slowest upload an upload's time limit allows for (50 kB/s: 150 MB in 50 minutes). */
@@ -255,13 +268,28 @@ class SandboxChatClient implements ChatClient {
     if (this.closed) throw new ChatError({ kind: 'closed', operation });
   }
 
-  /** One JSON call; a 401 renews the token once and tries again (same idempotency key). */
+  /**
+   * One JSON call; a 401 renews the token once and tries again (same idempotency key); a GET
+   * that failed for now is asked again (GET_RETRIES), within the call's one time limit.
+   */
   async request<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed = false): Promise<v.InferOutput<S>> {
     this.ensureOpen(spec.operation);
     // Its time limit's timer ends with the call (AbortSignal.timeout's ran on for 20 s: see timeLimit).
     const timeout = timeLimit(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
-      return await this.requestWithin(spec, renewed, timeout.signal);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.requestWithin(spec, renewed, timeout.signal);
+        } catch (error) {
+          const mayPass = error instanceof ChatError && (error.kind === 'network' || (error.kind === 'rejected' && isPassingStatus(error.status)));
+          if (spec.method !== 'GET' || attempt >= GET_RETRIES || !mayPass || timeout.signal.aborted || spec.signal?.aborted || this.closed) throw error;
+          const backoff = GET_RETRY_BASE_MS * 2 ** attempt;
+          await sleep(backoff / 2 + Math.random() * (backoff / 2), AbortSignal.any([this.lifetime.signal, timeout.signal, ...(spec.signal ? [spec.signal] : [])]));
+          if (this.closed) throw new ChatError({ kind: 'closed', operation: spec.operation });
+          if (spec.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: spec.operation });
+          if (timeout.signal.aborted) throw error;
+        }
+      }
     } finally {
       timeout.clear();
     }
@@ -371,7 +399,9 @@ class SandboxChatClient implements ChatClient {
           if (first) failed(chatError);
           return;
         }
-        if (first) {
+        // The first connection is tried again too (a few times: the chat has not started yet), unless
+        // it used up its time limit — then the chat counts as unavailable (with 'Try again').
+        if (first && (failures >= FIRST_CONNECT_RETRIES || limit.signal.aborted)) {
           this.state.set('disconnected');
           failed(new ChatError({ kind: 'unavailable', operation: 'chat.connect', status: chatError.status, cause: chatError }));
           return;

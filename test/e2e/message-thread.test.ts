@@ -318,16 +318,17 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       const alert = list.getByRole('alert');
       await visible(alert);
       expect(await alert.textContent()).toContain('Older messages could not be loaded.');
-      // Two seconds later it has still asked once.
+      // Two seconds later it has still asked once (the adapter's request and its two retries, issue 36).
       await page.waitForTimeout(2000);
-      expect(older).toHaveLength(1);
+      expect(older).toHaveLength(3);
+      expect(new Set(older).size).toBe(1);
     } finally {
       await clearFaults(e2e.server.origin);
     }
     await list.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => list.getByRole('alert').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-    expect(older.length).toBeGreaterThanOrEqual(2);
-    expect(older[1]).toBe(older[0]);
+    expect(older.length).toBeGreaterThanOrEqual(4);
+    expect(older[3]).toBe(older[0]);
   }, TEST_TIMEOUT_MS);
 
   it("issue 17: day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in §2's date words", async () => {

@@ -56,6 +56,8 @@ export const threadBodyMessages = {
   'thread.uploading': 'Uploading {fileName}: {percent}%',
   'thread.loadingOlder': 'Loading older messages',
   'thread.olderFailed': 'Older messages could not be loaded.',
+  // Issue 36 (our wording): the thread opened (sends go, new messages come) but its recent page did not load.
+  'thread.recentFailed': 'Messages could not be loaded.',
   'thread.photo': 'Photo',
   'thread.download': 'Download {fileName}',
   'thread.file': 'file',

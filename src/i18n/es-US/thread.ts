@@ -41,6 +41,7 @@ export const threadBodyMessagesEs = {
   'thread.uploading': 'Subiendo {fileName}: {percent} %',
   'thread.loadingOlder': 'Cargando mensajes anteriores',
   'thread.olderFailed': 'No se pudieron cargar los mensajes anteriores.',
+  'thread.recentFailed': 'No se pudieron cargar los mensajes.',
   'thread.photo': 'Foto',
   'thread.download': 'Descargar {fileName}',
   'thread.file': 'archivo',

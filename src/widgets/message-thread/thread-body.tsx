@@ -33,7 +33,8 @@ export interface ThreadBodyProps {
 /**
  * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
  * when the thread changes). §8: a chat that fails to open shows 'Messaging is currently
- * unavailable for this Lead…' and the composer is disabled.
+ * unavailable for this Lead…' (above what was written while it was opening, if anything) and
+ * the composer is disabled.
  */
 export function ThreadBody({ spId, userId, leadId, chatService, memberName, drafts = true }: ThreadBodyProps) {
   useStyles(STYLES);
@@ -51,8 +52,6 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
   });
 
   const [session, setSession] = useState<ThreadSession | null>(null);
-  // Bumped by 'Try again' on a chat that could not open: the session opens anew.
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     sessionStart ??= latest.current.now().getTime();
     setSessionMember(undefined);
@@ -76,7 +75,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     return () => {
       opened.close();
     };
-  }, [client, chat, chatService, spId, userId, leadId, setSessionMember, attempt]);
+  }, [client, chat, chatService, spId, userId, leadId, setSessionMember]);
 
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? loadingSnapshot, session?.getSnapshot ?? loadingSnapshot);
 
@@ -98,28 +97,34 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     });
   }, [failure]);
 
+  // §8's chat init failure. 'Try again' opens the chat again in the same session: what was
+  // written while it was opening stays, with its state and Retry.
+  const unavailable =
+    snapshot.status === 'failed' ? (
+      <ErrorBanner
+        detail={t('error.chatInit')}
+        part="chat-error"
+        action={
+          // A chat that did not come up (the service down, a connection that never settled)
+          // may the next time; one the gateway denies or a missing SDK will not.
+          failure?.retryable ? (
+            <button type="button" className="lk-button" data-variant="secondary" onClick={() => session?.reopen()}>
+              {t('action.retry')}
+            </button>
+          ) : undefined
+        }
+      />
+    ) : null;
+
   return (
     <div className="lk-thread__body">
-      {snapshot.status === 'failed' ? (
-        <div className="lk-thread__list lk-thread__list--failed">
-          <ErrorBanner
-            detail={t('error.chatInit')}
-            part="chat-error"
-            action={
-              // A chat that did not come up (the service down, a connection that never settled)
-              // may the next time; one the gateway denies or a missing SDK will not.
-              failure?.retryable ? (
-                <button type="button" className="lk-button" data-variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                  {t('action.retry')}
-                </button>
-              ) : undefined
-            }
-          />
-        </div>
+      {unavailable && snapshot.pending.length === 0 ? (
+        <div className="lk-thread__list lk-thread__list--failed">{unavailable}</div>
       ) : (
         <MessageList
           snapshot={snapshot}
           memberName={memberName}
+          notice={unavailable}
           onLoadOlder={() => session?.loadOlder()}
           onRetry={(id) => session?.retry(id)}
           onDiscard={(id) => session?.discard(id)}
@@ -150,7 +155,9 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
         onTyping={() => session?.typing()}
         draftKey={drafts ? threadDraftKey(spId, userId) : null}
         onSend={(send) => {
-          const confirmed = session?.send(send);
+          // (Before the session exists — the first commit — nothing takes it: the composer keeps it.)
+          if (!session) return false;
+          const confirmed = session.send(send);
           requestAnimationFrame(() => listHandle.current?.scrollToEnd());
           return confirmed;
         }}

@@ -5,7 +5,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { SvgIcon, TRASH_PATH } from '../../ui/svg-icon';
 import { useDraft } from '../../ui/use-draft';
 import { useComposerReplies } from './composer-replies';
-import type { ThreadStatus } from './thread-session';
+import { composerCanSend, type ThreadStatus } from './thread-session';
 
 /** The photo pipeline, a chunk of its own (photo-pick-part.ts). */
 const loadPhotoPick = () => import('./photo-pick-part');
@@ -27,7 +27,8 @@ export interface ComposerSend {
 /**
  * The composer (§2, §5): 'Write a message...', the attach-file control showing the chosen
  * file's name with a trash button, Send. Send is disabled while there is neither text nor a
- * file; the text box is disabled while a file is attached or when the chat failed. A picked
+ * file; the text box is disabled while a file is attached or when the chat failed. A text can
+ * be sent while the chat is still opening; a file once it is open (composerCanSend). A picked
  * file is made ready by `prepareAttachment` (domain/attachment-prepare: an iPhone HEIC photo
  * becomes a JPEG, a photo over 4096 px is scaled down, EXIF location is removed) and checked by
  * size and by content (JPEG/PNG); each error shows for 10 s; the file input is cleared after
@@ -46,8 +47,11 @@ export function Composer({
   photoTools,
 }: {
   status: ThreadStatus;
-  /** May return a promise that resolves once the text is sent (the draft is deleted then). */
-  onSend(send: ComposerSend): void | PromiseLike<unknown>;
+  /**
+   * May return a promise that resolves once the text is sent (the draft is deleted then), or
+   * `false` when nothing took it (the composer keeps what it holds).
+   */
+  onSend(send: ComposerSend): void | false | PromiseLike<unknown>;
   onTyping?: () => void;
   draftKey?: string | null;
   /** The browser's decoders and the HEIC converter; stories and tests pass stand-ins. */
@@ -77,7 +81,8 @@ export function Composer({
   const errorSeq = useRef(0);
   const fileId = useId();
   const failed = status === 'failed';
-  const canSend = status === 'ready' && preparing === null && (text.trim() !== '' || file !== null);
+  // A text may go while the chat is still opening (thread-session.ts: composerCanSend).
+  const canSend = composerCanSend(status, file !== null) && preparing === null && (text.trim() !== '' || file !== null);
   // Saved replies (issue 17 §2): the `/` suggestions on the text box and the 'Saved replies' menu.
   const replies = useComposerReplies({
     text,
@@ -168,6 +173,7 @@ export function Composer({
   const send = () => {
     if (!canSend) return;
     const sent = onSend({ text, file: file?.file ?? null, contentType: file?.type ?? null });
+    if (sent === false) return;
     if (text.trim() !== '' && sent) draft.clearWhen(sent);
     setText('');
     setFile(null);

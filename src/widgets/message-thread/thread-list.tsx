@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
@@ -50,13 +50,15 @@ export interface MessageListProps {
   onRetry(id: string): void;
   onDiscard(id: string): void;
   handle?: Ref<MessageListHandle>;
+  /** Shown at the top of the list, above the rows: the chat's init failure when sends are pending. */
+  notice?: ReactNode;
 }
 
 function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (rect: { width: number; height: number }) => void) {
   return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
 }
 
-export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle }: MessageListProps) {
+export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle, notice = null }: MessageListProps) {
   const { t, onLinkClick, now } = useRuntime();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { messages, pending, identity, readHorizon, unreadAfter, hasOlder } = snapshot;
@@ -131,12 +133,15 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
 
   const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
   const items = virtualizer.getVirtualItems();
-  const empty = snapshot.status === 'ready' && rows.length === 0;
+  // (Not while the recent page is still to come: it failed, and 'Try again' asks for it.)
+  const empty = snapshot.status === 'ready' && rows.length === 0 && !snapshot.hasOlder;
+  // Sends written while the chat opens show at once, under the spinner.
+  const opening = snapshot.status === 'loading';
 
   return (
     <div className="lk-thread__list-wrap">
-      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={snapshot.status === 'loading' || snapshot.loadingOlder}>
-        {snapshot.status === 'loading' ? (
+      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={opening || snapshot.loadingOlder}>
+        {opening && rows.length === 0 ? (
           <div className="lk-thread__loading" role="status" aria-label={t('thread.loading')}>
             <ThreadSpinner />
           </div>
@@ -144,14 +149,16 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
           <WelcomePanel memberName={memberName} />
         ) : (
           <>
-            {snapshot.loadingOlder ? (
+            {notice ? (
+              <div className="lk-thread__notice">{notice}</div>
+            ) : opening || snapshot.loadingOlder ? (
               <div className="lk-thread__older" role="status">
                 <ThreadSpinner />
-                <span className="lk-visually-hidden">{t('thread.loadingOlder')}</span>
+                <span className="lk-visually-hidden">{t(opening ? 'thread.loading' : 'thread.loadingOlder')}</span>
               </div>
             ) : snapshot.olderFailed ? (
               <div className="lk-thread__older" role="alert">
-                <span>{t('thread.olderFailed')}</span>
+                <span>{t(snapshot.messages.length === 0 ? 'thread.recentFailed' : 'thread.olderFailed')}</span>
                 <button type="button" className="lk-link-button" onClick={onLoadOlder}>
                   {t('action.retry')}
                 </button>

@@ -8,8 +8,9 @@ import type { ChatClientFactory } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { createGatewayClient } from '../../gateway/client';
+import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
-import { storedMessageState, ThreadSession, TYPING_SIGNAL_INTERVAL_MS, type ThreadSnapshot } from './thread-session';
+import { composerCanSend, storedMessageState, ThreadSession, TYPING_SIGNAL_INTERVAL_MS, type ThreadSnapshot } from './thread-session';
 
 const SESSION_PATH = '/message-center/v1/chat/session';
 const sessions: ThreadSession[] = [];
@@ -82,6 +83,93 @@ async function openTwilioThread(prepare: (conversation: ReturnType<TwilioDouble[
 }
 
 const snapshotOf = (session: ThreadSession): ThreadSnapshot => session.getSnapshot();
+
+const MC_PATH = '/gateway/message-center';
+
+describe('a faulty network: only the chat failing to start ends it (issue 36)', () => {
+  const sandboxChat = (sandbox: SandboxGateway) => Promise.resolve(createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }));
+
+  it('the composer sends a text while the chat opens and once it is open, a file only once it is open, nothing after it failed', () => {
+    expect([composerCanSend('loading', false), composerCanSend('ready', false), composerCanSend('failed', false)]).toEqual([true, true, false]);
+    expect([composerCanSend('loading', true), composerCanSend('ready', true), composerCanSend('failed', true)]).toEqual([false, true, false]);
+  });
+
+  it('a first page of history that fails leaves the thread open — ready, no failure, the page offered again; sends and live messages go on; the page, asked again, comes and only then is the thread marked read', async () => {
+    const sandbox = createSandboxGateway();
+    // The page and the adapter's two retries of it.
+    sandbox.faults.status(503, undefined, { route: `GET ${MC_PATH}/v1/chat/conversations/:sid/messages`, times: 3 });
+    const { session, paths, opening } = openThread(sandboxChat(sandbox), sandbox);
+    await opening;
+    expect(snapshotOf(session)).toMatchObject({ status: 'ready', failure: null, messages: [], hasOlder: true, olderFailed: true });
+    expect(paths.filter((path) => path.endsWith('/thread/read'))).toEqual([]);
+    void session.send({ text: 'Still there?' });
+    await vi.waitFor(() => expect(snapshotOf(session).messages.map((m) => m.body)).toEqual(['Still there?']));
+    expect(snapshotOf(session).pending).toEqual([]);
+    session.loadOlder();
+    await vi.waitFor(() => expect(snapshotOf(session).loadingOlder).toBe(false));
+    const stored = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === 5001);
+    // The whole conversation (a short one: one page), in order, the text written meanwhile last.
+    expect(snapshotOf(session).messages.map((m) => m.index)).toEqual(stored.map((_, i) => i));
+    expect(snapshotOf(session).messages.at(-1)?.body).toBe('Still there?');
+    expect(snapshotOf(session)).toMatchObject({ olderFailed: false, hasOlder: false, status: 'ready' });
+    expect(paths.filter((path) => path.endsWith('/thread/read'))).toHaveLength(1);
+  });
+
+  it('a text written while the chat opens goes to the message center at once, pending with its state; once the chat is open the conversation holds it, shown once', async () => {
+    const sandbox = createSandboxGateway();
+    let loaded!: (factory: ChatClientFactory) => void;
+    const { session, paths, chat, opening } = openThread(new Promise((resolve) => (loaded = resolve)), sandbox);
+    expect(snapshotOf(session).status).toBe('loading');
+    void session.send({ text: 'Written while it opens' });
+    expect(snapshotOf(session).pending).toMatchObject([{ kind: 'text', text: 'Written while it opens', state: 'sending' }]);
+    await vi.waitFor(() => expect(snapshotOf(session).pending.map((p) => p.state)).toEqual(['sent']));
+    expect(paths.filter((path) => path === `${MC_PATH}/v1/messages`)).toHaveLength(1);
+    // The chat opens after the message was stored: its first page holds it.
+    loaded(chat);
+    await opening;
+    expect(snapshotOf(session).status).toBe('ready');
+    expect(snapshotOf(session).pending).toEqual([]);
+    expect(snapshotOf(session).messages.filter((m) => m.body === 'Written while it opens')).toHaveLength(1);
+  });
+
+  it('a text sent while the first page is on its way: its live copy (own, by identity) ends the pending send — shown once, not twice until the page comes', async () => {
+    const sandbox = createSandboxGateway();
+    const { fetch, release } = holdingFetch(sandbox.fetch, /\/messages\?/);
+    const { session, opening } = openThread(Promise.resolve(createSandboxChatClientFactory({ fetch, reconnectDelaysMs: [5] })), sandbox);
+    await vi.waitFor(() => expect(snapshotOf(session).identity).toBe('provider-1001'));
+    expect(snapshotOf(session).status).toBe('loading');
+    void session.send({ text: 'Before the history' });
+    await vi.waitFor(() => expect(snapshotOf(session).messages.map((m) => m.body)).toEqual(['Before the history']));
+    await vi.waitFor(() => expect(snapshotOf(session).pending).toEqual([]));
+    release();
+    await opening;
+    expect(snapshotOf(session).status).toBe('ready');
+    expect(snapshotOf(session).messages.filter((m) => m.body === 'Before the history')).toHaveLength(1);
+  });
+
+  it("'Try again' on a chat that could not open opens it in the same session: a text that failed meanwhile keeps its text and Retry, and Retry stores it once with its key", async () => {
+    const sandbox = createSandboxGateway();
+    // Every try of the session call (it is asked again twice), and the text's send once.
+    sandbox.faults.status(503, undefined, { route: `POST ${MC_PATH}/v1/chat/session`, times: 3 });
+    sandbox.faults.status(500, undefined, { route: `POST ${MC_PATH}/v1/messages`, times: 1 });
+    const { session, opening } = openThread(sandboxChat(sandbox), sandbox);
+    void session.send({ text: 'Are you there?' });
+    await opening;
+    expect(snapshotOf(session)).toMatchObject({ status: 'failed', failure: { kind: 'chat-unavailable', retryable: true } });
+    await vi.waitFor(() => expect(snapshotOf(session).pending).toMatchObject([{ text: 'Are you there?', state: 'failed' }]));
+    const [failed] = snapshotOf(session).pending;
+    session.reopen();
+    expect(snapshotOf(session)).toMatchObject({ status: 'loading', failure: null });
+    await vi.waitFor(() => expect(snapshotOf(session).status).toBe('ready'));
+    expect(snapshotOf(session).pending).toMatchObject([{ id: failed!.id, text: 'Are you there?', state: 'failed' }]);
+    session.retry(failed!.id);
+    await vi.waitFor(() => expect(snapshotOf(session).pending).toEqual([]));
+    expect(snapshotOf(session).messages.filter((m) => m.body === 'Are you there?')).toHaveLength(1);
+    const sends = sandbox.store.requests.filter((r) => r.method === 'POST' && r.path === `${MC_PATH}/v1/messages`);
+    expect(sends.map((r) => r.headers['idempotency-key'])).toEqual([failed!.idempotencyKey, failed!.idempotencyKey]);
+    expect(sandbox.store.messages.filter((m) => m.text === 'Are you there?')).toHaveLength(1);
+  });
+});
 
 describe('own messages: sending → sent → delivered → read (issue 17)', () => {
   it('a stored own message is delivered, and read once its index is within the customer’s read horizon', () => {

@@ -56,6 +56,18 @@ export function storedMessageState(index: number, readHorizon: number | null): '
   return readHorizon !== null && index <= readHorizon ? 'read' : 'delivered';
 }
 
+/**
+ * Whether the composer can send what it holds (issue 36): a text while the chat is opening as
+ * well as once it is open — a text goes through the message center, which needs no chat, and
+ * shows at once as a pending send with its state (Enter used to do nothing while the chat
+ * opened: the texts ran together in the box) — a file only once the chat is open (it is
+ * uploaded to the conversation); nothing after the chat failed to open (§5: the message box is
+ * disabled when chat errored).
+ */
+export function composerCanSend(status: ThreadStatus, withFile: boolean): boolean {
+  return status === 'ready' || (status === 'loading' && !withFile);
+}
+
 export interface PendingSend {
   readonly id: string;
   readonly kind: 'text' | 'media';
@@ -216,6 +228,8 @@ export class ThreadSession {
   private readonly confirmWaiters = new Map<string, () => void>();
   private markReadTimer: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
+  /** The recent page (the newest messages) has come: older pages go before it. */
+  private recentLoaded = false;
   /** The other participants' read horizons, by identity. */
   private readonly horizons = new Map<string, number | null>();
   /** The other participants typing now. */
@@ -254,7 +268,14 @@ export class ThreadSession {
 
   // --- open -------------------------------------------------------------------------------
 
-  /** Opens the chat, loads the recent messages and marks the thread read. Once. */
+  /**
+   * Opens the chat, then loads the recent messages and marks the thread read. Once (`reopen`
+   * after a failed opening). Only the chat's start can fail the thread (§4 "error state if the
+   * chat client fails to initialize"): once the chat is open the thread is `ready` whatever the
+   * first page of history does — a page that failed shows in the list with 'Try again'
+   * (`olderFailed`, `loadOlder`) instead of ending the chat with §8's unavailable text and a
+   * disabled composer (one 5xx on that page did so under a faulty network: issue 36).
+   */
   async open(): Promise<void> {
     if (this.opened) return;
     this.opened = true;
@@ -264,48 +285,79 @@ export class ThreadSession {
     // A factory that throws instead of rejecting fails the thread the same way (inside the promise).
     const adapter = Promise.resolve().then(() => this.options.factory());
     adapter.catch(() => undefined); // its failure is openChat's, below
+    let opened: OpenedChat;
     try {
-      const opened = await openChat({
+      opened = await openChat({
         gateway,
         factory: async (init) => (await adapter)(init),
         thread: chatThread(spId, userId, leadId),
         signal,
       });
-      if (this.closed) {
-        await opened.client.close();
-        return;
-      }
-      this.chat = opened;
-      const { conversation, client } = opened;
-      // This side's read horizon before the thread marks everything read: what was unread on opening.
-      const readBefore = conversation.lastReadMessageIndex ?? null;
-      // Subscribed before the first page: a message written meanwhile is not missed.
-      this.unsubscribes.push(conversation.onMessageAdded((message) => this.received(message)));
-      this.unsubscribes.push(client.onConnectionStateChange((connection) => this.set({ connection })));
-      if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
-      if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
-      // The customer's read horizon beside the first page (read state is not worth failing the thread for).
-      const horizons = conversation.getReadHorizons ? conversation.getReadHorizons({ signal }).catch(() => []) : Promise.resolve([]);
-      const [page, initialHorizons] = await Promise.all([conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, signal }), horizons]);
-      // An event that came meanwhile is newer than the answer: it stays.
-      for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
-      const messages = mergeMessages(this.snapshot.messages, page.messages);
-      const unreadAfter = readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, client.identity)) ? readBefore : null;
-      this.set({
-        status: 'ready',
-        identity: client.identity,
-        member: opened.session.member ?? null,
-        connection: client.connectionState,
-        messages,
-        hasOlder: page.hasOlder && (messages[0]?.index ?? 0) > 0,
-        readHorizon: furthest(this.horizons),
-        unreadAfter,
-      });
-      this.markRead();
     } catch (error) {
       if (this.closed || (isChatError(error) && error.kind === 'aborted')) return;
       this.set({ status: 'failed', failure: threadFailure(error) });
+      return;
     }
+    if (this.closed) {
+      await opened.client.close();
+      return;
+    }
+    this.chat = opened;
+    const { conversation, client } = opened;
+    // Known from now on: a text sent while the first page comes is told from its own stored copy.
+    this.set({ identity: client.identity });
+    // This side's read horizon before the thread marks everything read: what was unread on opening.
+    const readBefore = conversation.lastReadMessageIndex ?? null;
+    // Subscribed before the first page: a message written meanwhile is not missed.
+    this.unsubscribes.push(conversation.onMessageAdded((message) => this.received(message)));
+    this.unsubscribes.push(client.onConnectionStateChange((connection) => this.set({ connection })));
+    if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
+    if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
+    // The customer's read horizon beside the first page (read state is not worth failing the thread for).
+    const horizons = conversation.getReadHorizons ? conversation.getReadHorizons({ signal }).catch(() => []) : Promise.resolve([]);
+    const [page, initialHorizons] = await Promise.all([
+      conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, signal }).catch(() => null),
+      horizons,
+    ]);
+    if (this.closed) return;
+    // An event that came meanwhile is newer than the answer: it stays.
+    for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
+    const opening = { status: 'ready', identity: client.identity, member: opened.session.member ?? null, connection: client.connectionState, readHorizon: furthest(this.horizons) } as const;
+    if (!page) {
+      // The chat is open (live messages come, sends go); the recent page is asked again by the
+      // list's 'Try again', and the thread is marked read once it has come.
+      this.set({ ...opening, hasOlder: true, olderFailed: true, unreadAfter: null });
+      return;
+    }
+    this.recentLoaded = true;
+    const messages = mergeMessages(this.snapshot.messages, page.messages);
+    const unreadAfter = readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, client.identity)) ? readBefore : null;
+    this.set({
+      ...opening,
+      messages,
+      pending: this.undelivered(this.snapshot.pending, messages, client.identity),
+      hasOlder: page.hasOlder && (messages[0]?.index ?? 0) > 0,
+      unreadAfter,
+    });
+    this.markRead();
+  }
+
+  /**
+   * 'Try again' on a chat that could not open: opens it again in this session, so what was
+   * written meanwhile (sent, failed with its Retry, or sending) stays as it is.
+   */
+  reopen(): void {
+    if (this.closed || this.snapshot.status !== 'failed') return;
+    this.opened = false;
+    this.set({ status: 'loading', failure: null });
+    void this.open();
+  }
+
+  /** The pending sends the conversation does not hold yet (a page may bring a sent one's message). */
+  private undelivered(pending: readonly PendingSend[], messages: readonly ChatMessage[], identity: string): readonly PendingSend[] {
+    if (!pending.some((p) => p.state === 'sent')) return pending;
+    const own = messages.filter((message) => isOwnMessage(message, identity));
+    return pending.filter((p) => !own.some((message) => this.isDeliveredBy(p, message)));
   }
 
   /** §4: the conversation read (message center) and all its messages read (chat). Errors are not the user's concern. */
@@ -376,23 +428,39 @@ export class ThreadSession {
 
   // --- older pages --------------------------------------------------------------------------
 
-  /** Loads the page before the earliest message, while its index is nonzero and not already fetched (§4). */
+  /**
+   * Loads the page before the earliest message, while its index is nonzero and not already
+   * fetched (§4) — or the recent page, when the thread opened without it (it failed) and no
+   * message has come since.
+   */
   loadOlder(): void {
-    const { status, loadingOlder, hasOlder, messages } = this.snapshot;
+    const { status, loadingOlder, hasOlder, messages, identity } = this.snapshot;
     const conversation = this.conversation;
     const earliest = messages[0]?.index;
-    if (status !== 'ready' || loadingOlder || !hasOlder || !conversation || earliest === undefined || earliest === 0) return;
-    if (this.fetchedBefore.has(earliest)) return;
-    this.fetchedBefore.add(earliest);
+    if (status !== 'ready' || loadingOlder || !hasOlder || !conversation || earliest === 0) return;
+    if (earliest === undefined && this.recentLoaded) return;
+    const key = earliest ?? Number.POSITIVE_INFINITY;
+    if (this.fetchedBefore.has(key)) return;
+    this.fetchedBefore.add(key);
     this.set({ loadingOlder: true, olderFailed: false });
     conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, before: earliest, signal: this.lifetime.signal }).then(
       (page) => {
         const merged = mergeMessages(this.snapshot.messages, page.messages);
-        this.set({ messages: merged, loadingOlder: false, hasOlder: page.hasOlder && (merged[0]?.index ?? 0) > 0 });
+        this.set({
+          messages: merged,
+          pending: this.undelivered(this.snapshot.pending, merged, identity ?? ''),
+          loadingOlder: false,
+          hasOlder: page.hasOlder && (merged[0]?.index ?? 0) > 0,
+        });
+        if (!this.recentLoaded) {
+          // The thread opened without its recent page: it is read now that it is on screen.
+          this.recentLoaded = true;
+          this.markRead();
+        }
       },
       () => {
         // May be asked for again: the list's 'Try again' (a scroll does not ask after a failure).
-        this.fetchedBefore.delete(earliest);
+        this.fetchedBefore.delete(key);
         this.set({ loadingOlder: false, olderFailed: true });
       },
     );
