@@ -70,6 +70,18 @@ export const requestFateArb: fc.Arbitrary<RequestFate> = fc.oneof(
   { arbitrary: fc.boolean().chain((handled) => fate('hang', { handled })), weight: 2 },
 );
 
+/**
+ * The black-box probe's network (issue 36): about a fifth of the requests failing — 500–504, a
+ * request dropped before the server saw it, an answer lost after the server acted — and 0–3 s
+ * of latency on each; no challenge, no hang, no rate limit (the other runs have those).
+ */
+export const probeFateArb: fc.Arbitrary<RequestFate> = fc.oneof(
+  { arbitrary: fate(null), weight: 80 },
+  { arbitrary: fc.integer({ min: 500, max: 504 }).chain((status) => fate('server-error', { status })), weight: 7 },
+  { arbitrary: fate('network'), weight: 7 },
+  { arbitrary: fate('lost-answer'), weight: 6 },
+);
+
 /** How a person does with a challenge: passes or not, after a while. */
 export interface ChallengeFate {
   readonly pass: boolean;

@@ -24,18 +24,28 @@
  * come back: every text and photo is on the server exactly once and on screen exactly once, no
  * send left pending, the screen's messages are the server's; no unhandled rejection, no
  * console.error.
+ * Throughout: once an opening got its conversation, the thread never turns 'failed' (§8's
+ * unavailable text): only a failure to start the chat ends it (issue 36).
  * 100 runs here (≤ 25 actions); `npm run soak` (SOAK=1) runs 1,000 with ≤ 50 actions.
+ *
+ * Issue 36, the black-box probe's scenario: the thread opens on a network where about a fifth
+ * of the requests fail (5xx, dropped, answers lost after the server acted; 0–3 s latency), and
+ * the pro types 20 messages, Enter after each, from the moment it opens (not waiting for it),
+ * the live connection dropping now and then. The composer must take every text (while the chat
+ * opens too); after the faults go and Retry, each is on the server exactly once. 30 seeded runs
+ * here, 300 in the soak.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-client';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
-import { ThreadSession, type PendingSend } from '../../src/widgets/message-thread/thread-session';
+import { composerCanSend, ThreadSession, type PendingSend } from '../../src/widgets/message-thread/thread-session';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,
   RUNS,
+  SOAK,
   Action,
   addRun,
   advance,
@@ -48,6 +58,7 @@ import {
   formatTotals,
   installFakeClock,
   newTotals,
+  probeFateArb,
   realTick,
   requestFateArb,
   watchForErrors,
@@ -66,6 +77,8 @@ const LONG_THREAD = { userId: SANDBOX_LONG_THREAD.memberId, leadId: null } as co
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const totals = newTotals();
+/** Issue 36's probe scenario: 30 runs here, 300 in `npm run soak`. */
+const PROBE_RUNS = SOAK ? 300 : 30;
 let elapsedMs = 0;
 let elapsedCpuMs = 0;
 
@@ -94,6 +107,9 @@ interface Thread {
   readonly problems: string[];
 }
 
+/** The conversation call: the last step of opening the chat (open-chat.ts). */
+const CONVERSATION_PATH = /\/chat\/conversations\/[^/]+$/;
+
 function newSession(thread: Omit<Thread, 'session'>): ThreadSession {
   const { conversation, sandbox } = thread;
   const lead = conversation.leadId === null ? undefined : sandbox.store.lead(conversation.leadId);
@@ -109,8 +125,31 @@ function newSession(thread: Omit<Thread, 'session'>): ThreadSession {
     sessionStartTimestamp: 0,
   });
   thread.sessions.push(session);
+  watchStart(thread, session);
   void session.open();
   return session;
+}
+
+/**
+ * Issue 36: only a failure to START the chat ends it. Once an opening got its conversation (the
+ * chat is up: its session, live stream and conversation answered), the thread never turns
+ * 'failed' (§8's unavailable text, the composer disabled) — a page of history, a send, a typing
+ * signal or a read receipt that fails does not end it (a first page that failed did).
+ */
+function watchStart(thread: Omit<Thread, 'session'>, session: ThreadSession): void {
+  // Where this opening's requests begin in the log (a reopening starts from 'loading' again).
+  let from = thread.layer.log.length;
+  let last = session.getSnapshot().status;
+  session.subscribe(() => {
+    const { status, failure } = session.getSnapshot();
+    if (status === last) return;
+    last = status;
+    if (status === 'loading') from = thread.layer.log.length;
+    if (status !== 'failed') return;
+    countOutcome(totals, 'start failed');
+    const started = thread.layer.log.slice(from).some((record) => record.method === 'GET' && CONVERSATION_PATH.test(record.path) && record.answered && record.status === 200);
+    if (started) thread.problems.push(`the chat had started (its conversation answered) and then ended as unavailable (${failure?.kind})`);
+  });
 }
 
 function openThread(
@@ -141,9 +180,8 @@ function photo(name: string): File {
 const tryAgain = new Action<Thread>('try again', (thread) => {
   const { status, failure } = thread.session.getSnapshot();
   if (status !== 'failed' || !failure?.retryable) return;
-  // As the component: the failed session closes and a new one opens.
-  thread.session.close();
-  thread.session = newSession(thread);
+  // As the component: the session opens its chat again (what was written meanwhile stays).
+  thread.session.reopen();
 });
 
 const countTry = (thread: Thread, pending: PendingSend) => thread.tries.set(pending.idempotencyKey, (thread.tries.get(pending.idempotencyKey) ?? 0) + 1);
@@ -199,6 +237,55 @@ const dropConnection = new Action<Thread>('connection drops', (thread) => void t
 
 
 const wait = (ms: number) => new Action<Thread>(`wait ${ms}ms`, () => advance(ms));
+
+/**
+ * Issue 36, the black-box probe's pro: types a message (the composer tells the session at each
+ * change; it throttles the signal) and presses Enter — from the moment the thread opens, not
+ * waiting for it. The composer must take every text (composerCanSend, what <Composer> enables
+ * Send by): while the chat opens and once it is open. Only after the chat failed to START is the
+ * box disabled (§5); the pro then presses 'Try again' and sends it.
+ */
+const typeAndEnter = (n: number, typingMs: number) =>
+  new Action<Thread>(`type message ${n} for ${typingMs} ms, Enter`, async (thread) => {
+    for (let typed = 0; typed < typingMs; typed += 250) {
+      thread.session.typing();
+      await advance(Math.min(250, typingMs - typed));
+    }
+    const text = `probe message ${n}`;
+    const { status, failure } = thread.session.getSnapshot();
+    if (status === 'failed') {
+      if (!failure?.retryable) {
+        thread.problems.push(`message ${n}: the chat could not open (${failure?.kind}) and offers no 'Try again'`);
+        return;
+      }
+      thread.session.reopen();
+    }
+    const now = thread.session.getSnapshot().status;
+    if (!composerCanSend(now, false)) {
+      thread.problems.push(`message ${n}: the composer did not take it (the thread ${now})`);
+      return;
+    }
+    const before = new Set(thread.session.getSnapshot().pending.map((pending) => pending.id));
+    thread.session.send({ text });
+    thread.texts.add(text);
+    const added = thread.session.getSnapshot().pending.filter((pending) => !before.has(pending.id));
+    if (added.length !== 1 || added[0]!.text !== text) thread.problems.push(`message ${n}: not shown as a pending send once sent`);
+    for (const pending of added) countTry(thread, pending);
+  });
+
+/** The scenario's 20 messages: how long each is typed, the pause after it, and whether the connection drops then. */
+const probeMessagesArb = fc.array(
+  fc.record({
+    typingMs: fc.integer({ min: 200, max: 2500 }),
+    pauseMs: fc.integer({ min: 0, max: 1500 }),
+    // About one message in ten: the live connection drops after it.
+    drop: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  }),
+  { minLength: 20, maxLength: 20 },
+);
+
+const probeActions = (messages: readonly { typingMs: number; pauseMs: number; drop: boolean }[]): Action<Thread>[] =>
+  messages.flatMap(({ typingMs, pauseMs, drop }, i) => [typeAndEnter(i + 1, typingMs), ...(drop ? [dropConnection] : []), ...(pauseMs ? [wait(pauseMs)] : [])]);
 
 const actions = fc.commands(
   [
@@ -370,12 +457,16 @@ async function runThread(
       await waitFor(() => thread.layer.waiting === 0, 20_000, 1000);
       for (let round = 0; round < 3; round++) {
         if (thread.session.getSnapshot().status === 'failed') {
-          thread.session.close();
-          thread.session = newSession(thread);
+          thread.session.reopen();
           await waitFor(() => thread.session.getSnapshot().status !== 'loading', 20_000);
         }
+        // The list's 'Try again' on a page of history that failed (the recent one among them).
+        if (thread.session.getSnapshot().olderFailed) {
+          thread.session.loadOlder();
+          await waitFor(() => !thread.session.getSnapshot().loadingOlder, 20_000);
+        }
         const waiting = thread.session.getSnapshot().pending.filter((pending) => pending.state === 'failed' || pending.state === 'held');
-        if (round > 0 && waiting.length === 0 && thread.session.getSnapshot().status === 'ready') break;
+        if (round > 0 && waiting.length === 0 && thread.session.getSnapshot().status === 'ready' && !thread.session.getSnapshot().olderFailed) break;
         for (const pending of waiting) {
           countTry(thread, pending);
           thread.session.retry(pending.id);
@@ -450,6 +541,39 @@ describe('message thread: model run under faults (issue 16 §1)', () => {
     // (20 s limit) and the one after is refused again: the renewed token has expired meanwhile.
     await runThread({ ...thread, tokenTtlMs: 8000 }, none, none, [wait(9000), dropConnection, wait(40_000), send('text'), wait(5000)], nth(isEvents, { 3: failing('hang') }));
   });
+
+  const isPage = (request: { method: string; path: string }) => request.path.endsWith('/messages') && request.method === 'GET';
+  const fiveTyped = probeActions(Array.from({ length: 5 }, () => ({ typingMs: 600, pauseMs: 300, drop: false })));
+
+  it("regression (issue 36): a first page of history that fails leaves the chat open — it ended as unavailable, the composer disabled, the texts typed meanwhile in a disabled box", async () => {
+    // The page and the adapter's two retries of it all fail.
+    await runThread(thread, none, none, fiveTyped, nth(isPage, { 1: failing('server-error', { status: 503 }), 2: failing('network'), 3: failing('lost-answer') }));
+  });
+
+  it('regression (issue 36): texts typed while the chat opens are sent at once, each its own message (Enter did nothing: they ran together in the box)', async () => {
+    // The live stream takes 4 s to answer: the chat opens after the first messages were typed.
+    await runThread(thread, none, none, fiveTyped, nth(isEvents, { 1: answered(4000, 0) }));
+  });
+
+  it('regression (issue 36): one failed session call and one failed first connection of the live stream do not keep the chat from starting', async () => {
+    const sessions = nth(isSession, { 1: failing('network') });
+    const events = nth(isEvents, { 1: failing('server-error', { status: 502 }) });
+    await runThread(thread, none, none, [...fiveTyped, wait(5000)], (request) => sessions?.(request) ?? events?.(request));
+  });
+
+  it(`${PROBE_RUNS} probe runs (issue 36): 20 messages typed from the moment the thread opens, a fifth of the requests failing — each on the server once or shown with Retry, the composer always taking text, no 'unavailable' once the chat started`, async () => {
+    Object.assign(totals, newTotals());
+    const started = performance.now();
+    const probeSetup = fc.record({ seed: fc.integer(), customerReplyMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }) });
+    await fc.assert(
+      fc.asyncProperty(probeSetup, fc.infiniteStream(probeFateArb), probeMessagesArb, ({ seed, customerReplyMs }, fates, messages) =>
+        runThread({ seed, long: false, customerReplyMs, tokenTtlMs: 3_600_000 }, fates, [], probeActions(messages)),
+      ),
+      { ...RUN_SETTINGS, numRuns: PROBE_RUNS },
+    );
+    console.log(formatTotals('message thread, the probe\'s 20 messages', totals, performance.now() - started));
+    expect(totals.lost + totals.duplicated + totals.stale).toBe(0);
+  }, 600_000);
 
   it(`${RUNS} runs: every message on the server exactly once or shown failed, none duplicated, the screen the server's`, async () => {
     Object.assign(totals, newTotals());
