@@ -120,6 +120,41 @@ export const LongHistory: Story = {
   },
 };
 
+/**
+ * Issue 36: a text written while the chat is still opening is sent at once (the message center
+ * needs no chat) and shows with its state under the spinner (the recent page never answers here).
+ */
+export const SendWhileOpening: Story = {
+  parameters: sandbox({ fault: { latency: 600_000, route: `GET ${MC}/v1/chat/conversations/:sid/messages` } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await thread(canvasElement);
+    await expect(await canvas.findByRole('status', { name: 'Loading messages' })).toBeVisible();
+    await typeText(box, 'Written while it opens');
+    await userEvent.keyboard('{Enter}');
+    await expect(box).toHaveValue('');
+    await expect(box).toBeEnabled();
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    await expect(await within(list).findByText('Written while it opens')).toBeVisible();
+  },
+};
+
+/**
+ * Issue 36: the chat opened but its recent page did not load (every try of it failed): the list
+ * says so with 'Try again'; no unavailable text, and the composer sends.
+ */
+export const RecentPageFailed: Story = {
+  parameters: sandbox({ fault: { status: 503, route: `GET ${MC}/v1/chat/conversations/:sid/messages` } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, box } = await ready(canvasElement);
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    const alert = await within(list).findByRole('alert');
+    await expect(alert).toHaveTextContent('Messages could not be loaded.');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.queryByText(UNAVAILABLE)).toBeNull();
+    await expect(box).toBeEnabled();
+  },
+};
+
 /** §5: a send that fails keeps its text with Retry; Retry sends it (same idempotency key). */
 export const SendFailsThenRetry: Story = {
   parameters: sandbox({ fault: { status: 500, route: `POST ${MC}/v1/messages`, times: 1 } }),
