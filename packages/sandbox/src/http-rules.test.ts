@@ -1,7 +1,11 @@
 // @vitest-environment node
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
 import { fetchLead, getReviewsByServiceProvider } from '../../../src/gateway/lead/calls';
 import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, SANDBOX_SERVICE_REQUEST_ID } from './index';
+import { REFUSED_BODY_DRAIN_BYTES } from './middleware';
 import { failure, providerHeaders, setup } from './test-helpers';
 
 type Body = { message: string; fields?: string[] };
@@ -135,15 +139,16 @@ describe('headers and bad input', () => {
     expect(text).not.toContain('zzz-secret');
   });
 
-  it('413 for a JSON body over 1 MB, refused before it is read through (issue 16: a 50 MB body was parsed first)', async () => {
+  it('413 for a JSON body over 1 MB, never kept or parsed (issue 16: a 50 MB body was parsed first)', async () => {
     const { sandbox } = setup();
     const path = '/gateway/lead/office/v6/leads/serviceProvider/1001';
     // A 50 MB body that says its length: refused on the header.
     const big = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: `{"x":"${'a'.repeat(50 * 1024 * 1024)}"}` });
     expect(big.status).toBe(413);
     expect(((await big.json()) as Body).fields).toEqual(['body']);
-    // A streamed body without a length: counted as it arrives, refused as it passes 1 MB —
-    // the rest (49 MB more) is never pulled.
+    // A streamed body without a length: counted as it arrives, refused as it passes 1 MB; the
+    // rest is read to its end and dropped (so a client over a socket can finish sending and
+    // read the 413: issue 36 §6), never kept.
     let pulled = 0;
     const chunk = new Uint8Array(64 * 1024).fill(0x61);
     const stream = new ReadableStream<Uint8Array>({
@@ -155,12 +160,37 @@ describe('headers and bad input', () => {
     });
     const streamed = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(pulled).toBeLessThan(40);
+    expect(streamed.headers.get('connection')).toBeNull();
+    expect(pulled).toBe(801);
     // Nothing of either body was logged.
     expect(sandbox.store.requests.filter((r) => r.path === path)).toHaveLength(0);
-    // A body under the limit is read as before.
+    // A body under the limit is read as before, streamed or not.
     const ok = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ offset: 0, limit: 5 }) });
     expect(ok.status).toBe(200);
+    const small = new Blob([JSON.stringify({ offset: 0, limit: 5 })]).stream();
+    const okStreamed = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: small, duplex: 'half' } as RequestInit);
+    expect(okStreamed.status).toBe(200);
+    expect(sandbox.store.requests.filter((r) => r.path === path).map((r) => r.body)).toEqual([{ offset: 0, limit: 5 }, { offset: 0, limit: 5 }]);
+  });
+
+  it('a refused body that goes on past the drain bound gets its 413 with Connection: close (a client cannot hold the sandbox)', async () => {
+    const { sandbox } = setup();
+    let pulled = 0;
+    const chunk = new Uint8Array(1024 * 1024).fill(0x61);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const path = '/gateway/lead/office/v6/leads/serviceProvider/1001';
+    const answer = await sandbox.fetch(path, { method: 'POST', headers: providerHeaders(), body: endless, duplex: 'half' } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(((await answer.json()) as Body).fields).toEqual(['body']);
+    // The limit (1 MB) and the drain bound (64 MB), a few chunks of read-ahead at most.
+    expect(pulled).toBeGreaterThan(REFUSED_BODY_DRAIN_BYTES / chunk.byteLength);
+    expect(pulled).toBeLessThan(REFUSED_BODY_DRAIN_BYTES / chunk.byteLength + 8);
   });
 
   it('unknown paths and records are 404 JSON', async () => {
@@ -213,4 +243,86 @@ describe('headers and bad input', () => {
     expect(contacts?.query).toEqual({ contactIds: ['1', '2'] });
     expect(read).toMatchObject({ method: 'POST', body: { leadId: L.newest, read: true }, status: 200 });
   });
+});
+
+/** What a Node client made of one request: the answer it read, or the error it met. */
+type NodeAnswer = { status: number; text: string } | { error: string };
+
+/** http.request with a keep-alive agent; the body sent with a Content-Length, or in 1 MB chunks without one. */
+function httpPost(agent: Agent, url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, chunked = false): Promise<NodeAnswer> {
+  return new Promise((resolve) => {
+    let detach = () => {};
+    const settle = (answer: NodeAnswer) => {
+      detach();
+      resolve(answer);
+    };
+    const fail = (error: NodeJS.ErrnoException) => settle({ error: `${error.code ?? ''} ${error.message}`.trim() });
+    const request = httpRequest(url, { method: 'POST', agent, headers: chunked ? headers : { ...headers, 'content-length': String(body.byteLength) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (part: string) => (text += part));
+      response.on('end', () => settle({ status: response.statusCode ?? 0, text }));
+      response.on('error', fail);
+    });
+    request.on('error', fail);
+    // A write after the server closed fails on the socket too (unhandled, it ended the process).
+    request.on('socket', (socket) => {
+      socket.on('error', fail);
+      detach = () => socket.off('error', fail);
+    });
+    if (!chunked) return void request.end(body);
+    for (let offset = 0; offset < body.byteLength; offset += 1024 * 1024) request.write(body.subarray(offset, offset + 1024 * 1024));
+    request.end();
+  });
+}
+
+async function fetchPost(url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Promise<NodeAnswer> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { error: `${cause?.code ?? ''} ${cause?.message ?? String(error)}`.trim() };
+  }
+}
+
+describe('over a real socket (the Node server, Node clients)', () => {
+  it('a 1 MB or a 50 MB body gets a 413 JSON answer the client reads (fetch, http.request, with or without a length), and the server answers on (issue 36 §6: EPIPE or ECONNRESET while still sending)', async () => {
+    const { sandbox } = setup();
+    // As packages/sandbox/src/serve.ts and `npm start` serve it.
+    const server = serve({ hostname: '127.0.0.1', port: 0, fetch: sandbox.app.fetch });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const url = `${origin}/gateway/lead/office/v6/leads/serviceProvider/1001`;
+      const headers = providerHeaders();
+      const refused = { status: 413, text: JSON.stringify({ message: 'The request body is larger than the sandbox accepts (1048576 bytes).', fields: ['body'] }) };
+      const MB = 1024 * 1024;
+      for (const size of [MB, 50 * MB]) {
+        const body = new TextEncoder().encode(`{"x":"${'a'.repeat(size)}"}`);
+        // Each a few times: a reset depended on how far the client had got when the answer came.
+        for (let round = 0; round < 2; round++) {
+          expect(await fetchPost(url, body, headers), `fetch, ${size} bytes`).toEqual(refused);
+          expect(await httpPost(agent, url, body, headers), `http.request, ${size} bytes`).toEqual(refused);
+          expect(await httpPost(agent, url, body, headers, true), `http.request chunked, ${size} bytes`).toEqual(refused);
+        }
+      }
+      // And it answers on: over fetch, and on the keep-alive connection the refused bodies used.
+      const normal = new TextEncoder().encode(JSON.stringify({ offset: 0, limit: 5 }));
+      const listed = await fetchPost(url, normal, headers);
+      expect('status' in listed && listed.status).toBe(200);
+      const again = await httpPost(agent, url, normal, headers);
+      expect('status' in again && again.status).toBe(200);
+      expect(JSON.parse('text' in again ? again.text : '{}')).toHaveProperty('leads');
+      // Nothing of the refused bodies was logged: only the two normal requests.
+      expect(sandbox.store.requests.filter((r) => r.path === '/gateway/lead/office/v6/leads/serviceProvider/1001').map((r) => r.body)).toEqual([
+        { offset: 0, limit: 5 },
+        { offset: 0, limit: 5 },
+      ]);
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 120_000);
 });

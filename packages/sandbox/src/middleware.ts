@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/attachment';
 import { HEADERS } from '../../../src/gateway/client';
 import { callerType } from './access';
@@ -15,23 +14,82 @@ export const MAX_LOGGED_REQUESTS = 5000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A JSON body larger than this is refused (413) before it is read: no gateway call sends one near it. */
+/** A JSON body larger than this is refused (413) unparsed: no gateway call sends one near it. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /**
- * Refuses a body over its limit with 413 before reading it (by its Content-Length; a body
- * without one is counted as it streams and refused the moment it passes the limit): 1 MB of
- * JSON, or a media upload up to the §5 attachment limit (150 MB).
+ * How much of a refused body is still read — and thrown away, never kept — before the 413 goes
+ * out, and for how long. A client sends its whole body before it reads an answer: a server that
+ * answers and closes while it is still sending resets the connection under it, and the client
+ * never sees the 413 (a Node client got EPIPE or ECONNRESET for a 1 MB or a 50 MB body, issue 36
+ * §6). Past either bound the 413 goes out anyway with `Connection: close` (the Node server then
+ * ends the connection), so a client that sends for ever cannot hold the sandbox.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
+export const REFUSED_BODY_DRAIN_MS = 10_000;
+
+/** Reads the rest of a body and drops it; true when it ended within the bounds. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<boolean> {
+  let read = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<'time-up'>((resolve) => {
+    timer = setTimeout(() => resolve('time-up'), maxMs);
+  });
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), timeUp]);
+      if (chunk === 'time-up') return false;
+      if (chunk.done) return true;
+      read += chunk.value.byteLength;
+      if (read > maxBytes) return false;
+    }
+  } catch {
+    // The client went away: nobody is left to read the answer.
+    return false;
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Refuses a body over its limit with 413 — 1 MB of JSON, or a media upload over the §5
+ * attachment limit (150 MB) — by its Content-Length, or counted as it streams, and never keeps
+ * or parses more of it than the limit. The rest of a refused body is read and dropped before the
+ * answer (`discardRest`), so the client can finish sending and read the 413 (JSON, like every
+ * other error), and its connection stays usable.
  */
 export function limitBodies(): MiddlewareHandler<SandboxEnv> {
-  const refuse = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] }, 413),
-    });
-  const json = refuse(MAX_JSON_BODY_BYTES);
-  const media = refuse(ATTACHMENT_MAX_BYTES);
-  return (c, next) => (BINARY_BODY.test(c.req.header('content-type') ?? '') ? media : json)(c, next);
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const maxSize = BINARY_BODY.test(c.req.header('content-type') ?? '') ? ATTACHMENT_MAX_BYTES : MAX_JSON_BODY_BYTES;
+    const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      const drained = await discardRest(reader, REFUSED_BODY_DRAIN_BYTES, REFUSED_BODY_DRAIN_MS);
+      return c.json({ message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] }, 413, drained ? {} : { connection: 'close' });
+    };
+    const length = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');
+    if (length !== undefined) return Number.parseInt(length, 10) > maxSize ? refuse(body.getReader()) : next();
+    // No length: kept up to the limit as it arrives, for the routes.
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxSize) return refuse(reader);
+      chunks.push(value);
+    }
+    const whole = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: whole });
+    return next();
+  };
 }
 
 /** Reads the body once, records the request in `store.requests`, then the answer's status. */
