@@ -21,10 +21,18 @@ export function parseChallengeBody(body: unknown): ChallengeBody | null {
 export interface ReplayEntry {
   readonly operation: string;
   readonly idempotencyKey: string;
+  /**
+   * Entries of one group stand for one another (one customer's request, sent again with changed
+   * details): a newer entry takes the older one's place in the queue, so only one of them is sent.
+   */
+  readonly group?: string | undefined;
   replay(): Promise<void>;
 }
 
-/** §4 "Challenge replay": add appends; replay-all dispatches every queued action, then empties; clear empties. */
+/**
+ * §4 "Challenge replay": add appends (an entry of a group replaces the queued one of that group);
+ * replay-all dispatches every queued action, then empties; clear empties.
+ */
 export interface ReplayQueue {
   add(entry: ReplayEntry): void;
   replayAll(): Promise<void>;
@@ -37,6 +45,8 @@ export function createReplayQueue(): ReplayQueue {
   let queue: ReplayEntry[] = [];
   return {
     add(entry) {
+      // What the user asked for since stands for the older request of its group.
+      if (entry.group !== undefined) queue = queue.filter((queued) => queued.group !== entry.group);
       // One user action is queued once, even if its request met several challenges.
       if (!queue.some((queued) => queued.idempotencyKey === entry.idempotencyKey)) queue.push(entry);
     },

@@ -453,6 +453,55 @@ describe('gateway client: 511 challenge and replay', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('a call of a group replaces the queued one of its group; replayLatest decides, when the replay goes out, what is sent (or that nothing is)', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 9 })));
+    let release: (passed: boolean) => void = () => {};
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge: () => new Promise<boolean>((resolve) => (release = resolve)) });
+    const newer = { ...leadBody, title: 'Fix sink and tap' };
+    let latest: { body: typeof leadBody; idempotencyKey: string; onReplayed: (outcome: unknown) => void } | null = null;
+    const heard: unknown[] = [];
+    const options = (idempotencyKey: string) => ({ idempotencyKey, replayGroup: 'g', replayLatest: () => latest, onReplayed: () => heard.push('the request itself') });
+    await expect(createLeadV1(client, leadBody, options('old-key'))).rejects.toMatchObject({ kind: 'challenge' });
+    await expect(createLeadV1(client, newer, options('new-key'))).rejects.toMatchObject({ kind: 'challenge' });
+    expect(client.replayQueue.entries().map((entry) => entry.idempotencyKey)).toEqual(['new-key']);
+    // The owner names what the customer confirmed last: sent once, under its key, and its callback hears.
+    latest = { body: newer, idempotencyKey: 'new-key', onReplayed: (outcome) => heard.push(outcome) };
+    challenged = false;
+    release(true);
+    await client.whenChallengeSettled();
+    expect(requests.map((r) => [r.headers['idempotency-key'], (r.body as { title: string }).title])).toEqual([
+      ['old-key', 'Fix sink'],
+      ['new-key', 'Fix sink and tap'],
+      ['new-key', 'Fix sink and tap'],
+    ]);
+    expect(heard).toEqual([{ ok: true, value: { leadId: 9 } }]);
+
+    // Null: the request is outdated and nothing waits — nothing is sent.
+    challenged = true;
+    await expect(createLeadV1(client, leadBody, options('third-key'))).rejects.toMatchObject({ kind: 'challenge' });
+    latest = null;
+    challenged = false;
+    release(true);
+    await client.whenChallengeSettled();
+    expect(requests).toHaveLength(4);
+    expect(client.replayQueue.size).toBe(0);
+  });
+
+  it('what replayLatest names is checked like the call itself: an invalid body is not sent, the owner hears why', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 9 })));
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge: () => ((challenged = false), true) });
+    const heard: unknown[] = [];
+    const invalid = { ...leadBody, categoryId: 'twelve' } as unknown as typeof leadBody;
+    await expect(
+      createLeadV1(client, leadBody, { idempotencyKey: 'k', replayLatest: () => ({ body: invalid, idempotencyKey: 'k2' }), onReplayed: (outcome) => heard.push(outcome) }),
+    ).rejects.toMatchObject({ kind: 'challenge' });
+    await client.whenChallengeSettled();
+    expect(requests).toHaveLength(1);
+    expect(heard).toEqual([{ ok: false, error: expect.objectContaining({ kind: 'invalid-request', issues: ['categoryId'] }) }]);
+  });
+
   it('makes one idempotency key per call when the caller gives none', async () => {
     const { fetch, requests } = recordingFetch(() => json(200, { leadId: 1 }));
     const client = createGatewayClient({ baseURL: '', auth: member, fetch });

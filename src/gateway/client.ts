@@ -77,11 +77,26 @@ export interface CallOptions {
   keepalive?: boolean | undefined;
 }
 
+/**
+ * What a replay sends once a challenge is passed: a body, its idempotency key, and who hears the
+ * outcome. By default the request that met the challenge; a call's `replayLatest` may name a
+ * newer one of its owner instead (see `RequestSpec.replayLatest`).
+ */
+export interface ReplayTarget<T, B = unknown> {
+  readonly body: B;
+  readonly idempotencyKey: string;
+  readonly onReplayed?: ((outcome: ReplayOutcome<T>) => void) | undefined;
+}
+
 /** Options of calls that create something: the key is made once per user action. */
-export interface CreateCallOptions<T> extends CallOptions {
+export interface CreateCallOptions<T, B = unknown> extends CallOptions {
   idempotencyKey?: string;
   /** Told the outcome when a challenge was passed and this call was sent again. */
   onReplayed?: (outcome: ReplayOutcome<T>) => void;
+  /** See `RequestSpec.replayLatest`. */
+  replayLatest?: () => ReplayTarget<T, B> | null;
+  /** See `RequestSpec.replayGroup`. */
+  replayGroup?: string;
 }
 
 export interface RequestSpec<S extends v.GenericSchema> {
@@ -111,6 +126,18 @@ export interface RequestSpec<S extends v.GenericSchema> {
   keepalive?: boolean | undefined;
   /** Whether a 511 challenge queues this call for replay (create lead, send message). */
   replayable?: boolean;
+  /**
+   * A replayable call of a group (one customer's create, whatever details it carries): queued, it
+   * replaces the queued call of its group (`ReplayQueue.add`), so one of them is replayed.
+   */
+  replayGroup?: string | undefined;
+  /**
+   * Read when the replay goes out, for a call whose owner may have something newer to send by then
+   * (the customer changed their details and sent them while the challenge went on): what to send —
+   * its own idempotency key with it — or null to send nothing (the request is outdated and what
+   * replaced it is done). Without it, the request itself is sent again.
+   */
+  replayLatest?: (() => ReplayTarget<v.InferOutput<S>> | null) | undefined;
   /**
    * The one 2xx status that means success (a call whose spec says "status 200 with …"); any other
    * 2xx answer is an `invalid-response` error. Default: every 2xx whose body fits `response`.
@@ -424,11 +451,17 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         replayQueue.add({
           operation: spec.operation,
           idempotencyKey,
+          group: spec.replayGroup,
           replay: async () => {
             // Sent once; a second challenge during a replay is reported, not queued again.
             let outcome: ReplayOutcome<v.InferOutput<S>>;
+            let report = spec.onReplayed;
             try {
-              const replayed = await send({ ...spec, signal: undefined }, idempotencyKey);
+              const target = spec.replayLatest ? spec.replayLatest() : { body: spec.body, idempotencyKey, onReplayed: spec.onReplayed };
+              // Outdated, and nothing newer waits: nothing is sent.
+              if (target === null) return;
+              report = target.onReplayed;
+              const replayed = await send({ ...spec, body: target.body, signal: undefined }, target.idempotencyKey);
               if (replayed.status >= 200 && replayed.status < 300) outcome = { ok: true, value: parse(spec, replayed) };
               else
                 outcome = {
@@ -438,7 +471,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
             } catch (error) {
               outcome = { ok: false, error: error as GatewayError };
             }
-            spec.onReplayed?.(outcome);
+            report?.(outcome);
           },
         });
       }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient, type ReplayTarget } from '../client';
 import { CategoryId, Id, IdList, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
 import * as s from './funnel-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
@@ -125,8 +125,17 @@ export async function getProviderComparison(client: GatewayClient, leadId: numbe
 
 type LeadCreated = v.InferOutput<typeof s.CreateLeadResponseSchema>;
 
+/** A create's `replayLatest`, its body checked like the call's own (null: nothing to send). */
+function checkedReplay<B>(operation: string, schema: v.GenericSchema<unknown, B>, latest: (() => ReplayTarget<LeadCreated, B> | null) | undefined) {
+  if (!latest) return undefined;
+  return () => {
+    const target = latest();
+    return target && { ...target, body: checkRequest(operation, schema, target.body) };
+  };
+}
+
 /** POST /v1/lead — one-time auth; idempotent per user action; replayed after a challenge. */
-export async function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: CreateCallOptions<LeadCreated> = {}) {
+export async function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, opts: CreateCallOptions<LeadCreated, s.CreateLeadV1> = {}) {
   return client.request({
     operation: 'lead.createLeadV1',
     method: 'POST',
@@ -136,13 +145,15 @@ export async function createLeadV1(client: GatewayClient, body: s.CreateLeadV1, 
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     replayable: true,
+    replayGroup: opts.replayGroup,
+    replayLatest: checkedReplay('lead.createLeadV1', s.CreateLeadV1Schema, opts.replayLatest),
     signal: opts.signal,
     onReplayed: opts.onReplayed,
   });
 }
 
 /** POST /v3/lead — full address and external providers; otherwise as v1. */
-export async function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: CreateCallOptions<LeadCreated> = {}) {
+export async function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, opts: CreateCallOptions<LeadCreated, s.CreateLeadV3> = {}) {
   return client.request({
     operation: 'lead.createLeadV3',
     method: 'POST',
@@ -152,6 +163,8 @@ export async function createLeadV3(client: GatewayClient, body: s.CreateLeadV3, 
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     replayable: true,
+    replayGroup: opts.replayGroup,
+    replayLatest: checkedReplay('lead.createLeadV3', s.CreateLeadV3Schema, opts.replayLatest),
     signal: opts.signal,
     onReplayed: opts.onReplayed,
   });

@@ -5,7 +5,7 @@ import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from 
 import { NOW } from '../../../packages/sandbox/src/test-helpers';
 import type { ProjectDetails } from '../../domain/funnel-lead';
 import type { GatewayAuth } from '../../gateway/auth';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
 import { getLeads } from '../../gateway/office/calls';
 import { clientAtom } from '../../runtime/client-atom';
 import {
@@ -15,6 +15,7 @@ import {
   cityStateAtom,
   clearCategoryAtom,
   comparisonAtom,
+  createdLeadAtom,
   eligibilityAtom,
   followUpDealsAtom,
   funnelFormAtom,
@@ -34,6 +35,7 @@ import {
   sendSelectionAtom,
   setAdditionalFieldAtom,
   setPostalCodeAtom,
+  settleChallengeAtom,
   startFunnelAtom,
   startNewRequestAtom,
   submitProjectAtom,
@@ -71,14 +73,14 @@ const details: ProjectDetails = {
 };
 const CUSTOMER_DATA = ['Casey', 'Nguyen', 'casey.nguyen@example.com', '3035550177', '(303) 555-0177', '1600 Larimer St', 'Apt 12', 'Kitchen sink'];
 
-function setup(options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string> } = {}) {
+function setup(options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string>; onChallenge?: GatewayClientConfig['onChallenge'] } = {}) {
   const sandbox: SandboxGateway = createSandboxGateway({ now: () => NOW });
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch: sandbox.fetch,
     auth: options.auth ?? { kind: 'anonymous' },
     retry: { retries: 0 },
-    onChallenge: (challenge) => sandbox.faults.passChallenge(challenge.challengeId),
+    onChallenge: options.onChallenge ?? ((challenge) => sandbox.faults.passChallenge(challenge.challengeId)),
   });
   const store = createStore();
   store.set(clientAtom, client);
@@ -333,6 +335,126 @@ describe('project: creating the lead', () => {
     expect(creates[1]!.headers['idempotency-key']).toBe(creates[0]!.headers['idempotency-key']);
     expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId: expect.any(Number) });
     expect(ctx.sandbox.store.leads.filter((l) => l.title === 'House Cleaning' && l.contact.firstName === 'Casey')).toHaveLength(1);
+  });
+});
+
+/**
+ * A security check the customer is still doing: `onChallenge` waits until the test ends it
+ * (`pass`), so the customer can change their details and send them meanwhile.
+ */
+function slowCheck() {
+  let end: (passed: boolean) => void = () => {};
+  const seen: string[] = [];
+  const onChallenge: NonNullable<GatewayClientConfig['onChallenge']> = (challenge) => {
+    seen.push(challenge.challengeId);
+    return new Promise<boolean>((resolve) => (end = resolve));
+  };
+  return { onChallenge, seen, pass: () => end(true) };
+}
+
+describe('a 511 replay sends what the customer confirmed last, once (issue 36 §5)', () => {
+  const CREATE = '/gateway/lead/v3/lead';
+  const changed: ProjectDetails = { ...details, description: 'Bathroom sink too', urgency: 'As soon as possible' };
+
+  async function metChallenge() {
+    const check = slowCheck();
+    const ctx = setup({ inputs: { postalCode: '80202' }, onChallenge: check.onChallenge });
+    ctx.start();
+    await ctx.store.set(chooseCategoryResultAtom, { categoryId: 105, name: 'House Cleaning', parentCategory: { categoryId: 1 } });
+    ctx.store.set(projectDetailsAtom, details);
+    const fault = ctx.sandbox.faults.challenge({ route: `POST ${CREATE}` });
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, challenge: true });
+    expect(check.seen).toEqual([fault.challengeId]);
+    const creates = () => ctx.sandbox.store.requests.filter((r) => r.path === CREATE);
+    const sent = () => creates().map((r) => ({ status: r.status, description: (r.body as { description: string }).description, key: r.headers['idempotency-key'] }));
+    const leads = () => ctx.sandbox.store.leads.filter((l) => l.contact.email === details.contact.email);
+    return { ...ctx, check, fault, creates, sent, leads };
+  }
+
+  it('changed details sent while the check goes on (they meet it too): once passed, only those are sent, once, under their key — one lead, theirs', async () => {
+    const ctx = await metChallenge();
+    ctx.store.set(projectDetailsAtom, changed);
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, challenge: true });
+    const [first, second] = ctx.sent();
+    expect(second!.key).not.toBe(first!.key);
+
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    const settled = ctx.store.set(settleChallengeAtom);
+    ctx.check.pass();
+    const leadId = await settled;
+
+    expect(ctx.sent()).toEqual([
+      { status: 511, description: details.description, key: first!.key },
+      { status: 511, description: changed.description, key: second!.key },
+      { status: 200, description: changed.description, key: second!.key },
+    ]);
+    expect(ctx.leads().map((l) => ({ leadId: l.leadId, description: l.description, urgency: l.urgency }))).toEqual([{ leadId, description: changed.description, urgency: changed.urgency }]);
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
+    expect(ctx.store.get(createdLeadAtom)).toEqual({ leadId, seq: 1 });
+  });
+
+  it('changed details created meanwhile (the gateway let them through): the replay sends nothing — the older request makes no lead', async () => {
+    const ctx = await metChallenge();
+    // The person passed the check at the gateway (e.g. on its challenge page); the host's check has not said so yet.
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    ctx.store.set(projectDetailsAtom, changed);
+    const created = await ctx.store.set(submitProjectAtom);
+    expect(created.ok).toBe(true);
+    const leadId = created.ok ? created.value : -1;
+
+    ctx.check.pass();
+    await ctx.client.whenChallengeSettled();
+
+    expect(ctx.sent().map((r) => [r.status, r.description])).toEqual([
+      [511, details.description],
+      [200, changed.description],
+    ]);
+    expect(ctx.leads().map((l) => [l.leadId, l.description])).toEqual([[leadId, changed.description]]);
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
+    expect(ctx.store.get(createdLeadAtom)).toEqual({ leadId, seq: 1 });
+  });
+
+  it('changed details whose send failed (no answer) meanwhile: once passed, the replay sends those, under their key, once', async () => {
+    const ctx = await metChallenge();
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    ctx.sandbox.faults.drop({ route: `POST ${CREATE}`, times: 1 });
+    ctx.store.set(projectDetailsAtom, changed);
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, error: { kind: 'network' } });
+
+    const settled = ctx.store.set(settleChallengeAtom);
+    ctx.check.pass();
+    const leadId = await settled;
+
+    const [first, second, third] = ctx.sent();
+    expect(ctx.sent()).toHaveLength(3);
+    expect([first!.status, first!.description]).toEqual([511, details.description]);
+    expect([second!.status, second!.description]).toEqual([null, changed.description]);
+    expect(third).toEqual({ status: 200, description: changed.description, key: second!.key });
+    expect(ctx.leads().map((l) => [l.leadId, l.description])).toEqual([[leadId, changed.description]]);
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
+  });
+
+  it('details changed but not sent: the replay sends the confirmed ones (the request that met the check), under its key', async () => {
+    const ctx = await metChallenge();
+    ctx.store.set(projectDetailsAtom, changed);
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    const settled = ctx.store.set(settleChallengeAtom);
+    ctx.check.pass();
+    const leadId = await settled;
+    const [first, second] = ctx.sent();
+    expect(ctx.sent()).toHaveLength(2);
+    expect(second).toEqual({ status: 200, description: details.description, key: first!.key });
+    expect(ctx.leads().map((l) => [l.leadId, l.description])).toEqual([[leadId, details.description]]);
+  });
+
+  it('a new request started while the check goes on: the replay sends nothing', async () => {
+    const ctx = await metChallenge();
+    await ctx.store.set(startNewRequestAtom);
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    ctx.check.pass();
+    await ctx.client.whenChallengeSettled();
+    expect(ctx.sent().map((r) => r.status)).toEqual([511]);
+    expect(ctx.leads()).toEqual([]);
   });
 });
 

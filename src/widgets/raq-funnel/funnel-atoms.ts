@@ -16,7 +16,7 @@ import {
 } from '../../domain/funnel-suggestions';
 import { selectTaxonomyResult, type TaxonomyOutcome, type TaxonomyResult } from '../../domain/funnel-taxonomy';
 import { normalizePhone } from '../../domain/phone';
-import { newIdempotencyKey } from '../../gateway/client';
+import { newIdempotencyKey, type ReplayTarget } from '../../gateway/client';
 import { isAbortError, isGatewayError, type GatewayError } from '../../gateway/errors';
 import {
   assignLeadV2,
@@ -35,7 +35,7 @@ import {
   sendProSelection,
   updateUserPhone,
 } from '../../gateway/lead/funnel-calls';
-import type { FetchedLead, ProviderDetails, ProviderSummary } from '../../gateway/lead/funnel-schemas';
+import type { CreateLeadV3, FetchedLead, ProviderDetails, ProviderSummary } from '../../gateway/lead/funnel-schemas';
 import { createOneTimeSession, OneTimeTokenHolder, type OneTimeTokenStatus } from '../../gateway/one-time-token';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import type { WidgetStore } from '../../runtime/store';
@@ -377,8 +377,12 @@ export const goToStepAtom = atom(null, (get, set, step: FunnelSession['step']) =
 const createStateAtom = atom(() => ({
   inFlight: null as Promise<ActionResult<number>> | null,
   body: null as string | null,
+  /** The payload of `body` (what a replay sends: see latestCreate). */
+  payload: null as CreateLeadV3 | null,
   keys: new Map<string, string>(),
   created: new Map<string, number>(),
+  /** This funnel's creates, one group in the client's replay queue: the newest one queued stands for the others. */
+  replayGroup: `raq-funnel.create:${newIdempotencyKey()}`,
 }));
 
 function leadCreated(get: Getter, set: Setter, leadId: number, body: string): void {
@@ -391,9 +395,36 @@ function leadCreated(get: Getter, set: Setter, leadId: number, body: string): vo
   if ([...state.created.values()].includes(leadId)) return;
   state.created.set(body, leadId);
   state.keys.delete(body);
-  if (state.body === body) state.body = null;
+  if (state.body === body) {
+    state.body = null;
+    state.payload = null;
+  }
   set(funnelSessionAtom, { ...get(funnelSessionAtom), leadId, step: 'suggestions' });
   set(createdLeadAtom, { leadId, seq: (get(createdLeadAtom)?.seq ?? 0) + 1 });
+}
+
+/**
+ * What a create replayed after a passed challenge sends: the request the customer confirmed last
+ * and that is not created yet — the changed details they sent while the challenge went on, not
+ * the older ones that met it — under that request's own key; nothing when it was created
+ * meanwhile (or a new request was started). A replay of the older request created the older
+ * lead beside the newer one (issue 36 §5).
+ */
+function latestCreate(get: Getter, set: Setter): ReplayTarget<Awaited<ReturnType<typeof createLeadV3>>, CreateLeadV3> | null {
+  const state = get(createStateAtom);
+  const text = state.body;
+  const key = text === null ? undefined : state.keys.get(text);
+  if (text === null || state.payload === null || key === undefined) return null;
+  return {
+    body: state.payload,
+    idempotencyKey: key,
+    onReplayed: (outcome) => {
+      // Only while it is still the request on screen: a replay answering after the customer
+      // changed the details and sent those (created, or on their way) took the funnel back to
+      // the older lead (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
+      if (outcome.ok && state.body === text) leadCreated(get, set, outcome.value.leadId, text);
+    },
+  };
 }
 
 /**
@@ -432,16 +463,14 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
     state.keys.set(text, key);
   }
   state.body = text;
+  state.payload = body;
   const run = async (): Promise<ActionResult<number>> => {
     try {
       const { leadId } = await createLeadV3(get(oneTimeSessionAtom).client, body, {
         idempotencyKey: key,
-        onReplayed: (outcome) => {
-          // Only while it is still the request on screen: a replay answering after the customer
-          // changed the details and sent those (created, or on their way) took the funnel back to
-          // the older lead (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
-          if (outcome.ok && state.body === text) leadCreated(get, set, outcome.value.leadId, text);
-        },
+        // After a passed challenge, what the customer confirmed last is sent, once (latestCreate).
+        replayGroup: state.replayGroup,
+        replayLatest: () => latestCreate(get, set),
       });
       leadCreated(get, set, leadId, text);
       return ok(leadId);
@@ -634,6 +663,7 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   set(projectDetailsAtom, EMPTY_PROJECT_DETAILS);
   const createState = get(createStateAtom);
   createState.body = null;
+  createState.payload = null;
   createState.keys.clear();
   createState.created.clear();
   set(providerAtom, null);
