@@ -182,6 +182,67 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expectOnBoard(page, leadId);
   });
 
+  itOutsideLitePass('two customers in a row, each in a fresh browser context, each meeting a 511 (issue 36 §5): the second reaches the project step too; its replay’s answer lost, it is told the request could not be sent (not that the check failed), and Send again gives its one lead', async () => {
+    /** One customer's 511 journey up to the security check, passed; `loseReplay`: the replayed create's answer never arrives. */
+    async function customer(loseReplay: boolean) {
+      await e2e.newContext({ width: 1280, height: 900 });
+      await injectFault(e2e.server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
+      const opened = await newPage('/examples/raq-funnel.html');
+      const { page } = opened;
+      if (loseReplay) {
+        // The server creates the lead, the page sees a reset. (The sandbox's own lost-answer fault,
+        // faults.drop({ afterHandling: true }), is retried silently by Chromium on a reused
+        // keep-alive connection: the page would never see the loss.)
+        let creates = 0;
+        await page.route(`**${CREATE_PATH}`, async (route) => {
+          if (route.request().method() !== 'POST' || ++creates !== 2) return route.continue();
+          await route.fetch();
+          await route.abort('connectionreset');
+        });
+      }
+      const funnel = page.locator('#quote');
+      await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+      await visible(funnel.getByText('Denver, CO', { exact: true }));
+      await funnel.getByRole('button', { name: 'Continue' }).click();
+      await visible(funnel.getByRole('textbox', { name: 'First name' }));
+      await fillProject(funnel);
+      await sendRequest(funnel);
+      const check = page.getByRole('dialog', { name: 'Security check' });
+      await visible(check);
+      await check.getByRole('button', { name: 'I am not a robot' }).click();
+      return { ...opened, funnel };
+    }
+    /** The provider's leads from this run's customer (Casey Nguyen), as the gateway has them. */
+    const customerLeads = async () => {
+      const response = await fetch(`${e2e.server.origin}/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) },
+        body: JSON.stringify({ offset: 0, limit: 100 }),
+      });
+      const { leads } = (await response.json()) as { leads: { leadId: number; customerInfo: { firstName: string | null; lastName: string | null } }[] };
+      return leads.filter((lead) => lead.customerInfo.firstName === CUSTOMER.first && lead.customerInfo.lastName === CUSTOMER.last).map((lead) => lead.leadId).sort((a, b) => a - b);
+    };
+
+    const first = await customer(false);
+    await visible(stepHeading(first.funnel, 'Send your request to more pros'));
+    const { leadId: firstLead } = await first.created();
+    expect(await customerLeads()).toEqual([firstLead]);
+
+    const second = await customer(true);
+    const { funnel } = second;
+    await visible(funnel.getByText('Your request could not be sent. Everything you typed is still here: please try again.'));
+    expect(await funnel.getByText('The security check was not passed', { exact: false }).count()).toBe(0);
+    await expect.poll(() => second.statuses(CREATE_PATH)).toEqual([511, null]);
+    // The lost answer's lead is on the server; Send again gets that one.
+    await expect.poll(customerLeads).toHaveLength(2);
+    await sendRequest(funnel);
+    await visible(stepHeading(funnel, 'Send your request to more pros'));
+    const { leadId: secondLead } = await second.created();
+    expect(await customerLeads()).toEqual([firstLead, secondLead].sort((a, b) => a - b));
+    expect(await second.statuses(CREATE_PATH)).toEqual([511, null, 200]);
+    expect(new Set(second.posts(CREATE_PATH).map((r) => r.headers()['idempotency-key'])).size).toBe(1);
+  });
+
   it('by keyboard alone: a service by type-ahead, the ZIP code, the project, the modal, one more pro, the summary', async () => {
     const { page, sent, created } = await newPage('/examples/raq-funnel.html');
     const funnel = page.locator('#quote');

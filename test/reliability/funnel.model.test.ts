@@ -463,10 +463,15 @@ async function sendProject(funnel: Funnel): Promise<void> {
   if (result.challenge) {
     if (intent) intent.outcome = 'challenge';
     if (view.mounted) view.notice = 'challenge';
-    // Passed: the replayed create moves the funnel on. Not passed: nothing was created.
-    if ((await store.set(settleChallengeAtom)) === null) {
+    // Passed: the replayed create moves the funnel on. Not passed: nothing was created. Passed
+    // but no lead came back: a failed send.
+    const settled = await store.set(settleChallengeAtom);
+    if (settled.kind === 'not-passed') {
       if (intent && intent.outcome === 'challenge') intent.outcome = 'challenge-failed';
       if (view.mounted) view.notice = 'challengeFailed';
+    } else if (settled.kind === 'failed' && !isAbortError(settled.error)) {
+      if (intent && intent.outcome === 'challenge') intent.outcome = 'failed';
+      if (view.mounted) view.notice = 'failed';
     }
     return;
   }

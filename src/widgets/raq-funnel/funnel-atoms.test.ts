@@ -42,6 +42,7 @@ import {
   suggestionsAtom,
   tokenStatusAtom,
   updatePhoneAtom,
+  type ChallengeSettled,
   type FunnelInputs,
 } from './funnel-atoms';
 import { funnelStorageKey, type FunnelStorage } from './funnel-storage';
@@ -342,6 +343,12 @@ describe('project: creating the lead', () => {
  * A security check the customer is still doing: `onChallenge` waits until the test ends it
  * (`pass`), so the customer can change their details and send them meanwhile.
  */
+/** The lead a settled challenge brought (fails the test when there is none). */
+function createdLead(settled: ChallengeSettled): number {
+  if (settled.kind !== 'created') throw new Error(`no lead came of the challenge: ${settled.kind}`);
+  return settled.leadId;
+}
+
 function slowCheck() {
   let end: (passed: boolean) => void = () => {};
   const seen: string[] = [];
@@ -381,7 +388,7 @@ describe('a 511 replay sends what the customer confirmed last, once (issue 36 §
     ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
     const settled = ctx.store.set(settleChallengeAtom);
     ctx.check.pass();
-    const leadId = await settled;
+    const leadId = createdLead(await settled);
 
     expect(ctx.sent()).toEqual([
       { status: 511, description: details.description, key: first!.key },
@@ -423,7 +430,7 @@ describe('a 511 replay sends what the customer confirmed last, once (issue 36 §
 
     const settled = ctx.store.set(settleChallengeAtom);
     ctx.check.pass();
-    const leadId = await settled;
+    const leadId = createdLead(await settled);
 
     const [first, second, third] = ctx.sent();
     expect(ctx.sent()).toHaveLength(3);
@@ -440,11 +447,29 @@ describe('a 511 replay sends what the customer confirmed last, once (issue 36 §
     ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
     const settled = ctx.store.set(settleChallengeAtom);
     ctx.check.pass();
-    const leadId = await settled;
+    const leadId = createdLead(await settled);
     const [first, second] = ctx.sent();
     expect(ctx.sent()).toHaveLength(2);
     expect(second).toEqual({ status: 200, description: details.description, key: first!.key });
     expect(ctx.leads().map((l) => [l.leadId, l.description])).toEqual([[leadId, details.description]]);
+  });
+
+  it('the check passed but the replay’s answer was lost: settled as failed (not as a check not passed); Send again keeps the key and gets that one lead', async () => {
+    const ctx = await metChallenge();
+    ctx.sandbox.faults.passChallenge(ctx.fault.challengeId);
+    // The server creates the lead; its answer never arrives.
+    ctx.sandbox.faults.drop({ route: `POST ${CREATE}`, times: 1, afterHandling: true });
+    const settled = ctx.store.set(settleChallengeAtom);
+    ctx.check.pass();
+    expect(await settled).toEqual({ kind: 'failed', error: expect.objectContaining({ kind: 'network' }) });
+    expect(ctx.leads()).toHaveLength(1);
+    expect(ctx.store.get(funnelSessionAtom).step).not.toBe('suggestions');
+
+    const again = await ctx.store.set(submitProjectAtom);
+    expect(again).toEqual({ ok: true, value: ctx.leads()[0]!.leadId });
+    expect(new Set(ctx.sent().map((r) => r.key)).size).toBe(1);
+    expect(ctx.leads()).toHaveLength(1);
+    expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId: ctx.leads()[0]!.leadId });
   });
 
   it('a new request started while the check goes on: the replay sends nothing', async () => {

@@ -383,6 +383,8 @@ const createStateAtom = atom(() => ({
   created: new Map<string, number>(),
   /** This funnel's creates, one group in the client's replay queue: the newest one queued stands for the others. */
   replayGroup: `raq-funnel.create:${newIdempotencyKey()}`,
+  /** Requests replayed after a passed challenge that brought no lead back, with why (until sent again). */
+  replayFailures: new Map<string, GatewayError>(),
 }));
 
 function leadCreated(get: Getter, set: Setter, leadId: number, body: string): void {
@@ -419,10 +421,14 @@ function latestCreate(get: Getter, set: Setter): ReplayTarget<Awaited<ReturnType
     body: state.payload,
     idempotencyKey: key,
     onReplayed: (outcome) => {
+      if (!outcome.ok) {
+        state.replayFailures.set(text, outcome.error);
+        return;
+      }
       // Only while it is still the request on screen: a replay answering after the customer
       // changed the details and sent those (created, or on their way) took the funnel back to
       // the older lead (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
-      if (outcome.ok && state.body === text) leadCreated(get, set, outcome.value.leadId, text);
+      if (state.body === text) leadCreated(get, set, outcome.value.leadId, text);
     },
   };
 }
@@ -464,6 +470,7 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
   }
   state.body = text;
   state.payload = body;
+  state.replayFailures.delete(text);
   const run = async (): Promise<ActionResult<number>> => {
     try {
       const { leadId } = await createLeadV3(get(oneTimeSessionAtom).client, body, {
@@ -485,20 +492,34 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
   return state.inFlight;
 });
 
+/** How a challenge met by a create ended, for that request (see settleChallengeAtom). */
+export type ChallengeSettled =
+  | { readonly kind: 'created'; readonly leadId: number }
+  /** Not passed (or no host handles challenges): nothing was sent again. */
+  | { readonly kind: 'not-passed' }
+  /** Passed, and the request was sent again, but no lead came back: its answer was lost, or it was refused. */
+  | { readonly kind: 'failed'; readonly error: GatewayError };
+
 /**
  * After a create answered 511: waits until the challenge (the host's `onChallenge`) and the
- * replay it triggers are settled. Resolves the id of the lead that request created, or null when
- * no lead came of it (the challenge failed, or the host handles no challenges). That request's
- * own lead, not the session's: after Back with changed details, a lead created earlier made a
- * failed check look passed — the step kept saying the request would be sent, and it never was
- * (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
+ * replay it triggers are settled. Resolves the lead that request created; `failed` when the check
+ * was passed but the replay brought no lead back (its answer lost: the step said the check was
+ * not passed and nothing was sent, while the request had gone — issue 36 §5); `not-passed` when
+ * no lead came of it otherwise (the challenge failed, or the host handles no challenges). That
+ * request's own lead, not the session's: after Back with changed details, a lead created earlier
+ * made a failed check look passed — the step kept saying the request would be sent, and it never
+ * was (found by the funnel's fault run, test/reliability/funnel.model.test.ts).
  */
-export const settleChallengeAtom = atom(null, async (get): Promise<number | null> => {
+export const settleChallengeAtom = atom(null, async (get): Promise<ChallengeSettled> => {
   const state = get(createStateAtom);
   // The request that met the challenge: the last one sent and not created yet.
   const body = state.body;
   await get(oneTimeSessionAtom).client.whenChallengeSettled();
-  return body === null ? null : (state.created.get(body) ?? null);
+  if (body === null) return { kind: 'not-passed' };
+  const leadId = state.created.get(body);
+  if (leadId !== undefined) return { kind: 'created', leadId };
+  const error = state.replayFailures.get(body);
+  return error ? { kind: 'failed', error } : { kind: 'not-passed' };
 });
 
 // ---- Suggestions ---------------------------------------------------------------------------------
@@ -666,6 +687,7 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   createState.payload = null;
   createState.keys.clear();
   createState.created.clear();
+  createState.replayFailures.clear();
   set(providerAtom, null);
   set(providerStatusAtom, { state: 'idle' });
   set(suggestionsAtom, null);

@@ -213,8 +213,11 @@ function ProjectStep() {
     if (result.challenge) {
       const url = challengeLink(result.error, client.baseURL);
       setNotice({ kind: 'challenge', url });
-      // Passed: the replayed create moves the funnel on. Not passed: nothing was created.
-      if ((await settleChallenge()) === null) setNotice({ kind: 'challengeFailed', url });
+      // Passed: the replayed create moves the funnel on. Not passed: nothing was created. Passed
+      // but no lead came back (a lost answer): a failed send, like any other (Send again keeps its key).
+      const settled = await settleChallenge();
+      if (settled.kind === 'not-passed') setNotice({ kind: 'challengeFailed', url });
+      else if (settled.kind === 'failed') setNotice(isAbortError(settled.error) ? null : { kind: 'failed', error: settled.error });
       return;
     }
     if (result.error && isAbortError(result.error)) return;

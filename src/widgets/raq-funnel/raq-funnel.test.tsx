@@ -429,6 +429,35 @@ describe('project: details, validation, creating the lead', () => {
     await waitFor(() => expect(funnel.events('lk-lead-create')).toHaveLength(1));
   });
 
+  it('a 511 passed whose replay’s answer is lost: the step says the request could not be sent (not that the check failed); Send again gets that one lead', async () => {
+    let pass: (() => void) | null = null;
+    const funnel = renderFunnel(
+      { spId: 1001, postalCode: '80202' },
+      { onChallenge: (challenge, sandbox) => new Promise<boolean>((resolve) => (pass = () => resolve(sandbox.faults.passChallenge(challenge.challengeId)))) },
+    );
+    await toProject(funnel);
+    await fillProject(funnel);
+    funnel.sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
+    await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
+    await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(pass).not.toBeNull());
+    // The server creates the lead; its answer is lost.
+    funnel.sandbox.faults.drop({ route: 'POST /gateway/lead/v3/lead', times: 1, afterHandling: true });
+    act(() => pass!());
+    const failed = await screen.findByText('Your request could not be sent. Everything you typed is still here: please try again.');
+    expect(failed.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByText(/The security check was not passed/)).toBeNull();
+    expect(field('First name')).toHaveProperty('value', 'Casey');
+
+    await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
+    await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
+    await heading('Send your request to more pros');
+    const creates = funnel.received('POST', '/gateway/lead/v3/lead');
+    expect(creates.map((r) => r.status)).toEqual([511, null, 200]);
+    expect(new Set(creates.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(funnel.sandbox.store.leads.filter((lead) => lead.contact.email === 'casey.nguyen@example.com')).toHaveLength(1);
+  });
+
   it('a 511 the host cannot handle: nothing is created, the security check is linked, and everything typed is kept', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);
