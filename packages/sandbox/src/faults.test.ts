@@ -112,6 +112,26 @@ describe('fault injection', () => {
     expect((await getLeads(provider, 1001, {})).leads).toHaveLength(5);
   });
 
+  it('challenge with `times`: once its answers are used up it can still be passed (it was a 404, and the client dropped what it held)', async () => {
+    const { sandbox, member } = setup({}, {
+      onChallenge: async ({ challengeId }) => (await sandbox.fetch(`/sandbox/challenge/${challengeId}/pass`, { method: 'POST' })).ok,
+    });
+    const challenge = sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead', times: 1 });
+    const before = sandbox.store.leads.length;
+    const outcomes: unknown[] = [];
+    expect((await failure(createLeadV3(member, newLead, { idempotencyKey: 'raq-times', onReplayed: (outcome) => outcomes.push(outcome) }))).kind).toBe('challenge');
+    expect(sandbox.faults.pendingChallenges()).toEqual([]);
+    await member.whenChallengeSettled();
+    expect(challenge.passed).toBe(true);
+    expect(outcomes).toEqual([{ ok: true, value: { leadId: expect.any(Number) } }]);
+    expect(sandbox.store.leads.length).toBe(before + 1);
+    // Passing it again is fine; an id never issued is not.
+    expect(sandbox.faults.passChallenge(challenge.challengeId)).toBe(true);
+    expect(sandbox.faults.passChallenge('challenge-999')).toBe(false);
+    sandbox.faults.clear();
+    expect(sandbox.faults.passChallenge(challenge.challengeId)).toBe(false);
+  });
+
   it('challenge: passing through POST /sandbox/challenge/{id}/pass, even while other faults apply', async () => {
     const { sandbox, provider } = setup();
     const challenge = sandbox.faults.challenge();

@@ -131,6 +131,8 @@ export function createFaultController(): FaultController {
   let faults: Fault[] = [];
   let seq = 0;
   const passed = new Set<string>();
+  /** Every challenge issued (a challenge with `times` leaves the list once its answers are used up, and can still be passed). */
+  const issued = new Set<string>();
 
   function handle(fault: Fault): FaultHandle {
     return {
@@ -180,6 +182,7 @@ export function createFaultController(): FaultController {
     challenge(options) {
       const challengeId = `challenge-${seq + 1}`;
       const fault = add('challenge', options, { action: { kind: 'challenge', challengeId }, challengeId, passed: false });
+      issued.add(challengeId);
       return {
         ...handle(fault),
         challengeId,
@@ -192,10 +195,11 @@ export function createFaultController(): FaultController {
       return handle(add('captive-portal', options, { action: { kind: 'captive-portal' } }));
     },
     passChallenge(challengeId) {
-      const fault = faults.find((f) => f.challengeId === challengeId);
-      if (!fault) return passed.has(challengeId);
+      // A challenge whose `times` were used up is no longer in the list, but a client that met it
+      // still asks to pass it: it was answered 404, and the client dropped the request it held.
+      if (!issued.has(challengeId)) return false;
       passed.add(challengeId);
-      faults = faults.filter((f) => f !== fault);
+      faults = faults.filter((f) => f.challengeId !== challengeId);
       return true;
     },
     pendingChallenges() {
@@ -207,6 +211,7 @@ export function createFaultController(): FaultController {
     clear() {
       faults = [];
       passed.clear();
+      issued.clear();
     },
     decide(method, path) {
       let latencyMs = 0;
