@@ -2,8 +2,9 @@
  * The host fixtures suite (`node --import tsx test/hosts/run.ts`; README.md beside this file).
  *
  * Installs the PACKED package (npm pack) into small host apps — Vue 3, Svelte 5, Preact
- * (preact/compat in place of React), React 19 through `leadkit/react`, a Next.js 16 App Router app
- * (built with Turbopack and with webpack, served by `next start`), and a plain page on the CDN
+ * (preact/compat in place of React), React 19 through `leadkit/react`, Angular 21 (the tags in a
+ * standalone component's template, built by `ng build`), a Next.js 16 App Router app (built with
+ * Turbopack and with webpack, served by `next start`), and a plain page on the CDN
  * build — builds them as their authors would, and drives each in Debian's
  * Chromium against the sandbox gateway on origins of its own. Per host it checks what a host
  * developer relies on:
@@ -13,19 +14,20 @@
  *     and the page stays where it is;
  *   - swapping the `gateway` property to a client of the second sandbox origin refetches both
  *     widgets through it (as that server received), and nothing goes to the first any more;
- *   - no console error, and no request to the host page's own origin other than its static files.
+ *   - no console error, and no request to the host page's own origin other than its static files;
+ *   - (Angular) the properties it bound before the tags were defined are the elements' own after.
  * Prints PASS/FAIL per host with the reasons and exits non-zero when one fails.
  *
  * Then the bundlers (bundlers/bundlers.ts): esbuild, Rollup and Vite build leadkit with no
  * configuration, without the optional peers and, for leadkit/twilio and leadkit/heic, with them.
  *
  * Flags: --reuse (skip `npm ci` when the work folder's install matches the lock: for iterating locally),
- *        --only=vue,cdn,bundlers (a subset of hosts).
+ *        --only=vue,angular,bundlers (a subset of hosts).
  * Environment: LEADKIT_TARBALL (test that packed tarball instead of building and packing this
  * checkout), CHROME_PATH (see ../helpers/browser.ts).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -48,10 +50,21 @@ const ROOT = path.resolve(HERE, '../..');
 const APPS = process.env.HOSTS_WORKDIR ? path.resolve(process.env.HOSTS_WORKDIR) : path.join(os.tmpdir(), 'leadkit-host-fixtures');
 const run = promisify(execFile);
 
-const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'cdn', 'next-turbopack', 'next-webpack'] as const;
+const ALL_HOSTS = ['vue', 'svelte', 'preact', 'react', 'angular', 'cdn', 'next-turbopack', 'next-webpack'] as const;
 type HostName = (typeof ALL_HOSTS)[number];
-/** Hosts built with Vite from test/hosts/<host>/vite.config.js; `cdn` is a plain page. */
-const BUILT_HOSTS: readonly HostName[] = ['vue', 'svelte', 'preact', 'react'];
+/**
+ * Hosts built into a static folder: with Vite from test/hosts/<host>/vite.config.js, or (Angular)
+ * by the Angular CLI from test/hosts/angular/angular.json; `cdn` is a plain page.
+ */
+const BUILT_HOSTS: readonly HostName[] = ['vue', 'svelte', 'preact', 'react', 'angular'];
+/**
+ * Hosts that set properties on the tags before leadkit defines them (the Angular app imports
+ * `leadkit/define` once it has rendered): per tag, the properties the element must have taken
+ * over when it was defined, and their values (`gateway`: the very object the host set).
+ */
+const BOUND_BEFORE_DEFINITION: Partial<Record<HostName, Record<string, Record<string, number | 'object'>>>> = {
+  angular: { 'lead-page': { leadId: 300002, spId: 1001, gateway: 'object' }, 'lead-board': { spId: 1001, gateway: 'object' } },
+};
 /**
  * One Next.js App Router app (test/hosts/next), built with each of Next's bundlers (`next build`:
  * Turbopack, `next build --webpack`) and served by `next start`: its page renders on the server.
@@ -137,11 +150,24 @@ function viteBuild(host: HostName, outDir: string): Promise<void> {
   return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(APPS, host, 'vite.config.js'), '--outDir', outDir], { cwd: APPS, env: { NODE_ENV: 'production' } });
 }
 
+/**
+ * `ng build` of the Angular host with the fixture's own Angular CLI (its application builder,
+ * @angular/build), as its author would run it. The builder writes the page to `<out>/browser`.
+ */
+async function angularBuild(outDir: string): Promise<void> {
+  const ng = path.join(APPS, 'node_modules', '@angular', 'cli', 'bin', 'ng.js');
+  const out = `${outDir}.ng`;
+  await runTool('ng build of the angular host', [ng, 'build', '--output-path', out], { cwd: path.join(APPS, 'angular') });
+  renameSync(path.join(out, 'browser'), outDir);
+  rmSync(out, { recursive: true, force: true });
+}
+
 async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
-  const queue = HOSTS.filter((host) => BUILT_HOSTS.includes(host));
+  // The Angular build first: the longest (a type check of its templates, then esbuild).
+  const queue = HOSTS.filter((host) => BUILT_HOSTS.includes(host)).sort((a, b) => Number(b === 'angular') - Number(a === 'angular'));
   // Two at a time: two cores.
   const worker = async () => {
-    for (let host = queue.shift(); host; host = queue.shift()) await viteBuild(host, path.join(site, host));
+    for (let host = queue.shift(); host; host = queue.shift()) await (host === 'angular' ? angularBuild(path.join(site, host)) : viteBuild(host, path.join(site, host)));
   };
   await Promise.all([worker(), worker()]);
   if (HOSTS.includes('cdn')) {
@@ -377,18 +403,24 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
   if (NEXT_HOSTS[host]) await checkServerHtml(pageUrl, failures);
   const leadPage = page.locator('lead-page');
   const board = page.locator('lead-board');
-  if (NEXT_HOSTS[host]) {
-    // The first heading of each server-rendered root as the tag gets defined (before its element
-    // hydrates): hydrated in place, the very same node is there afterwards.
-    await page.addInitScript(() => {
+  const bound = BOUND_BEFORE_DEFINITION[host];
+  if (NEXT_HOSTS[host] || bound) {
+    // As each tag gets defined (before its element upgrades or hydrates), what its element holds:
+    // the first heading of a server-rendered root (hydrated in place, the very same node is there
+    // afterwards), and the properties a host set on it while it was not a custom element yet (its
+    // own data properties then).
+    await page.addInitScript((keys: string[]) => {
       const seen: Record<string, Element | null> = {};
-      (window as unknown as { firstScreenNodes: typeof seen }).firstScreenNodes = seen;
+      const ownBefore: Record<string, Record<string, unknown>> = {};
+      Object.assign(window, { firstScreenNodes: seen, ownBeforeDefinition: ownBefore });
       const define = customElements.define.bind(customElements);
       customElements.define = (name, constructor, options) => {
-        seen[name] = document.querySelector(name)?.shadowRoot?.querySelector('h1, h2') ?? null;
+        const element = document.querySelector(name);
+        seen[name] = element?.shadowRoot?.querySelector('h1, h2') ?? null;
+        ownBefore[name] = Object.fromEntries(keys.filter((key) => element && Object.hasOwn(element, key)).map((key) => [key, (element as unknown as Record<string, unknown>)[key]]));
         define(name, constructor, options);
       };
-    });
+    }, [...new Set(Object.values(bound ?? {}).flatMap((props) => Object.keys(props)))]);
   }
   try {
     await page.goto(pageUrl);
@@ -425,6 +457,27 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
           throw new Error(`the host saw lk-load from [${(await hostLog()).loads.join(', ')}]`);
         });
     });
+    if (bound) {
+      await check('properties bound before the tags were defined are taken over on upgrade', async () => {
+        const problems = await page.evaluate((expected) => {
+          const before = (window as unknown as { ownBeforeDefinition: Record<string, Record<string, unknown>> }).ownBeforeDefinition;
+          return Object.entries(expected).flatMap(([tag, props]) => {
+            const element = document.querySelector(tag) as (Element & Record<string, unknown>) | null;
+            const set = before[tag];
+            if (!element || !set) return [`<${tag}> was ${element ? 'never defined' : 'not in the page'}`];
+            return Object.entries(props).flatMap(([key, value]) => {
+              if (!(key in set)) return [`<${tag}>.${key} was not set before the tag was defined (defined too early?)`];
+              if (Object.hasOwn(element, key)) return [`<${tag}>.${key} is still a plain property of the element (not taken over)`];
+              const now = element[key];
+              if (value === 'object') return now === set[key] && typeof now === 'object' ? [] : [`<${tag}>.${key} is not the object the host set`];
+              const attribute = element.getAttribute(key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+              return now === value && set[key] === value && attribute === String(value) ? [] : [`<${tag}>.${key} is ${String(now)}, its attribute ${attribute} (set: ${String(set[key])})`];
+            });
+          });
+        }, bound);
+        if (problems.length > 0) throw new Error(problems.join('; '));
+      });
+    }
     await check('first requests go to the first gateway', async () => {
       for (const call of [LEAD_PAGE_CALL, BOARD_LIST_CALL]) {
         if (!received(receivedFirst, fromFirst, call)) throw new Error(`the first sandbox origin never received ${call.method} ${call.path}`);
@@ -515,7 +568,7 @@ async function main(): Promise<number> {
     cpSync(path.join(APPS, 'node_modules', 'leadkit', 'dist', 'cdn'), cdnDir, { recursive: true });
     const cdn = await serveStatic(cdnDir, { 'access-control-allow-origin': '*' });
     cleanups.push(() => cdn.close());
-    await step(`vite build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
+    await step(`vite/ng build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
     const nextHosts = HOSTS.filter((host) => NEXT_HOSTS[host]);
     let nextBuildFailures = new Map<HostName, string>();
     if (nextHosts.length > 0) {
