@@ -333,6 +333,28 @@ export const ContactShown: Story = {
   },
 };
 
+/**
+ * The open card's own Message link (spec §2 expanded card), after location and contact: the
+ * header's Message button's target (the conversation thread for provider, customer and lead;
+ * the office inbox for a provider whose inbox is enabled) and its unread-messages dot.
+ */
+export const MessageLink: Story = {
+  play: async (context) => {
+    const { root, element, header } = await openCard(context);
+    const body = within(element.querySelector('.lk-card__body') as HTMLElement);
+    const link = body.getByRole('link', { name: /^Message/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('part', 'message-link');
+    await expect(link).toHaveAttribute('href', header.getByRole('link', { name: /^Message/ }).getAttribute('href'));
+    await expect(link).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`)));
+    await expect(within(link).getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    // After location and contact, before 'Lead status'.
+    await expect(body.getByRole('button', { name: 'Contact' }).compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(link.compareDocumentPosition(body.getByRole('combobox', { name: 'Lead status' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await settled(root);
+  },
+};
+
 /** A masked temporary number still within its life (2 days old): a tel link. */
 export const MaskedActive: Story = {
   args: { leadId: SANDBOX_LEADS.maskedActive },

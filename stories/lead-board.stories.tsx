@@ -65,6 +65,8 @@ async function shownBoard(canvasElement: HTMLElement) {
 const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
 const leadIds = (root: ShadowRoot) => cards(root).map((card) => Number(card.dataset.leadId));
 const cardToggle = (card: HTMLElement) => card.querySelector<HTMLButtonElement>('button[aria-expanded]') as HTMLButtonElement;
+/** A card's Message button, in its header (an open card has a Message link of its own too). */
+const messageButton = (card: HTMLElement) => card.querySelector<HTMLElement>('[part~="message-button"]') as HTMLElement;
 
 /** The bodies of the leads calls the sandbox received, oldest first. */
 function leadRequests(context: StoryContext) {
@@ -90,7 +92,7 @@ export const Default: Story = {
     await expect(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'More actions' })).toBeVisible();
     // The newest lead (today, unread messages) leads the list with the Message button's dot.
     await expect(leadIds(root)[0]).toBe(SANDBOX_LEADS.newest);
-    await expect(within(cards(root)[0] as HTMLElement).getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    await expect(within(messageButton(cards(root)[0] as HTMLElement)).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'false');
     await expect(leadRequests(context)).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } }]);
   },
@@ -236,7 +238,7 @@ export const UnreadFilterOn: Story = {
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'true');
     await expect(count).toHaveTextContent(`Showing 1 - 10 of ${UNREAD_MESSAGE_LEADS} results`);
     await expect(canvas.getByRole('button', { name: 'Remove filter Unread messages' })).toBeVisible();
-    for (const card of cards(root)) await expect(within(card).getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    for (const card of cards(root)) await expect(within(messageButton(card)).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     const requests = leadRequests(context);
     await expect(requests).toHaveLength(1);
     await expect(requests[0]?.filters).toMatchObject({ hasUnreadMessages: true });

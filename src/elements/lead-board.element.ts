@@ -28,7 +28,8 @@ import { elementDefinition } from './define-element';
  * @csspart lead-card - One lead.
  * @csspart bulk-toolbar - The bulk toolbar over the list's header row while leads are selected (select all on this page, count, Archive/Restore, Mark as read/unread, Clear selection).
  * @csspart bulk-summary - The one message a bulk action ends with.
- * @csspart message-button - A lead's Message button.
+ * @csspart message-button - A lead's Message button (its card header).
+ * @csspart message-link - The open card's own Message link (same target as the button).
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.

@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import { useRuntime } from '../../runtime/runtime';
@@ -6,12 +6,13 @@ import { useFormat } from '../../runtime/use-format';
 import { customerName, leadPlace } from './lead-board.logic';
 import { LeadCardBody } from './card-body-loader';
 import { singleClick } from '../../ui/single-click';
+import { MessageLink } from './message-link';
 
 export interface BoardLeadCardProps {
   lead: Lead;
   expanded: boolean;
   featured: boolean;
-  /** Where the Message button leads (office inbox or conversation thread). */
+  /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
   messageHref: string;
   messageKind: 'office-inbox' | 'conversation-thread';
   onToggle(lead: Lead): void;
@@ -30,12 +31,12 @@ export interface BoardLeadCardProps {
  */
 /** Memoised: a card re-renders only when its lead, its state or its handlers change. */
 export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged, selected, onSelect }: BoardLeadCardProps) {
-  const { t, onLinkClick } = useRuntime();
+  const { t } = useRuntime();
   const format = useFormat();
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);
-  const onMessage = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, messageKind);
+  const message = { href: messageHref, kind: messageKind };
   // Shift held for this toggle: from the click (a pointer) or the key (Shift+Space: the click a
   // key makes may not carry the shift key, the key does).
   const shiftKey = useRef(false);
@@ -102,18 +103,14 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
               {t('board.moveToActive')}
             </button>
           ) : null}
-          <a className="lk-button" data-variant="secondary" href={messageHref} onClick={onMessage} part="message-button">
-            <span>{t('board.message')}</span>
-            {lead.hasUnreadMessages ? (
-              <span className="lk-card__unread-dot" role="img" aria-label={t('board.unreadMessages')} />
-            ) : null}
-          </a>
+          <MessageLink lead={lead} target={message} look="button" part="message-button" />
         </div>
       </div>
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
         {expanded ? (
           <LeadCardBody
             lead={lead}
+            message={message}
             onToggleRead={onToggleRead}
             onArchive={onArchive}
             onStatusChanged={onStatusChanged}

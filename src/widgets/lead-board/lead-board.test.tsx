@@ -279,7 +279,8 @@ describe('<LeadBoard> cards', () => {
   it('shows the unread-messages dot on the Message button', async () => {
     await shownBoard();
     const newest = cards().find((card) => Number(card.dataset.leadId) === SANDBOX_LEADS.newest)!;
-    expect(within(newest).getByRole('img', { name: 'Unread messages' })).toBeTruthy();
+    const button = within(newest.querySelector<HTMLElement>('.lk-card__header')!).getByRole('link', { name: /^Message/ });
+    expect(within(button).getByRole('img', { name: 'Unread messages' })).toBeTruthy();
   });
 
   it('toggles read with the read indicator, skipping a call when the state already matches', async () => {

@@ -353,11 +353,44 @@ describe('expanded card: contact and details', () => {
     expect(rows.filter((row) => row.getAttribute('dir') !== 'auto').map((row) => row.textContent)).toEqual([]);
   });
 
-  it('has one Message link, to the conversation thread for provider, user and lead', async () => {
-    const { card } = await openLead(SANDBOX_LEADS.newest);
-    const links = within(card).getAllByRole('link', { name: /^Message/ });
-    expect(links).toHaveLength(1);
-    expect(links[0]?.getAttribute('href')).toMatch(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`));
+  it("has its own Message link after location and contact, to the header button's conversation thread, announced by lk-navigate (§2)", async () => {
+    const { card, host } = await openLead(SANDBOX_LEADS.newest);
+    const header = card.querySelector<HTMLElement>('.lk-card__header')!;
+    const body = card.querySelector<HTMLElement>('.lk-card__body')!;
+    const button = within(header).getByRole('link', { name: /^Message/ });
+    const link = within(body).getByRole('link', { name: /^Message/ });
+    // The header's button and the body's link: two, nothing more.
+    expect(within(card).getAllByRole('link', { name: /^Message/ })).toEqual([button, link]);
+    const thread = new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`);
+    expect(link.getAttribute('href')).toMatch(thread);
+    expect(link.getAttribute('href')).toBe(button.getAttribute('href'));
+    // Its text and the unread dot, like the button (the newest lead has unread messages).
+    expect(link.textContent).toBe('Message');
+    expect(within(link).getByRole('img', { name: 'Unread messages' })).toBeTruthy();
+    // Where the spec's list puts it: after location and contact, before 'Lead status'.
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(within(body).getByRole('heading', { name: 'Location' }), link)).toBe(true);
+    expect(follows(within(body).getByRole('button', { name: 'Contact' }), link)).toBe(true);
+    expect(follows(link, within(body).getByRole('combobox', { name: 'Lead status' }))).toBe(true);
+    const navigations: unknown[] = [];
+    host.addEventListener('lk-navigate', (event) => {
+      navigations.push((event as CustomEvent).detail);
+      event.preventDefault(); // a host router takes over (and happy-dom does not navigate)
+    });
+    await userEvent.click(link);
+    expect(navigations).toEqual([{ url: (link as HTMLAnchorElement).href, kind: 'conversation-thread', newTab: false }]);
+  });
+
+  it("leads to the office inbox with the customer's userId when the provider's inbox is enabled, like the header's button", async () => {
+    renderWidget(<LeadBoard spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 } });
+    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    // The provider info (which says the inbox is enabled) is here once its name is.
+    await screen.findByRole('heading', { level: 1, name: /^Leads for / }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'true')!;
+    const body = card.querySelector<HTMLElement>('.lk-card__body')!;
+    const link = within(body).getByRole('link', { name: /^Message/ });
+    expect(link.getAttribute('href')).toMatch(/^\/app\/office\/1003\/inbox\?userId=\d+$/);
+    expect(link.getAttribute('href')).toBe(within(card.querySelector<HTMLElement>('.lk-card__header')!).getByRole('link', { name: /^Message/ }).getAttribute('href'));
   });
 
   it("shows the insurance offer after the lead's own details", async () => {

@@ -30,6 +30,7 @@ import { hiddenInsuranceLeadIds, InsurancePlaceholder, insuranceOfferShows } fro
 import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequest } from './card-extras-loader';
 import { useShowsConnectNumbers } from './connect-numbers';
 import { leadPlace } from './lead-board.logic';
+import { MessageLink, type MessageTarget } from './message-link';
 
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
@@ -38,6 +39,8 @@ export const QA_PREVIEW = 4;
 
 export interface LeadCardBodyProps {
   lead: Lead;
+  /** Where its Message link leads: the header's Message button's target (spec §2). */
+  message: MessageTarget;
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
   /**
@@ -56,8 +59,8 @@ export interface LeadCardBodyProps {
   endAfterPaint?: boolean | undefined;
 }
 
-/** The expanded card (spec §2): location and contact, status, notes, details, actions (its header keeps the one Message button). */
-export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, endAfterPaint = false }: LeadCardBodyProps) {
+/** The expanded card (spec §2): location and contact, the Message link, status, notes, details, actions. */
+export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusChanged, endAfterPaint = false }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
@@ -88,6 +91,10 @@ export function LeadCardBody({ lead, onToggleRead, onArchive, onStatusChanged, e
           <h3 className="lk-card__heading">{t('board.location')}</h3>
           <p>{place || '—'}</p>
           <ContactReveal lead={lead} />
+          {/* The card's own Message link (spec §2 expanded card, after location and contact), besides the header's button. */}
+          <p className="lk-card__message">
+            <MessageLink lead={lead} target={message} look="link" part="message-link" />
+          </p>
         </section>
         <div className="lk-card__controls">
           <StatusSelect
