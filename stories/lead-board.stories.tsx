@@ -72,7 +72,7 @@ const messageButton = (card: HTMLElement) => card.querySelector<HTMLElement>('[p
 function leadRequests(context: StoryContext) {
   return sandboxOf(context)
     .gateway.store.requests.filter((request) => request.method === 'POST' && request.path === LEADS_PATH)
-    .map((request) => request.body as { offset: number; limit: number; featuredLeadId?: number; filters: Record<string, unknown> });
+    .map((request) => request.body as { offset: number; limit: number; sort: string; businessName?: string; featuredLeadId?: number; filters: Record<string, unknown> });
 }
 
 // ---- stories -----------------------------------------------------------------------------------
@@ -136,10 +136,15 @@ export const LoadError: Story = {
   },
 };
 
-/** A customer-name search no lead matches: the empty state, and its 'Clear All Filters' resets. */
+/**
+ * Sorted oldest first, then a customer-name search no lead matches: the empty state, and its
+ * 'Clear All Filters' resets everything to the defaults (§4) — filters and sort — in one request.
+ */
 export const EmptyWithFilters: Story = {
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
+    await waitFor(() => expect(leadRequests(context).at(-1)?.sort).toBe('OldestNewest'));
     await typeText(canvas.getByRole('combobox', { name: 'Customer name' }), 'Nobody Atall');
     await userEvent.keyboard('{Enter}');
     const empty = await canvas.findByText('No Leads match the filters applied');
@@ -151,10 +156,14 @@ export const EmptyWithFilters: Story = {
     await expect(leadRequests(context).at(-1)?.filters).toMatchObject({ name: 'Nobody Atall' });
 
     const emptyState = root.querySelector('[part~="empty-state"]') as HTMLElement;
+    const before = leadRequests(context).length;
     await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear All Filters' }));
     await expect(await canvas.findByText(`Showing 1 - 10 of ${ACTIVE_LEADS} results`)).toBeVisible();
     await expect(canvas.queryByRole('list', { name: 'Active filters' })).toBeNull();
-    await expect(leadRequests(context).at(-1)?.filters).toEqual({ archived: false, displayLead: true, sources: [...LEAD_SOURCES] });
+    await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveValue('NewestOldest');
+    await expect(leadRequests(context).slice(before)).toEqual([
+      { offset: 0, sort: 'NewestOldest', limit: 10, businessName: 'Acme Plumbing & Heating', filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } },
+    ]);
     await settled(root);
   },
 };

@@ -121,9 +121,11 @@ describe('changeFilters', () => {
 });
 
 describe('clearAllFilters', () => {
-  it('resets every filter and the page, and keeps limit, sort and business name', () => {
-    const query = { ...queryOnPage3(), filters: { ...everyFilterOn(), displayLead: false } };
-    expect(clearAllFilters(query)).toEqual({ ...queryOnPage3(), filters: DEFAULT_FILTERS, offset: 0, pageIndex: 0 });
+  it("returns to the board's defaults — every filter, the sort, the page and the page size — and keeps the business name", () => {
+    const query = { ...queryOnPage3(), sort: 'ServiceProviderLeadStatusDesc' as const, filters: { ...everyFilterOn(), displayLead: false } };
+    const defaults = initialBoardQuery({ limit: 5 });
+    expect(clearAllFilters(query, defaults)).toEqual({ ...defaults, businessName: query.businessName });
+    expect(clearAllFilters(query, defaults)).toMatchObject({ filters: DEFAULT_FILTERS, sort: 'NewestOldest', limit: 5, offset: 0, pageIndex: 0 });
   });
 });
 

@@ -90,9 +90,14 @@ export function changeFilters(query: BoardQuery, patch: Partial<LeadFilters>): B
   return resetPage({ ...query, filters: { ...query.filters, ...patch } });
 }
 
-/** Back to default filters; page size, sort and business name are not filters and stay. */
-export function clearAllFilters(query: BoardQuery): BoardQuery {
-  return resetPage({ ...query, filters: defaultFilters() });
+/**
+ * 'Clear All Filters' (spec §4: "resets everything to defaults"): the board's defaults — every
+ * filter, the sort and the page size as the board starts, on the first page (`defaults`: the
+ * board's own, see board-request.ts `defaultQuery`). Only the business name, not a choice of the
+ * user, stays.
+ */
+export function clearAllFilters(query: BoardQuery, defaults: BoardQuery): BoardQuery {
+  return { ...defaults, businessName: query.businessName };
 }
 
 export function changeSort(query: BoardQuery, sort: SortOption): BoardQuery {

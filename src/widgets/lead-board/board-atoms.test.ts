@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
-import { boardInputsAtom, expandedLeadIdAtom, selectionAtom } from './board-atoms';
+import { DEFAULT_FILTERS } from '../../domain/filters';
+import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, changeSortAtom, clearFiltersAtom, expandedLeadIdAtom, selectionAtom } from './board-atoms';
 import { NO_SELECTION } from './board-selection.logic';
 
 describe('the open card (§2: the first lead opens on mount)', () => {
@@ -30,5 +31,30 @@ describe('the bulk selection (issue 18 §2)', () => {
     expect(store.get(selectionAtom)).toEqual(NO_SELECTION);
     store.set(selectionAtom, { ids: new Set([300001]), anchor: 300001 });
     expect([...store.get(selectionAtom).ids]).toEqual([300001]);
+  });
+});
+
+describe("'Clear All Filters' (§4: resets everything to defaults)", () => {
+  it("returns every filter, the sort, the page and the page size to the board's defaults — the host's page size as it is now", () => {
+    const store = createStore();
+    const inputs = { spId: 1001, featuredLeadId: null, newMessages: true, pageSize: 5 };
+    store.set(boardInputsAtom, inputs);
+    store.set(changeSortAtom, 'OldestNewest');
+    store.set(changeFiltersAtom, { archived: true, categoryIds: [10002], postalCode: '80202' });
+    // The host changes page-size meanwhile: the query keeps the size it had (a page of 5 on screen)…
+    store.set(boardInputsAtom, { ...inputs, pageSize: 20 });
+    expect(store.get(boardQueryAtom)).toMatchObject({ limit: 5, sort: 'OldestNewest' });
+    store.set(clearFiltersAtom);
+    // …until the board goes back to its defaults: the board's own (new-messages only said how it opens).
+    expect(store.get(boardQueryAtom)).toEqual({ filters: DEFAULT_FILTERS, offset: 0, pageIndex: 0, limit: 20, sort: 'NewestOldest', businessName: '' });
+  });
+
+  it('without a page-size from the host, the default page size (10)', () => {
+    const store = createStore();
+    store.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
+    store.set(changeSortAtom, 'OldestNewest');
+    store.set(changeFiltersAtom, { hasUnreadMessages: true });
+    store.set(clearFiltersAtom);
+    expect(store.get(boardQueryAtom)).toMatchObject({ filters: DEFAULT_FILTERS, limit: 10, sort: 'NewestOldest', offset: 0, pageIndex: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { GatewayError, isAbortError, isRetryableError } from '../../gateway/erro
 import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
-import { openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
+import { defaultQuery, openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
 import { NO_SELECTION, type Selection } from './board-selection.logic';
 
 // ---- Inputs (attributes) -------------------------------------------------------------------
@@ -72,7 +72,8 @@ export const changeFiltersAtom = atom(null, (get, set, patch: Partial<LeadFilter
 export const replaceFiltersAtom = atom(null, (get, set, filters: LeadFilters) =>
   setQuery(get, set, changeFilters(get(boardQueryAtom), filters)),
 );
-export const clearFiltersAtom = atom(null, (get, set) => setQuery(get, set, clearAllFilters(get(boardQueryAtom))));
+/** 'Clear All Filters': every filter, the sort and the page size back to the board's defaults, in one request (spec §4). */
+export const clearFiltersAtom = atom(null, (get, set) => setQuery(get, set, clearAllFilters(get(boardQueryAtom), defaultQuery(get(boardInputsAtom)))));
 export const changeSortAtom = atom(null, (get, set, sort: SortOption) => setQuery(get, set, changeSort(get(boardQueryAtom), sort)));
 /** Moves to a page only when that page has a first item (spec §4); returns whether it moved. */
 export const goToPageAtom = atom(null, (get, set, pageIndex: number): boolean => {

@@ -10,6 +10,15 @@ export function openingQuery(inputs: { readonly newMessages: boolean; readonly p
 }
 
 /**
+ * The board's defaults for its inputs: the query it opens with, less the unread filter that
+ * `new-messages` starts it with (a filter the pro can clear like any other) — default filters and
+ * sort, the first page, the host's page size (10 without one). 'Clear All Filters' returns here.
+ */
+export function defaultQuery(inputs: { readonly pageSize: number | null }): BoardQuery {
+  return openingQuery({ newMessages: false, pageSize: inputs.pageSize });
+}
+
+/**
  * The board's first calls for a provider, with no featured lead, new-messages or page size:
  * provider info and the first page. The CDN loader sends them before the board's code has
  * arrived (recipes made from this function at build time: src/elements/first-calls.ts); the

@@ -360,23 +360,53 @@ describe('<LeadBoard> filters', () => {
     });
   });
 
-  it('shows the empty state with Clear All Filters, which resets to the defaults', async () => {
-    const view = await shownBoard();
+  it('shows the empty state with Clear All Filters, which resets filters, sort and page to the defaults in one request (§4)', async () => {
+    const view = await shownBoard({ pageSize: 5 });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ sort: 'OldestNewest' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Show Unread Messages' }));
     const input = screen.getByRole('combobox', { name: 'Customer name' });
     await userEvent.type(input, 'Nobody Atall{Enter}');
     expect(await screen.findByText('No Leads match the filters applied')).toBeTruthy();
     expect(screen.getByText('Adjust your filters above')).toBeTruthy();
-    const clear = screen.getAllByRole('button', { name: 'Clear All Filters' });
-    await userEvent.click(clear.at(-1)!);
-    await waitFor(() =>
-      expect(lastLeadRequest(view)).toEqual({
+    expect(lastLeadRequest(view)).toMatchObject({ sort: 'OldestNewest', limit: 5, filters: { name: 'Nobody Atall', hasUnreadMessages: true } });
+    const before = leadRequests(view).length;
+    const emptyState = screen.getByText('No Leads match the filters applied').parentElement!;
+    await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear All Filters' }));
+    // The board's defaults — its own page size (the host's 5), the default sort, no filter — in one request.
+    expect(await screen.findByText(/^Showing 1 - 5 of \d+ results$/)).toBeTruthy();
+    expect(leadRequests(view).slice(before).map((request) => request.body)).toEqual([
+      {
         offset: 0,
         sort: 'NewestOldest',
-        limit: 10,
+        limit: 5,
         businessName: 'Acme Plumbing & Heating',
         filters: { archived: false, displayLead: true, sources: ALL_SOURCES },
-      }),
-    );
+      },
+    ]);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('NewestOldest');
+    expect(screen.getByRole('switch', { name: 'Show Unread Messages' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it("the filter tags' Clear All Filters resets the sort too, in one request, and focus stays in the filters (§4)", async () => {
+    const view = await shownBoard();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'ServiceProviderLeadStatusDesc');
+    await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
+    await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ sort: 'ServiceProviderLeadStatusDesc', filters: { archived: true } }));
+    const tags = await screen.findByRole('list', { name: 'Active filters' });
+    expect(within(tags).getByRole('button', { name: 'Remove filter Archived leads' })).toBeTruthy();
+    const before = leadRequests(view).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull());
+    await waitFor(() => expect(leadRequests(view).length).toBeGreaterThan(before));
+    await screen.findByText(/^Showing 1 - 10 of \d+ results$/);
+    expect(leadRequests(view).slice(before).map((request) => request.body)).toEqual([
+      { offset: 0, sort: 'NewestOldest', limit: 10, businessName: 'Acme Plumbing & Heating', filters: { archived: false, displayLead: true, sources: ALL_SOURCES } },
+    ]);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('NewestOldest');
+    // The button went with the tags: focus is on the filters' first control, not the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Show Unread Messages' })));
   });
 
   it('never shows the answer of an older request: the newest filter wins', async () => {
