@@ -144,7 +144,7 @@ describe('<FeedbackPopover> 5 stars', () => {
     expect(requests()).toHaveLength(1);
     expect(requests()[0]!.body).toEqual({ leadId: SANDBOX_LEADS.newest, rating: 5, reason: 'Other', notes: '' });
     expect(onSaved).toHaveBeenCalledExactlyOnceWith({ rating: 5, reason: 'Other' });
-    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 5 });
+    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 5, activityLocation: 'Lead Board' });
     expect(screen.queryByRole('link')).toBeNull();
     expect(trigger('Your rating: Great')).toBeTruthy();
     // Focus moved onto the thank-you, not onto the page.
@@ -192,7 +192,7 @@ describe('<FeedbackPopover> reason step', () => {
     expect(requests()).toHaveLength(1);
     expect(requests()[0]!.body).toEqual({ leadId: SANDBOX_LEADS.newest, rating: 3, reason: 'OutOfServiceArea', notes: '' });
     expect(onSaved).toHaveBeenCalledExactlyOnceWith({ rating: 3, reason: 'OutOfServiceArea' });
-    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Feedback Submitted', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 3 });
+    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Feedback Submitted', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 3, activityLocation: 'Lead Board' });
 
     const link = screen.getByRole('link', { name: 'Edit your service area' });
     expect(link.getAttribute('href')).toBe('/app/office/1001/service-area');

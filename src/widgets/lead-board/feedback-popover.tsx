@@ -24,6 +24,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { FeedbackPanel } from './card-extras-loader';
 import type { FeedbackFormError } from './feedback-panel';
 import feedbackCss from './feedback.css?inline';
+import { useBoardAnalytics } from './board-analytics';
 
 /** What the board stores on the lead after a successful submission (spec §4). */
 export interface SavedFeedback {
@@ -69,7 +70,8 @@ const STYLES = [feedbackCss];
  */
 export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: FeedbackPopoverProps) {
   useStyles(STYLES);
-  const { t, client, analytics } = useRuntime();
+  const { t, client } = useRuntime();
+  const analytics = useBoardAnalytics();
   const baseId = useId();
   const triggerId = `${baseId}-trigger`;
   const panelId = `${baseId}-panel`;

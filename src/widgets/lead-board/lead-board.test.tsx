@@ -191,9 +191,21 @@ describe('<LeadBoard> loading', () => {
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('reports the page to analytics without customer data', async () => {
+  it('reports the page to analytics without customer data, with the lead board as its activity location (§2, §9)', async () => {
     const view = await shownBoard();
-    expect(view.analytics.page).toHaveBeenCalledWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001 });
+    expect(view.analytics.page).toHaveBeenCalledExactlyOnceWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001, activityLocation: 'Lead Board' });
+  });
+
+  it('every analytics event of the board carries the lead board activity location (§9): the page, and a rating from a card', async () => {
+    const view = await shownBoard({ leadId: SANDBOX_LEADS.newest });
+    const card = cards()[0]!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Rate this lead' }));
+    await userEvent.click(await within(card).findByRole('radio', { name: 'Great' }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
+    expect(await within(card).findByText('Thanks for rating this lead!')).toBeTruthy();
+    expect(view.analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 5, activityLocation: 'Lead Board' });
+    const events = [...view.analytics.page.mock.calls, ...view.analytics.track.mock.calls];
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    for (const [, props] of events) expect(props).toMatchObject({ activityLocation: 'Lead Board' });
   });
 });
 

@@ -49,6 +49,7 @@ import { lazyPart } from '../../ui/lazy-part';
 import { FilterBar } from './filter-bar';
 import { Bulk } from './bulk-loader';
 import { toggleSelection } from './board-selection.logic';
+import { useBoardAnalytics } from './board-analytics';
 
 export interface LeadBoardProps {
   spId?: number | null;
@@ -103,7 +104,7 @@ const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
   restore: 'board.error.restore',
 };
 
-/** Analytics page name (spec §2). */
+/** Analytics page name (spec §2); the page event carries the board's activity location too (board-analytics.ts, §9). */
 export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
 
 /**
@@ -115,7 +116,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
-  const { t, analytics, routes, onLinkClick, emit, logInLink } = useRuntime();
+  const { t, routes, onLinkClick, emit, logInLink } = useRuntime();
+  const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
   const [provider, leadsState] = useFirstScreenLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
   const quiet = useAtomValue(leadsQuietAtom);

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useRuntime, type AnalyticsProps, type AnalyticsSink } from '../../runtime/runtime';
+
+/**
+ * The board's analytics activity location (spec §9: "analytics activity location is the lead
+ * board"), carried by every event the board sends. The spec names neither the property nor the
+ * value: `activityLocation: 'Lead Board'` is ours (README, "Decisions where the spec is silent").
+ */
+export const LEAD_BOARD_ACTIVITY_LOCATION = { activityLocation: 'Lead Board' } as const satisfies AnalyticsProps;
+
+/** A sink that adds the board's activity location to each page and track event (it wins over a same-named property). */
+export function withBoardActivityLocation(sink: AnalyticsSink): AnalyticsSink {
+  return {
+    page: (name, props) => sink.page(name, { ...props, ...LEAD_BOARD_ACTIVITY_LOCATION }),
+    track: (event, props) => sink.track(event, { ...props, ...LEAD_BOARD_ACTIVITY_LOCATION }),
+  };
+}
+
+/** The board's way to analytics: the host's sink (the runtime's, never throwing) with the activity location on every event. */
+export function useBoardAnalytics(): AnalyticsSink {
+  const { analytics } = useRuntime();
+  return useMemo(() => withBoardActivityLocation(analytics), [analytics]);
+}
