@@ -669,7 +669,8 @@ describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
     await serve(`GET /gateway/lead/v1/lead/${leadId}`, { leadId, userId: 1, title, description: null, urgency: 'NA', postalAddress: { postalCode: '80202', advertisingZone: 12 }, category: { id: 100, name: categoryName } });
 
     await step('Send your request to more pros');
-    await visible(funnel.locator('.lk-funnel__review-text').first());
+    // The reviews come with a call of their own after the step (and under CI's load once later than 10 s).
+    await visible(funnel.locator('.lk-funnel__review-text').first(), 30_000);
     expect(await funnel.locator('.lk-funnel__review-text').count()).toBe(2 * suggested.length);
     await expectRendered(tab.page, XSS_PAYLOADS, 'funnel suggestions (reviews)');
     await expectSafeDom(tab.page, 'funnel suggestions');
