@@ -37,11 +37,16 @@ export function withinShadow(root: ShadowRoot) {
  * shadow root; returns the host, its root and queries bound to the root.
  */
 export async function shadowOf(container: HTMLElement | ShadowRoot, selector = `[data-testid="${SHADOW_HOST_TEST_ID}"]`) {
-  const host = await waitFor(() => {
-    const found = container.querySelector<HTMLElement>(selector);
-    if (!found?.shadowRoot?.firstElementChild) throw new Error(`${selector} has not rendered into its shadow root yet`);
-    return found;
-  });
+  // A bound for a hung story, not a speed check: a widget renders nothing until its locale's
+  // texts are here (es-US is a chunk of its own), and under CI's load that took over the default 1 s.
+  const host = await waitFor(
+    () => {
+      const found = container.querySelector<HTMLElement>(selector);
+      if (!found?.shadowRoot?.firstElementChild) throw new Error(`${selector} has not rendered into its shadow root yet`);
+      return found;
+    },
+    { timeout: 15_000 },
+  );
   const root = host.shadowRoot as ShadowRoot;
   return { host, root, canvas: withinShadow(root) };
 }
