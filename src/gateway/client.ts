@@ -161,6 +161,22 @@ export interface GatewayClient {
   readonly baseURL: string;
 }
 
+/** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
+export const isRead = (spec: Pick<RequestSpec<v.GenericSchema>, 'method' | 'read'>): boolean => spec.method === 'GET' || spec.read === true;
+
+/** `client` with its requests sent through `request` (a view of a client: answers taken first, an element's reads…). */
+export function withRequest(client: GatewayClient, request: GatewayClient['request']): GatewayClient {
+  return {
+    get auth() {
+      return client.auth;
+    },
+    baseURL: client.baseURL,
+    replayQueue: client.replayQueue,
+    whenChallengeSettled: () => client.whenChallengeSettled(),
+    request,
+  };
+}
+
 /** A call's time limit, its retries included. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
@@ -341,7 +357,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
     }
     const timeout = timeLimit(Math.max(0, deadline - Date.now()));
-    const read = config.reads && (spec.method === 'GET' || spec.read === true) ? new AbortController() : null;
+    const read = config.reads && isRead(spec) ? new AbortController() : null;
     const untrack = read && config.reads ? config.reads.track(read) : null;
     const signals = [timeout.signal, ...(spec.signal ? [spec.signal] : []), ...(read ? [read.signal] : [])];
     const signal = signals.length === 1 ? timeout.signal : AbortSignal.any(signals);

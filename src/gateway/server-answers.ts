@@ -4,7 +4,7 @@
  * Only what crosses no line: answers to the calls the first screen made, never a request's
  * headers (the host's auth stays on the server), never an answer that carries a token.
  */
-import { createGatewayClient, type GatewayClient } from './client';
+import { createGatewayClient, withRequest, type GatewayClient } from './client';
 
 /** One answer, as the server got it. */
 export interface ServerAnswer {
@@ -72,32 +72,24 @@ export function fetchTakingAnswers(answers: ServerAnswer[], fetch: typeof global
  * taken — goes through the host's client as given (its fetch, headers, retries and challenge).
  */
 export function clientTakingAnswers(client: GatewayClient, answers: ServerAnswer[]): GatewayClient {
-  return {
-    get auth() {
-      return client.auth;
-    },
-    baseURL: client.baseURL,
-    replayQueue: client.replayQueue,
-    whenChallengeSettled: () => client.whenChallengeSettled(),
-    request(spec) {
-      if (answers.length === 0) return client.request(spec);
-      // The call as leadkit's own client would send it, answered from the page or not at all.
-      let unanswered = false;
-      const answering = createGatewayClient({
-        baseURL: client.baseURL,
-        auth: () => client.auth,
-        retry: { retries: 0 },
-        fetch: fetchTakingAnswers(answers, () => {
-          unanswered = true;
-          return Promise.reject(new TypeError('not answered by the page'));
-        }),
-      });
-      return answering.request(spec).catch((error: unknown) => {
-        if (unanswered) return client.request(spec);
-        throw error;
-      });
-    },
-  };
+  return withRequest(client, (spec) => {
+    if (answers.length === 0) return client.request(spec);
+    // The call as leadkit's own client would send it, answered from the page or not at all.
+    let unanswered = false;
+    const answering = createGatewayClient({
+      baseURL: client.baseURL,
+      auth: () => client.auth,
+      retry: { retries: 0 },
+      fetch: fetchTakingAnswers(answers, () => {
+        unanswered = true;
+        return Promise.reject(new TypeError('not answered by the page'));
+      }),
+    });
+    return answering.request(spec).catch((error: unknown) => {
+      if (unanswered) return client.request(spec);
+      throw error;
+    });
+  });
 }
 
 /** Parses the answers a page carries; anything malformed is no answer at all. */

@@ -1,6 +1,6 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
+import { createGatewayClient, isRead, withRequest, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
@@ -71,21 +71,13 @@ export function resolveGatewayClient(
  */
 function elementView(client: GatewayClient, connected: (() => boolean) | undefined, reads: ReadScope | undefined): GatewayClient {
   if (!connected && !reads) return client;
-  return {
-    get auth() {
-      return client.auth;
-    },
-    baseURL: client.baseURL,
-    replayQueue: client.replayQueue,
-    whenChallengeSettled: () => client.whenChallengeSettled(),
-    request(spec) {
-      if (spec.method !== 'GET' && spec.read !== true) return client.request(spec);
-      if (connected && !connected()) return Promise.reject(new GatewayError({ kind: 'aborted', operation: spec.operation }));
-      const read = new AbortController();
-      const untrack = reads?.track(read);
-      return client.request({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, read.signal]) : read.signal }).finally(() => untrack?.());
-    },
-  };
+  return withRequest(client, (spec) => {
+    if (!isRead(spec)) return client.request(spec);
+    if (connected && !connected()) return Promise.reject(new GatewayError({ kind: 'aborted', operation: spec.operation }));
+    const read = new AbortController();
+    const untrack = reads?.track(read);
+    return client.request({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, read.signal]) : read.signal }).finally(() => untrack?.());
+  });
 }
 
 /** An element's reads in flight (its client's `reads`), to cancel when the element leaves the document. */
