@@ -403,23 +403,37 @@ describe('project: details, validation, creating the lead', () => {
     expect(scrolls).toEqual([{ behavior: 'instant', block: 'start' }]);
   });
 
-  it('a 511: the modal closes, the host’s challenge runs, and the create is replayed exactly once', async () => {
-    let pass: (() => void) | null = null;
+  /** The project filled and sent into a 511: the funnel, and the host's challenge to pass once it runs. */
+  async function sendIntoChallenge() {
+    let pass!: () => void;
+    let started!: () => void;
+    const challenged = new Promise<void>((resolve) => (started = resolve));
     const funnel = renderFunnel(
       { spId: 1001, postalCode: '80202' },
-      { onChallenge: (challenge, sandbox) => new Promise<boolean>((resolve) => (pass = () => resolve(sandbox.faults.passChallenge(challenge.challengeId)))) },
+      {
+        onChallenge: (challenge, sandbox) =>
+          new Promise<boolean>((resolve) => {
+            pass = () => resolve(sandbox.faults.passChallenge(challenge.challengeId));
+            started();
+          }),
+      },
     );
     await toProject(funnel);
     await fillProject(funnel);
     funnel.sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
     await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
     await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
+    return { funnel, passed: challenged.then(() => pass) };
+  }
+
+  it('a 511: the modal closes, the host’s challenge runs, and the create is replayed exactly once', async () => {
+    const { funnel, passed } = await sendIntoChallenge();
     expect(await screen.findByText('Please complete the security check: your request is sent as soon as it is passed.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(funnel.received('POST', '/gateway/lead/v3/lead').map((r) => r.status)).toEqual([511]);
 
-    await waitFor(() => expect(pass).not.toBeNull());
-    act(() => pass!());
+    const pass = await passed;
+    act(() => pass());
     await heading('Send your request to more pros');
     const creates = funnel.received('POST', '/gateway/lead/v3/lead');
     expect(creates.map((r) => r.status)).toEqual([511, 200]);
@@ -430,17 +444,8 @@ describe('project: details, validation, creating the lead', () => {
   });
 
   it('a 511 passed whose replay’s answer is lost: the step says the request could not be sent (not that the check failed); Send again gets that one lead', async () => {
-    let pass: (() => void) | null = null;
-    const funnel = renderFunnel(
-      { spId: 1001, postalCode: '80202' },
-      { onChallenge: (challenge, sandbox) => new Promise<boolean>((resolve) => (pass = () => resolve(sandbox.faults.passChallenge(challenge.challengeId)))) },
-    );
-    await toProject(funnel);
-    await fillProject(funnel);
-    funnel.sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
-    await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
-    await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(pass).not.toBeNull());
+    const { funnel, passed } = await sendIntoChallenge();
+    const pass = await passed;
     // The server creates the lead; its answer is lost.
     funnel.sandbox.faults.drop({ route: 'POST /gateway/lead/v3/lead', times: 1, afterHandling: true });
     act(() => pass!());
