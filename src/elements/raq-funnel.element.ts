@@ -15,7 +15,7 @@ import { elementDefinition } from './define-element';
  * @attr sp-id - The pro the customer came from: the request goes to this provider (not an auth: the funnel always speaks for the customer).
  * @attr referrer - Where the customer entered from (kept without its query string).
  * @attr auth-mode - `one-time` (the funnel is a customer widget whatever is set here).
- * @prop auth - `{ kind: 'oneTime', token }` for a customer the host signed in; without it the funnel obtains a token.
+ * @prop auth - `{ kind: 'oneTime', token }` for a customer the host signed in; without it the funnel obtains a token (from the `gateway` config's `getOneTimeToken` when given).
  * @prop chat - Not used by this element.
  * @prop routes - URL builders of the funnel's steps (`funnelEntry`, `funnelProject`, `funnelSuggestions`, `funnelSummary`) for `lk-navigate`.
  * @event lk-load - The first step is shown.

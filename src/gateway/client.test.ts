@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, HEADERS, withQuery, type ReadScope } from './client';
+import { createGatewayClient, gatewayHeaders, HEADERS, withQuery, type ReadScope } from './client';
 import { GatewayError } from './errors';
 import { getServiceProviderInfo, getLeads, updateLeadStatus } from './office/calls';
 import { createLeadV1, fetchLead } from './lead/calls';
@@ -95,6 +95,92 @@ describe('gateway client: headers and auth', () => {
   it('serialises arrays as repeated query keys and leaves out empty values', () => {
     expect(withQuery('/p', { ids: [1, 2], a: null, b: undefined, c: true })).toBe('/p?ids=1&ids=2&c=true');
     expect(withQuery('/p', {})).toBe('/p');
+  });
+});
+
+describe('gateway client: the gateway\'s own header names, and credentials (issue 37 §2)', () => {
+  const headerNames = {
+    proxyVersion: 'Gw-Proxy',
+    requestId: 'Gw-Request',
+    sourceApplication: 'Gw-App',
+    applicationVersion: 'Gw-App-Version',
+    callerType: 'Gw-Caller-Type',
+    callerId: 'Gw-Caller',
+    idempotencyKey: 'Gw-Once',
+  } as const;
+  const created = () => json(200, { leadId: 5 });
+
+  it('sends every header under the configured name and none under the default one, the idempotency key too', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    const client = createGatewayClient({ baseURL: '', auth: provider, fetch, headerNames, sourceApplication: 'partner-site' });
+    await getServiceProviderInfo(client, 1001);
+    const sent = requests[0]!.headers;
+    expect(sent['gw-proxy']).toBe('1');
+    expect(sent['gw-request']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent['gw-app']).toBe('partner-site');
+    expect(sent['gw-app-version']).toBe('0.1.0');
+    expect(sent['gw-caller-type']).toBe('ServiceProvider');
+    expect(sent['gw-caller']).toBe('1001');
+    for (const name of Object.values(HEADERS)) expect(sent[name.toLowerCase()]).toBeUndefined();
+
+    const customer = recordingFetch(created);
+    const key = 'key-0001';
+    await createLeadV1(createGatewayClient({ baseURL: '', auth: member, fetch: customer.fetch, headerNames: { idempotencyKey: 'Gw-Once' } }), leadBody, { idempotencyKey: key });
+    expect(customer.requests[0]?.headers['gw-once']).toBe(key);
+    expect(customer.requests[0]?.headers['idempotency-key']).toBeUndefined();
+    // Not renamed: Authorization, and the names left out of headerNames.
+    expect(customer.requests[0]?.headers.authorization).toBe('OneTime tok-secret-123');
+    expect(customer.requests[0]?.headers['x-caller-type']).toBe('Member');
+  });
+
+  it("a host's headers may carry a default name once it is renamed; the configured names stay reserved, whatever their case", async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    const client = createGatewayClient({
+      baseURL: '',
+      auth: provider,
+      fetch,
+      headerNames: { callerType: 'Gw-Caller-Type' },
+      headers: { 'X-Caller-Type': 'ServiceProvider', 'gw-caller-type': 'Member', authorization: 'Bearer stolen' },
+    });
+    await getServiceProviderInfo(client, 1001);
+    expect(requests[0]?.headers['x-caller-type']).toBe('ServiceProvider');
+    expect(requests[0]?.headers['gw-caller-type']).toBe('ServiceProvider');
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses names that are not header names or that two headers share, and leaves Authorization alone', () => {
+    const make = (names: Record<string, string>) => () => createGatewayClient({ baseURL: '', auth: provider, headerNames: names });
+    expect(make({ callerType: 'Caller Type' })).toThrow(/headerNames.callerType/);
+    expect(make({ callerType: 'X-Caller-Id' })).toThrow(/share a name/);
+    expect(make({ callerId: 'authorization' })).toThrow(/share a name/);
+    expect(make({ authorization: 'X-Auth' })).toThrow(/authorization/);
+  });
+
+  it('passes the credentials mode to fetch (a gateway on another origin gets the page cookies); none by default', async () => {
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    await getServiceProviderInfo(createGatewayClient({ baseURL: 'https://gw.other.test', auth: provider, fetch, credentials: 'include' }), 1001);
+    await getServiceProviderInfo(createGatewayClient({ baseURL: 'https://gw.other.test', auth: provider, fetch }), 1001);
+    expect(requests.map((request) => request.credentials)).toEqual(['include', undefined]);
+  });
+
+  it('carries its transport, so another transport to the gateway (the sandbox chat) sends the same headers through gatewayHeaders', async () => {
+    const client = createGatewayClient({ baseURL: '', auth: provider, headerNames, credentials: 'include', headers: { 'X-Tenant': 'acme' }, applicationVersion: '2.0.0' });
+    expect(client.transport?.credentials).toBe('include');
+    const sent = gatewayHeaders(client.transport!, { auth: client.auth, callerId: 1001, authorization: 'Bearer chat-token', idempotencyKey: 'k-1' });
+    expect({ ...sent, 'Gw-Request': 'id' }).toEqual({
+      'X-Tenant': 'acme',
+      'Gw-Proxy': '1',
+      'Gw-Request': 'id',
+      'Gw-App': 'leadkit',
+      'Gw-App-Version': '2.0.0',
+      'Gw-Caller-Type': 'ServiceProvider',
+      'Gw-Caller': '1001',
+      Authorization: 'Bearer chat-token',
+      'Gw-Once': 'k-1',
+      accept: 'application/json',
+    });
+    // Without a transport (a host's own client may have none): the default names.
+    expect(Object.keys(gatewayHeaders({}, { auth: { kind: 'anonymous' } }))).toEqual([HEADERS.proxyVersion, HEADERS.requestId, HEADERS.sourceApplication, HEADERS.applicationVersion, HEADERS.callerType, 'accept']);
   });
 });
 

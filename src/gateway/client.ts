@@ -7,7 +7,11 @@ import { GatewayError } from './errors';
 /** The library's own version, sent as the application version header. */
 export const LEADKIT_VERSION = '0.1.0';
 
-/** Header names. The spec names the headers, not their spelling: these are ours, in one place. */
+/**
+ * Header names (defaults). The spec names the headers, not their spelling: these are ours, in one
+ * place. A host whose gateway spells them otherwise gives its names in the gateway config
+ * (`headerNames`); `Authorization` is not renamed.
+ */
 export const HEADERS = {
   proxyVersion: 'X-Proxy-Version',
   requestId: 'X-Request-Id',
@@ -19,7 +23,103 @@ export const HEADERS = {
   authorization: 'Authorization',
 } as const;
 
-const RESERVED_HEADERS: ReadonlySet<string> = new Set([...Object.values(HEADERS), 'accept'].map((name) => name.toLowerCase()));
+/** The headers whose names a host may change (`GatewayClientConfig.headerNames`). */
+export type HeaderName = Exclude<keyof typeof HEADERS, 'authorization'>;
+export type HeaderNames = Readonly<Partial<Record<HeaderName, string>>>;
+
+/**
+ * What of a gateway config shapes a request to the gateway besides the call itself: the header
+ * names and values beyond the spec's (issue 37 §2) and the credentials mode. A client carries it
+ * (`GatewayClient.transport`) so another transport to the same gateway (the sandbox chat adapter)
+ * sends what the client sends, through `gatewayHeaders`.
+ */
+export interface GatewayTransport {
+  /** The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`. */
+  headerNames?: HeaderNames;
+  /**
+   * Extra headers on every request (never put a token here: use `auth`). A name leadkit sends
+   * itself (the configured names, `Authorization`, `accept`; in any case) is dropped.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** Source application header's value (default `leadkit`). */
+  sourceApplication?: string;
+  /** Application version header's value (default `LEADKIT_VERSION`). */
+  applicationVersion?: string;
+  /**
+   * `fetch`'s credentials mode (default: fetch's own, `same-origin`). `include` sends the page's
+   * cookies to a gateway on another origin (provider auth by the host's session).
+   */
+  credentials?: RequestCredentials;
+}
+
+/** What one request adds to the transport's headers. */
+export interface GatewayHeaderCall {
+  readonly auth: GatewayAuth;
+  /** The caller id header (none when undefined). */
+  readonly callerId?: string | number | undefined;
+  /** The `Authorization` header's value (none when null or undefined). */
+  readonly authorization?: string | null | undefined;
+  readonly idempotencyKey?: string | undefined;
+}
+
+const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The header names in use: the defaults with the host's, checked (a bad or repeated name is a host's mistake: thrown). */
+export function headerNamesOf(transport: Pick<GatewayTransport, 'headerNames'>): Readonly<Record<HeaderName, string>> {
+  const { authorization: _authorization, ...defaults } = HEADERS;
+  const names: Record<HeaderName, string> = { ...defaults };
+  for (const [key, name] of Object.entries(transport.headerNames ?? {}) as [HeaderName, string | undefined][]) {
+    if (!(key in defaults)) throw new TypeError(`gateway headerNames: ${key} is not a header leadkit sends`);
+    if (name === undefined) continue;
+    if (typeof name !== 'string' || !HEADER_TOKEN.test(name)) throw new TypeError(`gateway headerNames.${key} is not a header name`);
+    names[key] = name;
+  }
+  const taken = [...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase());
+  if (new Set(taken).size !== taken.length) throw new TypeError('gateway headerNames: two headers share a name');
+  return names;
+}
+
+/**
+ * The headers of one request to the gateway (every transport's: the client's, the sandbox chat
+ * adapter's): proxy version, a new request id, source application and version, caller type,
+ * caller id, `Authorization`, idempotency key — under the transport's names — and the host's
+ * extra `headers`, which never replace one of them whatever their spelling.
+ */
+export function gatewayHeaders(transport: GatewayTransport, call: GatewayHeaderCall): Record<string, string> {
+  const names = headerNamesOf(transport);
+  const reserved = new Set([...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase()));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(transport.headers ?? {})) {
+    if (!reserved.has(name.toLowerCase())) headers[name] = value;
+  }
+  Object.assign(headers, {
+    [names.proxyVersion]: '1',
+    [names.requestId]: globalThis.crypto.randomUUID(),
+    [names.sourceApplication]: transport.sourceApplication ?? 'leadkit',
+    [names.applicationVersion]: transport.applicationVersion ?? LEADKIT_VERSION,
+    [names.callerType]: callerType(call.auth),
+    accept: 'application/json',
+  });
+  if (call.callerId !== undefined) headers[names.callerId] = String(call.callerId);
+  if (call.authorization) headers[HEADERS.authorization] = call.authorization;
+  if (call.idempotencyKey) headers[names.idempotencyKey] = call.idempotencyKey;
+  return headers;
+}
+
+/** When the host gets the customer's one-time token itself (`GatewayClientConfig.getOneTimeToken`). */
+export interface OneTimeTokenContext {
+  /** `issue`: the first customer call needs a token; `renew`: the one held is close to its expiry. */
+  reason: 'issue' | 'renew';
+  signal?: AbortSignal;
+}
+
+/** A host's one-time token: sent as `Authorization: OneTime <token>` until `expiresAt` (ISO 8601). */
+export interface HostOneTimeToken {
+  token: string;
+  expiresAt: string;
+}
+
+export type GetOneTimeToken = (context: OneTimeTokenContext) => Promise<HostOneTimeToken>;
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -31,15 +131,19 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export interface GatewayClientConfig {
+export interface GatewayClientConfig extends GatewayTransport {
   /** Origin (and optional prefix) the `/gateway/...` paths are resolved against; '' for same origin. */
   baseURL: string;
   /** The caller; a function is read on every request (a host can swap tokens). */
   auth: GatewayAuth | (() => GatewayAuth);
   /** A fetch to use instead of the global one (e.g. the sandbox gateway's in-process fetch). */
   fetch?: typeof globalThis.fetch;
-  /** Extra headers on every request (never put a token here: use `auth`). */
-  headers?: Readonly<Record<string, string>>;
+  /**
+   * The customer's one-time token from the host (its own call to its gateway), asked when a
+   * customer call needs one and again to renew it. With it leadkit never asks the gateway for a
+   * token (`src/gateway/lead/one-time-token-calls.ts`). A token in `auth` comes first.
+   */
+  getOneTimeToken?: GetOneTimeToken;
   /**
    * Called when the gateway asks for a challenge (HTTP 511 with its JSON body). Resolve
    * `true` once the person passed it: queued replayable calls are then sent once each.
@@ -58,8 +162,6 @@ export interface GatewayClientConfig {
    * cancelled together: an element's client cancels them when the element leaves the document.
    */
   reads?: ReadScope;
-  sourceApplication?: string;
-  applicationVersion?: string;
 }
 
 /** Tracks reads in flight (see `GatewayClientConfig.reads`). */
@@ -159,6 +261,10 @@ export interface GatewayClient {
   whenChallengeSettled(): Promise<void>;
   readonly auth: GatewayAuth;
   readonly baseURL: string;
+  /** The host's one-time token provider (`GatewayClientConfig.getOneTimeToken`), if it gave one. */
+  readonly getOneTimeToken?: GetOneTimeToken | undefined;
+  /** Header names and values, credentials (`GatewayTransport`): for another transport to the same gateway. Absent: the defaults. */
+  readonly transport?: GatewayTransport | undefined;
 }
 
 /** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
@@ -174,6 +280,8 @@ export function withRequest(client: GatewayClient, request: GatewayClient['reque
     replayQueue: client.replayQueue,
     whenChallengeSettled: () => client.whenChallengeSettled(),
     request,
+    getOneTimeToken: client.getOneTimeToken,
+    transport: client.transport,
   };
 }
 
@@ -327,26 +435,21 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   let challengeInFlight: Promise<void> | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
+  const transport: GatewayTransport = {
+    headerNames: headerNamesOf(config),
+    ...(config.headers ? { headers: config.headers } : {}),
+    ...(config.sourceApplication !== undefined ? { sourceApplication: config.sourceApplication } : {}),
+    ...(config.applicationVersion !== undefined ? { applicationVersion: config.applicationVersion } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  };
+
   function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
-    // A host's extra headers never replace ours, whatever their spelling (names are case-insensitive).
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(config.headers ?? {})) {
-      if (!RESERVED_HEADERS.has(name.toLowerCase())) headers[name] = value;
-    }
-    Object.assign(headers, {
-      [HEADERS.proxyVersion]: '1',
-      [HEADERS.requestId]: globalThis.crypto.randomUUID(),
-      [HEADERS.sourceApplication]: config.sourceApplication ?? 'leadkit',
-      [HEADERS.applicationVersion]: config.applicationVersion ?? LEADKIT_VERSION,
-      [HEADERS.callerType]: callerType(auth),
-      accept: 'application/json',
+    return gatewayHeaders(transport, {
+      auth,
+      callerId: spec.callerId ?? (auth.kind === 'provider' ? (spec.provider ?? auth.spId) : undefined),
+      authorization: authorizationHeader(auth, spec.oneTime ?? 'none'),
+      idempotencyKey,
     });
-    const callerId = spec.callerId ?? (auth.kind === 'provider' ? (spec.provider ?? auth.spId) : undefined);
-    if (callerId !== undefined) headers[HEADERS.callerId] = String(callerId);
-    const authorization = authorizationHeader(auth, spec.oneTime ?? 'none');
-    if (authorization) headers[HEADERS.authorization] = authorization;
-    if (idempotencyKey) headers[HEADERS.idempotencyKey] = idempotencyKey;
-    return headers;
   }
 
   /** One HTTP attempt until `deadline` (ms since the epoch); maps every failure to a GatewayError. */
@@ -367,6 +470,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         headers: headersFor(spec, auth, idempotencyKey),
         body: spec.body as Record<string, unknown> | undefined,
         signal,
+        ...(transport.credentials ? { credentials: transport.credentials } : {}),
         ...(spec.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
@@ -505,5 +609,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       return readAuth();
     },
     baseURL: config.baseURL,
+    getOneTimeToken: config.getOneTimeToken,
+    transport,
   };
 }

@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
+import { describe, expect, it, vi } from 'vitest';
+import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2 } from '@leadkit/sandbox';
 import { failure, NOW } from '../../packages/sandbox/src/test-helpers';
 import type { GatewayAuth } from './auth';
-import { createGatewayClient } from './client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, withRequest, type GetOneTimeToken, type OneTimeTokenContext } from './client';
 import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/calls';
 import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
 
@@ -11,11 +11,11 @@ const MINUTE = 60_000;
 const address = { lineOne: '9 Pearl St', city: 'Denver', state: 'CO', postalCode: '80203' };
 const contact = { email: 'sam.lee@example.com', firstName: 'Sam', lastName: 'Lee', phoneNumber: '3035550111' };
 
-/** A sandbox and a session over a client with the given auth; one clock for both. */
-function setup(auth: GatewayAuth = { kind: 'anonymous' }) {
+/** A sandbox and a session over a client with the given auth (and the host's token function); one clock for both. */
+function setup(auth: GatewayAuth = { kind: 'anonymous' }, getOneTimeToken?: GetOneTimeToken) {
   let at = NOW.getTime();
   const sandbox = createSandboxGateway({ now: () => new Date(at) });
-  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth, retry: { retries: 0 } });
+  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth, retry: { retries: 0 }, getOneTimeToken });
   const holder = new OneTimeTokenHolder({ now: () => at });
   const session = createOneTimeSession(client, holder);
   const requests = () => sandbox.store.requests.map((r) => ({ call: `${r.method} ${r.path}`, authorization: r.headers.authorization ?? null }));
@@ -183,5 +183,115 @@ describe('one-time session: a token the host gave', () => {
     // The host gives another token (a new client): it is not known to be refused.
     const next = createOneTimeSession(createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5002' } }), holder);
     expect(next.status()).toBe('active');
+  });
+});
+
+describe("one-time session: the host's getOneTimeToken (issue 37 §2)", () => {
+  /** A host function answering the sandbox's seeded tokens in turn, each for `minutes` from now (by the wall clock: the host's). */
+  function hostTokens(tokens: string[], minutes = 30) {
+    const asked: OneTimeTokenContext['reason'][] = [];
+    const getOneTimeToken = async ({ reason, signal }: OneTimeTokenContext) => {
+      expect(signal).toBeInstanceOf(AbortSignal);
+      asked.push(reason);
+      return { token: tokens[Math.min(asked.length, tokens.length) - 1]!, expiresAt: new Date(Date.now() + minutes * MINUTE).toISOString() };
+    };
+    return { getOneTimeToken, asked };
+  }
+  const tokenCalls = (sandbox: ReturnType<typeof setup>['sandbox']) => sandbox.store.requests.filter((r) => r.path.includes('one-time-token'));
+
+  it('asks the host once for the first call that needs a token and never calls the gateway’s token calls, end() included', async () => {
+    const host = hostTokens([SANDBOX_MEMBER_TOKEN]);
+    const { session, sandbox, requests, holder } = setup({ kind: 'anonymous' }, host.getOneTimeToken);
+    await getTopCategories(session.client);
+    expect(host.asked).toEqual([]);
+    await Promise.all([getProjects(session.client), getProjects(session.client)]);
+    expect(host.asked).toEqual(['issue']);
+    expect(requests().slice(1)).toEqual([
+      { call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` },
+      { call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` },
+    ]);
+    expect(session.hostToken).toBe(false);
+    expect(session.status()).toBe('active');
+    expect(holder.expiresAt).toBeGreaterThan(holder.now() + 29 * MINUTE);
+    await session.end();
+    expect(session.status()).toBe('none');
+    expect(tokenCalls(sandbox)).toEqual([]);
+    // The client's views pass the function on.
+    expect(session.client.getOneTimeToken).toBe(host.getOneTimeToken);
+    expect(withRequest(session.client, session.client.request).getOneTimeToken).toBe(host.getOneTimeToken);
+  });
+
+  it('renews by asking again with reason "renew" within the margin; the token it answers is the one sent from then on', async () => {
+    const host = hostTokens([SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2]);
+    const { session, sandbox, requests, advance } = setup({ kind: 'anonymous' }, host.getOneTimeToken);
+    await getProjects(session.client);
+    advance(30 * MINUTE - ONE_TIME_TOKEN_RENEW_MARGIN_MS - MINUTE);
+    await getProjects(session.client);
+    expect(host.asked).toEqual(['issue']);
+    advance(2 * MINUTE);
+    await getProjects(session.client);
+    expect(host.asked).toEqual(['issue', 'renew']);
+    expect(requests().map((r) => r.authorization)).toEqual([`OneTime ${SANDBOX_MEMBER_TOKEN}`, `OneTime ${SANDBOX_MEMBER_TOKEN}`, `OneTime ${SANDBOX_MEMBER_TOKEN_2}`]);
+    expect(tokenCalls(sandbox)).toEqual([]);
+  });
+
+  it('a host that fails to renew: the call goes on with the token it holds, until its time is up', async () => {
+    let renewals = 0;
+    const { session, requests, advance } = setup({ kind: 'anonymous' }, async ({ reason }) => {
+      if (reason === 'renew') {
+        renewals++;
+        throw new Error('the host is offline');
+      }
+      return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() };
+    });
+    await getProjects(session.client);
+    advance(26 * MINUTE);
+    await getProjects(session.client);
+    expect(renewals).toBe(1);
+    expect(requests().at(-1)?.authorization).toBe(`OneTime ${SANDBOX_MEMBER_TOKEN}`);
+    advance(5 * MINUTE);
+    expect((await failure(getProjects(session.client))).status).toBe(401);
+    expect(session.status()).toBe('expired');
+  });
+
+  it.each([
+    ['throws', () => Promise.reject(new Error('no')), { kind: 'network' }],
+    ['answers no token', () => Promise.resolve({ token: '', expiresAt: '2030-01-01T00:00:00Z' }), { kind: 'invalid-response', issues: ['token'] }],
+    ['answers a token that is no header value', () => Promise.resolve({ token: 'a b', expiresAt: '2030-01-01T00:00:00Z' }), { kind: 'invalid-response', issues: ['token'] }],
+    ['answers no expiry', () => Promise.resolve({ token: 'tok' } as never), { kind: 'invalid-response', issues: ['expiresAt'] }],
+  ] as const)('a host function that %s: the call fails as a gateway error, unsent, and the next call asks again', async (_name, answer, error) => {
+    let calls = 0;
+    const { session, sandbox } = setup({ kind: 'anonymous' }, () => (++calls === 1 ? answer() : Promise.resolve({ token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() })));
+    expect(await failure(getProjects(session.client))).toMatchObject({ operation: 'host.getOneTimeToken', ...error });
+    expect(sandbox.store.requests).toEqual([]);
+    expect(session.status()).toBe('none');
+    await getProjects(session.client);
+    expect(session.status()).toBe('active');
+  });
+
+  it('a host function that never answers: the call times out with the client’s limit, and the function’s signal aborts', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let signal: AbortSignal | undefined;
+      const { session, sandbox } = setup({ kind: 'anonymous' }, (context) => {
+        signal = context.signal;
+        return new Promise(() => {});
+      });
+      const call = failure(getProjects(session.client));
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+      expect(await call).toMatchObject({ kind: 'timeout', operation: 'host.getOneTimeToken' });
+      expect(signal?.aborted).toBe(true);
+      expect(sandbox.store.requests).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a token in `auth` comes first: the host function is not asked', async () => {
+    const host = hostTokens([SANDBOX_MEMBER_TOKEN_2]);
+    const { session, requests } = setup({ kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN }, host.getOneTimeToken);
+    await getProjects(session.client);
+    expect(host.asked).toEqual([]);
+    expect(requests()).toEqual([{ call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` }]);
   });
 });

@@ -1,22 +1,25 @@
-import type { GenericSchema, InferOutput } from 'valibot';
+import * as v from 'valibot';
 import type { GatewayAuth } from './auth';
-import { newIdempotencyKey, type GatewayClient, type RequestSpec } from './client';
-import { isGatewayError } from './errors';
-import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/funnel-calls';
+import { DEFAULT_TIMEOUT_MS, issuePaths, newIdempotencyKey, timeLimit, type GatewayClient, type GetOneTimeToken, type OneTimeTokenContext, type RequestSpec } from './client';
+import { GatewayError, isGatewayError } from './errors';
+import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/one-time-token-calls';
+import { IsoDateTime } from './shared-schemas';
 
 /**
  * The customer's one-time token (spec §6) in a widget: obtained, held, sent, renewed, reported.
  *
  * - **Where it comes from**: the host's `auth` property (`{ kind: 'oneTime', token }`, a
- *   customer the host signed in), else the widget obtains one itself the first time a call
- *   needs it (POST /gateway/lead/v1/one-time-token: a fresh guest member, so a stranger never
- *   gets at anybody's data).
+ *   customer the host signed in), else the widget obtains one the first time a call needs it:
+ *   from the host's `getOneTimeToken` in the gateway config when it gave one, otherwise from the
+ *   gateway (POST /gateway/lead/v1/one-time-token, lead/one-time-token-calls.ts: a fresh guest
+ *   member, so a stranger never gets at anybody's data).
  * - **Where it lives**: in memory only, in a `OneTimeTokenHolder` (a private field; `toJSON`
  *   and `String()` show the status, never the token). Never in a URL, attribute, storage, log,
  *   event or analytics value; on the wire only as `Authorization: OneTime <token>`.
- * - **Renewal**: a token the widget obtained is renewed (same token, later `expiresAt`) before
- *   a call when it has less than `ONE_TIME_TOKEN_RENEW_MARGIN_MS` left. A host's token is the
- *   host's to renew (its `auth` may be a function read on every request).
+ * - **Renewal**: a token the widget obtained is renewed before a call when it has less than
+ *   `ONE_TIME_TOKEN_RENEW_MARGIN_MS` left: by the gateway (same token, later `expiresAt`), or by
+ *   `getOneTimeToken({ reason: 'renew' })` (the token it answers, maybe another). A token in
+ *   `auth` is the host's to renew (its `auth` may be a function read on every request).
  * - **Expiry**: a 401 on a call that carried a token, or a held token past its `expiresAt`,
  *   turns the status to 'expired' (the widget reports it). No new token is obtained silently
  *   once the session has a lead (`lockIssuing`): a new guest could not see that lead.
@@ -112,6 +115,13 @@ export class OneTimeTokenHolder {
     this.#emit();
   }
 
+  /** A renewal that answered a token (the host's): it replaces the held one, if one is still held. */
+  replace(token: string, expiresIn: number | null): void {
+    if (this.#status !== 'active') return;
+    this.#token = token;
+    this.extend(expiresIn);
+  }
+
   /** True when the held token is active and close to its expiry. */
   needsRenewal(): boolean {
     return this.#status === 'active' && this.#expiresAt !== null && this.#expiresAt - this.#now() <= ONE_TIME_TOKEN_RENEW_MARGIN_MS;
@@ -175,10 +185,102 @@ function actingAs(client: GatewayClient, auth: () => GatewayAuth): GatewayClient
       return auth();
     },
     baseURL: client.baseURL,
+    getOneTimeToken: client.getOneTimeToken,
+    transport: client.transport,
   };
 }
 
 const isUnauthorized = (error: unknown) => isGatewayError(error) && error.kind === 'http' && error.status === 401;
+
+/** Where a session's tokens come from: the gateway's own calls (L1, L2) or the host's `getOneTimeToken`. */
+interface TokenSource {
+  /** Obtains a token into the holder. */
+  issue(): Promise<void>;
+  /** Renews the held token; a failure leaves it as it is (or marks it expired when refused). */
+  renew(): Promise<void>;
+  /** The session ends: the held token is let go of where it came from (best effort). */
+  end(): Promise<void>;
+}
+
+/** The gateway's one-time token calls (lead/one-time-token-calls.ts): the default source. */
+function gatewayTokens(base: GatewayClient, holder: OneTimeTokenHolder): TokenSource {
+  /**
+   * The token request being made: its Idempotency-Key and when it was first sent, kept until a
+   * token is held. Asking again after an answer that never came (lost on the way back, timed out)
+   * reuses the key, so the gateway answers with the same guest instead of making a second member
+   * for one customer. (Found by the funnel's fault run, test/reliability/funnel.model.test.ts: a
+   * lost answer to the token request, then Send again, made two guest members for one funnel.)
+   */
+  let pendingIssue: { readonly key: string; readonly askedAt: number } | null = null;
+  const anonymous = actingAs(base, () => ({ kind: 'anonymous' }));
+  const withHeldToken = actingAs(base, () => holder.auth() ?? { kind: 'anonymous' });
+  return {
+    async issue() {
+      const request = (pendingIssue ??= { key: newIdempotencyKey(), askedAt: holder.now() });
+      const issued = await issueOneTimeToken(anonymous, { idempotencyKey: request.key });
+      pendingIssue = null;
+      holder.hold(issued.token, issued.expiresIn, request.askedAt);
+    },
+    async renew() {
+      try {
+        holder.extend((await renewOneTimeToken(withHeldToken)).expiresIn);
+      } catch (error) {
+        // Refused: the token is gone. Anything else (offline, 5xx): go on with the token as is.
+        if (isUnauthorized(error)) holder.markExpired();
+      }
+    },
+    async end() {
+      if (holder.auth()) await expireOneTimeToken(withHeldToken).catch(() => {});
+      pendingIssue = null;
+    },
+  };
+}
+
+/** What a host's `getOneTimeToken` must answer: a token fit for a header, and its expiry. */
+const HostOneTimeTokenSchema = v.object({ token: v.pipe(v.string(), v.regex(/^[\x21-\x7e]+$/)), expiresAt: IsoDateTime });
+const HOST_OPERATION = 'host.getOneTimeToken';
+
+/**
+ * Asks the host for a token within the client's usual time limit, checked: whatever goes wrong
+ * is a GatewayError, so the widget shows its usual failure (no answer: `network` or `timeout`; a
+ * token that does not fit: `invalid-response`; the host's own GatewayError as it is).
+ */
+async function askHost(getOneTimeToken: GetOneTimeToken, reason: OneTimeTokenContext['reason']): Promise<{ token: string; expiresIn: number }> {
+  const limit = timeLimit(DEFAULT_TIMEOUT_MS);
+  let answer: unknown;
+  try {
+    answer = await new Promise<unknown>((resolve, reject) => {
+      limit.signal.addEventListener('abort', () => reject(new GatewayError({ kind: 'timeout', operation: HOST_OPERATION })), { once: true });
+      Promise.resolve()
+        .then(() => getOneTimeToken({ reason, signal: limit.signal }))
+        .then(resolve, reject);
+    });
+  } catch (error) {
+    throw isGatewayError(error) ? error : new GatewayError({ kind: 'network', operation: HOST_OPERATION });
+  } finally {
+    limit.clear();
+  }
+  const result = v.safeParse(HostOneTimeTokenSchema, answer);
+  if (!result.success) throw new GatewayError({ kind: 'invalid-response', operation: HOST_OPERATION, issues: issuePaths(result.issues) });
+  return { token: result.output.token, expiresIn: Math.max(0, Date.parse(result.output.expiresAt) - Date.now()) / 1000 };
+}
+
+/** The host's `getOneTimeToken`: leadkit calls none of the gateway's token calls. */
+function hostTokens(getOneTimeToken: GetOneTimeToken, holder: OneTimeTokenHolder): TokenSource {
+  return {
+    async issue() {
+      const asked = await askHost(getOneTimeToken, 'issue');
+      holder.hold(asked.token, asked.expiresIn);
+    },
+    async renew() {
+      // Not renewed (the host could not): go on with the token as is until its time is up.
+      const renewed = await askHost(getOneTimeToken, 'renew').catch(() => null);
+      if (renewed) holder.replace(renewed.token, renewed.expiresIn);
+    },
+    // Expiring it at the gateway is the host's: the session only forgets it.
+    end: async () => {},
+  };
+}
 
 export interface OneTimeSession {
   /** Pass this client to the gateway calls: customer calls carry the session's token. */
@@ -210,44 +312,21 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     return auth.kind === 'provider' ? { kind: 'anonymous' } : auth;
   };
   holder.resetHostRejected();
+  const source = base.getOneTimeToken ? hostTokens(base.getOneTimeToken, holder) : gatewayTokens(base, holder);
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
-  /**
-   * The token request being made: its Idempotency-Key and when it was first sent, kept until a
-   * token is held. Asking again after an answer that never came (lost on the way back, timed out)
-   * reuses the key, so the gateway answers with the same guest instead of making a second member
-   * for one customer. (Found by the funnel's fault run, test/reliability/funnel.model.test.ts: a
-   * lost answer to the token request, then Send again, made two guest members for one funnel.)
-   */
-  let pendingIssue: { readonly key: string; readonly askedAt: number } | null = null;
-
-  const anonymous = actingAs(base, () => ({ kind: 'anonymous' }));
-  const withHeldToken = actingAs(base, () => holder.auth() ?? { kind: 'anonymous' });
 
   function issue(): Promise<void> {
-    if (issuing) return issuing;
-    const request = (pendingIssue ??= { key: newIdempotencyKey(), askedAt: holder.now() });
-    issuing = issueOneTimeToken(anonymous, { idempotencyKey: request.key })
-      .then((issued) => {
-        pendingIssue = null;
-        holder.hold(issued.token, issued.expiresIn, request.askedAt);
-      })
-      .finally(() => {
-        issuing = null;
-      });
+    issuing ??= source.issue().finally(() => {
+      issuing = null;
+    });
     return issuing;
   }
 
   function renew(): Promise<void> {
-    renewing ??= renewOneTimeToken(withHeldToken)
-      .then((renewed) => holder.extend(renewed.expiresIn))
-      .catch((error: unknown) => {
-        // Refused: the token is gone. Anything else (offline, 5xx): go on with the token as is.
-        if (isUnauthorized(error)) holder.markExpired();
-      })
-      .finally(() => {
-        renewing = null;
-      });
+    renewing ??= source.renew().finally(() => {
+      renewing = null;
+    });
     return renewing;
   }
 
@@ -259,7 +338,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     else if (use === 'required' && holder.mayIssue) await issue();
   }
 
-  async function request<S extends GenericSchema>(spec: RequestSpec<S>): Promise<InferOutput<S>> {
+  async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
     if (spec.auth || spec.oneTime === undefined || spec.oneTime === 'none') return base.request({ ...spec, auth: spec.auth ?? customer });
     if (hostToken) {
       try {
@@ -288,6 +367,8 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
       return hostToken ? base.auth : (holder.auth() ?? customer());
     },
     baseURL: base.baseURL,
+    getOneTimeToken: base.getOneTimeToken,
+    transport: base.transport,
     // A state dump (devtools, a log) serialises this, never the `auth` getter's token.
     toJSON: () => ({ baseURL: base.baseURL, auth: client.auth.kind }),
   };
@@ -299,8 +380,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     subscribe: (listener) => holder.subscribe(listener),
     async end() {
       if (hostToken) return;
-      if (holder.auth()) await expireOneTimeToken(withHeldToken).catch(() => {});
-      pendingIssue = null;
+      await source.end();
       holder.clear();
     },
     toJSON: () => ({ hostToken, status: status() }),

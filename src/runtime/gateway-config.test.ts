@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { resolveGatewayClient } from './gateway-config';
+import { createGatewayClient } from '../gateway/client';
+import { createElementReads, resolveGatewayClient } from './gateway-config';
 
 describe('resolveGatewayClient: an element out of the document sends nothing', () => {
   it('no request reaches the network while `connected` says no — the call is aborted, not retried after a wait — and requests go again once it says yes', async () => {
@@ -22,5 +23,41 @@ describe('resolveGatewayClient: an element out of the document sends nothing', (
     const client = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch }, spId: 1001 });
     await client.request({ operation: 'test.get', method: 'GET', path: '/thing', response: v.unknown() });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("resolveGatewayClient: the host's gateway config beyond the spec (issue 37 §2)", () => {
+  const answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const get = { operation: 'test.get', method: 'GET', path: '/gateway/thing', response: v.unknown() } as const;
+
+  it('a config with header names, credentials and a token function: its own calls carry them, and the CDN loader’s early calls (default names) are not taken', async () => {
+    const fetch = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => answer());
+    const early = { method: 'GET', url: 'https://gw.test/gateway/thing', body: null, response: Promise.resolve(answer()), controller: new AbortController() };
+    const getOneTimeToken = async () => ({ token: 'host-token', expiresAt: '2030-01-01T00:00:00Z' });
+    const client = resolveGatewayClient(
+      { gateway: { baseURL: 'https://gw.test', fetch, headerNames: { callerType: 'Gw-Caller-Type' }, credentials: 'include', getOneTimeToken }, spId: 1001 },
+      [early],
+    );
+    await client.request(get);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const init = fetch.mock.calls[0]![1]!;
+    expect(new Headers(init.headers).get('gw-caller-type')).toBe('ServiceProvider');
+    expect(new Headers(init.headers).has('x-caller-type')).toBe(false);
+    expect(init.credentials).toBe('include');
+    expect(early.controller.signal.aborted).toBe(false);
+    expect(client.getOneTimeToken).toBe(getOneTimeToken);
+    expect(client.transport).toMatchObject({ headerNames: { callerType: 'Gw-Caller-Type' }, credentials: 'include' });
+  });
+
+  it("a host's ready client keeps its token function and transport through the element's view, and through a server render's answers", () => {
+    const getOneTimeToken = async () => ({ token: 'host-token', expiresAt: '2030-01-01T00:00:00Z' });
+    const ready = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'anonymous' }, getOneTimeToken, headerNames: { requestId: 'Gw-Request' } });
+    const reads = createElementReads();
+    const answer = { method: 'GET', path: '/gateway/thing', body: null, status: 200, contentType: 'application/json', text: '{}' };
+    for (const view of [resolveGatewayClient({ gateway: ready }, undefined, () => true, reads), resolveGatewayClient({ gateway: ready }, undefined, () => true, reads, [answer])]) {
+      expect(view).not.toBe(ready);
+      expect(view.getOneTimeToken).toBe(getOneTimeToken);
+      expect(view.transport).toBe(ready.transport);
+    }
   });
 });

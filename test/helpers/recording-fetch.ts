@@ -4,6 +4,8 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  /** fetch's credentials mode, when the client set one. */
+  credentials: RequestCredentials | undefined;
 }
 
 export type Responder = (request: RecordedRequest, index: number) => Response | Promise<Response>;
@@ -21,7 +23,7 @@ export function recordingFetch(responder: Responder) {
       headers[key.toLowerCase()] = value;
     });
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: RecordedRequest = { method: init.method ?? 'GET', url, headers, body };
+    const request: RecordedRequest = { method: init.method ?? 'GET', url, headers, body, credentials: init.credentials };
     requests.push(request);
     const signal = init.signal;
     if (signal?.aborted) throw signal.reason;

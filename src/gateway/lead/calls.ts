@@ -6,10 +6,10 @@ import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
  * Lead gateway calls (spec §7, base `/gateway/lead`). One function per call. The customer
- * side (the request-a-quote funnel, one-time token) is in funnel-calls.ts and the provider's
- * lead (the lead page, the thread) in provider-lead-calls.ts, contacts (the thread's, after a
- * message) in contact-calls.ts, all re-exported here: a widget imports those from their own
- * module and loads none of the others.
+ * side (the request-a-quote funnel) is in funnel-calls.ts, the one-time token's own calls in
+ * one-time-token-calls.ts, the provider's lead (the lead page, the thread) in
+ * provider-lead-calls.ts, contacts (the thread's, after a message) in contact-calls.ts, all
+ * re-exported here: a widget imports those from their own module and loads none of the others.
  */
 
 /** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */
@@ -127,5 +127,6 @@ export async function autocompleteMemberName(client: GatewayClient, params: { se
 }
 
 export * from './funnel-calls';
+export * from './one-time-token-calls';
 export * from './provider-lead-calls';
 export * from './contact-calls';

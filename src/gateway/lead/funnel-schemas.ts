@@ -246,26 +246,3 @@ export const MarkHiredResponseSchema = v.object({ leadId: Id, serviceProviderId:
 
 export const UpdatePhoneRequestSchema = v.object({ phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)) });
 export const UpdatePhoneResponseSchema = v.object({ phoneNumber: v.string() });
-
-
-// ---- One-time token operations (§6; paths and shapes ours, see packages/sandbox/README.md) --------
-
-/** A token the gateway issued: sent back only as `Authorization: OneTime <token>`. */
-export const OneTimeTokenSchema = v.object({
-  token: v.pipe(v.string(), v.minLength(16), v.regex(/^\S+$/)),
-  /** When it stops working unless renewed; null: it does not expire by time. */
-  expiresAt: v.nullable(IsoDateTime),
-  /**
-   * Seconds it works from now (null: no time limit). Clients time renewals by this, not by
-   * `expiresAt`: a browser's clock may be off.
-   */
-  expiresIn: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  /** The member the token acts for (a fresh guest member for an issued token). */
-  userId: Id,
-});
-export type OneTimeToken = v.InferOutput<typeof OneTimeTokenSchema>;
-export const OneTimeTokenRenewalSchema = v.object({
-  expiresAt: v.nullable(IsoDateTime),
-  expiresIn: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
-});
-export const OneTimeTokenExpiredSchema = v.object({ expired: v.literal(true) });

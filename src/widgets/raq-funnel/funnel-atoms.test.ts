@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
+import { createSandboxGateway, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
 import { NOW } from '../../../packages/sandbox/src/test-helpers';
 import type { ProjectDetails } from '../../domain/funnel-lead';
 import type { GatewayAuth } from '../../gateway/auth';
@@ -74,7 +74,9 @@ const details: ProjectDetails = {
 };
 const CUSTOMER_DATA = ['Casey', 'Nguyen', 'casey.nguyen@example.com', '3035550177', '(303) 555-0177', '1600 Larimer St', 'Apt 12', 'Kitchen sink'];
 
-function setup(options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string>; onChallenge?: GatewayClientConfig['onChallenge'] } = {}) {
+function setup(
+  options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string>; onChallenge?: GatewayClientConfig['onChallenge']; getOneTimeToken?: GatewayClientConfig['getOneTimeToken'] } = {},
+) {
   const sandbox: SandboxGateway = createSandboxGateway({ now: () => NOW });
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
@@ -82,6 +84,7 @@ function setup(options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; st
     auth: options.auth ?? { kind: 'anonymous' },
     retry: { retries: 0 },
     onChallenge: options.onChallenge ?? ((challenge) => sandbox.faults.passChallenge(challenge.challengeId)),
+    getOneTimeToken: options.getOneTimeToken,
   });
   const store = createStore();
   store.set(clientAtom, client);
@@ -587,5 +590,60 @@ describe('the one-time token and the customer’s details are never written', ()
     expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/plumbing', step: 'entry', leadId: null });
     expect(store.get(funnelFormAtom).categoryId).toBeNull();
     expect(store.get(projectDetailsAtom).contact.email).toBe('');
+  });
+});
+
+describe("the host's getOneTimeToken (issue 37 §2): the guest funnel without the gateway's token calls", () => {
+  const hostToken = () => {
+    const asked: string[] = [];
+    const getOneTimeToken: NonNullable<GatewayClientConfig['getOneTimeToken']> = async ({ reason }) => {
+      asked.push(reason);
+      return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() };
+    };
+    return { asked, getOneTimeToken };
+  };
+
+  it('sends a request end to end under the host’s token: the lead is created for its member, and the gateway never gets a token call', async () => {
+    const host = hostToken();
+    const { store, sandbox, calls, leadId } = await toCreatedLead({ getOneTimeToken: host.getOneTimeToken });
+    expect((await store.set(loadSuggestionsAtom)).ok).toBe(true);
+    const split = store.get(suggestionsAtom)!;
+    store.set(setAdditionalFieldAtom, { name: `additional-hasp-${split.ha[0]!.id}`, checked: true });
+    expect(await store.set(sendSelectionAtom)).toEqual({ ok: true, value: undefined });
+    expect(store.get(funnelSessionAtom).step).toBe('summary');
+
+    expect(host.asked).toEqual(['issue']);
+    const created = sandbox.store.requests.find((r) => r.method === 'POST' && r.path === '/gateway/lead/v3/lead');
+    expect(created?.headers.authorization).toBe(`OneTime ${SANDBOX_MEMBER_TOKEN}`);
+    expect(sandbox.store.leads.find((lead) => lead.leadId === leadId)?.memberId).toBe(SANDBOX_MEMBER_ID);
+    for (const path of ['/gateway/lead/v2/lead/' + leadId + '/assign', '/gateway/lead/v1/service-request/send-ol-pro-selection']) {
+      expect(sandbox.store.requests.find((r) => r.path === path)?.headers.authorization).toBe(`OneTime ${SANDBOX_MEMBER_TOKEN}`);
+    }
+    // 'Start a new request' forgets the token; expiring it is the host's.
+    await store.set(startNewRequestAtom);
+    expect(store.get(tokenStatusAtom)).toBe('none');
+    expect(calls().filter((call) => call.includes('one-time-token'))).toEqual([]);
+  });
+
+  it('a host function that fails: Send fails as a gateway error with nothing sent, everything typed is kept, and Send again asks the host again', async () => {
+    let fail = true;
+    const ctx = setup({
+      inputs: { withAlId: 2001, postalCode: '80202' },
+      getOneTimeToken: async () => {
+        if (fail) throw new Error('the host could not sign the guest in');
+        return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() };
+      },
+    });
+    ctx.start();
+    await ctx.store.set(loadProviderAtom);
+    await ctx.store.set(chooseCategoryResultAtom, { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
+    ctx.store.set(projectDetailsAtom, details);
+    const failed = await ctx.store.set(submitProjectAtom);
+    expect(failed).toMatchObject({ ok: false, error: { kind: 'network', operation: 'host.getOneTimeToken' } });
+    expect(ctx.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(ctx.store.get(projectDetailsAtom)).toEqual(details);
+    fail = false;
+    expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: true });
+    expect(ctx.calls().filter((call) => call.includes('one-time-token'))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
 import type { GatewayAuth } from '../../gateway/auth';
 import type { ChallengeBody } from '../../gateway/challenge';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
 import { getFollowUpDeals } from '../../gateway/lead/funnel-calls';
 import type { LeadkitEventName } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
@@ -32,6 +32,8 @@ interface RenderOptions {
   onChallenge?: (challenge: ChallengeBody, sandbox: SandboxGateway) => Promise<boolean> | boolean;
   /** Requests whose URL matches wait until the test calls `release()` (a slow connection). */
   hold?: RegExp;
+  /** The host's one-time token function (gateway config). */
+  getOneTimeToken?: GatewayClientConfig['getOneTimeToken'];
 }
 
 function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
@@ -44,6 +46,7 @@ function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
     auth: options.auth ?? { kind: 'anonymous' },
     retry: { retries: 0 },
     onChallenge: onChallenge ? (challenge) => onChallenge(challenge, sandbox) : undefined,
+    getOneTimeToken: options.getOneTimeToken,
   });
   const host = new EventTarget();
   const events: Recorded[] = [];
@@ -647,6 +650,38 @@ describe('the customer’s session', () => {
     await funnel.user.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Start a new request' }));
     await heading('Get quotes from local pros');
     await waitFor(() => expect(liveRegion().textContent).toBe('Step 1 of 4: Your service'));
+  });
+});
+
+describe("the host's getOneTimeToken (issue 37 §2)", () => {
+  it('a host function that fails: the send-failure text, everything typed kept; Send again gets the host’s token and the gateway never gets a token call', async () => {
+    let fail = true;
+    const funnel = renderFunnel(
+      { spId: 1001, postalCode: '80202' },
+      {
+        getOneTimeToken: async () => {
+          if (fail) throw new Error('offline');
+          return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() };
+        },
+      },
+    );
+    await toProject(funnel);
+    await fillProject(funnel);
+    await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
+    await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
+    const alert = await screen.findByText('Your request could not be sent. Everything you typed is still here: please try again.');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('We could not reach the server. Check your connection and try again.');
+    expect(funnel.received('POST', '/gateway/lead/v3/lead')).toEqual([]);
+    expect(field('Street address')).toHaveProperty('value', '1600 Larimer St');
+    expect(field('Email')).toHaveProperty('value', 'casey.nguyen@example.com');
+    expect(field('Describe your project (optional)')).toHaveProperty('value', 'Kitchen sink drains slowly');
+
+    fail = false;
+    await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
+    await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
+    await heading('Send your request to more pros');
+    expect(funnel.received('POST', '/gateway/lead/v3/lead').map((r) => r.headers.authorization)).toEqual([`OneTime ${SANDBOX_MEMBER_TOKEN}`]);
+    expect(funnel.received('POST', /one-time-token/)).toEqual([]);
   });
 });
 
