@@ -13,6 +13,7 @@
  * fresh browser e2e.context.
  */
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import type { Locator, Page, Request } from 'playwright-core';
 import { cdnTagChunks, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, injectFault, itOutsideLitePass, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { isFocused, tabTo } from './focus';
@@ -292,6 +293,36 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expect.poll(() => isFocused(summary)).toBe(true);
     const { leadId } = await created();
     expect(sent(`/gateway/lead/v2/lead/${leadId}/assign`)).toHaveLength(1);
+  });
+});
+
+describe('<raq-funnel> on a page that gets the customer’s token itself (the gateway config’s getOneTimeToken, issue 37 §2)', { timeout: 60_000 }, () => {
+  itOutsideLitePass('the lead is created under the page’s token, and the gateway never gets a one-time token call', async () => {
+    const { page, watch, posts, created } = await newPage('/examples/raq-funnel.html');
+    const funnel = page.locator('#quote');
+    await visible(stepHeading(funnel, `Request a quote from ${PRO}`));
+    await page.evaluate((token) => {
+      const asked: string[] = [];
+      (window as unknown as { __asked: string[] }).__asked = asked;
+      (document.querySelector('#quote') as unknown as { gateway: unknown }).gateway = {
+        baseURL: '',
+        getOneTimeToken: async ({ reason }: { reason: string }) => {
+          asked.push(reason);
+          return { token, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() };
+        },
+      };
+    }, SANDBOX_MEMBER_TOKEN);
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+    await visible(funnel.getByText('Denver, CO', { exact: true }));
+    await funnel.getByRole('button', { name: 'Continue' }).click();
+    await visible(stepHeading(funnel, 'Tell us about your project'));
+    await fillProject(funnel);
+    await sendRequest(funnel);
+    await visible(stepHeading(funnel, 'Send your request to more pros'));
+    await created();
+    expect(posts(CREATE_PATH).map((r) => r.headers()['authorization'])).toEqual([`OneTime ${SANDBOX_MEMBER_TOKEN}`]);
+    expect(await page.evaluate(() => (window as unknown as { __asked: string[] }).__asked)).toEqual(['issue']);
+    expect(watch.requests.filter((r) => new URL(r.url()).pathname.includes('one-time-token'))).toEqual([]);
   });
 });
 
