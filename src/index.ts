@@ -10,7 +10,7 @@ export {
   gatewayHeaders,
   type GatewayClient,
   type GatewayClientConfig,
-  type GatewayTransport,
+  type GatewayHeaderConfig,
   type GatewayHeaderCall,
   type HeaderName,
   type HeaderNames,

@@ -163,23 +163,15 @@ describe('gateway client: the gateway\'s own header names, and credentials (issu
     expect(requests.map((request) => request.credentials)).toEqual(['include', undefined]);
   });
 
-  it('carries its transport, so another transport to the gateway (the sandbox chat) sends the same headers through gatewayHeaders', async () => {
-    const client = createGatewayClient({ baseURL: '', auth: provider, headerNames, credentials: 'include', headers: { 'X-Tenant': 'acme' }, applicationVersion: '2.0.0' });
-    expect(client.transport?.credentials).toBe('include');
-    const sent = gatewayHeaders(client.transport!, { auth: client.auth, callerId: 1001, authorization: 'Bearer chat-token', idempotencyKey: 'k-1' });
-    expect({ ...sent, 'Gw-Request': 'id' }).toEqual({
-      'X-Tenant': 'acme',
-      'Gw-Proxy': '1',
-      'Gw-Request': 'id',
-      'Gw-App': 'leadkit',
-      'Gw-App-Version': '2.0.0',
-      'Gw-Caller-Type': 'ServiceProvider',
-      'Gw-Caller': '1001',
-      Authorization: 'Bearer chat-token',
-      'Gw-Once': 'k-1',
-      accept: 'application/json',
-    });
-    // Without a transport (a host's own client may have none): the default names.
+  it('gatewayHeaders, the one builder (for whatever else talks to the gateway), gives what the client sends', async () => {
+    const config = { headerNames, headers: { 'X-Tenant': 'acme' }, applicationVersion: '2.0.0' };
+    const { fetch, requests } = recordingFetch(() => json(200, spInfo));
+    await getServiceProviderInfo(createGatewayClient({ baseURL: '', auth: provider, fetch, ...config }), 1001);
+    const built = gatewayHeaders(config, { auth: provider, callerId: 1001 });
+    const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), name.toLowerCase() === 'gw-request' ? 'id' : value]));
+    expect(lower(built)).toEqual(lower(requests[0]!.headers));
+    expect(gatewayHeaders(config, { auth: provider, authorization: 'Bearer chat-token', idempotencyKey: 'k-1' })).toMatchObject({ Authorization: 'Bearer chat-token', 'Gw-Once': 'k-1' });
+    // Without a config (a host's own client has none to give): the default names.
     expect(Object.keys(gatewayHeaders({}, { auth: { kind: 'anonymous' } }))).toEqual([HEADERS.proxyVersion, HEADERS.requestId, HEADERS.sourceApplication, HEADERS.applicationVersion, HEADERS.callerType, 'accept']);
   });
 });

@@ -28,31 +28,12 @@ export type HeaderName = Exclude<keyof typeof HEADERS, 'authorization'>;
 export type HeaderNames = Readonly<Partial<Record<HeaderName, string>>>;
 
 /**
- * What of a gateway config shapes a request to the gateway besides the call itself: the header
- * names and values beyond the spec's (issue 37 §2) and the credentials mode. A client carries it
- * (`GatewayClient.transport`) so another transport to the same gateway (the sandbox chat adapter)
- * sends what the client sends, through `gatewayHeaders`.
+ * What of a gateway config shapes the headers of every request: the header names and values
+ * beyond the spec's (issue 37 §2). `gatewayHeaders` builds them from it.
  */
-export interface GatewayTransport {
-  /** The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`. */
-  headerNames?: HeaderNames;
-  /**
-   * Extra headers on every request (never put a token here: use `auth`). A name leadkit sends
-   * itself (the configured names, `Authorization`, `accept`; in any case) is dropped.
-   */
-  headers?: Readonly<Record<string, string>>;
-  /** Source application header's value (default `leadkit`). */
-  sourceApplication?: string;
-  /** Application version header's value (default `LEADKIT_VERSION`). */
-  applicationVersion?: string;
-  /**
-   * `fetch`'s credentials mode (default: fetch's own, `same-origin`). `include` sends the page's
-   * cookies to a gateway on another origin (provider auth by the host's session).
-   */
-  credentials?: RequestCredentials;
-}
+export type GatewayHeaderConfig = Pick<GatewayClientConfig, 'headerNames' | 'headers' | 'sourceApplication' | 'applicationVersion'>;
 
-/** What one request adds to the transport's headers. */
+/** What one request adds to the config's headers. */
 export interface GatewayHeaderCall {
   readonly auth: GatewayAuth;
   /** The caller id header (none when undefined). */
@@ -65,10 +46,10 @@ export interface GatewayHeaderCall {
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The header names in use: the defaults with the host's, checked (a bad or repeated name is a host's mistake: thrown). */
-export function headerNamesOf(transport: Pick<GatewayTransport, 'headerNames'>): Readonly<Record<HeaderName, string>> {
+export function headerNamesOf(config: Pick<GatewayHeaderConfig, 'headerNames'>): Readonly<Record<HeaderName, string>> {
   const { authorization: _authorization, ...defaults } = HEADERS;
   const names: Record<HeaderName, string> = { ...defaults };
-  for (const [key, name] of Object.entries(transport.headerNames ?? {}) as [HeaderName, string | undefined][]) {
+  for (const [key, name] of Object.entries(config.headerNames ?? {}) as [HeaderName, string | undefined][]) {
     if (!(key in defaults)) throw new TypeError(`gateway headerNames: ${key} is not a header leadkit sends`);
     if (name === undefined) continue;
     if (typeof name !== 'string' || !HEADER_TOKEN.test(name)) throw new TypeError(`gateway headerNames.${key} is not a header name`);
@@ -80,23 +61,24 @@ export function headerNamesOf(transport: Pick<GatewayTransport, 'headerNames'>):
 }
 
 /**
- * The headers of one request to the gateway (every transport's: the client's, the sandbox chat
- * adapter's): proxy version, a new request id, source application and version, caller type,
- * caller id, `Authorization`, idempotency key — under the transport's names — and the host's
- * extra `headers`, which never replace one of them whatever their spelling.
+ * The headers of one request to the gateway, the one builder of them (the client's requests, and
+ * through the client whatever else talks to the gateway: the sandbox chat adapter): proxy version,
+ * a new request id, source application and version, caller type, caller id, `Authorization`,
+ * idempotency key — under the config's names — and the host's extra `headers`, which never
+ * replace one of them whatever their spelling.
  */
-export function gatewayHeaders(transport: GatewayTransport, call: GatewayHeaderCall): Record<string, string> {
-  const names = headerNamesOf(transport);
+export function gatewayHeaders(config: GatewayHeaderConfig, call: GatewayHeaderCall): Record<string, string> {
+  const names = headerNamesOf(config);
   const reserved = new Set([...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase()));
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(transport.headers ?? {})) {
+  for (const [name, value] of Object.entries(config.headers ?? {})) {
     if (!reserved.has(name.toLowerCase())) headers[name] = value;
   }
   Object.assign(headers, {
     [names.proxyVersion]: '1',
     [names.requestId]: globalThis.crypto.randomUUID(),
-    [names.sourceApplication]: transport.sourceApplication ?? 'leadkit',
-    [names.applicationVersion]: transport.applicationVersion ?? LEADKIT_VERSION,
+    [names.sourceApplication]: config.sourceApplication ?? 'leadkit',
+    [names.applicationVersion]: config.applicationVersion ?? LEADKIT_VERSION,
     [names.callerType]: callerType(call.auth),
     accept: 'application/json',
   });
@@ -131,7 +113,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export interface GatewayClientConfig extends GatewayTransport {
+export interface GatewayClientConfig {
   /** Origin (and optional prefix) the `/gateway/...` paths are resolved against; '' for same origin. */
   baseURL: string;
   /** The caller; a function is read on every request (a host can swap tokens). */
@@ -139,11 +121,24 @@ export interface GatewayClientConfig extends GatewayTransport {
   /** A fetch to use instead of the global one (e.g. the sandbox gateway's in-process fetch). */
   fetch?: typeof globalThis.fetch;
   /**
+   * `fetch`'s credentials mode (default: fetch's own, `same-origin`). `include` sends the page's
+   * cookies to a gateway on another origin (provider auth by the host's session; the gateway
+   * must allow it by CORS).
+   */
+  credentials?: RequestCredentials;
+  /**
    * The customer's one-time token from the host (its own call to its gateway), asked when a
    * customer call needs one and again to renew it. With it leadkit never asks the gateway for a
    * token (`src/gateway/lead/one-time-token-calls.ts`). A token in `auth` comes first.
    */
   getOneTimeToken?: GetOneTimeToken;
+  /** The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`. */
+  headerNames?: HeaderNames;
+  /**
+   * Extra headers on every request (never put a token here: use `auth`). A name leadkit sends
+   * itself (the configured names, `Authorization`, `accept`; in any case) is dropped.
+   */
+  headers?: Readonly<Record<string, string>>;
   /**
    * Called when the gateway asks for a challenge (HTTP 511 with its JSON body). Resolve
    * `true` once the person passed it: queued replayable calls are then sent once each.
@@ -162,6 +157,8 @@ export interface GatewayClientConfig extends GatewayTransport {
    * cancelled together: an element's client cancels them when the element leaves the document.
    */
   reads?: ReadScope;
+  sourceApplication?: string;
+  applicationVersion?: string;
 }
 
 /** Tracks reads in flight (see `GatewayClientConfig.reads`). */
@@ -259,12 +256,10 @@ export interface GatewayClient {
   readonly replayQueue: ReplayQueue;
   /** Settles when the challenge being handled now (if any) and its replays are done. */
   whenChallengeSettled(): Promise<void>;
-  readonly auth: GatewayAuth;
-  readonly baseURL: string;
   /** The host's one-time token provider (`GatewayClientConfig.getOneTimeToken`), if it gave one. */
   readonly getOneTimeToken?: GetOneTimeToken | undefined;
-  /** Header names and values, credentials (`GatewayTransport`): for another transport to the same gateway. Absent: the defaults. */
-  readonly transport?: GatewayTransport | undefined;
+  readonly auth: GatewayAuth;
+  readonly baseURL: string;
 }
 
 /** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
@@ -277,11 +272,10 @@ export function withRequest(client: GatewayClient, request: GatewayClient['reque
       return client.auth;
     },
     baseURL: client.baseURL,
+    getOneTimeToken: client.getOneTimeToken,
     replayQueue: client.replayQueue,
     whenChallengeSettled: () => client.whenChallengeSettled(),
     request,
-    getOneTimeToken: client.getOneTimeToken,
-    transport: client.transport,
   };
 }
 
@@ -435,16 +429,11 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   let challengeInFlight: Promise<void> | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
-  const transport: GatewayTransport = {
-    headerNames: headerNamesOf(config),
-    ...(config.headers ? { headers: config.headers } : {}),
-    ...(config.sourceApplication !== undefined ? { sourceApplication: config.sourceApplication } : {}),
-    ...(config.applicationVersion !== undefined ? { applicationVersion: config.applicationVersion } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-  };
+  // The names checked once, as the client is made: a host's mistake shows at once.
+  const headerConfig: GatewayHeaderConfig = { headerNames: headerNamesOf(config), headers: config.headers, sourceApplication: config.sourceApplication, applicationVersion: config.applicationVersion };
 
   function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
-    return gatewayHeaders(transport, {
+    return gatewayHeaders(headerConfig, {
       auth,
       callerId: spec.callerId ?? (auth.kind === 'provider' ? (spec.provider ?? auth.spId) : undefined),
       authorization: authorizationHeader(auth, spec.oneTime ?? 'none'),
@@ -470,7 +459,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         headers: headersFor(spec, auth, idempotencyKey),
         body: spec.body as Record<string, unknown> | undefined,
         signal,
-        ...(transport.credentials ? { credentials: transport.credentials } : {}),
+        ...(config.credentials ? { credentials: config.credentials } : {}),
         ...(spec.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
@@ -603,13 +592,12 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
 
   return {
     request,
+    getOneTimeToken: config.getOneTimeToken,
     replayQueue,
     whenChallengeSettled: () => challengeInFlight ?? Promise.resolve(),
     get auth() {
       return readAuth();
     },
     baseURL: config.baseURL,
-    getOneTimeToken: config.getOneTimeToken,
-    transport,
   };
 }

@@ -186,7 +186,6 @@ function actingAs(client: GatewayClient, auth: () => GatewayAuth): GatewayClient
     },
     baseURL: client.baseURL,
     getOneTimeToken: client.getOneTimeToken,
-    transport: client.transport,
   };
 }
 
@@ -368,7 +367,6 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     },
     baseURL: base.baseURL,
     getOneTimeToken: base.getOneTimeToken,
-    transport: base.transport,
     // A state dump (devtools, a log) serialises this, never the `auth` getter's token.
     toJSON: () => ({ baseURL: base.baseURL, auth: client.auth.kind }),
   };

@@ -46,10 +46,9 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec (issue
     expect(init.credentials).toBe('include');
     expect(early.controller.signal.aborted).toBe(false);
     expect(client.getOneTimeToken).toBe(getOneTimeToken);
-    expect(client.transport).toMatchObject({ headerNames: { callerType: 'Gw-Caller-Type' }, credentials: 'include' });
   });
 
-  it("a host's ready client keeps its token function and transport through the element's view, and through a server render's answers", () => {
+  it("a host's ready client keeps its token function through the element's view, and through a server render's answers", () => {
     const getOneTimeToken = async () => ({ token: 'host-token', expiresAt: '2030-01-01T00:00:00Z' });
     const ready = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'anonymous' }, getOneTimeToken, headerNames: { requestId: 'Gw-Request' } });
     const reads = createElementReads();
@@ -57,7 +56,6 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec (issue
     for (const view of [resolveGatewayClient({ gateway: ready }, undefined, () => true, reads), resolveGatewayClient({ gateway: ready }, undefined, () => true, reads, [answer])]) {
       expect(view).not.toBe(ready);
       expect(view.getOneTimeToken).toBe(getOneTimeToken);
-      expect(view.transport).toBe(ready.transport);
     }
   });
 });
