@@ -14,12 +14,15 @@ import { messageCenterRoutes } from './routes/message-center';
 import { officeRoutes } from './routes/office';
 import { reviewRoutes } from './routes/review';
 import { sandboxRoutes } from './routes/sandbox';
+import { hostStandInRoutes } from './routes/host-stand-in';
+import { specProfile, type SandboxProfile } from './spec-profile';
 
 /**
- * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → latency and faults →
- * caller type → idempotency → routes. Works in Node and in a browser (no Node imports).
+ * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → the spec
+ * profile (spec-profile.ts; only with `profile: 'spec'`) → latency and faults → caller type →
+ * idempotency → routes. Works in Node and in a browser (no Node imports).
  */
-export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined }) {
+export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined; profile?: SandboxProfile | undefined }) {
   const app = new Hono<SandboxEnv>();
 
   app.use(
@@ -34,6 +37,7 @@ export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: numb
   );
   app.use('*', limitBodies());
   app.use('*', recordRequests(ctx));
+  if (options.profile === 'spec') app.use('/gateway/*', specProfile());
   app.use('/gateway/*', applyFaults(ctx.faults, options.latencyMs));
   app.use('/gateway/*', requireCallerType);
   app.use('/gateway/*', idempotency(ctx.store));
@@ -46,6 +50,7 @@ export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: numb
   app.route('/gateway/review/api', reviewRoutes(ctx));
   app.route('/sandbox/chat', chatSandboxRoutes(ctx));
   app.route('/sandbox', sandboxRoutes(ctx));
+  app.route('/host-stand-in', hostStandInRoutes(ctx));
 
   app.get('/', (c) => c.html(indexPage(app.routes, new URL(c.req.url).origin)));
 

@@ -4,6 +4,7 @@ import { SandboxChat, type SandboxChatOptions } from './chat';
 import { createFaultController, type FaultController } from './faults';
 import { buildSeed, DEFAULT_SEED } from './seed';
 import { SandboxStore } from './store';
+import type { SandboxProfile } from './spec-profile';
 
 /**
  * `leadkit/demo`: the sandbox gateway. A seeded, in-memory implementation of every gateway
@@ -29,6 +30,12 @@ export interface SandboxGatewayOptions {
   onError?: (error: unknown) => void;
   /** The chat service: simulated customer (off unless given), token lifetime. */
   chat?: SandboxChatOptions;
+  /**
+   * `'full'` (default): every call and field leadkit assumes. `'spec'`: only the spec's calls and
+   * fields — leadkit's invented calls answer 404, its invented fields are left out of every
+   * answer (spec-profile.ts, README "Profiles"); the host stand-ins stay.
+   */
+  profile?: SandboxProfile;
 }
 
 export type SandboxFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -45,6 +52,8 @@ export interface SandboxGateway {
   readonly store: SandboxStore;
   /** The chat service: `setCustomerReplies`, `expireTokens`, `conversationSid`, `mediaContent`, `openStreams`. */
   readonly chat: SandboxChat;
+  /** The profile it serves (`'full'` or `'spec'`). */
+  readonly profile: SandboxProfile;
   /** Back to the seed data; clears the request log, idempotency keys, faults, chat tokens, uploaded media and pending customer replies. */
   reset(): void;
 }
@@ -92,8 +101,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
     chat.reset();
   };
   const context: SandboxContext = { store, faults, now, reset, chat };
-  const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError });
-  return { app, fetch: createInProcessFetch(app), faults, store, chat, reset };
+  const profile = options.profile ?? 'full';
+  const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError, profile });
+  return { app, fetch: createInProcessFetch(app), faults, store, chat, profile, reset };
 }
 
 /** Header on a response the sandbox drops (fault injection): an HTTP server closes the connection instead of answering. */
@@ -112,4 +122,5 @@ export {
 export { MAIN_PROVIDER_ID } from './seed/providers';
 export { SandboxChat, CUSTOMER_REPLIES, CUSTOMER_PHOTO_REPLY, conversationSid, providerIdentity, memberIdentity, type SandboxChatOptions, type CustomerReplies } from './chat';
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
+export { SANDBOX_PROFILES, INVENTED_CALLS, sandboxProfileFrom, type SandboxProfile } from './spec-profile';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';

@@ -6,10 +6,11 @@
  *
  * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
  * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
- * 2500, 0 answers at once; `off` turns it off).
+ * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default, or `spec`:
+ * only the spec's calls and fields, spec-profile.ts).
  */
 import { serve, type HttpBindings } from '@hono/node-server';
-import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from './index';
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, sandboxProfileFrom } from './index';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -25,6 +26,7 @@ const sandbox = createSandboxGateway({
   latencyMs: numberFromEnv('LATENCY_MS', 0),
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
+  profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
 });
 
 const server = serve(
@@ -41,7 +43,7 @@ const server = serve(
     },
   },
   (info) => {
-    process.stdout.write(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway)\n`);
+    process.stdout.write(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway, ${sandbox.profile} profile)\n`);
   },
 );
 

@@ -62,7 +62,8 @@ export const CreateLeadResponseSchema = v.object({ leadId: Id });
 // ---- Fetched lead (funnel, §3) ----------------------------------------------------------
 
 export const FetchedLeadSchema = v.object({
-  leadId: Id,
+  /** Not a §3 field (ours): optional, never read (the funnel knows the lead it asked for). */
+  leadId: v.optional(Id),
   userId: Id,
   title: v.optional(v.string()),
   description: OptionalText,

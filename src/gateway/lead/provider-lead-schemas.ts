@@ -51,9 +51,12 @@ export const PurchaseWindowSchema = v.object({
   sentAt: IsoDateTime,
 });
 
-/** v1: `user` holds name and contact (contact only once purchased). */
+/**
+ * v1: `user` holds name and contact (contact only once purchased). `leadId` is not a §3 field
+ * (ours): optional, and never read — the page knows the lead it asked for.
+ */
 export const LeadPageResponseSchema = v.object({
-  leadId: Id,
+  leadId: v.optional(Id),
   purchased: v.boolean(),
   createDate: v.optional(IsoDateTime),
   info: LeadInfoSchema,

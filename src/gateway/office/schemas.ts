@@ -12,7 +12,11 @@ export const SortSchema = v.picklist(SORT_OPTIONS);
 // ---- Provider info -----------------------------------------------------------------------
 
 export const ServiceProviderInfoSchema = v.object({
-  id: Id,
+  /**
+   * Not a §3 field (ours): optional. The board asks for one provider, so without ids it takes
+   * the first (and only) one of the answer.
+   */
+  id: v.optional(Id),
   name: v.string(),
   primaryAddress: v.object({ postalCode: v.string() }),
   /** Whether the provider uses the office inbox (message links go there, §2). */

@@ -64,6 +64,36 @@ function authorOf(conversation: ChatConversationRef, identity: string): { fromPr
   return { fromProvider: identity === providerIdentity(conversation.spId) };
 }
 
+/**
+ * A provider's chat session for its thread with a member: the answer of `POST /v1/chat/session`
+ * (C1, once the caller is checked), and of the host stand-in's chat-token call
+ * (routes/host-stand-in.ts), which stands for a host's own server.
+ */
+export function openChatSession({ store, chat }: Pick<SandboxContext, 'store' | 'chat'>, body: v.InferOutput<typeof ChatSessionRequestSchema>) {
+  const spId = body.serviceProviderId;
+  if (!store.member(body.userId)) throw notFound('Member not found.');
+  const holdsLeadOf = (memberId: number) =>
+    store.leads.some((lead) => lead.memberId === memberId && (lead.assignments.some((a) => a.spId === spId) || lead.haProviderIds.includes(spId)));
+  if (body.leadId !== undefined) {
+    const lead = store.lead(body.leadId);
+    const related = lead && lead.memberId === body.userId && (lead.assignments.some((a) => a.spId === spId) || lead.haProviderIds.includes(spId));
+    if (!related) throw badRequest('Invalid request: leadId must be a lead between this provider and member.', ['leadId']);
+  }
+  // A provider may message a member it holds a lead of, or one it already has a thread with.
+  if (!store.thread(spId, body.userId) && !holdsLeadOf(body.userId)) throw forbidden('This provider has no conversation with this member.');
+  store.threadFor(spId, body.userId);
+  const identity = providerIdentity(spId);
+  const { token, expiresAt } = chat.issueToken(identity);
+  const member = store.member(body.userId)!;
+  return {
+    conversationSid: chat.conversationSid(spId, body.userId),
+    identity,
+    token,
+    expiresAt,
+    member: { firstName: member.firstName, lastName: member.lastName },
+  };
+}
+
 export function chatRoutes({ store, chat }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
 
@@ -71,28 +101,7 @@ export function chatRoutes({ store, chat }: SandboxContext) {
   app.post('/v1/chat/session', (c) => {
     const body = parseBody(c, ChatSessionRequestSchema);
     requireProvider(c, store, body.serviceProviderId);
-    const spId = body.serviceProviderId;
-    if (!store.member(body.userId)) throw notFound('Member not found.');
-    const holdsLeadOf = (memberId: number) =>
-      store.leads.some((lead) => lead.memberId === memberId && (lead.assignments.some((a) => a.spId === spId) || lead.haProviderIds.includes(spId)));
-    if (body.leadId !== undefined) {
-      const lead = store.lead(body.leadId);
-      const related = lead && lead.memberId === body.userId && (lead.assignments.some((a) => a.spId === spId) || lead.haProviderIds.includes(spId));
-      if (!related) throw badRequest('Invalid request: leadId must be a lead between this provider and member.', ['leadId']);
-    }
-    // A provider may message a member it holds a lead of, or one it already has a thread with.
-    if (!store.thread(spId, body.userId) && !holdsLeadOf(body.userId)) throw forbidden('This provider has no conversation with this member.');
-    store.threadFor(spId, body.userId);
-    const identity = providerIdentity(spId);
-    const { token, expiresAt } = chat.issueToken(identity);
-    const member = store.member(body.userId)!;
-    return c.json({
-      conversationSid: chat.conversationSid(spId, body.userId),
-      identity,
-      token,
-      expiresAt,
-      member: { firstName: member.firstName, lastName: member.lastName },
-    });
+    return c.json(openChatSession({ store, chat }, body));
   });
 
   app.get('/v1/chat/conversations/:sid', (c) => {

@@ -85,6 +85,29 @@ function newToken(): string {
 
 const EmptyBody = v.object({});
 
+/**
+ * A fresh guest member and its one-time token: the answer of `POST /v1/one-time-token` (L1), and
+ * of the host stand-in's token call (routes/host-stand-in.ts), which stands for a host's own server.
+ */
+export function issueOneTimeToken(store: SandboxStore, now: () => Date) {
+  const at = now().getTime();
+  const member: Member = { id: store.next('member'), firstName: null, lastName: null, email: null, phoneNumber: null, postalCode: '' };
+  store.members.push(member);
+  const token = newToken();
+  store.tokens[token] = member.id;
+  store.tokenLifetimes.set(token, { issuedAt: at, expiresAt: at + ONE_TIME_TOKEN_TTL_MS, expired: false });
+  return { token, expiresAt: new Date(at + ONE_TIME_TOKEN_TTL_MS).toISOString(), expiresIn: ONE_TIME_TOKEN_TTL_MS / 1000, userId: member.id };
+}
+
+/** A valid token lives TTL longer (never past its maximum lifetime; a seeded one does not expire by time). */
+export function renewOneTimeToken(store: SandboxStore, now: () => Date, token: string) {
+  const lifetime = store.tokenLifetimes.get(token);
+  if (!lifetime || lifetime.expiresAt === null) return { expiresAt: null, expiresIn: null };
+  const at = now().getTime();
+  lifetime.expiresAt = Math.min(at + ONE_TIME_TOKEN_TTL_MS, lifetime.issuedAt + ONE_TIME_TOKEN_MAX_LIFETIME_MS);
+  return { expiresAt: new Date(lifetime.expiresAt).toISOString(), expiresIn: Math.floor((lifetime.expiresAt - at) / 1000) };
+}
+
 export function leadFunnelRoutes({ store, now }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
 
@@ -419,25 +442,14 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     if (callerType(c) !== 'Member') throw forbidden('One-time tokens are issued to customers (X-Caller-Type Member).');
     if (c.req.header('authorization')) throw badRequest('Invalid request: a one-time token is issued without an Authorization header.', ['Authorization']);
     parseBody(c, EmptyBody);
-    const at = now().getTime();
-    const member: Member = { id: store.next('member'), firstName: null, lastName: null, email: null, phoneNumber: null, postalCode: '' };
-    store.members.push(member);
-    const token = newToken();
-    store.tokens[token] = member.id;
-    store.tokenLifetimes.set(token, { issuedAt: at, expiresAt: at + ONE_TIME_TOKEN_TTL_MS, expired: false });
-    return c.json({ token, expiresAt: new Date(at + ONE_TIME_TOKEN_TTL_MS).toISOString(), expiresIn: ONE_TIME_TOKEN_TTL_MS / 1000, userId: member.id });
+    return c.json(issueOneTimeToken(store, now));
   });
 
   // POST /v1/one-time-token/renew {} — the same token lives TTL longer (never past its maximum lifetime).
   app.post('/v1/one-time-token/renew', (c) => {
     requireMember(c, store);
     parseBody(c, EmptyBody);
-    const lifetime = store.tokenLifetimes.get(String(oneTimeToken(c)));
-    // A seeded token does not expire by time.
-    if (!lifetime || lifetime.expiresAt === null) return c.json({ expiresAt: null, expiresIn: null });
-    const at = now().getTime();
-    lifetime.expiresAt = Math.min(at + ONE_TIME_TOKEN_TTL_MS, lifetime.issuedAt + ONE_TIME_TOKEN_MAX_LIFETIME_MS);
-    return c.json({ expiresAt: new Date(lifetime.expiresAt).toISOString(), expiresIn: Math.floor((lifetime.expiresAt - at) / 1000) });
+    return c.json(renewOneTimeToken(store, now, String(oneTimeToken(c))));
   });
 
   // POST /v1/one-time-token/expire {} — the token stops working at once (seeded ones too, until reset).

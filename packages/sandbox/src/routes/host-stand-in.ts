@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/schemas';
+import { oneTimeToken, requireMember } from '../access';
+import type { SandboxContext, SandboxEnv } from '../context';
+import { badRequest, notFound, parseBody } from '../http';
+import { openChatSession } from './chat';
+import { issueOneTimeToken, renewOneTimeToken } from './lead-funnel';
+
+/**
+ * Host stand-ins, mounted at `/host-stand-in` (outside `/gateway`): what a host's OWN server
+ * answers when the host replaces leadkit's invented token calls with its providers
+ * (`gateway.getChatToken`, `gateway.getOneTimeToken`). The real gateway has no such calls (spec
+ * §7 says "not shown"), so the spec profile answers the gateway's invented ones 404
+ * (spec-profile.ts); the example pages then get their tokens here. Served in both profiles.
+ *
+ *   POST /host-stand-in/chat-token      {serviceProviderId, userId, leadId?}
+ *                                       → {conversationSid, identity, token, expiresAt, member}
+ *   POST /host-stand-in/one-time-token  {reason: 'issue'} → {token, expiresAt, expiresIn, userId} (a new guest)
+ *                                       {reason: 'renew'} with `Authorization: OneTime <token>` → {token, expiresAt, expiresIn}
+ *
+ * A real host's server knows who is signed in from its own session. The sandbox has no sessions:
+ * the chat token is issued for the provider the body names (as the example pages sign in as the
+ * provider their address names), with the chat session call's rules otherwise.
+ */
+
+const OneTimeTokenRequestSchema = v.object({ reason: v.optional(v.picklist(['issue', 'renew']), 'issue') });
+
+export function hostStandInRoutes({ store, chat, now }: SandboxContext) {
+  const app = new Hono<SandboxEnv>();
+
+  app.post('/chat-token', (c) => {
+    const body = parseBody(c, ChatSessionRequestSchema);
+    if (!store.provider(body.serviceProviderId)) throw notFound('Service provider not found.');
+    return c.json(openChatSession({ store, chat }, body));
+  });
+
+  app.post('/one-time-token', (c) => {
+    const { reason } = parseBody(c, OneTimeTokenRequestSchema);
+    if (reason === 'issue') {
+      if (c.req.header('authorization')) throw badRequest('Invalid request: a new token is issued without an Authorization header.', ['Authorization']);
+      return c.json(issueOneTimeToken(store, now));
+    }
+    requireMember(c, store);
+    const token = String(oneTimeToken(c));
+    return c.json({ token, ...renewOneTimeToken(store, now, token) });
+  });
+
+  return app;
+}
