@@ -79,6 +79,12 @@ export const threadHistoryMessages = {
   'thread.history.empty': 'There are no earlier messages with {memberName}.',
   'thread.history.older': 'Show older messages',
   'thread.history.noText': 'A photo or file (not kept in the history)',
+  /**
+   * An entry whose author and words the gateway does not give (the spec's activities have no
+   * such fields, issue 37 §2): it is named by what it is, and says what the history keeps.
+   */
+  'thread.history.unknownAuthor': 'Message',
+  'thread.history.textNotKept': 'Text not kept in the history',
 } as const;
 
 /**

@@ -64,4 +64,6 @@ export const threadHistoryMessagesEs = {
   'thread.history.empty': 'No hay mensajes anteriores con {memberName}.',
   'thread.history.older': 'Mostrar mensajes anteriores',
   'thread.history.noText': 'Una foto o un archivo (no se guarda en el historial)',
+  'thread.history.unknownAuthor': 'Mensaje',
+  'thread.history.textNotKept': 'El texto no se guarda en el historial',
 } as const satisfies Translation<typeof threadHistoryMessages>;

@@ -622,3 +622,14 @@ describe('<LeadBoard> more filters', () => {
     expect(within(first).getByRole('button', { name: 'Read lead, mark as unread' })).toBeTruthy();
   });
 });
+
+describe("<LeadBoard> against a gateway with only the spec's calls and fields (the sandbox's spec profile, issue 37 §2)", () => {
+  it('the provider answer has no id: the header still names the business; no counts call answers (404) and the board works without them', async () => {
+    const view = await shownBoard({}, { sandbox: { profile: 'spec' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' })).toBeTruthy();
+    expect(cards()).toHaveLength(10);
+    expect(view.received('GET', '/gateway/office-home/v4/service_provider')[0]?.status).toBe(200);
+    await waitFor(() => expect(view.received('POST', /\/counts$/).map((request) => request.status)).toEqual([404]));
+    expect(screen.queryByText('Sorry, something went wrong. Please try again later.')).toBeNull();
+  });
+});

@@ -305,3 +305,30 @@ describe('<LeadPage> purchase window (issue 18 §1)', () => {
     expect(screen.queryByText(/spots left$|h left$|^\d pros bought this lead$|^Sent more than 24 hours ago$/)).toBeNull();
   });
 });
+
+describe('<LeadPage> against a gateway with only the spec fields (issue 37 §2)', () => {
+  /** §3's V2 lead-page answer and nothing else: no leadId, user, createDate, isSmsEnabled or purchaseWindow. */
+  const specOnly = {
+    purchased: true,
+    info,
+    address: { lineOne: '12 Elm St', lineTwo: null, city: 'Denver', state: 'CO', postalCode: '80202' },
+    customerInfo: { firstName: 'Ann', lastName: 'Lee' },
+  };
+
+  it('a purchased lead: the card, the name and the street from the spec fields; no phone or e-mail (V2 has none) and no spots line', async () => {
+    renderPage(() => json(200, specOnly));
+    expect(await screen.findByRole('heading', { name: 'Lead Unlocked' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /12 Elm St/ })).toBeTruthy();
+    expect(screen.getAllByRole('link').filter((link) => /^(tel|mailto):/.test(link.getAttribute('href') ?? ''))).toEqual([]);
+    expect(screen.queryByText(/spots left$|h left$/)).toBeNull();
+  });
+
+  it('a lead not purchased: the spec text, no error', async () => {
+    const { purchased, info: lead, address } = unavailable;
+    renderPage(() => json(200, { purchased, info: lead, address }), { leadId: 43, spId: 1001 });
+    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
+    expect(screen.queryByText('We received a response we could not read. Please try again later.')).toBeNull();
+  });
+});

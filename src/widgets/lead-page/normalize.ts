@@ -3,7 +3,6 @@ import type { LeadPageResponse, LeadPageResponseV2 } from '../../gateway/lead/sc
 
 /** What the lead page shows, whichever response variant (v1 or V2, either address spelling) arrived. */
 export interface LeadPageView {
-  leadId: number;
   purchased: boolean;
   title: string;
   description: string;
@@ -41,7 +40,6 @@ export function normalizeLeadPage(response: LeadPageResponse | LeadPageResponseV
         }
       : null;
   return {
-    leadId: response.leadId,
     purchased: response.purchased,
     title: response.info.title,
     description: response.info.description?.trim() ?? '',

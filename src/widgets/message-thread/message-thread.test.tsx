@@ -165,6 +165,20 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(screen.queryByRole('link', { name: 'Message History' })).toBeNull();
   });
 
+  it("without the chat session's member (not a spec field) and without a lead: 'Your messages with Member'", async () => {
+    const sandbox = createSandboxGateway();
+    const withoutMember: SandboxGateway['fetch'] = async (input, init) => {
+      const response = await sandbox.fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.endsWith('/v1/chat/session')) return response;
+      const { member: _member, ...session } = (await response.json()) as Record<string, unknown>;
+      return Response.json(session, { status: response.status });
+    };
+    renderThread({ spId: 1001, userId: SANDBOX_LONG_THREAD.memberId }, { sandbox: { ...sandbox, fetch: withoutMember } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Member' })).toBeTruthy();
+    await ready();
+  });
+
   it('shows a spinner while loading, then the messages: own ones marked as the provider’s, with media, body and timestamp', async () => {
     const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     // The skeleton while the list loads, then the list's own spinner while the chat opens.
@@ -966,6 +980,24 @@ describe("<MessageThread archived> 'Message History' (§2)", () => {
     expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 
+  it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): each entry is a 'Message' with its time, saying its text is not kept", async () => {
+    const sandbox = createSandboxGateway({ profile: 'spec' });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true }, { sandbox });
+    // The name still comes from the lead (§3 V2 customerInfo).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
+    await waitFor(() => expect(items()).toHaveLength(4));
+    for (const item of items()) {
+      expect(within(item).getByText('Message').className).toBe('lk-history__author');
+      expect(item.querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+      const bubble = item.querySelector('.lk-msg');
+      expect(bubble?.textContent).toBe('Text not kept in the history');
+      // Neither side's: not the provider's (right) nor the member's.
+      expect(bubble?.getAttribute('part')).toBe('message');
+      expect(bubble?.getAttribute('data-own')).toBe('false');
+    }
+    expect(screen.queryByText('You')).toBeNull();
+  });
+
   it('keeps customer text as text', async () => {
     const sandbox = createSandboxGateway();
     const at = new Date().toISOString();
@@ -1018,6 +1050,17 @@ describe('<MessageThread> contact modal (§2, §4 contact card)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
     expect(await within(dialog).findByText('Expired')).toBeTruthy();
+  });
+
+  it("without the lead's createDate and isSmsEnabled (not spec fields; the sandbox's spec profile): the gateway's maskedNumberActive alone decides, whatever the runtime clock", async () => {
+    const sandbox = createSandboxGateway({ profile: 'spec' });
+    const later = () => new Date(Date.now() + 31 * 24 * 3_600_000);
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now: later });
+    await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
+    fireEvent.click(screen.getByRole('button', { name: 'Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Zoe Vargas' });
+    expect((await within(dialog).findByRole('link')).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(within(dialog).queryByText('Expired')).toBeNull();
   });
 
   it("keeps a masked number 30 days with the lead's texting on and 28 without (§9): on day 29 one is active, the other expired", async () => {

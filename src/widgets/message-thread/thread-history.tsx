@@ -94,20 +94,25 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
       {messages.length > 0 ? (
         <ol className="lk-history__list" ref={listRef}>
           {messages.map((message) => {
-            const own = message.actorId === spId;
+            // Who wrote it and its words are not spec fields: without `actorId` the entry is named
+            // 'Message' (on the member's side, neither own nor the member's); without `text` it says
+            // what is missing — a photo or file when the author is known (an entry with an author
+            // and no words), else that the history keeps no text.
+            const author = message.actorId === undefined ? null : message.actorId === spId ? 'own' : 'member';
+            const own = author === 'own';
             return (
               <li key={message.activityId} className="lk-history__item" tabIndex={-1} data-own={own}>
                 <p className="lk-history__meta">
-                  <span className="lk-history__author">{own ? t('thread.you') : memberName}</span>{' '}
+                  <span className="lk-history__author">{author === null ? t('thread.history.unknownAuthor') : own ? t('thread.you') : memberName}</span>{' '}
                   <time dateTime={message.createDate}>{format.messageTimestamp(message.createDate)}</time>
                 </p>
-                <div className="lk-msg" data-own={own} part={own ? 'message message-own' : 'message message-member'}>
+                <div className="lk-msg" data-own={own} part={author === null ? 'message' : own ? 'message message-own' : 'message message-member'}>
                   {message.text ? (
                     <p className="lk-msg__body" dir="auto">
                       <MessageText text={message.text} onLinkClick={textLink} />
                     </p>
                   ) : (
-                    <p className="lk-msg__body lk-history__no-text">{t('thread.history.noText')}</p>
+                    <p className="lk-msg__body lk-history__no-text">{t(author === null ? 'thread.history.textNotKept' : 'thread.history.noText')}</p>
                   )}
                 </div>
               </li>

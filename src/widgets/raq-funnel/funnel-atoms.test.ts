@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
+import { createSandboxGateway, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGateway, type SandboxProfile } from '@leadkit/sandbox';
 import { NOW } from '../../../packages/sandbox/src/test-helpers';
 import type { ProjectDetails } from '../../domain/funnel-lead';
 import type { GatewayAuth } from '../../gateway/auth';
@@ -40,6 +40,7 @@ import {
   startNewRequestAtom,
   submitProjectAtom,
   suggestionsAtom,
+  summaryLeadAtom,
   tokenStatusAtom,
   updatePhoneAtom,
   type ChallengeSettled,
@@ -75,9 +76,16 @@ const details: ProjectDetails = {
 const CUSTOMER_DATA = ['Casey', 'Nguyen', 'casey.nguyen@example.com', '3035550177', '(303) 555-0177', '1600 Larimer St', 'Apt 12', 'Kitchen sink'];
 
 function setup(
-  options: { inputs?: Partial<FunnelInputs>; auth?: GatewayAuth; stored?: Record<string, string>; onChallenge?: GatewayClientConfig['onChallenge']; getOneTimeToken?: GatewayClientConfig['getOneTimeToken'] } = {},
+  options: {
+    inputs?: Partial<FunnelInputs>;
+    auth?: GatewayAuth;
+    stored?: Record<string, string>;
+    onChallenge?: GatewayClientConfig['onChallenge'];
+    getOneTimeToken?: GatewayClientConfig['getOneTimeToken'];
+    profile?: SandboxProfile;
+  } = {},
 ) {
-  const sandbox: SandboxGateway = createSandboxGateway({ now: () => NOW });
+  const sandbox: SandboxGateway = createSandboxGateway({ now: () => NOW, profile: options.profile });
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch: sandbox.fetch,
@@ -514,6 +522,16 @@ describe('suggestions and sending', () => {
       ['/gateway/lead/v1/service-request/send-ol-pro-selection', { serviceRequestId: split.serviceRequestId, haServiceProviderIds: [ha.id] }],
     ]);
     expect(store.get(funnelSessionAtom).step).toBe('summary');
+  });
+
+  it("against the spec's fetched lead (no leadId, title, description, urgency or category name: the sandbox's spec profile): the suggestions come from its category and postal code, and the summary reads it", async () => {
+    const { store, sandbox, leadId } = await toCreatedLead({ profile: 'spec', auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } });
+    expect((await store.set(loadSuggestionsAtom)).ok).toBe(true);
+    expect(sandbox.store.requests.filter((r) => r.path === `/gateway/lead/v1/lead/${leadId}`).map((r) => r.status)).toEqual([200]);
+    expect(sandbox.store.requests.find((r) => r.path === '/gateway/lead/v4/serviceproviders/suggestion')?.body).toMatchObject({ categoryId: 10003, postalCode: '80202' });
+    expect(store.get(suggestionsAtom)?.al.length).toBeGreaterThan(0);
+    store.set(openLocationAtom, { step: 'summary', leadId });
+    expect(await store.get(summaryLeadAtom)).toMatchObject({ category: { id: 10003 }, postalAddress: { postalCode: '80202' } });
   });
 
   it('a failed suggestion fetch goes to the summary of the lead', async () => {

@@ -432,3 +432,23 @@ describe('<ReviewRequest>: the lead\'s draft review keeps the work between openi
     expect(events).toHaveLength(1);
   });
 });
+
+describe("<ReviewRequest> against a gateway with only the spec's fields (the sandbox's spec profile, issue 37 §2)", () => {
+  it("without the draft's fields (descriptionOfWork, workCompleted, requestedAt): the form starts from the lead, sends, and a second opening neither brings the work back nor says the customer was asked", async () => {
+    const user = userEvent.setup();
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, { sandbox: { profile: 'spec' } });
+    await openModal(user);
+    expect(within(screen.getByRole('region', { name: 'Customer contact' })).getByText('Priya Patel')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(field('Description of work'), 'Installed a 3-ton unit.');
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    expect(received('POST', SEND_PATH)[0]?.status).toBe(200);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await openModal(user);
+    expect(received('POST', '/gateway/review/api/v1/draft-review/get-or-create').every((request) => request.status === 200)).toBe(true);
+    expect(screen.queryByText(/already asked/)).toBeNull();
+    expect(screen.queryByText('Installed a 3-ton unit.')).toBeNull();
+    expect(submitButton()).toBeTruthy();
+  });
+});
