@@ -28,7 +28,9 @@
  * LATENCY_MS (latency on every gateway call), SKIP_BUILD=1 (serve dist/ as it is), CHAT_REPLY_MS
  * (the sandbox's simulated customer answers this long after the provider writes; default 2500;
  * `off` turns it off), CDN_FLAVOUR=lite (serve the Preact flavour of the CDN build under the
- * default names: scripts/cdn-flavours.ts).
+ * default names: scripts/cdn-flavours.ts), SANDBOX_PROFILE=spec (the sandbox serves only the
+ * spec's calls and fields, packages/sandbox/src/spec-profile.ts; the example pages then get the
+ * host's token providers from examples/host-stand-ins.js, added to each page's HTML here).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -42,7 +44,7 @@ import { Hono, type Context } from 'hono';
 import { createServer as createViteServer } from 'vite';
 import type * as ServerModule from '../src/server';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
-import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, sandboxProfileFrom } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import { renderServerPage, SERVER_RENDERED_PAGES } from './server-pages';
@@ -233,7 +235,27 @@ const sandbox = createSandboxGateway({
   latencyMs: numberFromEnv('LATENCY_MS', 0),
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
+  profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
 });
+
+/**
+ * In the spec profile every example page gets the host's token providers (examples/host-stand-ins.js),
+ * as its first module script: module scripts run in document order, so it configures the
+ * elements before the loader and the page's own scripts see them. The full profile serves the
+ * pages as they are.
+ */
+const HOST_STAND_INS = '<script type="module" src="/examples/host-stand-ins.js"></script>';
+function forProfile(html: string): string {
+  if (sandbox.profile !== 'spec') return html;
+  const first = html.search(/<script type="module"/);
+  return first < 0 ? html.replace('</head>', `${HOST_STAND_INS}</head>`) : `${html.slice(0, first)}${HOST_STAND_INS}\n    ${html.slice(first)}`;
+}
+
+/** An example page's HTML file, as the profile serves it. */
+function sendPage(c: Context, file: string, headers: Record<string, string> = {}): Promise<Response> | Response {
+  if (sandbox.profile !== 'spec') return sendFile(c, file, headers);
+  return c.html(forProfile(readFileSync(file, 'utf8')), 200, { 'cache-control': 'no-cache', ...headers });
+}
 
 const site = new Hono();
 
@@ -249,7 +271,7 @@ site.get('/cdn/*', async (c) => {
   return sendFile(c, file, { 'cache-control': cdnCacheControl(c.req.path.slice('/cdn/'.length)) });
 });
 
-site.get('/examples/strict-csp.html', (c) => sendFile(c, path.join(EXAMPLES, 'strict-csp.html'), { 'content-security-policy': STRICT_CSP }));
+site.get('/examples/strict-csp.html', (c) => sendPage(c, path.join(EXAMPLES, 'strict-csp.html'), { 'content-security-policy': STRICT_CSP }));
 
 site.get('/examples/react-host.html', (c) => {
   const file = path.join(REACT_HOST_OUT, 'index.html');
@@ -265,7 +287,8 @@ site.get('/examples/react-host/*', (c) => {
 site.get('/examples/*', (c) => {
   const sub = c.req.path.slice('/examples/'.length);
   const file = sub.startsWith('react-host/') || sub === 'index.html' ? null : resolveFile(EXAMPLES, sub);
-  return file ? sendFile(c, file) : notFoundPage(c, `There is no example at ${c.req.path}.`);
+  if (!file) return notFoundPage(c, `There is no example at ${c.req.path}.`);
+  return file.endsWith('.html') ? sendPage(c, file) : sendFile(c, file);
 });
 
 // Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner;
@@ -281,7 +304,7 @@ site.get('/server/:page', async (c) => {
   if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
-  const html = await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' });
+  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
   // The strict CSP page keeps its policy rendered on the server too (the first screens link their styles).
   return c.html(html, 200, { 'cache-control': 'no-store', ...(name === 'strict-csp.html' ? { 'content-security-policy': STRICT_CSP } : {}) });
 });
@@ -290,10 +313,10 @@ site.get('/server/:page', async (c) => {
 // With `?render=server`, the app's route is rendered on the server (leadkit/server with the page's
 // URL), hydrated in place by the loader.
 const appPage = async (c: Context) => {
-  if (c.req.query('render') !== 'server') return sendFile(c, path.join(EXAMPLES, 'app.html'));
+  if (c.req.query('render') !== 'server') return sendPage(c, path.join(EXAMPLES, 'app.html'));
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, 'app.html'), 'utf8');
-  const html = await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url });
+  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url }));
   return c.html(html, 200, { 'cache-control': 'no-store' });
 };
 site.get('/app', appPage);
@@ -301,7 +324,7 @@ site.get('/app/*', appPage);
 
 site.notFound((c) => notFoundPage(c, `Nothing is served at ${c.req.path}.`));
 
-const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox)(\/|$)/.test(pathname);
+const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox|host-stand-in)(\/|$)/.test(pathname);
 
 const port = numberFromEnv('PORT', 4010);
 const server = serve(
@@ -322,7 +345,7 @@ const server = serve(
     },
   },
   (info) => {
-    console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox)`);
+    console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox, ${sandbox.profile} profile)`);
   },
 );
 
