@@ -26,9 +26,12 @@ export interface ExampleServer {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. */
-export async function startExampleServer(): Promise<ExampleServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', FORCE_COLOR: '0' };
+/**
+ * Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. `profile: 'spec'`
+ * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields).
+ */
+export async function startExampleServer({ profile = 'full' }: { profile?: 'full' | 'spec' } = {}): Promise<ExampleServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
   delete env.NODE_ENV; // vitest's 'test' must not reach the server (start.ts builds for production anyway)
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
     cwd: ROOT,
@@ -359,9 +362,14 @@ const ORIGIN_STORAGE = 'cookies,local_storage,indexeddb,service_workers,cache_st
  * cold load of the office app 2 more: a fresh context per test made the e2e suite about half
  * again as long. `coldCache: true` gives every test a new context instead, for files that check
  * what a first visit fetches (the load path, the leak canaries' request URLs, layout shifts while
- * chunks arrive) and for listeners on the context itself.
+ * chunks arrive) and for listeners on the context itself. `profile: 'spec'` runs the file against
+ * the sandbox's spec profile (SANDBOX_PROFILE=spec).
  */
-export function useE2eSession({ viewport = { width: 1280, height: 900 }, coldCache = false }: { viewport?: { width: number; height: number }; coldCache?: boolean } = {}): E2eSession {
+export function useE2eSession({
+  viewport = { width: 1280, height: 900 },
+  coldCache = false,
+  profile = 'full',
+}: { viewport?: { width: number; height: number }; coldCache?: boolean; profile?: 'full' | 'spec' } = {}): E2eSession {
   const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext; shared?: { context: BrowserContext; cdp: CDPSession } } = {};
   const own: BrowserContext[] = [];
   const need = <T>(value: T | undefined, what: string): T => {
@@ -374,7 +382,7 @@ export function useE2eSession({ viewport = { width: 1280, height: 900 }, coldCac
     return context;
   };
   beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startExampleServer(), launchChromium()]);
+    [state.server, state.browser] = await Promise.all([startExampleServer({ profile }), launchChromium()]);
     if (!coldCache) {
       const context = await state.browser.newContext({ viewport });
       // A blank page that stays: the DevTools session that empties the origin's storage after each test.

@@ -39,6 +39,13 @@ export const INVENTED_CALLS: readonly { route: string; row: string }[] = [
   { route: 'POST /gateway/lead/v1/contact', row: 'M7' },
 ];
 
+const INVENTED_MATCHERS = INVENTED_CALLS.map((call) => ({ call, matches: compileRoute(call.route) }));
+
+/** The invented call a request is (its route and row), or undefined for any other request. */
+export function inventedCall(method: string, path: string): (typeof INVENTED_CALLS)[number] | undefined {
+  return INVENTED_MATCHERS.find(({ matches }) => matches(method, path))?.call;
+}
+
 /**
  * What an answer keeps of a value: `true` all of it; an object the named fields (each by its own
  * shape), and nothing else; `[shape]` each element of an array. A field the answer does not
@@ -85,11 +92,10 @@ export const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
  * SPEC_ANSWERS keeps only the spec's fields. Idempotent replays pass through it too.
  */
 export function specProfile(): MiddlewareHandler<SandboxEnv> {
-  const invented = INVENTED_CALLS.map(({ route }) => compileRoute(route));
   const answers = SPEC_ANSWERS.map(({ route, keep }) => ({ matches: compileRoute(route), keep }));
   return async (c, next) => {
     const { method, path } = c.req;
-    if (method !== 'OPTIONS' && invented.some((matches) => matches(method, path))) {
+    if (method !== 'OPTIONS' && inventedCall(method, path)) {
       return c.json({ message: `No sandbox route for ${method} ${path} (the spec profile serves only the spec's calls).` }, 404);
     }
     await next();
