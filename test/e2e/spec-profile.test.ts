@@ -4,7 +4,8 @@
  * serves only the spec's calls and fields (packages/sandbox/src/spec-profile.ts), and the example
  * pages get the host's token providers from examples/host-stand-ins.js. Each widget's first
  * screen and each of its writes, one page load per widget: the board (list, status, note, read
- * toggle, archive), the lead page, the review request (send).
+ * toggle, archive), the lead page, the review request (send) and the guest funnel (create a
+ * lead: the one-time token from the host's stand-in).
  *
  * Each test checks what the page sent: every gateway call answered (2xx), and no invented call
  * but the ones leadkit cannot leave out yet (KNOWN_INVENTED), which the spec profile answers 404
@@ -13,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { inventedCall } from '@leadkit/sandbox';
-import { boardReady, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, FUNNEL_CUSTOMER, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
 const THANKS = 'Thank you! Your Review Request has been submitted.';
@@ -128,6 +129,32 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(await answered(page, sendPath, () => dialog.getByRole('button', { name: 'Send Request' }).click())).toBe(200);
     await visible(element.getByText(THANKS));
     expect(sent(sendPath)).toEqual([expect.objectContaining({ serviceProviderId: SP_ID, emailAddress: 'priya.patel@example.com', workCompleted: true, firstName: 'Priya', lastName: 'Patel' })]);
+    expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
+  });
+
+  it('the guest funnel: the one-time token from the host stand-in, and the request creates a lead', async () => {
+    const { page, watch, sent } = await open('/examples/raq-funnel.html');
+    const funnel = page.locator('#quote');
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Request a quote from Acme Plumbing & Heating' }));
+    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+    await funnel.getByRole('button', { name: 'Continue' }).click();
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
+    await funnel.getByRole('radio', { name: 'Single-family home' }).check();
+    await funnel.getByRole('textbox', { name: 'Street address' }).fill(FUNNEL_CUSTOMER.street);
+    await funnel.getByRole('textbox', { name: 'First name' }).fill(FUNNEL_CUSTOMER.first);
+    await funnel.getByRole('textbox', { name: 'Last name' }).fill(FUNNEL_CUSTOMER.last);
+    await funnel.getByRole('textbox', { name: 'Email' }).fill(FUNNEL_CUSTOMER.email);
+    await funnel.getByRole('textbox', { name: 'Phone number' }).fill(FUNNEL_CUSTOMER.phone);
+    await funnel.getByRole('button', { name: 'Review request' }).click();
+    const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
+    expect(await answered(page, '/gateway/lead/v3/lead', () => dialog.getByRole('button', { name: 'Send request' }).click())).toBe(200);
+    // The next step reads the lead (§3's fields only) and suggests pros.
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+    await visible(funnel.getByRole('checkbox').first());
+    expect(sent('/host-stand-in/one-time-token')).toContainEqual({ reason: 'issue' });
+    const create = watch.requests.find((request) => new URL(request.url()).pathname === '/gateway/lead/v3/lead');
+    expect(create?.headers()['authorization']).toMatch(/^OneTime ott_/);
+    expect(sent('/gateway/lead/v3/lead')).toEqual([expect.objectContaining({ assignedServiceProviderIds: [SP_ID], contactInformation: expect.objectContaining({ email: FUNNEL_CUSTOMER.email }) })]);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
 });
