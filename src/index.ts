@@ -33,6 +33,7 @@ export * as reviewGateway from './gateway/review/calls';
 export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo, RegisteredNumber } from './gateway/office/schemas';
 export type { LeadPageResponse, LeadPageResponseV2, CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/schemas';
 export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
+export type { ChatTokenContext, GetChatToken } from './gateway/message-center/chat-session';
 export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
 
 export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i18n/en-US';

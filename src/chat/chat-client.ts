@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../gateway/client';
-import type { ChatSession } from '../gateway/message-center/schemas';
+import type { ChatSession } from '../gateway/message-center/chat-session';
 import { isPassingStatus } from '../gateway/errors';
 
 /**
@@ -7,8 +7,9 @@ import { isPassingStatus } from '../gateway/errors';
  * one of two adapters —
  * - Twilio (`twilio-chat-client.ts`): @twilio/conversations, imported lazily when a thread opens;
  * - sandbox (`sandbox-chat-client.ts`): the sandbox gateway's chat service (HTTP + SSE).
- * Both get their conversation sid, identity and token from the gateway's chat-session call
- * (`messageCenter.getChatSession`); `openChat` (open-chat.ts) wires the three together.
+ * Both get their conversation sid, identity and token from the thread's chat session (the host's
+ * `getChatToken`, else the gateway's session call: gateway/message-center/chat-session.ts);
+ * `openChat` (open-chat.ts) wires the three together.
  *
  * Messages are addressed by index (0 = the first message of the conversation, never reused).
  * Own messages are the ones whose `author` equals the client's `identity` (`isOwnMessage`).
@@ -163,12 +164,17 @@ export interface ChatClient {
 
 /** What a chat client factory gets (built by `openChat`). */
 export interface ChatClientInit {
-  /** The session from the gateway's chat-session call. */
+  /** The thread's chat session (gateway/message-center/chat-session.ts). */
   readonly session: ChatSession;
-  /** Asks the gateway for a fresh session (the same call): token renewal. */
+  /** Asks for a fresh session from the same source (the host's `getChatToken` with reason `renew`, or the session call): token renewal. */
   readonly renewSession: (signal?: AbortSignal) => Promise<ChatSession>;
-  /** The widget's gateway client (its base URL and caller are the sandbox adapter's too). */
+  /**
+   * The widget's gateway client: its base URL, fetch, headers and time limit are the sandbox
+   * adapter's too (`transport`), and its time limit every adapter's.
+   */
   readonly gateway: GatewayClient;
+  /** The provider the thread acts for: the caller id of the adapter's own calls (default: the gateway auth's provider). */
+  readonly provider?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEOUT_MS, timeLimit, type GatewayClient } from '../gateway/client';
 import { ChatError, type ChatConnectionState, type Unsubscribe } from './chat-client';
 
 /** Small pieces both chat adapters use. */
@@ -86,6 +87,59 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
       },
     );
   });
+}
+
+/**
+ * The time limit of each chat call: the gateway client's (`timeoutMs` of its config, default
+ * 15 s), so a thread's chat calls end when its gateway calls would (issue 40).
+ */
+export const chatTimeLimitMs = (gateway: GatewayClient): number => gateway.transport?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+/** The slowest upload a media send's time limit allows for (50 kB/s: 150 MB in 50 minutes). */
+const MEDIA_UPLOAD_MIN_BYTES_PER_S = 50_000;
+
+/** A media upload's time limit: a call's, plus its size at the slowest rate allowed for. */
+export const uploadTimeLimitMs = (timeoutMs: number, bytes: number): number => timeoutMs + Math.ceil((bytes / MEDIA_UPLOAD_MIN_BYTES_PER_S) * 1000);
+
+/**
+ * Runs `work` within `timeoutMs`: its signal aborts when `signal` does or the time is up, and
+ * the result is not waited for after that — for work that may ignore its signal (an SDK call, a
+ * host's adapter). Rejects with a ChatError: `network` when the time is up (no answer), `aborted`
+ * when `signal` aborted. `late` gets what arrives after that (a client to close).
+ */
+export async function withinTimeLimit<T>(
+  operation: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<T>,
+  late?: (value: T) => void,
+): Promise<T> {
+  if (signal?.aborted) throw new ChatError({ kind: 'aborted', operation });
+  const limit = timeLimit(timeoutMs);
+  const ends = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
+  let ended = false;
+  let onEnd = () => {};
+  const timeUp = new Promise<never>((_, reject) => {
+    onEnd = () => {
+      ended = true;
+      reject(new ChatError({ kind: signal?.aborted ? 'aborted' : 'network', operation, cause: limit.signal.reason }));
+    };
+  });
+  ends.addEventListener('abort', onEnd, { once: true });
+  // Started at once (an SDK call is made before this returns); one that throws fails the same way.
+  let running: Promise<T>;
+  try {
+    running = Promise.resolve(work(ends));
+  } catch (error) {
+    running = Promise.reject(error);
+  }
+  running.then((value) => (ended ? late?.(value) : undefined)).catch(() => undefined);
+  try {
+    return await Promise.race([running, timeUp]);
+  } finally {
+    ends.removeEventListener('abort', onEnd);
+    limit.clear();
+  }
 }
 
 /** Runs `work` once at a time: callers during a run share its result (token renewal). */

@@ -1,16 +1,18 @@
 import type { GatewayClient } from '../gateway/client';
 import { isGatewayError, isPassingStatus } from '../gateway/errors';
-import { getChatSession } from '../gateway/message-center/calls';
-import type { ChatSession, ChatSessionRequest } from '../gateway/message-center/schemas';
+import { chatSession, type ChatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';
+import { chatTimeLimitMs, withinTimeLimit } from './chat-support';
 
 /**
- * Opens a thread's chat: asks the gateway for the session (conversation sid, identity, token:
- * `messageCenter.getChatSession`; asked again twice after a failure that may pass), makes a
- * client with the factory (the Twilio or the sandbox adapter; it renews its token through the
- * same call), and opens the conversation. On any failure nothing stays open. Rejects with a
- * ChatError: `aborted` when the signal aborted (a superseded open: show nothing), otherwise the
- * thread shows §8's chat init failure.
+ * Opens a thread's chat: gets the session (conversation sid, identity, token) — the host's
+ * `getChatToken` or leadkit's session call (gateway/message-center/chat-session.ts; leadkit's
+ * call is asked again twice after a failure that may pass) — makes a client with the factory (the
+ * Twilio or the sandbox adapter, or the host's; it renews its token through the same source), and
+ * opens the conversation. Each step has the gateway's time limit (issue 40: a chat service that
+ * never answers ends the opening like a gateway that never answers). On any failure nothing stays
+ * open. Rejects with a ChatError: `aborted` when the signal aborted (a superseded open: show
+ * nothing), otherwise the thread shows §8's chat init failure.
  */
 
 export type ChatThread = ChatSessionRequest;
@@ -61,27 +63,41 @@ function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError
 }
 
 export async function openChat({ gateway, factory, thread, signal }: OpenChatOptions): Promise<OpenedChat> {
-  const fetchSession = (callSignal?: AbortSignal) => getChatSession(gateway, thread, { signal: callSignal });
+  const timeoutMs = chatTimeLimitMs(gateway);
   let session: ChatSession | undefined;
   for (let attempt = 0; session === undefined; attempt++) {
     try {
-      session = await fetchSession(signal);
+      session = await chatSession(gateway, thread, 'open', { signal });
     } catch (error) {
       const delay = SESSION_RETRY_DELAYS_MS[attempt];
       if (delay === undefined || signal?.aborted || !mayPass(error)) throw toChatError(error, signal);
       await wait(delay, signal);
     }
   }
+  const opened = session;
   let client: ChatClient;
   try {
-    client = await factory({ session, renewSession: fetchSession, gateway, signal });
+    client = await withinTimeLimit(
+      'chat.connect',
+      timeoutMs,
+      signal,
+      (limited) =>
+        factory({
+          session: opened,
+          renewSession: (renewSignal) => chatSession(gateway, thread, 'renew', { signal: renewSignal }),
+          gateway,
+          provider: thread.serviceProviderId,
+          signal: limited,
+        }),
+      // Started after the time was up: nobody uses it.
+      (late) => void late.close(),
+    );
   } catch (error) {
     throw toChatError(error, signal);
   }
   try {
-    if (signal?.aborted) throw new ChatError({ kind: 'aborted', operation: OPERATION });
-    const conversation = await client.openConversation(session.conversationSid, signal ? { signal } : {});
-    return { client, conversation, session };
+    const conversation = await withinTimeLimit('chat.openConversation', timeoutMs, signal, (limited) => client.openConversation(opened.conversationSid, { signal: limited }));
+    return { client, conversation, session: opened };
   } catch (error) {
     await client.close();
     throw toChatError(error, signal);

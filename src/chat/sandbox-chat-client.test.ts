@@ -2,7 +2,9 @@
 // In a DOM environment (happy-dom), where the widget runs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../gateway/client';
+import { holdingFetch } from '../../test/helpers/holding-fetch';
+import { hostChatTokens } from '../../test/helpers/host-chat-token';
 import { sendMessage } from '../gateway/message-center/calls';
 import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
 import { openChat, type OpenedChat } from './open-chat';
@@ -398,5 +400,105 @@ describe('sandbox chat adapter', () => {
     controller.abort();
     await expect(superseded).rejects.toMatchObject({ kind: 'aborted' });
     await expect.poll(() => sandbox.chat.openStreams).toBe(0);
+  });
+});
+
+describe("sandbox chat adapter: the host's gateway config (issue 37 §2, issue 40)", () => {
+  /** A gateway config as a host page gives it: its own fetch (recording what it sends), application, headers; its auth names another provider. */
+  function hostGateway(sandbox: ReturnType<typeof createSandboxGateway>, config: Partial<GatewayClientConfig> = {}) {
+    const seen: string[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return sandbox.fetch(input, init);
+    };
+    const gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch,
+      auth: { kind: 'provider', spId: 7 },
+      sourceApplication: 'acme-office',
+      applicationVersion: '7.2.0',
+      headers: { 'X-Tenant': 'acme', 'x-source-application': 'not ours to replace' },
+      retry: { retries: 0 },
+      ...config,
+    });
+    return { gateway, seen };
+  }
+
+  it("sends every call through the gateway config's fetch, with the gateway client's headers (the host's application, version and headers) and the thread's provider as caller", async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    const { gateway, seen } = hostGateway(sandbox);
+    // No fetch of the adapter's own: the gateway config's reaches it.
+    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    opened.push(chat.client);
+    await chat.conversation.getMessages({ pageSize: 2 });
+    await chat.conversation.sendText('Through the host', { idempotencyKey: 'key-1' });
+    await chat.conversation.sendMedia(new File([PNG], 'photo.png', { type: 'image/png' }));
+    const chatCalls = sandbox.store.requests.filter((r) => r.path.startsWith(`${CHAT}/`) && !r.path.endsWith('/session'));
+    expect(chatCalls.map((r) => `${r.method} ${r.path.replace(/CH\w+/, ':sid')}`)).toEqual([
+      `GET ${CHAT}/events`,
+      `GET ${CHAT}/conversations/:sid`,
+      `GET ${CHAT}/conversations/:sid/messages`,
+      `POST ${CHAT}/conversations/:sid/messages`,
+      `POST ${CHAT}/conversations/:sid/media`,
+    ]);
+    // Each reached the sandbox through the host's fetch.
+    for (const call of chatCalls) expect(seen).toContain(`${call.method} ${call.path}`);
+    const requestIds = new Set<string>();
+    for (const call of chatCalls) {
+      expect(call.headers, call.path).toMatchObject({
+        'x-source-application': 'acme-office',
+        'x-application-version': '7.2.0',
+        'x-tenant': 'acme',
+        'x-caller-type': 'ServiceProvider',
+        'x-caller-id': '1001',
+        'x-proxy-version': '1',
+        authorization: `Bearer ${chat.session.token}`,
+      });
+      requestIds.add(call.headers['x-request-id'] ?? '');
+    }
+    expect(requestIds.size).toBe(chatCalls.length);
+    expect(chatCalls[3]?.headers['idempotency-key']).toBe('key-1');
+    expect(chatCalls[4]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("renews an expired token through the host's getChatToken (reason renew): the session call is never sent", async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    const host = hostChatTokens(sandbox);
+    const { gateway } = hostGateway(sandbox, { auth: { kind: 'provider', spId: 1001 }, getChatToken: host.getChatToken });
+    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001, leadId: 300001 } });
+    opened.push(chat.client);
+    sandbox.chat.expireTokens();
+    expect((await chat.conversation.getMessages({ pageSize: 2 })).messages).toHaveLength(2);
+    expect(host.asked.map(({ reason, serviceProviderId, userId, leadId }) => ({ reason, serviceProviderId, userId, leadId }))).toEqual([
+      { reason: 'open', serviceProviderId: 1001, userId: 5001, leadId: 300001 },
+      { reason: 'renew', serviceProviderId: 1001, userId: 5001, leadId: 300001 },
+    ]);
+    expect(requestsTo(sandbox, 'GET', /\/messages$/).map((r) => r.status)).toEqual([401, 200]);
+    expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toEqual([]);
+  });
+
+  it("ends a call that never answers within the gateway's time limit (15 s by default, not 20): a held page fails as no answer", async () => {
+    const sandbox = createSandboxGateway({ now: () => NOW });
+    const { fetch, release } = holdingFetch(sandbox.fetch, /\/messages\?/);
+    const { gateway } = hostGateway(sandbox, { fetch, auth: { kind: 'provider', spId: 1001 } });
+    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    opened.push(chat.client);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let outcome: unknown = 'pending';
+      void chat.conversation.getMessages({ pageSize: 2 }).then(
+        () => (outcome = 'answered'),
+        (error: unknown) => (outcome = error),
+      );
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+      expect(outcome).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toMatchObject({ name: 'ChatError', kind: 'network', operation: 'chat.getMessages' });
+    } finally {
+      vi.useRealTimers();
+      release();
+    }
+    // The network answers again: so does the page.
+    expect((await chat.conversation.getMessages({ pageSize: 2 })).messages).toHaveLength(2);
   });
 });

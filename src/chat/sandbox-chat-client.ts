@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { callerType } from '../gateway/auth';
-import { HEADERS, LEADKIT_VERSION, newIdempotencyKey, timeLimit, withQuery, type QueryValue } from '../gateway/client';
+import { createGatewayClient, HEADERS, newIdempotencyKey, timeLimit, withQuery, type GatewayTransport, type QueryValue } from '../gateway/client';
 import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/errors';
 import {
   CHAT_MESSAGE_EVENT,
@@ -38,7 +37,7 @@ import {
   type SentMessage,
   type Unsubscribe,
 } from './chat-client';
-import { blobName, ConnectionStateCell, Listeners, singleFlight } from './chat-support';
+import { blobName, chatTimeLimitMs, ConnectionStateCell, Listeners, singleFlight, uploadTimeLimitMs } from './chat-support';
 import { fetchEventStream, type EventStreamConnector } from './sse';
 import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
 
@@ -46,8 +45,10 @@ import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
  * The chat adapter for the sandbox gateway (`@leadkit/sandbox`): history pages over HTTP, new
  * messages over server-sent events, media uploads with progress. It talks to the sandbox's
  * chat service (src/gateway/message-center/chat-service-schemas.ts) with the session's chat
- * token as `Authorization: Bearer` and the gateway's caller headers; a 401 renews the token
- * through the session call once and tries again.
+ * token as `Authorization: Bearer` and the gateway client's own headers (its builder: the host's
+ * `headers`, `sourceApplication` and `applicationVersion` included; the caller id is the thread's
+ * provider), through the gateway config's `fetch`, within its time limit; a 401 renews the token
+ * once (the session's source: the host's `getChatToken` or the session call) and tries again.
  *
  * ```ts
  * const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch }); // in-process sandbox
@@ -56,7 +57,10 @@ import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
  */
 
 export interface SandboxChatOptions {
-  /** Reaches the sandbox: its in-process `sandbox.fetch` in tests and Storybook; default the global fetch. */
+  /**
+   * Reaches the sandbox (its in-process `sandbox.fetch` in tests and Storybook) instead of the
+   * gateway config's `fetch`; default that one, else the global fetch.
+   */
   fetch?: typeof globalThis.fetch;
   /** What the chat paths resolve against; default the gateway client's `baseURL`. */
   baseURL?: string;
@@ -64,7 +68,7 @@ export interface SandboxChatOptions {
   events?: EventStreamConnector;
   /**
    * Uploads media; default XMLHttpRequest (reports upload progress) when there is one and no
-   * `fetch` was given, else fetch.
+   * `fetch` was given (here or in the gateway config), else fetch.
    */
   upload?: UploadTransport;
   /**
@@ -79,8 +83,8 @@ export interface SandboxChatOptions {
    */
   reconnectDelaysMs?: readonly number[];
   /**
-   * Time limit of one JSON request, and of the event stream's answer to start; default 20 s. An
-   * upload gets this plus its size at 50 kB/s.
+   * Time limit of one JSON request, and of the event stream's answer to start; default the
+   * gateway client's (`timeoutMs` of its config: 15 s). An upload gets this plus its size at 50 kB/s.
    */
   timeoutMs?: number;
 }
@@ -99,10 +103,6 @@ const FIRST_CONNECT_RETRIES = 2;
  */
 const GET_RETRIES = 2;
 const GET_RETRY_BASE_MS = 300;
-/** Time limit of a JSON request, and of the event stream's answer to start. */
-const DEFAULT_TIMEOUT_MS = 20_000;
-/** The slowest upload an upload's time limit allows for (50 kB/s: 150 MB in 50 minutes). */
-const MEDIA_UPLOAD_MIN_BYTES_PER_S = 50_000;
 
 interface RequestSpec<S extends v.GenericSchema> {
   operation: string;
@@ -200,6 +200,8 @@ class SandboxChatClient implements ChatClient {
   private lastEventId: string | null = null;
   private readonly objectUrls = new Map<string, Promise<string | null>>();
   private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly transport: GatewayTransport;
+  private readonly timeoutMs: number;
   private readonly baseURL: string;
   private readonly connect: EventStreamConnector;
   private readonly upload: UploadTransport;
@@ -211,10 +213,15 @@ class SandboxChatClient implements ChatClient {
   ) {
     this.identity = init.session.identity;
     this.token = init.session.token;
-    this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    // A host's own GatewayClient may have no transport: its headers are then built as a client of
+    // its base URL and auth would (the same builder), with the platform's fetch.
+    this.transport = init.gateway.transport ?? createGatewayClient({ baseURL: init.gateway.baseURL, auth: () => init.gateway.auth }).transport!;
+    const given = options.fetch ?? this.transport.fetch;
+    this.fetchImpl = given ?? ((...args) => globalThis.fetch(...args));
+    this.timeoutMs = options.timeoutMs ?? chatTimeLimitMs(init.gateway);
     this.baseURL = options.baseURL ?? init.gateway.baseURL;
     this.connect = options.events ?? fetchEventStream(this.fetchImpl);
-    this.upload = options.upload ?? (options.fetch === undefined && typeof XMLHttpRequest !== 'undefined' ? xhrUpload() : fetchUpload(this.fetchImpl));
+    this.upload = options.upload ?? (given === undefined && typeof XMLHttpRequest !== 'undefined' ? xhrUpload() : fetchUpload(this.fetchImpl));
     this.renew = singleFlight(async () => {
       try {
         const session = await init.renewSession(this.lifetime.signal);
@@ -248,20 +255,16 @@ class SandboxChatClient implements ChatClient {
     return new URL(target, this.baseURL).href;
   }
 
-  /** The gateway's headers (as its client sends them) and the chat token. */
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
-    const auth = this.init.gateway.auth;
-    const headers: Record<string, string> = {
-      [HEADERS.proxyVersion]: '1',
-      [HEADERS.requestId]: globalThis.crypto.randomUUID(),
-      [HEADERS.sourceApplication]: 'leadkit',
-      [HEADERS.applicationVersion]: LEADKIT_VERSION,
-      [HEADERS.callerType]: callerType(auth),
-      [HEADERS.authorization]: `Bearer ${this.token}`,
+  /**
+   * The gateway client's headers for a call acting for the thread's provider (its builder: a new
+   * request id each time), `extra`, and the chat token.
+   */
+  private headers(extra: Record<string, string> = {}, idempotencyKey?: string): Record<string, string> {
+    return {
+      ...this.transport.headers({ provider: this.init.provider, idempotencyKey }),
       ...extra,
+      [HEADERS.authorization]: `Bearer ${this.token}`,
     };
-    if (auth.kind === 'provider') headers[HEADERS.callerId] = String(auth.spId);
-    return headers;
   }
 
   ensureOpen(operation: string): void {
@@ -275,7 +278,7 @@ class SandboxChatClient implements ChatClient {
   async request<S extends v.GenericSchema>(spec: RequestSpec<S>, renewed = false): Promise<v.InferOutput<S>> {
     this.ensureOpen(spec.operation);
     // Its time limit's timer ends with the call (AbortSignal.timeout's ran on for 20 s: see timeLimit).
-    const timeout = timeLimit(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timeout = timeLimit(this.timeoutMs);
     try {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -301,11 +304,7 @@ class SandboxChatClient implements ChatClient {
     try {
       response = await this.fetchImpl(this.url(spec.path, spec.query), {
         method: spec.method,
-        headers: this.headers({
-          accept: 'application/json',
-          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(spec.idempotencyKey ? { [HEADERS.idempotencyKey]: spec.idempotencyKey } : {}),
-        }),
+        headers: this.headers(spec.body === undefined ? {} : { 'content-type': 'application/json' }, spec.idempotencyKey),
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
         signal: AbortSignal.any(signals),
       });
@@ -355,7 +354,7 @@ class SandboxChatClient implements ChatClient {
       // holding it) kept the thread loading for ever, or the connection 'connecting' for ever
       // (found by the thread's fault run, test/reliability/thread.model.test.ts). Once it is up,
       // only closing the client ends it.
-      const limit = timeLimit(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const limit = timeLimit(this.timeoutMs);
       try {
         stream = await this.connect({
           url: this.url(CHAT_PATHS.events),
@@ -490,14 +489,18 @@ class SandboxChatClient implements ChatClient {
     if (!cached) {
       cached = (async () => {
         const { url } = await this.request({ operation: 'chat.mediaUrl', method: 'GET', path: CHAT_PATHS.mediaUrl(mediaSid), response: ChatMediaUrlSchema });
-        let response: Response;
+        // Within the time limit (the bytes included: an answer that stalls fails too).
+        const limit = timeLimit(this.timeoutMs);
         try {
-          response = await this.fetchImpl(this.url(url), { signal: this.lifetime.signal });
+          const response = await this.fetchImpl(this.url(url), { signal: AbortSignal.any([this.lifetime.signal, limit.signal]) });
+          if (!response.ok) throw statusError('chat.mediaContent', response.status);
+          return URL.createObjectURL(await response.blob());
         } catch (cause) {
+          if (cause instanceof ChatError) throw cause;
           throw new ChatError({ kind: this.closed ? 'closed' : 'network', operation: 'chat.mediaContent', cause });
+        } finally {
+          limit.clear();
         }
-        if (!response.ok) throw statusError('chat.mediaContent', response.status);
-        return URL.createObjectURL(await response.blob());
       })();
       this.objectUrls.set(mediaSid, cached);
       cached.catch(() => this.objectUrls.delete(mediaSid));
@@ -522,18 +525,19 @@ class SandboxChatClient implements ChatClient {
     // A time limit for the upload, by its size (the slowest rate it allows for, plus the JSON
     // calls' limit): an upload that never answered stayed 'sending' for ever, without Retry
     // (found by the thread's fault run, test/reliability/thread.model.test.ts).
-    const limit = timeLimit((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + Math.ceil((file.size / MEDIA_UPLOAD_MIN_BYTES_PER_S) * 1000));
+    const limit = timeLimit(uploadTimeLimitMs(this.timeoutMs, file.size));
     const signal = AbortSignal.any([...(options.signal ? [options.signal] : []), this.lifetime.signal, limit.signal]);
     let answer;
     try {
       answer = await this.upload({
         url: this.url(CHAT_PATHS.media(sid)),
-        headers: this.headers({
-          accept: 'application/json',
-          'content-type': options.contentType ?? (file.type || 'application/octet-stream'),
-          [HEADERS.idempotencyKey]: idempotencyKey,
-          ...(filename ? { [MEDIA_FILENAME_HEADER]: encodeURIComponent(filename) } : {}),
-        }),
+        headers: this.headers(
+          {
+            'content-type': options.contentType ?? (file.type || 'application/octet-stream'),
+            ...(filename ? { [MEDIA_FILENAME_HEADER]: encodeURIComponent(filename) } : {}),
+          },
+          idempotencyKey,
+        ),
         body: file,
         signal,
         onProgress: (loaded) => onProgress(loaded),

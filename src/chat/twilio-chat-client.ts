@@ -17,16 +17,21 @@ import {
   type SentMessage,
   type Unsubscribe,
 } from './chat-client';
-import { abortable, attributesObject, blobName, ConnectionStateCell, Listeners, singleFlight } from './chat-support';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/client';
+import { attributesObject, blobName, chatTimeLimitMs, ConnectionStateCell, Listeners, singleFlight, uploadTimeLimitMs, withinTimeLimit } from './chat-support';
 
 /**
  * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
  * task to start) is imported with a dynamic `import()` — in the `leadkit/twilio` entry
  * (src/twilio.ts), never here — only when a thread opens, so it is never in a widget's first load. It is an optional peer dependency of leadkit (≈ 40 MB installed):
  * when the import fails because it is not installed, the factory rejects with a ChatError of
- * kind `sdk-missing` whose hint says how to add it or use another adapter. The token comes from the gateway's chat-session call and is
- * renewed through the same call on `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects
- * by itself and its `connectionStateChanged` is surfaced as the client's connection state.
+ * kind `sdk-missing` whose hint says how to add it or use another adapter. The token comes from the thread's chat session (the host's
+ * `getChatToken`, else the gateway's session call) and is renewed from the same source on
+ * `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects by itself and its
+ * `connectionStateChanged` is surfaced as the client's connection state. Its start-up (the SDK's
+ * import, then `initialized`) and every SDK call have the gateway client's time limit (issue 40:
+ * a Twilio that never answers ends like a gateway that never answers); an upload that plus its
+ * size at 50 kB/s.
  *
  * The SDK surface the adapter uses is spelled out below (`TwilioSdk` and friends). Tests pass a
  * double of exactly that surface through `loadSdk`; `_RealSdkFits` makes the compiler check that
@@ -186,7 +191,8 @@ export interface TwilioChatOptions {
   clientOptions?: TwilioClientOptions;
   /**
    * How long the SDK may take to say `initialized` or `initFailed` before the chat counts as
-   * unavailable (a blocked websocket or an endless reconnect says neither). Default 20 s.
+   * unavailable (a blocked websocket or an endless reconnect says neither). Default the gateway
+   * client's time limit (`timeoutMs` of its config: 15 s).
    */
   initTimeoutMs?: number;
 }
@@ -195,8 +201,8 @@ export interface TwilioChatOptions {
 export const TWILIO_IDENTITY_MISMATCH_HINT =
   "The chat token's identity is not the chat session's identity: the gateway's chat session must return the identity its token was issued for.";
 
-/** See `TwilioChatOptions.initTimeoutMs`. */
-export const TWILIO_INIT_TIMEOUT_MS = 20_000;
+/** See `TwilioChatOptions.initTimeoutMs`: a gateway call's time limit, with a gateway client of default `timeoutMs`. */
+export const TWILIO_INIT_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 
 /**
  * Twilsock state → the chat layer's: retrying is connecting, an error is disconnected. What the
@@ -221,17 +227,17 @@ export function mapTwilioConnectionState(state: TwilioConnectionState): ChatConn
   }
 }
 
-function toMedia(media: TwilioMedia): ChatMedia {
+function toMedia(media: TwilioMedia, timeoutMs: number): ChatMedia {
   return {
     sid: media.sid,
     contentType: media.contentType,
     filename: media.filename,
     size: media.size,
-    getUrl: (options) => abortable(Promise.resolve(media.getContentTemporaryUrl()), options?.signal, 'chat.mediaUrl'),
+    getUrl: (options) => withinTimeLimit('chat.mediaUrl', timeoutMs, options?.signal, () => Promise.resolve(media.getContentTemporaryUrl())),
   };
 }
 
-function toMessage(message: TwilioMessage): ChatMessage {
+function toMessage(message: TwilioMessage, timeoutMs: number): ChatMessage {
   return {
     index: message.index,
     sid: message.sid,
@@ -239,7 +245,7 @@ function toMessage(message: TwilioMessage): ChatMessage {
     body: message.body,
     dateCreated: message.dateCreated,
     attributes: attributesObject(message.attributes),
-    media: (message.attachedMedia ?? []).map(toMedia),
+    media: (message.attachedMedia ?? []).map((media) => toMedia(media, timeoutMs)),
   };
 }
 
@@ -267,6 +273,8 @@ function sdkError(operation: string, error: unknown): ChatError {
 
 class TwilioChatClient implements ChatClient {
   readonly identity: string;
+  /** Each SDK call's time limit (the gateway client's). */
+  readonly timeoutMs: number;
   private readonly state: ConnectionStateCell;
   private closed = false;
   private readonly cleanups: (() => void)[] = [];
@@ -277,11 +285,12 @@ class TwilioChatClient implements ChatClient {
     init: ChatClientInit,
   ) {
     this.identity = init.session.identity;
+    this.timeoutMs = chatTimeLimitMs(init.gateway);
     this.state = new ConnectionStateCell(mapTwilioConnectionState(client.connectionState));
     this.renew = singleFlight(async () => {
       const session = await init.renewSession();
       if (this.closed) return;
-      await client.updateToken(session.token);
+      await this.call('chat.renewToken', undefined, () => client.updateToken(session.token));
     });
     const onConnection = (state: TwilioConnectionState) => this.state.set(mapTwilioConnectionState(state));
     // Renew ahead of expiry; a failure here is retried when the token has expired.
@@ -313,20 +322,23 @@ class TwilioChatClient implements ChatClient {
     if (this.closed) throw new ChatError({ kind: 'closed', operation });
   }
 
+  /** An SDK call within the time limit (`timeoutMs`, or the one given), its failure as a ChatError. */
+  async call<T>(operation: string, signal: AbortSignal | undefined, work: (ends: AbortSignal) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
+    this.ensureOpen(operation);
+    try {
+      return await withinTimeLimit(operation, timeoutMs, signal, work);
+    } catch (error) {
+      throw sdkError(operation, error);
+    }
+  }
+
   /** Registers what `close` undoes. */
   addCleanup(cleanup: () => void): void {
     this.cleanups.push(cleanup);
   }
 
   async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
-    const operation = 'chat.openConversation';
-    this.ensureOpen(operation);
-    let conversation: TwilioConversation;
-    try {
-      conversation = await abortable(this.client.getConversationBySid(sid), options.signal, operation);
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
+    const conversation = await this.call('chat.openConversation', options.signal, () => this.client.getConversationBySid(sid));
     return new TwilioChatConversation(this, conversation);
   }
 
@@ -349,7 +361,7 @@ class TwilioChatConversation implements ChatConversation {
     private readonly owner: TwilioChatClient,
     private readonly conversation: TwilioConversation,
   ) {
-    const onAdded = (message: TwilioMessage) => this.listeners.emit(toMessage(message));
+    const onAdded = (message: TwilioMessage) => this.listeners.emit(toMessage(message, owner.timeoutMs));
     // Another participant read further (the SDK names why a participant was updated).
     const onParticipant = ({ participant, updateReasons }: TwilioParticipantUpdate) => {
       if (!updateReasons.includes('lastReadMessageIndex') || !this.isOther(participant)) return;
@@ -390,17 +402,13 @@ class TwilioChatConversation implements ChatConversation {
   }
 
   async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
-    const operation = 'chat.getMessages';
-    this.owner.ensureOpen(operation);
+    this.owner.ensureOpen('chat.getMessages');
     if (before === 0) return { messages: [], hasOlder: false };
-    let page: TwilioPaginator<TwilioMessage>;
-    try {
-      // Twilio's anchor is inclusive: the page before index n ends at n - 1.
-      page = await abortable(this.conversation.getMessages(pageSize, before === undefined ? undefined : before - 1, 'backwards'), signal, operation);
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
-    const messages = page.items.map(toMessage).sort((a, b) => a.index - b.index);
+    // Twilio's anchor is inclusive: the page before index n ends at n - 1.
+    const page: TwilioPaginator<TwilioMessage> = await this.owner.call('chat.getMessages', signal, () =>
+      this.conversation.getMessages(pageSize, before === undefined ? undefined : before - 1, 'backwards'),
+    );
+    const messages = page.items.map((message) => toMessage(message, this.owner.timeoutMs)).sort((a, b) => a.index - b.index);
     return { messages, hasOlder: page.hasPrevPage && (messages[0]?.index ?? 0) > 0 };
   }
 
@@ -409,14 +417,8 @@ class TwilioChatConversation implements ChatConversation {
   }
 
   async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
-    const operation = 'chat.sendText';
-    this.owner.ensureOpen(operation);
-    try {
-      const index = await abortable(this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined), options.signal, operation);
-      return { index };
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
+    const index = await this.owner.call('chat.sendText', options.signal, () => this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined));
+    return { index };
   }
 
   async sendMedia(file: Blob, options: SendMediaOptions = {}): Promise<SentMessage> {
@@ -431,40 +433,27 @@ class TwilioChatConversation implements ChatConversation {
       .addMedia({ contentType: options.contentType ?? (file.type || null), ...(filename ? { filename } : {}), media: file })
       .build()
       .send();
-    const onAbort = () => sending.cancel();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    let index: number | null;
-    try {
-      index = await abortable(sending, options.signal, operation);
-    } catch (error) {
-      throw sdkError(operation, error);
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+    // Cancelled when its signal aborts or its time is up (the SDK's upload itself has no limit).
+    const index = await this.owner.call(
+      operation,
+      options.signal,
+      (ends) => {
+        ends.addEventListener('abort', () => void sending.cancel(), { once: true });
+        return sending;
+      },
+      uploadTimeLimitMs(this.owner.timeoutMs, total),
+    );
     if (index === null) throw new ChatError({ kind: 'invalid-response', operation });
     options.onProgress?.(total, total);
     return { index };
   }
 
   async markAllRead(): Promise<void> {
-    const operation = 'chat.markAllRead';
-    this.owner.ensureOpen(operation);
-    try {
-      await this.conversation.setAllMessagesRead();
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
+    await this.owner.call('chat.markAllRead', undefined, () => this.conversation.setAllMessagesRead());
   }
 
   async getReadHorizons(options: { signal?: AbortSignal | undefined } = {}): Promise<readonly ChatReadHorizon[]> {
-    const operation = 'chat.getReadHorizons';
-    this.owner.ensureOpen(operation);
-    let participants: TwilioParticipant[];
-    try {
-      participants = await abortable(this.conversation.getParticipants(), options.signal, operation);
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
+    const participants = await this.owner.call('chat.getReadHorizons', options.signal, () => this.conversation.getParticipants());
     return participants.filter((p) => this.isOther(p)).map((p) => ({ identity: p.identity!, lastReadMessageIndex: p.lastReadMessageIndex }));
   }
 
@@ -477,13 +466,7 @@ class TwilioChatConversation implements ChatConversation {
   }
 
   async typing(): Promise<void> {
-    const operation = 'chat.typing';
-    this.owner.ensureOpen(operation);
-    try {
-      await this.conversation.typing();
-    } catch (error) {
-      throw sdkError(operation, error);
-    }
+    await this.owner.call('chat.typing', undefined, () => this.conversation.typing());
   }
 }
 
@@ -531,10 +514,13 @@ export function createTwilioChatAdapter(options: TwilioChatOptions & { loadSdk: 
   const { loadSdk } = options;
   return async (init) => {
     if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+    const timeoutMs = chatTimeLimitMs(init.gateway);
     let sdk: TwilioSdk;
     try {
-      sdk = await loadSdk();
+      // The SDK's chunk too: one that never arrives ends the start-up as unavailable.
+      sdk = await withinTimeLimit('chat.loadSdk', timeoutMs, init.signal, () => loadSdk());
     } catch (cause) {
+      if (cause instanceof ChatError && cause.kind === 'aborted') throw cause;
       if (isSdkNotInstalled(cause)) throw new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', cause, hint: TWILIO_SDK_MISSING_HINT });
       throw new ChatError({ kind: 'unavailable', operation: 'chat.loadSdk', cause });
     }
@@ -543,7 +529,7 @@ export function createTwilioChatAdapter(options: TwilioChatOptions & { loadSdk: 
     // Listen for token expiry and connection changes from the start.
     const chat = new TwilioChatClient(client, init);
     try {
-      await whenInitialized(client, init.signal, options.initTimeoutMs ?? TWILIO_INIT_TIMEOUT_MS);
+      await whenInitialized(client, init.signal, options.initTimeoutMs ?? timeoutMs);
       // Own messages are told by identity: the token's (the SDK's user) must be the session's,
       // else every bubble would sit on the wrong side. Fail the opening (the thread reports
       // `lk-error` kind `chat-identity-mismatch`) rather than show that.

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { authorizationHeader, callerType, type GatewayAuth, type OneTimeUse } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
+import type { ChatSession, ChatTokenContext } from './message-center/chat-session';
 
 /** The library's own version, sent as the application version header. */
 export const LEADKIT_VERSION = '0.1.0';
@@ -159,6 +160,26 @@ export interface GatewayClientConfig {
   reads?: ReadScope;
   sourceApplication?: string;
   applicationVersion?: string;
+  /**
+   * The message thread's chat session (conversation sid, identity, chat token) from the host's
+   * own service, asked when a thread opens (`reason: 'open'`) and when its chat token needs
+   * renewing (`'renew'`). Without it leadkit asks the sandbox's session call (row C1 of
+   * docs/gateway-assumptions.md). Its answer is checked like a gateway answer, within `timeoutMs`.
+   */
+  getChatToken?: (context: ChatTokenContext) => Promise<ChatSession>;
+}
+
+/**
+ * How a client sends, for the calls that cannot go through `request` (the sandbox chat adapter's
+ * event stream, uploads and chat-token calls): the same fetch, headers and time limit.
+ */
+export interface GatewayTransport {
+  /** The host's `fetch` from the config; undefined when the client uses the platform's. */
+  readonly fetch: typeof globalThis.fetch | undefined;
+  /** A call's time limit (`timeoutMs`). */
+  readonly timeoutMs: number;
+  /** The headers `request` sends for a call acting for `provider` (its caller id; default the auth's provider). */
+  headers(call?: { provider?: number | undefined; idempotencyKey?: string | undefined }): Record<string, string>;
 }
 
 /** Tracks reads in flight (see `GatewayClientConfig.reads`). */
@@ -260,6 +281,10 @@ export interface GatewayClient {
   readonly getOneTimeToken?: GetOneTimeToken | undefined;
   readonly auth: GatewayAuth;
   readonly baseURL: string;
+  /** See GatewayTransport; absent on a host's own client (its adapters then use the defaults). */
+  readonly transport?: GatewayTransport | undefined;
+  /** The config's `getChatToken`, if the host gave one. */
+  readonly getChatToken?: GatewayClientConfig['getChatToken'];
 }
 
 /** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
@@ -276,6 +301,8 @@ export function withRequest(client: GatewayClient, request: GatewayClient['reque
     replayQueue: client.replayQueue,
     whenChallengeSettled: () => client.whenChallengeSettled(),
     request,
+    transport: client.transport,
+    ...(client.getChatToken ? { getChatToken: client.getChatToken } : {}),
   };
 }
 
@@ -599,5 +626,11 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       return readAuth();
     },
     baseURL: config.baseURL,
+    transport: {
+      fetch: config.fetch,
+      timeoutMs,
+      headers: (call = {}) => headersFor({ provider: call.provider }, readAuth(), call.idempotencyKey),
+    },
+    ...(config.getChatToken ? { getChatToken: config.getChatToken } : {}),
   };
 }

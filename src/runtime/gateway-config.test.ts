@@ -59,3 +59,30 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec (issue
     }
   });
 });
+
+describe("resolveGatewayClient: the host's chat session and the chat adapter's transport", () => {
+  const getChatToken = async () => ({ conversationSid: 'CH1', identity: 'provider-1001', token: 't', expiresAt: '2030-01-01T00:00:00Z' });
+
+  it("an element's client built from the config keeps its getChatToken, and hands the chat adapter the host's fetch (or none: the platform's), not the element's wrappers", () => {
+    const hostFetch = vi.fn(globalThis.fetch);
+    const withFetch = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch: hostFetch, getChatToken, timeoutMs: 1234 }, spId: 1001 }, undefined, () => true, createElementReads());
+    expect(withFetch.getChatToken).toBe(getChatToken);
+    expect(withFetch.transport?.fetch).toBe(hostFetch);
+    expect(withFetch.transport?.timeoutMs).toBe(1234);
+    const withoutFetch = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test' }, spId: 1001 }, undefined, () => true, createElementReads());
+    expect(withoutFetch.getChatToken).toBeUndefined();
+    expect(withoutFetch.transport?.fetch).toBeUndefined();
+    // Its headers are the client's own, for the provider a call acts for.
+    expect(withoutFetch.transport?.headers({ provider: 9 })).toMatchObject({ 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': '9', 'X-Source-Application': 'leadkit' });
+  });
+
+  it("a host's ready client keeps its getChatToken and transport through the element's view and a server render's answers", () => {
+    const host = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, getChatToken });
+    const viewed = resolveGatewayClient({ gateway: host, spId: 1001 }, undefined, () => true, createElementReads(), [
+      { method: 'GET', path: '/thing', body: null, status: 200, contentType: 'application/json', text: '{}' },
+    ]);
+    expect(viewed).not.toBe(host);
+    expect(viewed.getChatToken).toBe(getChatToken);
+    expect(viewed.transport).toBe(host.transport);
+  });
+});

@@ -55,13 +55,17 @@ export function resolveGatewayClient(
   // taken whatever the element's gateway config, once each.
   const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, given ?? ((...args) => globalThis.fetch(...args))) : given;
   const fetch = connected ? whileConnected(chosen ?? ((...args) => globalThis.fetch(...args)), connected) : chosen;
-  return createGatewayClient({
+  const client = createGatewayClient({
     ...config,
     baseURL: config.baseURL || inputs.gatewayUrl || '',
     auth: resolveAuth(inputs),
     ...(fetch ? { fetch } : {}),
     ...(reads ? { reads } : {}),
   });
+  // The calls outside `request` (the sandbox chat adapter's) go through the host's own fetch, or the
+  // platform's: the element's wrappers above are for its gateway calls.
+  if (!client.transport || client.transport.fetch === config.fetch) return client;
+  return Object.assign(withRequest(client, client.request), { transport: { ...client.transport, fetch: config.fetch } });
 }
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { getChatSession, sendMessage } from '../../../src/gateway/message-center/calls';
+import { sendMessage } from '../../../src/gateway/message-center/calls';
+import { getChatSession } from '../../../src/gateway/message-center/chat-session';
 import { CUSTOMER_PHOTO_REPLY, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, SANDBOX_MEMBER_ID } from './index';
 import { failure, NOW, providerHeaders, setup } from './test-helpers';
 

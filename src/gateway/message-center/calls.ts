@@ -69,23 +69,5 @@ export async function markThreadRead(client: GatewayClient, body: { serviceProvi
   });
 }
 
-/**
- * POST /v1/chat/session {serviceProviderId, userId, leadId?} → {conversationSid, identity, token,
- * expiresAt}. The spec does not show how a thread finds its conversation and chat token: this
- * call is ours. Caller: the signed-in provider (caller id = provider, as on the other provider
- * calls). It gets or creates the pair's conversation, so calling it again is harmless: the chat
- * clients call it again to renew the token before it expires. Never retried, never replayed.
- */
-export async function getChatSession(client: GatewayClient, body: s.ChatSessionRequest, opts: CallOptions = {}) {
-  const checked = checkRequest('messageCenter.getChatSession', s.ChatSessionRequestSchema, body);
-  return client.request({
-    operation: 'messageCenter.getChatSession',
-    method: 'POST',
-    read: true,
-    path: `${BASE}/v1/chat/session`,
-    body: checked,
-    provider: checked.serviceProviderId,
-    response: s.ChatSessionSchema,
-    signal: opts.signal,
-  });
-}
+/** The chat session call (`messageCenterGateway.getChatSession`): its module is the one that knows it (chat-session.ts). */
+export { getChatSession } from './chat-session';

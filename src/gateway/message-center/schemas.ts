@@ -57,31 +57,3 @@ export const InteractionActivitiesResponseSchema = v.object({ activities: v.arra
 
 export const ThreadReadRequestSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });
 export const ThreadReadResponseSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });
-
-/**
- * The chat session of a thread ("not shown" in the spec; ours): which conversation the
- * provider–member thread lives in, the identity the caller writes as (its own messages carry
- * it as author) and a chat token for the chat service. The same call renews the token.
- */
-export const ChatSessionRequestSchema = v.object({
-  serviceProviderId: Id,
-  userId: Id,
-  /** The lead the thread was opened from, when there is one (checked against the pair). */
-  leadId: v.optional(Id),
-});
-export type ChatSessionRequest = v.InferInput<typeof ChatSessionRequestSchema>;
-export const ChatSessionSchema = v.object({
-  /** The conversation's sid (Twilio: `CH` + 32 hex digits). */
-  conversationSid: v.pipe(v.string(), v.minLength(1)),
-  /** Author identity of the caller's messages in the conversation. */
-  identity: v.pipe(v.string(), v.minLength(1)),
-  /** Chat service access token: memory only (never a URL, storage, log or analytics). */
-  token: v.pipe(v.string(), v.minLength(1)),
-  expiresAt: IsoDateTime,
-  /**
-   * The member's name as the thread shows it ('Your messages with {member name}'), for threads
-   * opened without a lead (whose lead would give it). Optional: a thread falls back to 'Member'.
-   */
-  member: v.optional(v.object({ firstName: OptionalText, lastName: OptionalText })),
-});
-export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;

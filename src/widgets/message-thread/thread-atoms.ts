@@ -2,8 +2,9 @@ import { atom } from 'jotai/vanilla';
 import { getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
 import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
 import type { GatewayClient } from '../../gateway/client';
-import { getChatSession, getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
-import type { ChatSession, ChatSessionRequest, ContactInfoEntry, InteractionActivity } from '../../gateway/message-center/schemas';
+import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
+import { chatSessionRequest, earlyChatSessionCalls, type ChatSession } from '../../gateway/message-center/chat-session';
+import type { ContactInfoEntry, InteractionActivity } from '../../gateway/message-center/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
@@ -27,25 +28,21 @@ export const ACTIVITIES_QUERY = { limit: 4, offset: 0, sortDirection: 'Newest', 
 /** The activity type of messages, with its version suffix (§7). */
 export const GENERIC_MESSAGE_ACTIVITY = 'GenericMessage.v1';
 
-/** The chat session's request for a thread (the chat opens with it: thread-session.ts). */
-export function chatThread(spId: number, userId: number, leadId: number | null): ChatSessionRequest {
-  return { serviceProviderId: spId, userId, ...(leadId !== null ? { leadId } : {}) };
-}
-
 const activitiesRequest = (userId: number) => ({ interactorId: userId, interactorType: 'Member' as const, activityTypes: [GENERIC_MESSAGE_ACTIVITY], ...ACTIVITIES_QUERY });
 
 /**
  * The thread's first calls with a lead: its phone numbers, the provider lead, the message
- * activities and the chat session. The CDN loader sends them before the thread's code has
- * arrived (recipes made from this function at build time: src/elements/first-calls.ts); the
- * atoms below and the session make the same calls with the same builders and take those answers.
+ * activities and the chat session (unless the host gives sessions: its `getChatToken` is asked as
+ * the chat opens, never early). The CDN loader sends them before the thread's code has arrived
+ * (recipes made from this function at build time: src/elements/first-calls.ts); the atoms below
+ * and the session make the same calls with the same builders and take those answers.
  */
 export function threadFirstCalls(client: GatewayClient, spId: number, userId: number, leadId: number): Promise<unknown>[] {
   return [
     getLeadPhoneNumbers(client, { serviceProviderId: spId, leadIds: [leadId] }),
     getProviderLeadV2(client, { leadId, spId }),
     getInteractionActivities(client, activitiesRequest(userId)),
-    getChatSession(client, chatThread(spId, userId, leadId)),
+    ...earlyChatSessionCalls(client, chatSessionRequest(spId, userId, leadId)),
   ];
 }
 

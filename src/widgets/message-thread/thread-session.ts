@@ -8,14 +8,14 @@ import {
   type ChatMessage,
   type ChatReadHorizon,
 } from '../../chat/chat-client';
+import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
 import { CONTACT_PLACEMENT_UNKNOWN, CONTACT_TYPES } from '../../domain/contact-type';
 import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import { createContact } from '../../gateway/lead/contact-calls';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
-import type { ChatSession } from '../../gateway/message-center/schemas';
-import { chatThread } from './thread-atoms';
+import { chatSessionRequest, type ChatSession } from '../../gateway/message-center/chat-session';
 
 /**
  * One open message thread, React-free (spec §4 "Message thread", §5 message send): opens the
@@ -290,7 +290,7 @@ export class ThreadSession {
       opened = await openChat({
         gateway,
         factory: async (init) => (await adapter)(init),
-        thread: chatThread(spId, userId, leadId),
+        thread: chatSessionRequest(spId, userId, leadId),
         signal,
       });
     } catch (error) {
@@ -314,11 +314,12 @@ export class ThreadSession {
     if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
     if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
     // The customer's read horizon beside the first page (read state is not worth failing the thread for).
-    const horizons = conversation.getReadHorizons ? conversation.getReadHorizons({ signal }).catch(() => []) : Promise.resolve([]);
-    const [page, initialHorizons] = await Promise.all([
-      conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, signal }).catch(() => null),
-      horizons,
-    ]);
+    // Both within the gateway's time limit, whatever the adapter does (issue 40).
+    const timeoutMs = chatTimeLimitMs(gateway);
+    const horizons = conversation.getReadHorizons
+      ? withinTimeLimit('chat.getReadHorizons', timeoutMs, signal, (limited) => conversation.getReadHorizons!({ signal: limited })).catch(() => [])
+      : Promise.resolve([]);
+    const [page, initialHorizons] = await Promise.all([this.page(conversation, undefined).catch(() => null), horizons]);
     if (this.closed) return;
     // An event that came meanwhile is newer than the answer: it stays.
     for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
@@ -428,6 +429,13 @@ export class ThreadSession {
 
   // --- older pages --------------------------------------------------------------------------
 
+  /** A page of messages (the newest, or those before `before`) within the gateway's time limit, whatever the adapter does (issue 40). */
+  private page(conversation: ChatConversation, before: number | undefined) {
+    return withinTimeLimit('chat.getMessages', chatTimeLimitMs(this.options.gateway), this.lifetime.signal, (signal) =>
+      conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, before, signal }),
+    );
+  }
+
   /**
    * Loads the page before the earliest message, while its index is nonzero and not already
    * fetched (§4) — or the recent page, when the thread opened without it (it failed) and no
@@ -443,7 +451,7 @@ export class ThreadSession {
     if (this.fetchedBefore.has(key)) return;
     this.fetchedBefore.add(key);
     this.set({ loadingOlder: true, olderFailed: false });
-    conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, before: earliest, signal: this.lifetime.signal }).then(
+    this.page(conversation, earliest).then(
       (page) => {
         const merged = mergeMessages(this.snapshot.messages, page.messages);
         this.set({

@@ -11,7 +11,7 @@ import {
   ChatSendTextRequestSchema,
   MEDIA_FILENAME_HEADER,
 } from '../../../../src/gateway/message-center/chat-service-schemas';
-import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/schemas';
+import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/chat-session';
 import { requireProvider } from '../access';
 import type { ChatConversationRef, SandboxChat } from '../chat';
 import { providerIdentity } from '../chat';

@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { checkRequest, DEFAULT_TIMEOUT_MS, issuePaths, timeLimit, type CallOptions, type GatewayClient } from '../client';
+import { GatewayError, isGatewayError } from '../errors';
+import { Id, IsoDateTime, OptionalText } from '../shared-schemas';
+import { MESSAGE_CENTER_BASE } from './paths';
+
+/**
+ * A thread's chat session: which conversation the provider–member thread lives in, the identity
+ * the provider writes as and a chat token (row C1 of docs/gateway-assumptions.md). The spec does
+ * not show where a thread gets them ("Messaging uses a chat client and a conversation sid", §3;
+ * "Chat messages are fetched through a chat service: not shown", §7), so this is the one module
+ * that knows how: the host's `getChatToken` (a gateway-config function) when it gave one, else
+ * leadkit's own call, `POST /gateway/message-center/v1/chat/session` (the sandbox serves it).
+ * Opening a thread (src/chat/open-chat.ts), both chat adapters' token renewals (through the
+ * `renewSession` openChat gives them) and the thread's first calls (the CDN loader's early call)
+ * all come here; nothing else knows the session's path.
+ */
+
+/** What a thread asks a session for. */
+export const ChatSessionRequestSchema = v.object({
+  serviceProviderId: Id,
+  userId: Id,
+  /** The lead the thread was opened from, when there is one (checked against the pair). */
+  leadId: v.optional(Id),
+});
+export type ChatSessionRequest = v.InferInput<typeof ChatSessionRequestSchema>;
+
+/** A session, from leadkit's call or the host's `getChatToken` (both checked against this schema). */
+export const ChatSessionSchema = v.object({
+  /** The conversation's sid (Twilio: `CH` + 32 hex digits). */
+  conversationSid: v.pipe(v.string(), v.minLength(1)),
+  /** Author identity of the caller's messages in the conversation. */
+  identity: v.pipe(v.string(), v.minLength(1)),
+  /** Chat service access token: memory only (never a URL, storage, log or analytics). */
+  token: v.pipe(v.string(), v.minLength(1)),
+  expiresAt: IsoDateTime,
+  /**
+   * The member's name as the thread shows it ('Your messages with {member name}'), for threads
+   * opened without a lead (whose lead would give it). Optional: a thread falls back to 'Member'.
+   */
+  member: v.optional(v.object({ firstName: OptionalText, lastName: OptionalText })),
+});
+export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;
+
+/** What a host's `getChatToken` is asked with: the thread, why (its opening or a token renewal) and a signal that ends the wait. */
+export interface ChatTokenContext {
+  serviceProviderId: number;
+  userId: number;
+  leadId?: number;
+  /** `open`: the thread opens (or opens again after 'Try again'); `renew`: the chat adapter's token is about to expire or was refused. */
+  reason: 'open' | 'renew';
+  /** Aborts when leadkit no longer waits: the thread closed, or the gateway's time limit passed. */
+  signal?: AbortSignal;
+}
+
+/** Why a session is asked for (see ChatTokenContext). */
+export type ChatSessionReason = ChatTokenContext['reason'];
+
+/**
+ * A host's provider of chat sessions (`getChatToken` of the gateway config): its own service
+ * gives the conversation sid, the identity and the chat service's token for the thread.
+ */
+export type GetChatToken = (context: ChatTokenContext) => Promise<ChatSession>;
+
+/** leadkit's own session call (the sandbox's): the default when the host gives no `getChatToken`. */
+export const CHAT_SESSION_PATH = `${MESSAGE_CENTER_BASE}/v1/chat/session`;
+const OPERATION = 'messageCenter.getChatSession';
+const HOST_OPERATION = 'messageCenter.getChatToken';
+
+/** A thread's session request: the provider, the member and the lead it was opened from (if any). */
+export function chatSessionRequest(serviceProviderId: number, userId: number, leadId: number | null): ChatSessionRequest {
+  return { serviceProviderId, userId, ...(leadId !== null ? { leadId } : {}) };
+}
+
+/**
+ * POST /v1/chat/session {serviceProviderId, userId, leadId?} → {conversationSid, identity, token,
+ * expiresAt, member?}. Caller: the signed-in provider (caller id = provider, as on the other
+ * provider calls). It gets or creates the pair's conversation, so calling it again is harmless:
+ * it renews the token. Never retried, never replayed. Use `chatSession`, which asks the host first.
+ */
+export async function getChatSession(client: GatewayClient, body: ChatSessionRequest, opts: CallOptions = {}): Promise<ChatSession> {
+  const checked = checkRequest(OPERATION, ChatSessionRequestSchema, body);
+  return client.request({
+    operation: OPERATION,
+    method: 'POST',
+    read: true,
+    path: CHAT_SESSION_PATH,
+    body: checked,
+    provider: checked.serviceProviderId,
+    response: ChatSessionSchema,
+    signal: opts.signal,
+  });
+}
+
+/**
+ * The host's `getChatToken`, held to a gateway call's rules: it has the gateway's time limit (its
+ * `signal` aborts then, and leadkit stops waiting: `timeout`), and its answer is checked against
+ * `ChatSessionSchema` (`invalid-response`, naming the fields, never their values). What the host's
+ * function throws is passed on as it is: the thread says messaging is unavailable, with 'Try
+ * again' (leadkit does not ask again by itself — the host's function makes its own retries).
+ */
+async function hostSession(client: GatewayClient, getChatToken: GetChatToken, thread: ChatSessionRequest, reason: ChatSessionReason, signal: AbortSignal | undefined): Promise<ChatSession> {
+  const checked = checkRequest(HOST_OPERATION, ChatSessionRequestSchema, thread);
+  if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: HOST_OPERATION });
+  const limit = timeLimit(client.transport?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const ends = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
+  const ended = () => new GatewayError({ kind: signal?.aborted ? 'aborted' : 'timeout', operation: HOST_OPERATION });
+  let onEnd = () => {};
+  try {
+    const answer = await Promise.race([
+      // A function that throws instead of rejecting fails the same way.
+      Promise.resolve().then(() => getChatToken({ ...checked, reason, signal: ends })),
+      new Promise<never>((_, reject) => {
+        onEnd = () => reject(ended());
+        ends.addEventListener('abort', onEnd, { once: true });
+      }),
+    ]);
+    const parsed = v.safeParse(ChatSessionSchema, answer);
+    if (!parsed.success) throw new GatewayError({ kind: 'invalid-response', operation: HOST_OPERATION, issues: issuePaths(parsed.issues) });
+    return parsed.output;
+  } catch (error) {
+    // A function that gave up because its signal aborted: the abort is the reason.
+    throw ends.aborted && !isGatewayError(error) ? ended() : error;
+  } finally {
+    ends.removeEventListener('abort', onEnd);
+    limit.clear();
+  }
+}
+
+/**
+ * The thread's session — on opening (`open`) and for each token renewal (`renew`): the host's
+ * `getChatToken` when its gateway config gave one, else leadkit's session call.
+ */
+export function chatSession(client: GatewayClient, thread: ChatSessionRequest, reason: ChatSessionReason, opts: CallOptions = {}): Promise<ChatSession> {
+  return client.getChatToken ? hostSession(client, client.getChatToken, thread, reason, opts.signal) : getChatSession(client, thread, opts);
+}
+
+/**
+ * The session call among a thread's first calls (the CDN loader sends them beside the code:
+ * src/elements/first-calls.ts; a server render asks none): none when the host gives the session
+ * itself — its `getChatToken` is asked when the thread opens, never early.
+ */
+export function earlyChatSessionCalls(client: GatewayClient, thread: ChatSessionRequest): Promise<ChatSession>[] {
+  return client.getChatToken ? [] : [getChatSession(client, thread)];
+}
