@@ -5,7 +5,9 @@ import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createTwilioChatAdapter, loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-chat-client';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../../gateway/client';
+import type { ChatTokenContext } from '../../gateway/message-center/chat-session';
+import { hostChatTokens } from '../../../test/helpers/host-chat-token';
 import { formatMessageTimestamp } from '../../i18n/format';
 import type { Clock } from '../../runtime/runtime';
 import { WidgetShell } from '../../runtime/widget-shell';
@@ -58,18 +60,28 @@ function renderThread(
     chat?: (factory: ChatClientFactory) => ChatClientFactory;
     /** Requests whose URL matches wait until `release()` (a state that lasts as long as the test needs). */
     hold?: RegExp;
+    /** More of the host's gateway config (its `getChatToken`…). */
+    gateway?: Partial<GatewayClientConfig>;
   } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
-  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
+  const { fetch: holding, release } = holdingFetch(sandbox.fetch, options.hold);
+  /** Every URL asked for, held or not, and when (on the test's clock). */
+  const urls: { url: string; at: number }[] = [];
+  const fetch: typeof holding = (input, init) => {
+    urls.push({ url: String(input), at: Date.now() });
+    return holding(input, init);
+  };
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch,
     auth: { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
     onChallenge: options.onChallenge,
+    ...options.gateway,
   });
-  const sandboxChat = createSandboxChatClientFactory({ fetch, reconnectDelaysMs: [5] });
+  // Its requests go through the gateway config's fetch (the host's), as on a host page.
+  const sandboxChat = createSandboxChatClientFactory({ reconnectDelaysMs: [5] });
   const chat = options.chat ? options.chat(sandboxChat) : sandboxChat;
   const host = new EventTarget();
   const events: CustomEvent[] = [];
@@ -80,7 +92,9 @@ function renderThread(
     </WidgetShell>,
   );
   const received = (method: string, path: RegExp) => sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
-  return { ...view, sandbox, client, host, events, received, release };
+  /** When the first request to a matching URL was sent (on the test's clock), or undefined. */
+  const askedAt = (url: RegExp) => urls.find((asked) => url.test(asked.url))?.at;
+  return { ...view, sandbox, client, host, events, received, release, askedAt };
 }
 
 /** The list is ready: the composer's text box is enabled. */
@@ -594,6 +608,135 @@ describe('<MessageThread> on a faulty network (issue 36)', () => {
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     await waitFor(() => expect(within(list()).getAllByText('Can you come Monday?')).toHaveLength(1));
     expect(sandbox.store.messages.filter((m) => m.text === 'Can you come Monday?')).toHaveLength(1);
+  });
+});
+
+describe("<MessageThread> the host's chat session (issue 37 §2)", () => {
+  it("opens with the host's getChatToken and renews the token through it: the sandbox never receives its session call", async () => {
+    const sandbox = createSandboxGateway();
+    const host = hostChatTokens(sandbox);
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, gateway: { getChatToken: host.getChatToken } });
+    const box = await ready();
+    expect(await within(list()).findByRole('img', { name: 'water-heater.jpg' })).toBeTruthy();
+    expect(host.asked.map(({ reason, serviceProviderId, userId, leadId }) => ({ reason, serviceProviderId, userId, leadId }))).toEqual([
+      { reason: 'open', serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+    ]);
+    // The token expires: the next chat call (the typing signal) is refused, renewed through the host, and sent again.
+    sandbox.chat.expireTokens();
+    fireEvent.change(box, { target: { value: 'Let me check' } });
+    await waitFor(() => expect(received('POST', /\/typing$/).map((r) => r.status)).toEqual([401, 200]));
+    expect(host.asked.map((context) => context.reason)).toEqual(['open', 'renew']);
+    expect(received('POST', /\/v1\/chat\/session$/)).toEqual([]);
+  });
+
+  it.each([
+    ['fails', () => Promise.reject(new Error('The host’s chat service is down'))],
+    ['answers a session of the wrong shape', () => Promise.resolve({ conversationSid: 'CH1', identity: 'provider-1001' })],
+    ['never answers (15 s, the gateway’s time limit)', () => new Promise(() => {})],
+  ] as const)("says messaging is unavailable, with 'Try again' and lk-error chat-unavailable, when the host's getChatToken %s", async (_, failing) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const sandbox = createSandboxGateway();
+    const host = hostChatTokens(sandbox);
+    let broken = true;
+    const getChatToken = vi.fn((context: ChatTokenContext) => (broken ? (failing() as never) : host.getChatToken(context)));
+    const { host: element, received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, gateway: { getChatToken } });
+    const errors: CustomEvent[] = [];
+    element.addEventListener('lk-error', (event) => errors.push(event as CustomEvent));
+    await waitFor(() => expect(getChatToken).toHaveBeenCalledTimes(1));
+    act(() => void vi.advanceTimersByTime(DEFAULT_TIMEOUT_MS));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(UNAVAILABLE);
+    expect(screen.getByRole('textbox', { name: 'Write a message...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(errors.map((event) => event.detail)).toEqual([{ widget: 'message-thread', status: null, kind: 'chat-unavailable' }]));
+    // Asked once (leadkit does not ask the host again by itself), never the sandbox's session call.
+    expect(getChatToken).toHaveBeenCalledTimes(1);
+    broken = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await ready();
+    expect(screen.queryByText(UNAVAILABLE)).toBeNull();
+    expect(getChatToken.mock.calls.map(([context]) => context.reason)).toEqual(['open', 'open']);
+    expect(received('POST', /\/v1\/chat\/session$/)).toEqual([]);
+  });
+});
+
+describe('<MessageThread> a chat call that never answers (issue 40)', () => {
+  /**
+   * The test's clock (fake timers and Date) runs with real time too, so the widget's own work goes
+   * on; it is moved on to the time limit of the held call. A busy machine's real time may add to it
+   * while the error renders: SLACK_MS bounds that (a 20 s limit, the sandbox adapter's before, fails).
+   */
+  const MARGIN_MS = 3000;
+  const SLACK_MS = 2000;
+  const box = () => screen.getByRole('textbox', { name: 'Write a message...' }) as HTMLTextAreaElement;
+
+  /** When (on the test's clock) `text` first showed in the document: watched from now on. */
+  function firstShown(text: string): () => number | null {
+    let at: number | null = null;
+    const observer = new MutationObserver(() => {
+      if (at !== null || !document.body.textContent?.includes(text)) return;
+      at = Date.now();
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    return () => at;
+  }
+
+  /** Moves the clock to `calledAt` + the time limit: `text` is not shown a little before it, and is shown by then. */
+  async function expectShownAtTimeLimit(calledAt: number, text: string) {
+    const shown = firstShown(text);
+    act(() => void vi.advanceTimersByTime(Math.max(0, calledAt + DEFAULT_TIMEOUT_MS - MARGIN_MS - Date.now())));
+    expect(shown()).toBeNull();
+    act(() => void vi.advanceTimersByTime(Math.max(0, calledAt + DEFAULT_TIMEOUT_MS - Date.now())));
+    const element = await screen.findByText(text, { exact: false });
+    expect(shown()! - calledAt).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS - MARGIN_MS);
+    expect(shown()! - calledAt).toBeLessThanOrEqual(DEFAULT_TIMEOUT_MS + SLACK_MS);
+    return element.closest('[role="alert"]') as HTMLElement;
+  }
+
+  it.each([
+    ['the chat session', /\/v1\/chat\/session$/, UNAVAILABLE],
+    ["the live stream's start", /\/v1\/chat\/events$/, UNAVAILABLE],
+    ['the conversation', /\/v1\/chat\/conversations\/\w+$/, UNAVAILABLE],
+    ['the recent messages', /\/messages\?/, 'Messages could not be loaded.'],
+  ])("%s held: its error with 'Try again' 15 s after the call, not before; what the pro typed stays; 'Try again' recovers once the network answers", async (_, held, error) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    const { askedAt, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: held });
+    await screen.findByRole('textbox', { name: 'Write a message...' });
+    // Typed while the thread opens, not sent.
+    fireEvent.change(box(), { target: { value: 'Can you come Monday?' } });
+    await waitFor(() => expect(askedAt(held)).toBeDefined());
+    const alert = await expectShownAtTimeLimit(askedAt(held)!, error);
+    expect(box().value).toBe('Can you come Monday?');
+    // The network answers again.
+    release();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list()).findByRole('img', { name: 'water-heater.jpg' })).toBeTruthy();
+    await ready();
+    expect(screen.queryByText(error, { exact: false })).toBeNull();
+    expect(box().value).toBe('Can you come Monday?');
+  });
+
+  it("a later page of history held: 'Older messages could not be loaded.' with 'Try again' 15 s after the call, the list kept; 'Try again' loads it once the network answers", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    const older = /\/messages\?.*before=/;
+    const { askedAt, release, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId }, { hold: older });
+    await ready();
+    const history = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === SANDBOX_HISTORY_THREAD.memberId);
+    await within(list()).findByText(history.at(-1)!.text);
+    fireEvent.change(box(), { target: { value: 'Half a reply' } });
+    list().scrollTop = 0;
+    fireEvent.scroll(list());
+    await waitFor(() => expect(askedAt(older)).toBeDefined());
+    const alert = await expectShownAtTimeLimit(askedAt(older)!, 'Older messages could not be loaded.');
+    expect(list().contains(alert)).toBe(true);
+    // What was on screen stays, and so does the composer's text.
+    expect(within(list()).getByText(history.at(-1)!.text)).toBeTruthy();
+    expect(box().value).toBe('Half a reply');
+    expect(box().disabled).toBe(false);
+    release();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list()).findByText(history[0]!.text)).toBeTruthy();
+    expect(within(list()).queryByRole('alert')).toBeNull();
   });
 });
 
