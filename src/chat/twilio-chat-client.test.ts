@@ -48,9 +48,17 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['autoInit'], initTimeoutMs = undefined as number | undefined, tokenIdentity = 'provider-1001' } = {}) {
+async function start({
+  history = 0,
+  autoInit = 'initialized' as TwilioDouble['autoInit'],
+  initTimeoutMs = undefined as number | undefined,
+  tokenIdentity = 'provider-1001',
+  /** The gateway config's time limit (default 15 s). */
+  timeoutMs = undefined as number | undefined,
+  loadSdk = undefined as (() => Promise<TwilioDouble>) | undefined,
+} = {}) {
   const sandbox = createSandboxGateway({ now: () => NOW });
-  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   const twilio = new TwilioDouble(tokenIdentity, () => NOW);
   twilio.autoInit = autoInit;
   const sid = sandbox.chat.conversationSid(1001, 5001);
@@ -60,7 +68,7 @@ async function start({ history = 0, autoInit = 'initialized' as TwilioDouble['au
   const factory = createTwilioChatAdapter({
     loadSdk: async () => {
       loads.push(1);
-      return twilio;
+      return loadSdk ? loadSdk() : twilio;
     },
     ...(initTimeoutMs === undefined ? {} : { initTimeoutMs }),
   });
@@ -191,6 +199,19 @@ describe('Twilio chat adapter: loading', () => {
     expect(chat.client.identity).toBe('provider-1001');
   });
 
+  it("has the gateway's time limit for its start-up (issue 40): an SDK that never loads, or never says initialized, ends it as unavailable", async () => {
+    // The factory itself (openChat also holds it to the limit: see open-chat.ts).
+    const startUp = async (setup: Awaited<ReturnType<typeof start>>) => {
+      const session = await getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 });
+      return setup.factory({ session, renewSession: () => getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 }), gateway: setup.gateway });
+    };
+    const neverLoads = await start({ timeoutMs: 50, loadSdk: () => new Promise(() => {}) });
+    await expect(startUp(neverLoads)).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable', operation: 'chat.loadSdk' });
+    const neverInitialized = await start({ timeoutMs: 50, autoInit: 'manual' });
+    await expect(startUp(neverInitialized)).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable', operation: 'chat.connect' });
+    expect(neverInitialized.twilio.client.shutdowns).toBe(1);
+  });
+
   it('gives up waiting for initialization when superseded', async () => {
     const setup = await start({ autoInit: 'manual' });
     const controller = new AbortController();
@@ -257,6 +278,17 @@ describe('Twilio chat adapter: messages', () => {
     const page = await chat.conversation.getMessages({ pageSize: 1 });
     expect(page.messages[0]).toMatchObject({ index, body: null, media: [{ contentType: 'image/png', filename: 'leak.png', size: PNG.length }] });
     expect(await page.messages[0]!.media[0]!.getUrl()).toMatch(/^https:\/\/media\.twilio\.test\/ME/);
+  });
+
+  it("ends an SDK call that never answers at the gateway's time limit (issue 40): a page fails as no answer, an upload is cancelled", async () => {
+    const setup = await start({ timeoutMs: 200 });
+    const chat = await open(setup);
+    setup.conversation.getMessages = () => new Promise(() => {});
+    await expect(chat.conversation.getMessages({ pageSize: 5 })).rejects.toMatchObject({ name: 'ChatError', kind: 'network', operation: 'chat.getMessages' });
+    setup.conversation.uploadGate = new Promise(() => {});
+    // An upload's limit is the call's plus its size at 50 kB/s: a small photo's is about the call's.
+    await expect(chat.conversation.sendMedia(new Blob([PNG], { type: 'image/png' }))).rejects.toMatchObject({ kind: 'network', operation: 'chat.sendMedia' });
+    expect(setup.conversation.cancelledUploads).toBe(1);
   });
 
   it('cancels an upload when its signal aborts', async () => {
