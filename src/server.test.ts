@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { parseAnswers } from './gateway/server-answers';
 import { loadFirstScreen, renderFirstScreen, renderToString } from './server';
@@ -192,6 +192,14 @@ describe('leadkit/server: <message-thread>', () => {
     expect(data.answers).toHaveLength(1);
     const shadow = await renderFirstScreen('message-thread', { attributes: THREAD, from: data });
     expect(shadow).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
+  });
+
+  it("never asks a host's getChatToken for the thread's first screen (the session is the browser's)", async () => {
+    const sandbox = createSandboxGateway();
+    const getChatToken = vi.fn();
+    await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    expect(getChatToken).not.toHaveBeenCalled();
+    expect(sandbox.store.requests.map((request) => request.path)).not.toContain('/gateway/message-center/v1/chat/session');
   });
 });
 

@@ -5,6 +5,8 @@
  * headers (the host's auth stays on the server), never an answer that carries a token.
  */
 import { createGatewayClient, withRequest, type GatewayClient } from './client';
+import { CHAT_SESSION_PATH } from './message-center/chat-session';
+import { isPath } from './message-center/paths';
 
 /** One answer, as the server got it. */
 export interface ServerAnswer {
@@ -19,9 +21,9 @@ export interface ServerAnswer {
 }
 
 /** Calls whose answer is a credential: never put in a page (a one-time token, a chat token). */
-const NEVER_INLINED = [/\/one-time-token(\/|$)/, /\/chat\/session$/];
+const NEVER_INLINED: readonly ((path: string) => boolean)[] = [(path) => /\/one-time-token(\/|$)/.test(path), (path) => isPath(path, CHAT_SESSION_PATH)];
 
-export const mayInline = (path: string): boolean => !NEVER_INLINED.some((pattern) => pattern.test(path.split('?')[0] ?? ''));
+export const mayInline = (path: string): boolean => !NEVER_INLINED.some((never) => never(path.split('?')[0] ?? ''));
 
 /** A request's path and query, as answers record it (the origin may differ between server and page). */
 export function requestPath(input: string | URL | Request): string {

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
+import { createGatewayClient } from '../../gateway/client';
 import { ChatError, type ChatMessage } from '../../chat/chat-client';
 import { chatFactoryFor, readCookie, TWILIO_NOT_GIVEN_HINT } from './chat-factory';
 import { linkify } from './message-text';
+import { threadFirstCalls } from './thread-atoms';
 import { mergeMessages } from './thread-session';
 
 const message = (index: number, body = `#${index}`): ChatMessage => ({ index, sid: `m${index}`, author: 'member-1', body, dateCreated: null, media: [], attributes: {} });
@@ -69,5 +72,22 @@ describe('chat factory and campaign cookie', () => {
     }
     expect(TWILIO_NOT_GIVEN_HINT).toContain("createTwilioChatClientFactory()` from 'leadkit/twilio'");
     expect(TWILIO_NOT_GIVEN_HINT).toContain('chat-service="sandbox"');
+  });
+});
+
+describe("threadFirstCalls (the CDN loader's early calls)", () => {
+  it("hold the session call only when the host gives no getChatToken; the host's is never asked early", async () => {
+    const { fetch, requests } = recordingFetch(() => json(500, {}));
+    const plain = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, retry: { retries: 0 } });
+    await Promise.allSettled(threadFirstCalls(plain, 1001, 5001, 300001));
+    expect(requests.map((request) => new URL(request.url).pathname)).toContain('/gateway/message-center/v1/chat/session');
+    requests.length = 0;
+    const getChatToken = vi.fn();
+    const hosted = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, retry: { retries: 0 }, getChatToken });
+    const calls = threadFirstCalls(hosted, 1001, 5001, 300001);
+    await Promise.allSettled(calls);
+    expect(calls).toHaveLength(3);
+    expect(requests.map((request) => new URL(request.url).pathname)).not.toContain('/gateway/message-center/v1/chat/session');
+    expect(getChatToken).not.toHaveBeenCalled();
   });
 });
