@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/schemas';
+import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/chat-session';
 import { oneTimeToken, requireMember } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, notFound, parseBody } from '../http';
