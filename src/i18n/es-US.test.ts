@@ -10,6 +10,8 @@ const jan9At9am = new Date(2021, 0, 9, 9, 5);
 describe('es-US formats (date-fns es, Intl)', () => {
   it('writes dates day first with Spanish names', () => {
     expect(ES_US_FORMATS.messageTimestamp(june1At3pm)).toBe('lunes, 1 de junio de 2020, 3:00 p.m.');
+    expect(ES_US_FORMATS.messageTime(june1At3pm)).toBe('3:00 p.m.');
+    expect(ES_US_FORMATS.messageTime(jan9At9am)).toBe('9:05 a.m.');
     expect(ES_US_FORMATS.messageDay(jan9At9am)).toBe('sábado, 9 de enero de 2021');
     expect(ES_US_FORMATS.boardDate(june1At3pm)).toBe('01/06/2020');
     expect(ES_US_FORMATS.pickerDate(june1At3pm)).toBe('1 jun 2020');

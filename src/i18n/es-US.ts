@@ -49,6 +49,8 @@ export const esUSMessages = {
 
 /** 'lunes, 1 de junio de 2020, 3:00 p.m.' (§2's message timestamp in es-US). */
 export const ES_MESSAGE_TIMESTAMP_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy, h:mm aaaa";
+/** '3:00 p.m.': the time part of the message timestamp (beside each bubble). */
+export const ES_MESSAGE_TIME_FORMAT = 'h:mm aaaa';
 /** 'lunes, 1 de junio de 2020'. */
 export const ES_MESSAGE_DAY_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy";
 /** '01/06/2020' (day/month/year, as es-US reads numeric dates). */
@@ -70,6 +72,7 @@ const pluralRules = new Intl.PluralRules('es-US');
 
 export const ES_US_FORMATS: LocaleFormats = {
   messageTimestamp: formatter(ES_MESSAGE_TIMESTAMP_FORMAT),
+  messageTime: formatter(ES_MESSAGE_TIME_FORMAT),
   messageDay: formatter(ES_MESSAGE_DAY_FORMAT),
   boardDate: formatter(ES_BOARD_DATE_FORMAT),
   pickerDate: formatter(ES_PICKER_DATE_FORMAT),

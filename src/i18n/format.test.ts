@@ -4,6 +4,7 @@ import {
   formatFullDate,
   formatLeadCreated,
   formatMessageDay,
+  formatMessageTime,
   formatMessageTimestamp,
   formatPickerDate,
   formatPrice,
@@ -30,6 +31,16 @@ describe('formatMessageTimestamp (§2)', () => {
     const iso = june1At3pm.toISOString(); // UTC form of the same instant
     expect(iso.endsWith('Z')).toBe(true);
     expect(formatMessageTimestamp(iso)).toBe('Monday, June 1, 2020 3:00 PM');
+  });
+});
+
+describe('formatMessageTime (each message’s time beside its bubble, issue 37 §4)', () => {
+  it('is the message timestamp’s time without its day', () => {
+    expect(formatMessageTime(june1At3pm)).toBe('3:00 PM');
+    expect(formatMessageTime(jan9At9am)).toBe('9:05 AM');
+    expect(formatMessageTime(midnight)).toBe('12:00 AM');
+    expect(formatMessageTimestamp(jan9At9am).endsWith(` ${formatMessageTime(jan9At9am)}`)).toBe(true);
+    expect(formatMessageTime('not a date')).toBe('');
   });
 });
 

@@ -14,6 +14,8 @@ export type DateInput = Date | string;
 
 /** 'Monday, June 1, 2020 3:00 PM' (§2 message timestamp). */
 export const MESSAGE_TIMESTAMP_FORMAT = 'EEEE, MMMM d, yyyy h:mm a';
+/** '3:00 PM': the time part of §2's message timestamp (beside each bubble; the day is its separator's). */
+export const MESSAGE_TIME_FORMAT = 'h:mm a';
 /** '06/01/2020' (§9 board display MM/DD/YYYY). */
 export const BOARD_DATE_FORMAT = 'MM/dd/yyyy';
 /** 'Jun 1, 2020' (§9 date picker "MMM d, yyyy"). */
@@ -75,6 +77,16 @@ const numericDay = (date: Date) => `${two(date.getMonth() + 1)}/${two(date.getDa
 export function formatMessageTimestamp(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)} ${time(date)}` : '';
+}
+
+/**
+ * Each message's own time beside its bubble (issue 37 §4): '3:00 PM' — §2's message timestamp
+ * without its day, which the day separator above says (the full timestamp stays with the bubble
+ * for screen readers and under each group).
+ */
+export function formatMessageTime(input: DateInput | null | undefined): string {
+  const date = toDate(input);
+  return date ? time(date) : '';
 }
 
 /**
@@ -149,6 +161,8 @@ export interface PickerDates {
 export interface LocaleFormats {
   /** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
   readonly messageTimestamp: (input: DateInput | null | undefined) => string;
+  /** Each message's time beside its bubble: '3:00 PM'. */
+  readonly messageTime: (input: DateInput | null | undefined) => string;
   /** The thread's day separators: 'Monday, June 1, 2020'. */
   readonly messageDay: (input: DateInput | null | undefined) => string;
   /** §9 board dates: '06/01/2020'. */
@@ -167,6 +181,7 @@ export interface LocaleFormats {
 
 export const EN_US_FORMATS: LocaleFormats = {
   messageTimestamp: formatMessageTimestamp,
+  messageTime: formatMessageTime,
   messageDay: formatMessageDay,
   boardDate: formatBoardDate,
   pickerDate: formatPickerDate,

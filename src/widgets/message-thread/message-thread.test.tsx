@@ -9,6 +9,7 @@ import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } fro
 import type { ChatTokenContext } from '../../gateway/message-center/chat-session';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
 import { formatMessageTimestamp } from '../../i18n/format';
+import { loadLocalePack } from '../../i18n/locale';
 import type { Clock } from '../../runtime/runtime';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { MessageThread, type MessageThreadProps } from './message-thread';
@@ -62,6 +63,8 @@ function renderThread(
     hold?: RegExp;
     /** More of the host's gateway config (its `getChatToken`…). */
     gateway?: Partial<GatewayClientConfig>;
+    /** The widget's locale (its pack loaded beforehand: `loadLocalePack`). */
+    locale?: string;
   } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
@@ -87,7 +90,7 @@ function renderThread(
   const events: CustomEvent[] = [];
   host.addEventListener('lk-message-send', (event) => events.push(event as CustomEvent));
   const view = render(
-    <WidgetShell owner={{}} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, now: options.now }}>
+    <WidgetShell owner={{}} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, now: options.now, locale: options.locale }}>
       <MessageThread {...props} />
     </WidgetShell>,
   );
@@ -1072,6 +1075,117 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     const box = screen.getByRole('textbox', { name: 'Write a message...' });
     fireEvent.change(box, { target: { value: 'Hi' } });
     expect(conversation.calls.filter((call) => call.method === 'typing')).toHaveLength(1);
+  });
+});
+
+describe('<MessageThread> each message’s own time (issue 37 §4)', () => {
+  /** Three messages on Monday, March 9, 2026: two of the customer's a minute apart (one group), then the provider's. */
+  function threeMessages() {
+    let clock = new Date(2026, 2, 9, 8, 30);
+    const sandbox = createSandboxGateway({ now: () => clock });
+    const post = (at: Date, text: string, fromProvider = false) => {
+      clock = at;
+      sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider, text });
+    };
+    post(new Date(2026, 2, 9, 8, 30), 'Is 10 still good?');
+    post(new Date(2026, 2, 9, 8, 31), 'Or later?');
+    post(new Date(2026, 2, 9, 8, 40), 'Yes, 10 works.', true);
+    clock = new Date(2026, 2, 9, 11, 0);
+    return { sandbox, now: () => clock };
+  }
+  const bubbles = () => within(list()).getAllByRole('group');
+  const bubbleOf = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
+  /** The time shown beside a bubble (hidden from screen readers: they have the full timestamp). */
+  const besideOf = (bubble: HTMLElement) => bubble.querySelector('[part="message-time-beside"]');
+
+  it('every bubble, grouped or not, has its time beside it and its full timestamp as its description for screen readers', async () => {
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, threeMessages());
+    await ready();
+    await within(list()).findByText('Yes, 10 works.');
+    // A group per bubble, named by who wrote it and what it says, described by its timestamp (§2's format).
+    expect(within(list()).getByRole('group', { name: 'Zoe Vargas Is 10 still good?', description: 'Monday, March 9, 2026 8:30 AM' })).toBe(bubbleOf('Is 10 still good?'));
+    expect(within(list()).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'Monday, March 9, 2026 8:31 AM' })).toBe(bubbleOf('Or later?'));
+    // The own bubble's description says its state after its time.
+    expect(within(list()).getByRole('group', { name: 'You Yes, 10 works.', description: /^Monday, March 9, 2026 8:40 AM (Delivered|Read)$/ })).toBe(bubbleOf('Yes, 10 works.'));
+    expect(bubbles()).toHaveLength(3);
+    // On screen: each its own time, also the first of the customer's group (its group line is under the second).
+    expect(bubbles().map((bubble) => besideOf(bubble)?.textContent)).toEqual(['8:30 AM', '8:31 AM', '8:40 AM']);
+    expect(bubbles().map((bubble) => besideOf(bubble)?.getAttribute('aria-hidden'))).toEqual(['true', 'true', 'true']);
+    expect(besideOf(bubbleOf('Is 10 still good?'))?.getAttribute('title')).toBe('Monday, March 9, 2026 8:30 AM');
+    expect(bubbleOf('Is 10 still good?').nextElementSibling).toBeNull();
+  });
+
+  it('in es-US: the time beside and the description from the Spanish formats', async () => {
+    await loadLocalePack('es-US');
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { ...threeMessages(), locale: 'es-US' });
+    await screen.findByRole('textbox', { name: 'Escriba un mensaje...' });
+    const messages = screen.getByRole('region', { name: 'Mensajes' });
+    await within(messages).findByText('Yes, 10 works.');
+    const bubble = within(messages).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'lunes, 9 de marzo de 2026, 8:31 a.m.' });
+    expect(besideOf(bubble)?.textContent).toBe('8:31 a.m.');
+    expect(within(messages).getAllByRole('group').map((each) => besideOf(each)?.textContent)).toEqual(['8:30 a.m.', '8:31 a.m.', '8:40 a.m.']);
+  });
+
+  it('the bubbles are one Tab stop (the newest first): arrows move between them, Home and End to the first and last', async () => {
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, threeMessages());
+    await ready();
+    await within(list()).findByText('Yes, 10 works.');
+    const stops = () => bubbles().filter((bubble) => bubble.tabIndex === 0);
+    expect(stops()).toEqual([bubbleOf('Yes, 10 works.')]);
+    // Besides the list itself (arrow keys, Page Up/Down scroll it), nothing else in it is a Tab stop.
+    expect(list().tabIndex).toBe(0);
+    expect(list().querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    act(() => bubbleOf('Yes, 10 works.').focus());
+    const press = async (key: string, expected: string) => {
+      fireEvent.keyDown(document.activeElement!, { key });
+      await waitFor(() => expect(document.activeElement).toBe(bubbleOf(expected)));
+      expect(stops()).toEqual([bubbleOf(expected)]);
+    };
+    await press('ArrowUp', 'Or later?');
+    await press('ArrowUp', 'Is 10 still good?');
+    await press('ArrowUp', 'Is 10 still good?');
+    await press('End', 'Yes, 10 works.');
+    await press('Home', 'Is 10 still good?');
+    await press('ArrowDown', 'Or later?');
+    // Another key is left to the page (Page Down scrolls the list).
+    expect(fireEvent.keyDown(document.activeElement!, { key: 'PageDown' })).toBe(true);
+    // Focused by a click or Tab, a bubble becomes the stop.
+    act(() => bubbleOf('Yes, 10 works.').focus());
+    expect(stops()).toEqual([bubbleOf('Yes, 10 works.')]);
+  });
+
+  it('a tap on a bubble shows its time (on a narrow thread; thread-body.css), a second tap hides it; one at a time; a tap on a link in it does not', async () => {
+    const setup = threeMessages();
+    setup.sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text: 'Photos: https://example.com/sink' });
+    renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, setup);
+    await ready();
+    await within(list()).findByText('Yes, 10 works.');
+    const revealed = () => bubbles().filter((bubble) => bubble.hasAttribute('data-revealed'));
+    expect(revealed()).toEqual([]);
+    fireEvent.click(within(list()).getByText('Or later?'));
+    expect(revealed()).toEqual([bubbleOf('Or later?')]);
+    fireEvent.click(bubbleOf('Is 10 still good?'));
+    expect(revealed()).toEqual([bubbleOf('Is 10 still good?')]);
+    fireEvent.click(bubbleOf('Is 10 still good?'));
+    expect(revealed()).toEqual([]);
+    const link = within(list()).getByRole('link', { name: 'https://example.com/sink' });
+    // (The test's page does not follow it.)
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(revealed()).toEqual([]);
+  });
+
+  it('a send not yet stored has its time beside it and as its description too', async () => {
+    const { release } = renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { ...threeMessages(), hold: new RegExp(`${MC}/v1/messages$`) });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'See you at 10' } });
+    fireEvent.click(sendButton());
+    const pending = (await within(list()).findByText('See you at 10')).closest('[part~="message"]') as HTMLElement;
+    expect(pending.getAttribute('part')).toContain('message-pending');
+    // (Written now, on the page's clock.)
+    expect(within(list()).getByRole('group', { name: 'You See you at 10', description: /^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M Sending…$/ })).toBe(pending);
+    expect(besideOf(pending)?.textContent).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+    release();
   });
 });
 

@@ -1,5 +1,5 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
@@ -24,6 +24,15 @@ import { ThreadSpinner } from './thread-skeleton';
  * state (sending, sent, delivered, read) as an icon in a corner kept for it, with the state as
  * text for screen readers, and the newest own message says it in words after its time while it
  * is the last word — nothing moves when a state changes.
+ *
+ * Issue 37 §4: each message shows its own time ('3:00 PM'; the day is its separator's) beside its
+ * bubble, on the free side of the row and level with the bubble's last line: always on a wide
+ * thread; on a narrow one (a phone, under 560 px) when the bubble is tapped (again: hidden) or
+ * has keyboard focus. It overlays the row's free side, so nothing moves when it shows. Screen
+ * readers get the full timestamp with every bubble (its description). The bubbles are one tab
+ * stop (roving focus: the last focused, else the newest): ArrowUp/ArrowDown move between them,
+ * Home/End to the first and last loaded; the focused bubble's row stays rendered while it is
+ * scrolled out of view.
  */
 
 /** §9: infinite scroll default threshold. */
@@ -73,6 +82,26 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   // (Not on the connection, typing or announcements: those change no row.)
   const rows = useMemo(() => threadRows({ messages, pending, identity, readHorizon, unreadAfter, hasOlder }), [messages, pending, identity, readHorizon, unreadAfter, hasOlder]);
 
+  // The bubbles' one tab stop (roving focus): the last focused, else the newest. By key: an
+  // older page moves every index.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const found = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const activeIndex = found >= 0 ? found : rows.length - 1;
+  // The bubble whose time a tap shows on a narrow thread (one at a time; a second tap hides it).
+  const [revealedKey, setRevealedKey] = useState<string | null>(null);
+  // A bubble to focus once its row is rendered (after an arrow key).
+  const focusKey = useRef<string | null>(null);
+  // The focused bubble's row stays in the DOM out of view: focus is not lost to the page when
+  // the list scrolls, and Tab always finds the bubbles' stop.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < 0 || activeIndex >= range.count || indexes.includes(activeIndex)) return indexes;
+      return [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
+
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -88,7 +117,32 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
     scrollEndThreshold: AT_BOTTOM_PX,
     observeElementRect: observeRect,
     useFlushSync: false,
+    rangeExtractor,
   });
+
+  useEffect(() => {
+    const key = focusKey.current;
+    if (key === null) return;
+    const index = rows.findIndex((row) => row.key === key);
+    const bubble = scrollRef.current?.querySelector<HTMLElement>(`li[data-index="${index}"] .lk-msg`);
+    if (!bubble) return;
+    focusKey.current = null;
+    bubble.focus({ preventScroll: true });
+  });
+
+  /** ArrowUp/ArrowDown: the bubble before or after; Home/End: the first or last loaded. */
+  const onBubbleKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const last = rows.length - 1;
+    const next = event.key === 'ArrowUp' ? index - 1 : event.key === 'ArrowDown' ? index + 1 : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = Math.min(Math.max(next, 0), last);
+    if (target === index) return;
+    focusKey.current = rows[target]!.key;
+    setActiveKey(rows[target]!.key);
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+  };
 
   useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
 
@@ -167,6 +221,16 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
             <ul className="lk-thread__rows" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index]!;
+                const bubble: BubbleFocus = {
+                  tabIndex: item.index === activeIndex ? 0 : -1,
+                  revealed: row.key === revealedKey,
+                  onFocus: () => setActiveKey(row.key),
+                  onKeyDown: (event) => onBubbleKeyDown(event, item.index),
+                  // A tap on the bubble (not on a link or button in it) shows or hides its time.
+                  onClick: (event) => {
+                    if (!(event.target as Element).closest('a, button')) setRevealedKey((shown) => (shown === row.key ? null : row.key));
+                  },
+                };
                 return (
                   <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
                     {row.day ? <DaySeparator date={row.day} /> : null}
@@ -176,9 +240,9 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
                       </p>
                     ) : null}
                     {row.kind === 'message' ? (
-                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} />
+                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} focus={bubble} />
                     ) : (
-                      <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} />
+                      <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} focus={bubble} />
                     )}
                   </li>
                 );
@@ -252,13 +316,15 @@ function StateIcon({ state }: { state: OwnMessageState }) {
 }
 
 /** An own bubble's state: the icon in the corner kept for it, the state in words for screen readers. */
-function MessageState({ state }: { state: OwnMessageState }) {
+function MessageState({ state, id }: { state: OwnMessageState; id: string }) {
   const { t } = useRuntime();
   if (state === 'failed' || state === 'held') return null;
   return (
     <span className="lk-msg__state-icon" data-state={state} part="message-state-icon">
       <StateIcon state={state} />
-      <span className="lk-visually-hidden">{t(`thread.state.${state}`)}</span>
+      <span className="lk-visually-hidden" id={id}>
+        {t(`thread.state.${state}`)}
+      </span>
     </span>
   );
 }
@@ -286,11 +352,63 @@ function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; re
   );
 }
 
+/** How a bubble takes part in the list's roving focus and taps (MessageList). */
+interface BubbleFocus {
+  tabIndex: 0 | -1;
+  /** Tapped: its time shows on a narrow thread. */
+  revealed: boolean;
+  onFocus(): void;
+  onKeyDown(event: KeyboardEvent<HTMLElement>): void;
+  onClick(event: MouseEvent<HTMLElement>): void;
+}
+
 /**
- * One message. Its timestamp (§2's format) is read with it by screen readers; on screen it shows
- * once per group of messages (message-groups.ts), on one line under the group's last bubble.
- * An own message shows its state (`state`), and in words after its time when it is the newest
- * and the last word (`receipt`).
+ * A bubble's element attributes: one of the list's focusable bubbles (a group named by who wrote
+ * it and what it holds, described by its full timestamp and state), its time shown when tapped.
+ */
+function bubbleAttributes(focus: BubbleFocus, labelledBy: (string | false)[], describedBy: (string | false)[]) {
+  return {
+    role: 'group',
+    tabIndex: focus.tabIndex,
+    'aria-labelledby': labelledBy.filter(Boolean).join(' '),
+    'aria-describedby': describedBy.filter(Boolean).join(' ') || undefined,
+    'data-revealed': focus.revealed || undefined,
+    onFocus: (event: { target: EventTarget; currentTarget: EventTarget }) => {
+      if (event.target === event.currentTarget) focus.onFocus();
+    },
+    onKeyDown: focus.onKeyDown,
+    onClick: focus.onClick,
+  } as const;
+}
+
+/**
+ * A message's time: the full timestamp (§2's format) for screen readers — the bubble's
+ * description — and on screen beside the bubble as its time of day ('3:00 PM'; the day is its
+ * separator's, the full timestamp its tooltip), always on a wide thread, on a narrow one when
+ * the bubble is tapped or focused (thread-body.css).
+ */
+function BubbleTime({ date, id }: { date: Date; id: string }) {
+  const format = useFormat();
+  const full = format.messageTimestamp(date);
+  const iso = date.toISOString();
+  return (
+    <>
+      <time className="lk-visually-hidden" id={id} dateTime={iso}>
+        {full}
+      </time>
+      <time className="lk-msg__time" dateTime={iso} title={full} aria-hidden="true" part="message-time-beside">
+        {format.messageTime(date)}
+      </time>
+    </>
+  );
+}
+
+/**
+ * One message. Its timestamp (§2's format) is read with it by screen readers; on screen its time
+ * shows beside it (BubbleTime), and the full timestamp once per group of messages
+ * (message-groups.ts), on one line under the group's last bubble. An own message shows its
+ * state (`state`), and in words after its time when it is the newest and the last word
+ * (`receipt`).
  */
 function MessageBubble({
   message,
@@ -300,6 +418,7 @@ function MessageBubble({
   receipt,
   memberName,
   onLinkClick,
+  focus,
 }: {
   message: ChatMessage;
   own: boolean;
@@ -308,28 +427,32 @@ function MessageBubble({
   receipt: OwnMessageState | null;
   memberName: string;
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  focus: BubbleFocus;
 }) {
   const { t } = useRuntime();
-  const format = useFormat();
+  const id = useId();
   const date = message.dateCreated;
+  const attributes = bubbleAttributes(
+    focus,
+    [`${id}who`, ...message.media.map((media, i) => `${id}media${i}`), !!message.body && `${id}body`],
+    [!!date && `${id}time`, !!state && `${id}state`],
+  );
   return (
     <>
-      <div className="lk-msg" data-own={own} data-group-end={stamp} data-receipt={state ? true : undefined} part={own ? 'message message-own' : 'message message-member'}>
-        <span className="lk-visually-hidden">{own ? t('thread.you') : memberName}</span>
-        {message.media.map((media) => (
-          <MessageMedia key={media.sid} media={media} />
+      <div className="lk-msg" data-own={own} data-group-end={stamp} data-receipt={state ? true : undefined} part={own ? 'message message-own' : 'message message-member'} {...attributes}>
+        <span className="lk-visually-hidden" id={`${id}who`}>
+          {own ? t('thread.you') : memberName}
+        </span>
+        {message.media.map((media, i) => (
+          <MessageMedia key={media.sid} media={media} id={`${id}media${i}`} />
         ))}
         {message.body ? (
-          <p className="lk-msg__body" dir="auto">
+          <p className="lk-msg__body" dir="auto" id={`${id}body`}>
             <MessageText text={message.body} onLinkClick={onLinkClick} />
           </p>
         ) : null}
-        {date ? (
-          <time className="lk-visually-hidden" dateTime={date.toISOString()}>
-            {format.messageTimestamp(date)}
-          </time>
-        ) : null}
-        {state ? <MessageState state={state} /> : null}
+        {date ? <BubbleTime date={date} id={`${id}time`} /> : null}
+        {state ? <MessageState state={state} id={`${id}state`} /> : null}
       </div>
       {stamp || receipt ? <StampLine date={stamp ? date : null} own={own} receipt={receipt} /> : null}
     </>
@@ -355,7 +478,7 @@ function mediaUrl(url: string | null): string | null {
 }
 
 /** A photo (or a download link for other media). Its URL may be temporary: asked for when shown. */
-function MessageMedia({ media }: { media: ChatMedia }) {
+function MessageMedia({ media, id }: { media: ChatMedia; id: string }) {
   const { t } = useRuntime();
   const [given, setUrl] = useState<string | null>(null);
   const url = mediaUrl(given);
@@ -375,18 +498,20 @@ function MessageMedia({ media }: { media: ChatMedia }) {
   const name = media.filename ?? (media.contentType.startsWith('image/') ? t('thread.photo') : t('thread.file'));
   if (!media.contentType.startsWith('image/')) {
     return url ? (
-      <a className="lk-msg__file" href={url} download={media.filename ?? undefined} rel="noopener noreferrer">
+      <a className="lk-msg__file" id={id} href={url} download={media.filename ?? undefined} rel="noopener noreferrer">
         {t('thread.download', { fileName: name })}
       </a>
     ) : (
-      <span className="lk-msg__file">{name}</span>
+      <span className="lk-msg__file" id={id}>
+        {name}
+      </span>
     );
   }
   // A fixed box: the row keeps its height when the image arrives.
   return url && !failed ? (
-    <img className="lk-msg__image" src={url} alt={name} loading="lazy" decoding="async" />
+    <img className="lk-msg__image" id={id} src={url} alt={name} loading="lazy" decoding="async" />
   ) : (
-    <span className="lk-msg__image lk-msg__image--placeholder" role="img" aria-label={name} />
+    <span className="lk-msg__image lk-msg__image--placeholder" id={id} role="img" aria-label={name} />
   );
 }
 
@@ -402,6 +527,7 @@ function PendingBubble({
   onRetry,
   onDiscard,
   onLinkClick,
+  focus,
 }: {
   pending: PendingSend;
   stamp: boolean;
@@ -409,27 +535,36 @@ function PendingBubble({
   onRetry(id: string): void;
   onDiscard(id: string): void;
   onLinkClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  focus: BubbleFocus;
 }) {
   const { t } = useRuntime();
+  const id = useId();
   const percent = pending.progress && pending.progress.total > 0 ? Math.round((pending.progress.loaded / pending.progress.total) * 100) : 0;
   const fileName = pending.fileName ?? t('thread.photo');
   const stuck = pending.state === 'failed' || pending.state === 'held';
+  const createdAt = new Date(pending.createdAt);
+  const attributes = bubbleAttributes(focus, [`${id}who`, `${id}body`], [`${id}time`, `${id}state`]);
   return (
     <>
-      <div className="lk-msg" data-own="true" data-state={pending.state} data-group-end={stamp} data-receipt={stuck ? undefined : true} part="message message-own message-pending">
-        <span className="lk-visually-hidden">{t('thread.you')}</span>
+      <div className="lk-msg" data-own="true" data-state={pending.state} data-group-end={stamp} data-receipt={stuck ? undefined : true} part="message message-own message-pending" {...attributes}>
+        <span className="lk-visually-hidden" id={`${id}who`}>
+          {t('thread.you')}
+        </span>
         {pending.kind === 'text' ? (
-          <p className="lk-msg__body" dir="auto">
+          <p className="lk-msg__body" dir="auto" id={`${id}body`}>
             <MessageText text={pending.text} onLinkClick={onLinkClick} />
           </p>
         ) : (
-          <p className="lk-msg__body lk-msg__file">{fileName}</p>
+          <p className="lk-msg__body lk-msg__file" id={`${id}body`}>
+            {fileName}
+          </p>
         )}
+        <BubbleTime date={createdAt} id={`${id}time`} />
         {pending.kind === 'media' && pending.state === 'sending' ? (
           <progress className="lk-msg__progress" max={100} value={percent} aria-label={t('thread.uploading', { fileName, percent })} />
         ) : null}
         {stuck ? (
-          <p className="lk-msg__state" role="alert">
+          <p className="lk-msg__state" role="alert" id={`${id}state`}>
             {pending.state === 'failed' && pending.kind === 'media' ? t('validation.fileDefault') : t(`thread.state.${pending.state}`)}{' '}
             <button type="button" className="lk-link-button" onClick={() => onRetry(pending.id)}>
               {t('thread.retry')}
@@ -444,10 +579,10 @@ function PendingBubble({
             ) : null}
           </p>
         ) : (
-          <MessageState state={pending.state} />
+          <MessageState state={pending.state} id={`${id}state`} />
         )}
       </div>
-      {stamp || receipt ? <StampLine date={stamp ? new Date(pending.createdAt) : null} own receipt={receipt} /> : null}
+      {stamp || receipt ? <StampLine date={stamp ? createdAt : null} own receipt={receipt} /> : null}
     </>
   );
 }
