@@ -4,13 +4,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { pseudoLocalize } from './support/story-locale';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
 import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
-import { formatMessageDay } from '../src/i18n/format';
+import { formatMessageDay, formatMessageTime, formatMessageTimestamp } from '../src/i18n/format';
 import baseCss from '../src/ui/base.css?inline';
 import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
 import { shadowOf } from './support/queries';
 import { SANDBOX_NOW, sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
-import { typeText } from './support/shadow-input';
+import { expectFocused, typeText } from './support/shadow-input';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
@@ -32,7 +32,7 @@ const prepared = new WeakSet<SandboxGateway>();
  * The thread with a chat factory on the story's sandbox (one per sandbox: the chat opens once).
  * `prepare` changes the sandbox's data before the thread opens (messages of other days, unread ones).
  */
-function ThreadFrame({ prepare, ...props }: MessageThreadProps & { prepare?: (gateway: SandboxGateway) => void }) {
+function ThreadFrame({ prepare, width = 760, ...props }: MessageThreadProps & { prepare?: (gateway: SandboxGateway) => void; width?: number }) {
   const story = useSandbox();
   if (prepare && !prepared.has(story.gateway)) {
     prepared.add(story.gateway);
@@ -42,7 +42,7 @@ function ThreadFrame({ prepare, ...props }: MessageThreadProps & { prepare?: (ga
   // The widget's clock is the sandbox's (masked-number expiry is judged against it).
   const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW) }), [chat]);
   return (
-    <WidgetFrame styles={[baseCss]} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: 760 }}>
+    <WidgetFrame styles={[baseCss]} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: width }}>
       <MessageThread {...props} />
     </WidgetFrame>
   );
@@ -290,6 +290,88 @@ export const DaySeparators: Story = {
     await within(list).findByText('We have one in stock. Thursday at 10?');
     const days = within(list).getAllByRole('heading', { level: 2 });
     await expect(days.map((day) => day.textContent)).toEqual([formatMessageDay(new Date('2025-06-06T15:00:00Z')), 'Yesterday', 'Today']);
+  },
+};
+
+/** The bubbles of messagesOnDays (oldest first) with the time shown beside each, and their times as written. */
+function bubblesWithTimes(list: HTMLElement) {
+  const bubbles = within(list).getAllByRole('group');
+  const times = ['2025-06-06T15:00:00Z', '2025-06-06T15:20:00Z', '2025-06-10T14:00:00Z', '2025-06-11T13:30:00Z'].map((iso) => new Date(iso));
+  return bubbles.map((bubble, i) => ({ bubble, beside: bubble.querySelector('[part="message-time-beside"]') as HTMLElement, at: times[i]! }));
+}
+
+async function daysThread(canvasElement: HTMLElement) {
+  const { canvas } = await ready(canvasElement);
+  const list = canvas.getByRole('region', { name: 'Messages' });
+  await within(list).findByText('We have one in stock. Thursday at 10?');
+  const bubbles = bubblesWithTimes(list);
+  await expect(bubbles).toHaveLength(4);
+  // For screen readers, on every width: each bubble described by its full timestamp (§2).
+  for (const { bubble, at } of bubbles) await expect(bubble).toHaveAccessibleDescription(expect.stringContaining(formatMessageTimestamp(at)));
+  return { list, bubbles };
+}
+
+/**
+ * Issue 37 §4, a wide thread (a desktop): each message's time beside its bubble, always shown,
+ * on the row's free side (left of the provider's bubbles, right of the customer's) and level
+ * with the bubble's last line; the full timestamp is its tooltip.
+ */
+export const MessageTimesWide: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
+  play: async ({ canvasElement }) => {
+    const { bubbles } = await daysThread(canvasElement);
+    for (const { bubble, beside, at } of bubbles) {
+      await expect(beside).toBeVisible();
+      await expect(beside).toHaveTextContent(formatMessageTime(at));
+      await expect(beside).toHaveAttribute('title', formatMessageTimestamp(at));
+      const box = bubble.getBoundingClientRect();
+      const time = beside.getBoundingClientRect();
+      if (bubble.dataset.own === 'true') await expect(time.right).toBeLessThanOrEqual(box.left);
+      else await expect(time.left).toBeGreaterThanOrEqual(box.right);
+      await expect(time.bottom).toBeLessThanOrEqual(box.bottom);
+      await expect(time.bottom).toBeGreaterThan(box.bottom - 16);
+    }
+  },
+};
+
+/**
+ * Issue 37 §4, a narrow thread (a 390 px phone): the times stay out of the way; a tap on a
+ * bubble shows its time, so does keyboard focus — nothing moves. Ends with the newest bubble's
+ * time shown by a tap. (A second tap hides it: test/e2e/phone.test.ts, with real taps — this
+ * story's clicks are synthetic, and Chrome takes their focus for keyboard focus.)
+ */
+export const MessageTimesNarrow: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: (args) => <ThreadFrame {...args} width={390} prepare={messagesOnDays} />,
+  play: async ({ canvasElement }) => {
+    const { bubbles } = await daysThread(canvasElement);
+    // Shown: fully (after its fade); the others: gone (visibility turns hidden at the fade's end).
+    const shown = () => {
+      const styles = bubbles.map(({ bubble, beside }) => ({ bubble, style: getComputedStyle(beside) }));
+      if (styles.some(({ style }) => style.visibility === 'visible' && style.opacity !== '1')) return null;
+      return styles.filter(({ style }) => style.visibility === 'visible').map(({ bubble }) => bubble);
+    };
+    await expect(shown()).toEqual([]);
+    const newest = bubbles.at(-1)!;
+    const previous = bubbles.at(-2)!;
+    const before = newest.bubble.getBoundingClientRect().toJSON() as DOMRect;
+    await userEvent.click(within(newest.bubble).getByText('We have one in stock. Thursday at 10?'));
+    await waitFor(() => expect(shown()).toEqual([newest.bubble]));
+    await expect(newest.beside).toHaveTextContent(formatMessageTime(newest.at));
+    await expect(newest.bubble.getBoundingClientRect().toJSON()).toEqual(before);
+    // The keyboard: ArrowUp focuses the bubble before, which shows its time too; End goes back.
+    // (Pressed on the focused bubble: user-event's keys go to the shadow host.)
+    const press = (key: string) => (newest.bubble.getRootNode() as ShadowRoot).activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+    await expectFocused(newest.bubble);
+    press('ArrowUp');
+    await expectFocused(previous.bubble);
+    await waitFor(() => expect(shown()).toEqual([previous.bubble, newest.bubble]));
+    // Inside the row: nothing sideways.
+    await expect(previous.beside.getBoundingClientRect().right).toBeLessThanOrEqual(previous.bubble.closest('li')!.getBoundingClientRect().right);
+    press('End');
+    await expectFocused(newest.bubble);
+    await waitFor(() => expect(shown()).toEqual([newest.bubble]));
   },
 };
 
