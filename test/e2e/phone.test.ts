@@ -180,6 +180,37 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it("thread at 390 px by touch (issue 37 §4): a message's time is hidden until its bubble is tapped, shows beside it on the tap and goes on a second one; nothing moves, nothing sideways", async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    const thread = page.locator('message-thread');
+    const bubble = thread.getByRole('group', { name: /^You Yes, we have openings on Thursday/ });
+    await visible(bubble);
+    const time = bubble.locator('[part="message-time-beside"]');
+    const shown = () => time.evaluate((element) => getComputedStyle(element).visibility === 'visible' && getComputedStyle(element).opacity === '1');
+    const hidden = () => time.evaluate((element) => getComputedStyle(element).visibility === 'hidden');
+    await expect.poll(hidden, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const before = await box(bubble);
+    await bubble.tap();
+    await expect.poll(shown, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(await time.textContent()).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+    // Beside the provider's bubble, on the row's free side, level with its last line.
+    const [bubbleBox, timeBox] = [await box(bubble), await box(time)];
+    expect(bubbleBox).toEqual(before);
+    expect(timeBox.x + timeBox.width).toBeLessThanOrEqual(bubbleBox.x);
+    expect(timeBox.x).toBeGreaterThanOrEqual(0);
+    expect(timeBox.y + timeBox.height).toBeLessThanOrEqual(bubbleBox.y + bubbleBox.height);
+    // The others stay hidden.
+    const others = await thread.locator('[part="message-time-beside"]').evaluateAll((all) => all.filter((element) => getComputedStyle(element).visibility === 'visible').length);
+    expect(others).toBe(1);
+    await bubble.tap();
+    await expect.poll(hidden, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(await box(bubble)).toEqual(before);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await context.close();
+  });
+
   it('funnel at 390 px by touch: entry → project → more pros → summary, 44 px actions, nothing sideways', async () => {
     const context = await phone();
     const page = await context.newPage();
