@@ -2,13 +2,15 @@
  * The office app page's own part (a host script, external so the page needs no inline script;
  * it runs before the leadkit loader, as module scripts run in document order):
  *
- * - Signs in as the provider the address names (the sandbox lets any of its providers in): the
- *   board, thread and project routes' provider, or the lead page's `serviceProviderId`; 1001
- *   otherwise. A real office app knows its signed-in provider and would not read it from a URL.
- * - Shows the host's own office pages — inbox, call log, service area, services offered,
- *   connected numbers — that leadkit links to but `<lead-app>` has no route for: a widget's link
- *   to one is a real navigation (after `lk-navigate`), landing here.
+ * - Signs in as the provider the address names (the sandbox lets any of its providers in; see
+ *   `providerInAddress` in site-routes.js), with the site's flags for it (`office_inbox`).
+ * - Gives `<lead-app>` the site's routes to its own office pages (site-routes.js): the spec does
+ *   not locate them, so without these the links to them are not shown.
+ * - Shows those pages — inbox, call log, service area, services offered, connected numbers —
+ *   that leadkit links to but `<lead-app>` has no route for: a widget's link to one is a real
+ *   navigation (after `lk-navigate`), landing here.
  */
+import { providerInAddress, siteFlags, SITE_ROUTES } from './site-routes.js';
 
 const app = document.querySelector('#office-app');
 const signedIn = document.querySelector('[data-signed-in]');
@@ -21,15 +23,12 @@ const OFFICE_PAGES = {
   'connected-numbers': 'Connected numbers',
 };
 
-function providerInAddress() {
-  const route = /^\/app\/(?:lead\/board|conversation|lead\/request_a_quote|office|ads)\/(\d+)(?:\/|$)/.exec(location.pathname);
-  const id = route?.[1] ?? new URLSearchParams(location.search).get('serviceProviderId');
-  return id && /^\d{1,9}$/.test(id) ? id : '1001';
-}
-
 function signIn() {
-  const spId = providerInAddress();
-  if (app && app.getAttribute('sp-id') !== spId) app.setAttribute('sp-id', spId);
+  const spId = providerInAddress(location.pathname, location.search);
+  if (app && app.getAttribute('sp-id') !== spId) {
+    app.flags = siteFlags(spId);
+    app.setAttribute('sp-id', spId);
+  }
   if (signedIn) signedIn.textContent = spId;
 }
 
@@ -54,6 +53,10 @@ function officePage() {
 }
 
 if (!officePage()) {
+  if (app) {
+    app.routes = SITE_ROUTES;
+    app.flags = siteFlags(app.getAttribute('sp-id'));
+  }
   signIn();
   // The thread route's saved replies, kept by the host for the signed-in provider (saved-replies.js).
   // Imported after the page's set-up, not with it: a static import is one more round trip before

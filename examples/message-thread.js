@@ -2,8 +2,10 @@
  * Host script of examples/message-thread.html (external: the page needs no inline script).
  * Puts one <message-thread> in the page for the thread named by the query (default: member
  * 5001 on lead 300001); the CDN loader defines the tag when it appears. The provider's saved
- * replies are the host's to keep (saved-replies.js).
+ * replies are the host's to keep (saved-replies.js); the site's routes (site-routes.js) give
+ * 'Message History' its 'Log in' after a 401.
  */
+import { SITE_ROUTES } from './site-routes.js';
 
 const query = new URLSearchParams(location.search);
 const digits = (value) => (value && /^\d{1,15}$/.test(value) ? value : null);
@@ -17,6 +19,7 @@ thread.setAttribute('user-id', userId);
 if (leadId) thread.setAttribute('lead-id', leadId);
 thread.setAttribute('auth-mode', 'provider');
 thread.setAttribute('chat-service', 'sandbox');
+thread.routes = SITE_ROUTES;
 // Imported after the set-up, not with it (a static import is a round trip before the first data).
 // A page left before it arrived cancels it: no unhandled rejection for the host's error monitor.
 import('./saved-replies.js')

@@ -4,6 +4,7 @@
  * tag of the page with its first screen as declarative shadow DOM; the page's loader then defines
  * the tag and the element hydrates in place.
  */
+import { providerInAddress, siteFlags, SITE_ROUTES } from '../examples/site-routes.js';
 import { TAG_NAMES, type LeadkitTag } from '../src/elements/tags';
 import type { renderToString as RenderToString } from '../src/server';
 
@@ -21,14 +22,27 @@ export interface ServerPageOptions {
   url?: string;
 }
 
+/**
+ * The host properties the page's own scripts give its tags before they render, so the server's
+ * first screen is the one the browser hydrates: the site's routes (site-host.js, app-host.js),
+ * and the office app's flags for the provider its address names (app-host.js).
+ */
+function pageProperties(page: string, url: string | undefined): Parameters<typeof RenderToString>[1]['properties'] {
+  const routes = /\/examples\/(?:site|app)-host\.js"/.test(page) ? { routes: SITE_ROUTES } : {};
+  if (!url || !page.includes('/examples/app-host.js"')) return routes;
+  const address = new URL(url, 'http://localhost');
+  return { ...routes, flags: siteFlags(providerInAddress(address.pathname, address.search)) };
+}
+
 /** An example page's HTML with each leadkit tag's first screen rendered in it. */
 export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet, url }: ServerPageOptions): Promise<string> {
+  const properties = pageProperties(page, url);
   const parts: string[] = [];
   let last = 0;
   for (const match of page.matchAll(LEADKIT_TAG)) {
     const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
     const tag = match[1] as LeadkitTag;
-    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, gateway, stylesheet, ...(url ? { url } : {}) }));
+    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, properties, gateway, stylesheet, ...(url ? { url } : {}) }));
     last = (match.index ?? 0) + match[0].length;
   }
   parts.push(page.slice(last));

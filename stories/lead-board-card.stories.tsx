@@ -336,7 +336,8 @@ export const ContactShown: Story = {
 /**
  * The open card's own Message link (spec §2 expanded card), after location and contact: the
  * header's Message button's target (the conversation thread for provider, customer and lead;
- * the office inbox for a provider whose inbox is enabled) and its unread-messages dot.
+ * the office inbox when the host's `office_inbox` flag is on and it gives the inbox's route:
+ * MessageLinkToInbox) and its unread-messages dot.
  */
 export const MessageLink: Story = {
   play: async (context) => {
@@ -351,6 +352,18 @@ export const MessageLink: Story = {
     // After location and contact, before 'Lead status'.
     await expect(body.getByRole('button', { name: 'Contact' }).compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await expect(link.compareDocumentPosition(body.getByRole('combobox', { name: 'Lead status' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await settled(root);
+  },
+};
+
+/** With the host's `office_inbox` flag (and the example site's inbox route): both Message links go to the office inbox for the customer. */
+export const MessageLinkToInbox: Story = {
+  render: withFlags({ office_inbox: true }),
+  play: async (context) => {
+    const { root, element, header } = await openCard(context);
+    const link = within(element.querySelector('.lk-card__body') as HTMLElement).getByRole('link', { name: /^Message/ });
+    await expect(link).toHaveAttribute('href', expect.stringMatching(/^\/app\/office\/1001\/inbox\?userId=\d+$/));
+    await expect(header.getByRole('link', { name: /^Message/ })).toHaveAttribute('href', link.getAttribute('href'));
     await settled(root);
   },
 };

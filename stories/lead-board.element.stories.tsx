@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { SITE_ROUTES } from '../examples/site-routes.js';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
@@ -26,7 +27,7 @@ interface ElementArgs {
 
 type BoardElement = HTMLElement & Record<string, unknown>;
 
-/** Attributes from the args; the sandbox's gateway config as the one JS property (auth from sp-id). */
+/** Attributes from the args; the sandbox's gateway config (auth from sp-id) and the example site's routes as JS properties. */
 function AttributesElement(args: ElementArgs) {
   const sandbox = useSandbox();
   const { 'sp-id': spId, 'lead-id': leadId, 'new-messages': newMessages, 'page-size': pageSize } = args;
@@ -35,6 +36,7 @@ function AttributesElement(args: ElementArgs) {
       const attributes = { 'sp-id': spId, 'lead-id': leadId, 'new-messages': newMessages, 'page-size': pageSize };
       for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, String(value));
       (element as BoardElement).gateway = sandbox.config;
+      (element as BoardElement).routes = SITE_ROUTES;
     },
     [spId, leadId, newMessages, pageSize, sandbox],
   );

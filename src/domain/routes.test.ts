@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRoutes, resolveRoutes } from './routes';
+import { defaultRoutes, isMessageHistory, resolveRoutes } from './routes';
 
 describe('default routes follow the office app route table (§2)', () => {
   const routes = defaultRoutes();
@@ -22,16 +22,26 @@ describe('default routes follow the office app route table (§2)', () => {
     expect(defaultRoutes('/office').leadBoard({ serviceProviderId: 2 })).toBe('/office/lead/board/2');
   });
 
-  it("logs in at the site's /login (not under the app's base), coming back to the page after", () => {
-    expect(routes.logIn({ returnUrl: '/app/lead/board/1001?leadId=7' })).toBe('/login?returnUrl=%2Fapp%2Flead%2Fboard%2F1001%3FleadId%3D7');
-    expect(defaultRoutes('/office').logIn({ returnUrl: '/office' })).toBe('/login?returnUrl=%2Foffice');
+  it("builds 'Message History' as the thread's route with archived=true, which isMessageHistory reads back (RT6)", () => {
+    const history = routes.messageHistory({ serviceProviderId: 1001, userId: 9, leadId: 5 });
+    expect(history).toBe('/app/conversation/1001/thread/9?leadId=5&archived=true');
+    expect(isMessageHistory(new URL(history, 'https://pro.example').searchParams)).toBe(true);
+    expect(isMessageHistory(new URLSearchParams('leadId=5'))).toBe(false);
+  });
+
+  it('has no route to a page the spec does not locate (call log, office inbox, connected numbers, service area, services, log-in)', () => {
+    for (const name of ['officeInbox', 'callLog', 'connectedNumbers', 'editServiceArea', 'servicesOffered', 'logIn']) {
+      expect(name in routes).toBe(false);
+      expect(name in resolveRoutes({ leadPage: () => '/lead' })).toBe(false);
+    }
   });
 });
 
 describe('resolveRoutes', () => {
   it("uses a host's builder where given and the defaults elsewhere, ignoring non-functions", () => {
-    const routes = resolveRoutes({ callLog: ({ serviceProviderId }) => `https://pro.example.com/calls/${serviceProviderId}`, leadPage: 'x' as never });
-    expect(routes.callLog({ serviceProviderId: 1 })).toBe('https://pro.example.com/calls/1');
+    const routes = resolveRoutes({ callLog: ({ serviceProviderId }) => `https://pro.example.com/calls/${serviceProviderId}`, leadPage: 'x' as never, logIn: 'y' as never });
+    expect(routes.callLog?.({ serviceProviderId: 1 })).toBe('https://pro.example.com/calls/1');
+    expect(routes.logIn).toBeUndefined();
     expect(routes.leadPage({ leadId: 1, serviceProviderId: 2 })).toBe('/app/lead?leadId=1&serviceProviderId=2');
   });
 });

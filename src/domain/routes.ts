@@ -1,30 +1,54 @@
 /**
  * URLs of pages a widget links to but does not own. A host passes its own builders through
- * the `routes` property; these defaults follow the office app's route table (spec §2) and,
- * for pages whose path the spec does not show, paths of our own under /app.
+ * the `routes` property (partial, per element).
+ *
+ * Two kinds (issue 37 §2):
+ * - {@link SpecRouteBuilders}: pages the spec's route table locates (§2). They have defaults
+ *   under the app's base (/app; `<lead-app base>` changes it), so the app's own pages link to
+ *   each other with no host input.
+ * - {@link HostRouteBuilders}: pages the spec names but does not locate (call log, office inbox,
+ *   connected numbers, service area, services offered, log-in). Only the host knows where they
+ *   are: they have no default, and a link to one is shown only when the host gives its builder.
  */
-export interface RouteBuilders {
+export interface SpecRouteBuilders {
   leadPage(params: { leadId: number; serviceProviderId: number }): string;
   leadBoard(params: { serviceProviderId: number; leadId?: number | null; newMessages?: boolean }): string;
   conversationThread(params: { serviceProviderId: number; userId: number; leadId?: number | null }): string;
-  /** The office inbox, filtered to one customer (spec §2: "with a userId query"; path ours). */
-  officeInbox(params: { serviceProviderId: number; userId: number }): string;
-  callLog(params: { serviceProviderId: number }): string;
-  connectedNumbers(params: { serviceProviderId: number }): string;
-  editServiceArea(params: { serviceProviderId: number }): string;
-  servicesOffered(params: { serviceProviderId: number }): string;
   funnelEntry(params: { withAlId?: number | null }): string;
   funnelProject(params: { serviceProviderId: number }): string;
   funnelSuggestions(params: { leadId: number }): string;
   funnelSummary(params: { leadId: number }): string;
   /** The archived message thread ('Message History'). */
   messageHistory(params: { serviceProviderId: number; userId: number; leadId?: number | null }): string;
+}
+
+/**
+ * The host's pages that the spec does not locate. No defaults: without the host's builder the
+ * link it feeds is not rendered (README "Routes a real host must give").
+ */
+export interface HostRouteBuilders {
+  /** The office inbox, filtered to one customer (spec §2: "with a userId query"; its path is not shown). The board's Message link when the `office_inbox` flag is on. */
+  officeInbox(params: { serviceProviderId: number; userId: number }): string;
+  /** 'View Call Log' in the board's header (§2). */
+  callLog(params: { serviceProviderId: number }): string;
+  /** 'Add another number' in 'Phone number added!' (§2 "the provider's connected-numbers page of ads"). */
+  connectedNumbers(params: { serviceProviderId: number }): string;
+  /** The thank-you link for 'Out of service area' feedback (§4). */
+  editServiceArea(params: { serviceProviderId: number }): string;
+  /** The thank-you link for 'I don't do this work' feedback (§4). */
+  servicesOffered(params: { serviceProviderId: number }): string;
   /**
    * The site's log-in page, coming back to `returnUrl` (this page's path and query) after it:
-   * the way on from a 401 (spec silent; path ours, outside the app's base).
+   * 'Log in', the way on from a 401 (the spec is silent).
    */
   logIn(params: { returnUrl: string }): string;
 }
+
+/** Every route builder a host may give (`routes` takes any part of it). */
+export type RouteBuilders = SpecRouteBuilders & HostRouteBuilders;
+
+/** What a widget has: the spec's routes always, the host's pages only where the host gave them. */
+export type ResolvedRoutes = SpecRouteBuilders & Partial<HostRouteBuilders>;
 
 function withSearch(path: string, query: Record<string, string | number | boolean | null | undefined>): string {
   const params = new URLSearchParams();
@@ -37,39 +61,54 @@ function withSearch(path: string, query: Record<string, string | number | boolea
 
 const seg = (value: number) => encodeURIComponent(String(value));
 
+/**
+ * RT6 (ours; the spec gives 'Message History' no path): the thread's own route with
+ * `archived=true` is the archived thread. `messageHistory` writes it, `<lead-app>` reads it
+ * (`isMessageHistory`), and the CDN loader sends no early chat calls for it (elements/first-calls.ts).
+ */
+export const ARCHIVED_QUERY = 'archived';
+
+/** Whether a thread route's query asks for 'Message History' (RT6). */
+export const isMessageHistory = (query: URLSearchParams): boolean => query.get(ARCHIVED_QUERY) === 'true';
+
 /** Where the office app is mounted unless a host says otherwise (`<lead-app base>`). */
 export const DEFAULT_APP_BASE = '/app';
 
-export function defaultRoutes(base = DEFAULT_APP_BASE): RouteBuilders {
+/** The spec-located routes under `base` (the host's pages have no default). */
+export function defaultRoutes(base = DEFAULT_APP_BASE): SpecRouteBuilders {
   return {
     leadPage: ({ leadId, serviceProviderId }) => withSearch(`${base}/lead`, { leadId, serviceProviderId }),
     leadBoard: ({ serviceProviderId, leadId, newMessages }) =>
       withSearch(`${base}/lead/board/${seg(serviceProviderId)}`, { leadId, newMessages: newMessages ? true : null }),
     conversationThread: ({ serviceProviderId, userId, leadId }) =>
       withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { leadId }),
-    officeInbox: ({ serviceProviderId, userId }) => withSearch(`${base}/office/${seg(serviceProviderId)}/inbox`, { userId }),
-    callLog: ({ serviceProviderId }) => `${base}/office/${seg(serviceProviderId)}/call-log`,
-    connectedNumbers: ({ serviceProviderId }) => `${base}/ads/${seg(serviceProviderId)}/connected-numbers`,
-    editServiceArea: ({ serviceProviderId }) => `${base}/office/${seg(serviceProviderId)}/service-area`,
-    servicesOffered: ({ serviceProviderId }) => `${base}/office/${seg(serviceProviderId)}/services`,
     funnelEntry: ({ withAlId }) => withSearch(`${base}/lead/request_a_quote`, { withAlId }),
     funnelProject: ({ serviceProviderId }) => `${base}/lead/request_a_quote/${seg(serviceProviderId)}/project`,
     funnelSuggestions: ({ leadId }) => `${base}/lead/request_a_quote/lead/${seg(leadId)}/suggestions`,
     funnelSummary: ({ leadId }) => `${base}/lead/request_a_quote/lead/${seg(leadId)}/summary`,
     messageHistory: ({ serviceProviderId, userId, leadId }) =>
-      withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { leadId, archived: true }),
-    logIn: ({ returnUrl }) => withSearch('/login', { returnUrl }),
+      withSearch(`${base}/conversation/${seg(serviceProviderId)}/thread/${seg(userId)}`, { leadId, [ARCHIVED_QUERY]: true }),
   };
 }
 
-/** A host's partial builders over the defaults. */
-export function resolveRoutes(overrides?: Partial<RouteBuilders> | null, base?: string): RouteBuilders {
+// Each name once; the mapped type makes the compiler reject a missing or unknown one.
+const HOST_ROUTES: { readonly [K in keyof HostRouteBuilders]-?: true } = {
+  officeInbox: true,
+  callLog: true,
+  connectedNumbers: true,
+  editServiceArea: true,
+  servicesOffered: true,
+  logIn: true,
+};
+
+/** A host's partial builders over the spec's defaults, plus the host's own pages it gave (functions only). */
+export function resolveRoutes(overrides?: Partial<RouteBuilders> | null, base?: string): ResolvedRoutes {
   const defaults = defaultRoutes(base);
   if (!overrides) return defaults;
-  const resolved = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof RouteBuilders)[]) {
+  const resolved: Record<string, unknown> = { ...defaults };
+  for (const key of [...Object.keys(defaults), ...Object.keys(HOST_ROUTES)] as (keyof RouteBuilders)[]) {
     const override = overrides[key];
-    if (typeof override === 'function') (resolved as Record<string, unknown>)[key] = override;
+    if (typeof override === 'function') resolved[key] = override;
   }
-  return resolved;
+  return resolved as unknown as ResolvedRoutes;
 }

@@ -7,6 +7,7 @@
  * the element's `sp-id` (provider auth; `auth-mode="one-time"` or a `gateway`/`auth` property
  * sends nothing early).
  */
+import { ARCHIVED_QUERY } from '../domain/routes';
 import { createGatewayClient, HEADERS, type GatewayClient } from '../gateway/client';
 import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
 import { boardFirstCalls } from '../widgets/lead-board/board-request';
@@ -52,7 +53,7 @@ export const FIRST_CALLS: {
   routes: {
     leadBoard: { tag: 'lead-board', ids: [':serviceProviderId'], unless: ['?leadId', '?newMessages'] },
     leadPage: { tag: 'lead-page', ids: ['?leadId', '?serviceProviderId'], unless: [] },
-    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: ['?archived'] },
+    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: [`?${ARCHIVED_QUERY}`] },
   },
 };
 

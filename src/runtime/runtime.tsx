@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentType, type MouseEvent, type Re
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayClient } from '../gateway/client';
-import { DEFAULT_APP_BASE, resolveRoutes, type RouteBuilders } from '../domain/routes';
+import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/routes';
 import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK, type LocaleId, type LocalePack } from '../i18n/locale';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
@@ -69,7 +69,8 @@ export interface WidgetRuntime {
   readonly localeFormats: LocaleFormats | null;
   readonly flags: Flags;
   readonly analytics: AnalyticsSink;
-  readonly routes: RouteBuilders;
+  /** The spec's routes, and the host's own pages only where the host gave them (a link to a missing one is not rendered). */
+  readonly routes: ResolvedRoutes;
   /**
    * "Now" for everything a widget renders from the time (default: the real clock). Hosts, tests
    * and stories pin it to show time-dependent states (e.g. an expired masked number).
@@ -95,8 +96,9 @@ export interface WidgetRuntime {
   /**
    * The way on from a 401: 'Log in' to the host's log-in route (`routes.logIn`, back to this
    * page after), announced as `lk-navigate` kind 'log-in' so a host router can take it.
+   * Undefined when the host gave no `logIn` route (its path is not in the spec).
    */
-  logInLink(): LogInLink;
+  logInLink(): LogInLink | undefined;
   /**
    * The same runtime with more catalogue parts (and the host's overrides of them): for parts of
    * a widget that load later and bring their own texts (see `withMessages`).
@@ -160,8 +162,10 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
       if (!proceed) event.preventDefault();
     },
     logInLink() {
+      const logIn = runtime.routes.logIn;
+      if (!logIn) return undefined;
       const here = typeof location === 'undefined' ? '/' : `${location.pathname}${location.search}`;
-      return { href: runtime.routes.logIn({ returnUrl: here }), label: runtime.t('action.logIn'), onClick: (event) => runtime.onLinkClick(event, 'log-in') };
+      return { href: logIn({ returnUrl: here }), label: runtime.t('action.logIn'), onClick: (event) => runtime.onLinkClick(event, 'log-in') };
     },
     withMessages(part) {
       let more = extended.get(part);

@@ -1,4 +1,5 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { SITE_ROUTES } from '../../examples/site-routes.js';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
 import { useSandbox } from './sandbox';
@@ -7,7 +8,9 @@ import { useStoryLocaleInputs } from './story-locale';
 
 /**
  * A widget component as its element would show it: inside a shadow root with its CSS, under
- * a WidgetShell (per-instance jotai store + runtime) whose gateway is the story's sandbox.
+ * a WidgetShell (per-instance jotai store + runtime) whose gateway is the story's sandbox, and
+ * whose routes are the example site's (examples/site-routes.js: the pages the spec does not
+ * locate, whose links show only with a host's route), unless the story gives its own.
  */
 export function WidgetFrame({
   styles,
@@ -22,7 +25,7 @@ export function WidgetFrame({
   catalogue: MessageCatalogue;
   hostStyle?: CSSProperties;
   hostClassName?: string;
-  /** More host inputs (messages, flags, analytics…); the gateway is the sandbox's client. */
+  /** More host inputs (messages, flags, analytics, routes…); the gateway is the sandbox's client. */
   inputs?: Omit<HostInputs, 'gateway'>;
   children: ReactNode;
 }) {
@@ -34,7 +37,7 @@ export function WidgetFrame({
   return (
     <ShadowFrame styles={styles} style={hostStyle} className={hostClassName}>
       {(host) => (
-        <WidgetShell owner={owner} host={host} catalogue={catalogue} inputs={{ ...inputs, ...localeInputs, gateway: sandbox.client }}>
+        <WidgetShell owner={owner} host={host} catalogue={catalogue} inputs={{ routes: SITE_ROUTES, ...inputs, ...localeInputs, gateway: sandbox.client }}>
           {children}
         </WidgetShell>
       )}

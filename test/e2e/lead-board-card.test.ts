@@ -10,7 +10,7 @@
  * Every test starts from fresh seed data (POST /sandbox/reset, which also clears faults) in a
  * fresh browser context (its own localStorage, where 'Not for this job' is remembered).
  *
- * The office app page (examples/app.html) gives <lead-app> no flags; the call-tracking tests set
+ * The office app page (examples/app.html) gives <lead-app> only the site's `office_inbox` flag (off for 1001); the call-tracking tests set
  * the element's `flags` property from the test (page.evaluate) once the card is on screen.
  *
  * Tests marked `it.fails` are known bugs, reported with issue 5: each passes while the bug is

@@ -484,9 +484,9 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
       }
     });
 
-    // lk-navigate: a link inside each widget; the host cancels, so the page stays.
+    // lk-navigate: a link inside each widget; the host cancels, so the page stays. (The hosts give
+    // no `routes`, so the board has no 'View Call Log': its page is not in the spec, README.)
     for (const [widget, link, kind] of [
-      ['lead-board', board.getByRole('link', { name: 'View call log' }), 'call-log'],
       ['lead-board', board.locator('[part="lead-card"] [part="message-button"]'), 'conversation-thread'],
       ['lead-page', leadPage.locator('a[href^="mailto:"]'), 'external'],
     ] as const) {

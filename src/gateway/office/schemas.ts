@@ -19,8 +19,6 @@ export const ServiceProviderInfoSchema = v.object({
   id: v.optional(Id),
   name: v.string(),
   primaryAddress: v.object({ postalCode: v.string() }),
-  /** Whether the provider uses the office inbox (message links go there, §2). */
-  inboxEnabled: v.optional(v.boolean(), false),
 });
 export type ServiceProviderInfo = v.InferOutput<typeof ServiceProviderInfoSchema>;
 export const ServiceProvidersResponseSchema = v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) });

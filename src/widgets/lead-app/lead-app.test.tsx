@@ -109,7 +109,7 @@ describe('<LeadApp> routes (spec §2)', () => {
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: 'https://insurer.example.com/q', kind: 'insurer', newTab: false })).toBe(true);
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/lead/board/1`, kind: 'lead-board', newTab: true })).toBe(true);
-    // The office inbox (provider 1003 has it) is a page of the host's, under the base but not an
+    // The office inbox (a host may put its route under the base) is a page of the host's, not an
     // app route: a real navigation, not the app's "Page not found".
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/office/1003/inbox?userId=5005`, kind: 'office-inbox', newTab: false })).toBe(true);
     expect(window.location.pathname).toBe('/app/lead/nope');

@@ -1,7 +1,7 @@
 import { createContext, Suspense, useContext, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
-import { DEFAULT_APP_BASE } from '../../domain/routes';
+import { DEFAULT_APP_BASE, isMessageHistory } from '../../domain/routes';
 import { FirstScreenReached, useFirstScreenDeferred } from '../../runtime/first-screen';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
@@ -166,7 +166,7 @@ function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { servi
   const leadId = parseId(rawLeadId);
   if (rawLeadId !== null && leadId === null) return <NotFound />;
   // 'Message History' (?archived=true) is the same thread's archived view.
-  const archived = query.get('archived') === 'true';
+  const archived = isMessageHistory(query);
   return (
     <ProviderScope spId={serviceProviderId}>
       <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} drafts={drafts} />

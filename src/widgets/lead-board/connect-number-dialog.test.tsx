@@ -170,8 +170,10 @@ describe('<ConnectNumberDialog> saving', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it("'Add another number' links to the connected-numbers page, fires lk-navigate and closes", async () => {
-    const { user, name, phone, save, host } = await opened();
+  const connectedNumbers = ({ serviceProviderId }: { serviceProviderId: number }) => `https://ads.example/pros/${serviceProviderId}/numbers`;
+
+  it("'Add another number' links to the host's connected-numbers page, fires lk-navigate and closes", async () => {
+    const { user, name, phone, save, host } = await opened({ inputs: { routes: { connectedNumbers } } });
     const navigations: CustomEvent[] = [];
     host.addEventListener('lk-navigate', (event) => {
       navigations.push(event as CustomEvent);
@@ -181,21 +183,21 @@ describe('<ConnectNumberDialog> saving', () => {
     await user.type(phone, '3035550177');
     await user.click(save);
     const link = await screen.findByRole('link', { name: 'Add another number' });
-    expect(link.getAttribute('href')).toBe('/app/ads/1001/connected-numbers');
+    expect(link.getAttribute('href')).toBe('https://ads.example/pros/1001/numbers');
     await user.click(link);
     expect(navigations).toHaveLength(1);
-    expect(navigations[0]!.detail).toEqual({ url: (link as HTMLAnchorElement).href, kind: 'connected-numbers', newTab: false });
-    expect(navigations[0]!.detail.url).toMatch(/\/app\/ads\/1001\/connected-numbers$/);
+    expect(navigations[0]!.detail).toEqual({ url: 'https://ads.example/pros/1001/numbers', kind: 'connected-numbers', newTab: false });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('uses the host routes for the connected-numbers link', async () => {
-    const connectedNumbers = ({ serviceProviderId }: { serviceProviderId: number }) => `https://ads.example/pros/${serviceProviderId}/numbers`;
-    const { user, name, phone, save } = await opened({ inputs: { routes: { connectedNumbers } } });
+  it("without the host's connected-numbers route, 'Phone number added!' offers 'Got it' alone (the page's path is not in the spec)", async () => {
+    const { user, name, phone, save } = await opened();
     await user.type(name, 'Van');
     await user.type(phone, '3035550177');
     await user.click(save);
-    expect((await screen.findByRole('link', { name: 'Add another number' })).getAttribute('href')).toBe('https://ads.example/pros/1001/numbers');
+    const dialog = await screen.findByRole('dialog', { name: 'Phone number added!' });
+    expect(within(dialog).getByRole('button', { name: 'Got it' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
   it("a duplicate number (409) shows 'This number has already been connected.' under the number field, values kept", async () => {

@@ -186,14 +186,11 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
           <button type="button" className="lk-button" onClick={onClose}>
             {t('connectNumber.gotIt')}
           </button>
-          <a
-            className="lk-button"
-            data-variant="secondary"
-            href={routes.connectedNumbers({ serviceProviderId: spId })}
-            onClick={onAddAnother}
-          >
-            {t('connectNumber.addAnother')}
-          </a>
+          {routes.connectedNumbers ? (
+            <a className="lk-button" data-variant="secondary" href={routes.connectedNumbers({ serviceProviderId: spId })} onClick={onAddAnother}>
+              {t('connectNumber.addAnother')}
+            </a>
+          ) : null}
         </div>
       ) : (
         <form className="lk-connect-number" noValidate aria-busy={saving || undefined} onSubmit={submit}>

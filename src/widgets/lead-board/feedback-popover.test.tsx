@@ -171,9 +171,15 @@ describe('<FeedbackPopover> 5 stars', () => {
   });
 });
 
+/** The host's routes to its own pages the thank-yous link to (their paths are not in the spec). */
+const HOST_ROUTES = {
+  editServiceArea: ({ serviceProviderId }: { serviceProviderId: number }) => `https://pro.example.com/${serviceProviderId}/area`,
+  servicesOffered: ({ serviceProviderId }: { serviceProviderId: number }) => `https://pro.example.com/${serviceProviderId}/services`,
+};
+
 describe('<FeedbackPopover> reason step', () => {
   it('3 stars → Out of service area → sends the reason and offers to edit the service area', async () => {
-    const { user, requests, onSaved, analytics, host } = setup();
+    const { user, requests, onSaved, analytics, host } = setup(NEW_LEAD, { inputs: { routes: HOST_ROUTES } });
     await user.click(trigger());
     await user.click(star('Okay'));
     const reasons = screen.getByRole('group', { name: 'What was wrong with this lead?' });
@@ -195,25 +201,43 @@ describe('<FeedbackPopover> reason step', () => {
     expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Feedback Submitted', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 3, activityLocation: 'Lead Board' });
 
     const link = screen.getByRole('link', { name: 'Edit your service area' });
-    expect(link.getAttribute('href')).toBe('/app/office/1001/service-area');
+    expect(link.getAttribute('href')).toBe('https://pro.example.com/1001/area');
     const navigations: CustomEvent[] = [];
     host.addEventListener('lk-navigate', (event) => {
       navigations.push(event as CustomEvent);
       event.preventDefault();
     });
     await user.click(link);
-    expect(navigations.map((event) => event.detail)).toEqual([{ url: expect.stringMatching(/\/app\/office\/1001\/service-area$/), kind: 'edit-service-area', newTab: false }]);
+    expect(navigations.map((event) => event.detail)).toEqual([{ url: 'https://pro.example.com/1001/area', kind: 'edit-service-area', newTab: false }]);
     expect(trigger('Your rating: Okay')).toBeTruthy();
   });
 
   it("'I don't do this work' offers to update the services offered", async () => {
+    const { user } = setup(NEW_LEAD, { inputs: { routes: HOST_ROUTES } });
+    await user.click(trigger());
+    await user.click(star('Poor'));
+    await user.click(screen.getByRole('radio', { name: "I don't do this work" }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks for your feedback! Make sure the services you offer are up to date.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Update the services you offer' }).getAttribute('href')).toBe('https://pro.example.com/1001/services');
+  });
+
+  it("without the host's routes, the thank-yous show their text and no link (the pages' paths are not in the spec)", async () => {
     const { user } = setup();
     await user.click(trigger());
     await user.click(star('Poor'));
     await user.click(screen.getByRole('radio', { name: "I don't do this work" }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Thanks for your feedback! Make sure the services you offer are up to date.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Update the services you offer' }).getAttribute('href')).toBe('/app/office/1001/services');
+    expect(screen.queryByRole('link')).toBeNull();
+    cleanup();
+    const second = setup(NEW_LEAD, { inputs: { routes: { servicesOffered: HOST_ROUTES.servicesOffered } } });
+    await second.user.click(trigger());
+    await second.user.click(star('Okay'));
+    await second.user.click(screen.getByRole('radio', { name: 'Out of service area' }));
+    await second.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks for your feedback! Make sure your service area is up to date.')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('reasons without a fix show their thank-you without a link', async () => {

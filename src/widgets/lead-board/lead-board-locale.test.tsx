@@ -28,7 +28,8 @@ describe('<LeadBoard> in es-US', () => {
   });
 
   it('keeps a host override over the Spanish text', async () => {
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US', messages: { 'board.viewCallLog': 'Llamadas' } } });
+    const routes = { callLog: ({ serviceProviderId }: { serviceProviderId: number }) => `/office/${serviceProviderId}/calls` };
+    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US', messages: { 'board.viewCallLog': 'Llamadas' }, routes } });
     expect(await screen.findByRole('link', { name: 'Llamadas' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
 });

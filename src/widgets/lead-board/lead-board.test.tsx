@@ -52,7 +52,23 @@ describe('<LeadBoard> loading', () => {
     // One request each, no duplicates.
     expect(view.received('POST', leadsPath)).toHaveLength(1);
     expect(view.received('GET', '/gateway/office-home/v4/service_provider')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'View Call Log' }).getAttribute('href')).toBe('/app/office/1001/call-log');
+  });
+
+  it("shows 'View Call Log' only with the host's call-log route (its path is not in the spec), going where the host says", async () => {
+    await shownBoard();
+    expect(screen.getByRole('heading', { name: 'Leads for Acme Plumbing & Heating' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View Call Log' })).toBeNull();
+    cleanup();
+    const navigations: unknown[] = [];
+    const view = await shownBoard({}, { inputs: { routes: { callLog: ({ serviceProviderId }: { serviceProviderId: number }) => `https://pro.example.com/${serviceProviderId}/calls` } } });
+    view.host.addEventListener('lk-navigate', (event) => {
+      navigations.push((event as CustomEvent).detail);
+      event.preventDefault();
+    });
+    const link = screen.getByRole('link', { name: 'View Call Log' });
+    expect(link.getAttribute('href')).toBe('https://pro.example.com/1001/calls');
+    await userEvent.click(link);
+    expect(navigations).toEqual([expect.objectContaining({ url: 'https://pro.example.com/1001/calls', kind: 'call-log' })]);
   });
 
   it('sends page size 10, sort NewestOldest, offset 0 and the default filters, naming every lead source (§3, §7 filters.sources)', async () => {
@@ -189,6 +205,14 @@ describe('<LeadBoard> loading', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toMatch(/^https:\/\/id\.example\.com\/\?next=%2F/);
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it("a 401 without the host's log-in route shows the error with no 'Log in' link (the spec gives no log-in path)", async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    view.sandbox.faults.status(401, { message: 'expired' }, { route: LEADS_ROUTE });
+    const alert = await screen.findByRole('alert', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    expect(within(alert).getByText('Sorry, something went wrong. Please try again later.')).toBeTruthy();
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 
   it('reports the page to analytics without customer data, with the lead board as its activity location (§2, §9)', async () => {

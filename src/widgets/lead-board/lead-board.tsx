@@ -7,7 +7,7 @@ import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useFirstScreenFromServer, useFirstScreenLoadables } from '../../runtime/first-screen';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { FLAG_NAMES, useRuntime, withMessages } from '../../runtime/runtime';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -116,7 +116,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
-  const { t, routes, onLinkClick, emit, logInLink } = useRuntime();
+  const { t, routes, flags, onLinkClick, emit, logInLink } = useRuntime();
   const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
   const [provider, leadsState] = useFirstScreenLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
@@ -265,10 +265,13 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     useCallback(() => retry((n) => n + 1), [retry]),
   );
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
-  const inbox = provider.state === 'hasData' && provider.data.inboxEnabled;
+  // §2: the office inbox when the inbox is enabled — a host flag (the spec does not say where that
+  // is known), and only with the host's route to it (its path is not shown); else the thread.
+  const officeInbox = flags[FLAG_NAMES.officeInbox] === true ? routes.officeInbox : undefined;
+  const inbox = officeInbox !== undefined;
   const messageHref = (lead: Lead) =>
-    inbox
-      ? routes.officeInbox({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId })
+    officeInbox
+      ? officeInbox({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId })
       : routes.conversationThread({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId, leadId: lead.leadId });
 
   const total = page ? Math.max(0, page.totalCount - (shown?.removedCount ?? 0)) : 0;
@@ -287,7 +290,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
             <Skeleton width={280} height="0.8em" />
           </div>
         ) : null}
-        {spId !== null ? (
+        {spId !== null && routes.callLog ? (
           <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
             {t('board.viewCallLog')}
           </a>

@@ -381,16 +381,41 @@ describe('expanded card: contact and details', () => {
     expect(navigations).toEqual([{ url: (link as HTMLAnchorElement).href, kind: 'conversation-thread', newTab: false }]);
   });
 
-  it("leads to the office inbox with the customer's userId when the provider's inbox is enabled, like the header's button", async () => {
-    renderWidget(<LeadBoard spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 } });
-    await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
-    // The provider info (which says the inbox is enabled) is here once its name is.
-    await screen.findByRole('heading', { level: 1, name: /^Leads for / }, { timeout: FIRST_PAGE_TIMEOUT_MS });
-    const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'true')!;
-    const body = card.querySelector<HTMLElement>('.lk-card__body')!;
-    const link = within(body).getByRole('link', { name: /^Message/ });
-    expect(link.getAttribute('href')).toMatch(/^\/app\/office\/1003\/inbox\?userId=\d+$/);
-    expect(link.getAttribute('href')).toBe(within(card.querySelector<HTMLElement>('.lk-card__header')!).getByRole('link', { name: /^Message/ }).getAttribute('href'));
+  describe("the office inbox: a host flag (office_inbox) and the host's route to it", () => {
+    const officeInbox = ({ serviceProviderId, userId }: { serviceProviderId: number; userId: number }) => `https://office.example/${serviceProviderId}/inbox?customer=${userId}`;
+    async function messageLinks(inputs: Record<string, unknown>) {
+      // Provider 1003: the sandbox still sends `inboxEnabled: true` for it, which leadkit no longer reads.
+      const view = renderWidget(<LeadBoard spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 }, inputs });
+      await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+      await screen.findByRole('heading', { level: 1, name: /^Leads for / }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+      const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'true')!;
+      const body = within(card.querySelector<HTMLElement>('.lk-card__body')!).getByRole('link', { name: /^Message/ });
+      const header = within(card.querySelector<HTMLElement>('.lk-card__header')!).getByRole('link', { name: /^Message/ });
+      return { view, body, header };
+    }
+
+    it("with the flag on and the route given, leads to the host's inbox with the customer's userId, like the header's button", async () => {
+      const { view, body, header } = await messageLinks({ flags: { office_inbox: true }, routes: { officeInbox } });
+      expect(body.getAttribute('href')).toMatch(/^https:\/\/office\.example\/1003\/inbox\?customer=\d+$/);
+      expect(body.getAttribute('href')).toBe(header.getAttribute('href'));
+      const navigations: unknown[] = [];
+      view.host.addEventListener('lk-navigate', (event) => {
+        navigations.push((event as CustomEvent).detail);
+        event.preventDefault();
+      });
+      await userEvent.click(body);
+      expect(navigations).toEqual([{ url: body.getAttribute('href'), kind: 'office-inbox', newTab: false }]);
+    });
+
+    it('without the flag, or without the route, leads to the conversation thread (the gateway\'s inboxEnabled field is not read)', async () => {
+      const thread = /^\/app\/conversation\/1003\/thread\/\d+\?leadId=\d+$/;
+      for (const inputs of [{}, { routes: { officeInbox } }, { flags: { office_inbox: true } }]) {
+        const { body, header } = await messageLinks(inputs);
+        expect(body.getAttribute('href'), JSON.stringify(Object.keys(inputs))).toMatch(thread);
+        expect(header.getAttribute('href')).toBe(body.getAttribute('href'));
+        cleanup();
+      }
+    });
   });
 
   it("shows the insurance offer after the lead's own details", async () => {

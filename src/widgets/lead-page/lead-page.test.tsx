@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, recordingFetch, type Responder } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
 import type { GatewayAuth } from '../../gateway/auth';
+import type { RouteBuilders } from '../../domain/routes';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadPage, type LeadPageProps } from './lead-page';
 import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
@@ -28,14 +29,20 @@ const purchasedV2 = {
 };
 const unavailable = { leadId: 43, purchased: false, info: { ...info, description: '' }, address: { city: 'Denver', state: 'CO', postalCode: '80202' } };
 
-function renderPage(responder: Responder, props: LeadPageProps = { leadId: 42, spId: 1001 }, auth: GatewayAuth = { kind: 'provider', spId: 1001 }, now?: () => Date) {
+function renderPage(
+  responder: Responder,
+  props: LeadPageProps = { leadId: 42, spId: 1001 },
+  auth: GatewayAuth = { kind: 'provider', spId: 1001 },
+  now?: () => Date,
+  routes?: Partial<RouteBuilders>,
+) {
   const recorder = recordingFetch(responder);
   const client = createGatewayClient({ baseURL: 'https://gw.test', auth, fetch: recorder.fetch, retry: { retries: 0 } });
   const host = new EventTarget();
   const owner = {};
   const analytics = { page: vi.fn(), track: vi.fn() };
   const view = render(
-    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics, ...(now ? { now } : {}) }}>
+    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics, ...(now ? { now } : {}), ...(routes ? { routes } : {}) }}>
       <LeadPage {...props} />
     </WidgetShell>,
   );
@@ -186,9 +193,10 @@ describe('<LeadPage>', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it("on a 401 offers 'Log in' (back to this page after), announced as lk-navigate kind log-in; other errors do not", async () => {
+  it("on a 401 offers 'Log in' through the host's log-in route (back to this page after), announced as lk-navigate kind log-in; other errors do not", async () => {
     window.history.replaceState(null, '', '/office/lead?leadId=42');
-    const { host } = renderPage(() => json(401, { message: 'expired' }));
+    const logIn = ({ returnUrl }: { returnUrl: string }) => `/login?returnUrl=${encodeURIComponent(returnUrl)}`;
+    const { host } = renderPage(() => json(401, { message: 'expired' }), undefined, undefined, undefined, { logIn });
     const navigations: { url: string; kind: string }[] = [];
     host.addEventListener('lk-navigate', (event) => {
       navigations.push((event as CustomEvent<{ url: string; kind: string }>).detail);
@@ -200,8 +208,15 @@ describe('<LeadPage>', () => {
     expect(navigations).toEqual([expect.objectContaining({ url: expect.stringMatching(/\/login\?returnUrl=%2Foffice%2Flead%3FleadId%3D42$/), kind: 'log-in' })]);
     cleanup();
 
-    renderPage(() => json(403, { message: 'x' }));
+    renderPage(() => json(403, { message: 'x' }), undefined, undefined, undefined, { logIn });
     expect(within(await screen.findByRole('alert')).queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it("on a 401 without the host's log-in route shows the error with no 'Log in' link (the spec gives no log-in path)", async () => {
+    renderPage(() => json(401, { message: 'expired' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Unauthorized')).toBeTruthy();
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 
   it('renders customer text as text and never links an unsafe e-mail', async () => {

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel-routes';
-import type { RouteBuilders } from '../../domain/routes';
+import type { SpecRouteBuilders } from '../../domain/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -48,7 +48,7 @@ export function locationKey(location: FunnelLocation): string {
 }
 
 /** The URL of a location through the host's route builders (absolute when the page has a base URL). */
-function locationUrl(routes: RouteBuilders, location: FunnelLocation): string {
+function locationUrl(routes: SpecRouteBuilders, location: FunnelLocation): string {
   const path =
     location.step === 'entry'
       ? routes.funnelEntry({ withAlId: location.withAlId })
