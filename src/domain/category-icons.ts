@@ -1,10 +1,18 @@
 /**
- * Category id → icon group (spec §2: the lead card's icon is chosen by category id, the generic
- * icon as fallback). Ids only, without the taxonomy's names, so a widget's first load carries
- * just this map; category-taxonomy.ts (names and parents) holds the same ids, and a test keeps
- * the two in step.
+ * The category ids leadkit knows, their parents and icon groups: THE one source of them (spec §3
+ * "A fixed table of about 800 category ids with English names and icon groups … not reproduced
+ * here"; docs/gateway-assumptions.md K2). Ids only, without names, so a widget's first load
+ * carries just this: category-taxonomy.ts names these ids (and the sandbox serves that table).
+ *
+ * Spec §2: the lead card's icon is chosen by category id, the generic icon as fallback (id -1 is
+ * Generic): an id this table does not know gets the generic icon.
  */
 export type IconGroup = 'home' | 'auto' | 'health' | 'pets' | 'events' | 'generic';
+
+/** Category id of 'Generic' (spec §2: its icon is the fallback). */
+export const GENERIC_CATEGORY_ID = -1;
+/** The root group: a category whose parent is 1 is top level (spec §4 taxonomy rule). */
+export const ROOT_CATEGORY_ID = 1;
 
 /**
  * The ids, compactly (they are a widget's first load): a group's top-level categories are
@@ -20,14 +28,25 @@ const CHILD_COUNTS: readonly [Exclude<IconGroup, 'generic'>, string][] = [
   ['events', '100'],
 ];
 
-const GROUP_BY_ID = new Map<number, IconGroup>();
-CHILD_COUNTS.forEach(([group, counts], index) => {
-  [...counts].forEach((count, offset) => {
+/** A known category: its id, its parent (the root group for a top-level one) and its icon group. */
+export interface GroupedCategory {
+  readonly id: number;
+  readonly parentId: number;
+  readonly iconGroup: Exclude<IconGroup, 'generic'>;
+}
+
+/** Every known category, in table order: each top-level category, then its task categories. */
+export const GROUPED_CATEGORIES: readonly GroupedCategory[] = CHILD_COUNTS.flatMap(([iconGroup, counts], index) =>
+  [...counts].flatMap((count, offset) => {
     const top = (index + 1) * 100 + offset;
-    GROUP_BY_ID.set(top, group);
-    for (let child = 1; child <= Number(count); child++) GROUP_BY_ID.set(top * 100 + child, group);
-  });
-});
+    return [
+      { id: top, parentId: ROOT_CATEGORY_ID, iconGroup },
+      ...Array.from({ length: Number(count) }, (_, child) => ({ id: top * 100 + child + 1, parentId: top, iconGroup })),
+    ];
+  }),
+);
+
+const GROUP_BY_ID: ReadonlyMap<number, IconGroup> = new Map(GROUPED_CATEGORIES.map((category) => [category.id, category.iconGroup]));
 
 /** The icon group for a category id; unknown ids (and -1, Generic) get the generic icon. */
 export function iconGroupFor(categoryId: number | null | undefined): IconGroup {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { iconGroupFor } from './category-icons';
-import { categoryById, GENERIC_CATEGORY_ID, ROOT_CATEGORY_ID, TAXONOMY } from './category-taxonomy';
+import { GROUPED_CATEGORIES, iconGroupFor } from './category-icons';
+import { CATEGORY_NAMES, categoryById, GENERIC_CATEGORY_ID, ROOT_CATEGORY_ID, TAXONOMY } from './category-taxonomy';
 
 describe('category taxonomy', () => {
   it('chooses the icon group by category id, with the generic icon as fallback', () => {
@@ -17,6 +17,11 @@ describe('category taxonomy', () => {
     for (let id = -1; id < 100_000; id++) if (!grouped.has(id) && iconGroupFor(id) !== 'generic') beyond.push(id);
     expect(beyond).toEqual([]);
     expect(grouped.size).toBeGreaterThan(90);
+  });
+
+  it('names every known id (category-icons.ts, the one source of the ids) and nothing else', () => {
+    expect(Object.keys(CATEGORY_NAMES).map(Number).sort((a, b) => a - b)).toEqual(GROUPED_CATEGORIES.map((category) => category.id).sort((a, b) => a - b));
+    expect(TAXONOMY.filter((row) => row.name !== CATEGORY_NAMES[row.id] && row.id !== ROOT_CATEGORY_ID && row.id !== GENERIC_CATEGORY_ID)).toEqual([]);
   });
 
   it('has unique ids, and every parent exists', () => {

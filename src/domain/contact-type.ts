@@ -1,6 +1,8 @@
 /**
  * Contact types recorded by the contact-creation call (spec §3). Values are the gateway's
- * numeric codes; 5 is not used by the spec.
+ * numeric codes; 5 is not used by the spec. §3 also names MessageSent, without its value: the
+ * code leadkit assumes for it is the message contact's (`MESSAGE_SENT_CONTACT_TYPE` in
+ * gateway/lead/message-contact.ts).
  */
 export const CONTACT_TYPES = {
   RequestAQuote: 1,
@@ -11,9 +13,6 @@ export const CONTACT_TYPES = {
   ServiceRequestRequestAQuote: 7,
   ServiceRequestPhoneNumberRevealed: 8,
   ServiceRequestPhoneNumberClicked: 9,
-  // The spec names MessageSent as a contact type without its value; 10 is our choice (the
-  // next free code). Change it here only, once the gateway's value is known.
-  MessageSent: 10,
 } as const;
 
 export type ContactTypeName = keyof typeof CONTACT_TYPES;

@@ -1,4 +1,4 @@
-import { ROOT_CATEGORY_ID } from './category-taxonomy';
+import { ROOT_CATEGORY_ID } from './category-icons';
 import type { CategorySelection } from './funnel-form';
 
 /**

@@ -37,7 +37,15 @@ export async function sendOpportunityLeadNotification(client: GatewayClient, lea
   });
 }
 
-/** POST /v1/serviceprovider/{id}/add-display-preferences {displayPreferences} (e.g. HideThimbleForAllLeads). */
+/**
+ * POST /v1/serviceprovider/{id}/add-display-preferences {displayPreferences} (e.g. HideThimbleForAllLeads).
+ *
+ * L7 (docs/gateway-assumptions.md; the spec says only that 'Not at all' "stores
+ * HideThimbleForAllLeads for the provider"): leadkit relies on the gateway to act on a stored
+ * preference. After HideThimbleForAllLeads it expects the provider's leads to come without
+ * `thimbleUrl`, so the insurance banner stays away after a reload; leadkit never reads the
+ * preference back (the board hides the banner for the rest of the session by itself).
+ */
 export async function addDisplayPreferences(client: GatewayClient, serviceProviderId: number, displayPreferences: string[], opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.addDisplayPreferences',

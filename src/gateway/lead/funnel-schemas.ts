@@ -173,12 +173,18 @@ export type SuggestionResponse = v.InferOutput<typeof SuggestionResponseSchema>;
 
 // ---- Reviews of a provider ---------------------------------------------------------------
 
+/**
+ * K5: the `reviewType` leadkit sends (§7 names the field, not its values; 'All' is ours): every
+ * review, whatever its rating. The request's default, so a caller that leaves it out sends it.
+ */
+export const REVIEW_TYPE_ALL = 'All';
+
 export const ReviewsRequestSchema = v.object({
   serviceProviderType: ServiceProviderType,
   serviceProviderId: Id,
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 10),
   offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  reviewType: v.optional(v.string(), 'All'),
+  reviewType: v.optional(v.string(), REVIEW_TYPE_ALL),
 });
 export type ReviewsRequest = v.InferInput<typeof ReviewsRequestSchema>;
 

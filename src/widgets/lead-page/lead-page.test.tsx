@@ -89,6 +89,19 @@ describe('<LeadPage>', () => {
     expect(mail?.textContent).toBe('a?cc=victim@evil.com');
   });
 
+  it("chooses the card's icon by category id, and gives an id it does not know the generic icon (§2: id -1 Generic, the fallback)", async () => {
+    const iconGroup = (card: HTMLElement) => card.querySelector('.lk-lead-card__icon')?.getAttribute('data-icon-group');
+    renderPage(() => json(200, purchasedV2));
+    expect(iconGroup(await screen.findByRole('article'))).toBe('home');
+    cleanup();
+    renderPage(() => json(200, { ...purchasedV2, info: { ...info, category: { id: 987_654, name: 'Yacht Varnishing' } } }));
+    const card = await screen.findByRole('article');
+    expect(iconGroup(card)).toBe('generic');
+    // Everything else shows as for a known category.
+    expect(within(card).getByText('Yacht Varnishing')).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+  });
+
   it('shows the lead card fields: place, Q&A, Project Notes, Category, Project Timing', async () => {
     renderPage(() => json(200, purchasedV2));
     const card = await screen.findByRole('article');

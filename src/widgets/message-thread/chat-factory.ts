@@ -21,24 +21,3 @@ export function chatFactoryFor(given: ChatClientFactory | null, service: string 
 /** What a developer reads when a thread on npm's leadkit was given no chat (`lk-error` kind `chat-sdk-missing`). */
 export const TWILIO_NOT_GIVEN_HINT =
   "No chat client for <message-thread>: give it a `chat` property — `createTwilioChatClientFactory()` from 'leadkit/twilio' (after `npm install @twilio/conversations`), `createSandboxChatClientFactory()` or your own ChatClientFactory — or set chat-service=\"sandbox\" to use the sandbox gateway's chat.";
-
-/** The host page's campaign id cookie (`campaignId`; §7 "campaignId (from a cookie)"), or null. */
-export const CAMPAIGN_COOKIE = 'campaignId';
-
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw) || null;
-    } catch {
-      return raw || null;
-    }
-  }
-  return null;
-}
-
-export function campaignIdFromCookie(): string | null {
-  return typeof document === 'undefined' ? null : readCookie(document.cookie, CAMPAIGN_COOKIE);
-}

@@ -4,7 +4,8 @@ import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
 import type { GatewayClient } from '../../gateway/client';
 import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
 import { chatSessionRequest, earlyChatSessionCalls, type ChatSession } from '../../gateway/message-center/chat-session';
-import type { ContactInfoEntry, InteractionActivity } from '../../gateway/message-center/schemas';
+import type { ContactInfoEntry } from '../../gateway/message-center/schemas';
+import { fetchMessageActivities, messageActivitiesQuery, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
@@ -23,12 +24,6 @@ export interface ThreadInputs {
 
 export const threadInputsAtom = atom<ThreadInputs>({ spId: null, userId: null, leadId: null });
 
-/** §9: interaction activities limit 4 (offset 0, newest first, the requestor's own included). */
-export const ACTIVITIES_QUERY = { limit: 4, offset: 0, sortDirection: 'Newest', includeRequestorActivities: true } as const;
-/** The activity type of messages, with its version suffix (§7). */
-export const GENERIC_MESSAGE_ACTIVITY = 'GenericMessage.v1';
-
-const activitiesRequest = (userId: number) => ({ interactorId: userId, interactorType: 'Member' as const, activityTypes: [GENERIC_MESSAGE_ACTIVITY], ...ACTIVITIES_QUERY });
 
 /**
  * The thread's first calls with a lead: its phone numbers, the provider lead, the message
@@ -41,7 +36,7 @@ export function threadFirstCalls(client: GatewayClient, spId: number, userId: nu
   return [
     getLeadPhoneNumbers(client, { serviceProviderId: spId, leadIds: [leadId] }),
     getProviderLeadV2(client, { leadId, spId }),
-    getInteractionActivities(client, activitiesRequest(userId)),
+    getInteractionActivities(client, messageActivitiesQuery(userId)),
     ...earlyChatSessionCalls(client, chatSessionRequest(spId, userId, leadId)),
   ];
 }
@@ -62,26 +57,6 @@ export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageRe
   if (spId === null || leadId === null) return null;
   return getProviderLeadV2(client, { leadId, spId }, { signal });
 });
-
-/** A page of the member's GenericMessage activities with this provider ('Message History'). */
-export interface MessageActivityPage {
-  messages: InteractionActivity[];
-  /** The gateway gave a full page: there may be older ones (the next offset is `offset + limit`). */
-  more: boolean;
-}
-
-/**
- * The member's GenericMessage activities with this provider from `offset` (§9: 4 per call,
- * newest first). Asked of the member's timeline (interactor = the member; the provider is the
- * requestor, whose own activities are included), then kept to this provider.
- */
-export async function fetchMessageActivities(client: GatewayClient, spId: number, userId: number, offset: number, signal?: AbortSignal): Promise<MessageActivityPage> {
-  const { activities } = await getInteractionActivities(client, { ...activitiesRequest(userId), offset }, { signal });
-  return {
-    messages: activities.filter((activity) => activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId)),
-    more: activities.length >= ACTIVITIES_QUERY.limit,
-  };
-}
 
 /**
  * The first page of the member's messages with this provider: whether an archived thread exists

@@ -4,7 +4,8 @@ import { threadDraftKey } from '../../domain/drafts';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
-import { campaignIdFromCookie, chatFactoryFor } from './chat-factory';
+import { campaignIdFromCookie, pageSessionStart } from '../../gateway/lead/message-contact';
+import { chatFactoryFor } from './chat-factory';
 import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
@@ -15,9 +16,6 @@ const STYLES = [threadBodyCss];
 
 const noSubscription = () => () => {};
 const loadingSnapshot = () => INITIAL_SNAPSHOT;
-
-/** When this page's provider session started, as far as the thread can tell: the first thread opened. */
-let sessionStart: number | null = null;
 
 export interface ThreadBodyProps {
   spId: number;
@@ -53,7 +51,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
 
   const [session, setSession] = useState<ThreadSession | null>(null);
   useEffect(() => {
-    sessionStart ??= latest.current.now().getTime();
+    const sessionStartTimestamp = pageSessionStart(latest.current.now().getTime());
     setSessionMember(undefined);
     const opened = new ThreadSession({
       gateway: client,
@@ -67,7 +65,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
         return { postalCode: current.data.address.postalCode, categoryId: current.data.info.category.id };
       },
       campaignId: campaignIdFromCookie,
-      sessionStartTimestamp: sessionStart,
+      sessionStartTimestamp,
       onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
     });
     setSession(opened);

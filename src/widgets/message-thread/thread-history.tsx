@@ -6,7 +6,7 @@ import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
 import { MessageText } from './message-text';
-import { fetchMessageActivities, type MessageActivityPage } from './thread-atoms';
+import { fetchMessageActivities, MESSAGE_ACTIVITIES_PER_CALL, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { ThreadSpinner } from './thread-skeleton';
 import threadBodyCss from './thread-body.css?inline';
 import threadHistoryCss from './thread-history.css?inline';
@@ -46,7 +46,7 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
       const controller = new AbortController();
       request.current = controller;
       setState({ status: 'loading', pages });
-      const offset = pages.length * PAGE_SIZE;
+      const offset = pages.length * MESSAGE_ACTIVITIES_PER_CALL;
       fetchMessageActivities(client, spId, userId, offset, controller.signal).then(
         (page) => {
           if (!controller.signal.aborted) setState({ status: 'ready', pages: [...pages, page] });
@@ -72,7 +72,7 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
     if (after === null || state.status !== 'ready' || state.pages.length <= after.pages) return;
     focusAfter.current = null;
     const shown = state.pages.flatMap((page) => page.messages);
-    const index = shown.findIndex((message) => message.activityId === after.activityId) + 1;
+    const index = shown.findIndex((message) => message.id === after.activityId) + 1;
     const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
     // The first new one, or the last one when the page brought none of this provider's.
     (items?.[index] ?? items?.[items.length - 1])?.focus();
@@ -94,14 +94,14 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
       {messages.length > 0 ? (
         <ol className="lk-history__list" ref={listRef}>
           {messages.map((message) => {
-            // Who wrote it and its words are not spec fields: without `actorId` the entry is named
-            // 'Message' (on the member's side, neither own nor the member's); without `text` it says
-            // what is missing — a photo or file when the author is known (an entry with an author
-            // and no words), else that the history keeps no text.
-            const author = message.actorId === undefined ? null : message.actorId === spId ? 'own' : 'member';
+            // Who wrote it and its words are not spec fields (thread-adapter.ts `historyEntry`): an
+            // entry without an author is named 'Message' (neither own nor the member's); without
+            // words it says what is missing — a photo or file when the author is known, else that
+            // the history keeps no text.
+            const { author } = message;
             const own = author === 'own';
             return (
-              <li key={message.activityId} className="lk-history__item" tabIndex={-1} data-own={own}>
+              <li key={message.id} className="lk-history__item" tabIndex={-1} data-own={own}>
                 <p className="lk-history__meta">
                   <span className="lk-history__author">{author === null ? t('thread.history.unknownAuthor') : own ? t('thread.you') : memberName}</span>{' '}
                   <time dateTime={message.createDate}>{format.messageTimestamp(message.createDate)}</time>
@@ -134,7 +134,7 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
             className="lk-button"
             data-variant="secondary"
             onClick={() => {
-              focusAfter.current = { activityId: messages.at(-1)?.activityId ?? null, pages: state.pages.length };
+              focusAfter.current = { activityId: messages.at(-1)?.id ?? null, pages: state.pages.length };
               load(state.pages);
             }}
           >
@@ -159,6 +159,3 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
     </section>
   );
 }
-
-/** §9: interaction activities, four per call. */
-const PAGE_SIZE = 4;

@@ -10,12 +10,12 @@ import {
 } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
-import { CONTACT_PLACEMENT_UNKNOWN, CONTACT_TYPES } from '../../domain/contact-type';
 import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
-import { createContact } from '../../gateway/lead/contact-calls';
+import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
 import { chatSessionRequest, type ChatSession } from '../../gateway/message-center/chat-session';
+import { threadMessage } from '../../gateway/message-center/thread-adapter';
 
 /**
  * One open message thread, React-free (spec §4 "Message thread", §5 message send): opens the
@@ -40,8 +40,6 @@ import { chatSessionRequest, type ChatSession } from '../../gateway/message-cent
 
 /** Messages per page (recent messages on open, then each older page). */
 export const THREAD_PAGE_SIZE = 30;
-/** Tracking field of the sends (where the message was written; never customer data). */
-export const THREAD_PAGE_NAME = 'SP : Message Thread';
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
 export const MARK_READ_DELAY_MS = 1500;
 /** While the provider types, at most one typing signal per this many ms (issue 17: one per 5 s). */
@@ -547,22 +545,11 @@ export class ThreadSession {
       this.afterSend(id, messageId);
     };
     try {
-      const { messageId } = await sendMessage(
-        gateway,
-        {
-          text: pending.text,
-          senderEntityId: spId,
-          receiverEntityId: userId,
-          ...(leadId !== null ? { leadId } : {}),
-          pageName: THREAD_PAGE_NAME,
-          contactPlacementType: CONTACT_PLACEMENT_UNKNOWN,
-        },
-        {
-          idempotencyKey: pending.idempotencyKey,
-          // After a passed challenge the gateway client sends it once more, same key (§4).
-          onReplayed: (outcome) => (outcome.ok ? delivered(outcome.value.messageId) : this.update(id, { state: 'failed' })),
-        },
-      );
+      const { messageId } = await sendMessage(gateway, threadMessage({ text: pending.text, spId, userId, leadId }), {
+        idempotencyKey: pending.idempotencyKey,
+        // After a passed challenge the gateway client sends it once more, same key (§4).
+        onReplayed: (outcome) => (outcome.ok ? delivered(outcome.value.messageId) : this.update(id, { state: 'failed' })),
+      });
       delivered(messageId);
     } catch (error) {
       this.update(id, { state: isGatewayError(error) && error.kind === 'challenge' ? 'held' : 'failed' });
@@ -574,27 +561,15 @@ export class ThreadSession {
     if (this.contacted.has(id)) return;
     this.contacted.add(id);
     this.options.onSent?.(messageId);
-    this.createContactFor(messageId);
+    this.createContactFor({ messageId });
   }
 
-  /**
-   * §7 contact creation for a sent message: a text's message-center id, or for a photo sent
-   * alone (it has none) its chat message, `<conversation sid>:<index>`. Needs the lead (its
-   * postal code and category); errors are swallowed.
-   */
-  private createContactFor(messageId: string): void {
+  /** §7 contact creation for a sent message (gateway/lead/message-contact.ts). Needs the lead (its postal code and category). */
+  private createContactFor(sent: SentMessage): void {
     const context = this.options.contactContext();
     if (!context) return;
-    void createContact(this.options.gateway, {
-      postalCode: context.postalCode,
-      payloads: [{ contactPlacementType: CONTACT_PLACEMENT_UNKNOWN, serviceProviderIds: [this.options.spId] }],
-      campaignId: this.options.campaignId(),
-      sessionStartTimestamp: this.options.sessionStartTimestamp,
-      categoryId: context.categoryId,
-      contactType: CONTACT_TYPES.MessageSent,
-      entityId: messageId,
-      entityType: 'message',
-    }).catch(() => undefined);
+    const { gateway, spId, campaignId, sessionStartTimestamp } = this.options;
+    recordMessageContact(gateway, { spId, postalCode: context.postalCode, categoryId: context.categoryId, campaignId: campaignId(), sessionStartTimestamp }, sent);
   }
 
   private async runMedia(id: string): Promise<void> {
@@ -616,7 +591,7 @@ export class ThreadSession {
       this.confirm(id, { index: sent.index });
       if (!this.contacted.has(id)) {
         this.contacted.add(id);
-        this.createContactFor(`${conversation.sid}:${sent.index}`);
+        this.createContactFor({ conversationSid: conversation.sid, index: sent.index });
       }
     } catch {
       this.update(id, { state: 'failed' });

@@ -564,7 +564,8 @@ describe('suggestions', () => {
     await toSuggestions(funnel);
     const asked = funnel.received('POST', '/gateway/lead/v1/reviews/getByServiceProviderId');
     expect(asked.length).toBeGreaterThan(0);
-    for (const call of asked) expect(call.body).toMatchObject({ limit: 2, offset: 0 });
+    // Every review (K5: reviewType 'All', the request's default).
+    for (const call of asked) expect(call.body).toMatchObject({ limit: 2, offset: 0, reviewType: 'All' });
     const regions = await screen.findAllByRole('region', { name: /^Reviews of / });
     expect(regions).toHaveLength(asked.length);
     for (const region of regions) {

@@ -1,4 +1,5 @@
 import { atom } from 'jotai/vanilla';
+import { ROOT_CATEGORY_ID } from '../../domain/category-icons';
 import { prefillReviewForm, withDraft, type ReviewFormValues } from '../../domain/review-form';
 import { GatewayError, isGatewayError } from '../../gateway/errors';
 import { requestLeadReview } from '../../gateway/lead/calls';
@@ -32,9 +33,6 @@ export interface ReviewRequestData {
   /** The provider's categories, in the provider's order: the multi-select's options. */
   readonly categories: readonly ReviewCategoryOption[];
 }
-
-/** The taxonomy's root group: never a category a review is for. */
-const ROOT_CATEGORY_ID = 1;
 
 export const reviewRequestInputsAtom = atom<ReviewRequestInputs>({ spId: null, leadId: null });
 /** Bumped by 'Try again' after a failed load. */

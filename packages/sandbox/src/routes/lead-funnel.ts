@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CONTACT_TYPES } from '../../../../src/domain/contact-type';
+import { MESSAGE_SENT_CONTACT_TYPE } from '../../../../src/gateway/lead/message-contact';
 import { isValidEmail } from '../../../../src/domain/email';
 import { isLeadSource } from '../../../../src/domain/lead-source';
 import { LEAD_STATUSES } from '../../../../src/domain/lead-status';
@@ -357,7 +358,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
   app.post('/v1/contact', (c) => {
     const member = optionalMember(c, store);
     const body = parseBody(c, CreateContactRequestSchema);
-    if (!(Object.values(CONTACT_TYPES) as number[]).includes(body.contactType)) {
+    if (!([...Object.values(CONTACT_TYPES), MESSAGE_SENT_CONTACT_TYPE] as number[]).includes(body.contactType)) {
       throw badRequest('Invalid request: contactType must be a known contact type.', ['contactType']);
     }
     body.payloads.forEach((payload, index) => {

@@ -1,8 +1,6 @@
 /**
- * The category taxonomy itself lives in src/domain/category-taxonomy.ts (the widgets need its
- * icon groups too); replace that file to change the categories.
+ * The category taxonomy itself lives in src/domain/category-taxonomy.ts (its ids and icon groups
+ * in src/domain/category-icons.ts, which the widgets need too); change those to change the
+ * categories. The top categories' order is there too.
  */
-export { TAXONOMY } from '../../../../src/domain/category-taxonomy';
-
-/** What GET /v1/topCategories answers, most requested first. */
-export const TOP_CATEGORY_IDS: readonly number[] = [100, 101, 102, 103, 105, 107, 104, 108];
+export { TAXONOMY, TOP_CATEGORY_IDS } from '../../../../src/domain/category-taxonomy';
