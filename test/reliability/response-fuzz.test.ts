@@ -23,6 +23,7 @@ import * as leadSchemas from '../../src/gateway/lead/schemas';
 import * as funnelSchemas from '../../src/gateway/lead/funnel-schemas';
 import * as oneTimeTokenCalls from '../../src/gateway/lead/one-time-token-calls';
 import * as messageCenterSchemas from '../../src/gateway/message-center/schemas';
+import * as chatSession from '../../src/gateway/message-center/chat-session';
 import * as chatServiceSchemas from '../../src/gateway/message-center/chat-service-schemas';
 import * as officeSchemas from '../../src/gateway/office/schemas';
 import * as registeredNumbers from '../../src/gateway/office/registered-numbers';
@@ -40,7 +41,7 @@ const isSchema = (value: unknown): value is AnySchema => typeof value === 'objec
 
 /** Every exported valibot schema of the gateway modules, by export name. */
 const EXPORTED = new Map<string, AnySchema>();
-for (const module of [leadSchemas, funnelSchemas, oneTimeTokenCalls, messageCenterSchemas, chatServiceSchemas, officeSchemas, registeredNumbers, categories, feedback, leadCounts, reviewSchemas, sharedSchemas]) {
+for (const module of [leadSchemas, funnelSchemas, oneTimeTokenCalls, messageCenterSchemas, chatSession, chatServiceSchemas, officeSchemas, registeredNumbers, categories, feedback, leadCounts, reviewSchemas, sharedSchemas]) {
   for (const [name, value] of Object.entries(module)) if (isSchema(value)) EXPORTED.set(name, value);
 }
 
