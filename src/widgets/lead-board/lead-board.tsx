@@ -290,11 +290,15 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
             <Skeleton width={280} height="0.8em" />
           </div>
         ) : null}
-        {spId !== null && routes.callLog ? (
-          <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
-            {t('board.viewCallLog')}
-          </a>
-        ) : null}
+        {/* The link's place is kept whether or not the host gives its route (on a phone it is a
+            line of its own): the header is as high as the reserve with or without it. */}
+        <span className="lk-board__header-link">
+          {spId !== null && routes.callLog ? (
+            <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
+              {t('board.viewCallLog')}
+            </a>
+          ) : null}
+        </span>
       </header>
 
       <FilterBar categoryNames={categoryNames} rememberCategory={rememberCategory} firstPageShown={firstPageShown} />
