@@ -34,6 +34,9 @@ export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProv
 export type { LeadPageResponse, LeadPageResponseV2, CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/schemas';
 export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
 export type { ChatTokenContext, GetChatToken } from './gateway/message-center/chat-session';
+export type { LeadCounts, LeadCountsContext, LeadCountsProvider } from './gateway/office/lead-counts';
+export type { RecordContact, RecordContactContext } from './gateway/lead/message-contact';
+export type { CreateContactRequest } from './gateway/lead/contact-schemas';
 export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
 
 export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i18n/en-US';

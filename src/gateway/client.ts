@@ -4,6 +4,8 @@ import { authorizationHeader, callerType, type GatewayAuth, type OneTimeUse } fr
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
 import type { ChatSession, ChatTokenContext } from './message-center/chat-session';
+import type { LeadCountsProvider } from './office/lead-counts';
+import type { RecordContact } from './lead/message-contact';
 
 /** The library's own version, sent as the application version header. */
 export const LEADKIT_VERSION = '0.1.0';
@@ -167,6 +169,21 @@ export interface GatewayClientConfig {
    * docs/gateway-assumptions.md). Its answer is checked like a gateway answer, within `timeoutMs`.
    */
   getChatToken?: (context: ChatTokenContext) => Promise<ChatSession>;
+  /**
+   * The board's status and unread counts (row O3 of docs/gateway-assumptions.md: the spec has no
+   * such call). Absent: leadkit's counts call (the sandbox serves it). A function: asked instead,
+   * with the provider and the list call's filters; its answer is checked like the call's, within
+   * `timeoutMs`, and a failure shows no counts (as the call's). `false`: nothing is asked and the
+   * board shows no counts.
+   */
+  leadCounts?: LeadCountsProvider | false;
+  /**
+   * The contact record after a message send (row M7: §7 gives its payload, not its path).
+   * Absent: leadkit's `POST /gateway/lead/v1/contact`. A function: given the payload instead
+   * (checked), within `timeoutMs`; what it throws is swallowed, as the call's errors are. `false`:
+   * no contact is recorded.
+   */
+  recordContact?: RecordContact | false;
 }
 
 /**
@@ -285,6 +302,27 @@ export interface GatewayClient {
   readonly transport?: GatewayTransport | undefined;
   /** The config's `getChatToken`, if the host gave one. */
   readonly getChatToken?: GatewayClientConfig['getChatToken'];
+  /** The config's `leadCounts`, if the host gave it (a function, or `false`). */
+  readonly leadCounts?: GatewayClientConfig['leadCounts'];
+  /** The config's `recordContact`, if the host gave it (a function, or `false`). */
+  readonly recordContact?: GatewayClientConfig['recordContact'];
+}
+
+/** The host's replacements of invented calls a view of a client keeps (see `withRequest`). */
+function hostProviders(from: Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'>): Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'> {
+  return {
+    ...(from.getChatToken ? { getChatToken: from.getChatToken } : {}),
+    ...(from.leadCounts !== undefined ? { leadCounts: from.leadCounts } : {}),
+    ...(from.recordContact !== undefined ? { recordContact: from.recordContact } : {}),
+  };
+}
+
+/**
+ * A gateway-config field that replaces an invented call: a function, `false` (no call at all) or
+ * absent (leadkit's own call). Anything else is a host's mistake: thrown as the client is made.
+ */
+function checkHostProvider(name: 'leadCounts' | 'recordContact', value: unknown): void {
+  if (value !== undefined && value !== false && typeof value !== 'function') throw new TypeError(`gateway ${name} must be a function or false`);
 }
 
 /** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
@@ -302,7 +340,7 @@ export function withRequest(client: GatewayClient, request: GatewayClient['reque
     whenChallengeSettled: () => client.whenChallengeSettled(),
     request,
     transport: client.transport,
-    ...(client.getChatToken ? { getChatToken: client.getChatToken } : {}),
+    ...hostProviders(client),
   };
 }
 
@@ -456,7 +494,9 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   let challengeInFlight: Promise<void> | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
-  // The names checked once, as the client is made: a host's mistake shows at once.
+  // The names and providers checked once, as the client is made: a host's mistake shows at once.
+  checkHostProvider('leadCounts', config.leadCounts);
+  checkHostProvider('recordContact', config.recordContact);
   const headerConfig: GatewayHeaderConfig = { headerNames: headerNamesOf(config), headers: config.headers, sourceApplication: config.sourceApplication, applicationVersion: config.applicationVersion };
 
   function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
@@ -631,6 +671,6 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       timeoutMs,
       headers: (call = {}) => headersFor({ provider: call.provider }, readAuth(), call.idempotencyKey),
     },
-    ...(config.getChatToken ? { getChatToken: config.getChatToken } : {}),
+    ...hostProviders(config),
   };
 }

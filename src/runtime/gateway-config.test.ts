@@ -86,3 +86,29 @@ describe("resolveGatewayClient: the host's chat session and the chat adapter's t
     expect(viewed.transport).toBe(host.transport);
   });
 });
+
+describe("resolveGatewayClient: the host's replacements of the counts and the contact call (O3, M7)", () => {
+  const leadCounts = async () => ({ statusCounts: { Initial: 1, ContactAndQualify: 0, Selling: 0, InProgressWon: 0, ClosedWon: 0, ClosedDidntWin: 0 }, unreadCount: 0 });
+  const recordContact = async () => {};
+  const answer = { method: 'GET', path: '/thing', body: null, status: 200, contentType: 'application/json', text: '{}' };
+
+  it.each([
+    ['functions', { leadCounts, recordContact }],
+    ['false (no call at all)', { leadCounts: false, recordContact: false }],
+  ] as const)("are kept as given (%s) by an element's client built from the config, a host's ready client's view and a server render's answers", (_, given) => {
+    const fromConfig = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch: vi.fn(globalThis.fetch), ...given }, spId: 1001 }, undefined, () => true, createElementReads(), [answer]);
+    const host = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, ...given });
+    const viewed = resolveGatewayClient({ gateway: host, spId: 1001 }, undefined, () => true, createElementReads(), [answer]);
+    for (const client of [fromConfig, host, viewed]) {
+      expect(client.leadCounts).toBe(given.leadCounts);
+      expect(client.recordContact).toBe(given.recordContact);
+    }
+    // Absent: absent (leadkit's own calls).
+    const plain = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test' }, spId: 1001 }, undefined, () => true, createElementReads());
+    expect([plain.leadCounts, plain.recordContact]).toEqual([undefined, undefined]);
+  });
+
+  it('anything but a function or false is refused as the client is made', () => {
+    expect(() => resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', leadCounts: true as never }, spId: 1001 })).toThrow(new TypeError('gateway leadCounts must be a function or false'));
+  });
+});

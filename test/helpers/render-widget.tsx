@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createGatewayClient } from '../../src/gateway/client';
+import { createGatewayClient, type GatewayClientConfig } from '../../src/gateway/client';
 import type { GatewayAuth } from '../../src/gateway/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
@@ -22,6 +22,8 @@ export function renderWidget(
     timeoutMs?: number;
     /** Requests whose URL matches wait until `release()` (a state that lasts as long as the test needs, on any machine). */
     hold?: RegExp;
+    /** More of the host's gateway config (its `leadCounts`, `recordContact`…). */
+    gateway?: Partial<Omit<GatewayClientConfig, 'baseURL' | 'fetch' | 'auth'>>;
   } = {},
 ) {
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
@@ -34,6 +36,7 @@ export function renderWidget(
     auth: options.auth ?? { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...options.gateway,
   });
   const host = new EventTarget();
   const analytics = { page: vi.fn(), track: vi.fn() };

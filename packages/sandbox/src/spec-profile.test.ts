@@ -151,4 +151,19 @@ describe('host stand-ins (/host-stand-in: a host’s own server), in both profil
     expect(renewed).toEqual({ status: 200, body: { token, expiresAt: expect.any(String), expiresIn: 1800 } });
     expect((await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'renew' } })).status).toBe(401);
   });
+
+  it.each(['full', 'spec'] as const)("%s: the contact stores §7's payload as the gateway's contact call does (one record per provider), and refuses a payload it could not store", async (profile) => {
+    const { sandbox } = setup({ profile });
+    const payload = { postalCode: '80202', payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }], campaignId: 'spring-25', sessionStartTimestamp: 1, categoryId: 10002, contactType: 10, entityId: 'msg-1', entityType: 'message' };
+    const contacts = sandbox.store.contacts.length;
+    const { status, body } = await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: payload });
+    expect(status).toBe(200);
+    expect(body).toEqual({ contactIds: [expect.any(Number)] });
+    expect(sandbox.store.contacts.slice(contacts)).toEqual([
+      expect.objectContaining({ contactId: (body.contactIds as number[])[0], contactType: 10, contactPlacementType: 44, serviceProviderId: 1001, entityId: 'msg-1', entityType: 'message', postalCode: '80202', categoryId: 10002, campaignId: 'spring-25' }),
+    ]);
+    expect((await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: { ...payload, contactType: 99 } })).status).toBe(400);
+    expect((await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: { ...payload, payloads: [{ contactPlacementType: 44, serviceProviderIds: [999999] }] } })).status).toBe(400);
+    expect(sandbox.store.contacts).toHaveLength(contacts + 1);
+  });
 });

@@ -1,6 +1,9 @@
 import { CONTACT_PLACEMENT_UNKNOWN } from '../../domain/contact-type';
-import type { GatewayClient } from '../client';
+import * as v from 'valibot';
+import { checkRequest, type GatewayClient } from '../client';
+import { askHost } from '../host-provider';
 import { createContact } from './contact-calls';
+import { CreateContactRequestSchema, type CreateContactRequest } from './contact-schemas';
 
 /**
  * The contact record after a message send (spec §7: "After a send, a contact-creation call is
@@ -12,6 +15,10 @@ import { createContact } from './contact-calls';
  * MessageSent code, the cookie's name, what "session start" and the entity id are. The call's
  * path and schema are beside it (`createContact` in contact-calls.ts, contact-schemas.ts). The
  * thread only says what was sent (`recordMessageContact`).
+ *
+ * The path being ours, a host replaces the call with the gateway config's `recordContact`: a
+ * function of its own that gets the payload (and may send it to the real path, or change the
+ * contact type), or `false` for no contact record at all.
  */
 
 /**
@@ -73,9 +80,35 @@ export interface MessageContactContext {
   readonly sessionStartTimestamp: number;
 }
 
-/** The §7 contact record for a sent message, made and forgotten: its errors are swallowed (§7). */
+/** What a host's `recordContact` is asked with besides the payload: a signal that aborts at the gateway's time limit. */
+export interface RecordContactContext {
+  signal?: AbortSignal;
+}
+
+/** A host's contact recorder (`recordContact` of the gateway config): given §7's payload, checked. */
+export type RecordContact = (payload: CreateContactRequest, context: RecordContactContext) => Promise<void>;
+
+const HOST_OPERATION = 'lead.recordContact';
+
+/** The payload to the host's `recordContact`, within the client's time limit (its answer is not read). */
+async function hostContact(client: GatewayClient, recordContact: RecordContact, payload: CreateContactRequest): Promise<void> {
+  const checked = checkRequest(HOST_OPERATION, CreateContactRequestSchema, payload);
+  await askHost(client, HOST_OPERATION, v.unknown(), (signal) => recordContact(checked, { signal }));
+}
+
+/** The contact record: the host's `recordContact` when given, none with `false`, else leadkit's call. */
+function recordContact(client: GatewayClient, payload: CreateContactRequest): Promise<unknown> {
+  const host = client.recordContact;
+  if (host === false) return Promise.resolve();
+  return host ? hostContact(client, host, payload) : createContact(client, payload);
+}
+
+/**
+ * The §7 contact record for a sent message, made and forgotten: its errors are swallowed (§7), a
+ * host's `recordContact`'s too.
+ */
 export function recordMessageContact(client: GatewayClient, context: MessageContactContext, sent: SentMessage): void {
-  void createContact(client, {
+  void recordContact(client, {
     postalCode: context.postalCode,
     payloads: [{ contactPlacementType: CONTACT_PLACEMENT_UNKNOWN, serviceProviderIds: [context.spId] }],
     campaignId: context.campaignId,

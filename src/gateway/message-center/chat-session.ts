@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { checkRequest, DEFAULT_TIMEOUT_MS, issuePaths, timeLimit, type CallOptions, type GatewayClient } from '../client';
-import { GatewayError, isGatewayError } from '../errors';
+import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { askHost } from '../host-provider';
 import { Id, IsoDateTime, OptionalText } from '../shared-schemas';
 import { MESSAGE_CENTER_BASE } from './paths';
 
@@ -101,30 +101,7 @@ export async function getChatSession(client: GatewayClient, body: ChatSessionReq
  */
 async function hostSession(client: GatewayClient, getChatToken: GetChatToken, thread: ChatSessionRequest, reason: ChatSessionReason, signal: AbortSignal | undefined): Promise<ChatSession> {
   const checked = checkRequest(HOST_OPERATION, ChatSessionRequestSchema, thread);
-  if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation: HOST_OPERATION });
-  const limit = timeLimit(client.transport?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const ends = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
-  const ended = () => new GatewayError({ kind: signal?.aborted ? 'aborted' : 'timeout', operation: HOST_OPERATION });
-  let onEnd = () => {};
-  try {
-    const answer = await Promise.race([
-      // A function that throws instead of rejecting fails the same way.
-      Promise.resolve().then(() => getChatToken({ ...checked, reason, signal: ends })),
-      new Promise<never>((_, reject) => {
-        onEnd = () => reject(ended());
-        ends.addEventListener('abort', onEnd, { once: true });
-      }),
-    ]);
-    const parsed = v.safeParse(ChatSessionSchema, answer);
-    if (!parsed.success) throw new GatewayError({ kind: 'invalid-response', operation: HOST_OPERATION, issues: issuePaths(parsed.issues) });
-    return parsed.output;
-  } catch (error) {
-    // A function that gave up because its signal aborted: the abort is the reason.
-    throw ends.aborted && !isGatewayError(error) ? ended() : error;
-  } finally {
-    ends.removeEventListener('abort', onEnd);
-    limit.clear();
-  }
+  return askHost(client, HOST_OPERATION, ChatSessionSchema, (ends) => getChatToken({ ...checked, reason, signal: ends }), signal);
 }
 
 /**

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { LEAD_STATUSES, type LeadStatus } from '../../domain/lead-status';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { GatewayError } from '../errors';
+import { askHost } from '../host-provider';
 import { Id } from '../shared-schemas';
-import { LeadFiltersWireSchema } from './schemas';
+import { LeadFiltersWireSchema, type LeadFiltersWire } from './schemas';
 
 /**
  * The board's status and unread counts (issue 18 §2). Spec §7 names no such call: this one is
@@ -14,6 +16,10 @@ import { LeadFiltersWireSchema } from './schemas';
  * answers facet counts: each status's count applies every filter but the status filter, the
  * unread count every filter but the unread toggle — what the list would hold if that one choice
  * were changed.
+ *
+ * The real gateway has no such call (docs/gateway-assumptions.md O3): a host replaces it with the
+ * gateway config's `leadCounts` — a function of its own, or `false` for no counts at all
+ * (`boardLeadCounts`, `leadCountsOff` below). This module is the one that knows.
  */
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
@@ -41,4 +47,37 @@ export async function getLeadCounts(client: GatewayClient, serviceProviderId: nu
     response: LeadCountsResponseSchema,
     signal: opts.signal,
   });
+}
+
+/** What a host's `leadCounts` is asked with: the provider, the list call's filters (checked) and a signal that ends the wait. */
+export interface LeadCountsContext {
+  serviceProviderId: number;
+  filters: LeadFiltersWire;
+  /** Aborts when leadkit no longer waits: newer filters, the board closed, or the gateway's time limit passed. */
+  signal?: AbortSignal;
+}
+
+/** A host's provider of the board's counts (`leadCounts` of the gateway config): answers as the counts call does. */
+export type LeadCountsProvider = (context: LeadCountsContext) => Promise<LeadCounts>;
+
+const HOST_OPERATION = 'office.leadCounts';
+
+/** Whether the host turned the counts off (`leadCounts: false`): the board asks for none and shows none. */
+export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts'>): boolean {
+  return client.leadCounts === false;
+}
+
+/**
+ * The board's counts: the host's `leadCounts` when its gateway config gave a function (its answer
+ * checked against `LeadCountsResponseSchema`, within the client's time limit), else leadkit's
+ * counts call. With `leadCounts: false` nothing is asked: it fails as `aborted` (the board never
+ * asks then: `leadCountsOff`).
+ */
+export async function boardLeadCounts(client: GatewayClient, serviceProviderId: number, body: LeadCountsRequest, opts: CallOptions = {}): Promise<LeadCounts> {
+  const host = client.leadCounts;
+  if (host === undefined) return getLeadCounts(client, serviceProviderId, body, opts);
+  if (host === false) throw new GatewayError({ kind: 'aborted', operation: HOST_OPERATION });
+  const { filters } = checkRequest(HOST_OPERATION, LeadCountsRequestSchema, body);
+  const provider = checkRequest(HOST_OPERATION, Id, serviceProviderId);
+  return askHost(client, HOST_OPERATION, LeadCountsResponseSchema, (signal) => host({ serviceProviderId: provider, filters, signal }), opts.signal);
 }

@@ -2,16 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
+import type { LeadCountsContext } from '../../gateway/office/lead-counts';
 import { clientAtom } from '../../runtime/client-atom';
 import { boardInputsAtom, changeFiltersAtom, changeSortAtom, goToPageAtom, leadsAtom } from './board-atoms';
 import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from './card-atoms';
-import { countsViewAtom, type CountsView } from './count-atoms';
+import { countsViewAtom, idleCountsViewAtom, type CountsView } from './count-atoms';
 
 /** The counts' atoms over a store, as the board wires them (no React): what they show, what the sandbox received. */
-function setup() {
+function setup(gateway: Partial<GatewayClientConfig> = {}) {
   const sandbox = createSandboxGateway({ latencyMs: 0 });
-  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...gateway });
   const store = createStore();
   store.set(clientAtom, client);
   store.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
@@ -83,5 +84,41 @@ describe('the board counts (count-atoms)', () => {
     await shown();
     store.set(boardInputsAtom, { spId: 1003, featuredLeadId: null, newMessages: false, pageSize: null });
     expect(store.get(countsViewAtom)).toEqual({ state: 'loading' });
+  });
+});
+
+describe("the board counts from the host's leadCounts (issue 37 §2: the spec has no counts call)", () => {
+  const HOST_COUNTS = { statusCounts: { Initial: 7, ContactAndQualify: 1, Selling: 2, InProgressWon: 0, ClosedWon: 4, ClosedDidntWin: 3 }, unreadCount: 5 };
+
+  it("a function: asked with the provider and the list call's filters, its counts shown; the sandbox gets no counts call", async () => {
+    const asked: LeadCountsContext[] = [];
+    const { store, counted, shown } = setup({ leadCounts: async (context) => (asked.push(context), HOST_COUNTS) });
+    expect(await shown()).toEqual({ state: 'counts', counts: expect.objectContaining(HOST_COUNTS) });
+    store.set(changeFiltersAtom, { archived: true });
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked.map(({ serviceProviderId, filters }) => ({ serviceProviderId, filters }))).toEqual([
+      { serviceProviderId: 1001, filters: expect.objectContaining({ archived: false, displayLead: true }) },
+      { serviceProviderId: 1001, filters: expect.objectContaining({ archived: true, displayLead: true }) },
+    ]);
+    expect(asked[0]!.signal).toBeInstanceOf(AbortSignal);
+    expect(counted()).toEqual([]);
+  });
+
+  it('a function whose answer does not fit the counts (or that fails): no counts, as when the call fails', async () => {
+    for (const leadCounts of [async () => ({ statusCounts: { Initial: -1 }, unreadCount: 'many' }), () => Promise.reject(new Error('down'))]) {
+      const { shown, counted } = setup({ leadCounts: leadCounts as never });
+      expect(await shown()).toEqual({ state: 'none' });
+      expect(counted()).toEqual([]);
+    }
+  });
+
+  it('`false`: none from the start (no place kept for them, before the first page too), and nothing asked', async () => {
+    const { store, seen, counted } = setup({ leadCounts: false });
+    expect(store.get(idleCountsViewAtom)).toEqual({ state: 'none' });
+    await store.get(leadsAtom);
+    store.set(changeFiltersAtom, { archived: true });
+    await store.get(leadsAtom);
+    expect(seen.every((view) => view.state === 'none')).toBe(true);
+    expect(counted()).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import { atom } from 'jotai/vanilla';
-import { getLeadCounts, type LeadCounts, type LeadCountsRequest } from '../../gateway/office/lead-counts';
+import { boardLeadCounts, leadCountsOff, type LeadCounts, type LeadCountsRequest } from '../../gateway/office/lead-counts';
+import { clientAtom } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadCountsReloadAtom, leadsReloadAtom, requireProvider } from './board-atoms';
 import { toLeadListRequest } from './board-request';
 
 /**
- * The board's status and unread counts (issue 18 §2), from the leadkit-designed counts call
- * (gateway/office/lead-counts.ts). This module loads with the parts that show them, once the
+ * The board's status and unread counts (issue 18 §2), from the leadkit-designed counts call or
+ * the host's `leadCounts` (gateway/office/lead-counts.ts). With `leadCounts: false` nothing is
+ * asked and no counts show, from the first render on: no place is kept for them. This module loads with the parts that show them, once the
  * first page is on screen (filter-bar.tsx): never part of the board's first content.
  *
  * Fetched when first shown, again when the query's filters change (not its page or sort: the
@@ -35,7 +37,7 @@ const leadCountsAtom = atom(async (get, { signal }): Promise<BoardCounts> => {
   const { client, spId } = requireProvider(get, 'leadBoard.counts');
   const key = get(countsFiltersKeyAtom);
   const [, filters] = JSON.parse(key) as [number, LeadCountsRequest['filters']];
-  const counts = await getLeadCounts(client, spId, { filters }, { signal });
+  const counts = await boardLeadCounts(client, spId, { filters }, { signal });
   return { ...counts, key };
 });
 const leadCountsLoadableAtom = loadableOf(leadCountsAtom);
@@ -51,10 +53,17 @@ export type CountsView = { readonly state: 'counts'; readonly counts: LeadCounts
 const LOADING: CountsView = { state: 'loading' };
 const NONE: CountsView = { state: 'none' };
 
+/** The host turned the counts off (`leadCounts: false`). */
+const countsOffAtom = atom((get) => {
+  const client = get(clientAtom);
+  return client !== null && leadCountsOff(client);
+});
+
 /** The last counts that arrived, per store. */
 const lastCountsAtom = atom(() => ({ current: null as BoardCounts | null }));
 
 export const countsViewAtom = atom((get): CountsView => {
+  if (get(countsOffAtom)) return NONE;
   const state = get(leadCountsLoadableAtom);
   const last = get(lastCountsAtom);
   if (state.state === 'hasData') last.current = state.data;
@@ -65,5 +74,5 @@ export const countsViewAtom = atom((get): CountsView => {
   return state.state === 'hasError' ? NONE : LOADING;
 });
 
-/** Before the counts are wanted (the first page not yet shown): their places are kept, nothing is fetched. */
-export const idleCountsViewAtom = atom((): CountsView => LOADING);
+/** Before the counts are wanted (the first page not yet shown): their places are kept (unless turned off), nothing is fetched. */
+export const idleCountsViewAtom = atom((get): CountsView => (get(countsOffAtom) ? NONE : LOADING));

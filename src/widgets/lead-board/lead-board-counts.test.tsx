@@ -196,4 +196,44 @@ describe('<LeadBoard> counts', () => {
     const options = await screen.findAllByRole('checkbox', { description: /^\d+ clientes? potencial(es)?$/ }, { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(options).toHaveLength(LEAD_STATUSES.length);
   });
+
+  it("shows the counts of the host's leadCounts beside the status options and the toggle; the gateway gets no counts call", async () => {
+    const statusCounts = { Initial: 12, ContactAndQualify: 1, Selling: 3, InProgressWon: 0, ClosedWon: 1000, ClosedDidntWin: 2 };
+    const asked: unknown[] = [];
+    const leadCounts = async ({ serviceProviderId, filters }: { serviceProviderId: number; filters: unknown }) => (asked.push({ serviceProviderId, filters }), { statusCounts, unreadCount: 9 });
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts } });
+    await firstCard();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: '9 unread' })).toBeTruthy(), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await openStatusFilter();
+    for (const [status, description, badge] of [
+      ['Initial', '12 leads', '12'],
+      ['ContactAndQualify', '1 lead', '1'],
+      ['ClosedWon', '1000 leads', '999+'],
+    ] as const) {
+      const checkbox = await screen.findByRole('checkbox', { name: STATUS_LABELS[status], description }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+      expect(checkbox.closest('label')!.querySelector('[aria-hidden="true"]')?.textContent).toBe(badge);
+    }
+    expect(asked).toEqual([{ serviceProviderId: 1001, filters: { archived: false, displayLead: true, sources: ALL_SOURCES } }]);
+    expect(countRequests(view)).toEqual([]);
+  });
+
+  it('with `leadCounts: false` asks nothing and shows no counts, no badge and no place kept for one, before and after the first card', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts: false }, hold: /\/v6\/leads\// });
+    // Before the first page: the status options hold no empty badge (none will come to fill it).
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
+    await openStatusFilter();
+    expect(screen.getByRole('checkbox', { name: 'New' }).closest('label')!.querySelector('.lk-multi-select__badge')).toBeNull();
+    view.release();
+    await firstCard();
+    await waitFor(() => expect(view.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    for (const status of LEAD_STATUSES) {
+      const checkbox = screen.getByRole('checkbox', { name: STATUS_LABELS[status] });
+      expect(checkbox.getAttribute('aria-describedby')).toBeNull();
+      expect(checkbox.closest('label')!.querySelector('.lk-multi-select__badge')).toBeNull();
+    }
+    expect(document.querySelector('.lk-count')).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: '' })).toBeTruthy();
+    expect(countRequests(view)).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,23 +1,27 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { CreateContactRequestSchema } from '../../../../src/gateway/lead/contact-schemas';
 import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/chat-session';
-import { oneTimeToken, requireMember } from '../access';
+import { oneTimeToken, optionalMember, requireMember } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, notFound, parseBody } from '../http';
 import { openChatSession } from './chat';
-import { issueOneTimeToken, renewOneTimeToken } from './lead-funnel';
+import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-funnel';
 
 /**
  * Host stand-ins, mounted at `/host-stand-in` (outside `/gateway`): what a host's OWN server
- * answers when the host replaces leadkit's invented token calls with its providers
- * (`gateway.getChatToken`, `gateway.getOneTimeToken`). The real gateway has no such calls (spec
- * §7 says "not shown"), so the spec profile answers the gateway's invented ones 404
- * (spec-profile.ts); the example pages then get their tokens here. Served in both profiles.
+ * answers when the host replaces leadkit's invented calls with its providers
+ * (`gateway.getChatToken`, `gateway.getOneTimeToken`, `gateway.recordContact`). The real gateway
+ * has no such calls, or none at leadkit's path (spec §7 says "not shown"), so the spec profile
+ * answers the gateway's invented ones 404 (spec-profile.ts); the example pages then get their
+ * tokens here and record a message's contact here. Served in both profiles.
  *
  *   POST /host-stand-in/chat-token      {serviceProviderId, userId, leadId?}
  *                                       → {conversationSid, identity, token, expiresAt, member}
  *   POST /host-stand-in/one-time-token  {reason: 'issue'} → {token, expiresAt, expiresIn, userId} (a new guest)
  *                                       {reason: 'renew'} with `Authorization: OneTime <token>` → {token, expiresAt, expiresIn}
+ *   POST /host-stand-in/contact         §7's contact payload (the one of `POST /gateway/lead/v1/contact`, M7)
+ *                                       → {contactIds}, stored in `store.contacts` as that call's records are
  *
  * A real host's server knows who is signed in from its own session. The sandbox has no sessions:
  * the chat token is issued for the provider the body names (as the example pages sign in as the
@@ -44,6 +48,13 @@ export function hostStandInRoutes({ store, chat, now }: SandboxContext) {
     requireMember(c, store);
     const token = String(oneTimeToken(c));
     return c.json({ token, ...renewOneTimeToken(store, now, token) });
+  });
+
+  // What a host's server does with the payload is its own (the real gateway's contact call, at its
+  // real path); the stand-in stores the records as the sandbox's contact call does.
+  app.post('/contact', (c) => {
+    const member = optionalMember(c, store);
+    return c.json(recordContacts(store, now, parseBody(c, CreateContactRequestSchema), member?.id ?? null));
   });
 
   return app;

@@ -109,6 +109,43 @@ export function renewOneTimeToken(store: SandboxStore, now: () => Date, token: s
   return { expiresAt: new Date(lifetime.expiresAt).toISOString(), expiresIn: Math.floor((lifetime.expiresAt - at) / 1000) };
 }
 
+/**
+ * Stores §7's contact records of a message send (one per provider per payload): what
+ * `POST /gateway/lead/v1/contact` (M7) does, and the host stand-in's `/host-stand-in/contact`
+ * (routes/host-stand-in.ts) the same, so a test reads either in `store.contacts`.
+ */
+export function recordContacts(store: SandboxStore, now: () => Date, body: v.InferOutput<typeof CreateContactRequestSchema>, memberId: number | null): { contactIds: number[] } {
+  if (!([...Object.values(CONTACT_TYPES), MESSAGE_SENT_CONTACT_TYPE] as number[]).includes(body.contactType)) {
+    throw badRequest('Invalid request: contactType must be a known contact type.', ['contactType']);
+  }
+  body.payloads.forEach((payload, index) => {
+    if (payload.serviceProviderIds.some((id) => !store.provider(id))) {
+      throw badRequest(`Invalid request: payloads.${index}.serviceProviderIds must hold known provider ids.`, [`payloads.${index}.serviceProviderIds`]);
+    }
+  });
+  const contactIds: number[] = [];
+  for (const payload of body.payloads) {
+    for (const serviceProviderId of payload.serviceProviderIds) {
+      const contactId = store.next('contact');
+      contactIds.push(contactId);
+      store.contacts.push({
+        contactId,
+        contactType: body.contactType,
+        contactPlacementType: payload.contactPlacementType,
+        serviceProviderId,
+        memberId,
+        entityId: body.entityId,
+        entityType: body.entityType,
+        postalCode: body.postalCode,
+        categoryId: body.categoryId,
+        campaignId: body.campaignId ?? null,
+        createDate: now().toISOString(),
+      });
+    }
+  }
+  return { contactIds };
+}
+
 export function leadFunnelRoutes({ store, now }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
 
@@ -357,36 +394,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
   // POST /v1/contact — contact records after a message send (one per provider per payload).
   app.post('/v1/contact', (c) => {
     const member = optionalMember(c, store);
-    const body = parseBody(c, CreateContactRequestSchema);
-    if (!([...Object.values(CONTACT_TYPES), MESSAGE_SENT_CONTACT_TYPE] as number[]).includes(body.contactType)) {
-      throw badRequest('Invalid request: contactType must be a known contact type.', ['contactType']);
-    }
-    body.payloads.forEach((payload, index) => {
-      if (payload.serviceProviderIds.some((id) => !store.provider(id))) {
-        throw badRequest(`Invalid request: payloads.${index}.serviceProviderIds must hold known provider ids.`, [`payloads.${index}.serviceProviderIds`]);
-      }
-    });
-    const contactIds: number[] = [];
-    for (const payload of body.payloads) {
-      for (const serviceProviderId of payload.serviceProviderIds) {
-        const contactId = store.next('contact');
-        contactIds.push(contactId);
-        store.contacts.push({
-          contactId,
-          contactType: body.contactType,
-          contactPlacementType: payload.contactPlacementType,
-          serviceProviderId,
-          memberId: member?.id ?? null,
-          entityId: body.entityId,
-          entityType: body.entityType,
-          postalCode: body.postalCode,
-          categoryId: body.categoryId,
-          campaignId: body.campaignId ?? null,
-          createDate: now().toISOString(),
-        });
-      }
-    }
-    return c.json({ contactIds });
+    return c.json(recordContacts(store, now, parseBody(c, CreateContactRequestSchema), member?.id ?? null));
   });
 
   // POST /v1/serviceproviders/fetch-opportunity-leads {serviceRequestId}
