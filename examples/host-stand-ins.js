@@ -1,16 +1,17 @@
 /**
- * The host's token providers, for the sandbox's spec profile (`SANDBOX_PROFILE=spec npm start`).
+ * The host's providers, for the sandbox's spec profile (`SANDBOX_PROFILE=spec npm start`).
  *
- * The real gateway has no chat-session call and no one-time-token call (the spec says "not
- * shown"; the spec profile answers leadkit's invented ones 404). A host gives leadkit the tokens
- * from its own server instead, through the gateway config's providers `getChatToken` and
- * `getOneTimeToken`. Here the host's server is the sandbox's stand-in for one
- * (`/host-stand-in/*`, outside `/gateway`).
+ * The real gateway has no chat-session call, no one-time-token call and no counts call, and the
+ * contact call's path is not shown (the spec profile answers leadkit's invented ones 404). A host
+ * gives leadkit the tokens from its own server instead, through the gateway config's providers
+ * `getChatToken` and `getOneTimeToken`, records a message's contact itself (`recordContact`) and
+ * turns the board's counts off (`leadCounts: false`: the spec has no counts). Here the host's
+ * server is the sandbox's stand-in for one (`/host-stand-in/*`, outside `/gateway`).
  *
  * `npm start` adds this script to every example page in the spec profile only, before the page's
  * other module scripts (scripts/start.ts): the pages stay as they are in the full profile. It
  * gives every leadkit element that has no `gateway` property of its own
- * `{ baseURL: <its gateway-url>, getChatToken, getOneTimeToken }`, now and when one is added
+ * `{ baseURL: <its gateway-url>, ...hostProviders }`, now and when one is added
  * later. A page that sets `gateway` itself keeps the providers by spreading the element's
  * `gateway` into its own (examples/raq-funnel.html). The guest's token lives in this module's
  * memory only (never storage, a URL or the DOM).
@@ -42,6 +43,12 @@ export const hostProviders = {
     const answer = await post('/host-stand-in/one-time-token', { reason: renew ? 'renew' : 'issue' }, { signal, token: renew ? guestToken : null });
     guestToken = answer.token;
     return { token: answer.token, expiresAt: answer.expiresAt };
+  },
+  /** The spec has no counts call: the board shows none. */
+  leadCounts: false,
+  /** §7's contact record after a message send, through the host's server (which knows the gateway's path). */
+  async recordContact(payload, { signal }) {
+    await post('/host-stand-in/contact', payload, { signal });
   },
 };
 

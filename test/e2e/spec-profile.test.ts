@@ -2,14 +2,14 @@
 /**
  * Every widget against the sandbox's spec profile (issue 37 §3): `SANDBOX_PROFILE=spec npm start`
  * serves only the spec's calls and fields (packages/sandbox/src/spec-profile.ts), and the example
- * pages get the host's token providers from examples/host-stand-ins.js. Each widget's first
- * screen and each of its writes, one page load per widget: the board (list, status, note, read
- * toggle, archive), the lead page, the review request (send) and the guest funnel (create a
- * lead: the one-time token from the host's stand-in).
+ * pages get the host's providers from examples/host-stand-ins.js (tokens and the message contact
+ * from the host's stand-in, no board counts). Each widget's first screen and each of its writes,
+ * one page load per widget: the board (list, status, note, read toggle, archive), the lead page,
+ * the review request (send), the guest funnel (create a lead: the one-time token from the host's
+ * stand-in) and the message thread (send: the chat token and the contact through the stand-in).
  *
  * Each test checks what the page sent: every gateway call answered (2xx), and no invented call
- * but the ones leadkit cannot leave out yet (KNOWN_INVENTED), which the spec profile answers 404
- * and the widget swallows.
+ * at all (the spec profile would answer one 404).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -19,12 +19,6 @@ import { boardReady, FUNNEL_CUSTOMER, UI_TIMEOUT_MS, useE2eSession, visible, wat
 const SP_ID = 1001;
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 
-/**
- * Invented calls a widget still makes in the spec profile, with no host replacement yet
- * (docs/gateway-assumptions.md): the board's counts (O3). Each is answered 404 and swallowed.
- */
-const KNOWN_INVENTED = { board: ['O3'] } as const;
-
 const e2e = useE2eSession({ profile: 'spec' });
 
 async function open(path: string) {
@@ -33,7 +27,7 @@ async function open(path: string) {
   await page.goto(`${e2e.server.origin}${path}`);
   const posts = (path: string): Request[] => watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === path);
   const sent = (path: string) => posts(path).map((request) => request.postDataJSON() as unknown);
-  return { page, watch, sent };
+  return { page, watch, sent, posts };
 }
 
 /** Waits for the answer to the next POST to `path` while `action` runs; its status. */
@@ -43,8 +37,8 @@ async function answered(page: Page, path: string, action: () => Promise<unknown>
 }
 
 /**
- * What the page's gateway calls got: the rows of the invented calls it made (each must have been
- * answered 404) and any other gateway call that did not succeed. Calls the page cancelled (a
+ * What the page's gateway calls got: the rows of the invented calls it made (none is expected; each
+ * would have been answered 404) and any other gateway call that did not succeed. Calls the page cancelled (a
  * superseded read) have no answer and are left out.
  */
 async function gatewayCalls(requests: readonly Request[]) {
@@ -71,12 +65,18 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     await boardReady(board);
     // The provider answer has no `id` here: the header names the business all the same.
     await visible(board.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' }));
-    // The page's host script gave the app the host's token providers (examples/host-stand-ins.js).
+    // The page's host script gave the app the host's providers (examples/host-stand-ins.js).
     const providers = await page.evaluate(() => {
       const gateway = (document.querySelector('lead-app') as HTMLElement & { gateway?: Record<string, unknown> }).gateway;
-      return [typeof gateway?.getChatToken, typeof gateway?.getOneTimeToken];
+      return [typeof gateway?.getChatToken, typeof gateway?.getOneTimeToken, gateway?.leadCounts, typeof gateway?.recordContact];
     });
-    expect(providers).toEqual(['function', 'function']);
+    expect(providers).toEqual(['function', 'function', false, 'function']);
+    // No counts (the spec has none): nothing moved for them, no badge beside the toggle or on a status option.
+    expect((await watch.record()).cls).toBeLessThanOrEqual(0.01);
+    await board.getByRole('button', { name: /^Lead status/ }).click();
+    await visible(board.getByRole('checkbox', { name: 'Not Contacted' }));
+    expect(await board.locator('.lk-count, .lk-multi-select__badge').count()).toBe(0);
+    await page.keyboard.press('Escape');
     const first = board.locator('li[data-lead-id]').first();
     const leadId = Number(await first.getAttribute('data-lead-id'));
     const card = board.locator(`li[data-lead-id="${leadId}"]`);
@@ -105,7 +105,8 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(sent(readPath)).toContainEqual({ leadId, read: false });
     expect(sent(`/gateway/lead/office/v1/leads/serviceprovider/${SP_ID}/archive`)).toEqual([{ serviceProviderId: SP_ID, leadId, archived: true }]);
     expect(await board.getByText('Sorry, something went wrong. Please try again later.').count()).toBe(0);
-    expect(await gatewayCalls(watch.requests)).toEqual({ invented: KNOWN_INVENTED.board, failed: [] });
+    expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
+    expect(watch.requested('/gateway/lead/office/v1/leads/serviceProvider/')).toEqual([]);
   });
 
   it('the lead page (CMS page, attributes only): a purchased lead with the name §3 gives, and an unavailable one', async () => {
@@ -155,6 +156,36 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     const create = watch.requests.find((request) => new URL(request.url()).pathname === '/gateway/lead/v3/lead');
     expect(create?.headers()['authorization']).toMatch(/^OneTime ott_/);
     expect(sent('/gateway/lead/v3/lead')).toEqual([expect.objectContaining({ assignedServiceProviderIds: [SP_ID], contactInformation: expect.objectContaining({ email: FUNNEL_CUSTOMER.email }) })]);
+    expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
+  });
+
+  it('the message thread: opens with the chat token from the host stand-in, a text sent shows in the thread, and its contact goes to the stand-in', async () => {
+    const { page, watch, sent, posts } = await open('/examples/message-thread.html?user-id=5005&lead-id=300004');
+    const thread = page.locator('#thread');
+    await visible(thread.getByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' }));
+    const box = thread.getByRole('textbox', { name: 'Write a message...' });
+    await expect.poll(() => box.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(sent('/host-stand-in/chat-token')).toEqual([{ serviceProviderId: SP_ID, userId: 5005, leadId: 300004 }]);
+
+    await box.fill('Hello from the spec profile');
+    const messages = '/gateway/message-center/v1/messages';
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === messages, { timeout: UI_TIMEOUT_MS }),
+      thread.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const { messageId } = (await response.json()) as { messageId: string };
+    await visible(thread.getByRole('region', { name: 'Messages' }).getByText('Hello from the spec profile'));
+    expect(sent(messages)).toEqual([expect.objectContaining({ text: 'Hello from the spec profile', senderEntityId: SP_ID, receiverEntityId: 5005 })]);
+    expect(await thread.getByText('Messaging is currently unavailable for this Lead. Please contact them via phone or email.').count()).toBe(0);
+
+    // After the send, §7's contact record goes to the host's stand-in (examples/host-stand-ins.js `recordContact`), not to an invented gateway path.
+    await expect.poll(() => sent('/host-stand-in/contact').length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    expect(sent('/host-stand-in/contact')).toEqual([
+      expect.objectContaining({ payloads: [{ contactPlacementType: expect.any(Number), serviceProviderIds: [SP_ID] }], contactType: 10, entityId: messageId, entityType: 'message', postalCode: expect.stringMatching(/^\d{5}$/) }),
+    ]);
+    expect((await posts('/host-stand-in/contact')[0]!.response())?.status()).toBe(200);
+    expect(watch.requested('/gateway/lead/v1/contact')).toEqual([]);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
 });

@@ -8,6 +8,7 @@ import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LO
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../../gateway/client';
 import type { ChatTokenContext } from '../../gateway/message-center/chat-session';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
+import { hostProviders } from '../../../examples/host-stand-ins.js';
 import { formatMessageTimestamp } from '../../i18n/format';
 import { loadLocalePack } from '../../i18n/locale';
 import type { Clock } from '../../runtime/runtime';
@@ -659,6 +660,39 @@ describe("<MessageThread> the host's chat session (issue 37 §2)", () => {
     expect(screen.queryByText(UNAVAILABLE)).toBeNull();
     expect(getChatToken.mock.calls.map(([context]) => context.reason)).toEqual(['open', 'open']);
     expect(received('POST', /\/v1\/chat\/session$/)).toEqual([]);
+  });
+});
+
+describe("<MessageThread> with the example pages' host providers against the spec profile (examples/host-stand-ins.js)", () => {
+  it('opens with a chat token from the host stand-in, renews it there (reason renew), and records the contact of a send there; no invented gateway call', async () => {
+    const sandbox = createSandboxGateway({ profile: 'spec' });
+    // The stand-ins are the host's own server, on the page's origin: the providers fetch it themselves.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => sandbox.fetch(input, init));
+    try {
+      const getChatToken = vi.fn((context: ChatTokenContext) => hostProviders.getChatToken(context));
+      const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, gateway: { ...hostProviders, getChatToken } });
+      const box = await ready();
+      const chatTokens = () => received('POST', /^\/host-stand-in\/chat-token$/);
+      expect(chatTokens().map((request) => [request.status, request.body])).toEqual([[200, { serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }]]);
+      // The token expires: the next chat call (the typing signal) is refused, renewed through the stand-in, and sent again.
+      sandbox.chat.expireTokens();
+      fireEvent.change(box, { target: { value: 'Hello!' } });
+      await waitFor(() => expect(received('POST', /\/typing$/).map((r) => r.status)).toEqual([401, 200]));
+      expect(chatTokens().map((request) => request.status)).toEqual([200, 200]);
+      expect(getChatToken.mock.calls.map(([context]) => context.reason)).toEqual(['open', 'renew']);
+      // A send: the message center's, then §7's contact record through the host's recordContact.
+      fireEvent.click(sendButton());
+      await waitFor(() => expect(received('POST', /^\/host-stand-in\/contact$/).map((r) => r.status)).toEqual([200]));
+      const messageId = sandbox.store.messages.find((m) => m.text === 'Hello!')!.messageId;
+      expect(sandbox.store.contacts.filter((contact) => contact.entityId === messageId)).toEqual([expect.objectContaining({ contactType: 10, serviceProviderId: 1001, entityType: 'message' })]);
+      await waitFor(() => expect(within(list()).getAllByText('Hello!')).toHaveLength(1));
+      expect(screen.queryByText(UNAVAILABLE)).toBeNull();
+      // Nothing went to leadkit's invented calls (the spec profile would answer them 404).
+      expect(sandbox.store.requests.filter((request) => request.status === 404)).toEqual([]);
+      expect(received('POST', /\/v1\/chat\/session$|\/v1\/contact$/)).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
