@@ -258,6 +258,16 @@ export function isRetryableChatError(error: ChatError): boolean {
   }
 }
 
+/**
+ * Whether `message` is the conversation's copy of a text sent through the message center (§7 send
+ * message) when the conversation held messages up to `afterIndex`. The spec does not say the two
+ * services are connected: leadkit assumes the text lands in the conversation as the sender's own
+ * message with the same body (docs/gateway-assumptions.md C4), and this is the one place that knows it.
+ */
+export function isMessageCenterCopy(send: { readonly text: string; readonly afterIndex: number }, message: Pick<ChatMessage, 'index' | 'body'>): boolean {
+  return message.index > send.afterIndex && message.body === send.text;
+}
+
 /** Own messages are told by author identity (§2 Message thread). */
 export function isOwnMessage(message: Pick<ChatMessage, 'author'>, identity: string): boolean {
   return message.author !== null && message.author === identity;

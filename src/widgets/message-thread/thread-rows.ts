@@ -1,4 +1,4 @@
-import { isOwnMessage, type ChatMessage } from '../../chat/chat-client';
+import { isMessageCenterCopy, isOwnMessage, type ChatMessage } from '../../chat/chat-client';
 import { groupEnds, localDayKey } from './message-groups';
 import { storedMessageState, type OwnMessageState, type PendingSend, type ThreadSnapshot } from './thread-session';
 
@@ -51,7 +51,7 @@ function pendingToShow(messages: readonly { message: ChatMessage; own: boolean }
   const taken = new Set<number>();
   return pending.filter((send) => {
     if (send.kind !== 'text' || send.state !== 'sending') return true;
-    const stored = messages.find(({ message, own }) => own && !taken.has(message.index) && message.index > send.afterIndex && message.body === send.text);
+    const stored = messages.find(({ message, own }) => own && !taken.has(message.index) && isMessageCenterCopy(send, message));
     if (!stored) return true;
     taken.add(stored.message.index);
     return false;

@@ -1,5 +1,6 @@
 import {
   isChatError,
+  isMessageCenterCopy,
   isOwnMessage,
   isRetryableChatError,
   type ChatClientFactory,
@@ -422,7 +423,7 @@ export class ThreadSession {
     if (pending.kind === 'media') return pending.index === message.index;
     if (pending.messageId !== null && pending.messageId === message.sid) return true;
     // A chat service whose ids differ from the message center's: the own message with this text, written after.
-    return message.index > pending.afterIndex && message.body === pending.text;
+    return isMessageCenterCopy(pending, message);
   }
 
   // --- older pages --------------------------------------------------------------------------
