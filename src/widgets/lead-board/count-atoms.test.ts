@@ -112,9 +112,9 @@ describe("the board counts from the host's leadCounts (issue 37 §2: the spec ha
     }
   });
 
-  it('`false`: none from the start (no place kept for them, before the first page too), and nothing asked', async () => {
+  it('`false`: none once the first page is shown (before it, the places kept as with counts: the idle view never reads the client), and nothing asked', async () => {
     const { store, seen, counted } = setup({ leadCounts: false });
-    expect(store.get(idleCountsViewAtom)).toEqual({ state: 'none' });
+    expect(store.get(idleCountsViewAtom)).toEqual({ state: 'loading' });
     await store.get(leadsAtom);
     store.set(changeFiltersAtom, { archived: true });
     await store.get(leadsAtom);

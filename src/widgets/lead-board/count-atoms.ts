@@ -8,7 +8,7 @@ import { toLeadListRequest } from './board-request';
 /**
  * The board's status and unread counts (issue 18 §2), from the leadkit-designed counts call or
  * the host's `leadCounts` (gateway/office/lead-counts.ts). With `leadCounts: false` nothing is
- * asked and no counts show, from the first render on: no place is kept for them. This module loads with the parts that show them, once the
+ * asked and no counts show once the first page is on screen. This module loads with the parts that show them, once the
  * first page is on screen (filter-bar.tsx): never part of the board's first content.
  *
  * Fetched when first shown, again when the query's filters change (not its page or sort: the
@@ -74,5 +74,9 @@ export const countsViewAtom = atom((get): CountsView => {
   return state.state === 'hasError' ? NONE : LOADING;
 });
 
-/** Before the counts are wanted (the first page not yet shown): their places are kept (unless turned off), nothing is fetched. */
-export const idleCountsViewAtom = atom((get): CountsView => (get(countsOffAtom) ? NONE : LOADING));
+/**
+ * Before the counts are wanted (the first page not yet shown): their places are kept, nothing is
+ * fetched. It reads nothing, not even whether the host turned counts off: reading the client here
+ * made a server-rendered board render again from scratch as it hydrated (its client is set anew then).
+ */
+export const idleCountsViewAtom = atom((): CountsView => LOADING);
