@@ -183,6 +183,10 @@ export default defineConfig({
           // user-event takes seconds on a busy machine (5 s cut one off mid-typing, and its
           // keystrokes went on into the next test).
           testTimeout: 30_000,
+          // The same for a file's hooks: a beforeAll that preloads a widget's lazy parts and a
+          // locale imports dozens of modules, and under CI's load that once took more than the
+          // default 10 s.
+          hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
         },
       },
