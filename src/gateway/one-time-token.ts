@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { GatewayAuth } from './auth';
-import { DEFAULT_TIMEOUT_MS, issuePaths, newIdempotencyKey, timeLimit, type GatewayClient, type GetOneTimeToken, type OneTimeTokenContext, type RequestSpec } from './client';
+import { newIdempotencyKey, type GatewayClient, type GetOneTimeToken, type OneTimeTokenContext, type RequestSpec } from './client';
 import { GatewayError, isGatewayError } from './errors';
+import { askHost } from './host-provider';
 import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/one-time-token-calls';
 import { IsoDateTime } from './shared-schemas';
 
@@ -240,40 +241,27 @@ const HostOneTimeTokenSchema = v.object({ token: v.pipe(v.string(), v.regex(/^[\
 const HOST_OPERATION = 'host.getOneTimeToken';
 
 /**
- * Asks the host for a token within the client's usual time limit, checked: whatever goes wrong
- * is a GatewayError, so the widget shows its usual failure (no answer: `network` or `timeout`; a
- * token that does not fit: `invalid-response`; the host's own GatewayError as it is).
+ * Asks the host for a token as any host provider is asked (host-provider.ts: the client's time
+ * limit, the answer checked); what the function throws that is not a GatewayError is `network`,
+ * so the widget shows its usual failure.
  */
-async function askHost(getOneTimeToken: GetOneTimeToken, reason: OneTimeTokenContext['reason']): Promise<{ token: string; expiresIn: number }> {
-  const limit = timeLimit(DEFAULT_TIMEOUT_MS);
-  let answer: unknown;
-  try {
-    answer = await new Promise<unknown>((resolve, reject) => {
-      limit.signal.addEventListener('abort', () => reject(new GatewayError({ kind: 'timeout', operation: HOST_OPERATION })), { once: true });
-      Promise.resolve()
-        .then(() => getOneTimeToken({ reason, signal: limit.signal }))
-        .then(resolve, reject);
-    });
-  } catch (error) {
+async function askHostForToken(client: GatewayClient, getOneTimeToken: GetOneTimeToken, reason: OneTimeTokenContext['reason']): Promise<{ token: string; expiresIn: number }> {
+  const answer = await askHost(client, HOST_OPERATION, HostOneTimeTokenSchema, (signal) => getOneTimeToken({ reason, signal })).catch((error: unknown) => {
     throw isGatewayError(error) ? error : new GatewayError({ kind: 'network', operation: HOST_OPERATION });
-  } finally {
-    limit.clear();
-  }
-  const result = v.safeParse(HostOneTimeTokenSchema, answer);
-  if (!result.success) throw new GatewayError({ kind: 'invalid-response', operation: HOST_OPERATION, issues: issuePaths(result.issues) });
-  return { token: result.output.token, expiresIn: Math.max(0, Date.parse(result.output.expiresAt) - Date.now()) / 1000 };
+  });
+  return { token: answer.token, expiresIn: Math.max(0, Date.parse(answer.expiresAt) - Date.now()) / 1000 };
 }
 
 /** The host's `getOneTimeToken`: leadkit calls none of the gateway's token calls. */
-function hostTokens(getOneTimeToken: GetOneTimeToken, holder: OneTimeTokenHolder): TokenSource {
+function hostTokens(client: GatewayClient, getOneTimeToken: GetOneTimeToken, holder: OneTimeTokenHolder): TokenSource {
   return {
     async issue() {
-      const asked = await askHost(getOneTimeToken, 'issue');
+      const asked = await askHostForToken(client, getOneTimeToken, 'issue');
       holder.hold(asked.token, asked.expiresIn);
     },
     async renew() {
       // Not renewed (the host could not): go on with the token as is until its time is up.
-      const renewed = await askHost(getOneTimeToken, 'renew').catch(() => null);
+      const renewed = await askHostForToken(client, getOneTimeToken, 'renew').catch(() => null);
       if (renewed) holder.replace(renewed.token, renewed.expiresIn);
     },
     // Expiring it at the gateway is the host's: the session only forgets it.
@@ -311,7 +299,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     return auth.kind === 'provider' ? { kind: 'anonymous' } : auth;
   };
   holder.resetHostRejected();
-  const source = base.getOneTimeToken ? hostTokens(base.getOneTimeToken, holder) : gatewayTokens(base, holder);
+  const source = base.getOneTimeToken ? hostTokens(base, base.getOneTimeToken, holder) : gatewayTokens(base, holder);
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
 
