@@ -118,7 +118,7 @@ describe('gateway client: the gateway\'s own header names, and credentials (issu
     expect(sent['gw-proxy']).toBe('1');
     expect(sent['gw-request']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent['gw-app']).toBe('partner-site');
-    expect(sent['gw-app-version']).toBe('0.1.0');
+    expect(sent['gw-app-version']).toBe('0.2.0');
     expect(sent['gw-caller-type']).toBe('ServiceProvider');
     expect(sent['gw-caller']).toBe('1001');
     for (const name of Object.values(HEADERS)) expect(sent[name.toLowerCase()]).toBeUndefined();

@@ -8,7 +8,7 @@ import type { LeadCountsProvider } from './office/lead-counts';
 import type { RecordContact } from './lead/message-contact';
 
 /** The library's own version, sent as the application version header. */
-export const LEADKIT_VERSION = '0.1.0';
+export const LEADKIT_VERSION = '0.2.0';
 
 /**
  * Header names (defaults). The spec names the headers, not their spelling: these are ours, in one
