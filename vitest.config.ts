@@ -105,8 +105,9 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
 /**
  * The suites by kind, all run by `vitest run` (npm test); `vitest run --project <name>` runs one:
  * - logic: `.ts` tests — domain, gateway, i18n, runtime, widget logic and atoms, the sandbox
- *   (packages/sandbox), repo checks — in Node, no DOM (a file that needs one says so in its
- *   first line: `// @vitest-environment happy-dom`);
+ *   (packages/sandbox), repo checks — in Node, no DOM;
+ * - logic-dom: the `.ts` tests that need a DOM (storage, File, EventSource…), named
+ *   `*.dom.test.ts`, in happy-dom with the logic project's settings (`--project 'logic*'` runs both);
  * - components: `.tsx` component tests in happy-dom;
  * - e2e: the example pages in Debian's Chromium against the embedded sandbox (test/e2e);
  * - e2e-lite: the renderer-sensitive e2e journeys on the lite flavour of the CDN build (react
@@ -117,8 +118,14 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  * - storybook: every story in stories/ rendered in real Chromium (Debian's, found by
  *   chromiumLaunchOptions above; never `playwright install`), play functions as tests, axe
  *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
+ *
+ * Each project's `environment` is the only place a test's environment is chosen: no file carries
+ * a `@vitest-environment` pragma (test/vitest-environments.test.ts checks it).
  */
 const BROWSER_SUITES = ['test/e2e/**', 'test/engines/**', 'test/packaged/**'];
+const LOGIC_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
+/** The logic tests that need a DOM: the same folders, `*.dom.test.ts`. */
+const LOGIC_DOM_FILES = LOGIC_FILES.map((glob) => glob.replace('*.test.ts', '*.dom.test.ts'));
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
 /**
  * A bound for a hung browser journey, not a speed check: a test that names no timeout of its own
@@ -162,11 +169,22 @@ export default defineConfig({
         test: {
           name: 'logic',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
-          exclude: [...BROWSER_SUITES, '**/node_modules/**'],
+          include: LOGIC_FILES,
+          exclude: [...BROWSER_SUITES, ...LOGIC_DOM_FILES, '**/node_modules/**'],
           restoreMocks: true,
           // One module graph for all logic files (3× faster than a fresh one per file): a test
           // leaves no global state behind (mocks are restored, env and timers put back).
+          isolate: false,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'logic-dom',
+          environment: 'happy-dom',
+          include: LOGIC_DOM_FILES,
+          exclude: [...BROWSER_SUITES, '**/node_modules/**'],
+          restoreMocks: true,
           isolate: false,
         },
       },

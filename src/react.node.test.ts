@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createElement, Suspense } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';

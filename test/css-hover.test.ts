@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Hover looks only where a pointer hovers: on a touch screen a tapped control keeps `:hover`
  * (iOS Safari, Android Chrome) until the next tap elsewhere, so a hover background would stay on

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * custom-elements.json (scripts/manifest/generate.ts, built from the sources here) against the
  * facts it describes: attributes = the tag table's + HOST_ATTRIBUTES, properties include every

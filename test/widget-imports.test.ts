@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Inside each widget, parts load one way: no import cycle between the files of a widget folder
  * (type-only imports included — a cycle of types is still two files that must change together).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Data with code, without a browser: the loader's calls, filled from the build-time recipes,
  * are exactly what each widget's gateway client sends for the same ids (so the client takes

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { kebab, pascal, PHONE_VIEWPORT_MAX_WIDTH, reserveCss, reserveRules, TAG_NAMES, TAGS, type TagSpec } from './tags';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2 } from '@leadkit/sandbox';
 import { failure, NOW } from '../../packages/sandbox/src/test-helpers';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The office app page (/app/…: <lead-app base="/app"> over the spec §2 route table), the React
  * host (/examples/react-host.html, `leadkit/react`) and the index page.

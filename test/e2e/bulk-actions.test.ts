@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 18 §2 — bulk actions on the lead board (/app/lead/board/1001), in Debian's Chromium
  * against `npm start`'s sandbox: select three leads (a click and a shift-click), archive them

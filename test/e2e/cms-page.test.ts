@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The plain-HTML CMS page (/examples/cms.html): the CDN loader, two <lead-page> tags
  * configured by attributes only, in Debian's Chromium against the real `npm start` e2e.server.

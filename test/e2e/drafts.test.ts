@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Drafts that survive a reload (issue 17 §4) in Debian's Chromium against `npm start`'s sandbox,
  * on the office app (examples/app.html: <lead-app chat-service="sandbox">), with the browser's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every tag in Chromium, from the CDN build on `npm start`'s server: an element acts only while
  * it is in a document (a created, never inserted element makes no request; a gateway set in the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The lead page's error banner by HTTP status (spec §8), for real failures (401, 403) and
  * for faults injected into the running sandbox over HTTP (POST /sandbox/faults).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The lead board's expanded card (issue 5; spec §2 "Lead board", §4, §5, §8) on the office-app
  * route /app/lead/board/1001?leadId=… (the featured lead: first and open), in Debian's Chromium

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The lead board on the office-app route /app/lead/board/:serviceProviderId (spec §2, §4), in
  * Debian's Chromium against `npm start`'s sandbox: header and count, the featured lead

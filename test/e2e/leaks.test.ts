@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Leak canaries (issue 16 §3) in Debian's Chromium against `npm start`'s sandbox: a canary
  * customer — a one-time token, an e-mail and a phone no other data has — is added through the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 16 §4 "Lifecycle": each tag through 200 cycles of create + attach → first content →
  * move to another parent → detach, on a page that loads only the CDN loader (`/cdn/leadkit.js`),

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The load path's structure (not its timings — those are the bench's): on the office app's board
  * route and on the CMS page, the loader starts every chunk of the first content itself, before

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The message thread (issue 7; spec §2 "Message thread", §4, §5, §8) in Debian's Chromium
  * against `npm start`'s sandbox, with the sandbox chat adapter (`chat-service="sandbox"` on the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The phone promises as numbers (issue 14 §3), in Debian's Chromium with touch: a board card's
  * header is two one-line rows at 390 px, its primary actions are ≥ 44×44 px and open by tap, no

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The request-a-quote funnel (issue #8; spec §2 the four routes, §4 "Funnel", §6 one-time
  * token, §8 511) in Debian's Chromium against `npm start`'s sandbox:

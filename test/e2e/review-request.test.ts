@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Review requests (issue 6; spec §3 "Review request by e-mail", §4 "Review request (board)",
  * §5, §8, §9) in Debian's Chromium against `npm start`'s sandbox:

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 18 §3, on the built CDN files: `dir="rtl"` on an ancestor mirrors a widget whatever the
  * page's language. Two boards from the loader, one in `<div dir="ltr" lang="en">`, one in

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Saved replies in the thread's composer (issue 17 §2) in Debian's Chromium against `npm start`,
  * on examples/message-thread.html, whose host script keeps the provider's replies in the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 35 §2–§3: the CMS page rendered on the server (/server/cms.html: each <lead-page> of
  * examples/cms.html through leadkit/server) — its first screens are in the HTML as declarative

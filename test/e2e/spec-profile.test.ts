@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every widget against the sandbox's spec profile (issue 37 §3): `SANDBOX_PROFILE=spec npm start`
  * serves only the spec's calls and fields (packages/sandbox/src/spec-profile.ts), and the example

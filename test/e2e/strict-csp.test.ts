@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * /examples/strict-csp.html, served with
  * `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'`: the widgets

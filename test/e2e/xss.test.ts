@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * XSS corpus (issue 16 §2) in Debian's Chromium against `npm start`'s sandbox, at a phone's
  * width (390 px): every widget renders answers whose text fields hold the corpus

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The core journeys (./journeys.ts) in Debian's Chromium through puppeteer-core (CDP): test/e2e
  * covers Chromium in depth; this proves the journeys and the driver against the engine they

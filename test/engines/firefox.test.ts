@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The core journeys (./journeys.ts) in Firefox ESR (./puppeteer.ts). */
 import { engineJourneys } from './journeys';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The core journeys (./journeys.ts) in WebKitGTK's MiniBrowser (./webkit.ts). */
 import { engineJourneys } from './journeys';
 

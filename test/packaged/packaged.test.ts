@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Tests against the packed artefacts (`npm pack`), not the sources: a temp project installs the
  * leadkit tarball and the @leadkit/sandbox tarball (packages/sandbox) with React from the local

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 16 §2 "Schema fuzzing": every response schema of every gateway call, fed generated
  * answers through the real client (ofetch, the size limit, valibot): no exception escapes the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendMessage } from '../../../src/gateway/message-center/calls';
 import { getChatSession } from '../../../src/gateway/message-center/chat-session';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LEADKIT_VERSION } from '../../../src/gateway/client';
 import * as leadCalls from '../../../src/gateway/lead/calls';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FUNNEL_FORM, withCategory, type FunnelFormValues } from '../../../src/domain/funnel-form';
 import { createLeadV3Payload } from '../../../src/domain/funnel-lead';

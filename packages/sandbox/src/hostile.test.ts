@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 16 §2, "the sandbox itself" (it ships as a package and runs in `npm start`): every route
  * it serves, asked with hostile input — odd ids in the path, malformed or prototype-polluting JSON

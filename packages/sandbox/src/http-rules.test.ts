@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createLeadV3 } from '../../../src/gateway/lead/calls';
 import { sendMessage } from '../../../src/gateway/message-center/calls';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { endOfDay, startOfDay, subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../../src/domain/lead-status';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/domain/lead-status';
 import { getLeadCounts, getLeads } from '../../../src/gateway/office/calls';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/calls';
 import { getLeads } from '../../../src/gateway/office/calls';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createLeadV3, expireOneTimeToken, fetchLead, getProjects, issueOneTimeToken, renewOneTimeToken } from '../../../src/gateway/lead/calls';
 import { SANDBOX_LEADS as L, SANDBOX_MEMBER_TOKEN } from './index';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { differenceInCalendarDays } from 'date-fns';
 import { describe, expect, it, vi } from 'vitest';
 import { LEAD_SOURCES } from '../../../src/domain/lead-source';

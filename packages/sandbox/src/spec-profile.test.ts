@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { getProviderLeadV1, getProviderLeadV2, fetchLead } from '../../../src/gateway/lead/calls';
 import { getInteractionActivities } from '../../../src/gateway/message-center/calls';

@@ -10,7 +10,7 @@
  * no server ids to match).
  *
  * Preact itself is version 11: 10.29 left an element's object ref empty when a part inside it
- * suspended on the first render (preact-compat.test.ts).
+ * suspended on the first render (preact-compat.dom.test.ts).
  */
 import { useState } from 'preact/hooks';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { DEFAULT_FILTERS } from '../../domain/filters';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../i18n/en-US';
 import { interpolate } from '../../i18n/translate';

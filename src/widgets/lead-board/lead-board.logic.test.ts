@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../gateway/office/schemas';
 import { customerName, leadPlace } from './lead-board.logic';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGateway, type SandboxProfile } from '@leadkit/sandbox';

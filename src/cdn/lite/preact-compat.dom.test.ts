@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createRef, h, render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 // In a DOM environment (happy-dom), as component tests that use the sandbox are.
 import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src/gateway/client';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PersistedFunnel } from '../../domain/funnel-session';
 import { clearPersistedFunnel, funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersistedFunnel, type FunnelStorage } from './funnel-storage';

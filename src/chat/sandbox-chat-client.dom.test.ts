@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 // In a DOM environment (happy-dom), where the widget runs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
