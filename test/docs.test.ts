@@ -1,0 +1,143 @@
+/**
+ * The README is a one-screen map and docs/ holds the rest (issue 38 §4): the README keeps its
+ * two commands (the test command is the one `.ci/run` runs), each host's embedding fits in ten
+ * lines, and every link in the README and docs/ — and every `docs/….md#anchor` a code comment
+ * cites — reaches a file and a heading that exist.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/**
+ * Files other steps of issue 38 write (docs/contract.md is generated from src/contract/,
+ * docs/widget-shape.md comes with the widget generator): a link to one is checked once it exists.
+ */
+const WRITTEN_ELSEWHERE = new Set(['docs/contract.md', 'docs/widget-shape.md']);
+
+function markdownFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(file);
+    return entry.name.endsWith('.md') ? [file] : [];
+  });
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let inCode = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) inCode = !inCode;
+    if (inCode) continue;
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      const slug = (heading[1] ?? '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
+      const count = seen.get(slug) ?? 0;
+      seen.set(slug, count + 1);
+      anchors.add(count === 0 ? slug : `${slug}-${count}`);
+    }
+    for (const match of line.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(match[1] ?? '');
+  }
+  return anchors;
+}
+
+/** Relative links of a markdown file, outside code blocks and code spans. */
+function linksOf(markdown: string): string[] {
+  const links: string[] = [];
+  let inCode = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) inCode = !inCode;
+    if (inCode) continue;
+    for (const match of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1] ?? '';
+      if (!/^[a-z]+:/.test(target)) links.push(target);
+    }
+  }
+  return links;
+}
+
+/** What is wrong with a link from `from` (a repository path) to `target`, or null. */
+function brokenLink(from: string, target: string): string | null {
+  const [file = '', anchor] = target.split('#');
+  const resolved = file === '' ? from : path.posix.normalize(path.posix.join(path.posix.dirname(from), file));
+  if (!fs.existsSync(path.join(root, resolved))) return WRITTEN_ELSEWHERE.has(resolved) ? null : `${from}: ${target} (no ${resolved})`;
+  if (anchor === undefined || fs.statSync(path.join(root, resolved)).isDirectory()) return null;
+  return anchorsOf(read(resolved)).has(anchor) ? null : `${from}: ${target} (no heading #${anchor} in ${resolved})`;
+}
+
+function codeBlocks(markdown: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] | null = null;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) {
+      if (block) blocks.push(block);
+      block = block ? null : [];
+    } else block?.push(line);
+  }
+  return blocks;
+}
+
+describe('README', () => {
+  const readme = read('README.md');
+
+  it('is a map of at most 250 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('gives the two commands, and its test command is what CI runs', () => {
+    const blocks = codeBlocks(readme).map((lines) => lines.join('\n'));
+    expect(blocks).toContain('npm ci && npm start');
+    expect(blocks).toContain('npm ci && npm test');
+    const ci = read('.ci/run')
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim())
+      .filter(Boolean);
+    const install = ci.findIndex((line) => /^npm ci\b/.test(line));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(ci.slice(install + 1)).toContain('npm test');
+  });
+
+  it('embeds each host in at most ten lines', () => {
+    const embedding = readme.slice(readme.indexOf('## Embedding'), readme.indexOf('\n## ', readme.indexOf('## Embedding') + 1));
+    const blocks = codeBlocks(embedding);
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    for (const block of blocks) expect(block.length, block.join('\n')).toBeLessThanOrEqual(10);
+    for (const host of ['CDN', 'React (Vite)', 'Next.js', 'Vue 3', 'Svelte 5', 'Preact', 'Angular', 'Node server']) expect(embedding).toContain(host);
+  });
+});
+
+describe('docs', () => {
+  it('has a page per widget', () => {
+    for (const tag of ['lead-board', 'lead-page', 'message-thread', 'raq-funnel', 'review-request', 'lead-app']) {
+      expect(fs.existsSync(path.join(root, `docs/widgets/${tag}.md`)), tag).toBe(true);
+    }
+  });
+
+  it('links only to files and headings that exist (README and docs/)', () => {
+    const broken = ['README.md', ...markdownFiles('docs')].flatMap((file) => linksOf(read(file)).map((target) => brokenLink(file, target)));
+    expect(broken.filter(Boolean)).toEqual([]);
+  });
+
+  it('has every docs/….md#anchor a code comment cites', () => {
+    const cited = new Set<string>();
+    const scan = (dir: string) => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+        const file = path.posix.join(dir, entry.name);
+        if (entry.isDirectory()) scan(file);
+        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name)) for (const match of read(file).matchAll(/\bdocs\/[\w/-]+\.md(?:#[\w-]+)?/g)) cited.add(match[0]);
+      }
+    };
+    for (const dir of ['src', 'test', 'scripts', 'packages', 'stories', 'examples', 'bench', 'eslint']) if (fs.existsSync(path.join(root, dir))) scan(dir);
+    const broken = [...cited].map((target) => brokenLink('README.md', target)).filter(Boolean);
+    expect(broken).toEqual([]);
+  });
+});
