@@ -417,9 +417,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     );
     expect(result).toBe('');
   });
-  it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and README’s element snippet', { timeout: 120_000 }, async () => {
+  it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and the npm element snippet (docs/embedding.md)', { timeout: 120_000 }, async () => {
     const files: Record<string, string> = {
-      // README: a host page talking to the element directly.
+      // docs/embedding.md#npm: a host page talking to the element directly.
       'readme.ts': `
         import 'leadkit/define';
         import { createGatewayClient } from 'leadkit';
