@@ -7,7 +7,8 @@
  *   runtime/                 what every widget shares at run time: gateway client, strings,
  *                            flags, analytics, routes, events (React context); no UI
  *   ui/                      presentational: no gateway, no chat, no widgets
- *   widgets/<name>/          may embed another widget only through its top component file
+ *   widgets/<name>/          may embed another widget only through its descriptor
+ *                            widgets/<other>/<other>.widget.ts or its top component file
  *                            widgets/<other>/<other>.tsx, and never in a cycle
  *   elements/                thin wrappers over widgets
  *
@@ -125,7 +126,7 @@ export const layersRule = {
       sandboxLeadkit:
         "The sandbox may not import '{{source}}': it uses leadkit's gateway schemas and domain rules from ../../src (gateway, domain, i18n), bundled into its build.",
       widgetInternals:
-        "Widget '{{from}}' may embed widget '{{to}}' only through its top component file widgets/{{to}}/{{to}}.tsx.",
+        "Widget '{{from}}' may embed widget '{{to}}' only through its top component file widgets/{{to}}/{{to}}.tsx or its descriptor widgets/{{to}}/{{to}}.widget.ts.",
       widgetCycle: "Widget '{{from}}' embedding '{{to}}' would close a cycle ('{{to}}' already embeds '{{from}}').",
     },
   },
@@ -175,7 +176,7 @@ export const layersRule = {
         return;
       }
       if (here.layer === 'widgets' && target.layer === 'widgets' && target.widget && here.widget && target.widget !== here.widget) {
-        const topFile = target.parts.length === 3 && stripExt(target.parts[2] ?? '') === target.widget;
+        const topFile = target.parts.length === 3 && [target.widget, `${target.widget}.widget`].includes(stripExt(target.parts[2] ?? ''));
         if (!topFile) {
           context.report({ node, messageId: 'widgetInternals', data: { from: here.widget, to: target.widget } });
         } else if (closesCycle(srcRoot, here.widget, target.widget)) {

@@ -34,13 +34,19 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
     expect(await layerErrors('src/widgets/lead-board/x.tsx', code.replace('../gateway', '../../gateway'))).toEqual([]);
   });
 
-  it("refuses a widget reaching into another widget's internals, allows its top component file", async () => {
+  it("refuses a widget reaching into another widget's internals, allows its top component file and its descriptor", async () => {
     expect(
       await layerErrors('src/widgets/lead-board/card.tsx', "import { Form } from '../review-request/form';\nexport const y = Form;\n"),
     ).toEqual([expect.stringContaining('only through its top component file')]);
     expect(
       await layerErrors('src/widgets/lead-board/card.tsx', "import { R } from '../review-request/review-request';\nexport const y = R;\n"),
     ).toEqual([]);
+    expect(
+      await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request.widget');\n"),
+    ).toEqual([]);
+    expect(
+      await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request-modal');\n"),
+    ).toEqual([expect.stringContaining('only through its top component file')]);
   });
 
   it('keeps the sandbox out of shipped code but lets tests, stories and scripts use it', async () => {

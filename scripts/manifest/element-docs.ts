@@ -1,6 +1,6 @@
 /**
  * The per-tag documentation written beside each element (`src/elements/<tag>.element.ts`): the
- * JSDoc block on `export const xElement = elementDefinition('tag', …)`. Pure (no Node, no DOM),
+ * JSDoc block on `export const xElement = widgetElement('tag', …)` (or `elementDefinition(…)`). Pure (no Node, no DOM),
  * so the manifest generator (scripts/manifest/generate.ts) and the Storybook parts check
  * (.storybook/parts-check.ts, in the browser) read it the same way.
  *
@@ -78,7 +78,7 @@ function parseEntry(text: string): DocEntry {
   return entry;
 }
 
-const DEFINITION_RE = /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*export const (\w+)\s*(?::[^=]+)?=\s*elementDefinition\(/;
+const DEFINITION_RE = /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*export const (\w+)\s*(?::[^=]+)?=\s*(?:elementDefinition|widgetElement)\(/;
 
 /** The documentation of the element defined in one `<tag>.element.ts` source, or null when it has none. */
 export function parseElementDocs(source: string): ElementDocs | null {

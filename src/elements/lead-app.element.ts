@@ -1,6 +1,5 @@
-import { LeadApp, preloadLeadApp } from '../widgets/lead-app/lead-app';
-import { LEAD_APP_CATALOGUE } from '../widgets/lead-app/lead-app-messages';
-import { elementDefinition } from './define-element';
+import { leadAppWidget } from '../widgets/lead-app/lead-app.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The office app: the spec's route table over every widget, with a not-found view.
@@ -21,4 +20,4 @@ import { elementDefinition } from './define-element';
  * @csspart not-found-action - Its way on: a link to the provider's leads (when `sp-id` is set).
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  */
-export const leadAppElement = elementDefinition('lead-app', LeadApp, LEAD_APP_CATALOGUE, preloadLeadApp);
+export const leadAppElement = widgetElement('lead-app', leadAppWidget);

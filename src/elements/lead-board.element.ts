@@ -1,6 +1,5 @@
-import { LeadBoard, preloadLeadBoard } from '../widgets/lead-board/lead-board';
-import { LEAD_BOARD_CATALOGUE } from '../widgets/lead-board/lead-board-messages';
-import { elementDefinition } from './define-element';
+import { leadBoardWidget } from '../widgets/lead-board/lead-board.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The provider's lead board.
@@ -84,4 +83,4 @@ import { elementDefinition } from './define-element';
  * @cssproperty --lk-insurance-border - Border of the insurance offer.
  * @cssproperty --lk-board-sticky-top - Where the board's sticky bars (the bulk toolbar, a failed change's message) stop below the top of the viewport (e.g. a sticky page header's height).
  */
-export const leadBoardElement = elementDefinition('lead-board', LeadBoard, LEAD_BOARD_CATALOGUE, preloadLeadBoard);
+export const leadBoardElement = widgetElement('lead-board', leadBoardWidget);

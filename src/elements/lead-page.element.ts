@@ -1,6 +1,5 @@
-import { LeadPage } from '../widgets/lead-page/lead-page';
-import { LEAD_PAGE_CATALOGUE } from '../widgets/lead-page/lead-page-messages';
-import { elementDefinition } from './define-element';
+import { leadPageWidget } from '../widgets/lead-page/lead-page.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The single lead page (LeadFeed).
@@ -29,4 +28,4 @@ import { elementDefinition } from './define-element';
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
-export const leadPageElement = elementDefinition('lead-page', LeadPage, LEAD_PAGE_CATALOGUE);
+export const leadPageElement = widgetElement('lead-page', leadPageWidget);

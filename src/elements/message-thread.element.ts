@@ -1,6 +1,5 @@
-import { MessageThread, preloadMessageThread } from '../widgets/message-thread/message-thread';
-import { MESSAGE_THREAD_CATALOGUE } from '../widgets/message-thread/message-thread-messages';
-import { elementDefinition } from './define-element';
+import { messageThreadWidget } from '../widgets/message-thread/message-thread.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The provider ↔ customer message thread: heading, breadcrumb, 'View All Leads', 'Contact'
@@ -71,4 +70,4 @@ import { elementDefinition } from './define-element';
  * @cssproperty --lk-thread-height - Height of the message list (default 480px).
  * @cssproperty --lk-thread-own-surface - Background of the provider's bubbles.
  */
-export const messageThreadElement = elementDefinition('message-thread', MessageThread, MESSAGE_THREAD_CATALOGUE, preloadMessageThread);
+export const messageThreadElement = widgetElement('message-thread', messageThreadWidget);

@@ -1,6 +1,5 @@
-import { preloadRaqFunnel, RaqFunnel } from '../widgets/raq-funnel/raq-funnel';
-import { RAQ_FUNNEL_CATALOGUE } from '../widgets/raq-funnel/raq-funnel-messages';
-import { elementDefinition } from './define-element';
+import { raqFunnelWidget } from '../widgets/raq-funnel/raq-funnel.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The customer request-a-quote funnel: Entry (service and ZIP code; the pro's eligibility and
@@ -51,4 +50,4 @@ import { elementDefinition } from './define-element';
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @cssproperty --lk-funnel-scroll-margin - Space kept above the step panel when it is scrolled into view (e.g. a sticky header's height).
  */
-export const raqFunnelElement = elementDefinition('raq-funnel', RaqFunnel, RAQ_FUNNEL_CATALOGUE, preloadRaqFunnel);
+export const raqFunnelElement = widgetElement('raq-funnel', raqFunnelWidget);

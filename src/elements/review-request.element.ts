@@ -1,6 +1,5 @@
-import { ReviewRequest } from '../widgets/review-request/review-request';
-import { REVIEW_REQUEST_CATALOGUE } from '../widgets/review-request/review-request-messages';
-import { elementDefinition } from './define-element';
+import { reviewRequestWidget } from '../widgets/review-request/review-request.widget';
+import { widgetElement } from './widget-element';
 
 /**
  * The review-request modal for host pages: a 'Request a Review' button that opens the modal
@@ -36,4 +35,4 @@ import { elementDefinition } from './define-element';
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @csspart error-banner-link - 'Log in' after a 401 (routes.logIn, lk-navigate kind 'log-in').
  */
-export const reviewRequestElement = elementDefinition('review-request', ReviewRequest, REVIEW_REQUEST_CATALOGUE);
+export const reviewRequestElement = widgetElement('review-request', reviewRequestWidget);

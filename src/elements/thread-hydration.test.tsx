@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../chat/sandbox-chat-client';
-import { ThreadBody } from '../widgets/message-thread/thread-body-loader';
+import { ThreadBody } from '../widgets/message-thread/thread-loaders';
 import { messageThreadElement } from './message-thread.element';
 import { defineElement } from './registry';
 import { renderToString } from '../server';

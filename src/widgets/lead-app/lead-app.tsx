@@ -1,69 +1,19 @@
 import { createContext, Suspense, useContext, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
-import { DEFAULT_APP_BASE, isMessageHistory } from '../../domain/routes';
+import { isMessageHistory } from '../../domain/routes';
 import { FirstScreenReached, useFirstScreenDeferred } from '../../runtime/first-screen';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
 import { useStyles } from '../../runtime/styles';
 import { ProviderScope } from '../../runtime/provider-scope';
-import { lazyPart } from '../../ui/lazy-part';
 import { Skeleton } from '../../ui/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
+import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
+import { appBaseOf, LeadBoard, LeadPage, MessageThread, RaqFunnel } from './route-loaders';
+
 const STYLES = [leadAppCss];
-
-// Each route's widget loads when the route is first shown, with its own texts: the app's first
-// load stays small.
-// The marks tell the CDN build which route needs which widget: the loader starts the widget of
-// the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
-// Each widget, once here, starts the parts of its own first screen (the board's list…).
-const LeadBoard = lazyPart(
-  () => import(/* lk:first-content route:leadBoard */ '../lead-board/lead-board'),
-  (board) => board.LeadBoardWithMessages,
-  (board) => board.preloadLeadBoard(),
-);
-const LeadPage = lazyPart(
-  () => import(/* lk:first-content route:leadPage */ '../lead-page/lead-page'),
-  (page) => page.LeadPageWithMessages,
-);
-const MessageThread = lazyPart(
-  () => import(/* lk:first-content route:conversationThread */ '../message-thread/message-thread'),
-  (thread) => thread.MessageThreadWithMessages,
-  (thread) => thread.preloadMessageThread(),
-);
-const RaqFunnel = lazyPart(
-  () => import(/* lk:first-content route:funnelEntry,funnelProject,funnelSuggestions,funnelSummary */ '../raq-funnel/raq-funnel'),
-  (funnel) => funnel.RaqFunnelWithMessages,
-  (funnel) => funnel.preloadRaqFunnel(),
-);
-import { APP_ROUTES, appRouteOf, inAppPath, parseId, type AppRoute } from './lead-app-routes';
-
-const ROUTE_PARTS: Readonly<Record<AppRoute, { preload(): Promise<unknown> }>> = {
-  leadPage: LeadPage,
-  leadBoard: LeadBoard,
-  conversationThread: MessageThread,
-  funnelEntry: RaqFunnel,
-  funnelProject: RaqFunnel,
-  funnelSuggestions: RaqFunnel,
-  funnelSummary: RaqFunnel,
-};
-
-/** The app's base: its `base` attribute (default `/app`) without a trailing slash. */
-const appBaseOf = (base: string | null | undefined) => (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
-
-/**
- * Starts the widget of the route in the page's URL, and that widget's own first screen, as the
- * element connects (see ui/lazy-part.ts); later routes load as they are shown.
- */
-export function preloadLeadApp(element?: Element): void {
-  if (typeof location === 'undefined') return;
-  const base = appBaseOf(element?.getAttribute('base'));
-  const path = location.pathname;
-  if (path !== base && !path.startsWith(`${base}/`)) return;
-  const route = appRouteOf(path.slice(base.length) || '/');
-  if (route) void ROUTE_PARTS[route].preload();
-}
 
 export interface LeadAppProps {
   /** Where the app is mounted in the site's URL space (default `/app`). */

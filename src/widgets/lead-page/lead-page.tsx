@@ -2,8 +2,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import { useSetAtom } from 'jotai/react';
 import { useFirstScreenLoadable } from '../../runtime/first-screen';
 import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
-import { useRuntime, withMessages } from '../../runtime/runtime';
-import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import leadPageCss from './lead-page.css?inline';
@@ -140,6 +139,3 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
     </div>
   );
 }
-
-/** The lead page with its own texts, for a widget that embeds it (the office app's routes). */
-export const LeadPageWithMessages = withMessages(LeadPage, LEAD_PAGE_CATALOGUE);

@@ -1,14 +1,9 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
-import { lazyPart } from '../../ui/lazy-part';
 import { filterSavedReplies, insertReply, slashQuery, type SavedReply } from '../../domain/saved-replies';
 import type { MessageCatalogue } from '../../i18n/en-US';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useSavedReplies } from './saved-replies-state';
-
-/** The saved-replies menu and the `/` suggestions: a part of their own, loaded on demand (never in a first load). */
-const loadSavedRepliesPart = () => import('./saved-replies-part');
-const SavedRepliesMenu = lazyPart(loadSavedRepliesPart, (part) => withMessages(part.SavedRepliesMenu, part.SAVED_REPLIES_CATALOGUE));
-const SlashSuggestions = lazyPart(loadSavedRepliesPart, (part) => withMessages(part.SlashSuggestions, part.SAVED_REPLIES_CATALOGUE));
+import { SavedRepliesMenu, SlashSuggestions } from './composer-loaders';
 
 export interface ComposerReplies {
   /** Spread on the composer's text box (the `/` suggestions' ARIA wiring). */

@@ -20,7 +20,7 @@ const STYLES = [dialogCss];
  * `leadCreateDate` and `smsEnabled` are the lead's (when the thread has one): a masked number
  * lives 30 days after the lead with texting, 28 without (§9), checked against the runtime clock.
  */
-export default function ContactDialog({
+export function ContactDialog({
   open,
   onClose,
   memberName,

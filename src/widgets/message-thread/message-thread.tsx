@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useFirstScreenLoadable } from '../../runtime/first-screen';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -14,9 +14,7 @@ import {
   sessionMemberAtom,
   threadInputsAtom,
 } from './thread-atoms';
-import { ThreadBody } from './thread-body-loader';
-import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
-import { lazyPart } from '../../ui/lazy-part';
+import { ContactDialog, ThreadBody, ThreadHistory } from './thread-loaders';
 import { ThreadSkeleton } from './thread-skeleton';
 import messageThreadCss from './message-thread.css?inline';
 
@@ -42,25 +40,6 @@ export interface MessageThreadProps {
 }
 
 const STYLES = [messageThreadCss];
-
-/** 'Message History' is a chunk of its own, loaded only for that view. */
-const ThreadHistory = lazyPart(
-  () => import('./thread-history-part'),
-  (part) => withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE),
-);
-/** The contact modal loads on the way to 'Contact' (hover, focus) or on opening: not in the first load. */
-const ContactDialog = lazyPart(
-  () => import('./contact-dialog'),
-  (dialog) => dialog.default,
-);
-
-/**
- * Starts the thread's first screen as its element connects: the list and composer, or for an
- * `archived` thread the 'Message History' view (see ui/lazy-part.ts).
- */
-export function preloadMessageThread(element?: Element): void {
-  void (element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload());
-}
 
 /**
  * `<message-thread>` (spec §2 "Message thread", §4): heading 'Your messages with {member name}',
@@ -218,6 +197,3 @@ function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: nu
     </a>
   );
 }
-
-/** The thread with its own texts, for a widget that embeds it (the office app's routes). */
-export const MessageThreadWithMessages = withMessages(MessageThread, MESSAGE_THREAD_CATALOGUE);

@@ -5,10 +5,9 @@ import { useRuntime } from '../../runtime/runtime';
 import { SvgIcon, TRASH_PATH } from '../../ui/svg-icon';
 import { useDraft } from '../../ui/use-draft';
 import { useComposerReplies } from './composer-replies';
+import { loadPhotoPick } from './composer-loaders';
 import { composerCanSend, type ThreadStatus } from './thread-session';
 
-/** The photo pipeline, a chunk of its own (photo-pick-part.ts). */
-const loadPhotoPick = () => import('./photo-pick-part');
 /** Starts the pipeline's chunk early (pointer down, focus); a failure shows only when a photo is picked. */
 const warmPhotoPick = () => void loadPhotoPick().catch(() => undefined);
 

@@ -5,7 +5,7 @@ import { isTopLevel, providerFirst, type TaxonomyResult } from '../../domain/fun
 import { describeGatewayError, isGatewayError } from '../../gateway/errors';
 import type { MessageKey } from '../../i18n/en-US';
 import { loadableOf } from '../../runtime/loadable';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import comboboxCss from '../../ui/combobox.css?inline';
@@ -27,7 +27,6 @@ import {
   setPostalCodeAtom,
   topCategoriesAtom,
 } from './funnel-atoms';
-import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
 import { ProRating } from './pro-summary';
 import { useCategorySearch } from './use-category-search';
 
@@ -67,7 +66,7 @@ function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => voi
  * eligibility for the ZIP code is checked; when it does not serve it, the alternatives for the
  * category and ZIP code are offered. Continue goes to the project step.
  */
-function EntryStep() {
+export function EntryStep() {
   useStyles(STYLES);
   const { t } = useRuntime();
   const baseId = useId();
@@ -356,4 +355,5 @@ function EntryStep() {
   );
 }
 
-export default withMessages(EntryStep, FUNNEL_STEP_CATALOGUE);
+/** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
+export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';

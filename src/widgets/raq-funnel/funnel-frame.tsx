@@ -99,7 +99,7 @@ function StepShown({ onShown }: { onShown(): void }) {
  * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
  * 'funnel'} on every step change (the office app routes by it; a partner page may follow).
  */
-export default function FunnelFrame({ categoryId = null, postalCode = null, spId = null, referrer = null, location = null }: RaqFunnelProps) {
+export function FunnelFrame({ categoryId = null, postalCode = null, spId = null, referrer = null, location = null }: RaqFunnelProps) {
   useStyles(STYLES);
   const store = useStore();
   const { t, host, emit, routes } = useRuntime();

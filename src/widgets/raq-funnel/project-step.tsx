@@ -9,12 +9,11 @@ import { parseChallengeBody } from '../../gateway/challenge';
 import { describeGatewayError, isAbortError, type GatewayError } from '../../gateway/errors';
 import type { MessageKey } from '../../i18n/en-US';
 import { loadableOf } from '../../runtime/loadable';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Dialog } from '../../ui/dialog';
 import dialogCss from '../../ui/dialog.css?inline';
 import { cityStateAtom, funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom, settleChallengeAtom, submitProjectAtom } from './funnel-atoms';
-import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
 
 const STYLES = [dialogCss];
 const cityStateLoadableAtom = loadableOf(cityStateAtom);
@@ -115,7 +114,7 @@ function TextField({ id, label, value, onChange, error, type = 'text', autoCompl
  * challenge callback), the host's challenge runs, and the create is replayed once. A failure
  * keeps everything typed (the details live in the funnel's store, in memory only).
  */
-function ProjectStep() {
+export function ProjectStep() {
   useStyles(STYLES);
   const { t, client } = useRuntime();
   const baseId = useId();
@@ -484,4 +483,5 @@ function ProjectStep() {
   );
 }
 
-export default withMessages(ProjectStep, FUNNEL_STEP_CATALOGUE);
+/** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
+export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';

@@ -1,26 +1,13 @@
 import { Suspense, useEffect } from 'react';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import shellCss from './raq-funnel-shell.css?inline';
-import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import { STEP_PARTS } from './step-loaders';
-import { lazyPart } from '../../ui/lazy-part';
+import { FunnelFrame, preloadRaqFunnel } from './frame-loader';
 import { Skeleton } from '../../ui/skeleton';
 
 export type { RaqFunnelProps };
-
-/** The frame (state, progress, the step panel): loaded beside the entry step as the element connects. */
-const FunnelFrame = lazyPart(
-  () => import(/* lk:first-content */ './funnel-frame'),
-  (frame) => frame.default,
-);
-
-/** Starts the funnel's first screen — the frame and the entry step — (see ui/lazy-part.ts). */
-export function preloadRaqFunnel(): void {
-  void FunnelFrame.preload();
-  void STEP_PARTS.entry.preload();
-}
 
 const SHELL_STYLES = [shellCss];
 
@@ -70,6 +57,3 @@ export function RaqFunnel(props: RaqFunnelProps) {
     </Suspense>
   );
 }
-
-/** The funnel with its own texts, for a widget that embeds it (the office app's routes). */
-export const RaqFunnelWithMessages = withMessages(RaqFunnel, RAQ_FUNNEL_CATALOGUE);

@@ -4,10 +4,9 @@ import { additionalFieldName } from '../../domain/funnel-suggestions';
 import { isAbortError, type GatewayError } from '../../gateway/errors';
 import type { ProviderSummary } from '../../gateway/lead/funnel-schemas';
 import { loadableOf } from '../../runtime/loadable';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { Skeleton } from '../../ui/skeleton';
 import { funnelFormAtom, loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom, suggestionsAtom } from './funnel-atoms';
-import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
 import { ProRating } from './pro-summary';
 import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-atoms';
 
@@ -69,7 +68,7 @@ function ProCard({ pro, details }: { pro: ProviderSummary; details: SuggestionCa
  * selection; then the summary. If the lead or the suggestions cannot be fetched, the funnel
  * shows the summary of that lead instead (the state moves it there).
  */
-function SuggestionsStep() {
+export function SuggestionsStep() {
   const { t } = useRuntime();
   const headingId = useId();
   const suggestions = useAtomValue(suggestionsAtom);
@@ -172,4 +171,5 @@ function SuggestionsStep() {
   );
 }
 
-export default withMessages(SuggestionsStep, FUNNEL_STEP_CATALOGUE);
+/** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
+export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';

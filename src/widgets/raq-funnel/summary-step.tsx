@@ -4,11 +4,10 @@ import { formatPhoneInput } from '../../domain/phone';
 import { shownUrgency } from '../../domain/urgency';
 import { isAbortError } from '../../gateway/errors';
 import { loadableOf } from '../../runtime/loadable';
-import { useRuntime, withMessages } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { Skeleton } from '../../ui/skeleton';
 import { comparisonAtom, followUpDealsAtom, funnelFormAtom, markHiredAtom, projectDetailsAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './funnel-atoms';
-import { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
 import { ProRating } from './pro-summary';
 
 const summaryLeadLoadableAtom = loadableOf(summaryLeadAtom);
@@ -203,7 +202,7 @@ function Deals() {
  * which pros received it (the comparison call) with 'I hired …' (mark-hired), what happens next,
  * the phone update (only phoneNumber, §5), follow-up deals when there are any, and a new request.
  */
-function SummaryStep() {
+export function SummaryStep() {
   const { t } = useRuntime();
   const baseId = useId();
   const startNewRequest = useSetAtom(startNewRequestAtom);
@@ -255,4 +254,5 @@ function SummaryStep() {
   );
 }
 
-export default withMessages(SummaryStep, FUNNEL_STEP_CATALOGUE);
+/** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
+export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';

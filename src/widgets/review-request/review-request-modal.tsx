@@ -27,7 +27,7 @@ export interface ReviewRequestModalProps {
  * Loads the customer pre-fill and the categories when opened, shows the contact summary, the
  * form after 'Edit', sends the request and thanks, then closes after 5 s.
  */
-export default function ReviewRequestModal({ spId, leadId, open, onClose }: ReviewRequestModalProps) {
+export function ReviewRequestModal({ spId, leadId, open, onClose }: ReviewRequestModalProps) {
   useStyles(STYLES);
   useAtomInput(reviewRequestInputsAtom, { spId, leadId });
   const { t } = useRuntime();

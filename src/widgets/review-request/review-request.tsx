@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/runtime';
-import { lazyPart } from '../../ui/lazy-part';
+import { ReviewRequestModal } from './modal-loader';
 
 export interface ReviewRequestProps {
   /** The provider asking for the review. */
@@ -16,11 +16,6 @@ export interface ReviewRequestProps {
   onClose?: (() => void) | null;
 }
 
-/** The modal (dialog, form, drafts, gateway calls) is a chunk of its own; see review-request-modal.tsx. */
-const ReviewRequestModal = lazyPart(
-  () => import('./review-request-modal'),
-  (modal) => modal.default,
-);
 const preloadModal = () => void ReviewRequestModal.preload();
 
 /**

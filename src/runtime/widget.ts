@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import type { MessageCatalogue } from '../i18n/en-US';
+
+/**
+ * A widget's descriptor (`src/widgets/<name>/<name>.widget.ts`, see docs/widget-shape.md): what
+ * its element (src/elements/<name>.element.ts) and `<lead-app>`'s routes read about it, written
+ * once.
+ */
+export interface Widget<P extends object = object> {
+  /** The top component (`<name>.tsx`): the attributes of its tag are its props. */
+  readonly component: (props: P) => ReactNode;
+  /**
+   * The texts of its first screen: its parts of the en-US catalogue (`<name>-messages.ts`).
+   * Lazily loaded parts bring their own (`withMessages` in their loader).
+   */
+  readonly catalogue: MessageCatalogue;
+  /**
+   * Starts the lazy parts of its first screen (its list, its body, a route's widget) so they are
+   * here by its first render: called by its element as it connects (with the element, whose
+   * attributes may choose the parts), and by `<lead-app>` once the widget's code arrived for a
+   * route (without one). Absent when the first screen has no lazy part.
+   */
+  readonly preload?: ((element?: Element) => void) | undefined;
+}

@@ -1,0 +1,64 @@
+import type { Widget } from '../../runtime/widget';
+import { withMessages } from '../../runtime/runtime';
+import { lazyPart, type LazyPart } from '../../ui/lazy-part';
+import { DEFAULT_APP_BASE } from '../../domain/routes';
+import { appRouteOf, type AppRoute } from './lead-app-routes';
+
+/**
+ * A route's widget as a part of the app (docs/widget-shape.md): its descriptor's component with
+ * its texts, and, once its code is here, the parts of its own first screen (its `preload`).
+ */
+function routeWidget<M, P extends object>(load: () => Promise<M>, pick: (module: M) => Widget<P>): LazyPart<P, M> {
+  return lazyPart(
+    load,
+    (module) => withMessages(pick(module).component, pick(module).catalogue),
+    (module) => pick(module).preload?.(),
+  );
+}
+
+// Each route's widget loads when the route is first shown, with its own texts: the app's first
+// load stays small.
+// The marks tell the CDN build which route needs which widget: the loader starts the widget of
+// the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
+export const LeadBoard = routeWidget(
+  () => import(/* lk:first-content route:leadBoard */ '../lead-board/lead-board.widget'),
+  (module) => module.leadBoardWidget,
+);
+export const LeadPage = routeWidget(
+  () => import(/* lk:first-content route:leadPage */ '../lead-page/lead-page.widget'),
+  (module) => module.leadPageWidget,
+);
+export const MessageThread = routeWidget(
+  () => import(/* lk:first-content route:conversationThread */ '../message-thread/message-thread.widget'),
+  (module) => module.messageThreadWidget,
+);
+export const RaqFunnel = routeWidget(
+  () => import(/* lk:first-content route:funnelEntry,funnelProject,funnelSuggestions,funnelSummary */ '../raq-funnel/raq-funnel.widget'),
+  (module) => module.raqFunnelWidget,
+);
+
+const ROUTE_PARTS: Readonly<Record<AppRoute, { preload(): Promise<unknown> }>> = {
+  leadPage: LeadPage,
+  leadBoard: LeadBoard,
+  conversationThread: MessageThread,
+  funnelEntry: RaqFunnel,
+  funnelProject: RaqFunnel,
+  funnelSuggestions: RaqFunnel,
+  funnelSummary: RaqFunnel,
+};
+
+/** The app's base: its `base` attribute (default `/app`) without a trailing slash. */
+export const appBaseOf = (base: string | null | undefined) => (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
+
+/**
+ * Starts the widget of the route in the page's URL, and that widget's own first screen, as the
+ * element connects (see ui/lazy-part.ts); later routes load as they are shown.
+ */
+export function preloadLeadApp(element?: Element): void {
+  if (typeof location === 'undefined') return;
+  const base = appBaseOf(element?.getAttribute('base'));
+  const path = location.pathname;
+  if (path !== base && !path.startsWith(`${base}/`)) return;
+  const route = appRouteOf(path.slice(base.length) || '/');
+  if (route) void ROUTE_PARTS[route].preload();
+}

@@ -1,0 +1,33 @@
+import { withMessages } from '../../runtime/runtime';
+import { lazyPart } from '../../ui/lazy-part';
+
+/**
+ * The thread's parts (docs/widget-shape.md, "Lazy parts"). The message list and the composer
+ * (with the chat session, the virtualiser and their texts) are a chunk of their own: the thread
+ * starts loading it as its element connects, beside its first data, while the skeleton of their
+ * final size shows. So they are not in the thread's first load.
+ */
+export const ThreadBody = lazyPart(
+  () => import(/* lk:first-content */ './thread-body-part'),
+  (part) => withMessages(part.ThreadBody, part.THREAD_BODY_CATALOGUE),
+);
+
+/** 'Message History' is a chunk of its own, loaded only for that view. */
+export const ThreadHistory = lazyPart(
+  () => import('./thread-history-part'),
+  (part) => withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE),
+);
+
+/** The contact modal loads on the way to 'Contact' (hover, focus) or on opening: not in the first load. */
+export const ContactDialog = lazyPart(
+  () => import('./contact-dialog'),
+  (dialog) => dialog.ContactDialog,
+);
+
+/**
+ * Starts the thread's first screen as its element connects: the list and composer, or for an
+ * `archived` thread the 'Message History' view (see ui/lazy-part.ts).
+ */
+export function preloadMessageThread(element?: Element): void {
+  void (element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload());
+}

@@ -1,0 +1,11 @@
+import type { Widget } from '../../runtime/widget';
+import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
+import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
+import { preloadRaqFunnel } from './frame-loader';
+
+/** `<raq-funnel>`'s descriptor (docs/widget-shape.md): read by its element and `<lead-app>`'s funnel routes. */
+export const raqFunnelWidget: Widget<RaqFunnelProps> = {
+  component: RaqFunnel,
+  catalogue: RAQ_FUNNEL_CATALOGUE,
+  preload: preloadRaqFunnel,
+};
