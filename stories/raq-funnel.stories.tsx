@@ -12,7 +12,7 @@ import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox
 import { pseudoLocalize, useStoryLocaleInputs } from './support/story-locale';
 import { ShadowFrame } from './support/shadow-frame';
 import { expectFocused, typeText } from './support/shadow-input';
-import { preloadFunnelParts } from '../src/widgets/raq-funnel/funnel-test-setup';
+import { preloadFunnelParts } from '../test/support/raq-funnel';
 
 /**
  * <RaqFunnel> (issue #8; spec §2 the four request-a-quote routes, §4 "Funnel", §6, §8): each

@@ -16,7 +16,7 @@ import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { typeText, expectFocused } from './support/shadow-input';
-import { preloadReviewRequestParts } from '../src/widgets/review-request/review-request-test-setup';
+import { preloadReviewRequestParts } from '../test/support/review-request';
 
 /**
  * <ReviewRequest> (spec §4 "Review request (board)", §5, §8, §9): the modal for a ClosedWon lead

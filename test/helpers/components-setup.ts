@@ -5,7 +5,7 @@
  * takes on a busy machine (CI runs two workers beside Chromium; under the whole suite's load there a
  * toolbar took more than 5 s to come), so it is 15 s here — inside the 30 s test timeout. A test
  * names no shorter bound of its own. Lazily loaded modules are preloaded by each suite's setup
- * (board-test-setup.ts, funnel-test-setup.ts…), not waited for.
+ * (test/support/<widget>.ts, board-test-setup.ts), not waited for.
  */
 import { configure } from '@testing-library/react';
 

@@ -10,7 +10,7 @@ import type { LeadkitEventName } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
-import { preloadFunnelParts } from './funnel-test-setup';
+import { preloadFunnelParts } from '../../../test/support/raq-funnel';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
 
 beforeAll(preloadFunnelParts);

@@ -9,7 +9,7 @@ import type { LeadkitEventMap } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { ReviewRequest, type ReviewRequestProps } from './review-request';
 import { REVIEW_REQUEST_CATALOGUE } from './review-request-messages';
-import { preloadReviewRequestParts } from './review-request-test-setup';
+import { preloadReviewRequestParts } from '../../../test/support/review-request';
 
 beforeAll(preloadReviewRequestParts);
 
