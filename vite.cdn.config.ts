@@ -255,6 +255,18 @@ const RUNTIME = new RegExp(
 );
 
 /**
+ * The funnel's state (raq-funnel/funnel-atoms.ts gathers its per-step files) and what only it
+ * uses: one chunk, named so, as when the state was one file.
+ */
+const FUNNEL_STATE = new RegExp(
+  [
+    String.raw`[\/]src[\/]widgets[\/]raq-funnel[\/]((shared|entry-step|project-step|suggestions-step|summary-step)-atoms|funnel-storage)\.`,
+    String.raw`[\/]src[\/]domain[\/]funnel-(form|taxonomy|lead|provider-category|routes|session|suggestions)\.`,
+    String.raw`[\/]src[\/]gateway[\/](lead[\/](funnel-schemas|funnel-calls|one-time-token-calls)|one-time-token)\.`,
+  ].join('|'),
+);
+
+/**
  * `build.modulePreload: false` stops preloading, yet Vite still wraps every `import()` of an
  * app build in its preload helper, a module shared by the loader and the lazy parts of the
  * widgets, so it lands in a chunk of its own that the loader imports statically. Styles are
@@ -436,6 +448,15 @@ export function cdnConfig(flavour: CdnFlavour) {
               tags: ['$initial'],
               minShareCount: 2,
               priority: 10,
+            },
+            {
+              // The funnel's state — raq-funnel/funnel-atoms.ts, written per step, and the rules and
+              // calls only it uses — in one chunk beside its frame, as when it was one file (each
+              // step's file would otherwise be a chunk of its own, by the set of its readers).
+              name: 'funnel-atoms',
+              test: FUNNEL_STATE,
+              includeDependenciesRecursively: false,
+              priority: 5,
             },
           ],
         },

@@ -8,7 +8,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { Skeleton } from '../../ui/skeleton';
 import { funnelFormAtom, loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom, suggestionsAtom } from './funnel-atoms';
 import { ProRating } from './pro-summary';
-import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-atoms';
+import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-card-atoms';
 
 const cardDetailsLoadableAtom = loadableOf(suggestionCardDetailsAtom);
 
