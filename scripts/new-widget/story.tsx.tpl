@@ -1,0 +1,34 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent } from 'storybook/test';
+import baseCss from '../src/ui/base.css?inline';
+import __camel__Css from '../src/widgets/__name__/__name__.css?inline';
+import { __Pascal__ } from '../src/widgets/__name__/__name__';
+import { __CONST___CATALOGUE } from '../src/widgets/__name__/__name__-messages';
+import { shadowOf } from './support/queries';
+import { WidgetFrame } from './support/widget-frame';
+
+/** <__Pascal__> rendered as its element renders it: in a shadow root with base.css and its own CSS. */
+const STYLES = [baseCss, __camel__Css];
+
+const meta = {
+  title: 'Widgets/__TITLE__',
+  component: __Pascal__,
+  args: { expanded: false },
+  render: (args) => (
+    <WidgetFrame styles={STYLES} catalogue={__CONST___CATALOGUE}>
+      <__Pascal__ {...args} />
+    </WidgetFrame>
+  ),
+} satisfies Meta<typeof __Pascal__>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The details open on the toggle. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Show details' }));
+    await expect(canvas.getByText('__BODY__')).toBeVisible();
+  },
+};
