@@ -7,8 +7,7 @@ import type { LeadStatus } from '../../domain/lead-status';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useFirstScreenFromServer, useFirstScreenLoadables } from '../../runtime/first-screen';
-import { FLAG_NAMES, useRuntime, withMessages } from '../../runtime/runtime';
-import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
+import { FLAG_NAMES, useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { afterNextPaint } from '../../ui/after-next-paint';
@@ -397,6 +396,3 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     </div>
   );
 }
-
-/** The board with its own texts, for a widget that embeds it (the office app's routes). */
-export const LeadBoardWithMessages = withMessages(LeadBoard, LEAD_BOARD_CATALOGUE);
