@@ -58,12 +58,12 @@ export type {
 } from './elements/element-types';
 export type { HostProperties } from './runtime/host-inputs';
 export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './runtime/events';
-export type { AnalyticsSink, AnalyticsProps, Flags } from './runtime/runtime';
-export { FLAG_NAMES } from './runtime/flags';
+export type { AnalyticsSink, AnalyticsProps } from './runtime/host-inputs';
+export { FLAG_NAMES, type Flags } from './runtime/flags';
 export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/routes';
 // Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
 export { clearDrafts } from './domain/draft-backend-idb';
-export type { GatewayInput } from './runtime/gateway-config';
+export type { GatewayInput } from './runtime/host-inputs';
 
 // The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`
 // (from `leadkit/twilio`: the one entry that imports the optional peer), the sandbox's, or its own

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { authorizationHeader, callerType, type GatewayAuth, type OneTimeUse } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
-import type { ChatSession, ChatTokenContext } from './message-center/chat-session';
-import type { LeadCountsProvider } from './office/lead-counts';
-import type { RecordContact } from './lead/message-contact';
+import type { RecordContact } from './lead/contact-recorder';
+import type { ChatSession, ChatTokenContext } from './message-center/chat-session-schema';
+import type { LeadCountsProvider } from './office/lead-counts-schema';
 
 /** The library's own version, sent as the application version header. */
 export const LEADKIT_VERSION = '0.2.0';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { toDate, type DateInput, type LocaleFormats } from './format';
-import type { LocalePack } from './locale';
+import type { LocalePack } from './locale-types';
 import { interpolatePlural } from './plural';
 import type { MessageParams } from './translate';
 import { appMessagesEs } from './es-US/app';

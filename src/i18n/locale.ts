@@ -1,23 +1,6 @@
-import type { LocaleFormats } from './format';
-import type { LocaleTexts } from './translate';
-
-/**
- * The locales leadkit speaks. en-US is built in (its catalogue parts load with each widget);
- * every other one is a chunk of its own, loaded only on a page that asks for it.
- */
-export const LOCALES = ['en-US', 'es-US'] as const;
-export type LocaleId = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: LocaleId = 'en-US';
-
-/** A locale's texts (by catalogue key), how it fills them, and its formatters. */
-export interface LocalePack extends LocaleTexts {
-  readonly id: LocaleId;
-  /**
-   * Its date and money formatters; null for en-US, whose formatters (i18n/format.ts) load with
-   * the widget code that formats (runtime/use-format.ts), not in every first load.
-   */
-  readonly format: LocaleFormats | null;
-}
+// Which locale a widget speaks, and the loader of each locale's pack (the types: locale-types.ts,
+// which the packs import — so a pack never imports its own loader).
+import { DEFAULT_LOCALE, type LocaleId, type LocalePack } from './locale-types';
 
 /** en-US: the widgets' own catalogue parts are its texts (no messages to lay over them). */
 export const EN_US_PACK: LocalePack = { id: 'en-US', messages: {}, format: null };

@@ -1,12 +1,9 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
-import { createGatewayClient, isRead, withRequest, type GatewayClient, type GatewayClientConfig, type ReadScope } from '../gateway/client';
+import { createGatewayClient, isRead, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
 import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
-
-/** What a host may pass as the `gateway` property: a ready client or the config for one. */
-export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
 
 /** What the gateway client of an element is built from (its host properties and attributes). */
 export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'authMode' | 'spId'>;

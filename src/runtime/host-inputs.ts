@@ -3,8 +3,25 @@ import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayAuth } from '../gateway/auth';
 import type { RouteBuilders } from '../domain/routes';
 import type { SavedReply } from '../domain/saved-replies';
-import type { GatewayInput } from './gateway-config';
-import type { AnalyticsSink, Clock, Flags } from './runtime';
+import type { GatewayClient, GatewayClientConfig } from '../gateway/client';
+import type { Flags } from './flags';
+
+// React-free, and below the modules that use it (runtime.tsx, gateway-config.ts): the types a
+// host's properties are made of live here, so nothing here imports them back.
+
+/** What a host may pass as the `gateway` property: a ready client or the config for one. */
+export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
+
+/** Values an analytics sink may receive: page names, ids and states — never customer data. */
+export type AnalyticsProps = Readonly<Record<string, string | number | boolean | null>>;
+
+export interface AnalyticsSink {
+  page(name: string, props?: AnalyticsProps): void;
+  track(event: string, props?: AnalyticsProps): void;
+}
+
+/** Where a widget reads "now" (masked-number validity, "today" in date filters…). */
+export type Clock = () => Date;
 
 /**
  * THE table of what a host gives every widget as JS properties (objects keep their methods and

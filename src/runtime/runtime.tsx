@@ -4,26 +4,17 @@ import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayClient } from '../gateway/client';
 import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/routes';
 import type { LocaleFormats } from '../i18n/format';
-import { EN_US_PACK, type LocaleId, type LocalePack } from '../i18n/locale';
+import { EN_US_PACK } from '../i18n/locale';
+import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
-import type { HostProperties, RuntimePropertyName } from './host-inputs';
+import type { AnalyticsSink, Clock, HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
 import type { Flags } from './flags';
 
 export { FLAG_NAMES, type Flags } from './flags';
-
-/** Values an analytics sink may receive: page names, ids and states — never customer data. */
-export type AnalyticsProps = Readonly<Record<string, string | number | boolean | null>>;
-
-export interface AnalyticsSink {
-  page(name: string, props?: AnalyticsProps): void;
-  track(event: string, props?: AnalyticsProps): void;
-}
+export type { AnalyticsProps, AnalyticsSink, Clock } from './host-inputs';
 
 export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
-
-/** Where a widget reads "now" (masked-number validity, "today" in date filters…). */
-export type Clock = () => Date;
 
 /** The real clock: the default. */
 export const SYSTEM_CLOCK: Clock = () => new Date();

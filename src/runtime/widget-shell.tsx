@@ -2,7 +2,8 @@ import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'r
 import { Provider as JotaiProvider } from 'jotai/react';
 import type { GatewayClient } from '../gateway/client';
 import type { MessageCatalogue } from '../i18n/en-US';
-import { loadedLocalePack, loadLocalePack, resolveLocale, type LocaleId, type LocalePack } from '../i18n/locale';
+import { loadedLocalePack, loadLocalePack, resolveLocale } from '../i18n/locale';
+import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { clientAtom } from './client-atom';
 import type { PrefetchedCalls } from '../gateway/prefetch';
 import type { ServerAnswer } from '../gateway/server-answers';

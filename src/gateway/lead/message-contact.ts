@@ -3,7 +3,11 @@ import * as v from 'valibot';
 import { checkRequest, type GatewayClient } from '../client';
 import { askHost } from '../host-provider';
 import { createContact } from './contact-calls';
+import type { RecordContact } from './contact-recorder';
 import { CreateContactRequestSchema, type CreateContactRequest } from './contact-schemas';
+
+// The host's recorder type lives below the client (its config names it).
+export type { RecordContact, RecordContactContext } from './contact-recorder';
 
 /**
  * The contact record after a message send (spec §7: "After a send, a contact-creation call is
@@ -79,14 +83,6 @@ export interface MessageContactContext {
   readonly campaignId: string | null;
   readonly sessionStartTimestamp: number;
 }
-
-/** What a host's `recordContact` is asked with besides the payload: a signal that aborts at the gateway's time limit. */
-export interface RecordContactContext {
-  signal?: AbortSignal;
-}
-
-/** A host's contact recorder (`recordContact` of the gateway config): given §7's payload, checked. */
-export type RecordContact = (payload: CreateContactRequest, context: RecordContactContext) => Promise<void>;
 
 const HOST_OPERATION = 'lead.recordContact';
 

@@ -1,8 +1,12 @@
 import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { askHost } from '../host-provider';
-import { Id, IsoDateTime, OptionalText } from '../shared-schemas';
+import { Id } from '../shared-schemas';
+import { ChatSessionSchema, type ChatSession, type ChatSessionReason, type GetChatToken } from './chat-session-schema';
 import { MESSAGE_CENTER_BASE } from './paths';
+
+// The session's types go with its calls (the thread, the chat adapters and the tests take them here).
+export { ChatSessionSchema, type ChatSession, type ChatSessionReason, type ChatTokenContext, type GetChatToken } from './chat-session-schema';
 
 /**
  * A thread's chat session: which conversation the provider–member thread lives in, the identity
@@ -24,43 +28,6 @@ export const ChatSessionRequestSchema = v.object({
   leadId: v.optional(Id),
 });
 export type ChatSessionRequest = v.InferInput<typeof ChatSessionRequestSchema>;
-
-/** A session, from leadkit's call or the host's `getChatToken` (both checked against this schema). */
-export const ChatSessionSchema = v.object({
-  /** The conversation's sid (Twilio: `CH` + 32 hex digits). */
-  conversationSid: v.pipe(v.string(), v.minLength(1)),
-  /** Author identity of the caller's messages in the conversation. */
-  identity: v.pipe(v.string(), v.minLength(1)),
-  /** Chat service access token: memory only (never a URL, storage, log or analytics). */
-  token: v.pipe(v.string(), v.minLength(1)),
-  expiresAt: IsoDateTime,
-  /**
-   * The member's name as the thread shows it ('Your messages with {member name}'), for threads
-   * opened without a lead (whose lead would give it). Optional: a thread falls back to 'Member'.
-   */
-  member: v.optional(v.object({ firstName: OptionalText, lastName: OptionalText })),
-});
-export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;
-
-/** What a host's `getChatToken` is asked with: the thread, why (its opening or a token renewal) and a signal that ends the wait. */
-export interface ChatTokenContext {
-  serviceProviderId: number;
-  userId: number;
-  leadId?: number;
-  /** `open`: the thread opens (or opens again after 'Try again'); `renew`: the chat adapter's token is about to expire or was refused. */
-  reason: 'open' | 'renew';
-  /** Aborts when leadkit no longer waits: the thread closed, or the gateway's time limit passed. */
-  signal?: AbortSignal;
-}
-
-/** Why a session is asked for (see ChatTokenContext). */
-export type ChatSessionReason = ChatTokenContext['reason'];
-
-/**
- * A host's provider of chat sessions (`getChatToken` of the gateway config): its own service
- * gives the conversation sid, the identity and the chat service's token for the thread.
- */
-export type GetChatToken = (context: ChatTokenContext) => Promise<ChatSession>;
 
 /** leadkit's own session call (the sandbox's): the default when the host gives no `getChatToken`. */
 export const CHAT_SESSION_PATH = `${MESSAGE_CENTER_BASE}/v1/chat/session`;

@@ -1,10 +1,13 @@
 import * as v from 'valibot';
-import { LEAD_STATUSES, type LeadStatus } from '../../domain/lead-status';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { GatewayError } from '../errors';
 import { askHost } from '../host-provider';
 import { Id } from '../shared-schemas';
-import { LeadFiltersWireSchema, type LeadFiltersWire } from './schemas';
+import { LeadCountsResponseSchema, type LeadCounts, type LeadCountsContext, type LeadCountsProvider } from './lead-counts-schema';
+import { LeadFiltersWireSchema } from './schemas';
+
+// The counts' answer and the host's provider type live below the client (its config names them).
+export { LeadCountsResponseSchema, type LeadCounts, type LeadCountsContext, type LeadCountsProvider } from './lead-counts-schema';
 
 /**
  * The board's status and unread counts (issue 18 §2). Spec §7 names no such call: this one is
@@ -23,17 +26,8 @@ import { LeadFiltersWireSchema, type LeadFiltersWire } from './schemas';
  */
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
-
 export const LeadCountsRequestSchema = v.object({ filters: v.optional(LeadFiltersWireSchema, {}) });
 export type LeadCountsRequest = v.InferInput<typeof LeadCountsRequestSchema>;
-
-/** A status the gateway leaves out has no leads; one it adds that the board does not know is ignored. */
-export const LeadCountsResponseSchema = v.object({
-  statusCounts: v.object(Object.fromEntries(LEAD_STATUSES.map((status) => [status, v.optional(Count, 0)])) as Record<LeadStatus, v.OptionalSchema<typeof Count, 0>>),
-  unreadCount: Count,
-});
-export type LeadCounts = v.InferOutput<typeof LeadCountsResponseSchema>;
 
 /** POST /lead/office/v1/leads/serviceProvider/{id}/counts {filters} — leadkit-designed (not in §7). */
 export async function getLeadCounts(client: GatewayClient, serviceProviderId: number, body: LeadCountsRequest, opts: CallOptions = {}) {
@@ -48,17 +42,6 @@ export async function getLeadCounts(client: GatewayClient, serviceProviderId: nu
     signal: opts.signal,
   });
 }
-
-/** What a host's `leadCounts` is asked with: the provider, the list call's filters (checked) and a signal that ends the wait. */
-export interface LeadCountsContext {
-  serviceProviderId: number;
-  filters: LeadFiltersWire;
-  /** Aborts when leadkit no longer waits: newer filters, the board closed, or the gateway's time limit passed. */
-  signal?: AbortSignal;
-}
-
-/** A host's provider of the board's counts (`leadCounts` of the gateway config): answers as the counts call does. */
-export type LeadCountsProvider = (context: LeadCountsContext) => Promise<LeadCounts>;
 
 const HOST_OPERATION = 'office.leadCounts';
 
