@@ -3,7 +3,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import leadkit from './eslint/layers.js';
+import layers from './eslint/layers.js';
+import noCycle from './eslint/no-cycle.js';
+
+/** leadkit's own rules: the layers (eslint/layers.js) and no import cycle, type-only ones included (eslint/no-cycle.js). */
+const leadkit = { rules: { ...layers.rules, ...noCycle.rules } };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'storybook-static/**', 'coverage/**', '**/node_modules/**', 'scratch/**'] }, // scratch/: a developer's own scripts, ignored by git too
@@ -15,6 +19,7 @@ export default tseslint.config(
     plugins: { leadkit },
     rules: {
       'leadkit/layers': 'error',
+      'leadkit/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

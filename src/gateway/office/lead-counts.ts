@@ -3,7 +3,7 @@ import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { GatewayError } from '../errors';
 import { askHost } from '../host-provider';
 import { Id } from '../shared-schemas';
-import { LeadCountsResponseSchema, type LeadCounts, type LeadCountsContext, type LeadCountsProvider } from './lead-counts-schema';
+import { LeadCountsResponseSchema, type LeadCounts } from './lead-counts-schema';
 import { LeadFiltersWireSchema } from './schemas';
 
 // The counts' answer and the host's provider type live below the client (its config names them).

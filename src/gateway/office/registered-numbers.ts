@@ -1,25 +1,10 @@
-import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { Id, IsoDateTime } from '../shared-schemas';
+import { Id } from '../shared-schemas';
+import { RegisteredNumberSchema, RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
+
+export * from './registered-number-schemas';
 
 /** Connected numbers (spec §3 "Registered (connected) number", §7): loaded with the Connect your numbers dialog. */
-
-export const RegisteredNumberSchema = v.object({
-  spId: Id,
-  brand: v.string(),
-  name: v.string(),
-  phoneNumber: v.string(),
-  createDate: v.optional(IsoDateTime),
-});
-export type RegisteredNumber = v.InferOutput<typeof RegisteredNumberSchema>;
-export const RegisterNumberRequestSchema = v.object({
-  spId: Id,
-  brand: v.literal('ADS'),
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)),
-});
-export type RegisterNumberRequest = v.InferInput<typeof RegisterNumberRequestSchema>;
-export const RegisteredNumbersResponseSchema = v.object({ registeredNumbers: v.array(RegisteredNumberSchema) });
 
 const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 

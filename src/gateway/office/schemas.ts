@@ -124,4 +124,4 @@ export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSch
 export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
 export const ArchiveResponseSchema = v.object({ leadId: Id, isArchived: v.boolean() });
 
-export type { RegisteredNumber, RegisterNumberRequest } from './registered-numbers';
+export type { RegisteredNumber, RegisterNumberRequest } from './registered-number-schemas';
