@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/elements/tags.ts';
+import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/contract/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCalls from './src/elements/first-calls.ts';
@@ -25,7 +25,7 @@ import { widgetsCss } from './scripts/widgets-css.ts';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The tag entries and the loader's map come from the tag table (src/elements/tags.ts), not from
+ * The tag entries and the loader's map come from the tag table (src/contract/tags.ts), not from
  * files: `src/cdn/<tag>.ts` is a virtual module per tag that defines it (its manifest name stays
  * `src/cdn/<tag>.ts`), and the loader imports `virtual:leadkit/cdn-tags`, each tag's first-content
  * files (its entry first; filled in by the first-content plugin), `virtual:leadkit/reserve-css`,
@@ -353,7 +353,7 @@ function reserveStylesheet(): Plugin {
         ' * module script runs after the first paint), and `hidden` hiding a tag before it is defined.',
         ' * Heights are the loading skeletons\' on a desktop page, and on a phone (a',
         ` * viewport up to ${PHONE_VIEWPORT_MAX_WIDTH}) where they differ; override them for your layout, e.g.`,
-        ' * `lead-page:not(:defined) { min-height: 900px }`. Generated from src/elements/tags.ts.',
+        ' * `lead-page:not(:defined) { min-height: 900px }`. Generated from src/contract/tags.ts.',
         ' */',
       ].join('\n');
       this.emitFile({ type: 'asset', fileName: 'leadkit.css', source: `${header}\n${reserveCss()}` });

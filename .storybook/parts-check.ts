@@ -1,5 +1,5 @@
 import { resolveElementDocs } from '../scripts/manifest/element-docs';
-import { TAGS, type LeadkitTag } from '../src/elements/tags';
+import { TAGS, type LeadkitTag } from '../src/contract/tags';
 
 /**
  * Keeps custom-elements.json's CSS parts true to the DOM: while a story runs (render and play

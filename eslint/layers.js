@@ -4,6 +4,9 @@
  *
  *   gateway/ domain/ i18n/   no React
  *   chat/                    over gateway/domain/i18n
+ *   contract/                what a host sees: the tag table, host attributes and properties,
+ *                            the event map, the attribute parsers; no React (the loader, the build
+ *                            scripts and a server import it), over chat/gateway/domain/i18n types
  *   runtime/                 what every widget shares at run time: gateway client, strings,
  *                            flags, analytics, routes, events (React context); no UI
  *   ui/                      presentational: no gateway, no chat, no widgets
@@ -36,13 +39,14 @@ const ALLOWED = {
   domain: ['domain', 'i18n'],
   gateway: ['gateway', 'domain', 'i18n'],
   chat: ['chat', 'gateway', 'domain', 'i18n'],
-  runtime: ['runtime', 'chat', 'gateway', 'domain', 'i18n'],
+  contract: ['contract', 'chat', 'gateway', 'domain', 'i18n'],
+  runtime: ['runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
   ui: ['ui', 'domain', 'i18n'],
-  widgets: ['widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
-  elements: ['elements', 'widgets', 'ui', 'runtime', 'chat', 'gateway', 'domain', 'i18n'],
+  widgets: ['widgets', 'ui', 'runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
+  elements: ['elements', 'widgets', 'ui', 'runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
   sandbox: ['sandbox', 'gateway', 'domain', 'i18n'],
 };
-const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'sandbox']);
+const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'contract', 'sandbox']);
 /** The sandbox package's name, and leadkit's own (the sandbox uses leadkit's sources, never its entries). */
 const SANDBOX_PACKAGE = /^@leadkit\/sandbox($|\/)/;
 const LEADKIT_PACKAGE = /^leadkit($|\/)/;

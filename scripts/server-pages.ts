@@ -5,7 +5,7 @@
  * the tag and the element hydrates in place.
  */
 import { providerInAddress, siteFlags, SITE_ROUTES } from '../examples/site-routes.js';
-import { TAG_NAMES, type LeadkitTag } from '../src/elements/tags';
+import { TAG_NAMES, type LeadkitTag } from '../src/contract/tags';
 import type { renderToString as RenderToString } from '../src/server';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */

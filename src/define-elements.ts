@@ -1,6 +1,6 @@
 import { ELEMENTS } from './elements/definitions';
 import { defineElement, type DefineOptions } from './elements/registry';
-import { TAG_NAMES, type LeadkitTag } from './elements/tags';
+import { TAG_NAMES, type LeadkitTag } from './contract/tags';
 
 /**
  * Registers every leadkit element, optionally under a prefix (`acme` → `<acme-lead-page>`);

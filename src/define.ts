@@ -11,7 +11,7 @@
  */
 import { defineElements } from './define-elements';
 import type { LeadkitElements } from './elements/element-types';
-import type { LeadkitTag } from './elements/tags';
+import type { LeadkitTag } from './contract/tags';
 
 /** The class of a leadkit element: `new LeadBoardElement()` is a `<lead-board>`. */
 export interface LeadkitElementClass<T extends LeadkitTag> {

@@ -44,7 +44,7 @@ export { createTranslator, interpolate, type Translate, type MessageParams } fro
 
 export { defineElements } from './define-elements';
 export type { DefineOptions } from './elements/registry';
-export { TAG_NAMES, type LeadkitTag, type TagAttributeProps, type HostAttributeProps } from './elements/tags';
+export { TAG_NAMES, type LeadkitTag, type TagAttributeProps, type HostAttributeProps } from './contract/tags';
 export type {
   LeadkitElement,
   LeadkitElementBase,
@@ -56,14 +56,14 @@ export type {
   MessageThreadElement,
   RaqFunnelElement,
 } from './elements/element-types';
-export type { HostProperties } from './runtime/host-inputs';
-export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './runtime/events';
-export type { AnalyticsSink, AnalyticsProps } from './runtime/host-inputs';
-export { FLAG_NAMES, type Flags } from './runtime/flags';
+export type { HostProperties } from './contract/host-properties';
+export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './contract/events';
+export type { AnalyticsSink, AnalyticsProps } from './contract/host-properties';
+export { FLAG_NAMES, type Flags } from './contract/flags';
 export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/routes';
 // Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
 export { clearDrafts } from './domain/draft-backend-idb';
-export type { GatewayInput } from './runtime/host-inputs';
+export type { GatewayInput } from './contract/host-properties';
 
 // The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`
 // (from `leadkit/twilio`: the one entry that imports the optional peer), the sandbox's, or its own

@@ -16,9 +16,9 @@ import type { LeadkitElement } from './elements/element-types';
 import type { FirstScreenData } from './elements/first-screen-data';
 import { firstScreenRenderer } from './elements/first-screen-renderer';
 import { defineElement } from './elements/registry';
-import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './elements/tags';
-import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './runtime/events';
-import { HOST_PROPERTIES, type HostProperties } from './runtime/host-inputs';
+import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
+import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './contract/events';
+import { HOST_PROPERTIES, type HostProperties } from './contract/host-properties';
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Camel<Tail>}` : Capitalize<S>;
 /** `lk-lead-status-change` → `onLeadStatusChange`. */
@@ -186,5 +186,5 @@ export const RaqFunnel = createComponent(ELEMENTS['raq-funnel']);
 /** `<lead-app>` for React hosts. */
 export const LeadApp = createComponent(ELEMENTS['lead-app']);
 
-export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './runtime/events';
+export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './contract/events';
 export type { LeadkitElement, LeadPageElement, LeadBoardElement, LeadAppElement, ReviewRequestElement, MessageThreadElement, RaqFunnelElement } from './elements/element-types';

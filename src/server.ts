@@ -27,7 +27,7 @@ import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
 import { appRouteAt, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
-import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './elements/tags';
+import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './contract/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
 import type { GatewayAuth } from './gateway/auth';
 import { resolveAuth } from './runtime/gateway-config';

@@ -23,9 +23,16 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
 
   it('refuses React in the React-free layers', async () => {
     const code = "import { useState } from 'react';\nexport const y = useState;\n";
-    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'packages/sandbox/src/x.ts', 'packages/sandbox/src/routes/x.ts']) {
+    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'src/contract/x.ts', 'packages/sandbox/src/x.ts', 'packages/sandbox/src/routes/x.ts']) {
       expect(await layerErrors(file, code)).toEqual([expect.stringContaining('is React-free')]);
     }
+  });
+
+  it('keeps the contract below the runtime and the elements', async () => {
+    expect(await layerErrors('src/contract/x.ts', "import { emitLeadkitEvent } from '../runtime/events';\nexport const y = emitLeadkitEvent;\n")).toEqual([
+      expect.stringContaining("'contract' may not import from 'runtime'"),
+    ]);
+    expect(await layerErrors('src/runtime/x.ts', "import { TAGS } from '../contract/tags';\nexport const y = TAGS;\n")).toEqual([]);
   });
 
   it('refuses the gateway in ui and lets widgets use it', async () => {

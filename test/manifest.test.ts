@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createManifest, elementClassName, elementsOf, reachableFiles, type ManifestElement } from '../scripts/manifest/generate';
-import { HOST_ATTRIBUTES, TAGS, TAG_NAMES, kebab } from '../src/elements/tags';
-import { LEADKIT_EVENTS } from '../src/runtime/events';
-import { HOST_PROPERTIES } from '../src/runtime/host-inputs';
+import { HOST_ATTRIBUTES, TAGS, TAG_NAMES, kebab } from '../src/contract/tags';
+import { LEADKIT_EVENTS } from '../src/contract/events';
+import { HOST_PROPERTIES } from '../src/contract/host-properties';
 
 const ROOT = path.resolve(__dirname, '..');
 const manifest = createManifest(ROOT);

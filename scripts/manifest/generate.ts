@@ -1,13 +1,13 @@
 /**
  * Builds `custom-elements.json` (schema 2.1.0) from leadkit's tables and the per-tag docs, so
  * every shared fact is written once:
- *   - attributes: the tag table (`TAGS`, `HOST_ATTRIBUTES` in src/elements/tags.ts) — names,
+ *   - attributes: the tag table (`TAGS`, `HOST_ATTRIBUTES` in src/contract/tags.ts) — names,
  *     types (`'v2' | 'v1'` unions for enumerated ones); descriptions from the tag's JSDoc
  *     (`@attr`) or, for the shared ones, from HOST_ATTRIBUTES' own JSDoc;
  *   - properties: every attribute as its camelCase property (reflecting), plus the host
- *     properties of `HostProperties` (src/runtime/host-inputs.ts) with their JSDoc and types;
+ *     properties of `HostProperties` (src/contract/host-properties.ts) with their JSDoc and types;
  *   - events: the ones the tag's JSDoc names (`@event`), each with its detail type from
- *     `LeadkitEventMap` (src/runtime/events.ts); `lk-error` for every tag (any tag reports an
+ *     `LeadkitEventMap` (src/contract/events.ts); `lk-error` for every tag (any tag reports an
  *     invalid attribute);
  *   - CSS parts: the tag's JSDoc (`@csspart`), checked against the rendered stories;
  *   - CSS custom properties: every `var(--lk-…, default)` the CSS the tag can load reads (its
@@ -19,9 +19,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { HOST_ATTRIBUTES, TAGS, kebab, pascal, type AttributeType, type LeadkitTag } from '../../src/elements/tags';
-import { CANCELABLE_EVENTS, LEADKIT_EVENTS, type LeadkitEventName } from '../../src/runtime/events';
-import { HOST_PROPERTIES } from '../../src/runtime/host-inputs';
+import { HOST_ATTRIBUTES, TAGS, kebab, pascal, type AttributeType, type LeadkitTag } from '../../src/contract/tags';
+import { CANCELABLE_EVENTS, LEADKIT_EVENTS, type LeadkitEventName } from '../../src/contract/events';
+import { HOST_PROPERTIES } from '../../src/contract/host-properties';
 import { resolveElementDocs, type DocEntry, type ElementDocs } from './element-docs';
 
 /** The module the element classes and `defineElements` are exported from, in the published package. */
@@ -140,7 +140,7 @@ class SourceTypes {
   private readonly checker: ts.TypeChecker;
 
   constructor(private readonly root: string) {
-    const files = ['src/runtime/host-inputs.ts', 'src/runtime/events.ts', 'src/elements/tags.ts'].map((file) => path.join(root, file));
+    const files = ['src/contract/host-properties.ts', 'src/contract/events.ts', 'src/contract/tags.ts'].map((file) => path.join(root, file));
     this.program = ts.createProgram(files, {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
@@ -206,7 +206,7 @@ class SourceTypes {
   /** `HostProperties`: name → { type, description }. */
   hostProperties(): Map<string, { type: string; description: string }> {
     return new Map(
-      this.interfaceMembers('src/runtime/host-inputs.ts', 'HostProperties').map((member) => [
+      this.interfaceMembers('src/contract/host-properties.ts', 'HostProperties').map((member) => [
         member.name.getText(),
         { type: this.typeText(member.type!, true), description: jsDocText(member) },
       ]),
@@ -216,7 +216,7 @@ class SourceTypes {
   /** `LeadkitEventMap`: name → { detail type, description }. */
   events(): Map<string, { detail: string; description: string }> {
     return new Map(
-      this.interfaceMembers('src/runtime/events.ts', 'LeadkitEventMap').map((member) => [
+      this.interfaceMembers('src/contract/events.ts', 'LeadkitEventMap').map((member) => [
         (member.name as ts.StringLiteral).text,
         { detail: this.typeText(member.type!, false), description: jsDocText(member) },
       ]),
@@ -234,7 +234,7 @@ class SourceTypes {
       }
       ts.forEachChild(node, visit);
     };
-    visit(this.source('src/elements/tags.ts'));
+    visit(this.source('src/contract/tags.ts'));
     return found;
   }
 }
@@ -320,7 +320,7 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
   const tagSays = (list: DocEntry[], kind: string) => {
     const map = new Map<string, string>();
     for (const entry of list) {
-      if (entry.type) fail(`${where}: @${kind} ${entry.name} has a {type}; types come from the tables (tags.ts, host-inputs.ts, events.ts)`);
+      if (entry.type) fail(`${where}: @${kind} ${entry.name} has a {type}; types come from the tables (src/contract/: tags.ts, host-properties.ts, events.ts)`);
       map.set(entry.name, entry.description);
     }
     return map;
@@ -335,11 +335,11 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     if (!description) fail(`${where}: describe the attribute ${name} (@attr ${name} - …)`);
     attributes.push({ name, description, type: { text: attributeTypeText(type) }, fieldName: field });
   }
-  for (const name of attrDocs.keys()) if (!attributes.some((a) => a.name === name)) fail(`${where}: @attr ${name} is not in the tag table (src/elements/tags.ts)`);
+  for (const name of attrDocs.keys()) if (!attributes.some((a) => a.name === name)) fail(`${where}: @attr ${name} is not in the tag table (src/contract/tags.ts)`);
 
   // Properties: each attribute's (reflecting), then the host properties.
   const propDocs = tagSays(docs.properties, 'prop');
-  for (const name of propDocs.keys()) if (!shared.hostProperties.has(name)) fail(`${where}: @prop ${name} is not a host property (src/runtime/host-inputs.ts)`);
+  for (const name of propDocs.keys()) if (!shared.hostProperties.has(name)) fail(`${where}: @prop ${name} is not a host property (src/contract/host-properties.ts)`);
   const members: ManifestField[] = [
     ...attributes.map((a): ManifestField => ({ kind: 'field', name: a.fieldName, description: a.description, type: a.type, privacy: 'public', attribute: a.name, reflects: true })),
     ...[...shared.hostProperties].map(([name, p]): ManifestField => ({ kind: 'field', name, description: propDocs.get(name) ?? p.description, type: { text: p.type }, privacy: 'public' })),
@@ -355,7 +355,7 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     const { detail } = shared.events.get(name)!;
     events.push({ name, description: CANCELABLE_EVENTS.has(name as LeadkitEventName) && !/cancelable/i.test(description) ? `${description} Cancelable.` : description, type: { text: `CustomEvent<${detail}>` } });
   }
-  for (const name of eventDocs.keys()) if (!shared.events.has(name)) fail(`${where}: @event ${name} is not in LeadkitEventMap (src/runtime/events.ts)`);
+  for (const name of eventDocs.keys()) if (!shared.events.has(name)) fail(`${where}: @event ${name} is not in LeadkitEventMap (src/contract/events.ts)`);
 
   const cssParts = docs.cssParts.map(({ name, description }) => ({ name, description }));
   const seen = new Set<string>();
@@ -394,7 +394,7 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
   };
 }
 
-interface SharedFacts {
+export interface SharedFacts {
   hostProperties: Map<string, { type: string; description: string }>;
   hostAttributeDescriptions: Map<string, string>;
   events: Map<string, { detail: string; description: string }>;
@@ -403,6 +403,11 @@ interface SharedFacts {
 
 /** The manifest of the sources under `root`. */
 export function createManifest(root: string): Manifest {
+  return readContract(root).manifest;
+}
+
+/** The manifest, and the shared facts it was made from (docs/contract.md's host-property table: scripts/contract-docs.ts). */
+export function readContract(root: string): { manifest: Manifest; shared: SharedFacts } {
   const types = new SourceTypes(root);
   const shared: SharedFacts = {
     hostProperties: types.hostProperties(),
@@ -427,7 +432,7 @@ export function createManifest(root: string): Manifest {
     return: { type: { text: `{ ${tags.map((tag) => `'${tag}': typeof ${elementClassName(tag)}`).join('; ')} }` } },
   };
   const declaration = (name: string) => ({ name, module: DEFINE_MODULE });
-  return {
+  const manifest: Manifest = {
     schemaVersion: '2.1.0',
     readme: 'README.md',
     modules: [
@@ -444,6 +449,7 @@ export function createManifest(root: string): Manifest {
       },
     ],
   };
+  return { manifest, shared };
 }
 
 /** The custom-element declarations of a manifest, by tag. */

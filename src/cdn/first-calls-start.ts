@@ -10,18 +10,21 @@ import type { PrefetchedCall } from '../gateway/prefetch';
 /** gateway/prefetch.ts's PREFETCH (a registered symbol: the same in both bundles). */
 const PREFETCH = Symbol.for('leadkit.prefetch');
 
-/** An id as the widget reads it (a whole number; `' 0012 '` is 12), as text; else null. */
-const id = (raw: string | null | undefined): string | null => {
-  const text = raw?.trim();
-  return text && /^\d{1,15}$/.test(text) ? String(Number(text)) : null;
+/**
+ * An id as the widget reads it (the contract's rule, `idPattern` of the recipes:
+ * contract/parse-attribute.ts; `' 0012 '` is 12), as text; else null.
+ */
+export const readId = (idPattern: string, raw: string | null | undefined): string | null => {
+  const match = new RegExp(idPattern).exec(raw ?? '');
+  return match ? String(Number(match[1])) : null;
 };
 
 /** Each id a recipe needs, from the element, the route's params and the URL's query; null when one is missing or an `unless` is there. */
-export function recipeIds(recipe: FirstCallRecipe, element: Element, route: Readonly<Record<string, string>>, search: URLSearchParams): string[] | null {
+export function recipeIds(recipe: FirstCallRecipe, idPattern: string, element: Element, route: Readonly<Record<string, string>>, search: URLSearchParams): string[] | null {
   for (const name of recipe.unless) if (name[0] === '?' ? search.has(name.slice(1)) : element.hasAttribute(name)) return null;
   const values: string[] = [];
   for (const source of recipe.ids) {
-    const value = id(source[0] === ':' ? route[source.slice(1)] : source[0] === '?' ? search.get(source.slice(1)) : element.getAttribute(source));
+    const value = readId(idPattern, source[0] === ':' ? route[source.slice(1)] : source[0] === '?' ? search.get(source.slice(1)) : element.getAttribute(source));
     if (value === null) return null;
     values.push(value);
   }
@@ -36,7 +39,7 @@ export function recipeIds(recipe: FirstCallRecipe, element: Element, route: Read
  */
 export function startFirstCalls(
   element: Element,
-  { headers, requestId, tags, routes }: FirstCallRecipes,
+  { headers, requestId, idPattern, tags, routes }: FirstCallRecipes,
   route: { readonly pattern: string; readonly params: Readonly<Record<string, string>> } | null,
 ): void {
   const target = element as Element & { [PREFETCH]?: PrefetchedCall[] };
@@ -47,11 +50,11 @@ export function startFirstCalls(
   // shadow root): its HTML carries the answers.
   if (!recipe || !element.isConnected || element.shadowRoot || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
   if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
-  const ids = recipeIds(recipe, element, route?.params ?? {}, new URLSearchParams(location.search));
+  const ids = recipeIds(recipe, idPattern, element, route?.params ?? {}, new URLSearchParams(location.search));
   // Provider calls need a provider's element (its sp-id); the provider they act for is their
   // caller (a route's, under <lead-app>), as the client sends them.
   const caller = ids?.[recipe.provider];
-  if (!ids || !caller || id(element.getAttribute('sp-id')) === null) return;
+  if (!ids || !caller || readId(idPattern, element.getAttribute('sp-id')) === null) return;
   const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
   const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
   target[PREFETCH] = recipe.calls.map(([method, path, template]) => {

@@ -17,7 +17,7 @@ declare module 'virtual:leadkit/cdn-tags' {
 }
 
 declare module 'virtual:leadkit/reserve-css' {
-  /** The reserve rules of leadkit.css (`reserveCss()` of src/elements/tags.ts). */
+  /** The reserve rules of leadkit.css (`reserveCss()` of src/contract/tags.ts). */
   const css: string;
   export default css;
 }

@@ -5,13 +5,14 @@ import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { parseAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { createFirstScreen, type FirstScreen } from '../runtime/first-screen';
-import { HOST_PROPERTIES } from '../runtime/host-inputs';
+import { HOST_PROPERTIES } from '../contract/host-properties';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
-import { parseAttribute, type ElementDefinition } from './element-definition';
-import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from './tags';
+import { parseAttribute } from '../contract/parse-attribute';
+import type { ElementDefinition } from './element-definition';
+import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
 
 export { elementDefinition, parseAttribute, type ElementDefinition } from './element-definition';
 

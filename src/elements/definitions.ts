@@ -5,7 +5,7 @@ import { leadPageElement } from './lead-page.element';
 import { messageThreadElement } from './message-thread.element';
 import { raqFunnelElement } from './raq-funnel.element';
 import { reviewRequestElement } from './review-request.element';
-import { TAG_NAMES, type LeadkitTag } from './tags';
+import { TAG_NAMES, type LeadkitTag } from '../contract/tags';
 
 /**
  * Each tag of the tag table bound to its widget (the compiler rejects a tag without one), for

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { MessageCatalogue } from '../i18n/en-US';
-import type { AttributeType, LeadkitTag, TagAttributeProps } from './tags';
+import type { LeadkitTag, TagAttributeProps } from '../contract/tags';
+
+// The attribute parsers are the contract's (contract/parse-attribute.ts); server.ts takes them here.
+export { parseAttribute } from '../contract/parse-attribute';
 
 /**
  * A tag bound to its widget. The tag's attributes and reserve come from the tag table
@@ -26,19 +29,4 @@ export function elementDefinition<T extends LeadkitTag>(
   preload?: (element: HTMLElement) => void,
 ): ElementDefinition<T> {
   return { tag, component, catalogue, preload };
-}
-
-/** An empty value or the attribute's own name means true, as for any HTML boolean attribute ("false" is false). */
-const isHtmlTrue = (attribute: string, value: string) => value === '' || value.toLowerCase() === attribute || /^[ty1-9]/i.test(value);
-
-/** An attribute's value as a prop, or `invalid` (treated as absent and reported). */
-export function parseAttribute(type: AttributeType, attribute: string, raw: string): { value: unknown } | 'invalid' {
-  if (type === 'string') return { value: raw };
-  if (type === 'boolean') return { value: isHtmlTrue(attribute, raw) };
-  if (type === 'number') {
-    const text = raw.trim();
-    const value = text === '' ? Number.NaN : Number(text);
-    return Number.isFinite(value) ? { value } : 'invalid';
-  }
-  return type.includes(raw) ? { value: raw } : 'invalid';
 }

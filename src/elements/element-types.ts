@@ -1,6 +1,6 @@
-import type { LeadkitEventMap, LeadkitEventName } from '../runtime/events';
-import type { HostProperties } from '../runtime/host-inputs';
-import type { HostAttributeProps, LeadkitTag, TagAttributeProps } from './tags';
+import type { LeadkitEventMap, LeadkitEventName } from '../contract/events';
+import type { HostProperties } from '../contract/host-properties';
+import type { HostAttributeProps, LeadkitTag, TagAttributeProps } from '../contract/tags';
 
 type Listener<E extends Element, V> = ((this: E, event: V) => unknown) | { handleEvent(event: V): unknown };
 

@@ -13,12 +13,14 @@ import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
 import { boardFirstCalls } from '../widgets/lead-board/board-request';
 import { leadPageFirstCalls } from '../widgets/lead-page/lead-page-atoms';
 import { threadFirstCalls } from '../widgets/message-thread/thread-atoms';
-import type { LeadkitTag } from './tags';
+import { WHOLE_NUMBER } from '../contract/parse-attribute';
+import type { LeadkitTag } from '../contract/tags';
 
 export interface FirstCalls {
   /**
    * Where each id comes from: `sp-id` an attribute of the tag, `:serviceProviderId` a segment
-   * of the route, `?leadId` a query parameter of the page's URL. Each must be a whole number.
+   * of the route, `?leadId` a query parameter of the page's URL. Each must be a whole number
+   * (contract/parse-attribute.ts `WHOLE_NUMBER`, as for a number attribute).
    */
   readonly ids: readonly string[];
   /** Attributes (or `?query` parameters) that change the first calls: with one present nothing is sent early. */
@@ -76,6 +78,8 @@ export interface FirstCallRecipes {
   headers: Record<string, string>;
   /** The request id header's name (its value is made per call). */
   requestId: string;
+  /** The rule an id follows (`WHOLE_NUMBER.source`, the contract's: the loader reads ids as the elements do). */
+  idPattern: string;
   tags: Record<string, FirstCallRecipe>;
   /** By the route's pattern (APP_ROUTES). */
   routes: Record<string, RouteRecipe>;
@@ -139,7 +143,7 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
     }
     return { ids: [...entry.ids], unless: [...entry.unless], provider, calls };
   };
-  const result: FirstCallRecipes = { headers: {}, requestId: HEADERS.requestId.toLowerCase(), tags: {}, routes: {} };
+  const result: FirstCallRecipes = { headers: {}, requestId: HEADERS.requestId.toLowerCase(), idPattern: WHOLE_NUMBER.source, tags: {}, routes: {} };
   for (const [tag, entry] of Object.entries(FIRST_CALLS.tags)) result.tags[tag] = await recipe(entry);
   for (const [route, { tag, ids, unless }] of Object.entries(FIRST_CALLS.routes)) {
     const calls = FIRST_CALLS.tags[tag];

@@ -18,9 +18,9 @@ import { resolveAuth } from '../runtime/gateway-config';
 import type { HostProperties } from '../runtime/host-inputs';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
 import { threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
-import { parseAttribute } from './element-definition';
+import { parseWholeNumber } from '../contract/parse-attribute';
 import { FIRST_CALLS } from './first-calls';
-import type { LeadkitTag } from './tags';
+import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
 import { appRouteOf, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 
@@ -104,8 +104,7 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
 export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
   const attributes = options.attributes ?? {};
   const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
-  const spIdValue = present('sp-id') ? parseAttribute('number', 'sp-id', String(attributes['sp-id'])) : 'invalid';
-  const spId = spIdValue === 'invalid' ? undefined : (spIdValue.value as number);
+  const spId = (present('sp-id') ? parseWholeNumber(String(attributes['sp-id'])) : null) ?? undefined;
   const answers: ServerAnswer[] = [];
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
@@ -115,9 +114,10 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   const sources = routed ? FIRST_CALLS.routes[routed.route] : FIRST_CALLS.tags[tag];
   const calls = FIRST_CALLS.tags[callTag];
   const valueOf = (source: string) => (source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : present(source) ? String(attributes[source]) : null);
-  const ids = sources?.ids.map((source) => Number(valueOf(source) ?? Number.NaN)) ?? [];
+  // Each id by the contract's rule, as the element and the CDN loader read it.
+  const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
   const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
-  if (calls && sources && !blocked && ids.every((id) => Number.isInteger(id))) {
+  if (calls && sources && !blocked && ids.every((id) => id !== null)) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // A call whose answer may not go in a page (a credential: the thread's chat session) or that
     // the first screen leaves to the browser is not sent from here at all.

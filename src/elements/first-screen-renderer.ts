@@ -1,6 +1,6 @@
 import type { AttributeValues, FirstScreenData } from './first-screen-data';
 import type { HostProperties } from '../runtime/host-inputs';
-import type { LeadkitTag } from './tags';
+import type { LeadkitTag } from '../contract/tags';
 
 /**
  * How `leadkit/react`'s components render a first screen while rendering on a server: set by

@@ -1,5 +1,5 @@
 import { createElementClass, type ElementDefinition } from './define-element';
-import type { LeadkitTag } from './tags';
+import type { LeadkitTag } from '../contract/tags';
 
 export interface DefineOptions {
   /** Tag prefix, e.g. `acme` defines `<acme-lead-page>`. */

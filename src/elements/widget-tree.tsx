@@ -2,12 +2,12 @@ import { Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { prefetchedCallsOf } from '../gateway/prefetch';
 import type { ServerAnswer } from '../gateway/server-answers';
 import { FirstScreenScope, type FirstScreen } from '../runtime/first-screen';
-import { HOST_PROPERTIES, type HostInputs } from '../runtime/host-inputs';
+import { HOST_INPUT_NAMES, type HostInputs } from '../runtime/host-inputs';
 import { WidgetShell } from '../runtime/widget-shell';
 import { PartFailedView } from '../ui/lazy-part';
 import type { ElementDefinition } from './element-definition';
 import { PartUnavailable } from './part-unavailable';
-import { TAGS, type LeadkitTag } from './tags';
+import { TAGS, type LeadkitTag } from '../contract/tags';
 
 /** The attribute of the `<script type="application/json">` a server render puts its gateway answers in. */
 export const ANSWERS_ATTRIBUTE = 'data-lk-answers';
@@ -59,8 +59,8 @@ export interface WidgetTreeProps {
  */
 export function WidgetTree({ definition, props, owner, host, gate = null, stylesheet = null, answers }: WidgetTreeProps) {
   const Widget = definition.component as ComponentType<Record<string, unknown>>;
-  const inputs: Record<string, unknown> = { gatewayUrl: props.gatewayUrl, authMode: props.authMode, spId: props.spId, locale: props.locale };
-  for (const name of HOST_PROPERTIES) inputs[name] = props[name];
+  const inputs: Record<string, unknown> = {};
+  for (const name of HOST_INPUT_NAMES) inputs[name] = props[name];
   const widgetProps: Record<string, unknown> = {};
   for (const name of Object.keys(TAGS[definition.tag as LeadkitTag].attributes)) widgetProps[name] = props[name];
   return (

@@ -1,75 +1,7 @@
-/**
- * Every event a leadkit element fires, in one typed map. Events are `CustomEvent`s named
- * `lk-<noun>-<verb>`, `bubbles: true, composed: true` (they leave the shadow root). Details
- * carry ids and states only — never customer names, phones, e-mails or message text.
- */
-export interface LeadkitEventMap {
-  /**
-   * Before any link that leaves a widget. Cancelable: call preventDefault() to route yourself.
-   * `replace` (optional) is true when the URL stands for the same place as the current one
-   * (the funnel dropping `withAlId`): a router should replace the history entry, not add one.
-   */
-  'lk-navigate': { url: string; kind: NavigationKind; newTab: boolean; replace?: boolean };
-  /** A widget finished loading its data (for hosts that wait on it). */
-  'lk-load': { widget: string };
-  /**
-   * A widget failed to load (`status` is the HTTP status when there was one), or an attribute
-   * had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the
-   * attribute is treated as absent). `message`, when present, tells the developer what to do
-   * (English, never customer data), e.g. for `chat-sdk-missing` from `<message-thread>`.
-   */
-  'lk-error': { widget: string; status: number | null; kind: string; attribute?: string; message?: string };
-  'lk-lead-status-change': { leadId: number; status: string };
-  'lk-lead-archive': { leadId: number; archived: boolean };
-  'lk-lead-read': { leadId: number; read: boolean };
-  'lk-lead-create': { leadId: number };
-  'lk-message-send': { messageId: string; leadId: number | null };
-  'lk-review-request': { leadId: number; draftReviewId: string };
-  /**
-   * The pro added (`change: 'add'`) or removed (`'remove'`) a saved reply in the thread's
-   * composer; `savedReplies` is the whole new list (`{ id, text }[]`), `id` the reply changed.
-   * The texts are the pro's own templates, never customer data. The widget shows the new list at
-   * once; store it and set it back as the `savedReplies` property.
-   */
-  'lk-saved-replies-change': { savedReplies: { id: string; text: string }[]; change: 'add' | 'remove'; id: string };
-}
+// The event table is the contract's (contract/events.ts); this is how a widget fires one.
+import { CANCELABLE_EVENTS, type LeadkitEventMap, type LeadkitEventName } from '../contract/events';
 
-export type LeadkitEventName = keyof LeadkitEventMap;
-export type LeadkitEvent<K extends LeadkitEventName> = CustomEvent<LeadkitEventMap[K]>;
-
-/** What a link leads to, so a host router can decide without parsing URLs. */
-export type NavigationKind =
-  | 'lead-board'
-  | 'lead-page'
-  | 'conversation-thread'
-  | 'office-inbox'
-  | 'call-log'
-  | 'connected-numbers'
-  | 'insurer'
-  | 'edit-service-area'
-  | 'services-offered'
-  | 'funnel'
-  | 'log-in'
-  | 'external';
-
-// Each event once more, with whether a listener may cancel it: the mapped type makes the
-// compiler reject a missing or unknown name, so the runtime list below follows the map.
-const CANCELABLE: { readonly [K in LeadkitEventName]-?: boolean } = {
-  'lk-navigate': true,
-  'lk-load': false,
-  'lk-error': false,
-  'lk-lead-status-change': false,
-  'lk-lead-archive': false,
-  'lk-lead-read': false,
-  'lk-lead-create': false,
-  'lk-message-send': false,
-  'lk-review-request': false,
-  'lk-saved-replies-change': false,
-};
-
-/** Every event name of `LeadkitEventMap`, at run time (React `on…` props, docs, tests). */
-export const LEADKIT_EVENTS = Object.keys(CANCELABLE) as readonly LeadkitEventName[];
-export const CANCELABLE_EVENTS: ReadonlySet<LeadkitEventName> = new Set(LEADKIT_EVENTS.filter((name) => CANCELABLE[name]));
+export { CANCELABLE_EVENTS, LEADKIT_EVENTS, type LeadkitDomEventMap, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from '../contract/events';
 
 /** Fires a leadkit event from `target`; returns false when a listener cancelled it. */
 export function emitLeadkitEvent<K extends LeadkitEventName>(
@@ -80,16 +12,4 @@ export function emitLeadkitEvent<K extends LeadkitEventName>(
   if (!target) return true;
   const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: CANCELABLE_EVENTS.has(name) });
   return target.dispatchEvent(event);
-}
-
-/** Every leadkit event as the DOM delivers it. */
-export type LeadkitDomEventMap = { [K in LeadkitEventName]: LeadkitEvent<K> };
-
-declare global {
-  // Typed `addEventListener('lk-…')` on every element (leadkit events bubble out of the widgets).
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the members come from the map
-  interface HTMLElementEventMap extends LeadkitDomEventMap {}
-  // …and on the document, where a host listens to every widget of the page.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the members come from the map
-  interface DocumentEventMap extends LeadkitDomEventMap {}
 }

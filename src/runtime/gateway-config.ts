@@ -5,8 +5,11 @@ import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
-/** What the gateway client of an element is built from (its host properties and attributes). */
-export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'authMode' | 'spId'>;
+/**
+ * What the gateway client of an element is built from (its host properties and attributes). The
+ * auth mode as any text: a server render passes the attribute as written (only `one-time` counts).
+ */
+export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'spId'> & { authMode?: string | null | undefined };
 
 export function isGatewayClient(value: unknown): value is GatewayClient {
   return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';

@@ -1,94 +1,22 @@
-import type { ChatClientFactory } from '../chat/chat-client';
-import type { HeicConverter } from '../chat/peer-defaults';
-import type { GatewayAuth } from '../gateway/auth';
-import type { RouteBuilders } from '../domain/routes';
-import type { SavedReply } from '../domain/saved-replies';
-import type { GatewayClient, GatewayClientConfig } from '../gateway/client';
-import type { Flags } from './flags';
+import { HOST_ATTRIBUTES, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from '../contract/tags';
+import { HOST_PROPERTIES, type HostProperties, type HostPropertyName } from '../contract/host-properties';
 
-// React-free, and below the modules that use it (runtime.tsx, gateway-config.ts): the types a
-// host's properties are made of live here, so nothing here imports them back.
-
-/** What a host may pass as the `gateway` property: a ready client or the config for one. */
-export type GatewayInput = GatewayClient | Omit<GatewayClientConfig, 'auth'>;
-
-/** Values an analytics sink may receive: page names, ids and states — never customer data. */
-export type AnalyticsProps = Readonly<Record<string, string | number | boolean | null>>;
-
-export interface AnalyticsSink {
-  page(name: string, props?: AnalyticsProps): void;
-  track(event: string, props?: AnalyticsProps): void;
-}
-
-/** Where a widget reads "now" (masked-number validity, "today" in date filters…). */
-export type Clock = () => Date;
-
-/**
- * THE table of what a host gives every widget as JS properties (objects keep their methods and
- * identity; never attributes). The element setters, the widget shell's inputs, the runtime's
- * inputs, the React props and the element types all derive from it.
- */
-export interface HostProperties {
-  /** Gateway client, or its config (`{ baseURL, fetch?, headers?, onChallenge? }`). */
-  gateway: GatewayInput;
-  /** `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }` (a token is never an attribute). */
-  auth: GatewayAuth;
-  /** Overrides of catalogue texts by key. */
-  messages: Readonly<Record<string, string>>;
-  /** Feature flags by name; unknown flags are off. */
-  flags: Flags;
-  /** `{ page, track }`; never given customer data. */
-  analytics: Partial<AnalyticsSink>;
-  /** URL builders for links that leave a widget (call log, office inbox, insurer…). */
-  routes: Partial<RouteBuilders>;
-  /** "Now" for what a widget renders from the time (masked-number validity, "today"); default the real clock. */
-  now: Clock;
-  /** Chat client factory for the message thread (`createTwilioChatClientFactory()` from `leadkit/twilio`, the sandbox's, or your own). */
-  chat: ChatClientFactory;
-  /** The message thread's converter for iPhone (HEIC) photos: `heicConverter` from `leadkit/heic` (the CDN build has it built in). */
-  heicConverter: HeicConverter;
-  /**
-   * The pro's saved replies for the message thread's composer (`{ id, text }[]`; plain strings are
-   * taken too). Unset: the catalogue's defaults. The thread fires `lk-saved-replies-change` with
-   * the new list when the pro adds or removes one: store it and set it back here.
-   */
-  savedReplies: readonly SavedReply[];
-}
-
-export type HostPropertyName = keyof HostProperties;
-
-// Each name once; the mapped type makes the compiler reject a missing or unknown one.
-const PROPERTY_NAMES: { readonly [K in HostPropertyName]-?: true } = {
-  gateway: true,
-  auth: true,
-  messages: true,
-  flags: true,
-  analytics: true,
-  routes: true,
-  now: true,
-  chat: true,
-  heicConverter: true,
-  savedReplies: true,
-};
-
-/** Every host property, for setters and loops. */
-export const HOST_PROPERTIES = Object.keys(PROPERTY_NAMES) as readonly HostPropertyName[];
+// The host-property table is the contract's (contract/host-properties.ts); its names stay here
+// for the runtime's importers.
+export { HOST_PROPERTIES, type AnalyticsProps, type AnalyticsSink, type Clock, type GatewayInput, type HostProperties, type HostPropertyName } from '../contract/host-properties';
 
 /** The host properties the runtime takes as they are (the gateway client is built from the other two). */
 export type RuntimePropertyName = Exclude<HostPropertyName, 'gateway' | 'auth'>;
 export const RUNTIME_PROPERTIES = HOST_PROPERTIES.filter((name): name is RuntimePropertyName => name !== 'gateway' && name !== 'auth');
 
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+
 /**
- * What the widget shell receives: the host properties as set (a host may set anything, or
- * null to clear), plus the attributes the gateway client is built from.
+ * What the widget shell receives: the host properties as set (a host may set anything, or null
+ * to clear), the attributes every tag understands (contract/tags.ts `HOST_ATTRIBUTES`: the
+ * gateway's URL, the auth mode, the locale) and `sp-id`, the provider auth when no `auth` is set.
  */
-export type HostInputs = { [K in HostPropertyName]?: HostProperties[K] | null } & {
-  /** `gateway-url` attribute. */
-  gatewayUrl?: string | null;
-  /** `auth-mode` attribute. */
-  authMode?: string | null;
-  /** `sp-id` attribute: the provider auth when no `auth` is set. */
-  spId?: number | null;
-  /** `locale` attribute (a BCP 47 tag); unset, the host's closest `lang` decides (i18n/locale.ts). */
-  locale?: string | null;
-};
+export type HostInputs = Nullable<Pick<HostProperties, HostPropertyName>> & Nullable<HostAttributeProps> & Nullable<Pick<TagAttributeProps<LeadkitTag>, 'spId'>>;
+
+/** Every name of `HostInputs`, from the tables: what an element hands its widget shell. */
+export const HOST_INPUT_NAMES: readonly (keyof HostInputs)[] = [...(Object.keys(HOST_ATTRIBUTES) as (keyof HostAttributeProps)[]), 'spId', ...HOST_PROPERTIES];

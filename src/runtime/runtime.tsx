@@ -9,9 +9,9 @@ import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
 import type { AnalyticsSink, Clock, HostProperties, RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
-import type { Flags } from './flags';
+import type { Flags } from '../contract/flags';
 
-export { FLAG_NAMES, type Flags } from './flags';
+export { FLAG_NAMES, type Flags } from '../contract/flags';
 export type { AnalyticsProps, AnalyticsSink, Clock } from './host-inputs';
 
 export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
-import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/elements/tags';
+import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/contract/tags';
 import { focusedDescription, isFocused, tabTo } from './focus';
 import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { PHONE_VIEWPORT_MAX_WIDTH, TAGS, type LeadkitTag, type TagSpec } from '../../src/elements/tags';
+import { PHONE_VIEWPORT_MAX_WIDTH, TAGS, type LeadkitTag, type TagSpec } from '../../src/contract/tags';
 import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const e2e = useE2eSession({ coldCache: true });
@@ -238,7 +238,7 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
   });
 });
 
-/** The height kept for `tag` in a viewport `width` px wide (src/elements/tags.ts), in px. */
+/** The height kept for `tag` in a viewport `width` px wide (src/contract/tags.ts), in px. */
 function reserveAt(tag: LeadkitTag, width: number): number {
   const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
   const phone = width <= Number.parseFloat(PHONE_VIEWPORT_MAX_WIDTH);

@@ -35,7 +35,7 @@
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
-import type { LeadkitTag } from '../../src/elements/tags';
+import type { LeadkitTag } from '../../src/contract/tags';
 import { launchChromium } from '../helpers/browser';
 import { SERVER_START_TIMEOUT_MS, startExampleServer, UI_TIMEOUT_MS, type ExampleServer } from './harness';
 

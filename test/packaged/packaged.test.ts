@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
-import { HOST_ATTRIBUTES, kebab, TAGS as TAG_TABLE } from '../../src/elements/tags';
+import { HOST_ATTRIBUTES, kebab, TAGS as TAG_TABLE } from '../../src/contract/tags';
 import { enUS } from '../../src/i18n/en-US';
 
 const run = promisify(execFile);
