@@ -17,6 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { TOP_CATEGORY_IDS } from '../../src/domain/category-taxonomy';
 import { boardReady, clearFaults, injectFault, LEAD_PAGE_ROUTE, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 import { payloadGroups, payloadSlice, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from './xss-corpus';
 
@@ -604,7 +605,7 @@ describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
       name: take(1)[0],
       categories: pro.categories.map((category, index) => ({ ...category, categoryName: take(1)[0] ?? String(index) })),
     });
-    await serve('GET /gateway/lead/v1/topCategories', { categories: [100, 101, 102, 103, 105, 107, 104, 108].map((categoryId) => ({ categoryId, name: take(1)[0] })) });
+    await serve('GET /gateway/lead/v1/topCategories', { categories: TOP_CATEGORY_IDS.map((categoryId) => ({ categoryId, name: take(1)[0] })) });
     await serve('GET /gateway/lead/v1/address/getCityAndStateAbbreviationByPostalCode', { city: take(1)[0], stateAbbreviation: 'CO', postalCode: '80202' });
     // The suggestions: one AL and one HA pro the sandbox knows, named by payloads. A card shows the
     // 2 reviews it asks for (more sent are left out): each pro's two carry the whole corpus, in
