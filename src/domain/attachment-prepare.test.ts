@@ -46,7 +46,7 @@ function fakeTools(overrides: Partial<PhotoTools<FakeRaster>> = {}) {
 const file = (bytes: Uint8Array, name: string, type = '') => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 
-describe('prepareAttachment: HEIC (by content) becomes a JPEG before the §5 checks', () => {
+describe('prepareAttachment: HEIC (by content) becomes a JPEG before the attachment checks', () => {
   it('converts the fixture, named .jpg, typed image/jpeg, telling the phase', async () => {
     const { tools, encoded, closed } = fakeTools();
     const phases: string[] = [];
@@ -83,7 +83,7 @@ describe('prepareAttachment: HEIC (by content) becomes a JPEG before the §5 che
     expect(await prepareAttachment(file(HEIC, 'a.heic'), broken.tools)).toEqual({ ok: false, error: 'validation.heicFailed' });
   });
 
-  it('checks the converted JPEG’s size (§5)', async () => {
+  it('checks the converted JPEG’s size', async () => {
     const { tools } = fakeTools({
       encode: async () => {
         const blob = new Blob([FAKE_JPEG as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
@@ -104,7 +104,7 @@ describe('prepareAttachment: HEIC (by content) becomes a JPEG before the §5 che
 });
 
 describe('prepareAttachment: JPEG and PNG', () => {
-  it('keeps the §5 texts: not an image → fileType, unreadable → fileDefault', async () => {
+  it('keeps the attachment texts: not an image → fileType, unreadable → fileDefault', async () => {
     const { tools } = fakeTools();
     expect(await prepareAttachment(file(new TextEncoder().encode('notes'), 'notes.png', 'image/png'), tools)).toEqual({ ok: false, error: 'validation.fileType' });
     const unreadable = file(FAKE_PNG, 'broken.png', 'image/png');

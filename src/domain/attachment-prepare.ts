@@ -1,13 +1,14 @@
 /**
- * A picked photo made ready to send (issue 17 §3), before and around the §5 checks:
+ * A picked photo made ready to send, before and around the attachment checks
+ * (docs/widgets/message-thread.md#iphone-photos-size-and-location):
  *
  * 1. Over 150 MB → 'File size cannot exceed 150MB…' at once (nothing is read or converted).
  * 2. HEIC/HEIF by content (the `ftyp` brands, domain/photo-metadata) → decoded by the lazily
  *    loaded converter and encoded as JPEG (quality 0.9), at most 4096 px on its long side; the
- *    name's extension becomes `.jpg`. The result then goes through the §5 checks like any pick.
+ *    name's extension becomes `.jpg`. The result then goes through the attachment checks like any pick.
  *    The converter missing or blocked (a strict CSP forbids its worker) → 'validation.heicUnavailable';
  *    a file it cannot decode → 'validation.heicFailed'.
- * 3. Otherwise the §5 type check by content (JPEG/PNG, else 'You can only send JPEG…').
+ * 3. Otherwise the type check by content (JPEG/PNG, else 'You can only send JPEG…').
  * 4. A JPEG or PNG over 4096 px on its long side (read from its header) is decoded with its
  *    EXIF orientation applied and encoded again in its own type, scaled down: the pixels come
  *    out upright and the copy carries no metadata at all.
@@ -21,7 +22,7 @@
 import { ATTACHMENT_MAX_BYTES, sniffImageType, type AttachmentError, type AttachmentSource, type AttachmentType } from './attachment';
 import { imagePixelSize, isHeif, stripJpegLocation, stripPngLocation } from './photo-metadata';
 
-/** The longest side a photo is sent with (issue 17 §3). */
+/** The longest side a photo is sent with. */
 export const PHOTO_MAX_SIDE = 4096;
 /** JPEG quality of a converted or scaled photo: visually lossless for photos, a third of the bytes of 1.0. */
 export const PHOTO_JPEG_QUALITY = 0.9;
@@ -118,7 +119,7 @@ export async function prepareAttachment<R extends Raster>(
     } catch {
       return { ok: false, error: 'validation.heicFailed' };
     }
-    // The §5 checks, on what will be sent.
+    // The attachment checks, on what will be sent.
     if (jpeg.size > ATTACHMENT_MAX_BYTES) return { ok: false, error: 'validation.fileTooLarge' };
     const head = new Uint8Array(await jpeg.slice(0, 8).arrayBuffer());
     if (sniffImageType(head) !== 'image/jpeg') return { ok: false, error: 'validation.heicFailed' };

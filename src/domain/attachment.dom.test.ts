@@ -26,7 +26,7 @@ function fakeFile(size: number, type: string, head: Uint8Array): AttachmentSourc
   };
 }
 
-describe('constants (§5, §9)', () => {
+describe('attachment constants', () => {
   it('are the spec values', () => {
     expect(ATTACHMENT_MAX_BYTES).toBe(157286400);
     expect(ATTACHMENT_ERROR_MS).toBe(10000);

@@ -1,5 +1,5 @@
 /**
- * Message attachments (spec §5 Attachment, §8 attachment failure, §9 limits).
+ * Message attachments (docs/architecture.md#attachments).
  *
  * - Size: more than 157286400 bytes (150 MB) → 'File size cannot exceed 150MB. Please try again.'
  * - Type: JPEG and PNG only → 'You can only send JPEG, JPG, or PNG images. Please try again.'
@@ -17,14 +17,14 @@
  */
 import type { MessageKey } from '../i18n/en-US';
 
-/** §5/§9: 150 MB. A file of exactly this size is allowed. */
+/** 150 MB (docs/architecture.md#attachments). A file of exactly this size is allowed. */
 export const ATTACHMENT_MAX_BYTES = 157_286_400;
-/** §5: the only types that may be sent. */
+/** The only types that may be sent. */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
-/** For the file input's `accept` attribute: narrows the picker; validation still runs. HEIC/HEIF are converted to JPEG (issue 17 §3). */
+/** For the file input's `accept` attribute: narrows the picker; validation still runs. HEIC/HEIF are converted to JPEG. */
 export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png,image/heic,image/heif,.heic,.heif';
-/** §8/§9: how long an attachment error stays visible. */
+/** How long an attachment error stays visible. */
 export const ATTACHMENT_ERROR_MS = 10_000;
 
 export type AttachmentError = Extract<
@@ -42,7 +42,7 @@ export function isAttachmentType(type: string): type is AttachmentType {
 }
 
 /**
- * Metadata-only check: size first (as in §5), then the declared type (compared
+ * Metadata-only check: size first (as the spec orders them), then the declared type (compared
  * case-insensitively; a Blob's type is already lower case, a hand-made object may not be).
  */
 export function validateAttachmentMeta(meta: { readonly size: number; readonly type: string }): AttachmentError | null {

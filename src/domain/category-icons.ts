@@ -1,17 +1,17 @@
 /**
- * The category ids leadkit knows, their parents and icon groups: THE one source of them (spec §3
+ * The category ids leadkit knows, their parents and icon groups: THE one source of them (the spec:
  * "A fixed table of about 800 category ids with English names and icon groups … not reproduced
- * here"; docs/gateway-assumptions.md K2). Ids only, without names, so a widget's first load
+ * here"; docs/gateway-assumptions.md#8-constants, K2). Ids only, without names, so a widget's first load
  * carries just this: category-taxonomy.ts names these ids (and the sandbox serves that table).
  *
- * Spec §2: the lead card's icon is chosen by category id, the generic icon as fallback (id -1 is
+ * The lead card's icon is chosen by category id, the generic icon as fallback (id -1 is
  * Generic): an id this table does not know gets the generic icon.
  */
 export type IconGroup = 'home' | 'auto' | 'health' | 'pets' | 'events' | 'generic';
 
-/** Category id of 'Generic' (spec §2: its icon is the fallback). */
+/** Category id of 'Generic' (its icon is the fallback). */
 export const GENERIC_CATEGORY_ID = -1;
-/** The root group: a category whose parent is 1 is top level (spec §4 taxonomy rule). */
+/** The root group: a category whose parent is 1 is top level. */
 export const ROOT_CATEGORY_ID = 1;
 
 /**

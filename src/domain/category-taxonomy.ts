@@ -11,13 +11,14 @@ export interface TaxonomyRow {
 }
 
 /**
- * A subset of the category taxonomy (the real table has about 800 rows; spec §3): the names of
+ * A subset of the category taxonomy (the real table has about 800 rows:
+ * docs/gateway-assumptions.md#8-constants, K2): the names of
  * the ids category-icons.ts knows — that file is the one source of the ids, their parents and
  * icon groups; this one only names them (a test checks that every id has a name and every name
  * an id). To change the categories, change both.
  *
  * Shape: id 1 is the root group (a category whose parent is 1 is a top-level category, its
- * children are task categories, spec §4), id -1 is 'Generic' (the fallback icon, spec §2).
+ * children are task categories), id -1 is 'Generic' (the fallback icon).
  */
 const ROOTS: readonly TaxonomyRow[] = [
   { id: ROOT_CATEGORY_ID, name: 'All Categories', parentId: null, iconGroup: 'generic' },

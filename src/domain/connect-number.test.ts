@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECT_NUMBER_BRAND, toRegisteredNumberRequest, validateConnectNumber, validateConnectNumberPhone } from './connect-number';
 
-describe('validateConnectNumber (§5)', () => {
+describe('validateConnectNumber', () => {
   it('passes a name and a 10-digit number', () => {
     expect(validateConnectNumber({ name: 'Office', phone: '(555) 123-4567' })).toEqual({});
   });
@@ -28,7 +28,7 @@ describe('validateConnectNumber (§5)', () => {
   });
 });
 
-describe('toRegisteredNumberRequest (§7)', () => {
+describe('toRegisteredNumberRequest', () => {
   it('sends brand ADS, the trimmed name and the 10 digits', () => {
     expect(CONNECT_NUMBER_BRAND).toBe('ADS');
     expect(toRegisteredNumberRequest(4242, { name: ' Front desk ', phone: '(555) 123-4567' })).toEqual({
@@ -45,7 +45,7 @@ describe('toRegisteredNumberRequest (§7)', () => {
   });
 });
 
-describe('validateConnectNumberPhone (§5)', () => {
+describe('validateConnectNumberPhone', () => {
   it('requires a number', () => {
     expect(validateConnectNumberPhone('')).toBe('validation.numberEmpty');
     expect(validateConnectNumberPhone('   ')).toBe('validation.numberEmpty');

@@ -1,6 +1,6 @@
 /**
- * Connect-your-numbers form (spec §2 modals, §4 "Connect number", §5 "Connect number",
- * §7 pro-registered-phone-number call).
+ * Connect-your-numbers form (docs/widgets/lead-board.md#modals) and its
+ * pro-registered-phone-number call.
  *
  * Decisions where the spec is silent: the name is validated and sent trimmed; the phone is
  * sent as its 10 digits (the field shows them formatted, see `formatPhoneInput`).
@@ -8,7 +8,7 @@
 import type { MessageKey } from '../i18n/en-US';
 import { digitsOnly, PHONE_DIGITS } from './phone';
 
-/** §7: the brand sent with (and queried for) registered numbers. */
+/** The brand sent with (and queried for) registered numbers. */
 export const CONNECT_NUMBER_BRAND = 'ADS';
 
 export interface ConnectNumberValues {
@@ -22,7 +22,7 @@ export type ConnectNumberErrors = Partial<Record<ConnectNumberField, MessageKey>
 /** Form order, for focusing the first invalid field. */
 export const CONNECT_NUMBER_FIELD_ORDER: readonly ConnectNumberField[] = ['name', 'phone'];
 
-/** §5: 'Name must not be empty'; phone empty / not 10 digits. Empty object: valid. */
+/** 'Name must not be empty'; phone empty / not 10 digits. Empty object: valid. */
 export function validateConnectNumber(values: ConnectNumberValues): ConnectNumberErrors {
   const errors: ConnectNumberErrors = {};
   if (values.name.trim() === '') errors.name = 'validation.nameEmpty';
@@ -31,7 +31,7 @@ export function validateConnectNumber(values: ConnectNumberValues): ConnectNumbe
   return errors;
 }
 
-/** §7 POST body of the registered-number call. */
+/** POST body of the registered-number call. */
 export interface RegisteredNumberRequest {
   spId: number;
   brand: typeof CONNECT_NUMBER_BRAND;
@@ -53,7 +53,7 @@ export function toRegisteredNumberRequest(spId: number, values: ConnectNumberVal
 export type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'validation.phoneDigits'>;
 
 /**
- * §5 connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits
+ * Connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits
  * → 'Phone number must contain 10 digits'. The field itself holds at most 10 digits
  * (formatPhoneInput), so no country code is accepted here.
  */

@@ -1,6 +1,6 @@
 /**
- * Contact types recorded by the contact-creation call (spec §3). Values are the gateway's
- * numeric codes; 5 is not used by the spec. §3 also names MessageSent, without its value: the
+ * Contact types recorded by the contact-creation call. Values are the gateway's
+ * numeric codes; 5 is not used by the spec. The spec also names MessageSent, without its value: the
  * code leadkit assumes for it is the message contact's (`MESSAGE_SENT_CONTACT_TYPE` in
  * gateway/lead/message-contact.ts).
  */

@@ -479,7 +479,7 @@ describe('pickerListBounds', () => {
   });
 });
 
-describe('scroll mode months (§9)', () => {
+describe('scroll mode months', () => {
   it('shows whole weeks, one more when they span 34 days or fewer', () => {
     // February 2026 starts on a Sunday and has 28 days: four weeks (27 days apart), shown as five.
     expect(monthDisplayRange(day(2026, 2, 10))).toMatchObject({ weeks: 5 });

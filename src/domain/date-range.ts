@@ -25,7 +25,7 @@ import { toDate } from '../i18n/format';
 
 /**
  * A picker selection. Either end may be open: an empty start reads 'Early' and an empty end
- * 'Continuous' (spec §2). Picker ranges are whole days: both ends sit at the start of their
+ * 'Continuous'. Picker ranges are whole days: both ends sit at the start of their
  * day; only the board conversion widens the end to the end of its day.
  */
 export interface DateRange {
@@ -47,12 +47,12 @@ export interface BoardDateRange {
 /** en-US weeks start on Sunday. */
 export const WEEK_OPTIONS = { weekStartsOn: 0 } as const;
 
-/** Earliest selectable day: 100 years before today (spec §9). */
+/** Earliest selectable day: 100 years before today (docs/architecture.md#date-range-picker). */
 export function PICKER_MIN_DATE(today: Date): Date {
   return subYears(startOfDay(today), 100);
 }
 
-/** Latest selectable day: 20 years after today (spec §9). */
+/** Latest selectable day: 20 years after today. */
 export function PICKER_MAX_DATE(today: Date): Date {
   return addYears(startOfDay(today), 20);
 }
@@ -76,7 +76,7 @@ export function pickerListBounds(today: Date, shown: readonly (Date | null)[]): 
 }
 
 /**
- * The days a month shows in the picker's scroll mode (spec §9): its whole weeks, and one week
+ * The days a month shows in the picker's scroll mode: its whole weeks, and one week
  * more when those span 34 days or fewer ("a month spanning 34 days or less stretches by one
  * week"): a four-week month shows five, a five-week month six; a six-week month stays six.
  */
@@ -88,7 +88,7 @@ export function monthDisplayRange(month: Date): { readonly start: Date; readonly
 }
 
 /**
- * The scroll mode's sizes (spec §9): a month 220 px tall, a long month (six weeks) 260, 332 wide;
+ * The scroll mode's sizes: a month 220 px tall, a long month (six weeks) 260, 332 wide;
  * and ours: the list's viewport, a long month and a half (the next month always shows it is
  * there), under a 68 px header (arrows and selectors, weekday names).
  */
@@ -99,14 +99,14 @@ export function scrollMonthHeight(month: Date): number {
   return monthDisplayRange(month).weeks > 5 ? SCROLL_MONTH.longHeight : SCROLL_MONTH.height;
 }
 
-/** An end picked before the start swaps the two, rather than rejecting the pick (spec §5). */
+/** An end picked before the start swaps the two, rather than rejecting the pick. */
 export function normalizeRange<R extends DateRange>(range: R): R {
   const { start, end } = range;
   if (start && end && isBefore(end, start)) return { ...range, start: end, end: start };
   return range;
 }
 
-/** Keeps both ends inside the picker's bounds; the end never passes the maximum (spec §5). */
+/** Keeps both ends inside the picker's bounds; the end never passes the maximum. */
 export function clampRange(range: DateRange, bounds: { readonly minDate?: Date; readonly maxDate?: Date }): DateRange {
   const clamp = (date: Date | null): Date | null => {
     if (!date) return date;
@@ -122,7 +122,7 @@ export function clampRange(range: DateRange, bounds: { readonly minDate?: Date; 
 /**
  * A selection that runs into disabled days is cut to the allowed run it starts in: a
  * disabled start moves forward to the first allowed day, and the end stops the day before
- * the next disabled day (spec §5). Returns null when every day in the range is disabled.
+ * the next disabled day. Returns null when every day in the range is disabled.
  * Open ranges are returned as they are: there is no run to walk, and the picker's min/max
  * bound them instead.
  */
@@ -144,7 +144,7 @@ export function trimToAllowed(range: DateRange, isDisabled: (day: Date) => boole
   };
 }
 
-/** The board filters whole days: from the start of the first day to the end of the last (spec §5). */
+/** The board filters whole days: from the start of the first day to the end of the last. */
 export function toBoardDateRange(range: DateRange): BoardDateRange {
   const { start, end } = normalizeRange(range);
   return {
@@ -171,7 +171,7 @@ export type DayCountKind = 'upToToday' | 'startingToday';
  */
 export const MAX_DAY_COUNT = 99_999;
 
-/** Day-count inputs take at least 1 day (spec §9); fractions round down, junk reads as 1. */
+/** Day-count inputs take at least 1 day; fractions round down, junk reads as 1. */
 export function clampDayCount(count: number): number {
   return Number.isFinite(count) ? Math.min(MAX_DAY_COUNT, Math.max(1, Math.floor(count))) : 1;
 }
@@ -215,7 +215,7 @@ export interface QuickRange<Id extends QuickRangeId = QuickRangeId> {
 const todayRange = (today: Date): ClosedDateRange => ({ start: startOfDay(today), end: startOfDay(today) });
 
 /**
- * The board's quick ranges (spec §9). "Last N days" counts today as the Nth day: a lead that
+ * The board's quick ranges. "Last N days" counts today as the Nth day: a lead that
  * arrived this morning belongs in "Last 7 Days", so the range is today and the 6 days before.
  */
 export const BOARD_QUICK_RANGES: readonly QuickRange<BoardQuickRangeId>[] = [
@@ -225,7 +225,7 @@ export const BOARD_QUICK_RANGES: readonly QuickRange<BoardQuickRangeId>[] = [
 ];
 
 /**
- * The generic picker's static ranges (spec §9). Weeks and months are whole calendar periods,
+ * The generic picker's static ranges. Weeks and months are whole calendar periods,
  * including days still ahead, as date pickers conventionally offer them.
  */
 export const PICKER_STATIC_RANGES: readonly QuickRange<PickerStaticRangeId>[] = [
@@ -281,7 +281,7 @@ export function matchQuickRange<R extends QuickRange>(range: DateRange, ranges: 
   );
 }
 
-/** What a picker enforces on every selection before it emits one (spec §5). */
+/** What a picker enforces on every selection before it emits one. */
 export interface PickerRules {
   /** PICKER_MIN_DATE(today) in the picker. */
   readonly minDate: Date;
@@ -292,7 +292,8 @@ export interface PickerRules {
 }
 
 /**
- * The spec §5 picker rules in their order: a reversed range swaps, both ends are held inside
+ * The picker rules (docs/architecture.md#date-range-picker) in their order: a reversed range swaps,
+ * both ends are held inside
  * min/max, and a range running into disabled days is trimmed to the allowed run it starts in.
  * Returns null when no allowed day is left (the picker then refuses the selection).
  */

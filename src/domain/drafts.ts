@@ -1,5 +1,5 @@
 /**
- * Drafts that survive a reload, a crash or a closed tab (issue 17 §4): what a pro typed in the
+ * Drafts that survive a reload, a crash or a closed tab (docs/drafts.md): what a pro typed in the
  * message composer or in 'Your Notes' and has not sent or saved yet, kept on this device.
  *
  * React-free. The store sits over a small backend (IndexedDB through idb-keyval in the browser,

@@ -1,5 +1,5 @@
 /**
- * E-mail rule (spec §5 review request: "max 254, valid"; §9 "e-mail max 254").
+ * E-mail rule: at most 254 characters, valid (docs/architecture.md#text-limits).
  *
  * Pragmatic, not RFC 5322: the checks catch what a person mistypes and what a mail server
  * would refuse. Like the browser's own `<input type="email">` check it is ASCII only, so a
@@ -7,7 +7,7 @@
  * The caller trims; a value with any whitespace is invalid.
  */
 
-/** §5/§9: the whole address is at most 254 characters (RFC 5321 path limit minus brackets). */
+/** The whole address is at most 254 characters (RFC 5321 path limit minus brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 /** RFC 5321: the local part (before the @) is at most 64 characters. */
 export const EMAIL_LOCAL_MAX_LENGTH = 64;

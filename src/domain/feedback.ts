@@ -7,12 +7,12 @@ export function isFeedbackRating(value: unknown): value is FeedbackRating {
   return typeof value === 'number' && (FEEDBACK_RATINGS as readonly number[]).includes(value);
 }
 
-/** Great 5, Good 4, Okay 3, Fair 2, Poor 1 (spec §4). */
+/** Great 5, Good 4, Okay 3, Fair 2, Poor 1. */
 export function starLabelKey(rating: FeedbackRating): MessageKey {
   return `feedback.star.${rating}`;
 }
 
-/** Reasons in the order the reason step lists them (spec §4). */
+/** Reasons in the order the reason step lists them. */
 export const FEEDBACK_REASONS = [
   'LowValueJob',
   'OutOfServiceArea',
@@ -56,7 +56,7 @@ export function initialFeedbackState(prior?: { readonly rating?: number | null }
 
 /**
  * A 5-star rating needs no explanation and is sent at once with reason 'Other'; anything
- * lower asks why (spec §4).
+ * lower asks why.
  */
 export function feedbackAfterRating(
   rating: FeedbackRating,
@@ -65,7 +65,7 @@ export function feedbackAfterRating(
   return { state: { step: 'reason', rating, reason: null, notes: '' } };
 }
 
-/** Analytics and the gateway tell feedback (under 5) from a star rating (5) (spec §4). */
+/** Analytics and the gateway tell feedback (under 5) from a star rating (5). */
 export function feedbackKind(rating: FeedbackRating): 'feedback' | 'starRating' {
   return rating === 5 ? 'starRating' : 'feedback';
 }
@@ -105,7 +105,7 @@ export function thankYouLink(reason: FeedbackReason): ThankYouLink | null {
 
 /**
  * Clicking outside closes the popover; the next open starts on the stars. Without prior
- * feedback an unsent pick is forgotten (spec §4); with prior feedback the rating shown is
+ * feedback an unsent pick is forgotten; with prior feedback the rating shown is
  * kept, as the spec describes.
  */
 export function onOutsideClose(state: FeedbackState, hadPriorFeedback: boolean): FeedbackState {

@@ -1,11 +1,11 @@
 import type { LeadFilters } from './filters';
 
 /**
- * Filter changes the board's filter panel makes from what the user typed or picked (spec §3,
- * §5): apart from the filter state, so they load with the panel.
+ * Filter changes the board's filter panel makes from what the user typed or picked:
+ * apart from the filter state, so they load with the panel.
  */
 
-/** Customer-name search submits on Enter only for more than one non-blank character (spec §5). */
+/** Customer-name search submits on Enter only for more than one non-blank character. */
 export function isSubmittableNameQuery(text: string): boolean {
   return text.trim().length > 1;
 }

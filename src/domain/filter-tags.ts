@@ -1,5 +1,5 @@
 /**
- * Filter tags (spec §3: tagType, displayText, tagValue): one removable tag per active filter.
+ * Filter tags (tagType, displayText, tagValue): one removable tag per active filter.
  * Apart from filters.ts so the board's first load (which needs the query rules) does not carry
  * the tag texts and date-range matching the filter panel (loaded lazily) needs.
  */

@@ -7,7 +7,7 @@ export interface CityState {
   readonly stateAbbr: string;
 }
 
-/** The board's filter state, field for field as the leads call takes it (spec §3). */
+/** The board's filter state, field for field as the leads call takes it. */
 export interface LeadFilters {
   readonly serviceProviderLeadStatuses: LeadStatus[];
   readonly archived: boolean;
@@ -49,12 +49,12 @@ function deepFreeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-/** The board opened with newMessages=true starts with the unread filter on (spec §2). */
+/** The board opened with newMessages=true starts with the unread filter on. */
 export function newMessagesQueryFilters(): LeadFilters {
   return { ...defaultFilters(), hasUnreadMessages: true };
 }
 
-/** Page size the board state uses (spec §9); the gateway's own default is 5. */
+/** Page size the board state uses; the gateway's own default is 5 (docs/architecture.md#board-constants). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const GATEWAY_DEFAULT_PAGE_SIZE = 5;
 
@@ -85,13 +85,13 @@ export function resetPage(query: BoardQuery): BoardQuery {
   return { ...query, offset: 0, pageIndex: 0 };
 }
 
-/** Any filter change starts again from the first page (spec §4). */
+/** Any filter change starts again from the first page. */
 export function changeFilters(query: BoardQuery, patch: Partial<LeadFilters>): BoardQuery {
   return resetPage({ ...query, filters: { ...query.filters, ...patch } });
 }
 
 /**
- * 'Clear All Filters' (spec §4: "resets everything to defaults"): the board's defaults — every
+ * 'Clear All Filters' ("resets everything to defaults"): the board's defaults — every
  * filter, the sort and the page size as the board starts, on the first page (`defaults`: the
  * board's own, see board-request.ts `defaultQuery`). Only the business name, not a choice of the
  * user, stays.
@@ -111,7 +111,7 @@ export function setUnreadOnly(query: BoardQuery, on: boolean): BoardQuery {
 
 /**
  * A page move is acted on only when the page's first item exists (offset below totalCount,
- * spec §4); otherwise null, and nothing is fetched.
+ * the spec's rule); otherwise null, and nothing is fetched.
  */
 export function goToPage(query: BoardQuery, pageIndex: number, totalCount: number): BoardQuery | null {
   if (!Number.isInteger(pageIndex) || pageIndex < 0) return null;

@@ -1,9 +1,9 @@
 /**
- * The request-a-quote form values (spec §3 "Request-a-quote form values"): what the funnel's
+ * The request-a-quote form values: what the funnel's
  * steps fill in and the rules in funnel-*.ts read and update. React-free, immutable updates.
  */
 
-/** §3/§9 provider types: AL (the marketplace's own listings) and HA (a partner network). */
+/** Provider types: AL (the marketplace's own listings) and HA (a partner network). */
 export type FunnelProviderType = 'AL' | 'HA';
 
 export interface FunnelFormValues {
@@ -16,7 +16,7 @@ export interface FunnelFormValues {
   readonly serviceRequestId: number | null;
   readonly serviceProviderId: number | null;
   /**
-   * The suggestion page's checkbox fields by name (§3): `additional-sp-{id}` for AL providers,
+   * The suggestion page's checkbox fields by name: `additional-sp-{id}` for AL providers,
    * `additional-hasp-{id}` for HA ones; true when checked.
    */
   readonly additionalFields: Readonly<Record<string, boolean>>;

@@ -15,7 +15,7 @@ const details: ProjectDetails = {
   contact: { firstName: ' Jordan ', lastName: 'Rivera', email: ' jordan.rivera@example.com ', phoneNumber: '+1 (303) 555-0142' },
 };
 
-describe('create-lead v3 payload from the funnel’s values (§3)', () => {
+describe('create-lead v3 payload from the funnel’s values', () => {
   it('files the lead under the task category, trims text, defaults urgency to NA, keeps answered questions only', () => {
     expect(createLeadV3Payload(form, details)).toEqual({
       source: 'SR_RAQ',

@@ -5,8 +5,8 @@ import { isValidPhone, normalizePhone } from './phone';
 import { URGENCY_DEFAULT } from './urgency';
 
 /**
- * The create-lead v3 payload from the funnel's values (spec §3 "Lead create payload", §9
- * urgency default 'NA'; the project step of issue #8).
+ * The create-lead v3 payload from the funnel's values (urgency default 'NA':
+ * docs/architecture.md#funnel-constants).
  *
  * Decisions where the spec is silent:
  * - The lead is filed under the task category when there is one (it says most), else the
@@ -15,7 +15,7 @@ import { URGENCY_DEFAULT } from './urgency';
  *   provider in `assignedServiceProviderIds`, an HA one in `assignedExternalServiceProviderIds`);
  *   without one it is a service request ('SR_RAQ') and pros are chosen on the suggestion page.
  * - Text is sent trimmed; a blank urgency is 'NA'; unanswered questions are left out; the phone
- *   goes as its 10 digits (§5 normalisation).
+ *   goes as its 10 digits (docs/architecture.md#phone-numbers).
  * - The address's postal code is the one the customer entered on the entry step unless the
  *   project step gave one.
  */

@@ -9,7 +9,7 @@ const categories = [
   { categoryId: 102, categoryName: 'Electrical' },
 ];
 
-describe('provider category choice (§4)', () => {
+describe('provider category choice', () => {
   it('keeps the form’s category when the provider offers it', () => {
     expect(chooseProviderCategory({ formCategoryId: 100, queryCategoryId: 101 }, categories)?.categoryId).toBe(100);
   });

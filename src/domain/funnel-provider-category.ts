@@ -1,7 +1,7 @@
 import type { FunnelFormValues } from './funnel-form';
 
 /**
- * The provider category choice (spec §4 "Funnel"): when the funnel comes from a provider, the
+ * The provider category choice: when the funnel comes from a provider, the
  * category is the form's, else the query's (a preset), unless that one is not among the
  * provider's categories — then the provider's category with the highest overallReviewCount.
  *
@@ -13,7 +13,7 @@ import type { FunnelFormValues } from './funnel-form';
  * - When the category changes, the task category is cleared (it belonged to the old one).
  */
 
-/** A provider's category (§3: categoryId, categoryName, overallReviewCount), structurally. */
+/** A provider's category (categoryId, categoryName, overallReviewCount), structurally. */
 export interface ProviderCategoryOption {
   readonly categoryId: number;
   readonly categoryName: string;

@@ -42,7 +42,7 @@ describe('answers', () => {
 });
 
 describe('project timing', () => {
-  it('defaults to NA (§9) and reads a stored value back to its choice', () => {
+  it('defaults to NA and reads a stored value back to its choice', () => {
     expect(URGENCY_OPTIONS[0].value).toBe(URGENCY_DEFAULT);
     expect(urgencyOptionFor(null).value).toBe('NA');
     expect(urgencyOptionFor('Something else').value).toBe('NA');

@@ -3,8 +3,8 @@ import type { ProjectAnswer } from './funnel-lead';
 import { URGENCY_DEFAULT } from './urgency';
 
 /**
- * The project step's questions (issue #8 "project questions (attributes) for the category")
- * and its timing choices (§3 urgency, §9 default 'NA').
+ * The project step's questions (docs/widgets/raq-funnel.md#project)
+ * and its timing choices (`urgency`, default 'NA').
  *
  * Decisions where the spec is silent (it names the attributes, not where they come from):
  * - The questions are chosen by the category's group (the icon groups of category-icons.ts:
@@ -57,7 +57,7 @@ export function withAnswer(answers: readonly ProjectAnswer[], questionText: stri
     : [...answers, next];
 }
 
-/** §3/§9 project timing: what the customer can pick; the first-listed default is 'NA'. */
+/** Project timing: what the customer can pick; the first-listed default is 'NA'. */
 export const URGENCY_OPTIONS = [
   { value: URGENCY_DEFAULT, id: 'notSure' },
   { value: 'As soon as possible', id: 'asap' },

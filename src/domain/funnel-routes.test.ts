@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { funnelLocation, funnelPath, isFunnelStep, parseFunnelPath, summaryFallback, type FunnelLocation } from './funnel-routes';
 
-describe('funnel steps ↔ routes (§2)', () => {
+describe('funnel steps ↔ routes', () => {
   const cases: [string, FunnelLocation][] = [
     ['/app/lead/request_a_quote', { step: 'entry', withAlId: null }],
     ['/app/lead/request_a_quote?withAlId=2001', { step: 'entry', withAlId: 2001 }],
@@ -44,7 +44,7 @@ describe('funnel steps ↔ routes (§2)', () => {
     expect(funnelLocation({ step: 'entry', serviceProviderId: 1001, leadId: null, withAlId: null })).toEqual({ step: 'entry', withAlId: null });
   });
 
-  it('after a suggestion-page failure, the summary of the lead in the current path (§4)', () => {
+  it('after a suggestion-page failure, the summary of the lead in the current path', () => {
     expect(summaryFallback('/app/lead/request_a_quote/lead/400001/suggestions')).toEqual({ step: 'summary', leadId: 400001 });
     expect(summaryFallback('/app/lead/request_a_quote')).toBeNull();
   });

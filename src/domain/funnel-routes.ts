@@ -1,7 +1,7 @@
 import { DEFAULT_APP_BASE, defaultRoutes } from './routes';
 
 /**
- * The funnel's steps and their routes (spec §2): each step has a route, so a deep link opens
+ * The funnel's steps and their routes: each step has a route, so a deep link opens
  * that step and a step change can update the address bar (inside `<lead-app>`).
  *
  * | step        | route (under the app's base)                          |
@@ -15,7 +15,7 @@ import { DEFAULT_APP_BASE, defaultRoutes } from './routes';
  * - The project route needs a provider id: a project step without a provider (a customer who
  *   did not come from a pro) stays on the entry route; the step itself is kept in the funnel's
  *   state (and restored after a reload, see funnel-session.ts).
- * - `withAlId` is kept on the entry route only until the provider's details arrived (§4: "the
+ * - `withAlId` is kept on the entry route only until the provider's details arrived ("the
  *   URL drops withAlId").
  * - Ids are non-negative integers of at most 15 digits; anything else is not a funnel route.
  */
@@ -107,7 +107,7 @@ export function funnelLocation(position: FunnelPosition): FunnelLocation {
   }
 }
 
-/** §4: after a failure on the suggestion page the summary of the lead in the current path is shown. */
+/** After a failure on the suggestion page the summary of the lead in the current path is shown. */
 export function summaryFallback(pathAndQuery: string, base = DEFAULT_APP_BASE): FunnelLocation | null {
   const location = parseFunnelPath(pathAndQuery, base);
   return location && location.step === 'suggestions' ? { step: 'summary', leadId: location.leadId } : null;

@@ -2,7 +2,7 @@ import type { FunnelFormValues } from './funnel-form';
 import type { FunnelStep } from './funnel-routes';
 
 /**
- * The funnel's session state (spec §3 "Funnel state") and what of it survives a reload.
+ * The funnel's session state and what of it survives a reload.
  *
  * Survives (written to sessionStorage by the widget): isAuthenticatedWorkflow,
  * entryPointReferrer, the step, the category (with task category and names), the postal code,

@@ -24,7 +24,7 @@ const response = {
 };
 const split = splitSuggestions(response);
 
-describe('AL/HA split of v4 suggestions (§4)', () => {
+describe('AL/HA split of v4 suggestions', () => {
   it('splits by type in the gateway’s order and keeps the serviceRequestId and the providers as given', () => {
     expect(split.al.map((p) => p.id)).toEqual([1009, 1005]);
     expect(split.ha.map((p) => p.id)).toEqual([2003, 2001]);
@@ -32,7 +32,7 @@ describe('AL/HA split of v4 suggestions (§4)', () => {
     expect(split.al[0]?.name).toBe('Denver Rooter Express');
   });
 
-  it('asks for 3 suggestions (§9) excluding the pros the lead already went to', () => {
+  it('asks for 3 suggestions excluding the pros the lead already went to', () => {
     expect(SUGGESTION_LIMIT).toBe(3);
     expect(suggestionRequest({ categoryId: 10003, postalCode: '80202' }, [1001, 2003, 1001])).toEqual({
       categoryId: 10003,
@@ -43,7 +43,7 @@ describe('AL/HA split of v4 suggestions (§4)', () => {
   });
 });
 
-describe('checkbox fields and selected lists (§3)', () => {
+describe('checkbox fields and selected lists', () => {
   it('names fields additional-sp-{id} (AL) and additional-hasp-{id} (HA), and reads them back', () => {
     expect(additionalFieldName('AL', 1009)).toBe('additional-sp-1009');
     expect(additionalFieldName('HA', 2003)).toBe('additional-hasp-2003');
@@ -114,7 +114,7 @@ describe('checkbox fields and selected lists (§3)', () => {
   });
 });
 
-describe('assign payload (§7 assign v2, send-ol-pro-selection)', () => {
+describe('assign payload (assign v2, send-ol-pro-selection)', () => {
   it('sends the selection in gateway order with the serviceRequestId, ids as integers', () => {
     let form = withSuggestionsLoaded(EMPTY_FUNNEL_FORM, split);
     form = setAdditionalProvider(form, split, 'AL', 1005, true);

@@ -1,8 +1,8 @@
 import type { FunnelFormValues, FunnelProviderType } from './funnel-form';
 
 /**
- * The suggestion page's rules (spec §3 form values and checkbox fields, §4 "Funnel", §7 assign
- * v2 and pro selection, §9 suggestion limit 3):
+ * The suggestion page's rules (form values and checkbox fields, assign v2 and pro
+ * selection, three suggestions at a time):
  * - v4 suggestions are split into AL and HA providers by type, keeping the serviceRequestId;
  * - when suggestions load, every additional-provider field is cleared and the defaults set;
  * - checking a provider updates the selected lists, their gateway-order versions and counts;
@@ -16,10 +16,10 @@ import type { FunnelFormValues, FunnelProviderType } from './funnel-form';
  * - A provider the gateway did not suggest cannot be selected (its field is ignored).
  */
 
-/** §9: suggestions are asked for three at a time. */
+/** Suggestions are asked for three at a time (docs/architecture.md#funnel-constants). */
 export const SUGGESTION_LIMIT = 3;
 
-/** A suggested provider (§3: id, serviceProviderType), structurally. */
+/** A suggested provider (id, serviceProviderType), structurally. */
 export interface SuggestedProvider {
   readonly id: number;
   readonly serviceProviderType: FunnelProviderType;
@@ -31,7 +31,7 @@ export interface SplitSuggestions<P extends SuggestedProvider = SuggestedProvide
   readonly serviceRequestId: number;
 }
 
-/** §4: V4 suggestions split into AL and HA by type, in the gateway's order, with the serviceRequestId. */
+/** V4 suggestions split into AL and HA by type, in the gateway's order, with the serviceRequestId. */
 export function splitSuggestions<P extends SuggestedProvider>(response: { readonly serviceProviders: readonly P[]; readonly serviceRequestId: number }): SplitSuggestions<P> {
   return {
     al: response.serviceProviders.filter((p) => p.serviceProviderType === 'AL'),
@@ -42,7 +42,7 @@ export function splitSuggestions<P extends SuggestedProvider>(response: { readon
 
 const FIELD_PREFIX: Readonly<Record<FunnelProviderType, string>> = { AL: 'additional-sp-', HA: 'additional-hasp-' };
 
-/** §3 checkbox field names: `additional-sp-{id}` (AL), `additional-hasp-{id}` (HA). */
+/** Checkbox field names: `additional-sp-{id}` (AL), `additional-hasp-{id}` (HA). */
 export function additionalFieldName(type: FunnelProviderType, id: number): string {
   return `${FIELD_PREFIX[type]}${id}`;
 }
@@ -70,7 +70,7 @@ function withSelection(form: FunnelFormValues, suggestions: SplitSuggestions, al
 }
 
 /**
- * §4 "When suggestions load, all additional-provider fields are cleared and defaults set":
+ * "When suggestions load, all additional-provider fields are cleared and defaults set":
  * fields of earlier suggestions are dropped, each new suggestion's field starts unchecked, the
  * selection is empty and the serviceRequestId is the new one.
  */
@@ -112,7 +112,7 @@ function integerId(value: number, what: string): number {
 }
 
 /**
- * §7 POST /v2/lead/{leadId}/assign: the selection in gateway order and the serviceRequestId,
+ * `POST /v2/lead/{leadId}/assign`: the selection in gateway order and the serviceRequestId,
  * ids as integers. Throws a TypeError without a serviceRequestId (suggestions never loaded).
  */
 export function assignPayload(form: FunnelFormValues): AssignV2Payload {
@@ -124,13 +124,13 @@ export function assignPayload(form: FunnelFormValues): AssignV2Payload {
   };
 }
 
-/** §7 send-ol-pro-selection after assigning: only when HA providers were chosen, else null. */
+/** `send-ol-pro-selection` after assigning: only when HA providers were chosen, else null. */
 export function proSelectionPayload(form: FunnelFormValues): { serviceRequestId: number; haServiceProviderIds: number[] } | null {
   const { haServiceProviderIds, serviceRequestId } = assignPayload(form);
   return haServiceProviderIds.length > 0 ? { serviceRequestId, haServiceProviderIds } : null;
 }
 
-/** The suggestion request for a lead (§3, §4): its category and postal code, minus the pros it already went to. */
+/** The suggestion request for a lead: its category and postal code, minus the pros it already went to. */
 export function suggestionRequest(lead: { readonly categoryId: number; readonly postalCode: string }, alreadyAssigned: readonly number[]) {
   return { categoryId: lead.categoryId, postalCode: lead.postalCode, excludedServiceProviderIds: [...new Set(alreadyAssigned)], limit: SUGGESTION_LIMIT };
 }

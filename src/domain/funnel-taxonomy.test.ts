@@ -4,7 +4,7 @@ import { isTopLevel, offeredBy, providerFirst, selectTaxonomyResult } from './fu
 const plumbing = { categoryId: 100, name: 'Plumbing', parentCategory: { categoryId: 1 } };
 const drainCleaning = { categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } };
 
-describe('taxonomy rule (§4): what choosing an autocomplete result sets', () => {
+describe('taxonomy rule: what choosing an autocomplete result sets', () => {
   it('a top-level result (parent 1) becomes the category and clears the task category', () => {
     expect(selectTaxonomyResult(plumbing)).toEqual({
       ok: true,

@@ -2,7 +2,7 @@ import { ROOT_CATEGORY_ID } from './category-icons';
 import type { CategorySelection } from './funnel-form';
 
 /**
- * The taxonomy rule (spec §4 "Funnel"): what choosing an autocomplete result sets.
+ * The taxonomy rule: what choosing an autocomplete result sets.
  *
  * - A top-level result (its parent is the root group, id 1): the category becomes the result
  *   and the task category is cleared — if the provider offers it.
@@ -15,7 +15,7 @@ import type { CategorySelection } from './funnel-form';
  * - A result without a parent is treated as top level; the root group itself is never a choice.
  */
 
-/** An autocomplete result (§3 taxonomy category), structurally. */
+/** An autocomplete result (a taxonomy category), structurally. */
 export interface TaxonomyResult {
   readonly categoryId: number;
   readonly name: string;
@@ -66,7 +66,7 @@ export function offeredBy(result: TaxonomyResult, providerCategoryIds: readonly 
 }
 
 /**
- * Autocomplete results with the provider's own services first (issue 14: the funnel started
+ * Autocomplete results with the provider's own services first (the funnel started
  * from a pro offered services the pro does not do, then said so), each part in the gateway's order.
  */
 export function providerFirst<R extends TaxonomyResult>(results: readonly R[], providerCategoryIds: readonly number[] | null | undefined): R[] {

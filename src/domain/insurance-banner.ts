@@ -1,9 +1,9 @@
 import type { LeadId } from './insurance-offer';
 
-/** Both the thank-you and the purchase transition stay up this long (spec §9). */
+/** Both the thank-you and the purchase transition stay up this long (docs/architecture.md#insurance-constants). */
 export const INSURANCE_DELAY_MS = 2000;
 
-/** The display preference that hides the banner on every lead (spec §4). */
+/** The display preference that hides the banner on every lead. */
 export const HIDE_THIMBLE_FOR_ALL_LEADS = 'HideThimbleForAllLeads';
 
 export type { LeadId };

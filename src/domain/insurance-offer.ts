@@ -1,5 +1,5 @@
 /**
- * Whether a lead's card offers insurance (spec §4 "Insurance banner"): apart from the banner's
+ * Whether a lead's card offers insurance: apart from the banner's
  * own steps (insurance-banner.ts), so the open card can tell in its first frame, before the
  * banner's code has come, whether to hold the offer's place.
  */

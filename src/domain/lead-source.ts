@@ -1,4 +1,4 @@
-/** Where a lead came from (spec §3). Values are the gateway's own spelling. */
+/** Where a lead came from. Values are the gateway's own spelling. */
 export const LEAD_SOURCES = [
   'Redemption',
   'RequestAQuote',

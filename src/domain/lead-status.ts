@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/en-US';
 
-/** Lead statuses in the order the status select lists them (spec §3). */
+/** Lead statuses in the order the status select lists them. */
 export const LEAD_STATUSES = [
   'Initial',
   'ContactAndQualify',
@@ -27,7 +27,7 @@ export function showsStatusLabel(status: LeadStatus): boolean {
 
 /**
  * Closing a lead as won is the moment to ask for a review, but only behind the
- * new-review-request experiment (spec §4).
+ * new-review-request experiment.
  */
 export function shouldPromptReviewOnStatus(newStatus: LeadStatus, experimentEnabled: boolean): boolean {
   return experimentEnabled && newStatus === 'ClosedWon';

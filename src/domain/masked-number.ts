@@ -1,6 +1,6 @@
 import { addDays, isBefore } from 'date-fns';
 
-/** A temporary (masked) number lives longer when the customer can be texted (spec §9). */
+/** A temporary (masked) number lives longer when the customer can be texted (docs/architecture.md#phone-numbers). */
 export const MASKED_NUMBER_DAYS_WITH_SMS = 30;
 export const MASKED_NUMBER_DAYS_WITHOUT_SMS = 28;
 
@@ -35,7 +35,7 @@ export interface ContactPhone {
 
 /**
  * 'link': dialable (a real number, or an active masked one); 'expired': a masked number past
- * its life, shown as 'Expired' (spec §4); 'none': the customer gave no number
+ * its life, shown as 'Expired'; 'none': the customer gave no number
  * ('This customer did not provide a phone number.').
  */
 export type MaskedNumberDisplay = 'link' | 'expired' | 'none';

@@ -13,7 +13,7 @@ function isLoneSurrogateAtEnd(text: string): boolean {
   return last >= 0xd800 && last <= 0xdbff;
 }
 
-describe('notes limit (§5, §9)', () => {
+describe('notes limit', () => {
   it('is 2048', () => {
     expect(NOTES_MAX_LENGTH).toBe(2048);
   });

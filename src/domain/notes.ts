@@ -1,5 +1,5 @@
 /**
- * Lead notes (spec §5 "Lead notes: optional, max length 2048"; §9 "Notes max 2048 characters").
+ * Lead notes (docs/architecture.md#text-limits).
  *
  * How characters are counted — the spec does not say, so we decide: Unicode code points
  * (`[...text].length`). An emoji such as 😀 (two UTF-16 code units) counts as 1, which is what a

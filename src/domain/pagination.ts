@@ -1,4 +1,4 @@
-/** What the list header ('Showing X - Y of Z results') and the pager need (spec §3). */
+/** What the list header ('Showing X - Y of Z results') and the pager need. */
 export interface PaginationInfo {
   /** Zero-based page the offset falls on. */
   readonly pageIndex: number;
@@ -36,7 +36,7 @@ export function paginationInfo({ offset, limit, totalCount }: PaginationInput): 
   };
 }
 
-/** The pager is shown only when there is somewhere to go (spec §2). */
+/** The pager is shown only when there is somewhere to go. */
 export function hasMultiplePages(info: Pick<PaginationInfo, 'totalPageCount'>): boolean {
   return info.totalPageCount > 1;
 }

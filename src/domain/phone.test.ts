@@ -18,7 +18,7 @@ describe('digitsOnly', () => {
   });
 });
 
-describe('normalizePhone (§5)', () => {
+describe('normalizePhone', () => {
   it('rejects 9 digits', () => {
     expect(normalizePhone('555123456')).toBe('');
   });
@@ -64,7 +64,7 @@ describe('isValidPhone', () => {
   });
 });
 
-describe('prefillPhone (§5)', () => {
+describe('prefillPhone', () => {
   it('prefills a masked phone as empty', () => {
     expect(prefillPhone('5551234567', true)).toBe('');
   });
@@ -77,7 +77,7 @@ describe('prefillPhone (§5)', () => {
   });
 });
 
-describe('formatPhoneInput (§5 connect number field)', () => {
+describe('formatPhoneInput (the connect-number field)', () => {
   it.each([
     ['', ''],
     ['5', '(5'],
@@ -131,7 +131,7 @@ describe('formatPhoneDisplay', () => {
   });
 });
 
-describe('telHref (§2: prefix +1)', () => {
+describe('telHref (prefix +1)', () => {
   it('builds a tel link with +1', () => {
     expect(telHref('5551234567')).toBe('tel:+15551234567');
     expect(telHref('(555) 123-4567')).toBe('tel:+15551234567');

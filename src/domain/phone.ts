@@ -1,10 +1,10 @@
 /**
- * Phone rules (spec §2 lead card, §5 phone normalisation and connect number, §9 "Phone 10 digits").
+ * Phone rules (docs/architecture.md#phone-numbers).
  *
  * Canonical form everywhere in leadkit: a string of exactly 10 digits (North American number
  * without the country code). Display, tel links and input masks are derived from it.
  */
-/** §9: a phone number has 10 digits. */
+/** A phone number has 10 digits. */
 export const PHONE_DIGITS = 10;
 
 /** Every character that is not an ASCII digit removed. */
@@ -13,7 +13,7 @@ export function digitsOnly(raw: string | null | undefined): string {
 }
 
 /**
- * §5 phone normalisation: 10 digits are kept; 11 digits with a leading 1 (country code)
+ * Phone normalisation: 10 digits are kept; 11 digits with a leading 1 (country code)
  * give the last 10; anything else gives ''. Punctuation and spaces are ignored.
  */
 export function normalizePhone(raw: string | null | undefined): string {
@@ -35,7 +35,7 @@ export function isValidPhone(raw: string | null | undefined): boolean {
   return normalizePhone(value) !== '';
 }
 
-/** §5: a masked (temporary) phone never prefills a form; otherwise the normalised number. */
+/** A masked (temporary) phone never prefills a form; otherwise the normalised number. */
 export function prefillPhone(phone: string | null | undefined, isMaskedPhone: boolean | null | undefined): string {
   if (isMaskedPhone) return '';
   return normalizePhone(phone);
@@ -53,7 +53,7 @@ function formatDigits(digits: string): string {
 }
 
 /**
- * The connect-number phone field (§5: "formatted (555) 555-5555, digits only, at most 10").
+ * The connect-number phone field ("formatted (555) 555-5555, digits only, at most 10").
  * Call with the input's raw value on every change and write the result back.
  *
  * Decisions:
@@ -81,7 +81,7 @@ export function formatPhoneDisplay(phone: string | null | undefined): string {
 }
 
 /**
- * §2 lead card: the phone as a tel link with the +1 prefix: 'tel:+15555555555'. Returns null
+ * Lead card: the phone as a tel link with the +1 prefix: 'tel:+15555555555'. Returns null
  * when the value does not normalise to 10 digits, so no broken link is ever rendered.
  */
 export function telHref(phone: string | null | undefined): string | null {

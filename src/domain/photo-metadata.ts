@@ -1,5 +1,5 @@
 /**
- * Photo bytes, read without decoding (issue 17 §3): is it HEIF (the brands of its `ftyp` box),
+ * Photo bytes, read without decoding: is it HEIF (the brands of its `ftyp` box),
  * how large is a JPEG or PNG (its header), and the same bytes without the location the camera
  * wrote into them (EXIF GPS, XMP).
  *

@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const at = (elapsedMs: number) => new Date(sent + elapsedMs);
 
-describe('purchaseWindowState (issue 18 §1: 3 buyers, 24 hours)', () => {
+describe('purchaseWindowState (3 buyers, 24 hours)', () => {
   it('counts the spots left of 3', () => {
     expect(LEAD_MAX_BUYERS).toBe(3);
     expect(purchaseWindowState({ buyerCount: 0, sentAt: SENT }, at(HOUR))).toMatchObject({ open: true, spotsLeft: 3 });

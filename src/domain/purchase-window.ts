@@ -1,7 +1,7 @@
 /**
- * How much is left of a LeadFeed lead's purchase window (spec §1 FAQ, §4 "Lead availability",
- * §9: a lead can be bought until 24 hours after it was sent or until 3 companies bought it),
- * issue 18 §1. The gateway's lead page says who bought it so far and when it was sent to this
+ * How much is left of a LeadFeed lead's purchase window (docs/architecture.md#lead-purchase:
+ * a lead can be bought until 24 hours after it was sent or until 3 companies bought it). The
+ * gateway's lead page says who bought it so far and when it was sent to this
  * provider (`purchaseWindow { buyerCount, sentAt }`, our design, served by the sandbox); the rule
  * itself lives here, once, for the widget and the sandbox.
  *
@@ -12,9 +12,9 @@
  * - When both reasons hold, the buyers win: 3 buyers is the fact that closed it for good.
  */
 
-/** §9: 24 hours after the lead was sent. */
+/** 24 hours after the lead was sent (docs/architecture.md#lead-purchase). */
 export const LEAD_PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** §9: at most 3 companies buy a lead. */
+/** At most 3 companies buy a lead. */
 export const LEAD_MAX_BUYERS = 3;
 
 const HOUR_MS = 60 * 60 * 1000;

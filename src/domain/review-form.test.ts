@@ -27,7 +27,7 @@ const valid: ReviewFormValues = {
 
 const with_ = (patch: Partial<ReviewFormValues>): ReviewFormValues => ({ ...valid, ...patch });
 
-describe('constants (§3, §9)', () => {
+describe('review-form constants', () => {
   it('are the spec values', () => {
     expect(REVIEW_AUTO_CLOSE_MS).toBe(5000);
     expect(REVIEW_SOURCE_DEFAULT).toBe('site-member');
@@ -39,7 +39,7 @@ describe('constants (§3, §9)', () => {
   });
 });
 
-describe('validateReviewForm (§5)', () => {
+describe('validateReviewForm', () => {
   it('passes valid values', () => {
     expect(validateReviewForm(valid)).toEqual({});
   });
@@ -170,7 +170,7 @@ describe('prefillReviewForm', () => {
   });
 });
 
-describe('toBoardRequest (§3 board form)', () => {
+describe('toBoardRequest (board form)', () => {
   it('builds the board shape from trimmed, normalised values', () => {
     const board = toBoardRequest(
       with_({
@@ -219,7 +219,7 @@ describe('toBoardRequest (§3 board form)', () => {
   });
 });
 
-describe('toGatewayRequest (§3 gateway variant)', () => {
+describe('toGatewayRequest (gateway variant)', () => {
   it('maps the board shape; yes becomes true', () => {
     const board = toBoardRequest(valid, { serviceProviderId: 7, postalCode: '10001' });
     expect(toGatewayRequest(board)).toEqual({

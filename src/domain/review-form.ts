@@ -1,15 +1,15 @@
 /**
- * The review-request form (spec §3 "Review request by e-mail", §4 "Review request (board)",
- * §5 "Review request form", §9 constants).
+ * The review-request form (docs/widgets/review-request.md#behaviour, the constants:
+ * docs/architecture.md#review-constants).
  *
  * Values hold what the user typed; `toBoardRequest` trims and normalises them into the board
  * payload, and `toGatewayRequest` maps that to the gateway variant. Decisions where the spec
  * is silent:
  * - Text fields are validated and sent trimmed (a name of spaces is empty).
  * - Phone "valid" = digits and phone punctuation only, normalising to 10 digits (a leading 1
- *   on 11 digits accepted, §5 normalisation); it is sent as the 10 digits.
+ *   on 11 digits accepted); it is sent as the 10 digits.
  * - The 254 limit for e-mail and phone applies to the trimmed value.
- * - descriptionOfWork is optional (§5 names no rule for it).
+ * - descriptionOfWork is optional (the spec names no rule for it).
  * - categoryIds null means "never chosen" (required text), [] means "chosen, then emptied"
  *   (at-least-one text). Prefill starts at null; duplicate ids are sent once.
  */
@@ -17,12 +17,12 @@ import type { MessageKey } from '../i18n/en-US';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './email';
 import { isValidPhone, normalizePhone, prefillPhone } from './phone';
 
-/** §4/§9: the modal closes this long after the thank-you message. */
+/** The modal closes this long after the thank-you message (docs/architecture.md#review-constants). */
 export const REVIEW_AUTO_CLOSE_MS = 5000;
-/** §3/§9 draft review defaults. */
+/** Draft review defaults. */
 export const REVIEW_SOURCE_DEFAULT = 'site-member';
 export const REVIEW_SOURCE_VERSION_DEFAULT = '2.0';
-/** §5: e-mail and phone are at most 254 characters. */
+/** E-mail and phone are at most 254 characters. */
 export const REVIEW_FIELD_MAX_LENGTH = EMAIL_MAX_LENGTH;
 
 export type WorkCompleted = 'yes' | 'no';
@@ -33,7 +33,7 @@ export interface ReviewFormValues {
   emailAddress: string;
   phoneNumber: string;
   descriptionOfWork: string;
-  /** §5: required, default 'yes'; null only when the user has no answer selected. */
+  /** Required, default 'yes'; null only when the user has no answer selected. */
   workCompleted: WorkCompleted | null;
   /** null: never chosen; []: selection emptied. */
   categoryIds: number[] | null;
@@ -66,7 +66,7 @@ export const EMPTY_REVIEW_FORM: Readonly<ReviewFormValues> = Object.freeze({
   categoryIds: null,
 });
 
-/** §5, one key per invalid field; an empty object means the form can be sent. */
+/** One key per invalid field; an empty object means the form can be sent. */
 export function validateReviewForm(values: ReviewFormValues): ReviewFormErrors {
   const errors: ReviewFormErrors = {};
 
@@ -95,7 +95,7 @@ export function firstInvalidField(errors: ReviewFormErrors): ReviewFormField | n
   return FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
 }
 
-/** What prefill needs of a lead (§3 provider-view lead); structural so no gateway import. */
+/** What prefill needs of a lead (the provider-view lead); structural so no gateway import. */
 export interface ReviewPrefillLead {
   readonly customerInfo?: {
     readonly firstName?: string | null;
@@ -107,8 +107,8 @@ export interface ReviewPrefillLead {
 }
 
 /**
- * §4 "pre-filled contact summary": the lead's customer details; a masked phone prefills empty
- * (§5) so the provider never sends a temporary number as the customer's. The phone is kept as
+ * The lead's customer details; a masked phone prefills empty
+ * so the provider never sends a temporary number as the customer's. The phone is kept as
  * its 10 digits (display formatting is the view's job).
  */
 export function prefillReviewForm(lead: ReviewPrefillLead | null | undefined): ReviewFormValues {
@@ -122,7 +122,7 @@ export function prefillReviewForm(lead: ReviewPrefillLead | null | undefined): R
   };
 }
 
-/** §3 board form shape; POST /gateway/review/api/v1/review/request-by-email. */
+/** Board form shape; POST /gateway/review/api/v1/review/request-by-email. */
 export interface BoardReviewRequest {
   firstName: string;
   lastName: string;
@@ -137,7 +137,7 @@ export interface BoardReviewRequest {
   };
 }
 
-/** §3 gateway variant: workCompleted yes → true, categories as ids. */
+/** Gateway variant: workCompleted yes → true, categories as ids. */
 export interface GatewayReviewRequest {
   serviceProviderId: number;
   postalCode: string;
@@ -151,7 +151,7 @@ export interface GatewayReviewRequest {
 }
 
 export interface ReviewRequestContext {
-  /** A number, or the numeric string an attribute gives (§3: sent as a number). */
+  /** A number, or the numeric string an attribute gives (sent as a number). */
   readonly serviceProviderId: number | string;
   readonly postalCode: string;
 }
@@ -187,7 +187,7 @@ export function toBoardRequest(values: ReviewFormValues, context: ReviewRequestC
   };
 }
 
-/** §3: the gateway variant of the same request. */
+/** The gateway variant of the same request. */
 export function toGatewayRequest(board: BoardReviewRequest): GatewayReviewRequest {
   const { reviewRequest } = board;
   return {
@@ -204,7 +204,7 @@ export function toGatewayRequest(board: BoardReviewRequest): GatewayReviewReques
 }
 
 /**
- * Draft reviews in the request flow (decision; §7 leaves the get-or-create body "not shown").
+ * Draft reviews in the request flow (docs/widgets/review-request.md#draft-review).
  * When the modal opens, the provider gets or creates the draft review of the lead's customer
  * (POST /v1/draft-review/get-or-create {serviceProviderId, reviewSource, reviewSourceVersion,
  * leadId}); what the provider says about the work — description, work completed, categories —
@@ -242,7 +242,7 @@ export function toDraftUpdate(values: ReviewFormValues): ReviewDraftUpdate {
 
 /**
  * The form's starting values with a saved draft applied: its description, its answer to
- * "work completed" (unanswered keeps the §5 default yes) and its categories among those
+ * "work completed" (unanswered keeps the default yes) and its categories among those
  * offered (`offered`); a draft without any offered category keeps the pre-selection.
  */
 export function withDraft(values: ReviewFormValues, draft: ReviewDraftFields | null, offered: ReadonlySet<number>): ReviewFormValues {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRoutes, isMessageHistory, resolveRoutes } from './routes';
 
-describe('default routes follow the office app route table (§2)', () => {
+describe('default routes follow the office app route table', () => {
   const routes = defaultRoutes();
   it('builds the lead page, board and thread URLs with their queries', () => {
     expect(routes.leadPage({ leadId: 5, serviceProviderId: 1001 })).toBe('/app/lead?leadId=5&serviceProviderId=1001');

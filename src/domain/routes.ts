@@ -2,8 +2,8 @@
  * URLs of pages a widget links to but does not own. A host passes its own builders through
  * the `routes` property (partial, per element).
  *
- * Two kinds (issue 37 §2):
- * - {@link SpecRouteBuilders}: pages the spec's route table locates (§2). They have defaults
+ * Two kinds:
+ * - {@link SpecRouteBuilders}: pages the spec's route table locates. They have defaults
  *   under the app's base (/app; `<lead-app base>` changes it), so the app's own pages link to
  *   each other with no host input.
  * - {@link HostRouteBuilders}: pages the spec names but does not locate (call log, office inbox,
@@ -24,18 +24,18 @@ export interface SpecRouteBuilders {
 
 /**
  * The host's pages that the spec does not locate. No defaults: without the host's builder the
- * link it feeds is not rendered (README "Routes a real host must give").
+ * link it feeds is not rendered (docs/elements.md#routes-a-real-host-must-give).
  */
 export interface HostRouteBuilders {
-  /** The office inbox, filtered to one customer (spec §2: "with a userId query"; its path is not shown). The board's Message link when the `office_inbox` flag is on. */
+  /** The office inbox, filtered to one customer ("with a userId query"; its path is not shown). The board's Message link when the `office_inbox` flag is on. */
   officeInbox(params: { serviceProviderId: number; userId: number }): string;
-  /** 'View Call Log' in the board's header (§2). */
+  /** 'View Call Log' in the board's header. */
   callLog(params: { serviceProviderId: number }): string;
-  /** 'Add another number' in 'Phone number added!' (§2 "the provider's connected-numbers page of ads"). */
+  /** 'Add another number' in 'Phone number added!'. */
   connectedNumbers(params: { serviceProviderId: number }): string;
-  /** The thank-you link for 'Out of service area' feedback (§4). */
+  /** The thank-you link for 'Out of service area' feedback. */
   editServiceArea(params: { serviceProviderId: number }): string;
-  /** The thank-you link for 'I don't do this work' feedback (§4). */
+  /** The thank-you link for 'I don't do this work' feedback. */
   servicesOffered(params: { serviceProviderId: number }): string;
   /**
    * The site's log-in page, coming back to `returnUrl` (this page's path and query) after it:

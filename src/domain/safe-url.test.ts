@@ -27,7 +27,7 @@ describe('mailtoHref and mapsHref', () => {
   it('builds a mailto link only for an address', () => {
     expect(mailtoHref(' ann@example.com ')).toBe('mailto:ann@example.com');
     expect(mailtoHref('ann@example.com?bcc=x@y.z')).toBeNull();
-    // Header injection (issue 16 probe): '?' and '=' are legal in a local part, so the address is
+    // Header injection: '?' and '=' are legal in a local part, so the address is
     // kept whole, encoded — the link has no header.
     const injected = mailtoHref('a?cc=victim@evil.com');
     expect(injected).toBe('mailto:a%3Fcc%3Dvictim@evil.com');

@@ -34,7 +34,7 @@ export function mailtoHref(email: string | null | undefined): string | null {
   return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`;
 }
 
-/** A maps search link for an address (spec §2: address as a maps link). */
+/** A maps search link for an address (address as a maps link). */
 export function mapsHref(parts: readonly (string | null | undefined)[]): string | null {
   const query = parts.map((p) => p?.trim()).filter(Boolean).join(', ');
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;

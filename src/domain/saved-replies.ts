@@ -1,5 +1,5 @@
 /**
- * Saved replies (issue 17 §2): short texts a pro keeps to insert into the message composer.
+ * Saved replies (docs/widgets/message-thread.md#saved-replies): short texts a pro keeps to insert into the message composer.
  * The host owns the list (the `savedReplies` property, saved on `lk-saved-replies-change`);
  * these are the rules every side applies — the widget, the sandbox's endpoint, a host.
  * React-free.

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/en-US';
 
-/** Board sort options in dropdown order (spec §3); the first is the default. */
+/** Board sort options in dropdown order; the first is the default. */
 export const SORT_OPTIONS = [
   'NewestOldest',
   'OldestNewest',

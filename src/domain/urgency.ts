@@ -1,4 +1,4 @@
-/** Project timing (urgency). 'NA' is the create payload's default (spec §3, §9): "not given". */
+/** Project timing (urgency). 'NA' is the create payload's default: "not given". */
 export const URGENCY_DEFAULT = 'NA';
 
 /** The urgency to show, or null when the customer gave none ('NA' or blank). */
