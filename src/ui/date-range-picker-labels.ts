@@ -36,12 +36,12 @@ export interface DateRangePickerCommonLabels {
 }
 
 export interface BoardDateRangePickerLabels extends DateRangePickerCommonLabels {
-  /** Today, Last 7 Days, Last 30 Days (spec §9). */
+  /** Today, Last 7 Days, Last 30 Days. */
   readonly quickRanges: Readonly<Record<BoardQuickRangeId, string>>;
 }
 
 export interface GenericDateRangePickerLabels extends DateRangePickerCommonLabels {
-  /** Today, Yesterday, This Week, Last Week, This Month, Last Month (spec §9). */
+  /** Today, Yesterday, This Week, Last Week, This Month, Last Month. */
   readonly quickRanges: Readonly<Record<PickerStaticRangeId, string>>;
   /** Text after the first day-count field ('days up to today'); also its accessible name. */
   readonly daysUpToToday: string;

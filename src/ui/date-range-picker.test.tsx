@@ -412,7 +412,7 @@ describe('<DateRangePicker variant="generic">', () => {
   });
 });
 
-describe('<DateRangePicker variant="generic" layout="scroll"> (§9 scroll mode)', () => {
+describe('<DateRangePicker variant="generic" layout="scroll"> (scroll mode)', () => {
   // The scroll calendar is a chunk of its own: each test waits for its first month, never a timeout's default.
   const month = (name: string) => screen.findByRole('grid', { name });
   const box = (grid: HTMLElement) => grid.closest<HTMLElement>('.lk-drs__month')!;

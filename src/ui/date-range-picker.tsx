@@ -47,7 +47,7 @@ export interface DateRangeColors {
 }
 
 /**
- * The defaults of the three colors (spec §9 "three default colors"). They are the fallbacks
+ * The defaults of the three colors. They are the fallbacks
  * of --lk-date-range-color / --lk-date-range-start-color / --lk-date-range-end-color in
  * date-range-picker.css (a test keeps the two in step); the text on them passes WCAG AA.
  */
@@ -67,7 +67,7 @@ interface DateRangePickerBaseProps {
    */
   value: DateRange;
   /**
-   * Every change the user makes, already normalized by the spec §5 rules: ends swapped into
+   * Every change the user makes, already normalized by the picker rules: ends swapped into
    * order, kept between 100 years back and 20 years ahead of `today`, trimmed to the allowed
    * run of days when it met a disabled day. Both ends are local Dates at the start of their
    * day; the board widens them with `toBoardDateRange` (start of day / end of day, ISO).
@@ -100,7 +100,8 @@ export interface GenericDateRangePickerProps extends DateRangePickerBaseProps {
   variant: 'generic';
   labels: GenericDateRangePickerLabels;
   /**
-   * `month` (default): one month with arrows and selectors. `scroll` (spec §9 scroll mode): the
+   * `month` (default): one month with arrows and selectors. `scroll`
+   * (docs/architecture.md#date-range-picker): the
    * months one under another in a scrolling list, 332 px wide, each 220 px tall (260 for a
    * six-week month), a month's weeks stretched by one when they span 34 days or fewer.
    */
@@ -170,7 +171,7 @@ const toMatchers = (disabled: Matcher | Matcher[] | undefined): Matcher[] =>
   disabled === undefined ? [] : Array.isArray(disabled) ? disabled : [disabled];
 
 /**
- * A date-range picker (spec §2 "Date-range picker", §5, §9) on react-day-picker: start and end
+ * A date-range picker (docs/architecture.md#date-range-picker) on react-day-picker: start and end
  * fields, quick ranges, one month with month/year selectors and arrows, range selection by
  * mouse or keyboard; the generic variant adds static ranges and the day-count fields.
  *
@@ -301,7 +302,7 @@ export function DateRangePicker(props: DateRangePickerProps) {
     setCountDraft({ kind, text });
     const count = Number(text);
     if (text.trim() === '' || !Number.isFinite(count)) return;
-    // dayCountRange holds the count to at least 1 (spec §9); the field shows the real count on blur.
+    // dayCountRange holds the count to at least 1; the field shows the real count on blur.
     const next = commit(dayCountRange(kind, count, today), { source: 'day-count' });
     if (!next) return;
     setDrafts({});
@@ -422,7 +423,7 @@ export function DateRangePicker(props: DateRangePickerProps) {
             endMonth={listBounds.endMonth}
             captionLayout="dropdown"
             navLayout="around"
-            // Six weeks in every month (spec §9: a short month stretches by a week), the days of
+            // Six weeks in every month (a short month stretches by a week), the days of
             // the months around it filling them, muted: the popover keeps one height, no empty row.
             fixedWeeks
             showOutsideDays

@@ -54,7 +54,7 @@ function observeRect(instance: Virtualizer<HTMLDivElement, HTMLDivElement>, cb: 
 const dayKey = (day: Date) => format(day, 'yyyy-MM-dd');
 
 /**
- * The date-range picker's scroll mode (spec §9): the months one under another in a list that
+ * The date-range picker's scroll mode: the months one under another in a list that
  * scrolls, each 220 px tall (260 for a six-week month) and 332 wide, each showing its weeks
  * plus one when they span 34 days or fewer (domain/date-range: monthDisplayRange). The days
  * of the neighbouring months that fill a month's weeks are shown muted and are not buttons: each

@@ -32,7 +32,8 @@ const arrivedModules = new WeakMap<() => Promise<unknown>, { module: unknown }>(
 const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
 
 /**
- * The one way a widget loads its parts (issue 13 §2): React.lazy over the part's loader, which
+ * The one way a widget loads its parts (docs/architecture.md#decision-lazy-parts): React.lazy over the
+ * part's loader, which
  * renders at once — no Suspense fallback, no second render — when the part has already arrived.
  *
  * React.lazy alone suspends once even for a module that is here (its promise settles a microtask

@@ -36,7 +36,7 @@ export interface DraftHandle {
 }
 
 /**
- * A text editor's draft (issue 17 §4) under `key` (null: drafts off, nothing read or written).
+ * A text editor's draft under `key` (null: drafts off, nothing read or written).
  * The stored draft is read once per key after mount and offered to `onRestore`, which returns
  * whether it took it (e.g. not when the pro has already typed). Staged text is written on
  * `pagehide` / when the page is hidden and on unmount, so a closed tab keeps the last keystrokes.
