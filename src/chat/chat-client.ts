@@ -3,8 +3,8 @@ import type { ChatSession } from '../gateway/message-center/chat-session';
 import { isPassingStatus } from '../gateway/errors';
 
 /**
- * What the message thread talks to (DESIGN.md "Chat"): one chat client per open thread, over
- * one of two adapters —
+ * What the message thread talks to (docs/architecture.md#decision-chat): one chat client per open
+ * thread, over one of two adapters —
  * - Twilio (`twilio-chat-client.ts`): @twilio/conversations, imported lazily when a thread opens;
  * - sandbox (`sandbox-chat-client.ts`): the sandbox gateway's chat service (HTTP + SSE).
  * Both get their conversation sid, identity and token from the thread's chat session (the host's
@@ -136,7 +136,7 @@ export interface ChatConversation {
   /** Marks every message read for this client's identity. */
   markAllRead(): Promise<void>;
   /*
-   * Read horizons and typing (issue 17). Optional, so a host's own adapter written before them
+   * Read horizons and typing. Optional, so a host's own adapter written before them
    * still works: the thread then shows its messages as delivered, and no typing.
    */
   /** The other participants' read horizons now (Twilio: `getParticipants()`); without this client's own. */
@@ -259,8 +259,8 @@ export function isRetryableChatError(error: ChatError): boolean {
 }
 
 /**
- * Whether `message` is the conversation's copy of a text sent through the message center (§7 send
- * message) when the conversation held messages up to `afterIndex`. The spec does not say the two
+ * Whether `message` is the conversation's copy of a text sent through the message center (its
+ * send-message call) when the conversation held messages up to `afterIndex`. The spec does not say the two
  * services are connected: leadkit assumes the text lands in the conversation as the sender's own
  * message with the same body (docs/gateway-assumptions.md C4), and this is the one place that knows it.
  */
@@ -268,7 +268,7 @@ export function isMessageCenterCopy(send: { readonly text: string; readonly afte
   return message.index > send.afterIndex && message.body === send.text;
 }
 
-/** Own messages are told by author identity (§2 Message thread). */
+/** Own messages are told by author identity. */
 export function isOwnMessage(message: Pick<ChatMessage, 'author'>, identity: string): boolean {
   return message.author !== null && message.author === identity;
 }

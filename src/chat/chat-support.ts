@@ -91,7 +91,7 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
 
 /**
  * The time limit of each chat call: the gateway client's (`timeoutMs` of its config, default
- * 15 s), so a thread's chat calls end when its gateway calls would (issue 40).
+ * 15 s), so a thread's chat calls end when its gateway calls would (docs/gateway.md#time-limit).
  */
 export const chatTimeLimitMs = (gateway: GatewayClient): number => gateway.transport?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 

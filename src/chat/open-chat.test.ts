@@ -5,7 +5,7 @@ import type { ChatClient, ChatClientFactory, ChatClientInit } from './chat-clien
 import { openChat } from './open-chat';
 
 /**
- * openChat holds any adapter — a host's own included — to the gateway's time limit (issue 40): a
+ * openChat holds any adapter — a host's own included — to the gateway's time limit: a
  * start-up or a conversation that never comes ends the opening like a gateway call that never
  * answers, and the thread offers 'Try again'.
  */
@@ -44,7 +44,7 @@ function gatewayFor(timeoutMs?: number) {
   return createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 }
 
-describe('openChat: every step within the gateway’s time limit (issue 40)', () => {
+describe('openChat: every step within the gateway’s time limit', () => {
   it('a start-up that never ends fails as no answer at 15 s, its signal aborted; a client that comes later is closed', async () => {
     let started!: () => void;
     const adapter = hostAdapter({ start: new Promise((resolve) => (started = resolve)), conversation: Promise.resolve() });

@@ -9,10 +9,10 @@ import { chatTimeLimitMs, withinTimeLimit } from './chat-support';
  * `getChatToken` or leadkit's session call (gateway/message-center/chat-session.ts; leadkit's
  * call is asked again twice after a failure that may pass) — makes a client with the factory (the
  * Twilio or the sandbox adapter, or the host's; it renews its token through the same source), and
- * opens the conversation. Each step has the gateway's time limit (issue 40: a chat service that
- * never answers ends the opening like a gateway that never answers). On any failure nothing stays
- * open. Rejects with a ChatError: `aborted` when the signal aborted (a superseded open: show
- * nothing), otherwise the thread shows §8's chat init failure.
+ * opens the conversation. Each step has the gateway's time limit (docs/gateway.md#time-limit;
+ * a chat service that never answers ends the opening like a gateway that never answers). On any
+ * failure nothing stays open. Rejects with a ChatError: `aborted` when the signal aborted (a
+ * superseded open: show nothing), otherwise the thread shows the chat init failure.
  */
 
 export type ChatThread = ChatSessionRequest;
@@ -33,7 +33,7 @@ export interface OpenedChat {
 const OPERATION = 'chat.open';
 /**
  * Waits before asking for the session again after a failure that may pass (no answer, 408, 429,
- * 5xx): one dropped request or one 5xx no longer ends the chat before it started (issue 36: the
+ * 5xx): one dropped request or one 5xx no longer ends the chat before it started (the
  * session call is a POST, which the gateway client never retries — it creates nothing here).
  */
 const SESSION_RETRY_DELAYS_MS: readonly number[] = [500, 1500];

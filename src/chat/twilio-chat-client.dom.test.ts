@@ -198,7 +198,7 @@ describe('Twilio chat adapter: loading', () => {
     expect(chat.client.identity).toBe('provider-1001');
   });
 
-  it("has the gateway's time limit for its start-up (issue 40): an SDK that never loads, or never says initialized, ends it as unavailable", async () => {
+  it("has the gateway's time limit for its start-up: an SDK that never loads, or never says initialized, ends it as unavailable", async () => {
     // The factory itself (openChat also holds it to the limit: see open-chat.ts).
     const startUp = async (setup: Awaited<ReturnType<typeof start>>) => {
       const session = await getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 });
@@ -279,7 +279,7 @@ describe('Twilio chat adapter: messages', () => {
     expect(await page.messages[0]!.media[0]!.getUrl()).toMatch(/^https:\/\/media\.twilio\.test\/ME/);
   });
 
-  it("ends an SDK call that never answers at the gateway's time limit (issue 40): a page fails as no answer, an upload is cancelled", async () => {
+  it("ends an SDK call that never answers at the gateway's time limit: a page fails as no answer, an upload is cancelled", async () => {
     const setup = await start({ timeoutMs: 200 });
     const chat = await open(setup);
     setup.conversation.getMessages = () => new Promise(() => {});
@@ -310,7 +310,7 @@ describe('Twilio chat adapter: messages', () => {
   });
 });
 
-describe('Twilio chat adapter: read horizons and typing (issue 17)', () => {
+describe('Twilio chat adapter: read horizons and typing', () => {
   it("reads its own horizon from conversation.lastReadMessageIndex and the customer's from getParticipants(), without its own", async () => {
     const setup = await start({ history: 4 });
     setup.conversation.lastReadMessageIndex = 1;

@@ -29,9 +29,9 @@ import { attributesObject, blobName, chatTimeLimitMs, ConnectionStateCell, Liste
  * `getChatToken`, else the gateway's session call) and is renewed from the same source on
  * `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects by itself and its
  * `connectionStateChanged` is surfaced as the client's connection state. Its start-up (the SDK's
- * import, then `initialized`) and every SDK call have the gateway client's time limit (issue 40:
- * a Twilio that never answers ends like a gateway that never answers); an upload that plus its
- * size at 50 kB/s.
+ * import, then `initialized`) and every SDK call have the gateway client's time limit
+ * (docs/gateway.md#time-limit: a Twilio that never answers ends like a gateway that never answers); an
+ * upload that plus its size at 50 kB/s.
  *
  * The SDK surface the adapter uses is spelled out below (`TwilioSdk` and friends). Tests pass a
  * double of exactly that surface through `loadSdk`; `_RealSdkFits` makes the compiler check that
