@@ -15,7 +15,7 @@ export function callerType(auth: GatewayAuth): CallerType {
 }
 
 /**
- * How a call uses the one-time token (§6): `required` calls are customer calls that need it,
+ * How a call uses the one-time token: `required` calls are customer calls that need it,
  * `optional` calls send it when the client has one, `none` never sends it.
  */
 export type OneTimeUse = 'required' | 'optional' | 'none';

@@ -30,8 +30,8 @@ export interface ReplayEntry {
 }
 
 /**
- * §4 "Challenge replay": add appends (an entry of a group replaces the queued one of that group);
- * replay-all dispatches every queued action, then empties; clear empties.
+ * The challenge replay (docs/gateway.md#511-challenge): add appends (an entry of a group replaces the
+ * queued one of that group); replay-all dispatches every queued action, then empties; clear empties.
  */
 export interface ReplayQueue {
   add(entry: ReplayEntry): void;

@@ -10,7 +10,7 @@ const shown = (error: unknown, custom?: string) => {
   return { title: d.titleKey ? t(d.titleKey) : null, detail: d.customMessage ?? t(d.detailKey) };
 };
 
-describe('describeGatewayError: the §8 catalogue', () => {
+describe('describeGatewayError: the error catalogue', () => {
   it.each([
     [400, 'Bad Request', /error processing.*refresh the page and try again/i],
     [401, 'Unauthorized', /not logged in.*log in/i],

@@ -60,7 +60,7 @@ export function isAbortError(error: unknown): boolean {
   return isGatewayError(error) && error.kind === 'aborted';
 }
 
-/** The statuses §8 gives a line of their own; anything else maps to 'other'. */
+/** The statuses the error catalogue (docs/gateway.md#errors) gives a line of their own; anything else maps to 'other'. */
 const CATALOGUED_STATUSES = [400, 401, 403, 408, 429, 500, 502, 503, 504] as const;
 type CataloguedStatus = (typeof CATALOGUED_STATUSES)[number];
 
@@ -74,12 +74,12 @@ export interface ErrorDescription {
   /** The status line's title; null where the detail says it all (the 'other status' apology). */
   titleKey: MessageKey | null;
   detailKey: MessageKey;
-  /** A caller's own message: it wins over the status text (§8). */
+  /** A caller's own message: it wins over the status text (docs/architecture.md#decision-errors). */
   customMessage?: string;
 }
 
 /**
- * Maps an error to the §8 catalogue. A custom message (the caller's, for a given screen)
+ * Maps an error to the error catalogue. A custom message (the caller's, for a given screen)
  * wins over the status text; the title still names the status.
  */
 export function describeGatewayError(error: unknown, customMessage?: string): ErrorDescription {

@@ -185,7 +185,7 @@ describe('one-time session: a token the host gave', () => {
   });
 });
 
-describe("one-time session: the host's getOneTimeToken (issue 37 §2)", () => {
+describe("one-time session: the host's getOneTimeToken", () => {
   /** A host function answering the sandbox's seeded tokens in turn, each for `minutes` from now (by the wall clock: the host's). */
   function hostTokens(tokens: string[], minutes = 30) {
     const asked: OneTimeTokenContext['reason'][] = [];

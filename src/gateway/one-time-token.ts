@@ -7,7 +7,7 @@ import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead
 import { IsoDateTime } from './shared-schemas';
 
 /**
- * The customer's one-time token (spec §6) in a widget: obtained, held, sent, renewed, reported.
+ * The customer's one-time token in a widget: obtained, held, sent, renewed, reported.
  *
  * - **Where it comes from**: the host's `auth` property (`{ kind: 'oneTime', token }`, a
  *   customer the host signed in), else the widget obtains one the first time a call needs it:

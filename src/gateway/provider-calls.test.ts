@@ -7,7 +7,8 @@ import * as office from './office/calls';
 import * as review from './review/calls';
 
 /**
- * Issue 36 §4: every provider call states the provider it acts for, and its caller id is that
+ * Every provider call states the provider it acts for (docs/gateway.md#one-provider-per-widget),
+ * and its caller id is that
  * provider — from the same value as its path, query or body — whatever provider the client's
  * auth names (an element switching provider, the office app's route for another provider).
  */
@@ -59,7 +60,7 @@ function namedProviders(request: { url: string; body: unknown }): string[] {
   return [...inPath, ...inQuery, ...inBody];
 }
 
-describe('provider calls: the caller id is the provider the call acts for (issue 36 §4)', () => {
+describe('provider calls: the caller id is the provider the call acts for', () => {
   it.each(Object.entries(PROVIDER_CALLS))('%s', async (_name, call) => {
     const { fetch, requests } = recordingFetch(() => json(500, {}));
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: AUTH_NAMES }, fetch, retry: { retries: 0 } });

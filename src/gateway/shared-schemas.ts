@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, isValidEmail } from '../domain/email';
 
 /** Building blocks shared by the service schemas. */
 export const Id = v.pipe(v.number(), v.integer(), v.minValue(0));
-/** Category ids: -1 is Generic (§2), so they may be negative. */
+/** Category ids: -1 is Generic, so they may be negative. */
 export const CategoryId = v.pipe(v.number(), v.integer(), v.minValue(-1));
 export const IdList = v.array(Id);
 export const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
@@ -14,11 +14,11 @@ export const EmailAddress = v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_L
 export const ServiceProviderType = v.picklist(['AL', 'HA']);
 export type ServiceProviderType = v.InferOutput<typeof ServiceProviderType>;
 
-/** Category {id, name, parentCategory} (§3). */
+/** Category {id, name, parentCategory}. */
 export const CategoryRefSchema = v.object({ id: CategoryId, name: v.string() });
 export type CategoryRef = v.InferOutput<typeof CategoryRefSchema>;
 
-/** Taxonomy category {categoryId, name, parentCategory {categoryId}} (§3). */
+/** Taxonomy category {categoryId, name, parentCategory {categoryId}}. */
 export const TaxonomyCategorySchema = v.object({
   categoryId: CategoryId,
   name: v.string(),
@@ -26,7 +26,7 @@ export const TaxonomyCategorySchema = v.object({
 });
 export type TaxonomyCategory = v.InferOutput<typeof TaxonomyCategorySchema>;
 
-/** Category with review count, as providers list them (§3). */
+/** Category with review count, as providers list them. */
 export const ProviderCategorySchema = v.object({
   categoryId: CategoryId,
   categoryName: v.string(),

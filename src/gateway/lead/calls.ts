@@ -5,7 +5,7 @@ import * as s from './schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
- * Lead gateway calls (spec §7, base `/gateway/lead`). One function per call. The customer
+ * Lead gateway calls (base `/gateway/lead`). One function per call. The customer
  * side (the request-a-quote funnel) is in funnel-calls.ts, the one-time token's own calls in
  * one-time-token-calls.ts, the provider's lead (the lead page, the thread) in
  * provider-lead-calls.ts, contacts (the thread's, after a message) in contact-calls.ts, all
@@ -83,7 +83,7 @@ export async function getSeoCityStateByPostalCode(client: GatewayClient, postalC
   });
 }
 
-/** Board autocomplete limit (§9). */
+/** Board autocomplete limit (docs/architecture.md#board-constants). */
 export const BOARD_AUTOCOMPLETE_LIMIT = 5;
 const AutocompleteText = v.pipe(v.string(), v.trim(), v.minLength(1));
 

@@ -5,7 +5,7 @@ import * as s from './contact-schemas';
 import { LEAD_BASE as BASE } from './path';
 
 /**
- * The lead gateway's contact calls (spec §7, base `/gateway/lead`), re-exported by calls.ts. The
+ * The lead gateway's contact calls (base `/gateway/lead`), re-exported by calls.ts. The
  * thread imports its one from here, so its first load carries none of the other lead calls.
  */
 
@@ -23,7 +23,7 @@ export async function getContactsByIds(client: GatewayClient, contactIds: number
 }
 
 /**
- * Contact creation after a message send (§7). Its path is "not shown": ours is
+ * Contact creation after a message send. Its path is "not shown": ours is
  * POST /gateway/lead/v1/contact, beside GET /v1/contact/getByIds. Callers swallow its errors.
  */
 export async function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {

@@ -5,8 +5,8 @@ import * as s from './funnel-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
- * The lead gateway's customer-side calls (spec §7, base `/gateway/lead`): the request-a-quote
- * funnel's, most with the one-time token (§6). One function per call; re-exported by calls.ts.
+ * The lead gateway's customer-side calls (base `/gateway/lead`): the request-a-quote
+ * funnel's, most with the one-time token. One function per call; re-exported by calls.ts.
  */
 const categoryPathId = (value: number) => encodeURIComponent(String(checkRequest('lead.path', CategoryId, value)));
 
@@ -323,7 +323,7 @@ export async function markHired(
   });
 }
 
-/** POST /v1/user/updatePhone — sends only phoneNumber (§5); the member's one-time token. */
+/** POST /v1/user/updatePhone — sends only phoneNumber; the member's one-time token. */
 export async function updateUserPhone(client: GatewayClient, phoneNumber: string, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.updateUserPhone',

@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { CategoryId, EmailAddress, Id, IdList, IsoDateTime, OptionalText, PostalCode, ProviderCategorySchema, ServiceProviderType, TaxonomyCategorySchema } from '../shared-schemas';
 
 /**
- * Schemas of the lead gateway's customer-side calls (funnel-calls.ts; spec §3, §7): create and
+ * Schemas of the lead gateway's customer-side calls (funnel-calls.ts): create and
  * fetch a lead, providers, suggestions, reviews, assignment, deals, hiring, phone, one-time
  * tokens. Re-exported by schemas.ts. Where the spec leaves a response "not shown", the shape is
  * our design and the sandbox gateway implements the same.
  */
 
-// ---- Create lead (§3 "Lead create payload") ---------------------------------------------
+// ---- Create lead ------------------------------------------------------------------
 
 export const ContactInformationSchema = v.object({
   email: EmailAddress,
@@ -59,10 +59,10 @@ export type CreateLeadV3 = v.InferInput<typeof CreateLeadV3Schema>;
 /** The spec reads `body.leadId`: the parsed response body carries `leadId`. */
 export const CreateLeadResponseSchema = v.object({ leadId: Id });
 
-// ---- Fetched lead (funnel, §3) ----------------------------------------------------------
+// ---- Fetched lead (funnel) --------------------------------------------------------------
 
 export const FetchedLeadSchema = v.object({
-  /** Not a §3 field (ours): optional, never read (the funnel knows the lead it asked for). */
+  /** Not a spec field (ours): optional, never read (the funnel knows the lead it asked for). */
   leadId: v.optional(Id),
   userId: Id,
   title: v.optional(v.string()),
@@ -114,7 +114,7 @@ export const CombinedDetailsRequestSchema = v.object({
 });
 export type CombinedDetailsRequest = v.InferInput<typeof CombinedDetailsRequestSchema>;
 
-/** `serviceProvideId` (sic) is the gateway's spelling (§3). */
+/** `serviceProvideId` (sic) is the gateway's spelling. */
 export const CombinedDetailsResponseSchema = v.object({
   serviceProviders: v.array(
     v.object({
@@ -146,7 +146,7 @@ export const AutocompleteQuerySchema = v.object({
 });
 export const AutocompleteResponseSchema = v.object({ results: v.array(TaxonomyCategorySchema) });
 
-// ---- Suggestions (§3 "Suggestion request") -----------------------------------------------
+// ---- Suggestions ---------------------------------------------------------------------
 
 export const SuggestionRequestSchema = v.object({
   categoryId: CategoryId,
@@ -160,7 +160,7 @@ export const SuggestionRequestSchema = v.object({
 export type SuggestionRequest = v.InferInput<typeof SuggestionRequestSchema>;
 
 /**
- * A service request id: an integer (§7 assign v2 sends "ids as integers"); the suggestion
+ * A service request id: an integer (assign v2 sends "ids as integers"); the suggestion
  * call makes one, assign v2, opportunity leads and pro selection take it back.
  */
 export const ServiceRequestId = Id;
@@ -174,7 +174,8 @@ export type SuggestionResponse = v.InferOutput<typeof SuggestionResponseSchema>;
 // ---- Reviews of a provider ---------------------------------------------------------------
 
 /**
- * K5: the `reviewType` leadkit sends (§7 names the field, not its values; 'All' is ours): every
+ * K5: the `reviewType` leadkit sends (the spec names the field, not its values; 'All' is ours:
+ * docs/gateway-assumptions.md#8-constants): every
  * review, whatever its rating. The request's default, so a caller that leaves it out sends it.
  */
 export const REVIEW_TYPE_ALL = 'All';

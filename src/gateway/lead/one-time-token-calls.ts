@@ -6,7 +6,7 @@ import { LEAD_BASE as BASE } from './path';
 
 /**
  * The one-time token's own calls (docs/gateway-assumptions.md L1, L2): the adapter that holds
- * leadkit's assumption of how a widget gets a guest's token from the gateway. §6 and §7 name the
+ * leadkit's assumption of how a widget gets a guest's token from the gateway. The spec names the
  * operations without detail ("create member", "expire one-time token", …): the paths and shapes
  * are ours (packages/sandbox/README.md, "One-time token"), so nothing else knows them. A host
  * that gets the token itself (`getOneTimeToken` in the gateway config, or a token in `auth`)

@@ -1,7 +1,7 @@
 import { checkRequest } from '../client';
 import { Id } from '../shared-schemas';
 
-/** The lead gateway's base path (spec §7). */
+/** The lead gateway's base path. */
 export const LEAD_BASE = '/gateway/lead';
 
 /** An id as a path segment of a lead-gateway call (checked: a whole positive number). */

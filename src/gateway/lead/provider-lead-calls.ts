@@ -4,7 +4,7 @@ import { LEAD_BASE as BASE, leadPathId as id } from './path';
 import * as s from './provider-lead-schemas';
 
 /**
- * The lead as a provider opens it (spec §7, base `/gateway/lead`): the lead page's and the
+ * The lead as a provider opens it (base `/gateway/lead`): the lead page's and the
  * thread's call, re-exported by calls.ts. Those widgets import it from here, so their first
  * loads carry none of the lead gateway's other calls.
  */

@@ -7,7 +7,7 @@ import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../shared-sche
  * of the lead gateway's (the board's autocompletes, contacts, display preferences…).
  */
 
-// ---- Lead page (§3 "Lead (lead-page response)") ------------------------------------------
+// ---- Lead page -------------------------------------------------------------------
 
 const QuestionAnswerSchema = v.object({ questionText: v.string(), answerText: v.string() });
 
@@ -42,7 +42,7 @@ const LeadPageUserSchema = v.object({
 });
 
 /**
- * A LeadFeed lead's purchase window so far (issue 18 §1; our design, served by the sandbox): how
+ * A LeadFeed lead's purchase window so far (our design, served by the sandbox): how
  * many providers bought it and when it was sent to this one. The 3-buyer / 24-hour rule is the
  * client's (domain/purchase-window.ts).
  */
@@ -52,7 +52,7 @@ export const PurchaseWindowSchema = v.object({
 });
 
 /**
- * v1: `user` holds name and contact (contact only once purchased). `leadId` is not a §3 field
+ * v1: `user` holds name and contact (contact only once purchased). `leadId` is not a spec field
  * (ours): optional, and never read — the page knows the lead it asked for.
  */
 export const LeadPageResponseSchema = v.object({
@@ -69,8 +69,8 @@ export type LeadPageResponse = v.InferOutput<typeof LeadPageResponseSchema>;
 
 /**
  * V2: `customerInfo {firstName, lastName}`; contact fields arrive in `user` once purchased. The
- * same path is the provider dashboard's single lead (§7), whose customerInfo also says whether
- * texting is on (`isSmsEnabled`, §3 provider view): a masked number lives 30 days with it, 28
+ * same path is the provider dashboard's single lead, whose customerInfo also says whether
+ * texting is on (`isSmsEnabled`): a masked number lives 30 days with it, 28
  * without (the thread's Contact modal). Absent: off.
  */
 export const LeadPageResponseV2Schema = v.object({

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AckSchema, CategoryId, CategoryRefSchema, Id, IdList, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
 
 /**
- * Schemas of the lead gateway (`/gateway/lead`, spec §7). Where the spec leaves a response
+ * Schemas of the lead gateway (`/gateway/lead`). Where the spec leaves a response
  * "not shown", the shape here is our design and the sandbox gateway implements the same.
  */
 
@@ -44,7 +44,7 @@ export const OpportunityLeadsResponseSchema = v.object({
   opportunityLeads: v.array(v.object({ leadId: Id, serviceProviderId: Id })),
 });
 
-// ---- Board autocomplete (§3 "Suggestions for filters") ----------------------------------
+// ---- Board autocomplete ----------------------------------------------------------
 
 export const LocationSuggestionSchema = v.object({
   city: OptionalText,

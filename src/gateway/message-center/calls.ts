@@ -4,7 +4,7 @@ import * as s from './schemas';
 
 import { INTERACTION_ACTIVITIES_PATH, LEAD_PHONE_NUMBERS_PATH, MESSAGE_CENTER_BASE as BASE } from './paths';
 
-/** Message center calls (spec §7, paths under `/gateway/message-center`). */
+/** Message center calls (paths under `/gateway/message-center`). */
 
 type MessageSent = v.InferOutput<typeof s.SendMessageResponseSchema>;
 

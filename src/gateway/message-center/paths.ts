@@ -1,6 +1,6 @@
 /** Paths of message-center calls that more than their call needs to know (calls.ts builds the requests). */
 
-/** Message center calls' base path (spec §7). */
+/** Message center calls' base path. */
 export const MESSAGE_CENTER_BASE = '/gateway/message-center';
 /** GET: the customers' phone numbers and e-mail for leads (contact info entries). */
 export const LEAD_PHONE_NUMBERS_PATH = `${MESSAGE_CENTER_BASE}/v2/lead/phone_number`;

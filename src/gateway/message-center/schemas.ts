@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
 
-/** Schemas of the message center (`/gateway/message-center`, spec §7). */
+/** Schemas of the message center (`/gateway/message-center`). */
 
-/** Message payload (§3): text, sender, receiver, optional tracking fields. */
+/** Message payload: text, sender, receiver, optional tracking fields. */
 export const SendMessageRequestSchema = v.object({
   text: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)),
   senderEntityId: Id,
@@ -16,7 +16,7 @@ export const SendMessageRequestSchema = v.object({
 export type SendMessageRequest = v.InferInput<typeof SendMessageRequestSchema>;
 export const SendMessageResponseSchema = v.object({ messageId: v.string() });
 
-/** Contact info entry (§3). */
+/** Contact info entry. */
 export const ContactInfoEntrySchema = v.object({
   leadId: Id,
   phoneNumber: OptionalText,
@@ -27,7 +27,7 @@ export type ContactInfoEntry = v.InferOutput<typeof ContactInfoEntrySchema>;
 export const LeadPhoneNumbersQuerySchema = v.object({ serviceProviderId: Id, leadIds: v.pipe(IdList, v.minLength(1)) });
 export const LeadPhoneNumbersResponseSchema = v.object({ contactInfo: v.array(ContactInfoEntrySchema) });
 
-/** Interaction activities; the thread asks for GenericMessage ones (§2 'Message History'). */
+/** Interaction activities; the thread asks for GenericMessage ones. */
 export const InteractionActivitiesQuerySchema = v.object({
   interactorId: Id,
   interactorType: v.picklist(['ServiceProvider', 'Member']),

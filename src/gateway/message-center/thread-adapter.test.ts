@@ -28,7 +28,7 @@ describe('message-center thread adapter: sends (M1)', () => {
 });
 
 describe('message-center thread adapter: message activities (M3, M4, M5)', () => {
-  it("asks the member's timeline for GenericMessage.v1, 4 per call, newest first, the requestor's own included (§9)", async () => {
+  it("asks the member's timeline for GenericMessage.v1, 4 per call, newest first, the requestor's own included", async () => {
     const { client, requests } = clientAnswering([]);
     await fetchMessageActivities(client, SP, 5001, 8);
     const url = new URL(requests[0]!.url);

@@ -17,9 +17,9 @@ import type { InteractionActivitiesQuery, InteractionActivity, SendMessageReques
 export const THREAD_PAGE_NAME = 'SP : Message Thread';
 
 /**
- * The body of a provider's text from the thread (`POST /v1/messages`, §3 "text, sender,
+ * The body of a provider's text from the thread (`POST /v1/messages`: "text, sender,
  * receiver, optional tracking fields"): the tracking fields are named `leadId`, `pageName` and
- * `contactPlacementType` (names ours), with the page name above and placement Unknown (44, §3).
+ * `contactPlacementType` (names ours), with the page name above and placement Unknown (44).
  */
 export function threadMessage({ text, spId, userId, leadId }: { text: string; spId: number; userId: number; leadId: number | null }): SendMessageRequest {
   return {
@@ -34,14 +34,14 @@ export function threadMessage({ text, spId, userId, leadId }: { text: string; sp
 
 // ---- M3, M4: the member's message activities ---------------------------------------------------
 
-/** §9: interaction activities, this many per call. */
+/** Interaction activities, this many per call (docs/architecture.md#thread-constants). */
 export const MESSAGE_ACTIVITIES_PER_CALL = 4;
 
-/** M3: the activity type of messages; §7 gives the version suffix's form, not its value (`.v1` is ours). */
+/** M3: the activity type of messages; the spec gives the version suffix's form, not its value (`.v1` is ours). */
 const GENERIC_MESSAGE_ACTIVITY = 'GenericMessage.v1';
 
 /**
- * M3: the member's GenericMessage activities from `offset` (§9: 4 per call, newest first, the
+ * M3: the member's GenericMessage activities from `offset` (4 per call, newest first, the
  * requestor's own included), asked of the member's timeline (interactor = the member: ours).
  */
 export function messageActivitiesQuery(userId: number, offset = 0): InteractionActivitiesQuery {
@@ -69,7 +69,7 @@ function isMessageWith(activity: InteractionActivity, spId: number): boolean {
 /** One earlier message as 'Message History' shows it. */
 export interface HistoryEntry {
   readonly id: string;
-  /** ISO timestamp (the activity's `createDate`, §3). */
+  /** ISO timestamp (the activity's `createDate`). */
   readonly createDate: string;
   /** Who wrote it: the provider ('own'), the member, or null when the activity does not say. */
   readonly author: 'own' | 'member' | null;

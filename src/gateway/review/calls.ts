@@ -4,7 +4,7 @@ import { toGatewayRequest } from '../../domain/review-form';
 import { CategoryId } from '../shared-schemas';
 import * as s from './schemas';
 
-/** Review service calls (spec §7, paths under `/gateway/review/api`). */
+/** Review service calls (paths under `/gateway/review/api`). */
 const BASE = '/gateway/review/api';
 
 /** POST /v1/draft-review/get-or-create — the body is ours (the spec does not show it). */
@@ -39,7 +39,7 @@ type ReviewRequested = v.InferOutput<typeof s.ReviewRequestByEmailResponseSchema
 
 /**
  * POST /v1/review/request-by-email — takes the board form shape, sends the gateway variant
- * (§3); caller headers; idempotent per user action. Success is 200 with draftReviewId.
+ * caller headers; idempotent per user action. Success is 200 with draftReviewId.
  */
 export async function requestReviewByEmail(client: GatewayClient, form: s.ReviewRequestBoardForm, opts: CreateCallOptions<ReviewRequested> = {}) {
   const checkedForm = checkRequest('review.requestReviewByEmail', s.ReviewRequestBoardFormSchema, form);
@@ -51,7 +51,7 @@ export async function requestReviewByEmail(client: GatewayClient, form: s.Review
     body,
     provider: body.serviceProviderId,
     response: s.ReviewRequestByEmailResponseSchema,
-    // §7: "success is status 200 with draftReviewId" (a 201 or 204 is not).
+    // The spec: "success is status 200 with draftReviewId" (a 201 or 204 is not).
     successStatus: 200,
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     signal: opts.signal,

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import { REVIEW_SOURCE_DEFAULT, REVIEW_SOURCE_VERSION_DEFAULT } from '../../domain/review-form';
 import { CategoryId, EmailAddress, Id, IsoDateTime, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
 
-/** Schemas of the review service (`/gateway/review/api`, spec §7). */
+/** Schemas of the review service (`/gateway/review/api`). */
 
 /**
- * Draft review (§3). The get-or-create body is "not shown": ours adds the lead it is for. A
+ * Draft review. The get-or-create body is "not shown": ours adds the lead it is for. A
  * provider's get-or-create needs the lead (the draft is that lead's customer's review of the
  * provider); a member's may leave it out.
  */
@@ -36,7 +36,7 @@ export const DraftReviewSchema = v.object({
   workCompleted: v.nullish(v.boolean(), null),
   /**
    * When the customer was last asked for this review by e-mail; null: never (ours — the spec
-   * shows no draft fields beyond §3). The request modal says so before a second request.
+   * shows no draft fields beyond the spec's). The request modal says so before a second request.
    */
   requestedAt: v.nullish(IsoDateTime, null),
 });
@@ -48,7 +48,7 @@ export const DraftRatingSchema = v.object({
 });
 
 /**
- * PUT /v1/draft-review/{id} (§3: draftReview, draftRatings, categories). Each side writes its
+ * PUT /v1/draft-review/{id} (draftReview, draftRatings, categories). Each side writes its
  * own fields: a member title, text and draftRatings; a provider descriptionOfWork and
  * workCompleted, with draftRatings empty (the customer's ratings are kept). Both write
  * categories. Fields left out of draftReview are kept.
@@ -72,7 +72,7 @@ export const DraftReviewResponseSchema = v.object({
 });
 export type DraftReviewResponse = v.InferOutput<typeof DraftReviewResponseSchema>;
 
-/** Board form shape (§3): what the review-request form produces. */
+/** Board form shape: what the review-request form produces. */
 export const ReviewRequestBoardFormSchema = v.object({
   firstName: v.pipe(v.string(), v.trim(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.trim(), v.minLength(1)),
@@ -88,7 +88,7 @@ export const ReviewRequestBoardFormSchema = v.object({
 });
 export type ReviewRequestBoardForm = v.InferInput<typeof ReviewRequestBoardFormSchema>;
 
-/** Gateway variant (§3): what POST /v1/review/request-by-email receives. */
+/** Gateway variant: what POST /v1/review/request-by-email receives. */
 export const ReviewRequestByEmailSchema = v.object({
   serviceProviderId: Id,
   postalCode: PostalCode,
