@@ -89,7 +89,7 @@ describe('the loader sends what the widget would', () => {
     expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-page'], [300002, 1001], 'https://gw.example/api/'));
   });
 
-  it("<lead-app>'s board route: the ids from the URL, and the caller the provider it names (issue 36 §4), whatever the app's sp-id", async () => {
+  it("<lead-app>'s board route: the ids from the URL, and the caller the provider it names, whatever the app's sp-id", async () => {
     const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1002', { pattern: '/lead/board/:serviceProviderId', params: { serviceProviderId: '1002' } });
     expect(sent.map((call) => call.url)).toEqual([
       `${ORIGIN}/gateway/office-home/v4/service_provider?serviceProviderIds=1002`,
