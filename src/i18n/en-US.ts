@@ -18,7 +18,7 @@ import { funnelMessages, funnelStepMessages } from './en-US/funnel';
  * the spec quotes it. Components and domain rules refer to texts by key only; a host
  * overrides any key through the `messages` property. Placeholders are `{name}`.
  *
- * Texts the spec paraphrases (§8 status lines) or leaves "not shown" are written here once
+ * Texts the spec paraphrases (the error catalogue's status lines) or leaves "not shown" are written here once
  * and marked as our wording.
  *
  * The catalogue is split by area (src/i18n/en-US/*.ts) so each widget's first load carries only

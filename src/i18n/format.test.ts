@@ -16,7 +16,7 @@ const june1At3pm = new Date(2020, 5, 1, 15, 0);
 const jan9At9am = new Date(2021, 0, 9, 9, 5);
 const midnight = new Date(2020, 11, 31, 0, 0);
 
-describe('formatMessageTimestamp (§2)', () => {
+describe('formatMessageTimestamp', () => {
   it('formats like the spec example', () => {
     expect(formatMessageTimestamp(june1At3pm)).toBe('Monday, June 1, 2020 3:00 PM');
   });
@@ -34,7 +34,7 @@ describe('formatMessageTimestamp (§2)', () => {
   });
 });
 
-describe('formatMessageTime (each message’s time beside its bubble, issue 37 §4)', () => {
+describe('formatMessageTime (each message’s time beside its bubble)', () => {
   it('is the message timestamp’s time without its day', () => {
     expect(formatMessageTime(june1At3pm)).toBe('3:00 PM');
     expect(formatMessageTime(jan9At9am)).toBe('9:05 AM');
@@ -44,7 +44,7 @@ describe('formatMessageTime (each message’s time beside its bubble, issue 37 �
   });
 });
 
-describe('formatMessageDay (the thread’s day separators, issue 17)', () => {
+describe('formatMessageDay (the thread’s day separators)', () => {
   it('is the message timestamp’s date without its time', () => {
     expect(formatMessageDay(june1At3pm)).toBe('Monday, June 1, 2020');
     expect(formatMessageDay(midnight)).toBe('Thursday, December 31, 2020');
@@ -56,7 +56,7 @@ describe('formatMessageDay (the thread’s day separators, issue 17)', () => {
   });
 });
 
-describe('formatBoardDate (§9 MM/DD/YYYY)', () => {
+describe('formatBoardDate (MM/DD/YYYY)', () => {
   it('pads month and day', () => {
     expect(formatBoardDate(june1At3pm)).toBe('06/01/2020');
     expect(formatBoardDate(midnight)).toBe('12/31/2020');
@@ -91,14 +91,14 @@ describe('west of UTC (America/New_York)', () => {
   });
 });
 
-describe('formatPickerDate (§9 MMM d, yyyy)', () => {
+describe('formatPickerDate (MMM d, yyyy)', () => {
   it('formats like Jun 1, 2020', () => {
     expect(formatPickerDate(june1At3pm)).toBe('Jun 1, 2020');
     expect(formatPickerDate(midnight)).toBe('Dec 31, 2020');
   });
 });
 
-describe('lead card header (§2)', () => {
+describe('lead card header', () => {
   it('shows created date and time', () => {
     expect(formatLeadCreated(june1At3pm)).toBe('06/01/2020 3:00 PM');
     expect(formatLeadCreated(jan9At9am)).toBe('01/09/2021 9:05 AM');

@@ -12,15 +12,15 @@ import type { Locale } from 'date-fns';
 
 export type DateInput = Date | string;
 
-/** 'Monday, June 1, 2020 3:00 PM' (§2 message timestamp). */
+/** 'Monday, June 1, 2020 3:00 PM' (a message's timestamp). */
 export const MESSAGE_TIMESTAMP_FORMAT = 'EEEE, MMMM d, yyyy h:mm a';
-/** '3:00 PM': the time part of §2's message timestamp (beside each bubble; the day is its separator's). */
+/** '3:00 PM': the time part of the message timestamp (beside each bubble; the day is its separator's). */
 export const MESSAGE_TIME_FORMAT = 'h:mm a';
-/** '06/01/2020' (§9 board display MM/DD/YYYY). */
+/** '06/01/2020' (board dates, docs/architecture.md#dates). */
 export const BOARD_DATE_FORMAT = 'MM/dd/yyyy';
-/** 'Jun 1, 2020' (§9 date picker "MMM d, yyyy"). */
+/** 'Jun 1, 2020' (date-picker inputs, docs/architecture.md#dates). */
 export const PICKER_DATE_FORMAT = 'MMM d, yyyy';
-/** '06/01/2020 3:00 PM' (§2 lead card header: created date and time; our choice). */
+/** '06/01/2020 3:00 PM' (lead card header: created date and time; our choice). */
 export const LEAD_CREATED_FORMAT = 'MM/dd/yyyy h:mm a';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -73,14 +73,14 @@ const time = (date: Date) => `${date.getHours() % 12 || 12}:${two(date.getMinute
 /** 'MM/dd/yyyy'. */
 const numericDay = (date: Date) => `${two(date.getMonth() + 1)}/${two(date.getDate())}/${year(date)}`;
 
-/** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
+/** Message bubble: 'Monday, June 1, 2020 3:00 PM'. */
 export function formatMessageTimestamp(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)} ${time(date)}` : '';
 }
 
 /**
- * Each message's own time beside its bubble (issue 37 §4): '3:00 PM' — §2's message timestamp
+ * Each message's own time beside its bubble: '3:00 PM' — the message timestamp
  * without its day, which the day separator above says (the full timestamp stays with the bubble
  * for screen readers and under each group).
  */
@@ -90,33 +90,33 @@ export function formatMessageTime(input: DateInput | null | undefined): string {
 }
 
 /**
- * The thread's day separators (issue 17), a day older than yesterday: 'Monday, June 1, 2020' —
- * §2's message timestamp without its time. (Today and Yesterday are catalogue texts.)
+ * The thread's day separators, a day older than yesterday: 'Monday, June 1, 2020' —
+ * the message timestamp without its time. (Today and Yesterday are catalogue texts.)
  */
 export function formatMessageDay(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)}` : '';
 }
 
-/** §9 board dates (filter tags, quick ranges): '06/01/2020'. */
+/** Board dates (filter tags, quick ranges): '06/01/2020'. */
 export function formatBoardDate(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? numericDay(date) : '';
 }
 
-/** §9 date-picker inputs: 'Jun 1, 2020'. */
+/** Date-picker inputs: 'Jun 1, 2020'. */
 export function formatPickerDate(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${year(date)}` : '';
 }
 
-/** §2 lead card header, created date and time: '06/01/2020 3:00 PM'. */
+/** Lead card header, created date and time: '06/01/2020 3:00 PM'. */
 export function formatLeadCreated(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${numericDay(date)} ${time(date)}` : '';
 }
 
-/** §2 tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'. */
+/** Tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'. */
 export function formatFullDate(input: DateInput | null | undefined): string {
   return formatMessageTimestamp(input);
 }
@@ -125,7 +125,7 @@ export function formatFullDate(input: DateInput | null | undefined): string {
 const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
- * A price in dollars (the §3 dealInfo.price and the §1 "$7-75" are dollar amounts):
+ * A price in dollars (a lead's dealInfo.price and the spec's "$7-75" are dollar amounts):
  * whole amounts without cents ('$75', '$1,250'), others with two decimals ('$7.50').
  * A non-finite value formats as ''.
  */
@@ -159,19 +159,19 @@ export interface PickerDates {
 }
 
 export interface LocaleFormats {
-  /** §2 message bubble: 'Monday, June 1, 2020 3:00 PM'. */
+  /** Message bubble: 'Monday, June 1, 2020 3:00 PM'. */
   readonly messageTimestamp: (input: DateInput | null | undefined) => string;
   /** Each message's time beside its bubble: '3:00 PM'. */
   readonly messageTime: (input: DateInput | null | undefined) => string;
   /** The thread's day separators: 'Monday, June 1, 2020'. */
   readonly messageDay: (input: DateInput | null | undefined) => string;
-  /** §9 board dates: '06/01/2020'. */
+  /** Board dates: '06/01/2020'. */
   readonly boardDate: (input: DateInput | null | undefined) => string;
-  /** §9 date-picker inputs: 'Jun 1, 2020'. */
+  /** Date-picker inputs: 'Jun 1, 2020'. */
   readonly pickerDate: (input: DateInput | null | undefined) => string;
-  /** §2 lead card header: '06/01/2020 3:00 PM'. */
+  /** Lead card header: '06/01/2020 3:00 PM'. */
   readonly leadCreated: (input: DateInput | null | undefined) => string;
-  /** §2 the card header's tooltip: 'Monday, June 1, 2020 3:00 PM'. */
+  /** The card header's tooltip: 'Monday, June 1, 2020 3:00 PM'. */
   readonly fullDate: (input: DateInput | null | undefined) => string;
   /** A dollar amount: '$75', '$7.50'. */
   readonly price: (dollars: number | null | undefined) => string;

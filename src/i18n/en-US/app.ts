@@ -1,4 +1,4 @@
-/** The office app (§2 route table): the not-found view. */
+/** The office app (docs/widgets/lead-app.md#routes): the not-found view. */
 export const appMessages = {
   'notFound.title': 'Page not found',
   'notFound.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',

@@ -1,5 +1,6 @@
 /**
- * The board's bulk actions (issue 18 §2; the spec has none, all our wording): the toolbar over
+ * The board's bulk actions (docs/widgets/lead-board.md#counts-and-bulk-actions; all our
+ * wording): the toolbar over
  * the list once leads are selected, and the one message an action ends with. Loaded with the
  * bulk part (widgets/lead-board/bulk-part.ts), not in the board's first load; the cards'
  * checkboxes are named by `board.selectLead` (board.ts).

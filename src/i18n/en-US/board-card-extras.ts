@@ -5,10 +5,10 @@
  */
 export const boardCardExtrasMessages = {
   'error.feedback': "We're sorry, there was an error submitting your feedback. Please refresh the page and try again.",
-  // Insurance banner (§2, §4)
+  // Insurance banner
   'insurance.notForThisJob': 'Not for this job',
   'insurance.notAtAll': 'Not at all',
-  // Feedback (§4)
+  // Feedback
   'feedback.reason.LowValueJob': 'Low-value job',
   'feedback.reason.OutOfServiceArea': 'Out of service area',
   'feedback.reason.DontDoThisWork': "I don't do this work",

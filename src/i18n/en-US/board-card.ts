@@ -1,11 +1,11 @@
 /**
- * The lead board's open card (§2, §4): details, contact, status, notes, job notes, connect
+ * The lead board's open card: details, contact, status, notes, job notes, connect
  * number, Closed won prompt, the feedback trigger, the insurance offer's first line (its
  * placeholder). Loaded with the card body, not in the board's first load; the feedback panel's
  * and the rest of the insurance offer's texts come later, with them (board-card-extras.ts).
  */
 export const boardCardMessages = {
-  // Failures of the card's actions (§8; the status one is ours)
+  // Failures of the card's actions (the status one is ours)
   'board.error.status': 'We could not change the status of this lead. Please try again.',
   'error.notesUpdate': 'There was an error updating your notes. Please try again later.',
   'error.numberConnected': 'This number has already been connected.',
@@ -29,7 +29,7 @@ export const boardCardMessages = {
   'board.contactLoading': 'Loading contact details…',
   'board.hideContact': 'Hide contact',
   'board.noNotes': 'No notes yet.',
-  // Modals on the board (§2)
+  // Modals on the board
   'connectNumber.title': 'Connect your numbers',
   'connectNumber.name': 'Name',
   'connectNumber.phone': 'Phone number',
@@ -45,12 +45,12 @@ export const boardCardMessages = {
   'closePrompt.text': 'Before you close this lead, would you like to Request a Review from this customer?',
   'closePrompt.requestReview': 'Request a Review',
   'closePrompt.noThanks': 'No thanks',
-  // Notes (§4, §5)
+  // Notes
   'notes.edit': 'Edit',
   'notes.save': 'Save',
   'notes.cancel': 'Cancel',
   'notes.count': '{count} / {max}',
-  // Feedback (§4)
+  // Feedback
   'feedback.star.5': 'Great',
   'feedback.star.4': 'Good',
   'feedback.star.3': 'Okay',

@@ -1,4 +1,4 @@
-/** The lead board's filter panel and date-range picker (§2, §3, §9): loaded with the panel. */
+/** The lead board's filter panel and date-range picker: loaded with the panel. */
 export const boardFilterMessages = {
   'filters.status': 'Lead status',
   'filters.dateRange': 'Date range',
@@ -25,11 +25,11 @@ export const boardFilterMessages = {
   'filters.noResults': 'No matches',
   'filters.resultCount': '{count} suggestions available.',
   'filters.activeTags': 'Active filters',
-  // Counts (issue 18 §2): said for a status option and the unread toggle; the badges show the number.
+  // Counts (our wording): said for a status option and the unread toggle; the badges show the number.
   'filters.leadCount': '{count} leads',
   'filters.leadCountOne': '{count} lead',
   'filters.unreadCount': '{count} unread',
-  // Date-range picker (§2, §9)
+  // Date-range picker
   'datePicker.start': 'Start date',
   'datePicker.end': 'End date',
   'datePicker.startPlaceholder': 'Early',

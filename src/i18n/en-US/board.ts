@@ -1,12 +1,12 @@
-/** The lead board's first screen (§2, §3): header, list, card headers, filter bar, sort, paging. */
+/** The lead board's first screen: header, list, card headers, filter bar, sort, paging. */
 export const boardMessages = {
-  // Sort options (§3) — our wording
+  // Sort options — our wording
   'sort.label': 'Sort by',
   'sort.NewestOldest': 'Newest to Oldest',
   'sort.OldestNewest': 'Oldest to Newest',
   'sort.ServiceProviderLeadStatusAsc': 'Lead Status (A-Z)',
   'sort.ServiceProviderLeadStatusDesc': 'Lead Status (Z-A)',
-  // Lead board (§2)
+  // Lead board
   'board.title': 'Business Center',
   'board.heading': 'Leads for {businessName}',
   'board.viewCallLog': 'View Call Log',
@@ -23,7 +23,7 @@ export const boardMessages = {
   'board.unread': 'Unread',
   'board.createdOn': 'Created {date}',
   'board.featured': 'Featured',
-  // A card's checkbox for bulk actions (issue 18 §2; our wording).
+  // A card's checkbox for bulk actions (our wording).
   'board.selectLead': 'Select lead from {name}',
   'board.leadsRegion': 'Leads',
   'board.filtersRegion': 'Filters',
@@ -36,7 +36,7 @@ export const boardMessages = {
   // The board without any lead and no filter on (the spec only words the filtered case; ours).
   'board.noLeads': 'No leads yet. New leads will show up here.',
   'board.notesLabel': 'Your notes for this lead',
-  // Filters (§2, §3)
+  // Filters
   'filters.showUnread': 'Show Unread Messages',
   'filters.showAll': 'Show All Filters',
   'filters.hideAll': 'Hide All Filters',

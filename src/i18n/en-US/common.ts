@@ -1,6 +1,6 @@
-/** Texts every widget may show: lead fields, lead statuses, the error catalogue (§8). Errors only one part shows live with that part. */
+/** Texts every widget may show: lead fields, lead statuses, the error catalogue. Errors only one part shows live with that part. */
 export const commonMessages = {
-  // Lead status labels (§3)
+  // Lead status labels
   'leadStatus.Initial': 'New',
   'leadStatus.ContactAndQualify': 'Not Contacted',
   'leadStatus.Selling': 'Contacted',
@@ -16,9 +16,9 @@ export const commonMessages = {
   'action.reloadPage': 'Reload the page',
   'action.logIn': 'Log in',
   'dialog.close': 'Close',
-  // Issue 17 §4: a draft kept on this device came back into the composer or 'Your Notes'.
+  // Our wording: a draft kept on this device came back into the composer or 'Your Notes'.
   'draft.restored': 'Draft restored',
-  // Errors (§8). Status lines: the spec paraphrases them; this wording is ours.
+  // Errors. Status lines: the spec paraphrases them; this wording is ours.
   'error.400.title': 'Bad Request',
   'error.400.detail': 'There was an error processing your request. Please refresh the page and try again.',
   'error.401.title': 'Unauthorized',

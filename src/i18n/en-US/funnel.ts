@@ -1,7 +1,7 @@
 /**
- * The request-a-quote funnel, `<raq-funnel>` (§1 customer side, §2 the four routes, §4
- * "Funnel"). The spec quotes no text of the funnel: every text here is our wording. The
- * validation messages of the contact fields are the shared §5 ones (validation part).
+ * The request-a-quote funnel, `<raq-funnel>` (docs/widgets/raq-funnel.md). The spec quotes no
+ * text of the funnel: every text here is our wording. The validation messages of the contact
+ * fields are the shared ones (validation part).
  */
 export const funnelMessages = {
   // Frame: progress through the four steps (our wording)
@@ -72,7 +72,7 @@ export const funnelStepMessages = {
   'funnel.project.error.lineOne': 'Please enter your street address',
   'funnel.project.error.city': 'Please enter your city',
   'funnel.project.error.state': 'Please enter your state',
-  // An empty contact field says it is needed (a filled but invalid one keeps the §5 text).
+  // An empty contact field says it is needed (a filled but invalid one keeps the text).
   'funnel.project.error.firstNameEmpty': 'Please enter your first name',
   'funnel.project.error.lastNameEmpty': 'Please enter your last name',
   'funnel.project.error.emailEmpty': 'Please enter your email address',

@@ -1,6 +1,6 @@
-/** The lead page (LeadFeed, §1, §2). */
+/** The lead page (LeadFeed). */
 export const leadPageMessages = {
-  // Lead page (§2)
+  // Lead page
   'leadPage.betaTitle': 'LeadFeed',
   'leadPage.betaBadge': 'BETA',
   'leadPage.tagline': 'Better leads when you want them.',
@@ -23,7 +23,7 @@ export const leadPageMessages = {
   'leadPage.beFirst': 'Be the first!',
   'leadPage.beFirstDetail': 'Most providers respond almost immediately. This lead was sent to several other providers.',
   'leadPage.unavailable': 'This lead is no longer available for purchase.',
-  // Purchase window (issue 18 §1; our wording): what is left of the 3 buyers / 24 hours, or why it is gone.
+  // Purchase window (our wording): what is left of the 3 buyers / 24 hours, or why it is gone.
   'leadPage.window.spotsLeft': '{left} of {max} spots left',
   'leadPage.window.hoursLeft': '{hours} h left',
   'leadPage.window.minutesLeft': '{minutes} min left',

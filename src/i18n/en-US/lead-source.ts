@@ -1,6 +1,6 @@
 /**
- * Lead sources (§3), our wording for display. No widget shows a lead's source (the board asks for
- * every source, §7, and offers no source filter): these are for a host's own use of the catalogue
+ * Lead sources, our wording for display. No widget shows a lead's source (the board asks for
+ * every source and offers no source filter): these are for a host's own use of the catalogue
  * (`leadSourceLabelKey` in src/domain/lead-source-label.ts) and in no widget's first load.
  */
 export const leadSourceMessages = {

@@ -1,8 +1,8 @@
-/** The review-request modal (§4, §5). */
+/** The review-request modal. */
 export const reviewMessages = {
-  // Review request failure (§8; two spaces, as in the spec)
+  // Review request failure (two spaces, as in the spec)
   'error.reviewRequest': "We're sorry; an error has occurred.  Please try again.",
-  // Review request (§4, §5)
+  // Review request
   'review.title': 'Request a Review',
   'review.edit': 'Edit',
   'review.submit': 'Send Request',

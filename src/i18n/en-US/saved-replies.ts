@@ -1,5 +1,5 @@
 /**
- * The thread's saved-replies menu and `/` suggestions (issue 17 §2). A file of its own: the part
+ * The thread's saved-replies menu and `/` suggestions. A file of its own: the part
  * that shows them loads on demand, and its texts with it (a module of the thread's catalogue
  * would put them in the thread's first load). The button's text loads with the composer
  * (`savedRepliesComposerMessages` in thread.ts).

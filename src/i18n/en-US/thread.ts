@@ -1,5 +1,5 @@
 /**
- * The message thread (§2 "Message thread", §5 message send and attachments, §8 chat init).
+ * The message thread (docs/widgets/message-thread.md).
  * Two parts: what the thread's first screen shows (header, contact modal) and what its list and
  * composer show (they load beside the first data and bring their texts: `withMessages`).
  * Texts quoted in the spec are word for word; the others are marked as our wording.
@@ -7,7 +7,7 @@
 
 /** The header, breadcrumb and contact modal (the element's first load). */
 export const threadHeaderMessages = {
-  // Message thread (§2)
+  // Message thread
   'thread.heading': 'Your messages with {memberName}',
   'thread.breadcrumbLeads': 'Leads',
   'thread.breadcrumbMessaging': 'Messaging',
@@ -20,7 +20,7 @@ export const threadHeaderMessages = {
   // Our wording: the archived view's heading and its way back to the live thread.
   'thread.historyHeading': 'Message history with {memberName}',
   'thread.backToMessages': 'Back to Messages',
-  // §2 lead card text, shown in the contact modal too
+  // Lead card text, shown in the contact modal too
   'thread.noPhone': 'This customer did not provide a phone number.',
   // Our wording: the breadcrumb's accessible name, the phone row label, the loading label.
   'thread.breadcrumb': 'Breadcrumb',
@@ -30,15 +30,15 @@ export const threadHeaderMessages = {
 
 /** The message list and the composer (loaded beside the first data, with their texts). */
 export const threadBodyMessages = {
-  // Chat init failure (§8)
+  // Chat init failure
   'error.chatInit': 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.',
-  // Composer (§2)
+  // Composer
   'thread.placeholder': 'Write a message...',
   'thread.send': 'Send',
   // Our wording: controls, states and announcements the spec names without text.
   'thread.attach': 'Attach a file',
   'thread.removeFile': 'Remove file {fileName}',
-  // Issue 17 §3: a picked photo being made ready (HEIC → JPEG, or one over 4096 px made smaller).
+  // Our wording: a picked photo being made ready (HEIC → JPEG, or one over 4096 px made smaller).
   'thread.convertingPhoto': 'Converting photo…',
   'thread.resizingPhoto': 'Resizing photo…',
   'thread.retry': 'Retry',
@@ -48,7 +48,7 @@ export const threadBodyMessages = {
   'thread.welcomeDetail': 'Send {memberName} a message to get the conversation started. You can also share JPEG or PNG photos.',
   'thread.state.sending': 'Sending…',
   'thread.state.sent': 'Sent',
-  // Issue 17 (our wording): delivered (the conversation holds it) and read (the customer's read horizon).
+  // Our wording: delivered (the conversation holds it) and read (the customer's read horizon).
   'thread.state.delivered': 'Delivered',
   'thread.state.read': 'Read',
   'thread.state.failed': 'Not sent.',
@@ -56,7 +56,7 @@ export const threadBodyMessages = {
   'thread.uploading': 'Uploading {fileName}: {percent}%',
   'thread.loadingOlder': 'Loading older messages',
   'thread.olderFailed': 'Older messages could not be loaded.',
-  // Issue 36 (our wording): the thread opened (sends go, new messages come) but its recent page did not load.
+  // Our wording: the thread opened (sends go, new messages come) but its recent page did not load.
   'thread.recentFailed': 'Messages could not be loaded.',
   'thread.photo': 'Photo',
   'thread.download': 'Download {fileName}',
@@ -65,7 +65,7 @@ export const threadBodyMessages = {
   'thread.newMessage': 'New message from {memberName}: {text}',
   'thread.newPhoto': 'New photo from {memberName}',
   'thread.reconnecting': 'Reconnecting…',
-  // Issue 17 (our wording): the customer typing, the day separators, the unread line.
+  // Our wording: the customer typing, the day separators, the unread line.
   'thread.typing': '{memberName} is typing…',
   'thread.today': 'Today',
   'thread.yesterday': 'Yesterday',
@@ -81,14 +81,14 @@ export const threadHistoryMessages = {
   'thread.history.noText': 'A photo or file (not kept in the history)',
   /**
    * An entry whose author and words the gateway does not give (the spec's activities have no
-   * such fields, issue 37 §2): it is named by what it is, and says what the history keeps.
+   * such fields): it is named by what it is, and says what the history keeps.
    */
   'thread.history.unknownAuthor': 'Message',
   'thread.history.textNotKept': 'Text not kept in the history',
 } as const;
 
 /**
- * Saved replies in the composer (issue 17 §2, our wording): its button, which loads with the
+ * Saved replies in the composer (our wording): its button, which loads with the
  * composer. The menu's texts and the default replies load with the menu (en-US/saved-replies.ts).
  */
 export const savedRepliesComposerMessages = {

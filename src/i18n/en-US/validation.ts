@@ -1,11 +1,11 @@
-/** Validation messages (§5), shared by the forms of several widgets. */
+/** Validation messages, shared by the forms of several widgets. */
 export const validationMessages = {
-  // Validation (§5)
+  // Validation
   'validation.notesTooLong': 'Notes can be at most {max} characters. Please shorten your note.',
   'validation.fileTooLarge': 'File size cannot exceed 150MB. Please try again.',
   'validation.fileType': 'You can only send JPEG, JPG, or PNG images. Please try again.',
   'validation.fileDefault': 'Error with loading file',
-  // Issue 17 §3 (our wording): an iPhone photo (HEIC) that cannot be converted to JPEG here.
+  // Our wording: an iPhone photo (HEIC) that cannot be converted to JPEG here.
   'validation.heicUnavailable': "iPhone photos (HEIC) can't be converted here. Please send it as a JPEG or PNG.",
   'validation.heicFailed': "This photo couldn't be converted. Please try again or send a JPEG or PNG.",
   'validation.nameEmpty': 'Name must not be empty',
