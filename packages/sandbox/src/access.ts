@@ -6,7 +6,7 @@ import type { SandboxStore } from './store';
 import type { Member, Provider, StoredLead } from './types';
 
 /**
- * Who is calling (spec §6): customers by one-time token (`Authorization: OneTime <token>`),
+ * Who is calling: customers by one-time token (`Authorization: OneTime <token>`),
  * providers by caller type ServiceProvider with their id as caller id. The sandbox has no
  * cookies, so the caller id header is the provider's identity.
  */

@@ -298,7 +298,7 @@ export class SandboxChat {
   /**
    * Records a message (the message center's POST /v1/messages and the chat's send routes both
    * come here): stored with the thread's unread flag and a GenericMessage activity for each side
-   * ('Message History', §2), pushed to the event streams, and answered by the simulated
+   * ('Message History'), pushed to the event streams, and answered by the simulated
    * customer when it is on and the provider wrote.
    */
   post(input: PostInput): { stored: StoredMessage; wire: ChatMessageWire; conversation: ChatConversationRef } {

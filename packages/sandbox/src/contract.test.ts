@@ -20,7 +20,7 @@ import { NOW, received, sent, setup } from './test-helpers';
  * Every call of src/gateway/*\/calls.ts, made through the real client against the sandbox.
  * Each case checks, for what the server received, the method, the exact path, the query and
  * the body (`sent`, an exact `toEqual`), and the parsed response (the client also validates
- * each response with the call's schema). The `it.each` wrapper checks the §7 headers of every
+ * each response with the call's schema). The `it.each` wrapper checks the headers of every
  * request a case made, from the case's `as`/`oneTime`/`idempotent`. The "has a case" test
  * fails when a call is added to the gateway without a case here.
  *
@@ -32,7 +32,7 @@ type Clients = ReturnType<typeof setup>;
 type Run = (clients: Clients) => Promise<void>;
 
 /**
- * Who makes the call (§6) and the headers that follow from it:
+ * Who makes the call and the headers that follow from it:
  * - provider: `x-caller-type: ServiceProvider`, `x-caller-id` = the provider id, never `authorization`;
  * - member (one-time token client): `x-caller-type: Member`, no caller id, and
  *   `authorization: OneTime <token>` exactly when `oneTime` (the call uses the token);
@@ -48,7 +48,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 /** Headers the gateway contract is about: every `x-…` one, authorization and the idempotency key. */
 const isContractHeader = (name: string) => name.startsWith('x-') || name === 'authorization' || name === 'idempotency-key';
 
-/** §7 headers a request of this case must carry, and nothing else among the contract headers. */
+/** Headers a request of this case must carry, and nothing else among the contract headers. */
 function expectedHeaders(c: Case): Record<string, unknown> {
   const headers: Record<string, unknown> = {
     'x-proxy-version': '1',
@@ -116,7 +116,7 @@ const CASES: Record<string, Case> = {
     run: async ({ provider, sandbox }) => {
       const page = await leadCalls.getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/office/v2/leads/${L.purchased}`, query: { spId: '1001' } });
-      // §7: "query spId; caller id header".
+      // The spec's words: "query spId; caller id header".
       expect(received(sandbox).headers['x-caller-id']).toBe('1001');
       expect(page.address.lineOne).toEqual(expect.any(String));
       expect(page.customerInfo?.lastName).toEqual(expect.any(String));
@@ -178,7 +178,7 @@ const CASES: Record<string, Case> = {
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v4/serviceproviders/suggestion`,
-        // §3: limit defaults to 3.
+        // Limit defaults to 3.
         body: { categoryId: 10002, postalCode: '80202', excludedServiceProviderIds: [1001], limit: 3 },
       });
       expect(result.serviceProviders).toHaveLength(3);
@@ -220,7 +220,7 @@ const CASES: Record<string, Case> = {
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/lead`,
-        // §3 create payload, defaults filled in (urgency 'NA').
+        // Create payload, defaults filled in (urgency 'NA').
         body: {
           source: 'RequestAQuote',
           title: 'Leaky faucet',
@@ -337,7 +337,7 @@ const CASES: Record<string, Case> = {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
       const { results } = await leadCalls.autocompleteCategories(anonymous, { query: 'water', limit: 2 });
-      // §7: taxonomyName defaults to 'HA Task'.
+      // `taxonomyName` defaults to 'HA Task'.
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v2/autocomplete`, query: { query: 'water', taxonomyName: 'HA Task', limit: '2' } });
       expect(results.map((r) => r.name)).toEqual(['Water Damage Cleanup', 'Water Heater Installation']);
     },
@@ -406,13 +406,13 @@ const CASES: Record<string, Case> = {
         entityType: 'message' as const,
       };
       const { contactIds } = await leadCalls.createContact(member, body);
-      // §7 contact creation (path ours: "not shown").
+      // Contact creation (path ours: "not shown").
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/contact`, body });
       expect(contactIds).toHaveLength(2);
     },
   },
   'lead.fetchOpportunityLeads': {
-    // Not a one-time-token call (§6 lists pro selection, not this one): no authorization.
+    // Not a one-time-token call (the spec gives the token to pro selection, not to this one): no authorization.
     as: 'member',
     oneTime: false,
     run: async ({ member, sandbox }) => {
@@ -467,7 +467,7 @@ const CASES: Record<string, Case> = {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
       const { suggestions } = await leadCalls.autocompleteLocation(provider, { serviceProviderId: 1001, query: 'denv', locationType: 'city' });
-      // §9: the board's autocomplete limit is 5.
+      // The board's autocomplete limit is 5.
       expect(sent(sandbox)).toEqual({
         method: 'GET',
         path: `${LEAD}/office/v1/leads/serviceprovider/1001/autocomplete/location`,
@@ -506,7 +506,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     run: async ({ member, sandbox }) => {
       expect(await leadCalls.updateUserPhone(member, '3035550199')).toEqual({ phoneNumber: '3035550199' });
-      // §5: the phone update sends only phoneNumber.
+      // The phone update sends only phoneNumber.
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/user/updatePhone`, body: { phoneNumber: '3035550199' } });
       expect(sandbox.store.member(5001)?.phoneNumber).toBe('3035550199');
     },
@@ -557,7 +557,7 @@ const CASES: Record<string, Case> = {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
       const page = await officeCalls.getLeads(provider, 1001, {});
-      // §7/§9 defaults: offset 0, sort NewestOldest, limit 5; filters archived false, displayLead true.
+      // Defaults: offset 0, sort NewestOldest, limit 5; filters archived false, displayLead true.
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: '/gateway/lead/office/v6/leads/serviceProvider/1001',
@@ -592,7 +592,7 @@ const CASES: Record<string, Case> = {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
       const counts = await officeCalls.getLeadCounts(provider, 1001, { filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] } });
-      // leadkit-designed (not in §7): the list call's filters, facet counts back.
+      // leadkit-designed (not a spec call): the list call's filters, facet counts back.
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: '/gateway/lead/office/v1/leads/serviceProvider/1001/counts',
@@ -651,7 +651,7 @@ const CASES: Record<string, Case> = {
     run: async ({ provider, sandbox }) => {
       const { categories } = await officeCalls.getProviderCategories(provider, 1001);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: '/gateway/service-provider-profile/v1/service_provider/1001/categories' });
-      // §7: "caller id header".
+      // The spec's words: "caller id header".
       expect(received(sandbox).headers['x-caller-id']).toBe('1001');
       expect(categories[0]).toMatchObject({ categoryId: 100, categoryName: 'Plumbing', parentCategory: { categoryId: 1 } });
     },
@@ -687,7 +687,7 @@ const CASES: Record<string, Case> = {
       const body = { text: 'On our way', senderEntityId: 1001, receiverEntityId: 5001, leadId: L.newest, pageName: 'lead-board', contactPlacementType: 44 };
       const { messageId } = await messageCenterCalls.sendMessage(provider, body);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${MC}/v1/messages`, body });
-      // §7: caller id = sender (see also the member-sends test below).
+      // Caller id = sender (see also the member-sends test below).
       expect(received(sandbox).headers['x-caller-id']).toBe(String(body.senderEntityId));
       expect(messageId).toMatch(/^msg-\d+$/);
       expect(sandbox.store.messages.find((m) => m.messageId === messageId)).toMatchObject({ text: 'On our way', authorType: 'ServiceProvider' });
@@ -716,7 +716,7 @@ const CASES: Record<string, Case> = {
         interactorType: 'Member',
         activityTypes: ['GenericMessage.v1', 'PhoneCall.v1'],
       });
-      // §7 defaults: limit 4, offset 0, Newest, includeRequestorActivities true.
+      // Defaults: limit 4, offset 0, Newest, includeRequestorActivities true.
       expect(sent(sandbox)).toEqual({
         method: 'GET',
         path: `${MC}/v2/interactions/activities`,
@@ -765,7 +765,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     run: async ({ member, sandbox }) => {
       const draft = await reviewCalls.getOrCreateDraftReview(member, { serviceProviderId: 1001, leadId: L.newest });
-      // §3/§9 defaults: review source site-member, version 2.0.
+      // Defaults: review source site-member, version 2.0.
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${REVIEW}/v1/draft-review/get-or-create`,
@@ -795,7 +795,7 @@ const CASES: Record<string, Case> = {
         phoneNumber: '7205550178',
         reviewRequest: { serviceProviderId: 1001, postalCode: '80210', descriptionOfWork: 'Replaced the water heater', workCompleted: 'yes', categoryIds: [10102] },
       });
-      // §3: the board form goes out as the gateway variant (yes becomes true, categories as ids).
+      // The board form goes out as the gateway variant (yes becomes true, categories as ids).
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${REVIEW}/v1/review/request-by-email`,
@@ -846,7 +846,7 @@ describe('every gateway call, through the real client: what the server received 
     const headers = expectedHeaders(c);
     for (const request of requests) {
       const what = `${request.method} ${request.path}`;
-      // §7 headers, exactly: no contract header missing, none extra (e.g. a token on a provider call).
+      // Headers, exactly: no contract header missing, none extra (e.g. a token on a provider call).
       expect(contractHeaders(request), what).toStrictEqual(headers);
       // A body is JSON and says so; GETs have none.
       if (request.method === 'GET') expect(request.body, what).toBeUndefined();

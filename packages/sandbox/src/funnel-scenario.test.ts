@@ -14,7 +14,7 @@ import { createSandboxGateway } from './index';
 import { NOW } from './test-helpers';
 
 /**
- * Sandbox readiness for `<raq-funnel>` (issue #8): the whole funnel, call by call, through the
+ * Sandbox readiness for `<raq-funnel>`: the whole funnel, call by call, through the
  * real gateway functions and the one-time session against the in-process sandbox — as the
  * widget will make them. A customer comes from Acme's HA listing (2001), asks for drain
  * cleaning in Denver, gets a token on the way, creates the lead through a 511 challenge,

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2, "the sandbox itself" (it ships as a package and runs in `npm start`): every route
+ * The sandbox itself (it ships as a package and runs in `npm start`): every route
  * it serves, asked with hostile input — odd ids in the path, malformed or prototype-polluting JSON
  * bodies, odd query values, missing or forged caller headers — answers a 4xx (or a 2xx where the
  * input happens to be fine) with a JSON message: never a 500, never a crash, and nothing reaches
@@ -52,7 +52,7 @@ afterAll(() => {
 });
 
 // Generous limits: many requests per test, and the suite must pass on a busy machine.
-describe('the sandbox under hostile requests (issue 16 §2)', { timeout: 60_000 }, () => {
+describe('the sandbox under hostile requests', { timeout: 60_000 }, () => {
   it('serves enough routes for the check to mean something', () => {
     expect(ROUTES.length).toBeGreaterThan(40);
   });

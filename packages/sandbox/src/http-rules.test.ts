@@ -12,7 +12,7 @@ type Body = { message: string; fields?: string[] };
 const L = SANDBOX_LEADS;
 const contact = { email: 'jordan.rivera@example.com', firstName: 'Jordan', lastName: 'Rivera', phoneNumber: '3035550142' };
 
-/** Customer calls that need `Authorization: OneTime <token>` (spec §6). */
+/** Customer calls that need `Authorization: OneTime <token>`. */
 const ONE_TIME_CALLS: readonly [string, string, unknown?][] = [
   ['GET', `/gateway/lead/v1/lead/${L.newest}`],
   ['POST', '/gateway/lead/v1/lead', { source: 'RequestAQuote', title: 'x', categoryId: 100, contactInformation: contact, address: { postalAddressId: 7001 } }],
@@ -138,7 +138,7 @@ describe('headers and bad input', () => {
     expect(text).not.toContain('zzz-secret');
   });
 
-  it('413 for a JSON body over 1 MB, never kept or parsed (issue 16: a 50 MB body was parsed first)', async () => {
+  it('413 for a JSON body over 1 MB, never kept or parsed', async () => {
     const { sandbox } = setup();
     const path = '/gateway/lead/office/v6/leads/serviceProvider/1001';
     // A 50 MB body that says its length: refused on the header.
@@ -147,7 +147,7 @@ describe('headers and bad input', () => {
     expect(((await big.json()) as Body).fields).toEqual(['body']);
     // A streamed body without a length: counted as it arrives, refused as it passes 1 MB; the
     // rest is read to its end and dropped (so a client over a socket can finish sending and
-    // read the 413: issue 36 §6), never kept.
+    // read the 413), never kept.
     let pulled = 0;
     const chunk = new Uint8Array(64 * 1024).fill(0x61);
     const stream = new ReadableStream<Uint8Array>({
@@ -286,7 +286,7 @@ async function fetchPost(url: string, body: Uint8Array<ArrayBuffer>, headers: Re
 }
 
 describe('over a real socket (the Node server, Node clients)', () => {
-  it('a 1 MB or a 50 MB body gets a 413 JSON answer the client reads (fetch, http.request, with or without a length), and the server answers on (issue 36 §6: EPIPE or ECONNRESET while still sending)', async () => {
+  it('a 1 MB or a 50 MB body gets a 413 JSON answer the client reads (fetch, http.request, with or without a length), and the server answers on (no EPIPE or ECONNRESET while still sending)', async () => {
     const { sandbox } = setup();
     // As packages/sandbox/src/serve.ts and `npm start` serve it.
     const server = serve({ hostname: '127.0.0.1', port: 0, fetch: sandbox.app.fetch });

@@ -33,7 +33,7 @@ export interface SandboxGatewayOptions {
   /**
    * `'full'` (default): every call and field leadkit assumes. `'spec'`: only the spec's calls and
    * fields — leadkit's invented calls answer 404, its invented fields are left out of every
-   * answer (spec-profile.ts, README "Profiles"); the host stand-ins stay.
+   * answer (spec-profile.ts, packages/sandbox/README.md#profiles); the host stand-ins stay.
    */
   profile?: SandboxProfile;
 }

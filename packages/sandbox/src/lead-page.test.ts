@@ -37,7 +37,7 @@ describe('lead page (GET /office/v1|v2/leads/{leadId})', () => {
     expect(sandbox.store.lead(L.unavailableSoldOut)?.assignments).toHaveLength(3);
   });
 
-  it('issue 18 §1: the purchase window — buyers so far and when the lead was sent to this provider (v1 and V2)', async () => {
+  it('the purchase window — buyers so far and when the lead was sent to this provider (v1 and V2)', async () => {
     const { provider, sandbox } = setup();
     const offerOf = (leadId: number) => sandbox.store.lead(leadId)?.offers.find((offer) => offer.spId === 1001)?.sentAt;
     const soldOut = await getProviderLeadV2(provider, { leadId: L.unavailableSoldOut, spId: 1001 });

@@ -6,7 +6,7 @@ import type { Assignment, StoredLead } from './types';
 
 /**
  * The lead board's server-side query (POST /lead/office/v6/leads/serviceProvider/{id}):
- * filter (spec §3 filter state), sort, move the featured lead to the top, page.
+ * filter (the board's filter state), sort, move the featured lead to the top, page.
  */
 
 export type LeadListQuery = v.InferOutput<typeof LeadListRequestSchema>;
@@ -68,7 +68,7 @@ export function sortRows(rows: readonly BoardRow[], sort: LeadListQuery['sort'])
 
 /**
  * Filter → sort → the featured lead on the first page (when it passes the filters) → offset/limit.
- * Like a real gateway might, it does not put the lead on top (the widget does, spec §4): the lead
+ * Like a real gateway might, it does not put the lead on top (the widget does): the lead
  * keeps its place when that is on the first page, else it is the first page's last row. Every
  * page is computed on the same order, so no lead repeats or goes missing across pages.
  * totalNumber is the filtered count.

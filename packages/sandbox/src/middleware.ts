@@ -21,8 +21,8 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
  * How much of a refused body is still read — and thrown away, never kept — before the 413 goes
  * out, and for how long. A client sends its whole body before it reads an answer: a server that
  * answers and closes while it is still sending resets the connection under it, and the client
- * never sees the 413 (a Node client got EPIPE or ECONNRESET for a 1 MB or a 50 MB body, issue 36
- * §6). Past either bound the 413 goes out anyway with `Connection: close` (the Node server then
+ * never sees the 413 (a Node client got EPIPE or ECONNRESET for a 1 MB or a 50 MB body).
+ * Past either bound the 413 goes out anyway with `Connection: close` (the Node server then
  * ends the connection), so a client that sends for ever cannot hold the sandbox.
  */
 export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -53,7 +53,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxB
 }
 
 /**
- * Refuses a body over its limit with 413 — 1 MB of JSON, or a media upload over the §5
+ * Refuses a body over its limit with 413 — 1 MB of JSON, or a media upload over the
  * attachment limit (150 MB) — by its Content-Length, or counted as it streams, and never keeps
  * or parses more of it than the limit. The rest of a refused body is read and dropped before the
  * answer (`discardRest`), so the client can finish sending and read the 413 (JSON, like every
@@ -198,7 +198,7 @@ export function applyFaults(faults: FaultController, latencyMs: number): Middlew
   };
 }
 
-/** Every gateway request carries a caller type (spec §7): 400 without one. */
+/** Every gateway request carries a caller type: 400 without one. */
 export const requireCallerType: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   if (c.req.method === 'OPTIONS') return next();
   callerType(c);

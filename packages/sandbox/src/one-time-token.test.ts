@@ -4,7 +4,7 @@ import { SANDBOX_LEADS as L, SANDBOX_MEMBER_TOKEN } from './index';
 import { ONE_TIME_TOKEN_MAX_LIFETIME_MS, ONE_TIME_TOKEN_TTL_MS } from './routes/lead-funnel';
 import { failure, NOW, providerHeaders, setup } from './test-helpers';
 
-/** The sandbox's one-time token operations (ours; §6 names them without detail). */
+/** The sandbox's one-time token operations (ours; the spec names them without detail). */
 
 const MINUTE = 60_000;
 

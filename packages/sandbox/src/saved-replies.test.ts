@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway } from './index';
 
-/** The demo's store of saved replies (issue 17 §2): what a host page reads and writes under /sandbox. */
+/** The demo's store of saved replies: what a host page reads and writes under /sandbox. */
 describe('/sandbox/saved-replies/:spId', () => {
   const put = (sandbox: ReturnType<typeof createSandboxGateway>, spId: string, body: unknown) =>
     sandbox.fetch(`/sandbox/saved-replies/${spId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

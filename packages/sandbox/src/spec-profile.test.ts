@@ -7,7 +7,7 @@ import { INVENTED_CALLS, SANDBOX_LEADS as L, SANDBOX_MEMBER_TOKEN, type SandboxG
 import { NOW, providerHeaders, setup } from './test-helpers';
 
 /**
- * The spec profile (issue 37 §3, spec-profile.ts): leadkit's invented calls answer 404 and its
+ * The spec profile (spec-profile.ts): leadkit's invented calls answer 404 and its
  * invented fields are absent from every answer, while leadkit's own calls still parse what is
  * left. The host stand-ins answer in both profiles.
  */
@@ -108,7 +108,7 @@ describe('the spec profile: answers keep only the spec’s fields, and leadkit r
     for (const activity of activities) expect(keys(activity)).toEqual(['activityId', 'activityType', 'createDate']);
   });
 
-  it('the draft review: only draftReviewId and the §3 fields, on get-or-create and on update', async () => {
+  it('the draft review: only draftReviewId and the spec fields, on get-or-create and on update', async () => {
     const { sandbox, provider } = setup({ profile: 'spec' });
     const { body } = await answer(sandbox, 'POST /gateway/review/api/v1/draft-review/get-or-create', { body: { serviceProviderId: 1001, leadId: L.closedWon } });
     expect(keys(body)).toEqual(['categories', 'draftRatings', 'draftReview']);
@@ -151,7 +151,7 @@ describe('host stand-ins (/host-stand-in: a host’s own server), in both profil
     expect((await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'renew' } })).status).toBe(401);
   });
 
-  it.each(['full', 'spec'] as const)("%s: the contact stores §7's payload as the gateway's contact call does (one record per provider), and refuses a payload it could not store", async (profile) => {
+  it.each(['full', 'spec'] as const)("%s: the contact stores the spec's payload as the gateway's contact call does (one record per provider), and refuses a payload it could not store", async (profile) => {
     const { sandbox } = setup({ profile });
     const payload = { postalCode: '80202', payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }], campaignId: 'spring-25', sessionStartTimestamp: 1, categoryId: 10002, contactType: 10, entityId: 'msg-1', entityType: 'message' };
     const contacts = sandbox.store.contacts.length;

@@ -3,10 +3,10 @@ import type { SandboxEnv } from './context';
 import { compileRoute } from './faults';
 
 /**
- * The sandbox's profiles (issue 37 §3):
+ * The sandbox's profiles (packages/sandbox/README.md#profiles):
  *
  * - `full` (the default): every call and field leadkit assumes (docs/gateway-assumptions.md).
- * - `spec`: only the spec's calls and fields (spec.md §3, §7). The calls leadkit invented answer
+ * - `spec`: only the spec's calls and fields. The calls leadkit invented answer
  *   404 as any unknown path does, and every answer loses the fields leadkit invented. What a
  *   widget shows there is what it shows against the real gateway.
  *
@@ -63,7 +63,7 @@ export function keepOnly(value: unknown, keep: Keep): unknown {
   return kept;
 }
 
-// The spec's own fields (§3) of the answers that carry fields leadkit invented.
+// The spec's own fields of the answers that carry fields leadkit invented.
 const LEAD_PAGE_INFO: Keep = { title: true, description: true, urgency: true, category: { id: true, name: true }, attributes: [{ questionText: true, answerText: true }] };
 const LEAD_PAGE_ADDRESS: Keep = { firstLine: true, secondLine: true, lineOne: true, lineTwo: true, city: true, state: true, postalCode: true };
 
@@ -72,7 +72,7 @@ const LEAD_PAGE_ADDRESS: Keep = { firstLine: true, secondLine: true, lineOne: tr
  * `purchaseWindow` of the lead page (L3, L4, L5); `user` and `customerInfo.isSmsEnabled` of the
  * V2 lead (L5); the provider's `id` and `inboxEnabled` (O1, O2); the fetched lead's `leadId`,
  * `title`, `description`, `urgency` and `category.name` (L15); the activities' `actorId`,
- * `text` and `counterpartId` (M4, M5); the draft review's fields beyond §3 (R2, R3).
+ * `text` and `counterpartId` (M4, M5); the draft review's fields beyond the spec's (R2, R3).
  */
 export const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
   { route: 'GET /gateway/lead/office/v1/leads/:leadId', keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, user: { firstName: true, lastName: true, phone: true, email: true } } },

@@ -112,7 +112,7 @@ export class SandboxStore implements SandboxData {
       message: max(this.messages.map((m) => suffix(m.messageId)), 0),
       contact: max(this.contacts.map((c) => c.contactId), 90_000),
       draftReview: max(this.draftReviews.map((d) => suffix(d.draftReviewId)), 0),
-      // Service request ids are integers from 600001 (§7 assign v2: ids as integers).
+      // Service request ids are integers from 600001 (assign v2 sends ids as integers).
       serviceRequest: max(this.serviceRequests.map((s) => s.serviceRequestId), 600_000),
       request: 0,
       activity: max(this.activities.map((a) => suffix(a.activityId)), 0),

@@ -108,7 +108,7 @@ export interface Assignment {
   isOptedInButNotConnected: boolean;
 }
 
-/** A LeadFeed offer: the lead was sent to this provider, who may buy it (§4 availability). */
+/** A LeadFeed offer: the lead was sent to this provider, who may buy it. */
 export interface LeadOffer {
   spId: number;
   sentAt: string;
@@ -164,7 +164,7 @@ export interface StoredMessage {
   attributes?: Record<string, unknown>;
 }
 
-/** A chat message's media (§3 "Message as displayed: … media"). */
+/** A chat message's media. */
 export interface StoredMedia {
   mediaSid: string;
   contentType: string;

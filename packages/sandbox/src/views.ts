@@ -44,7 +44,7 @@ export function fullName(contact: Pick<LeadContact, 'firstName' | 'lastName'>): 
     .join(' ');
 }
 
-/** Whether the provider's temporary number for this lead still works (domain rule, §9). */
+/** Whether the provider's temporary number for this lead still works (src/domain/masked-number.ts). */
 export function maskedPhoneActive(lead: StoredLead, assignment: Assignment, now: Date): boolean {
   return assignment.maskedPhone !== null && isMaskedNumberActive({ leadReceivedAt: new Date(assignment.assignedAt), smsEnabled: assignment.isSmsEnabled }, now);
 }
@@ -59,7 +59,7 @@ export function hasUnreadMessages(store: SandboxStore, lead: StoredLead, spId: n
   return store.thread(spId, lead.memberId)?.unreadForProvider ?? false;
 }
 
-/** A lead as the board gets it (provider view, §3). */
+/** A lead as the board gets it (provider view). */
 export function boardLead(store: SandboxStore, lead: StoredLead, assignment: Assignment, now: Date): In<typeof LeadSchema> {
   const provider = store.provider(assignment.spId);
   const hideThimble = provider?.displayPreferences.includes('HideThimbleForAllLeads') ?? false;
@@ -113,13 +113,13 @@ function leadInfo(store: SandboxStore, lead: StoredLead) {
 }
 
 /**
- * Lead page v1: `user` and the street address only once purchased (§2 "If purchased, also the
+ * Lead page v1: `user` and the street address only once purchased ("If purchased, also the
  * customer's full name, phone, e-mail and address"); city/state/postal code always.
  */
 export function leadPageV1(store: SandboxStore, lead: StoredLead, assignment: Assignment | undefined, offer?: LeadOffer): In<typeof LeadPageResponseSchema> {
   const purchased = assignment !== undefined;
   return {
-    // Issue 18 §1: a LeadFeed lead's buyers so far and when it was sent to this provider.
+    // A LeadFeed lead's buyers so far and when it was sent to this provider.
     purchaseWindow: offer ? { buyerCount: lead.assignments.length, sentAt: offer.sentAt } : null,
     leadId: lead.leadId,
     purchased,

@@ -12,7 +12,7 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
  * Host stand-ins, mounted at `/host-stand-in` (outside `/gateway`): what a host's OWN server
  * answers when the host replaces leadkit's invented calls with its providers
  * (`gateway.getChatToken`, `gateway.getOneTimeToken`, `gateway.recordContact`). The real gateway
- * has no such calls, or none at leadkit's path (spec §7 says "not shown"), so the spec profile
+ * has no such calls, or none at leadkit's path (the spec says "not shown"), so the spec profile
  * answers the gateway's invented ones 404 (spec-profile.ts); the example pages then get their
  * tokens here and record a message's contact here. Served in both profiles.
  *
@@ -20,7 +20,7 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
  *                                       → {conversationSid, identity, token, expiresAt, member}
  *   POST /host-stand-in/one-time-token  {reason: 'issue'} → {token, expiresAt, expiresIn, userId} (a new guest)
  *                                       {reason: 'renew'} with `Authorization: OneTime <token>` → {token, expiresAt, expiresIn}
- *   POST /host-stand-in/contact         §7's contact payload (the one of `POST /gateway/lead/v1/contact`, M7)
+ *   POST /host-stand-in/contact         the contact payload (the one of `POST /gateway/lead/v1/contact`, M7)
  *                                       → {contactIds}, stored in `store.contacts` as that call's records are
  *
  * A real host's server knows who is signed in from its own session. The sandbox has no sessions:

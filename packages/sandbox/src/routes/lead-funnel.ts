@@ -110,7 +110,7 @@ export function renewOneTimeToken(store: SandboxStore, now: () => Date, token: s
 }
 
 /**
- * Stores §7's contact records of a message send (one per provider per payload): what
+ * Stores the contact records of a message send (one per provider per payload): what
  * `POST /gateway/lead/v1/contact` (M7) does, and the host stand-in's `/host-stand-in/contact`
  * (routes/host-stand-in.ts) the same, so a test reads either in `store.contacts`.
  */
@@ -444,7 +444,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     return c.json({ phoneNumber });
   });
 
-  // ---- One-time tokens (ours: §6 names the operations without detail) ------------------------
+  // ---- One-time tokens (ours: the spec names them without detail) -------------------------------
 
   // POST /v1/one-time-token {} — a fresh guest member and its token (customers only, no token sent).
   app.post('/v1/one-time-token', (c) => {

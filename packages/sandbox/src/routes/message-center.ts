@@ -37,7 +37,7 @@ export function messageCenterRoutes({ store, now, chat }: SandboxContext) {
       if (!related) throw badRequest('Invalid request: leadId must be a lead between this provider and member.', ['leadId']);
     }
     // Stored in the pair's conversation (thread unread flag, a GenericMessage activity per side
-    // for 'Message History' §2), pushed to the chat's live streams, answered by the simulated
+    // for 'Message History'), pushed to the chat's live streams, answered by the simulated
     // customer when it is on: see SandboxChat.post (packages/sandbox/src/chat.ts).
     const { stored } = chat.post({
       spId,

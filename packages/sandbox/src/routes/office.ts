@@ -68,7 +68,7 @@ export function officeRoutes({ store, now }: SandboxContext) {
   });
 
   // POST /lead/office/v1/leads/serviceProvider/{id}/counts {filters} — the board's status and
-  // unread counts (leadkit-designed, not in §7; see lead-query.ts countBoard).
+  // unread counts (leadkit-designed, not a spec call; see lead-query.ts countBoard).
   app.post('/lead/office/v1/leads/serviceProvider/:spId/counts', (c) => {
     const spId = idParam(c, 'spId');
     requireProvider(c, store, spId);

@@ -38,7 +38,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 export function sandboxRoutes({ faults, reset, store }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
 
-  // Saved replies of a provider (issue 17 §2), for demo host pages: the thread's `savedReplies`
+  // Saved replies of a provider, for demo host pages: the thread's `savedReplies`
   // property is set from GET, and PUT stores the list each `lk-saved-replies-change` carries.
   // `null` until the provider saved a list (the widget then shows its defaults). In memory;
   // POST /sandbox/reset forgets them.

@@ -114,7 +114,7 @@ export function buildSeed(seed: number, now: Date): SandboxData {
     },
   ];
 
-  // 'Message History' needs GenericMessage activities (§2): earlier messages of the pair, with who
+  // 'Message History' needs GenericMessage activities: earlier messages of the pair, with who
   // wrote them and their text (the read-only history view lists them); a PhoneCall one checks
   // the type filter.
   const activities: Activity[] = [];
