@@ -46,7 +46,7 @@ export const hostProviders = {
   },
   /** The spec has no counts call: the board shows none. */
   leadCounts: false,
-  /** §7's contact record after a message send, through the host's server (which knows the gateway's path). */
+  /** The contact record after a message send, through the host's server (which knows the gateway's path). */
   async recordContact(payload, { signal }) {
     await post('/host-stand-in/contact', payload, { signal });
   },

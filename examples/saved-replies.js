@@ -1,5 +1,5 @@
 /**
- * Saved replies kept by the host (issue 17 §2), as a real office site would keep them in its own
+ * Saved replies kept by the host, as a real office site would keep them in its own
  * backend: here the sandbox's `/sandbox/saved-replies/{sp}` endpoint. The element's
  * `savedReplies` property is set from it (left unset while the provider has saved none: the
  * thread shows its defaults), and each `lk-saved-replies-change` is stored and set back.

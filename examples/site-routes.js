@@ -1,5 +1,5 @@
 /**
- * The example site's own facts that leadkit cannot know (README "Routes a real host must give"):
+ * The example site's own facts that leadkit cannot know (docs/elements.md#routes-a-real-host-must-give):
  * where its office pages are, and which of its providers use the office inbox. One module,
  * shared by the example pages' host scripts (`site-host.js`, `app-host.js`), the pages rendered
  * on the server (scripts/server-pages.ts) and Storybook's frames (stories/support).
