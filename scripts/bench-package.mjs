@@ -1,5 +1,5 @@
 /**
- * The install a consumer gets (part of `npm run bench`, DESIGN.md § Budgets, issue 12 §3):
+ * The install a consumer gets (part of `npm run bench`, docs/architecture.md#budgets):
  *
  *   - the packed tarball of leadkit (`npm pack`: the .tgz size) ≤ 600 kB;
  *   - the consumer install: a temp project runs `npm install <leadkit tarball> react react-dom`

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md § Budgets and issue 13 (all in bench/budgets.mjs),
+ * `npm run bench`: the budgets of docs/architecture.md#budgets (all in bench/budgets.mjs),
  * on the built artefacts. Three parts, one report (bench/results.json, a table on stdout):
  *
  *   1. sizes of the CDN build (this file), gzip -9 (node zlib, level 9; 1 kB = 1000 bytes):

@@ -17,7 +17,7 @@ export interface CdnFlavour {
   /**
    * The shared runtime chunk (React or Preact, the element and runtime layers…), under a stable
    * name like the loader's, so a host page can start it beside the loader:
-   * `<link rel="modulepreload" href="…/chunks/runtime.js">` (README § Embedding).
+   * `<link rel="modulepreload" href="…/chunks/runtime.js">` (docs/embedding.md#a-page-without-a-build-cdn).
    */
   readonly runtime: string;
 }
