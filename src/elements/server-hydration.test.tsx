@@ -7,7 +7,7 @@ import { defineElement } from './registry';
 import { renderToString } from '../server';
 import { createGatewayClient } from '../gateway/client';
 import { preloadBoardParts } from '../widgets/lead-board/board-test-setup';
-import { INSURANCE_HIDDEN_STORAGE_KEY } from '../widgets/lead-board/insurance-offer';
+import { INSURANCE_HIDDEN_STORAGE_KEY } from '../widgets/lead-board/extras/insurance-offer';
 
 /**
  * A board whose first screen came from leadkit/server, hydrated by its element in the browser:

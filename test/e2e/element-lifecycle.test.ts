@@ -160,7 +160,7 @@ describe('a part whose code does not arrive (a phone losing its connection)', { 
     const { page } = await blankPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const listChunk = cdnSourceChunk('src/widgets/lead-board/board-list.tsx');
+    const listChunk = cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx');
     // Refused until the test says the connection is back (a preload and the import both ask for it).
     let connected = false;
     let answered = 0;

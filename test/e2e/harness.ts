@@ -121,7 +121,7 @@ export function cdnTagChunks(): Record<string, string> {
   return chunks;
 }
 
-/** The CDN chunk built from one source file (`src/widgets/lead-board/board-list.tsx` → `chunks/….js`). */
+/** The CDN chunk built from one source file (`src/widgets/lead-board/list/board-list.tsx` → `chunks/….js`). */
 export function cdnSourceChunk(source: string): string {
   const entry = cdnManifest()[source];
   if (!entry) throw new Error(`${source} is not a chunk of the CDN build`);

@@ -113,7 +113,7 @@ describe("the board's filter panel takes its placeholder's place exactly", () =>
   ])('at $width px (opened by "Show All Filters" first: $open), the list stays put when its controls arrive', async ({ open, ...viewport }) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    const chunk = cdnSourceChunk('src/widgets/lead-board/filter-panel.tsx');
+    const chunk = cdnSourceChunk('src/widgets/lead-board/filters/filter-panel.tsx');
     const release = await hold(page, `**/cdn/${chunk}`);
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
@@ -205,7 +205,7 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
   it.each(cases)('at $width px (hidden for this lead in this browser: $hidden; parts restyled by the host: $themed), the next card stays put when its code arrives', async ({ hidden, themed, ...viewport }) => {
     const context = await e2e.newContext(viewport);
     const page = await context.newPage();
-    const release = await hold(page, `**/cdn/${cdnSourceChunk('src/widgets/lead-board/card-extras-part.ts')}`);
+    const release = await hold(page, `**/cdn/${cdnSourceChunk('src/widgets/lead-board/extras/card-extras-part.ts')}`);
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const open = board.locator('li[data-lead-id][data-expanded="true"]');

@@ -103,7 +103,7 @@ const extrasHere = (card: Locator) => card.locator('dialog').first().waitFor({ s
 // ---- status ----------------------------------------------------------------------------------
 
 describe('status', () => {
-  /** The debounce of the status select (src/widgets/lead-board/board-atoms.ts STATUS_SEND_DELAY_MS). */
+  /** The debounce of the status select (src/widgets/lead-board/changes/card-atoms.ts STATUS_SEND_DELAY_MS). */
   const SEND_DELAY_MS = 500;
   const STATUS_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/status';
 

@@ -157,10 +157,10 @@ describe('the load path', { timeout: 60_000 }, () => {
     // their chunk is asked for only after the list's chunk has arrived.
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const sentFor = (source: string) => requests.find((request) => cdnFile(request.url) === manifest[source]?.file);
-    const list = sentFor('src/widgets/lead-board/board-list.tsx');
-    await expect.poll(() => sentFor('src/widgets/lead-board/filter-panel.tsx')?.sent).toBeTypeOf('number');
+    const list = sentFor('src/widgets/lead-board/list/board-list.tsx');
+    await expect.poll(() => sentFor('src/widgets/lead-board/filters/filter-panel.tsx')?.sent).toBeTypeOf('number');
     expect(list?.finished).toBeTypeOf('number');
-    expect(sentFor('src/widgets/lead-board/filter-panel.tsx')?.sent).toBeGreaterThan(list?.finished as number);
+    expect(sentFor('src/widgets/lead-board/filters/filter-panel.tsx')?.sent).toBeGreaterThan(list?.finished as number);
   });
 
   it('lead page route: the lead is asked for beside the code, once', async () => {
@@ -262,7 +262,7 @@ describe('the load path', { timeout: 60_000 }, () => {
   it("on-demand parts are in no tag's or route's first content: the open card's dialogs and review request (issue 13 §2), the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
     const { tags, routes, attrs } = firstContent();
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk-part.tsx', 'src/widgets/lead-board/card-extras-part.ts'].map((source) => {
+    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk/bulk-part.tsx', 'src/widgets/lead-board/extras/card-extras-part.ts'].map((source) => {
       const file = manifest[source]?.file;
       expect(file, source).toBeTypeOf('string');
       return file as string;

@@ -446,7 +446,7 @@ export function engineJourneys(engine: EngineName): void {
     it.skipIf(engine === 'webkit')("a part whose code does not arrive: the board says so in its place; 'Try again' shows it (Firefox, which keeps a failed module, offers 'Reload the page')", async () => {
       const { driver, proxy } = session;
       const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
-      const allow = proxy.refuse(`/cdn/${cdnSourceChunk('src/widgets/lead-board/board-list.tsx')}`);
+      const allow = proxy.refuse(`/cdn/${cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx')}`);
       try {
         await session.open(`/app/lead/board/${SP_ID}`);
         await driver.waitFor(within(within(board, { role: 'alert' }), { text: 'This part of the page did not load. Check your connection and try again.' }));

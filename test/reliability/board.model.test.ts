@@ -62,7 +62,7 @@ import {
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
-import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk-atoms';
+import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk/bulk-atoms';
 import {
   chooseLeadStatusAtom,
   closeJobNotesAtom,
@@ -72,7 +72,7 @@ import {
   setLeadFeedbackAtom,
   statusFailuresAtom,
   type StatusOutcome,
-} from '../../src/widgets/lead-board/card-atoms';
+} from '../../src/widgets/lead-board/changes/card-atoms';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

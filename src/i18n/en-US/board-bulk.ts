@@ -2,7 +2,7 @@
  * The board's bulk actions (docs/widgets/lead-board.md#counts-and-bulk-actions; all our
  * wording): the toolbar over
  * the list once leads are selected, and the one message an action ends with. Loaded with the
- * bulk part (widgets/lead-board/bulk-part.ts), not in the board's first load; the cards'
+ * bulk part (widgets/lead-board/bulk/bulk-part.tsx), not in the board's first load; the cards'
  * checkboxes are named by `board.selectLead` (board.ts).
  *
  * en-US takes no plural argument (test/locale-catalogues.test.ts): a single lead has keys of its

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { DEFAULT_FILTERS } from '../../domain/filters';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, changeSortAtom, clearFiltersAtom, expandedLeadIdAtom, selectionAtom } from './board-atoms';
-import { NO_SELECTION } from './board-selection.logic';
+import { NO_SELECTION } from './bulk/board-selection.logic';
 
 describe('the open card (§2: the first lead opens on mount)', () => {
   it("belongs to the provider it was opened on: another provider's board starts with none (its first lead opens)", () => {

@@ -14,7 +14,7 @@ import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead } from '../
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { defaultQuery, openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
-import { NO_SELECTION, type Selection } from './board-selection.logic';
+import { NO_SELECTION, type Selection } from './bulk/board-selection.logic';
 
 // ---- Inputs (attributes) -------------------------------------------------------------------
 

@@ -42,12 +42,12 @@ import {
   type LeadsPage,
   type MutationAction,
 } from './board-atoms';
-import { BoardSkeleton } from './board-skeleton';
-import { LeadCardBody } from './card-body-loader';
+import { BoardSkeleton } from './list/board-skeleton';
+import { LeadCardBody } from './card/card-body-loader';
 import { lazyPart } from '../../ui/lazy-part';
-import { FilterBar } from './filter-bar';
-import { Bulk } from './bulk-loader';
-import { toggleSelection } from './board-selection.logic';
+import { FilterBar } from './filters/filter-bar';
+import { Bulk } from './bulk/bulk-loader';
+import { toggleSelection } from './bulk/board-selection.logic';
 import { useBoardAnalytics } from './board-analytics';
 
 export interface LeadBoardProps {
@@ -69,7 +69,7 @@ const STYLES = [switchCss, leadBoardCss];
 
 /** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
 const BoardList = lazyPart(
-  () => import(/* lk:first-content */ './board-list'),
+  () => import(/* lk:first-content */ './list/board-list'),
   (list) => list.default,
 );
 

@@ -1,0 +1,123 @@
+import { memo, useId, useRef, useState } from 'react';
+import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../../domain/lead-status';
+import type { Lead } from '../../../gateway/office/schemas';
+import { useRuntime } from '../../../runtime/runtime';
+import { useFormat } from '../../../runtime/use-format';
+import { customerName, leadPlace } from './lead-board.logic';
+import { LeadCardBody } from '../card/card-body-loader';
+import { singleClick } from '../../../ui/single-click';
+import { MessageLink } from './message-link';
+
+export interface BoardLeadCardProps {
+  lead: Lead;
+  expanded: boolean;
+  featured: boolean;
+  /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
+  messageHref: string;
+  messageKind: 'office-inbox' | 'conversation-thread';
+  onToggle(lead: Lead): void;
+  onToggleRead(lead: Lead): void;
+  onArchive(lead: Lead, archived: boolean): void;
+  onStatusChanged(lead: Lead, status: LeadStatus): void;
+  /** Selected for a bulk action (issue 18 §2). */
+  selected: boolean;
+  /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
+  onSelect(lead: Lead, selected: boolean, range: boolean): void;
+}
+
+/**
+ * One lead on the board: a header row that expands and collapses the card, and the body when
+ * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
+ */
+/** Memoised: a card re-renders only when its lead, its state or its handlers change. */
+export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged, selected, onSelect }: BoardLeadCardProps) {
+  const { t } = useRuntime();
+  const format = useFormat();
+  const bodyId = useId();
+  const name = customerName(lead, t('lead.memberFallback'));
+  const place = leadPlace(lead);
+  const message = { href: messageHref, kind: messageKind };
+  // Shift held for this toggle: from the click (a pointer) or the key (Shift+Space: the click a
+  // key makes may not carry the shift key, the key does).
+  const shiftKey = useRef(false);
+  // Shown collapsed at some point: an open body is then the pro's tap (LeadCardBody's endAfterPaint).
+  const [wasCollapsed, setWasCollapsed] = useState(!expanded);
+  if (!expanded && !wasCollapsed) setWasCollapsed(true);
+
+  return (
+    <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
+      <div className="lk-card__header">
+        {/* Outside the expand button: a control of its own. Reaching for it loads the bulk toolbar (lead-board.tsx). */}
+        <label className="lk-card__select">
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={t('board.selectLead', { name })}
+            onKeyDown={(event) => (shiftKey.current = event.key === ' ' && event.shiftKey)}
+            // The click comes before the change; React's change is made from the click (it has
+            // the shift key), Preact's is the DOM's change event (it has none): the click says it.
+            onClick={(event) => (shiftKey.current ||= event.shiftKey)}
+            onChange={(event) => {
+              const range = shiftKey.current;
+              shiftKey.current = false;
+              onSelect(lead, event.currentTarget.checked, range);
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="lk-card__read"
+          aria-label={t(lead.read ? 'board.readState.read' : 'board.readState.unread')}
+          title={t(lead.read ? 'board.markUnread' : 'board.markRead')}
+          onClick={singleClick(() => onToggleRead(lead))}
+        >
+          <span className="lk-card__read-dot" data-unread={!lead.read} />
+        </button>
+        {/* A heading around the toggle (accordion pattern): the card's sections sit under it. */}
+        <h2 className="lk-card__title">
+          <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={singleClick(() => onToggle(lead))}>
+            <span className="lk-card__arrow" aria-hidden="true" />
+            <span className="lk-card__summary">
+              <span className="lk-card__line">
+                <span className="lk-card__name">{name}</span>
+                {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
+                {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
+                {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
+              </span>
+              <span className="lk-card__line lk-card__meta">
+                {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
+                <span className="lk-card__when">
+                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
+                    {format.leadCreated(lead.createDate)}
+                  </time>
+                  <span>{lead.category.name}</span>
+                </span>
+                {place ? <span className="lk-card__place">{place}</span> : null}
+              </span>
+            </span>
+          </button>
+        </h2>
+        <div className="lk-card__actions">
+          {lead.isArchived ? (
+            <button type="button" className="lk-link-button" onClick={() => onArchive(lead, false)}>
+              {t('board.moveToActive')}
+            </button>
+          ) : null}
+          <MessageLink lead={lead} target={message} look="button" part="message-button" />
+        </div>
+      </div>
+      <div id={bodyId} className="lk-card__body" hidden={!expanded}>
+        {expanded ? (
+          <LeadCardBody
+            lead={lead}
+            message={message}
+            onToggleRead={onToggleRead}
+            onArchive={onArchive}
+            onStatusChanged={onStatusChanged}
+            endAfterPaint={wasCollapsed}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+});

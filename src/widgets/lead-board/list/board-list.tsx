@@ -1,0 +1,103 @@
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { hasMultiplePages, type PaginationInfo } from '../../../domain/pagination';
+import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../../domain/sort';
+import type { LeadStatus } from '../../../domain/lead-status';
+import type { Lead } from '../../../gateway/office/schemas';
+import { useRuntime } from '../../../runtime/runtime';
+import { useStyles } from '../../../runtime/styles';
+import paginationCss from '../../../ui/pagination.css?inline';
+import selectCss from '../../../ui/select.css?inline';
+import boardListCss from './board-list.css?inline';
+import { Pagination } from '../../../ui/pagination';
+import { Select } from '../../../ui/select';
+import { BoardLeadCard } from './board-lead-card';
+
+const STYLES = [paginationCss, selectCss, boardListCss];
+
+export interface BoardListProps {
+  leads: readonly Lead[];
+  /** 'Showing X - Y of Z results' numbers. */
+  first: number;
+  last: number;
+  total: number;
+  sort: SortOption;
+  onSortChange(sort: SortOption): void;
+  pageIndex: number;
+  info: PaginationInfo;
+  onPageChange(index: number): void;
+  expandedId: number | null | undefined;
+  featuredId: number | null;
+  inbox: boolean;
+  messageHref(lead: Lead): string;
+  loadingMore: boolean;
+  onToggle(lead: Lead): void;
+  onToggleRead(lead: Lead): void;
+  onArchive(lead: Lead, archived: boolean): void;
+  onStatusChanged(lead: Lead, status: LeadStatus): void;
+  countRef: RefObject<HTMLParagraphElement | null>;
+  /** Called once the list is on screen (after its first paint). */
+  onShown(): void;
+  listRef: RefObject<HTMLUListElement | null>;
+  /** Leads selected for a bulk action, and a card's checkbox toggled (issue 18 §2). */
+  selectedIds: ReadonlySet<number>;
+  onSelect(lead: Lead, selected: boolean, range: boolean): void;
+  /** The bulk toolbar while leads are selected: it lies over this header row (bulk.css), so nothing moves. */
+  toolbar: ReactNode;
+}
+
+/**
+ * The list part of the board — count, sort, the lead cards and paging — a chunk of its own that
+ * the board starts loading as it mounts, beside the first page of leads (the board shows its
+ * skeleton of the same size until both are there), so it is not in the board's first load.
+ */
+export default function BoardList(props: BoardListProps) {
+  useStyles(STYLES);
+  const { t } = useRuntime();
+  const { leads, info, inbox, onShown } = props;
+  useEffect(() => onShown(), [onShown]);
+  return (
+    <>
+      <div className="lk-board__list-header">
+        {props.toolbar}
+        <p ref={props.countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
+          {t('board.showing', { first: props.first, last: props.last, total: props.total })}
+        </p>
+        <Select<SortOption>
+          label={t('sort.label')}
+          value={props.sort}
+          options={SORT_OPTIONS.map((sort) => ({ value: sort, label: t(sortLabelKey(sort)) }))}
+          onChange={props.onSortChange}
+        />
+      </div>
+      <ul ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
+        {leads.map((lead) => (
+          <BoardLeadCard
+            key={lead.leadId}
+            lead={lead}
+            expanded={props.expandedId === lead.leadId}
+            featured={props.featuredId !== null && lead.leadId === props.featuredId}
+            messageHref={props.messageHref(lead)}
+            messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
+            onToggle={props.onToggle}
+            onToggleRead={props.onToggleRead}
+            onArchive={props.onArchive}
+            onStatusChanged={props.onStatusChanged}
+            selected={props.selectedIds.has(lead.leadId)}
+            onSelect={props.onSelect}
+          />
+        ))}
+      </ul>
+      {hasMultiplePages(info) ? (
+        <Pagination
+          pageIndex={props.pageIndex}
+          pageCount={info.totalPageCount}
+          onPageChange={props.onPageChange}
+          previous={t('pagination.previous')}
+          next={t('pagination.next')}
+          page={(n) => t('pagination.page', { page: n })}
+          navLabel={t('pagination.label')}
+        />
+      ) : null}
+    </>
+  );
+}

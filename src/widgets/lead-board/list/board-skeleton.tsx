@@ -1,0 +1,35 @@
+import { Skeleton } from '../../../ui/skeleton';
+
+/** Placeholder rows of the card's collapsed size. */
+export function BoardLeadCardSkeleton() {
+  return (
+    <li className="lk-card" aria-hidden="true" data-skeleton="">
+      <div className="lk-card__header">
+        <span className="lk-card__select" />
+        <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
+        <span className="lk-card__summary">
+          <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />
+          <span className="lk-skeleton" style={{ width: '65%', height: 14, marginTop: 6 }} />
+        </span>
+        <span className="lk-skeleton" style={{ width: 96, height: 36 }} />
+      </div>
+    </li>
+  );
+}
+
+/** The list's placeholder: count, sort and `rows` collapsed cards, the size of the list to come. */
+export function BoardSkeleton({ rows }: { rows: number }) {
+  return (
+    <div aria-busy="true" data-skeleton="">
+      <div className="lk-board__list-header">
+        <Skeleton width={220} height={18} />
+        <Skeleton width={200} height={40} />
+      </div>
+      <ul className="lk-board__list">
+        {Array.from({ length: rows }, (_, index) => (
+          <BoardLeadCardSkeleton key={index} />
+        ))}
+      </ul>
+    </div>
+  );
+}
