@@ -6,7 +6,7 @@ import { createGatewayClient } from './gateway/client';
 import { LEADKIT_EVENTS, type LeadkitEvent } from './runtime/events';
 import { HOST_PROPERTIES } from './runtime/host-inputs';
 import { eventPropName, LeadBoard, LeadPage, type LeadBoardElement, type LeadBoardProps } from './react';
-import { preloadBoardParts } from './widgets/lead-board/board-test-setup';
+import { preloadBoardParts } from '../test/support/lead-board';
 
 const leadResponse = (leadId: number) => ({
   leadId,

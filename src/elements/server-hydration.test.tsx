@@ -6,7 +6,7 @@ import { leadBoardElement } from './lead-board.element';
 import { defineElement } from './registry';
 import { renderToString } from '../server';
 import { createGatewayClient } from '../gateway/client';
-import { preloadBoardParts } from '../widgets/lead-board/board-test-setup';
+import { preloadBoardParts } from '../../test/support/lead-board';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from '../widgets/lead-board/extras/insurance-offer';
 
 /**

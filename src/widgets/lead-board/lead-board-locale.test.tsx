@@ -4,7 +4,7 @@ import { renderWidget } from '../../../test/helpers/render-widget';
 import { loadLocalePack } from '../../i18n/locale';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from './board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
 
 afterEach(cleanup);
 // The lazy parts and the Spanish chunk, loaded before the clock of any test starts.

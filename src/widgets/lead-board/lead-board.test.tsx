@@ -5,7 +5,7 @@ import { renderWidget } from '../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from './board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
 
 const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const leadsPath = '/gateway/lead/office/v6/leads/serviceProvider/1001';

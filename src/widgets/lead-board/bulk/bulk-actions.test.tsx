@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
  * Issue 18 §2 bulk actions on the board, against the in-process sandbox: selecting (checkbox,

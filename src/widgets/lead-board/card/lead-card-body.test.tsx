@@ -7,7 +7,7 @@ import { createGatewayClient } from '../../../gateway/client';
 import { STATUS_SEND_DELAY_MS } from '../changes/card-atoms';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 afterEach(cleanup);
 beforeAll(preloadBoardParts);

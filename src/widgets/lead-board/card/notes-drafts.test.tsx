@@ -7,7 +7,7 @@ import { createDraftStore, leadNotesDraftKey, memoryDraftBackend } from '../../.
 import { DraftStoreProvider } from '../../../ui/use-draft';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
  * 'Your Notes' drafts (issue 17 §4) over an in-memory backend (happy-dom has no IndexedDB): a

@@ -4,7 +4,7 @@ import { renderWidget } from '../../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS } from '../board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS } from '../../../../test/support/lead-board';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from './insurance-offer';
 
 /**

@@ -8,7 +8,7 @@ import type { LeadFiltersWire } from '../../../gateway/office/schemas';
 import { loadLocalePack } from '../../../i18n/locale';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../board-test-setup';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
  * The board's counts (issue 18 §2): the status filter's options and 'Show Unread Messages' show

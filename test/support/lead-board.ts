@@ -4,7 +4,14 @@
  * arrive on a busy machine. React.lazy still suspends once; the module is already there.
  */
 export async function preloadBoardParts(): Promise<void> {
-  await Promise.all([import('./list/board-list'), import('./card/lead-card-body-part'), import('./extras/card-extras-part'), import('./filters/filter-panel'), import('./filters/lead-counts'), import('../../ui/date-range-picker')]);
+  await Promise.all([
+    import('../../src/widgets/lead-board/list/board-list'),
+    import('../../src/widgets/lead-board/card/lead-card-body-part'),
+    import('../../src/widgets/lead-board/extras/card-extras-part'),
+    import('../../src/widgets/lead-board/filters/filter-panel'),
+    import('../../src/widgets/lead-board/filters/lead-counts'),
+    import('../../src/ui/date-range-picker'),
+  ]);
 }
 
 /** How long a test waits for the board's first page (a state, not a timing: the bound only ends a hung test). */
