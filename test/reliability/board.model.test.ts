@@ -1,6 +1,6 @@
 /**
  * Issue 16 §1 "Model-based fault runs" — the lead board and its card actions, at the store level
- * (board-atoms.ts, card-atoms.ts: the atoms the components use, wired as the components wire
+ * (board-atoms.ts and changes/: the atoms the components use, wired as the components wire
  * them), against the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
  * Actions (fc.commands): open a card (marks it read), read toggle, status choice (one to three
@@ -52,15 +52,11 @@ import {
   goToPageAtom,
   leadsLoadableAtom,
   leadsReloadAtom,
-  mutationErrorAtom,
-  patchesAtom,
   providerInfoLoadableAtom,
-  setLeadArchivedAtom,
-  setLeadReadAtom,
   settlePageAtom,
-  visibleLeads,
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
+import { mutationErrorAtom, patchesAtom, setLeadArchivedAtom, setLeadReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
 import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk/bulk-atoms';
 import {

@@ -30,18 +30,13 @@ import {
   leadsLoadableAtom,
   leadsQuietAtom,
   leadsReloadAtom,
-  mutationErrorAtom,
-  patchesAtom,
   providerInfoLoadableAtom,
   reloadQuietlyAtom,
   selectionAtom,
-  setLeadArchivedAtom,
-  setLeadReadAtom,
   settlePageAtom,
-  visibleLeads,
   type LeadsPage,
-  type MutationAction,
 } from './board-atoms';
+import { type MutationAction, mutationErrorAtom, patchesAtom, setLeadArchivedAtom, setLeadReadAtom, visibleLeads } from './changes/lead-changes';
 import { BoardSkeleton } from './list/board-skeleton';
 import { LeadCardBody } from './card/card-body-loader';
 import { lazyPart } from '../../ui/lazy-part';

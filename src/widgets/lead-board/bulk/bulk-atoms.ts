@@ -1,18 +1,8 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { archiveLead, markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
-import {
-  boardQueryAtom,
-  expandedLeadIdAtom,
-  leadsDataAtom,
-  mutate,
-  mutationErrorAtom,
-  patchesAtom,
-  requireProvider,
-  selectionAtom,
-  setLeadReadAtom,
-  visibleLeads,
-} from '../board-atoms';
+import { boardQueryAtom, expandedLeadIdAtom, leadsDataAtom, requireProvider, selectionAtom } from '../board-atoms';
+import { mutate, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from '../changes/lead-changes';
 import { BULK_CONCURRENCY, bulkSummary, createLimiter, type BulkAction, type BulkSummary } from './bulk.logic';
 
 /** Leads a bulk action is still sending: the toolbar stays (and keeps its focus), with them counted, until they settle. */
@@ -43,7 +33,7 @@ function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>)
 
 /**
  * One action on the selected leads (issue 18 §2) through the board's own machinery
- * (board-atoms' `mutate`): every lead changes on screen at once, each call goes in its lead's
+ * (changes/lead-changes.ts' `mutate`): every lead changes on screen at once, each call goes in its lead's
  * turn (after that lead's earlier calls), at most BULK_CONCURRENCY calls at a time (the gateway
  * has no bulk call, spec §7), and a failed lead rolls back alone; the page is fetched again once
  * the last one settled (archive / restore, or any failure). Instead of one error per lead, the

@@ -3,11 +3,12 @@ import type { LeadStatus } from '../../../domain/lead-status';
 import { updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
-import { boardInputsAtom, callInTurn, dropLeadChange, placeLeadChange, requireProvider, settleLeadChange, trackLeadCall, updateLeadChange } from '../board-atoms';
+import { boardInputsAtom, requireProvider } from '../board-atoms';
+import { callInTurn, dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall, updateLeadChange } from './lead-changes';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
- * loaded with the card body, on the board's store and its patches (board-atoms.ts).
+ * loaded with the card body, on the board's store and its patches (lead-changes.ts).
  */
 
 // ---- Status (debounced) ------------------------------------------------------------------------
@@ -37,7 +38,7 @@ interface StatusDraft {
   chosen: LeadStatus;
   /** Bumped by every choice: an answer for an older one is never applied. */
   version: number;
-  /** The change on the lead's list (board-atoms.ts) that shows the choice: dropped when it fails or ends where it started. */
+  /** The change on the lead's list (lead-changes.ts) that shows the choice: dropped when it fails or ends where it started. */
   changeId: number | null;
   timer: ReturnType<typeof setTimeout> | null;
   controller: AbortController | null;

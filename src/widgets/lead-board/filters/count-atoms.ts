@@ -2,7 +2,8 @@ import { atom } from 'jotai/vanilla';
 import { boardLeadCounts, leadCountsOff, type LeadCounts, type LeadCountsRequest } from '../../../gateway/office/lead-counts';
 import { clientAtom } from '../../../runtime/client-atom';
 import { loadableOf } from '../../../runtime/loadable';
-import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadCountsReloadAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
+import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
+import { leadCountsReloadAtom } from '../changes/lead-changes';
 import { toLeadListRequest } from '../board-request';
 
 /**
