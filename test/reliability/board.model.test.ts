@@ -41,6 +41,7 @@ import { isRetryableError } from '../../src/gateway/errors';
 import { getLeads, submitLeadFeedback } from '../../src/gateway/office/calls';
 import type { Lead } from '../../src/gateway/office/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
+import type { WidgetRuntime } from '../../src/runtime/runtime';
 import {
   boardInputsAtom,
   boardQueryAtom,
@@ -56,7 +57,7 @@ import {
   settlePageAtom,
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
-import { mutationErrorAtom, patchesAtom, setLeadArchivedAtom, setLeadReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
+import { archiveLeadsAtom, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
 import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk/bulk-atoms';
 import {
@@ -357,11 +358,14 @@ const retryJobNotes = new Action<Board>('retry job notes', (board) => {
   });
 });
 
+/** The host's events are not this model's (the board's components tests check them): the actions' emit goes nowhere. */
+const noEvents: WidgetRuntime['emit'] = () => true;
+
 const archive = (i: number) =>
   new Action<Board>(`archive/restore #${i}`, (board) => {
     const lead = leadAt(board, i);
     // 'Archive' on an active lead; 'Move to Active Leads' on an archived one (the archived filter).
-    if (lead) void board.store.set(setLeadArchivedAtom, { lead, archived: !lead.isArchived });
+    if (lead) void board.store.set(archiveLeadsAtom, { leads: [lead], archived: !lead.isArchived, emit: noEvents });
   });
 
 /** A bulk action (issue 18 §2) on a few leads of the page: archive (restore in the archived view), mark read or unread. */
@@ -370,7 +374,7 @@ const bulk = ({ picks, kind }: { picks: number[]; kind: 'move' | 'read' | 'unrea
     const leads = [...new Set(picks.map((i) => leadAt(board, i)).filter((lead): lead is Lead => lead !== null))];
     if (!leads.length) return;
     const action = kind === 'move' ? (board.store.get(boardQueryAtom).filters.archived ? 'restore' : 'archive') : kind;
-    void board.store.set(runBulkActionAtom, { action, leads }).then((failed) => {
+    void board.store.set(runBulkActionAtom, { action, leads, emit: noEvents }).then((failed) => {
       board.bulkFailed = new Set(failed);
     });
     // As the toolbar: a new action replaces the last one's message.

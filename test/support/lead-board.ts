@@ -16,3 +16,10 @@ export async function preloadBoardParts(): Promise<void> {
 
 /** How long a test waits for the board's first page (a state, not a timing: the bound only ends a hung test). */
 export const FIRST_PAGE_TIMEOUT_MS = 10_000;
+
+/** The `lk-lead-archive` events the board fires from `host` from now on, their details in order. */
+export function archiveEvents(host: EventTarget): { leadId: number; archived: boolean }[] {
+  const details: { leadId: number; archived: boolean }[] = [];
+  host.addEventListener('lk-lead-archive', (event) => details.push((event as CustomEvent<{ leadId: number; archived: boolean }>).detail));
+  return details;
+}

@@ -5,7 +5,7 @@ import { renderWidget } from '../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
+import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
 
 const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const leadsPath = '/gateway/lead/office/v6/leads/serviceProvider/1001';
@@ -460,8 +460,9 @@ describe('<LeadBoard> filters', () => {
 });
 
 describe('<LeadBoard> archive and restore', () => {
-  it('archives a lead: it leaves the list, the count drops, the next lead opens', async () => {
+  it('archives a lead: it leaves the list, the count drops, the next lead opens; one call and one lk-lead-archive', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     const count = screen.getByText(/^Showing 1 - 10 of (\d+) results$/).textContent!;
     const total = Number(/of (\d+)/.exec(count)![1]);
     const [first, second] = cards();
@@ -469,11 +470,10 @@ describe('<LeadBoard> archive and restore', () => {
     await archiveFromMenu(first!);
     await waitFor(() => expect(cards().map((c) => Number(c.dataset.leadId))).not.toContain(firstId));
     expect(screen.getByText(`Showing 1 - ${cards().length} of ${total - 1} results`)).toBeTruthy();
-    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive')[0]?.body).toEqual({
-      serviceProviderId: 1001,
-      leadId: firstId,
-      archived: true,
-    });
+    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive').map((request) => request.body)).toEqual([
+      { serviceProviderId: 1001, leadId: firstId, archived: true },
+    ]);
+    expect(events).toEqual([{ leadId: firstId, archived: true }]);
     const secondToggle = within(cards().find((c) => c.dataset.leadId === second!.dataset.leadId)!).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
     expect(secondToggle.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() => expect(screen.getByText(`Showing 1 - 10 of ${total - 1} results`)).toBeTruthy());
@@ -481,10 +481,13 @@ describe('<LeadBoard> archive and restore', () => {
 
   it('puts the lead back with a message when archiving fails', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive' });
     const firstId = cards()[0]!.dataset.leadId;
     await archiveFromMenu(cards()[0]!);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not archive this lead. Please try again.');
+    // The host heard the pro ask, once (as for any archive: the event says what was asked, not how it went).
+    expect(events).toEqual([{ leadId: Number(firstId), archived: true }]);
     expect(cards().map((c) => c.dataset.leadId)).toContain(firstId);
     // Open again as it was (the next card opened in its place is closed): trying again is one menu away.
     const toggleOf = (card: HTMLElement) => within(card).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
@@ -492,8 +495,9 @@ describe('<LeadBoard> archive and restore', () => {
     expect(cards().filter((c) => toggleOf(c).getAttribute('aria-expanded') === 'true').map((c) => c.dataset.leadId)).toEqual([firstId]);
   });
 
-  it("restores an archived lead with 'Move to Active Leads'", async () => {
+  it("restores an archived lead with 'Move to Active Leads': one call and one lk-lead-archive", async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
     await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ filters: { archived: true } }));
     const restore = (await screen.findAllByRole('button', { name: 'Move to Active Leads' }))[0]!;
@@ -501,11 +505,10 @@ describe('<LeadBoard> archive and restore', () => {
     const leadId = Number(card.dataset.leadId);
     await userEvent.click(restore);
     await waitFor(() => expect(cards().map((c) => Number(c.dataset.leadId))).not.toContain(leadId));
-    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive').at(-1)?.body).toEqual({
-      serviceProviderId: 1001,
-      leadId,
-      archived: false,
-    });
+    expect(view.received('POST', '/gateway/lead/office/v1/leads/serviceprovider/1001/archive').map((request) => request.body)).toEqual([
+      { serviceProviderId: 1001, leadId, archived: false },
+    ]);
+    expect(events).toEqual([{ leadId, archived: false }]);
   });
 });
 

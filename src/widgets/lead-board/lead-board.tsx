@@ -36,7 +36,7 @@ import {
   settlePageAtom,
   type LeadsPage,
 } from './board-atoms';
-import { type MutationAction, mutationErrorAtom, patchesAtom, setLeadArchivedAtom, setLeadReadAtom, visibleLeads } from './changes/lead-changes';
+import { archiveLeadsAtom, type MutationAction, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from './changes/lead-changes';
 import { BoardSkeleton } from './list/board-skeleton';
 import { LeadCardBody } from './card/card-body-loader';
 import { lazyPart } from '../../ui/lazy-part';
@@ -120,7 +120,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
   const [mutationError, setMutationError] = useAtom(mutationErrorAtom);
   const setRead = useSetAtom(setLeadReadAtom);
-  const setArchived = useSetAtom(setLeadArchivedAtom);
+  const archiveLeads = useSetAtom(archiveLeadsAtom);
   const changeSort = useSetAtom(changeSortAtom);
   const goToPage = useSetAtom(goToPageAtom);
   const clearFilters = useSetAtom(clearFiltersAtom);
@@ -226,10 +226,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
     if (hadFocus) focusAfterRemoval.current = lead.leadId;
     // A failed archive brings the lead back: focus is not moved later, out of the blue.
-    void setArchived({ lead, archived }).finally(() => {
+    void archiveLeads({ leads: [lead], archived, emit }).finally(() => {
       if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
     });
-    emit('lk-lead-archive', { leadId: lead.leadId, archived });
   });
   const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
     setSelection(toggleSelection(selection, lead.leadId, selected, range && shown ? shown.leads.map((shownLead) => shownLead.leadId) : null)),

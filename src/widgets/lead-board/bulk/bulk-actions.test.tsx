@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
+import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
  * Issue 18 §2 bulk actions on the board, against the in-process sandbox: selecting (checkbox,
@@ -125,8 +125,9 @@ describe('<LeadBoard> selecting leads (issue 18 §2)', () => {
 });
 
 describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
-  it('archives the selected leads: one call each, all leave the list at once, one polite summary, the selection empties and the focus goes to the count', async () => {
+  it('archives the selected leads: one call and one lk-lead-archive each, all leave the list at once, one polite summary, the selection empties and the focus goes to the count', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     const count = screen.getByText(SHOWING).textContent!;
     const total = Number(/of (\d+)/.exec(count)![1]);
     const chosen = [cards()[1]!, cards()[2]!, cards()[4]!].map(idOf);
@@ -141,6 +142,7 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
       [...chosen].sort((a, b) => a - b).map((leadId) => ({ serviceProviderId: 1001, leadId, archived: true })),
     );
     for (const id of chosen) expect(view.sandbox.store.lead(id)?.assignments.find((a) => a.spId === 1001)?.archived).toBe(true);
+    expect([...events].sort((a, b) => a.leadId - b.leadId)).toEqual([...chosen].sort((a, b) => a - b).map((leadId) => ({ leadId, archived: true })));
     await waitFor(() => expect(screen.getByText(`Showing 1 - 10 of ${total - 3} results`)).toBeTruthy());
     expect(screen.queryByRole('group', { name: 'Selected leads' })).toBeNull();
     await waitFor(() => expect(document.activeElement?.textContent).toMatch(SHOWING));
@@ -148,6 +150,7 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
 
   it('on a partial failure: the failed lead comes back alone and stays selected, the others are archived, and ONE alert says so', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     const chosen = [cards()[0]!, cards()[1]!, cards()[2]!].map(idOf);
     for (const id of chosen) await userEvent.click(checkboxOf(cards().find((card) => idOf(card) === id)!));
     const bar = await toolbar();
@@ -168,6 +171,8 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
     }
     expect(view.sandbox.store.lead(failedId.leadId)?.assignments.find((a) => a.spId === 1001)?.archived).toBe(false);
     expect(selectedIds()).toEqual([failedId.leadId]);
+    // The host heard each lead asked for once, the failed one too (the event says what was asked).
+    expect(events.map((event) => event.leadId).sort((a, b) => a - b)).toEqual([...chosen].sort((a, b) => a - b));
     // The toolbar stayed with the focus on Archive: pressing it again tries the failed lead again.
     expect(within(await toolbar()).getByText('1 selected')).toBeTruthy();
     expect(document.activeElement).toBe(archive);
@@ -175,10 +180,12 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
     expect(await screen.findByText('1 lead archived', undefined, { timeout: TOOLBAR_TIMEOUT_MS })).toBeTruthy();
     await waitFor(() => expect(cards().map(idOf)).not.toContain(failedId.leadId));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(events.slice(chosen.length)).toEqual([{ leadId: failedId.leadId, archived: true }]);
   });
 
   it('marks the selected leads read and unread: calls for exactly the selected leads that change (one already so is skipped, spec §4)', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     const before = view.received('POST', READ_PATH).length;
     // The first card was opened (so read), and two unread ones.
     const unread = cards().filter((card) => card.dataset.read === 'false').slice(0, 2);
@@ -206,10 +213,13 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
     expect(readCalls.map((body) => body.leadId).sort()).toEqual(picks.map(idOf).sort());
     expect(readCalls.every((body) => body.read === true)).toBe(true);
     for (const id of picks.map(idOf)) expect(view.sandbox.store.lead(id)?.assignments.find((a) => a.spId === 1001)?.read).toBe(true);
+    // Marks are not archives: the host heard no lk-lead-archive.
+    expect(events).toEqual([]);
   });
 
-  it('restores the selected leads in the archived view', async () => {
+  it('restores the selected leads in the archived view: one call and one lk-lead-archive each', async () => {
     const view = await shownBoard();
+    const events = archiveEvents(view.host);
     await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
     await screen.findAllByRole('button', { name: 'Move to Active Leads' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const chosen = cards().slice(0, 2).map(idOf);
@@ -221,6 +231,7 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
     expect(archiveBodies(view).map((body) => body as { leadId: number; archived: boolean }).sort((a, b) => a.leadId - b.leadId)).toEqual(
       [...chosen].sort((a, b) => a - b).map((leadId) => ({ serviceProviderId: 1001, leadId, archived: false })),
     );
+    expect([...events].sort((a, b) => a.leadId - b.leadId)).toEqual([...chosen].sort((a, b) => a - b).map((leadId) => ({ leadId, archived: false })));
     for (const id of chosen) expect(cards().map(idOf)).not.toContain(id);
   });
 

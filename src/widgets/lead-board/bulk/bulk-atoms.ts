@@ -1,8 +1,9 @@
-import { atom, type Getter, type Setter } from 'jotai/vanilla';
-import { archiveLead, markLeadRead } from '../../../gateway/office/calls';
+import { atom } from 'jotai/vanilla';
+import { markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
-import { boardQueryAtom, expandedLeadIdAtom, leadsDataAtom, requireProvider, selectionAtom } from '../board-atoms';
-import { mutate, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from '../changes/lead-changes';
+import type { WidgetRuntime } from '../../../runtime/runtime';
+import { boardQueryAtom, requireProvider, selectionAtom } from '../board-atoms';
+import { archiveLeadsAtom, mutate, mutationErrorAtom } from '../changes/lead-changes';
 import { BULK_CONCURRENCY, bulkSummary, createLimiter, type BulkAction, type BulkSummary } from './bulk.logic';
 
 /** Leads a bulk action is still sending: the toolbar stays (and keeps its focus), with them counted, until they settle. */
@@ -18,17 +19,12 @@ export function bulkTargets(action: BulkAction, leads: readonly Lead[]): Lead[] 
   return [...leads];
 }
 
-/** Archiving the open lead opens the next one that stays (spec §4), and opening it marks it read. */
-function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>) {
-  const open = get(expandedLeadIdAtom);
-  const page = get(leadsDataAtom);
-  if (open == null || !leaving.has(open) || !page) return;
-  const { leads } = visibleLeads(page, get(patchesAtom));
-  const index = leads.findIndex((lead) => lead.leadId === open);
-  const staying = (lead: Lead) => !leaving.has(lead.leadId);
-  const next = leads.slice(index + 1).find(staying) ?? leads.slice(0, Math.max(0, index)).reverse().find(staying) ?? null;
-  set(expandedLeadIdAtom, next?.leadId ?? null);
-  if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
+export interface BulkRun {
+  action: BulkAction;
+  /** The selected leads on the page. */
+  leads: readonly Lead[];
+  /** The element's `emit` (useRuntime), for the archive action's `lk-lead-archive`. */
+  emit: WidgetRuntime['emit'];
 }
 
 /**
@@ -38,9 +34,10 @@ function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>)
  * has no bulk call, spec §7), and a failed lead rolls back alone; the page is fetched again once
  * the last one settled (archive / restore, or any failure). Instead of one error per lead, the
  * action ends with one summary. Leads archived or restored leave the selection; failed ones
- * stay selected (the same button tries them again). Resolves to the ids that failed.
+ * stay selected (the same button tries them again). Archive and restore are the board's one
+ * archive action (changes/lead-changes.ts), as from a card. Resolves to the ids that failed.
  */
-export const runBulkActionAtom = atom(null, async (get, set, { action, leads }: { action: BulkAction; leads: readonly Lead[] }): Promise<number[]> => {
+export const runBulkActionAtom = atom(null, async (get, set, { action, leads, emit }: BulkRun): Promise<number[]> => {
   if (!leads.length) return [];
   const { client, spId } = requireProvider(get, 'leadBoard.bulk');
   const scope = get(boardQueryAtom);
@@ -49,18 +46,15 @@ export const runBulkActionAtom = atom(null, async (get, set, { action, leads }: 
   const moving = action === 'archive' || action === 'restore';
   const targets = bulkTargets(action, leads);
   const ids = new Set(targets.map((lead) => lead.leadId));
-  if (moving) openNextStaying(get, set, ids);
   set(bulkPendingAtom, (pending) => new Set([...pending, ...ids]));
   const limit = createLimiter(BULK_CONCURRENCY);
-  const archived = action === 'archive';
   const read = action === 'read';
-  const outcomes = await Promise.all(
-    targets.map(({ leadId }) =>
-      moving
-        ? mutate(get, set, leadId, { effects: { isArchived: archived }, removes: true }, action, () => limit(() => archiveLead(client, spId, { leadId, archived })), true, true)
-        : mutate(get, set, leadId, { effects: { read }, removes: false }, 'read', () => limit(() => markLeadRead(client, spId, { leadId, read })), false, true),
-    ),
-  );
+  const outcomes = moving
+    ? // The board's one archive action (it fires lk-lead-archive for each lead), quietly: this action's summary reports.
+      await set(archiveLeadsAtom, { leads: targets, archived: action === 'archive', emit, bulk: { limit } })
+    : await Promise.all(
+        targets.map(({ leadId }) => mutate(get, set, leadId, { effects: { read }, removes: false }, 'read', () => limit(() => markLeadRead(client, spId, { leadId, read })), false, true)),
+      );
   const failed = targets.filter((_, index) => !outcomes[index]).map((lead) => lead.leadId);
   set(bulkPendingAtom, (pending) => new Set([...pending].filter((id) => !ids.has(id))));
   // Leads that left the list leave the selection (the selection is the query's: untouched once another page or filter is on).

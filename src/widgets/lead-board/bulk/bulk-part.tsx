@@ -77,11 +77,11 @@ function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarPr
   };
   const act = (action: BulkAction) => {
     if (!selected.length) return;
-    for (const { leadId } of bulkTargets(action, selected)) {
-      if (action === 'read' || action === 'unread') emit('lk-lead-read', { leadId, read: action === 'read' });
-      else emit('lk-lead-archive', { leadId, archived: action === 'archive' });
+    // Archive and restore fire lk-lead-archive themselves (the board's one archive action, changes/lead-changes.ts).
+    if (action === 'read' || action === 'unread') {
+      for (const { leadId } of bulkTargets(action, selected)) emit('lk-lead-read', { leadId, read: action === 'read' });
     }
-    void run({ action, leads: selected });
+    void run({ action, leads: selected, emit });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {

@@ -1,14 +1,15 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { archiveLead, markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
+import type { WidgetRuntime } from '../../../runtime/runtime';
 import { expandedLeadIdAtom, lastFetchSeq, leadsDataAtom, leadsReloadAtom, requireProvider, type LeadsPage } from '../board-atoms';
 
 /*
  * The board's optimistic lead changes: what the pro changed on a lead shows at once over the
  * fetched page, each change's call goes in its lead's turn, and a failed one is taken back alone.
- * Here too the two changes the board's first load makes itself, read/unread and archive/restore;
- * the open card's own (status, notes…) are in card-atoms.ts, the bulk actions in
- * ../bulk/bulk-atoms.ts.
+ * Here too the two changes the board's first load makes itself, read/unread and archive/restore
+ * (the one archive action, for the card and the bulk toolbar); the open card's own (status,
+ * notes…) are in card-atoms.ts, the bulk actions in ../bulk/bulk-atoms.ts.
  *
  * One module on purpose, shared as a whole with board-atoms.ts by the board's top and its lazy
  * parts (bulk, card body, extras, filters): the CDN build then keeps both in the board's chunk.
@@ -245,36 +246,68 @@ export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lea
   await mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', () => markLeadRead(client, spId, { leadId: lead.leadId, read }), false);
 });
 
-// ---- Archive / restore -------------------------------------------------------------------------
+// ---- Archive / restore: the board's one archive action --------------------------------------
+
+export interface ArchiveLeads {
+  /** The leads to archive or restore, in the order the pro sees them. */
+  leads: readonly Lead[];
+  /** true: archive ('Archive Lead', the toolbar's Archive); false: restore ('Move to Active Leads', the toolbar's Restore). */
+  archived: boolean;
+  /** The element's `emit` (useRuntime): the action fires `lk-lead-archive` itself, once per lead. */
+  emit: WidgetRuntime['emit'];
+  /**
+   * From the bulk toolbar: each call goes through the action's limiter (at most a few at a time),
+   * a failure is not reported lead by lead (the toolbar's summary says how all of them went), and
+   * the open card is not moved back after one.
+   */
+  bulk?: { limit: <T>(call: () => Promise<T>) => Promise<T> };
+}
 
 /**
- * Archives a lead, or restores an archived one ('Move to Active Leads'): it leaves the current
- * list at once, and the next lead opens when it was the open one (spec §4).
+ * The open lead is among those leaving: the next one that stays opens in its place (spec §4
+ * "archiving expands the next lead"), or the one before it at the end of the page; opening it
+ * marks it read. Returns the lead opened instead (null: none left), or undefined when the open
+ * lead stays.
  */
-export const setLeadArchivedAtom = atom(null, async (get, set, { lead, archived }: { lead: Lead; archived: boolean }) => {
-  const { client, spId } = requireProvider(get, 'leadBoard.archive');
+function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>): number | null | undefined {
+  const open = get(expandedLeadIdAtom);
   const page = get(leadsDataAtom);
-  /** The card opened in its place, if it was the open one. */
-  let openedInstead: number | null | undefined;
-  if (page && get(expandedLeadIdAtom) === lead.leadId) {
-    const { leads } = visibleLeads(page, get(patchesAtom));
-    const index = leads.findIndex((candidate) => candidate.leadId === lead.leadId);
-    const next = leads[index + 1] ?? leads[index - 1] ?? null;
-    openedInstead = next?.leadId ?? null;
-    set(expandedLeadIdAtom, openedInstead);
-    // Opening a lead marks it read (spec §4), however it came to open.
-    if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
-  }
-  const taken = await mutate(
-    get,
-    set,
-    lead.leadId,
-    { effects: { isArchived: archived }, removes: true },
-    archived ? 'archive' : 'restore',
-    () => archiveLead(client, spId, { leadId: lead.leadId, archived }),
-    true,
+  if (open == null || !leaving.has(open) || !page) return undefined;
+  const { leads } = visibleLeads(page, get(patchesAtom));
+  const index = leads.findIndex((lead) => lead.leadId === open);
+  const staying = (lead: Lead) => !leaving.has(lead.leadId);
+  const next = leads.slice(index + 1).find(staying) ?? leads.slice(0, Math.max(0, index)).reverse().find(staying) ?? null;
+  set(expandedLeadIdAtom, next?.leadId ?? null);
+  if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
+  return next?.leadId ?? null;
+}
+
+/**
+ * Archives leads, or restores archived ones — the one way the board does it, for a card's menu
+ * ('Archive Lead'), its 'Move to Active Leads' link and the bulk toolbar alike. It tells the host
+ * (`lk-lead-archive` for each lead, ids and states only, as the pro asks), takes the leads off the
+ * list at once (the open one's place goes to the next lead), and sends each lead's call in its
+ * turn (callInTurn); the page is fetched again once the last has settled. A lead whose call
+ * failed comes back alone. From a card, the failure shows in the board's banner
+ * (`mutationErrorAtom`) and the lead opens again as the pro left it — unless they opened another
+ * card meanwhile (trying again is one menu away). Resolves to whether the gateway took each
+ * lead's change, in the order of `leads`.
+ */
+export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, emit, bulk }: ArchiveLeads): Promise<boolean[]> => {
+  for (const { leadId } of leads) emit('lk-lead-archive', { leadId, archived });
+  if (!leads.length) return [];
+  const { client, spId } = requireProvider(get, 'leadBoard.archive');
+  const leaving = new Set(leads.map((lead) => lead.leadId));
+  const openBefore = get(expandedLeadIdAtom);
+  const openedInstead = openNextStaying(get, set, leaving);
+  const outcomes = await Promise.all(
+    leads.map(({ leadId }) => {
+      const call = () => archiveLead(client, spId, { leadId, archived });
+      return mutate(get, set, leadId, { effects: { isArchived: archived }, removes: true }, archived ? 'archive' : 'restore', bulk ? () => bulk.limit(call) : call, true, bulk !== undefined);
+    }),
   );
-  // It failed: the lead is back, open again as the pro left it (trying again is one menu away) —
-  // unless they opened another card meanwhile.
-  if (!taken && openedInstead !== undefined && get(expandedLeadIdAtom) === openedInstead) set(expandedLeadIdAtom, lead.leadId);
+  if (bulk || openedInstead === undefined) return outcomes;
+  const reopen = leads.findIndex((lead) => lead.leadId === openBefore);
+  if (!outcomes[reopen] && get(expandedLeadIdAtom) === openedInstead) set(expandedLeadIdAtom, openBefore);
+  return outcomes;
 });
