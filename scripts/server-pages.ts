@@ -34,8 +34,27 @@ function pageProperties(page: string, url: string | undefined): Parameters<typeo
   return { ...routes, flags: siteFlags(providerInAddress(address.pathname, address.search)) };
 }
 
+/**
+ * What the host's server gives leadkit/server besides the gateway: the chat session of the signed-in
+ * provider's thread (`getChatToken`, so the thread's newest messages are on its first screen), from
+ * the host's own service — here the sandbox's stand-in for one (`/host-stand-in`, beside the
+ * gateway), as examples/host-stand-ins.js gives it to the browser in the spec profile.
+ */
+export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gateway']) {
+  const post = async (path: string, body: unknown, signal: AbortSignal | undefined) => {
+    const response = await fetch(new URL(path, baseURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return response.json();
+  };
+  return {
+    getChatToken: ({ serviceProviderId, userId, leadId, signal }: { serviceProviderId: number; userId: number; leadId?: number; signal?: AbortSignal }) =>
+      post('/host-stand-in/chat-token', { serviceProviderId, userId, ...(leadId === undefined ? {} : { leadId }) }, signal),
+  };
+}
+
 /** An example page's HTML with each leadkit tag's first screen rendered in it. */
-export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway, stylesheet, url }: ServerPageOptions): Promise<string> {
+export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway: reached, stylesheet, url }: ServerPageOptions): Promise<string> {
+  const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
   const parts: string[] = [];
   let last = 0;

@@ -193,12 +193,70 @@ describe('leadkit/server: <message-thread>', () => {
     expect(shadow).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
   });
 
-  it("never asks a host's getChatToken for the thread's first screen (the session is the browser's)", async () => {
+  /** The host's getChatToken as a host's server gives it: the sandbox's stand-in for the host's own service. */
+  const hostChatToken = (sandbox: ReturnType<typeof createSandboxGateway>, tokens: string[]) =>
+    vi.fn(async ({ serviceProviderId, userId, leadId }: { serviceProviderId: number; userId: number; leadId?: number }) => {
+      const response = await sandbox.fetch('http://sandbox.test/host-stand-in/chat-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ serviceProviderId, userId, leadId }) });
+      const session = (await response.json()) as { token: string };
+      tokens.push(session.token);
+      return session as never;
+    });
+
+  it('with the host’s getChatToken, renders the newest messages (read with that session on the server) and carries them — never the token — as a first-screen value', async () => {
     const sandbox = createSandboxGateway();
-    const getChatToken = vi.fn();
-    await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
-    expect(getChatToken).not.toHaveBeenCalled();
+    const tokens: string[] = [];
+    const getChatToken = hostChatToken(sandbox, tokens);
+    const html = await renderToString('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    expect(getChatToken).toHaveBeenCalledWith(expect.objectContaining({ serviceProviderId: 1001, userId: 5003, leadId: 300002, reason: 'open' }));
+    expect(tokens).toHaveLength(1);
+    // The messages in the list (rows in the flow, the list at its end), not its loading state.
+    expect(html).toContain('data-first-page="true"');
+    expect(html).toMatch(/part="message message-(own|member)"/);
+    expect(html).not.toContain('aria-label="Loading messages"');
+    expect(html).toMatch(/<textarea[^>]*placeholder="Write a message..."/);
+    // Neither the token nor leadkit's own session call: only the host's function gave the session.
+    expect(html).not.toContain(tokens[0]);
     expect(sandbox.store.requests.map((request) => request.path)).not.toContain('/gateway/message-center/v1/chat/session');
+    const answers = parseAnswers(ANSWERS.exec(html)?.[1]);
+    expect(answers.map((answer) => `${answer.method} ${answer.path}`)).toEqual([
+      'GET /gateway/lead/office/v2/leads/300002?spId=1001',
+      'FIRST-SCREEN message-thread/first-page?serviceProviderId=1001&userId=5003&leadId=300002',
+    ]);
+    const page = JSON.parse(answers[1]!.text) as { identity: string; messages: { body: string | null; media: unknown[] }[] };
+    expect(page.messages.length).toBeGreaterThan(0);
+    // What a message shows, nothing more (no attributes, no media URL).
+    expect(Object.keys(page.messages[0]!).sort()).toEqual(['author', 'body', 'dateCreated', 'index', 'media', 'sid']);
+    expect(html).toContain(page.messages.at(-1)!.body!.slice(0, 20).replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;'));
+    // The chat service's own answers are not in the page either (the value is what it shows).
+    expect(JSON.stringify(answers)).not.toMatch(/\/chat\/conversations|token/i);
+  });
+
+  it('loads the newest messages into the first-screen data with the host’s getChatToken (the Next.js path) and renders the same list from it', async () => {
+    const sandbox = createSandboxGateway();
+    const tokens: string[] = [];
+    const data = await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken: hostChatToken(sandbox, tokens) } });
+    expect(data.answers.map((answer) => answer.method)).toEqual(['GET', 'FIRST-SCREEN']);
+    expect(JSON.stringify(data)).not.toContain(tokens[0]);
+    const shadow = await renderFirstScreen('message-thread', { attributes: THREAD, from: data });
+    expect(shadow).toContain('data-first-page="true"');
+    expect(shadow).toMatch(/part="message message-(own|member)"/);
+  });
+
+  it('leaves the messages to the browser without getChatToken (leadkit’s session call is never made from a server), without a reader (Twilio), and for an archived thread', async () => {
+    const sandbox = createSandboxGateway();
+    const getChatToken = hostChatToken(sandbox, []);
+    await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(sandbox.store.requests.map((request) => request.path)).not.toContain('/gateway/message-center/v1/chat/session');
+    const twilio = await loadFirstScreen('message-thread', { attributes: { ...THREAD, 'chat-service': 'twilio' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    expect(twilio.answers.map((answer) => answer.method)).toEqual(['GET']);
+    const html = await renderToString('message-thread', { attributes: { ...THREAD, archived: true }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    expect(html).not.toContain('FIRST-SCREEN');
+    expect(getChatToken).not.toHaveBeenCalled();
+    // A host's own reader is used for any chat service.
+    const chatReader = vi.fn(async () => ({ messages: [], hasOlder: false, lastReadMessageIndex: null, readHorizons: [] }));
+    const own = await loadFirstScreen('message-thread', { attributes: { ...THREAD, 'chat-service': 'twilio' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken }, chatReader });
+    expect(chatReader).toHaveBeenCalledWith(expect.objectContaining({ pageSize: 30, provider: 1001, session: expect.objectContaining({ conversationSid: expect.any(String) }) }));
+    expect(own.answers.map((answer) => answer.method)).toEqual(['GET', 'FIRST-SCREEN']);
   });
 });
 

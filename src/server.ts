@@ -25,13 +25,14 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { appRouteAt, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import { appRouteAt, firstCallsAt, firstScreenValues, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './contract/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
 import type { GatewayAuth } from './gateway/auth';
 import { resolveAuth } from './runtime/gateway-config';
-import { fetchTakingAnswers, recordingAnswers, requestPath, serializeAnswers, type ServerAnswer } from './gateway/server-answers';
+import { fetchTakingAnswers, recordingAnswers, requestPath, serializeAnswers, splitAnswers, type ServerAnswer } from './gateway/server-answers';
+import type { ChatReader } from './chat/chat-reader';
 import { createFirstScreen } from './runtime/first-screen';
 import type { HostProperties } from './runtime/host-inputs';
 import { ServerStyles } from './runtime/styles';
@@ -55,6 +56,12 @@ export interface ServerRenderOptions {
   nonce?: string;
   /** The page's URL (path and query; an origin is ignored): `<lead-app>` renders its route. */
   url?: string;
+  /**
+   * Reads a thread's newest messages on the server with the session the gateway config's
+   * `getChatToken` gives (`loadFirstScreen`'s option of the same name): default the sandbox's
+   * reader for `chat-service="sandbox"`, else none (the browser reads them).
+   */
+  chatReader?: ChatReader;
 }
 
 /** `renderFirstScreen` from first-screen data (`loadFirstScreen`) instead of a gateway. */
@@ -99,6 +106,8 @@ interface ShadowInputs {
   client: (auth: GatewayAuth) => GatewayClient;
   /** The answers the page gets (once the render is done). */
   answers: () => readonly ServerAnswer[];
+  /** The first-screen values (the thread's newest messages), asked before the render with the render's auth. */
+  values: (auth: GatewayAuth) => Promise<readonly ServerAnswer[]>;
   stylesheet: string | undefined;
   nonce: string | undefined;
 }
@@ -118,20 +127,22 @@ function withholding(tag: LeadkitTag, fetch: typeof globalThis.fetch): typeof gl
 }
 
 /** The declarative shadow root's content: the answers, the styles, the first screen between its markers. */
-async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answers, stylesheet, nonce }: ShadowInputs): Promise<string> {
+async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answers, values, stylesheet, nonce }: ShadowInputs): Promise<string> {
   const definition = ELEMENTS[tag];
   if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
-  props.gateway = client(resolveAuth({ auth: (props.auth as GatewayAuth | undefined) ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined }));
-  // The locale's texts before the render (a server cannot see the page's `lang`: only the attribute counts).
+  const auth = resolveAuth({ auth: (props.auth as GatewayAuth | undefined) ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined });
+  props.gateway = client(auth);
+  // The locale's texts before the render (a server cannot see the page's `lang`: only the attribute
+  // counts), beside the first-screen values (the widget takes them as it renders, as in the browser).
   const locale = resolveLocale(props.locale as string | undefined, null);
-  await loadLocalePack(locale);
+  const [shown] = await Promise.all([values(auth), loadLocalePack(locale)]);
   // The lazy parts of the first screen (its list, the open card's body…) suspend: prerender waits for them.
   const gate = createFirstScreen();
   const styles = new Set<string>();
   const tree = createElement(
     ServerStyles.Provider,
     { value: stylesheet ? null : styles },
-    createElement(ServerLocationContext.Provider, { value: location }, createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null })),
+    createElement(ServerLocationContext.Provider, { value: location }, createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null, answers: [...shown] })),
   );
   // One piece of HTML: a large Suspense boundary is never outlined behind its fallback with a
   // script to swap it in (no script runs in a declarative shadow root, nor under a strict CSP).
@@ -139,7 +150,7 @@ async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answ
   const html = await readAll(prelude);
   // Always there, `[]` when the first screen asked nothing: it also tells the element that its
   // shadow root is a server's first screen, to hydrate rather than replace.
-  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers(answers())}</script>`;
+  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers([...answers(), ...shown])}</script>`;
   // Without a stylesheet URL: the CSS this first screen uses (base first; a part's own after the
   // primitives it refines, as the browser adopts them: inner components first). The element
   // adopts it as a constructed sheet and removes the element.
@@ -187,7 +198,8 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
             }),
           ),
         }),
-      answers: () => data.answers,
+      answers: () => splitAnswers(data.answers).calls,
+      values: () => Promise.resolve(splitAnswers(data.answers).values),
       stylesheet: data.stylesheet,
       nonce: data.nonce,
     });
@@ -200,6 +212,8 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
     location,
     client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(policy, baseFetch), recorded) }),
     answers: () => inlinableAnswers(policy, recorded),
+    // Through the host's config as given: nothing they send is recorded.
+    values: (auth) => firstScreenValues(firstCallsAt(tag, options.attributes ?? {}, options.url), options.attributes ?? {}, createGatewayClient({ ...options.gateway, auth }), options.chatReader),
     stylesheet: options.stylesheet,
     nonce: options.nonce,
   });
@@ -213,3 +227,5 @@ export async function renderToString(tag: LeadkitTag, options: ServerRenderOptio
 }
 
 export { loadFirstScreen, type FirstScreenData, type LoadFirstScreenOptions, type LeadkitTag };
+export type { ChatReader, ChatReaderInit, ChatFirstPage } from './chat/chat-reader';
+export { createSandboxChatReader } from './chat/sandbox-chat-client';

@@ -37,6 +37,7 @@ import {
   type SentMessage,
   type Unsubscribe,
 } from './chat-client';
+import type { ChatReader } from './chat-reader';
 import { blobName, chatTimeLimitMs, ConnectionStateCell, Listeners, singleFlight, uploadTimeLimitMs } from './chat-support';
 import { fetchEventStream, type EventStreamConnector } from './sse';
 import { fetchUpload, xhrUpload, type UploadTransport } from './upload';
@@ -673,6 +674,24 @@ export function createSandboxChatClientFactory(options: SandboxChatOptions = {})
       throw error;
     } finally {
       init.signal?.removeEventListener('abort', onAbort);
+    }
+  };
+}
+
+/**
+ * A chat reader for the sandbox's chat service (src/chat/chat-reader.ts), for a server's first
+ * screen: the conversation and its newest page over HTTP with the session's token — no event
+ * stream, nothing left open.
+ */
+export function createSandboxChatReader(options: SandboxChatOptions = {}): ChatReader {
+  return async (init) => {
+    const client = new SandboxChatClient(options, init);
+    try {
+      const conversation = await client.openConversation(init.session.conversationSid, init.signal ? { signal: init.signal } : {});
+      const page = await conversation.getMessages({ pageSize: init.pageSize, signal: init.signal });
+      return { ...page, lastReadMessageIndex: conversation.lastReadMessageIndex ?? null, readHorizons: (await conversation.getReadHorizons?.()) ?? [] };
+    } finally {
+      await client.close();
     }
   };
 }

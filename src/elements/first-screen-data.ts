@@ -12,14 +12,15 @@
  * what the first screen does not show left out (the board's customers' contact details), and
  * never a request's headers: it travels in the page (React's payload and the element's answers).
  */
-import { createGatewayClient, type GatewayClientConfig } from '../gateway/client';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+import type { ChatReader } from '../chat/chat-reader';
 import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
 import type { HostProperties } from '../runtime/host-inputs';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
-import { threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
+import { threadFirstPageValue, threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
 import { parseWholeNumber } from '../contract/parse-attribute';
-import { FIRST_CALLS } from './first-calls';
+import { FIRST_CALLS, type FirstCalls } from './first-calls';
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
 import { appRouteOf, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
@@ -76,6 +77,13 @@ export interface LoadFirstScreenOptions {
   nonce?: string;
   /** `<lead-app>`: the page's URL (path and query; an origin is ignored) — its route's first calls are made. */
   url?: string;
+  /**
+   * How the server reads a thread's newest messages with the session of the host's `getChatToken`
+   * (`<message-thread>` and `<lead-app>`'s thread route): default the sandbox's reader when the
+   * tag's `chat-service` is `sandbox`, else none — the browser reads them (Twilio: give a reader
+   * of your own, see README "Server rendering").
+   */
+  chatReader?: ChatReader;
 }
 
 /** The page's path and query (an absolute URL's origin dropped). */
@@ -101,13 +109,11 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
  * its first screen on the server from no answers, or (a call it needed was not answered) leaves
  * it to the browser.
  */
-export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
-  const attributes = options.attributes ?? {};
+/** A tag's first calls at a page: the tag whose calls they are (a route's widget), their ids, or null when none go out. */
+export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
   const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
-  const spId = (present('sp-id') ? parseWholeNumber(String(attributes['sp-id'])) : null) ?? undefined;
-  const answers: ServerAnswer[] = [];
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
-  const location = options.url !== undefined ? pageLocationOf(options.url) : null;
+  const location = url !== undefined ? pageLocationOf(url) : null;
   const routed = tag === 'lead-app' && location ? appRouteAt(attributes.base, location) : null;
   const callTag = routed?.tag ?? tag;
   const search = new URLSearchParams(location?.search ?? '');
@@ -117,7 +123,39 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   // Each id by the contract's rule, as the element and the CDN loader read it.
   const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
   const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
-  if (calls && sources && !blocked && ids.every((id) => id !== null)) {
+  return calls && sources && !blocked && ids.every((id) => id !== null) ? { callTag, calls, ids: ids as number[] } : null;
+}
+
+/**
+ * The first-screen values of a tag's first screen (gateway/server-answers.ts `firstScreenValue`):
+ * what it shows that the browser could only have through a credential the page never carries —
+ * the thread's newest messages (read with the host's chat session). `client` has the host's
+ * config (its `getChatToken`) and sends as the host's server; none without first calls.
+ */
+export async function firstScreenValues(at: ReturnType<typeof firstCallsAt>, attributes: AttributeValues, client: GatewayClient, chatReader: ChatReader | undefined): Promise<ServerAnswer[]> {
+  if (at?.callTag !== 'message-thread') return [];
+  const [spId, userId, leadId] = at.ids as [number, number, number];
+  const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../chat/sandbox-chat-client')).createSandboxChatReader() : null);
+  const value = await threadFirstPageValue({ client, reader, spId, userId, leadId });
+  return value ? [value] : [];
+}
+
+/**
+ * Fetches a tag's first-screen data (its first calls, as the CDN loader sends them early); a tag
+ * without first calls, or whose attributes change them, gets none — its component then renders
+ * its first screen on the server from no answers, or (a call it needed was not answered) leaves
+ * it to the browser.
+ */
+export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
+  const attributes = options.attributes ?? {};
+  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
+  const spId = (present('sp-id') ? parseWholeNumber(String(attributes['sp-id'])) : null) ?? undefined;
+  const answers: ServerAnswer[] = [];
+  const location = options.url !== undefined ? pageLocationOf(options.url) : null;
+  const at = firstCallsAt(tag, attributes, options.url);
+  const callTag = at?.callTag ?? tag;
+  let values: ServerAnswer[] = [];
+  if (at) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // A call whose answer may not go in a page (a credential: the thread's chat session) or that
     // the first screen leaves to the browser is not sent from here at all.
@@ -125,18 +163,19 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
       const path = requestPath(input);
       return !mayInline(path) || serverWithholds(callTag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
     };
-    const client = createGatewayClient({
+    const config = {
       ...options.gateway,
       auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
       retry: { retries: 0, ...options.gateway.retry },
-      fetch: recordingAnswers(sending, answers),
-    });
+    };
+    const client = createGatewayClient({ ...config, fetch: recordingAnswers(sending, answers) });
     // An error answer is data too (the first screen shows its banner); a call that never answered is none.
-    await Promise.allSettled(calls.send(client, ids));
+    // The values beside them, through the host's config as given (nothing they send is recorded).
+    [, values] = await Promise.all([Promise.allSettled(at.calls.send(client, at.ids)), firstScreenValues(at, attributes, createGatewayClient(config), options.chatReader)]);
   }
   return {
     tag,
-    answers: inlinableAnswers(callTag, answers),
+    answers: [...inlinableAnswers(callTag, answers), ...values],
     ...(options.stylesheet ? { stylesheet: options.stylesheet } : {}),
     ...(options.nonce ? { nonce: options.nonce } : {}),
     ...(location ? { url: `${location.path}${location.search ? `?${location.search}` : ''}` } : {}),

@@ -25,6 +25,34 @@ const NEVER_INLINED: readonly ((path: string) => boolean)[] = [(path) => /\/one-
 
 export const mayInline = (path: string): boolean => !NEVER_INLINED.some((never) => never(path.split('?')[0] ?? ''));
 
+/**
+ * The method of a first-screen value: not a gateway call's answer but what a first screen shows
+ * that the browser could only have by a call that never goes in a page — the thread's latest
+ * messages, read on the server with the host's chat session (whose token stays there). The
+ * widget takes it as it hydrates (`useFirstScreenValue`); no fetch ever matches it.
+ */
+export const FIRST_SCREEN_VALUE = 'FIRST-SCREEN';
+
+/** A first-screen value named `name` (a path-like key the widget asks by), as it goes in the page. */
+export function firstScreenValue(name: string, value: unknown): ServerAnswer {
+  return { method: FIRST_SCREEN_VALUE, path: name, body: null, status: 200, contentType: 'application/json', text: JSON.stringify(value) };
+}
+
+const splitting = new WeakMap<readonly ServerAnswer[], { calls: ServerAnswer[]; values: readonly ServerAnswer[] }>();
+
+/**
+ * A page's answers as the gateway calls' (taken once each by the element's client: the same
+ * array for the same answers, so what was taken stays taken) and the first-screen values.
+ */
+export function splitAnswers(answers: readonly ServerAnswer[]): { calls: ServerAnswer[]; values: readonly ServerAnswer[] } {
+  let split = splitting.get(answers);
+  if (!split) {
+    split = { calls: answers.filter((answer) => answer.method !== FIRST_SCREEN_VALUE), values: answers.filter((answer) => answer.method === FIRST_SCREEN_VALUE) };
+    splitting.set(answers, split);
+  }
+  return split;
+}
+
 /** A request's path and query, as answers record it (the origin may differ between server and page). */
 export function requestPath(input: string | URL | Request): string {
   const parsed = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://relative.invalid');

@@ -6,7 +6,8 @@ import { loadedLocalePack, loadLocalePack, resolveLocale } from '../i18n/locale'
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { clientAtom } from './client-atom';
 import type { PrefetchedCalls } from '../gateway/prefetch';
-import type { ServerAnswer } from '../gateway/server-answers';
+import { splitAnswers, type ServerAnswer } from '../gateway/server-answers';
+import { giveFirstScreenValues } from './first-screen-values';
 import { createElementReads, resolveGatewayClient, type ElementReads } from './gateway-config';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
@@ -101,7 +102,10 @@ export function WidgetShell({
   children: ReactNode;
 }) {
   const store: WidgetStore = storeFor(owner, scope, () => abortElementReads(owner));
-  const client = clientFor(owner, inputs, prefetched, answers);
+  // The calls' answers go to the client; the first-screen values to the widget (runtime/first-screen-values.ts).
+  const fromServer = answers ? splitAnswers(answers) : null;
+  const client = clientFor(owner, inputs, prefetched, fromServer?.calls);
+  if (fromServer) giveFirstScreenValues(store, fromServer.values);
   const current = store.get(clientAtom);
   // The first render, or back after its reads were cancelled (their atoms hold the aborts): the
   // new client before the widget reads anything, so every read is asked for again.

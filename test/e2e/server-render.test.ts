@@ -183,6 +183,64 @@ describe('server-rendered office page with the lead board', () => {
   });
 });
 
+/** The part of a page between an element's start tag and its end. */
+const elementHtml = (html: string, tag: string) => html.slice(html.indexOf(`<${tag}`), html.indexOf(`</${tag}>`));
+
+describe('server-rendered office page with the message thread (the host’s server gives getChatToken)', () => {
+  it('answers the newest messages in its HTML — read on the server with the host’s chat session — and never a token', async () => {
+    const response = await fetch(`${e2e.server.origin}/server/office-thread.html`);
+    expect(response.status).toBe(200);
+    const thread = elementHtml(await response.text(), 'message-thread');
+    expect(thread).toContain('data-first-page="true"');
+    expect(thread.match(/part="message message-(own|member)"/g)?.length).toBeGreaterThan(1);
+    expect(thread).not.toContain('aria-label="Loading messages"');
+    expect(thread).not.toMatch(/token|conversationSid|Bearer|\/chat\/session/i);
+  });
+
+  it('shows the newest messages before any script runs, the newest in view at the list’s end (390 px)', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.origin}/server/office-thread.html`);
+    const thread = page.locator('#thread');
+    const list = thread.getByRole('region', { name: 'Messages' });
+    const newest = list.locator('[part~="message"]').last();
+    await visible(newest);
+    const [listBox, newestBox] = await Promise.all([list.boundingBox(), newest.boundingBox()]);
+    expect(newestBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(newestBox!.y + newestBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
+    await context.close();
+  });
+
+  it('hydrates the messages in place — no loading state, no warning, nothing moves — then the chat opens on them and the composer sends', async () => {
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/office-thread.html');
+    await page.waitForFunction(() => document.querySelector('#thread')?.shadowRoot?.querySelector('[part~="message"]'));
+    // From here on, the list must never show its loading state (a second render from nothing would).
+    await page.evaluate(() => {
+      const root = document.querySelector('#thread')!.shadowRoot!;
+      (window as unknown as { loadingSeen: boolean }).loadingSeen = false;
+      new MutationObserver(() => {
+        if (root.querySelector('[aria-label="Loading messages"]')) (window as unknown as { loadingSeen: boolean }).loadingSeen = true;
+      }).observe(root, { childList: true, subtree: true });
+    });
+    releaseLoader();
+    await page.waitForFunction(() => customElements.get('message-thread') !== undefined);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const record = await watch.record();
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
+    const thread = page.locator('#thread');
+    // The chat opened in the browser: the list is its own (virtualised) one, with the same newest message.
+    await page.waitForFunction(() => document.querySelector('#thread')?.shadowRoot?.querySelector('[part="message-list"]:not([data-first-page])'), undefined, { timeout: 30_000 });
+    const composer = thread.getByRole('textbox', { name: 'Write a message...' });
+    await composer.fill('On my way from the server page');
+    await thread.getByRole('button', { name: 'Send' }).click();
+    await visible(thread.getByRole('region', { name: 'Messages' }).getByText('On my way from the server page'));
+    expect(await page.evaluate(() => (window as unknown as { loadingSeen: boolean }).loadingSeen)).toBe(false);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
 /** The other widgets' pages, rendered on the server: the first screen before any script, hydrated in place and live. */
 const SERVER_PAGES = [
   {

@@ -1,13 +1,19 @@
 import { parseJson, withoutCustomerContact } from '../../gateway/customer-contact';
 import { isProviderLeadV2Path } from '../../gateway/lead/path';
 import { INTERACTION_ACTIVITIES_PATH, isPath, LEAD_PHONE_NUMBERS_PATH } from '../../gateway/message-center/paths';
-import type { ServerAnswer } from '../../gateway/server-answers';
+import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
+import type { GatewayClient } from '../../gateway/client';
+import { chatSession, chatSessionRequest } from '../../gateway/message-center/chat-session';
+import type { ChatReader } from '../../chat/chat-reader';
+import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
+import { furthest, THREAD_PAGE_SIZE, unreadAfterOf } from './thread-session';
 
 /**
  * The thread's first screen made on a server: its header (the breadcrumb, 'Your messages with
- * {member name}', 'Contact', 'View All Leads'), the message list loading and the composer. The
- * messages come from the chat, which opens in the browser (its session is a credential: never
- * asked on a server, never in a page).
+ * {member name}', 'Contact', 'View All Leads'), the newest messages and the composer. The
+ * messages come from the chat: with the host's `getChatToken` and a chat reader the server reads
+ * the newest page (`threadFirstPageValue`, below) — the session's token never goes in the page —
+ * else the list shows loading and the chat opens in the browser.
  *
  * Not asked on the server at all — the first screen shows neither, and each is the customer's
  * own data: the lead's phone numbers (behind 'Contact') and the member's message activities
@@ -22,4 +28,42 @@ export function threadServerAnswer(answer: ServerAnswer): ServerAnswer | null {
   if (!isProviderLeadV2Path(answer.path) || answer.status < 200 || answer.status >= 300) return answer;
   const lead = parseJson(answer.text);
   return lead === undefined ? null : { ...answer, text: JSON.stringify(withoutCustomerContact(lead)) };
+}
+
+/** What a server render reads the thread's first page with (leadkit/server's `chatReader`, or the sandbox's for `chat-service="sandbox"`). */
+export interface ThreadFirstPageRead {
+  /** The gateway client of the render, with the host's config: its `getChatToken` gives the session. */
+  client: GatewayClient;
+  /** The reader; null: the messages are left to the browser. */
+  reader: ChatReader | null;
+  spId: number;
+  userId: number;
+  leadId: number | null;
+}
+
+/**
+ * The thread's first page as a first-screen value (thread-first-page.ts), read on the server with
+ * the host's chat session: only when the host gives `getChatToken` (leadkit's own session call
+ * is never made from a server: it may create the pair's conversation, and its token would serve
+ * nobody) and a reader; the session's token is used here and dropped. Null — the browser opens the
+ * chat and shows the messages as without a server — when either is missing or the read fails.
+ */
+export async function threadFirstPageValue({ client, reader, spId, userId, leadId }: ThreadFirstPageRead): Promise<ServerAnswer | null> {
+  if (!client.getChatToken || !reader) return null;
+  try {
+    const thread = chatSessionRequest(spId, userId, leadId);
+    const session = await chatSession(client, thread, 'open');
+    const page = await reader({ session, renewSession: (signal) => chatSession(client, thread, 'renew', { signal }), gateway: client, provider: spId, pageSize: THREAD_PAGE_SIZE });
+    const horizons = new Map(page.readHorizons.filter((horizon) => horizon.identity !== session.identity).map((horizon) => [horizon.identity, horizon.lastReadMessageIndex] as const));
+    const first: ThreadFirstPage = {
+      identity: session.identity,
+      messages: page.messages,
+      hasOlder: page.hasOlder && (page.messages[0]?.index ?? 0) > 0,
+      readHorizon: furthest(horizons),
+      unreadAfter: unreadAfterOf(page.messages, session.identity, page.lastReadMessageIndex),
+    };
+    return firstScreenValue(threadFirstPageName({ spId, userId, leadId }), firstPageJson(first));
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { threadDraftKey } from '../../domain/drafts';
+import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -9,13 +10,13 @@ import { chatFactoryFor } from './chat-factory';
 import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
-import { INITIAL_SNAPSHOT, ThreadSession } from './thread-session';
+import { parseFirstPage, threadFirstPageName } from './thread-first-page';
+import { firstPageSnapshot, INITIAL_SNAPSHOT, ThreadSession } from './thread-session';
 import threadBodyCss from './thread-body.css?inline';
 
 const STYLES = [threadBodyCss];
 
 const noSubscription = () => () => {};
-const loadingSnapshot = () => INITIAL_SNAPSHOT;
 
 export interface ThreadBodyProps {
   spId: number;
@@ -49,8 +50,17 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     latest.current = { lead, emit, now };
   });
 
+  // A server's first page of this thread (leadkit/server read it with the host's chat session):
+  // shown from the first render — on the server and as the element hydrates — while the chat opens.
+  const firstPage = useFirstScreenValue(threadFirstPageName({ spId, userId, leadId }), parseFirstPage);
+  const usedFirstPage = useRef(firstPage.used);
+  usedFirstPage.current = firstPage.used;
+  const seed = firstPage.value;
+  const seededSnapshot = useMemo(() => (seed ? firstPageSnapshot(seed) : INITIAL_SNAPSHOT), [seed]);
   const [session, setSession] = useState<ThreadSession | null>(null);
   useEffect(() => {
+    // Shown by this session now: a later thread here starts without it.
+    usedFirstPage.current();
     const sessionStartTimestamp = pageSessionStart(latest.current.now().getTime());
     setSessionMember(undefined);
     const opened = new ThreadSession({
@@ -66,6 +76,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
       },
       campaignId: campaignIdFromCookie,
       sessionStartTimestamp,
+      firstPage: seed,
       onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
     });
     setSession(opened);
@@ -73,9 +84,12 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     return () => {
       opened.close();
     };
+    // (The first page is the first render's: a later session of this thread opens without it.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, chat, chatService, spId, userId, leadId, setSessionMember]);
 
-  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? loadingSnapshot, session?.getSnapshot ?? loadingSnapshot);
+  const beforeSession = () => seededSnapshot;
+  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? beforeSession, session?.getSnapshot ?? beforeSession);
 
   // The heading's name for a thread without a lead comes from the chat session.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
@@ -147,9 +147,10 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
 
   // The first page opens at the newest message — or at 'New messages' when the thread opened
-  // with unread customer messages (issue 17), the line at the top of the list.
+  // with unread customer messages (issue 17), the line at the top of the list. Before the frame
+  // is painted: a server's first page (shown at its end without a script) is not seen at its top.
   const opened = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (opened.current || rows.length === 0 || snapshot.status !== 'ready') return;
     opened.current = true;
     // The row that opens with the line (and the day separator above it, if any).
@@ -186,15 +187,85 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   });
 
   const external = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
+  const renderRow = (index: number) => {
+    const row = rows[index]!;
+    const bubble: BubbleFocus = {
+      tabIndex: index === activeIndex ? 0 : -1,
+      revealed: row.key === revealedKey,
+      onFocus: () => setActiveKey(row.key),
+      onKeyDown: (event) => onBubbleKeyDown(event, index),
+      // A tap on the bubble (not on a link or button in it) shows or hides its time.
+      onClick: (event) => {
+        if (!(event.target as Element).closest('a, button')) setRevealedKey((shown) => (shown === row.key ? null : row.key));
+      },
+    };
+    return (
+      <>
+        {row.day ? <DaySeparator date={row.day} /> : null}
+        {row.unread ? (
+          <p className="lk-thread__unread" part="unread-marker">
+            <span>{t('thread.newMessages')}</span>
+          </p>
+        ) : null}
+        {row.kind === 'message' ? (
+          <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} focus={bubble} />
+        ) : (
+          <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} focus={bubble} />
+        )}
+      </>
+    );
+  };
+
   const items = virtualizer.getVirtualItems();
   // (Not while the recent page is still to come: it failed, and 'Try again' asks for it.)
   const empty = snapshot.status === 'ready' && rows.length === 0 && !snapshot.hasOlder;
   // Sends written while the chat opens show at once, under the spinner.
   const opening = snapshot.status === 'loading';
 
+  const rowsAndState = (
+    <>
+      {notice ? (
+        <div className="lk-thread__notice">{notice}</div>
+      ) : opening || snapshot.loadingOlder ? (
+        <div className="lk-thread__older" role="status">
+          <ThreadSpinner />
+          <span className="lk-visually-hidden">{t(opening ? 'thread.loading' : 'thread.loadingOlder')}</span>
+        </div>
+      ) : snapshot.olderFailed ? (
+        <div className="lk-thread__older" role="alert">
+          <span>{t(snapshot.messages.length === 0 ? 'thread.recentFailed' : 'thread.olderFailed')}</span>
+          <button type="button" className="lk-link-button" onClick={onLoadOlder}>
+            {t('action.retry')}
+          </button>
+        </div>
+      ) : null}
+      {snapshot.firstPage ? (
+        // A server's first page, while the chat opens: every row in the flow (no script
+        // measured them), the list opened at its end by its layout (ui: column-reverse).
+        <ul className="lk-thread__rows">
+          {rows.map((row, index) => (
+            <li key={row.key} data-index={index} className="lk-thread__row">
+              {renderRow(index)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="lk-thread__rows" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => (
+            <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
+              {renderRow(item.index)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  // A server's first page is one block at the list's end (see ui: the list opens at its end).
+  const contents = snapshot.firstPage ? <div className="lk-thread__first-page">{rowsAndState}</div> : rowsAndState;
+
   return (
     <div className="lk-thread__list-wrap">
-      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={opening || snapshot.loadingOlder}>
+      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={opening || snapshot.loadingOlder} data-first-page={snapshot.firstPage || undefined}>
         {opening && rows.length === 0 ? (
           <div className="lk-thread__loading" role="status" aria-label={t('thread.loading')}>
             <ThreadSpinner />
@@ -202,53 +273,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
         ) : empty ? (
           <WelcomePanel memberName={memberName} />
         ) : (
-          <>
-            {notice ? (
-              <div className="lk-thread__notice">{notice}</div>
-            ) : opening || snapshot.loadingOlder ? (
-              <div className="lk-thread__older" role="status">
-                <ThreadSpinner />
-                <span className="lk-visually-hidden">{t(opening ? 'thread.loading' : 'thread.loadingOlder')}</span>
-              </div>
-            ) : snapshot.olderFailed ? (
-              <div className="lk-thread__older" role="alert">
-                <span>{t(snapshot.messages.length === 0 ? 'thread.recentFailed' : 'thread.olderFailed')}</span>
-                <button type="button" className="lk-link-button" onClick={onLoadOlder}>
-                  {t('action.retry')}
-                </button>
-              </div>
-            ) : null}
-            <ul className="lk-thread__rows" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const row = rows[item.index]!;
-                const bubble: BubbleFocus = {
-                  tabIndex: item.index === activeIndex ? 0 : -1,
-                  revealed: row.key === revealedKey,
-                  onFocus: () => setActiveKey(row.key),
-                  onKeyDown: (event) => onBubbleKeyDown(event, item.index),
-                  // A tap on the bubble (not on a link or button in it) shows or hides its time.
-                  onClick: (event) => {
-                    if (!(event.target as Element).closest('a, button')) setRevealedKey((shown) => (shown === row.key ? null : row.key));
-                  },
-                };
-                return (
-                  <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
-                    {row.day ? <DaySeparator date={row.day} /> : null}
-                    {row.unread ? (
-                      <p className="lk-thread__unread" part="unread-marker">
-                        <span>{t('thread.newMessages')}</span>
-                      </p>
-                    ) : null}
-                    {row.kind === 'message' ? (
-                      <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} focus={bubble} />
-                    ) : (
-                      <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} focus={bubble} />
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
+          contents
         )}
       </div>
       <Announcer snapshot={snapshot} memberName={memberName} />

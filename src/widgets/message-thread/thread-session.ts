@@ -17,6 +17,7 @@ import { recordMessageContact, type SentMessage } from '../../gateway/lead/messa
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
 import { chatSessionRequest, type ChatSession } from '../../gateway/message-center/chat-session';
 import { threadMessage } from '../../gateway/message-center/thread-adapter';
+import type { ThreadFirstPage } from './thread-first-page';
 
 /**
  * One open message thread, React-free (spec §4 "Message thread", §5 message send): opens the
@@ -127,6 +128,11 @@ export interface ThreadSnapshot {
   readonly announcement: ThreadAnnouncement | null;
   /** Why the chat could not open (status `failed`): reported to the host as `lk-error`. */
   readonly failure: ThreadFailure | null;
+  /**
+   * The messages are a server's first page (thread-first-page.ts), shown while the chat opens:
+   * the list shows them as the server's HTML did, until the chat's own page takes their place.
+   */
+  readonly firstPage: boolean;
 }
 
 export type ThreadAnnouncement = { readonly kind: 'message'; readonly message: ChatMessage } | { readonly kind: 'typing' };
@@ -165,6 +171,8 @@ export interface ThreadSessionOptions {
   campaignId: () => string | null;
   /** When the provider's session on this page started (ms since epoch). */
   sessionStartTimestamp: number;
+  /** A server's first page of this thread: shown from the start, while the chat opens. */
+  firstPage?: ThreadFirstPage | null;
   /** A text was sent (the message center's id): for the `lk-message-send` event. */
   onSent?: (messageId: string) => void;
   markReadDelayMs?: number;
@@ -187,12 +195,19 @@ export const INITIAL_SNAPSHOT: ThreadSnapshot = {
   typing: false,
   announcement: null,
   failure: null,
+  firstPage: false,
 };
+
+/** A thread showing a server's first page while its chat opens (the same on the server and as it hydrates). */
+export function firstPageSnapshot(page: ThreadFirstPage): ThreadSnapshot {
+  const { identity, messages, hasOlder, readHorizon, unreadAfter } = page;
+  return { ...INITIAL_SNAPSHOT, identity, messages, hasOlder, readHorizon, unreadAfter, firstPage: true };
+}
 
 let pendingSeq = 0;
 
 /** The furthest any other participant has read (the customer's, in a two-party thread). */
-function furthest(horizons: ReadonlyMap<string, number | null>): number | null {
+export function furthest(horizons: ReadonlyMap<string, number | null>): number | null {
   let max: number | null = null;
   for (const index of horizons.values()) if (index !== null && (max === null || index > max)) max = index;
   return max;
@@ -213,8 +228,16 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
 }
 
+/**
+ * Where 'New messages' goes when a thread opens with `messages` and this side had read up to
+ * `readBefore`: after it, when a customer message came since; else nowhere (null).
+ */
+export function unreadAfterOf(messages: readonly ChatMessage[], identity: string, readBefore: number | null): number | null {
+  return readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, identity)) ? readBefore : null;
+}
+
 export class ThreadSession {
-  private snapshot: ThreadSnapshot = INITIAL_SNAPSHOT;
+  private snapshot: ThreadSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly lifetime = new AbortController();
   private chat: OpenedChat | null = null;
@@ -238,7 +261,9 @@ export class ThreadSession {
   /** When this side's last typing signal went (ms since epoch), for the throttle. */
   private lastTypingSignal = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly options: ThreadSessionOptions) {}
+  constructor(private readonly options: ThreadSessionOptions) {
+    this.snapshot = options.firstPage ? firstPageSnapshot(options.firstPage) : INITIAL_SNAPSHOT;
+  }
 
   // --- store ------------------------------------------------------------------------------
 
@@ -294,7 +319,7 @@ export class ThreadSession {
       });
     } catch (error) {
       if (this.closed || (isChatError(error) && error.kind === 'aborted')) return;
-      this.set({ status: 'failed', failure: threadFailure(error) });
+      this.set({ status: 'failed', failure: threadFailure(error), firstPage: false });
       return;
     }
     if (this.closed) {
@@ -322,7 +347,7 @@ export class ThreadSession {
     if (this.closed) return;
     // An event that came meanwhile is newer than the answer: it stays.
     for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
-    const opening = { status: 'ready', identity: client.identity, member: opened.session.member ?? null, connection: client.connectionState, readHorizon: furthest(this.horizons) } as const;
+    const opening = { status: 'ready', firstPage: false, identity: client.identity, member: opened.session.member ?? null, connection: client.connectionState, readHorizon: furthest(this.horizons) } as const;
     if (!page) {
       // The chat is open (live messages come, sends go); the recent page is asked again by the
       // list's 'Try again', and the thread is marked read once it has come.
@@ -331,7 +356,7 @@ export class ThreadSession {
     }
     this.recentLoaded = true;
     const messages = mergeMessages(this.snapshot.messages, page.messages);
-    const unreadAfter = readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, client.identity)) ? readBefore : null;
+    const unreadAfter = unreadAfterOf(messages, client.identity, readBefore);
     this.set({
       ...opening,
       messages,
