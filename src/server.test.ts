@@ -131,6 +131,26 @@ describe('leadkit/server: <review-request> and <raq-funnel>', () => {
     expect(html).not.toMatch(/ style="/);
     expect(html.match(/<style\b[^>]*>/g)).toEqual(['<style data-lk-stylesheet>']);
   });
+
+  it('given sp-id, heads the entry step with the pro’s name (their details asked as the customer, without a token) and carries the details as a first-screen value; no host token is asked', async () => {
+    const sandbox = createSandboxGateway();
+    const getOneTimeToken = vi.fn();
+    const html = await renderToString('raq-funnel', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getOneTimeToken } });
+    expect(html).toMatch(/<h2[^>]*>Request a quote from Acme Plumbing &amp; Heating<\/h2>/);
+    expect(html).not.toContain('lk-funnel__heading-pending');
+    expect(getOneTimeToken).not.toHaveBeenCalled();
+    const details = sandbox.store.requests.filter((request) => request.path.includes('/details'));
+    expect(details.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /gateway/lead/v1/serviceprovider/1001/details']);
+    expect(JSON.stringify(details[0]?.headers ?? {})).not.toMatch(/OneTime|"x-caller-id"/i);
+    const answers = parseAnswers(ANSWERS.exec(html)?.[1]);
+    expect(answers.map((answer) => `${answer.method} ${answer.path}`)).toEqual(['FIRST-SCREEN raq-funnel/provider?serviceProviderId=1001']);
+    // The first-screen data carries them too (the Next.js path).
+    const data = await loadFirstScreen('raq-funnel', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(data.answers.map((answer) => `${answer.method} ${answer.path}`)).toEqual(['FIRST-SCREEN raq-funnel/provider?serviceProviderId=1001']);
+    // A pro the gateway does not know: the heading waits for the browser, as before.
+    const unknown = await renderToString('raq-funnel', { attributes: { 'sp-id': 999999 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    expect(unknown).toContain('lk-funnel__heading-pending');
+  });
 });
 
 describe('leadkit/server: first-screen data (loadFirstScreen) and renderFirstScreen', () => {

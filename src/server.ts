@@ -25,7 +25,7 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { appRouteAt, firstCallsAt, firstScreenValues, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import { appRouteAt, firstScreenValues, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './contract/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
@@ -213,7 +213,7 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
     client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(policy, baseFetch), recorded) }),
     answers: () => inlinableAnswers(policy, recorded),
     // Through the host's config as given: nothing they send is recorded.
-    values: (auth) => firstScreenValues(firstCallsAt(tag, options.attributes ?? {}, options.url), options.attributes ?? {}, createGatewayClient({ ...options.gateway, auth }), options.chatReader),
+    values: (auth) => firstScreenValues(tag, options.attributes ?? {}, options.url, createGatewayClient({ ...options.gateway, auth }), options.chatReader),
     stylesheet: options.stylesheet,
     nonce: options.nonce,
   });

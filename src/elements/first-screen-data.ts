@@ -20,6 +20,7 @@ import type { HostProperties } from '../runtime/host-inputs';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
 import { threadFirstPageValue, threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
 import { parseWholeNumber } from '../contract/parse-attribute';
+import { funnelProviderValue } from '../widgets/raq-funnel/server-answer';
 import { FIRST_CALLS, type FirstCalls } from './first-calls';
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
@@ -103,12 +104,6 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
   return route && tag && params ? { tag, params, route } : null;
 }
 
-/**
- * Fetches a tag's first-screen data (its first calls, as the CDN loader sends them early); a tag
- * without first calls, or whose attributes change them, gets none — its component then renders
- * its first screen on the server from no answers, or (a call it needed was not answered) leaves
- * it to the browser.
- */
 /** A tag's first calls at a page: the tag whose calls they are (a route's widget), their ids, or null when none go out. */
 export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
   const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
@@ -128,15 +123,22 @@ export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: 
 
 /**
  * The first-screen values of a tag's first screen (gateway/server-answers.ts `firstScreenValue`):
- * what it shows that the browser could only have through a credential the page never carries —
- * the thread's newest messages (read with the host's chat session). `client` has the host's
- * config (its `getChatToken`) and sends as the host's server; none without first calls.
+ * what it shows that the browser would otherwise ask for after its first render — the thread's
+ * newest messages (read with the host's chat session, whose token never goes in the page) and the
+ * pro a funnel given `sp-id` names in its heading. `client` has the host's config (its
+ * `getChatToken`) and sends as the host's server; nothing it sends is recorded.
  */
-export async function firstScreenValues(at: ReturnType<typeof firstCallsAt>, attributes: AttributeValues, client: GatewayClient, chatReader: ChatReader | undefined): Promise<ServerAnswer[]> {
-  if (at?.callTag !== 'message-thread') return [];
-  const [spId, userId, leadId] = at.ids as [number, number, number];
-  const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../chat/sandbox-chat-client')).createSandboxChatReader() : null);
-  const value = await threadFirstPageValue({ client, reader, spId, userId, leadId });
+export async function firstScreenValues(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined, client: GatewayClient, chatReader: ChatReader | undefined): Promise<ServerAnswer[]> {
+  const at = firstCallsAt(tag, attributes, url);
+  let value: ServerAnswer | null = null;
+  if (at?.callTag === 'message-thread') {
+    const [spId, userId, leadId] = at.ids as [number, number, number];
+    const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../chat/sandbox-chat-client')).createSandboxChatReader() : null);
+    value = await threadFirstPageValue({ client, reader, spId, userId, leadId });
+  } else if (tag === 'raq-funnel' && attributes['sp-id'] !== undefined && attributes['sp-id'] !== null && attributes['sp-id'] !== false) {
+    const spId = parseWholeNumber(String(attributes['sp-id']));
+    if (spId !== null) value = await funnelProviderValue(client, spId);
+  }
   return value ? [value] : [];
 }
 
@@ -154,7 +156,9 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
   const at = firstCallsAt(tag, attributes, options.url);
   const callTag = at?.callTag ?? tag;
-  let values: ServerAnswer[] = [];
+  const config = { ...options.gateway, auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }) };
+  // The first-screen values beside the calls, through the host's config as given (nothing they send is recorded).
+  const values = firstScreenValues(tag, attributes, options.url, createGatewayClient(config), options.chatReader);
   if (at) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // A call whose answer may not go in a page (a credential: the thread's chat session) or that
@@ -163,19 +167,13 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
       const path = requestPath(input);
       return !mayInline(path) || serverWithholds(callTag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
     };
-    const config = {
-      ...options.gateway,
-      auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
-      retry: { retries: 0, ...options.gateway.retry },
-    };
-    const client = createGatewayClient({ ...config, fetch: recordingAnswers(sending, answers) });
+    const client = createGatewayClient({ ...config, retry: { retries: 0, ...options.gateway.retry }, fetch: recordingAnswers(sending, answers) });
     // An error answer is data too (the first screen shows its banner); a call that never answered is none.
-    // The values beside them, through the host's config as given (nothing they send is recorded).
-    [, values] = await Promise.all([Promise.allSettled(at.calls.send(client, at.ids)), firstScreenValues(at, attributes, createGatewayClient(config), options.chatReader)]);
+    await Promise.allSettled(at.calls.send(client, at.ids));
   }
   return {
     tag,
-    answers: [...inlinableAnswers(callTag, answers), ...values],
+    answers: [...inlinableAnswers(callTag, answers), ...(await values)],
     ...(options.stylesheet ? { stylesheet: options.stylesheet } : {}),
     ...(options.nonce ? { nonce: options.nonce } : {}),
     ...(location ? { url: `${location.path}${location.search ? `?${location.search}` : ''}` } : {}),

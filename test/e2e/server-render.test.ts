@@ -184,7 +184,7 @@ describe('server-rendered office page with the lead board', () => {
 });
 
 /** The part of a page between an element's start tag and its end. */
-const elementHtml = (html: string, tag: string) => html.slice(html.indexOf(`<${tag}`), html.indexOf(`</${tag}>`));
+const elementHtml = (html: string, tag: string) => html.slice(html.indexOf(`<${tag} `), html.indexOf(`</${tag}>`));
 
 describe('server-rendered office page with the message thread (the host’s server gives getChatToken)', () => {
   it('answers the newest messages in its HTML — read on the server with the host’s chat session — and never a token', async () => {
@@ -271,7 +271,8 @@ const SERVER_PAGES = [
     page: 'raq-funnel.html',
     tag: 'raq-funnel',
     element: '#quote',
-    first: (element: Locator) => element.getByRole('heading', { name: 'Get quotes from local pros' }),
+    // Given sp-id: headed with the pro's name, which the server asked for (issue 35).
+    first: (element: Locator) => element.getByRole('heading', { name: 'Request a quote from Acme Plumbing & Heating' }),
     // Live once hydrated: the category field suggests as the customer types.
     use: async (element: Locator) => {
       const combobox = element.getByRole('combobox', { name: 'What do you need help with?' });
@@ -309,7 +310,30 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element
     // And live (what opens then is the user's doing, not the page moving by itself).
     await use(element);
     // Live on the server's nodes: hydrated, not rendered afresh.
-    expect(await page.evaluate((target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode, selector)).toBe(true);
+    expect(await page.evaluate((target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode, selector), [...warnings, ...watch.consoleErrors].join('\n')).toBe(true);
+    expect(warnings).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('server-rendered funnel given sp-id (its heading names the pro)', () => {
+  it('hydrates the pro’s heading in place: the same heading node and text, the pro not asked for again, no token in the page, no warning', async () => {
+    const html = await (await fetch(`${e2e.server.origin}/server/raq-funnel.html`)).text();
+    expect(elementHtml(html, 'raq-funnel')).not.toMatch(/token|OneTime/i);
+    const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/raq-funnel.html');
+    await page.waitForFunction(() => document.querySelector('#quote')?.shadowRoot?.querySelector('h2'));
+    await page.evaluate(() => {
+      (window as unknown as { serverHeading: unknown }).serverHeading = document.querySelector('#quote')?.shadowRoot?.querySelector('h2');
+    });
+    releaseLoader();
+    await waitForEvents(page, 'lk-load', 1);
+    const funnel = page.locator('#quote');
+    await visible(funnel.getByRole('heading', { name: 'Request a quote from Acme Plumbing & Heating' }));
+    expect(await page.evaluate(() => document.querySelector('#quote')?.shadowRoot?.querySelector('h2') === (window as unknown as { serverHeading: unknown }).serverHeading)).toBe(true);
+    expect(watch.requested('/gateway/lead/v1/serviceprovider/1001/details')).toEqual([]);
+    const record = await watch.record();
+    expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
     expect(warnings).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();

@@ -15,6 +15,18 @@ import { funnelInputsAtom, funnelFormAtom, providerAtom, providerStatusAtom, eli
  * business); on success the form's serviceProviderId is the response's, the category follows
  * the provider category choice, and the location drops withAlId.
  */
+/**
+ * The pro's details are here (loaded, or a server's first screen had them: raq-funnel's
+ * server-answer.ts): the form takes their provider and category, the entry heading names them.
+ */
+export const providerLoadedAtom = atom(null, (get, set, details: ProviderDetails) => {
+  const form = get(funnelFormAtom);
+  const chosen = chooseProviderCategory({ formCategoryId: form.categoryId, queryCategoryId: get(funnelInputsAtom).categoryId }, details.categories);
+  set(funnelFormAtom, applyProviderCategory({ ...form, serviceProviderId: details.serviceProviderId }, chosen));
+  set(providerAtom, details);
+  set(providerStatusAtom, { state: 'loaded' });
+});
+
 export const loadProviderAtom = atom(null, async (get, set, chosen?: { serviceProviderId: number }): Promise<ActionResult<ProviderDetails | null>> => {
   const inputs = get(funnelInputsAtom);
   const withAlId = chosen ? false : inputs.withAlId !== null;
@@ -24,11 +36,7 @@ export const loadProviderAtom = atom(null, async (get, set, chosen?: { servicePr
   set(providerStatusAtom, { state: 'loading' });
   try {
     const details = await getServiceProviderDetails(get(oneTimeSessionAtom).client, { serviceProviderId: requested, withAlId }, { signal });
-    const form = get(funnelFormAtom);
-    const chosen = chooseProviderCategory({ formCategoryId: form.categoryId, queryCategoryId: inputs.categoryId }, details.categories);
-    set(funnelFormAtom, applyProviderCategory({ ...form, serviceProviderId: details.serviceProviderId }, chosen));
-    set(providerAtom, details);
-    set(providerStatusAtom, { state: 'loaded' });
+    set(providerLoadedAtom, details);
     return ok(details);
   } catch (error) {
     if (isGatewayError(error) && !isAbortError(error)) set(providerStatusAtom, { state: 'failed', error });

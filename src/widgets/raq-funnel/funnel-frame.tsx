@@ -18,6 +18,7 @@ import {
   openLocationAtom,
   persistFunnel,
   providerAtom,
+  providerLoadedAtom,
   providerPendingAtom,
   providerStatusAtom,
   resolveCategoryNameAtom,
@@ -26,7 +27,9 @@ import {
   tokenStatusAtom,
   wantedProviderIdAtom,
 } from './funnel-atoms';
+import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
+import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { STEP_PARTS } from './step-loaders';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
@@ -113,13 +116,20 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
   // No Element on a server (leadkit/server): the default key there, as for a host with no id.
   const storageKey = funnelStorageKey(typeof Element !== 'undefined' && host instanceof Element && host.id ? host.id : 'default');
 
+  // The pro's details a server's first screen had (leadkit/server, given sp-id): the entry heading
+  // names them from the first render, on the server and as the element hydrates.
+  const serverProvider = useFirstScreenValue(typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? funnelProviderName(spId) : null, parseFunnelProvider);
   // Restore what survived a reload (once per store), then open the deep link, before any read.
   const started = useRef(false);
   if (!started.current) {
     started.current = true;
     if (!store.get(funnelSessionAtom).rehydrateComplete) store.set(startFunnelAtom, { storageKey });
     if (location && locationKey(location) !== locationKey(store.get(funnelLocationAtom))) store.set(openLocationAtom, location);
+    const details = serverProvider.value;
+    if (details && details.serviceProviderId === store.get(wantedProviderIdAtom) && store.get(providerAtom) === null) store.set(providerLoadedAtom, details);
   }
+  const usedServerProvider = useRef(serverProvider.used);
+  useEffect(() => usedServerProvider.current(), []);
   useEffect(() => persistFunnel(store, sessionStorageOrNull(), storageKey), [store, storageKey]);
 
   const session = useAtomValue(funnelSessionAtom);

@@ -1,0 +1,21 @@
+import type { GatewayClient } from '../../gateway/client';
+import { getServiceProviderDetails } from '../../gateway/lead/funnel-calls';
+import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/one-time-token';
+import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
+import { funnelProviderName } from './funnel-first-screen';
+
+/**
+ * The funnel's first screen made on a server: its entry step; given `sp-id`, headed with the
+ * pro's name ('Request a quote from …') — the server asks for the pro's details as the funnel
+ * does (through the customer's session: as the customer, never as a provider, and without a
+ * token, which that call does not carry) and the page carries them as a first-screen value
+ * (funnel-first-screen.ts). Null when the call fails: the browser asks for them as before.
+ */
+export async function funnelProviderValue(client: GatewayClient, serviceProviderId: number): Promise<ServerAnswer | null> {
+  try {
+    const details = await getServiceProviderDetails(createOneTimeSession(client, new OneTimeTokenHolder()).client, { serviceProviderId, withAlId: false });
+    return firstScreenValue(funnelProviderName(serviceProviderId), details);
+  } catch {
+    return null;
+  }
+}
