@@ -187,4 +187,24 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(watch.requested('/gateway/lead/v1/contact')).toEqual([]);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
+
+  it('the message thread rendered on the server (issue 35): its newest messages in the HTML, read there with the host server’s chat token (never in the page), hydrated, then the chat opens with the browser’s own token and a text goes out', async () => {
+    const html = await (await fetch(`${e2e.server.origin}/server/office-thread.html`)).text();
+    const shadow = html.slice(html.indexOf('<message-thread '), html.indexOf('</message-thread>'));
+    expect(shadow).toMatch(/part="message message-(own|member)"/);
+    expect(shadow).not.toMatch(/token|conversationSid|Bearer/i);
+    const { page, watch, sent } = await open('/server/office-thread.html');
+    const thread = page.locator('#thread');
+    await visible(thread.getByRole('heading', { level: 1, name: 'Your messages with Jasmine Anderson' }));
+    await visible(thread.locator('[part~="message"]').first());
+    const box = thread.getByRole('textbox', { name: 'Write a message...' });
+    await box.fill('Hello from the server page');
+    const messages = '/gateway/message-center/v1/messages';
+    expect(await answered(page, messages, () => thread.getByRole('button', { name: 'Send' }).click())).toBe(200);
+    await visible(thread.getByRole('region', { name: 'Messages' }).getByText('Hello from the server page'));
+    // The browser asked the host for its own session (the server's stays on the server).
+    await expect.poll(() => sent('/host-stand-in/chat-token'), { timeout: UI_TIMEOUT_MS }).toEqual([{ serviceProviderId: SP_ID, userId: 5003, leadId: 300002 }]);
+    expect(await thread.getByText('Messaging is currently unavailable for this Lead. Please contact them via phone or email.').count()).toBe(0);
+    expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
+  });
 });

@@ -6,6 +6,7 @@ import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
+import { useMayReadBrowser } from '../../ui/use-may-read-browser';
 import {
   memberName,
   messageActivitiesLoadableAtom,
@@ -185,7 +186,10 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
 function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: number; leadId: number | null }) {
   const { t, routes, onLinkClick } = useRuntime();
   const history = useAtomValue(messageActivitiesLoadableAtom);
-  if (history.state !== 'hasData' || history.data.messages.length === 0) return null;
+  // Never while a server's first screen hydrates (the server never asks for the activities): an
+  // answer that came early (the loader's) would show the link where the server's HTML has none.
+  const hydrated = useMayReadBrowser();
+  if (!hydrated || history.state !== 'hasData' || history.data.messages.length === 0) return null;
   return (
     <a
       className="lk-thread__history"
