@@ -150,12 +150,18 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         void loadLocalePack(resolveLocale(this.#props.locale as string | undefined, this)).then(() => {
           this.#hydrating = false;
           if (!this.#connected || this.#root) return;
-          this.#root = hydrateRoot(this.#shadow as unknown as Element, this.#tree(), {
-            onRecoverableError: (error) => {
-              // The page's HTML did not match (the data changed in between): React renders the
-              // widget afresh in its place. Said once for the developer; nothing for the user.
-              console.warn(`leadkit: <${definition.tag}> rendered afresh: its server HTML did not match (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-            },
+          // In a transition, as a client render is (connectedCallback): React hydrates in slices and
+          // yields between them. Here, after the locale's promise, the connect's transition is over:
+          // hydration ran at the default priority, in one long task per widget (700–1100 ms at the
+          // bench's 4× CPU: bench/server-board.ts).
+          startTransition(() => {
+            this.#root = hydrateRoot(this.#shadow as unknown as Element, this.#tree(), {
+              onRecoverableError: (error) => {
+                // The page's HTML did not match (the data changed in between): React renders the
+                // widget afresh in its place. Said once for the developer; nothing for the user.
+                console.warn(`leadkit: <${definition.tag}> rendered afresh: its server HTML did not match (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+              },
+            });
           });
         });
       } else {
