@@ -176,7 +176,8 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   const serverPage = async (origin: string) => {
     serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
     const { renderToString } = await serverEntry;
-    return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, { gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' });
+    const firstContent = (JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as { tags: Record<string, string[]> }).tags;
+    return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, { gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', firstContent });
   };
   let floor: StaticFile | null = null;
   const html = (text: string): StaticFile => {

@@ -20,6 +20,12 @@ export interface ServerPageOptions {
   stylesheet: string;
   /** The page's URL (`<lead-app>` renders its route). */
   url?: string;
+  /**
+   * The CDN build's first-content chunks by tag (dist/cdn/first-content.json `tags`, paths under
+   * /cdn/): each rendered tag's are preloaded from <head>, so the code that hydrates the first
+   * screen is asked for with the page instead of after the loader ran (one round trip sooner).
+   */
+  firstContent?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -53,21 +59,25 @@ export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gatew
 }
 
 /** An example page's HTML with each leadkit tag's first screen rendered in it. */
-export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway: reached, stylesheet, url }: ServerPageOptions): Promise<string> {
+export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway: reached, stylesheet, url, firstContent }: ServerPageOptions): Promise<string> {
   const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
   const parts: string[] = [];
+  const preloads = new Set<string>();
   let last = 0;
   for (const match of page.matchAll(LEADKIT_TAG)) {
     const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
     const tag = match[1] as LeadkitTag;
+    for (const chunk of firstContent?.[tag] ?? []) preloads.add(`/cdn/${chunk}`);
     parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, properties, gateway, stylesheet, ...(url ? { url } : {}) }));
     last = (match.index ?? 0) + match[0].length;
   }
   parts.push(page.slice(last));
   // The widgets' stylesheet fetched from <head> at once (preload: never applied to the page itself —
   // its rules are for shadow roots: `*` there would reach the page's elements and the hosts).
-  const head = `    <link rel="preload" as="style" href="${stylesheet}" />\n  </head>`;
+  // The hydrating code with the page (those the page already preloads itself are left as they are).
+  const modules = [...preloads].filter((href) => !page.includes(`href="${href}"`)).map((href) => `    <link rel="modulepreload" href="${href}" />\n`);
+  const head = `    <link rel="preload" as="style" href="${stylesheet}" />\n${modules.join('')}  </head>`;
   return parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
 }
 

@@ -294,6 +294,14 @@ site.get('/examples/*', (c) => {
 // Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner;
 // scripts/server-pages.ts), from the sandbox's answers.
 type ServerEntry = typeof ServerModule;
+/** The CDN build's first-content chunks by tag (the server pages preload them: scripts/server-pages.ts); none when it has none. */
+const cdnFirstContent = (): Record<string, string[]> | undefined => {
+  try {
+    return (JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as { tags: Record<string, string[]> }).tags;
+  } catch {
+    return undefined;
+  }
+};
 let serverEntry: Promise<ServerEntry> | undefined;
 const loadServerEntry = () =>
   (serverEntry ??= createViteServer({ configFile: false, root: ROOT, logLevel: 'warn', appType: 'custom', optimizeDeps: { noDiscovery: true, entries: [] }, server: { middlewareMode: true, hmr: false, ws: false } }).then(
@@ -304,7 +312,7 @@ site.get('/server/:page', async (c) => {
   if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
-  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css' }));
+  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', firstContent: cdnFirstContent() }));
   // The strict CSP page keeps its policy rendered on the server too (the first screens link their styles).
   return c.html(html, 200, { 'cache-control': 'no-store', ...(name === 'strict-csp.html' ? { 'content-security-policy': STRICT_CSP } : {}) });
 });
@@ -316,7 +324,7 @@ const appPage = async (c: Context) => {
   if (c.req.query('render') !== 'server') return sendPage(c, path.join(EXAMPLES, 'app.html'));
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, 'app.html'), 'utf8');
-  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url }));
+  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url, firstContent: cdnFirstContent() }));
   return c.html(html, 200, { 'cache-control': 'no-store' });
 };
 site.get('/app', appPage);

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:server-board`: the server-rendered board's two hydration goals alone (issue 35
+ * §6), without the whole `npm run bench` — the office page with the board rendered on the server
+ * (/server/office-board.html), beside the client-only board and the React 19 anchor, loaded cold on
+ * the bench's throttled phone (bench/load.ts: 4× CPU, 562.5 ms RTT, 412 px), BENCH_RUNS times
+ * (default 3) in interleaved rounds; medians:
+ *
+ *   - live: the server board's first `lk-load` (hydrated: a card opens on a press) vs the
+ *     client-only board's first card (goal ≤ 1×);
+ *   - long tasks until live vs the React anchor's until its first card (goal ≤ 1.2×);
+ *
+ * then one more load of the server board under the V8 sampling profiler (same throttling), until
+ * it is live, with what ran in the long tasks: self time by script and by function.
+ */
+import type { Browser } from 'playwright-core';
+import { PAGES } from './browser';
+import { measureLoad, throttle, type LoadSample } from './load';
+import { runStandalone } from './session';
+
+const PHONE = 412;
+const ids = ['board-ssr', 'board', 'react'] as const;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** One load of the server board under the sampling profiler: self time (ms) by script and by function, until it is live. */
+async function profileHydration(browser: Browser, origin: string, reset: () => void): Promise<string[]> {
+  reset();
+  const context = await browser.newContext({ viewport: { width: PHONE, height: 823 }, isMobile: true, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({
+      content: `(() => { const s = { ready: null, tasks: [] }; Object.defineProperty(window, '__hyd', { value: s });
+        document.addEventListener('lk-load', () => { if (s.ready === null) s.ready = performance.now(); }, true);
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) s.tasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true }); })();`,
+    });
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${origin}/server/office-board.html`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __hyd: { ready: number | null } }).__hyd.ready !== null, undefined, { timeout: 60_000 });
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const state = await page.evaluate(() => (window as unknown as { __hyd: { ready: number; tasks: [number, number][] } }).__hyd);
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const selfByScript = new Map<string, number>();
+    const selfByFunction = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const node = byId.get(id);
+      if (!node) return;
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      const script = node.callFrame.url ? (node.callFrame.url.split('/').pop() ?? node.callFrame.url) : `(${node.callFrame.functionName || 'native'})`;
+      selfByScript.set(script, (selfByScript.get(script) ?? 0) + ms);
+      const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber + 1}`;
+      selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + ms);
+    });
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([name, ms]) => `    ${ms.toFixed(0).padStart(5)} ms  ${name}`);
+    const tasks = state.tasks.filter(([start]) => start < state.ready);
+    return [
+      `profile of one load (sampling, 4× CPU; the profiler adds its own cost): live at ${Math.round(state.ready)} ms; long tasks before it: ${tasks.map(([start, duration]) => `${duration} ms @${start}`).join(', ')} = ${tasks.reduce((sum, [, d]) => sum + d, 0)} ms`,
+      '  self time by script:',
+      ...top(selfByScript, 12),
+      '  self time by function:',
+      ...top(selfByFunction, 25),
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
+await runStandalone('server-board', async ({ browser, server }) => {
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const samples = new Map<string, LoadSample[]>(ids.map((id) => [id, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const id of ids) {
+      const spec = PAGES.find((page) => page.id === id)!;
+      samples.get(id)!.push(await measureLoad(browser, server.origin, server.reset, spec, PHONE));
+    }
+  }
+  const of = (id: string, pick: (sample: LoadSample) => number | null) => median((samples.get(id) ?? []).map(pick).filter((value): value is number => value !== null));
+  const live = of('board-ssr', (s) => s.readyMs);
+  const clientFirst = of('board', (s) => s.firstContentMs);
+  const tasks = of('board-ssr', (s) => s.longTasksUntilReadyMs);
+  const anchorTasks = of('react', (s) => s.longTasksMs);
+  const lines = [
+    `server board at ${PHONE} px, ${runs} runs (medians):`,
+    `  first card ${of('board-ssr', (s) => s.firstContentMs)} ms; live (first lk-load) ${live} ms = ${(live / clientFirst).toFixed(2)}× the client-only board's first card (${clientFirst} ms; goal ≤ 1)`,
+    `  long tasks until live ${tasks} ms = ${(tasks / anchorTasks).toFixed(2)}× the React anchor's (${anchorTasks} ms until its first card at ${of('react', (s) => s.firstContentMs)} ms; goal ≤ 1.2)`,
+    `  client-only board: long tasks before its first card ${of('board', (s) => s.longTasksMs)} ms; live ${of('board', (s) => s.readyMs)} ms`,
+    `  per run — server live: ${samples.get('board-ssr')!.map((s) => s.readyMs).join(', ')}; server tasks: ${samples.get('board-ssr')!.map((s) => s.longTasksUntilReadyMs).join(', ')}; client first card: ${samples.get('board')!.map((s) => s.firstContentMs).join(', ')}; anchor tasks: ${samples.get('react')!.map((s) => s.longTasksMs).join(', ')}`,
+    ...(await profileHydration(browser, server.origin, server.reset)),
+  ];
+  for (const line of lines) console.log(line);
+  return [];
+});
