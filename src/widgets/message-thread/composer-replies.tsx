@@ -17,7 +17,7 @@ export interface ComposerReplies {
 }
 
 /**
- * Saved replies in the composer (issue 17 §2). Typing `/` in an empty composer opens a listbox
+ * Saved replies in the composer (docs/widgets/message-thread.md#saved-replies). Typing `/` in an empty composer opens a listbox
  * of the saved replies filtered by what follows the slash: the text box stays focused and
  * points at the active option (aria-activedescendant; the first one is active, as in the
  * APG's list autocomplete with automatic selection); ArrowDown/ArrowUp move (wrapping), Enter

@@ -15,10 +15,10 @@ import { phoneNumbersLoadableAtom } from './thread-atoms';
 
 const STYLES = [dialogCss];
 
-/** 'Contact {member name}' (§2): the lead's preferred contact information. */
+/** 'Contact {member name}': the lead's preferred contact information. */
 /**
  * `leadCreateDate` and `smsEnabled` are the lead's (when the thread has one): a masked number
- * lives 30 days after the lead with texting, 28 without (§9), checked against the runtime clock.
+ * lives 30 days after the lead with texting, 28 without (docs/architecture.md#phone-numbers), checked against the runtime clock.
  */
 export function ContactDialog({
   open,
@@ -42,7 +42,7 @@ export function ContactDialog({
   );
 }
 
-/** 'Preferred Contact Information': the phone as a tel link, 'Expired' for a masked number past its life (§4). */
+/** 'Preferred Contact Information': the phone as a tel link, 'Expired' for a masked number past its life. */
 function ContactInfo({ leadCreateDate, smsEnabled }: { leadCreateDate: string | null; smsEnabled: boolean }) {
   const { t, now, onLinkClick } = useRuntime();
   const phone = useAtomValue(phoneNumbersLoadableAtom);

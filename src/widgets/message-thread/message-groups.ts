@@ -1,7 +1,7 @@
 /**
- * Message groups (issue 14: a quieter thread on a phone). Consecutive messages of one author
+ * Message groups (a quieter thread on a phone). Consecutive messages of one author
  * sent within MESSAGE_GROUP_WINDOW_MS of the previous one form a group; the group shows its
- * timestamp once, under its last message, in the spec's format (§2); a new day (its day
+ * timestamp once, under its last message, in the spec's format (docs/architecture.md#dates); a new day (its day
  * separator) ends a group too. Every message keeps its own timestamp for screen readers.
  */
 export const MESSAGE_GROUP_WINDOW_MS = 5 * 60_000;
@@ -24,7 +24,7 @@ export function groupEnds(messages: readonly GroupedMessage[]): boolean[] {
 }
 
 /**
- * Day separators (issue 17): the local calendar day of a date ('2020-06-01'), so messages of
+ * Day separators: the local calendar day of a date ('2020-06-01'), so messages of
  * one day share a separator whatever their time, and the separator's key stays the same while
  * a thread changes around it.
  */

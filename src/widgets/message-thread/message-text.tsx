@@ -3,7 +3,7 @@ import { mailtoHref, safeHref } from '../../domain/safe-url';
 
 /**
  * Customer text as text (React escapes it; never HTML), with links only for https:, mailto:
- * and tel: (§ "render customer text as text"; domain/safe-url). Anything else — http:,
+ * and tel: (customer text is rendered as text; domain/safe-url). Anything else — http:,
  * javascript:, data: — stays plain text.
  */
 const LINK = /(?:https:\/\/|mailto:|tel:)[^\s<>"']+/gi;

@@ -129,7 +129,7 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-describe('<MessageThread> opening (§2, §4)', () => {
+describe('<MessageThread> opening', () => {
   it('shows the heading, breadcrumb, View All Leads, Contact and Message History for a thread opened from a lead', async () => {
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
@@ -225,7 +225,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to messaging' }).parentElement?.querySelectorAll('svg')).toHaveLength(2);
   });
 
-  it('says messaging is unavailable and disables the composer when the chat cannot be set up (§8)', async () => {
+  it('says messaging is unavailable and disables the composer when the chat cannot be set up', async () => {
     const sandbox = createSandboxGateway();
     sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session` });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
@@ -239,7 +239,7 @@ describe('<MessageThread> opening (§2, §4)', () => {
 
   it("offers 'Try again' when the chat did not come up, and opens it anew", async () => {
     const sandbox = createSandboxGateway();
-    // Every try of the opening (issue 36: a session call that fails for now is asked again twice).
+    // Every try of the opening (a session call that fails for now is asked again twice).
     sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 3 });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
     const alert = await screen.findByRole('alert');
@@ -254,9 +254,9 @@ describe('<MessageThread> opening (§2, §4)', () => {
   it.each([
     ['the chat session answers the wrong shape', 'POST', `${CHAT}/session`, 200, { unexpected: true }, 1],
     ['the conversation answers the wrong shape', 'GET', `${CHAT}/conversations/:sid`, 200, { unexpected: true }, 1],
-    // (Three times: a GET that fails for now is asked again twice — issue 36.)
+    // (Three times: a GET that fails for now is asked again twice.)
     ['the conversation answers 503', 'GET', `${CHAT}/conversations/:sid`, 503, undefined, 3],
-  ] as const)("offers 'Try again' when %s, and opens the chat on retry (issue 16 probe)", async (_, method, route, status, body, times) => {
+  ] as const)("offers 'Try again' when %s, and opens the chat on retry", async (_, method, route, status, body, times) => {
     const sandbox = createSandboxGateway();
     sandbox.faults.status(status, body, { route: `${method} ${route}`, times });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
@@ -356,7 +356,7 @@ describe('<MessageThread> connection', () => {
   });
 });
 
-describe('<MessageThread> sending (§5, §7)', () => {
+describe('<MessageThread> sending', () => {
   it('enables Send only with text (not blank) and sends it through the message center with an idempotency key', async () => {
     const { received, events, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     const box = await ready();
@@ -442,7 +442,7 @@ describe('<MessageThread> sending (§5, §7)', () => {
     }
   });
 
-  it("shows 'Sending…' while the gateway has the text, then 'Delivered' beside the newest message's time, then 'Read' (issue 17); the words go when the customer answers, the bubble's state stays", async () => {
+  it("shows 'Sending…' while the gateway has the text, then 'Delivered' beside the newest message's time, then 'Read'; the words go when the customer answers, the bubble's state stays", async () => {
     const sandbox = createSandboxGateway();
     // The text waits at the gateway until the pending state is checked (on any machine).
     const { release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, hold: new RegExp(`${MC}/v1/messages$`) });
@@ -538,7 +538,7 @@ describe('<MessageThread> sending (§5, §7)', () => {
   });
 });
 
-describe('<MessageThread> on a faulty network (issue 36)', () => {
+describe('<MessageThread> on a faulty network', () => {
   const box = () => screen.getByRole('textbox', { name: 'Write a message...' }) as HTMLTextAreaElement;
   const type = (text: string) => {
     fireEvent.change(box(), { target: { value: text } });
@@ -615,7 +615,7 @@ describe('<MessageThread> on a faulty network (issue 36)', () => {
   });
 });
 
-describe("<MessageThread> the host's chat session (issue 37 §2)", () => {
+describe("<MessageThread> the host's chat session", () => {
   it("opens with the host's getChatToken and renews the token through it: the sandbox never receives its session call", async () => {
     const sandbox = createSandboxGateway();
     const host = hostChatTokens(sandbox);
@@ -680,7 +680,7 @@ describe("<MessageThread> with the example pages' host providers against the spe
       await waitFor(() => expect(received('POST', /\/typing$/).map((r) => r.status)).toEqual([401, 200]));
       expect(chatTokens().map((request) => request.status)).toEqual([200, 200]);
       expect(getChatToken.mock.calls.map(([context]) => context.reason)).toEqual(['open', 'renew']);
-      // A send: the message center's, then §7's contact record through the host's recordContact.
+      // A send: the message center's, then the contact record through the host's recordContact.
       fireEvent.click(sendButton());
       await waitFor(() => expect(received('POST', /^\/host-stand-in\/contact$/).map((r) => r.status)).toEqual([200]));
       const messageId = sandbox.store.messages.find((m) => m.text === 'Hello!')!.messageId;
@@ -696,7 +696,7 @@ describe("<MessageThread> with the example pages' host providers against the spe
   });
 });
 
-describe('<MessageThread> a chat call that never answers (issue 40)', () => {
+describe('<MessageThread> a chat call that never answers', () => {
   /**
    * The test's clock (fake timers and Date) runs with real time too, so the widget's own work goes
    * on; it is moved on to the time limit of the held call. A busy machine's real time may add to it
@@ -777,7 +777,7 @@ describe('<MessageThread> a chat call that never answers (issue 40)', () => {
   });
 });
 
-describe('<MessageThread> attachments (§5, §8, §9)', () => {
+describe('<MessageThread> attachments', () => {
   const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
   const pick = (input: HTMLInputElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
 
@@ -843,7 +843,7 @@ describe('<MessageThread> attachments (§5, §8, §9)', () => {
     expect([...sandbox.chat.mediaContent(stored[0]!.media![0]!.mediaSid)!]).toEqual([...PNG]);
   });
 
-  it('creates the contact (§7) for a photo sent alone too, once, naming its chat message', async () => {
+  it('creates the contact for a photo sent alone too, once, naming its chat message', async () => {
     const { container, received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
     pick(fileInput(container), new File([PNG], 'leak.png', { type: 'image/png' }));
@@ -856,7 +856,7 @@ describe('<MessageThread> attachments (§5, §8, §9)', () => {
   });
 });
 
-describe('<MessageThread> history and live messages (§4)', () => {
+describe('<MessageThread> history and live messages', () => {
   it('loads the older page on scroll-up near the top, once per earliest index, until index 0', async () => {
     const { received, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId });
     await ready();
@@ -888,7 +888,7 @@ describe('<MessageThread> history and live messages (§4)', () => {
     fireEvent.scroll(scroller);
     const alert = await within(list()).findByRole('alert');
     expect(alert.textContent).toContain('Older messages could not be loaded.');
-    // The page and the adapter's two retries of it (issue 36).
+    // The page and the adapter's two retries of it.
     expect(older()).toHaveLength(3);
     // Scroll events at the top (a user's, or layout's) ask nothing more.
     for (let i = 0; i < 5; i++) fireEvent.scroll(scroller);
@@ -915,7 +915,7 @@ describe('<MessageThread> history and live messages (§4)', () => {
   });
 });
 
-describe('<MessageThread> delivery and read state, typing, days, unread (issue 17 §1)', () => {
+describe('<MessageThread> delivery and read state, typing, days, unread', () => {
   it("shows each own message's state to screen readers: the seed's own message, within the customer's read horizon, is Read", async () => {
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
@@ -1049,7 +1049,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
     expect(rowText(days[0]!)).toContain('Is the quote still good?');
     expect(rowText(days[1]!)).toContain('Great, let us book it.');
     expect(rowText(days[2]!)).toContain('Booked for Thursday.');
-    // The bubble's time (for screen readers) and its group's line: §2's format, time included.
+    // The bubble's time (for screen readers) and its group's line: the spec's format (docs/architecture.md#dates), time included.
     expect(within(list()).getAllByText(formatMessageTimestamp(new Date(2026, 2, 9, 8, 30)))).toHaveLength(2);
     expect(formatMessageTimestamp(new Date(2026, 2, 9, 8, 30))).toBe('Monday, March 9, 2026 8:30 AM');
   });
@@ -1112,7 +1112,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread (issue 1
   });
 });
 
-describe('<MessageThread> each message’s own time (issue 37 §4)', () => {
+describe('<MessageThread> each message’s own time', () => {
   /** Three messages on Monday, March 9, 2026: two of the customer's a minute apart (one group), then the provider's. */
   function threeMessages() {
     let clock = new Date(2026, 2, 9, 8, 30);
@@ -1136,7 +1136,7 @@ describe('<MessageThread> each message’s own time (issue 37 §4)', () => {
     renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, threeMessages());
     await ready();
     await within(list()).findByText('Yes, 10 works.');
-    // A group per bubble, named by who wrote it and what it says, described by its timestamp (§2's format).
+    // A group per bubble, named by who wrote it and what it says, described by its timestamp.
     expect(within(list()).getByRole('group', { name: 'Zoe Vargas Is 10 still good?', description: 'Monday, March 9, 2026 8:30 AM' })).toBe(bubbleOf('Is 10 still good?'));
     expect(within(list()).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'Monday, March 9, 2026 8:31 AM' })).toBe(bubbleOf('Or later?'));
     // The own bubble's description says its state after its time.
@@ -1223,7 +1223,7 @@ describe('<MessageThread> each message’s own time (issue 37 §4)', () => {
   });
 });
 
-describe("<MessageThread archived> 'Message History' (§2)", () => {
+describe("<MessageThread archived> 'Message History'", () => {
   /** The sandbox's earlier messages of 1001 and 5001, newest first (its seed: three by each side, one a photo alone). */
   const EARLIER = [
     'Glad to hear it! Reach out any time.',
@@ -1274,7 +1274,7 @@ describe("<MessageThread archived> 'Message History' (§2)", () => {
   it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): each entry is a 'Message' with its time, saying its text is not kept", async () => {
     const sandbox = createSandboxGateway({ profile: 'spec' });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true }, { sandbox });
-    // The name still comes from the lead (§3 V2 customerInfo).
+    // The name still comes from the lead (V2 customerInfo).
     expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
     await waitFor(() => expect(items()).toHaveLength(4));
     for (const item of items()) {
@@ -1310,7 +1310,7 @@ describe("<MessageThread archived> 'Message History' (§2)", () => {
   });
 });
 
-describe('<MessageThread> contact modal (§2, §4 contact card)', () => {
+describe('<MessageThread> contact modal', () => {
   it('opens Contact {member name} with the preferred contact information and a tel link; Esc closes it', async () => {
     renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive });
     await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
@@ -1354,7 +1354,7 @@ describe('<MessageThread> contact modal (§2, §4 contact card)', () => {
     expect(within(dialog).queryByText('Expired')).toBeNull();
   });
 
-  it("keeps a masked number 30 days with the lead's texting on and 28 without (§9): on day 29 one is active, the other expired", async () => {
+  it("keeps a masked number 30 days with the lead's texting on and 28 without: on day 29 one is active, the other expired", async () => {
     const day29 = () => new Date(Date.now() + 27 * 24 * 3_600_000); // the lead is two days old
     for (const sms of [true, false]) {
       const sandbox = createSandboxGateway();

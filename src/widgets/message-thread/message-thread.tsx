@@ -32,18 +32,18 @@ export interface MessageThreadProps {
    */
   chatService?: string | null;
   /**
-   * 'Message History' (§2): the archived thread — earlier messages listed read only, no chat
+   * 'Message History' (docs/widgets/message-thread.md#message-history): the archived thread — earlier messages listed read only, no chat
    * opened — instead of the live thread (`?archived=true` in `<lead-app>`).
    */
   archived?: boolean | null;
-  /** `off`: the composer keeps no draft on this device (default `on`; issue 17 §4). */
+  /** `off`: the composer keeps no draft on this device (default `on`; docs/drafts.md#off). */
   drafts?: string | null;
 }
 
 const STYLES = [messageThreadCss];
 
 /**
- * `<message-thread>` (spec §2 "Message thread", §4): heading 'Your messages with {member name}',
+ * `<message-thread>` (docs/widgets/message-thread.md): heading 'Your messages with {member name}',
  * the 'Leads / Messaging' breadcrumb, 'View All Leads', 'Contact' (with a lead) and 'Message
  * History' (when GenericMessage activities exist), then the message list and the composer.
  */
@@ -51,7 +51,7 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
   useStyles(STYLES);
   useAtomInput(threadInputsAtom, { spId, userId, leadId });
   const { t, routes, onLinkClick } = useRuntime();
-  // Read in the order of §4: phone numbers, provider lead, interaction activities. The lead
+  // Read in the spec's order (docs/widgets/message-thread.md#opening): phone numbers, provider lead, interaction activities. The lead
   // (the member's name in the heading) is the first screen's: a server render waits for it.
   useAtomValue(phoneNumbersLoadableAtom);
   const lead = useFirstScreenLoadable(providerLeadLoadableAtom);
@@ -182,7 +182,7 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
 }
 
 
-/** 'Message History' (§2), only when the member has GenericMessage activities with this provider. */
+/** 'Message History', only when the member has GenericMessage activities with this provider. */
 function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: number; leadId: number | null }) {
   const { t, routes, onLinkClick } = useRuntime();
   const history = useAtomValue(messageActivitiesLoadableAtom);

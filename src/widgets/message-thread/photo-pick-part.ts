@@ -1,5 +1,5 @@
 /**
- * What a picked photo goes through before it is attached (issue 17 §3: HEIC sniffing and
+ * What a picked photo goes through before it is attached (docs/widgets/message-thread.md#iphone-photos-size-and-location: HEIC sniffing and
  * conversion, scaling over 4096 px, location cut out) is a chunk of its own: not in the thread's
  * first content, fetched when the pro reaches for Attach (pointer down or focus) or at the pick.
  */

@@ -13,7 +13,7 @@ import { MessageThread } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 
 /**
- * Saved replies in the thread's composer (issue 17 §2) against the in-process sandbox: the menu
+ * Saved replies in the thread's composer (docs/widgets/message-thread.md#saved-replies) against the in-process sandbox: the menu
  * and the `/` suggestions by role and visible text, the change events the host receives, what
  * the message center received when the inserted reply is sent.
  */

@@ -10,7 +10,7 @@ import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { loadableOf } from '../../runtime/loadable';
 
 /**
- * The thread's reads on open (spec §4 "Message thread"), in this order: the lead's phone
+ * The thread's reads on open (docs/widgets/message-thread.md#opening), in this order: the lead's phone
  * numbers (with a lead), the provider lead (with a lead), the GenericMessage interaction
  * activities; the chat opens beside them (thread-session.ts). Each read takes jotai's signal:
  * changed inputs abort the stale request.
@@ -41,7 +41,7 @@ export function threadFirstCalls(client: GatewayClient, spId: number, userId: nu
   ];
 }
 
-/** The lead's contact info entry (§3), or null without a lead (or when the gateway has none for it). */
+/** The lead's contact info entry, or null without a lead (or when the gateway has none for it). */
 export const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInfoEntry | null> => {
   const { spId, leadId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
@@ -60,7 +60,7 @@ export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageRe
 
 /**
  * The first page of the member's messages with this provider: whether an archived thread exists
- * ('Message History', §2), and the history view's first page (the same call, made once).
+ * ('Message History'), and the history view's first page (the same call, made once).
  */
 export const messageActivitiesAtom = atom(async (get, { signal }): Promise<MessageActivityPage> => {
   const { spId, userId } = get(threadInputsAtom);

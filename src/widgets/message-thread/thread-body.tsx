@@ -24,14 +24,14 @@ export interface ThreadBodyProps {
   leadId: number | null;
   chatService: string | null;
   memberName: string;
-  /** Keep the composer's text as a draft on this device (issue 17 §4; `drafts="off"` turns it off). */
+  /** Keep the composer's text as a draft on this device (`drafts="off"` turns it off). */
   drafts?: boolean;
 }
 
 
 /**
  * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
- * when the thread changes). §8: a chat that fails to open shows 'Messaging is currently
+ * when the thread changes). A chat that fails to open shows 'Messaging is currently
  * unavailable for this Lead…' (above what was written while it was opening, if anything) and
  * the composer is disabled.
  */
@@ -109,7 +109,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     });
   }, [failure]);
 
-  // §8's chat init failure. 'Try again' opens the chat again in the same session: what was
+  // The chat init failure. 'Try again' opens the chat again in the same session: what was
   // written while it was opening stays, with its state and Retry.
   const unavailable =
     snapshot.status === 'failed' ? (

@@ -13,7 +13,7 @@ vi.mock('./photo-pick-part', () => {
 afterEach(cleanup);
 
 describe('<Composer> when the photo pipeline cannot be loaded', () => {
-  it("says the §8 default file text and attaches nothing; the text box still works", async () => {
+  it("says the default file text and attaches nothing; the text box still works", async () => {
     const sends: ComposerSend[] = [];
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: () => Promise.reject(new Error('no calls')), auth: { kind: 'provider', spId: 1001 } });
     const view = render(

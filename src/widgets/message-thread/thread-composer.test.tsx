@@ -10,7 +10,7 @@ import { Composer, type ComposerSend } from './thread-composer';
 import { THREAD_BODY_CATALOGUE } from './thread-body-messages';
 
 /**
- * The composer's photo pick (issue 17 §3) with stand-ins for the browser's decoders and the HEIC
+ * The composer's photo pick (docs/widgets/message-thread.md#iphone-photos-size-and-location) with stand-ins for the browser's decoders and the HEIC
  * converter (happy-dom has neither canvas nor createImageBitmap): the real committed fixtures go
  * through the real `prepareAttachment`.
  */

@@ -24,7 +24,7 @@ export interface ComposerSend {
 }
 
 /**
- * The composer (§2, §5): 'Write a message...', the attach-file control showing the chosen
+ * The composer (docs/widgets/message-thread.md#composer): 'Write a message...', the attach-file control showing the chosen
  * file's name with a trash button, Send. Send is disabled while there is neither text nor a
  * file; the text box is disabled while a file is attached or when the chat failed. A text can
  * be sent while the chat is still opening; a file once it is open (composerCanSend). A picked
@@ -35,7 +35,7 @@ export interface ComposerSend {
  * shows with 'Converting photo…' (or 'Resizing photo…') and an indeterminate progress bar, Send
  * is disabled, and the trash button cancels it. Enter sends, Shift+Enter
  * starts a new line. Typing text tells the customer (`onTyping`, throttled by the session).
- * With a `draftKey` the text is kept as a draft (issue 17 §4): restored into an empty composer
+ * With a `draftKey` the text is kept as a draft (docs/drafts.md#thread): restored into an empty composer
  * with 'Draft restored', deleted once `onSend`'s promise says the gateway took the text.
  */
 export function Composer({
@@ -82,7 +82,7 @@ export function Composer({
   const failed = status === 'failed';
   // A text may go while the chat is still opening (thread-session.ts: composerCanSend).
   const canSend = composerCanSend(status, file !== null) && preparing === null && (text.trim() !== '' || file !== null);
-  // Saved replies (issue 17 §2): the `/` suggestions on the text box and the 'Saved replies' menu.
+  // Saved replies: the `/` suggestions on the text box and the 'Saved replies' menu.
   const replies = useComposerReplies({
     text,
     textRef,
@@ -118,7 +118,7 @@ export function Composer({
   const showError = (key: AttachmentError) => {
     const id = ++errorSeq.current;
     setErrors((current) => [...current, { id, key }]);
-    // §8/§9: each attachment message hides after 10 seconds.
+    // Each attachment message hides after 10 seconds (docs/architecture.md#attachments).
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       setErrors((current) => current.filter((error) => error.id !== id));
@@ -128,7 +128,7 @@ export function Composer({
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
-    // Cleared after each pick (§5), so picking the same file again is a new pick.
+    // Cleared after each pick, so picking the same file again is a new pick.
     event.target.value = '';
     if (!picked) return;
     const id = ++pickSeq.current;
@@ -139,7 +139,7 @@ export function Composer({
     try {
       pick = await loadPhotoPick();
     } catch {
-      // The pipeline's chunk did not arrive (the connection dropped): the §8 default file text.
+      // The pipeline's chunk did not arrive (the connection dropped): the default file text.
       if (pickSeq.current === id) showError('validation.fileDefault');
       return;
     }

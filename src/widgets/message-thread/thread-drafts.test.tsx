@@ -10,7 +10,7 @@ import { MessageThread, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 
 /**
- * Composer drafts (issue 17 §4) over an in-memory backend (happy-dom has no IndexedDB): a
+ * Composer drafts (docs/drafts.md#thread) over an in-memory backend (happy-dom has no IndexedDB): a
  * "reload" is the thread unmounted and rendered again with a new store over the same backend.
  */
 
@@ -54,8 +54,8 @@ afterEach(async () => {
   await vi.dynamicImportSettled();
 });
 
-describe('<MessageThread> composer drafts (issue 17 §4)', () => {
-  it('a saved reply inserted with / is kept as the draft too (issue 17 §2 + §4)', async () => {
+describe('<MessageThread> composer drafts', () => {
+  it('a saved reply inserted with / is kept as the draft too', async () => {
     const backend = memoryDraftBackend();
     renderThread(backend);
     const box = await composer();

@@ -25,8 +25,8 @@ type HistoryState =
   | { status: 'failed'; pages: MessageActivityPage[]; error: unknown };
 
 /**
- * 'Message History' (§2): the archived thread — the member's GenericMessage interaction
- * activities with this provider, read only, newest first, four per call (§9), 'Show older
+ * 'Message History' (docs/widgets/message-thread.md#message-history): the archived thread — the member's GenericMessage interaction
+ * activities with this provider, read only, newest first, four per call (docs/architecture.md#thread-constants), 'Show older
  * messages' for the next four. No chat opens and nothing is marked read. Customer text is text.
  */
 export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) {

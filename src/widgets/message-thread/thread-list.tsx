@@ -10,7 +10,7 @@ import type { OwnMessageState, PendingSend, ThreadSnapshot } from './thread-sess
 import { ThreadSpinner } from './thread-skeleton';
 
 /**
- * The scrollable message list (§2, §4): oldest at the top, the provider's bubbles right and the
+ * The scrollable message list (docs/widgets/message-thread.md#list): oldest at the top, the provider's bubbles right and the
  * member's left (own messages by author identity), each with its media, body and timestamp
  * ('Monday, June 1, 2020 3:00 PM'); pending sends after them with their state. Virtualised
  * (@tanstack/react-virtual): only the rows in view (and a few around) are in the DOM, so a
@@ -18,14 +18,14 @@ import { ThreadSpinner } from './thread-skeleton';
  * the reading position stays where it was (the virtualiser anchors to the end), and a new
  * message scrolls to the bottom only when the reader is there.
  *
- * Issue 17: a day separator ('Today', 'Yesterday', else the date) above the first message of
+ * A day separator ('Today', 'Yesterday', else the date) above the first message of
  * each day; 'New messages' above the first customer message that was unread when the thread
  * opened, and the list opens there instead of at the newest message; each own bubble shows its
  * state (sending, sent, delivered, read) as an icon in a corner kept for it, with the state as
  * text for screen readers, and the newest own message says it in words after its time while it
  * is the last word — nothing moves when a state changes.
  *
- * Issue 37 §4: each message shows its own time ('3:00 PM'; the day is its separator's) beside its
+ * Each message shows its own time ('3:00 PM'; the day is its separator's) beside its
  * bubble, on the free side of the row and level with the bubble's last line: always on a wide
  * thread; on a narrow one (a phone, under 560 px) when the bubble is tapped (again: hidden) or
  * has keyboard focus. It overlays the row's free side, so nothing moves when it shows. Screen
@@ -35,7 +35,7 @@ import { ThreadSpinner } from './thread-skeleton';
  * scrolled out of view.
  */
 
-/** §9: infinite scroll default threshold. */
+/** Infinite scroll default threshold. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 250;
 /** Within this distance of the bottom the reader "is at the bottom" (new messages follow). */
 export const AT_BOTTOM_PX = 48;
@@ -147,7 +147,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
 
   // The first page opens at the newest message — or at 'New messages' when the thread opened
-  // with unread customer messages (issue 17), the line at the top of the list. Before the frame
+  // with unread customer messages, the line at the top of the list. Before the frame
   // is painted: a server's first page (shown at its end without a script) is not seen at its top.
   const opened = useRef(false);
   useLayoutEffect(() => {
@@ -407,7 +407,7 @@ function bubbleAttributes(focus: BubbleFocus, labelledBy: (string | false)[], de
 }
 
 /**
- * A message's time: the full timestamp (§2's format) for screen readers — the bubble's
+ * A message's time: the full timestamp (docs/architecture.md#dates) for screen readers — the bubble's
  * description — and on screen beside the bubble as its time of day ('3:00 PM'; the day is its
  * separator's, the full timestamp its tooltip), always on a wide thread, on a narrow one when
  * the bubble is tapped or focused (thread-body.css).
@@ -429,7 +429,7 @@ function BubbleTime({ date, id }: { date: Date; id: string }) {
 }
 
 /**
- * One message. Its timestamp (§2's format) is read with it by screen readers; on screen its time
+ * One message. Its timestamp is read with it by screen readers; on screen its time
  * shows beside it (BubbleTime), and the full timestamp once per group of messages
  * (message-groups.ts), on one line under the group's last bubble. An own message shows its
  * state (`state`), and in words after its time when it is the newest and the last word
@@ -487,7 +487,7 @@ function MessageBubble({
 /**
  * A media URL the page may link or load: https: (the chat service's content host), blob:, or
  * this page's own origin (a path, or http: on it). A protocol-relative `//host/…` or an http:
- * URL elsewhere is refused (issue 16 §2: it passed the old `/^(https?:|blob:|\/)/` test and
+ * URL elsewhere is refused (it passed the old `/^(https?:|blob:|\/)/` test and
  * linked to another host over http; test/e2e/xss.test.ts).
  */
 function mediaUrl(url: string | null): string | null {
@@ -612,7 +612,7 @@ function PendingBubble({
   );
 }
 
-/** §2: the welcome-to-messaging panel with images, for a thread without messages. */
+/** The welcome-to-messaging panel with images, for a thread without messages. */
 function WelcomePanel({ memberName }: { memberName: string }) {
   const { t } = useRuntime();
   return (

@@ -4,7 +4,7 @@ import { localDayKey } from './message-groups';
 import { threadRows } from './thread-rows';
 import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './thread-session';
 
-/** The list's rows (issue 17): day separators, 'New messages', each own item's state and words. */
+/** The list's rows: day separators, 'New messages', each own item's state and words. */
 
 const ME = 'provider-1001';
 const THEM = 'member-5001';

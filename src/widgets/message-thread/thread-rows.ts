@@ -4,7 +4,7 @@ import { storedMessageState, type OwnMessageState, type PendingSend, type Thread
 
 /**
  * The rows of the message list (thread-list.tsx), React-free: messages oldest first, then the
- * pending sends. A row may open with a day separator (issue 17: above the first item of each
+ * pending sends. A row may open with a day separator (above the first item of each
  * day) and 'New messages' (above the first customer message that was unread when the thread
  * opened); own items carry their state, and the newest own item its state in words (`receipt`)
  * while it is the last word.

@@ -86,7 +86,7 @@ const snapshotOf = (session: ThreadSession): ThreadSnapshot => session.getSnapsh
 
 const MC_PATH = '/gateway/message-center';
 
-describe('a faulty network: only the chat failing to start ends it (issue 36)', () => {
+describe('a faulty network: only the chat failing to start ends it', () => {
   const sandboxChat = (sandbox: SandboxGateway) => Promise.resolve(createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }));
 
   it('the composer sends a text while the chat opens and once it is open, a file only once it is open, nothing after it failed', () => {
@@ -171,7 +171,7 @@ describe('a faulty network: only the chat failing to start ends it (issue 36)', 
   });
 });
 
-describe('own messages: sending → sent → delivered → read (issue 17)', () => {
+describe('own messages: sending → sent → delivered → read', () => {
   it('a stored own message is delivered, and read once its index is within the customer’s read horizon', () => {
     expect(storedMessageState(4, null)).toBe('delivered');
     expect(storedMessageState(4, 3)).toBe('delivered');
@@ -244,7 +244,7 @@ describe('own messages: sending → sent → delivered → read (issue 17)', () 
   it('a host adapter without read horizons: every stored own message stays delivered (readHorizon null)', async () => {
     const sandbox = createSandboxGateway();
     const real = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
-    // The adapter as a host might have written it before issue 17: no read horizons, no typing.
+    // The adapter as a host might have written it before read horizons and typing existed.
     const legacy: ChatClientFactory = async (init) => {
       const client = await real(init);
       return {
@@ -269,7 +269,7 @@ describe('own messages: sending → sent → delivered → read (issue 17)', () 
   });
 });
 
-describe('unread on opening (issue 17)', () => {
+describe('unread on opening', () => {
   it('remembers the own read horizon from before the thread marked everything read, when customer messages came after it', async () => {
     const { session, sandbox, conversation } = await openSandboxThread();
     // The seed: the provider read up to its own message (1); the member's 2 and 3 are unread.
@@ -299,7 +299,7 @@ describe('unread on opening (issue 17)', () => {
   });
 });
 
-describe('typing (issue 17)', () => {
+describe('typing', () => {
   it('the customer typing (sandbox events), ended by their message; said once per reply', async () => {
     const { session, sandbox, conversation } = await openSandboxThread();
     sandbox.chat.setTyping(conversation, 'member-5001', true);

@@ -20,7 +20,7 @@ import { threadMessage } from '../../gateway/message-center/thread-adapter';
 import type { ThreadFirstPage } from './thread-first-page';
 
 /**
- * One open message thread, React-free (spec §4 "Message thread", §5 message send): opens the
+ * One open message thread, React-free (docs/widgets/message-thread.md#opening): opens the
  * chat (session call, client, conversation), keeps the messages by index, loads older pages,
  * sends text through the message center (POST /v1/messages, one Idempotency-Key per message,
  * reused on Retry and on a 511 replay) and files through the chat, and tells the list what to
@@ -31,7 +31,7 @@ import type { ThreadFirstPage } from './thread-first-page';
  * after the challenge. A pending send leaves the list once the conversation holds its message
  * (matched by the message center's id or the chat index; by own author and text otherwise).
  *
- * Each own message's state (issue 17): `sending` (the gateway or the upload has it in flight) →
+ * Each own message's state (docs/widgets/message-thread.md#message-state): `sending` (the gateway or the upload has it in flight) →
  * `sent` (the message center accepted it, the conversation does not hold it yet) → `delivered`
  * (the conversation holds it: the chat service has stored it and pushes it to the customer's
  * devices) → `read` (its index is within the customer's read horizon). `delivered` is what the
@@ -44,7 +44,7 @@ import type { ThreadFirstPage } from './thread-first-page';
 export const THREAD_PAGE_SIZE = 30;
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
 export const MARK_READ_DELAY_MS = 1500;
-/** While the provider types, at most one typing signal per this many ms (issue 17: one per 5 s). */
+/** While the provider types, at most one typing signal per this many ms (one per 5 s). */
 export const TYPING_SIGNAL_INTERVAL_MS = 5000;
 
 export type PendingState = 'sending' | 'sent' | 'failed' | 'held';
@@ -57,11 +57,11 @@ export function storedMessageState(index: number, readHorizon: number | null): '
 }
 
 /**
- * Whether the composer can send what it holds (issue 36): a text while the chat is opening as
+ * Whether the composer can send what it holds: a text while the chat is opening as
  * well as once it is open — a text goes through the message center, which needs no chat, and
  * shows at once as a pending send with its state (Enter used to do nothing while the chat
  * opened: the texts ran together in the box) — a file only once the chat is open (it is
- * uploaded to the conversation); nothing after the chat failed to open (§5: the message box is
+ * uploaded to the conversation); nothing after the chat failed to open (the message box is
  * disabled when chat errored).
  */
 export function composerCanSend(status: ThreadStatus, withFile: boolean): boolean {
@@ -294,11 +294,11 @@ export class ThreadSession {
 
   /**
    * Opens the chat, then loads the recent messages and marks the thread read. Once (`reopen`
-   * after a failed opening). Only the chat's start can fail the thread (§4 "error state if the
+   * after a failed opening). Only the chat's start can fail the thread ("error state if the
    * chat client fails to initialize"): once the chat is open the thread is `ready` whatever the
    * first page of history does — a page that failed shows in the list with 'Try again'
-   * (`olderFailed`, `loadOlder`) instead of ending the chat with §8's unavailable text and a
-   * disabled composer (one 5xx on that page did so under a faulty network: issue 36).
+   * (`olderFailed`, `loadOlder`) instead of ending the chat with the unavailable text and a
+   * disabled composer (one 5xx on that page did so under a faulty network).
    */
   async open(): Promise<void> {
     if (this.opened) return;
@@ -338,7 +338,7 @@ export class ThreadSession {
     if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
     if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
     // The customer's read horizon beside the first page (read state is not worth failing the thread for).
-    // Both within the gateway's time limit, whatever the adapter does (issue 40).
+    // Both within the gateway's time limit (docs/gateway.md#time-limit), whatever the adapter does.
     const timeoutMs = chatTimeLimitMs(gateway);
     const horizons = conversation.getReadHorizons
       ? withinTimeLimit('chat.getReadHorizons', timeoutMs, signal, (limited) => conversation.getReadHorizons!({ signal: limited })).catch(() => [])
@@ -385,7 +385,7 @@ export class ThreadSession {
     return pending.filter((p) => !own.some((message) => this.isDeliveredBy(p, message)));
   }
 
-  /** §4: the conversation read (message center) and all its messages read (chat). Errors are not the user's concern. */
+  /** The conversation read (message center) and all its messages read (chat). Errors are not the user's concern. */
   private markRead(): void {
     const { gateway, spId, userId } = this.options;
     void markThreadRead(gateway, { serviceProviderId: spId, userId, read: true }, { signal: this.lifetime.signal }).catch(() => undefined);
@@ -453,7 +453,7 @@ export class ThreadSession {
 
   // --- older pages --------------------------------------------------------------------------
 
-  /** A page of messages (the newest, or those before `before`) within the gateway's time limit, whatever the adapter does (issue 40). */
+  /** A page of messages (the newest, or those before `before`) within the gateway's time limit, whatever the adapter does. */
   private page(conversation: ChatConversation, before: number | undefined) {
     return withinTimeLimit('chat.getMessages', chatTimeLimitMs(this.options.gateway), this.lifetime.signal, (signal) =>
       conversation.getMessages({ pageSize: THREAD_PAGE_SIZE, before, signal }),
@@ -462,7 +462,7 @@ export class ThreadSession {
 
   /**
    * Loads the page before the earliest message, while its index is nonzero and not already
-   * fetched (§4) — or the recent page, when the thread opened without it (it failed) and no
+   * fetched — or the recent page, when the thread opened without it (it failed) and no
    * message has come since.
    */
   loadOlder(): void {
@@ -501,7 +501,7 @@ export class ThreadSession {
   // --- sending ------------------------------------------------------------------------------
 
   /**
-   * Sends what the composer holds: the text first, then the file (§5). Both show at once as
+   * Sends what the composer holds: the text first, then the file. Both show at once as
    * pending; the file goes when the text has settled. Resolves once the text is confirmed — at
    * once, after a replay or after a later Retry — and never while it is not (the composer keeps
    * its draft until then); at once when there is no text.
@@ -573,7 +573,7 @@ export class ThreadSession {
     try {
       const { messageId } = await sendMessage(gateway, threadMessage({ text: pending.text, spId, userId, leadId }), {
         idempotencyKey: pending.idempotencyKey,
-        // After a passed challenge the gateway client sends it once more, same key (§4).
+        // After a passed challenge the gateway client sends it once more, same key (docs/gateway.md#511-challenge).
         onReplayed: (outcome) => (outcome.ok ? delivered(outcome.value.messageId) : this.update(id, { state: 'failed' })),
       });
       delivered(messageId);
@@ -582,7 +582,10 @@ export class ThreadSession {
     }
   }
 
-  /** After a successful text send: the contact-creation call (§7; its errors are swallowed) and the event. Once per message. */
+  /**
+   * After a successful text send: the contact-creation call (docs/widgets/message-thread.md#after-a-send;
+   * its errors are swallowed) and the event. Once per message.
+   */
   private afterSend(id: string, messageId: string): void {
     if (this.contacted.has(id)) return;
     this.contacted.add(id);
@@ -590,7 +593,7 @@ export class ThreadSession {
     this.createContactFor({ messageId });
   }
 
-  /** §7 contact creation for a sent message (gateway/lead/message-contact.ts). Needs the lead (its postal code and category). */
+  /** Contact creation for a sent message (gateway/lead/message-contact.ts). Needs the lead (its postal code and category). */
   private createContactFor(sent: SentMessage): void {
     const context = this.options.contactContext();
     if (!context) return;

@@ -22,7 +22,7 @@ export function ThreadSkeleton({ label }: { label: string }) {
   );
 }
 
-/** The loading spinner (§2 "spinner while loading"); decorative: its container says what loads. */
+/** The loading spinner; decorative: its container says what loads. */
 export function ThreadSpinner() {
   return <span className="lk-thread__spinner" aria-hidden="true" />;
 }
