@@ -1,4 +1,4 @@
-/** The office app's route table (spec §2), relative to the app's base. */
+/** The office app's route table (docs/widgets/lead-app.md#routes), relative to the app's base. */
 export const APP_ROUTES = {
   leadPage: '/lead',
   leadBoard: '/lead/board/:serviceProviderId',

@@ -34,7 +34,7 @@ afterEach(async () => {
   cleanup();
 });
 
-describe('<LeadApp> routes (spec §2)', () => {
+describe('<LeadApp> routes', () => {
   it('shows the lead page for /app/lead with leadId and serviceProviderId', async () => {
     const { requests } = renderAt('/app/lead?leadId=5&serviceProviderId=1001');
     expect(await screen.findByRole('heading', { name: 'Fix the sink' })).toBeTruthy();
@@ -44,7 +44,7 @@ describe('<LeadApp> routes (spec §2)', () => {
   it.each([
     ['/app/lead/request_a_quote?withAlId=3', 'Get quotes from local pros', 'Your service'],
     ['/app/lead/request_a_quote/1001/project', 'Tell us about your project', 'Your project'],
-    // The suggestion page cannot fetch this lead here: it shows the lead's summary instead (§4).
+    // The suggestion page cannot fetch this lead here: it shows the lead's summary instead.
     ['/app/lead/request_a_quote/lead/5/suggestions', 'Your request has been sent', 'Summary'],
     ['/app/lead/request_a_quote/lead/5/summary', 'Your request has been sent', 'Summary'],
   ])('opens the request-a-quote funnel on %s at its step', async (path, heading, step) => {
@@ -142,7 +142,7 @@ describe('route helpers', () => {
   });
 });
 
-describe('<LeadApp> message thread route (spec §2)', () => {
+describe('<LeadApp> message thread route', () => {
   /** The app at `path` (under `base`) over a fresh sandbox and its chat service. */
   async function renderThreadRoute(path: (lead: number) => string, { base = '/app', spId }: { base?: string; spId?: number } = {}) {
     const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');

@@ -107,7 +107,7 @@ function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: numb
 }
 
 /**
- * §2: /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed
+ * /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed
  * one is not found); `archived=true` ('Message History') shows the archived thread.
  */
 function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { serviceProviderId: number; userId: number; chatService: string | null; drafts: string | null }) {
@@ -125,7 +125,7 @@ function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { servi
 }
 
 /**
- * §2 funnel routes: each deep link opens its step (entry with withAlId, project, suggestions,
+ * The funnel routes: each deep link opens its step (entry with withAlId, project, suggestions,
  * summary). One funnel across the four routes (same element type and place, so it is not
  * remounted); its own step changes come back as `lk-navigate`, which InAppNavigation follows.
  */
@@ -145,7 +145,7 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
 }
 
 /**
- * `<lead-app base="/app">`: the office app over the spec's route table (§2), with the
+ * `<lead-app base="/app">`: the office app over the spec's route table (docs/widgets/lead-app.md#routes), with the
  * not-found view for unknown paths.
  */
 // spId is read by the element shell for the gateway auth; the app routes, and offers the

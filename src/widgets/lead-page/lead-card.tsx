@@ -9,7 +9,7 @@ import { BreakableEmail } from '../../ui/breakable-email';
 import { Skeleton } from '../../ui/skeleton';
 import type { LeadPageView } from './normalize';
 
-/** The lead card (spec §2 "Lead card"); customer details only when purchased. */
+/** The lead card; customer details only when purchased. */
 export function LeadCard({ lead }: { lead: LeadPageView }) {
   const { t, onLinkClick } = useRuntime();
   const titleId = useId();

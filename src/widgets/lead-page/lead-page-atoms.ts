@@ -24,7 +24,7 @@ export const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> 
   get(leadPageReloadAtom);
   const { leadId, spId, apiVersion } = get(leadPageInputsAtom);
   const client = requireClient(get(clientAtom));
-  // The lead page needs an authenticated provider (spec §6): without one nothing is sent.
+  // The lead page needs an authenticated provider: without one nothing is sent.
   if (client.auth.kind !== 'provider' || !validId(spId)) {
     throw new GatewayError({ kind: 'http', status: 401, operation: 'leadPage.load' });
   }

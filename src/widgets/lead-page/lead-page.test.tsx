@@ -81,7 +81,7 @@ describe('<LeadPage>', () => {
     expect(requests[0]?.headers['x-caller-id']).toBe('1001');
   });
 
-  it("links a customer e-mail with a '?' in it to that one address, never with a Cc header (issue 16 probe)", async () => {
+  it("links a customer e-mail with a '?' in it to that one address, never with a Cc header", async () => {
     renderPage(() => json(200, { ...purchasedV2, user: { ...purchasedV2.user, email: 'a?cc=victim@evil.com' } }));
     await screen.findByRole('heading', { name: 'Lead Unlocked' });
     const mail = screen.getAllByRole('link').find((link) => link.getAttribute('href')?.startsWith('mailto:'));
@@ -89,7 +89,7 @@ describe('<LeadPage>', () => {
     expect(mail?.textContent).toBe('a?cc=victim@evil.com');
   });
 
-  it("chooses the card's icon by category id, and gives an id it does not know the generic icon (§2: id -1 Generic, the fallback)", async () => {
+  it("chooses the card's icon by category id, and gives an id it does not know the generic icon (id -1 Generic, the fallback)", async () => {
     const iconGroup = (card: HTMLElement) => card.querySelector('.lk-lead-card__icon')?.getAttribute('data-icon-group');
     renderPage(() => json(200, purchasedV2));
     expect(iconGroup(await screen.findByRole('article'))).toBe('home');
@@ -191,7 +191,7 @@ describe('<LeadPage>', () => {
     ['malformed JSON', () => new Response('{"leadId": 4', { status: 200, headers: { 'content-type': 'application/json' } })],
     ['an HTML page', () => new Response('<!doctype html><title>Gateway</title>', { status: 200, headers: { 'content-type': 'application/json' } })],
     ['the wrong shape', () => json(200, { unexpected: true })],
-  ])('offers Try again after an answer it cannot read (%s), and loads the lead on retry (issue 16 probe)', async (_, bad) => {
+  ])('offers Try again after an answer it cannot read (%s), and loads the lead on retry', async (_, bad) => {
     let calls = 0;
     renderPage(() => (++calls === 1 ? bad() : json(200, purchasedV2)));
     await screen.findByRole('alert');
@@ -248,7 +248,7 @@ describe('<LeadPage>', () => {
   });
 });
 
-describe('<LeadPage> purchase window (issue 18 §1)', () => {
+describe('<LeadPage> purchase window', () => {
   const SENT = Date.parse('2026-06-01T12:00:00.000Z');
   const MIN = 60_000;
   const HOUR = 60 * MIN;
@@ -334,8 +334,8 @@ describe('<LeadPage> purchase window (issue 18 §1)', () => {
   });
 });
 
-describe('<LeadPage> against a gateway with only the spec fields (issue 37 §2)', () => {
-  /** §3's V2 lead-page answer and nothing else: no leadId, user, createDate, isSmsEnabled or purchaseWindow. */
+describe('<LeadPage> against a gateway with only the spec fields', () => {
+  /** The spec's V2 lead-page answer and nothing else: no leadId, user, createDate, isSmsEnabled or purchaseWindow. */
   const specOnly = {
     purchased: true,
     info,

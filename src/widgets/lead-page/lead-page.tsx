@@ -18,7 +18,7 @@ export interface LeadPageProps {
   spId?: number | null;
   /** 'v1' or 'v2' (default): which lead-page call to use. */
   apiVersion?: string | null;
-  /** A host's own error text: it wins over the status text (spec §8). */
+  /** A host's own error text: it wins over the status text (docs/architecture.md#decision-errors). */
   errorMessage?: string | null;
 }
 
@@ -28,8 +28,8 @@ const STYLES = [leadPageCss];
 export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
 
 /**
- * The single lead page (LeadFeed, spec §2 "Lead page"): loads the lead on open; a skeleton
- * while loading; the §8 error banner on failure; otherwise the banner, the lead card and
+ * The single lead page (LeadFeed, docs/widgets/lead-page.md): loads the lead on open; a skeleton
+ * while loading; the error banner on failure; otherwise the banner, the lead card and
  * the how-it-works / FAQ panel.
  */
 export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {

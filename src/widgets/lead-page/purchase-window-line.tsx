@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { LEAD_MAX_BUYERS, purchaseWindowState, type PurchaseWindow, type PurchaseWindowState } from '../../domain/purchase-window';
 import { useRuntime } from '../../runtime/runtime';
 
-/** At most this long between two looks at the clock (issue 18 §1: "updating each minute"). */
+/** At most this long between two looks at the clock ("updating each minute"; docs/architecture.md#lead-purchase). */
 const TICK_MS = 60_000;
 
 /**

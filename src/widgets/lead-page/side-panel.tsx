@@ -16,7 +16,7 @@ const FAQ: readonly { q: MessageKey; a: MessageKey }[] = [
   { q: 'leadPage.faq.cost.q', a: 'leadPage.faq.cost.a' },
 ];
 
-/** How it works and FAQ (spec §1, §2). Native <details> keeps the answers keyboard-operable. */
+/** How it works and FAQ. Native <details> keeps the answers keyboard-operable. */
 export function SidePanel() {
   const t = useT();
   const howId = useId();

@@ -11,7 +11,7 @@ import { funnelInputsAtom, funnelFormAtom, providerAtom, providerStatusAtom, eli
 /** The entry step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): the provider, the category, the postal code, eligibility. */
 
 /**
- * §4: loads the provider the customer came from (withAlId resolves a listing to its AL
+ * Loads the provider the customer came from (withAlId resolves a listing to its AL
  * business); on success the form's serviceProviderId is the response's, the category follows
  * the provider category choice, and the location drops withAlId.
  */
@@ -44,7 +44,7 @@ export const loadProviderAtom = atom(null, async (get, set, chosen?: { servicePr
   }
 });
 
-/** §7 GET /v1/topCategories: what the category field offers before anything is typed (none when they cannot be had). */
+/** GET /v1/topCategories: what the category field offers before anything is typed (none when they cannot be had). */
 export const topCategoriesAtom = atom(async (get, { signal }) => {
   try {
     return (await getTopCategories(get(oneTimeSessionAtom).client, { signal })).categories;
@@ -54,7 +54,7 @@ export const topCategoriesAtom = atom(async (get, { signal }) => {
   }
 });
 
-/** §4 taxonomy rule for a chosen autocomplete result; a parent's unknown name is looked up. */
+/** The taxonomy rule for a chosen autocomplete result; a parent's unknown name is looked up. */
 export const chooseCategoryResultAtom = atom(null, async (get, set, result: TaxonomyResult): Promise<TaxonomyOutcome> => {
   const provider = get(providerAtom);
   const outcome = selectTaxonomyResult(result, {
@@ -117,7 +117,7 @@ export const cityStateAtom = atom(async (get, { signal }) => {
 });
 
 /**
- * §4 eligibility: can the provider serve this postal code? When not, the alternatives for the
+ * Eligibility: can the provider serve this postal code? When not, the alternatives for the
  * category and postal code are fetched (v4 suggestions, the one-time session's token).
  */
 export const checkEligibilityAtom = atom(null, async (get, set): Promise<ActionResult<boolean>> => {

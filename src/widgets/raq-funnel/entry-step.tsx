@@ -40,7 +40,7 @@ interface CategoryOption extends ComboboxOption {
 
 const toOption = (result: TaxonomyResult): CategoryOption => ({ id: String(result.categoryId), label: result.name, result });
 
-/** The error text of a gateway failure (§8 catalogue: a status title and its line). */
+/** The error text of a gateway failure (docs/gateway.md#errors: a status title and its line). */
 function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useRuntime();
   const description = describeGatewayError(error);
@@ -60,7 +60,7 @@ function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => voi
 }
 
 /**
- * Step 1, Entry (§2 `app/lead/request_a_quote`, §4): what the customer needs — a combobox over
+ * Step 1, Entry (`app/lead/request_a_quote`, docs/widgets/raq-funnel.md#entry): what the customer needs — a combobox over
  * the autocomplete with the top categories before anything is typed (taxonomy rule on a
  * choice) — and the ZIP code, with the city and state from the lookup. Coming from a pro, its
  * eligibility for the ZIP code is checked; when it does not serve it, the alternatives for the

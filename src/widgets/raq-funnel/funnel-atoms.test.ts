@@ -170,7 +170,7 @@ describe('start: what survives a reload', () => {
     expect(store.get(funnelSessionAtom)).toMatchObject({ step: 'summary', leadId: 300001 });
     expect(store.get(funnelLocationAtom)).toEqual({ step: 'summary', leadId: 300001 });
     store.set(openLocationAtom, { step: 'suggestions', leadId: 300001 });
-    // After a reload the token is gone: fetching the lead fails unsent, and the summary is shown (§4).
+    // After a reload the token is gone: fetching the lead fails unsent, and the summary is shown.
     const result = await store.set(loadSuggestionsAtom);
     expect(result).toMatchObject({ ok: false, error: { status: 401 } });
     expect(store.get(funnelSessionAtom).step).toBe('summary');
@@ -369,7 +369,7 @@ function slowCheck() {
   return { onChallenge, seen, pass: () => end(true) };
 }
 
-describe('a 511 replay sends what the customer confirmed last, once (issue 36 §5)', () => {
+describe('a 511 replay sends what the customer confirmed last, once', () => {
   const CREATE = '/gateway/lead/v3/lead';
   const changed: ProjectDetails = { ...details, description: 'Bathroom sink too', urgency: 'As soon as possible' };
 
@@ -610,7 +610,7 @@ describe('the one-time token and the customer’s details are never written', ()
   });
 });
 
-describe("the host's getOneTimeToken (issue 37 §2): the guest funnel without the gateway's token calls", () => {
+describe("the host's getOneTimeToken: the guest funnel without the gateway's token calls", () => {
   const hostToken = () => {
     const asked: string[] = [];
     const getOneTimeToken: NonNullable<GatewayClientConfig['getOneTimeToken']> = async ({ reason }) => {

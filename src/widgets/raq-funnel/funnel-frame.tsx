@@ -92,8 +92,8 @@ function StepShown({ onShown }: { onShown(): void }) {
 /**
  * The funnel itself, loaded beside the first data by raq-funnel.tsx (whose first load is a
  * skeleton): Entry (service, ZIP code, the pro, eligibility), Project (questions, description,
- * timing, address, contact; creates the lead), Suggestions (more pros) and Summary (issue #8;
- * spec §2 the four routes, §4 "Funnel", §6 one-time token). Each step is a chunk of its own;
+ * timing, address, contact; creates the lead), Suggestions (more pros) and Summary
+ * (docs/widgets/raq-funnel.md#steps). Each step is a chunk of its own;
  * this frame holds the progress, the live announcement of each step, and the panel that
  * scrolls to the step and focuses its heading.
  *

@@ -10,7 +10,7 @@ import { useRuntime } from '../../runtime/runtime';
 /** The fields in the order the form shows them (focus goes to the first one with a problem). */
 export const FIELD_ORDER: readonly ProjectField[] = ['lineOne', 'city', 'state', 'postalCode', 'firstName', 'lastName', 'email', 'phoneNumber'];
 
-/** §5 messages for the contact fields (shared with the review form), ours for the address. */
+/** The spec's messages for the contact fields (shared with the review form), ours for the address. */
 const PROBLEM_TEXT: Readonly<Record<ProjectField, MessageKey>> = {
   firstName: 'validation.firstName',
   lastName: 'validation.lastName',
@@ -22,7 +22,7 @@ const PROBLEM_TEXT: Readonly<Record<ProjectField, MessageKey>> = {
   postalCode: 'funnel.entry.postalCodeInvalid',
 };
 
-/** An empty contact field: it is needed (ours; the §5 texts are for a value that is not valid). */
+/** An empty contact field: it is needed (ours; the spec's texts are for a value that is not valid). */
 const EMPTY_CONTACT_TEXT: Readonly<Record<keyof ProjectDetails['contact'], MessageKey>> = {
   firstName: 'funnel.project.error.firstNameEmpty',
   lastName: 'funnel.project.error.lastNameEmpty',

@@ -54,7 +54,7 @@ function leadCreated(get: Getter, set: Setter, leadId: number, body: string): vo
  * and that is not created yet — the changed details they sent while the challenge went on, not
  * the older ones that met it — under that request's own key; nothing when it was created
  * meanwhile (or a new request was started). A replay of the older request created the older
- * lead beside the newer one (issue 36 §5).
+ * lead beside the newer one.
  */
 function latestCreate(get: Getter, set: Setter): ReplayTarget<Awaited<ReturnType<typeof createLeadV3>>, CreateLeadV3> | null {
   const state = get(createStateAtom);
@@ -85,7 +85,7 @@ function latestCreate(get: Getter, set: Setter): ReplayTarget<Awaited<ReturnType
  * arrives then. The typed details are kept whatever happens.
  */
 export interface SubmitProjectOptions {
-  /** Called when the create answers 511 (§4 "create-lead 511 closes the modal via callback"), before the challenge runs. */
+  /** Called when the create answers 511 (the spec: "create-lead 511 closes the modal via callback"), before the challenge runs. */
   readonly onChallenge?: () => void;
 }
 
@@ -148,7 +148,7 @@ export type ChallengeSettled =
  * After a create answered 511: waits until the challenge (the host's `onChallenge`) and the
  * replay it triggers are settled. Resolves the lead that request created; `failed` when the check
  * was passed but the replay brought no lead back (its answer lost: the step said the check was
- * not passed and nothing was sent, while the request had gone — issue 36 §5); `not-passed` when
+ * not passed and nothing was sent, while the request had gone); `not-passed` when
  * no lead came of it otherwise (the challenge failed, or the host handles no challenges). That
  * request's own lead, not the session's: after Back with changed details, a lead created earlier
  * made a failed check look passed — the step kept saying the request would be sent, and it never

@@ -15,9 +15,9 @@ const STYLES = [dialogCss];
 const cityStateLoadableAtom = loadableOf(cityStateAtom);
 
 /**
- * Step 2, Project (§2 `app/lead/request_a_quote/{serviceProviderId}/project`): the questions for
+ * Step 2, Project (`app/lead/request_a_quote/{serviceProviderId}/project`, docs/widgets/raq-funnel.md#project): the questions for
  * the category, a description, the timing (default 'NA'), the address (and whether the pros see
- * it) and the contact fields, validated like the review form (§5). 'Review request' opens a
+ * it) and the contact fields, validated like the review form. 'Review request' opens a
  * modal; 'Send request' there creates the lead (POST /v3/lead) with one Idempotency-Key per
  * request, so a double click or a retry never creates two. A 511 closes the modal (the create's
  * challenge callback), the host's challenge runs, and the create is replayed once. A failure

@@ -16,7 +16,7 @@ import { holdingFetch } from '../../../test/helpers/holding-fetch';
 beforeAll(preloadFunnelParts);
 
 /**
- * <raq-funnel> in happy-dom against the in-process sandbox (issue #8): the UI rules — category
+ * <raq-funnel> in happy-dom against the in-process sandbox: the UI rules — category
  * choice and the taxonomy rule, the pro's category, eligibility and alternatives, validation,
  * one lead for a double click, the 511 replay, a failure that keeps what was typed, the
  * suggestion checkboxes, the redirect to the summary, the phone update and hiring, and the
@@ -267,7 +267,7 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(received('GET', '/gateway/lead/v1/serviceprovider/1001/details')).toHaveLength(1);
   });
 
-  it('a pro that cannot be loaded: the §8 line and a retry that asks again', async () => {
+  it('a pro that cannot be loaded: the error line and a retry that asks again', async () => {
     const { user, received } = renderFunnel({ spId: 9999 });
     const banner = await screen.findByRole('alert');
     await waitFor(() => expect(banner.textContent).toContain('Oops! We apologize for the inconvenience, it appears the content you requested was not found.'));
@@ -339,7 +339,7 @@ describe('project: details, validation, creating the lead', () => {
     await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
     const expected: [string, string][] = [
       ['Street address', 'Please enter your street address'],
-      // Empty contact fields say they are needed; a filled but invalid one keeps the §5 text.
+      // Empty contact fields say they are needed; a filled but invalid one keeps the spec's text.
       ['First name', 'Please enter your first name'],
       ['Last name', 'Please enter your last name'],
       ['Email', 'Please enter a valid email address'],
@@ -624,7 +624,7 @@ describe('summary', () => {
     expect(description(phone)).toBe('Please enter a valid phone number');
     expect(received('POST', '/gateway/lead/v1/user/updatePhone')).toHaveLength(0);
     await user.clear(phone);
-    // Pasted with the country code (§5: a leading 1 on 11 digits is accepted).
+    // Pasted with the country code (a leading 1 on 11 digits is accepted).
     await user.click(phone);
     await user.paste('+1 720 555 0199');
     expect(phone).toHaveProperty('value', '(720) 555-0199');
@@ -654,7 +654,7 @@ describe('the customer’s session', () => {
   });
 });
 
-describe("the host's getOneTimeToken (issue 37 §2)", () => {
+describe("the host's getOneTimeToken", () => {
   it('a host function that fails: the send-failure text, everything typed kept; Send again gets the host’s token and the gateway never gets a token call', async () => {
     let fail = true;
     const funnel = renderFunnel(

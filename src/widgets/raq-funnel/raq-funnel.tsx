@@ -42,8 +42,8 @@ function FunnelSkeleton() {
 }
 
 /**
- * `<raq-funnel>`: the customer request-a-quote funnel (issue #8; spec §1 customer side, §2 the
- * four routes, §3, §4 "Funnel", §6 one-time token). Its first load is this skeleton; the funnel
+ * `<raq-funnel>`: the customer request-a-quote funnel (docs/widgets/raq-funnel.md: its four
+ * steps, the customer's one-time token). Its first load is this skeleton; the funnel
  * (funnel-frame.tsx: state, progress, the step panel) and the entry step load beside it as it
  * mounts, each later step as it is reached.
  */

@@ -12,7 +12,7 @@ import type { WidgetStore } from '../../runtime/store';
 import { funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersistedFunnel, type FunnelStorage } from './funnel-storage';
 
 /**
- * The `<raq-funnel>` state (issue #8): jotai atoms, React-free, one store per element. Pure
+ * The `<raq-funnel>` state: jotai atoms, React-free, one store per element. Pure
  * rules live in src/domain/funnel-*.ts; these atoms hold the state and make the gateway calls.
  * This file holds what the whole funnel shares (inputs, session, form, the one-time session,
  * start and persistence); each step's own state and calls are in its `*-step-atoms.ts`, and
@@ -25,7 +25,7 @@ import { funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersi
 // ---- Inputs (attributes, route) ------------------------------------------------------------
 
 export interface FunnelInputs {
-  /** Preset category (`category-id` attribute): the "query" category of §4. */
+  /** Preset category (`category-id` attribute): the spec's "query" category. */
   readonly categoryId: number | null;
   readonly postalCode: string | null;
   /** The provider the customer came from (`sp-id` attribute). */
@@ -66,7 +66,7 @@ export const suggestionsAtom = atom<SplitSuggestions<ProviderSummary> | null>(nu
 /** The entry step's eligibility answer and, when not eligible, the alternatives. */
 export const eligibilityAtom = atom<{ readonly eligible: boolean; readonly alternatives: SplitSuggestions<ProviderSummary> | null } | null>(null);
 
-/** Where the state puts the funnel (§2 routes): withAlId stays until the provider's details arrived. */
+/** Where the state puts the funnel (its routes): withAlId stays until the provider's details arrived. */
 export const funnelLocationAtom = atom((get): FunnelLocation => {
   const session = get(funnelSessionAtom);
   const form = get(funnelFormAtom);

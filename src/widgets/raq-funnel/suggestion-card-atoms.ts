@@ -30,7 +30,7 @@ const swallow = <T>(error: unknown): T | null => {
 };
 
 /**
- * What the suggestion page's cards show beyond the suggestion itself (§7): the combined AL + HA
+ * What the suggestion page's cards show beyond the suggestion itself: the combined AL + HA
  * details for the lead's category and postal code, and each pro's latest reviews, in parallel.
  * A part that cannot be had is left out (the card still shows the pro and its rating).
  */

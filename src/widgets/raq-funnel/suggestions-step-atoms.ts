@@ -9,7 +9,7 @@ import { failed, fetchedLeadAtom, funnelFormAtom, funnelSessionAtom, ok, oneTime
 /** The suggestions step's state and calls (`<raq-funnel>`, docs/widget-shape.md): more pros for the lead, sending it to those chosen, (the cards' details: suggestion-card-atoms.ts). */
 
 /**
- * §4 suggestion page: the lead (postal code, category), then v4 suggestions for it without
+ * The suggestion page (docs/widgets/raq-funnel.md#suggestions): the lead (postal code, category), then v4 suggestions for it without
  * the pros it already went to (limit 3), split into AL and HA; the additional-provider fields
  * are cleared and set to their defaults. If the lead or the suggestions cannot be fetched the
  * funnel goes to the summary of that lead.

@@ -62,7 +62,7 @@ function ProCard({ pro, details }: { pro: ProviderSummary; details: SuggestionCa
 }
 
 /**
- * Step 3, Suggestions (§2 `app/lead/request_a_quote/lead/{id}/suggestions`, §4): the lead and v4
+ * Step 3, Suggestions (`app/lead/request_a_quote/lead/{id}/suggestions`, docs/widgets/raq-funnel.md#suggestions): the lead and v4
  * suggestions for it (limit 3, without the pros it already went to), split into AL and HA; the
  * cards' checkboxes start cleared. Sending assigns (v2) and, for HA pros, sends the pro
  * selection; then the summary. If the lead or the suggestions cannot be fetched, the funnel
@@ -81,7 +81,7 @@ export function SuggestionsStep() {
   const [failure, setFailure] = useState<GatewayError | null>(null);
   const sendingRef = useRef(false);
 
-  // Every visit asks afresh (and so clears the choices, §4); a failure moves the funnel to the summary.
+  // Every visit asks afresh (and so clears the choices); a failure moves the funnel to the summary.
   useEffect(() => {
     let live = true;
     void loadSuggestions().then((result) => {

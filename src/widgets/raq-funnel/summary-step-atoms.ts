@@ -53,7 +53,7 @@ export const followUpDealsAtom = atom(async (get, { signal }) => {
   }
 });
 
-/** §5: the phone update sends only phoneNumber (10 digits). */
+/** The phone update sends only phoneNumber (10 digits). */
 export const updatePhoneAtom = atom(null, async (get, _set, raw: string): Promise<ActionResult<string>> => {
   const phoneNumber = normalizePhone(raw);
   if (!phoneNumber) return { ok: false, error: null, problems: ['phoneNumber'] };

@@ -112,7 +112,7 @@ function Pros() {
 }
 
 /**
- * §5: the phone update sends only phoneNumber (10 digits, a leading 1 accepted). It starts with
+ * The phone update sends only phoneNumber (10 digits, a leading 1 accepted). It starts with
  * the number typed in the project step (kept in memory only: empty after a reload).
  */
 function PhoneUpdate() {
@@ -198,9 +198,9 @@ function Deals() {
 }
 
 /**
- * Step 4, Summary (§2 `/app/lead/request_a_quote/lead/{leadId}/summary`): what was requested,
+ * Step 4, Summary (`/app/lead/request_a_quote/lead/{leadId}/summary`, docs/widgets/raq-funnel.md#summary): what was requested,
  * which pros received it (the comparison call) with 'I hired …' (mark-hired), what happens next,
- * the phone update (only phoneNumber, §5), follow-up deals when there are any, and a new request.
+ * the phone update (only phoneNumber), follow-up deals when there are any, and a new request.
  */
 export function SummaryStep() {
   const { t } = useRuntime();

@@ -6,7 +6,7 @@ import type { TaxonomyCategory } from '../../gateway/shared-schemas';
 
 /** Delay after the last keystroke before asking the gateway. */
 export const CATEGORY_SEARCH_DEBOUNCE_MS = 200;
-/** §9: the funnel's autocomplete asks for 10 results (the call's default, sent explicitly). */
+/** The funnel's autocomplete asks for 10 results (the call's default, sent explicitly). */
 export const FUNNEL_AUTOCOMPLETE_LIMIT = 10;
 
 export interface CategorySearch {
@@ -15,7 +15,7 @@ export interface CategorySearch {
 }
 
 /**
- * Autocomplete results for the category field's text (§7 GET /v2/autocomplete, taxonomy 'HA
+ * Autocomplete results for the category field's text (GET /v2/autocomplete, taxonomy 'HA
  * Task', limit 10): debounced, the superseded request aborted, each text asked once. Empty text
  * asks nothing (the field shows the top categories then). A failed search shows no results.
  */

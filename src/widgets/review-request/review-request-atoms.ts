@@ -28,7 +28,7 @@ export interface ReviewRequestData {
   readonly draftReviewId: string | null;
   /** When this customer was already asked for this review (the draft says); null: never, or unknown. */
   readonly requestedAt: string | null;
-  /** Sent with the request (§3 board form reviewRequest.postalCode). */
+  /** Sent with the request (the board form's reviewRequest.postalCode). */
   readonly postalCode: string;
   /** The provider's categories, in the provider's order: the multi-select's options. */
   readonly categories: readonly ReviewCategoryOption[];
@@ -49,7 +49,7 @@ function orElse<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
 }
 
 /**
- * Loads the modal's data (§4 "Review request (board)"): the lead's review pre-fill, the
+ * Loads the modal's data (docs/widgets/review-request.md#behaviour): the lead's review pre-fill, the
  * provider's categories and the lead's draft review in parallel; the parent categories of the
  * lead's category as soon as the pre-fill names it. Decisions (the spec is silent on their
  * use): the lead's category and its parents that the provider offers start selected; when none
@@ -61,7 +61,7 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
   get(reviewRequestReloadAtom);
   const { spId, leadId } = get(reviewRequestInputsAtom);
   const client = requireClient(get(clientAtom));
-  // Review requests are a provider's action (§6): without a provider nothing is sent.
+  // Review requests are a provider's action: without a provider nothing is sent.
   if (client.auth.kind !== 'provider' || !validId(spId)) {
     throw new GatewayError({ kind: 'http', status: 401, operation: 'reviewRequest.load' });
   }

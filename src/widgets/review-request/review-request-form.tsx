@@ -24,7 +24,7 @@ import { ReviewRequestSender } from './review-request.logic';
 type Phase = 'summary' | 'edit' | 'sent';
 
 /**
- * The modal's content once its data is loaded (§4): the contact summary, the form after 'Edit',
+ * The modal's content once its data is loaded: the contact summary, the form after 'Edit',
  * then the thank-you message. Submitting from the summary validates the same way; an invalid
  * pre-fill (a masked phone prefills empty) opens the form with the errors shown.
  *
@@ -104,7 +104,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
     return () => clearTimeout(timer);
   }, [client, draftId, draftBody, phase, sending]);
 
-  // §4/§9: the thank-you message stays 5 s, then the modal closes (sooner through ×/Esc).
+  // The thank-you message stays 5 s (docs/architecture.md#review-constants), then the modal closes (sooner through ×/Esc).
   useEffect(() => {
     if (phase !== 'sent') return;
     thanksRef.current?.focus();
@@ -163,7 +163,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       setPhase('sent');
       emit('lk-review-request', { leadId: data.leadId, draftReviewId: outcome.draftReviewId });
     } else {
-      // §8: any failure keeps the form (and what was typed) with the spec's alert.
+      // Any failure keeps the form (and what was typed) with the spec's alert.
       setPhase('edit');
       setFailed(true);
     }

@@ -7,7 +7,7 @@ import type { ReviewRequestBoardForm } from '../../gateway/review/schemas';
 /** How one press of 'Send Request' ended. */
 export type ReviewSendOutcome =
   | { readonly kind: 'sent'; readonly draftReviewId: string }
-  /** Any failure (§8): the form stays, with what was typed, and the spec's alert. */
+  /** Any failure: the form stays, with what was typed, and the spec's alert. */
   | { readonly kind: 'failed'; readonly error: unknown }
   /** The modal closed while it was on its way: nothing more to show. */
   | { readonly kind: 'aborted' }
@@ -15,7 +15,7 @@ export type ReviewSendOutcome =
   | { readonly kind: 'busy' };
 
 /**
- * Sending one review-request form (§3 "Review request by e-mail", §4, §8), React-free: the
+ * Sending one review-request form (docs/widgets/review-request.md#draft-review), React-free: the
  * form component (review-request-form.tsx) makes one per form and leaves validation, the phases
  * and the draft to itself. One request at a time (presses while one is on its way are ignored);
  * each request carries an Idempotency-Key, the same one for the same payload sent again after a

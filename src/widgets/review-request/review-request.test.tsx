@@ -69,7 +69,7 @@ describe('<ReviewRequest>', () => {
     expect(screen.getByRole('button', { name: /Categories/ }).textContent).toBe('Heating & A/C, AC Installation');
   });
 
-  it('shows every §5 message beside its field, announced, and focuses the first invalid field', async () => {
+  it('shows every validation message beside its field, announced, and focuses the first invalid field', async () => {
     const { user, received } = setup();
     await openModal(user);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -253,7 +253,7 @@ describe('<ReviewRequest>', () => {
     [201, { draftReviewId: 'draft-9' }],
     [204, undefined],
     [200, {}],
-  ])('takes only "status 200 with draftReviewId" as sent (§7): a %i answer keeps the form with the alert', async (status, body) => {
+  ])('takes only "status 200 with draftReviewId" as sent: a %i answer keeps the form with the alert', async (status, body) => {
     const { user, sandbox, events } = setup();
     sandbox.faults.status(status, body, { route: SEND_ROUTE, times: 1 });
     await openModal(user);
@@ -433,7 +433,7 @@ describe('<ReviewRequest>: the lead\'s draft review keeps the work between openi
   });
 });
 
-describe("<ReviewRequest> against a gateway with only the spec's fields (the sandbox's spec profile, issue 37 §2)", () => {
+describe("<ReviewRequest> against a gateway with only the spec's fields (the sandbox's spec profile)", () => {
   it("without the draft's fields (descriptionOfWork, workCompleted, requestedAt): the form starts from the lead, sends, and a second opening neither brings the work back nor says the customer was asked", async () => {
     const user = userEvent.setup();
     const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, { sandbox: { profile: 'spec' } });

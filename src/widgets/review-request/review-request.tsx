@@ -19,8 +19,8 @@ export interface ReviewRequestProps {
 const preloadModal = () => void ReviewRequestModal.preload();
 
 /**
- * The review-request modal (spec §3 "Review request by e-mail", §4 "Review request (board)",
- * §5, §8, §9): a 'Request a Review' button (or, controlled, the board's own opener) and the
+ * The review-request modal (docs/widgets/review-request.md): a 'Request a Review' button (or,
+ * controlled, the board's own opener) and the
  * modal it opens. The lead's draft review keeps the work described between openings (see
  * ReviewRequestForm). Fires `lk-review-request` {leadId, draftReviewId} on success.
  *
