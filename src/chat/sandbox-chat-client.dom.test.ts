@@ -319,7 +319,7 @@ describe('sandbox chat adapter', () => {
     await expect(chat.conversation.sendText('x')).rejects.toMatchObject({ kind: 'closed' });
   });
 
-  it('asks a GET that failed for now (a dropped request, a 503) again, twice at most; never a POST (issue 36)', async () => {
+  it('asks a GET that failed for now (a dropped request, a 503) again, twice at most; never a POST', async () => {
     const { sandbox, chat } = await start();
     sandbox.faults.drop({ route: `GET ${CHAT}/conversations/:sid/messages`, times: 1 });
     sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/conversations/:sid/messages`, times: 1 });
@@ -339,7 +339,7 @@ describe('sandbox chat adapter', () => {
     expect(requestsTo(sandbox, 'POST', /\/typing$/)).toHaveLength(1);
   });
 
-  it('tries the first connection of the live stream again after a failure that may pass: one dropped request or 5xx does not keep the chat from starting (issue 36)', async () => {
+  it('tries the first connection of the live stream again after a failure that may pass: one dropped request or 5xx does not keep the chat from starting', async () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     sandbox.faults.drop({ route: `GET ${CHAT}/events`, times: 1 });
     sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/events`, times: 1 });
@@ -350,7 +350,7 @@ describe('sandbox chat adapter', () => {
     expect(requestsTo(sandbox, 'GET', /\/events$/).map((r) => r.status)).toEqual([null, 503, 200]);
   });
 
-  it('asks for the chat session again after a failure that may pass (no answer, 5xx), twice at most; not after a refusal (issue 36)', async () => {
+  it('asks for the chat session again after a failure that may pass (no answer, 5xx), twice at most; not after a refusal', async () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
     const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
@@ -390,7 +390,7 @@ describe('sandbox chat adapter', () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
     const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch });
-    // Each of its three tries (issue 36: one that fails for now is asked again, twice).
+    // Each of its three tries (one that fails for now is asked again, twice).
     sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 3 });
     await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', status: 500 });
     expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toHaveLength(3);
@@ -402,7 +402,7 @@ describe('sandbox chat adapter', () => {
   });
 });
 
-describe("sandbox chat adapter: the host's gateway config (issue 37 §2, issue 40)", () => {
+describe("sandbox chat adapter: the host's gateway config", () => {
   /** A gateway config as a host page gives it: its own fetch (recording what it sends), application, headers; its auth names another provider. */
   function hostGateway(sandbox: ReturnType<typeof createSandboxGateway>, config: Partial<GatewayClientConfig> = {}) {
     const seen: string[] = [];

@@ -274,9 +274,9 @@ function heldFetch() {
 describe.each([
   // A call limit longer than the 200 cycles take on a busy machine (the element that stays keeps its call open throughout).
   { given: 'a gateway config', gateway: (fetch: typeof globalThis.fetch) => ({ baseURL: 'https://gw.test', fetch, timeoutMs: 300_000 }) },
-  // Issue 36 §3: a host's ready client (shared by its elements) is cancelled per element too.
+  // A host's ready client (shared by its elements) is cancelled per element too.
   { given: "a host's ready client", gateway: (fetch: typeof globalThis.fetch) => createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, timeoutMs: 300_000 }) },
-])('a removed element cancels its reads still on the way, with $given (issue 13: nothing fetched for a detached element)', ({ gateway: gatewayOf }) => {
+])('a removed element cancels its reads still on the way, with $given (nothing fetched for a detached element)', ({ gateway: gatewayOf }) => {
   /** A lead page in the document, asking for lead `leadId` through a held fetch. */
   async function insertedLeadPage(leadId: number, held = heldFetch(), tag = defineFresh()) {
     const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
@@ -338,7 +338,7 @@ describe.each([
   });
 });
 
-describe("the element starts its first screen's parts as it connects (issue 13 §2)", () => {
+describe("the element starts its first screen's parts as it connects", () => {
   let preloadCounter = 0;
   /** A lead page element whose definition records its preload calls. */
   function defineRecording(): { tag: string; preloaded: HTMLElement[] } {
@@ -458,7 +458,7 @@ describe('the element base', () => {
     expect(text(element)).not.toContain('from the page');
   });
 
-  it('applies attribute properties (lead-id, sp-id) and host properties set before the tag was defined, and reflects them (issue 36 §1)', async () => {
+  it('applies attribute properties (lead-id, sp-id) and host properties set before the tag was defined, and reflects them', async () => {
     const prefix = `t${++counter}`;
     const tag = `${prefix}-lead-page`;
     const { client, requests } = providerClient();

@@ -7,8 +7,9 @@ import { leadBoardElement } from './lead-board.element';
 import { defineElement } from './registry';
 
 /**
- * Issue 36 §4: an element's provider is one value, from which a request's path and its caller id
- * both derive — they never disagree, also while the provider changes with calls on the way.
+ * An element's provider is one value (docs/gateway.md#one-provider-per-widget), from which a
+ * request's path and its caller id both derive — they never disagree, also while the provider
+ * changes with calls on the way.
  */
 const OTHER_PROVIDER = 2002;
 let counter = 0;
@@ -52,7 +53,7 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-describe('one provider per element: a request never names one provider with another caller id (issue 36 §4)', () => {
+describe('one provider per element: a request never names one provider with another caller id', () => {
   it("<lead-board> whose sp-id changes while its first page is on the way: every call's caller id is the provider it names, none refused", async () => {
     const prefix = `pi${++counter}`;
     defineElement(leadBoardElement, { prefix });

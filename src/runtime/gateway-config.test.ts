@@ -26,7 +26,7 @@ describe('resolveGatewayClient: an element out of the document sends nothing', (
   });
 });
 
-describe("resolveGatewayClient: the host's gateway config beyond the spec (issue 37 §2)", () => {
+describe("resolveGatewayClient: the host's gateway config beyond the spec", () => {
   const answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
   const get = { operation: 'test.get', method: 'GET', path: '/gateway/thing', response: v.unknown() } as const;
 

@@ -13,7 +13,7 @@ describe('the contact record after a message send (M7, K1)', () => {
     expect(Object.values(CONTACT_TYPES)).not.toContain(MESSAGE_SENT_CONTACT_TYPE);
   });
 
-  it("sends §7's payload to POST /gateway/lead/v1/contact: a text by its messageId, a photo by <conversationSid>:<index>", async () => {
+  it("sends the contact payload to POST /gateway/lead/v1/contact: a text by its messageId, a photo by <conversationSid>:<index>", async () => {
     const recorder = recordingFetch(() => json(200, { contactIds: [1] }));
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch, retry: { retries: 0 } });
     recordMessageContact(client, context, { messageId: 'msg-1' });
@@ -37,7 +37,7 @@ describe('the contact record after a message send (M7, K1)', () => {
     expect(messageEntityId({ conversationSid: 'CHx', index: 0 })).toBe('CHx:0');
   });
 
-  it('swallows its errors (§7)', async () => {
+  it('swallows its errors', async () => {
     const recorder = recordingFetch(() => json(500, {}));
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch, retry: { retries: 0 } });
     const rejections: unknown[] = [];
@@ -64,7 +64,7 @@ describe('the contact record after a message send (M7, K1)', () => {
   });
 });
 
-describe("the host's recordContact (issue 37 §2: the contact call's path is not shown)", () => {
+describe("the host's recordContact (the contact call's path is not shown)", () => {
   /** A thread's client against the sandbox, with the host's `recordContact`; what the sandbox received of the contact call. */
   function setup(recordContact: GatewayClientConfig['recordContact'], timeoutMs?: number) {
     const sandbox = createSandboxGateway({ latencyMs: 0 });
@@ -81,7 +81,7 @@ describe("the host's recordContact (issue 37 §2: the contact call's path is not
     expect(contactCalls().map((request) => request.status)).toEqual([200]);
   });
 
-  it("a function: given §7's payload (MessageSent 10 and all) and a signal, instead of the call", async () => {
+  it("a function: given the contact payload (MessageSent 10 and all) and a signal, instead of the call", async () => {
     const recordContact = vi.fn(async (_payload: unknown, _context: RecordContactContext) => {});
     const { client, contactCalls } = setup(recordContact);
     recordMessageContact(client, context, { conversationSid: 'CH00', index: 3 });
