@@ -12,7 +12,7 @@ import { WidgetFrame } from './support/widget-frame';
 import { LEAD_PAGE_CATALOGUE } from '../src/widgets/lead-page/lead-page-messages';
 
 /**
- * <LeadPage> (spec §2 "Lead page", §8) rendered as its element renders it: in a shadow root
+ * <LeadPage> (docs/widgets/lead-page.md) rendered as its element renders it: in a shadow root
  * with base.css + lead-page.css, against the story's sandbox gateway (provider 1001).
  * Pick another state with the "Fault" toolbar or the leadId control.
  */
@@ -93,7 +93,7 @@ export const UnlockOnOpen: Story = {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
-    // Issue 18 §1: sent 1 h ago, one buyer before this one — what is left for the others.
+    // Sent 1 h ago, one buyer before this one — what is left for the others.
     await expect(canvas.getByText('1 of 3 spots left')).toBeVisible();
     await expect(canvas.getByText('23 h left')).toBeVisible();
   },
@@ -114,7 +114,7 @@ export const UnlockedLastMinute: Story = {
 async function expectUnavailable(canvasElement: HTMLElement, reason: string) {
   const { canvas } = await shadowOf(canvasElement);
   await expect(await canvas.findByText('This lead is no longer available for purchase.')).toBeVisible();
-  // Issue 18 §1: why it is gone.
+  // Why it is gone.
   await expect(canvas.getByText(reason)).toBeVisible();
   await expect(canvas.getByRole('article')).toBeVisible();
   await expect(canvas.queryByRole('heading', { name: 'Lead Unlocked' })).toBeNull();
@@ -193,7 +193,7 @@ export const Error500ThenRetry: Story = {
   },
 };
 
-/** A status §8 has no line for (418): the apology. */
+/** A status the error catalogue has no line for (418): the apology (docs/gateway.md#errors). */
 export const ErrorUnknownStatus: Story = {
   parameters: sandbox({ fault: { status: 418 } }),
   play: async ({ canvasElement }) => {
@@ -212,7 +212,7 @@ export const NetworkError: Story = {
   },
 };
 
-/** A host's own error text wins over the status text (§8); the title still names the status. */
+/** A host's own error text wins over the status text; the title still names the status. */
 export const CustomErrorMessage: Story = {
   args: { leadId: SANDBOX_LEADS.notOffered, errorMessage: 'Ask your account owner to share this lead with you.' },
   play: async ({ canvasElement }) => {

@@ -14,7 +14,7 @@ import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * The thread's composer picking photos (issue 17 §3): an iPhone photo (HEIC) is converted to JPEG
+ * The thread's composer picking photos (docs/widgets/message-thread.md#iphone-photos-size-and-location): an iPhone photo (HEIC) is converted to JPEG
  * in the browser, a photo over 4096 px is scaled down, EXIF location is removed. The states with
  * stand-in tools hold still (a conversion that never ends); 'HEIC converted' runs the real
  * converter (heic-to) on the committed fixture.
@@ -29,7 +29,7 @@ const standIn = (overrides: Partial<PhotoTools>): PhotoTools => ({
 });
 
 function ComposerFrame({ tools }: { tools: PhotoTools | 'browser' }) {
-  // The converter as a host gives it (README: `heicConverter` from leadkit/heic).
+  // The converter as a host gives it (`heicConverter` from leadkit/heic; docs/widgets/message-thread.md#iphone-photos-size-and-location).
   const [photoTools] = useState(() => (tools === 'browser' ? createBrowserPhotoTools({ importConverter: heicConverter }) : tools));
   const [sent, setSent] = useState<ComposerSend[]>([]);
   return (

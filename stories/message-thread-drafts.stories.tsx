@@ -14,7 +14,7 @@ import { typeText } from './support/shadow-input';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * The composer's draft (issue 17 §4): each story opens the thread of provider 1001 with member
+ * The composer's draft (docs/drafts.md#thread): each story opens the thread of provider 1001 with member
  * 5001 on a device that already keeps a draft for it, as after a reload or a crash.
  */
 const STYLES = [baseCss];

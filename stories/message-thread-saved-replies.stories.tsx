@@ -14,7 +14,7 @@ import { expectFocused, typeText } from './support/shadow-input';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * Saved replies in the thread's composer (issue 17 §2): the `/` suggestions and the 'Saved
+ * Saved replies in the thread's composer (docs/widgets/message-thread.md#saved-replies): the `/` suggestions and the 'Saved
  * replies' menu, with the catalogue's defaults (no `savedReplies` set), a host's list, an empty
  * list, a full one, and a phone-wide thread. The frame plays the host: it keeps the list each
  * `lk-saved-replies-change` carries and sets it back as `savedReplies`.

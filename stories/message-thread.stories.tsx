@@ -14,7 +14,7 @@ import { expectFocused, typeText } from './support/shadow-input';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * <MessageThread> (spec §2 "Message thread", §4, §5, §8) as its element shows it, against the
+ * <MessageThread> (docs/widgets/message-thread.md) as its element shows it, against the
  * story's sandbox gateway and its chat service (the sandbox chat adapter over the in-process
  * fetch; photos as blob: URLs). Provider 1001; members: 5001 Jordan Rivera (lead 300001, ends
  * with a photo), 5003 Jasmine Anderson (40 messages), 5005 Zoe Vargas (no messages, masked
@@ -85,7 +85,7 @@ export const Conversation: Story = {
   },
 };
 
-/** §2: the welcome-to-messaging panel with images when the thread has no messages. */
+/** The welcome-to-messaging panel with images when the thread has no messages. */
 export const Empty: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   play: async ({ canvasElement }) => {
@@ -95,7 +95,7 @@ export const Empty: Story = {
   },
 };
 
-/** §2: the spinner while the messages load (the messages call never answers here). */
+/** The spinner while the messages load (the messages call never answers here). */
 export const Loading: Story = {
   parameters: sandbox({ fault: { latency: 600_000, route: `GET ${MC}/v1/chat/conversations/:sid/messages` } }),
   play: async ({ canvasElement }) => {
@@ -121,7 +121,7 @@ export const LongHistory: Story = {
 };
 
 /**
- * Issue 36: a text written while the chat is still opening is sent at once (the message center
+ * A text written while the chat is still opening is sent at once (the message center
  * needs no chat) and shows with its state under the spinner (the recent page never answers here).
  */
 export const SendWhileOpening: Story = {
@@ -139,7 +139,7 @@ export const SendWhileOpening: Story = {
 };
 
 /**
- * Issue 36: the chat opened but its recent page did not load (every try of it failed): the list
+ * The chat opened but its recent page did not load (every try of it failed): the list
  * says so with 'Try again'; no unavailable text, and the composer sends.
  */
 export const RecentPageFailed: Story = {
@@ -155,7 +155,7 @@ export const RecentPageFailed: Story = {
   },
 };
 
-/** §5: a send that fails keeps its text with Retry; Retry sends it (same idempotency key). */
+/** A send that fails keeps its text with Retry; Retry sends it (same idempotency key). */
 export const SendFailsThenRetry: Story = {
   parameters: sandbox({ fault: { status: 500, route: `POST ${MC}/v1/messages`, times: 1 } }),
   play: async (context) => {
@@ -200,7 +200,7 @@ function ownBubble(list: HTMLElement, text: string) {
 }
 
 /**
- * Issue 17: a message the conversation holds is 'Delivered' (two grey ticks, and the word before
+ * A message the conversation holds is 'Delivered' (two grey ticks, and the word before
  * the newest message's time); once the customer has read it, 'Read' (the ticks in colour).
  */
 export const DeliveredThenRead: Story = {
@@ -227,7 +227,7 @@ export const DeliveredThenRead: Story = {
   },
 };
 
-/** Issue 17: the simulated customer reads, types ('Jordan Rivera is typing…') and answers; the ticks go to read on the way. */
+/** The simulated customer reads, types ('Jordan Rivera is typing…') and answers; the ticks go to read on the way. */
 export const CustomerReadsTypesAndAnswers: Story = {
   play: async (context) => {
     const { gateway } = sandboxOf(context);
@@ -245,7 +245,7 @@ export const CustomerReadsTypesAndAnswers: Story = {
   },
 };
 
-/** Issue 17: the customer typing, between the list and the composer (a signal lasts 5 s). */
+/** The customer typing, between the list and the composer (a signal lasts 5 s). */
 export const CustomerTyping: Story = {
   play: async (context) => {
     const { canvas } = await ready(context.canvasElement);
@@ -280,7 +280,7 @@ function messagesOnDays(gateway: SandboxGateway) {
   write('2025-06-11T13:30:00Z', true, 'We have one in stock. Thursday at 10?');
 }
 
-/** Issue 17: 'Today', 'Yesterday', then the date, between messages of different days; bubbles keep §2's time. */
+/** 'Today', 'Yesterday', then the date, between messages of different days; bubbles keep their time. */
 export const DaySeparators: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
@@ -306,13 +306,13 @@ async function daysThread(canvasElement: HTMLElement) {
   await within(list).findByText('We have one in stock. Thursday at 10?');
   const bubbles = bubblesWithTimes(list);
   await expect(bubbles).toHaveLength(4);
-  // For screen readers, on every width: each bubble described by its full timestamp (§2).
+  // For screen readers, on every width: each bubble described by its full timestamp.
   for (const { bubble, at } of bubbles) await expect(bubble).toHaveAccessibleDescription(expect.stringContaining(formatMessageTimestamp(at)));
   return { list, bubbles };
 }
 
 /**
- * Issue 37 §4, a wide thread (a desktop): each message's time beside its bubble, always shown,
+ * A wide thread (a desktop): each message's time beside its bubble, always shown,
  * on the row's free side (left of the provider's bubbles, right of the customer's) and level
  * with the bubble's last line; the full timestamp is its tooltip.
  */
@@ -336,7 +336,7 @@ export const MessageTimesWide: Story = {
 };
 
 /**
- * Issue 37 §4, a narrow thread (a 390 px phone): the times stay out of the way; a tap on a
+ * A narrow thread (a 390 px phone): the times stay out of the way; a tap on a
  * bubble shows its time, so does keyboard focus — nothing moves. Ends with the newest bubble's
  * time shown by a tap. (A second tap hides it: test/e2e/phone.test.ts, with real taps — this
  * story's clicks are synthetic, and Chrome takes their focus for keyboard focus.)
@@ -380,7 +380,7 @@ function unreadMessages(gateway: SandboxGateway) {
   for (let i = 1; i <= 12; i++) gateway.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text: `Another question (${i})` });
 }
 
-/** Issue 17: a thread opened with unread messages opens at 'New messages', above the first of them, not at the bottom. */
+/** A thread opened with unread messages opens at 'New messages', above the first of them, not at the bottom. */
 export const NewMessagesOnOpen: Story = {
   render: (args) => <ThreadFrame {...args} prepare={unreadMessages} />,
   play: async ({ canvasElement }) => {
@@ -400,7 +400,7 @@ export const NewMessagesOnOpen: Story = {
   },
 };
 
-/** §5/§8: a file that is not a JPEG or PNG (by content) and one over 150 MB; each message shows 10 s. */
+/** A file that is not a JPEG or PNG (by content) and one over 150 MB; each message shows 10 s. */
 export const AttachmentErrors: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, box } = await ready(canvasElement);
@@ -423,7 +423,7 @@ export const AttachmentErrors: Story = {
   },
 };
 
-/** §8: the chat cannot be set up: the message, a disabled composer and 'Try again'. */
+/** The chat cannot be set up: the message, a disabled composer and 'Try again'. */
 export const ChatUnavailable: Story = {
   parameters: sandbox({ fault: { status: 503, route: `POST ${MC}/v1/chat/session` } }),
   play: async ({ canvasElement }) => {
@@ -449,7 +449,7 @@ export const ContactModalActive: Story = {
   },
 };
 
-/** A masked number past its life shows 'Expired' (§4 contact card). */
+/** A masked number past its life shows 'Expired' in the contact modal. */
 export const ContactModalExpired: Story = {
   args: { userId: 5006, leadId: SANDBOX_LEADS.maskedExpired },
   play: async ({ canvasElement }) => {
@@ -461,7 +461,7 @@ export const ContactModalExpired: Story = {
   },
 };
 
-/** 'Message History' (§2): the earlier messages, read only, four at a time, 'Show older messages' for more. */
+/** 'Message History': the earlier messages, read only, four at a time, 'Show older messages' for more. */
 export const MessageHistory: Story = {
   args: { archived: true },
   play: async ({ canvasElement }) => {

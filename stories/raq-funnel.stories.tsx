@@ -15,7 +15,7 @@ import { expectFocused, typeText } from './support/shadow-input';
 import { preloadFunnelParts } from '../test/support/raq-funnel';
 
 /**
- * <RaqFunnel> (issue #8; spec §2 the four request-a-quote routes, §4 "Funnel", §6, §8): each
+ * <RaqFunnel> (docs/widgets/raq-funnel.md): each
  * step, and each failure — not eligible, suggestions failed (→ the summary), a 511 challenge
  * and its replay, a create failure that keeps everything typed — against the story's sandbox.
  * The funnel speaks for a customer: a guest (it obtains a one-time token on the first customer

@@ -19,9 +19,9 @@ import { typeText, expectFocused } from './support/shadow-input';
 import { preloadReviewRequestParts } from '../test/support/review-request';
 
 /**
- * <ReviewRequest> (spec §4 "Review request (board)", §5, §8, §9): the modal for a ClosedWon lead
+ * <ReviewRequest> (docs/widgets/review-request.md): the modal for a ClosedWon lead
  * of member 5002 (Priya Patel, AC Installation under Heating & A/C), against the story's sandbox
- * (provider 1001). The widget adopts its own CSS. Every §5 message has its own story.
+ * (provider 1001). The widget adopts its own CSS. Every validation message has its own story.
  */
 const LEAD = SANDBOX_LEADS.closedWon;
 const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
@@ -145,7 +145,7 @@ export const AlreadyRequested: Story = {
   },
 };
 
-/** §5 first name: emptied, then sent. */
+/** First name: emptied, then sent. */
 export const ValidationFirstName: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -158,7 +158,7 @@ export const ValidationFirstName: Story = {
   },
 };
 
-/** §5 last name: emptied, then sent. */
+/** Last name: emptied, then sent. */
 export const ValidationLastName: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -171,7 +171,7 @@ export const ValidationLastName: Story = {
   },
 };
 
-/** §5 e-mail: not an address. */
+/** E-mail: not an address. */
 export const ValidationEmail: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -184,7 +184,7 @@ export const ValidationEmail: Story = {
   },
 };
 
-/** §5 phone: a masked phone (lead 300004) pre-fills empty, so sending opens the form at the phone field. */
+/** Phone: a masked phone (lead 300004) pre-fills empty, so sending opens the form at the phone field. */
 export const ValidationPhone: Story = {
   args: { leadId: SANDBOX_LEADS.maskedActive },
   play: async ({ canvasElement, ...context }) => {
@@ -197,7 +197,7 @@ export const ValidationPhone: Story = {
   },
 };
 
-/** §5 categories emptied: every category unticked in the multi-select. */
+/** Categories emptied: every category unticked in the multi-select. */
 export const ValidationCategoriesEmpty: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -215,7 +215,7 @@ export const ValidationCategoriesEmpty: Story = {
 /**
  * The form itself (as the modal holds it once loaded) with starting values the sandbox's leads
  * never give: no answer to "work completed" and no category ever chosen (a lead whose category
- * the provider does not offer). Sending shows the two §5 messages those leave.
+ * the provider does not offer). Sending shows the two messages those leave.
  */
 const FORM_DATA: ReviewRequestData = {
   spId: 1001,
@@ -248,7 +248,7 @@ const formOnly: Pick<Story, 'render'> = {
   ),
 };
 
-/** §5 categories required: none was ever chosen. */
+/** Categories required: none was ever chosen. */
 export const ValidationCategoriesRequired: Story = {
   ...formOnly,
   play: async ({ canvasElement, ...context }) => {
@@ -262,7 +262,7 @@ export const ValidationCategoriesRequired: Story = {
   },
 };
 
-/** §5 work completed: no answer selected. Answering clears the message. */
+/** Work completed: no answer selected. Answering clears the message. */
 export const ValidationWorkCompleted: Story = {
   ...formOnly,
   play: async ({ canvasElement, ...context }) => {
@@ -299,7 +299,7 @@ export const Submitting: Story = {
 
 /**
  * Sent (standalone, from its trigger): the thank-you message, then the modal closes by itself
- * 5 s later (§9 5000 ms) and focus goes back to the trigger. The play function waits it out.
+ * 5 s later (docs/architecture.md#review-constants) and focus goes back to the trigger. The play function waits it out.
  */
 export const Success: Story = {
   args: { open: undefined, onClose: undefined },
@@ -337,7 +337,7 @@ export const Success: Story = {
   },
 };
 
-/** The gateway fails: the §8 alert, and what was typed stays in the form. */
+/** The gateway fails: the error alert, and what was typed stays in the form. */
 export const Failure: Story = {
   parameters: sandbox({ fault: { status: 500, route: `POST ${SEND_PATH}` } }),
   play: async ({ canvasElement, ...context }) => {

@@ -16,7 +16,7 @@ import { ShadowFrame } from './support/shadow-frame';
 import { typeText } from './support/shadow-input';
 
 /**
- * <DateRangePicker> (src/ui, spec §2 "Date-range picker", §5, §9) as an element shows it: in a
+ * <DateRangePicker> (src/ui, docs/architecture.md#date-range-picker) as an element shows it: in a
  * shadow root with base.css + date-range-picker.css adopted. A controlled host keeps the value
  * and prints what the board would send (toBoardDateRange) under the picker. `today` is pinned
  * to Monday, June 15 2026 so quick ranges and play functions are stable.
@@ -36,7 +36,7 @@ const TODAY = new Date(2026, 5, 15);
 
 interface HarnessArgs {
   variant: 'board' | 'generic';
-  /** The generic picker's layout: one month (default) or the §9 scroll mode. */
+  /** The generic picker's layout: one month (default) or the scroll mode. */
   layout?: 'month' | 'scroll';
   initial?: DateRange;
   disabled?: Matcher | Matcher[];
@@ -256,7 +256,7 @@ export const Themed: Story = {
 };
 
 /**
- * §9 scroll mode (the generic picker): the months one under another, 332 px wide, each 220 px
+ * The scroll mode (the generic picker): the months one under another, 332 px wide, each 220 px
  * tall — 260 for a six-week month — a month's weeks stretched by one when they span 34 days or
  * fewer (February 2026: four weeks shown as five). Picking, the keyboard and the header's
  * selectors work as in the one-month layout.

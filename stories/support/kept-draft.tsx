@@ -10,7 +10,7 @@ export interface DraftArgs {
 export const DRAFT_ARG_TYPES = { drafts: { control: 'inline-radio', options: ['on', 'off'] } } as const;
 
 /**
- * A page whose device already keeps `text` under `draftKey` (issue 17 §4): a new draft store
+ * A page whose device already keeps `text` under `draftKey` (docs/drafts.md#what-is-kept): a new draft store
  * over an in-memory backend standing in for IndexedDB, as the page has after a reload.
  */
 export function KeptDraft({ draftKey, text, children }: { draftKey: string; text: string; children: ReactNode }) {
