@@ -198,7 +198,7 @@ export function pageFailures(figures: PageFigures[]): string[] {
   return failures;
 }
 
-/** The server-rendered board against its floor, the client-only board and the React anchor (issue 35 §6). */
+/** The server-rendered board against its floor, the client-only board and the React anchor. */
 export function serverRenderFigures(figures: PageFigures[]) {
   const ssr = figures.find((page) => page.id === 'board-ssr');
   const floor = figures.find((page) => page.id === 'static');

@@ -1,5 +1,5 @@
 /**
- * Every budget the benchmarks check, in one place (DESIGN.md § Budgets, issue 13 §2).
+ * Every budget the benchmarks check, in one place (docs/architecture.md#budgets).
  * `npm run bench` (scripts/bench.mjs), `bench:thread` and `bench:interactions` read them from
  * here; a missed budget makes the run exit 1 and names it. 1 kB = 1000 bytes.
  *
@@ -32,15 +32,15 @@ export const LOAD_BUDGETS = {
   boardChainedRoundTrips: 3,
   /** Time to first content, as a ratio to the React anchor's time to its first card; the board route. */
   boardFirstContentVsReactAnchor: 1.1,
-  /** The board rendered on the server (leadkit/server): its first card, as a ratio to the same first screen as a static page (issue 35 §6). */
+  /** The board rendered on the server (leadkit/server): its first card, as a ratio to the same first screen as a static page. */
   serverFirstCardVsStatic: 1.2,
-  /** Its long tasks until hydrated, as a ratio to the React anchor's before its first card (issue 35 §6). */
+  /** Its long tasks until hydrated, as a ratio to the React anchor's before its first card. */
   hydrationLongTasksVsReactAnchor: 1.2,
   /** Long tasks (sum of their durations) that start before the first content. */
   longTasksBeforeFirstContentMs: 250,
   /** Cumulative layout shift of the load, at each width. */
   cls: 0.01,
-  /** JS before the first board card with another flavour of the CDN build (a Preact one, issue 13 §3). */
+  /** JS before the first board card with another flavour of the CDN build (a Preact one, docs/architecture.md#decision-lite-flavour). */
   flavourBoardJsGzip: 45_000,
 };
 

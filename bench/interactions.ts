@@ -1,6 +1,6 @@
 /**
  * Interaction latency with real pointer input (part of `npm run bench`; alone:
- * `npm run bench:interactions`), DESIGN.md § Budgets: card expand and filter toggle p75 ≤ 50 ms
+ * `npm run bench:interactions`), docs/architecture.md#budgets: card expand and filter toggle p75 ≤ 50 ms
  * at 4× CPU, and ≤ 1.5× the React anchor's card expand measured in the same run.
  *
  * The page loads at a phone width (412 px) without network throttling and settles (the card

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:thread`: the 10,000-message thread in headless Chromium (DESIGN.md § Budgets:
+ * `npm run bench:thread`: the 10,000-message thread in headless Chromium (docs/architecture.md#budgets:
  * "Thread with all 10,000 messages loaded ≤ 300 DOM nodes, heap ≤ 1.5× that of 1,000"), on the
  * built CDN artefacts served by bench/server.ts (no throttling: this is about memory).
  *
