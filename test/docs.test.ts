@@ -1,5 +1,5 @@
 /**
- * The README is a one-screen map and docs/ holds the rest (issue 38 §4): the README keeps its
+ * The README is a one-screen map and docs/ holds the rest: the README keeps its
  * two commands (the test command is the one `.ci/run` runs), each host's embedding fits in ten
  * lines, and every link in the README and docs/ — and every `docs/….md#anchor` a code comment
  * cites — reaches a file and a heading that exist.
@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 /**
- * Files other steps of issue 38 write (docs/contract.md is generated from src/contract/,
+ * Files written by other tools (docs/contract.md is generated from src/contract/,
  * docs/widget-shape.md comes with the widget generator): a link to one is checked once it exists.
  */
 const WRITTEN_ELSEWHERE = new Set(['docs/contract.md', 'docs/widget-shape.md']);

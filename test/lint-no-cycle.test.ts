@@ -17,7 +17,7 @@ async function cycleErrors(file: string, code: string) {
 
 // A bound for a hung lint, not a speed check: the first lintText loads the whole ESLint config and
 // its parsers (5.5 s on a busy machine).
-describe('no-cycle rule in `npm run lint` (issue 38: the import graph has no cycle)', { timeout: 60_000 }, () => {
+describe('no-cycle rule in `npm run lint` (the import graph has no cycle)', { timeout: 60_000 }, () => {
   it('fails lint when one of the old loops comes back, type-only as it was', async () => {
     // es-US.ts took LocalePack from the loader, which imports es-US.ts (dynamically).
     const esUS = fs.readFileSync(path.join(REPO, 'src/i18n/es-US.ts'), 'utf8');

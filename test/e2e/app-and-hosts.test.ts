@@ -1,5 +1,5 @@
 /**
- * The office app page (/app/…: <lead-app base="/app"> over the spec §2 route table), the React
+ * The office app page (/app/…: <lead-app base="/app"> over the route table, docs/widgets/lead-app.md#routes), the React
  * host (/examples/react-host.html, `leadkit/react`) and the index page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

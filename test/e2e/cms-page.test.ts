@@ -39,7 +39,7 @@ describe('CMS page (loader + attributes only)', () => {
     expect(tel).toMatch(/^tel:\+1\d{10}$/);
     expect(await purchased.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await purchased.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
-    // Issue 18 §1: sent 3 h ago to this provider and one other, both bought it — the window left.
+    // Sent 3 h ago to this provider and one other, both bought it — the window left.
     const window = purchased.locator('[part="purchase-window"]');
     await visible(window.getByText('1 of 3 spots left', { exact: true }));
     expect(await window.getByText(/^(20|21) h left$/).count()).toBe(1);

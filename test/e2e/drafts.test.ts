@@ -1,5 +1,5 @@
 /**
- * Drafts that survive a reload (issue 17 §4) in Debian's Chromium against `npm start`'s sandbox,
+ * Drafts that survive a reload (docs/drafts.md) in Debian's Chromium against `npm start`'s sandbox,
  * on the office app (examples/app.html: <lead-app chat-service="sandbox">), with the browser's
  * real IndexedDB (each test has a fresh browser context, so a fresh database):
  * - the thread: type, reload, the text is back with 'Draft restored'; send; reload; it is gone;
@@ -48,7 +48,7 @@ async function draftStoreOpen(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'leadkit')), { timeout: UI_TIMEOUT_MS }).toBe(true);
 }
 
-describe('drafts survive a reload (issue 17 §4)', { timeout: 60_000 }, () => {
+describe('drafts survive a reload', { timeout: 60_000 }, () => {
   it('thread: type, reload — the text is back; send; reload — it is gone', async () => {
     const page = await e2e.context.newPage();
     await page.goto(`${e2e.server.origin}/app/conversation/${SP_ID}/thread/${USER_ID}?leadId=${LEAD_ID}`);

@@ -114,7 +114,7 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
     expect((await through())['lead-board']?.length).toBeGreaterThan(0);
     // Every gateway request the page made was made through the gateways set after insertion,
     // the sandbox chat service's too (Twilio's stand-in: conversations, events, media): its
-    // adapter sends with the gateway config's fetch, like every other call (issue 40). Read as a
+    // adapter sends with the gateway config's fetch, like every other call. Read as a
     // poll: a request seen by the page but not yet by the host's fetch (or the reverse) is in
     // flight, not a bypass — a request that bypassed the host's gateway never appears on its side.
     const chatService = (url: string) => /\/gateway\/message-center\/v1\/chat\/(?!session)/.test(url);
@@ -123,7 +123,7 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a removed element cancels its reads still on the way (issue 13)', { timeout: 60_000 }, () => {
+describe('a removed element cancels its reads still on the way (docs/architecture.md#decision-cancel-on-removal)', { timeout: 60_000 }, () => {
   const LIST_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
   const isList = (request: Request) => request.method() === 'POST' && /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+$/.test(new URL(request.url()).pathname);
 

@@ -1,5 +1,5 @@
 /**
- * The lead page's error banner by HTTP status (spec §8), for real failures (401, 403) and
+ * The lead page's error banner by HTTP status (docs/gateway.md#errors), for real failures (401, 403) and
  * for faults injected into the running sandbox over HTTP (POST /sandbox/faults).
  */
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ async function errorEventFor(page: Page, target: string) {
   return record.events.find((e) => e.type === 'lk-error' && e.target === target)?.detail as { status: number | null; kind: string };
 }
 
-describe('lead page error banners (spec §8)', () => {
+describe('lead page error banners', () => {
   it('401: customer mode without a one-time token, and a 401 from the gateway', async () => {
     const { page } = await openErrorsPage();
     const banner = page.locator('#error-401 [role="alert"]');

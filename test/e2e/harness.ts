@@ -189,7 +189,7 @@ const INSTRUMENT = String.raw`(() => {
 })();`;
 
 /**
- * Customer data no request URL and no console output may ever carry (issue 16 §3, across the
+ * Customer data no request URL and no console output may ever carry (docs/reliability.md, across the
  * suite): the seeded customers' e-mails, phones and one-time tokens, the funnel journeys'
  * customer (FUNNEL_CUSTOMER) and any one-time token the sandbox issues. test/e2e/leaks.test.ts
  * follows a canary customer everywhere else as well (storage, attributes, events, analytics).
@@ -240,8 +240,8 @@ export async function watchPage(page: Page) {
   try {
     onTestFinished(() => {
       const urls = requests.map((request) => request.url()).filter((url) => /^(https?|wss?):/.test(url));
-      expect(customerSecretsIn(urls), 'customer data in request URLs (issue 16 §3)').toEqual([]);
-      expect(customerSecretsIn(consoleOutput), 'customer data in console output (issue 16 §3)').toEqual([]);
+      expect(customerSecretsIn(urls), 'customer data in request URLs').toEqual([]);
+      expect(customerSecretsIn(consoleOutput), 'customer data in console output').toEqual([]);
     });
   } catch {
     // Watched outside a test (a beforeAll): nothing to attach the check to.

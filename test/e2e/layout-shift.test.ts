@@ -1,5 +1,5 @@
 /**
- * DESIGN.md § Budgets: "Widget layout shift ≤ 0.01 (skeletons of final size)". Each widget's
+ * docs/architecture.md#budgets: "Widget layout shift ≤ 0.01 (skeletons of final size)". Each widget's
  * page, from the first paint until its content is shown (and a little after, for late shifts):
  * the cumulative layout shift the browser reports (no user input on the page meanwhile).
  * The lead page's own check is in cms-page.test.ts.
@@ -50,7 +50,7 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Locator }[] = 
   },
 ];
 
-/** DESIGN.md: at a phone's width (412 px, a large Android phone) and a desktop's. */
+/** At a phone's width (412 px, a large Android phone) and a desktop's. */
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 412, height: 915 },

@@ -1,5 +1,5 @@
 /**
- * Leak canaries (issue 16 §3) in Debian's Chromium against `npm start`'s sandbox: a canary
+ * Leak canaries (docs/reliability.md) in Debian's Chromium against `npm start`'s sandbox: a canary
  * customer — a one-time token, an e-mail and a phone no other data has — is added through the
  * sandbox's own HTTP routes before each test (a guest token from POST /v1/one-time-token, then
  * its lead for provider 1001 from POST /v3/lead: the seed is untouched, so no other test's counts

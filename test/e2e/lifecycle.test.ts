@@ -1,5 +1,5 @@
 /**
- * Issue 16 §4 "Lifecycle": each tag through 200 cycles of create + attach → first content →
+ * Lifecycle (docs/reliability.md): each tag through 200 cycles of create + attach → first content →
  * move to another parent → detach, on a page that loads only the CDN loader (`/cdn/leadkit.js`),
  * measured over the Chrome DevTools Protocol. element-lifecycle.test.ts checks what one element
  * does while in or out of a document; this file checks that doing it 200 times leaves nothing:
@@ -20,7 +20,7 @@
  *   at most one event stream alive — live from its request until the browser reports it
  *   finished or failed — and the detached thread's closed before the next thread attaches;
  *   no EventSource or WebSocket ever open.
- * Then (issue 36 §3) CYCLES more on the same page, each element removed while its calls are on
+ * Then CYCLES more on the same page, each element removed while its calls are on
  * the way (every gateway answer held 1.5 s): none of its calls open 1 s after its removal, none
  * started after it, the JS objects at most 1.5× those after the cycles above (see slowCycles).
  * A cycle is as short as is honest: it waits for the element's first content — its `lk-load`;
@@ -612,7 +612,7 @@ const lane = gate(LANES);
 const SUBJECT_BOUND_MS = 150_000 * Math.max(1, CYCLES / 20);
 const TEST_BOUND_MS = Math.ceil(SUBJECTS.length / LANES) * SUBJECT_BOUND_MS;
 
-describe.concurrent(`${CYCLES} attach/move/detach cycles per tag (issue 16 §4 Lifecycle)`, () => {
+describe.concurrent(`${CYCLES} attach/move/detach cycles per tag`, () => {
   for (const subject of SUBJECTS) {
     it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind${subject.tag === 'review-request' ? '' : '; removed mid-call, it cancels its reads'}`, { timeout: TEST_BOUND_MS }, async ({ expect }) => {
       await lane(() => runCycles(subject, expect));
@@ -626,7 +626,7 @@ const SLOW_ANSWER_MS = 1500;
 const SLOW_HEAP_LIMIT = 1.5;
 
 /**
- * Issue 36 §3, after the cycles above on the same page: CYCLES more, each element removed while
+ * After the cycles above on the same page: CYCLES more, each element removed while
  * its calls are on the way (every gateway answer held SLOW_ANSWER_MS by the test's route). Its
  * reads end at its removal: nothing it started is open a second later, nothing starts after
  * it, and the removed trees do not pile up in the heap (from the heap after the cycles above).

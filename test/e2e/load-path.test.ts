@@ -100,7 +100,7 @@ function expectNoDuplicateGatewayCalls(requests: SentRequest[]): void {
 
 /**
  * The example pages hint the shared runtime (`<link rel="modulepreload" href="/cdn/chunks/runtime.js">`,
- * README § Embedding): the page asks for it beside the loader, while the loader is still on its
+ * docs/embedding.md#a-page-without-a-build-cdn): the page asks for it beside the loader, while the loader is still on its
  * way, and the runtime the chunks import is fetched once.
  */
 function expectRuntimeBesideLoader(requests: SentRequest[]): void {
@@ -259,7 +259,7 @@ describe('the load path', { timeout: 60_000 }, () => {
     await clearFaults(session.server.origin);
   });
 
-  it("on-demand parts are in no tag's or route's first content: the open card's dialogs and review request (issue 13 §2), the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
+  it("on-demand parts are in no tag's or route's first content: the open card's dialogs and review request, the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
     const { tags, routes, attrs } = firstContent();
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk/bulk-part.tsx', 'src/widgets/lead-board/extras/card-extras-part.ts'].map((source) => {

@@ -1,5 +1,5 @@
 /**
- * The message thread (issue 7; spec §2 "Message thread", §4, §5, §8) in Debian's Chromium
+ * The message thread (docs/widgets/message-thread.md) in Debian's Chromium
  * against `npm start`'s sandbox, with the sandbox chat adapter (`chat-service="sandbox"` on the
  * office app's <lead-app> and on examples/message-thread.html):
  * - from the board's Message link into the thread; send a text and a photo; the simulated
@@ -8,13 +8,13 @@
  * - a send whose answer is dropped shows Retry, and Retry delivers it exactly once (the sandbox
  *   stores one message);
  * - keyboard only: type, Enter sends; the page has no serious axe violations;
- * - issue 17 §1, at 390 px with touch: an own message's state goes to Delivered, then Read when
+ * - at 390 px with touch: an own message's state goes to Delivered, then Read when
  *   the simulated customer reads before answering; its typing shows; nothing in the bubble or
  *   its time line moves when the state changes; the provider's typing goes out (POST …/typing);
  * - day separators ('Yesterday', then dates) in the 10,000-message thread;
  * - a thread opened with unread customer messages opens at 'New messages', not at the bottom,
  *   and without it once read.
- * - issue 17 §3: an iPhone photo (the committed HEIC fixture, with EXIF GPS) shows 'Converting
+ * - an iPhone photo (the committed HEIC fixture, with EXIF GPS) shows 'Converting
  *   photo…', then goes out as a JPEG — the upload's bytes are a JPEG without EXIF, the sandbox
  *   stored it as image/jpeg named .jpg; the converter chunk was fetched only on that pick. A JPEG
  *   with GPS goes out without it. Under the strict CSP page (no blob: workers) a HEIC pick says
@@ -197,7 +197,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     await expect.poll(() => thread(page).list.getByText('Did you get my quote?', { exact: true }).count()).toBe(1);
   }, TEST_TIMEOUT_MS);
 
-  it('issue 17 at 390 px: the state goes Delivered → Read as the simulated customer reads, its typing shows, then its answer; nothing moves', async () => {
+  it('at 390 px: the state goes Delivered → Read as the simulated customer reads, its typing shows, then its answer; nothing moves', async () => {
     // A phone: 390 px, touch.
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
@@ -317,7 +317,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       const alert = list.getByRole('alert');
       await visible(alert);
       expect(await alert.textContent()).toContain('Older messages could not be loaded.');
-      // Two seconds later it has still asked once (the adapter's request and its two retries, issue 36).
+      // Two seconds later it has still asked once (the adapter's request and its two retries).
       await page.waitForTimeout(2000);
       expect(older).toHaveLength(3);
       expect(new Set(older).size).toBe(1);
@@ -330,7 +330,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     expect(older[3]).toBe(older[0]);
   }, TEST_TIMEOUT_MS);
 
-  it("issue 17: day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in §2's date words", async () => {
+  it("day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in the spec's date words", async () => {
     const page = await e2e.context.newPage();
     await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5090`);
     await ready(page);
@@ -381,7 +381,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     expect(dated.at(-1)).toBe(expected);
   }, 4 * TEST_TIMEOUT_MS);
 
-  it("issue 17: a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it", async () => {
+  it("a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it", async () => {
     // Twelve more from the customer since the provider last read the thread (the seed's own horizon: its last message).
     for (let i = 1; i <= 12; i++) {
       const sent = await fetch(`${e2e.server.origin}${MC}/v1/messages`, {
@@ -414,7 +414,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     expect(await thread(page).list.getByText('New messages', { exact: true }).count()).toBe(0);
   }, TEST_TIMEOUT_MS);
 
-  it('issue 17 §3: an iPhone photo (HEIC) converts in the browser and goes out as a JPEG without its location; a JPEG loses its GPS', async () => {
+  it('an iPhone photo (HEIC) converts in the browser and goes out as a JPEG without its location; a JPEG loses its GPS', async () => {
     const page = await e2e.context.newPage();
     const watch = await watchPage(page);
     const uploads = watchUploads(page);
@@ -466,7 +466,7 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     expect(watch.consoleErrors).toEqual([]);
   }, 90_000);
 
-  it('issue 17 §3: under the strict CSP page (no blob: workers) a HEIC pick says it cannot be converted here, without fetching the converter', async () => {
+  it('under the strict CSP page (no blob: workers) a HEIC pick says it cannot be converted here, without fetching the converter', async () => {
     const page = await e2e.context.newPage();
     const watch = await watchPage(page);
     await page.goto(`${e2e.server.origin}/examples/strict-csp.html`);

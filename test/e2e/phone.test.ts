@@ -1,5 +1,5 @@
 /**
- * The phone promises as numbers (issue 14 §3), in Debian's Chromium with touch: a board card's
+ * The phone promises as numbers, in Debian's Chromium with touch: a board card's
  * header is two one-line rows at 390 px, its primary actions are ≥ 44×44 px and open by tap, no
  * widget page scrolls sideways at 320 px, and the focus ring stands out (≥ 3:1, WCAG 2.2
  * SC 1.4.11) against the surface it is drawn on.
@@ -179,7 +179,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it("thread at 390 px by touch (issue 37 §4): a message's time is hidden until its bubble is tapped, shows beside it on the tap and goes on a second one; nothing moves, nothing sideways", async () => {
+  it("thread at 390 px by touch: a message's time is hidden until its bubble is tapped, shows beside it on the tap and goes on a second one; nothing moves, nothing sideways", async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);

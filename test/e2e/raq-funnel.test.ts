@@ -1,6 +1,5 @@
 /**
- * The request-a-quote funnel (issue #8; spec §2 the four routes, §4 "Funnel", §6 one-time
- * token, §8 511) in Debian's Chromium against `npm start`'s sandbox:
+ * The request-a-quote funnel (docs/widgets/raq-funnel.md) in Debian's Chromium against `npm start`'s sandbox:
  * - on a partner page (/examples/raq-funnel.html: the CDN loader, <raq-funnel sp-id
  *   postal-code referrer>, the page's own challenge check): a customer requests a quote with the
  *   mouse, and once by keyboard alone; a 511 challenge passed on the page replays the create once;
@@ -182,7 +181,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expectOnBoard(page, leadId);
   });
 
-  itOutsideLitePass('two customers in a row, each in a fresh browser context, each meeting a 511 (issue 36 §5): the second reaches the project step too; its replay’s answer lost, it is told the request could not be sent (not that the check failed), and Send again gives its one lead', async () => {
+  itOutsideLitePass('two customers in a row, each in a fresh browser context, each meeting a 511: the second reaches the project step too; its replay’s answer lost, it is told the request could not be sent (not that the check failed), and Send again gives its one lead', async () => {
     /** One customer's 511 journey up to the security check, passed; `loseReplay`: the replayed create's answer never arrives. */
     async function customer(loseReplay: boolean) {
       await e2e.newContext({ width: 1280, height: 900 });
@@ -295,7 +294,7 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
   });
 });
 
-describe('<raq-funnel> on a page that gets the customer’s token itself (the gateway config’s getOneTimeToken, issue 37 §2)', { timeout: 60_000 }, () => {
+describe('<raq-funnel> on a page that gets the customer’s token itself (the gateway config’s getOneTimeToken)', { timeout: 60_000 }, () => {
   itOutsideLitePass('the lead is created under the page’s token, and the gateway never gets a one-time token call', async () => {
     const { page, watch, posts, created } = await newPage('/examples/raq-funnel.html');
     const funnel = page.locator('#quote');
@@ -331,7 +330,7 @@ describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_
   itOutsideLitePass('entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead', async () => {
     const { page, watch } = await newPage('/app/lead/request_a_quote?withAlId=2001');
     const app = page.locator('#office-app');
-    // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId (§4).
+    // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId.
     await visible(stepHeading(app, `Request a quote from ${PRO}`));
     await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote`);
     const combobox = app.getByRole('combobox', { name: 'What do you need help with?' });

@@ -1,6 +1,5 @@
 /**
- * Review requests (issue 6; spec §3 "Review request by e-mail", §4 "Review request (board)",
- * §5, §8, §9) in Debian's Chromium against `npm start`'s sandbox:
+ * Review requests (docs/widgets/review-request.md) in Debian's Chromium against `npm start`'s sandbox:
  * - from the board (office app, /app/lead/board/1001?leadId=…, the new-review-request flag set
  *   on <lead-app> as the card e2e does): 'Closed won' in a card's status select → the prompt →
  *   'Request a Review' → the modal → send → the thank-you message → closed 5 s later; once with
@@ -28,7 +27,7 @@ const PREFILL_PATH = '/gateway/lead/office/v1/review-request';
 const PROMPT_TEXT = 'Before you close this lead, would you like to Request a Review from this customer?';
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const FAILURE = "We're sorry; an error has occurred.  Please try again.";
-/** §9: the modal closes this long after the thank-you message. */
+/** The modal closes this long after the thank-you message. */
 const AUTO_CLOSE_MS = 5000;
 
 /** Seeded leads (packages/sandbox/src/seed/leads.ts SANDBOX_LEADS). */
@@ -279,7 +278,7 @@ describe('<review-request> on /examples/review-request.html (loader + attributes
     expect(watch.consoleErrors).toEqual([]);
   });
 
-  it('a failed send keeps what was typed with the §8 alert; sending again works with the same idempotency key', async () => {
+  it('a failed send keeps what was typed with the error alert; sending again works with the same idempotency key', async () => {
     const { element, trigger, posts } = await openExample();
     await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: `POST ${SEND_PATH}`, times: 1 });
     await trigger.click();

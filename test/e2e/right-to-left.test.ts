@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3, on the built CDN files: `dir="rtl"` on an ancestor mirrors a widget whatever the
+ * On the built CDN files (docs/languages.md#right-to-left): `dir="rtl"` on an ancestor mirrors a widget whatever the
  * page's language. Two boards from the loader, one in `<div dir="ltr" lang="en">`, one in
  * `<div dir="rtl" lang="en">`: a collapsed card's arrow, the pagination chevrons and the
  * 'Show Unread Messages' switch's thumb point (or slide) the other way in the second. The

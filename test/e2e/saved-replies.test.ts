@@ -1,5 +1,5 @@
 /**
- * Saved replies in the thread's composer (issue 17 §2) in Debian's Chromium against `npm start`,
+ * Saved replies in the thread's composer (docs/widgets/message-thread.md#saved-replies) in Debian's Chromium against `npm start`,
  * on examples/message-thread.html, whose host script keeps the provider's replies in the
  * sandbox (`/sandbox/saved-replies/{sp}`: set as `savedReplies`, stored on
  * `lk-saved-replies-change`):
@@ -48,7 +48,7 @@ async function openThread(page: Page, path = THREAD) {
 
 const stored = async () => ((await (await fetch(`${e2e.server.origin}/sandbox/saved-replies/${SP_ID}`)).json()) as { savedReplies: Change['savedReplies'] | null }).savedReplies;
 
-describe('saved replies in <message-thread> (issue 17 §2)', () => {
+describe('saved replies in <message-thread>', () => {
   it('keyboard only: / opens the replies, a filter narrows them, Enter inserts without sending, Enter sends it', async () => {
     const page = await e2e.context.newPage();
     const watch = await watchPage(page);

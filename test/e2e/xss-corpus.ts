@@ -1,5 +1,5 @@
 /**
- * The XSS corpus of issue 16 §2: strings a customer or a provider could put in any field a
+ * The XSS corpus (docs/reliability.md): strings a customer or a provider could put in any field a
  * widget renders. Built as vectors × wrappers; every vector that would run script calls the
  * page's marker `__xss(<its id>)` (test/e2e/xss.test.ts exposes it on every frame), so an
  * execution is seen and named, whatever the way in (HTML parsing, an event handler, a

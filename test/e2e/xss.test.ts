@@ -1,5 +1,5 @@
 /**
- * XSS corpus (issue 16 §2) in Debian's Chromium against `npm start`'s sandbox, at a phone's
+ * XSS corpus (docs/reliability.md) in Debian's Chromium against `npm start`'s sandbox, at a phone's
  * width (390 px): every widget renders answers whose text fields hold the corpus
  * (test/e2e/xss-corpus.ts, vectors × wrappers). The answers are the sandbox's own (fetched
  * first), their text replaced, served by status-200 faults; every payload appears at least once
@@ -470,7 +470,7 @@ describe('the message thread', () => {
         rows.forEach((row) => rowsSeen.add(row));
         for (const id of await payloadsOnPage(tab.page)) seen.add(id);
         await expectSafeDom(tab.page, `thread, rows ${rows.join(',')}`);
-        // A bubble's time sits beside it on purpose (issue 37 §4): it stays inside the row.
+        // A bubble's time sits beside it on purpose: it stays inside the row.
         await expectLayoutIntact(tab.page, '.lk-msg', `thread, rows ${rows.join(',')}`, '[part="message-time-beside"]');
         await expectLayoutIntact(tab.page, '.lk-thread__row', `thread, rows ${rows.join(',')}`);
       }

@@ -1,5 +1,5 @@
 /**
- * EXIF written by hand for tests (issue 17 §3): a TIFF stream with IFD0 (Orientation, Make,
+ * EXIF written by hand for tests (docs/widgets/message-thread.md#iphone-photos-size-and-location): a TIFF stream with IFD0 (Orientation, Make,
  * GPSInfo pointer) and a GPS IFD (latitude/longitude as a phone writes them), as a JPEG APP1
  * segment or a PNG eXIf chunk; and a reader that says what a file still carries.
  */

@@ -1,7 +1,7 @@
 /**
  * A fetch whose requests matching `hold` wait until `release()` — for a test that checks a state
  * lasting as long as a request is on its way (sending, loading), on any machine, instead of
- * racing a short delay — or for ever, as a proxy that holds a request never answers it (issue 40).
+ * racing a short delay — or for ever, as a proxy that holds a request never answers it.
  * A held request still ends as a browser's does when its signal aborts (a time limit, a cancelled
  * read): it rejects with the signal's reason. Without `hold`, the fetch as given.
  */

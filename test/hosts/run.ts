@@ -485,7 +485,8 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
     });
 
     // lk-navigate: a link inside each widget; the host cancels, so the page stays. (The hosts give
-    // no `routes`, so the board has no 'View Call Log': its page is not in the spec, README.)
+    // no `routes`, so the board has no 'View Call Log': its page is not in the spec,
+    // docs/elements.md#routes-a-real-host-must-give.)
     for (const [widget, link, kind] of [
       ['lead-board', board.locator('[part="lead-card"] [part="message-button"]'), 'conversation-thread'],
       ['lead-page', leadPage.locator('a[href^="mailto:"]'), 'external'],

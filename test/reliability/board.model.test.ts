@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 "Model-based fault runs" — the lead board and its card actions, at the store level
+ * Model-based fault runs (docs/reliability.md) — the lead board and its card actions, at the store level
  * (board-atoms.ts and changes/: the atoms the components use, wired as the components wire
  * them), against the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
@@ -144,7 +144,7 @@ interface Board {
   readonly lastStatusOutcome: Map<number, { status: LeadStatus; outcome: StatusOutcome | 'pending' }>;
   /** When (fake clock) each status choice and each leaving of the select happened, per lead (the debounce check). */
   readonly statusChoiceTimes: Map<number, { choices: number[]; blurs: number }>;
-  /** The leads whose change the last bulk action's alert counts as failed (they stay selected; issue 18 §2). */
+  /** The leads whose change the last bulk action's alert counts as failed (they stay selected). */
   bulkFailed: ReadonlySet<number>;
   noteSeq: number;
   actions: number;
@@ -368,7 +368,7 @@ const archive = (i: number) =>
     if (lead) void board.store.set(archiveLeadsAtom, { leads: [lead], archived: !lead.isArchived, emit: noEvents });
   });
 
-/** A bulk action (issue 18 §2) on a few leads of the page: archive (restore in the archived view), mark read or unread. */
+/** A bulk action (docs/widgets/lead-board.md#bulk-actions) on a few leads of the page: archive (restore in the archived view), mark read or unread. */
 const bulk = ({ picks, kind }: { picks: number[]; kind: 'move' | 'read' | 'unread' }) =>
   new Action<Board>(`bulk ${kind} [${picks.join(',')}]`, (board) => {
     const leads = [...new Set(picks.map((i) => leadAt(board, i)).filter((lead): lead is Lead => lead !== null))];
@@ -719,7 +719,7 @@ async function runBoard(
   }
 }
 
-describe('lead board: model run under faults (issue 16 §1)', () => {
+describe('lead board: model run under faults', () => {
   afterAll(() => {
     console.log(formatTotals('lead board', totals, elapsedMs, elapsedCpuMs));
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 "Model-based fault runs": the fault layer the board and thread runs share. It
+ * The model-based fault runs (docs/reliability.md): the fault layer the board and thread runs share. It
  * wraps the in-process sandbox's fetch and decides the fate of every gateway request from a
  * fast-check stream (so a seed replays the same faults), on vitest's fake clock:
  *
@@ -71,7 +71,7 @@ export const requestFateArb: fc.Arbitrary<RequestFate> = fc.oneof(
 );
 
 /**
- * The black-box probe's network (issue 36): about a fifth of the requests failing — 500–504, a
+ * The black-box probe's network: about a fifth of the requests failing — 500–504, a
  * request dropped before the server saw it, an answer lost after the server acted — and 0–3 s
  * of latency on each; no challenge, no hang, no rate limit (the other runs have those).
  */

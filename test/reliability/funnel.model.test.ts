@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 "Model-based fault runs" — the request-a-quote funnel, at the store level
+ * Model-based fault runs (docs/reliability.md) — the request-a-quote funnel, at the store level
  * (funnel-atoms.ts: the atoms the steps use, wired as the frame and the steps wire them), against
  * the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
@@ -868,7 +868,7 @@ const setupArb: fc.Arbitrary<RunSetup> = fc.record({
   hostToken: fc.boolean(),
 });
 
-describe('request-a-quote funnel: model run under faults (issue 16 §1)', () => {
+describe('request-a-quote funnel: model run under faults', () => {
   afterAll(() => {
     console.log(formatTotals('request-a-quote funnel', totals, elapsedMs, elapsedCpuMs));
   });

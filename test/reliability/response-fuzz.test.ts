@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2 "Schema fuzzing": every response schema of every gateway call, fed generated
+ * Schema fuzzing (docs/reliability.md): every response schema of every gateway call, fed generated
  * answers through the real client (ofetch, the size limit, valibot): no exception escapes the
  * client — a call resolves with a value its schema accepts, or rejects with a GatewayError — and
  * nothing pollutes Object.prototype. The widgets' error states and their 'Try again' after such an
@@ -184,7 +184,7 @@ afterAll(() => {
 });
 
 // Generous limits: thousands of answers per test, and the suite must pass on a busy machine.
-describe('response fuzzing (issue 16 §2)', { timeout: process.env.SOAK ? 3_600_000 : 60_000 }, () => {
+describe('response fuzzing', { timeout: process.env.SOAK ? 3_600_000 : 60_000 }, () => {
   it('covers every response schema the calls name', () => {
     expect(NAMES.length).toBeGreaterThan(25);
     expect(NAMES.filter((name) => !EXPORTED.has(name))).toEqual([]);

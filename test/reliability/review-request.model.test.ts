@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 "Model-based fault runs" — the review request, at the store level (the modal's
+ * Model-based fault runs (docs/reliability.md) — the review request, at the store level (the modal's
  * loadable, review-request-atoms.ts, and the form's sender, review-request.logic.ts: what the
  * components drive), against the in-process sandbox behind the fault layer (./faults.ts), on a
  * fake clock.
@@ -74,7 +74,7 @@ import {
 const SP_ID = MAIN_PROVIDER_ID;
 const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
 const DRAFT_PATH = '/gateway/review/api/v1/draft-review/get-or-create';
-/** The thank-you stays this long, then the modal closes (spec §9: 5000 ms; written out, not taken from the code under test). */
+/** The thank-you stays this long, then the modal closes (docs/architecture.md#review-constants; written out, not taken from the code under test). */
 const SPEC_AUTO_CLOSE_MS = 5000;
 
 const DESCRIPTIONS = ['New AC unit installed', 'Replaced the thermostat too', ''] as const;
@@ -248,7 +248,7 @@ async function submitForm(review: Review, form: Form): Promise<void> {
   form.sending = false;
   if (outcome.kind === 'sent') {
     form.phase = 'sent';
-    // §4/§9: the thank-you stays 5 s, then the modal closes.
+    // The thank-you stays 5 s, then the modal closes.
     form.autoClose = setTimeout(() => {
       if (review.form === form) closeModal(review);
     }, SPEC_AUTO_CLOSE_MS);
@@ -481,7 +481,7 @@ const setupArb: fc.Arbitrary<RunSetup> = fc.record({
   leadId: fc.constantFrom<number>(SANDBOX_LEADS.closedWon, SANDBOX_LEADS.maskedActive),
 });
 
-describe('review request: model run under faults (issue 16 §1)', () => {
+describe('review request: model run under faults', () => {
   afterAll(() => {
     console.log(formatTotals('review request', totals, elapsedMs, elapsedCpuMs));
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 "Model-based fault runs" — the message thread, at the session level
+ * Model-based fault runs (docs/reliability.md) — the message thread, at the session level
  * (thread-session.ts: what the component drives, React-free) over the sandbox chat adapter,
  * against the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
@@ -24,11 +24,11 @@
  * come back: every text and photo is on the server exactly once and on screen exactly once, no
  * send left pending, the screen's messages are the server's; no unhandled rejection, no
  * console.error.
- * Throughout: once an opening got its conversation, the thread never turns 'failed' (§8's
- * unavailable text): only a failure to start the chat ends it (issue 36).
+ * Throughout: once an opening got its conversation, the thread never turns 'failed' (the
+ * unavailable text): only a failure to start the chat ends it.
  * 100 runs here (≤ 25 actions); `npm run soak` (SOAK=1) runs 1,000 with ≤ 50 actions.
  *
- * Issue 36, the black-box probe's scenario: the thread opens on a network where about a fifth
+ * The black-box probe's scenario: the thread opens on a network where about a fifth
  * of the requests fail (5xx, dropped, answers lost after the server acted; 0–3 s latency), and
  * the pro types 20 messages, Enter after each, from the moment it opens (not waiting for it),
  * the live connection dropping now and then. The composer must take every text (while the chat
@@ -77,7 +77,7 @@ const LONG_THREAD = { userId: SANDBOX_LONG_THREAD.memberId, leadId: null } as co
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const totals = newTotals();
-/** Issue 36's probe scenario: 30 runs here, 300 in `npm run soak`. */
+/** The probe scenario: 30 runs here, 300 in `npm run soak`. */
 const PROBE_RUNS = SOAK ? 300 : 30;
 let elapsedMs = 0;
 let elapsedCpuMs = 0;
@@ -131,9 +131,9 @@ function newSession(thread: Omit<Thread, 'session'>): ThreadSession {
 }
 
 /**
- * Issue 36: only a failure to START the chat ends it. Once an opening got its conversation (the
+ * Only a failure to START the chat ends it. Once an opening got its conversation (the
  * chat is up: its session, live stream and conversation answered), the thread never turns
- * 'failed' (§8's unavailable text, the composer disabled) — a page of history, a send, a typing
+ * 'failed' (the unavailable text, the composer disabled) — a page of history, a send, a typing
  * signal or a read receipt that fails does not end it (a first page that failed did).
  */
 function watchStart(thread: Omit<Thread, 'session'>, session: ThreadSession): void {
@@ -239,11 +239,11 @@ const dropConnection = new Action<Thread>('connection drops', (thread) => void t
 const wait = (ms: number) => new Action<Thread>(`wait ${ms}ms`, () => advance(ms));
 
 /**
- * Issue 36, the black-box probe's pro: types a message (the composer tells the session at each
+ * The black-box probe's pro: types a message (the composer tells the session at each
  * change; it throttles the signal) and presses Enter — from the moment the thread opens, not
  * waiting for it. The composer must take every text (composerCanSend, what <Composer> enables
  * Send by): while the chat opens and once it is open. Only after the chat failed to START is the
- * box disabled (§5); the pro then presses 'Try again' and sends it.
+ * box disabled; the pro then presses 'Try again' and sends it.
  */
 const typeAndEnter = (n: number, typingMs: number) =>
   new Action<Thread>(`type message ${n} for ${typingMs} ms, Enter`, async (thread) => {
@@ -499,7 +499,7 @@ const setup: fc.Arbitrary<RunSetup> = fc.record({
   tokenTtlMs: fc.constantFrom(3_600_000, 8_000, 20_000),
 });
 
-describe('message thread: model run under faults (issue 16 §1)', () => {
+describe('message thread: model run under faults', () => {
   afterAll(() => {
     console.log(formatTotals('message thread', totals, elapsedMs, elapsedCpuMs));
   });
@@ -545,23 +545,23 @@ describe('message thread: model run under faults (issue 16 §1)', () => {
   const isPage = (request: { method: string; path: string }) => request.path.endsWith('/messages') && request.method === 'GET';
   const fiveTyped = probeActions(Array.from({ length: 5 }, () => ({ typingMs: 600, pauseMs: 300, drop: false })));
 
-  it("regression (issue 36): a first page of history that fails leaves the chat open — it ended as unavailable, the composer disabled, the texts typed meanwhile in a disabled box", async () => {
+  it("regression: a first page of history that fails leaves the chat open — it ended as unavailable, the composer disabled, the texts typed meanwhile in a disabled box", async () => {
     // The page and the adapter's two retries of it all fail.
     await runThread(thread, none, none, fiveTyped, nth(isPage, { 1: failing('server-error', { status: 503 }), 2: failing('network'), 3: failing('lost-answer') }));
   });
 
-  it('regression (issue 36): texts typed while the chat opens are sent at once, each its own message (Enter did nothing: they ran together in the box)', async () => {
+  it('regression: texts typed while the chat opens are sent at once, each its own message (Enter did nothing: they ran together in the box)', async () => {
     // The live stream takes 4 s to answer: the chat opens after the first messages were typed.
     await runThread(thread, none, none, fiveTyped, nth(isEvents, { 1: answered(4000, 0) }));
   });
 
-  it('regression (issue 36): one failed session call and one failed first connection of the live stream do not keep the chat from starting', async () => {
+  it('regression: one failed session call and one failed first connection of the live stream do not keep the chat from starting', async () => {
     const sessions = nth(isSession, { 1: failing('network') });
     const events = nth(isEvents, { 1: failing('server-error', { status: 502 }) });
     await runThread(thread, none, none, [...fiveTyped, wait(5000)], (request) => sessions?.(request) ?? events?.(request));
   });
 
-  it(`${PROBE_RUNS} probe runs (issue 36): 20 messages typed from the moment the thread opens, a fifth of the requests failing — each on the server once or shown with Retry, the composer always taking text, no 'unavailable' once the chat started`, async () => {
+  it(`${PROBE_RUNS} probe runs: 20 messages typed from the moment the thread opens, a fifth of the requests failing — each on the server once or shown with Retry, the composer always taking text, no 'unavailable' once the chat started`, async () => {
     Object.assign(totals, newTotals());
     const started = performance.now();
     const probeSetup = fc.record({ seed: fc.integer(), customerReplyMs: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }) });
