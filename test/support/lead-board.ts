@@ -1,17 +1,16 @@
+import { BoardList } from '../../src/widgets/lead-board/board-loaders';
+import { LeadCardBody } from '../../src/widgets/lead-board/card/card-body-loader';
+import { FeedbackPanel } from '../../src/widgets/lead-board/extras/card-extras-loader';
+import { DateRangePicker } from '../../src/widgets/lead-board/filters/date-range-picker-loader';
+import { FilterPanel, UnreadCount } from '../../src/widgets/lead-board/filters/filter-loaders';
+
 /**
  * For the board's component tests: the parts the board loads lazily (list, open card body and its extras,
- * filter panel, the counts, its date range picker) imported up front, so a test waits for the state it needs, not for a chunk to
- * arrive on a busy machine. React.lazy still suspends once; the module is already there.
+ * filter panel, the counts, its date range picker) loaded up front through their loaders, so a test waits
+ * for the state it needs, not for a chunk to arrive on a busy machine. They then render in their first render.
  */
 export async function preloadBoardParts(): Promise<void> {
-  await Promise.all([
-    import('../../src/widgets/lead-board/list/board-list'),
-    import('../../src/widgets/lead-board/card/lead-card-body-part'),
-    import('../../src/widgets/lead-board/extras/card-extras-part'),
-    import('../../src/widgets/lead-board/filters/filter-panel'),
-    import('../../src/widgets/lead-board/filters/lead-counts'),
-    import('../../src/ui/date-range-picker'),
-  ]);
+  await Promise.all([BoardList.preload(), LeadCardBody.preload(), FeedbackPanel.preload(), FilterPanel.preload(), UnreadCount.preload(), DateRangePicker.preload()]);
 }
 
 /** How long a test waits for the board's first page (a state, not a timing: the bound only ends a hung test). */

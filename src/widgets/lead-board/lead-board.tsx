@@ -38,8 +38,7 @@ import {
 } from './board-atoms';
 import { archiveLeadsAtom, type MutationAction, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from './changes/lead-changes';
 import { BoardSkeleton } from './list/board-skeleton';
-import { LeadCardBody } from './card/card-body-loader';
-import { lazyPart } from '../../ui/lazy-part';
+import { BoardList, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
 import { toggleSelection } from './bulk/board-selection.logic';
@@ -61,21 +60,6 @@ export interface LeadBoardProps {
 
 /** The board's CSS and that of the ui primitives in its first render (the list and the filter panel bring their own). */
 const STYLES = [switchCss, leadBoardCss];
-
-/** The list (count, sort, cards, paging) loads beside the first page (see board-list.tsx). */
-const BoardList = lazyPart(
-  () => import(/* lk:first-content */ './list/board-list'),
-  (list) => list.default,
-);
-
-/**
- * Starts the parts of the board's first screen — the list and the open card's body — as its
- * element connects, so they are here by its first render (see ui/lazy-part.ts).
- */
-export function preloadLeadBoard(): void {
-  void BoardList.preload();
-  void LeadCardBody.preload();
-}
 
 /** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
 function useDocumentTitle(on: boolean) {

@@ -1,5 +1,6 @@
 import type { Widget } from '../../runtime/widget';
-import { LeadBoard, preloadLeadBoard, type LeadBoardProps } from './lead-board';
+import { preloadLeadBoard } from './board-loaders';
+import { LeadBoard, type LeadBoardProps } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 
 /** `<lead-board>`'s descriptor (docs/widget-shape.md): read by its element and `<lead-app>`'s board route. */

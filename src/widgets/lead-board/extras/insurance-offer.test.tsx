@@ -6,6 +6,10 @@ import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS } from '../../../../test/support/lead-board';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from './insurance-offer';
+import { BoardList } from '../board-loaders';
+import { LeadCardBody } from '../card/card-body-loader';
+import { DateRangePicker } from '../filters/date-range-picker-loader';
+import { FilterPanel, UnreadCount } from '../filters/filter-loaders';
 
 /**
  * The open card's insurance offer comes with the card's extras part, after the card's first
@@ -24,7 +28,7 @@ vi.mock('./card-extras-part', async (importOriginal) => {
 
 beforeAll(async () => {
   // Every other part of the board is here before the tests start (board-test-setup's list, without the extras).
-  await Promise.all([import('../list/board-list'), import('../card/lead-card-body-part'), import('../filters/filter-panel'), import('../filters/lead-counts'), import('../../../ui/date-range-picker')]);
+  await Promise.all([BoardList.preload(), LeadCardBody.preload(), FilterPanel.preload(), UnreadCount.preload(), DateRangePicker.preload()]);
 });
 afterEach(() => {
   cleanup();

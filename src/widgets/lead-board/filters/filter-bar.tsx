@@ -1,27 +1,9 @@
 import { memo, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { useRuntime, withMessages } from '../../../runtime/runtime';
-import { lazyPart } from '../../../ui/lazy-part';
+import { useRuntime } from '../../../runtime/runtime';
 import { Switch } from '../../../ui/switch';
 import { boardQueryAtom, changeFiltersAtom } from '../board-atoms';
-
-// The panel's controls (comboboxes, multi-select, date picker, tags) are not needed for the first
-// card: they load once the first page is on screen (its cards painted, or nothing to list), or
-// earlier when the user reaches for them (pointer, focus, 'Show All Filters'); not when the page
-// is merely answered — with the data started beside the code it is answered before the cards'
-// code has arrived. Their texts come with them. Their space is kept meanwhile, so nothing moves
-// when they arrive.
-const FilterPanel = lazyPart(
-  () => import('./filter-panel'),
-  (panel) => withMessages(panel.default, panel.BOARD_FILTER_CATALOGUE),
-);
-
-// The unread count (issue 18 §2) loads once the first page is on screen, like the panel: the first
-// card never waits for its code or its call. Its slot is kept meanwhile (lead-board.css).
-const UnreadCount = lazyPart(
-  () => import('./lead-counts'),
-  (counts) => withMessages(counts.default, counts.BOARD_FILTER_CATALOGUE),
-);
+import { FilterPanel, UnreadCount } from './filter-loaders';
 
 /**
  * The panel's controls in order (filter-panel.tsx: status, date range, category, location,

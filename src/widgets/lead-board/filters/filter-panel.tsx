@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { lazyPart } from '../../../ui/lazy-part';
+import { DateRangePicker } from './date-range-picker-loader';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../../domain/filter-tags';
@@ -30,12 +30,6 @@ import { useSuggestions } from './use-suggestions';
 import { usePressOutside } from '../../../ui/use-press-outside';
 
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';
-
-/** The calendar (react-day-picker, date-fns) loads when the date filter is first opened. */
-const DateRangePicker = lazyPart(
-  () => import('../../../ui/date-range-picker'),
-  (picker) => picker.DateRangePicker,
-);
 
 interface Option<T> {
   id: string;
@@ -112,7 +106,7 @@ function SuggestFilter<T>({
  * archived filters, and the tags of the active filters with 'Clear All Filters'. Loaded just
  * after the board's first render (see filter-bar.tsx).
  */
-export default function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory, countsOn = false }: FilterPanelProps) {
+export function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategory, countsOn = false }: FilterPanelProps) {
   useStyles(STYLES);
   const { t, client, now } = useRuntime();
   const format = useFormat();

@@ -29,7 +29,7 @@ export function useCounts(on: boolean): CountsView {
  * description: '3 unread'). The number is shown only; the words are for assistive technology.
  * Loading: an empty badge holds the place. Failed: nothing.
  */
-export default function UnreadCount() {
+export function UnreadCount() {
   useStyles(STYLES);
   const { t } = useRuntime();
   const view = useCounts(true);

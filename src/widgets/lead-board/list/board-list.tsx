@@ -50,7 +50,7 @@ export interface BoardListProps {
  * the board starts loading as it mounts, beside the first page of leads (the board shows its
  * skeleton of the same size until both are there), so it is not in the board's first load.
  */
-export default function BoardList(props: BoardListProps) {
+export function BoardList(props: BoardListProps) {
   useStyles(STYLES);
   const { t } = useRuntime();
   const { leads, info, inbox, onShown } = props;
