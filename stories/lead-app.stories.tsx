@@ -15,7 +15,7 @@ import { WidgetFrame } from './support/widget-frame';
 import { LEAD_APP_CATALOGUE } from '../src/widgets/lead-app/lead-app-messages';
 
 /**
- * <LeadApp> (spec §2 "Screens and routes") at a given path. LeadApp's own <Router base> reads
+ * <LeadApp> at a given path. LeadApp's own <Router base> reads
  * the location from the router around it (wouter routers inherit their parent's location
  * hook), so each story gives it an in-memory location: the story's path, with no change to the
  * page's real URL (the Storybook iframe or the Vitest runner page) and nothing to restore.

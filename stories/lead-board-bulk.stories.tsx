@@ -7,7 +7,7 @@ import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { boardFrame, SHOWING, settled } from './support/board-frame';
 
 /**
- * Issue 18 §2 — bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
+ * Bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
  * toolbar that lies over the list's header row while leads are selected ('Select all on this
  * page', 'N selected', Archive or Restore, Mark as read, Mark as unread, Clear selection), and
  * the one message an action ends with. Against the story's sandbox (provider 1001: 56 active

@@ -16,7 +16,7 @@ import { WidgetFrame } from './support/widget-frame';
 import { settled } from './support/board-frame';
 
 /**
- * The lead board's expanded card (issue 5; spec §2 "Lead board", §4, §5, §8): status, Your
+ * The lead board's expanded card: status, Your
  * Notes, the Contact reveal, Project Details, the actions menu, the feedback popover, the
  * liability-insurance banner and the connect-your-numbers dialog. Each story opens the board
  * with `leadId` (the featured lead: first and open) on the seeded lead whose trait it shows,
@@ -334,7 +334,7 @@ export const ContactShown: Story = {
 };
 
 /**
- * The open card's own Message link (spec §2 expanded card), after location and contact: the
+ * The open card's own Message link, after location and contact: the
  * header's Message button's target (the conversation thread for provider, customer and lead;
  * the office inbox when the host's `office_inbox` flag is on and it gives the inbox's route:
  * MessageLinkToInbox) and its unread-messages dot.

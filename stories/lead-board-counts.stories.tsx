@@ -8,7 +8,7 @@ import { pseudoLocalize } from './support/story-locale';
 import { boardFrame, SHOWING, SEED_1001 } from './support/board-frame';
 
 /**
- * The board's counts (issue 18 §2): each option of the status filter shows how many leads it
+ * The board's counts: each option of the status filter shows how many leads it
  * holds, 'Show Unread Messages' how many leads have unread messages — from the leadkit-designed
  * counts call (POST …/leads/serviceProvider/{id}/counts), asked for once the first card is on
  * screen. Each count is a badge (shown only) and a description ('4 leads', '14 unread'); the

@@ -12,7 +12,7 @@ import { SANDBOX_NOW } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * 'Your Notes' drafts (issue 17 §4): each story opens the board of provider 1001 with the
+ * 'Your Notes' drafts (docs/drafts.md): each story opens the board of provider 1001 with the
  * newest lead featured (first and open) on a device that already keeps a notes draft for it,
  * as after a reload or a crash.
  */

@@ -14,7 +14,7 @@ import { typeText } from './support/shadow-input';
 import { boardFrame, SHOWING, SEED_1001, settled } from './support/board-frame';
 
 /**
- * <LeadBoard> (spec §2 "Lead board", §3, §4) as its element shows it: in a shadow root with
+ * <LeadBoard> as its element shows it: in a shadow root with
  * base.css (the board adopts its own CSS and that of the ui primitives it uses), against the
  * story's sandbox gateway (provider 1001: 56 active leads, 6 archived, 14 with unread messages).
  *
@@ -138,7 +138,7 @@ export const LoadError: Story = {
 
 /**
  * Sorted oldest first, then a customer-name search no lead matches: the empty state, and its
- * 'Clear All Filters' resets everything to the defaults (§4) — filters and sort — in one request.
+ * 'Clear All Filters' resets everything to the defaults — filters and sort — in one request.
  */
 export const EmptyWithFilters: Story = {
   play: async (context) => {

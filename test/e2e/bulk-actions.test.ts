@@ -1,5 +1,5 @@
 /**
- * Issue 18 §2 — bulk actions on the lead board (/app/lead/board/1001), in Debian's Chromium
+ * Bulk actions on the lead board (/app/lead/board/1001), in Debian's Chromium
  * against `npm start`'s sandbox: select three leads (a click and a shift-click), archive them
  * while the sandbox fails one archive call (500, once): ONE alert sums it up, the two others have
  * left the list and are archived in the sandbox (asked over HTTP), the failed one is still listed

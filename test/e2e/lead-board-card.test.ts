@@ -1,5 +1,5 @@
 /**
- * The lead board's expanded card (issue 5; spec §2 "Lead board", §4, §5, §8) on the office-app
+ * The lead board's expanded card on the office-app
  * route /app/lead/board/1001?leadId=… (the featured lead: first and open), in Debian's Chromium
  * against `npm start`'s sandbox: status (persisted after reload), Your Notes (2048 accepted and
  * persisted, 2049 refused, a failed save keeps the text), feedback (5 stars, and the 1–4 reason
@@ -12,7 +12,7 @@
  * The office app page (examples/app.html) gives <lead-app> only the site's `office_inbox` flag (off for 1001); the call-tracking tests set
  * the element's `flags` property from the test (page.evaluate) once the card is on screen.
  *
- * Tests marked `it.fails` are known bugs, reported with issue 5: each passes while the bug is
+ * Tests marked `it.fails` are known bugs: each passes while the bug is
  * there and fails once it is fixed — then turn it into `it`.
  */
 import { describe, expect, it } from 'vitest';
@@ -361,7 +361,7 @@ describe('feedback', () => {
 
   /**
    * On a phone-width page the trigger wraps to the start of its row: the panel opens from there,
-   * never off the left edge (issue 5), and no wider than the card's content — a 340 px panel from
+   * never off the left edge, and no wider than the card's content — a 340 px panel from
    * the trigger ran ≈ 11 px past the card's border at 390 px.
    */
   it('at 320 and 390 px wide the open panel stays inside the card', async () => {
@@ -607,7 +607,7 @@ describe('accessibility', () => {
     expect(await seriousAxeViolations(tab)).toEqual([]);
   });
 
-  /** The job notes text area has a visible label (issue 5: a visually hidden one alone was axe's label-title-only). */
+  /** The job notes text area has a visible label (a visually hidden one alone was axe's label-title-only). */
   it('no serious or critical axe violation with the job notes modal open', async () => {
     const { page: tab, card } = await openLead(LEADS.withNotesAndFeedback);
     await card.getByRole('button', { name: 'More actions' }).click();
@@ -616,7 +616,7 @@ describe('accessibility', () => {
     expect(await seriousAxeViolations(tab)).toEqual([]);
   });
 
-  /** The text area and its count fit the dialog's content box (issue 5: a wider min-width cut them off at the right edge). */
+  /** The text area and its count fit the dialog's content box (a wider min-width cut them off at the right edge). */
   it('the job notes modal fits its content (no horizontal overflow) on a desktop-width page', async () => {
     const { card } = await openLead(LEADS.withNotesAndFeedback);
     await card.getByRole('button', { name: 'More actions' }).click();
@@ -657,7 +657,7 @@ describe('accessibility', () => {
   });
 });
 
-describe('long customer text (issue 16 probe defect 5)', () => {
+describe('long customer text', () => {
   /** The board's first page as the sandbox answers it, its first lead's customer fields made 9,000 unbroken characters. */
   async function longTextPage() {
     const response = await fetch(`${e2e.server.origin}${LEADS_PATH}`, {

@@ -1,5 +1,5 @@
 /**
- * The lead board on the office-app route /app/lead/board/:serviceProviderId (spec §2, §4), in
+ * The lead board on the office-app route /app/lead/board/:serviceProviderId, in
  * Debian's Chromium against `npm start`'s sandbox: header and count, the featured lead
  * (`leadId`), the unread filter from `newMessages=true`, keyboard-only use of the filters, the
  * date picker, the tags and archiving, a race where an older response arrives after a newer
@@ -153,7 +153,7 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', () => {
     await expect(board.locator('li[data-lead-id]:not(:has([role="img"][aria-label="Unread messages"]))').count()).resolves.toBe(0);
   });
 
-  itOutsideLitePass("counts (issue 18 §2): after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
+  itOutsideLitePass("counts: after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
     const { board, watch } = await openBoard();
     const countsPath = `/gateway/lead/office/v1/leads/serviceProvider/${SP_ID}/counts`;
     const countBodies = () => watch.requests.filter((request) => new URL(request.url()).pathname === countsPath).map((request) => request.postDataJSON() as { filters: Filters });
@@ -344,7 +344,7 @@ describe('keyboard only', () => {
     expect(await focusedDescription(page as Page)).not.toMatch(/^body /);
   });
 
-  it('the lead opened in place of an archived one is marked read (spec §4: expanding marks read)', async () => {
+  it('the lead opened in place of an archived one is marked read (expanding marks read)', async () => {
     const { board } = await openBoard();
     // Open the lead just before the first unread one, archive it: the unread one opens.
     const ids = await shownIds(board);

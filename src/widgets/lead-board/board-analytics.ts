@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useRuntime, type AnalyticsProps, type AnalyticsSink } from '../../runtime/runtime';
 
 /**
- * The board's analytics activity location (spec §9: "analytics activity location is the lead
+ * The board's analytics activity location ("analytics activity location is the lead
  * board"), carried by every event the board sends. The spec names neither the property nor the
- * value: `activityLocation: 'Lead Board'` is ours (README, "Decisions where the spec is silent").
+ * value: `activityLocation: 'Lead Board'` is ours (docs/widgets/lead-board.md#decisions-where-the-spec-is-silent).
  */
 export const LEAD_BOARD_ACTIVITY_LOCATION = { activityLocation: 'Lead Board' } as const satisfies AnalyticsProps;
 

@@ -4,7 +4,7 @@ import { DEFAULT_FILTERS } from '../../domain/filters';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, changeSortAtom, clearFiltersAtom, expandedLeadIdAtom, selectionAtom } from './board-atoms';
 import { NO_SELECTION } from './bulk/board-selection.logic';
 
-describe('the open card (§2: the first lead opens on mount)', () => {
+describe('the open card (the first lead opens on mount)', () => {
   it("belongs to the provider it was opened on: another provider's board starts with none (its first lead opens)", () => {
     const store = createStore();
     const inputs = { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null };
@@ -19,7 +19,7 @@ describe('the open card (§2: the first lead opens on mount)', () => {
   });
 });
 
-describe('the bulk selection (issue 18 §2)', () => {
+describe('the bulk selection', () => {
   it("belongs to the provider it was made on: another provider's board (lead-app) shows none, even for a lead id both have", () => {
     const store = createStore();
     const inputs = { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null };
@@ -33,7 +33,7 @@ describe('the bulk selection (issue 18 §2)', () => {
   });
 });
 
-describe("'Clear All Filters' (§4: resets everything to defaults)", () => {
+describe("'Clear All Filters' (resets everything to defaults)", () => {
   it("returns every filter, the sort, the page and the page size to the board's defaults — the host's page size as it is now", () => {
     const store = createStore();
     const inputs = { spId: 1001, featuredLeadId: null, newMessages: true, pageSize: 5 };

@@ -72,10 +72,10 @@ export const changeFiltersAtom = atom(null, (get, set, patch: Partial<LeadFilter
 export const replaceFiltersAtom = atom(null, (get, set, filters: LeadFilters) =>
   setQuery(get, set, changeFilters(get(boardQueryAtom), filters)),
 );
-/** 'Clear All Filters': every filter, the sort and the page size back to the board's defaults, in one request (spec §4). */
+/** 'Clear All Filters': every filter, the sort and the page size back to the board's defaults, in one request. */
 export const clearFiltersAtom = atom(null, (get, set) => setQuery(get, set, clearAllFilters(get(boardQueryAtom), defaultQuery(get(boardInputsAtom)))));
 export const changeSortAtom = atom(null, (get, set, sort: SortOption) => setQuery(get, set, changeSort(get(boardQueryAtom), sort)));
-/** Moves to a page only when that page has a first item (spec §4); returns whether it moved. */
+/** Moves to a page only when that page has a first item; returns whether it moved. */
 export const goToPageAtom = atom(null, (get, set, pageIndex: number): boolean => {
   const data = get(leadsDataAtom);
   const next = goToPage(get(boardQueryAtom), pageIndex, data?.totalCount ?? 0);
@@ -224,7 +224,7 @@ export const expandedLeadIdAtom = atom(
   },
 );
 
-// ---- Bulk selection (issue 18 §2) ----------------------------------------------------------------
+// ---- Bulk selection ----------------------------------------------------------------
 
 /**
  * The leads the pro selected for a bulk action, with the last toggled one (the anchor of a

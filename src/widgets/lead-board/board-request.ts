@@ -32,10 +32,10 @@ export function boardFirstCalls(client: GatewayClient, spId: number): Promise<un
 }
 
 /**
- * The leads call's body for a board state (spec §7: offset, sort, limit, businessName,
+ * The leads call's body for a board state (offset, sort, limit, businessName,
  * featuredLeadId, filters). Empty filters are left out rather than sent as empty values;
- * `hasUnreadMessages` is sent only when on (true), never as "read only". `sources` (§7) is
- * always the six lead sources of §3: the board shows leads of every source and has no source
+ * `hasUnreadMessages` is sent only when on (true), never as "read only". `sources` is
+ * always the six lead sources: the board shows leads of every source and has no source
  * filter, so it names them all rather than leave the gateway to guess a default.
  */
 export function toLeadListRequest(query: BoardQuery, featuredLeadId: number | null, businessName: string): LeadListRequest {
@@ -61,7 +61,7 @@ export function requestKey(spId: number, request: LeadListRequest): string {
   return JSON.stringify([spId, rest]);
 }
 
-/** The featured lead first (spec §4), the rest in the order the gateway gave. */
+/** The featured lead first, the rest in the order the gateway gave. */
 export function withFeaturedFirst(leads: readonly Lead[], featuredLeadId: number | null): Lead[] {
   if (featuredLeadId === null) return [...leads];
   const index = leads.findIndex((lead) => lead.leadId === featuredLeadId);

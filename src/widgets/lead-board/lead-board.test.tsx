@@ -71,7 +71,7 @@ describe('<LeadBoard> loading', () => {
     expect(navigations).toEqual([expect.objectContaining({ url: 'https://pro.example.com/1001/calls', kind: 'call-log' })]);
   });
 
-  it('sends page size 10, sort NewestOldest, offset 0 and the default filters, naming every lead source (§3, §7 filters.sources)', async () => {
+  it('sends page size 10, sort NewestOldest, offset 0 and the default filters, naming every lead source (filters.sources)', async () => {
     const view = await shownBoard();
     expect(lastLeadRequest(view)).toEqual({
       offset: 0,
@@ -81,7 +81,7 @@ describe('<LeadBoard> loading', () => {
     });
   });
 
-  it('does not list a lead the gateway hides (displayLead false): hiding is the gateway\'s, the board has no Hide action (README)', async () => {
+  it('does not list a lead the gateway hides (displayLead false): hiding is the gateway\'s, the board has no Hide action (docs/widgets/lead-board.md#decisions-where-the-spec-is-silent)', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     // The newest lead: it would be the first card.
     const hidden = view.sandbox.store
@@ -180,7 +180,7 @@ describe('<LeadBoard> loading', () => {
     expect(leadRequests(view).length).toBe(fetched + 2);
   });
 
-  it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads (issue 16 probe)', async () => {
+  it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(200, { unexpected: '<html>' }, { route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
@@ -188,7 +188,7 @@ describe('<LeadBoard> loading', () => {
     expect(await screen.findByText(/^Showing 1 - 10 of \d+ results$/)).toBeTruthy();
   });
 
-  it('a gateway that hangs ends in the error state with Try again at the time limit, not an endless skeleton (issue 16 probe)', async () => {
+  it('a gateway that hangs ends in the error state with Try again at the time limit, not an endless skeleton', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { timeoutMs: 300 });
     const hang = view.sandbox.faults.latency(600_000, { route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
@@ -215,12 +215,12 @@ describe('<LeadBoard> loading', () => {
     expect(within(alert).queryByRole('link')).toBeNull();
   });
 
-  it('reports the page to analytics without customer data, with the lead board as its activity location (§2, §9)', async () => {
+  it('reports the page to analytics without customer data, with the lead board as its activity location', async () => {
     const view = await shownBoard();
     expect(view.analytics.page).toHaveBeenCalledExactlyOnceWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001, activityLocation: 'Lead Board' });
   });
 
-  it('every analytics event of the board carries the lead board activity location (§9): the page, and a rating from a card', async () => {
+  it('every analytics event of the board carries the lead board activity location: the page, and a rating from a card', async () => {
     const view = await shownBoard({ leadId: SANDBOX_LEADS.newest });
     const card = cards()[0]!;
     await userEvent.click(within(card).getByRole('button', { name: 'Rate this lead' }));
@@ -396,7 +396,7 @@ describe('<LeadBoard> filters', () => {
     });
   });
 
-  it('shows the empty state with Clear All Filters, which resets filters, sort and page to the defaults in one request (§4)', async () => {
+  it('shows the empty state with Clear All Filters, which resets filters, sort and page to the defaults in one request', async () => {
     const view = await shownBoard({ pageSize: 5 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
     await waitFor(() => expect(lastLeadRequest(view)).toMatchObject({ sort: 'OldestNewest' }));
@@ -425,7 +425,7 @@ describe('<LeadBoard> filters', () => {
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
   });
 
-  it("the filter tags' Clear All Filters resets the sort too, in one request, and focus stays in the filters (§4)", async () => {
+  it("the filter tags' Clear All Filters resets the sort too, in one request, and focus stays in the filters", async () => {
     const view = await shownBoard();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'ServiceProviderLeadStatusDesc');
     await userEvent.click(screen.getByRole('switch', { name: 'Archived leads' }));
@@ -650,7 +650,7 @@ describe('<LeadBoard> more filters', () => {
   });
 });
 
-describe("<LeadBoard> against a gateway with only the spec's calls and fields (the sandbox's spec profile, issue 37 §2)", () => {
+describe("<LeadBoard> against a gateway with only the spec's calls and fields (the sandbox's spec profile)", () => {
   it('the provider answer has no id: the header still names the business; no counts call answers (404) and the board works without them', async () => {
     const view = await shownBoard({}, { sandbox: { profile: 'spec' } });
     expect(screen.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' })).toBeTruthy();

@@ -46,15 +46,15 @@ import { useBoardAnalytics } from './board-analytics';
 
 export interface LeadBoardProps {
   spId?: number | null;
-  /** The featured lead: moved to the top when it is in the list (spec §4). */
+  /** The featured lead: moved to the top when it is in the list. */
   leadId?: number | null;
-  /** Start with the unread-messages filter on (the `newMessages=true` query of §2). */
+  /** Start with the unread-messages filter on (the board URL's `newMessages=true`). */
   newMessages?: boolean | null;
   /** Leads per page (default 10). */
   pageSize?: number | null;
   /** The page's title becomes 'Business Center' while the board is shown (the previous title comes back after). */
   setTitle?: boolean | null;
-  /** `off`: 'Your Notes' keeps no draft on this device (default `on`; issue 17 §4). */
+  /** `off`: 'Your Notes' keeps no draft on this device (default `on`; docs/drafts.md). */
   drafts?: string | null;
 }
 
@@ -82,11 +82,11 @@ const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
   restore: 'board.error.restore',
 };
 
-/** Analytics page name (spec §2); the page event carries the board's activity location too (board-analytics.ts, §9). */
+/** Analytics page name; the page event carries the board's activity location too (board-analytics.ts). */
 export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
 
 /**
- * The provider's lead board (spec §2 "Lead board"): header, filters, 'Showing X - Y of Z
+ * The provider's lead board: header, filters, 'Showing X - Y of Z
  * results', sort, the expandable lead cards and paging.
  */
 export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null, setTitle = false, drafts = null }: LeadBoardProps) {
@@ -145,7 +145,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     for (const lead of shown?.leads ?? []) rememberCategory(lead.category.id, lead.category.name);
   }, [shown?.leads, rememberCategory]);
 
-  // The first lead opens when the board mounts (spec §2) — in the same frame as the list, so
+  // The first lead opens when the board mounts — in the same frame as the list, so
   // nothing jumps — and opening it marks it read.
   const firstLead = shown?.leads[0];
   const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
@@ -242,7 +242,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     useCallback(() => retry((n) => n + 1), [retry]),
   );
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
-  // §2: the office inbox when the inbox is enabled — a host flag (the spec does not say where that
+  // The office inbox when the inbox is enabled — a host flag (the spec does not say where that
   // is known), and only with the host's route to it (its path is not shown); else the thread.
   const officeInbox = flags[FLAG_NAMES.officeInbox] === true ? routes.officeInbox : undefined;
   const inbox = officeInbox !== undefined;

@@ -7,7 +7,7 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
- * Issue 18 §2 bulk actions on the board, against the in-process sandbox: selecting (checkbox,
+ * Bulk actions on the board, against the in-process sandbox: selecting (checkbox,
  * shift-range, select all), the toolbar, archive / restore / mark read / mark unread for the
  * selected leads (what the sandbox received), a partial failure (one message, the failed lead
  * back and still selected), and the keyboard alone.
@@ -41,7 +41,7 @@ const selectedIds = () => cards().filter((card) => checkboxOf(card).matches(':ch
 const toolbar = () => screen.findByRole('group', { name: 'Selected leads' }, { timeout: TOOLBAR_TIMEOUT_MS });
 const archiveBodies = (view: ReturnType<typeof renderWidget>) => view.received('POST', ARCHIVE_PATH).map((request) => request.body);
 
-describe('<LeadBoard> selecting leads (issue 18 §2)', () => {
+describe('<LeadBoard> selecting leads', () => {
   it('has a checkbox per card named after the customer, outside the expand button', async () => {
     await shownBoard();
     for (const card of cards()) {
@@ -124,7 +124,7 @@ describe('<LeadBoard> selecting leads (issue 18 §2)', () => {
   });
 });
 
-describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
+describe('<LeadBoard> bulk actions', () => {
   it('archives the selected leads: one call and one lk-lead-archive each, all leave the list at once, one polite summary, the selection empties and the focus goes to the count', async () => {
     const view = await shownBoard();
     const events = archiveEvents(view.host);
@@ -183,7 +183,7 @@ describe('<LeadBoard> bulk actions (issue 18 §2)', () => {
     expect(events.slice(chosen.length)).toEqual([{ leadId: failedId.leadId, archived: true }]);
   });
 
-  it('marks the selected leads read and unread: calls for exactly the selected leads that change (one already so is skipped, spec §4)', async () => {
+  it('marks the selected leads read and unread: calls for exactly the selected leads that change (one already so is skipped)', async () => {
     const view = await shownBoard();
     const events = archiveEvents(view.host);
     const before = view.received('POST', READ_PATH).length;

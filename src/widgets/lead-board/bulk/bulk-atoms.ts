@@ -13,7 +13,7 @@ export const bulkPendingAtom = atom<ReadonlySet<number>>(new Set<number>());
 export const bulkSummaryAtom = atom<(BulkSummary & { seq: number }) | null>(null);
 const summarySeqAtom = atom(() => ({ last: 0 }));
 
-/** The leads an action changes: all of them for archive / restore; for read / unread those not already so (spec §4: skipped when it matches). */
+/** The leads an action changes: all of them for archive / restore; for read / unread those not already so (skipped when it matches). */
 export function bulkTargets(action: BulkAction, leads: readonly Lead[]): Lead[] {
   if (action === 'read' || action === 'unread') return leads.filter((lead) => lead.read !== (action === 'read'));
   return [...leads];
@@ -28,10 +28,10 @@ export interface BulkRun {
 }
 
 /**
- * One action on the selected leads (issue 18 §2) through the board's own machinery
+ * One action on the selected leads through the board's own machinery
  * (changes/lead-changes.ts' `mutate`): every lead changes on screen at once, each call goes in its lead's
  * turn (after that lead's earlier calls), at most BULK_CONCURRENCY calls at a time (the gateway
- * has no bulk call, spec §7), and a failed lead rolls back alone; the page is fetched again once
+ * has no bulk call), and a failed lead rolls back alone; the page is fetched again once
  * the last one settled (archive / restore, or any failure). Instead of one error per lead, the
  * action ends with one summary. Leads archived or restored leave the selection; failed ones
  * stay selected (the same button tries them again). Archive and restore are the board's one

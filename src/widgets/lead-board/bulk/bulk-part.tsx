@@ -26,7 +26,7 @@ export interface BulkToolbarProps {
 }
 
 /**
- * The bulk toolbar (issue 18 §2), over the list's header row while leads on the page are
+ * The bulk toolbar, over the list's header row while leads on the page are
  * selected — or leads of the selection are still being sent (archived leads leave the page at
  * once; the toolbar, and the focus in it, stay until their calls settle).
  */

@@ -7,7 +7,7 @@ import { bulkSummary, createLimiter, pageSelection, selectedOnPage, type BulkAct
 const PAGE = [11, 12, 13, 14, 15, 16];
 const ids = (selection: Selection) => [...selection.ids].sort((a, b) => a - b);
 
-describe('selecting leads (issue 18 §2)', () => {
+describe('selecting leads', () => {
   it('a plain toggle selects or unselects one lead and makes it the anchor', () => {
     const one = toggleSelection(NO_SELECTION, 12, true, null);
     expect(ids(one)).toEqual([12]);

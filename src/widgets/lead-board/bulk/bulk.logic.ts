@@ -1,10 +1,10 @@
 import type { MessageKey } from '../../../i18n/en-US';
 import type { MessageParams } from '../../../i18n/translate';
 
-/** What a bulk action does to each selected lead (issue 18 §2). */
+/** What a bulk action does to each selected lead. */
 export type BulkAction = 'archive' | 'restore' | 'read' | 'unread';
 
-/** The gateway has no bulk call (spec §7): one call per lead, this many at a time. */
+/** The gateway has no bulk call: one call per lead, this many at a time. */
 export const BULK_CONCURRENCY = 4;
 
 /**

@@ -104,7 +104,7 @@ describe('expanded card: status', () => {
     expect(statusBodies(received)).toHaveLength(1); // the delay does not send it a second time
   });
 
-  it('sends a waiting choice at once when the page goes out of sight or away (a closed tab, an app switch), once (issue 36 §5)', async () => {
+  it('sends a waiting choice at once when the page goes out of sight or away (a closed tab, an app switch), once', async () => {
     const { card, received } = await openLead(lead);
     const input = controlClock();
     input.choose(statusSelect(card), 'Selling');
@@ -353,7 +353,7 @@ describe('expanded card: contact and details', () => {
     expect(rows.filter((row) => row.getAttribute('dir') !== 'auto').map((row) => row.textContent)).toEqual([]);
   });
 
-  it("has its own Message link after location and contact, to the header button's conversation thread, announced by lk-navigate (§2)", async () => {
+  it("has its own Message link after location and contact, to the header button's conversation thread, announced by lk-navigate", async () => {
     const { card, host } = await openLead(SANDBOX_LEADS.newest);
     const header = card.querySelector<HTMLElement>('.lk-card__header')!;
     const body = card.querySelector<HTMLElement>('.lk-card__body')!;

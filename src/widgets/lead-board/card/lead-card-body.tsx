@@ -34,12 +34,12 @@ import { MessageLink, type MessageTarget } from '../list/message-link';
 
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
-/** Questions shown before 'Read More' (spec §2, §9). */
+/** Questions shown before 'Read More'. */
 export const QA_PREVIEW = 4;
 
 export interface LeadCardBodyProps {
   lead: Lead;
-  /** Where its Message link leads: the header's Message button's target (spec §2). */
+  /** Where its Message link leads: the header's Message button's target. */
   message: MessageTarget;
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
@@ -59,7 +59,7 @@ export interface LeadCardBodyProps {
   endAfterPaint?: boolean | undefined;
 }
 
-/** The expanded card (spec §2): location and contact, the Message link, status, notes, details, actions. */
+/** The expanded card: location and contact, the Message link, status, notes, details, actions. */
 export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusChanged, endAfterPaint = false }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
@@ -91,7 +91,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
           <h3 className="lk-card__heading">{t('board.location')}</h3>
           <p>{place || '—'}</p>
           <ContactReveal lead={lead} />
-          {/* The card's own Message link (spec §2 expanded card, after location and contact), besides the header's button. */}
+          {/* The card's own Message link (after location and contact), besides the header's button. */}
           <p className="lk-card__message">
             <MessageLink lead={lead} target={message} look="link" part="message-link" />
           </p>
@@ -101,8 +101,8 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
             lead={lead}
             onStatusChanged={onStatusChanged}
             onSaved={(status) => {
-              // Closing a lead as won is the moment to ask for a review (behind the experiment,
-              // §4) — once the gateway took the status, never after a rollback.
+              // Closing a lead as won is the moment to ask for a review (behind the experiment)
+              // — once the gateway took the status, never after a rollback.
               if (shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
             }}
           />
@@ -163,7 +163,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
 }
 
 /**
- * 'Lead status' (spec §4). The card header follows each change at once; the gateway gets the
+ * 'Lead status'. The card header follows each change at once; the gateway gets the
  * final choice once, a moment after the last change or when the select is left (see
  * `chooseLeadStatusAtom`), so stepping through the closed select with the arrow keys sends one
  * request. A failure rolls back and says so here, beside the select, until a change succeeds.
@@ -205,7 +205,7 @@ function StatusSelect({
   );
 }
 
-/** 'Contact' reveals phone, e-mail and address (spec §2, §4 "Contact card"). */
+/** 'Contact' reveals phone, e-mail and address. */
 function ContactReveal({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const [shown, setShown] = useState(false);
@@ -239,7 +239,7 @@ function ContactReveal({ lead }: { lead: Lead }) {
   );
 }
 
-/** Four questions, then 'Read More' / 'Read Less' for the rest (spec §2). */
+/** Four questions, then 'Read More' / 'Read Less' for the rest. */
 function ProjectDetails({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const [all, setAll] = useState(false);
@@ -267,10 +267,10 @@ function ProjectDetails({ lead }: { lead: Lead }) {
 }
 
 /**
- * 'Your Notes' (spec §4, §5): view / edit; at most 2048 characters with a visible count; cancel
+ * 'Your Notes': view / edit; at most 2048 characters with a visible count; cancel
  * restores the saved text; a failed save keeps the typed text with the spec's message.
  *
- * Drafts (issue 17 §4): what is typed is kept on this device until it is saved or cancelled.
+ * Drafts (docs/drafts.md): what is typed is kept on this device until it is saved or cancelled.
  * When the card opens with a kept draft that differs from the saved note, the editor opens
  * with it and a quiet 'Draft restored' (focus stays where the pro is); Cancel discards it,
  * Save saves it — nothing typed is lost to a reload, a crash or a closed tab.
@@ -409,7 +409,7 @@ function NotesEditor({ lead }: { lead: Lead }) {
   );
 }
 
-/** 'Connect your numbers' when call tracking is on and the customer opted in (spec §2, §4). */
+/** 'Connect your numbers' when call tracking is on and the customer opted in. */
 function ConnectNumbers({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const shown = useShowsConnectNumbers(lead);

@@ -10,7 +10,7 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
- * 'Your Notes' drafts (issue 17 §4) over an in-memory backend (happy-dom has no IndexedDB): a
+ * 'Your Notes' drafts (docs/drafts.md) over an in-memory backend (happy-dom has no IndexedDB): a
  * "reload" is the board unmounted and rendered again with a new store over the same backend.
  */
 
@@ -46,7 +46,7 @@ const stored = (backend: Backend) => (backend.entries.get(KEY) as { text: string
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 const pageHide = () => act(() => void window.dispatchEvent(new Event('pagehide')));
 
-describe("'Your Notes' drafts (issue 17 §4)", () => {
+describe("'Your Notes' drafts", () => {
   it('keeps what is typed through a reload: the editor opens with it and a quiet hint, focus stays put; Save deletes it', async () => {
     const backend = memoryDraftBackend();
     const first = await openBoard(backend);

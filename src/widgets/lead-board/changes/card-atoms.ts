@@ -89,7 +89,7 @@ function dropIfIdle(get: Getter, leadId: number, draft: StatusDraft) {
 
 /**
  * Per store: while a choice waits for its delay, the page going away or out of sight sends it at
- * once (issue 36 §5: a status picked just before the tab was closed was lost), as a `keepalive`
+ * once (a status picked just before the tab was closed was lost), as a `keepalive`
  * request that outlives the page. Watched only while something waits.
  */
 const pageHideWatchAtom = atom(() => ({ stop: null as (() => void) | null }));
@@ -138,7 +138,7 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
       try {
         const { client, spId } = requireProvider(get, 'leadBoard.status');
         draft.onSend?.(status);
-        // The status call also marks the lead read (spec §4; the gateway does both).
+        // The status call also marks the lead read (the gateway does both).
         await callInTurn(get, leadId, () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive }), controller.signal);
       } catch (error) {
         // A newer choice took over (and aborted this one): its own answer decides.
@@ -163,13 +163,13 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
       settleChoice(draft, 'saved');
     },
     false,
-    // The status counts (issue 18 §2) are fetched again once the lead's calls have settled.
+    // The status counts are fetched again once the lead's calls have settled.
     true,
   ).catch(() => undefined);
 }
 
 /**
- * Chooses a lead's status (spec §4): the card shows it at once (and the lead read); the gateway
+ * Chooses a lead's status: the card shows it at once (and the lead read); the gateway
  * call goes out once, STATUS_SEND_DELAY_MS after the last choice or when the select is left
  * (`sendLeadStatusNowAtom`), and not at all when the final choice is the saved status. A newer
  * choice supersedes a pending or in-flight one (aborted). A failure rolls back to the last
@@ -223,7 +223,7 @@ export const chooseLeadStatusAtom = atom(
 export const sendLeadStatusNowAtom = atom(null, (get, set, leadId: number) => sendStatus(get, set, leadId));
 
 /**
- * Replaces a lead's notes (spec §4). Not optimistic: the editor keeps the typed text until the
+ * Replaces a lead's notes. Not optimistic: the editor keeps the typed text until the
  * gateway took it, and on failure the caller shows the spec's message with the text intact.
  * A lead's calls go one after the other (`callInTurn`; the card's editor and the job notes dialog
  * can both save): sent together, an older save could reach the gateway last and replace the
@@ -243,12 +243,12 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
   );
 });
 
-/** Feedback saved by the popover, kept on the lead (spec §4: success stores rating and reason). */
+/** Feedback saved by the popover, kept on the lead (success stores rating and reason). */
 export const setLeadFeedbackAtom = atom(null, (get, set, { leadId, feedback }: { leadId: number; feedback: { rating: number; reason: string } }) => {
   placeLeadChange(get, set, leadId, { feedback }, { settled: true });
 });
 
-/** The job notes modal (spec §3 "Job notes", §4): opening sets the ids, the notes and isOpen. */
+/** The job notes modal: opening sets the ids, the notes and isOpen. */
 export interface JobNotesState {
   isOpen: boolean;
   leadId: number | null;

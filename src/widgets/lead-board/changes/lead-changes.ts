@@ -62,7 +62,7 @@ const refetchDueAtom = atom(false);
 const countsDueAtom = atom(false);
 /**
  * Bumped once the pending lead calls have all settled when one of them may have changed the board's
- * counts (issue 18 §2: a status choice) and the page is not fetched again anyway (the counts follow
+ * counts (a status choice) and the page is not fetched again anyway (the counts follow
  * `leadsReloadAtom` too; see count-atoms.ts).
  */
 export const leadCountsReloadAtom = atom(0);
@@ -239,7 +239,7 @@ export async function mutate(
 
 // ---- Read / unread -----------------------------------------------------------------------------
 
-/** Marks a lead read or unread; skipped when it already is (spec §4). */
+/** Marks a lead read or unread; skipped when it already is. */
 export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lead: Lead; read: boolean }) => {
   if (lead.read === read) return;
   const { client, spId } = requireProvider(get, 'leadBoard.read');
@@ -264,8 +264,8 @@ export interface ArchiveLeads {
 }
 
 /**
- * The open lead is among those leaving: the next one that stays opens in its place (spec §4
- * "archiving expands the next lead"), or the one before it at the end of the page; opening it
+ * The open lead is among those leaving: the next one that stays opens in its place
+ * (archiving expands the next lead), or the one before it at the end of the page; opening it
  * marks it read. Returns the lead opened instead (null: none left), or undefined when the open
  * lead stays.
  */

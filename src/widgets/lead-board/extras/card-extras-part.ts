@@ -3,7 +3,7 @@
  * connect your numbers, the close-as-won prompt), the review request, the customer's contact
  * details, the feedback popover's panel and the insurance offer at the card's end — one chunk,
  * loaded once an open card has painted (they mount after that frame, or on a tap): not in the
- * board's first content (issue 13 §2).
+ * board's first content.
  */
 export { JobNotesDialog } from './job-notes-dialog';
 export { ConnectNumberDialog } from './connect-number-dialog';

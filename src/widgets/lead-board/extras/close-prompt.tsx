@@ -6,7 +6,7 @@ import dialogCss from '../../../ui/dialog.css?inline';
 const STYLES = [dialogCss];
 
 /**
- * Closing a lead as won asks for a review (§4, behind the new-review-request experiment):
+ * Closing a lead as won asks for a review (behind the new-review-request experiment):
  * 'Request a Review' opens the review request, 'No thanks' closes.
  */
 export function ClosePrompt({ open, onClose, onRequestReview }: { open: boolean; onClose(): void; onRequestReview(): void }) {

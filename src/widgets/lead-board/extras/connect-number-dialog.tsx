@@ -35,11 +35,11 @@ const STYLES = [dialogCss, connectNumberCss];
 const NAME_MAX_LENGTH = 100;
 
 /**
- * §2 modals, §4 "Connect number", §5, §8: the connect-your-numbers modal, then 'Phone number
+ * The connect-your-numbers modal, then 'Phone number
  * added!' in the same dialog.
  *
  * Decisions:
- * - Validation runs on Save (spec §5 texts); a field's message goes when that field is edited.
+ * - Validation runs on Save (the spec's texts); a field's message goes when that field is edited.
  *   Focus goes to the first invalid field, whose message is its description.
  * - While saving, Save is aria-disabled rather than disabled: a disabled focused button drops
  *   focus to the page; a second click or Enter is ignored, so one click sends one request.

@@ -2,7 +2,7 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { FLAG_NAMES, useRuntime, type Flags } from '../../../runtime/runtime';
 
 /**
- * §2 / issue 5: the connect-your-numbers entry shows when call tracking is on (flag
+ * The connect-your-numbers entry shows when call tracking is on (flag
  * `pro_ads_leadcalltracking_v2_frontend_lead_board`) and the card's flags say the provider
  * opted in but has not connected a number. Apart from the dialog, which is a part of the card's
  * extras (card-extras-part.ts): the open card decides on its first frame.

@@ -6,7 +6,7 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { toDate } from '../../../i18n/format';
 import { useRuntime } from '../../../runtime/runtime';
 
-/** The customer's phone, e-mail and address, shown by the open card's 'Contact' (spec §2, §4 "Contact card"). */
+/** The customer's phone, e-mail and address, shown by the open card's 'Contact'. */
 export function ContactDetails({ lead }: { lead: Lead }) {
   const { t, onLinkClick, now } = useRuntime();
   const info = lead.customerInfo;

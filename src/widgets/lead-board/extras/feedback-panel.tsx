@@ -44,7 +44,7 @@ function thanksKey(state: Extract<FeedbackState, { step: 'thankYou' }>): Message
 }
 
 /**
- * What the open feedback popover shows (spec §4 "Feedback"): the star rating, the reason step,
+ * What the open feedback popover shows: the star rating, the reason step,
  * the thank-you. A part of its own (in card-extras-part.ts, loaded once an open card has
  * painted): the popover's trigger is in the card's first frame, its panel is not needed there.
  * The popover keeps the state and the sending; this renders it and focuses what it shows first.

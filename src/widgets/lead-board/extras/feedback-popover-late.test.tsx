@@ -8,7 +8,7 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { LEAD_CARD_CATALOGUE } from '../card/lead-card-messages';
 
 /**
- * The feedback panel's code is not in the card's first content (issue 13 §2): a tap before it
+ * The feedback panel's code is not in the card's first content: a tap before it
  * arrived opens the panel, which holds the stars' place, then shows them with focus on the first
  * — as a tap after it arrived does (feedback-popover.test.tsx, the part preloaded there). This
  * file never preloads it: its module graph is its own.

@@ -26,7 +26,7 @@ import type { FeedbackFormError } from './feedback-panel';
 import feedbackCss from './feedback.css?inline';
 import { useBoardAnalytics } from '../board-analytics';
 
-/** What the board stores on the lead after a successful submission (spec §4). */
+/** What the board stores on the lead after a successful submission. */
 export interface SavedFeedback {
   readonly rating: FeedbackRating;
   readonly reason: FeedbackReason;
@@ -42,13 +42,13 @@ export interface FeedbackPopoverProps {
   align?: 'start' | 'end';
 }
 
-/** Analytics event names: under 5 stars is submitted feedback, 5 stars a star rating (spec §4). */
+/** Analytics event names: under 5 stars is submitted feedback, 5 stars a star rating. */
 export const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRating: 'Lead Star Rating' } as const;
 
 const STYLES = [feedbackCss];
 
 /**
- * The lead-feedback popover (spec §4 "Feedback"): a trigger button and, under it, a disclosure
+ * The lead-feedback popover: a trigger button and, under it, a disclosure
  * panel with the star rating; 5 stars is sent at once (reason 'Other'), 1–4 stars ask why.
  * After the gateway accepts, a reason-specific thank-you (with a link to fix the service area
  * or services offered where that is the reason), `onSaved` and one analytics event.

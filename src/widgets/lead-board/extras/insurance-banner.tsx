@@ -37,7 +37,7 @@ function focusNear(element: HTMLElement) {
 }
 
 /**
- * The liability-insurance promotion on a lead card (spec §4 "Insurance banner"), driven by the
+ * The liability-insurance promotion on a lead card, driven by the
  * domain reducer: original → dismiss question ('Not for this job' / 'Not at all') → thank-you
  * (closes after 2 s) → closed. 'Not for this job' remembers the lead in localStorage;
  * 'Not at all' hides the banner on every lead at once (`onHideForAll`) and stores

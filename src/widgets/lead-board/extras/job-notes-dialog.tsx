@@ -11,7 +11,7 @@ import { closeJobNotesAtom, jobNotesAtom, saveLeadNotesAtom } from '../changes/c
 const STYLES = [dialogCss];
 
 /**
- * The job notes modal (spec §2 "edit job notes", §4): 'Save and Close' sends the note update,
+ * The job notes modal: 'Save and Close' sends the note update,
  * which replaces the lead's notes on the board, and closes; 'Discard' just closes. A failed
  * save keeps the modal open with the text and the spec's message.
  */

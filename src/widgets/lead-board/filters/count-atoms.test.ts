@@ -86,7 +86,7 @@ describe('the board counts (count-atoms)', () => {
   });
 });
 
-describe("the board counts from the host's leadCounts (issue 37 §2: the spec has no counts call)", () => {
+describe("the board counts from the host's leadCounts (the spec has no counts call)", () => {
   const HOST_COUNTS = { statusCounts: { Initial: 7, ContactAndQualify: 1, Selling: 2, InProgressWon: 0, ClosedWon: 4, ClosedDidntWin: 3 }, unreadCount: 5 };
 
   it("a function: asked with the provider and the list call's filters, its counts shown; the sandbox gets no counts call", async () => {

@@ -7,7 +7,7 @@ import { leadCountsReloadAtom } from '../changes/lead-changes';
 import { toLeadListRequest } from '../board-request';
 
 /**
- * The board's status and unread counts (issue 18 §2), from the leadkit-designed counts call or
+ * The board's status and unread counts, from the leadkit-designed counts call or
  * the host's `leadCounts` (gateway/office/lead-counts.ts). With `leadCounts: false` nothing is
  * asked and no counts show once the first page is on screen. This module loads with the parts that show them, once the
  * first page is on screen (filter-bar.tsx): never part of the board's first content.

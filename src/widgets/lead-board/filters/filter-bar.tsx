@@ -13,7 +13,7 @@ import { FilterPanel, UnreadCount } from './filter-loaders';
 const PANEL_SLOTS = ['field', 'field', 'field', 'field', 'field', 'switch'] as const;
 
 /**
- * The filter header (spec §2): 'Show Unread Messages' and, on narrow widths, the
+ * The filter header: 'Show Unread Messages' and, on narrow widths, the
  * 'Show All Filters' / 'Hide All Filters' toggle; then the panel. Memoised: opening a card or
  * marking a lead read re-renders the board, not its filters.
  */

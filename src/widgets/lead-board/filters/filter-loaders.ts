@@ -12,7 +12,7 @@ export const FilterPanel = lazyPart(
   (panel) => withMessages(panel.FilterPanel, panel.BOARD_FILTER_CATALOGUE),
 );
 
-// The unread count (issue 18 §2) loads once the first page is on screen, like the panel: the first
+// The unread count loads once the first page is on screen, like the panel: the first
 // card never waits for its code or its call. Its slot is kept meanwhile (lead-board.css).
 export const UnreadCount = lazyPart(
   () => import('./lead-counts'),

@@ -44,7 +44,7 @@ export interface FilterPanelProps {
   panelOpen: boolean;
   categoryNames: ReadonlyMap<number, string>;
   rememberCategory(id: number, name: string): void;
-  /** The first page is on screen: the status counts may be fetched (issue 18 §2). */
+  /** The first page is on screen: the status counts may be fetched. */
   countsOn?: boolean;
 }
 
@@ -102,7 +102,7 @@ function SuggestFilter<T>({
 }
 
 /**
- * The filter panel (spec §2, §3): status, date range, category, location, customer name and
+ * The filter panel: status, date range, category, location, customer name and
  * archived filters, and the tags of the active filters with 'Clear All Filters'. Loaded just
  * after the board's first render (see filter-bar.tsx).
  */
@@ -259,7 +259,7 @@ export function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategor
 }
 
 /**
- * A status option's count (issue 18 §2): the number on its badge, '4 leads' as its description;
+ * A status option's count: the number on its badge, '4 leads' as its description;
  * an empty badge while the counts load; nothing when they failed.
  */
 function statusCount(t: Translate, counts: CountsView, status: LeadStatus): { badge?: string | null; description?: string } {

@@ -11,7 +11,7 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
 /**
- * The board's counts (issue 18 §2): the status filter's options and 'Show Unread Messages' show
+ * The board's counts: the status filter's options and 'Show Unread Messages' show
  * how many leads each holds, from the leadkit-designed counts call, fetched after the first card.
  */
 

@@ -7,7 +7,7 @@ import { countsViewAtom, idleCountsViewAtom, type CountsView } from './count-ato
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';
 
 /**
- * The board's counts on screen (issue 18 §2): the unread count beside 'Show Unread Messages'
+ * The board's counts on screen: the unread count beside 'Show Unread Messages'
  * (this module's default export, loaded by filter-bar.tsx once the first page is shown) and
  * the counts of the status filter's options (filter-panel.tsx, `useCounts`).
  */

@@ -19,7 +19,7 @@ export interface BoardLeadCardProps {
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
   onStatusChanged(lead: Lead, status: LeadStatus): void;
-  /** Selected for a bulk action (issue 18 §2). */
+  /** Selected for a bulk action. */
   selected: boolean;
   /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
   onSelect(lead: Lead, selected: boolean, range: boolean): void;

@@ -38,7 +38,7 @@ export interface BoardListProps {
   /** Called once the list is on screen (after its first paint). */
   onShown(): void;
   listRef: RefObject<HTMLUListElement | null>;
-  /** Leads selected for a bulk action, and a card's checkbox toggled (issue 18 §2). */
+  /** Leads selected for a bulk action, and a card's checkbox toggled. */
   selectedIds: ReadonlySet<number>;
   onSelect(lead: Lead, selected: boolean, range: boolean): void;
   /** The bulk toolbar while leads are selected: it lies over this header row (bulk.css), so nothing moves. */

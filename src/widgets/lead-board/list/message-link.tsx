@@ -2,14 +2,14 @@ import type { MouseEvent } from 'react';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 
-/** Where a lead's Message link leads (lead-board.tsx picks it: the office inbox when enabled, else the conversation thread; spec §2). */
+/** Where a lead's Message link leads (lead-board.tsx picks it: the office inbox when enabled, else the conversation thread). */
 export interface MessageTarget {
   readonly href: string;
   readonly kind: 'office-inbox' | 'conversation-thread';
 }
 
 /**
- * A lead's 'Message' link (spec §2): the card header's Message button and the expanded card's
+ * A lead's 'Message' link: the card header's Message button and the expanded card's
  * Message link are this one piece — the same target, the same cancelable `lk-navigate` first,
  * the same dot while the lead has unread messages. `look`: the header's is a (secondary)
  * button, the expanded card's a link in its location-and-contact section.
