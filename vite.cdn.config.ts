@@ -34,7 +34,11 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const tagEntries = Object.fromEntries(TAG_NAMES.map((tag) => [tag, `src/cdn/${tag}.ts`]));
 const entryIds = new Map(TAG_NAMES.map((tag) => [path.join(ROOT, 'src', 'cdn', `${tag}.ts`), tag]));
 /** The loader's copy of the rules without the spaces (every byte of the loader counts). */
-const compactCss = (css: string) => css.replace(/\s*([{}:;,])\s*/g, '$1').replace(/;}/g, '}').trim();
+const compactCss = (css: string) =>
+  css
+    .replace(/\s*([{}:;,])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
 const camel = (tag: string) => tag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function tagModules(): Plugin {
@@ -126,84 +130,88 @@ function firstContent(flavour: CdnFlavour): Plugin {
         if (routes && match[2]) this.error(`lk:first-content: a mark has a route or an attribute, not both (${id})`);
         found.push({ target: resolved.id, routes, attr: match[2] ? { name: match[2], values: (match[3] as string).split(',') } : null });
       }
-      if (found.length !== (code.match(/lk:first-content/g) ?? []).length) this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route:…|attr:name=values] */ '…')`);
+      if (found.length !== (code.match(/lk:first-content/g) ?? []).length)
+        this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route:…|attr:name=values] */ '…')`);
       marks.set(id, found);
       return null;
     },
     // After plainDynamicImports has dropped the preload helper from the chunks' imports.
-    generateBundle: { order: 'post', handler(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byModule = new Map<string, (typeof chunks)[number]>();
-      for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
-      const byFacade = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId as string, chunk]));
-      const chunkOf = (id: string) => byFacade.get(id) ?? byModule.get(id);
-      type Chunk = (typeof chunks)[number];
-      const routed: { routes: string[]; chunk: Chunk }[] = [];
-      const chosen: { attr: NonNullable<Mark['attr']>; chunk: Chunk; route: string | null }[] = [];
-      /** Adds the chunk's static closure and its marked parts to `files`; parts of routes and chosen by attributes are set aside. */
-      const closure = (chunk: Chunk, files: string[], withRoutes: boolean, route: string | null) => {
-        if (files.includes(chunk.fileName)) return;
-        files.push(chunk.fileName);
-        for (const imported of chunk.imports) {
-          const next = bundle[imported];
-          if (next?.type === 'chunk') closure(next, files, withRoutes, route);
-        }
-        for (const id of chunk.moduleIds) {
-          for (const mark of marks.get(id) ?? []) {
-            const target = chunkOf(mark.target);
-            if (!target) continue;
-            if (mark.attr) {
-              if (!chosen.some((seen) => seen.attr === mark.attr && seen.chunk === target && seen.route === route)) chosen.push({ attr: mark.attr, chunk: target, route });
-            }
-            else if (mark.routes === null) closure(target, files, withRoutes, route);
-            else if (withRoutes) routed.push({ routes: mark.routes, chunk: target });
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byModule = new Map<string, (typeof chunks)[number]>();
+        for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
+        const byFacade = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId as string, chunk]));
+        const chunkOf = (id: string) => byFacade.get(id) ?? byModule.get(id);
+        type Chunk = (typeof chunks)[number];
+        const routed: { routes: string[]; chunk: Chunk }[] = [];
+        const chosen: { attr: NonNullable<Mark['attr']>; chunk: Chunk; route: string | null }[] = [];
+        /** Adds the chunk's static closure and its marked parts to `files`; parts of routes and chosen by attributes are set aside. */
+        const closure = (chunk: Chunk, files: string[], withRoutes: boolean, route: string | null) => {
+          if (files.includes(chunk.fileName)) return;
+          files.push(chunk.fileName);
+          for (const imported of chunk.imports) {
+            const next = bundle[imported];
+            if (next?.type === 'chunk') closure(next, files, withRoutes, route);
           }
-        }
-      };
-      const runtime = chunks.find((chunk) => chunk.name === RUNTIME_CHUNK && !chunk.isEntry);
-      const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null, attrs: {} };
-      for (const tag of TAG_NAMES) {
-        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
-        if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
-        routed.length = 0;
-        chosen.length = 0;
-        const files: string[] = [];
-        closure(entry, files, true, null);
-        result.tags[tag] = files;
-        const routeFiles = new Map<string, string[]>();
-        if (routed.length > 0) {
-          const patterns: [string, string[]][] = [];
-          for (const { routes, chunk } of routed) {
-            for (const route of routes) {
-              const pattern = APP_ROUTES[route as keyof typeof APP_ROUTES];
-              const extra: string[] = [];
-              closure(chunk, extra, false, pattern);
-              routeFiles.set(pattern, extra);
-              patterns.push([pattern, extra.filter((file) => !files.includes(file))]);
+          for (const id of chunk.moduleIds) {
+            for (const mark of marks.get(id) ?? []) {
+              const target = chunkOf(mark.target);
+              if (!target) continue;
+              if (mark.attr) {
+                if (!chosen.some((seen) => seen.attr === mark.attr && seen.chunk === target && seen.route === route))
+                  chosen.push({ attr: mark.attr, chunk: target, route });
+              } else if (mark.routes === null) closure(target, files, withRoutes, route);
+              else if (withRoutes) routed.push({ routes: mark.routes, chunk: target });
             }
           }
-          result.routes[tag] = { base: DEFAULT_APP_BASE, patterns };
+        };
+        const runtime = chunks.find((chunk) => chunk.name === RUNTIME_CHUNK && !chunk.isEntry);
+        const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null, attrs: {} };
+        for (const tag of TAG_NAMES) {
+          const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
+          if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
+          routed.length = 0;
+          chosen.length = 0;
+          const files: string[] = [];
+          closure(entry, files, true, null);
+          result.tags[tag] = files;
+          const routeFiles = new Map<string, string[]>();
+          if (routed.length > 0) {
+            const patterns: [string, string[]][] = [];
+            for (const { routes, chunk } of routed) {
+              for (const route of routes) {
+                const pattern = APP_ROUTES[route as keyof typeof APP_ROUTES];
+                const extra: string[] = [];
+                closure(chunk, extra, false, pattern);
+                routeFiles.set(pattern, extra);
+                patterns.push([pattern, extra.filter((file) => !files.includes(file))]);
+              }
+            }
+            result.routes[tag] = { base: DEFAULT_APP_BASE, patterns };
+          }
+          const attrs: FirstContent['attrs'][string] = [];
+          for (let i = 0; i < chosen.length; i++) {
+            const { attr, chunk, route } = chosen[i] as (typeof chosen)[number];
+            const before = [...files, ...(route === null ? [] : (routeFiles.get(route) ?? []))];
+            const extra: string[] = [];
+            closure(chunk, extra, false, route);
+            const added = extra.filter((file) => !before.includes(file));
+            const same = attrs.find(([name, values, , at]) => name === attr.name && at === route && values.join() === attr.values.join());
+            if (same) same[2] = [...new Set([...same[2], ...added])];
+            else attrs.push([attr.name, attr.values, added, route]);
+          }
+          if (attrs.length > 0) result.attrs[tag] = attrs;
         }
-        const attrs: FirstContent['attrs'][string] = [];
-        for (let i = 0; i < chosen.length; i++) {
-          const { attr, chunk, route } = chosen[i] as (typeof chosen)[number];
-          const before = [...files, ...(route === null ? [] : (routeFiles.get(route) ?? []))];
-          const extra: string[] = [];
-          closure(chunk, extra, false, route);
-          const added = extra.filter((file) => !before.includes(file));
-          const same = attrs.find(([name, values, , at]) => name === attr.name && at === route && values.join() === attr.values.join());
-          if (same) same[2] = [...new Set([...same[2], ...added])];
-          else attrs.push([attr.name, attr.values, added, route]);
-        }
-        if (attrs.length > 0) result.attrs[tag] = attrs;
-      }
-      const loader = bundle[flavour.loader];
-      if (loader?.type !== 'chunk') this.error(`first-content: no ${flavour.loader}`);
-      const placeholder = new RegExp(`JSON\\.parse\\((["'\`])${FIRST_CONTENT_PLACEHOLDER}\\1\\)`, 'g');
-      if (loader.code.match(placeholder)?.length !== 1) this.error('first-content: the loader must hold the placeholder exactly once');
-      loader.code = loader.code.replace(placeholder, JSON.stringify(compactFirstContent(result)));
-      this.emitFile({ type: 'asset', fileName: `first-content${flavour.suffix}.json`, source: `${JSON.stringify(result, null, 2)}\n` });
-    } },
+        const loader = bundle[flavour.loader];
+        if (loader?.type !== 'chunk') this.error(`first-content: no ${flavour.loader}`);
+        const placeholder = new RegExp(`JSON\\.parse\\((["'\`])${FIRST_CONTENT_PLACEHOLDER}\\1\\)`, 'g');
+        if (loader.code.match(placeholder)?.length !== 1) this.error('first-content: the loader must hold the placeholder exactly once');
+        loader.code = loader.code.replace(placeholder, JSON.stringify(compactFirstContent(result)));
+        this.emitFile({ type: 'asset', fileName: `first-content${flavour.suffix}.json`, source: `${JSON.stringify(result, null, 2)}\n` });
+      },
+    },
   };
 }
 
@@ -351,7 +359,7 @@ function reserveStylesheet(): Plugin {
         ' * leadkit.css — space kept for each leadkit tag until it is defined and rendered, so the page',
         ' * does not jump while widgets load (link it in <head>: the loader applies the same rules, but a',
         ' * module script runs after the first paint), and `hidden` hiding a tag before it is defined.',
-        ' * Heights are the loading skeletons\' on a desktop page, and on a phone (a',
+        " * Heights are the loading skeletons' on a desktop page, and on a phone (a",
         ` * viewport up to ${PHONE_VIEWPORT_MAX_WIDTH}) where they differ; override them for your layout, e.g.`,
         ' * `lead-page:not(:defined) { min-height: 900px }`. Generated from src/contract/tags.ts.',
         ' */',
@@ -402,68 +410,77 @@ const preactAliases = [
 export function cdnConfig(flavour: CdnFlavour) {
   const lite = flavour.name === 'lite';
   return defineConfig({
-  plugins: [tagModules(), bundledPeerDefaults(), firstContent(flavour), plainDynamicImports(), builtinSyncExternalStore(), noGlobalPolyfills(), ...(lite ? [] : [reserveStylesheet(), widgetsCss('widgets.css')]), react()],
-  resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
-  base: './',
-  publicDir: false,
-  build: {
-    outDir: 'dist/cdn',
-    // The default flavour builds first and empties the folder; the lite one adds its files.
-    emptyOutDir: !lite,
-    target: 'es2022',
-    cssTarget: CSS_TARGET,
-    minify: true,
-    // Maps for the bench and local debugging, without a sourceMappingURL comment: the published
-    // package does not ship them, and a CDN would answer the comment with a 404.
-    sourcemap: 'hidden',
-    // No preload helper or polyfill in the loader: chunks import their dependencies themselves.
-    modulePreload: false,
-    copyPublicDir: false,
-    reportCompressedSize: false,
-    // tag entry → hashed file, with its imports: for hosts that want to preload, and for the bench.
-    manifest: `manifest${flavour.suffix}.json`,
-    rolldownOptions: {
-      input: { leadkit: 'src/loader.ts', ...tagEntries },
-      preserveEntrySignatures: false,
-      output: {
-        format: 'es',
-        // Tag entries and shared chunks (runtime, code two tags use) in chunks/, with hash-only
-        // names: the loader lists every first-content file, and each byte of it counts
-        // (manifest.json maps sources to files).
-        entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
-        // The HEIC converter (heic-to, ≈ 3 MB, fetched only when an iPhone photo is picked) is
-        // named, so the npm package can leave it out (package.json "files"; README § iPhone photos).
-        // The shared runtime keeps a stable name (scripts/cdn-flavours.ts): a host page may start
-        // it beside the loader (README § Embedding); it is served with revalidation, as the loader.
-        chunkFileNames: (chunk) =>
-          chunk.name === RUNTIME_CHUNK && !chunk.isEntry
-            ? flavour.runtime
-            : `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
-        assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
-        codeSplitting: {
-          groups: [
-            {
-              name: RUNTIME_CHUNK,
-              test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
-              tags: ['$initial'],
-              minShareCount: 2,
-              priority: 10,
-            },
-            {
-              // The funnel's state — raq-funnel/funnel-atoms.ts, written per step, and the rules and
-              // calls only it uses — in one chunk beside its frame, as when it was one file (each
-              // step's file would otherwise be a chunk of its own, by the set of its readers).
-              name: 'funnel-atoms',
-              test: FUNNEL_STATE,
-              includeDependenciesRecursively: false,
-              priority: 5,
-            },
-          ],
+    plugins: [
+      tagModules(),
+      bundledPeerDefaults(),
+      firstContent(flavour),
+      plainDynamicImports(),
+      builtinSyncExternalStore(),
+      noGlobalPolyfills(),
+      ...(lite ? [] : [reserveStylesheet(), widgetsCss('widgets.css')]),
+      react(),
+    ],
+    resolve: { alias: [...Object.entries(liteAliases).map(([find, replacement]) => ({ find, replacement })), ...(lite ? preactAliases : [])] },
+    base: './',
+    publicDir: false,
+    build: {
+      outDir: 'dist/cdn',
+      // The default flavour builds first and empties the folder; the lite one adds its files.
+      emptyOutDir: !lite,
+      target: 'es2022',
+      cssTarget: CSS_TARGET,
+      minify: true,
+      // Maps for the bench and local debugging, without a sourceMappingURL comment: the published
+      // package does not ship them, and a CDN would answer the comment with a 404.
+      sourcemap: 'hidden',
+      // No preload helper or polyfill in the loader: chunks import their dependencies themselves.
+      modulePreload: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      // tag entry → hashed file, with its imports: for hosts that want to preload, and for the bench.
+      manifest: `manifest${flavour.suffix}.json`,
+      rolldownOptions: {
+        input: { leadkit: 'src/loader.ts', ...tagEntries },
+        preserveEntrySignatures: false,
+        output: {
+          format: 'es',
+          // Tag entries and shared chunks (runtime, code two tags use) in chunks/, with hash-only
+          // names: the loader lists every first-content file, and each byte of it counts
+          // (manifest.json maps sources to files).
+          entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
+          // The HEIC converter (heic-to, ≈ 3 MB, fetched only when an iPhone photo is picked) is
+          // named, so the npm package can leave it out (package.json "files"; README § iPhone photos).
+          // The shared runtime keeps a stable name (scripts/cdn-flavours.ts): a host page may start
+          // it beside the loader (README § Embedding); it is served with revalidation, as the loader.
+          chunkFileNames: (chunk) =>
+            chunk.name === RUNTIME_CHUNK && !chunk.isEntry
+              ? flavour.runtime
+              : `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
+          assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
+          codeSplitting: {
+            groups: [
+              {
+                name: RUNTIME_CHUNK,
+                test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
+                tags: ['$initial'],
+                minShareCount: 2,
+                priority: 10,
+              },
+              {
+                // The funnel's state — raq-funnel/funnel-atoms.ts, written per step, and the rules and
+                // calls only it uses — in one chunk beside its frame, as when it was one file (each
+                // step's file would otherwise be a chunk of its own, by the set of its readers).
+                name: 'funnel-atoms',
+                test: FUNNEL_STATE,
+                includeDependenciesRecursively: false,
+                priority: 5,
+              },
+            ],
+          },
         },
       },
     },
-  },
-});
+  });
 }
 
 export default cdnConfig(CDN_FLAVOURS.react);

@@ -118,7 +118,8 @@ export function finishPartsCheck(): void {
     }
     const documented = DOCUMENTED_PARTS.get(tag) ?? new Set();
     const undocumented = [...parts].filter((part) => !documented.has(part)).sort();
-    if (undocumented.length) missing.push(`<${tag}> shows parts its docs do not list: ${undocumented.join(', ')} (add @csspart lines in src/elements/${tag}.element.ts)`);
+    if (undocumented.length)
+      missing.push(`<${tag}> shows parts its docs do not list: ${undocumented.join(', ')} (add @csspart lines in src/elements/${tag}.element.ts)`);
   }
   if (missing.length) throw new Error(`custom-elements.json would miss parts:\n${[...new Set(missing)].join('\n')}`);
 }

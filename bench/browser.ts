@@ -31,14 +31,35 @@ import { ROOT, withSession } from './session';
 
 export { ROOT };
 
-
 export const PAGES: (PageSpec & { anchor?: boolean })[] = [
   { id: 'board', label: 'board /app/lead/board/1001', path: '/app/lead/board/1001', selector: '[part~="lead-card"]', what: 'first lead card' },
-  { id: 'cms', label: 'CMS /examples/cms.html', path: '/examples/cms.html', selector: '[part~="lead-card"]', exclude: '[data-skeleton]', what: 'first lead card' },
+  {
+    id: 'cms',
+    label: 'CMS /examples/cms.html',
+    path: '/examples/cms.html',
+    selector: '[part~="lead-card"]',
+    exclude: '[data-skeleton]',
+    what: 'first lead card',
+  },
   { id: 'thread', label: 'thread', path: '/examples/message-thread.html', selector: '[part~="message"]', what: 'first message' },
   { id: 'funnel', label: 'funnel entry', path: '/examples/raq-funnel.html', selector: '[part~="funnel-entry"]', what: 'first step' },
-  { id: 'board-ssr', label: 'board rendered on the server /server/office-board.html', path: '/server/office-board.html', selector: '[part~="lead-card"]', what: 'first lead card', inHtml: true },
-  { id: 'static', label: 'static HTML floor', path: '/static/office-board.html', selector: '[part~="lead-card"]', what: 'first lead card', inHtml: true, anchor: true },
+  {
+    id: 'board-ssr',
+    label: 'board rendered on the server /server/office-board.html',
+    path: '/server/office-board.html',
+    selector: '[part~="lead-card"]',
+    what: 'first lead card',
+    inHtml: true,
+  },
+  {
+    id: 'static',
+    label: 'static HTML floor',
+    path: '/static/office-board.html',
+    selector: '[part~="lead-card"]',
+    what: 'first lead card',
+    inHtml: true,
+    anchor: true,
+  },
   { id: 'react', label: 'React 19 anchor', path: '/anchors/react/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
   { id: 'preact', label: 'Preact anchor', path: '/anchors/preact/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
 ];
@@ -50,7 +71,15 @@ export function pagesWithFlavours(cdnDir = path.join(ROOT, 'dist', 'cdn')): (Pag
   const flavours = existsSync(cdnDir) ? readdirSync(cdnDir).flatMap((name) => /^leadkit-([a-z0-9]+)\.js$/.exec(name)?.slice(1, 2) ?? []) : [];
   const leadkit = PAGES.filter((page) => !page.anchor);
   const extra = flavours.flatMap((flavour) =>
-    leadkit.filter((page) => !page.inHtml).map((page) => ({ ...page, id: `${page.id}-${flavour}`, label: `${page.label} (${flavour})`, path: `${page.path}${page.path.includes('?') ? '&' : '?'}lk-flavour=${flavour}`, flavour })),
+    leadkit
+      .filter((page) => !page.inHtml)
+      .map((page) => ({
+        ...page,
+        id: `${page.id}-${flavour}`,
+        label: `${page.label} (${flavour})`,
+        path: `${page.path}${page.path.includes('?') ? '&' : '?'}lk-flavour=${flavour}`,
+        flavour,
+      })),
   );
   return [...leadkit, ...extra, ...PAGES.filter((page) => page.anchor)];
 }
@@ -101,7 +130,9 @@ export async function measurePages(browser: Browser, server: BenchServer, runs: 
       for (const page of pages) {
         const sample = await measureLoad(browser, server.origin, server.reset, page, width);
         samples.get(page.id)?.push(sample);
-        log(`  run ${run}/${runs} ${String(width).padStart(4)} px ${page.label}: first content ${sample.firstContentMs} ms, ${(sample.jsBytes / 1000).toFixed(1)} kB JS in ${sample.jsFiles} files, chain ${sample.chainDepth}, long tasks ${sample.longTasksMs} ms, CLS ${sample.cls}`);
+        log(
+          `  run ${run}/${runs} ${String(width).padStart(4)} px ${page.label}: first content ${sample.firstContentMs} ms, ${(sample.jsBytes / 1000).toFixed(1)} kB JS in ${sample.jsFiles} files, chain ${sample.chainDepth}, long tasks ${sample.longTasksMs} ms, CLS ${sample.cls}`,
+        );
       }
     }
   }
@@ -163,35 +194,51 @@ export function pageFailures(figures: PageFigures[]): string[] {
       if (page.inHtml) {
         // Its first content is in the HTML: nothing may come before it but the page and the
         // widgets' stylesheet it links.
-        if (run.chainDepth > 2) failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} before its ${page.what}: it is not in the HTML`);
+        if (run.chainDepth > 2)
+          failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} before its ${page.what}: it is not in the HTML`);
         if (!run.firstContentText) failures.push(`self-check: ${page.label} at ${run.width} px: the ${page.what} has no text`);
         if (run.pageErrors.length) failures.push(`${page.label} at ${run.width} px: page errors: ${run.pageErrors.slice(0, 3).join(' | ')}`);
         if (!page.anchor && run.readyMs === null) failures.push(`self-check: ${page.label} at ${run.width} px: the board never said lk-load (not hydrated)`);
         continue;
       }
-      if (run.chainDepth < 2) failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} (< 2): the initiators were not read`);
-      if (run.jsFiles < 1 || run.jsBytes < 1000) failures.push(`self-check: ${page.label} at ${run.width} px fetched ${run.jsFiles} JS files (${run.jsBytes} bytes) before its ${page.what}: nothing was measured`);
+      if (run.chainDepth < 2)
+        failures.push(`self-check: ${page.label} at ${run.width} px has a request chain of ${run.chainDepth} (< 2): the initiators were not read`);
+      if (run.jsFiles < 1 || run.jsBytes < 1000)
+        failures.push(
+          `self-check: ${page.label} at ${run.width} px fetched ${run.jsFiles} JS files (${run.jsBytes} bytes) before its ${page.what}: nothing was measured`,
+        );
       if (!run.firstContentText) failures.push(`self-check: ${page.label} at ${run.width} px: the ${page.what} has no text`);
       if (run.pageErrors.length) failures.push(`${page.label} at ${run.width} px: page errors: ${run.pageErrors.slice(0, 3).join(' | ')}`);
     }
     // The funnel's first step (either flavour) is its form, shown before any answer arrives.
-    if (!page.inHtml && page.id !== 'funnel' && !page.id.startsWith('funnel-') && page.runs.some((run) => run.dataRequests === 0)) failures.push(`self-check: ${page.label}: no data request finished before its ${page.what}`);
+    if (!page.inHtml && page.id !== 'funnel' && !page.id.startsWith('funnel-') && page.runs.some((run) => run.dataRequests === 0))
+      failures.push(`self-check: ${page.label}: no data request finished before its ${page.what}`);
     if (page.anchor) continue;
     const { median: m } = page;
-    if (m.jsBytes > LOAD_BUDGETS.jsBeforeFirstContentGzip) failures.push(`${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.jsBeforeFirstContentGzip / 1000} kB`);
-    if (m.longTasksMs > LOAD_BUDGETS.longTasksBeforeFirstContentMs) failures.push(`${page.label}: ${m.longTasksMs} ms of long tasks before the ${page.what} > ${LOAD_BUDGETS.longTasksBeforeFirstContentMs} ms`);
-    for (const [width, cls] of [[PHONE, m.cls412], [DESKTOP, m.cls1280]] as const) {
+    if (m.jsBytes > LOAD_BUDGETS.jsBeforeFirstContentGzip)
+      failures.push(`${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.jsBeforeFirstContentGzip / 1000} kB`);
+    if (m.longTasksMs > LOAD_BUDGETS.longTasksBeforeFirstContentMs)
+      failures.push(`${page.label}: ${m.longTasksMs} ms of long tasks before the ${page.what} > ${LOAD_BUDGETS.longTasksBeforeFirstContentMs} ms`);
+    for (const [width, cls] of [
+      [PHONE, m.cls412],
+      [DESKTOP, m.cls1280],
+    ] as const) {
       if (cls > LOAD_BUDGETS.cls) failures.push(`${page.label}: CLS ${cls} at ${width} px > ${LOAD_BUDGETS.cls}`);
     }
     if (page.flavour && page.id.startsWith('board-') && m.jsBytes > LOAD_BUDGETS.flavourBoardJsGzip) {
-      failures.push(`${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.flavourBoardJsGzip / 1000} kB (the Preact flavour's goal)`);
+      failures.push(
+        `${page.label}: ${(m.jsBytes / 1000).toFixed(1)} kB JS before the ${page.what} > ${LOAD_BUDGETS.flavourBoardJsGzip / 1000} kB (the Preact flavour's goal)`,
+      );
     }
     if (page.id === 'board-ssr') failures.push(...serverRenderFailures(figures));
     if (page.id === 'board' || (page.flavour && page.id.startsWith('board-'))) {
-      if (m.chainDepth > LOAD_BUDGETS.boardChainedRoundTrips) failures.push(`${page.label}: ${m.chainDepth} chained round trips before the ${page.what} > ${LOAD_BUDGETS.boardChainedRoundTrips}`);
+      if (m.chainDepth > LOAD_BUDGETS.boardChainedRoundTrips)
+        failures.push(`${page.label}: ${m.chainDepth} chained round trips before the ${page.what} > ${LOAD_BUDGETS.boardChainedRoundTrips}`);
       const ratio = page.vsReactAnchor?.firstContent ?? Number.NaN;
       if (!(ratio <= LOAD_BUDGETS.boardFirstContentVsReactAnchor)) {
-        failures.push(`${page.label}: first card at ${m.firstContentMs} ms = ${ratio}× the React anchor's (${react?.median.firstContentMs} ms) > ${LOAD_BUDGETS.boardFirstContentVsReactAnchor}×`);
+        failures.push(
+          `${page.label}: first card at ${m.firstContentMs} ms = ${ratio}× the React anchor's (${react?.median.firstContentMs} ms) > ${LOAD_BUDGETS.boardFirstContentVsReactAnchor}×`,
+        );
       }
     }
   }
@@ -226,9 +273,16 @@ function serverRenderFailures(figures: PageFigures[]): string[] {
   const f = serverRenderFigures(figures);
   if (!f) return ['self-check: the server-rendered board, its floor, the client-only board or the React anchor was not measured'];
   const failures: string[] = [];
-  if (!(f.firstCardVsFloor <= LOAD_BUDGETS.serverFirstCardVsStatic)) failures.push(`server-rendered board: first card at ${f.firstCardMs} ms = ${f.firstCardVsFloor}× the static floor's (${f.floorFirstCardMs} ms) > ${LOAD_BUDGETS.serverFirstCardVsStatic}×`);
-  if (!(f.liveVsClientFirstCard <= 1)) failures.push(`server-rendered board: live (hydrated) at ${f.liveMs} ms, after the client-only board's first card (${f.clientFirstCardMs} ms)`);
-  if (!(f.hydrationLongTasksVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor)) failures.push(`server-rendered board: ${f.hydrationLongTasksMs} ms of long tasks until hydrated = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`);
+  if (!(f.firstCardVsFloor <= LOAD_BUDGETS.serverFirstCardVsStatic))
+    failures.push(
+      `server-rendered board: first card at ${f.firstCardMs} ms = ${f.firstCardVsFloor}× the static floor's (${f.floorFirstCardMs} ms) > ${LOAD_BUDGETS.serverFirstCardVsStatic}×`,
+    );
+  if (!(f.liveVsClientFirstCard <= 1))
+    failures.push(`server-rendered board: live (hydrated) at ${f.liveMs} ms, after the client-only board's first card (${f.clientFirstCardMs} ms)`);
+  if (!(f.hydrationLongTasksVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor))
+    failures.push(
+      `server-rendered board: ${f.hydrationLongTasksMs} ms of long tasks until hydrated = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`,
+    );
   return failures;
 }
 
@@ -270,7 +324,9 @@ export function printPages(figures: PageFigures[], runs: number): void {
       `  server-rendered board: first card ${s(f.firstCardMs)} = ${f.firstCardVsFloor}× the static floor's ${s(f.floorFirstCardMs)} (goal ≤ ${LOAD_BUDGETS.serverFirstCardVsStatic}×); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ 1×); long tasks until hydrated ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×)`,
     );
   }
-  console.log('  (first content: board/CMS/anchors the first lead card, thread the first message, funnel its first step; round trips: HTML = 1; data depth: the deepest gateway call before it, and when the first one started)');
+  console.log(
+    '  (first content: board/CMS/anchors the first lead card, thread the first message, funnel its first step; round trips: HTML = 1; data depth: the deepest gateway call before it, and when the first one started)',
+  );
 }
 
 // ---- Lighthouse ---------------------------------------------------------------------------
@@ -296,7 +352,15 @@ export async function measureLighthouse(origin: string, runs: number): Promise<L
       const flags = [...CHROMIUM_ARGS, ...BENCH_CHROMIUM_ARGS].join(' ');
       await execFileAsync(
         process.execPath,
-        [path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'), url, '--quiet', '--output=json', `--output-path=${output}`, '--only-categories=performance', `--chrome-flags=${flags}`],
+        [
+          path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${output}`,
+          '--only-categories=performance',
+          `--chrome-flags=${flags}`,
+        ],
         { env: { ...process.env, CHROME_PATH: resolveChromiumPath() }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 },
       );
       const report = JSON.parse(readFileSync(output, 'utf8')) as {
@@ -327,13 +391,19 @@ export async function measureLighthouse(origin: string, runs: number): Promise<L
 }
 
 export function lighthouseFailures(figures: LighthouseFigures): string[] {
-  return figures.median.score < LIGHTHOUSE_BUDGETS.performanceScore ? [`Lighthouse mobile performance on ${figures.url}: ${figures.median.score} < ${LIGHTHOUSE_BUDGETS.performanceScore}`] : [];
+  return figures.median.score < LIGHTHOUSE_BUDGETS.performanceScore
+    ? [`Lighthouse mobile performance on ${figures.url}: ${figures.median.score} < ${LIGHTHOUSE_BUDGETS.performanceScore}`]
+    : [];
 }
 
 export function printLighthouse(figures: LighthouseFigures): void {
   const { median: m } = figures;
-  console.log(`\nLighthouse ${figures.version} (mobile, simulated throttling) on ${figures.url}, median of ${figures.runs.length} runs (budget ≥ ${LIGHTHOUSE_BUDGETS.performanceScore})`);
-  console.log(`  performance ${m.score}  TBT ${m.tbtMs} ms  LCP ${(m.lcpMs / 1000).toFixed(2)} s  FCP ${(m.fcpMs / 1000).toFixed(2)} s  CLS ${m.cls}  (scores: ${figures.runs.map((run) => run.score).join(', ')})`);
+  console.log(
+    `\nLighthouse ${figures.version} (mobile, simulated throttling) on ${figures.url}, median of ${figures.runs.length} runs (budget ≥ ${LIGHTHOUSE_BUDGETS.performanceScore})`,
+  );
+  console.log(
+    `  performance ${m.score}  TBT ${m.tbtMs} ms  LCP ${(m.lcpMs / 1000).toFixed(2)} s  FCP ${(m.fcpMs / 1000).toFixed(2)} s  CLS ${m.cls}  (scores: ${figures.runs.map((run) => run.score).join(', ')})`,
+  );
   const warnings = [...new Set(figures.runs.flatMap((run) => run.warnings))];
   for (const warning of warnings) console.log(`  Lighthouse warning: ${warning.replace(/\s+/g, ' ').slice(0, 200)}`);
 }
@@ -355,7 +425,11 @@ export interface BrowserResults {
 }
 
 /** Needs dist/cdn built (the caller builds it). */
-export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 3), lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), log = (line: string) => console.log(line) } = {}): Promise<BrowserResults> {
+export async function runBrowserBench({
+  runs = Number(process.env.BENCH_RUNS ?? 3),
+  lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+  log = (line: string) => console.log(line),
+} = {}): Promise<BrowserResults> {
   const loadBefore = os.loadavg()[0] ?? 0;
   return withSession(async ({ browser, server }) => {
     log(`bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × 2 widths)`);
@@ -369,7 +443,12 @@ export async function runBrowserBench({ runs = Number(process.env.BENCH_RUNS ?? 
     const failures = [...pageFailures(pages), ...interactionFailures(interactions), ...lighthouseFailures(lighthouse)];
     const cores = os.cpus().length;
     const loadAfter = os.loadavg()[0] ?? 0;
-    const machine = { cores, loadBefore: Number(loadBefore.toFixed(2)), loadAfter: Number(loadAfter.toFixed(2)), busy: Math.max(loadBefore, loadAfter) > cores * 0.75 };
+    const machine = {
+      cores,
+      loadBefore: Number(loadBefore.toFixed(2)),
+      loadAfter: Number(loadAfter.toFixed(2)),
+      busy: Math.max(loadBefore, loadAfter) > cores * 0.75,
+    };
     return { throttling: THROTTLING, machine, chromium: browser.version(), runs, pages, serverPage, interactions, lighthouse, failures };
   });
 }
@@ -384,6 +463,8 @@ export function printBrowser(results: BrowserResults): void {
   printLighthouse(results.lighthouse);
   const { machine } = results;
   if (machine.busy) {
-    console.log(`\nbench: WARNING the machine was busy (load ${machine.loadBefore} before, ${machine.loadAfter} after, ${machine.cores} cores): times and long tasks run high; compare ratios to the anchors, or run again on an idle machine`);
+    console.log(
+      `\nbench: WARNING the machine was busy (load ${machine.loadBefore} before, ${machine.loadAfter} after, ${machine.cores} cores): times and long tasks run high; compare ratios to the anchors, or run again on an idle machine`,
+    );
   }
 }

@@ -182,7 +182,12 @@ async function cardExpand(page: Page, cdp: CDPSession, cards: number[], bodyText
     if (state === null || state === undefined) throw new Error(`bench: card ${index} has no toggle`);
     if (state === 'true') await plainClick(page, cdp, toggle); // open from an earlier sample: close it first
     await page.waitForTimeout(SETTLE_MS);
-    const [ms, et] = await timedClick(page, cdp, toggle, `(() => { const card = ${card}; return card.getAttribute('data-expanded') === 'true' && ${bodyText}.test(card.textContent || ''); })()`);
+    const [ms, et] = await timedClick(
+      page,
+      cdp,
+      toggle,
+      `(() => { const card = ${card}; return card.getAttribute('data-expanded') === 'true' && ${bodyText}.test(card.textContent || ''); })()`,
+    );
     samples.push(ms);
     eventTiming.push(et);
     await page.waitForTimeout(SETTLE_MS); // the interaction's own follow-ups (mark-read) settle
@@ -234,23 +239,44 @@ export async function measureInteractions(browser: Browser, origin: string, rese
   const anchor = await openPage(browser, `${origin}/anchors/react/`, `(() => { const deep = ${DEEP}; return ${CARDS}.length === 5; })()`);
   let anchorExpand: InteractionFigures;
   try {
-    anchorExpand = await cardExpand(anchor.page, anchor.cdp, Array.from({ length: samples }, (_, i) => i % 5), /Lead status/);
+    anchorExpand = await cardExpand(
+      anchor.page,
+      anchor.cdp,
+      Array.from({ length: samples }, (_, i) => i % 5),
+      /Lead status/,
+    );
   } finally {
     await anchor.close();
   }
-  return { width: WIDTH, cpuSlowdown: THROTTLING.cpuSlowdown, board: { cardExpand: cardExpandFigures, filterToggle: filterToggleFigures }, reactAnchor: { cardExpand: anchorExpand } };
+  return {
+    width: WIDTH,
+    cpuSlowdown: THROTTLING.cpuSlowdown,
+    board: { cardExpand: cardExpandFigures, filterToggle: filterToggleFigures },
+    reactAnchor: { cardExpand: anchorExpand },
+  };
 }
 
 /** Budget failures of the interaction figures. */
 export function interactionFailures(results: InteractionResults): string[] {
   const failures: string[] = [];
   const anchor = results.reactAnchor.cardExpand.p75Ms;
-  for (const [name, value] of [['card expand', results.board.cardExpand], ['filter toggle', results.board.filterToggle]] as const) {
-    if (!(value.p75Ms <= INTERACTION_BUDGETS.p75Ms)) failures.push(`board ${name} p75 ${value.p75Ms} ms > ${INTERACTION_BUDGETS.p75Ms} ms at ${results.cpuSlowdown}× CPU`);
+  for (const [name, value] of [
+    ['card expand', results.board.cardExpand],
+    ['filter toggle', results.board.filterToggle],
+  ] as const) {
+    if (!(value.p75Ms <= INTERACTION_BUDGETS.p75Ms))
+      failures.push(`board ${name} p75 ${value.p75Ms} ms > ${INTERACTION_BUDGETS.p75Ms} ms at ${results.cpuSlowdown}× CPU`);
     const ratio = value.p75Ms / anchor;
-    if (!(ratio <= INTERACTION_BUDGETS.vsReactAnchorExpand)) failures.push(`board ${name} p75 ${value.p75Ms} ms = ${ratio.toFixed(2)}× the React anchor's card expand (${anchor} ms) > ${INTERACTION_BUDGETS.vsReactAnchorExpand}×`);
+    if (!(ratio <= INTERACTION_BUDGETS.vsReactAnchorExpand))
+      failures.push(
+        `board ${name} p75 ${value.p75Ms} ms = ${ratio.toFixed(2)}× the React anchor's card expand (${anchor} ms) > ${INTERACTION_BUDGETS.vsReactAnchorExpand}×`,
+      );
   }
-  if (results.board.cardExpand.samplesMs.length < 15 || results.board.filterToggle.samplesMs.length < 15 || results.reactAnchor.cardExpand.samplesMs.length < 15) {
+  if (
+    results.board.cardExpand.samplesMs.length < 15 ||
+    results.board.filterToggle.samplesMs.length < 15 ||
+    results.reactAnchor.cardExpand.samplesMs.length < 15
+  ) {
     failures.push('fewer than 15 interaction samples: the figures mean little');
   }
   return failures;
@@ -260,7 +286,9 @@ export function printInteractions(results: InteractionResults): void {
   const anchor = results.reactAnchor.cardExpand.p75Ms;
   const line = (name: string, value: InteractionFigures, ratio: boolean) =>
     `  ${name.padEnd(26)} p75 ${String(value.p75Ms).padStart(4)} ms  median ${String(value.medianMs).padStart(4)} ms  ${ratio ? `${(value.p75Ms / anchor).toFixed(2)}× anchor` : '(baseline)  '}  event timing p75 ${value.eventTimingP75Ms} ms  (${value.samplesMs.join(', ')})`;
-  console.log(`\nInteractions: real pointer input (CDP), ${results.width} px, ${results.cpuSlowdown}× CPU; input → frame with the result (budget p75 ≤ ${INTERACTION_BUDGETS.p75Ms} ms and ≤ ${INTERACTION_BUDGETS.vsReactAnchorExpand}× the anchor's expand)`);
+  console.log(
+    `\nInteractions: real pointer input (CDP), ${results.width} px, ${results.cpuSlowdown}× CPU; input → frame with the result (budget p75 ≤ ${INTERACTION_BUDGETS.p75Ms} ms and ≤ ${INTERACTION_BUDGETS.vsReactAnchorExpand}× the anchor's expand)`,
+  );
   console.log(line('board: card expand', results.board.cardExpand, true));
   console.log(line('board: filter toggle', results.board.filterToggle, true));
   console.log(line('React anchor: card expand', results.reactAnchor.cardExpand, false));
@@ -273,7 +301,10 @@ if (process.argv[1] && /interactions\.ts$/.test(process.argv[1])) {
     printInteractions(results);
     mkdirSync(path.join(root, 'bench'), { recursive: true });
     const failures = interactionFailures(results);
-    writeFileSync(path.join(root, 'bench', 'interactions-results.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), budgets: INTERACTION_BUDGETS, ...results, failures, ok: failures.length === 0 }, null, 2)}\n`);
+    writeFileSync(
+      path.join(root, 'bench', 'interactions-results.json'),
+      `${JSON.stringify({ generatedAt: new Date().toISOString(), budgets: INTERACTION_BUDGETS, ...results, failures, ok: failures.length === 0 }, null, 2)}\n`,
+    );
     return failures;
   });
 }

@@ -183,7 +183,10 @@ async function firstContentSeen(cdp: CDPSession): Promise<boolean> {
   const deadline = Date.now() + FIRST_CONTENT_TIMEOUT_MS;
   while (Date.now() < deadline) {
     try {
-      const { result } = await cdp.send('Runtime.evaluate', { expression: 'Boolean(window.__bench && window.__bench.firstContent !== null)', returnByValue: true });
+      const { result } = await cdp.send('Runtime.evaluate', {
+        expression: 'Boolean(window.__bench && window.__bench.firstContent !== null)',
+        returnByValue: true,
+      });
       if (result.value === true) return true;
     } catch {
       // The document is still being replaced: ask again.
@@ -215,7 +218,10 @@ const short = (url: string) => {
  * Depth of every request (see the header) and its parent on the chain: for a request made by
  * running code, the deepest file that had to arrive before that code could run.
  */
-export function chainDepths(requests: CdpRequest[], inserted: Map<string, string[]> = new Map()): { depths: Map<string, { depth: number; parent: string | null }>; guessedLinks: string[] } {
+export function chainDepths(
+  requests: CdpRequest[],
+  inserted: Map<string, string[]> = new Map(),
+): { depths: Map<string, { depth: number; parent: string | null }>; guessedLinks: string[] } {
   const guessedLinks: string[] = [];
   const byUrl = new Map<string, CdpRequest>();
   for (const request of requests) if (!byUrl.has(request.url)) byUrl.set(request.url, request);
@@ -237,7 +243,8 @@ export function chainDepths(requests: CdpRequest[], inserted: Map<string, string
     let stackUrls: string[] | null = null;
     if (request.initiator.stack) {
       const urls = new Set<string>();
-      for (let stack: CdpStack | undefined = request.initiator.stack; stack; stack = stack.parent) for (const frame of stack.callFrames) if (frame.url) urls.add(frame.url);
+      for (let stack: CdpStack | undefined = request.initiator.stack; stack; stack = stack.parent)
+        for (const frame of stack.callFrames) if (frame.url) urls.add(frame.url);
       stackUrls = [...urls];
     } else if (!known && request.initiator.type === 'script') {
       stackUrls = inserted.get(request.url) ?? null;
@@ -303,7 +310,16 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     cdp.on('Network.requestWillBeSent', (event) => {
       lastActivity = Date.now();
       if (byId.has(event.requestId)) return; // a redirect: same request
-      const request: CdpRequest = { id: event.requestId, url: event.request.url, type: event.type ?? 'Other', initiator: event.initiator as CdpRequest['initiator'], finished: false, sentAt: event.timestamp, finishedAt: null, stream: false };
+      const request: CdpRequest = {
+        id: event.requestId,
+        url: event.request.url,
+        type: event.type ?? 'Other',
+        initiator: event.initiator as CdpRequest['initiator'],
+        finished: false,
+        sentAt: event.timestamp,
+        finishedAt: null,
+        stream: false,
+      };
       requests.push(request);
       byId.set(event.requestId, request);
     });
@@ -324,7 +340,9 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
 
     await page.goto(`${origin}${spec.path}`, { waitUntil: 'commit' });
     if (!(await firstContentSeen(cdp))) {
-      throw new Error(`${spec.label} at ${width} px: no ${spec.what} (${spec.selector}) within ${FIRST_CONTENT_TIMEOUT_MS / 1000} s${pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''}`);
+      throw new Error(
+        `${spec.label} at ${width} px: no ${spec.what} (${spec.selector}) within ${FIRST_CONTENT_TIMEOUT_MS / 1000} s${pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''}`,
+      );
     }
     // Let the rest of the load happen (layout shifts after the first content count too).
     const settleStarted = Date.now();
@@ -381,7 +399,9 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       const parent: string | null | undefined = depths.get(at.id)?.parent;
       at = parent ? firstByUrl.get(parent) : null;
     }
-    const dataDepths = requests.filter((request) => finishedBefore.has(request.url) && new URL(request.url).pathname.startsWith('/gateway/')).map((request) => depths.get(request.id)?.depth ?? 0);
+    const dataDepths = requests
+      .filter((request) => finishedBefore.has(request.url) && new URL(request.url).pathname.startsWith('/gateway/'))
+      .map((request) => depths.get(request.id)?.depth ?? 0);
     const longTasks = state.longTasks.filter((task) => task.startTime < fc);
     return {
       width,
@@ -398,7 +418,10 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       dataDepth: dataDepths.length ? Math.max(...dataDepths) : null,
       longTasksMs: Math.round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
       readyMs: state.ready === null ? null : Math.round(state.ready),
-      longTasksUntilReadyMs: state.ready === null ? null : Math.round(state.longTasks.filter((task) => task.startTime < (state.ready as number)).reduce((sum, task) => sum + task.duration, 0)),
+      longTasksUntilReadyMs:
+        state.ready === null
+          ? null
+          : Math.round(state.longTasks.filter((task) => task.startTime < (state.ready as number)).reduce((sum, task) => sum + task.duration, 0)),
       longTaskCount: longTasks.length,
       ...(process.env.BENCH_DEBUG ? { longTaskList: state.longTasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)}`) } : {}),
       cls: Number(state.cls.toFixed(4)),

@@ -89,7 +89,8 @@ await runStandalone('server-board', async ({ browser, server }) => {
       samples.get(id)!.push(await measureLoad(browser, server.origin, server.reset, spec, PHONE));
     }
   }
-  const of = (id: string, pick: (sample: LoadSample) => number | null) => median((samples.get(id) ?? []).map(pick).filter((value): value is number => value !== null));
+  const of = (id: string, pick: (sample: LoadSample) => number | null) =>
+    median((samples.get(id) ?? []).map(pick).filter((value): value is number => value !== null));
   const live = of('board-ssr', (s) => s.readyMs);
   const clientFirst = of('board', (s) => s.firstContentMs);
   const tasks = of('board-ssr', (s) => s.longTasksUntilReadyMs);
@@ -99,7 +100,19 @@ await runStandalone('server-board', async ({ browser, server }) => {
     `  first card ${of('board-ssr', (s) => s.firstContentMs)} ms; live (first lk-load) ${live} ms = ${(live / clientFirst).toFixed(2)}× the client-only board's first card (${clientFirst} ms; goal ≤ 1)`,
     `  long tasks until live ${tasks} ms = ${(tasks / anchorTasks).toFixed(2)}× the React anchor's (${anchorTasks} ms until its first card at ${of('react', (s) => s.firstContentMs)} ms; goal ≤ 1.2)`,
     `  client-only board: long tasks before its first card ${of('board', (s) => s.longTasksMs)} ms; live ${of('board', (s) => s.readyMs)} ms`,
-    `  per run — server live: ${samples.get('board-ssr')!.map((s) => s.readyMs).join(', ')}; server tasks: ${samples.get('board-ssr')!.map((s) => s.longTasksUntilReadyMs).join(', ')}; client first card: ${samples.get('board')!.map((s) => s.firstContentMs).join(', ')}; anchor tasks: ${samples.get('react')!.map((s) => s.longTasksMs).join(', ')}`,
+    `  per run — server live: ${samples
+      .get('board-ssr')!
+      .map((s) => s.readyMs)
+      .join(', ')}; server tasks: ${samples
+      .get('board-ssr')!
+      .map((s) => s.longTasksUntilReadyMs)
+      .join(', ')}; client first card: ${samples
+      .get('board')!
+      .map((s) => s.firstContentMs)
+      .join(', ')}; anchor tasks: ${samples
+      .get('react')!
+      .map((s) => s.longTasksMs)
+      .join(', ')}`,
     ...(await profileHydration(browser, server.origin, server.reset)),
   ];
   for (const line of lines) console.log(line);

@@ -82,7 +82,29 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   try {
     const key = path.join(dir, 'key.pem');
     const cert = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -127,13 +149,21 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
       if (!/^[a-z0-9]+$/.test(flavour)) return new Response('bad flavour', { status: 400 });
       const runtime = (CDN_FLAVOURS as Record<string, CdnFlavour>)[flavour]?.runtime ?? CDN_FLAVOURS.react.runtime;
       const body = Buffer.from(
-        entry.body.toString('utf8').replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`).replaceAll(`/cdn/${CDN_FLAVOURS.react.runtime}`, `/cdn/${runtime}`),
+        entry.body
+          .toString('utf8')
+          .replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`)
+          .replaceAll(`/cdn/${CDN_FLAVOURS.react.runtime}`, `/cdn/${runtime}`),
       );
       entry = { body, gzip: gzipSync(body, { level: 9 }), type: entry.type };
     }
     const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '') && COMPRESSIBLE.test(entry.type);
     const body = gzip ? entry.gzip : entry.body;
-    const headers: Record<string, string> = { 'content-type': entry.type, 'content-length': String(body.length), 'cache-control': cacheControl, vary: 'accept-encoding' };
+    const headers: Record<string, string> = {
+      'content-type': entry.type,
+      'content-length': String(body.length),
+      'cache-control': cacheControl,
+      vary: 'accept-encoding',
+    };
     if (gzip) headers['content-encoding'] = 'gzip';
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
   };
@@ -177,7 +207,11 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
     const { renderToString } = await serverEntry;
     const firstContent = (JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as { tags: Record<string, string[]> }).tags;
-    return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, { gateway: { baseURL: origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', firstContent });
+    return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
+      gateway: { baseURL: origin, fetch: sandbox.fetch },
+      stylesheet: '/cdn/widgets.css',
+      firstContent,
+    });
   };
   let floor: StaticFile | null = null;
   const html = (text: string): StaticFile => {

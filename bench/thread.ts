@@ -160,15 +160,21 @@ async function main(): Promise<void> {
     const nodesAfterScrolling = await sample();
 
     // Self-checks: the figures are about all 10,000 messages, or they mean nothing.
-    if (first !== 1) failures.push(`self-check: message #1 was never rendered (the earliest was #${first} after ${scrolls} scrolls): not all messages were loaded`);
-    if (received.size !== TOTAL) failures.push(`self-check: the widget received ${received.size} distinct messages in ${pagesReceived} pages, expected ${TOTAL}`);
+    if (first !== 1)
+      failures.push(`self-check: message #1 was never rendered (the earliest was #${first} after ${scrolls} scrolls): not all messages were loaded`);
+    if (received.size !== TOTAL)
+      failures.push(`self-check: the widget received ${received.size} distinct messages in ${pagesReceived} pages, expected ${TOTAL}`);
     if (heapAt1000 === null) failures.push('self-check: the heap at 1,000 messages was never measured');
 
     const heapRatio = heapAt1000 ? heapWithAll / heapAt1000 : Number.NaN;
     const scrollGrowth = heapAfterScrolling - heapWithAll;
     if (maxNodes > THREAD_BUDGETS.maxDomNodes) failures.push(`DOM nodes reached ${maxNodes} > ${THREAD_BUDGETS.maxDomNodes}`);
-    if (!(heapRatio <= THREAD_BUDGETS.heapVs1000)) failures.push(`heap with ${messagesLoaded} messages is ${heapRatio.toFixed(2)}× the heap with ${loadedAt1000} (> ${THREAD_BUDGETS.heapVs1000}×)`);
-    if (scrollGrowth > THREAD_BUDGETS.maxScrollHeapGrowthBytes) failures.push(`heap grew ${(scrollGrowth / 1e6).toFixed(2)} MB while scrolling through loaded messages (> ${THREAD_BUDGETS.maxScrollHeapGrowthBytes / 1e6} MB)`);
+    if (!(heapRatio <= THREAD_BUDGETS.heapVs1000))
+      failures.push(`heap with ${messagesLoaded} messages is ${heapRatio.toFixed(2)}× the heap with ${loadedAt1000} (> ${THREAD_BUDGETS.heapVs1000}×)`);
+    if (scrollGrowth > THREAD_BUDGETS.maxScrollHeapGrowthBytes)
+      failures.push(
+        `heap grew ${(scrollGrowth / 1e6).toFixed(2)} MB while scrolling through loaded messages (> ${THREAD_BUDGETS.maxScrollHeapGrowthBytes / 1e6} MB)`,
+      );
 
     const results = {
       generatedAt: new Date().toISOString(),
@@ -180,7 +186,15 @@ async function main(): Promise<void> {
       pagesReceived,
       firstRendered: first,
       domNodes: { atOpen: nodesAtOpen, withAll: nodesWithAll, afterScrolling: nodesAfterScrolling, max: maxNodes },
-      heapBytes: { atOpen: heapAtOpen, at1000: heapAt1000, loadedAt1000, withAll: heapWithAll, ratioAllVs1000: Number(heapRatio.toFixed(3)), afterScrolling: heapAfterScrolling, scrollGrowth },
+      heapBytes: {
+        atOpen: heapAtOpen,
+        at1000: heapAt1000,
+        loadedAt1000,
+        withAll: heapWithAll,
+        ratioAllVs1000: Number(heapRatio.toFixed(3)),
+        afterScrolling: heapAfterScrolling,
+        scrollGrowth,
+      },
       failures,
       ok: failures.length === 0,
     };
@@ -188,9 +202,15 @@ async function main(): Promise<void> {
     writeFileSync(path.join(ROOT, 'bench', 'thread-results.json'), `${JSON.stringify(results, null, 2)}\n`);
     const mb = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1e6).toFixed(2)} MB`);
     console.log(`\n<message-thread> with ${TOTAL.toLocaleString('en')} messages (member 5090), headless Chromium, CDN build`);
-    console.log(`  loaded: ${messagesLoaded} messages (first rendered #${first}) in ${scrolls} scrolls; the widget received ${received.size} distinct messages in ${pagesReceived} pages`);
-    console.log(`  DOM nodes: ${nodesAtOpen} at open, ${nodesWithAll} with all loaded, ${nodesAfterScrolling} after scrolling; most ${maxNodes} (budget ${THREAD_BUDGETS.maxDomNodes})`);
-    console.log(`  JS heap after GC: ${mb(heapAtOpen)} at open, ${mb(heapAt1000)} at ${loadedAt1000} messages, ${mb(heapWithAll)} with all (${heapRatio.toFixed(2)}×, budget ${THREAD_BUDGETS.heapVs1000}×), ${mb(heapAfterScrolling)} after scrolling (${scrollGrowth >= 0 ? '+' : ''}${mb(scrollGrowth)})`);
+    console.log(
+      `  loaded: ${messagesLoaded} messages (first rendered #${first}) in ${scrolls} scrolls; the widget received ${received.size} distinct messages in ${pagesReceived} pages`,
+    );
+    console.log(
+      `  DOM nodes: ${nodesAtOpen} at open, ${nodesWithAll} with all loaded, ${nodesAfterScrolling} after scrolling; most ${maxNodes} (budget ${THREAD_BUDGETS.maxDomNodes})`,
+    );
+    console.log(
+      `  JS heap after GC: ${mb(heapAtOpen)} at open, ${mb(heapAt1000)} at ${loadedAt1000} messages, ${mb(heapWithAll)} with all (${heapRatio.toFixed(2)}×, budget ${THREAD_BUDGETS.heapVs1000}×), ${mb(heapAfterScrolling)} after scrolling (${scrollGrowth >= 0 ? '+' : ''}${mb(scrollGrowth)})`,
+    );
     console.log(`bench:thread: wrote bench/thread-results.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await browser.close();

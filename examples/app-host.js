@@ -66,7 +66,10 @@ if (!officePage()) {
     // error worth an unhandled rejection in the host's error monitor.
     import('./saved-replies.js')
       .then(({ keepSavedReplies }) => {
-        addEventListener('popstate', keepSavedReplies(app, () => app.getAttribute('sp-id')));
+        addEventListener(
+          'popstate',
+          keepSavedReplies(app, () => app.getAttribute('sp-id')),
+        );
       })
       .catch(() => undefined);
   }

@@ -22,9 +22,7 @@ thread.setAttribute('chat-service', 'sandbox');
 thread.routes = SITE_ROUTES;
 // Imported after the set-up, not with it (a static import is a round trip before the first data).
 // A page left before it arrived cancels it: no unhandled rejection for the host's error monitor.
-import('./saved-replies.js')
-  .then(({ keepSavedReplies }) => keepSavedReplies(thread, () => thread.getAttribute('sp-id')))
-  .catch(() => undefined);
+import('./saved-replies.js').then(({ keepSavedReplies }) => keepSavedReplies(thread, () => thread.getAttribute('sp-id'))).catch(() => undefined);
 document.getElementById('thread-host')?.append(thread);
 
 for (const link of document.querySelectorAll('.app-nav a')) {

@@ -24,7 +24,9 @@ export function keepSavedReplies(element, spId) {
   };
   element.addEventListener('lk-saved-replies-change', (event) => {
     element.savedReplies = event.detail.savedReplies;
-    fetch(url(), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ savedReplies: event.detail.savedReplies }) }).catch(() => {});
+    fetch(url(), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ savedReplies: event.detail.savedReplies }) }).catch(
+      () => {},
+    );
   });
   load();
   return load;

@@ -101,7 +101,8 @@ export function measurePackage() {
     if (withoutTwilio.beyondReact > PACKAGE_BUDGETS.installBeyondReact) {
       failures.push(`consumer install beyond React ${MB(withoutTwilio.beyondReact)} > ${MB(PACKAGE_BUDGETS.installBeyondReact)}`);
     }
-    if (withoutTwilio.packages.some((p) => p.name === '@twilio/conversations' || p.name === 'hono')) failures.push('the consumer install holds @twilio/conversations or hono');
+    if (withoutTwilio.packages.some((p) => p.name === '@twilio/conversations' || p.name === 'hono'))
+      failures.push('the consumer install holds @twilio/conversations or hono');
     const strip = ({ tarball, ...figures }) => ({ ...figures, tarball: path.basename(tarball) });
     return {
       budgets: PACKAGE_BUDGETS,
@@ -131,7 +132,11 @@ export function printPackage(result) {
       `${kB(leadkit.unpacked)} unpacked, ${leadkit.files} files, ${leadkit.sourceMaps.files} source maps`,
   );
   console.log(`  @leadkit/sandbox tarball: ${kB(sandbox.packed)} packed, ${kB(sandbox.unpacked)} unpacked, ${sandbox.files} files`);
-  const top = (figures) => figures.packages.slice(0, 6).map((p) => `${p.name} ${MB(p.bytes)}`).join(', ');
+  const top = (figures) =>
+    figures.packages
+      .slice(0, 6)
+      .map((p) => `${p.name} ${MB(p.bytes)}`)
+      .join(', ');
   const { withoutTwilio: without, withTwilio: withT } = install;
   console.log(
     `  install beyond React (react, react-dom, scheduler ${MB(without.react)}): ${MB(without.beyondReact)} ` +

@@ -146,11 +146,15 @@ function measureSizes({ withPackage = true } = {}) {
   // Chunks in the first load of two or more widgets: what a page with several widgets loads once.
   const usedBy = new Map();
   for (const widget of widgets) for (const name of widget.firstLoad) if (name !== 'leadkit.js') usedBy.set(name, [...(usedBy.get(name) ?? []), widget.tag]);
-  const shared = [...usedBy].filter(([, users]) => users.length > 1).map(([name, users]) => ({ file: name, gzip: file(name).gzip, raw: file(name).raw, usedBy: users }));
+  const shared = [...usedBy]
+    .filter(([, users]) => users.length > 1)
+    .map(([name, users]) => ({ file: name, gzip: file(name).gzip, raw: file(name).raw, usedBy: users }));
   const runtimeChunks = [...new Set(widgets.map((widget) => widget.reactChunk))];
   if (widgets.length > 1 && runtimeChunks.length !== 1) failures.push(`widgets do not share one runtime chunk: ${runtimeChunks.join(', ')}`);
 
-  const lazy = [...files.values()].flatMap((info) => info.dynamicImports.filter((name) => name !== info.name && info.name !== 'leadkit.js').map((name) => ({ from: info.name, chunk: name })));
+  const lazy = [...files.values()].flatMap((info) =>
+    info.dynamicImports.filter((name) => name !== info.name && info.name !== 'leadkit.js').map((name) => ({ from: info.name, chunk: name })),
+  );
 
   // Chunk files are named by hash only (every byte of the loader's map counts): the manifest names them.
   const sourceName = new Map(Object.values(manifest).map((entry) => [entry.file, entry.name ?? path.basename(entry.src ?? '', '.ts')]));
@@ -159,7 +163,16 @@ function measureSizes({ withPackage = true } = {}) {
     .map(({ name, raw, gzip, staticImports, dynamicImports }) => ({
       file: name,
       name: sourceName.get(name) ?? '',
-      kind: name === 'leadkit.js' ? 'loader' : runtimeChunks.includes(name) ? 'runtime' : tags.some((t) => t.file === name) ? 'tag entry' : usedBy.get(name)?.length > 1 ? 'shared' : 'widget',
+      kind:
+        name === 'leadkit.js'
+          ? 'loader'
+          : runtimeChunks.includes(name)
+            ? 'runtime'
+            : tags.some((t) => t.file === name)
+              ? 'tag entry'
+              : usedBy.get(name)?.length > 1
+                ? 'shared'
+                : 'widget',
       raw,
       gzip,
       imports: staticImports,
@@ -198,17 +211,31 @@ function measureSizes({ withPackage = true } = {}) {
     const width = Math.max(...allChunks.map((chunk) => chunk.file.length));
     console.log('\nCDN chunks (dist/cdn)');
     console.log(`  ${pad('file', width)} ${pad('name', 22)} ${pad('kind', 10)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}  imports`);
-    for (const chunk of allChunks) console.log(`  ${pad(chunk.file, width)} ${pad(chunk.name, 22)} ${pad(chunk.kind, 10)} ${num(chunk.raw)} ${num(chunk.gzip)}  ${chunk.imports.join(', ')}`);
+    for (const chunk of allChunks)
+      console.log(
+        `  ${pad(chunk.file, width)} ${pad(chunk.name, 22)} ${pad(chunk.kind, 10)} ${num(chunk.raw)} ${num(chunk.gzip)}  ${chunk.imports.join(', ')}`,
+      );
     console.log('\nFirst load per widget (loader + tag chunk + static imports)');
     console.log(`  ${pad('tag', 16)} ${'chunk'.padStart(10)} ${'first load'.padStart(11)} ${'first content'.padStart(13)}  files`);
     for (const widget of widgets) {
-      console.log(`  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`);
+      console.log(
+        `  ${pad(`<${widget.tag}>`, 16)} ${num(file(widget.chunk).gzip)} ${num(widget.gzip).padStart(11)} ${num(widget.firstContentGzip).padStart(13)}  ${widget.firstLoad.join(' + ')}`,
+      );
     }
-    console.log('  (first content, a static estimate: what the loader starts for the tag, dist/cdn/first-content.json — its first load plus the parts it loads beside its first data; the browser part below measures what is really fetched)');
+    console.log(
+      '  (first content, a static estimate: what the loader starts for the tag, dist/cdn/first-content.json — its first load plus the parts it loads beside its first data; the browser part below measures what is really fetched)',
+    );
     console.log(`\nLoader: ${kB(loader.gzip)} gzip (budget ${kB(BUDGETS.loaderGzip)}) ${loader.gzip > BUDGETS.loaderGzip ? 'OVER' : 'ok'}`);
-    console.log(`Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks.flatMap((name) => usedBy.get(name) ?? []).map((tag) => `<${tag}>`).join(', ')}`);
+    console.log(
+      `Shared runtime chunk: ${runtimeChunks.join(', ')} (${runtimeChunks.map((name) => kB(file(name).gzip)).join(', ')}) used by ${runtimeChunks
+        .flatMap((name) => usedBy.get(name) ?? [])
+        .map((tag) => `<${tag}>`)
+        .join(', ')}`,
+    );
     console.log(`Shared by several widgets: ${shared.map((s) => `${s.file} (${kB(s.gzip)}: ${s.usedBy.join(', ')})`).join('; ') || 'none'}`);
-    console.log(`Twilio in a first load: ${widgets.some((w) => w.twilio.length) ? 'YES' : 'no'}${lazy.length ? `; lazy chunks: ${lazy.map((l) => `${l.from} → ${l.chunk}`).join(', ')}` : ''}`);
+    console.log(
+      `Twilio in a first load: ${widgets.some((w) => w.twilio.length) ? 'YES' : 'no'}${lazy.length ? `; lazy chunks: ${lazy.map((l) => `${l.from} → ${l.chunk}`).join(', ')}` : ''}`,
+    );
     if (npmPackage) printPackage(npmPackage);
   };
   return { results, failures, print };

@@ -39,7 +39,20 @@ try {
     const checks = [
       ['publint', bin('publint'), ['run', tarball, '--strict', '--pack', 'false']],
       // widgets.css (leadkit/server's stylesheet) is a file to serve, not a module with types.
-      ['attw', bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color', ...(name === 'leadkit' ? ['--exclude-entrypoints', './widgets.css'] : [])]],
+      [
+        'attw',
+        bin('attw'),
+        [
+          tarball,
+          '--profile',
+          'esm-only',
+          '--format',
+          'table-flipped',
+          '--no-emoji',
+          '--no-color',
+          ...(name === 'leadkit' ? ['--exclude-entrypoints', './widgets.css'] : []),
+        ],
+      ],
     ];
     for (const [label, command, args] of checks) {
       const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });

@@ -49,7 +49,11 @@ const INPUTS = [
 
 export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
 export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json', 'dist/cdn/leadkit-lite.js', 'dist/cdn/manifest-lite.json'];
-export const MANIFEST_OUTPUTS = ['dist/custom-elements.json', 'dist/vscode.html-custom-data.json', ...['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`)];
+export const MANIFEST_OUTPUTS = [
+  'dist/custom-elements.json',
+  'dist/vscode.html-custom-data.json',
+  ...['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`),
+];
 export const SANDBOX_DIR = path.join(ROOT, 'packages', 'sandbox');
 export const SANDBOX_OUTPUTS = ['index.js', 'index.d.ts', 'serve.js'].map((file) => `packages/sandbox/dist/${file}`);
 
@@ -144,7 +148,8 @@ export function ensureBuilt({ parts = Object.keys(PARTS), ifStale = false, check
       if (ifStale && !isStale(PARTS[name].outputs)) continue;
       timings[name] = PARTS[name].build();
     }
-    if (check && (!ifStale || Object.keys(timings).length)) timings.check = run('package checks (publint, attw)', process.execPath, ['scripts/build-check.mjs']);
+    if (check && (!ifStale || Object.keys(timings).length))
+      timings.check = run('package checks (publint, attw)', process.execPath, ['scripts/build-check.mjs']);
     return timings;
   });
 }

@@ -58,7 +58,13 @@ function register(root, name) {
   const c = camel(name);
   const edits = [
     ['src/i18n/en-US.ts', `import { ${c}Messages } from './en-US/${name}';`, /^import .* from '\.\/en-US\//, `  ...${c}Messages,`, /^ {2}\.\.\.\w+Messages,$/],
-    ['src/i18n/es-US.ts', `import { ${c}MessagesEs } from './es-US/${name}';`, /^import .* from '\.\/es-US\//, `  ...${c}MessagesEs,`, /^ {2}\.\.\.\w+MessagesEs,$/],
+    [
+      'src/i18n/es-US.ts',
+      `import { ${c}MessagesEs } from './es-US/${name}';`,
+      /^import .* from '\.\/es-US\//,
+      `  ...${c}MessagesEs,`,
+      /^ {2}\.\.\.\w+MessagesEs,$/,
+    ],
   ];
   for (const [file, importLine, afterImport, spreadLine, afterSpread] of edits) {
     const full = path.join(root, file);
@@ -117,7 +123,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   }
   try {
     const written = newWidget(name, { root: root ? path.resolve(root) : process.cwd(), title });
-    console.log(`new:widget: ${name}\n${written.map((file) => `  ${file}`).join('\n')}\n  src/i18n/en-US.ts, src/i18n/es-US.ts (registered)\nNext: docs/widget-shape.md, "A new widget".`);
+    console.log(
+      `new:widget: ${name}\n${written.map((file) => `  ${file}`).join('\n')}\n  src/i18n/en-US.ts, src/i18n/es-US.ts (registered)\nNext: docs/widget-shape.md, "A new widget".`,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -263,7 +263,11 @@ async function main(): Promise<void> {
   await Promise.race([settled, sleep(WAIT_MS)]);
   await sleep(SETTLE_MS);
 
-  begin('drop-and-reconnect', 'The server terminates the socket (no close frame, as a lost network) and keeps listening: twilsock reconnects by itself.', client.connectionState);
+  begin(
+    'drop-and-reconnect',
+    'The server terminates the socket (no close frame, as a lost network) and keeps listening: twilsock reconnects by itself.',
+    client.connectionState,
+  );
   server.dropSockets();
   await sleep(50);
   await reach('connected');

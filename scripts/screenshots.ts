@@ -50,7 +50,9 @@ const SHOTS: { widget: string; path: string; ready(driver: EngineDriver): Promis
     path: '/examples/message-thread.html?user-id=5001&lead-id=300001',
     async ready(driver) {
       const attach = within({ css: 'message-thread' }, { role: 'button', name: 'Attach a file' });
-      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && !el.disabled;'), [toWire(attach)], { message: 'the chat to open' });
+      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && !el.disabled;'), [toWire(attach)], {
+        message: 'the chat to open',
+      });
       await driver.waitFor(within({ css: 'message-thread' }, { css: '.lk-msg__body' }));
     },
   },

@@ -9,7 +9,14 @@ import { TAG_NAMES, type LeadkitTag } from '../src/contract/tags';
 import type { renderToString as RenderToString } from '../src/server';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
-export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['cms.html', 'office-board.html', 'office-thread.html', 'review-request.html', 'raq-funnel.html', 'strict-csp.html']);
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set([
+  'cms.html',
+  'office-board.html',
+  'office-thread.html',
+  'review-request.html',
+  'raq-funnel.html',
+  'strict-csp.html',
+]);
 /** A leadkit tag written empty in a page, with its attributes. */
 const LEADKIT_TAG = new RegExp(`<(${TAG_NAMES.join('|')})([^>]*)></\\1>`, 'g');
 
@@ -48,7 +55,12 @@ function pageProperties(page: string, url: string | undefined): Parameters<typeo
  */
 export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gateway']) {
   const post = async (path: string, body: unknown, signal: AbortSignal | undefined) => {
-    const response = await fetch(new URL(path, baseURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+    const response = await fetch(new URL(path, baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return response.json();
   };
@@ -59,14 +71,20 @@ export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gatew
 }
 
 /** An example page's HTML with each leadkit tag's first screen rendered in it. */
-export async function renderServerPage(page: string, renderToString: typeof RenderToString, { gateway: reached, stylesheet, url, firstContent }: ServerPageOptions): Promise<string> {
+export async function renderServerPage(
+  page: string,
+  renderToString: typeof RenderToString,
+  { gateway: reached, stylesheet, url, firstContent }: ServerPageOptions,
+): Promise<string> {
   const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
   const parts: string[] = [];
   const preloads = new Set<string>();
   let last = 0;
   for (const match of page.matchAll(LEADKIT_TAG)) {
-    const attributes = Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]));
+    const attributes = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]),
+    );
     const tag = match[1] as LeadkitTag;
     for (const chunk of firstContent?.[tag] ?? []) preloads.add(`/cdn/${chunk}`);
     parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, properties, gateway, stylesheet, ...(url ? { url } : {}) }));

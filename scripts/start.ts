@@ -44,7 +44,16 @@ import { Hono, type Context } from 'hono';
 import { createServer as createViteServer } from 'vite';
 import type * as ServerModule from '../src/server';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
-import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, sandboxProfileFrom } from '@leadkit/sandbox';
+import {
+  createSandboxGateway,
+  DEFAULT_SEED,
+  DROP_HEADER,
+  MAIN_PROVIDER_ID,
+  SANDBOX_LEADS,
+  SANDBOX_MEMBER_ID,
+  SANDBOX_MEMBER_TOKEN,
+  sandboxProfileFrom,
+} from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import { renderServerPage, SERVER_RENDERED_PAGES } from './server-pages';
@@ -304,15 +313,26 @@ const cdnFirstContent = (): Record<string, string[]> | undefined => {
 };
 let serverEntry: Promise<ServerEntry> | undefined;
 const loadServerEntry = () =>
-  (serverEntry ??= createViteServer({ configFile: false, root: ROOT, logLevel: 'warn', appType: 'custom', optimizeDeps: { noDiscovery: true, entries: [] }, server: { middlewareMode: true, hmr: false, ws: false } }).then(
-    (vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>,
-  ));
+  (serverEntry ??= createViteServer({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    appType: 'custom',
+    optimizeDeps: { noDiscovery: true, entries: [] },
+    server: { middlewareMode: true, hmr: false, ws: false },
+  }).then((vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>));
 site.get('/server/:page', async (c) => {
   const name = c.req.param('page');
   if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
-  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', firstContent: cdnFirstContent() }));
+  const html = forProfile(
+    await renderServerPage(page, renderToString, {
+      gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch },
+      stylesheet: '/cdn/widgets.css',
+      firstContent: cdnFirstContent(),
+    }),
+  );
   // The strict CSP page keeps its policy rendered on the server too (the first screens link their styles).
   return c.html(html, 200, { 'cache-control': 'no-store', ...(name === 'strict-csp.html' ? { 'content-security-policy': STRICT_CSP } : {}) });
 });
@@ -324,7 +344,14 @@ const appPage = async (c: Context) => {
   if (c.req.query('render') !== 'server') return sendPage(c, path.join(EXAMPLES, 'app.html'));
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, 'app.html'), 'utf8');
-  const html = forProfile(await renderServerPage(page, renderToString, { gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch }, stylesheet: '/cdn/widgets.css', url: c.req.url, firstContent: cdnFirstContent() }));
+  const html = forProfile(
+    await renderServerPage(page, renderToString, {
+      gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch },
+      stylesheet: '/cdn/widgets.css',
+      url: c.req.url,
+      firstContent: cdnFirstContent(),
+    }),
+  );
   return c.html(html, 200, { 'cache-control': 'no-store' });
 };
 site.get('/app', appPage);

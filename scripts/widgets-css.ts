@@ -23,7 +23,11 @@ export function widgetsCss(fileName: string): Plugin {
         parts.push(JSON.parse(literal) as string);
       }
       if (parts.length === 0) return;
-      this.emitFile({ type: 'asset', fileName, source: `/* leadkit widgets.css: the widgets' styles for server-rendered pages (leadkit/server). */\n${[...new Set(parts)].join('\n')}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName,
+        source: `/* leadkit widgets.css: the widgets' styles for server-rendered pages (leadkit/server). */\n${[...new Set(parts)].join('\n')}\n`,
+      });
     },
   };
 }

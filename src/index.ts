@@ -57,7 +57,14 @@ export type {
   RaqFunnelElement,
 } from './elements/element-types';
 export type { HostProperties } from './contract/host-properties';
-export { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type LeadkitDomEventMap, type NavigationKind } from './contract/events';
+export {
+  LEADKIT_EVENTS,
+  type LeadkitEvent,
+  type LeadkitEventMap,
+  type LeadkitEventName,
+  type LeadkitDomEventMap,
+  type NavigationKind,
+} from './contract/events';
 export type { AnalyticsSink, AnalyticsProps } from './contract/host-properties';
 export { FLAG_NAMES, type Flags } from './contract/flags';
 export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/routes';

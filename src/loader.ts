@@ -84,10 +84,12 @@ function load(tag: string, element: Element): void {
   // phone's main thread instead of one long one (the files still arrive in parallel).
   const { runtime } = FIRST_CONTENT;
   const ready = runtime < 0 ? Promise.resolve() : import(/* @vite-ignore */ chunkUrl(runtime)).then(() => new Promise((next) => setTimeout(next)));
-  ready.then(() => import(/* @vite-ignore */ chunkUrl(entry))).catch(() => {
-    // A failed chunk (offline, blocked) may be retried when the tag appears again.
-    requested.delete(tag);
-  });
+  ready
+    .then(() => import(/* @vite-ignore */ chunkUrl(entry)))
+    .catch(() => {
+      // A failed chunk (offline, blocked) may be retried when the tag appears again.
+      requested.delete(tag);
+    });
 }
 
 function scan(root: ParentNode): void {

@@ -34,7 +34,9 @@ describe('leadkit/react rendering on a server', () => {
     const html = await serverHtml(createElement(LeadBoard, { spId: 1001, firstScreen, onNavigate: () => {}, className: 'board' }));
     // The component waited for its first screen: React streams it in its boundary's place (the
     // parser makes the template a shadow root wherever the element is, before React moves it).
-    expect(html).toMatch(/<lead-board sp-id="1001" class="board"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers>/);
+    expect(html).toMatch(
+      /<lead-board sp-id="1001" class="board"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers>/,
+    );
     expect(html).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
     expect(html).toContain('Showing 1 - 10 of');
     expect(html).toContain('data-expanded="true"');
@@ -48,17 +50,30 @@ describe('leadkit/react rendering on a server', () => {
 
   it('renders the bare element without first-screen data, or when the data cannot make the first screen (page-size changes the first calls)', async () => {
     const sandbox = createSandboxGateway();
-    expect(await serverHtml(createElement(LeadPage, { leadId: 300002, spId: 1001 }))).toBe('<main><!--$--><lead-page lead-id="300002" sp-id="1001"></lead-page><!--/$--></main>');
+    expect(await serverHtml(createElement(LeadPage, { leadId: 300002, spId: 1001 }))).toBe(
+      '<main><!--$--><lead-page lead-id="300002" sp-id="1001"></lead-page><!--/$--></main>',
+    );
     const sized = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, gateway: gateway(sandbox) });
-    expect(await serverHtml(createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: sized }))).toBe('<main><!--$--><lead-board sp-id="1001" page-size="25"></lead-board><!--/$--></main>');
+    expect(await serverHtml(createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: sized }))).toBe(
+      '<main><!--$--><lead-board sp-id="1001" page-size="25"></lead-board><!--/$--></main>',
+    );
     // The same data given to a board with other attributes is rendered for those: page-size changes the calls, so none.
     const board = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: gateway(sandbox) });
-    const both = await serverHtml(createElement('div', null, createElement(LeadBoard, { spId: 1001, firstScreen: board }), createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: board })));
+    const both = await serverHtml(
+      createElement(
+        'div',
+        null,
+        createElement(LeadBoard, { spId: 1001, firstScreen: board }),
+        createElement(LeadBoard, { spId: 1001, pageSize: 25, firstScreen: board }),
+      ),
+    );
     expect(both.match(/<template shadowrootmode/g)).toHaveLength(1);
     expect(both).toContain('<lead-board sp-id="1001" page-size="25"></lead-board>');
     // Another tag's data is not this element's first screen.
     const page = await loadFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, gateway: gateway(sandbox) });
-    expect(await serverHtml(createElement(LeadBoard, { spId: 1001, firstScreen: page as never }))).toBe('<main><!--$--><lead-board sp-id="1001"></lead-board><!--/$--></main>');
+    expect(await serverHtml(createElement(LeadBoard, { spId: 1001, firstScreen: page as never }))).toBe(
+      '<main><!--$--><lead-board sp-id="1001"></lead-board><!--/$--></main>',
+    );
   });
 
   it('renders <LeadPage firstScreen> with the purchased lead', async () => {

@@ -187,4 +187,12 @@ export const RaqFunnel = createComponent(ELEMENTS['raq-funnel']);
 export const LeadApp = createComponent(ELEMENTS['lead-app']);
 
 export type { LeadkitEvent, LeadkitEventMap, LeadkitEventName, NavigationKind } from './contract/events';
-export type { LeadkitElement, LeadPageElement, LeadBoardElement, LeadAppElement, ReviewRequestElement, MessageThreadElement, RaqFunnelElement } from './elements/element-types';
+export type {
+  LeadkitElement,
+  LeadPageElement,
+  LeadBoardElement,
+  LeadAppElement,
+  ReviewRequestElement,
+  MessageThreadElement,
+  RaqFunnelElement,
+} from './elements/element-types';

@@ -70,7 +70,10 @@ describe('leadkit/server: <lead-board>', () => {
     });
     expect(html.startsWith('<lead-board sp-id="1001"><template shadowrootmode="open">')).toBe(true);
     const calls = sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/'));
-    expect(calls.map((call) => `${call.method} ${call.path.split('?')[0]}`).sort()).toEqual(['GET /gateway/office-home/v4/service_provider', 'POST /gateway/lead/office/v6/leads/serviceProvider/1001']);
+    expect(calls.map((call) => `${call.method} ${call.path.split('?')[0]}`).sort()).toEqual([
+      'GET /gateway/office-home/v4/service_provider',
+      'POST /gateway/lead/office/v6/leads/serviceProvider/1001',
+    ]);
     expect(html).toMatch(/<h1 class="lk-board__title">Leads for [^<]+<\/h1>/);
     expect(html).toMatch(/Showing 1 - 10 of \d+ results/);
     expect(html).toContain('Show All Filters');
@@ -115,7 +118,10 @@ describe('leadkit/server: <lead-board>', () => {
 describe('leadkit/server: <review-request> and <raq-funnel>', () => {
   it('renders the review request’s button, and an empty answers script that marks the root a server’s (the element hydrates it)', async () => {
     const sandbox = createSandboxGateway();
-    const html = await renderToString('review-request', { attributes: { 'sp-id': 1001, 'lead-id': 300002 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    const html = await renderToString('review-request', {
+      attributes: { 'sp-id': 1001, 'lead-id': 300002 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+    });
     expect(html).toContain('<button type="button" class="lk-button" part="trigger" aria-haspopup="dialog">Request a Review</button>');
     expect(ANSWERS.exec(html)?.[1]).toBe('[]');
   });
@@ -123,7 +129,10 @@ describe('leadkit/server: <review-request> and <raq-funnel>', () => {
   it('renders the funnel’s entry step, in Spanish with locale="es-US"', async () => {
     const sandbox = createSandboxGateway();
     // No sp-id: with one, the heading waits for the pro's name, which the server does not wait for yet.
-    const html = await renderToString('raq-funnel', { attributes: { 'postal-code': '80202', locale: 'es-US' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    const html = await renderToString('raq-funnel', {
+      attributes: { 'postal-code': '80202', locale: 'es-US' },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+    });
     expect(html).toContain('data-step="entry"');
     expect(html).not.toContain('Get quotes from local pros');
     expect(html).toContain('Reciba cotizaciones de profesionales locales');
@@ -135,7 +144,10 @@ describe('leadkit/server: <review-request> and <raq-funnel>', () => {
   it('given sp-id, heads the entry step with the pro’s name (their details asked as the customer, without a token) and carries the details as a first-screen value; no host token is asked', async () => {
     const sandbox = createSandboxGateway();
     const getOneTimeToken = vi.fn();
-    const html = await renderToString('raq-funnel', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getOneTimeToken } });
+    const html = await renderToString('raq-funnel', {
+      attributes: { 'sp-id': 1001 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getOneTimeToken },
+    });
     expect(html).toMatch(/<h2[^>]*>Request a quote from Acme Plumbing &amp; Heating<\/h2>/);
     expect(html).not.toContain('lk-funnel__heading-pending');
     expect(getOneTimeToken).not.toHaveBeenCalled();
@@ -156,7 +168,11 @@ describe('leadkit/server: <review-request> and <raq-funnel>', () => {
 describe('leadkit/server: first-screen data (loadFirstScreen) and renderFirstScreen', () => {
   it('loads a board’s first calls with the server’s auth, without the customers’ contact details, and renders the same first screen from them, asking nothing more', async () => {
     const sandbox = createSandboxGateway();
-    const data = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch }, nonce: 'n0nce"1' });
+    const data = await loadFirstScreen('lead-board', {
+      attributes: { 'sp-id': 1001 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+      nonce: 'n0nce"1',
+    });
     expect(data.tag).toBe('lead-board');
     expect(data.answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]} ${answer.status}`)).toEqual([
       'GET /gateway/office-home/v4/service_provider 200',
@@ -178,10 +194,15 @@ describe('leadkit/server: first-screen data (loadFirstScreen) and renderFirstScr
     const sandbox = createSandboxGateway();
     const board = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
     // A page-size attribute changes the first calls: none are loaded, and the render cannot be made from none.
-    const sized = await loadFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
+    const sized = await loadFirstScreen('lead-board', {
+      attributes: { 'sp-id': 1001, 'page-size': 25 },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+    });
     expect(sized.answers).toEqual([]);
     expect(await renderFirstScreen('lead-board', { attributes: { 'sp-id': 1001, 'page-size': 25 }, from: sized })).toBeNull();
-    await expect(renderFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, from: board })).rejects.toThrow('first-screen data of <lead-board> given for <lead-page>');
+    await expect(renderFirstScreen('lead-page', { attributes: { 'lead-id': 300002, 'sp-id': 1001 }, from: board })).rejects.toThrow(
+      'first-screen data of <lead-board> given for <lead-page>',
+    );
   });
 });
 
@@ -207,7 +228,9 @@ describe('leadkit/server: <message-thread>', () => {
     const sandbox = createSandboxGateway();
     const data = await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
     // The chat session (a credential) and the customer's own data are never asked from here.
-    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual([
+      '/gateway/lead/office/v2/leads/300002',
+    ]);
     expect(data.answers).toHaveLength(1);
     const shadow = await renderFirstScreen('message-thread', { attributes: THREAD, from: data });
     expect(shadow).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
@@ -216,7 +239,11 @@ describe('leadkit/server: <message-thread>', () => {
   /** The host's getChatToken as a host's server gives it: the sandbox's stand-in for the host's own service. */
   const hostChatToken = (sandbox: ReturnType<typeof createSandboxGateway>, tokens: string[]) =>
     vi.fn(async ({ serviceProviderId, userId, leadId }: { serviceProviderId: number; userId: number; leadId?: number }) => {
-      const response = await sandbox.fetch('http://sandbox.test/host-stand-in/chat-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ serviceProviderId, userId, leadId }) });
+      const response = await sandbox.fetch('http://sandbox.test/host-stand-in/chat-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ serviceProviderId, userId, leadId }),
+      });
       const session = (await response.json()) as { token: string };
       tokens.push(session.token);
       return session as never;
@@ -226,7 +253,10 @@ describe('leadkit/server: <message-thread>', () => {
     const sandbox = createSandboxGateway();
     const tokens: string[] = [];
     const getChatToken = hostChatToken(sandbox, tokens);
-    const html = await renderToString('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    const html = await renderToString('message-thread', {
+      attributes: THREAD,
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken },
+    });
     expect(getChatToken).toHaveBeenCalledWith(expect.objectContaining({ serviceProviderId: 1001, userId: 5003, leadId: 300002, reason: 'open' }));
     expect(tokens).toHaveLength(1);
     // The messages in the list (rows in the flow, the list at its end), not its loading state.
@@ -246,7 +276,9 @@ describe('leadkit/server: <message-thread>', () => {
     expect(page.messages.length).toBeGreaterThan(0);
     // What a message shows, nothing more (no attributes, no media URL).
     expect(Object.keys(page.messages[0]!).sort()).toEqual(['author', 'body', 'dateCreated', 'index', 'media', 'sid']);
-    expect(html).toContain(page.messages.at(-1)!.body!.slice(0, 20).replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;'));
+    expect(html).toContain(
+      page.messages.at(-1)!.body!.slice(0, 20).replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;'),
+    );
     // The chat service's own answers are not in the page either (the value is what it shows).
     expect(JSON.stringify(answers)).not.toMatch(/\/chat\/conversations|token/i);
   });
@@ -254,7 +286,10 @@ describe('leadkit/server: <message-thread>', () => {
   it('loads the newest messages into the first-screen data with the host’s getChatToken (the Next.js path) and renders the same list from it', async () => {
     const sandbox = createSandboxGateway();
     const tokens: string[] = [];
-    const data = await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken: hostChatToken(sandbox, tokens) } });
+    const data = await loadFirstScreen('message-thread', {
+      attributes: THREAD,
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken: hostChatToken(sandbox, tokens) },
+    });
     expect(data.answers.map((answer) => answer.method)).toEqual(['GET', 'FIRST-SCREEN']);
     expect(JSON.stringify(data)).not.toContain(tokens[0]);
     const shadow = await renderFirstScreen('message-thread', { attributes: THREAD, from: data });
@@ -267,22 +302,38 @@ describe('leadkit/server: <message-thread>', () => {
     const getChatToken = hostChatToken(sandbox, []);
     await loadFirstScreen('message-thread', { attributes: THREAD, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch } });
     expect(sandbox.store.requests.map((request) => request.path)).not.toContain('/gateway/message-center/v1/chat/session');
-    const twilio = await loadFirstScreen('message-thread', { attributes: { ...THREAD, 'chat-service': 'twilio' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    const twilio = await loadFirstScreen('message-thread', {
+      attributes: { ...THREAD, 'chat-service': 'twilio' },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken },
+    });
     expect(twilio.answers.map((answer) => answer.method)).toEqual(['GET']);
-    const html = await renderToString('message-thread', { attributes: { ...THREAD, archived: true }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken } });
+    const html = await renderToString('message-thread', {
+      attributes: { ...THREAD, archived: true },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken },
+    });
     expect(html).not.toContain('FIRST-SCREEN');
     expect(getChatToken).not.toHaveBeenCalled();
     // A host's own reader is used for any chat service.
     const chatReader = vi.fn(async () => ({ messages: [], hasOlder: false, lastReadMessageIndex: null, readHorizons: [] }));
-    const own = await loadFirstScreen('message-thread', { attributes: { ...THREAD, 'chat-service': 'twilio' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken }, chatReader });
-    expect(chatReader).toHaveBeenCalledWith(expect.objectContaining({ pageSize: 30, provider: 1001, session: expect.objectContaining({ conversationSid: expect.any(String) }) }));
+    const own = await loadFirstScreen('message-thread', {
+      attributes: { ...THREAD, 'chat-service': 'twilio' },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, getChatToken },
+      chatReader,
+    });
+    expect(chatReader).toHaveBeenCalledWith(
+      expect.objectContaining({ pageSize: 30, provider: 1001, session: expect.objectContaining({ conversationSid: expect.any(String) }) }),
+    );
     expect(own.answers.map((answer) => answer.method)).toEqual(['GET', 'FIRST-SCREEN']);
   });
 });
 
 describe('leadkit/server: <lead-app> renders the route of the page’s URL', () => {
   const render = (sandbox: ReturnType<typeof createSandboxGateway>, url: string) =>
-    renderToString('lead-app', { attributes: { 'sp-id': 1001, 'chat-service': 'sandbox' }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch }, url });
+    renderToString('lead-app', {
+      attributes: { 'sp-id': 1001, 'chat-service': 'sandbox' },
+      gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+      url,
+    });
 
   it('the board route: its first screen, with the board’s answers trimmed as the board’s own are', async () => {
     const sandbox = createSandboxGateway();
@@ -296,7 +347,9 @@ describe('leadkit/server: <lead-app> renders the route of the page’s URL', () 
     const sandbox = createSandboxGateway();
     const html = await render(sandbox, '/app/conversation/1001/thread/5003?leadId=300002');
     expect(html).toMatch(/<h1[^>]*>Your messages with Jasmine Anderson<\/h1>/);
-    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual(['/gateway/lead/office/v2/leads/300002']);
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.path)).toEqual([
+      '/gateway/lead/office/v2/leads/300002',
+    ]);
   });
 
   it('loads the route’s first-screen data from the page’s URL (its widget’s calls, trimmed as its own) and renders the route from it', async () => {
@@ -304,7 +357,10 @@ describe('leadkit/server: <lead-app> renders the route of the page’s URL', () 
     const gateway = { baseURL: 'http://sandbox.test', fetch: sandbox.fetch };
     const board = await loadFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, gateway, url: 'https://office.example/app/lead/board/1001?x=1' });
     expect(board.url).toBe('/app/lead/board/1001?x=1');
-    expect(board.answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]}`)).toEqual(['GET /gateway/office-home/v4/service_provider', 'POST /gateway/lead/office/v6/leads/serviceProvider/1001']);
+    expect(board.answers.map((answer) => `${answer.method} ${answer.path.split('?')[0]}`)).toEqual([
+      'GET /gateway/office-home/v4/service_provider',
+      'POST /gateway/lead/office/v6/leads/serviceProvider/1001',
+    ]);
     expect(JSON.stringify(board.answers)).not.toContain('phoneNumber');
     const shadow = await renderFirstScreen('lead-app', { attributes: { 'sp-id': 1001 }, from: board });
     expect(shadow).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
@@ -325,4 +381,3 @@ describe('leadkit/server: <lead-app> renders the route of the page’s URL', () 
     expect(missing).toContain('part="not-found"');
   });
 });
-

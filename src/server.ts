@@ -25,7 +25,17 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
 import { parseAttribute } from './elements/element-definition';
-import { appRouteAt, firstScreenValues, inlinableAnswers, loadFirstScreen, pageLocationOf, serverWithholds, type AttributeValues, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+import {
+  appRouteAt,
+  firstScreenValues,
+  inlinableAnswers,
+  loadFirstScreen,
+  pageLocationOf,
+  serverWithholds,
+  type AttributeValues,
+  type FirstScreenData,
+  type LoadFirstScreenOptions,
+} from './elements/first-screen-data';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, WidgetTree } from './elements/widget-tree';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './contract/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from './gateway/client';
@@ -130,7 +140,11 @@ function withholding(tag: LeadkitTag, fetch: typeof globalThis.fetch): typeof gl
 async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answers, values, stylesheet, nonce }: ShadowInputs): Promise<string> {
   const definition = ELEMENTS[tag];
   if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
-  const auth = resolveAuth({ auth: (props.auth as GatewayAuth | undefined) ?? null, authMode: props.authMode as string | undefined, spId: props.spId as number | undefined });
+  const auth = resolveAuth({
+    auth: (props.auth as GatewayAuth | undefined) ?? null,
+    authMode: props.authMode as string | undefined,
+    spId: props.spId as number | undefined,
+  });
   props.gateway = client(auth);
   // The locale's texts before the render (a server cannot see the page's `lang`: only the attribute
   // counts), beside the first-screen values (the widget takes them as it renders, as in the browser).
@@ -142,7 +156,11 @@ async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answ
   const tree = createElement(
     ServerStyles.Provider,
     { value: stylesheet ? null : styles },
-    createElement(ServerLocationContext.Provider, { value: location }, createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null, answers: [...shown] })),
+    createElement(
+      ServerLocationContext.Provider,
+      { value: location },
+      createElement(WidgetTree, { definition, props, owner: {}, host: null, gate, stylesheet: stylesheet ?? null, answers: [...shown] }),
+    ),
   );
   // One piece of HTML: a large Suspense boundary is never outlined behind its fallback with a
   // script to swap it in (no script runs in a declarative shadow root, nor under a strict CSP).

@@ -31,8 +31,12 @@ type Story = StoryObj<typeof meta>;
 const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
 const checkbox = (card: HTMLElement) => card.querySelector<HTMLInputElement>('.lk-card__select input') as HTMLInputElement;
 /** The first card's top within the board (the page may scroll as checkboxes are clicked; the board must not move inside). */
-const firstCardOffset = (root: ShadowRoot) => (cards(root)[0] as HTMLElement).getBoundingClientRect().top - (root.querySelector('.lk-board') as HTMLElement).getBoundingClientRect().top;
-const checkedIds = (root: ShadowRoot) => cards(root).filter((card) => checkbox(card).checked).map((card) => Number(card.dataset.leadId));
+const firstCardOffset = (root: ShadowRoot) =>
+  (cards(root)[0] as HTMLElement).getBoundingClientRect().top - (root.querySelector('.lk-board') as HTMLElement).getBoundingClientRect().top;
+const checkedIds = (root: ShadowRoot) =>
+  cards(root)
+    .filter((card) => checkbox(card).checked)
+    .map((card) => Number(card.dataset.leadId));
 
 /** The board with its first page and filter controls on screen, the list no longer refreshing. */
 async function shownBoard(canvasElement: HTMLElement) {
@@ -42,7 +46,6 @@ async function shownBoard(canvasElement: HTMLElement) {
   await settled(frame.root);
   return frame;
 }
-
 
 /** Selects cards 2–4 as a pro would: a click, then a shift-click. */
 async function selectThree(root: ShadowRoot) {
@@ -68,7 +71,11 @@ export const Selection: Story = {
     await selectThree(root);
     const bar = await toolbar(canvas);
     await expect(within(bar).getByText('3 selected')).toBeVisible();
-    await expect(checkedIds(root)).toEqual(cards(root).slice(1, 4).map((card) => Number(card.dataset.leadId)));
+    await expect(checkedIds(root)).toEqual(
+      cards(root)
+        .slice(1, 4)
+        .map((card) => Number(card.dataset.leadId)),
+    );
     const all = within(bar).getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
     await expect(all.indeterminate).toBe(true);
     for (const name of ['Archive', 'Mark as read', 'Mark as unread', 'Clear selection']) await expect(within(bar).getByRole('button', { name })).toBeVisible();

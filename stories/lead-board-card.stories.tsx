@@ -110,7 +110,6 @@ async function openCard(context: StoryContext<LeadBoardProps>) {
   return { root, canvas, element, card, header };
 }
 
-
 /** What the sandbox received on this path (POST), oldest first. */
 function posts(context: StoryContext<LeadBoardProps>, path: string) {
   return sandboxOf(context).gateway.store.requests.filter((request) => request.method === 'POST' && request.path === path);
@@ -165,10 +164,16 @@ export const StatusChange: Story = {
     await expect(header.getByText('Scheduled')).toBeVisible();
     await expect(select).toHaveValue('InProgressWon');
     await expect(element).toHaveAttribute('data-read', 'true');
-    await waitFor(() => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]), {
-      timeout: 3000,
+    await waitFor(
+      () => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]),
+      {
+        timeout: 3000,
+      },
+    );
+    await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      status: 'InProgressWon',
     });
-    await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({ serviceProviderId: 1001, status: 'InProgressWon' });
     await expect(card.queryByRole('alert')).toBeNull();
     await settled(root);
   },
@@ -490,7 +495,9 @@ export const FeedbackFiveStars: Story = {
     await userEvent.click(card.getByRole('radio', { name: 'Great' }));
     await expect(await card.findByText('Thanks for rating this lead!')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Your rating: Great' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([{ leadId: SANDBOX_LEADS.newest, rating: 5, reason: 'Other', notes: '' }]);
+    await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([
+      { leadId: SANDBOX_LEADS.newest, rating: 5, reason: 'Other', notes: '' },
+    ]);
     await settled(root);
   },
 };
@@ -515,14 +522,11 @@ export const FeedbackReasonStep: Story = {
     await userEvent.click(card.getByRole('button', { name: 'Rate this lead' }));
     await userEvent.click(card.getByRole('radio', { name: 'Okay' }));
     const reasons = card.getByRole('group', { name: 'What was wrong with this lead?' });
-    await expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Low-value job',
-      'Out of service area',
-      "I don't do this work",
-      'Customer unresponsive',
-      'Potential spam',
-      'Other',
-    ]);
+    await expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Low-value job', 'Out of service area', "I don't do this work", 'Customer unresponsive', 'Potential spam', 'Other']);
     await expect(card.getByRole('radio', { name: 'Okay' })).toBeChecked();
     await userEvent.click(within(reasons).getByRole('radio', { name: 'Other' }));
     await expect(card.getByRole('textbox', { name: 'Tell us more' })).toHaveAttribute('placeholder', 'Something else...');
@@ -546,7 +550,9 @@ export const FeedbackThankYouServiceArea: Story = {
     await expect(card.getByRole('link', { name: 'Edit your service area' })).toHaveAttribute('href', '/app/office/1001/service-area');
     await expect(focused(root)).toBe(thanks.parentElement);
     await expect(card.getByRole('button', { name: 'Your rating: Okay' })).toBeVisible();
-    await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([{ leadId: SANDBOX_LEADS.newest, rating: 3, reason: 'OutOfServiceArea', notes: '' }]);
+    await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([
+      { leadId: SANDBOX_LEADS.newest, rating: 3, reason: 'OutOfServiceArea', notes: '' },
+    ]);
     await settled(root);
   },
 };
@@ -619,7 +625,11 @@ export const InsuranceDismissQuestion: Story = {
     const offer = banner(element) as HTMLElement;
     await userEvent.click(within(offer).getByRole('button', { name: 'Dismiss insurance offer' }));
     const question = within(offer).getByRole('group', { name: 'Not interested?' });
-    await expect(within(question).getAllByRole('button').map((button) => button.textContent)).toEqual(['Not for this job', 'Not at all']);
+    await expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Not for this job', 'Not at all']);
     await expect(focused(root)).toBe(question);
     await expect(within(offer).queryByRole('link', { name: /Get a quote/ })).toBeNull();
     await expect(posts(context, PREFERENCES_PATH)).toHaveLength(0);

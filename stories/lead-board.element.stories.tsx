@@ -152,7 +152,9 @@ export const Events: Story = {
 
     await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'More actions' }));
     await userEvent.click(within(first as HTMLElement).getByRole('menuitem', { name: 'Archive Lead' }));
-    await expect(recorded(canvasElement, 'lk-lead-archive')).toEqual([{ type: 'lk-lead-archive', detail: { leadId: firstId, archived: true }, composed: true }]);
+    await expect(recorded(canvasElement, 'lk-lead-archive')).toEqual([
+      { type: 'lk-lead-archive', detail: { leadId: firstId, archived: true }, composed: true },
+    ]);
     await waitFor(() => expect(cards(root).map((card) => Number(card.dataset.leadId))).not.toContain(firstId));
     // The next lead opens in its place.
     await expect(root.querySelector(`li[data-lead-id="${second?.dataset.leadId}"] button[aria-expanded]`)).toHaveAttribute('aria-expanded', 'true');

@@ -72,7 +72,10 @@ const messageButton = (card: HTMLElement) => card.querySelector<HTMLElement>('[p
 function leadRequests(context: StoryContext) {
   return sandboxOf(context)
     .gateway.store.requests.filter((request) => request.method === 'POST' && request.path === LEADS_PATH)
-    .map((request) => request.body as { offset: number; limit: number; sort: string; businessName?: string; featuredLeadId?: number; filters: Record<string, unknown> });
+    .map(
+      (request) =>
+        request.body as { offset: number; limit: number; sort: string; businessName?: string; featuredLeadId?: number; filters: Record<string, unknown> },
+    );
 }
 
 // ---- stories -----------------------------------------------------------------------------------
@@ -94,7 +97,9 @@ export const Default: Story = {
     await expect(leadIds(root)[0]).toBe(SANDBOX_LEADS.newest);
     await expect(within(messageButton(cards(root)[0] as HTMLElement)).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'false');
-    await expect(leadRequests(context)).toEqual([{ offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } }]);
+    await expect(leadRequests(context)).toEqual([
+      { offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } },
+    ]);
   },
 };
 
@@ -162,7 +167,13 @@ export const EmptyWithFilters: Story = {
     await expect(canvas.queryByRole('list', { name: 'Active filters' })).toBeNull();
     await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveValue('NewestOldest');
     await expect(leadRequests(context).slice(before)).toEqual([
-      { offset: 0, sort: 'NewestOldest', limit: 10, businessName: 'Acme Plumbing & Heating', filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } },
+      {
+        offset: 0,
+        sort: 'NewestOldest',
+        limit: 10,
+        businessName: 'Acme Plumbing & Heating',
+        filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] },
+      },
     ]);
     await settled(root);
   },
@@ -301,7 +312,11 @@ export const DateFilterOpen: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'Early');
     await expect(canvas.getByRole('textbox', { name: 'End date' })).toHaveAttribute('placeholder', 'Continuous');
     const ranges = canvas.getByRole('group', { name: 'Quick ranges' });
-    await expect(within(ranges).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
+    await expect(
+      within(ranges)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
 
     await userEvent.click(within(ranges).getByRole('button', { name: 'Last 7 Days' }));
     await expect(await canvas.findByRole('button', { name: 'Remove filter Last 7 Days' })).toBeVisible();
@@ -316,7 +331,10 @@ export const DateFilterOpen: Story = {
     await expect(canvas.queryByRole('grid')).toBeNull();
     await userEvent.click(button);
     await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
-    await expect(within(canvas.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(within(canvas.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect((canvas.getByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await settled(root);
   },
@@ -353,7 +371,11 @@ export const CategoryFilterOpen: Story = {
     await typeText(input, 'Pl');
     await expect(await canvas.findByRole('option', { name: 'Plumbing' })).toBeVisible();
     await expect(input).toHaveAttribute('aria-expanded', 'true');
-    await expect(within(canvas.getByRole('listbox', { name: 'Category' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Plumbing', 'Appliance Repair']);
+    await expect(
+      within(canvas.getByRole('listbox', { name: 'Category' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Plumbing', 'Appliance Repair']);
     await userEvent.keyboard('{ArrowDown}');
     await expect(input).toHaveAttribute('aria-activedescendant', canvas.getByRole('option', { name: 'Plumbing' }).id);
     const suggest = sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith('/autocomplete/categoryName'));
@@ -409,7 +431,11 @@ export const FilterTags: Story = {
       await expect(card).toHaveTextContent('Denver, CO');
     }
     const tags = canvas.getByRole('list', { name: 'Active filters' });
-    await expect(within(tags).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Plumbing', 'Denver, CO']);
+    await expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Plumbing', 'Denver, CO']);
 
     await userEvent.click(canvas.getByRole('button', { name: 'Remove filter Plumbing' }));
     await waitFor(() => expect(root.activeElement).toBe(canvas.getByRole('button', { name: 'Remove filter Denver, CO' })));
@@ -453,7 +479,8 @@ export const Phone: Story = {
   render: boardFrame(390),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
-    const lines = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0);
+    const lines = (element: Element | null) =>
+      element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0;
     const cards = canvas.getAllByRole('listitem').filter((item) => item.matches('[part="lead-card"]'));
     await expect(cards.length).toBeGreaterThan(3);
     for (const card of cards) {

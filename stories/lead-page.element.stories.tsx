@@ -190,7 +190,11 @@ export const LoadErrorEvent: Story = {
     const { canvas } = await shadowOf(outer.root, TAG);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Internal Server Error');
     await waitFor(() => expect(recorded(canvasElement, 'lk-error')).toHaveLength(1));
-    await expect(recorded(canvasElement, 'lk-error')[0]).toMatchObject({ bubbles: true, composed: true, detail: { widget: 'lead-page', status: 500, kind: 'http' } });
+    await expect(recorded(canvasElement, 'lk-error')[0]).toMatchObject({
+      bubbles: true,
+      composed: true,
+      detail: { widget: 'lead-page', status: 500, kind: 'http' },
+    });
     await expect(recorded(canvasElement, 'lk-load')).toHaveLength(0);
   },
 };
@@ -250,7 +254,11 @@ export const StrictIsolation: Story = {
 export const Theming: Story = {
   render: (args) => (
     <>
-      <style>{'lead-page.themed { --lk-color-primary: #6a1b9a; --lk-font-family: Georgia, serif; } lead-page.themed::part(unlocked) { border-inline-start-color: #6a1b9a; }'}</style>
+      <style>
+        {
+          'lead-page.themed { --lk-color-primary: #6a1b9a; --lk-font-family: Georgia, serif; } lead-page.themed::part(unlocked) { border-inline-start-color: #6a1b9a; }'
+        }
+      </style>
       <ThemedElement {...args} />
     </>
   ),

@@ -75,4 +75,3 @@ export const ComposerDraftsOff: Story = {
     await expect(root.querySelector('[part="draft-hint"]')).toHaveTextContent('');
   },
 };
-

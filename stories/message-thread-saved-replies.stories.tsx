@@ -83,7 +83,13 @@ export const SlashSuggestions: Story = {
     const { canvas, box } = await ready(canvasElement);
     await typeText(box, '/thu');
     const listbox = await canvas.findByRole('listbox', { name: 'Saved replies' }, { timeout: 8000 });
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([THURSDAY]));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([THURSDAY]),
+    );
     await expect(within(listbox).getByRole('option', { name: THURSDAY })).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: THURSDAY }).id);
     await expectFocused(box);
@@ -147,7 +153,9 @@ export const MenuEmpty: Story = {
 
 /** A full list (20): saving another is refused with the reason, next to the button. */
 export const MenuFull: Story = {
-  args: { savedReplies: Array.from({ length: SAVED_REPLIES_MAX }, (_, i) => ({ id: `r${i + 1}`, text: `Saved reply number ${i + 1}.` })) } as Partial<FrameProps>,
+  args: {
+    savedReplies: Array.from({ length: SAVED_REPLIES_MAX }, (_, i) => ({ id: `r${i + 1}`, text: `Saved reply number ${i + 1}.` })),
+  } as Partial<FrameProps>,
   play: async ({ canvasElement }) => {
     const { canvas, box } = await ready(canvasElement);
     await typeText(box, 'One more.');

@@ -362,7 +362,8 @@ export const MessageTimesNarrow: Story = {
     await expect(newest.bubble.getBoundingClientRect().toJSON()).toEqual(before);
     // The keyboard: ArrowUp focuses the bubble before, which shows its time too; End goes back.
     // (Pressed on the focused bubble: user-event's keys go to the shadow host.)
-    const press = (key: string) => (newest.bubble.getRootNode() as ShadowRoot).activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+    const press = (key: string) =>
+      (newest.bubble.getRootNode() as ShadowRoot).activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
     await expectFocused(newest.bubble);
     press('ArrowUp');
     await expectFocused(previous.bubble);
@@ -445,7 +446,10 @@ export const ContactModalActive: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Contact' }));
     const dialog = await canvas.findByRole('dialog', { name: 'Contact Zoe Vargas' });
     await expect(within(dialog).getByRole('heading', { name: 'Preferred Contact Information' })).toBeVisible();
-    await expect(await within(dialog).findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
+    await expect(await within(dialog).findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:\+1\d{10}$/),
+    );
   },
 };
 

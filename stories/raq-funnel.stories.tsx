@@ -43,7 +43,8 @@ function FunnelStory({ member = false, passChallengeAfterMs, ...props }: FunnelA
         onChallenge:
           passChallengeAfterMs === undefined
             ? undefined
-            : (challenge) => new Promise<boolean>((resolve) => setTimeout(() => resolve(sandbox.gateway.faults.passChallenge(challenge.challengeId)), passChallengeAfterMs)),
+            : (challenge) =>
+                new Promise<boolean>((resolve) => setTimeout(() => resolve(sandbox.gateway.faults.passChallenge(challenge.challengeId)), passChallengeAfterMs)),
       }),
     [sandbox, member, passChallengeAfterMs],
   );
@@ -219,7 +220,12 @@ export const ProjectSent: Story = {
     await waitFor(() => expect(canvas.getByText('Step 3 of 4: More pros')).toBeInTheDocument());
     const creates = requests(context, 'POST', '/gateway/lead/v3/lead');
     await expect(creates).toHaveLength(1);
-    await expect(creates[0]?.body).toMatchObject({ urgency: 'Within 1 week', categoryId: 100, assignedServiceProviderIds: [1001], contactInformation: { phoneNumber: '3035550177' } });
+    await expect(creates[0]?.body).toMatchObject({
+      urgency: 'Within 1 week',
+      categoryId: 100,
+      assignedServiceProviderIds: [1001],
+      contactInformation: { phoneNumber: '3035550177' },
+    });
   },
 };
 

@@ -41,7 +41,14 @@ function reachable(entry: string, lazy = false): string[] {
       const target = resolve(file, match[1]!);
       // The gateway shows no text (its schemas import domain enums whose label keys no widget needs to show).
       // Another locale's catalogue (i18n/es-US…) names every key: it translates texts, shows none of its own.
-      if (target && !target.includes(`${path.sep}i18n${path.sep}en-US`) && !target.includes(`${path.sep}i18n${path.sep}es-US`) && !target.includes(`${path.sep}gateway${path.sep}`) && !/\.test\.tsx?$/.test(target)) stack.push(target);
+      if (
+        target &&
+        !target.includes(`${path.sep}i18n${path.sep}en-US`) &&
+        !target.includes(`${path.sep}i18n${path.sep}es-US`) &&
+        !target.includes(`${path.sep}gateway${path.sep}`) &&
+        !/\.test\.tsx?$/.test(target)
+      )
+        stack.push(target);
     }
   }
   return [...seen];
@@ -68,22 +75,28 @@ async function lazyParts(files: string[]): Promise<Set<string>> {
 }
 
 describe('each element ships the catalogue parts its widget shows', () => {
-  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s: its first load names only keys of its own parts', (tag, definition) => {
-    const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
-    const named = keysNamedIn(reachable(entry));
-    // A first load may be as small as a button (<review-request>), but it shows some text.
-    expect(named.size).toBeGreaterThan(0);
-    const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key));
-    expect(missing).toEqual([]);
-  });
+  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))(
+    '%s: its first load names only keys of its own parts',
+    (tag, definition) => {
+      const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
+      const named = keysNamedIn(reachable(entry));
+      // A first load may be as small as a button (<review-request>), but it shows some text.
+      expect(named.size).toBeGreaterThan(0);
+      const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key));
+      expect(missing).toEqual([]);
+    },
+  );
 
-  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))('%s: its lazy parts bring the keys they name', async (tag, definition) => {
-    const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
-    const files = reachable(entry, true);
-    const named = keysNamedIn(files);
-    expect(named.size).toBeGreaterThan(5);
-    const parts = await lazyParts(files);
-    const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key) && !parts.has(key));
-    expect(missing).toEqual([]);
-  });
+  it.each(ELEMENT_DEFINITIONS.map((definition) => [definition.tag, definition] as const))(
+    '%s: its lazy parts bring the keys they name',
+    async (tag, definition) => {
+      const entry = path.join(SRC, 'elements', `${tag}.element.ts`);
+      const files = reachable(entry, true);
+      const named = keysNamedIn(files);
+      expect(named.size).toBeGreaterThan(5);
+      const parts = await lazyParts(files);
+      const missing = [...named].filter((key) => !Object.hasOwn(definition.catalogue, key) && !parts.has(key));
+      expect(missing).toEqual([]);
+    },
+  );
 });

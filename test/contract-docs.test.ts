@@ -24,7 +24,8 @@ describe('docs/contract.md', { timeout: 60_000 }, () => {
     for (const tag of TAG_NAMES) {
       expect(generated, tag).toContain(`### \`<${tag}>\``);
       const section = generated.slice(generated.indexOf(`### \`<${tag}>\``)).split('\n### ')[0]!;
-      for (const name of [...Object.keys(TAGS[tag].attributes), ...Object.keys(HOST_ATTRIBUTES)]) expect(section, `${tag} ${name}`).toContain(`| \`${kebab(name)}\` | \`${name}\` |`);
+      for (const name of [...Object.keys(TAGS[tag].attributes), ...Object.keys(HOST_ATTRIBUTES)])
+        expect(section, `${tag} ${name}`).toContain(`| \`${kebab(name)}\` | \`${name}\` |`);
     }
     for (const name of HOST_PROPERTIES) expect(generated, name).toMatch(new RegExp(`\\n\\| \`${name}\` \\| `));
     for (const name of LEADKIT_EVENTS) expect(generated, name).toMatch(new RegExp(`\\n\\| \`${name}\` \\| `));

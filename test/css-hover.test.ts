@@ -34,7 +34,9 @@ export function rulesOf(css: string): { selector: string; within: string[] }[] {
 }
 
 const cssFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? cssFiles(path.join(dir, entry.name)) : entry.name.endsWith('.css') ? [path.join(dir, entry.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? cssFiles(path.join(dir, entry.name)) : entry.name.endsWith('.css') ? [path.join(dir, entry.name)] : [],
+  );
 
 describe('hover styles', () => {
   it('reads rules and the at-rules around them', () => {

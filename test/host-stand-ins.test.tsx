@@ -25,7 +25,14 @@ describe('examples/host-stand-ins.js against the spec profile', () => {
     const getOneTimeToken = vi.fn((context: OneTimeTokenContext) => hostProviders.getOneTimeToken(context));
     let now = Date.now();
     const holder = new OneTimeTokenHolder({ now: () => now });
-    const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'anonymous' }, retry: { retries: 0 }, ...hostProviders, getOneTimeToken });
+    const client = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      auth: { kind: 'anonymous' },
+      retry: { retries: 0 },
+      ...hostProviders,
+      getOneTimeToken,
+    });
     const session = createOneTimeSession(client, holder);
     const standIn = () => sandbox.store.requests.filter((request) => request.path === '/host-stand-in/one-time-token');
     const projects = () => sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/lead/v1/projects'));

@@ -23,7 +23,14 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
 
   it('refuses React in the React-free layers', async () => {
     const code = "import { useState } from 'react';\nexport const y = useState;\n";
-    for (const file of ['src/gateway/x.ts', 'src/domain/x.ts', 'src/i18n/x.ts', 'src/contract/x.ts', 'packages/sandbox/src/x.ts', 'packages/sandbox/src/routes/x.ts']) {
+    for (const file of [
+      'src/gateway/x.ts',
+      'src/domain/x.ts',
+      'src/i18n/x.ts',
+      'src/contract/x.ts',
+      'packages/sandbox/src/x.ts',
+      'packages/sandbox/src/routes/x.ts',
+    ]) {
       expect(await layerErrors(file, code)).toEqual([expect.stringContaining('is React-free')]);
     }
   });
@@ -42,18 +49,14 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
   });
 
   it("refuses a widget reaching into another widget's internals, allows its top component file and its descriptor", async () => {
-    expect(
-      await layerErrors('src/widgets/lead-board/card.tsx', "import { Form } from '../review-request/form';\nexport const y = Form;\n"),
-    ).toEqual([expect.stringContaining('only through its top component file')]);
-    expect(
-      await layerErrors('src/widgets/lead-board/card.tsx', "import { R } from '../review-request/review-request';\nexport const y = R;\n"),
-    ).toEqual([]);
-    expect(
-      await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request.widget');\n"),
-    ).toEqual([]);
-    expect(
-      await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request-modal');\n"),
-    ).toEqual([expect.stringContaining('only through its top component file')]);
+    expect(await layerErrors('src/widgets/lead-board/card.tsx', "import { Form } from '../review-request/form';\nexport const y = Form;\n")).toEqual([
+      expect.stringContaining('only through its top component file'),
+    ]);
+    expect(await layerErrors('src/widgets/lead-board/card.tsx', "import { R } from '../review-request/review-request';\nexport const y = R;\n")).toEqual([]);
+    expect(await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request.widget');\n")).toEqual([]);
+    expect(await layerErrors('src/widgets/lead-app/routes.ts', "export const load = () => import('../review-request/review-request-modal');\n")).toEqual([
+      expect.stringContaining('only through its top component file'),
+    ]);
   });
 
   it('keeps the sandbox out of shipped code but lets tests, stories and scripts use it', async () => {
@@ -69,11 +72,12 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
   });
 
   it("lets the sandbox use leadkit's gateway schemas and domain rules, one way, and nothing above them", async () => {
-    const schemas = "import { Id } from '../../../../src/gateway/shared-schemas';\nimport { isValidEmail } from '../../../../src/domain/email';\nexport const y = [Id, isValidEmail];\n";
+    const schemas =
+      "import { Id } from '../../../../src/gateway/shared-schemas';\nimport { isValidEmail } from '../../../../src/domain/email';\nexport const y = [Id, isValidEmail];\n";
     expect(await layerErrors('packages/sandbox/src/routes/x.ts', schemas)).toEqual([]);
-    expect(await layerErrors('packages/sandbox/src/routes/x.ts', "import { W } from '../../../../src/widgets/lead-board/lead-board';\nexport const y = W;\n")).toEqual([
-      expect.stringContaining("'sandbox' may not import from 'widgets'"),
-    ]);
+    expect(
+      await layerErrors('packages/sandbox/src/routes/x.ts', "import { W } from '../../../../src/widgets/lead-board/lead-board';\nexport const y = W;\n"),
+    ).toEqual([expect.stringContaining("'sandbox' may not import from 'widgets'")]);
     expect(await layerErrors('packages/sandbox/src/x.ts', "import { c } from '../../../src/chat/chat-client';\nexport const y = c;\n")).toEqual([
       expect.stringContaining("'sandbox' may not import from 'chat'"),
     ]);
@@ -118,9 +122,13 @@ describe('layer rule: widget cycles', () => {
 
   const lint = (file: string, code: string) =>
     new Linter({ cwd: root })
-      .verify(code, [{ files: ['**/*.tsx'], plugins: { leadkit: { rules: { layers: layersRule } } }, rules: { 'leadkit/layers': ['error', { srcRoot: 'src' }] } }], {
-        filename: path.join(src, file),
-      })
+      .verify(
+        code,
+        [{ files: ['**/*.tsx'], plugins: { leadkit: { rules: { layers: layersRule } } }, rules: { 'leadkit/layers': ['error', { srcRoot: 'src' }] } }],
+        {
+          filename: path.join(src, file),
+        },
+      )
       .map((m) => m.message);
 
   it('refuses an embed that closes a cycle between two widgets', () => {

@@ -30,20 +30,27 @@ describe('no-cycle rule in `npm run lint` (the import graph has no cycle)', { ti
       expect.stringContaining('Import cycle: src/runtime/host-inputs.ts → src/runtime/runtime.tsx → src/runtime/host-inputs.ts.'),
     ]);
     // The gateway client's config named the chat session's types from the module that calls the client.
-    expect(await cycleErrors('src/gateway/client.ts', "import type { ChatSession } from './message-center/chat-session';\nexport type S = ChatSession;\n")).toEqual([
-      expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/message-center/chat-session.ts → src/gateway/client.ts.'),
-    ]);
+    expect(
+      await cycleErrors('src/gateway/client.ts', "import type { ChatSession } from './message-center/chat-session';\nexport type S = ChatSession;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/message-center/chat-session.ts → src/gateway/client.ts.')]);
     // …and the board counts' and the contact recorder's host provider types from the modules that call the client.
-    expect(await cycleErrors('src/gateway/client.ts', "import type { LeadCountsProvider } from './office/lead-counts';\nexport type P = LeadCountsProvider;\n")).toEqual([
-      expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/office/lead-counts.ts → src/gateway/client.ts.'),
-    ]);
-    expect(await cycleErrors('src/gateway/client.ts', "import type { RecordContact } from './lead/message-contact';\nexport type R = RecordContact;\n")).toEqual([
-      expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/lead/message-contact.ts → src/gateway/client.ts.'),
-    ]);
+    expect(
+      await cycleErrors('src/gateway/client.ts', "import type { LeadCountsProvider } from './office/lead-counts';\nexport type P = LeadCountsProvider;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/office/lead-counts.ts → src/gateway/client.ts.')]);
+    expect(
+      await cycleErrors('src/gateway/client.ts', "import type { RecordContact } from './lead/message-contact';\nexport type R = RecordContact;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/lead/message-contact.ts → src/gateway/client.ts.')]);
   });
 
   it('passes the files as they are', async () => {
-    for (const file of ['src/i18n/es-US.ts', 'src/i18n/locale.ts', 'src/runtime/host-inputs.ts', 'src/runtime/runtime.tsx', 'src/runtime/gateway-config.ts', 'src/gateway/client.ts']) {
+    for (const file of [
+      'src/i18n/es-US.ts',
+      'src/i18n/locale.ts',
+      'src/runtime/host-inputs.ts',
+      'src/runtime/runtime.tsx',
+      'src/runtime/gateway-config.ts',
+      'src/gateway/client.ts',
+    ]) {
       expect(await cycleErrors(file, fs.readFileSync(path.join(REPO, file), 'utf8')), file).toEqual([]);
     }
   });
@@ -61,7 +68,14 @@ describe('no-cycle rule on fixture files', () => {
     new Linter({ cwd: root })
       .verify(
         code,
-        [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser }, plugins: { leadkit: { rules: { 'no-cycle': noCycleRule } } }, rules: { 'leadkit/no-cycle': 'error' } }],
+        [
+          {
+            files: ['**/*.{ts,tsx}'],
+            languageOptions: { parser: tseslint.parser },
+            plugins: { leadkit: { rules: { 'no-cycle': noCycleRule } } },
+            rules: { 'leadkit/no-cycle': 'error' },
+          },
+        ],
         { filename: path.join(root, file) },
       )
       .map((m) => m.message.replace(/\. Type-only.*$/, ''));
@@ -69,7 +83,9 @@ describe('no-cycle rule on fixture files', () => {
   it('refuses a type-only pair', () => {
     write('pair/types.ts', "import type { B } from './b';\nexport interface A { b?: B }\n");
     write('pair/b.ts', "import type { A } from './types';\nexport interface B { a?: A }\n");
-    expect(lint('pair/types.ts', fs.readFileSync(path.join(root, 'pair/types.ts'), 'utf8'))).toEqual(['Import cycle: pair/types.ts → pair/b.ts → pair/types.ts']);
+    expect(lint('pair/types.ts', fs.readFileSync(path.join(root, 'pair/types.ts'), 'utf8'))).toEqual([
+      'Import cycle: pair/types.ts → pair/b.ts → pair/types.ts',
+    ]);
   });
 
   it('follows re-exports, index files, dynamic imports and import types across three files', () => {
@@ -84,7 +100,8 @@ describe('no-cycle rule on fixture files', () => {
   it('allows one-way imports, and ignores comments, packages and stylesheets', () => {
     write('oneway/leaf.ts', "// import { a } from './a';\nexport const leaf = \"import('./a')\";\n");
     write('oneway/a.css', '');
-    const code = "import { leaf } from './leaf';\nimport css from './a.css?inline';\nimport { useState } from 'react';\nexport const a = [leaf, css, useState];\n";
+    const code =
+      "import { leaf } from './leaf';\nimport css from './a.css?inline';\nimport { useState } from 'react';\nexport const a = [leaf, css, useState];\n";
     expect(lint('oneway/a.ts', code)).toEqual([]);
   });
 

@@ -43,8 +43,16 @@ describe('custom-elements.json', () => {
     expect(module?.path).toBe('dist/define.js');
     for (const tag of TAG_NAMES) {
       expect(elementOf(tag).name).toBe(elementClassName(tag));
-      expect(module?.exports).toContainEqual({ kind: 'custom-element-definition', name: tag, declaration: { name: elementClassName(tag), module: 'dist/define.js' } });
-      expect(module?.exports).toContainEqual({ kind: 'js', name: elementClassName(tag), declaration: { name: elementClassName(tag), module: 'dist/define.js' } });
+      expect(module?.exports).toContainEqual({
+        kind: 'custom-element-definition',
+        name: tag,
+        declaration: { name: elementClassName(tag), module: 'dist/define.js' },
+      });
+      expect(module?.exports).toContainEqual({
+        kind: 'js',
+        name: elementClassName(tag),
+        declaration: { name: elementClassName(tag), module: 'dist/define.js' },
+      });
     }
   });
 
@@ -94,11 +102,17 @@ describe('custom-elements.json', () => {
   });
 
   it('lists widget-specific parts and custom properties where they are (embedded widgets included)', () => {
-    expect(elementOf('message-thread').cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['message-list', 'contact-dialog-body', 'message-own', 'send']));
-    expect(elementOf('review-request').cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['trigger', 'review-request-close', 'review-categories-panel']));
+    expect(elementOf('message-thread').cssParts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['message-list', 'contact-dialog-body', 'message-own', 'send']),
+    );
+    expect(elementOf('review-request').cssParts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['trigger', 'review-request-close', 'review-categories-panel']),
+    );
     expect(elementOf('lead-board').cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['lead-card', 'review-request', 'trigger']));
     expect(elementOf('message-thread').cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--lk-thread-height', '--lk-thread-own-surface']));
     expect(elementOf('lead-page').cssProperties.map((p) => p.name)).not.toContain('--lk-thread-height');
-    expect(elementOf('lead-app').cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['--lk-thread-height', '--lk-funnel-scroll-margin', '--lk-insurance-surface', '--lk-board-sticky-top']));
+    expect(elementOf('lead-app').cssProperties.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['--lk-thread-height', '--lk-funnel-scroll-margin', '--lk-insurance-surface', '--lk-board-sticky-top']),
+    );
   });
 });

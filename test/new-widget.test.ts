@@ -15,7 +15,20 @@ import { newWidget } from '../scripts/new-widget.mjs';
 const ROOT = path.resolve(__dirname, '..');
 const NAME = 'job-calendar';
 /** What the copy needs: the sources, the test helpers and stories' support, the sandbox, the configs (vitest's reads .storybook). */
-const COPIED = ['src', 'stories/support', 'test/helpers', 'packages/sandbox', 'examples/site-routes.js', 'examples/site-routes.d.ts', 'eslint', '.storybook', 'tsconfig.json', 'eslint.config.js', 'vitest.config.ts', 'package.json'];
+const COPIED = [
+  'src',
+  'stories/support',
+  'test/helpers',
+  'packages/sandbox',
+  'examples/site-routes.js',
+  'examples/site-routes.d.ts',
+  'eslint',
+  '.storybook',
+  'tsconfig.json',
+  'eslint.config.js',
+  'vitest.config.ts',
+  'package.json',
+];
 
 let tmp = '';
 let written: string[] = [];

@@ -30,9 +30,7 @@ describe('vitest environments', () => {
   it('are chosen by project: no test file carries an environment pragma', () => {
     const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)));
     expect(files.length).toBeGreaterThan(100);
-    const withPragma = files
-      .filter((file) => PRAGMA.test(fs.readFileSync(file, 'utf8')))
-      .map((file) => path.relative(root, file));
+    const withPragma = files.filter((file) => PRAGMA.test(fs.readFileSync(file, 'utf8'))).map((file) => path.relative(root, file));
     expect(withPragma).toEqual([]);
   });
 

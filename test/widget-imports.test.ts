@@ -15,7 +15,8 @@ const SOURCE = /\.tsx?$/;
 function graph(widget: string): Map<string, string[]> {
   const dir = path.join(WIDGETS, widget);
   const files = readdirSync(dir).filter((file) => SOURCE.test(file) && !/\.test\.tsx?$/.test(file));
-  const resolve = (spec: string) => files.find((file) => file.replace(SOURCE, '') === path.basename(spec).replace(SOURCE, '') && path.dirname(path.join(dir, spec)) === dir);
+  const resolve = (spec: string) =>
+    files.find((file) => file.replace(SOURCE, '') === path.basename(spec).replace(SOURCE, '') && path.dirname(path.join(dir, spec)) === dir);
   return new Map(
     files.map((file) => {
       const text = readFileSync(path.join(dir, file), 'utf8');
@@ -46,8 +47,22 @@ export function cycles(edges: Map<string, string[]>): string[] {
 
 describe('imports inside a widget', () => {
   it('finds a cycle when there is one (the check can fail)', () => {
-    expect(cycles(new Map([['a.tsx', ['b.ts']], ['b.ts', ['a.tsx']]]))).toEqual(['a.tsx → b.ts → a.tsx']);
-    expect(cycles(new Map([['a.tsx', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a.tsx', ['b.ts']],
+          ['b.ts', ['a.tsx']],
+        ]),
+      ),
+    ).toEqual(['a.tsx → b.ts → a.tsx']);
+    expect(
+      cycles(
+        new Map([
+          ['a.tsx', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it.each(readdirSync(WIDGETS))('%s: its files import each other one way', (widget) => {

@@ -14,7 +14,15 @@ interface Lead {
   description: string | null;
   category: { name: string };
   questionsAndAnswers: { question: string; answers: string[] }[];
-  customerInfo: { firstName: string; lastName: string; city: string | null; state: string | null; postalCode: string | null; phoneNumber: string | null; emailAddress: string | null };
+  customerInfo: {
+    firstName: string;
+    lastName: string;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    phoneNumber: string | null;
+    emailAddress: string | null;
+  };
 }
 
 const SP_ID = 1001;
@@ -54,7 +62,13 @@ function Card({ lead }: { lead: Lead }) {
       'button',
       { type: 'button', className: 'card__toggle', 'aria-expanded': open, onClick: () => setOpen(!open) },
       h('span', { className: 'card__name' }, `${customer.firstName} ${customer.lastName}`),
-      h('span', { className: 'card__meta' }, h('time', { dateTime: lead.createDate }, dateFormat.format(new Date(lead.createDate))), h('span', null, lead.category.name), place ? h('span', null, place) : null),
+      h(
+        'span',
+        { className: 'card__meta' },
+        h('time', { dateTime: lead.createDate }, dateFormat.format(new Date(lead.createDate))),
+        h('span', null, lead.category.name),
+        place ? h('span', null, place) : null,
+      ),
     ),
     open
       ? h(
@@ -66,7 +80,10 @@ function Card({ lead }: { lead: Lead }) {
             null,
             h('dt', null, 'Lead status'),
             h('dd', null, lead.status),
-            ...lead.questionsAndAnswers.flatMap((qa) => [h('dt', { key: `q${qa.question}` }, qa.question), h('dd', { key: `a${qa.question}` }, qa.answers.join(', '))]),
+            ...lead.questionsAndAnswers.flatMap((qa) => [
+              h('dt', { key: `q${qa.question}` }, qa.question),
+              h('dd', { key: `a${qa.question}` }, qa.answers.join(', ')),
+            ]),
             h('dt', null, 'Phone'),
             h('dd', null, customer.phoneNumber ?? ''),
             h('dt', null, 'Email'),

@@ -35,8 +35,8 @@ function HostApp() {
         <p className="host__brand">Acme Pro Dashboard</p>
         <h1>React host</h1>
         <p>
-          This page is a React app that renders <code>&lt;LeadPage&gt;</code> from <code>leadkit/react</code>. The line below is the
-          host&rsquo;s own UI, updated by the <code>onLoad</code> and <code>onError</code> callbacks. <a href="/">All examples</a>
+          This page is a React app that renders <code>&lt;LeadPage&gt;</code> from <code>leadkit/react</code>. The line below is the host&rsquo;s own UI,
+          updated by the <code>onLoad</code> and <code>onError</code> callbacks. <a href="/">All examples</a>
         </p>
       </header>
 

@@ -20,5 +20,8 @@ for (const [file, content] of Object.entries(typingsFiles(manifest))) {
   mkdirSync(path.dirname(path.join(DIST, file)), { recursive: true });
   writeFileSync(path.join(DIST, file), content);
 }
-const counts = elementsOf(manifest).map((e) => `<${e.tagName}> ${e.attributes.length} attributes, ${e.members.length} properties, ${e.events.length} events, ${e.cssParts.length} parts, ${e.cssProperties.length} custom properties`);
+const counts = elementsOf(manifest).map(
+  (e) =>
+    `<${e.tagName}> ${e.attributes.length} attributes, ${e.members.length} properties, ${e.events.length} events, ${e.cssParts.length} parts, ${e.cssProperties.length} custom properties`,
+);
 console.log(`manifest: dist/custom-elements.json, dist/types/*, dist/vscode.html-custom-data.json\n  ${counts.join('\n  ')}`);

@@ -55,7 +55,13 @@ function parseBlock(text: string): { description: string; tags: { tag: string; t
     else if (tags.length) tags[tags.length - 1]!.text += `\n${line}`;
     else description.push(line);
   }
-  return { description: description.join('\n').trim().replace(/\s*\n\s*/g, ' '), tags };
+  return {
+    description: description
+      .join('\n')
+      .trim()
+      .replace(/\s*\n\s*/g, ' '),
+    tags,
+  };
 }
 
 /** `{type} name - description` (a type may hold nested braces). */
@@ -97,7 +103,14 @@ export function parseElementDocs(source: string): ElementDocs | null {
     events: of('event', 'fires'),
     cssParts: of('csspart', 'part'),
     cssProperties: of('cssproperty', 'cssprop'),
-    embeds: tags.filter((t) => t.tag === 'embeds').flatMap((t) => t.text.trim().split(/[\s,]+/).filter(Boolean)),
+    embeds: tags
+      .filter((t) => t.tag === 'embeds')
+      .flatMap((t) =>
+        t.text
+          .trim()
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      ),
   };
 }
 

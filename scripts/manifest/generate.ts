@@ -56,7 +56,7 @@ const SHARED_CSS_PROPERTIES: Readonly<Record<string, string>> = {
   '--lk-date-range-end-color': "The date picker's range end.",
   '--lk-date-range-text-color': 'Text inside the selected range.',
   '--lk-date-range-edge-text-color': 'Text on the range start and end.',
-  '--lk-date-picker-day-size': "Size of a day cell in the date picker.",
+  '--lk-date-picker-day-size': 'Size of a day cell in the date picker.',
 };
 
 // The manifest's shapes (the parts of schema 2.1.0 written here).
@@ -119,8 +119,7 @@ export interface Manifest {
   modules: { kind: 'javascript-module'; path: string; description: string; declarations: (ManifestElement | ManifestFunction)[]; exports: ManifestExport[] }[];
 }
 
-export const attributeTypeText = (type: AttributeType): string =>
-  typeof type === 'string' ? type : type.map((value) => `'${value}'`).join(' | ');
+export const attributeTypeText = (type: AttributeType): string => (typeof type === 'string' ? type : type.map((value) => `'${value}'`).join(' | '));
 
 /** The element class exported for a tag (`lead-board` → `LeadBoardElement`). */
 export const elementClassName = (tag: string): string => `${pascal(tag)}Element`;
@@ -200,7 +199,9 @@ class SourceTypes {
     let text = source.text.slice(node.getStart(source), node.getEnd());
     const offset = node.getStart(source);
     for (const r of replacements.sort((a, b) => b.start - a.start)) text = text.slice(0, r.start - offset) + r.text + text.slice(r.end - offset);
-    return collapse(text).replace(/^\|\s*/, '').replace(/;\s*}/g, ' }');
+    return collapse(text)
+      .replace(/^\|\s*/, '')
+      .replace(/;\s*}/g, ' }');
   }
 
   /** `HostProperties`: name → { type, description }. */
@@ -335,14 +336,28 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     if (!description) fail(`${where}: describe the attribute ${name} (@attr ${name} - …)`);
     attributes.push({ name, description, type: { text: attributeTypeText(type) }, fieldName: field });
   }
-  for (const name of attrDocs.keys()) if (!attributes.some((a) => a.name === name)) fail(`${where}: @attr ${name} is not in the tag table (src/contract/tags.ts)`);
+  for (const name of attrDocs.keys())
+    if (!attributes.some((a) => a.name === name)) fail(`${where}: @attr ${name} is not in the tag table (src/contract/tags.ts)`);
 
   // Properties: each attribute's (reflecting), then the host properties.
   const propDocs = tagSays(docs.properties, 'prop');
-  for (const name of propDocs.keys()) if (!shared.hostProperties.has(name)) fail(`${where}: @prop ${name} is not a host property (src/contract/host-properties.ts)`);
+  for (const name of propDocs.keys())
+    if (!shared.hostProperties.has(name)) fail(`${where}: @prop ${name} is not a host property (src/contract/host-properties.ts)`);
   const members: ManifestField[] = [
-    ...attributes.map((a): ManifestField => ({ kind: 'field', name: a.fieldName, description: a.description, type: a.type, privacy: 'public', attribute: a.name, reflects: true })),
-    ...[...shared.hostProperties].map(([name, p]): ManifestField => ({ kind: 'field', name, description: propDocs.get(name) ?? p.description, type: { text: p.type }, privacy: 'public' })),
+    ...attributes.map(
+      (a): ManifestField => ({
+        kind: 'field',
+        name: a.fieldName,
+        description: a.description,
+        type: a.type,
+        privacy: 'public',
+        attribute: a.name,
+        reflects: true,
+      }),
+    ),
+    ...[...shared.hostProperties].map(
+      ([name, p]): ManifestField => ({ kind: 'field', name, description: propDocs.get(name) ?? p.description, type: { text: p.type }, privacy: 'public' }),
+    ),
   ];
 
   // Events: the tag's (+ embedded), and lk-error for every tag.
@@ -353,7 +368,11 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     const description = eventDocs.get(name);
     if (description === undefined) continue;
     const { detail } = shared.events.get(name)!;
-    events.push({ name, description: CANCELABLE_EVENTS.has(name as LeadkitEventName) && !/cancelable/i.test(description) ? `${description} Cancelable.` : description, type: { text: `CustomEvent<${detail}>` } });
+    events.push({
+      name,
+      description: CANCELABLE_EVENTS.has(name as LeadkitEventName) && !/cancelable/i.test(description) ? `${description} Cancelable.` : description,
+      type: { text: `CustomEvent<${detail}>` },
+    });
   }
   for (const name of eventDocs.keys()) if (!shared.events.has(name)) fail(`${where}: @event ${name} is not in LeadkitEventMap (src/contract/events.ts)`);
 
@@ -374,7 +393,8 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     .filter((name) => read.has(name))
     .map((name): ManifestNamed => {
       const description = cssDocs.get(name) ?? SHARED_CSS_PROPERTIES[name];
-      if (!description) fail(`${where}: its CSS reads ${name}: describe it (@cssproperty ${name} - …, or SHARED_CSS_PROPERTIES in scripts/manifest/generate.ts when shared)`);
+      if (!description)
+        fail(`${where}: its CSS reads ${name}: describe it (@cssproperty ${name} - …, or SHARED_CSS_PROPERTIES in scripts/manifest/generate.ts when shared)`);
       const fallback = read.get(name);
       return fallback === undefined ? { name, description } : { name, description, default: fallback };
     });
@@ -421,13 +441,16 @@ export function readContract(root: string): { manifest: Manifest; shared: Shared
 
   const docs = resolveElementDocs(elementSources(root));
   const tags = Object.keys(TAGS) as LeadkitTag[];
-  const elements = tags.map((tag) => element(tag, docs.get(tag) ?? fail(`no documented element for <${tag}> (src/elements/${tag}.element.ts)`), types, shared, root));
+  const elements = tags.map((tag) =>
+    element(tag, docs.get(tag) ?? fail(`no documented element for <${tag}> (src/elements/${tag}.element.ts)`), types, shared, root),
+  );
   for (const tag of docs.keys()) if (!(tag in TAGS)) fail(`<${tag}> is documented but not in the tag table`);
 
   const defineElements: ManifestFunction = {
     kind: 'function',
     name: 'defineElements',
-    description: 'Registers every leadkit element, optionally under a prefix (`acme` → `<acme-lead-page>`); a tag already defined keeps its first definition. Returns each tag\'s class. `leadkit/define` calls it for the default names when loaded.',
+    description:
+      "Registers every leadkit element, optionally under a prefix (`acme` → `<acme-lead-page>`); a tag already defined keeps its first definition. Returns each tag's class. `leadkit/define` calls it for the default names when loaded.",
     parameters: [{ name: 'options', optional: true, type: { text: '{ prefix?: string }' }, description: 'Tag prefix, e.g. `acme`.' }],
     return: { type: { text: `{ ${tags.map((tag) => `'${tag}': typeof ${elementClassName(tag)}`).join('; ')} }` } },
   };

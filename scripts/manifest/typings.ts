@@ -66,7 +66,10 @@ function react(elements: ManifestElement[]): string {
     `import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n${IMPORTS}`,
     ...elements.map((e) => membersInterface(interfaceName(e, 'ReactProps'), membersOf(e, style))),
     `declare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements
-      .map((e) => `${doc(e.description, '      ')}      '${e.tagName}': DetailedHTMLProps<HTMLAttributes<LeadkitElements['${e.tagName}']>, LeadkitElements['${e.tagName}']> & ${interfaceName(e, 'ReactProps')};`)
+      .map(
+        (e) =>
+          `${doc(e.description, '      ')}      '${e.tagName}': DetailedHTMLProps<HTMLAttributes<LeadkitElements['${e.tagName}']>, LeadkitElements['${e.tagName}']> & ${interfaceName(e, 'ReactProps')};`,
+      )
       .join('\n')}\n    }\n  }\n}\n`,
   ].join('\n');
 }
@@ -75,7 +78,7 @@ function react(elements: ManifestElement[]): string {
 function preact(elements: ManifestElement[]): string {
   const style = { attributes: 'kebab' as const, event: (name: string) => `on${name}` };
   return [
-    HEADER('JSX intrinsic elements of leadkit for Preact: `import type {} from \'leadkit/types/preact\'`.'),
+    HEADER("JSX intrinsic elements of leadkit for Preact: `import type {} from 'leadkit/types/preact'`."),
     `import type { HTMLAttributes } from 'preact';\n${IMPORTS}`,
     ...elements.map((e) => membersInterface(interfaceName(e, 'PreactProps'), membersOf(e, style))),
     `declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements
@@ -88,7 +91,9 @@ function preact(elements: ManifestElement[]): string {
 function vue(elements: ManifestElement[]): string {
   const style = { attributes: 'camel' as const, event: (name: string) => `on${pascalEvent(name)}` };
   return [
-    HEADER('Global components of leadkit for Vue 3 templates (Volar): `import type {} from \'leadkit/types/vue\'`. Tell Vue they are custom elements: `compilerOptions.isCustomElement`.'),
+    HEADER(
+      "Global components of leadkit for Vue 3 templates (Volar): `import type {} from 'leadkit/types/vue'`. Tell Vue they are custom elements: `compilerOptions.isCustomElement`.",
+    ),
     `import type { DefineComponent } from 'vue';\n${IMPORTS}`,
     ...elements.map((e) => membersInterface(interfaceName(e, 'VueProps'), membersOf(e, style))),
     `declare module 'vue' {\n  interface GlobalComponents {\n${elements
@@ -101,7 +106,7 @@ function vue(elements: ManifestElement[]): string {
 function svelte(elements: ManifestElement[]): string {
   const style = { attributes: 'kebab' as const, event: (name: string) => `on${name}` };
   return [
-    HEADER('Element types of leadkit for Svelte 5: `import type {} from \'leadkit/types/svelte\'`.'),
+    HEADER("Element types of leadkit for Svelte 5: `import type {} from 'leadkit/types/svelte'`."),
     `import type { HTMLAttributes } from 'svelte/elements';\n${IMPORTS}`,
     ...elements.map((e) => membersInterface(interfaceName(e, 'SvelteProps'), membersOf(e, style))),
     `declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n${elements

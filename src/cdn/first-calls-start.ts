@@ -20,11 +20,20 @@ export const readId = (idPattern: string, raw: string | null | undefined): strin
 };
 
 /** Each id a recipe needs, from the element, the route's params and the URL's query; null when one is missing or an `unless` is there. */
-export function recipeIds(recipe: FirstCallRecipe, idPattern: string, element: Element, route: Readonly<Record<string, string>>, search: URLSearchParams): string[] | null {
+export function recipeIds(
+  recipe: FirstCallRecipe,
+  idPattern: string,
+  element: Element,
+  route: Readonly<Record<string, string>>,
+  search: URLSearchParams,
+): string[] | null {
   for (const name of recipe.unless) if (name[0] === '?' ? search.has(name.slice(1)) : element.hasAttribute(name)) return null;
   const values: string[] = [];
   for (const source of recipe.ids) {
-    const value = readId(idPattern, source[0] === ':' ? route[source.slice(1)] : source[0] === '?' ? search.get(source.slice(1)) : element.getAttribute(source));
+    const value = readId(
+      idPattern,
+      source[0] === ':' ? route[source.slice(1)] : source[0] === '?' ? search.get(source.slice(1)) : element.getAttribute(source),
+    );
     if (value === null) return null;
     values.push(value);
   }
@@ -48,7 +57,16 @@ export function startFirstCalls(
   const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], provider: own.provider, calls: own.calls } : own);
   // Defined meanwhile: the element makes its own calls. Rendered on a server (a declarative
   // shadow root): its HTML carries the answers.
-  if (!recipe || !element.isConnected || element.shadowRoot || customElements.get(element.localName) || target[PREFETCH] || Object.hasOwn(element, 'gateway') || Object.hasOwn(element, 'auth')) return;
+  if (
+    !recipe ||
+    !element.isConnected ||
+    element.shadowRoot ||
+    customElements.get(element.localName) ||
+    target[PREFETCH] ||
+    Object.hasOwn(element, 'gateway') ||
+    Object.hasOwn(element, 'auth')
+  )
+    return;
   if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
   const ids = recipeIds(recipe, idPattern, element, route?.params ?? {}, new URLSearchParams(location.search));
   // Provider calls need a provider's element (its sp-id); the provider they act for is their

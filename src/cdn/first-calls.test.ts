@@ -35,7 +35,11 @@ function recorder() {
 /** What the widget's own client sends for these ids (caller `sp-id` 1001). */
 async function sentByClient(send: (typeof FIRST_CALLS.tags)['lead-board'], ids: number[], baseURL = '') {
   const { sent, fetch } = recorder();
-  const client = createGatewayClient({ baseURL, auth: { kind: 'provider', spId: 1001 }, fetch: (input, init) => fetch(new URL(String(input), ORIGIN).href, init) });
+  const client = createGatewayClient({
+    baseURL,
+    auth: { kind: 'provider', spId: 1001 },
+    fetch: (input, init) => fetch(new URL(String(input), ORIGIN).href, init),
+  });
   await Promise.allSettled(send?.send(client, ids) ?? []);
   return sent;
 }
@@ -90,7 +94,10 @@ describe('the loader sends what the widget would', () => {
   });
 
   it("<lead-app>'s board route: the ids from the URL, and the caller the provider it names, whatever the app's sp-id", async () => {
-    const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1002', { pattern: '/lead/board/:serviceProviderId', params: { serviceProviderId: '1002' } });
+    const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead/board/1002', {
+      pattern: '/lead/board/:serviceProviderId',
+      params: { serviceProviderId: '1002' },
+    });
     expect(sent.map((call) => call.url)).toEqual([
       `${ORIGIN}/gateway/office-home/v4/service_provider?serviceProviderIds=1002`,
       `${ORIGIN}/gateway/lead/office/v6/leads/serviceProvider/1002`,
@@ -176,7 +183,7 @@ describe('the client takes each early answer once', () => {
     expect(network).toHaveBeenCalledTimes(2);
   });
 
-  it("aborting the taking call aborts the early request; abortPrefetched aborts what is left", async () => {
+  it('aborting the taking call aborts the early request; abortPrefetched aborts what is left', async () => {
     const taken = early(`${ORIGIN}/gateway/a`, null, new Response('1'));
     const left = early(`${ORIGIN}/gateway/b`, null, new Response('2'));
     const calls = [taken, left];

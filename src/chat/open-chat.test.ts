@@ -30,7 +30,14 @@ function hostAdapter({ start, conversation }: { start: Promise<void>; conversati
       onConnectionStateChange: () => () => {},
       openConversation: async (sid) => {
         await conversation;
-        return { sid, getMessages: async () => ({ messages: [], hasOlder: false }), onMessageAdded: () => () => {}, sendText: async () => ({ index: 0 }), sendMedia: async () => ({ index: 0 }), markAllRead: async () => {} };
+        return {
+          sid,
+          getMessages: async () => ({ messages: [], hasOlder: false }),
+          onMessageAdded: () => () => {},
+          sendText: async () => ({ index: 0 }),
+          sendMedia: async () => ({ index: 0 }),
+          markAllRead: async () => {},
+        };
       },
       close: async () => void closed.push(client),
     };
@@ -41,7 +48,13 @@ function hostAdapter({ start, conversation }: { start: Promise<void>; conversati
 
 function gatewayFor(timeoutMs?: number) {
   const sandbox = createSandboxGateway();
-  return createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  return createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
 }
 
 describe('openChat: every step within the gateway’s time limit', () => {

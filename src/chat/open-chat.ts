@@ -96,7 +96,9 @@ export async function openChat({ gateway, factory, thread, signal }: OpenChatOpt
     throw toChatError(error, signal);
   }
   try {
-    const conversation = await withinTimeLimit('chat.openConversation', timeoutMs, signal, (limited) => client.openConversation(opened.conversationSid, { signal: limited }));
+    const conversation = await withinTimeLimit('chat.openConversation', timeoutMs, signal, (limited) =>
+      client.openConversation(opened.conversationSid, { signal: limited }),
+    );
     return { client, conversation, session: opened };
   } catch (error) {
     await client.close();

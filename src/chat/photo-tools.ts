@@ -85,7 +85,9 @@ function canvasOf(width: number, height: number): Canvas {
 
 function blobOf(canvas: Canvas, type: string, quality: number): Promise<Blob> {
   if (typeof OffscreenCanvas !== 'undefined' && canvas instanceof OffscreenCanvas) return canvas.convertToBlob({ type, quality });
-  return new Promise((resolve, reject) => (canvas as HTMLCanvasElement).toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas.toBlob gave nothing'))), type, quality));
+  return new Promise((resolve, reject) =>
+    (canvas as HTMLCanvasElement).toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas.toBlob gave nothing'))), type, quality),
+  );
 }
 
 export function createBrowserPhotoTools(options: BrowserPhotoToolsOptions = {}): PhotoTools<ImageBitmap> {

@@ -83,8 +83,17 @@ describe('sandbox chat adapter', () => {
     const oldest = await chat.conversation.getMessages({ pageSize: 15, before: 10 });
     expect(oldest.messages.map((m) => m.index)).toEqual(Array.from({ length: 10 }, (_, i) => i));
     expect(oldest.hasOlder).toBe(false);
-    expect(oldest.messages[0]).toMatchObject({ author: 'provider-1001', body: expect.stringContaining('kitchen drain'), dateCreated: expect.any(Date), media: [] });
-    expect(requestsTo(sandbox, 'GET', /\/messages$/).map((r) => r.query)).toEqual([{ pageSize: '15' }, { pageSize: '15', before: '25' }, { pageSize: '15', before: '10' }]);
+    expect(oldest.messages[0]).toMatchObject({
+      author: 'provider-1001',
+      body: expect.stringContaining('kitchen drain'),
+      dateCreated: expect.any(Date),
+      media: [],
+    });
+    expect(requestsTo(sandbox, 'GET', /\/messages$/).map((r) => r.query)).toEqual([
+      { pageSize: '15' },
+      { pageSize: '15', before: '25' },
+      { pageSize: '15', before: '10' },
+    ]);
     // Index 0 has nothing before it: no request.
     expect(await chat.conversation.getMessages({ pageSize: 15, before: 0 })).toEqual({ messages: [], hasOlder: false });
     expect(requestsTo(sandbox, 'GET', /\/messages$/)).toHaveLength(3);
@@ -123,7 +132,9 @@ describe('sandbox chat adapter', () => {
   it('sends text with its idempotency key: a retry after a lost answer is stored once', async () => {
     const { sandbox, chat } = await start();
     sandbox.faults.drop({ route: `POST ${CHAT}/conversations/:sid/messages`, times: 1, afterHandling: true });
-    await expect(chat.conversation.sendText('On my way', { idempotencyKey: 'action-7', attributes: { source: 'thread' } })).rejects.toMatchObject({ kind: 'network' });
+    await expect(chat.conversation.sendText('On my way', { idempotencyKey: 'action-7', attributes: { source: 'thread' } })).rejects.toMatchObject({
+      kind: 'network',
+    });
     const retried = await chat.conversation.sendText('On my way', { idempotencyKey: 'action-7', attributes: { source: 'thread' } });
     const posts = requestsTo(sandbox, 'POST', /\/messages$/);
     expect(posts.map((r) => [r.headers['idempotency-key'], r.body])).toEqual([
@@ -282,7 +293,11 @@ describe('sandbox chat adapter', () => {
       return fetchEventStream(sandbox.fetch)({ ...request, signal: AbortSignal.any([request.signal, cut.signal]) });
     };
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
-    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, events, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const chat = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, events, reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
     opened.push(chat.client);
     const states: ChatConnectionState[] = [];
     chat.client.onConnectionStateChange((state) => states.push(state));
@@ -313,7 +328,11 @@ describe('sandbox chat adapter', () => {
     expect(chat.client.connectionState).toBe('disconnected');
     expect(states).toEqual(['disconnected']);
     await expect.poll(() => sandbox.chat.openStreams).toBe(0);
-    await sendMessage(createGatewayClient({ baseURL: '', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } }), { text: 'After close', senderEntityId: 1001, receiverEntityId: 5001 });
+    await sendMessage(createGatewayClient({ baseURL: '', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } }), {
+      text: 'After close',
+      senderEntityId: 1001,
+      receiverEntityId: 5001,
+    });
     expect(heard).toEqual([]);
     await expect(chat.conversation.getMessages({ pageSize: 5 })).rejects.toMatchObject({ kind: 'closed' });
     await expect(chat.conversation.sendText('x')).rejects.toMatchObject({ kind: 'closed' });
@@ -344,7 +363,11 @@ describe('sandbox chat adapter', () => {
     sandbox.faults.drop({ route: `GET ${CHAT}/events`, times: 1 });
     sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/events`, times: 1 });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
-    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const chat = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
     opened.push(chat.client);
     expect(chat.client.connectionState).toBe('connected');
     expect(requestsTo(sandbox, 'GET', /\/events$/).map((r) => r.status)).toEqual([null, 503, 200]);
@@ -352,7 +375,12 @@ describe('sandbox chat adapter', () => {
 
   it('asks for the chat session again after a failure that may pass (no answer, 5xx), twice at most; not after a refusal', async () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
-    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+    const gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      auth: { kind: 'provider', spId: 1001 },
+      retry: { retries: 0 },
+    });
     const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
     sandbox.faults.drop({ route: `POST ${CHAT}/session`, times: 1 });
     sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 1 });
@@ -368,7 +396,11 @@ describe('sandbox chat adapter', () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     sandbox.faults.drop({ route: `GET ${CHAT}/events` });
     const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
-    const opening = openChat({ gateway, factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const opening = openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
     await expect(opening).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable' });
     // (The first connection and its two retries.)
     expect(requestsTo(sandbox, 'GET', /\/events$/)).toHaveLength(3);
@@ -388,7 +420,12 @@ describe('sandbox chat adapter', () => {
 
   it('fails to open when the session call fails, and as aborted when superseded', async () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
-    const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
+    const gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      auth: { kind: 'provider', spId: 1001 },
+      retry: { retries: 0 },
+    });
     const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch });
     // Each of its three tries (one that fails for now is asked again, twice).
     sandbox.faults.status(500, undefined, { route: `POST ${CHAT}/session`, times: 3 });
@@ -427,7 +464,11 @@ describe("sandbox chat adapter: the host's gateway config", () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const { gateway, seen } = hostGateway(sandbox);
     // No fetch of the adapter's own: the gateway config's reaches it.
-    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const chat = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
     opened.push(chat.client);
     await chat.conversation.getMessages({ pageSize: 2 });
     await chat.conversation.sendText('Through the host', { idempotencyKey: 'key-1' });
@@ -464,7 +505,11 @@ describe("sandbox chat adapter: the host's gateway config", () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const host = hostChatTokens(sandbox);
     const { gateway } = hostGateway(sandbox, { auth: { kind: 'provider', spId: 1001 }, getChatToken: host.getChatToken });
-    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001, leadId: 300001 } });
+    const chat = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001, leadId: 300001 },
+    });
     opened.push(chat.client);
     sandbox.chat.expireTokens();
     expect((await chat.conversation.getMessages({ pageSize: 2 })).messages).toHaveLength(2);
@@ -480,7 +525,11 @@ describe("sandbox chat adapter: the host's gateway config", () => {
     const sandbox = createSandboxGateway({ now: () => NOW });
     const { fetch, release } = holdingFetch(sandbox.fetch, /\/messages\?/);
     const { gateway } = hostGateway(sandbox, { fetch, auth: { kind: 'provider', spId: 1001 } });
-    const chat = await openChat({ gateway, factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }), thread: { serviceProviderId: 1001, userId: 5001 } });
+    const chat = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
     opened.push(chat.client);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

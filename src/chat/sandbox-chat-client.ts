@@ -288,7 +288,10 @@ class SandboxChatClient implements ChatClient {
           const mayPass = error instanceof ChatError && (error.kind === 'network' || (error.kind === 'rejected' && isPassingStatus(error.status)));
           if (spec.method !== 'GET' || attempt >= GET_RETRIES || !mayPass || timeout.signal.aborted || spec.signal?.aborted || this.closed) throw error;
           const backoff = GET_RETRY_BASE_MS * 2 ** attempt;
-          await sleep(backoff / 2 + Math.random() * (backoff / 2), AbortSignal.any([this.lifetime.signal, timeout.signal, ...(spec.signal ? [spec.signal] : [])]));
+          await sleep(
+            backoff / 2 + Math.random() * (backoff / 2),
+            AbortSignal.any([this.lifetime.signal, timeout.signal, ...(spec.signal ? [spec.signal] : [])]),
+          );
           if (this.closed) throw new ChatError({ kind: 'closed', operation: spec.operation });
           if (spec.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: spec.operation });
           if (timeout.signal.aborted) throw error;
@@ -482,7 +485,13 @@ class SandboxChatClient implements ChatClient {
 
   private async mediaUrl(mediaSid: string, signal: AbortSignal | undefined): Promise<string | null> {
     if (this.options.mediaUrls !== 'object-url') {
-      const { url } = await this.request({ operation: 'chat.mediaUrl', method: 'GET', path: CHAT_PATHS.mediaUrl(mediaSid), response: ChatMediaUrlSchema, signal });
+      const { url } = await this.request({
+        operation: 'chat.mediaUrl',
+        method: 'GET',
+        path: CHAT_PATHS.mediaUrl(mediaSid),
+        response: ChatMediaUrlSchema,
+        signal,
+      });
       return this.url(url);
     }
     // One object URL per media for the client's life (revoked on close).
@@ -564,7 +573,13 @@ class SandboxChatClient implements ChatClient {
   // --- ChatClient ---------------------------------------------------------------------------
 
   async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
-    const info = await this.request({ operation: 'chat.openConversation', method: 'GET', path: CHAT_PATHS.conversation(sid), response: ChatConversationWireSchema, signal: options.signal });
+    const info = await this.request({
+      operation: 'chat.openConversation',
+      method: 'GET',
+      path: CHAT_PATHS.conversation(sid),
+      response: ChatConversationWireSchema,
+      signal: options.signal,
+    });
     let channel = this.conversations.get(info.sid);
     if (!channel) {
       channel = new ConversationChannel(this.identity);

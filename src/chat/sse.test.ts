@@ -37,7 +37,12 @@ describe('fetchEventStream', () => {
       seen.push({ url, headers: new Headers(init.headers) });
       return new Response(stream(['id: 1\ndata: a\n\n', 'id: 2\nda', 'ta: b\n\n']), { headers: { 'content-type': 'text/event-stream' } });
     }) as unknown as typeof fetch;
-    const connection = await fetchEventStream(fetchImpl)({ url: 'http://x.test/events', headers: { Authorization: 'Bearer t' }, lastEventId: '41', signal: new AbortController().signal });
+    const connection = await fetchEventStream(fetchImpl)({
+      url: 'http://x.test/events',
+      headers: { Authorization: 'Bearer t' },
+      lastEventId: '41',
+      signal: new AbortController().signal,
+    });
     const events: SseEvent[] = [];
     for await (const event of connection.events) events.push(event);
     expect(events.map((e) => [e.id, e.data])).toEqual([

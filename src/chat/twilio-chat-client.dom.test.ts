@@ -10,7 +10,15 @@ import {
 } from '../../test/helpers/twilio-double';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/client';
-import { ChatError, isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
+import {
+  ChatError,
+  isOwnMessage,
+  type ChatClient,
+  type ChatConnectionState,
+  type ChatMessage,
+  type ChatReadHorizon,
+  type ChatTypingEvent,
+} from './chat-client';
 import { getChatSession } from '../gateway/message-center/chat-session';
 import { openChat } from './open-chat';
 import { createTwilioChatClientFactory } from '../twilio';
@@ -57,7 +65,13 @@ async function start({
   loadSdk = undefined as (() => Promise<TwilioDouble>) | undefined,
 } = {}) {
   const sandbox = createSandboxGateway({ now: () => NOW });
-  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  const gateway = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
   const twilio = new TwilioDouble(tokenIdentity, () => NOW);
   twilio.autoInit = autoInit;
   const sid = sandbox.chat.conversationSid(1001, 5001);
@@ -80,15 +94,20 @@ async function open(setup: Awaited<ReturnType<typeof start>>) {
   return chat;
 }
 
-const sessionCalls = (sandbox: ReturnType<typeof createSandboxGateway>) => sandbox.store.requests.filter((r) => r.path === '/gateway/message-center/v1/chat/session');
+const sessionCalls = (sandbox: ReturnType<typeof createSandboxGateway>) =>
+  sandbox.store.requests.filter((r) => r.path === '/gateway/message-center/v1/chat/session');
 
 describe('Twilio chat adapter: loading', () => {
-  it('does not import the SDK with the adapter or the leadkit/twilio entry; the entry\'s factory imports it when a thread opens, CommonJS interop included', async () => {
+  it("does not import the SDK with the adapter or the leadkit/twilio entry; the entry's factory imports it when a thread opens, CommonJS interop included", async () => {
     // This file imported the adapter and the entry statically above: the SDK was not imported with them.
     expect(sdkImports.count).toBe(0);
     const setup = await start();
     const session = await getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 });
-    const client = await createTwilioChatClientFactory()({ session, renewSession: () => getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 }), gateway: setup.gateway });
+    const client = await createTwilioChatClientFactory()({
+      session,
+      renewSession: () => getChatSession(setup.gateway, { serviceProviderId: 1001, userId: 5001 }),
+      gateway: setup.gateway,
+    });
     clients.push(client);
     expect(sdkImports.count).toBe(1);
     expect(client.connectionState).toBe('connected');
@@ -138,15 +157,20 @@ describe('Twilio chat adapter: loading', () => {
   it('fails as unavailable when the SDK cannot be loaded', async () => {
     const setup = await start();
     const factory = createTwilioChatAdapter({ loadSdk: () => Promise.reject(new Error('chunk load failed')) });
-    await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
   });
 
   describe('when @twilio/conversations is not installed (an optional peer dependency)', () => {
     /** How the failed `import('@twilio/conversations')` looks where leadkit runs. */
     const notInstalled = {
-      node: Object.assign(new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/twilio-chat-client-x.js"), {
-        code: 'ERR_MODULE_NOT_FOUND',
-      }),
+      node: Object.assign(
+        new Error("Cannot find package '@twilio/conversations' imported from /app/node_modules/leadkit/dist/chunks/twilio-chat-client-x.js"),
+        {
+          code: 'ERR_MODULE_NOT_FOUND',
+        },
+      ),
       webpack: Object.assign(new Error("Cannot find module '@twilio/conversations'"), { code: 'MODULE_NOT_FOUND' }),
       vite: new Error('Could not resolve "@twilio/conversations" imported by "leadkit". Is it installed?'),
       browser: new TypeError('Failed to resolve module specifier "@twilio/conversations". Relative references must start with either "/", "./", or "../".'),
@@ -169,7 +193,9 @@ describe('Twilio chat adapter: loading', () => {
     it('fails as sdk-missing when the bundler left an empty module in its place (webpack `resolve.fallback: false`)', async () => {
       const setup = await start();
       const factory = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.resolve({})) });
-      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'sdk-missing' });
+      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({
+        kind: 'sdk-missing',
+      });
     });
 
     it('tells a CDN chunk that failed to download (a network failure, worth a retry) from a missing package', async () => {
@@ -177,7 +203,10 @@ describe('Twilio chat adapter: loading', () => {
       expect(isSdkNotInstalled(chunk)).toBe(false);
       const setup = await start();
       const factory = createTwilioChatAdapter({ loadSdk: () => loadTwilioSdk(() => Promise.reject(chunk)) });
-      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', hint: null });
+      await expect(openChat({ gateway: setup.gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({
+        kind: 'unavailable',
+        hint: null,
+      });
     });
   });
 
@@ -240,7 +269,14 @@ describe('Twilio chat adapter: messages', () => {
       { method: 'getMessages', pageSize: 15, anchor: 24, direction: 'backwards' },
       { method: 'getMessages', pageSize: 15, anchor: 9, direction: 'backwards' },
     ]);
-    expect(oldest.messages[0]).toMatchObject({ sid: expect.stringMatching(/^IM/), author: 'member-5001', body: 'Message 0', dateCreated: new Date(Date.UTC(2025, 5, 1, 12, 0)), attributes: {}, media: [] });
+    expect(oldest.messages[0]).toMatchObject({
+      sid: expect.stringMatching(/^IM/),
+      author: 'member-5001',
+      body: 'Message 0',
+      dateCreated: new Date(Date.UTC(2025, 5, 1, 12, 0)),
+      attributes: {},
+      media: [],
+    });
   });
 
   it('announces new messages (messageAdded) until unsubscribed; own ones tell by identity', async () => {
@@ -333,7 +369,10 @@ describe('Twilio chat adapter: read horizons and typing', () => {
     // Another reason (its attributes changed) is not a read.
     setup.conversation.emit('participantUpdated', { participant: customer, updateReasons: ['attributes'] });
     // Its own read horizon moving is not the customer's.
-    setup.conversation.emit('participantUpdated', { participant: { identity: 'provider-1001', lastReadMessageIndex: 3 }, updateReasons: ['lastReadMessageIndex'] });
+    setup.conversation.emit('participantUpdated', {
+      participant: { identity: 'provider-1001', lastReadMessageIndex: 3 },
+      updateReasons: ['lastReadMessageIndex'],
+    });
     expect(heard).toEqual([{ identity: 'member-5001', lastReadMessageIndex: 3 }]);
   });
 

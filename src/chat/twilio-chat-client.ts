@@ -151,7 +151,7 @@ type _SameConnectionStates = Holds<Same<TwilioConnectionState, RealTwilioSdk.Con
 
 /** What a developer reads when the SDK is not installed (ChatError hint, `lk-error` message). */
 export const TWILIO_SDK_MISSING_HINT =
-  "The Twilio Conversations SDK is not installed: it is an optional peer dependency of leadkit. Run `npm install @twilio/conversations`, or give <message-thread> a `chat` property (a ChatClientFactory), or set chat-service=\"sandbox\" to use the sandbox gateway's chat.";
+  'The Twilio Conversations SDK is not installed: it is an optional peer dependency of leadkit. Run `npm install @twilio/conversations`, or give <message-thread> a `chat` property (a ChatClientFactory), or set chat-service="sandbox" to use the sandbox gateway\'s chat.';
 
 /**
  * Whether a failed `import('@twilio/conversations')` means the package is not installed: Node
@@ -417,7 +417,9 @@ class TwilioChatConversation implements ChatConversation {
   }
 
   async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
-    const index = await this.owner.call('chat.sendText', options.signal, () => this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined));
+    const index = await this.owner.call('chat.sendText', options.signal, () =>
+      this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined),
+    );
     return { index };
   }
 

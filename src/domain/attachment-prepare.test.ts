@@ -106,7 +106,10 @@ describe('prepareAttachment: HEIC (by content) becomes a JPEG before the attachm
 describe('prepareAttachment: JPEG and PNG', () => {
   it('keeps the attachment texts: not an image → fileType, unreadable → fileDefault', async () => {
     const { tools } = fakeTools();
-    expect(await prepareAttachment(file(new TextEncoder().encode('notes'), 'notes.png', 'image/png'), tools)).toEqual({ ok: false, error: 'validation.fileType' });
+    expect(await prepareAttachment(file(new TextEncoder().encode('notes'), 'notes.png', 'image/png'), tools)).toEqual({
+      ok: false,
+      error: 'validation.fileType',
+    });
     const unreadable = file(FAKE_PNG, 'broken.png', 'image/png');
     Object.defineProperty(unreadable, 'slice', { value: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }) });
     expect(await prepareAttachment(unreadable, tools)).toEqual({ ok: false, error: 'validation.fileDefault' });

@@ -124,7 +124,14 @@ export async function prepareAttachment<R extends Raster>(
     const head = new Uint8Array(await jpeg.slice(0, 8).arrayBuffer());
     if (sniffImageType(head) !== 'image/jpeg') return { ok: false, error: 'validation.heicFailed' };
     const converted = new File([jpeg], jpegName(file.name), { type: 'image/jpeg' });
-    return { ok: true, file: converted, type: 'image/jpeg', converted: true, resized: Math.max(raster.width, raster.height) > PHOTO_MAX_SIDE, locationRemoved: true };
+    return {
+      ok: true,
+      file: converted,
+      type: 'image/jpeg',
+      converted: true,
+      resized: Math.max(raster.width, raster.height) > PHOTO_MAX_SIDE,
+      locationRemoved: true,
+    };
   }
 
   const type = sniffImageType(bytes);
@@ -148,5 +155,12 @@ export async function prepareAttachment<R extends Raster>(
     const original = file instanceof File && file.type === type ? file : new File([bytes as Uint8Array<ArrayBuffer>], file.name, { type });
     return { ok: true, file: original, type, converted: false, resized: false, locationRemoved: false };
   }
-  return { ok: true, file: new File([stripped as Uint8Array<ArrayBuffer>], file.name, { type }), type, converted: false, resized: false, locationRemoved: true };
+  return {
+    ok: true,
+    file: new File([stripped as Uint8Array<ArrayBuffer>], file.name, { type }),
+    type,
+    converted: false,
+    resized: false,
+    locationRemoved: true,
+  };
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ATTACHMENT_ERROR_MS,
-  ATTACHMENT_MAX_BYTES,
-  type AttachmentSource,
-  sniffImageType,
-  validateAttachment,
-  validateAttachmentMeta,
-} from './attachment';
+import { ATTACHMENT_ERROR_MS, ATTACHMENT_MAX_BYTES, type AttachmentSource, sniffImageType, validateAttachment, validateAttachmentMeta } from './attachment';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46];
@@ -45,12 +38,9 @@ describe('validateAttachmentMeta', () => {
     expect(validateAttachmentMeta({ size: 10, type: 'image/png' })).toBeNull();
     expect(validateAttachmentMeta({ size: 10, type: 'IMAGE/PNG' })).toBeNull();
   });
-  it.each(['image/gif', 'image/webp', 'image/heic', 'application/pdf', 'text/plain', ''])(
-    'refuses %j with the type text',
-    (type) => {
-      expect(validateAttachmentMeta({ size: 10, type })).toBe('validation.fileType');
-    },
-  );
+  it.each(['image/gif', 'image/webp', 'image/heic', 'application/pdf', 'text/plain', ''])('refuses %j with the type text', (type) => {
+    expect(validateAttachmentMeta({ size: 10, type })).toBe('validation.fileType');
+  });
   it('reports size before type', () => {
     expect(validateAttachmentMeta({ size: 157286401, type: 'text/plain' })).toBe('validation.fileTooLarge');
   });

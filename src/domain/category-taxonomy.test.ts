@@ -20,7 +20,11 @@ describe('category taxonomy', () => {
   });
 
   it('names every known id (category-icons.ts, the one source of the ids) and nothing else', () => {
-    expect(Object.keys(CATEGORY_NAMES).map(Number).sort((a, b) => a - b)).toEqual(GROUPED_CATEGORIES.map((category) => category.id).sort((a, b) => a - b));
+    expect(
+      Object.keys(CATEGORY_NAMES)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(GROUPED_CATEGORIES.map((category) => category.id).sort((a, b) => a - b));
     expect(TAXONOMY.filter((row) => row.name !== CATEGORY_NAMES[row.id] && row.id !== ROOT_CATEGORY_ID && row.id !== GENERIC_CATEGORY_ID)).toEqual([]);
   });
 

@@ -57,9 +57,7 @@ export type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpt
  * → 'Phone number must contain 10 digits'. The field itself holds at most 10 digits
  * (formatPhoneInput), so no country code is accepted here.
  */
-export function validateConnectNumberPhone(
-  raw: string | null | undefined,
-): ConnectNumberPhoneError | null {
+export function validateConnectNumberPhone(raw: string | null | undefined): ConnectNumberPhoneError | null {
   const value = (raw ?? '').trim();
   if (value === '') return 'validation.numberEmpty';
   return digitsOnly(value).length === PHONE_DIGITS ? null : 'validation.phoneDigits';

@@ -34,8 +34,7 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-const day = (year: number, month: number, date: number, hours = 0, minutes = 0): Date =>
-  new Date(year, month - 1, date, hours, minutes);
+const day = (year: number, month: number, date: number, hours = 0, minutes = 0): Date => new Date(year, month - 1, date, hours, minutes);
 const show = (date: Date | null): string | null => (date ? format(date, 'yyyy-MM-dd HH:mm') : null);
 const showRange = (range: DateRange | null) => (range ? { start: show(range.start), end: show(range.end) } : null);
 
@@ -303,14 +302,7 @@ describe('BOARD_QUICK_RANGES', () => {
 
 describe('PICKER_STATIC_RANGES', () => {
   it('offers the six generic ranges in order', () => {
-    expect(PICKER_STATIC_RANGES.map((r) => r.id)).toEqual([
-      'today',
-      'yesterday',
-      'thisWeek',
-      'lastWeek',
-      'thisMonth',
-      'lastMonth',
-    ]);
+    expect(PICKER_STATIC_RANGES.map((r) => r.id)).toEqual(['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth']);
   });
 
   it('starts weeks on Sunday', () => {

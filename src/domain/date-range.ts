@@ -193,15 +193,7 @@ export function dayCountFor(range: DateRange, kind: DayCountKind, today: Date): 
   return count >= 1 ? count : null;
 }
 
-export type QuickRangeId =
-  | 'today'
-  | 'last7Days'
-  | 'last30Days'
-  | 'yesterday'
-  | 'thisWeek'
-  | 'lastWeek'
-  | 'thisMonth'
-  | 'lastMonth';
+export type QuickRangeId = 'today' | 'last7Days' | 'last30Days' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';
 
 export type BoardQuickRangeId = 'today' | 'last7Days' | 'last30Days';
 export type PickerStaticRangeId = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';

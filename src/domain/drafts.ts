@@ -119,8 +119,7 @@ export function createDraftStore({ backend, now = Date.now, writeDelayMs = DRAFT
     queue = queue.then(() => attempt(call, undefined));
     return queue;
   };
-  const writeNow = (key: string, text: string) =>
-    enqueue((store) => (text.trim() === '' ? store.del(key) : store.set(key, { text, savedAt: now() })));
+  const writeNow = (key: string, text: string) => enqueue((store) => (text.trim() === '' ? store.del(key) : store.set(key, { text, savedAt: now() })));
 
   let swept = false;
   /** Once per page, after the first read: old drafts of threads and leads never opened again go. */

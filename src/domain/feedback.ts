@@ -13,14 +13,7 @@ export function starLabelKey(rating: FeedbackRating): MessageKey {
 }
 
 /** Reasons in the order the reason step lists them. */
-export const FEEDBACK_REASONS = [
-  'LowValueJob',
-  'OutOfServiceArea',
-  'DontDoThisWork',
-  'CustomerUnresponsive',
-  'PotentialSpam',
-  'Other',
-] as const;
+export const FEEDBACK_REASONS = ['LowValueJob', 'OutOfServiceArea', 'DontDoThisWork', 'CustomerUnresponsive', 'PotentialSpam', 'Other'] as const;
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 
 export function isFeedbackReason(value: unknown): value is FeedbackReason {
@@ -58,9 +51,7 @@ export function initialFeedbackState(prior?: { readonly rating?: number | null }
  * A 5-star rating needs no explanation and is sent at once with reason 'Other'; anything
  * lower asks why.
  */
-export function feedbackAfterRating(
-  rating: FeedbackRating,
-): { readonly submit: FeedbackSubmission } | { readonly state: FeedbackState } {
+export function feedbackAfterRating(rating: FeedbackRating): { readonly submit: FeedbackSubmission } | { readonly state: FeedbackState } {
   if (rating === 5) return { submit: { rating: 5, reason: 'Other' } };
   return { state: { step: 'reason', rating, reason: null, notes: '' } };
 }

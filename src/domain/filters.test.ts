@@ -339,8 +339,6 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, archived: true })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, categoryIds: [1] })).toBe(true);
-    expect(hasActiveFilters({ ...DEFAULT_FILTERS, dateRange: { startDate: '2026-01-01T05:00:00.000Z', endDate: null } })).toBe(
-      true,
-    );
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, dateRange: { startDate: '2026-01-01T05:00:00.000Z', endDate: null } })).toBe(true);
   });
 });

@@ -68,9 +68,7 @@ export interface BoardQuery {
   readonly businessName: string;
 }
 
-export function initialBoardQuery(
-  options: { readonly businessName?: string; readonly newMessages?: boolean; readonly limit?: number } = {},
-): BoardQuery {
+export function initialBoardQuery(options: { readonly businessName?: string; readonly newMessages?: boolean; readonly limit?: number } = {}): BoardQuery {
   return {
     filters: options.newMessages ? newMessagesQueryFilters() : defaultFilters(),
     offset: 0,

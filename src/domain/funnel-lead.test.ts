@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_FUNNEL_FORM } from './funnel-form';
 import { createLeadV3Payload, projectProblems, type ProjectDetails } from './funnel-lead';
 
-const form = { ...EMPTY_FUNNEL_FORM, categoryId: 100, categoryName: 'Plumbing', taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning', postalCode: '80202' };
+const form = {
+  ...EMPTY_FUNNEL_FORM,
+  categoryId: 100,
+  categoryName: 'Plumbing',
+  taskCategoryId: 10003,
+  taskCategoryName: 'Drain Cleaning',
+  postalCode: '80202',
+};
 const details: ProjectDetails = {
   description: '  Kitchen sink drains slowly  ',
   urgency: null,

@@ -21,7 +21,10 @@ describe('provider category choice', () => {
   it('otherwise takes the provider category with the highest overallReviewCount (first listed on a tie)', () => {
     expect(chooseProviderCategory({ formCategoryId: 500, queryCategoryId: 101 }, categories)?.categoryId).toBe(10003);
     expect(chooseProviderCategory({ formCategoryId: null, queryCategoryId: null }, categories)?.categoryId).toBe(10003);
-    expect(chooseProviderCategory({ formCategoryId: null, queryCategoryId: 999 }, [categories[3]!, { categoryId: 5, categoryName: 'x', overallReviewCount: 0 }])?.categoryId).toBe(102);
+    expect(
+      chooseProviderCategory({ formCategoryId: null, queryCategoryId: 999 }, [categories[3]!, { categoryId: 5, categoryName: 'x', overallReviewCount: 0 }])
+        ?.categoryId,
+    ).toBe(102);
   });
 
   it('a provider without categories leaves the choice alone', () => {
@@ -32,7 +35,17 @@ describe('provider category choice', () => {
 
   it('applying a different category clears the task category; the same one keeps it', () => {
     const form = { ...EMPTY_FUNNEL_FORM, categoryId: 100, categoryName: null, taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning' };
-    expect(applyProviderCategory(form, categories[0]!)).toMatchObject({ categoryId: 100, categoryName: 'Plumbing', taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning' });
-    expect(applyProviderCategory(form, categories[2]!)).toMatchObject({ categoryId: 101, categoryName: 'Heating & A/C', taskCategoryId: null, taskCategoryName: null });
+    expect(applyProviderCategory(form, categories[0]!)).toMatchObject({
+      categoryId: 100,
+      categoryName: 'Plumbing',
+      taskCategoryId: 10003,
+      taskCategoryName: 'Drain Cleaning',
+    });
+    expect(applyProviderCategory(form, categories[2]!)).toMatchObject({
+      categoryId: 101,
+      categoryName: 'Heating & A/C',
+      taskCategoryId: null,
+      taskCategoryName: null,
+    });
   });
 });

@@ -33,7 +33,10 @@ describe('answers', () => {
       { questionText: 'What type of property is this?', answerText: 'Townhouse' },
       { questionText: 'Is this an emergency?', answerText: 'No' },
     ]);
-    expect(withAnswer(answers, 'Do you own this property?', 'No, I rent').at(-1)).toEqual({ questionText: 'Do you own this property?', answerText: 'No, I rent' });
+    expect(withAnswer(answers, 'Do you own this property?', 'No, I rent').at(-1)).toEqual({
+      questionText: 'Do you own this property?',
+      answerText: 'No, I rent',
+    });
   });
 
   it('null takes the answer back', () => {

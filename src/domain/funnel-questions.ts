@@ -29,10 +29,19 @@ const ESTIMATE: ProjectQuestion = { id: 'estimate', options: ['inPerson', 'phone
 
 const QUESTIONS_BY_GROUP: Readonly<Record<IconGroup, readonly ProjectQuestion[]>> = {
   home: [PROPERTY, OWNERSHIP, EMERGENCY],
-  auto: [{ id: 'vehicleType', options: ['car', 'truck', 'suv', 'motorcycle'] }, { id: 'drivable', options: ['yes', 'no'] }],
-  health: [{ id: 'patient', options: ['self', 'child', 'family', 'other'] }, { id: 'newPatient', options: ['yes', 'no'] }],
+  auto: [
+    { id: 'vehicleType', options: ['car', 'truck', 'suv', 'motorcycle'] },
+    { id: 'drivable', options: ['yes', 'no'] },
+  ],
+  health: [
+    { id: 'patient', options: ['self', 'child', 'family', 'other'] },
+    { id: 'newPatient', options: ['yes', 'no'] },
+  ],
   pets: [{ id: 'petType', options: ['dog', 'cat', 'other'] }, EMERGENCY],
-  events: [{ id: 'guests', options: ['under25', 'from25to100', 'over100'] }, { id: 'eventType', options: ['private', 'corporate'] }],
+  events: [
+    { id: 'guests', options: ['under25', 'from25to100', 'over100'] },
+    { id: 'eventType', options: ['private', 'corporate'] },
+  ],
   generic: [EMERGENCY, ESTIMATE],
 };
 

@@ -49,7 +49,11 @@ export function parseFunnelPath(pathAndQuery: string, base = DEFAULT_APP_BASE): 
   if (path !== root && !path.startsWith(`${root}/`)) return null;
   let parts: string[];
   try {
-    parts = path.slice(root.length).split('/').filter(Boolean).map((part) => decodeURIComponent(part));
+    parts = path
+      .slice(root.length)
+      .split('/')
+      .filter(Boolean)
+      .map((part) => decodeURIComponent(part));
   } catch {
     return null; // a malformed escape
   }

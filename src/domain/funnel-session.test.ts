@@ -15,7 +15,13 @@ const form = {
   additionalFields: { 'additional-sp-1009': true },
   selectedAdditionalSpList: [1009],
 };
-const session = { rehydrateComplete: true, isAuthenticatedWorkflow: true, entryPointReferrer: 'https://partner.example.com/guide', step: 'suggestions' as const, leadId: 400001 };
+const session = {
+  rehydrateComplete: true,
+  isAuthenticatedWorkflow: true,
+  entryPointReferrer: 'https://partner.example.com/guide',
+  step: 'suggestions' as const,
+  leadId: 400001,
+};
 
 describe('what survives a reload', () => {
   it('keeps exactly the session flags, step, category, postal code and the ids of the step', () => {

@@ -53,7 +53,13 @@ describe('checkbox fields and selected lists', () => {
   });
 
   it('when suggestions load: earlier fields cleared, each suggestion’s field set to its default (unchecked), nothing selected', () => {
-    const earlierSplit = splitSuggestions({ serviceProviders: [{ id: 1002, serviceProviderType: 'AL' }, { id: 2002, serviceProviderType: 'HA' }], serviceRequestId: 600001 });
+    const earlierSplit = splitSuggestions({
+      serviceProviders: [
+        { id: 1002, serviceProviderType: 'AL' },
+        { id: 2002, serviceProviderType: 'HA' },
+      ],
+      serviceRequestId: 600001,
+    });
     let earlier = withSuggestionsLoaded({ ...EMPTY_FUNNEL_FORM, categoryId: 100 }, earlierSplit);
     earlier = setAdditionalProvider(earlier, earlierSplit, 'AL', 1002, true);
     earlier = setAdditionalProvider(earlier, earlierSplit, 'HA', 2002, true);

@@ -32,7 +32,10 @@ export interface SplitSuggestions<P extends SuggestedProvider = SuggestedProvide
 }
 
 /** V4 suggestions split into AL and HA by type, in the gateway's order, with the serviceRequestId. */
-export function splitSuggestions<P extends SuggestedProvider>(response: { readonly serviceProviders: readonly P[]; readonly serviceRequestId: number }): SplitSuggestions<P> {
+export function splitSuggestions<P extends SuggestedProvider>(response: {
+  readonly serviceProviders: readonly P[];
+  readonly serviceRequestId: number;
+}): SplitSuggestions<P> {
   return {
     al: response.serviceProviders.filter((p) => p.serviceProviderType === 'AL'),
     ha: response.serviceProviders.filter((p) => p.serviceProviderType === 'HA'),
@@ -96,7 +99,13 @@ export function setAdditionalField(form: FunnelFormValues, suggestions: SplitSug
   return withSelection({ ...form, additionalFields: { ...form.additionalFields, [fieldName]: checked } }, suggestions, al, ha);
 }
 
-export function setAdditionalProvider(form: FunnelFormValues, suggestions: SplitSuggestions, type: FunnelProviderType, id: number, checked: boolean): FunnelFormValues {
+export function setAdditionalProvider(
+  form: FunnelFormValues,
+  suggestions: SplitSuggestions,
+  type: FunnelProviderType,
+  id: number,
+  checked: boolean,
+): FunnelFormValues {
   return setAdditionalField(form, suggestions, additionalFieldName(type, id), checked);
 }
 

@@ -28,7 +28,10 @@ describe('taxonomy rule: what choosing an autocomplete result sets', () => {
     // The parent's name may be unknown to the caller (looked up later).
     expect(selectTaxonomyResult(drainCleaning)).toMatchObject({ ok: true, selection: { categoryId: 100, categoryName: null, taskCategoryId: 10003 } });
     // A task is split the same way whatever the provider offers (the provider category choice decides after).
-    expect(selectTaxonomyResult(drainCleaning, { providerCategoryIds: [102] })).toMatchObject({ ok: true, selection: { categoryId: 100, taskCategoryId: 10003 } });
+    expect(selectTaxonomyResult(drainCleaning, { providerCategoryIds: [102] })).toMatchObject({
+      ok: true,
+      selection: { categoryId: 100, taskCategoryId: 10003 },
+    });
   });
 
   it('treats a result without a parent as top level and never selects the root group', () => {

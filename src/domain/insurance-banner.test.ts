@@ -51,10 +51,7 @@ describe('insuranceBannerReducer', () => {
   });
 
   it('"Not at all" hides it for every lead, thanks, and starts the 2 s timer', () => {
-    expect(run('dismiss', 'chooseNotAtAll').effects).toEqual([
-      { effect: 'hideForAllLeads' },
-      { effect: 'startTimer', ms: 2000 },
-    ]);
+    expect(run('dismiss', 'chooseNotAtAll').effects).toEqual([{ effect: 'hideForAllLeads' }, { effect: 'startTimer', ms: 2000 }]);
     expect(phase('dismiss', 'chooseNotAtAll')).toBe('thankYou');
   });
 

@@ -5,14 +5,7 @@ import { leadSourceLabelKey } from './lead-source-label';
 
 describe('LEAD_SOURCES', () => {
   it('holds exactly the six spec sources in the gateway spelling', () => {
-    expect(LEAD_SOURCES).toEqual([
-      'Redemption',
-      'RequestAQuote',
-      'SR_RAQ',
-      'HA_OL_RAQ',
-      'ProDirMsgCallOptIn',
-      'ProDirMsgCallOptOut',
-    ]);
+    expect(LEAD_SOURCES).toEqual(['Redemption', 'RequestAQuote', 'SR_RAQ', 'HA_OL_RAQ', 'ProDirMsgCallOptIn', 'ProDirMsgCallOptOut']);
   });
 });
 

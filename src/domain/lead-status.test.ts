@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-US';
-import {
-  LEAD_STATUSES,
-  isLeadStatus,
-  leadStatusLabelKey,
-  shouldPromptReviewOnStatus,
-  showsStatusLabel,
-} from './lead-status';
+import { LEAD_STATUSES, isLeadStatus, leadStatusLabelKey, shouldPromptReviewOnStatus, showsStatusLabel } from './lead-status';
 
 describe('LEAD_STATUSES', () => {
   it('lists the six spec statuses in select order', () => {
-    expect(LEAD_STATUSES).toEqual([
-      'Initial',
-      'ContactAndQualify',
-      'Selling',
-      'InProgressWon',
-      'ClosedWon',
-      'ClosedDidntWin',
-    ]);
+    expect(LEAD_STATUSES).toEqual(['Initial', 'ContactAndQualify', 'Selling', 'InProgressWon', 'ClosedWon', 'ClosedDidntWin']);
   });
 });
 

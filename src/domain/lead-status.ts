@@ -1,14 +1,7 @@
 import type { MessageKey } from '../i18n/en-US';
 
 /** Lead statuses in the order the status select lists them. */
-export const LEAD_STATUSES = [
-  'Initial',
-  'ContactAndQualify',
-  'Selling',
-  'InProgressWon',
-  'ClosedWon',
-  'ClosedDidntWin',
-] as const;
+export const LEAD_STATUSES = ['Initial', 'ContactAndQualify', 'Selling', 'InProgressWon', 'ClosedWon', 'ClosedDidntWin'] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 

@@ -8,8 +8,7 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-const at = (year: number, month: number, date: number, hours = 0, minutes = 0, ms = 0): Date =>
-  new Date(year, month - 1, date, hours, minutes, 0, ms);
+const at = (year: number, month: number, date: number, hours = 0, minutes = 0, ms = 0): Date => new Date(year, month - 1, date, hours, minutes, 0, ms);
 const show = (date: Date) => format(date, 'yyyy-MM-dd HH:mm');
 
 describe('test zone', () => {
@@ -69,21 +68,15 @@ describe('maskedNumberDisplay', () => {
   const now = at(2026, 6, 10, 12);
 
   it('links a real (unmasked) number regardless of masking flags', () => {
-    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: false, isMaskedPhoneActive: false }, now)).toBe(
-      'link',
-    );
+    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: false, isMaskedPhoneActive: false }, now)).toBe('link');
   });
 
   it('links an active masked number', () => {
-    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: true, isMaskedPhoneActive: true }, now)).toBe(
-      'link',
-    );
+    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: true, isMaskedPhoneActive: true }, now)).toBe('link');
   });
 
   it('shows Expired for a masked number the gateway reports inactive', () => {
-    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: true, isMaskedPhoneActive: false }, now)).toBe(
-      'expired',
-    );
+    expect(maskedNumberDisplay({ phoneNumber: '5555550100', isMaskedPhone: true, isMaskedPhoneActive: false }, now)).toBe('expired');
   });
 
   it('shows Expired once the number outlives its days, even if the loaded flag still says active', () => {

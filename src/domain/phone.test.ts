@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  digitsOnly,
-  formatPhoneDisplay,
-  formatPhoneInput,
-  isValidPhone,
-  normalizePhone,
-  prefillPhone,
-  telHref,
-} from './phone';
+import { digitsOnly, formatPhoneDisplay, formatPhoneInput, isValidPhone, normalizePhone, prefillPhone, telHref } from './phone';
 
 describe('digitsOnly', () => {
   it('keeps ASCII digits only', () => {
@@ -142,4 +134,3 @@ describe('telHref (prefix +1)', () => {
     expect(telHref('')).toBeNull();
   });
 });
-

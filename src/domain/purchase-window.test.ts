@@ -27,8 +27,14 @@ describe('purchaseWindowState (3 buyers, 24 hours)', () => {
   });
 
   it('at 23 h 59 min there is 1 min left; in the last seconds still 1 min; at 24 h it is gone', () => {
-    expect(purchaseWindowState({ buyerCount: 1, sentAt: SENT }, at(23 * HOUR + 59 * MIN))).toMatchObject({ open: true, timeLeft: { unit: 'minutes', value: 1 } });
-    expect(purchaseWindowState({ buyerCount: 1, sentAt: SENT }, at(LEAD_PURCHASE_WINDOW_MS - 1000))).toMatchObject({ open: true, timeLeft: { unit: 'minutes', value: 1 } });
+    expect(purchaseWindowState({ buyerCount: 1, sentAt: SENT }, at(23 * HOUR + 59 * MIN))).toMatchObject({
+      open: true,
+      timeLeft: { unit: 'minutes', value: 1 },
+    });
+    expect(purchaseWindowState({ buyerCount: 1, sentAt: SENT }, at(LEAD_PURCHASE_WINDOW_MS - 1000))).toMatchObject({
+      open: true,
+      timeLeft: { unit: 'minutes', value: 1 },
+    });
     expect(purchaseWindowState({ buyerCount: 1, sentAt: SENT }, at(LEAD_PURCHASE_WINDOW_MS))).toEqual({ open: false, reason: 'expired' });
     expect(purchaseWindowState({ buyerCount: 0, sentAt: SENT }, at(30 * HOUR))).toEqual({ open: false, reason: 'expired' });
   });

@@ -204,12 +204,8 @@ describe('toBoardRequest (board form)', () => {
   });
 
   it('refuses invalid values', () => {
-    expect(() => toBoardRequest(with_({ categoryIds: null }), { serviceProviderId: 7, postalCode: '10001' })).toThrow(
-      TypeError,
-    );
-    expect(() => toBoardRequest(with_({ workCompleted: null }), { serviceProviderId: 7, postalCode: '10001' })).toThrow(
-      TypeError,
-    );
+    expect(() => toBoardRequest(with_({ categoryIds: null }), { serviceProviderId: 7, postalCode: '10001' })).toThrow(TypeError);
+    expect(() => toBoardRequest(with_({ workCompleted: null }), { serviceProviderId: 7, postalCode: '10001' })).toThrow(TypeError);
   });
 
   it('refuses a provider id that is not a positive integer', () => {
@@ -241,7 +237,7 @@ describe('toGatewayRequest (gateway variant)', () => {
   });
 });
 
-describe('draft reviews (the provider\'s part of the draft)', () => {
+describe("draft reviews (the provider's part of the draft)", () => {
   it('puts only the work into the draft: description trimmed, yes/no as a boolean, categories once; never contact details', () => {
     const body = toDraftUpdate(with_({ descriptionOfWork: '  Fixed the sink  ', workCompleted: 'no', categoryIds: [34, 12, 34] }));
     expect(body).toEqual({ draftReview: { descriptionOfWork: 'Fixed the sink', workCompleted: false }, draftRatings: [], categories: [34, 12] });
@@ -265,7 +261,10 @@ describe('draft reviews (the provider\'s part of the draft)', () => {
       categoryIds: [34],
     });
     // Unanswered keeps the default yes; no offered category keeps the pre-selection.
-    expect(withDraft({ ...start, categoryIds: [12] }, { descriptionOfWork: '', workCompleted: null, categories: [99] }, offered)).toEqual({ ...start, categoryIds: [12] });
+    expect(withDraft({ ...start, categoryIds: [12] }, { descriptionOfWork: '', workCompleted: null, categories: [99] }, offered)).toEqual({
+      ...start,
+      categoryIds: [12],
+    });
     expect(withDraft({ ...start, categoryIds: null }, { descriptionOfWork: '', workCompleted: true, categories: [] }, offered).categoryIds).toBeNull();
     expect(withDraft(start, null, offered)).toBe(start);
   });

@@ -39,7 +39,11 @@ describe('default routes follow the office app route table', () => {
 
 describe('resolveRoutes', () => {
   it("uses a host's builder where given and the defaults elsewhere, ignoring non-functions", () => {
-    const routes = resolveRoutes({ callLog: ({ serviceProviderId }) => `https://pro.example.com/calls/${serviceProviderId}`, leadPage: 'x' as never, logIn: 'y' as never });
+    const routes = resolveRoutes({
+      callLog: ({ serviceProviderId }) => `https://pro.example.com/calls/${serviceProviderId}`,
+      leadPage: 'x' as never,
+      logIn: 'y' as never,
+    });
     expect(routes.callLog?.({ serviceProviderId: 1 })).toBe('https://pro.example.com/calls/1');
     expect(routes.logIn).toBeUndefined();
     expect(routes.leadPage({ leadId: 1, serviceProviderId: 2 })).toBe('/app/lead?leadId=1&serviceProviderId=2');

@@ -36,6 +36,9 @@ export function mailtoHref(email: string | null | undefined): string | null {
 
 /** A maps search link for an address (address as a maps link). */
 export function mapsHref(parts: readonly (string | null | undefined)[]): string | null {
-  const query = parts.map((p) => p?.trim()).filter(Boolean).join(', ');
+  const query = parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(', ');
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }

@@ -4,12 +4,7 @@ import { DEFAULT_SORT, SORT_OPTIONS, isSortOption, sortLabelKey } from './sort';
 
 describe('sort options', () => {
   it('lists the four spec options', () => {
-    expect(SORT_OPTIONS).toEqual([
-      'NewestOldest',
-      'OldestNewest',
-      'ServiceProviderLeadStatusAsc',
-      'ServiceProviderLeadStatusDesc',
-    ]);
+    expect(SORT_OPTIONS).toEqual(['NewestOldest', 'OldestNewest', 'ServiceProviderLeadStatusAsc', 'ServiceProviderLeadStatusDesc']);
   });
 
   it('defaults to NewestOldest', () => {

@@ -55,9 +55,7 @@ describe('custom-element runtime', () => {
     const tag = defineFresh();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { client, requests } = providerClient((leadId) =>
-      leadId === 1 ? gate.then(() => json(200, leadResponse(1))) : json(200, leadResponse(leadId)),
-    );
+    const { client, requests } = providerClient((leadId) => (leadId === 1 ? gate.then(() => json(200, leadResponse(1))) : json(200, leadResponse(leadId))));
     const element = document.createElement(tag) as HTMLElement & { gateway: unknown };
     element.gateway = client;
     element.setAttribute('sp-id', '1001');
@@ -166,19 +164,22 @@ describe('the clock property', () => {
     const day = 24 * 3600_000;
     const sandbox = createSandboxGateway({ now: () => sandboxNow });
     const element = document.createElement(`${prefix}-lead-board`) as HTMLElement & { gateway: unknown; now: unknown };
-    element.gateway = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
+    element.gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      auth: { kind: 'provider', spId: 1001 },
+      fetch: sandbox.fetch,
+      retry: { retries: 0 },
+    });
     element.now = () => new Date(sandboxNow.getTime() + 29 * day);
     element.setAttribute('sp-id', '1001');
     element.setAttribute('lead-id', String(SANDBOX_LEADS.maskedActive));
     document.body.append(element);
     const root = element.shadowRoot as ShadowRoot;
-    const contact = await waitFor(
-      () => {
-        const button = [...root.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Contact');
-        if (!button) throw new Error('no Contact button yet');
-        return button;
-      },
-    );
+    const contact = await waitFor(() => {
+      const button = [...root.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Contact');
+      if (!button) throw new Error('no Contact button yet');
+      return button;
+    });
     contact.click();
     await waitFor(() => expect(root.querySelector('.lk-contact__expired')?.textContent).toBe('Expired'));
     expect(root.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
@@ -275,7 +276,11 @@ describe.each([
   // A call limit longer than the 200 cycles take on a busy machine (the element that stays keeps its call open throughout).
   { given: 'a gateway config', gateway: (fetch: typeof globalThis.fetch) => ({ baseURL: 'https://gw.test', fetch, timeoutMs: 300_000 }) },
   // A host's ready client (shared by its elements) is cancelled per element too.
-  { given: "a host's ready client", gateway: (fetch: typeof globalThis.fetch) => createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, timeoutMs: 300_000 }) },
+  {
+    given: "a host's ready client",
+    gateway: (fetch: typeof globalThis.fetch) =>
+      createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, timeoutMs: 300_000 }),
+  },
 ])('a removed element cancels its reads still on the way, with $given (nothing fetched for a detached element)', ({ gateway: gatewayOf }) => {
   /** A lead page in the document, asking for lead `leadId` through a held fetch. */
   async function insertedLeadPage(leadId: number, held = heldFetch(), tag = defineFresh()) {
@@ -312,7 +317,9 @@ describe.each([
     expect(calls).toHaveLength(1);
   });
 
-  it('200 elements attached, moved and removed while their calls are on the way: each call ends with the removal, none starts after it; an element still in the document keeps its own', { timeout: 120_000 }, async () => {
+  it('200 elements attached, moved and removed while their calls are on the way: each call ends with the removal, none starts after it; an element still in the document keeps its own', {
+    timeout: 120_000,
+  }, async () => {
     const held = heldFetch();
     const tag = defineFresh();
     const stays = await insertedLeadPage(7, held, tag);

@@ -159,7 +159,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
               onRecoverableError: (error) => {
                 // The page's HTML did not match (the data changed in between): React renders the
                 // widget afresh in its place. Said once for the developer; nothing for the user.
-                console.warn(`leadkit: <${definition.tag}> rendered afresh: its server HTML did not match (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+                console.warn(
+                  `leadkit: <${definition.tag}> rendered afresh: its server HTML did not match (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+                );
               },
             });
           });
@@ -175,7 +177,17 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     /** What the element renders: the widget with its props (and a server render's hydration inputs). */
     #tree() {
       const server = this.#server;
-      return <WidgetTree definition={definition} props={{ ...this.#props }} owner={this} host={this} gate={server?.gate ?? null} stylesheet={server?.stylesheet ?? null} answers={server?.answers} />;
+      return (
+        <WidgetTree
+          definition={definition}
+          props={{ ...this.#props }}
+          owner={this}
+          host={this}
+          gate={server?.gate ?? null}
+          stylesheet={server?.stylesheet ?? null}
+          answers={server?.answers}
+        />
+      );
     }
 
     /** Renders from a microtask once in a document (see above); a move keeps the mounted tree. */

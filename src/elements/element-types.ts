@@ -9,11 +9,27 @@ type Listener<E extends Element, V> = ((this: E, event: V) => unknown) | { handl
  * (`detail` typed from `LeadkitEventMap`).
  */
 export interface LeadkitElementBase extends HTMLElement {
-  addEventListener<K extends LeadkitEventName>(type: K, listener: Listener<this, CustomEvent<LeadkitEventMap[K]>>, options?: boolean | AddEventListenerOptions): void;
-  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: Listener<this, HTMLElementEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends LeadkitEventName>(
+    type: K,
+    listener: Listener<this, CustomEvent<LeadkitEventMap[K]>>,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: Listener<this, HTMLElementEventMap[K]>,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends LeadkitEventName>(type: K, listener: Listener<this, CustomEvent<LeadkitEventMap[K]>>, options?: boolean | EventListenerOptions): void;
-  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: Listener<this, HTMLElementEventMap[K]>, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends LeadkitEventName>(
+    type: K,
+    listener: Listener<this, CustomEvent<LeadkitEventMap[K]>>,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: Listener<this, HTMLElementEventMap[K]>,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
@@ -22,7 +38,9 @@ export interface LeadkitElementBase extends HTMLElement {
  * undefined removes it), the host properties (objects: `el.gateway = createGatewayClient(…)`),
  * and typed event listeners. Derived from the tag table and the host-property table.
  */
-export type LeadkitElement<T extends LeadkitTag> = LeadkitElementBase & TagAttributeProps<T> & HostAttributeProps & { [K in keyof HostProperties]?: HostProperties[K] | undefined };
+export type LeadkitElement<T extends LeadkitTag> = LeadkitElementBase &
+  TagAttributeProps<T> &
+  HostAttributeProps & { [K in keyof HostProperties]?: HostProperties[K] | undefined };
 
 /** Every leadkit tag → its element type. */
 export type LeadkitElements = { [T in LeadkitTag]: LeadkitElement<T> };

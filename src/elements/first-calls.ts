@@ -119,7 +119,10 @@ async function capture(entry: FirstCalls, provider: number): Promise<Captured[]>
       throw new Error('captured');
     },
   });
-  const calls = entry.send(client, entry.ids.map((_, i) => (i === provider ? CALLER : sentinel(i))));
+  const calls = entry.send(
+    client,
+    entry.ids.map((_, i) => (i === provider ? CALLER : sentinel(i))),
+  );
   await Promise.allSettled(calls);
   if (captured.length !== calls.length) throw new Error(`first calls: ${calls.length} calls, ${captured.length} sent`);
   return captured;

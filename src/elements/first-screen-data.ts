@@ -105,7 +105,11 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
 }
 
 /** A tag's first calls at a page: the tag whose calls they are (a route's widget), their ids, or null when none go out. */
-export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
+export function firstCallsAt(
+  tag: LeadkitTag,
+  attributes: AttributeValues,
+  url: string | undefined,
+): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
   const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
   const location = url !== undefined ? pageLocationOf(url) : null;
@@ -114,7 +118,14 @@ export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: 
   const search = new URLSearchParams(location?.search ?? '');
   const sources = routed ? FIRST_CALLS.routes[routed.route] : FIRST_CALLS.tags[tag];
   const calls = FIRST_CALLS.tags[callTag];
-  const valueOf = (source: string) => (source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : present(source) ? String(attributes[source]) : null);
+  const valueOf = (source: string) =>
+    source.startsWith(':')
+      ? routed?.params[source.slice(1)]
+      : source.startsWith('?')
+        ? search.get(source.slice(1))
+        : present(source)
+          ? String(attributes[source])
+          : null;
   // Each id by the contract's rule, as the element and the CDN loader read it.
   const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
   const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
@@ -128,7 +139,13 @@ export function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: 
  * pro a funnel given `sp-id` names in its heading. `client` has the host's config (its
  * `getChatToken`) and sends as the host's server; nothing it sends is recorded.
  */
-export async function firstScreenValues(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined, client: GatewayClient, chatReader: ChatReader | undefined): Promise<ServerAnswer[]> {
+export async function firstScreenValues(
+  tag: LeadkitTag,
+  attributes: AttributeValues,
+  url: string | undefined,
+  client: GatewayClient,
+  chatReader: ChatReader | undefined,
+): Promise<ServerAnswer[]> {
   const at = firstCallsAt(tag, attributes, url);
   let value: ServerAnswer | null = null;
   if (at?.callTag === 'message-thread') {
@@ -156,7 +173,10 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
   const at = firstCallsAt(tag, attributes, options.url);
   const callTag = at?.callTag ?? tag;
-  const config = { ...options.gateway, auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }) };
+  const config = {
+    ...options.gateway,
+    auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
+  };
   // The first-screen values beside the calls, through the host's config as given (nothing they send is recorded).
   const values = firstScreenValues(tag, attributes, options.url, createGatewayClient(config), options.chatReader);
   if (at) {
@@ -165,7 +185,9 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
     // the first screen leaves to the browser is not sent from here at all.
     const sending: typeof fetch = (input, init) => {
       const path = requestPath(input);
-      return !mayInline(path) || serverWithholds(callTag, path) ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`)) : baseFetch(input, init);
+      return !mayInline(path) || serverWithholds(callTag, path)
+        ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`))
+        : baseFetch(input, init);
     };
     const client = createGatewayClient({ ...config, retry: { retries: 0, ...options.gateway.retry }, fetch: recordingAnswers(sending, answers) });
     // An error answer is data too (the first screen shows its banner); a call that never answered is none.

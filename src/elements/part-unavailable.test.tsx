@@ -57,7 +57,12 @@ describe('PartUnavailable (a part whose code did not arrive)', () => {
   });
 
   it("keeps the focus on 'Try again' while the part is on its way and when it fails again; moves it to the part's first control when it comes", async () => {
-    const { part: Part, asked, arrive, fail } = controlledPart(() => (
+    const {
+      part: Part,
+      asked,
+      arrive,
+      fail,
+    } = controlledPart(() => (
       <section>
         <p>The list</p>
         <button type="button">Open the first lead</button>

@@ -44,7 +44,12 @@ function sandboxHolding(heldProvider: number) {
 const providerCalls = (requests: readonly RecordedRequest[]) =>
   requests
     .filter((request) => namedProviders(request).length > 0)
-    .map((request) => ({ path: request.path, named: [...new Set(namedProviders(request))], callerId: request.headers[HEADERS.callerId.toLowerCase()], status: request.status }));
+    .map((request) => ({
+      path: request.path,
+      named: [...new Set(namedProviders(request))],
+      callerId: request.headers[HEADERS.callerId.toLowerCase()],
+      status: request.status,
+    }));
 
 const text = (element: Element) => element.shadowRoot?.textContent ?? '';
 
@@ -71,7 +76,11 @@ describe('one provider per element: a request never names one provider with anot
     // its business name in the other's page of leads) nor said to have failed.
     expect(text(board)).not.toContain('We could not update this lead');
     const otherPages = sandbox.store.requests.filter((request) => request.path.endsWith(`/v6/leads/serviceProvider/${OTHER_PROVIDER}`));
-    expect(otherPages.map((request) => (request.body as { businessName?: string }).businessName ?? null).filter((name) => name !== null && name !== 'Peak HVAC Pros')).toEqual([]);
+    expect(
+      otherPages
+        .map((request) => (request.body as { businessName?: string }).businessName ?? null)
+        .filter((name) => name !== null && name !== 'Peak HVAC Pros'),
+    ).toEqual([]);
     const calls = providerCalls(sandbox.store.requests);
     expect(calls.some((call) => call.named.includes(String(OTHER_PROVIDER)))).toBe(true);
     for (const call of calls) {
@@ -95,7 +104,9 @@ describe('one provider per element: a request never names one provider with anot
     // The host's router moves to the other provider's board; its sp-id follows after that render.
     window.history.pushState(null, '', `/app/lead/board/${OTHER_PROVIDER}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    await waitFor(() => expect(sandbox.store.requests.some((request) => request.path.endsWith(`/v6/leads/serviceProvider/${OTHER_PROVIDER}`))).toBe(true), { timeout: 15_000 });
+    await waitFor(() => expect(sandbox.store.requests.some((request) => request.path.endsWith(`/v6/leads/serviceProvider/${OTHER_PROVIDER}`))).toBe(true), {
+      timeout: 15_000,
+    });
     app.setAttribute('sp-id', String(OTHER_PROVIDER));
     await waitFor(() => expect(text(app)).toContain('Leads for Peak HVAC Pros'), { timeout: 15_000 });
     await waitFor(() => expect(text(app)).toMatch(/Showing \d+ - \d+ of \d+ results|No leads yet/), { timeout: 15_000 });

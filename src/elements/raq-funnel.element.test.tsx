@@ -32,7 +32,10 @@ describe('<raq-funnel> element', () => {
     expect(details?.headers['x-caller-type']).toBe('Member');
     expect(details?.headers['x-caller-id']).toBeUndefined();
     // The referrer is kept without its query (it held an e-mail address).
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('leadkit:raq-funnel:v1:default') ?? '{}')).toMatchObject({ entryPointReferrer: 'https://partner.example.com/acme' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('leadkit:raq-funnel:v1:default') ?? '{}')).toMatchObject({
+        entryPointReferrer: 'https://partner.example.com/acme',
+      }),
+    );
   });
-
 });

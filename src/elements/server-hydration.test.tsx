@@ -34,7 +34,8 @@ async function serverRenderedBoard() {
   return { element, sandbox, prefix };
 }
 
-const gatewayCalls = (sandbox: ReturnType<typeof createSandboxGateway>) => sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => `${request.method} ${request.path.split('?')[0]}`);
+const gatewayCalls = (sandbox: ReturnType<typeof createSandboxGateway>) =>
+  sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => `${request.method} ${request.path.split('?')[0]}`);
 
 describe('<lead-board> hydrating a server’s first screen', () => {
   it('keeps the server’s nodes, tells the host of one page, asks the provider nothing again and the page once more, quietly (never dimmed)', async () => {

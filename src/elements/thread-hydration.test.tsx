@@ -41,7 +41,13 @@ describe('<message-thread> hydrating a server’s first screen', () => {
     expect(element.shadowRoot?.querySelector('textarea')).toBe(composer);
     const calls = sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => `${request.method} ${request.path}`);
     expect(calls).not.toContain('GET /gateway/lead/office/v2/leads/300002');
-    expect(calls).toEqual(expect.arrayContaining(['GET /gateway/message-center/v2/lead/phone_number', 'GET /gateway/message-center/v2/interactions/activities', 'POST /gateway/message-center/v1/chat/session']));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /gateway/message-center/v2/lead/phone_number',
+        'GET /gateway/message-center/v2/interactions/activities',
+        'POST /gateway/message-center/v1/chat/session',
+      ]),
+    );
     expect(errors.mock.calls.map(String).filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual([]);
   });
 
@@ -49,7 +55,13 @@ describe('<message-thread> hydrating a server’s first screen', () => {
     await ThreadBody.preload();
     const sandbox = createSandboxGateway();
     const getChatToken = async (thread: { serviceProviderId: number; userId: number; leadId?: number }) =>
-      (await sandbox.fetch('https://gw.test/host-stand-in/chat-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ serviceProviderId: thread.serviceProviderId, userId: thread.userId, leadId: thread.leadId }) })).json();
+      (
+        await sandbox.fetch('https://gw.test/host-stand-in/chat-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ serviceProviderId: thread.serviceProviderId, userId: thread.userId, leadId: thread.leadId }),
+        })
+      ).json();
     const gateway = { baseURL: 'https://gw.test', fetch: sandbox.fetch, getChatToken };
     const attributes = { 'sp-id': 1001, 'user-id': 5003, 'lead-id': 300002, 'chat-service': 'sandbox' };
     const html = await renderToString('message-thread', { attributes, gateway });
@@ -66,7 +78,10 @@ describe('<message-thread> hydrating a server’s first screen', () => {
     const newest = serverBubbles.at(-1);
     defineElement(messageThreadElement, { prefix: 'ssr-thread-page' });
     // Hydrated: the server's bubbles are the ones on the page while the chat opens…
-    await waitFor(() => expect(sandbox.store.requests.some((request) => request.path.startsWith('/gateway/chat/') || request.path.includes('/chat/'))).toBe(true), { timeout: 15_000 });
+    await waitFor(
+      () => expect(sandbox.store.requests.some((request) => request.path.startsWith('/gateway/chat/') || request.path.includes('/chat/'))).toBe(true),
+      { timeout: 15_000 },
+    );
     expect(element.shadowRoot?.querySelectorAll('[part~="message"]')[serverBubbles.length - 1]).toBe(newest);
     // …and once it is open, the list shows the chat's own page (the same messages) and the composer sends.
     await waitFor(() => expect(element.shadowRoot?.querySelector('[part="message-list"]')?.hasAttribute('data-first-page')).toBe(false), { timeout: 15_000 });
@@ -77,7 +92,10 @@ describe('<message-thread> hydrating a server’s first screen', () => {
     const { fireEvent } = await import('@testing-library/dom');
     fireEvent.input(composer, { target: { value: 'On my way' } });
     fireEvent.keyDown(composer, { key: 'Enter' });
-    await waitFor(() => expect(sandbox.store.requests.some((request) => request.method === 'POST' && request.path === '/gateway/message-center/v1/messages')).toBe(true), { timeout: 15_000 });
+    await waitFor(
+      () => expect(sandbox.store.requests.some((request) => request.method === 'POST' && request.path === '/gateway/message-center/v1/messages')).toBe(true),
+      { timeout: 15_000 },
+    );
     expect(sandbox.store.requests.map((request) => request.path)).not.toContain('/gateway/message-center/v1/chat/session');
     expect(errors.mock.calls.map(String).filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual([]);
   });

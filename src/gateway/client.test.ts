@@ -81,9 +81,7 @@ describe('gateway client: headers and auth', () => {
 
   it('reads a function auth on every request, so a host can swap tokens', async () => {
     let token = 'first';
-    const { fetch, requests } = recordingFetch(() =>
-      json(200, { leadId: 5, userId: 9, postalAddress: { postalCode: '80202' }, category: { id: 12 } }),
-    );
+    const { fetch, requests } = recordingFetch(() => json(200, { leadId: 5, userId: 9, postalAddress: { postalCode: '80202' }, category: { id: 12 } }));
     const client = createGatewayClient({ baseURL: '', auth: () => ({ kind: 'oneTime', token }), fetch });
     await fetchLead(client, 5);
     token = 'second';
@@ -97,7 +95,7 @@ describe('gateway client: headers and auth', () => {
   });
 });
 
-describe('gateway client: the gateway\'s own header names, and credentials (issue 37 §2)', () => {
+describe("gateway client: the gateway's own header names, and credentials (issue 37 §2)", () => {
   const headerNames = {
     proxyVersion: 'Gw-Proxy',
     requestId: 'Gw-Request',
@@ -124,7 +122,9 @@ describe('gateway client: the gateway\'s own header names, and credentials (issu
 
     const customer = recordingFetch(created);
     const key = 'key-0001';
-    await createLeadV1(createGatewayClient({ baseURL: '', auth: member, fetch: customer.fetch, headerNames: { idempotencyKey: 'Gw-Once' } }), leadBody, { idempotencyKey: key });
+    await createLeadV1(createGatewayClient({ baseURL: '', auth: member, fetch: customer.fetch, headerNames: { idempotencyKey: 'Gw-Once' } }), leadBody, {
+      idempotencyKey: key,
+    });
     expect(customer.requests[0]?.headers['gw-once']).toBe(key);
     expect(customer.requests[0]?.headers['idempotency-key']).toBeUndefined();
     // Not renamed: Authorization, and the names left out of headerNames.
@@ -167,11 +167,22 @@ describe('gateway client: the gateway\'s own header names, and credentials (issu
     const { fetch, requests } = recordingFetch(() => json(200, spInfo));
     await getServiceProviderInfo(createGatewayClient({ baseURL: '', auth: provider, fetch, ...config }), 1001);
     const built = gatewayHeaders(config, { auth: provider, callerId: 1001 });
-    const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), name.toLowerCase() === 'gw-request' ? 'id' : value]));
+    const lower = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), name.toLowerCase() === 'gw-request' ? 'id' : value]));
     expect(lower(built)).toEqual(lower(requests[0]!.headers));
-    expect(gatewayHeaders(config, { auth: provider, authorization: 'Bearer chat-token', idempotencyKey: 'k-1' })).toMatchObject({ Authorization: 'Bearer chat-token', 'Gw-Once': 'k-1' });
+    expect(gatewayHeaders(config, { auth: provider, authorization: 'Bearer chat-token', idempotencyKey: 'k-1' })).toMatchObject({
+      Authorization: 'Bearer chat-token',
+      'Gw-Once': 'k-1',
+    });
     // Without a config (a host's own client has none to give): the default names.
-    expect(Object.keys(gatewayHeaders({}, { auth: { kind: 'anonymous' } }))).toEqual([HEADERS.proxyVersion, HEADERS.requestId, HEADERS.sourceApplication, HEADERS.applicationVersion, HEADERS.callerType, 'accept']);
+    expect(Object.keys(gatewayHeaders({}, { auth: { kind: 'anonymous' } }))).toEqual([
+      HEADERS.proxyVersion,
+      HEADERS.requestId,
+      HEADERS.sourceApplication,
+      HEADERS.applicationVersion,
+      HEADERS.callerType,
+      'accept',
+    ]);
   });
 });
 
@@ -289,7 +300,9 @@ describe('gateway client: abort and timeout', () => {
     const seen: (boolean | undefined)[] = [];
     const fetch = ((_: RequestInfo | URL, init?: RequestInit) => {
       seen.push(init?.keepalive);
-      return Promise.resolve(new Response(JSON.stringify({ leadId: 5, status: 'Selling', read: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ leadId: 5, status: 'Selling', read: true }), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     }) as typeof globalThis.fetch;
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
     await updateLeadStatus(client, 5, { serviceProviderId: 1001, status: 'Selling' }, { keepalive: true });
@@ -386,7 +399,13 @@ describe('gateway client: one time limit per call, retries included (issue 16 pr
 
   it('a GET that hangs is not tried again once its time is up: one attempt, then timeout', async () => {
     const count = { n: 0 };
-    const client = createGatewayClient({ baseURL: '', auth: provider, fetch: hanging(count), timeoutMs: 60, retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 10 } });
+    const client = createGatewayClient({
+      baseURL: '',
+      auth: provider,
+      fetch: hanging(count),
+      timeoutMs: 60,
+      retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 10 },
+    });
     await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'timeout', status: null });
     expect(count.n).toBe(1);
   });
@@ -422,7 +441,9 @@ describe('gateway client: an answer too large to read (issue 16: a 50 MB body is
 
   it('refuses one whose Content-Length is over the limit without reading it, as invalid-response, not retried', async () => {
     const { body, stats } = hugeBody();
-    const { fetch, requests } = recordingFetch(() => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(50 * MB) } }));
+    const { fetch, requests } = recordingFetch(
+      () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(50 * MB) } }),
+    );
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
     await expect(getServiceProviderInfo(client, 1001)).rejects.toMatchObject({ kind: 'invalid-response', issues: ['(size)'] });
     expect(stats.pulled).toBeLessThanOrEqual(1);
@@ -538,7 +559,12 @@ describe('gateway client: 511 challenge and replay', () => {
     const newer = { ...leadBody, title: 'Fix sink and tap' };
     let latest: { body: typeof leadBody; idempotencyKey: string; onReplayed: (outcome: unknown) => void } | null = null;
     const heard: unknown[] = [];
-    const options = (idempotencyKey: string) => ({ idempotencyKey, replayGroup: 'g', replayLatest: () => latest, onReplayed: () => heard.push('the request itself') });
+    const options = (idempotencyKey: string) => ({
+      idempotencyKey,
+      replayGroup: 'g',
+      replayLatest: () => latest,
+      onReplayed: () => heard.push('the request itself'),
+    });
     await expect(createLeadV1(client, leadBody, options('old-key'))).rejects.toMatchObject({ kind: 'challenge' });
     await expect(createLeadV1(client, newer, options('new-key'))).rejects.toMatchObject({ kind: 'challenge' });
     expect(client.replayQueue.entries().map((entry) => entry.idempotencyKey)).toEqual(['new-key']);
@@ -572,7 +598,11 @@ describe('gateway client: 511 challenge and replay', () => {
     const heard: unknown[] = [];
     const invalid = { ...leadBody, categoryId: 'twelve' } as unknown as typeof leadBody;
     await expect(
-      createLeadV1(client, leadBody, { idempotencyKey: 'k', replayLatest: () => ({ body: invalid, idempotencyKey: 'k2' }), onReplayed: (outcome) => heard.push(outcome) }),
+      createLeadV1(client, leadBody, {
+        idempotencyKey: 'k',
+        replayLatest: () => ({ body: invalid, idempotencyKey: 'k2' }),
+        onReplayed: (outcome) => heard.push(outcome),
+      }),
     ).rejects.toMatchObject({ kind: 'challenge' });
     await client.whenChallengeSettled();
     expect(requests).toHaveLength(1);

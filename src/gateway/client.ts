@@ -309,7 +309,9 @@ export interface GatewayClient {
 }
 
 /** The host's replacements of invented calls a view of a client keeps (see `withRequest`). */
-function hostProviders(from: Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'>): Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'> {
+function hostProviders(
+  from: Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'>,
+): Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'> {
   return {
     ...(from.getChatToken ? { getChatToken: from.getChatToken } : {}),
     ...(from.leadCounts !== undefined ? { leadCounts: from.leadCounts } : {}),
@@ -497,7 +499,12 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   // The names and providers checked once, as the client is made: a host's mistake shows at once.
   checkHostProvider('leadCounts', config.leadCounts);
   checkHostProvider('recordContact', config.recordContact);
-  const headerConfig: GatewayHeaderConfig = { headerNames: headerNamesOf(config), headers: config.headers, sourceApplication: config.sourceApplication, applicationVersion: config.applicationVersion };
+  const headerConfig: GatewayHeaderConfig = {
+    headerNames: headerNamesOf(config),
+    headers: config.headers,
+    sourceApplication: config.sourceApplication,
+    applicationVersion: config.applicationVersion,
+  };
 
   function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
     return gatewayHeaders(headerConfig, {

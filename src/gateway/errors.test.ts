@@ -28,9 +28,7 @@ describe('describeGatewayError: the error catalogue', () => {
   });
 
   it.each([404, 409, 418, 505, 511])('maps any other status (%i) to the not-found apology', (status) => {
-    expect(shown(http(status)).detail).toBe(
-      'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
-    );
+    expect(shown(http(status)).detail).toBe('Oops! We apologize for the inconvenience, it appears the content you requested was not found.');
   });
 
   it('lets a custom message win over the status text, keeping the status title', () => {
@@ -58,7 +56,17 @@ describe('describeGatewayError: the error catalogue', () => {
 describe('isRetryableError: when an error state offers Try again', () => {
   const of = (kind: GatewayError['kind'], status: number | null = null) => new GatewayError({ kind, status, operation: 'office.getLeads' });
   it('after no answer, an unreadable answer, a passing status or a challenge (passed or not: asking again goes through or asks again)', () => {
-    for (const error of [of('network'), of('timeout'), of('invalid-response', 200), of('challenge', 511), http(408), http(429), http(500), http(503), new Error('unexpected')]) {
+    for (const error of [
+      of('network'),
+      of('timeout'),
+      of('invalid-response', 200),
+      of('challenge', 511),
+      http(408),
+      http(429),
+      http(500),
+      http(503),
+      new Error('unexpected'),
+    ]) {
       expect(isRetryableError(error), error.message).toBe(true);
     }
   });

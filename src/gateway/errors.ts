@@ -10,14 +10,7 @@ import type { MessageKey } from '../i18n/en-US';
  * - `invalid-response`: the answer did not fit the call's schema;
  * - `invalid-request`: the caller passed input that does not fit the call's schema.
  */
-export type GatewayErrorKind =
-  | 'http'
-  | 'challenge'
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'invalid-response'
-  | 'invalid-request';
+export type GatewayErrorKind = 'http' | 'challenge' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'invalid-request';
 
 /**
  * The one error type every gateway call raises. Its message names the operation and the

@@ -21,7 +21,6 @@ function setup(auth: GatewayAuth = { kind: 'anonymous' }, getOneTimeToken?: GetO
   return { sandbox, client, holder, session, requests, advance: (ms: number) => (at += ms) };
 }
 
-
 describe('one-time session: obtaining the token', () => {
   it('obtains a token once, on the first call that needs one, and sends it only in the Authorization header', async () => {
     const { session, holder, requests, sandbox } = setup();
@@ -69,7 +68,11 @@ describe('one-time session: obtaining the token', () => {
     const { session, sandbox } = setup({ kind: 'provider', spId: 1001 });
     await getTopCategories(session.client);
     await getProjects(session.client);
-    const sent = sandbox.store.requests.map((r) => ({ call: `${r.method} ${r.path}`, callerType: r.headers['x-caller-type'], callerId: r.headers['x-caller-id'] ?? null }));
+    const sent = sandbox.store.requests.map((r) => ({
+      call: `${r.method} ${r.path}`,
+      callerType: r.headers['x-caller-type'],
+      callerId: r.headers['x-caller-id'] ?? null,
+    }));
     expect(sent).toEqual([
       { call: 'GET /gateway/lead/v1/topCategories', callerType: 'Member', callerId: null },
       { call: 'POST /gateway/lead/v1/one-time-token', callerType: 'Member', callerId: null },
@@ -133,7 +136,13 @@ describe('one-time session: renewal and expiry', () => {
 
   it('reports a token the gateway refuses as expired, and does not replace it', async () => {
     const { session, sandbox, requests } = setup();
-    const { leadId } = await createLeadV3(session.client, { source: 'SR_RAQ', title: 'Deep cleaning', categoryId: 10501, contactInformation: contact, address });
+    const { leadId } = await createLeadV3(session.client, {
+      source: 'SR_RAQ',
+      title: 'Deep cleaning',
+      categoryId: 10501,
+      contactInformation: contact,
+      address,
+    });
     sandbox.store.tokenLifetimes.forEach((lifetime) => (lifetime.expired = true));
     expect((await failure(fetchLead(session.client, leadId))).status).toBe(401);
     expect(session.status()).toBe('expired');
@@ -180,7 +189,10 @@ describe('one-time session: a token the host gave', () => {
     await failure(getProjects(session.client));
     expect(session.status()).toBe('expired');
     // The host gives another token (a new client): it is not known to be refused.
-    const next = createOneTimeSession(createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5002' } }), holder);
+    const next = createOneTimeSession(
+      createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'oneTime', token: 'sandbox-member-token-5002' } }),
+      holder,
+    );
     expect(next.status()).toBe('active');
   });
 });
@@ -230,7 +242,11 @@ describe("one-time session: the host's getOneTimeToken", () => {
     advance(2 * MINUTE);
     await getProjects(session.client);
     expect(host.asked).toEqual(['issue', 'renew']);
-    expect(requests().map((r) => r.authorization)).toEqual([`OneTime ${SANDBOX_MEMBER_TOKEN}`, `OneTime ${SANDBOX_MEMBER_TOKEN}`, `OneTime ${SANDBOX_MEMBER_TOKEN_2}`]);
+    expect(requests().map((r) => r.authorization)).toEqual([
+      `OneTime ${SANDBOX_MEMBER_TOKEN}`,
+      `OneTime ${SANDBOX_MEMBER_TOKEN}`,
+      `OneTime ${SANDBOX_MEMBER_TOKEN_2}`,
+    ]);
     expect(tokenCalls(sandbox)).toEqual([]);
   });
 
@@ -256,11 +272,17 @@ describe("one-time session: the host's getOneTimeToken", () => {
   it.each([
     ['throws', () => Promise.reject(new Error('no')), { kind: 'network' }],
     ['answers no token', () => Promise.resolve({ token: '', expiresAt: '2030-01-01T00:00:00Z' }), { kind: 'invalid-response', issues: ['token'] }],
-    ['answers a token that is no header value', () => Promise.resolve({ token: 'a b', expiresAt: '2030-01-01T00:00:00Z' }), { kind: 'invalid-response', issues: ['token'] }],
+    [
+      'answers a token that is no header value',
+      () => Promise.resolve({ token: 'a b', expiresAt: '2030-01-01T00:00:00Z' }),
+      { kind: 'invalid-response', issues: ['token'] },
+    ],
     ['answers no expiry', () => Promise.resolve({ token: 'tok' } as never), { kind: 'invalid-response', issues: ['expiresAt'] }],
   ] as const)('a host function that %s: the call fails as a gateway error, unsent, and the next call asks again', async (_name, answer, error) => {
     let calls = 0;
-    const { session, sandbox } = setup({ kind: 'anonymous' }, () => (++calls === 1 ? answer() : Promise.resolve({ token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() })));
+    const { session, sandbox } = setup({ kind: 'anonymous' }, () =>
+      ++calls === 1 ? answer() : Promise.resolve({ token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() }),
+    );
     expect(await failure(getProjects(session.client))).toMatchObject({ operation: 'host.getOneTimeToken', ...error });
     expect(sandbox.store.requests).toEqual([]);
     expect(session.status()).toBe('none');

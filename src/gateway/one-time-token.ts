@@ -245,7 +245,11 @@ const HOST_OPERATION = 'host.getOneTimeToken';
  * limit, the answer checked); what the function throws that is not a GatewayError is `network`,
  * so the widget shows its usual failure.
  */
-async function askHostForToken(client: GatewayClient, getOneTimeToken: GetOneTimeToken, reason: OneTimeTokenContext['reason']): Promise<{ token: string; expiresIn: number }> {
+async function askHostForToken(
+  client: GatewayClient,
+  getOneTimeToken: GetOneTimeToken,
+  reason: OneTimeTokenContext['reason'],
+): Promise<{ token: string; expiresIn: number }> {
   const answer = await askHost(client, HOST_OPERATION, HostOneTimeTokenSchema, (signal) => getOneTimeToken({ reason, signal })).catch((error: unknown) => {
     throw isGatewayError(error) ? error : new GatewayError({ kind: 'network', operation: HOST_OPERATION });
   });

@@ -25,7 +25,8 @@ const PROVIDER_CALLS: Record<string, (client: GatewayClient) => Promise<unknown>
   'office.submitLeadFeedback': (client) => office.submitLeadFeedback(client, ACTS_FOR, { leadId: 1, rating: 2, reason: 'LowValueJob' }),
   'office.getProviderCategories': (client) => office.getProviderCategories(client, ACTS_FOR),
   'office.getRegisteredPhoneNumbers': (client) => office.getRegisteredPhoneNumbers(client, { spId: ACTS_FOR }),
-  'office.registerPhoneNumber': (client) => office.registerPhoneNumber(client, { spId: ACTS_FOR, brand: 'ADS', name: 'Desk', phoneNumber: '3035550100' } as never),
+  'office.registerPhoneNumber': (client) =>
+    office.registerPhoneNumber(client, { spId: ACTS_FOR, brand: 'ADS', name: 'Desk', phoneNumber: '3035550100' } as never),
   'office.getLeadCounts': (client) => office.getLeadCounts(client, ACTS_FOR, { filters: {} } as never),
   'office.getDashboardLead': (client) => office.getDashboardLead(client, { leadId: 1, spId: ACTS_FOR }),
   'lead.getProviderLeadV1': (client) => lead.getProviderLeadV1(client, { leadId: 1, serviceProviderId: ACTS_FOR }),
@@ -34,8 +35,7 @@ const PROVIDER_CALLS: Record<string, (client: GatewayClient) => Promise<unknown>
   'lead.autocompleteLocation': (client) => lead.autocompleteLocation(client, { serviceProviderId: ACTS_FOR, query: 'Den' }),
   'lead.autocompleteCategoryName': (client) => lead.autocompleteCategoryName(client, { serviceProviderId: ACTS_FOR, query: 'Plu' }),
   'lead.autocompleteMemberName': (client) => lead.autocompleteMemberName(client, { serviceProviderId: ACTS_FOR, query: 'Jor' }),
-  'messageCenter.sendMessage': (client) =>
-    messageCenter.sendMessage(client, { text: 'Hi', senderEntityId: ACTS_FOR, receiverEntityId: 5001 }),
+  'messageCenter.sendMessage': (client) => messageCenter.sendMessage(client, { text: 'Hi', senderEntityId: ACTS_FOR, receiverEntityId: 5001 }),
   'messageCenter.getLeadPhoneNumbers': (client) => messageCenter.getLeadPhoneNumbers(client, { serviceProviderId: ACTS_FOR, leadIds: [1] }),
   'messageCenter.markThreadRead': (client) => messageCenter.markThreadRead(client, { serviceProviderId: ACTS_FOR, userId: 5001, read: true }),
   'messageCenter.getChatSession': (client) => messageCenter.getChatSession(client, { serviceProviderId: ACTS_FOR, userId: 5001 }),
@@ -72,7 +72,7 @@ describe('provider calls: the caller id is the provider the call acts for', () =
     expect(request!.headers[HEADERS.callerId.toLowerCase()]).toBe(String(ACTS_FOR));
   });
 
-  it('a call that names no provider has the auth\'s caller id; a customer\'s call none, whatever provider it names', async () => {
+  it("a call that names no provider has the auth's caller id; a customer's call none, whatever provider it names", async () => {
     const { fetch, requests } = recordingFetch(() => json(500, {}));
     const provider = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: AUTH_NAMES }, fetch, retry: { retries: 0 } });
     await lead.fetchOpportunityLeads(provider, 42).catch(() => undefined);

@@ -6,12 +6,24 @@ import { isGatewayError } from './errors';
 import { clientTakingAnswers, type ServerAnswer } from './server-answers';
 
 const Lead = v.object({ leadId: v.number() });
-const answer = (path: string, status: number, text: string): ServerAnswer => ({ method: 'GET', path, body: null, status, contentType: 'application/json', text });
+const answer = (path: string, status: number, text: string): ServerAnswer => ({
+  method: 'GET',
+  path,
+  body: null,
+  status,
+  contentType: 'application/json',
+  text,
+});
 
 /** A host's own client, as a page gives it in the `gateway` property. */
 function hostClient() {
   const recorder = recordingFetch((request) => json(200, { leadId: Number(/leads\/(\d+)/.exec(request.url)?.[1]) }));
-  const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, headers: { 'x-host-session': 's1' }, fetch: recorder.fetch });
+  const client = createGatewayClient({
+    baseURL: 'https://gw.test',
+    auth: { kind: 'provider', spId: 1001 },
+    headers: { 'x-host-session': 's1' },
+    fetch: recorder.fetch,
+  });
   return { client, requests: recorder.requests };
 }
 

@@ -47,7 +47,10 @@ const splitting = new WeakMap<readonly ServerAnswer[], { calls: ServerAnswer[]; 
 export function splitAnswers(answers: readonly ServerAnswer[]): { calls: ServerAnswer[]; values: readonly ServerAnswer[] } {
   let split = splitting.get(answers);
   if (!split) {
-    split = { calls: answers.filter((answer) => answer.method !== FIRST_SCREEN_VALUE), values: answers.filter((answer) => answer.method === FIRST_SCREEN_VALUE) };
+    split = {
+      calls: answers.filter((answer) => answer.method !== FIRST_SCREEN_VALUE),
+      values: answers.filter((answer) => answer.method === FIRST_SCREEN_VALUE),
+    };
     splitting.set(answers, split);
   }
   return split;
@@ -68,7 +71,14 @@ export function recordingAnswers(fetch: typeof globalThis.fetch, answers: Server
     const path = requestPath(input);
     const body = bodyOf(init);
     if (mayInline(path) && body !== undefined) {
-      answers.push({ method: (init?.method ?? 'GET').toUpperCase(), path, body, status: response.status, contentType: response.headers.get('content-type'), text: await response.clone().text() });
+      answers.push({
+        method: (init?.method ?? 'GET').toUpperCase(),
+        path,
+        body,
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        text: await response.clone().text(),
+      });
     }
     return response;
   };
@@ -130,7 +140,13 @@ export function parseAnswers(text: string | null | undefined): ServerAnswer[] {
     if (!Array.isArray(value)) return [];
     return value.filter(
       (answer): answer is ServerAnswer =>
-        typeof answer === 'object' && answer !== null && typeof answer.method === 'string' && typeof answer.path === 'string' && typeof answer.status === 'number' && typeof answer.text === 'string' && (answer.body === null || typeof answer.body === 'string'),
+        typeof answer === 'object' &&
+        answer !== null &&
+        typeof answer.method === 'string' &&
+        typeof answer.path === 'string' &&
+        typeof answer.status === 'number' &&
+        typeof answer.text === 'string' &&
+        (answer.body === null || typeof answer.body === 'string'),
     );
   } catch {
     return [];
@@ -139,5 +155,10 @@ export function parseAnswers(text: string | null | undefined): ServerAnswer[] {
 
 /** The answers as the text of a `<script type="application/json">`: nothing in it can end the script or open a comment. */
 export function serializeAnswers(answers: readonly ServerAnswer[]): string {
-  return JSON.stringify(answers).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(answers)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

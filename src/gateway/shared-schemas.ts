@@ -10,7 +10,12 @@ export const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
 export const OptionalText = v.nullish(v.string());
 export const PostalCode = v.pipe(v.string(), v.regex(/^\d{5}$/));
 /** An e-mail address by the same rule the forms use (domain/email), trimmed, ≤ 254. */
-export const EmailAddress = v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX_LENGTH), v.check((value: string) => isValidEmail(value)));
+export const EmailAddress = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(EMAIL_MAX_LENGTH),
+  v.check((value: string) => isValidEmail(value)),
+);
 export const ServiceProviderType = v.picklist(['AL', 'HA']);
 export type ServiceProviderType = v.InferOutput<typeof ServiceProviderType>;
 

@@ -38,7 +38,12 @@ function closestLang(node: Node | null): string | null {
  */
 export function resolveLocale(requested: string | null | undefined, host: EventTarget | null): LocaleId {
   if (requested != null && requested.trim() !== '') return matchLocale(requested) ?? DEFAULT_LOCALE;
-  const lang = typeof Node !== 'undefined' && host instanceof Node ? closestLang(host) : typeof document === 'undefined' ? null : document.documentElement.getAttribute('lang');
+  const lang =
+    typeof Node !== 'undefined' && host instanceof Node
+      ? closestLang(host)
+      : typeof document === 'undefined'
+        ? null
+        : document.documentElement.getAttribute('lang');
   return matchLocale(lang) ?? DEFAULT_LOCALE;
 }
 

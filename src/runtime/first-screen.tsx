@@ -108,7 +108,9 @@ function whenSettled<T>(store: ReturnType<typeof useStore>, atom: Atom<Loadable<
  * made it suspends until each has its data (or its error) instead of returning 'loading'. All are
  * read before it suspends, so their calls go out together (one round trip, not one per loadable).
  */
-export function useFirstScreenLoadables<const T extends readonly Atom<Loadable<unknown>>[]>(...atoms: T): { [K in keyof T]: T[K] extends Atom<infer V> ? V : never } {
+export function useFirstScreenLoadables<const T extends readonly Atom<Loadable<unknown>>[]>(
+  ...atoms: T
+): { [K in keyof T]: T[K] extends Atom<infer V> ? V : never } {
   const store = useStore();
   const gate = useContext(FirstScreenContext);
   // One hook per atom, in a fixed order (a widget passes the same atoms on every render).

@@ -8,7 +8,11 @@ describe('resolveGatewayClient: an element out of the document sends nothing', (
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
     let connected = false;
     const asked = vi.fn(() => connected);
-    const client = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } }, spId: 1001 }, undefined, asked);
+    const client = resolveGatewayClient(
+      { gateway: { baseURL: 'https://gw.test', fetch, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } }, spId: 1001 },
+      undefined,
+      asked,
+    );
     await expect(client.request({ operation: 'test.get', method: 'GET', path: '/thing', response: v.unknown() })).rejects.toMatchObject({ kind: 'aborted' });
     expect(fetch).not.toHaveBeenCalled();
     // One attempt: a retry (and its wait, which kept a detached widget alive) would ask again.
@@ -53,7 +57,10 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec", () =
     const ready = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'anonymous' }, getOneTimeToken, headerNames: { requestId: 'Gw-Request' } });
     const reads = createElementReads();
     const answer = { method: 'GET', path: '/gateway/thing', body: null, status: 200, contentType: 'application/json', text: '{}' };
-    for (const view of [resolveGatewayClient({ gateway: ready }, undefined, () => true, reads), resolveGatewayClient({ gateway: ready }, undefined, () => true, reads, [answer])]) {
+    for (const view of [
+      resolveGatewayClient({ gateway: ready }, undefined, () => true, reads),
+      resolveGatewayClient({ gateway: ready }, undefined, () => true, reads, [answer]),
+    ]) {
       expect(view).not.toBe(ready);
       expect(view.getOneTimeToken).toBe(getOneTimeToken);
     }
@@ -65,7 +72,12 @@ describe("resolveGatewayClient: the host's chat session and the chat adapter's t
 
   it("an element's client built from the config keeps its getChatToken, and hands the chat adapter the host's fetch (or none: the platform's), not the element's wrappers", () => {
     const hostFetch = vi.fn(globalThis.fetch);
-    const withFetch = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch: hostFetch, getChatToken, timeoutMs: 1234 }, spId: 1001 }, undefined, () => true, createElementReads());
+    const withFetch = resolveGatewayClient(
+      { gateway: { baseURL: 'https://gw.test', fetch: hostFetch, getChatToken, timeoutMs: 1234 }, spId: 1001 },
+      undefined,
+      () => true,
+      createElementReads(),
+    );
     expect(withFetch.getChatToken).toBe(getChatToken);
     expect(withFetch.transport?.fetch).toBe(hostFetch);
     expect(withFetch.transport?.timeoutMs).toBe(1234);
@@ -73,7 +85,11 @@ describe("resolveGatewayClient: the host's chat session and the chat adapter's t
     expect(withoutFetch.getChatToken).toBeUndefined();
     expect(withoutFetch.transport?.fetch).toBeUndefined();
     // Its headers are the client's own, for the provider a call acts for.
-    expect(withoutFetch.transport?.headers({ provider: 9 })).toMatchObject({ 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': '9', 'X-Source-Application': 'leadkit' });
+    expect(withoutFetch.transport?.headers({ provider: 9 })).toMatchObject({
+      'X-Caller-Type': 'ServiceProvider',
+      'X-Caller-Id': '9',
+      'X-Source-Application': 'leadkit',
+    });
   });
 
   it("a host's ready client keeps its getChatToken and transport through the element's view and a server render's answers", () => {
@@ -88,7 +104,10 @@ describe("resolveGatewayClient: the host's chat session and the chat adapter's t
 });
 
 describe("resolveGatewayClient: the host's replacements of the counts and the contact call (O3, M7)", () => {
-  const leadCounts = async () => ({ statusCounts: { Initial: 1, ContactAndQualify: 0, Selling: 0, InProgressWon: 0, ClosedWon: 0, ClosedDidntWin: 0 }, unreadCount: 0 });
+  const leadCounts = async () => ({
+    statusCounts: { Initial: 1, ContactAndQualify: 0, Selling: 0, InProgressWon: 0, ClosedWon: 0, ClosedDidntWin: 0 },
+    unreadCount: 0,
+  });
   const recordContact = async () => {};
   const answer = { method: 'GET', path: '/thing', body: null, status: 200, contentType: 'application/json', text: '{}' };
 
@@ -96,7 +115,13 @@ describe("resolveGatewayClient: the host's replacements of the counts and the co
     ['functions', { leadCounts, recordContact }],
     ['false (no call at all)', { leadCounts: false, recordContact: false }],
   ] as const)("are kept as given (%s) by an element's client built from the config, a host's ready client's view and a server render's answers", (_, given) => {
-    const fromConfig = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch: vi.fn(globalThis.fetch), ...given }, spId: 1001 }, undefined, () => true, createElementReads(), [answer]);
+    const fromConfig = resolveGatewayClient(
+      { gateway: { baseURL: 'https://gw.test', fetch: vi.fn(globalThis.fetch), ...given }, spId: 1001 },
+      undefined,
+      () => true,
+      createElementReads(),
+      [answer],
+    );
     const host = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, ...given });
     const viewed = resolveGatewayClient({ gateway: host, spId: 1001 }, undefined, () => true, createElementReads(), [answer]);
     for (const client of [fromConfig, host, viewed]) {
@@ -109,6 +134,8 @@ describe("resolveGatewayClient: the host's replacements of the counts and the co
   });
 
   it('anything but a function or false is refused as the client is made', () => {
-    expect(() => resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', leadCounts: true as never }, spId: 1001 })).toThrow(new TypeError('gateway leadCounts must be a function or false'));
+    expect(() => resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', leadCounts: true as never }, spId: 1001 })).toThrow(
+      new TypeError('gateway leadCounts must be a function or false'),
+    );
   });
 });

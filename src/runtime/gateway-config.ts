@@ -47,7 +47,8 @@ export function resolveGatewayClient(
   answers?: ServerAnswer[],
 ): GatewayClient {
   // A host's ready client takes a server render's answers too (answers first, then its own calls).
-  if (isGatewayClient(inputs.gateway)) return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
+  if (isGatewayClient(inputs.gateway))
+    return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
   const given = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;

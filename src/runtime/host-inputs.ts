@@ -3,7 +3,15 @@ import { HOST_PROPERTIES, type HostProperties, type HostPropertyName } from '../
 
 // The host-property table is the contract's (contract/host-properties.ts); its names stay here
 // for the runtime's importers.
-export { HOST_PROPERTIES, type AnalyticsProps, type AnalyticsSink, type Clock, type GatewayInput, type HostProperties, type HostPropertyName } from '../contract/host-properties';
+export {
+  HOST_PROPERTIES,
+  type AnalyticsProps,
+  type AnalyticsSink,
+  type Clock,
+  type GatewayInput,
+  type HostProperties,
+  type HostPropertyName,
+} from '../contract/host-properties';
 
 /** The host properties the runtime takes as they are (the gateway client is built from the other two). */
 export type RuntimePropertyName = Exclude<HostPropertyName, 'gateway' | 'auth'>;
@@ -16,7 +24,9 @@ type Nullable<T> = { [K in keyof T]?: T[K] | null };
  * to clear), the attributes every tag understands (contract/tags.ts `HOST_ATTRIBUTES`: the
  * gateway's URL, the auth mode, the locale) and `sp-id`, the provider auth when no `auth` is set.
  */
-export type HostInputs = Nullable<Pick<HostProperties, HostPropertyName>> & Nullable<HostAttributeProps> & Nullable<Pick<TagAttributeProps<LeadkitTag>, 'spId'>>;
+export type HostInputs = Nullable<Pick<HostProperties, HostPropertyName>> &
+  Nullable<HostAttributeProps> &
+  Nullable<Pick<TagAttributeProps<LeadkitTag>, 'spId'>>;
 
 /** Every name of `HostInputs`, from the tables: what an element hands its widget shell. */
 export const HOST_INPUT_NAMES: readonly (keyof HostInputs)[] = [...(Object.keys(HOST_ATTRIBUTES) as (keyof HostAttributeProps)[]), 'spId', ...HOST_PROPERTIES];

@@ -2,7 +2,10 @@ import { atom, type Atom } from 'jotai/vanilla';
 import { unwrap } from 'jotai/vanilla/utils';
 
 /** The state of an async atom, for rendering skeleton / error / data without Suspense. */
-export type Loadable<T> = { readonly state: 'loading' } | { readonly state: 'hasData'; readonly data: T } | { readonly state: 'hasError'; readonly error: unknown };
+export type Loadable<T> =
+  | { readonly state: 'loading' }
+  | { readonly state: 'hasData'; readonly data: T }
+  | { readonly state: 'hasError'; readonly error: unknown };
 
 const LOADING = { state: 'loading' } as const;
 

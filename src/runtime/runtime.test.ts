@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../gateway/client';
 import { createRuntime } from './runtime';
 
-const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: (() => Promise.reject(new Error('no calls'))) as typeof fetch });
+const client = createGatewayClient({
+  baseURL: 'https://gw.test',
+  auth: { kind: 'provider', spId: 1001 },
+  fetch: (() => Promise.reject(new Error('no calls'))) as typeof fetch,
+});
 const runtimeWith = (now?: (() => Date) | null) => createRuntime({ client, catalogue: {}, now });
 
 describe('runtime clock', () => {
@@ -24,7 +28,7 @@ describe('runtime clock', () => {
     expect(runtime.now().toISOString()).toBe('2026-01-02T03:04:05.000Z');
   });
 
-  it("keeps one wrapper per host clock: a runtime made anew (another host input changed) has the same `now`, so effects keyed on it do not run again", () => {
+  it('keeps one wrapper per host clock: a runtime made anew (another host input changed) has the same `now`, so effects keyed on it do not run again', () => {
     const hostClock = () => new Date('2025-06-11T15:30:00Z');
     const first = runtimeWith(hostClock);
     const again = createRuntime({ client, catalogue: { 'board.title': 'Other' }, now: hostClock, flags: { x: true } });

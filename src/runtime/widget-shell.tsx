@@ -128,9 +128,5 @@ export function WidgetShell({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is derived from HOST_PROPERTIES (one per runtime input)
     [client, host, catalogue, localePack, ...runtimeValues],
   );
-  return (
-    <JotaiProvider store={store}>
-      {runtime && <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>}
-    </JotaiProvider>
-  );
+  return <JotaiProvider store={store}>{runtime && <RuntimeProvider runtime={runtime}>{children}</RuntimeProvider>}</JotaiProvider>;
 }

@@ -219,7 +219,15 @@ describe('<Combobox>', () => {
   it('keeps the active option when new options still contain it', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    const props = { label: 'Category', value: 'plumb', onInputChange: () => {}, onSelect, statusText: '', loadingText: 'Loading…', noResultsText: 'No matches' };
+    const props = {
+      label: 'Category',
+      value: 'plumb',
+      onInputChange: () => {},
+      onSelect,
+      statusText: '',
+      loadingText: 'Loading…',
+      noResultsText: 'No matches',
+    };
     const { rerender } = render(<Combobox {...props} options={CATEGORIES} />);
     const input = screen.getByRole('combobox', { name: 'Category' });
     await user.click(input);

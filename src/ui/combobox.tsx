@@ -271,7 +271,16 @@ export function ComboboxPopup<O extends ComboboxOption>({
   return (
     // Popup keeps the field focused: mousedown inside it must not blur the field.
     <div className={className ? `lk-combobox__popup ${className}` : 'lk-combobox__popup'} hidden={hidden} onMouseDown={(event) => event.preventDefault()}>
-      <ul ref={listRef} id={listboxId} role="listbox" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} aria-busy={loading || undefined} className="lk-combobox__listbox" part={part}>
+      <ul
+        ref={listRef}
+        id={listboxId}
+        role="listbox"
+        aria-labelledby={labelledBy}
+        aria-label={labelledBy ? undefined : label}
+        aria-busy={loading || undefined}
+        className="lk-combobox__listbox"
+        part={part}
+      >
         {options.map((option, index) => {
           const id = optionId(index);
           const active = index === activeIndex;

@@ -81,7 +81,10 @@ function mount(variant: 'board' | 'generic', initial: DateRange, overrides: Reco
       const month = grid.getAttribute('aria-label')?.split(' ')[0] ?? '';
       return within(grid).getByRole('button', { name: new RegExp(`, ${month} ${date}, \\d{4}$`) });
     },
-    selectedDays: () => within(screen.getByRole('grid')).queryAllByRole('gridcell', { selected: true }).map((cell) => Number(cell.textContent)),
+    selectedDays: () =>
+      within(screen.getByRole('grid'))
+        .queryAllByRole('gridcell', { selected: true })
+        .map((cell) => Number(cell.textContent)),
   };
 }
 
@@ -211,7 +214,9 @@ describe('<DateRangePicker> calendar', () => {
   it('fills six weeks with the days of the months around, muted — no empty row, and one height for every month', async () => {
     const { user } = setup('board');
     for (const name of ['June 2026', 'July 2026']) {
-      const rows = within(screen.getByRole('grid', { name })).getAllByRole('row').filter((row) => within(row).queryAllByRole('gridcell').length > 0);
+      const rows = within(screen.getByRole('grid', { name }))
+        .getAllByRole('row')
+        .filter((row) => within(row).queryAllByRole('gridcell').length > 0);
       expect(rows).toHaveLength(6);
       for (const row of rows) expect(within(row).getAllByRole('button')).toHaveLength(7);
       await user.click(screen.getByRole('button', { name: 'Next month' }));
@@ -219,7 +224,11 @@ describe('<DateRangePicker> calendar', () => {
     // February 2026 starts on a Sunday and fits four weeks: still six rows, March's days after it.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '1');
     const february = screen.getByRole('grid', { name: 'February 2026' });
-    expect(within(february).getAllByRole('row').filter((row) => within(row).queryAllByRole('gridcell').length > 0)).toHaveLength(6);
+    expect(
+      within(february)
+        .getAllByRole('row')
+        .filter((row) => within(row).queryAllByRole('gridcell').length > 0),
+    ).toHaveLength(6);
     expect(within(february).getByRole('button', { name: 'Sunday, March 1, 2026' }).closest('td')?.className).toMatch(/lk-drp__day--outside/);
   });
 
@@ -307,7 +316,11 @@ describe('<DateRangePicker variant="board"> quick ranges', () => {
   it('offers Today, Last 7 Days and Last 30 Days as whole days ending today', async () => {
     const { user, lastChange, start, end } = setup('board');
     const group = screen.getByRole('group');
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Today', 'Last 7 Days', 'Last 30 Days']);
 
     await user.click(screen.getByRole('button', { name: 'Last 7 Days' }));
     expect(lastChange()).toEqual({
@@ -348,14 +361,11 @@ describe('<DateRangePicker variant="board"> quick ranges', () => {
 describe('<DateRangePicker variant="generic">', () => {
   it('offers the six static ranges', async () => {
     const { user, lastChange } = setup('generic');
-    expect(within(screen.getByRole('group')).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Today',
-      'Yesterday',
-      'This Week',
-      'Last Week',
-      'This Month',
-      'Last Month',
-    ]);
+    expect(
+      within(screen.getByRole('group'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Today', 'Yesterday', 'This Week', 'Last Week', 'This Month', 'Last Month']);
     const expectations: [string, { start: string; end: string }][] = [
       ['Yesterday', { start: '2026-06-14 00:00', end: '2026-06-14 00:00' }],
       ['This Week', { start: '2026-06-14 00:00', end: '2026-06-20 00:00' }],
@@ -437,7 +447,11 @@ describe('<DateRangePicker variant="generic" layout="scroll"> (scroll mode)', ()
     await user.click(dayIn(june, 'Wednesday, June 3, 2026'));
     await user.click(dayIn(june, 'Friday, June 12, 2026'));
     expect(lastChange()).toEqual({ range: { start: '2026-06-03 00:00', end: '2026-06-12 00:00' }, change: { source: 'calendar' } });
-    expect(within(june).getAllByRole('gridcell', { selected: true }).map((cell) => Number(cell.textContent))).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(
+      within(june)
+        .getAllByRole('gridcell', { selected: true })
+        .map((cell) => Number(cell.textContent)),
+    ).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('opens at the selection, and names the month in view in the selectors; February 2026 (four weeks) is five weeks in 220 px', async () => {
@@ -485,7 +499,15 @@ describe('<DateRangePicker> shape', () => {
     const { container } = setup('generic', EMPTY, { part: 'date-filter' });
     const parts = [...container.querySelectorAll('[part]')].map((el) => el.getAttribute('part'));
     expect(parts).toEqual(
-      expect.arrayContaining(['date-filter', 'date-filter-ranges', 'date-filter-range', 'date-filter-day-counts', 'date-filter-start', 'date-filter-end', 'date-filter-calendar']),
+      expect.arrayContaining([
+        'date-filter',
+        'date-filter-ranges',
+        'date-filter-range',
+        'date-filter-day-counts',
+        'date-filter-start',
+        'date-filter-end',
+        'date-filter-calendar',
+      ]),
     );
     const classes = [...container.querySelectorAll('[class]')].flatMap((el) => [...el.classList]);
     expect(classes.filter((name) => !name.startsWith('lk-drp'))).toEqual([]);

@@ -167,8 +167,7 @@ const ScrollCalendar = lazyPart(
  */
 const DAY_LABEL_FORMAT = 'EEEE, MMMM d, yyyy';
 
-const toMatchers = (disabled: Matcher | Matcher[] | undefined): Matcher[] =>
-  disabled === undefined ? [] : Array.isArray(disabled) ? disabled : [disabled];
+const toMatchers = (disabled: Matcher | Matcher[] | undefined): Matcher[] => (disabled === undefined ? [] : Array.isArray(disabled) ? disabled : [disabled]);
 
 /**
  * A date-range picker (docs/architecture.md#date-range-picker) on react-day-picker: start and end
@@ -412,29 +411,29 @@ export function DateRangePicker(props: DateRangePickerProps) {
               />
             </Suspense>
           ) : (
-          <DayPicker
-            mode="range"
-            selected={{ from: value.start ?? undefined, to: value.end ?? undefined }}
-            onSelect={(_range, day) => pickDay(day)}
-            month={month}
-            onMonthChange={setMonth}
-            numberOfMonths={1}
-            startMonth={listBounds.startMonth}
-            endMonth={listBounds.endMonth}
-            captionLayout="dropdown"
-            navLayout="around"
-            // Six weeks in every month (a short month stretches by a week), the days of
-            // the months around it filling them, muted: the popover keeps one height, no empty row.
-            fixedWeeks
-            showOutsideDays
-            weekStartsOn={WEEK_OPTIONS.weekStartsOn}
-            {...(dates ? { locale: dates.locale } : {})}
-            today={today}
-            disabled={allDisabled}
-            labels={dayPickerLabels}
-            classNames={CLASS_NAMES}
-            components={COMPONENTS}
-          />
+            <DayPicker
+              mode="range"
+              selected={{ from: value.start ?? undefined, to: value.end ?? undefined }}
+              onSelect={(_range, day) => pickDay(day)}
+              month={month}
+              onMonthChange={setMonth}
+              numberOfMonths={1}
+              startMonth={listBounds.startMonth}
+              endMonth={listBounds.endMonth}
+              captionLayout="dropdown"
+              navLayout="around"
+              // Six weeks in every month (a short month stretches by a week), the days of
+              // the months around it filling them, muted: the popover keeps one height, no empty row.
+              fixedWeeks
+              showOutsideDays
+              weekStartsOn={WEEK_OPTIONS.weekStartsOn}
+              {...(dates ? { locale: dates.locale } : {})}
+              today={today}
+              disabled={allDisabled}
+              labels={dayPickerLabels}
+              classNames={CLASS_NAMES}
+              components={COMPONENTS}
+            />
           )}
         </div>
       </div>

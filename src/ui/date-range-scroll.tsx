@@ -184,20 +184,36 @@ export function ScrollCalendar({ value, month, startMonth, endMonth, today, isDi
   return (
     <div className="lk-drs" part={`${part}-scroll`}>
       <div className="lk-drs__header">
-        <button type="button" className="lk-drp__button-previous" aria-label={labels.previousMonth} disabled={shownIndex === 0} onClick={() => goToMonth(shownIndex - 1)}>
+        <button
+          type="button"
+          className="lk-drp__button-previous"
+          aria-label={labels.previousMonth}
+          disabled={shownIndex === 0}
+          onClick={() => goToMonth(shownIndex - 1)}
+        >
           <svg className="lk-drp__chevron" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
         <div className="lk-drp__dropdowns">
-          <select className="lk-drp__dropdown" aria-label={labels.month} value={shown.getMonth()} onChange={(event) => goToMonth(indexOf(new Date(shown.getFullYear(), Number(event.target.value), 1)))}>
+          <select
+            className="lk-drp__dropdown"
+            aria-label={labels.month}
+            value={shown.getMonth()}
+            onChange={(event) => goToMonth(indexOf(new Date(shown.getFullYear(), Number(event.target.value), 1)))}
+          >
             {Array.from({ length: 12 }, (_, m) => (
               <option key={m} value={m}>
                 {format(new Date(2000, m, 1), 'MMMM')}
               </option>
             ))}
           </select>
-          <select className="lk-drp__dropdown" aria-label={labels.year} value={shown.getFullYear()} onChange={(event) => goToMonth(indexOf(new Date(Number(event.target.value), shown.getMonth(), 1)))}>
+          <select
+            className="lk-drp__dropdown"
+            aria-label={labels.year}
+            value={shown.getFullYear()}
+            onChange={(event) => goToMonth(indexOf(new Date(Number(event.target.value), shown.getMonth(), 1)))}
+          >
             {years.map((year) => (
               <option key={year} value={year}>
                 {year}
@@ -205,7 +221,13 @@ export function ScrollCalendar({ value, month, startMonth, endMonth, today, isDi
             ))}
           </select>
         </div>
-        <button type="button" className="lk-drp__button-next" aria-label={labels.nextMonth} disabled={shownIndex === count - 1} onClick={() => goToMonth(shownIndex + 1)}>
+        <button
+          type="button"
+          className="lk-drp__button-next"
+          aria-label={labels.nextMonth}
+          disabled={shownIndex === count - 1}
+          onClick={() => goToMonth(shownIndex + 1)}
+        >
           <svg className="lk-drp__chevron" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
@@ -224,7 +246,19 @@ export function ScrollCalendar({ value, month, startMonth, endMonth, today, isDi
             const m = monthAt(item.index);
             return (
               <div key={item.key} className="lk-drs__month" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                <ScrollMonth month={m} value={value} today={today} tabDay={tabStop} isDisabled={isDisabled} dayLabel={dayLabel} onPick={(day) => { setFocusDay(day); onPick(day); }} onDayKey={onDayKey} />
+                <ScrollMonth
+                  month={m}
+                  value={value}
+                  today={today}
+                  tabDay={tabStop}
+                  isDisabled={isDisabled}
+                  dayLabel={dayLabel}
+                  onPick={(day) => {
+                    setFocusDay(day);
+                    onPick(day);
+                  }}
+                  onDayKey={onDayKey}
+                />
               </div>
             );
           })}
@@ -264,41 +298,41 @@ function ScrollMonth({ month, value, today, tabDay, isDisabled, dayLabel, onPick
           !week.some((day) => isSameMonth(day, month)) ? (
             <div key={week[0]!.getTime()} className="lk-drs__week" aria-hidden="true" />
           ) : (
-          <div key={week[0]!.getTime()} role="row" className="lk-drs__week">
-            {week.map((day) => {
-              if (!isSameMonth(day, month)) return <span key={day.getTime()} role="gridcell" className="lk-drp__day lk-drp__day--outside lk-drs__outside" />;
-              const isStart = from !== null && isSameDay(day, from);
-              const isEnd = to !== null && isSameDay(day, to);
-              const middle = from !== null && to !== null && isAfter(day, from) && isBefore(day, to);
-              const classes = ['lk-drp__day'];
-              if (isSameDay(day, today)) classes.push('lk-drp__day--today');
-              if (isStart || isEnd) classes.push('lk-drp__day--selected');
-              if (isStart && to !== null) classes.push('lk-drp__day--range-start');
-              if (isEnd && from !== null) classes.push('lk-drp__day--range-end');
-              if (middle) classes.push('lk-drp__day--range-middle');
-              const disabled = isDisabled(day);
-              if (disabled) classes.push('lk-drp__day--disabled');
-              return (
-                <span key={day.getTime()} role="gridcell" className={classes.join(' ')} aria-selected={isStart || isEnd || middle}>
-                  <button
-                    type="button"
-                    className="lk-drp__day-button"
-                    data-day={dayKey(day)}
-                    tabIndex={isSameDay(day, tabDay) ? 0 : -1}
-                    aria-label={dayLabel(day)}
-                    aria-current={isSameDay(day, today) ? 'date' : undefined}
-                    aria-disabled={disabled || undefined}
-                    onClick={() => {
-                      if (!disabled) onPick(day);
-                    }}
-                    onKeyDown={(event) => onDayKey(event, day)}
-                  >
-                    {day.getDate()}
-                  </button>
-                </span>
-              );
-            })}
-          </div>
+            <div key={week[0]!.getTime()} role="row" className="lk-drs__week">
+              {week.map((day) => {
+                if (!isSameMonth(day, month)) return <span key={day.getTime()} role="gridcell" className="lk-drp__day lk-drp__day--outside lk-drs__outside" />;
+                const isStart = from !== null && isSameDay(day, from);
+                const isEnd = to !== null && isSameDay(day, to);
+                const middle = from !== null && to !== null && isAfter(day, from) && isBefore(day, to);
+                const classes = ['lk-drp__day'];
+                if (isSameDay(day, today)) classes.push('lk-drp__day--today');
+                if (isStart || isEnd) classes.push('lk-drp__day--selected');
+                if (isStart && to !== null) classes.push('lk-drp__day--range-start');
+                if (isEnd && from !== null) classes.push('lk-drp__day--range-end');
+                if (middle) classes.push('lk-drp__day--range-middle');
+                const disabled = isDisabled(day);
+                if (disabled) classes.push('lk-drp__day--disabled');
+                return (
+                  <span key={day.getTime()} role="gridcell" className={classes.join(' ')} aria-selected={isStart || isEnd || middle}>
+                    <button
+                      type="button"
+                      className="lk-drp__day-button"
+                      data-day={dayKey(day)}
+                      tabIndex={isSameDay(day, tabDay) ? 0 : -1}
+                      aria-label={dayLabel(day)}
+                      aria-current={isSameDay(day, today) ? 'date' : undefined}
+                      aria-disabled={disabled || undefined}
+                      onClick={() => {
+                        if (!disabled) onPick(day);
+                      }}
+                      onKeyDown={(event) => onDayKey(event, day)}
+                    >
+                      {day.getDate()}
+                    </button>
+                  </span>
+                );
+              })}
+            </div>
           ),
         )}
       </div>

@@ -122,8 +122,7 @@ export function Dialog({ open, onClose, title, closeLabel, children, initialFocu
       dialog.setAttribute('open', '');
     }
     isOpenRef.current = true;
-    const target =
-      initialFocus.current?.current ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? closeButtonRef.current ?? dialog;
+    const target = initialFocus.current?.current ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? closeButtonRef.current ?? dialog;
     target.focus();
     return () => {
       isOpenRef.current = false;

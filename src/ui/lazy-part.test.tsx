@@ -89,7 +89,11 @@ describe('lazyPart', () => {
   it("starts the part's own parts once its module is here, whether preloaded or rendered", async () => {
     const started: string[] = [];
     const part = controlledPart('The route');
-    const Part = lazyPart(part.load, (module) => module.Part, () => started.push('its list'));
+    const Part = lazyPart(
+      part.load,
+      (module) => module.Part,
+      () => started.push('its list'),
+    );
     const preloaded = Part.preload();
     expect(started).toEqual([]);
     part.arrive();

@@ -52,11 +52,7 @@ const pendingModules = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
  * `withParts` starts the part's own first-content parts as soon as its module is here (the
  * office app's route widget and, inside it, the board's list).
  */
-export function lazyPart<M, P extends object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-  withParts?: (module: M) => void,
-): LazyPart<P, M> {
+export function lazyPart<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, withParts?: (module: M) => void): LazyPart<P, M> {
   let arrived: { module: M } | null = null;
   let pending: Promise<M> | null = null;
   let partsStarted = false;

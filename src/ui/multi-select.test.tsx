@@ -52,7 +52,11 @@ describe('<MultiSelect>', () => {
     await user.keyboard('{Enter}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const group = screen.getByRole('group', { name: 'Status' });
-    expect(within(group).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['New', 'Contacted', 'Scheduled', 'Hired', 'Closed won', 'Closed lost']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['New', 'Contacted', 'Scheduled', 'Hired', 'Closed won', 'Closed lost']);
     await user.click(within(group).getByRole('checkbox', { name: 'Closed lost' }));
     await user.click(within(group).getByRole('checkbox', { name: 'New' }));
     expect(onChange).toHaveBeenLastCalledWith(['new', 'lost']);
@@ -122,7 +126,7 @@ describe('<MultiSelect>', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it("placed inline, stays open on a press or focus elsewhere (nothing moves under the press); its button and Escape close it", async () => {
+  it('placed inline, stays open on a press or focus elsewhere (nothing moves under the press); its button and Escape close it', async () => {
     const user = userEvent.setup();
     render(
       <>

@@ -59,7 +59,13 @@ export function Pagination({ pageIndex, pageCount, onPageChange, previous, next,
     <nav className="lk-pagination" part={part} aria-label={navLabel}>
       <ul className="lk-pagination__list">
         <li>
-          <button type="button" className="lk-pagination__button lk-pagination__step" part={`${part}-button`} aria-disabled={atStart || undefined} onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className="lk-pagination__button lk-pagination__step"
+            part={`${part}-button`}
+            aria-disabled={atStart || undefined}
+            onClick={() => go(current - 1)}
+          >
             <span className="lk-pagination__chevron" data-direction="previous" aria-hidden="true" />
             <span className="lk-pagination__step-text">{previous}</span>
           </button>
@@ -85,7 +91,13 @@ export function Pagination({ pageIndex, pageCount, onPageChange, previous, next,
           ),
         )}
         <li>
-          <button type="button" className="lk-pagination__button lk-pagination__step" part={`${part}-button`} aria-disabled={atEnd || undefined} onClick={() => go(current + 1)}>
+          <button
+            type="button"
+            className="lk-pagination__button lk-pagination__step"
+            part={`${part}-button`}
+            aria-disabled={atEnd || undefined}
+            onClick={() => go(current + 1)}
+          >
             <span className="lk-pagination__step-text">{next}</span>
             <span className="lk-pagination__chevron" data-direction="next" aria-hidden="true" />
           </button>

@@ -6,7 +6,15 @@ import { StarRating } from './star-rating';
 
 const LABELS = ['Poor', 'Fair', 'Okay', 'Good', 'Great'] as const;
 
-function Harness({ onChange, initial = null, disabled = false }: { onChange: (value: number, how: 'browse' | 'choose') => void; initial?: number | null; disabled?: boolean }) {
+function Harness({
+  onChange,
+  initial = null,
+  disabled = false,
+}: {
+  onChange: (value: number, how: 'browse' | 'choose') => void;
+  initial?: number | null;
+  disabled?: boolean;
+}) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <StarRating
@@ -31,7 +39,11 @@ describe('<StarRating>', () => {
   it('is a radio group named by its label, one radio per star named by its label', () => {
     render(<StarRating label="Rate this lead" starLabels={LABELS} value={3} onChange={() => {}} />);
     const group = screen.getByRole('radiogroup', { name: 'Rate this lead' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
     for (const [index, name] of LABELS.entries()) expect(within(group).getByRole('radio', { name }).getAttribute('value')).toBe(String(index + 1));
     expect(radio('Okay').checked).toBe(true);
     expect(radio('Great').checked).toBe(false);

@@ -3,7 +3,19 @@
  * strict CSP. Decorative unless labelled. Apart from the icon map (icon.tsx), so a widget that
  * shows one icon does not load them all.
  */
-export function SvgIcon({ d, stroked = false, size = 20, className, label }: { d: string; stroked?: boolean; size?: number; className?: string; label?: string }) {
+export function SvgIcon({
+  d,
+  stroked = false,
+  size = 20,
+  className,
+  label,
+}: {
+  d: string;
+  stroked?: boolean;
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
   return (
     <svg
       className={className ? `lk-icon ${className}` : 'lk-icon'}

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
-import { LEAD_REQUEST_PREFIX, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, visible, waitForEvents, watchPage, type ExampleServer } from './harness';
+import {
+  LEAD_REQUEST_PREFIX,
+  SERVER_START_TIMEOUT_MS,
+  seriousAxeViolations,
+  startExampleServer,
+  visible,
+  waitForEvents,
+  watchPage,
+  type ExampleServer,
+} from './harness';
 
 let server: ExampleServer;
 let browser: Browser;
@@ -90,7 +99,9 @@ describe('office app (/app)', () => {
   it('the lead board route asks for the featured lead with the unread filter on', async () => {
     const { page, watch, app } = await open(ROUTES[0].path);
     await visible(app.getByRole('heading', { name: BOARD_HEADING }));
-    const list = watch.requests.find((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/gateway/lead/office/v6/leads/serviceProvider/1001');
+    const list = watch.requests.find(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/gateway/lead/office/v6/leads/serviceProvider/1001',
+    );
     expect(list, 'the board list call').toBeDefined();
     const body = list?.postDataJSON() as { featuredLeadId?: number; filters?: { hasUnreadMessages?: boolean } };
     expect(body.featuredLeadId).toBe(300002);
@@ -151,7 +162,11 @@ describe('office app (/app)', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Office inbox' }));
     expect(await page.locator('#office-app').count()).toBe(0);
     expect(watch.requests.filter((request) => request.isNavigationRequest()).length).toBe(2);
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('lk-navigate'))) ?? 'null')).toMatchObject({ kind: 'office-inbox', newTab: false, url: expect.stringContaining(href!) });
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('lk-navigate'))) ?? 'null')).toMatchObject({
+      kind: 'office-inbox',
+      newTab: false,
+      url: expect.stringContaining(href!),
+    });
     await page.close();
   });
 
@@ -198,7 +213,13 @@ describe('index page (/)', () => {
   it('links every example, and every link answers', async () => {
     const { page } = await open('/');
     const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-    for (const path of ['/examples/cms.html', '/examples/strict-csp.html', '/examples/react-host.html', '/examples/errors.html', '/app/lead?leadId=300002&serviceProviderId=1001']) {
+    for (const path of [
+      '/examples/cms.html',
+      '/examples/strict-csp.html',
+      '/examples/react-host.html',
+      '/examples/errors.html',
+      '/app/lead?leadId=300002&serviceProviderId=1001',
+    ]) {
       expect(hrefs).toContain(`${server.origin}${path}`);
     }
     for (const href of new Set(hrefs)) {

@@ -29,10 +29,13 @@ async function archivedInSandbox(): Promise<number[]> {
 }
 
 const cards = (board: Locator) => board.locator('li[data-lead-id]');
-const shownIds = async (board: Locator) => (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
+const shownIds = async (board: Locator) =>
+  (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
 const checkbox = (card: Locator) => card.getByRole('checkbox', { name: /^Select lead from / });
 const checkedIds = (board: Locator) =>
-  cards(board).evaluateAll((items) => items.filter((item) => item.querySelector<HTMLInputElement>('.lk-card__select input')?.checked).map((item) => Number((item as HTMLElement).dataset.leadId)));
+  cards(board).evaluateAll((items) =>
+    items.filter((item) => item.querySelector<HTMLInputElement>('.lk-card__select input')?.checked).map((item) => Number((item as HTMLElement).dataset.leadId)),
+  );
 /** The first card's top within the board (the page may scroll to a clicked checkbox; the board must not move inside). */
 async function firstCardOffset(board: Locator): Promise<number> {
   const [first, whole] = await Promise.all([cards(board).first().boundingBox(), board.locator('.lk-board').boundingBox()]);
@@ -126,7 +129,16 @@ describe('bulk actions on the lead board', { timeout: 60_000 }, () => {
     // No sideways scroll.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await toolbar.getByRole('button', { name: 'Mark as unread' }).tap();
-    await expect.poll(() => board.getByRole('status').filter({ hasText: /^2 leads marked as unread/ }).count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          board
+            .getByRole('status')
+            .filter({ hasText: /^2 leads marked as unread/ })
+            .count(),
+        { timeout: UI_TIMEOUT_MS },
+      )
+      .toBe(1);
     await expect(board.getByText(BOARD_SHOWING).count()).resolves.toBe(1);
     await context.close();
   });

@@ -4,20 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  cdnTagChunks,
-  LEAD_REQUEST_PREFIX,
-  seriousAxeViolations,
-  useE2eSession,
-  visible,
-  waitForEvents,
-  watchPage,
-} from './harness';
+import { cdnTagChunks, LEAD_REQUEST_PREFIX, seriousAxeViolations, useE2eSession, visible, waitForEvents, watchPage } from './harness';
 
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
 
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
-
 
 async function openCmsPage() {
   const page: Page = await e2e.context.newPage();
@@ -52,7 +43,12 @@ describe('CMS page (loader + attributes only)', () => {
     expect(await unavailable.locator('a[href^="tel:"], a[href^="mailto:"]').count()).toBe(0);
 
     const record = await watch.record();
-    expect(record.events.filter((e) => e.type === 'lk-load').map((e) => e.target).sort()).toEqual(['purchased-lead', 'unavailable-lead']);
+    expect(
+      record.events
+        .filter((e) => e.type === 'lk-load')
+        .map((e) => e.target)
+        .sort(),
+    ).toEqual(['purchased-lead', 'unavailable-lead']);
     expect(watch.requested(LEAD_REQUEST_PREFIX).sort()).toEqual([`${LEAD_REQUEST_PREFIX}/300002?spId=1001`, `${LEAD_REQUEST_PREFIX}/300101?spId=1001`]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();

@@ -66,12 +66,16 @@ describe('drafts survive a reload', { timeout: 60_000 }, () => {
     // the page unloads (the board's journey lost it on a busy CI machine): not asserted here.
     await box.click();
     await page.keyboard.type('I can come by Thursday at 9.');
-    await expect.poll(() => keptDrafts(page), { timeout: UI_TIMEOUT_MS }).toEqual([[`leadkit:draft:v1:sp:${SP_ID}:thread:${USER_ID}`, { text: 'I can come by Thursday at 9.', savedAt: expect.any(Number) as number }]]);
+    await expect
+      .poll(() => keptDrafts(page), { timeout: UI_TIMEOUT_MS })
+      .toEqual([[`leadkit:draft:v1:sp:${SP_ID}:thread:${USER_ID}`, { text: 'I can come by Thursday at 9.', savedAt: expect.any(Number) as number }]]);
     await page.reload();
     await ready();
     await expect.poll(() => box.inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('I can come by Thursday at 9.');
     await visible(root.getByRole('status').filter({ hasText: 'Draft restored' }));
-    expect(await keptDrafts(page)).toEqual([[`leadkit:draft:v1:sp:${SP_ID}:thread:${USER_ID}`, { text: 'I can come by Thursday at 9.', savedAt: expect.any(Number) as number }]]);
+    expect(await keptDrafts(page)).toEqual([
+      [`leadkit:draft:v1:sp:${SP_ID}:thread:${USER_ID}`, { text: 'I can come by Thursday at 9.', savedAt: expect.any(Number) as number }],
+    ]);
 
     await root.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => box.inputValue()).toBe('');
@@ -100,7 +104,9 @@ describe('drafts survive a reload', { timeout: 60_000 }, () => {
     await draftStoreOpen(page);
     await notes.getByRole('button', { name: 'Edit' }).click();
     await page.keyboard.type('Gate code is 4411.');
-    await expect.poll(() => keptDrafts(page), { timeout: UI_TIMEOUT_MS }).toEqual([[`leadkit:draft:v1:sp:${SP_ID}:lead:${LEAD_ID}`, { text: 'Gate code is 4411.', savedAt: expect.any(Number) as number }]]);
+    await expect
+      .poll(() => keptDrafts(page), { timeout: UI_TIMEOUT_MS })
+      .toEqual([[`leadkit:draft:v1:sp:${SP_ID}:lead:${LEAD_ID}`, { text: 'Gate code is 4411.', savedAt: expect.any(Number) as number }]]);
     await page.reload();
     notes = await open();
     const editor = notes.getByRole('textbox', { name: 'Your Notes' });
@@ -108,7 +114,9 @@ describe('drafts survive a reload', { timeout: 60_000 }, () => {
     await visible(notes.getByRole('status').filter({ hasText: 'Draft restored' }));
     // The restored editor does not take the focus from the page.
     expect(await editor.evaluate((element) => element.matches(':focus'))).toBe(false);
-    expect(await keptDrafts(page)).toEqual([[`leadkit:draft:v1:sp:${SP_ID}:lead:${LEAD_ID}`, { text: 'Gate code is 4411.', savedAt: expect.any(Number) as number }]]);
+    expect(await keptDrafts(page)).toEqual([
+      [`leadkit:draft:v1:sp:${SP_ID}:lead:${LEAD_ID}`, { text: 'Gate code is 4411.', savedAt: expect.any(Number) as number }],
+    ]);
 
     await notes.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => notes.getByRole('textbox').count()).toBe(0);

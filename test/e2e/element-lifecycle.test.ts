@@ -119,40 +119,46 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
     // flight, not a bypass — a request that bypassed the host's gateway never appears on its side.
     const chatService = (url: string) => /\/gateway\/message-center\/v1\/chat\/(?!session)/.test(url);
     await expect.poll(async () => ((await through())['message-thread'] ?? []).filter(chatService).length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
-    await expect.poll(async () => unmatched(gatewayRequests, Object.values(await through()).flat()), { timeout: UI_TIMEOUT_MS }).toEqual({ onlyOnPage: [], onlyThroughHost: [] });
+    await expect
+      .poll(async () => unmatched(gatewayRequests, Object.values(await through()).flat()), { timeout: UI_TIMEOUT_MS })
+      .toEqual({ onlyOnPage: [], onlyThroughHost: [] });
   });
 });
 
 describe('a removed element cancels its reads still on the way (docs/architecture.md#decision-cancel-on-removal)', { timeout: 60_000 }, () => {
   const LIST_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
-  const isList = (request: Request) => request.method() === 'POST' && /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+$/.test(new URL(request.url()).pathname);
+  const isList = (request: Request) =>
+    request.method() === 'POST' && /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+$/.test(new URL(request.url()).pathname);
 
-  itOutsideLitePass('<lead-board> removed while its first page is on the way: that request is aborted; put back, it asks again and shows the page', async () => {
-    const { page } = await blankPage();
-    // The first page of leads answers in 5 s, once: long enough to remove the board before it comes.
-    await injectFault(session.server.origin, { kind: 'latency', ms: 5000, route: LIST_ROUTE, times: 1 });
-    const failed: string[] = [];
-    page.on('requestfailed', (request) => {
-      if (isList(request)) failed.push(request.failure()?.errorText ?? '');
-    });
-    const firstList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
-    await page.evaluate((spId) => {
-      const board = document.createElement('lead-board');
-      board.setAttribute('sp-id', spId);
-      document.body.append(board);
-    }, String(MAIN_PROVIDER_ID));
-    await firstList;
-    const secondList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
-    await page.evaluate(() => {
-      const board = document.querySelector('lead-board') as Element;
-      (window as unknown as { __board: Element }).__board = board;
-      board.remove();
-    });
-    await expect.poll(() => failed, { timeout: UI_TIMEOUT_MS }).toEqual(['net::ERR_ABORTED']);
-    await page.evaluate(() => document.body.append((window as unknown as { __board: Element }).__board));
-    await secondList;
-    await visible(page.locator('lead-board').getByText(BOARD_SHOWING));
-  });
+  itOutsideLitePass(
+    '<lead-board> removed while its first page is on the way: that request is aborted; put back, it asks again and shows the page',
+    async () => {
+      const { page } = await blankPage();
+      // The first page of leads answers in 5 s, once: long enough to remove the board before it comes.
+      await injectFault(session.server.origin, { kind: 'latency', ms: 5000, route: LIST_ROUTE, times: 1 });
+      const failed: string[] = [];
+      page.on('requestfailed', (request) => {
+        if (isList(request)) failed.push(request.failure()?.errorText ?? '');
+      });
+      const firstList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
+      await page.evaluate((spId) => {
+        const board = document.createElement('lead-board');
+        board.setAttribute('sp-id', spId);
+        document.body.append(board);
+      }, String(MAIN_PROVIDER_ID));
+      await firstList;
+      const secondList = page.waitForRequest(isList, { timeout: UI_TIMEOUT_MS });
+      await page.evaluate(() => {
+        const board = document.querySelector('lead-board') as Element;
+        (window as unknown as { __board: Element }).__board = board;
+        board.remove();
+      });
+      await expect.poll(() => failed, { timeout: UI_TIMEOUT_MS }).toEqual(['net::ERR_ABORTED']);
+      await page.evaluate(() => document.body.append((window as unknown as { __board: Element }).__board));
+      await secondList;
+      await visible(page.locator('lead-board').getByText(BOARD_SHOWING));
+    },
+  );
 });
 
 describe('a part whose code does not arrive (a phone losing its connection)', { timeout: 60_000 }, () => {
@@ -205,7 +211,12 @@ describe('hidden', { timeout: 60_000 }, () => {
           const rect = element.getBoundingClientRect();
           return `${rect.width}x${rect.height}`;
         };
-        return Object.fromEntries(tags.map((tag) => [tag, { hidden: box(document.getElementById(`hidden-${tag}`) as Element), shown: box(document.getElementById(`shown-${tag}`) as Element) }]));
+        return Object.fromEntries(
+          tags.map((tag) => [
+            tag,
+            { hidden: box(document.getElementById(`hidden-${tag}`) as Element), shown: box(document.getElementById(`shown-${tag}`) as Element) },
+          ]),
+        );
       }, TAG_NAMES);
     await page.evaluate(
       ({ tags, attributes, origin }) => {
@@ -230,7 +241,9 @@ describe('hidden', { timeout: 60_000 }, () => {
     }
     // Defined and rendered: still hidden.
     await defineEveryTag(page);
-    await page.waitForFunction((tags) => tags.every((tag) => (document.getElementById(`shown-${tag}`)?.shadowRoot?.childNodes.length ?? 0) > 0), TAG_NAMES, { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction((tags) => tags.every((tag) => (document.getElementById(`shown-${tag}`)?.shadowRoot?.childNodes.length ?? 0) > 0), TAG_NAMES, {
+      timeout: UI_TIMEOUT_MS,
+    });
     const after = await measure();
     for (const tag of TAG_NAMES) {
       expect(after[tag]?.hidden, tag).toBe('0x0');
@@ -242,7 +255,12 @@ describe('hidden', { timeout: 60_000 }, () => {
 describe('attribute properties', { timeout: 60_000 }, () => {
   itOutsideLitePass('remove the attribute for undefined, null and a false boolean; a number that is not one is absent and reported', async () => {
     const { page, gatewayRequests } = await blankPage();
-    const specs = Object.fromEntries(TAG_NAMES.map((tag) => [tag, Object.entries(TAGS[tag].attributes).map(([name, type]) => ({ name, attribute: kebab(name), type: typeof type === 'string' ? type : 'enum' }))]));
+    const specs = Object.fromEntries(
+      TAG_NAMES.map((tag) => [
+        tag,
+        Object.entries(TAGS[tag].attributes).map(([name, type]) => ({ name, attribute: kebab(name), type: typeof type === 'string' ? type : 'enum' })),
+      ]),
+    );
     const results = await page.evaluate(
       async ({ tags, specs, attributes, origin }) => {
         const out: Record<string, { leftovers: string[]; invalid: unknown[]; invalidValue: unknown }> = {};

@@ -20,7 +20,6 @@ const OTHER_STATUS_TEXT = 'Oops! We apologize for the inconvenience, it appears 
 
 const e2e = useE2eSession();
 
-
 /** The errors page with its two real failures shown. */
 async function openErrorsPage() {
   const page: Page = await e2e.context.newPage();

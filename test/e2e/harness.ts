@@ -43,7 +43,10 @@ export async function startExampleServer({ profile = 'full' }: { profile?: 'full
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The example server did not print its URL within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`)), SERVER_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`The example server did not print its URL within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`)),
+      SERVER_START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /leadkit examples: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
@@ -333,7 +336,12 @@ export async function seriousAxeViolations(page: ScriptRunner): Promise<AxeFindi
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+      }));
   });
 }
 
@@ -369,7 +377,11 @@ export function useE2eSession({
   viewport = { width: 1280, height: 900 },
   coldCache = false,
   profile = 'full',
-}: { viewport?: { width: number; height: number }; coldCache?: boolean; profile?: 'full' | 'spec' } = {}): E2eSession {
+}: {
+  viewport?: { width: number; height: number };
+  coldCache?: boolean;
+  profile?: 'full' | 'spec';
+} = {}): E2eSession {
   const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext; shared?: { context: BrowserContext; cdp: CDPSession } } = {};
   const own: BrowserContext[] = [];
   const need = <T>(value: T | undefined, what: string): T => {
@@ -400,7 +412,12 @@ export function useE2eSession({
     const shared = state.shared;
     if (!shared) return;
     const [janitor] = shared.context.pages();
-    await Promise.all(shared.context.pages().filter((page) => page !== janitor).map((page) => page.close()));
+    await Promise.all(
+      shared.context
+        .pages()
+        .filter((page) => page !== janitor)
+        .map((page) => page.close()),
+    );
     await shared.context.unrouteAll({ behavior: 'ignoreErrors' });
     await shared.context.setOffline(false);
     await shared.context.clearPermissions();

@@ -202,40 +202,46 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
     { width: 412, height: 915, hidden: false, themed: true },
     { width: 412, height: 915, hidden: true, themed: false },
   ];
-  it.each(cases)('at $width px (hidden for this lead in this browser: $hidden; parts restyled by the host: $themed), the next card stays put when its code arrives', async ({ hidden, themed, ...viewport }) => {
-    const context = await e2e.newContext(viewport);
-    const page = await context.newPage();
-    const release = await hold(page, `**/cdn/${cdnSourceChunk('src/widgets/lead-board/extras/card-extras-part.ts')}`);
-    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
-    const board = page.locator('lead-app [part="lead-board"]');
-    const open = board.locator('li[data-lead-id][data-expanded="true"]');
-    await visible(open.getByRole('combobox', { name: 'Lead status' }));
-    const leadId = await open.getAttribute('data-lead-id');
-    if (hidden) {
-      // 'Not for this job' chosen on this lead before: the offer will not show, so nothing is held.
-      await page.evaluate((id) => localStorage.setItem('leadkit:insurance-hidden', JSON.stringify([id])), leadId);
-      await page.reload();
+  it.each(cases)(
+    'at $width px (hidden for this lead in this browser: $hidden; parts restyled by the host: $themed), the next card stays put when its code arrives',
+    async ({ hidden, themed, ...viewport }) => {
+      const context = await e2e.newContext(viewport);
+      const page = await context.newPage();
+      const release = await hold(page, `**/cdn/${cdnSourceChunk('src/widgets/lead-board/extras/card-extras-part.ts')}`);
+      await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+      const board = page.locator('lead-app [part="lead-board"]');
+      const open = board.locator('li[data-lead-id][data-expanded="true"]');
       await visible(open.getByRole('combobox', { name: 'Lead status' }));
-    }
-    const placeholder = open.locator('.lk-insurance--placeholder');
-    const next = board.locator('li[data-lead-id]').nth(1);
-    if (themed) await page.addStyleTag({ content: 'lead-app::part(insurance-banner) { padding: 28px 24px } lead-app::part(insurance-purchase) { padding: 14px 28px }' });
-    if (hidden) expect(await placeholder.count()).toBe(0);
-    else await expect.poll(() => placeholder.isVisible(), { timeout: UI_TIMEOUT_MS }).toBe(true);
-    const before = await next.boundingBox();
-    release();
-    // The card's extras have come and rendered: its (closed) job notes dialog is one of them.
-    await open.locator('dialog[part="job-notes"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-    if (hidden) {
-      expect(await open.getByRole('link', { name: /^Get a quote/ }).count()).toBe(0);
-    } else {
-      await visible(open.getByRole('link', { name: 'Get a quote (opens in a new tab)' }));
-      expect(await placeholder.count()).toBe(0);
-    }
-    const after = await next.boundingBox();
-    expect(after?.y).toBe(before?.y);
-    await page.close();
-  });
+      const leadId = await open.getAttribute('data-lead-id');
+      if (hidden) {
+        // 'Not for this job' chosen on this lead before: the offer will not show, so nothing is held.
+        await page.evaluate((id) => localStorage.setItem('leadkit:insurance-hidden', JSON.stringify([id])), leadId);
+        await page.reload();
+        await visible(open.getByRole('combobox', { name: 'Lead status' }));
+      }
+      const placeholder = open.locator('.lk-insurance--placeholder');
+      const next = board.locator('li[data-lead-id]').nth(1);
+      if (themed)
+        await page.addStyleTag({
+          content: 'lead-app::part(insurance-banner) { padding: 28px 24px } lead-app::part(insurance-purchase) { padding: 14px 28px }',
+        });
+      if (hidden) expect(await placeholder.count()).toBe(0);
+      else await expect.poll(() => placeholder.isVisible(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+      const before = await next.boundingBox();
+      release();
+      // The card's extras have come and rendered: its (closed) job notes dialog is one of them.
+      await open.locator('dialog[part="job-notes"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+      if (hidden) {
+        expect(await open.getByRole('link', { name: /^Get a quote/ }).count()).toBe(0);
+      } else {
+        await visible(open.getByRole('link', { name: 'Get a quote (opens in a new tab)' }));
+        expect(await placeholder.count()).toBe(0);
+      }
+      const after = await next.boundingBox();
+      expect(after?.y).toBe(before?.y);
+      await page.close();
+    },
+  );
 });
 
 /** The height kept for `tag` in a viewport `width` px wide (src/contract/tags.ts), in px. */
@@ -322,7 +328,11 @@ describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is 
     // button), hidden from assistive technology, which hears 'Loading…'.
     const shapes = await funnel.evaluate((node) => {
       const root = node.shadowRoot!;
-      return { steps: root.querySelectorAll('.lk-funnel-skeleton__step').length, panel: root.querySelectorAll('.lk-funnel-skeleton__panel .lk-skeleton').length, hidden: [...root.querySelectorAll('.lk-funnel-skeleton > :not([role="status"])')].every((shape) => shape.getAttribute('aria-hidden') === 'true') };
+      return {
+        steps: root.querySelectorAll('.lk-funnel-skeleton__step').length,
+        panel: root.querySelectorAll('.lk-funnel-skeleton__panel .lk-skeleton').length,
+        hidden: [...root.querySelectorAll('.lk-funnel-skeleton > :not([role="status"])')].every((shape) => shape.getAttribute('aria-hidden') === 'true'),
+      };
     });
     expect(shapes).toEqual({ steps: 4, panel: 6, hidden: true });
     await expect.poll(() => funnel.getByRole('status').textContent()).toBe('Loading…');

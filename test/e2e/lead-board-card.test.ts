@@ -74,13 +74,15 @@ async function reload(board: Locator, card: Locator) {
 
 /** Waits for the answer to the next POST to `path` and returns its status. */
 async function answered(path: string, action: () => Promise<unknown>): Promise<number> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path, { timeout: UI_TIMEOUT_MS }), action()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path, { timeout: UI_TIMEOUT_MS }),
+    action(),
+  ]);
   return response.status();
 }
 
 /** The card's header label of the status (none for 'New'). */
 const headerStatus = (card: Locator) => card.locator('.lk-card__header .lk-status');
-
 
 /** Leads of provider 1001 as the sandbox itself answers (first 100, newest first). */
 async function sandboxLeads(): Promise<{ leadId: number; thimbleUrl: string | null }[]> {
@@ -478,9 +480,9 @@ describe('connect your numbers', () => {
     expect(await answered(NUMBERS_PATH, () => save.click())).toBe(409);
     await visible(dialog.getByText('This number has already been connected.'));
     await expect(phone.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect.poll(() => phone.evaluate((input) => (input.getRootNode() as ShadowRoot).getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
-      'This number has already been connected.',
-    );
+    await expect
+      .poll(() => phone.evaluate((input) => (input.getRootNode() as ShadowRoot).getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent))
+      .toBe('This number has already been connected.');
     await expect.poll(() => isFocused(phone)).toBe(true);
     await expect(name.inputValue()).resolves.toBe('Office line');
     await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
@@ -668,16 +670,32 @@ describe('long customer text', () => {
     expect(response.status).toBe(200);
     const page = (await response.json()) as { leads: Record<string, unknown>[] };
     const long = (letter: string) => letter.repeat(9000);
-    const [first] = page.leads as [{ customerInfo: Record<string, unknown>; category: Record<string, unknown>; questionsAndAnswers?: { answers?: unknown[] }[] } & Record<string, unknown>];
-    Object.assign(first.customerInfo, { firstName: long('F'), lastName: long('L'), city: long('C'), addressLineOne: long('A'), emailAddress: `${long('e')}@example.com` });
+    const [first] = page.leads as [
+      { customerInfo: Record<string, unknown>; category: Record<string, unknown>; questionsAndAnswers?: { answers?: unknown[] }[] } & Record<string, unknown>,
+    ];
+    Object.assign(first.customerInfo, {
+      firstName: long('F'),
+      lastName: long('L'),
+      city: long('C'),
+      addressLineOne: long('A'),
+      emailAddress: `${long('e')}@example.com`,
+    });
     Object.assign(first, { description: long('D'), notes: long('N') });
     first.category.name = long('K');
     return page;
   }
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
     it(`keeps 9,000-character words inside the card and the page at ${viewport.width} px`, async () => {
-      await injectFault(e2e.server.origin, { kind: 'status', status: 200, body: await longTextPage(), route: 'POST /gateway/lead/office/v6/leads/serviceProvider/:id' });
+      await injectFault(e2e.server.origin, {
+        kind: 'status',
+        status: 200,
+        body: await longTextPage(),
+        route: 'POST /gateway/lead/office/v6/leads/serviceProvider/:id',
+      });
       const context = await e2e.newContext(viewport);
       page = await context.newPage();
       await page.goto(`${e2e.server.origin}${BOARD_PATH}`);
@@ -694,7 +712,8 @@ describe('long customer text', () => {
         const out: string[] = [];
         const walk = (node: Element) => {
           const rect = node.getBoundingClientRect();
-          if (rect.width > 0 && rect.height > 0 && (rect.right > box.right + 1 || rect.left < box.left - 1)) out.push(`${node.localName}.${String(node.className).split(' ')[0]} ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+          if (rect.width > 0 && rect.height > 0 && (rect.right > box.right + 1 || rect.left < box.left - 1))
+            out.push(`${node.localName}.${String(node.className).split(' ')[0]} ${Math.round(rect.left)}–${Math.round(rect.right)}`);
           for (const child of node.children) walk(child);
           if (node.shadowRoot) for (const child of node.shadowRoot.children) walk(child);
         };

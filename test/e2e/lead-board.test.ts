@@ -13,7 +13,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
-import { BOARD_SHOWING, boardReady, injectFault, itOutsideLitePass, seriousAxeViolations, SERVER_START_TIMEOUT_MS, startExampleServer, type ExampleServer, UI_TIMEOUT_MS, visible, watchPage } from './harness';
+import {
+  BOARD_SHOWING,
+  boardReady,
+  injectFault,
+  itOutsideLitePass,
+  seriousAxeViolations,
+  SERVER_START_TIMEOUT_MS,
+  startExampleServer,
+  type ExampleServer,
+  UI_TIMEOUT_MS,
+  visible,
+  watchPage,
+} from './harness';
 import { focusedDescription, isFocused, tabTo } from './focus';
 import { LEAD_SOURCES } from '../../src/domain/lead-source';
 
@@ -82,13 +94,16 @@ async function openBoard(search = '') {
   await boardReady(board);
   /** Bodies of the leads calls the page sent, oldest first (postData: what the sandbox got). */
   const leadBodies = () =>
-    watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === LEADS_PATH).map((request) => request.postDataJSON() as LeadsBody);
+    watch.requests
+      .filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === LEADS_PATH)
+      .map((request) => request.postDataJSON() as LeadsBody);
   return { page, watch, board, leadBodies };
 }
 
 const count = (board: Locator) => board.getByText(BOARD_SHOWING);
 const cards = (board: Locator) => board.locator('li[data-lead-id]');
-const shownIds = async (board: Locator) => (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
+const shownIds = async (board: Locator) =>
+  (await cards(board).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.leadId)))) as number[];
 
 /** The words of what describes a control (aria-describedby, in the board's shadow root), its parts hidden from assistive technology left out. */
 const describedBy = (control: Locator) =>
@@ -106,7 +121,6 @@ async function expectBoardShows(board: Locator, expected: { ids: number[]; total
   await expect.poll(() => shownIds(board), { timeout: UI_TIMEOUT_MS }).toEqual(expected.ids);
   await expect.poll(() => board.locator('.lk-board__list').getAttribute('aria-busy')).toBe('false');
 }
-
 
 // ---- tests -----------------------------------------------------------------------------------
 
@@ -156,12 +170,16 @@ describe('lead board route (/app/lead/board/:serviceProviderId)', () => {
   itOutsideLitePass("counts: after the first card, the unread toggle and each status say the sandbox's counts; a filter change asks again", async () => {
     const { board, watch } = await openBoard();
     const countsPath = `/gateway/lead/office/v1/leads/serviceProvider/${SP_ID}/counts`;
-    const countBodies = () => watch.requests.filter((request) => new URL(request.url()).pathname === countsPath).map((request) => request.postDataJSON() as { filters: Filters });
+    const countBodies = () =>
+      watch.requests.filter((request) => new URL(request.url()).pathname === countsPath).map((request) => request.postDataJSON() as { filters: Filters });
     const toggle = board.getByRole('switch', { name: 'Show Unread Messages' });
     const unread = (await sandboxPage({ hasUnreadMessages: true })).total;
     await expect.poll(() => describedBy(toggle), { timeout: UI_TIMEOUT_MS }).toBe(`${unread} unread`);
     await board.getByRole('button', { name: /^Lead status/ }).click();
-    for (const [status, label] of [['Initial', 'New'], ['ClosedWon', 'Closed won']] as const) {
+    for (const [status, label] of [
+      ['Initial', 'New'],
+      ['ClosedWon', 'Closed won'],
+    ] as const) {
       const total = (await sandboxPage({ serviceProviderLeadStatuses: [status] })).total;
       await expect(describedBy(board.getByRole('checkbox', { name: label, exact: true }))).resolves.toBe(`${total} lead${total === 1 ? '' : 's'}`);
     }
@@ -354,7 +372,10 @@ describe('keyboard only', () => {
     const before = board.locator(`li[data-lead-id="${ids[unreadIndex - 1]}"]`);
     await before.locator('button[aria-expanded]').press('Enter');
     await expect.poll(() => before.getAttribute('data-expanded')).toBe('true');
-    const read = (page as Page).waitForRequest((request) => new URL(request.url()).pathname === READ_PATH && (request.postDataJSON() as { leadId: number }).leadId === ids[unreadIndex], { timeout: UI_TIMEOUT_MS });
+    const read = (page as Page).waitForRequest(
+      (request) => new URL(request.url()).pathname === READ_PATH && (request.postDataJSON() as { leadId: number }).leadId === ids[unreadIndex],
+      { timeout: UI_TIMEOUT_MS },
+    );
     await archiveByKeyboard(before);
     await expect.poll(() => board.locator(`li[data-lead-id="${ids[unreadIndex]}"]`).getAttribute('data-expanded')).toBe('true');
     await read;

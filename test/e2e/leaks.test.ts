@@ -76,7 +76,10 @@ function needles(tokens: readonly string[]): { name: string; find(text: string):
   return [
     { name: 'e-mail', find: (text) => text.includes(local) },
     { name: 'phone', find: (text) => text.replace(/[\s().-]/g, '').includes(phoneDigits) },
-    ...tokens.map((token) => ({ name: `token ${token.slice(0, 8)}…`, find: (text: string) => text.includes(token.toLowerCase()) || text.includes(token.slice(4, 20).toLowerCase()) })),
+    ...tokens.map((token) => ({
+      name: `token ${token.slice(0, 8)}…`,
+      find: (text: string) => text.includes(token.toLowerCase()) || text.includes(token.slice(4, 20).toLowerCase()),
+    })),
   ];
 }
 
@@ -256,7 +259,12 @@ async function openTab(path: string): Promise<Tab> {
 
 /** Where each canary was found, by place (every list empty: no leak), and the harvest. */
 async function findLeaks(tab: Tab, tokens: readonly string[]): Promise<{ found: Record<string, string[]>; harvest: Harvest }> {
-  const lowered = [CANARY.email.split('@')[0]!, CANARY.phone.slice(3), ...tokens.map((t) => t.toLowerCase()), ...tokens.map((t) => t.slice(4, 20).toLowerCase())];
+  const lowered = [
+    CANARY.email.split('@')[0]!,
+    CANARY.phone.slice(3),
+    ...tokens.map((t) => t.toLowerCase()),
+    ...tokens.map((t) => t.slice(4, 20).toLowerCase()),
+  ];
   const harvest = (await tab.page.evaluate(`${HARVEST}(${JSON.stringify(lowered)})`)) as Harvest;
   const cookies = await e2e.context.cookies();
   const found = {
@@ -265,9 +273,17 @@ async function findLeaks(tab: Tab, tokens: readonly string[]): Promise<{ found: 
     'IndexedDB, Cache Storage': leaks([harvest.indexedDB, ...harvest.caches], tokens),
     cookies: leaks([harvest.cookie, ...cookies.map((cookie) => `${cookie.name}=${cookie.value}`)], tokens),
     'console output': leaks(tab.console, tokens),
-    'DOM attributes': harvest.attributes.filter((attribute) => !ALLOWED_CARRIERS.some((carrier) => carrier.allows(attribute))).map((a) => `${a.element} ${a.name}="${a.value.slice(0, 200)}"`),
-    'lk-* event details': leaks(harvest.events.map((event) => `${event.type} ${event.detail}`), tokens),
-    'analytics calls': leaks(harvest.analytics.map((call) => `${call.call} ${call.name} ${call.props}`), tokens),
+    'DOM attributes': harvest.attributes
+      .filter((attribute) => !ALLOWED_CARRIERS.some((carrier) => carrier.allows(attribute)))
+      .map((a) => `${a.element} ${a.name}="${a.value.slice(0, 200)}"`),
+    'lk-* event details': leaks(
+      harvest.events.map((event) => `${event.type} ${event.detail}`),
+      tokens,
+    ),
+    'analytics calls': leaks(
+      harvest.analytics.map((call) => `${call.call} ${call.name} ${call.props}`),
+      tokens,
+    ),
   };
   return { found, harvest };
 }
@@ -311,7 +327,9 @@ describe('the leak detectors', () => {
         console.info('probe', `(303) ${phone!.slice(3, 6)}-${phone!.slice(6)}`);
         document.querySelector('review-request')!.shadowRoot!.firstElementChild!.setAttribute('data-probe', email!);
         document.dispatchEvent(new CustomEvent('lk-probe', { detail: { token: secret } }));
-        (document.querySelector('review-request') as HTMLElement & { analytics: { track(name: string, props: object): void } }).analytics.track('probe', { email });
+        (document.querySelector('review-request') as HTMLElement & { analytics: { track(name: string, props: object): void } }).analytics.track('probe', {
+          email,
+        });
         await fetch(`/sandbox/probe?e=${encodeURIComponent(email!)}`).catch(() => undefined);
         await new Promise<void>((resolve) => {
           const open = indexedDB.open('probe');
@@ -327,12 +345,21 @@ describe('the leak detectors', () => {
     const { found } = await findLeaks(tab, [token]);
     for (const [place, lines] of Object.entries(found)) expect(lines.length, place).toBeGreaterThan(0);
     // The suite-wide check of watchPage (harness.ts) on the seeded customers.
-    expect(customerSecretsIn(['http://127.0.0.1/x?q=jordan.rivera%40example.com', 'log: (303) 555-0142', 'Authorization: OneTime sandbox-member-token-5001', 'ott_0123456789abcdef01'])).toHaveLength(4);
+    expect(
+      customerSecretsIn([
+        'http://127.0.0.1/x?q=jordan.rivera%40example.com',
+        'log: (303) 555-0142',
+        'Authorization: OneTime sandbox-member-token-5001',
+        'ott_0123456789abcdef01',
+      ]),
+    ).toHaveLength(4);
     expect(customerSecretsIn(['http://127.0.0.1/gateway/lead/office/v2/leads/300001?spId=1001'])).toEqual([]);
   });
 });
 
-describe('leak canaries: the canary customer’s token, e-mail and phone stay out of URLs, storage, console, attributes, events and analytics', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('leak canaries: the canary customer’s token, e-mail and phone stay out of URLs, storage, console, attributes, events and analytics', {
+  timeout: TEST_TIMEOUT_MS,
+}, () => {
   it('the board: the canary’s card opened, its contact shown, rated, its status changed', async () => {
     watchContext();
     const canary = await addCanaryCustomer();
@@ -351,7 +378,9 @@ describe('leak canaries: the canary customer’s token, e-mail and phone stay ou
     await tab.page.waitForResponse((response) => response.url().endsWith(`/leads/${canary.leadId}/status`), { timeout: UI_TIMEOUT_MS });
     const harvest = await expectNoLeaks(tab, [canary.token], 'board');
     // The sink was heard: the board's page view and the rating's track call.
-    expect(harvest.analytics.map((call) => `${call.call} ${call.name}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^page /), expect.stringMatching(/^track /)]));
+    expect(harvest.analytics.map((call) => `${call.call} ${call.name}`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^page /), expect.stringMatching(/^track /)]),
+    );
     expect(harvest.events.length).toBeGreaterThan(0);
   });
 

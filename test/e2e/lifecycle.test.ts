@@ -82,7 +82,12 @@ const SUBJECTS: readonly Subject[] = [
     loaded: { event: 'lk-load' },
   },
   { tag: 'raq-funnel', attributes: { 'sp-id': SP, 'postal-code': '80202' }, path: BLANK_PATH, loaded: { event: 'lk-load' } },
-  { tag: 'review-request', attributes: { 'sp-id': SP, 'lead-id': String(SANDBOX_LEADS.purchased) }, path: BLANK_PATH, loaded: { selector: 'button[part~="trigger"]' } },
+  {
+    tag: 'review-request',
+    attributes: { 'sp-id': SP, 'lead-id': String(SANDBOX_LEADS.purchased) },
+    path: BLANK_PATH,
+    loaded: { selector: 'button[part~="trigger"]' },
+  },
 ];
 
 /** The blank page: the loader and two parents to move elements between. */
@@ -331,7 +336,13 @@ interface LiveTimers {
 declare global {
   interface Window {
     __lifecycle: {
-      cycle(spec: { tag: string; attributes: Readonly<Record<string, string>>; loaded: Subject['loaded']; timeoutMs: number; lingerMs: number }): Promise<CycleResult>;
+      cycle(spec: {
+        tag: string;
+        attributes: Readonly<Record<string, string>>;
+        loaded: Subject['loaded'];
+        timeoutMs: number;
+        lingerMs: number;
+      }): Promise<CycleResult>;
       slowCycle(spec: { tag: string; attributes: Readonly<Record<string, string>> }): Promise<SlowCycleResult>;
       live(): LiveTimers;
       settle(ms: number): Promise<void>;
@@ -564,7 +575,9 @@ async function runCycles(subject: Subject, expect: ExpectStatic): Promise<void> 
     const { removedAt, heap: heapEnd, nodes: nodesEnd, listeners: listenersEnd } = last;
     const cyclesBegan = first.began;
 
-    const requestsAfterRemoval = (await page.evaluate((at) => window.__lifecycle.requestedSince(at), removedInPageAt)).map((url) => url.replace(server.origin, ''));
+    const requestsAfterRemoval = (await page.evaluate((at) => window.__lifecycle.requestedSince(at), removedInPageAt)).map((url) =>
+      url.replace(server.origin, ''),
+    );
     const live = await page.evaluate(() => window.__lifecycle.live());
 
     loadTimes.sort((a, b) => a - b);
@@ -573,18 +586,27 @@ async function runCycles(subject: Subject, expect: ExpectStatic): Promise<void> 
     const lines = [
       `<${tag}>: ${second ? 2 * CYCLES : CYCLES} cycles in ${((removedAt - cyclesBegan) / 1000).toFixed(1)} s (first content: median ${loadTimes[loadTimes.length >> 1]?.toFixed(0)} ms, max ${loadTimes.at(-1)?.toFixed(0)} ms); file part ${((performance.now() - began) / 1000).toFixed(1)} s`,
       `  JS objects ${kB(heapStart.objects)} → ${kB(first.heap.objects)} (${percent(ratio)}; ${grewBy(heapStart, first.heap) || 'no change'}); V8 used (with compiled code) ${kB(heapStart.used)} → ${kB(heapEnd.used)} (${percent(heapEnd.used / heapStart.used)})`,
-      ...(second ? [`  over the tolerance: a second round of ${CYCLES} cycles, JS objects ${kB(first.heap.objects)} → ${kB(second.heap.objects)} (${percent(1 + secondGrowth)} of the start; ${grewBy(first.heap, second.heap) || 'no change'})`] : []),
+      ...(second
+        ? [
+            `  over the tolerance: a second round of ${CYCLES} cycles, JS objects ${kB(first.heap.objects)} → ${kB(second.heap.objects)} (${percent(1 + secondGrowth)} of the start; ${grewBy(first.heap, second.heap) || 'no change'})`,
+          ]
+        : []),
       `  DOM nodes ${nodesStart} → ${nodesEnd}; window/document listeners ${listenersStart.length} → ${listenersEnd.length} [${listenersEnd.join(', ')}]`,
       `  live timers after removal: ${live.timers.length === 0 ? 'none' : live.timers.join('; ')} (page's own before: ${pageOwnTimers.length}); requests after removal: ${requestsAfterRemoval.length}`,
       ...(tag === 'message-thread'
-        ? [`  chat event streams: ${streams.figures.opened} opened, at most ${streams.figures.most} alive, ${streams.live} alive at the end, slowest close ${streams.figures.slowestCloseMs.toFixed(0)} ms; EventSource/WebSocket open: ${live.sockets}`]
+        ? [
+            `  chat event streams: ${streams.figures.opened} opened, at most ${streams.figures.most} alive, ${streams.live} alive at the end, slowest close ${streams.figures.slowestCloseMs.toFixed(0)} ms; EventSource/WebSocket open: ${live.sockets}`,
+          ]
         : []),
     ];
     console.log(`lifecycle ${lines.join('\n')}`);
 
     expect(errors, `<${tag}>: page errors`).toEqual([]);
     if (second) {
-      expect(secondGrowth, `<${tag}>: JS objects grew again in a second round, ${first.heap.objects} → ${second.heap.objects} bytes (${grewBy(first.heap, second.heap)}); the first round ${heapStart.objects} → ${first.heap.objects} (${grewBy(heapStart, first.heap)})`).toBeLessThanOrEqual(HEAP_TOLERANCE / 2);
+      expect(
+        secondGrowth,
+        `<${tag}>: JS objects grew again in a second round, ${first.heap.objects} → ${second.heap.objects} bytes (${grewBy(first.heap, second.heap)}); the first round ${heapStart.objects} → ${first.heap.objects} (${grewBy(heapStart, first.heap)})`,
+      ).toBeLessThanOrEqual(HEAP_TOLERANCE / 2);
     } else {
       expect(ratio, `<${tag}>: JS objects ${heapStart.objects} → ${heapEnd.objects} bytes`).toBeLessThanOrEqual(1 + HEAP_TOLERANCE);
     }
@@ -614,7 +636,9 @@ const TEST_BOUND_MS = Math.ceil(SUBJECTS.length / LANES) * SUBJECT_BOUND_MS;
 
 describe.concurrent(`${CYCLES} attach/move/detach cycles per tag`, () => {
   for (const subject of SUBJECTS) {
-    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind${subject.tag === 'review-request' ? '' : '; removed mid-call, it cancels its reads'}`, { timeout: TEST_BOUND_MS }, async ({ expect }) => {
+    it(`<${subject.tag}> leaves no heap, listeners, timers, requests or chat streams behind${subject.tag === 'review-request' ? '' : '; removed mid-call, it cancels its reads'}`, {
+      timeout: TEST_BOUND_MS,
+    }, async ({ expect }) => {
       await lane(() => runCycles(subject, expect));
     });
   }
@@ -652,8 +676,17 @@ async function slowCycles(subject: Subject, page: Page, cdp: CDPSession, heapSta
       `the slowest ended ${Math.max(...results.map((r) => r.slowestEndMs)).toFixed(0)} ms after; JS objects ${kB(heapStart.objects)} → ${kB(heapEnd.objects)} (${percent(ratio)}; ${grewBy(heapStart, heapEnd) || 'no change'})`,
   );
   expect(errors, `<${tag}>: page errors`).toEqual([]);
-  expect(results.every((r) => r.calledBeforeRemoval > 0), `<${tag}>: each element had a call on the way when it was removed`).toBe(true);
-  expect(results.flatMap((r) => r.startedAfterRemoval), `<${tag}>: calls started after the removal`).toEqual([]);
-  expect(results.flatMap((r) => r.openAfterASecond), `<${tag}>: calls still open 1 s after the removal`).toEqual([]);
+  expect(
+    results.every((r) => r.calledBeforeRemoval > 0),
+    `<${tag}>: each element had a call on the way when it was removed`,
+  ).toBe(true);
+  expect(
+    results.flatMap((r) => r.startedAfterRemoval),
+    `<${tag}>: calls started after the removal`,
+  ).toEqual([]);
+  expect(
+    results.flatMap((r) => r.openAfterASecond),
+    `<${tag}>: calls still open 1 s after the removal`,
+  ).toEqual([]);
   expect(ratio, `<${tag}>: JS objects ${heapStart.objects} → ${heapEnd.objects} bytes (${grewBy(heapStart, heapEnd)})`).toBeLessThanOrEqual(SLOW_HEAP_LIMIT);
 }

@@ -55,7 +55,15 @@ async function recordRequests(page: Page): Promise<SentRequest[]> {
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Network.requestWillBeSent', (event) => {
     const sentBy = (event.initiator.stack?.callFrames ?? []).map((frame) => cdnFile(frame.url) ?? frame.url);
-    const request: SentRequest = { url: event.request.url, method: event.request.method, body: event.request.postData, sent: event.timestamp, finished: null, sentBy, byPage: event.initiator.type === 'parser' };
+    const request: SentRequest = {
+      url: event.request.url,
+      method: event.request.method,
+      body: event.request.postData,
+      sent: event.timestamp,
+      finished: null,
+      sentBy,
+      byPage: event.initiator.type === 'parser',
+    };
     byId.set(event.requestId, request);
     requests.push(request);
   });
@@ -90,10 +98,13 @@ function cdnFile(url: string): string | undefined {
 }
 
 /** 'the loader' when only the loader's code was on the stack that sent the request. */
-const sender = (request: SentRequest) => (request.sentBy.length > 0 && request.sentBy.every((file) => file === 'leadkit.js') ? 'the loader' : request.sentBy.join(' < ') || 'no script');
+const sender = (request: SentRequest) =>
+  request.sentBy.length > 0 && request.sentBy.every((file) => file === 'leadkit.js') ? 'the loader' : request.sentBy.join(' < ') || 'no script';
 
 function expectNoDuplicateGatewayCalls(requests: SentRequest[]): void {
-  const calls = requests.filter((request) => new URL(request.url).pathname.startsWith('/gateway/') && !/\/chat\/events/.test(request.url)).map((request) => `${request.method} ${request.url} ${request.body ?? ''}`);
+  const calls = requests
+    .filter((request) => new URL(request.url).pathname.startsWith('/gateway/') && !/\/chat\/events/.test(request.url))
+    .map((request) => `${request.method} ${request.url} ${request.body ?? ''}`);
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
 }
@@ -106,7 +117,9 @@ function expectNoDuplicateGatewayCalls(requests: SentRequest[]): void {
 function expectRuntimeBesideLoader(requests: SentRequest[]): void {
   const loader = requests.find((request) => cdnFile(request.url) === 'leadkit.js');
   const hinted = requests.filter((request) => cdnFile(request.url) === CDN_FLAVOURS.react.runtime);
-  expect(hinted.map((request) => ({ byPage: request.byPage, beforeTheLoaderArrived: request.sent < (loader?.finished ?? 0) }))).toEqual([{ byPage: true, beforeTheLoaderArrived: true }]);
+  expect(hinted.map((request) => ({ byPage: request.byPage, beforeTheLoaderArrived: request.sent < (loader?.finished ?? 0) }))).toEqual([
+    { byPage: true, beforeTheLoaderArrived: true },
+  ]);
   const runtime = firstContent().runtime;
   expect(requests.filter((request) => cdnFile(request.url) === runtime)).toHaveLength(1);
 }
@@ -145,7 +158,9 @@ describe('the load path', { timeout: 60_000 }, () => {
     // wait for the board route's chunk (on an idle machine they leave before it has arrived; on a
     // busy one the loader's task may run a little later — the bench measures the timing), and
     // each was sent once.
-    const providerInfo = requests.filter((request) => request.method === 'GET' && request.url.includes('/gateway/office-home/v4/service_provider?serviceProviderIds=1001'));
+    const providerInfo = requests.filter(
+      (request) => request.method === 'GET' && request.url.includes('/gateway/office-home/v4/service_provider?serviceProviderIds=1001'),
+    );
     const firstPage = requests.filter((request) => request.method === 'POST' && request.url.endsWith('/gateway/lead/office/v6/leads/serviceProvider/1001'));
     expect([providerInfo.length, firstPage.length]).toEqual([1, 1]);
     for (const call of [...providerInfo, ...firstPage]) {
@@ -178,7 +193,12 @@ describe('the load path', { timeout: 60_000 }, () => {
     const requests = await recordRequests(page);
     await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
     await page.locator('message-thread [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
-    const opening = ['/message-center/v2/lead/phone_number', '/lead/office/v2/leads/300001', '/message-center/v2/interactions/activities', '/message-center/v1/chat/session'];
+    const opening = [
+      '/message-center/v2/lead/phone_number',
+      '/lead/office/v2/leads/300001',
+      '/message-center/v2/interactions/activities',
+      '/message-center/v1/chat/session',
+    ];
     for (const path of opening) {
       const sent = requests.filter((request) => new URL(request.url).pathname === `/gateway${path}`);
       expect(sent.map(sender)).toEqual(['the loader']);
@@ -262,7 +282,14 @@ describe('the load path', { timeout: 60_000 }, () => {
   it("on-demand parts are in no tag's or route's first content: the open card's dialogs and review request, the photo pipeline, the HEIC converter, the saved-replies menu, the drafts database, the board's bulk actions", () => {
     const { tags, routes, attrs } = firstContent();
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const onDemand = ['src/widgets/message-thread/photo-pick-part.ts', 'node_modules/heic-to/dist/csp/heic-to.js', 'src/widgets/message-thread/saved-replies-part.ts', 'src/domain/draft-backend-idb.ts', 'src/widgets/lead-board/bulk/bulk-part.tsx', 'src/widgets/lead-board/extras/card-extras-part.ts'].map((source) => {
+    const onDemand = [
+      'src/widgets/message-thread/photo-pick-part.ts',
+      'node_modules/heic-to/dist/csp/heic-to.js',
+      'src/widgets/message-thread/saved-replies-part.ts',
+      'src/domain/draft-backend-idb.ts',
+      'src/widgets/lead-board/bulk/bulk-part.tsx',
+      'src/widgets/lead-board/extras/card-extras-part.ts',
+    ].map((source) => {
       const file = manifest[source]?.file;
       expect(file, source).toBeTypeOf('string');
       return file as string;

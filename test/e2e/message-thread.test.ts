@@ -26,7 +26,19 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { twilioSdkRun, type TwilioSdkRun } from '../engines/in-page';
 import { includesBytes, readExif } from '../helpers/exif';
-import { cdnBuildFile, cdnBuildScripts, cdnSourceChunk, clearFaults, injectFault, seriousAxeViolations, TWILIO_SDK_SOURCE, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import {
+  cdnBuildFile,
+  cdnBuildScripts,
+  cdnSourceChunk,
+  clearFaults,
+  injectFault,
+  seriousAxeViolations,
+  TWILIO_SDK_SOURCE,
+  UI_TIMEOUT_MS,
+  useE2eSession,
+  visible,
+  watchPage,
+} from './harness';
 
 const SP_ID = 1001;
 const MC = '/gateway/message-center';
@@ -64,7 +76,11 @@ const e2e = useE2eSession({ viewport: { width: 1280, height: 1000 } });
 /** The texts the sandbox stored in a thread, read back through the gateway (session token + messages page). */
 async function storedTexts(userId: number): Promise<string[]> {
   const session = (await (
-    await fetch(`${e2e.server.origin}${MC}/v1/chat/session`, { method: 'POST', headers: PROVIDER_HEADERS, body: JSON.stringify({ serviceProviderId: SP_ID, userId }) })
+    await fetch(`${e2e.server.origin}${MC}/v1/chat/session`, {
+      method: 'POST',
+      headers: PROVIDER_HEADERS,
+      body: JSON.stringify({ serviceProviderId: SP_ID, userId }),
+    })
   ).json()) as { conversationSid: string; token: string };
   const page = (await (
     await fetch(`${e2e.server.origin}${MC}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
@@ -92,327 +108,372 @@ async function ready(page: Page) {
 }
 
 describe('<message-thread> in Chromium with the sandbox chat', () => {
-  it('opens from the board’s Message link, sends a text and a photo, and shows the customer’s replies live', async () => {
-    const page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    await page.goto(`${e2e.server.origin}/app/lead/board/${SP_ID}`);
-    const firstCard = page.locator('lead-app').locator('[part~="lead-card"]').first();
-    await visible(firstCard);
-    await firstCard.getByRole('link', { name: /^Message/ }).first().click();
-    await page.waitForURL(/\/app\/conversation\/1001\/thread\/5001\?leadId=300001$/, { timeout: UI_TIMEOUT_MS });
-    await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' }));
-    await ready(page);
-    const { list, box, send } = thread(page);
-    await visible(list.getByRole('img', { name: 'water-heater.jpg' }));
-
-    await box.fill('I can come by Tuesday at 9.');
-    await send.click();
-    await visible(list.getByText('I can come by Tuesday at 9.', { exact: true }));
-    await visible(list.getByText(FIRST_REPLY, { exact: true }));
-    expect(await box.inputValue()).toBe('');
-
-    const input = page.locator('lead-app').locator('input[type="file"]');
-    await input.setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: PNG });
-    await visible(page.getByRole('button', { name: 'Remove file leak.png' }));
-    expect(await box.isDisabled()).toBe(true);
-    await send.click();
-    await visible(list.getByRole('img', { name: 'leak.png' }));
-    await visible(list.getByText(PHOTO_REPLY, { exact: true }));
-    expect(await list.getByRole('img', { name: 'leak.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-
-    const sends = watch.requested(`${MC}/v1/messages`).filter((p) => p === `${MC}/v1/messages`);
-    expect(sends).toHaveLength(1);
-    expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/media'))).toHaveLength(1);
-    // One contact per send: the text's, and the photo's (sent on its own).
-    expect(watch.requested('/gateway/lead/v1/contact')).toHaveLength(2);
-    const texts = await storedTexts(5001);
-    expect(texts.filter((t) => t === 'I can come by Tuesday at 9.')).toHaveLength(1);
-    expect(watch.consoleErrors).toEqual([]);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-  }, TEST_TIMEOUT_MS);
-
-  it('loads the older page when scrolled to the top and keeps the reading position', async () => {
-    const page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jasmine Anderson' }));
-    await ready(page);
-    const { list } = thread(page);
-    const oldest = 'Hi, thanks for reaching out about the kitchen drain. Is it fully blocked or just slow?';
-    await visible(list.getByText('And roughly what does it cost? (4)', { exact: true }));
-    // Opened at the newest message; the oldest ten are not loaded yet.
-    expect(await list.getByText(oldest, { exact: true }).count()).toBe(0);
-    expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('/messages?'))).toHaveLength(1);
-    await list.evaluate((element) => element.scrollTo({ top: 0 }));
-    await expect.poll(() => watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('before=10')).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
-    // The row that was at the top is still in view: the older page went above it.
-    await page.waitForTimeout(300);
-    expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(250);
-    await list.evaluate((element) => element.scrollTo({ top: 0 }));
-    await visible(list.getByText(oldest, { exact: true }));
-    // Index 0 reached: no more pages are asked for.
-    await list.evaluate((element) => element.scrollTo({ top: 0 }));
-    await page.waitForTimeout(300);
-    expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('/messages?'))).toHaveLength(2);
-  }, TEST_TIMEOUT_MS);
-
-  it('survives a dropped send: Retry delivers it exactly once, with the same idempotency key', async () => {
-    const page = await e2e.context.newPage();
-    const keys: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`) keys.push(request.headers()['idempotency-key'] ?? '');
-    });
-    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
-    await ready(page);
-    // The first send reaches the sandbox (which stores it) but its answer is lost on the way
-    // back: a connection reset the page sees. (The sandbox's own socket-level drop,
-    // faults.drop({ afterHandling: true }), is retried silently by Chromium on a reused
-    // keep-alive connection, so the page would never see it; the idempotency key makes that
-    // retry harmless too.)
-    let dropped = 0;
-    await page.route(`**${MC}/v1/messages`, async (route) => {
-      if (route.request().method() !== 'POST' || dropped > 0) return route.continue();
-      dropped++;
-      const answer = await route.fetch();
-      expect(answer.status()).toBe(200);
-      await route.abort('connectionreset');
-    });
-    const { root, box } = thread(page);
-    // Keyboard: type, Enter sends.
-    await box.focus();
-    await page.keyboard.type('Did you get my quote?');
-    await page.keyboard.press('Enter');
-    const failed = root.locator('[part~="message-pending"]').filter({ hasText: 'Not sent.' });
-    await visible(failed);
-    // The bubble leaves its failed state as soon as Retry is pressed, before the request is
-    // out: wait for the request itself.
-    const retried = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`, { timeout: UI_TIMEOUT_MS });
-    await failed.getByRole('button', { name: 'Retry' }).click();
-    await retried;
-    await expect.poll(() => failed.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
-    const texts = await storedTexts(5001);
-    expect(texts.filter((t) => t === 'Did you get my quote?')).toHaveLength(1);
-    await expect.poll(() => thread(page).list.getByText('Did you get my quote?', { exact: true }).count()).toBe(1);
-  }, TEST_TIMEOUT_MS);
-
-  it('at 390 px: the state goes Delivered → Read as the simulated customer reads, its typing shows, then its answer; nothing moves', async () => {
-    // A phone: 390 px, touch.
-    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    try {
-      const page = await context.newPage();
+  it(
+    'opens from the board’s Message link, sends a text and a photo, and shows the customer’s replies live',
+    async () => {
+      const page = await e2e.context.newPage();
       const watch = await watchPage(page);
-      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+      await page.goto(`${e2e.server.origin}/app/lead/board/${SP_ID}`);
+      const firstCard = page.locator('lead-app').locator('[part~="lead-card"]').first();
+      await visible(firstCard);
+      await firstCard
+        .getByRole('link', { name: /^Message/ })
+        .first()
+        .click();
+      await page.waitForURL(/\/app\/conversation\/1001\/thread\/5001\?leadId=300001$/, { timeout: UI_TIMEOUT_MS });
+      await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' }));
       await ready(page);
-      const { root, list, box, send } = thread(page);
-      // The customer's typing shows for 1 s: watched from the page from now on (a busy machine's
-      // reads below may take longer than that window, and a wait begun after it would never see it).
-      const typingSeen = page.evaluate(
-        (text) =>
-          new Promise<boolean>((resolve) => {
-            const deep = (node: Node | null): string => {
-              if (!node) return '';
-              const own = node instanceof Element && node.shadowRoot ? deep(node.shadowRoot) : '';
-              return own + [...node.childNodes].map((child) => (child.nodeType === Node.TEXT_NODE ? (child.textContent ?? '') : deep(child))).join('');
-            };
-            const started = performance.now();
-            const tick = () => {
-              if (deep(document.body).includes(text)) resolve(true);
-              else if (performance.now() - started > 30_000) resolve(false);
-              else requestAnimationFrame(tick);
-            };
-            tick();
-          }),
-        'Jordan Rivera is typing…',
-      );
-      // The bubble's state word and the boxes of the bubble and its time line (in the list's own
-      // content, its scroll position aside), recorded by the page at every state change from the
-      // send on: under load the customer may read before a poll from here has seen "Delivered".
-      const states = page.evaluate(
-        (text) =>
-          new Promise<{ state: string; word: string; bubble: string; time: string }[]>((resolve) => {
-            const seen: { state: string; word: string; bubble: string; time: string }[] = [];
-            const find = (root: ParentNode): Element | null => {
-              for (const element of root.querySelectorAll('*')) {
-                if (element.matches('[part~="message"]') && element.textContent?.includes(text)) return element;
-                const inner = element.shadowRoot ? find(element.shadowRoot) : null;
-                if (inner) return inner;
-              }
-              return null;
-            };
-            const box = (element: Element | null, frame: HTMLElement) => {
-              if (!element) return '';
-              const rect = element.getBoundingClientRect();
-              const origin = frame.getBoundingClientRect();
-              return JSON.stringify({ x: rect.left - origin.left, y: rect.top - origin.top + frame.scrollTop, width: rect.width, height: rect.height });
-            };
-            const started = performance.now();
-            const tick = () => {
-              const bubble = find(document);
-              const frame = bubble?.closest('[part="message-list"]') as HTMLElement | null;
-              const state = bubble?.querySelector('[part="message-state-icon"]')?.textContent ?? '';
-              const line = bubble?.nextElementSibling;
-              const word = line?.querySelector('[part="message-state"]')?.textContent ?? '';
-              if (bubble && frame && state && (state !== seen.at(-1)?.state || word !== seen.at(-1)?.word)) {
-                seen.push({ state, word, bubble: box(bubble, frame), time: box(line?.querySelector('span:not([part])') ?? null, frame) });
-              }
-              if (state === 'Read' || performance.now() - started > 30_000) resolve(seen);
-              else requestAnimationFrame(tick);
-            };
-            tick();
-          }),
-        'Running 10 minutes late',
-      );
-      await box.fill('Running 10 minutes late');
-      await send.tap();
-      const bubble = list.locator('[part~="message"]').filter({ hasText: 'Running 10 minutes late' });
-      const state = bubble.locator('[part="message-state-icon"]');
-      const line = bubble.locator('xpath=following-sibling::*[1]');
-      // The conversation holds it: Delivered (in words before its time too); the customer reads it
-      // and types (1 s before its answer, npm start's 2.5 s): Read. The customer's answer, due 1 s
-      // after its typing shows, scrolls the list to itself but moves nothing in it: the bubble and
-      // the time beside the word stay where they were while Delivered.
-      const recorded = await states;
-      const words = recorded.map((entry) => entry.state);
-      expect(words.slice(words.indexOf('Delivered'))).toEqual(['Delivered', 'Read']);
-      const [delivered, read] = recorded.slice(-2);
-      expect(read!.bubble).toBe(delivered!.bubble);
-      expect(read!.time).toBe(delivered!.time);
-      expect(delivered!.time).not.toBe('');
-      expect(delivered!.word).toBe('Delivered');
-      expect(await typingSeen).toBe(true);
-      expect(await state.textContent()).toBe('Read');
-      expect(await state.getAttribute('data-state')).toBe('read');
-      expect(await line.locator('[part="message-state"]').textContent()).toBe('Read');
+      const { list, box, send } = thread(page);
+      await visible(list.getByRole('img', { name: 'water-heater.jpg' }));
+
+      await box.fill('I can come by Tuesday at 9.');
+      await send.click();
+      await visible(list.getByText('I can come by Tuesday at 9.', { exact: true }));
       await visible(list.getByText(FIRST_REPLY, { exact: true }));
-      await expect.poll(() => root.getByText('Jordan Rivera is typing…').count()).toBe(0);
-      expect(await state.textContent()).toBe('Read');
-      // The provider's typing went out while the text was typed (one signal for the whole burst).
-      expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/typing'))).toHaveLength(1);
+      expect(await box.inputValue()).toBe('');
+
+      const input = page.locator('lead-app').locator('input[type="file"]');
+      await input.setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: PNG });
+      await visible(page.getByRole('button', { name: 'Remove file leak.png' }));
+      expect(await box.isDisabled()).toBe(true);
+      await send.click();
+      await visible(list.getByRole('img', { name: 'leak.png' }));
+      await visible(list.getByText(PHOTO_REPLY, { exact: true }));
+      expect(await list.getByRole('img', { name: 'leak.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+      const sends = watch.requested(`${MC}/v1/messages`).filter((p) => p === `${MC}/v1/messages`);
+      expect(sends).toHaveLength(1);
+      expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/media'))).toHaveLength(1);
+      // One contact per send: the text's, and the photo's (sent on its own).
+      expect(watch.requested('/gateway/lead/v1/contact')).toHaveLength(2);
+      const texts = await storedTexts(5001);
+      expect(texts.filter((t) => t === 'I can come by Tuesday at 9.')).toHaveLength(1);
       expect(watch.consoleErrors).toEqual([]);
       expect(await seriousAxeViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, TEST_TIMEOUT_MS);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('a thread too short to scroll whose older page fails asks once, says so, and asks again only on Retry (no request loop)', async () => {
-    const page = await e2e.context.newPage();
-    const older: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && /\/chat\/conversations\/[^/]+\/messages$/.test(url.pathname) && url.searchParams.has('before')) older.push(url.search);
-    });
-    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
-    await ready(page);
-    const { root, list } = thread(page);
-    await visible(list.getByRole('listitem').first());
-    expect(older).toEqual([]);
-    // The older pages fail from now on; then the list grows taller than its 30 messages, so the
-    // thread asks for the older page without a scroll.
-    await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: `GET ${MC}/v1/chat/conversations/:sid/messages`, times: 100 });
-    try {
-      await root.evaluate((element: HTMLElement) => element.style.setProperty('--lk-thread-height', '6000px'));
-      const alert = list.getByRole('alert');
-      await visible(alert);
-      expect(await alert.textContent()).toContain('Older messages could not be loaded.');
-      // Two seconds later it has still asked once (the adapter's request and its two retries).
-      await page.waitForTimeout(2000);
-      expect(older).toHaveLength(3);
-      expect(new Set(older).size).toBe(1);
-    } finally {
-      await clearFaults(e2e.server.origin);
-    }
-    await list.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => list.getByRole('alert').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
-    expect(older.length).toBeGreaterThanOrEqual(4);
-    expect(older[3]).toBe(older[0]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'loads the older page when scrolled to the top and keeps the reading position',
+    async () => {
+      const page = await e2e.context.newPage();
+      const watch = await watchPage(page);
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
+      await visible(page.getByRole('heading', { level: 1, name: 'Your messages with Jasmine Anderson' }));
+      await ready(page);
+      const { list } = thread(page);
+      const oldest = 'Hi, thanks for reaching out about the kitchen drain. Is it fully blocked or just slow?';
+      await visible(list.getByText('And roughly what does it cost? (4)', { exact: true }));
+      // Opened at the newest message; the oldest ten are not loaded yet.
+      expect(await list.getByText(oldest, { exact: true }).count()).toBe(0);
+      expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('/messages?'))).toHaveLength(1);
+      await list.evaluate((element) => element.scrollTo({ top: 0 }));
+      await expect
+        .poll(() => watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('before=10')).length, { timeout: UI_TIMEOUT_MS })
+        .toBe(1);
+      // The row that was at the top is still in view: the older page went above it.
+      await page.waitForTimeout(300);
+      expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(250);
+      await list.evaluate((element) => element.scrollTo({ top: 0 }));
+      await visible(list.getByText(oldest, { exact: true }));
+      // Index 0 reached: no more pages are asked for.
+      await list.evaluate((element) => element.scrollTo({ top: 0 }));
+      await page.waitForTimeout(300);
+      expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.includes('/messages?'))).toHaveLength(2);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in the spec's date words", async () => {
-    const page = await e2e.context.newPage();
-    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5090`);
-    await ready(page);
-    const { list } = thread(page);
-    await visible(list.getByText(/\(#10000\)$/));
-    /** The day headings in the list now whose text matches `name`, read in one go (the list renders and drops rows as it scrolls). */
-    const headings = (name: RegExp) =>
-      list.evaluate((element, [source, flags]) => [...element.querySelectorAll('h2')].map((h) => h.textContent ?? '').filter((text) => new RegExp(source, flags).test(text)), [name.source, name.flags] as const);
-    /**
-     * Scrolls up a screen at a time until a day heading matching `name` is in the list (a day is
-     * about 39 messages, 5–10 screens); returns the matching headings' texts as found. Reached
-     * when one is there at a check: a heading the list renders just past its edge can go again as
-     * the list measures the rows it added (seen on the lite flavour: found, then gone a moment
-     * later) — the texts are read in the same step. Bounded by screens, not by time: CI failed
-     * here twice when a 30 s bound ran out on a loaded machine while the list was still moving
-     * (scrollTop 2546, not busy, not at the top) — each step there takes seconds. A list that
-     * stops moving fails at once.
-     */
-    const scrollUpTo = async (name: RegExp): Promise<string[]> => {
-      const trail: string[] = [];
-      for (let screen = 0; ; screen++) {
-        const found = await headings(name);
-        if (found.length > 0) return found;
-        if (screen === 150) break;
-        const where = await list.evaluate((element) => {
-          const before = element.scrollTop;
-          element.scrollBy({ top: -element.clientHeight });
-          return { before, scrollTop: element.scrollTop, busy: element.getAttribute('aria-busy') };
-        });
-        trail.push(JSON.stringify(where));
-        // Stuck: at the same place for 50 screens though not at the top and not loading.
-        if (trail.length > 50 && new Set(trail.slice(-50)).size === 1 && where.scrollTop > 0) break;
-        await page.waitForTimeout(60);
-      }
-      const earliest = await list.evaluate((element) => element.querySelector('li')?.textContent?.slice(0, 80));
-      throw new Error(`no day heading ${String(name)} after ${trail.length} screens up; the last steps: ${trail.slice(-5).join(' ')}; earliest row: ${earliest}`);
-    };
-    // The thread ends a day before now, a message every 37 minutes: its newest day is yesterday.
-    await scrollUpTo(/^Yesterday$/);
-    expect(await headings(/^Today$/)).toEqual([]);
-    await list.evaluate((element) => element.scrollBy({ top: -element.clientHeight }));
-    const dated = await scrollUpTo(/^\w+day, \w+ \d{1,2}, \d{4}$/);
-    const expected = await page.evaluate(() => {
-      const day = new Date();
-      day.setDate(day.getDate() - 2);
-      return day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-    });
-    expect(dated.at(-1)).toBe(expected);
-  }, 4 * TEST_TIMEOUT_MS);
-
-  it("a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it", async () => {
-    // Twelve more from the customer since the provider last read the thread (the seed's own horizon: its last message).
-    for (let i = 1; i <= 12; i++) {
-      const sent = await fetch(`${e2e.server.origin}${MC}/v1/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: 'OneTime sandbox-member-token-5001' },
-        body: JSON.stringify({ text: `Another question (${i})`, senderEntityId: 5001, receiverEntityId: SP_ID }),
+  it(
+    'survives a dropped send: Retry delivers it exactly once, with the same idempotency key',
+    async () => {
+      const page = await e2e.context.newPage();
+      const keys: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`) keys.push(request.headers()['idempotency-key'] ?? '');
       });
-      expect(sent.status).toBe(200);
-    }
-    const page = await e2e.context.newPage();
-    await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
-    await ready(page);
-    const { list } = thread(page);
-    const marker = list.getByText('New messages', { exact: true });
-    await visible(marker);
-    // The line is at the top of the list's view, above the first unread message; the list is not at its bottom.
-    await expect
-      .poll(async () => {
-        const [frame, line] = await Promise.all([list.boundingBox(), marker.boundingBox()]);
-        return frame && line ? line.y >= frame.y && line.y + line.height <= frame.y + frame.height / 3 : false;
-      }, { timeout: UI_TIMEOUT_MS })
-      .toBe(true);
-    await visible(list.getByText('Thursday afternoon would be great.', { exact: true }));
-    expect(await list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop)).toBeGreaterThan(100);
-    // The thread marked everything read: opened again, it opens at the bottom without the line.
-    await page.waitForTimeout(300);
-    await page.reload();
-    await ready(page);
-    await visible(thread(page).list.getByText('Another question (12)', { exact: true }));
-    expect(await thread(page).list.getByText('New messages', { exact: true }).count()).toBe(0);
-  }, TEST_TIMEOUT_MS);
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+      await ready(page);
+      // The first send reaches the sandbox (which stores it) but its answer is lost on the way
+      // back: a connection reset the page sees. (The sandbox's own socket-level drop,
+      // faults.drop({ afterHandling: true }), is retried silently by Chromium on a reused
+      // keep-alive connection, so the page would never see it; the idempotency key makes that
+      // retry harmless too.)
+      let dropped = 0;
+      await page.route(`**${MC}/v1/messages`, async (route) => {
+        if (route.request().method() !== 'POST' || dropped > 0) return route.continue();
+        dropped++;
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(200);
+        await route.abort('connectionreset');
+      });
+      const { root, box } = thread(page);
+      // Keyboard: type, Enter sends.
+      await box.focus();
+      await page.keyboard.type('Did you get my quote?');
+      await page.keyboard.press('Enter');
+      const failed = root.locator('[part~="message-pending"]').filter({ hasText: 'Not sent.' });
+      await visible(failed);
+      // The bubble leaves its failed state as soon as Retry is pressed, before the request is
+      // out: wait for the request itself.
+      const retried = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `${MC}/v1/messages`, {
+        timeout: UI_TIMEOUT_MS,
+      });
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await retried;
+      await expect.poll(() => failed.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const texts = await storedTexts(5001);
+      expect(texts.filter((t) => t === 'Did you get my quote?')).toHaveLength(1);
+      await expect.poll(() => thread(page).list.getByText('Did you get my quote?', { exact: true }).count()).toBe(1);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'at 390 px: the state goes Delivered → Read as the simulated customer reads, its typing shows, then its answer; nothing moves',
+    async () => {
+      // A phone: 390 px, touch.
+      const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      try {
+        const page = await context.newPage();
+        const watch = await watchPage(page);
+        await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+        await ready(page);
+        const { root, list, box, send } = thread(page);
+        // The customer's typing shows for 1 s: watched from the page from now on (a busy machine's
+        // reads below may take longer than that window, and a wait begun after it would never see it).
+        const typingSeen = page.evaluate(
+          (text) =>
+            new Promise<boolean>((resolve) => {
+              const deep = (node: Node | null): string => {
+                if (!node) return '';
+                const own = node instanceof Element && node.shadowRoot ? deep(node.shadowRoot) : '';
+                return own + [...node.childNodes].map((child) => (child.nodeType === Node.TEXT_NODE ? (child.textContent ?? '') : deep(child))).join('');
+              };
+              const started = performance.now();
+              const tick = () => {
+                if (deep(document.body).includes(text)) resolve(true);
+                else if (performance.now() - started > 30_000) resolve(false);
+                else requestAnimationFrame(tick);
+              };
+              tick();
+            }),
+          'Jordan Rivera is typing…',
+        );
+        // The bubble's state word and the boxes of the bubble and its time line (in the list's own
+        // content, its scroll position aside), recorded by the page at every state change from the
+        // send on: under load the customer may read before a poll from here has seen "Delivered".
+        const states = page.evaluate(
+          (text) =>
+            new Promise<{ state: string; word: string; bubble: string; time: string }[]>((resolve) => {
+              const seen: { state: string; word: string; bubble: string; time: string }[] = [];
+              const find = (root: ParentNode): Element | null => {
+                for (const element of root.querySelectorAll('*')) {
+                  if (element.matches('[part~="message"]') && element.textContent?.includes(text)) return element;
+                  const inner = element.shadowRoot ? find(element.shadowRoot) : null;
+                  if (inner) return inner;
+                }
+                return null;
+              };
+              const box = (element: Element | null, frame: HTMLElement) => {
+                if (!element) return '';
+                const rect = element.getBoundingClientRect();
+                const origin = frame.getBoundingClientRect();
+                return JSON.stringify({ x: rect.left - origin.left, y: rect.top - origin.top + frame.scrollTop, width: rect.width, height: rect.height });
+              };
+              const started = performance.now();
+              const tick = () => {
+                const bubble = find(document);
+                const frame = bubble?.closest('[part="message-list"]') as HTMLElement | null;
+                const state = bubble?.querySelector('[part="message-state-icon"]')?.textContent ?? '';
+                const line = bubble?.nextElementSibling;
+                const word = line?.querySelector('[part="message-state"]')?.textContent ?? '';
+                if (bubble && frame && state && (state !== seen.at(-1)?.state || word !== seen.at(-1)?.word)) {
+                  seen.push({ state, word, bubble: box(bubble, frame), time: box(line?.querySelector('span:not([part])') ?? null, frame) });
+                }
+                if (state === 'Read' || performance.now() - started > 30_000) resolve(seen);
+                else requestAnimationFrame(tick);
+              };
+              tick();
+            }),
+          'Running 10 minutes late',
+        );
+        await box.fill('Running 10 minutes late');
+        await send.tap();
+        const bubble = list.locator('[part~="message"]').filter({ hasText: 'Running 10 minutes late' });
+        const state = bubble.locator('[part="message-state-icon"]');
+        const line = bubble.locator('xpath=following-sibling::*[1]');
+        // The conversation holds it: Delivered (in words before its time too); the customer reads it
+        // and types (1 s before its answer, npm start's 2.5 s): Read. The customer's answer, due 1 s
+        // after its typing shows, scrolls the list to itself but moves nothing in it: the bubble and
+        // the time beside the word stay where they were while Delivered.
+        const recorded = await states;
+        const words = recorded.map((entry) => entry.state);
+        expect(words.slice(words.indexOf('Delivered'))).toEqual(['Delivered', 'Read']);
+        const [delivered, read] = recorded.slice(-2);
+        expect(read!.bubble).toBe(delivered!.bubble);
+        expect(read!.time).toBe(delivered!.time);
+        expect(delivered!.time).not.toBe('');
+        expect(delivered!.word).toBe('Delivered');
+        expect(await typingSeen).toBe(true);
+        expect(await state.textContent()).toBe('Read');
+        expect(await state.getAttribute('data-state')).toBe('read');
+        expect(await line.locator('[part="message-state"]').textContent()).toBe('Read');
+        await visible(list.getByText(FIRST_REPLY, { exact: true }));
+        await expect.poll(() => root.getByText('Jordan Rivera is typing…').count()).toBe(0);
+        expect(await state.textContent()).toBe('Read');
+        // The provider's typing went out while the text was typed (one signal for the whole burst).
+        expect(watch.requested(`${MC}/v1/chat/conversations/`).filter((p) => p.endsWith('/typing'))).toHaveLength(1);
+        expect(watch.consoleErrors).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a thread too short to scroll whose older page fails asks once, says so, and asks again only on Retry (no request loop)',
+    async () => {
+      const page = await e2e.context.newPage();
+      const older: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'GET' && /\/chat\/conversations\/[^/]+\/messages$/.test(url.pathname) && url.searchParams.has('before'))
+          older.push(url.search);
+      });
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5003&lead-id=300002`);
+      await ready(page);
+      const { root, list } = thread(page);
+      await visible(list.getByRole('listitem').first());
+      expect(older).toEqual([]);
+      // The older pages fail from now on; then the list grows taller than its 30 messages, so the
+      // thread asks for the older page without a scroll.
+      await injectFault(e2e.server.origin, { kind: 'status', status: 500, route: `GET ${MC}/v1/chat/conversations/:sid/messages`, times: 100 });
+      try {
+        await root.evaluate((element: HTMLElement) => element.style.setProperty('--lk-thread-height', '6000px'));
+        const alert = list.getByRole('alert');
+        await visible(alert);
+        expect(await alert.textContent()).toContain('Older messages could not be loaded.');
+        // Two seconds later it has still asked once (the adapter's request and its two retries).
+        await page.waitForTimeout(2000);
+        expect(older).toHaveLength(3);
+        expect(new Set(older).size).toBe(1);
+      } finally {
+        await clearFaults(e2e.server.origin);
+      }
+      await list.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => list.getByRole('alert').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+      expect(older.length).toBeGreaterThanOrEqual(4);
+      expect(older[3]).toBe(older[0]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "day separators — scrolling up the 10,000-message thread meets 'Yesterday', then the day before in the spec's date words",
+    async () => {
+      const page = await e2e.context.newPage();
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5090`);
+      await ready(page);
+      const { list } = thread(page);
+      await visible(list.getByText(/\(#10000\)$/));
+      /** The day headings in the list now whose text matches `name`, read in one go (the list renders and drops rows as it scrolls). */
+      const headings = (name: RegExp) =>
+        list.evaluate(
+          (element, [source, flags]) =>
+            [...element.querySelectorAll('h2')].map((h) => h.textContent ?? '').filter((text) => new RegExp(source, flags).test(text)),
+          [name.source, name.flags] as const,
+        );
+      /**
+       * Scrolls up a screen at a time until a day heading matching `name` is in the list (a day is
+       * about 39 messages, 5–10 screens); returns the matching headings' texts as found. Reached
+       * when one is there at a check: a heading the list renders just past its edge can go again as
+       * the list measures the rows it added (seen on the lite flavour: found, then gone a moment
+       * later) — the texts are read in the same step. Bounded by screens, not by time: CI failed
+       * here twice when a 30 s bound ran out on a loaded machine while the list was still moving
+       * (scrollTop 2546, not busy, not at the top) — each step there takes seconds. A list that
+       * stops moving fails at once.
+       */
+      const scrollUpTo = async (name: RegExp): Promise<string[]> => {
+        const trail: string[] = [];
+        for (let screen = 0; ; screen++) {
+          const found = await headings(name);
+          if (found.length > 0) return found;
+          if (screen === 150) break;
+          const where = await list.evaluate((element) => {
+            const before = element.scrollTop;
+            element.scrollBy({ top: -element.clientHeight });
+            return { before, scrollTop: element.scrollTop, busy: element.getAttribute('aria-busy') };
+          });
+          trail.push(JSON.stringify(where));
+          // Stuck: at the same place for 50 screens though not at the top and not loading.
+          if (trail.length > 50 && new Set(trail.slice(-50)).size === 1 && where.scrollTop > 0) break;
+          await page.waitForTimeout(60);
+        }
+        const earliest = await list.evaluate((element) => element.querySelector('li')?.textContent?.slice(0, 80));
+        throw new Error(
+          `no day heading ${String(name)} after ${trail.length} screens up; the last steps: ${trail.slice(-5).join(' ')}; earliest row: ${earliest}`,
+        );
+      };
+      // The thread ends a day before now, a message every 37 minutes: its newest day is yesterday.
+      await scrollUpTo(/^Yesterday$/);
+      expect(await headings(/^Today$/)).toEqual([]);
+      await list.evaluate((element) => element.scrollBy({ top: -element.clientHeight }));
+      const dated = await scrollUpTo(/^\w+day, \w+ \d{1,2}, \d{4}$/);
+      const expected = await page.evaluate(() => {
+        const day = new Date();
+        day.setDate(day.getDate() - 2);
+        return day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+      });
+      expect(dated.at(-1)).toBe(expected);
+    },
+    4 * TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "a thread opened with unread customer messages opens at 'New messages', not the bottom; opened again, without it",
+    async () => {
+      // Twelve more from the customer since the provider last read the thread (the seed's own horizon: its last message).
+      for (let i = 1; i <= 12; i++) {
+        const sent = await fetch(`${e2e.server.origin}${MC}/v1/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: 'OneTime sandbox-member-token-5001' },
+          body: JSON.stringify({ text: `Another question (${i})`, senderEntityId: 5001, receiverEntityId: SP_ID }),
+        });
+        expect(sent.status).toBe(200);
+      }
+      const page = await e2e.context.newPage();
+      await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+      await ready(page);
+      const { list } = thread(page);
+      const marker = list.getByText('New messages', { exact: true });
+      await visible(marker);
+      // The line is at the top of the list's view, above the first unread message; the list is not at its bottom.
+      await expect
+        .poll(
+          async () => {
+            const [frame, line] = await Promise.all([list.boundingBox(), marker.boundingBox()]);
+            return frame && line ? line.y >= frame.y && line.y + line.height <= frame.y + frame.height / 3 : false;
+          },
+          { timeout: UI_TIMEOUT_MS },
+        )
+        .toBe(true);
+      await visible(list.getByText('Thursday afternoon would be great.', { exact: true }));
+      expect(await list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop)).toBeGreaterThan(100);
+      // The thread marked everything read: opened again, it opens at the bottom without the line.
+      await page.waitForTimeout(300);
+      await page.reload();
+      await ready(page);
+      await visible(thread(page).list.getByText('Another question (12)', { exact: true }));
+      expect(await thread(page).list.getByText('New messages', { exact: true }).count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   it('an iPhone photo (HEIC) converts in the browser and goes out as a JPEG without its location; a JPEG loses its GPS', async () => {
     const page = await e2e.context.newPage();
@@ -466,28 +527,39 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
     expect(watch.consoleErrors).toEqual([]);
   }, 90_000);
 
-  it('under the strict CSP page (no blob: workers) a HEIC pick says it cannot be converted here, without fetching the converter', async () => {
-    const page = await e2e.context.newPage();
-    const watch = await watchPage(page);
-    await page.goto(`${e2e.server.origin}/examples/strict-csp.html`);
-    // The page's own widgets are lead pages: a thread is added the way a host script would.
-    await page.evaluate(() => {
-      const element = document.createElement('message-thread');
-      for (const [name, value] of Object.entries({ 'sp-id': '1001', 'user-id': '5005', 'lead-id': '300004', 'auth-mode': 'provider', 'chat-service': 'sandbox' })) element.setAttribute(name, value);
-      document.querySelector('main')?.append(element);
-    });
-    await ready(page);
-    const root = page.locator('message-thread');
-    await root.locator('input[type="file"]').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: HEIC });
-    await visible(root.getByRole('alert').filter({ hasText: "iPhone photos (HEIC) can't be converted here. Please send it as a JPEG or PNG." }), 20_000);
-    expect(await root.getByRole('button', { name: 'Attach a file' }).isEnabled()).toBe(true);
-    expect(watch.requested(converterChunk())).toEqual([]);
-    // The only console error is the browser's report of the refused probe worker.
-    expect(watch.consoleErrors.filter((text) => !/Content Security Policy|blob:/.test(text))).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'under the strict CSP page (no blob: workers) a HEIC pick says it cannot be converted here, without fetching the converter',
+    async () => {
+      const page = await e2e.context.newPage();
+      const watch = await watchPage(page);
+      await page.goto(`${e2e.server.origin}/examples/strict-csp.html`);
+      // The page's own widgets are lead pages: a thread is added the way a host script would.
+      await page.evaluate(() => {
+        const element = document.createElement('message-thread');
+        for (const [name, value] of Object.entries({
+          'sp-id': '1001',
+          'user-id': '5005',
+          'lead-id': '300004',
+          'auth-mode': 'provider',
+          'chat-service': 'sandbox',
+        }))
+          element.setAttribute(name, value);
+        document.querySelector('main')?.append(element);
+      });
+      await ready(page);
+      const root = page.locator('message-thread');
+      await root.locator('input[type="file"]').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: HEIC });
+      await visible(root.getByRole('alert').filter({ hasText: "iPhone photos (HEIC) can't be converted here. Please send it as a JPEG or PNG." }), 20_000);
+      expect(await root.getByRole('button', { name: 'Attach a file' }).isEnabled()).toBe(true);
+      expect(watch.requested(converterChunk())).toEqual([]);
+      // The only console error is the browser's report of the refused probe worker.
+      expect(watch.consoleErrors.filter((text) => !/Content Security Policy|blob:/.test(text))).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
-describe("Twilio's SDK from the CDN build (chat-service=\"twilio\")", () => {
+describe('Twilio\'s SDK from the CDN build (chat-service="twilio")', () => {
   it("carries no core-js polyfills, and runs — a client starts connecting — without replacing or adding any of the page's built-ins", async () => {
     // core-js's global store, in any file that carries it: the SDK `require`s ~80 polyfills.
     expect(cdnBuildScripts().filter((file) => readFileSync(cdnBuildFile(file), 'utf8').includes('__core-js_shared__'))).toEqual([]);
@@ -508,7 +580,9 @@ describe("Twilio's SDK from the CDN build (chat-service=\"twilio\")", () => {
     expect(run.states[0]).toBe('connecting');
     // The client's first words on its socket: Twilio's protocol, with the token it was given.
     expect(sockets[0]).toMatch(/^wss:\/\/tsock\.[a-z0-9.]*twilio\.com\//);
-    await expect.poll(() => sent.find((message) => message.includes('"method":"init"')) ?? '', { timeout: UI_TIMEOUT_MS }).toMatch(/^TWILSOCK V3\.0 [\s\S]*"token":"header\.payload\.signature"/);
+    await expect
+      .poll(() => sent.find((message) => message.includes('"method":"init"')) ?? '', { timeout: UI_TIMEOUT_MS })
+      .toMatch(/^TWILSOCK V3\.0 [\s\S]*"token":"header\.payload\.signature"/);
     expect(watch.consoleErrors.filter((text) => text.startsWith('pageerror'))).toEqual([]);
     await page.close();
   });

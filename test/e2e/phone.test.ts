@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { boardReady, FUNNEL_PROJECT_TEXT, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
-import { CARD_META_LINES, cardMetaLineProblems, OWN_STAMP_LAYOUTS, ownStampProblems, TEXT_FIELD_SIZES, type CardMetaLine, type OwnStampLayout, type TextFieldSize } from '../engines/in-page';
+import {
+  CARD_META_LINES,
+  cardMetaLineProblems,
+  OWN_STAMP_LAYOUTS,
+  ownStampProblems,
+  TEXT_FIELD_SIZES,
+  type CardMetaLine,
+  type OwnStampLayout,
+  type TextFieldSize,
+} from '../engines/in-page';
 
 const session = useE2eSession({ viewport: { width: 390, height: 844 } });
 
@@ -22,10 +31,13 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
 /** WCAG relative luminance contrast of two `rgb(r, g, b)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (colour: string) => {
-    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((channel) => {
-      const c = channel / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .map((channel) => {
+        const c = channel / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
@@ -43,8 +55,13 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(await cards.count()).toBeGreaterThan(3);
     const lines = await cards.evaluateAll((all) =>
       all.map((card) => {
-        const lineHeight = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0);
-        return { name: lineHeight(card.querySelector('.lk-card__name')), meta: lineHeight(card.querySelector('.lk-card__meta')), header: Math.round(card.querySelector('.lk-card__header')!.getBoundingClientRect().height) };
+        const lineHeight = (element: Element | null) =>
+          element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0;
+        return {
+          name: lineHeight(card.querySelector('.lk-card__name')),
+          meta: lineHeight(card.querySelector('.lk-card__meta')),
+          header: Math.round(card.querySelector('.lk-card__header')!.getBoundingClientRect().height),
+        };
       }),
     );
     for (const card of lines) expect([card.name, card.meta]).toEqual([1, 1]);
@@ -53,7 +70,10 @@ describe('on a phone', { timeout: 60_000 }, () => {
     // Every header the same height (the skeleton's too): nothing jumps as cards arrive or change.
     expect(new Set(lines.map((card) => card.header)).size).toBe(1);
 
-    const closedId = await cards.filter({ has: page.locator('.lk-card__toggle[aria-expanded="false"]') }).first().getAttribute('data-lead-id');
+    const closedId = await cards
+      .filter({ has: page.locator('.lk-card__toggle[aria-expanded="false"]') })
+      .first()
+      .getAttribute('data-lead-id');
     const closed = board.locator(`[part="lead-card"][data-lead-id="${closedId}"]`);
     const toggle = closed.locator('.lk-card__toggle');
     const message = closed.getByRole('link', { name: /^Message/ });
@@ -67,19 +87,22 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  itOutsideLitePass("the open card's insurance offer at 390, 560 and 1280 px: 'Get a quote' and its close button share a row (never the close button alone)", async () => {
-    for (const width of [390, 560, 1280]) {
-      const context = await phone(width);
-      const page = await context.newPage();
-      await page.goto(`${session.server.origin}/app/lead/board/1001`);
-      const offer = page.locator('#office-app [part="insurance-banner"]:not(.lk-insurance--placeholder)');
-      const purchase = offer.getByRole('link', { name: /Get a quote/ });
-      await visible(purchase);
-      const [a, b] = [await box(purchase), await box(offer.getByRole('button', { name: 'Dismiss insurance offer' }))];
-      expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `${width} px`).toBeLessThanOrEqual(2);
-      await context.close();
-    }
-  });
+  itOutsideLitePass(
+    "the open card's insurance offer at 390, 560 and 1280 px: 'Get a quote' and its close button share a row (never the close button alone)",
+    async () => {
+      for (const width of [390, 560, 1280]) {
+        const context = await phone(width);
+        const page = await context.newPage();
+        await page.goto(`${session.server.origin}/app/lead/board/1001`);
+        const offer = page.locator('#office-app [part="insurance-banner"]:not(.lk-insurance--placeholder)');
+        const purchase = offer.getByRole('link', { name: /Get a quote/ });
+        await visible(purchase);
+        const [a, b] = [await box(purchase), await box(offer.getByRole('button', { name: 'Dismiss insurance offer' }))];
+        expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `${width} px`).toBeLessThanOrEqual(2);
+        await context.close();
+      }
+    },
+  );
 
   itOutsideLitePass('no widget page scrolls sideways at 320 px', async () => {
     const context = await phone(320);
@@ -126,7 +149,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it("a step heading the funnel focuses by script shows no ring, even when focus is visible", async () => {
+  it('a step heading the funnel focuses by script shows no ring, even when focus is visible', async () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
@@ -156,7 +179,10 @@ describe('on a phone', { timeout: 60_000 }, () => {
     // photo's own shape (no bars above and below when the bubble narrows it).
     const photo = thread.getByRole('img', { name: 'water-heater.jpg' });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT_MS }).toBe(true);
-    const shape = await photo.evaluate((img: HTMLImageElement) => ({ natural: [img.naturalWidth, img.naturalHeight], shown: [img.clientWidth, img.clientHeight] }));
+    const shape = await photo.evaluate((img: HTMLImageElement) => ({
+      natural: [img.naturalWidth, img.naturalHeight],
+      shown: [img.clientWidth, img.clientHeight],
+    }));
     expect(shape.natural[0]).toBeGreaterThanOrEqual(2 * shape.shown[0]!);
     expect(Math.abs(shape.shown[0]! / shape.shown[1]! - shape.natural[0]! / shape.natural[1]!)).toBeLessThan(0.02);
     await thread.getByRole('textbox', { name: 'Write a message...' }).tap();
@@ -166,7 +192,9 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await visible(sent);
     const stamp = await sent.evaluate((bubble) => {
       const line = bubble.nextElementSibling;
-      return line?.matches('[part="message-time"]') ? { lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)), text: line.textContent } : null;
+      return line?.matches('[part="message-time"]')
+        ? { lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)), text: line.textContent }
+        : null;
     });
     expect(stamp?.lines).toBe(1);
     // The message's state in words before the time (the simulated customer may already have read it), then the time.
@@ -201,7 +229,9 @@ describe('on a phone', { timeout: 60_000 }, () => {
     expect(timeBox.x).toBeGreaterThanOrEqual(0);
     expect(timeBox.y + timeBox.height).toBeLessThanOrEqual(bubbleBox.y + bubbleBox.height);
     // The others stay hidden.
-    const others = await thread.locator('[part="message-time-beside"]').evaluateAll((all) => all.filter((element) => getComputedStyle(element).visibility === 'visible').length);
+    const others = await thread
+      .locator('[part="message-time-beside"]')
+      .evaluateAll((all) => all.filter((element) => getComputedStyle(element).visibility === 'visible').length);
     expect(others).toBe(1);
     await bubble.tap();
     await expect.poll(hidden, { timeout: UI_TIMEOUT_MS }).toBe(true);
@@ -243,64 +273,76 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  itOutsideLitePass('funnel at 390 px, offline when sending: the failure shows on screen where the customer is (beside Review request), every field kept; online again, sent', async () => {
-    const context = await phone();
-    const page = await context.newPage();
-    await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
-    const funnel = page.locator('#quote');
-    await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('Plumbing');
-    await funnel.getByRole('button', { name: 'Continue' }).tap();
-    await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
-    await funnel.getByRole('radio', { name: 'Single-family home' }).tap();
-    for (const [name, value] of FUNNEL_PROJECT_TEXT) {
-      await funnel.getByRole('textbox', { name }).tap();
-      await page.keyboard.type(value);
-    }
-    await context.setOffline(true);
-    await funnel.getByRole('button', { name: 'Review request' }).tap();
-    await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
-    const alert = funnel.getByRole('alert');
-    await visible(alert);
-    await expect(alert.textContent()).resolves.toContain('Your request could not be sent. Everything you typed is still here: please try again.');
-    // On screen as it appears — the page is not scrolled to find it — and right above the button.
-    const [shown, button] = await Promise.all([box(alert), box(funnel.getByRole('button', { name: 'Review request' }))]);
-    expect(shown.y).toBeGreaterThanOrEqual(0);
-    expect(shown.y + shown.height).toBeLessThanOrEqual(844);
-    expect(button.y - (shown.y + shown.height)).toBeLessThan(60);
-    for (const [name, value] of FUNNEL_PROJECT_TEXT.filter(([label]) => label !== 'Phone number')) await expect(funnel.getByRole('textbox', { name }).inputValue()).resolves.toBe(value);
-    await expect(funnel.getByRole('textbox', { name: 'Phone number' }).inputValue()).resolves.toBe('(303) 555-0177');
-    await expect(funnel.getByRole('radio', { name: 'Single-family home' }).isChecked()).resolves.toBe(true);
-    await context.setOffline(false);
-    await funnel.getByRole('button', { name: 'Review request' }).tap();
-    await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
-    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
-    await context.close();
-  });
+  itOutsideLitePass(
+    'funnel at 390 px, offline when sending: the failure shows on screen where the customer is (beside Review request), every field kept; online again, sent',
+    async () => {
+      const context = await phone();
+      const page = await context.newPage();
+      await page.goto(`${session.server.origin}/examples/raq-funnel.html`);
+      const funnel = page.locator('#quote');
+      await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('Plumbing');
+      await funnel.getByRole('button', { name: 'Continue' }).tap();
+      await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
+      await funnel.getByRole('radio', { name: 'Single-family home' }).tap();
+      for (const [name, value] of FUNNEL_PROJECT_TEXT) {
+        await funnel.getByRole('textbox', { name }).tap();
+        await page.keyboard.type(value);
+      }
+      await context.setOffline(true);
+      await funnel.getByRole('button', { name: 'Review request' }).tap();
+      await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
+      const alert = funnel.getByRole('alert');
+      await visible(alert);
+      await expect(alert.textContent()).resolves.toContain('Your request could not be sent. Everything you typed is still here: please try again.');
+      // On screen as it appears — the page is not scrolled to find it — and right above the button.
+      const [shown, button] = await Promise.all([box(alert), box(funnel.getByRole('button', { name: 'Review request' }))]);
+      expect(shown.y).toBeGreaterThanOrEqual(0);
+      expect(shown.y + shown.height).toBeLessThanOrEqual(844);
+      expect(button.y - (shown.y + shown.height)).toBeLessThan(60);
+      for (const [name, value] of FUNNEL_PROJECT_TEXT.filter(([label]) => label !== 'Phone number'))
+        await expect(funnel.getByRole('textbox', { name }).inputValue()).resolves.toBe(value);
+      await expect(funnel.getByRole('textbox', { name: 'Phone number' }).inputValue()).resolves.toBe('(303) 555-0177');
+      await expect(funnel.getByRole('radio', { name: 'Single-family home' }).isChecked()).resolves.toBe(true);
+      await context.setOffline(false);
+      await funnel.getByRole('button', { name: 'Review request' }).tap();
+      await funnel.getByRole('dialog', { name: 'Send your request?' }).getByRole('button', { name: 'Send request' }).tap();
+      await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+      await context.close();
+    },
+  );
 
-  itOutsideLitePass('board at 390 px: archiving a lead far down the list fails — the message is on screen where the pro is (below a host sticky header: --lk-board-sticky-top), and the lead is back, open', async () => {
-    await injectFault(session.server.origin, { kind: 'status', status: 500, route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive', times: 1 });
-    const context = await phone();
-    const page = await context.newPage();
-    await page.goto(`${session.server.origin}/app/lead/board/1001`);
-    // As under a host's own 56 px sticky header.
-    await page.addStyleTag({ content: '#office-app { --lk-board-sticky-top: 56px; }' });
-    const board = page.locator('#office-app');
-    await boardReady(board);
-    const card = board.locator('[part="lead-card"]').nth(5);
-    const leadId = await card.getAttribute('data-lead-id');
-    await card.locator('.lk-card__toggle').tap();
-    await expect.poll(() => card.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
-    await card.getByRole('button', { name: 'More actions' }).tap();
-    await card.getByRole('menuitem', { name: 'Archive Lead' }).tap();
-    const alert = board.getByRole('alert').filter({ hasText: 'We could not archive this lead. Please try again.' });
-    await visible(alert);
-    const shown = await box(alert);
-    expect(Math.round(shown.y)).toBe(56);
-    expect(shown.y + shown.height).toBeLessThanOrEqual(844);
-    const back = board.locator(`[part="lead-card"][data-lead-id="${leadId}"]`);
-    await expect.poll(() => back.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
-    await context.close();
-  });
+  itOutsideLitePass(
+    'board at 390 px: archiving a lead far down the list fails — the message is on screen where the pro is (below a host sticky header: --lk-board-sticky-top), and the lead is back, open',
+    async () => {
+      await injectFault(session.server.origin, {
+        kind: 'status',
+        status: 500,
+        route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive',
+        times: 1,
+      });
+      const context = await phone();
+      const page = await context.newPage();
+      await page.goto(`${session.server.origin}/app/lead/board/1001`);
+      // As under a host's own 56 px sticky header.
+      await page.addStyleTag({ content: '#office-app { --lk-board-sticky-top: 56px; }' });
+      const board = page.locator('#office-app');
+      await boardReady(board);
+      const card = board.locator('[part="lead-card"]').nth(5);
+      const leadId = await card.getAttribute('data-lead-id');
+      await card.locator('.lk-card__toggle').tap();
+      await expect.poll(() => card.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+      await card.getByRole('button', { name: 'More actions' }).tap();
+      await card.getByRole('menuitem', { name: 'Archive Lead' }).tap();
+      const alert = board.getByRole('alert').filter({ hasText: 'We could not archive this lead. Please try again.' });
+      await visible(alert);
+      const shown = await box(alert);
+      expect(Math.round(shown.y)).toBe(56);
+      expect(shown.y + shown.height).toBeLessThanOrEqual(844);
+      const back = board.locator(`[part="lead-card"][data-lead-id="${leadId}"]`);
+      await expect.poll(() => back.getAttribute('data-expanded'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+      await context.close();
+    },
+  );
 
   itOutsideLitePass('review request at 390 px by touch: labels above values, the e-mail on one line, categories in the flow, sent with a tap', async () => {
     const context = await phone();
@@ -314,7 +356,10 @@ describe('on a phone', { timeout: 60_000 }, () => {
     const layout = await summary.evaluate((region) => {
       const dd = [...region.querySelectorAll('dd')].find((element) => element.textContent === 'priya.patel@example.com')!;
       const dt = dd.previousElementSibling!;
-      return { lines: Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight)), below: dd.getBoundingClientRect().top >= dt.getBoundingClientRect().bottom - 1 };
+      return {
+        lines: Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight)),
+        below: dd.getBoundingClientRect().top >= dt.getBoundingClientRect().bottom - 1,
+      };
     });
     expect(layout).toEqual({ lines: 1, below: true });
     await dialog.getByRole('button', { name: 'Edit' }).tap();
@@ -327,20 +372,23 @@ describe('on a phone', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  itOutsideLitePass('lead page at 390 px by touch: the purchased lead one tap from a call or an e-mail (44 px targets), the unavailable one says so', async () => {
-    const context = await phone();
-    const page = await context.newPage();
-    await page.goto(`${session.server.origin}/examples/cms.html`);
-    const purchased = page.locator('#purchased-lead');
-    await visible(purchased.getByText('Lead Unlocked', { exact: true }));
-    for (const link of [purchased.locator('a[href^="tel:+1"]'), purchased.locator('a[href^="mailto:"]')]) {
-      const { height } = await box(link);
-      expect(height).toBeGreaterThanOrEqual(44);
-    }
-    await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await context.close();
-  });
+  itOutsideLitePass(
+    'lead page at 390 px by touch: the purchased lead one tap from a call or an e-mail (44 px targets), the unavailable one says so',
+    async () => {
+      const context = await phone();
+      const page = await context.newPage();
+      await page.goto(`${session.server.origin}/examples/cms.html`);
+      const purchased = page.locator('#purchased-lead');
+      await visible(purchased.getByText('Lead Unlocked', { exact: true }));
+      for (const link of [purchased.locator('a[href^="tel:+1"]'), purchased.locator('a[href^="mailto:"]')]) {
+        const { height } = await box(link);
+        expect(height).toBeGreaterThanOrEqual(44);
+      }
+      await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await context.close();
+    },
+  );
 
   // A touch screen keeps :hover on the tapped control until the next tap elsewhere (iOS Safari,
   // Android Chrome, Chromium's touch emulation alike).
@@ -374,51 +422,55 @@ describe('on a phone', { timeout: 60_000 }, () => {
 
   // iOS Safari zooms the page into a focused field whose text is under 16 px (and stays zoomed);
   // WebKitGTK does not zoom, so the rule is checked as numbers, where the pointer is a finger.
-  itOutsideLitePass('every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse', async () => {
-    const small = (fields: TextFieldSize[]) => fields.filter((field) => field.fontSize < 16).map((field) => `${field.kind} '${field.name}' ${field.fontSize} px`);
-    const context = await phone();
-    const page = await context.newPage();
-    const seen: TextFieldSize[] = [];
-    const check = async (where: string, atLeast: number) => {
-      const fields = await page.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES);
-      expect(fields.length, where).toBeGreaterThanOrEqual(atLeast);
-      expect(small(fields), where).toEqual([]);
-      seen.push(...fields);
-    };
-    // The board: a card's status, the sort, its notes being edited, the filter panel's fields.
-    await page.goto(`${session.server.origin}/app/lead/board/1001`);
-    const board = page.locator('#office-app');
-    await boardReady(board);
-    await board.getByRole('button', { name: 'Show All Filters' }).tap();
-    await visible(board.getByRole('combobox', { name: 'Customer name' }));
-    await board.getByRole('region', { name: 'Your Notes' }).first().getByRole('button', { name: 'Edit' }).tap();
-    await visible(board.getByRole('textbox', { name: 'Your Notes' }));
-    await check('board', 6);
-    // The thread's message box; the funnel's project step (address, contact, description).
-    await page.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001`);
-    await visible(page.getByRole('textbox', { name: 'Write a message...' }));
-    await check('thread', 1);
-    await page.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
-    await visible(page.getByRole('textbox', { name: 'Street address' }));
-    await check('funnel project', 10);
-    // The review request's contact form.
-    await page.goto(`${session.server.origin}/examples/review-request.html`);
-    await page.getByRole('button', { name: 'Request a Review' }).first().tap();
-    const modal = page.getByRole('dialog', { name: 'Request a Review' });
-    await modal.getByRole('button', { name: 'Edit' }).tap();
-    await visible(modal.getByRole('textbox', { name: 'First name' }));
-    await check('review request', 4);
-    expect(new Set(seen.map((field) => field.kind))).toEqual(new Set(['input[text]', 'input[email]', 'input[tel]', 'textarea', 'select']));
-    await context.close();
+  itOutsideLitePass(
+    'every text field, text area and select has ≥ 16 px text by touch (iOS Safari would zoom the page into it), the theme’s 15 px with a mouse',
+    async () => {
+      const small = (fields: TextFieldSize[]) =>
+        fields.filter((field) => field.fontSize < 16).map((field) => `${field.kind} '${field.name}' ${field.fontSize} px`);
+      const context = await phone();
+      const page = await context.newPage();
+      const seen: TextFieldSize[] = [];
+      const check = async (where: string, atLeast: number) => {
+        const fields = await page.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES);
+        expect(fields.length, where).toBeGreaterThanOrEqual(atLeast);
+        expect(small(fields), where).toEqual([]);
+        seen.push(...fields);
+      };
+      // The board: a card's status, the sort, its notes being edited, the filter panel's fields.
+      await page.goto(`${session.server.origin}/app/lead/board/1001`);
+      const board = page.locator('#office-app');
+      await boardReady(board);
+      await board.getByRole('button', { name: 'Show All Filters' }).tap();
+      await visible(board.getByRole('combobox', { name: 'Customer name' }));
+      await board.getByRole('region', { name: 'Your Notes' }).first().getByRole('button', { name: 'Edit' }).tap();
+      await visible(board.getByRole('textbox', { name: 'Your Notes' }));
+      await check('board', 6);
+      // The thread's message box; the funnel's project step (address, contact, description).
+      await page.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001`);
+      await visible(page.getByRole('textbox', { name: 'Write a message...' }));
+      await check('thread', 1);
+      await page.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
+      await visible(page.getByRole('textbox', { name: 'Street address' }));
+      await check('funnel project', 10);
+      // The review request's contact form.
+      await page.goto(`${session.server.origin}/examples/review-request.html`);
+      await page.getByRole('button', { name: 'Request a Review' }).first().tap();
+      const modal = page.getByRole('dialog', { name: 'Request a Review' });
+      await modal.getByRole('button', { name: 'Edit' }).tap();
+      await visible(modal.getByRole('textbox', { name: 'First name' }));
+      await check('review request', 4);
+      expect(new Set(seen.map((field) => field.kind))).toEqual(new Set(['input[text]', 'input[email]', 'input[tel]', 'textarea', 'select']));
+      await context.close();
 
-    // With a mouse the fields keep the theme's size.
-    const desktop = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const deskPage = await desktop.newPage();
-    await deskPage.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
-    await visible(deskPage.getByRole('textbox', { name: 'Street address' }));
-    const sizes = (await deskPage.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES)).map((field) => field.fontSize);
-    expect(sizes.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(sizes)).toEqual(new Set([15]));
-    await desktop.close();
-  });
+      // With a mouse the fields keep the theme's size.
+      const desktop = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const deskPage = await desktop.newPage();
+      await deskPage.goto(`${session.server.origin}/app/lead/request_a_quote/1001/project`);
+      await visible(deskPage.getByRole('textbox', { name: 'Street address' }));
+      const sizes = (await deskPage.evaluate<TextFieldSize[]>(TEXT_FIELD_SIZES)).map((field) => field.fontSize);
+      expect(sizes.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(sizes)).toEqual(new Set([15]));
+      await desktop.close();
+    },
+  );
 });

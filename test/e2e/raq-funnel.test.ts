@@ -13,7 +13,18 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import type { Locator, Page, Request } from 'playwright-core';
-import { cdnTagChunks, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, injectFault, itOutsideLitePass, seriousAxeViolations, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import {
+  cdnTagChunks,
+  FUNNEL_CUSTOMER,
+  FUNNEL_PROJECT_TEXT,
+  injectFault,
+  itOutsideLitePass,
+  seriousAxeViolations,
+  UI_TIMEOUT_MS,
+  useE2eSession,
+  visible,
+  watchPage,
+} from './harness';
 import { isFocused, tabTo } from './focus';
 
 const SP_ID = 1001;
@@ -143,7 +154,9 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expect.poll(() => new URL(page.url()).hash).toBe('#summary');
     const [, type, id] = /^additional-(sp|hasp)-(\d+)$/.exec(field!)!;
     expect(sent(`/gateway/lead/v2/lead/${leadId}/assign`)).toEqual([
-      expect.objectContaining(type === 'sp' ? { serviceProviderIds: [Number(id)], haServiceProviderIds: [] } : { serviceProviderIds: [], haServiceProviderIds: [Number(id)] }),
+      expect.objectContaining(
+        type === 'sp' ? { serviceProviderIds: [Number(id)], haServiceProviderIds: [] } : { serviceProviderIds: [], haServiceProviderIds: [Number(id)] },
+      ),
     ]);
     const pros = funnel.getByRole('region', { name: 'Pros who received your request' });
     await visible(pros.getByText(PRO, { exact: true }));
@@ -181,66 +194,72 @@ describe('<raq-funnel> on a partner page (/examples/raq-funnel.html: loader, att
     await expectOnBoard(page, leadId);
   });
 
-  itOutsideLitePass('two customers in a row, each in a fresh browser context, each meeting a 511: the second reaches the project step too; its replay’s answer lost, it is told the request could not be sent (not that the check failed), and Send again gives its one lead', async () => {
-    /** One customer's 511 journey up to the security check, passed; `loseReplay`: the replayed create's answer never arrives. */
-    async function customer(loseReplay: boolean) {
-      await e2e.newContext({ width: 1280, height: 900 });
-      await injectFault(e2e.server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
-      const opened = await newPage('/examples/raq-funnel.html');
-      const { page } = opened;
-      if (loseReplay) {
-        // The server creates the lead, the page sees a reset. (The sandbox's own lost-answer fault,
-        // faults.drop({ afterHandling: true }), is retried silently by Chromium on a reused
-        // keep-alive connection: the page would never see the loss.)
-        let creates = 0;
-        await page.route(`**${CREATE_PATH}`, async (route) => {
-          if (route.request().method() !== 'POST' || ++creates !== 2) return route.continue();
-          await route.fetch();
-          await route.abort('connectionreset');
-        });
+  itOutsideLitePass(
+    'two customers in a row, each in a fresh browser context, each meeting a 511: the second reaches the project step too; its replay’s answer lost, it is told the request could not be sent (not that the check failed), and Send again gives its one lead',
+    async () => {
+      /** One customer's 511 journey up to the security check, passed; `loseReplay`: the replayed create's answer never arrives. */
+      async function customer(loseReplay: boolean) {
+        await e2e.newContext({ width: 1280, height: 900 });
+        await injectFault(e2e.server.origin, { kind: 'challenge', route: `POST ${CREATE_PATH}` });
+        const opened = await newPage('/examples/raq-funnel.html');
+        const { page } = opened;
+        if (loseReplay) {
+          // The server creates the lead, the page sees a reset. (The sandbox's own lost-answer fault,
+          // faults.drop({ afterHandling: true }), is retried silently by Chromium on a reused
+          // keep-alive connection: the page would never see the loss.)
+          let creates = 0;
+          await page.route(`**${CREATE_PATH}`, async (route) => {
+            if (route.request().method() !== 'POST' || ++creates !== 2) return route.continue();
+            await route.fetch();
+            await route.abort('connectionreset');
+          });
+        }
+        const funnel = page.locator('#quote');
+        await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
+        await visible(funnel.getByText('Denver, CO', { exact: true }));
+        await funnel.getByRole('button', { name: 'Continue' }).click();
+        await visible(funnel.getByRole('textbox', { name: 'First name' }));
+        await fillProject(funnel);
+        await sendRequest(funnel);
+        const check = page.getByRole('dialog', { name: 'Security check' });
+        await visible(check);
+        await check.getByRole('button', { name: 'I am not a robot' }).click();
+        return { ...opened, funnel };
       }
-      const funnel = page.locator('#quote');
-      await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
-      await visible(funnel.getByText('Denver, CO', { exact: true }));
-      await funnel.getByRole('button', { name: 'Continue' }).click();
-      await visible(funnel.getByRole('textbox', { name: 'First name' }));
-      await fillProject(funnel);
+      /** The provider's leads from this run's customer (Casey Nguyen), as the gateway has them. */
+      const customerLeads = async () => {
+        const response = await fetch(`${e2e.server.origin}/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) },
+          body: JSON.stringify({ offset: 0, limit: 100 }),
+        });
+        const { leads } = (await response.json()) as { leads: { leadId: number; customerInfo: { firstName: string | null; lastName: string | null } }[] };
+        return leads
+          .filter((lead) => lead.customerInfo.firstName === CUSTOMER.first && lead.customerInfo.lastName === CUSTOMER.last)
+          .map((lead) => lead.leadId)
+          .sort((a, b) => a - b);
+      };
+
+      const first = await customer(false);
+      await visible(stepHeading(first.funnel, 'Send your request to more pros'));
+      const { leadId: firstLead } = await first.created();
+      expect(await customerLeads()).toEqual([firstLead]);
+
+      const second = await customer(true);
+      const { funnel } = second;
+      await visible(funnel.getByText('Your request could not be sent. Everything you typed is still here: please try again.'));
+      expect(await funnel.getByText('The security check was not passed', { exact: false }).count()).toBe(0);
+      await expect.poll(() => second.statuses(CREATE_PATH)).toEqual([511, null]);
+      // The lost answer's lead is on the server; Send again gets that one.
+      await expect.poll(customerLeads).toHaveLength(2);
       await sendRequest(funnel);
-      const check = page.getByRole('dialog', { name: 'Security check' });
-      await visible(check);
-      await check.getByRole('button', { name: 'I am not a robot' }).click();
-      return { ...opened, funnel };
-    }
-    /** The provider's leads from this run's customer (Casey Nguyen), as the gateway has them. */
-    const customerLeads = async () => {
-      const response = await fetch(`${e2e.server.origin}/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) },
-        body: JSON.stringify({ offset: 0, limit: 100 }),
-      });
-      const { leads } = (await response.json()) as { leads: { leadId: number; customerInfo: { firstName: string | null; lastName: string | null } }[] };
-      return leads.filter((lead) => lead.customerInfo.firstName === CUSTOMER.first && lead.customerInfo.lastName === CUSTOMER.last).map((lead) => lead.leadId).sort((a, b) => a - b);
-    };
-
-    const first = await customer(false);
-    await visible(stepHeading(first.funnel, 'Send your request to more pros'));
-    const { leadId: firstLead } = await first.created();
-    expect(await customerLeads()).toEqual([firstLead]);
-
-    const second = await customer(true);
-    const { funnel } = second;
-    await visible(funnel.getByText('Your request could not be sent. Everything you typed is still here: please try again.'));
-    expect(await funnel.getByText('The security check was not passed', { exact: false }).count()).toBe(0);
-    await expect.poll(() => second.statuses(CREATE_PATH)).toEqual([511, null]);
-    // The lost answer's lead is on the server; Send again gets that one.
-    await expect.poll(customerLeads).toHaveLength(2);
-    await sendRequest(funnel);
-    await visible(stepHeading(funnel, 'Send your request to more pros'));
-    const { leadId: secondLead } = await second.created();
-    expect(await customerLeads()).toEqual([firstLead, secondLead].sort((a, b) => a - b));
-    expect(await second.statuses(CREATE_PATH)).toEqual([511, null, 200]);
-    expect(new Set(second.posts(CREATE_PATH).map((r) => r.headers()['idempotency-key'])).size).toBe(1);
-  });
+      await visible(stepHeading(funnel, 'Send your request to more pros'));
+      const { leadId: secondLead } = await second.created();
+      expect(await customerLeads()).toEqual([firstLead, secondLead].sort((a, b) => a - b));
+      expect(await second.statuses(CREATE_PATH)).toEqual([511, null, 200]);
+      expect(new Set(second.posts(CREATE_PATH).map((r) => r.headers()['idempotency-key'])).size).toBe(1);
+    },
+  );
 
   it('by keyboard alone: a service by type-ahead, the ZIP code, the project, the modal, one more pro, the summary', async () => {
     const { page, sent, created } = await newPage('/examples/raq-funnel.html');
@@ -327,48 +346,53 @@ describe('<raq-funnel> on a page that gets the customer’s token itself (the ga
 // ---- the office app's routes ----------------------------------------------------------------
 
 describe('<raq-funnel> in the office app on the spec’s routes', { timeout: 60_000 }, () => {
-  itOutsideLitePass('entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead', async () => {
-    const { page, watch } = await newPage('/app/lead/request_a_quote?withAlId=2001');
-    const app = page.locator('#office-app');
-    // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId.
-    await visible(stepHeading(app, `Request a quote from ${PRO}`));
-    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote`);
-    const combobox = app.getByRole('combobox', { name: 'What do you need help with?' });
-    await combobox.fill('drain');
-    await app.getByRole('option', { name: 'Drain Cleaning' }).click();
-    await expect.poll(() => combobox.inputValue()).toBe('Drain Cleaning');
-    await app.getByRole('textbox', { name: 'ZIP code' }).fill('80202');
-    await visible(app.getByText('Denver, CO', { exact: true }));
-    await app.getByRole('button', { name: 'Continue' }).click();
+  itOutsideLitePass(
+    'entry with withAlId → project → suggestions → summary, each in the address bar; a reload keeps the summary; the board has the lead',
+    async () => {
+      const { page, watch } = await newPage('/app/lead/request_a_quote?withAlId=2001');
+      const app = page.locator('#office-app');
+      // The HA listing 2001 is Acme's: its AL business is the pro, and the URL drops withAlId.
+      await visible(stepHeading(app, `Request a quote from ${PRO}`));
+      await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote`);
+      const combobox = app.getByRole('combobox', { name: 'What do you need help with?' });
+      await combobox.fill('drain');
+      await app.getByRole('option', { name: 'Drain Cleaning' }).click();
+      await expect.poll(() => combobox.inputValue()).toBe('Drain Cleaning');
+      await app.getByRole('textbox', { name: 'ZIP code' }).fill('80202');
+      await visible(app.getByText('Denver, CO', { exact: true }));
+      await app.getByRole('button', { name: 'Continue' }).click();
 
-    await visible(stepHeading(app, 'Tell us about your project'));
-    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/${SP_ID}/project`);
-    await fillProject(app);
-    await sendRequest(app);
-    await visible(stepHeading(app, 'Send your request to more pros'));
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/app\/lead\/request_a_quote\/lead\/\d+\/suggestions$/);
-    const leadId = Number(/\/lead\/(\d+)\/suggestions$/.exec(new URL(page.url()).pathname)![1]);
-    await visible(app.getByRole('checkbox').first());
-    await app.getByRole('button', { name: 'Continue without more pros' }).click();
-    await visible(stepHeading(app, 'Your request has been sent'));
-    await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/lead/${leadId}/summary`);
-    const events = (await watch.record()).events.filter((e) => e.type === 'lk-navigate').map((e) => (e.detail as { url: string }).url.replace(e2e.server.origin, ''));
-    expect(events).toEqual([
-      '/app/lead/request_a_quote',
-      `/app/lead/request_a_quote/${SP_ID}/project`,
-      `/app/lead/request_a_quote/lead/${leadId}/suggestions`,
-      `/app/lead/request_a_quote/lead/${leadId}/summary`,
-    ]);
+      await visible(stepHeading(app, 'Tell us about your project'));
+      await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/${SP_ID}/project`);
+      await fillProject(app);
+      await sendRequest(app);
+      await visible(stepHeading(app, 'Send your request to more pros'));
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/app\/lead\/request_a_quote\/lead\/\d+\/suggestions$/);
+      const leadId = Number(/\/lead\/(\d+)\/suggestions$/.exec(new URL(page.url()).pathname)![1]);
+      await visible(app.getByRole('checkbox').first());
+      await app.getByRole('button', { name: 'Continue without more pros' }).click();
+      await visible(stepHeading(app, 'Your request has been sent'));
+      await expect.poll(() => page.url()).toBe(`${e2e.server.origin}/app/lead/request_a_quote/lead/${leadId}/summary`);
+      const events = (await watch.record()).events
+        .filter((e) => e.type === 'lk-navigate')
+        .map((e) => (e.detail as { url: string }).url.replace(e2e.server.origin, ''));
+      expect(events).toEqual([
+        '/app/lead/request_a_quote',
+        `/app/lead/request_a_quote/${SP_ID}/project`,
+        `/app/lead/request_a_quote/lead/${leadId}/suggestions`,
+        `/app/lead/request_a_quote/lead/${leadId}/summary`,
+      ]);
 
-    // A reload on the summary's deep link: the summary again (the pros who got it).
-    await page.reload();
-    await visible(stepHeading(app, 'Your request has been sent'), UI_TIMEOUT_MS);
-    await visible(app.getByRole('region', { name: 'Pros who received your request' }).getByText(PRO, { exact: true }));
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await expectNothingLeaked(page, watch.requests);
+      // A reload on the summary's deep link: the summary again (the pros who got it).
+      await page.reload();
+      await visible(stepHeading(app, 'Your request has been sent'), UI_TIMEOUT_MS);
+      await visible(app.getByRole('region', { name: 'Pros who received your request' }).getByText(PRO, { exact: true }));
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expectNothingLeaked(page, watch.requests);
 
-    await expectOnBoard(page, leadId);
-  });
+      await expectOnBoard(page, leadId);
+    },
+  );
 
   itOutsideLitePass('a deep link to the project step of a pro opens it with the pro’s details', async () => {
     const { page } = await newPage(`/app/lead/request_a_quote/${SP_ID}/project`);

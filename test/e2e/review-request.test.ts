@@ -82,7 +82,9 @@ async function prefillOf(leadId: number): Promise<{ postalCode: string }> {
 }
 
 /** The lead's draft review as the provider now gets it from the sandbox. */
-async function draftOf(leadId: number): Promise<{ draftReview: { draftReviewId: string; descriptionOfWork: string; workCompleted: boolean | null }; categories: number[] }> {
+async function draftOf(
+  leadId: number,
+): Promise<{ draftReview: { draftReviewId: string; descriptionOfWork: string; workCompleted: boolean | null }; categories: number[] }> {
   const response = await fetch(`${e2e.server.origin}${DRAFT_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
@@ -132,54 +134,58 @@ async function thanksThenAutoClose(page: Page, scope: Locator, send: () => Promi
 // ---- from the board ------------------------------------------------------------------------
 
 describe('from the board: Closed won → the prompt → the review request', { timeout: 60_000 }, () => {
-  itOutsideLitePass("with the mouse: the prompt's 'Request a Review' opens the modal; the request goes out as the gateway variant; the modal closes 5 s after the thanks", async () => {
-    const { page, card, sent, watch, reviewEvents } = await openBoard(LEADS.newest);
-    await card.getByRole('combobox', { name: 'Lead status' }).selectOption('ClosedWon');
-    // The prompt opens once the status was saved (the select sends shortly after the change).
-    const prompt = card.getByRole('dialog', { name: 'Request a Review' }).filter({ hasText: PROMPT_TEXT });
-    await visible(prompt);
-    expect(sent(`/gateway/lead/office/v2/leads/${LEADS.newest}/status`).at(-1)).toEqual({ serviceProviderId: SP_ID, status: 'ClosedWon' });
-    await prompt.getByRole('button', { name: 'Request a Review' }).click();
+  itOutsideLitePass(
+    "with the mouse: the prompt's 'Request a Review' opens the modal; the request goes out as the gateway variant; the modal closes 5 s after the thanks",
+    async () => {
+      const { page, card, sent, watch, reviewEvents } = await openBoard(LEADS.newest);
+      await card.getByRole('combobox', { name: 'Lead status' }).selectOption('ClosedWon');
+      // The prompt opens once the status was saved (the select sends shortly after the change).
+      const prompt = card.getByRole('dialog', { name: 'Request a Review' }).filter({ hasText: PROMPT_TEXT });
+      await visible(prompt);
+      expect(sent(`/gateway/lead/office/v2/leads/${LEADS.newest}/status`).at(-1)).toEqual({ serviceProviderId: SP_ID, status: 'ClosedWon' });
+      await prompt.getByRole('button', { name: 'Request a Review' }).click();
 
-    const modal = card.getByRole('dialog', { name: 'Request a Review' }).filter({ has: page.getByRole('button', { name: 'Send Request' }) });
-    const summary = modal.getByRole('region', { name: 'Customer contact' });
-    await visible(summary);
-    await expect(prompt.count()).resolves.toBe(0);
-    for (const text of ['Jordan Rivera', 'jordan.rivera@example.com', '(303) 555-0142', 'Water Heater Installation']) await visible(summary.getByText(text, { exact: true }));
-    // Opening got (or created) the lead's draft review.
-    expect(sent(DRAFT_PATH)).toEqual([{ serviceProviderId: SP_ID, reviewSource: 'site-member', reviewSourceVersion: '2.0', leadId: LEADS.newest }]);
+      const modal = card.getByRole('dialog', { name: 'Request a Review' }).filter({ has: page.getByRole('button', { name: 'Send Request' }) });
+      const summary = modal.getByRole('region', { name: 'Customer contact' });
+      await visible(summary);
+      await expect(prompt.count()).resolves.toBe(0);
+      for (const text of ['Jordan Rivera', 'jordan.rivera@example.com', '(303) 555-0142', 'Water Heater Installation'])
+        await visible(summary.getByText(text, { exact: true }));
+      // Opening got (or created) the lead's draft review.
+      expect(sent(DRAFT_PATH)).toEqual([{ serviceProviderId: SP_ID, reviewSource: 'site-member', reviewSourceVersion: '2.0', leadId: LEADS.newest }]);
 
-    await modal.getByRole('button', { name: 'Edit' }).click();
-    await modal.getByRole('textbox', { name: 'Description of work' }).fill('Replaced the 50-gallon water heater.');
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === SEND_PATH);
-    const stayed = await thanksThenAutoClose(page, card, () => modal.getByRole('button', { name: 'Send Request' }).click());
-    const response = await answer;
-    expect(response.status()).toBe(200);
-    const { draftReviewId } = (await response.json()) as { draftReviewId: string };
-    expect(stayed).toBeGreaterThanOrEqual(AUTO_CLOSE_MS - 300);
-    expect(stayed).toBeLessThan(AUTO_CLOSE_MS + 3000);
-    await expect(modal.count()).resolves.toBe(0);
+      await modal.getByRole('button', { name: 'Edit' }).click();
+      await modal.getByRole('textbox', { name: 'Description of work' }).fill('Replaced the 50-gallon water heater.');
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === SEND_PATH);
+      const stayed = await thanksThenAutoClose(page, card, () => modal.getByRole('button', { name: 'Send Request' }).click());
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const { draftReviewId } = (await response.json()) as { draftReviewId: string };
+      expect(stayed).toBeGreaterThanOrEqual(AUTO_CLOSE_MS - 300);
+      expect(stayed).toBeLessThan(AUTO_CLOSE_MS + 3000);
+      await expect(modal.count()).resolves.toBe(0);
 
-    const { postalCode } = await prefillOf(LEADS.newest);
-    expect(sent(SEND_PATH)).toEqual([
-      {
-        serviceProviderId: SP_ID,
-        postalCode,
-        emailAddress: 'jordan.rivera@example.com',
-        phoneNumber: '3035550142',
-        firstName: 'Jordan',
-        lastName: 'Rivera',
-        descriptionOfWork: 'Replaced the 50-gallon water heater.',
-        workCompleted: true,
-        categories: [10002],
-      },
-    ]);
-    // The request filled in the lead's draft (the one the modal got on opening).
-    const draft = await draftOf(LEADS.newest);
-    expect(draft.draftReview).toMatchObject({ draftReviewId, descriptionOfWork: 'Replaced the 50-gallon water heater.', workCompleted: true });
-    expect(await reviewEvents()).toEqual([{ target: 'office-app', detail: { leadId: LEADS.newest, draftReviewId } }]);
-    expect(watch.consoleErrors).toEqual([]);
-  });
+      const { postalCode } = await prefillOf(LEADS.newest);
+      expect(sent(SEND_PATH)).toEqual([
+        {
+          serviceProviderId: SP_ID,
+          postalCode,
+          emailAddress: 'jordan.rivera@example.com',
+          phoneNumber: '3035550142',
+          firstName: 'Jordan',
+          lastName: 'Rivera',
+          descriptionOfWork: 'Replaced the 50-gallon water heater.',
+          workCompleted: true,
+          categories: [10002],
+        },
+      ]);
+      // The request filled in the lead's draft (the one the modal got on opening).
+      const draft = await draftOf(LEADS.newest);
+      expect(draft.draftReview).toMatchObject({ draftReviewId, descriptionOfWork: 'Replaced the 50-gallon water heater.', workCompleted: true });
+      expect(await reviewEvents()).toEqual([{ target: 'office-app', detail: { leadId: LEADS.newest, draftReviewId } }]);
+      expect(watch.consoleErrors).toEqual([]);
+    },
+  );
 
   it('by keyboard alone: type-ahead to Closed won, Enter on the prompt, Edit, a description, a category and No, Send', async () => {
     const { page, card, sent } = await openBoard(LEADS.newest);
@@ -222,7 +228,12 @@ describe('from the board: Closed won → the prompt → the review request', { t
     const stayed = await thanksThenAutoClose(page, card, () => page.keyboard.press('Enter'));
     expect(stayed).toBeGreaterThanOrEqual(AUTO_CLOSE_MS - 300);
     expect(sent(SEND_PATH)).toEqual([
-      expect.objectContaining({ emailAddress: 'jordan.rivera@example.com', descriptionOfWork: 'Flushed the tank.', workCompleted: false, categories: [100, 10002] }),
+      expect.objectContaining({
+        emailAddress: 'jordan.rivera@example.com',
+        descriptionOfWork: 'Flushed the tank.',
+        workCompleted: false,
+        categories: [100, 10002],
+      }),
     ]);
     // Focus goes back where the flow started: the status select.
     await expect.poll(() => isFocused(select), { message: 'focus back on the status select' }).toBe(true);
@@ -252,7 +263,8 @@ describe('<review-request> on /examples/review-request.html (loader + attributes
     const modal = element.getByRole('dialog', { name: 'Request a Review' });
     const summary = modal.getByRole('region', { name: 'Customer contact' });
     await visible(summary);
-    for (const text of ['Priya Patel', 'priya.patel@example.com', '(720) 555-0178', 'Heating & A/C, AC Installation']) await visible(summary.getByText(text, { exact: true }));
+    for (const text of ['Priya Patel', 'priya.patel@example.com', '(720) 555-0178', 'Heating & A/C, AC Installation'])
+      await visible(summary.getByText(text, { exact: true }));
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const stayed = await thanksThenAutoClose(page, element, () => modal.getByRole('button', { name: 'Send Request' }).click());

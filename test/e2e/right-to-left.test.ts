@@ -56,8 +56,19 @@ describe('right to left by dir alone (lang="en")', { timeout: 60_000 }, () => {
     for (const board of [ltr, rtl]) await board.getByRole('switch', { name: 'Show Unread Messages' }).click();
     // (It slides: its transition is waited for.)
     const thumb = '.lk-switch[aria-checked="true"] .lk-switch__thumb';
-    for (const [board, transform] of [[ltr, 'translateX(16px)'], [rtl, 'translateX(-16px)']] as const) {
-      await expect.poll(async () => { const { actual, expected } = await transformOf(board, thumb, transform); return actual === expected; }, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    for (const [board, transform] of [
+      [ltr, 'translateX(16px)'],
+      [rtl, 'translateX(-16px)'],
+    ] as const) {
+      await expect
+        .poll(
+          async () => {
+            const { actual, expected } = await transformOf(board, thumb, transform);
+            return actual === expected;
+          },
+          { timeout: UI_TIMEOUT_MS },
+        )
+        .toBe(true);
     }
   });
 });

@@ -65,7 +65,9 @@ describe('server-rendered CMS page (leadkit/server + hydration)', () => {
 
   it('hydrates in place: the same nodes, no call for the lead, lk-load for each, no warning, nothing moves, links work', async () => {
     const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/cms.html');
-    await page.waitForFunction(() => [...document.querySelectorAll('lead-page')].filter((element) => element.shadowRoot?.querySelector('[part="lead-page"]')).length === 2);
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('lead-page')].filter((element) => element.shadowRoot?.querySelector('[part="lead-page"]')).length === 2,
+    );
     // The server's nodes, before the loader has defined the tag.
     const marked = await page.evaluate(() => {
       const nodes = [...document.querySelectorAll('lead-page')].map((element) => element.shadowRoot?.querySelector('[part="lead-page"]'));
@@ -77,13 +79,20 @@ describe('server-rendered CMS page (leadkit/server + hydration)', () => {
     await waitForEvents(page, 'lk-load', 2);
     expect(await page.evaluate(() => customElements.get('lead-page') !== undefined)).toBe(true);
     const same = await page.evaluate(() =>
-      [...document.querySelectorAll('lead-page')].map((element, i) => element.shadowRoot?.querySelector('[part="lead-page"]') === (window as unknown as { serverNodes: unknown[] }).serverNodes[i]),
+      [...document.querySelectorAll('lead-page')].map(
+        (element, i) => element.shadowRoot?.querySelector('[part="lead-page"]') === (window as unknown as { serverNodes: unknown[] }).serverNodes[i],
+      ),
     );
     expect(same).toEqual([true, true]);
     // The answers came with the HTML: the browser asked for neither lead.
     expect(watch.requested(LEAD_REQUEST_PREFIX)).toEqual([]);
     const record = await watch.record();
-    expect(record.events.filter((event) => event.type === 'lk-load').map((event) => event.target).sort()).toEqual(['purchased-lead', 'unavailable-lead']);
+    expect(
+      record.events
+        .filter((event) => event.type === 'lk-load')
+        .map((event) => event.target)
+        .sort(),
+    ).toEqual(['purchased-lead', 'unavailable-lead']);
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
     // Hydrated, the widget is live: its links announce themselves to the host.
     await page.evaluate(() => {
@@ -120,11 +129,15 @@ describe('server-rendered office page with the lead board', () => {
     expect(cut.length).toBeGreaterThan(10_000);
     const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const headingVisibility = () => page.evaluate(() => {
-      const heading = document.querySelector('#board')?.shadowRoot?.querySelector('h1');
-      return heading ? getComputedStyle(heading).visibility : 'absent';
-    });
-    for (const [body, visibility] of [[cut, 'hidden'], [html, 'visible']] as const) {
+    const headingVisibility = () =>
+      page.evaluate(() => {
+        const heading = document.querySelector('#board')?.shadowRoot?.querySelector('h1');
+        return heading ? getComputedStyle(heading).visibility : 'absent';
+      });
+    for (const [body, visibility] of [
+      [cut, 'hidden'],
+      [html, 'visible'],
+    ] as const) {
       await page.route('**/server/as-received.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
       // 'load': the widgets' stylesheet is applied, so what is hidden is hidden by its rule.
       await page.goto(`${e2e.server.origin}/server/as-received.html`, { waitUntil: 'load' });
@@ -229,7 +242,9 @@ describe('server-rendered office page with the message thread (the host’s serv
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
     const thread = page.locator('#thread');
     // The chat opened in the browser: the list is its own (virtualised) one, with the same newest message.
-    await page.waitForFunction(() => document.querySelector('#thread')?.shadowRoot?.querySelector('[part="message-list"]:not([data-first-page])'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('#thread')?.shadowRoot?.querySelector('[part="message-list"]:not([data-first-page])'), undefined, {
+      timeout: 30_000,
+    });
     const composer = thread.getByRole('textbox', { name: 'Write a message...' });
     await composer.fill('On my way from the server page');
     await thread.getByRole('button', { name: 'Send' }).click();
@@ -310,7 +325,13 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element
     // And live (what opens then is the user's doing, not the page moving by itself).
     await use(element);
     // Live on the server's nodes: hydrated, not rendered afresh.
-    expect(await page.evaluate((target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode, selector), [...warnings, ...watch.consoleErrors].join('\n')).toBe(true);
+    expect(
+      await page.evaluate(
+        (target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode,
+        selector,
+      ),
+      [...warnings, ...watch.consoleErrors].join('\n'),
+    ).toBe(true);
     expect(warnings).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
@@ -330,7 +351,11 @@ describe('server-rendered funnel given sp-id (its heading names the pro)', () =>
     await waitForEvents(page, 'lk-load', 1);
     const funnel = page.locator('#quote');
     await visible(funnel.getByRole('heading', { name: 'Request a quote from Acme Plumbing & Heating' }));
-    expect(await page.evaluate(() => document.querySelector('#quote')?.shadowRoot?.querySelector('h2') === (window as unknown as { serverHeading: unknown }).serverHeading)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.querySelector('#quote')?.shadowRoot?.querySelector('h2') === (window as unknown as { serverHeading: unknown }).serverHeading,
+      ),
+    ).toBe(true);
     expect(watch.requested('/gateway/lead/v1/serviceprovider/1001/details')).toEqual([]);
     const record = await watch.record();
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
@@ -370,7 +395,11 @@ describe('server-rendered office app (/app/…?render=server: <lead-app> renders
     await page.keyboard.press('Enter');
     await visible(second.getByText('Your Notes'));
     expect(warnings).toEqual([]);
-    expect(await page.evaluate(() => document.querySelector('lead-app')?.shadowRoot?.querySelector('h1') === (window as unknown as { serverHeading: unknown }).serverHeading)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.querySelector('lead-app')?.shadowRoot?.querySelector('h1') === (window as unknown as { serverHeading: unknown }).serverHeading,
+      ),
+    ).toBe(true);
     expect(watch.requested('/gateway/office-home/')).toEqual([]);
     const record = await watch.record();
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);

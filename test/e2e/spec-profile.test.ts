@@ -31,7 +31,10 @@ async function open(path: string) {
 
 /** Waits for the answer to the next POST to `path` while `action` runs; its status. */
 async function answered(page: Page, path: string, action: () => Promise<unknown>): Promise<number> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path, { timeout: UI_TIMEOUT_MS }), action()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path, { timeout: UI_TIMEOUT_MS }),
+    action(),
+  ]);
   return response.status();
 }
 
@@ -96,7 +99,11 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(await answered(page, readPath, () => card.getByRole('menuitem', { name: 'Mark as unread' }).click())).toBe(200);
 
     await card.getByRole('button', { name: 'More actions' }).click();
-    expect(await answered(page, `/gateway/lead/office/v1/leads/serviceprovider/${SP_ID}/archive`, () => card.getByRole('menuitem', { name: 'Archive Lead' }).click())).toBe(200);
+    expect(
+      await answered(page, `/gateway/lead/office/v1/leads/serviceprovider/${SP_ID}/archive`, () =>
+        card.getByRole('menuitem', { name: 'Archive Lead' }).click(),
+      ),
+    ).toBe(200);
     await expect.poll(() => card.count()).toBe(0);
 
     expect(sent(`/gateway/lead/office/v2/leads/${leadId}/status`)).toEqual([{ serviceProviderId: SP_ID, status: 'Selling' }]);
@@ -128,7 +135,15 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     const sendPath = '/gateway/review/api/v1/review/request-by-email';
     expect(await answered(page, sendPath, () => dialog.getByRole('button', { name: 'Send Request' }).click())).toBe(200);
     await visible(element.getByText(THANKS));
-    expect(sent(sendPath)).toEqual([expect.objectContaining({ serviceProviderId: SP_ID, emailAddress: 'priya.patel@example.com', workCompleted: true, firstName: 'Priya', lastName: 'Patel' })]);
+    expect(sent(sendPath)).toEqual([
+      expect.objectContaining({
+        serviceProviderId: SP_ID,
+        emailAddress: 'priya.patel@example.com',
+        workCompleted: true,
+        firstName: 'Priya',
+        lastName: 'Patel',
+      }),
+    ]);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
 
@@ -154,7 +169,9 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(sent('/host-stand-in/one-time-token')).toContainEqual({ reason: 'issue' });
     const create = watch.requests.find((request) => new URL(request.url()).pathname === '/gateway/lead/v3/lead');
     expect(create?.headers()['authorization']).toMatch(/^OneTime ott_/);
-    expect(sent('/gateway/lead/v3/lead')).toEqual([expect.objectContaining({ assignedServiceProviderIds: [SP_ID], contactInformation: expect.objectContaining({ email: FUNNEL_CUSTOMER.email }) })]);
+    expect(sent('/gateway/lead/v3/lead')).toEqual([
+      expect.objectContaining({ assignedServiceProviderIds: [SP_ID], contactInformation: expect.objectContaining({ email: FUNNEL_CUSTOMER.email }) }),
+    ]);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
 
@@ -181,7 +198,13 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     // After the send, §7's contact record goes to the host's stand-in (examples/host-stand-ins.js `recordContact`), not to an invented gateway path.
     await expect.poll(() => sent('/host-stand-in/contact').length, { timeout: UI_TIMEOUT_MS }).toBe(1);
     expect(sent('/host-stand-in/contact')).toEqual([
-      expect.objectContaining({ payloads: [{ contactPlacementType: expect.any(Number), serviceProviderIds: [SP_ID] }], contactType: 10, entityId: messageId, entityType: 'message', postalCode: expect.stringMatching(/^\d{5}$/) }),
+      expect.objectContaining({
+        payloads: [{ contactPlacementType: expect.any(Number), serviceProviderIds: [SP_ID] }],
+        contactType: 10,
+        entityId: messageId,
+        entityType: 'message',
+        postalCode: expect.stringMatching(/^\d{5}$/),
+      }),
     ]);
     expect((await posts('/host-stand-in/contact')[0]!.response())?.status()).toBe(200);
     expect(watch.requested('/gateway/lead/v1/contact')).toEqual([]);
@@ -203,7 +226,9 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(await answered(page, messages, () => thread.getByRole('button', { name: 'Send' }).click())).toBe(200);
     await visible(thread.getByRole('region', { name: 'Messages' }).getByText('Hello from the server page'));
     // The browser asked the host for its own session (the server's stays on the server).
-    await expect.poll(() => sent('/host-stand-in/chat-token'), { timeout: UI_TIMEOUT_MS }).toEqual([{ serviceProviderId: SP_ID, userId: 5003, leadId: 300002 }]);
+    await expect
+      .poll(() => sent('/host-stand-in/chat-token'), { timeout: UI_TIMEOUT_MS })
+      .toEqual([{ serviceProviderId: SP_ID, userId: 5003, leadId: 300002 }]);
     expect(await thread.getByText('Messaging is currently unavailable for this Lead. Please contact them via phone or email.').count()).toBe(0);
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });

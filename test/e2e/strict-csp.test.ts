@@ -32,10 +32,13 @@ afterAll(async () => {
 
 /** Computed style of an element inside a widget's shadow root. */
 async function styleOf(selector: string, properties: readonly string[]): Promise<Record<string, string>> {
-  return page.locator(selector).first().evaluate((element, names) => {
-    const style = getComputedStyle(element);
-    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
-  }, properties);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element, names) => {
+      const style = getComputedStyle(element);
+      return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
+    }, properties);
 }
 
 describe('strict CSP page', () => {
@@ -102,11 +105,16 @@ describe('strict CSP page rendered on the server (/server/strict-csp.html)', () 
     await visible(served.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.', { exact: true }));
     const card = await served.locator('#purchased-lead [part="lead-card"]').evaluate((element) => getComputedStyle(element).display);
     expect(card).toBe('grid');
-    expect(await served.evaluate(() => document.querySelector('#purchased-lead')?.shadowRoot?.querySelector('[part="lead-card"]') === (window as unknown as { serverCard: unknown }).serverCard)).toBe(true);
+    expect(
+      await served.evaluate(
+        () =>
+          document.querySelector('#purchased-lead')?.shadowRoot?.querySelector('[part="lead-card"]') ===
+          (window as unknown as { serverCard: unknown }).serverCard,
+      ),
+    ).toBe(true);
     const record = await servedWatch.record();
     expect(record.csp).toEqual([]);
     expect(servedWatch.consoleErrors).toEqual([]);
     await served.close();
   });
 });
-

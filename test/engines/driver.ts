@@ -99,7 +99,10 @@ export abstract class BaseDriver<T> implements EngineDriver {
     }
   }
 
-  async waitFor(query: Query, { state = 'visible', timeout = UI_TIMEOUT_MS }: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number } = {}): Promise<void> {
+  async waitFor(
+    query: Query,
+    { state = 'visible', timeout = UI_TIMEOUT_MS }: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number } = {},
+  ): Promise<void> {
     const checks = {
       visible: 'return q.all(arguments[0]).some(q.visible);',
       attached: 'return q.all(arguments[0]).length > 0;',

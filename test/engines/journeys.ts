@@ -12,10 +12,32 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatPhoneInput } from '../../src/domain/phone';
-import { BOARD_SHOWING, cdnSourceChunk, FUNNEL_CUSTOMER, FUNNEL_PROJECT_TEXT, SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, TWILIO_SDK_SOURCE, type ExampleServer, type ScriptRunner } from '../e2e/harness';
+import {
+  BOARD_SHOWING,
+  cdnSourceChunk,
+  FUNNEL_CUSTOMER,
+  FUNNEL_PROJECT_TEXT,
+  SERVER_START_TIMEOUT_MS,
+  seriousAxeViolations,
+  startExampleServer,
+  TWILIO_SDK_SOURCE,
+  type ExampleServer,
+  type ScriptRunner,
+} from '../e2e/harness';
 import { UI_TIMEOUT_MS, withQuery, type EngineDriver, type EngineName, type Viewport } from './driver';
 import { launchEngine } from './engines';
-import { CARD_META_LINES, cardMetaLineProblems, OWN_STAMP_LAYOUTS, ownStampProblems, toWire, twilioSdkRun, type CardMetaLine, type OwnStampLayout, type Query, type TwilioSdkRun } from './in-page';
+import {
+  CARD_META_LINES,
+  cardMetaLineProblems,
+  OWN_STAMP_LAYOUTS,
+  ownStampProblems,
+  toWire,
+  twilioSdkRun,
+  type CardMetaLine,
+  type OwnStampLayout,
+  type Query,
+  type TwilioSdkRun,
+} from './in-page';
 import { startRecordingProxy, type RecordingProxy } from './proxy';
 
 // What the example pages and the seeded sandbox hold (the same facts test/e2e relies on).
@@ -93,7 +115,8 @@ export function useEngineSession(engine: EngineName, viewport: Viewport = { widt
 /** The harness's axe helper on an engine driver (a function travels as its source, like Playwright's). */
 export function axeRunner(driver: EngineDriver): ScriptRunner {
   return {
-    evaluate: <R>(script: string | (() => R | Promise<R>)) => (typeof script === 'string' ? driver.evaluate<R>(script) : driver.evaluate<R>(`return (${script.toString()})();`)),
+    evaluate: <R>(script: string | (() => R | Promise<R>)) =>
+      typeof script === 'string' ? driver.evaluate<R>(script) : driver.evaluate<R>(`return (${script.toString()})();`),
   };
 }
 
@@ -121,7 +144,11 @@ async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => bo
 
 /** An attribute of the first match (null when it has none, or there is no match). */
 function attributeOf(driver: EngineDriver, query: Query, name: string): Promise<string | null> {
-  return driver.evaluate<string | null>(withQuery('const el = q.first(arguments[0], false); return el ? el.getAttribute(arguments[1]) : null;'), toWire(query), name);
+  return driver.evaluate<string | null>(
+    withQuery('const el = q.first(arguments[0], false); return el ? el.getAttribute(arguments[1]) : null;'),
+    toWire(query),
+    name,
+  );
 }
 
 function valueOf(driver: EngineDriver, query: Query): Promise<string | null> {
@@ -190,7 +217,11 @@ export function engineJourneys(engine: EngineName): void {
       await driver.evaluate("document.getElementById('purchased-lead').shadowRoot.append(document.createElement('button'));");
       expect((await seriousAxeViolations(axeRunner(driver))).map((finding) => finding.id)).toEqual(['button-name']);
       await driver.evaluate("setTimeout(() => console.error('engines control error'));");
-      await eventually(() => driver.consoleErrors(), (errors) => errors.some((line) => line.includes('engines control error')), 'the control error to be collected');
+      await eventually(
+        () => driver.consoleErrors(),
+        (errors) => errors.some((line) => line.includes('engines control error')),
+        'the control error to be collected',
+      );
     });
 
     it('strict-CSP page: both widgets render, styled from their adopted sheets, with no securitypolicyviolation', async () => {
@@ -213,7 +244,9 @@ export function engineJourneys(engine: EngineName): void {
       await expectNoConsoleErrors(driver);
       await expectAxeClean(driver);
       // Control: the listener does see a violation in this engine (an inline <style> is refused).
-      await driver.evaluate("const style = document.createElement('style'); style.textContent = 'body { outline: 1px solid red; }'; document.head.append(style);");
+      await driver.evaluate(
+        "const style = document.createElement('style'); style.textContent = 'body { outline: 1px solid red; }'; document.head.append(style);",
+      );
       await driver.waitUntil('return window.__lk.csp.length > 0;', [], { message: 'the control violation' });
     });
 
@@ -231,14 +264,20 @@ export function engineJourneys(engine: EngineName): void {
       const leadId = first.ids[1];
       const card = within(board, { css: `li[data-lead-id="${leadId}"]` });
       await driver.click(within(card, { css: '.lk-card__toggle' }));
-      await driver.waitUntil(withQuery('const el = q.first(arguments[0], false); return el && el.dataset.expanded === "true";'), [toWire(card)], { message: 'the card to expand' });
+      await driver.waitUntil(withQuery('const el = q.first(arguments[0], false); return el && el.dataset.expanded === "true";'), [toWire(card)], {
+        message: 'the card to expand',
+      });
       const status: Query = within(card, { role: 'combobox', name: 'Lead status' });
       await driver.waitFor(status);
 
       // Status: at once in the header; sent (debounced) to the server.
       await driver.selectOption(status, 'InProgressWon');
       await waitForText(driver, within(card, { css: '.lk-card__header .lk-status' }), 'Scheduled');
-      await eventually(() => proxy.posted(`${LEAD_PATH}/${leadId}/status`), (bodies) => bodies.length === 1, 'the status POST');
+      await eventually(
+        () => proxy.posted(`${LEAD_PATH}/${leadId}/status`),
+        (bodies) => bodies.length === 1,
+        'the status POST',
+      );
       expect(proxy.posted(`${LEAD_PATH}/${leadId}/status`)).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
 
       // A note: Edit, type, Save; shown as saved and received by the server.
@@ -249,16 +288,28 @@ export function engineJourneys(engine: EngineName): void {
       await driver.waitFor(within(notes, { text: `${note.length} / 2048` }));
       await driver.click(within(notes, { role: 'button', name: 'Save' }));
       await waitForText(driver, within(notes, { css: 'p.lk-pre' }), note);
-      await eventually(() => proxy.posted(`${LEAD_PATH}/${leadId}/note`), (bodies) => bodies.length === 1, 'the note POST');
+      await eventually(
+        () => proxy.posted(`${LEAD_PATH}/${leadId}/note`),
+        (bodies) => bodies.length === 1,
+        'the note POST',
+      );
       expect(proxy.posted(`${LEAD_PATH}/${leadId}/note`)).toEqual([{ serviceProviderId: SP_ID, note }]);
 
       // The next page: asked with offset 10, shows what the sandbox holds there.
       const second = await sandboxBoardPage(server, {}, 10);
       await driver.click(within(within(board, { role: 'navigation', name: 'Pages' }), { role: 'button', name: /^Next/ }));
-      await eventually(() => proxy.posted(LEADS_PATH), (bodies) => bodies.some((body) => (body as { offset: number }).offset === 10), 'the second page request');
+      await eventually(
+        () => proxy.posted(LEADS_PATH),
+        (bodies) => bodies.some((body) => (body as { offset: number }).offset === 10),
+        'the second page request',
+      );
       await waitForText(driver, within(board, { css: '.lk-board__count' }), `Showing 11 - ${10 + second.ids.length} of ${second.total} results`);
       await eventually(
-        () => driver.evaluate<number[]>(withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'), toWire(within(board, { css: 'li[data-lead-id]' }))),
+        () =>
+          driver.evaluate<number[]>(
+            withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'),
+            toWire(within(board, { css: 'li[data-lead-id]' })),
+          ),
         (ids) => ids.join() === second.ids.join(),
         'the second page of leads',
       );
@@ -277,7 +328,11 @@ export function engineJourneys(engine: EngineName): void {
       expect(filtered.total).toBeGreaterThan(0);
       expect(filtered.total).toBeLessThan(first.total);
       await eventually(
-        () => driver.evaluate<number[]>(withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'), toWire(within(board, { css: 'li[data-lead-id]' }))),
+        () =>
+          driver.evaluate<number[]>(
+            withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'),
+            toWire(within(board, { css: 'li[data-lead-id]' })),
+          ),
         (ids) => ids.join() === filtered.ids.join(),
         'the filtered leads',
       );
@@ -292,16 +347,24 @@ export function engineJourneys(engine: EngineName): void {
       const thread: Query = { css: 'message-thread' };
       // Ready when the composer can attach a file (the chat is open).
       await driver.waitFor(within(thread, { role: 'button', name: 'Attach a file' }));
-      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && !el.disabled;'), [toWire(within(thread, { role: 'button', name: 'Attach a file' }))], {
-        message: 'the chat to open',
-      });
+      await driver.waitUntil(
+        withQuery('const el = q.first(arguments[0], true); return el && !el.disabled;'),
+        [toWire(within(thread, { role: 'button', name: 'Attach a file' }))],
+        {
+          message: 'the chat to open',
+        },
+      );
       const text = 'I can come by Tuesday at 9.';
       await driver.type(within(thread, { role: 'textbox', name: 'Write a message...' }), text);
       await driver.click(within(thread, { role: 'button', name: 'Send' }));
       const list = within(thread, { role: 'region', name: 'Messages' });
       await driver.waitFor(within(list, { css: '[part~="message-own"]:not([part~="message-pending"]) .lk-msg__body', text }));
       expect(await valueOf(driver, within(thread, { role: 'textbox', name: 'Write a message...' }))).toBe('');
-      const sends = await eventually(() => proxy.posted('/gateway/message-center/v1/messages'), (bodies) => bodies.length > 0, 'the send');
+      const sends = await eventually(
+        () => proxy.posted('/gateway/message-center/v1/messages'),
+        (bodies) => bodies.length > 0,
+        'the send',
+      );
       expect(sends).toHaveLength(1);
       expect(JSON.stringify(sends[0])).toContain(JSON.stringify(text));
       await expectNoConsoleErrors(driver);
@@ -314,9 +377,13 @@ export function engineJourneys(engine: EngineName): void {
       const funnel: Query = { css: '#quote' };
       const heading = (name: string) => within(funnel, { role: 'heading', name });
       await driver.waitFor(heading(`Request a quote from ${PRO}`));
-      await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return el && el.value === "Plumbing";'), [toWire(within(funnel, { role: 'combobox', name: 'What do you need help with?' }))], {
-        message: 'the service Plumbing',
-      });
+      await driver.waitUntil(
+        withQuery('const el = q.first(arguments[0], true); return el && el.value === "Plumbing";'),
+        [toWire(within(funnel, { role: 'combobox', name: 'What do you need help with?' }))],
+        {
+          message: 'the service Plumbing',
+        },
+      );
       await driver.waitFor(within(funnel, { text: 'Denver, CO' }));
       await expectAxeClean(driver);
       await driver.click(within(funnel, { role: 'button', name: 'Continue' }));
@@ -332,7 +399,11 @@ export function engineJourneys(engine: EngineName): void {
       await driver.click(within(dialog, { role: 'button', name: 'Send request' }));
 
       await driver.waitFor(heading('Send your request to more pros'));
-      const created = await eventually(() => proxy.posted('/gateway/lead/v3/lead'), (bodies) => bodies.length > 0, 'the lead create');
+      const created = await eventually(
+        () => proxy.posted('/gateway/lead/v3/lead'),
+        (bodies) => bodies.length > 0,
+        'the lead create',
+      );
       expect(created).toEqual([
         expect.objectContaining({
           assignedServiceProviderIds: [SP_ID],
@@ -359,8 +430,20 @@ export function engineJourneys(engine: EngineName): void {
       await expectAxeClean(driver);
       await driver.click(within(modal, { role: 'button', name: 'Send Request' }));
       await driver.waitFor(within(element, { text: THANKS }));
-      const sent = await eventually(() => proxy.posted('/gateway/review/api/v1/review/request-by-email'), (bodies) => bodies.length > 0, 'the review request');
-      expect(sent).toEqual([expect.objectContaining({ serviceProviderId: SP_ID, emailAddress: 'priya.patel@example.com', firstName: 'Priya', lastName: 'Patel', workCompleted: true })]);
+      const sent = await eventually(
+        () => proxy.posted('/gateway/review/api/v1/review/request-by-email'),
+        (bodies) => bodies.length > 0,
+        'the review request',
+      );
+      expect(sent).toEqual([
+        expect.objectContaining({
+          serviceProviderId: SP_ID,
+          emailAddress: 'priya.patel@example.com',
+          firstName: 'Priya',
+          lastName: 'Patel',
+          workCompleted: true,
+        }),
+      ]);
       await expectNoConsoleErrors(driver);
     });
 
@@ -371,7 +454,9 @@ export function engineJourneys(engine: EngineName): void {
       await expectNoConsoleErrors(driver);
       await expectAxeClean(driver);
       await session.open('/examples/react-host.html');
-      await driver.waitUntil("const el = document.querySelector('[data-testid=\"host-status\"]'); return el && el.textContent === 'loaded';", [], { message: 'the React host to report loaded' });
+      await driver.waitUntil("const el = document.querySelector('[data-testid=\"host-status\"]'); return el && el.textContent === 'loaded';", [], {
+        message: 'the React host to report loaded',
+      });
       await driver.waitFor(within({ css: 'lead-page' }, { text: 'Lead Unlocked' }));
       await expectNoConsoleErrors(driver);
       await expectAxeClean(driver);
@@ -443,54 +528,60 @@ export function engineJourneys(engine: EngineName): void {
     // the cache headers say (the refusal never reaches the server), and keeps a refused one failed
     // across later navigations (the file's other journeys then fail). Checked by hand in
     // MiniBrowser instead: a failed import() fails again without a request; a reload fetches it.
-    it.skipIf(engine === 'webkit')("a part whose code does not arrive: the board says so in its place; 'Try again' shows it (Firefox, which keeps a failed module, offers 'Reload the page')", async () => {
-      const { driver, proxy } = session;
-      const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
-      const allow = proxy.refuse(`/cdn/${cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx')}`);
-      try {
-        await session.open(`/app/lead/board/${SP_ID}`);
-        await driver.waitFor(within(within(board, { role: 'alert' }), { text: 'This part of the page did not load. Check your connection and try again.' }));
-        // The rest of the board works meanwhile: its heading and filters are not the list.
-        await driver.waitFor(within(board, { role: 'heading', name: 'Leads for Acme Plumbing & Heating' }));
-      } finally {
-        allow();
-      }
-      await driver.click(within(board, { role: 'button', name: 'Try again' }));
-      if (driver.engine === 'firefox') {
-        // Firefox keeps a failed module until the page reloads: the retry fails at once and the
-        // part offers 'Reload the page' beside 'Try again'.
-        const reload = within(board, { role: 'button', name: 'Reload the page' });
-        await driver.waitFor(reload);
-        await driver.evaluate('window.__beforeReload = true;');
-        await driver.click(reload);
-        await driver.waitUntil('return window.__beforeReload === undefined;', [], { message: 'the page to reload' });
-      }
-      await driver.waitFor(within(board, { text: BOARD_SHOWING }));
-      await driver.waitFor(within(board, { role: 'alert' }), { state: 'detached' });
-      // Nothing but the refused chunk's own failed loads (Chromium lists them in its console).
-      expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
-    });
+    it.skipIf(engine === 'webkit')(
+      "a part whose code does not arrive: the board says so in its place; 'Try again' shows it (Firefox, which keeps a failed module, offers 'Reload the page')",
+      async () => {
+        const { driver, proxy } = session;
+        const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+        const allow = proxy.refuse(`/cdn/${cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx')}`);
+        try {
+          await session.open(`/app/lead/board/${SP_ID}`);
+          await driver.waitFor(within(within(board, { role: 'alert' }), { text: 'This part of the page did not load. Check your connection and try again.' }));
+          // The rest of the board works meanwhile: its heading and filters are not the list.
+          await driver.waitFor(within(board, { role: 'heading', name: 'Leads for Acme Plumbing & Heating' }));
+        } finally {
+          allow();
+        }
+        await driver.click(within(board, { role: 'button', name: 'Try again' }));
+        if (driver.engine === 'firefox') {
+          // Firefox keeps a failed module until the page reloads: the retry fails at once and the
+          // part offers 'Reload the page' beside 'Try again'.
+          const reload = within(board, { role: 'button', name: 'Reload the page' });
+          await driver.waitFor(reload);
+          await driver.evaluate('window.__beforeReload = true;');
+          await driver.click(reload);
+          await driver.waitUntil('return window.__beforeReload === undefined;', [], { message: 'the page to reload' });
+        }
+        await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+        await driver.waitFor(within(board, { role: 'alert' }), { state: 'detached' });
+        // Nothing but the refused chunk's own failed loads (Chromium lists them in its console).
+        expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
+      },
+    );
 
     // CI once saw WebKit record 'unhandledrejection: Importing a module script failed.' as the
     // 320 px journey left a page: the example pages' own import of saved-replies.js had no catch.
     // Here it does not arrive at all (not in WebKitGTK: see above, its cache keeps what it ran).
-    it.skipIf(engine === 'webkit')('a host script that does not arrive (the thread page’s saved replies) leaves no unhandled rejection; the thread works', async () => {
-      const { driver, proxy } = session;
-      const allow = proxy.refuse('/examples/saved-replies.js');
-      try {
-        await session.open('/examples/message-thread.html?user-id=5001&lead-id=300001');
-        await driver.waitFor(within({ css: 'message-thread' }, { css: '.lk-msg__body' }));
-        // The page's import has failed once the same import, asked again, has (Firefox keeps it).
-        expect(await driver.evaluate<string>("return import('/examples/saved-replies.js').then(() => 'loaded', () => 'failed');")).toBe('failed');
-      } finally {
-        allow();
-      }
-      expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
-    });
+    it.skipIf(engine === 'webkit')(
+      'a host script that does not arrive (the thread page’s saved replies) leaves no unhandled rejection; the thread works',
+      async () => {
+        const { driver, proxy } = session;
+        const allow = proxy.refuse('/examples/saved-replies.js');
+        try {
+          await session.open('/examples/message-thread.html?user-id=5001&lead-id=300001');
+          await driver.waitFor(within({ css: 'message-thread' }, { css: '.lk-msg__body' }));
+          // The page's import has failed once the same import, asked again, has (Firefox keeps it).
+          expect(await driver.evaluate<string>("return import('/examples/saved-replies.js').then(() => 'loaded', () => 'failed');")).toBe('failed');
+        } finally {
+          allow();
+        }
+        expect((await driver.consoleErrors()).filter((line) => line !== 'Failed to load resource: net::ERR_EMPTY_RESPONSE')).toEqual([]);
+      },
+    );
 
     // The CDN build leaves out the ~80 core-js polyfills Twilio's SDK asks for (the es2022 target
     // has every feature natively): its code must run in each engine without them.
-    it("Twilio's SDK from the CDN build (chat-service=\"twilio\") runs here without polyfills: a client starts connecting, no built-in replaced or added", async () => {
+    it('Twilio\'s SDK from the CDN build (chat-service="twilio") runs here without polyfills: a client starts connecting, no built-in replaced or added', async () => {
       const { driver } = session;
       await session.open('/examples/index.html');
       // Its socket goes to a closed local port: nothing leaves the machine.

@@ -62,7 +62,14 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       res.end(INSTRUMENT);
       return;
     }
-    const entry = { method: req.method ?? 'GET', path: url.pathname, search: url.search, body: '', headers: req.headers, complete: false } as ReceivedRequest & { complete: boolean };
+    const entry = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      body: '',
+      headers: req.headers,
+      complete: false,
+    } as ReceivedRequest & { complete: boolean };
     log.push(entry);
     if ([...refused].some((suffix) => url.pathname.endsWith(suffix))) {
       // The connection drops (as on a phone losing its network): no answer at all.
@@ -82,7 +89,8 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       if (!type.startsWith('text/html')) {
         // Each page asks for its code again (hashed chunks are immutable to browsers): a test can
         // refuse a chunk an earlier test of the file already loaded.
-        const out = url.pathname.startsWith('/cdn/') || url.pathname.startsWith('/examples/') ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
+        const out =
+          url.pathname.startsWith('/cdn/') || url.pathname.startsWith('/examples/') ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
         return;

@@ -74,7 +74,10 @@ function endGroup(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIG
 
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   // fd 3 receives the display number Xvfb picked.
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], detached: true });
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   xvfb.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const display = await new Promise<string>((resolve, reject) => {
@@ -154,7 +157,10 @@ class WebKitDriver extends BaseDriver<WebElement> {
     let measured: [number, number] = [0, 0];
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      await this.session.manage().window().setRect({ x: 0, y: 0, ...rect });
+      await this.session
+        .manage()
+        .window()
+        .setRect({ x: 0, y: 0, ...rect });
       for (let settle = 0; settle < 20; settle++) {
         const before = measured;
         measured = await inner();
@@ -185,7 +191,10 @@ class WebKitDriver extends BaseDriver<WebElement> {
     // Scrolled to first, and a frame later clicked, as a user would: a closed board card off
     // screen is not rendered (`content-visibility: auto`) until it comes near, and WebKit's
     // Element Click finds nothing to hit inside it in the frame it scrolls it in.
-    await this.session.executeScript('arguments[0].scrollIntoView({ block: "center" }); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));', element);
+    await this.session.executeScript(
+      'arguments[0].scrollIntoView({ block: "center" }); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));',
+      element,
+    );
     await element.click();
   }
 
@@ -201,7 +210,11 @@ class WebKitDriver extends BaseDriver<WebElement> {
   }
 
   protected async selectIn(element: WebElement, value: string): Promise<void> {
-    const option = (await this.session.executeScript('return [...arguments[0].options].find((option) => option.value === arguments[1]) || null', element, value)) as WebElement | null;
+    const option = (await this.session.executeScript(
+      'return [...arguments[0].options].find((option) => option.value === arguments[1]) || null',
+      element,
+      value,
+    )) as WebElement | null;
     if (!option) throw new Error(`no option with value ${value}`);
     // WebDriver's Element Click on an <option> selects it (and fires input and change).
     await option.click();

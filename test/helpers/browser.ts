@@ -49,7 +49,7 @@ export function resolveChromiumPath(): string {
     // not on PATH
   }
   if (!found) {
-    throw new Error('No Chromium found: install Debian\'s (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.');
+    throw new Error("No Chromium found: install Debian's (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.");
   }
   const real = realpathSync(found);
   if (isShellScript(real)) {

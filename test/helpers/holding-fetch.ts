@@ -5,7 +5,10 @@
  * A held request still ends as a browser's does when its signal aborts (a time limit, a cancelled
  * read): it rejects with the signal's reason. Without `hold`, the fetch as given.
  */
-export function holdingFetch<F extends (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(fetch: F, hold?: RegExp): { fetch: F; release: () => void } {
+export function holdingFetch<F extends (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(
+  fetch: F,
+  hold?: RegExp,
+): { fetch: F; release: () => void } {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   if (!hold) return { fetch, release };

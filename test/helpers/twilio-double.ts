@@ -234,7 +234,8 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
 
   /** Seeds history without events. */
   seed(count: number, authorOf: (index: number) => string): void {
-    for (let i = 0; i < count; i++) this.messages.push(new DoubleMessage(this.messages.length, authorOf(i), `Message ${i}`, new Date(Date.UTC(2025, 5, 1, 12, i))));
+    for (let i = 0; i < count; i++)
+      this.messages.push(new DoubleMessage(this.messages.length, authorOf(i), `Message ${i}`, new Date(Date.UTC(2025, 5, 1, 12, i))));
   }
 
   async getMessages(pageSize = 30, anchor?: number, direction: 'backwards' | 'forward' = 'forward'): Promise<TwilioPaginator<TwilioMessage>> {
@@ -264,7 +265,15 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
           const work = (async () => {
             if (this.uploadGate) await this.uploadGate;
             if (cancelled) return null;
-            const attached = media.map((m) => new DoubleMedia(`ME${String(++this.mediaSeq).padStart(32, '0')}`, m.contentType ?? 'application/octet-stream', m.filename ?? null, m.media.size));
+            const attached = media.map(
+              (m) =>
+                new DoubleMedia(
+                  `ME${String(++this.mediaSeq).padStart(32, '0')}`,
+                  m.contentType ?? 'application/octet-stream',
+                  m.filename ?? null,
+                  m.media.size,
+                ),
+            );
             return this.add(this.identity(), null, attached).index;
           })();
           return cancellable(work, () => {
@@ -326,7 +335,8 @@ export class DoubleClient extends Emitter implements TwilioClient {
    */
   dropConnection(scenario: RecordedDropScenario = 'drop-and-reconnect'): TwilioConnectionState[] {
     const { from, states } = recordedConnectionStates(scenario);
-    if (this.connectionState !== from) throw new Error(`dropConnection('${scenario}'): the recording starts '${from}', the client is '${this.connectionState}'`);
+    if (this.connectionState !== from)
+      throw new Error(`dropConnection('${scenario}'): the recording starts '${from}', the client is '${this.connectionState}'`);
     if (this.pendingReconnect) throw new Error('dropConnection: the connection is already down (restoreConnection first)');
     const back = states.lastIndexOf('connected');
     if (back < 0) throw new Error(`dropConnection('${scenario}'): the recording never reconnects`);
@@ -389,7 +399,10 @@ export class TwilioDouble implements TwilioSdk {
   getConversationError: unknown = null;
   /** Whether a new client initializes by itself (as after a real connect) and how. */
   autoInit: 'initialized' | 'failed' | 'manual' = 'initialized';
-  readonly Client: new (token: string, options?: TwilioClientOptions | null) => DoubleClient;
+  readonly Client: new (
+    token: string,
+    options?: TwilioClientOptions | null,
+  ) => DoubleClient;
 
   constructor(
     /** The identity a token stands for (Twilio reads it from the token). */

@@ -147,7 +147,10 @@ function runTool(label: string, args: string[], options: { cwd: string; env?: No
 /** `vite build` of one host with the fixture's own Vite, as its author would run it. */
 function viteBuild(host: HostName, outDir: string): Promise<void> {
   const vite = path.join(APPS, 'node_modules', 'vite', 'bin', 'vite.js');
-  return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(APPS, host, 'vite.config.js'), '--outDir', outDir], { cwd: APPS, env: { NODE_ENV: 'production' } });
+  return runTool(`vite build of the ${host} host`, [vite, 'build', '--config', path.join(APPS, host, 'vite.config.js'), '--outDir', outDir], {
+    cwd: APPS,
+    env: { NODE_ENV: 'production' },
+  });
 }
 
 /**
@@ -167,7 +170,8 @@ async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
   const queue = HOSTS.filter((host) => BUILT_HOSTS.includes(host)).sort((a, b) => Number(b === 'angular') - Number(a === 'angular'));
   // Two at a time: two cores.
   const worker = async () => {
-    for (let host = queue.shift(); host; host = queue.shift()) await (host === 'angular' ? angularBuild(path.join(site, host)) : viteBuild(host, path.join(site, host)));
+    for (let host = queue.shift(); host; host = queue.shift())
+      await (host === 'angular' ? angularBuild(path.join(site, host)) : viteBuild(host, path.join(site, host)));
   };
   await Promise.all([worker(), worker()]);
   if (HOSTS.includes('cdn')) {
@@ -409,18 +413,23 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
     // the first heading of a server-rendered root (hydrated in place, the very same node is there
     // afterwards), and the properties a host set on it while it was not a custom element yet (its
     // own data properties then).
-    await page.addInitScript((keys: string[]) => {
-      const seen: Record<string, Element | null> = {};
-      const ownBefore: Record<string, Record<string, unknown>> = {};
-      Object.assign(window, { firstScreenNodes: seen, ownBeforeDefinition: ownBefore });
-      const define = customElements.define.bind(customElements);
-      customElements.define = (name, constructor, options) => {
-        const element = document.querySelector(name);
-        seen[name] = element?.shadowRoot?.querySelector('h1, h2') ?? null;
-        ownBefore[name] = Object.fromEntries(keys.filter((key) => element && Object.hasOwn(element, key)).map((key) => [key, (element as unknown as Record<string, unknown>)[key]]));
-        define(name, constructor, options);
-      };
-    }, [...new Set(Object.values(bound ?? {}).flatMap((props) => Object.keys(props)))]);
+    await page.addInitScript(
+      (keys: string[]) => {
+        const seen: Record<string, Element | null> = {};
+        const ownBefore: Record<string, Record<string, unknown>> = {};
+        Object.assign(window, { firstScreenNodes: seen, ownBeforeDefinition: ownBefore });
+        const define = customElements.define.bind(customElements);
+        customElements.define = (name, constructor, options) => {
+          const element = document.querySelector(name);
+          seen[name] = element?.shadowRoot?.querySelector('h1, h2') ?? null;
+          ownBefore[name] = Object.fromEntries(
+            keys.filter((key) => element && Object.hasOwn(element, key)).map((key) => [key, (element as unknown as Record<string, unknown>)[key]]),
+          );
+          define(name, constructor, options);
+        };
+      },
+      [...new Set(Object.values(bound ?? {}).flatMap((props) => Object.keys(props)))],
+    );
   }
   try {
     await page.goto(pageUrl);
@@ -440,7 +449,9 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
           return ['lead-page', 'lead-board'].map((tag) => {
             const before = seen[tag];
             if (!before) return `<${tag}> had no server-rendered heading when its tag was defined`;
-            return before.isConnected && document.querySelector(tag)?.shadowRoot?.contains(before) ? null : `<${tag}> replaced its server-rendered first screen`;
+            return before.isConnected && document.querySelector(tag)?.shadowRoot?.contains(before)
+              ? null
+              : `<${tag}> replaced its server-rendered first screen`;
           });
         });
         const problems = kept.filter((problem): problem is string => problem !== null);
@@ -449,10 +460,14 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
     }
     await check('lk-load reaches the host from both widgets', async () => {
       await page
-        .waitForFunction(() => {
-          const loads = (window as unknown as { hostLog?: HostLog }).hostLog?.loads ?? [];
-          return loads.includes('lead-page') && loads.includes('lead-board');
-        }, undefined, { timeout: UI_TIMEOUT_MS })
+        .waitForFunction(
+          () => {
+            const loads = (window as unknown as { hostLog?: HostLog }).hostLog?.loads ?? [];
+            return loads.includes('lead-page') && loads.includes('lead-board');
+          },
+          undefined,
+          { timeout: UI_TIMEOUT_MS },
+        )
         .catch(async () => {
           throw new Error(`the host saw lk-load from [${(await hostLog()).loads.join(', ')}]`);
         });
@@ -471,7 +486,9 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
               const now = element[key];
               if (value === 'object') return now === set[key] && typeof now === 'object' ? [] : [`<${tag}>.${key} is not the object the host set`];
               const attribute = element.getAttribute(key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
-              return now === value && set[key] === value && attribute === String(value) ? [] : [`<${tag}>.${key} is ${String(now)}, its attribute ${attribute} (set: ${String(set[key])})`];
+              return now === value && set[key] === value && attribute === String(value)
+                ? []
+                : [`<${tag}>.${key} is ${String(now)}, its attribute ${attribute} (set: ${String(set[key])})`];
             });
           });
         }, bound);
@@ -521,12 +538,18 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
       const missing = () => [LEAD_PAGE_CALL, BOARD_LIST_CALL].filter((call) => !received(receivedSecond, fromSecond, call));
       while (missing().length > 0 && Date.now() < deadline) await page.waitForTimeout(100);
       if (missing().length > 0) {
-        throw new Error(`the second origin never received ${missing().map((call) => `${call.method} ${call.path}`).join(', ')}`);
+        throw new Error(
+          `the second origin never received ${missing()
+            .map((call) => `${call.method} ${call.path}`)
+            .join(', ')}`,
+        );
       }
       await page.waitForTimeout(300);
       const stale = requests.slice(sentBefore).filter((request) => request.url().startsWith(`${first}/`));
       if (stale.length > 0 || calls(receivedFirst, firstBefore).length > 0) {
-        throw new Error(`requests still went to the first origin: ${stale.map((request) => `${request.method()} ${new URL(request.url()).pathname}`).join(', ')}`);
+        throw new Error(
+          `requests still went to the first origin: ${stale.map((request) => `${request.method()} ${new URL(request.url()).pathname}`).join(', ')}`,
+        );
       }
       // The widgets show the data they got through the new client.
       await leadPage.getByText('Lead Unlocked', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -546,7 +569,12 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
     failures.push(`${foreign.length} request(s) to the host's own origin: ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', …' : ''}`);
   }
   if (consoleErrors.length > 0) {
-    failures.push(`${consoleErrors.length} console error(s): ${[...new Set(consoleErrors)].slice(0, 4).map((text) => text.slice(0, 200)).join(' | ')}`);
+    failures.push(
+      `${consoleErrors.length} console error(s): ${[...new Set(consoleErrors)]
+        .slice(0, 4)
+        .map((text) => text.slice(0, 200))
+        .join(' | ')}`,
+    );
   }
   await context.close();
   return { host, failures, seconds: seconds(at) };
@@ -580,7 +608,11 @@ async function main(): Promise<number> {
     }
 
     const [hostsServer, sandbox, browser] = await Promise.all([serveStatic(site), startSandbox(), launchChromium()]);
-    cleanups.push(() => hostsServer.close(), () => sandbox.stop(), () => browser.close());
+    cleanups.push(
+      () => hostsServer.close(),
+      () => sandbox.stop(),
+      () => browser.close(),
+    );
     console.log(`hosts: pages on ${hostsServer.origin}, CDN on ${cdn.origin}, sandbox on ${sandbox.origins.join(' and ')}`);
 
     const results: HostResult[] = [];
@@ -601,7 +633,11 @@ async function main(): Promise<number> {
         result = await checkHost(browser, host, staticSite(hostsServer, host), sandbox);
       }
       results.push(result);
-      console.log(result.failures.length === 0 ? `PASS ${host} (${result.seconds} s)` : `FAIL ${host} (${result.seconds} s)\n${result.failures.map((failure) => `  - ${failure}`).join('\n')}`);
+      console.log(
+        result.failures.length === 0
+          ? `PASS ${host} (${result.seconds} s)`
+          : `FAIL ${host} (${result.seconds} s)\n${result.failures.map((failure) => `  - ${failure}`).join('\n')}`,
+      );
     }
     timings.push(`browser checks ${seconds(browserStarted)} s`);
 
@@ -612,7 +648,11 @@ async function main(): Promise<number> {
       const result: HostResult = { host: 'bundlers', failures, seconds: seconds(at) };
       results.push(result);
       timings.push(`bundlers ${result.seconds} s`);
-      console.log(failures.length === 0 ? `PASS bundlers (${result.seconds} s)` : `FAIL bundlers (${result.seconds} s)\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+      console.log(
+        failures.length === 0
+          ? `PASS bundlers (${result.seconds} s)`
+          : `FAIL bundlers (${result.seconds} s)\n${failures.map((failure) => `  - ${failure}`).join('\n')}`,
+      );
     }
 
     const failed = results.filter((result) => result.failures.length > 0);

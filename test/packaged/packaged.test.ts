@@ -31,7 +31,8 @@ const TAGS = ELEMENT_DEFINITIONS.map((definition) => definition.tag).sort();
 const className = (tag: string) => `${tag.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())}Element`;
 /** The framework versions the host fixtures use (types only here). */
 const HOST_FRAMEWORKS = (() => {
-  const pinned = (JSON.parse(readFileSync(path.join(ROOT, 'test', 'hosts', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+  const pinned = (JSON.parse(readFileSync(path.join(ROOT, 'test', 'hosts', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+    .devDependencies;
   return ['preact', 'vue', 'svelte'].map((name) => `${name}@${pinned[name]}`);
 })();
 
@@ -96,7 +97,26 @@ afterAll(() => {
 describe('the packed package', { timeout: 60_000 }, () => {
   it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
     const typings = ['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`);
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/twilio.js', 'dist/twilio.d.ts', 'dist/heic.js', 'dist/heic.d.ts', 'dist/server.js', 'dist/server.d.ts', 'dist/widgets.css', 'dist/custom-elements.json', ...typings, 'dist/vscode.html-custom-data.json', 'dist/cdn/leadkit.js', 'package.json']) {
+    for (const file of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/define.js',
+      'dist/define.d.ts',
+      'dist/react.js',
+      'dist/react.d.ts',
+      'dist/twilio.js',
+      'dist/twilio.d.ts',
+      'dist/heic.js',
+      'dist/heic.d.ts',
+      'dist/server.js',
+      'dist/server.d.ts',
+      'dist/widgets.css',
+      'dist/custom-elements.json',
+      ...typings,
+      'dist/vscode.html-custom-data.json',
+      'dist/cdn/leadkit.js',
+      'package.json',
+    ]) {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
@@ -112,8 +132,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
   });
 
-  it("installs neither hono, Twilio nor the HEIC converter with leadkit: hono comes with @leadkit/sandbox, Twilio and heic-to are optional peers", () => {
-    const manifest = (name: string) => JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+  it('installs neither hono, Twilio nor the HEIC converter with leadkit: hono comes with @leadkit/sandbox, Twilio and heic-to are optional peers', () => {
+    const manifest = (name: string) =>
+      JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
     const leadkit = manifest('leadkit');
     expect(Object.keys(leadkit.dependencies ?? {}).filter((name) => /hono|twilio/.test(name))).toEqual([]);
     expect(leadkit.peerDependenciesMeta).toEqual({ '@twilio/conversations': { optional: true }, 'heic-to': { optional: true } });
@@ -152,7 +173,10 @@ describe('the packed package', { timeout: 60_000 }, () => {
       visit(path.join(dist, entry));
       return [...seen];
     };
-    const naming = (entry: string) => reachable(entry).filter((file) => peerImport.test(readFileSync(file, 'utf8'))).map((file) => path.relative(dist, file));
+    const naming = (entry: string) =>
+      reachable(entry)
+        .filter((file) => peerImport.test(readFileSync(file, 'utf8')))
+        .map((file) => path.relative(dist, file));
     for (const entry of ['index.js', 'define.js', 'react.js', 'server.js']) {
       expect(reachable(entry).length).toBeGreaterThan(entry === 'index.js' ? 5 : 20);
       expect(naming(entry), entry).toEqual([]);
@@ -225,7 +249,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(reactServed).toContain('Showing 1 - 10 of');
     expect(result.entries['leadkit/twilio']).toContain('createTwilioChatClientFactory');
     expect(result.entries['leadkit/heic']).toContain('heicConverter');
-    expect(result.entries['leadkit/react']).toEqual(expect.arrayContaining(['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']));
+    expect(result.entries['leadkit/react']).toEqual(
+      expect.arrayContaining(['LeadBoard', 'LeadPage', 'MessageThread', 'ReviewRequest', 'RaqFunnel', 'LeadApp']),
+    );
     expect((result as unknown as { globals: string[] }).globals).toEqual([]);
     // Nothing defined on a server: the classes exist only in a browser.
     expect(Object.values(result.classes)).toEqual(Array(TAGS.length).fill('undefined'));
@@ -264,7 +290,14 @@ describe('the packed package', { timeout: 60_000 }, () => {
   });
 
   it('leadkit/define registers every tag (also under a prefix) and a <lead-page> renders a sandbox lead (happy-dom)', async () => {
-    const result = await inConsumer<{ defineFile: string; exports: string[]; defined: Record<string, boolean>; classes: Record<string, boolean>; manifestExports: string[]; text: string }>(
+    const result = await inConsumer<{
+      defineFile: string;
+      exports: string[];
+      defined: Record<string, boolean>;
+      classes: Record<string, boolean>;
+      manifestExports: string[];
+      text: string;
+    }>(
       'with-dom.mjs',
       `
       const defineFile = new URL(import.meta.resolve('leadkit/define')).pathname;
@@ -352,9 +385,15 @@ describe('the packed package', { timeout: 60_000 }, () => {
       // Exactly the attributes the element observes (the tag table's and the shared ones), each typed.
       const tag = result.tags[definition.tag]!;
       const attributes = [...Object.keys(TAG_TABLE[definition.tag].attributes), ...Object.keys(HOST_ATTRIBUTES)].map(kebab);
-      expect(tag.attributes.map((a) => a.name), `<${definition.tag}> attributes`).toEqual(attributes);
+      expect(
+        tag.attributes.map((a) => a.name),
+        `<${definition.tag}> attributes`,
+      ).toEqual(attributes);
       expect(tag.attributes.filter((a) => !a.type?.text)).toEqual([]);
-      expect(tag.events.map((e) => e.name), `<${definition.tag}> events`).toContain('lk-error');
+      expect(
+        tag.events.map((e) => e.name),
+        `<${definition.tag}> events`,
+      ).toContain('lk-error');
       expect(tag.events.filter((e) => !e.type?.text.startsWith('CustomEvent<{'))).toEqual([]);
       expect(tag.parts.length, `<${definition.tag}> parts`).toBeGreaterThan(0);
       expect(tag.cssProperties).toEqual(expect.arrayContaining(['--lk-color-primary', '--lk-font-family', '--lk-focus-ring']));
@@ -374,7 +413,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(result).toBe('ok');
   });
 
-  it("type-checks a consumer against the packed .d.ts files (NodeNext, .d.ts files checked)", async () => {
+  it('type-checks a consumer against the packed .d.ts files (NodeNext, .d.ts files checked)', async () => {
     writeFileSync(
       path.join(project, 'consumer.ts'),
       `
@@ -417,7 +456,9 @@ describe('the packed package', { timeout: 60_000 }, () => {
     );
     expect(result).toBe('');
   });
-  it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and the npm element snippet (docs/embedding.md)', { timeout: 120_000 }, async () => {
+  it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and the npm element snippet (docs/embedding.md)', {
+    timeout: 120_000,
+  }, async () => {
     const files: Record<string, string> = {
       // docs/embedding.md#npm: a host page talking to the element directly.
       'readme.ts': `
@@ -517,8 +558,13 @@ describe('the packed package', { timeout: 60_000 }, () => {
     // The @ts-expect-error lines prove the typings are in force (an unresolved typing would make them "unused").
     expect(result).toBe('');
 
-    const vscode = JSON.parse(readFileSync(path.join(project, 'node_modules', 'leadkit', 'dist', 'vscode.html-custom-data.json'), 'utf8')) as { tags: { name: string; attributes: { name: string; values?: { name: string }[] }[] }[] };
+    const vscode = JSON.parse(readFileSync(path.join(project, 'node_modules', 'leadkit', 'dist', 'vscode.html-custom-data.json'), 'utf8')) as {
+      tags: { name: string; attributes: { name: string; values?: { name: string }[] }[] }[];
+    };
     expect(vscode.tags.map((tag) => tag.name).sort()).toEqual(TAGS);
-    expect(vscode.tags.find((tag) => tag.name === 'lead-page')?.attributes.find((a) => a.name === 'api-version')?.values).toEqual([{ name: 'v2' }, { name: 'v1' }]);
+    expect(vscode.tags.find((tag) => tag.name === 'lead-page')?.attributes.find((a) => a.name === 'api-version')?.values).toEqual([
+      { name: 'v2' },
+      { name: 'v1' },
+    ]);
   });
 });

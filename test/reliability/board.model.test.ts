@@ -223,7 +223,6 @@ function openBoard(fates: Iterator<RequestFate>, challenges: Iterator<ChallengeF
 
 // ---- Actions ---------------------------------------------------------------------------------
 
-
 /** The lead at a position of the list on screen, if the list shows any. */
 function leadAt(board: Board, index: number): Lead | null {
   const leads = shownLeads(board);
@@ -264,7 +263,8 @@ const chooseStatus = ({ i, steps, blur }: { i: number; steps: StatusStep[]; blur
         entry.outcome = outcome;
         // 'saved' means the gateway holds it now (no later answer can undo a newer choice).
         const server = serverAssignment(board.sandbox, lead.leadId).status;
-        if (outcome === 'saved' && server !== step.status) board.problems.push(`status ${step.status} on ${lead.leadId} said saved while the server had ${server}`);
+        if (outcome === 'saved' && server !== step.status)
+          board.problems.push(`status ${step.status} on ${lead.leadId} said saved while the server had ${server}`);
       });
       await advance(step.gapMs);
     }
@@ -411,7 +411,9 @@ const feedback = ({ i, rating, reason }: { i: number; rating: number; reason: Fe
 
 const filterPatch: fc.Arbitrary<{ name: string; patch: Partial<LeadFilters> | null }> = fc.oneof(
   fc.boolean().map((archived) => ({ name: `archived ${archived}`, patch: { archived } })),
-  fc.subarray([...LEAD_STATUSES], { maxLength: 3 }).map((statuses) => ({ name: `statuses [${statuses.join(',')}]`, patch: { serviceProviderLeadStatuses: statuses } })),
+  fc
+    .subarray([...LEAD_STATUSES], { maxLength: 3 })
+    .map((statuses) => ({ name: `statuses [${statuses.join(',')}]`, patch: { serviceProviderLeadStatuses: statuses } })),
   fc.constantFrom(true as const, null).map((hasUnreadMessages) => ({ name: `unread ${hasUnreadMessages}`, patch: { hasUnreadMessages } })),
   fc.constant({ name: 'clear all', patch: null }),
 );
@@ -448,7 +450,12 @@ const actions = fc.commands(
     index.map(jobNotes),
     fc.constant(retryJobNotes),
     index.map(archive),
-    fc.record({ picks: fc.array(fc.nat({ max: 9 }), { minLength: 1, maxLength: 4 }), kind: fc.constantFrom('move' as const, 'read' as const, 'unread' as const) }).map(bulk),
+    fc
+      .record({
+        picks: fc.array(fc.nat({ max: 9 }), { minLength: 1, maxLength: 4 }),
+        kind: fc.constantFrom('move' as const, 'read' as const, 'unread' as const),
+      })
+      .map(bulk),
     fc.record({ i: index, rating: fc.integer({ min: 1, max: 5 }), reason: fc.constantFrom(...FEEDBACK_REASONS) }).map(feedback),
     filterPatch.map(changeFilter),
     fc.constantFrom(...SORT_OPTIONS).map(changeSort),
@@ -462,7 +469,6 @@ const actions = fc.commands(
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
-
 
 interface Write {
   readonly leadId: number;
@@ -582,13 +588,16 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
   else if (!kept) {
     const latestIds = ((latest.answer as { leads: Lead[] }).leads ?? []).map((lead) => lead.leadId);
     if (JSON.stringify(latestIds) !== JSON.stringify(page.leads.map((lead) => lead.leadId))) {
-      problems.push(`${phase}: stale page: shows ${JSON.stringify(page.leads.map((lead) => lead.leadId))}, the latest answer for the latest query was ${JSON.stringify(latestIds)}`);
+      problems.push(
+        `${phase}: stale page: shows ${JSON.stringify(page.leads.map((lead) => lead.leadId))}, the latest answer for the latest query was ${JSON.stringify(latestIds)}`,
+      );
     }
   }
   if (!statusDependent && !kept) {
     const now = await getLeads(clean, SP_ID, request);
     const serverIds = now.leads.map((lead) => lead.leadId);
-    if (JSON.stringify(serverIds) !== JSON.stringify(shownIds)) problems.push(`${phase}: page ${JSON.stringify(shownIds)} ≠ the server's ${JSON.stringify(serverIds)} for ${JSON.stringify(request)}`);
+    if (JSON.stringify(serverIds) !== JSON.stringify(shownIds))
+      problems.push(`${phase}: page ${JSON.stringify(shownIds)} ≠ the server's ${JSON.stringify(serverIds)} for ${JSON.stringify(request)}`);
     const total = page.totalCount - shown.removedCount;
     if (total !== now.pagination.totalNumber) problems.push(`${phase}: total ${total} ≠ the server's ${now.pagination.totalNumber}`);
   }
@@ -601,7 +610,11 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
       ['read', lead.read, assignment.read],
       ['notes', lead.notes ?? '', assignment.notes ?? ''],
       ['isArchived', lead.isArchived, assignment.archived],
-      ['feedback', lead.feedback ? { rating: lead.feedback.rating, reason: lead.feedback.reason } : null, assignment.feedback ? { rating: assignment.feedback.rating, reason: assignment.feedback.reason } : null],
+      [
+        'feedback',
+        lead.feedback ? { rating: lead.feedback.rating, reason: lead.feedback.reason } : null,
+        assignment.feedback ? { rating: assignment.feedback.rating, reason: assignment.feedback.reason } : null,
+      ],
     ];
     for (const [field, shownValue, serverValue] of pairs) {
       if (canonical(shownValue) === canonical(serverValue)) continue;
@@ -614,8 +627,10 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
       totals.stale++;
       problems.push(
         `${phase}: lead ${lead.leadId} shows ${field} ${JSON.stringify(shownValue)}, the server has ${JSON.stringify(serverValue)}` +
-        (last ? ` (its last write: #${last.record.seq} ${JSON.stringify(last.write.value)}, ${last.record.answered ? `answered ${last.record.status}` : 'unanswered'})` : ' (no write reached it)') +
-        `; failure shown: ${failureShown(board, lead.leadId, field)}`,
+          (last
+            ? ` (its last write: #${last.record.seq} ${JSON.stringify(last.write.value)}, ${last.record.answered ? `answered ${last.record.status}` : 'unanswered'})`
+            : ' (no write reached it)') +
+          `; failure shown: ${failureShown(board, lead.leadId, field)}`,
       );
     }
   }
@@ -662,7 +677,8 @@ async function checkBoard(board: Board, clean: GatewayClient, phase: string): Pr
   for (const [leadId, { choices, blurs }] of board.statusChoiceTimes) {
     const settledChoices = choices.filter((at, n) => n === choices.length - 1 || (choices[n + 1] as number) - at >= SPEC_STATUS_DELAY_MS).length;
     const sent = layer.log.filter((record) => record.path === `/gateway/lead/office/v2/leads/${leadId}/status`).length;
-    if (sent > settledChoices + blurs) problems.push(`${phase}: lead ${leadId} got ${sent} status calls for ${settledChoices} settled choices and ${blurs} blurs (the debounce)`);
+    if (sent > settledChoices + blurs)
+      problems.push(`${phase}: lead ${leadId} got ${sent} status calls for ${settledChoices} settled choices and ${blurs} blurs (the debounce)`);
   }
   return problems;
 }
@@ -727,7 +743,11 @@ describe('lead board: model run under faults', () => {
   // Failing runs the property found, kept as fixed examples: the fates of the calls that mattered
   // (every other request answers at once), the actions, and what each one broke before its fix.
   const none: never[] = [];
-  const when = (match: (request: { method: string; path: string; body: unknown }) => boolean, fate: RequestFate, times = Infinity): FaultLayerOptions['fateFor'] => {
+  const when = (
+    match: (request: { method: string; path: string; body: unknown }) => boolean,
+    fate: RequestFate,
+    times = Infinity,
+  ): FaultLayerOptions['fateFor'] => {
     let left = times;
     return (request) => (left > 0 && match(request) ? (left--, fate) : undefined);
   };
@@ -759,7 +779,13 @@ describe('lead board: model run under faults', () => {
   });
 
   it('regression: a status call and a read toggle of one lead go in turn (sent together they answered out of order: read shown, unread on the gateway)', async () => {
-    await runBoard(6, none, none, [wait(500), chooseStatus({ i: 0, steps: [{ status: 'Selling', gapMs: 500 }], blur: false }), toggleRead(0), wait(3000)], when(isPath('/status'), answered(1700)));
+    await runBoard(
+      6,
+      none,
+      none,
+      [wait(500), chooseStatus({ i: 0, steps: [{ status: 'Selling', gapMs: 500 }], blur: false }), toggleRead(0), wait(3000)],
+      when(isPath('/status'), answered(1700)),
+    );
   });
 
   it('versioning: the late answer of a superseded status choice never counts for the newer one (checked by breaking it: the soak and this example catch it)', async () => {
@@ -789,7 +815,19 @@ describe('lead board: model run under faults', () => {
       8,
       none,
       none,
-      [jobNotes(0), chooseStatus({ i: 0, steps: [{ status: 'ClosedWon', gapMs: 700 }, { status: 'Selling', gapMs: 700 }], blur: true }), saveNotes(0), wait(20_000)],
+      [
+        jobNotes(0),
+        chooseStatus({
+          i: 0,
+          steps: [
+            { status: 'ClosedWon', gapMs: 700 },
+            { status: 'Selling', gapMs: 700 },
+          ],
+          blur: true,
+        }),
+        saveNotes(0),
+        wait(20_000),
+      ],
       when(isPath('/read'), failing('hang'), 1),
     );
   });

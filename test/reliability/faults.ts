@@ -129,7 +129,12 @@ export interface FaultLayerOptions {
 /** A request answered normally after `afterMs` (0: at once) — for the regression examples. */
 export const answered = (afterMs = 0, beforeMs = 0): RequestFate => ({ fault: null, beforeMs, afterMs, status: 200, retryAfterSeconds: 0, handled: false });
 /** A request failing with `fault` — for the regression examples. */
-export const failing = (fault: FaultKind, extra: Partial<RequestFate> = {}): RequestFate => ({ ...answered(), fault, status: fault === 'server-error' ? 500 : 200, ...extra });
+export const failing = (fault: FaultKind, extra: Partial<RequestFate> = {}): RequestFate => ({
+  ...answered(),
+  fault,
+  status: fault === 'server-error' ? 500 : 200,
+  ...extra,
+});
 
 export interface FaultLayer {
   readonly fetch: typeof globalThis.fetch;
@@ -431,7 +436,8 @@ export async function settleTimers(): Promise<void> {
  */
 export function watchForErrors(): { readonly problems: string[]; stop(): void } {
   const problems: string[] = [];
-  const onRejection = (reason: unknown) => problems.push(`unhandled rejection: ${reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)}`);
+  const onRejection = (reason: unknown) =>
+    problems.push(`unhandled rejection: ${reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)}`);
   process.on('unhandledRejection', onRejection);
   const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     problems.push(`console.error: ${args.map(String).join(' ')}`);

@@ -501,8 +501,7 @@ const back = new Action<Funnel>('back', (funnel) => {
   const { serviceProviderId } = store.get(funnelFormAtom);
   if (step === 'project') {
     if (funnel.view.step === 'project' && !funnel.view.sending) store.set(goToStepAtom, 'entry');
-  }
-  else if (step === 'suggestions') {
+  } else if (step === 'suggestions') {
     // The project route needs the pro; without one the project step stays on the entry route.
     store.set(openLocationAtom, serviceProviderId !== null ? { step: 'project', serviceProviderId } : { step: 'entry', withAlId: null });
   } else if (step === 'summary' && leadId !== null) store.set(openLocationAtom, { step: 'suggestions', leadId });
@@ -587,7 +586,8 @@ const forward = (i: number) =>
       else if (eligibility && !eligibility.eligible) await chooseAlternative(i).run({}, funnel);
       else await continueEntry.run({}, funnel);
     } else if (view.step === 'project') {
-      if (store.get(projectDetailsAtom).contact.email === '') await typeDetails({ description: i % DESCRIPTIONS.length, urgency: i % URGENCIES.length }).run({}, funnel);
+      if (store.get(projectDetailsAtom).contact.email === '')
+        await typeDetails({ description: i % DESCRIPTIONS.length, urgency: i % URGENCIES.length }).run({}, funnel);
       else await send.run({}, funnel);
     } else if (view.step === 'suggestions') {
       if (store.get(funnelFormAtom).selectedAdditionalTotalSpListCount === 0 && i > 0) await togglePro(i).run({}, funnel);
@@ -624,7 +624,6 @@ const actions = fc.commands(
 );
 
 // ---- Settling and the invariants -------------------------------------------------------------
-
 
 /** JSON with object keys sorted (a parsed request body and a built one list their keys in different orders). */
 function canonical(value: unknown): string {
@@ -670,7 +669,8 @@ async function checkFunnel(funnel: Funnel, phase: string, final: boolean): Promi
   if (view.step === 'project') {
     if (view.sending) problems.push(`${phase}: the project step is still sending`);
     else if (view.guard) problems.push(`${phase}: Send does nothing any more (its click guard stayed on after a success that did not move the funnel on)`);
-    if (view.notice === 'challenge') problems.push(`${phase}: the project step still says the request is sent once the security check is passed, after the check ended`);
+    if (view.notice === 'challenge')
+      problems.push(`${phase}: the project step still says the request is sent once the security check is passed, after the check ended`);
   }
   if (view.step === 'suggestions') {
     if (!view.loaded) problems.push(`${phase}: the suggestions are still loading`);
@@ -700,11 +700,15 @@ async function checkFunnel(funnel: Funnel, phase: string, final: boolean): Promi
       // Sent again with the faults gone: on the server, and the funnel moved on with it.
       if (lead === null || !shown) {
         totals.lost++;
-        problems.push(`${phase}: the last request (#${last.seq}, ${last.outcome}) is ${lead === null ? 'not on the server' : `lead ${lead}, but the funnel shows ${session.step} of ${session.leadId}`}`);
+        problems.push(
+          `${phase}: the last request (#${last.seq}, ${last.outcome}) is ${lead === null ? 'not on the server' : `lead ${lead}, but the funnel shows ${session.step} of ${session.leadId}`}`,
+        );
       }
     } else if (last.outcome === 'created' && !(lead !== null && (shown || view.step === 'entry' || view.step === 'project'))) {
       totals.lost++;
-      problems.push(`${phase}: the last request (#${last.seq}) said created, the server has ${lead ?? 'no lead'} for it, the funnel shows ${session.step} of ${session.leadId}`);
+      problems.push(
+        `${phase}: the last request (#${last.seq}) said created, the server has ${lead ?? 'no lead'} for it, the funnel shows ${session.step} of ${session.leadId}`,
+      );
     } else if (last.outcome !== 'created' && !last.edited && !shown && last.view === view && view.mounted && !failureShown(funnel, last)) {
       // Still on the step it was sent from: failed with what was typed, or moved on with its lead.
       totals.lost++;
@@ -729,17 +733,24 @@ async function checkFunnel(funnel: Funnel, phase: string, final: boolean): Promi
   for (const selection of funnel.selections) {
     countOutcome(totals, `${phase} selection ${selection.outcome}${selection.changed ? ' (then changed)' : ''}`);
     const lead = sandbox.store.lead(selection.leadId);
-    const onServer = !!lead && selection.al.every((id) => lead.assignments.some((a) => a.spId === id)) && selection.ha.every((id) => lead.haProviderIds.includes(id));
+    const onServer =
+      !!lead && selection.al.every((id) => lead.assignments.some((a) => a.spId === id)) && selection.ha.every((id) => lead.haProviderIds.includes(id));
     if (selection.outcome === 'sent' && !onServer) {
       totals.lost++;
-      problems.push(`${phase}: pros ${[...selection.al, ...selection.ha].join(', ')} said sent, lead ${selection.leadId} went to ${lead ? [...lead.assignments.map((a) => a.spId), ...lead.haProviderIds].join(', ') : 'nobody'}`);
+      problems.push(
+        `${phase}: pros ${[...selection.al, ...selection.ha].join(', ')} said sent, lead ${selection.leadId} went to ${lead ? [...lead.assignments.map((a) => a.spId), ...lead.haProviderIds].join(', ') : 'nobody'}`,
+      );
     }
     if (selection.outcome === 'failed' && !selection.changed && selection === funnel.selections.at(-1) && selection.view === view && view.mounted) {
       const form = store.get(funnelFormAtom);
-      const same = canonical(form.selectedAdditionalSpListWithGatewayOrder) === canonical(selection.al) && canonical(form.selectedAdditionalHaSpListWithGatewayOrder) === canonical(selection.ha);
+      const same =
+        canonical(form.selectedAdditionalSpListWithGatewayOrder) === canonical(selection.al) &&
+        canonical(form.selectedAdditionalHaSpListWithGatewayOrder) === canonical(selection.ha);
       if (view.step !== 'suggestions' || !view.failed || view.sending || !same) {
         totals.lost++;
-        problems.push(`${phase}: the selection ${[...selection.al, ...selection.ha].join(', ')} failed and the suggestions step does not show it failed with those pros`);
+        problems.push(
+          `${phase}: the selection ${[...selection.al, ...selection.ha].join(', ')} failed and the suggestions step does not show it failed with those pros`,
+        );
       }
     }
     if (final && funnel.selectionsSentAgain !== null && funnel.selections.indexOf(selection) >= funnel.selectionsSentAgain && !onServer) {
@@ -754,7 +765,10 @@ async function checkFunnel(funnel: Funnel, phase: string, final: boolean): Promi
     notified.set(key, (notified.get(key) ?? 0) + 1);
   }
   for (const [serviceRequestId, count] of notified) {
-    const requests = layer.log.filter((record) => record.path === PRO_SELECTION_PATH && record.handled && (record.body as { serviceRequestId?: number }).serviceRequestId === Number(serviceRequestId));
+    const requests = layer.log.filter(
+      (record) =>
+        record.path === PRO_SELECTION_PATH && record.handled && (record.body as { serviceRequestId?: number }).serviceRequestId === Number(serviceRequestId),
+    );
     const bodies = new Set(requests.map((record) => canonical(record.body)));
     if (count > bodies.size) {
       totals.duplicated++;
@@ -790,7 +804,11 @@ async function checkFunnel(funnel: Funnel, phase: string, final: boolean): Promi
     if (shown.state === 'hasData' && shown.data && lead) {
       // Asked with a token of the lead's member (a host's, or the guest one the funnel obtained).
       const token = Object.keys(sandbox.store.tokens).find((candidate) => sandbox.store.tokens[candidate] === lead.memberId);
-      const clean = createGatewayClient({ baseURL: 'http://sandbox.test', auth: token ? { kind: 'oneTime', token } : { kind: 'anonymous' }, fetch: sandbox.fetch });
+      const clean = createGatewayClient({
+        baseURL: 'http://sandbox.test',
+        auth: token ? { kind: 'oneTime', token } : { kind: 'anonymous' },
+        fetch: sandbox.fetch,
+      });
       const now = await getProviderComparison(clean, lead.leadId);
       const ids = (list: { id: number }[]) => JSON.stringify(list.map((p) => p.id).sort((a, b) => a - b));
       if (ids(shown.data.serviceProviders) !== ids(now.serviceProviders)) {
@@ -852,7 +870,9 @@ async function runFunnel(
       const wire = process.env.DEBUG_RUNS
         ? `\nrequests:\n  ${funnel.layer.log.map((r) => `#${r.seq} ${r.method} ${r.path} ${JSON.stringify(r.body)?.slice(0, 100)} key ${r.idempotencyKey?.slice(0, 8) ?? '-'} ${r.fate.fault ?? 'ok'} ${r.fate.beforeMs}+${r.fate.afterMs}ms handled ${r.handledAt} ${r.answered ? r.status : 'unanswered'}`).join('\n  ')}`
         : '';
-      throw new Error(`${problems.join('\n')}\nentry ${setup.entry}, ${setup.hostToken ? "host's token" : 'guest token'}\nactions:\n  ${funnel.log.join('\n  ')}${wire}`);
+      throw new Error(
+        `${problems.join('\n')}\nentry ${setup.entry}, ${setup.hostToken ? "host's token" : 'guest token'}\nactions:\n  ${funnel.log.join('\n  ')}${wire}`,
+      );
     }
   } finally {
     funnel.unsubscribe();
@@ -879,7 +899,11 @@ describe('request-a-quote funnel: model run under faults', () => {
   // (SOAK=1 where noted); the mix changed as the file grew, so the examples, not the seeds, replay.
   const none: never[] = [];
 
-  const when = (match: (request: { method: string; path: string; body: unknown }) => boolean, fate: RequestFate, times = Infinity): FaultLayerOptions['fateFor'] => {
+  const when = (
+    match: (request: { method: string; path: string; body: unknown }) => boolean,
+    fate: RequestFate,
+    times = Infinity,
+  ): FaultLayerOptions['fateFor'] => {
     let left = times;
     return (request) => (left > 0 && match(request) ? (left--, fate) : undefined);
   };
@@ -896,12 +920,24 @@ describe('request-a-quote funnel: model run under faults', () => {
   it("regression: an alternative pro whose details cannot be had is not the form's pro (the lead went to it as the other pro's type: 400 on every Send)", async () => {
     // SOAK=1 seed 184242579, path 50:0:6:15:16:19:18:19:21:20:16:16:16:16:16 (FC_REPLAY ///L:P).
     const busy = failing('rate-limited', { retryAfterSeconds: 14 });
-    await runFunnel({ seed: 1, entry: 'ineligible', hostToken: true }, none, none, [...Array.from({ length: 6 }, () => forward(0)), wait(1000)], when(isPath('/serviceprovider/1001/details'), busy));
+    await runFunnel(
+      { seed: 1, entry: 'ineligible', hostToken: true },
+      none,
+      none,
+      [...Array.from({ length: 6 }, () => forward(0)), wait(1000)],
+      when(isPath('/serviceprovider/1001/details'), busy),
+    );
   });
 
   it('regression: Send again after the pro selection lost its answer notifies the pros once (they were notified twice)', async () => {
     // SOAK=1 seed 2070248594, path 25. Acme's lead; its suggestions are 1009 (AL) and 2003 (HA): 2003 chosen.
-    await runFunnel(fromAcme, none, none, [...toSent, wait(1000), forward(1), forward(0), wait(1000), forward(0), wait(1000)], when(isPath(PRO_SELECTION_PATH), failing('lost-answer'), 1));
+    await runFunnel(
+      fromAcme,
+      none,
+      none,
+      [...toSent, wait(1000), forward(1), forward(0), wait(1000), forward(0), wait(1000)],
+      when(isPath(PRO_SELECTION_PATH), failing('lost-answer'), 1),
+    );
   });
 
   it('regression: Send again with another pro checked as well notifies the HA pro once (a key per selection: its pro selection went again under a new key)', async () => {
@@ -918,12 +954,19 @@ describe('request-a-quote funnel: model run under faults', () => {
 
   it('regression: a create replayed after a passed challenge and Send again meanwhile announce the lead once (lk-lead-create fired twice)', async () => {
     // SOAK=1 seed 2007564893, path 36: the create met a 511; while the check went on, Send again (same key) created the lead, then the replay answered with it too.
-    await runFunnel(fromAcme, none, [{ pass: true, afterMs: 2000 }], [...toSent, wait(500), forward(0), wait(3000)], when(isPath(CREATE_PATH), failing('challenge'), 1));
+    await runFunnel(
+      fromAcme,
+      none,
+      [{ pass: true, afterMs: 2000 }],
+      [...toSent, wait(500), forward(0), wait(3000)],
+      when(isPath(CREATE_PATH), failing('challenge'), 1),
+    );
   });
 
   it("regression: a failed security check after Back with changed details says so (the earlier lead made it look passed: 'sent once the check is passed', never sent)", async () => {
     // SOAK=1 seed -412013560, path 65: after Back, the changed details met a 511 and a failed check.
-    const changed = (request: { path: string; body: unknown }) => request.path === CREATE_PATH && (request.body as { description?: string }).description === DESCRIPTIONS[1];
+    const changed = (request: { path: string; body: unknown }) =>
+      request.path === CREATE_PATH && (request.body as { description?: string }).description === DESCRIPTIONS[1];
     const actions = [...toSent, wait(1000), back, typeDetails({ description: 1, urgency: 0 }), forward(0), wait(3000)];
     await runFunnel(fromAcme, none, [{ pass: false, afterMs: 500 }], actions, when(changed, failing('challenge'), 1));
   });
@@ -931,7 +974,16 @@ describe('request-a-quote funnel: model run under faults', () => {
   it('regression: a create whose answer was lost, changed details that failed, then the first details again: one lead (it made two)', async () => {
     // A directed run (the random soak runs had not met this mix): submitProjectAtom kept the last request's key only.
     const fates = [failing('lost-answer'), failing('server-error')];
-    const actions = [...toSent, wait(1000), typeDetails({ description: 1, urgency: 0 }), forward(0), wait(1000), typeDetails({ description: 0, urgency: 0 }), forward(0), wait(3000)];
+    const actions = [
+      ...toSent,
+      wait(1000),
+      typeDetails({ description: 1, urgency: 0 }),
+      forward(0),
+      wait(1000),
+      typeDetails({ description: 0, urgency: 0 }),
+      forward(0),
+      wait(3000),
+    ];
     await runFunnel(fromAcme, none, none, actions, (request) => (request.path === CREATE_PATH ? fates.shift() : undefined));
   });
 

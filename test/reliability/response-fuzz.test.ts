@@ -40,7 +40,21 @@ const isSchema = (value: unknown): value is AnySchema => typeof value === 'objec
 
 /** Every exported valibot schema of the gateway modules, by export name. */
 const EXPORTED = new Map<string, AnySchema>();
-for (const module of [leadSchemas, funnelSchemas, oneTimeTokenCalls, messageCenterSchemas, chatSession, chatServiceSchemas, officeSchemas, registeredNumbers, categories, feedback, leadCounts, reviewSchemas, sharedSchemas]) {
+for (const module of [
+  leadSchemas,
+  funnelSchemas,
+  oneTimeTokenCalls,
+  messageCenterSchemas,
+  chatSession,
+  chatServiceSchemas,
+  officeSchemas,
+  registeredNumbers,
+  categories,
+  feedback,
+  leadCounts,
+  reviewSchemas,
+  sharedSchemas,
+]) {
   for (const [name, value] of Object.entries(module)) if (isSchema(value)) EXPORTED.set(name, value);
 }
 
@@ -172,7 +186,8 @@ const NAMES = responseSchemaNames();
 // Nothing written to the console by a hostile answer (a host's console is not ours to fill).
 const consoleCalls: unknown[][] = [];
 beforeAll(() => {
-  for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleCalls.push([method, ...args]));
+  for (const method of ['log', 'info', 'warn', 'error'] as const)
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleCalls.push([method, ...args]));
 });
 
 afterAll(() => {

@@ -42,7 +42,12 @@ import { createGatewayClient, type GatewayClient } from '../../src/gateway/clien
 import { isRetryableError } from '../../src/gateway/errors';
 import { ReviewRequestByEmailSchema } from '../../src/gateway/review/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
-import { reviewRequestInputsAtom, reviewRequestLoadableAtom, reviewRequestReloadAtom, type ReviewRequestData } from '../../src/widgets/review-request/review-request-atoms';
+import {
+  reviewRequestInputsAtom,
+  reviewRequestLoadableAtom,
+  reviewRequestReloadAtom,
+  type ReviewRequestData,
+} from '../../src/widgets/review-request/review-request-atoms';
 import { ReviewRequestSender } from '../../src/widgets/review-request/review-request.logic';
 import {
   COMMAND_SETTINGS,
@@ -148,7 +153,23 @@ function openReview(leadId: number, fates: Iterator<RequestFate>, challenges: It
   const store = createStore();
   store.set(clientAtom, client);
   store.set(reviewRequestInputsAtom, { spId: SP_ID, leadId });
-  const review: Review = { sandbox, layer, client, store, leadId, open: false, form: null, forms: [], sends: [], formOfKey, finalSend: false, unsubscribe: () => {}, actions: 0, log: [], problems: [] };
+  const review: Review = {
+    sandbox,
+    layer,
+    client,
+    store,
+    leadId,
+    open: false,
+    form: null,
+    forms: [],
+    sends: [],
+    formOfKey,
+    finalSend: false,
+    unsubscribe: () => {},
+    actions: 0,
+    log: [],
+    problems: [],
+  };
   return Object.defineProperty(review, 'form', {
     get: () => shown,
     set: (form: Form | null) => {
@@ -210,7 +231,8 @@ const tryAgain = new Action<Review>('try again', (review) => {
 });
 
 type Edit = { field: 'description'; value: number } | { field: 'workCompleted'; value: 'yes' | 'no' } | { field: 'phone' };
-const editName = (edit: Edit) => (edit.field === 'description' ? `"${DESCRIPTIONS[edit.value]}"` : edit.field === 'workCompleted' ? `work completed ${edit.value}` : 'a phone number');
+const editName = (edit: Edit) =>
+  edit.field === 'description' ? `"${DESCRIPTIONS[edit.value]}"` : edit.field === 'workCompleted' ? `work completed ${edit.value}` : 'a phone number';
 
 /** 'Edit', then a change to a field (the form stays editable while a request is on its way). */
 const edit = (change: Edit) =>
@@ -238,7 +260,13 @@ async function submitForm(review: Review, form: Form): Promise<void> {
   }
   const board = toBoardRequest(form.values, { serviceProviderId: form.data.spId, postalCode: form.data.postalCode });
   // As it goes on the wire: the gateway variant, through the call's schema.
-  const intent: SendIntent = { form, payload: canonical(v.parse(ReviewRequestByEmailSchema, toGatewayRequest(board))), values: form.values, outcome: 'pending', edited: false };
+  const intent: SendIntent = {
+    form,
+    payload: canonical(v.parse(ReviewRequestByEmailSchema, toGatewayRequest(board))),
+    values: form.values,
+    outcome: 'pending',
+    edited: false,
+  };
   review.sends.push(intent);
   form.sending = true;
   form.failed = false;
@@ -318,7 +346,6 @@ const actions = fc.commands(
 
 // ---- Settling and the invariants -------------------------------------------------------------
 
-
 /** JSON with object keys sorted. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
@@ -336,7 +363,8 @@ function checkReview(review: Review, phase: string, final: boolean): string[] {
   const { store, sandbox, layer, form } = review;
   const state = store.get(reviewRequestLoadableAtom);
   if (review.open && state.state === 'loading') problems.push(`${phase}: the modal is still loading`);
-  if (review.open && state.state === 'hasError' && !isRetryableError(state.error)) problems.push(`${phase}: the modal failed (${String(state.error)}) without 'Try again'`);
+  if (review.open && state.state === 'hasError' && !isRetryableError(state.error))
+    problems.push(`${phase}: the modal failed (${String(state.error)}) without 'Try again'`);
   if (form?.sending) problems.push(`${phase}: the form is still sending`);
 
   // Requests by key: which form and payload each key was sent for, and whether the server took it.
@@ -410,11 +438,16 @@ function checkReview(review: Review, phase: string, final: boolean): string[] {
       .at(-1);
     if (!read || read.handledAt === null) continue;
     const before = sends.some(
-      (record) => took(record) && (record.answer as { draftReviewId: string }).draftReviewId === shown.data.draftReviewId && (record.handledAt ?? Infinity) < (read.handledAt ?? 0),
+      (record) =>
+        took(record) &&
+        (record.answer as { draftReviewId: string }).draftReviewId === shown.data.draftReviewId &&
+        (record.handledAt ?? Infinity) < (read.handledAt ?? 0),
     );
     if (before !== (shown.data.requestedAt !== null)) {
       totals.stale++;
-      problems.push(`${phase}: form ${shown.seq} ${shown.data.requestedAt ? 'says' : 'does not say'} the customer was already asked; a request reached the server before: ${before}`);
+      problems.push(
+        `${phase}: form ${shown.seq} ${shown.data.requestedAt ? 'says' : 'does not say'} the customer was already asked; a request reached the server before: ${before}`,
+      );
     }
   }
   return problems;
@@ -423,7 +456,11 @@ function checkReview(review: Review, phase: string, final: boolean): string[] {
 /** The key a Send went with: its form's key for its payload (null when it never went out). */
 function keyOf(review: Review, intent: SendIntent): string | null {
   const record = review.layer.log.find(
-    (candidate) => isSend(candidate) && candidate.idempotencyKey !== null && review.formOfKey.get(candidate.idempotencyKey) === intent.form && canonical(candidate.body) === intent.payload,
+    (candidate) =>
+      isSend(candidate) &&
+      candidate.idempotencyKey !== null &&
+      review.formOfKey.get(candidate.idempotencyKey) === intent.form &&
+      canonical(candidate.body) === intent.payload,
   );
   return record?.idempotencyKey ?? null;
 }
@@ -435,7 +472,13 @@ interface RunSetup {
   readonly leadId: number;
 }
 
-async function runReview(setup: RunSetup, fates: Iterable<RequestFate>, challenges: Iterable<ChallengeFate>, commands: Iterable<fc.AsyncCommand<Model, Review>>, fateFor?: FaultLayerOptions['fateFor']) {
+async function runReview(
+  setup: RunSetup,
+  fates: Iterable<RequestFate>,
+  challenges: Iterable<ChallengeFate>,
+  commands: Iterable<fc.AsyncCommand<Model, Review>>,
+  fateFor?: FaultLayerOptions['fateFor'],
+) {
   const restoreClock = installFakeClock(setup.seed);
   const watch = watchForErrors();
   const review = openReview(setup.leadId, fates[Symbol.iterator](), challenges[Symbol.iterator](), fateFor);
@@ -495,7 +538,18 @@ describe('review request: model run under faults', () => {
     // A directed run (the 3,000 random soak runs before it did not meet this mix): the form kept
     // the last payload's key only (keyRef in review-request-form.tsx, now ReviewRequestSender).
     const fates = [failing('lost-answer'), failing('server-error')];
-    const actions = [forward, wait(1000), forward, wait(1000), edit({ field: 'description', value: 1 }), submit, wait(1000), edit({ field: 'description', value: 2 }), submit, wait(3000)];
+    const actions = [
+      forward,
+      wait(1000),
+      forward,
+      wait(1000),
+      edit({ field: 'description', value: 1 }),
+      submit,
+      wait(1000),
+      edit({ field: 'description', value: 2 }),
+      submit,
+      wait(3000),
+    ];
     await runReview(priya, none, none, actions, (request) => (request.path === SEND_PATH ? fates.shift() : undefined));
   });
 

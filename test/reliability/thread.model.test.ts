@@ -147,7 +147,9 @@ function watchStart(thread: Omit<Thread, 'session'>, session: ThreadSession): vo
     if (status === 'loading') from = thread.layer.log.length;
     if (status !== 'failed') return;
     countOutcome(totals, 'start failed');
-    const started = thread.layer.log.slice(from).some((record) => record.method === 'GET' && CONVERSATION_PATH.test(record.path) && record.answered && record.status === 200);
+    const started = thread.layer.log
+      .slice(from)
+      .some((record) => record.method === 'GET' && CONVERSATION_PATH.test(record.path) && record.answered && record.status === 200);
     if (started) thread.problems.push(`the chat had started (its conversation answered) and then ended as unavailable (${failure?.kind})`);
   });
 }
@@ -161,8 +163,26 @@ function openThread(
   const sandbox = createSandboxGateway({ now: () => new Date(), chat: { tokenTtlMs } });
   if (customerReplyMs !== null) sandbox.chat.setCustomerReplies({ delayMs: customerReplyMs });
   const layer = createFaultLayer({ sandbox, fates, challenges, fateFor });
-  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: SP_ID }, fetch: layer.fetch, onChallenge: layer.onChallenge });
-  const base = { sandbox, layer, gateway, conversation, sessions: [], texts: new Set<string>(), photos: new Map(), tries: new Map(), seq: 0, actions: 0, log: [], problems: [] };
+  const gateway = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    auth: { kind: 'provider', spId: SP_ID },
+    fetch: layer.fetch,
+    onChallenge: layer.onChallenge,
+  });
+  const base = {
+    sandbox,
+    layer,
+    gateway,
+    conversation,
+    sessions: [],
+    texts: new Set<string>(),
+    photos: new Map(),
+    tries: new Map(),
+    seq: 0,
+    actions: 0,
+    log: [],
+    problems: [],
+  };
   const thread = base as Omit<Thread, 'session'> as Thread;
   thread.session = newSession(base);
   return thread;
@@ -175,7 +195,6 @@ function photo(name: string): File {
 }
 
 // ---- Actions ---------------------------------------------------------------------------------
-
 
 const tryAgain = new Action<Thread>('try again', (thread) => {
   const { status, failure } = thread.session.getSnapshot();
@@ -234,7 +253,6 @@ const discard = (i: number) =>
 const loadOlder = new Action<Thread>('load older', (thread) => thread.session.loadOlder());
 
 const dropConnection = new Action<Thread>('connection drops', (thread) => void thread.layer.breakStreams());
-
 
 const wait = (ms: number) => new Action<Thread>(`wait ${ms}ms`, () => advance(ms));
 
@@ -353,7 +371,8 @@ function checkThread(thread: Thread, phase: string, final: boolean): string[] {
   const snapshot = thread.session.getSnapshot();
   if (snapshot.status === 'loading') problems.push(`${phase}: the thread is still loading (a skeleton that never goes)`);
   if (snapshot.status === 'failed' && !snapshot.failure?.retryable) problems.push(`${phase}: the chat failed (${snapshot.failure?.kind}) without 'Try again'`);
-  for (const pending of snapshot.pending) if (pending.state === 'sending') problems.push(`${phase}: a ${pending.kind} send is stuck sending ("${pending.text || pending.fileName}")`);
+  for (const pending of snapshot.pending)
+    if (pending.state === 'sending') problems.push(`${phase}: a ${pending.kind} send is stuck sending ("${pending.text || pending.fileName}")`);
 
   const onScreen = snapshot.messages;
   const server = serverMessages(thread, onScreen[0]?.index ?? Infinity);
@@ -389,7 +408,10 @@ function checkThread(thread: Thread, phase: string, final: boolean): string[] {
     const shown = onScreen.filter((message) => message.media[0]?.filename === name).length;
     if (final && !discarded && shown !== 1) problems.push(`${phase}: ${name} is on screen ${shown} times`);
   }
-  if (final && snapshot.pending.length) problems.push(`${phase}: still pending: ${snapshot.pending.map((pending) => `${pending.kind} "${pending.text || pending.fileName}" ${pending.state}`).join(', ')}`);
+  if (final && snapshot.pending.length)
+    problems.push(
+      `${phase}: still pending: ${snapshot.pending.map((pending) => `${pending.kind} "${pending.text || pending.fileName}" ${pending.state}`).join(', ')}`,
+    );
 
   // The screen's messages are the server's: same index, author, text and file.
   const byIndex = new Map(server.map((message) => [message.index, message]));
@@ -400,7 +422,9 @@ function checkThread(thread: Thread, phase: string, final: boolean): string[] {
     const stored = byIndex.get(message.index);
     if (!stored || stored.author !== message.author || stored.body !== message.body || stored.filename !== (message.media[0]?.filename ?? null)) {
       totals.stale++;
-      problems.push(`${phase}: message #${message.index} on screen (${message.author}: ${message.body}) is not the server's (${stored ? `${stored.author}: ${stored.body}` : 'none'})`);
+      problems.push(
+        `${phase}: message #${message.index} on screen (${message.author}: ${message.body}) is not the server's (${stored ? `${stored.author}: ${stored.body}` : 'none'})`,
+      );
     }
   }
   if (final && snapshot.status === 'ready' && onScreen.length) {
@@ -408,7 +432,8 @@ function checkThread(thread: Thread, phase: string, final: boolean): string[] {
     const first = onScreen[0]!.index;
     const expected = server.filter((message) => message.index >= first).map((message) => message.index);
     const shown = onScreen.map((message) => message.index);
-    if (JSON.stringify(expected) !== JSON.stringify(shown)) problems.push(`${phase}: the screen shows messages ${shown.slice(-8).join(',')}…, the server has ${expected.slice(-8).join(',')}…`);
+    if (JSON.stringify(expected) !== JSON.stringify(shown))
+      problems.push(`${phase}: the screen shows messages ${shown.slice(-8).join(',')}…, the server has ${expected.slice(-8).join(',')}…`);
   }
 
   // One idempotency key: no more requests than the user's tries and the challenges passed while it waited.
@@ -444,7 +469,12 @@ async function runThread(
 ) {
   const restoreClock = installFakeClock(seed);
   const watch = watchForErrors();
-  const thread = openThread({ conversation: long ? LONG_THREAD : LEAD_THREAD, customerReplyMs, tokenTtlMs }, fates[Symbol.iterator](), challenges[Symbol.iterator](), fateFor);
+  const thread = openThread(
+    { conversation: long ? LONG_THREAD : LEAD_THREAD, customerReplyMs, tokenTtlMs },
+    fates[Symbol.iterator](),
+    challenges[Symbol.iterator](),
+    fateFor,
+  );
   try {
     await advance(0);
     await fc.asyncModelRun(() => ({ model: {}, real: thread }), commands);
@@ -482,7 +512,9 @@ async function runThread(
       const wire = process.env.DEBUG_RUNS
         ? `\nrequests:\n  ${thread.layer.log.map((r) => `#${r.seq} ${r.method} ${r.path} ${JSON.stringify(r.body)?.slice(0, 120)} key ${r.idempotencyKey?.slice(0, 8) ?? '-'} ${r.fate.fault ?? 'ok'} ${r.fate.beforeMs}+${r.fate.afterMs}ms handled ${r.handledAt} ${r.answered ? r.status : 'unanswered'}`).join('\n  ')}`
         : '';
-      throw new Error(`${problems.join('\n')}\nthread ${long ? 'long' : 'with lead'}, customer ${customerReplyMs === null ? 'silent' : `answers after ${customerReplyMs} ms`}, tokens live ${tokenTtlMs} ms\nactions:\n  ${thread.log.join('\n  ')}${wire}`);
+      throw new Error(
+        `${problems.join('\n')}\nthread ${long ? 'long' : 'with lead'}, customer ${customerReplyMs === null ? 'silent' : `answers after ${customerReplyMs} ms`}, tokens live ${tokenTtlMs} ms\nactions:\n  ${thread.log.join('\n  ')}${wire}`,
+      );
     }
   } finally {
     for (const session of thread.sessions) session.close();
@@ -529,7 +561,13 @@ describe('message thread: model run under faults', () => {
     // The first token expires before the stream's request arrives (8 s life, 9 s on the way): 401, renewal, 511.
     const events = nth(isEvents, { 1: answered(0, 9000) });
     const sessions = nth(isSession, { 2: failing('challenge') });
-    await runThread({ ...thread, tokenTtlMs: 8000 }, none, [{ pass: false, afterMs: 0 }], [wait(30_000)], (request) => events?.(request) ?? sessions?.(request));
+    await runThread(
+      { ...thread, tokenTtlMs: 8000 },
+      none,
+      [{ pass: false, afterMs: 0 }],
+      [wait(30_000)],
+      (request) => events?.(request) ?? sessions?.(request),
+    );
   });
 
   it('regression: what is written while a stream that carried no event yet is down comes after the reconnection (it never came: no Last-Event-ID)', async () => {
@@ -539,15 +577,27 @@ describe('message thread: model run under faults', () => {
   it("regression: a renewed token that expires while the next connection hangs is renewed again (the stream gave up as 'denied', messages stopped coming)", async () => {
     // 8 s tokens; after 9 s the stream drops, the reconnection is refused (401) and renews; the next connection hangs
     // (20 s limit) and the one after is refused again: the renewed token has expired meanwhile.
-    await runThread({ ...thread, tokenTtlMs: 8000 }, none, none, [wait(9000), dropConnection, wait(40_000), send('text'), wait(5000)], nth(isEvents, { 3: failing('hang') }));
+    await runThread(
+      { ...thread, tokenTtlMs: 8000 },
+      none,
+      none,
+      [wait(9000), dropConnection, wait(40_000), send('text'), wait(5000)],
+      nth(isEvents, { 3: failing('hang') }),
+    );
   });
 
   const isPage = (request: { method: string; path: string }) => request.path.endsWith('/messages') && request.method === 'GET';
   const fiveTyped = probeActions(Array.from({ length: 5 }, () => ({ typingMs: 600, pauseMs: 300, drop: false })));
 
-  it("regression: a first page of history that fails leaves the chat open — it ended as unavailable, the composer disabled, the texts typed meanwhile in a disabled box", async () => {
+  it('regression: a first page of history that fails leaves the chat open — it ended as unavailable, the composer disabled, the texts typed meanwhile in a disabled box', async () => {
     // The page and the adapter's two retries of it all fail.
-    await runThread(thread, none, none, fiveTyped, nth(isPage, { 1: failing('server-error', { status: 503 }), 2: failing('network'), 3: failing('lost-answer') }));
+    await runThread(
+      thread,
+      none,
+      none,
+      fiveTyped,
+      nth(isPage, { 1: failing('server-error', { status: 503 }), 2: failing('network'), 3: failing('lost-answer') }),
+    );
   });
 
   it('regression: texts typed while the chat opens are sent at once, each its own message (Enter did nothing: they ran together in the box)', async () => {
@@ -571,7 +621,7 @@ describe('message thread: model run under faults', () => {
       ),
       { ...RUN_SETTINGS, numRuns: PROBE_RUNS },
     );
-    console.log(formatTotals('message thread, the probe\'s 20 messages', totals, performance.now() - started));
+    console.log(formatTotals("message thread, the probe's 20 messages", totals, performance.now() - started));
     expect(totals.lost + totals.duplicated + totals.stale).toBe(0);
   }, 600_000);
 

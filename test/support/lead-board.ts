@@ -10,7 +10,14 @@ import { FilterPanel, UnreadCount } from '../../src/widgets/lead-board/filters/f
  * for the state it needs, not for a chunk to arrive on a busy machine. They then render in their first render.
  */
 export async function preloadBoardParts(): Promise<void> {
-  await Promise.all([BoardList.preload(), LeadCardBody.preload(), FeedbackPanel.preload(), FilterPanel.preload(), UnreadCount.preload(), DateRangePicker.preload()]);
+  await Promise.all([
+    BoardList.preload(),
+    LeadCardBody.preload(),
+    FeedbackPanel.preload(),
+    FilterPanel.preload(),
+    UnreadCount.preload(),
+    DateRangePicker.preload(),
+  ]);
 }
 
 /** How long a test waits for the board's first page (a state, not a timing: the bound only ends a hung test). */

@@ -22,7 +22,10 @@ import { specProfile, type SandboxProfile } from './spec-profile';
  * profile (spec-profile.ts; only with `profile: 'spec'`) → latency and faults → caller type →
  * idempotency → routes. Works in Node and in a browser (no Node imports).
  */
-export function createSandboxApp(ctx: SandboxContext, options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined; profile?: SandboxProfile | undefined }) {
+export function createSandboxApp(
+  ctx: SandboxContext,
+  options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined; profile?: SandboxProfile | undefined },
+) {
   const app = new Hono<SandboxEnv>();
 
   app.use(

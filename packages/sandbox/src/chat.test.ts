@@ -47,7 +47,11 @@ function eventReader(response: Response) {
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((line) => line.startsWith(`${name}: `))
+              ?.slice(name.length + 2) ?? null;
           const data = field('data');
           if (data !== null) queue.push({ id: field('id'), event: field('event'), data: JSON.parse(data) });
         }
@@ -183,7 +187,11 @@ describe('chat service: live events and sends', () => {
     expect(message).toMatchObject({ index: 4, author: 'provider-1001', body: 'We can come Thursday at 2.', attributes: { pageName: 'thread' } });
     expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'message', data: { conversationSid, message } });
     // The customer reads it and types (its read horizon is replayable, its typing is not: no id), then answers.
-    expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'read', data: { conversationSid, identity: 'member-5001', lastReadMessageIndex: 4 } });
+    expect(await events.next()).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      event: 'read',
+      data: { conversationSid, identity: 'member-5001', lastReadMessageIndex: 4 },
+    });
     expect(await events.next()).toEqual({ id: null, event: 'typing', data: { conversationSid, identity: 'member-5001', typing: true } });
     expect(await events.next()).toEqual({ id: null, event: 'typing', data: { conversationSid, identity: 'member-5001', typing: false } });
     const reply = await events.next();
@@ -233,7 +241,8 @@ describe('chat service: live events and sends', () => {
     const { conversationSid, headers } = await session(clients);
     const url = `${CHAT}/conversations/${conversationSid}/messages`;
     const route = `POST ${CHAT}/conversations/:sid/messages`;
-    const post = (key: string, text: string) => clients.sandbox.fetch(url, { method: 'POST', headers: { ...headers, 'Idempotency-Key': key }, body: JSON.stringify({ body: text }) });
+    const post = (key: string, text: string) =>
+      clients.sandbox.fetch(url, { method: 'POST', headers: { ...headers, 'Idempotency-Key': key }, body: JSON.stringify({ body: text }) });
     const count = (text: string) => clients.sandbox.store.messages.filter((m) => m.text === text).length;
 
     clients.sandbox.faults.drop({ route, times: 1 });
@@ -270,7 +279,11 @@ describe('chat service: live events and sends', () => {
     const events = await openEvents(clients.sandbox, headers);
     const read = await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/read`, { method: 'POST', headers });
     expect(await read.json()).toEqual({ lastReadMessageIndex: 4 });
-    expect(await events.next()).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'read', data: { conversationSid, identity: 'provider-1001', lastReadMessageIndex: 4 } });
+    expect(await events.next()).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      event: 'read',
+      data: { conversationSid, identity: 'provider-1001', lastReadMessageIndex: 4 },
+    });
     const info = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}`, { headers })).json();
     // The member's horizon stays where it was: it has not read the provider's new message.
     expect(info).toMatchObject({ lastMessageIndex: 4, lastReadMessageIndex: 4, readHorizons: [{ identity: 'member-5001', lastReadMessageIndex: 3 }] });
@@ -293,11 +306,15 @@ describe('chat service: live events and sends', () => {
     });
     // A read thread (the 40 messages of 5003) is read to its end; reset() brings the seed's horizons back.
     const history = await session(clients, SANDBOX_HISTORY_THREAD.memberId);
-    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${history.conversationSid}`, { headers: history.headers })).json()).toMatchObject({ lastReadMessageIndex: 39 });
+    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${history.conversationSid}`, { headers: history.headers })).json()).toMatchObject({
+      lastReadMessageIndex: 39,
+    });
     await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/read`, { method: 'POST', headers });
     clients.sandbox.reset();
     const again = await session(clients);
-    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${again.conversationSid}`, { headers: again.headers })).json()).toMatchObject({ lastReadMessageIndex: 1 });
+    expect(await (await clients.sandbox.fetch(`${CHAT}/conversations/${again.conversationSid}`, { headers: again.headers })).json()).toMatchObject({
+      lastReadMessageIndex: 1,
+    });
   });
 
   it('says who is typing to the other participants only, never to the typist, and never replays it', async () => {
@@ -311,7 +328,11 @@ describe('chat service: live events and sends', () => {
     expect(clients.sandbox.chat.isTyping(conversation, 'provider-1001')).toBe(true);
     // The member's typing reaches the provider; the provider's own did not (its stream's first event is the member's).
     clients.sandbox.chat.setTyping(conversation, 'member-5001', true);
-    expect(await providerEvents.next()).toEqual({ id: null, event: 'typing', data: { conversationSid: provider.conversationSid, identity: 'member-5001', typing: true } });
+    expect(await providerEvents.next()).toEqual({
+      id: null,
+      event: 'typing',
+      data: { conversationSid: provider.conversationSid, identity: 'member-5001', typing: true },
+    });
     // A message ends its author's typing, announced before the message.
     await sendMessage(clients.member, { text: 'Almost done typing', senderEntityId: 5001, receiverEntityId: 1001 });
     expect(await providerEvents.next()).toMatchObject({ event: 'typing', data: { identity: 'member-5001', typing: false } });
@@ -336,7 +357,11 @@ describe('chat service: media', () => {
     });
     expect(upload.status).toBe(201);
     const message = await upload.json();
-    expect(message).toMatchObject({ author: 'provider-1001', body: null, media: [{ contentType: 'image/png', filename: 'leak – kitchen.png', size: PNG.length }] });
+    expect(message).toMatchObject({
+      author: 'provider-1001',
+      body: null,
+      media: [{ contentType: 'image/png', filename: 'leak – kitchen.png', size: PNG.length }],
+    });
     expect(clients.sandbox.store.requests.at(-1)?.body).toBe(`[image/jpeg, ${PNG.length} bytes]`);
     expect((await events.next()).data).toMatchObject({ message: { index: message.index, media: [{ sid: message.media[0].sid }] } });
     // (The customer reads and types first.)
@@ -359,13 +384,19 @@ describe('chat service: media', () => {
     const clients = setup();
     const { conversationSid, headers } = await session(clients);
     const url = `${CHAT}/conversations/${conversationSid}/media`;
-    const text = await clients.sandbox.fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'image/png' }, body: new TextEncoder().encode('not an image') });
+    const text = await clients.sandbox.fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/png' },
+      body: new TextEncoder().encode('not an image'),
+    });
     expect(text.status).toBe(415);
     const empty = await clients.sandbox.fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'image/png' }, body: new Uint8Array() });
     expect(empty.status).toBe(400);
     const seededPhoto = clients.sandbox.store.messages.find((m) => m.media?.length)!.media![0]!.mediaSid;
     const other = await getChatSession(clients.providerAs(1002), { serviceProviderId: 1002, userId: 5016 });
-    const foreign = await clients.sandbox.fetch(`${CHAT}/media/${seededPhoto}`, { headers: { ...providerHeaders(1002), Authorization: `Bearer ${other.token}` } });
+    const foreign = await clients.sandbox.fetch(`${CHAT}/media/${seededPhoto}`, {
+      headers: { ...providerHeaders(1002), Authorization: `Bearer ${other.token}` },
+    });
     expect(foreign.status).toBe(403);
     expect((await clients.sandbox.fetch('/sandbox/chat/media/not-a-grant')).status).toBe(404);
   });
@@ -387,7 +418,11 @@ describe('chat controls under /sandbox/chat', () => {
   it('turns the simulated customer on and off, and expires tokens', async () => {
     const clients = setup();
     const post = (path: string, body?: unknown) =>
-      clients.sandbox.fetch(`/sandbox/chat/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      clients.sandbox.fetch(`/sandbox/chat/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     expect(await (await post('customer-replies', { delayMs: 50 })).json()).toEqual({ customerReplies: { delayMs: 50 } });
     await sendMessage(clients.provider, { text: 'Hello', senderEntityId: 1001, receiverEntityId: 5001 });
     expect(clients.sandbox.chat.pendingReplies).toBe(1);

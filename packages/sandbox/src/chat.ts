@@ -68,7 +68,13 @@ export interface ChatConversationRef {
  * kept or replayed — a stale "typing" after a reconnection would mislead).
  */
 export type ChatEventRecord =
-  | { readonly kind: 'message'; readonly id: number; readonly conversationSid: string; readonly participants: readonly string[]; readonly message: ChatMessageWire }
+  | {
+      readonly kind: 'message';
+      readonly id: number;
+      readonly conversationSid: string;
+      readonly participants: readonly string[];
+      readonly message: ChatMessageWire;
+    }
   | {
       readonly kind: 'read';
       readonly id: number;
@@ -77,7 +83,14 @@ export type ChatEventRecord =
       readonly identity: string;
       readonly lastReadMessageIndex: number | null;
     }
-  | { readonly kind: 'typing'; readonly id: null; readonly conversationSid: string; readonly participants: readonly string[]; readonly identity: string; readonly typing: boolean };
+  | {
+      readonly kind: 'typing';
+      readonly id: null;
+      readonly conversationSid: string;
+      readonly participants: readonly string[];
+      readonly identity: string;
+      readonly typing: boolean;
+    };
 
 export type TokenCheck = { identity: string } | 'invalid' | 'expired';
 
@@ -463,7 +476,10 @@ export class SandboxChat {
 
   private broadcast(
     conversation: ChatConversationRef,
-    what: { kind: 'message'; message: ChatMessageWire } | { kind: 'read'; identity: string; lastReadMessageIndex: number | null } | { kind: 'typing'; identity: string; typing: boolean },
+    what:
+      | { kind: 'message'; message: ChatMessageWire }
+      | { kind: 'read'; identity: string; lastReadMessageIndex: number | null }
+      | { kind: 'typing'; identity: string; typing: boolean },
   ): void {
     const base = { conversationSid: conversation.sid, participants: conversation.participants };
     let event: ChatEventRecord;

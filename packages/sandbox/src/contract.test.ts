@@ -39,10 +39,7 @@ type Run = (clients: Clients) => Promise<void>;
  * - anonymous: `x-caller-type: Member`, no caller id, no `authorization`.
  * `idempotent`: the call carries an `idempotency-key` (create lead, send message, review by e-mail).
  */
-type Case =
-  | { as: 'provider'; idempotent?: true; run: Run }
-  | { as: 'member'; oneTime: boolean; idempotent?: true; run: Run }
-  | { as: 'anonymous'; run: Run };
+type Case = { as: 'provider'; idempotent?: true; run: Run } | { as: 'member'; oneTime: boolean; idempotent?: true; run: Run } | { as: 'anonymous'; run: Run };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 /** Headers the gateway contract is about: every `x-…` one, authorization and the idempotency key. */
@@ -135,7 +132,11 @@ const CASES: Record<string, Case> = {
   'lead.getTaxonomyCategory': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      expect(await leadCalls.getTaxonomyCategory(anonymous, 10002)).toEqual({ categoryId: 10002, name: 'Water Heater Installation', parentCategory: { categoryId: 100 } });
+      expect(await leadCalls.getTaxonomyCategory(anonymous, 10002)).toEqual({
+        categoryId: 10002,
+        name: 'Water Heater Installation',
+        parentCategory: { categoryId: 100 },
+      });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/taxonomy/categories/10002` });
       expect((await leadCalls.getTaxonomyCategory(anonymous, -1)).name).toBe('Generic');
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/taxonomy/categories/-1` });
@@ -303,7 +304,11 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const result = await leadCalls.assignLeadV2(member, L.newest, { serviceProviderIds: [], haServiceProviderIds: [2002], serviceRequestId: SANDBOX_SERVICE_REQUEST_ID });
+      const result = await leadCalls.assignLeadV2(member, L.newest, {
+        serviceProviderIds: [],
+        haServiceProviderIds: [2002],
+        serviceRequestId: SANDBOX_SERVICE_REQUEST_ID,
+      });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v2/lead/${L.newest}/assign`,
@@ -416,7 +421,9 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: false,
     run: async ({ member, sandbox }) => {
-      expect(await leadCalls.fetchOpportunityLeads(member, SANDBOX_SERVICE_REQUEST_ID)).toEqual({ opportunityLeads: [{ leadId: L.newest, serviceProviderId: 2003 }] });
+      expect(await leadCalls.fetchOpportunityLeads(member, SANDBOX_SERVICE_REQUEST_ID)).toEqual({
+        opportunityLeads: [{ leadId: L.newest, serviceProviderId: 2003 }],
+      });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/serviceproviders/fetch-opportunity-leads`,
@@ -454,7 +461,11 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      expect(await leadCalls.markHired(member, L.newest, { serviceProviderType: 'AL', serviceProviderId: 1001 })).toEqual({ leadId: L.newest, serviceProviderId: 1001, hired: true });
+      expect(await leadCalls.markHired(member, L.newest, { serviceProviderType: 'AL', serviceProviderId: 1001 })).toEqual({
+        leadId: L.newest,
+        serviceProviderId: 1001,
+        hired: true,
+      });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/lead/${L.newest}/service-provider/mark-hired`,
@@ -520,7 +531,12 @@ const CASES: Record<string, Case> = {
       const issued = await leadCalls.issueOneTimeToken(member);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token`, body: {} });
       // A fresh guest member; 30 minutes from the sandbox clock (2025-06-11T15:30Z).
-      expect(issued).toEqual({ token: expect.stringMatching(/^ott_[0-9a-f]{48}$/), expiresAt: '2025-06-11T16:00:00.000Z', expiresIn: 1800, userId: expect.any(Number) });
+      expect(issued).toEqual({
+        token: expect.stringMatching(/^ott_[0-9a-f]{48}$/),
+        expiresAt: '2025-06-11T16:00:00.000Z',
+        expiresIn: 1800,
+        userId: expect.any(Number),
+      });
       expect(sandbox.store.member(issued.userId)).toMatchObject({ firstName: null, email: null });
       expect(sandbox.store.memberIdForToken(issued.token)).toBe(issued.userId);
     },
@@ -579,7 +595,14 @@ const CASES: Record<string, Case> = {
         cityState: { city: 'Denver', stateAbbr: 'CO' },
         postalCode: '80202',
       };
-      const filtered = await officeCalls.getLeads(provider, 1001, { offset: 10, sort: 'OldestNewest', limit: 10, businessName: 'Acme Plumbing & Heating', featuredLeadId: L.newest, filters });
+      const filtered = await officeCalls.getLeads(provider, 1001, {
+        offset: 10,
+        sort: 'OldestNewest',
+        limit: 10,
+        businessName: 'Acme Plumbing & Heating',
+        featuredLeadId: L.newest,
+        filters,
+      });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: '/gateway/lead/office/v6/leads/serviceProvider/1001',
@@ -591,7 +614,9 @@ const CASES: Record<string, Case> = {
   'office.getLeadCounts': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const counts = await officeCalls.getLeadCounts(provider, 1001, { filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] } });
+      const counts = await officeCalls.getLeadCounts(provider, 1001, {
+        filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] },
+      });
       // leadkit-designed (not a spec call): the list call's filters, facet counts back.
       expect(sent(sandbox)).toEqual({
         method: 'POST',
@@ -606,21 +631,40 @@ const CASES: Record<string, Case> = {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
       expect(await officeCalls.markLeadRead(provider, 1001, { leadId: L.newest, read: true })).toEqual({ leadId: L.newest, read: true });
-      expect(sent(sandbox)).toEqual({ method: 'POST', path: '/gateway/lead/office/v2/leads/serviceprovider/1001/read', body: { leadId: L.newest, read: true } });
+      expect(sent(sandbox)).toEqual({
+        method: 'POST',
+        path: '/gateway/lead/office/v2/leads/serviceprovider/1001/read',
+        body: { leadId: L.newest, read: true },
+      });
     },
   },
   'office.updateLeadNote': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      expect(await officeCalls.updateLeadNote(provider, L.newest, { serviceProviderId: 1001, note: 'Call after 5' })).toEqual({ leadId: L.newest, notes: 'Call after 5' });
-      expect(sent(sandbox)).toEqual({ method: 'POST', path: `/gateway/lead/office/v2/leads/${L.newest}/note`, body: { serviceProviderId: 1001, note: 'Call after 5' } });
+      expect(await officeCalls.updateLeadNote(provider, L.newest, { serviceProviderId: 1001, note: 'Call after 5' })).toEqual({
+        leadId: L.newest,
+        notes: 'Call after 5',
+      });
+      expect(sent(sandbox)).toEqual({
+        method: 'POST',
+        path: `/gateway/lead/office/v2/leads/${L.newest}/note`,
+        body: { serviceProviderId: 1001, note: 'Call after 5' },
+      });
     },
   },
   'office.updateLeadStatus': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      expect(await officeCalls.updateLeadStatus(provider, L.newest, { serviceProviderId: 1001, status: 'Selling' })).toEqual({ leadId: L.newest, status: 'Selling', read: true });
-      expect(sent(sandbox)).toEqual({ method: 'POST', path: `/gateway/lead/office/v2/leads/${L.newest}/status`, body: { serviceProviderId: 1001, status: 'Selling' } });
+      expect(await officeCalls.updateLeadStatus(provider, L.newest, { serviceProviderId: 1001, status: 'Selling' })).toEqual({
+        leadId: L.newest,
+        status: 'Selling',
+        read: true,
+      });
+      expect(sent(sandbox)).toEqual({
+        method: 'POST',
+        path: `/gateway/lead/office/v2/leads/${L.newest}/status`,
+        body: { serviceProviderId: 1001, status: 'Selling' },
+      });
     },
   },
   'office.submitLeadFeedback': {
@@ -696,7 +740,10 @@ const CASES: Record<string, Case> = {
   'messageCenter.getLeadPhoneNumbers': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const { contactInfo } = await messageCenterCalls.getLeadPhoneNumbers(provider, { serviceProviderId: 1001, leadIds: [L.newest, L.maskedActive, L.notOffered] });
+      const { contactInfo } = await messageCenterCalls.getLeadPhoneNumbers(provider, {
+        serviceProviderId: 1001,
+        leadIds: [L.newest, L.maskedActive, L.notOffered],
+      });
       expect(sent(sandbox)).toEqual({
         method: 'GET',
         path: `${MC}/v2/lead/phone_number`,
@@ -736,7 +783,11 @@ const CASES: Record<string, Case> = {
   'messageCenter.markThreadRead': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      expect(await messageCenterCalls.markThreadRead(provider, { serviceProviderId: 1001, userId: 5001, read: true })).toEqual({ serviceProviderId: 1001, userId: 5001, read: true });
+      expect(await messageCenterCalls.markThreadRead(provider, { serviceProviderId: 1001, userId: 5001, read: true })).toEqual({
+        serviceProviderId: 1001,
+        userId: 5001,
+        read: true,
+      });
       expect(sent(sandbox)).toEqual({ method: 'PUT', path: `${MC}/v1/messages/thread/read`, body: { serviceProviderId: 1001, userId: 5001, read: true } });
       expect(sandbox.store.thread(1001, 5001)?.unreadForProvider).toBe(false);
     },
@@ -793,7 +844,13 @@ const CASES: Record<string, Case> = {
         lastName: 'Patel',
         email: 'priya.patel@example.com',
         phoneNumber: '7205550178',
-        reviewRequest: { serviceProviderId: 1001, postalCode: '80210', descriptionOfWork: 'Replaced the water heater', workCompleted: 'yes', categoryIds: [10102] },
+        reviewRequest: {
+          serviceProviderId: 1001,
+          postalCode: '80210',
+          descriptionOfWork: 'Replaced the water heater',
+          workCompleted: 'yes',
+          categoryIds: [10102],
+        },
       });
       // The board form goes out as the gateway variant (yes becomes true, categories as ids).
       expect(sent(sandbox)).toEqual({
@@ -872,7 +929,13 @@ describe('every gateway call, through the real client: what the server received 
 
   it('sends a new idempotency key per call unless one is given (one per user action)', async () => {
     const { member, sandbox } = setup();
-    const body = { source: 'RequestAQuote', title: 'Leaky faucet', categoryId: 10006, contactInformation: contact, address: { postalAddressId: SANDBOX_MEMBER_POSTAL_ADDRESS_ID } };
+    const body = {
+      source: 'RequestAQuote',
+      title: 'Leaky faucet',
+      categoryId: 10006,
+      contactInformation: contact,
+      address: { postalAddressId: SANDBOX_MEMBER_POSTAL_ADDRESS_ID },
+    };
     await leadCalls.createLeadV1(member, body);
     await leadCalls.createLeadV1(member, body, { idempotencyKey: 'action-1' });
     expect(received(sandbox, 0).headers['idempotency-key']).toMatch(UUID);
@@ -905,7 +968,11 @@ describe('every gateway call, through the real client: what the server received 
   it('answers relative URLs and absolute ones with any origin in-process', async () => {
     const { sandbox } = setup();
     const headers = { 'X-Caller-Type': 'Member' };
-    for (const url of ['/gateway/lead/v1/topCategories', 'https://gateway.example.com/gateway/lead/v1/topCategories', new URL('http://localhost:1/gateway/lead/v1/topCategories')]) {
+    for (const url of [
+      '/gateway/lead/v1/topCategories',
+      'https://gateway.example.com/gateway/lead/v1/topCategories',
+      new URL('http://localhost:1/gateway/lead/v1/topCategories'),
+    ]) {
       const response = await sandbox.fetch(url, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('application/json');

@@ -112,13 +112,18 @@ describe('fault injection', () => {
   });
 
   it('challenge with `times`: once its answers are used up it can still be passed (it was a 404, and the client dropped what it held)', async () => {
-    const { sandbox, member } = setup({}, {
-      onChallenge: async ({ challengeId }) => (await sandbox.fetch(`/sandbox/challenge/${challengeId}/pass`, { method: 'POST' })).ok,
-    });
+    const { sandbox, member } = setup(
+      {},
+      {
+        onChallenge: async ({ challengeId }) => (await sandbox.fetch(`/sandbox/challenge/${challengeId}/pass`, { method: 'POST' })).ok,
+      },
+    );
     const challenge = sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead', times: 1 });
     const before = sandbox.store.leads.length;
     const outcomes: unknown[] = [];
-    expect((await failure(createLeadV3(member, newLead, { idempotencyKey: 'raq-times', onReplayed: (outcome) => outcomes.push(outcome) }))).kind).toBe('challenge');
+    expect((await failure(createLeadV3(member, newLead, { idempotencyKey: 'raq-times', onReplayed: (outcome) => outcomes.push(outcome) }))).kind).toBe(
+      'challenge',
+    );
     expect(sandbox.faults.pendingChallenges()).toEqual([]);
     await member.whenChallengeSettled();
     expect(challenge.passed).toBe(true);
@@ -143,9 +148,12 @@ describe('fault injection', () => {
   });
 
   it('a passed challenge replays the queued create once, with its idempotency key: one lead', async () => {
-    const { sandbox, member } = setup({}, {
-      onChallenge: async ({ challengeId }) => (await sandbox.fetch(`/sandbox/challenge/${challengeId}/pass`, { method: 'POST' })).ok,
-    });
+    const { sandbox, member } = setup(
+      {},
+      {
+        onChallenge: async ({ challengeId }) => (await sandbox.fetch(`/sandbox/challenge/${challengeId}/pass`, { method: 'POST' })).ok,
+      },
+    );
     sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
     const before = sandbox.store.leads.length;
     const outcomes: unknown[] = [];

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_FUNNEL_FORM, withCategory, type FunnelFormValues } from '../../../src/domain/funnel-form';
 import { createLeadV3Payload } from '../../../src/domain/funnel-lead';
 import { applyProviderCategory, chooseProviderCategory } from '../../../src/domain/funnel-provider-category';
-import { assignPayload, proSelectionPayload, setAdditionalProvider, splitSuggestions, suggestionRequest, withSuggestionsLoaded } from '../../../src/domain/funnel-suggestions';
+import {
+  assignPayload,
+  proSelectionPayload,
+  setAdditionalProvider,
+  splitSuggestions,
+  suggestionRequest,
+  withSuggestionsLoaded,
+} from '../../../src/domain/funnel-suggestions';
 import { selectTaxonomyResult } from '../../../src/domain/funnel-taxonomy';
 import { createGatewayClient } from '../../../src/gateway/client';
 import { GatewayError } from '../../../src/gateway/errors';
@@ -81,9 +88,10 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     });
     const challenge = sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
     const replayed: number[] = [];
-    const error = await lead
-      .createLeadV3(customer, body, { idempotencyKey: 'submit-1', onReplayed: (o) => o.ok && replayed.push(o.value.leadId) })
-      .then(() => null, (e: unknown) => e);
+    const error = await lead.createLeadV3(customer, body, { idempotencyKey: 'submit-1', onReplayed: (o) => o.ok && replayed.push(o.value.leadId) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).kind).toBe('challenge');
     await client.whenChallengeSettled();
@@ -98,12 +106,19 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
 
     // ---- Suggestions: fetch lead, v4 without the assigned pros, assign v2 + HA pro selection
     const fetched = await lead.fetchLead(customer, leadId);
-    expect(fetched).toMatchObject({ leadId, urgency: 'NA', category: { id: 10003 }, postalAddress: { postalCode: '80202', advertisingZone: expect.any(Number) } });
+    expect(fetched).toMatchObject({
+      leadId,
+      urgency: 'NA',
+      category: { id: 10003 },
+      postalAddress: { postalCode: '80202', advertisingZone: expect.any(Number) },
+    });
     // The token's guest member owns the lead.
     expect(sandbox.store.memberIdForToken(token)).toBe(fetched.userId);
     const assigned = (await lead.getLeadServiceProviders(customer, leadId)).serviceProviders.map((p) => p.id);
     expect(assigned).toEqual([1001]);
-    const suggestions = splitSuggestions(await lead.getSuggestions(customer, suggestionRequest({ categoryId: fetched.category.id, postalCode: fetched.postalAddress.postalCode }, assigned)));
+    const suggestions = splitSuggestions(
+      await lead.getSuggestions(customer, suggestionRequest({ categoryId: fetched.category.id, postalCode: fetched.postalAddress.postalCode }, assigned)),
+    );
     expect(sandbox.store.requests.at(-1)?.body).toEqual({ categoryId: 10003, postalCode: '80202', excludedServiceProviderIds: [1001], limit: 3 });
     expect(suggestions.al.length + suggestions.ha.length).toBe(3);
     expect(suggestions.al.length).toBeGreaterThan(0);
@@ -115,7 +130,11 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     form = setAdditionalProvider(form, suggestions, 'HA', ha.id, true);
     const assignment = await lead.assignLeadV2(customer, leadId, assignPayload(form));
     expect(assignment).toEqual({ leadId, assignedServiceProviderIds: [1001, al.id], assignedHaServiceProviderIds: [ha.id] });
-    expect(sandbox.store.requests.at(-1)?.body).toEqual({ serviceProviderIds: [al.id], haServiceProviderIds: [ha.id], serviceRequestId: suggestions.serviceRequestId });
+    expect(sandbox.store.requests.at(-1)?.body).toEqual({
+      serviceProviderIds: [al.id],
+      haServiceProviderIds: [ha.id],
+      serviceRequestId: suggestions.serviceRequestId,
+    });
     expect(await lead.sendProSelection(customer, proSelectionPayload(form)!)).toEqual({ sent: true });
     expect(sandbox.store.sentNotifications.at(-1)).toMatchObject({ kind: 'pro-selection', leadIds: [leadId], serviceRequestId: suggestions.serviceRequestId });
 
@@ -125,7 +144,11 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     expect(await lead.updateUserPhone(customer, '7205550199')).toEqual({ phoneNumber: '7205550199' });
     expect(sandbox.store.requests.at(-1)?.body).toEqual({ phoneNumber: '7205550199' });
     expect(sandbox.store.member(fetched.userId)?.phoneNumber).toBe('7205550199');
-    expect(await lead.markHired(customer, leadId, { serviceProviderType: 'AL', serviceProviderId: 1001 })).toEqual({ leadId, serviceProviderId: 1001, hired: true });
+    expect(await lead.markHired(customer, leadId, { serviceProviderType: 'AL', serviceProviderId: 1001 })).toEqual({
+      leadId,
+      serviceProviderId: 1001,
+      hired: true,
+    });
     expect((await lead.getProviderComparison(customer, leadId)).serviceProviders.find((p) => p.id === 1001)?.hired).toBe(true);
     const { deals } = await lead.getFollowUpDeals(customer, { categoryId: 10003, postalCode: '80202' });
     expect(deals.map((d) => d.title)).toEqual(['Drain cleaning special']);
@@ -133,7 +156,13 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     // ---- The pros' boards list the new lead ---------------------------------------------
     for (const spId of [1001, al.id]) {
       const { leads } = await getLeads(board(spId), spId, {});
-      expect(leads[0]).toMatchObject({ leadId, status: 'Initial', read: false, category: { id: 10003 }, customerInfo: { firstName: 'Casey', lastName: 'Nguyen' } });
+      expect(leads[0]).toMatchObject({
+        leadId,
+        status: 'Initial',
+        read: false,
+        category: { id: 10003 },
+        customerInfo: { firstName: 'Casey', lastName: 'Nguyen' },
+      });
     }
 
     // ---- The token: only ever in the Authorization header ---------------------------------

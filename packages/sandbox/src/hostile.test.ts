@@ -19,8 +19,34 @@ const ROUTES = sandbox.app.routes
   .map((route) => ({ method: route.method, path: route.path }))
   .filter((route, index, all) => all.findIndex((other) => other.method === route.method && other.path === route.path) === index);
 
-const ODD_SEGMENTS = ['-1', '0', '99999999999999999999', '1e309', '0x10', 'abc', '__proto__', 'constructor', '..', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%00', '%F0%9F%92%A9', ' ', "1'; DROP TABLE leads;--"];
-const ODD_BODIES = ['{', '[]', 'null', '"text"', '1e309', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', `{"leadId":"${'9'.repeat(400)}"}`, '{"serviceProviderId":-1,"leadIds":[null,{},[]]}'];
+const ODD_SEGMENTS = [
+  '-1',
+  '0',
+  '99999999999999999999',
+  '1e309',
+  '0x10',
+  'abc',
+  '__proto__',
+  'constructor',
+  '..',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%00',
+  '%F0%9F%92%A9',
+  ' ',
+  "1'; DROP TABLE leads;--",
+];
+const ODD_BODIES = [
+  '{',
+  '[]',
+  'null',
+  '"text"',
+  '1e309',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+  `{"leadId":"${'9'.repeat(400)}"}`,
+  '{"serviceProviderId":-1,"leadIds":[null,{},[]]}',
+];
 const HEADER_SETS: Record<string, Record<string, string>> = {
   provider: providerHeaders(),
   'no caller type': { 'content-type': 'application/json' },
@@ -75,7 +101,22 @@ describe('the sandbox under hostile requests', { timeout: 60_000 }, () => {
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
         fc.string({ maxLength: 30 }),
-        fc.dictionary(fc.constantFrom('serviceProviderId', 'leadId', 'leadIds', 'limit', 'offset', 'interactorId', 'activityTypes', 'categoryId', 'postalCode', 'pageSize', '__proto__'), fc.string({ maxLength: 20 })),
+        fc.dictionary(
+          fc.constantFrom(
+            'serviceProviderId',
+            'leadId',
+            'leadIds',
+            'limit',
+            'offset',
+            'interactorId',
+            'activityTypes',
+            'categoryId',
+            'postalCode',
+            'pageSize',
+            '__proto__',
+          ),
+          fc.string({ maxLength: 20 }),
+        ),
         fc.constantFrom(...Object.keys(HEADER_SETS)),
         async (route, segment, query, headerSet) => {
           const url = `${withSegment(route.path, encodeURIComponent(segment) || 'x')}?${new URLSearchParams(query).toString()}`;

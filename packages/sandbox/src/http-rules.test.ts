@@ -16,7 +16,17 @@ const contact = { email: 'jordan.rivera@example.com', firstName: 'Jordan', lastN
 const ONE_TIME_CALLS: readonly [string, string, unknown?][] = [
   ['GET', `/gateway/lead/v1/lead/${L.newest}`],
   ['POST', '/gateway/lead/v1/lead', { source: 'RequestAQuote', title: 'x', categoryId: 100, contactInformation: contact, address: { postalAddressId: 7001 } }],
-  ['POST', '/gateway/lead/v3/lead', { source: 'RequestAQuote', title: 'x', categoryId: 100, contactInformation: contact, address: { lineOne: 'a', city: 'b', state: 'CO', postalCode: '80202' } }],
+  [
+    'POST',
+    '/gateway/lead/v3/lead',
+    {
+      source: 'RequestAQuote',
+      title: 'x',
+      categoryId: 100,
+      contactInformation: contact,
+      address: { lineOne: 'a', city: 'b', state: 'CO', postalCode: '80202' },
+    },
+  ],
   ['POST', '/gateway/lead/v4/serviceproviders/suggestion', { categoryId: 100, postalCode: '80202' }],
   ['POST', '/gateway/lead/v1/serviceProviders/details', { categoryId: 100, postalCode: '80202', alServiceProviderIds: [1001] }],
   ['POST', `/gateway/lead/v2/lead/${L.newest}/assign`, { serviceProviderIds: [], haServiceProviderIds: [2002], serviceRequestId: SANDBOX_SERVICE_REQUEST_ID }],
@@ -129,9 +139,12 @@ describe('headers and bad input', () => {
     expect(badId.status).toBe(400);
     expect(((await badId.json()) as Body).fields).toEqual(['leadId']);
 
-    const badQuery = await sandbox.fetch('/gateway/message-center/v2/interactions/activities?interactorId=zzz-secret&interactorType=Member&activityTypes=GenericMessage.v1', {
-      headers: providerHeaders(),
-    });
+    const badQuery = await sandbox.fetch(
+      '/gateway/message-center/v2/interactions/activities?interactorId=zzz-secret&interactorType=Member&activityTypes=GenericMessage.v1',
+      {
+        headers: providerHeaders(),
+      },
+    );
     expect(badQuery.status).toBe(400);
     const text = await badQuery.text();
     expect(JSON.parse(text).fields).toEqual(['interactorId']);
@@ -142,7 +155,11 @@ describe('headers and bad input', () => {
     const { sandbox } = setup();
     const path = '/gateway/lead/office/v6/leads/serviceProvider/1001';
     // A 50 MB body that says its length: refused on the header.
-    const big = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: `{"x":"${'a'.repeat(50 * 1024 * 1024)}"}` });
+    const big = await sandbox.fetch(path, {
+      method: 'POST',
+      headers: { ...providerHeaders(), 'content-type': 'application/json' },
+      body: `{"x":"${'a'.repeat(50 * 1024 * 1024)}"}`,
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as Body).fields).toEqual(['body']);
     // A streamed body without a length: counted as it arrives, refused as it passes 1 MB; the
@@ -157,19 +174,36 @@ describe('headers and bad input', () => {
         else controller.enqueue(chunk);
       },
     });
-    const streamed = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await sandbox.fetch(path, {
+      method: 'POST',
+      headers: { ...providerHeaders(), 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(streamed.headers.get('connection')).toBeNull();
     expect(pulled).toBe(801);
     // Nothing of either body was logged.
     expect(sandbox.store.requests.filter((r) => r.path === path)).toHaveLength(0);
     // A body under the limit is read as before, streamed or not.
-    const ok = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ offset: 0, limit: 5 }) });
+    const ok = await sandbox.fetch(path, {
+      method: 'POST',
+      headers: { ...providerHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ offset: 0, limit: 5 }),
+    });
     expect(ok.status).toBe(200);
     const small = new Blob([JSON.stringify({ offset: 0, limit: 5 })]).stream();
-    const okStreamed = await sandbox.fetch(path, { method: 'POST', headers: { ...providerHeaders(), 'content-type': 'application/json' }, body: small, duplex: 'half' } as RequestInit);
+    const okStreamed = await sandbox.fetch(path, {
+      method: 'POST',
+      headers: { ...providerHeaders(), 'content-type': 'application/json' },
+      body: small,
+      duplex: 'half',
+    } as RequestInit);
     expect(okStreamed.status).toBe(200);
-    expect(sandbox.store.requests.filter((r) => r.path === path).map((r) => r.body)).toEqual([{ offset: 0, limit: 5 }, { offset: 0, limit: 5 }]);
+    expect(sandbox.store.requests.filter((r) => r.path === path).map((r) => r.body)).toEqual([
+      { offset: 0, limit: 5 },
+      { offset: 0, limit: 5 },
+    ]);
   });
 
   it('a refused body that goes on past the drain bound gets its 413 with Connection: close (a client cannot hold the sandbox)', async () => {
@@ -256,13 +290,17 @@ function httpPost(agent: Agent, url: string, body: Uint8Array<ArrayBuffer>, head
       resolve(answer);
     };
     const fail = (error: NodeJS.ErrnoException) => settle({ error: `${error.code ?? ''} ${error.message}`.trim() });
-    const request = httpRequest(url, { method: 'POST', agent, headers: chunked ? headers : { ...headers, 'content-length': String(body.byteLength) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (part: string) => (text += part));
-      response.on('end', () => settle({ status: response.statusCode ?? 0, text }));
-      response.on('error', fail);
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', agent, headers: chunked ? headers : { ...headers, 'content-length': String(body.byteLength) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => (text += part));
+        response.on('end', () => settle({ status: response.statusCode ?? 0, text }));
+        response.on('error', fail);
+      },
+    );
     request.on('error', fail);
     // A write after the server closed fails on the socket too (unhandled, it ended the process).
     request.on('socket', (socket) => {
@@ -296,7 +334,10 @@ describe('over a real socket (the Node server, Node clients)', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const url = `${origin}/gateway/lead/office/v6/leads/serviceProvider/1001`;
       const headers = providerHeaders();
-      const refused = { status: 413, text: JSON.stringify({ message: 'The request body is larger than the sandbox accepts (1048576 bytes).', fields: ['body'] }) };
+      const refused = {
+        status: 413,
+        text: JSON.stringify({ message: 'The request body is larger than the sandbox accepts (1048576 bytes).', fields: ['body'] }),
+      };
       const MB = 1024 * 1024;
       for (const size of [MB, 50 * MB]) {
         const body = new TextEncoder().encode(`{"x":"${'a'.repeat(size)}"}`);

@@ -19,8 +19,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, fields?: string[]) => new HttpError(400, fields ? { message, fields } : { message });
-export const unauthorized = (message = 'A valid one-time token is required (Authorization: OneTime <token>).') =>
-  new HttpError(401, { message });
+export const unauthorized = (message = 'A valid one-time token is required (Authorization: OneTime <token>).') => new HttpError(401, { message });
 export const forbidden = (message: string) => new HttpError(403, { message });
 export const notFound = (message: string) => new HttpError(404, { message });
 export const conflict = (message: string) => new HttpError(409, { message });
@@ -132,7 +131,8 @@ export function parseQuery<S extends v.GenericSchema>(c: Context<SandboxEnv>, sh
 export function idParam(c: Context<SandboxEnv>, name: string, options: { allowNegative?: boolean } = {}): number {
   const raw = c.req.param(name) ?? '';
   const pattern = options.allowNegative ? /^-?\d{1,15}$/ : /^\d{1,15}$/;
-  if (!pattern.test(raw)) throw badRequest(`Invalid request: path parameter ${name} must be a whole number${options.allowNegative ? '' : ' of 0 or more'}.`, [name]);
+  if (!pattern.test(raw))
+    throw badRequest(`Invalid request: path parameter ${name} must be a whole number${options.allowNegative ? '' : ' of 0 or more'}.`, [name]);
   return Number(raw);
 }
 

@@ -120,7 +120,16 @@ export {
   SANDBOX_MEMBER_POSTAL_ADDRESS_ID,
 } from './seed/members';
 export { MAIN_PROVIDER_ID } from './seed/providers';
-export { SandboxChat, CUSTOMER_REPLIES, CUSTOMER_PHOTO_REPLY, conversationSid, providerIdentity, memberIdentity, type SandboxChatOptions, type CustomerReplies } from './chat';
+export {
+  SandboxChat,
+  CUSTOMER_REPLIES,
+  CUSTOMER_PHOTO_REPLY,
+  conversationSid,
+  providerIdentity,
+  memberIdentity,
+  type SandboxChatOptions,
+  type CustomerReplies,
+} from './chat';
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, type SandboxProfile } from './spec-profile';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';

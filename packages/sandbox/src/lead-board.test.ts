@@ -66,7 +66,9 @@ describe('lead board: filters, sort, paging (POST /lead/office/v6/leads/serviceP
     const { provider, sandbox } = setup();
     const statuses = ['ClosedWon', 'Selling'] as const;
     const byStatus = await getLeads(provider, SP, { filters: { serviceProviderLeadStatuses: [...statuses] }, limit: 100 });
-    const expected = sandbox.store.providerLeads(SP).filter((r) => !r.assignment.archived && r.assignment.displayed && statuses.includes(r.assignment.status as never));
+    const expected = sandbox.store
+      .providerLeads(SP)
+      .filter((r) => !r.assignment.archived && r.assignment.displayed && statuses.includes(r.assignment.status as never));
     expect(byStatus.leads.map((l) => l.leadId).sort()).toEqual(expected.map((r) => r.lead.leadId).sort());
     expect(new Set(byStatus.leads.map((l) => l.status))).toEqual(new Set(statuses));
 

@@ -66,7 +66,11 @@ export function limitBodies(): MiddlewareHandler<SandboxEnv> {
     const maxSize = BINARY_BODY.test(c.req.header('content-type') ?? '') ? ATTACHMENT_MAX_BYTES : MAX_JSON_BODY_BYTES;
     const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
       const drained = await discardRest(reader, REFUSED_BODY_DRAIN_BYTES, REFUSED_BODY_DRAIN_MS);
-      return c.json({ message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] }, 413, drained ? {} : { connection: 'close' });
+      return c.json(
+        { message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] },
+        413,
+        drained ? {} : { connection: 'close' },
+      );
     };
     const length = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');
     if (length !== undefined) return Number.parseInt(length, 10) > maxSize ? refuse(body.getReader()) : next();
@@ -191,7 +195,10 @@ export function applyFaults(faults: FaultController, latencyMs: number): Middlew
         }
         return new Response(null, { status: 503, headers: { [DROP_HEADER]: '1' } });
       case 'challenge':
-        return c.json({ error: 'challenge_required', challengeId: action.challengeId, challengeUrl: `/sandbox/challenge/${encodeURIComponent(action.challengeId)}` }, 511);
+        return c.json(
+          { error: 'challenge_required', challengeId: action.challengeId, challengeUrl: `/sandbox/challenge/${encodeURIComponent(action.challengeId)}` },
+          511,
+        );
       case 'captive-portal':
         return c.html(CAPTIVE_PORTAL_HTML, 511);
     }
@@ -216,7 +223,8 @@ export function idempotency(store: SandboxStore): MiddlewareHandler<SandboxEnv> 
   return async (c, next) => {
     const key = c.req.header(HEADERS.idempotencyKey);
     if (!key || c.req.method === 'GET' || c.req.method === 'OPTIONS') return next();
-    if (key.length > 255) throw new HttpError(400, { message: 'The Idempotency-Key header is too long (at most 255 characters).', fields: [HEADERS.idempotencyKey] });
+    if (key.length > 255)
+      throw new HttpError(400, { message: 'The Idempotency-Key header is too long (at most 255 characters).', fields: [HEADERS.idempotencyKey] });
     for (let pending = inFlight.get(key); pending; pending = inFlight.get(key)) await pending;
     const fingerprint = `${c.req.method} ${c.req.path} ${c.get('rawBody')}`;
     const stored = store.idempotency.get(key);

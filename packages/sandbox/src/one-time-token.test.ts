@@ -39,7 +39,13 @@ describe('one-time tokens in the sandbox', () => {
     const { leadId } = await createLeadV3(guest, { source: 'SR_RAQ', title: 'Deep cleaning', categoryId: 10501, contactInformation: contact, address });
     const fetched = await fetchLead(guest, leadId);
     // The guest member takes the first request's contact details.
-    expect(sandbox.store.member(fetched.userId)).toMatchObject({ firstName: 'Sam', lastName: 'Lee', email: 'sam.lee@example.com', phoneNumber: '3035550111', postalCode: '80203' });
+    expect(sandbox.store.member(fetched.userId)).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Lee',
+      email: 'sam.lee@example.com',
+      phoneNumber: '3035550111',
+      postalCode: '80203',
+    });
     expect((await getProjects(guest)).projects.map((p) => p.leadId)).toEqual([leadId]);
   });
 

@@ -14,7 +14,13 @@ const PRIYA_FORM = {
   lastName: 'Patel',
   email: 'priya.patel@example.com',
   phoneNumber: '7205550178',
-  reviewRequest: { serviceProviderId: 1001, postalCode: '80210', descriptionOfWork: 'Installed a 3-ton AC unit', workCompleted: 'yes' as const, categoryIds: [10102] },
+  reviewRequest: {
+    serviceProviderId: 1001,
+    postalCode: '80210',
+    descriptionOfWork: 'Installed a 3-ton AC unit',
+    workCompleted: 'yes' as const,
+    categoryIds: [10102],
+  },
 };
 
 describe('draft reviews: a provider asking for a review', () => {
@@ -32,7 +38,14 @@ describe('draft reviews: a provider asking for a review', () => {
       path: '/gateway/review/api/v1/draft-review/get-or-create',
       body: { serviceProviderId: 1001, reviewSource: 'site-member', reviewSourceVersion: '2.0', leadId: L.closedWon },
     });
-    expect(draft.draftReview).toMatchObject({ draftReviewId: 'draft-0002', leadId: L.closedWon, title: '', text: '', descriptionOfWork: '', workCompleted: null });
+    expect(draft.draftReview).toMatchObject({
+      draftReviewId: 'draft-0002',
+      leadId: L.closedWon,
+      title: '',
+      text: '',
+      descriptionOfWork: '',
+      workCompleted: null,
+    });
     expect(draft.draftRatings).toEqual([]);
     // The same lead again: the same draft, nothing new.
     const count = sandbox.store.draftReviews.length;
@@ -44,7 +57,13 @@ describe('draft reviews: a provider asking for a review', () => {
     const { sandbox, provider } = setup();
     const draft = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: L.purchased });
     const stored = sandbox.store.draftReviews.find((d) => d.draftReviewId === draft.draftReview.draftReviewId);
-    expect(stored).toMatchObject({ serviceProviderId: 1001, leadId: L.purchased, memberId: sandbox.store.lead(L.purchased)?.memberId, reviewSource: 'site-member', reviewSourceVersion: '2.0' });
+    expect(stored).toMatchObject({
+      serviceProviderId: 1001,
+      leadId: L.purchased,
+      memberId: sandbox.store.lead(L.purchased)?.memberId,
+      reviewSource: 'site-member',
+      reviewSourceVersion: '2.0',
+    });
   });
 
   it('refuses a lead the provider does not hold (404), another provider (403), and no lead (400)', async () => {
@@ -61,14 +80,20 @@ describe('draft reviews: a provider asking for a review', () => {
     expect(noLead.body).toMatchObject({ fields: ['leadId'] });
   });
 
-  it('saves the work (description, answer, categories) and keeps the customer\'s words and ratings', async () => {
+  it("saves the work (description, answer, categories) and keeps the customer's words and ratings", async () => {
     const { sandbox, provider } = setup();
     const seeded = sandbox.store.draftReviews.find((d) => d.draftReviewId === SANDBOX_DRAFT_REVIEW_ID);
     const body = { draftReview: { descriptionOfWork: 'Swapped the water heater', workCompleted: false }, draftRatings: [], categories: [10002, 100] };
     const saved = await updateDraftReview(provider, SANDBOX_DRAFT_REVIEW_ID, body);
     expect(sent(sandbox)).toEqual({ method: 'PUT', path: `/gateway/review/api/v1/draft-review/${SANDBOX_DRAFT_REVIEW_ID}`, body });
     expect(saved.draftReview).toMatchObject({ descriptionOfWork: 'Swapped the water heater', workCompleted: false, title: '' });
-    expect(seeded).toMatchObject({ title: 'Quick water heater swap', ratings: [{ ratingType: 'Overall', value: 5 }], descriptionOfWork: 'Swapped the water heater', workCompleted: false, categories: [10002, 100] });
+    expect(seeded).toMatchObject({
+      title: 'Quick water heater swap',
+      ratings: [{ ratingType: 'Overall', value: 5 }],
+      descriptionOfWork: 'Swapped the water heater',
+      workCompleted: false,
+      categories: [10002, 100],
+    });
   });
 
   it("refuses a provider writing the customer's words or ratings, and another provider's draft (403)", async () => {
@@ -80,20 +105,28 @@ describe('draft reviews: a provider asking for a review', () => {
     ]) {
       expect((await failure(updateDraftReview(provider, SANDBOX_DRAFT_REVIEW_ID, body))).status).toBe(403);
     }
-    expect((await failure(updateDraftReview(providerAs(1002), SANDBOX_DRAFT_REVIEW_ID, { draftReview: {}, draftRatings: [], categories: [] }))).status).toBe(403);
+    expect((await failure(updateDraftReview(providerAs(1002), SANDBOX_DRAFT_REVIEW_ID, { draftReview: {}, draftRatings: [], categories: [] }))).status).toBe(
+      403,
+    );
     expect(sandbox.store.draftReviews).toEqual(before);
   });
 
   it('refuses a member describing the work (403)', async () => {
     const { member } = setup();
-    const error = await failure(updateDraftReview(member, SANDBOX_DRAFT_REVIEW_ID, { draftReview: { descriptionOfWork: 'x' }, draftRatings: [], categories: [] }));
+    const error = await failure(
+      updateDraftReview(member, SANDBOX_DRAFT_REVIEW_ID, { draftReview: { descriptionOfWork: 'x' }, draftRatings: [], categories: [] }),
+    );
     expect(error.status).toBe(403);
   });
 
   it("fills in the draft the provider kept for the lead when it asks the lead's customer by e-mail", async () => {
     const { sandbox, provider, memberWith } = setup();
     const kept = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: L.closedWon });
-    await updateDraftReview(provider, kept.draftReview.draftReviewId, { draftReview: { descriptionOfWork: 'draft text', workCompleted: false }, draftRatings: [], categories: [101] });
+    await updateDraftReview(provider, kept.draftReview.draftReviewId, {
+      draftReview: { descriptionOfWork: 'draft text', workCompleted: false },
+      draftRatings: [],
+      categories: [101],
+    });
     const count = sandbox.store.draftReviews.length;
 
     const { draftReviewId } = await requestReviewByEmail(provider, PRIYA_FORM);

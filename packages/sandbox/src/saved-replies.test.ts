@@ -11,7 +11,12 @@ describe('/sandbox/saved-replies/:spId', () => {
     expect(await (await sandbox.fetch('/sandbox/saved-replies/1001')).json()).toEqual({ savedReplies: null });
     const stored = await put(sandbox, '1001', { savedReplies: [{ id: 'a', text: '  On my way.  ' }, { id: 'b', text: '' }, 'Plain text'] });
     expect(stored.status).toBe(200);
-    const expected = { savedReplies: [{ id: 'a', text: 'On my way.' }, { id: 'reply-3', text: 'Plain text' }] };
+    const expected = {
+      savedReplies: [
+        { id: 'a', text: 'On my way.' },
+        { id: 'reply-3', text: 'Plain text' },
+      ],
+    };
     expect(await stored.json()).toEqual(expected);
     expect(await (await sandbox.fetch('/sandbox/saved-replies/1001')).json()).toEqual(expected);
     expect(await (await sandbox.fetch('/sandbox/saved-replies/1002')).json()).toEqual({ savedReplies: null });

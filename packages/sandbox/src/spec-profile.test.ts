@@ -30,14 +30,28 @@ const keys = (value: unknown) => Object.keys(value as object).sort();
 describe("the spec profile: leadkit's invented calls answer 404", () => {
   /** A request each invented call's route would take in the full profile. */
   const REQUESTS: Record<string, { path: string; headers?: Record<string, string>; body?: unknown }> = {
-    'POST /gateway/lead/v1/one-time-token': { path: '/gateway/lead/v1/one-time-token', headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member' }, body: {} },
+    'POST /gateway/lead/v1/one-time-token': {
+      path: '/gateway/lead/v1/one-time-token',
+      headers: { 'content-type': 'application/json', 'X-Caller-Type': 'Member' },
+      body: {},
+    },
     'POST /gateway/lead/v1/one-time-token/renew': { path: '/gateway/lead/v1/one-time-token/renew', headers: memberHeaders, body: {} },
     'POST /gateway/lead/v1/one-time-token/expire': { path: '/gateway/lead/v1/one-time-token/expire', headers: memberHeaders, body: {} },
     'POST /gateway/message-center/v1/chat/session': { path: '/gateway/message-center/v1/chat/session', body: { serviceProviderId: 1001, userId: 5001 } },
-    'POST /gateway/lead/office/v1/leads/serviceProvider/:id/counts': { path: '/gateway/lead/office/v1/leads/serviceProvider/1001/counts', body: { filters: {} } },
+    'POST /gateway/lead/office/v1/leads/serviceProvider/:id/counts': {
+      path: '/gateway/lead/office/v1/leads/serviceProvider/1001/counts',
+      body: { filters: {} },
+    },
     'POST /gateway/lead/v1/contact': {
       path: '/gateway/lead/v1/contact',
-      body: { postalCode: '80202', payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }], categoryId: 10002, contactType: 10, entityId: 'm-1', entityType: 'message' },
+      body: {
+        postalCode: '80202',
+        payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }],
+        categoryId: 10002,
+        contactType: 10,
+        entityId: 'm-1',
+        entityType: 'message',
+      },
     },
   };
 
@@ -60,8 +74,16 @@ describe("the spec profile: leadkit's invented calls answer 404", () => {
 
   it('keeps the spec calls and the chat service: the board, the message center and the chat stand-in for Twilio answer', async () => {
     const { sandbox } = setup({ profile: 'spec' });
-    expect((await answer(sandbox, 'POST /gateway/lead/office/v6/leads/serviceProvider/1001', { body: { offset: 0, limit: 5, sort: 'NewestOldest', filters: {} } })).status).toBe(200);
-    const { token } = (await answer(sandbox, 'POST /host-stand-in/chat-token', { headers: { 'content-type': 'application/json' }, body: { serviceProviderId: 1001, userId: 5001 } })).body;
+    expect(
+      (await answer(sandbox, 'POST /gateway/lead/office/v6/leads/serviceProvider/1001', { body: { offset: 0, limit: 5, sort: 'NewestOldest', filters: {} } }))
+        .status,
+    ).toBe(200);
+    const { token } = (
+      await answer(sandbox, 'POST /host-stand-in/chat-token', {
+        headers: { 'content-type': 'application/json' },
+        body: { serviceProviderId: 1001, userId: 5001 },
+      })
+    ).body;
     const conversation = await answer(sandbox, `GET /gateway/message-center/v1/chat/conversations/${sandbox.chat.conversationSid(1001, 5001)}`, {
       headers: { ...providerHeaders(), Authorization: `Bearer ${String(token)}` },
     });
@@ -82,11 +104,14 @@ describe('the spec profile: answers keep only the spec’s fields, and leadkit r
     const full = await answer(setup().sandbox, `GET /gateway/lead/office/v2/leads/${L.purchased}?spId=1001`);
     expect(full.body).toMatchObject({ leadId: L.purchased, purchaseWindow: { buyerCount: expect.any(Number) }, user: expect.any(Object) });
     // leadkit's calls read the spec's answer.
-    expect(await getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 })).toMatchObject({ purchased: true, customerInfo: { firstName: expect.any(String), isSmsEnabled: false } });
+    expect(await getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 })).toMatchObject({
+      purchased: true,
+      customerInfo: { firstName: expect.any(String), isSmsEnabled: false },
+    });
     expect((await getProviderLeadV1(provider, { leadId: L.purchased, serviceProviderId: 1001 })).user).toMatchObject({ email: expect.stringContaining('@') });
   });
 
-  it("the provider: no id, no inboxEnabled", async () => {
+  it('the provider: no id, no inboxEnabled', async () => {
     const { sandbox, provider } = setup({ profile: 'spec' });
     const { body } = await answer(sandbox, 'GET /gateway/office-home/v4/service_provider?serviceProviderIds=1001');
     expect(body).toEqual({ serviceProviders: [{ name: 'Acme Plumbing & Heating', primaryAddress: { postalCode: expect.stringMatching(/^\d{5}$/) } }] });
@@ -110,12 +135,18 @@ describe('the spec profile: answers keep only the spec’s fields, and leadkit r
 
   it('the draft review: only draftReviewId and the spec fields, on get-or-create and on update', async () => {
     const { sandbox, provider } = setup({ profile: 'spec' });
-    const { body } = await answer(sandbox, 'POST /gateway/review/api/v1/draft-review/get-or-create', { body: { serviceProviderId: 1001, leadId: L.closedWon } });
+    const { body } = await answer(sandbox, 'POST /gateway/review/api/v1/draft-review/get-or-create', {
+      body: { serviceProviderId: 1001, leadId: L.closedWon },
+    });
     expect(keys(body)).toEqual(['categories', 'draftRatings', 'draftReview']);
     expect(keys(body.draftReview)).toEqual(['draftReviewId', 'reviewSource', 'reviewSourceVersion', 'serviceProviderId']);
     const draft = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: L.closedWon });
     expect(draft.draftReview).toMatchObject({ descriptionOfWork: '', workCompleted: null, requestedAt: null });
-    const updated = await updateDraftReview(provider, draft.draftReview.draftReviewId, { draftReview: { descriptionOfWork: 'New AC unit', workCompleted: true }, draftRatings: [], categories: [10102] });
+    const updated = await updateDraftReview(provider, draft.draftReview.draftReviewId, {
+      draftReview: { descriptionOfWork: 'New AC unit', workCompleted: true },
+      draftRatings: [],
+      categories: [10102],
+    });
     expect(updated.draftReview).toMatchObject({ descriptionOfWork: '', workCompleted: null });
     // The sandbox kept the work: only the answer leaves it out.
     expect(sandbox.store.draftReviews.find((d) => d.draftReviewId === draft.draftReview.draftReviewId)?.descriptionOfWork).toBe('New AC unit');
@@ -125,7 +156,10 @@ describe('the spec profile: answers keep only the spec’s fields, and leadkit r
 describe('host stand-ins (/host-stand-in: a host’s own server), in both profiles', () => {
   it.each(['full', 'spec'] as const)('%s: the chat token is the chat session of the pair, with the member', async (profile) => {
     const { sandbox } = setup({ profile });
-    const { status, body } = await answer(sandbox, 'POST /host-stand-in/chat-token', { headers: { 'content-type': 'application/json' }, body: { serviceProviderId: 1001, userId: 5001, leadId: L.newest } });
+    const { status, body } = await answer(sandbox, 'POST /host-stand-in/chat-token', {
+      headers: { 'content-type': 'application/json' },
+      body: { serviceProviderId: 1001, userId: 5001, leadId: L.newest },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({
       conversationSid: sandbox.chat.conversationSid(1001, 5001),
@@ -135,34 +169,93 @@ describe('host stand-ins (/host-stand-in: a host’s own server), in both profil
       member: { firstName: 'Jordan', lastName: 'Rivera' },
     });
     // The session call's rules: a pair without a conversation or lead is refused, an unknown provider is 404.
-    expect((await answer(sandbox, 'POST /host-stand-in/chat-token', { headers: { 'content-type': 'application/json' }, body: { serviceProviderId: 1001, userId: 5001, leadId: 300002 } })).status).toBe(400);
-    expect((await answer(sandbox, 'POST /host-stand-in/chat-token', { headers: { 'content-type': 'application/json' }, body: { serviceProviderId: 999999, userId: 5001 } })).status).toBe(404);
+    expect(
+      (
+        await answer(sandbox, 'POST /host-stand-in/chat-token', {
+          headers: { 'content-type': 'application/json' },
+          body: { serviceProviderId: 1001, userId: 5001, leadId: 300002 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await answer(sandbox, 'POST /host-stand-in/chat-token', {
+          headers: { 'content-type': 'application/json' },
+          body: { serviceProviderId: 999999, userId: 5001 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it.each(['full', 'spec'] as const)('%s: the one-time token issues a guest token that the gateway takes, and renews the same token', async (profile) => {
     const { sandbox } = setup({ profile });
     const issued = await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'issue' } });
-    expect(issued).toEqual({ status: 200, body: { token: expect.stringMatching(/^ott_/), expiresAt: new Date(NOW.getTime() + 30 * 60_000).toISOString(), expiresIn: 1800, userId: expect.any(Number) } });
+    expect(issued).toEqual({
+      status: 200,
+      body: {
+        token: expect.stringMatching(/^ott_/),
+        expiresAt: new Date(NOW.getTime() + 30 * 60_000).toISOString(),
+        expiresIn: 1800,
+        userId: expect.any(Number),
+      },
+    });
     const token = String(issued.body.token);
     // The gateway takes it: the guest's own lead list (a one-time-token call) answers.
     expect((await sandbox.fetch('/gateway/lead/v1/projects', { headers: { 'X-Caller-Type': 'Member', Authorization: `OneTime ${token}` } })).status).toBe(200);
-    const renewed = await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json', Authorization: `OneTime ${token}` }, body: { reason: 'renew' } });
+    const renewed = await answer(sandbox, 'POST /host-stand-in/one-time-token', {
+      headers: { 'content-type': 'application/json', Authorization: `OneTime ${token}` },
+      body: { reason: 'renew' },
+    });
     expect(renewed).toEqual({ status: 200, body: { token, expiresAt: expect.any(String), expiresIn: 1800 } });
-    expect((await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'renew' } })).status).toBe(401);
+    expect(
+      (await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'renew' } })).status,
+    ).toBe(401);
   });
 
-  it.each(['full', 'spec'] as const)("%s: the contact stores the spec's payload as the gateway's contact call does (one record per provider), and refuses a payload it could not store", async (profile) => {
-    const { sandbox } = setup({ profile });
-    const payload = { postalCode: '80202', payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }], campaignId: 'spring-25', sessionStartTimestamp: 1, categoryId: 10002, contactType: 10, entityId: 'msg-1', entityType: 'message' };
-    const contacts = sandbox.store.contacts.length;
-    const { status, body } = await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: payload });
-    expect(status).toBe(200);
-    expect(body).toEqual({ contactIds: [expect.any(Number)] });
-    expect(sandbox.store.contacts.slice(contacts)).toEqual([
-      expect.objectContaining({ contactId: (body.contactIds as number[])[0], contactType: 10, contactPlacementType: 44, serviceProviderId: 1001, entityId: 'msg-1', entityType: 'message', postalCode: '80202', categoryId: 10002, campaignId: 'spring-25' }),
-    ]);
-    expect((await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: { ...payload, contactType: 99 } })).status).toBe(400);
-    expect((await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: { ...payload, payloads: [{ contactPlacementType: 44, serviceProviderIds: [999999] }] } })).status).toBe(400);
-    expect(sandbox.store.contacts).toHaveLength(contacts + 1);
-  });
+  it.each(['full', 'spec'] as const)(
+    "%s: the contact stores the spec's payload as the gateway's contact call does (one record per provider), and refuses a payload it could not store",
+    async (profile) => {
+      const { sandbox } = setup({ profile });
+      const payload = {
+        postalCode: '80202',
+        payloads: [{ contactPlacementType: 44, serviceProviderIds: [1001] }],
+        campaignId: 'spring-25',
+        sessionStartTimestamp: 1,
+        categoryId: 10002,
+        contactType: 10,
+        entityId: 'msg-1',
+        entityType: 'message',
+      };
+      const contacts = sandbox.store.contacts.length;
+      const { status, body } = await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: payload });
+      expect(status).toBe(200);
+      expect(body).toEqual({ contactIds: [expect.any(Number)] });
+      expect(sandbox.store.contacts.slice(contacts)).toEqual([
+        expect.objectContaining({
+          contactId: (body.contactIds as number[])[0],
+          contactType: 10,
+          contactPlacementType: 44,
+          serviceProviderId: 1001,
+          entityId: 'msg-1',
+          entityType: 'message',
+          postalCode: '80202',
+          categoryId: 10002,
+          campaignId: 'spring-25',
+        }),
+      ]);
+      expect(
+        (await answer(sandbox, 'POST /host-stand-in/contact', { headers: { 'content-type': 'application/json' }, body: { ...payload, contactType: 99 } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await answer(sandbox, 'POST /host-stand-in/contact', {
+            headers: { 'content-type': 'application/json' },
+            body: { ...payload, payloads: [{ contactPlacementType: 44, serviceProviderIds: [999999] }] },
+          })
+        ).status,
+      ).toBe(400);
+      expect(sandbox.store.contacts).toHaveLength(contacts + 1);
+    },
+  );
 });

@@ -64,7 +64,13 @@ export function keepOnly(value: unknown, keep: Keep): unknown {
 }
 
 // The spec's own fields of the answers that carry fields leadkit invented.
-const LEAD_PAGE_INFO: Keep = { title: true, description: true, urgency: true, category: { id: true, name: true }, attributes: [{ questionText: true, answerText: true }] };
+const LEAD_PAGE_INFO: Keep = {
+  title: true,
+  description: true,
+  urgency: true,
+  category: { id: true, name: true },
+  attributes: [{ questionText: true, answerText: true }],
+};
 const LEAD_PAGE_ADDRESS: Keep = { firstLine: true, secondLine: true, lineOne: true, lineTwo: true, city: true, state: true, postalCode: true };
 
 /**
@@ -75,14 +81,24 @@ const LEAD_PAGE_ADDRESS: Keep = { firstLine: true, secondLine: true, lineOne: tr
  * `text` and `counterpartId` (M4, M5); the draft review's fields beyond the spec's (R2, R3).
  */
 export const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
-  { route: 'GET /gateway/lead/office/v1/leads/:leadId', keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, user: { firstName: true, lastName: true, phone: true, email: true } } },
-  { route: 'GET /gateway/lead/office/v2/leads/:leadId', keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, customerInfo: { firstName: true, lastName: true } } },
+  {
+    route: 'GET /gateway/lead/office/v1/leads/:leadId',
+    keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, user: { firstName: true, lastName: true, phone: true, email: true } },
+  },
+  {
+    route: 'GET /gateway/lead/office/v2/leads/:leadId',
+    keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, customerInfo: { firstName: true, lastName: true } },
+  },
   { route: 'GET /gateway/lead/v1/lead/:leadId', keep: { postalAddress: { postalCode: true, advertisingZone: true }, category: { id: true }, userId: true } },
   { route: 'GET /gateway/office-home/v4/service_provider', keep: { serviceProviders: [{ name: true, primaryAddress: { postalCode: true } }] } },
   { route: 'GET /gateway/message-center/v2/interactions/activities', keep: { activities: [{ activityId: true, activityType: true, createDate: true }] } },
   ...['POST /gateway/review/api/v1/draft-review/get-or-create', 'PUT /gateway/review/api/v1/draft-review/:id'].map((route) => ({
     route,
-    keep: { draftReview: { draftReviewId: true, serviceProviderId: true, reviewSource: true, reviewSourceVersion: true }, draftRatings: true, categories: true } as Keep,
+    keep: {
+      draftReview: { draftReviewId: true, serviceProviderId: true, reviewSource: true, reviewSourceVersion: true },
+      draftRatings: true,
+      categories: true,
+    } as Keep,
   })),
 ];
 

@@ -88,7 +88,17 @@ export class SandboxStore implements SandboxData {
   /** The sandbox's clock (createSandboxGateway sets it): token expiry is read against it. */
   clock: () => Date = () => new Date();
 
-  private seq: Record<SequenceKind, number> = { member: 0, lead: 0, contactInformation: 0, message: 0, contact: 0, draftReview: 0, serviceRequest: 0, request: 0, activity: 0 };
+  private seq: Record<SequenceKind, number> = {
+    member: 0,
+    lead: 0,
+    contactInformation: 0,
+    message: 0,
+    contact: 0,
+    draftReview: 0,
+    serviceRequest: 0,
+    request: 0,
+    activity: 0,
+  };
 
   constructor(data: SandboxData) {
     this.load(data);
@@ -105,17 +115,41 @@ export class SandboxStore implements SandboxData {
     const max = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor);
     const suffix = (id: string) => Number(id.replace(/\D/g, '')) || 0;
     this.seq = {
-      member: max(this.members.map((m) => m.id), 5000),
+      member: max(
+        this.members.map((m) => m.id),
+        5000,
+      ),
       // Leads created at run time get 400001 and up: easy to tell from seeded ones.
-      lead: max(this.leads.map((l) => l.leadId), 400_000),
-      contactInformation: max(this.leads.map((l) => l.contact.contactInformationId), 800_000),
-      message: max(this.messages.map((m) => suffix(m.messageId)), 0),
-      contact: max(this.contacts.map((c) => c.contactId), 90_000),
-      draftReview: max(this.draftReviews.map((d) => suffix(d.draftReviewId)), 0),
+      lead: max(
+        this.leads.map((l) => l.leadId),
+        400_000,
+      ),
+      contactInformation: max(
+        this.leads.map((l) => l.contact.contactInformationId),
+        800_000,
+      ),
+      message: max(
+        this.messages.map((m) => suffix(m.messageId)),
+        0,
+      ),
+      contact: max(
+        this.contacts.map((c) => c.contactId),
+        90_000,
+      ),
+      draftReview: max(
+        this.draftReviews.map((d) => suffix(d.draftReviewId)),
+        0,
+      ),
       // Service request ids are integers from 600001 (assign v2 sends ids as integers).
-      serviceRequest: max(this.serviceRequests.map((s) => s.serviceRequestId), 600_000),
+      serviceRequest: max(
+        this.serviceRequests.map((s) => s.serviceRequestId),
+        600_000,
+      ),
       request: 0,
-      activity: max(this.activities.map((a) => suffix(a.activityId)), 0),
+      activity: max(
+        this.activities.map((a) => suffix(a.activityId)),
+        0,
+      ),
     };
   }
 

@@ -21,5 +21,5 @@ export { default } from 'preact/compat';
 let next = 0;
 
 export function useId(): string {
-  return useState(() => `lk-${(next += 1).toString(36)}`)[0];
+  return useState(() => `lk-${((next += 1)).toString(36)}`)[0];
 }

@@ -109,7 +109,11 @@ export async function autocompleteLocation(
 }
 
 /** GET /office/v1/leads/serviceprovider/{id}/autocomplete/categoryName?query&limit */
-export async function autocompleteCategoryName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+export async function autocompleteCategoryName(
+  client: GatewayClient,
+  params: { serviceProviderId: number; query: string; limit?: number },
+  opts: CallOptions = {},
+) {
   return client.request({
     operation: 'lead.autocompleteCategoryName',
     method: 'GET',
@@ -122,7 +126,11 @@ export async function autocompleteCategoryName(client: GatewayClient, params: { 
 }
 
 /** GET /office/v2/leads/serviceprovider/{id}/autocomplete/memberName?query&limit */
-export async function autocompleteMemberName(client: GatewayClient, params: { serviceProviderId: number; query: string; limit?: number }, opts: CallOptions = {}) {
+export async function autocompleteMemberName(
+  client: GatewayClient,
+  params: { serviceProviderId: number; query: string; limit?: number },
+  opts: CallOptions = {},
+) {
   return client.request({
     operation: 'lead.autocompleteMemberName',
     method: 'GET',

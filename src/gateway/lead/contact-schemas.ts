@@ -16,10 +16,7 @@ export const ContactsResponseSchema = v.object({ contacts: v.array(ContactRecord
 /** Contact creation after a message send (§7; its path is ours: POST /gateway/lead/v1/contact). */
 export const CreateContactRequestSchema = v.object({
   postalCode: v.string(),
-  payloads: v.pipe(
-    v.array(v.object({ contactPlacementType: v.number(), serviceProviderIds: IdList })),
-    v.minLength(1),
-  ),
+  payloads: v.pipe(v.array(v.object({ contactPlacementType: v.number(), serviceProviderIds: IdList })), v.minLength(1)),
   campaignId: v.nullish(v.string()),
   sessionStartTimestamp: v.nullish(v.number()),
   categoryId: CategoryId,

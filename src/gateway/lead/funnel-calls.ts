@@ -293,11 +293,7 @@ export async function sendProSelection(
     operation: 'lead.sendProSelection',
     method: 'POST',
     path: `${BASE}/v1/service-request/send-ol-pro-selection`,
-    body: checkRequest(
-      'lead.sendProSelection',
-      v.object({ serviceRequestId: s.ServiceRequestId, haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }),
-      body,
-    ),
+    body: checkRequest('lead.sendProSelection', v.object({ serviceRequestId: s.ServiceRequestId, haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }), body),
     response: s.SendLeadResponseSchema,
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey,
@@ -306,12 +302,7 @@ export async function sendProSelection(
 }
 
 /** POST /v1/lead/{leadId}/service-provider/mark-hired {serviceProviderType, serviceProviderId} — one-time auth. */
-export async function markHired(
-  client: GatewayClient,
-  leadId: number,
-  body: v.InferInput<typeof s.MarkHiredRequestSchema>,
-  opts: CallOptions = {},
-) {
+export async function markHired(client: GatewayClient, leadId: number, body: v.InferInput<typeof s.MarkHiredRequestSchema>, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.markHired',
     method: 'POST',

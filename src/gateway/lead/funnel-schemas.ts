@@ -1,5 +1,16 @@
 import * as v from 'valibot';
-import { CategoryId, EmailAddress, Id, IdList, IsoDateTime, OptionalText, PostalCode, ProviderCategorySchema, ServiceProviderType, TaxonomyCategorySchema } from '../shared-schemas';
+import {
+  CategoryId,
+  EmailAddress,
+  Id,
+  IdList,
+  IsoDateTime,
+  OptionalText,
+  PostalCode,
+  ProviderCategorySchema,
+  ServiceProviderType,
+  TaxonomyCategorySchema,
+} from '../shared-schemas';
 
 /**
  * Schemas of the lead gateway's customer-side calls (funnel-calls.ts): create and
@@ -132,7 +143,6 @@ export const CityStateResponseSchema = v.object({
   postalCode: v.string(),
 });
 
-
 export const EligibilityResponseSchema = v.object({ eligible: v.boolean() });
 
 export const TopCategoriesResponseSchema = v.object({
@@ -202,7 +212,6 @@ export const ReviewsResponseSchema = v.object({
   totalCount: v.number(),
 });
 
-
 // ---- Assignment, projects, misc ----------------------------------------------------------
 
 export const AssignV1RequestSchema = v.object({ serviceProviderIds: v.pipe(IdList, v.minLength(1)) });
@@ -238,7 +247,6 @@ export const ProjectsResponseSchema = v.object({
 
 export const SendLeadResponseSchema = v.object({ sent: v.boolean() });
 
-
 export const FollowUpDealsQuerySchema = v.object({
   defaultCatGroupIds: v.optional(IdList, []),
   categoryId: CategoryId,
@@ -247,7 +255,6 @@ export const FollowUpDealsQuerySchema = v.object({
 export const FollowUpDealsResponseSchema = v.object({
   deals: v.array(v.object({ dealId: Id, title: v.string(), price: v.number(), serviceProviderId: Id })),
 });
-
 
 export const MarkHiredRequestSchema = v.object({ serviceProviderType: ServiceProviderType, serviceProviderId: Id });
 export const MarkHiredResponseSchema = v.object({ leadId: Id, serviceProviderId: Id, hired: v.literal(true) });

@@ -13,7 +13,7 @@ describe('the contact record after a message send (M7, K1)', () => {
     expect(Object.values(CONTACT_TYPES)).not.toContain(MESSAGE_SENT_CONTACT_TYPE);
   });
 
-  it("sends the contact payload to POST /gateway/lead/v1/contact: a text by its messageId, a photo by <conversationSid>:<index>", async () => {
+  it('sends the contact payload to POST /gateway/lead/v1/contact: a text by its messageId, a photo by <conversationSid>:<index>', async () => {
     const recorder = recordingFetch(() => json(200, { contactIds: [1] }));
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch, retry: { retries: 0 } });
     recordMessageContact(client, context, { messageId: 'msg-1' });
@@ -68,7 +68,14 @@ describe("the host's recordContact (the contact call's path is not shown)", () =
   /** A thread's client against the sandbox, with the host's `recordContact`; what the sandbox received of the contact call. */
   function setup(recordContact: GatewayClientConfig['recordContact'], timeoutMs?: number) {
     const sandbox = createSandboxGateway({ latencyMs: 0 });
-    const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, recordContact, ...(timeoutMs ? { timeoutMs } : {}) });
+    const client = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      auth: { kind: 'provider', spId: 1001 },
+      retry: { retries: 0 },
+      recordContact,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
     const contactCalls = () => sandbox.store.requests.filter((request) => request.path === '/gateway/lead/v1/contact');
     return { sandbox, client, contactCalls };
   }
@@ -81,7 +88,7 @@ describe("the host's recordContact (the contact call's path is not shown)", () =
     expect(contactCalls().map((request) => request.status)).toEqual([200]);
   });
 
-  it("a function: given the contact payload (MessageSent 10 and all) and a signal, instead of the call", async () => {
+  it('a function: given the contact payload (MessageSent 10 and all) and a signal, instead of the call', async () => {
     const recordContact = vi.fn(async (_payload: unknown, _context: RecordContactContext) => {});
     const { client, contactCalls } = setup(recordContact);
     recordMessageContact(client, context, { conversationSid: 'CH00', index: 3 });

@@ -14,7 +14,13 @@ const THREAD = chatSessionRequest(1001, 5001, 300001);
 
 function setup(config: Partial<GatewayClientConfig> = {}) {
   const sandbox = createSandboxGateway();
-  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...config });
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+    ...config,
+  });
   const sessionCalls = () => sandbox.store.requests.filter((r) => r.path.endsWith('/v1/chat/session'));
   return { sandbox, client, sessionCalls };
 }

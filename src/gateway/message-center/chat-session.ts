@@ -66,7 +66,13 @@ export async function getChatSession(client: GatewayClient, body: ChatSessionReq
  * function throws is passed on as it is: the thread says messaging is unavailable, with 'Try
  * again' (leadkit does not ask again by itself — the host's function makes its own retries).
  */
-async function hostSession(client: GatewayClient, getChatToken: GetChatToken, thread: ChatSessionRequest, reason: ChatSessionReason, signal: AbortSignal | undefined): Promise<ChatSession> {
+async function hostSession(
+  client: GatewayClient,
+  getChatToken: GetChatToken,
+  thread: ChatSessionRequest,
+  reason: ChatSessionReason,
+  signal: AbortSignal | undefined,
+): Promise<ChatSession> {
   const checked = checkRequest(HOST_OPERATION, ChatSessionRequestSchema, thread);
   return askHost(client, HOST_OPERATION, ChatSessionSchema, (ends) => getChatToken({ ...checked, reason, signal: ends }), signal);
 }

@@ -60,8 +60,18 @@ describe('message-center thread adapter: message activities (M3, M4, M5)', () =>
   });
 
   it("reads an entry's author from actorId (the provider's id: own) and its words from text; without them, no author and no text", () => {
-    expect(historyEntry({ ...activity('a', { actorId: SP, text: 'On my way' }) } as never, SP)).toEqual({ id: 'a', createDate: at, author: 'own', text: 'On my way' });
-    expect(historyEntry({ ...activity('b', { actorId: 5001, text: 'Thanks' }) } as never, SP)).toEqual({ id: 'b', createDate: at, author: 'member', text: 'Thanks' });
+    expect(historyEntry({ ...activity('a', { actorId: SP, text: 'On my way' }) } as never, SP)).toEqual({
+      id: 'a',
+      createDate: at,
+      author: 'own',
+      text: 'On my way',
+    });
+    expect(historyEntry({ ...activity('b', { actorId: 5001, text: 'Thanks' }) } as never, SP)).toEqual({
+      id: 'b',
+      createDate: at,
+      author: 'member',
+      text: 'Thanks',
+    });
     expect(historyEntry(activity('c') as never, SP)).toEqual({ id: 'c', createDate: at, author: null, text: null });
     expect(historyEntry({ ...activity('d', { text: '' }) } as never, SP).text).toBeNull();
   });

@@ -79,7 +79,12 @@ export interface HistoryEntry {
 
 /** M5: an activity's author (`actorId`, ours: the provider's id when the provider wrote it) and words (`text`, ours). */
 export function historyEntry(activity: InteractionActivity, spId: number): HistoryEntry {
-  return { id: activity.activityId, createDate: activity.createDate, author: activity.actorId === undefined ? null : activity.actorId === spId ? 'own' : 'member', text: activity.text || null };
+  return {
+    id: activity.activityId,
+    createDate: activity.createDate,
+    author: activity.actorId === undefined ? null : activity.actorId === spId ? 'own' : 'member',
+    text: activity.text || null,
+  };
 }
 
 /** A page of the member's messages with this provider ('Message History'). */
@@ -90,7 +95,13 @@ export interface MessageActivityPage {
 }
 
 /** The member's messages with this provider from `offset`: the call (M3), kept to this provider (M4), read for the history (M5). */
-export async function fetchMessageActivities(client: GatewayClient, spId: number, userId: number, offset: number, signal?: AbortSignal): Promise<MessageActivityPage> {
+export async function fetchMessageActivities(
+  client: GatewayClient,
+  spId: number,
+  userId: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<MessageActivityPage> {
   const { activities } = await getInteractionActivities(client, messageActivitiesQuery(userId, offset), { signal });
   return {
     messages: activities.filter((activity) => isMessageWith(activity, spId)).map((activity) => historyEntry(activity, spId)),

@@ -62,12 +62,7 @@ export async function updateLeadNote(client: GatewayClient, leadId: number, body
 }
 
 /** POST /lead/office/v2/leads/{leadId}/status {serviceProviderId, status} — also marks the lead read. */
-export async function updateLeadStatus(
-  client: GatewayClient,
-  leadId: number,
-  body: v.InferInput<typeof s.StatusRequestSchema>,
-  opts: CallOptions = {},
-) {
+export async function updateLeadStatus(client: GatewayClient, leadId: number, body: v.InferInput<typeof s.StatusRequestSchema>, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.updateLeadStatus',
     method: 'POST',

@@ -15,7 +15,13 @@ export const FeedbackRequestSchema = v.object({
   leadId: Id,
   rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
   reason: v.picklist(FEEDBACK_REASONS),
-  notes: v.optional(v.pipe(v.string(), v.check((notes) => notesLength(notes) <= NOTES_MAX_LENGTH)), ''),
+  notes: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((notes) => notesLength(notes) <= NOTES_MAX_LENGTH),
+    ),
+    '',
+  ),
 });
 export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
 

@@ -9,7 +9,9 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A status the gateway leaves out has no leads; one it adds that the board does not know is ignored. */
 export const LeadCountsResponseSchema = v.object({
-  statusCounts: v.object(Object.fromEntries(LEAD_STATUSES.map((status) => [status, v.optional(Count, 0)])) as Record<LeadStatus, v.OptionalSchema<typeof Count, 0>>),
+  statusCounts: v.object(
+    Object.fromEntries(LEAD_STATUSES.map((status) => [status, v.optional(Count, 0)])) as Record<LeadStatus, v.OptionalSchema<typeof Count, 0>>,
+  ),
   unreadCount: Count,
 });
 export type LeadCounts = v.InferOutput<typeof LeadCountsResponseSchema>;

@@ -114,7 +114,10 @@ export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() }
 /** Job notes (§3): the note update replaces the lead's notes; ≤ 2048 characters (§5). */
 export const NoteRequestSchema = v.object({
   serviceProviderId: Id,
-  note: v.pipe(v.string(), v.check((note) => notesLength(note) <= NOTES_MAX_LENGTH)),
+  note: v.pipe(
+    v.string(),
+    v.check((note) => notesLength(note) <= NOTES_MAX_LENGTH),
+  ),
 });
 export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
 

@@ -19,7 +19,8 @@ export const leadPageMessages = {
   'leadPage.faq.cost.q': 'How much does a lead cost?',
   'leadPage.faq.cost.a': 'Most leads cost $7-75 depending on job size and location.',
   'leadPage.unlocked': 'Lead Unlocked',
-  'leadPage.unlockedDetail': 'Customer contact info is shown below. A confirmation, the project details and a receipt have been emailed to you and your associates.',
+  'leadPage.unlockedDetail':
+    'Customer contact info is shown below. A confirmation, the project details and a receipt have been emailed to you and your associates.',
   'leadPage.beFirst': 'Be the first!',
   'leadPage.beFirstDetail': 'Most providers respond almost immediately. This lead was sent to several other providers.',
   'leadPage.unavailable': 'This lead is no longer available for purchase.',

@@ -27,4 +27,3 @@ export const savedRepliesMessages = {
   'thread.savedReplies.count': 'Saved replies: {count}. Use the arrow keys and Enter to insert one.',
   'thread.savedReplies.noMatch': 'No saved reply matches.',
 } as const;
-

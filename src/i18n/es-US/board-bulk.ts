@@ -15,7 +15,8 @@ export const boardBulkMessagesEs = {
     '{failed, plural, one {Se archivaron {done} de {total} clientes potenciales. # no se pudo archivar. Inténtelo de nuevo.} other {Se archivaron {done} de {total} clientes potenciales. # no se pudieron archivar. Inténtelo de nuevo.}}',
   'bulk.result.archive.failed': 'No se pudo archivar ninguno de los {total} clientes potenciales. Inténtelo de nuevo.',
   'bulk.result.archive.failedOne': 'No se pudo archivar el cliente potencial. Inténtelo de nuevo.',
-  'bulk.result.restore.done': '{count, plural, one {# cliente potencial movido a clientes potenciales activos} other {# clientes potenciales movidos a clientes potenciales activos}}',
+  'bulk.result.restore.done':
+    '{count, plural, one {# cliente potencial movido a clientes potenciales activos} other {# clientes potenciales movidos a clientes potenciales activos}}',
   'bulk.result.restore.doneOne': '1 cliente potencial movido a clientes potenciales activos',
   'bulk.result.restore.partial':
     '{failed, plural, one {Se movieron {done} de {total} clientes potenciales a activos. # no se pudo mover. Inténtelo de nuevo.} other {Se movieron {done} de {total} clientes potenciales a activos. # no se pudieron mover. Inténtelo de nuevo.}}',

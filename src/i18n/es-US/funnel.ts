@@ -79,7 +79,8 @@ export const funnelStepMessagesEs = {
   'funnel.confirm.sending': 'Enviando su solicitud…',
   'funnel.project.challenge': 'Complete la verificación de seguridad: su solicitud se enviará en cuanto la complete.',
   'funnel.project.challengeLink': 'Abrir la verificación de seguridad',
-  'funnel.project.challengeFailed': 'No se completó la verificación de seguridad, así que su solicitud no se envió. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
+  'funnel.project.challengeFailed':
+    'No se completó la verificación de seguridad, así que su solicitud no se envió. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
   'funnel.project.failed': 'No se pudo enviar su solicitud. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
   'funnel.question.propertyType': '¿Qué tipo de propiedad es?',
   'funnel.question.propertyType.house': 'Casa unifamiliar',

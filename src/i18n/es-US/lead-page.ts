@@ -21,7 +21,8 @@ export const leadPageMessagesEs = {
   'leadPage.faq.cost.q': '¿Cuánto cuesta un cliente potencial?',
   'leadPage.faq.cost.a': 'La mayoría cuesta entre $7 y $75, según el tamaño del trabajo y la ubicación.',
   'leadPage.unlocked': 'Cliente potencial desbloqueado',
-  'leadPage.unlockedDetail': 'La información de contacto del cliente aparece abajo. Le enviamos por correo electrónico a usted y a sus asociados una confirmación, los detalles del proyecto y un recibo.',
+  'leadPage.unlockedDetail':
+    'La información de contacto del cliente aparece abajo. Le enviamos por correo electrónico a usted y a sus asociados una confirmación, los detalles del proyecto y un recibo.',
   'leadPage.beFirst': '¡Sea el primero!',
   'leadPage.beFirstDetail': 'La mayoría de los profesionales responde casi de inmediato. Este cliente potencial se envió a varios profesionales más.',
   'leadPage.unavailable': 'Este cliente potencial ya no está disponible para la compra.',

@@ -111,7 +111,9 @@ describe('<LeadApp> routes', () => {
     expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/lead/board/1`, kind: 'lead-board', newTab: true })).toBe(true);
     // The office inbox (a host may put its route under the base) is a page of the host's, not an
     // app route: a real navigation, not the app's "Page not found".
-    expect(emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/office/1003/inbox?userId=5005`, kind: 'office-inbox', newTab: false })).toBe(true);
+    expect(
+      emitLeadkitEvent(host, 'lk-navigate', { url: `${window.location.origin}/app/office/1003/inbox?userId=5005`, kind: 'office-inbox', newTab: false }),
+    ).toBe(true);
     expect(window.location.pathname).toBe('/app/lead/nope');
   });
 });
@@ -135,7 +137,15 @@ describe('route helpers', () => {
     expect(isAppRoute('/lead/board/1001')).toBe(true);
     expect(isAppRoute('/conversation/1001/thread/5001')).toBe(true);
     expect(isAppRoute('/lead/request_a_quote/lead/9/summary')).toBe(true);
-    for (const page of ['/office/1003/inbox', '/office/1001/call-log', '/ads/1001/connected-numbers', '/office/1001/service-area', '/office/1001/services', '/', '/lead/board']) {
+    for (const page of [
+      '/office/1003/inbox',
+      '/office/1001/call-log',
+      '/ads/1001/connected-numbers',
+      '/office/1001/service-area',
+      '/office/1001/services',
+      '/',
+      '/lead/board',
+    ]) {
       expect(isAppRoute(page)).toBe(false);
       expect(inAppPath(`https://a.test/app${page}?userId=5`, '/app', 'https://a.test')).toBeNull();
     }
@@ -151,7 +161,12 @@ describe('<LeadApp> message thread route', () => {
     window.history.pushState(null, '', path(SANDBOX_LEADS.newest));
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', auth: { kind: 'provider', spId: 1001 }, fetch: sandbox.fetch, retry: { retries: 0 } });
     render(
-      <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}>
+      <WidgetShell
+        owner={{}}
+        host={new EventTarget()}
+        catalogue={LEAD_APP_CATALOGUE}
+        inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}
+      >
         <LeadApp base={base} spId={spId ?? null} />
       </WidgetShell>,
     );

@@ -76,7 +76,12 @@ function NotFound() {
       <p>{t('notFound.detail')}</p>
       {spId !== null ? (
         <p>
-          <a className="lk-button" href={routes.leadBoard({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'lead-board')} part="not-found-action">
+          <a
+            className="lk-button"
+            href={routes.leadBoard({ serviceProviderId: spId })}
+            onClick={(event) => onLinkClick(event, 'lead-board')}
+            part="not-found-action"
+          >
             {t('notFound.toLeads')}
           </a>
         </p>
@@ -101,7 +106,14 @@ function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: numb
   const query = new URLSearchParams(useSearch());
   return (
     <ProviderScope spId={serviceProviderId}>
-      <LeadBoard key={serviceProviderId} spId={serviceProviderId} leadId={parseId(query.get('leadId'))} newMessages={query.get('newMessages') === 'true'} setTitle drafts={drafts} />
+      <LeadBoard
+        key={serviceProviderId}
+        spId={serviceProviderId}
+        leadId={parseId(query.get('leadId'))}
+        newMessages={query.get('newMessages') === 'true'}
+        setTitle
+        drafts={drafts}
+      />
     </ProviderScope>
   );
 }
@@ -110,7 +122,17 @@ function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: numb
  * /conversation/:serviceProviderId/thread/:userId with an optional leadId query (a malformed
  * one is not found); `archived=true` ('Message History') shows the archived thread.
  */
-function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { serviceProviderId: number; userId: number; chatService: string | null; drafts: string | null }) {
+function ThreadRoute({
+  serviceProviderId,
+  userId,
+  chatService,
+  drafts,
+}: {
+  serviceProviderId: number;
+  userId: number;
+  chatService: string | null;
+  drafts: string | null;
+}) {
   const query = new URLSearchParams(useSearch());
   const rawLeadId = query.get('leadId');
   const leadId = parseId(rawLeadId);
@@ -119,7 +141,15 @@ function ThreadRoute({ serviceProviderId, userId, chatService, drafts }: { servi
   const archived = isMessageHistory(query);
   return (
     <ProviderScope spId={serviceProviderId}>
-      <MessageThread key={`${serviceProviderId}/${userId}/${leadId}/${archived}`} spId={serviceProviderId} userId={userId} leadId={leadId} chatService={chatService} archived={archived} drafts={drafts} />
+      <MessageThread
+        key={`${serviceProviderId}/${userId}/${leadId}/${archived}`}
+        spId={serviceProviderId}
+        userId={userId}
+        leadId={leadId}
+        chatService={chatService}
+        archived={archived}
+        drafts={drafts}
+      />
     </ProviderScope>
   );
 }
@@ -161,47 +191,54 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
   useFirstScreenDeferred();
   return (
     <RuntimeProvider runtime={appRuntime}>
-    <div className="lk-app" part="app">
-      <AppProvider.Provider value={spId}>
-      <Router base={appBase} ssrPath={page.path} ssrSearch={page.search}>
-        <InAppNavigation base={appBase} />
-        <OutsideBase />
-        <Suspense fallback={<RouteLoading />}>
-          <Switch>
-            <Route path={APP_ROUTES.leadPage}>
-              <LeadPageRoute />
-            </Route>
-            <Route path={APP_ROUTES.leadBoard}>
-              {(params) => withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} />)}
-            </Route>
-            <Route path={APP_ROUTES.conversationThread}>
-              {(params) =>
-                withIds(params, ['serviceProviderId', 'userId'], () => (
-                  <ThreadRoute serviceProviderId={Number(params.serviceProviderId)} userId={Number(params.userId)} chatService={chatService} drafts={drafts} />
-                ))
-              }
-            </Route>
-            <Route path={APP_ROUTES.funnelEntry}>
-              <FunnelRoute step="entry" />
-            </Route>
-            <Route path={APP_ROUTES.funnelProject}>
-              {(params) => withIds(params, ['serviceProviderId'], () => <FunnelRoute step="project" id={parseId(params.serviceProviderId)} />)}
-            </Route>
-            <Route path={APP_ROUTES.funnelSuggestions}>
-              {(params) => withIds(params, ['id'], () => <FunnelRoute step="suggestions" id={parseId(params.id)} />)}
-            </Route>
-            <Route path={APP_ROUTES.funnelSummary}>
-              {(params) => withIds(params, ['leadId'], () => <FunnelRoute step="summary" id={parseId(params.leadId)} />)}
-            </Route>
-            <Route>
-              <NotFound />
-            </Route>
-          </Switch>
-          <FirstScreenReached />
-        </Suspense>
-      </Router>
-      </AppProvider.Provider>
-    </div>
+      <div className="lk-app" part="app">
+        <AppProvider.Provider value={spId}>
+          <Router base={appBase} ssrPath={page.path} ssrSearch={page.search}>
+            <InAppNavigation base={appBase} />
+            <OutsideBase />
+            <Suspense fallback={<RouteLoading />}>
+              <Switch>
+                <Route path={APP_ROUTES.leadPage}>
+                  <LeadPageRoute />
+                </Route>
+                <Route path={APP_ROUTES.leadBoard}>
+                  {(params) =>
+                    withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} />)
+                  }
+                </Route>
+                <Route path={APP_ROUTES.conversationThread}>
+                  {(params) =>
+                    withIds(params, ['serviceProviderId', 'userId'], () => (
+                      <ThreadRoute
+                        serviceProviderId={Number(params.serviceProviderId)}
+                        userId={Number(params.userId)}
+                        chatService={chatService}
+                        drafts={drafts}
+                      />
+                    ))
+                  }
+                </Route>
+                <Route path={APP_ROUTES.funnelEntry}>
+                  <FunnelRoute step="entry" />
+                </Route>
+                <Route path={APP_ROUTES.funnelProject}>
+                  {(params) => withIds(params, ['serviceProviderId'], () => <FunnelRoute step="project" id={parseId(params.serviceProviderId)} />)}
+                </Route>
+                <Route path={APP_ROUTES.funnelSuggestions}>
+                  {(params) => withIds(params, ['id'], () => <FunnelRoute step="suggestions" id={parseId(params.id)} />)}
+                </Route>
+                <Route path={APP_ROUTES.funnelSummary}>
+                  {(params) => withIds(params, ['leadId'], () => <FunnelRoute step="summary" id={parseId(params.leadId)} />)}
+                </Route>
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
+              <FirstScreenReached />
+            </Suspense>
+          </Router>
+        </AppProvider.Provider>
+      </div>
     </RuntimeProvider>
   );
 }

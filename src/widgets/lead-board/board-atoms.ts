@@ -1,13 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
-import {
-  changeFilters,
-  changeSort,
-  clearAllFilters,
-  goToPage,
-  type BoardQuery,
-  type LeadFilters,
-} from '../../domain/filters';
+import { changeFilters, changeSort, clearAllFilters, goToPage, type BoardQuery, type LeadFilters } from '../../domain/filters';
 import type { SortOption } from '../../domain/sort';
 import { GatewayError, isAbortError, isRetryableError } from '../../gateway/errors';
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
@@ -69,9 +62,7 @@ function setQuery(get: Getter, set: Setter, next: BoardQuery) {
 }
 
 export const changeFiltersAtom = atom(null, (get, set, patch: Partial<LeadFilters>) => setQuery(get, set, changeFilters(get(boardQueryAtom), patch)));
-export const replaceFiltersAtom = atom(null, (get, set, filters: LeadFilters) =>
-  setQuery(get, set, changeFilters(get(boardQueryAtom), filters)),
-);
+export const replaceFiltersAtom = atom(null, (get, set, filters: LeadFilters) => setQuery(get, set, changeFilters(get(boardQueryAtom), filters)));
 /** 'Clear All Filters': every filter, the sort and the page size back to the board's defaults, in one request. */
 export const clearFiltersAtom = atom(null, (get, set) => setQuery(get, set, clearAllFilters(get(boardQueryAtom), defaultQuery(get(boardInputsAtom)))));
 export const changeSortAtom = atom(null, (get, set, sort: SortOption) => setQuery(get, set, changeSort(get(boardQueryAtom), sort)));

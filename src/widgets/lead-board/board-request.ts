@@ -25,10 +25,7 @@ export function defaultQuery(inputs: { readonly pageSize: number | null }): Boar
  * board's atoms make the same calls with the same builders and take those answers.
  */
 export function boardFirstCalls(client: GatewayClient, spId: number): Promise<unknown>[] {
-  return [
-    getServiceProviderInfo(client, spId),
-    getLeads(client, spId, toLeadListRequest(openingQuery({ newMessages: false, pageSize: null }), null, '')),
-  ];
+  return [getServiceProviderInfo(client, spId), getLeads(client, spId, toLeadListRequest(openingQuery({ newMessages: false, pageSize: null }), null, ''))];
 }
 
 /**

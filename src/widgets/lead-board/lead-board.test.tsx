@@ -60,7 +60,10 @@ describe('<LeadBoard> loading', () => {
     expect(screen.queryByRole('link', { name: 'View Call Log' })).toBeNull();
     cleanup();
     const navigations: unknown[] = [];
-    const view = await shownBoard({}, { inputs: { routes: { callLog: ({ serviceProviderId }: { serviceProviderId: number }) => `https://pro.example.com/${serviceProviderId}/calls` } } });
+    const view = await shownBoard(
+      {},
+      { inputs: { routes: { callLog: ({ serviceProviderId }: { serviceProviderId: number }) => `https://pro.example.com/${serviceProviderId}/calls` } } },
+    );
     view.host.addEventListener('lk-navigate', (event) => {
       navigations.push((event as CustomEvent).detail);
       event.preventDefault();
@@ -81,7 +84,7 @@ describe('<LeadBoard> loading', () => {
     });
   });
 
-  it('does not list a lead the gateway hides (displayLead false): hiding is the gateway\'s, the board has no Hide action (docs/widgets/lead-board.md#decisions-where-the-spec-is-silent)', async () => {
+  it("does not list a lead the gateway hides (displayLead false): hiding is the gateway's, the board has no Hide action (docs/widgets/lead-board.md#decisions-where-the-spec-is-silent)", async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     // The newest lead: it would be the first card.
     const hidden = view.sandbox.store
@@ -217,7 +220,11 @@ describe('<LeadBoard> loading', () => {
 
   it('reports the page to analytics without customer data, with the lead board as its activity location', async () => {
     const view = await shownBoard();
-    expect(view.analytics.page).toHaveBeenCalledExactlyOnceWith('SP : Lead Board', { userType: 'Authenticated', serviceProviderId: 1001, activityLocation: 'Lead Board' });
+    expect(view.analytics.page).toHaveBeenCalledExactlyOnceWith('SP : Lead Board', {
+      userType: 'Authenticated',
+      serviceProviderId: 1001,
+      activityLocation: 'Lead Board',
+    });
   });
 
   it('every analytics event of the board carries the lead board activity location: the page, and a rating from a card', async () => {
@@ -226,7 +233,12 @@ describe('<LeadBoard> loading', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Rate this lead' }));
     await userEvent.click(await within(card).findByRole('radio', { name: 'Great' }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
     expect(await within(card).findByText('Thanks for rating this lead!')).toBeTruthy();
-    expect(view.analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 5, activityLocation: 'Lead Board' });
+    expect(view.analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', {
+      leadId: SANDBOX_LEADS.newest,
+      serviceProviderId: 1001,
+      rating: 5,
+      activityLocation: 'Lead Board',
+    });
     const events = [...view.analytics.page.mock.calls, ...view.analytics.track.mock.calls];
     expect(events.length).toBeGreaterThanOrEqual(2);
     for (const [, props] of events) expect(props).toMatchObject({ activityLocation: 'Lead Board' });
@@ -248,7 +260,10 @@ describe('<LeadBoard> cards', () => {
   it('keeps only one card open at a time', async () => {
     await shownBoard();
     const [first, second] = cards();
-    const toggle = (card: HTMLElement) => within(card).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const toggle = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('button')
+        .find((b) => b.hasAttribute('aria-expanded'))!;
     await userEvent.click(toggle(second!));
     expect(toggle(second!).getAttribute('aria-expanded')).toBe('true');
     expect(toggle(first!).getAttribute('aria-expanded')).toBe('false');
@@ -259,7 +274,9 @@ describe('<LeadBoard> cards', () => {
     const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1)); // the first lead's
     const unread = cards().find((card, index) => index > 0 && within(card).queryByRole('button', { name: 'Unread lead, mark as read' }))!;
-    const toggle = within(unread).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const toggle = within(unread)
+      .getAllByRole('button')
+      .find((b) => b.hasAttribute('aria-expanded'))!;
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() => expect(within(unread).getByRole('button', { name: 'Read lead, mark as unread' })).toBeTruthy());
@@ -272,7 +289,11 @@ describe('<LeadBoard> cards', () => {
     // What the widget got (the same request asked again): the lead on the first page, but not on
     // top — the widget moved it.
     const request = leadRequests(view).at(-1)!;
-    const response = await view.sandbox.fetch(`http://sandbox.test${leadsPath}`, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body) });
+    const response = await view.sandbox.fetch(`http://sandbox.test${leadsPath}`, {
+      method: 'POST',
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+    });
     const answered = ((await response.json()) as { leads: { leadId: number }[] }).leads;
     expect(answered.findIndex((lead) => lead.leadId === SANDBOX_LEADS.featuredCandidate)).toBeGreaterThan(0);
     expect(within(cards()[0]!).getByText('Featured')).toBeTruthy();
@@ -289,7 +310,9 @@ describe('<LeadBoard> cards', () => {
     const view = await shownBoard();
     const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
-    const toggle = within(cards()[0]!).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const toggle = within(cards()[0]!)
+      .getAllByRole('button')
+      .find((b) => b.hasAttribute('aria-expanded'))!;
     await userEvent.click(toggle);
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -297,18 +320,24 @@ describe('<LeadBoard> cards', () => {
     expect(view.received('POST', readPath)).toHaveLength(1);
   });
 
-  it("a double click opens a card once and toggles read once (the second click of a double click is ignored)", async () => {
+  it('a double click opens a card once and toggles read once (the second click of a double click is ignored)', async () => {
     const view = await shownBoard();
     const readPath = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
     await waitFor(() => expect(view.received('POST', readPath)).toHaveLength(1));
     const second = cards()[1]!;
-    const toggle = within(second).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const toggle = within(second)
+      .getAllByRole('button')
+      .find((b) => b.hasAttribute('aria-expanded'))!;
     await userEvent.dblClick(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const first = cards()[0]!;
     await userEvent.dblClick(within(first).getByRole('button', { name: 'Read lead, mark as unread' }));
     expect(within(first).getByRole('button', { name: 'Unread lead, mark as read' })).toBeTruthy();
-    await waitFor(() => expect(view.received('POST', readPath).map((call) => call.body)).toContainEqual(expect.objectContaining({ leadId: Number(first.dataset.leadId), read: false })));
+    await waitFor(() =>
+      expect(view.received('POST', readPath).map((call) => call.body)).toContainEqual(
+        expect.objectContaining({ leadId: Number(first.dataset.leadId), read: false }),
+      ),
+    );
     expect(view.received('POST', readPath).filter((call) => (call.body as { leadId: number }).leadId === Number(first.dataset.leadId))).toHaveLength(2);
   });
 
@@ -411,7 +440,11 @@ describe('<LeadBoard> filters', () => {
     await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear All Filters' }));
     // The board's defaults — its own page size (the host's 5), the default sort, no filter — in one request.
     expect(await screen.findByText(/^Showing 1 - 5 of \d+ results$/)).toBeTruthy();
-    expect(leadRequests(view).slice(before).map((request) => request.body)).toEqual([
+    expect(
+      leadRequests(view)
+        .slice(before)
+        .map((request) => request.body),
+    ).toEqual([
       {
         offset: 0,
         sort: 'NewestOldest',
@@ -437,8 +470,18 @@ describe('<LeadBoard> filters', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull());
     await waitFor(() => expect(leadRequests(view).length).toBeGreaterThan(before));
     await screen.findByText(/^Showing 1 - 10 of \d+ results$/);
-    expect(leadRequests(view).slice(before).map((request) => request.body)).toEqual([
-      { offset: 0, sort: 'NewestOldest', limit: 10, businessName: 'Acme Plumbing & Heating', filters: { archived: false, displayLead: true, sources: ALL_SOURCES } },
+    expect(
+      leadRequests(view)
+        .slice(before)
+        .map((request) => request.body),
+    ).toEqual([
+      {
+        offset: 0,
+        sort: 'NewestOldest',
+        limit: 10,
+        businessName: 'Acme Plumbing & Heating',
+        filters: { archived: false, displayLead: true, sources: ALL_SOURCES },
+      },
     ]);
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('NewestOldest');
     // The button went with the tags: focus is on the filters' first control, not the page.
@@ -474,7 +517,9 @@ describe('<LeadBoard> archive and restore', () => {
       { serviceProviderId: 1001, leadId: firstId, archived: true },
     ]);
     expect(events).toEqual([{ leadId: firstId, archived: true }]);
-    const secondToggle = within(cards().find((c) => c.dataset.leadId === second!.dataset.leadId)!).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const secondToggle = within(cards().find((c) => c.dataset.leadId === second!.dataset.leadId)!)
+      .getAllByRole('button')
+      .find((b) => b.hasAttribute('aria-expanded'))!;
     expect(secondToggle.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() => expect(screen.getByText(`Showing 1 - 10 of ${total - 1} results`)).toBeTruthy());
   });
@@ -490,9 +535,16 @@ describe('<LeadBoard> archive and restore', () => {
     expect(events).toEqual([{ leadId: Number(firstId), archived: true }]);
     expect(cards().map((c) => c.dataset.leadId)).toContain(firstId);
     // Open again as it was (the next card opened in its place is closed): trying again is one menu away.
-    const toggleOf = (card: HTMLElement) => within(card).getAllByRole('button').find((b) => b.hasAttribute('aria-expanded'))!;
+    const toggleOf = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('button')
+        .find((b) => b.hasAttribute('aria-expanded'))!;
     await waitFor(() => expect(toggleOf(cards().find((c) => c.dataset.leadId === firstId)!).getAttribute('aria-expanded')).toBe('true'));
-    expect(cards().filter((c) => toggleOf(c).getAttribute('aria-expanded') === 'true').map((c) => c.dataset.leadId)).toEqual([firstId]);
+    expect(
+      cards()
+        .filter((c) => toggleOf(c).getAttribute('aria-expanded') === 'true')
+        .map((c) => c.dataset.leadId),
+    ).toEqual([firstId]);
   });
 
   it("restores an archived lead with 'Move to Active Leads': one call and one lk-lead-archive", async () => {
@@ -535,9 +587,7 @@ describe('<LeadBoard> more filters', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Lead status/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Closed won' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Scheduled' }));
-    await waitFor(() =>
-      expect((lastLeadRequest(view).filters as Record<string, unknown>).serviceProviderLeadStatuses).toEqual(['InProgressWon', 'ClosedWon']),
-    );
+    await waitFor(() => expect((lastLeadRequest(view).filters as Record<string, unknown>).serviceProviderLeadStatuses).toEqual(['InProgressWon', 'ClosedWon']));
     expect(screen.getByRole('button', { name: 'Remove filter Closed won' })).toBeTruthy();
   });
 
@@ -609,7 +659,10 @@ describe('<LeadBoard> more filters', () => {
       const button = await screen.findByRole('button', { name: 'Date range From 06/05/2025' });
       await waitFor(() => expect(document.activeElement).toBe(button));
       await waitFor(() => expect(dateRequests(view)).toHaveLength(1));
-      expect((lastLeadRequest(view).filters as { dateRange: Record<string, unknown> }).dateRange).toEqual({ startDate: new Date(2025, 5, 5).toISOString(), endDate: null });
+      expect((lastLeadRequest(view).filters as { dateRange: Record<string, unknown> }).dateRange).toEqual({
+        startDate: new Date(2025, 5, 5).toISOString(),
+        endDate: null,
+      });
 
       await userEvent.click(button);
       await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
@@ -634,7 +687,7 @@ describe('<LeadBoard> more filters', () => {
       await userEvent.keyboard('{Escape}');
       expect(document.activeElement).toBe(await screen.findByRole('button', { name: 'Date range Any' }));
       await userEvent.click(screen.getByRole('button', { name: 'Date range Any' }));
-      expect((await screen.findByRole('textbox', { name: 'Start date' }) as HTMLInputElement).value).toBe('');
+      expect(((await screen.findByRole('textbox', { name: 'Start date' })) as HTMLInputElement).value).toBe('');
       expect(dateRequests(view)).toEqual([]);
     });
   });

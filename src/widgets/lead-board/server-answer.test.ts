@@ -2,9 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { ServerAnswer } from '../../gateway/server-answers';
 import { boardServerAnswer } from './server-answer';
 
-const answer = (path: string, text: string, status = 200): ServerAnswer => ({ method: 'POST', path, body: '{}', status, contentType: 'application/json', text });
+const answer = (path: string, text: string, status = 200): ServerAnswer => ({
+  method: 'POST',
+  path,
+  body: '{}',
+  status,
+  contentType: 'application/json',
+  text,
+});
 const LEADS = '/gateway/lead/office/v6/leads/serviceProvider/1001';
-const lead = { leadId: 1, description: 'Leaking heater', customerInfo: { userId: 7, firstName: 'Jordan', city: 'Denver', phoneNumber: '3035550100', emailAddress: 'j@example.com', addressLineOne: '1 Main St', addressLineTwo: 'Apt 2', phoneUrl: 'tel:3035550100' } };
+const lead = {
+  leadId: 1,
+  description: 'Leaking heater',
+  customerInfo: {
+    userId: 7,
+    firstName: 'Jordan',
+    city: 'Denver',
+    phoneNumber: '3035550100',
+    emailAddress: 'j@example.com',
+    addressLineOne: '1 Main St',
+    addressLineTwo: 'Apt 2',
+    phoneUrl: 'tel:3035550100',
+  },
+};
 
 describe('boardServerAnswer (what a board’s server render puts in the page)', () => {
   it('takes the customers’ contact details out of a page of leads and keeps the rest as it came', () => {

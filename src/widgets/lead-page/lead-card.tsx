@@ -83,7 +83,9 @@ export function LeadCard({ lead }: { lead: LeadPageView }) {
         {lead.description ? (
           <div className="lk-facts__row">
             <dt>{t('lead.projectNotes')}</dt>
-            <dd className="lk-pre" dir="auto">{lead.description}</dd>
+            <dd className="lk-pre" dir="auto">
+              {lead.description}
+            </dd>
           </div>
         ) : null}
         <div className="lk-facts__row">

@@ -42,7 +42,12 @@ function renderPage(
   const owner = {};
   const analytics = { page: vi.fn(), track: vi.fn() };
   const view = render(
-    <WidgetShell owner={owner} host={host} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ gateway: client, analytics, ...(now ? { now } : {}), ...(routes ? { routes } : {}) }}>
+    <WidgetShell
+      owner={owner}
+      host={host}
+      catalogue={LEAD_PAGE_CATALOGUE}
+      inputs={{ gateway: client, analytics, ...(now ? { now } : {}), ...(routes ? { routes } : {}) }}
+    >
       <LeadPage {...props} />
     </WidgetShell>,
   );
@@ -126,7 +131,12 @@ describe('<LeadPage>', () => {
   });
 
   it('renders the v1 response (user + firstLine) the same way through the v1 call', async () => {
-    const v1 = { ...purchasedV2, customerInfo: undefined, address: { firstLine: '12 Elm St', city: 'Denver', state: 'CO', postalCode: '80202' }, user: { firstName: 'Ann', lastName: 'Lee', phone: '3035550100', email: 'ann@example.com' } };
+    const v1 = {
+      ...purchasedV2,
+      customerInfo: undefined,
+      address: { firstLine: '12 Elm St', city: 'Denver', state: 'CO', postalCode: '80202' },
+      user: { firstName: 'Ann', lastName: 'Lee', phone: '3035550100', email: 'ann@example.com' },
+    };
     const { requests } = renderPage(() => json(200, v1), { leadId: 42, spId: 1001, apiVersion: 'v1' });
     expect(await screen.findByText('Ann Lee')).toBeTruthy();
     expect(screen.getByRole('link', { name: /12 Elm St/ })).toBeTruthy();
@@ -218,7 +228,9 @@ describe('<LeadPage>', () => {
     const link = within(await screen.findByRole('alert')).getByRole('link', { name: 'Log in' });
     expect(link.getAttribute('href')).toBe('/login?returnUrl=%2Foffice%2Flead%3FleadId%3D42');
     await userEvent.click(link);
-    expect(navigations).toEqual([expect.objectContaining({ url: expect.stringMatching(/\/login\?returnUrl=%2Foffice%2Flead%3FleadId%3D42$/), kind: 'log-in' })]);
+    expect(navigations).toEqual([
+      expect.objectContaining({ url: expect.stringMatching(/\/login\?returnUrl=%2Foffice%2Flead%3FleadId%3D42$/), kind: 'log-in' }),
+    ]);
     cleanup();
 
     renderPage(() => json(403, { message: 'x' }), undefined, undefined, undefined, { logIn });

@@ -29,16 +29,15 @@ function addressLines(address: LeadPageResponse['address']): string[] {
 
 export function normalizeLeadPage(response: LeadPageResponse | LeadPageResponseV2): LeadPageView {
   const names = ('customerInfo' in response ? response.customerInfo : null) ?? response.user ?? null;
-  const customer =
-    response.purchased
-      ? {
-          firstName: names?.firstName?.trim() ?? '',
-          lastName: names?.lastName?.trim() ?? '',
-          phone: response.user?.phone?.trim() || null,
-          email: response.user?.email?.trim() || null,
-          addressLines: addressLines(response.address),
-        }
-      : null;
+  const customer = response.purchased
+    ? {
+        firstName: names?.firstName?.trim() ?? '',
+        lastName: names?.lastName?.trim() ?? '',
+        phone: response.user?.phone?.trim() || null,
+        email: response.user?.email?.trim() || null,
+        addressLines: addressLines(response.address),
+      }
+    : null;
   return {
     purchased: response.purchased,
     title: response.info.title,

@@ -37,7 +37,10 @@ export function PurchaseWindowLine({ state }: { state: PurchaseWindowState }) {
       </p>
     );
   }
-  const time = state.timeLeft.unit === 'hours' ? t('leadPage.window.hoursLeft', { hours: state.timeLeft.value }) : t('leadPage.window.minutesLeft', { minutes: state.timeLeft.value });
+  const time =
+    state.timeLeft.unit === 'hours'
+      ? t('leadPage.window.hoursLeft', { hours: state.timeLeft.value })
+      : t('leadPage.window.minutesLeft', { minutes: state.timeLeft.value });
   return (
     <p className="lk-window" data-open="true" part="purchase-window">
       <span>{t('leadPage.window.spotsLeft', { left: state.spotsLeft, max: LEAD_MAX_BUYERS })}</span>

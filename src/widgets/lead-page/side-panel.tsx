@@ -2,12 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../runtime/runtime';
 import type { MessageKey } from '../../i18n/en-US';
 
-const STEPS: readonly MessageKey[] = [
-  'leadPage.howItWorks.alert',
-  'leadPage.howItWorks.review',
-  'leadPage.howItWorks.unlock',
-  'leadPage.howItWorks.contact',
-];
+const STEPS: readonly MessageKey[] = ['leadPage.howItWorks.alert', 'leadPage.howItWorks.review', 'leadPage.howItWorks.unlock', 'leadPage.howItWorks.contact'];
 
 const FAQ: readonly { q: MessageKey; a: MessageKey }[] = [
   { q: 'leadPage.faq.howLong.q', a: 'leadPage.faq.howLong.a' },

@@ -14,7 +14,9 @@ export type ChatServiceName = 'twilio' | 'sandbox';
 export function chatFactoryFor(given: ChatClientFactory | null, service: string | null | undefined): () => Promise<ChatClientFactory> {
   if (given) return () => Promise.resolve(given);
   // The CDN loader fetches the adapter the attribute names beside the thread's own code.
-  if (service === 'sandbox') return () => import(/* lk:first-content attr:chat-service=sandbox */ '../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
+  if (service === 'sandbox')
+    return () =>
+      import(/* lk:first-content attr:chat-service=sandbox */ '../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
   return defaultTwilioChat ?? (() => Promise.reject(new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_NOT_GIVEN_HINT })));
 }
 

@@ -78,7 +78,13 @@ export function useComposerReplies({
   const options = query === null ? [] : filterSavedReplies(replies.list, query);
   const expanded = ready && query !== null && dismissedAt !== text;
   // The first option is active unless the pro moved to another that is still there.
-  const activeIndex = !expanded || options.length === 0 ? -1 : Math.max(0, options.findIndex((option) => option.id === activeId));
+  const activeIndex =
+    !expanded || options.length === 0
+      ? -1
+      : Math.max(
+          0,
+          options.findIndex((option) => option.id === activeId),
+        );
 
   const insert = (reply: SavedReply, replaceAll: boolean) => {
     const box = textRef.current;

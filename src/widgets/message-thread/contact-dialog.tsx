@@ -58,7 +58,13 @@ function ContactInfo({ leadCreateDate, smsEnabled }: { leadCreateDate: string | 
           <div>
             <dt>{t('thread.phone')}</dt>
             <dd>
-              <PhoneValue entry={phone.data} leadCreateDate={leadCreateDate} smsEnabled={smsEnabled} now={now()} onClick={(event) => onLinkClick(event, 'external')} />
+              <PhoneValue
+                entry={phone.data}
+                leadCreateDate={leadCreateDate}
+                smsEnabled={smsEnabled}
+                now={now()}
+                onClick={(event) => onLinkClick(event, 'external')}
+              />
             </dd>
           </div>
         </dl>

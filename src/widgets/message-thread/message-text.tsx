@@ -52,7 +52,13 @@ export function MessageText({ text, onLinkClick }: { text: string; onLinkClick: 
         part.kind === 'text' ? (
           part.text
         ) : (
-          <a key={i} href={part.href} target={part.href.startsWith('https:') ? '_blank' : undefined} rel="noopener noreferrer nofollow ugc" onClick={onLinkClick}>
+          <a
+            key={i}
+            href={part.href}
+            target={part.href.startsWith('https:') ? '_blank' : undefined}
+            rel="noopener noreferrer nofollow ugc"
+            onClick={onLinkClick}
+          >
             {part.text}
           </a>
         ),

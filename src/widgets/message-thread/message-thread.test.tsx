@@ -138,7 +138,9 @@ describe('<MessageThread> opening', () => {
     expect(within(crumbs).getByText('Messaging').getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'View All Leads' }).getAttribute('href')).toBe('/app/lead/board/1001');
     expect(screen.getByRole('button', { name: 'Contact' })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Message History' })).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}&archived=true`);
+    expect((await screen.findByRole('link', { name: 'Message History' })).getAttribute('href')).toBe(
+      `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}&archived=true`,
+    );
   });
 
   it('asks for phone numbers, the provider lead and the activities, then opens the chat, loads recent messages and marks the thread read', async () => {
@@ -339,13 +341,16 @@ describe('<MessageThread> opening', () => {
 describe('<MessageThread> connection', () => {
   it('says it is reconnecting while the chat connection is down, and stops saying so once it is back', async () => {
     let set: ((state: ChatConnectionState) => void) | null = null;
-    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, {
-      chat: (factory) => {
-        const controlled = withConnectionControl(factory);
-        set = controlled.set;
-        return controlled.factory;
+    renderThread(
+      { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+      {
+        chat: (factory) => {
+          const controlled = withConnectionControl(factory);
+          set = controlled.set;
+          return controlled.factory;
+        },
       },
-    });
+    );
     await ready();
     expect(screen.queryByText('Reconnecting…')).toBeNull();
     act(() => set?.('connecting'));
@@ -432,7 +437,9 @@ describe('<MessageThread> sending', () => {
     const bubble = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
     // The timestamp itself (the line may also say 'Read' before it).
     const stampAfter = (element: HTMLElement) =>
-      element.nextElementSibling?.matches('[part="message-time"]') ? (element.nextElementSibling.querySelector('[aria-hidden="true"]:not([part="message-state"])')?.textContent ?? '') : null;
+      element.nextElementSibling?.matches('[part="message-time"]')
+        ? (element.nextElementSibling.querySelector('[aria-hidden="true"]:not([part="message-state"])')?.textContent ?? '')
+        : null;
     expect(stampAfter(bubble('On my way'))).toBeNull();
     expect(stampAfter(bubble('Be there in 10'))).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
@@ -556,7 +563,9 @@ describe('<MessageThread> on a faulty network', () => {
     type('And a second one');
     expect(box().value).toBe('');
     expect(box().disabled).toBe(false);
-    await waitFor(() => expect(received('POST', /\/v1\/messages$/).map((r) => (r.body as { text: string }).text)).toEqual(['Written while it opens', 'And a second one']));
+    await waitFor(() =>
+      expect(received('POST', /\/v1\/messages$/).map((r) => (r.body as { text: string }).text)).toEqual(['Written while it opens', 'And a second one']),
+    );
     expect(within(list()).getByText('Written while it opens')).toBeTruthy();
     expect(within(list()).getByText('And a second one')).toBeTruthy();
     release();
@@ -673,7 +682,9 @@ describe("<MessageThread> with the example pages' host providers against the spe
       const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, gateway: { ...hostProviders, getChatToken } });
       const box = await ready();
       const chatTokens = () => received('POST', /^\/host-stand-in\/chat-token$/);
-      expect(chatTokens().map((request) => [request.status, request.body])).toEqual([[200, { serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }]]);
+      expect(chatTokens().map((request) => [request.status, request.body])).toEqual([
+        [200, { serviceProviderId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }],
+      ]);
       // The token expires: the next chat call (the typing signal) is refused, renewed through the stand-in, and sent again.
       sandbox.chat.expireTokens();
       fireEvent.change(box, { target: { value: 'Hello!' } });
@@ -684,7 +695,9 @@ describe("<MessageThread> with the example pages' host providers against the spe
       fireEvent.click(sendButton());
       await waitFor(() => expect(received('POST', /^\/host-stand-in\/contact$/).map((r) => r.status)).toEqual([200]));
       const messageId = sandbox.store.messages.find((m) => m.text === 'Hello!')!.messageId;
-      expect(sandbox.store.contacts.filter((contact) => contact.entityId === messageId)).toEqual([expect.objectContaining({ contactType: 10, serviceProviderId: 1001, entityType: 'message' })]);
+      expect(sandbox.store.contacts.filter((contact) => contact.entityId === messageId)).toEqual([
+        expect.objectContaining({ contactType: 10, serviceProviderId: 1001, entityType: 'message' }),
+      ]);
       await waitFor(() => expect(within(list()).getAllByText('Hello!')).toHaveLength(1));
       expect(screen.queryByText(UNAVAILABLE)).toBeNull();
       // Nothing went to leadkit's invented calls (the spec profile would answer them 404).
@@ -735,28 +748,34 @@ describe('<MessageThread> a chat call that never answers', () => {
     ["the live stream's start", /\/v1\/chat\/events$/, UNAVAILABLE],
     ['the conversation', /\/v1\/chat\/conversations\/\w+$/, UNAVAILABLE],
     ['the recent messages', /\/messages\?/, 'Messages could not be loaded.'],
-  ])("%s held: its error with 'Try again' 15 s after the call, not before; what the pro typed stays; 'Try again' recovers once the network answers", async (_, held, error) => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
-    const { askedAt, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: held });
-    await screen.findByRole('textbox', { name: 'Write a message...' });
-    // Typed while the thread opens, not sent.
-    fireEvent.change(box(), { target: { value: 'Can you come Monday?' } });
-    await waitFor(() => expect(askedAt(held)).toBeDefined());
-    const alert = await expectShownAtTimeLimit(askedAt(held)!, error);
-    expect(box().value).toBe('Can you come Monday?');
-    // The network answers again.
-    release();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(list()).findByRole('img', { name: 'water-heater.jpg' })).toBeTruthy();
-    await ready();
-    expect(screen.queryByText(error, { exact: false })).toBeNull();
-    expect(box().value).toBe('Can you come Monday?');
-  });
+  ])(
+    "%s held: its error with 'Try again' 15 s after the call, not before; what the pro typed stays; 'Try again' recovers once the network answers",
+    async (_, held, error) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+      const { askedAt, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: held });
+      await screen.findByRole('textbox', { name: 'Write a message...' });
+      // Typed while the thread opens, not sent.
+      fireEvent.change(box(), { target: { value: 'Can you come Monday?' } });
+      await waitFor(() => expect(askedAt(held)).toBeDefined());
+      const alert = await expectShownAtTimeLimit(askedAt(held)!, error);
+      expect(box().value).toBe('Can you come Monday?');
+      // The network answers again.
+      release();
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await within(list()).findByRole('img', { name: 'water-heater.jpg' })).toBeTruthy();
+      await ready();
+      expect(screen.queryByText(error, { exact: false })).toBeNull();
+      expect(box().value).toBe('Can you come Monday?');
+    },
+  );
 
   it("a later page of history held: 'Older messages could not be loaded.' with 'Try again' 15 s after the call, the list kept; 'Try again' loads it once the network answers", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     const older = /\/messages\?.*before=/;
-    const { askedAt, release, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId }, { hold: older });
+    const { askedAt, release, sandbox } = renderThread(
+      { spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId },
+      { hold: older },
+    );
     await ready();
     const history = sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === SANDBOX_HISTORY_THREAD.memberId);
     await within(list()).findByText(history.at(-1)!.text);
@@ -852,7 +871,11 @@ describe('<MessageThread> attachments', () => {
     expect(await within(list()).findByRole('img', { name: 'leak.png' })).toBeTruthy();
     await waitFor(() => expect(received('POST', /\/gateway\/lead\/v1\/contact$/)).toHaveLength(1));
     expect(received('POST', /\/v1\/messages$/)).toHaveLength(0);
-    expect(received('POST', /\/gateway\/lead\/v1\/contact$/)[0]?.body).toMatchObject({ contactType: 10, entityType: 'message', entityId: expect.stringMatching(/^\S+:\d+$/) });
+    expect(received('POST', /\/gateway\/lead\/v1\/contact$/)[0]?.body).toMatchObject({
+      contactType: 10,
+      entityType: 'message',
+      entityId: expect.stringMatching(/^\S+:\d+$/),
+    });
   });
 });
 
@@ -903,7 +926,8 @@ describe('<MessageThread> history and live messages', () => {
   it('shows the member’s new message live, as text: links only for https, mailto and tel', async () => {
     const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
-    const text = '<b>hi</b> see https://example.com/leak.png, mail me at mailto:jo@example.com or tel:+13035550142 — not javascript:alert(1) nor http://plain.example';
+    const text =
+      '<b>hi</b> see https://example.com/leak.png, mail me at mailto:jo@example.com or tel:+13035550142 — not javascript:alert(1) nor http://plain.example';
     act(() => {
       sandbox.chat.post({ spId: 1001, memberId: 5001, leadId: null, fromProvider: false, text });
     });
@@ -929,18 +953,20 @@ describe('<MessageThread> delivery and read state, typing, days, unread', () => 
   it("shows 'Sent' between the gateway's answer and the conversation's copy, in the same corner (the bubble keeps its place)", async () => {
     const held: (() => void)[] = [];
     // The conversation's copy of each message is held back (a slow chat service).
-    const slowEcho = (factory: ChatClientFactory): ChatClientFactory => async (init) => {
-      const client = await factory(init);
-      const openConversation = client.openConversation.bind(client);
-      return Object.assign(Object.create(client) as typeof client, {
-        openConversation: async (sid: string, options?: { signal?: AbortSignal }) => {
-          const c = await openConversation(sid, options);
-          return Object.assign(Object.create(c) as typeof c, {
-            onMessageAdded: (listener: Parameters<typeof c.onMessageAdded>[0]) => c.onMessageAdded((message) => held.push(() => listener(message))),
-          });
-        },
-      });
-    };
+    const slowEcho =
+      (factory: ChatClientFactory): ChatClientFactory =>
+      async (init) => {
+        const client = await factory(init);
+        const openConversation = client.openConversation.bind(client);
+        return Object.assign(Object.create(client) as typeof client, {
+          openConversation: async (sid: string, options?: { signal?: AbortSignal }) => {
+            const c = await openConversation(sid, options);
+            return Object.assign(Object.create(c) as typeof c, {
+              onMessageAdded: (listener: Parameters<typeof c.onMessageAdded>[0]) => c.onMessageAdded((message) => held.push(() => listener(message))),
+            });
+          },
+        });
+      };
     const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { chat: slowEcho });
     const box = await ready();
     fireEvent.change(box, { target: { value: 'Leaving now' } });
@@ -972,7 +998,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread', () => 
     expect(receiptAfter(failed)).toBeNull();
   });
 
-  it("shows the customer typing between the list and the composer, says it once politely, and drops it with their message", async () => {
+  it('shows the customer typing between the list and the composer, says it once politely, and drops it with their message', async () => {
     const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
     const conversation = sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!;
@@ -1137,10 +1163,14 @@ describe('<MessageThread> each message’s own time', () => {
     await ready();
     await within(list()).findByText('Yes, 10 works.');
     // A group per bubble, named by who wrote it and what it says, described by its timestamp.
-    expect(within(list()).getByRole('group', { name: 'Zoe Vargas Is 10 still good?', description: 'Monday, March 9, 2026 8:30 AM' })).toBe(bubbleOf('Is 10 still good?'));
+    expect(within(list()).getByRole('group', { name: 'Zoe Vargas Is 10 still good?', description: 'Monday, March 9, 2026 8:30 AM' })).toBe(
+      bubbleOf('Is 10 still good?'),
+    );
     expect(within(list()).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'Monday, March 9, 2026 8:31 AM' })).toBe(bubbleOf('Or later?'));
     // The own bubble's description says its state after its time.
-    expect(within(list()).getByRole('group', { name: 'You Yes, 10 works.', description: /^Monday, March 9, 2026 8:40 AM (Delivered|Read)$/ })).toBe(bubbleOf('Yes, 10 works.'));
+    expect(within(list()).getByRole('group', { name: 'You Yes, 10 works.', description: /^Monday, March 9, 2026 8:40 AM (Delivered|Read)$/ })).toBe(
+      bubbleOf('Yes, 10 works.'),
+    );
     expect(bubbles()).toHaveLength(3);
     // On screen: each its own time, also the first of the customer's group (its group line is under the second).
     expect(bubbles().map((bubble) => besideOf(bubble)?.textContent)).toEqual(['8:30 AM', '8:31 AM', '8:40 AM']);
@@ -1157,7 +1187,11 @@ describe('<MessageThread> each message’s own time', () => {
     await within(messages).findByText('Yes, 10 works.');
     const bubble = within(messages).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'lunes, 9 de marzo de 2026, 8:31 a.m.' });
     expect(besideOf(bubble)?.textContent).toBe('8:31 a.m.');
-    expect(within(messages).getAllByRole('group').map((each) => besideOf(each)?.textContent)).toEqual(['8:30 a.m.', '8:31 a.m.', '8:40 a.m.']);
+    expect(
+      within(messages)
+        .getAllByRole('group')
+        .map((each) => besideOf(each)?.textContent),
+    ).toEqual(['8:30 a.m.', '8:31 a.m.', '8:40 a.m.']);
   });
 
   it('the bubbles are one Tab stop (the newest first): arrows move between them, Home and End to the first and last', async () => {
@@ -1210,14 +1244,19 @@ describe('<MessageThread> each message’s own time', () => {
   });
 
   it('a send not yet stored has its time beside it and as its description too', async () => {
-    const { release } = renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { ...threeMessages(), hold: new RegExp(`${MC}/v1/messages$`) });
+    const { release } = renderThread(
+      { spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+      { ...threeMessages(), hold: new RegExp(`${MC}/v1/messages$`) },
+    );
     const box = await ready();
     fireEvent.change(box, { target: { value: 'See you at 10' } });
     fireEvent.click(sendButton());
     const pending = (await within(list()).findByText('See you at 10')).closest('[part~="message"]') as HTMLElement;
     expect(pending.getAttribute('part')).toContain('message-pending');
     // (Written now, on the page's clock.)
-    expect(within(list()).getByRole('group', { name: 'You See you at 10', description: /^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M Sending…$/ })).toBe(pending);
+    expect(within(list()).getByRole('group', { name: 'You See you at 10', description: /^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M Sending…$/ })).toBe(
+      pending,
+    );
     expect(besideOf(pending)?.textContent).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
     release();
   });
@@ -1240,21 +1279,35 @@ describe("<MessageThread archived> 'Message History'", () => {
     const { received, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'Messaging' }).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(within(crumbs).getByRole('link', { name: 'Messaging' }).getAttribute('href')).toBe(
+      `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`,
+    );
     expect(within(crumbs).getByText('Message History').getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: 'Back to Messages' }).getAttribute('href')).toBe(`/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`);
+    expect(screen.getByRole('link', { name: 'Back to Messages' }).getAttribute('href')).toBe(
+      `/app/conversation/1001/thread/5001?leadId=${SANDBOX_LEADS.newest}`,
+    );
 
     await waitFor(() => expect(items()).toHaveLength(4));
-    expect(items().map((item) => item.querySelector('.lk-msg')?.textContent)).toEqual([...EARLIER.slice(0, 2), 'A photo or file (not kept in the history)', EARLIER[3]]);
+    expect(items().map((item) => item.querySelector('.lk-msg')?.textContent)).toEqual([
+      ...EARLIER.slice(0, 2),
+      'A photo or file (not kept in the history)',
+      EARLIER[3],
+    ]);
     // Who wrote each: the provider's as 'You' (on its side), the member's by name; each with its time.
     expect(items().map((item) => within(item).getByText(/^(You|Jordan Rivera)$/).textContent)).toEqual(['You', 'Jordan Rivera', 'You', 'Jordan Rivera']);
     expect(items()[0]!.querySelector('.lk-msg')?.getAttribute('data-own')).toBe('true');
-    const newest = sandbox.store.activities.filter((a) => a.interactorId === 5001 && a.activityType === 'GenericMessage.v1').sort((a, b) => b.createDate.localeCompare(a.createDate))[0]!;
+    const newest = sandbox.store.activities
+      .filter((a) => a.interactorId === 5001 && a.activityType === 'GenericMessage.v1')
+      .sort((a, b) => b.createDate.localeCompare(a.createDate))[0]!;
     expect(within(items()[0]!).getByText(formatMessageTimestamp(newest.createDate)).getAttribute('datetime')).toBe(newest.createDate);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older messages' }));
     await waitFor(() => expect(items()).toHaveLength(6));
-    expect(items().slice(4).map((item) => item.querySelector('.lk-msg')?.textContent)).toEqual(EARLIER.slice(4));
+    expect(
+      items()
+        .slice(4)
+        .map((item) => item.querySelector('.lk-msg')?.textContent),
+    ).toEqual(EARLIER.slice(4));
     await waitFor(() => expect(document.activeElement).toBe(items()[4]));
     // Two pages of four, then nothing more to show.
     expect(received('GET', /\/v2\/interactions\/activities$/).map((r) => r.query?.offset)).toEqual(['0', '4']);
@@ -1292,9 +1345,20 @@ describe("<MessageThread archived> 'Message History'", () => {
   it('keeps customer text as text', async () => {
     const sandbox = createSandboxGateway();
     const at = new Date().toISOString();
-    sandbox.store.activities.push({ activityId: 'act-x', activityType: 'GenericMessage.v1', createDate: at, interactorId: 5001, interactorType: 'Member', counterpartId: 1001, actorId: 5001, text: '<img src=x onerror=alert(1)> see https://example.com/a' });
+    sandbox.store.activities.push({
+      activityId: 'act-x',
+      activityType: 'GenericMessage.v1',
+      createDate: at,
+      interactorId: 5001,
+      interactorType: 'Member',
+      counterpartId: 1001,
+      actorId: 5001,
+      text: '<img src=x onerror=alert(1)> see https://example.com/a',
+    });
     renderThread({ spId: 1001, userId: 5001, archived: true }, { sandbox });
-    const body = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === '<img src=x onerror=alert(1)> see https://example.com/a');
+    const body = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === '<img src=x onerror=alert(1)> see https://example.com/a',
+    );
     expect(body.querySelector('img')).toBeNull();
     expect(within(body).getByRole('link').getAttribute('href')).toBe('https://example.com/a');
   });

@@ -95,7 +95,10 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
             {archived ? (
               <>
                 <li>
-                  <a href={routes.conversationThread({ serviceProviderId: spId, userId, leadId })} onClick={(event) => onLinkClick(event, 'conversation-thread')}>
+                  <a
+                    href={routes.conversationThread({ serviceProviderId: spId, userId, leadId })}
+                    onClick={(event) => onLinkClick(event, 'conversation-thread')}
+                  >
                     {t('thread.breadcrumbMessaging')}
                   </a>
                 </li>
@@ -180,7 +183,6 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
     </div>
   );
 }
-
 
 /** 'Message History', only when the member has GenericMessage activities with this provider. */
 function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: number; leadId: number | null }) {

@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { atom } from 'jotai';
 import { useAtom } from 'jotai/react';
-import { addSavedReply, normalizeSavedReplies, removeSavedReply, sameSavedReplies, saveReplyProblem, type SavedReply, type SaveReplyProblem } from '../../domain/saved-replies';
+import {
+  addSavedReply,
+  normalizeSavedReplies,
+  removeSavedReply,
+  sameSavedReplies,
+  saveReplyProblem,
+  type SavedReply,
+  type SaveReplyProblem,
+} from '../../domain/saved-replies';
 import type { MessageCatalogue } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 

@@ -80,7 +80,13 @@ describe('saved replies: the / suggestions', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Saved replies' }, { timeout: LAZY_MS });
     expect(within(listbox).getAllByRole('option')).toHaveLength(5);
     fireEvent.change(box, { target: { value: '/photo' } });
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([PHOTO]));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([PHOTO]),
+    );
     // The first match is active (aria-activedescendant on the text box, which keeps focus).
     const [option] = within(listbox).getAllByRole('option');
     expect(option?.getAttribute('aria-selected')).toBe('true');
@@ -102,7 +108,10 @@ describe('saved replies: the / suggestions', () => {
     const box = await ready();
     fireEvent.change(box, { target: { value: '/' } });
     const listbox = await screen.findByRole('listbox', { name: 'Saved replies' }, { timeout: LAZY_MS });
-    const selected = () => within(listbox).getAllByRole('option').findIndex((o) => o.getAttribute('aria-selected') === 'true');
+    const selected = () =>
+      within(listbox)
+        .getAllByRole('option')
+        .findIndex((o) => o.getAttribute('aria-selected') === 'true');
     key(box, 'ArrowDown');
     expect(selected()).toBe(1);
     key(box, 'ArrowUp');
@@ -208,7 +217,13 @@ describe('saved replies: the menu', () => {
     expect(within(menu).getByRole('button', { name: 'Be there at 3pm.' })).toBeTruthy();
     expect(within(menu).getByText('Reply saved.')).toBeTruthy();
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ change: 'add', savedReplies: [{ id: 'a', text: 'On my way.' }, { id: changes[0]!.id, text: 'Be there at 3pm.' }] });
+    expect(changes[0]).toMatchObject({
+      change: 'add',
+      savedReplies: [
+        { id: 'a', text: 'On my way.' },
+        { id: changes[0]!.id, text: 'Be there at 3pm.' },
+      ],
+    });
     // The same text twice is not saved.
     expect(within(menu).getByText('This text is already a saved reply.')).toBeTruthy();
 
@@ -229,7 +244,11 @@ describe('saved replies: the menu', () => {
     expect(within(menu).getByRole('button', { name: 'Running late.' })).toBeTruthy();
     setSavedReplies([{ id: 'x', text: 'From the host.' }, 'A plain string.' as unknown as SavedReply]);
     await waitFor(() => expect(within(menu).queryByRole('button', { name: 'Running late.' })).toBeNull());
-    expect(within(menu).getAllByRole('button', { name: /^(?!Remove|Save)/ }).map((b) => b.textContent)).toEqual(['From the host.', 'A plain string.']);
+    expect(
+      within(menu)
+        .getAllByRole('button', { name: /^(?!Remove|Save)/ })
+        .map((b) => b.textContent),
+    ).toEqual(['From the host.', 'A plain string.']);
     // A new runtime (the host set an input) did not reopen the chat, nor close the menu.
     expect(sessions()).toBe(1);
     expect(screen.getByRole('button', { name: 'Saved replies' }).getAttribute('aria-expanded')).toBe('true');

@@ -53,8 +53,16 @@ export async function threadFirstPageValue({ client, reader, spId, userId, leadI
   try {
     const thread = chatSessionRequest(spId, userId, leadId);
     const session = await chatSession(client, thread, 'open');
-    const page = await reader({ session, renewSession: (signal) => chatSession(client, thread, 'renew', { signal }), gateway: client, provider: spId, pageSize: THREAD_PAGE_SIZE });
-    const horizons = new Map(page.readHorizons.filter((horizon) => horizon.identity !== session.identity).map((horizon) => [horizon.identity, horizon.lastReadMessageIndex] as const));
+    const page = await reader({
+      session,
+      renewSession: (signal) => chatSession(client, thread, 'renew', { signal }),
+      gateway: client,
+      provider: spId,
+      pageSize: THREAD_PAGE_SIZE,
+    });
+    const horizons = new Map(
+      page.readHorizons.filter((horizon) => horizon.identity !== session.identity).map((horizon) => [horizon.identity, horizon.lastReadMessageIndex] as const),
+    );
     const first: ThreadFirstPage = {
       identity: session.identity,
       messages: page.messages,

@@ -24,7 +24,6 @@ export interface ThreadInputs {
 
 export const threadInputsAtom = atom<ThreadInputs>({ spId: null, userId: null, leadId: null });
 
-
 /**
  * The thread's first calls with a lead: its phone numbers, the provider lead, the message
  * activities and the chat session (unless the host gives sessions: its `getChatToken` is asked as

@@ -28,7 +28,6 @@ export interface ThreadBodyProps {
   drafts?: boolean;
 }
 
-
 /**
  * The list and the composer over one ThreadSession (opened on mount, closed on unmount or
  * when the thread changes). A chat that fails to open shows 'Messaging is currently

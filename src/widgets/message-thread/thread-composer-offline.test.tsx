@@ -13,9 +13,13 @@ vi.mock('./photo-pick-part', () => {
 afterEach(cleanup);
 
 describe('<Composer> when the photo pipeline cannot be loaded', () => {
-  it("says the default file text and attaches nothing; the text box still works", async () => {
+  it('says the default file text and attaches nothing; the text box still works', async () => {
     const sends: ComposerSend[] = [];
-    const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: () => Promise.reject(new Error('no calls')), auth: { kind: 'provider', spId: 1001 } });
+    const client = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: () => Promise.reject(new Error('no calls')),
+      auth: { kind: 'provider', spId: 1001 },
+    });
     const view = render(
       <WidgetShell owner={{}} host={new EventTarget()} catalogue={THREAD_BODY_CATALOGUE} inputs={{ gateway: client }}>
         <Composer status="ready" onSend={(send) => void sends.push(send)} />

@@ -40,14 +40,19 @@ function controlledTools() {
 
 function renderComposer(tools: PhotoTools) {
   const sends: ComposerSend[] = [];
-  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: () => Promise.reject(new Error('no calls')), auth: { kind: 'provider', spId: 1001 } });
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: () => Promise.reject(new Error('no calls')),
+    auth: { kind: 'provider', spId: 1001 },
+  });
   const view = render(
     <WidgetShell owner={{}} host={new EventTarget()} catalogue={THREAD_BODY_CATALOGUE} inputs={{ gateway: client }}>
       <Composer status="ready" onSend={(send) => void sends.push(send)} photoTools={tools} />
     </WidgetShell>,
   );
   const input = view.container.querySelector('input[type="file"]') as HTMLInputElement;
-  const pick = (bytes: Uint8Array, name: string, type: string) => fireEvent.change(input, { target: { files: [new File([bytes as Uint8Array<ArrayBuffer>], name, { type })] } });
+  const pick = (bytes: Uint8Array, name: string, type: string) =>
+    fireEvent.change(input, { target: { files: [new File([bytes as Uint8Array<ArrayBuffer>], name, { type })] } });
   return { ...view, sends, input, pick };
 }
 

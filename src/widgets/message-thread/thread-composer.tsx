@@ -227,7 +227,16 @@ export function Composer({
         part="message-input"
       />
       <div className="lk-thread__composer-row">
-        <input ref={inputRef} id={fileId} type="file" className="lk-visually-hidden" accept={ATTACHMENT_ACCEPT} tabIndex={-1} aria-hidden="true" onChange={(event) => void onPick(event)} />
+        <input
+          ref={inputRef}
+          id={fileId}
+          type="file"
+          className="lk-visually-hidden"
+          accept={ATTACHMENT_ACCEPT}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => void onPick(event)}
+        />
         {file || preparing ? (
           <span className="lk-thread__file" part="attachment" aria-busy={preparing ? true : undefined}>
             <span className="lk-thread__file-name">{file?.file.name ?? preparing?.name}</span>
@@ -249,9 +258,25 @@ export function Composer({
             </button>
           </span>
         ) : (
-          <button ref={attachRef} type="button" className="lk-button" data-variant="secondary" disabled={status !== 'ready'} onPointerDown={warmPhotoPick} onFocus={warmPhotoPick} onClick={() => inputRef.current?.click()} part="attach">
+          <button
+            ref={attachRef}
+            type="button"
+            className="lk-button"
+            data-variant="secondary"
+            disabled={status !== 'ready'}
+            onPointerDown={warmPhotoPick}
+            onFocus={warmPhotoPick}
+            onClick={() => inputRef.current?.click()}
+            part="attach"
+          >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
             {t('thread.attach')}
           </button>

@@ -8,7 +8,15 @@ import { linkify } from './message-text';
 import { threadFirstCalls } from './thread-atoms';
 import { mergeMessages } from './thread-session';
 
-const message = (index: number, body = `#${index}`): ChatMessage => ({ index, sid: `m${index}`, author: 'member-1', body, dateCreated: null, media: [], attributes: {} });
+const message = (index: number, body = `#${index}`): ChatMessage => ({
+  index,
+  sid: `m${index}`,
+  author: 'member-1',
+  body,
+  dateCreated: null,
+  media: [],
+  attributes: {},
+});
 
 describe('linkify (customer text: links only for https, mailto, tel)', () => {
   it('links https, mailto and tel, without trailing punctuation', () => {

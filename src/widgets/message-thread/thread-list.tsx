@@ -1,4 +1,17 @@
-import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
@@ -80,7 +93,10 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
     return () => clearTimeout(timer);
   }, [now, day]);
   // (Not on the connection, typing or announcements: those change no row.)
-  const rows = useMemo(() => threadRows({ messages, pending, identity, readHorizon, unreadAfter, hasOlder }), [messages, pending, identity, readHorizon, unreadAfter, hasOlder]);
+  const rows = useMemo(
+    () => threadRows({ messages, pending, identity, readHorizon, unreadAfter, hasOlder }),
+    [messages, pending, identity, readHorizon, unreadAfter, hasOlder],
+  );
 
   // The bubbles' one tab stop (roving focus): the last focused, else the newest. By key: an
   // older page moves every index.
@@ -208,9 +224,26 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
           </p>
         ) : null}
         {row.kind === 'message' ? (
-          <MessageBubble message={row.message} own={row.own} stamp={row.stamp} state={row.state} receipt={row.receipt} memberName={memberName} onLinkClick={external} focus={bubble} />
+          <MessageBubble
+            message={row.message}
+            own={row.own}
+            stamp={row.stamp}
+            state={row.state}
+            receipt={row.receipt}
+            memberName={memberName}
+            onLinkClick={external}
+            focus={bubble}
+          />
         ) : (
-          <PendingBubble pending={row.pending} stamp={row.stamp} receipt={row.receipt} onRetry={onRetry} onDiscard={onDiscard} onLinkClick={external} focus={bubble} />
+          <PendingBubble
+            pending={row.pending}
+            stamp={row.stamp}
+            receipt={row.receipt}
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+            onLinkClick={external}
+            focus={bubble}
+          />
         )}
       </>
     );
@@ -252,7 +285,13 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
       ) : (
         <ul className="lk-thread__rows" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => (
-            <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="lk-thread__row" style={{ transform: `translateY(${item.start}px)` }}>
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className="lk-thread__row"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
               {renderRow(item.index)}
             </li>
           ))}
@@ -265,7 +304,17 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
 
   return (
     <div className="lk-thread__list-wrap">
-      <div ref={scrollRef} className="lk-thread__list" role="region" aria-label={t('thread.messages')} tabIndex={0} onScroll={onScroll} part="message-list" aria-busy={opening || snapshot.loadingOlder} data-first-page={snapshot.firstPage || undefined}>
+      <div
+        ref={scrollRef}
+        className="lk-thread__list"
+        role="region"
+        aria-label={t('thread.messages')}
+        tabIndex={0}
+        onScroll={onScroll}
+        part="message-list"
+        aria-busy={opening || snapshot.loadingOlder}
+        data-first-page={snapshot.firstPage || undefined}
+      >
         {opening && rows.length === 0 ? (
           <div className="lk-thread__loading" role="status" aria-label={t('thread.loading')}>
             <ThreadSpinner />
@@ -464,7 +513,14 @@ function MessageBubble({
   );
   return (
     <>
-      <div className="lk-msg" data-own={own} data-group-end={stamp} data-receipt={state ? true : undefined} part={own ? 'message message-own' : 'message message-member'} {...attributes}>
+      <div
+        className="lk-msg"
+        data-own={own}
+        data-group-end={stamp}
+        data-receipt={state ? true : undefined}
+        part={own ? 'message message-own' : 'message message-member'}
+        {...attributes}
+      >
         <span className="lk-visually-hidden" id={`${id}who`}>
           {own ? t('thread.you') : memberName}
         </span>
@@ -571,7 +627,15 @@ function PendingBubble({
   const attributes = bubbleAttributes(focus, [`${id}who`, `${id}body`], [`${id}time`, `${id}state`]);
   return (
     <>
-      <div className="lk-msg" data-own="true" data-state={pending.state} data-group-end={stamp} data-receipt={stuck ? undefined : true} part="message message-own message-pending" {...attributes}>
+      <div
+        className="lk-msg"
+        data-own="true"
+        data-state={pending.state}
+        data-group-end={stamp}
+        data-receipt={stuck ? undefined : true}
+        part="message message-own message-pending"
+        {...attributes}
+      >
         <span className="lk-visually-hidden" id={`${id}who`}>
           {t('thread.you')}
         </span>

@@ -8,7 +8,15 @@ import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './threa
 
 const ME = 'provider-1001';
 const THEM = 'member-5001';
-const message = (index: number, author: string, at: Date, body = `Message ${index}`): ChatMessage => ({ index, sid: `IM${index}`, author, body, dateCreated: at, media: [], attributes: {} });
+const message = (index: number, author: string, at: Date, body = `Message ${index}`): ChatMessage => ({
+  index,
+  sid: `IM${index}`,
+  author,
+  body,
+  dateCreated: at,
+  media: [],
+  attributes: {},
+});
 const pending = (id: string, state: PendingSend['state'], at: Date): PendingSend => ({
   id,
   kind: 'text',
@@ -45,14 +53,28 @@ describe('threadRows', () => {
         readHorizon: 2,
       }),
     );
-    expect(rows).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own read |', 'day 2026-03-08', 'm2 them |', 'day 2026-03-09', 'm3 them |', 'p:x sending | ·sending']);
+    expect(rows).toEqual([
+      'day 2026-03-06',
+      'm0 them |',
+      'm1 own read |',
+      'day 2026-03-08',
+      'm2 them |',
+      'day 2026-03-09',
+      'm3 them |',
+      'p:x sending | ·sending',
+    ]);
   });
 
   it('own messages: delivered past the read horizon, read within it; the newest says it in words only while it is the last word', () => {
     const messages = [message(0, ME, d(6, 9)), message(1, ME, d(6, 9, 1))];
     expect(short(snapshot({ messages, readHorizon: 0 }))).toEqual(['day 2026-03-06', 'm0 own read', 'm1 own delivered | ·delivered']);
     expect(short(snapshot({ messages, readHorizon: null }))).toEqual(['day 2026-03-06', 'm0 own delivered', 'm1 own delivered | ·delivered']);
-    expect(short(snapshot({ messages: [...messages, message(2, THEM, d(6, 9, 2))], readHorizon: 1 }))).toEqual(['day 2026-03-06', 'm0 own read', 'm1 own read |', 'm2 them |']);
+    expect(short(snapshot({ messages: [...messages, message(2, THEM, d(6, 9, 2))], readHorizon: 1 }))).toEqual([
+      'day 2026-03-06',
+      'm0 own read',
+      'm1 own read |',
+      'm2 them |',
+    ]);
   });
 
   it('a pending send groups with the own message before it (its line does not move when the send is stored); failed says it in its bubble', () => {
@@ -64,7 +86,12 @@ describe('threadRows', () => {
   it('a text the conversation holds before its send has answered shows once, as the stored message saying its state (two sends of one text: one message each, oldest first)', () => {
     const before = [message(0, THEM, d(6, 9))];
     const sending = [pending('p:a', 'sending', d(6, 9, 1)), pending('p:a', 'sending', d(6, 9, 2))].map((send, i) => ({ ...send, id: `p:${i}` }));
-    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: sending }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:1 sending | ·sending']);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: sending }))).toEqual([
+      'day 2026-03-06',
+      'm0 them |',
+      'm1 own delivered',
+      'p:1 sending | ·sending',
+    ]);
     expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a'), message(2, ME, d(6, 9, 2), 'p:a')], pending: sending }))).toEqual([
       'day 2026-03-06',
       'm0 them |',
@@ -72,14 +99,35 @@ describe('threadRows', () => {
       'm2 own delivered | ·delivered',
     ]);
     // Not a message from before the send (its index is not after the send's), nor another text, nor a failed send.
-    expect(short(snapshot({ messages: [message(0, ME, d(6, 9), 'p:a')], pending: [{ ...pending('p:a', 'sending', d(6, 9, 1)), afterIndex: 0 }] }))).toEqual(['day 2026-03-06', 'm0 own delivered', 'p:a sending | ·sending']);
-    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'other')], pending: [pending('p:a', 'sending', d(6, 9, 1))] }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:a sending | ·sending']);
-    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: [pending('p:a', 'failed', d(6, 9, 1))] }))).toEqual(['day 2026-03-06', 'm0 them |', 'm1 own delivered', 'p:a failed |']);
+    expect(short(snapshot({ messages: [message(0, ME, d(6, 9), 'p:a')], pending: [{ ...pending('p:a', 'sending', d(6, 9, 1)), afterIndex: 0 }] }))).toEqual([
+      'day 2026-03-06',
+      'm0 own delivered',
+      'p:a sending | ·sending',
+    ]);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'other')], pending: [pending('p:a', 'sending', d(6, 9, 1))] }))).toEqual([
+      'day 2026-03-06',
+      'm0 them |',
+      'm1 own delivered',
+      'p:a sending | ·sending',
+    ]);
+    expect(short(snapshot({ messages: [...before, message(1, ME, d(6, 9, 1), 'p:a')], pending: [pending('p:a', 'failed', d(6, 9, 1))] }))).toEqual([
+      'day 2026-03-06',
+      'm0 them |',
+      'm1 own delivered',
+      'p:a failed |',
+    ]);
   });
 
   it("'New messages' above the first customer message after the horizon the thread opened with", () => {
     const messages = [message(4, THEM, d(6, 9)), message(5, ME, d(6, 9, 1)), message(6, ME, d(6, 9, 2)), message(7, THEM, d(6, 9, 3))];
-    expect(short(snapshot({ messages, unreadAfter: 5 }))).toEqual(['day 2026-03-06', 'm4 them |', 'm5 own delivered', 'm6 own delivered |', 'unread', 'm7 them |']);
+    expect(short(snapshot({ messages, unreadAfter: 5 }))).toEqual([
+      'day 2026-03-06',
+      'm4 them |',
+      'm5 own delivered',
+      'm6 own delivered |',
+      'unread',
+      'm7 them |',
+    ]);
     expect(short(snapshot({ messages, unreadAfter: null }))).not.toContain('unread');
   });
 
@@ -100,7 +148,9 @@ describe('threadRows', () => {
 
   it('keys stay the same while the thread changes around them (no remounted rows)', () => {
     const first = threadRows(snapshot({ messages: [message(0, THEM, d(6, 9))], unreadAfter: -1 }));
-    const later = threadRows(snapshot({ messages: [message(0, THEM, d(6, 9)), message(1, ME, d(6, 9, 5))], unreadAfter: -1, pending: [pending('p:b', 'sending', d(6, 9, 6))] }));
+    const later = threadRows(
+      snapshot({ messages: [message(0, THEM, d(6, 9)), message(1, ME, d(6, 9, 5))], unreadAfter: -1, pending: [pending('p:b', 'sending', d(6, 9, 6))] }),
+    );
     expect(later.slice(0, first.length).map((row) => row.key)).toEqual(first.map((row) => row.key));
   });
 });

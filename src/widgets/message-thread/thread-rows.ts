@@ -28,7 +28,9 @@ export type Row = RowHeader &
   );
 
 /** A message, or a pending send (after every message), in the list's order. */
-type Item = { kind: 'message'; message: ChatMessage; own: boolean; dateCreated: Date | null } | { kind: 'pending'; pending: PendingSend; own: true; dateCreated: Date };
+type Item =
+  | { kind: 'message'; message: ChatMessage; own: boolean; dateCreated: Date | null }
+  | { kind: 'pending'; pending: PendingSend; own: true; dateCreated: Date };
 
 /**
  * Where 'New messages' goes: above the first customer message after the horizon the thread
@@ -85,7 +87,16 @@ export function threadRows(snapshot: Pick<ThreadSnapshot, 'messages' | 'pending'
     const stamp = ends[i] ?? true;
     if (item.kind === 'message') {
       const state = item.own ? storedMessageState(item.message.index, snapshot.readHorizon) : null;
-      rows.push({ ...header, key: `m${item.message.index}`, kind: 'message', message: item.message, own: item.own, stamp, state, receipt: i === receiptAt ? state : null });
+      rows.push({
+        ...header,
+        key: `m${item.message.index}`,
+        kind: 'message',
+        message: item.message,
+        own: item.own,
+        stamp,
+        state,
+        receipt: i === receiptAt ? state : null,
+      });
     } else {
       const { state } = item.pending;
       // A failed or held send says so in its bubble (with Retry), not in the line under it.

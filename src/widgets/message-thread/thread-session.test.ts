@@ -29,7 +29,16 @@ function openThread(adapter: Promise<ChatClientFactory> | (() => Promise<ChatCli
     auth: { kind: 'provider', spId: 1001 },
     retry: { retries: 0 },
   });
-  const session = new ThreadSession({ gateway, factory: typeof adapter === 'function' ? adapter : () => adapter, spId: 1001, userId: 5001, leadId: 300001, contactContext: () => null, campaignId: () => null, sessionStartTimestamp: 0 });
+  const session = new ThreadSession({
+    gateway,
+    factory: typeof adapter === 'function' ? adapter : () => adapter,
+    spId: 1001,
+    userId: 5001,
+    leadId: 300001,
+    contactContext: () => null,
+    campaignId: () => null,
+    sessionStartTimestamp: 0,
+  });
   sessions.push(session);
   return { session, paths, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] }), opening: session.open() };
 }
@@ -258,7 +267,14 @@ describe('own messages: sending → sent → delivered → read', () => {
         close: () => client.close(),
         openConversation: async (sid, options) => {
           const c = await client.openConversation(sid, options);
-          return { sid: c.sid, getMessages: (o) => c.getMessages(o), onMessageAdded: (l) => c.onMessageAdded(l), sendText: (t, o) => c.sendText(t, o), sendMedia: (f, o) => c.sendMedia(f, o), markAllRead: () => c.markAllRead() };
+          return {
+            sid: c.sid,
+            getMessages: (o) => c.getMessages(o),
+            onMessageAdded: (l) => c.onMessageAdded(l),
+            sendText: (t, o) => c.sendText(t, o),
+            sendMedia: (f, o) => c.sendMedia(f, o),
+            markAllRead: () => c.markAllRead(),
+          };
         },
       };
     };

@@ -347,7 +347,14 @@ export class ThreadSession {
     if (this.closed) return;
     // An event that came meanwhile is newer than the answer: it stays.
     for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
-    const opening = { status: 'ready', firstPage: false, identity: client.identity, member: opened.session.member ?? null, connection: client.connectionState, readHorizon: furthest(this.horizons) } as const;
+    const opening = {
+      status: 'ready',
+      firstPage: false,
+      identity: client.identity,
+      member: opened.session.member ?? null,
+      connection: client.connectionState,
+      readHorizon: furthest(this.horizons),
+    } as const;
     if (!page) {
       // The chat is open (live messages come, sends go); the recent page is asked again by the
       // list's 'Try again', and the thread is marked read once it has come.
@@ -557,7 +564,12 @@ export class ThreadSession {
     if (!current) return;
     this.confirmWaiters.get(id)?.();
     this.confirmWaiters.delete(id);
-    const sent: PendingSend = { ...current, ...patch, state: 'sent', progress: current.progress && { loaded: current.progress.total, total: current.progress.total } };
+    const sent: PendingSend = {
+      ...current,
+      ...patch,
+      state: 'sent',
+      progress: current.progress && { loaded: current.progress.total, total: current.progress.total },
+    };
     const delivered = this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && this.isDeliveredBy(sent, message));
     this.set({ pending: delivered ? this.snapshot.pending.filter((p) => p.id !== id) : this.snapshot.pending.map((p) => (p.id === id ? sent : p)) });
   }
@@ -598,7 +610,11 @@ export class ThreadSession {
     const context = this.options.contactContext();
     if (!context) return;
     const { gateway, spId, campaignId, sessionStartTimestamp } = this.options;
-    recordMessageContact(gateway, { spId, postalCode: context.postalCode, categoryId: context.categoryId, campaignId: campaignId(), sessionStartTimestamp }, sent);
+    recordMessageContact(
+      gateway,
+      { spId, postalCode: context.postalCode, categoryId: context.categoryId, campaignId: campaignId(), sessionStartTimestamp },
+      sent,
+    );
   }
 
   private async runMedia(id: string): Promise<void> {

@@ -4,9 +4,27 @@ import { applyProviderCategory, chooseProviderCategory } from '../../domain/funn
 import { splitSuggestions, SUGGESTION_LIMIT, type SplitSuggestions } from '../../domain/funnel-suggestions';
 import { selectTaxonomyResult, type TaxonomyOutcome, type TaxonomyResult } from '../../domain/funnel-taxonomy';
 import { isAbortError, isGatewayError } from '../../gateway/errors';
-import { getCityAndStateByPostalCode, getPostalCodeEligibility, getServiceProviderDetails, getSuggestions, getTaxonomyCategory, getTopCategories } from '../../gateway/lead/funnel-calls';
+import {
+  getCityAndStateByPostalCode,
+  getPostalCodeEligibility,
+  getServiceProviderDetails,
+  getSuggestions,
+  getTaxonomyCategory,
+  getTopCategories,
+} from '../../gateway/lead/funnel-calls';
 import type { ProviderDetails, ProviderSummary } from '../../gateway/lead/funnel-schemas';
-import { funnelInputsAtom, funnelFormAtom, providerAtom, providerStatusAtom, eligibilityAtom, oneTimeSessionAtom, restart, type ActionResult, ok, failed } from './shared-atoms';
+import {
+  funnelInputsAtom,
+  funnelFormAtom,
+  providerAtom,
+  providerStatusAtom,
+  eligibilityAtom,
+  oneTimeSessionAtom,
+  restart,
+  type ActionResult,
+  ok,
+  failed,
+} from './shared-atoms';
 
 /** The entry step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): the provider, the category, the postal code, eligibility. */
 

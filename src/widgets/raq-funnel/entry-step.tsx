@@ -330,7 +330,13 @@ export function EntryStep() {
                       <p className="lk-funnel__pro-name">{pro.name}</p>
                       <ProRating rating={pro.rating} reviewCount={pro.reviewCount} />
                     </div>
-                    <button type="button" className="lk-button" data-variant="secondary" aria-disabled={busy || undefined} onClick={() => void chooseAlternative(pro.id)}>
+                    <button
+                      type="button"
+                      className="lk-button"
+                      data-variant="secondary"
+                      aria-disabled={busy || undefined}
+                      onClick={() => void chooseAlternative(pro.id)}
+                    >
                       {t('funnel.entry.choose', { name: pro.name })}
                     </button>
                   </li>

@@ -133,10 +133,19 @@ describe('start: what survives a reload', () => {
       token: 'leaked-token',
       email: 'leaked@example.com',
     };
-    const { store, memory, start } = setup({ inputs: { postalCode: '80203', categoryId: 101, referrer: 'ignored' }, stored: { [KEY]: JSON.stringify(stored) } });
+    const { store, memory, start } = setup({
+      inputs: { postalCode: '80203', categoryId: 101, referrer: 'ignored' },
+      stored: { [KEY]: JSON.stringify(stored) },
+    });
     expect(store.get(funnelSessionAtom).rehydrateComplete).toBe(false);
     start();
-    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: true, entryPointReferrer: 'cms-home', step: 'project', leadId: null });
+    expect(store.get(funnelSessionAtom)).toEqual({
+      rehydrateComplete: true,
+      isAuthenticatedWorkflow: true,
+      entryPointReferrer: 'cms-home',
+      step: 'project',
+      leadId: null,
+    });
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 100, taskCategoryId: 10003, postalCode: '80203', serviceProviderId: 1001 });
     expect(store.get(funnelLocationAtom)).toEqual({ step: 'project', serviceProviderId: 1001 });
     // Read back without the keys that do not belong (written again at once without them).
@@ -145,9 +154,18 @@ describe('start: what survives a reload', () => {
   });
 
   it('drops a stored record that does not fit, starts fresh with the presets', () => {
-    const { store, memory, start } = setup({ inputs: { categoryId: 101, postalCode: '8020', referrer: 'https://partner.example.com/p?utm=1' }, stored: { [KEY]: '{"step":"checkout"}' } });
+    const { store, memory, start } = setup({
+      inputs: { categoryId: 101, postalCode: '8020', referrer: 'https://partner.example.com/p?utm=1' },
+      stored: { [KEY]: '{"step":"checkout"}' },
+    });
     start();
-    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/p', step: 'entry', leadId: null });
+    expect(store.get(funnelSessionAtom)).toEqual({
+      rehydrateComplete: true,
+      isAuthenticatedWorkflow: false,
+      entryPointReferrer: 'https://partner.example.com/p',
+      step: 'entry',
+      leadId: null,
+    });
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 101, postalCode: null });
     expect(JSON.parse(memory.data.get(KEY)!)).toMatchObject({ step: 'entry', categoryId: 101 });
   });
@@ -228,7 +246,10 @@ describe('entry: provider, category, postal code, eligibility', () => {
     start();
     await store.set(loadProviderAtom);
     const before = store.get(funnelFormAtom);
-    expect(await store.set(chooseCategoryResultAtom, { categoryId: 100, name: 'Plumbing', parentCategory: { categoryId: 1 } })).toEqual({ ok: false, reason: 'not-offered' });
+    expect(await store.set(chooseCategoryResultAtom, { categoryId: 100, name: 'Plumbing', parentCategory: { categoryId: 1 } })).toEqual({
+      ok: false,
+      reason: 'not-offered',
+    });
     expect(store.get(funnelFormAtom)).toBe(before);
     await store.set(chooseCategoryResultAtom, { categoryId: 102, name: 'Electrical', parentCategory: { categoryId: 1 } });
     expect(store.get(funnelFormAtom)).toMatchObject({ categoryId: 102, categoryName: 'Electrical', taskCategoryId: null });
@@ -302,7 +323,13 @@ describe('project: creating the lead', () => {
     expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
     expect(ctx.store.get(funnelLocationAtom)).toEqual({ step: 'suggestions', leadId });
     const created = ctx.sandbox.store.requests.find((r) => r.path === '/gateway/lead/v3/lead')!;
-    expect(created.body).toMatchObject({ source: 'RequestAQuote', title: 'Drain Cleaning', categoryId: 10003, urgency: 'Within a week', assignedServiceProviderIds: [1001] });
+    expect(created.body).toMatchObject({
+      source: 'RequestAQuote',
+      title: 'Drain Cleaning',
+      categoryId: 10003,
+      urgency: 'Within a week',
+      assignedServiceProviderIds: [1001],
+    });
     expect(created.headers.authorization).toMatch(/^OneTime ott_/);
     const provider = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: ctx.sandbox.fetch, auth: { kind: 'provider', spId: 1001 } });
     expect((await getLeads(provider, 1001, {})).leads[0]).toMatchObject({ leadId, customerInfo: { firstName: 'Casey' } });
@@ -383,7 +410,8 @@ describe('a 511 replay sends what the customer confirmed last, once', () => {
     expect(await ctx.store.set(submitProjectAtom)).toMatchObject({ ok: false, challenge: true });
     expect(check.seen).toEqual([fault.challengeId]);
     const creates = () => ctx.sandbox.store.requests.filter((r) => r.path === CREATE);
-    const sent = () => creates().map((r) => ({ status: r.status, description: (r.body as { description: string }).description, key: r.headers['idempotency-key'] }));
+    const sent = () =>
+      creates().map((r) => ({ status: r.status, description: (r.body as { description: string }).description, key: r.headers['idempotency-key'] }));
     const leads = () => ctx.sandbox.store.leads.filter((l) => l.contact.email === details.contact.email);
     return { ...ctx, check, fault, creates, sent, leads };
   }
@@ -405,7 +433,9 @@ describe('a 511 replay sends what the customer confirmed last, once', () => {
       { status: 511, description: changed.description, key: second!.key },
       { status: 200, description: changed.description, key: second!.key },
     ]);
-    expect(ctx.leads().map((l) => ({ leadId: l.leadId, description: l.description, urgency: l.urgency }))).toEqual([{ leadId, description: changed.description, urgency: changed.urgency }]);
+    expect(ctx.leads().map((l) => ({ leadId: l.leadId, description: l.description, urgency: l.urgency }))).toEqual([
+      { leadId, description: changed.description, urgency: changed.urgency },
+    ]);
     expect(ctx.store.get(funnelSessionAtom)).toMatchObject({ step: 'suggestions', leadId });
     expect(ctx.store.get(createdLeadAtom)).toEqual({ leadId, seq: 1 });
   });
@@ -513,7 +543,11 @@ describe('suggestions and sending', () => {
     const al = split.al[0]!;
     store.set(setAdditionalFieldAtom, { name: `additional-hasp-${ha.id}`, checked: true });
     store.set(setAdditionalFieldAtom, { name: `additional-sp-${al.id}`, checked: true });
-    expect(store.get(funnelFormAtom)).toMatchObject({ selectedAdditionalSpList: [al.id], selectedAdditionalHaSpList: [ha.id], selectedAdditionalTotalSpListCount: 2 });
+    expect(store.get(funnelFormAtom)).toMatchObject({
+      selectedAdditionalSpList: [al.id],
+      selectedAdditionalHaSpList: [ha.id],
+      selectedAdditionalTotalSpListCount: 2,
+    });
     expect(await store.set(sendSelectionAtom)).toEqual({ ok: true, value: undefined });
     const sent = sandbox.store.requests.slice(-2);
     expect(sent.map((r) => [r.path, r.body])).toEqual([
@@ -527,7 +561,10 @@ describe('suggestions and sending', () => {
     const { store, sandbox, leadId } = await toCreatedLead({ profile: 'spec', auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } });
     expect((await store.set(loadSuggestionsAtom)).ok).toBe(true);
     expect(sandbox.store.requests.filter((r) => r.path === `/gateway/lead/v1/lead/${leadId}`).map((r) => r.status)).toEqual([200]);
-    expect(sandbox.store.requests.find((r) => r.path === '/gateway/lead/v4/serviceproviders/suggestion')?.body).toMatchObject({ categoryId: 10003, postalCode: '80202' });
+    expect(sandbox.store.requests.find((r) => r.path === '/gateway/lead/v4/serviceproviders/suggestion')?.body).toMatchObject({
+      categoryId: 10003,
+      postalCode: '80202',
+    });
     expect(store.get(suggestionsAtom)?.al.length).toBeGreaterThan(0);
     store.set(openLocationAtom, { step: 'summary', leadId });
     expect(await store.get(summaryLeadAtom)).toMatchObject({ category: { id: 10003 }, postalAddress: { postalCode: '80202' } });
@@ -569,7 +606,18 @@ describe('the one-time token and the customer’s details are never written', ()
     for (const written of memory.writes) {
       for (const secret of [...tokens, ...CUSTOMER_DATA]) expect(written).not.toContain(secret);
       expect(Object.keys(JSON.parse(written)).sort()).toEqual(
-        ['categoryId', 'categoryName', 'entryPointReferrer', 'isAuthenticatedWorkflow', 'leadId', 'postalCode', 'serviceProviderId', 'step', 'taskCategoryId', 'taskCategoryName'].sort(),
+        [
+          'categoryId',
+          'categoryName',
+          'entryPointReferrer',
+          'isAuthenticatedWorkflow',
+          'leadId',
+          'postalCode',
+          'serviceProviderId',
+          'step',
+          'taskCategoryId',
+          'taskCategoryName',
+        ].sort(),
       );
     }
     // Nor does a dump of the funnel's state (devtools, a log).
@@ -583,7 +631,12 @@ describe('the one-time token and the customer’s details are never written', ()
     expect(dump).toContain('"status":"active"');
     for (const token of tokens) expect(dump).not.toContain(token);
     // The referrer lost its query (it held an e-mail address).
-    expect(JSON.parse(memory.writes.at(-1)!)).toMatchObject({ step: 'summary', entryPointReferrer: 'https://partner.example.com/plumbing', categoryId: 100, postalCode: '80202' });
+    expect(JSON.parse(memory.writes.at(-1)!)).toMatchObject({
+      step: 'summary',
+      entryPointReferrer: 'https://partner.example.com/plumbing',
+      categoryId: 100,
+      postalCode: '80202',
+    });
   });
 
   it('reports an expired token through tokenStatusAtom and never obtains another for the lead', async () => {
@@ -604,7 +657,13 @@ describe('the one-time token and the customer’s details are never written', ()
     await store.set(startNewRequestAtom);
     expect(calls().at(-1)).toBe('POST /gateway/lead/v1/one-time-token/expire');
     expect(sandbox.store.memberIdForToken(token)).toBeUndefined();
-    expect(store.get(funnelSessionAtom)).toEqual({ rehydrateComplete: true, isAuthenticatedWorkflow: false, entryPointReferrer: 'https://partner.example.com/plumbing', step: 'entry', leadId: null });
+    expect(store.get(funnelSessionAtom)).toEqual({
+      rehydrateComplete: true,
+      isAuthenticatedWorkflow: false,
+      entryPointReferrer: 'https://partner.example.com/plumbing',
+      step: 'entry',
+      leadId: null,
+    });
     expect(store.get(funnelFormAtom).categoryId).toBeNull();
     expect(store.get(projectDetailsAtom).contact.email).toBe('');
   });

@@ -118,7 +118,10 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
 
   // The pro's details a server's first screen had (leadkit/server, given sp-id): the entry heading
   // names them from the first render, on the server and as the element hydrates.
-  const serverProvider = useFirstScreenValue(typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? funnelProviderName(spId) : null, parseFunnelProvider);
+  const serverProvider = useFirstScreenValue(
+    typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? funnelProviderName(spId) : null,
+    parseFunnelProvider,
+  );
   // Restore what survived a reload (once per store), then open the deep link, before any read.
   const started = useRef(false);
   if (!started.current) {
@@ -241,8 +244,7 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
   }, []);
 
   const headingId = useId();
-  const heading =
-    step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
+  const heading = step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
   // Coming from a pro, the entry's heading names them ('Request a quote from …', two lines on a
   // phone): until their details are in, its lines are held, so neither the text nor the form
   // under it changes when the name arrives.
@@ -253,7 +255,12 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
     <div className="lk-funnel" part="raq-funnel">
       <ol className="lk-funnel__progress" part="funnel-progress" aria-label={t('funnel.progress.label')}>
         {FUNNEL_STEPS.map((name, i) => (
-          <li key={name} className="lk-funnel__progress-step" data-state={i < index ? 'done' : i === index ? 'current' : 'todo'} aria-current={i === index ? 'step' : undefined}>
+          <li
+            key={name}
+            className="lk-funnel__progress-step"
+            data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}
+            aria-current={i === index ? 'step' : undefined}
+          >
             <span className="lk-funnel__progress-number" aria-hidden="true">
               {i + 1}
             </span>
@@ -297,4 +304,3 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
     </div>
   );
 }
-

@@ -46,7 +46,12 @@ describe('funnel storage (sessionStorage, valibot-checked)', () => {
   it('drops unknown keys on read and removes a record that does not fit', () => {
     sessionStorage.setItem(key, JSON.stringify({ ...record, phoneNumber: '3035550177' }));
     expect(readPersistedFunnel(sessionStorage, key)).toEqual(record);
-    for (const bad of ['not json', JSON.stringify({ ...record, step: 'checkout' }), JSON.stringify({ ...record, postalCode: '8020' }), JSON.stringify({ ...record, leadId: -3 })]) {
+    for (const bad of [
+      'not json',
+      JSON.stringify({ ...record, step: 'checkout' }),
+      JSON.stringify({ ...record, postalCode: '8020' }),
+      JSON.stringify({ ...record, leadId: -3 }),
+    ]) {
       sessionStorage.setItem(key, bad);
       expect(readPersistedFunnel(sessionStorage, key)).toBeNull();
       expect(sessionStorage.getItem(key)).toBeNull();

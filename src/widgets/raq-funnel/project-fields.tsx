@@ -87,7 +87,12 @@ export interface FieldGroupProps {
 }
 
 /** The category's questions, the description and the timing. */
-export function ProjectQuestions({ categoryId, details, update, idOf }: Pick<FieldGroupProps, 'details' | 'update' | 'idOf'> & { readonly categoryId: number }): ReactNode {
+export function ProjectQuestions({
+  categoryId,
+  details,
+  update,
+  idOf,
+}: Pick<FieldGroupProps, 'details' | 'update' | 'idOf'> & { readonly categoryId: number }): ReactNode {
   const { t } = useRuntime();
   const questions = projectQuestionsFor(categoryId);
   const urgency = urgencyOptionFor(details.urgency);
@@ -132,12 +137,7 @@ export function ProjectQuestions({ categoryId, details, update, idOf }: Pick<Fie
         <legend>{t('lead.projectTiming')}</legend>
         {URGENCY_OPTIONS.map((option) => (
           <label key={option.id} className="lk-funnel__option">
-            <input
-              type="radio"
-              name={idOf('urgency')}
-              checked={urgency.id === option.id}
-              onChange={() => update((d) => ({ ...d, urgency: option.value }))}
-            />
+            <input type="radio" name={idOf('urgency')} checked={urgency.id === option.id} onChange={() => update((d) => ({ ...d, urgency: option.value }))} />
             {t(`funnel.urgency.${option.id}` as MessageKey)}
           </label>
         ))}

@@ -4,7 +4,18 @@ import { newIdempotencyKey, type ReplayTarget } from '../../gateway/client';
 import { isGatewayError, type GatewayError } from '../../gateway/errors';
 import { createLeadV3 } from '../../gateway/lead/funnel-calls';
 import type { CreateLeadV3 } from '../../gateway/lead/funnel-schemas';
-import { funnelSessionAtom, funnelFormAtom, projectDetailsAtom, providerAtom, createdLeadAtom, tokenHolderAtom, oneTimeSessionAtom, type ActionResult, ok, failed } from './shared-atoms';
+import {
+  funnelSessionAtom,
+  funnelFormAtom,
+  projectDetailsAtom,
+  providerAtom,
+  createdLeadAtom,
+  tokenHolderAtom,
+  oneTimeSessionAtom,
+  type ActionResult,
+  ok,
+  failed,
+} from './shared-atoms';
 
 /** The project step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): creating the lead, once per request, through a security challenge. */
 

@@ -121,7 +121,12 @@ beforeEach(() => {
   vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation((options?: boolean | ScrollIntoViewOptions) => {
     scrolls.push(options as ScrollIntoViewOptions);
   });
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('prefers-reduced-motion') && reducedMotion, media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('prefers-reduced-motion') && reducedMotion,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 });
 
 afterEach(async () => {
@@ -168,7 +173,13 @@ describe('entry: service, ZIP code, the pro', () => {
     const combobox = screen.getByRole('combobox', { name: 'What do you need help with?' });
     await user.click(combobox);
     const list = await screen.findByRole('listbox', { name: 'What do you need help with?' });
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Handyman Services', 'Painting']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Handyman Services', 'Painting']),
+    );
 
     cleanup();
 
@@ -180,7 +191,9 @@ describe('entry: service, ZIP code, the pro', () => {
     await electric.user.clear(field);
     await electric.user.type(field, 'installation');
     await screen.findByRole('option', { name: 'Outlet Installation' });
-    const names = within(screen.getByRole('listbox', { name: 'What do you need help with?' })).getAllByRole('option').map((o) => o.textContent);
+    const names = within(screen.getByRole('listbox', { name: 'What do you need help with?' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names).toEqual([
       'Ceiling Fan Installation',
       'EV Charger Installation',
@@ -229,7 +242,13 @@ describe('entry: service, ZIP code, the pro', () => {
     // Not the site's top categories (Plumbing, Heating & A/C…), which it would refuse after a pick.
     await user.click(combobox);
     const list = await screen.findByRole('listbox', { name: 'What do you need help with?' });
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Electrical']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Electrical']),
+    );
     expect(screen.queryByText(/does not offer/)).toBeNull();
   });
 
@@ -284,7 +303,12 @@ describe('entry: service, ZIP code, the pro', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const notServed = await screen.findByRole('heading', { level: 3, name: 'Cap City Plumbing does not serve ZIP code 80202.' });
     await waitFor(() => expect(document.activeElement).toBe(notServed));
-    expect(received('POST', '/gateway/lead/v4/serviceproviders/suggestion').at(-1)?.body).toEqual({ categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [2005], limit: 3 });
+    expect(received('POST', '/gateway/lead/v4/serviceproviders/suggestion').at(-1)?.body).toEqual({
+      categoryId: 100,
+      postalCode: '80202',
+      excludedServiceProviderIds: [2005],
+      limit: 3,
+    });
     const choices = screen.getAllByRole('button', { name: /^Choose / });
     expect(choices).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Choose Denver Rooter Express' }));
@@ -331,7 +355,17 @@ describe('project: details, validation, creating the lead', () => {
   it('every field has a visible label; sending with fields missing or invalid shows each message beside its field and focuses the first', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);
-    for (const name of ['Street address', 'Apartment, suite or unit (optional)', 'City', 'State', 'ZIP code', 'First name', 'Last name', 'Email', 'Phone number']) {
+    for (const name of [
+      'Street address',
+      'Apartment, suite or unit (optional)',
+      'City',
+      'State',
+      'ZIP code',
+      'First name',
+      'Last name',
+      'Email',
+      'Phone number',
+    ]) {
       expect(field(name)).toBeTruthy();
     }
     expect(screen.getByRole('radio', { name: 'Not sure yet' })).toHaveProperty('checked', true);
@@ -358,13 +392,23 @@ describe('project: details, validation, creating the lead', () => {
   it('drops withAlId from the entry URL once the pro is known, replacing the history entry (Back leaves the funnel)', async () => {
     const funnel = renderFunnel({ location: { step: 'entry', withAlId: 1001 } });
     await waitFor(() => expect(funnel.events('lk-navigate')).toHaveLength(1));
-    expect(funnel.events('lk-navigate')[0]).toEqual({ url: expect.stringMatching(/\/app\/lead\/request_a_quote$/), kind: 'funnel', newTab: false, replace: true });
+    expect(funnel.events('lk-navigate')[0]).toEqual({
+      url: expect.stringMatching(/\/app\/lead\/request_a_quote$/),
+      kind: 'funnel',
+      newTab: false,
+      replace: true,
+    });
   });
 
   it('creates the lead once for a double click, fires lk-lead-create, announces and focuses the next step and scrolls to it smoothly', async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
     await toProject(funnel);
-    expect(funnel.events('lk-navigate').at(-1)).toEqual({ url: expect.stringMatching(/\/app\/lead\/request_a_quote\/1001\/project$/), kind: 'funnel', newTab: false, replace: false });
+    expect(funnel.events('lk-navigate').at(-1)).toEqual({
+      url: expect.stringMatching(/\/app\/lead\/request_a_quote\/1001\/project$/),
+      kind: 'funnel',
+      newTab: false,
+      replace: false,
+    });
     expect(liveRegion().textContent).toBe('Step 2 of 4: Your project');
     await fillProject(funnel);
     await funnel.user.click(screen.getByRole('button', { name: 'Review request' }));
@@ -475,7 +519,9 @@ describe('project: details, validation, creating the lead', () => {
     await funnel.user.click(within(await screen.findByRole('dialog', { name: 'Send your request?' })).getByRole('button', { name: 'Send request' }));
     const failed = await screen.findByText(/The security check was not passed/);
     expect(failed.closest('[role="alert"]')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the security check' }).getAttribute('href')).toMatch(/^http:\/\/sandbox\.test\/sandbox\/challenge\/challenge-\d+$/);
+    expect(screen.getByRole('link', { name: 'Open the security check' }).getAttribute('href')).toMatch(
+      /^http:\/\/sandbox\.test\/sandbox\/challenge\/challenge-\d+$/,
+    );
     expect(field('First name')).toHaveProperty('value', 'Casey');
   });
 
@@ -518,13 +564,15 @@ describe('suggestions', () => {
     // What the sandbox suggested (its service request), in its order.
     const request = funnel.sandbox.store.serviceRequests.at(-1)!;
     const suggested = request.suggestedIds.map((id) => funnel.sandbox.store.provider(id)!);
-    const answer = { serviceRequestId: request.serviceRequestId, serviceProviders: suggested.map((p) => ({ id: p.id, serviceProviderType: p.type, name: p.name })) };
+    const answer = {
+      serviceRequestId: request.serviceRequestId,
+      serviceProviders: suggested.map((p) => ({ id: p.id, serviceProviderType: p.type, name: p.name })),
+    };
     const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((box) => [box.name, box.checked])).toEqual(
-      [...answer.serviceProviders.filter((p) => p.serviceProviderType === 'AL'), ...answer.serviceProviders.filter((p) => p.serviceProviderType === 'HA')].map((p) => [
-        p.serviceProviderType === 'AL' ? `additional-sp-${p.id}` : `additional-hasp-${p.id}`,
-        false,
-      ]),
+      [...answer.serviceProviders.filter((p) => p.serviceProviderType === 'AL'), ...answer.serviceProviders.filter((p) => p.serviceProviderType === 'HA')].map(
+        (p) => [p.serviceProviderType === 'AL' ? `additional-sp-${p.id}` : `additional-hasp-${p.id}`, false],
+      ),
     );
     expect(screen.getByRole('group', { name: 'Pros near you' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Pros from our partner network' })).toBeTruthy();
@@ -559,7 +607,13 @@ describe('suggestions', () => {
 
   it("a pro's card shows the 2 reviews asked for, even when the gateway sends more", async () => {
     const funnel = renderFunnel({ spId: 1001, postalCode: '80202' });
-    const reviews = [1, 2, 3, 4, 5].map((n) => ({ reviewId: 90_000 + n, rating: 5, text: `Review text ${n}`, reviewerName: `Reviewer ${n}`, createDate: '2026-01-0' + n + 'T12:00:00Z' }));
+    const reviews = [1, 2, 3, 4, 5].map((n) => ({
+      reviewId: 90_000 + n,
+      rating: 5,
+      text: `Review text ${n}`,
+      reviewerName: `Reviewer ${n}`,
+      createDate: '2026-01-0' + n + 'T12:00:00Z',
+    }));
     funnel.sandbox.faults.status(200, { reviews, totalCount: 5 }, { route: 'POST /gateway/lead/v1/reviews/getByServiceProviderId' });
     await toSuggestions(funnel);
     const asked = funnel.received('POST', '/gateway/lead/v1/reviews/getByServiceProviderId');
@@ -569,7 +623,11 @@ describe('suggestions', () => {
     const regions = await screen.findAllByRole('region', { name: /^Reviews of / });
     expect(regions).toHaveLength(asked.length);
     for (const region of regions) {
-      expect(within(region).getAllByRole('listitem').map((item) => within(item).getByText(/^Review text/).textContent)).toEqual(['Review text 1', 'Review text 2']);
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((item) => within(item).getByText(/^Review text/).textContent),
+      ).toEqual(['Review text 1', 'Review text 2']);
     }
   });
 
@@ -592,12 +650,20 @@ describe('suggestions', () => {
   });
 
   it('when the lead or the suggestions cannot be fetched, shows the summary of the lead in the path', async () => {
-    const funnel = renderFunnel({ location: { step: 'suggestions', leadId: SANDBOX_LEADS.newest } }, { auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } });
+    const funnel = renderFunnel(
+      { location: { step: 'suggestions', leadId: SANDBOX_LEADS.newest } },
+      { auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } },
+    );
     funnel.sandbox.faults.status(500, { message: 'down' }, { route: 'POST /gateway/lead/v4/serviceproviders/suggestion' });
     await heading('Your request has been sent');
     expect(funnel.received('POST', '/gateway/lead/v4/serviceproviders/suggestion').map((r) => r.status)).toEqual([500]);
     await waitFor(() =>
-      expect(funnel.events('lk-navigate').at(-1)).toEqual({ url: expect.stringMatching(new RegExp(`/app/lead/request_a_quote/lead/${SANDBOX_LEADS.newest}/summary$`)), kind: 'funnel', newTab: false, replace: false }),
+      expect(funnel.events('lk-navigate').at(-1)).toEqual({
+        url: expect.stringMatching(new RegExp(`/app/lead/request_a_quote/lead/${SANDBOX_LEADS.newest}/summary$`)),
+        kind: 'funnel',
+        newTab: false,
+        replace: false,
+      }),
     );
     await waitFor(() => expect(liveRegion().textContent).toBe('Step 4 of 4: Summary'));
   });
@@ -708,7 +774,10 @@ describe('a reload', () => {
 
 describe('a new request', () => {
   it('starts over at the entry, with the pro the customer came from loaded again', async () => {
-    const funnel = renderFunnel({ spId: 1002, location: { step: 'summary', leadId: SANDBOX_LEADS.newest } }, { auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } });
+    const funnel = renderFunnel(
+      { spId: 1002, location: { step: 'summary', leadId: SANDBOX_LEADS.newest } },
+      { auth: { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } },
+    );
     await heading('Your request has been sent');
     await funnel.user.click(await screen.findByRole('button', { name: 'Start a new request' }));
     await heading('Request a quote from Mile High Electric');

@@ -46,7 +46,9 @@ export const projectDetailsAtom = atom<ProjectDetails>(EMPTY_PROJECT_DETAILS);
 /** The provider's details once loaded (its categories drive the category rules). */
 export const providerAtom = atom<ProviderDetails | null>(null);
 /** Where loading the provider stands (the entry step shows a failure with a retry). */
-export const providerStatusAtom = atom<{ readonly state: 'idle' | 'loading' | 'loaded' } | { readonly state: 'failed'; readonly error: GatewayError }>({ state: 'idle' });
+export const providerStatusAtom = atom<{ readonly state: 'idle' | 'loading' | 'loaded' } | { readonly state: 'failed'; readonly error: GatewayError }>({
+  state: 'idle',
+});
 /** The pro the customer came from (withAlId, sp-id, a project route): the frame loads its details once. */
 export const wantedProviderIdAtom = atom((get) => {
   const inputs = get(funnelInputsAtom);

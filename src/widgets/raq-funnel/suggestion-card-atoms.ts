@@ -54,10 +54,17 @@ export const suggestionCardDetailsAtom = atom(async (get, { signal }): Promise<S
     ).catch(swallow<Awaited<ReturnType<typeof getCombinedProviderDetails>>>),
     Promise.all(
       pros.map((pro) =>
-        getReviewsByServiceProvider(client, { serviceProviderType: pro.serviceProviderType, serviceProviderId: pro.id, limit: CARD_REVIEW_LIMIT, offset: 0 }, { signal })
+        getReviewsByServiceProvider(
+          client,
+          { serviceProviderType: pro.serviceProviderType, serviceProviderId: pro.id, limit: CARD_REVIEW_LIMIT, offset: 0 },
+          { signal },
+        )
           // What was asked for, even when a gateway sends more: a card is no place for a pro's
           // every review (hundreds would keep a phone busy for seconds as the step shows).
-          .then((answer) => [cardKey(pro.serviceProviderType, pro.id), { reviews: answer.reviews.slice(0, CARD_REVIEW_LIMIT), totalCount: answer.totalCount }] as const)
+          .then(
+            (answer) =>
+              [cardKey(pro.serviceProviderType, pro.id), { reviews: answer.reviews.slice(0, CARD_REVIEW_LIMIT), totalCount: answer.totalCount }] as const,
+          )
           .catch(swallow<never>),
       ),
     ),

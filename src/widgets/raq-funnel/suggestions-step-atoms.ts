@@ -1,10 +1,28 @@
 import { atom, type Getter } from 'jotai/vanilla';
-import { assignPayload, proSelectionPayload, setAdditionalField, splitSuggestions, suggestionRequest, withSuggestionsLoaded, type SplitSuggestions } from '../../domain/funnel-suggestions';
+import {
+  assignPayload,
+  proSelectionPayload,
+  setAdditionalField,
+  splitSuggestions,
+  suggestionRequest,
+  withSuggestionsLoaded,
+  type SplitSuggestions,
+} from '../../domain/funnel-suggestions';
 import { newIdempotencyKey } from '../../gateway/client';
 import { isAbortError } from '../../gateway/errors';
 import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../gateway/lead/funnel-calls';
 import type { ProviderSummary } from '../../gateway/lead/funnel-schemas';
-import { failed, fetchedLeadAtom, funnelFormAtom, funnelSessionAtom, ok, oneTimeSessionAtom, restart, suggestionsAtom, type ActionResult } from './shared-atoms';
+import {
+  failed,
+  fetchedLeadAtom,
+  funnelFormAtom,
+  funnelSessionAtom,
+  ok,
+  oneTimeSessionAtom,
+  restart,
+  suggestionsAtom,
+  type ActionResult,
+} from './shared-atoms';
 
 /** The suggestions step's state and calls (`<raq-funnel>`, docs/widget-shape.md): more pros for the lead, sending it to those chosen, (the cards' details: suggestion-card-atoms.ts). */
 
@@ -27,7 +45,10 @@ export const loadSuggestionsAtom = atom(null, async (get, set): Promise<ActionRe
     );
     const split = splitSuggestions(await getSuggestions(client, request, { signal }));
     const form = get(funnelFormAtom);
-    set(funnelFormAtom, withSuggestionsLoaded({ ...form, postalCode: lead.postalAddress.postalCode, advertisingZone: lead.postalAddress.advertisingZone ?? null }, split));
+    set(
+      funnelFormAtom,
+      withSuggestionsLoaded({ ...form, postalCode: lead.postalAddress.postalCode, advertisingZone: lead.postalAddress.advertisingZone ?? null }, split),
+    );
     set(fetchedLeadAtom, lead);
     set(suggestionsAtom, split);
     return ok(split);

@@ -27,7 +27,13 @@ function ProCard({ pro, details }: { pro: ProviderSummary; details: SuggestionCa
   return (
     <li className="lk-funnel__pro lk-funnel__pro--card" part="funnel-pro" data-type={pro.serviceProviderType}>
       <div className="lk-funnel__pro-choice">
-        <input id={id} type="checkbox" name={name} checked={form.additionalFields[name] === true} onChange={(event) => setField({ name, checked: event.target.checked })} />
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={form.additionalFields[name] === true}
+          onChange={(event) => setField({ name, checked: event.target.checked })}
+        />
         <label htmlFor={id} className="lk-funnel__pro-name">
           {pro.name}
         </label>
@@ -48,7 +54,9 @@ function ProCard({ pro, details }: { pro: ProviderSummary; details: SuggestionCa
                 <li key={review.reviewId}>
                   <ProRating rating={review.rating} reviewCount={null} />
                   <blockquote className="lk-funnel__review-text">{review.text}</blockquote>
-                  <p className="lk-funnel__muted">{t('funnel.suggestions.reviewBy', { name: review.reviewerName, date: dateFormat.format(new Date(review.createDate)) })}</p>
+                  <p className="lk-funnel__muted">
+                    {t('funnel.suggestions.reviewBy', { name: review.reviewerName, date: dateFormat.format(new Date(review.createDate)) })}
+                  </p>
                 </li>
               ))}
             </ul>

@@ -5,7 +5,21 @@ import { INITIAL_FUNNEL_SESSION } from '../../domain/funnel-session';
 import { normalizePhone } from '../../domain/phone';
 import { isAbortError, isGatewayError } from '../../gateway/errors';
 import { fetchLead, getFollowUpDeals, getProviderComparison, markHired, updateUserPhone } from '../../gateway/lead/funnel-calls';
-import { funnelSessionAtom, funnelFormAtom, projectDetailsAtom, providerAtom, providerStatusAtom, fetchedLeadAtom, suggestionsAtom, eligibilityAtom, oneTimeSessionAtom, controllersAtom, type ActionResult, ok, failed } from './shared-atoms';
+import {
+  funnelSessionAtom,
+  funnelFormAtom,
+  projectDetailsAtom,
+  providerAtom,
+  providerStatusAtom,
+  fetchedLeadAtom,
+  suggestionsAtom,
+  eligibilityAtom,
+  oneTimeSessionAtom,
+  controllersAtom,
+  type ActionResult,
+  ok,
+  failed,
+} from './shared-atoms';
 import { forgetCreatesAtom } from './project-step-atoms';
 
 /** The summary step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): who got the request, the phone update, hiring, deals, a new request. */
@@ -84,7 +98,12 @@ export const startNewRequestAtom = atom(null, async (get, set) => {
   for (const controller of get(controllersAtom).values()) controller.abort();
   await get(oneTimeSessionAtom).end();
   const session = get(funnelSessionAtom);
-  set(funnelSessionAtom, { ...INITIAL_FUNNEL_SESSION, rehydrateComplete: session.rehydrateComplete, isAuthenticatedWorkflow: session.isAuthenticatedWorkflow, entryPointReferrer: session.entryPointReferrer });
+  set(funnelSessionAtom, {
+    ...INITIAL_FUNNEL_SESSION,
+    rehydrateComplete: session.rehydrateComplete,
+    isAuthenticatedWorkflow: session.isAuthenticatedWorkflow,
+    entryPointReferrer: session.entryPointReferrer,
+  });
   set(funnelFormAtom, EMPTY_FUNNEL_FORM);
   set(projectDetailsAtom, EMPTY_PROJECT_DETAILS);
   set(forgetCreatesAtom);

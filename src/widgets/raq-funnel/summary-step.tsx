@@ -7,7 +7,16 @@ import { loadableOf } from '../../runtime/loadable';
 import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { Skeleton } from '../../ui/skeleton';
-import { comparisonAtom, followUpDealsAtom, funnelFormAtom, markHiredAtom, projectDetailsAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './funnel-atoms';
+import {
+  comparisonAtom,
+  followUpDealsAtom,
+  funnelFormAtom,
+  markHiredAtom,
+  projectDetailsAtom,
+  startNewRequestAtom,
+  summaryLeadAtom,
+  updatePhoneAtom,
+} from './funnel-atoms';
 import { ProRating } from './pro-summary';
 
 const summaryLeadLoadableAtom = loadableOf(summaryLeadAtom);

@@ -128,10 +128,21 @@ describe('<ReviewRequest>', () => {
   it("asks for one or more categories when none was ever chosen (the lead's category is not the provider's)", async () => {
     const recorder = recordingFetch((request) => {
       if (request.url.includes('/office/v1/review-request')) {
-        return json(200, { leadId: 7, serviceProviderId: 1001, firstName: 'Ann', lastName: 'Lee', emailAddress: 'ann@example.com', phoneNumber: '3035550100', isMaskedPhone: false, postalCode: '80202', category: { id: 55555, name: 'Pool Cleaning' } });
+        return json(200, {
+          leadId: 7,
+          serviceProviderId: 1001,
+          firstName: 'Ann',
+          lastName: 'Lee',
+          emailAddress: 'ann@example.com',
+          phoneNumber: '3035550100',
+          isMaskedPhone: false,
+          postalCode: '80202',
+          category: { id: 55555, name: 'Pool Cleaning' },
+        });
       }
       if (request.url.includes('/categories')) return json(200, { categories: [{ categoryId: 100, categoryName: 'Plumbing', overallReviewCount: 3 }] });
-      if (request.url.includes('/v1/category')) return json(200, { categories: [{ categoryId: 55555, name: 'Pool Cleaning', parentCategory: { categoryId: 555 } }] });
+      if (request.url.includes('/v1/category'))
+        return json(200, { categories: [{ categoryId: 55555, name: 'Pool Cleaning', parentCategory: { categoryId: 555 } }] });
       return json(500, { message: 'unexpected' });
     });
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch: recorder.fetch, retry: { retries: 0 } });
@@ -145,7 +156,9 @@ describe('<ReviewRequest>', () => {
     expect(screen.getByText('Not provided')).toBeTruthy();
     await user.click(submitButton());
     const categories = screen.getByRole('button', { name: /Categories/ });
-    expect(document.getElementById(categories.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please select one or more categories for this review');
+    expect(document.getElementById(categories.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please select one or more categories for this review',
+    );
     expect(document.activeElement).toBe(categories);
     expect(recorder.requests.some((r) => r.method === 'POST' && r.url.includes('request-by-email'))).toBe(false);
   });
@@ -326,7 +339,7 @@ describe('<ReviewRequest>', () => {
   });
 });
 
-describe('<ReviewRequest>: the lead\'s draft review keeps the work between openings', () => {
+describe("<ReviewRequest>: the lead's draft review keeps the work between openings", () => {
   const DRAFT_PATH = '/gateway/review/api/v1/draft-review/';
   const GET_OR_CREATE = `${DRAFT_PATH}get-or-create`;
   const puts = (received: ReturnType<typeof setup>['received']) => received('PUT', DRAFT_PATH);
@@ -355,7 +368,11 @@ describe('<ReviewRequest>: the lead\'s draft review keeps the work between openi
     const [put] = puts(received);
     expect(put?.path).toBe(`${DRAFT_PATH}${leadDraft(sandbox)?.draftReviewId}`);
     // Only the work: never the customer's contact details, words or ratings.
-    expect(put?.body).toEqual({ draftReview: { descriptionOfWork: 'Installed a 3-ton unit.\nRemoved the old one.', workCompleted: false }, draftRatings: [], categories: [10102] });
+    expect(put?.body).toEqual({
+      draftReview: { descriptionOfWork: 'Installed a 3-ton unit.\nRemoved the old one.', workCompleted: false },
+      draftRatings: [],
+      categories: [10102],
+    });
     await waitFor(() => expect(put?.status).toBe(200));
 
     await closeModal(user);

@@ -31,32 +31,36 @@ type Bundler = (entry: string, outDir: string) => Promise<void>;
 const bundlers = (hosts: string): Record<string, Bundler> => {
   const fromHosts = (name: string) => pathToFileURL(createRequire(path.join(hosts, 'package.json')).resolve(name)).href;
   return {
-  async esbuild(entry, outDir) {
-    const esbuild = (await import(fromHosts('esbuild'))) as typeof Esbuild;
-    await esbuild.build({ entryPoints: [entry], bundle: true, splitting: true, format: 'esm', platform: 'browser', outdir: outDir, logLevel: 'silent' });
-  },
-  async rollup(entry, outDir) {
-    // Typed here, not imported as types: test/hosts/node_modules (where Rollup is) is installed by
-    // run.ts, after the root's type-check.
-    type Plugin = object;
-    const { rollup } = (await import(fromHosts('rollup'))) as {
-      rollup(options: { input: string; plugins: Plugin[]; onwarn(): void }): Promise<{ write(options: { dir: string; format: 'es' }): Promise<unknown>; close(): Promise<void> }>;
-    };
-    const { nodeResolve } = (await import(fromHosts('@rollup/plugin-node-resolve'))) as { nodeResolve(options: { browser: boolean }): Plugin };
-    const { default: commonjs } = (await import(fromHosts('@rollup/plugin-commonjs'))) as { default(): Plugin };
-    const bundle = await rollup({ input: entry, plugins: [nodeResolve({ browser: true }), commonjs()], onwarn: () => {} });
-    await bundle.write({ dir: outDir, format: 'es' });
-    await bundle.close();
-  },
-  async vite(entry, outDir) {
-    const { build } = (await import(fromHosts('vite'))) as typeof Vite;
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: path.dirname(entry),
-      build: { outDir, emptyOutDir: true, lib: { entry, formats: ['es'], fileName: 'entry' } },
-    });
-  },
+    async esbuild(entry, outDir) {
+      const esbuild = (await import(fromHosts('esbuild'))) as typeof Esbuild;
+      await esbuild.build({ entryPoints: [entry], bundle: true, splitting: true, format: 'esm', platform: 'browser', outdir: outDir, logLevel: 'silent' });
+    },
+    async rollup(entry, outDir) {
+      // Typed here, not imported as types: test/hosts/node_modules (where Rollup is) is installed by
+      // run.ts, after the root's type-check.
+      type Plugin = object;
+      const { rollup } = (await import(fromHosts('rollup'))) as {
+        rollup(options: {
+          input: string;
+          plugins: Plugin[];
+          onwarn(): void;
+        }): Promise<{ write(options: { dir: string; format: 'es' }): Promise<unknown>; close(): Promise<void> }>;
+      };
+      const { nodeResolve } = (await import(fromHosts('@rollup/plugin-node-resolve'))) as { nodeResolve(options: { browser: boolean }): Plugin };
+      const { default: commonjs } = (await import(fromHosts('@rollup/plugin-commonjs'))) as { default(): Plugin };
+      const bundle = await rollup({ input: entry, plugins: [nodeResolve({ browser: true }), commonjs()], onwarn: () => {} });
+      await bundle.write({ dir: outDir, format: 'es' });
+      await bundle.close();
+    },
+    async vite(entry, outDir) {
+      const { build } = (await import(fromHosts('vite'))) as typeof Vite;
+      await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: path.dirname(entry),
+        build: { outDir, emptyOutDir: true, lib: { entry, formats: ['es'], fileName: 'entry' } },
+      });
+    },
   };
 };
 
@@ -100,7 +104,8 @@ export async function checkBundlers(hosts: string, tarball: string): Promise<str
       () => '',
       (error: unknown) => message(error),
     );
-    if (!/@twilio\/conversations/.test(refused) || !/heic-to/.test(refused)) failures.push(`esbuild, no peers: leadkit/twilio and leadkit/heic should fail to resolve their peers, got: ${refused || 'a build'}`);
+    if (!/@twilio\/conversations/.test(refused) || !/heic-to/.test(refused))
+      failures.push(`esbuild, no peers: leadkit/twilio and leadkit/heic should fail to resolve their peers, got: ${refused || 'a build'}`);
 
     // 2. With the peers, in a project of its own.
     const project = path.join(work, 'with-peers');
@@ -111,7 +116,15 @@ export async function checkBundlers(hosts: string, tarball: string): Promise<str
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'with-peers', private: true, type: 'module' }));
     await run(
       'npm',
-      ['install', ...NPM_FLAGS, tarball, pin('react', pinned.devDependencies), pin('react-dom', pinned.devDependencies), pin('@twilio/conversations', root.devDependencies), pin('heic-to', root.devDependencies)],
+      [
+        'install',
+        ...NPM_FLAGS,
+        tarball,
+        pin('react', pinned.devDependencies),
+        pin('react-dom', pinned.devDependencies),
+        pin('@twilio/conversations', root.devDependencies),
+        pin('heic-to', root.devDependencies),
+      ],
       { cwd: project, timeout: 300_000 },
     );
     const entry = path.join(project, 'with-peers.js');

@@ -208,7 +208,11 @@ export function chatRoutes({ store, chat }: SandboxContext) {
         write(() => {
           switch (event.kind) {
             case 'message':
-              return stream.writeSSE({ id: String(event.id), event: CHAT_MESSAGE_EVENT, data: JSON.stringify({ conversationSid: event.conversationSid, message: event.message }) });
+              return stream.writeSSE({
+                id: String(event.id),
+                event: CHAT_MESSAGE_EVENT,
+                data: JSON.stringify({ conversationSid: event.conversationSid, message: event.message }),
+              });
             case 'read':
               return stream.writeSSE({
                 id: String(event.id),
@@ -216,7 +220,10 @@ export function chatRoutes({ store, chat }: SandboxContext) {
                 data: JSON.stringify({ conversationSid: event.conversationSid, identity: event.identity, lastReadMessageIndex: event.lastReadMessageIndex }),
               });
             case 'typing':
-              return stream.writeSSE({ event: CHAT_TYPING_EVENT, data: JSON.stringify({ conversationSid: event.conversationSid, identity: event.identity, typing: event.typing }) });
+              return stream.writeSSE({
+                event: CHAT_TYPING_EVENT,
+                data: JSON.stringify({ conversationSid: event.conversationSid, identity: event.identity, typing: event.typing }),
+              });
           }
         }),
       );
@@ -231,10 +238,7 @@ export function chatRoutes({ store, chat }: SandboxContext) {
   return app;
 }
 
-const CustomerRepliesSchema = v.union([
-  v.object({ delayMs: v.pipe(v.number(), v.minValue(0), v.maxValue(600_000)) }),
-  v.object({ enabled: v.literal(false) }),
-]);
+const CustomerRepliesSchema = v.union([v.object({ delayMs: v.pipe(v.number(), v.minValue(0), v.maxValue(600_000)) }), v.object({ enabled: v.literal(false) })]);
 
 /**
  * Under `/sandbox/chat` (no caller headers, never faulted):

@@ -114,7 +114,12 @@ export function renewOneTimeToken(store: SandboxStore, now: () => Date, token: s
  * `POST /gateway/lead/v1/contact` (M7) does, and the host stand-in's `/host-stand-in/contact`
  * (routes/host-stand-in.ts) the same, so a test reads either in `store.contacts`.
  */
-export function recordContacts(store: SandboxStore, now: () => Date, body: v.InferOutput<typeof CreateContactRequestSchema>, memberId: number | null): { contactIds: number[] } {
+export function recordContacts(
+  store: SandboxStore,
+  now: () => Date,
+  body: v.InferOutput<typeof CreateContactRequestSchema>,
+  memberId: number | null,
+): { contactIds: number[] } {
   if (!([...Object.values(CONTACT_TYPES), MESSAGE_SENT_CONTACT_TYPE] as number[]).includes(body.contactType)) {
     throw badRequest('Invalid request: contactType must be a known contact type.', ['contactType']);
   }
@@ -227,7 +232,13 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     const lead = createLead(
       member,
       body,
-      { lineOne: body.address.lineOne, lineTwo: body.address.lineTwo ?? null, city: body.address.city, state: body.address.state, postalCode: body.address.postalCode },
+      {
+        lineOne: body.address.lineOne,
+        lineTwo: body.address.lineTwo ?? null,
+        city: body.address.city,
+        state: body.address.state,
+        postalCode: body.address.postalCode,
+      },
       ha.map((p) => p.id),
       body.externalType || body.externalId || body.externalLeadAttributes
         ? { type: body.externalType ?? null, id: body.externalId ?? null, attributes: { ...body.externalLeadAttributes } }
@@ -276,7 +287,9 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     // business, and a business is suggested once, by its AL listing when it has one — the
     // request already sent to Acme must not offer Acme again under its other listing.
     const business = (p: Provider) => p.linkedAlId ?? p.id;
-    const excluded = new Set(body.excludedServiceProviderIds.map((id) => store.provider(id)).map((p, i) => (p ? business(p) : body.excludedServiceProviderIds[i]!)));
+    const excluded = new Set(
+      body.excludedServiceProviderIds.map((id) => store.provider(id)).map((p, i) => (p ? business(p) : body.excludedServiceProviderIds[i]!)),
+    );
     const eligible = store.providers.filter((p) => !excluded.has(business(p)) && p.serviceArea.includes(body.postalCode) && serves(store, p, body.categoryId));
     const suggested = eligible
       .filter((p) => p.type === 'AL' || !eligible.some((other) => other.type === 'AL' && other.id === p.linkedAlId))
@@ -300,8 +313,7 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
   app.post('/v1/serviceProviders/details', (c) => {
     requireMember(c, store);
     const body = parseBody(c, CombinedDetailsRequestSchema);
-    const pick = (ids: number[], type: ProviderType) =>
-      ids.map((id) => store.provider(id)).filter((p): p is Provider => p !== undefined && p.type === type);
+    const pick = (ids: number[], type: ProviderType) => ids.map((id) => store.provider(id)).filter((p): p is Provider => p !== undefined && p.type === type);
     const providers = [...pick(body.alServiceProviderIds, 'AL'), ...pick(body.haServiceProviderIds, 'HA')];
     return c.json({
       serviceProviders: providers.map((p) => ({
@@ -417,7 +429,12 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     request.haSelectedIds = [...new Set([...request.haSelectedIds, ...ha])];
     const lead = request.leadId === null ? undefined : store.lead(request.leadId);
     if (lead) lead.haProviderIds = [...new Set([...lead.haProviderIds, ...ha])];
-    store.sentNotifications.push({ kind: 'pro-selection', leadIds: lead ? [lead.leadId] : [], serviceRequestId: request.serviceRequestId, at: now().toISOString() });
+    store.sentNotifications.push({
+      kind: 'pro-selection',
+      leadIds: lead ? [lead.leadId] : [],
+      serviceRequestId: request.serviceRequestId,
+      at: now().toISOString(),
+    });
     return c.json({ sent: true });
   });
 
@@ -427,7 +444,8 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
     const lead = requireOwnLead(store, idParam(c, 'leadId'), member);
     const body = parseBody(c, MarkHiredRequestSchema);
     const provider = store.provider(body.serviceProviderId);
-    const gotLead = body.serviceProviderType === 'AL' ? lead.assignments.some((a) => a.spId === body.serviceProviderId) : lead.haProviderIds.includes(body.serviceProviderId);
+    const gotLead =
+      body.serviceProviderType === 'AL' ? lead.assignments.some((a) => a.spId === body.serviceProviderId) : lead.haProviderIds.includes(body.serviceProviderId);
     if (!provider || provider.type !== body.serviceProviderType || !gotLead) {
       throw badRequest('Invalid request: serviceProviderId must be a provider this lead was sent to.', ['serviceProviderId']);
     }
@@ -474,4 +492,3 @@ export function leadFunnelRoutes({ store, now }: SandboxContext) {
 
   return app;
 }
-

@@ -2,11 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { isValidEmail } from '../../../../src/domain/email';
 import { REVIEW_SOURCE_VERSION_DEFAULT } from '../../../../src/domain/review-form';
-import {
-  DraftReviewRequestSchema,
-  DraftReviewUpdateSchema,
-  ReviewRequestByEmailSchema,
-} from '../../../../src/gateway/review/schemas';
+import { DraftReviewRequestSchema, DraftReviewUpdateSchema, ReviewRequestByEmailSchema } from '../../../../src/gateway/review/schemas';
 import { CategoryId, Id } from '../../../../src/gateway/shared-schemas';
 import { callerType, optionalMember, requireOwnLead, requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
@@ -165,7 +161,14 @@ export function reviewRoutes({ store, now }: SandboxContext) {
     const email = body.emailAddress.toLowerCase();
     let member: Member | undefined = store.members.find((m) => m.email?.toLowerCase() === email);
     if (!member) {
-      member = { id: store.next('member'), firstName: body.firstName, lastName: body.lastName, email: body.emailAddress, phoneNumber: body.phoneNumber, postalCode: body.postalCode };
+      member = {
+        id: store.next('member'),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.emailAddress,
+        phoneNumber: body.phoneNumber,
+        postalCode: body.postalCode,
+      };
       store.members.push(member);
     }
     // The request fills in the member's latest draft review of this provider (the one the

@@ -11,7 +11,12 @@ import { idParam, notFound, parseBody } from '../http';
  */
 
 const FaultRequestSchema = v.variant('kind', [
-  v.object({ kind: v.literal('latency'), ms: v.pipe(v.number(), v.minValue(0)), route: v.optional(v.string()), times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({
+    kind: v.literal('latency'),
+    ms: v.pipe(v.number(), v.minValue(0)),
+    route: v.optional(v.string()),
+    times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
   v.object({
     kind: v.literal('status'),
     status: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)),

@@ -209,7 +209,12 @@ export function seedChat(ctx: ChatSeedContext): void {
   const last = tokenThread.at(-1);
   if (last) {
     const at = (new Date(last.createDate).getTime() + now.getTime()) / 2;
-    const photo: StoredMedia = { mediaSid: SEEDED_PHOTO.mediaSid, contentType: SEEDED_PHOTO.contentType, filename: SEEDED_PHOTO.filename, size: seededPhotoBytes().length };
+    const photo: StoredMedia = {
+      mediaSid: SEEDED_PHOTO.mediaSid,
+      contentType: SEEDED_PHOTO.contentType,
+      filename: SEEDED_PHOTO.filename,
+      size: seededPhotoBytes().length,
+    };
     push(MAIN_PROVIDER_ID, SANDBOX_MEMBER_ID, last.leadId, false, '', at, [photo]);
   }
 
@@ -228,6 +233,13 @@ export function seedChat(ctx: ChatSeedContext): void {
 
   // The long thread's member and conversation (its messages are generated, not stored).
   const long = SANDBOX_LONG_THREAD;
-  members.push({ id: long.memberId, firstName: 'Harper', lastName: 'Whitfield', email: 'harper.whitfield@example.com', phoneNumber: '3035550190', postalCode: '80202' });
+  members.push({
+    id: long.memberId,
+    firstName: 'Harper',
+    lastName: 'Whitfield',
+    email: 'harper.whitfield@example.com',
+    phoneNumber: '3035550190',
+    postalCode: '80202',
+  });
   threads.push({ spId: long.spId, memberId: long.memberId, unreadForProvider: false, unreadForMember: false });
 }

@@ -123,8 +123,26 @@ export function buildSeed(seed: number, now: Date): SandboxData {
     const createDate = ago(daysAgo * DAY);
     const extra = text ? { text } : {};
     activities.push(
-      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: memberId, interactorType: 'Member', counterpartId: MAIN_PROVIDER_ID, actorId, ...extra },
-      { activityId: `act-${activitySeq++}`, activityType: type, createDate, interactorId: MAIN_PROVIDER_ID, interactorType: 'ServiceProvider', counterpartId: memberId, actorId, ...extra },
+      {
+        activityId: `act-${activitySeq++}`,
+        activityType: type,
+        createDate,
+        interactorId: memberId,
+        interactorType: 'Member',
+        counterpartId: MAIN_PROVIDER_ID,
+        actorId,
+        ...extra,
+      },
+      {
+        activityId: `act-${activitySeq++}`,
+        activityType: type,
+        createDate,
+        interactorId: MAIN_PROVIDER_ID,
+        interactorType: 'ServiceProvider',
+        counterpartId: memberId,
+        actorId,
+        ...extra,
+      },
     );
   };
   const history: [daysAgo: number, fromProvider: boolean, text: string | undefined][] = [
@@ -135,19 +153,39 @@ export function buildSeed(seed: number, now: Date): SandboxData {
     [60, false, 'Thanks again. The new unit runs great.'],
     [30, true, 'Glad to hear it! Reach out any time.'],
   ];
-  history.forEach(([daysAgo, fromProvider, text]) => activity(SANDBOX_MEMBER_ID, 'GenericMessage.v1', daysAgo, fromProvider ? MAIN_PROVIDER_ID : SANDBOX_MEMBER_ID, text));
+  history.forEach(([daysAgo, fromProvider, text]) =>
+    activity(SANDBOX_MEMBER_ID, 'GenericMessage.v1', daysAgo, fromProvider ? MAIN_PROVIDER_ID : SANDBOX_MEMBER_ID, text),
+  );
   activity(SANDBOX_MEMBER_ID, 'PhoneCall.v1', 10);
   activity(5003, 'GenericMessage.v1', 90, 5003, 'Is the estimate still valid for next month?');
   activity(5004, 'GenericMessage.v1', 50, 5004, 'Can you send photos of similar work?');
 
   const contacts: ContactRecord[] = [
     {
-      contactId: 90_001, contactType: 1, contactPlacementType: 44, serviceProviderId: MAIN_PROVIDER_ID, memberId: SANDBOX_MEMBER_ID,
-      entityId: String(SANDBOX_LEADS.newest), entityType: 'lead', postalCode: '80202', categoryId: 10002, campaignId: null, createDate: newest?.createDate ?? ago(0),
+      contactId: 90_001,
+      contactType: 1,
+      contactPlacementType: 44,
+      serviceProviderId: MAIN_PROVIDER_ID,
+      memberId: SANDBOX_MEMBER_ID,
+      entityId: String(SANDBOX_LEADS.newest),
+      entityType: 'lead',
+      postalCode: '80202',
+      categoryId: 10002,
+      campaignId: null,
+      createDate: newest?.createDate ?? ago(0),
     },
     {
-      contactId: 90_002, contactType: 10, contactPlacementType: 44, serviceProviderId: MAIN_PROVIDER_ID, memberId: SANDBOX_MEMBER_ID,
-      entityId: 'msg-00001', entityType: 'message', postalCode: '80202', categoryId: 10002, campaignId: null, createDate: ago(0),
+      contactId: 90_002,
+      contactType: 10,
+      contactPlacementType: 44,
+      serviceProviderId: MAIN_PROVIDER_ID,
+      memberId: SANDBOX_MEMBER_ID,
+      entityId: 'msg-00001',
+      entityType: 'message',
+      postalCode: '80202',
+      categoryId: 10002,
+      campaignId: null,
+      createDate: ago(0),
     },
   ];
 

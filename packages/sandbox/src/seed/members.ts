@@ -13,16 +13,76 @@ export const SANDBOX_MEMBER_POSTAL_ADDRESS_ID = 7001;
 export const NAMELESS_MEMBER_IDS: readonly number[] = [5040, 5041];
 
 const FIRST_NAMES = [
-  'Avery', 'Blake', 'Carmen', 'Dana', 'Elliot', 'Fatima', 'Gabriel', 'Hana', 'Isaac', 'Jasmine', 'Kenji', 'Lucia',
-  'Mateo', 'Nora', 'Omar', 'Paige', 'Quinn', 'Rosa', 'Samir', 'Tessa', 'Uma', 'Victor', 'Wren', 'Ximena', 'Yusuf', 'Zoe',
+  'Avery',
+  'Blake',
+  'Carmen',
+  'Dana',
+  'Elliot',
+  'Fatima',
+  'Gabriel',
+  'Hana',
+  'Isaac',
+  'Jasmine',
+  'Kenji',
+  'Lucia',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Paige',
+  'Quinn',
+  'Rosa',
+  'Samir',
+  'Tessa',
+  'Uma',
+  'Victor',
+  'Wren',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
 ];
 const LAST_NAMES = [
-  'Anderson', 'Brooks', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hughes', 'Ibrahim', 'Jensen', 'Kowalski',
-  'Lopez', 'Morales', "O'Brien", 'Nguyen', 'Park', 'Quintero', 'Rossi', 'Schmidt', 'Thompson', 'Usman', 'Vargas', 'Walker', 'Yamamoto',
+  'Anderson',
+  'Brooks',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ibrahim',
+  'Jensen',
+  'Kowalski',
+  'Lopez',
+  'Morales',
+  "O'Brien",
+  'Nguyen',
+  'Park',
+  'Quintero',
+  'Rossi',
+  'Schmidt',
+  'Thompson',
+  'Usman',
+  'Vargas',
+  'Walker',
+  'Yamamoto',
 ];
 export const STREETS = [
-  'Larimer St', 'Blake St', 'Wazee St', 'Colfax Ave', 'Downing St', 'Speer Blvd', 'York St', 'Federal Blvd', 'Tennyson St',
-  'Pearl St', 'Gaylord St', 'Race St', 'Sheridan Blvd', 'Evans Ave', 'Alameda Ave', 'Broadway',
+  'Larimer St',
+  'Blake St',
+  'Wazee St',
+  'Colfax Ave',
+  'Downing St',
+  'Speer Blvd',
+  'York St',
+  'Federal Blvd',
+  'Tennyson St',
+  'Pearl St',
+  'Gaylord St',
+  'Race St',
+  'Sheridan Blvd',
+  'Evans Ave',
+  'Alameda Ave',
+  'Broadway',
 ];
 
 /** A fictional number: 555-01xx style numbers are reserved for fiction. */
@@ -31,7 +91,12 @@ export function fictionalPhone(areaCode: string, n: number): string {
 }
 
 function email(first: string | null, last: string | null, id: number): string {
-  const local = [first, last].filter(Boolean).join('.').toLowerCase().replace(/[^a-z.]/g, '') || `member${id}`;
+  const local =
+    [first, last]
+      .filter(Boolean)
+      .join('.')
+      .toLowerCase()
+      .replace(/[^a-z.]/g, '') || `member${id}`;
   return `${local}@example.com`;
 }
 
@@ -59,7 +124,14 @@ export function seedMembers(random: Random): { members: Member[]; postalAddresse
     });
   }
   for (const id of NAMELESS_MEMBER_IDS) {
-    members.push({ id, firstName: null, lastName: null, email: email(null, null, id), phoneNumber: fictionalPhone('303', 100 + id - 5000), postalCode: '80203' });
+    members.push({
+      id,
+      firstName: null,
+      lastName: null,
+      email: email(null, null, id),
+      phoneNumber: fictionalPhone('303', 100 + id - 5000),
+      postalCode: '80203',
+    });
   }
 
   const postalAddresses: PostalAddress[] = [];
@@ -78,6 +150,14 @@ export function seedMembers(random: Random): { members: Member[]; postalAddresse
     });
   }
   // The token member has a second address (a rental) for the funnel's address choice.
-  postalAddresses.push({ postalAddressId, memberId: SANDBOX_MEMBER_ID, lineOne: '77 Tennyson St', lineTwo: 'Unit B', city: 'Denver', state: 'CO', postalCode: '80211' });
+  postalAddresses.push({
+    postalAddressId,
+    memberId: SANDBOX_MEMBER_ID,
+    lineOne: '77 Tennyson St',
+    lineTwo: 'Unit B',
+    city: 'Denver',
+    state: 'CO',
+    postalCode: '80211',
+  });
   return { members, postalAddresses };
 }

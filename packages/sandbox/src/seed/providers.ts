@@ -23,11 +23,22 @@ const ROWS: readonly ProviderRow[] = [
     type: 'AL',
     name: 'Acme Plumbing & Heating',
     postalCode: '80202',
-    categoryIds: [100, 10001, 10002, 10003, 10004, 10005, 10006, 10007, 101, 10101, 10102, 10103, 10104, 10105, 10106, 102, 10203, 107, 10701, 110, 11002, 108, 10802, 119, 11901],
+    categoryIds: [
+      100, 10001, 10002, 10003, 10004, 10005, 10006, 10007, 101, 10101, 10102, 10103, 10104, 10105, 10106, 102, 10203, 107, 10701, 110, 11002, 108, 10802, 119,
+      11901,
+    ],
     rating: 4.7,
     reviewCount: 212,
   },
-  { id: 1002, type: 'AL', name: 'Mile High Electric', postalCode: '80205', categoryIds: [102, 10201, 10202, 10203, 10204, 10205], rating: 4.5, reviewCount: 98 },
+  {
+    id: 1002,
+    type: 'AL',
+    name: 'Mile High Electric',
+    postalCode: '80205',
+    categoryIds: [102, 10201, 10202, 10203, 10204, 10205],
+    rating: 4.5,
+    reviewCount: 98,
+  },
   {
     id: 1003,
     type: 'AL',
@@ -79,7 +90,16 @@ const ROWS: readonly ProviderRow[] = [
   { id: 2003, type: 'HA', name: 'Denver Drain Doctors', postalCode: '80204', categoryIds: [100, 10003, 10004, 10005], rating: 4.1, reviewCount: 45 },
   { id: 2004, type: 'HA', name: 'Summit Pest Solutions', postalCode: '80012', categoryIds: [109, 10901, 10902], rating: 4.4, reviewCount: 66 },
   { id: 2006, type: 'HA', name: 'Aurora Tank & Boiler', postalCode: '80012', categoryIds: [10002, 101, 10101], rating: 4.3, reviewCount: 29 },
-  { id: 2005, type: 'HA', name: 'Cap City Plumbing', postalCode: '78701', categoryIds: [100, 10001, 10002], rating: 4.0, reviewCount: 12, serviceArea: ['78701'] },
+  {
+    id: 2005,
+    type: 'HA',
+    name: 'Cap City Plumbing',
+    postalCode: '78701',
+    categoryIds: [100, 10001, 10002],
+    rating: 4.0,
+    reviewCount: 12,
+    serviceArea: ['78701'],
+  },
 ];
 
 export function seedProviders(): Provider[] {

@@ -22,4 +22,3 @@ export function toggleSelection(selection: Selection, leadId: number, selected: 
   }
   return { ids, anchor: leadId };
 }
-

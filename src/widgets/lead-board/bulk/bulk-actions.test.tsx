@@ -37,7 +37,10 @@ async function shownBoard(props = {}) {
 const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
 const idOf = (card: HTMLElement) => Number(card.dataset.leadId);
 const checkboxOf = (card: HTMLElement) => within(card).getByRole('checkbox', { name: /^Select lead from / });
-const selectedIds = () => cards().filter((card) => checkboxOf(card).matches(':checked')).map(idOf);
+const selectedIds = () =>
+  cards()
+    .filter((card) => checkboxOf(card).matches(':checked'))
+    .map(idOf);
 const toolbar = () => screen.findByRole('group', { name: 'Selected leads' }, { timeout: TOOLBAR_TIMEOUT_MS });
 const archiveBodies = (view: ReturnType<typeof renderWidget>) => view.received('POST', ARCHIVE_PATH).map((request) => request.body);
 
@@ -188,7 +191,9 @@ describe('<LeadBoard> bulk actions', () => {
     const events = archiveEvents(view.host);
     const before = view.received('POST', READ_PATH).length;
     // The first card was opened (so read), and two unread ones.
-    const unread = cards().filter((card) => card.dataset.read === 'false').slice(0, 2);
+    const unread = cards()
+      .filter((card) => card.dataset.read === 'false')
+      .slice(0, 2);
     expect(unread).toHaveLength(2);
     const picks = [cards()[0]!, ...unread];
     for (const card of picks) await userEvent.click(checkboxOf(card));
@@ -196,7 +201,10 @@ describe('<LeadBoard> bulk actions', () => {
     const bar = await toolbar();
     await userEvent.click(within(bar).getByRole('button', { name: 'Mark as unread' }));
     expect(await screen.findByText('3 leads marked as unread', undefined, { timeout: TOOLBAR_TIMEOUT_MS })).toBeTruthy();
-    const unreadCalls = view.received('POST', READ_PATH).slice(before).map((request) => request.body as { leadId: number; read: boolean });
+    const unreadCalls = view
+      .received('POST', READ_PATH)
+      .slice(before)
+      .map((request) => request.body as { leadId: number; read: boolean });
     const wasRead = [...readBefore].filter(([, read]) => read).map(([id]) => id);
     // Both kinds are among the picks: the read ones get a call, the unread ones are skipped.
     expect(wasRead.length).toBeGreaterThan(0);
@@ -209,7 +217,10 @@ describe('<LeadBoard> bulk actions', () => {
     const middle = view.received('POST', READ_PATH).length;
     await userEvent.click(within(bar).getByRole('button', { name: 'Mark as read' }));
     expect(await screen.findByText('3 leads marked as read', undefined, { timeout: TOOLBAR_TIMEOUT_MS })).toBeTruthy();
-    const readCalls = view.received('POST', READ_PATH).slice(middle).map((request) => request.body as { leadId: number; read: boolean });
+    const readCalls = view
+      .received('POST', READ_PATH)
+      .slice(middle)
+      .map((request) => request.body as { leadId: number; read: boolean });
     expect(readCalls.map((body) => body.leadId).sort()).toEqual(picks.map(idOf).sort());
     expect(readCalls.every((body) => body.read === true)).toBe(true);
     for (const id of picks.map(idOf)) expect(view.sandbox.store.lead(id)?.assignments.find((a) => a.spId === 1001)?.read).toBe(true);
@@ -228,9 +239,11 @@ describe('<LeadBoard> bulk actions', () => {
     expect(within(bar).queryByRole('button', { name: 'Archive' })).toBeNull();
     await userEvent.click(within(bar).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('2 leads moved to Active Leads', undefined, { timeout: TOOLBAR_TIMEOUT_MS })).toBeTruthy();
-    expect(archiveBodies(view).map((body) => body as { leadId: number; archived: boolean }).sort((a, b) => a.leadId - b.leadId)).toEqual(
-      [...chosen].sort((a, b) => a - b).map((leadId) => ({ serviceProviderId: 1001, leadId, archived: false })),
-    );
+    expect(
+      archiveBodies(view)
+        .map((body) => body as { leadId: number; archived: boolean })
+        .sort((a, b) => a.leadId - b.leadId),
+    ).toEqual([...chosen].sort((a, b) => a - b).map((leadId) => ({ serviceProviderId: 1001, leadId, archived: false })));
     expect([...events].sort((a, b) => a.leadId - b.leadId)).toEqual([...chosen].sort((a, b) => a - b).map((leadId) => ({ leadId, archived: false })));
     for (const id of chosen) expect(cards().map(idOf)).not.toContain(id);
   });

@@ -53,7 +53,9 @@ export const runBulkActionAtom = atom(null, async (get, set, { action, leads, em
     ? // The board's one archive action (it fires lk-lead-archive for each lead), quietly: this action's summary reports.
       await set(archiveLeadsAtom, { leads: targets, archived: action === 'archive', emit, bulk: { limit } })
     : await Promise.all(
-        targets.map(({ leadId }) => mutate(get, set, leadId, { effects: { read }, removes: false }, 'read', () => limit(() => markLeadRead(client, spId, { leadId, read })), false, true)),
+        targets.map(({ leadId }) =>
+          mutate(get, set, leadId, { effects: { read }, removes: false }, 'read', () => limit(() => markLeadRead(client, spId, { leadId, read })), false, true),
+        ),
       );
   const failed = targets.filter((_, index) => !outcomes[index]).map((lead) => lead.leadId);
   set(bulkPendingAtom, (pending) => new Set([...pending].filter((id) => !ids.has(id))));

@@ -149,5 +149,7 @@ function Summary() {
 }
 
 /** What the board renders from this part, with this part's texts: the toolbar (given the page's leads), or without props the summary. */
-export const Bulk = withMessages((props: Partial<BulkToolbarProps>) => (props.leads && props.focusAfter ? <Toolbar {...(props as BulkToolbarProps)} /> : <Summary />), BOARD_BULK_CATALOGUE);
-
+export const Bulk = withMessages(
+  (props: Partial<BulkToolbarProps>) => (props.leads && props.focusAfter ? <Toolbar {...(props as BulkToolbarProps)} /> : <Summary />),
+  BOARD_BULK_CATALOGUE,
+);

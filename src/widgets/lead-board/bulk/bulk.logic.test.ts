@@ -93,7 +93,12 @@ describe('bounded concurrency', () => {
         }),
       );
     };
-    const results = [1, 2, 3, 4, 5].map((n) => limit(task(n)).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
+    const results = [1, 2, 3, 4, 5].map((n) =>
+      limit(task(n)).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     await Promise.resolve();
     expect(started).toEqual([1, 2]);
     gates.get(2)!();

@@ -24,12 +24,10 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Pro
   return <T>(task: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       waiting.push(() => {
-        new Promise<T>((run) => run(task()))
-          .then(resolve, reject)
-          .finally(() => {
-            active--;
-            startNext();
-          });
+        new Promise<T>((run) => run(task())).then(resolve, reject).finally(() => {
+          active--;
+          startNext();
+        });
       });
       startNext();
     });

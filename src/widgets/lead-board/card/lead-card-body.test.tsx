@@ -208,7 +208,9 @@ describe('expanded card: status', () => {
     const alert = await within(card).findByRole('alert');
     expect(alert.textContent).toBe('We could not change the status of this lead. Please try again.');
     // Beside the select, and describing it; no second message at the top of the board.
-    expect(within(card).getByRole('combobox', { name: 'Lead status', description: 'We could not change the status of this lead. Please try again.' })).toBe(select);
+    expect(within(card).getByRole('combobox', { name: 'Lead status', description: 'We could not change the status of this lead. Please try again.' })).toBe(
+      select,
+    );
     expect(alert.parentElement).toBe(select.closest('.lk-select')?.parentElement);
     expect(screen.getAllByRole('alert')).toEqual([alert]);
     expect(select.value).toBe('Initial');
@@ -326,7 +328,8 @@ describe('expanded card: contact and details', () => {
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const hasBoth = (leadId: number) =>
       view.sandbox.store.leads.some(
-        (lead) => lead.leadId === leadId && lead.questions.length > 0 && lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
+        (lead) =>
+          lead.leadId === leadId && lead.questions.length > 0 && lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
       );
     const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'false' && hasBoth(Number(item.dataset.leadId)));
     expect(card).toBeDefined();
@@ -338,7 +341,10 @@ describe('expanded card: contact and details', () => {
 
   it('shows four questions, then Read More / Read Less for the rest', async () => {
     const { card } = await openLead(SANDBOX_LEADS.newest);
-    const questions = () => within(card).getAllByRole('term').filter((term) => term.closest('.lk-card__qa'));
+    const questions = () =>
+      within(card)
+        .getAllByRole('term')
+        .filter((term) => term.closest('.lk-card__qa'));
     expect(questions()).toHaveLength(4);
     await userEvent.click(within(card).getByRole('button', { name: 'Read More' }));
     expect(questions().length).toBeGreaterThan(4);
@@ -382,7 +388,8 @@ describe('expanded card: contact and details', () => {
   });
 
   describe("the office inbox: a host flag (office_inbox) and the host's route to it", () => {
-    const officeInbox = ({ serviceProviderId, userId }: { serviceProviderId: number; userId: number }) => `https://office.example/${serviceProviderId}/inbox?customer=${userId}`;
+    const officeInbox = ({ serviceProviderId, userId }: { serviceProviderId: number; userId: number }) =>
+      `https://office.example/${serviceProviderId}/inbox?customer=${userId}`;
     async function messageLinks(inputs: Record<string, unknown>) {
       // Provider 1003: the sandbox still sends `inboxEnabled: true` for it, which leadkit no longer reads.
       const view = renderWidget(<LeadBoard spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 }, inputs });
@@ -407,7 +414,7 @@ describe('expanded card: contact and details', () => {
       expect(navigations).toEqual([{ url: body.getAttribute('href'), kind: 'office-inbox', newTab: false }]);
     });
 
-    it('without the flag, or without the route, leads to the conversation thread (the gateway\'s inboxEnabled field is not read)', async () => {
+    it("without the flag, or without the route, leads to the conversation thread (the gateway's inboxEnabled field is not read)", async () => {
       const thread = /^\/app\/conversation\/1003\/thread\/\d+\?leadId=\d+$/;
       for (const inputs of [{}, { routes: { officeInbox } }, { flags: { office_inbox: true } }]) {
         const { body, header } = await messageLinks(inputs);
@@ -504,9 +511,7 @@ describe('expanded card: feedback and insurance', () => {
   it('shows the insurance offer on a lead with an insurer link, and "Not at all" hides it on every lead', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
-    const withOffer = view.sandbox.store.leads.find((lead) =>
-      lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed),
-    );
+    const withOffer = view.sandbox.store.leads.find((lead) => lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed));
     expect(withOffer).toBeDefined();
     cleanup();
     const { card, received } = await openLead(withOffer!.leadId);

@@ -116,7 +116,9 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
       {lead.description ? (
         <section className="lk-card__section">
           <h3 className="lk-card__heading">{t('board.customerNotes')}</h3>
-          <p className="lk-pre" dir="auto">{lead.description}</p>
+          <p className="lk-pre" dir="auto">
+            {lead.description}
+          </p>
         </section>
       ) : null}
       <NotesEditor lead={lead} />

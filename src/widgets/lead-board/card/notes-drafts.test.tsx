@@ -72,7 +72,10 @@ describe("'Your Notes' drafts", () => {
 
     await userEvent.click(within(second.card).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(editorIn(second.card)).toBeNull());
-    expect(second.received('POST', `/gateway/lead/office/v2/leads/${LEAD}/note`)[0]?.body).toEqual({ serviceProviderId: 1001, note: `${saved}\nGate code 1234.` });
+    expect(second.received('POST', `/gateway/lead/office/v2/leads/${LEAD}/note`)[0]?.body).toEqual({
+      serviceProviderId: 1001,
+      note: `${saved}\nGate code 1234.`,
+    });
     await waitFor(() => expect(backend.entries.has(KEY)).toBe(false));
     second.unmount();
 

@@ -31,7 +31,8 @@ async function setup() {
     events.push({ name, detail });
     return true;
   };
-  const archiveBodies = () => sandbox.store.requests.filter((request) => request.method === 'POST' && request.path === ARCHIVE_PATH).map((request) => request.body);
+  const archiveBodies = () =>
+    sandbox.store.requests.filter((request) => request.method === 'POST' && request.path === ARCHIVE_PATH).map((request) => request.body);
   return { sandbox, store, leads: page.leads, events, emit, archiveBodies };
 }
 
@@ -71,7 +72,9 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
     events.length = 0;
     expect(await store.set(runBulkActionAtom, { action: 'restore', leads: chosen.slice(0, 2), emit })).toEqual([]);
     expect(events).toEqual(chosen.slice(0, 2).map(({ leadId }) => ({ name: 'lk-lead-archive', detail: { leadId, archived: false } })));
-    expect(archiveBodies().slice(3)).toEqual(expect.arrayContaining(chosen.slice(0, 2).map(({ leadId }) => ({ serviceProviderId: 1001, leadId, archived: false }))));
+    expect(archiveBodies().slice(3)).toEqual(
+      expect.arrayContaining(chosen.slice(0, 2).map(({ leadId }) => ({ serviceProviderId: 1001, leadId, archived: false }))),
+    );
     expect(archiveBodies()).toHaveLength(5);
   });
 

@@ -139,7 +139,12 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
         const { client, spId } = requireProvider(get, 'leadBoard.status');
         draft.onSend?.(status);
         // The status call also marks the lead read (the gateway does both).
-        await callInTurn(get, leadId, () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive }), controller.signal);
+        await callInTurn(
+          get,
+          leadId,
+          () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive }),
+          controller.signal,
+        );
       } catch (error) {
         // A newer choice took over (and aborted this one): its own answer decides.
         if (draft.version !== version || controller.signal.aborted) throw error;
@@ -279,4 +284,3 @@ export const markNumberConnectedAtom = atom(null, (get, set, leadId: number) => 
 
 /** 'Not at all' on the insurance banner hides it on every lead of this board. */
 export const insuranceHiddenForAllAtom = atom(false);
-

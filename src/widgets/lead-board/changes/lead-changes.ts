@@ -128,20 +128,37 @@ export function placeLeadChange(
 export function updateLeadChange(get: Getter, set: Setter, leadId: number, id: number, effects: Partial<Lead>): boolean {
   const current = get(patchesAtom).get(leadId) ?? [];
   if (!current.some((change) => change.id === id)) return false;
-  setChanges(get, set, leadId, current.map((change) => (change.id === id ? { ...change, effects } : change)));
+  setChanges(
+    get,
+    set,
+    leadId,
+    current.map((change) => (change.id === id ? { ...change, effects } : change)),
+  );
   return true;
 }
 
 /** The gateway took the change: pages fetched from now on include it. */
 export function settleLeadChange(get: Getter, set: Setter, leadId: number, id: number): void {
   const current = get(patchesAtom).get(leadId) ?? [];
-  if (current.some((change) => change.id === id)) setChanges(get, set, leadId, current.map((change) => (change.id === id ? { ...change, settledAtSeq: lastFetchSeq() } : change)));
+  if (current.some((change) => change.id === id))
+    setChanges(
+      get,
+      set,
+      leadId,
+      current.map((change) => (change.id === id ? { ...change, settledAtSeq: lastFetchSeq() } : change)),
+    );
 }
 
 /** Takes a change back (it failed, or a status choice ended where it started); later changes stay. */
 export function dropLeadChange(get: Getter, set: Setter, leadId: number, id: number): void {
   const current = get(patchesAtom).get(leadId) ?? [];
-  if (current.some((change) => change.id === id)) setChanges(get, set, leadId, current.filter((change) => change.id !== id));
+  if (current.some((change) => change.id === id))
+    setChanges(
+      get,
+      set,
+      leadId,
+      current.filter((change) => change.id !== id),
+    );
 }
 
 /**
@@ -180,7 +197,11 @@ function patchedLead(lead: Lead, changes: readonly LeadChange[], page: LeadsPage
   const known = byLead.get(lead);
   if (known !== undefined) return known;
   const applying = changes.filter((change) => applies(change, page));
-  const patched = applying.some((change) => change.removes) ? null : applying.length ? (Object.assign({ ...lead }, ...applying.map((change) => change.effects)) as Lead) : lead;
+  const patched = applying.some((change) => change.removes)
+    ? null
+    : applying.length
+      ? (Object.assign({ ...lead }, ...applying.map((change) => change.effects)) as Lead)
+      : lead;
   byLead.set(lead, patched);
   return patched;
 }
@@ -303,7 +324,16 @@ export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, e
   const outcomes = await Promise.all(
     leads.map(({ leadId }) => {
       const call = () => archiveLead(client, spId, { leadId, archived });
-      return mutate(get, set, leadId, { effects: { isArchived: archived }, removes: true }, archived ? 'archive' : 'restore', bulk ? () => bulk.limit(call) : call, true, bulk !== undefined);
+      return mutate(
+        get,
+        set,
+        leadId,
+        { effects: { isArchived: archived }, removes: true },
+        archived ? 'archive' : 'restore',
+        bulk ? () => bulk.limit(call) : call,
+        true,
+        bulk !== undefined,
+      );
     }),
   );
   if (bulk || openedInstead === undefined) return outcomes;

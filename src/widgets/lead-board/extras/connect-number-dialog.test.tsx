@@ -104,18 +104,7 @@ describe('<ConnectNumberDialog> form', () => {
       await user.type(phone, key);
       typed.push(phone.value);
     }
-    expect(typed).toEqual([
-      '(5',
-      '(55',
-      '(555',
-      '(555) 1',
-      '(555) 12',
-      '(555) 123',
-      '(555) 123-4',
-      '(555) 123-45',
-      '(555) 123-456',
-      '(555) 123-4567',
-    ]);
+    expect(typed).toEqual(['(5', '(55', '(555', '(555) 1', '(555) 12', '(555) 123', '(555) 123-4', '(555) 123-45', '(555) 123-456', '(555) 123-4567']);
     await user.type(phone, '89abc-');
     expect(phone.value).toBe('(555) 123-4567');
     await user.clear(phone);

@@ -1,5 +1,13 @@
 import { useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
-import { FEEDBACK_REASONS, feedbackKind, reasonLabelKey, thankYouLink, type FeedbackReason, type FeedbackState, type ThankYouLink } from '../../../domain/feedback';
+import {
+  FEEDBACK_REASONS,
+  feedbackKind,
+  reasonLabelKey,
+  thankYouLink,
+  type FeedbackReason,
+  type FeedbackState,
+  type ThankYouLink,
+} from '../../../domain/feedback';
 import { NOTES_MAX_LENGTH } from '../../../domain/notes';
 import type { MessageKey } from '../../../i18n/en-US';
 import type { NavigationKind } from '../../../runtime/events';
@@ -131,13 +139,7 @@ export function FeedbackPanel({
                 <legend className="lk-feedback__legend">{t('feedback.reasonLegend')}</legend>
                 {FEEDBACK_REASONS.map((reason) => (
                   <label key={reason} className="lk-feedback__option">
-                    <input
-                      type="radio"
-                      name={`${ids.base}-reason`}
-                      value={reason}
-                      checked={state.reason === reason}
-                      onChange={() => onReason(reason)}
-                    />
+                    <input type="radio" name={`${ids.base}-reason`} value={reason} checked={state.reason === reason} onChange={() => onReason(reason)} />
                     <span>{t(reasonLabelKey(reason))}</span>
                   </label>
                 ))}
@@ -164,7 +166,12 @@ export function FeedbackPanel({
                   {t(error === 'reasonRequired' ? 'feedback.reasonRequired' : 'feedback.otherRequired')}
                 </p>
               ) : null}
-              <button type="submit" className="lk-button lk-feedback__submit" aria-disabled={sending || undefined} aria-describedby={error === 'send' ? ids.error : undefined}>
+              <button
+                type="submit"
+                className="lk-button lk-feedback__submit"
+                aria-disabled={sending || undefined}
+                aria-describedby={error === 'send' ? ids.error : undefined}
+              >
                 {t('feedback.submit')}
               </button>
             </form>

@@ -19,7 +19,10 @@ afterEach(cleanup);
 const PART_TIMEOUT_MS = 10_000;
 
 it('a tap before the panel’s code arrived opens it, then shows the stars with focus on the first; a rating is sent', async () => {
-  const view = renderWidget(<FeedbackPopover lead={{ leadId: SANDBOX_LEADS.newest, feedback: null }} spId={1001} onSaved={vi.fn()} />, { ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE });
+  const view = renderWidget(<FeedbackPopover lead={{ leadId: SANDBOX_LEADS.newest, feedback: null }} spId={1001} onSaved={vi.fn()} />, {
+    ...LEAD_BOARD_CATALOGUE,
+    ...LEAD_CARD_CATALOGUE,
+  });
   const user = userEvent.setup();
   const button = screen.getByRole('button', { name: 'Rate this lead' });
   await user.click(button);

@@ -69,7 +69,14 @@ describe('<FeedbackPopover> stars', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('group', { name: 'Rate this lead' }).id).toBe(button.getAttribute('aria-controls'));
     expect(stars().map((input) => input.value)).toEqual(['1', '2', '3', '4', '5']);
-    for (const [value, name] of [['5', 'Great'], ['4', 'Good'], ['3', 'Okay'], ['2', 'Fair'], ['1', 'Poor']]) expect(star(name!).value).toBe(value);
+    for (const [value, name] of [
+      ['5', 'Great'],
+      ['4', 'Good'],
+      ['3', 'Okay'],
+      ['2', 'Fair'],
+      ['1', 'Poor'],
+    ])
+      expect(star(name!).value).toBe(value);
     expect(document.activeElement).toBe(star('Poor'));
   });
 
@@ -144,7 +151,12 @@ describe('<FeedbackPopover> 5 stars', () => {
     expect(requests()).toHaveLength(1);
     expect(requests()[0]!.body).toEqual({ leadId: SANDBOX_LEADS.newest, rating: 5, reason: 'Other', notes: '' });
     expect(onSaved).toHaveBeenCalledExactlyOnceWith({ rating: 5, reason: 'Other' });
-    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 5, activityLocation: 'Lead Board' });
+    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Star Rating', {
+      leadId: SANDBOX_LEADS.newest,
+      serviceProviderId: 1001,
+      rating: 5,
+      activityLocation: 'Lead Board',
+    });
     expect(screen.queryByRole('link')).toBeNull();
     expect(trigger('Your rating: Great')).toBeTruthy();
     // Focus moved onto the thank-you, not onto the page.
@@ -183,14 +195,11 @@ describe('<FeedbackPopover> reason step', () => {
     await user.click(trigger());
     await user.click(star('Okay'));
     const reasons = screen.getByRole('group', { name: 'What was wrong with this lead?' });
-    expect(within(reasons).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Low-value job',
-      'Out of service area',
-      "I don't do this work",
-      'Customer unresponsive',
-      'Potential spam',
-      'Other',
-    ]);
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Low-value job', 'Out of service area', "I don't do this work", 'Customer unresponsive', 'Potential spam', 'Other']);
     expect(requests()).toHaveLength(0);
     await user.click(screen.getByRole('radio', { name: 'Out of service area' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -198,7 +207,12 @@ describe('<FeedbackPopover> reason step', () => {
     expect(requests()).toHaveLength(1);
     expect(requests()[0]!.body).toEqual({ leadId: SANDBOX_LEADS.newest, rating: 3, reason: 'OutOfServiceArea', notes: '' });
     expect(onSaved).toHaveBeenCalledExactlyOnceWith({ rating: 3, reason: 'OutOfServiceArea' });
-    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Feedback Submitted', { leadId: SANDBOX_LEADS.newest, serviceProviderId: 1001, rating: 3, activityLocation: 'Lead Board' });
+    expect(analytics.track).toHaveBeenCalledExactlyOnceWith('Lead Feedback Submitted', {
+      leadId: SANDBOX_LEADS.newest,
+      serviceProviderId: 1001,
+      rating: 3,
+      activityLocation: 'Lead Board',
+    });
 
     const link = screen.getByRole('link', { name: 'Edit your service area' });
     expect(link.getAttribute('href')).toBe('https://pro.example.com/1001/area');

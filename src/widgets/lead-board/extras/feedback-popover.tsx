@@ -295,7 +295,16 @@ export function FeedbackPopover({ lead, spId, onSaved, align = 'start' }: Feedba
           </span>
         </span>
       </button>
-      <div ref={panelRef} id={panelId} className="lk-feedback__panel" part="feedback-panel" data-align={align} role="group" aria-labelledby={triggerId} hidden={!open}>
+      <div
+        ref={panelRef}
+        id={panelId}
+        className="lk-feedback__panel"
+        part="feedback-panel"
+        data-align={align}
+        role="group"
+        aria-labelledby={triggerId}
+        hidden={!open}
+      >
         {open ? (
           // The panel's code comes after the open card's first frame (card-extras-part.ts): by
           // a tap it is here; before it, the panel holds the stars' place.

@@ -21,7 +21,15 @@ const LEAD: InsuranceBannerProps['lead'] = { leadId: SANDBOX_LEADS.newest, thimb
 const OTHER_LEAD: InsuranceBannerProps['lead'] = { leadId: SANDBOX_LEADS.maskedActive, thimbleUrl: THIMBLE_URL };
 
 /** Two cards' banners sharing the board's hide-for-all flag, and something focusable after them. */
-function Board({ leads = [LEAD], onHideForAll, initiallyHidden = false }: { leads?: InsuranceBannerProps['lead'][]; onHideForAll?: () => void; initiallyHidden?: boolean }) {
+function Board({
+  leads = [LEAD],
+  onHideForAll,
+  initiallyHidden = false,
+}: {
+  leads?: InsuranceBannerProps['lead'][];
+  onHideForAll?: () => void;
+  initiallyHidden?: boolean;
+}) {
   const [hiddenForAll, setHiddenForAll] = useState(initiallyHidden);
   return (
     <>
@@ -81,7 +89,13 @@ describe('<InsuranceBanner> showing', () => {
   });
 
   it('renders nothing without a thimbleUrl, with an unsafe one, or when hidden for all leads', () => {
-    setup({ leads: [{ leadId: 1, thimbleUrl: null }, { leadId: 2, thimbleUrl: 'javascript:alert(1)' }, { leadId: 3, thimbleUrl: 'http://insurance.example.com/' }] });
+    setup({
+      leads: [
+        { leadId: 1, thimbleUrl: null },
+        { leadId: 2, thimbleUrl: 'javascript:alert(1)' },
+        { leadId: 3, thimbleUrl: 'http://insurance.example.com/' },
+      ],
+    });
     expect(screen.queryByText('starting at $30/month')).toBeNull();
     cleanup();
     setup({ initiallyHidden: true });
@@ -110,7 +124,7 @@ describe('<InsuranceBanner> dismissing', () => {
     expect(screen.getByTestId(`card-${SANDBOX_LEADS.maskedActive}`).textContent).toContain('starting at $30/month');
   });
 
-  it("keeps other remembered leads and survives unreadable storage", async () => {
+  it('keeps other remembered leads and survives unreadable storage', async () => {
     window.localStorage.setItem(INSURANCE_HIDDEN_STORAGE_KEY, '{not json');
     const { user } = setup({ leads: [OTHER_LEAD] });
     await user.click(dismissButton());

@@ -11,7 +11,13 @@ import { countsViewAtom, idleCountsViewAtom, type CountsView } from './count-ato
 /** The counts' atoms over a store, as the board wires them (no React): what they show, what the sandbox received. */
 function setup(gateway: Partial<GatewayClientConfig> = {}) {
   const sandbox = createSandboxGateway({ latencyMs: 0 });
-  const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 }, ...gateway });
+  const client = createGatewayClient({
+    baseURL: 'http://sandbox.test',
+    fetch: sandbox.fetch,
+    auth: { kind: 'provider', spId: 1001 },
+    retry: { retries: 0 },
+    ...gateway,
+  });
   const store = createStore();
   store.set(clientAtom, client);
   store.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });

@@ -71,7 +71,13 @@ export const FilterBar = memo(function FilterBar({
             ) : null}
           </span>
         </span>
-        <button type="button" className="lk-link-button lk-filters__toggle" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanelOpen((open) => !open)}>
+        <button
+          type="button"
+          className="lk-link-button lk-filters__toggle"
+          aria-expanded={panelOpen}
+          aria-controls={panelId}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
           {t(panelOpen ? 'filters.hideAll' : 'filters.showAll')}
         </button>
       </div>

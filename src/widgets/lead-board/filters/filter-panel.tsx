@@ -182,7 +182,9 @@ export function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategor
           options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)), ...statusCount(t, counts, status) }))}
           selected={filters.serviceProviderLeadStatuses}
           onChange={(selected) => changeFilters({ serviceProviderLeadStatuses: selected })}
-          summary={filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')}
+          summary={
+            filters.serviceProviderLeadStatuses.length ? t('filters.selectedCount', { count: filters.serviceProviderLeadStatuses.length }) : t('filters.any')
+          }
         />
         <DateFilter
           label={t('filters.dateRange')}
@@ -369,7 +371,13 @@ function DateFilter({
             <p className="lk-filters__date-draft" aria-live="polite">
               {draft ? dateRangeText(t, format, draft.start, draft.end) : null}
             </p>
-            <button type="button" className="lk-button" data-variant="secondary" disabled={!applied && !draft} onClick={() => apply({ start: null, end: null })}>
+            <button
+              type="button"
+              className="lk-button"
+              data-variant="secondary"
+              disabled={!applied && !draft}
+              onClick={() => apply({ start: null, end: null })}
+            >
               {t('filters.dateClear')}
             </button>
             <button type="button" className="lk-button" disabled={!draft} onClick={() => draft && apply(draft)}>

@@ -44,7 +44,8 @@ const unreadSwitch = () => screen.getByRole('switch', { name: 'Show Unread Messa
 
 /** What the list holds for these filters (its total), asked after the test's own assertions on the requests. */
 async function listed(view: View, filters: LeadFiltersWire): Promise<number> {
-  return (await getLeads(view.client, 1001, { filters: { archived: false, displayLead: true, sources: ALL_SOURCES, ...filters }, limit: 1 })).pagination.totalNumber;
+  return (await getLeads(view.client, 1001, { filters: { archived: false, displayLead: true, sources: ALL_SOURCES, ...filters }, limit: 1 })).pagination
+    .totalNumber;
 }
 
 /** The text of what describes an element (its aria-describedby). */
@@ -62,7 +63,9 @@ describe('<LeadBoard> counts', () => {
   it('shows each status count on its option and the unread count beside the toggle, after the first card', async () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), {
+      timeout: FIRST_PAGE_TIMEOUT_MS,
+    });
     // The toggle's name stays the spec's text exactly; the count is its description and a badge beside it.
     // The slot holds the badge (hidden from assistive technology: the words say it) and the words.
     const slot = document.getElementById(unreadSwitch().getAttribute('aria-describedby')!)!;
@@ -136,7 +139,9 @@ describe('<LeadBoard> counts', () => {
     expect(contacted.closest('label')!.querySelector('.lk-multi-select__badge')).toBeNull();
     // The filters work: the status filter reloads the list (and asks for counts again, this time answered).
     await userEvent.click(contacted);
-    await waitFor(() => expect((view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters.serviceProviderLeadStatuses).toEqual(['Selling']));
+    await waitFor(() =>
+      expect((view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters.serviceProviderLeadStatuses).toEqual(['Selling']),
+    );
     expect(await screen.findByRole('checkbox', { name: 'Contacted', description: /^\d+ leads?$/ }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
 
@@ -144,7 +149,9 @@ describe('<LeadBoard> counts', () => {
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
     await waitFor(() => expect(countRequests(view)).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), {
+      timeout: FIRST_PAGE_TIMEOUT_MS,
+    });
 
     await userEvent.click(unreadSwitch());
     await waitFor(() => expect(countRequests(view)).toHaveLength(2));
@@ -200,10 +207,14 @@ describe('<LeadBoard> counts', () => {
   it("shows the counts of the host's leadCounts beside the status options and the toggle; the gateway gets no counts call", async () => {
     const statusCounts = { Initial: 12, ContactAndQualify: 1, Selling: 3, InProgressWon: 0, ClosedWon: 1000, ClosedDidntWin: 2 };
     const asked: unknown[] = [];
-    const leadCounts = async ({ serviceProviderId, filters }: { serviceProviderId: number; filters: unknown }) => (asked.push({ serviceProviderId, filters }), { statusCounts, unreadCount: 9 });
+    const leadCounts = async ({ serviceProviderId, filters }: { serviceProviderId: number; filters: unknown }) => (
+      asked.push({ serviceProviderId, filters }), { statusCounts, unreadCount: 9 }
+    );
     const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts } });
     await firstCard();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: '9 unread' })).toBeTruthy(), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: '9 unread' })).toBeTruthy(), {
+      timeout: FIRST_PAGE_TIMEOUT_MS,
+    });
     await openStatusFilter();
     for (const [status, description, badge] of [
       ['Initial', '12 leads', '12'],

@@ -13,11 +13,7 @@ export interface SuggestionsState<T> {
  * Suggestions for a combobox's text: debounced, the superseded request aborted, and each text
  * asked for once (answers are cached per text). Text shorter than `minLength` asks nothing.
  */
-export function useSuggestions<T>(
-  text: string,
-  fetcher: (text: string, signal: AbortSignal) => Promise<readonly T[]>,
-  minLength = 1,
-): SuggestionsState<T> {
+export function useSuggestions<T>(text: string, fetcher: (text: string, signal: AbortSignal) => Promise<readonly T[]>, minLength = 1): SuggestionsState<T> {
   const cache = useRef(new Map<string, readonly T[]>());
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;

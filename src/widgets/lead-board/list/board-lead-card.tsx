@@ -30,7 +30,19 @@ export interface BoardLeadCardProps {
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  */
 /** Memoised: a card re-renders only when its lead, its state or its handlers change. */
-export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featured, messageHref, messageKind, onToggle, onToggleRead, onArchive, onStatusChanged, selected, onSelect }: BoardLeadCardProps) {
+export const BoardLeadCard = memo(function BoardLeadCard({
+  lead,
+  expanded,
+  featured,
+  messageHref,
+  messageKind,
+  onToggle,
+  onToggleRead,
+  onArchive,
+  onStatusChanged,
+  selected,
+  onSelect,
+}: BoardLeadCardProps) {
   const { t } = useRuntime();
   const format = useFormat();
   const bodyId = useId();
@@ -82,7 +94,11 @@ export const BoardLeadCard = memo(function BoardLeadCard({ lead, expanded, featu
                 <span className="lk-card__name">{name}</span>
                 {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
                 {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
-                {showsStatusLabel(lead.status) ? <span className="lk-status" data-status={lead.status}>{t(leadStatusLabelKey(lead.status))}</span> : null}
+                {showsStatusLabel(lead.status) ? (
+                  <span className="lk-status" data-status={lead.status}>
+                    {t(leadStatusLabelKey(lead.status))}
+                  </span>
+                ) : null}
               </span>
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}

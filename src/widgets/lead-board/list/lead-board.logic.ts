@@ -7,7 +7,10 @@ import type { Lead } from '../../../gateway/office/schemas';
 
 /** The customer's name as the card shows it, or `fallback` ('Member') when the lead has none. */
 export function customerName(lead: Lead, fallback: string): string {
-  const name = [lead.customerInfo.firstName, lead.customerInfo.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [lead.customerInfo.firstName, lead.customerInfo.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return name || fallback;
 }
 
