@@ -1,6 +1,6 @@
 /**
- * `npm run bench:server-board`: the server-rendered board's two hydration goals alone (issue 35
- * §6), without the whole `npm run bench` — the office page with the board rendered on the server
+ * `npm run bench:server-board`: the server-rendered board's two hydration goals alone
+ * (docs/benchmarks.md), without the whole `npm run bench` — the office page with the board rendered on the server
  * (/server/office-board.html), beside the client-only board and the React 19 anchor, loaded cold on
  * the bench's throttled phone (bench/load.ts: 4× CPU, 562.5 ms RTT, 412 px), BENCH_RUNS times
  * (default 3) in interleaved rounds; medians:

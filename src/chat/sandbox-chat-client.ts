@@ -94,13 +94,13 @@ const DEFAULT_RECONNECT_MS: readonly number[] = [1000, 2000, 5000, 10_000];
 /**
  * Times the first connection of the live stream is tried again (after the reconnection delays)
  * before the chat counts as unavailable: one dropped request or one 5xx no longer ends the chat
- * before it started (issue 36).
+ * before it started.
  */
 const FIRST_CONNECT_RETRIES = 2;
 /**
  * Times a GET (the conversation, a page of history, a media URL) is asked again after a failure
  * that may pass (no answer, 408/429/5xx), within its one time limit — as the gateway client's
- * GETs are (src/gateway/client.ts): tried once, one dropped request failed the page (issue 36).
+ * GETs are (src/gateway/client.ts): tried once, one dropped request failed the page.
  */
 const GET_RETRIES = 2;
 const GET_RETRY_BASE_MS = 300;

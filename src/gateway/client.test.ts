@@ -21,7 +21,7 @@ const leadBody = {
 const challenge = { error: 'challenge_required', challengeId: 'ch-1' };
 
 describe('gateway client: headers and auth', () => {
-  it('sends the §7 headers with a fresh request id, and caller id = provider id', async () => {
+  it("sends the gateway's headers with a fresh request id, and caller id = provider id", async () => {
     const { fetch, requests } = recordingFetch(() => json(200, spInfo));
     const client = createGatewayClient({ baseURL: 'https://gw.test', auth: provider, fetch, applicationVersion: '9.9.9' });
     await getServiceProviderInfo(client, 1001);
@@ -95,7 +95,7 @@ describe('gateway client: headers and auth', () => {
   });
 });
 
-describe("gateway client: the gateway's own header names, and credentials (issue 37 §2)", () => {
+describe("gateway client: the gateway's own header names, and credentials", () => {
   const headerNames = {
     proxyVersion: 'Gw-Proxy',
     requestId: 'Gw-Request',
@@ -388,7 +388,7 @@ describe('gateway client: reads cancelled together (an element that leaves the d
   });
 });
 
-describe('gateway client: one time limit per call, retries included (issue 16 probe: a hang kept a skeleton up)', () => {
+describe('gateway client: one time limit per call, retries included (a hang kept a skeleton up)', () => {
   const hanging = (count: { n: number }) =>
     ((_: RequestInfo | URL, init?: RequestInit) => {
       count.n++;
@@ -423,7 +423,7 @@ describe('gateway client: one time limit per call, retries included (issue 16 pr
   });
 });
 
-describe('gateway client: an answer too large to read (issue 16: a 50 MB body is refused without reading it all)', () => {
+describe('gateway client: an answer too large to read (a 50 MB body is refused without reading it all)', () => {
   const MB = 1024 * 1024;
   /** A 50 MB JSON-ish body as a stream, counting the chunks pulled from it. */
   function hugeBody() {

@@ -32,7 +32,7 @@ export type HeaderNames = Readonly<Partial<Record<HeaderName, string>>>;
 
 /**
  * What of a gateway config shapes the headers of every request: the header names and values
- * beyond the spec's (issue 37 §2). `gatewayHeaders` builds them from it.
+ * beyond the spec's (docs/gateway-assumptions.md). `gatewayHeaders` builds them from it.
  */
 export type GatewayHeaderConfig = Pick<GatewayClientConfig, 'headerNames' | 'headers' | 'sourceApplication' | 'applicationVersion'>;
 
@@ -178,7 +178,7 @@ export interface GatewayClientConfig {
    */
   leadCounts?: LeadCountsProvider | false;
   /**
-   * The contact record after a message send (row M7: §7 gives its payload, not its path).
+   * The contact record after a message send (row M7: the spec gives its payload, not its path).
    * Absent: leadkit's `POST /gateway/lead/v1/contact`. A function: given the payload instead
    * (checked), within `timeoutMs`; what it throws is swallowed, as the call's errors are. `false`:
    * no contact is recorded.
@@ -417,7 +417,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * which stops its timer once the work is done. Not `AbortSignal.timeout`: its timer cannot be
  * cancelled, so every call left one running — and its signals held — for the whole time limit
  * after the answer came: 15 s of live timers after an element was removed, and a signal pair
- * per call in the heap meanwhile (issue 16 §4 Lifecycle, test/e2e/lifecycle.test.ts).
+ * per call in the heap meanwhile (test/e2e/lifecycle.test.ts).
  */
 export function timeLimit(ms: number): { readonly signal: AbortSignal; clear(): void } {
   const controller = new AbortController();

@@ -47,7 +47,7 @@ export const esUSMessages = {
   ...funnelStepMessagesEs,
 } as const;
 
-/** 'lunes, 1 de junio de 2020, 3:00 p.m.' (§2's message timestamp in es-US). */
+/** 'lunes, 1 de junio de 2020, 3:00 p.m.' (the message timestamp in es-US). */
 export const ES_MESSAGE_TIMESTAMP_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy, h:mm aaaa";
 /** '3:00 p.m.': the time part of the message timestamp (beside each bubble). */
 export const ES_MESSAGE_TIME_FORMAT = 'h:mm aaaa';

@@ -1,5 +1,5 @@
 /**
- * Issue 35 §2–§3: the CMS page rendered on the server (/server/cms.html: each <lead-page> of
+ * Server rendering and hydration (docs/server-rendering.md): the CMS page rendered on the server (/server/cms.html: each <lead-page> of
  * examples/cms.html through leadkit/server) — its first screens are in the HTML as declarative
  * shadow DOM, readable and styled before any script runs, and the elements hydrate them in place
  * when the CDN loader defines the tag: the same nodes, no second gateway call, no console warning
@@ -286,7 +286,7 @@ const SERVER_PAGES = [
     page: 'raq-funnel.html',
     tag: 'raq-funnel',
     element: '#quote',
-    // Given sp-id: headed with the pro's name, which the server asked for (issue 35).
+    // Given sp-id: headed with the pro's name, which the server asked for.
     first: (element: Locator) => element.getByRole('heading', { name: 'Request a quote from Acme Plumbing & Heating' }),
     // Live once hydrated: the category field suggests as the customer types.
     use: async (element: Locator) => {

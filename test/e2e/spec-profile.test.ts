@@ -1,5 +1,5 @@
 /**
- * Every widget against the sandbox's spec profile (issue 37 §3): `SANDBOX_PROFILE=spec npm start`
+ * Every widget against the sandbox's spec profile (docs/gateway-assumptions.md): `SANDBOX_PROFILE=spec npm start`
  * serves only the spec's calls and fields (packages/sandbox/src/spec-profile.ts), and the example
  * pages get the host's providers from examples/host-stand-ins.js (tokens and the message contact
  * from the host's stand-in, no board counts). Each widget's first screen and each of its writes,
@@ -115,7 +115,7 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(watch.requested('/gateway/lead/office/v1/leads/serviceProvider/')).toEqual([]);
   });
 
-  it('the lead page (CMS page, attributes only): a purchased lead with the name §3 gives, and an unavailable one', async () => {
+  it('the lead page (CMS page, attributes only): a purchased lead with the name the spec gives, and an unavailable one', async () => {
     const { page, watch } = await open('/examples/cms.html');
     const purchased = page.locator('#purchased-lead');
     await visible(purchased.getByText('Lead Unlocked', { exact: true }));
@@ -163,7 +163,7 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     await funnel.getByRole('button', { name: 'Review request' }).click();
     const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
     expect(await answered(page, '/gateway/lead/v3/lead', () => dialog.getByRole('button', { name: 'Send request' }).click())).toBe(200);
-    // The next step reads the lead (§3's fields only) and suggests pros.
+    // The next step reads the lead (the spec's fields only) and suggests pros.
     await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
     await visible(funnel.getByRole('checkbox').first());
     expect(sent('/host-stand-in/one-time-token')).toContainEqual({ reason: 'issue' });
@@ -195,7 +195,7 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(sent(messages)).toEqual([expect.objectContaining({ text: 'Hello from the spec profile', senderEntityId: SP_ID, receiverEntityId: 5005 })]);
     expect(await thread.getByText('Messaging is currently unavailable for this Lead. Please contact them via phone or email.').count()).toBe(0);
 
-    // After the send, §7's contact record goes to the host's stand-in (examples/host-stand-ins.js `recordContact`), not to an invented gateway path.
+    // After the send, the spec's contact record goes to the host's stand-in (examples/host-stand-ins.js `recordContact`), not to an invented gateway path.
     await expect.poll(() => sent('/host-stand-in/contact').length, { timeout: UI_TIMEOUT_MS }).toBe(1);
     expect(sent('/host-stand-in/contact')).toEqual([
       expect.objectContaining({
@@ -211,7 +211,7 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });
 
-  it('the message thread rendered on the server (issue 35): its newest messages in the HTML, read there with the host server’s chat token (never in the page), hydrated, then the chat opens with the browser’s own token and a text goes out', async () => {
+  it('the message thread rendered on the server: its newest messages in the HTML, read there with the host server’s chat token (never in the page), hydrated, then the chat opens with the browser’s own token and a text goes out', async () => {
     const html = await (await fetch(`${e2e.server.origin}/server/office-thread.html`)).text();
     const shadow = html.slice(html.indexOf('<message-thread '), html.indexOf('</message-thread>'));
     expect(shadow).toMatch(/part="message message-(own|member)"/);

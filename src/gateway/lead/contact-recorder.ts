@@ -8,5 +8,5 @@ export interface RecordContactContext {
   signal?: AbortSignal;
 }
 
-/** A host's contact recorder (`recordContact` of the gateway config): given §7's payload, checked. */
+/** A host's contact recorder (`recordContact` of the gateway config): given the spec's payload, checked. */
 export type RecordContact = (payload: CreateContactRequest, context: RecordContactContext) => Promise<void>;

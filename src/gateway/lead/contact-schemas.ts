@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CategoryId, Id, IdList, IsoDateTime } from '../shared-schemas';
 
-/** The lead gateway's contact records (§7): a module of its own, re-exported by schemas.ts. */
+/** The lead gateway's contact records: a module of its own, re-exported by schemas.ts. */
 
 export const ContactRecordSchema = v.object({
   contactId: Id,
@@ -13,7 +13,7 @@ export const ContactRecordSchema = v.object({
 });
 export const ContactsResponseSchema = v.object({ contacts: v.array(ContactRecordSchema) });
 
-/** Contact creation after a message send (§7; its path is ours: POST /gateway/lead/v1/contact). */
+/** Contact creation after a message send (its path is ours: POST /gateway/lead/v1/contact; docs/gateway-assumptions.md, row M7). */
 export const CreateContactRequestSchema = v.object({
   postalCode: v.string(),
   payloads: v.pipe(v.array(v.object({ contactPlacementType: v.number(), serviceProviderIds: IdList })), v.minLength(1)),

@@ -10,7 +10,7 @@ import { CreateContactRequestSchema, type CreateContactRequest } from './contact
 export type { RecordContact, RecordContactContext } from './contact-recorder';
 
 /**
- * The contact record after a message send (spec §7: "After a send, a contact-creation call is
+ * The contact record after a message send (the spec: "After a send, a contact-creation call is
  * made and its errors are swallowed; payload: postalCode, payloads with contactPlacementType and
  * serviceProviderIds, campaignId (from a cookie), sessionStartTimestamp, categoryId,
  * contactType, entityId, entityType 'message'. Contact-creation path: not shown.").
@@ -26,13 +26,13 @@ export type { RecordContact, RecordContactContext } from './contact-recorder';
  */
 
 /**
- * K1: the contact type of a sent message. §3 names MessageSent among the contact types without
+ * K1: the contact type of a sent message. The spec names MessageSent among the contact types without
  * its value; 10 is ours (the next code after the spec's 1–9). Change it here only, once the
  * gateway's value is known.
  */
 export const MESSAGE_SENT_CONTACT_TYPE = 10;
 
-/** The host page's cookie with the campaign id (§7 "campaignId (from a cookie)"; the name is ours). */
+/** The host page's cookie with the campaign id (the spec's "campaignId (from a cookie)"; the name is ours). */
 export const CAMPAIGN_COOKIE = 'campaignId';
 
 /** A cookie's value in a `document.cookie` string (URI-decoded when it can be), or null. */
@@ -59,7 +59,7 @@ export function campaignIdFromCookie(): string | null {
 let sessionStart: number | null = null;
 
 /**
- * `sessionStartTimestamp` (§7 names it, not what it measures): the time (ms since epoch) of the
+ * `sessionStartTimestamp` (the spec names it, not what it measures): the time (ms since epoch) of the
  * first call on this page — a thread calls it when it opens, with its clock's now.
  */
 export function pageSessionStart(now: number): number {
@@ -100,7 +100,7 @@ function recordContact(client: GatewayClient, payload: CreateContactRequest): Pr
 }
 
 /**
- * The §7 contact record for a sent message, made and forgotten: its errors are swallowed (§7), a
+ * The contact record for a sent message, made and forgotten: its errors are swallowed (as the spec says), a
  * host's `recordContact`'s too.
  */
 export function recordMessageContact(client: GatewayClient, context: MessageContactContext, sent: SentMessage): void {

@@ -11,8 +11,8 @@ export { ChatSessionSchema, type ChatSession, type ChatSessionReason, type ChatT
 /**
  * A thread's chat session: which conversation the provider–member thread lives in, the identity
  * the provider writes as and a chat token (row C1 of docs/gateway-assumptions.md). The spec does
- * not show where a thread gets them ("Messaging uses a chat client and a conversation sid", §3;
- * "Chat messages are fetched through a chat service: not shown", §7), so this is the one module
+ * not show where a thread gets them ("Messaging uses a chat client and a conversation sid";
+ * "Chat messages are fetched through a chat service: not shown"), so this is the one module
  * that knows how: the host's `getChatToken` (a gateway-config function) when it gave one, else
  * leadkit's own call, `POST /gateway/message-center/v1/chat/session` (the sandbox serves it).
  * Opening a thread (src/chat/open-chat.ts), both chat adapters' token renewals (through the

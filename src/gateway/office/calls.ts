@@ -4,7 +4,7 @@ import { Id } from '../shared-schemas';
 import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';
 
-/** Provider dashboard calls (spec §7, paths under `/gateway`). Provider auth: caller id = provider id. */
+/** Provider dashboard calls (paths under `/gateway`). Provider auth: caller id = provider id. */
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
 /** GET /office-home/v4/service_provider?serviceProviderIds={id} — provider info (name, postal code). */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { Id, ProviderCategorySchema } from '../shared-schemas';
 
-/** The provider's categories (spec §7, service-provider-profile): for the review request. */
+/** The provider's categories (service-provider-profile): for the review request. */
 
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 

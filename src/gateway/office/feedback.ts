@@ -6,7 +6,7 @@ import { Id } from '../shared-schemas';
 import { LeadFeedbackSchema } from './schemas';
 
 /**
- * Lead feedback (spec §4, §7): its own endpoint group, so the feedback rules load with the
+ * Lead feedback (docs/widgets/lead-board.md): its own endpoint group, so the feedback rules load with the
  * feedback popover rather than with the board.
  */
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));

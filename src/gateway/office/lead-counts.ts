@@ -10,7 +10,7 @@ import { LeadFiltersWireSchema } from './schemas';
 export { LeadCountsResponseSchema, type LeadCounts, type LeadCountsContext, type LeadCountsProvider } from './lead-counts-schema';
 
 /**
- * The board's status and unread counts (issue 18 §2). Spec §7 names no such call: this one is
+ * The board's status and unread counts. The spec names no such call: this one is
  * leadkit's design, implemented by the sandbox gateway (packages/sandbox, README "Lead counts").
  * Its own endpoint group, so it loads with the counts (after the board's first card), not with
  * the board.
@@ -29,7 +29,7 @@ const id = (value: number) => encodeURIComponent(String(checkRequest('office.pat
 export const LeadCountsRequestSchema = v.object({ filters: v.optional(LeadFiltersWireSchema, {}) });
 export type LeadCountsRequest = v.InferInput<typeof LeadCountsRequestSchema>;
 
-/** POST /lead/office/v1/leads/serviceProvider/{id}/counts {filters} — leadkit-designed (not in §7). */
+/** POST /lead/office/v1/leads/serviceProvider/{id}/counts {filters} — leadkit-designed (not in the spec). */
 export async function getLeadCounts(client: GatewayClient, serviceProviderId: number, body: LeadCountsRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.getLeadCounts',

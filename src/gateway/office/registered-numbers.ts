@@ -4,7 +4,7 @@ import { RegisteredNumberSchema, RegisteredNumbersResponseSchema, RegisterNumber
 
 export * from './registered-number-schemas';
 
-/** Connected numbers (spec §3 "Registered (connected) number", §7): loaded with the Connect your numbers dialog. */
+/** Connected numbers (the spec's "Registered (connected) number"): loaded with the Connect your numbers dialog. */
 
 const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 

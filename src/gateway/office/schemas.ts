@@ -4,7 +4,7 @@ import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { SORT_OPTIONS } from '../../domain/sort';
 import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
 
-/** Schemas of the provider dashboard calls (paths under `/gateway`, spec §7). */
+/** Schemas of the provider dashboard calls (paths under `/gateway`). */
 
 export const LeadStatusSchema = v.picklist(LEAD_STATUSES);
 export const SortSchema = v.picklist(SORT_OPTIONS);
@@ -13,7 +13,7 @@ export const SortSchema = v.picklist(SORT_OPTIONS);
 
 export const ServiceProviderInfoSchema = v.object({
   /**
-   * Not a §3 field (ours): optional. The board asks for one provider, so without ids it takes
+   * Not a spec field (ours): optional. The board asks for one provider, so without ids it takes
    * the first (and only) one of the answer.
    */
   id: v.optional(Id),
@@ -23,7 +23,7 @@ export const ServiceProviderInfoSchema = v.object({
 export type ServiceProviderInfo = v.InferOutput<typeof ServiceProviderInfoSchema>;
 export const ServiceProvidersResponseSchema = v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) });
 
-// ---- Lead (provider view, §3) ------------------------------------------------------------
+// ---- Lead (provider view) ------------------------------------------------------------------
 
 export const CustomerInfoSchema = v.object({
   userId: Id,
@@ -67,7 +67,7 @@ export const LeadSchema = v.object({
   dealInfo: v.nullish(v.object({ title: v.string(), price: v.nullish(v.number()) })),
   questionsAndAnswers: v.optional(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
   customerInfo: CustomerInfoSchema,
-  /** Card flags (§3). */
+  /** Card flags. */
   isOptedInButNotConnected: v.optional(v.boolean(), false),
   isSmsEnabled: v.optional(v.boolean(), false),
 });
@@ -111,7 +111,7 @@ export type LeadListResponse = v.InferOutput<typeof LeadListResponseSchema>;
 export const MarkReadRequestSchema = v.object({ leadId: Id, read: v.boolean() });
 export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() });
 
-/** Job notes (§3): the note update replaces the lead's notes; ≤ 2048 characters (§5). */
+/** Job notes: the note update replaces the lead's notes; ≤ 2048 characters (docs/architecture.md#text-limits). */
 export const NoteRequestSchema = v.object({
   serviceProviderId: Id,
   note: v.pipe(

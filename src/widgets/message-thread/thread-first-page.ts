@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ChatMessage } from '../../chat/chat-client';
 
 /**
- * The thread's first page as a server render puts it in the page (issue 35): the newest messages
+ * The thread's first page as a server render puts it in the page (docs/server-rendering.md): the newest messages
  * the server read with the host's chat session, as the first screen shows them — their index,
  * author, text, time and media names, nothing else (no message attributes, no media URL, never
  * the session's token) — the identity this side writes as (to tell own messages), the customer's
