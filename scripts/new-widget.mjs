@@ -11,6 +11,7 @@
  *
  *   node scripts/new-widget.mjs <name> [--root <dir>] [--title <text>]
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,11 @@ export function newWidget(name, { root = process.cwd(), title } = {}) {
     written.push(target);
   }
   register(root, name);
+  // In the repository's format (biome.json), as `npm run lint` checks it.
+  execFileSync(path.join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', ...written, 'src/i18n/en-US.ts', 'src/i18n/es-US.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
   return written;
 }
 

@@ -26,6 +26,8 @@ const COPIED = [
   '.storybook',
   'tsconfig.json',
   'eslint.config.js',
+  'biome.json',
+  '.gitignore',
   'vitest.config.ts',
   'package.json',
 ];
@@ -94,14 +96,16 @@ describe('npm run new:widget', () => {
     expect(() => newWidget(NAME, { root: tmp })).toThrow(/exists already/);
   });
 
-  it('passes typecheck, lint and its own tests', async () => {
+  it('passes the format check, typecheck, lint and its own tests', async () => {
     const generated = written.filter((file) => /\.tsx?$/.test(file));
     fs.writeFileSync(path.join(tmp, 'tsconfig.generated.json'), JSON.stringify({ extends: './tsconfig.json', include: generated }));
-    const [tsc, eslint, vitest] = await Promise.all([
+    const [format, tsc, eslint, vitest] = await Promise.all([
+      run(bin('biome'), ['format', ...written, 'src/i18n/en-US.ts', 'src/i18n/es-US.ts']),
       run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.generated.json']),
       run(bin('eslint'), ['--max-warnings', '0', ...generated, 'src/i18n/en-US.ts', 'src/i18n/es-US.ts']),
       run(bin('vitest'), ['run', '--project', 'logic', '--project', 'components', `src/widgets/${NAME}`]),
     ]);
+    expect(format, format.output).toMatchObject({ code: 0 });
     expect(tsc, tsc.output).toMatchObject({ code: 0 });
     expect(eslint, eslint.output).toMatchObject({ code: 0 });
     expect(vitest, vitest.output).toMatchObject({ code: 0 });
