@@ -58,8 +58,6 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
   const seededSnapshot = useMemo(() => (seed ? firstPageSnapshot(seed) : INITIAL_SNAPSHOT), [seed]);
   const [session, setSession] = useState<ThreadSession | null>(null);
   useEffect(() => {
-    // Shown by this session now: a later thread here starts without it.
-    usedFirstPage.current();
     const sessionStartTimestamp = pageSessionStart(latest.current.now().getTime());
     setSessionMember(undefined);
     const opened = new ThreadSession({
@@ -89,6 +87,13 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
 
   const beforeSession = () => seededSnapshot;
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? beforeSession, session?.getSnapshot ?? beforeSession);
+
+  // The server's first page is given up once the chat's own page has replaced it — not when a
+  // session starts: a session opened again before that (new props, a remount) starts from it
+  // too, instead of an empty list that shows 'Loading messages' over the server's messages.
+  useEffect(() => {
+    if (snapshot.status === 'ready' && !snapshot.firstPage) usedFirstPage.current();
+  }, [snapshot.status, snapshot.firstPage]);
 
   // The heading's name for a thread without a lead comes from the chat session.
   useEffect(() => {
