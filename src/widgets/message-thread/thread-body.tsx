@@ -81,7 +81,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     return () => {
       opened.close();
     };
-    // (The first page is the first render's: a later session of this thread opens without it.)
+    // (`seed` is read when the session starts, not followed: it is kept until the chat's page replaces it, below.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, chat, chatService, spId, userId, leadId, setSessionMember]);
 
