@@ -37,7 +37,7 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbox';
 import { pathToFileURL } from 'node:url';
 import { cdnCacheControl, CDN_FLAVOURS, type CdnFlavour } from '../scripts/cdn-flavours';
-import { renderServerPage, withoutScripts } from '../scripts/server-pages';
+import { renderServerPage, withoutScripts, type FirstContent } from '../scripts/server-pages';
 import type * as ServerEntry from '../src/server';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -206,7 +206,7 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   const serverPage = async (origin: string) => {
     serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
     const { renderToString } = await serverEntry;
-    const firstContent = (JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as { tags: Record<string, string[]> }).tags;
+    const firstContent = JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as FirstContent;
     return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
       gateway: { baseURL: origin, fetch: sandbox.fetch },
       stylesheet: '/cdn/widgets.css',

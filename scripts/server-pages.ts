@@ -28,11 +28,30 @@ export interface ServerPageOptions {
   /** The page's URL (`<lead-app>` renders its route). */
   url?: string;
   /**
-   * The CDN build's first-content chunks by tag (dist/cdn/first-content.json `tags`, paths under
-   * /cdn/): each rendered tag's are preloaded from <head>, so the code that hydrates the first
-   * screen is asked for with the page instead of after the loader ran (one round trip sooner).
+   * The CDN build's first-content chunks (dist/cdn/first-content.json, paths under /cdn/): each
+   * rendered tag's, and for `<lead-app>` its route's, are preloaded from <head>, so the code that
+   * hydrates the first screen is asked for with the page instead of after the loader ran (one
+   * round trip sooner, or two for the app's route and its parts).
    */
-  firstContent?: Readonly<Record<string, readonly string[]>>;
+  firstContent?: FirstContent;
+}
+
+/** What the CDN build writes to first-content.json that a server page reads. */
+export interface FirstContent {
+  tags: Readonly<Record<string, readonly string[]>>;
+  routes?: Readonly<Record<string, { base: string; patterns: readonly (readonly [string, readonly string[]])[] }>>;
+}
+
+/** The first-content chunks of the route a tag with routes (`<lead-app base>`) shows at `url`, as the CDN loader matches it. */
+function routeChunks(firstContent: FirstContent, tag: string, base: string | undefined, url: string | undefined): readonly string[] {
+  const routes = firstContent.routes?.[tag];
+  if (!routes || !url) return [];
+  const root = (base || routes.base).replace(/\/+$/, '');
+  const path = new URL(url, 'http://localhost').pathname;
+  if (path !== root && !path.startsWith(`${root}/`)) return [];
+  const rest = path.slice(root.length) || '/';
+  const match = routes.patterns.find(([pattern]) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`).test(rest));
+  return match?.[1] ?? [];
 }
 
 /**
@@ -86,7 +105,8 @@ export async function renderServerPage(
       [...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]),
     );
     const tag = match[1] as LeadkitTag;
-    for (const chunk of firstContent?.[tag] ?? []) preloads.add(`/cdn/${chunk}`);
+    const chunks = firstContent ? [...(firstContent.tags[tag] ?? []), ...routeChunks(firstContent, tag, attributes.base, url)] : [];
+    for (const chunk of chunks) preloads.add(`/cdn/${chunk}`);
     parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, properties, gateway, stylesheet, ...(url ? { url } : {}) }));
     last = (match.index ?? 0) + match[0].length;
   }

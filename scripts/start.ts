@@ -56,7 +56,7 @@ import {
 } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
-import { renderServerPage, SERVER_RENDERED_PAGES } from './server-pages';
+import { renderServerPage, SERVER_RENDERED_PAGES, type FirstContent } from './server-pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -303,10 +303,10 @@ site.get('/examples/*', (c) => {
 // Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner;
 // scripts/server-pages.ts), from the sandbox's answers.
 type ServerEntry = typeof ServerModule;
-/** The CDN build's first-content chunks by tag (the server pages preload them: scripts/server-pages.ts); none when it has none. */
-const cdnFirstContent = (): Record<string, string[]> | undefined => {
+/** The CDN build's first-content chunks (the server pages preload them: scripts/server-pages.ts); none when it has none. */
+const cdnFirstContent = (): FirstContent | undefined => {
   try {
-    return (JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as { tags: Record<string, string[]> }).tags;
+    return JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as FirstContent;
   } catch {
     return undefined;
   }

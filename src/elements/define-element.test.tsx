@@ -351,7 +351,7 @@ describe("the element starts its first screen's parts as it connects", () => {
   function defineRecording(): { tag: string; preloaded: HTMLElement[] } {
     const preloaded: HTMLElement[] = [];
     const prefix = `pl${++preloadCounter}`;
-    defineElement({ ...leadPageElement, preload: (element) => preloaded.push(element) }, { prefix });
+    defineElement({ ...leadPageElement, preload: async (element) => void preloaded.push(element) }, { prefix });
     return { tag: `${prefix}-lead-page`, preloaded };
   }
 

@@ -59,6 +59,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     #connected = false;
     /** Invalid attributes not yet reported (an element reports once it is in a document). */
     #invalid = new Set<string>();
+    /** The first screen's lazy parts on their way (its definition's `preload`), from the first connect. */
+    #parts: Promise<unknown> | null = null;
     /** Attribute properties a page set before the tag was defined: reflected once connected. */
     #toReflect: string[] = [];
 
@@ -146,8 +148,11 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         // carries: a few ms), then React adopts it in place; the texts must be the server's.
         // Nothing renders into the root before hydration starts (an update would make React
         // render it afresh): changes meanwhile are in the tree it hydrates with.
+        // Its lazy parts too: a boundary whose code is not here stays the server's HTML, deaf to
+        // input, and any render of the widget before it hydrates makes React replace it (focus
+        // and all) — the office app's route and the board's list would wait on each other.
         this.#hydrating = true;
-        void loadLocalePack(resolveLocale(this.#props.locale as string | undefined, this)).then(() => {
+        void Promise.all([loadLocalePack(resolveLocale(this.#props.locale as string | undefined, this)), this.#parts]).then(() => {
           this.#hydrating = false;
           if (!this.#connected || this.#root) return;
           // In a transition, as a client render is (connectedCallback): React hydrates in slices and
@@ -204,7 +209,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         if (!this.isConnected || this.#connected) return;
         // Its first screen's parts start now (a removed element asks for none): here by the
         // render, which React runs in a task of its own.
-        definition.preload?.(this);
+        // A server's first screen hydrates once they are here (see #render); one that fails shows so where it renders.
+        this.#parts = definition.preload?.(this).catch(() => undefined) ?? null;
         this.#connected = true;
         this.#reportInvalid();
         // The first render is a transition: React renders it in slices and yields between them,

@@ -17,16 +17,17 @@ export interface ElementDefinition<T extends LeadkitTag = LeadkitTag> {
   readonly catalogue: MessageCatalogue;
   /**
    * Starts the lazy parts of the widget's first screen as the element connects (its list, its
-   * body, the office app's route), so they are here by its first render (ui/lazy-part.ts).
+   * body, the office app's route), so they are here by its first render (ui/lazy-part.ts);
+   * settles once they are (a server's first screen hydrates then).
    */
-  readonly preload?: ((element: HTMLElement) => void) | undefined;
+  readonly preload?: ((element: HTMLElement) => Promise<unknown>) | undefined;
 }
 
 export function elementDefinition<T extends LeadkitTag>(
   tag: T,
   component: ComponentType<TagAttributeProps<T>>,
   catalogue: MessageCatalogue,
-  preload?: (element: HTMLElement) => void,
+  preload?: (element: HTMLElement) => Promise<unknown>,
 ): ElementDefinition<T> {
   return { tag, component, catalogue, preload };
 }

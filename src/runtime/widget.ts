@@ -19,6 +19,9 @@ export interface Widget<P extends object = object> {
    * here by its first render: called by its element as it connects (with the element, whose
    * attributes may choose the parts), and by `<lead-app>` once the widget's code arrived for a
    * route (without one). Absent when the first screen has no lazy part.
+   *
+   * Settles once they are here (rejects when one failed to load): a server's first screen
+   * hydrates only then, so each boundary hydrates with the props the server rendered it with.
    */
-  readonly preload?: ((element?: Element) => void) | undefined;
+  readonly preload?: ((element?: Element) => Promise<unknown>) | undefined;
 }

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage } from './harness';
+import { readFileSync } from 'node:fs';
+import { cdnBuildFile, LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage } from './harness';
+import type { FirstContent } from '../../scripts/server-pages';
 
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
@@ -377,6 +379,15 @@ describe('server-rendered office app (/app/…?render=server: <lead-app> renders
     await visible(app.getByRole('heading', { name: 'Leads for Acme Plumbing & Heating' }));
     await visible(app.getByText(/^Showing 1 - 10 of \d+ results$/));
     await context.close();
+  });
+
+  it('asks for the route’s code with the page: its first-content chunks preloaded from <head>', async () => {
+    const html = await (await fetch(`${e2e.server.origin}${BOARD}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const firstContent = JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
+    const boardRoute = firstContent.routes?.['lead-app']?.patterns.find(([pattern]) => pattern === '/lead/board/:serviceProviderId')?.[1] ?? [];
+    expect(boardRoute.length).toBeGreaterThan(0);
+    for (const chunk of [...(firstContent.tags['lead-app'] ?? []), ...boardRoute]) expect(head).toContain(`<link rel="modulepreload" href="/cdn/${chunk}"`);
   });
 
   it('hydrates the route in place at the page’s URL — the same nodes, no warning, nothing moves — and a card opens by keyboard', async () => {

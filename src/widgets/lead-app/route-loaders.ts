@@ -4,16 +4,24 @@ import { lazyPart, type LazyPart } from '../../ui/lazy-part';
 import { DEFAULT_APP_BASE } from '../../domain/routes';
 import { appRouteOf, type AppRoute } from './lead-app-routes';
 
+/** A route's widget as a part of the app, and a way to start its first screen: its code, then its own parts. */
+type RouteWidget<P extends object, M> = LazyPart<P, M> & { preloadFirstScreen(): Promise<unknown> };
+
 /**
  * A route's widget as a part of the app (docs/widget-shape.md): its descriptor's component with
  * its texts, and, once its code is here, the parts of its own first screen (its `preload`).
  */
-function routeWidget<M, P extends object>(load: () => Promise<M>, pick: (module: M) => Widget<P>): LazyPart<P, M> {
-  return lazyPart(
+function routeWidget<M, P extends object>(load: () => Promise<M>, pick: (module: M) => Widget<P>): RouteWidget<P, M> {
+  const part = lazyPart(
     load,
     (module) => withMessages(pick(module).component, pick(module).catalogue),
-    (module) => pick(module).preload?.(),
+    // Started, not awaited: a part that fails shows so where it renders.
+    (module) =>
+      void pick(module)
+        .preload?.()
+        ?.catch(() => undefined),
   );
+  return Object.assign(part, { preloadFirstScreen: () => part.preload().then((module) => pick(module).preload?.()) });
 }
 
 // Each route's widget loads when the route is first shown, with its own texts: the app's first
@@ -37,7 +45,7 @@ export const RaqFunnel = routeWidget(
   (module) => module.raqFunnelWidget,
 );
 
-const ROUTE_PARTS: Readonly<Record<AppRoute, { preload(): Promise<unknown> }>> = {
+const ROUTE_PARTS: Readonly<Record<AppRoute, { preloadFirstScreen(): Promise<unknown> }>> = {
   leadPage: LeadPage,
   leadBoard: LeadBoard,
   conversationThread: MessageThread,
@@ -52,13 +60,14 @@ export const appBaseOf = (base: string | null | undefined) => (base || DEFAULT_A
 
 /**
  * Starts the widget of the route in the page's URL, and that widget's own first screen, as the
- * element connects (see ui/lazy-part.ts); later routes load as they are shown.
+ * element connects (see ui/lazy-part.ts); later routes load as they are shown. Settles once
+ * they are all here.
  */
-export function preloadLeadApp(element?: Element): void {
-  if (typeof location === 'undefined') return;
+export function preloadLeadApp(element?: Element): Promise<unknown> {
+  if (typeof location === 'undefined') return Promise.resolve();
   const base = appBaseOf(element?.getAttribute('base'));
   const path = location.pathname;
-  if (path !== base && !path.startsWith(`${base}/`)) return;
+  if (path !== base && !path.startsWith(`${base}/`)) return Promise.resolve();
   const route = appRouteOf(path.slice(base.length) || '/');
-  if (route) void ROUTE_PARTS[route].preload();
+  return route ? ROUTE_PARTS[route].preloadFirstScreen() : Promise.resolve();
 }

@@ -11,7 +11,6 @@ export const BoardList = lazyPart(
  * Starts the parts of the board's first screen — the list and the open card's body — as its
  * element connects, so they are here by its first render (see ui/lazy-part.ts).
  */
-export function preloadLeadBoard(): void {
-  void BoardList.preload();
-  void LeadCardBody.preload();
+export function preloadLeadBoard(): Promise<unknown> {
+  return Promise.all([BoardList.preload(), LeadCardBody.preload()]);
 }

@@ -128,7 +128,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
   // The list and the open card's body load beside the first page (also for a host that renders
   // the component itself, without the element that preloads them).
-  useEffect(preloadLeadBoard, []);
+  useEffect(() => void preloadLeadBoard().catch(() => undefined), []);
 
   useEffect(() => {
     analytics.page(LEAD_BOARD_ANALYTICS, { userType: 'Authenticated', serviceProviderId: spId });
@@ -145,42 +145,64 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     for (const lead of shown?.leads ?? []) rememberCategory(lead.category.id, lead.category.name);
   }, [shown?.leads, rememberCategory]);
 
-  // The first lead opens when the board mounts — in the same frame as the list, so
-  // nothing jumps — and opening it marks it read.
+  // The first page is on screen: its cards painted (hydrated, when from a server), or it was
+  // answered with nothing to list. Until then nothing the list shows changes: a server's list
+  // whose code comes after the board's must hydrate with the props it was rendered with (React
+  // renders a boundary afresh when they change first, and the cards' nodes — and focus — go).
+  const [listShown, setListShown] = useState(false);
+  const markListShown = useCallback(() => setListShown(true), []);
+  const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
+
+  // The first lead opens with the list — in the same frame, so nothing jumps — and, once the
+  // list is on screen, opening it marks it read.
   const firstLead = shown?.leads[0];
   const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
   useEffect(() => {
-    if (expandedState !== undefined || !firstLead) return;
+    if (expandedState !== undefined || !firstLead || !firstPageShown) return;
     setExpanded(firstLead.leadId);
     // Marked read once the opened card has painted: the call is not part of the first screen.
     afterNextPaint(() => void setRead({ lead: firstLead, read: true }));
-  }, [expandedState, firstLead, setExpanded, setRead]);
+  }, [expandedState, firstLead, firstPageShown, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
-  // The page the host was told of (once per answer: hydrating, an effect may run again for the same one).
-  const told = useRef<LeadsPage | null>(null);
+  // The page settled and the answer the host was told of (once per answer: hydrating, an effect may run again for the same one).
+  const settled = useRef<LeadsPage | null>(null);
+  const told = useRef<unknown>(null);
+  const pageTold = useRef(false);
   useEffect(() => {
     if (leadsState.state === 'hasData') {
-      if (told.current === leadsState.data) return;
+      if (settled.current !== leadsState.data) {
+        settled.current = leadsState.data;
+        settlePage();
+      }
+      // Told once its cards are on screen and live: hydrating a server's page, the list's code may
+      // come after the board's, and until then its cards are the server's HTML, deaf to a click.
+      if (!firstPageShown || told.current === leadsState.data) return;
+      const first = !pageTold.current;
       told.current = leadsState.data;
-      // A page kept after a failed fetch again was shown already, a quiet fetch again shows the same: nothing new loaded.
-      if (!leadsState.data.refreshFailed && !quiet) emit('lk-load', { widget: 'lead-board' });
-      settlePage();
-    } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error)) {
+      pageTold.current = true;
+      // A page kept after a failed fetch again was shown already, a quiet fetch again shows the same:
+      // nothing new loaded (unless the host was told of no page yet: the list came after the quiet fetch).
+      if (first || (!leadsState.data.refreshFailed && !quiet)) emit('lk-load', { widget: 'lead-board' });
+    } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error) && told.current !== leadsState.error) {
       const error = leadsState.error;
+      told.current = error;
       emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
     }
-  }, [leadsState, quiet, emit, settlePage]);
+  }, [leadsState, firstPageShown, quiet, emit, settlePage]);
 
   // Hydrated from a server's first screen: its page is fetched again, quietly, for what the
   // server left out of the page (board-atoms.ts, reloadQuietlyAtom).
   const fromServer = useFirstScreenFromServer();
   const reloadQuietly = useSetAtom(reloadQuietlyAtom);
+  const reloadedQuietly = useRef(false);
   useEffect(() => {
-    // After the hydrated screen painted, outside React's hydration work (an update made in its
+    if (!fromServer || !firstPageShown || reloadedQuietly.current) return;
+    reloadedQuietly.current = true;
+    // After the hydrated list painted, outside React's hydration work (an update made in its
     // effects takes its low priority, and waited behind every other render).
-    if (fromServer) afterNextPaint(reloadQuietly);
-  }, [fromServer, reloadQuietly]);
+    afterNextPaint(reloadQuietly);
+  }, [fromServer, firstPageShown, reloadQuietly]);
 
   // Stable handlers: the cards are memoised, so opening one re-renders only the cards that change.
   const toggle = useStableHandler((lead: Lead) => {
@@ -229,10 +251,6 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
   const failure = leadsState.state === 'hasError' ? leadsState.error : provider.state === 'hasError' ? provider.error : null;
   const failed = failure !== null;
-  // The first page is on screen: its cards painted, or it was answered with nothing to list.
-  const [listShown, setListShown] = useState(false);
-  const markListShown = useCallback(() => setListShown(true), []);
-  const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
   // A retry helps after a network or server failure or an unreadable answer, not after 401/403/404.
   const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failed && isRetryableError(failure);

@@ -28,6 +28,6 @@ export const ContactDialog = lazyPart(
  * Starts the thread's first screen as its element connects: the list and composer, or for an
  * `archived` thread the 'Message History' view (see ui/lazy-part.ts).
  */
-export function preloadMessageThread(element?: Element): void {
-  void (element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload());
+export function preloadMessageThread(element?: Element): Promise<unknown> {
+  return element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload();
 }

@@ -8,7 +8,6 @@ export const FunnelFrame = lazyPart(
 );
 
 /** Starts the funnel's first screen — the frame and the entry step — (see ui/lazy-part.ts). */
-export function preloadRaqFunnel(): void {
-  void FunnelFrame.preload();
-  void STEP_PARTS.entry.preload();
+export function preloadRaqFunnel(): Promise<unknown> {
+  return Promise.all([FunnelFrame.preload(), STEP_PARTS.entry.preload()]);
 }

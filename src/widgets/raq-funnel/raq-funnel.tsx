@@ -49,7 +49,7 @@ function FunnelSkeleton() {
  */
 export function RaqFunnel(props: RaqFunnelProps) {
   useEffect(() => {
-    preloadRaqFunnel();
+    preloadRaqFunnel().catch(() => undefined);
   }, []);
   return (
     <Suspense fallback={<FunnelSkeleton />}>
