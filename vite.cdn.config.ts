@@ -69,7 +69,7 @@ function tagModules(): Plugin {
       return [
         `// CDN entry: defines <${tag}> (loaded by the loader when the tag appears).`,
         `import { ${camel(tag)}Element } from '/src/elements/${tag}.element.ts';`,
-        `import { defineElement } from '/src/elements/registry.ts';`,
+        `import { defineElement } from '/src/elements/define-element.ts';`,
         `defineElement(${camel(tag)}Element);`,
         '',
       ].join('\n');

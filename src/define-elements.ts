@@ -1,5 +1,5 @@
 import { ELEMENTS } from './elements/definitions';
-import { defineElement, type DefineOptions } from './elements/registry';
+import { defineElement, type DefineOptions } from './elements/define-element';
 import { TAG_NAMES, type LeadkitTag } from './contract/tags';
 
 /**

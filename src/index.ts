@@ -43,7 +43,7 @@ export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i
 export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/translate';
 
 export { defineElements } from './define-elements';
-export type { DefineOptions } from './elements/registry';
+export type { DefineOptions } from './elements/define-element';
 export { TAG_NAMES, type LeadkitTag, type TagAttributeProps, type HostAttributeProps } from './contract/tags';
 export type {
   LeadkitElement,

@@ -96,7 +96,7 @@ function scan(root: ParentNode): void {
   for (const tag of TAGS) for (const element of root.querySelectorAll(tag)) load(tag, element);
 }
 
-/** Aborts the early calls of a removed element (and of the leadkit elements inside it) still out of the document. */
+/** Aborts the first calls of a removed element (and of the leadkit elements inside it) still out of the document. */
 function abortIfGone(node: Node): void {
   if (node.nodeType !== 1 || node.isConnected) return;
   for (const element of [node as Element, ...(node as Element).querySelectorAll(TAGS.join())]) abortFirstCalls(element);

@@ -10,12 +10,12 @@
  *   `slot`, `hidden`, `tabIndex`…) passed to it.
  */
 import { createElement, use, useCallback, useLayoutEffect, useRef, type AriaAttributes, type CSSProperties, type ReactElement, type Ref } from 'react';
-import type { ElementDefinition } from './elements/define-element';
+import type { ElementDefinition } from './elements/element-definition';
 import { ELEMENTS } from './elements/definitions';
 import type { LeadkitElement } from './elements/element-types';
 import type { FirstScreenData } from './elements/first-screen-data';
 import { firstScreenRenderer } from './elements/first-screen-renderer';
-import { defineElement } from './elements/registry';
+import { defineElement } from './elements/define-element';
 import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
 import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './contract/events';
 import { HOST_PROPERTIES, type HostProperties } from './contract/host-properties';

@@ -4,7 +4,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadBoardElement } from '../src/elements/lead-board.element';
-import { defineElement } from '../src/elements/registry';
+import { defineElement } from '../src/elements/define-element';
 import { ElementHost } from './support/element-host';
 import { shadowOf } from './support/queries';
 import { sandboxOf, useSandbox } from './support/sandbox';

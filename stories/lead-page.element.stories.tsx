@@ -3,7 +3,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadPageElement } from '../src/elements/lead-page.element';
-import { defineElement } from '../src/elements/registry';
+import { defineElement } from '../src/elements/define-element';
 import baseCss from '../src/ui/base.css?inline';
 import { ElementHost } from './support/element-host';
 import { shadowOf } from './support/queries';

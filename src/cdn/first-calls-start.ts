@@ -1,14 +1,14 @@
 /**
- * The loader's half of "data with code" (the client's half: gateway/prefetch.ts): sends an
+ * The loader's half of "data with code" (the client's half: gateway/started-first-calls.ts): sends an
  * element's first gateway calls from their build-time recipes (elements/first-calls.ts) and
  * keeps them on the element for its gateway client to take. Part of the loader bundle, so it
  * imports types only (a value shared with the runtime would become a chunk the loader imports).
  */
 import type { FirstCallRecipe, FirstCallRecipes } from '../elements/first-calls';
-import type { PrefetchedCall } from '../gateway/prefetch';
+import type { StartedFirstCall } from '../gateway/started-first-calls';
 
-/** gateway/prefetch.ts's PREFETCH (a registered symbol: the same in both bundles). */
-const PREFETCH = Symbol.for('leadkit.prefetch');
+/** gateway/started-first-calls.ts's STARTED_FIRST_CALLS (a registered symbol: the same in both bundles). */
+const STARTED_FIRST_CALLS = Symbol.for('leadkit.first-calls');
 
 /**
  * An id as the widget reads it (the contract's rule, `idPattern` of the recipes:
@@ -51,7 +51,7 @@ export function startFirstCalls(
   { headers, requestId, idPattern, tags, routes }: FirstCallRecipes,
   route: { readonly pattern: string; readonly params: Readonly<Record<string, string>> } | null,
 ): void {
-  const target = element as Element & { [PREFETCH]?: PrefetchedCall[] };
+  const target = element as Element & { [STARTED_FIRST_CALLS]?: StartedFirstCall[] };
   const byRoute = route && routes[route.pattern];
   const own = byRoute ? tags[byRoute[0]] : tags[element.localName];
   const recipe = own && (byRoute ? { ids: byRoute[1], unless: byRoute[2], provider: own.provider, calls: own.calls } : own);
@@ -62,7 +62,7 @@ export function startFirstCalls(
     !element.isConnected ||
     element.shadowRoot ||
     customElements.get(element.localName) ||
-    target[PREFETCH] ||
+    target[STARTED_FIRST_CALLS] ||
     Object.hasOwn(element, 'gateway') ||
     Object.hasOwn(element, 'auth')
   )
@@ -75,7 +75,7 @@ export function startFirstCalls(
   if (!ids || !caller || readId(idPattern, element.getAttribute('sp-id')) === null) return;
   const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
   const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
-  target[PREFETCH] = recipe.calls.map(([method, path, template]) => {
+  target[STARTED_FIRST_CALLS] = recipe.calls.map(([method, path, template]) => {
     const url = new URL(base + fill(path), document.baseURI).href;
     const body = template === null ? null : fill(template);
     const controller = new AbortController();
@@ -89,7 +89,7 @@ export function startFirstCalls(
   });
 }
 
-/** Aborts the element's early calls not taken yet (it left the document before its code arrived). */
+/** Aborts the element's first calls not taken yet (it left the document before its code arrived). */
 export function abortFirstCalls(element: Element): void {
-  for (const call of (element as Element & { [PREFETCH]?: PrefetchedCall[] })[PREFETCH]?.splice(0) ?? []) call.controller.abort();
+  for (const call of (element as Element & { [STARTED_FIRST_CALLS]?: StartedFirstCall[] })[STARTED_FIRST_CALLS]?.splice(0) ?? []) call.controller.abort();
 }

@@ -7,7 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFirstCalls } from './first-calls-start';
 import { createGatewayClient, HEADERS } from '../gateway/client';
-import { abortPrefetched, fetchTakingPrefetched, PREFETCH, prefetchedCallsOf, type PrefetchedCall } from '../gateway/prefetch';
+import {
+  abortStartedFirstCalls,
+  fetchTakingStartedFirstCalls,
+  STARTED_FIRST_CALLS,
+  startedFirstCallsOf,
+  type StartedFirstCall,
+} from '../gateway/started-first-calls';
 import { FIRST_CALLS, firstCallRecipes, type FirstCallRecipes } from '../elements/first-calls';
 
 interface Sent {
@@ -145,14 +151,14 @@ describe('the loader sends nothing when the calls will differ', () => {
     ['an element out of the document', Object.assign(element('lead-board', { 'sp-id': '1001' }), { isConnected: false })],
   ])('%s', (_name, target) => {
     expect(startedFor(target)).toEqual([]);
-    expect(prefetchedCallsOf(target)).toBeUndefined();
+    expect(startedFirstCallsOf(target)).toBeUndefined();
   });
 
   it('a tag defined meanwhile (its element calls by itself)', () => {
     vi.stubGlobal('customElements', { get: (tag: string) => (tag === 'lead-board' ? class {} : undefined) });
     const target = element('lead-board', { 'sp-id': '1001' });
     expect(startedFor(target)).toEqual([]);
-    expect(prefetchedCallsOf(target)).toBeUndefined();
+    expect(startedFirstCallsOf(target)).toBeUndefined();
   });
 
   it('a board route with a featured lead or new messages in the URL', () => {
@@ -163,7 +169,7 @@ describe('the loader sends nothing when the calls will differ', () => {
 });
 
 describe('the client takes each early answer once', () => {
-  const early = (url: string, body: string | null, response: Response): PrefetchedCall => ({
+  const early = (url: string, body: string | null, response: Response): StartedFirstCall => ({
     method: body === null ? 'GET' : 'POST',
     url,
     body,
@@ -174,7 +180,7 @@ describe('the client takes each early answer once', () => {
   it('the same method, URL and body: the early answer, once; then the network', async () => {
     const calls = [early(`${ORIGIN}/gateway/a`, null, new Response('"early"')), early(`${ORIGIN}/gateway/b`, '{"x":1}', new Response('"b"'))];
     const network = vi.fn(async () => new Response('"network"'));
-    const fetch = fetchTakingPrefetched(calls, network);
+    const fetch = fetchTakingStartedFirstCalls(calls, network);
     expect(await (await fetch('/gateway/a')).json()).toBe('early');
     expect(await (await fetch('/gateway/a')).json()).toBe('network');
     // Another body is another call.
@@ -183,16 +189,16 @@ describe('the client takes each early answer once', () => {
     expect(network).toHaveBeenCalledTimes(2);
   });
 
-  it('aborting the taking call aborts the early request; abortPrefetched aborts what is left', async () => {
+  it('aborting the taking call aborts the request the loader sent; abortStartedFirstCalls aborts what is left', async () => {
     const taken = early(`${ORIGIN}/gateway/a`, null, new Response('1'));
     const left = early(`${ORIGIN}/gateway/b`, null, new Response('2'));
     const calls = [taken, left];
     const controller = new AbortController();
-    await fetchTakingPrefetched(calls, vi.fn())('/gateway/a', { signal: controller.signal });
+    await fetchTakingStartedFirstCalls(calls, vi.fn())('/gateway/a', { signal: controller.signal });
     controller.abort();
     expect(taken.controller.signal.aborted).toBe(true);
     expect(left.controller.signal.aborted).toBe(false);
-    abortPrefetched(calls);
+    abortStartedFirstCalls(calls);
     expect(left.controller.signal.aborted).toBe(true);
     expect(calls).toEqual([]);
   });
@@ -200,6 +206,6 @@ describe('the client takes each early answer once', () => {
   it('the loader and the client use the same registered symbol', () => {
     const target = element('lead-board', { 'sp-id': '1001' });
     startedFor(target);
-    expect((target as unknown as Record<symbol, unknown>)[PREFETCH]).toHaveLength(2);
+    expect((target as unknown as Record<symbol, unknown>)[STARTED_FIRST_CALLS]).toHaveLength(2);
   });
 });

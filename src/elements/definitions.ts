@@ -1,4 +1,4 @@
-import type { ElementDefinition } from './define-element';
+import type { ElementDefinition } from './element-definition';
 import { leadAppElement } from './lead-app.element';
 import { leadBoardElement } from './lead-board.element';
 import { leadPageElement } from './lead-page.element';

@@ -1,6 +1,6 @@
 /**
  * The gateway calls each tag (and each route of `<lead-app>`) makes first, so the CDN loader can
- * send them beside the code instead of after it (gateway/prefetch.ts). Build-time only: the CDN
+ * send them beside the code instead of after it (gateway/started-first-calls.ts). Build-time only: the CDN
  * build turns this table into recipes (`firstCallRecipes`) by running the widgets' own request
  * functions through the real gateway client with sentinel ids, and the loader fills the recipes
  * from the element's attributes or the route in the URL. The caller — `X-Caller-Id` — is always

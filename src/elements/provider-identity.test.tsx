@@ -4,7 +4,7 @@ import { createSandboxGateway, MAIN_PROVIDER_ID, type RecordedRequest } from '@l
 import { HEADERS } from '../gateway/client';
 import { leadAppElement } from './lead-app.element';
 import { leadBoardElement } from './lead-board.element';
-import { defineElement } from './registry';
+import { defineElement } from './define-element';
 
 /**
  * An element's provider is one value (docs/gateway.md#one-provider-per-widget), from which a

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { createSandboxGateway, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import { raqFunnelElement } from './raq-funnel.element';
-import { defineElement } from './registry';
+import { defineElement } from './define-element';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -39,7 +39,7 @@ describe('<lead-board> hydrating a server’s first screen before its list’s c
       return importOriginal();
     });
     const { leadBoardElement } = await import('./lead-board.element');
-    const { defineElement } = await import('./registry');
+    const { defineElement } = await import('./define-element');
 
     const element = document.createElement('late-list-lead-board') as HTMLElement & { gateway: unknown };
     element.setAttribute('sp-id', '1001');

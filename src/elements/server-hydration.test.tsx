@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/dom';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { holdingFetch } from '../../test/helpers/holding-fetch';
 import { leadBoardElement } from './lead-board.element';
-import { defineElement } from './registry';
+import { defineElement } from './define-element';
 import { renderToString } from '../server';
 import { createGatewayClient } from '../gateway/client';
 import { preloadBoardParts } from '../../test/support/lead-board';

@@ -1,5 +1,5 @@
 import type { Widget } from '../runtime/widget';
-import { elementDefinition, type ElementDefinition } from './define-element';
+import { elementDefinition, type ElementDefinition } from './element-definition';
 import type { LeadkitTag, TagAttributeProps } from '../contract/tags';
 
 /** A tag bound to its widget's descriptor (src/widgets/<name>/<name>.widget.ts, docs/widget-shape.md): the element reads its component, texts and preload there. */

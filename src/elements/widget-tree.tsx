@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, type ComponentType } from 'react';
-import { prefetchedCallsOf } from '../gateway/prefetch';
+import { startedFirstCallsOf } from '../gateway/started-first-calls';
 import type { ServerAnswer } from '../gateway/server-answers';
 import { FirstScreenScope, type FirstScreen } from '../runtime/first-screen';
 import { HOST_INPUT_NAMES, type HostInputs } from '../runtime/host-inputs';
@@ -69,7 +69,7 @@ export function WidgetTree({ definition, props, owner, host, gate = null, styles
       host={host}
       catalogue={definition.catalogue}
       inputs={inputs as HostInputs}
-      prefetched={host ? prefetchedCallsOf(host) : undefined}
+      startedFirstCalls={host ? startedFirstCallsOf(host) : undefined}
       answers={answers}
       scope={TAGS[definition.tag as LeadkitTag].role === 'provider' ? (props.spId ?? null) : null}
     >

@@ -34,7 +34,7 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec", () =
   const answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
   const get = { operation: 'test.get', method: 'GET', path: '/gateway/thing', response: v.unknown() } as const;
 
-  it('a config with header names, credentials and a token function: its own calls carry them, and the CDN loader’s early calls (default names) are not taken', async () => {
+  it('a config with header names, credentials and a token function: its own calls carry them, and the CDN loader’s first calls (default names) are not taken', async () => {
     const fetch = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => answer());
     const early = { method: 'GET', url: 'https://gw.test/gateway/thing', body: null, response: Promise.resolve(answer()), controller: new AbortController() };
     const getOneTimeToken = async () => ({ token: 'host-token', expiresAt: '2030-01-01T00:00:00Z' });

@@ -1,7 +1,7 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, isRead, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
-import { fetchTakingPrefetched, type PrefetchedCalls } from '../gateway/prefetch';
+import { fetchTakingStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
@@ -32,7 +32,7 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
 /**
  * The gateway client for an element: the host's client as given, or one built from the
  * config / `gateway-url` (same origin when neither is set). Built from attributes alone, it
- * takes the calls the CDN loader sent early (`prefetched`, see gateway/prefetch.ts); a host's
+ * takes the calls the CDN loader sent early (`startedFirstCalls`, see gateway/started-first-calls.ts); a host's
  * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
  * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
  * flight, cancelled when it leaves: `createElementReads`); a host's ready client, shared by any
@@ -41,7 +41,7 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  */
 export function resolveGatewayClient(
   inputs: GatewayInputs,
-  prefetched?: PrefetchedCalls,
+  startedFirstCalls?: StartedFirstCalls,
   connected?: () => boolean,
   reads?: ReadScope,
   answers?: ServerAnswer[],
@@ -50,8 +50,8 @@ export function resolveGatewayClient(
   if (isGatewayClient(inputs.gateway))
     return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
   const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
-  const fromAttributes = !inputs.gateway && !inputs.auth && prefetched !== undefined && prefetched.length > 0;
-  const given = fromAttributes ? fetchTakingPrefetched(prefetched, (...args) => globalThis.fetch(...args)) : config.fetch;
+  const fromAttributes = !inputs.gateway && !inputs.auth && startedFirstCalls !== undefined && startedFirstCalls.length > 0;
+  const given = fromAttributes ? fetchTakingStartedFirstCalls(startedFirstCalls, (...args) => globalThis.fetch(...args)) : config.fetch;
   // A server render's answers (leadkit/server) were fetched with the host's own config and auth:
   // taken whatever the element's gateway config, once each.
   const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, given ?? ((...args) => globalThis.fetch(...args))) : given;

@@ -5,7 +5,7 @@ import type { MessageCatalogue } from '../i18n/en-US';
 import { loadedLocalePack, loadLocalePack, resolveLocale } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { clientAtom } from './client-atom';
-import type { PrefetchedCalls } from '../gateway/prefetch';
+import type { StartedFirstCalls } from '../gateway/started-first-calls';
 import { splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { giveFirstScreenValues } from './first-screen-values';
 import { createElementReads, resolveGatewayClient, type ElementReads } from './gateway-config';
@@ -26,7 +26,7 @@ const elementReads = new WeakMap<object, ElementReads>();
 const retired = new WeakSet<GatewayClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
-function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCalls | undefined, answers: ServerAnswer[] | undefined): GatewayClient {
+function clientFor(owner: object, inputs: HostInputs, startedFirstCalls: StartedFirstCalls | undefined, answers: ServerAnswer[] | undefined): GatewayClient {
   const key = [inputs.gateway, inputs.gatewayUrl, inputs.auth, inputs.authMode, inputs.spId] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
@@ -35,7 +35,7 @@ function clientFor(owner: object, inputs: HostInputs, prefetched: PrefetchedCall
   const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
   let reads = element ? elementReads.get(element) : undefined;
   if (element && !reads) elementReads.set(element, (reads = createElementReads()));
-  const client = resolveGatewayClient(inputs, prefetched, element ? () => element.isConnected : undefined, reads, answers);
+  const client = resolveGatewayClient(inputs, startedFirstCalls, element ? () => element.isConnected : undefined, reads, answers);
   clients.set(owner, { key, client });
   return client;
 }
@@ -83,7 +83,7 @@ export function WidgetShell({
   host,
   catalogue,
   inputs,
-  prefetched,
+  startedFirstCalls,
   answers,
   scope = null,
   children,
@@ -93,8 +93,8 @@ export function WidgetShell({
   /** The texts the widget shows (its element's catalogue parts). */
   catalogue: MessageCatalogue;
   inputs: HostInputs;
-  /** Calls the CDN loader sent for this element before its code arrived (gateway/prefetch.ts). */
-  prefetched?: PrefetchedCalls | undefined;
+  /** Calls the CDN loader sent for this element before its code arrived (gateway/started-first-calls.ts). */
+  startedFirstCalls?: StartedFirstCalls | undefined;
   /** The gateway answers a server render put in the page (leadkit/server), taken once each. */
   answers?: ServerAnswer[] | undefined;
   /** Whose state the widget holds (a provider widget's provider): another starts afresh, its reads for the previous one cancelled. */
@@ -104,7 +104,7 @@ export function WidgetShell({
   const store: WidgetStore = storeFor(owner, scope, () => abortElementReads(owner));
   // The calls' answers go to the client; the first-screen values to the widget (runtime/first-screen-values.ts).
   const fromServer = answers ? splitAnswers(answers) : null;
-  const client = clientFor(owner, inputs, prefetched, fromServer?.calls);
+  const client = clientFor(owner, inputs, startedFirstCalls, fromServer?.calls);
   if (fromServer) giveFirstScreenValues(store, fromServer.values);
   const current = store.get(clientAtom);
   // The first render, or back after its reads were cancelled (their atoms hold the aborts): the

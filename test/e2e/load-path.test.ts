@@ -224,7 +224,7 @@ describe('the load path', { timeout: 60_000 }, () => {
     expectNoDuplicateGatewayCalls(appRequests);
   });
 
-  it('an element removed before its code arrived: its early calls are aborted; an element given a gateway sends none', async () => {
+  it('an element removed before its code arrived: its first calls are aborted; an element given a gateway sends none', async () => {
     const page = await session.context.newPage();
     // Every gateway answer takes 2 s, so the removal comes while the calls are out.
     await injectFault(session.server.origin, { kind: 'latency', ms: 2000 });

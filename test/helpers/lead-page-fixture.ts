@@ -1,5 +1,5 @@
 import { leadPageElement } from '../../src/elements/lead-page.element';
-import { defineElement } from '../../src/elements/registry';
+import { defineElement } from '../../src/elements/define-element';
 
 /** A v1 lead answer the lead page shows (element tests). */
 export const leadResponse = (leadId: number) => ({

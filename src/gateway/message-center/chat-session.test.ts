@@ -90,7 +90,7 @@ describe('chat session: the host’s getChatToken, else the session call', () =>
     await expect(waiting).rejects.toMatchObject({ kind: 'aborted' });
   });
 
-  it('the early calls (the CDN loader’s, a server render’s) hold the session call only without getChatToken: the host’s is never asked early', async () => {
+  it('the first calls (the CDN loader’s, a server render’s) hold the session call only without getChatToken: the host’s is never asked early', async () => {
     const getChatToken = vi.fn();
     const { client, sessionCalls } = setup({ getChatToken });
     expect(earlyChatSessionCalls(client, THREAD)).toEqual([]);

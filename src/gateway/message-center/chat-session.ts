@@ -16,7 +16,7 @@ export { ChatSessionSchema, type ChatSession, type ChatSessionReason, type ChatT
  * that knows how: the host's `getChatToken` (a gateway-config function) when it gave one, else
  * leadkit's own call, `POST /gateway/message-center/v1/chat/session` (the sandbox serves it).
  * Opening a thread (src/chat/open-chat.ts), both chat adapters' token renewals (through the
- * `renewSession` openChat gives them) and the thread's first calls (the CDN loader's early call)
+ * `renewSession` openChat gives them) and the thread's first calls (the CDN loader's first call)
  * all come here; nothing else knows the session's path.
  */
 

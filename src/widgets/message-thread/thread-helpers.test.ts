@@ -84,7 +84,7 @@ describe('chat factory and campaign cookie', () => {
   });
 });
 
-describe("threadFirstCalls (the CDN loader's early calls)", () => {
+describe("threadFirstCalls (the CDN loader's first calls)", () => {
   it("hold the session call only when the host gives no getChatToken; the host's is never asked early", async () => {
     const { fetch, requests } = recordingFetch(() => json(500, {}));
     const plain = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, fetch, retry: { retries: 0 } });

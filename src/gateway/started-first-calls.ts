@@ -2,7 +2,7 @@
  * Data started with the code. On a CDN page the loader knows, as soon as it sees a tag, the
  * first gateway calls its widget will make (recipes made at build time by the widgets' own
  * request functions: src/elements/first-calls.ts). It sends them at once, beside the chunks,
- * and keeps them on the element under `PREFETCH`. The element's gateway client — only the one
+ * and keeps them on the element under `STARTED_FIRST_CALLS`. The element's gateway client — only the one
  * built from attributes: a host's `gateway` or `auth` property means other calls — takes each
  * answer once, for the same method, URL and body, instead of sending the call again. What is
  * not taken is aborted when the element leaves the document or gets a `gateway`/`auth` property.
@@ -11,11 +11,11 @@
  * nothing of the runtime) and the client.
  */
 
-/** The element's own key for its early calls (a registered symbol: the loader and the runtime are separate bundles). */
-export const PREFETCH: unique symbol = Symbol.for('leadkit.prefetch') as never;
+/** The element's own key for its first calls (a registered symbol: the loader and the runtime are separate bundles). */
+export const STARTED_FIRST_CALLS: unique symbol = Symbol.for('leadkit.first-calls') as never;
 
 /** One call sent early: what was sent and its pending answer. */
-export interface PrefetchedCall {
+export interface StartedFirstCall {
   readonly method: string;
   /** Absolute URL (resolved against the document). */
   readonly url: string;
@@ -25,20 +25,20 @@ export interface PrefetchedCall {
   readonly controller: AbortController;
 }
 
-/** An element's early calls not taken yet (taken ones are removed). */
-export type PrefetchedCalls = PrefetchedCall[];
+/** An element's first calls not taken yet (taken ones are removed). */
+export type StartedFirstCalls = StartedFirstCall[];
 
-export interface WithPrefetch {
-  [PREFETCH]?: PrefetchedCalls;
+export interface WithStartedFirstCalls {
+  [STARTED_FIRST_CALLS]?: StartedFirstCalls;
 }
 
-/** The element's early calls, if the loader started any. */
-export function prefetchedCallsOf(element: object | null | undefined): PrefetchedCalls | undefined {
-  return (element as WithPrefetch | null | undefined)?.[PREFETCH];
+/** The element's first calls, if the loader started any. */
+export function startedFirstCallsOf(element: object | null | undefined): StartedFirstCalls | undefined {
+  return (element as WithStartedFirstCalls | null | undefined)?.[STARTED_FIRST_CALLS];
 }
 
 /** Aborts every call not taken (the element left, or its calls will go elsewhere). */
-export function abortPrefetched(calls: PrefetchedCalls | undefined): void {
+export function abortStartedFirstCalls(calls: StartedFirstCalls | undefined): void {
   if (!calls) return;
   for (const call of calls.splice(0)) call.controller.abort();
 }
@@ -48,9 +48,9 @@ const absolute = (url: string) => new URL(url, globalThis.document?.baseURI ?? g
 /**
  * A fetch that answers a call the loader already sent (same method, URL and body) with that
  * call's response, once; every other call goes to `fetch`. Aborting the taken call's signal
- * aborts the early request.
+ * aborts the request the loader sent.
  */
-export function fetchTakingPrefetched(calls: PrefetchedCalls, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+export function fetchTakingStartedFirstCalls(calls: StartedFirstCalls, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
   return (input, init) => {
     if (calls.length > 0 && typeof input === 'string') {
       const method = (init?.method ?? 'GET').toUpperCase();

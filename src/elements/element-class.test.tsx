@@ -4,7 +4,7 @@ import { json, recordingFetch } from '../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../gateway/client';
 import { defineFreshLeadPage, leadResponse } from '../../test/helpers/lead-page-fixture';
 import { leadPageElement } from './lead-page.element';
-import { defineElement } from './registry';
+import { defineElement } from './define-element';
 
 const defineFresh = defineFreshLeadPage;
 /** Tags these tests define themselves (their own prefixes). */

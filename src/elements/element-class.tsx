@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { abortPrefetched, prefetchedCallsOf } from '../gateway/prefetch';
+import { abortStartedFirstCalls, startedFirstCallsOf } from '../gateway/started-first-calls';
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { parseAnswers, type ServerAnswer } from '../gateway/server-answers';
@@ -202,7 +202,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         if (value !== undefined) this.setAttribute(kebab(name), attributeTypes[name] === 'boolean' ? '' : String(value));
       }
       // A locale other than en-US starts loading now, beside the first data (the CDN loader's
-      // early calls), not after the first render asked for it.
+      // first calls), not after the first render asked for it.
       const locale = resolveLocale(this.#props.locale as string | undefined, this);
       if (locale !== 'en-US') void loadLocalePack(locale);
       queueMicrotask(() => {
@@ -233,7 +233,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         this.#root = null;
         // Back in a document later, it renders afresh (its server HTML went with the unmount).
         this.#server = null;
-        abortPrefetched(prefetchedCallsOf(this));
+        abortStartedFirstCalls(startedFirstCallsOf(this));
         abortElementReads(this);
       });
     }
@@ -278,7 +278,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         accessor(name, (element, value) => {
           if (element.#props[name] === value) return;
           // The host's client or caller: the calls the loader sent early are not this element's.
-          if (name === 'gateway' || name === 'auth') abortPrefetched(prefetchedCallsOf(element));
+          if (name === 'gateway' || name === 'auth') abortStartedFirstCalls(startedFirstCallsOf(element));
           if (value === undefined || value === null) delete element.#props[name];
           else element.#props[name] = value;
           element.#render();

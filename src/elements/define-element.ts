@@ -1,4 +1,5 @@
-import { createElementClass, type ElementDefinition } from './define-element';
+import { createElementClass } from './element-class';
+import type { ElementDefinition } from './element-definition';
 import type { LeadkitTag } from '../contract/tags';
 
 export interface DefineOptions {
