@@ -12,19 +12,12 @@ import leadAppCss from './lead-app.css?inline';
 
 import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
 import { appBaseOf, LeadBoard, LeadPage, MessageThread, RaqFunnel } from './route-loaders';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
 const STYLES = [leadAppCss];
 
-export interface LeadAppProps {
-  /** Where the app is mounted in the site's URL space (default `/app`). */
-  base?: string | null;
-  /** The signed-in provider (provider auth for every call the app makes). */
-  spId?: number | null;
-  /** The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`. */
-  chatService?: string | null;
-  /** `off`: the board's 'Your Notes' and the thread's composer keep no drafts on this device (default `on`). */
-  drafts?: string | null;
-}
+/** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/lead-app.element.ts). */
+export type LeadAppProps = WidgetAttributeProps<'lead-app'>;
 
 /** Takes over links that stay inside the app, so a widget's link is a client-side navigation. */
 function InAppNavigation({ base }: { base: string }) {
@@ -102,7 +95,7 @@ function LeadPageRoute() {
   );
 }
 
-function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: number; drafts: string | null }) {
+function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: number; drafts: LeadAppProps['drafts'] }) {
   const query = new URLSearchParams(useSearch());
   return (
     <ProviderScope spId={serviceProviderId}>
@@ -130,8 +123,8 @@ function ThreadRoute({
 }: {
   serviceProviderId: number;
   userId: number;
-  chatService: string | null;
-  drafts: string | null;
+  chatService: LeadAppProps['chatService'];
+  drafts: LeadAppProps['drafts'];
 }) {
   const query = new URLSearchParams(useSearch());
   const rawLeadId = query.get('leadId');

@@ -43,20 +43,10 @@ import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
 import { toggleSelection } from './bulk/board-selection.logic';
 import { useBoardAnalytics } from './board-analytics';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
-export interface LeadBoardProps {
-  spId?: number | null;
-  /** The featured lead: moved to the top when it is in the list. */
-  leadId?: number | null;
-  /** Start with the unread-messages filter on (the board URL's `newMessages=true`). */
-  newMessages?: boolean | null;
-  /** Leads per page (default 10). */
-  pageSize?: number | null;
-  /** The page's title becomes 'Business Center' while the board is shown (the previous title comes back after). */
-  setTitle?: boolean | null;
-  /** `off`: 'Your Notes' keeps no draft on this device (default `on`; docs/drafts.md). */
-  drafts?: string | null;
-}
+/** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/lead-board.element.ts). */
+export type LeadBoardProps = WidgetAttributeProps<'lead-board'>;
 
 /** The board's CSS and that of the ui primitives in its first render (the list and the filter panel bring their own). */
 const STYLES = [switchCss, leadBoardCss];

@@ -12,15 +12,10 @@ import { LeadCard, LeadCardSkeleton } from './lead-card';
 import { leadPageLoadableAtom, leadPageReloadAtom, leadPageInputsAtom } from './lead-page-atoms';
 import { PurchaseWindowLine, usePurchaseWindow } from './purchase-window-line';
 import { SidePanel } from './side-panel';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
-export interface LeadPageProps {
-  leadId?: number | null;
-  spId?: number | null;
-  /** 'v1' or 'v2' (default): which lead-page call to use. */
-  apiVersion?: string | null;
-  /** A host's own error text: it wins over the status text (docs/architecture.md#decision-errors). */
-  errorMessage?: string | null;
-}
+/** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/lead-page.element.ts). */
+export type LeadPageProps = WidgetAttributeProps<'lead-page'>;
 
 const STYLES = [leadPageCss];
 

@@ -18,27 +18,10 @@ import {
 import { ContactDialog, ThreadBody, ThreadHistory } from './thread-loaders';
 import { ThreadSkeleton } from './thread-skeleton';
 import messageThreadCss from './message-thread.css?inline';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
-export interface MessageThreadProps {
-  /** The signed-in provider. */
-  spId?: number | null;
-  /** The member (customer) the provider writes with. */
-  userId?: number | null;
-  /** The lead the thread was opened from: enables 'Contact' and links the board back to it. */
-  leadId?: number | null;
-  /**
-   * The chat adapter when the host gives no `chat` factory: `twilio` (default) or `sandbox`
-   * (the sandbox gateway's chat service, for `npm start` and demos).
-   */
-  chatService?: string | null;
-  /**
-   * 'Message History' (docs/widgets/message-thread.md#message-history): the archived thread — earlier messages listed read only, no chat
-   * opened — instead of the live thread (`?archived=true` in `<lead-app>`).
-   */
-  archived?: boolean | null;
-  /** `off`: the composer keeps no draft on this device (default `on`; docs/drafts.md#off). */
-  drafts?: string | null;
-}
+/** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/message-thread.element.ts). */
+export type MessageThreadProps = WidgetAttributeProps<'message-thread'>;
 
 const STYLES = [messageThreadCss];
 

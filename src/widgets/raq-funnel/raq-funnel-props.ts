@@ -1,15 +1,12 @@
 import type { FunnelLocation } from '../../domain/funnel-routes';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
-/** The funnel's props: here, so the lazily loaded frame never imports the widget's top file (parts load one way). */
-export interface RaqFunnelProps {
-  /** A category to start with (`category-id`): the spec's "query" category. */
-  categoryId?: number | null;
-  /** A postal code to start with (`postal-code`). */
-  postalCode?: string | null;
-  /** The pro the customer came from (`sp-id`): the request goes to this provider. */
-  spId?: number | null;
-  /** Where the customer entered from (`referrer`): kept without its query string. */
-  referrer?: string | null;
+/**
+ * The funnel's props: its tag's attributes (src/contract/tags.ts; described on its element), and
+ * its route's location inside the office app. Here, so the lazily loaded frame never imports the
+ * widget's top file (parts load one way).
+ */
+export interface RaqFunnelProps extends WidgetAttributeProps<'raq-funnel'> {
   /**
    * Inside the office app: the funnel route's location (a deep link opens its step). The
    * funnel follows it, and tells the app about its own step changes with `lk-navigate`.

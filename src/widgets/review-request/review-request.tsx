@@ -1,12 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/runtime';
 import { ReviewRequestModal } from './modal-loader';
+import type { WidgetAttributeProps } from '../../contract/tags';
 
-export interface ReviewRequestProps {
-  /** The provider asking for the review. */
-  spId?: number | null;
-  /** The lead whose customer is asked. */
-  leadId?: number | null;
+/** Its tag's attributes (src/contract/tags.ts; described on its element), and what the board gives it inside a card. */
+export interface ReviewRequestProps extends WidgetAttributeProps<'review-request'> {
   /**
    * Controlled: the modal shows while true and no trigger button is rendered (the board opens
    * it). Left out (undefined/null), the widget renders its own 'Request a Review' button.
