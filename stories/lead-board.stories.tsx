@@ -7,8 +7,9 @@ import baseCss from '../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
 import { LEAD_SOURCES } from '../src/domain/lead-source';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../src/domain/answered-leads';
 import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
+import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { typeText } from './support/shadow-input';
 import { boardFrame, SHOWING, SEED_1001, settled } from './support/board-frame';
@@ -32,6 +33,8 @@ const ARCHIVED_LEADS = SEED_1001.archivedLeads;
 const UNREAD_MESSAGE_LEADS = SEED_1001.unreadMessageLeads;
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
+/** The board on the sandbox's clock (its leads are dated from it): the newest lead is minutes old. */
+const ON_SANDBOX_CLOCK = boardFrame(undefined, { now: () => new Date(SANDBOX_NOW) });
 
 const meta = {
   title: 'Widgets/Lead board',
@@ -47,6 +50,8 @@ const meta = {
   parameters: {
     a11y: { test: 'error' },
   },
+  // Each story starts with no lead answered in this browser (a story's 'Contact' ends the newest lead's 'Respond first').
+  beforeEach: () => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY),
 } satisfies Meta<LeadBoardProps>;
 
 export default meta;
@@ -100,6 +105,27 @@ export const Default: Story = {
     await expect(leadRequests(context)).toEqual([
       { offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } },
     ]);
+  },
+};
+
+/**
+ * Answer first (docs/widgets/lead-board.md#answer-first): the newest lead is New, unread and
+ * came today, so it waits for the pro's first answer — its age in words instead of its date
+ * (the full date in the tooltip) and 'Respond first'; a lead with a status shows its date.
+ * Showing its contact (to call) answers it on this device: the cue goes.
+ */
+export const RespondFirst: Story = {
+  render: ON_SANDBOX_CLOCK,
+  play: async (context) => {
+    const { root } = await shownBoard(context.canvasElement);
+    const [newest, second] = cards(root) as HTMLElement[];
+    await expect(within(newest!).getByText('Respond first')).toBeVisible();
+    await expect(newest!.querySelector('time')?.textContent).toMatch(/^(Just now|\d+ min ago|\d+ h ago)$/);
+    await expect(newest!.querySelector('time')?.getAttribute('title')).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} /);
+    await expect(within(second!).queryByText('Respond first')).toBeNull();
+    await userEvent.click(await within(newest!).findByRole('button', { name: 'Contact' }, { timeout: 5000 }));
+    await waitFor(() => expect(within(newest!).queryByText('Respond first')).toBeNull());
+    localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
   },
 };
 
@@ -556,6 +582,7 @@ export const Customization: Story = {
 
 /** es-US (`locale="es-US"`): the board in Spanish, the count with its plural, dates day first. */
 export const InSpanish: Story = {
+  render: ON_SANDBOX_CLOCK,
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
@@ -564,6 +591,7 @@ export const InSpanish: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Ver registro de llamadas' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' })).toBeVisible();
+    await expect(canvas.getAllByText('Responda primero')[0]).toBeVisible();
     await expect(canvas.queryByText(SHOWING)).toBeNull();
     await settled(root);
   },

@@ -28,6 +28,7 @@ import { widgetElement } from './widget-element';
  * @csspart bulk-toolbar - The bulk toolbar over the list's header row while leads are selected (select all on this page, count, Archive/Restore, Mark as read/unread, Clear selection).
  * @csspart bulk-summary - The one message a bulk action ends with.
  * @csspart message-button - A lead's Message button (its card header).
+ * @csspart respond-first - The 'Respond first' badge of a fresh New lead that waits for the pro's first answer.
  * @csspart message-link - The open card's own Message link (same target as the button).
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.

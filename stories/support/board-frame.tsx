@@ -1,3 +1,4 @@
+import type { HostInputs } from '../../src/runtime/widget-shell';
 import { expect, waitFor } from 'storybook/test';
 import baseCss from '../../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../../src/widgets/lead-board/lead-board';
@@ -9,10 +10,10 @@ import { WidgetFrame } from './widget-frame';
  * base.css (the board adopts its own CSS and its primitives'), `width` px wide when given (a
  * phone: 390).
  */
-export function boardFrame(width?: number) {
+export function boardFrame(width?: number, inputs?: Omit<HostInputs, 'gateway'>) {
   return function BoardFrame(args: LeadBoardProps) {
     return (
-      <WidgetFrame styles={[baseCss]} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={width ? { width } : undefined}>
+      <WidgetFrame styles={[baseCss]} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={width ? { width } : undefined} inputs={inputs}>
         <LeadBoard {...args} />
       </WidgetFrame>
     );

@@ -23,6 +23,11 @@ export const boardMessages = {
   'board.unread': 'Unread',
   'board.createdOn': 'Created {date}',
   'board.featured': 'Featured',
+  // Answer first (our wording): a fresh New lead's age, and the cue while it waits for the pro's first answer.
+  'board.age.now': 'Just now',
+  'board.age.minutes': '{count} min ago',
+  'board.age.hours': '{count} h ago',
+  'board.respondFirst': 'Respond first',
   // A card's checkbox for bulk actions (our wording).
   'board.selectLead': 'Select lead from {name}',
   'board.leadsRegion': 'Leads',

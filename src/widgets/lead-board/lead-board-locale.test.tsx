@@ -14,15 +14,23 @@ beforeAll(async () => {
 
 describe('<LeadBoard> in es-US', () => {
   it('shows its texts in Spanish, the count with its plural and the card dates day first, lazy parts included', async () => {
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-MX' } });
+    // The sandbox's leads and the widget's clock at noon: the newest lead came at 11:24 (the sandbox's seed).
+    const noon = () => new Date(2026, 10, 26, 12, 0);
+    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-MX', now: noon }, sandbox: { now: noon } });
     expect(await screen.findByText(/^Mostrando 1 - 10 de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeTruthy();
-    const card = screen.getAllByRole('listitem').find((item) => item.hasAttribute('data-lead-id'))!;
-    const created = card.querySelector('time')!;
+    const [card, second] = screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
+    // The newest lead waits for a first answer: its age and the cue, in Spanish; the full date in its tooltip.
+    expect(card!.querySelector('time')?.textContent).toBe('hace 36 min');
+    expect(within(card!).getByText('Responda primero')).toBeTruthy();
+    const created = second!.querySelector('time')!;
     expect(created.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [ap]\.m\.$/);
     expect(created.getAttribute('title')).toMatch(/^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}, /);
+    expect(card!.querySelector('time')?.getAttribute('title')).toMatch(
+      /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), 26 de noviembre de 2026, 11:24/,
+    );
     // The open card's body (a lazy part with its own texts) is Spanish too.
-    expect(await within(card).findByRole('button', { name: 'Más acciones' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    expect(await within(card!).findByRole('button', { name: 'Más acciones' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(await screen.findByRole('combobox', { name: 'Nombre del cliente' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();
   });

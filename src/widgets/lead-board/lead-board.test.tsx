@@ -6,6 +6,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../../domain/answered-leads';
 
 const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const leadsPath = '/gateway/lead/office/v6/leads/serviceProvider/1001';
@@ -15,9 +16,13 @@ beforeAll(preloadBoardParts);
 
 async function shownBoard(props = {}, options = {}) {
   const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
+  let told = false;
+  view.host.addEventListener('lk-load', () => (told = true), { once: true });
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The filter controls load once the cards are on screen.
   await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+  // And the host was told of the page (once its cards were shown): a test's own listener hears only what follows.
+  await waitFor(() => expect(told).toBe(true), { timeout: FIRST_PAGE_TIMEOUT_MS });
   return view;
 }
 
@@ -711,5 +716,55 @@ describe("<LeadBoard> against a gateway with only the spec's calls and fields (t
     expect(view.received('GET', '/gateway/office-home/v4/service_provider')[0]?.status).toBe(200);
     await waitFor(() => expect(view.received('POST', /\/counts$/).map((request) => request.status)).toEqual([404]));
     expect(screen.queryByText('Sorry, something went wrong. Please try again later.')).toBeNull();
+  });
+});
+
+describe('answer first: a fresh New lead shows its age and asks to be answered first', () => {
+  // The sandbox's leads and the widget's clock at noon: the newest lead (New, unread) came at 11:24.
+  const noon = new Date(2026, 10, 26, 12, 0);
+  const atNoon = { inputs: { now: () => noon }, sandbox: { now: () => noon } };
+  const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
+  afterEach(() => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY));
+
+  it("says '36 min ago' (the full date in its tooltip) and 'Respond first'; a lead with a status shows its date", async () => {
+    await shownBoard({}, atNoon);
+    const [newest, contacted] = cards();
+    const age = newest!.querySelector('time')!;
+    expect(age.textContent).toBe('36 min ago');
+    expect(age.getAttribute('title')).toBe('Thursday, November 26, 2026 11:24 AM');
+    expect(within(newest!).getByText('Respond first')).toBeTruthy();
+    // Inside the card's toggle, so its name says it too.
+    expect(within(newest!).getByRole('button', { expanded: true, name: /Respond first/ })).toBeTruthy();
+    expect(contacted!.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(within(contacted!).queryByText('Respond first')).toBeNull();
+  });
+
+  it('ends once the pro shows the contact (to call) — on this device, after a reload too — and with a status', async () => {
+    await shownBoard({}, atNoon);
+    const newest = cards()[0]!;
+    await userEvent.click(await within(newest).findByRole('button', { name: 'Contact' }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
+    await waitFor(() => expect(within(newest).queryByText('Respond first')).toBeNull());
+    expect(newest.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} /);
+    // Kept as ids and a time only.
+    expect(Object.keys(JSON.parse(localStorage.getItem(ANSWERED_LEADS_STORAGE_KEY) ?? '{}')['1001'])).toEqual([String(SANDBOX_LEADS.newest)]);
+    cleanup();
+    await shownBoard({}, atNoon);
+    expect(within(cards()[0]!).queryByText('Respond first')).toBeNull();
+
+    cleanup();
+    localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
+    await shownBoard({}, atNoon);
+    expect(within(cards()[0]!).getByText('Respond first')).toBeTruthy();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Lead status' }), 'Selling');
+    await waitFor(() => expect(within(cards()[0]!).queryByText('Respond first')).toBeNull());
+  });
+
+  it('moves on with the clock: 36 min ago becomes 37 min ago at the next minute', async () => {
+    const started = Date.now();
+    // Half a second before 11:24 + 37 min on the widget's clock, running from there.
+    const from = noon.getTime() + 59_500;
+    await shownBoard({}, { inputs: { now: () => new Date(from + (Date.now() - started)) }, sandbox: { now: () => noon } });
+    const age = cards()[0]!.querySelector('time')!;
+    await waitFor(() => expect(age.textContent).toBe('37 min ago'), { timeout: FIRST_PAGE_TIMEOUT_MS });
   });
 });

@@ -16,6 +16,7 @@ import { WidgetShell } from '../../runtime/widget-shell';
 import { MessageThread, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../../domain/answered-leads';
 
 /**
  * <MessageThread> against the in-process sandbox gateway and its chat service (the sandbox chat
@@ -390,6 +391,9 @@ describe('<MessageThread> sending', () => {
     const stored = sandbox.store.messages.filter((m) => m.text === 'I can come by Tuesday at 9.');
     expect(stored).toHaveLength(1);
     expect(events.map((event) => event.detail)).toEqual([{ messageId: stored[0]!.messageId, leadId: SANDBOX_LEADS.newest }]);
+    // The pro answered the lead: the board's respond-first cue ends for it on this device (ids only).
+    expect(Object.keys(JSON.parse(localStorage.getItem(ANSWERED_LEADS_STORAGE_KEY) ?? '{}')['1001'] ?? {})).toEqual([String(SANDBOX_LEADS.newest)]);
+    localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
   });
 
   it('makes the contact-creation call after a successful send, with the lead’s postal code and category and the campaign cookie', async () => {

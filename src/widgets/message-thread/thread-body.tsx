@@ -13,6 +13,7 @@ import { MessageList, type MessageListHandle } from './thread-list';
 import { parseFirstPage, threadFirstPageName } from './thread-first-page';
 import { firstPageSnapshot, INITIAL_SNAPSHOT, ThreadSession } from './thread-session';
 import threadBodyCss from './thread-body.css?inline';
+import { rememberAnswered } from '../../domain/answered-leads';
 
 const STYLES = [threadBodyCss];
 
@@ -74,7 +75,11 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
       campaignId: campaignIdFromCookie,
       sessionStartTimestamp,
       firstPage: seed,
-      onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
+      onSent: (messageId) => {
+        // The pro answered this lead: the board's respond-first cue ends for it (on this device).
+        if (leadId !== null) rememberAnswered(spId, leadId, latest.current.now());
+        latest.current.emit('lk-message-send', { messageId, leadId });
+      },
     });
     setSession(opened);
     void opened.open();

@@ -31,6 +31,7 @@ import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobN
 import { useShowsConnectNumbers } from '../extras/connect-numbers';
 import { leadPlace } from '../list/lead-board.logic';
 import { MessageLink, type MessageTarget } from '../list/message-link';
+import { rememberAnswered } from '../../../domain/answered-leads';
 
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
@@ -209,14 +210,20 @@ function StatusSelect({
 
 /** 'Contact' reveals phone, e-mail and address. */
 function ContactReveal({ lead }: { lead: Lead }) {
-  const { t } = useRuntime();
+  const { t, now } = useRuntime();
+  const { spId } = useAtomValue(boardInputsAtom);
   const [shown, setShown] = useState(false);
+  const toggle = () => {
+    // The pro is about to call: the lead's respond-first cue ends (on this device).
+    if (!shown && spId !== null) rememberAnswered(spId, lead.leadId, now());
+    setShown((value) => !value);
+  };
   // The page came from a server's first screen, without contact details: they come with its quiet fetch again.
   const withheld = useAtomValue(contactsWithheldAtom);
   const id = useId();
   return (
     <div className="lk-contact">
-      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
+      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={toggle}>
         {t(shown ? 'board.hideContact' : 'board.contact')}
       </button>
       {/* The details are made when asked for: an opened card's first frame does without them (their code comes after it: card-extras-part.ts). */}

@@ -10,6 +10,12 @@ import { MessageLink } from './message-link';
 
 export interface BoardLeadCardProps {
   lead: Lead;
+  /**
+   * While the lead waits for the pro's first answer (use-answer-first.ts): how long ago it came
+   * ('12 min ago'), shown in place of its date (the tooltip keeps the full date), with the
+   * 'Respond first' cue. Null otherwise.
+   */
+  age: string | null;
   expanded: boolean;
   featured: boolean;
   /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
@@ -32,6 +38,7 @@ export interface BoardLeadCardProps {
 /** Memoised: a card re-renders only when its lead, its state or its handlers change. */
 export const BoardLeadCard = memo(function BoardLeadCard({
   lead,
+  age,
   expanded,
   featured,
   messageHref,
@@ -94,6 +101,11 @@ export const BoardLeadCard = memo(function BoardLeadCard({
                 <span className="lk-card__name">{name}</span>
                 {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
                 {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
+                {age !== null ? (
+                  <span className="lk-card__first" part="respond-first">
+                    {t('board.respondFirst')}
+                  </span>
+                ) : null}
                 {showsStatusLabel(lead.status) ? (
                   <span className="lk-status" data-status={lead.status}>
                     {t(leadStatusLabelKey(lead.status))}
@@ -103,8 +115,9 @@ export const BoardLeadCard = memo(function BoardLeadCard({
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
                 <span className="lk-card__when">
-                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
-                    {format.leadCreated(lead.createDate)}
+                  {/* An age is the clock's: a server's text a minute off stays until the next tick (no hydration mismatch). */}
+                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)} suppressHydrationWarning>
+                    {age ?? format.leadCreated(lead.createDate)}
                   </time>
                   <span>{lead.category.name}</span>
                 </span>

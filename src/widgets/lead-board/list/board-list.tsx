@@ -4,6 +4,7 @@ import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../../domain/sor
 import type { LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
+import type { Translate } from '../../../i18n/translate';
 import { useStyles } from '../../../runtime/styles';
 import paginationCss from '../../../ui/pagination.css?inline';
 import selectCss from '../../../ui/select.css?inline';
@@ -11,6 +12,8 @@ import boardListCss from './board-list.css?inline';
 import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
 import { BoardLeadCard } from './board-lead-card';
+import { useAnswerFirst } from './use-answer-first';
+import type { LeadAge } from '../../../domain/lead-age';
 
 const STYLES = [paginationCss, selectCss, boardListCss];
 
@@ -45,6 +48,12 @@ export interface BoardListProps {
   toolbar: ReactNode;
 }
 
+/** A waiting lead's age as its card says it ('12 min ago'), or null (its card shows its date). */
+function ageText(t: Translate, age: LeadAge | null): string | null {
+  if (!age) return null;
+  return age.unit === 'now' ? t('board.age.now') : t(age.unit === 'minutes' ? 'board.age.minutes' : 'board.age.hours', { count: age.count });
+}
+
 /**
  * The list part of the board — count, sort, the lead cards and paging — a chunk of its own that
  * the board starts loading as it mounts, beside the first page of leads (the board shows its
@@ -55,6 +64,7 @@ export function BoardList(props: BoardListProps) {
   const { t } = useRuntime();
   const { leads, info, inbox, onShown } = props;
   useEffect(() => onShown(), [onShown]);
+  const ageOf = useAnswerFirst(leads);
   return (
     <>
       <div className="lk-board__list-header">
@@ -74,6 +84,7 @@ export function BoardList(props: BoardListProps) {
           <BoardLeadCard
             key={lead.leadId}
             lead={lead}
+            age={ageText(t, ageOf(lead))}
             expanded={props.expandedId === lead.leadId}
             featured={props.featuredId !== null && lead.leadId === props.featuredId}
             messageHref={props.messageHref(lead)}
