@@ -11,11 +11,12 @@ import { MessageLink } from './message-link';
 export interface BoardLeadCardProps {
   lead: Lead;
   /**
-   * While the lead waits for the pro's first answer (use-answer-first.ts): how long ago it came
-   * ('12 min ago'), shown in place of its date (the tooltip keeps the full date), with the
-   * 'Respond first' cue. Null otherwise.
+   * A fresh New lead's age (use-answer-first.ts): how long ago it came ('12 min ago'), shown in
+   * place of its date (the tooltip keeps the full date). Null otherwise.
    */
   age: string | null;
+  /** It waits for the pro's first answer: the 'Respond first' badge. */
+  respondFirst: boolean;
   expanded: boolean;
   featured: boolean;
   /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
@@ -39,6 +40,7 @@ export interface BoardLeadCardProps {
 export const BoardLeadCard = memo(function BoardLeadCard({
   lead,
   age,
+  respondFirst,
   expanded,
   featured,
   messageHref,
@@ -101,7 +103,8 @@ export const BoardLeadCard = memo(function BoardLeadCard({
                 <span className="lk-card__name">{name}</span>
                 {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
                 {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
-                {age !== null ? (
+                {/* Last in the line, at its end: the name's weight changing as the lead is read, or the badge going, moves nothing. */}
+                {respondFirst ? (
                   <span className="lk-card__first" part="respond-first">
                     {t('board.respondFirst')}
                   </span>

@@ -48,7 +48,7 @@ export interface BoardListProps {
   toolbar: ReactNode;
 }
 
-/** A waiting lead's age as its card says it ('12 min ago'), or null (its card shows its date). */
+/** A fresh New lead's age as its card says it ('12 min ago'), or null (its card shows its date). */
 function ageText(t: Translate, age: LeadAge | null): string | null {
   if (!age) return null;
   return age.unit === 'now' ? t('board.age.now') : t(age.unit === 'minutes' ? 'board.age.minutes' : 'board.age.hours', { count: age.count });
@@ -80,23 +80,27 @@ export function BoardList(props: BoardListProps) {
         />
       </div>
       <ul ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
-        {leads.map((lead) => (
-          <BoardLeadCard
-            key={lead.leadId}
-            lead={lead}
-            age={ageText(t, ageOf(lead))}
-            expanded={props.expandedId === lead.leadId}
-            featured={props.featuredId !== null && lead.leadId === props.featuredId}
-            messageHref={props.messageHref(lead)}
-            messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
-            onToggle={props.onToggle}
-            onToggleRead={props.onToggleRead}
-            onArchive={props.onArchive}
-            onStatusChanged={props.onStatusChanged}
-            selected={props.selectedIds.has(lead.leadId)}
-            onSelect={props.onSelect}
-          />
-        ))}
+        {leads.map((lead) => {
+          const answer = ageOf(lead);
+          return (
+            <BoardLeadCard
+              key={lead.leadId}
+              lead={lead}
+              age={ageText(t, answer.age)}
+              respondFirst={answer.respondFirst}
+              expanded={props.expandedId === lead.leadId}
+              featured={props.featuredId !== null && lead.leadId === props.featuredId}
+              messageHref={props.messageHref(lead)}
+              messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
+              onToggle={props.onToggle}
+              onToggleRead={props.onToggleRead}
+              onArchive={props.onArchive}
+              onStatusChanged={props.onStatusChanged}
+              selected={props.selectedIds.has(lead.leadId)}
+              onSelect={props.onSelect}
+            />
+          );
+        })}
       </ul>
       {hasMultiplePages(info) ? (
         <Pagination

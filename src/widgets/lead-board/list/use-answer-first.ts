@@ -8,15 +8,23 @@ import { boardInputsAtom } from '../board-atoms';
 
 const NONE: ReadonlySet<number> = new Set();
 
+/** What a card shows of answer first: a fresh New lead's age (else null: its date), and whether it waits for the pro's first answer. */
+export interface AnswerFirst {
+  readonly age: LeadAge | null;
+  readonly respondFirst: boolean;
+}
+
 /**
  * Answer first (docs/widgets/lead-board.md#answer-first): for each lead on the page, its age
- * while it waits for the pro's first answer (null otherwise: its card shows its date). The board
+ * while it is a fresh New lead (null otherwise: its card shows its date), and the cue while it
+ * also waits for the pro's first answer. The age is the gateway's data and the clock's only, so
+ * a server's first screen shows it too; the answers on this device end the cue alone. The board
  * renders again when an age's text changes (the next whole minute or hour on the widget's clock)
  * and when a lead is answered on this device, here or in another tab. A server's first screen
  * knows no answers (they are this device's): hydrating, none are read; the render right after
  * reads them.
  */
-export function useAnswerFirst(leads: readonly Lead[]): (lead: Lead) => LeadAge | null {
+export function useAnswerFirst(leads: readonly Lead[]): (lead: Lead) => AnswerFirst {
   const { now } = useRuntime();
   const { spId } = useAtomValue(boardInputsAtom);
   const answered = useSyncExternalStore(
@@ -37,5 +45,8 @@ export function useAnswerFirst(leads: readonly Lead[]): (lead: Lead) => LeadAge 
     return () => clearTimeout(timer);
   }, [leads, now, tick]);
   const at = now();
-  return (lead) => (awaitsFirstAnswer(lead, at, answered) ? freshLeadAge(lead.createDate, at) : null);
+  return (lead) => {
+    const age = lead.status === 'Initial' && !lead.isArchived ? freshLeadAge(lead.createDate, at) : null;
+    return { age, respondFirst: age !== null && awaitsFirstAnswer(lead, at, answered) };
+  };
 }
