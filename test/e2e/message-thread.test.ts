@@ -14,6 +14,9 @@
  * - day separators ('Yesterday', then dates) in the 10,000-message thread;
  * - a thread opened with unread customer messages opens at 'New messages', not at the bottom,
  *   and without it once read.
+ * - at 390 px, scrolled up: the day pinned at the list's top, 'Jump to newest' (44 px), the
+ *   customer's messages below counted without moving the list; the button takes the pro to the
+ *   newest message and focuses it.
  * - an iPhone photo (the committed HEIC fixture, with EXIF GPS) shows 'Converting
  *   photo…', then goes out as a JPEG — the upload's bytes are a JPEG without EXIF, the sandbox
  *   stored it as image/jpeg named .jpg; the converter chunk was fetched only on that pick. A JPEG
@@ -471,6 +474,84 @@ describe('<message-thread> in Chromium with the sandbox chat', () => {
       await ready(page);
       await visible(thread(page).list.getByText('Another question (12)', { exact: true }));
       expect(await thread(page).list.getByText('New messages', { exact: true }).count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "at 390 px: scrolled up, the day stays pinned, 'Jump to newest' counts what arrives below without scrolling, and takes the pro there",
+    async () => {
+      // No simulated answers: the customer's messages below come when the test sends them.
+      await fetch(`${e2e.server.origin}/sandbox/chat/customer-replies`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: false }),
+      });
+      const post = async (text: string, from: 'provider' | 'member') => {
+        const headers: Record<string, string> =
+          from === 'provider'
+            ? { ...PROVIDER_HEADERS, 'Idempotency-Key': crypto.randomUUID() }
+            : { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: 'OneTime sandbox-member-token-5001' };
+        const [senderEntityId, receiverEntityId] = from === 'provider' ? [SP_ID, 5001] : [5001, SP_ID];
+        const sent = await fetch(`${e2e.server.origin}${MC}/v1/messages`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ text, senderEntityId, receiverEntityId }),
+        });
+        expect(sent.status).toBe(200);
+      };
+      // A long day of the pro's own messages.
+      for (let i = 1; i <= 25; i++) await post(`Update on the job (${i})`, 'provider');
+      const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${e2e.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+        await ready(page);
+        const { root, list } = thread(page);
+        await visible(list.getByText('Update on the job (25)', { exact: true }));
+        const jump = root.getByRole('button', { name: /jump to newest/i });
+        const fromEnd = () => list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop);
+        // The seed's thread opens at 'New messages', scrolled up: the button is there, with no count (the pro's own below).
+        await visible(root.getByRole('button', { name: 'Jump to newest' }));
+        // At the end, none.
+        await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        await expect.poll(fromEnd, { timeout: UI_TIMEOUT_MS }).toBeLessThan(48);
+        await expect.poll(() => jump.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+        // Scrolled up: the button, a 44 px target, over the list's bottom end; today's label pinned (for the eye only).
+        await list.evaluate((element) => element.scrollBy({ top: -900 }));
+        await visible(jump);
+        expect(await jump.getAttribute('aria-label')).toBeNull();
+        expect((await jump.textContent())?.trim()).toBe('Jump to newest');
+        const [frame, target] = await Promise.all([list.boundingBox(), jump.boundingBox()]);
+        expect(target!.width).toBeGreaterThanOrEqual(44);
+        expect(target!.height).toBeGreaterThanOrEqual(44);
+        expect(target!.y + target!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+        expect(target!.y + target!.height).toBeGreaterThan(frame!.y + frame!.height - 80);
+        const pinned = root.locator('[part="pinned-day"]');
+        await expect.poll(() => pinned.textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Today');
+        expect(await pinned.getAttribute('aria-hidden')).toBe('true');
+        // The customer writes twice: counted, and the list stays where the pro reads.
+        const readingAt = await list.evaluate((element) => element.scrollTop);
+        await post('Is tomorrow still on?', 'member');
+        await visible(root.getByRole('button', { name: '1 new message, jump to newest' }));
+        await post('I can leave the gate open.', 'member');
+        await visible(root.getByRole('button', { name: '2 new messages, jump to newest' }));
+        expect(Math.abs((await list.evaluate((element) => element.scrollTop)) - readingAt)).toBeLessThanOrEqual(1);
+        // Jump: at the end, focus on the newest message, the button gone.
+        await root.getByRole('button', { name: '2 new messages, jump to newest' }).click();
+        await expect.poll(fromEnd, { timeout: UI_TIMEOUT_MS }).toBeLessThan(48);
+        await expect
+          .poll(() => page.evaluate(() => document.querySelector('message-thread')?.shadowRoot?.activeElement?.textContent ?? ''), { timeout: UI_TIMEOUT_MS })
+          .toContain('I can leave the gate open.');
+        await expect.poll(() => jump.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+        // At the end, a new message is followed as before: no button.
+        await post('See you then.', 'member');
+        await visible(list.getByText('See you then.', { exact: true }));
+        await expect.poll(fromEnd, { timeout: UI_TIMEOUT_MS }).toBeLessThan(48);
+        expect(await jump.count()).toBe(0);
+      } finally {
+        await context.close();
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -70,6 +70,14 @@ export const threadBodyMessages = {
   'thread.today': 'Today',
   'thread.yesterday': 'Yesterday',
   'thread.newMessages': 'New messages',
+  // Our wording: the button over a list scrolled up (its name says what it does), and the count
+  // of the customer's messages below what the reader has seen ('…One' for one: en-US takes no
+  // plural argument).
+  'thread.jumpToNewest': 'Jump to newest',
+  'thread.newBelow': '{count} new messages',
+  'thread.newBelowOne': '1 new message',
+  'thread.jumpToNewestCount': '{count} new messages, jump to newest',
+  'thread.jumpToNewestCountOne': '1 new message, jump to newest',
 } as const;
 
 /** 'Message History', the archived thread's list (our wording; loaded only for that view). */

@@ -55,6 +55,11 @@ export const threadBodyMessagesEs = {
   'thread.newMessages': 'Mensajes nuevos',
   'thread.convertingPhoto': 'Convirtiendo la foto…',
   'thread.resizingPhoto': 'Ajustando el tamaño de la foto…',
+  'thread.jumpToNewest': 'Ir a lo más reciente',
+  'thread.newBelow': '{count, plural, one {# mensaje nuevo} other {# mensajes nuevos}}',
+  'thread.newBelowOne': '1 mensaje nuevo',
+  'thread.jumpToNewestCount': '{count, plural, one {# mensaje nuevo, ir a lo más reciente} other {# mensajes nuevos, ir a lo más reciente}}',
+  'thread.jumpToNewestCountOne': '1 mensaje nuevo, ir a lo más reciente',
 } as const satisfies Translation<typeof threadBodyMessages>;
 
 /** Spanish of en-US/thread.ts ('Message History' part). */

@@ -1438,3 +1438,119 @@ describe('<MessageThread> contact modal', () => {
     }
   });
 });
+
+describe('<MessageThread> a long day: the pinned day and Jump to newest', () => {
+  /**
+   * happy-dom has no layout: each row measures 100 px (the virtualiser reads `offsetHeight`), the
+   * list's viewport is the list's fallback 480 px, and the test scrolls by setting `scrollTop`.
+   */
+  const ROW_PX = 100;
+  let restore: () => void = () => {};
+  beforeEach(() => {
+    const own = Object.getOwnPropertyDescriptor(HTMLLIElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLLIElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLLIElement) {
+        return this.classList.contains('lk-thread__row') ? ROW_PX : 0;
+      },
+    });
+    restore = () => {
+      if (own) Object.defineProperty(HTMLLIElement.prototype, 'offsetHeight', own);
+      else delete (HTMLLIElement.prototype as { offsetHeight?: number }).offsetHeight;
+    };
+  });
+  afterEach(() => restore());
+
+  /** 30 customer messages (a first page) over three days: 10 on Friday March 6, 10 on Saturday, 10 on Sunday March 8 (today). */
+  function longDay() {
+    let clock = new Date(2026, 2, 6, 9, 0);
+    const sandbox = createSandboxGateway({ now: () => clock });
+    for (let i = 0; i < 30; i++) {
+      clock = new Date(2026, 2, 6 + Math.floor(i / 10), 9, i);
+      sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text: `Message ${i}` });
+    }
+    clock = new Date(2026, 2, 8, 18, 0);
+    const arrive = (text: string) =>
+      act(() => {
+        sandbox.chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text });
+      });
+    return { sandbox, now: () => clock, arrive };
+  }
+
+  /** The list's end: 30 rows and 24 px of padding under a 480 px view. */
+  const END = 30 * ROW_PX + 24 - 480;
+  /** Scrolls the list to `top` px, as a reader would (the virtualiser's own scrolls do not move happy-dom's). */
+  const scrollTo = (top: number) =>
+    act(() => {
+      list().scrollTop = top;
+      fireEvent.scroll(list());
+    });
+  const jumpButton = () => screen.queryByRole('button', { name: /jump to newest/i });
+  const pinnedDay = () => list().parentElement!.querySelector('[part="pinned-day"]');
+  /** What the thread's polite live regions say now. */
+  const politely = () => [...document.querySelectorAll('[role="status"][aria-live="polite"]')].map((region) => region.textContent);
+
+  async function openLongDay() {
+    const { sandbox, now, arrive } = longDay();
+    const view = renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, { sandbox, now });
+    await ready();
+    await within(list()).findByText('Message 29', {}, { timeout: 15_000 });
+    return { ...view, arrive };
+  }
+
+  it('shows no Jump to newest at the bottom; a message arriving there brings none, and is said without a count', async () => {
+    const { arrive } = await openLongDay();
+    scrollTo(END);
+    expect(jumpButton()).toBeNull();
+    arrive('Are you still there?');
+    await within(list()).findByText('Are you still there?');
+    expect(jumpButton()).toBeNull();
+    await waitFor(() => expect(politely()).toEqual(['New message from Zoe Vargas: Are you still there?']));
+  });
+
+  it('shows Jump to newest once scrolled up; messages arriving below raise its count, said politely', async () => {
+    const { arrive } = await openLongDay();
+    scrollTo(END);
+    expect(jumpButton()).toBeNull();
+    scrollTo(1000);
+    const button = await screen.findByRole('button', { name: 'Jump to newest' });
+    expect(button.textContent).toBe('Jump to newest');
+    arrive('First news');
+    // (That the list stays where the reader is: test/e2e/message-thread.test.ts; happy-dom clamps scrollTop.)
+    expect(await screen.findByRole('button', { name: '1 new message, jump to newest' })).toBeTruthy();
+    arrive('Second news');
+    const counted = await screen.findByRole('button', { name: '2 new messages, jump to newest' });
+    expect(counted.textContent).toBe('2 new messages');
+    // The thread's one live region says the count with the message (a line of its own).
+    await waitFor(() => expect(politely()).toEqual(['New message from Zoe Vargas: Second news2 new messages']));
+  });
+
+  it('Jump to newest scrolls to the end, focuses the newest message and goes', async () => {
+    const { arrive } = await openLongDay();
+    scrollTo(END);
+    expect(jumpButton()).toBeNull();
+    scrollTo(500);
+    arrive('Look at this');
+    fireEvent.click(await screen.findByRole('button', { name: '1 new message, jump to newest' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Look at this'));
+    expect(document.activeElement?.getAttribute('role')).toBe('group');
+    expect(jumpButton()).toBeNull();
+    // (The scroll itself: test/e2e/message-thread.test.ts.)
+  });
+
+  it("pins the day of the messages at the list's top, a copy hidden from screen readers (one heading per day)", async () => {
+    await openLongDay();
+    // Rows 10–19 are Saturday's (yesterday), 20–29 Sunday's (today); rows start 12 px down.
+    scrollTo(12 + 14 * ROW_PX);
+    await waitFor(() => expect(pinnedDay()?.textContent).toBe('Yesterday'));
+    expect(pinnedDay()?.getAttribute('aria-hidden')).toBe('true');
+    scrollTo(12 + 24 * ROW_PX);
+    await waitFor(() => expect(pinnedDay()?.textContent).toBe('Today'));
+    scrollTo(12 + 3 * ROW_PX);
+    await waitFor(() => expect(pinnedDay()?.textContent).toBe('Friday, March 6, 2026'));
+    // The next day's separator coming up under it takes its place.
+    scrollTo(12 + 10 * ROW_PX - 10);
+    await waitFor(() => expect(pinnedDay()).toBeNull());
+    expect(within(list()).getAllByRole('heading', { level: 2, name: 'Yesterday' })).toHaveLength(1);
+  });
+});

@@ -18,7 +18,8 @@ import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { dayName, localDayKey } from './message-groups';
 import { MessageText } from './message-text';
-import { threadRows } from './thread-rows';
+import { threadRows, type Row } from './thread-rows';
+import { AT_BOTTOM_PX, isScrolledUp, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
 import type { OwnMessageState, PendingSend, ThreadSnapshot } from './thread-session';
 import { ThreadSpinner } from './thread-skeleton';
 
@@ -50,8 +51,8 @@ import { ThreadSpinner } from './thread-skeleton';
 
 /** Infinite scroll default threshold. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 250;
-/** Within this distance of the bottom the reader "is at the bottom" (new messages follow). */
-export const AT_BOTTOM_PX = 48;
+/** The pinned day label's height: the next day's separator takes its place as it comes under it. */
+const PINNED_DAY_PX = 32;
 const ESTIMATED_ROW_PX = 84;
 const OVERSCAN = 4;
 /**
@@ -161,6 +162,15 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   };
 
   useImperativeHandle(handle, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
+
+  /** 'Jump to newest': the list to its end, focus on the newest bubble (the bubbles' tab stop). */
+  const jumpToNewest = () => {
+    const last = rows.at(-1);
+    if (!last) return;
+    focusKey.current = last.key;
+    setActiveKey(last.key);
+    virtualizer.scrollToEnd();
+  };
 
   // The first page opens at the newest message — or at 'New messages' when the thread opened
   // with unread customer messages, the line at the top of the list. Before the frame
@@ -325,16 +335,113 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
           contents
         )}
       </div>
-      <Announcer snapshot={snapshot} memberName={memberName} />
+      <ListOverlays
+        rows={rows}
+        virtualizer={virtualizer}
+        scrollRef={scrollRef}
+        ready={snapshot.status === 'ready' && !snapshot.firstPage}
+        onJump={jumpToNewest}
+        announcer={(below) => <Announcer snapshot={snapshot} memberName={memberName} below={below} />}
+      />
     </div>
+  );
+}
+
+/** The list's scroll position as the virtualiser measures it (its viewport a fallback's without a layout). */
+function listView(virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement>, element: HTMLDivElement): ListView {
+  return { offset: element.scrollTop, size: element.clientHeight || virtualizer.scrollRect?.height || 0, total: virtualizer.getTotalSize() };
+}
+
+/**
+ * What floats over the list as it scrolls: the day of the messages at its top, pinned there
+ * (a presentational copy: each day's separator is its one heading), and — once the reader has
+ * scrolled up — 'Jump to newest' with the count of the customer's messages that came below
+ * what they have seen. A message arriving then is not followed (the virtualiser follows only
+ * at the end): the count rises, and the list's live region says it with the message.
+ * Re-rendered on each scroll event of the list, not the rows.
+ */
+function ListOverlays({
+  rows,
+  virtualizer,
+  scrollRef,
+  ready,
+  onJump,
+  announcer,
+}: {
+  rows: readonly Row[];
+  virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement>;
+  scrollRef: { readonly current: HTMLDivElement | null };
+  /** The list scrolls (the chat's rows, measured): not while it opens, nor a server's first page. */
+  ready: boolean;
+  onJump(): void;
+  announcer(below: number): ReactNode;
+}) {
+  const { t } = useRuntime();
+  const [offset, setOffset] = useState(0);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  // The newest message index the reader has had in view (indexes stay when older pages come).
+  const [seen, setSeen] = useState(-1);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !ready) return;
+    const onScroll = () => {
+      const view = listView(virtualizer, element);
+      setOffset(view.offset);
+      setScrolledUp(isScrolledUp(view));
+    };
+    onScroll();
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [scrollRef, virtualizer, ready]);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !ready) return;
+    const view = listView(virtualizer, element);
+    const upTo = seenUpTo(rows, virtualizer.measurementsCache, view);
+    if (upTo > seen) setSeen(upTo);
+    // (Each scroll sets `offset`; rows change with the thread.)
+  }, [scrollRef, ready, virtualizer, rows, seen, offset]);
+  const below = scrolledUp ? unseenBelow(rows, seen) : 0;
+  const pinned = ready ? pinnedDayRow(rows, virtualizer.measurementsCache, offset, PINNED_DAY_PX) : null;
+  const day = pinned === null ? null : rows[pinned]!.day;
+  const jump = () => {
+    const newest = rows.findLast((row) => row.kind === 'message');
+    if (newest?.kind === 'message') setSeen((before) => Math.max(before, newest.message.index));
+    setScrolledUp(false);
+    onJump();
+  };
+  return (
+    <>
+      {day ? (
+        <div className="lk-thread__pinned-day" aria-hidden="true" part="pinned-day">
+          <DayName date={day} />
+        </div>
+      ) : null}
+      {ready && scrolledUp ? (
+        <button
+          type="button"
+          className="lk-thread__jump"
+          part="jump-to-newest"
+          aria-label={below === 0 ? undefined : below === 1 ? t('thread.jumpToNewestCountOne') : t('thread.jumpToNewestCount', { count: below })}
+          onClick={jump}
+        >
+          <span>{below === 0 ? t('thread.jumpToNewest') : below === 1 ? t('thread.newBelowOne') : t('thread.newBelow', { count: below })}</span>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M8 2.5v10M3.5 8.5 8 13l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      ) : null}
+      {announcer(below)}
+    </>
   );
 }
 
 /**
  * New messages from the member, and that they are typing (once per reply: see the session),
- * said to screen readers (the list itself is not a live region: scrolling adds rows).
+ * said to screen readers (the list itself is not a live region: scrolling adds rows). With a
+ * message that came below while the reader is scrolled up, how many there are now.
  */
-function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberName: string }) {
+function Announcer({ snapshot, memberName, below }: { snapshot: ThreadSnapshot; memberName: string; below: number }) {
   const { t } = useRuntime();
   const said = snapshot.announcement;
   const text =
@@ -345,21 +452,36 @@ function Announcer({ snapshot, memberName }: { snapshot: ThreadSnapshot; memberN
           ? t('thread.newMessage', { memberName, text: said.message.body })
           : t('thread.newPhoto', { memberName })
         : '';
+  const count = said?.kind === 'message' && below > 0 ? (below === 1 ? t('thread.newBelowOne') : t('thread.newBelow', { count: below })) : '';
   return (
     <div className="lk-visually-hidden" role="status" aria-live="polite">
-      {text}
+      {count ? (
+        <>
+          <p>{text}</p>
+          <p>{count}</p>
+        </>
+      ) : (
+        text
+      )}
     </div>
   );
 }
 
-/** 'Today', 'Yesterday' (on the widget's clock), else 'Monday, June 1, 2020': a heading per day, to move between days by heading. */
-function DaySeparator({ date }: { date: Date }) {
+/** 'Today', 'Yesterday' (on the widget's clock), else 'Monday, June 1, 2020'. */
+function DayName({ date }: { date: Date }) {
   const { t, now } = useRuntime();
   const format = useFormat();
   const name = dayName(date, now());
   return (
+    <time dateTime={localDayKey(date)}>{name === 'today' ? t('thread.today') : name === 'yesterday' ? t('thread.yesterday') : format.messageDay(date)}</time>
+  );
+}
+
+/** A day's separator: a heading per day, to move between days by heading. */
+function DaySeparator({ date }: { date: Date }) {
+  return (
     <h2 className="lk-thread__day" part="day-separator">
-      <time dateTime={localDayKey(date)}>{name === 'today' ? t('thread.today') : name === 'yesterday' ? t('thread.yesterday') : format.messageDay(date)}</time>
+      <DayName date={date} />
     </h2>
   );
 }
