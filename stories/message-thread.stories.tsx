@@ -259,21 +259,25 @@ export const CustomerTyping: Story = {
 };
 
 /** Messages of other days (the widget's clock says today is June 11, 2025), written into the sandbox before the thread opens. */
-function messagesOnDays(gateway: SandboxGateway) {
-  const write = (at: string, fromProvider: boolean, text: string) =>
-    gateway.store.messages.push({
-      messageId: `msg-story-${gateway.store.next('message')}`,
-      spId: 1001,
-      memberId: 5005,
-      leadId: SANDBOX_LEADS.maskedActive,
-      authorId: fromProvider ? 1001 : 5005,
-      authorType: fromProvider ? 'ServiceProvider' : 'Member',
-      text,
-      createDate: at,
-      pageName: null,
-      contactPlacementType: null,
-    });
+/** A message of Zoe Vargas's thread (5005) written at `at` (the sandbox's chat keeps it in its store). */
+function writeMessage(gateway: SandboxGateway, at: string, fromProvider: boolean, text: string) {
   gateway.store.threadFor(1001, 5005);
+  gateway.store.messages.push({
+    messageId: `msg-story-${gateway.store.next('message')}`,
+    spId: 1001,
+    memberId: 5005,
+    leadId: SANDBOX_LEADS.maskedActive,
+    authorId: fromProvider ? 1001 : 5005,
+    authorType: fromProvider ? 'ServiceProvider' : 'Member',
+    text,
+    createDate: at,
+    pageName: null,
+    contactPlacementType: null,
+  });
+}
+
+function messagesOnDays(gateway: SandboxGateway) {
+  const write = (at: string, fromProvider: boolean, text: string) => writeMessage(gateway, at, fromProvider, text);
   write('2025-06-06T15:00:00Z', false, 'Hi! Do you replace garbage disposals?');
   write('2025-06-06T15:20:00Z', true, 'We do. Which model do you have?');
   write('2025-06-10T14:00:00Z', false, 'An InSinkErator Badger 5.');
@@ -373,6 +377,88 @@ export const MessageTimesNarrow: Story = {
     press('End');
     await expectFocused(newest.bubble);
     await waitFor(() => expect(shown()).toEqual([newest.bubble]));
+  },
+};
+
+/** A long thread: nine messages a day on June 9, 10 and 11 (today), the two sides in turn. */
+function longDay(gateway: SandboxGateway) {
+  for (const day of ['2025-06-09', '2025-06-10', '2025-06-11']) {
+    for (let i = 0; i < 9; i++) writeMessage(gateway, `${day}T1${i}:05:00Z`, i % 2 === 1, `About the disposal, ${day.slice(5)} (${i + 1})`);
+  }
+}
+
+/** Scrolls the list to the middle of its height (June 10, 'Yesterday', at its top) and waits for the scroll to land. */
+async function scrollToMiddle(list: HTMLElement) {
+  await waitFor(() => expect(list.scrollHeight).toBeGreaterThan(list.clientHeight * 3));
+  list.scrollTop = (list.scrollHeight - list.clientHeight) / 2;
+  list.dispatchEvent(new Event('scroll'));
+}
+
+async function longDayThread(canvasElement: HTMLElement) {
+  const { canvas } = await ready(canvasElement);
+  const list = canvas.getByRole('region', { name: 'Messages' });
+  await within(list).findByText('About the disposal, 06-11 (9)');
+  return { canvas, list, pinned: () => list.parentElement!.querySelector('[part="pinned-day"]') };
+}
+
+/**
+ * Mid-scroll on a long thread: the day of the messages at the list's top stays pinned there
+ * (a copy for the eye: the separator is the day's one heading), and 'Jump to newest' floats
+ * over the list's bottom end.
+ */
+export const LongDayPinnedDay: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  play: async ({ canvasElement }) => {
+    const { canvas, list, pinned } = await longDayThread(canvasElement);
+    await expect(canvas.queryByRole('button', { name: /jump to newest/i })).toBeNull();
+    await scrollToMiddle(list);
+    await waitFor(() => expect(pinned()?.textContent).toBe('Yesterday'));
+    await expect(pinned()).toHaveAttribute('aria-hidden', 'true');
+    await expect(await canvas.findByRole('button', { name: 'Jump to newest' })).toBeVisible();
+  },
+};
+
+/** Scrolled up while the customer writes: the button counts their messages below; the list stays. */
+export const JumpToNewestWithCount: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  play: async (context) => {
+    const { canvas, list } = await longDayThread(context.canvasElement);
+    await scrollToMiddle(list);
+    await canvas.findByRole('button', { name: 'Jump to newest' });
+    const at = list.scrollTop;
+    const { chat } = sandboxOf(context).gateway;
+    for (const text of ['Are you still coming?', 'The gate code is 4321.', 'Call me when you are close.']) {
+      chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text });
+    }
+    const button = await canvas.findByRole('button', { name: '3 new messages, jump to newest' }, { timeout: 5000 });
+    await expect(button).toHaveTextContent('3 new messages');
+    await expect(Math.abs(list.scrollTop - at)).toBeLessThanOrEqual(1);
+    const box = button.getBoundingClientRect();
+    await expect(box.height).toBeGreaterThanOrEqual(44);
+  },
+};
+
+/** es-US: 'Ayer' pinned, and the count in Spanish ('2 mensajes nuevos'). */
+export const JumpToNewestInSpanish: Story = {
+  args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  parameters: { locale: 'es-US' },
+  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Adjuntar un archivo' })).toBeEnabled(), { timeout: 5000 });
+    const list = canvas.getByRole('region', { name: 'Mensajes' });
+    await within(list).findByText('About the disposal, 06-11 (9)');
+    await scrollToMiddle(list);
+    await waitFor(() => expect(list.parentElement!.querySelector('[part="pinned-day"]')?.textContent).toBe('Ayer'));
+    await canvas.findByRole('button', { name: 'Ir a lo más reciente' });
+    const { chat } = sandboxOf(context).gateway;
+    chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text: '¿Sigue en pie?' });
+    chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text: 'Le dejo la puerta abierta.' });
+    await expect(await canvas.findByRole('button', { name: '2 mensajes nuevos, ir a lo más reciente' }, { timeout: 5000 })).toHaveTextContent(
+      '2 mensajes nuevos',
+    );
   },
 };
 

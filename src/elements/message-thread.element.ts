@@ -47,6 +47,8 @@ import { widgetElement } from './widget-element';
  * @csspart message-state-icon - An own bubble's state icon (a clock, one tick, two ticks, two ticks in the primary colour for read), `data-state` naming it.
  * @csspart day-separator - 'Today', 'Yesterday' or the date above the first message of a day.
  * @csspart unread-marker - 'New messages' above the first customer message unread when the thread opened.
+ * @csspart pinned-day - The day of the messages at the list's top, pinned there while it scrolls (a copy for the eye: the separators are the headings).
+ * @csspart jump-to-newest - 'Jump to newest' over the list's bottom end once scrolled up, or the count of the customer's messages below ('2 new messages').
  * @csspart typing-indicator - '{member name} is typing…' between the list and the composer.
  * @csspart welcome - The welcome-to-messaging panel.
  * @csspart composer - The composer.
