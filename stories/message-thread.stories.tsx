@@ -304,6 +304,15 @@ function bubblesWithTimes(list: HTMLElement) {
   return bubbles.map((bubble, i) => ({ bubble, beside: bubble.querySelector('[part="message-time-beside"]') as HTMLElement, at: times[i]! }));
 }
 
+/** The lines under each group's last bubble: the line, its full timestamp, the state in words (the newest own message's). */
+function groupLines(list: HTMLElement) {
+  return [...list.querySelectorAll<HTMLElement>('[part="message-time"]')].map((line) => ({
+    line,
+    time: line.querySelector<HTMLElement>('.lk-msg__stamp-time'),
+    words: line.querySelector<HTMLElement>('[part="message-state"]'),
+  }));
+}
+
 async function daysThread(canvasElement: HTMLElement) {
   const { canvas } = await ready(canvasElement);
   const list = canvas.getByRole('region', { name: 'Messages' });
@@ -324,7 +333,15 @@ export const MessageTimesWide: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
   play: async ({ canvasElement }) => {
-    const { bubbles } = await daysThread(canvasElement);
+    const { list, bubbles } = await daysThread(canvasElement);
+    // A group's line does not say the time again: only the newest own message's state in words stays.
+    const lines = groupLines(list);
+    await expect(lines.length).toBe(4);
+    for (const { line, time, words } of lines) {
+      await expect(time).not.toBeVisible();
+      if (words) await expect(words).toBeVisible();
+      else await expect(line).not.toBeVisible();
+    }
     for (const { bubble, beside, at } of bubbles) {
       await expect(beside).toBeVisible();
       await expect(beside).toHaveTextContent(formatMessageTime(at));
@@ -349,7 +366,9 @@ export const MessageTimesNarrow: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   render: (args) => <ThreadFrame {...args} width={390} prepare={messagesOnDays} />,
   play: async ({ canvasElement }) => {
-    const { bubbles } = await daysThread(canvasElement);
+    const { list, bubbles } = await daysThread(canvasElement);
+    // Each group's full timestamp on the line under it.
+    for (const { time } of groupLines(list)) await expect(time).toBeVisible();
     // Shown: fully (after its fade); the others: gone (visibility turns hidden at the fade's end).
     const shown = () => {
       const styles = bubbles.map(({ bubble, beside }) => ({ bubble, style: getComputedStyle(beside) }));
@@ -387,10 +406,12 @@ function longDay(gateway: SandboxGateway) {
   }
 }
 
-/** Scrolls the list to the middle of its height (June 10, 'Yesterday', at its top) and waits for the scroll to land. */
-async function scrollToMiddle(list: HTMLElement) {
-  await waitFor(() => expect(list.scrollHeight).toBeGreaterThan(list.clientHeight * 3));
-  list.scrollTop = (list.scrollHeight - list.clientHeight) / 2;
+/** Scrolls the list into the day its separator `day` names, past the separator ('Yesterday': June 10 at its top). */
+async function scrollIntoDay(list: HTMLElement, day: string) {
+  list.scrollTop = 0;
+  list.dispatchEvent(new Event('scroll'));
+  const row = (await within(list).findByRole('heading', { level: 2, name: day })).closest('li')!;
+  list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top + 80;
   list.dispatchEvent(new Event('scroll'));
 }
 
@@ -412,7 +433,7 @@ export const LongDayPinnedDay: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, list, pinned } = await longDayThread(canvasElement);
     await expect(canvas.queryByRole('button', { name: /jump to newest/i })).toBeNull();
-    await scrollToMiddle(list);
+    await scrollIntoDay(list, 'Yesterday');
     await waitFor(() => expect(pinned()?.textContent).toBe('Yesterday'));
     await expect(pinned()).toHaveAttribute('aria-hidden', 'true');
     await expect(await canvas.findByRole('button', { name: 'Jump to newest' })).toBeVisible();
@@ -425,7 +446,7 @@ export const JumpToNewestWithCount: Story = {
   render: (args) => <ThreadFrame {...args} prepare={longDay} />,
   play: async (context) => {
     const { canvas, list } = await longDayThread(context.canvasElement);
-    await scrollToMiddle(list);
+    await scrollIntoDay(list, 'Yesterday');
     await canvas.findByRole('button', { name: 'Jump to newest' });
     const at = list.scrollTop;
     const { chat } = sandboxOf(context).gateway;
@@ -450,7 +471,7 @@ export const JumpToNewestInSpanish: Story = {
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Adjuntar un archivo' })).toBeEnabled(), { timeout: 5000 });
     const list = canvas.getByRole('region', { name: 'Mensajes' });
     await within(list).findByText('About the disposal, 06-11 (9)');
-    await scrollToMiddle(list);
+    await scrollIntoDay(list, 'Ayer');
     await waitFor(() => expect(list.parentElement!.querySelector('[part="pinned-day"]')?.textContent).toBe('Ayer'));
     await canvas.findByRole('button', { name: 'Ir a lo más reciente' });
     const { chat } = sandboxOf(context).gateway;

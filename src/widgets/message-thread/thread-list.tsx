@@ -528,6 +528,8 @@ function MessageState({ state, id }: { state: OwnMessageState; id: string }) {
 /**
  * The line under a group's last bubble: its time (said with the bubble to screen readers), and
  * for the newest own message while it is the last word, its state in words before it ('Read ·').
+ * On a wide thread each bubble's time shows beside it, so the line keeps only the words
+ * (thread-body.css).
  */
 function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; receipt: OwnMessageState | null }) {
   const { t } = useRuntime();
@@ -543,7 +545,11 @@ function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; re
           {t(`thread.state.${receipt}`)}
         </span>
       ) : null}
-      {timestamp ? <span aria-hidden="true">{timestamp}</span> : null}
+      {timestamp ? (
+        <span className="lk-msg__stamp-time" aria-hidden="true">
+          {timestamp}
+        </span>
+      ) : null}
     </p>
   );
 }
