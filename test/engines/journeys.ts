@@ -504,6 +504,57 @@ export function engineJourneys(engine: EngineName): void {
       }
     });
 
+    it("the thread on a long day, at 390 and 1280 px, in en-US and es-US: scrolled up, the day pinned and 'Jump to newest'; it takes the pro to the newest message", async () => {
+      const { driver } = session;
+      const cases = [
+        // (The examples' `?lang=`: es, or en; kept for the tab.)
+        { width: 390, lang: 'en', jump: 'Jump to newest' },
+        { width: 1280, lang: 'es', jump: 'Ir a lo más reciente' },
+        { width: 390, lang: 'es', jump: 'Ir a lo más reciente' },
+        { width: 1280, lang: 'en', jump: 'Jump to newest' },
+      ];
+      try {
+        for (const { width, lang, jump } of cases) {
+          await driver.setViewport({ width, height: 844 });
+          await session.open(`/examples/message-thread.html?user-id=5003&lead-id=300002&lang=${lang}`);
+          const thread: Query = { css: 'message-thread' };
+          const list = within(thread, { css: '[part="message-list"]' });
+          const button = within(thread, { role: 'button', name: jump });
+          await driver.waitFor(within(list, { css: '.lk-msg__body' }));
+          // At the end: no button. Scrolled up two screens: the button, a 44 px target, and a day pinned.
+          await driver.waitUntil(
+            withQuery('const el = q.first(arguments[0], true); return el.scrollHeight - el.clientHeight - el.scrollTop < 48;'),
+            [toWire(list)],
+            { message: `the list at its end (${width} px, ${lang})` },
+          );
+          await driver.waitFor(within(thread, { role: 'button', name: /jump to newest|ir a lo más reciente/i }), { state: 'detached', timeout: 5000 });
+          await driver.evaluate(withQuery('const el = q.first(arguments[0], true); el.scrollTop -= el.clientHeight * 2;'), toWire(list));
+          await driver.waitFor(button);
+          const size = await driver.evaluate<{ width: number; height: number }>(
+            withQuery('const r = q.first(arguments[0], true).getBoundingClientRect(); return { width: r.width, height: r.height };'),
+            toWire(button),
+          );
+          expect(size.width).toBeGreaterThanOrEqual(44);
+          expect(size.height).toBeGreaterThanOrEqual(44);
+          const pinned = within(thread, { css: '[part="pinned-day"]' });
+          await driver.waitFor(pinned);
+          expect(await attributeOf(driver, pinned, 'aria-hidden')).toBe('true');
+          await driver.click(button);
+          await driver.waitFor(button, { state: 'detached' });
+          await driver.waitUntil(
+            withQuery(
+              'const el = q.first(arguments[0], true); const active = el.getRootNode().activeElement; return el.scrollHeight - el.clientHeight - el.scrollTop < 48 && active?.getAttribute("role") === "group";',
+            ),
+            [toWire(list)],
+            { message: `the list at its end with the newest message focused (${width} px, ${lang})` },
+          );
+        }
+        await expectNoConsoleErrors(driver);
+      } finally {
+        await driver.setViewport({ width: 1280, height: 900 });
+      }
+    });
+
     it("a board card's date · category · place line on a phone: the place whole or not at all (no clipped stub), the date whole, the category with an ellipsis", async () => {
       const { driver } = session;
       const shown: Record<number, number> = {};

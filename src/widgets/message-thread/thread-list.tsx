@@ -347,9 +347,9 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   );
 }
 
-/** The list's scroll position as the virtualiser measures it (its viewport a fallback's without a layout). */
-function listView(virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement>, element: HTMLDivElement): ListView {
-  return { offset: element.scrollTop, size: element.clientHeight || virtualizer.scrollRect?.height || 0, total: virtualizer.getTotalSize() };
+/** The list's scroll position at `offset`, its viewport and rows as the virtualiser measures them. */
+function viewAt(virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement>, offset: number): ListView {
+  return { offset, size: virtualizer.scrollRect?.height ?? 0, total: virtualizer.getTotalSize() };
 }
 
 /**
@@ -385,22 +385,25 @@ function ListOverlays({
     const element = scrollRef.current;
     if (!element || !ready) return;
     const onScroll = () => {
-      const view = listView(virtualizer, element);
-      setOffset(view.offset);
-      setScrolledUp(isScrolledUp(view));
+      setOffset(element.scrollTop);
+      setScrolledUp(isScrolledUp(viewAt(virtualizer, element.scrollTop)));
     };
     onScroll();
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
   }, [scrollRef, virtualizer, ready]);
+  // On each render: the list renders again as its rows are measured, and what is in view with them.
+  const view = viewAt(virtualizer, offset);
+  const upTo = ready ? seenUpTo(rows, virtualizer.measurementsCache, view) : -1;
   useEffect(() => {
-    const element = scrollRef.current;
-    if (!element || !ready) return;
-    const view = listView(virtualizer, element);
-    const upTo = seenUpTo(rows, virtualizer.measurementsCache, view);
     if (upTo > seen) setSeen(upTo);
-    // (Each scroll sets `offset`; rows change with the thread.)
-  }, [scrollRef, ready, virtualizer, rows, seen, offset]);
+  }, [upTo, seen]);
+  // Rows measured after the last scroll event can put its end back in view (never out of it: a
+  // message arriving at the end grows the list before it is followed).
+  const backAtEnd = scrolledUp && ready && !isScrolledUp(view);
+  useEffect(() => {
+    if (backAtEnd) setScrolledUp(false);
+  }, [backAtEnd]);
   const below = scrolledUp ? unseenBelow(rows, seen) : 0;
   const pinned = ready ? pinnedDayRow(rows, virtualizer.measurementsCache, offset, PINNED_DAY_PX) : null;
   const day = pinned === null ? null : rows[pinned]!.day;
