@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createManifest, elementClassName, elementsOf, reachableFiles, type ManifestElement } from '../scripts/manifest/generate';
+import { createManifest, elementClassName, elementsOf, tagFiles, type ManifestElement } from '../scripts/manifest/generate';
 import { HOST_ATTRIBUTES, TAGS, TAG_NAMES, kebab } from '../src/contract/tags';
 import { LEADKIT_EVENTS } from '../src/contract/events';
 import { HOST_PROPERTIES } from '../src/contract/host-properties';
@@ -24,7 +24,7 @@ const elementOf = (tag: string): ManifestElement => byTag.get(tag)!;
  * (the runtime itself emits it for any widget that does).
  */
 function emittedEvents(tag: string): string[] {
-  const files = reachableFiles(path.join(ROOT, 'src', 'elements', `${tag}.element.ts`)).filter((file) => /\.tsx?$/.test(file));
+  const files = tagFiles(ROOT, path.join('src', 'elements', `${tag}.element.ts`)).filter((file) => /\.tsx?$/.test(file));
   const found = new Set<string>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');

@@ -273,6 +273,15 @@ export function reachableFiles(entry: string): string[] {
   return [...seen];
 }
 
+/**
+ * The files a tag's code can run: its element file's imports and those of `defineElement`,
+ * which registers it with leadkit's element class (its base styles, its `lk-error`), reached
+ * by every entry that defines a tag rather than by the element file itself.
+ */
+export function tagFiles(root: string, elementFile: string): string[] {
+  return [...new Set([...reachableFiles(path.join(root, elementFile)), ...reachableFiles(path.join(root, 'src', 'elements', 'define-element.ts'))])];
+}
+
 /** The text after `var(--lk-x,` up to its closing parenthesis (defaults may nest: `var(--_lk-y)`). */
 function fallbackAt(css: string, from: number): string {
   let depth = 1;
@@ -384,7 +393,7 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
   }
 
   // Custom properties: what its CSS reads — base.css's shared ones first, then the rest by name.
-  const cssFiles = reachableFiles(path.join(root, where)).filter((file) => file.endsWith('.css'));
+  const cssFiles = tagFiles(root, where).filter((file) => file.endsWith('.css'));
   const read = cssCustomProperties(cssFiles);
   const cssDocs = new Map(docs.cssProperties.map((p) => [p.name, p.description]));
   for (const name of cssDocs.keys()) if (!read.has(name)) fail(`${where}: @cssproperty ${name} is read by none of its CSS`);
