@@ -3,6 +3,7 @@ import { createSandboxApp, DROP_HEADER, type SandboxApp } from './app';
 import { SandboxChat, type SandboxChatOptions } from './chat';
 import { createFaultController, type FaultController } from './faults';
 import { buildSeed, DEFAULT_SEED } from './seed';
+import { createArrivingLead, type NewLeadRequest } from './new-lead';
 import { SandboxStore } from './store';
 import type { SandboxProfile } from './spec-profile';
 
@@ -54,6 +55,8 @@ export interface SandboxGateway {
   readonly chat: SandboxChat;
   /** The profile it serves (`'full'` or `'spec'`). */
   readonly profile: SandboxProfile;
+  /** A lead arriving for a provider now (status Initial, unread, a new customer; new-lead.ts); `POST /sandbox/leads` over HTTP. */
+  createLead(input: NewLeadRequest): { leadId: number };
   /** Back to the seed data; clears the request log, idempotency keys, faults, chat tokens, uploaded media and pending customer replies. */
   reset(): void;
 }
@@ -103,7 +106,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   const context: SandboxContext = { store, faults, now, reset, chat };
   const profile = options.profile ?? 'full';
   const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError, profile });
-  return { app, fetch: createInProcessFetch(app), faults, store, chat, profile, reset };
+  const createLead = (input: NewLeadRequest) => ({ leadId: createArrivingLead(store, now, input).leadId });
+  return { app, fetch: createInProcessFetch(app), faults, store, chat, profile, reset, createLead };
 }
 
 /** Header on a response the sandbox drops (fault injection): an HTTP server closes the connection instead of answering. */
@@ -133,3 +137,4 @@ export {
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, type SandboxProfile } from './spec-profile';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';
+export type { NewLeadRequest } from './new-lead';

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { normalizeSavedReplies, SAVED_REPLIES_MAX } from '../../../../src/domain/saved-replies';
-import { idParam, notFound, parseBody } from '../http';
+import { idParam, jsonBody, notFound, parseBody } from '../http';
+import { createArrivingLead, type NewLeadRequest } from '../new-lead';
 
 /**
  * Sandbox controls under `/sandbox` (never faulted, no caller headers needed): pass a
@@ -40,8 +41,15 @@ const SavedRepliesRequestSchema = v.object({ savedReplies: v.pipe(v.array(v.unkn
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function sandboxRoutes({ faults, reset, store }: SandboxContext) {
+export function sandboxRoutes({ faults, reset, store, now }: SandboxContext) {
   const app = new Hono<SandboxEnv>();
+
+  // A lead arriving for a provider now (new-lead.ts): what a board watching for new leads sees.
+  // Body `{ serviceProviderId, firstName?, lastName? }`; answers `{ leadId }`.
+  app.post('/leads', (c) => {
+    const lead = createArrivingLead(store, now, jsonBody(c) as NewLeadRequest);
+    return c.json({ leadId: lead.leadId });
+  });
 
   // Saved replies of a provider, for demo host pages: the thread's `savedReplies`
   // property is set from GET, and PUT stores the list each `lk-saved-replies-change` carries.
