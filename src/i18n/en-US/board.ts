@@ -31,6 +31,9 @@ export const boardMessages = {
   // A card's checkbox for bulk actions (our wording).
   'board.selectLead': 'Select lead from {name}',
   'board.leadsRegion': 'Leads',
+  /** New leads found while the board is open (ours: the spec has no such text); one lead has its own key. */
+  'board.arrivals': '{count} new leads',
+  'board.arrivalsOne': '1 new lead',
   'board.filtersRegion': 'Filters',
   'board.updating': 'Updating leads…',
   // Action failures: the spec gives no text for these (our wording).

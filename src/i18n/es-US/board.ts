@@ -29,6 +29,8 @@ export const boardMessagesEs = {
   'board.age.hours': 'hace {count} h',
   'board.respondFirst': 'Responda primero',
   'board.leadsRegion': 'Clientes potenciales',
+  'board.arrivals': '{count, plural, one {# cliente potencial nuevo} other {# clientes potenciales nuevos}}',
+  'board.arrivalsOne': '1 cliente potencial nuevo',
   'board.filtersRegion': 'Filtros',
   'board.updating': 'Actualizando clientes potenciales…',
   'board.error.read': 'No pudimos actualizar este cliente potencial. Inténtelo de nuevo.',

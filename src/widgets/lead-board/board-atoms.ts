@@ -47,8 +47,8 @@ export const boardQueryAtom = atom((get): BoardQuery => {
   return openingQuery(inputs);
 });
 
-/** Sets the query when it asks for something else; an equal query never refetches. */
-function setQuery(get: Getter, set: Setter, next: BoardQuery) {
+/** Sets the query when it asks for something else; an equal query never refetches. `keepCard`: the open card stays open (when it is on the new page). */
+function setQuery(get: Getter, set: Setter, next: BoardQuery, keepCard = false) {
   const current = get(boardQueryAtom);
   const spId = get(boardInputsAtom).spId;
   if (spId !== null) {
@@ -57,7 +57,7 @@ function setQuery(get: Getter, set: Setter, next: BoardQuery) {
   }
   set(queryStateAtom, { spId, query: next });
   set(quietReloadAtom, null);
-  set(expandedLeadIdAtom, null);
+  if (!keepCard) set(expandedLeadIdAtom, null);
   set(selectionAtom, NO_SELECTION);
 }
 
@@ -89,6 +89,24 @@ export const settlePageAtom = atom(null, (get, set) => {
   const lastPage = Math.max(0, Math.ceil(page.totalCount / query.limit) - 1);
   setQuery(get, set, { ...query, pageIndex: lastPage, offset: lastPage * query.limit });
 });
+
+/**
+ * The first page again, fetched afresh, with the same filters and sort (the pro asked for the new
+ * leads): the open card stays open when it is still on that page.
+ */
+export const firstPageAgainAtom = atom(null, (get, set) => {
+  const query = get(boardQueryAtom);
+  if (query.offset !== 0) setQuery(get, set, { ...query, pageIndex: 0, offset: 0 }, true);
+  set(leadsReloadAtom, (n) => n + 1);
+});
+
+/** The board's leads call for the first page of its current filters and sort (the same body it sends for that page). */
+export function firstPageRequest(get: Getter) {
+  const { client, spId } = requireProvider(get, 'leadBoard.arrivals');
+  const query = get(boardQueryAtom);
+  const request = toLeadListRequest({ ...query, pageIndex: 0, offset: 0 }, get(boardInputsAtom).featuredLeadId, get(businessNameRefAtom).current);
+  return { client, spId, request };
+}
 
 // ---- Provider info ---------------------------------------------------------------------------
 

@@ -44,6 +44,8 @@ import { Bulk } from './bulk/bulk-loader';
 import { toggleSelection } from './bulk/board-selection.logic';
 import { useBoardAnalytics } from './board-analytics';
 import type { WidgetAttributeProps } from '../../contract/tags';
+import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals/arrivals-atoms';
+import { NewLeads, useArrivalsWatch } from './arrivals/new-leads';
 
 /** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/lead-board.element.ts). */
 export type LeadBoardProps = WidgetAttributeProps<'lead-board'>;
@@ -155,6 +157,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   }, [expandedState, firstLead, firstPageShown, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
+  const seeShownLeads = useSetAtom(seeShownLeadsAtom);
   // The page settled and the answer the host was told of (once per answer: hydrating, an effect may run again for the same one).
   const settled = useRef<LeadsPage | null>(null);
   const told = useRef<unknown>(null);
@@ -164,6 +167,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       if (settled.current !== leadsState.data) {
         settled.current = leadsState.data;
         settlePage();
+        if (!leadsState.data.refreshFailed) seeShownLeads(leadsState.data.leads);
       }
       // Told once its cards are on screen and live: hydrating a server's page, the list's code may
       // come after the board's, and until then its cards are the server's HTML, deaf to a click.
@@ -179,7 +183,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       told.current = error;
       emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
     }
-  }, [leadsState, firstPageShown, quiet, emit, settlePage]);
+  }, [leadsState, firstPageShown, quiet, emit, settlePage, seeShownLeads]);
 
   // Hydrated from a server's first screen: its page is fetched again, quietly, for what the
   // server left out of the page (board-atoms.ts, reloadQuietlyAtom).
@@ -249,6 +253,15 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     retryable,
     useCallback(() => retry((n) => n + 1), [retry]),
   );
+  // New leads while the board is open: its first page seen (above), then a check now and then (arrivals/).
+  const boardRef = useRef<HTMLDivElement>(null);
+  const nudgeArrivals = useArrivalsWatch(firstPageShown && !failed, boardRef);
+  const showArrivals = useSetAtom(showArrivalsAtom);
+  const showNewLeads = () => {
+    showArrivals();
+    // The button goes: focus to the count, at the top of the list the new leads open.
+    countRef.current?.focus();
+  };
   const businessName = provider.state === 'hasData' ? provider.data.name : null;
   // The office inbox when the inbox is enabled — a host flag (the spec does not say where that
   // is known), and only with the host's route to it (its path is not shown); else the thread.
@@ -264,7 +277,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const visibleCount = shown?.leads.length ?? 0;
 
   return (
-    <div className="lk-board" part="lead-board">
+    // Anything the pro does on the board starts the wait for new leads over from the first one.
+    <div className="lk-board" part="lead-board" ref={boardRef} onPointerDown={nudgeArrivals} onKeyDown={nudgeArrivals}>
       <header className="lk-board__header">
         {businessName !== null ? (
           <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
@@ -304,6 +318,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
       {/* A pointer over or the focus on a card's checkbox loads the bulk toolbar (from here, not from the list: the part stays beside the board's atoms). */}
       <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
+        <NewLeads onShow={showNewLeads} />
         {failed ? (
           <ErrorBanner
             detail={t('board.loadError')}

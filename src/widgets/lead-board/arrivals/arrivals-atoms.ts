@@ -1,0 +1,84 @@
+import { atom, type Getter } from 'jotai/vanilla';
+import { isAbortError } from '../../../gateway/errors';
+import { getLeads } from '../../../gateway/office/calls';
+import type { Lead } from '../../../gateway/office/schemas';
+import { boardInputsAtom, boardQueryAtom, firstPageAgainAtom, firstPageRequest } from '../board-atoms';
+import { requestKey, toLeadListRequest } from '../board-request';
+import { arrivedIds, seeLeads, watchesForArrivals, type CheckOutcome, type Seen } from './arrivals.logic';
+
+/**
+ * New leads while the board is open (arrivals.logic.ts decides; docs/widgets/lead-board.md#new-leads).
+ * Kept per filters and sort (`arrivalsKeyAtom`): other filters start with nothing seen.
+ */
+
+/** What the watch is for: the first page's request (less businessName), or null when the board does not watch (no provider, another sort). */
+export const arrivalsKeyAtom = atom((get): string | null => {
+  const { spId, featuredLeadId } = get(boardInputsAtom);
+  const query = get(boardQueryAtom);
+  if (spId === null || !watchesForArrivals(query.sort)) return null;
+  return requestKey(spId, toLeadListRequest({ ...query, pageIndex: 0, offset: 0 }, featuredLeadId, ''));
+});
+
+interface ArrivalsState {
+  readonly key: string | null;
+  /** The first-page leads seen (shown, or the first check's answer); null: nothing yet, the next check only looks. */
+  readonly seen: Seen | null;
+  /** New leads found by the checks, not shown yet. */
+  readonly arrived: readonly number[];
+}
+
+const arrivalsStateAtom = atom<ArrivalsState | null>(null);
+
+function stateOf(get: Getter): ArrivalsState {
+  const key = get(arrivalsKeyAtom);
+  const state = get(arrivalsStateAtom);
+  return state && state.key === key ? state : { key, seen: null, arrived: [] };
+}
+
+/** How many new leads wait to be shown. */
+export const arrivalsCountAtom = atom((get) => {
+  const { seen, arrived } = stateOf(get);
+  return arrived.filter((id) => !seen?.ids.has(id)).length;
+});
+
+/** The board shows a page: on the first page, its leads are seen (a new lead among them is no longer new). */
+export const seeShownLeadsAtom = atom(null, (get, set, leads: readonly Lead[]) => {
+  const state = stateOf(get);
+  if (state.key === null || get(boardQueryAtom).offset !== 0) return;
+  set(arrivalsStateAtom, { ...state, seen: seeLeads(state.seen, leads) });
+});
+
+/**
+ * One check: the first page with the board's filters and sort, compared by lead ids. It changes
+ * nothing the board shows (not the list, not its loading state, no read mark, no `lk-load`).
+ */
+export const checkArrivalsAtom = atom(null, async (get, set, signal: AbortSignal): Promise<CheckOutcome> => {
+  const key = get(arrivalsKeyAtom);
+  if (key === null) return 'nothing';
+  const { client, spId, request } = firstPageRequest(get);
+  let leads: readonly Lead[];
+  try {
+    leads = (await getLeads(client, spId, request, { signal })).leads;
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) throw error;
+    return 'failed';
+  }
+  const state = stateOf(get);
+  if (signal.aborted || state.key !== key) return 'nothing';
+  if (!state.seen) {
+    set(arrivalsStateAtom, { ...state, seen: seeLeads(null, leads) });
+    return 'nothing';
+  }
+  const fresh = arrivedIds(state.seen, leads).filter((id) => !state.arrived.includes(id));
+  if (!fresh.length) return 'nothing';
+  set(arrivalsStateAtom, { ...state, arrived: [...state.arrived, ...fresh] });
+  return 'arrived';
+});
+
+/** 'N new leads' activated: the first page afresh (the open card stays open); the leads found count as seen. */
+export const showArrivalsAtom = atom(null, (get, set) => {
+  const state = stateOf(get);
+  const seen: Seen = { ids: new Set([...(state.seen?.ids ?? []), ...state.arrived]), newest: state.seen?.newest ?? Number.NEGATIVE_INFINITY };
+  set(arrivalsStateAtom, { ...state, seen, arrived: [] });
+  set(firstPageAgainAtom);
+});

@@ -1,0 +1,64 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useRuntime } from '../../../runtime/runtime';
+import { arrivalsCountAtom, arrivalsKeyAtom, checkArrivalsAtom } from './arrivals-atoms';
+import { scheduleArrivals, type ArrivalsSchedule } from './arrivals.logic';
+
+/**
+ * Watches for new leads while `active` (the board's first page is on screen and nothing failed):
+ * the schedule of arrivals.logic.ts on the page's timers and the runtime's clock, paused while the
+ * page is hidden or offline, asking nothing while `root` is out of the document. Returns `nudge`,
+ * for what the pro does on the board (the wait starts over from the first one).
+ */
+export function useArrivalsWatch(active: boolean, root: RefObject<Element | null>): () => void {
+  const key = useAtomValue(arrivalsKeyAtom);
+  const check = useSetAtom(checkArrivalsAtom);
+  const { now } = useRuntime();
+  const schedule = useRef<ArrivalsSchedule | null>(null);
+  useEffect(() => {
+    if (!active || key === null) return;
+    const watch = scheduleArrivals(
+      {
+        now: () => now().getTime(),
+        setTimer: (run, ms) => setTimeout(run, ms),
+        clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+        hidden: () => document.hidden,
+        offline: () => navigator.onLine === false,
+        detached: () => !root.current?.isConnected,
+      },
+      check,
+    );
+    schedule.current = watch;
+    const resume = () => watch.resume();
+    const onVisibility = () => document.visibilityState === 'visible' && watch.resume();
+    addEventListener('online', resume);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      watch.stop();
+      schedule.current = null;
+      removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [active, key, check, now, root]);
+  // Stable: a ref read when called.
+  const nudge = useRef(() => schedule.current?.nudge()).current;
+  return nudge;
+}
+
+/**
+ * 'N new leads' over the top of the list (it takes no room: nothing moves when it appears), in a
+ * polite live region that is always there, so its coming is announced.
+ */
+export function NewLeads({ onShow }: { onShow(): void }) {
+  const { t } = useRuntime();
+  const count = useAtomValue(arrivalsCountAtom);
+  return (
+    <div className="lk-board__arrivals" aria-live="polite">
+      {count > 0 ? (
+        <button type="button" className="lk-board__arrivals-button" onClick={onShow}>
+          {count === 1 ? t('board.arrivalsOne') : t('board.arrivals', { count })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
