@@ -46,7 +46,7 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
 }
 
 /**
- * 'N new leads' over the top of the list (it takes no room: nothing moves when it appears), in a
+ * 'N new leads' just above the list (it takes no room: nothing moves when it appears), in a
  * polite live region that is always there, so its coming is announced.
  */
 export function NewLeads({ onShow }: { onShow(): void }) {
