@@ -2,9 +2,10 @@
  * The core journeys, the same code for each engine (one test file per engine calls
  * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
  * without a serious/critical axe violation; the board (expand, status, note, next page, status
- * filter), the thread (send a text), the funnel (entry to summary), the review request (modal,
- * send, thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page
- * (no securitypolicyviolation); and at 320 px no widget page scrolls sideways.
+ * filter), a new lead arriving on an open board (1280 px in English, 390 px in Spanish), the
+ * thread (send a text), the funnel (entry to summary), the review request (modal, send,
+ * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
+ * securitypolicyviolation); and at 320 px no widget page scrolls sideways.
  *
  * One example server, one proxy (./proxy.ts: instrumentation and what the server received) and
  * one browser with one tab per file; the sandbox is reset before each journey. Assertions are
@@ -340,6 +341,50 @@ export function engineJourneys(engine: EngineName): void {
       await expectNoConsoleErrors(driver);
       await expectAxeClean(driver);
     });
+
+    for (const { viewport, lang, showing, button } of [
+      { viewport: { width: 1280, height: 900 }, lang: 'en', showing: BOARD_SHOWING, button: '1 new lead' },
+      { viewport: { width: 390, height: 844 }, lang: 'es', showing: /^Mostrando \d+ - \d+ de \d+ resultados$/, button: '1 cliente potencial nuevo' },
+    ]) {
+      it(
+        `new leads at ${viewport.width} px (${lang}): a lead created through the sandbox appears as '${button}' and shows its card`,
+        async () => {
+          const { driver, proxy, server } = session;
+          await driver.setViewport(viewport);
+          try {
+            // The board's 30 s wait runs a hundred times faster: the page's long timers are made
+            // quick before the app goes to the board (client-side), so its watch uses them.
+            await session.open(`/app/unknown?lang=${lang}`);
+            await driver.evaluate(`
+            const original = window.setTimeout;
+            window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
+            history.pushState(null, '', '/app/lead/board/${SP_ID}');
+            dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
+            const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+            await driver.waitFor(within(board, { text: showing }));
+            await driver.waitFor(within(board, { css: '.lk-filters__panel--loading' }), { state: 'detached' });
+            const response = await fetch(`${server.origin}/sandbox/leads`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ serviceProviderId: SP_ID, firstName: 'Nova', lastName: 'Arrival' }),
+            });
+            expect(response.status).toBe(200);
+            const { leadId } = (await response.json()) as { leadId: number };
+            await driver.waitFor(within(board, { role: 'button', name: button }));
+            // Found by the board's own call; the list unchanged until asked.
+            expect(proxy.received().filter((request) => request.method === 'POST' && request.path === LEADS_PATH).length).toBeGreaterThanOrEqual(2);
+            expect(await countOf(driver, within(board, { css: `li[data-lead-id="${leadId}"]` }))).toBe(0);
+            await driver.click(within(board, { role: 'button', name: button }));
+            await driver.waitFor(within(within(board, { css: `li[data-lead-id="${leadId}"]` }), { text: 'Nova Arrival' }));
+            expect(await attributeOf(driver, within(board, { css: 'li[data-lead-id]' }), 'data-lead-id')).toBe(String(leadId));
+            await expectNoConsoleErrors(driver);
+          } finally {
+            await driver.setViewport({ width: 1280, height: 900 });
+          }
+        },
+        JOURNEY_TIMEOUT_MS,
+      );
+    }
 
     it('message thread: a text typed and sent shows in the list and reaches the server once', async () => {
       const { driver, proxy } = session;
