@@ -49,7 +49,7 @@ async function settled(view: ReturnType<typeof renderWidget>) {
 }
 
 describe('<LeadBoard> new leads', () => {
-  it("finds a lead that arrived with the board's own call, shows '1 new lead' and, activated, shows it on top, the open card still open", async () => {
+  it("finds a lead that arrived with the board's own call, shows '1 new lead' and, activated, shows it on top, the open card and its note kept", async () => {
     const view = await shownBoard();
     const loads: unknown[] = [];
     view.host.addEventListener('lk-load', (event) => loads.push(event));
@@ -57,6 +57,9 @@ describe('<LeadBoard> new leads', () => {
     const second = cards()[1] as HTMLElement;
     await userEvent.click(within(second).getByRole('button', { expanded: false }));
     const openId = second.getAttribute('data-lead-id');
+    // …and is typing a note in it.
+    await userEvent.click(await within(second).findByRole('button', { name: 'Edit' }, UI_TIMEOUT));
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Your Notes' }), 'Call after 5pm');
     const firstRequest = leadCalls(view)[0]?.body;
     const tracked = view.analytics.track.mock.calls.length;
 
@@ -81,6 +84,7 @@ describe('<LeadBoard> new leads', () => {
     expect(screen.queryByRole('button', { name: /new lead/ })).toBeNull();
     const stillOpen = cards().find((card) => card.getAttribute('data-lead-id') === openId) as HTMLElement;
     expect(stillOpen.getAttribute('data-expanded')).toBe('true');
+    expect((within(stillOpen).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement).value).toBe('Call after 5pm');
     expect(document.activeElement?.textContent).toMatch(/^Showing 1 - 10 of \d+ results$/);
     // Shown: not new any more at the next check.
     await wait(ARRIVALS_FIRST_DELAY_MS);
@@ -106,6 +110,19 @@ describe('<LeadBoard> new leads', () => {
     await userEvent.click(await screen.findByRole('button', { name: '2 new leads' }, UI_TIMEOUT));
     // The restored lead is on the first page now, among the others.
     await waitFor(() => expect(cards().map((card) => Number(card.getAttribute('data-lead-id')))).toContain(archived.leadId), UI_TIMEOUT);
+  }, 60_000);
+
+  it('on another page: activating it goes to the first page, the new lead on top', async () => {
+    const view = await shownBoard();
+    await userEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByText(/^Showing 11 - 20 of \d+ results$/, undefined, UI_TIMEOUT);
+    await settled(view);
+    view.sandbox.createLead({ serviceProviderId: 1001, firstName: 'Nova', lastName: 'Arrival' });
+    await wait(ARRIVALS_FIRST_DELAY_MS);
+    await settled(view);
+    await userEvent.click(await screen.findByRole('button', { name: '1 new lead' }, UI_TIMEOUT));
+    await screen.findByText(/^Showing 1 - 10 of \d+ results$/, undefined, UI_TIMEOUT);
+    await waitFor(() => expect(within(cards()[0] as HTMLElement).getByText('Nova Arrival')).toBeTruthy(), UI_TIMEOUT);
   }, 60_000);
 
   it('backs off while nothing arrives, asks nothing while the page is hidden (once when shown again) or the board is detached', async () => {
