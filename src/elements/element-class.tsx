@@ -14,8 +14,6 @@ import { parseAttribute } from '../contract/parse-attribute';
 import type { ElementDefinition } from './element-definition';
 import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
 
-export { elementDefinition, parseAttribute, type ElementDefinition } from './element-definition';
-
 /**
  * Builds the custom-element class for a widget: leadkit's own small element base (no wrapper
  * library's internals to override), which
