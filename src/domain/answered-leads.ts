@@ -1,4 +1,5 @@
 import { FRESH_LEAD_MS } from './lead-age';
+import { localStore } from './local-store';
 
 /**
  * The leads a pro answered on this device — a message sent from the thread, the contact shown
@@ -18,14 +19,6 @@ const listeners = new Set<() => void>();
 let memory: Answered = {};
 /** Each provider's set, made again only when the record changed. */
 const snapshots = new Map<number, { raw: string; ids: ReadonlySet<number> }>();
-
-function localStore(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** What is kept, as written: storage's record, or without storage the page's own. */
 function rawRecord(): string {

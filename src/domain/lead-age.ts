@@ -21,13 +21,19 @@ export type LeadAge = { readonly unit: 'now' } | { readonly unit: 'minutes' | 'h
 
 /** How long ago a lead created at `createDate` arrived, while it is fresh. A date a little ahead of the clock (clock skew) is 'Just now'. */
 export function freshLeadAge(createDate: string | null | undefined, now: Date): LeadAge | null {
-  const created = createDate ? Date.parse(createDate) : Number.NaN;
-  if (!Number.isFinite(created)) return null;
-  const age = Math.max(0, now.getTime() - created);
-  if (age >= FRESH_LEAD_MS) return null;
+  const age = freshAgeMs(createDate, now);
+  if (age === null) return null;
   if (age < MINUTE_MS) return { unit: 'now' };
   if (age < HOUR_MS) return { unit: 'minutes', count: Math.floor(age / MINUTE_MS) };
   return { unit: 'hours', count: Math.floor(age / HOUR_MS) };
+}
+
+/** A lead's age in ms while it is fresh, else null (its date unreadable, or a day old). */
+function freshAgeMs(createDate: string | null | undefined, now: Date): number | null {
+  const created = createDate ? Date.parse(createDate) : Number.NaN;
+  if (!Number.isFinite(created)) return null;
+  const age = Math.max(0, now.getTime() - created);
+  return age < FRESH_LEAD_MS ? age : null;
 }
 
 /** What of a lead tells whether it waits for the pro's first answer. */
@@ -45,10 +51,8 @@ export function awaitsFirstAnswer(lead: AnswerableLead, now: Date, answered: Rea
 
 /** When a fresh lead's age text next changes (ms from `now`), or null once it is no longer fresh: the board re-renders then. */
 export function nextAgeChangeIn(createDate: string | null | undefined, now: Date): number | null {
-  const created = createDate ? Date.parse(createDate) : Number.NaN;
-  if (!Number.isFinite(created)) return null;
-  const age = Math.max(0, now.getTime() - created);
-  if (age >= FRESH_LEAD_MS) return null;
+  const age = freshAgeMs(createDate, now);
+  if (age === null) return null;
   const step = age < HOUR_MS ? MINUTE_MS : HOUR_MS;
   return step - (age % step);
 }

@@ -4,6 +4,7 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import insuranceCss from './insurance-banner.css?inline';
+import { localStore } from '../../../domain/local-store';
 
 /**
  * What the open card knows of its insurance offer in its first frame, before the offer's code
@@ -26,14 +27,6 @@ const unsavedHidden = new Set<string>();
 /** The insurer's page opens only over https. */
 export const INSURER_SCHEMES = ['https:'];
 export const INSURANCE_STYLES = [insuranceCss];
-
-function localStore(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** Lead ids (as strings) whose banner is hidden in this browser. */
 export function hiddenInsuranceLeadIds(): string[] {
