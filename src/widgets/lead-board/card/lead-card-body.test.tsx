@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { createSandboxGateway, SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../../gateway/client';
@@ -323,8 +324,26 @@ describe('expanded card: contact and details', () => {
     expect(await within(card).findByText('This customer did not provide a phone number.', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
 
-  it('a card the pro opens shows its whole body: the top in the frame that answers the tap, project details and the offer right after', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+  it('a card the pro opens shows its whole body in the commit that answers the tap: status, project details and the offer’s place (nothing under it moves later)', async () => {
+    // What the DOM held at each commit where the card's body was there: a part rendered a frame
+    // later (a deferred render) would be missing from the first one.
+    const commits: { status: boolean; details: boolean; offer: boolean }[] = [];
+    const watch: { card?: HTMLElement | undefined } = {};
+    const onCommit = () => {
+      const watched = watch.card;
+      if (!watched?.querySelector('select')) return;
+      commits.push({
+        status: within(watched).queryByRole('combobox', { name: 'Lead status' }) !== null,
+        details: within(watched).queryByRole('heading', { name: 'Project Details' }) !== null,
+        offer: watched.querySelector('[part="insurance-banner"]') !== null,
+      });
+    };
+    const view = renderWidget(
+      <Profiler id="board" onRender={onCommit}>
+        <LeadBoard spId={1001} />
+      </Profiler>,
+      LEAD_BOARD_CATALOGUE,
+    );
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const hasBoth = (leadId: number) =>
       view.sandbox.store.leads.some(
@@ -333,9 +352,9 @@ describe('expanded card: contact and details', () => {
       );
     const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'false' && hasBoth(Number(item.dataset.leadId)));
     expect(card).toBeDefined();
+    watch.card = card;
     await userEvent.click(within(card!).getByRole('button', { expanded: false }));
-    expect(within(card!).getByRole('combobox', { name: 'Lead status' })).toBeTruthy();
-    expect(await within(card!).findByRole('heading', { name: 'Project Details' })).toBeTruthy();
+    expect(commits[0]).toEqual({ status: true, details: true, offer: true });
     expect(await within(card!).findByText('starting at $30/month', { exact: false })).toBeTruthy();
   });
 

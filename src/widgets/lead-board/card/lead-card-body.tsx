@@ -49,19 +49,10 @@ export interface LeadCardBodyProps {
    * (not for each arrow-key step through the select, nor when the choice ends on the saved status).
    */
   onStatusChanged(lead: Lead, status: LeadStatus): void;
-  /**
-   * The pro opened the card (it was shown collapsed before): its project details, below a
-   * phone's fold as the card opens, come in the frame after the one that answers the tap, which
-   * has less to render and lay out then. A card shown open from the start renders them at once:
-   * content arriving after the first paint would move the cards under it. (The insurance offer
-   * at the very end always follows the first frame, with its code: card-extras-part.ts; a card
-   * shown open from the start holds its place with a placeholder meanwhile.)
-   */
-  endAfterPaint?: boolean | undefined;
 }
 
 /** The expanded card: location and contact, the Message link, status, notes, details, actions. */
-export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusChanged, endAfterPaint = false }: LeadCardBodyProps) {
+export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
@@ -73,8 +64,10 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
   const [promptOpen, setPromptOpen] = useState(false);
   // Closed dialogs are not in the first frame of an expanded card: they mount right after it,
   // and their code (card-extras-part.ts) is fetched then, not before the board's first card.
+  // Everything with a height renders in that first frame: content arriving a frame later would
+  // move the cards under it (a layout shift once that frame comes 500 ms after the tap, as on a
+  // busy phone).
   const afterPaint = useAfterPaint();
-  const showsEnd = afterPaint || !endAfterPaint;
   // Only what the placeholder needs: once mounted, the offer decides for itself (its thank-you stays up after a choice hid it).
   // Which offers this browser hid is read once a server's first screen is hydrated (the server cannot know).
   const mayReadBrowser = useMayReadBrowser();
@@ -148,16 +141,16 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
           ) : null}
         </div>
       ) : null}
-      {showsEnd && lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
+      {lead.questionsAndAnswers.length ? <ProjectDetails lead={lead} /> : null}
       {/* The insurance offer comes after the lead's own details, never before them; at the card's
           end, below a phone's (and a desktop's) first screen, its code follows the card's first
-          frame. Its place is held from that frame on, so the cards under it stay put. */}
+          frame. Its place is held in that frame, so the cards under it stay put. */}
       {spId !== null ? (
         afterPaint ? (
           <Suspense fallback={offerShows ? <InsurancePlaceholder /> : null}>
             <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
           </Suspense>
-        ) : showsEnd && offerShows ? (
+        ) : offerShows ? (
           <InsurancePlaceholder />
         ) : null
       ) : null}

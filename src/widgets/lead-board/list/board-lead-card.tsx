@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useRef } from 'react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
@@ -61,9 +61,6 @@ export const BoardLeadCard = memo(function BoardLeadCard({
   // Shift held for this toggle: from the click (a pointer) or the key (Shift+Space: the click a
   // key makes may not carry the shift key, the key does).
   const shiftKey = useRef(false);
-  // Shown collapsed at some point: an open body is then the pro's tap (LeadCardBody's endAfterPaint).
-  const [wasCollapsed, setWasCollapsed] = useState(!expanded);
-  if (!expanded && !wasCollapsed) setWasCollapsed(true);
 
   return (
     <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
@@ -139,16 +136,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
         </div>
       </div>
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
-        {expanded ? (
-          <LeadCardBody
-            lead={lead}
-            message={message}
-            onToggleRead={onToggleRead}
-            onArchive={onArchive}
-            onStatusChanged={onStatusChanged}
-            endAfterPaint={wasCollapsed}
-          />
-        ) : null}
+        {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} onStatusChanged={onStatusChanged} /> : null}
       </div>
     </li>
   );
