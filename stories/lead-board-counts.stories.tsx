@@ -142,7 +142,7 @@ export const CountsRightToLeft: Story = {
 };
 
 /**
- * A 390 px phone: the toggle, its count and 'Show All Filters' on one header line, nothing cut;
+ * A 390 px phone: the quick filters, their counts and 'Show All Filters' in the header, nothing cut;
  * the count arriving moves nothing (its slot was kept).
  */
 export const CountsPhone: Story = {
@@ -164,5 +164,44 @@ export const CountsPhone: Story = {
     await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
     const badge = (root.querySelector('.lk-count') as HTMLElement).getBoundingClientRect();
     await expect(badge.right).toBeLessThanOrEqual(before.left);
+  },
+};
+
+/**
+ * Answer first (docs/widgets/lead-board.md#answer-first): 'Not answered yet' beside 'Show Unread
+ * Messages', with the count of New leads under the other filters. On, the list holds them alone
+ * (the status filter holds New); the count stays what it said.
+ */
+export const NotAnsweredYet: Story = {
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    const toggle = canvas.getByRole('switch', { name: 'Not answered yet' });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(/^\d+ not answered yet$/), { timeout: 5000 });
+    const count = describedCount(root, toggle);
+    await expect(count).toBeGreaterThan(0);
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(await canvas.findByText(`Showing 1 - ${Math.min(count, 10)} of ${count} results`, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Lead status 1 selected' })).toBeVisible();
+    await expect(toggle).toHaveAccessibleDescription(`${count} not answered yet`);
+  },
+};
+
+/** A 390 px phone in es-US: 'Mostrar mensajes no leídos' over 'Sin responder', each with its count, beside 'Mostrar todos los filtros'; nothing cut. */
+export const NotAnsweredYetPhoneSpanish: Story = {
+  render: phone,
+  parameters: { locale: 'es-US' },
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement, `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`);
+    const unread = canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' });
+    const notAnswered = canvas.getByRole('switch', { name: 'Sin responder' });
+    await waitFor(() => expect(notAnswered).toHaveAccessibleDescription(/^\d+ sin responder$/), { timeout: 5000 });
+    // One under the other.
+    const [first, second] = [unread.getBoundingClientRect(), notAnswered.getBoundingClientRect()];
+    await expect(second.top).toBeGreaterThanOrEqual(first.bottom);
+    const header = root.querySelector('.lk-filters__header') as HTMLElement;
+    await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
+    const showAll = canvas.getByRole('button', { name: 'Mostrar todos los filtros' }).getBoundingClientRect();
+    for (const badge of root.querySelectorAll<HTMLElement>('.lk-count')) await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(showAll.left);
   },
 };

@@ -13,7 +13,9 @@ import {
   hasActiveFilters,
   initialBoardQuery,
   newMessagesQueryFilters,
+  notAnsweredOnly,
   resetPage,
+  setNotAnsweredOnly,
   setUnreadOnly,
   toggleStatus,
 } from './filters';
@@ -340,5 +342,19 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, archived: true })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, categoryIds: [1] })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, dateRange: { startDate: '2026-01-01T05:00:00.000Z', endDate: null } })).toBe(true);
+  });
+});
+
+describe("'Not answered yet' (the New leads alone)", () => {
+  it('is on only while the status filter holds New alone', () => {
+    expect(notAnsweredOnly(DEFAULT_FILTERS)).toBe(false);
+    expect(notAnsweredOnly({ ...DEFAULT_FILTERS, serviceProviderLeadStatuses: ['Initial'] })).toBe(true);
+    expect(notAnsweredOnly({ ...DEFAULT_FILTERS, serviceProviderLeadStatuses: ['Initial', 'Selling'] })).toBe(false);
+    expect(notAnsweredOnly({ ...DEFAULT_FILTERS, serviceProviderLeadStatuses: ['Selling'] })).toBe(false);
+  });
+
+  it('on sets the status filter to New; off clears it', () => {
+    expect(setNotAnsweredOnly(true)).toEqual({ serviceProviderLeadStatuses: ['Initial'] });
+    expect(setNotAnsweredOnly(false)).toEqual({ serviceProviderLeadStatuses: [] });
   });
 });

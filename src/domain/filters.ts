@@ -108,6 +108,23 @@ export function setUnreadOnly(query: BoardQuery, on: boolean): BoardQuery {
 }
 
 /**
+ * 'Not answered yet' (docs/widgets/lead-board.md#answer-first): the leads still New — the pro has
+ * not moved them on — which the switch beside 'Show Unread Messages' lists. It is the status filter
+ * holding New alone, so the filter panel's status field shows the same choice.
+ */
+export const NOT_ANSWERED_STATUS: LeadStatus = 'Initial';
+
+/** Whether the filters list the not-answered leads only (the switch is on). */
+export function notAnsweredOnly(filters: LeadFilters): boolean {
+  return filters.serviceProviderLeadStatuses.length === 1 && filters.serviceProviderLeadStatuses[0] === NOT_ANSWERED_STATUS;
+}
+
+/** The switch: on lists New leads only; off clears the status filter (whatever statuses were chosen before it was turned on). */
+export function setNotAnsweredOnly(on: boolean): Partial<LeadFilters> {
+  return { serviceProviderLeadStatuses: on ? [NOT_ANSWERED_STATUS] : [] };
+}
+
+/**
  * A page move is acted on only when the page's first item exists (offset below totalCount,
  * the spec's rule); otherwise null, and nothing is fetched.
  */

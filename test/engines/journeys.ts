@@ -2,7 +2,8 @@
  * The core journeys, the same code for each engine (one test file per engine calls
  * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
  * without a serious/critical axe violation; the board (expand, status, note, next page, status
- * filter), a new lead arriving on an open board (1280 px in English, 390 px in Spanish), the
+ * filter), a new lead arriving on an open board and answer first (1280 px in English, 390 px in
+ * Spanish), the
  * thread (send a text), the funnel (entry to summary), the review request (modal, send,
  * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
  * securitypolicyviolation); and at 320 px no widget page scrolls sideways.
@@ -377,6 +378,71 @@ export function engineJourneys(engine: EngineName): void {
             await driver.click(within(board, { role: 'button', name: button }));
             await driver.waitFor(within(within(board, { css: `li[data-lead-id="${leadId}"]` }), { text: 'Nova Arrival' }));
             expect(await attributeOf(driver, within(board, { css: 'li[data-lead-id]' }), 'data-lead-id')).toBe(String(leadId));
+            await expectNoConsoleErrors(driver);
+          } finally {
+            await driver.setViewport({ width: 1280, height: 900 });
+          }
+        },
+        JOURNEY_TIMEOUT_MS,
+      );
+    }
+
+    for (const { viewport, lang, showing, respondFirst, notAnswered, said } of [
+      {
+        viewport: { width: 1280, height: 900 },
+        lang: 'en',
+        showing: BOARD_SHOWING,
+        respondFirst: 'Respond first',
+        notAnswered: 'Not answered yet',
+        said: /^(\d+) not answered yet$/,
+      },
+      {
+        viewport: { width: 390, height: 844 },
+        lang: 'es',
+        showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
+        respondFirst: 'Responda primero',
+        notAnswered: 'Sin responder',
+        said: /^(\d+) sin responder$/,
+      },
+    ]) {
+      it(
+        `answer first at ${viewport.width} px (${lang}): the newest lead says '${respondFirst}'; '${notAnswered}' counts the New leads and lists them alone`,
+        async () => {
+          const { driver, proxy, server } = session;
+          await driver.setViewport(viewport);
+          try {
+            await session.open(`/app/lead/board/${SP_ID}?lang=${lang}`);
+            const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+            await driver.waitFor(within(board, { text: showing }));
+            // The newest lead (minutes old, New) leads the list with the cue.
+            await driver.waitFor(within(within(board, { css: 'li[data-lead-id]' }), { css: '[part="respond-first"]' }));
+            await waitForText(driver, within(within(board, { css: 'li[data-lead-id]' }), { css: '[part="respond-first"]' }), respondFirst);
+            // The count beside the switch: the sandbox's number of New leads.
+            const toggle = within(board, { role: 'switch', name: notAnswered });
+            await driver.waitFor(toggle);
+            const countText = () =>
+              driver.evaluate<string>(
+                withQuery(
+                  'const el = q.first(arguments[0], false); const slot = el && el.getRootNode().getElementById(el.getAttribute("aria-describedby")); const said = slot && slot.querySelector(".lk-visually-hidden"); return said ? said.textContent : "";',
+                ),
+                toWire(toggle),
+              );
+            const text = await eventually(countText, (value) => said.test(value), `the count beside '${notAnswered}'`);
+            const count = Number(said.exec(text)?.[1]);
+            const expected = await sandboxBoardPage(server, { serviceProviderLeadStatuses: ['Initial'] });
+            expect(count).toBe(expected.total);
+            await driver.click(toggle);
+            await eventually(
+              () =>
+                driver.evaluate<number[]>(
+                  withQuery('return q.all(arguments[0]).map((el) => Number(el.dataset.leadId));'),
+                  toWire(within(board, { css: 'li[data-lead-id]' })),
+                ),
+              (ids) => ids.join() === expected.ids.join(),
+              'the New leads alone',
+            );
+            expect(proxy.posted(LEADS_PATH).at(-1)).toMatchObject({ filters: { serviceProviderLeadStatuses: ['Initial'] } });
+            expect(await attributeOf(driver, toggle, 'aria-checked')).toBe('true');
             await expectNoConsoleErrors(driver);
           } finally {
             await driver.setViewport({ width: 1280, height: 900 });

@@ -2,7 +2,7 @@ import { BoardList } from '../../src/widgets/lead-board/board-loaders';
 import { LeadCardBody } from '../../src/widgets/lead-board/card/card-body-loader';
 import { FeedbackPanel } from '../../src/widgets/lead-board/extras/card-extras-loader';
 import { DateRangePicker } from '../../src/widgets/lead-board/filters/date-range-picker-loader';
-import { FilterPanel, UnreadCount } from '../../src/widgets/lead-board/filters/filter-loaders';
+import { FilterPanel, QuickCount } from '../../src/widgets/lead-board/filters/filter-loaders';
 
 /**
  * For the board's component tests: the parts the board loads lazily (list, open card body and its extras,
@@ -15,7 +15,7 @@ export async function preloadBoardParts(): Promise<void> {
     LeadCardBody.preload(),
     FeedbackPanel.preload(),
     FilterPanel.preload(),
-    UnreadCount.preload(),
+    QuickCount.preload(),
     DateRangePicker.preload(),
   ]);
 }

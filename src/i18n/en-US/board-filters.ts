@@ -29,6 +29,7 @@ export const boardFilterMessages = {
   'filters.leadCount': '{count} leads',
   'filters.leadCountOne': '{count} lead',
   'filters.unreadCount': '{count} unread',
+  'filters.notAnsweredCount': '{count} not answered yet',
   // Date-range picker
   'datePicker.start': 'Start date',
   'datePicker.end': 'End date',

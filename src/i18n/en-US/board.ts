@@ -46,6 +46,8 @@ export const boardMessages = {
   'board.notesLabel': 'Your notes for this lead',
   // Filters
   'filters.showUnread': 'Show Unread Messages',
+  // Answer first (ours): the New leads, which wait for the pro's first answer.
+  'filters.notAnswered': 'Not answered yet',
   'filters.showAll': 'Show All Filters',
   'filters.hideAll': 'Hide All Filters',
   'filters.emptyTitle': 'No Leads match the filters applied',

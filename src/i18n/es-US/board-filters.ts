@@ -31,6 +31,7 @@ export const boardFilterMessagesEs = {
   'filters.leadCount': '{count, plural, one {# cliente potencial} other {# clientes potenciales}}',
   'filters.leadCountOne': '{count, plural, one {# cliente potencial} other {# clientes potenciales}}',
   'filters.unreadCount': '{count} sin leer',
+  'filters.notAnsweredCount': '{count} sin responder',
   'datePicker.start': 'Fecha de inicio',
   'datePicker.end': 'Fecha de fin',
   'datePicker.startPlaceholder': 'Sin inicio',

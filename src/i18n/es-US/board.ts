@@ -40,6 +40,7 @@ export const boardMessagesEs = {
   'board.noLeads': 'Todavía no tiene clientes potenciales. Los nuevos aparecerán aquí.',
   'board.notesLabel': 'Sus notas sobre este cliente potencial',
   'filters.showUnread': 'Mostrar mensajes no leídos',
+  'filters.notAnswered': 'Sin responder',
   'filters.showAll': 'Mostrar todos los filtros',
   'filters.hideAll': 'Ocultar todos los filtros',
   'filters.emptyTitle': 'Ningún cliente potencial coincide con los filtros aplicados',

@@ -7,7 +7,7 @@ import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { defaultQuery, openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
-import { NO_SELECTION, type Selection } from './bulk/board-selection.logic';
+import { NO_SELECTION, toggleSelection, type Selection } from './bulk/board-selection.logic';
 
 // ---- Inputs (attributes) -------------------------------------------------------------------
 
@@ -251,4 +251,13 @@ export const selectionAtom = atom(
     return state && state.spId === get(boardInputsAtom).spId ? state.selection : NO_SELECTION;
   },
   (get, set, selection: Selection) => set(selectionStateAtom, { spId: get(boardInputsAtom).spId, selection }),
+);
+
+/**
+ * A card's checkbox: checks or unchecks its lead (with `range`, the leads on screen, shift: every
+ * lead from the last one checked), from the selection as it is now — two quick clicks before the
+ * board renders again both count.
+ */
+export const toggleSelectedAtom = atom(null, (get, set, change: { leadId: number; selected: boolean; range: readonly number[] | null }) =>
+  set(selectionAtom, toggleSelection(get(selectionAtom), change.leadId, change.selected, change.range)),
 );

@@ -33,6 +33,7 @@ import {
   providerInfoLoadableAtom,
   reloadQuietlyAtom,
   selectionAtom,
+  toggleSelectedAtom,
   settlePageAtom,
   type LeadsPage,
 } from './board-atoms';
@@ -41,7 +42,6 @@ import { BoardSkeleton } from './list/board-skeleton';
 import { BoardList, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
-import { toggleSelection } from './bulk/board-selection.logic';
 import { useBoardAnalytics } from './board-analytics';
 import type { WidgetAttributeProps } from '../../contract/tags';
 import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals/arrivals-atoms';
@@ -103,7 +103,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const retry = useSetAtom(boardRetryAtom);
   const countRef = useRef<HTMLParagraphElement>(null);
   const [categoryNames, setCategoryNames] = useState<ReadonlyMap<number, string>>(new Map());
-  const [selection, setSelection] = useAtom(selectionAtom);
+  const selection = useAtomValue(selectionAtom);
 
   // The last page stays on screen (dimmed) while the next loads: no skeleton flash, no jump.
   const lastPage = useRef<LeadsPage | null>(null);
@@ -230,8 +230,9 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
     });
   });
+  const toggleSelected = useSetAtom(toggleSelectedAtom);
   const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
-    setSelection(toggleSelection(selection, lead.leadId, selected, range && shown ? shown.leads.map((shownLead) => shownLead.leadId) : null)),
+    toggleSelected({ leadId: lead.leadId, selected, range: range && shown ? shown.leads.map((shownLead) => shownLead.leadId) : null }),
   );
   // Once there, the bulk summary's live region stays (a message into a region already there is announced).
   const [bulkUsed, setBulkUsed] = useState(false);

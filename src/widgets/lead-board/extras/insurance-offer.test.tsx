@@ -9,7 +9,7 @@ import { INSURANCE_HIDDEN_STORAGE_KEY } from './insurance-offer';
 import { BoardList } from '../board-loaders';
 import { LeadCardBody } from '../card/card-body-loader';
 import { DateRangePicker } from '../filters/date-range-picker-loader';
-import { FilterPanel, UnreadCount } from '../filters/filter-loaders';
+import { FilterPanel, QuickCount } from '../filters/filter-loaders';
 
 /**
  * The open card's insurance offer comes with the card's extras part, after the card's first
@@ -28,7 +28,7 @@ vi.mock('./card-extras-part', async (importOriginal) => {
 
 beforeAll(async () => {
   // Every other part of the board is here before the tests start (board-test-setup's list, without the extras).
-  await Promise.all([BoardList.preload(), LeadCardBody.preload(), FilterPanel.preload(), UnreadCount.preload(), DateRangePicker.preload()]);
+  await Promise.all([BoardList.preload(), LeadCardBody.preload(), FilterPanel.preload(), QuickCount.preload(), DateRangePicker.preload()]);
 });
 afterEach(() => {
   cleanup();

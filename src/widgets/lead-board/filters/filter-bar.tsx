@@ -3,7 +3,9 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime } from '../../../runtime/runtime';
 import { Switch } from '../../../ui/switch';
 import { boardQueryAtom, changeFiltersAtom } from '../board-atoms';
-import { FilterPanel, UnreadCount } from './filter-loaders';
+import { notAnsweredOnly, setNotAnsweredOnly } from '../../../domain/filters';
+import { FilterPanel, QuickCount } from './filter-loaders';
+import type { QuickCountOf } from './lead-counts';
 
 /**
  * The panel's controls in order (filter-panel.tsx: status, date range, category, location,
@@ -13,7 +15,7 @@ import { FilterPanel, UnreadCount } from './filter-loaders';
 const PANEL_SLOTS = ['field', 'field', 'field', 'field', 'field', 'switch'] as const;
 
 /**
- * The filter header: 'Show Unread Messages' and, on narrow widths, the
+ * The filter header: the quick filters ('Show Unread Messages', 'Not answered yet') and, on narrow widths, the
  * 'Show All Filters' / 'Hide All Filters' toggle; then the panel. Memoised: opening a card or
  * marking a lead read re-renders the board, not its filters.
  */
@@ -31,7 +33,6 @@ export const FilterBar = memo(function FilterBar({
   const changeFilters = useSetAtom(changeFiltersAtom);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
-  const unreadCountId = useId();
   // Latched: once wanted the panel stays (a refetch does not hide it).
   const [wanted, setWanted] = useState(false);
   if (!wanted && (firstPageShown || panelOpen)) setWanted(true);
@@ -56,20 +57,21 @@ export const FilterBar = memo(function FilterBar({
   return (
     <section className="lk-filters" part="filters" aria-label={t('board.filtersRegion')} onPointerEnter={reachFor} onFocus={reachFor}>
       <div className="lk-filters__header">
-        <span className="lk-filters__unread">
-          <Switch
+        <span className="lk-filters__quick">
+          <QuickFilter
             label={t('filters.showUnread')}
             checked={filters.hasUnreadMessages === true}
             onChange={(on) => changeFilters({ hasUnreadMessages: on ? true : null })}
-            describedBy={unreadCountId}
+            count="unread"
+            countsOn={firstPageShown}
           />
-          <span id={unreadCountId} className="lk-filters__count">
-            {firstPageShown ? (
-              <Suspense fallback={null}>
-                <UnreadCount />
-              </Suspense>
-            ) : null}
-          </span>
+          <QuickFilter
+            label={t('filters.notAnswered')}
+            checked={notAnsweredOnly(filters)}
+            onChange={(on) => changeFilters(setNotAnsweredOnly(on))}
+            count="notAnswered"
+            countsOn={firstPageShown}
+          />
         </span>
         <button
           type="button"
@@ -91,3 +93,36 @@ export const FilterBar = memo(function FilterBar({
     </section>
   );
 });
+
+/**
+ * A switch of the filter header with its count beside it (the switch's description). The count's
+ * slot is kept from the first render, as wide as a three-digit badge, so nothing moves when the
+ * count arrives (after the first card: lead-counts.tsx).
+ */
+function QuickFilter({
+  label,
+  checked,
+  onChange,
+  count,
+  countsOn,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+  count: QuickCountOf;
+  countsOn: boolean;
+}) {
+  const countId = useId();
+  return (
+    <span className="lk-filters__switch">
+      <Switch label={label} checked={checked} onChange={onChange} describedBy={countId} />
+      <span id={countId} className="lk-filters__count">
+        {countsOn ? (
+          <Suspense fallback={null}>
+            <QuickCount of={count} />
+          </Suspense>
+        ) : null}
+      </span>
+    </span>
+  );
+}

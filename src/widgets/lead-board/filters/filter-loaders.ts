@@ -12,9 +12,9 @@ export const FilterPanel = lazyPart(
   (panel) => withMessages(panel.FilterPanel, panel.BOARD_FILTER_CATALOGUE),
 );
 
-// The unread count loads once the first page is on screen, like the panel: the first
-// card never waits for its code or its call. Its slot is kept meanwhile (lead-board.css).
-export const UnreadCount = lazyPart(
+// The quick filters' counts load once the first page is on screen, like the panel: the first
+// card never waits for their code or their call. Their slots are kept meanwhile (lead-board.css).
+export const QuickCount = lazyPart(
   () => import('./lead-counts'),
-  (counts) => withMessages(counts.UnreadCount, counts.BOARD_FILTER_CATALOGUE),
+  (counts) => withMessages(counts.QuickCount, counts.BOARD_FILTER_CATALOGUE),
 );

@@ -247,3 +247,55 @@ describe('<LeadBoard> counts', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe("<LeadBoard> 'Not answered yet'", () => {
+  const notAnsweredSwitch = () => screen.getByRole('switch', { name: 'Not answered yet' });
+  const lastListFilters = (view: View) => (view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters;
+
+  it('counts the New leads under the other filters beside its switch; on, the list holds them alone; off, every status again', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    await firstCard();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Not answered yet', description: /^\d+ not answered yet$/ })).toBeTruthy(), {
+      timeout: FIRST_PAGE_TIMEOUT_MS,
+    });
+    // The badge shows the number; the words are for assistive technology.
+    const slot = document.getElementById(notAnsweredSwitch().getAttribute('aria-describedby')!)!;
+    const said = () => slot.querySelector(':not([aria-hidden])')?.textContent;
+    const count = leadingNumber(said()!);
+    expect(slot.querySelector('[aria-hidden="true"]')?.textContent).toBe(String(count));
+    expect(count).toBe(await listed(view, { serviceProviderLeadStatuses: ['Initial'] }));
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(await listed(view, {}));
+    expect(notAnsweredSwitch().getAttribute('aria-checked')).toBe('false');
+
+    const listCalls = view.received('POST', leadsPath).length;
+    await userEvent.click(notAnsweredSwitch());
+    await waitFor(() => expect(view.received('POST', leadsPath).length).toBeGreaterThan(listCalls));
+    expect(lastListFilters(view).serviceProviderLeadStatuses).toEqual(['Initial']);
+    expect(notAnsweredSwitch().getAttribute('aria-checked')).toBe('true');
+    const shownTo = Math.min(count, 10);
+    expect(await screen.findByText(`Showing 1 - ${shownTo} of ${count} results`, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    // The status filter shows the same choice, and the count stays what it said (a facet count).
+    await userEvent.click(await screen.findByRole('button', { name: 'Lead status 1 selected' }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: 'New' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).checked).toBe(true);
+    await waitFor(() => expect(said()).toBe(`${count} not answered yet`));
+
+    // Another status chosen beside New: the list is no longer the not-answered leads alone.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Contacted' }));
+    await waitFor(() => expect(lastListFilters(view).serviceProviderLeadStatuses).toEqual(['Initial', 'Selling']));
+    expect(notAnsweredSwitch().getAttribute('aria-checked')).toBe('false');
+    // On again: New alone; off: no status filter at all.
+    await userEvent.click(notAnsweredSwitch());
+    await waitFor(() => expect(lastListFilters(view).serviceProviderLeadStatuses).toEqual(['Initial']));
+    await userEvent.click(notAnsweredSwitch());
+    await waitFor(() => expect(lastListFilters(view).serviceProviderLeadStatuses).toBeUndefined());
+    expect(notAnsweredSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Lead status Any' })).toBeTruthy();
+  });
+
+  it('says it in Spanish (es-US)', async () => {
+    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US' } });
+    await screen.findByText(/^Mostrando \d+ - \d+ de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    expect(await screen.findByRole('switch', { name: 'Sin responder', description: /^\d+ sin responder$/ }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Answer first on the office app's board, in Debian's Chromium against `npm start`'s sandbox
+ * (docs/widgets/lead-board.md#answer-first): a lead that arrived a moment ago says how long ago
+ * and 'Respond first' until the pro shows its contact (kept over a reload); 'Not answered yet'
+ * counts the New leads and, switched on, the list holds them alone — at 1280 px in English and
+ * at 390 px in Spanish, nothing moving on the page.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+
+const SP_ID = 1001;
+const LEADS_PATH = `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`;
+const READ_PATH = `/gateway/lead/office/v2/leads/serviceprovider/${SP_ID}/read`;
+
+const session = useE2eSession();
+
+const TEXTS = {
+  en: {
+    showing: /^Showing \d+ - \d+ of \d+ results$/,
+    respondFirst: 'Respond first',
+    justNow: 'Just now',
+    notAnswered: 'Not answered yet',
+    countSaid: /^(\d+) not answered yet$/,
+    contact: 'Contact',
+  },
+  es: {
+    showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
+    respondFirst: 'Responda primero',
+    justNow: 'Justo ahora',
+    notAnswered: 'Sin responder',
+    countSaid: /^(\d+) sin responder$/,
+    contact: 'Contactar',
+  },
+} as const;
+
+async function createLead(firstName: string, lastName: string): Promise<number> {
+  const response = await fetch(`${session.server.origin}/sandbox/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serviceProviderId: SP_ID, firstName, lastName }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { leadId: number }).leadId;
+}
+
+/** What the sandbox lists for the board's default filters plus `filters` (its total), asked over HTTP. */
+async function sandboxTotal(filters: Record<string, unknown>): Promise<number> {
+  const response = await fetch(`${session.server.origin}${LEADS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
+    body: JSON.stringify({ offset: 0, limit: 1, sort: 'NewestOldest', filters: { archived: false, displayLead: true, ...filters } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { pagination: { totalNumber: number } }).pagination.totalNumber;
+}
+
+async function openBoard(context: BrowserContext, lang: 'en' | 'es') {
+  const page = await context.newPage();
+  const watch = await watchPage(page);
+  await page.goto(`${session.server.origin}/app/lead/board/${SP_ID}?lang=${lang}`);
+  const board = page.locator('#office-app [part="lead-board"]');
+  await visible(board.getByText(TEXTS[lang].showing));
+  const posted = (path: string) => watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === path);
+  // Settled: the first card opened and was marked read.
+  await expect.poll(() => posted(READ_PATH).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+  return { page, watch, board, posted };
+}
+
+describe('answer first', () => {
+  for (const { lang, viewport } of [
+    { lang: 'en', viewport: { width: 1280, height: 900 } },
+    { lang: 'es', viewport: { width: 390, height: 844 } },
+  ] as const) {
+    it(`at ${viewport.width} px (${lang}): a lead just in says so and 'Respond first' until its contact is shown, also after a reload`, async () => {
+      const text = TEXTS[lang];
+      const context = await session.newContext(viewport);
+      const leadId = await createLead('Prima', 'Respuesta');
+      const { page, board, watch } = await openBoard(context, lang);
+      // The newest lead is first and open.
+      const card = board.locator(`li[data-lead-id="${leadId}"]`);
+      await expect.poll(() => board.locator('li[data-lead-id]').first().getAttribute('data-lead-id'), { timeout: UI_TIMEOUT_MS }).toBe(String(leadId));
+      await visible(card.locator('[part="respond-first"]').getByText(text.respondFirst, { exact: true }));
+      await visible(card.getByText(text.justNow, { exact: true }));
+      // The badge is whole on the phone: inside the card.
+      const [badge, box] = [await card.locator('[part="respond-first"]').boundingBox(), await card.boundingBox()];
+      expect(badge && box && badge.x >= box.x && badge.x + badge.width <= box.x + box.width).toBe(true);
+
+      await card.getByRole('button', { name: text.contact, exact: true }).click();
+      await expect.poll(() => card.locator('[part="respond-first"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+      // Its age stays; the cue does not come back with the page.
+      await page.reload();
+      await visible(board.getByText(text.showing));
+      await visible(card.getByText(text.justNow, { exact: true }));
+      expect(await card.locator('[part="respond-first"]').count()).toBe(0);
+      expect((await watch.record()).shifts).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it(`at ${viewport.width} px (${lang}): '${TEXTS[lang].notAnswered}' counts the New leads; on, the list holds them alone`, async () => {
+      const text = TEXTS[lang];
+      const context = await session.newContext(viewport);
+      const { board, posted, watch } = await openBoard(context, lang);
+      const toggle = board.getByRole('switch', { name: text.notAnswered, exact: true });
+      await visible(toggle);
+      // Its count: said to assistive technology, shown as a badge, the sandbox's number of New leads.
+      const countSlot = board.locator(`[id="${await toggle.getAttribute('aria-describedby')}"]`);
+      await expect.poll(() => countSlot.locator('.lk-visually-hidden').textContent(), { timeout: UI_TIMEOUT_MS }).toMatch(text.countSaid);
+      const count = Number(text.countSaid.exec((await countSlot.locator('.lk-visually-hidden').textContent()) ?? '')?.[1]);
+      expect(count).toBe(await sandboxTotal({ serviceProviderLeadStatuses: ['Initial'] }));
+      expect(await countSlot.locator('[part="count-badge"]').textContent()).toBe(String(count));
+      // On the phone the switch and its badge are whole, left of 'Show All Filters'.
+      const [switchBox, badgeBox] = [await toggle.boundingBox(), await countSlot.boundingBox()];
+      expect(switchBox && badgeBox && switchBox.x >= 0 && badgeBox.x + badgeBox.width <= viewport.width).toBe(true);
+
+      const listCalls = posted(LEADS_PATH).length;
+      await toggle.press('Space');
+      await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+      await expect.poll(() => posted(LEADS_PATH).length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(listCalls);
+      expect(JSON.parse(posted(LEADS_PATH).at(-1)!.postData() ?? '{}').filters.serviceProviderLeadStatuses).toEqual(['Initial']);
+      const total = lang === 'en' ? `of ${count} results` : `de ${count} resultados`;
+      await visible(board.getByText(new RegExp(`${total}$`)));
+      expect((await watch.record()).shifts).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+  }
+});
