@@ -70,6 +70,8 @@ export { FLAG_NAMES, type Flags } from './contract/flags';
 export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/routes';
 // Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
 export { clearDrafts } from './domain/draft-backend-idb';
+// The board's offline outbox (changes made offline, sent when back online): emptied on a host's sign-out.
+export { clearOutbox } from './domain/outbox-backend-idb';
 export type { GatewayInput } from './contract/host-properties';
 
 // The message thread's chat layer: a host sets `element.chat = createTwilioChatClientFactory()`

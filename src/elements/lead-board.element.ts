@@ -29,6 +29,9 @@ import { widgetElement } from './widget-element';
  * @csspart bulk-summary - The one message a bulk action ends with.
  * @csspart message-button - A lead's Message button (its card header).
  * @csspart respond-first - The 'Respond first' badge of a fresh New lead that waits for the pro's first answer.
+ * @csspart outbox-pending - 'Not sent yet' on a card whose change, made offline, waits for the connection.
+ * @csspart outbox-conflict - The choice on a card whose lead changed on the gateway while a change made offline waited.
+ * @csspart outbox - Over the list: how many changes made offline will be sent when the device is back online.
  * @csspart message-link - The open card's own Message link (same target as the button).
  * @csspart empty-state - 'No Leads match the filters applied'.
  * @csspart error-banner - The error panel.

@@ -35,8 +35,11 @@ export async function getLeads(client: GatewayClient, serviceProviderId: number,
   });
 }
 
+/** A call that changes a lead: `idempotencyKey` makes sending it again (the board's offline outbox) apply it once. */
+export type WriteCallOptions = CallOptions & { idempotencyKey?: string | undefined };
+
 /** POST /lead/office/v2/leads/serviceprovider/{id}/read {leadId, read} */
-export async function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: CallOptions = {}) {
+export async function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: WriteCallOptions = {}) {
   return client.request({
     operation: 'office.markLeadRead',
     method: 'POST',
@@ -44,12 +47,13 @@ export async function markLeadRead(client: GatewayClient, serviceProviderId: num
     provider: serviceProviderId,
     body: checkRequest('office.markLeadRead', s.MarkReadRequestSchema, body),
     response: s.MarkReadResponseSchema,
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
 }
 
 /** POST /lead/office/v2/leads/{leadId}/note {serviceProviderId, note} — replaces the lead's notes. */
-export async function updateLeadNote(client: GatewayClient, leadId: number, body: { serviceProviderId: number; note: string }, opts: CallOptions = {}) {
+export async function updateLeadNote(client: GatewayClient, leadId: number, body: { serviceProviderId: number; note: string }, opts: WriteCallOptions = {}) {
   return client.request({
     operation: 'office.updateLeadNote',
     method: 'POST',
@@ -57,12 +61,13 @@ export async function updateLeadNote(client: GatewayClient, leadId: number, body
     body: checkRequest('office.updateLeadNote', s.NoteRequestSchema, body),
     provider: body.serviceProviderId,
     response: s.NoteResponseSchema,
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
 }
 
 /** POST /lead/office/v2/leads/{leadId}/status {serviceProviderId, status} — also marks the lead read. */
-export async function updateLeadStatus(client: GatewayClient, leadId: number, body: v.InferInput<typeof s.StatusRequestSchema>, opts: CallOptions = {}) {
+export async function updateLeadStatus(client: GatewayClient, leadId: number, body: v.InferInput<typeof s.StatusRequestSchema>, opts: WriteCallOptions = {}) {
   return client.request({
     operation: 'office.updateLeadStatus',
     method: 'POST',
@@ -70,13 +75,14 @@ export async function updateLeadStatus(client: GatewayClient, leadId: number, bo
     body: checkRequest('office.updateLeadStatus', s.StatusRequestSchema, body),
     provider: body.serviceProviderId,
     response: s.StatusResponseSchema,
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
     keepalive: opts.keepalive,
   });
 }
 
 /** POST /lead/office/v1/leads/serviceprovider/{id}/archive {serviceProviderId, leadId, archived} */
-export async function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: CallOptions = {}) {
+export async function archiveLead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; archived: boolean }, opts: WriteCallOptions = {}) {
   return client.request({
     operation: 'office.archiveLead',
     method: 'POST',
@@ -84,6 +90,7 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
     provider: serviceProviderId,
     body: checkRequest('office.archiveLead', s.ArchiveRequestSchema, { serviceProviderId, ...body }),
     response: s.ArchiveResponseSchema,
+    idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
 }

@@ -40,6 +40,17 @@ export const boardMessages = {
   'board.error.read': 'We could not update this lead. Please try again.',
   'board.error.archive': 'We could not archive this lead. Please try again.',
   'board.error.restore': 'We could not move this lead to Active Leads. Please try again.',
+  // The offline outbox (ours): a change kept while offline that the gateway refused once sent.
+  'board.error.queued': 'A change you made offline could not be saved. Please make it again.',
+  'board.outbox.pending': 'Not sent yet',
+  'board.outbox.pendingHint': 'Saved on this device. It will be sent when you are back online.',
+  'board.outbox.waitingOne': '{count} change will be sent when you are back online.',
+  'board.outbox.waiting': '{count} changes will be sent when you are back online.',
+  'board.outbox.conflictLabel': 'Changed while you were offline',
+  'board.outbox.conflictStatus': 'This lead was changed while you were offline: its status is now {status}.',
+  'board.outbox.conflictNotes': 'The notes on this lead were changed while you were offline.',
+  'board.outbox.keepMine': 'Keep my change',
+  'board.outbox.keepTheirs': 'Keep theirs',
   'board.dismiss': 'Dismiss',
   // The board without any lead and no filter on (the spec only words the filtered case; ours).
   'board.noLeads': 'No leads yet. New leads will show up here.',

@@ -37,7 +37,19 @@ import {
   settlePageAtom,
   type LeadsPage,
 } from './board-atoms';
-import { archiveLeadsAtom, type MutationAction, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from './changes/lead-changes';
+import {
+  archiveLeadsAtom,
+  clearOutboxAtom,
+  loadOutboxAtom,
+  type MutationAction,
+  mutationErrorAtom,
+  patchesAtom,
+  replayOutboxAtom,
+  setLeadReadAtom,
+  visibleLeads,
+} from './changes/lead-changes';
+import { deviceOutbox, outboxEntriesAtom } from './changes/outbox-atoms';
+import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
 import { BoardList, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
@@ -72,6 +84,7 @@ const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
   read: 'board.error.read',
   archive: 'board.error.archive',
   restore: 'board.error.restore',
+  queued: 'board.error.queued',
 };
 
 /** Analytics page name; the page event carries the board's activity location too (board-analytics.ts). */
@@ -86,7 +99,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
-  const { t, routes, flags, onLinkClick, emit, logInLink } = useRuntime();
+  const { t, routes, flags, onLinkClick, emit, logInLink, client } = useRuntime();
   const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
   const [provider, leadsState] = useFirstScreenLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
@@ -184,6 +197,30 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
     }
   }, [leadsState, firstPageShown, quiet, emit, settlePage, seeShownLeads]);
+
+  // The offline outbox (changes/outbox-atoms.ts): once the first page is on screen, the changes
+  // kept on this device show on their leads and are sent if the device is online; again each
+  // time the connection (or the page) comes back while some wait. Sign-out empties it.
+  const loadOutbox = useSetAtom(loadOutboxAtom);
+  const replayOutbox = useSetAtom(replayOutboxAtom);
+  const clearOutbox = useSetAtom(clearOutboxAtom);
+  const outboxWaiting = useAtomValue(outboxEntriesAtom).some((entry) => !entry.conflict);
+  // Its storage's code is asked for as the board opens: a pro going offline just after has it.
+  useEffect(() => void deviceOutbox().ready(), []);
+  useEffect(() => {
+    if (!firstPageShown || spId === null) return;
+    void loadOutbox().then(() => replayOutbox());
+  }, [firstPageShown, spId, loadOutbox, replayOutbox]);
+  useWhenBack(
+    outboxWaiting,
+    useCallback(() => void replayOutbox(), [replayOutbox]),
+  );
+  const signedIn = client.auth.kind === 'provider';
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) void clearOutbox();
+    wasSignedIn.current = signedIn;
+  }, [signedIn, clearOutbox]);
 
   // Hydrated from a server's first screen: its page is fetched again, quietly, for what the
   // server left out of the page (board-atoms.ts, reloadQuietlyAtom).
@@ -320,6 +357,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       {/* A pointer over or the focus on a card's checkbox loads the bulk toolbar (from here, not from the list: the part stays beside the board's atoms). */}
       <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
         <NewLeads onShow={showNewLeads} />
+        <OutboxSummary />
         {failed ? (
           <ErrorBanner
             detail={t('board.loadError')}

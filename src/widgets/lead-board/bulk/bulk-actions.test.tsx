@@ -196,7 +196,11 @@ describe('<LeadBoard> bulk actions', () => {
       .slice(0, 2);
     expect(unread).toHaveLength(2);
     const picks = [cards()[0]!, ...unread];
-    for (const card of picks) await userEvent.click(checkboxOf(card));
+    // Each pick shown selected before the next (the first loads the toolbar's code).
+    for (const [index, card] of picks.entries()) {
+      await userEvent.click(checkboxOf(card));
+      await waitFor(() => expect(selectedIds()).toEqual(picks.slice(0, index + 1).map(idOf)), { timeout: TOOLBAR_TIMEOUT_MS });
+    }
     const readBefore = new Map(picks.map((card) => [idOf(card), card.dataset.read === 'true']));
     const bar = await toolbar();
     await userEvent.click(within(bar).getByRole('button', { name: 'Mark as unread' }));

@@ -5,6 +5,8 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
 import { boardInputsAtom, requireProvider } from '../board-atoms';
 import { callInTurn, dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall, updateLeadChange } from './lead-changes';
+import { failedOffline, offlineNow, queueChange } from './outbox-atoms';
+import { GatewayError } from '../../../gateway/errors';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
@@ -24,7 +26,8 @@ export const STATUS_SEND_DELAY_MS = 500;
  * How a status choice ended: 'saved' (the gateway took it), 'unchanged' (it was the saved
  * status: nothing sent), 'failed' (rolled back), 'superseded' (a newer choice replaced it).
  */
-export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded';
+/** `queued`: made offline, kept in the outbox until the connection is back (outbox-atoms.ts). */
+export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded' | 'queued';
 
 /** A lead whose status is being chosen: between the first change and the gateway's answer. */
 interface StatusDraft {
@@ -138,6 +141,7 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
       try {
         const { client, spId } = requireProvider(get, 'leadBoard.status');
         draft.onSend?.(status);
+        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'office.updateLeadStatus' });
         // The status call also marks the lead read (the gateway does both).
         await callInTurn(
           get,
@@ -149,6 +153,16 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
         // A newer choice took over (and aborted this one): its own answer decides.
         if (draft.version !== version || controller.signal.aborted) throw error;
         draft.controller = null;
+        if (failedOffline(error)) {
+          // Offline: the choice stays on the card, kept in the outbox; the outbox settles it later.
+          await queueChange(get, set, leadId, { kind: 'status', status, base: draft.confirmed }, changeId);
+          draft.changeId = null;
+          draft.confirmed = status;
+          draft.inDoubt = false;
+          dropIfIdle(get, leadId, draft);
+          settleChoice(draft, 'queued');
+          return;
+        }
         dropStatusChange(get, set, leadId, draft);
         setStatusFailed(get, set, leadId, true);
         dropIfIdle(get, leadId, draft);
@@ -241,8 +255,16 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
     get,
     set,
     async () => {
-      const saved = await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
-      placeLeadChange(get, set, lead.leadId, { notes: saved.notes }, { settled: true });
+      try {
+        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'office.updateLeadNote' });
+        const saved = await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
+        placeLeadChange(get, set, lead.leadId, { notes: saved.notes }, { settled: true });
+      } catch (error) {
+        if (!failedOffline(error)) throw error;
+        // Offline: the notes show as saved, kept in the outbox until the connection is back.
+        const changeId = placeLeadChange(get, set, lead.leadId, { notes });
+        await queueChange(get, set, lead.leadId, { kind: 'notes', notes, base: lead.notes ?? null }, changeId);
+      }
     },
     false,
   );

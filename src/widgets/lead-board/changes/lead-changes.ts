@@ -3,6 +3,19 @@ import { archiveLead, markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import type { WidgetRuntime } from '../../../runtime/runtime';
 import { expandedLeadIdAtom, lastFetchSeq, leadsDataAtom, leadsReloadAtom, requireProvider, type LeadsPage } from '../board-atoms';
+import type { OutboxChange } from '../../../domain/outbox';
+import { GatewayError } from '../../../gateway/errors';
+import {
+  clearOutboxOnSignOut,
+  effectsOf,
+  failedOffline,
+  loadOutbox,
+  offlineNow,
+  queueChange,
+  replayOutbox,
+  resolveConflict,
+  type OutboxHooks,
+} from './outbox-atoms';
 
 /*
  * The board's optimistic lead changes: what the pro changed on a lead shows at once over the
@@ -96,7 +109,7 @@ export async function trackLeadCall<T>(get: Getter, set: Setter, call: () => Pro
   }
 }
 /** A status failure is no longer reported here but beside the card's select (`statusFailuresAtom`). */
-export type MutationAction = 'read' | 'archive' | 'restore';
+export type MutationAction = 'read' | 'archive' | 'restore' | 'queued';
 export const mutationErrorAtom = atom<{ leadId: number; action: MutationAction } | null>(null);
 
 function setChanges(get: Getter, set: Setter, leadId: number, changes: readonly LeadChange[]) {
@@ -233,6 +246,7 @@ export async function mutate(
   call: () => Promise<unknown>,
   refetchAfter: boolean,
   quiet = false,
+  outboxChange: OutboxChange | null = null,
 ): Promise<boolean> {
   const id = placeLeadChange(get, set, leadId, change.effects, { removes: change.removes });
   if (!quiet) set(mutationErrorAtom, null);
@@ -242,8 +256,14 @@ export async function mutate(
     set,
     async () => {
       try {
+        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'leadBoard.change' });
         await callInTurn(get, leadId, call);
       } catch (error) {
+        // Offline: the change stays, kept in the outbox until the connection is back (outbox-atoms.ts).
+        if (outboxChange && failedOffline(error)) {
+          await queueChange(get, set, leadId, outboxChange, id);
+          return;
+        }
         // Take this change back (only this one) and say so.
         dropLeadChange(get, set, leadId, id);
         if (!quiet) set(mutationErrorAtom, { leadId, action });
@@ -263,8 +283,12 @@ export async function mutate(
 /** Marks a lead read or unread; skipped when it already is. */
 export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lead: Lead; read: boolean }) => {
   if (lead.read === read) return;
-  const { client, spId } = requireProvider(get, 'leadBoard.read');
-  await mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', () => markLeadRead(client, spId, { leadId: lead.leadId, read }), false);
+  // The provider is asked for in the call: without one (signed out meanwhile) the change fails as any other, said on the board.
+  const call = () => {
+    const { client, spId } = requireProvider(get, 'leadBoard.read');
+    return markLeadRead(client, spId, { leadId: lead.leadId, read });
+  };
+  await mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', call, false, false, { kind: 'read', read });
 });
 
 // ---- Archive / restore: the board's one archive action --------------------------------------
@@ -333,6 +357,7 @@ export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, e
         bulk ? () => bulk.limit(call) : call,
         true,
         bulk !== undefined,
+        { kind: 'archive', archived },
       );
     }),
   );
@@ -341,3 +366,30 @@ export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, e
   if (!outcomes[reopen] && get(expandedLeadIdAtom) === openedInstead) set(expandedLeadIdAtom, openBefore);
   return outcomes;
 });
+
+// ---- The offline outbox ------------------------------------------------------------------------
+
+/** The outbox's hold on this module's changes (outbox-atoms.ts). */
+function outboxHooks(get: Getter, set: Setter): OutboxHooks {
+  return {
+    place: (leadId, change) => {
+      const { effects, removes } = effectsOf(change);
+      return placeLeadChange(get, set, leadId, effects, { removes });
+    },
+    settle: (leadId, changeId) => settleLeadChange(get, set, leadId, changeId),
+    drop: (leadId, changeId) => dropLeadChange(get, set, leadId, changeId),
+    inTurn: (leadId, call) => callInTurn(get, leadId, call),
+    refused: (entry) => set(mutationErrorAtom, { leadId: entry.leadId, action: 'queued' }),
+  };
+}
+
+/** Shows the provider's entries kept on this device on their leads (a board opening after a reload). */
+export const loadOutboxAtom = atom(null, (get, set) => loadOutbox(get, set, outboxHooks(get, set)));
+/** Sends the entries now (the connection is back, or the board opened online with entries kept). */
+export const replayOutboxAtom = atom(null, (get, set) => replayOutbox(get, set, outboxHooks(get, set)));
+/** A conflict's choice: the pro's change sent all the same, or the gateway's kept. */
+export const resolveOutboxConflictAtom = atom(null, (get, set, { entryId, keep }: { entryId: string; keep: 'mine' | 'theirs' }) =>
+  resolveConflict(get, set, entryId, keep, outboxHooks(get, set)),
+);
+/** Sign-out: the outbox of this device is emptied. */
+export const clearOutboxAtom = atom(null, (get, set) => clearOutboxOnSignOut(get, set));

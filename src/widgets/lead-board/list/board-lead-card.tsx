@@ -6,6 +6,7 @@ import { useFormat } from '../../../runtime/use-format';
 import { customerName, leadPlace } from './lead-board.logic';
 import { LeadCardBody } from '../card/card-body-loader';
 import { singleClick } from '../../../ui/single-click';
+import { OutboxConflict, OutboxPending } from '../changes/outbox-cues';
 import { MessageLink } from './message-link';
 
 export interface BoardLeadCardProps {
@@ -111,6 +112,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
                     {t(leadStatusLabelKey(lead.status))}
                   </span>
                 ) : null}
+                <OutboxPending leadId={lead.leadId} />
               </span>
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
@@ -135,6 +137,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
           <MessageLink lead={lead} target={message} look="button" part="message-button" />
         </div>
       </div>
+      <OutboxConflict leadId={lead.leadId} />
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
         {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} onStatusChanged={onStatusChanged} /> : null}
       </div>
