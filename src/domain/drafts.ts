@@ -12,6 +12,8 @@
  * same browser reads none of them.
  */
 
+import { memoryBackend, type KeyValueBackend } from './key-value-backend';
+
 /** What one draft holds. */
 export interface StoredDraft {
   /** The pro's own text. */
@@ -20,13 +22,8 @@ export interface StoredDraft {
   readonly savedAt: number;
 }
 
-/** Where drafts are kept: the three calls the store needs (idb-keyval's shape), plus listing keys for the expiry sweep. */
-export interface DraftBackend {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: StoredDraft): Promise<void>;
-  del(key: string): Promise<void>;
-  keys(): Promise<readonly IDBValidKey[]>;
-}
+/** Where drafts are kept (key-value-backend.ts): get, set and delete, plus listing keys for the expiry sweep. */
+export type DraftBackend = KeyValueBackend<StoredDraft>;
 
 /** Every leadkit draft key starts with this (the version lets a later shape ignore older drafts). */
 export const DRAFT_KEY_PREFIX = 'leadkit:draft:v1:';
@@ -197,18 +194,5 @@ export function createDraftStore({ backend, now = Date.now, writeDelayMs = DRAFT
 
 /** A backend in memory: for tests and stories (happy-dom has no IndexedDB). */
 export function memoryDraftBackend(initial: Iterable<[string, StoredDraft]> = []): DraftBackend & { readonly entries: Map<string, unknown> } {
-  const entries = new Map<string, unknown>(initial);
-  return {
-    entries,
-    get: (key) => Promise.resolve(entries.get(key)),
-    set: (key, value) => {
-      entries.set(key, value);
-      return Promise.resolve();
-    },
-    del: (key) => {
-      entries.delete(key);
-      return Promise.resolve();
-    },
-    keys: () => Promise.resolve([...entries.keys()]),
-  };
+  return memoryBackend(initial);
 }

@@ -1,3 +1,4 @@
+import { memoryBackend, type KeyValueBackend } from './key-value-backend';
 import type { LeadStatus } from './lead-status';
 
 /**
@@ -40,13 +41,8 @@ export interface OutboxEntry {
   readonly override?: true | undefined;
 }
 
-/** Where entries are kept: the draft backend's shape. */
-export interface OutboxBackend {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: OutboxEntry): Promise<void>;
-  del(key: string): Promise<void>;
-  keys(): Promise<readonly IDBValidKey[]>;
-}
+/** Where entries are kept (key-value-backend.ts), as drafts are. */
+export type OutboxBackend = KeyValueBackend<OutboxEntry>;
 
 export const OUTBOX_KEY_PREFIX = 'leadkit:outbox:v1:';
 
@@ -126,13 +122,7 @@ export interface OutboxOptions {
 
 /** A backend in the page's memory (no storage, or storage failing). */
 export function memoryOutboxBackend(): OutboxBackend {
-  const map = new Map<string, OutboxEntry>();
-  return {
-    get: async (key) => map.get(key),
-    set: async (key, value) => void map.set(key, value),
-    del: async (key) => void map.delete(key),
-    keys: async () => [...map.keys()],
-  };
+  return memoryBackend<OutboxEntry>();
 }
 
 export function createOutbox({ backend, now = Date.now }: OutboxOptions): Outbox {

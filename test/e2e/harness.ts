@@ -147,6 +147,17 @@ export async function clearFaults(origin: string): Promise<void> {
   if (!response.ok) throw new Error(`DELETE /sandbox/faults answered ${response.status}`);
 }
 
+/** A new lead for a provider, made through the sandbox (`POST /sandbox/leads`, as its controls page does); its id. */
+export async function createSandboxLead(origin: string, serviceProviderId: number, firstName: string, lastName: string): Promise<number> {
+  const response = await fetch(`${origin}/sandbox/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serviceProviderId, firstName, lastName }),
+  });
+  if (!response.ok) throw new Error(`POST /sandbox/leads answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { leadId: number }).leadId;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Page instrumentation (an init script: devtools injects it, so it is not subject to the CSP)
 

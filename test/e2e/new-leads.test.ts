@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { createSandboxLead, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
 const LEADS_PATH = `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`;
@@ -32,15 +32,8 @@ async function openBoard(context: BrowserContext, search = '') {
   return { page, watch, board, calls };
 }
 
-async function createLead(firstName: string, lastName: string): Promise<number> {
-  const response = await fetch(`${session.server.origin}/sandbox/leads`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ serviceProviderId: SP_ID, firstName, lastName }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { leadId: number }).leadId;
-}
+/** A lead for the board's provider, made through the sandbox. */
+const createLead = (firstName: string, lastName: string) => createSandboxLead(session.server.origin, SP_ID, firstName, lastName);
 
 /** Moves the page's clock past the board's next check. */
 const pastNextCheck = (page: Page) => page.clock.fastForward(31_000);

@@ -5,8 +5,7 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
 import { boardInputsAtom, requireProvider } from '../board-atoms';
 import { callInTurn, dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall, updateLeadChange } from './lead-changes';
-import { failedOffline, offlineNow, queueChange } from './outbox-atoms';
-import { GatewayError } from '../../../gateway/errors';
+import { failedOffline, queueChange, throwIfOffline } from './outbox-atoms';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
@@ -24,9 +23,9 @@ export const STATUS_SEND_DELAY_MS = 500;
 
 /**
  * How a status choice ended: 'saved' (the gateway took it), 'unchanged' (it was the saved
- * status: nothing sent), 'failed' (rolled back), 'superseded' (a newer choice replaced it).
+ * status: nothing sent), 'failed' (rolled back), 'superseded' (a newer choice replaced it),
+ * 'queued' (made offline: kept in the outbox until the connection is back, outbox-atoms.ts).
  */
-/** `queued`: made offline, kept in the outbox until the connection is back (outbox-atoms.ts). */
 export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded' | 'queued';
 
 /** A lead whose status is being chosen: between the first change and the gateway's answer. */
@@ -141,7 +140,7 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
       try {
         const { client, spId } = requireProvider(get, 'leadBoard.status');
         draft.onSend?.(status);
-        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'office.updateLeadStatus' });
+        throwIfOffline('office.updateLeadStatus');
         // The status call also marks the lead read (the gateway does both).
         await callInTurn(
           get,
@@ -256,7 +255,7 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
     set,
     async () => {
       try {
-        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'office.updateLeadNote' });
+        throwIfOffline('office.updateLeadNote');
         const saved = await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
         placeLeadChange(get, set, lead.leadId, { notes: saved.notes }, { settled: true });
       } catch (error) {

@@ -4,16 +4,15 @@ import type { Lead } from '../../../gateway/office/schemas';
 import type { WidgetRuntime } from '../../../runtime/runtime';
 import { expandedLeadIdAtom, lastFetchSeq, leadsDataAtom, leadsReloadAtom, requireProvider, type LeadsPage } from '../board-atoms';
 import type { OutboxChange } from '../../../domain/outbox';
-import { GatewayError } from '../../../gateway/errors';
 import {
   clearOutboxOnSignOut,
   effectsOf,
   failedOffline,
   loadOutbox,
-  offlineNow,
   queueChange,
   replayOutbox,
   resolveConflict,
+  throwIfOffline,
   type OutboxHooks,
 } from './outbox-atoms';
 
@@ -256,7 +255,7 @@ export async function mutate(
     set,
     async () => {
       try {
-        if (offlineNow()) throw new GatewayError({ kind: 'network', operation: 'leadBoard.change' });
+        throwIfOffline('leadBoard.change');
         await callInTurn(get, leadId, call);
       } catch (error) {
         // Offline: the change stays, kept in the outbox until the connection is back (outbox-atoms.ts).

@@ -1,7 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxChange, type OutboxEntry } from '../../../domain/outbox';
 import { newIdempotencyKey, type GatewayClient } from '../../../gateway/client';
-import { isGatewayError } from '../../../gateway/errors';
+import { GatewayError, isGatewayError } from '../../../gateway/errors';
 import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
@@ -39,6 +39,11 @@ export const queuedLeadsAtom = atom((get) => {
 /** The device says it has no connection (a call then goes to the outbox, not to the gateway). */
 export function offlineNow(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Before a lead call: offline, it fails at once as a network failure (and goes to the outbox), asking nothing. */
+export function throwIfOffline(operation: string): void {
+  if (offlineNow()) throw new GatewayError({ kind: 'network', operation });
 }
 
 /**

@@ -83,7 +83,7 @@ describe('the offline outbox', () => {
     goOffline();
     chooseStatus(cardOf(lead), 'Contacted');
     expect(await within(cardOf(lead)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
-    expect(await screen.findByText('1 change will be sent when you are back online.')).toBeTruthy();
+    expect(await screen.findByText('1 change waits for a connection')).toBeTruthy();
     expect(within(cardOf(lead)).getByRole('combobox', { name: 'Lead status' })).toHaveProperty('value', 'Selling');
     expect(view.received('POST', STATUS_PATH(lead))).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -120,7 +120,7 @@ describe('the offline outbox', () => {
     await userEvent.click(within(second).getByRole('button', { expanded: false }));
     chooseStatus(cardOf(secondId), 'Scheduled');
     expect(await within(cardOf(secondId)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
-    expect(await screen.findByText('2 changes will be sent when you are back online.')).toBeTruthy();
+    expect(await screen.findByText('2 changes wait for a connection')).toBeTruthy();
     const before = view.sandbox.store.requests.length;
 
     goOnline();
@@ -163,25 +163,44 @@ describe('the offline outbox', () => {
     await userEvent.click(within(cardOf(lead)).getByRole('button', { name: 'More actions' }));
     await userEvent.click(within(cardOf(lead)).getByRole('menuitem', { name: 'Archive Lead' }));
     await waitFor(() => expect(cards().some((card) => Number(card.dataset.leadId) === lead)).toBe(false), { timeout: FIRST_PAGE_TIMEOUT_MS });
-    expect(await screen.findByText('1 change will be sent when you are back online.')).toBeTruthy();
+    expect(await screen.findByText('1 change waits for a connection')).toBeTruthy();
     expect(view.received('POST', archivePath)).toEqual([]);
     goOnline();
     await waitFor(() => expect(view.received('POST', archivePath)).toHaveLength(1), { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(view.received('POST', archivePath)[0]!.body).toEqual({ serviceProviderId: 1001, leadId: lead, archived: true });
-    await waitFor(() => expect(screen.queryByText(/will be sent when you are back online/)).toBeNull(), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(screen.queryByText(/waits? for a connection/)).toBeNull(), { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(view.sandbox.store.lead(lead)!.assignments.find((a) => a.spId === 1001)!.archived).toBe(true);
   });
 
-  it('a lead changed on the gateway meanwhile is a conflict: nothing is sent until the pro keeps their change', async () => {
+  it('a change the gateway refuses once sent is dropped and said; the card shows the lead as the gateway has it', async () => {
+    const view = await shownBoard();
+    goOffline();
+    await userEvent.click(within(cardOf(lead)).getByRole('button', { name: 'Read lead, mark as unread' }));
+    expect(await within(cardOf(lead)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    view.sandbox.faults.status(422, undefined, { route: 'POST /gateway/lead/office/v2/leads/serviceprovider/:id/read' });
+    goOnline();
+    expect((await screen.findByRole('alert', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).textContent).toContain(
+      'A change you made offline could not be saved. Please make it again.',
+    );
+    await waitFor(() => expect(within(cardOf(lead)).queryByText('Not sent yet')).toBeNull());
+    expect(within(cardOf(lead)).getByRole('button', { name: 'Read lead, mark as unread' })).toBeTruthy();
+    expect(await deviceOutbox().list(1001)).toEqual([]);
+  });
+
+  /** 'Contacted' chosen offline; meanwhile, on another device, the lead closed as won; back online: the conflict. */
+  async function conflictShown() {
     const view = await shownBoard();
     goOffline();
     chooseStatus(cardOf(lead), 'Contacted');
     expect(await within(cardOf(lead)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
-    // Meanwhile, on another device: the lead closed as won.
     view.sandbox.store.lead(lead)!.assignments.find((a) => a.spId === 1001)!.status = 'ClosedWon';
-
     goOnline();
     const conflict = await screen.findByRole('group', { name: 'Changed while you were offline' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    return { view, conflict };
+  }
+
+  it('a lead changed on the gateway meanwhile is a conflict: nothing is sent until the pro keeps their change', async () => {
+    const { view, conflict } = await conflictShown();
     expect(conflict.textContent).toContain('This lead was changed while you were offline: its status is now Closed won.');
     expect(cardOf(lead).contains(conflict)).toBe(true);
     expect(view.received('POST', STATUS_PATH(lead))).toEqual([]);
@@ -194,13 +213,7 @@ describe('the offline outbox', () => {
   });
 
   it("'Keep theirs' drops the change: nothing is sent and the card shows the gateway's status", async () => {
-    const view = await shownBoard();
-    goOffline();
-    chooseStatus(cardOf(lead), 'Contacted');
-    expect(await within(cardOf(lead)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
-    view.sandbox.store.lead(lead)!.assignments.find((a) => a.spId === 1001)!.status = 'ClosedWon';
-    goOnline();
-    const conflict = await screen.findByRole('group', { name: 'Changed while you were offline' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    const { view, conflict } = await conflictShown();
     await userEvent.click(within(conflict).getByRole('button', { name: 'Keep theirs' }));
     await waitFor(() => expect(within(cardOf(lead)).getByRole('combobox', { name: 'Lead status' })).toHaveProperty('value', 'ClosedWon'), {
       timeout: FIRST_PAGE_TIMEOUT_MS,
