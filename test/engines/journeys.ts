@@ -2,8 +2,8 @@
  * The core journeys, the same code for each engine (one test file per engine calls
  * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
  * without a serious/critical axe violation; the board (expand, status, note, next page, status
- * filter), a new lead arriving on an open board and answer first (1280 px in English, 390 px in
- * Spanish), the
+ * filter), a new lead arriving on an open board, answer first and the offline outbox (1280 px in
+ * English, 390 px in Spanish), the
  * thread (send a text), the funnel (entry to summary), the review request (modal, send,
  * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
  * securitypolicyviolation); and at 320 px no widget page scrolls sideways.
@@ -47,6 +47,7 @@ const SP_ID = 1001;
 const PRO = 'Acme Plumbing & Heating';
 const LEADS_PATH = `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`;
 const LEAD_PATH = '/gateway/lead/office/v2/leads';
+const READ_PATH = `${LEAD_PATH}/serviceprovider/${SP_ID}/read`;
 const UNAVAILABLE = 'This lead is no longer available for purchase.';
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const CUSTOMER = FUNNEL_CUSTOMER;
@@ -61,6 +62,26 @@ export interface EngineSession {
   /** Opens a path of the example server (through the proxy) in the file's one tab. */
   open(path: string): Promise<void>;
 }
+
+/**
+ * The page's storage emptied: session and local storage, and leadkit's IndexedDB stores (drafts,
+ * the board's outbox) cleared in place — deleting a database the page still holds open would
+ * wait for it and hold up the next page's opening.
+ */
+const CLEAR_STORAGE = `sessionStorage.clear(); localStorage.clear();
+  const stores = { leadkit: 'drafts', 'leadkit-outbox': 'entries' };
+  return indexedDB.databases().then((found) => Promise.all(found.filter((db) => db.name in stores).map((db) => new Promise((resolve) => {
+    const open = indexedDB.open(db.name);
+    open.onerror = resolve;
+    open.onsuccess = () => {
+      const connection = open.result;
+      const store = stores[db.name];
+      if (!connection.objectStoreNames.contains(store)) return connection.close(), resolve();
+      const tx = connection.transaction(store, 'readwrite');
+      tx.objectStore(store).clear();
+      tx.oncomplete = tx.onerror = () => (connection.close(), resolve());
+    };
+  }))));`;
 
 /** One server, proxy and browser for the file; the sandbox reset before each test. */
 export function useEngineSession(engine: EngineName, viewport: Viewport = { width: 1280, height: 900 }): EngineSession {
@@ -86,9 +107,9 @@ export function useEngineSession(engine: EngineName, viewport: Viewport = { widt
   afterEach(async () => {
     // Leave the page (its live connections and timers end with it) with a clean error list and
     // empty storage, as a fresh context would be (the funnel keeps its progress in
-    // sessionStorage): cleared on the page (WebKit's error list lives in sessionStorage too) and
-    // again after leaving it.
-    await state.driver?.evaluate('sessionStorage.clear(); localStorage.clear();').catch(() => undefined);
+    // sessionStorage, drafts and the board's outbox live in IndexedDB): cleared on the page
+    // (WebKit's error list lives in sessionStorage too) and again after leaving it.
+    await state.driver?.evaluate(CLEAR_STORAGE).catch(() => undefined);
     await state.driver?.clearConsoleErrors().catch(() => undefined);
     await state.driver?.goto('about:blank').catch(() => undefined);
     await state.driver?.clearConsoleErrors().catch(() => undefined);
@@ -186,6 +207,17 @@ async function sandboxBoardPage(server: ExampleServer, filters: Record<string, u
   expect(response.status).toBe(200);
   const body = (await response.json()) as { leads: { leadId: number }[]; pagination: { totalNumber: number } };
   return { ids: body.leads.map((lead) => lead.leadId), total: body.pagination.totalNumber };
+}
+
+/** A lead's status on the sandbox for the seeded pro, asked over HTTP. */
+async function sandboxLeadStatus(server: ExampleServer, leadId: number): Promise<string | undefined> {
+  const response = await fetch(`${server.origin}${LEADS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
+    body: JSON.stringify({ offset: 0, limit: 50, sort: 'NewestOldest', filters: { archived: false, displayLead: true } }),
+  });
+  const body = (await response.json()) as { leads: { leadId: number; status: string }[] };
+  return body.leads.find((lead) => lead.leadId === leadId)?.status;
 }
 
 // ---- the journeys ------------------------------------------------------------------------------
@@ -443,6 +475,90 @@ export function engineJourneys(engine: EngineName): void {
             );
             expect(proxy.posted(LEADS_PATH).at(-1)).toMatchObject({ filters: { serviceProviderLeadStatuses: ['Initial'] } });
             expect(await attributeOf(driver, toggle, 'aria-checked')).toBe('true');
+            await expectNoConsoleErrors(driver);
+          } finally {
+            await driver.setViewport({ width: 1280, height: 900 });
+          }
+        },
+        JOURNEY_TIMEOUT_MS,
+      );
+    }
+
+    for (const { viewport, lang, showing, pending, waiting, status } of [
+      {
+        viewport: { width: 1280, height: 900 },
+        lang: 'en',
+        showing: BOARD_SHOWING,
+        pending: 'Not sent yet',
+        waiting: '1 change waits for a connection',
+        status: 'Contacted',
+      },
+      {
+        viewport: { width: 390, height: 844 },
+        lang: 'es',
+        showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
+        pending: 'Sin enviar',
+        waiting: '1 cambio espera conexión',
+        status: 'Contactado',
+      },
+    ]) {
+      it(
+        `offline outbox at ${viewport.width} px (${lang}): a status changed offline shows '${pending}', survives a closed tab and reaches the server once when back`,
+        async () => {
+          const { driver, proxy, server } = session;
+          await driver.setViewport(viewport);
+          const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+          const openBoard = async () => {
+            await session.open(`/app/lead/board/${SP_ID}?lang=${lang}`);
+            await driver.waitFor(within(board, { text: showing }));
+          };
+          try {
+            await openBoard();
+            const leadId = (await sandboxBoardPage(server)).ids[0]!;
+            const card = within(board, { css: `li[data-lead-id="${leadId}"]` });
+            const statusPath = `${LEAD_PATH}/${leadId}/status`;
+            // The first card is open and read: nothing of the board's own is left to send.
+            await eventually(
+              () => proxy.posted(READ_PATH).length,
+              (count) => count === 1,
+              "the first card's read",
+            );
+            const select: Query = within(card, { role: 'combobox', name: lang === 'en' ? 'Lead status' : /Estado/ });
+            await driver.waitFor(select);
+
+            // Offline as WebDriver cannot say it: the browser reports it, and the gateway is out of reach.
+            const reachable = proxy.refuse((path) => path.startsWith('/gateway/'));
+            await driver.evaluate("Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false }); dispatchEvent(new Event('offline'));");
+            await driver.selectOption(select, 'Selling');
+            await waitForText(driver, within(card, { css: '[part="outbox-pending"]' }), pending);
+            // Over the list (the band takes no room: its pill is what shows).
+            await driver.waitFor(within(board, { text: waiting }));
+            await waitForText(driver, within(card, { css: '.lk-card__header .lk-status' }), status);
+            const answered = () =>
+              proxy.received().filter((request) => request.method === 'POST' && request.path === statusPath && request.status !== undefined);
+            expect(answered()).toEqual([]);
+
+            // The tab is closed while offline; the board is opened again once the connection is back.
+            await driver.goto('about:blank');
+            reachable();
+            await openBoard();
+            const sent = await eventually(answered, (requests) => requests.length === 1, 'the status sent once');
+            expect(JSON.parse(sent[0]!.body)).toEqual({ serviceProviderId: SP_ID, status: 'Selling' });
+            expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+            await waitForText(driver, within(card, { css: '.lk-card__header .lk-status' }), status);
+            await driver.waitFor(within(card, { css: '[part="outbox-pending"]' }), { state: 'detached' });
+            expect(await sandboxLeadStatus(server, leadId)).toBe('Selling');
+            // Opened again: nothing more is sent (waited for until the filter panel, loaded after the cards, is there).
+            const lists = proxy.posted(LEADS_PATH).length;
+            await openBoard();
+            await eventually(
+              () => proxy.posted(LEADS_PATH).length,
+              (count) => count > lists,
+              "the reopened board's page",
+            );
+            await driver.waitFor(within(board, { css: '.lk-filters__panel--loading' }), { state: 'detached' });
+            await waitForText(driver, within(card, { css: '.lk-card__header .lk-status' }), status);
+            expect(answered()).toHaveLength(1);
             await expectNoConsoleErrors(driver);
           } finally {
             await driver.setViewport({ width: 1280, height: 900 });

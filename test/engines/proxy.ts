@@ -35,10 +35,11 @@ export interface RecordingProxy {
   /** Forgets the requests so far (a new test); refuses nothing any more. */
   clear(): void;
   /**
-   * Drops the connection of every request whose path ends with `suffix` (a chunk that does not
-   * arrive: a network error, no answer) until the returned function is called.
+   * Drops the connection of every request whose path ends with `suffix`, or that `match` accepts
+   * (a chunk that does not arrive, a gateway out of reach: a network error, no answer) until the
+   * returned function is called.
    */
-  refuse(suffix: string): () => void;
+  refuse(suffixOrMatch: string | ((path: string) => boolean)): () => void;
   stop(): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ export function instrumentHtml(html: string): string {
 export async function startRecordingProxy(upstreamOrigin: string): Promise<RecordingProxy> {
   const upstream = new URL(upstreamOrigin);
   const log: (ReceivedRequest & { complete: boolean })[] = [];
-  const refused = new Set<string>();
+  const refused = new Set<(path: string) => boolean>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname === INSTRUMENT_PATH) {
@@ -71,7 +72,7 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       complete: false,
     } as ReceivedRequest & { complete: boolean };
     log.push(entry);
-    if ([...refused].some((suffix) => url.pathname.endsWith(suffix))) {
+    if ([...refused].some((match) => match(url.pathname))) {
       // The connection drops (as on a phone losing its network): no answer at all.
       entry.complete = true;
       req.socket.destroy();
@@ -143,9 +144,10 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       log.length = 0;
       refused.clear();
     },
-    refuse: (suffix) => {
-      refused.add(suffix);
-      return () => refused.delete(suffix);
+    refuse: (suffixOrMatch) => {
+      const match = typeof suffixOrMatch === 'string' ? (path: string) => path.endsWith(suffixOrMatch) : suffixOrMatch;
+      refused.add(match);
+      return () => refused.delete(match);
     },
     stop: () =>
       new Promise<void>((resolve) => {
