@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -153,28 +152,6 @@ const BROWSER_POLL = { poll: { timeout: 15_000 } };
  */
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
-/**
- * The files that start before the rest, whatever vitest's order (one project after another, in
- * name order): the packed-package file builds the library and installs a consumer project (≈ 2
- * min, mostly one core) — last, as 'packaged' sorts, it ran alone at the end of CI while the
- * other workers had nothing left to take.
- */
-const START_FIRST = ['test/packaged/packaged.test.ts'];
-
-class StartFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const at = START_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
-      return at < 0 ? START_FIRST.length : at;
-    };
-    return sorted
-      .map((spec, index) => ({ spec, index }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index)
-      .map(({ spec }) => spec);
-  }
-}
-
 export default defineConfig({
   test: {
     // CI also writes a JSON report that .ci/run turns into one plain closing line.
@@ -186,7 +163,6 @@ export default defineConfig({
     // must hold under that load: the status delay runs on a fake clock, the load path's checks
     // are structural (who sent a request), never a latency margin.
     maxWorkers: Math.max(3, availableParallelism() - 1),
-    sequence: { sequencer: StartFirstSequencer },
     projects: [
       {
         resolve,
