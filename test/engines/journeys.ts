@@ -197,27 +197,33 @@ async function expectAxeClean(driver: EngineDriver): Promise<void> {
   expect(await seriousAxeViolations(axeRunner(driver))).toEqual([]);
 }
 
-/** What the sandbox answers the board for these filters and page, asked over HTTP. */
-async function sandboxBoardPage(server: ExampleServer, filters: Record<string, unknown> = {}, offset = 0): Promise<{ ids: number[]; total: number }> {
+/** What the sandbox answers the board for these filters and page (`limit` leads from `offset`), asked over HTTP. */
+async function sandboxLeads(
+  server: ExampleServer,
+  filters: Record<string, unknown> = {},
+  offset = 0,
+  limit = 10,
+): Promise<{ leads: { leadId: number; status: string }[]; total: number }> {
   const response = await fetch(`${server.origin}${LEADS_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
-    body: JSON.stringify({ offset, limit: 10, sort: 'NewestOldest', filters: { archived: false, displayLead: true, ...filters } }),
+    body: JSON.stringify({ offset, limit, sort: 'NewestOldest', filters: { archived: false, displayLead: true, ...filters } }),
   });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { leads: { leadId: number }[]; pagination: { totalNumber: number } };
-  return { ids: body.leads.map((lead) => lead.leadId), total: body.pagination.totalNumber };
+  const body = (await response.json()) as { leads: { leadId: number; status: string }[]; pagination: { totalNumber: number } };
+  return { leads: body.leads, total: body.pagination.totalNumber };
 }
 
-/** A lead's status on the sandbox for the seeded pro, asked over HTTP. */
+/** The board's page for these filters on the sandbox: its lead ids and the total. */
+async function sandboxBoardPage(server: ExampleServer, filters: Record<string, unknown> = {}, offset = 0): Promise<{ ids: number[]; total: number }> {
+  const { leads, total } = await sandboxLeads(server, filters, offset);
+  return { ids: leads.map((lead) => lead.leadId), total };
+}
+
+/** A lead's status on the sandbox for the seeded pro (among its 50 newest). */
 async function sandboxLeadStatus(server: ExampleServer, leadId: number): Promise<string | undefined> {
-  const response = await fetch(`${server.origin}${LEADS_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-caller-type': 'ServiceProvider', 'x-caller-id': String(SP_ID) },
-    body: JSON.stringify({ offset: 0, limit: 50, sort: 'NewestOldest', filters: { archived: false, displayLead: true } }),
-  });
-  const body = (await response.json()) as { leads: { leadId: number; status: string }[] };
-  return body.leads.find((lead) => lead.leadId === leadId)?.status;
+  const { leads } = await sandboxLeads(server, {}, 0, 50);
+  return leads.find((lead) => lead.leadId === leadId)?.status;
 }
 
 // ---- the journeys ------------------------------------------------------------------------------
