@@ -52,6 +52,10 @@ const UNAVAILABLE = 'This lead is no longer available for purchase.';
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const CUSTOMER = FUNNEL_CUSTOMER;
 
+/** The board journeys' two settings (desktop English, phone Spanish) and the list header each shows. */
+const BOARD_IN_ENGLISH_ON_DESKTOP = { viewport: { width: 1280, height: 900 }, lang: 'en', showing: BOARD_SHOWING as string | RegExp };
+const BOARD_IN_SPANISH_ON_PHONE = { viewport: { width: 390, height: 844 }, lang: 'es', showing: /^Mostrando \d+ - \d+ de \d+ resultados$/ as string | RegExp };
+
 /** A journey: a few page loads and many waits, in a slow engine on a busy machine. */
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -382,8 +386,8 @@ export function engineJourneys(engine: EngineName): void {
     });
 
     for (const { viewport, lang, showing, button } of [
-      { viewport: { width: 1280, height: 900 }, lang: 'en', showing: BOARD_SHOWING, button: '1 new lead' },
-      { viewport: { width: 390, height: 844 }, lang: 'es', showing: /^Mostrando \d+ - \d+ de \d+ resultados$/, button: '1 cliente potencial nuevo' },
+      { ...BOARD_IN_ENGLISH_ON_DESKTOP, button: '1 new lead' },
+      { ...BOARD_IN_SPANISH_ON_PHONE, button: '1 cliente potencial nuevo' },
     ]) {
       it(
         `new leads at ${viewport.width} px (${lang}): a lead created through the sandbox appears as '${button}' and shows its card`,
@@ -427,17 +431,13 @@ export function engineJourneys(engine: EngineName): void {
 
     for (const { viewport, lang, showing, respondFirst, notAnswered, said } of [
       {
-        viewport: { width: 1280, height: 900 },
-        lang: 'en',
-        showing: BOARD_SHOWING,
+        ...BOARD_IN_ENGLISH_ON_DESKTOP,
         respondFirst: 'Respond first',
         notAnswered: 'Not answered yet',
         said: /^(\d+) not answered yet$/,
       },
       {
-        viewport: { width: 390, height: 844 },
-        lang: 'es',
-        showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
+        ...BOARD_IN_SPANISH_ON_PHONE,
         respondFirst: 'Responda primero',
         notAnswered: 'Sin responder',
         said: /^(\d+) sin responder$/,
@@ -492,17 +492,13 @@ export function engineJourneys(engine: EngineName): void {
 
     for (const { viewport, lang, showing, pending, waiting, status } of [
       {
-        viewport: { width: 1280, height: 900 },
-        lang: 'en',
-        showing: BOARD_SHOWING,
+        ...BOARD_IN_ENGLISH_ON_DESKTOP,
         pending: 'Not sent yet',
         waiting: '1 change waits for a connection',
         status: 'Contacted',
       },
       {
-        viewport: { width: 390, height: 844 },
-        lang: 'es',
-        showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
+        ...BOARD_IN_SPANISH_ON_PHONE,
         pending: 'Sin enviar',
         waiting: '1 cambio espera conexión',
         status: 'Contactado',
