@@ -260,9 +260,9 @@ class SandboxChatClient implements ChatClient {
    * The gateway client's headers for a call acting for the thread's provider (its builder: a new
    * request id each time), `extra`, and the chat token.
    */
-  private headers(extra: Record<string, string> = {}, idempotencyKey?: string): Record<string, string> {
+  private async headers(extra: Record<string, string> = {}, idempotencyKey?: string): Promise<Record<string, string>> {
     return {
-      ...this.transport.headers({ provider: this.init.provider, idempotencyKey }),
+      ...(await this.transport.headers({ provider: this.init.provider, idempotencyKey })),
       ...extra,
       [HEADERS.authorization]: `Bearer ${this.token}`,
     };
@@ -308,7 +308,7 @@ class SandboxChatClient implements ChatClient {
     try {
       response = await this.fetchImpl(this.url(spec.path, spec.query), {
         method: spec.method,
-        headers: this.headers(spec.body === undefined ? {} : { 'content-type': 'application/json' }, spec.idempotencyKey),
+        headers: await this.headers(spec.body === undefined ? {} : { 'content-type': 'application/json' }, spec.idempotencyKey),
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
         signal: AbortSignal.any(signals),
       });
@@ -362,7 +362,7 @@ class SandboxChatClient implements ChatClient {
       try {
         stream = await this.connect({
           url: this.url(CHAT_PATHS.events),
-          headers: this.headers(),
+          headers: await this.headers(),
           lastEventId: this.lastEventId,
           signal: AbortSignal.any([this.lifetime.signal, limit.signal]),
         });
@@ -541,7 +541,7 @@ class SandboxChatClient implements ChatClient {
     try {
       answer = await this.upload({
         url: this.url(CHAT_PATHS.media(sid)),
-        headers: this.headers(
+        headers: await this.headers(
           {
             'content-type': options.contentType ?? (file.type || 'application/octet-stream'),
             ...(filename ? { [MEDIA_FILENAME_HEADER]: encodeURIComponent(filename) } : {}),

@@ -1,6 +1,6 @@
 import { createFetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
-import { authorizationHeader, callerType, type GatewayAuth, type OneTimeUse } from './auth';
+import { authorizationHeader, callerType, providerTokenOf, type GatewayAuth, type OneTimeUse, type ProviderToken } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
 import type { RecordContact } from './lead/contact-recorder';
@@ -13,7 +13,9 @@ export const LEADKIT_VERSION = '0.2.0';
 /**
  * Header names (defaults). The spec names the headers, not their spelling: these are ours, in one
  * place. A host whose gateway spells them otherwise gives its names in the gateway config
- * (`headerNames`); `Authorization` is not renamed.
+ * (`headerNames`). `Authorization` (the spec's, for the one-time token) is not renamed; the
+ * provider's token goes under `headerNames.providerToken` (default `Authorization` too: a call
+ * never carries both).
  */
 export const HEADERS = {
   proxyVersion: 'X-Proxy-Version',
@@ -28,13 +30,18 @@ export const HEADERS = {
 
 /** The headers whose names a host may change (`GatewayClientConfig.headerNames`). */
 export type HeaderName = Exclude<keyof typeof HEADERS, 'authorization'>;
-export type HeaderNames = Readonly<Partial<Record<HeaderName, string>>>;
+/**
+ * The provider token's header and scheme by default: `Authorization: Bearer <token>`
+ * (`headerNames.providerToken`, `providerTokenScheme`; docs/gateway.md#provider-sign-in).
+ */
+export const PROVIDER_TOKEN = { header: 'Authorization', scheme: 'Bearer' } as const;
+export type HeaderNames = Readonly<Partial<Record<HeaderName | 'providerToken', string>>>;
 
 /**
  * What of a gateway config shapes the headers of every request: the header names and values
  * beyond the spec's (docs/gateway-assumptions.md). `gatewayHeaders` builds them from it.
  */
-export type GatewayHeaderConfig = Pick<GatewayClientConfig, 'headerNames' | 'headers' | 'sourceApplication' | 'applicationVersion'>;
+export type GatewayHeaderConfig = Pick<GatewayClientConfig, 'headerNames' | 'headers' | 'sourceApplication' | 'applicationVersion' | 'providerTokenScheme'>;
 
 /** What one request adds to the config's headers. */
 export interface GatewayHeaderCall {
@@ -43,22 +50,31 @@ export interface GatewayHeaderCall {
   readonly callerId?: string | number | undefined;
   /** The `Authorization` header's value (none when null or undefined). */
   readonly authorization?: string | null | undefined;
+  /** The provider's token (sent under `headerNames.providerToken`, with the config's scheme; none when null or undefined). */
+  readonly providerToken?: string | null | undefined;
   readonly idempotencyKey?: string | undefined;
 }
 
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The header names in use: the defaults with the host's, checked (a bad or repeated name is a host's mistake: thrown). */
-export function headerNamesOf(config: Pick<GatewayHeaderConfig, 'headerNames'>): Readonly<Record<HeaderName, string>> {
+export function headerNamesOf(config: Pick<GatewayHeaderConfig, 'headerNames'>): Readonly<Record<HeaderName | 'providerToken', string>> {
   const { authorization: _authorization, ...defaults } = HEADERS;
-  const names: Record<HeaderName, string> = { ...defaults };
-  for (const [key, name] of Object.entries(config.headerNames ?? {}) as [HeaderName, string | undefined][]) {
-    if (!(key in defaults)) throw new TypeError(`gateway headerNames: ${key} is not a header leadkit sends`);
+  const names: Record<HeaderName | 'providerToken', string> = { ...defaults, providerToken: PROVIDER_TOKEN.header };
+  for (const [key, name] of Object.entries(config.headerNames ?? {}) as [HeaderName | 'providerToken', string | undefined][]) {
+    if (!(key in names)) throw new TypeError(`gateway headerNames: ${key} is not a header leadkit sends`);
     if (name === undefined) continue;
     if (typeof name !== 'string' || !HEADER_TOKEN.test(name)) throw new TypeError(`gateway headerNames.${key} is not a header name`);
     names[key] = name;
   }
-  const taken = [...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase());
+  // The provider's token may share `Authorization` with the one-time token (never both in a call).
+  const { providerToken, ...others } = names;
+  const taken = [
+    ...Object.values(others),
+    HEADERS.authorization,
+    'accept',
+    ...(providerToken.toLowerCase() === HEADERS.authorization.toLowerCase() ? [] : [providerToken]),
+  ].map((name) => name.toLowerCase());
   if (new Set(taken).size !== taken.length) throw new TypeError('gateway headerNames: two headers share a name');
   return names;
 }
@@ -73,6 +89,8 @@ export function headerNamesOf(config: Pick<GatewayHeaderConfig, 'headerNames'>):
 export function gatewayHeaders(config: GatewayHeaderConfig, call: GatewayHeaderCall): Record<string, string> {
   const names = headerNamesOf(config);
   const reserved = new Set([...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase()));
+  const scheme = config.providerTokenScheme ?? PROVIDER_TOKEN.scheme;
+  if (/[\s,]/.test(scheme)) throw new TypeError('gateway providerTokenScheme is not a scheme');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(config.headers ?? {})) {
     if (!reserved.has(name.toLowerCase())) headers[name] = value;
@@ -87,6 +105,7 @@ export function gatewayHeaders(config: GatewayHeaderConfig, call: GatewayHeaderC
   });
   if (call.callerId !== undefined) headers[names.callerId] = String(call.callerId);
   if (call.authorization) headers[HEADERS.authorization] = call.authorization;
+  if (call.providerToken) headers[names.providerToken] = scheme ? `${scheme} ${call.providerToken}` : call.providerToken;
   if (call.idempotencyKey) headers[names.idempotencyKey] = call.idempotencyKey;
   return headers;
 }
@@ -135,8 +154,16 @@ export interface GatewayClientConfig {
    * token (`src/gateway/lead/one-time-token-calls.ts`). A token in `auth` comes first.
    */
   getOneTimeToken?: GetOneTimeToken;
-  /** The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`. */
+  /**
+   * The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`.
+   * `providerToken`: the header of the provider's token (`auth.token`; default `Authorization`).
+   */
   headerNames?: HeaderNames;
+  /**
+   * The scheme before the provider's token in its header (default `Bearer`; `''`: the token
+   * alone, for a gateway reading e.g. `X-Session-Token: <token>`).
+   */
+  providerTokenScheme?: string;
   /**
    * Extra headers on every request (never put a token here: use `auth`). A name leadkit sends
    * itself (the configured names, `Authorization`, `accept`; in any case) is dropped.
@@ -195,8 +222,12 @@ export interface GatewayTransport {
   readonly fetch: typeof globalThis.fetch | undefined;
   /** A call's time limit (`timeoutMs`). */
   readonly timeoutMs: number;
-  /** The headers `request` sends for a call acting for `provider` (its caller id; default the auth's provider). */
-  headers(call?: { provider?: number | undefined; idempotencyKey?: string | undefined }): Record<string, string>;
+  /**
+   * The headers `request` sends for a call acting for `provider` (its caller id; default the
+   * auth's provider), the provider's token included (the one the client holds, asked for first
+   * when it holds none).
+   */
+  headers(call?: { provider?: number | undefined; idempotencyKey?: string | undefined }): Promise<Record<string, string>>;
 }
 
 /** Tracks reads in flight (see `GatewayClientConfig.reads`). */
@@ -481,6 +512,64 @@ function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: number, refu
   };
 }
 
+/** Which provider token an attempt sent (for the refresh after a 401). */
+interface SentToken {
+  source?: ProviderToken;
+  token?: Promise<string>;
+}
+
+/**
+ * A client's provider tokens: a string as it is; a function asked once (`initial`) and its
+ * answer held, asked again only by `refresh` — once for all the calls that were refused the same
+ * token. Never logged, never put anywhere but the header.
+ */
+function createProviderTokens(timeoutMs: number) {
+  let held: { source: ProviderToken; token: Promise<string> } | null = null;
+  const ask = (source: ProviderToken, reason: 'initial' | 'refresh'): Promise<string> => {
+    if (typeof source === 'string') return Promise.resolve(source);
+    const limit = timeLimit(timeoutMs);
+    const token = (async () => {
+      try {
+        const value = await Promise.race([
+          source({ reason, signal: limit.signal }),
+          new Promise<never>((_, reject) => limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })),
+        ]);
+        if (typeof value !== 'string' || value === '' || /[\r\n]/.test(value)) throw new TypeError('not a token');
+        return value;
+      } finally {
+        limit.clear();
+      }
+    })();
+    // A failed ask is not held: the next call asks again.
+    token.catch(() => {
+      if (held?.token === token) held = null;
+    });
+    held = { source, token };
+    return token;
+  };
+  return {
+    /** The token held for `source`, asked for when there is none. */
+    current(source: ProviderToken): Promise<string> {
+      if (typeof source === 'string') return Promise.resolve(source);
+      return held?.source === source ? held.token : ask(source, 'initial');
+    },
+    /** A new token after `refused` was answered 401: asked once, whoever else was refused it. */
+    refresh(source: ProviderToken, refused: Promise<string>): Promise<unknown> {
+      const next = held?.source === source && held.token !== refused ? held.token : ask(source, 'refresh');
+      return next.catch(() => undefined);
+    },
+    /** The token's text, or the call's error: a token that could not be had is a 401 ('Log in'). */
+    async settle(token: Promise<string>, operation: string, signal: AbortSignal | undefined): Promise<string> {
+      try {
+        return await token;
+      } catch {
+        if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation });
+        throw new GatewayError({ kind: 'http', status: 401, operation });
+      }
+    },
+  };
+}
+
 export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
   const refusedAnswers = new WeakSet<AbortSignal>();
   const baseFetch: typeof globalThis.fetch = config.fetch ?? ((...args) => globalThis.fetch(...args));
@@ -504,23 +593,42 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     headers: config.headers,
     sourceApplication: config.sourceApplication,
     applicationVersion: config.applicationVersion,
+    providerTokenScheme: config.providerTokenScheme,
   };
+  // A bad scheme shows as the client is made, as a bad header name does.
+  gatewayHeaders(headerConfig, { auth: { kind: 'anonymous' } });
 
-  function headersFor(spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>, auth: GatewayAuth, idempotencyKey: string | undefined) {
+  const tokens = createProviderTokens(timeoutMs);
+
+  function headersFor(
+    spec: Pick<RequestSpec<v.GenericSchema>, 'callerId' | 'provider' | 'oneTime'>,
+    auth: GatewayAuth,
+    idempotencyKey: string | undefined,
+    providerToken: string | null,
+  ) {
     return gatewayHeaders(headerConfig, {
       auth,
       callerId: spec.callerId ?? (auth.kind === 'provider' ? (spec.provider ?? auth.spId) : undefined),
       authorization: authorizationHeader(auth, spec.oneTime ?? 'none'),
+      providerToken,
       idempotencyKey,
     });
   }
 
   /** One HTTP attempt until `deadline` (ms since the epoch); maps every failure to a GatewayError. */
-  async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined, deadline: number) {
+  async function attempt<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined, deadline: number, sent: SentToken) {
     const auth = spec.auth ? spec.auth() : readAuth();
     if (spec.oneTime === 'required' && auth.kind !== 'oneTime') {
       // A customer call without a token would be answered 401 anyway; don't send it.
       throw new GatewayError({ kind: 'http', status: 401, operation: spec.operation });
+    }
+    const source = providerTokenOf(auth);
+    let providerToken: string | null = null;
+    if (source !== null) {
+      const held = tokens.current(source);
+      sent.source = source;
+      sent.token = held;
+      providerToken = await tokens.settle(held, spec.operation, spec.signal);
     }
     const timeout = timeLimit(Math.max(0, deadline - Date.now()));
     const read = config.reads && isRead(spec) ? new AbortController() : null;
@@ -530,7 +638,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     try {
       return await $fetch.raw(withQuery(spec.path, spec.query), {
         method: spec.method,
-        headers: headersFor(spec, auth, idempotencyKey),
+        headers: headersFor(spec, auth, idempotencyKey, providerToken),
         body: spec.body as Record<string, unknown> | undefined,
         signal,
         ...(config.credentials ? { credentials: config.credentials } : {}),
@@ -552,7 +660,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     }
   }
 
-  async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined) {
+  async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, idempotencyKey: string | undefined, sent: SentToken = {}) {
     const retries = spec.method === 'GET' ? retry.retries : 0;
     // One time limit for the call: a retry gets what is left of it.
     const deadline = Date.now() + timeoutMs;
@@ -560,7 +668,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       let response: FetchResponse<unknown> | undefined;
       let failure: GatewayError | undefined;
       try {
-        response = await attempt(spec, idempotencyKey, deadline);
+        response = await attempt(spec, idempotencyKey, deadline, sent);
       } catch (error) {
         failure = error as GatewayError;
         // An answer too large to read is not asked for again.
@@ -625,7 +733,14 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
 
   async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
     const idempotencyKey = spec.idempotencyKey;
-    const response = await send(spec, idempotencyKey);
+    const sent: SentToken = {};
+    let response = await send(spec, idempotencyKey, sent);
+    // A provider token the gateway refused: the host's function is asked once more (one refresh
+    // for every call refused meanwhile) and the call sent once again before the 401 is the call's.
+    if (response.status === 401 && typeof sent.source === 'function' && sent.token) {
+      await tokens.refresh(sent.source, sent.token);
+      response = await send(spec, idempotencyKey);
+    }
     if (response.status >= 200 && response.status < 300) return parse(spec, response);
 
     const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
@@ -676,7 +791,12 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     transport: {
       fetch: config.fetch,
       timeoutMs,
-      headers: (call = {}) => headersFor({ provider: call.provider }, readAuth(), call.idempotencyKey),
+      headers: async (call = {}) => {
+        const auth = readAuth();
+        const source = providerTokenOf(auth);
+        const providerToken = source === null ? null : await tokens.settle(tokens.current(source), 'transport', undefined);
+        return headersFor({ provider: call.provider }, auth, call.idempotencyKey, providerToken);
+      },
     },
     ...hostProviders(config),
   };

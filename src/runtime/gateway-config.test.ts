@@ -70,7 +70,7 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec", () =
 describe("resolveGatewayClient: the host's chat session and the chat adapter's transport", () => {
   const getChatToken = async () => ({ conversationSid: 'CH1', identity: 'provider-1001', token: 't', expiresAt: '2030-01-01T00:00:00Z' });
 
-  it("an element's client built from the config keeps its getChatToken, and hands the chat adapter the host's fetch (or none: the platform's), not the element's wrappers", () => {
+  it("an element's client built from the config keeps its getChatToken, and hands the chat adapter the host's fetch (or none: the platform's), not the element's wrappers", async () => {
     const hostFetch = vi.fn(globalThis.fetch);
     const withFetch = resolveGatewayClient(
       { gateway: { baseURL: 'https://gw.test', fetch: hostFetch, getChatToken, timeoutMs: 1234 }, spId: 1001 },
@@ -85,7 +85,7 @@ describe("resolveGatewayClient: the host's chat session and the chat adapter's t
     expect(withoutFetch.getChatToken).toBeUndefined();
     expect(withoutFetch.transport?.fetch).toBeUndefined();
     // Its headers are the client's own, for the provider a call acts for.
-    expect(withoutFetch.transport?.headers({ provider: 9 })).toMatchObject({
+    await expect(withoutFetch.transport?.headers({ provider: 9 })).resolves.toMatchObject({
       'X-Caller-Type': 'ServiceProvider',
       'X-Caller-Id': '9',
       'X-Source-Application': 'leadkit',
