@@ -30,7 +30,9 @@
  * `off` turns it off), CDN_FLAVOUR=lite (serve the Preact flavour of the CDN build under the
  * default names: scripts/cdn-flavours.ts), SANDBOX_PROFILE=spec (the sandbox serves only the
  * spec's calls and fields, packages/sandbox/src/spec-profile.ts; the example pages then get the
- * host's token providers from examples/host-stand-ins.js, added to each page's HTML here).
+ * host's token providers from examples/host-stand-ins.js, added to each page's HTML here),
+ * SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE (provider calls must be signed in: a bearer
+ * token / a session cookie `name=value`, packages/sandbox/README.md#provider-sign-in).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -53,6 +55,7 @@ import {
   SANDBOX_MEMBER_ID,
   SANDBOX_MEMBER_TOKEN,
   sandboxProfileFrom,
+  providerSignInFrom,
 } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
@@ -245,6 +248,7 @@ const sandbox = createSandboxGateway({
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
   profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
+  providerSignIn: providerSignInFrom(process.env),
 });
 
 /**

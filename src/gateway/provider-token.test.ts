@@ -33,7 +33,7 @@ describe("gateway client: a provider's token (auth.token)", () => {
       request.headers.authorization === 'Bearer new' ? json(200, spInfo) : json(401, { message: 'expired' }),
     );
     const tokens = ['old', 'new'];
-    const token = vi.fn(async () => tokens.shift() as string);
+    const token = vi.fn(async (_: ProviderTokenContext) => tokens.shift() as string);
     const client = createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001, token }, fetch });
     await expect(getServiceProviderInfo(client, 1001)).resolves.toBeDefined();
     expect(token.mock.calls.map(([context]) => context.reason)).toEqual(['initial', 'refresh']);

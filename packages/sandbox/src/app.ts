@@ -16,15 +16,21 @@ import { reviewRoutes } from './routes/review';
 import { sandboxRoutes } from './routes/sandbox';
 import { hostStandInRoutes } from './routes/host-stand-in';
 import { specProfile, type SandboxProfile } from './spec-profile';
+import { requireProviderSignIn, sessionRoutes, type ProviderSignIn } from './provider-auth';
 
 /**
  * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → the spec
  * profile (spec-profile.ts; only with `profile: 'spec'`) → latency and faults → caller type →
- * idempotency → routes. Works in Node and in a browser (no Node imports).
+ * provider sign-in (provider-auth.ts; only with `providerSignIn`) → idempotency → routes. Works in Node and in a browser (no Node imports).
  */
 export function createSandboxApp(
   ctx: SandboxContext,
-  options: { latencyMs: number; onError?: ((error: unknown) => void) | undefined; profile?: SandboxProfile | undefined },
+  options: {
+    latencyMs: number;
+    onError?: ((error: unknown) => void) | undefined;
+    profile?: SandboxProfile | undefined;
+    providerSignIn?: ProviderSignIn | undefined;
+  },
 ) {
   const app = new Hono<SandboxEnv>();
 
@@ -43,6 +49,7 @@ export function createSandboxApp(
   if (options.profile === 'spec') app.use('/gateway/*', specProfile());
   app.use('/gateway/*', applyFaults(ctx.faults, options.latencyMs));
   app.use('/gateway/*', requireCallerType);
+  if (options.providerSignIn) app.use('/gateway/*', requireProviderSignIn(options.providerSignIn));
   app.use('/gateway/*', idempotency(ctx.store));
 
   app.route('/gateway/lead', leadRoutes(ctx));
@@ -52,6 +59,7 @@ export function createSandboxApp(
   app.route('/gateway/message-center', chatRoutes(ctx));
   app.route('/gateway/review/api', reviewRoutes(ctx));
   app.route('/sandbox/chat', chatSandboxRoutes(ctx));
+  app.route('/sandbox/session', sessionRoutes(options.providerSignIn));
   app.route('/sandbox', sandboxRoutes(ctx));
   app.route('/host-stand-in', hostStandInRoutes(ctx));
 

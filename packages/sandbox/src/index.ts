@@ -6,6 +6,7 @@ import { buildSeed, DEFAULT_SEED } from './seed';
 import { createArrivingLead, type NewLeadRequest } from './new-lead';
 import { SandboxStore } from './store';
 import type { SandboxProfile } from './spec-profile';
+import type { ProviderSignIn } from './provider-auth';
 
 /**
  * `leadkit/demo`: the sandbox gateway. A seeded, in-memory implementation of every gateway
@@ -37,6 +38,12 @@ export interface SandboxGatewayOptions {
    * answer (spec-profile.ts, packages/sandbox/README.md#profiles); the host stand-ins stay.
    */
   profile?: SandboxProfile;
+  /**
+   * Provider calls must be signed in as a real gateway's are: a bearer token (`token`) and/or a
+   * session cookie (`cookie`, `name=value`); without, 401 (provider-auth.ts,
+   * packages/sandbox/README.md#provider-sign-in). Default: the caller id header is enough.
+   */
+  providerSignIn?: ProviderSignIn;
 }
 
 export type SandboxFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -105,7 +112,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   };
   const context: SandboxContext = { store, faults, now, reset, chat };
   const profile = options.profile ?? 'full';
-  const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError, profile });
+  const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError, profile, providerSignIn: options.providerSignIn });
   const createLead = (input: NewLeadRequest) => ({ leadId: createArrivingLead(store, now, input).leadId });
   return { app, fetch: createInProcessFetch(app), faults, store, chat, profile, reset, createLead };
 }
@@ -138,3 +145,4 @@ export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, type SandboxProfile } from './spec-profile';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';
 export type { NewLeadRequest } from './new-lead';
+export { providerSignInFrom, type ProviderSignIn } from './provider-auth';

@@ -7,10 +7,12 @@
  * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
  * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
  * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default, or `spec`:
- * only the spec's calls and fields, spec-profile.ts).
+ * only the spec's calls and fields, spec-profile.ts), SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE
+ * (provider calls must carry `Authorization: Bearer <token>` / the session cookie `name=value`:
+ * provider-auth.ts).
  */
 import { serve, type HttpBindings } from '@hono/node-server';
-import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, sandboxProfileFrom } from './index';
+import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, providerSignInFrom, sandboxProfileFrom } from './index';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -27,6 +29,7 @@ const sandbox = createSandboxGateway({
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
   profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
+  providerSignIn: providerSignInFrom(process.env),
 });
 
 const server = serve(
