@@ -66,7 +66,8 @@ describe('custom-elements.json', () => {
       expect(attribute.description).not.toBe('');
       expect(element.members).toContainEqual(expect.objectContaining({ name: attribute.fieldName, attribute: attribute.name, reflects: true }));
     }
-    expect(element.attributes.find((a) => a.name === 'auth-mode')?.type.text).toBe("'provider' | 'one-time'");
+    expect(element.attributes.find((a) => a.name === 'auth-mode')?.type.text).toBe("'provider' | 'one-time' | 'provider-token'");
+    expect(element.attributes.find((a) => a.name === 'gateway-credentials')?.type.text).toBe("'same-origin' | 'include' | 'omit'");
   });
 
   it.each(TAG_NAMES)('<%s>: every host property is a typed, described property', (tag) => {

@@ -10,6 +10,9 @@ import type { StartedFirstCall } from '../gateway/started-first-calls';
 /** gateway/started-first-calls.ts's STARTED_FIRST_CALLS (a registered symbol: the same in both bundles). */
 const STARTED_FIRST_CALLS = Symbol.for('leadkit.first-calls');
 
+/** The `gateway-credentials` values (contract/tags.ts HOST_ATTRIBUTES, checked equal by first-calls.test.ts): a value, not an import. */
+export const CREDENTIALS: readonly RequestCredentials[] = ['same-origin', 'include', 'omit'];
+
 /**
  * An id as the widget reads it (the contract's rule, `idPattern` of the recipes:
  * contract/parse-attribute.ts; `' 0012 '` is 12), as text; else null.
@@ -67,7 +70,8 @@ export function startFirstCalls(
     Object.hasOwn(element, 'auth')
   )
     return;
-  if (element.getAttribute('auth-mode') === 'one-time' || typeof crypto.randomUUID !== 'function') return;
+  // A token given as the `auth` property (a customer's, a provider's) signs the calls: none early.
+  if (['one-time', 'provider-token'].includes(element.getAttribute('auth-mode') ?? '') || typeof crypto.randomUUID !== 'function') return;
   const ids = recipeIds(recipe, idPattern, element, route?.params ?? {}, new URLSearchParams(location.search));
   // Provider calls need a provider's element (its sp-id); the provider they act for is their
   // caller (a route's, under <lead-app>), as the client sends them.
@@ -75,6 +79,8 @@ export function startFirstCalls(
   if (!ids || !caller || readId(idPattern, element.getAttribute('sp-id')) === null) return;
   const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
   const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
+  // The cookies as the element's own client sends them (`gateway-credentials`, a value of the contract's).
+  const credentials = CREDENTIALS.find((mode) => mode === element.getAttribute('gateway-credentials'));
   target[STARTED_FIRST_CALLS] = recipe.calls.map(([method, path, template]) => {
     const url = new URL(base + fill(path), document.baseURI).href;
     const body = template === null ? null : fill(template);
@@ -82,7 +88,7 @@ export function startFirstCalls(
     const sent: Record<string, string> = { [requestId]: crypto.randomUUID() };
     for (const [name, value] of Object.entries(headers)) sent[name] = fill(value);
     if (body !== null) sent['content-type'] = 'application/json';
-    const response = fetch(url, { method, headers: sent, body, signal: controller.signal });
+    const response = fetch(url, { method, headers: sent, body, signal: controller.signal, ...(credentials ? { credentials } : {}) });
     // Not taken (aborted when the element leaves): not an unhandled rejection.
     response.catch(() => {});
     return { method, url, body, response, controller };

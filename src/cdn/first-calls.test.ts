@@ -5,7 +5,8 @@
  * each early answer once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFirstCalls } from './first-calls-start';
+import { CREDENTIALS, startFirstCalls } from './first-calls-start';
+import { HOST_ATTRIBUTES } from '../contract/tags';
 import { createGatewayClient, HEADERS } from '../gateway/client';
 import {
   abortStartedFirstCalls,
@@ -138,12 +139,25 @@ describe('the loader sends what the widget would', () => {
   });
 });
 
+describe("the loader's calls send the cookies as the element's client will (gateway-credentials)", () => {
+  it('include on another origin: every early call with credentials include; without the attribute, fetch’s default', () => {
+    startedFor(element('lead-board', { 'sp-id': '1001', 'gateway-url': 'https://gw.example', 'gateway-credentials': 'include' }));
+    startedFor(element('lead-page', { 'lead-id': '1', 'sp-id': '1001', 'gateway-url': 'https://gw.example' }));
+    expect(network.fetch.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', 'include', undefined]);
+  });
+
+  it('knows the contract’s values (the loader carries them as a value of its own)', () => {
+    expect(CREDENTIALS).toEqual(HOST_ATTRIBUTES.gatewayCredentials);
+  });
+});
+
 describe('the loader sends nothing when the calls will differ', () => {
   it.each([
     ['a featured lead', element('lead-board', { 'sp-id': '1001', 'lead-id': '5' })],
     ['no sp-id', element('lead-board', {})],
     ['an sp-id that is not a number', element('lead-board', { 'sp-id': '10x' })],
     ['one-time auth', element('lead-page', { 'lead-id': '1', 'sp-id': '1001', 'auth-mode': 'one-time' })],
+    ["a provider's token to come as the auth property", element('lead-board', { 'sp-id': '1001', 'auth-mode': 'provider-token' })],
     ['a gateway property set before the tag was defined', element('lead-board', { 'sp-id': '1001' }, { gateway: {} })],
     ['an auth property', element('lead-board', { 'sp-id': '1001' }, { auth: { kind: 'anonymous' } })],
     ['a tag without first calls', element('raq-funnel', { 'sp-id': '1001' })],

@@ -32,7 +32,7 @@ export type Clock = () => Date;
 export interface HostProperties {
   /** Gateway client, or its config (`{ baseURL, fetch?, headers?, onChallenge? }`). */
   gateway: GatewayInput;
-  /** `{ kind: 'provider', spId }` or `{ kind: 'oneTime', token }` (a token is never an attribute). */
+  /** `{ kind: 'provider', spId, token? }` or `{ kind: 'oneTime', token }` (a token is never an attribute). */
   auth: GatewayAuth;
   /** Overrides of catalogue texts by key. */
   messages: Readonly<Record<string, string>>;

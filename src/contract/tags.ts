@@ -62,14 +62,25 @@ const DRAFTS = ['on', 'off'] as const;
 export const HOST_ATTRIBUTES = {
   /** Base URL of the gateway when no `gateway` property is set. */
   gatewayUrl: 'string',
-  /** `provider` (default, uses sp-id) or `one-time` (a token given as the `auth` property). */
-  authMode: ['provider', 'one-time'],
+  /**
+   * `provider` (default: the provider of `sp-id`, signed in by the page's cookies), `one-time` (a
+   * customer's token given as the `auth` property) or `provider-token` (a provider signed in by a
+   * token given as the `auth` property, `{ kind: 'provider', spId, token }`: nothing is sent
+   * before it is set).
+   */
+  authMode: ['provider', 'one-time', 'provider-token'],
   /**
    * Language of texts, dates and numbers, a BCP 47 tag: `es`, `es-US`, `es-MX`… show es-US,
    * anything else en-US. Unset, the closest `lang` of the element (its own, an ancestor's, the
    * page's) decides. es-US loads as a chunk of its own, only when used.
    */
   locale: 'string',
+  /**
+   * Whether `fetch` sends the page's cookies to the gateway of `gateway-url` (the gateway
+   * config's `credentials`): `same-origin` (default), `include` (a gateway on another origin
+   * that signs providers in by their session cookie; it must allow credentialed CORS) or `omit`.
+   */
+  gatewayCredentials: ['same-origin', 'include', 'omit'],
 } as const satisfies Readonly<Record<string, AttributeType>>;
 
 /** The lead board's skeleton: its header, the filters' row and the list's first cards. */

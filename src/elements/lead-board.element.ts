@@ -13,7 +13,7 @@ import { widgetElement } from './widget-element';
  * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
  * @attr drafts - `on` (default): text typed in 'Your Notes' is kept on this device (IndexedDB, ids and the pro's text only) until saved or cancelled, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
- * @prop auth - `{ kind: 'provider', spId }`.
+ * @prop auth - `{ kind: 'provider', spId, token? }` (token: a string or a function, docs/gateway.md#provider-sign-in).
  * @prop chat - Not used by this element.
  * @prop routes - URL builders: call log, conversation thread, office inbox.
  * @event lk-load - A page of leads was shown.

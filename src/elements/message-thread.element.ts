@@ -14,7 +14,7 @@ import { widgetElement } from './widget-element';
  * @attr archived - 'Message History': the archived thread, earlier messages read only (no chat opens); 'Back to Messages' leads to the live thread.
  * @attr drafts - `on` (default): text typed in the composer is kept on this device (IndexedDB, ids and the pro's text only) until the gateway accepts the send, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id).
- * @prop auth - `{ kind: 'provider', spId }`.
+ * @prop auth - `{ kind: 'provider', spId, token? }` (token: a string or a function, docs/gateway.md#provider-sign-in).
  * @prop chat - Chat client factory (`createTwilioChatClientFactory()`, `createSandboxChatClientFactory()` or your own); wins over `chat-service`.
  * @prop routes - URL builders: lead board, message history.
  * @prop savedReplies - The pro's saved replies for the composer (`{ id, text }[]`, texts ≤ 500 characters, at most 20; plain strings are taken too). Unset: a default set from the catalogue. Store the list `lk-saved-replies-change` carries and set it back here.

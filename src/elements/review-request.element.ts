@@ -11,7 +11,7 @@ import { widgetElement } from './widget-element';
  * @attr sp-id - The provider asking for the review (provider auth; also the caller id).
  * @attr lead-id - The lead whose customer is asked for a review.
  * @attr auth-mode - `provider` (default, uses sp-id); review requests need a provider.
- * @prop auth - `{ kind: 'provider', spId }`.
+ * @prop auth - `{ kind: 'provider', spId, token? }` (token: a string or a function, docs/gateway.md#provider-sign-in).
  * @prop chat - Not used by this element.
  * @event lk-review-request - The review request was sent (status 200).
  * @csspart trigger - The 'Request a Review' button.

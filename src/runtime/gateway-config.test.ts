@@ -52,6 +52,34 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec", () =
     expect(client.getOneTimeToken).toBe(getOneTimeToken);
   });
 
+  it('gateway-credentials: the client built from gateway-url fetches with it; a host config’s own credentials win', async () => {
+    const fetch = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => answer());
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await resolveGatewayClient({ gatewayUrl: 'https://gw.test', gatewayCredentials: 'include', spId: 1001 }).request(get);
+      await resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001 }).request(get);
+      await resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', credentials: 'omit' }, gatewayCredentials: 'include', spId: 1001 }).request(get);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetch.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', undefined, 'omit']);
+  });
+
+  it('auth-mode provider-token: no provider call until the host gives the token as the auth property; then it is sent', async () => {
+    const fetch = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => answer());
+    const waiting = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch }, authMode: 'provider-token', spId: 1001 });
+    expect(waiting.auth).toEqual({ kind: 'anonymous' });
+    const token = async () => 'tok-given';
+    const signedIn = resolveGatewayClient({
+      gateway: { baseURL: 'https://gw.test', fetch },
+      authMode: 'provider-token',
+      auth: { kind: 'provider', spId: 1001, token },
+      spId: 1001,
+    });
+    await signedIn.request(get);
+    expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer tok-given');
+  });
+
   it("a host's ready client keeps its token function through the element's view, and through a server render's answers", () => {
     const getOneTimeToken = async () => ({ token: 'host-token', expiresAt: '2030-01-01T00:00:00Z' });
     const ready = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'anonymous' }, getOneTimeToken, headerNames: { requestId: 'Gw-Request' } });

@@ -9,7 +9,8 @@ import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../g
  * What the gateway client of an element is built from (its host properties and attributes). The
  * auth mode as any text: a server render passes the attribute as written (only `one-time` counts).
  */
-export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'spId'> & { authMode?: string | null | undefined };
+export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'spId'> &
+  Partial<Pick<HostInputs, 'gatewayCredentials'>> & { authMode?: string | null | undefined };
 
 export function isGatewayClient(value: unknown): value is GatewayClient {
   return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';
@@ -22,7 +23,8 @@ export function isGatewayClient(value: unknown): value is GatewayClient {
  */
 export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
   if (inputs.auth) return inputs.auth;
-  if (inputs.authMode === 'one-time') return { kind: 'anonymous' };
+  // Its token comes as the `auth` property: until then, no provider call is sent.
+  if (inputs.authMode === 'one-time' || inputs.authMode === 'provider-token') return { kind: 'anonymous' };
   if (inputs.spId !== null && inputs.spId !== undefined && Number.isFinite(inputs.spId)) {
     return { kind: 'provider', spId: inputs.spId };
   }
@@ -49,12 +51,14 @@ export function resolveGatewayClient(
   // A host's ready client takes a server render's answers too (answers first, then its own calls).
   if (isGatewayClient(inputs.gateway))
     return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
-  const config = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
+  const given = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
+  // `gateway-credentials` for a gateway the host's config does not set it for.
+  const config = inputs.gatewayCredentials && !given.credentials ? { ...given, credentials: inputs.gatewayCredentials } : given;
   const fromAttributes = !inputs.gateway && !inputs.auth && startedFirstCalls !== undefined && startedFirstCalls.length > 0;
-  const given = fromAttributes ? fetchTakingStartedFirstCalls(startedFirstCalls, (...args) => globalThis.fetch(...args)) : config.fetch;
+  const own = fromAttributes ? fetchTakingStartedFirstCalls(startedFirstCalls, (...args) => globalThis.fetch(...args)) : config.fetch;
   // A server render's answers (leadkit/server) were fetched with the host's own config and auth:
   // taken whatever the element's gateway config, once each.
-  const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, given ?? ((...args) => globalThis.fetch(...args))) : given;
+  const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, own ?? ((...args) => globalThis.fetch(...args))) : own;
   const fetch = connected ? whileConnected(chosen ?? ((...args) => globalThis.fetch(...args)), connected) : chosen;
   const client = createGatewayClient({
     ...config,
