@@ -30,8 +30,14 @@ export interface ExampleServer {
  * Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. `profile: 'spec'`
  * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields).
  */
-export async function startExampleServer({ profile = 'full' }: { profile?: 'full' | 'spec' } = {}): Promise<ExampleServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
+export async function startExampleServer({
+  profile = 'full',
+  env: extra = {},
+}: {
+  profile?: 'full' | 'spec';
+  env?: Readonly<Record<string, string>>;
+} = {}): Promise<ExampleServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
   delete env.NODE_ENV; // vitest's 'test' must not reach the server (start.ts builds for production anyway)
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
     cwd: ROOT,
@@ -388,10 +394,13 @@ export function useE2eSession({
   viewport = { width: 1280, height: 900 },
   coldCache = false,
   profile = 'full',
+  env,
 }: {
   viewport?: { width: number; height: number };
   coldCache?: boolean;
   profile?: 'full' | 'spec';
+  /** More environment for the server (e.g. SANDBOX_PROVIDER_TOKEN: the sandbox then requires a sign-in). */
+  env?: Readonly<Record<string, string>>;
 } = {}): E2eSession {
   const state: { server?: ExampleServer; browser?: Browser; context?: BrowserContext; shared?: { context: BrowserContext; cdp: CDPSession } } = {};
   const own: BrowserContext[] = [];
@@ -405,7 +414,7 @@ export function useE2eSession({
     return context;
   };
   beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startExampleServer({ profile }), launchChromium()]);
+    [state.server, state.browser] = await Promise.all([startExampleServer({ profile, env }), launchChromium()]);
     if (!coldCache) {
       const context = await state.browser.newContext({ viewport });
       // A blank page that stays: the DevTools session that empties the origin's storage after each test.

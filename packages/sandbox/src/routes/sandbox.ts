@@ -111,5 +111,15 @@ export function sandboxRoutes({ faults, reset, store, now }: SandboxContext) {
     return c.json({ reset: true });
   });
 
+  // What the gateway received since the last reset (`store.requests` over HTTP, for a test of
+  // another process): method, path, status and headers of each `/gateway` request.
+  app.get('/requests', (c) =>
+    c.json({
+      requests: store.requests
+        .filter((request) => request.path.startsWith('/gateway/'))
+        .map(({ method, path, status, headers }) => ({ method, path, status, headers })),
+    }),
+  );
+
   return app;
 }
