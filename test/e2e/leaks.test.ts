@@ -466,3 +466,27 @@ describe('leak canaries: the canary customer’s token, e-mail and phone stay ou
     expect(harvest.events.map((event) => event.type)).toContain('lk-lead-create');
   });
 });
+
+describe('leak canaries: a provider’s bearer token (auth.token) goes only into its header', { timeout: TEST_TIMEOUT_MS }, () => {
+  const PROVIDER_TOKEN = 'tok-canary-provider-5Zr8q1Lw';
+
+  it('the board signed in by a token function: the token in Authorization, nowhere else', async () => {
+    watchContext();
+    const tab = await openTab('/examples/office-board.html');
+    const sent: string[] = [];
+    tab.page.on('request', (request) => {
+      const authorization = request.headers().authorization;
+      if (authorization) sent.push(authorization);
+    });
+    await tab.page.evaluate((token) => {
+      (document.querySelector('lead-board') as HTMLElement & { auth: unknown }).auth = { kind: 'provider', spId: 1001, token: async () => token };
+    }, PROVIDER_TOKEN);
+    await expect.poll(() => sent, { timeout: UI_TIMEOUT_MS }).toContain(`Bearer ${PROVIDER_TOKEN}`);
+    const board = tab.page.locator('#board');
+    await boardReady(board);
+    // The first card open: its content came through the token's calls too.
+    const card = board.locator('li[data-lead-id]').first();
+    await expect.poll(() => card.getAttribute('data-expanded')).toBe('true');
+    await expectNoLeaks(tab, [PROVIDER_TOKEN], 'board with a provider token');
+  });
+});

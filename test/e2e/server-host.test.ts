@@ -1,0 +1,144 @@
+/**
+ * The server-rendering example (examples/server-host/server.mjs, `npm run example:server-host`)
+ * against the sandbox on another origin that requires a provider sign-in (SANDBOX_PROVIDER_TOKEN
+ * / SANDBOX_PROVIDER_COOKIE): the host forwards the signed-in user's session cookie — or passes
+ * the provider's bearer token in `auth` — to `renderToString`; the board's first screen is in
+ * the HTML (never the cookie or the token), the browser hydrates it and goes on with its own
+ * calls, signed in the same way. What the gateway received is read from GET /sandbox/requests.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardReady, ROOT, useE2eSession, visible, watchPage } from './harness';
+
+const TOKEN = 'tok-e2e-server-host-3Jm7';
+/** The library build, when dist/ is stale (minutes on a busy two-core machine), and the two hosts' start. */
+const BUILD_TIMEOUT_MS = 600_000;
+const SESSION = { name: 'lk_session', value: 'e2e-server-session-9Qz1' } as const;
+
+const e2e = useE2eSession({
+  coldCache: true,
+  env: { SANDBOX_PROVIDER_TOKEN: TOKEN, SANDBOX_PROVIDER_COOKIE: `${SESSION.name}=${SESSION.value}` },
+});
+
+interface Host {
+  origin: string;
+  child: ChildProcess;
+}
+
+/** Runs the example host as its script does (after the build), and waits for its URL. */
+async function startHost(env: Record<string, string>): Promise<Host> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'examples', 'server-host', 'server.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', GATEWAY_URL: e2e.server.origin, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the example host printed no URL:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /leadkit server host: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the example host exited (${code}):\n${output}`));
+    });
+  });
+  return { origin, child };
+}
+
+const hosts: Host[] = [];
+let cookieHost: Host;
+let tokenHost: Host;
+
+beforeAll(async () => {
+  // The host imports the built `leadkit/server` (dist/server.js), as a real one does.
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--no-check'], { cwd: ROOT, encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  // The gateway's origin is known once the example server is up (the session's own beforeAll).
+  cookieHost = await startHost({ SIGN_IN: 'cookie' });
+  tokenHost = await startHost({ SIGN_IN: 'token', PROVIDER_TOKEN: TOKEN });
+  hosts.push(cookieHost, tokenHost);
+}, BUILD_TIMEOUT_MS);
+
+afterAll(() => {
+  for (const { child } of hosts) child.kill('SIGTERM');
+});
+
+interface Received {
+  method: string;
+  path: string;
+  status: number | null;
+  headers: Record<string, string>;
+}
+
+async function providerCalls(): Promise<Received[]> {
+  const { requests } = (await (await fetch(`${e2e.server.origin}/sandbox/requests`)).json()) as { requests: Received[] };
+  return requests.filter((request) => request.headers['x-caller-type'] === 'ServiceProvider');
+}
+
+/** A card of the board's first page, as the server wrote it into the HTML. */
+const CARD_IN_HTML = /<li[^>]*data-lead-id="\d+"/;
+
+describe('a server-rendered board, signed in, for a gateway on another origin', { timeout: 90_000 }, () => {
+  it('cookie: the host forwards the session cookie; the cards are in the HTML (the cookie is not) and the browser goes on with the cookie', async () => {
+    expect((await e2e.context.request.post(`${e2e.server.origin}/sandbox/session`)).status()).toBe(200);
+    // What the server rendered for this browser (its cookies sent, as a navigation does).
+    const html = await (await e2e.context.request.get(`${cookieHost.origin}/board`)).text();
+    expect(html).toMatch(CARD_IN_HTML);
+    expect(html).not.toContain(SESSION.value);
+    const rendered = await providerCalls();
+    expect(rendered.length).toBeGreaterThan(0);
+    for (const call of rendered) {
+      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${SESSION.value}`);
+      expect(call.status).toBe(200);
+    }
+
+    const page = await e2e.context.newPage();
+    await watchPage(page);
+    await page.goto(`${cookieHost.origin}/board`);
+    await boardReady(page.locator('lead-board'));
+    await visible(page.locator('lead-board li[data-lead-id]'));
+    // The browser's own calls (its quiet reload after hydrating, at least: cross-origin, so with
+    // an Origin header the server's have not) carry the cookie too.
+    const fromBrowser = async () => (await providerCalls()).filter((call) => call.headers.origin === cookieHost.origin);
+    await expect.poll(async () => (await fromBrowser()).length).toBeGreaterThan(0);
+    for (const call of await fromBrowser()) {
+      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${SESSION.value}`);
+      expect(call.status, `${call.method} ${call.path}`).toBe(200);
+    }
+  });
+
+  it('cookie, not signed in: the server render is refused (401) and shows no card', async () => {
+    const html = await (await fetch(`${cookieHost.origin}/board`)).text();
+    expect(html).not.toMatch(CARD_IN_HTML);
+    const calls = await providerCalls();
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.status).toBe(401);
+  });
+
+  it('token: the host passes the bearer token in auth; never in the HTML; the browser signs in with it from the host', async () => {
+    const html = await (await fetch(`${tokenHost.origin}/board`)).text();
+    expect(html).toMatch(CARD_IN_HTML);
+    expect(html).not.toContain(TOKEN);
+    const page = await e2e.context.newPage();
+    await watchPage(page);
+    await page.goto(`${tokenHost.origin}/board`);
+    await boardReady(page.locator('lead-board'));
+    await expect.poll(async () => (await providerCalls()).filter((call) => call.headers.origin === tokenHost.origin).length).toBeGreaterThan(0);
+    const calls = await providerCalls();
+    expect(calls.some((call) => call.headers.origin === undefined)).toBe(true);
+    for (const call of calls) {
+      expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(`Bearer ${TOKEN}`);
+      expect(call.status).toBe(200);
+    }
+    expect(await page.content()).not.toContain(TOKEN);
+  });
+});
