@@ -60,6 +60,39 @@ describe('leadkit/server', () => {
   });
 });
 
+describe('leadkit/server: signed in at a gateway that requires it (docs/server-rendering.md#signed-in)', () => {
+  const TOKEN = 'tok-server-render-secret-8Kd2';
+  const SESSION = 'lk_session=server-render-session-4Nw7';
+
+  it('a bearer token in properties.auth (a string or a function) signs the server’s calls, and is nowhere in the HTML', async () => {
+    const sandbox = createSandboxGateway({ providerSignIn: { token: TOKEN } });
+    for (const token of [TOKEN, async () => TOKEN]) {
+      const html = await renderToString('lead-board', {
+        attributes: { 'sp-id': 1001, 'auth-mode': 'provider-token' },
+        properties: { auth: { kind: 'provider', spId: 1001, token } },
+        gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch },
+      });
+      expect(html).toMatch(/Showing 1 - 10 of \d+ results/);
+      expect(html).not.toContain(TOKEN);
+    }
+    const calls = sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect([call.headers.authorization, call.status]).toEqual([`Bearer ${TOKEN}`, 200]);
+  });
+
+  it('the user’s Cookie header forwarded in gateway.headers signs them in; not in the HTML; without it the board renders its error', async () => {
+    const sandbox = createSandboxGateway({ providerSignIn: { cookie: SESSION } });
+    const render = (headers: Record<string, string>) =>
+      renderToString('lead-board', { attributes: { 'sp-id': 1001 }, gateway: { baseURL: 'http://sandbox.test', fetch: sandbox.fetch, headers } });
+    const html = await render({ cookie: `theme=dark; ${SESSION}` });
+    expect(html).toMatch(/Showing 1 - 10 of \d+ results/);
+    expect(html).not.toContain('server-render-session');
+    const refused = await render({});
+    expect(refused).not.toMatch(/Showing 1 - 10/);
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/')).map((request) => request.status)).toContain(401);
+  });
+});
+
 describe('leadkit/server: <lead-board>', () => {
   it('renders the board’s first screen — heading, filters, the count, the first page with its first card open — from its two calls, sent together', async () => {
     const sandbox = createSandboxGateway();
