@@ -5,7 +5,7 @@
  *     import { renderToString } from 'leadkit/server';
  *     const html = await renderToString('lead-page', {
  *       attributes: { 'lead-id': 300002, 'sp-id': 1001 },
- *       gateway: { baseURL: 'https://gateway.internal', headers: sessionHeaders },
+ *       gateway: { baseURL: 'https://gateway.internal', headers: { cookie: req.headers.cookie } },
  *       stylesheet: '/assets/leadkit-widgets.css',
  *     });
  *
@@ -57,7 +57,9 @@ export interface ServerRenderOptions {
   properties?: Partial<Omit<HostProperties, 'gateway'>>;
   /**
    * The gateway as the server reaches it: `baseURL` (absolute), and the host's session — its
-   * `headers`, `fetch`. The provider's auth comes from `properties.auth`, else the `sp-id` attribute.
+   * `headers` (the signed-in user's `Cookie` forwarded), `fetch`. The provider's auth comes from
+   * `properties.auth` (a bearer `token` there), else the `sp-id` attribute
+   * (docs/server-rendering.md#signed-in).
    */
   gateway: Omit<GatewayClientConfig, 'auth'>;
   /** URL of leadkit's widget stylesheet (`leadkit/widgets.css`, served by the host): linked inside the shadow root. Else the first screen's CSS is inlined. */
