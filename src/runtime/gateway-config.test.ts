@@ -68,7 +68,18 @@ describe("resolveGatewayClient: the host's gateway config beyond the spec", () =
   it('auth-mode provider-token: no provider call until the host gives the token as the auth property; then it is sent', async () => {
     const fetch = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => answer());
     const waiting = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch }, authMode: 'provider-token', spId: 1001 });
-    expect(waiting.auth).toEqual({ kind: 'anonymous' });
+    // The provider of sp-id, without a token: its widget waits as signed in.
+    expect(waiting.auth).toEqual({ kind: 'provider', spId: 1001 });
+    // Its calls wait (nothing sent, nothing settled) until cancelled.
+    const cancel = new AbortController();
+    const settled = vi.fn();
+    const call = waiting.request({ ...get, signal: cancel.signal }).then(settled, settled);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).not.toHaveBeenCalled();
+    cancel.abort();
+    await call;
+    expect(settled).toHaveBeenCalledWith(expect.objectContaining({ kind: 'aborted' }));
+    expect(fetch).not.toHaveBeenCalled();
     const token = async () => 'tok-given';
     const signedIn = resolveGatewayClient({
       gateway: { baseURL: 'https://gw.test', fetch },

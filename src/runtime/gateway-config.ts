@@ -23,7 +23,7 @@ export function isGatewayClient(value: unknown): value is GatewayClient {
  */
 export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
   if (inputs.auth) return inputs.auth;
-  // Its token comes as the `auth` property: until then, no provider call is sent.
+  // Its token comes as the `auth` property: until then an element's client sends nothing (awaitingToken).
   if (inputs.authMode === 'one-time' || inputs.authMode === 'provider-token') return { kind: 'anonymous' };
   if (inputs.spId !== null && inputs.spId !== undefined && Number.isFinite(inputs.spId)) {
     return { kind: 'provider', spId: inputs.spId };
@@ -67,10 +67,33 @@ export function resolveGatewayClient(
     ...(fetch ? { fetch } : {}),
     ...(reads ? { reads } : {}),
   });
+  // `auth-mode="provider-token"` before its `auth` property (a server's first screen aside): nothing
+  // is sent — the calls wait, the widget shows its skeleton — until the property gives the element
+  // a new client (its widget then asks again) or a call is cancelled.
+  if (inputs.authMode === 'provider-token' && !inputs.auth && !(answers && answers.length > 0)) return awaitingToken(client, inputs.spId);
   // The calls outside `request` (the sandbox chat adapter's) go through the host's own fetch, or the
   // platform's: the element's wrappers above are for its gateway calls.
   if (!client.transport || client.transport.fetch === config.fetch) return client;
   return Object.assign(withRequest(client, client.request), { transport: { ...client.transport, fetch: config.fetch } });
+}
+
+/**
+ * A client whose calls wait for ever (or until cancelled): a provider's token is yet to come. Its
+ * auth is the provider of `sp-id` (so the widget waits as signed in, rather than showing a 401).
+ */
+function awaitingToken(client: GatewayClient, spId: number | null | undefined): GatewayClient {
+  const view = withRequest(
+    client,
+    ({ operation, signal }) =>
+      new Promise((_, reject) => {
+        const abort = () => reject(new GatewayError({ kind: 'aborted', operation }));
+        if (signal?.aborted) abort();
+        else signal?.addEventListener('abort', abort, { once: true });
+      }),
+  );
+  if (spId === null || spId === undefined || !Number.isFinite(spId)) return view;
+  const auth: GatewayAuth = { kind: 'provider', spId };
+  return Object.defineProperty(view, 'auth', { get: () => auth });
 }
 
 /**

@@ -75,6 +75,7 @@ const PAGES: Record<string, () => string> = {
   '/cookie.html': () => boardPage('gateway-credentials="include"'),
   '/cookie-without-credentials.html': () => boardPage(''),
   '/token.html': () => boardPage('auth-mode="provider-token"', TOKEN_SCRIPT),
+  '/token-later.html': () => boardPage('auth-mode="provider-token"'),
 };
 
 beforeAll(async () => {
@@ -223,6 +224,28 @@ describe('provider sign-in: a CDN page on another origin than its gateway', { ti
     for (const call of refused)
       expect(calls.some((again) => again.path === call.path && again.status === 200 && again.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
     await expect(board.getByText(NOT_SIGNED_IN).count()).resolves.toBe(0);
+  });
+
+  it('by bearer token given late: the board waits in its skeleton, sending nothing, then signs in once the property is set', async () => {
+    host.tokens = [TOKEN];
+    host.asked = [];
+    const page = await open('/token-later.html');
+    const board = page.locator('lead-board');
+    // Rendered (its code ran, its skeleton is up), and nothing sent, nothing refused.
+    await board.locator('.lk-filters__panel--loading').waitFor({ state: 'attached' });
+    expect(await providerCalls()).toEqual([]);
+    await expect(board.getByRole('alert').count()).resolves.toBe(0);
+    await page.evaluate((spId) => {
+      (document.querySelector('lead-board') as HTMLElement & { auth: unknown }).auth = {
+        kind: 'provider',
+        spId,
+        token: () => fetch('/host/token?reason=late').then((answer) => answer.text()),
+      };
+    }, SP_ID);
+    await boardReady(board);
+    const calls = await providerCalls();
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect([call.headers.authorization, call.status]).toEqual([`Bearer ${TOKEN}`, 200]);
   });
 
   it("by bearer token, refused after the refresh too: the board shows the 401's error (no 'Try again')", async () => {
