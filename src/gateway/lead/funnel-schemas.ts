@@ -213,17 +213,14 @@ export const ReviewsResponseSchema = v.object({
 });
 
 // ---- Assignment, projects, misc ----------------------------------------------------------
+// The answers of assign (v1, v2), pro selection, handy send, mark hired and update phone are not read
+// (row L18): any 2xx is success (`UnreadAnswer`).
 
 export const AssignV1RequestSchema = v.object({ serviceProviderIds: v.pipe(IdList, v.minLength(1)) });
 export const AssignV2RequestSchema = v.object({
   serviceProviderIds: IdList,
   haServiceProviderIds: IdList,
   serviceRequestId: ServiceRequestId,
-});
-export const AssignResponseSchema = v.object({
-  leadId: Id,
-  assignedServiceProviderIds: IdList,
-  assignedHaServiceProviderIds: IdList,
 });
 
 export const ProjectsQuerySchema = v.object({
@@ -245,8 +242,6 @@ export const ProjectsResponseSchema = v.object({
   pagination: v.object({ totalNumber: v.number() }),
 });
 
-export const SendLeadResponseSchema = v.object({ sent: v.boolean() });
-
 export const FollowUpDealsQuerySchema = v.object({
   defaultCatGroupIds: v.optional(IdList, []),
   categoryId: CategoryId,
@@ -257,7 +252,5 @@ export const FollowUpDealsResponseSchema = v.object({
 });
 
 export const MarkHiredRequestSchema = v.object({ serviceProviderType: ServiceProviderType, serviceProviderId: Id });
-export const MarkHiredResponseSchema = v.object({ leadId: Id, serviceProviderId: Id, hired: v.literal(true) });
 
 export const UpdatePhoneRequestSchema = v.object({ phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)) });
-export const UpdatePhoneResponseSchema = v.object({ phoneNumber: v.string() });

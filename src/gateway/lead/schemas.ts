@@ -38,7 +38,6 @@ export type LeadReviewRequest = v.InferOutput<typeof LeadReviewRequestResponseSc
 export const DisplayPreferencesRequestSchema = v.object({
   displayPreferences: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1)),
 });
-export const DisplayPreferencesResponseSchema = v.object({ displayPreferences: v.array(v.string()) });
 
 export const OpportunityLeadsResponseSchema = v.object({
   opportunityLeads: v.array(v.object({ leadId: Id, serviceProviderId: Id })),

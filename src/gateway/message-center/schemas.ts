@@ -56,4 +56,3 @@ export type InteractionActivity = v.InferOutput<typeof InteractionActivitySchema
 export const InteractionActivitiesResponseSchema = v.object({ activities: v.array(InteractionActivitySchema) });
 
 export const ThreadReadRequestSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });
-export const ThreadReadResponseSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });

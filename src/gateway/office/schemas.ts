@@ -107,9 +107,9 @@ export const LeadListResponseSchema = v.object({
 export type LeadListResponse = v.InferOutput<typeof LeadListResponseSchema>;
 
 // ---- Lead actions -------------------------------------------------------------------------
+// Their answers are not read (row O4): any 2xx is success (`UnreadAnswer`), the board keeps what it sent.
 
 export const MarkReadRequestSchema = v.object({ leadId: Id, read: v.boolean() });
-export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() });
 
 /** Job notes: the note update replaces the lead's notes; ≤ 2048 characters (docs/architecture.md#text-limits). */
 export const NoteRequestSchema = v.object({
@@ -119,12 +119,9 @@ export const NoteRequestSchema = v.object({
     v.check((note) => notesLength(note) <= NOTES_MAX_LENGTH),
   ),
 });
-export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
 
 export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
-export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSchema, read: v.boolean() });
 
 export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
-export const ArchiveResponseSchema = v.object({ leadId: Id, isArchived: v.boolean() });
 
 export type { RegisteredNumber, RegisterNumberRequest } from './registered-number-schemas';
