@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LEAD_STATUSES } from '../../domain/lead-status';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { SORT_OPTIONS } from '../../domain/sort';
-import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
+import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, NullableText, OptionalText } from '../shared-schemas';
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`). */
 
@@ -11,17 +11,40 @@ export const SortSchema = v.picklist(SORT_OPTIONS);
 
 // ---- Provider info -----------------------------------------------------------------------
 
+/**
+ * One provider of the answer. The board reads `name` only (the header, and the leads call's
+ * businessName), so that is all it checks: `null` or absent is read as null (the header then
+ * says 'Your leads'). `id` (ours) or `serviceProviderId` picks the provider asked for; without
+ * either the board takes the first (it asked for one). `primaryAddress.postalCode` is the spec's
+ * and kept for hosts, never required.
+ */
 export const ServiceProviderInfoSchema = v.object({
-  /**
-   * Not a spec field (ours): optional. The board asks for one provider, so without ids it takes
-   * the first (and only) one of the answer.
-   */
-  id: v.optional(Id),
-  name: v.string(),
-  primaryAddress: v.object({ postalCode: v.string() }),
+  id: v.nullish(Id),
+  serviceProviderId: v.nullish(Id),
+  name: NullableText,
+  primaryAddress: v.nullish(v.object({ postalCode: NullableText }), null),
 });
 export type ServiceProviderInfo = v.InferOutput<typeof ServiceProviderInfoSchema>;
-export const ServiceProvidersResponseSchema = v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) });
+
+/**
+ * The answer's envelope is not shown (row O1). Accepted: `{ serviceProviders: [...] }` (ours, the
+ * query's plural `serviceProviderIds`), a bare list `[...]`, `{ serviceProvider: {...} }` and a
+ * bare provider `{ name, primaryAddress }` (§3's entity itself). Each is read as the first.
+ */
+function providerEnvelope(answer: unknown): unknown {
+  if (Array.isArray(answer)) return { serviceProviders: answer };
+  if (answer === null || typeof answer !== 'object') return answer;
+  const record = answer as Record<string, unknown>;
+  if (Array.isArray(record.serviceProviders)) return record;
+  if (record.serviceProvider !== null && typeof record.serviceProvider === 'object') return { serviceProviders: [record.serviceProvider] };
+  if ('name' in record || 'primaryAddress' in record) return { serviceProviders: [record] };
+  return record;
+}
+export const ServiceProvidersResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform(providerEnvelope),
+  v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) }),
+);
 
 // ---- Lead (provider view) ------------------------------------------------------------------
 
