@@ -107,14 +107,36 @@ export const ProviderComparisonResponseSchema = v.object({
   ),
 });
 
-export const ProviderDetailsResponseSchema = v.object({
-  serviceProviderId: Id,
-  /** Ours (the funnel sends an HA provider's lead as an external one); AL when absent. */
-  serviceProviderType: v.optional(ServiceProviderType, 'AL'),
-  name: v.string(),
-  primaryAddress: v.object({ postalCode: v.string() }),
-  categories: v.array(ProviderCategorySchema),
-});
+/**
+ * A provider's id as §3 spells it on the details answers, `serviceProvideId` (sic), or spelled
+ * right: either is read (row L9, L12); both absent fails the answer.
+ */
+const ProviderIdSpellings = {
+  serviceProviderId: v.nullish(Id),
+  serviceProvideId: v.nullish(Id),
+};
+function providerIdOf(answer: { serviceProviderId?: number | null | undefined; serviceProvideId?: number | null | undefined }): number | null {
+  return answer.serviceProviderId ?? answer.serviceProvideId ?? null;
+}
+
+/**
+ * GET /v1/serviceprovider/{id}/details (row L9). Read: the id (either spelling, above) and
+ * `categories` (§3; absent or null: none, the category then comes from the form or the query).
+ * Not in the spec, so never required: `name` (null: the funnel says 'this pro' where it would name
+ * them), `serviceProviderType` (ours; AL when absent) and `primaryAddress`.
+ */
+export const ProviderDetailsResponseSchema = v.pipe(
+  v.object({
+    ...ProviderIdSpellings,
+    /** Ours (the funnel sends an HA provider's lead as an external one); AL when absent. */
+    serviceProviderType: v.nullish(ServiceProviderType, 'AL'),
+    name: v.nullish(v.string(), null),
+    primaryAddress: v.nullish(v.object({ postalCode: v.nullish(v.string(), null) }), null),
+    categories: v.nullish(v.array(ProviderCategorySchema), []),
+  }),
+  v.check((answer) => providerIdOf(answer) !== null, 'the provider id (serviceProviderId or serviceProvideId) is missing'),
+  v.transform(({ serviceProvideId: _sic, ...answer }) => ({ ...answer, serviceProviderId: providerIdOf({ ...answer, serviceProvideId: _sic }) as number })),
+);
 export type ProviderDetails = v.InferOutput<typeof ProviderDetailsResponseSchema>;
 
 export const CombinedDetailsRequestSchema = v.object({
@@ -125,17 +147,32 @@ export const CombinedDetailsRequestSchema = v.object({
 });
 export type CombinedDetailsRequest = v.InferInput<typeof CombinedDetailsRequestSchema>;
 
-/** `serviceProvideId` (sic) is the gateway's spelling. */
-export const CombinedDetailsResponseSchema = v.object({
-  serviceProviders: v.array(
-    v.object({
-      serviceProvideId: Id,
-      serviceProviderType: ServiceProviderType,
-      name: v.string(),
-      categories: v.array(ProviderCategorySchema),
-    }),
-  ),
-});
+/**
+ * POST /v1/serviceProviders/details (row L12): per provider its id (`serviceProvideId` (sic) or
+ * spelled right) and `categories`, the only fields read. `serviceProviderType` (ours) tells an AL
+ * pro from an HA one with the same id; without it the categories go to the card of that id
+ * whichever its type. `name` is not read. The envelope is ours; a bare list is accepted too.
+ */
+export const CombinedDetailsResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform((answer) => (Array.isArray(answer) ? { serviceProviders: answer } : answer)),
+  v.object({
+    serviceProviders: v.array(
+      v.pipe(
+        v.object({
+          ...ProviderIdSpellings,
+          serviceProviderType: v.nullish(ServiceProviderType, null),
+          categories: v.nullish(v.array(ProviderCategorySchema), []),
+        }),
+        v.check((provider) => providerIdOf(provider) !== null, 'the provider id (serviceProviderId or serviceProvideId) is missing'),
+        v.transform(({ serviceProvideId: sic, serviceProviderId, ...provider }) => ({
+          ...provider,
+          serviceProvideId: providerIdOf({ serviceProviderId, serviceProvideId: sic }) as number,
+        })),
+      ),
+    ),
+  }),
+);
 
 export const CityStateResponseSchema = v.object({
   city: v.string(),

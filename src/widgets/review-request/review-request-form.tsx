@@ -45,7 +45,8 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   const format = useFormat();
   const baseId = useId();
   const [values, setValues] = useState<ReviewFormValues>(data.initial);
-  const [phase, setPhase] = useState<Phase>('summary');
+  // Nothing known of the customer (the pre-fill failed or was empty): the form, to be typed.
+  const [phase, setPhase] = useState<Phase>(data.contactKnown ? 'summary' : 'edit');
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -149,7 +150,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       setFocusRequest({ field: invalid });
       return;
     }
-    const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: data.postalCode });
+    const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: data.postalCode ?? '' });
     // The request writes the work into the draft: an older save landing after it would undo that.
     draftAbortRef.current?.abort();
     setSending(true);

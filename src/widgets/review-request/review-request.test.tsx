@@ -339,6 +339,51 @@ describe('<ReviewRequest>', () => {
   });
 });
 
+describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
+  const PREFILL_ROUTE = 'POST /gateway/lead/office/v1/review-request';
+
+  it('a pre-fill with nulls and unknown fields: what it has is pre-filled, the rest is left to type', async () => {
+    const user = userEvent.setup();
+    const nulls = (answer: unknown) => ({
+      ...(answer as Record<string, unknown>),
+      leadId: null,
+      serviceProviderId: null,
+      firstName: null,
+      emailAddress: null,
+      isMaskedPhone: null,
+      category: null,
+      gatewayOnly: { any: 'thing' },
+    });
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+      strict: [{ route: PREFILL_ROUTE, answer: { reshape: nulls } }],
+    });
+    await openModal(user);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('Patel')).toBeTruthy();
+    expect(within(summary).getByText('(720) 555-0178')).toBeTruthy();
+    // No category in the pre-fill: no parents asked for, none preselected.
+    expect(received('GET', '/gateway/review/api/v1/category')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(field('First name').value).toBe('');
+    expect(field('Email').value).toBe('');
+  });
+
+  it('a pre-fill it cannot read at all opens the form to be typed, not an error', async () => {
+    const user = userEvent.setup();
+    renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+      strict: [{ route: PREFILL_ROUTE, answer: { json: ['not', 'a', 'pre-fill'] } }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Request a Review' }));
+    const first = await screen.findByLabelText('First name');
+    expect((first as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(first, 'Priya');
+    expect((first as HTMLInputElement).value).toBe('Priya');
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeTruthy();
+  });
+});
+
 describe("<ReviewRequest>: the lead's draft review keeps the work between openings", () => {
   const DRAFT_PATH = '/gateway/review/api/v1/draft-review/';
   const GET_OR_CREATE = `${DRAFT_PATH}get-or-create`;
