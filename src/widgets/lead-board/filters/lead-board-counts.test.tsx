@@ -248,6 +248,19 @@ describe('<LeadBoard> counts', () => {
   });
 });
 
+describe('<LeadBoard> with the markup opt-out `no-lead-counts` (issue 48 §1)', () => {
+  it('asks nothing, as `leadCounts: false`: no counts call, no badge, no error', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { noLeadCounts: true } });
+    await firstCard();
+    await waitFor(() => expect(view.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
+    await openStatusFilter();
+    expect(document.querySelector('.lk-count')).toBeNull();
+    expect(countRequests(view)).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe("<LeadBoard> 'Not answered yet'", () => {
   const notAnsweredSwitch = () => screen.getByRole('switch', { name: 'Not answered yet' });
   const lastListFilters = (view: View) => (view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters;
