@@ -4,6 +4,7 @@ import { SANDBOX_LEADS } from '../../packages/sandbox/src/index';
 import { strictAnswers, withExtraFields, type StrictAnswer } from '../../test/helpers/strict-answers';
 import { requestLeadReview } from './lead/calls';
 import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel-calls';
+import { getLeadPhoneNumbers } from './message-center/calls';
 import { getServiceProviderInfo } from './office/calls';
 
 /**
@@ -100,5 +101,15 @@ describe('provider info (row O1)', () => {
   it('a null name and address are read as null', async () => {
     const { provider } = strict(ROUTE, { json: { serviceProviders: [{ name: null, primaryAddress: null }] } });
     expect((await getServiceProviderInfo(provider, 1001)).serviceProviders).toEqual([{ name: null, primaryAddress: null }]);
+  });
+});
+
+describe('lead phone numbers (row M2)', () => {
+  const ROUTE = 'GET /gateway/message-center/v2/lead/phone_number';
+  it('a bare list of entries, nulls for the numbers and the active flag', async () => {
+    const { provider } = strict(ROUTE, { json: [{ leadId: 300001, phoneNumber: null, maskedNumber: '3035550000', maskedNumberActive: null, extra: 1 }] });
+    expect((await getLeadPhoneNumbers(provider, { serviceProviderId: 1001, leadIds: [300001] })).contactInfo).toEqual([
+      { leadId: 300001, phoneNumber: null, maskedNumber: '3035550000', maskedNumberActive: false },
+    ]);
   });
 });

@@ -16,16 +16,24 @@ export const SendMessageRequestSchema = v.object({
 export type SendMessageRequest = v.InferInput<typeof SendMessageRequestSchema>;
 export const SendMessageResponseSchema = v.object({ messageId: v.string() });
 
-/** Contact info entry. */
+/**
+ * Contact info entry (§3). Read: `leadId` (which lead it is), the numbers (null or absent: none) and
+ * `maskedNumberActive` (null or absent: not active, so a masked number shows 'Expired').
+ */
 export const ContactInfoEntrySchema = v.object({
   leadId: Id,
   phoneNumber: OptionalText,
   maskedNumber: OptionalText,
-  maskedNumberActive: v.boolean(),
+  maskedNumberActive: v.nullish(v.boolean(), false),
 });
 export type ContactInfoEntry = v.InferOutput<typeof ContactInfoEntrySchema>;
 export const LeadPhoneNumbersQuerySchema = v.object({ serviceProviderId: Id, leadIds: v.pipe(IdList, v.minLength(1)) });
-export const LeadPhoneNumbersResponseSchema = v.object({ contactInfo: v.array(ContactInfoEntrySchema) });
+/** The envelope is ours (row M2); a bare list of entries is read too. */
+export const LeadPhoneNumbersResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform((answer) => (Array.isArray(answer) ? { contactInfo: answer } : answer)),
+  v.object({ contactInfo: v.array(ContactInfoEntrySchema) }),
+);
 
 /** Interaction activities; the thread asks for GenericMessage ones. */
 export const InteractionActivitiesQuerySchema = v.object({
