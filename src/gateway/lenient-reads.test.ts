@@ -6,6 +6,7 @@ import { requestLeadReview } from './lead/calls';
 import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel-calls';
 import { getLeadPhoneNumbers } from './message-center/calls';
 import { getServiceProviderInfo } from './office/calls';
+import { getOrCreateDraftReview } from './review/calls';
 
 /**
  * Issue 48 §1/§3: the answers leadkit reads check what the widget reads and nothing more. Each
@@ -111,5 +112,23 @@ describe('lead phone numbers (row M2)', () => {
     expect((await getLeadPhoneNumbers(provider, { serviceProviderId: 1001, leadIds: [300001] })).contactInfo).toEqual([
       { leadId: 300001, phoneNumber: null, maskedNumber: '3035550000', maskedNumberActive: false },
     ]);
+  });
+});
+
+describe('draft review get-or-create (row R2)', () => {
+  it("reads the draft's id; §3's defaults, ratings and categories may be null", async () => {
+    const { provider } = strict('POST /gateway/review/api/v1/draft-review/get-or-create', {
+      reshape: (answer) => {
+        const { draftReview } = answer as { draftReview: { draftReviewId: string } };
+        return {
+          draftReview: { draftReviewId: draftReview.draftReviewId, reviewSource: null, serviceProviderId: null, text: null },
+          draftRatings: null,
+          categories: null,
+        };
+      },
+    });
+    const draft = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: SANDBOX_LEADS.closedWon });
+    expect(draft.draftReview).toMatchObject({ draftReviewId: expect.any(String), text: '', descriptionOfWork: '', workCompleted: null });
+    expect(draft).toMatchObject({ draftRatings: [], categories: [] });
   });
 });
