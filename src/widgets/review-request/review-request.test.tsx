@@ -369,9 +369,9 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
     expect(field('Email').value).toBe('');
   });
 
-  it('a pre-fill it cannot read at all opens the form to be typed, not an error', async () => {
+  it('a pre-fill it cannot read at all opens the form to be typed, not an error; the request can be sent', async () => {
     const user = userEvent.setup();
-    renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
       strict: [{ route: PREFILL_ROUTE, answer: { json: ['not', 'a', 'pre-fill'] } }],
     });
     await user.click(screen.getByRole('button', { name: 'Request a Review' }));
@@ -379,8 +379,19 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
     expect((first as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
     await user.type(first, 'Priya');
-    expect((first as HTMLInputElement).value).toBe('Priya');
-    expect(screen.getByRole('button', { name: 'Send Request' })).toBeTruthy();
+    await user.type(field('Last name'), 'Patel');
+    await user.type(field('Email'), 'priya.patel@example.com');
+    await user.type(field('Phone number'), '7205550178');
+    await user.click(screen.getByRole('button', { name: /Categories/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Heating & A/C' }));
+    // No postal code in the pre-fill: the form asks for the job's ZIP code, which the request needs.
+    await user.click(submitButton());
+    expect((await screen.findByText('Please enter a 5-digit ZIP code')).textContent).toBeTruthy();
+    expect(document.activeElement).toBe(field('ZIP code of the job'));
+    await user.type(field('ZIP code of the job'), '80210');
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    expect(received('POST', SEND_PATH)[0]?.body).toMatchObject({ firstName: 'Priya', lastName: 'Patel', postalCode: '80210', categories: [101] });
   });
 });
 
