@@ -10,6 +10,8 @@ import { isNotOffered, NOT_OFFERED_FOR_MS, NOT_OFFERED_STORAGE_KEY, rememberNotO
  * day, so it is not asked again on every load. The sandbox's spec profile answers every invented call 404.
  */
 afterEach(() => {
+  // The storage spies go before the next file: this project shares one environment (isolate: false).
+  vi.restoreAllMocks();
   localStorage.removeItem(NOT_OFFERED_STORAGE_KEY);
   vi.useRealTimers();
 });
