@@ -4,8 +4,8 @@ import { SANDBOX_LEADS } from '../../packages/sandbox/src/index';
 import { strictAnswers, withExtraFields, type StrictAnswer } from '../../test/helpers/strict-answers';
 import { requestLeadReview } from './lead/calls';
 import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel-calls';
-import { getLeadPhoneNumbers } from './message-center/calls';
-import { getServiceProviderInfo } from './office/calls';
+import { getInteractionActivities, getLeadPhoneNumbers } from './message-center/calls';
+import { getLeads, getServiceProviderInfo } from './office/calls';
 import { getOrCreateDraftReview } from './review/calls';
 
 /**
@@ -130,5 +130,41 @@ describe('draft review get-or-create (row R2)', () => {
     const draft = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: SANDBOX_LEADS.closedWon });
     expect(draft.draftReview).toMatchObject({ draftReviewId: expect.any(String), text: '', descriptionOfWork: '', workCompleted: null });
     expect(draft).toMatchObject({ draftRatings: [], categories: [] });
+  });
+});
+
+describe("the board's lead list: a strict gateway's nulls for the optional fields", () => {
+  it('reads each lead with the defaults (NA, no questions, flags off)', async () => {
+    const nulls = (answer: Record<string, unknown>) => ({
+      ...answer,
+      leads: (answer.leads as Record<string, unknown>[]).map((lead) => ({
+        ...withExtraFields(lead),
+        urgency: null,
+        questionsAndAnswers: null,
+        isOptedInButNotConnected: null,
+        isSmsEnabled: null,
+        feedback: null,
+        dealInfo: null,
+        customerInfo: { ...(lead.customerInfo as Record<string, unknown>), isMaskedPhone: null, isMaskedPhoneActive: null, isSmsEnabled: null, phoneUrl: null },
+      })),
+    });
+    const { provider } = strict('POST /gateway/lead/office/v6/leads/serviceProvider/:id', reshape(nulls));
+    const { leads } = await getLeads(provider, 1001, {});
+    expect(leads.length).toBeGreaterThan(0);
+    expect(leads[0]).toMatchObject({ urgency: 'NA', questionsAndAnswers: [], isSmsEnabled: false, customerInfo: { isMaskedPhone: false } });
+  });
+});
+
+describe('interaction activities (M4, M5): null for the fields of ours', () => {
+  it('reads a null counterpart, author or text as absent', async () => {
+    const { provider } = strict('GET /gateway/message-center/v2/interactions/activities', {
+      json: {
+        activities: [
+          { activityId: 'a1', activityType: 'GenericMessage.v1', createDate: '2025-06-11T15:30:00Z', counterpartId: null, actorId: null, text: null },
+        ],
+      },
+    });
+    const { activities } = await getInteractionActivities(provider, { interactorId: 5001, interactorType: 'Member', activityTypes: ['GenericMessage.v1'] });
+    expect(activities).toEqual([{ activityId: 'a1', activityType: 'GenericMessage.v1', createDate: '2025-06-11T15:30:00Z' }]);
   });
 });

@@ -76,11 +76,11 @@ export const FetchedLeadSchema = v.object({
   /** Not a spec field (ours): optional, never read (the funnel knows the lead it asked for). */
   leadId: v.optional(Id),
   userId: Id,
-  title: v.optional(v.string()),
+  title: OptionalText,
   description: OptionalText,
-  urgency: v.optional(v.string()),
+  urgency: OptionalText,
   postalAddress: v.object({ postalCode: v.string(), advertisingZone: v.nullish(v.number()) }),
-  category: v.object({ id: CategoryId, name: v.optional(v.string()) }),
+  category: v.object({ id: CategoryId, name: OptionalText }),
 });
 export type FetchedLead = v.InferOutput<typeof FetchedLeadSchema>;
 
@@ -91,7 +91,7 @@ export const ProviderSummarySchema = v.object({
   serviceProviderType: ServiceProviderType,
   name: v.string(),
   rating: v.nullish(v.number()),
-  reviewCount: v.optional(v.number(), 0),
+  reviewCount: v.nullish(v.number(), 0),
 });
 export type ProviderSummary = v.InferOutput<typeof ProviderSummarySchema>;
 

@@ -35,6 +35,14 @@ export const LeadPhoneNumbersResponseSchema = v.pipe(
   v.object({ contactInfo: v.array(ContactInfoEntrySchema) }),
 );
 
+/** An optional field a strict gateway may send as null: read as absent. */
+function NullAsAbsent<S extends v.GenericSchema>(schema: S) {
+  return v.pipe(
+    v.nullish(schema),
+    v.transform((value) => value ?? undefined),
+  );
+}
+
 /** Interaction activities; the thread asks for GenericMessage ones. */
 export const InteractionActivitiesQuerySchema = v.object({
   interactorId: Id,
@@ -51,14 +59,14 @@ export const InteractionActivitySchema = v.object({
   activityId: v.string(),
   activityType: v.string(),
   createDate: IsoDateTime,
-  counterpartId: v.optional(Id),
+  counterpartId: NullAsAbsent(Id),
   /**
    * Not shown in the spec (ours): who wrote a GenericMessage (the provider or the member) and
    * its text, for the read-only 'Message History' view. Both optional: an activity without them
    * is listed with a 'no text' line.
    */
-  actorId: v.optional(Id),
-  text: v.optional(v.string()),
+  actorId: NullAsAbsent(Id),
+  text: NullAsAbsent(v.string()),
 });
 export type InteractionActivity = v.InferOutput<typeof InteractionActivitySchema>;
 export const InteractionActivitiesResponseSchema = v.object({ activities: v.array(InteractionActivitySchema) });

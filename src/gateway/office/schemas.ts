@@ -59,9 +59,10 @@ export const CustomerInfoSchema = v.object({
   city: OptionalText,
   state: OptionalText,
   postalCode: OptionalText,
-  isMaskedPhone: v.optional(v.boolean(), false),
-  isMaskedPhoneActive: v.optional(v.boolean(), false),
-  isSmsEnabled: v.optional(v.boolean(), false),
+  // A strict gateway's null for a flag: off.
+  isMaskedPhone: v.nullish(v.boolean(), false),
+  isMaskedPhoneActive: v.nullish(v.boolean(), false),
+  isSmsEnabled: v.nullish(v.boolean(), false),
   phoneUrl: OptionalText,
 });
 export type CustomerInfo = v.InferOutput<typeof CustomerInfoSchema>;
@@ -80,7 +81,7 @@ export const LeadSchema = v.object({
   hasUnreadMessages: v.boolean(),
   isArchived: v.boolean(),
   createDate: IsoDateTime,
-  urgency: v.optional(v.string(), 'NA'),
+  urgency: v.nullish(v.string(), 'NA'),
   description: OptionalText,
   notes: OptionalText,
   redemptionId: v.nullish(v.union([Id, v.string()])),
@@ -88,11 +89,11 @@ export const LeadSchema = v.object({
   feedback: v.nullish(LeadFeedbackSchema),
   category: CategoryRefSchema,
   dealInfo: v.nullish(v.object({ title: v.string(), price: v.nullish(v.number()) })),
-  questionsAndAnswers: v.optional(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
+  questionsAndAnswers: v.nullish(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
   customerInfo: CustomerInfoSchema,
   /** Card flags. */
-  isOptedInButNotConnected: v.optional(v.boolean(), false),
-  isSmsEnabled: v.optional(v.boolean(), false),
+  isOptedInButNotConnected: v.nullish(v.boolean(), false),
+  isSmsEnabled: v.nullish(v.boolean(), false),
 });
 export type Lead = v.InferOutput<typeof LeadSchema>;
 
