@@ -221,6 +221,7 @@ const FORM_DATA: ReviewRequestData = {
   spId: 1001,
   leadId: LEAD,
   postalCode: '80210',
+  contactKnown: true,
   draftReviewId: null,
   requestedAt: null,
   categories: [

@@ -81,6 +81,16 @@ export const HOST_ATTRIBUTES = {
    * that signs providers in by their session cookie; it must allow credentialed CORS) or `omit`.
    */
   gatewayCredentials: ['same-origin', 'include', 'omit'],
+  /**
+   * No status or unread counts on the board: the counts call (not in the spec) is never sent, as
+   * with the gateway config's `leadCounts: false`. For a page configured by attributes alone.
+   */
+  noLeadCounts: 'boolean',
+  /**
+   * No contact record after a message send: nothing is sent, as with the gateway config's
+   * `recordContact: false`. For a page configured by attributes alone.
+   */
+  noContactRecord: 'boolean',
 } as const satisfies Readonly<Record<string, AttributeType>>;
 
 /** The lead board's skeleton: its header, the filters' row and the list's first cards. */

@@ -4,6 +4,7 @@ import { newIdempotencyKey, type GatewayClient, type GetOneTimeToken, type OneTi
 import { GatewayError, isGatewayError } from './errors';
 import { askHost } from './host-provider';
 import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/one-time-token-calls';
+import { unlessNotOffered } from './not-offered';
 import { IsoDateTime } from './shared-schemas';
 
 /**
@@ -217,7 +218,8 @@ function gatewayTokens(base: GatewayClient, holder: OneTimeTokenHolder): TokenSo
   return {
     async issue() {
       const request = (pendingIssue ??= { key: newIdempotencyKey(), askedAt: holder.now() });
-      const issued = await issueOneTimeToken(anonymous, { idempotencyKey: request.key });
+      // A gateway without the call (404) is not asked again for a day (not-offered.ts).
+      const issued = await unlessNotOffered(anonymous, 'L1', 'lead.issueOneTimeToken', () => issueOneTimeToken(anonymous, { idempotencyKey: request.key }));
       pendingIssue = null;
       holder.hold(issued.token, issued.expiresIn, request.askedAt);
     },

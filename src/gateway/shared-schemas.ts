@@ -47,5 +47,18 @@ export const ErrorBodySchema = v.object({
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
+/**
+ * The answer of a write whose answer leadkit does not read (docs/gateway-assumptions.md, "Answers
+ * read"): any 2xx is success — `204`, an empty body, `{}` or any JSON — and nothing of it is kept
+ * (`undefined`), so no caller can come to depend on a shape the spec does not give.
+ */
+export const UnreadAnswer = v.pipe(
+  v.unknown(),
+  v.transform((): void => undefined),
+);
+
+/** A text a strict gateway may send as `null` or leave out: read as null. */
+export const NullableText = v.nullish(v.string(), null);
+
 /** `{ ok: true }`-style acknowledgements for calls whose response the spec does not show. */
 export const AckSchema = v.object({ ok: v.literal(true) });

@@ -178,3 +178,35 @@ describe("resolveGatewayClient: the host's replacements of the counts and the co
     );
   });
 });
+
+describe('resolveGatewayClient: the markup opt-outs no-lead-counts and no-contact-record (issue 48 §1)', () => {
+  const leadCounts = async () => ({
+    statusCounts: { Initial: 0, ContactAndQualify: 0, Selling: 0, InProgressWon: 0, ClosedWon: 0, ClosedDidntWin: 0 },
+    unreadCount: 0,
+  });
+  const recordContact = async () => undefined;
+  it('turn the invented calls off whatever the gateway input: attributes, a config with providers, a ready client', () => {
+    const optOuts = { noLeadCounts: true, noContactRecord: true };
+    const fromAttributes = resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001, ...optOuts });
+    const fromConfig = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', leadCounts, recordContact }, spId: 1001, ...optOuts });
+    const host = createGatewayClient({ baseURL: 'https://gw.test', auth: { kind: 'provider', spId: 1001 }, leadCounts, recordContact });
+    const viewed = resolveGatewayClient({ gateway: host, spId: 1001, ...optOuts });
+    for (const client of [fromAttributes, fromConfig, viewed]) {
+      expect(client.leadCounts).toBe(false);
+      expect(client.recordContact).toBe(false);
+      expect(client.auth).toEqual({ kind: 'provider', spId: 1001 });
+    }
+    // The host's client itself is left alone.
+    expect(host.leadCounts).toBe(leadCounts);
+  });
+  it('each alone turns off its own call only; without them nothing changes', () => {
+    const counts = resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001, noLeadCounts: true });
+    expect(counts.leadCounts).toBe(false);
+    expect(counts.recordContact).toBeUndefined();
+    const contact = resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001, noContactRecord: true });
+    expect(contact.leadCounts).toBeUndefined();
+    expect(contact.recordContact).toBe(false);
+    const none = resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001, noLeadCounts: false });
+    expect(none.leadCounts).toBeUndefined();
+  });
+});

@@ -10,7 +10,26 @@ import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../g
  * auth mode as any text: a server render passes the attribute as written (only `one-time` counts).
  */
 export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'spId'> &
-  Partial<Pick<HostInputs, 'gatewayCredentials'>> & { authMode?: string | null | undefined };
+  Partial<Pick<HostInputs, 'gatewayCredentials'>> & {
+    authMode?: string | null | undefined;
+    /** `no-lead-counts` / `no-contact-record`: the markup's opt-outs of invented calls (they win over any gateway input). */
+    noLeadCounts?: boolean | null | undefined;
+    noContactRecord?: boolean | null | undefined;
+  };
+
+/**
+ * The markup's opt-outs (`no-lead-counts`, `no-contact-record`) on a client: `leadCounts: false`
+ * and `recordContact: false`, as a gateway config would say. They win over the gateway input (a
+ * host's ready client included): an attribute is the page's last word.
+ */
+function withOptOuts(client: GatewayClient, inputs: GatewayInputs): GatewayClient {
+  if (!inputs.noLeadCounts && !inputs.noContactRecord) return client;
+  return Object.assign(
+    withRequest(client, client.request),
+    inputs.noLeadCounts ? { leadCounts: false as const } : {},
+    inputs.noContactRecord ? { recordContact: false as const } : {},
+  );
+}
 
 export function isGatewayClient(value: unknown): value is GatewayClient {
   return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';
@@ -41,7 +60,13 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
  * number of elements, is used through a view of it that does both for this element's reads
  * (`elementView`). A server render's `answers` are taken first whatever the gateway input.
  */
-export function resolveGatewayClient(
+export function resolveGatewayClient(inputs: GatewayInputs, ...rest: ClientExtras): GatewayClient {
+  return withOptOuts(resolveClient(inputs, ...rest), inputs);
+}
+
+type ClientExtras = [startedFirstCalls?: StartedFirstCalls, connected?: () => boolean, reads?: ReadScope, answers?: ServerAnswer[]];
+
+function resolveClient(
   inputs: GatewayInputs,
   startedFirstCalls?: StartedFirstCalls,
   connected?: () => boolean,

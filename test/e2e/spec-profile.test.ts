@@ -120,8 +120,12 @@ describe('the spec profile (SANDBOX_PROFILE=spec)', () => {
     const purchased = page.locator('#purchased-lead');
     await visible(purchased.getByText('Lead Unlocked', { exact: true }));
     await visible(purchased.getByText('Jasmine Anderson', { exact: true }));
-    // V2 carries no phone or e-mail in the spec (`user` is ours): no tel or mailto link.
-    expect(await purchased.locator('a[href^="tel:"], a[href^="mailto:"]').count()).toBe(0);
+    // V2 carries no phone or e-mail in the spec: the page asks the v1 call second (§3 `user`), and
+    // the card shows its tel (+1) and mailto links.
+    await visible(purchased.locator('a[href^="tel:+1"]'));
+    expect(await purchased.locator('a[href^="tel:+1"]').count()).toBe(1);
+    expect(await purchased.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await purchased.locator('a[href^="mailto:"]').getAttribute('href')).toMatch(/^mailto:[^?]+@[^?]+$/);
     await visible(page.locator('#unavailable-lead').getByText('This lead is no longer available for purchase.'));
     expect(await gatewayCalls(watch.requests)).toEqual({ invented: [], failed: [] });
   });

@@ -8,5 +8,18 @@
  * (test/support/<widget>.ts, board-test-setup.ts), not waited for.
  */
 import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { NOT_OFFERED_STORAGE_KEY } from '../../src/gateway/not-offered';
 
 configure({ asyncUtilTimeout: 15_000 });
+
+// What a gateway does not offer is remembered in localStorage for a day (src/gateway/not-offered.ts):
+// each test starts with a gateway nothing is known of, as a new page on a new device would.
+
+afterEach(() => {
+  try {
+    localStorage.removeItem(NOT_OFFERED_STORAGE_KEY);
+  } catch {
+    // No storage: nothing remembered.
+  }
+});

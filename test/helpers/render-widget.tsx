@@ -7,6 +7,7 @@ import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell, type HostInputs } from '../../src/runtime/widget-shell';
 import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { holdingFetch } from './holding-fetch';
+import { strictAnswers, type StrictRule } from './strict-answers';
 
 /**
  * Renders a widget as an element would: its own store and runtime, talking to an in-process
@@ -22,6 +23,8 @@ export function renderWidget(
     timeoutMs?: number;
     /** Requests whose URL matches wait until `release()` (a state that lasts as long as the test needs, on any machine). */
     hold?: RegExp;
+    /** Answers reshaped the way a strict gateway sends them (204, `{}`, nulls…), after the sandbox's route ran (strict-answers.ts). */
+    strict?: readonly StrictRule[];
     /** More of the host's gateway config (its `leadCounts`, `recordContact`…). */
     gateway?: Partial<Omit<GatewayClientConfig, 'baseURL' | 'fetch' | 'auth'>>;
   } = {},
@@ -29,7 +32,7 @@ export function renderWidget(
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
   // time-based rules (masked numbers, quick ranges) against the real clock too.
   const sandbox = createSandboxGateway({ ...options.sandbox });
-  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
+  const { fetch, release } = holdingFetch(options.strict ? strictAnswers(sandbox.fetch, options.strict) : sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch,

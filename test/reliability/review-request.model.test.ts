@@ -258,7 +258,7 @@ async function submitForm(review: Review, form: Form): Promise<void> {
     form.phase = 'edit';
     return;
   }
-  const board = toBoardRequest(form.values, { serviceProviderId: form.data.spId, postalCode: form.data.postalCode });
+  const board = toBoardRequest(form.values, { serviceProviderId: form.data.spId, postalCode: form.data.postalCode ?? '' });
   // As it goes on the wire: the gateway variant, through the call's schema.
   const intent: SendIntent = {
     form,

@@ -84,9 +84,8 @@ describe('draft reviews: a provider asking for a review', () => {
     const { sandbox, provider } = setup();
     const seeded = sandbox.store.draftReviews.find((d) => d.draftReviewId === SANDBOX_DRAFT_REVIEW_ID);
     const body = { draftReview: { descriptionOfWork: 'Swapped the water heater', workCompleted: false }, draftRatings: [], categories: [10002, 100] };
-    const saved = await updateDraftReview(provider, SANDBOX_DRAFT_REVIEW_ID, body);
+    await updateDraftReview(provider, SANDBOX_DRAFT_REVIEW_ID, body);
     expect(sent(sandbox)).toEqual({ method: 'PUT', path: `/gateway/review/api/v1/draft-review/${SANDBOX_DRAFT_REVIEW_ID}`, body });
-    expect(saved.draftReview).toMatchObject({ descriptionOfWork: 'Swapped the water heater', workCompleted: false, title: '' });
     expect(seeded).toMatchObject({
       title: 'Quick water heater swap',
       ratings: [{ ratingType: 'Overall', value: 5 }],

@@ -142,13 +142,12 @@ describe('the spec profile: answers keep only the spec’s fields, and leadkit r
     expect(keys(body.draftReview)).toEqual(['draftReviewId', 'reviewSource', 'reviewSourceVersion', 'serviceProviderId']);
     const draft = await getOrCreateDraftReview(provider, { serviceProviderId: 1001, leadId: L.closedWon });
     expect(draft.draftReview).toMatchObject({ descriptionOfWork: '', workCompleted: null, requestedAt: null });
-    const updated = await updateDraftReview(provider, draft.draftReview.draftReviewId, {
+    await updateDraftReview(provider, draft.draftReview.draftReviewId, {
       draftReview: { descriptionOfWork: 'New AC unit', workCompleted: true },
       draftRatings: [],
       categories: [10102],
     });
-    expect(updated.draftReview).toMatchObject({ descriptionOfWork: '', workCompleted: null });
-    // The sandbox kept the work: only the answer leaves it out.
+    // The sandbox kept the work (leadkit does not read the PUT's answer).
     expect(sandbox.store.draftReviews.find((d) => d.draftReviewId === draft.draftReview.draftReviewId)?.descriptionOfWork).toBe('New AC unit');
   });
 });

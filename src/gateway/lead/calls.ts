@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { IdList, PostalCode } from '../shared-schemas';
+import { IdList, PostalCode, UnreadAnswer } from '../shared-schemas';
 import * as s from './schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
@@ -32,7 +32,7 @@ export async function sendOpportunityLeadNotification(client: GatewayClient, lea
     method: 'POST',
     path: `${BASE}/v1/lead/send-ol-notification`,
     body: { leadIds: checkRequest('lead.sendOpportunityLeadNotification', v.pipe(IdList, v.minLength(1)), leadIds) },
-    response: s.SendLeadResponseSchema,
+    response: UnreadAnswer,
     signal: opts.signal,
   });
 }
@@ -44,7 +44,8 @@ export async function sendOpportunityLeadNotification(client: GatewayClient, lea
  * HideThimbleForAllLeads for the provider"): leadkit relies on the gateway to act on a stored
  * preference. After HideThimbleForAllLeads it expects the provider's leads to come without
  * `thimbleUrl`, so the insurance banner stays away after a reload; leadkit never reads the
- * preference back (the board hides the banner for the rest of the session by itself).
+ * preference back (the board hides the banner for the rest of the session by itself). Its answer is
+ * not read either: any 2xx is success.
  */
 export async function addDisplayPreferences(client: GatewayClient, serviceProviderId: number, displayPreferences: string[], opts: CallOptions = {}) {
   return client.request({
@@ -53,7 +54,7 @@ export async function addDisplayPreferences(client: GatewayClient, serviceProvid
     path: `${BASE}/v1/serviceprovider/${id(serviceProviderId)}/add-display-preferences`,
     provider: serviceProviderId,
     body: checkRequest('lead.addDisplayPreferences', s.DisplayPreferencesRequestSchema, { displayPreferences }),
-    response: s.DisplayPreferencesResponseSchema,
+    response: UnreadAnswer,
     signal: opts.signal,
   });
 }

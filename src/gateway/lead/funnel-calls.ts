@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient, type ReplayTarget } from '../client';
-import { CategoryId, Id, IdList, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
+import { CategoryId, Id, IdList, PostalCode, TaxonomyCategorySchema, UnreadAnswer } from '../shared-schemas';
 import * as s from './funnel-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
@@ -189,7 +189,7 @@ export async function assignLeadV1(client: GatewayClient, leadId: number, body: 
     method: 'POST',
     path: `${BASE}/v1/lead/${id(leadId)}/assign`,
     body: checkRequest('lead.assignLeadV1', s.AssignV1RequestSchema, body),
-    response: s.AssignResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'optional',
     signal: opts.signal,
   });
@@ -210,7 +210,7 @@ export async function assignLeadV2(
     method: 'POST',
     path: `${BASE}/v2/lead/${id(leadId)}/assign`,
     body: checkRequest('lead.assignLeadV2', s.AssignV2RequestSchema, body),
-    response: s.AssignResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
@@ -260,7 +260,7 @@ export async function sendHandyLead(client: GatewayClient, leadId: number, opts:
     method: 'POST',
     path: `${BASE}/v1/handy/sendLead`,
     body: { leadId: checkRequest('lead.sendHandyLead', Id, leadId) },
-    response: s.SendLeadResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'required',
     signal: opts.signal,
   });
@@ -294,7 +294,7 @@ export async function sendProSelection(
     method: 'POST',
     path: `${BASE}/v1/service-request/send-ol-pro-selection`,
     body: checkRequest('lead.sendProSelection', v.object({ serviceRequestId: s.ServiceRequestId, haServiceProviderIds: v.pipe(IdList, v.minLength(1)) }), body),
-    response: s.SendLeadResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
@@ -308,7 +308,7 @@ export async function markHired(client: GatewayClient, leadId: number, body: v.I
     method: 'POST',
     path: `${BASE}/v1/lead/${id(leadId)}/service-provider/mark-hired`,
     body: checkRequest('lead.markHired', s.MarkHiredRequestSchema, body),
-    response: s.MarkHiredResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'required',
     signal: opts.signal,
   });
@@ -321,7 +321,7 @@ export async function updateUserPhone(client: GatewayClient, phoneNumber: string
     method: 'POST',
     path: `${BASE}/v1/user/updatePhone`,
     body: checkRequest('lead.updateUserPhone', s.UpdatePhoneRequestSchema, { phoneNumber }),
-    response: s.UpdatePhoneResponseSchema,
+    response: UnreadAnswer,
     oneTime: 'required',
     signal: opts.signal,
   });

@@ -76,11 +76,11 @@ export const FetchedLeadSchema = v.object({
   /** Not a spec field (ours): optional, never read (the funnel knows the lead it asked for). */
   leadId: v.optional(Id),
   userId: Id,
-  title: v.optional(v.string()),
+  title: OptionalText,
   description: OptionalText,
-  urgency: v.optional(v.string()),
+  urgency: OptionalText,
   postalAddress: v.object({ postalCode: v.string(), advertisingZone: v.nullish(v.number()) }),
-  category: v.object({ id: CategoryId, name: v.optional(v.string()) }),
+  category: v.object({ id: CategoryId, name: OptionalText }),
 });
 export type FetchedLead = v.InferOutput<typeof FetchedLeadSchema>;
 
@@ -91,7 +91,7 @@ export const ProviderSummarySchema = v.object({
   serviceProviderType: ServiceProviderType,
   name: v.string(),
   rating: v.nullish(v.number()),
-  reviewCount: v.optional(v.number(), 0),
+  reviewCount: v.nullish(v.number(), 0),
 });
 export type ProviderSummary = v.InferOutput<typeof ProviderSummarySchema>;
 
@@ -107,14 +107,36 @@ export const ProviderComparisonResponseSchema = v.object({
   ),
 });
 
-export const ProviderDetailsResponseSchema = v.object({
-  serviceProviderId: Id,
-  /** Ours (the funnel sends an HA provider's lead as an external one); AL when absent. */
-  serviceProviderType: v.optional(ServiceProviderType, 'AL'),
-  name: v.string(),
-  primaryAddress: v.object({ postalCode: v.string() }),
-  categories: v.array(ProviderCategorySchema),
-});
+/**
+ * A provider's id as §3 spells it on the details answers, `serviceProvideId` (sic), or spelled
+ * right: either is read (row L9, L12); both absent fails the answer.
+ */
+const ProviderIdSpellings = {
+  serviceProviderId: v.nullish(Id),
+  serviceProvideId: v.nullish(Id),
+};
+function providerIdOf(answer: { serviceProviderId?: number | null | undefined; serviceProvideId?: number | null | undefined }): number | null {
+  return answer.serviceProviderId ?? answer.serviceProvideId ?? null;
+}
+
+/**
+ * GET /v1/serviceprovider/{id}/details (row L9). Read: the id (either spelling, above) and
+ * `categories` (§3; absent or null: none, the category then comes from the form or the query).
+ * Not in the spec, so never required: `name` (null: the funnel says 'this pro' where it would name
+ * them), `serviceProviderType` (ours; AL when absent) and `primaryAddress`.
+ */
+export const ProviderDetailsResponseSchema = v.pipe(
+  v.object({
+    ...ProviderIdSpellings,
+    /** Ours (the funnel sends an HA provider's lead as an external one); AL when absent. */
+    serviceProviderType: v.nullish(ServiceProviderType, 'AL'),
+    name: v.nullish(v.string(), null),
+    primaryAddress: v.nullish(v.object({ postalCode: v.nullish(v.string(), null) }), null),
+    categories: v.nullish(v.array(ProviderCategorySchema), []),
+  }),
+  v.check((answer) => providerIdOf(answer) !== null, 'the provider id (serviceProviderId or serviceProvideId) is missing'),
+  v.transform(({ serviceProvideId: _sic, ...answer }) => ({ ...answer, serviceProviderId: providerIdOf({ ...answer, serviceProvideId: _sic }) as number })),
+);
 export type ProviderDetails = v.InferOutput<typeof ProviderDetailsResponseSchema>;
 
 export const CombinedDetailsRequestSchema = v.object({
@@ -125,17 +147,32 @@ export const CombinedDetailsRequestSchema = v.object({
 });
 export type CombinedDetailsRequest = v.InferInput<typeof CombinedDetailsRequestSchema>;
 
-/** `serviceProvideId` (sic) is the gateway's spelling. */
-export const CombinedDetailsResponseSchema = v.object({
-  serviceProviders: v.array(
-    v.object({
-      serviceProvideId: Id,
-      serviceProviderType: ServiceProviderType,
-      name: v.string(),
-      categories: v.array(ProviderCategorySchema),
-    }),
-  ),
-});
+/**
+ * POST /v1/serviceProviders/details (row L12): per provider its id (`serviceProvideId` (sic) or
+ * spelled right) and `categories`, the only fields read. `serviceProviderType` (ours) tells an AL
+ * pro from an HA one with the same id; without it the categories go to the card of that id
+ * whichever its type. `name` is not read. The envelope is ours; a bare list is accepted too.
+ */
+export const CombinedDetailsResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform((answer) => (Array.isArray(answer) ? { serviceProviders: answer } : answer)),
+  v.object({
+    serviceProviders: v.array(
+      v.pipe(
+        v.object({
+          ...ProviderIdSpellings,
+          serviceProviderType: v.nullish(ServiceProviderType, null),
+          categories: v.nullish(v.array(ProviderCategorySchema), []),
+        }),
+        v.check((provider) => providerIdOf(provider) !== null, 'the provider id (serviceProviderId or serviceProvideId) is missing'),
+        v.transform(({ serviceProvideId: sic, serviceProviderId, ...provider }) => ({
+          ...provider,
+          serviceProvideId: providerIdOf({ serviceProviderId, serviceProvideId: sic }) as number,
+        })),
+      ),
+    ),
+  }),
+);
 
 export const CityStateResponseSchema = v.object({
   city: v.string(),
@@ -213,17 +250,14 @@ export const ReviewsResponseSchema = v.object({
 });
 
 // ---- Assignment, projects, misc ----------------------------------------------------------
+// The answers of assign (v1, v2), pro selection, handy send, mark hired and update phone are not read
+// (row L18): any 2xx is success (`UnreadAnswer`).
 
 export const AssignV1RequestSchema = v.object({ serviceProviderIds: v.pipe(IdList, v.minLength(1)) });
 export const AssignV2RequestSchema = v.object({
   serviceProviderIds: IdList,
   haServiceProviderIds: IdList,
   serviceRequestId: ServiceRequestId,
-});
-export const AssignResponseSchema = v.object({
-  leadId: Id,
-  assignedServiceProviderIds: IdList,
-  assignedHaServiceProviderIds: IdList,
 });
 
 export const ProjectsQuerySchema = v.object({
@@ -245,8 +279,6 @@ export const ProjectsResponseSchema = v.object({
   pagination: v.object({ totalNumber: v.number() }),
 });
 
-export const SendLeadResponseSchema = v.object({ sent: v.boolean() });
-
 export const FollowUpDealsQuerySchema = v.object({
   defaultCatGroupIds: v.optional(IdList, []),
   categoryId: CategoryId,
@@ -257,7 +289,5 @@ export const FollowUpDealsResponseSchema = v.object({
 });
 
 export const MarkHiredRequestSchema = v.object({ serviceProviderType: ServiceProviderType, serviceProviderId: Id });
-export const MarkHiredResponseSchema = v.object({ leadId: Id, serviceProviderId: Id, hired: v.literal(true) });
 
 export const UpdatePhoneRequestSchema = v.object({ phoneNumber: v.pipe(v.string(), v.regex(/^\d{10}$/)) });
-export const UpdatePhoneResponseSchema = v.object({ phoneNumber: v.string() });

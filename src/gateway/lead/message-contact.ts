@@ -2,6 +2,7 @@ import { CONTACT_PLACEMENT_UNKNOWN } from '../../domain/contact-type';
 import * as v from 'valibot';
 import { checkRequest, type GatewayClient } from '../client';
 import { askHost } from '../host-provider';
+import { unlessNotOffered } from '../not-offered';
 import { createContact } from './contact-calls';
 import type { RecordContact } from './contact-recorder';
 import { CreateContactRequestSchema, type CreateContactRequest } from './contact-schemas';
@@ -96,7 +97,8 @@ async function hostContact(client: GatewayClient, recordContact: RecordContact, 
 function recordContact(client: GatewayClient, payload: CreateContactRequest): Promise<unknown> {
   const host = client.recordContact;
   if (host === false) return Promise.resolve();
-  return host ? hostContact(client, host, payload) : createContact(client, payload);
+  // A gateway without the call (404) is not asked again for a day (not-offered.ts): nothing recorded.
+  return host ? hostContact(client, host, payload) : unlessNotOffered(client, 'M7', 'lead.createContact', () => createContact(client, payload));
 }
 
 /**

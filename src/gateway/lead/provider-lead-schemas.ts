@@ -11,12 +11,13 @@ import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../shared-sche
 
 const QuestionAnswerSchema = v.object({ questionText: v.string(), answerText: v.string() });
 
+/** What the card shows. A strict gateway's null for what may be empty: no notes, no timing ('NA', §9's default), no questions. */
 const LeadInfoSchema = v.object({
   title: v.string(),
   description: OptionalText,
-  urgency: v.string(),
+  urgency: v.nullish(v.string(), 'NA'),
   category: CategoryRefSchema,
-  attributes: v.array(QuestionAnswerSchema),
+  attributes: v.nullish(v.array(QuestionAnswerSchema), []),
 });
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AckSchema, CategoryId, CategoryRefSchema, Id, IdList, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
+import { AckSchema, CategoryId, Id, IdList, NullableText, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
 
 /**
  * Schemas of the lead gateway (`/gateway/lead`). Where the spec leaves a response
@@ -22,23 +22,26 @@ export { TaxonomyCategorySchema };
 // ---- Review request for a lead (board: pre-fill of the review form) ---------------------
 
 export const LeadReviewRequestSchema = v.object({ serviceProviderId: Id, leadId: Id });
+/**
+ * The pre-fill (row L6: the answer is not shown, so every field may be absent or null). Read: the
+ * contact fields (the form starts with them), `isMaskedPhone` (a masked number is not
+ * pre-filled; false when absent), `postalCode` (sent with the request) and `category.id` (its
+ * parents start selected). `leadId` and `serviceProviderId` are not read.
+ */
 export const LeadReviewRequestResponseSchema = v.object({
-  leadId: Id,
-  serviceProviderId: Id,
-  firstName: OptionalText,
-  lastName: OptionalText,
-  emailAddress: OptionalText,
-  phoneNumber: OptionalText,
-  isMaskedPhone: v.boolean(),
-  postalCode: v.string(),
-  category: CategoryRefSchema,
+  firstName: NullableText,
+  lastName: NullableText,
+  emailAddress: NullableText,
+  phoneNumber: NullableText,
+  isMaskedPhone: v.nullish(v.boolean(), false),
+  postalCode: NullableText,
+  category: v.nullish(v.object({ id: CategoryId, name: NullableText }), null),
 });
 export type LeadReviewRequest = v.InferOutput<typeof LeadReviewRequestResponseSchema>;
 
 export const DisplayPreferencesRequestSchema = v.object({
   displayPreferences: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1)),
 });
-export const DisplayPreferencesResponseSchema = v.object({ displayPreferences: v.array(v.string()) });
 
 export const OpportunityLeadsResponseSchema = v.object({
   opportunityLeads: v.array(v.object({ leadId: Id, serviceProviderId: Id })),

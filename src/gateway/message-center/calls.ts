@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import { UnreadAnswer } from '../shared-schemas';
 import * as s from './schemas';
 
 import { INTERACTION_ACTIVITIES_PATH, LEAD_PHONE_NUMBERS_PATH, MESSAGE_CENTER_BASE as BASE } from './paths';
@@ -64,7 +65,7 @@ export async function markThreadRead(client: GatewayClient, body: { serviceProvi
     path: `${BASE}/v1/messages/thread/read`,
     body: checked,
     provider: checked.serviceProviderId,
-    response: s.ThreadReadResponseSchema,
+    response: UnreadAnswer,
     signal: opts.signal,
   });
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { askHost } from '../host-provider';
+import { isNotOffered, unlessNotOffered } from '../not-offered';
 import { Id } from '../shared-schemas';
 import { ChatSessionSchema, type ChatSession, type ChatSessionReason, type GetChatToken } from './chat-session-schema';
 import { MESSAGE_CENTER_BASE } from './paths';
@@ -82,7 +83,9 @@ async function hostSession(
  * `getChatToken` when its gateway config gave one, else leadkit's session call.
  */
 export function chatSession(client: GatewayClient, thread: ChatSessionRequest, reason: ChatSessionReason, opts: CallOptions = {}): Promise<ChatSession> {
-  return client.getChatToken ? hostSession(client, client.getChatToken, thread, reason, opts.signal) : getChatSession(client, thread, opts);
+  if (client.getChatToken) return hostSession(client, client.getChatToken, thread, reason, opts.signal);
+  // A gateway without the call (404) is not asked again for a day (not-offered.ts): the thread's unavailable state.
+  return unlessNotOffered(client, 'C1', OPERATION, () => getChatSession(client, thread, opts));
 }
 
 /**
@@ -91,5 +94,5 @@ export function chatSession(client: GatewayClient, thread: ChatSessionRequest, r
  * itself — its `getChatToken` is asked when the thread opens, never early.
  */
 export function earlyChatSessionCalls(client: GatewayClient, thread: ChatSessionRequest): Promise<ChatSession>[] {
-  return client.getChatToken ? [] : [getChatSession(client, thread)];
+  return client.getChatToken || isNotOffered(client.baseURL, 'C1') ? [] : [getChatSession(client, thread)];
 }

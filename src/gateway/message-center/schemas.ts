@@ -16,16 +16,32 @@ export const SendMessageRequestSchema = v.object({
 export type SendMessageRequest = v.InferInput<typeof SendMessageRequestSchema>;
 export const SendMessageResponseSchema = v.object({ messageId: v.string() });
 
-/** Contact info entry. */
+/**
+ * Contact info entry (§3). Read: `leadId` (which lead it is), the numbers (null or absent: none) and
+ * `maskedNumberActive` (null or absent: not active, so a masked number shows 'Expired').
+ */
 export const ContactInfoEntrySchema = v.object({
   leadId: Id,
   phoneNumber: OptionalText,
   maskedNumber: OptionalText,
-  maskedNumberActive: v.boolean(),
+  maskedNumberActive: v.nullish(v.boolean(), false),
 });
 export type ContactInfoEntry = v.InferOutput<typeof ContactInfoEntrySchema>;
 export const LeadPhoneNumbersQuerySchema = v.object({ serviceProviderId: Id, leadIds: v.pipe(IdList, v.minLength(1)) });
-export const LeadPhoneNumbersResponseSchema = v.object({ contactInfo: v.array(ContactInfoEntrySchema) });
+/** The envelope is ours (row M2); a bare list of entries is read too. */
+export const LeadPhoneNumbersResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform((answer) => (Array.isArray(answer) ? { contactInfo: answer } : answer)),
+  v.object({ contactInfo: v.array(ContactInfoEntrySchema) }),
+);
+
+/** An optional field a strict gateway may send as null: read as absent. */
+function NullAsAbsent<S extends v.GenericSchema>(schema: S) {
+  return v.pipe(
+    v.nullish(schema),
+    v.transform((value) => value ?? undefined),
+  );
+}
 
 /** Interaction activities; the thread asks for GenericMessage ones. */
 export const InteractionActivitiesQuerySchema = v.object({
@@ -43,17 +59,16 @@ export const InteractionActivitySchema = v.object({
   activityId: v.string(),
   activityType: v.string(),
   createDate: IsoDateTime,
-  counterpartId: v.optional(Id),
+  counterpartId: NullAsAbsent(Id),
   /**
    * Not shown in the spec (ours): who wrote a GenericMessage (the provider or the member) and
    * its text, for the read-only 'Message History' view. Both optional: an activity without them
    * is listed with a 'no text' line.
    */
-  actorId: v.optional(Id),
-  text: v.optional(v.string()),
+  actorId: NullAsAbsent(Id),
+  text: NullAsAbsent(v.string()),
 });
 export type InteractionActivity = v.InferOutput<typeof InteractionActivitySchema>;
 export const InteractionActivitiesResponseSchema = v.object({ activities: v.array(InteractionActivitySchema) });
 
 export const ThreadReadRequestSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });
-export const ThreadReadResponseSchema = v.object({ serviceProviderId: Id, userId: Id, read: v.boolean() });

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { Id } from '../shared-schemas';
+import { Id, UnreadAnswer } from '../shared-schemas';
 import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';
 
@@ -46,7 +46,7 @@ export async function markLeadRead(client: GatewayClient, serviceProviderId: num
     path: `/gateway/lead/office/v2/leads/serviceprovider/${id(serviceProviderId)}/read`,
     provider: serviceProviderId,
     body: checkRequest('office.markLeadRead', s.MarkReadRequestSchema, body),
-    response: s.MarkReadResponseSchema,
+    response: UnreadAnswer,
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
@@ -60,7 +60,7 @@ export async function updateLeadNote(client: GatewayClient, leadId: number, body
     path: `/gateway/lead/office/v2/leads/${id(leadId)}/note`,
     body: checkRequest('office.updateLeadNote', s.NoteRequestSchema, body),
     provider: body.serviceProviderId,
-    response: s.NoteResponseSchema,
+    response: UnreadAnswer,
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
@@ -74,7 +74,7 @@ export async function updateLeadStatus(client: GatewayClient, leadId: number, bo
     path: `/gateway/lead/office/v2/leads/${id(leadId)}/status`,
     body: checkRequest('office.updateLeadStatus', s.StatusRequestSchema, body),
     provider: body.serviceProviderId,
-    response: s.StatusResponseSchema,
+    response: UnreadAnswer,
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
     keepalive: opts.keepalive,
@@ -89,7 +89,7 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
     path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/archive`,
     provider: serviceProviderId,
     body: checkRequest('office.archiveLead', s.ArchiveRequestSchema, { serviceProviderId, ...body }),
-    response: s.ArchiveResponseSchema,
+    response: UnreadAnswer,
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });

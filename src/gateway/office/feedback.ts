@@ -2,8 +2,7 @@ import * as v from 'valibot';
 import { FEEDBACK_REASONS } from '../../domain/feedback';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { Id } from '../shared-schemas';
-import { LeadFeedbackSchema } from './schemas';
+import { Id, UnreadAnswer } from '../shared-schemas';
 
 /**
  * Lead feedback (docs/widgets/lead-board.md): its own endpoint group, so the feedback rules load with the
@@ -23,9 +22,11 @@ export const FeedbackRequestSchema = v.object({
     '',
   ),
 });
-export const FeedbackResponseSchema = v.object({ leadId: Id, feedback: LeadFeedbackSchema });
 
-/** POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes} */
+/**
+ * POST /lead/office/v1/leads/serviceprovider/{id}/feedback {leadId, rating, reason, notes}. The answer
+ * is not read (row O5): any 2xx is success, and the board keeps the rating and reason it sent.
+ */
 export async function submitLeadFeedback(
   client: GatewayClient,
   serviceProviderId: number,
@@ -38,7 +39,7 @@ export async function submitLeadFeedback(
     path: `/gateway/lead/office/v1/leads/serviceprovider/${id(serviceProviderId)}/feedback`,
     provider: serviceProviderId,
     body: checkRequest('office.submitLeadFeedback', FeedbackRequestSchema, body),
-    response: FeedbackResponseSchema,
+    response: UnreadAnswer,
     signal: opts.signal,
   });
 }

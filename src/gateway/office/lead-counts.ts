@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
 import { GatewayError } from '../errors';
 import { askHost } from '../host-provider';
+import { isNotOffered, unlessNotOffered } from '../not-offered';
 import { Id } from '../shared-schemas';
 import { LeadCountsResponseSchema, type LeadCounts } from './lead-counts-schema';
 import { LeadFiltersWireSchema } from './schemas';
@@ -45,9 +46,13 @@ export async function getLeadCounts(client: GatewayClient, serviceProviderId: nu
 
 const HOST_OPERATION = 'office.leadCounts';
 
-/** Whether the host turned the counts off (`leadCounts: false`): the board asks for none and shows none. */
-export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts'>): boolean {
-  return client.leadCounts === false;
+/**
+ * Whether the board has no counts: the host turned them off (`leadCounts: false`, or the
+ * `no-lead-counts` attribute), or — without a host's `leadCounts` — this gateway answered the
+ * counts call 404 within the day (not-offered.ts). The board then asks for none and shows none.
+ */
+export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts' | 'baseURL'>): boolean {
+  return client.leadCounts === false || (client.leadCounts === undefined && isNotOffered(client.baseURL, 'O3'));
 }
 
 /**
@@ -58,7 +63,8 @@ export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts'>): boolea
  */
 export async function boardLeadCounts(client: GatewayClient, serviceProviderId: number, body: LeadCountsRequest, opts: CallOptions = {}): Promise<LeadCounts> {
   const host = client.leadCounts;
-  if (host === undefined) return getLeadCounts(client, serviceProviderId, body, opts);
+  // A gateway without the call (404) is not asked again for a day (not-offered.ts).
+  if (host === undefined) return unlessNotOffered(client, 'O3', 'office.getLeadCounts', () => getLeadCounts(client, serviceProviderId, body, opts));
   if (host === false) throw new GatewayError({ kind: 'aborted', operation: HOST_OPERATION });
   const { filters } = checkRequest(HOST_OPERATION, LeadCountsRequestSchema, body);
   const provider = checkRequest(HOST_OPERATION, Id, serviceProviderId);

@@ -1,6 +1,6 @@
 import { checkRequest, type CallOptions, type GatewayClient } from '../client';
-import { Id } from '../shared-schemas';
-import { RegisteredNumberSchema, RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
+import { Id, UnreadAnswer } from '../shared-schemas';
+import { RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
 
 export * from './registered-number-schemas';
 
@@ -8,7 +8,10 @@ export * from './registered-number-schemas';
 
 const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
 
-/** POST …/pro-registered-phone-number {spId, brand 'ADS', name, phoneNumber}; 409 when already connected. */
+/**
+ * POST …/pro-registered-phone-number {spId, brand 'ADS', name, phoneNumber}; 409 when already connected.
+ * The answer is not read (row O6): any 2xx is success; the dialog shows the number it sent.
+ */
 export async function registerPhoneNumber(client: GatewayClient, body: RegisterNumberRequest, opts: CallOptions = {}) {
   const checked = checkRequest('office.registerPhoneNumber', RegisterNumberRequestSchema, body);
   return client.request({
@@ -17,7 +20,7 @@ export async function registerPhoneNumber(client: GatewayClient, body: RegisterN
     path: REGISTERED_NUMBER_PATH,
     body: checked,
     provider: checked.spId,
-    response: RegisteredNumberSchema,
+    response: UnreadAnswer,
     signal: opts.signal,
   });
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LEAD_STATUSES } from '../../domain/lead-status';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { SORT_OPTIONS } from '../../domain/sort';
-import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
+import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, NullableText, OptionalText } from '../shared-schemas';
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`). */
 
@@ -11,17 +11,40 @@ export const SortSchema = v.picklist(SORT_OPTIONS);
 
 // ---- Provider info -----------------------------------------------------------------------
 
+/**
+ * One provider of the answer. The board reads `name` only (the header, and the leads call's
+ * businessName), so that is all it checks: `null` or absent is read as null (the header then
+ * says 'Your leads'). `id` (ours) or `serviceProviderId` picks the provider asked for; without
+ * either the board takes the first (it asked for one). `primaryAddress.postalCode` is the spec's
+ * and kept for hosts, never required.
+ */
 export const ServiceProviderInfoSchema = v.object({
-  /**
-   * Not a spec field (ours): optional. The board asks for one provider, so without ids it takes
-   * the first (and only) one of the answer.
-   */
-  id: v.optional(Id),
-  name: v.string(),
-  primaryAddress: v.object({ postalCode: v.string() }),
+  id: v.nullish(Id),
+  serviceProviderId: v.nullish(Id),
+  name: NullableText,
+  primaryAddress: v.nullish(v.object({ postalCode: NullableText }), null),
 });
 export type ServiceProviderInfo = v.InferOutput<typeof ServiceProviderInfoSchema>;
-export const ServiceProvidersResponseSchema = v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) });
+
+/**
+ * The answer's envelope is not shown (row O1). Accepted: `{ serviceProviders: [...] }` (ours, the
+ * query's plural `serviceProviderIds`), a bare list `[...]`, `{ serviceProvider: {...} }` and a
+ * bare provider `{ name, primaryAddress }` (§3's entity itself). Each is read as the first.
+ */
+function providerEnvelope(answer: unknown): unknown {
+  if (Array.isArray(answer)) return { serviceProviders: answer };
+  if (answer === null || typeof answer !== 'object') return answer;
+  const record = answer as Record<string, unknown>;
+  if (Array.isArray(record.serviceProviders)) return record;
+  if (record.serviceProvider !== null && typeof record.serviceProvider === 'object') return { serviceProviders: [record.serviceProvider] };
+  if ('name' in record || 'primaryAddress' in record) return { serviceProviders: [record] };
+  return record;
+}
+export const ServiceProvidersResponseSchema = v.pipe(
+  v.unknown(),
+  v.transform(providerEnvelope),
+  v.object({ serviceProviders: v.array(ServiceProviderInfoSchema) }),
+);
 
 // ---- Lead (provider view) ------------------------------------------------------------------
 
@@ -36,9 +59,10 @@ export const CustomerInfoSchema = v.object({
   city: OptionalText,
   state: OptionalText,
   postalCode: OptionalText,
-  isMaskedPhone: v.optional(v.boolean(), false),
-  isMaskedPhoneActive: v.optional(v.boolean(), false),
-  isSmsEnabled: v.optional(v.boolean(), false),
+  // A strict gateway's null for a flag: off.
+  isMaskedPhone: v.nullish(v.boolean(), false),
+  isMaskedPhoneActive: v.nullish(v.boolean(), false),
+  isSmsEnabled: v.nullish(v.boolean(), false),
   phoneUrl: OptionalText,
 });
 export type CustomerInfo = v.InferOutput<typeof CustomerInfoSchema>;
@@ -57,7 +81,7 @@ export const LeadSchema = v.object({
   hasUnreadMessages: v.boolean(),
   isArchived: v.boolean(),
   createDate: IsoDateTime,
-  urgency: v.optional(v.string(), 'NA'),
+  urgency: v.nullish(v.string(), 'NA'),
   description: OptionalText,
   notes: OptionalText,
   redemptionId: v.nullish(v.union([Id, v.string()])),
@@ -65,11 +89,11 @@ export const LeadSchema = v.object({
   feedback: v.nullish(LeadFeedbackSchema),
   category: CategoryRefSchema,
   dealInfo: v.nullish(v.object({ title: v.string(), price: v.nullish(v.number()) })),
-  questionsAndAnswers: v.optional(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
+  questionsAndAnswers: v.nullish(v.array(v.object({ question: v.string(), answers: v.array(v.string()) })), []),
   customerInfo: CustomerInfoSchema,
   /** Card flags. */
-  isOptedInButNotConnected: v.optional(v.boolean(), false),
-  isSmsEnabled: v.optional(v.boolean(), false),
+  isOptedInButNotConnected: v.nullish(v.boolean(), false),
+  isSmsEnabled: v.nullish(v.boolean(), false),
 });
 export type Lead = v.InferOutput<typeof LeadSchema>;
 
@@ -107,9 +131,9 @@ export const LeadListResponseSchema = v.object({
 export type LeadListResponse = v.InferOutput<typeof LeadListResponseSchema>;
 
 // ---- Lead actions -------------------------------------------------------------------------
+// Their answers are not read (row O4): any 2xx is success (`UnreadAnswer`), the board keeps what it sent.
 
 export const MarkReadRequestSchema = v.object({ leadId: Id, read: v.boolean() });
-export const MarkReadResponseSchema = v.object({ leadId: Id, read: v.boolean() });
 
 /** Job notes: the note update replaces the lead's notes; ≤ 2048 characters (docs/architecture.md#text-limits). */
 export const NoteRequestSchema = v.object({
@@ -119,12 +143,9 @@ export const NoteRequestSchema = v.object({
     v.check((note) => notesLength(note) <= NOTES_MAX_LENGTH),
   ),
 });
-export const NoteResponseSchema = v.object({ leadId: Id, notes: v.string() });
 
 export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
-export const StatusResponseSchema = v.object({ leadId: Id, status: LeadStatusSchema, read: v.boolean() });
 
 export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
-export const ArchiveResponseSchema = v.object({ leadId: Id, isArchived: v.boolean() });
 
 export type { RegisteredNumber, RegisterNumberRequest } from './registered-number-schemas';

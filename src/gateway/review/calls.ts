@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
 import { toGatewayRequest } from '../../domain/review-form';
-import { CategoryId } from '../shared-schemas';
+import { CategoryId, UnreadAnswer } from '../shared-schemas';
 import * as s from './schemas';
 
 /** Review service calls (paths under `/gateway/review/api`). */
@@ -29,7 +29,8 @@ export async function updateDraftReview(client: GatewayClient, draftReviewId: st
     method: 'PUT',
     path: `${BASE}/v1/draft-review/${encodeURIComponent(reviewId)}`,
     body: checkRequest('review.updateDraftReview', s.DraftReviewUpdateSchema, body),
-    response: s.DraftReviewResponseSchema,
+    // The answer is not read (row R2): any 2xx is success.
+    response: UnreadAnswer,
     oneTime: 'optional',
     signal: opts.signal,
   });

@@ -24,14 +24,16 @@ export type DraftReviewRequest = v.InferInput<typeof DraftReviewRequestSchema>;
  * ratings): a review is the customer's until it is published.
  */
 export const DraftReviewSchema = v.object({
+  /** The one field the modal needs (row R2): the draft it saves into. */
   draftReviewId: v.string(),
-  serviceProviderId: Id,
-  reviewSource: v.string(),
-  reviewSourceVersion: v.string(),
+  // §3's defaults, sent back: not read, so null or absent is fine.
+  serviceProviderId: v.nullish(Id),
+  reviewSource: v.nullish(v.string()),
+  reviewSourceVersion: v.nullish(v.string()),
   leadId: v.nullish(Id),
-  title: v.optional(v.string(), ''),
-  text: v.optional(v.string(), ''),
-  descriptionOfWork: v.optional(v.string(), ''),
+  title: v.nullish(v.string(), ''),
+  text: v.nullish(v.string(), ''),
+  descriptionOfWork: v.nullish(v.string(), ''),
   /** null: not answered yet. */
   workCompleted: v.nullish(v.boolean(), null),
   /**
@@ -67,8 +69,8 @@ export type DraftReviewUpdate = v.InferInput<typeof DraftReviewUpdateSchema>;
 
 export const DraftReviewResponseSchema = v.object({
   draftReview: DraftReviewSchema,
-  draftRatings: v.array(DraftRatingSchema),
-  categories: v.array(CategoryId),
+  draftRatings: v.nullish(v.array(DraftRatingSchema), []),
+  categories: v.nullish(v.array(CategoryId), []),
 });
 export type DraftReviewResponse = v.InferOutput<typeof DraftReviewResponseSchema>;
 

@@ -9,6 +9,7 @@ export const boardMessages = {
   // Lead board
   'board.title': 'Business Center',
   'board.heading': 'Leads for {businessName}',
+  'board.headingUnnamed': 'Your leads',
   'board.viewCallLog': 'View Call Log',
   'board.loadError': 'Sorry, something went wrong. Please try again later.',
   'board.showing': 'Showing {first} - {last} of {total} results',

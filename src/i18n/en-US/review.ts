@@ -10,6 +10,8 @@ export const reviewMessages = {
   'review.lastName': 'Last name',
   'review.email': 'Email',
   'review.phone': 'Phone number',
+  'review.postalCode': 'ZIP code of the job',
+  'review.postalCodeInvalid': 'Please enter a 5-digit ZIP code',
   'review.descriptionOfWork': 'Description of work',
   'review.workCompleted': 'Were services performed?',
   'review.yes': 'Yes',

@@ -10,6 +10,7 @@ export const boardMessagesEs = {
   'sort.ServiceProviderLeadStatusDesc': 'Estado (Z-A)',
   'board.title': 'Centro de Negocios',
   'board.heading': 'Clientes potenciales de {businessName}',
+  'board.headingUnnamed': 'Sus clientes potenciales',
   'board.viewCallLog': 'Ver registro de llamadas',
   'board.loadError': 'Lo sentimos, algo salió mal. Inténtelo de nuevo más tarde.',
   'board.showing': '{total, plural, one {Mostrando {first} - {last} de # resultado} other {Mostrando {first} - {last} de # resultados}}',

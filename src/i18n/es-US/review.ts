@@ -11,6 +11,8 @@ export const reviewMessagesEs = {
   'review.lastName': 'Apellido',
   'review.email': 'Correo electrónico',
   'review.phone': 'Número de teléfono',
+  'review.postalCode': 'Código postal del trabajo',
+  'review.postalCodeInvalid': 'Ingrese un código postal de 5 dígitos',
   'review.descriptionOfWork': 'Descripción del trabajo',
   'review.workCompleted': '¿Se realizaron los servicios?',
   'review.yes': 'Sí',

@@ -2,9 +2,9 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
 import { changeFilters, changeSort, clearAllFilters, goToPage, type BoardQuery, type LeadFilters } from '../../domain/filters';
 import type { SortOption } from '../../domain/sort';
-import { GatewayError, isAbortError, isRetryableError } from '../../gateway/errors';
+import { GatewayError, isAbortError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
-import type { Lead } from '../../gateway/office/schemas';
+import type { Lead, ServiceProviderInfo } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { defaultQuery, openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
 import { NO_SELECTION, toggleSelection, type Selection } from './bulk/board-selection.logic';
@@ -114,15 +114,28 @@ export function firstPageRequest(get: Getter) {
 /** Bumped by the error panel's retry: reloads the provider info and the leads. */
 export const boardRetryAtom = atom(0);
 
-export const providerInfoAtom = atom(async (get, { signal }) => {
+/**
+ * The provider info, or — when its answer cannot be read (another shape, no provider in it, 404) —
+ * a provider without a name: the board still lists the leads, under a header without the
+ * business name ('Your leads'; docs/gateway-assumptions.md row O1). Other failures (network,
+ * 401, 5xx) are the board's, as the leads call's.
+ */
+export const providerInfoAtom = atom(async (get, { signal }): Promise<BoardProvider> => {
   get(boardRetryAtom);
   const { client, spId } = requireProvider(get, 'leadBoard.providerInfo');
-  const { serviceProviders } = await getServiceProviderInfo(client, spId, { signal });
-  const provider = serviceProviders.find((candidate) => candidate.id === spId) ?? serviceProviders[0];
-  if (!provider) throw new GatewayError({ kind: 'http', status: 404, operation: 'leadBoard.providerInfo' });
-  get(businessNameRefAtom).current = provider.name;
-  return provider;
+  let provider: BoardProvider | undefined;
+  try {
+    const { serviceProviders } = await getServiceProviderInfo(client, spId, { signal });
+    provider = serviceProviders.find((candidate) => (candidate.id ?? candidate.serviceProviderId) === spId) ?? serviceProviders[0];
+  } catch (error) {
+    if (!isGatewayError(error) || !(error.kind === 'invalid-response' || error.status === 404)) throw error;
+  }
+  const found: BoardProvider = provider ?? { id: spId, serviceProviderId: null, name: null, primaryAddress: null };
+  get(businessNameRefAtom).current = found.name ?? '';
+  return found;
 });
+/** The board's provider: its name is null when the answer had none or could not be read. */
+type BoardProvider = ServiceProviderInfo;
 export const providerInfoLoadableAtom = loadableOf(providerInfoAtom);
 
 /**

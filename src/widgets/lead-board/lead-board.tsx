@@ -300,7 +300,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     // The button goes: focus to the count, at the top of the list the new leads open.
     countRef.current?.focus();
   };
-  const businessName = provider.state === 'hasData' ? provider.data.name : null;
+  // A provider info answer without a (readable) name: the header says 'Your leads' (row O1).
+  const businessName = provider.state === 'hasData' ? provider.data.name?.trim() || null : null;
   // The office inbox when the inbox is enabled — a host flag (the spec does not say where that
   // is known), and only with the host's route to it (its path is not shown); else the thread.
   const officeInbox = flags[FLAG_NAMES.officeInbox] === true ? routes.officeInbox : undefined;
@@ -318,8 +319,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     // Anything the pro does on the board starts the wait for new leads over from the first one.
     <div className="lk-board" part="lead-board" ref={boardRef} onPointerDown={nudgeArrivals} onKeyDown={nudgeArrivals}>
       <header className="lk-board__header">
-        {businessName !== null ? (
-          <h1 className="lk-board__title">{t('board.heading', { businessName })}</h1>
+        {provider.state === 'hasData' ? (
+          <h1 className="lk-board__title">{businessName !== null ? t('board.heading', { businessName }) : t('board.headingUnnamed')}</h1>
         ) : provider.state === 'loading' ? (
           // The title's own box (same font, same reserve on a phone), with the placeholder inside,
           // on its line of text: 'View Call Log' beside it sits on the same baseline as beside the title.

@@ -1,7 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
 import type { GatewayClient } from '../../gateway/client';
-import { GatewayError } from '../../gateway/errors';
+import { GatewayError, isAbortError } from '../../gateway/errors';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { normalizeLeadPage, type LeadPageView } from './normalize';
@@ -29,12 +29,41 @@ export const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> 
     throw new GatewayError({ kind: 'http', status: 401, operation: 'leadPage.load' });
   }
   if (!validId(leadId)) throw new GatewayError({ kind: 'invalid-request', operation: 'leadPage.load' });
-  const response =
-    apiVersion === 'v1'
-      ? await getProviderLeadV1(client, { leadId, serviceProviderId: spId }, { signal })
-      : await getProviderLeadV2(client, { leadId, spId }, { signal });
-  return normalizeLeadPage(response);
+  if (apiVersion === 'v1') return normalizeLeadPage(await getProviderLeadV1(client, { leadId, serviceProviderId: spId }, { signal }));
+  const view = normalizeLeadPage(await getProviderLeadV2(client, { leadId, spId }, { signal }));
+  if (!view.customer || view.customer.phone || view.customer.email) return view;
+  // §3's V2 carries only customerInfo {firstName, lastName}: a purchased lead's phone and e-mail
+  // come from the v1 call (`user`), asked second. The page waits for it (its skeleton stays),
+  // so the card appears once, with its contact: nothing moves when it arrives. A v1 call that
+  // fails leaves the card as V2 has it — the name, no links, no error (docs/widgets/lead-page.md).
+  return withContact(view, await contactFromV1(client, leadId, spId, signal));
 });
+
+/** The purchased lead's contact from the v1 call; null when it cannot be had (an abort still aborts). */
+async function contactFromV1(client: GatewayClient, leadId: number, spId: number, signal: AbortSignal): Promise<LeadPageView['customer']> {
+  try {
+    return normalizeLeadPage(await getProviderLeadV1(client, { leadId, serviceProviderId: spId }, { signal })).customer;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return null;
+  }
+}
+
+/** V2's card with v1's phone and e-mail (and v1's name where V2 has none). */
+function withContact(view: LeadPageView, contact: LeadPageView['customer']): LeadPageView {
+  const customer = view.customer;
+  if (!customer || !contact) return view;
+  return {
+    ...view,
+    customer: {
+      ...customer,
+      firstName: customer.firstName || contact.firstName,
+      lastName: customer.lastName || contact.lastName,
+      phone: contact.phone,
+      email: contact.email,
+    },
+  };
+}
 
 /**
  * The lead page's first call (v2, the default api-version): the CDN loader sends it before the

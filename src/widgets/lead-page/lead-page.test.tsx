@@ -355,14 +355,43 @@ describe('<LeadPage> against a gateway with only the spec fields', () => {
     customerInfo: { firstName: 'Ann', lastName: 'Lee' },
   };
 
-  it('a purchased lead: the card, the name and the street from the spec fields; no phone or e-mail (V2 has none) and no spots line', async () => {
-    renderPage(() => json(200, specOnly));
+  /** §3's v1 answer: `user {firstName, lastName, phone, email}`, with the spec's nulls for what it lacks. */
+  const specV1 = {
+    purchased: true,
+    info: { ...info, urgency: null, description: null },
+    address: { firstLine: '12 Elm St', secondLine: null, city: 'Denver', state: 'CO', postalCode: '80202' },
+    user: { firstName: 'Ann', lastName: 'Lee', phone: '3035550100', email: 'ann@example.com' },
+  };
+  const contactLinks = () => screen.queryAllByRole('link').filter((link) => /^(tel|mailto):/.test(link.getAttribute('href') ?? ''));
+  const byVersion = (v1: () => Response) => (request: { url: string }) => (request.url.includes('/office/v1/leads/') ? v1() : json(200, specOnly));
+
+  it('a purchased lead whose V2 has no contact: the v1 call second, and its tel (+1) and mailto links on the card as it first shows', async () => {
+    const { requests } = renderPage(byVersion(() => json(200, specV1)));
     expect(await screen.findByRole('heading', { name: 'Lead Unlocked' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Water heater replacement' })).toBeTruthy();
+    // The card appeared once, with the contact already in it (the page waited for the second call).
+    expect(screen.getByRole('link', { name: '(303) 555-0100' }).getAttribute('href')).toBe('tel:+13035550100');
+    expect(contactLinks().map((link) => link.getAttribute('href'))).toEqual(['tel:+13035550100', 'mailto:ann@example.com']);
     expect(screen.getByText('Ann Lee')).toBeTruthy();
     expect(screen.getByRole('link', { name: /12 Elm St/ })).toBeTruthy();
-    expect(screen.getAllByRole('link').filter((link) => /^(tel|mailto):/.test(link.getAttribute('href') ?? ''))).toEqual([]);
     expect(screen.queryByText(/spots left$|h left$/)).toBeNull();
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/gateway/lead/office/v2/leads/42', '/gateway/lead/office/v1/leads/42']);
+    expect(new URL(requests[1]!.url).searchParams.get('serviceProviderId')).toBe('1001');
+  });
+
+  it('when the v1 call fails: the name and the street, no links, no error banner', async () => {
+    renderPage(byVersion(() => json(500, { message: 'down' })));
+    expect(await screen.findByRole('heading', { name: 'Lead Unlocked' })).toBeTruthy();
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /12 Elm St/ })).toBeTruthy();
+    expect(contactLinks()).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Internal Server Error')).toBeNull();
+  });
+
+  it('a V2 answer that carries the contact is not asked again', async () => {
+    const { requests } = renderPage(() => json(200, purchasedV2));
+    expect(await screen.findByRole('link', { name: '(303) 555-0100' })).toBeTruthy();
+    expect(requests).toHaveLength(1);
   });
 
   it('a lead not purchased: the spec text, no error', async () => {

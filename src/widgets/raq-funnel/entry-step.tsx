@@ -276,7 +276,9 @@ export function EntryStep() {
         />
         {notOffered !== null ? (
           <p id={notOfferedId} className="lk-funnel__error" part="funnel-field-error" role="alert">
-            {t('funnel.entry.notOffered', { provider: provider?.name ?? '', category: notOffered })}
+            {provider?.name
+              ? t('funnel.entry.notOffered', { provider: provider.name, category: notOffered })
+              : t('funnel.entry.notOfferedUnnamed', { category: notOffered })}
           </p>
         ) : null}
         {categoryError ? (
@@ -318,7 +320,9 @@ export function EntryStep() {
       {eligibility && !eligibility.eligible ? (
         <section className="lk-funnel__alternatives" part="funnel-alternatives" aria-labelledby={`${baseId}-alternatives`}>
           <h3 id={`${baseId}-alternatives`} ref={alternativesRef} tabIndex={-1} className="lk-funnel__subheading">
-            {t('funnel.entry.notEligible', { provider: provider?.name ?? '', postalCode: form.postalCode ?? '' })}
+            {provider?.name
+              ? t('funnel.entry.notEligible', { provider: provider.name, postalCode: form.postalCode ?? '' })
+              : t('funnel.entry.notEligibleUnnamed', { postalCode: form.postalCode ?? '' })}
           </h3>
           {alternatives.length > 0 ? (
             <>

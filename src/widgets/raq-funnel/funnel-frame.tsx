@@ -244,7 +244,13 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
   }, []);
 
   const headingId = useId();
-  const heading = step === 'entry' && provider ? t('funnel.heading.entryPro', { name: provider.name }) : t(`funnel.heading.${step}` as MessageKey);
+  // A pro whose details carry no name (not in the spec): 'this pro'.
+  const heading =
+    step === 'entry' && provider
+      ? provider.name
+        ? t('funnel.heading.entryPro', { name: provider.name })
+        : t('funnel.heading.entryProUnnamed')
+      : t(`funnel.heading.${step}` as MessageKey);
   // Coming from a pro, the entry's heading names them ('Request a quote from …', two lines on a
   // phone): until their details are in, its lines are held, so neither the text nor the form
   // under it changes when the name arrives.

@@ -124,7 +124,7 @@ export function ConfirmDialog({
 }: {
   readonly open: boolean;
   readonly sending: boolean;
-  readonly provider: { readonly name: string } | null;
+  readonly provider: { readonly name: string | null } | null;
   readonly categoryName: string;
   readonly urgencyId: UrgencyOptionId;
   readonly onSend: () => void;
@@ -134,7 +134,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={() => !sending && onEdit()} title={t('funnel.confirm.title')} closeLabel={t('dialog.close')} part="funnel-confirm">
       <div className="lk-funnel__confirm">
-        <p>{provider ? t('funnel.confirm.toPro', { name: provider.name }) : t('funnel.confirm.toPros')}</p>
+        <p>{provider ? (provider.name ? t('funnel.confirm.toPro', { name: provider.name }) : t('funnel.confirm.toProUnnamed')) : t('funnel.confirm.toPros')}</p>
         <dl className="lk-funnel__facts">
           <div>
             <dt>{t('funnel.project.service')}</dt>

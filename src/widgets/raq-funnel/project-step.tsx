@@ -129,7 +129,7 @@ export function ProjectStep() {
               <dd>{form.postalCode}</dd>
             </div>
           ) : null}
-          {provider ? (
+          {provider?.name ? (
             <div>
               <dt>{t('funnel.project.pro')}</dt>
               <dd>{provider.name}</dd>

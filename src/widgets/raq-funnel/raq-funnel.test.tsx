@@ -12,6 +12,7 @@ import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import { preloadFunnelParts } from '../../../test/support/raq-funnel';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
+import { strictAnswers, type StrictRule } from '../../../test/helpers/strict-answers';
 
 beforeAll(preloadFunnelParts);
 
@@ -34,12 +35,14 @@ interface RenderOptions {
   hold?: RegExp;
   /** The host's one-time token function (gateway config). */
   getOneTimeToken?: GatewayClientConfig['getOneTimeToken'];
+  /** Answers reshaped the way a strict gateway sends them (test/helpers/strict-answers.ts). */
+  strict?: readonly StrictRule[];
 }
 
 function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
   const sandbox = createSandboxGateway();
   const onChallenge = options.onChallenge;
-  const { fetch, release } = holdingFetch(sandbox.fetch, options.hold);
+  const { fetch, release } = holdingFetch(options.strict ? strictAnswers(sandbox.fetch, options.strict) : sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
     fetch,
@@ -277,6 +280,25 @@ describe('entry: service, ZIP code, the pro', () => {
     funnel.release();
     await heading('Request a quote from Acme Plumbing & Heating');
     expect(screen.getByRole('heading', { level: 2 }).querySelector('.lk-visually-hidden')).toBeNull();
+  });
+
+  it("coming from a pro whose details spell the id the spec's way (serviceProvideId) and carry no name: 'this pro', and the funnel goes on", async () => {
+    const specDetails = (answer: unknown) => {
+      const { serviceProviderId, categories } = answer as { serviceProviderId: number; categories: unknown };
+      // §3's fields only, with a gateway's extra field: no name, no type, no address.
+      return { serviceProvideId: serviceProviderId, categories, gatewayOnly: true };
+    };
+    const funnel = renderFunnel(
+      { spId: 1001, postalCode: '80202' },
+      { strict: [{ route: 'GET /gateway/lead/v1/serviceprovider/:id/details', answer: { reshape: specDetails } }] },
+    );
+    await heading('Request a quote from this pro');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'What do you need help with?' })).toHaveProperty('value', 'Plumbing'));
+    await funnel.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await heading('Tell us about your project');
+    // The pro read from `serviceProvideId` is the one the funnel goes on with.
+    expect(funnel.received('GET', '/gateway/lead/v1/serviceprovider/1001/postalcode-eligibility/80202')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('a preset category (category-id) the pro offers is kept and named from the taxonomy', async () => {

@@ -70,7 +70,12 @@ export const suggestionCardDetailsAtom = atom(async (get, { signal }): Promise<S
     ),
   ]);
   return {
-    categories: new Map((combined?.serviceProviders ?? []).map((p) => [cardKey(p.serviceProviderType, p.serviceProvideId), p.categories])),
+    // Without a type (not in the spec), a provider's categories go to its card whichever its type.
+    categories: new Map(
+      (combined?.serviceProviders ?? []).flatMap((p) =>
+        (p.serviceProviderType ? [p.serviceProviderType] : (['AL', 'HA'] as const)).map((type) => [cardKey(type, p.serviceProvideId), p.categories] as const),
+      ),
+    ),
     reviews: new Map(reviews.filter((entry) => entry !== null)),
   };
 });

@@ -72,7 +72,9 @@ export const updatePhoneAtom = atom(null, async (get, _set, raw: string): Promis
   const phoneNumber = normalizePhone(raw);
   if (!phoneNumber) return { ok: false, error: null, problems: ['phoneNumber'] };
   try {
-    return ok((await updateUserPhone(get(oneTimeSessionAtom).client, phoneNumber)).phoneNumber);
+    // The answer is not read (any 2xx is success): the number saved is the one sent.
+    await updateUserPhone(get(oneTimeSessionAtom).client, phoneNumber);
+    return ok(phoneNumber);
   } catch (error) {
     return failed(error);
   }

@@ -1,8 +1,9 @@
 import { atom } from 'jotai/vanilla';
 import { ROOT_CATEGORY_ID } from '../../domain/category-icons';
 import { prefillReviewForm, withDraft, type ReviewFormValues } from '../../domain/review-form';
-import { GatewayError, isGatewayError } from '../../gateway/errors';
+import { GatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { requestLeadReview } from '../../gateway/lead/calls';
+import type { LeadReviewRequest } from '../../gateway/lead/schemas';
 import { getProviderCategories } from '../../gateway/office/categories';
 import { getOrCreateDraftReview, getReviewCategories } from '../../gateway/review/calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
@@ -28,11 +29,24 @@ export interface ReviewRequestData {
   readonly draftReviewId: string | null;
   /** When this customer was already asked for this review (the draft says); null: never, or unknown. */
   readonly requestedAt: string | null;
-  /** Sent with the request (the board form's reviewRequest.postalCode). */
-  readonly postalCode: string;
+  /** Sent with the request (the board form's reviewRequest.postalCode); null when the pre-fill had none. */
+  readonly postalCode: string | null;
+  /** Whether the pre-fill named the customer or a way to reach them: without it the form opens to be typed. */
+  readonly contactKnown: boolean;
   /** The provider's categories, in the provider's order: the multi-select's options. */
   readonly categories: readonly ReviewCategoryOption[];
 }
+
+/** The pre-fill when none could be had: nothing known. */
+const NO_PREFILL: LeadReviewRequest = {
+  firstName: null,
+  lastName: null,
+  emailAddress: null,
+  phoneNumber: null,
+  isMaskedPhone: false,
+  postalCode: null,
+  category: null,
+};
 
 export const reviewRequestInputsAtom = atom<ReviewRequestInputs>({ spId: null, leadId: null });
 /** Bumped by 'Try again' after a failed load. */
@@ -67,14 +81,22 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
   }
   if (!validId(leadId)) throw new GatewayError({ kind: 'invalid-request', operation: 'reviewRequest.load' });
 
-  const prefillCall = requestLeadReview(client, { serviceProviderId: spId, leadId }, { signal });
+  // A pre-fill the gateway will not give (an answer of another shape, 404, another 4xx) leaves the
+  // form to be typed (row L6). An abort, a sign-in problem (401, 403) and what a retry may cure
+  // (network, timeout, 5xx: the banner's 'Try again') still stop the modal.
+  const prefillCall = requestLeadReview(client, { serviceProviderId: spId, leadId }, { signal }).catch((error: unknown) => {
+    if (!isGatewayError(error) || error.kind === 'aborted' || error.status === 401 || error.status === 403 || isRetryableError(error)) throw error;
+    return NO_PREFILL;
+  });
   const providerCall = getProviderCategories(client, spId, { signal });
-  const parentsCall = prefillCall.then((prefill) => orElse(getReviewCategories(client, [prefill.category.id], { signal }), { categories: [] }));
+  const parentsCall = prefillCall.then((prefill) =>
+    prefill.category ? orElse(getReviewCategories(client, [prefill.category.id], { signal }), { categories: [] }) : { categories: [] },
+  );
   const draftCall = orElse(getOrCreateDraftReview(client, { serviceProviderId: spId, leadId }, { signal }), null);
   const [prefill, provider, parents, draft] = await Promise.all([prefillCall, providerCall, parentsCall, draftCall]);
 
   const categories = provider.categories.map((c) => ({ id: c.categoryId, name: c.categoryName }));
-  const related = new Set<number>([prefill.category.id]);
+  const related = new Set<number>(prefill.category ? [prefill.category.id] : []);
   for (const c of parents.categories) {
     related.add(c.categoryId);
     if (c.parentCategory) related.add(c.parentCategory.categoryId);
@@ -105,7 +127,8 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
     initial,
     draftReviewId: draft?.draftReview.draftReviewId ?? null,
     requestedAt: draft?.draftReview.requestedAt ?? null,
-    postalCode: prefill.postalCode,
+    postalCode: prefill.postalCode?.trim() || null,
+    contactKnown: [prefill.firstName, prefill.lastName, prefill.emailAddress, prefill.phoneNumber].some((field) => field?.trim()),
     categories,
   };
 });

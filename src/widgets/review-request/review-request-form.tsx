@@ -45,7 +45,8 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   const format = useFormat();
   const baseId = useId();
   const [values, setValues] = useState<ReviewFormValues>(data.initial);
-  const [phase, setPhase] = useState<Phase>('summary');
+  // Nothing known of the customer (the pre-fill failed or was empty): the form, to be typed.
+  const [phase, setPhase] = useState<Phase>(data.contactKnown ? 'summary' : 'edit');
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -71,6 +72,17 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   });
 
   const errors = attempted ? validateReviewForm(values) : {};
+  // A pre-fill without the lead's postal code (row L6): the pro types it (the request needs one).
+  const asksPostalCode = data.postalCode === null;
+  const [postalCode, setPostalCode] = useState(data.postalCode ?? '');
+  const postalCodeValid = /^\d{5}$/.test(postalCode.trim());
+  const postalCodeError = attempted && asksPostalCode && !postalCodeValid;
+  const postalCodeRef = useRef<HTMLInputElement>(null);
+  // Asked to focus the field once it is rendered (a submit from the summary renders it first).
+  const [focusPostalCode, setFocusPostalCode] = useState(0);
+  useEffect(() => {
+    if (focusPostalCode > 0) postalCodeRef.current?.focus();
+  }, [focusPostalCode]);
   const idOf = (field: ReviewFormField) => `${baseId}-${field}`;
   const errorIdOf = (field: ReviewFormField) => `${baseId}-${field}-error`;
 
@@ -149,7 +161,12 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       setFocusRequest({ field: invalid });
       return;
     }
-    const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: data.postalCode });
+    if (!postalCodeValid) {
+      setPhase('edit');
+      setFocusPostalCode((n) => n + 1);
+      return;
+    }
+    const board = toBoardRequest(values, { serviceProviderId: data.spId, postalCode: postalCode.trim() });
     // The request writes the work into the draft: an older save landing after it would undo that.
     draftAbortRef.current?.abort();
     setSending(true);
@@ -320,7 +337,31 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
           </dl>
         </section>
       ) : (
-        FIELD_ORDER.map((field) => fields[field])
+        <>
+          {FIELD_ORDER.map((field) => fields[field])}
+          {asksPostalCode ? (
+            <div className="lk-review-request__field">
+              <label htmlFor={`${baseId}-postalCode`}>{t('review.postalCode')}</label>
+              <input
+                ref={postalCodeRef}
+                id={`${baseId}-postalCode`}
+                className="lk-input"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={5}
+                value={postalCode}
+                aria-invalid={postalCodeError || undefined}
+                aria-describedby={postalCodeError ? `${baseId}-postalCode-error` : undefined}
+                onChange={(event) => setPostalCode(event.target.value.replace(/\D/g, ''))}
+              />
+              {postalCodeError ? (
+                <p id={`${baseId}-postalCode-error`} className="lk-review-request__error" part="review-field-error" role="alert">
+                  {t('review.postalCodeInvalid')}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </>
       )}
       <div className="lk-review-request__actions">
         <button type="submit" className="lk-button" part="review-submit" aria-disabled={sending || undefined}>

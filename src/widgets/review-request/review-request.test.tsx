@@ -339,6 +339,62 @@ describe('<ReviewRequest>', () => {
   });
 });
 
+describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
+  const PREFILL_ROUTE = 'POST /gateway/lead/office/v1/review-request';
+
+  it('a pre-fill with nulls and unknown fields: what it has is pre-filled, the rest is left to type', async () => {
+    const user = userEvent.setup();
+    const nulls = (answer: unknown) => ({
+      ...(answer as Record<string, unknown>),
+      leadId: null,
+      serviceProviderId: null,
+      firstName: null,
+      emailAddress: null,
+      isMaskedPhone: null,
+      category: null,
+      gatewayOnly: { any: 'thing' },
+    });
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+      strict: [{ route: PREFILL_ROUTE, answer: { reshape: nulls } }],
+    });
+    await openModal(user);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('Patel')).toBeTruthy();
+    expect(within(summary).getByText('(720) 555-0178')).toBeTruthy();
+    // No category in the pre-fill: no parents asked for, none preselected.
+    expect(received('GET', '/gateway/review/api/v1/category')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(field('First name').value).toBe('');
+    expect(field('Email').value).toBe('');
+  });
+
+  it('a pre-fill it cannot read at all opens the form to be typed, not an error; the request can be sent', async () => {
+    const user = userEvent.setup();
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+      strict: [{ route: PREFILL_ROUTE, answer: { json: ['not', 'a', 'pre-fill'] } }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Request a Review' }));
+    const first = await screen.findByLabelText('First name');
+    expect((first as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(first, 'Priya');
+    await user.type(field('Last name'), 'Patel');
+    await user.type(field('Email'), 'priya.patel@example.com');
+    await user.type(field('Phone number'), '7205550178');
+    await user.click(screen.getByRole('button', { name: /Categories/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Heating & A/C' }));
+    // No postal code in the pre-fill: the form asks for the job's ZIP code, which the request needs.
+    await user.click(submitButton());
+    expect((await screen.findByText('Please enter a 5-digit ZIP code')).textContent).toBeTruthy();
+    expect(document.activeElement).toBe(field('ZIP code of the job'));
+    await user.type(field('ZIP code of the job'), '80210');
+    await user.click(submitButton());
+    expect(await screen.findByText(THANKS)).toBeTruthy();
+    expect(received('POST', SEND_PATH)[0]?.body).toMatchObject({ firstName: 'Priya', lastName: 'Patel', postalCode: '80210', categories: [101] });
+  });
+});
+
 describe("<ReviewRequest>: the lead's draft review keeps the work between openings", () => {
   const DRAFT_PATH = '/gateway/review/api/v1/draft-review/';
   const GET_OR_CREATE = `${DRAFT_PATH}get-or-create`;

@@ -256,8 +256,9 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
     async () => {
       try {
         throwIfOffline('office.updateLeadNote');
-        const saved = await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
-        placeLeadChange(get, set, lead.leadId, { notes: saved.notes }, { settled: true });
+        await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
+        // The answer is not read (any 2xx is success, row O4): the notes saved are the ones sent.
+        placeLeadChange(get, set, lead.leadId, { notes }, { settled: true });
       } catch (error) {
         if (!failedOffline(error)) throw error;
         // Offline: the notes show as saved, kept in the outbox until the connection is back.

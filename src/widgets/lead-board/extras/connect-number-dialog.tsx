@@ -131,9 +131,11 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
     savingRef.current = true;
     setSaving(true);
     try {
-      const saved = await registerPhoneNumber(client, toRegisteredNumberRequest(spId, values));
+      // The answer is not read (any 2xx is success): the number connected is the one sent.
+      const request = toRegisteredNumberRequest(spId, values);
+      await registerPhoneNumber(client, request);
       setStep('added');
-      onConnected?.(saved);
+      onConnected?.(request);
     } catch (error) {
       if (isAbortError(error)) return;
       if (isGatewayError(error) && error.status === 409) {

@@ -248,6 +248,38 @@ describe('<LeadBoard> counts', () => {
   });
 });
 
+describe('<LeadBoard> with the markup opt-out `no-lead-counts` (issue 48 §1)', () => {
+  it('asks nothing, as `leadCounts: false`: no counts call, no badge, no error', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { noLeadCounts: true } });
+    await firstCard();
+    await waitFor(() => expect(view.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
+    await openStatusFilter();
+    expect(document.querySelector('.lk-count')).toBeNull();
+    expect(countRequests(view)).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('<LeadBoard> against a gateway without the counts call (issue 48 §1)', () => {
+  it('a 404 means not offered: no badges and no error, and the next load does not ask again', async () => {
+    const first = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
+    await firstCard();
+    await waitFor(() => expect(countRequests(first).map((request) => request.status)).toEqual([404]), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    // The next page load: a new element, a new client of the same gateway.
+    const next = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
+    await firstCard();
+    await waitFor(() => expect(next.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
+    await openStatusFilter();
+    expect(document.querySelector('.lk-count')).toBeNull();
+    expect(countRequests(next)).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe("<LeadBoard> 'Not answered yet'", () => {
   const notAnsweredSwitch = () => screen.getByRole('switch', { name: 'Not answered yet' });
   const lastListFilters = (view: View) => (view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters;
