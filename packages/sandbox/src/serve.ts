@@ -6,8 +6,9 @@
  *
  * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
  * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
- * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default, or `spec`:
- * only the spec's calls and fields, spec-profile.ts).
+ * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default; `spec`:
+ * only the spec's calls and fields, spec-profile.ts; `spec-variants`: that, answering as strictly
+ * as the spec allows, spec-variants.ts).
  */
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, sandboxProfileFrom } from './index';
