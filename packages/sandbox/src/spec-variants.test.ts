@@ -144,6 +144,19 @@ describe('the spec-variants profile: the spec’s variant shapes, its fields onl
   });
 });
 
+describe('the spec-variants profile: the connected numbers', () => {
+  it('keep the spec fields only (no createDate)', async () => {
+    const { sandbox } = setup({ profile: 'spec-variants' });
+    const route = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';
+    await send(sandbox, `POST ${route}`, { body: { spId: 1001, brand: 'ADS', name: 'Front desk', phoneNumber: '7205550997' } });
+    const { body } = await json(sandbox, `GET ${route}?spId=1001&brand=ADS`);
+    const numbers = body.registeredNumbers as Json[];
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const number of numbers) expect(keys(number)).toEqual(['brand', 'name', 'phoneNumber', 'spId']);
+    expect(sandbox.store.registeredNumbers.at(-1)?.createDate).toEqual(expect.any(String));
+  });
+});
+
 describe('the spec-variants profile: a write whose answer the spec does not name answers 204 with no body, and still happens', () => {
   const board = `/gateway/lead/office`;
   /** Each write: its request, and what the store holds after it. */

@@ -112,7 +112,13 @@ export const VARIANT_ANSWERS: readonly VariantAnswer[] = [
       'leads[].customerInfo.phoneUrl',
     ],
   },
+  // The connected numbers (§3 "Registered (connected) number: spId, brand, name, phoneNumber"): no createDate.
+  {
+    route: 'GET /gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number',
+    keep: { registeredNumbers: [{ spId: true, brand: true, name: true, phoneNumber: true }] },
+  },
   // Suggested providers (§3: id, serviceProviderType): the rating and review count are optional.
+  // The name stays, as the envelopes do: without it no card could say whom it suggests.
   { route: 'POST /gateway/lead/v4/serviceproviders/suggestion', nulls: ['serviceProviders[].rating', 'serviceProviders[].reviewCount'] },
   // The provider's categories: the review count is the funnel's, not the board's.
   { route: 'GET /gateway/service-provider-profile/v1/service_provider/:spId/categories', nulls: ['categories[].overallReviewCount'] },
