@@ -1,5 +1,6 @@
 /**
- * The host's providers, for the sandbox's spec profile (`SANDBOX_PROFILE=spec npm start`).
+ * The host's providers, for the sandbox's spec profiles (`SANDBOX_PROFILE=spec npm start`, and
+ * `SANDBOX_PROFILE=spec-variants`, which answers as strictly as the spec allows).
  *
  * The real gateway has no chat-session call, no one-time-token call and no counts call, and the
  * contact call's path is not shown (the spec profile answers leadkit's invented ones 404). A host
@@ -8,7 +9,7 @@
  * turns the board's counts off (`leadCounts: false`: the spec has no counts). Here the host's
  * server is the sandbox's stand-in for one (`/host-stand-in/*`, outside `/gateway`).
  *
- * `npm start` adds this script to every example page in the spec profile only, before the page's
+ * `npm start` adds this script to every example page in the spec profiles only, before the page's
  * other module scripts (scripts/start.ts): the pages stay as they are in the full profile. It
  * gives every leadkit element that has no `gateway` property of its own
  * `{ baseURL: <its gateway-url>, ...hostProviders }`, now and when one is added

@@ -31,6 +31,8 @@
  * default names: scripts/cdn-flavours.ts), SANDBOX_PROFILE=spec (the sandbox serves only the
  * spec's calls and fields, packages/sandbox/src/spec-profile.ts; the example pages then get the
  * host's token providers from examples/host-stand-ins.js, added to each page's HTML here),
+ * SANDBOX_PROFILE=spec-variants (the same, answering as strictly as the spec allows:
+ * packages/sandbox/src/spec-variants.ts; the pages get the same providers),
  * SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE (provider calls must be signed in: a bearer
  * token / a session cookie `name=value`, packages/sandbox/README.md#provider-sign-in).
  */
@@ -56,6 +58,7 @@ import {
   SANDBOX_MEMBER_TOKEN,
   sandboxProfileFrom,
   providerSignInFrom,
+  servesSpecOnly,
 } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
@@ -252,21 +255,21 @@ const sandbox = createSandboxGateway({
 });
 
 /**
- * In the spec profile every example page gets the host's token providers (examples/host-stand-ins.js),
+ * In the spec profiles (`spec`, `spec-variants`) every example page gets the host's token providers (examples/host-stand-ins.js),
  * as its first module script: module scripts run in document order, so it configures the
  * elements before the loader and the page's own scripts see them. The full profile serves the
  * pages as they are.
  */
 const HOST_STAND_INS = '<script type="module" src="/examples/host-stand-ins.js"></script>';
 function forProfile(html: string): string {
-  if (sandbox.profile !== 'spec') return html;
+  if (!servesSpecOnly(sandbox.profile)) return html;
   const first = html.search(/<script type="module"/);
   return first < 0 ? html.replace('</head>', `${HOST_STAND_INS}</head>`) : `${html.slice(0, first)}${HOST_STAND_INS}\n    ${html.slice(first)}`;
 }
 
 /** An example page's HTML file, as the profile serves it. */
 function sendPage(c: Context, file: string, headers: Record<string, string> = {}): Promise<Response> | Response {
-  if (sandbox.profile !== 'spec') return sendFile(c, file, headers);
+  if (!servesSpecOnly(sandbox.profile)) return sendFile(c, file, headers);
   return c.html(forProfile(readFileSync(file, 'utf8')), 200, { 'cache-control': 'no-cache', ...headers });
 }
 

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFinished 
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import { launchChromium } from '../helpers/browser';
+import type { SandboxProfile } from '@leadkit/sandbox';
 import { RECORD_CSP_AND_EVENTS } from '../engines/in-page';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,13 +29,14 @@ export interface ExampleServer {
 
 /**
  * Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. `profile: 'spec'`
- * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields).
+ * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields),
+ * `'spec-variants'` with the strict variant of it (packages/sandbox/src/spec-variants.ts).
  */
 export async function startExampleServer({
   profile = 'full',
   env: extra = {},
 }: {
-  profile?: 'full' | 'spec';
+  profile?: SandboxProfile;
   env?: Readonly<Record<string, string>>;
 } = {}): Promise<ExampleServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
@@ -388,7 +390,7 @@ const ORIGIN_STORAGE = 'cookies,local_storage,indexeddb,service_workers,cache_st
  * again as long. `coldCache: true` gives every test a new context instead, for files that check
  * what a first visit fetches (the load path, the leak canaries' request URLs, layout shifts while
  * chunks arrive) and for listeners on the context itself. `profile: 'spec'` runs the file against
- * the sandbox's spec profile (SANDBOX_PROFILE=spec).
+ * the sandbox's spec profile (SANDBOX_PROFILE=spec), `'spec-variants'` against its strict variant.
  */
 export function useE2eSession({
   viewport = { width: 1280, height: 900 },
@@ -398,7 +400,7 @@ export function useE2eSession({
 }: {
   viewport?: { width: number; height: number };
   coldCache?: boolean;
-  profile?: 'full' | 'spec';
+  profile?: SandboxProfile;
   /** More environment for the server (e.g. SANDBOX_PROVIDER_TOKEN: the sandbox then requires a sign-in). */
   env?: Readonly<Record<string, string>>;
 } = {}): E2eSession {

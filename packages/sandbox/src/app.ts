@@ -15,12 +15,12 @@ import { officeRoutes } from './routes/office';
 import { reviewRoutes } from './routes/review';
 import { sandboxRoutes } from './routes/sandbox';
 import { hostStandInRoutes } from './routes/host-stand-in';
-import { specProfile, type SandboxProfile } from './spec-profile';
+import { servesSpecOnly, specProfile, type SandboxProfile } from './spec-profile';
 import { requireProviderSignIn, sessionRoutes, type ProviderSignIn } from './provider-auth';
 
 /**
  * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → the spec
- * profile (spec-profile.ts; only with `profile: 'spec'`) → latency and faults → caller type →
+ * profile (spec-profile.ts; only with `profile: 'spec'` or `'spec-variants'`) → latency and faults → caller type →
  * provider sign-in (provider-auth.ts; only with `providerSignIn`) → idempotency → routes. Works in Node and in a browser (no Node imports).
  */
 export function createSandboxApp(
@@ -46,7 +46,7 @@ export function createSandboxApp(
   );
   app.use('*', limitBodies());
   app.use('*', recordRequests(ctx));
-  if (options.profile === 'spec') app.use('/gateway/*', specProfile());
+  if (options.profile && servesSpecOnly(options.profile)) app.use('/gateway/*', specProfile({ variants: options.profile === 'spec-variants' }));
   app.use('/gateway/*', applyFaults(ctx.faults, options.latencyMs));
   app.use('/gateway/*', requireCallerType);
   if (options.providerSignIn) app.use('/gateway/*', requireProviderSignIn(options.providerSignIn));

@@ -36,6 +36,9 @@ export interface SandboxGatewayOptions {
    * `'full'` (default): every call and field leadkit assumes. `'spec'`: only the spec's calls and
    * fields — leadkit's invented calls answer 404, its invented fields are left out of every
    * answer (spec-profile.ts, packages/sandbox/README.md#profiles); the host stand-ins stay.
+   * `'spec-variants'`: the spec profile answering as strictly as the spec allows — its variant
+   * shapes, `204` for writes whose answer it does not name, `null` optional fields, unknown
+   * fields in every answer (spec-variants.ts).
    */
   profile?: SandboxProfile;
   /**
@@ -60,7 +63,7 @@ export interface SandboxGateway {
   readonly store: SandboxStore;
   /** The chat service: `setCustomerReplies`, `expireTokens`, `conversationSid`, `mediaContent`, `openStreams`. */
   readonly chat: SandboxChat;
-  /** The profile it serves (`'full'` or `'spec'`). */
+  /** The profile it serves (`'full'`, `'spec'` or `'spec-variants'`). */
   readonly profile: SandboxProfile;
   /** A lead arriving for a provider now (status Initial, unread, a new customer; new-lead.ts); `POST /sandbox/leads` over HTTP. */
   createLead(input: NewLeadRequest): { leadId: number };
@@ -142,7 +145,8 @@ export {
   type CustomerReplies,
 } from './chat';
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
-export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, type SandboxProfile } from './spec-profile';
+export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, servesSpecOnly, type SandboxProfile } from './spec-profile';
+export { VARIANT_ANSWERS, UNKNOWN_FIELDS } from './spec-variants';
 export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';
 export type { NewLeadRequest } from './new-lead';
 export { providerSignInFrom, type ProviderSignIn } from './provider-auth';

@@ -6,10 +6,11 @@
  *
  * Environment: PORT (default 4010), SEED (data seed), LATENCY_MS (latency on every gateway call),
  * CHAT_REPLY_MS (the simulated customer answers this long after the provider writes; default
- * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default, or `spec`:
- * only the spec's calls and fields, spec-profile.ts), SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE
- * (provider calls must carry `Authorization: Bearer <token>` / the session cookie `name=value`:
- * provider-auth.ts).
+ * 2500, 0 answers at once; `off` turns it off), SANDBOX_PROFILE (`full`, the default; `spec`:
+ * only the spec's calls and fields, spec-profile.ts; `spec-variants`: that, answering as strictly
+ * as the spec allows, spec-variants.ts).
+ * SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE (provider calls must carry `Authorization: Bearer <token>` /
+ * the session cookie `name=value`: provider-auth.ts).
  */
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, providerSignInFrom, sandboxProfileFrom } from './index';

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from './context';
 import { compileRoute } from './faults';
+import { keepOnly, type Keep } from './keep';
+import { reshapeAnswer, reshapesAnswersOf, variantAnswer, withUnknownFields } from './spec-variants';
 
 /**
  * The sandbox's profiles (packages/sandbox/README.md#profiles):
@@ -9,6 +11,10 @@ import { compileRoute } from './faults';
  * - `spec`: only the spec's calls and fields. The calls leadkit invented answer
  *   404 as any unknown path does, and every answer loses the fields leadkit invented. What a
  *   widget shows there is what it shows against the real gateway.
+ * - `spec-variants`: the spec profile, answering as strictly as the spec lets a real gateway
+ *   answer (spec-variants.ts, one table): the spec's variant shapes, `204` for the writes whose
+ *   answer the spec does not name, `null` for optional fields, and fields no spec names in every
+ *   JSON answer.
  *
  * Kept in the spec profile, because without them no answer could be read at all or because
  * they stand for something else than the gateway: the response envelopes ("not shown", so every
@@ -18,9 +24,18 @@ import { compileRoute } from './faults';
  * HideThimbleForAllLeads; C4 a message-center send lands in the conversation; the X-Caller-Type
  * check) and its controls (`/sandbox/*`).
  */
-export type SandboxProfile = 'full' | 'spec';
+export type SandboxProfile = 'full' | 'spec' | 'spec-variants';
 
-export const SANDBOX_PROFILES: readonly SandboxProfile[] = ['full', 'spec'];
+export const SANDBOX_PROFILES: readonly SandboxProfile[] = ['full', 'spec', 'spec-variants'];
+
+/**
+ * Whether a profile serves only the spec's calls and fields (`spec` and `spec-variants`): the
+ * invented calls answer 404, and a host's page needs the host's providers in their place
+ * (examples/host-stand-ins.js).
+ */
+export function servesSpecOnly(profile: SandboxProfile): boolean {
+  return profile !== 'full';
+}
 
 /** The profile named by `SANDBOX_PROFILE` (unset or empty: `full`); any other name is an error. */
 export function sandboxProfileFrom(raw: string | undefined): SandboxProfile {
@@ -44,23 +59,6 @@ const INVENTED_MATCHERS = INVENTED_CALLS.map((call) => ({ call, matches: compile
 /** The invented call a request is (its route and row), or undefined for any other request. */
 export function inventedCall(method: string, path: string): (typeof INVENTED_CALLS)[number] | undefined {
   return INVENTED_MATCHERS.find(({ matches }) => matches(method, path))?.call;
-}
-
-/**
- * What an answer keeps of a value: `true` all of it; an object the named fields (each by its own
- * shape), and nothing else; `[shape]` each element of an array. A field the answer does not
- * have stays absent; null stays null.
- */
-export type Keep = true | { readonly [field: string]: Keep } | readonly [Keep];
-
-export function keepOnly(value: unknown, keep: Keep): unknown {
-  if (keep === true || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(keep)) return Array.isArray(value) ? value.map((item: unknown) => keepOnly(item, keep[0] as Keep)) : value;
-  if (Array.isArray(value)) return value;
-  const source = value as Record<string, unknown>;
-  const kept: Record<string, unknown> = {};
-  for (const [field, shape] of Object.entries(keep as Record<string, Keep>)) if (field in source) kept[field] = keepOnly(source[field], shape);
-  return kept;
 }
 
 // The spec's own fields of the answers that carry fields leadkit invented.
@@ -103,25 +101,41 @@ export const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
 ];
 
 /**
- * The spec profile as a middleware (after the request log, before faults and routes): an
+ * The spec profiles as a middleware (after the request log, before faults and routes): an
  * invented call is answered 404 without reaching its route; a successful JSON answer of
- * SPEC_ANSWERS keeps only the spec's fields. Idempotent replays pass through it too.
+ * SPEC_ANSWERS keeps only the spec's fields. With `variants` (`spec-variants`), the answers are
+ * then reshaped by VARIANT_ANSWERS and get fields no spec names (spec-variants.ts). Idempotent
+ * replays pass through it too: the idempotency middleware stores the route's own answer.
  */
-export function specProfile(): MiddlewareHandler<SandboxEnv> {
+export function specProfile({ variants = false }: { variants?: boolean } = {}): MiddlewareHandler<SandboxEnv> {
   const answers = SPEC_ANSWERS.map(({ route, keep }) => ({ matches: compileRoute(route), keep }));
   return async (c, next) => {
     const { method, path } = c.req;
     if (method !== 'OPTIONS' && inventedCall(method, path)) {
-      return c.json({ message: `No sandbox route for ${method} ${path} (the spec profile serves only the spec's calls).` }, 404);
+      const message = `No sandbox route for ${method} ${path} (the spec profile serves only the spec's calls).`;
+      return c.json(variants ? withUnknownFields({ message }) : { message }, 404);
     }
     await next();
-    const answer = answers.find(({ matches }) => matches(method, path));
-    if (!answer || c.res.status < 200 || c.res.status >= 300 || !(c.res.headers.get('content-type') ?? '').includes('json')) return;
-    const body: unknown = await c.res.clone().json();
+    const status = c.res.status;
+    const ok = status >= 200 && status < 300;
+    if (!(c.res.headers.get('content-type') ?? '').includes('json')) return;
+    const keep = ok ? answers.find(({ matches }) => matches(method, path))?.keep : undefined;
+    const reshape = variants && reshapesAnswersOf(path);
+    if (!keep && !reshape) return;
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');
-    const status = c.res.status;
+    const rules = reshape && ok ? variantAnswer(method, path) : undefined;
+    if (rules?.noContent) {
+      headers.delete('content-type');
+      c.res = undefined;
+      c.res = new Response(null, { status: 204, headers });
+      return;
+    }
+    let body: unknown = await c.res.clone().json();
+    if (keep) body = keepOnly(body, keep);
+    if (rules) body = reshapeAnswer(body, rules);
+    if (reshape) body = withUnknownFields(body);
     c.res = undefined;
-    c.res = new Response(JSON.stringify(keepOnly(body, answer.keep)), { status, headers });
+    c.res = new Response(JSON.stringify(body), { status, headers });
   };
 }
