@@ -7,6 +7,7 @@ import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/fu
 import { getInteractionActivities, getLeadPhoneNumbers } from './message-center/calls';
 import { getLeads, getServiceProviderInfo } from './office/calls';
 import { getOrCreateDraftReview } from './review/calls';
+import { getProviderCategories } from './office/categories';
 
 /**
  * Issue 48 §1/§3: the answers leadkit reads check what the widget reads and nothing more. Each
@@ -71,6 +72,31 @@ describe('review pre-fill (row L6)', () => {
       isMaskedPhone: false,
       postalCode: null,
       category: null,
+      categories: null,
+    });
+  });
+  it("the spec's gateway variant (§3: emailAddress, categories as ids, descriptionOfWork, workCompleted) is read, its categories as the lead's", async () => {
+    const variant = {
+      serviceProviderId: 1001,
+      postalCode: '80210',
+      emailAddress: 'priya.patel@example.com',
+      phoneNumber: '7205550178',
+      firstName: 'Priya',
+      lastName: 'Patel',
+      descriptionOfWork: null,
+      workCompleted: null,
+      categories: [10102],
+    };
+    const { provider } = strict(ROUTE, { json: variant });
+    expect(await requestLeadReview(provider, { serviceProviderId: 1001, leadId: SANDBOX_LEADS.closedWon })).toEqual({
+      firstName: 'Priya',
+      lastName: 'Patel',
+      emailAddress: 'priya.patel@example.com',
+      phoneNumber: '7205550178',
+      isMaskedPhone: false,
+      postalCode: '80210',
+      category: null,
+      categories: [10102],
     });
   });
   it('unknown fields everywhere are ignored', async () => {
@@ -166,5 +192,16 @@ describe('interaction activities (M4, M5): null for the fields of ours', () => {
     });
     const { activities } = await getInteractionActivities(provider, { interactorId: 5001, interactorType: 'Member', activityTypes: ['GenericMessage.v1'] });
     expect(activities).toEqual([{ activityId: 'a1', activityType: 'GenericMessage.v1', createDate: '2025-06-11T15:30:00Z' }]);
+  });
+});
+
+describe("the provider's categories (review request, funnel)", () => {
+  it('a null overallReviewCount reads as 0', async () => {
+    const ROUTE = 'GET /gateway/service-provider-profile/v1/service_provider/:id/categories';
+    const nulls = reshape((answer) => ({ categories: (answer.categories as Record<string, unknown>[]).map((c) => ({ ...c, overallReviewCount: null })) }));
+    const { provider } = strict(ROUTE, nulls);
+    const { categories } = await getProviderCategories(provider, 1001);
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories.every((c) => c.overallReviewCount === 0)).toBe(true);
   });
 });

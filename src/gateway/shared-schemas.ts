@@ -35,7 +35,7 @@ export type TaxonomyCategory = v.InferOutput<typeof TaxonomyCategorySchema>;
 export const ProviderCategorySchema = v.object({
   categoryId: CategoryId,
   categoryName: v.string(),
-  overallReviewCount: v.optional(v.pipe(v.number(), v.integer()), 0),
+  overallReviewCount: v.nullish(v.pipe(v.number(), v.integer()), 0),
   parentCategory: v.nullish(v.object({ categoryId: CategoryId })),
 });
 export type ProviderCategory = v.InferOutput<typeof ProviderCategorySchema>;

@@ -25,8 +25,9 @@ export const LeadReviewRequestSchema = v.object({ serviceProviderId: Id, leadId:
 /**
  * The pre-fill (row L6: the answer is not shown, so every field may be absent or null). Read: the
  * contact fields (the form starts with them), `isMaskedPhone` (a masked number is not
- * pre-filled; false when absent), `postalCode` (sent with the request) and `category.id` (its
- * parents start selected). `leadId` and `serviceProviderId` are not read.
+ * pre-filled; false when absent), `postalCode` (sent with the request) and the lead's category:
+ * `category.id`, or the ids of `categories` (the spec's gateway variant of the review request,
+ * §3) — it and its parents start selected. `leadId` and `serviceProviderId` are not read.
  */
 export const LeadReviewRequestResponseSchema = v.object({
   firstName: NullableText,
@@ -36,6 +37,7 @@ export const LeadReviewRequestResponseSchema = v.object({
   isMaskedPhone: v.nullish(v.boolean(), false),
   postalCode: NullableText,
   category: v.nullish(v.object({ id: CategoryId, name: NullableText }), null),
+  categories: v.nullish(v.array(CategoryId), null),
 });
 export type LeadReviewRequest = v.InferOutput<typeof LeadReviewRequestResponseSchema>;
 

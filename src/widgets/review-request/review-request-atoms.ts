@@ -46,6 +46,7 @@ const NO_PREFILL: LeadReviewRequest = {
   isMaskedPhone: false,
   postalCode: null,
   category: null,
+  categories: null,
 };
 
 export const reviewRequestInputsAtom = atom<ReviewRequestInputs>({ spId: null, leadId: null });
@@ -60,6 +61,11 @@ function orElse<T, F>(call: Promise<T>, fallback: F): Promise<T | F> {
     if (isGatewayError(error) && error.kind === 'aborted') throw error;
     return fallback;
   });
+}
+
+/** The lead's category in a pre-fill: `category.id`, else the ids of the gateway variant's `categories`. */
+function leadCategoryIds(prefill: LeadReviewRequest): number[] {
+  return prefill.category ? [prefill.category.id] : [...(prefill.categories ?? [])];
 }
 
 /**
@@ -89,14 +95,15 @@ export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewReq
     return NO_PREFILL;
   });
   const providerCall = getProviderCategories(client, spId, { signal });
-  const parentsCall = prefillCall.then((prefill) =>
-    prefill.category ? orElse(getReviewCategories(client, [prefill.category.id], { signal }), { categories: [] }) : { categories: [] },
-  );
+  const parentsCall = prefillCall.then((prefill) => {
+    const ids = leadCategoryIds(prefill);
+    return ids.length > 0 ? orElse(getReviewCategories(client, ids, { signal }), { categories: [] }) : { categories: [] };
+  });
   const draftCall = orElse(getOrCreateDraftReview(client, { serviceProviderId: spId, leadId }, { signal }), null);
   const [prefill, provider, parents, draft] = await Promise.all([prefillCall, providerCall, parentsCall, draftCall]);
 
   const categories = provider.categories.map((c) => ({ id: c.categoryId, name: c.categoryName }));
-  const related = new Set<number>(prefill.category ? [prefill.category.id] : []);
+  const related = new Set<number>(leadCategoryIds(prefill));
   for (const c of parents.categories) {
     related.add(c.categoryId);
     if (c.parentCategory) related.add(c.parentCategory.categoryId);

@@ -369,6 +369,36 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
     expect(field('Email').value).toBe('');
   });
 
+  it("the spec's gateway variant as the pre-fill (categories as ids) and null review counts: the contact shown, the lead's category and its parents selected", async () => {
+    const user = userEvent.setup();
+    const variant = {
+      serviceProviderId: 1001,
+      postalCode: '80210',
+      emailAddress: 'priya.patel@example.com',
+      phoneNumber: '7205550178',
+      firstName: 'Priya',
+      lastName: 'Patel',
+      descriptionOfWork: null,
+      workCompleted: null,
+      categories: [10102],
+    };
+    const nullCounts = (answer: unknown) => ({
+      categories: ((answer as { categories: Record<string, unknown>[] }).categories ?? []).map((c) => ({ ...c, overallReviewCount: null })),
+    });
+    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+      strict: [
+        { route: PREFILL_ROUTE, answer: { json: variant } },
+        { route: 'GET /gateway/service-provider-profile/v1/service_provider/:id/categories', answer: { reshape: nullCounts } },
+      ],
+    });
+    await openModal(user);
+    const summary = screen.getByRole('region', { name: 'Customer contact' });
+    expect(within(summary).getByText('Priya Patel')).toBeTruthy();
+    expect(within(summary).getByText(/Heating & A\/C/)).toBeTruthy();
+    expect(received('GET', '/gateway/review/api/v1/category')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a pre-fill it cannot read at all opens the form to be typed, not an error; the request can be sent', async () => {
     const user = userEvent.setup();
     const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
