@@ -1,4 +1,5 @@
-import { DEFAULT_TIMEOUT_MS, timeLimit, type GatewayClient } from '../gateway/client';
+import { DEFAULT_TIMEOUT_MS, type GatewayClient } from '../gateway/client';
+import { timeLimit } from '../gateway/time-limit';
 import { ChatError, type ChatConnectionState, type Unsubscribe } from './chat-client';
 
 /** Small pieces both chat adapters use. */

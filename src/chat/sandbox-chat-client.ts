@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { createGatewayClient, HEADERS, newIdempotencyKey, timeLimit, withQuery, type GatewayTransport, type QueryValue } from '../gateway/client';
+import { createGatewayClient, HEADERS, newIdempotencyKey, withQuery, type GatewayTransport, type QueryValue } from '../gateway/client';
+import { timeLimit } from '../gateway/time-limit';
 import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/errors';
 import {
   CHAT_MESSAGE_EVENT,

@@ -1,8 +1,10 @@
 import { createFetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
-import { authorizationHeader, callerType, providerTokenOf, type GatewayAuth, type OneTimeUse, type ProviderToken } from './auth';
+import { authorizationHeader, callerType, providerTokenOf, type GatewayAuth, type OneTimeUse } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
+import { createProviderTokens, type SentToken } from './provider-tokens';
+import { timeLimit } from './time-limit';
 import type { RecordContact } from './lead/contact-recorder';
 import type { ChatSession, ChatTokenContext } from './message-center/chat-session-schema';
 import type { LeadCountsProvider } from './office/lead-counts-schema';
@@ -443,19 +445,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/**
- * A signal that aborts after `ms` (a `TimeoutError`, as `AbortSignal.timeout`'s), and `clear`,
- * which stops its timer once the work is done. Not `AbortSignal.timeout`: its timer cannot be
- * cancelled, so every call left one running — and its signals held — for the whole time limit
- * after the answer came: 15 s of live timers after an element was removed, and a signal pair
- * per call in the heap meanwhile (test/e2e/lifecycle.test.ts).
- */
-export function timeLimit(ms: number): { readonly signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
-
 function retryAfterMs(response: FetchResponse<unknown> | undefined): number | null {
   const header = response?.headers.get('retry-after');
   if (!header) return null;
@@ -509,64 +498,6 @@ function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: number, refu
       }),
     );
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
-
-/** Which provider token an attempt sent (for the refresh after a 401). */
-interface SentToken {
-  source?: ProviderToken;
-  token?: Promise<string>;
-}
-
-/**
- * A client's provider tokens: a string as it is; a function asked once (`initial`) and its
- * answer held, asked again only by `refresh` — once for all the calls that were refused the same
- * token. Never logged, never put anywhere but the header.
- */
-function createProviderTokens(timeoutMs: number) {
-  let held: { source: ProviderToken; token: Promise<string> } | null = null;
-  const ask = (source: ProviderToken, reason: 'initial' | 'refresh'): Promise<string> => {
-    if (typeof source === 'string') return Promise.resolve(source);
-    const limit = timeLimit(timeoutMs);
-    const token = (async () => {
-      try {
-        const value = await Promise.race([
-          source({ reason, signal: limit.signal }),
-          new Promise<never>((_, reject) => limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })),
-        ]);
-        if (typeof value !== 'string' || value === '' || /[\r\n]/.test(value)) throw new TypeError('not a token');
-        return value;
-      } finally {
-        limit.clear();
-      }
-    })();
-    // A failed ask is not held: the next call asks again.
-    token.catch(() => {
-      if (held?.token === token) held = null;
-    });
-    held = { source, token };
-    return token;
-  };
-  return {
-    /** The token held for `source`, asked for when there is none. */
-    current(source: ProviderToken): Promise<string> {
-      if (typeof source === 'string') return Promise.resolve(source);
-      return held?.source === source ? held.token : ask(source, 'initial');
-    },
-    /** A new token after `refused` was answered 401: asked once, whoever else was refused it. */
-    refresh(source: ProviderToken, refused: Promise<string>): Promise<unknown> {
-      const next = held?.source === source && held.token !== refused ? held.token : ask(source, 'refresh');
-      return next.catch(() => undefined);
-    },
-    /** The token's text, or the call's error: a token that could not be had is a 401 ('Log in'). */
-    async settle(token: Promise<string>, operation: string, signal: AbortSignal | undefined): Promise<string> {
-      try {
-        return await token;
-      } catch {
-        if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation });
-        throw new GatewayError({ kind: 'http', status: 401, operation });
-      }
-    },
   };
 }
 

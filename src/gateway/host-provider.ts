@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_TIMEOUT_MS, issuePaths, timeLimit, type GatewayClient } from './client';
+import { DEFAULT_TIMEOUT_MS, issuePaths, type GatewayClient } from './client';
+import { timeLimit } from './time-limit';
 import { GatewayError, isGatewayError } from './errors';
 
 /**

@@ -16,7 +16,7 @@
  * the answer), which is what the runs' invariants read besides the sandbox's store.
  *
  * `installFakeClock` puts setTimeout/setInterval/Date on vitest's fake clock (the clients' time
- * limits are timers: `timeLimit` in src/gateway/client.ts), so a 15 s time limit costs nothing;
+ * limits are timers: `timeLimit` in src/gateway/time-limit.ts), so a 15 s time limit costs nothing;
  * `AbortSignal.timeout`, which vitest's fake timers do not fake, gets a fake-clock version should
  * anything use it; `Math.random` (the client's retry jitter) is seeded.
  */

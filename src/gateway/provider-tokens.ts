@@ -1,0 +1,61 @@
+import type { ProviderToken } from './auth';
+import { GatewayError } from './errors';
+import { timeLimit } from './time-limit';
+
+/** Which provider token an attempt sent (for the refresh after a 401). */
+export interface SentToken {
+  source?: ProviderToken;
+  token?: Promise<string>;
+}
+
+/**
+ * A client's provider tokens: a string as it is; a function asked once (`initial`) and its
+ * answer held, asked again only by `refresh` — once for all the calls that were refused the same
+ * token. Never logged, never put anywhere but the header.
+ */
+export function createProviderTokens(timeoutMs: number) {
+  let held: { source: ProviderToken; token: Promise<string> } | null = null;
+  const ask = (source: ProviderToken, reason: 'initial' | 'refresh'): Promise<string> => {
+    if (typeof source === 'string') return Promise.resolve(source);
+    const limit = timeLimit(timeoutMs);
+    const token = (async () => {
+      try {
+        const value = await Promise.race([
+          source({ reason, signal: limit.signal }),
+          new Promise<never>((_, reject) => limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })),
+        ]);
+        if (typeof value !== 'string' || value === '' || /[\r\n]/.test(value)) throw new TypeError('not a token');
+        return value;
+      } finally {
+        limit.clear();
+      }
+    })();
+    // A failed ask is not held: the next call asks again.
+    token.catch(() => {
+      if (held?.token === token) held = null;
+    });
+    held = { source, token };
+    return token;
+  };
+  return {
+    /** The token held for `source`, asked for when there is none. */
+    current(source: ProviderToken): Promise<string> {
+      if (typeof source === 'string') return Promise.resolve(source);
+      return held?.source === source ? held.token : ask(source, 'initial');
+    },
+    /** A new token after `refused` was answered 401: asked once, whoever else was refused it. */
+    refresh(source: ProviderToken, refused: Promise<string>): Promise<unknown> {
+      const next = held?.source === source && held.token !== refused ? held.token : ask(source, 'refresh');
+      return next.catch(() => undefined);
+    },
+    /** The token's text, or the call's error: a token that could not be had is a 401 ('Log in'). */
+    async settle(token: Promise<string>, operation: string, signal: AbortSignal | undefined): Promise<string> {
+      try {
+        return await token;
+      } catch {
+        if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation });
+        throw new GatewayError({ kind: 'http', status: 401, operation });
+      }
+    },
+  };
+}
