@@ -116,6 +116,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'dist/vscode.html-custom-data.json',
       'dist/cdn/leadkit.js',
       'package.json',
+      'LICENSE',
     ]) {
       expect(packedFiles).toContain(file);
     }
@@ -128,7 +129,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
   });
 
   it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js', 'package.json', 'README.md']) expect(sandboxFiles).toContain(file);
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js', 'package.json', 'README.md', 'LICENSE']) expect(sandboxFiles).toContain(file);
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
   });
 
