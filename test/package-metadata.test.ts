@@ -1,11 +1,15 @@
 /**
  * What a host (and a registry) reads from the two packages before adopting them: the licence,
  * where the sources and issues are, one version for leadkit and @leadkit/sandbox (released
- * together). The packed tarball itself is checked by test/packaged; this one needs no build.
+ * together), and the CDN files exported for self-hosting (`leadkit/cdn/*`). The packed tarball
+ * itself is checked by test/packaged (which resolves the export in a real install); this one
+ * needs no build.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LEADKIT_VERSION } from '../src/gateway/client';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -55,5 +59,45 @@ describe('package metadata', () => {
     const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; license?: string }> };
     expect(lock.packages['']).toMatchObject({ version: leadkit.version, license: leadkit.license });
     expect(lock.packages['packages/sandbox']).toMatchObject({ version: sandbox.version, license: sandbox.license });
+  });
+});
+
+describe('the CDN files exported for self-hosting', () => {
+  // Node's own resolver on a stand-in install: leadkit's package.json with empty files where
+  // the build writes them, so the export map is checked without a build.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-exports-'));
+  const installed = path.join(dir, 'node_modules', 'leadkit');
+  for (const file of ['package.json', 'dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/chunks/runtime.js', 'dist/cdn/chunks/AbC123.js']) {
+    mkdirSync(path.dirname(path.join(installed, file)), { recursive: true });
+    writeFileSync(path.join(installed, file), file === 'package.json' ? JSON.stringify(leadkit) : '');
+  }
+  const require = createRequire(path.join(dir, 'host.js'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leadkit/cdn/<file> resolves to dist/cdn/<file>: the loader, its stylesheet and the chunks', () => {
+    for (const file of ['leadkit.js', 'leadkit.css', 'chunks/runtime.js', 'chunks/AbC123.js']) {
+      expect(require.resolve(`leadkit/cdn/${file}`)).toBe(path.join(installed, 'dist', 'cdn', file));
+    }
+  });
+
+  it('the folder the export names is in the package ("files"), and no exclusion drops the loader or the runtime', () => {
+    const files = leadkit.files ?? [];
+    /** npm's "files" globs, as far as they are used here: `**` any path, `*` within a folder, a folder its contents. */
+    const glob = (pattern: string) => {
+      const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      const source = escaped
+        .split('**')
+        .map((part) => part.replaceAll('*', '[^/]*'))
+        .join('.*');
+      return new RegExp(`^${source}(/.*)?$`);
+    };
+    expect(leadkit.exports['./cdn/*']).toBe('./dist/cdn/*');
+    expect(files).toContain('dist/cdn');
+    const excluded = files.filter((entry) => entry.startsWith('!')).map((entry) => glob(entry.slice(1)));
+    for (const file of ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/chunks/runtime.js']) {
+      expect(excluded.filter((pattern) => pattern.test(file))).toEqual([]);
+    }
+    // …while the exclusions do match what they are for (a pattern that matched nothing would hide a typo).
+    expect(excluded.some((pattern) => pattern.test('dist/cdn/chunks/heic-AbC123.js'))).toBe(true);
   });
 });

@@ -133,6 +133,23 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
   });
 
+  it('exports the CDN files for self-hosting: leadkit/cdn/<file> resolves to the installed dist/cdn (docs/embedding.md#self-hosting-the-cdn-files)', async () => {
+    const result = await inConsumer<Record<string, string | null>>(
+      'cdn-export.mjs',
+      `
+      import { existsSync } from 'node:fs';
+      import { fileURLToPath } from 'node:url';
+      const at = (specifier) => {
+        const file = fileURLToPath(import.meta.resolve(specifier));
+        return existsSync(file) ? file : null;
+      };
+      console.log(JSON.stringify({ loader: at('leadkit/cdn/leadkit.js'), css: at('leadkit/cdn/leadkit.css'), runtime: at('leadkit/cdn/chunks/runtime.js') }));
+      `,
+    );
+    const cdn = path.join(project, 'node_modules', 'leadkit', 'dist', 'cdn');
+    expect(result).toEqual({ loader: path.join(cdn, 'leadkit.js'), css: path.join(cdn, 'leadkit.css'), runtime: path.join(cdn, 'chunks', 'runtime.js') });
+  });
+
   it('installs neither hono, Twilio nor the HEIC converter with leadkit: hono comes with @leadkit/sandbox, Twilio and heic-to are optional peers', () => {
     const manifest = (name: string) =>
       JSON.parse(readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
