@@ -8,10 +8,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as budgets from '../bench/budgets.mjs';
 
 const root = path.resolve(__dirname, '..');
+/** bench/budgets.mjs (plain JS, outside the typed sources): its exported groups of figures. */
+const budgets = (await import(pathToFileURL(path.join(root, 'bench', 'budgets.mjs')).href)) as Record<string, Record<string, number>>;
+const figure = (group: string, key: string): number => {
+  const value = budgets[group]?.[key];
+  if (typeof value !== 'number') throw new Error(`bench/budgets.mjs has no ${group}.${key}`);
+  return value;
+};
 
 function markdownFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -25,7 +32,7 @@ function markdownFiles(dir: string): string[] {
 function budgetFigures(): { bytes: Set<number>; ms: Set<number> } {
   const bytes = new Set<number>();
   const ms = new Set<number>();
-  for (const group of Object.values(budgets) as Record<string, number>[]) {
+  for (const group of Object.values(budgets)) {
     for (const [key, value] of Object.entries(group)) {
       if (/Gzip$|^tarball$|^install/.test(key)) bytes.add(value);
       else if (/Ms$/.test(key)) ms.add(value);
@@ -64,7 +71,7 @@ describe('budget figures in the docs', () => {
 
   it('finds the size budgets of bench/budgets.mjs in docs/architecture.md#budgets', () => {
     const stated = statedBudgets(fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8')).map(([, value]) => value);
-    for (const value of [budgets.SIZE_BUDGETS.loaderGzip, budgets.PACKAGE_BUDGETS.tarball, budgets.PACKAGE_BUDGETS.installBeyondReact]) {
+    for (const value of [figure('SIZE_BUDGETS', 'loaderGzip'), figure('PACKAGE_BUDGETS', 'tarball'), figure('PACKAGE_BUDGETS', 'installBeyondReact')]) {
       expect(stated).toContain(value);
     }
   });
