@@ -15,7 +15,7 @@ import { widgetsCss } from './scripts/widgets-css.ts';
  *
  * An app-mode build (library mode would keep ES unminified) with several inputs:
  * - `leadkit.js`, the loader: stable, unhashed name (pages link to it; cache it briefly);
- *   it statically imports nothing, so it stays tiny (≤ 2 kB gzip, checked by `npm run bench`);
+ *   it statically imports nothing, so it stays tiny (its budget: bench/budgets.mjs, checked by `npm run bench`);
  * - one entry per tag (`src/cdn/<tag>.ts` → `chunks/[hash].js`), imported by the loader when
  *   the tag appears (named in its first-content map); hashed and immutable, like every shared chunk.
  *

@@ -1,5 +1,6 @@
 /**
- * Every budget the benchmarks check, in one place (docs/architecture.md#budgets).
+ * Every budget, in one place: the figures docs/architecture.md#budgets states (test/docs.test.ts
+ * fails when a size or time budget written in README.md or docs/ differs from the value here).
  * `npm run bench` (scripts/bench.mjs), `bench:thread` and `bench:interactions` read them from
  * here; a missed budget makes the run exit 1 and names it. 1 kB = 1000 bytes.
  *
@@ -10,16 +11,16 @@
 
 /** Built-file sizes (gzip -9 of dist/cdn; scripts/bench.mjs). */
 export const SIZE_BUDGETS = {
-  /** The CDN loader, dist/cdn/leadkit.js (DESIGN: ≤ 2 kB). */
-  loaderGzip: 2_000,
+  /** The CDN loader, dist/cdn/leadkit.js (DESIGN: ≤ 3.5 kB; this file said 2 kB until issue 49). */
+  loaderGzip: 3_500,
 };
 // A widget's first load by static imports is reported, not budgeted: DESIGN's budget is the JS
 // fetched before the first content, measured in the browser (LOAD_BUDGETS.jsBeforeFirstContentGzip).
 
 /** The npm package (scripts/bench-package.mjs). */
 export const PACKAGE_BUDGETS = {
-  /** The packed tarball (`npm pack`). */
-  tarball: 600_000,
+  /** The packed tarball (`npm pack`; DESIGN: ≤ 750 kB; this file said 600 kB until issue 49). */
+  tarball: 750_000,
   /** A consumer's node_modules beyond react, react-dom and scheduler. */
   installBeyondReact: 15_000_000,
 };
@@ -40,8 +41,14 @@ export const LOAD_BUDGETS = {
   longTasksBeforeFirstContentMs: 250,
   /** Cumulative layout shift of the load, at each width. */
   cls: 0.01,
-  /** JS before the first board card with another flavour of the CDN build (a Preact one, docs/architecture.md#decision-lite-flavour). */
-  flavourBoardJsGzip: 45_000,
+  /** JS before the first board card with another flavour of the CDN build (a Preact one, docs/architecture.md#decision-lite-flavour; DESIGN: ≤ 70 kB, issue 13's goal was 45 kB). */
+  flavourBoardJsGzip: 70_000,
+  /**
+   * leadkit's own JS before a widget's first content beyond the shared runtime chunk. Not checked
+   * yet: DESIGN holds it by a byte budget in `npm test` read from the build's module graph, which
+   * is still to be written.
+   */
+  ownJsBeyondRuntimeGzip: 40_000,
 };
 
 /** Real pointer input on the board at 4× CPU (bench/interactions.ts). */

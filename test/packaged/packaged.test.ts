@@ -116,6 +116,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'dist/vscode.html-custom-data.json',
       'dist/cdn/leadkit.js',
       'package.json',
+      'LICENSE',
     ]) {
       expect(packedFiles).toContain(file);
     }
@@ -128,8 +129,25 @@ describe('the packed package', { timeout: 60_000 }, () => {
   });
 
   it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js', 'package.json', 'README.md']) expect(sandboxFiles).toContain(file);
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js', 'package.json', 'README.md', 'LICENSE']) expect(sandboxFiles).toContain(file);
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('exports the CDN files for self-hosting: leadkit/cdn/<file> resolves to the installed dist/cdn (docs/embedding.md#self-hosting-the-cdn-files)', async () => {
+    const result = await inConsumer<Record<string, string | null>>(
+      'cdn-export.mjs',
+      `
+      import { existsSync } from 'node:fs';
+      import { fileURLToPath } from 'node:url';
+      const at = (specifier) => {
+        const file = fileURLToPath(import.meta.resolve(specifier));
+        return existsSync(file) ? file : null;
+      };
+      console.log(JSON.stringify({ loader: at('leadkit/cdn/leadkit.js'), css: at('leadkit/cdn/leadkit.css'), runtime: at('leadkit/cdn/chunks/runtime.js') }));
+      `,
+    );
+    const cdn = path.join(project, 'node_modules', 'leadkit', 'dist', 'cdn');
+    expect(result).toEqual({ loader: path.join(cdn, 'leadkit.js'), css: path.join(cdn, 'leadkit.css'), runtime: path.join(cdn, 'chunks', 'runtime.js') });
   });
 
   it('installs neither hono, Twilio nor the HEIC converter with leadkit: hono comes with @leadkit/sandbox, Twilio and heic-to are optional peers', () => {
