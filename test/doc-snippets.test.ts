@@ -105,6 +105,13 @@ interface VirtualFile {
 
 const VIRTUAL_ROOT = path.join(ROOT, '.doc-snippets');
 
+const CANARY = '(canary)';
+/** Three mistakes the Next.js recipe once had: an env variable as a string, untyped props, a wrong detail field. */
+const CANARY_CODE = `import { createGatewayClient } from 'leadkit';
+import { LeadBoard } from 'leadkit/react';
+createGatewayClient({ baseURL: process.env.GATEWAY_URL, auth: { kind: 'provider', spId: 1001 } });
+export function Board({ spId }) { return <LeadBoard spId={spId} onNavigate={(e) => e.detail.path} />; }`;
+
 /** A TS/TSX block as files: split at whole-line comments naming a file (`// app/leads/board.tsx`). */
 function filesOf(snippet: Snippet): { name: string; line: number; text: string }[] {
   const ext = snippet.lang === 'tsx' ? 'tsx' : 'ts';
@@ -144,6 +151,13 @@ function virtualFiles(snippets: readonly Snippet[]): Map<string, VirtualFile> {
         files.set(path.join(dir, `script-${scriptIndex}.js`), { snippet, line: snippet.line + script.lineOffset, text: asModule(script.code) });
       });
     }
+  });
+  // A block that must fail, checked in the same program: proof that leadkit's entries resolve to
+  // their real types (an entry typed `any` would let every mistake through) and that strict is on.
+  files.set(path.join(VIRTUAL_ROOT, 'canary', 'snippet.tsx'), {
+    snippet: { doc: CANARY, line: 1, lang: 'tsx', code: '', anchor: '', marker: null },
+    line: 1,
+    text: asModule(CANARY_CODE),
   });
   files.set(path.join(VIRTUAL_ROOT, 'framework-stand-ins.d.ts'), {
     snippet: { doc: 'test/doc-snippets.test.ts', line: 0, lang: 'ts', code: '', anchor: '', marker: null },
@@ -254,7 +268,13 @@ describe('doc snippets', () => {
   });
 
   it('type-checks every TS/TSX block and HTML module script with strict', () => {
-    expect(typeCheck(virtualFiles(snippets))).toEqual([]);
+    const errors = typeCheck(virtualFiles(snippets));
+    expect(errors.filter((error) => !error.startsWith(CANARY))).toEqual([]);
+    expect(errors.filter((error) => error.startsWith(CANARY)).map((error) => /^\(canary\):(\d+): (TS\d+)/.exec(error)?.slice(1).join(' '))).toEqual([
+      '3 TS2322', // baseURL: string | undefined
+      '4 TS7031', // spId: implicitly any
+      '4 TS2339', // detail.path: no such field
+    ]);
   }, 120_000);
 
   it('runs only npm commands that exist', () => {
