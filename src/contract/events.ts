@@ -6,6 +6,10 @@
 export interface LeadkitEventMap {
   /**
    * Before any link that leaves a widget. Cancelable: call preventDefault() to route yourself.
+   * `url` is absolute (the link's resolved `href`, or a `tel:`/`mailto:` URL): a client router
+   * takes `pathname + search + hash` of `new URL(url)` when its origin is the page's. `newTab`
+   * (Cmd/Ctrl/Shift-click, a middle click, a link opening a new tab) and the kinds `external`
+   * and `insurer` lead off the app: leave them to the browser (docs/embedding.md#following-a-widgets-links).
    * `replace` (optional) is true when the URL stands for the same place as the current one
    * (the funnel dropping `withAlId`): a router should replace the history entry, not add one.
    */

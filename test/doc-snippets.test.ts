@@ -1,0 +1,295 @@
+/**
+ * Every code block of README.md and docs/ compiled or run (issue 49 §1): a host developer copies
+ * them, so a snippet that does not type-check, names what it never defines, or runs a command
+ * that does not exist is a bug of the docs. Which block gets which check, and the markers a
+ * block that cannot be checked carries: test/helpers/doc-snippets.ts.
+ *
+ * - TS/TSX blocks and the module scripts of HTML blocks are type-checked in ONE program with
+ *   `strict`, against leadkit's public entries (`leadkit`, `leadkit/react`… mapped to their
+ *   src/ entry files, the files the package's .d.ts are built from, so no build is needed), React's
+ *   types, Node's, and the stand-ins below for the frameworks not installed here.
+ * - Shell blocks: each `npm run X` / `npm start|test` names a script of package.json, each
+ *   `npm install` names leadkit or one of its dependencies, peers or packages.
+ * - HTML blocks are rendered in Chromium against the sandbox by test/e2e/doc-snippets.test.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { extractSnippets, moduleScripts, ROOT, where, type Snippet } from './helpers/doc-snippets';
+
+/** The blocks this file type-checks. */
+const TYPE_CHECKED = new Set(['ts', 'tsx']);
+/** The blocks test/e2e/doc-snippets.test.ts renders (their module scripts are type-checked here too). */
+const RENDERED = new Set(['html']);
+const SHELL = new Set(['sh', 'bash', 'shell']);
+/** A block without a language, or `text`: a diagram or an output, not code. */
+const NOT_CODE = new Set(['', 'text']);
+
+/** leadkit's entries as a host imports them, to the sources their .d.ts are built from. */
+const ENTRY_PATHS: Record<string, string[]> = {
+  leadkit: ['src/index.ts'],
+  'leadkit/define': ['src/define.ts'],
+  'leadkit/react': ['src/react.tsx'],
+  'leadkit/server': ['src/server.ts'],
+  'leadkit/twilio': ['src/twilio.ts'],
+  'leadkit/heic': ['src/heic.ts'],
+  '@leadkit/sandbox': ['packages/sandbox/src/index.ts'],
+};
+
+/**
+ * Stand-ins for the framework APIs the snippets use whose packages are not installed here (their
+ * real builds are tested in test/hosts): the members the snippets call, with the signatures of
+ * Next.js 16, React Router 7, @vitejs/plugin-vue 6, Express 5 and Angular 21 (narrowed to
+ * what is used).
+ */
+const FRAMEWORK_STAND_INS = `
+declare module 'next/headers' {
+  interface RequestCookies { get(name: string): { name: string; value: string } | undefined; has(name: string): boolean; toString(): string }
+  export function cookies(): Promise<RequestCookies>;
+  export function headers(): Promise<Headers>;
+}
+declare module 'next/navigation' {
+  interface NavigateOptions { scroll?: boolean }
+  export function useRouter(): { push(href: string, options?: NavigateOptions): void; replace(href: string, options?: NavigateOptions): void; back(): void; refresh(): void };
+}
+declare module 'react-router' {
+  export function useNavigate(): (to: string, options?: { replace?: boolean }) => void | Promise<void>;
+}
+declare module '@vitejs/plugin-vue' {
+  export default function vue(options?: { template?: { compilerOptions?: { isCustomElement?: (tag: string) => boolean } } }): import('vite').Plugin;
+}
+declare module 'express' {
+  import type { IncomingHttpHeaders } from 'node:http';
+  export interface Request { params: Record<string, string>; headers: IncomingHttpHeaders; query: Record<string, unknown> }
+  export interface Response { send(body: string): Response; status(code: number): Response }
+  type Handler = (req: Request, res: Response) => void | Promise<void>;
+  export interface Express { get(path: string, handler: Handler): Express; listen(port: number): unknown }
+  export default function express(): Express;
+}
+declare module '@angular/core' {
+  export interface SchemaMetadata { name: string }
+  export const CUSTOM_ELEMENTS_SCHEMA: SchemaMetadata;
+  export function Component(meta: { selector: string; template: string; schemas?: SchemaMetadata[]; imports?: unknown[] }): <T extends abstract new (...args: never[]) => unknown>(target: T, context: ClassDecoratorContext<T>) => void;
+  export function inject<T>(token: abstract new (...args: never[]) => T): T;
+}
+declare module '@angular/router' {
+  export class Router { navigateByUrl(url: string, extras?: { replaceUrl?: boolean }): Promise<boolean> }
+}
+`;
+
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  strict: true,
+  allowJs: true,
+  checkJs: true,
+  skipLibCheck: true,
+  noEmit: true,
+  resolveJsonModule: true,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  // Node's for the server snippets; vite/client for the sources' `?inline` CSS imports.
+  types: ['node', 'vite/client'],
+  baseUrl: ROOT,
+  paths: ENTRY_PATHS,
+};
+
+interface VirtualFile {
+  snippet: Snippet;
+  /** Where the file's first line is in the snippet's markdown file. */
+  line: number;
+  text: string;
+}
+
+const VIRTUAL_ROOT = path.join(ROOT, '.doc-snippets');
+
+const CANARY = '(canary)';
+/** Three mistakes the Next.js recipe once had: an env variable as a string, untyped props, a wrong detail field. */
+const CANARY_CODE = `import { createGatewayClient } from 'leadkit';
+import { LeadBoard } from 'leadkit/react';
+createGatewayClient({ baseURL: process.env.GATEWAY_URL, auth: { kind: 'provider', spId: 1001 } });
+export function Board({ spId }) { return <LeadBoard spId={spId} onNavigate={(e) => e.detail.path} />; }`;
+
+/** A TS/TSX block as files: split at whole-line comments naming a file (`// app/leads/board.tsx`). */
+function filesOf(snippet: Snippet): { name: string; line: number; text: string }[] {
+  const ext = snippet.lang === 'tsx' ? 'tsx' : 'ts';
+  const files: { name: string; line: number; lines: string[] }[] = [];
+  snippet.code.split('\n').forEach((text, index) => {
+    const named = /^\/\/\s+([\w./[\]-]+\.tsx?)\b/.exec(text)?.[1];
+    if (named && !named.startsWith('.') && !named.includes('..')) files.push({ name: named, line: snippet.line + index, lines: [] });
+    else if (files.length === 0) files.push({ name: `snippet.${ext}`, line: snippet.line + index, lines: [] });
+    files.at(-1)?.lines.push(text);
+  });
+  return files.map((file) => ({ name: file.name, line: file.line, text: file.lines.join('\n') }));
+}
+
+/** Keeps a file a module (its names its own, top-level await allowed). */
+const asModule = (text: string) => `${text}\nexport {};\n`;
+
+function virtualFiles(snippets: readonly Snippet[]): Map<string, VirtualFile> {
+  const files = new Map<string, VirtualFile>();
+  const tsBlocks = snippets.filter((snippet) => TYPE_CHECKED.has(snippet.lang));
+  snippets.forEach((snippet, index) => {
+    const dir = path.join(VIRTUAL_ROOT, `${index}`);
+    if (TYPE_CHECKED.has(snippet.lang) && snippet.marker === null) {
+      for (const file of filesOf(snippet)) files.set(path.join(dir, file.name), { snippet, line: file.line, text: asModule(file.text) });
+    } else if (TYPE_CHECKED.has(snippet.lang) && snippet.marker?.kind === 'with') {
+      const [doc, anchor] = snippet.marker.target.split('#');
+      const base = tsBlocks.find((other) => other.doc === doc && other.anchor === anchor && other.marker === null);
+      if (!base) throw new Error(`${where(snippet)}: no TS/TSX block under ${snippet.marker.target}`);
+      // The block stands in for the first file of that block unless it names its own files.
+      const own = filesOf(snippet).map((file, at) =>
+        at === 0 && file.name.startsWith('snippet.') ? { ...file, name: filesOf(base)[0]?.name ?? file.name } : file,
+      );
+      for (const file of filesOf(base))
+        if (!own.some((mine) => mine.name === file.name)) files.set(path.join(dir, file.name), { snippet: base, line: file.line, text: asModule(file.text) });
+      for (const file of own) files.set(path.join(dir, file.name), { snippet, line: file.line, text: asModule(file.text) });
+    } else if (RENDERED.has(snippet.lang) && snippet.marker === null) {
+      moduleScripts(snippet.code).forEach((script, scriptIndex) => {
+        files.set(path.join(dir, `script-${scriptIndex}.js`), { snippet, line: snippet.line + script.lineOffset, text: asModule(script.code) });
+      });
+    }
+  });
+  // A block that must fail, checked in the same program: proof that leadkit's entries resolve to
+  // their real types (an entry typed `any` would let every mistake through) and that strict is on.
+  files.set(path.join(VIRTUAL_ROOT, 'canary', 'snippet.tsx'), {
+    snippet: { doc: CANARY, line: 1, lang: 'tsx', code: '', anchor: '', marker: null },
+    line: 1,
+    text: asModule(CANARY_CODE),
+  });
+  files.set(path.join(VIRTUAL_ROOT, 'framework-stand-ins.d.ts'), {
+    snippet: { doc: 'test/doc-snippets.test.ts', line: 0, lang: 'ts', code: '', anchor: '', marker: null },
+    line: 0,
+    text: FRAMEWORK_STAND_INS,
+  });
+  return files;
+}
+
+/** Type-checks the files in one program; the errors as `doc:line: message`. */
+function typeCheck(files: Map<string, VirtualFile>): string[] {
+  const host = ts.createCompilerHost(OPTIONS, true);
+  const { fileExists, readFile, getSourceFile, directoryExists } = host;
+  const isVirtualDir = (dir: string) => dir === VIRTUAL_ROOT || [...files.keys()].some((file) => file.startsWith(`${dir}${path.sep}`));
+  host.fileExists = (file) => files.has(file) || fileExists.call(host, file);
+  host.readFile = (file) => files.get(file)?.text ?? readFile.call(host, file);
+  host.directoryExists = (dir) => isVirtualDir(dir) || (directoryExists?.call(host, dir) ?? fs.existsSync(dir));
+  host.getSourceFile = (file, language, onError, fresh) => {
+    const virtual = files.get(file);
+    return virtual ? ts.createSourceFile(file, virtual.text, language, true) : getSourceFile.call(host, file, language, onError, fresh);
+  };
+  const program = ts.createProgram({ rootNames: [...files.keys()], options: OPTIONS, host });
+  const errors: string[] = [];
+  for (const [file, virtual] of files) {
+    const source = program.getSourceFile(file);
+    if (!source) throw new Error(`${file} was not in the program`);
+    for (const diagnostic of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
+      const { line } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      errors.push(`${virtual.snippet.doc}:${virtual.line + line}: TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+    }
+  }
+  return errors;
+}
+
+const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+const sandboxPackage = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/sandbox/package.json'), 'utf8')) as { name: string };
+
+/** What is wrong with a shell block's npm commands. */
+function shellProblems(snippet: Snippet): string[] {
+  const problems: string[] = [];
+  const installable = new Set(['leadkit', sandboxPackage.name, ...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.peerDependencies)]);
+  for (const command of snippet.code.split(/\n|&&/).map((part) => part.replace(/#.*$/, '').trim())) {
+    const words = command.split(/\s+/).filter((word) => !/^[A-Z_]+=/.test(word));
+    if (words[0] !== 'npm') continue;
+    const [verb = '', ...rest] = words.slice(1);
+    const args = rest.filter((word) => !word.startsWith('-'));
+    if (verb === 'run' && !packageJson.scripts[args[0] ?? '']) problems.push(`${where(snippet)}: npm run ${args[0]}: no such script`);
+    if ((verb === 'start' || verb === 'test') && !packageJson.scripts[verb]) problems.push(`${where(snippet)}: npm ${verb}: no such script`);
+    if (verb === 'install' || verb === 'i')
+      for (const name of args)
+        if (!installable.has(name)) problems.push(`${where(snippet)}: npm install ${name}: not leadkit, the sandbox or one of leadkit's dependencies or peers`);
+  }
+  return problems;
+}
+
+/** What is wrong with an excerpt of the repository's code: a code line that is not in its file, in order. */
+function excerptProblems(snippet: Snippet, source: string): string[] {
+  const file = path.join(ROOT, source);
+  if (!fs.existsSync(file)) return [`${where(snippet)}: excerpt of ${source}, which does not exist`];
+  const text = fs.readFileSync(file, 'utf8');
+  let from = 0;
+  const problems: string[] = [];
+  for (const line of snippet.code.split('\n').map((code) => code.trim())) {
+    if (line === '' || line.startsWith('//')) continue;
+    const at = text.indexOf(line, from);
+    if (at === -1) problems.push(`${where(snippet)}: "${line}" is not in ${source} (after what the excerpt quoted before it)`);
+    else from = at + line.length;
+  }
+  return problems;
+}
+
+describe('doc snippets', () => {
+  const { snippets, malformed } = extractSnippets();
+
+  it('finds the blocks, and every marker reads', () => {
+    expect(snippets.length).toBeGreaterThan(30);
+    expect(malformed).toEqual([]);
+  });
+
+  it('checks every block or says why it does not', () => {
+    const unchecked = snippets.filter(
+      (snippet) =>
+        snippet.marker === null && !TYPE_CHECKED.has(snippet.lang) && !RENDERED.has(snippet.lang) && !SHELL.has(snippet.lang) && !NOT_CODE.has(snippet.lang),
+    );
+    expect(
+      unchecked.map(
+        (snippet) => `${where(snippet)}: a \`${snippet.lang}\` block no check runs: mark it <!-- snippet: not-checked (why) --> on the line before its fence`,
+      ),
+    ).toEqual([]);
+    const skipped = snippets.flatMap((snippet) =>
+      snippet.marker?.kind === 'not-checked' ? [`${where(snippet)} (${snippet.lang}): ${snippet.marker.reason}`] : [],
+    );
+    const notCode = snippets.filter((snippet) => NOT_CODE.has(snippet.lang)).map((snippet) => `${where(snippet)}: no language (a diagram or an output)`);
+    const counts = {
+      typeChecked: snippets.filter((snippet) => TYPE_CHECKED.has(snippet.lang) && (snippet.marker === null || snippet.marker.kind === 'with')).length,
+      rendered: snippets.filter((snippet) => RENDERED.has(snippet.lang) && snippet.marker === null).length,
+      shell: snippets.filter((snippet) => SHELL.has(snippet.lang) && snippet.marker === null).length,
+      excerpts: snippets.filter((snippet) => snippet.marker?.kind === 'excerpt').length,
+      notChecked: skipped.length,
+      notCode: notCode.length,
+    };
+    console.info(`doc snippets: ${JSON.stringify(counts)}\nnot checked:\n  ${[...skipped, ...notCode].join('\n  ')}`);
+  });
+
+  it('type-checks every TS/TSX block and HTML module script with strict', () => {
+    const errors = typeCheck(virtualFiles(snippets));
+    expect(errors.filter((error) => !error.startsWith(CANARY))).toEqual([]);
+    expect(errors.filter((error) => error.startsWith(CANARY)).map((error) => /^\(canary\):(\d+): (TS\d+)/.exec(error)?.slice(1).join(' '))).toEqual([
+      '3 TS2322', // baseURL: string | undefined
+      '4 TS7031', // spId: implicitly any
+      '4 TS2339', // detail.path: no such field
+    ]);
+  }, 120_000);
+
+  it('runs only npm commands that exist', () => {
+    expect(snippets.filter((snippet) => SHELL.has(snippet.lang) && snippet.marker === null).flatMap(shellProblems)).toEqual([]);
+  });
+
+  it('quotes the repository files its excerpts name', () => {
+    expect(snippets.flatMap((snippet) => (snippet.marker?.kind === 'excerpt' ? excerptProblems(snippet, snippet.marker.source) : []))).toEqual([]);
+  });
+
+  it('lets a host route lk-navigate itself only for same-tab links on its own origin', () => {
+    // Every snippet that cancels lk-navigate leaves Cmd/Ctrl-click (newTab) to the browser first.
+    const cancelling = snippets.filter(
+      (snippet) => snippet.marker?.kind !== 'not-checked' && /preventDefault\(\)/.test(snippet.code) && /navigate|Navigate/.test(snippet.code),
+    );
+    expect(cancelling.filter((snippet) => !/newTab/.test(snippet.code)).map(where)).toEqual([]);
+  });
+});
