@@ -10,8 +10,9 @@ import { isNotOffered, NOT_OFFERED_FOR_MS, NOT_OFFERED_STORAGE_KEY, rememberNotO
  * day, so it is not asked again on every load. The sandbox's spec profile answers every invented call 404.
  */
 afterEach(() => {
-  // The storage spies go before the next file: this project shares one environment (isolate: false).
+  // The storage stand-in goes before the next file: this project shares one environment (isolate: false).
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   localStorage.removeItem(NOT_OFFERED_STORAGE_KEY);
   vi.useRealTimers();
 });
@@ -82,12 +83,12 @@ describe('not offered: a 404 from an invented call', () => {
   });
 
   it('storage that throws remembers nothing and breaks nothing: the call is asked again', async () => {
-    vi.spyOn(localStorage, 'getItem').mockImplementation(() => {
+    // A stand-in storage whose every use throws (a spy on happy-dom's localStorage itself would
+    // outlive the file: its methods are the storage's own keys).
+    const denied = () => {
       throw new DOMException('denied', 'SecurityError');
-    });
-    vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
-      throw new DOMException('denied', 'SecurityError');
-    });
+    };
+    vi.stubGlobal('localStorage', { getItem: denied, setItem: denied, removeItem: denied, key: denied, clear: denied, length: 0 });
     const { sandbox, provider } = setup({ profile: 'spec' });
     await expect(boardLeadCounts(provider, 1001, { filters: {} })).rejects.toMatchObject({ status: 404 });
     await expect(boardLeadCounts(provider, 1001, { filters: {} })).rejects.toMatchObject({ status: 404 });

@@ -417,7 +417,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
       expect(tag.cssProperties).toEqual(expect.arrayContaining(['--lk-color-primary', '--lk-font-family', '--lk-focus-ring']));
     }
     expect(result.tags['lead-page']?.attributes.find((a) => a.name === 'api-version')?.type?.text).toBe("'v2' | 'v1'");
-    expect(result.tags['lead-page']?.attributes.find((a) => a.name === 'auth-mode')?.type?.text).toBe("'provider' | 'one-time'");
+    expect(result.tags['lead-page']?.attributes.find((a) => a.name === 'auth-mode')?.type?.text).toBe("'provider' | 'one-time' | 'provider-token'");
     expect(result.tags['raq-funnel']?.events.find((e) => e.name === 'lk-navigate')?.type?.text).toContain('replace?: boolean');
     expect(result.tags['lead-page']).toMatchObject({ parts: expect.arrayContaining(['lead-page', 'error-banner']) });
     expect(result.tags['lead-page']?.events.map((e) => e.name)).toEqual(expect.arrayContaining(['lk-load', 'lk-error']));
@@ -443,7 +443,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
 
       const sandbox = createSandboxGateway({ seed: 1 });
       const client: GatewayClient = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: MAIN_PROVIDER_ID } });
-      const name: Promise<string | undefined> = officeGateway.getServiceProviderInfo(client, MAIN_PROVIDER_ID).then((r) => r.serviceProviders[0]?.name);
+      const name: Promise<string | null | undefined> = officeGateway.getServiceProviderInfo(client, MAIN_PROVIDER_ID).then((r) => r.serviceProviders[0]?.name);
       defineElements({ prefix: 'acme' });
       const props: LeadPageProps = { leadId: 1, spId: MAIN_PROVIDER_ID, onLoad: (event) => event.detail };
       export const used = [name, props, LeadPage, LeadApp, manifest.schemaVersion];
