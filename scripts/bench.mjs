@@ -3,14 +3,14 @@
  * on the built artefacts. Three parts, one report (bench/results.json, a table on stdout):
  *
  *   1. sizes of the CDN build (this file), gzip -9 (node zlib, level 9; 1 kB = 1000 bytes):
- *      - the loader (dist/cdn/leadkit.js) ≤ 2 kB; it imports nothing statically and starts each
+ *      - the loader (dist/cdn/leadkit.js), within its budget (bench/budgets.mjs); it imports nothing statically and starts each
  *        tag's entry chunk (first in first-content.json);
  *      - each widget's first load, reported: loader + the tag's chunk + every chunk it imports
  *        statically, transitively (read from the `import … from` statements of the built files;
  *        `import()` is lazy and not counted);
  *      - widgets share one runtime chunk (the one holding React);
  *      - no Twilio (`@twilio/conversations`) code in any first load;
- *   2. the npm package: tarball ≤ 600 kB, a consumer's install beyond React ≤ 15 MB
+ *   2. the npm package: the tarball and a consumer's install beyond React, within their budgets
  *      (scripts/bench-package.mjs);
  *   3. the browser (bench/browser.ts): the board, CMS, thread and funnel pages loaded at 4× CPU
  *      and Fast-3G-like throttling beside React 19 and Preact anchor pages — time to first
