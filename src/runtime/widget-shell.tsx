@@ -27,7 +27,16 @@ const retired = new WeakSet<GatewayClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
 function clientFor(owner: object, inputs: HostInputs, startedFirstCalls: StartedFirstCalls | undefined, answers: ServerAnswer[] | undefined): GatewayClient {
-  const key = [inputs.gateway, inputs.gatewayUrl, inputs.gatewayCredentials, inputs.auth, inputs.authMode, inputs.spId, inputs.noLeadCounts, inputs.noContactRecord] as const; // what resolveGatewayClient reads
+  const key = [
+    inputs.gateway,
+    inputs.gatewayUrl,
+    inputs.gatewayCredentials,
+    inputs.auth,
+    inputs.authMode,
+    inputs.spId,
+    inputs.noLeadCounts,
+    inputs.noContactRecord,
+  ] as const; // what resolveGatewayClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
   // An element's own client sends nothing while the element is out of the document (an element
