@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from '../../packages/sandbox/src/test-helpers';
 import { SANDBOX_LEADS } from '../../packages/sandbox/src/index';
-import { strictAnswers, withExtraFields, type StrictAnswer } from '../../test/helpers/strict-answers';
+import { REVIEW_PREFILL_GATEWAY_VARIANT, strictAnswers, withExtraFields, type StrictAnswer } from '../../test/helpers/strict-answers';
 import { requestLeadReview } from './lead/calls';
 import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel-calls';
 import { getInteractionActivities, getLeadPhoneNumbers } from './message-center/calls';
@@ -76,17 +76,7 @@ describe('review pre-fill (row L6)', () => {
     });
   });
   it("the spec's gateway variant (§3: emailAddress, categories as ids, descriptionOfWork, workCompleted) is read, its categories as the lead's", async () => {
-    const variant = {
-      serviceProviderId: 1001,
-      postalCode: '80210',
-      emailAddress: 'priya.patel@example.com',
-      phoneNumber: '7205550178',
-      firstName: 'Priya',
-      lastName: 'Patel',
-      descriptionOfWork: null,
-      workCompleted: null,
-      categories: [10102],
-    };
+    const variant = REVIEW_PREFILL_GATEWAY_VARIANT;
     const { provider } = strict(ROUTE, { json: variant });
     expect(await requestLeadReview(provider, { serviceProviderId: 1001, leadId: SANDBOX_LEADS.closedWon })).toEqual({
       firstName: 'Priya',

@@ -48,3 +48,20 @@ export function withExtraFields<T>(value: T, extra: Record<string, unknown> = { 
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) copy[key] = withExtraFields(item, extra);
   return copy as T;
 }
+
+/**
+ * Lead 300013's review pre-fill as the spec's gateway variant of a review request (§3:
+ * `emailAddress`, the lead's categories as ids, `descriptionOfWork`, `workCompleted`), with the
+ * nulls a strict gateway sends — what the sandbox's spec-variants profile answers.
+ */
+export const REVIEW_PREFILL_GATEWAY_VARIANT = {
+  serviceProviderId: 1001,
+  postalCode: '80210',
+  emailAddress: 'priya.patel@example.com',
+  phoneNumber: '7205550178',
+  firstName: 'Priya',
+  lastName: 'Patel',
+  descriptionOfWork: null,
+  workCompleted: null,
+  categories: [10102],
+} as const;

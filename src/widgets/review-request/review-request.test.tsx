@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
+import { REVIEW_PREFILL_GATEWAY_VARIANT } from '../../../test/helpers/strict-answers';
 import { createGatewayClient } from '../../gateway/client';
 import type { LeadkitEventMap } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
@@ -371,17 +372,7 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
 
   it("the spec's gateway variant as the pre-fill (categories as ids) and null review counts: the contact shown, the lead's category and its parents selected", async () => {
     const user = userEvent.setup();
-    const variant = {
-      serviceProviderId: 1001,
-      postalCode: '80210',
-      emailAddress: 'priya.patel@example.com',
-      phoneNumber: '7205550178',
-      firstName: 'Priya',
-      lastName: 'Patel',
-      descriptionOfWork: null,
-      workCompleted: null,
-      categories: [10102],
-    };
+    const variant = REVIEW_PREFILL_GATEWAY_VARIANT;
     const nullCounts = (answer: unknown) => ({
       categories: ((answer as { categories: Record<string, unknown>[] }).categories ?? []).map((c) => ({ ...c, overallReviewCount: null })),
     });
