@@ -466,3 +466,19 @@ export function useE2eSession({
     },
   };
 }
+
+/** A request the sandbox received, as `GET /sandbox/requests` lists it. */
+export interface SandboxReceived {
+  method: string;
+  path: string;
+  status: number | null;
+  headers: Record<string, string>;
+}
+
+/** The provider calls (X-Caller-Type ServiceProvider) the sandbox at `origin` received, read from another process. */
+export async function sandboxProviderCalls(origin: string): Promise<SandboxReceived[]> {
+  const answer = await fetch(`${origin}/sandbox/requests`);
+  expect(answer.status).toBe(200);
+  const { requests } = (await answer.json()) as { requests: SandboxReceived[] };
+  return requests.filter((request) => request.headers['x-caller-type'] === 'ServiceProvider');
+}

@@ -18,7 +18,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardReady, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, sandboxProviderCalls, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
 const TOKEN = 'tok-e2e-provider-7Hq2x9';
@@ -109,20 +109,8 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------------------------------
 
-interface Received {
-  method: string;
-  path: string;
-  status: number | null;
-  headers: Record<string, string>;
-}
-
-/** The provider calls the sandbox received since the test began (its reset). */
-async function providerCalls(): Promise<Received[]> {
-  const answer = await fetch(`${e2e.server.origin}/sandbox/requests`);
-  expect(answer.status).toBe(200);
-  const { requests } = (await answer.json()) as { requests: Received[] };
-  return requests.filter((request) => request.headers['x-caller-type'] === 'ServiceProvider');
-}
+/** The provider calls the sandbox received (since the test began: its reset). */
+const providerCalls = () => sandboxProviderCalls(e2e.server.origin);
 
 async function open(path: string): Promise<Page> {
   const page = await e2e.context.newPage();

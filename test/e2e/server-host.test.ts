@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardReady, ROOT, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, ROOT, sandboxProviderCalls, useE2eSession, visible, watchPage } from './harness';
 
 const TOKEN = 'tok-e2e-server-host-3Jm7';
 /** The library build, when dist/ is stale (minutes on a busy two-core machine), and the two hosts' start. */
@@ -72,17 +72,8 @@ afterAll(() => {
   for (const { child } of hosts) child.kill('SIGTERM');
 });
 
-interface Received {
-  method: string;
-  path: string;
-  status: number | null;
-  headers: Record<string, string>;
-}
-
-async function providerCalls(): Promise<Received[]> {
-  const { requests } = (await (await fetch(`${e2e.server.origin}/sandbox/requests`)).json()) as { requests: Received[] };
-  return requests.filter((request) => request.headers['x-caller-type'] === 'ServiceProvider');
-}
+/** The provider calls the sandbox received (since the test began: its reset). */
+const providerCalls = () => sandboxProviderCalls(e2e.server.origin);
 
 /** A card of the board's first page, as the server wrote it into the HTML. */
 const CARD_IN_HTML = /<li[^>]*data-lead-id="\d+"/;

@@ -36,15 +36,6 @@ const ERROR_TEXTS = [
 ];
 
 /** The project step's fields a guest fills in (the category's own questions aside). */
-async function fillContact(funnel: Locator) {
-  await funnel.getByRole('radio', { name: 'Single-family home' }).check();
-  await funnel.getByRole('textbox', { name: 'Street address' }).fill(FUNNEL_CUSTOMER.street);
-  await funnel.getByRole('textbox', { name: 'First name' }).fill(FUNNEL_CUSTOMER.first);
-  await funnel.getByRole('textbox', { name: 'Last name' }).fill(FUNNEL_CUSTOMER.last);
-  await funnel.getByRole('textbox', { name: 'Email' }).fill(FUNNEL_CUSTOMER.email);
-  await funnel.getByRole('textbox', { name: 'Phone number' }).fill(FUNNEL_CUSTOMER.phone);
-}
-
 const PROFILES: readonly SandboxProfile[] = ['spec', 'spec-variants'];
 
 describe.each(PROFILES)('SANDBOX_PROFILE=%s', (profile) => {
@@ -68,6 +59,20 @@ describe.each(PROFILES)('SANDBOX_PROFILE=%s', (profile) => {
       action(),
     ]);
     return response.status();
+  }
+
+  /** The project step's contact, 'Review request', then 'Send request': the lead is created (200) and the next step shows. */
+  async function sendRequest(page: Page, funnel: Locator) {
+    await funnel.getByRole('radio', { name: 'Single-family home' }).check();
+    await funnel.getByRole('textbox', { name: 'Street address' }).fill(FUNNEL_CUSTOMER.street);
+    await funnel.getByRole('textbox', { name: 'First name' }).fill(FUNNEL_CUSTOMER.first);
+    await funnel.getByRole('textbox', { name: 'Last name' }).fill(FUNNEL_CUSTOMER.last);
+    await funnel.getByRole('textbox', { name: 'Email' }).fill(FUNNEL_CUSTOMER.email);
+    await funnel.getByRole('textbox', { name: 'Phone number' }).fill(FUNNEL_CUSTOMER.phone);
+    await funnel.getByRole('button', { name: 'Review request' }).click();
+    const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
+    expect(await answered(page, '/gateway/lead/v3/lead', () => dialog.getByRole('button', { name: 'Send request' }).click())).toBe(200);
+    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
   }
 
   /**
@@ -216,12 +221,8 @@ describe.each(PROFILES)('SANDBOX_PROFILE=%s', (profile) => {
     await expect.poll(() => funnel.getByRole('combobox', { name: 'What do you need help with?' }).inputValue()).toBe('Plumbing');
     await funnel.getByRole('button', { name: 'Continue' }).click();
     await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
-    await fillContact(funnel);
-    await funnel.getByRole('button', { name: 'Review request' }).click();
-    const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
-    expect(await answered(page, '/gateway/lead/v3/lead', () => dialog.getByRole('button', { name: 'Send request' }).click())).toBe(200);
     // The next step reads the lead (the spec's fields only) and suggests pros.
-    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+    await sendRequest(page, funnel);
     await visible(funnel.getByRole('checkbox').first());
     expect(sent('/host-stand-in/one-time-token')).toContainEqual({ reason: 'issue' });
     const create = watch.requests.find((request) => new URL(request.url()).pathname === '/gateway/lead/v3/lead');
@@ -245,11 +246,7 @@ describe.each(PROFILES)('SANDBOX_PROFILE=%s', (profile) => {
     await visible(funnel.getByText('Denver, CO', { exact: true }));
     await funnel.getByRole('button', { name: 'Continue' }).click();
     await visible(funnel.getByRole('heading', { level: 2, name: 'Tell us about your project' }));
-    await fillContact(funnel);
-    await funnel.getByRole('button', { name: 'Review request' }).click();
-    const dialog = funnel.getByRole('dialog', { name: 'Send your request?' });
-    expect(await answered(page, '/gateway/lead/v3/lead', () => dialog.getByRole('button', { name: 'Send request' }).click())).toBe(200);
-    await visible(funnel.getByRole('heading', { level: 2, name: 'Send your request to more pros' }));
+    await sendRequest(page, funnel);
     const pro = funnel.getByRole('checkbox').first();
     await pro.check();
     const leadId = Number(/\/lead\/(\d+)\/suggestions$/.exec(new URL(page.url()).pathname)?.[1]);
