@@ -88,6 +88,8 @@ export function EntryStep() {
 
   /** The text typed since the last choice; null shows the chosen category's name. */
   const [draft, setDraft] = useState<string | null>(null);
+  /** The draft is the customer's typing (a chosen suggestion's label, shown while it is being chosen, is not searched). */
+  const [typed, setTyped] = useState(false);
   const [notOffered, setNotOffered] = useState<string | null>(null);
   const [postal, setPostal] = useState(form.postalCode ?? '');
   const [attempted, setAttempted] = useState(false);
@@ -108,7 +110,7 @@ export function EntryStep() {
 
   const chosenLabel = form.taskCategoryName ?? form.categoryName ?? '';
   const text = draft ?? chosenLabel;
-  const searching = draft !== null && draft.trim() !== '';
+  const searching = typed && draft !== null && draft.trim() !== '';
   const search = useCategorySearch(searching ? draft : '', client);
   // Coming from a pro: before anything is typed, the pro's own services (its top-level
   // categories) instead of the site's top ones; typed results list the pro's services first.
@@ -154,6 +156,7 @@ export function EntryStep() {
 
   function onCategoryText(value: string) {
     setDraft(value);
+    setTyped(true);
     setNotOffered(null);
     // The field's value is the chosen category: editing it un-chooses it.
     if (form.categoryId !== null) clearCategory();
@@ -161,6 +164,7 @@ export function EntryStep() {
 
   async function onCategorySelect(option: CategoryOption) {
     setDraft(option.label);
+    setTyped(false);
     const outcome = await chooseCategory(option.result);
     if (outcome.ok) {
       setDraft(null);
