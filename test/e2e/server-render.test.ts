@@ -326,14 +326,15 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element
     expect(record.shifts, JSON.stringify(record.shifts)).toEqual([]);
     // And live (what opens then is the user's doing, not the page moving by itself).
     await use(element);
-    // Live on the server's nodes: hydrated, not rendered afresh.
-    expect(
-      await page.evaluate(
-        (target) => document.querySelector(target)?.shadowRoot?.querySelector('[part]') === (window as unknown as { serverNode: unknown }).serverNode,
-        selector,
-      ),
-      [...warnings, ...watch.consoleErrors].join('\n'),
-    ).toBe(true);
+    // Live on the server's nodes: hydrated, not rendered afresh. (On a failure, the message says
+    // which node is there now and whether the server's is still in the document.)
+    const hydrated = await page.evaluate((target) => {
+      const now = document.querySelector(target)?.shadowRoot?.querySelector('[part]');
+      const before = (window as unknown as { serverNode: Element | undefined }).serverNode;
+      const head = (node: Element | null | undefined) => node?.outerHTML.slice(0, 160) ?? 'none';
+      return { same: now === before, detail: `now ${head(now)}; the server's ${before?.isConnected ? 'still connected' : 'gone'}: ${head(before)}` };
+    }, selector);
+    expect(hydrated.same, [hydrated.detail, ...warnings, ...watch.consoleErrors].join('\n')).toBe(true);
     expect(warnings).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
