@@ -57,6 +57,12 @@ import { widgetElement } from './widget-element';
  * @csspart job-notes-title - Its title.
  * @csspart job-notes-close - Its close (×) button.
  * @csspart job-notes-body - Its content.
+ * @csspart add-to-calendar - 'Add to calendar' on a Scheduled lead's open card.
+ * @csspart calendar-dialog - Its modal (native dialog): the job's date and start time, and the `.ics` download.
+ * @csspart calendar-dialog-header - Its header (title and close button).
+ * @csspart calendar-dialog-title - Its title.
+ * @csspart calendar-dialog-close - Its close (×) button.
+ * @csspart calendar-dialog-body - Its content.
  * @csspart close-prompt - The 'Request a Review' prompt after a lead is set to Closed won (native dialog).
  * @csspart close-prompt-header - Its header (title and close button).
  * @csspart close-prompt-title - Its title.

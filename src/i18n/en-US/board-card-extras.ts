@@ -42,4 +42,13 @@ export const boardCardExtrasMessages = {
   'insurance.transition': 'Taking you to our insurance partner…',
   'insurance.popupBlocked': 'Your browser blocked the new tab.',
   'insurance.openInsurer': 'Open the insurance page',
+  // 'Add to calendar' (our wording: the spec has no calendar).
+  'calendar.date': 'Date',
+  'calendar.time': 'Start time',
+  'calendar.hint': "A calendar file for your phone's or computer's calendar, made on this device: nothing is sent.",
+  'calendar.download': 'Download calendar file',
+  'calendar.invalid': 'Please enter a date and a start time.',
+  'calendar.downloaded': 'Calendar file downloaded. Open it to add the job to your calendar.',
+  'calendar.eventTitle': '{category} — {name}',
+  'calendar.leadLink': 'Lead: {url}',
 } as const;

@@ -37,4 +37,12 @@ export const boardCardExtrasMessagesEs = {
   'insurance.transition': 'Lo llevamos a nuestro socio de seguros…',
   'insurance.popupBlocked': 'Su navegador bloqueó la pestaña nueva.',
   'insurance.openInsurer': 'Abrir la página del seguro',
+  'calendar.date': 'Fecha',
+  'calendar.time': 'Hora de inicio',
+  'calendar.hint': 'Un archivo para el calendario de su teléfono o computadora, creado en este dispositivo: no se envía nada.',
+  'calendar.download': 'Descargar archivo de calendario',
+  'calendar.invalid': 'Ingrese una fecha y una hora de inicio.',
+  'calendar.downloaded': 'Archivo de calendario descargado. Ábralo para agregar el trabajo a su calendario.',
+  'calendar.eventTitle': '{category} — {name}',
+  'calendar.leadLink': 'Cliente potencial: {url}',
 } as const satisfies Translation<typeof boardCardExtrasMessages>;

@@ -55,4 +55,5 @@ export const boardCardMessagesEs = {
   'insurance.headline': 'Seguro de responsabilidad civil para su negocio',
   'insurance.price': 'desde $30 al mes',
   'insurance.purchase': 'Obtener una cotización',
+  'calendar.add': 'Agregar al calendario',
 } as const satisfies Translation<typeof boardCardMessages>;

@@ -32,6 +32,7 @@ import { useShowsConnectNumbers } from '../extras/connect-numbers';
 import { leadPlace } from '../list/lead-board.logic';
 import { MessageLink, type MessageTarget } from '../list/message-link';
 import { rememberAnswered } from '../../../domain/answered-leads';
+import { CalendarAction } from './calendar-action';
 
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
@@ -126,6 +127,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
           <button type="button" className="lk-button" data-variant="secondary" onClick={() => setReviewOpen(true)}>
             {t('board.requestReview')}
           </button>
+          <CalendarAction lead={lead} spId={spId} />
           {afterPaint ? (
             <Suspense fallback={null}>
               <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />

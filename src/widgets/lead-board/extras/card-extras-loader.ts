@@ -11,3 +11,4 @@ export const FeedbackPanel = lazyPart(loadCardExtras, (part) => withMessages(par
 export const InsuranceBanner = lazyPart(loadCardExtras, (part) => withMessages(part.InsuranceBanner, part.CARD_EXTRAS_CATALOGUE));
 export const ClosePrompt = lazyPart(loadCardExtras, (part) => part.ClosePrompt);
 export const ReviewRequest = lazyPart(loadCardExtras, (part) => withMessages(part.ReviewRequest, part.CARD_EXTRAS_CATALOGUE));
+export const CalendarDialog = lazyPart(loadCardExtras, (part) => withMessages(part.CalendarDialog, part.CARD_EXTRAS_CATALOGUE));

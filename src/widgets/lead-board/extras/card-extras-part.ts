@@ -8,6 +8,7 @@
 export { JobNotesDialog } from './job-notes-dialog';
 export { ConnectNumberDialog } from './connect-number-dialog';
 export { ClosePrompt } from './close-prompt';
+export { CalendarDialog } from './calendar-dialog';
 export { ContactDetails } from './contact-details';
 export { FeedbackPanel } from './feedback-panel';
 export { InsuranceBanner } from './insurance-banner';

@@ -1,0 +1,86 @@
+import { useCallback } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { leadBoardElement } from '../src/elements/lead-board.element';
+import { defineElement } from '../src/elements/define-element';
+import { ElementHost } from './support/element-host';
+import { shadowOf } from './support/queries';
+import { typeText } from './support/shadow-input';
+import { SANDBOX_NOW, useSandbox } from './support/sandbox';
+
+/**
+ * 'Add to calendar' on a Scheduled lead (issue 53 §2), on the real `<lead-board>` element: the
+ * newest lead open, its status set to Scheduled, the dialog with the job's date and start time
+ * (the next full hour after the board's clock), and the file's download. Nothing is sent.
+ */
+defineElement(leadBoardElement);
+const TAG = 'lead-board';
+/** The board's clock: the sandbox's (its leads are dated from it). */
+const BOARD_NOW = new Date(SANDBOX_NOW);
+
+function CalendarBoard() {
+  const sandbox = useSandbox();
+  const setup = useCallback(
+    (element: HTMLElement) => {
+      element.setAttribute('sp-id', '1001');
+      element.setAttribute('lead-id', String(SANDBOX_LEADS.newest));
+      Object.assign(element, { gateway: sandbox.config, now: () => BOARD_NOW });
+    },
+    [sandbox],
+  );
+  return <ElementHost tag={TAG} setup={setup} />;
+}
+
+const meta = {
+  title: 'Features/Add to calendar',
+  render: () => <CalendarBoard />,
+  parameters: { a11y: { test: 'error' } },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The open card once Scheduled: 'Add to calendar' beside 'Request a Review'. */
+async function scheduledCard(canvasElement: HTMLElement) {
+  const { root, canvas } = await shadowOf(canvasElement, TAG);
+  await canvas.findByText(/^Showing \d+ - \d+ of \d+ results$/, {}, { timeout: 5000 });
+  const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
+  await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'Scheduled');
+  const add = await within(card).findByRole('button', { name: 'Add to calendar' });
+  return { root, canvas, card, add };
+}
+
+/** The card offers it as soon as the status is Scheduled. */
+export const Offered: Story = {
+  play: async ({ canvasElement }) => {
+    const { add } = await scheduledCard(canvasElement);
+    await expect(add).toBeVisible();
+  },
+};
+
+/** The dialog: date and start time (default the next full hour), the hint that nothing is sent, and the download. */
+export const Dialog: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, add } = await scheduledCard(canvasElement);
+    await userEvent.click(add);
+    const dialog = await canvas.findByRole('dialog', { name: 'Add to calendar' });
+    const next = new Date(BOARD_NOW);
+    next.setMinutes(0, 0, 0);
+    next.setHours(next.getHours() + 1);
+    await waitFor(() => expect(within(dialog).getByLabelText('Start time')).toHaveValue(`${String(next.getHours()).padStart(2, '0')}:00`));
+    await expect(within(dialog).getByRole('button', { name: 'Download calendar file' })).toBeVisible();
+  },
+};
+
+/** An emptied start time: the dialog says what is missing, and no file is made. */
+export const Incomplete: Story = {
+  play: async ({ canvasElement }) => {
+    const { canvas, add } = await scheduledCard(canvasElement);
+    await userEvent.click(add);
+    const dialog = await canvas.findByRole('dialog', { name: 'Add to calendar' });
+    await typeText(within(dialog).getByLabelText('Start time'), '', { replace: true });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download calendar file' }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a date and a start time.');
+  },
+};
