@@ -134,14 +134,15 @@ function CalendarForm({ lead, spId }: { lead: Lead; spId: number }) {
           {t('calendar.invalid')}
         </p>
       ) : null}
-      <p className="lk-calendar__status" role="status">
-        {downloaded ? t('calendar.downloaded') : null}
-      </p>
       <div className="lk-calendar__actions">
         <button type="submit" className="lk-button">
           {t('calendar.download')}
         </button>
       </div>
+      {/* Under the button: the text it says after a download moves nothing the pro was about to press. */}
+      <p className="lk-calendar__status" role="status">
+        {downloaded ? t('calendar.downloaded') : null}
+      </p>
     </form>
   );
 }
