@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { Plugin, PluginOption } from 'vite';
+import { customElementsManifest } from './custom-elements-plugin';
 
 /**
  * Plugins of the library build (vite.config.ts) that have no place in Storybook, which merges
@@ -30,11 +31,12 @@ async function withoutLibraryBuildPlugins(plugins: PluginOption[] | undefined): 
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // The docs pages (stories/docs/*.mdx) first: the site opens on Getting started.
+  stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
-    viteConfig.plugins = await withoutLibraryBuildPlugins(viteConfig.plugins);
+    viteConfig.plugins = [...(await withoutLibraryBuildPlugins(viteConfig.plugins)), customElementsManifest()];
     return viteConfig;
   },
 };
