@@ -30,11 +30,9 @@ function Table({ head, rows }: { head: readonly string[]; rows: readonly (readon
       </thead>
       <tbody>
         {rows.map((row, index) => (
-          // Rows are fixed for a page: their order is the manifest's.
-          // eslint-disable-next-line react/no-array-index-key
+          // The rows of a page never change: the manifest's order.
           <tr key={index}>
             {row.map((cell, column) => (
-              // eslint-disable-next-line react/no-array-index-key
               <td key={column}>{cell}</td>
             ))}
           </tr>
@@ -50,13 +48,17 @@ export function ElementReference({ tag }: { tag: string }) {
   return (
     <div data-testid="element-reference">
       <p>
-        Class <Code>{element.name}</Code>, exported by <Code>leadkit/define</Code>. These tables are generated from{' '}
-        <Code>custom-elements.json</Code> (the package's <Code>leadkit/custom-elements.json</Code>), the same file your editor reads.
+        Class <Code>{element.name}</Code>, exported by <Code>leadkit/define</Code>. These tables are generated from <Code>custom-elements.json</Code> (the
+        package's <Code>leadkit/custom-elements.json</Code>), the same file your editor reads.
       </p>
       <Section title="Attributes" count={element.attributes.length}>
         <Table
           head={['Attribute', 'Type', 'Description']}
-          rows={element.attributes.map((attribute) => [<Code key="n">{attribute.name}</Code>, <Code key="t">{attribute.type.text}</Code>, attribute.description])}
+          rows={element.attributes.map((attribute) => [
+            <Code key="n">{attribute.name}</Code>,
+            <Code key="t">{attribute.type.text}</Code>,
+            attribute.description,
+          ])}
         />
       </Section>
       <Section title="Properties" count={element.members.length}>

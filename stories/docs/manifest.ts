@@ -3,7 +3,7 @@ import type { ManifestElement, ManifestNamed } from '../../scripts/manifest/gene
 
 /**
  * The docs site's one source of reference facts: custom-elements.json, generated at build time
- * by the package's own generator (.storybook/custom-elements-plugin.ts). Nothing on an element
+ * by the package's own generator (the `customElementsManifest` plugin of .storybook/main.ts). Nothing on an element
  * page or the theming page is typed here by hand.
  */
 export const ELEMENTS: readonly ManifestElement[] = manifest.modules.flatMap((module) =>
