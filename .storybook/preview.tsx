@@ -5,6 +5,8 @@ import { isStoryLocale, StoryLocaleProvider } from '../stories/support/story-loc
 import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type SandboxParameters } from '../stories/support/sandbox';
 import { createDraftStore, memoryDraftBackend, type DraftStore } from '../src/domain/drafts';
 import { DraftStoreProvider } from '../src/ui/use-draft';
+import { isStoryTheme, STORY_THEMES } from './themes';
+import { StoryPage } from './story-page';
 
 /**
  * Every story renders against its own sandbox gateway (@leadkit/sandbox, packages/sandbox): the global loader makes one
@@ -15,6 +17,10 @@ import { DraftStoreProvider } from '../src/ui/use-draft';
  * Faults: the toolbar's "Fault" global applies one scenario to every gateway route; a story
  * pins its own with `parameters: { sandbox: { fault: { status: 500 } } }` (see
  * stories/support/sandbox.tsx for the shapes). A story's own fault wins over the toolbar's.
+ *
+ * The other toolbar globals: locale (en-US, es-US, a pseudo-locale on a right-to-left page),
+ * direction (the page around the widgets, `dir`), theme (`--lk-*` properties set around the
+ * widgets, .storybook/themes.ts) and viewport (a 390 px phone, a 1280 px desktop).
  */
 configureShadowQueries();
 
@@ -42,8 +48,29 @@ const preview: Preview = {
         ],
       },
     },
+    direction: {
+      description: 'Direction of the page around the widgets (dir attribute)',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        dynamicTitle: true,
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+      },
+    },
+    theme: {
+      description: 'A theme set through the public --lk-* custom properties on an element around the widgets',
+      toolbar: {
+        title: 'Theme',
+        icon: 'paintbrush',
+        dynamicTitle: true,
+        items: Object.entries(STORY_THEMES).map(([value, { title }]) => ({ value, title })),
+      },
+    },
   },
-  initialGlobals: { fault: 'none', locale: 'en-US' },
+  initialGlobals: { fault: 'none', locale: 'en-US', direction: 'ltr', theme: 'light' },
   loaders: [
     (context) => ({
       sandbox: createStorySandbox(context.globals.fault, context.parameters.sandbox as SandboxParameters | undefined),
@@ -63,7 +90,9 @@ const preview: Preview = {
         <SandboxProvider sandbox={sandboxOf(context)}>
           <DraftStoreProvider store={(context.loaded as { drafts: DraftStore }).drafts}>
             <StoryLocaleProvider locale={isStoryLocale(wanted) ? wanted : 'en-US'}>
-              <Story />
+              <StoryPage theme={isStoryTheme(context.globals.theme) ? context.globals.theme : 'light'} rtl={context.globals.direction === 'rtl'}>
+                <Story />
+              </StoryPage>
             </StoryLocaleProvider>
           </DraftStoreProvider>
         </SandboxProvider>
@@ -75,6 +104,24 @@ const preview: Preview = {
     // Violations fail the story (in the Storybook UI's test panel and in `vitest --project storybook`).
     a11y: { test: 'error' },
     controls: { expanded: true },
+    viewport: {
+      options: {
+        phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        desktop: { name: 'Desktop (1280 × 900)', styles: { width: '1280px', height: '900px' }, type: 'desktop' },
+      },
+    },
+    options: {
+      // The docs pages first, then the elements (the public API), then the widgets' states.
+      storySort: {
+        order: [
+          'Docs',
+          ['Getting started', 'Embedding', 'Server rendering', 'Gateway and sign-in', 'Theming', 'Languages and direction', 'Browser support and size'],
+          'Elements',
+          'Widgets',
+          'UI',
+        ],
+      },
+    },
   },
 };
 

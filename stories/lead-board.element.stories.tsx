@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadBoardElement } from '../src/elements/lead-board.element';
 import { defineElement } from '../src/elements/define-element';
+import { ElementDocsPage } from './docs/element-docs-page';
 import { ElementHost } from './support/element-host';
 import { shadowOf } from './support/queries';
 import { sandboxOf, useSandbox } from './support/sandbox';
@@ -45,6 +46,7 @@ function AttributesElement(args: ElementArgs) {
 
 const meta = {
   title: 'Elements/<lead-board>',
+  tags: ['autodocs'],
   args: { 'sp-id': 1001 },
   argTypes: {
     'sp-id': { control: 'number' },
@@ -55,6 +57,7 @@ const meta = {
   render: (args) => <AttributesElement {...args} />,
   parameters: {
     a11y: { test: 'error' },
+    docs: { page: ElementDocsPage },
   },
 } satisfies Meta<ElementArgs>;
 

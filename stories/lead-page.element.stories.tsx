@@ -5,6 +5,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadPageElement } from '../src/elements/lead-page.element';
 import { defineElement } from '../src/elements/define-element';
 import baseCss from '../src/ui/base.css?inline';
+import { ElementDocsPage } from './docs/element-docs-page';
 import { ElementHost } from './support/element-host';
 import { shadowOf } from './support/queries';
 import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
@@ -43,6 +44,7 @@ function AttributesElement({ 'lead-id': leadId, 'sp-id': spId, 'api-version': ap
 
 const meta = {
   title: 'Elements/<lead-page>',
+  tags: ['autodocs'],
   args: { 'lead-id': SANDBOX_LEADS.purchased, 'sp-id': 1001, 'api-version': 'v2' },
   argTypes: {
     'lead-id': { control: 'select', options: Object.values(SANDBOX_LEADS) },
@@ -51,6 +53,7 @@ const meta = {
     'error-message': { control: 'text' },
   },
   render: (args) => <AttributesElement {...args} />,
+  parameters: { docs: { page: ElementDocsPage } },
 } satisfies Meta<ElementArgs>;
 
 export default meta;

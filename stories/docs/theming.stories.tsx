@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import type { ArgTypes, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { defineElements } from '../../src/define-elements';
+import { shadowOf } from '../support/queries';
+import { TagElement } from '../support/tag-element';
+import { THEME_PROPERTIES } from './manifest';
+
+/**
+ * The theming page's live preview: every public `--lk-*` custom property of the contract
+ * (custom-elements.json, all tags) is a control with its default, set on an element around a
+ * <lead-board> exactly as a host page sets it.
+ */
+defineElements();
+
+type ThemeArgs = Record<string, string | undefined>;
+
+/** A colour control for a property whose default is a colour (a hex value, rgb(), hsl()). */
+const isColour = (value: string | undefined) => value !== undefined && /^(#[0-9a-f]{3,8}|rgba?\(|hsla?\()/i.test(value.trim());
+
+const argTypes: Partial<ArgTypes<ThemeArgs>> = Object.fromEntries(
+  THEME_PROPERTIES.map((property) => [
+    property.name,
+    {
+      control: isColour(property.default) ? 'color' : 'text',
+      description: `${property.description} Read by ${property.tags.map((tag) => `<${tag}>`).join(', ')}.`,
+      table: { defaultValue: { summary: property.default ?? '(none: unset)' }, type: { summary: 'CSS value' } },
+    },
+  ]),
+);
+
+const meta = {
+  title: 'Docs/Theming',
+  argTypes,
+  args: {},
+  render: (args) => {
+    const style = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '')) as CSSProperties;
+    return (
+      <div data-testid="theme-preview" style={style}>
+        <TagElement tag="lead-board" attributes={{ 'sp-id': 1001, 'page-size': 3 }} />
+      </div>
+    );
+  },
+} satisfies Meta<ThemeArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The board with the defaults; a property set in the table below reaches it through its shadow root. */
+export const Preview: Story = {
+  play: async ({ canvasElement }) => {
+    const { root } = await shadowOf(canvasElement, 'lead-board');
+    await waitFor(() => expect(root.querySelectorAll('li[data-lead-id]')).toHaveLength(3));
+  },
+};
+
+/** A brand colour set on the page reaches the board's buttons and links. */
+export const PrimaryColour: Story = {
+  args: { '--lk-color-primary': '#7a2e8e' },
+  play: async ({ canvasElement }) => {
+    const { host } = await shadowOf(canvasElement, 'lead-board');
+    await expect(getComputedStyle(host).getPropertyValue('--lk-color-primary').trim()).toBe('#7a2e8e');
+  },
+};
