@@ -9,6 +9,7 @@ import type * as FirstCalls from './src/elements/first-calls.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 import { CSS_TARGET } from './scripts/css-target.ts';
 import { widgetsCss } from './scripts/widgets-css.ts';
+import { cdnModuleSizes } from './scripts/cdn-module-sizes.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -414,6 +415,7 @@ export function cdnConfig(flavour: CdnFlavour) {
       tagModules(),
       bundledPeerDefaults(),
       firstContent(flavour),
+      cdnModuleSizes(ROOT, flavour.suffix),
       plainDynamicImports(),
       builtinSyncExternalStore(),
       noGlobalPolyfills(),

@@ -59,19 +59,39 @@ if (!officePage()) {
   }
   signIn();
   // The thread route's saved replies, kept by the host for the signed-in provider (saved-replies.js).
-  // Imported after the page's set-up, not with it: a static import is one more round trip before
-  // the widgets' first data (the bench's board chain went from 3 to 4).
+  // On another route they are fetched once the app's first screen is there (its first lk-load or
+  // lk-error) or the thread route is reached, never before: a host's extras are not in its first
+  // screen's chain (HTML → app-host.js → saved-replies.js → its fetch was the board route's fourth
+  // round trip, issue 50). The thread route shows them (its replies menu): fetched at once there.
   if (app) {
-    // A page left before it arrived cancels it (WebKit and Firefox reject the import then): not an
-    // error worth an unhandled rejection in the host's error monitor.
-    import('./saved-replies.js')
-      .then(({ keepSavedReplies }) => {
-        addEventListener(
-          'popstate',
-          keepSavedReplies(app, () => app.getAttribute('sp-id')),
-        );
-      })
-      .catch(() => undefined);
+    let kept = false;
+    const keep = () => {
+      if (kept) return;
+      kept = true;
+      app.removeEventListener('lk-load', keep);
+      app.removeEventListener('lk-error', keep);
+      // A page left before it arrived cancels it (WebKit and Firefox reject the import then): not an
+      // error worth an unhandled rejection in the host's error monitor.
+      import('./saved-replies.js')
+        .then(({ keepSavedReplies }) => {
+          addEventListener(
+            'popstate',
+            keepSavedReplies(app, () => app.getAttribute('sp-id')),
+          );
+        })
+        .catch(() => undefined);
+    };
+    const onThreadRoute = () => {
+      if (!/\/conversation\//.test(location.pathname)) return false;
+      removeEventListener('popstate', onThreadRoute);
+      keep();
+      return true;
+    };
+    if (!onThreadRoute()) {
+      app.addEventListener('lk-load', keep);
+      app.addEventListener('lk-error', keep);
+      addEventListener('popstate', onThreadRoute);
+    }
   }
   // The nav's client-side navigations (app-nav.js) may change the provider the address names.
   addEventListener('popstate', signIn);

@@ -12,7 +12,11 @@
  * same browser reads none of them.
  */
 
+import { DRAFT_KEY_PREFIX } from './draft-keys';
 import { memoryBackend, type KeyValueBackend } from './key-value-backend';
+
+// The keys are a module of their own (an editor names its key in its first render; this store's code comes after it).
+export { DRAFT_KEY_PREFIX, leadNotesDraftKey, threadDraftKey } from './draft-keys';
 
 /** What one draft holds. */
 export interface StoredDraft {
@@ -25,26 +29,11 @@ export interface StoredDraft {
 /** Where drafts are kept (key-value-backend.ts): get, set and delete, plus listing keys for the expiry sweep. */
 export type DraftBackend = KeyValueBackend<StoredDraft>;
 
-/** Every leadkit draft key starts with this (the version lets a later shape ignore older drafts). */
-export const DRAFT_KEY_PREFIX = 'leadkit:draft:v1:';
-
 /** Writes wait for a pause in typing this long (a closed tab still keeps the last keystrokes: `flush` on pagehide). */
 export const DRAFT_WRITE_DELAY_MS = 400;
 
 /** A draft untouched for 30 days is dropped (when read, and by the sweep once per page). */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-const validId = (id: number) => Number.isSafeInteger(id) && id >= 0;
-
-/** The draft key of a provider's message thread with a member, or null for ids that are not ids. */
-export function threadDraftKey(spId: number, userId: number): string | null {
-  return validId(spId) && validId(userId) ? `${DRAFT_KEY_PREFIX}sp:${spId}:thread:${userId}` : null;
-}
-
-/** The draft key of a provider's notes on a lead ('Your Notes'), or null for ids that are not ids. */
-export function leadNotesDraftKey(spId: number, leadId: number): string | null {
-  return validId(spId) && validId(leadId) ? `${DRAFT_KEY_PREFIX}sp:${spId}:lead:${leadId}` : null;
-}
 
 /** A stored value as a draft, or null when it is not one (another shape, a foreign write). */
 function asDraft(value: unknown): StoredDraft | null {

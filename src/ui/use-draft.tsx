@@ -1,16 +1,32 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createDraftStore, type DraftStore } from '../domain/drafts';
+import type { DraftStore } from '../domain/drafts';
 import { afterNextPaint } from './after-next-paint';
 import { whenPageHides } from './page-hidden';
 
 /**
  * The page's draft store: IndexedDB is one per origin, so every editor on the page shares one
- * store (its staged writes are the page's). Created on first use; the IndexedDB code is a chunk
- * of its own, fetched when the first editor reads its draft — after the first content.
+ * store (its staged writes are the page's). Created on first use, and its code with it: the store
+ * (domain/drafts.ts) and its IndexedDB backend are chunks of their own, fetched when the first
+ * editor reads its draft — after the first content. Until the store's code is here, each call
+ * waits for it, in order; like the store, it never rejects (no code, no drafts).
  */
 let pageStore: DraftStore | null = null;
+const idbDraftBackend = () => import('../domain/draft-backend-idb').then((module) => module.idbDraftBackend());
 function browserDraftStore(): DraftStore {
-  pageStore ??= createDraftStore({ backend: () => import('../domain/draft-backend-idb').then((module) => module.idbDraftBackend()) });
+  if (pageStore) return pageStore;
+  const loading: Promise<DraftStore | null> = import('../domain/drafts').then(
+    // Not destructured: Vite would rewrite the import() into a form the CDN build cannot keep plain.
+    (drafts) => drafts.createDraftStore({ backend: idbDraftBackend }),
+    () => null,
+  );
+  const later = <T,>(use: (store: DraftStore) => Promise<T> | T, none: T): Promise<T> => loading.then((store) => (store ? use(store) : none));
+  pageStore = {
+    read: (key) => later((store) => store.read(key), null),
+    stage: (key, text) => void later((store) => store.stage(key, text), undefined),
+    clear: (key) => later((store) => store.clear(key), undefined),
+    flush: () => later((store) => store.flush(), undefined),
+    clearAll: () => later((store) => store.clearAll(), undefined),
+  };
   return pageStore;
 }
 

@@ -14,6 +14,7 @@ import { afterNextPaint } from '../../ui/after-next-paint';
 import { focusFirstControl } from '../../ui/focus-first';
 import { useStableHandler } from '../../ui/use-stable-handler';
 import { useWhenBack } from '../../ui/use-when-back';
+import { useIdleAfter } from '../../ui/when-idle';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
@@ -48,16 +49,14 @@ import {
   setLeadReadAtom,
   visibleLeads,
 } from './changes/lead-changes';
-import { deviceOutbox, outboxEntriesAtom } from './changes/outbox-atoms';
+import { outboxEntriesAtom } from './changes/outbox-atoms';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
-import { BoardList, preloadLeadBoard } from './board-loaders';
+import { Arrivals, BoardList, preloadBoardActions, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
 import { useBoardAnalytics } from './board-analytics';
 import type { WidgetAttributeProps } from '../../contract/tags';
-import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals/arrivals-atoms';
-import { NewLeads, useArrivalsWatch } from './arrivals/new-leads';
 
 /** Its tag's attributes (src/contract/tags.ts; described on its element, src/elements/lead-board.element.ts). */
 export type LeadBoardProps = WidgetAttributeProps<'lead-board'>;
@@ -170,7 +169,6 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   }, [expandedState, firstLead, firstPageShown, setExpanded, setRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
-  const seeShownLeads = useSetAtom(seeShownLeadsAtom);
   // The page settled and the answer the host was told of (once per answer: hydrating, an effect may run again for the same one).
   const settled = useRef<LeadsPage | null>(null);
   const told = useRef<unknown>(null);
@@ -180,7 +178,6 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       if (settled.current !== leadsState.data) {
         settled.current = leadsState.data;
         settlePage();
-        if (!leadsState.data.refreshFailed) seeShownLeads(leadsState.data.leads);
       }
       // Told once its cards are on screen and live: hydrating a server's page, the list's code may
       // come after the board's, and until then its cards are the server's HTML, deaf to a click.
@@ -196,21 +193,38 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
       told.current = error;
       emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
     }
-  }, [leadsState, firstPageShown, quiet, emit, settlePage, seeShownLeads]);
+  }, [leadsState, firstPageShown, quiet, emit, settlePage]);
 
-  // The offline outbox (changes/outbox-atoms.ts): once the first page is on screen, the changes
+  // Once the first page is on screen and the page is idle: the parts the first screen does not show
+  // (new leads; the outbox's storage) start, and the code of every other action is fetched, so the
+  // board still works when the connection drops after it loaded. `data-actions="ready"` on the
+  // board's root says it all arrived.
+  const idle = useIdleAfter(firstPageShown);
+  const [actionsReady, setActionsReady] = useState(false);
+  useEffect(() => {
+    if (!idle) return;
+    let live = true;
+    preloadBoardActions().then(
+      () => live && setActionsReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [idle]);
+
+  // The offline outbox (changes/outbox-atoms.ts): once the first page is on screen and the page is idle, the changes
   // kept on this device show on their leads and are sent if the device is online; again each
   // time the connection (or the page) comes back while some wait. Sign-out empties it.
   const loadOutbox = useSetAtom(loadOutboxAtom);
   const replayOutbox = useSetAtom(replayOutboxAtom);
   const clearOutbox = useSetAtom(clearOutboxAtom);
   const outboxWaiting = useAtomValue(outboxEntriesAtom).some((entry) => !entry.conflict);
-  // Its storage's code is asked for as the board opens: a pro going offline just after has it.
-  useEffect(() => void deviceOutbox().ready(), []);
+  // Its storage's code is asked for once the first screen is done (preloadBoardActions): a pro going offline after has it.
   useEffect(() => {
-    if (!firstPageShown || spId === null) return;
+    if (!idle || spId === null) return;
     void loadOutbox().then(() => replayOutbox());
-  }, [firstPageShown, spId, loadOutbox, replayOutbox]);
+  }, [idle, spId, loadOutbox, replayOutbox]);
   useWhenBack(
     outboxWaiting,
     useCallback(() => void replayOutbox(), [replayOutbox]),
@@ -293,13 +307,11 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   );
   // New leads while the board is open: its first page seen (above), then a check now and then (arrivals/).
   const boardRef = useRef<HTMLDivElement>(null);
-  const nudgeArrivals = useArrivalsWatch(firstPageShown && !failed, boardRef);
-  const showArrivals = useSetAtom(showArrivalsAtom);
-  const showNewLeads = () => {
-    showArrivals();
-    // The button goes: focus to the count, at the top of the list the new leads open.
-    countRef.current?.focus();
-  };
+  const nudgeRef = useRef<() => void>(() => undefined);
+  const nudgeArrivals = useCallback(() => nudgeRef.current(), []);
+  // The button goes: focus to the count, at the top of the list the new leads open.
+  const newLeadsShown = useCallback(() => countRef.current?.focus(), []);
+  const settledLeads = leadsState.state === 'hasData' && !leadsState.data.refreshFailed ? leadsState.data.leads : null;
   // A provider info answer without a (readable) name: the header says 'Your leads' (row O1).
   const businessName = provider.state === 'hasData' ? provider.data.name?.trim() || null : null;
   // The office inbox when the inbox is enabled — a host flag (the spec does not say where that
@@ -317,7 +329,14 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
   return (
     // Anything the pro does on the board starts the wait for new leads over from the first one.
-    <div className="lk-board" part="lead-board" ref={boardRef} onPointerDown={nudgeArrivals} onKeyDown={nudgeArrivals}>
+    <div
+      className="lk-board"
+      part="lead-board"
+      ref={boardRef}
+      onPointerDown={nudgeArrivals}
+      onKeyDown={nudgeArrivals}
+      data-actions={actionsReady ? 'ready' : undefined}
+    >
       <header className="lk-board__header">
         {provider.state === 'hasData' ? (
           <h1 className="lk-board__title">{businessName !== null ? t('board.heading', { businessName }) : t('board.headingUnnamed')}</h1>
@@ -357,7 +376,11 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
 
       {/* A pointer over or the focus on a card's checkbox loads the bulk toolbar (from here, not from the list: the part stays beside the board's atoms). */}
       <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
-        <NewLeads onShow={showNewLeads} />
+        {idle ? (
+          <Suspense fallback={null}>
+            <Arrivals active={firstPageShown && !failed} root={boardRef} nudge={nudgeRef} leads={settledLeads} onShown={newLeadsShown} />
+          </Suspense>
+        ) : null}
         <OutboxSummary />
         {failed ? (
           <ErrorBanner

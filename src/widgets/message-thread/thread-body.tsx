@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { threadDraftKey } from '../../domain/drafts';
+import { threadDraftKey } from '../../domain/draft-keys';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';

@@ -1,7 +1,7 @@
 import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../../domain/lead-status';
-import { leadNotesDraftKey } from '../../../domain/drafts';
+import { leadNotesDraftKey } from '../../../domain/draft-keys';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../../domain/notes';
 import type { Lead } from '../../../gateway/office/schemas';
 import { FLAG_NAMES, useRuntime } from '../../../runtime/runtime';

@@ -1,0 +1,42 @@
+import { useEffect, type RefObject } from 'react';
+import { useSetAtom } from 'jotai/react';
+import type { Lead } from '../../../gateway/office/schemas';
+import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals-atoms';
+import { NewLeads, useArrivalsWatch } from './new-leads';
+
+export interface ArrivalsProps {
+  /** The board's first page is on screen and nothing failed: the watch runs. */
+  active: boolean;
+  root: RefObject<Element | null>;
+  /** Set to the watch's nudge (what the pro does on the board starts the wait over). */
+  nudge: RefObject<() => void>;
+  /** The page the board settled on (null while one loads, or when it could not be fetched again): its leads are seen. */
+  leads: readonly Lead[] | null;
+  /** After 'N new leads' was activated and the first page asked for afresh. */
+  onShown(): void;
+}
+
+/**
+ * New leads while the board is open (arrivals-atoms.ts), a part of its own: the board mounts it
+ * once its first page is on screen and the page is idle, so neither its code nor its first check
+ * comes before the first card. Its button takes no room (lead-board.css): nothing moves when it comes.
+ */
+export function Arrivals({ active, root, nudge, leads, onShown }: ArrivalsProps) {
+  const seeShownLeads = useSetAtom(seeShownLeadsAtom);
+  const showArrivals = useSetAtom(showArrivalsAtom);
+  const nudgeWatch = useArrivalsWatch(active, root);
+  useEffect(() => {
+    nudge.current = nudgeWatch;
+  }, [nudge, nudgeWatch]);
+  useEffect(() => {
+    if (leads) seeShownLeads(leads);
+  }, [leads, seeShownLeads]);
+  return (
+    <NewLeads
+      onShow={() => {
+        showArrivals();
+        onShown();
+      }}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Each widget's first screen, in bytes, on the CDN build (issue 50 §1): leadkit's own JS in the
+ * chunks the loader starts for it stays within its budget (bench/budgets.mjs FIRST_SCREEN_GZIP;
+ * what counts: scripts/first-screen-bytes.ts), and every chunk a first screen needs is one the
+ * loader starts at once — nothing is found a round trip later by a chunk that had to arrive first.
+ *
+ * Reads the build, never times it. The build is the one the e2e servers use
+ * (`scripts/build.mjs --cdn --if-stale`, behind the checkout's build lock): made once, when stale.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkFirstScreens, firstScreenVariants, RUNTIME_BUDGET_KEY, type ChunkModules, type FirstContentFiles } from '../scripts/first-screen-bytes';
+import { TAG_NAMES } from '../src/contract/tags';
+
+const ROOT = path.resolve(__dirname, '..');
+/** bench/budgets.mjs (plain JS, outside the typed sources). */
+const { FIRST_SCREEN_GZIP, FIRST_SCREEN_ROUTES, LOAD_BUDGETS } = (await import(pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href)) as {
+  FIRST_SCREEN_GZIP: Record<string, { gzip: number; reason: string }>;
+  FIRST_SCREEN_ROUTES: Record<string, string>;
+  LOAD_BUDGETS: { ownJsBeyondRuntimeGzip: number };
+};
+const CDN = path.join(ROOT, 'dist', 'cdn');
+const json = <T>(file: string) => JSON.parse(readFileSync(path.join(CDN, file), 'utf8')) as T;
+
+/** The optional peers (package.json peerDependenciesMeta): bundled by the CDN build in chunks of their own, chosen by the host. */
+const OPTIONAL_PEERS = Object.entries(
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { peerDependenciesMeta: Record<string, { optional?: boolean }> }).peerDependenciesMeta,
+)
+  .filter(([, meta]) => meta.optional)
+  .map(([name]) => name);
+
+let content: FirstContentFiles;
+let chunkModules: ChunkModules;
+const gzipSizes = new Map<string, number>();
+const gzipOf = (file: string) => {
+  let size = gzipSizes.get(file);
+  if (size === undefined) gzipSizes.set(file, (size = gzipSync(readFileSync(path.join(CDN, file)), { level: 9 }).length));
+  return size;
+};
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--cdn', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  content = json<FirstContentFiles>('first-content.json');
+  chunkModules = json<ChunkModules>('modules.json');
+}, 300_000);
+
+describe('the first screen in bytes', () => {
+  it("holds a budget for every widget, the board's within DESIGN's 40 kB", () => {
+    expect(FIRST_SCREEN_GZIP['lead-board']?.gzip).toBeLessThanOrEqual(LOAD_BUDGETS.ownJsBeyondRuntimeGzip);
+    expect(Object.keys(FIRST_SCREEN_GZIP).sort()).toEqual([...TAG_NAMES, RUNTIME_BUDGET_KEY].sort());
+  });
+
+  it("keeps leadkit's own JS on each widget's first screen within its budget", () => {
+    const budgets = Object.fromEntries(Object.entries(FIRST_SCREEN_GZIP).map(([tag, { gzip }]) => [tag, gzip]));
+    const reasons = Object.fromEntries(Object.entries(FIRST_SCREEN_GZIP).map(([tag, { reason }]) => [tag, reason]));
+    const { failures, measured } = checkFirstScreens(content, chunkModules, gzipOf, budgets, {
+      routes: FIRST_SCREEN_ROUTES,
+      reasons,
+      optionalPeers: OPTIONAL_PEERS,
+    });
+    console.log(
+      Object.entries(measured)
+        .map(
+          ([tag, bytes]) =>
+            `${tag}: own ${(bytes.ownGzip / 1000).toFixed(1)} kB of ${(budgets[tag] ?? 0) / 1000} kB (${bytes.label}; all files ${(bytes.totalGzip / 1000).toFixed(1)} kB)`,
+        )
+        .join('\n'),
+    );
+    expect(failures.join('\n\n')).toBe('');
+  });
+});
+
+describe("the loader's preload list", () => {
+  type ManifestEntry = { file: string; imports?: string[] };
+  const staticImports = () => {
+    const manifest = json<Record<string, ManifestEntry>>('manifest.json');
+    const byFile = new Map<string, string[]>();
+    for (const entry of Object.values(manifest))
+      byFile.set(
+        entry.file,
+        (entry.imports ?? []).map((key) => manifest[key]?.file ?? key),
+      );
+    return byFile;
+  };
+
+  it("holds the static import closure of every first screen (each tag's, each app route's, each chat adapter's)", () => {
+    const imports = staticImports();
+    const screens = TAG_NAMES.flatMap((tag) =>
+      [null, ...(content.routes[tag]?.patterns.map(([pattern]) => pattern) ?? [])].flatMap((route) => firstScreenVariants(content, tag, route)),
+    );
+    expect(screens.length).toBeGreaterThan(TAG_NAMES.length);
+    const missing = screens.flatMap(({ label, files }) =>
+      files.flatMap((file) =>
+        (imports.get(file) ?? []).filter((imported) => !files.includes(imported)).map((imported) => `${label}: ${file} imports ${imported}, not preloaded`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('is what the loader itself holds: each first-screen file is named in leadkit.js', () => {
+    const loader = readFileSync(path.join(CDN, 'leadkit.js'), 'utf8');
+    const files = new Set(Object.values(content.tags).flat());
+    for (const { patterns } of Object.values(content.routes)) for (const [, list] of patterns) for (const file of list) files.add(file);
+    const unnamed = [...files].filter((file) => !loader.includes(`"${/^chunks\/(.+)\.js$/.exec(file)?.[1]}"`));
+    expect(unnamed).toEqual([]);
+  });
+});
