@@ -57,7 +57,7 @@ import {
   settlePageAtom,
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
-import { archiveLeadsAtom, mutationErrorAtom, patchesAtom, setLeadReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
+import { archiveLeadsAtom, mutationErrorAtom, patchesAtom, markLeadsReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
 import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk/bulk-atoms';
 import {
@@ -211,7 +211,7 @@ function openBoard(fates: Iterator<RequestFate>, challenges: Iterator<ChallengeF
       const first = shownLeads(board)[0];
       if (store.get(expandedLeadIdAtom) === undefined && first) {
         store.set(expandedLeadIdAtom, first.leadId);
-        void store.set(setLeadReadAtom, { lead: first, read: true });
+        void store.set(markLeadsReadAtom, { leads: [first], read: true });
       }
     });
   };
@@ -237,13 +237,13 @@ const openCard = (i: number) =>
     const lead = leadAt(board, i);
     if (!lead) return;
     board.store.set(expandedLeadIdAtom, lead.leadId);
-    void board.store.set(setLeadReadAtom, { lead, read: true });
+    void board.store.set(markLeadsReadAtom, { leads: [lead], read: true });
   });
 
 const toggleRead = (i: number) =>
   new Action<Board>(`toggle read #${i}`, (board) => {
     const lead = leadAt(board, i);
-    if (lead) void board.store.set(setLeadReadAtom, { lead, read: !lead.read });
+    if (lead) void board.store.set(markLeadsReadAtom, { leads: [lead], read: !lead.read });
   });
 
 type StatusStep = { status: LeadStatus; gapMs: number };
