@@ -22,7 +22,7 @@ const reviewForm = {
   lastName: 'B',
   email: 'a@example.com',
   phoneNumber: '3035550100',
-  reviewRequest: { serviceProviderId: SP, postalCode: '80202', workCompleted: 'yes', categoryIds: [1] },
+  reviewRequest: { serviceProviderId: SP, postalCode: '80202', workCompleted: 'yes' as const, categoryIds: [1] },
 };
 
 /** A gateway that challenges every call until `pass()`; the challenge resolves when the test says. */
