@@ -5,7 +5,7 @@ import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import bulkCss from './bulk.css?inline';
 import { selectionAtom } from '../board-atoms';
-import { bulkPendingAtom, bulkSummaryAtom, bulkTargets, runBulkActionAtom } from './bulk-atoms';
+import { bulkPendingAtom, bulkSummaryAtom, runBulkActionAtom } from './bulk-atoms';
 import { pageSelection, selectedOnPage, type BulkAction } from './bulk.logic';
 import { BOARD_BULK_CATALOGUE } from './bulk-messages';
 

@@ -24,6 +24,18 @@ export function deviceOutbox(): Outbox {
   return (device ??= createOutbox({ backend: () => import('../../../domain/outbox-backend-idb').then((module) => module.idbOutboxBackend()) }));
 }
 
+/**
+ * Leads whose ClosedWon, chosen offline, reached the gateway: the card asks for a review as when
+ * the choice was saved online (behind the experiment flag), when it is open or next opened.
+ */
+export const reviewPromptDueAtom = atom<ReadonlySet<number>>(new Set<number>());
+
+/**
+ * Notes kept offline that the gateway refused once sent, by lead: the card's editor opens with the
+ * text and the spec's notes-failure message, so nothing the pro wrote is lost.
+ */
+export const refusedNotesAtom = atom<ReadonlyMap<number, string>>(new Map<number, string>());
+
 /** The current provider's entries, oldest first, as the board shows them. */
 export const outboxEntriesAtom = atom<readonly OutboxEntry[]>([]);
 
@@ -175,9 +187,11 @@ export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks)
           await deviceOutbox().remove(entry.id);
           forget(get, set, entry);
           hooks.drop(entry.leadId, shown.changeId);
+          if (entry.change.kind === 'notes') set(refusedNotesAtom, (notes) => new Map(notes).set(entry.leadId, (entry.change as { notes: string }).notes));
           hooks.refused(entry);
           continue;
         }
+        if (entry.change.kind === 'status' && entry.change.status === 'ClosedWon') set(reviewPromptDueAtom, (due) => new Set(due).add(entry.leadId));
       }
       await deviceOutbox().remove(entry.id);
       forget(get, set, entry);
