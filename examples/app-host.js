@@ -6,6 +6,9 @@
  *   `providerInAddress` in site-routes.js), with the site's flags for it (`office_inbox`).
  * - Gives `<lead-app>` the site's routes to its own office pages (site-routes.js): the spec does
  *   not locate them, so without these the links to them are not shown.
+ * - Gives the gateway an `onChallenge` (a 511 challenge): the site's own check (the dialog in
+ *   app.html), as the funnel's partner page does; once it is passed the widgets' held calls — a
+ *   status chosen on the board, a note, a message — are sent again, once each.
  * - Shows those pages — inbox, call log, service area, services offered, connected numbers —
  *   that leadkit links to but `<lead-app>` has no route for: a widget's link to one is a real
  *   navigation (after `lk-navigate`), landing here.
@@ -52,8 +55,29 @@ function officePage() {
   return true;
 }
 
+/** A 511 challenge: the page asks the person, then tells the gateway (the sandbox passes it with one call). */
+function passChallenge(challenge) {
+  const check = document.querySelector('#security-check');
+  if (!check) return false;
+  return new Promise((resolve) => {
+    check.addEventListener(
+      'close',
+      async () => {
+        if (check.returnValue !== 'pass') return resolve(false);
+        const answer = await fetch(`/sandbox/challenge/${encodeURIComponent(challenge.challengeId)}/pass`, { method: 'POST' });
+        resolve(answer.ok);
+      },
+      { once: true },
+    );
+    check.returnValue = '';
+    check.showModal();
+  });
+}
+
 if (!officePage()) {
   if (app) {
+    // Spread first: in the sandbox's spec profile the host's stand-ins may have set the gateway already.
+    app.gateway = { ...app.gateway, baseURL: '', onChallenge: passChallenge };
     app.routes = SITE_ROUTES;
     app.flags = siteFlags(app.getAttribute('sp-id'));
   }

@@ -31,7 +31,9 @@ export interface ReplayEntry {
 
 /**
  * The challenge replay (docs/gateway.md#511-challenge): add appends (an entry of a group replaces the
- * queued one of that group); replay-all dispatches every queued action, then empties; clear empties.
+ * queued one of that group); replay-all dispatches every queued action, one after the other in the
+ * order queued (a lead's status then its notes reach the gateway as the pro made them), then
+ * empties; clear empties.
  */
 export interface ReplayQueue {
   add(entry: ReplayEntry): void;
@@ -53,7 +55,8 @@ export function createReplayQueue(): ReplayQueue {
     async replayAll() {
       const pending = queue;
       queue = [];
-      await Promise.allSettled(pending.map((entry) => entry.replay()));
+      // In order, each once: the next goes when the one before has its answer (or failed).
+      for (const entry of pending) await entry.replay().catch(() => undefined);
     },
     clear() {
       queue = [];

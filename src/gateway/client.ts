@@ -294,7 +294,7 @@ export interface RequestSpec<S extends v.GenericSchema> {
   read?: boolean;
   /** `fetch`'s `keepalive`: the request outlives the page that sends it (see CallOptions). */
   keepalive?: boolean | undefined;
-  /** Whether a 511 challenge queues this call for replay (create lead, send message). */
+  /** A 511 challenge queues every call with an `idempotencyKey` for replay; false: this one is not (its caller asks again). */
   replayable?: boolean;
   /**
    * A replayable call of a group (one customer's create, whatever details it carries): queued, it
@@ -676,7 +676,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
 
     const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
     if (challenge) {
-      if (spec.replayable && idempotencyKey) {
+      if (spec.replayable !== false && idempotencyKey) {
         replayQueue.add({
           operation: spec.operation,
           idempotencyKey,

@@ -373,7 +373,8 @@ function checkReview(review: Review, phase: string, final: boolean): string[] {
   for (const record of sends) {
     const key = record.idempotencyKey ?? '(none)';
     const entry = keyed.get(key) ?? { payload: canonical(record.body), requests: 0, took: false };
-    entry.requests++;
+    // A request a 511 challenge held is sent again once it is passed (same key): one send, counted by its replay.
+    if (record.fate.fault !== 'challenge') entry.requests++;
     entry.took ||= took(record);
     keyed.set(key, entry);
   }

@@ -203,7 +203,7 @@ export async function assignLeadV2(
   client: GatewayClient,
   leadId: number,
   body: { serviceProviderIds: number[]; haServiceProviderIds: number[]; serviceRequestId: number },
-  opts: CallOptions & { idempotencyKey?: string } = {},
+  opts: CallOptions & Pick<CreateCallOptions<v.InferOutput<typeof UnreadAnswer>>, 'idempotencyKey' | 'onReplayed'> = {},
 ) {
   return client.request({
     operation: 'lead.assignLeadV2',
@@ -214,6 +214,7 @@ export async function assignLeadV2(
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
+    onReplayed: opts.onReplayed,
   });
 }
 
@@ -287,7 +288,7 @@ export async function getFollowUpDeals(client: GatewayClient, query: v.InferInpu
 export async function sendProSelection(
   client: GatewayClient,
   body: { serviceRequestId: number; haServiceProviderIds: number[] },
-  opts: CallOptions & { idempotencyKey?: string } = {},
+  opts: CallOptions & Pick<CreateCallOptions<v.InferOutput<typeof UnreadAnswer>>, 'idempotencyKey' | 'onReplayed'> = {},
 ) {
   return client.request({
     operation: 'lead.sendProSelection',
@@ -298,6 +299,7 @@ export async function sendProSelection(
     oneTime: 'required',
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
+    onReplayed: opts.onReplayed,
   });
 }
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type GatewayClient, type ReplayOutcome } from '../client';
 import { Id, UnreadAnswer } from '../shared-schemas';
 import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';
@@ -35,8 +35,15 @@ export async function getLeads(client: GatewayClient, serviceProviderId: number,
   });
 }
 
-/** A call that changes a lead: `idempotencyKey` makes sending it again (the board's offline outbox) apply it once. */
-export type WriteCallOptions = CallOptions & { idempotencyKey?: string | undefined };
+/**
+ * A call that changes a lead. It always carries an `idempotencyKey` (made here when not given):
+ * sending it again — the board's offline outbox, a replay after a passed 511 challenge — applies
+ * it once. `onReplayed` hears how its replay after a challenge went.
+ */
+export type WriteCallOptions = CallOptions & {
+  idempotencyKey?: string | undefined;
+  onReplayed?: ((outcome: ReplayOutcome<v.InferOutput<typeof UnreadAnswer>>) => void) | undefined;
+};
 
 /** POST /lead/office/v2/leads/serviceprovider/{id}/read {leadId, read} */
 export async function markLeadRead(client: GatewayClient, serviceProviderId: number, body: { leadId: number; read: boolean }, opts: WriteCallOptions = {}) {
@@ -47,7 +54,8 @@ export async function markLeadRead(client: GatewayClient, serviceProviderId: num
     provider: serviceProviderId,
     body: checkRequest('office.markLeadRead', s.MarkReadRequestSchema, body),
     response: UnreadAnswer,
-    idempotencyKey: opts.idempotencyKey,
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    onReplayed: opts.onReplayed,
     signal: opts.signal,
   });
 }
@@ -61,7 +69,8 @@ export async function updateLeadNote(client: GatewayClient, leadId: number, body
     body: checkRequest('office.updateLeadNote', s.NoteRequestSchema, body),
     provider: body.serviceProviderId,
     response: UnreadAnswer,
-    idempotencyKey: opts.idempotencyKey,
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    onReplayed: opts.onReplayed,
     signal: opts.signal,
   });
 }
@@ -75,7 +84,8 @@ export async function updateLeadStatus(client: GatewayClient, leadId: number, bo
     body: checkRequest('office.updateLeadStatus', s.StatusRequestSchema, body),
     provider: body.serviceProviderId,
     response: UnreadAnswer,
-    idempotencyKey: opts.idempotencyKey,
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    onReplayed: opts.onReplayed,
     signal: opts.signal,
     keepalive: opts.keepalive,
   });
@@ -90,7 +100,8 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
     provider: serviceProviderId,
     body: checkRequest('office.archiveLead', s.ArchiveRequestSchema, { serviceProviderId, ...body }),
     response: UnreadAnswer,
-    idempotencyKey: opts.idempotencyKey,
+    idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+    onReplayed: opts.onReplayed,
     signal: opts.signal,
   });
 }

@@ -40,7 +40,7 @@ type ReviewRequested = v.InferOutput<typeof s.ReviewRequestByEmailResponseSchema
 
 /**
  * POST /v1/review/request-by-email — takes the board form shape, sends the gateway variant
- * caller headers; idempotent per user action. Success is 200 with draftReviewId.
+ * caller headers; idempotent per user action (replayed after a passed challenge). Success is 200 with draftReviewId.
  */
 export async function requestReviewByEmail(client: GatewayClient, form: s.ReviewRequestBoardForm, opts: CreateCallOptions<ReviewRequested> = {}) {
   const checkedForm = checkRequest('review.requestReviewByEmail', s.ReviewRequestBoardFormSchema, form);
@@ -56,6 +56,7 @@ export async function requestReviewByEmail(client: GatewayClient, form: s.Review
     successStatus: 200,
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
     signal: opts.signal,
+    onReplayed: opts.onReplayed,
   });
 }
 

@@ -46,7 +46,7 @@ import {
   mutationErrorAtom,
   patchesAtom,
   replayOutboxAtom,
-  setLeadReadAtom,
+  markLeadsReadAtom,
   visibleLeads,
 } from './changes/lead-changes';
 import { outboxEntriesAtom } from './changes/outbox-atoms';
@@ -107,7 +107,7 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
   const patches = useAtomValue(patchesAtom);
   const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
   const [mutationError, setMutationError] = useAtom(mutationErrorAtom);
-  const setRead = useSetAtom(setLeadReadAtom);
+  const markRead = useSetAtom(markLeadsReadAtom);
   const archiveLeads = useSetAtom(archiveLeadsAtom);
   const changeSort = useSetAtom(changeSortAtom);
   const goToPage = useSetAtom(goToPageAtom);
@@ -165,8 +165,8 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     if (expandedState !== undefined || !firstLead || !firstPageShown) return;
     setExpanded(firstLead.leadId);
     // Marked read once the opened card has painted: the call is not part of the first screen.
-    afterNextPaint(() => void setRead({ lead: firstLead, read: true }));
-  }, [expandedState, firstLead, firstPageShown, setExpanded, setRead]);
+    afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
+  }, [expandedState, firstLead, firstPageShown, setExpanded, markRead]);
 
   const settlePage = useSetAtom(settlePageAtom);
   // The page settled and the answer the host was told of (once per answer: hydrating, an effect may run again for the same one).
@@ -254,12 +254,10 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     if (expanded === lead.leadId) return setExpanded(null);
     setExpanded(lead.leadId);
     // Read once the opened card has painted: the read dot and the call wait a frame, the card does not.
-    afterNextPaint(() => void setRead({ lead, read: true }));
+    afterNextPaint(() => void markRead({ leads: [lead], read: true }));
   });
-  const toggleRead = useStableHandler((lead: Lead) => {
-    void setRead({ lead, read: !lead.read });
-    emit('lk-lead-read', { leadId: lead.leadId, read: !lead.read });
-  });
+  // The board's one read action (as the bulk toolbar's): it fires lk-lead-read itself.
+  const toggleRead = useStableHandler((lead: Lead) => void markRead({ leads: [lead], read: !lead.read, emit }));
   const statusChanged = useStableHandler((changed: Lead, status: LeadStatus) => emit('lk-lead-status-change', { leadId: changed.leadId, status }));
   const listRef = useRef<HTMLUListElement>(null);
   // A lead that left the list while focus was in it (archived by keyboard): focus goes on in the

@@ -11,6 +11,7 @@ import {
 import { newIdempotencyKey } from '../../gateway/client';
 import { isAbortError } from '../../gateway/errors';
 import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../gateway/lead/funnel-calls';
+import { untilReplayed } from '../../gateway/until-replayed';
 import type { ProviderSummary } from '../../gateway/lead/funnel-schemas';
 import {
   failed,
@@ -97,9 +98,14 @@ export const sendSelectionAtom = atom(null, async (get, set): Promise<ActionResu
     if (form.selectedAdditionalTotalSpListCount > 0) {
       const { client } = get(oneTimeSessionAtom);
       const assign = assignPayload(form);
-      await assignLeadV2(client, leadId, assign, { idempotencyKey: selectionKey(get, ['assign', leadId, assign]) });
+      // Held by a 511 challenge: each goes on once its replay (same key) answered, in order.
+      const assignKey = selectionKey(get, ['assign', leadId, assign]);
+      await untilReplayed(client, (onReplayed) => assignLeadV2(client, leadId, assign, { idempotencyKey: assignKey, onReplayed }));
       const selection = proSelectionPayload(form);
-      if (selection) await sendProSelection(client, selection, { idempotencyKey: selectionKey(get, ['pro-selection', selection]) });
+      if (selection) {
+        const selectionKeyNow = selectionKey(get, ['pro-selection', selection]);
+        await untilReplayed(client, (onReplayed) => sendProSelection(client, selection, { idempotencyKey: selectionKeyNow, onReplayed }));
+      }
     }
     set(funnelSessionAtom, { ...get(funnelSessionAtom), step: 'summary' });
     return ok(undefined);

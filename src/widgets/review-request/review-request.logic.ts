@@ -2,6 +2,7 @@ import type { GatewayClient } from '../../gateway/client';
 import { newIdempotencyKey } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import { requestReviewByEmail } from '../../gateway/review/calls';
+import { untilReplayed } from '../../gateway/until-replayed';
 import type { ReviewRequestBoardForm } from '../../gateway/review/schemas';
 
 /** How one press of 'Send Request' ended. */
@@ -50,7 +51,11 @@ export class ReviewRequestSender {
     this.#controller = controller;
     this.#sending = true;
     try {
-      const response = await requestReviewByEmail(client, board, { idempotencyKey: key, signal: controller.signal });
+      // Held by a 511 challenge: the answer is its replay's, once the challenge is passed (same key).
+      const sent = key;
+      const response = await untilReplayed<{ draftReviewId: string }>(client, (onReplayed) =>
+        requestReviewByEmail(client, board, { idempotencyKey: sent, signal: controller.signal, onReplayed }),
+      );
       if (controller.signal.aborted) return { kind: 'aborted' };
       return { kind: 'sent', draftReviewId: response.draftReviewId };
     } catch (error) {

@@ -1,9 +1,8 @@
 import { atom } from 'jotai/vanilla';
-import { markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import type { WidgetRuntime } from '../../../runtime/runtime';
 import { boardQueryAtom, requireProvider, selectionAtom } from '../board-atoms';
-import { archiveLeadsAtom, mutate, mutationErrorAtom } from '../changes/lead-changes';
+import { archiveLeadsAtom, markLeadsReadAtom, mutationErrorAtom } from '../changes/lead-changes';
 import { BULK_CONCURRENCY, bulkSummary, createLimiter, type BulkAction, type BulkSummary } from './bulk.logic';
 
 /** Leads a bulk action is still sending: the toolbar stays (and keeps its focus), with them counted, until they settle. */
@@ -23,7 +22,7 @@ export interface BulkRun {
   action: BulkAction;
   /** The selected leads on the page. */
   leads: readonly Lead[];
-  /** The element's `emit` (useRuntime), for the archive action's `lk-lead-archive`. */
+  /** The element's `emit` (useRuntime): the board's actions fire `lk-lead-archive` / `lk-lead-read` themselves. */
   emit: WidgetRuntime['emit'];
 }
 
@@ -39,7 +38,8 @@ export interface BulkRun {
  */
 export const runBulkActionAtom = atom(null, async (get, set, { action, leads, emit }: BulkRun): Promise<number[]> => {
   if (!leads.length) return [];
-  const { client, spId } = requireProvider(get, 'leadBoard.bulk');
+  // Signed out meanwhile: the action fails at once (each lead's call asks for the provider too).
+  requireProvider(get, 'leadBoard.bulk');
   const scope = get(boardQueryAtom);
   set(mutationErrorAtom, null);
   set(bulkSummaryAtom, null);
@@ -48,15 +48,11 @@ export const runBulkActionAtom = atom(null, async (get, set, { action, leads, em
   const ids = new Set(targets.map((lead) => lead.leadId));
   set(bulkPendingAtom, (pending) => new Set([...pending, ...ids]));
   const limit = createLimiter(BULK_CONCURRENCY);
-  const read = action === 'read';
   const outcomes = moving
     ? // The board's one archive action (it fires lk-lead-archive for each lead), quietly: this action's summary reports.
       await set(archiveLeadsAtom, { leads: targets, archived: action === 'archive', emit, bulk: { limit } })
-    : await Promise.all(
-        targets.map(({ leadId }) =>
-          mutate(get, set, leadId, { effects: { read }, removes: false }, 'read', () => limit(() => markLeadRead(client, spId, { leadId, read })), false, true),
-        ),
-      );
+    : // The board's one read action, as a card's (lk-lead-read for each lead, the outbox offline).
+      await set(markLeadsReadAtom, { leads: targets, read: action === 'read', emit, bulk: { limit } });
   const failed = targets.filter((_, index) => !outcomes[index]).map((lead) => lead.leadId);
   set(bulkPendingAtom, (pending) => new Set([...pending].filter((id) => !ids.has(id))));
   // Leads that left the list leave the selection (the selection is the query's: untouched once another page or filter is on).

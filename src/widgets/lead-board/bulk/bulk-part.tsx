@@ -5,7 +5,7 @@ import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import bulkCss from './bulk.css?inline';
 import { selectionAtom } from '../board-atoms';
-import { bulkPendingAtom, bulkSummaryAtom, bulkTargets, runBulkActionAtom } from './bulk-atoms';
+import { bulkPendingAtom, bulkSummaryAtom, runBulkActionAtom } from './bulk-atoms';
 import { pageSelection, selectedOnPage, type BulkAction } from './bulk.logic';
 import { BOARD_BULK_CATALOGUE } from './bulk-messages';
 
@@ -77,10 +77,7 @@ function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarPr
   };
   const act = (action: BulkAction) => {
     if (!selected.length) return;
-    // Archive and restore fire lk-lead-archive themselves (the board's one archive action, changes/lead-changes.ts).
-    if (action === 'read' || action === 'unread') {
-      for (const { leadId } of bulkTargets(action, selected)) emit('lk-lead-read', { leadId, read: action === 'read' });
-    }
+    // The board's one archive and one read action fire lk-lead-archive / lk-lead-read themselves (changes/lead-changes.ts).
     void run({ action, leads: selected, emit });
   };
   const onKeyDown = (event: KeyboardEvent) => {

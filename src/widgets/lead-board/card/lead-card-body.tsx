@@ -1,4 +1,4 @@
-import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type LeadStatus } from '../../../domain/lead-status';
 import { leadNotesDraftKey } from '../../../domain/draft-keys';
@@ -33,6 +33,7 @@ import { leadPlace } from '../list/lead-board.logic';
 import { MessageLink, type MessageTarget } from '../list/message-link';
 import { rememberAnswered } from '../../../domain/answered-leads';
 import { CalendarAction } from './calendar-action';
+import { useRefusedNotes, useReviewPromptDue } from './use-outbox-landings';
 
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
@@ -63,6 +64,14 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
   const openJobNotes = useSetAtom(openJobNotesAtom);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
+  // A ClosedWon chosen offline asks for a review once it reached the gateway, as one saved online.
+  const reviewExperiment = flags[FLAG_NAMES.newReviewRequest] === true;
+  useReviewPromptDue(
+    lead.leadId,
+    useCallback(() => {
+      if (shouldPromptReviewOnStatus('ClosedWon', reviewExperiment)) setPromptOpen(true);
+    }, [reviewExperiment]),
+  );
   // Closed dialogs are not in the first frame of an expanded card: they mount right after it,
   // and their code (card-extras-part.ts) is fetched then, not before the board's first card.
   // Everything with a height renders in that first frame: content arriving a frame later would
@@ -297,6 +306,19 @@ function NotesEditor({ lead }: { lead: Lead }) {
   });
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Notes kept offline that the gateway refused once sent: back in the editor with the spec's message (and kept as a draft).
+  useRefusedNotes(
+    lead.leadId,
+    useCallback(
+      (text: string) => {
+        setOpenedByDraft(true);
+        setDraft(text);
+        setFailed(true);
+        if (text !== saved) kept.save(text);
+      },
+      [saved, kept],
+    ),
+  );
   const headingId = useId();
   const countId = useId();
   const errorId = useId();

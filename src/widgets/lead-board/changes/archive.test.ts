@@ -78,10 +78,13 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
     expect(archiveBodies()).toHaveLength(5);
   });
 
-  it('fires no lk-lead-archive for marking read or unread', async () => {
+  it('fires no lk-lead-archive for marking read or unread: the read action fires one lk-lead-read per lead it changes', async () => {
     const { store, leads, events, emit } = await setup();
-    await store.set(runBulkActionAtom, { action: 'unread', leads: leads.slice(0, 2), emit });
-    expect(events).toEqual([]);
+    const chosen = leads.slice(0, 2);
+    const changing = chosen.filter((lead) => lead.read);
+    await store.set(runBulkActionAtom, { action: 'unread', leads: chosen, emit });
+    expect(events.filter((event) => event.name === 'lk-lead-archive')).toEqual([]);
+    expect(events).toEqual(changing.map(({ leadId }) => ({ name: 'lk-lead-read', detail: { leadId, read: false } })));
   });
 
   it('when the calls fail: no banner per lead (the toolbar sums up), and the open card stays where the action moved it', async () => {

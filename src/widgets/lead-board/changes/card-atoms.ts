@@ -1,6 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../../domain/lead-status';
 import { updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
+import { untilReplayed } from '../../../gateway/until-replayed';
 import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
 import { boardInputsAtom, requireProvider } from '../board-atoms';
@@ -145,7 +146,11 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
         await callInTurn(
           get,
           leadId,
-          () => updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive }),
+          // Held by a 511 challenge: the choice stays on the card until its replay (same key) answers.
+          () =>
+            untilReplayed(client, (onReplayed) =>
+              updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive, onReplayed }),
+            ),
           controller.signal,
         );
       } catch (error) {
@@ -256,7 +261,9 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
     async () => {
       try {
         throwIfOffline('office.updateLeadNote');
-        await callInTurn(get, lead.leadId, () => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }));
+        await callInTurn(get, lead.leadId, () =>
+          untilReplayed(client, (onReplayed) => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }, { onReplayed })),
+        );
         // The answer is not read (any 2xx is success, row O4): the notes saved are the ones sent.
         placeLeadChange(get, set, lead.leadId, { notes }, { settled: true });
       } catch (error) {

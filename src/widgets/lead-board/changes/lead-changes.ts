@@ -2,6 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { archiveLead, markLeadRead } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import type { WidgetRuntime } from '../../../runtime/runtime';
+import { untilReplayed } from '../../../gateway/until-replayed';
 import { expandedLeadIdAtom, lastFetchSeq, leadsDataAtom, leadsReloadAtom, requireProvider, type LeadsPage } from '../board-atoms';
 import type { OutboxChange } from '../../../domain/outbox';
 import {
@@ -277,17 +278,44 @@ export async function mutate(
   );
 }
 
-// ---- Read / unread -----------------------------------------------------------------------------
+// ---- Read / unread: the board's one read action -------------------------------------------
 
-/** Marks a lead read or unread; skipped when it already is. */
-export const setLeadReadAtom = atom(null, async (get, set, { lead, read }: { lead: Lead; read: boolean }) => {
-  if (lead.read === read) return;
-  // The provider is asked for in the call: without one (signed out meanwhile) the change fails as any other, said on the board.
-  const call = () => {
-    const { client, spId } = requireProvider(get, 'leadBoard.read');
-    return markLeadRead(client, spId, { leadId: lead.leadId, read });
-  };
-  await mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', call, false, false, { kind: 'read', read });
+export interface MarkLeadsRead {
+  /** The leads to mark; those already so are skipped (marking is skipped if the state already matches). */
+  leads: readonly Lead[];
+  read: boolean;
+  /**
+   * The element's `emit` (useRuntime): the action fires `lk-lead-read` itself, once per lead it
+   * changes, as the pro asks (a card's menu or read dot, the bulk toolbar). Without it (a card
+   * opened, which marks its lead read) nothing is fired.
+   */
+  emit?: WidgetRuntime['emit'];
+  /** From the bulk toolbar: calls through its limiter, failures said by its summary (as `ArchiveLeads.bulk`). */
+  bulk?: { limit: <T>(call: () => Promise<T>) => Promise<T> };
+}
+
+/**
+ * Marks leads read or unread — the one way the board does it, for a card (its menu, its read
+ * dot, opening it) and the bulk toolbar alike: each lead shows it at once, its call goes in the
+ * lead's turn with an idempotency key (held by a 511 challenge until its replay answers), and
+ * offline it is kept in the outbox as any change. Resolves to whether the gateway took each
+ * lead's change (true for a lead skipped), in the order of `leads`.
+ */
+export const markLeadsReadAtom = atom(null, async (get, set, { leads, read, emit, bulk }: MarkLeadsRead): Promise<boolean[]> => {
+  const outcomes = leads.map((lead) => {
+    if (lead.read === read) return Promise.resolve(true);
+    emit?.('lk-lead-read', { leadId: lead.leadId, read });
+    // The provider is asked for in the call: without one (signed out meanwhile) the change fails as any other, said on the board.
+    const call = () => {
+      const { client, spId } = requireProvider(get, 'leadBoard.read');
+      return untilReplayed(client, (onReplayed) => markLeadRead(client, spId, { leadId: lead.leadId, read }, { onReplayed }));
+    };
+    return mutate(get, set, lead.leadId, { effects: { read }, removes: false }, 'read', bulk ? () => bulk.limit(call) : call, false, bulk !== undefined, {
+      kind: 'read',
+      read,
+    });
+  });
+  return Promise.all(outcomes);
 });
 
 // ---- Archive / restore: the board's one archive action --------------------------------------
@@ -322,7 +350,7 @@ function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>)
   const staying = (lead: Lead) => !leaving.has(lead.leadId);
   const next = leads.slice(index + 1).find(staying) ?? leads.slice(0, Math.max(0, index)).reverse().find(staying) ?? null;
   set(expandedLeadIdAtom, next?.leadId ?? null);
-  if (next && !next.read) void set(setLeadReadAtom, { lead: next, read: true });
+  if (next && !next.read) void set(markLeadsReadAtom, { leads: [next], read: true });
   return next?.leadId ?? null;
 }
 
@@ -346,7 +374,7 @@ export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, e
   const openedInstead = openNextStaying(get, set, leaving);
   const outcomes = await Promise.all(
     leads.map(({ leadId }) => {
-      const call = () => archiveLead(client, spId, { leadId, archived });
+      const call = () => untilReplayed(client, (onReplayed) => archiveLead(client, spId, { leadId, archived }, { onReplayed }));
       return mutate(
         get,
         set,

@@ -3,6 +3,7 @@ import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxCh
 import { newIdempotencyKey, type GatewayClient } from '../../../gateway/client';
 import { GatewayError, isGatewayError } from '../../../gateway/errors';
 import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
+import { untilReplayed } from '../../../gateway/until-replayed';
 import type { Lead } from '../../../gateway/office/schemas';
 import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
 import { toLeadListRequest } from '../board-request';
@@ -22,6 +23,18 @@ let device: Outbox | null = null;
 export function deviceOutbox(): Outbox {
   return (device ??= createOutbox({ backend: () => import('../../../domain/outbox-backend-idb').then((module) => module.idbOutboxBackend()) }));
 }
+
+/**
+ * Leads whose ClosedWon, chosen offline, reached the gateway: the card asks for a review as when
+ * the choice was saved online (behind the experiment flag), when it is open or next opened.
+ */
+export const reviewPromptDueAtom = atom<ReadonlySet<number>>(new Set<number>());
+
+/**
+ * Notes kept offline that the gateway refused once sent, by lead: the card's editor opens with the
+ * text and the spec's notes-failure message, so nothing the pro wrote is lost.
+ */
+export const refusedNotesAtom = atom<ReadonlyMap<number, string>>(new Map<number, string>());
 
 /** The current provider's entries, oldest first, as the board shows them. */
 export const outboxEntriesAtom = atom<readonly OutboxEntry[]>([]);
@@ -80,20 +93,22 @@ export async function queueChange(get: Getter, set: Setter, leadId: number, chan
   set(outboxEntriesAtom, (entries) => [...entries, entry]);
 }
 
-/** Sends an entry's call with its key. */
+/** Sends an entry's call with its key; held by a 511 challenge until its replay (same key) answers. */
 function sendEntry(client: GatewayClient, spId: number, entry: OutboxEntry): Promise<unknown> {
-  const key = { idempotencyKey: entry.idempotencyKey };
-  const { change, leadId } = entry;
-  switch (change.kind) {
-    case 'status':
-      return updateLeadStatus(client, leadId, { serviceProviderId: spId, status: change.status }, key);
-    case 'notes':
-      return updateLeadNote(client, leadId, { serviceProviderId: spId, note: change.notes }, key);
-    case 'archive':
-      return archiveLead(client, spId, { leadId, archived: change.archived }, key);
-    case 'read':
-      return markLeadRead(client, spId, { leadId, read: change.read }, key);
-  }
+  const { change, leadId, idempotencyKey } = entry;
+  return untilReplayed<unknown>(client, (onReplayed) => {
+    const key = { idempotencyKey, onReplayed };
+    switch (change.kind) {
+      case 'status':
+        return updateLeadStatus(client, leadId, { serviceProviderId: spId, status: change.status }, key);
+      case 'notes':
+        return updateLeadNote(client, leadId, { serviceProviderId: spId, note: change.notes }, key);
+      case 'archive':
+        return archiveLead(client, spId, { leadId, archived: change.archived }, key);
+      case 'read':
+        return markLeadRead(client, spId, { leadId, read: change.read }, key);
+    }
+  });
 }
 
 /** Per store: a replay is running (one at a time). */
@@ -167,13 +182,16 @@ export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks)
           await hooks.inTurn(entry.leadId, () => sendEntry(client, spId, entry));
           sentAny = true;
         } catch (error) {
-          if (failedOffline(error) || (isGatewayError(error) && (error.kind === 'network' || error.kind === 'timeout'))) break;
+          // No connection, or a challenge not passed: this and the rest wait, in order, for the next time.
+          if (failedOffline(error) || (isGatewayError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'challenge'))) break;
           await deviceOutbox().remove(entry.id);
           forget(get, set, entry);
           hooks.drop(entry.leadId, shown.changeId);
+          if (entry.change.kind === 'notes') set(refusedNotesAtom, (notes) => new Map(notes).set(entry.leadId, (entry.change as { notes: string }).notes));
           hooks.refused(entry);
           continue;
         }
+        if (entry.change.kind === 'status' && entry.change.status === 'ClosedWon') set(reviewPromptDueAtom, (due) => new Set(due).add(entry.leadId));
       }
       await deviceOutbox().remove(entry.id);
       forget(get, set, entry);
