@@ -1340,22 +1340,42 @@ describe("<MessageThread archived> 'Message History'", () => {
     expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 
-  it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): each entry is a 'Message' with its time, saying its text is not kept", async () => {
+  it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): the link shows (spec §2), the history lists none of the member's messages, and says why", async () => {
     const sandbox = createSandboxGateway({ profile: 'spec' });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true }, { sandbox });
     // The name still comes from the lead (V2 customerInfo).
     expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
-    await waitFor(() => expect(items()).toHaveLength(4));
-    for (const item of items()) {
-      expect(within(item).getByText('Message').className).toBe('lk-history__author');
-      expect(item.querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
-      const bubble = item.querySelector('.lk-msg');
-      expect(bubble?.textContent).toBe('Text not kept in the history');
-      // Neither side's: not the provider's (right) nor the member's.
-      expect(bubble?.getAttribute('part')).toBe('message');
-      expect(bubble?.getAttribute('data-own')).toBe('false');
-    }
-    expect(screen.queryByText('You')).toBeNull();
+    // The gateway does not say with whom they were: they may be with other pros.
+    expect(await screen.findByText('The messages kept for Jordan Rivera do not say which were with you, so none are shown here.')).toBeTruthy();
+    expect(within(history()).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it("without counterpartId, a member with messages with this pro and with another: only this pro's own are listed, the member's never", async () => {
+    const sandbox = createSandboxGateway();
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const message = (activityId: string, actorId: number, text: string, minutes: number) => ({
+      activityId,
+      activityType: 'GenericMessage.v1',
+      createDate: at(minutes),
+      interactorId: 5001,
+      interactorType: 'Member' as const,
+      counterpartId: actorId === 5001 ? 0 : actorId,
+      actorId,
+      text,
+    });
+    // A gateway that sends no counterpart: the newest four, the member's to another pro among them.
+    sandbox.store.activities.push(
+      message('to-other-pro', 5001, 'Can you quote a roof?', 4),
+      message('pro-wrote', 1001, 'Thursday at 10 works.', 3),
+      message('from-other-pro', 1002, 'Roofs from $9,000.', 2),
+      message('member-wrote', 5001, 'Thanks!', 1),
+    );
+    // (The member's counterparts above are placeholders: every counterpart goes.)
+    for (const each of sandbox.store.activities) delete (each as { counterpartId?: number }).counterpartId;
+    renderThread({ spId: 1001, userId: 5001, archived: true }, { sandbox });
+    expect(await within(history()).findByText('Thursday at 10 works.')).toBeTruthy();
+    expect(items()).toHaveLength(1);
+    for (const text of ['Can you quote a roof?', 'Roofs from $9,000.', 'Thanks!']) expect(screen.queryByText(text)).toBeNull();
   });
 
   it('keeps customer text as text', async () => {
