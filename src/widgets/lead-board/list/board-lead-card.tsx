@@ -117,7 +117,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
                 <span className="lk-card__when">
-                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)}>
+                  <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)} suppressHydrationWarning>
                     {format.leadCreated(lead.createDate)}
                   </time>
                   {/* An age is the clock's: a server's text a minute off stays until the next tick (no hydration mismatch). */}
