@@ -110,8 +110,8 @@ export const Default: Story = {
 
 /**
  * Answer first (docs/widgets/lead-board.md#answer-first): the newest lead is New, unread and
- * came today, so it waits for the pro's first answer — its age in words instead of its date
- * (the full date in the tooltip) and 'Respond first'; a lead with a status shows its date.
+ * came today, so it waits for the pro's first answer — its age in words beside its date and
+ * time (the full date in the tooltip) and 'Respond first'; a lead with a status shows its date.
  * Showing its contact (to call) answers it on this device: the cue goes.
  */
 export const RespondFirst: Story = {
@@ -120,8 +120,10 @@ export const RespondFirst: Story = {
     const { root } = await shownBoard(context.canvasElement);
     const [newest, second] = cards(root) as HTMLElement[];
     await expect(within(newest!).getByText('Respond first')).toBeVisible();
-    await expect(newest!.querySelector('time')?.textContent).toMatch(/^(Just now|\d+ min ago|\d+ h ago)$/);
+    // Its created date and time stay (spec §2), the age beside them.
+    await expect(newest!.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
     await expect(newest!.querySelector('time')?.getAttribute('title')).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} /);
+    await expect(within(newest!).getByText(/^(Just now|\d+ min ago|\d+ h ago)$/)).toBeVisible();
     await expect(within(second!).queryByText('Respond first')).toBeNull();
     await userEvent.click(await within(newest!).findByRole('button', { name: 'Contact' }, { timeout: 5000 }));
     await waitFor(() => expect(within(newest!).queryByText('Respond first')).toBeNull());

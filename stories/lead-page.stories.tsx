@@ -134,6 +134,38 @@ export const UnavailableSoldOut: Story = {
   play: ({ canvasElement }) => expectUnavailable(canvasElement, '3 pros bought this lead'),
 };
 
+/**
+ * A gateway that answers a lead not bought whose window is still open (the sandbox buys such a
+ * lead on opening, so this answer is pinned): the spec's text, the window's line beside it.
+ */
+export const UnavailableWindowOpen: Story = {
+  parameters: sandbox({
+    fault: {
+      status: 200,
+      route: 'GET /gateway/lead/office/v2/leads/:leadId',
+      body: {
+        leadId: SANDBOX_LEADS.unavailableSoldOut,
+        purchased: false,
+        info: {
+          title: 'Water heater replacement',
+          description: '',
+          urgency: 'Within a week',
+          category: { id: 10002, name: 'Water Heater Installation' },
+          attributes: [],
+        },
+        address: { city: 'Denver', state: 'CO', postalCode: '80202' },
+        purchaseWindow: { buyerCount: 1, sentAt: new Date(Date.parse(SANDBOX_NOW) - 3_600_000).toISOString() },
+      },
+    },
+  }),
+  play: async (context) => {
+    await expectUnavailable(context.canvasElement, '2 of 3 spots left');
+    const { canvas } = await shadowOf(context.canvasElement);
+    await expect(canvas.getByText('23 h left')).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
 /** The v1 call (user + firstLine) renders the same page. */
 export const V1Response: Story = {
   args: { apiVersion: 'v1' },

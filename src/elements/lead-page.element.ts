@@ -20,8 +20,7 @@ import { widgetElement } from './widget-element';
  * @csspart project-details - Question and answer pairs.
  * @csspart unlocked - The 'Lead Unlocked' notice.
  * @csspart be-first - The 'Be the first!' notice.
- * @csspart unavailable - The 'no longer available' notice (with why, when the answer says: 3 buyers or sent over 24 hours ago).
- * @csspart available - The notice of a LeadFeed lead not bought and still open to buy.
+ * @csspart unavailable - The 'no longer available' notice of a lead not bought, with its purchase window when the answer has one.
  * @csspart purchase-window - What is left of a LeadFeed lead's window ('2 of 3 spots left · 5 h left', counting down with the runtime clock) or why it is gone.
  * @csspart side-panel - How it works and FAQ.
  * @csspart error-banner - The error banner.

@@ -41,8 +41,8 @@ import { widgetElement } from './widget-element';
  * @csspart message-own - A bubble of the provider.
  * @csspart message-member - A bubble of the member.
  * @csspart message-pending - A bubble still sending or not sent.
- * @csspart message-time - The timestamp line under the last bubble of a group (one author, minutes apart).
- * @csspart message-time-beside - A message's time beside its bubble ('3:00 PM'; always on a wide thread, on a narrow one when the bubble is tapped or focused).
+ * @csspart message-time - A message's full timestamp on the line under its bubble (on a wide thread under every bubble, on a narrow one under a group's last).
+ * @csspart message-time-beside - A message's time beside its bubble ('3:00 PM'; on a narrow thread, when the bubble is tapped or focused).
  * @csspart message-state - The newest own message's state in words after its time ('Sending…', 'Sent', 'Delivered', 'Read') while it is the last word.
  * @csspart message-state-icon - An own bubble's state icon (a clock, one tick, two ticks, two ticks in the primary colour for read), `data-state` naming it.
  * @csspart day-separator - 'Today', 'Yesterday' or the date above the first message of a day.

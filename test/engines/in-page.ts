@@ -275,7 +275,7 @@ export const CARD_META_LINES = String.raw`(() => {
       if (box.top >= line.bottom - 0.5) return 'hidden';
       return box.left >= line.left - 0.5 && box.right <= line.right + 0.5 && element.scrollWidth <= Math.ceil(box.width) ? 'whole' : 'clipped';
     };
-    const [date, category] = meta.querySelectorAll('.lk-card__when > *');
+    const [date, category] = [meta.querySelector('.lk-card__when > time'), meta.querySelector('.lk-card__category')];
     return { id: meta.closest('[data-lead-id]').getAttribute('data-lead-id'), date: seen(date), category: Math.round(category ? category.getBoundingClientRect().width : 0), place: seen(meta.querySelector('.lk-card__place')) };
   });
 })()`;

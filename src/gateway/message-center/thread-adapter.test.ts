@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../client';
-import { fetchMessageActivities, historyEntry, MESSAGE_ACTIVITIES_PER_CALL, messageActivitiesQuery, threadMessage } from './thread-adapter';
+import {
+  fetchMessageActivities,
+  historyEntry,
+  MESSAGE_ACTIVITIES_PER_CALL,
+  messageActivitiesQuery,
+  messageConversation,
+  threadMessage,
+} from './thread-adapter';
 
 const SP = 1001;
 const at = '2025-06-10T12:00:00Z';
@@ -45,18 +52,34 @@ describe('message-center thread adapter: message activities (M3, M4, M5)', () =>
     expect(messageActivitiesQuery(5001)).toMatchObject({ limit: MESSAGE_ACTIVITIES_PER_CALL, offset: 0 });
   });
 
-  it("keeps this provider's messages (counterpartId this provider, or none) and says whether a full page came", async () => {
+  it("keeps this provider's messages (counterpartId this provider) and says whether a full page came", async () => {
     const { client } = clientAnswering([
-      activity('mine', { counterpartId: SP }),
-      activity('unsaid'),
-      activity('other-pro', { counterpartId: 1002 }),
-      activity('not-a-message', { activityType: 'LeadViewed.v1' }),
+      activity('mine', { counterpartId: SP, actorId: 5001 }),
+      activity('other-pro', { counterpartId: 1002, actorId: 5001 }),
+      activity('not-a-message', { activityType: 'LeadViewed.v1', counterpartId: SP }),
+      activity('written-here', { counterpartId: SP, actorId: SP }),
     ]);
     const page = await fetchMessageActivities(client, SP, 5001, 0);
-    expect(page.messages.map((entry) => entry.id)).toEqual(['mine', 'unsaid']);
+    expect(page.messages.map((entry) => entry.id)).toEqual(['mine', 'written-here']);
+    expect(page.unattributed).toBe(0);
     expect(page.more).toBe(true);
-    const short = await fetchMessageActivities(clientAnswering([activity('one')]).client, SP, 5001, 4);
+    const short = await fetchMessageActivities(clientAnswering([activity('one', { counterpartId: SP })]).client, SP, 5001, 4);
     expect(short.more).toBe(false);
+  });
+
+  it("without counterpartId (a gateway that sends none): only what this provider wrote is listed, never the member's messages, which may be with other pros; those are counted", async () => {
+    const { client } = clientAnswering([
+      activity('pro-wrote', { actorId: SP }),
+      activity('member-wrote', { actorId: 5001 }),
+      activity('other-pro-wrote', { actorId: 1002 }),
+      activity('nobody-said'),
+    ]);
+    const page = await fetchMessageActivities(client, SP, 5001, 0);
+    expect(page.messages.map((entry) => entry.id)).toEqual(['pro-wrote']);
+    expect(page.unattributed).toBe(3);
+    expect(messageConversation(activity('x', { actorId: 5001 }) as never, SP)).toBe('unknown');
+    expect(messageConversation(activity('x', { actorId: 5001, counterpartId: SP }) as never, SP)).toBe('this-provider');
+    expect(messageConversation(activity('x', { activityType: 'LeadViewed.v1' }) as never, SP)).toBeNull();
   });
 
   it("reads an entry's author from actorId (the provider's id: own) and its words from text; without them, no author and no text", () => {

@@ -57,11 +57,15 @@ export function messageActivitiesQuery(userId: number, offset = 0): InteractionA
 }
 
 /**
- * M4: whether an activity is a message of this member with this provider: its type is the one
- * asked for, and its optional `counterpartId` (ours) is this provider, or absent.
+ * M4: whose conversation a message activity of the member's timeline is. With a `counterpartId`
+ * (ours): this provider's when it is this provider. Without one (a gateway that sends none): this
+ * provider's only when the provider wrote it (`actorId`, M5); any other may be the member's
+ * message to another pro, so it is 'unknown' and never listed. Null: not a message.
  */
-function isMessageWith(activity: InteractionActivity, spId: number): boolean {
-  return activity.activityType === GENERIC_MESSAGE_ACTIVITY && (activity.counterpartId === undefined || activity.counterpartId === spId);
+export function messageConversation(activity: InteractionActivity, spId: number): 'this-provider' | 'other' | 'unknown' | null {
+  if (activity.activityType !== GENERIC_MESSAGE_ACTIVITY) return null;
+  if (activity.counterpartId !== undefined) return activity.counterpartId === spId ? 'this-provider' : 'other';
+  return activity.actorId === spId ? 'this-provider' : 'unknown';
 }
 
 // ---- M5: what 'Message History' shows of an activity ------------------------------------------
@@ -90,6 +94,8 @@ export function historyEntry(activity: InteractionActivity, spId: number): Histo
 /** A page of the member's messages with this provider ('Message History'). */
 export interface MessageActivityPage {
   readonly messages: readonly HistoryEntry[];
+  /** Messages of the member the gateway does not say were with this provider (no `counterpartId`, M4): not listed. */
+  readonly unattributed: number;
   /** The gateway gave a full page: there may be older ones (the next offset is `offset + MESSAGE_ACTIVITIES_PER_CALL`). */
   readonly more: boolean;
 }
@@ -103,8 +109,10 @@ export async function fetchMessageActivities(
   signal?: AbortSignal,
 ): Promise<MessageActivityPage> {
   const { activities } = await getInteractionActivities(client, messageActivitiesQuery(userId, offset), { signal });
+  const of = (activity: InteractionActivity) => messageConversation(activity, spId);
   return {
-    messages: activities.filter((activity) => isMessageWith(activity, spId)).map((activity) => historyEntry(activity, spId)),
+    messages: activities.filter((activity) => of(activity) === 'this-provider').map((activity) => historyEntry(activity, spId)),
+    unattributed: activities.filter((activity) => of(activity) === 'unknown').length,
     more: activities.length >= MESSAGE_ACTIVITIES_PER_CALL,
   };
 }

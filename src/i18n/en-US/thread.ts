@@ -85,6 +85,7 @@ export const threadHistoryMessages = {
   'thread.history.label': 'Earlier messages',
   'thread.history.loading': 'Loading message history',
   'thread.history.empty': 'There are no earlier messages with {memberName}.',
+  'thread.history.unattributed': 'The messages kept for {memberName} do not say which were with you, so none are shown here.',
   'thread.history.older': 'Show older messages',
   'thread.history.noText': 'A photo or file (not kept in the history)',
   /**

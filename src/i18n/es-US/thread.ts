@@ -67,6 +67,7 @@ export const threadHistoryMessagesEs = {
   'thread.history.label': 'Mensajes anteriores',
   'thread.history.loading': 'Cargando el historial de mensajes',
   'thread.history.empty': 'No hay mensajes anteriores con {memberName}.',
+  'thread.history.unattributed': 'Los mensajes guardados de {memberName} no indican cuáles fueron con usted, así que aquí no se muestra ninguno.',
   'thread.history.older': 'Mostrar mensajes anteriores',
   'thread.history.noText': 'Una foto o un archivo (no se guarda en el historial)',
   'thread.history.unknownAuthor': 'Mensaje',

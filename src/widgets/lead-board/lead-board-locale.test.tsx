@@ -20,8 +20,9 @@ describe('<LeadBoard> in es-US', () => {
     expect(await screen.findByText(/^Mostrando 1 - 10 de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeTruthy();
     const [card, second] = screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
-    // The newest lead waits for a first answer: its age and the cue, in Spanish; the full date in its tooltip.
-    expect(card!.querySelector('time')?.textContent).toBe('hace 36 min');
+    // The newest lead waits for a first answer: its date day first, its age beside it and the cue, in Spanish; the full date in its tooltip.
+    expect(card!.querySelector('time')?.textContent).toBe('26/11/2026 11:24 a.m.');
+    expect(within(card!).getByText('hace 36 min')).toBeTruthy();
     expect(within(card!).getByText('Responda primero')).toBeTruthy();
     const created = second!.querySelector('time')!;
     expect(created.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [ap]\.m\.$/);

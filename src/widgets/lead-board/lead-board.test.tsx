@@ -726,17 +726,22 @@ describe('answer first: a fresh New lead shows its age and asks to be answered f
   const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
   afterEach(() => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY));
 
-  it("says '36 min ago' (the full date in its tooltip) and 'Respond first'; a lead with a status shows its date", async () => {
+  it("keeps its created date and time (spec §2; the full date in its tooltip) and says '36 min ago' beside them, and 'Respond first'; a lead with a status shows its date alone", async () => {
     await shownBoard({}, atNoon);
     const [newest, contacted] = cards();
-    const age = newest!.querySelector('time')!;
-    expect(age.textContent).toBe('36 min ago');
-    expect(age.getAttribute('title')).toBe('Thursday, November 26, 2026 11:24 AM');
+    const created = newest!.querySelector('time')!;
+    expect(created.textContent).toBe('11/26/2026 11:24 AM');
+    expect(created.getAttribute('title')).toBe('Thursday, November 26, 2026 11:24 AM');
+    // The age beside them, in the header's toggle.
+    const header = within(newest!).getByRole('button', { expanded: true, name: /Respond first/ });
+    expect(within(header).getByText('36 min ago')).toBeTruthy();
+    expect(header.textContent).toContain('11/26/2026 11:24 AM36 min ago');
     expect(within(newest!).getByText('Respond first')).toBeTruthy();
     // Inside the card's toggle, so its name says it too.
     expect(within(newest!).getByRole('button', { expanded: true, name: /Respond first/ })).toBeTruthy();
     expect(contacted!.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
     expect(within(contacted!).queryByText('Respond first')).toBeNull();
+    expect(within(contacted!).queryByText(/ago$|^Just now$/)).toBeNull();
   });
 
   it('ends once the pro shows the contact (to call) — on this device, after a reload too — and with a status', async () => {
@@ -744,8 +749,9 @@ describe('answer first: a fresh New lead shows its age and asks to be answered f
     const newest = cards()[0]!;
     await userEvent.click(await within(newest).findByRole('button', { name: 'Contact' }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
     await waitFor(() => expect(within(newest).queryByText('Respond first')).toBeNull());
-    // Its age stays (the gateway's data and the clock's): only the cue ends.
-    expect(newest.querySelector('time')?.textContent).toBe('36 min ago');
+    // Its date and age stay (the gateway's data and the clock's): only the cue ends.
+    expect(newest.querySelector('time')?.textContent).toBe('11/26/2026 11:24 AM');
+    expect(within(newest).getByText('36 min ago')).toBeTruthy();
     // Kept as ids and a time only.
     expect(Object.keys(JSON.parse(localStorage.getItem(ANSWERED_LEADS_STORAGE_KEY) ?? '{}')['1001'])).toEqual([String(SANDBOX_LEADS.newest)]);
     cleanup();
@@ -765,7 +771,6 @@ describe('answer first: a fresh New lead shows its age and asks to be answered f
     // Half a second before 11:24 + 37 min on the widget's clock, running from there.
     const from = noon.getTime() + 59_500;
     await shownBoard({}, { inputs: { now: () => new Date(from + (Date.now() - started)) }, sandbox: { now: () => noon } });
-    const age = cards()[0]!.querySelector('time')!;
-    await waitFor(() => expect(age.textContent).toBe('37 min ago'), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await within(cards()[0]!).findByText('37 min ago', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   });
 });

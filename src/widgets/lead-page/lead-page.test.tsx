@@ -290,15 +290,16 @@ describe('<LeadPage> purchase window', () => {
     expect(within(notice).getByText('5 h left')).toBeTruthy();
   });
 
-  it('an open lead not bought: the line instead of the no-longer-available text; at 23 h 59 min, 1 min left; a minute later it is gone and says why', async () => {
+  it("an open lead not bought: the spec's no-longer-available text, the window line beside it; at 23 h 59 min, 1 min left; a minute later it says why", async () => {
     const now = clockAt(23 * HOUR + 59 * MIN);
     renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(1) }), { leadId: 43, spId: 1001 }, undefined, now);
-    expect(await screen.findByText('2 of 3 spots left')).toBeTruthy();
-    expect(screen.getByText('1 min left')).toBeTruthy();
-    expect(screen.queryByText('This lead is no longer available for purchase.')).toBeNull();
+    // Spec §2: not purchased is 'no longer available', even while others may still buy it.
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('This lead is no longer available for purchase.2 of 3 spots left·1 min left');
+    // No way to buy here.
+    expect(screen.queryByRole('button')).toBeNull();
     await advanceMinutes(1);
-    expect(await screen.findByText('This lead is no longer available for purchase.')).toBeTruthy();
-    expect(screen.getByText('Sent more than 24 hours ago')).toBeTruthy();
+    expect(await screen.findByText('Sent more than 24 hours ago')).toBeTruthy();
     expect(screen.queryByText('1 min left')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('This lead is no longer available for purchase.Sent more than 24 hours ago');
   });
@@ -337,6 +338,7 @@ describe('<LeadPage> purchase window', () => {
     renderPage(() => json(200, { ...unavailable, purchaseWindow: windowOf(2) }), { leadId: 43, spId: 1001 }, undefined, now);
     expect(await screen.findByText('1 of 3 spots left')).toBeTruthy();
     expect(screen.getByText('22 h left')).toBeTruthy();
+    expect(screen.getByText('This lead is no longer available for purchase.')).toBeTruthy();
   });
 
   it('no window in the answer (not a LeadFeed lead): only the spec text', async () => {

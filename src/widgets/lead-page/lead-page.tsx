@@ -102,11 +102,9 @@ export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage 
               {purchaseWindow ? <PurchaseWindowLine state={purchaseWindow} /> : null}
             </section>
           </div>
-        ) : purchaseWindow?.open ? (
-          <div className="lk-notice" part="available">
-            <PurchaseWindowLine state={purchaseWindow} />
-          </div>
         ) : (
+          // Spec §2: not purchased is 'no longer available' (the page has no way to buy). The
+          // window's line beside it is extra: what is left of it, or why it is gone.
           <div className="lk-notice lk-notice--muted" part="unavailable" role="status">
             <p>{t('leadPage.unavailable')}</p>
             {purchaseWindow ? <PurchaseWindowLine state={purchaseWindow} /> : null}

@@ -430,7 +430,7 @@ describe('<MessageThread> sending', () => {
     expect(screen.queryByText('Not sent.')).toBeNull();
   });
 
-  it('two messages sent in a row share one timestamp line, under the second; each keeps its time for screen readers', async () => {
+  it("two messages sent in a row: each has the spec's full timestamp on its line, the first's marked within the group (a narrow thread shows only the second's)", async () => {
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     const box = await ready();
     for (const text of ['On my way', 'Be there in 10']) {
@@ -439,17 +439,19 @@ describe('<MessageThread> sending', () => {
       await within(list()).findByText(text, { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
     }
     const bubble = (text: string) => within(list()).getByText(text).closest('[part~="message"]') as HTMLElement;
+    const line = (element: HTMLElement) => (element.nextElementSibling?.matches('[part="message-time"]') ? (element.nextElementSibling as HTMLElement) : null);
     // The timestamp itself (the line may also say 'Read' before it).
-    const stampAfter = (element: HTMLElement) =>
-      element.nextElementSibling?.matches('[part="message-time"]')
-        ? (element.nextElementSibling.querySelector('[aria-hidden="true"]:not([part="message-state"])')?.textContent ?? '')
-        : null;
-    expect(stampAfter(bubble('On my way'))).toBeNull();
-    expect(stampAfter(bubble('Be there in 10'))).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
-    for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} [AP]M$/);
-    // Everywhere in the list: a line under a bubble exactly when it ends its group.
+    const stampAfter = (element: HTMLElement) => line(element)?.querySelector('.lk-msg__stamp-time')?.textContent ?? null;
+    const FULL = /^\w+day, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/;
+    expect(stampAfter(bubble('On my way'))).toMatch(FULL);
+    expect(stampAfter(bubble('Be there in 10'))).toMatch(FULL);
+    expect(line(bubble('On my way'))?.dataset.groupEnd).toBe('false');
+    expect(line(bubble('Be there in 10'))?.dataset.groupEnd).toBe('true');
+    for (const text of ['On my way', 'Be there in 10']) expect(bubble(text).querySelector('time')?.textContent).toMatch(FULL);
+    // Everywhere in the list: a line under every bubble, marked as a group's end exactly when the bubble ends its group.
     for (const element of list().querySelectorAll<HTMLElement>('[part~="message"]:not([part~="message-pending"])')) {
-      expect(stampAfter(element) !== null).toBe(element.dataset.groupEnd === 'true');
+      expect(stampAfter(element)).toMatch(FULL);
+      expect(line(element)?.dataset.groupEnd).toBe(element.dataset.groupEnd);
     }
   });
 
@@ -1162,7 +1164,7 @@ describe('<MessageThread> each message’s own time', () => {
   /** The time shown beside a bubble (hidden from screen readers: they have the full timestamp). */
   const besideOf = (bubble: HTMLElement) => bubble.querySelector('[part="message-time-beside"]');
 
-  it('every bubble, grouped or not, has its time beside it and its full timestamp as its description for screen readers', async () => {
+  it("every bubble, grouped or not, shows the spec's full timestamp under it, has its time of day beside it, and its full timestamp as its description for screen readers", async () => {
     renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive }, threeMessages());
     await ready();
     await within(list()).findByText('Yes, 10 works.');
@@ -1176,11 +1178,20 @@ describe('<MessageThread> each message’s own time', () => {
       bubbleOf('Yes, 10 works.'),
     );
     expect(bubbles()).toHaveLength(3);
-    // On screen: each its own time, also the first of the customer's group (its group line is under the second).
+    // On screen (spec §2): each its full timestamp on the line under it, also the first of the customer's group.
+    const lineOf = (bubble: HTMLElement) => bubble.nextElementSibling as HTMLElement;
+    expect(bubbles().map((bubble) => lineOf(bubble).textContent)).toEqual([
+      'Monday, March 9, 2026 8:30 AM',
+      'Monday, March 9, 2026 8:31 AM',
+      expect.stringMatching(/^(Delivered|Read)?Monday, March 9, 2026 8:40 AM$/),
+    ]);
+    expect(bubbles().map((bubble) => lineOf(bubble).getAttribute('part'))).toEqual(['message-time', 'message-time', 'message-time']);
+    // Within a group (the narrow thread keeps only the group's last line): the first of the customer's two.
+    expect(bubbles().map((bubble) => lineOf(bubble).dataset.groupEnd)).toEqual(['false', 'true', 'true']);
+    // The time of day beside each, for a tap on a narrow thread (its tooltip the full timestamp).
     expect(bubbles().map((bubble) => besideOf(bubble)?.textContent)).toEqual(['8:30 AM', '8:31 AM', '8:40 AM']);
     expect(bubbles().map((bubble) => besideOf(bubble)?.getAttribute('aria-hidden'))).toEqual(['true', 'true', 'true']);
     expect(besideOf(bubbleOf('Is 10 still good?'))?.getAttribute('title')).toBe('Monday, March 9, 2026 8:30 AM');
-    expect(bubbleOf('Is 10 still good?').nextElementSibling).toBeNull();
   });
 
   it('in es-US: the time beside and the description from the Spanish formats', async () => {
@@ -1191,6 +1202,7 @@ describe('<MessageThread> each message’s own time', () => {
     await within(messages).findByText('Yes, 10 works.');
     const bubble = within(messages).getByRole('group', { name: 'Zoe Vargas Or later?', description: 'lunes, 9 de marzo de 2026, 8:31 a.m.' });
     expect(besideOf(bubble)?.textContent).toBe('8:31 a.m.');
+    expect(bubble.nextElementSibling?.textContent).toBe('lunes, 9 de marzo de 2026, 8:31 a.m.');
     expect(
       within(messages)
         .getAllByRole('group')
@@ -1328,22 +1340,42 @@ describe("<MessageThread archived> 'Message History'", () => {
     expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
   });
 
-  it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): each entry is a 'Message' with its time, saying its text is not kept", async () => {
+  it("against the spec's activity fields only (no actorId, text or counterpartId; the sandbox's spec profile): the link shows (spec §2), the history lists none of the member's messages, and says why", async () => {
     const sandbox = createSandboxGateway({ profile: 'spec' });
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, archived: true }, { sandbox });
     // The name still comes from the lead (V2 customerInfo).
     expect(await screen.findByRole('heading', { level: 1, name: 'Message history with Jordan Rivera' })).toBeTruthy();
-    await waitFor(() => expect(items()).toHaveLength(4));
-    for (const item of items()) {
-      expect(within(item).getByText('Message').className).toBe('lk-history__author');
-      expect(item.querySelector('time')?.textContent).toMatch(/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
-      const bubble = item.querySelector('.lk-msg');
-      expect(bubble?.textContent).toBe('Text not kept in the history');
-      // Neither side's: not the provider's (right) nor the member's.
-      expect(bubble?.getAttribute('part')).toBe('message');
-      expect(bubble?.getAttribute('data-own')).toBe('false');
-    }
-    expect(screen.queryByText('You')).toBeNull();
+    // The gateway does not say with whom they were: they may be with other pros.
+    expect(await screen.findByText('The messages kept for Jordan Rivera do not say which were with you, so none are shown here.')).toBeTruthy();
+    expect(within(history()).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it("without counterpartId, a member with messages with this pro and with another: only this pro's own are listed, the member's never", async () => {
+    const sandbox = createSandboxGateway();
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const message = (activityId: string, actorId: number, text: string, minutes: number) => ({
+      activityId,
+      activityType: 'GenericMessage.v1',
+      createDate: at(minutes),
+      interactorId: 5001,
+      interactorType: 'Member' as const,
+      counterpartId: actorId === 5001 ? 0 : actorId,
+      actorId,
+      text,
+    });
+    // A gateway that sends no counterpart: the newest four, the member's to another pro among them.
+    sandbox.store.activities.push(
+      message('to-other-pro', 5001, 'Can you quote a roof?', 4),
+      message('pro-wrote', 1001, 'Thursday at 10 works.', 3),
+      message('from-other-pro', 1002, 'Roofs from $9,000.', 2),
+      message('member-wrote', 5001, 'Thanks!', 1),
+    );
+    // (The member's counterparts above are placeholders: every counterpart goes.)
+    for (const each of sandbox.store.activities) delete (each as { counterpartId?: number }).counterpartId;
+    renderThread({ spId: 1001, userId: 5001, archived: true }, { sandbox });
+    expect(await within(history()).findByText('Thursday at 10 works.')).toBeTruthy();
+    expect(items()).toHaveLength(1);
+    for (const text of ['Can you quote a roof?', 'Roofs from $9,000.', 'Thanks!']) expect(screen.queryByText(text)).toBeNull();
   });
 
   it('keeps customer text as text', async () => {

@@ -167,14 +167,17 @@ export function MessageThread({ spId = null, userId = null, leadId = null, chatS
   );
 }
 
-/** 'Message History', only when the member has GenericMessage activities with this provider. */
+/**
+ * 'Message History', only when the member has GenericMessage activities with this provider — or,
+ * from a gateway that does not say with whom (no `counterpartId`), any (spec §2's condition).
+ */
 function MessageHistoryLink({ spId, userId, leadId }: { spId: number; userId: number; leadId: number | null }) {
   const { t, routes, onLinkClick } = useRuntime();
   const history = useAtomValue(messageActivitiesLoadableAtom);
   // Never while a server's first screen hydrates (the server never asks for the activities): an
   // answer that came early (the loader's) would show the link where the server's HTML has none.
   const hydrated = useMayReadBrowser();
-  if (!hydrated || history.state !== 'hasData' || history.data.messages.length === 0) return null;
+  if (!hydrated || history.state !== 'hasData' || history.data.messages.length + history.data.unattributed === 0) return null;
   return (
     <a
       className="lk-thread__history"

@@ -64,7 +64,7 @@ export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageRe
 export const messageActivitiesAtom = atom(async (get, { signal }): Promise<MessageActivityPage> => {
   const { spId, userId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
-  if (spId === null || userId === null) return { messages: [], more: false };
+  if (spId === null || userId === null) return { messages: [], more: false, unattributed: 0 };
   return fetchMessageActivities(client, spId, userId, 0, signal);
 });
 

@@ -66,6 +66,8 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
 
   const messages = state.pages.flatMap((page) => page.messages);
   const more = state.pages.at(-1)?.more ?? false;
+  // Messages the gateway does not say were with this provider (thread-adapter.ts M4): not listed.
+  const unattributed = state.pages.some((page) => page.unattributed > 0);
 
   useEffect(() => {
     const after = focusAfter.current;
@@ -120,7 +122,9 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
           })}
         </ol>
       ) : null}
-      {state.status === 'ready' && messages.length === 0 ? <p className="lk-history__empty">{t('thread.history.empty', { memberName })}</p> : null}
+      {state.status === 'ready' && messages.length === 0 ? (
+        <p className="lk-history__empty">{t(unattributed ? 'thread.history.unattributed' : 'thread.history.empty', { memberName })}</p>
+      ) : null}
       {state.status === 'loading' && state.pages.length > 0 ? (
         <p className="lk-history__older" role="status">
           <ThreadSpinner />

@@ -22,6 +22,7 @@ import { threadRows, type Row } from './thread-rows';
 import { AT_BOTTOM_PX, isScrolledUp, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
 import type { OwnMessageState, PendingSend, ThreadSnapshot } from './thread-session';
 import { ThreadSpinner } from './thread-skeleton';
+import { BubbleTime, StampLine } from './message-times';
 
 /**
  * The scrollable message list (docs/widgets/message-thread.md#list): oldest at the top, the provider's bubbles right and the
@@ -39,10 +40,10 @@ import { ThreadSpinner } from './thread-skeleton';
  * text for screen readers, and the newest own message says it in words after its time while it
  * is the last word — nothing moves when a state changes.
  *
- * Each message shows its own time ('3:00 PM'; the day is its separator's) beside its
- * bubble, on the free side of the row and level with the bubble's last line: always on a wide
- * thread; on a narrow one (a phone, under 560 px) when the bubble is tapped (again: hidden) or
- * has keyboard focus. It overlays the row's free side, so nothing moves when it shows. Screen
+ * Each message's time (message-times.tsx): on a wide thread its full timestamp on a line under
+ * its bubble; on a narrow one (a phone, under 560 px) the full timestamp under a group's last
+ * bubble, and each bubble's time of day ('3:00 PM') beside it when it is tapped (again: hidden)
+ * or has keyboard focus, over the row's free side, so nothing moves when it shows. Screen
  * readers get the full timestamp with every bubble (its description). The bubbles are one tab
  * stop (roving focus: the last focused, else the newest): ArrowUp/ArrowDown move between them,
  * Home/End to the first and last loaded; the focused bubble's row stays rendered while it is
@@ -528,35 +529,6 @@ function MessageState({ state, id }: { state: OwnMessageState; id: string }) {
   );
 }
 
-/**
- * The line under a group's last bubble: its time (said with the bubble to screen readers), and
- * for the newest own message while it is the last word, its state in words before it ('Read ·').
- * On a wide thread each bubble's time shows beside it, so the line keeps only the words
- * (thread-body.css).
- */
-function StampLine({ date, own, receipt }: { date: Date | null; own: boolean; receipt: OwnMessageState | null }) {
-  const { t } = useRuntime();
-  const format = useFormat();
-  const timestamp = date ? format.messageTimestamp(date) : null;
-  if (!timestamp && !receipt) return null;
-  // The words come before the time: the line ends flush with the bubble, so the time stays put
-  // whatever the word ('Sending…' → 'Read'), and only the word changes.
-  return (
-    <p className="lk-msg__stamp" data-own={own} part="message-time">
-      {receipt ? (
-        <span className="lk-msg__receipt" data-state={receipt} part="message-state" aria-hidden="true">
-          {t(`thread.state.${receipt}`)}
-        </span>
-      ) : null}
-      {timestamp ? (
-        <span className="lk-msg__stamp-time" aria-hidden="true">
-          {timestamp}
-        </span>
-      ) : null}
-    </p>
-  );
-}
-
 /** How a bubble takes part in the list's roving focus and taps (MessageList). */
 interface BubbleFocus {
   tabIndex: 0 | -1;
@@ -587,33 +559,10 @@ function bubbleAttributes(focus: BubbleFocus, labelledBy: (string | false)[], de
 }
 
 /**
- * A message's time: the full timestamp (docs/architecture.md#dates) for screen readers — the bubble's
- * description — and on screen beside the bubble as its time of day ('3:00 PM'; the day is its
- * separator's, the full timestamp its tooltip), always on a wide thread, on a narrow one when
- * the bubble is tapped or focused (thread-body.css).
- */
-function BubbleTime({ date, id }: { date: Date; id: string }) {
-  const format = useFormat();
-  const full = format.messageTimestamp(date);
-  const iso = date.toISOString();
-  return (
-    <>
-      <time className="lk-visually-hidden" id={id} dateTime={iso}>
-        {full}
-      </time>
-      <time className="lk-msg__time" dateTime={iso} title={full} aria-hidden="true" part="message-time-beside">
-        {format.messageTime(date)}
-      </time>
-    </>
-  );
-}
-
-/**
- * One message. Its timestamp is read with it by screen readers; on screen its time
- * shows beside it (BubbleTime), and the full timestamp once per group of messages
- * (message-groups.ts), on one line under the group's last bubble. An own message shows its
- * state (`state`), and in words after its time when it is the newest and the last word
- * (`receipt`).
+ * One message. Its full timestamp is read with it by screen readers, and shows on the line
+ * under it (message-times.tsx: on a wide thread under every bubble, on a narrow one under a
+ * group's last, the others' time beside them on a tap). An own message shows its state
+ * (`state`), and in words before its time when it is the newest and the last word (`receipt`).
  */
 function MessageBubble({
   message,
@@ -666,7 +615,7 @@ function MessageBubble({
         {date ? <BubbleTime date={date} id={`${id}time`} /> : null}
         {state ? <MessageState state={state} id={`${id}state`} /> : null}
       </div>
-      {stamp || receipt ? <StampLine date={stamp ? date : null} own={own} receipt={receipt} /> : null}
+      <StampLine date={date} own={own} receipt={receipt} groupEnd={stamp} />
     </>
   );
 }
@@ -802,7 +751,7 @@ function PendingBubble({
           <MessageState state={pending.state} id={`${id}state`} />
         )}
       </div>
-      {stamp || receipt ? <StampLine date={stamp ? createdAt : null} own receipt={receipt} /> : null}
+      <StampLine date={createdAt} own receipt={receipt} groupEnd={stamp} />
     </>
   );
 }

@@ -12,8 +12,8 @@ import { MessageLink } from './message-link';
 export interface BoardLeadCardProps {
   lead: Lead;
   /**
-   * A fresh New lead's age (use-answer-first.ts): how long ago it came ('12 min ago'), shown in
-   * place of its date (the tooltip keeps the full date). Null otherwise.
+   * A fresh New lead's age (use-answer-first.ts): how long ago it came ('12 min ago'), shown
+   * beside its created date and time (spec §2: the header keeps them). Null otherwise.
    */
   age: string | null;
   /** It waits for the pro's first answer: the 'Respond first' badge. */
@@ -117,11 +117,16 @@ export const BoardLeadCard = memo(function BoardLeadCard({
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}
                 <span className="lk-card__when">
-                  {/* An age is the clock's: a server's text a minute off stays until the next tick (no hydration mismatch). */}
                   <time dateTime={lead.createDate} title={format.fullDate(lead.createDate)} suppressHydrationWarning>
-                    {age ?? format.leadCreated(lead.createDate)}
+                    {format.leadCreated(lead.createDate)}
                   </time>
-                  <span>{lead.category.name}</span>
+                  {/* An age is the clock's: a server's text a minute off stays until the next tick (no hydration mismatch). */}
+                  {age ? (
+                    <span className="lk-card__age" suppressHydrationWarning>
+                      {age}
+                    </span>
+                  ) : null}
+                  <span className="lk-card__category">{lead.category.name}</span>
                 </span>
                 {place ? <span className="lk-card__place">{place}</span> : null}
               </span>

@@ -48,7 +48,7 @@ export interface BoardListProps {
   toolbar: ReactNode;
 }
 
-/** A fresh New lead's age as its card says it ('12 min ago'), or null (its card shows its date). */
+/** A fresh New lead's age as its card says it beside its date ('12 min ago'), or null. */
 function ageText(t: Translate, age: LeadAge | null): string | null {
   if (!age) return null;
   return age.unit === 'now' ? t('board.age.now') : t(age.unit === 'minutes' ? 'board.age.minutes' : 'board.age.hours', { count: age.count });

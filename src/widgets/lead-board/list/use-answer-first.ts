@@ -8,7 +8,7 @@ import { boardInputsAtom } from '../board-atoms';
 
 const NONE: ReadonlySet<number> = new Set();
 
-/** What a card shows of answer first: a fresh New lead's age (else null: its date), and whether it waits for the pro's first answer. */
+/** What a card shows of answer first: a fresh New lead's age beside its date (else null), and whether it waits for the pro's first answer. */
 export interface AnswerFirst {
   readonly age: LeadAge | null;
   readonly respondFirst: boolean;
@@ -16,7 +16,7 @@ export interface AnswerFirst {
 
 /**
  * Answer first (docs/widgets/lead-board.md#answer-first): for each lead on the page, its age
- * while it is a fresh New lead (null otherwise: its card shows its date), and the cue while it
+ * while it is a fresh New lead (beside its date; null otherwise), and the cue while it
  * also waits for the pro's first answer. The age is the gateway's data and the clock's only, so
  * a server's first screen shows it too; the answers on this device end the cue alone. The board
  * renders again when an age's text changes (the next whole minute or hour on the widget's clock)
