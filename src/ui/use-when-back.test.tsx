@@ -44,4 +44,30 @@ describe('useWhenBack', () => {
     setVisibility('visible');
     expect(calls).toEqual(['again']);
   });
+
+  it('with ifOnlineAlready: runs at once when it becomes active online (an `online` before it listened is not lost), not while offline', () => {
+    const calls: string[] = [];
+    function Eager({ active }: { active: boolean }) {
+      useWhenBack(active, () => calls.push('again'), { ifOnlineAlready: true });
+      return null;
+    }
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    let isOnline = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    try {
+      const { rerender } = render(<Eager active={false} />);
+      rerender(<Eager active />);
+      expect(calls).toEqual([]);
+      rerender(<Eager active={false} />);
+      isOnline = true;
+      rerender(<Eager active />);
+      expect(calls).toEqual(['again']);
+      // Without the option, becoming active online waits for the next event.
+      render(<Probe active calls={calls} />);
+      expect(calls).toEqual(['again']);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (online && !Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')) Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
 });

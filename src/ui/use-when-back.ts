@@ -6,9 +6,12 @@ import { useEffect } from 'react';
  * more after something failed for a passing reason. No timer: a phone off the network is not kept
  * busy. `again` should be stable (a callback, a setter): it is listened with as given.
  */
-export function useWhenBack(active: boolean, again: () => void): void {
+export function useWhenBack(active: boolean, again: () => void, { ifOnlineAlready = false }: { ifOnlineAlready?: boolean } = {}): void {
   useEffect(() => {
     if (!active) return;
+    // `active` is rendered before this effect listens: an `online` in between would be missed. For
+    // what only becomes active while offline (the outbox), being online here means it came back.
+    if (ifOnlineAlready && typeof navigator !== 'undefined' && navigator.onLine) again();
     const onVisibility = () => document.visibilityState === 'visible' && again();
     addEventListener('online', again);
     document.addEventListener('visibilitychange', onVisibility);
@@ -16,5 +19,5 @@ export function useWhenBack(active: boolean, again: () => void): void {
       removeEventListener('online', again);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [active, again]);
+  }, [active, again, ifOnlineAlready]);
 }

@@ -225,9 +225,11 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     if (!idle || spId === null) return;
     void loadOutbox().then(() => replayOutbox());
   }, [idle, spId, loadOutbox, replayOutbox]);
+  // Entries are only queued offline: waiting while online means the connection came back before this listened.
   useWhenBack(
     outboxWaiting,
     useCallback(() => void replayOutbox(), [replayOutbox]),
+    { ifOnlineAlready: true },
   );
   const signedIn = client.auth.kind === 'provider';
   const wasSignedIn = useRef(signedIn);
