@@ -29,7 +29,7 @@ function emittedEvents(tag: string): string[] {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const isRuntime = file.endsWith(path.join('runtime', 'runtime.tsx'));
-    if (!isRuntime) for (const match of text.matchAll(/\bemit\w*(?:\.current)?\s*\((?:[^'"()]*,\s*)?['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
+    if (!isRuntime) for (const match of text.matchAll(/\bemit\w*(?:\.current)?(?:\?\.)?\s*\((?:[^'"()]*,\s*)?['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
     for (const match of text.matchAll(/\.emit\(\s*['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
     if (!isRuntime && /\bonLinkClick\(/.test(text)) found.add('lk-navigate');
   }

@@ -44,6 +44,22 @@ export function recipeIds(
 }
 
 /**
+ * gateway/started-first-calls.ts's `keepsStartedFirstCalls`, as a value of the loader's own (it
+ * bundles nothing of the runtime; first-calls-start.test.ts checks the two agree): a `gateway`
+ * config that only adds an `onChallenge`, for the base the recipe uses, still takes these calls.
+ */
+export function sameCallsGateway(gateway: unknown, gatewayUrl: string | null): boolean {
+  if (typeof gateway !== 'object' || gateway === null || Object.getPrototypeOf(gateway) !== Object.prototype) return false;
+  const config = gateway as Record<string, unknown>;
+  if (
+    !Object.keys(config).every((key) => (key === 'baseURL' && typeof config[key] === 'string') || (key === 'onChallenge' && typeof config[key] === 'function'))
+  )
+    return false;
+  const resolve = (url: string) => new URL(url, globalThis.document?.baseURI ?? 'http://page.invalid/').href;
+  return resolve((config.baseURL as string | undefined) || '/') === resolve(gatewayUrl || '/');
+}
+
+/**
  * Sends the recipe's calls for `element` and keeps them on it, unless its calls will not be
  * the recipe's: a `gateway` or `auth` property (set before the tag was defined), one-time auth,
  * no `sp-id`, an id missing, the tag already defined (the element calls by itself), or
@@ -66,7 +82,8 @@ export function startFirstCalls(
     element.shadowRoot ||
     customElements.get(element.localName) ||
     target[STARTED_FIRST_CALLS] ||
-    Object.hasOwn(element, 'gateway') ||
+    // (A `gateway` config that only adds an `onChallenge` for the same gateway keeps the recipe's calls.)
+    (Object.hasOwn(element, 'gateway') && !sameCallsGateway((element as { gateway?: unknown }).gateway, element.getAttribute('gateway-url'))) ||
     Object.hasOwn(element, 'auth')
   )
     return;

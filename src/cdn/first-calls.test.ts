@@ -158,7 +158,11 @@ describe('the loader sends nothing when the calls will differ', () => {
     ['an sp-id that is not a number', element('lead-board', { 'sp-id': '10x' })],
     ['one-time auth', element('lead-page', { 'lead-id': '1', 'sp-id': '1001', 'auth-mode': 'one-time' })],
     ["a provider's token to come as the auth property", element('lead-board', { 'sp-id': '1001', 'auth-mode': 'provider-token' })],
-    ['a gateway property set before the tag was defined', element('lead-board', { 'sp-id': '1001' }, { gateway: {} })],
+    [
+      'a gateway property set before the tag was defined (another gateway)',
+      element('lead-board', { 'sp-id': '1001' }, { gateway: { baseURL: 'https://elsewhere.example' } }),
+    ],
+    ['a gateway property with its own fetch', element('lead-board', { 'sp-id': '1001' }, { gateway: { fetch: () => undefined } })],
     ['an auth property', element('lead-board', { 'sp-id': '1001' }, { auth: { kind: 'anonymous' } })],
     ['a tag without first calls', element('raq-funnel', { 'sp-id': '1001' })],
     ['a thread without a lead (it opens with other calls)', element('message-thread', { 'sp-id': '1001', 'user-id': '5001' })],
@@ -221,5 +225,25 @@ describe('the client takes each early answer once', () => {
     const target = element('lead-board', { 'sp-id': '1001' });
     startedFor(target);
     expect((target as unknown as Record<symbol, unknown>)[STARTED_FIRST_CALLS]).toHaveLength(2);
+  });
+});
+
+describe("the loader's copy (cdn/first-calls-start.ts sameCallsGateway)", () => {
+  it('agrees with keepsStartedFirstCalls on every case above', async () => {
+    const { sameCallsGateway } = await import('./first-calls-start');
+    const { keepsStartedFirstCalls } = await import('../gateway/started-first-calls');
+    const onChallenge = () => true;
+    const cases: [unknown, string | null][] = [
+      [{ baseURL: '', onChallenge }, null],
+      [{ onChallenge }, null],
+      [{ baseURL: 'https://gw.example.com/', onChallenge }, 'https://gw.example.com/'],
+      [{ baseURL: 'https://other.example.com', onChallenge }, null],
+      [{ baseURL: '', onChallenge }, 'https://gw.example.com/'],
+      [{ baseURL: '', fetch: globalThis.fetch }, null],
+      [{ baseURL: '', headers: { 'x-site': '1' } }, null],
+      [{ baseURL: '', onChallenge: 'yes' }, null],
+      [new (class Client {})(), null],
+    ];
+    for (const [gateway, url] of cases) expect(sameCallsGateway(gateway, url), JSON.stringify(gateway)).toBe(keepsStartedFirstCalls(gateway, url));
   });
 });

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { abortStartedFirstCalls, startedFirstCallsOf } from '../gateway/started-first-calls';
+import { abortStartedFirstCalls, keepsStartedFirstCalls, startedFirstCallsOf } from '../gateway/started-first-calls';
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { parseAnswers, type ServerAnswer } from '../gateway/server-answers';
@@ -276,7 +276,9 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         accessor(name, (element, value) => {
           if (element.#props[name] === value) return;
           // The host's client or caller: the calls the loader sent early are not this element's.
-          if (name === 'gateway' || name === 'auth') abortStartedFirstCalls(startedFirstCallsOf(element));
+          // (A config that only adds an `onChallenge` for the same gateway keeps them: gateway/started-first-calls.ts.)
+          if (name === 'auth' || (name === 'gateway' && !keepsStartedFirstCalls(value, element.#props.gatewayUrl as string | undefined)))
+            abortStartedFirstCalls(startedFirstCallsOf(element));
           if (value === undefined || value === null) delete element.#props[name];
           else element.#props[name] = value;
           element.#render();

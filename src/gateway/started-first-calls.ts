@@ -43,6 +43,27 @@ export function abortStartedFirstCalls(calls: StartedFirstCalls | undefined): vo
   for (const call of calls.splice(0)) call.controller.abort();
 }
 
+/** What a host's gateway config may set and still be the gateway the loader called: where the calls go stays the same. */
+const SAME_CALLS_KEYS = new Set(['baseURL', 'onChallenge']);
+
+/**
+ * Whether a host's `gateway` property still takes the calls the loader sent early: a config (not
+ * a ready client) that only adds what changes nothing about the calls already sent — its
+ * `onChallenge` — with the `baseURL` the loader used (the `gateway-url` attribute, or the page's
+ * origin). Anything else (its own fetch, headers, credentials, another base) means calls of its own.
+ */
+export function keepsStartedFirstCalls(gateway: unknown, gatewayUrl: string | null | undefined): boolean {
+  if (gateway === undefined || gateway === null) return true;
+  if (typeof gateway !== 'object' || Object.getPrototypeOf(gateway) !== Object.prototype) return false;
+  const config = gateway as Record<string, unknown>;
+  if (!Object.keys(config).every((key) => SAME_CALLS_KEYS.has(key) && (key !== 'onChallenge' || typeof config[key] === 'function'))) return false;
+  const base = config.baseURL;
+  if (base !== undefined && typeof base !== 'string') return false;
+  // Resolved as the page resolves them (on a server, against a placeholder origin: only their equality matters).
+  const resolve = (url: string) => new URL(url, globalThis.document?.baseURI ?? globalThis.location?.href ?? 'http://page.invalid/').href;
+  return resolve(base || '/') === resolve(gatewayUrl || '/');
+}
+
 const absolute = (url: string) => new URL(url, globalThis.document?.baseURI ?? globalThis.location?.href).href;
 
 /**

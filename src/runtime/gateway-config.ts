@@ -1,7 +1,7 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, isRead, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
-import { fetchTakingStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
+import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
@@ -79,7 +79,8 @@ function resolveClient(
   const given = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   // `gateway-credentials` for a gateway the host's config does not set it for.
   const config = inputs.gatewayCredentials && !given.credentials ? { ...given, credentials: inputs.gatewayCredentials } : given;
-  const fromAttributes = !inputs.gateway && !inputs.auth && startedFirstCalls !== undefined && startedFirstCalls.length > 0;
+  const fromAttributes =
+    keepsStartedFirstCalls(inputs.gateway, inputs.gatewayUrl) && !inputs.auth && startedFirstCalls !== undefined && startedFirstCalls.length > 0;
   const own = fromAttributes ? fetchTakingStartedFirstCalls(startedFirstCalls, (...args) => globalThis.fetch(...args)) : config.fetch;
   // A server render's answers (leadkit/server) were fetched with the host's own config and auth:
   // taken whatever the element's gateway config, once each.

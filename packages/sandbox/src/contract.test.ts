@@ -37,7 +37,7 @@ type Run = (clients: Clients) => Promise<void>;
  * - member (one-time token client): `x-caller-type: Member`, no caller id, and
  *   `authorization: OneTime <token>` exactly when `oneTime` (the call uses the token);
  * - anonymous: `x-caller-type: Member`, no caller id, no `authorization`.
- * `idempotent`: the call carries an `idempotency-key` (create lead, send message, review by e-mail).
+ * `idempotent`: the call carries an `idempotency-key` (create lead, send message, review by e-mail, and the board's writes: read, notes, status, archive).
  */
 type Case = { as: 'provider'; idempotent?: true; run: Run } | { as: 'member'; oneTime: boolean; idempotent?: true; run: Run } | { as: 'anonymous'; run: Run };
 
@@ -626,6 +626,7 @@ const CASES: Record<string, Case> = {
   },
   'office.markLeadRead': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await officeCalls.markLeadRead(provider, 1001, { leadId: L.newest, read: true });
       expect(sent(sandbox)).toEqual({
@@ -637,6 +638,7 @@ const CASES: Record<string, Case> = {
   },
   'office.updateLeadNote': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await officeCalls.updateLeadNote(provider, L.newest, { serviceProviderId: 1001, note: 'Call after 5' });
       expect(sent(sandbox)).toEqual({
@@ -648,6 +650,7 @@ const CASES: Record<string, Case> = {
   },
   'office.updateLeadStatus': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await officeCalls.updateLeadStatus(provider, L.newest, { serviceProviderId: 1001, status: 'Selling' });
       expect(sent(sandbox)).toEqual({
@@ -670,6 +673,7 @@ const CASES: Record<string, Case> = {
   },
   'office.archiveLead': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await officeCalls.archiveLead(provider, 1001, { leadId: L.newest, archived: true });
       expect(sent(sandbox)).toEqual({
