@@ -6,7 +6,7 @@ import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { Dialog } from '../../../ui/dialog';
 import dialogCss from '../../../ui/dialog.css?inline';
-import { customerName } from '../list/lead-board.logic';
+import { customerName, leadPlace } from '../list/lead-board.logic';
 import calendarCss from './calendar-dialog.css?inline';
 
 const STYLES = [dialogCss, calendarCss];
@@ -20,9 +20,8 @@ export interface CalendarDialogProps {
 
 /** The job's address as one line: street, unit, city, state and ZIP code (what the card knows of it). */
 export function jobAddress(lead: Lead): string {
-  const { addressLineOne, addressLineTwo, city, state, postalCode } = lead.customerInfo;
-  const cityState = [city?.trim(), state?.trim()].filter(Boolean).join(', ');
-  return [addressLineOne?.trim(), addressLineTwo?.trim(), [cityState, postalCode?.trim()].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const { addressLineOne, addressLineTwo } = lead.customerInfo;
+  return [addressLineOne?.trim(), addressLineTwo?.trim(), leadPlace(lead)].filter(Boolean).join(', ');
 }
 
 /**
