@@ -4,7 +4,7 @@ import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-b
 import { pseudoLocalize } from './support/story-locale';
 import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
-import { boardFrame, SHOWING, settled } from './support/board-frame';
+import { boardFrame, boardLoaders, settled, SHOWING } from './support/board-frame';
 
 /**
  * Bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
@@ -22,6 +22,7 @@ const meta = {
   component: LeadBoard,
   args: { spId: 1001, leadId: null, newMessages: false, pageSize: null },
   render: boardFrame(),
+  loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta<LeadBoardProps>;
 

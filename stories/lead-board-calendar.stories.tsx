@@ -8,6 +8,7 @@ import { ElementHost } from './support/element-host';
 import { shadowOf } from './support/queries';
 import { typeText } from './support/shadow-input';
 import { SANDBOX_NOW, useSandbox } from './support/sandbox';
+import { boardLoaders } from './support/board-frame';
 
 /**
  * 'Add to calendar' on a Scheduled lead (issue 53 §2), on the real `<lead-board>` element: the
@@ -35,6 +36,7 @@ function CalendarBoard() {
 const meta = {
   title: 'Features/Add to calendar',
   render: () => <CalendarBoard />,
+  loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta;
 

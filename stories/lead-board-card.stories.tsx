@@ -13,7 +13,7 @@ import { LEAD_CARD_CATALOGUE } from '../src/widgets/lead-board/card/lead-card-me
 import { shadowOf } from './support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
-import { settled } from './support/board-frame';
+import { boardLoaders, settled } from './support/board-frame';
 
 /**
  * The lead board's expanded card: status, Your
@@ -74,6 +74,7 @@ const meta = {
     leadId: { control: 'select', options: Object.values(SANDBOX_LEADS) },
   },
   render: withFlags({}),
+  loaders: boardLoaders,
   parameters: {
     a11y: { test: 'error' },
   },

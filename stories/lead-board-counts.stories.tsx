@@ -5,7 +5,7 @@ import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-b
 import { shadowOf } from './support/queries';
 import { sandboxOf, type SandboxParameters } from './support/sandbox';
 import { pseudoLocalize } from './support/story-locale';
-import { boardFrame, SHOWING, SEED_1001 } from './support/board-frame';
+import { boardFrame, boardLoaders, SEED_1001, SHOWING } from './support/board-frame';
 
 /**
  * The board's counts: each option of the status filter shows how many leads it
@@ -26,6 +26,7 @@ const meta = {
   component: LeadBoard,
   args: { spId: 1001 },
   render: boardFrame(),
+  loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta<LeadBoardProps>;
 

@@ -10,6 +10,7 @@ import { DRAFT_ARG_TYPES, KeptDraft, type DraftArgs } from './support/kept-draft
 import { shadowOf } from './support/queries';
 import { SANDBOX_NOW } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
+import { boardLoaders } from './support/board-frame';
 
 /**
  * 'Your Notes' drafts (docs/drafts.md): each story opens the board of provider 1001 with the
@@ -36,6 +37,7 @@ const meta = {
   args: { drafts: 'on' },
   argTypes: DRAFT_ARG_TYPES,
   render: (args) => <BoardWithDraft {...args} />,
+  loaders: boardLoaders,
 } satisfies Meta<DraftArgs>;
 
 export default meta;

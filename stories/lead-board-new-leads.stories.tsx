@@ -5,7 +5,7 @@ import { ARRIVALS_FIRST_DELAY_MS } from '../src/widgets/lead-board/arrivals/arri
 import { shadowOf } from './support/queries';
 import { sandboxOf } from './support/sandbox';
 import { pseudoLocalize } from './support/story-locale';
-import { boardFrame, settled, SHOWING } from './support/board-frame';
+import { boardFrame, boardLoaders, settled, SHOWING } from './support/board-frame';
 
 /**
  * New leads arriving while the board is open: the board checks its first page now and then and
@@ -32,6 +32,7 @@ const meta = {
   component: LeadBoard,
   args: { spId: 1001 },
   render: boardFrame(),
+  loaders: boardLoaders,
   beforeEach: quickWaits,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta<LeadBoardProps>;

@@ -5,7 +5,7 @@ import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-b
 import { deviceOutbox } from '../src/widgets/lead-board/changes/outbox-atoms';
 import { shadowOf } from './support/queries';
 import { sandboxOf } from './support/sandbox';
-import { boardFrame } from './support/board-frame';
+import { boardFrame, boardLoaders } from './support/board-frame';
 
 /**
  * The offline outbox (docs/widgets/lead-board.md#offline-outbox): a change made while the device
@@ -44,6 +44,7 @@ const meta = {
   component: LeadBoard,
   args: { spId: 1001 },
   render: boardFrame(),
+  loaders: boardLoaders,
   beforeEach: () => {
     network = offlineControl();
     return () => network.restore();

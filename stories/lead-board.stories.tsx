@@ -12,7 +12,7 @@ import { shadowOf } from './support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
 import { typeText } from './support/shadow-input';
-import { boardFrame, SHOWING, SEED_1001, settled } from './support/board-frame';
+import { boardFrame, boardLoaders, SEED_1001, settled, SHOWING } from './support/board-frame';
 
 /**
  * <LeadBoard> as its element shows it: in a shadow root with
@@ -47,6 +47,7 @@ const meta = {
     pageSize: { control: 'number' },
   },
   render: boardFrame(),
+  loaders: boardLoaders,
   parameters: {
     a11y: { test: 'error' },
   },

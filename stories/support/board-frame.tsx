@@ -3,6 +3,7 @@ import { expect, waitFor } from 'storybook/test';
 import baseCss from '../../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../../src/widgets/lead-board/lead-board-messages';
+import { preloadBoardParts } from '../../test/support/lead-board';
 import { WidgetFrame } from './widget-frame';
 
 /**
@@ -19,6 +20,18 @@ export function boardFrame(width?: number, inputs?: Omit<HostInputs, 'gateway'>)
     );
   };
 }
+
+/**
+ * The board's lazy parts (list, card body, filter panel, counts, …) loaded before a board story
+ * renders: a play function then waits for a state, not for a chunk the Storybook dev server
+ * transforms on first request (on a busy CI machine that took more than 5 s for the filter panel).
+ */
+export const boardLoaders = [
+  async () => {
+    await preloadBoardParts();
+    return {};
+  },
+];
 
 /** The list header's count line. */
 export const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
