@@ -28,6 +28,10 @@ export const boardMessages = {
   'board.age.now': 'Just now',
   'board.age.minutes': '{count} min ago',
   'board.age.hours': '{count} h ago',
+  // The same, short: a phone's card line (date · age · category) has room for no more.
+  'board.age.short.now': 'now',
+  'board.age.short.minutes': '{count} min',
+  'board.age.short.hours': '{count} h',
   'board.respondFirst': 'Respond first',
   // A card's checkbox for bulk actions (our wording).
   'board.selectLead': 'Select lead from {name}',

@@ -736,6 +736,11 @@ describe('answer first: a fresh New lead shows its age and asks to be answered f
     const header = within(newest!).getByRole('button', { expanded: true, name: /Respond first/ });
     expect(within(header).getByText('36 min ago')).toBeTruthy();
     expect(header.textContent).toContain('11/26/2026 11:24 AM36 min ago');
+    // Its short form for a phone's line ('36 min', shown by board-list.css at ≤ 600 px) is hidden
+    // from screen readers: the toggle's name says the age once, in full.
+    expect(within(header).getByText('36 min').getAttribute('aria-hidden')).toBe('true');
+    expect(within(newest!).getByRole('button', { expanded: true, name: /11:24 AM 36 min ago Water Heater Installation/ })).toBe(header);
+    expect(within(newest!).queryByRole('button', { expanded: true, name: /36 min ago\s*36 min/ })).toBeNull();
     expect(within(newest!).getByText('Respond first')).toBeTruthy();
     // Inside the card's toggle, so its name says it too.
     expect(within(newest!).getByRole('button', { expanded: true, name: /Respond first/ })).toBeTruthy();

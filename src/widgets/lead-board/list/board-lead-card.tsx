@@ -9,13 +9,20 @@ import { singleClick } from '../../../ui/single-click';
 import { OutboxConflict, OutboxPending } from '../changes/outbox-cues';
 import { MessageLink } from './message-link';
 
+/** A fresh lead's age in its two lengths: `full` beside the date on a wide card, `short` on a phone's. */
+export interface CardAge {
+  readonly full: string;
+  readonly short: string;
+}
+
 export interface BoardLeadCardProps {
   lead: Lead;
   /**
    * A fresh New lead's age (use-answer-first.ts): how long ago it came ('12 min ago'), shown
-   * beside its created date and time (spec §2: the header keeps them). Null otherwise.
+   * beside its created date and time (spec §2: the header keeps them); on a phone its short
+   * form ('12 min') shows, screen readers still read the full one. Null otherwise.
    */
-  age: string | null;
+  age: CardAge | null;
   /** It waits for the pro's first answer: the 'Respond first' badge. */
   respondFirst: boolean;
   expanded: boolean;
@@ -122,8 +129,13 @@ export const BoardLeadCard = memo(function BoardLeadCard({
                   </time>
                   {/* An age is the clock's: a server's text a minute off stays until the next tick (no hydration mismatch). */}
                   {age ? (
-                    <span className="lk-card__age" suppressHydrationWarning>
-                      {age}
+                    <span className="lk-card__age">
+                      <span className="lk-card__age-full" suppressHydrationWarning>
+                        {age.full}
+                      </span>
+                      <span className="lk-card__age-short" aria-hidden="true" suppressHydrationWarning>
+                        {age.short}
+                      </span>
                     </span>
                   ) : null}
                   <span className="lk-card__category">{lead.category.name}</span>

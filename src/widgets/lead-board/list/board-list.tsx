@@ -11,7 +11,7 @@ import selectCss from '../../../ui/select.css?inline';
 import boardListCss from './board-list.css?inline';
 import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
-import { BoardLeadCard } from './board-lead-card';
+import { BoardLeadCard, type CardAge } from './board-lead-card';
 import { useAnswerFirst } from './use-answer-first';
 import type { LeadAge } from '../../../domain/lead-age';
 
@@ -48,10 +48,14 @@ export interface BoardListProps {
   toolbar: ReactNode;
 }
 
-/** A fresh New lead's age as its card says it beside its date ('12 min ago'), or null. */
-function ageText(t: Translate, age: LeadAge | null): string | null {
+/** A fresh New lead's age as its card says it beside its date ('12 min ago'; on a phone '12 min'), or null. */
+function ageText(t: Translate, age: LeadAge | null): CardAge | null {
   if (!age) return null;
-  return age.unit === 'now' ? t('board.age.now') : t(age.unit === 'minutes' ? 'board.age.minutes' : 'board.age.hours', { count: age.count });
+  if (age.unit === 'now') return { full: t('board.age.now'), short: t('board.age.short.now') };
+  const count = { count: age.count };
+  return age.unit === 'minutes'
+    ? { full: t('board.age.minutes', count), short: t('board.age.short.minutes', count) }
+    : { full: t('board.age.hours', count), short: t('board.age.short.hours', count) };
 }
 
 /**
