@@ -30,7 +30,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('scripts/check-commits.mjs', () => {
+// Each test makes a git repository and runs node: several processes, which on a loaded two-core
+// CI machine took past vitest's default 5 s. A bound for a hung process, not a speed check.
+describe('scripts/check-commits.mjs', { timeout: 60_000 }, () => {
   it('passes short subjects with a body saying why', () => {
     const { dir, base } = repoWith(['Board: keep the open card\n\nThe refresh closed it.']);
     const result = run(dir, base);

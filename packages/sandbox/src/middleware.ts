@@ -19,25 +19,28 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /**
  * How much of a refused body is still read — and thrown away, never kept — before the 413 goes
- * out, and for how long. A client sends its whole body before it reads an answer: a server that
- * answers and closes while it is still sending resets the connection under it, and the client
- * never sees the 413 (a Node client got EPIPE or ECONNRESET for a 1 MB or a 50 MB body).
- * Past either bound the 413 goes out anyway with `Connection: close` (the Node server then
- * ends the connection), so a client that sends for ever cannot hold the sandbox.
+ * out, and how long it may pause. A client sends its whole body before it reads an answer: a
+ * server that answers and closes while it is still sending resets the connection under it, and
+ * the client never sees the 413 (a Node client got EPIPE or ECONNRESET for a 1 MB or a 50 MB body).
+ * Past the bytes, or when nothing more came for the pause — a client that stalls, not one still
+ * sending: a total time cut a 50 MB body short on a loaded machine — the 413 goes out anyway with
+ * `Connection: close` (the Node server then ends the connection), so a client that sends for ever
+ * or stops half-way cannot hold the sandbox.
  */
 export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
-export const REFUSED_BODY_DRAIN_MS = 10_000;
+export const REFUSED_BODY_DRAIN_PAUSE_MS = 10_000;
 
-/** Reads the rest of a body and drops it; true when it ended within the bounds. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<boolean> {
+/** Reads the rest of a body and drops it; true when it ended within the bounds (no pause longer than `maxPauseMs`). */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxPauseMs: number): Promise<boolean> {
   let read = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeUp = new Promise<'time-up'>((resolve) => {
-    timer = setTimeout(() => resolve('time-up'), maxMs);
-  });
   try {
     for (;;) {
+      const timeUp = new Promise<'time-up'>((resolve) => {
+        timer = setTimeout(() => resolve('time-up'), maxPauseMs);
+      });
       const chunk = await Promise.race([reader.read(), timeUp]);
+      clearTimeout(timer);
       if (chunk === 'time-up') return false;
       if (chunk.done) return true;
       read += chunk.value.byteLength;
@@ -65,7 +68,7 @@ export function limitBodies(): MiddlewareHandler<SandboxEnv> {
     if (!body) return next();
     const maxSize = BINARY_BODY.test(c.req.header('content-type') ?? '') ? ATTACHMENT_MAX_BYTES : MAX_JSON_BODY_BYTES;
     const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
-      const drained = await discardRest(reader, REFUSED_BODY_DRAIN_BYTES, REFUSED_BODY_DRAIN_MS);
+      const drained = await discardRest(reader, REFUSED_BODY_DRAIN_BYTES, REFUSED_BODY_DRAIN_PAUSE_MS);
       return c.json(
         { message: `The request body is larger than the sandbox accepts (${maxSize} bytes).`, fields: ['body'] },
         413,
