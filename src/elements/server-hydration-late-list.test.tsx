@@ -82,7 +82,14 @@ describe('<lead-board> hydrating a server’s first screen before its list’s c
       { timeout: 15_000, interval: 1000 },
     );
     expect(loads).toHaveLength(1);
-    // Then the page is fetched again, quietly (for what the server left out).
+    // Nothing the server answered was asked again; reaching for the open card's 'Contact' fetches
+    // the page again, quietly (for the contact details the server left out).
+    expect(sandbox.store.requests.filter((request) => request.path.startsWith('/gateway/lead/office/v6/leads/'))).toEqual([]);
+    const contactOf = (card: HTMLElement | undefined) => [...(card?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Contact');
+    await waitFor(() => expect(contactOf(serverCards[1])).toBeDefined(), { timeout: 15_000 });
+    // (As a browser does: happy-dom's focus() sends no `focusin`, which React listens to.)
+    contactOf(serverCards[1])?.focus();
+    contactOf(serverCards[1])?.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
     await waitFor(
       () =>
         expect(sandbox.store.requests.map((request) => `${request.method} ${request.path}`)).toContain(

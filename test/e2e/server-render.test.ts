@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { cdnBuildFile, LEAD_REQUEST_PREFIX, useE2eSession, visible, waitForEvents, watchPage } from './harness';
+import { cdnBuildFile, LEAD_REQUEST_PREFIX, UI_TIMEOUT_MS, useE2eSession, visible, waitForEvents, watchPage } from './harness';
 import type { FirstContent } from '../../scripts/server-pages';
 
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
@@ -161,7 +161,7 @@ describe('server-rendered office page with the lead board', () => {
     await context.close();
   });
 
-  it('hydrates in place: the same nodes, one lk-load, the page asked for once more (quietly), Contact and another card work, no warning, nothing moves', async () => {
+  it('hydrates in place: the same nodes, one lk-load, nothing the server answered asked again until Contact, which asks for the page once (quietly); another card works, no warning, nothing moves', async () => {
     const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld('/server/office-board.html');
     await page.waitForFunction(() => document.querySelector('#board')?.shadowRoot?.querySelector('[data-expanded="true"]'));
     const defined = await page.evaluate(() => {
@@ -179,7 +179,12 @@ describe('server-rendered office page with the lead board', () => {
     });
     expect(same, warnings.join('\n')).toEqual([true, true]);
     const board = page.locator('#board');
-    // The contact details were not in the page: the board asks for its page once more, quietly.
+    // Hydrated, with the parts that follow the first screen (the filter panel): the page and the
+    // provider the server answered are not asked for again (issue 50 §2).
+    await board.locator('.lk-filters__panel--loading').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect(watch.requested(LEADS_PAGE_PATH)).toEqual([]);
+    expect(watch.requested('/gateway/office-home/')).toEqual([]);
+    // The contact details were not in the page: reaching for 'Contact' asks for the page once more, quietly.
     await board.getByRole('button', { name: 'Contact', exact: true }).click();
     await visible(board.locator('.lk-contact__list a[href^="tel:+1"]'));
     expect(watch.requested(LEADS_PAGE_PATH)).toHaveLength(1);

@@ -472,6 +472,20 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
           throw new Error(`the host saw lk-load from [${(await hostLog()).loads.join(', ')}]`);
         });
     });
+    if (NEXT_HOSTS[host]) {
+      // Issue 50 §2: what the server answered (the lead, the board's page with its filters, sort
+      // and page) is not asked for again once hydrated — checked once the board's parts that
+      // follow its first screen (the filter panel) are there too.
+      await check('hydration asks the gateway for nothing the server answered', async () => {
+        await board.locator('.lk-filters__panel--loading').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        const again = requests
+          .filter((request) =>
+            [LEAD_PAGE_CALL, BOARD_LIST_CALL].some((call) => request.method() === call.method && new URL(request.url()).pathname === call.path),
+          )
+          .map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+        if (again.length > 0) throw new Error(`asked again in the browser: ${again.join(', ')}`);
+      });
+    }
     if (bound) {
       await check('properties bound before the tags were defined are taken over on upgrade', async () => {
         const problems = await page.evaluate((expected) => {

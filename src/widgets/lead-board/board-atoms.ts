@@ -150,11 +150,14 @@ const businessNameRefAtom = atom(() => ({ current: '' }));
 /** Bumped to refetch the current page (retry; after an archive or restore settles). */
 export const leadsReloadAtom = atom(0);
 /**
- * A board hydrated from a server's first screen fetches its page again once, quietly: the page in
- * the server's HTML leaves out the customers' contact details (server-answer.ts). Quietly: the
- * list is not dimmed and the host is not told of a new page. `quietReloadAtom` holds the reload
- * it made (a later reload, or another query, is not quiet). Until a page fetched after it arrived
- * (`settlePageAtom`), 'Contact' shows a placeholder (`contactsWithheldAtom`).
+ * A board hydrated from a server's first screen shows the server's page, which leaves out the
+ * customers' contact details (server-answer.ts): `withholdContactsAtom` says so as it hydrates,
+ * and hydration asks the gateway for nothing the server answered. Only when the pro reaches for
+ * a card's 'Contact' (pointer, focus or tap: `fetchWithheldContactsAtom`) is the page fetched
+ * again, once and quietly: the list is not dimmed and the host is not told of a new page.
+ * `quietReloadAtom` holds the reload it made (a later reload, or another query, is not quiet).
+ * Until a page fetched after the server's arrived (`settlePageAtom`; any later page: another
+ * filter, a change settled), 'Contact' shows a placeholder (`contactsWithheldAtom`).
  */
 const quietReloadAtom = atom<number | null>(null);
 /** The last fetch (see fetchSeq) whose page may be the server's; null once a later page arrived. */
@@ -162,7 +165,11 @@ const withheldUpToAtom = atom<number | null>(null);
 export const contactsWithheldAtom = atom((get) => get(withheldUpToAtom) !== null);
 /** Whether the page being fetched (or last fetched) is the quiet one. */
 export const leadsQuietAtom = atom((get) => get(quietReloadAtom) === get(leadsReloadAtom));
-export const reloadQuietlyAtom = atom(null, (get, set) => {
+/** The page on screen is the server's (the board hydrated it): its contact details are not in it. */
+export const withholdContactsAtom = atom(null, (_get, set) => set(withheldUpToAtom, fetchSeq));
+/** The pro reaches for 'Contact' while the details are withheld: the page is fetched again, quietly (once at a time). */
+export const fetchWithheldContactsAtom = atom(null, (get, set) => {
+  if (get(withheldUpToAtom) === null || get(leadsQuietAtom)) return;
   const reload = get(leadsReloadAtom) + 1;
   set(quietReloadAtom, reload);
   set(withheldUpToAtom, fetchSeq);

@@ -32,7 +32,7 @@ import {
   leadsQuietAtom,
   leadsReloadAtom,
   providerInfoLoadableAtom,
-  reloadQuietlyAtom,
+  withholdContactsAtom,
   selectionAtom,
   toggleSelectedAtom,
   settlePageAtom,
@@ -238,18 +238,18 @@ export function LeadBoard({ spId = null, leadId = null, newMessages = false, pag
     wasSignedIn.current = signedIn;
   }, [signedIn, clearOutbox]);
 
-  // Hydrated from a server's first screen: its page is fetched again, quietly, for what the
-  // server left out of the page (board-atoms.ts, reloadQuietlyAtom).
+  // Hydrated from a server's first screen: its page leaves out the customers' contact details,
+  // fetched only when the pro reaches for 'Contact' — hydration asks for nothing the server
+  // answered (board-atoms.ts, withholdContactsAtom).
   const fromServer = useFirstScreenFromServer();
-  const reloadQuietly = useSetAtom(reloadQuietlyAtom);
-  const reloadedQuietly = useRef(false);
-  useEffect(() => {
-    if (!fromServer || !firstPageShown || reloadedQuietly.current) return;
-    reloadedQuietly.current = true;
-    // After the hydrated list painted, outside React's hydration work (an update made in its
-    // effects takes its low priority, and waited behind every other render).
-    afterNextPaint(reloadQuietly);
-  }, [fromServer, firstPageShown, reloadQuietly]);
+  const withholdContacts = useSetAtom(withholdContactsAtom);
+  const withheldOnce = useRef(false);
+  // In the commit that shows the page: no tap or focus can come before it.
+  useLayoutEffect(() => {
+    if (!fromServer || !firstPageShown || withheldOnce.current) return;
+    withheldOnce.current = true;
+    withholdContacts();
+  }, [fromServer, firstPageShown, withholdContacts]);
 
   // Stable handlers: the cards are memoised, so opening one re-renders only the cards that change.
   const toggle = useStableHandler((lead: Lead) => {

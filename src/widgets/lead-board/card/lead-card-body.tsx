@@ -13,7 +13,7 @@ import { Select } from '../../../ui/select';
 import { useAfterPaint } from '../../../ui/use-after-paint';
 import { useDraft } from '../../../ui/use-draft';
 import { useMayReadBrowser } from '../../../ui/use-may-read-browser';
-import { boardDraftsAtom, boardInputsAtom, contactsWithheldAtom } from '../board-atoms';
+import { boardDraftsAtom, boardInputsAtom, contactsWithheldAtom, fetchWithheldContactsAtom } from '../board-atoms';
 import { Skeleton } from '../../../ui/skeleton';
 import {
   chooseLeadStatusAtom,
@@ -217,17 +217,28 @@ function ContactReveal({ lead }: { lead: Lead }) {
   const { t, now } = useRuntime();
   const { spId } = useAtomValue(boardInputsAtom);
   const [shown, setShown] = useState(false);
+  // The page came from a server's first screen, without contact details: reaching for 'Contact'
+  // (pointer, focus, tap) fetches the page again, quietly, and they come with it (board-atoms.ts).
+  const withheld = useAtomValue(contactsWithheldAtom);
+  const fetchContacts = useSetAtom(fetchWithheldContactsAtom);
   const toggle = () => {
+    fetchContacts();
     // The pro is about to call: the lead's respond-first cue ends (on this device).
     if (!shown && spId !== null) rememberAnswered(spId, lead.leadId, now());
     setShown((value) => !value);
   };
-  // The page came from a server's first screen, without contact details: they come with its quiet fetch again.
-  const withheld = useAtomValue(contactsWithheldAtom);
   const id = useId();
   return (
     <div className="lk-contact">
-      <button type="button" className="lk-link-button" aria-expanded={shown} aria-controls={id} onClick={toggle}>
+      <button
+        type="button"
+        className="lk-link-button"
+        aria-expanded={shown}
+        aria-controls={id}
+        onClick={toggle}
+        onPointerEnter={fetchContacts}
+        onFocus={fetchContacts}
+      >
         {t(shown ? 'board.hideContact' : 'board.contact')}
       </button>
       {/* The details are made when asked for: an opened card's first frame does without them (their code comes after it: card-extras-part.ts). */}
