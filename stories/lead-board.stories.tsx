@@ -133,6 +133,29 @@ export const RespondFirst: Story = {
 };
 
 /**
+ * The same on a phone in Spanish (issue 51 item 1): the age shows short beside the date ('ahora',
+ * '12 min'), whole, on the card's second line; screen readers get the full one ('hace 12 min').
+ */
+export const RespondFirstPhoneSpanish: Story = {
+  render: boardFrame(390, { now: () => new Date(SANDBOX_NOW) }),
+  parameters: { locale: 'es-US' },
+  play: async (context) => {
+    const { root } = await shadowOf(context.canvasElement);
+    await waitFor(() => expect(cards(root).length).toBeGreaterThan(1), { timeout: 5000 });
+    const newest = cards(root)[0] as HTMLElement;
+    await expect(within(newest).getByText('Responda primero')).toBeVisible();
+    const short = newest.querySelector('.lk-card__age-short') as HTMLElement;
+    await expect(short.textContent).toMatch(/^(ahora|\d+ min|\d+ h)$/);
+    await expect(short).toBeVisible();
+    await expect(short).toHaveAttribute('aria-hidden', 'true');
+    // Whole (not cut by an ellipsis), on the seen line.
+    await expect(short.parentElement!.scrollWidth).toBeLessThanOrEqual(Math.ceil(short.parentElement!.getBoundingClientRect().width));
+    await expect(newest.querySelector('.lk-card__age-full')?.textContent).toMatch(/^(Justo ahora|hace \d+ (min|h))$/);
+    await settled(root);
+  },
+};
+
+/**
  * The leads call never answers: the header (provider info, asked for in parallel) is there,
  * the list is a skeleton of the final size (ten collapsed cards), busy.
  */
