@@ -63,8 +63,9 @@ export const LOAD_BUDGETS = {
  */
 export const FIRST_SCREEN_GZIP = {
   'lead-board': {
-    gzip: 34_000,
-    reason: "DESIGN's ceiling is 40 kB (ownJsBeyondRuntimeGzip); held at 33.0 kB + 1 kB: header, quick filters, list, first card open",
+    gzip: 33_800,
+    reason:
+      "DESIGN's ceiling is 40 kB (ownJsBeyondRuntimeGzip); held at 32.8 kB + 1 kB: header, quick filters, list, first card open (the outbox's engine loads when idle)",
   },
   'lead-app': { gzip: 38_500, reason: "its board route (the office app opens there): the board's first screen plus the router (wouter) and the app's frame" },
   'lead-page': { gzip: 8_500, reason: 'the CMS page: one lead card, its banner and its side panel' },

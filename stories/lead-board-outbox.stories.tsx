@@ -2,7 +2,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { deviceOutbox } from '../src/widgets/lead-board/changes/outbox-atoms';
+import { deviceOutbox } from '../src/widgets/lead-board/changes/outbox-engine';
 import { shadowOf } from './support/queries';
 import { sandboxOf } from './support/sandbox';
 import { boardFrame, boardLoaders } from './support/board-frame';

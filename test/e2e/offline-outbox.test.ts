@@ -32,6 +32,9 @@ describe('the offline outbox', () => {
       const leadId = Number(await first.getAttribute('data-lead-id'));
       const statusPath = `/gateway/lead/office/v2/leads/${leadId}/status`;
       const card = board.locator(`li[data-lead-id="${leadId}"]`);
+      // The board's actions (the outbox's engine and storage among them) are fetched once the first
+      // screen is done and the page idle: the connection goes after that (offline-actions.test.ts).
+      await board.and(page.locator('[data-actions="ready"]')).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 
       await context.setOffline(true);
       const select = card.getByRole('combobox', { name: lang === 'en' ? 'Lead status' : /Estado/ });

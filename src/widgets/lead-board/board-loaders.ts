@@ -2,7 +2,7 @@ import { lazyPart } from '../../ui/lazy-part';
 import { LeadCardBody } from './card/card-body-loader';
 import { Bulk } from './bulk/bulk-loader';
 import { FilterPanel, QuickCount } from './filters/filter-loaders';
-import { deviceOutbox } from './changes/outbox-atoms';
+import { preloadOutbox } from './changes/outbox-calls';
 
 /** The list (count, sort, cards, paging) loads beside the first page (see list/board-list.tsx). */
 export const BoardList = lazyPart(
@@ -40,6 +40,6 @@ export function preloadBoardActions(): Promise<unknown> {
     FilterPanel.preload(),
     QuickCount.preload(),
     Arrivals.preload(),
-    deviceOutbox().ready(),
+    preloadOutbox(),
   ]);
 }

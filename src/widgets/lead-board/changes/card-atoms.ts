@@ -6,7 +6,8 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
 import { boardInputsAtom, requireProvider } from '../board-atoms';
 import { callInTurn, dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall, updateLeadChange } from './lead-changes';
-import { failedOffline, queueChange, throwIfOffline } from './outbox-atoms';
+import { failedOffline, throwIfOffline } from './outbox-atoms';
+import { queueChange } from './outbox-calls';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
@@ -25,7 +26,7 @@ export const STATUS_SEND_DELAY_MS = 500;
 /**
  * How a status choice ended: 'saved' (the gateway took it), 'unchanged' (it was the saved
  * status: nothing sent), 'failed' (rolled back), 'superseded' (a newer choice replaced it),
- * 'queued' (made offline: kept in the outbox until the connection is back, outbox-atoms.ts).
+ * 'queued' (made offline: kept in the outbox until the connection is back, outbox-engine.ts).
  */
 export type StatusOutcome = 'saved' | 'unchanged' | 'failed' | 'superseded' | 'queued';
 
@@ -157,9 +158,8 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
         // A newer choice took over (and aborted this one): its own answer decides.
         if (draft.version !== version || controller.signal.aborted) throw error;
         draft.controller = null;
-        if (failedOffline(error)) {
-          // Offline: the choice stays on the card, kept in the outbox; the outbox settles it later.
-          await queueChange(get, set, leadId, { kind: 'status', status, base: draft.confirmed }, changeId);
+        // Offline: the choice stays on the card, kept in the outbox; the outbox settles it later.
+        if (failedOffline(error) && (await queueChange(get, set, leadId, { kind: 'status', status, base: draft.confirmed }, changeId))) {
           draft.changeId = null;
           draft.confirmed = status;
           draft.inDoubt = false;
@@ -270,7 +270,10 @@ export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { 
         if (!failedOffline(error)) throw error;
         // Offline: the notes show as saved, kept in the outbox until the connection is back.
         const changeId = placeLeadChange(get, set, lead.leadId, { notes });
-        await queueChange(get, set, lead.leadId, { kind: 'notes', notes, base: lead.notes ?? null }, changeId);
+        if (await queueChange(get, set, lead.leadId, { kind: 'notes', notes, base: lead.notes ?? null }, changeId)) return;
+        // The outbox's code is not here yet: the notes are not saved, as any failure says.
+        dropLeadChange(get, set, lead.leadId, changeId);
+        throw error;
       }
     },
     false,

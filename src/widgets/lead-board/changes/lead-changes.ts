@@ -5,17 +5,8 @@ import type { WidgetRuntime } from '../../../runtime/runtime';
 import { untilReplayed } from '../../../gateway/until-replayed';
 import { expandedLeadIdAtom, lastFetchSeq, leadsDataAtom, leadsReloadAtom, requireProvider, type LeadsPage } from '../board-atoms';
 import type { OutboxChange } from '../../../domain/outbox';
-import {
-  clearOutboxOnSignOut,
-  effectsOf,
-  failedOffline,
-  loadOutbox,
-  queueChange,
-  replayOutbox,
-  resolveConflict,
-  throwIfOffline,
-  type OutboxHooks,
-} from './outbox-atoms';
+import { effectsOf, failedOffline, throwIfOffline, type OutboxHooks } from './outbox-atoms';
+import { clearOutboxOnSignOut, loadOutbox, queueChange, replayOutbox, resolveConflict } from './outbox-calls';
 
 /*
  * The board's optimistic lead changes: what the pro changed on a lead shows at once over the
@@ -259,11 +250,8 @@ export async function mutate(
         throwIfOffline('leadBoard.change');
         await callInTurn(get, leadId, call);
       } catch (error) {
-        // Offline: the change stays, kept in the outbox until the connection is back (outbox-atoms.ts).
-        if (outboxChange && failedOffline(error)) {
-          await queueChange(get, set, leadId, outboxChange, id);
-          return;
-        }
+        // Offline: the change stays, kept in the outbox until the connection is back (outbox-engine.ts).
+        if (outboxChange && failedOffline(error) && (await queueChange(get, set, leadId, outboxChange, id))) return;
         // Take this change back (only this one) and say so.
         dropLeadChange(get, set, leadId, id);
         if (!quiet) set(mutationErrorAtom, { leadId, action });
@@ -396,7 +384,7 @@ export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, e
 
 // ---- The offline outbox ------------------------------------------------------------------------
 
-/** The outbox's hold on this module's changes (outbox-atoms.ts). */
+/** The outbox's hold on this module's changes (outbox-engine.ts). */
 function outboxHooks(get: Getter, set: Setter): OutboxHooks {
   return {
     place: (leadId, change) => {

@@ -1,28 +1,16 @@
-import { atom, type Getter, type Setter } from 'jotai/vanilla';
-import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxChange, type OutboxEntry } from '../../../domain/outbox';
-import { newIdempotencyKey, type GatewayClient } from '../../../gateway/client';
+import { atom } from 'jotai/vanilla';
+import type { OutboxChange, OutboxEntry } from '../../../domain/outbox';
 import { GatewayError, isGatewayError } from '../../../gateway/errors';
-import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
-import { untilReplayed } from '../../../gateway/until-replayed';
 import type { Lead } from '../../../gateway/office/schemas';
-import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
-import { toLeadListRequest } from '../board-request';
 
 /*
- * The board's offline outbox (docs/widgets/lead-board.md#offline-outbox; the storage and the
- * rules: domain/outbox.ts). A change made while the device is offline is not rolled back: its
- * call goes into the outbox, its card says it is not sent yet, and it survives a reload or a
- * closed tab. When the connection is back (and when a board opens with entries kept), the board
- * asks the gateway for its page — the spec's list call — and sends each entry once, in the order
- * made, with its idempotency key; a lead whose field changed there meanwhile is shown as a
- * conflict and waits for the pro's choice.
+ * The board's offline outbox, its state (docs/widgets/lead-board.md#offline-outbox; the engine:
+ * outbox-engine.ts, the storage and the rules: domain/outbox.ts). What a card and the board show
+ * of it, and how a change knows it is made offline, are here, in the board's first chunk; the
+ * engine — the device's storage, the replay, a conflict's choice — loads once the first page is on
+ * screen and the page is idle (lead-board.tsx loads the kept entries then), or on first use: a
+ * change made offline, which it then keeps (outbox-calls.ts).
  */
-
-let device: Outbox | null = null;
-/** This page's outbox: IndexedDB (loaded on first use), or memory where there is none (tests, some web views). */
-export function deviceOutbox(): Outbox {
-  return (device ??= createOutbox({ backend: () => import('../../../domain/outbox-backend-idb').then((module) => module.idbOutboxBackend()) }));
-}
 
 /**
  * Leads whose ClosedWon, chosen offline, reached the gateway: the card asks for a review as when
@@ -84,36 +72,6 @@ export function effectsOf(change: OutboxChange): { effects: Partial<Lead>; remov
 /** Per store: the change on the board's list each entry shows (entry id → its change id, see lead-changes.ts). */
 export const entryChangesAtom = atom(() => new Map<string, { leadId: number; changeId: number }>());
 
-/** Adds a change to the outbox after the provider's others; `changeId`: the change on the board that shows it. */
-export async function queueChange(get: Getter, set: Setter, leadId: number, change: OutboxChange, changeId: number): Promise<void> {
-  const { spId } = get(boardInputsAtom);
-  if (spId === null) return;
-  const entry = await deviceOutbox().add({ spId, leadId, change, idempotencyKey: newIdempotencyKey() });
-  get(entryChangesAtom).set(entry.id, { leadId, changeId });
-  set(outboxEntriesAtom, (entries) => [...entries, entry]);
-}
-
-/** Sends an entry's call with its key; held by a 511 challenge until its replay (same key) answers. */
-function sendEntry(client: GatewayClient, spId: number, entry: OutboxEntry): Promise<unknown> {
-  const { change, leadId, idempotencyKey } = entry;
-  return untilReplayed<unknown>(client, (onReplayed) => {
-    const key = { idempotencyKey, onReplayed };
-    switch (change.kind) {
-      case 'status':
-        return updateLeadStatus(client, leadId, { serviceProviderId: spId, status: change.status }, key);
-      case 'notes':
-        return updateLeadNote(client, leadId, { serviceProviderId: spId, note: change.notes }, key);
-      case 'archive':
-        return archiveLead(client, spId, { leadId, archived: change.archived }, key);
-      case 'read':
-        return markLeadRead(client, spId, { leadId, read: change.read }, key);
-    }
-  });
-}
-
-/** Per store: a replay is running (one at a time). */
-const replayRunningAtom = atom(() => ({ running: false, again: false }));
-
 export interface OutboxHooks {
   /** Places the change an entry shows when it was loaded from storage; returns its id. */
   place(leadId: number, change: OutboxChange): number;
@@ -125,111 +83,4 @@ export interface OutboxHooks {
   inTurn<T>(leadId: number, call: () => Promise<T>): Promise<T>;
   /** A queued change the gateway refused: said as the change's failure. */
   refused(entry: OutboxEntry): void;
-}
-
-/** Loads the provider's entries kept on this device (a reload, a closed tab) and shows them on their leads. */
-export async function loadOutbox(get: Getter, set: Setter, hooks: OutboxHooks): Promise<void> {
-  const { spId } = get(boardInputsAtom);
-  if (spId === null) return;
-  const entries = await deviceOutbox().list(spId);
-  if (get(boardInputsAtom).spId !== spId) return;
-  const known = get(entryChangesAtom);
-  for (const entry of entries) if (!known.has(entry.id)) known.set(entry.id, { leadId: entry.leadId, changeId: hooks.place(entry.leadId, entry.change) });
-  // Nothing kept: nothing changes on the board (a card still hydrating must not render again for nothing).
-  if (!entries.length) return;
-  // A change queued while the storage was being read is kept (it may not be among `entries`).
-  set(outboxEntriesAtom, (current) => {
-    const read = new Set(entries.map((entry) => entry.id));
-    return [...entries, ...current.filter((entry) => !read.has(entry.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  });
-}
-
-function forget(get: Getter, set: Setter, entry: OutboxEntry) {
-  get(entryChangesAtom).delete(entry.id);
-  set(outboxEntriesAtom, (entries) => entries.filter((other) => other.id !== entry.id));
-}
-
-/**
- * Sends the provider's entries, oldest first, once the device is online: compares each with the
- * lead on the gateway's page (asked for now), sends it (its key), and stops at the first that
- * fails for want of a connection (the rest wait, in order). Ends by fetching the board's page again.
- */
-export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks): Promise<void> {
-  const state = get(replayRunningAtom);
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  if (offlineNow() || !get(outboxEntriesAtom).some((entry) => !entry.conflict)) return;
-  state.running = true;
-  let sentAny = false;
-  try {
-    const { client, spId } = requireProvider(get, 'leadBoard.outbox');
-    const page = await getLeads(client, spId, toLeadListRequest(get(boardQueryAtom), null, ''));
-    for (const entry of await deviceOutbox().list(spId)) {
-      const shown = get(entryChangesAtom).get(entry.id);
-      if (entry.conflict || !shown) continue;
-      const server = page.leads.find((lead) => lead.leadId === entry.leadId);
-      const decision = entry.override ? 'send' : replayDecision(entry.change, server);
-      if (decision === 'conflict' && server) {
-        const marked: OutboxEntry = { ...entry, conflict: { server: serverValueOf(entry.change, server) } };
-        await deviceOutbox().put(marked);
-        set(outboxEntriesAtom, (entries) => entries.map((other) => (other.id === entry.id ? marked : other)));
-        continue;
-      }
-      if (decision === 'send') {
-        try {
-          await hooks.inTurn(entry.leadId, () => sendEntry(client, spId, entry));
-          sentAny = true;
-        } catch (error) {
-          // No connection, or a challenge not passed: this and the rest wait, in order, for the next time.
-          if (failedOffline(error) || (isGatewayError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'challenge'))) break;
-          await deviceOutbox().remove(entry.id);
-          forget(get, set, entry);
-          hooks.drop(entry.leadId, shown.changeId);
-          if (entry.change.kind === 'notes') set(refusedNotesAtom, (notes) => new Map(notes).set(entry.leadId, (entry.change as { notes: string }).notes));
-          hooks.refused(entry);
-          continue;
-        }
-        if (entry.change.kind === 'status' && entry.change.status === 'ClosedWon') set(reviewPromptDueAtom, (due) => new Set(due).add(entry.leadId));
-      }
-      await deviceOutbox().remove(entry.id);
-      forget(get, set, entry);
-      hooks.settle(entry.leadId, shown.changeId);
-    }
-  } catch {
-    // The page could not be asked for: the entries wait for the next time the connection is back.
-  } finally {
-    state.running = false;
-    if (sentAny) set(leadsReloadAtom, (n) => n + 1);
-    if (state.again) {
-      state.again = false;
-      void replayOutbox(get, set, hooks);
-    }
-  }
-}
-
-/** The pro's choice on a conflict: send their change all the same (`mine`), or keep the gateway's. */
-export async function resolveConflict(get: Getter, set: Setter, entryId: string, keep: 'mine' | 'theirs', hooks: OutboxHooks): Promise<void> {
-  const entry = get(outboxEntriesAtom).find((other) => other.id === entryId);
-  const shown = get(entryChangesAtom).get(entryId);
-  if (!entry || !shown) return;
-  if (keep === 'theirs') {
-    await deviceOutbox().remove(entry.id);
-    forget(get, set, entry);
-    hooks.drop(entry.leadId, shown.changeId);
-    set(leadsReloadAtom, (n) => n + 1);
-    return;
-  }
-  const chosen: OutboxEntry = { ...entry, conflict: undefined, override: true };
-  await deviceOutbox().put(chosen);
-  set(outboxEntriesAtom, (entries) => entries.map((other) => (other.id === entry.id ? chosen : other)));
-  await replayOutbox(get, set, hooks);
-}
-
-/** Sign-out (the board's auth is no longer a provider's): every entry on this device goes. */
-export async function clearOutboxOnSignOut(get: Getter, set: Setter): Promise<void> {
-  await deviceOutbox().clearAll();
-  get(entryChangesAtom).clear();
-  set(outboxEntriesAtom, []);
 }

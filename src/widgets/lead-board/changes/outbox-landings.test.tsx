@@ -7,7 +7,7 @@ import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/suppo
 import { FLAG_NAMES } from '../../../contract/flags';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { deviceOutbox } from './outbox-atoms';
+import { deviceOutbox } from './outbox-engine';
 
 /**
  * The offline outbox keeps the spec's behaviour of each change (docs/widgets/lead-board.md#offline-outbox):

@@ -8,7 +8,7 @@ import { createGatewayClient, type GatewayClient } from '../../../gateway/client
 import { WidgetShell } from '../../../runtime/widget-shell';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
-import { deviceOutbox } from './outbox-atoms';
+import { deviceOutbox } from './outbox-engine';
 
 /**
  * The offline outbox (docs/widgets/lead-board.md#offline-outbox): changes made offline stay on

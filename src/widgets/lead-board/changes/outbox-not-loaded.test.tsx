@@ -1,0 +1,54 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { renderWidget } from '../../../../test/helpers/render-widget';
+import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
+import { LeadBoard } from '../lead-board';
+import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
+
+/**
+ * The outbox's engine (outbox-engine.ts) is not in the board's first chunk: the board fetches it
+ * once the page is idle after the first card. Offline before it arrived, its code cannot load (as
+ * here: its import fails), so a change made then fails as any failed call — rolled back, said —
+ * and never shows as kept ('Not sent yet') when nothing keeps it.
+ */
+vi.mock('./outbox-engine', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+const READ_PATH = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+let online = true;
+
+beforeAll(async () => {
+  await preloadBoardParts();
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+});
+afterEach(() => {
+  cleanup();
+  online = true;
+});
+
+const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
+const cardOf = (leadId: number) => cards().find((card) => Number(card.dataset.leadId) === leadId)!;
+
+describe('offline before the outbox’s code arrived', () => {
+  const lead = SANDBOX_LEADS.newest; // New, first, open
+
+  it('a status chosen then rolls back with the failure text; nothing says it is kept', async () => {
+    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(view.received('POST', READ_PATH).length).toBe(1), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    online = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const select = within(cardOf(lead)).getByRole<HTMLSelectElement>('combobox', { name: 'Lead status' });
+    fireEvent.change(select, { target: { value: 'Selling' } });
+    fireEvent.blur(select);
+    expect(
+      await within(cardOf(lead)).findByText('We could not change the status of this lead. Please try again.', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS }),
+    ).toBeTruthy();
+    expect(within(cardOf(lead)).getByRole('combobox', { name: 'Lead status' })).toHaveProperty('value', 'Initial');
+    expect(within(cardOf(lead)).queryByText('Not sent yet')).toBeNull();
+    expect(screen.queryByText(/waits? for a connection/)).toBeNull();
+  });
+});
