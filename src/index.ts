@@ -4,25 +4,23 @@
  */
 export {
   createGatewayClient,
-  newIdempotencyKey,
+  type GatewayClient,
+  type GatewayClientConfig,
+  type GetOneTimeToken,
+  type OneTimeTokenContext,
+  type HostOneTimeToken,
+} from './gateway/client';
+export {
   HEADERS,
   LEADKIT_VERSION,
   gatewayHeaders,
-  type GatewayClient,
-  type GatewayClientConfig,
   type GatewayHeaderConfig,
   type GatewayHeaderCall,
   type HeaderName,
   type HeaderNames,
-  type GetOneTimeToken,
-  type OneTimeTokenContext,
-  type HostOneTimeToken,
-  type CallOptions,
-  type CreateCallOptions,
-  type ReplayOutcome,
-  type RetryPolicy,
-  type RequestSpec,
-} from './gateway/client';
+} from './gateway/headers';
+export { newIdempotencyKey, type CallOptions, type CreateCallOptions, type ReplayOutcome, type RequestSpec } from './gateway/request-spec';
+export type { RetryPolicy } from './gateway/retries';
 export type { GatewayAuth, CallerType } from './gateway/auth';
 export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
 export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/challenge';

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { createGatewayClient, HEADERS, newIdempotencyKey, withQuery, type GatewayTransport, type QueryValue } from '../gateway/client';
+import { createGatewayClient, type GatewayTransport } from '../gateway/client';
+import { HEADERS } from '../gateway/headers';
+import { newIdempotencyKey, withQuery, type QueryValue } from '../gateway/request-spec';
 import { timeLimit } from '../gateway/time-limit';
 import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/errors';
 import {

@@ -11,7 +11,8 @@ import {
 } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
-import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
+import type { GatewayClient } from '../../gateway/client';
+import { newIdempotencyKey } from '../../gateway/request-spec';
 import { isGatewayError } from '../../gateway/errors';
 import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';

@@ -1,6 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { createLeadV3Payload, projectProblems } from '../../domain/funnel-lead';
-import { newIdempotencyKey, type ReplayTarget } from '../../gateway/client';
+import { newIdempotencyKey, type ReplayTarget } from '../../gateway/request-spec';
 import { isGatewayError, type GatewayError } from '../../gateway/errors';
 import { createLeadV3 } from '../../gateway/lead/funnel-calls';
 import type { CreateLeadV3 } from '../../gateway/lead/funnel-schemas';

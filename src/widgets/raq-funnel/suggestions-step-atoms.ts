@@ -8,7 +8,7 @@ import {
   withSuggestionsLoaded,
   type SplitSuggestions,
 } from '../../domain/funnel-suggestions';
-import { newIdempotencyKey } from '../../gateway/client';
+import { newIdempotencyKey } from '../../gateway/request-spec';
 import { isAbortError } from '../../gateway/errors';
 import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../gateway/lead/funnel-calls';
 import { untilReplayed } from '../../gateway/until-replayed';
