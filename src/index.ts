@@ -77,7 +77,8 @@ export type { GatewayInput } from './contract/host-properties';
 // ChatClient factory; `openChat` for hosts that talk to a thread themselves.
 export { openChat, type OpenChatOptions, type OpenedChat, type ChatThread } from './chat/open-chat';
 export type { HeicConverter, HeicConverterModule } from './chat/peer-defaults';
-export { createSandboxChatClientFactory, type SandboxChatOptions } from './chat/sandbox-chat-client';
+export { createSandboxChatClientFactory } from './chat/sandbox-chat-client';
+export type { SandboxChatOptions } from './chat/sandbox-chat-connection';
 export {
   ChatError,
   isChatError,
