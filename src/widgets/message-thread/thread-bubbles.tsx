@@ -3,7 +3,7 @@ import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
 import { MessageText } from './message-text';
 import { BubbleTime, StampLine } from './message-times';
-import type { OwnMessageState, PendingSend } from './thread-session';
+import type { OwnMessageState, PendingSend } from './thread-snapshot';
 
 /**
  * The message list's bubbles (thread-list.tsx renders one per row): a stored message with its

@@ -18,7 +18,7 @@ import { DaySeparator } from './thread-days';
 import { Announcer, ListOverlays } from './thread-overlays';
 import { threadRows } from './thread-rows';
 import { AT_BOTTOM_PX } from './thread-scroll';
-import type { ThreadSnapshot } from './thread-session';
+import type { ThreadSnapshot } from './thread-snapshot';
 import { ThreadSpinner } from './thread-skeleton';
 import { WelcomePanel } from './thread-welcome';
 

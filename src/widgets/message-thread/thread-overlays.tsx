@@ -4,7 +4,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { DayName } from './thread-days';
 import type { Row } from './thread-rows';
 import { isScrolledUp, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
-import type { ThreadSnapshot } from './thread-session';
+import type { ThreadSnapshot } from './thread-snapshot';
 
 /** The pinned day label's height: the next day's separator takes its place as it comes under it. */
 const PINNED_DAY_PX = 32;
