@@ -125,7 +125,8 @@ export { DROP_HEADER };
 export { SandboxStore, type RecordedRequest } from './store';
 export type { FaultController, FaultHandle, ChallengeHandle, FaultOptions, StatusFaultOptions, RouteMatcher } from './faults';
 export { DEFAULT_SEED, SANDBOX_DRAFT_REVIEW_ID, SANDBOX_SERVICE_REQUEST_ID } from './seed';
-export { SANDBOX_LEADS, MAIN_PROVIDER_LEAD_COUNT } from './seed/leads';
+export { MAIN_PROVIDER_LEAD_COUNT } from './seed/leads';
+export { SANDBOX_LEADS } from './seed/named-leads';
 export {
   SANDBOX_MEMBER_TOKEN,
   SANDBOX_MEMBER_ID,
