@@ -269,7 +269,7 @@ const RUNTIME = new RegExp(
  */
 const FUNNEL_STATE = new RegExp(
   [
-    String.raw`[\/]src[\/]widgets[\/]raq-funnel[\/]((shared|entry-step|project-step|suggestions-step|summary-step)-atoms|funnel-storage)\.`,
+    String.raw`[\/]src[\/]widgets[\/]raq-funnel[\/]((entry|project|suggestions|summary)[\/])?((shared|entry-step|project-step|suggestions-step|summary-step)-atoms|funnel-storage)\.`,
     String.raw`[\/]src[\/]domain[\/]funnel-(form|taxonomy|lead|provider-category|routes|session|suggestions)\.`,
     String.raw`[\/]src[\/]gateway[\/](lead[\/](funnel-schemas|funnel-calls|one-time-token-calls)|one-time-token)\.`,
   ].join('|'),
