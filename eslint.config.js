@@ -40,6 +40,14 @@ export default tseslint.config(
     },
   },
   {
+    // Files a reader can hold (issue 52 §3): no source file over 500 lines, every line counted.
+    // Exempt: tests (a list of cases, read one at a time), stories (a list of states) and
+    // generated files (declarations, `*.generated.*`: nobody reads or edits them by hand).
+    files: ['src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/*.d.ts', '**/*.generated.{ts,tsx,js}'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The dev server and scripts print for people; shipped code never logs (customer data).
     files: ['packages/sandbox/src/serve.ts', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },

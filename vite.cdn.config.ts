@@ -255,7 +255,7 @@ const RUNTIME = new RegExp(
     String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot)[\/]`,
     String.raw`[\/]src[\/]cdn[\/]lite[\/]`,
     String.raw`[\/]src[\/](runtime|elements)[\/]`,
-    String.raw`[\/]src[\/]gateway[\/](client|errors|auth|challenge|shared-schemas|lead[\/]path)\.`,
+    String.raw`[\/]src[\/]gateway[\/](client|headers|request-spec|retries|answer-reading|errors|auth|challenge|shared-schemas|lead[\/]path)\.`,
     String.raw`[\/]src[\/]i18n[\/](translate|en-US[\/]common)\.`,
     String.raw`[\/]src[\/]ui[\/](skeleton|base)\.`,
     String.raw`[\/]src[\/]domain[\/](email|routes|safe-url|phone)\.`,
@@ -269,7 +269,7 @@ const RUNTIME = new RegExp(
  */
 const FUNNEL_STATE = new RegExp(
   [
-    String.raw`[\/]src[\/]widgets[\/]raq-funnel[\/]((shared|entry-step|project-step|suggestions-step|summary-step)-atoms|funnel-storage)\.`,
+    String.raw`[\/]src[\/]widgets[\/]raq-funnel[\/]((entry|project|suggestions|summary)[\/])?((shared|entry-step|project-step|suggestions-step|summary-step)-atoms|funnel-storage)\.`,
     String.raw`[\/]src[\/]domain[\/]funnel-(form|taxonomy|lead|provider-category|routes|session|suggestions)\.`,
     String.raw`[\/]src[\/]gateway[\/](lead[\/](funnel-schemas|funnel-calls|one-time-token-calls)|one-time-token)\.`,
   ].join('|'),

@@ -4,25 +4,23 @@
  */
 export {
   createGatewayClient,
-  newIdempotencyKey,
+  type GatewayClient,
+  type GatewayClientConfig,
+  type GetOneTimeToken,
+  type OneTimeTokenContext,
+  type HostOneTimeToken,
+} from './gateway/client';
+export {
   HEADERS,
   LEADKIT_VERSION,
   gatewayHeaders,
-  type GatewayClient,
-  type GatewayClientConfig,
   type GatewayHeaderConfig,
   type GatewayHeaderCall,
   type HeaderName,
   type HeaderNames,
-  type GetOneTimeToken,
-  type OneTimeTokenContext,
-  type HostOneTimeToken,
-  type CallOptions,
-  type CreateCallOptions,
-  type ReplayOutcome,
-  type RetryPolicy,
-  type RequestSpec,
-} from './gateway/client';
+} from './gateway/headers';
+export { newIdempotencyKey, type CallOptions, type CreateCallOptions, type ReplayOutcome, type RequestSpec } from './gateway/request-spec';
+export type { RetryPolicy } from './gateway/retries';
 export type { GatewayAuth, CallerType } from './gateway/auth';
 export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
 export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/challenge';
@@ -79,7 +77,8 @@ export type { GatewayInput } from './contract/host-properties';
 // ChatClient factory; `openChat` for hosts that talk to a thread themselves.
 export { openChat, type OpenChatOptions, type OpenedChat, type ChatThread } from './chat/open-chat';
 export type { HeicConverter, HeicConverterModule } from './chat/peer-defaults';
-export { createSandboxChatClientFactory, type SandboxChatOptions } from './chat/sandbox-chat-client';
+export { createSandboxChatClientFactory } from './chat/sandbox-chat-client';
+export type { SandboxChatOptions } from './chat/sandbox-chat-connection';
 export {
   ChatError,
   isChatError,

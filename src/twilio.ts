@@ -10,7 +10,8 @@
  * opens, never in a first load.
  */
 import type { ChatClientFactory } from './chat/chat-client';
-import { createTwilioChatAdapter, loadTwilioSdk, type TwilioChatOptions } from './chat/twilio-chat-client';
+import { createTwilioChatAdapter, type TwilioChatOptions } from './chat/twilio-chat-client';
+import { loadTwilioSdk } from './chat/twilio-sdk';
 
 // The CDN loader fetches the SDK with the adapter (a first-content mark): a thread's first messages need it.
 const importSdk = () => import(/* lk:first-content */ '@twilio/conversations');
@@ -20,4 +21,5 @@ export function createTwilioChatClientFactory(options: TwilioChatOptions = {}): 
   return createTwilioChatAdapter({ ...options, loadSdk: options.loadSdk ?? (() => loadTwilioSdk(importSdk)) });
 }
 
-export { TWILIO_SDK_MISSING_HINT, type TwilioChatOptions, type TwilioClientOptions, type TwilioSdk } from './chat/twilio-chat-client';
+export type { TwilioChatOptions } from './chat/twilio-chat-client';
+export { TWILIO_SDK_MISSING_HINT, type TwilioClientOptions, type TwilioSdk } from './chat/twilio-sdk';

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS, startFirstCalls } from './first-calls-start';
 import { HOST_ATTRIBUTES } from '../contract/tags';
-import { createGatewayClient, HEADERS } from '../gateway/client';
+import { createGatewayClient } from '../gateway/client';
+import { HEADERS } from '../gateway/headers';
 import {
   abortStartedFirstCalls,
   fetchTakingStartedFirstCalls,

@@ -58,7 +58,7 @@ export function canStartBlobWorker(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolea
   });
 }
 
-/** Whether a failed `import('heic-to/csp')` means the package is not installed (as twilio-chat-client judges it). */
+/** Whether a failed `import('heic-to/csp')` means the package is not installed (as twilio-sdk.ts judges @twilio/conversations). */
 export function isConverterNotInstalled(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return true;

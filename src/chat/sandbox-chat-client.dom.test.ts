@@ -7,7 +7,8 @@ import { hostChatTokens } from '../../test/helpers/host-chat-token';
 import { sendMessage } from '../gateway/message-center/calls';
 import { isOwnMessage, type ChatClient, type ChatConnectionState, type ChatMessage, type ChatReadHorizon, type ChatTypingEvent } from './chat-client';
 import { openChat, type OpenedChat } from './open-chat';
-import { createSandboxChatClientFactory, type SandboxChatOptions } from './sandbox-chat-client';
+import { createSandboxChatClientFactory } from './sandbox-chat-client';
+import type { SandboxChatOptions } from './sandbox-chat-connection';
 import { fetchEventStream, type EventStreamConnector } from './sse';
 
 /**

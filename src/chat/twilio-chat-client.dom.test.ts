@@ -22,16 +22,8 @@ import {
 import { getChatSession } from '../gateway/message-center/chat-session';
 import { openChat } from './open-chat';
 import { createTwilioChatClientFactory } from '../twilio';
-import {
-  createTwilioChatAdapter,
-  TWILIO_IDENTITY_MISMATCH_HINT,
-  TWILIO_INIT_TIMEOUT_MS,
-  isSdkNotInstalled,
-  loadTwilioSdk,
-  mapTwilioConnectionState,
-  TWILIO_SDK_MISSING_HINT,
-  type TwilioConnectionState,
-} from './twilio-chat-client';
+import { createTwilioChatAdapter, TWILIO_IDENTITY_MISMATCH_HINT, TWILIO_INIT_TIMEOUT_MS, mapTwilioConnectionState } from './twilio-chat-client';
+import { isSdkNotInstalled, loadTwilioSdk, TWILIO_SDK_MISSING_HINT, type TwilioConnectionState } from './twilio-sdk';
 
 /**
  * The Twilio adapter with the real session call (against the in-process sandbox gateway) and a

@@ -8,7 +8,8 @@
  * sends nothing early).
  */
 import { ARCHIVED_QUERY } from '../domain/routes';
-import { createGatewayClient, HEADERS, type GatewayClient } from '../gateway/client';
+import { createGatewayClient, type GatewayClient } from '../gateway/client';
+import { HEADERS } from '../gateway/headers';
 import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
 import { boardFirstCalls } from '../widgets/lead-board/board-request';
 import { leadPageFirstCalls } from '../widgets/lead-page/lead-page-atoms';

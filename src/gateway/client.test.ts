@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, gatewayHeaders, HEADERS, withQuery, type ReadScope } from './client';
+import { createGatewayClient, type ReadScope } from './client';
+import { gatewayHeaders, HEADERS } from './headers';
+import { withQuery } from './request-spec';
 import { GatewayError } from './errors';
 import { getServiceProviderInfo, getLeads, updateLeadStatus } from './office/calls';
 import { createLeadV1, fetchLead } from './lead/calls';

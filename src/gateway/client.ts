@@ -1,116 +1,24 @@
 import { createFetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
-import { authorizationHeader, callerType, providerTokenOf, type GatewayAuth, type OneTimeUse } from './auth';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonQuietly, sizeLimitedFetch } from './answer-reading';
+import { authorizationHeader, providerTokenOf, type GatewayAuth } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
+import { gatewayHeaders, headerNamesOf, type GatewayHeaderConfig } from './headers';
 import { createProviderTokens, type SentToken } from './provider-tokens';
+import { isRead, issuePaths, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';
+import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, RETRY_STATUSES, isAbortError, retryAfterMs, sleep, type RetryPolicy } from './retries';
 import { timeLimit } from './time-limit';
 import type { RecordContact } from './lead/contact-recorder';
 import type { ChatSession, ChatTokenContext } from './message-center/chat-session-schema';
 import type { LeadCountsProvider } from './office/lead-counts-schema';
 
-/** The library's own version, sent as the application version header. */
-export const LEADKIT_VERSION = '0.2.0';
-
 /**
- * Header names (defaults). The spec names the headers, not their spelling: these are ours, in one
- * place. A host whose gateway spells them otherwise gives its names in the gateway config
- * (`headerNames`). `Authorization` (the spec's, for the one-time token) is not renamed; the
- * provider's token goes under `headerNames.providerToken` (default `Authorization` too: a call
- * never carries both).
+ * The gateway client: its config, what a client offers its calls (`GatewayClient`), and
+ * `createGatewayClient`, which sends each call — headers (headers.ts), retries (retries.ts), a time
+ * limit, answers read within bounds (answer-reading.ts) and checked, a 511 challenge's replays.
+ * What a call asks of it is request-spec.ts.
  */
-export const HEADERS = {
-  proxyVersion: 'X-Proxy-Version',
-  requestId: 'X-Request-Id',
-  sourceApplication: 'X-Source-Application',
-  applicationVersion: 'X-Application-Version',
-  callerType: 'X-Caller-Type',
-  callerId: 'X-Caller-Id',
-  idempotencyKey: 'Idempotency-Key',
-  authorization: 'Authorization',
-} as const;
-
-/** The headers whose names a host may change (`GatewayClientConfig.headerNames`). */
-export type HeaderName = Exclude<keyof typeof HEADERS, 'authorization'>;
-/**
- * The provider token's header and scheme by default: `Authorization: Bearer <token>`
- * (`headerNames.providerToken`, `providerTokenScheme`; docs/gateway.md#provider-sign-in).
- */
-export const PROVIDER_TOKEN = { header: 'Authorization', scheme: 'Bearer' } as const;
-export type HeaderNames = Readonly<Partial<Record<HeaderName | 'providerToken', string>>>;
-
-/**
- * What of a gateway config shapes the headers of every request: the header names and values
- * beyond the spec's (docs/gateway-assumptions.md). `gatewayHeaders` builds them from it.
- */
-export type GatewayHeaderConfig = Pick<GatewayClientConfig, 'headerNames' | 'headers' | 'sourceApplication' | 'applicationVersion' | 'providerTokenScheme'>;
-
-/** What one request adds to the config's headers. */
-export interface GatewayHeaderCall {
-  readonly auth: GatewayAuth;
-  /** The caller id header (none when undefined). */
-  readonly callerId?: string | number | undefined;
-  /** The `Authorization` header's value (none when null or undefined). */
-  readonly authorization?: string | null | undefined;
-  /** The provider's token (sent under `headerNames.providerToken`, with the config's scheme; none when null or undefined). */
-  readonly providerToken?: string | null | undefined;
-  readonly idempotencyKey?: string | undefined;
-}
-
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** The header names in use: the defaults with the host's, checked (a bad or repeated name is a host's mistake: thrown). */
-export function headerNamesOf(config: Pick<GatewayHeaderConfig, 'headerNames'>): Readonly<Record<HeaderName | 'providerToken', string>> {
-  const { authorization: _authorization, ...defaults } = HEADERS;
-  const names: Record<HeaderName | 'providerToken', string> = { ...defaults, providerToken: PROVIDER_TOKEN.header };
-  for (const [key, name] of Object.entries(config.headerNames ?? {}) as [HeaderName | 'providerToken', string | undefined][]) {
-    if (!(key in names)) throw new TypeError(`gateway headerNames: ${key} is not a header leadkit sends`);
-    if (name === undefined) continue;
-    if (typeof name !== 'string' || !HEADER_TOKEN.test(name)) throw new TypeError(`gateway headerNames.${key} is not a header name`);
-    names[key] = name;
-  }
-  // The provider's token may share `Authorization` with the one-time token (never both in a call).
-  const { providerToken, ...others } = names;
-  const taken = [
-    ...Object.values(others),
-    HEADERS.authorization,
-    'accept',
-    ...(providerToken.toLowerCase() === HEADERS.authorization.toLowerCase() ? [] : [providerToken]),
-  ].map((name) => name.toLowerCase());
-  if (new Set(taken).size !== taken.length) throw new TypeError('gateway headerNames: two headers share a name');
-  return names;
-}
-
-/**
- * The headers of one request to the gateway, the one builder of them (the client's requests, and
- * through the client whatever else talks to the gateway: the sandbox chat adapter): proxy version,
- * a new request id, source application and version, caller type, caller id, `Authorization`,
- * idempotency key — under the config's names — and the host's extra `headers`, which never
- * replace one of them whatever their spelling.
- */
-export function gatewayHeaders(config: GatewayHeaderConfig, call: GatewayHeaderCall): Record<string, string> {
-  const names = headerNamesOf(config);
-  const reserved = new Set([...Object.values(names), HEADERS.authorization, 'accept'].map((name) => name.toLowerCase()));
-  const scheme = config.providerTokenScheme ?? PROVIDER_TOKEN.scheme;
-  if (/[\s,]/.test(scheme)) throw new TypeError('gateway providerTokenScheme is not a scheme');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(config.headers ?? {})) {
-    if (!reserved.has(name.toLowerCase())) headers[name] = value;
-  }
-  Object.assign(headers, {
-    [names.proxyVersion]: '1',
-    [names.requestId]: globalThis.crypto.randomUUID(),
-    [names.sourceApplication]: config.sourceApplication ?? 'leadkit',
-    [names.applicationVersion]: config.applicationVersion ?? LEADKIT_VERSION,
-    [names.callerType]: callerType(call.auth),
-    accept: 'application/json',
-  });
-  if (call.callerId !== undefined) headers[names.callerId] = String(call.callerId);
-  if (call.authorization) headers[HEADERS.authorization] = call.authorization;
-  if (call.providerToken) headers[names.providerToken] = scheme ? `${scheme} ${call.providerToken}` : call.providerToken;
-  if (call.idempotencyKey) headers[names.idempotencyKey] = call.idempotencyKey;
-  return headers;
-}
 
 /** When the host gets the customer's one-time token itself (`GatewayClientConfig.getOneTimeToken`). */
 export interface OneTimeTokenContext {
@@ -127,17 +35,7 @@ export interface HostOneTimeToken {
 
 export type GetOneTimeToken = (context: OneTimeTokenContext) => Promise<HostOneTimeToken>;
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
-
-export interface RetryPolicy {
-  /** Extra attempts after the first, for GETs only. */
-  retries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-export interface GatewayClientConfig {
+export interface GatewayClientConfig extends GatewayHeaderConfig {
   /** Origin (and optional prefix) the `/gateway/...` paths are resolved against; '' for same origin. */
   baseURL: string;
   /** The caller; a function is read on every request (a host can swap tokens). */
@@ -157,21 +55,6 @@ export interface GatewayClientConfig {
    */
   getOneTimeToken?: GetOneTimeToken;
   /**
-   * The gateway's names for leadkit's headers; each one left out keeps its name in `HEADERS`.
-   * `providerToken`: the header of the provider's token (`auth.token`; default `Authorization`).
-   */
-  headerNames?: HeaderNames;
-  /**
-   * The scheme before the provider's token in its header (default `Bearer`; `''`: the token
-   * alone, for a gateway reading e.g. `X-Session-Token: <token>`).
-   */
-  providerTokenScheme?: string;
-  /**
-   * Extra headers on every request (never put a token here: use `auth`). A name leadkit sends
-   * itself (the configured names, `Authorization`, `accept`; in any case) is dropped.
-   */
-  headers?: Readonly<Record<string, string>>;
-  /**
    * Called when the gateway asks for a challenge (HTTP 511 with its JSON body). Resolve
    * `true` once the person passed it: queued replayable calls are then sent once each.
    */
@@ -189,8 +72,6 @@ export interface GatewayClientConfig {
    * cancelled together: an element's client cancels them when the element leaves the document.
    */
   reads?: ReadScope;
-  sourceApplication?: string;
-  applicationVersion?: string;
   /**
    * The message thread's chat session (conversation sid, identity, chat token) from the host's
    * own service, asked when a thread opens (`reason: 'open'`) and when its chat token needs
@@ -238,90 +119,6 @@ export interface ReadScope {
   track(controller: AbortController): () => void;
 }
 
-/** What a replayed call ended with, for the caller that asked to hear about it. */
-export type ReplayOutcome<T> = { ok: true; value: T } | { ok: false; error: GatewayError };
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Sent so that it outlives the page (`fetch`'s `keepalive`): a write made as the page goes away. */
-  keepalive?: boolean | undefined;
-}
-
-/**
- * What a replay sends once a challenge is passed: a body, its idempotency key, and who hears the
- * outcome. By default the request that met the challenge; a call's `replayLatest` may name a
- * newer one of its owner instead (see `RequestSpec.replayLatest`).
- */
-export interface ReplayTarget<T, B = unknown> {
-  readonly body: B;
-  readonly idempotencyKey: string;
-  readonly onReplayed?: ((outcome: ReplayOutcome<T>) => void) | undefined;
-}
-
-/** Options of calls that create something: the key is made once per user action. */
-export interface CreateCallOptions<T, B = unknown> extends CallOptions {
-  idempotencyKey?: string;
-  /** Told the outcome when a challenge was passed and this call was sent again. */
-  onReplayed?: (outcome: ReplayOutcome<T>) => void;
-  /** See `RequestSpec.replayLatest`. */
-  replayLatest?: () => ReplayTarget<T, B> | null;
-  /** See `RequestSpec.replayGroup`. */
-  replayGroup?: string;
-}
-
-export interface RequestSpec<S extends v.GenericSchema> {
-  operation: string;
-  method: HttpMethod;
-  path: string;
-  query?: Readonly<Record<string, QueryValue>>;
-  body?: unknown;
-  response: S;
-  oneTime?: OneTimeUse;
-  /** Caller id header; defaults to `provider` (else the auth's provider id) under provider auth. */
-  callerId?: string | number;
-  /**
-   * The provider this call acts for — the one its path, query or body names, from the same
-   * value — and so its caller id under provider auth: a request's provider and its caller id
-   * can never disagree (an element switching provider, an office app's route for another one).
-   */
-  provider?: number;
-  idempotencyKey?: string;
-  /**
-   * A POST that only asks (a page of leads, suggestions, a chat session): cancelled with the
-   * client's other reads (`GatewayClientConfig.reads`). GETs always are; other calls — what
-   * changes something — always run to their end.
-   */
-  read?: boolean;
-  /** `fetch`'s `keepalive`: the request outlives the page that sends it (see CallOptions). */
-  keepalive?: boolean | undefined;
-  /** A 511 challenge queues every call with an `idempotencyKey` for replay; false: this one is not (its caller asks again). */
-  replayable?: boolean;
-  /**
-   * A replayable call of a group (one customer's create, whatever details it carries): queued, it
-   * replaces the queued call of its group (`ReplayQueue.add`), so one of them is replayed.
-   */
-  replayGroup?: string | undefined;
-  /**
-   * Read when the replay goes out, for a call whose owner may have something newer to send by then
-   * (the customer changed their details and sent them while the challenge went on): what to send —
-   * its own idempotency key with it — or null to send nothing (the request is outdated and what
-   * replaced it is done). Without it, the request itself is sent again.
-   */
-  replayLatest?: (() => ReplayTarget<v.InferOutput<S>> | null) | undefined;
-  /**
-   * The one 2xx status that means success (a call whose spec says "status 200 with …"); any other
-   * 2xx answer is an `invalid-response` error. Default: every 2xx whose body fits `response`.
-   */
-  successStatus?: number;
-  /**
-   * This call's caller instead of the client's, read on every attempt and replay (so a
-   * one-time token renewed or obtained meanwhile is the one sent; see one-time-token.ts).
-   */
-  auth?: (() => GatewayAuth) | undefined;
-  signal?: AbortSignal | undefined;
-  onReplayed?: ((outcome: ReplayOutcome<v.InferOutput<S>>) => void) | undefined;
-}
-
 export interface GatewayClient {
   request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>>;
   readonly replayQueue: ReplayQueue;
@@ -360,9 +157,6 @@ function checkHostProvider(name: 'leadCounts' | 'recordContact', value: unknown)
   if (value !== undefined && value !== false && typeof value !== 'function') throw new TypeError(`gateway ${name} must be a function or false`);
 }
 
-/** Whether a call only asks (a GET, or a call marked `read`): it is cancelled with the other reads of its scope. */
-export const isRead = (spec: Pick<RequestSpec<v.GenericSchema>, 'method' | 'read'>): boolean => spec.method === 'GET' || spec.read === true;
-
 /** `client` with its requests sent through `request` (a view of a client: answers taken first, an element's reads…). */
 export function withRequest(client: GatewayClient, request: GatewayClient['request']): GatewayClient {
   return {
@@ -381,125 +175,6 @@ export function withRequest(client: GatewayClient, request: GatewayClient['reque
 
 /** A call's time limit, its retries included. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/**
- * The largest answer read (8 MB: the largest real one, a page of leads or messages, is a few
- * hundred kB). A bigger one is refused before it is read — by its Content-Length, or as it
- * streams — as an `invalid-response`: a broken or hostile gateway cannot freeze a phone.
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-/** Statuses whose Response cannot carry a body (it is never re-wrapped). */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 300, maxDelayMs: 5000 };
-const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** A Retry-After longer than this is not waited for: the error goes to the user instead. */
-const MAX_RETRY_AFTER_MS = 10_000;
-
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
-}
-
-/** Builds `path?query`: arrays become repeated keys; null/undefined are left out. */
-export function withQuery(path: string, query?: Readonly<Record<string, QueryValue>>): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.append(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/** Field paths of valibot issues, never their values (messages echo customer input). */
-export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return issues.map((issue) => v.getDotPath(issue) ?? '(root)');
-}
-
-/** Checks a call's input against its schema before anything is sent. */
-export function checkRequest<S extends v.GenericSchema>(operation: string, schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
-  if (!result.success) throw new GatewayError({ kind: 'invalid-request', operation, issues: issuePaths(result.issues) });
-  return result.output;
-}
-
-/** An AbortError, as thrown by a fetch or wrapped by ofetch as the cause of its FetchError. */
-function isAbortError(error: unknown): boolean {
-  const named = (value: unknown) => typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'AbortError';
-  return named(error) || (typeof error === 'object' && error !== null && named((error as { cause?: unknown }).cause));
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function retryAfterMs(response: FetchResponse<unknown> | undefined): number | null {
-  const header = response?.headers.get('retry-after');
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
-
-/**
- * A JSON answer's value, or its text when it is not JSON (the schema then reports it as an
- * invalid response). JSON.parse keeps `__proto__` / `constructor` keys as plain own data (they
- * never reach a prototype, and the schemas drop keys they do not name), so a hostile answer is
- * read silently: ofetch's default parser (destr) writes a console warning for each such key.
- */
-function parseJsonQuietly(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * A fetch that refuses an answer over `maxBytes` before reading it: by its Content-Length (the
- * body is cancelled unread), or counted as it streams (the stream errors as it passes the
- * limit). The request's signal is remembered in `refused`, so the attempt can say why it failed.
- */
-function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: number, refused: WeakSet<AbortSignal>): typeof globalThis.fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    const signal = init?.signal ?? undefined;
-    const refuse = () => {
-      if (signal) refused.add(signal);
-      return new TypeError('The answer is larger than the client reads.');
-    };
-    const length = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (length > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw refuse();
-    }
-    if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
-    let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > maxBytes) controller.error(refuse());
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
 
 export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
   const refusedAnswers = new WeakSet<AbortSignal>();

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_TIMEOUT_MS, issuePaths, type GatewayClient } from './client';
+import { DEFAULT_TIMEOUT_MS, type GatewayClient } from './client';
+import { issuePaths } from './request-spec';
 import { timeLimit } from './time-limit';
 import { GatewayError, isGatewayError } from './errors';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { GatewayAuth } from './auth';
-import { newIdempotencyKey, type GatewayClient, type GetOneTimeToken, type OneTimeTokenContext, type RequestSpec } from './client';
+import type { GatewayClient, GetOneTimeToken, OneTimeTokenContext } from './client';
+import { newIdempotencyKey, type RequestSpec } from './request-spec';
 import { GatewayError, isGatewayError } from './errors';
 import { askHost } from './host-provider';
 import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from './lead/one-time-token-calls';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, HEADERS, type GatewayClient } from './client';
+import { createGatewayClient, type GatewayClient } from './client';
+import { HEADERS } from './headers';
 import * as lead from './lead/calls';
 import * as messageCenter from './message-center/calls';
 import * as office from './office/calls';

@@ -1,4 +1,5 @@
-import type { GatewayClient, ReplayOutcome } from './client';
+import type { GatewayClient } from './client';
+import type { ReplayOutcome } from './request-spec';
 import { isGatewayError } from './errors';
 
 /**

@@ -1,6 +1,7 @@
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
-import { createGatewayClient, isRead, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
+import { createGatewayClient, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
+import { isRead } from '../gateway/request-spec';
 import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
 import { GatewayError } from '../gateway/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';

@@ -30,7 +30,7 @@ const NOTE_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/note';
 const CALL_TRACKING_FLAG = 'pro_ads_leadcalltracking_v2_frontend_lead_board';
 const INSURANCE_STORAGE_KEY = 'leadkit:insurance-hidden';
 
-/** Seeded leads with fixed traits (packages/sandbox/src/seed/leads.ts SANDBOX_LEADS). */
+/** Seeded leads with fixed traits (packages/sandbox/src/seed/named-leads.ts SANDBOX_LEADS). */
 const LEADS = {
   newest: 300001,
   maskedActive: 300004,

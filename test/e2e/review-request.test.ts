@@ -30,7 +30,7 @@ const FAILURE = "We're sorry; an error has occurred.  Please try again.";
 /** The modal closes this long after the thank-you message. */
 const AUTO_CLOSE_MS = 5000;
 
-/** Seeded leads (packages/sandbox/src/seed/leads.ts SANDBOX_LEADS). */
+/** Seeded leads (packages/sandbox/src/seed/named-leads.ts SANDBOX_LEADS). */
 const LEADS = { newest: 300001, closedWon: 300013 } as const;
 
 const e2e = useE2eSession();

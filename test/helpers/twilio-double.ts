@@ -12,12 +12,12 @@ import type {
   TwilioPaginator,
   TwilioParticipant,
   TwilioSdk,
-} from '../../src/chat/twilio-chat-client';
+} from '../../src/chat/twilio-sdk';
 import recording from '../fixtures/twilio-connection-events.json' with { type: 'json' };
 
 /**
  * A test double of exactly the @twilio/conversations surface the Twilio chat adapter uses
- * (the `Twilio*` types of src/chat/twilio-chat-client.ts, which the compiler checks against
+ * (the `Twilio*` types of src/chat/twilio-sdk.ts, which the compiler checks against
  * the real SDK's typings). It behaves as the SDK does where the adapter relies on it: an
  * inclusive `anchor` and ascending items for `getMessages(…, 'backwards')`, `hasPrevPage` for
  * older messages, `messageAdded` for every new message (own ones too), an index per send. Tests

@@ -40,7 +40,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-client';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
-import { composerCanSend, ThreadSession, type PendingSend } from '../../src/widgets/message-thread/thread-session';
+import { ThreadSession } from '../../src/widgets/message-thread/thread-session';
+import { composerCanSend, type PendingSend } from '../../src/widgets/message-thread/thread-snapshot';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

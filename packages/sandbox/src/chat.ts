@@ -2,6 +2,7 @@ import type { ChatMessageWire } from '../../../src/gateway/message-center/chat-s
 import { SANDBOX_LONG_THREAD, SEEDED_PHOTO, longThreadMessage, seededPhotoBytes } from './seed/chat';
 import type { SandboxStore } from './store';
 import type { StoredMedia, StoredMessage } from './types';
+import { conversationSid, memberIdentity, parseConversationSid, providerIdentity } from './chat-identities';
 
 /**
  * The sandbox's chat service: the stand-in for Twilio Conversations behind the sandbox chat
@@ -9,28 +10,9 @@ import type { StoredMedia, StoredMessage } from './types';
  * (`store.threads`); its messages are the thread's `store.messages` in order (so a message sent
  * with the message center's POST /v1/messages shows up in the chat too), preceded by generated
  * ones for the long thread. Chat tokens, media bytes, read horizons, the event buffer and the
- * simulated customer live here, not in the seed: `reset()` empties them.
- *
- * Identities: `provider-<spId>` and `member-<memberId>`. Conversation sids: `CH` + the provider
- * id and the member id as 16 hex digits each (Twilio's shape: CH + 32 hex digits).
+ * simulated customer live here, not in the seed: `reset()` empties them. Identities and
+ * conversation sids: chat-identities.ts.
  */
-
-export const providerIdentity = (spId: number) => `provider-${spId}`;
-export const memberIdentity = (memberId: number) => `member-${memberId}`;
-
-const hex16 = (n: number) => n.toString(16).padStart(16, '0');
-
-export function conversationSid(spId: number, memberId: number): string {
-  return `CH${hex16(spId)}${hex16(memberId)}`;
-}
-
-export function parseConversationSid(sid: string): { spId: number; memberId: number } | null {
-  const match = /^CH([0-9a-f]{16})([0-9a-f]{16})$/.exec(sid);
-  if (!match) return null;
-  const spId = Number.parseInt(match[1]!, 16);
-  const memberId = Number.parseInt(match[2]!, 16);
-  return Number.isSafeInteger(spId) && Number.isSafeInteger(memberId) ? { spId, memberId } : null;
-}
 
 /**
  * The simulated customer: answers `delayMs` after the provider's last message (one answer per

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEADKIT_VERSION } from '../../../src/gateway/client';
+import { LEADKIT_VERSION } from '../../../src/gateway/headers';
 import * as leadCalls from '../../../src/gateway/lead/calls';
 import * as messageCenterCalls from '../../../src/gateway/message-center/calls';
 import * as officeCalls from '../../../src/gateway/office/calls';

@@ -1,5 +1,5 @@
-import { HEADERS } from '../../../src/gateway/client';
-import { SANDBOX_LEADS } from './seed/leads';
+import { HEADERS } from '../../../src/gateway/headers';
+import { SANDBOX_LEADS } from './seed/named-leads';
 import { SANDBOX_MEMBER_TOKEN } from './seed/members';
 import { MAIN_PROVIDER_ID } from './seed/providers';
 

@@ -125,7 +125,8 @@ export { DROP_HEADER };
 export { SandboxStore, type RecordedRequest } from './store';
 export type { FaultController, FaultHandle, ChallengeHandle, FaultOptions, StatusFaultOptions, RouteMatcher } from './faults';
 export { DEFAULT_SEED, SANDBOX_DRAFT_REVIEW_ID, SANDBOX_SERVICE_REQUEST_ID } from './seed';
-export { SANDBOX_LEADS, MAIN_PROVIDER_LEAD_COUNT } from './seed/leads';
+export { MAIN_PROVIDER_LEAD_COUNT } from './seed/leads';
+export { SANDBOX_LEADS } from './seed/named-leads';
 export {
   SANDBOX_MEMBER_TOKEN,
   SANDBOX_MEMBER_ID,
@@ -134,16 +135,8 @@ export {
   SANDBOX_MEMBER_POSTAL_ADDRESS_ID,
 } from './seed/members';
 export { MAIN_PROVIDER_ID } from './seed/providers';
-export {
-  SandboxChat,
-  CUSTOMER_REPLIES,
-  CUSTOMER_PHOTO_REPLY,
-  conversationSid,
-  providerIdentity,
-  memberIdentity,
-  type SandboxChatOptions,
-  type CustomerReplies,
-} from './chat';
+export { SandboxChat, CUSTOMER_REPLIES, CUSTOMER_PHOTO_REPLY, type SandboxChatOptions, type CustomerReplies } from './chat';
+export { conversationSid, providerIdentity, memberIdentity } from './chat-identities';
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, servesSpecOnly, type SandboxProfile } from './spec-profile';
 export { VARIANT_ANSWERS, UNKNOWN_FIELDS } from './spec-variants';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { IdList } from '../shared-schemas';
 import * as s from './contact-schemas';
 import { LEAD_BASE as BASE } from './path';

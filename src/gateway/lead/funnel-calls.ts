@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient, type ReplayTarget } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type ReplayTarget } from '../request-spec';
 import { CategoryId, Id, IdList, PostalCode, TaxonomyCategorySchema, UnreadAnswer } from '../shared-schemas';
 import * as s from './funnel-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import type { CallOptions, CreateCallOptions, GatewayClient } from '../client';
-import { newIdempotencyKey } from '../client';
+import type { GatewayClient } from '../client';
+import type { CallOptions, CreateCallOptions } from '../request-spec';
+import { newIdempotencyKey } from '../request-spec';
 import { Id, IsoDateTime } from '../shared-schemas';
 import { LEAD_BASE as BASE } from './path';
 

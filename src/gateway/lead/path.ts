@@ -1,4 +1,4 @@
-import { checkRequest } from '../client';
+import { checkRequest } from '../request-spec';
 import { Id } from '../shared-schemas';
 
 /** The lead gateway's base path. */

@@ -1,4 +1,5 @@
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { Id } from '../shared-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 import * as s from './provider-lead-schemas';

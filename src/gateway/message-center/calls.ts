@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions } from '../request-spec';
 import { UnreadAnswer } from '../shared-schemas';
 import * as s from './schemas';
 

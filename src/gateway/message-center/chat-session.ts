@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { askHost } from '../host-provider';
 import { isNotOffered, unlessNotOffered } from '../not-offered';
 import { Id } from '../shared-schemas';

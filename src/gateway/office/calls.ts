@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import { checkRequest, newIdempotencyKey, type CallOptions, type GatewayClient, type ReplayOutcome } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type ReplayOutcome } from '../request-spec';
 import { Id, UnreadAnswer } from '../shared-schemas';
 import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';

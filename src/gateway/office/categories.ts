@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { Id, ProviderCategorySchema } from '../shared-schemas';
 
 /** The provider's categories (service-provider-profile): for the review request. */

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { FEEDBACK_REASONS } from '../../domain/feedback';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { Id, UnreadAnswer } from '../shared-schemas';
 
 /**

@@ -1,4 +1,5 @@
-import { checkRequest, type CallOptions, type GatewayClient } from '../client';
+import type { GatewayClient } from '../client';
+import { checkRequest, type CallOptions } from '../request-spec';
 import { Id, UnreadAnswer } from '../shared-schemas';
 import { RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
 

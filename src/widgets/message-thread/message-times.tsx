@@ -1,6 +1,6 @@
 import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
-import type { OwnMessageState } from './thread-session';
+import type { OwnMessageState } from './thread-snapshot';
 
 /**
  * A message's time, as the thread shows it (docs/widgets/message-thread.md#list). Spec §2: each

@@ -6,7 +6,8 @@ import type { GatewayClient } from '../../gateway/client';
 import { chatSession, chatSessionRequest } from '../../gateway/message-center/chat-session';
 import type { ChatReader } from '../../chat/chat-reader';
 import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
-import { furthest, THREAD_PAGE_SIZE, unreadAfterOf } from './thread-session';
+import { THREAD_PAGE_SIZE } from './thread-session';
+import { furthest, unreadAfterOf } from './thread-snapshot';
 
 /**
  * The thread's first screen made on a server: its header (the breadcrumb, 'Your messages with

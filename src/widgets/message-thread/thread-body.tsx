@@ -11,7 +11,8 @@ import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
 import { parseFirstPage, threadFirstPageName } from './thread-first-page';
-import { firstPageSnapshot, INITIAL_SNAPSHOT, ThreadSession } from './thread-session';
+import { ThreadSession } from './thread-session';
+import { firstPageSnapshot, INITIAL_SNAPSHOT } from './thread-snapshot';
 import threadBodyCss from './thread-body.css?inline';
 import { rememberAnswered } from '../../domain/answered-leads';
 

@@ -6,7 +6,7 @@ import { SvgIcon, TRASH_PATH } from '../../ui/svg-icon';
 import { useDraft } from '../../ui/use-draft';
 import { useComposerReplies } from './composer-replies';
 import { loadPhotoPick } from './composer-loaders';
-import { composerCanSend, type ThreadStatus } from './thread-session';
+import { composerCanSend, type ThreadStatus } from './thread-snapshot';
 
 /** Starts the pipeline's chunk early (pointer down, focus); a failure shows only when a photo is picked. */
 const warmPhotoPick = () => void loadPhotoPick().catch(() => undefined);

@@ -6,7 +6,7 @@ import { readCookie } from '../../gateway/lead/message-contact';
 import { chatFactoryFor, TWILIO_NOT_GIVEN_HINT } from './chat-factory';
 import { linkify } from './message-text';
 import { threadFirstCalls } from './thread-atoms';
-import { mergeMessages } from './thread-session';
+import { mergeMessages } from './thread-snapshot';
 
 const message = (index: number, body = `#${index}`): ChatMessage => ({
   index,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../chat/chat-client';
 import { localDayKey } from './message-groups';
 import { threadRows } from './thread-rows';
-import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './thread-session';
+import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './thread-snapshot';
 
 /** The list's rows: day separators, 'New messages', each own item's state and words. */
 

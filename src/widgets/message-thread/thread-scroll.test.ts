@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../chat/chat-client';
 import { threadRows } from './thread-rows';
 import { AT_BOTTOM_PX, distanceFromEnd, isScrolledUp, pinnedDayRow, rowAt, seenUpTo, unseenBelow, type RowSpan } from './thread-scroll';
-import { INITIAL_SNAPSHOT } from './thread-session';
+import { INITIAL_SNAPSHOT } from './thread-snapshot';
 
 /** Where the reader is in the list: 'Jump to newest', its count, the pinned day. */
 

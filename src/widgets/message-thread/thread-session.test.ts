@@ -10,7 +10,8 @@ import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { createGatewayClient } from '../../gateway/client';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
-import { composerCanSend, storedMessageState, ThreadSession, TYPING_SIGNAL_INTERVAL_MS, type ThreadSnapshot } from './thread-session';
+import { ThreadSession, TYPING_SIGNAL_INTERVAL_MS } from './thread-session';
+import { composerCanSend, storedMessageState, type ThreadSnapshot } from './thread-snapshot';
 
 const SESSION_PATH = '/message-center/v1/chat/session';
 const sessions: ThreadSession[] = [];

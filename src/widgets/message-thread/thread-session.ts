@@ -1,23 +1,26 @@
-import {
-  isChatError,
-  isMessageCenterCopy,
-  isOwnMessage,
-  isRetryableChatError,
-  type ChatClientFactory,
-  type ChatConnectionState,
-  type ChatConversation,
-  type ChatMessage,
-  type ChatReadHorizon,
-} from '../../chat/chat-client';
+import { isChatError, isOwnMessage, type ChatClientFactory, type ChatConversation, type ChatMessage, type ChatReadHorizon } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
-import { newIdempotencyKey, type GatewayClient } from '../../gateway/client';
+import type { GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
-import { chatSessionRequest, type ChatSession } from '../../gateway/message-center/chat-session';
+import { chatSessionRequest } from '../../gateway/message-center/chat-session';
 import { threadMessage } from '../../gateway/message-center/thread-adapter';
+import { newIdempotencyKey } from '../../gateway/request-spec';
 import type { ThreadFirstPage } from './thread-first-page';
+import {
+  firstPageSnapshot,
+  furthest,
+  INITIAL_SNAPSHOT,
+  isDeliveredBy,
+  mergeMessages,
+  threadFailure,
+  undelivered,
+  unreadAfterOf,
+  type PendingSend,
+  type ThreadSnapshot,
+} from './thread-snapshot';
 
 /**
  * One open message thread, React-free (docs/widgets/message-thread.md#opening): opens the
@@ -31,13 +34,7 @@ import type { ThreadFirstPage } from './thread-first-page';
  * after the challenge. A pending send leaves the list once the conversation holds its message
  * (matched by the message center's id or the chat index; by own author and text otherwise).
  *
- * Each own message's state (docs/widgets/message-thread.md#message-state): `sending` (the gateway or the upload has it in flight) →
- * `sent` (the message center accepted it, the conversation does not hold it yet) → `delivered`
- * (the conversation holds it: the chat service has stored it and pushes it to the customer's
- * devices) → `read` (its index is within the customer's read horizon). `delivered` is what the
- * adapters can honestly know: neither can tell that a customer's device received a message
- * (Twilio's delivery receipts exist only for SMS and WhatsApp participants), so "delivered"
- * means "in the conversation", never more.
+ * What it shows, each own message's state included, and the pure rules behind it: thread-snapshot.ts.
  */
 
 /** Messages per page (recent messages on open, then each older page). */
@@ -46,112 +43,6 @@ export const THREAD_PAGE_SIZE = 30;
 export const MARK_READ_DELAY_MS = 1500;
 /** While the provider types, at most one typing signal per this many ms (one per 5 s). */
 export const TYPING_SIGNAL_INTERVAL_MS = 5000;
-
-export type PendingState = 'sending' | 'sent' | 'failed' | 'held';
-/** What an own message shows (see the module comment): a pending send's state, or a stored message's. */
-export type OwnMessageState = PendingState | 'delivered' | 'read';
-
-/** A stored own message is read once its index is within the customer's read horizon; delivered before. */
-export function storedMessageState(index: number, readHorizon: number | null): 'delivered' | 'read' {
-  return readHorizon !== null && index <= readHorizon ? 'read' : 'delivered';
-}
-
-/**
- * Whether the composer can send what it holds: a text while the chat is opening as
- * well as once it is open — a text goes through the message center, which needs no chat, and
- * shows at once as a pending send with its state (Enter used to do nothing while the chat
- * opened: the texts ran together in the box) — a file only once the chat is open (it is
- * uploaded to the conversation); nothing after the chat failed to open (the message box is
- * disabled when chat errored).
- */
-export function composerCanSend(status: ThreadStatus, withFile: boolean): boolean {
-  return status === 'ready' || (status === 'loading' && !withFile);
-}
-
-export interface PendingSend {
-  readonly id: string;
-  readonly kind: 'text' | 'media';
-  /** The text ('' for a file). */
-  readonly text: string;
-  readonly file: Blob | null;
-  readonly fileName: string | null;
-  /** The type the file is sent as (its content's: domain/attachment). */
-  readonly contentType: string | null;
-  /** Made once for this message, reused by every retry and replay. */
-  readonly idempotencyKey: string;
-  readonly state: PendingState;
-  readonly progress: { readonly loaded: number; readonly total: number } | null;
-  /** The newest index known when it was written: its own message comes after. */
-  readonly afterIndex: number;
-  /** The message center's id once a text send succeeded. */
-  readonly messageId: string | null;
-  /** The chat index once a file send succeeded. */
-  readonly index: number | null;
-  /** When it was written (ms since epoch): its place among the day's messages until it is stored. */
-  readonly createdAt: number;
-}
-
-export type ThreadStatus = 'loading' | 'ready' | 'failed';
-
-export interface ThreadSnapshot {
-  readonly status: ThreadStatus;
-  /** The identity this side writes as (own messages). */
-  readonly identity: string | null;
-  /** Oldest first. */
-  readonly messages: readonly ChatMessage[];
-  readonly pending: readonly PendingSend[];
-  readonly hasOlder: boolean;
-  readonly loadingOlder: boolean;
-  readonly olderFailed: boolean;
-  readonly connection: ChatConnectionState | null;
-  /** The member's name from the chat session (threads without a lead). */
-  readonly member: ChatSession['member'] | null;
-  /** The newest message from the other side that arrived live (for announcements). */
-  readonly lastIncoming: ChatMessage | null;
-  /**
-   * The customer's read horizon: own messages up to this index are read. Null when they have
-   * read none yet, or the adapter cannot tell (a host adapter without read horizons).
-   */
-  readonly readHorizon: number | null;
-  /**
-   * This side's read horizon when the thread opened, when customer messages came after it: the
-   * thread opened with unread messages, and 'New messages' goes above the first of them. Null
-   * otherwise (nothing unread, or never read at all: a conversation whose horizon is not kept).
-   */
-  readonly unreadAfter: number | null;
-  /** Whether the customer is typing now. */
-  readonly typing: boolean;
-  /**
-   * What to say to screen readers (politely): the customer's new message, or that they are
-   * typing — once per reply, not each time their typing starts and stops again.
-   */
-  readonly announcement: ThreadAnnouncement | null;
-  /** Why the chat could not open (status `failed`): reported to the host as `lk-error`. */
-  readonly failure: ThreadFailure | null;
-  /**
-   * The messages are a server's first page (thread-first-page.ts), shown while the chat opens:
-   * the list shows them as the server's HTML did, until the chat's own page takes their place.
-   */
-  readonly firstPage: boolean;
-}
-
-export type ThreadAnnouncement = { readonly kind: 'message'; readonly message: ChatMessage } | { readonly kind: 'typing' };
-
-export interface ThreadFailure {
-  /** `chat-` + the ChatError kind (`chat-sdk-missing`, `chat-unavailable`…), or `chat-unknown`. */
-  readonly kind: string;
-  readonly status: number | null;
-  /** What a developer can do about it (the ChatError's hint), if anything. */
-  readonly message: string | null;
-  /** Whether opening again may help (the thread offers 'Try again'): `isRetryableChatError`. */
-  readonly retryable: boolean;
-}
-
-/** The failure a thread reports for an error that kept its chat from opening. */
-export function threadFailure(error: unknown): ThreadFailure {
-  if (!isChatError(error)) return { kind: 'chat-unknown', status: null, message: null, retryable: true };
-  return { kind: `chat-${error.kind}`, status: error.status, message: error.hint, retryable: isRetryableChatError(error) };
-}
 
 export interface ContactContext {
   readonly postalCode: string;
@@ -178,63 +69,7 @@ export interface ThreadSessionOptions {
   markReadDelayMs?: number;
 }
 
-/** A thread before its chat opened. */
-export const INITIAL_SNAPSHOT: ThreadSnapshot = {
-  status: 'loading',
-  identity: null,
-  messages: [],
-  pending: [],
-  hasOlder: false,
-  loadingOlder: false,
-  olderFailed: false,
-  connection: null,
-  member: null,
-  lastIncoming: null,
-  readHorizon: null,
-  unreadAfter: null,
-  typing: false,
-  announcement: null,
-  failure: null,
-  firstPage: false,
-};
-
-/** A thread showing a server's first page while its chat opens (the same on the server and as it hydrates). */
-export function firstPageSnapshot(page: ThreadFirstPage): ThreadSnapshot {
-  const { identity, messages, hasOlder, readHorizon, unreadAfter } = page;
-  return { ...INITIAL_SNAPSHOT, identity, messages, hasOlder, readHorizon, unreadAfter, firstPage: true };
-}
-
 let pendingSeq = 0;
-
-/** The furthest any other participant has read (the customer's, in a two-party thread). */
-export function furthest(horizons: ReadonlyMap<string, number | null>): number | null {
-  let max: number | null = null;
-  for (const index of horizons.values()) if (index !== null && (max === null || index > max)) max = index;
-  return max;
-}
-
-/** Merges messages by index, oldest first (a message can come both in a page and live). */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
-  if (incoming.length === 0) return current;
-  const last = current.at(-1);
-  // The common cases stay cheap: a new message at the end, an older page at the start.
-  if (incoming.length === 1 && (!last || incoming[0]!.index > last.index)) return [...current, incoming[0]!];
-  const first = current[0];
-  const sorted = [...incoming].sort((a, b) => a.index - b.index);
-  if (first && sorted.at(-1)!.index < first.index) return [...sorted, ...current];
-  const byIndex = new Map<number, ChatMessage>();
-  for (const message of current) byIndex.set(message.index, message);
-  for (const message of sorted) byIndex.set(message.index, message);
-  return [...byIndex.values()].sort((a, b) => a.index - b.index);
-}
-
-/**
- * Where 'New messages' goes when a thread opens with `messages` and this side had read up to
- * `readBefore`: after it, when a customer message came since; else nowhere (null).
- */
-export function unreadAfterOf(messages: readonly ChatMessage[], identity: string, readBefore: number | null): number | null {
-  return readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, identity)) ? readBefore : null;
-}
 
 export class ThreadSession {
   private snapshot: ThreadSnapshot;
@@ -367,7 +202,7 @@ export class ThreadSession {
     this.set({
       ...opening,
       messages,
-      pending: this.undelivered(this.snapshot.pending, messages, client.identity),
+      pending: undelivered(this.snapshot.pending, messages, client.identity),
       hasOlder: page.hasOlder && (messages[0]?.index ?? 0) > 0,
       unreadAfter,
     });
@@ -385,13 +220,6 @@ export class ThreadSession {
     void this.open();
   }
 
-  /** The pending sends the conversation does not hold yet (a page may bring a sent one's message). */
-  private undelivered(pending: readonly PendingSend[], messages: readonly ChatMessage[], identity: string): readonly PendingSend[] {
-    if (!pending.some((p) => p.state === 'sent')) return pending;
-    const own = messages.filter((message) => isOwnMessage(message, identity));
-    return pending.filter((p) => !own.some((message) => this.isDeliveredBy(p, message)));
-  }
-
   /** The conversation read (message center) and all its messages read (chat). Errors are not the user's concern. */
   private markRead(): void {
     const { gateway, spId, userId } = this.options;
@@ -403,7 +231,7 @@ export class ThreadSession {
     const identity = this.chat?.client.identity ?? '';
     const own = isOwnMessage(message, identity);
     const messages = mergeMessages(this.snapshot.messages, [message]);
-    const pending = own ? this.snapshot.pending.filter((p) => !this.isDeliveredBy(p, message)) : this.snapshot.pending;
+    const pending = own ? this.snapshot.pending.filter((p) => !isDeliveredBy(p, message)) : this.snapshot.pending;
     // Their message ends their typing (the adapters say so too; a missed end must not linger).
     if (!own && message.author !== null) this.typists.delete(message.author);
     if (!own) this.typingAnnounced = false;
@@ -449,15 +277,6 @@ export class ThreadSession {
     void conversation.typing().catch(() => undefined);
   }
 
-  /** Whether a sent (confirmed) pending send is this message of the conversation. */
-  private isDeliveredBy(pending: PendingSend, message: ChatMessage): boolean {
-    if (pending.state !== 'sent') return false;
-    if (pending.kind === 'media') return pending.index === message.index;
-    if (pending.messageId !== null && pending.messageId === message.sid) return true;
-    // A chat service whose ids differ from the message center's: the own message with this text, written after.
-    return isMessageCenterCopy(pending, message);
-  }
-
   // --- older pages --------------------------------------------------------------------------
 
   /** A page of messages (the newest, or those before `before`) within the gateway's time limit, whatever the adapter does. */
@@ -487,7 +306,7 @@ export class ThreadSession {
         const merged = mergeMessages(this.snapshot.messages, page.messages);
         this.set({
           messages: merged,
-          pending: this.undelivered(this.snapshot.pending, merged, identity ?? ''),
+          pending: undelivered(this.snapshot.pending, merged, identity ?? ''),
           loadingOlder: false,
           hasOlder: page.hasOlder && (merged[0]?.index ?? 0) > 0,
         });
@@ -570,7 +389,7 @@ export class ThreadSession {
       state: 'sent',
       progress: current.progress && { loaded: current.progress.total, total: current.progress.total },
     };
-    const delivered = this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && this.isDeliveredBy(sent, message));
+    const delivered = this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && isDeliveredBy(sent, message));
     this.set({ pending: delivered ? this.snapshot.pending.filter((p) => p.id !== id) : this.snapshot.pending.map((p) => (p.id === id ? sent : p)) });
   }
 

@@ -11,19 +11,19 @@ import { lazyPart, type LazyPart } from '../../ui/lazy-part';
  */
 export const STEP_PARTS: Readonly<Record<FunnelStep, LazyPart<object>>> = {
   entry: lazyPart(
-    () => import(/* lk:first-content */ './entry-step'),
+    () => import(/* lk:first-content */ './entry/entry-step'),
     (step) => withMessages(step.EntryStep, step.FUNNEL_STEP_CATALOGUE),
   ),
   project: lazyPart(
-    () => import('./project-step'),
+    () => import('./project/project-step'),
     (step) => withMessages(step.ProjectStep, step.FUNNEL_STEP_CATALOGUE),
   ),
   suggestions: lazyPart(
-    () => import('./suggestions-step'),
+    () => import('./suggestions/suggestions-step'),
     (step) => withMessages(step.SuggestionsStep, step.FUNNEL_STEP_CATALOGUE),
   ),
   summary: lazyPart(
-    () => import('./summary-step'),
+    () => import('./summary/summary-step'),
     (step) => withMessages(step.SummaryStep, step.FUNNEL_STEP_CATALOGUE),
   ),
 };

@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../../gateway/client';
-import { newIdempotencyKey } from '../../gateway/client';
+import { newIdempotencyKey } from '../../gateway/request-spec';
 import { isGatewayError } from '../../gateway/errors';
 import { requestReviewByEmail } from '../../gateway/review/calls';
 import { untilReplayed } from '../../gateway/until-replayed';

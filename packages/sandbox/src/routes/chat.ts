@@ -14,7 +14,7 @@ import {
 import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center/chat-session';
 import { requireProvider } from '../access';
 import type { ChatConversationRef, SandboxChat } from '../chat';
-import { providerIdentity } from '../chat';
+import { providerIdentity } from '../chat-identities';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, HttpError, notFound, parseBody, parseQuery, unauthorized } from '../http';
 

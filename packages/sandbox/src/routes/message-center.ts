@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { HEADERS } from '../../../../src/gateway/client';
+import { HEADERS } from '../../../../src/gateway/headers';
 import {
   InteractionActivitiesQuerySchema,
   LeadPhoneNumbersQuerySchema,

@@ -11,7 +11,7 @@ import {
 import { FeedbackRequestSchema } from '../../../../src/gateway/office/feedback';
 import { LeadCountsRequestSchema } from '../../../../src/gateway/office/lead-counts';
 import { RegisterNumberRequestSchema } from '../../../../src/gateway/office/registered-numbers';
-import { HEADERS } from '../../../../src/gateway/client';
+import { HEADERS } from '../../../../src/gateway/headers';
 import { Id, IdList } from '../../../../src/gateway/shared-schemas';
 import { requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';

@@ -1,5 +1,5 @@
 import type { Member, StoredMedia, StoredMessage, Thread } from '../types';
-import { SANDBOX_LEADS } from './leads';
+import { SANDBOX_LEADS } from './named-leads';
 import { SANDBOX_MEMBER_ID } from './members';
 import { MAIN_PROVIDER_ID } from './providers';
 

@@ -1,7 +1,8 @@
 import { createRandom } from '../random';
 import type { Activity, ContactRecord, Deal, DraftReview, Review, SandboxData, ServiceRequest } from '../types';
 import { seedChat } from './chat';
-import { SANDBOX_LEADS, seedLeads } from './leads';
+import { seedLeads } from './leads';
+import { SANDBOX_LEADS } from './named-leads';
 import { SANDBOX_MEMBER_ID, SANDBOX_MEMBER_ID_2, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, seedMembers } from './members';
 import { PLACES } from './places';
 import { MAIN_PROVIDER_ID, seedProviders, seedRegisteredNumbers } from './providers';

@@ -1,6 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxChange, type OutboxEntry } from '../../../domain/outbox';
-import { newIdempotencyKey, type GatewayClient } from '../../../gateway/client';
+import type { GatewayClient } from '../../../gateway/client';
+import { newIdempotencyKey } from '../../../gateway/request-spec';
 import { isGatewayError } from '../../../gateway/errors';
 import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
 import { untilReplayed } from '../../../gateway/until-replayed';

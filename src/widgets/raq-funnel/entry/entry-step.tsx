@@ -1,15 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { isPostalCode } from '../../domain/funnel-form';
-import { isTopLevel, providerFirst, type TaxonomyResult } from '../../domain/funnel-taxonomy';
-import { describeGatewayError, isGatewayError } from '../../gateway/errors';
-import type { MessageKey } from '../../i18n/en-US';
-import { loadableOf } from '../../runtime/loadable';
-import { useRuntime } from '../../runtime/runtime';
-import { useStyles } from '../../runtime/styles';
-import { Combobox, type ComboboxOption } from '../../ui/combobox';
-import comboboxCss from '../../ui/combobox.css?inline';
-import { ErrorBanner } from '../../ui/error-banner';
+import { isPostalCode } from '../../../domain/funnel-form';
+import { isTopLevel, providerFirst, type TaxonomyResult } from '../../../domain/funnel-taxonomy';
+import { describeGatewayError, isGatewayError } from '../../../gateway/errors';
+import type { MessageKey } from '../../../i18n/en-US';
+import { loadableOf } from '../../../runtime/loadable';
+import { useRuntime } from '../../../runtime/runtime';
+import { useStyles } from '../../../runtime/styles';
+import { Combobox, type ComboboxOption } from '../../../ui/combobox';
+import comboboxCss from '../../../ui/combobox.css?inline';
+import { ErrorBanner } from '../../../ui/error-banner';
 import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
@@ -26,8 +26,8 @@ import {
   providerStatusAtom,
   setPostalCodeAtom,
   topCategoriesAtom,
-} from './funnel-atoms';
-import { ProRating } from './pro-summary';
+} from '../funnel-atoms';
+import { ProRating } from '../pro-summary';
 import { useCategorySearch } from './use-category-search';
 
 const STYLES = [comboboxCss];
@@ -370,4 +370,4 @@ export function EntryStep() {
 }
 
 /** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
-export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
+export { FUNNEL_STEP_CATALOGUE } from '../funnel-step-messages';

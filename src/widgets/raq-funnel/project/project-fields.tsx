@@ -1,9 +1,9 @@
 import type { ReactNode, Ref } from 'react';
-import { projectQuestionsFor, URGENCY_OPTIONS, urgencyOptionFor, withAnswer } from '../../domain/funnel-questions';
-import type { ProjectDetails, ProjectField } from '../../domain/funnel-lead';
-import { formatPhoneInput } from '../../domain/phone';
-import type { MessageKey } from '../../i18n/en-US';
-import { useRuntime } from '../../runtime/runtime';
+import { projectQuestionsFor, URGENCY_OPTIONS, urgencyOptionFor, withAnswer } from '../../../domain/funnel-questions';
+import type { ProjectDetails, ProjectField } from '../../../domain/funnel-lead';
+import { formatPhoneInput } from '../../../domain/phone';
+import type { MessageKey } from '../../../i18n/en-US';
+import { useRuntime } from '../../../runtime/runtime';
 
 /** The project step's fields (project-step.tsx): its three groups and their error texts. */
 

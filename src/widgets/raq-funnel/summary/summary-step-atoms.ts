@@ -1,10 +1,10 @@
 import { atom } from 'jotai/vanilla';
-import { EMPTY_FUNNEL_FORM, isPostalCode } from '../../domain/funnel-form';
-import { EMPTY_PROJECT_DETAILS } from '../../domain/funnel-lead';
-import { INITIAL_FUNNEL_SESSION } from '../../domain/funnel-session';
-import { normalizePhone } from '../../domain/phone';
-import { isAbortError, isGatewayError } from '../../gateway/errors';
-import { fetchLead, getFollowUpDeals, getProviderComparison, markHired, updateUserPhone } from '../../gateway/lead/funnel-calls';
+import { EMPTY_FUNNEL_FORM, isPostalCode } from '../../../domain/funnel-form';
+import { EMPTY_PROJECT_DETAILS } from '../../../domain/funnel-lead';
+import { INITIAL_FUNNEL_SESSION } from '../../../domain/funnel-session';
+import { normalizePhone } from '../../../domain/phone';
+import { isAbortError, isGatewayError } from '../../../gateway/errors';
+import { fetchLead, getFollowUpDeals, getProviderComparison, markHired, updateUserPhone } from '../../../gateway/lead/funnel-calls';
 import {
   funnelSessionAtom,
   funnelFormAtom,
@@ -19,8 +19,8 @@ import {
   type ActionResult,
   ok,
   failed,
-} from './shared-atoms';
-import { forgetCreatesAtom } from './project-step-atoms';
+} from '../shared-atoms';
+import { forgetCreatesAtom } from '../project/project-step-atoms';
 
 /** The summary step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): who got the request, the phone update, hiring, deals, a new request. */
 

@@ -1,9 +1,9 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
-import { createLeadV3Payload, projectProblems } from '../../domain/funnel-lead';
-import { newIdempotencyKey, type ReplayTarget } from '../../gateway/client';
-import { isGatewayError, type GatewayError } from '../../gateway/errors';
-import { createLeadV3 } from '../../gateway/lead/funnel-calls';
-import type { CreateLeadV3 } from '../../gateway/lead/funnel-schemas';
+import { createLeadV3Payload, projectProblems } from '../../../domain/funnel-lead';
+import { newIdempotencyKey, type ReplayTarget } from '../../../gateway/request-spec';
+import { isGatewayError, type GatewayError } from '../../../gateway/errors';
+import { createLeadV3 } from '../../../gateway/lead/funnel-calls';
+import type { CreateLeadV3 } from '../../../gateway/lead/funnel-schemas';
 import {
   funnelSessionAtom,
   funnelFormAtom,
@@ -15,7 +15,7 @@ import {
   type ActionResult,
   ok,
   failed,
-} from './shared-atoms';
+} from '../shared-atoms';
 
 /** The project step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): creating the lead, once per request, through a security challenge. */
 

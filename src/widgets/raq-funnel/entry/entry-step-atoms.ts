@@ -1,9 +1,9 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
-import { isPostalCode, withCategory, withoutCategory } from '../../domain/funnel-form';
-import { applyProviderCategory, chooseProviderCategory } from '../../domain/funnel-provider-category';
-import { splitSuggestions, SUGGESTION_LIMIT, type SplitSuggestions } from '../../domain/funnel-suggestions';
-import { selectTaxonomyResult, type TaxonomyOutcome, type TaxonomyResult } from '../../domain/funnel-taxonomy';
-import { isAbortError, isGatewayError } from '../../gateway/errors';
+import { isPostalCode, withCategory, withoutCategory } from '../../../domain/funnel-form';
+import { applyProviderCategory, chooseProviderCategory } from '../../../domain/funnel-provider-category';
+import { splitSuggestions, SUGGESTION_LIMIT, type SplitSuggestions } from '../../../domain/funnel-suggestions';
+import { selectTaxonomyResult, type TaxonomyOutcome, type TaxonomyResult } from '../../../domain/funnel-taxonomy';
+import { isAbortError, isGatewayError } from '../../../gateway/errors';
 import {
   getCityAndStateByPostalCode,
   getPostalCodeEligibility,
@@ -11,8 +11,8 @@ import {
   getSuggestions,
   getTaxonomyCategory,
   getTopCategories,
-} from '../../gateway/lead/funnel-calls';
-import type { ProviderDetails, ProviderSummary } from '../../gateway/lead/funnel-schemas';
+} from '../../../gateway/lead/funnel-calls';
+import type { ProviderDetails, ProviderSummary } from '../../../gateway/lead/funnel-schemas';
 import {
   funnelInputsAtom,
   funnelFormAtom,
@@ -24,7 +24,7 @@ import {
   type ActionResult,
   ok,
   failed,
-} from './shared-atoms';
+} from '../shared-atoms';
 
 /** The entry step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): the provider, the category, the postal code, eligibility. */
 

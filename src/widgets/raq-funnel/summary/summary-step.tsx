@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { formatPhoneInput } from '../../domain/phone';
-import { shownUrgency } from '../../domain/urgency';
-import { isAbortError } from '../../gateway/errors';
-import { loadableOf } from '../../runtime/loadable';
-import { useRuntime } from '../../runtime/runtime';
-import { useFormat } from '../../runtime/use-format';
-import { Skeleton } from '../../ui/skeleton';
+import { formatPhoneInput } from '../../../domain/phone';
+import { shownUrgency } from '../../../domain/urgency';
+import { isAbortError } from '../../../gateway/errors';
+import { loadableOf } from '../../../runtime/loadable';
+import { useRuntime } from '../../../runtime/runtime';
+import { useFormat } from '../../../runtime/use-format';
+import { Skeleton } from '../../../ui/skeleton';
 import {
   comparisonAtom,
   followUpDealsAtom,
@@ -16,8 +16,8 @@ import {
   startNewRequestAtom,
   summaryLeadAtom,
   updatePhoneAtom,
-} from './funnel-atoms';
-import { ProRating } from './pro-summary';
+} from '../funnel-atoms';
+import { ProRating } from '../pro-summary';
 
 const summaryLeadLoadableAtom = loadableOf(summaryLeadAtom);
 const comparisonLoadableAtom = loadableOf(comparisonAtom);
@@ -264,4 +264,4 @@ export function SummaryStep() {
 }
 
 /** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
-export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
+export { FUNNEL_STEP_CATALOGUE } from '../funnel-step-messages';

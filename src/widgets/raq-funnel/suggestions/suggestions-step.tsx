@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { additionalFieldName } from '../../domain/funnel-suggestions';
-import { isAbortError, type GatewayError } from '../../gateway/errors';
-import type { ProviderSummary } from '../../gateway/lead/funnel-schemas';
-import { loadableOf } from '../../runtime/loadable';
-import { useRuntime } from '../../runtime/runtime';
-import { Skeleton } from '../../ui/skeleton';
-import { funnelFormAtom, loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom, suggestionsAtom } from './funnel-atoms';
-import { ProRating } from './pro-summary';
+import { additionalFieldName } from '../../../domain/funnel-suggestions';
+import { isAbortError, type GatewayError } from '../../../gateway/errors';
+import type { ProviderSummary } from '../../../gateway/lead/funnel-schemas';
+import { loadableOf } from '../../../runtime/loadable';
+import { useRuntime } from '../../../runtime/runtime';
+import { Skeleton } from '../../../ui/skeleton';
+import { funnelFormAtom, loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom, suggestionsAtom } from '../funnel-atoms';
+import { ProRating } from '../pro-summary';
 import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-card-atoms';
 
 const cardDetailsLoadableAtom = loadableOf(suggestionCardDetailsAtom);
@@ -180,4 +180,4 @@ export function SuggestionsStep() {
 }
 
 /** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
-export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
+export { FUNNEL_STEP_CATALOGUE } from '../funnel-step-messages';

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
-import { leadCategoryId } from '../../domain/funnel-form';
-import { projectProblems, type ProjectDetails, type ProjectField } from '../../domain/funnel-lead';
-import { urgencyOptionFor } from '../../domain/funnel-questions';
-import { loadableOf } from '../../runtime/loadable';
-import { useRuntime } from '../../runtime/runtime';
-import { useStyles } from '../../runtime/styles';
-import dialogCss from '../../ui/dialog.css?inline';
-import { cityStateAtom, funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from './funnel-atoms';
+import { leadCategoryId } from '../../../domain/funnel-form';
+import { projectProblems, type ProjectDetails, type ProjectField } from '../../../domain/funnel-lead';
+import { urgencyOptionFor } from '../../../domain/funnel-questions';
+import { loadableOf } from '../../../runtime/loadable';
+import { useRuntime } from '../../../runtime/runtime';
+import { useStyles } from '../../../runtime/styles';
+import dialogCss from '../../../ui/dialog.css?inline';
+import { cityStateAtom, funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../funnel-atoms';
 import { AddressFields, ContactFields, FIELD_ORDER, fieldError, ProjectQuestions, type FieldGroupProps } from './project-fields';
 import { ConfirmDialog, SendNotice, useProjectSend } from './project-send';
 
@@ -169,4 +169,4 @@ export function ProjectStep() {
 }
 
 /** The steps' texts: they load with the step (its loader wraps it with them, step-loaders.ts). */
-export { FUNNEL_STEP_CATALOGUE } from './funnel-step-messages';
+export { FUNNEL_STEP_CATALOGUE } from '../funnel-step-messages';

@@ -7,12 +7,12 @@ import {
   suggestionRequest,
   withSuggestionsLoaded,
   type SplitSuggestions,
-} from '../../domain/funnel-suggestions';
-import { newIdempotencyKey } from '../../gateway/client';
-import { isAbortError } from '../../gateway/errors';
-import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../gateway/lead/funnel-calls';
-import { untilReplayed } from '../../gateway/until-replayed';
-import type { ProviderSummary } from '../../gateway/lead/funnel-schemas';
+} from '../../../domain/funnel-suggestions';
+import { newIdempotencyKey } from '../../../gateway/request-spec';
+import { isAbortError } from '../../../gateway/errors';
+import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../../gateway/lead/funnel-calls';
+import { untilReplayed } from '../../../gateway/until-replayed';
+import type { ProviderSummary } from '../../../gateway/lead/funnel-schemas';
 import {
   failed,
   fetchedLeadAtom,
@@ -23,7 +23,7 @@ import {
   restart,
   suggestionsAtom,
   type ActionResult,
-} from './shared-atoms';
+} from '../shared-atoms';
 
 /** The suggestions step's state and calls (`<raq-funnel>`, docs/widget-shape.md): more pros for the lead, sending it to those chosen, (the cards' details: suggestion-card-atoms.ts). */
 
