@@ -114,3 +114,25 @@ export function insertReply(text: string, selection: { start: number; end: numbe
   const inserted = reply.slice(0, room);
   return { text: before + inserted + after, caret: before.length + inserted.length };
 }
+
+/** The placeholders a saved reply may hold, filled from the lead it answers (issue 53: the card's quick answer). */
+export interface ReplyValues {
+  /** The customer's first name (`{firstName}`); null when the lead has none ('Member'). */
+  readonly firstName: string | null;
+  /** The lead's category (`{category}`). */
+  readonly category: string | null;
+}
+
+const PLACEHOLDER = /( ?)\{(firstName|category)\}/g;
+
+/**
+ * A saved reply with `{firstName}` and `{category}` filled in. A placeholder without a value goes
+ * with the space before it ('Hi {firstName}, thanks' → 'Hi, thanks'), so no brace reaches the
+ * customer; any other text in braces is the pro's own and stays.
+ */
+export function fillReplyPlaceholders(text: string, values: ReplyValues): string {
+  return text.replace(PLACEHOLDER, (_match, space: string, name: keyof ReplyValues) => {
+    const value = values[name]?.trim();
+    return value ? `${space}${value}` : '';
+  });
+}
