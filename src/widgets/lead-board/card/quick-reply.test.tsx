@@ -74,7 +74,9 @@ async function openComposer(card: HTMLElement) {
 
 describe("the card's quick answer", () => {
   it('opens on a lead that waits for its first answer with the saved replies filled in; a choice fills the text, which can be edited; Send delivers it once and ends the cue', async () => {
-    const { card, stored, received } = await openBoard({ savedReplies: REPLIES });
+    const { card, stored, received, host } = await openBoard({ savedReplies: REPLIES });
+    const sends: unknown[] = [];
+    host.addEventListener('lk-message-send', (event) => sends.push((event as CustomEvent).detail));
     expect(within(card).getByText('Respond first')).toBeTruthy();
     const composer = await openComposer(card);
     const group = within(composer).getByRole('group', { name: 'Saved replies' });
@@ -91,6 +93,7 @@ describe("the card's quick answer", () => {
     expect(await within(composer).findByText('Delivered', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(stored('When can I come by for a look? Tomorrow at 9 works.')).toHaveLength(1);
     expect(received('POST', MESSAGES)).toHaveLength(1);
+    expect(sends).toEqual([{ messageId: stored('When can I come by for a look? Tomorrow at 9 works.')[0]!.messageId, leadId: LEAD }]);
     await waitFor(() => expect(within(card).queryByText('Respond first')).toBeNull());
     // The way to the thread with the message in it: the card's own message route.
     const open = within(composer).getByRole('link', { name: 'Open conversation' });

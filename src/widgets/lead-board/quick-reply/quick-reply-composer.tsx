@@ -14,6 +14,15 @@ import quickReplyCss from './quick-reply.css?inline';
 
 const STYLES = [quickReplyCss];
 
+/** A sent message's state in the thread's words. */
+const STATE_TEXT = {
+  sending: 'thread.state.sending',
+  sent: 'thread.state.sent',
+  delivered: 'thread.state.delivered',
+  failed: 'thread.state.failed',
+  held: 'thread.state.held',
+} as const;
+
 export interface QuickReplyComposerProps {
   lead: Lead;
   spId: number;
@@ -115,7 +124,7 @@ export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed 
         <div className="lk-quick__sent">
           <p className="lk-quick__text">{quick.text}</p>
           <p className="lk-quick__state" data-state={quick.state} role="status">
-            {t(`thread.state.${quick.state}`)}
+            {t(STATE_TEXT[quick.state])}
             {quick.state === 'failed' && typeof navigator !== 'undefined' && navigator.onLine === false ? ` ${t('quickReply.keptOffline')}` : null}
           </p>
           <div className="lk-quick__actions">

@@ -29,12 +29,12 @@ const idle = () => IDLE;
  * same key: never twice.
  */
 export function useQuickSend(lead: Lead, spId: number): QuickSend {
-  const { client, chat, now } = useRuntime();
+  const { client, chat, now, emit } = useRuntime();
   const chatService = useAtomValue(boardChatServiceAtom);
   const [session, setSession] = useState<QuickSendSession | null>(null);
-  const latest = useRef({ lead, now });
+  const latest = useRef({ lead, now, emit });
   useEffect(() => {
-    latest.current = { lead, now };
+    latest.current = { lead, now, emit };
   });
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? idle, session?.getSnapshot ?? idle);
   useEffect(() => (session ? () => session.close() : undefined), [session]);
@@ -55,7 +55,10 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
         },
         campaignId: campaignIdFromCookie,
         sessionStartTimestamp: pageSessionStart(latest.current.now().getTime()),
-        onSent: () => rememberAnswered(spId, leadId, latest.current.now()),
+        onSent: (messageId) => {
+          rememberAnswered(spId, leadId, latest.current.now());
+          latest.current.emit('lk-message-send', { messageId, leadId });
+        },
       });
       setSession(opened);
       return opened.send(text);
