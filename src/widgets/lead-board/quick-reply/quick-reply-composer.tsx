@@ -3,13 +3,14 @@ import { useAtomValue } from 'jotai/react';
 import { threadDraftKey } from '../../../domain/draft-keys';
 import { defaultSavedReplies, fillReplyPlaceholders, normalizeSavedReplies } from '../../../domain/saved-replies';
 import type { Lead } from '../../../gateway/office/schemas';
-import { useRuntime } from '../../../runtime/runtime';
+import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { useDraft } from '../../../ui/use-draft';
 import { boardDraftsAtom } from '../board-atoms';
 import { customerName } from '../list/lead-board.logic';
 import type { MessageTarget } from '../list/message-link';
 import { useQuickSend } from './use-quick-send';
+import { QUICK_REPLY_CATALOGUE } from './quick-reply-messages';
 import quickReplyCss from './quick-reply.css?inline';
 
 const STYLES = [quickReplyCss];
@@ -28,11 +29,9 @@ export interface QuickReplyComposerProps {
   spId: number;
   /** The card's Message target: 'Open conversation' goes there (the thread, with the message in it). */
   message: MessageTarget;
-  /** Closed: kept (hidden) once a message was sent, so its state and Retry are there when it opens again. */
+  /** Closed: kept (hidden), so a message's state and Retry are there when it opens again. */
   open: boolean;
   onClose(): void;
-  /** A message was sent from it (the card keeps it mounted from then on). */
-  onUsed(): void;
 }
 
 /**
@@ -42,9 +41,10 @@ export interface QuickReplyComposerProps {
  * Quick reply → Send is two taps. The text is editable, kept as the conversation's draft (the
  * thread's key: the thread restores it) until the gateway took it, and sent through the thread's
  * session (use-quick-send.ts), whose states it shows. Escape or × closes it; focus goes in on
- * opening (the chosen reply, else the text box) and back to the card on closing (the card does).
+ * opening (the chosen reply, else the text box) and back to 'Quick reply' (or the card's Message
+ * button once it went) on closing.
  */
-export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed }: QuickReplyComposerProps) {
+function Composer({ lead, spId, message, open, onClose }: QuickReplyComposerProps) {
   useStyles(STYLES);
   const { t, onLinkClick, savedReplies } = useRuntime();
   const keepDrafts = useAtomValue(boardDraftsAtom);
@@ -90,7 +90,6 @@ export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed 
 
   function send() {
     if (!canSend) return;
-    onUsed();
     // The text is written now and deleted once the gateway took it: a failed send survives a reload.
     draft.save(text);
     draft.clearWhen(quick.send(text));
@@ -104,10 +103,17 @@ export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed 
     draft.save(choice);
   }
 
+  /** Closes it; focus goes back to 'Quick reply', or to the card's Message button once the cue (and the button) went. */
+  function close() {
+    const card = rootRef.current?.closest('li');
+    onClose();
+    requestAnimationFrame(() => (card?.querySelector<HTMLElement>('[part="quick-reply"]') ?? card?.querySelector<HTMLElement>('[part="message-button"]'))?.focus());
+  }
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
-    onClose();
+    close();
   };
 
   return (
@@ -116,7 +122,7 @@ export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed 
         <h3 id={titleId} className="lk-quick__title">
           {t('quickReply.title', { name: customerName(lead, t('lead.memberFallback')) })}
         </h3>
-        <button type="button" className="lk-quick__close" aria-label={t('dialog.close')} onClick={onClose}>
+        <button type="button" className="lk-quick__close" aria-label={t('dialog.close')} onClick={close}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
@@ -197,3 +203,6 @@ export function QuickReplyComposer({ lead, spId, message, open, onClose, onUsed 
     </section>
   );
 }
+
+/** The composer with its texts (quick-reply-messages.ts): they come with its chunk. */
+export const QuickReplyComposer = withMessages(Composer, QUICK_REPLY_CATALOGUE);

@@ -4,4 +4,3 @@
  * its button), never in the board's first load. The chat adapter loads later still, at Send.
  */
 export { QuickReplyComposer } from './quick-reply-composer';
-export { QUICK_REPLY_CATALOGUE } from './quick-reply-messages';
