@@ -1,8 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useAtomValue } from 'jotai/react';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
-import { boardInputsAtom } from '../board-atoms';
 import type { MessageTarget } from '../list/message-link';
 import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
 
@@ -16,11 +14,9 @@ import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
  */
 export function useQuickReply(lead: Lead, respondFirst: boolean, message: MessageTarget): { button: ReactNode; composer: ReactNode } {
   const { t } = useRuntime();
-  const { spId } = useAtomValue(boardInputsAtom);
   // 0: never opened; 1: open; 2: closed (the composer stays, hidden: its message's state and Retry are kept).
   const [shown, setShown] = useState(0);
   const open = shown === 1;
-  if (spId === null) return { button: null, composer: null };
   return {
     button:
       respondFirst || open ? (
@@ -28,11 +24,10 @@ export function useQuickReply(lead: Lead, respondFirst: boolean, message: Messag
           {t('board.quickReply')}
         </button>
       ) : null,
-    composer:
-      shown ? (
-        <Suspense fallback={null}>
-          <QuickReplyComposer lead={lead} spId={spId} message={message} open={open} onClose={() => setShown(2)} />
-        </Suspense>
-      ) : null,
+    composer: shown ? (
+      <Suspense fallback={null}>
+        <QuickReplyComposer lead={lead} message={message} open={open} onClose={() => setShown(2)} />
+      </Suspense>
+    ) : null,
   };
 }

@@ -6,7 +6,7 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { useDraft } from '../../../ui/use-draft';
-import { boardDraftsAtom } from '../board-atoms';
+import { boardDraftsAtom, boardInputsAtom } from '../board-atoms';
 import { customerName } from '../list/lead-board.logic';
 import type { MessageTarget } from '../list/message-link';
 import { useQuickSend } from './use-quick-send';
@@ -26,7 +26,6 @@ const STATE_TEXT = {
 
 export interface QuickReplyComposerProps {
   lead: Lead;
-  spId: number;
   /** The card's Message target: 'Open conversation' goes there (the thread, with the message in it). */
   message: MessageTarget;
   /** Closed: kept (hidden), so a message's state and Retry are there when it opens again. */
@@ -44,7 +43,12 @@ export interface QuickReplyComposerProps {
  * opening (the chosen reply, else the text box) and back to 'Quick reply' (or the card's Message
  * button once it went) on closing.
  */
-function Composer({ lead, spId, message, open, onClose }: QuickReplyComposerProps) {
+function Composer(props: QuickReplyComposerProps) {
+  const { spId } = useAtomValue(boardInputsAtom);
+  return spId === null ? null : <QuickReply {...props} spId={spId} />;
+}
+
+function QuickReply({ lead, spId, message, open, onClose }: QuickReplyComposerProps & { spId: number }) {
   useStyles(STYLES);
   const { t, onLinkClick, savedReplies } = useRuntime();
   const keepDrafts = useAtomValue(boardDraftsAtom);
@@ -107,7 +111,9 @@ function Composer({ lead, spId, message, open, onClose }: QuickReplyComposerProp
   function close() {
     const card = rootRef.current?.closest('li');
     onClose();
-    requestAnimationFrame(() => (card?.querySelector<HTMLElement>('[part="quick-reply"]') ?? card?.querySelector<HTMLElement>('[part="message-button"]'))?.focus());
+    requestAnimationFrame(() =>
+      (card?.querySelector<HTMLElement>('[part="quick-reply"]') ?? card?.querySelector<HTMLElement>('[part="message-button"]'))?.focus(),
+    );
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
