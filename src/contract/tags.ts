@@ -52,7 +52,7 @@ export interface TagSpec {
  */
 export const PHONE_VIEWPORT_MAX_WIDTH = '480px';
 
-/** Values of the `chat-service` attribute: the thread's chat adapter when no `chat` property is set. */
+/** Values of the `chat-service` attribute: the thread's (and the board's quick answer's) chat adapter when no `chat` property is set. */
 const CHAT_SERVICES = ['twilio', 'sandbox'] as const;
 
 /** Values of the `drafts` attribute: text typed in an editor is kept on this device until sent or saved (`off`: not kept). */
@@ -105,7 +105,15 @@ export const TAGS = {
     reserve: { minHeight: '871px', display: 'block' },
   },
   'lead-board': {
-    attributes: { spId: 'number', leadId: 'number', newMessages: 'boolean', pageSize: 'number', setTitle: 'boolean', drafts: DRAFTS },
+    attributes: {
+      spId: 'number',
+      leadId: 'number',
+      newMessages: 'boolean',
+      pageSize: 'number',
+      setTitle: 'boolean',
+      drafts: DRAFTS,
+      chatService: CHAT_SERVICES,
+    },
     role: 'provider',
     reserve: BOARD_RESERVE,
   },

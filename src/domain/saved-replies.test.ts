@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addSavedReply,
+  fillReplyPlaceholders,
   filterSavedReplies,
   insertReply,
   normalizeSavedReplies,
@@ -99,5 +100,23 @@ describe('insertReply', () => {
     expect(insertReply('Hi . Bye', { start: 3, end: 3 }, 'there', 100)).toEqual({ text: 'Hi there. Bye', caret: 8 });
     expect(insertReply('Hi XX', { start: 3, end: 5 }, 'you', 100)).toEqual({ text: 'Hi you', caret: 6 });
     expect(insertReply('abc', { start: 3, end: 3 }, 'defgh', 5)).toEqual({ text: 'abcde', caret: 5 });
+  });
+});
+
+describe('fillReplyPlaceholders', () => {
+  it("fills the customer's first name and the category", () => {
+    expect(fillReplyPlaceholders('Hi {firstName}, thanks for your {category} request!', { firstName: 'Jordan', category: 'Water Heater Repair' })).toBe(
+      'Hi Jordan, thanks for your Water Heater Repair request!',
+    );
+    expect(fillReplyPlaceholders('{firstName}: {firstName}', { firstName: 'Ana', category: null })).toBe('Ana: Ana');
+  });
+
+  it('drops a placeholder without a value with the space before it, and keeps any other braces', () => {
+    expect(fillReplyPlaceholders('Hi {firstName}, about the {category} job', { firstName: null, category: '  ' })).toBe('Hi, about the job');
+    expect(fillReplyPlaceholders('Price: {price} for {Firstname}', { firstName: 'Ana', category: 'Painting' })).toBe('Price: {price} for {Firstname}');
+  });
+
+  it('fills text only: a value that looks like a placeholder is not filled again', () => {
+    expect(fillReplyPlaceholders('Hi {firstName}', { firstName: '{category}', category: 'Roofing' })).toBe('Hi {category}');
   });
 });

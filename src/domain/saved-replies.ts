@@ -4,11 +4,26 @@
  * these are the rules every side applies — the widget, the sandbox's endpoint, a host.
  * React-free.
  */
+import type { MessageKey } from '../i18n/en-US';
 
 /** One saved reply. `id` is stable across edits of the list (removal, the active option). */
 export interface SavedReply {
   readonly id: string;
   readonly text: string;
+}
+
+/** The defaults' catalogue keys (a host overrides their texts with `messages`); ids `default-1`…. */
+export const DEFAULT_REPLY_KEYS = [
+  'thread.savedReplies.default1',
+  'thread.savedReplies.default2',
+  'thread.savedReplies.default3',
+  'thread.savedReplies.default4',
+  'thread.savedReplies.default5',
+] as const satisfies readonly MessageKey[];
+
+/** The replies a pro starts with while the host has set no `savedReplies` (the thread's composer and the board's quick answer offer the same). */
+export function defaultSavedReplies(t: (key: (typeof DEFAULT_REPLY_KEYS)[number]) => string): SavedReply[] {
+  return DEFAULT_REPLY_KEYS.map((key, index) => ({ id: `default-${index + 1}`, text: t(key) }));
 }
 
 /** The longest reply kept (a short reply, not a letter; longer texts are cut). */
@@ -113,4 +128,26 @@ export function insertReply(text: string, selection: { start: number; end: numbe
   const room = Math.max(0, maxLength - before.length - after.length);
   const inserted = reply.slice(0, room);
   return { text: before + inserted + after, caret: before.length + inserted.length };
+}
+
+/** The placeholders a saved reply may hold, filled from the lead it answers (issue 53: the card's quick answer). */
+export interface ReplyValues {
+  /** The customer's first name (`{firstName}`); null when the lead has none ('Member'). */
+  readonly firstName: string | null;
+  /** The lead's category (`{category}`). */
+  readonly category: string | null;
+}
+
+const PLACEHOLDER = /( ?)\{(firstName|category)\}/g;
+
+/**
+ * A saved reply with `{firstName}` and `{category}` filled in. A placeholder without a value goes
+ * with the space before it ('Hi {firstName}, thanks' → 'Hi, thanks'), so no brace reaches the
+ * customer; any other text in braces is the pro's own and stays.
+ */
+export function fillReplyPlaceholders(text: string, values: ReplyValues): string {
+  return text.replace(PLACEHOLDER, (_match, space: string, name: keyof ReplyValues) => {
+    const value = values[name]?.trim();
+    return value ? `${space}${value}` : '';
+  });
 }

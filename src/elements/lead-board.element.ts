@@ -13,13 +13,16 @@ import { widgetElement } from './widget-element';
  * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
  * @attr drafts - `on` (default): text typed in 'Your Notes' is kept on this device (IndexedDB, ids and the pro's text only) until saved or cancelled, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
+ * @attr chat-service - The quick answer's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`. Only read: it tells when a quick reply is in the conversation ('Delivered'); the text goes through the gateway's message center.
  * @prop auth - `{ kind: 'provider', spId, token? }` (token: a string or a function, docs/gateway.md#provider-sign-in).
- * @prop chat - Not used by this element.
+ * @prop chat - Chat client factory the quick answer reads to show 'Delivered' (wins over `chat-service`); a chat that does not open leaves a quick reply 'Sent'.
+ * @prop savedReplies - The pro's saved replies, offered by the quick answer (`{ id, text }[]`, `{firstName}` and `{category}` filled from the lead); unset: the catalogue's defaults. Added and removed in the message thread.
  * @prop routes - URL builders: call log, conversation thread, office inbox.
  * @event lk-load - A page of leads was shown.
  * @event lk-lead-read - A lead was marked read or unread.
  * @event lk-lead-archive - A lead was archived or restored.
  * @event lk-lead-status-change - A lead's status was changed.
+ * @event lk-message-send - A quick reply was sent from a card (`messageId`, `leadId`: ids only), as the message thread fires it.
  * @event lk-error - Loading the leads failed, or an attribute is invalid.
  * @event lk-navigate - Before a link leaves the board (message, call log, insurer…).
  * @csspart lead-board - The whole board.
@@ -29,6 +32,10 @@ import { widgetElement } from './widget-element';
  * @csspart bulk-summary - The one message a bulk action ends with.
  * @csspart message-button - A lead's Message button (its card header).
  * @csspart respond-first - The 'Respond first' badge of a fresh New lead that waits for the pro's first answer.
+ * @csspart quick-reply - 'Quick reply' beside the Message button while the lead waits for its first answer: opens the quick-answer composer in the card.
+ * @csspart quick-reply-composer - The card's quick-answer composer: saved replies as one-tap choices, the text box, Send, then the message's state.
+ * @csspart quick-reply-send - Its Send button.
+ * @csspart quick-reply-open-conversation - 'Open conversation' once the quick reply went: the card's message route, with the message there.
  * @csspart outbox-pending - 'Not sent yet' on a card whose change, made offline, waits for the connection.
  * @csspart outbox-conflict - The choice on a card whose lead changed on the gateway while a change made offline waited.
  * @csspart outbox - Over the list: how many changes made offline will be sent when the device is back online.

@@ -5,6 +5,7 @@ import { leadSourceMessages } from './en-US/lead-source';
 import { boardMessages } from './en-US/board';
 import { boardCardMessages } from './en-US/board-card';
 import { boardCardExtrasMessages } from './en-US/board-card-extras';
+import { boardQuickReplyMessages } from './en-US/board-quick-reply';
 import { boardFilterMessages } from './en-US/board-filters';
 import { boardBulkMessages } from './en-US/board-bulk';
 import { threadMessages as threadPartMessages } from './en-US/thread';
@@ -37,6 +38,7 @@ export const enUS = {
   ...boardMessages,
   ...boardCardMessages,
   ...boardCardExtrasMessages,
+  ...boardQuickReplyMessages,
   ...boardFilterMessages,
   ...boardBulkMessages,
   ...threadMessages,
@@ -60,6 +62,7 @@ export {
   boardMessages,
   boardCardMessages,
   boardCardExtrasMessages,
+  boardQuickReplyMessages,
   boardFilterMessages,
   boardBulkMessages,
   threadMessages,

@@ -8,6 +8,7 @@ import { appMessagesEs } from './es-US/app';
 import { boardMessagesEs } from './es-US/board';
 import { boardCardMessagesEs } from './es-US/board-card';
 import { boardCardExtrasMessagesEs } from './es-US/board-card-extras';
+import { boardQuickReplyMessagesEs } from './es-US/board-quick-reply';
 import { boardFilterMessagesEs } from './es-US/board-filters';
 import { boardBulkMessagesEs } from './es-US/board-bulk';
 import { commonMessagesEs } from './es-US/common';
@@ -34,6 +35,7 @@ export const esUSMessages = {
   ...boardMessagesEs,
   ...boardCardMessagesEs,
   ...boardCardExtrasMessagesEs,
+  ...boardQuickReplyMessagesEs,
   ...boardFilterMessagesEs,
   ...boardBulkMessagesEs,
   ...threadHeaderMessagesEs,

@@ -2,7 +2,8 @@
  * The core journeys, the same code for each engine (one test file per engine calls
  * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
  * without a serious/critical axe violation; the board (expand, status, note, next page, status
- * filter), a new lead arriving on an open board, answer first and the offline outbox (1280 px in
+ * filter), a new lead arriving on an open board, answer first, a quick answer from a card (390 px)
+ * and the offline outbox (1280 px in
  * English, 390 px in Spanish), the
  * thread (send a text), the funnel (entry to summary), the review request (modal, send,
  * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
@@ -17,6 +18,7 @@ import { formatPhoneInput } from '../../src/domain/phone';
 import {
   BOARD_SHOWING,
   cdnSourceChunk,
+  createSandboxLead,
   FUNNEL_CUSTOMER,
   FUNNEL_PROJECT_TEXT,
   SERVER_START_TIMEOUT_MS,
@@ -489,6 +491,46 @@ export function engineJourneys(engine: EngineName): void {
         JOURNEY_TIMEOUT_MS,
       );
     }
+
+    it(
+      'quick answer at 390 px: a new lead answered from its card in two taps (Quick reply, Send); once on the server and in the conversation, the cue gone',
+      async () => {
+        const { driver, proxy, server } = session;
+        await driver.setViewport(BOARD_IN_SPANISH_ON_PHONE.viewport);
+        try {
+          const leadId = await createSandboxLead(server.origin, SP_ID, 'Prima', 'Rápida');
+          await session.open(`/app/lead/board/${SP_ID}?lang=en`);
+          const app: Query = { css: '#office-app' };
+          const board = within(app, { css: '[part="lead-board"]' });
+          await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+          const card = within(board, { css: `li[data-lead-id="${leadId}"]` });
+          await driver.waitFor(within(card, { css: '[part="respond-first"]' }));
+          await driver.click(within(card, { role: 'button', name: 'Quick reply' }));
+          const composer = within(card, { role: 'region', name: 'Quick reply to Prima Rápida' });
+          await driver.waitFor(within(composer, { role: 'textbox', name: 'Your message' }));
+          const text = (await valueOf(driver, within(composer, { role: 'textbox', name: 'Your message' })))?.trim() ?? '';
+          expect(text).not.toBe('');
+          await driver.click(within(composer, { role: 'button', name: 'Send' }));
+          await waitForText(driver, within(composer, { css: '[role="status"]' }), 'Delivered');
+          await eventually(
+            () => countOf(driver, within(card, { css: '[part="respond-first"]' })),
+            (count) => count === 0,
+            'the cue to end',
+          );
+          const sends = proxy.posted('/gateway/message-center/v1/messages');
+          expect(sends).toHaveLength(1);
+          expect(JSON.stringify(sends[0])).toContain(JSON.stringify(text));
+          await driver.click(within(composer, { role: 'link', name: 'Open conversation' }));
+          const list = within(app, { role: 'region', name: 'Messages' });
+          await driver.waitFor(within(list, { css: '.lk-msg__body', text }));
+          expect(await countOf(driver, within(list, { css: '.lk-msg__body', text }))).toBe(1);
+          await expectNoConsoleErrors(driver);
+        } finally {
+          await driver.setViewport({ width: 1280, height: 900 });
+        }
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
 
     for (const { viewport, lang, showing, pending, waiting, status } of [
       {

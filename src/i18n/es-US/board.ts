@@ -32,6 +32,7 @@ export const boardMessagesEs = {
   'board.age.short.minutes': '{count} min',
   'board.age.short.hours': '{count} h',
   'board.respondFirst': 'Responda primero',
+  'board.quickReply': 'Respuesta rápida',
   'board.leadsRegion': 'Clientes potenciales',
   'board.arrivals': '{count, plural, one {# cliente potencial nuevo} other {# clientes potenciales nuevos}}',
   'board.arrivalsOne': '1 cliente potencial nuevo',

@@ -95,7 +95,15 @@ function LeadPageRoute() {
   );
 }
 
-function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: number; drafts: LeadAppProps['drafts'] }) {
+function LeadBoardRoute({
+  serviceProviderId,
+  drafts,
+  chatService,
+}: {
+  serviceProviderId: number;
+  drafts: LeadAppProps['drafts'];
+  chatService: LeadAppProps['chatService'];
+}) {
   const query = new URLSearchParams(useSearch());
   return (
     <ProviderScope spId={serviceProviderId}>
@@ -106,6 +114,7 @@ function LeadBoardRoute({ serviceProviderId, drafts }: { serviceProviderId: numb
         newMessages={query.get('newMessages') === 'true'}
         setTitle
         drafts={drafts}
+        chatService={chatService}
       />
     </ProviderScope>
   );
@@ -196,7 +205,9 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
                 </Route>
                 <Route path={APP_ROUTES.leadBoard}>
                   {(params) =>
-                    withIds(params, ['serviceProviderId'], () => <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} />)
+                    withIds(params, ['serviceProviderId'], () => (
+                      <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} chatService={chatService} />
+                    ))
                   }
                 </Route>
                 <Route path={APP_ROUTES.conversationThread}>

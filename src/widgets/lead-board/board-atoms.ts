@@ -23,6 +23,9 @@ export const boardInputsAtom = atom<BoardInputs>({ spId: null, featuredLeadId: n
 /** Whether 'Your Notes' keeps drafts on this device (the `drafts` attribute; apart from the inputs, so switching it refetches nothing). */
 export const boardDraftsAtom = atom(true);
 
+/** The `chat-service` attribute: the quick answer's chat adapter when no `chat` property is set (widgets/message-thread/chat-factory.ts). */
+export const boardChatServiceAtom = atom<string | null>(null);
+
 const validId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value >= 0;
 
 export function requireProvider(get: Getter, operation: string) {

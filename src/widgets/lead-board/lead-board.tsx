@@ -21,6 +21,7 @@ import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/skeleton';
 import {
   boardDraftsAtom,
+  boardChatServiceAtom,
   boardInputsAtom,
   boardQueryAtom,
   boardRetryAtom,
@@ -93,11 +94,20 @@ export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
  * The provider's lead board: header, filters, 'Showing X - Y of Z
  * results', sort, the expandable lead cards and paging.
  */
-export function LeadBoard({ spId = null, leadId = null, newMessages = false, pageSize = null, setTitle = false, drafts = null }: LeadBoardProps) {
+export function LeadBoard({
+  spId = null,
+  leadId = null,
+  newMessages = false,
+  pageSize = null,
+  setTitle = false,
+  drafts = null,
+  chatService = null,
+}: LeadBoardProps) {
   useStyles(STYLES);
   useDocumentTitle(setTitle === true);
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
+  useAtomInput(boardChatServiceAtom, chatService ?? null);
   const { t, routes, flags, onLinkClick, emit, logInLink, client } = useRuntime();
   const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.

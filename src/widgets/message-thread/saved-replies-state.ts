@@ -5,6 +5,7 @@ import {
   addSavedReply,
   normalizeSavedReplies,
   removeSavedReply,
+  defaultSavedReplies,
   sameSavedReplies,
   saveReplyProblem,
   type SavedReply,
@@ -20,15 +21,6 @@ import { useRuntime } from '../../runtime/runtime';
  * it survives the composer's remounts, and two widgets never share it.
  */
 const savedRepliesEditAtom = atom<{ base: readonly SavedReply[] | null; list: readonly SavedReply[] } | null>(null);
-
-/** The defaults' catalogue keys (a host overrides their texts with `messages`); ids `default-1`…. */
-const DEFAULT_REPLY_KEYS = [
-  'thread.savedReplies.default1',
-  'thread.savedReplies.default2',
-  'thread.savedReplies.default3',
-  'thread.savedReplies.default4',
-  'thread.savedReplies.default5',
-] as const;
 
 const newReplyId = () => `reply-${globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)}`;
 
@@ -57,7 +49,7 @@ export function useSavedReplies(partTexts: MessageCatalogue | null): SavedReplie
   const defaults = useMemo(() => {
     if (!partTexts) return [];
     const { t } = runtime.withMessages(partTexts);
-    return DEFAULT_REPLY_KEYS.map((key, index) => ({ id: `default-${index + 1}`, text: t(key) }));
+    return defaultSavedReplies(t);
   }, [runtime, partTexts]);
   const list = edit && sameSavedReplies(edit.base, host) ? edit.list : (host ?? defaults);
 

@@ -6,7 +6,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { campaignIdFromCookie, pageSessionStart } from '../../gateway/lead/message-contact';
-import { chatFactoryFor } from './chat-factory';
+import { chatFactoryFor } from '../../chat/chat-factory';
 import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';

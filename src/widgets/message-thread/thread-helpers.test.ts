@@ -3,7 +3,7 @@ import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
 import { ChatError, type ChatMessage } from '../../chat/chat-client';
 import { readCookie } from '../../gateway/lead/message-contact';
-import { chatFactoryFor, TWILIO_NOT_GIVEN_HINT } from './chat-factory';
+import { chatFactoryFor, TWILIO_NOT_GIVEN_HINT } from '../../chat/chat-factory';
 import { linkify } from './message-text';
 import { threadFirstCalls } from './thread-atoms';
 import { mergeMessages } from './thread-snapshot';

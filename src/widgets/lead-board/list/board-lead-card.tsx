@@ -8,6 +8,7 @@ import { LeadCardBody } from '../card/card-body-loader';
 import { singleClick } from '../../../ui/single-click';
 import { OutboxConflict, OutboxPending } from '../changes/outbox-cues';
 import { MessageLink } from './message-link';
+import { useQuickReply } from '../card/quick-reply-action';
 
 /** A fresh lead's age in its two lengths: `full` beside the date on a wide card, `short` on a phone's. */
 export interface CardAge {
@@ -69,6 +70,8 @@ export const BoardLeadCard = memo(function BoardLeadCard({
   // Shift held for this toggle: from the click (a pointer) or the key (Shift+Space: the click a
   // key makes may not carry the shift key, the key does).
   const shiftKey = useRef(false);
+  // 'Quick reply' beside the Message button while the lead waits for its first answer; its composer under the header.
+  const quick = useQuickReply(lead, respondFirst, message);
 
   return (
     <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
@@ -151,9 +154,11 @@ export const BoardLeadCard = memo(function BoardLeadCard({
               {t('board.moveToActive')}
             </button>
           ) : null}
+          {quick.button}
           <MessageLink lead={lead} target={message} look="button" part="message-button" />
         </div>
       </div>
+      {quick.composer}
       <OutboxConflict leadId={lead.leadId} />
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
         {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} onStatusChanged={onStatusChanged} /> : null}

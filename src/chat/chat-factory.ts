@@ -1,8 +1,8 @@
-import { ChatError, type ChatClientFactory } from '../../chat/chat-client';
-import { defaultTwilioChat } from '../../chat/peer-defaults';
+import { ChatError, type ChatClientFactory } from './chat-client';
+import { defaultTwilioChat } from './peer-defaults';
 
 /**
- * The chat client factory of a thread: the host's `chat` property when given, else the adapter
+ * The chat client factory of a thread (and of the board's quick answer, which sends the thread's way): the host's `chat` property when given, else the adapter
  * named by the `chat-service` attribute — `sandbox` (the sandbox gateway's chat service, at the
  * gateway's base URL) or `twilio` (the default: Twilio Conversations — bundled in the CDN build;
  * from npm the host gives it, `createTwilioChatClientFactory()` of `leadkit/twilio`, so that no
@@ -15,8 +15,7 @@ export function chatFactoryFor(given: ChatClientFactory | null, service: string 
   if (given) return () => Promise.resolve(given);
   // The CDN loader fetches the adapter the attribute names beside the thread's own code.
   if (service === 'sandbox')
-    return () =>
-      import(/* lk:first-content attr:chat-service=sandbox */ '../../chat/sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
+    return () => import(/* lk:first-content attr:chat-service=sandbox */ './sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
   return defaultTwilioChat ?? (() => Promise.reject(new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_NOT_GIVEN_HINT })));
 }
 

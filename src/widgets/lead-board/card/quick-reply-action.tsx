@@ -1,0 +1,33 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import type { Lead } from '../../../gateway/office/schemas';
+import { useRuntime } from '../../../runtime/runtime';
+import type { MessageTarget } from '../list/message-link';
+import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
+
+/**
+ * The card's quick answer (issue 53 §1, docs/widgets/lead-board.md#quick-answer): 'Quick reply'
+ * in the header's actions while the lead waits for its first answer, and its composer under the
+ * header, whose code loads on the first tap — never with the board (all but this button is in
+ * the composer's chunk, focus on closing included). Once opened the composer stays (closed:
+ * hidden), so a message's state and Retry are there when it opens again, after the cue (and the
+ * button) went.
+ */
+export function useQuickReply(lead: Lead, respondFirst: boolean, message: MessageTarget): { button: ReactNode; composer: ReactNode } {
+  const { t } = useRuntime();
+  // 0: never opened; 1: open; 2: closed (the composer stays, hidden: its message's state and Retry are kept).
+  const [shown, setShown] = useState(0);
+  const open = shown === 1;
+  return {
+    button:
+      respondFirst || open ? (
+        <button type="button" className="lk-button" part="quick-reply" aria-expanded={open} onClick={() => setShown(open ? 2 : 1)}>
+          {t('board.quickReply')}
+        </button>
+      ) : null,
+    composer: shown ? (
+      <Suspense fallback={null}>
+        <QuickReplyComposer lead={lead} message={message} open={open} onClose={() => setShown(2)} />
+      </Suspense>
+    ) : null,
+  };
+}

@@ -1,0 +1,155 @@
+import { useCallback } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../src/domain/answered-leads';
+import { leadBoardElement } from '../src/elements/lead-board.element';
+import { defineElement } from '../src/elements/define-element';
+import { ElementHost } from './support/element-host';
+import { shadowOf } from './support/queries';
+import { SANDBOX_NOW, useSandbox } from './support/sandbox';
+import { boardLoaders } from './support/board-frame';
+
+/**
+ * The card's quick answer (issue 53 §1), on the real `<lead-board>` element at a phone's 390 px
+ * over the sandbox and its chat (`chat-service="sandbox"`): the newest lead waits for its first
+ * answer ('Respond first'); 'Quick reply' opens the composer with the pro's saved replies filled
+ * from the lead. One story per state.
+ */
+defineElement(leadBoardElement);
+const TAG = 'lead-board';
+/** The board's clock: the sandbox's (its leads are dated from it). */
+const BOARD_NOW = new Date(SANDBOX_NOW);
+const MESSAGES = 'POST /gateway/message-center/v1/messages';
+const REPLIES = [
+  { id: 'hello', text: 'Hi {firstName}, thanks for your {category} request! When would suit you?' },
+  { id: 'photo', text: 'Could you send a photo of the problem?' },
+];
+
+function QuickAnswerBoard({ savedReplies }: { savedReplies: unknown }) {
+  const sandbox = useSandbox();
+  const setup = useCallback(
+    (element: HTMLElement) => {
+      // Each story starts with the lead unanswered (a story before may have answered it on this
+      // browser) and keeps no draft (a failed story's would fill the next one's text box).
+      localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
+      element.setAttribute('sp-id', '1001');
+      element.setAttribute('chat-service', 'sandbox');
+      element.setAttribute('drafts', 'off');
+      element.style.width = '390px';
+      Object.assign(element, { gateway: sandbox.config, now: () => BOARD_NOW, savedReplies });
+    },
+    [sandbox, savedReplies],
+  );
+  return <ElementHost tag={TAG} setup={setup} />;
+}
+
+const meta = {
+  title: 'Features/Quick answer',
+  render: (args) => <QuickAnswerBoard {...args} />,
+  args: { savedReplies: REPLIES },
+  loaders: boardLoaders,
+  parameters: { a11y: { test: 'error' } },
+} satisfies Meta<{ savedReplies: unknown }>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The newest lead's card, waiting for its first answer. */
+async function waitingCard(canvasElement: HTMLElement) {
+  const { root, canvas } = await shadowOf(canvasElement, TAG);
+  await canvas.findByText(/^Showing \d+ - \d+ of \d+ results$/, {}, { timeout: 5000 });
+  const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
+  await within(card).findByText('Respond first');
+  return { root, canvas, card, quickReply: within(card).getByRole('button', { name: 'Quick reply' }) };
+}
+
+async function openComposer(canvasElement: HTMLElement) {
+  const found = await waitingCard(canvasElement);
+  await userEvent.click(found.quickReply);
+  const composer = await within(found.card).findByRole('region', { name: /^Quick reply to / }, { timeout: 5000 });
+  return { ...found, composer };
+}
+
+const send = (composer: HTMLElement) => userEvent.click(within(composer).getByRole('button', { name: 'Send' }));
+
+/** Closed: 'Quick reply' beside the Message button, nothing loaded yet. */
+export const Closed: Story = {
+  play: async ({ canvasElement }) => {
+    const { card, quickReply } = await waitingCard(canvasElement);
+    await expect(quickReply).toHaveAttribute('aria-expanded', 'false');
+    await expect(within(card).queryByRole('region', { name: /^Quick reply to / })).toBeNull();
+  },
+};
+
+/** Open: the saved replies filled with the customer's first name and the category, the first in the text box. */
+export const OpenWithSavedReplies: Story = {
+  play: async ({ canvasElement }) => {
+    const { composer } = await openComposer(canvasElement);
+    const choices = within(within(composer).getByRole('group', { name: 'Saved replies' })).getAllByRole('button');
+    await expect(choices).toHaveLength(2);
+    await expect(choices[0]).toHaveAttribute('aria-pressed', 'true');
+    await expect(choices[0]!.textContent).not.toContain('{');
+    await expect(within(composer).getByRole('textbox', { name: 'Your message' })).toHaveValue(choices[0]!.textContent);
+  },
+};
+
+/** No saved replies: says so; the pro writes the message. */
+export const NoSavedReplies: Story = {
+  args: { savedReplies: [] },
+  play: async ({ canvasElement }) => {
+    const { composer } = await openComposer(canvasElement);
+    await expect(within(composer).getByText(/^No saved replies yet/)).toBeVisible();
+    await expect(within(composer).getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
+
+/** Sending: the message center has not answered yet. */
+export const Sending: Story = {
+  parameters: { sandbox: { fault: { latency: 120_000, route: MESSAGES } } },
+  play: async ({ canvasElement }) => {
+    const { composer } = await openComposer(canvasElement);
+    await send(composer);
+    await expect(await within(composer).findByRole('status')).toHaveTextContent('Sending…');
+  },
+};
+
+/** Sent and delivered: the conversation holds it; the cue is gone; 'Open conversation' leads to the thread. */
+export const Sent: Story = {
+  play: async ({ canvasElement }) => {
+    const { composer, card } = await openComposer(canvasElement);
+    await send(composer);
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent('Delivered'), { timeout: 5000 });
+    await expect(within(card).queryByText('Respond first')).toBeNull();
+    await expect(within(composer).getByRole('link', { name: 'Open conversation' })).toBeVisible();
+  },
+};
+
+/** Failed: 'Not sent.' with the text kept and Retry. */
+export const FailedTextKept: Story = {
+  parameters: { sandbox: { fault: { status: 500, route: MESSAGES } } },
+  play: async ({ canvasElement }) => {
+    const { composer, card } = await openComposer(canvasElement);
+    const text = (within(composer).getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).value;
+    await send(composer);
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent('Not sent.'), { timeout: 5000 });
+    await expect(within(composer).getByText(text)).toBeVisible();
+    await expect(within(composer).getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(within(card).getByText('Respond first')).toBeVisible();
+  },
+};
+
+/** Offline: the message is kept and goes when the device is back online. */
+export const Offline: Story = {
+  parameters: { sandbox: { fault: { drop: true, route: MESSAGES } } },
+  play: async ({ canvasElement }) => {
+    const { composer } = await openComposer(canvasElement);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await send(composer);
+      await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(/^Not sent\. You are offline\./), { timeout: 5000 });
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+  },
+};
