@@ -1,6 +1,7 @@
 import { isMessageCenterCopy, isOwnMessage, type ChatClientFactory, type ChatMessage } from '../../../chat/chat-client';
 import { openChat, type OpenedChat } from '../../../chat/open-chat';
-import { newIdempotencyKey, type GatewayClient } from '../../../gateway/client';
+import type { GatewayClient } from '../../../gateway/client';
+import { newIdempotencyKey } from '../../../gateway/request-spec';
 import { isGatewayError } from '../../../gateway/errors';
 import { recordMessageContact } from '../../../gateway/lead/message-contact';
 import { sendMessage } from '../../../gateway/message-center/calls';
