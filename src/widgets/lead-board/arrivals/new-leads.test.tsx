@@ -55,7 +55,7 @@ describe('<LeadBoard> new leads', () => {
     view.host.addEventListener('lk-load', (event) => loads.push(event));
     // The pro opened the second card.
     const second = cards()[1] as HTMLElement;
-    await userEvent.click(within(second).getByRole('button', { expanded: false }));
+    await userEvent.click(within(within(second).getByRole('heading', { level: 2 })).getByRole('button'));
     const openId = second.getAttribute('data-lead-id');
     // …and is typing a note in it.
     await userEvent.click(await within(second).findByRole('button', { name: 'Edit' }, UI_TIMEOUT));

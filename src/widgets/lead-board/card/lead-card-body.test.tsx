@@ -353,7 +353,7 @@ describe('expanded card: contact and details', () => {
     const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'false' && hasBoth(Number(item.dataset.leadId)));
     expect(card).toBeDefined();
     watch.card = card;
-    await userEvent.click(within(card!).getByRole('button', { expanded: false }));
+    await userEvent.click(within(within(card!).getByRole('heading', { level: 2 })).getByRole('button'));
     expect(commits[0]).toEqual({ status: true, details: true, offer: true });
     expect(await within(card!).findByText('starting at $30/month', { exact: false })).toBeTruthy();
   });

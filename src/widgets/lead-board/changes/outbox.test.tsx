@@ -119,7 +119,7 @@ describe('the offline outbox', () => {
     await userEvent.click(within(cardOf(lead)).getByRole('button', { name: 'Read lead, mark as unread' }));
     expect(await within(cardOf(lead)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     // Open the second card and choose its status.
-    await userEvent.click(within(second).getByRole('button', { expanded: false }));
+    await userEvent.click(within(within(second).getByRole('heading', { level: 2 })).getByRole('button'));
     chooseStatus(cardOf(secondId), 'Scheduled');
     expect(await within(cardOf(secondId)).findByText('Not sent yet', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(await screen.findByText('2 changes wait for a connection', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
