@@ -173,7 +173,7 @@ function QuickReply({ lead, spId, message, open, onClose }: QuickReplyComposerPr
               <div className="lk-quick__choices" role="group" aria-label={t('quickReply.choices')} aria-describedby={hintId}>
                 {choices.map((choice) => (
                   <button key={choice.id} type="button" className="lk-quick__choice" aria-pressed={choice.text === text} onClick={() => choose(choice.text)}>
-                    {choice.text}
+                    <span className="lk-quick__choice-text">{choice.text}</span>
                   </button>
                 ))}
               </div>
