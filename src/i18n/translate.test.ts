@@ -38,6 +38,7 @@ describe('createTranslator', () => {
       parts.boardMessages,
       parts.boardCardMessages,
       parts.boardCardExtrasMessages,
+      parts.boardQuickReplyMessages,
       parts.boardFilterMessages,
       parts.boardBulkMessages,
       parts.threadMessages,

@@ -25,6 +25,19 @@ async function openLead() {
   return { ...view, card };
 }
 
+/**
+ * Chooses a status and leaves the select: the choice is sent at once (not after its delay), and
+ * the test waits for the gateway to have it — no send timer outlives the test (one that fired
+ * after the test's window was gone ended the run with an unhandled error).
+ */
+async function chooseStatus(view: Awaited<ReturnType<typeof openLead>>, value: string) {
+  const select = within(view.card).getByRole('combobox', { name: 'Lead status' });
+  const before = view.received('POST', /\/status$/).length;
+  fireEvent.change(select, { target: { value } });
+  fireEvent.blur(select);
+  await waitFor(() => expect(view.received('POST', /\/status$/).length).toBe(before + 1), { timeout: FIRST_PAGE_TIMEOUT_MS });
+}
+
 /** The calendar file the download was made from (the Blob behind its object URL). */
 function capturedFiles() {
   const files: Blob[] = [];
@@ -38,9 +51,10 @@ function capturedFiles() {
 
 describe("a Scheduled lead's 'Add to calendar'", () => {
   it('is offered once the status is Scheduled; the dialog starts at the next full hour and downloads the job as an .ics event', async () => {
-    const { card, received } = await openLead();
+    const view = await openLead();
+    const { card, received } = view;
     expect(within(card).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
-    fireEvent.change(within(card).getByRole('combobox', { name: 'Lead status' }), { target: { value: 'InProgressWon' } });
+    await chooseStatus(view, 'InProgressWon');
     const add = await within(card).findByRole('button', { name: 'Add to calendar' });
     const user = userEvent.setup();
     await user.click(add);
@@ -73,8 +87,9 @@ describe("a Scheduled lead's 'Add to calendar'", () => {
   });
 
   it('says what is missing when the date or the time is emptied, and makes no file', async () => {
-    const { card } = await openLead();
-    fireEvent.change(within(card).getByRole('combobox', { name: 'Lead status' }), { target: { value: 'InProgressWon' } });
+    const view = await openLead();
+    const { card } = view;
+    await chooseStatus(view, 'InProgressWon');
     const user = userEvent.setup();
     await user.click(await within(card).findByRole('button', { name: 'Add to calendar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to calendar' });
@@ -87,11 +102,11 @@ describe("a Scheduled lead's 'Add to calendar'", () => {
   });
 
   it('goes when the status moves on from Scheduled', async () => {
-    const { card } = await openLead();
-    const status = within(card).getByRole('combobox', { name: 'Lead status' });
-    fireEvent.change(status, { target: { value: 'InProgressWon' } });
+    const view = await openLead();
+    const { card } = view;
+    await chooseStatus(view, 'InProgressWon');
     await within(card).findByRole('button', { name: 'Add to calendar' });
-    fireEvent.change(status, { target: { value: 'Selling' } });
+    await chooseStatus(view, 'Selling');
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Add to calendar' })).toBeNull());
   });
 });
