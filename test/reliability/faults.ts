@@ -24,6 +24,7 @@ import fc from 'fast-check';
 import { vi } from 'vitest';
 import type { SandboxGateway } from '@leadkit/sandbox';
 import type { ChallengeBody } from '../../src/gateway/challenge';
+import { sleep } from '../../src/gateway/retries';
 
 export type FaultKind = 'network' | 'lost-answer' | 'server-error' | 'rate-limited' | 'challenge' | 'hang';
 
@@ -160,21 +161,10 @@ function rejectOnAbort(signal: AbortSignal | null | undefined): Promise<never> {
   });
 }
 
-/** Waits on the (fake) clock; rejects as fetch does when the signal aborts first. */
+/** Waits on the (fake) clock; rejects as fetch does when the signal aborts first (the client's own `sleep`). */
 function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return ms <= 0 ? Promise.resolve() : sleep(ms, signal ?? undefined);
 }
 
 function readBody(body: BodyInit | null | undefined): unknown {

@@ -1,4 +1,4 @@
-import { atom } from 'jotai/vanilla';
+import { atom, type Getter } from 'jotai/vanilla';
 import type { OutboxChange, OutboxEntry } from '../../../domain/outbox';
 import { GatewayError, isGatewayError } from '../../../gateway/errors';
 import type { Lead } from '../../../gateway/office/schemas';
@@ -36,6 +36,11 @@ export const queuedLeadsAtom = atom((get) => {
   }
   return byLead;
 });
+
+/** Whether the outbox has something to send now: online, with an entry that is not a conflict waiting for the pro. */
+export function outboxCanSend(get: Getter): boolean {
+  return !offlineNow() && get(outboxEntriesAtom).some((entry) => !entry.conflict);
+}
 
 /** The device says it has no connection (a call then goes to the outbox, not to the gateway). */
 export function offlineNow(): boolean {

@@ -1,6 +1,6 @@
 import type { Getter, Setter } from 'jotai/vanilla';
 import type { OutboxChange } from '../../../domain/outbox';
-import { offlineNow, outboxEntriesAtom, type OutboxHooks } from './outbox-atoms';
+import { outboxCanSend, type OutboxHooks } from './outbox-atoms';
 
 /*
  * What the board asks of its offline outbox's engine (outbox-engine.ts), which is not in the
@@ -35,8 +35,8 @@ export async function loadOutbox(get: Getter, set: Setter, hooks: OutboxHooks): 
 
 /** Sends the provider's entries, oldest first, once the device is online (outbox-engine.ts). */
 export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks): Promise<void> {
-  // Nothing waiting (the engine not needed yet): nothing to send.
-  if (offlineNow() || !get(outboxEntriesAtom).some((entry) => !entry.conflict)) return;
+  // Nothing to send (the engine not needed yet): it is not loaded for nothing.
+  if (!outboxCanSend(get)) return;
   return (await engine()).replayOutbox(get, set, hooks);
 }
 

@@ -7,7 +7,7 @@ import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus }
 import { untilReplayed } from '../../../gateway/until-replayed';
 import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
 import { toLeadListRequest } from '../board-request';
-import { entryChangesAtom, failedOffline, offlineNow, outboxEntriesAtom, refusedNotesAtom, reviewPromptDueAtom, type OutboxHooks } from './outbox-atoms';
+import { entryChangesAtom, failedOffline, outboxCanSend, outboxEntriesAtom, refusedNotesAtom, reviewPromptDueAtom, type OutboxHooks } from './outbox-atoms';
 
 /*
  * The board's offline outbox, its engine (docs/widgets/lead-board.md#offline-outbox; what cards
@@ -89,7 +89,7 @@ export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks)
     state.again = true;
     return;
   }
-  if (offlineNow() || !get(outboxEntriesAtom).some((entry) => !entry.conflict)) return;
+  if (!outboxCanSend(get)) return;
   state.running = true;
   let sentAny = false;
   try {
