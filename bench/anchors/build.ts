@@ -2,7 +2,10 @@
  * Builds the anchor pages (bench/anchors/index.html + main.ts) with Vite, production mode:
  *   <out>/react/   React 19 + react-dom/client
  *   <out>/preact/  the same source with react and react-dom aliased to preact/compat
- * Served by bench/server.ts under /anchors/react/ and /anchors/preact/.
+ *   <out>/react-card/card.html  the spec-equal card anchor (card.html + card.ts), React 19: the
+ *                  interaction bench's card-expand baseline; a build of its own, so the load
+ *                  anchors keep their one chunk
+ * Served by bench/server.ts under /anchors/react/, /anchors/preact/ and /anchors/react-card/.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,20 @@ export async function buildAnchors(outDir: string): Promise<void> {
         build: { outDir: path.join(outDir, anchor), emptyOutDir: true, modulePreload: { polyfill: false }, sourcemap: false },
       });
     }
+    await build({
+      configFile: false,
+      root: HERE,
+      base: '/anchors/react-card/',
+      mode: 'production',
+      logLevel: 'error',
+      build: {
+        outDir: path.join(outDir, 'react-card'),
+        emptyOutDir: true,
+        modulePreload: { polyfill: false },
+        sourcemap: false,
+        rollupOptions: { input: path.join(HERE, 'card.html') },
+      },
+    });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

@@ -6,48 +6,7 @@
  */
 import { createElement as h, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-
-interface Lead {
-  leadId: number;
-  status: string;
-  createDate: string;
-  description: string | null;
-  category: { name: string };
-  questionsAndAnswers: { question: string; answers: string[] }[];
-  customerInfo: {
-    firstName: string;
-    lastName: string;
-    city: string | null;
-    state: string | null;
-    postalCode: string | null;
-    phoneNumber: string | null;
-    emailAddress: string | null;
-  };
-}
-
-const SP_ID = 1001;
-const headers = {
-  accept: 'application/json',
-  'x-caller-type': 'ServiceProvider',
-  'x-caller-id': String(SP_ID),
-  'x-source-application': 'leadkit',
-  'x-application-version': '0.2.0',
-  'x-proxy-version': '1',
-};
-
-function loadLeads(): Promise<Lead[]> {
-  const id = () => crypto.randomUUID();
-  const provider = fetch(`/gateway/office-home/v4/service_provider?serviceProviderIds=${SP_ID}`, { headers: { ...headers, 'x-request-id': id() } });
-  const leads = fetch(`/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', 'x-request-id': id() },
-    body: JSON.stringify({ offset: 0, sort: 'NewestOldest', limit: 5, filters: { archived: false, displayLead: true } }),
-  });
-  return Promise.all([provider, leads]).then(async ([, answer]) => {
-    if (!answer.ok) throw new Error(`leads: ${answer.status}`);
-    return ((await answer.json()) as { leads: Lead[] }).leads.slice(0, 5);
-  });
-}
+import { loadLeads, type Lead } from './leads';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -98,7 +57,7 @@ function App() {
   const [leads, setLeads] = useState<Lead[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    loadLeads().then(setLeads, (reason: unknown) => setError(String(reason)));
+    loadLeads(5).then(setLeads, (reason: unknown) => setError(String(reason)));
   }, []);
   if (error) return h('p', { role: 'alert' }, error);
   if (!leads) return h('p', null, 'Loading…');

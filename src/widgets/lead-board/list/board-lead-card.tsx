@@ -45,7 +45,20 @@ export interface BoardLeadCardProps {
  * One lead on the board: a header row that expands and collapses the card, and the body when
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  */
-/** Memoised: a card re-renders only when its lead, its state or its handlers change. */
+/** Two ages alike when they say the same (the list makes a new one on each render). */
+const sameAge = (a: CardAge | null, b: CardAge | null) => a === b || (a !== null && b !== null && a.full === b.full && a.short === b.short);
+
+/** Props alike: each the same, the age by what it says. */
+export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardProps): boolean {
+  return (Object.keys(next) as (keyof BoardLeadCardProps)[]).every((key) =>
+    key === 'age' ? sameAge(previous.age, next.age) : Object.is(previous[key], next[key]),
+  );
+}
+
+/**
+ * Memoised: a card re-renders only when its lead, its state or its handlers change — opening a
+ * card renders that card and the one that closes, not a fresh lead's whose age object is new.
+ */
 export const BoardLeadCard = memo(function BoardLeadCard({
   lead,
   age,
@@ -165,4 +178,4 @@ export const BoardLeadCard = memo(function BoardLeadCard({
       </div>
     </li>
   );
-});
+}, sameCardProps);
