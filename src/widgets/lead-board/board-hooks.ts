@@ -1,0 +1,236 @@
+/**
+ * The lead board's jobs, one named hook each (lead-board.tsx composes them): the page kept on
+ * screen while the next loads, the first lead opening, telling the host of each page, what starts
+ * once the first screen is done (the other actions' code, the offline outbox), the contacts a
+ * server's page leaves out, and the cards' handlers with where focus goes after a lead leaves.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
+import type { Loadable } from '../../runtime/loadable';
+import type { LeadStatus } from '../../domain/lead-status';
+import { isAbortError, isGatewayError } from '../../gateway/errors';
+import type { Lead } from '../../gateway/office/schemas';
+import { useFirstScreenFromServer } from '../../runtime/first-screen';
+import { useRuntime } from '../../runtime/runtime';
+import { afterNextPaint } from '../../ui/after-next-paint';
+import { useStableHandler } from '../../ui/use-stable-handler';
+import { useWhenBack } from '../../ui/use-when-back';
+import { useIdleAfter } from '../../ui/when-idle';
+import { expandedLeadIdAtom, leadsQuietAtom, leadsReloadAtom, settlePageAtom, toggleSelectedAtom, withholdContactsAtom, type LeadsPage } from './board-atoms';
+import { preloadBoardActions } from './board-loaders';
+import { archiveLeadsAtom, clearOutboxAtom, loadOutboxAtom, markLeadsReadAtom, patchesAtom, replayOutboxAtom, visibleLeads } from './changes/lead-changes';
+import { outboxEntriesAtom } from './changes/outbox-atoms';
+
+/** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
+export function useDocumentTitle(on: boolean): void {
+  const { t } = useRuntime();
+  const title = t('board.title');
+  useEffect(() => {
+    if (!on || typeof document === 'undefined') return;
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      if (document.title === title) document.title = previous;
+    };
+  }, [on, title]);
+}
+
+/**
+ * The page of leads on screen and the leads it shows (the page with the changes made on it). The
+ * last page stays on screen (dimmed: `loadingMore`) while the next loads: no skeleton flash, no
+ * jump. A page that could not be fetched again (offline after a change) is asked again once the
+ * connection or the pro is back.
+ */
+export function useShownPage(leadsState: Loadable<LeadsPage>) {
+  const quiet = useAtomValue(leadsQuietAtom);
+  const patches = useAtomValue(patchesAtom);
+  const lastPage = useRef<LeadsPage | null>(null);
+  if (leadsState.state === 'hasData') lastPage.current = leadsState.data;
+  const page = lastPage.current;
+  const reload = useSetAtom(leadsReloadAtom);
+  useWhenBack(
+    page?.refreshFailed === true,
+    useCallback(() => reload((n) => n + 1), [reload]),
+  );
+  // Memoised: the leads' identity changes only with the page or its changes (effects follow it).
+  const shown = useMemo(() => (page ? visibleLeads(page, patches) : null), [page, patches]);
+  return { page, shown, quiet, loadingMore: leadsState.state === 'loading' && page !== null && !quiet };
+}
+
+/** Names of categories for filter tags: from the leads on screen and from picked suggestions. */
+export function useCategoryNames(leads: readonly Lead[] | undefined) {
+  const [categoryNames, setCategoryNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const rememberCategory = useCallback((id: number, name: string) => {
+    setCategoryNames((names) => (names.get(id) === name ? names : new Map(names).set(id, name)));
+  }, []);
+  useEffect(() => {
+    for (const lead of leads ?? []) rememberCategory(lead.category.id, lead.category.name);
+  }, [leads, rememberCategory]);
+  return { categoryNames, rememberCategory };
+}
+
+/**
+ * The open card: the first lead opens with the list — in the same frame, so nothing jumps — and,
+ * once the list is on screen, opening it marks it read (after the opened card has painted: the
+ * call is not part of the first screen).
+ */
+export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean) {
+  const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
+  const markRead = useSetAtom(markLeadsReadAtom);
+  const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
+  useEffect(() => {
+    if (expandedState !== undefined || !firstLead || !firstPageShown) return;
+    setExpanded(firstLead.leadId);
+    afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
+  }, [expandedState, firstLead, firstPageShown, setExpanded, markRead]);
+  return { expanded, setExpanded };
+}
+
+/**
+ * Each answer settled, and the host told once per answer (hydrating, an effect may run again for
+ * the same one): `lk-load` once a page's cards are on screen and live — hydrating a server's page,
+ * the list's code may come after the board's, and until then its cards are the server's HTML,
+ * deaf to a click — and `lk-error` for a failed one.
+ */
+export function usePageEvents(leadsState: Loadable<LeadsPage>, firstPageShown: boolean, quiet: boolean): void {
+  const { emit } = useRuntime();
+  const settlePage = useSetAtom(settlePageAtom);
+  const settled = useRef<LeadsPage | null>(null);
+  const told = useRef<unknown>(null);
+  const pageTold = useRef(false);
+  useEffect(() => {
+    if (leadsState.state === 'hasData') {
+      if (settled.current !== leadsState.data) {
+        settled.current = leadsState.data;
+        settlePage();
+      }
+      if (!firstPageShown || told.current === leadsState.data) return;
+      const first = !pageTold.current;
+      told.current = leadsState.data;
+      pageTold.current = true;
+      // A page kept after a failed fetch again was shown already, a quiet fetch again shows the same:
+      // nothing new loaded (unless the host was told of no page yet: the list came after the quiet fetch).
+      if (first || (!leadsState.data.refreshFailed && !quiet)) emit('lk-load', { widget: 'lead-board' });
+    } else if (leadsState.state === 'hasError' && !isAbortError(leadsState.error) && told.current !== leadsState.error) {
+      const error = leadsState.error;
+      told.current = error;
+      emit('lk-error', { widget: 'lead-board', status: isGatewayError(error) ? error.status : null, kind: isGatewayError(error) ? error.kind : 'unknown' });
+    }
+  }, [leadsState, firstPageShown, quiet, emit, settlePage]);
+}
+
+/**
+ * Once the first page is on screen and the page is idle (`idle`): the parts the first screen does
+ * not show start, and the code of every other action is fetched, so the board still works when the
+ * connection drops after it loaded (`actionsReady`: it all arrived). The offline outbox
+ * (changes/outbox-atoms.ts) loads then: the changes kept on this device show on their leads and
+ * are sent if the device is online; again each time the connection (or the page) comes back while
+ * some wait. Sign-out empties it.
+ */
+export function useAfterFirstScreen(firstPageShown: boolean, spId: number | null) {
+  const { client } = useRuntime();
+  const idle = useIdleAfter(firstPageShown);
+  const [actionsReady, setActionsReady] = useState(false);
+  useEffect(() => {
+    if (!idle) return;
+    let live = true;
+    preloadBoardActions().then(
+      () => live && setActionsReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [idle]);
+  const loadOutbox = useSetAtom(loadOutboxAtom);
+  const replayOutbox = useSetAtom(replayOutboxAtom);
+  const clearOutbox = useSetAtom(clearOutboxAtom);
+  const outboxWaiting = useAtomValue(outboxEntriesAtom).some((entry) => !entry.conflict);
+  useEffect(() => {
+    if (!idle || spId === null) return;
+    void loadOutbox().then(() => replayOutbox());
+  }, [idle, spId, loadOutbox, replayOutbox]);
+  // Entries are only queued offline: waiting while online means the connection came back before this listened.
+  useWhenBack(
+    outboxWaiting,
+    useCallback(() => void replayOutbox(), [replayOutbox]),
+    { ifOnlineAlready: true },
+  );
+  const signedIn = client.auth.kind === 'provider';
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) void clearOutbox();
+    wasSignedIn.current = signedIn;
+  }, [signedIn, clearOutbox]);
+  return { idle, actionsReady };
+}
+
+/**
+ * Hydrated from a server's first screen: its page leaves out the customers' contact details,
+ * fetched only when the pro reaches for 'Contact' — hydration asks for nothing the server
+ * answered (board-atoms.ts, withholdContactsAtom). In the commit that shows the page: no tap or
+ * focus can come before it.
+ */
+export function useWithheldContacts(firstPageShown: boolean): void {
+  const fromServer = useFirstScreenFromServer();
+  const withholdContacts = useSetAtom(withholdContactsAtom);
+  const withheldOnce = useRef(false);
+  useLayoutEffect(() => {
+    if (!fromServer || !firstPageShown || withheldOnce.current) return;
+    withheldOnce.current = true;
+    withholdContacts();
+  }, [fromServer, firstPageShown, withholdContacts]);
+}
+
+/**
+ * The cards' handlers, stable (the cards are memoised, so opening one re-renders only the cards
+ * that change). A lead that left the list while focus was in it (archived by keyboard): focus goes
+ * on in the commit that removes it — to the card that opened in its place, or the count — never a
+ * frame on the page's body (which Preact showed: its removal and a later frame are apart).
+ */
+export function useCardHandlers({
+  expanded,
+  setExpanded,
+  shownLeads,
+  countRef,
+}: {
+  expanded: number | null | undefined;
+  setExpanded: (leadId: number | null) => void;
+  shownLeads: readonly Lead[] | undefined;
+  countRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  const { emit } = useRuntime();
+  const markRead = useSetAtom(markLeadsReadAtom);
+  const archiveLeads = useSetAtom(archiveLeadsAtom);
+  const toggleSelected = useSetAtom(toggleSelectedAtom);
+  const listRef = useRef<HTMLUListElement>(null);
+  const toggle = useStableHandler((lead: Lead) => {
+    if (expanded === lead.leadId) return setExpanded(null);
+    setExpanded(lead.leadId);
+    // Read once the opened card has painted: the read dot and the call wait a frame, the card does not.
+    afterNextPaint(() => void markRead({ leads: [lead], read: true }));
+  });
+  // The board's one read action (as the bulk toolbar's): it fires lk-lead-read itself.
+  const toggleRead = useStableHandler((lead: Lead) => void markRead({ leads: [lead], read: !lead.read, emit }));
+  const statusChanged = useStableHandler((changed: Lead, status: LeadStatus) => emit('lk-lead-status-change', { leadId: changed.leadId, status }));
+  const focusAfterRemoval = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const leadId = focusAfterRemoval.current;
+    const list = listRef.current;
+    if (leadId === null || list?.querySelector(`[data-lead-id="${leadId}"]`)) return;
+    focusAfterRemoval.current = null;
+    (list?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? countRef.current)?.focus();
+  });
+  const archive = useStableHandler((lead: Lead, archived: boolean) => {
+    const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
+    if (hadFocus) focusAfterRemoval.current = lead.leadId;
+    // A failed archive brings the lead back: focus is not moved later, out of the blue.
+    void archiveLeads({ leads: [lead], archived, emit }).finally(() => {
+      if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
+    });
+  });
+  const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
+    toggleSelected({ leadId: lead.leadId, selected, range: range && shownLeads ? shownLeads.map((shownLead) => shownLead.leadId) : null }),
+  );
+  return { listRef, toggle, toggleRead, statusChanged, archive, select };
+}
