@@ -8,24 +8,16 @@ import { TAGS, type LeadkitTag } from '../src/contract/tags';
  * The docs are the same JSDoc blocks (src/elements/<tag>.element.ts, `@embeds` folded in)
  * the manifest generator reads (scripts/manifest/element-docs.ts).
  *
- * Widget stories render a widget's component in a plain shadow host (stories/support/
- * shadow-frame.tsx): their tag comes from the story's title (STORY_TAGS). Element stories
- * render the element itself: the host is the tag.
+ * Element stories (`Elements/<tag>…`) render the element itself: the host is the tag. UI
+ * stories render a ui primitive in a plain shadow host (stories/support/shadow-frame.tsx): no
+ * tag's docs list their parts (STORY_TAGS).
  */
 const SOURCES = import.meta.glob<string>('../src/elements/*.element.ts', { query: '?raw', import: 'default', eager: true });
 const DOCS = resolveElementDocs(Object.values(SOURCES));
 const DOCUMENTED_PARTS = new Map([...DOCS].map(([tag, docs]) => [tag, new Set(docs.cssParts.map((part) => part.name))]));
 
-/** Story title prefix → the tag whose widget the stories render (UI primitives' stories belong to no tag). */
-const STORY_TAGS: readonly (readonly [string, LeadkitTag | null])[] = [
-  ['Widgets/Lead board', 'lead-board'],
-  ['Widgets/Lead page', 'lead-page'],
-  ['Widgets/Lead app', 'lead-app'],
-  ['Widgets/Message thread', 'message-thread'],
-  ['Widgets/Review request', 'review-request'],
-  ['Widgets/Request a quote', 'raq-funnel'],
-  ['UI/', null],
-];
+/** Story title prefix → the tag whose parts its plain shadow hosts show (UI primitives' stories belong to no tag). */
+const STORY_TAGS: readonly (readonly [string, LeadkitTag | null])[] = [['UI/', null]];
 
 const isTag = (name: string): name is LeadkitTag => Object.hasOwn(TAGS, name);
 

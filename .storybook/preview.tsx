@@ -3,8 +3,7 @@ import { configureShadowQueries } from '../stories/support/queries';
 import { finishPartsCheck, startPartsCheck } from './parts-check';
 import { isStoryLocale, StoryLocaleProvider } from '../stories/support/story-locale';
 import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type SandboxParameters } from '../stories/support/sandbox';
-import { createDraftStore, memoryDraftBackend, type DraftStore } from '../src/domain/drafts';
-import { DraftStoreProvider } from '../src/ui/use-draft';
+import { clearDrafts } from '../src/index';
 import { isStoryTheme, STORY_THEMES } from './themes';
 import { StoryPage } from './story-page';
 
@@ -72,12 +71,13 @@ const preview: Preview = {
   },
   initialGlobals: { fault: 'none', locale: 'en-US', direction: 'ltr', theme: 'light' },
   loaders: [
-    (context) => ({
-      sandbox: createStorySandbox(context.globals.fault, context.parameters.sandbox as SandboxParameters | undefined),
-      // Drafts (issue 17 §4) in memory, fresh per story: every story shares one origin, and a
-      // draft one story left in IndexedDB (a failed save's text) came back in the next one's editor.
-      drafts: createDraftStore({ backend: memoryDraftBackend() }),
-    }),
+    async (context) => {
+      // No drafts (issue 17 §4) kept on this device from the story before: every story shares one
+      // origin, and a draft one story left in IndexedDB (a failed save's text) came back in the
+      // next one's editor. The public `clearDrafts()`, as a host's sign-out calls it.
+      await clearDrafts();
+      return { sandbox: createStorySandbox(context.globals.fault, context.parameters.sandbox as SandboxParameters | undefined) };
+    },
   ],
   // Every part a story shows must be in custom-elements.json (its tag's docs): see parts-check.ts.
   beforeEach: (context) => startPartsCheck(context.title),
@@ -88,13 +88,11 @@ const preview: Preview = {
       const wanted: unknown = context.parameters.locale ?? context.globals.locale;
       return (
         <SandboxProvider sandbox={sandboxOf(context)}>
-          <DraftStoreProvider store={(context.loaded as { drafts: DraftStore }).drafts}>
-            <StoryLocaleProvider locale={isStoryLocale(wanted) ? wanted : 'en-US'}>
-              <StoryPage theme={isStoryTheme(context.globals.theme) ? context.globals.theme : 'light'} rtl={context.globals.direction === 'rtl'}>
-                <Story />
-              </StoryPage>
-            </StoryLocaleProvider>
-          </DraftStoreProvider>
+          <StoryLocaleProvider locale={isStoryLocale(wanted) ? wanted : 'en-US'}>
+            <StoryPage theme={isStoryTheme(context.globals.theme) ? context.globals.theme : 'light'} rtl={context.globals.direction === 'rtl'}>
+              <Story />
+            </StoryPage>
+          </StoryLocaleProvider>
         </SandboxProvider>
       );
     },
@@ -111,13 +109,12 @@ const preview: Preview = {
       },
     },
     options: {
-      // The docs pages first, then the elements (the public API), then the widgets' states.
+      // The docs pages first, then the elements (the public API, each with its states by area), then the ui primitives.
       storySort: {
         order: [
           'Docs',
           ['Getting started', 'Embedding', 'Server rendering', 'Gateway and sign-in', 'Theming', 'Languages and direction', 'Browser support and size'],
           'Elements',
-          'Widgets',
           'UI',
         ],
       },

@@ -7,11 +7,15 @@ import { __CONST___CATALOGUE } from '../src/widgets/__name__/__name__-messages';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
 
-/** <__Pascal__> rendered as its element renders it: in a shadow root with base.css and its own CSS. */
+/**
+ * <__Pascal__> rendered as its element will render it: in a shadow root with base.css and its own
+ * CSS. Until its tag is in the contract; then its stories move to stories/__name__/ and render the
+ * element through its public API (`elementFrame('__name__')`, stories/README.md).
+ */
 const STYLES = [baseCss, __camel__Css];
 
 const meta = {
-  title: 'Widgets/__TITLE__',
+  title: 'UI/__TITLE__',
   component: __Pascal__,
   args: { expanded: false },
   render: (args) => (

@@ -1,9 +1,8 @@
 import type { CSSProperties } from 'react';
 import type { ArgTypes, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { defineElements } from '../../src/define-elements';
 import { shadowOf } from '../support/queries';
-import { TagElement } from '../support/tag-element';
+import { elementFrame } from '../support/element-frame';
 import { THEME_PROPERTIES } from './manifest';
 
 /**
@@ -11,7 +10,7 @@ import { THEME_PROPERTIES } from './manifest';
  * (custom-elements.json, all tags) is a control with its default, set on an element around a
  * <lead-board> exactly as a host page sets it.
  */
-defineElements();
+const Board = elementFrame('lead-board');
 
 type ThemeArgs = Record<string, string | undefined>;
 
@@ -37,7 +36,7 @@ const meta = {
     const style = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '')) as CSSProperties;
     return (
       <div data-testid="theme-preview" style={style}>
-        <TagElement tag="lead-board" attributes={{ 'sp-id': 1001, 'page-size': 3 }} />
+        <Board spId={1001} pageSize={3} />
       </div>
     );
   },

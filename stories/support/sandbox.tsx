@@ -65,6 +65,8 @@ export interface StorySandbox {
   /** The client's config without auth, for an element's `gateway` property (auth from sp-id). */
   readonly config: { baseURL: string; fetch: typeof fetch; retry: { retries: number } };
   readonly spId: number;
+  /** The sandbox's clock (`parameters.sandbox.now`, default SANDBOX_NOW): an element's `now` on it sees the seed as the server does. */
+  readonly now: Date;
   /** The toolbar scenario this sandbox was made with. */
   readonly scenario: FaultScenario;
 }
@@ -93,7 +95,7 @@ export function createStorySandbox(scenario: unknown, parameters: SandboxParamet
   const spId = parameters.spId ?? SANDBOX_PROVIDER_ID;
   const config = { baseURL: SANDBOX_BASE_URL, fetch: gateway.fetch as typeof fetch, retry: { retries: 0 } };
   const client = createGatewayClient({ ...config, auth: { kind: 'provider', spId } });
-  return { gateway, client, config, spId, scenario: chosen };
+  return { gateway, client, config, spId, now, scenario: chosen };
 }
 
 /** The sandbox a story render was loaded with (`context.loaded.sandbox`). */

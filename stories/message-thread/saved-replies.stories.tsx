@@ -1,23 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { SAVED_REPLIES_MAX, type SavedReply } from '../src/domain/saved-replies';
-import type { LeadkitEventMap } from '../src/runtime/events';
-import baseCss from '../src/ui/base.css?inline';
-import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
-import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, useSandbox } from './support/sandbox';
-import { expectFocused, typeText } from './support/shadow-input';
-import { WidgetFrame } from './support/widget-frame';
+import { SAVED_REPLIES_MAX, type SavedReply } from '../../src/domain/saved-replies';
+import { MessageThread, type LeadkitEventMap, type MessageThreadProps } from '../../src/react';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { expectFocused, typeText } from '../support/shadow-input';
 
 /**
  * Saved replies in the thread's composer (docs/widgets/message-thread.md#saved-replies): the `/` suggestions and the 'Saved
  * replies' menu, with the catalogue's defaults (no `savedReplies` set), a host's list, an empty
  * list, a full one, and a phone-wide thread. The frame plays the host: it keeps the list each
- * `lk-saved-replies-change` carries and sets it back as `savedReplies`.
+ * `lk-saved-replies-change` carries (`onSavedRepliesChange`) and sets it back as `savedReplies`.
  */
 type Change = LeadkitEventMap['lk-saved-replies-change'];
 
@@ -28,37 +23,29 @@ interface FrameProps extends MessageThreadProps {
   onChange?: (detail: Change) => void;
 }
 
+const Thread = elementFrame('message-thread', { clock: true });
+
 function SavedRepliesFrame({ savedReplies, width = 760, onChange, ...props }: FrameProps) {
-  const story = useSandbox();
-  const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
   const [list, setList] = useState(savedReplies);
-  const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW), savedReplies: list }), [chat, list]);
   return (
-    <div
-      ref={(node) => {
-        if (!node) return;
-        const listener = (event: Event) => {
-          const detail = (event as CustomEvent<Change>).detail;
-          onChange?.(detail);
-          setList(detail.savedReplies);
-        };
-        node.addEventListener('lk-saved-replies-change', listener);
-        return () => node.removeEventListener('lk-saved-replies-change', listener);
+    <Thread
+      {...props}
+      style={{ maxWidth: width }}
+      savedReplies={list}
+      onSavedRepliesChange={(event) => {
+        onChange?.(event.detail);
+        setList(event.detail.savedReplies);
       }}
-    >
-      <WidgetFrame styles={[baseCss]} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: width }}>
-        <MessageThread {...props} />
-      </WidgetFrame>
-    </div>
+    />
   );
 }
 
 const meta = {
-  title: 'Widgets/Message thread/Saved replies',
+  title: 'Elements/<message-thread>/Saved replies',
   component: MessageThread,
   args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
   render: (args) => <SavedRepliesFrame {...args} />,
-} satisfies Meta<typeof MessageThread>;
+} satisfies Meta<FrameProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,10 +1,10 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { pseudoLocalize } from './support/story-locale';
-import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
-import { boardFrame, boardLoaders, settled, SHOWING } from './support/board-frame';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { pseudoLocalize } from '../support/story-locale';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { board, boardLoaders, phoneBoard, settled, SHOWING } from './board';
 
 /**
  * Bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
@@ -18,10 +18,10 @@ const ARCHIVE_PATH = '/gateway/lead/office/v1/leads/serviceprovider/1001/archive
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
-  title: 'Widgets/Lead board/Bulk actions',
+  title: 'Elements/<lead-board>/Bulk actions',
   component: LeadBoard,
-  args: { spId: 1001, leadId: null, newMessages: false, pageSize: null },
-  render: boardFrame(),
+  args: { spId: 1001 },
+  render: board,
   loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta<LeadBoardProps>;
@@ -151,7 +151,7 @@ export const PartialFailure: Story = {
 
 /** A 390 px phone: the toolbar's two rows (selection and Clear; the three actions, 44 px tall) fit the header row; nothing moves. */
 export const Phone: Story = {
-  render: boardFrame(390),
+  render: phoneBoard,
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shownBoard(canvasElement);
     const firstTop = firstCardOffset(root);

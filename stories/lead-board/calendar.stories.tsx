@@ -1,44 +1,29 @@
-import { useCallback } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadBoardElement } from '../src/elements/lead-board.element';
-import { defineElement } from '../src/elements/define-element';
-import { ElementHost } from './support/element-host';
-import { shadowOf } from './support/queries';
-import { typeText } from './support/shadow-input';
-import { SANDBOX_NOW, useSandbox } from './support/sandbox';
-import { boardLoaders } from './support/board-frame';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { shadowOf } from '../support/queries';
+import { typeText } from '../support/shadow-input';
+import { SANDBOX_NOW } from '../support/sandbox';
+import { boardLoaders, boardOnSandboxClock } from './board';
 
 /**
  * 'Add to calendar' on a Scheduled lead (issue 53 §2), on the real `<lead-board>` element: the
  * newest lead open, its status set to Scheduled, the dialog with the job's date and start time
  * (the next full hour after the board's clock), and the file's download. Nothing is sent.
  */
-defineElement(leadBoardElement);
 const TAG = 'lead-board';
 /** The board's clock: the sandbox's (its leads are dated from it). */
 const BOARD_NOW = new Date(SANDBOX_NOW);
 
-function CalendarBoard() {
-  const sandbox = useSandbox();
-  const setup = useCallback(
-    (element: HTMLElement) => {
-      element.setAttribute('sp-id', '1001');
-      element.setAttribute('lead-id', String(SANDBOX_LEADS.newest));
-      Object.assign(element, { gateway: sandbox.config, now: () => BOARD_NOW });
-    },
-    [sandbox],
-  );
-  return <ElementHost tag={TAG} setup={setup} />;
-}
-
 const meta = {
-  title: 'Features/Add to calendar',
-  render: () => <CalendarBoard />,
+  title: 'Elements/<lead-board>/Add to calendar',
+  component: LeadBoard,
+  args: { spId: 1001, leadId: SANDBOX_LEADS.newest },
+  render: boardOnSandboxClock,
   loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
-} satisfies Meta;
+} satisfies Meta<LeadBoardProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,19 +1,14 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import type { Flags } from '../src/runtime/runtime';
-import baseCss from '../src/ui/base.css?inline';
-import { STATUS_SEND_DELAY_MS } from '../src/widgets/lead-board/changes/card-atoms';
-import { CARD_EXTRAS_CATALOGUE } from '../src/widgets/lead-board/extras/card-extras-messages';
-import { InsuranceBanner } from '../src/widgets/lead-board/extras/insurance-banner';
-import { INSURANCE_HIDDEN_STORAGE_KEY, InsurancePlaceholder } from '../src/widgets/lead-board/extras/insurance-offer';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
-import { LEAD_CARD_CATALOGUE } from '../src/widgets/lead-board/card/lead-card-messages';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
-import { WidgetFrame } from './support/widget-frame';
-import { boardLoaders, settled } from './support/board-frame';
+import type { Flags } from '../../src/index';
+import { STATUS_SEND_DELAY_MS } from '../../src/widgets/lead-board/changes/card-atoms';
+import { INSURANCE_HIDDEN_STORAGE_KEY } from '../../src/widgets/lead-board/extras/insurance-offer';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { shadowOf } from '../support/queries';
+import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { elementFrame } from '../support/element-frame';
+import { boardLoaders, settled } from './board';
 
 /**
  * The lead board's expanded card: status, Your
@@ -23,8 +18,6 @@ import { boardLoaders, settled } from './support/board-frame';
  * against the story's sandbox; play functions assert what a user sees and, where the request
  * is the point, what the sandbox received. Axe runs on the state each story ends in.
  */
-const STYLES = [baseCss];
-
 const STATUS_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/status';
 const NOTE_ROUTE = 'POST /gateway/lead/office/v2/leads/:id/note';
 const FEEDBACK_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/feedback';
@@ -55,20 +48,13 @@ function widgetClock(parameters: ClockParameters): () => Date {
   return () => now;
 }
 
-/** The board inside its shadow root, with these host flags and the story's clock. */
-const withFlags = (flags: Flags) =>
-  function render(args: LeadBoardProps, context: { parameters: ClockParameters }) {
-    return (
-      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ flags, now: widgetClock(context.parameters) }}>
-        <LeadBoard {...args} />
-      </WidgetFrame>
-    );
-  };
+/** The board element with these host flags (its `flags` property) and the story's clock (`now`). */
+const withFlags = (flags: Flags) => elementFrame('lead-board', { properties: (_sandbox, context) => ({ flags, now: widgetClock(context.parameters) }) });
 
 const meta = {
-  title: 'Widgets/Lead board/Expanded card',
+  title: 'Elements/<lead-board>/Expanded card',
   component: LeadBoard,
-  args: { spId: 1001, leadId: SANDBOX_LEADS.newest, newMessages: false, pageSize: null },
+  args: { spId: 1001, leadId: SANDBOX_LEADS.newest },
   argTypes: {
     spId: { control: 'number' },
     leadId: { control: 'select', options: Object.values(SANDBOX_LEADS) },
@@ -592,30 +578,6 @@ export const InsuranceOffer: Story = {
     await expect(quote).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(within(offer).getByRole('button', { name: 'Dismiss insurance offer' })).toBeVisible();
     await settled(root);
-  },
-};
-
-/**
- * The offer's place while its code is on its way (it follows the open card's first frame): the
- * offer's own box, laid out with its text and shown empty, above the live offer it gives way
- * to — the same height, so the cards under it do not move. Hidden from assistive technology.
- */
-export const InsuranceOfferLoading: Story = {
-  render: () => (
-    <WidgetFrame styles={STYLES} catalogue={{ ...LEAD_BOARD_CATALOGUE, ...LEAD_CARD_CATALOGUE, ...CARD_EXTRAS_CATALOGUE }}>
-      <div style={{ display: 'grid', gap: 12, maxWidth: 640 }}>
-        <InsurancePlaceholder />
-        <InsuranceBanner lead={{ leadId: SANDBOX_LEADS.newest, thimbleUrl: THIMBLE_URL }} spId={1001} hiddenForAll={false} onHideForAll={() => {}} />
-      </div>
-    </WidgetFrame>
-  ),
-  play: async ({ canvasElement }) => {
-    const { root, canvas } = await shadowOf(canvasElement);
-    const live = (await canvas.findByRole('link', { name: 'Get a quote (opens in a new tab)' })).closest('.lk-insurance') as HTMLElement;
-    const placeholder = root.querySelector<HTMLElement>('.lk-insurance--placeholder');
-    await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
-    await expect(placeholder?.getBoundingClientRect().height).toBe(live.getBoundingClientRect().height);
-    await expect(canvas.getAllByRole('link')).toHaveLength(1);
   },
 };
 

@@ -1,25 +1,15 @@
-import type { HostInputs } from '../../src/runtime/widget-shell';
 import { expect, waitFor } from 'storybook/test';
-import baseCss from '../../src/ui/base.css?inline';
-import { LeadBoard, type LeadBoardProps } from '../../src/widgets/lead-board/lead-board';
-import { LEAD_BOARD_CATALOGUE } from '../../src/widgets/lead-board/lead-board-messages';
 import { preloadBoardParts } from '../../test/support/lead-board';
-import { WidgetFrame } from './widget-frame';
+import { elementFrame } from '../support/element-frame';
 
-/**
- * The board as its element shows it, for the board's stories files: in a shadow root with
- * base.css (the board adopts its own CSS and its primitives'), `width` px wide when given (a
- * phone: 390).
- */
-export function boardFrame(width?: number, inputs?: Omit<HostInputs, 'gateway'>) {
-  return function BoardFrame(args: LeadBoardProps) {
-    return (
-      <WidgetFrame styles={[baseCss]} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={width ? { width } : undefined} inputs={inputs}>
-        <LeadBoard {...args} />
-      </WidgetFrame>
-    );
-  };
-}
+/** What the board's stories share: the element's render, its parts preloaded, seed facts and waits. */
+
+/** The board element as a host page configures it (stories/support/element-frame.tsx). */
+export const board = elementFrame('lead-board');
+/** The board on a 390 px phone. */
+export const phoneBoard = elementFrame('lead-board', { width: 390 });
+/** The board on the sandbox's clock (its leads are dated from it): the newest lead is minutes old. */
+export const boardOnSandboxClock = elementFrame('lead-board', { clock: true });
 
 /**
  * The board's lazy parts (list, card body, filter panel, counts, …) loaded before a board story

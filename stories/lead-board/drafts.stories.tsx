@@ -1,47 +1,31 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadNotesDraftKey } from '../src/domain/drafts';
-import baseCss from '../src/ui/base.css?inline';
-import { LeadBoard } from '../src/widgets/lead-board/lead-board';
-import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
-import { DRAFT_ARG_TYPES, KeptDraft, type DraftArgs } from './support/kept-draft';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW } from './support/sandbox';
-import { WidgetFrame } from './support/widget-frame';
-import { boardLoaders } from './support/board-frame';
+import { leadNotesDraftKey } from '../../src/domain/drafts';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
+import { shadowOf } from '../support/queries';
+import { boardLoaders, boardOnSandboxClock } from './board';
 
 /**
  * 'Your Notes' drafts (docs/drafts.md): each story opens the board of provider 1001 with the
  * newest lead featured (first and open) on a device that already keeps a notes draft for it,
  * as after a reload or a crash.
  */
-const STYLES = [baseCss];
 const LEAD = SANDBOX_LEADS.newest;
 const NOTES_DRAFT = 'Gate code 4411. Bring the long ladder.';
 
-function BoardWithDraft({ drafts }: DraftArgs) {
-  const inputs = useMemo(() => ({ now: () => new Date(SANDBOX_NOW) }), []);
-  return (
-    <KeptDraft draftKey={leadNotesDraftKey(1001, LEAD)!} text={NOTES_DRAFT}>
-      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} inputs={inputs}>
-        <LeadBoard spId={1001} leadId={LEAD} drafts={drafts} />
-      </WidgetFrame>
-    </KeptDraft>
-  );
-}
-
 const meta = {
-  title: 'Widgets/Lead board/Drafts',
-  args: { drafts: 'on' },
+  title: 'Elements/<lead-board>/Drafts',
+  component: LeadBoard,
+  args: { spId: 1001, leadId: LEAD, drafts: 'on' },
   argTypes: DRAFT_ARG_TYPES,
-  render: (args) => <BoardWithDraft {...args} />,
-  loaders: boardLoaders,
-} satisfies Meta<DraftArgs>;
+  render: boardOnSandboxClock,
+  loaders: [...boardLoaders, keptDraft(leadNotesDraftKey(1001, LEAD)!, NOTES_DRAFT)],
+} satisfies Meta<LeadBoardProps>;
 
 export default meta;
-type Story = StoryObj<DraftArgs>;
+type Story = StoryObj<typeof meta>;
 
 async function notes(canvasElement: HTMLElement) {
   const { canvas, root } = await shadowOf(canvasElement);

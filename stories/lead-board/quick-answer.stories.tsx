@@ -1,56 +1,36 @@
-import { useCallback } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { ANSWERED_LEADS_STORAGE_KEY } from '../src/domain/answered-leads';
-import { leadBoardElement } from '../src/elements/lead-board.element';
-import { defineElement } from '../src/elements/define-element';
-import { ElementHost } from './support/element-host';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, useSandbox } from './support/sandbox';
-import { boardLoaders } from './support/board-frame';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../../src/domain/answered-leads';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { boardLoaders } from './board';
 
 /**
  * The card's quick answer (issue 53 §1), on the real `<lead-board>` element at a phone's 390 px
  * over the sandbox and its chat (`chat-service="sandbox"`): the newest lead waits for its first
- * answer ('Respond first'); 'Quick reply' opens the composer with the pro's saved replies filled
- * from the lead. One story per state.
+ * answer ('Respond first'); 'Quick reply' opens the composer with the pro's saved replies
+ * (the `savedReplies` property) filled from the lead. One story per state.
  */
-defineElement(leadBoardElement);
 const TAG = 'lead-board';
-/** The board's clock: the sandbox's (its leads are dated from it). */
-const BOARD_NOW = new Date(SANDBOX_NOW);
 const MESSAGES = 'POST /gateway/message-center/v1/messages';
 const REPLIES = [
   { id: 'hello', text: 'Hi {firstName}, thanks for your {category} request! When would suit you?' },
   { id: 'photo', text: 'Could you send a photo of the problem?' },
 ];
 
-function QuickAnswerBoard({ savedReplies }: { savedReplies: unknown }) {
-  const sandbox = useSandbox();
-  const setup = useCallback(
-    (element: HTMLElement) => {
-      // Each story starts with the lead unanswered (a story before may have answered it on this
-      // browser) and keeps no draft (a failed story's would fill the next one's text box).
-      localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
-      element.setAttribute('sp-id', '1001');
-      element.setAttribute('chat-service', 'sandbox');
-      element.setAttribute('drafts', 'off');
-      element.style.width = '390px';
-      Object.assign(element, { gateway: sandbox.config, now: () => BOARD_NOW, savedReplies });
-    },
-    [sandbox, savedReplies],
-  );
-  return <ElementHost tag={TAG} setup={setup} />;
-}
-
 const meta = {
-  title: 'Features/Quick answer',
-  render: (args) => <QuickAnswerBoard {...args} />,
-  args: { savedReplies: REPLIES },
+  title: 'Elements/<lead-board>/Quick answer',
+  component: LeadBoard,
+  // No draft kept (a failed story's would fill the next one's text box).
+  args: { spId: 1001, chatService: 'sandbox', drafts: 'off', savedReplies: REPLIES },
+  render: elementFrame('lead-board', { width: 390, clock: true }),
   loaders: boardLoaders,
+  // Each story starts with the lead unanswered (a story before may have answered it on this browser).
+  beforeEach: () => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY),
   parameters: { a11y: { test: 'error' } },
-} satisfies Meta<{ savedReplies: unknown }>;
+} satisfies Meta<LeadBoardProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

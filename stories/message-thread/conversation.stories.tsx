@@ -1,20 +1,16 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { pseudoLocalize } from './support/story-locale';
-import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
+import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
-import { formatMessageDay, formatMessageTime, formatMessageTimestamp } from '../src/i18n/format';
-import baseCss from '../src/ui/base.css?inline';
-import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
-import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
-import { expectFocused, typeText } from './support/shadow-input';
-import { WidgetFrame } from './support/widget-frame';
+import { formatMessageDay, formatMessageTime, formatMessageTimestamp } from '../../src/i18n/format';
+import { MessageThread, type MessageThreadProps } from '../../src/react';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { expectFocused, typeText } from '../support/shadow-input';
+import { elementFrame } from '../support/element-frame';
 
 /**
- * <MessageThread> (docs/widgets/message-thread.md) as its element shows it, against the
+ * The real <message-thread> element (docs/widgets/message-thread.md), against the
  * story's sandbox gateway and its chat service (the sandbox chat adapter over the in-process
  * fetch; photos as blob: URLs). Provider 1001; members: 5001 Jordan Rivera (lead 300001, ends
  * with a photo), 5003 Jasmine Anderson (40 messages), 5005 Zoe Vargas (no messages, masked
@@ -25,35 +21,20 @@ const MC = '/gateway/message-center';
 const UNAVAILABLE = 'Messaging is currently unavailable for this Lead. Please contact them via phone or email.';
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
-/** Sandboxes a story's `prepare` has run on (once each, also under StrictMode's double render). */
-const prepared = new WeakSet<SandboxGateway>();
+/** The thread element (wide as a page's column, or a phone's 390 px), on the sandbox's clock: masked-number expiry is judged against it. */
+const threadAt = (maxWidth: number) => elementFrame('message-thread', { clock: true, style: { maxWidth } });
 
-/**
- * The thread with a chat factory on the story's sandbox (one per sandbox: the chat opens once).
- * `prepare` changes the sandbox's data before the thread opens (messages of other days, unread ones).
- */
-function ThreadFrame({ prepare, width = 760, ...props }: MessageThreadProps & { prepare?: (gateway: SandboxGateway) => void; width?: number }) {
-  const story = useSandbox();
-  if (prepare && !prepared.has(story.gateway)) {
-    prepared.add(story.gateway);
-    prepare(story.gateway);
-  }
-  const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
-  // The widget's clock is the sandbox's (masked-number expiry is judged against it).
-  const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW) }), [chat]);
-  return (
-    <WidgetFrame styles={[baseCss]} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: width }}>
-      <MessageThread {...props} />
-    </WidgetFrame>
-  );
-}
+/** A story's `beforeEach`: changes the sandbox's data before the thread opens (messages of other days, unread ones). */
+const prepareWith = (prepare: (gateway: SandboxGateway) => void) => (context: { loaded: Record<string, unknown> }) => {
+  prepare(sandboxOf(context).gateway);
+};
 
 const meta = {
-  title: 'Widgets/Message thread',
+  title: 'Elements/<message-thread>/Conversation',
   component: MessageThread,
   args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
-  render: (args) => <ThreadFrame {...args} />,
-} satisfies Meta<typeof MessageThread>;
+  render: threadAt(760),
+} satisfies Meta<MessageThreadProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -107,7 +88,7 @@ export const Loading: Story = {
 
 /** 10,000 messages: only the rows in view are in the DOM; scrolling up loads older pages. */
 export const LongHistory: Story = {
-  args: { userId: 5090, leadId: null },
+  args: { userId: 5090, leadId: undefined },
   play: async ({ canvasElement }) => {
     const { canvas } = await ready(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Your messages with Harper Whitfield' })).toBeVisible();
@@ -287,7 +268,7 @@ function messagesOnDays(gateway: SandboxGateway) {
 /** 'Today', 'Yesterday', then the date, between messages of different days; bubbles keep their time. */
 export const DaySeparators: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
-  render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
+  beforeEach: prepareWith(messagesOnDays),
   play: async ({ canvasElement }) => {
     const { canvas } = await ready(canvasElement);
     const list = canvas.getByRole('region', { name: 'Messages' });
@@ -330,7 +311,7 @@ async function daysThread(canvasElement: HTMLElement) {
  */
 export const MessageTimesWide: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
-  render: (args) => <ThreadFrame {...args} prepare={messagesOnDays} />,
+  beforeEach: prepareWith(messagesOnDays),
   play: async ({ canvasElement }) => {
     const { list, bubbles } = await daysThread(canvasElement);
     const lines = groupLines(list);
@@ -358,7 +339,8 @@ export const MessageTimesWide: Story = {
  */
 export const MessageTimesNarrow: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
-  render: (args) => <ThreadFrame {...args} width={390} prepare={messagesOnDays} />,
+  render: threadAt(390),
+  beforeEach: prepareWith(messagesOnDays),
   play: async ({ canvasElement }) => {
     const { list, bubbles } = await daysThread(canvasElement);
     // Each group's full timestamp on the line under it.
@@ -423,7 +405,7 @@ async function longDayThread(canvasElement: HTMLElement) {
  */
 export const LongDayPinnedDay: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
-  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  beforeEach: prepareWith(longDay),
   play: async ({ canvasElement }) => {
     const { canvas, list, pinned } = await longDayThread(canvasElement);
     await expect(canvas.queryByRole('button', { name: /jump to newest/i })).toBeNull();
@@ -437,7 +419,7 @@ export const LongDayPinnedDay: Story = {
 /** Scrolled up while the customer writes: the button counts their messages below; the list stays. */
 export const JumpToNewestWithCount: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
-  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  beforeEach: prepareWith(longDay),
   play: async (context) => {
     const { canvas, list } = await longDayThread(context.canvasElement);
     await scrollIntoDay(list, 'Yesterday');
@@ -459,7 +441,7 @@ export const JumpToNewestWithCount: Story = {
 export const JumpToNewestInSpanish: Story = {
   args: { userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   parameters: { locale: 'es-US' },
-  render: (args) => <ThreadFrame {...args} prepare={longDay} />,
+  beforeEach: prepareWith(longDay),
   play: async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Adjuntar un archivo' })).toBeEnabled(), { timeout: 5000 });
@@ -484,7 +466,7 @@ function unreadMessages(gateway: SandboxGateway) {
 
 /** A thread opened with unread messages opens at 'New messages', above the first of them, not at the bottom. */
 export const NewMessagesOnOpen: Story = {
-  render: (args) => <ThreadFrame {...args} prepare={unreadMessages} />,
+  beforeEach: prepareWith(unreadMessages),
   play: async ({ canvasElement }) => {
     const { canvas } = await ready(canvasElement);
     const list = canvas.getByRole('region', { name: 'Messages' });

@@ -1,40 +1,27 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { createSandboxChatClientFactory } from '../src/index';
-import { defineElements } from '../src/define-elements';
-import { ElementDocsPage } from './docs/element-docs-page';
-import { shadowOf } from './support/queries';
-import { useSandbox } from './support/sandbox';
-import { TagElement } from './support/tag-element';
+import { LeadApp, type LeadAppProps } from '../../src/react';
+import { ElementDocsPage } from '../docs/element-docs-page';
+import { shadowOf } from '../support/queries';
+import { app } from './app';
 
 /**
  * The real <lead-app> custom element, mounted at the page's own path (`base`): the page is at
  * the app's root, which is no route of the spec's table, so it shows its not-found view with
  * the way to the provider's leads. Its thread route chats through the sandbox's chat service.
+ * The app at its routes: the stories under it.
  */
-defineElements();
 const TAG = 'lead-app';
-
-interface ElementArgs {
-  'sp-id': number;
-  drafts?: 'on' | 'off';
-}
-
-function AppElement(args: ElementArgs) {
-  const sandbox = useSandbox();
-  const properties = useMemo(() => ({ chat: createSandboxChatClientFactory({ fetch: sandbox.gateway.fetch, mediaUrls: 'object-url' }) }), [sandbox]);
-  return <TagElement tag={TAG} attributes={{ ...args, base: window.location.pathname }} properties={properties} />;
-}
 
 const meta = {
   title: 'Elements/<lead-app>',
+  component: LeadApp,
   tags: ['autodocs'],
-  args: { 'sp-id': 1001 },
-  argTypes: { 'sp-id': { control: 'number' }, drafts: { control: 'inline-radio', options: [undefined, 'on', 'off'] } },
-  render: (args) => <AppElement {...args} />,
+  args: { spId: 1001 },
+  argTypes: { spId: { control: 'number' }, drafts: { control: 'inline-radio', options: [undefined, 'on', 'off'] } },
+  render: (args, context) => app({ ...args, base: window.location.pathname }, context),
   parameters: { docs: { page: ElementDocsPage } },
-} satisfies Meta<ElementArgs>;
+} satisfies Meta<LeadAppProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,14 +2,14 @@ import { useCallback } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadPageElement } from '../src/elements/lead-page.element';
-import { defineElement } from '../src/elements/define-element';
-import baseCss from '../src/ui/base.css?inline';
-import { ElementDocsPage } from './docs/element-docs-page';
-import { ElementHost } from './support/element-host';
-import { shadowOf } from './support/queries';
-import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
-import { ShadowFrame } from './support/shadow-frame';
+import { leadPageElement } from '../../src/elements/lead-page.element';
+import { defineElement } from '../../src/elements/define-element';
+import baseCss from '../../src/ui/base.css?inline';
+import { ElementDocsPage } from '../docs/element-docs-page';
+import { ElementHost } from '../support/element-host';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, useSandbox, type SandboxParameters } from '../support/sandbox';
+import { ShadowFrame } from '../support/shadow-frame';
 
 /**
  * The real <lead-page> custom element (src/elements): attributes, JS properties, events,

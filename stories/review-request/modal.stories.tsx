@@ -1,55 +1,54 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { pseudoLocalize } from './support/story-locale';
+import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { updateDraftReview } from '../src/gateway/review/calls';
-import baseCss from '../src/ui/base.css?inline';
-import { Dialog } from '../src/ui/dialog';
-import dialogCss from '../src/ui/dialog.css?inline';
-import multiSelectCss from '../src/ui/multi-select.css?inline';
-import { ReviewRequest } from '../src/widgets/review-request/review-request';
-import type { ReviewRequestData } from '../src/widgets/review-request/review-request-atoms';
-import { ReviewRequestForm } from '../src/widgets/review-request/review-request-form';
-import { REVIEW_REQUEST_CATALOGUE } from '../src/widgets/review-request/review-request-messages';
-import reviewRequestCss from '../src/widgets/review-request/review-request.css?inline';
-import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
-import { WidgetFrame } from './support/widget-frame';
-import { typeText, expectFocused } from './support/shadow-input';
-import { preloadReviewRequestParts } from '../test/support/review-request';
+import { reviewGateway } from '../../src/index';
+import { ReviewRequest, type ReviewRequestProps } from '../../src/react';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { typeText, expectFocused } from '../support/shadow-input';
+import { preloadReviewRequestParts } from '../../test/support/review-request';
 
 /**
- * <ReviewRequest> (docs/widgets/review-request.md): the modal for a ClosedWon lead
- * of member 5002 (Priya Patel, AC Installation under Heating & A/C), against the story's sandbox
- * (provider 1001). The widget adopts its own CSS. Every validation message has its own story.
+ * The real <review-request> element (docs/widgets/review-request.md): its 'Request a Review'
+ * button and the modal it opens, for a ClosedWon lead of member 5002 (Priya Patel, AC
+ * Installation under Heating & A/C), against the story's sandbox (provider 1001). Every
+ * validation message has its own story (but one no lead of the sandbox can show: UI/Review
+ * request form).
  */
 const LEAD = SANDBOX_LEADS.closedWon;
+const PLUMBING = 100;
 const SEND_PATH = '/gateway/review/api/v1/review/request-by-email';
 const THANKS = 'Thank you! Your Review Request has been submitted.';
 const FAILURE = "We're sorry; an error has occurred.  Please try again.";
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
-  title: 'Widgets/Review request',
+  title: 'Elements/<review-request>/Modal',
   component: ReviewRequest,
-  args: { spId: 1001, leadId: LEAD, open: true, onClose: () => {} },
-  // The modal loads lazily: imported before the story renders (see raq-funnel.stories.tsx).
+  args: { spId: 1001, leadId: LEAD },
+  // The modal loads lazily: imported before the story renders (see raq-funnel/steps.stories.tsx).
   loaders: [
     async () => {
       await preloadReviewRequestParts();
       return {};
     },
   ],
-  render: (args) => (
-    <WidgetFrame styles={[baseCss]} catalogue={REVIEW_REQUEST_CATALOGUE}>
-      <ReviewRequest {...args} />
-    </WidgetFrame>
-  ),
-} satisfies Meta<typeof ReviewRequest>;
+  render: elementFrame('review-request'),
+} satisfies Meta<ReviewRequestProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 type Canvas = Awaited<ReturnType<typeof shadowOf>>['canvas'];
+
+/** The element's modal, opened from its 'Request a Review' button as a pro opens it. */
+async function openModal(canvasElement: HTMLElement, trigger = 'Request a Review') {
+  const frame = await shadowOf(canvasElement);
+  await userEvent.click(await frame.canvas.findByRole('button', { name: trigger }, { timeout: 5000 }));
+  await frame.canvas.findByRole('dialog', { name: /./ }, { timeout: 5000 });
+  return frame;
+}
 
 /** The dialog's form after 'Edit'. */
 async function openForm(canvas: Canvas) {
@@ -72,7 +71,6 @@ const sendRequests = (context: { loaded: Record<string, unknown> }) =>
 
 /** Standalone: the trigger opens the modal. */
 export const Trigger: Story = {
-  args: { open: undefined, onClose: undefined },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
@@ -83,7 +81,7 @@ export const Trigger: Story = {
 /** The pre-filled contact summary of the lead's customer, with 'Edit'. */
 export const Summary: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await expect(await canvas.findByRole('dialog', { name: 'Request a Review' })).toBeVisible();
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
     await expect(summary).toHaveTextContent('Priya Patel');
@@ -97,7 +95,7 @@ export const Summary: Story = {
 /** 'Edit': the editable form, pre-filled, focus on the first field. */
 export const Edit: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     await expect(canvas.getByRole('textbox', { name: 'First name' })).toHaveValue('Priya');
     await expect(canvas.getByRole('textbox', { name: 'Last name' })).toHaveValue('Patel');
@@ -116,7 +114,7 @@ export const Edit: Story = {
  */
 export const PhoneCategories: Story = {
   play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
     const email = within(summary).getByText('priya.patel@example.com');
     await expect(email.getBoundingClientRect().height).toBeLessThan(2 * parseFloat(getComputedStyle(email).lineHeight));
@@ -133,7 +131,6 @@ export const PhoneCategories: Story = {
 
 /** A review already requested for this lead: the modal says when before a second request (a reminder). */
 export const AlreadyRequested: Story = {
-  args: { open: undefined, onClose: undefined },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
@@ -148,7 +145,7 @@ export const AlreadyRequested: Story = {
 /** First name: emptied, then sent. */
 export const ValidationFirstName: Story = {
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     const field = canvas.getByRole('textbox', { name: 'First name' });
     await typeText(field, '   ', { replace: true });
@@ -161,7 +158,7 @@ export const ValidationFirstName: Story = {
 /** Last name: emptied, then sent. */
 export const ValidationLastName: Story = {
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     const field = canvas.getByRole('textbox', { name: 'Last name' });
     await typeText(field, '', { replace: true });
@@ -174,7 +171,7 @@ export const ValidationLastName: Story = {
 /** E-mail: not an address. */
 export const ValidationEmail: Story = {
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     const field = canvas.getByRole('textbox', { name: 'Email' });
     await typeText(field, 'priya.patel@', { replace: true });
@@ -188,7 +185,7 @@ export const ValidationEmail: Story = {
 export const ValidationPhone: Story = {
   args: { leadId: SANDBOX_LEADS.maskedActive },
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
     const field = await canvas.findByRole('textbox', { name: 'Phone number' });
     await expect(field).toHaveValue('');
@@ -200,7 +197,7 @@ export const ValidationPhone: Story = {
 /** Categories emptied: every category unticked in the multi-select. */
 export const ValidationCategoriesEmpty: Story = {
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     const categories = canvas.getByRole('button', { name: /Categories/ });
     await userEvent.click(categories);
@@ -213,47 +210,16 @@ export const ValidationCategoriesEmpty: Story = {
 };
 
 /**
- * The form itself (as the modal holds it once loaded) with starting values the sandbox's leads
- * never give: no answer to "work completed" and no category ever chosen (a lead whose category
- * the provider does not offer). Sending shows the two messages those leave.
+ * Categories required: none was ever chosen — the provider offers none of the lead's categories
+ * (here its only category is Plumbing, set in the sandbox before the element opens).
  */
-const FORM_DATA: ReviewRequestData = {
-  spId: 1001,
-  leadId: LEAD,
-  postalCode: '80210',
-  contactKnown: true,
-  draftReviewId: null,
-  requestedAt: null,
-  categories: [
-    { id: 101, name: 'Heating & A/C' },
-    { id: 10102, name: 'AC Installation' },
-  ],
-  initial: {
-    firstName: 'Priya',
-    lastName: 'Patel',
-    emailAddress: 'priya.patel@example.com',
-    phoneNumber: '7205550178',
-    descriptionOfWork: '',
-    workCompleted: null,
-    categoryIds: null,
-  },
-};
-
-const formOnly: Pick<Story, 'render'> = {
-  render: () => (
-    <WidgetFrame styles={[baseCss, dialogCss, multiSelectCss, reviewRequestCss]} catalogue={REVIEW_REQUEST_CATALOGUE}>
-      <Dialog open onClose={() => {}} title="Request a Review" closeLabel="Close" part="review-request">
-        <ReviewRequestForm data={FORM_DATA} onDone={() => {}} />
-      </Dialog>
-    </WidgetFrame>
-  ),
-};
-
-/** Categories required: none was ever chosen. */
 export const ValidationCategoriesRequired: Story = {
-  ...formOnly,
+  beforeEach: (context) => {
+    const provider = sandboxOf(context).gateway.store.providers.find((candidate) => candidate.id === 1001);
+    if (provider) provider.categoryIds = [PLUMBING];
+  },
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
     const categories = canvas.getByRole('button', { name: /Categories/ });
     await expect(categories).toHaveTextContent('Select categories');
@@ -263,28 +229,11 @@ export const ValidationCategoriesRequired: Story = {
   },
 };
 
-/** Work completed: no answer selected. Answering clears the message. */
-export const ValidationWorkCompleted: Story = {
-  ...formOnly,
-  play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
-    const group = canvas.getByRole('group', { name: 'Were services performed?' });
-    await expect(await canvas.findByText('Please select if services were performed')).toBeVisible();
-    await expect(group).toHaveAccessibleDescription('Please select if services were performed');
-    await expect(canvas.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
-    await expect(canvas.getByRole('radio', { name: 'No' })).not.toBeChecked();
-    await userEvent.click(canvas.getByRole('radio', { name: 'No' }));
-    await waitFor(() => expect(canvas.queryByText('Please select if services were performed')).toBeNull());
-    await expect(sendRequests(context)).toHaveLength(0);
-  },
-};
-
 /** Sending: the gateway is slow; the form is busy, 'Sending…' is announced, more clicks send nothing more. */
 export const Submitting: Story = {
   parameters: sandbox({ fault: { latency: 60_000, route: `POST ${SEND_PATH}` } }),
   play: async ({ canvasElement, ...context }) => {
-    const { canvas, root } = await shadowOf(canvasElement);
+    const { canvas, root } = await openModal(canvasElement);
     const send = await canvas.findByRole('button', { name: 'Send Request' });
     await userEvent.click(send);
     await expect(await canvas.findByText('Sending…')).toBeVisible();
@@ -303,7 +252,6 @@ export const Submitting: Story = {
  * 5 s later (docs/architecture.md#review-constants) and focus goes back to the trigger. The play function waits it out.
  */
 export const Success: Story = {
-  args: { open: undefined, onClose: undefined },
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     const trigger = await canvas.findByRole('button', { name: 'Request a Review' });
@@ -342,7 +290,7 @@ export const Success: Story = {
 export const Failure: Story = {
   parameters: sandbox({ fault: { status: 500, route: `POST ${SEND_PATH}` } }),
   play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
     await typeText(canvas.getByRole('textbox', { name: 'First name' }), 'Pri', { replace: true });
     await typeText(canvas.getByRole('textbox', { name: 'Description of work' }), 'Installed a 3-ton AC unit');
@@ -364,12 +312,12 @@ export const Failure: Story = {
  * before opening): the summary shows the description, the form has it and the answer.
  */
 export const DraftRestored: Story = {
-  args: { open: undefined, onClose: undefined },
   play: async ({ canvasElement, ...context }) => {
     const { client, gateway } = sandboxOf(context);
+    // Saved through the gateway, as the modal saves it (the public reviewGateway calls).
     const draft = gateway.store.draftReviews.find((d) => d.leadId === LEAD && d.serviceProviderId === 1001);
     if (!draft) throw new Error('seed: lead 300013 has no draft review');
-    await updateDraftReview(client, draft.draftReviewId, {
+    await reviewGateway.updateDraftReview(client, draft.draftReviewId, {
       draftReview: { descriptionOfWork: 'Installed a 3-ton AC unit', workCompleted: false },
       draftRatings: [],
       categories: [10102],
@@ -389,7 +337,7 @@ export const DraftRestored: Story = {
 export const InSpanish: Story = {
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement, 'Solicitar una reseña');
     await expect(await canvas.findByRole('dialog', { name: 'Solicitar una reseña' }, { timeout: 5000 })).toBeVisible();
     await expect(await canvas.findByRole('region', { name: 'Contacto del cliente' })).toHaveTextContent('Priya Patel');
     await expect(canvas.getByRole('button', { name: 'Editar' })).toBeVisible();
@@ -400,7 +348,7 @@ export const InSpanish: Story = {
 export const RightToLeftLongTexts: Story = {
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
+    const { canvas } = await openModal(canvasElement, pseudoLocalize('Request a Review'));
     const dialog = await canvas.findByRole('dialog', { name: pseudoLocalize('Request a Review') }, { timeout: 5000 });
     await expect(await canvas.findByRole('region', { name: pseudoLocalize('Customer contact') })).toHaveTextContent('Priya Patel');
     await expect(getComputedStyle(dialog).direction).toBe('rtl');

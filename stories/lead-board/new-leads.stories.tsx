@@ -1,11 +1,11 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { ARRIVALS_FIRST_DELAY_MS } from '../src/widgets/lead-board/arrivals/arrivals.logic';
-import { shadowOf } from './support/queries';
-import { sandboxOf } from './support/sandbox';
-import { pseudoLocalize } from './support/story-locale';
-import { boardFrame, boardLoaders, settled, SHOWING } from './support/board-frame';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { ARRIVALS_FIRST_DELAY_MS } from '../../src/widgets/lead-board/arrivals/arrivals.logic';
+import { shadowOf } from '../support/queries';
+import { sandboxOf } from '../support/sandbox';
+import { pseudoLocalize } from '../support/story-locale';
+import { board, boardLoaders, phoneBoard, settled, SHOWING } from './board';
 
 /**
  * New leads arriving while the board is open: the board checks its first page now and then and
@@ -28,10 +28,10 @@ function quickWaits() {
 }
 
 const meta = {
-  title: 'Widgets/Lead board/New leads',
+  title: 'Elements/<lead-board>/New leads',
   component: LeadBoard,
   args: { spId: 1001 },
-  render: boardFrame(),
+  render: board,
   loaders: boardLoaders,
   beforeEach: quickWaits,
   parameters: { a11y: { test: 'error' } },
@@ -40,7 +40,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const phone = boardFrame(390);
+const phone = phoneBoard;
 
 /** The board with its first page (the count, in any language) and filter panel (it comes after the first card). */
 async function shownBoard(canvasElement: HTMLElement) {

@@ -1,47 +1,30 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
-import { threadDraftKey } from '../src/domain/drafts';
-import baseCss from '../src/ui/base.css?inline';
-import { MessageThread } from '../src/widgets/message-thread/message-thread';
-import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';
-import { DRAFT_ARG_TYPES, KeptDraft, type DraftArgs } from './support/kept-draft';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, useSandbox } from './support/sandbox';
-import { typeText } from './support/shadow-input';
-import { WidgetFrame } from './support/widget-frame';
+import { threadDraftKey } from '../../src/domain/drafts';
+import { MessageThread, type MessageThreadProps } from '../../src/react';
+import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { typeText } from '../support/shadow-input';
 
 /**
  * The composer's draft (docs/drafts.md#thread): each story opens the thread of provider 1001 with member
  * 5001 on a device that already keeps a draft for it, as after a reload or a crash.
  */
-const STYLES = [baseCss];
 const THREAD_DRAFT = 'I can come by Thursday at 9 — does that work?';
 
-function ThreadWithDraft({ drafts }: DraftArgs) {
-  const story = useSandbox();
-  const chat = useMemo(() => createSandboxChatClientFactory({ fetch: story.gateway.fetch, mediaUrls: 'object-url' }), [story]);
-  const inputs = useMemo(() => ({ chat, now: () => new Date(SANDBOX_NOW) }), [chat]);
-  return (
-    <KeptDraft draftKey={threadDraftKey(1001, 5001)!} text={THREAD_DRAFT}>
-      <WidgetFrame styles={STYLES} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={inputs} hostStyle={{ maxWidth: 760 }}>
-        <MessageThread spId={1001} userId={5001} leadId={SANDBOX_LEADS.newest} drafts={drafts} />
-      </WidgetFrame>
-    </KeptDraft>
-  );
-}
-
 const meta = {
-  title: 'Widgets/Message thread/Drafts',
-  args: { drafts: 'on' },
+  title: 'Elements/<message-thread>/Drafts',
+  component: MessageThread,
+  args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, drafts: 'on' },
   argTypes: DRAFT_ARG_TYPES,
-  render: (args) => <ThreadWithDraft {...args} />,
-} satisfies Meta<DraftArgs>;
+  render: elementFrame('message-thread', { clock: true, style: { maxWidth: 760 } }),
+  loaders: [keptDraft(threadDraftKey(1001, 5001)!, THREAD_DRAFT)],
+} satisfies Meta<MessageThreadProps>;
 
 export default meta;
-type Story = StoryObj<DraftArgs>;
+type Story = StoryObj<typeof meta>;
 
 async function composer(canvasElement: HTMLElement) {
   const { canvas, root } = await shadowOf(canvasElement);

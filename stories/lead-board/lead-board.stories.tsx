@@ -1,79 +1,44 @@
-import { useCallback } from 'react';
-import { SITE_ROUTES } from '../examples/site-routes.js';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadBoardElement } from '../src/elements/lead-board.element';
-import { defineElement } from '../src/elements/define-element';
-import { ElementDocsPage } from './docs/element-docs-page';
-import { ElementHost } from './support/element-host';
-import { shadowOf } from './support/queries';
-import { sandboxOf, useSandbox } from './support/sandbox';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { ElementDocsPage } from '../docs/element-docs-page';
+import { shadowOf } from '../support/queries';
+import { sandboxOf } from '../support/sandbox';
+import { board, boardLoaders, settled, SHOWING } from './board';
 
 /**
  * The real <lead-board> custom element (src/elements): its attributes (sp-id, lead-id,
- * new-messages, page-size), attribute changes, and the events it fires on the host.
+ * new-messages, page-size), attribute changes, and the events it fires on the host. The board's
+ * states, by area, are the stories under it (List, Expanded card, Bulk actions, Counts…).
  */
-defineElement(leadBoardElement);
 const TAG = 'lead-board';
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
-
-interface ElementArgs {
-  'sp-id': number;
-  'lead-id'?: number;
-  'new-messages'?: 'true' | 'false';
-  'page-size'?: number;
-}
-
-type BoardElement = HTMLElement & Record<string, unknown>;
-
-/** Attributes from the args; the sandbox's gateway config (auth from sp-id) and the example site's routes as JS properties. */
-function AttributesElement(args: ElementArgs) {
-  const sandbox = useSandbox();
-  const { 'sp-id': spId, 'lead-id': leadId, 'new-messages': newMessages, 'page-size': pageSize } = args;
-  const setup = useCallback(
-    (element: HTMLElement) => {
-      const attributes = { 'sp-id': spId, 'lead-id': leadId, 'new-messages': newMessages, 'page-size': pageSize };
-      for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, String(value));
-      (element as BoardElement).gateway = sandbox.config;
-      (element as BoardElement).routes = SITE_ROUTES;
-    },
-    [spId, leadId, newMessages, pageSize, sandbox],
-  );
-  return <ElementHost tag={TAG} setup={setup} />;
-}
 
 const meta = {
   title: 'Elements/<lead-board>',
+  component: LeadBoard,
   tags: ['autodocs'],
-  args: { 'sp-id': 1001 },
+  args: { spId: 1001 },
   argTypes: {
-    'sp-id': { control: 'number' },
-    'lead-id': { control: 'select', options: [undefined, ...Object.values(SANDBOX_LEADS)] },
-    'new-messages': { control: 'inline-radio', options: [undefined, 'true', 'false'] },
-    'page-size': { control: 'number' },
+    spId: { control: 'number' },
+    leadId: { control: 'select', options: [undefined, ...Object.values(SANDBOX_LEADS)] },
+    newMessages: { control: 'boolean' },
+    pageSize: { control: 'number' },
   },
-  render: (args) => <AttributesElement {...args} />,
+  render: board,
+  loaders: boardLoaders,
   parameters: {
     a11y: { test: 'error' },
     docs: { page: ElementDocsPage },
   },
-} satisfies Meta<ElementArgs>;
+} satisfies Meta<LeadBoardProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const element = (canvasElement: HTMLElement) => shadowOf(canvasElement, TAG);
 const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
-/** The list done refreshing (not dimmed mid-transition when axe looks at its colors). */
-async function settled(root: ShadowRoot) {
-  await waitFor(() => {
-    const list = root.querySelector('.lk-board__list');
-    expect(list).toHaveAttribute('aria-busy', 'false');
-    expect(getComputedStyle(list as Element).opacity).toBe('1');
-  });
-}
 const leadRequests = (context: StoryContext) =>
   sandboxOf(context)
     .gateway.store.requests.filter((request) => request.method === 'POST' && request.path === LEADS_PATH)
@@ -81,7 +46,7 @@ const leadRequests = (context: StoryContext) =>
 
 /** `<lead-board sp-id="1001" lead-id="300003" page-size="5">`: featured on top, five per page. */
 export const Attributes: Story = {
-  args: { 'lead-id': SANDBOX_LEADS.featuredCandidate, 'page-size': 5 },
+  args: { leadId: SANDBOX_LEADS.featuredCandidate, pageSize: 5 },
   play: async (context) => {
     const { root, canvas } = await element(context.canvasElement);
     await expect(await canvas.findByText('Showing 1 - 5 of 56 results', {}, { timeout: 5000 })).toBeVisible();
@@ -97,7 +62,7 @@ export const Attributes: Story = {
 
 /** `new-messages="true"`: the unread switch on from the first request. */
 export const NewMessages: Story = {
-  args: { 'new-messages': 'true' },
+  args: { newMessages: true },
   play: async (context) => {
     const { canvas } = await element(context.canvasElement);
     await expect(await canvas.findByText('Showing 1 - 10 of 14 results', {}, { timeout: 5000 })).toBeVisible();

@@ -1,22 +1,16 @@
-import type { CSSProperties } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { pseudoLocalize } from './support/story-locale';
+import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import baseCss from '../src/ui/base.css?inline';
-import leadPageCss from '../src/widgets/lead-page/lead-page.css?inline';
-import { LeadPage } from '../src/widgets/lead-page/lead-page';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
-import { WidgetFrame } from './support/widget-frame';
-import { LEAD_PAGE_CATALOGUE } from '../src/widgets/lead-page/lead-page-messages';
+import { LeadPage, type LeadPageProps } from '../../src/react';
+import { elementFrame, type ElementFrameOptions } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from '../support/sandbox';
 
 /**
- * <LeadPage> (docs/widgets/lead-page.md) rendered as its element renders it: in a shadow root
- * with base.css + lead-page.css, against the story's sandbox gateway (provider 1001).
- * Pick another state with the "Fault" toolbar or the leadId control.
+ * The real <lead-page> element (docs/widgets/lead-page.md), against the story's sandbox gateway
+ * (provider 1001). Pick another state with the "Fault" toolbar or the leadId control.
  */
-const STYLES = [baseCss, leadPageCss];
 
 const LEAD_LABELS: Record<number, string> = {
   [SANDBOX_LEADS.purchased]: `${SANDBOX_LEADS.purchased} purchased`,
@@ -28,8 +22,18 @@ const LEAD_LABELS: Record<number, string> = {
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
+/** The element on the sandbox's clock (the seed's 24 h / 3-buyer windows), `parameters.clockAheadMs` later (its `now` property). */
+const page = (options: ElementFrameOptions = {}) =>
+  elementFrame('lead-page', {
+    ...options,
+    properties: (story, { parameters }) => {
+      const at = story.now.getTime() + ((parameters as { clockAheadMs?: number }).clockAheadMs ?? 0);
+      return { now: () => new Date(at) };
+    },
+  });
+
 const meta = {
-  title: 'Widgets/Lead page',
+  title: 'Elements/<lead-page>/States',
   component: LeadPage,
   args: { leadId: SANDBOX_LEADS.purchased, spId: 1001, apiVersion: 'v2' },
   argTypes: {
@@ -38,17 +42,8 @@ const meta = {
     apiVersion: { control: 'inline-radio', options: ['v2', 'v1'] },
     errorMessage: { control: 'text' },
   },
-  // The widget's clock is the sandbox's (the seed's 24 h / 3-buyer windows), `clockAheadMs` later.
-  render: (args, { parameters }) => {
-    const base = Date.parse((parameters as { sandbox?: SandboxParameters }).sandbox?.now ?? SANDBOX_NOW);
-    const ahead = (parameters as { clockAheadMs?: number }).clockAheadMs ?? 0;
-    return (
-      <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE} inputs={{ now: () => new Date(base + ahead) }}>
-        <LeadPage {...args} />
-      </WidgetFrame>
-    );
-  },
-} satisfies Meta<typeof LeadPage>;
+  render: page(),
+} satisfies Meta<LeadPageProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -269,12 +264,15 @@ export const FaqOpen: Story = {
 };
 
 const PLUM = 'rgb(106, 27, 154)';
-const THEME: CSSProperties & Record<`--lk-${string}`, string> = {
-  '--lk-color-primary': '#6a1b9a',
-  '--lk-color-notice-surface': '#f6edfa',
-  '--lk-font-family': 'Georgia, "Times New Roman", serif',
-  '--lk-radius': '2px',
-};
+const themed = page({
+  style: {
+    '--lk-color-primary': '#6a1b9a',
+    '--lk-color-notice-surface': '#f6edfa',
+    '--lk-font-family': 'Georgia, "Times New Roman", serif',
+    '--lk-radius': '2px',
+  },
+  className: 'lk-theme-plum',
+});
 
 /**
  * Theming: --lk-* custom properties set on the widget's host, plus a ::part() rule for the
@@ -282,12 +280,10 @@ const THEME: CSSProperties & Record<`--lk-${string}`, string> = {
  * be-first, unavailable, side-panel, error-banner).
  */
 export const Customization: Story = {
-  render: (args) => (
+  render: (args, context) => (
     <>
       <style>{'.lk-theme-plum::part(beta-banner) { background: #4a148c; }'}</style>
-      <WidgetFrame styles={STYLES} catalogue={LEAD_PAGE_CATALOGUE} hostStyle={THEME} hostClassName="lk-theme-plum">
-        <LeadPage {...args} />
-      </WidgetFrame>
+      {themed(args, context)}
     </>
   ),
   play: async ({ canvasElement }) => {

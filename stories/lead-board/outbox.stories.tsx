@@ -1,11 +1,11 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { deviceOutbox } from '../src/widgets/lead-board/changes/outbox-engine';
-import { shadowOf } from './support/queries';
-import { sandboxOf } from './support/sandbox';
-import { boardFrame, boardLoaders } from './support/board-frame';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { clearOutbox } from '../../src/index';
+import { shadowOf } from '../support/queries';
+import { sandboxOf } from '../support/sandbox';
+import { board, boardLoaders, phoneBoard } from './board';
 
 /**
  * The offline outbox (docs/widgets/lead-board.md#offline-outbox): a change made while the device
@@ -20,7 +20,7 @@ const LEAD = SANDBOX_LEADS.newest;
 function offlineControl() {
   let online = true;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  void deviceOutbox().clearAll();
+  void clearOutbox();
   return {
     goOffline() {
       online = false;
@@ -33,17 +33,17 @@ function offlineControl() {
     restore() {
       online = true;
       delete (navigator as { onLine?: boolean }).onLine;
-      void deviceOutbox().clearAll();
+      void clearOutbox();
     },
   };
 }
 let network = offlineControl();
 
 const meta = {
-  title: 'Widgets/Lead board/Offline outbox',
+  title: 'Elements/<lead-board>/Offline outbox',
   component: LeadBoard,
   args: { spId: 1001 },
-  render: boardFrame(),
+  render: board,
   loaders: boardLoaders,
   beforeEach: () => {
     network = offlineControl();
@@ -128,7 +128,7 @@ export const ConflictKeepMine: Story = {
 
 /** A 390 px phone in es-US: 'Sin enviar' in the card, the count over the list, nothing cut. */
 export const NotSentYetPhoneSpanish: Story = {
-  render: boardFrame(390),
+  render: phoneBoard,
   parameters: { locale: 'es-US' },
   play: async (context) => {
     const { root, card } = await statusChosenOffline(context, 'Contactado');

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { LEAD_STATUSES } from '../src/domain/lead-status';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { shadowOf } from './support/queries';
-import { sandboxOf, type SandboxParameters } from './support/sandbox';
-import { pseudoLocalize } from './support/story-locale';
-import { boardFrame, boardLoaders, SEED_1001, SHOWING } from './support/board-frame';
+import { LEAD_STATUSES } from '../../src/domain/lead-status';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { pseudoLocalize } from '../support/story-locale';
+import { board, boardLoaders, phoneBoard, SEED_1001, SHOWING } from './board';
 
 /**
  * The board's counts: each option of the status filter shows how many leads it
@@ -22,10 +22,10 @@ const UNREAD_MESSAGE_LEADS = SEED_1001.unreadMessageLeads;
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
-  title: 'Widgets/Lead board/Counts',
+  title: 'Elements/<lead-board>/Counts',
   component: LeadBoard,
   args: { spId: 1001 },
-  render: boardFrame(),
+  render: board,
   loaders: boardLoaders,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta<LeadBoardProps>;
@@ -33,7 +33,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const phone = boardFrame(390);
+const phone = phoneBoard;
 
 /** The board with its first card, and the filter panel loaded (it comes after the first card). */
 async function shownBoard(canvasElement: HTMLElement, showing: RegExp | string = SHOWING) {

@@ -1,72 +1,45 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
-import { createGatewayClient } from '../src/gateway/client';
-import { WidgetShell } from '../src/runtime/widget-shell';
-import baseCss from '../src/ui/base.css?inline';
-import { RaqFunnel, type RaqFunnelProps } from '../src/widgets/raq-funnel/raq-funnel';
-import { RAQ_FUNNEL_CATALOGUE } from '../src/widgets/raq-funnel/raq-funnel-messages';
-import { shadowOf } from './support/queries';
-import { sandboxOf, useSandbox, type SandboxParameters } from './support/sandbox';
-import { pseudoLocalize, useStoryLocaleInputs } from './support/story-locale';
-import { ShadowFrame } from './support/shadow-frame';
-import { expectFocused, typeText } from './support/shadow-input';
-import { preloadFunnelParts } from '../test/support/raq-funnel';
+import { RaqFunnel, type RaqFunnelProps } from '../../src/react';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { pseudoLocalize } from '../support/story-locale';
+import { expectFocused, typeText } from '../support/shadow-input';
+import { preloadFunnelParts } from '../../test/support/raq-funnel';
+import { withoutKeptFunnel } from './funnel';
 
 /**
- * <RaqFunnel> (docs/widgets/raq-funnel.md): each
- * step, and each failure — not eligible, suggestions failed (→ the summary), a 511 challenge
- * and its replay, a create failure that keeps everything typed — against the story's sandbox.
- * The funnel speaks for a customer: a guest (it obtains a one-time token on the first customer
- * call) or, for the lead steps, the sandbox's signed-in member (`member: true`, the host's
- * token as `auth`). A story's `location` is the office app's deep link to a step.
+ * The real <raq-funnel> element (docs/widgets/raq-funnel.md): each step, and each failure — not
+ * eligible, a 511 challenge and its replay, a create failure that keeps everything typed —
+ * against the story's sandbox. The funnel speaks for a guest customer (`auth-mode="one-time"`:
+ * it obtains a one-time token on the first customer call). The project step is reached as a
+ * customer reaches it: from a pro (`sp-id`, `postal-code`), 'Continue' on the entry step. The
+ * office app's deep links to a step (a signed-in member's lead) are <lead-app>'s routes:
+ * Elements/<lead-app>/Request a quote routes.
  *
  * Fields inside the shadow root are typed with `typeText` (user-event cannot focus them in this
  * Chromium); buttons, options, radios and checkboxes are clicked with user-event.
  */
+const funnel = elementFrame('raq-funnel');
 
-interface FunnelArgs extends RaqFunnelProps {
-  /** The host gives the sandbox member's one-time token (`auth`); otherwise a guest. */
-  member?: boolean;
-  /** The host's `onChallenge`: the person passes the gateway's challenge this long after it appears. */
-  passChallengeAfterMs?: number;
-}
-
-function FunnelStory({ member = false, passChallengeAfterMs, ...props }: FunnelArgs) {
-  const sandbox = useSandbox();
-  const client = useMemo(
-    () =>
-      createGatewayClient({
-        ...sandbox.config,
-        auth: member ? { kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN } : { kind: 'anonymous' },
-        onChallenge:
-          passChallengeAfterMs === undefined
-            ? undefined
-            : (challenge) =>
-                new Promise<boolean>((resolve) => setTimeout(() => resolve(sandbox.gateway.faults.passChallenge(challenge.challengeId)), passChallengeAfterMs)),
-      }),
-    [sandbox, member, passChallengeAfterMs],
-  );
-  // A new store with every sandbox (a toolbar change), so no state of the last one lingers.
-  const owner = useMemo(() => ({ sandbox }), [sandbox]);
-  const localeInputs = useStoryLocaleInputs();
-  return (
-    <ShadowFrame styles={[baseCss]}>
-      {(host) => (
-        <WidgetShell owner={owner} host={host} catalogue={RAQ_FUNNEL_CATALOGUE} inputs={{ ...localeInputs, gateway: client }}>
-          <RaqFunnel {...props} />
-        </WidgetShell>
-      )}
-    </ShadowFrame>
-  );
-}
+/** The host's gateway `onChallenge`: the person passes the gateway's challenge `afterMs` after it appears. */
+const passingChallengeAfter = (afterMs: number) =>
+  elementFrame('raq-funnel', {
+    properties: (story) => ({
+      gateway: {
+        ...story.config,
+        onChallenge: (challenge) =>
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(story.gateway.faults.passChallenge(challenge.challengeId)), afterMs)),
+      },
+    }),
+  });
 
 const meta = {
-  title: 'Widgets/Request a quote',
-  component: FunnelStory,
-  args: {},
-  render: (args) => <FunnelStory {...args} />,
+  title: 'Elements/<raq-funnel>/Steps',
+  component: RaqFunnel,
+  args: { authMode: 'one-time' },
+  render: funnel,
   // The funnel's frame and steps load lazily: imported before the story renders, so a play
   // function waits for the screen, not for a chunk on a busy machine.
   loaders: [
@@ -75,11 +48,8 @@ const meta = {
       return {};
     },
   ],
-  // Each story starts without a funnel state restored from an earlier one (sessionStorage).
-  beforeEach: () => {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith('leadkit:raq-funnel:')) sessionStorage.removeItem(key);
-  },
-} satisfies Meta<typeof FunnelStory>;
+  beforeEach: withoutKeptFunnel,
+} satisfies Meta<RaqFunnelProps>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -101,6 +71,14 @@ async function fillProject(canvas: Canvas) {
   await typeText(canvas.getByRole('textbox', { name: 'Email' }), 'casey.nguyen@example.com');
   await typeText(canvas.getByRole('textbox', { name: 'Phone number' }), '3035550177');
   await typeText(canvas.getByRole('textbox', { name: 'Describe your project (optional)' }), 'Kitchen sink drains slowly');
+}
+
+/** From a pro (`sp-id="1001" postal-code="80202"`): its best-reviewed category chosen, 'Continue' opens the project step. */
+const FROM_PRO = { spId: 1001, postalCode: '80202' } as const;
+async function toProject(canvas: Canvas) {
+  await waitFor(() => expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('Plumbing'), { timeout: 5000 });
+  await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+  return stepHeading(canvas, 'Tell us about your project');
 }
 
 async function sendRequest(canvas: Canvas) {
@@ -179,12 +157,12 @@ export const NotEligible: Story = {
   },
 };
 
-/** Project (the office app's deep link `…/1001/project`): questions, timing (default 'Not sure yet'), address, contact; every field's message. */
+/** Project (from the pro's entry step): questions, timing (default 'Not sure yet'), address, contact; every field's message. */
 export const Project: Story = {
-  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },
+  args: FROM_PRO,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await stepHeading(canvas, 'Tell us about your project')).toBeVisible();
+    await expect(await toProject(canvas)).toBeVisible();
     await expect(await canvas.findByRole('group', { name: 'What type of property is this?' })).toBeVisible();
     await expect(canvas.getByRole('radio', { name: 'Not sure yet' })).toBeChecked();
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'City' })).toHaveValue('Denver'));
@@ -199,24 +177,12 @@ export const Project: Story = {
   },
 };
 
-/** Project from a deep link without a ZIP code (no `postal-code`): the facts leave the ZIP code out; the address asks for it. */
-export const ProjectWithoutZipCode: Story = {
-  args: { location: { step: 'project', serviceProviderId: 1001 } },
-  play: async ({ canvasElement }) => {
-    const { canvas } = await shadowOf(canvasElement);
-    await expect(await stepHeading(canvas, 'Tell us about your project')).toBeVisible();
-    await expect(await canvas.findByText('Acme Plumbing & Heating')).toBeVisible();
-    await expect(canvas.queryByText('ZIP code', { selector: 'dt' })).toBeNull();
-    await expect(canvas.getByRole('textbox', { name: 'ZIP code' })).toHaveValue('');
-  },
-};
-
 /** Project → created: the request goes out once, and the suggestions step is announced and focused. */
 export const ProjectSent: Story = {
-  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },
+  args: FROM_PRO,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await stepHeading(canvas, 'Tell us about your project');
+    await toProject(canvas);
     await fillProject(canvas);
     await userEvent.click(canvas.getByRole('radio', { name: 'Within 1 week' }));
     await sendRequest(canvas);
@@ -239,10 +205,10 @@ export const ProjectSent: Story = {
  * before it has answered) and the phone number typed in the project step, ready to correct.
  */
 export const JustSentSummary: Story = {
-  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },
+  args: FROM_PRO,
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await stepHeading(canvas, 'Tell us about your project');
+    await toProject(canvas);
     await fillProject(canvas);
     await sendRequest(canvas);
     await stepHeading(canvas, 'Send your request to more pros');
@@ -258,11 +224,12 @@ export const JustSentSummary: Story = {
 
 /** A 511 on creating the lead: the modal closes, the host's challenge runs (passed here after 1.5 s), and the create is replayed once. */
 export const ChallengeAndReplay: Story = {
-  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 }, passChallengeAfterMs: 1500 },
+  args: FROM_PRO,
+  render: passingChallengeAfter(1500),
   parameters: sandbox({ fault: { challenge: true, route: CREATE } }),
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await stepHeading(canvas, 'Tell us about your project');
+    await toProject(canvas);
     await fillProject(canvas);
     await sendRequest(canvas);
     await expect(await canvas.findByText('Please complete the security check: your request is sent as soon as it is passed.')).toBeVisible();
@@ -276,11 +243,11 @@ export const ChallengeAndReplay: Story = {
 
 /** A create failure (500): the alert, and everything typed is still there. */
 export const CreateFailureKeepsTyped: Story = {
-  args: { postalCode: '80202', location: { step: 'project', serviceProviderId: 1001 } },
+  args: FROM_PRO,
   parameters: sandbox({ fault: { status: 500, route: CREATE } }),
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await stepHeading(canvas, 'Tell us about your project');
+    await toProject(canvas);
     await fillProject(canvas);
     await userEvent.click(canvas.getByRole('radio', { name: 'Single-family home' }));
     await sendRequest(canvas);
@@ -294,59 +261,6 @@ export const CreateFailureKeepsTyped: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Describe your project (optional)' })).toHaveValue('Kitchen sink drains slowly');
     await expect(canvas.getByRole('radio', { name: 'Single-family home' })).toBeChecked();
     await expect(requests(context, 'POST', '/gateway/lead/v3/lead').map((r) => r.status)).toEqual([500]);
-  },
-};
-
-/** Suggestions (deep link `…/lead/{id}/suggestions`, the signed-in member's lead): AL and HA pros as checkboxes, unchecked. */
-export const Suggestions: Story = {
-  args: { member: true, location: { step: 'suggestions', leadId: SANDBOX_LEADS.newest } },
-  play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
-    await expect(await stepHeading(canvas, 'Send your request to more pros')).toBeVisible();
-    const boxes = await canvas.findAllByRole('checkbox');
-    await expect(boxes.length).toBeGreaterThan(0);
-    for (const box of boxes) {
-      await expect(box).not.toBeChecked();
-      await expect(box.getAttribute('name')).toMatch(/^additional-(sp|hasp)-\d+$/);
-    }
-    await userEvent.click(boxes[0]!);
-    await expect(canvas.getByText('1 selected')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Send to selected pros' }));
-    await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(requests(context, 'POST', `/gateway/lead/v2/lead/${SANDBOX_LEADS.newest}/assign`)).toHaveLength(1);
-  },
-};
-
-/** The lead or the suggestions cannot be fetched (500): the summary of the lead in the path instead. */
-export const SuggestionsFailedShowsSummary: Story = {
-  args: { member: true, location: { step: 'suggestions', leadId: SANDBOX_LEADS.newest } },
-  parameters: sandbox({ fault: { status: 500, route: 'POST /gateway/lead/v4/serviceproviders/suggestion' } }),
-  play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
-    await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Summary');
-    await expect(requests(context, 'POST', '/gateway/lead/v4/serviceproviders/suggestion').map((r) => r.status)).toEqual([500]);
-    await expect(await canvas.findByRole('region', { name: 'Pros who received your request' })).toBeVisible();
-  },
-};
-
-/** Summary: what was asked for, who got it ('I hired …'), what happens next, the phone update, deals. */
-export const Summary: Story = {
-  args: { member: true, location: { step: 'summary', leadId: SANDBOX_LEADS.newest } },
-  play: async ({ canvasElement, ...context }) => {
-    const { canvas } = await shadowOf(canvasElement);
-    await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.', {}, { timeout: 5000 })).toBeVisible();
-    await expect(await canvas.findByText('Water Heater Installation')).toBeVisible();
-    const pros = canvas.getByRole('region', { name: 'Pros who received your request' });
-    await userEvent.click(await within(pros).findByRole('button', { name: 'I hired Acme Plumbing & Heating' }));
-    await expect(await within(pros).findByText('Hired')).toBeVisible();
-    await expect(canvas.getByRole('region', { name: 'What happens next' })).toBeVisible();
-    await typeText(canvas.getByRole('textbox', { name: 'Phone number' }), '7205550199');
-    await userEvent.click(canvas.getByRole('button', { name: 'Update phone number' }));
-    await expect(await canvas.findByText('Your phone number was updated.')).toBeVisible();
-    await expect(requests(context, 'POST', '/gateway/lead/v1/user/updatePhone').map((r) => r.body)).toEqual([{ phoneNumber: '7205550199' }]);
-    await expect(await canvas.findByRole('region', { name: 'Deals for your project' })).toBeVisible();
   },
 };
 

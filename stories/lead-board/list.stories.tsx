@@ -1,29 +1,23 @@
-import type { CSSProperties } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { pseudoLocalize } from './support/story-locale';
+import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import baseCss from '../src/ui/base.css?inline';
-import { LeadBoard, type LeadBoardProps } from '../src/widgets/lead-board/lead-board';
-import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
-import { LEAD_SOURCES } from '../src/domain/lead-source';
-import { ANSWERED_LEADS_STORAGE_KEY } from '../src/domain/answered-leads';
-import { shadowOf } from './support/queries';
-import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from './support/sandbox';
-import { WidgetFrame } from './support/widget-frame';
-import { typeText } from './support/shadow-input';
-import { boardFrame, boardLoaders, SEED_1001, settled, SHOWING } from './support/board-frame';
+import { LeadBoard, type LeadBoardProps } from '../../src/react';
+import { LEAD_SOURCES } from '../../src/domain/lead-source';
+import { ANSWERED_LEADS_STORAGE_KEY } from '../../src/domain/answered-leads';
+import { shadowOf } from '../support/queries';
+import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { elementFrame } from '../support/element-frame';
+import { typeText } from '../support/shadow-input';
+import { board, boardLoaders, boardOnSandboxClock, phoneBoard, SEED_1001, settled, SHOWING } from './board';
 
 /**
- * <LeadBoard> as its element shows it: in a shadow root with
- * base.css (the board adopts its own CSS and that of the ui primitives it uses), against the
+ * The real <lead-board> element (through `leadkit/react`'s `<LeadBoard>`), against the
  * story's sandbox gateway (provider 1001: 56 active leads, 6 archived, 14 with unread messages).
  *
  * Every board state has a story; the play functions assert what a user sees (texts, roles,
  * focus), plus what the sandbox received where the request is the point (filters, paging).
  */
-const STYLES = [baseCss];
-
 const LEADS_ROUTE = 'POST /gateway/lead/office/v6/leads/serviceProvider/:id';
 const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive';
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
@@ -33,20 +27,18 @@ const ARCHIVED_LEADS = SEED_1001.archivedLeads;
 const UNREAD_MESSAGE_LEADS = SEED_1001.unreadMessageLeads;
 
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
-/** The board on the sandbox's clock (its leads are dated from it): the newest lead is minutes old. */
-const ON_SANDBOX_CLOCK = boardFrame(undefined, { now: () => new Date(SANDBOX_NOW) });
 
 const meta = {
-  title: 'Widgets/Lead board',
+  title: 'Elements/<lead-board>/List',
   component: LeadBoard,
-  args: { spId: 1001, leadId: null, newMessages: false, pageSize: null },
+  args: { spId: 1001 },
   argTypes: {
     spId: { control: 'number' },
-    leadId: { control: 'select', options: [null, ...Object.values(SANDBOX_LEADS)] },
+    leadId: { control: 'select', options: [undefined, ...Object.values(SANDBOX_LEADS)] },
     newMessages: { control: 'boolean' },
     pageSize: { control: 'number' },
   },
-  render: boardFrame(),
+  render: board,
   loaders: boardLoaders,
   parameters: {
     a11y: { test: 'error' },
@@ -116,7 +108,7 @@ export const Default: Story = {
  * Showing its contact (to call) answers it on this device: the cue goes.
  */
 export const RespondFirst: Story = {
-  render: ON_SANDBOX_CLOCK,
+  render: boardOnSandboxClock,
   play: async (context) => {
     const { root } = await shownBoard(context.canvasElement);
     const [newest, second] = cards(root) as HTMLElement[];
@@ -137,7 +129,7 @@ export const RespondFirst: Story = {
  * '12 min'), whole, on the card's second line; screen readers get the full one ('hace 12 min').
  */
 export const RespondFirstPhoneSpanish: Story = {
-  render: boardFrame(390, { now: () => new Date(SANDBOX_NOW) }),
+  render: elementFrame('lead-board', { width: 390, clock: true }),
   parameters: { locale: 'es-US' },
   play: async (context) => {
     const { root } = await shadowOf(context.canvasElement);
@@ -498,7 +490,7 @@ export const FilterTags: Story = {
 
 /** A ~400px host: the filter panel folds behind 'Show All Filters' / 'Hide All Filters'. */
 export const NarrowWidth: Story = {
-  render: boardFrame(400),
+  render: elementFrame('lead-board', { width: 400 }),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     const toggle = canvas.getByRole('button', { name: 'Show All Filters' });
@@ -528,7 +520,7 @@ export const NarrowWidth: Story = {
  * bold name; the read dot is a ring once read.
  */
 export const Phone: Story = {
-  render: boardFrame(390),
+  render: phoneBoard,
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     const lines = (element: Element | null) =>
@@ -572,23 +564,20 @@ export const ArchiveFailure: Story = {
   },
 };
 
-const THEME: CSSProperties & Record<`--lk-${string}`, string> = {
-  '--lk-color-primary': '#6a1b9a',
-  '--lk-font-family': 'Georgia, "Times New Roman", serif',
-  '--lk-radius': '2px',
-};
+const themed = elementFrame('lead-board', {
+  style: { '--lk-color-primary': '#6a1b9a', '--lk-font-family': 'Georgia, "Times New Roman", serif', '--lk-radius': '2px' },
+  className: 'lk-theme-board',
+});
 
 /**
  * Theming from outside: --lk-* custom properties on the host, and ::part() rules (parts:
  * lead-board, filters, lead-card, message-button, empty-state, error-banner, pagination).
  */
 export const Customization: Story = {
-  render: (args) => (
+  render: (args, context) => (
     <>
       <style>{'.lk-theme-board::part(filters) { background: rgb(243, 229, 245); } .lk-theme-board::part(message-button) { text-transform: uppercase; }'}</style>
-      <WidgetFrame styles={STYLES} catalogue={LEAD_BOARD_CATALOGUE} hostStyle={THEME} hostClassName="lk-theme-board">
-        <LeadBoard {...args} />
-      </WidgetFrame>
+      {themed(args, context)}
     </>
   ),
   play: async (context) => {
@@ -608,7 +597,7 @@ export const Customization: Story = {
 
 /** es-US (`locale="es-US"`): the board in Spanish, the count with its plural, dates day first. */
 export const InSpanish: Story = {
-  render: ON_SANDBOX_CLOCK,
+  render: boardOnSandboxClock,
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);

@@ -1,0 +1,93 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { SANDBOX_LEADS } from '@leadkit/sandbox';
+import { heicConverter, type HeicConverter } from '../../src/heic';
+import { MessageThread, type MessageThreadProps } from '../../src/react';
+import heicUrl from '../../test/fixtures/iphone-photo.heic?url';
+import { elementFrame } from '../support/element-frame';
+import { shadowOf } from '../support/queries';
+
+/**
+ * The thread's composer picking photos (docs/widgets/message-thread.md#iphone-photos-size-and-location): an iPhone photo (HEIC) is converted to JPEG
+ * in the browser, EXIF location is removed. The converter is the host's `heicConverter`
+ * property: a stand-in whose conversion never ends holds the converting state still, one that
+ * fails shows the error; 'HEIC converted' runs the real converter (`leadkit/heic`, heic-to) on the
+ * committed fixture; without one, iPhone photos cannot be converted. (A photo over 4096 px being
+ * scaled down: UI/Composer photo resizing.)
+ */
+const never = () => new Promise<never>(() => undefined);
+
+/** The thread with this `heicConverter` (none: the host set none). */
+const withConverter = (converter?: HeicConverter) =>
+  elementFrame('message-thread', { clock: true, style: { maxWidth: 760 }, properties: () => (converter ? { heicConverter: converter } : {}) });
+
+const meta = {
+  title: 'Elements/<message-thread>/Composer photos',
+  component: MessageThread,
+  args: { spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
+  render: withConverter(heicConverter),
+} satisfies Meta<MessageThreadProps>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Picks `file` in the composer once the thread is ready for attachments. */
+async function pickInto(canvasElement: HTMLElement, file: File) {
+  const { canvas, root } = await shadowOf(canvasElement);
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled(), { timeout: 8000 });
+  const input = root.querySelector('input[type="file"]') as HTMLInputElement;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  return canvas;
+}
+
+const heicFile = async (name = 'IMG_0042.HEIC') => new File([await (await fetch(heicUrl)).arrayBuffer()], name, { type: 'image/heic' });
+
+/** While an iPhone photo converts: its name, 'Converting photo…' with a progress bar, Send disabled, the trash to cancel. */
+export const ConvertingHeic: Story = {
+  render: withConverter(() => never()),
+  play: async ({ canvasElement }) => {
+    const canvas = await pickInto(canvasElement, await heicFile());
+    await expect(await canvas.findByRole('progressbar', { name: 'Converting photo…' })).toBeVisible();
+    await expect(canvas.getByText('Converting photo…')).toHaveAttribute('role', 'status');
+    await expect(canvas.getByText('IMG_0042.HEIC')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Remove file IMG_0042.HEIC' })).toBeEnabled();
+  },
+};
+
+/** The real converter (heic-to, loaded on this pick) turns the committed HEIC into IMG_0042.jpg; Send sends it: the photo shows in the thread. */
+export const HeicConverted: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await pickInto(canvasElement, await heicFile());
+    const remove = await canvas.findByRole('button', { name: 'Remove file IMG_0042.jpg' }, { timeout: 30_000 });
+    await expect(remove).toBeVisible();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    const send = canvas.getByRole('button', { name: 'Send' });
+    await expect(send).toBeEnabled();
+    send.click();
+    const list = canvas.getByRole('region', { name: 'Messages' });
+    await expect(await within(list).findByRole('img', { name: 'IMG_0042.jpg' }, { timeout: 10_000 })).toBeVisible();
+  },
+};
+
+/** The converter cannot run here (not installed, or the page's CSP forbids its worker): the message, for 10 s. */
+export const HeicUnavailable: Story = {
+  render: withConverter(),
+  play: async ({ canvasElement }) => {
+    const canvas = await pickInto(canvasElement, await heicFile());
+    await expect(await canvas.findByRole('alert')).toHaveTextContent("iPhone photos (HEIC) can't be converted here. Please send it as a JPEG or PNG.");
+    await expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled();
+  },
+};
+
+/** A HEIC the converter cannot read. */
+export const HeicFailed: Story = {
+  render: withConverter(() => Promise.resolve({ heicTo: () => Promise.reject(new Error('HEIF image not found')) })),
+  play: async ({ canvasElement }) => {
+    const canvas = await pickInto(canvasElement, await heicFile());
+    await expect(await canvas.findByRole('alert')).toHaveTextContent("This photo couldn't be converted. Please try again or send a JPEG or PNG.");
+  },
+};
