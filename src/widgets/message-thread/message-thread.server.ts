@@ -5,6 +5,8 @@ import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answer
 import type { GatewayClient } from '../../gateway/client';
 import { chatSession, chatSessionRequest } from '../../gateway/message-center/chat-session';
 import type { ChatReader } from '../../chat/chat-reader';
+import type { WidgetServer } from '../../runtime/widget-server';
+import { threadFirstCalls } from './thread-atoms';
 import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
 import { THREAD_PAGE_SIZE } from './thread-session';
 import { furthest, unreadAfterOf } from './thread-snapshot';
@@ -76,3 +78,24 @@ export async function threadFirstPageValue({ client, reader, spId, userId, leadI
     return null;
   }
 }
+
+/** `<message-thread>` off the browser (runtime/widget-server.ts): its first calls, what its server render leaves out, its newest messages. */
+export const messageThreadServer: WidgetServer = {
+  // A thread without a lead opens with other calls, and the archived one ('Message History')
+  // opens no chat: nothing early for them.
+  firstCalls: {
+    ids: ['sp-id', 'user-id', 'lead-id'],
+    unless: ['archived'],
+    send: (client, [spId, userId, leadId]) => threadFirstCalls(client, spId as number, userId as number, leadId as number),
+  },
+  answer: threadServerAnswer,
+  withholds: threadWithholds,
+  // With the ids of its first calls (a thread with a lead, or `<lead-app>`'s thread route); the
+  // sandbox's reader for `chat-service="sandbox"` when the host gives none.
+  value: async ({ client, attributes, ids, chatReader }) => {
+    if (!ids) return null;
+    const [spId, userId, leadId] = ids as [number, number, number];
+    const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../../chat/sandbox-chat-client')).createSandboxChatReader() : null);
+    return threadFirstPageValue({ client, reader, spId, userId, leadId });
+  },
+};
