@@ -1,3 +1,8 @@
+/**
+ * Where a tag's first calls come from at a page: its own attributes, or — for `<lead-app>` — the
+ * route in the page's URL and that route's widget (each widget's server half says which ids its
+ * calls take and which attributes stop them: runtime/widget-server.ts).
+ */
 import type { AttributeValues } from '../contract/first-screen-data';
 import { parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';

@@ -1,3 +1,7 @@
+/**
+ * Each tag's server half, and what the server layer applies of it: which answers a page may
+ * carry, which calls a server render never makes.
+ */
 import type { LeadkitTag } from '../contract/tags';
 import type { ServerAnswer } from '../gateway/server-answers';
 import type { WidgetServer } from '../runtime/widget-server';
