@@ -47,7 +47,7 @@ export interface RouteFirstCalls extends Pick<FirstCalls, 'ids' | 'unless'> {
 }
 
 /** What a widget's first-screen value is read with. */
-export interface FirstScreenValueInput {
+interface FirstScreenValueInput {
   /** The host's gateway config (its `getChatToken`), sending as the host's server; nothing it sends is recorded. */
   readonly client: GatewayClient;
   /** The element's attributes as the host wrote them (`<lead-app>`'s for its route's widget). */

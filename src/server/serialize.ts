@@ -11,7 +11,7 @@ import baseCss from '../ui/base.css?inline';
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** What a render gave (render-first-screen.ts), and what goes with it into the page. */
-export interface RenderedFirstScreen {
+interface RenderedFirstScreen {
   /** The first screen's HTML. */
   readonly html: string;
   /** The answers the page carries: the gateway calls' and the first-screen values. */

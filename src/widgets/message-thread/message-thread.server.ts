@@ -22,19 +22,19 @@ import { furthest, unreadAfterOf } from './thread-snapshot';
  * own data: the lead's phone numbers (behind 'Contact') and the member's message activities
  * (the 'Message History' link, whose line is always there: it appears once the browser has them).
  */
-export function threadWithholds(path: string): boolean {
+function threadWithholds(path: string): boolean {
   return isPath(path, LEAD_PHONE_NUMBERS_PATH) || isPath(path, INTERACTION_ACTIVITIES_PATH);
 }
 
 /** The provider lead as the page may carry it: the member's name, without the customer's contact details. */
-export function threadServerAnswer(answer: ServerAnswer): ServerAnswer | null {
+function threadServerAnswer(answer: ServerAnswer): ServerAnswer | null {
   if (!isProviderLeadV2Path(answer.path) || answer.status < 200 || answer.status >= 300) return answer;
   const lead = parseJson(answer.text);
   return lead === undefined ? null : { ...answer, text: JSON.stringify(withoutCustomerContact(lead)) };
 }
 
 /** What a server render reads the thread's first page with (leadkit/server's `chatReader`, or the sandbox's for `chat-service="sandbox"`). */
-export interface ThreadFirstPageRead {
+interface ThreadFirstPageRead {
   /** The gateway client of the render, with the host's config: its `getChatToken` gives the session. */
   client: GatewayClient;
   /** The reader; null: the messages are left to the browser. */
@@ -51,7 +51,7 @@ export interface ThreadFirstPageRead {
  * nobody) and a reader; the session's token is used here and dropped. Null — the browser opens the
  * chat and shows the messages as without a server — when either is missing or the read fails.
  */
-export async function threadFirstPageValue({ client, reader, spId, userId, leadId }: ThreadFirstPageRead): Promise<ServerAnswer | null> {
+async function threadFirstPageValue({ client, reader, spId, userId, leadId }: ThreadFirstPageRead): Promise<ServerAnswer | null> {
   if (!client.getChatToken || !reader) return null;
   try {
     const thread = chatSessionRequest(spId, userId, leadId);

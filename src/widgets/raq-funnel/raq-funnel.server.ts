@@ -13,7 +13,7 @@ import { funnelProviderName } from './funnel-first-screen';
  * token, which that call does not carry) and the page carries them as a first-screen value
  * (funnel-first-screen.ts). Null when the call fails: the browser asks for them as before.
  */
-export async function funnelProviderValue(client: GatewayClient, serviceProviderId: number): Promise<ServerAnswer | null> {
+async function funnelProviderValue(client: GatewayClient, serviceProviderId: number): Promise<ServerAnswer | null> {
   try {
     const details = await getServiceProviderDetails(createOneTimeSession(client, new OneTimeTokenHolder()).client, { serviceProviderId, withAlId: false });
     return firstScreenValue(funnelProviderName(serviceProviderId), details);
