@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/contract/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
 import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
-import type * as FirstCalls from './src/elements/first-calls.ts';
+import type * as FirstCallRecipes from './src/cdn/first-call-recipes.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 import { CSS_TARGET } from './scripts/css-target.ts';
 import { widgetsCss } from './scripts/widgets-css.ts';
@@ -58,7 +58,10 @@ function tagModules(): Plugin {
       // The first gateway calls of each tag and route, made by the widgets' own request functions
       // (through Vite's module runner: they import the widgets' sources, as the app does).
       if (id === `\0${CALLS_ID}`) {
-        const { module } = await runnerImport<typeof FirstCalls>(path.join(ROOT, 'src', 'elements', 'first-calls.ts'), { configFile: false, root: ROOT });
+        const { module } = await runnerImport<typeof FirstCallRecipes>(path.join(ROOT, 'src', 'cdn', 'first-call-recipes.ts'), {
+          configFile: false,
+          root: ROOT,
+        });
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(await module.firstCallRecipes()))});\n`;
       }
       // FIRST_CONTENT is filled in by the first-content plugin once the chunks are known.

@@ -14,6 +14,13 @@
  *                            widgets/<other>/<other>.widget.ts or its top component file
  *                            widgets/<other>/<other>.tsx, and never in a cycle
  *   elements/                thin wrappers over widgets
+ *   server/                  server rendering (load → render → serialize), over elements and
+ *                            below only the entries: never in code a browser runs
+ *
+ * A widget's server half (widgets/<name>/<name>.server.ts: its first calls, what its server
+ * render may carry) and the server layer are imported only by the server layer, the entries
+ * src/server.ts and src/index.ts (`loadFirstScreen`), the CDN build's first-call recipes
+ * (src/cdn/first-call-recipes.ts, run at build time) and tests; a type-only import is fine.
  *
  * and beside src/, the sandbox gateway (packages/sandbox/src, the `@leadkit/sandbox` package):
  * it may import leadkit's gateway schemas and domain rules (../../src/gateway, domain, i18n —
@@ -44,6 +51,7 @@ const ALLOWED = {
   ui: ['ui', 'domain', 'i18n'],
   widgets: ['widgets', 'ui', 'runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
   elements: ['elements', 'widgets', 'ui', 'runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
+  server: ['server', 'elements', 'widgets', 'ui', 'runtime', 'contract', 'chat', 'gateway', 'domain', 'i18n'],
   sandbox: ['sandbox', 'gateway', 'domain', 'i18n'],
 };
 const REACT_FREE = new Set(['i18n', 'domain', 'gateway', 'chat', 'contract', 'sandbox']);
@@ -53,6 +61,9 @@ const LEADKIT_PACKAGE = /^leadkit($|\/)/;
 /** The optional peer dependencies, and the files that may import them (relative to src/). */
 const OPTIONAL_PEERS = /^(@twilio\/conversations|heic-to)($|\/)/;
 const PEER_IMPORTERS = new Set(['twilio.ts', 'heic.ts', path.join('cdn', 'peer-defaults.ts')]);
+
+/** Who may import server code besides the server layer (relative to src/): see the comment above. */
+const SERVER_IMPORTERS = new Set(['server.ts', 'index.ts', path.join('cdn', 'first-call-recipes.ts')]);
 
 const isTestFile = (file) => /\.(test|spec|stories)\.[cm]?[jt]sx?$/.test(file);
 const stripExt = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
@@ -69,6 +80,9 @@ function locate(srcRoot, file, sandboxRoot) {
   if (parts.length === 1) return { layer: 'entry', widget: null, parts };
   return { layer: parts[0], widget: parts[0] === 'widgets' ? (parts[1] ?? null) : null, parts };
 }
+
+/** The server layer, or a widget's server half (`widgets/<name>/<name>.server.ts`). */
+const isServerCode = (where) => where.layer === 'server' || (where.layer === 'widgets' && /\.server$/.test(stripExt(where.parts.at(-1) ?? '')));
 
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -132,6 +146,8 @@ export const layersRule = {
       widgetInternals:
         "Widget '{{from}}' may embed widget '{{to}}' only through its top component file widgets/{{to}}/{{to}}.tsx or its descriptor widgets/{{to}}/{{to}}.widget.ts.",
       widgetCycle: "Widget '{{from}}' embedding '{{to}}' would close a cycle ('{{to}}' already embeds '{{from}}').",
+      serverOnly:
+        "'{{source}}' is server code (src/server/, a widget's <name>.server.ts): only the server layer, src/server.ts, src/index.ts and src/cdn/first-call-recipes.ts import it, never code a browser runs.",
     },
   },
   create(context) {
@@ -167,6 +183,10 @@ export const layersRule = {
       if (!target) return;
       if (target.layer === 'sandbox') {
         checkSandboxImport(node);
+        return;
+      }
+      if (here && isServerCode(target) && !isServerCode(here) && !test && node.importKind !== 'type' && !SERVER_IMPORTERS.has(here.parts.join(path.sep))) {
+        context.report({ node, messageId: 'serverOnly', data: { source } });
         return;
       }
       if (!here || here.layer === 'entry') return;

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run new:widget <name>`: a widget folder in the shape of docs/widget-shape.md, from the
- * templates in scripts/new-widget/ (like Paste's templates): its top component, its descriptor,
- * its catalogue (an en-US slot and its es-US twin, registered in src/i18n/en-US.ts and
- * es-US.ts), atoms, pure logic, a story, a component test and a smoke test. The result passes
- * lint, typecheck and its own tests (test/new-widget.test.ts runs it into a temp copy).
+ * templates in scripts/new-widget/ (like Paste's templates): its top component, its descriptor
+ * and the descriptor's server half, its catalogue (an en-US slot and its es-US twin, registered
+ * in src/i18n/en-US.ts and es-US.ts), atoms, pure logic, a story, a component test and a smoke
+ * test. The result passes lint, typecheck and its own tests (test/new-widget.test.ts runs it into a temp copy).
  *
- * It makes no tag: binding the widget to a custom element (the tag table, src/elements/) is the
- * next step, described in docs/widget-shape.md.
+ * It makes no tag: binding the widget to a custom element (the tag table, src/elements/) and its
+ * server half to that tag (src/server/server-widgets.ts) is the next step, described in
+ * docs/widget-shape.md.
  *
  *   node scripts/new-widget.mjs <name> [--root <dir>] [--title <text>]
  */
@@ -29,6 +30,7 @@ function files(name) {
   return {
     'component.tsx.tpl': `src/widgets/${name}/${name}.tsx`,
     'widget.ts.tpl': `src/widgets/${name}/${name}.widget.ts`,
+    'server.ts.tpl': `src/widgets/${name}/${name}.server.ts`,
     'messages.ts.tpl': `src/widgets/${name}/${name}-messages.ts`,
     'atoms.ts.tpl': `src/widgets/${name}/${name}-atoms.ts`,
     'logic.ts.tpl': `src/widgets/${name}/${name}.logic.ts`,

@@ -100,4 +100,5 @@ export {
 
 // A first screen rendered on a server from data fetched where the host's session is (a Next.js
 // server component): pass the result as the `firstScreen` prop of a `leadkit/react` component.
-export { loadFirstScreen, type FirstScreenData, type LoadFirstScreenOptions } from './elements/first-screen-data';
+export { loadFirstScreen, type LoadFirstScreenOptions } from './server/load-first-screen';
+export type { FirstScreenData } from './contract/first-screen-data';

@@ -2,7 +2,7 @@ import { createElement, Suspense } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { loadFirstScreen } from './elements/first-screen-data';
+import { loadFirstScreen } from './server/load-first-screen';
 import { setFirstScreenRenderer } from './elements/first-screen-renderer';
 import { LeadBoard, LeadPage } from './react.node';
 import { renderFirstScreen } from './server';

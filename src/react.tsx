@@ -13,7 +13,7 @@ import { createElement, use, useCallback, useLayoutEffect, useRef, type AriaAttr
 import type { ElementDefinition } from './elements/element-definition';
 import { ELEMENTS } from './elements/definitions';
 import type { LeadkitElement } from './elements/element-types';
-import type { FirstScreenData } from './elements/first-screen-data';
+import type { FirstScreenData } from './contract/first-screen-data';
 import { firstScreenRenderer } from './elements/first-screen-renderer';
 import { defineElement } from './elements/define-element';
 import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';

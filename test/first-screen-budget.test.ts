@@ -109,3 +109,17 @@ describe("the loader's preload list", () => {
     expect(unnamed).toEqual([]);
   });
 });
+
+describe('server code in the CDN build', () => {
+  it('is in no chunk of either flavour: neither src/server/ nor a widget’s <name>.server.ts (their first calls are recipes in the loader)', () => {
+    const SERVER_CODE = /^src\/server(\.ts|\/)|^src\/widgets\/[^/]+\/[^/]+\.server\.tsx?$/;
+    for (const file of ['modules.json', 'modules-lite.json']) {
+      const modules = Object.values(json<ChunkModules>(file)).flatMap((chunk) => Object.keys(chunk));
+      // The modules are named as the pattern reads them: a widget's descriptor and its request functions are there.
+      expect(modules, file).toContain('src/widgets/lead-board/lead-board.widget.ts');
+      expect(modules, file).toContain('src/widgets/lead-board/board-request.ts');
+      const shipped = modules.filter((module) => SERVER_CODE.test(module));
+      expect(shipped, file).toEqual([]);
+    }
+  });
+});

@@ -59,6 +59,39 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
     ]);
   });
 
+  it("keeps server code (src/server/, a widget's <name>.server.ts) out of what a browser runs", async () => {
+    const layer = "import { renderToString } from '../server/render-first-screen';\nexport const y = renderToString;\n";
+    const half = "import { leadBoardServer } from '../widgets/lead-board/lead-board.server';\nexport const y = leadBoardServer;\n";
+    // The server layer stands over the elements and the widgets, and reads the widgets' server halves.
+    expect(await layerErrors('src/server/x.ts', "import { ELEMENTS } from '../elements/definitions';\nexport const y = ELEMENTS;\n")).toEqual([]);
+    expect(await layerErrors('src/server/x.ts', half)).toEqual([]);
+    // Only its entries and the CDN build's recipes (build time) import it; no layer below, no browser entry.
+    expect(await layerErrors('src/server.ts', layer.replace('../server/', './server/'))).toEqual([]);
+    expect(await layerErrors('src/cdn/first-call-recipes.ts', half)).toEqual([]);
+    expect(await layerErrors('src/elements/x.ts', layer)).toEqual([expect.stringContaining('is server code')]);
+    expect(await layerErrors('src/elements/x.ts', half)).toEqual([expect.stringContaining('is server code')]);
+    expect(await layerErrors('src/define.ts', layer.replace('../server/', './server/'))).toEqual([expect.stringContaining('is server code')]);
+    expect(await layerErrors('src/cdn/first-calls-start.ts', half)).toEqual([expect.stringContaining('is server code')]);
+    // A widget's own code never imports its server half (the server half may import the widget's code).
+    expect(await layerErrors('src/widgets/lead-board/lead-board.tsx', half.replace('../widgets/lead-board/', './'))).toEqual([
+      expect.stringContaining('is server code'),
+    ]);
+    expect(
+      await layerErrors(
+        'src/widgets/lead-board/lead-board.server.ts',
+        "import { boardFirstCalls } from './board-request';\nexport const y = boardFirstCalls;\n",
+      ),
+    ).toEqual([]);
+    // A type, erased, is no code in the browser: a browser entry may name one.
+    expect(
+      await layerErrors('src/react.tsx', "import type { ServerRenderOptions } from './server/render-first-screen';\nexport type Y = ServerRenderOptions;\n"),
+    ).toEqual([]);
+    // Nothing in the server layer imports an entry.
+    expect(await layerErrors('src/server/x.ts', "import { LeadBoard } from '../react';\nexport const y = LeadBoard;\n")).toEqual([
+      expect.stringContaining("'server' may not import from 'src entry files'"),
+    ]);
+  });
+
   it('keeps the sandbox out of shipped code but lets tests, stories and scripts use it', async () => {
     const code = "import { createSandboxGateway } from '@leadkit/sandbox';\nexport const y = createSandboxGateway;\n";
     expect(await layerErrors('src/widgets/lead-board/x.tsx', code)).toEqual([expect.stringContaining('sandbox gateway')]);

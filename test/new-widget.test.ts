@@ -69,6 +69,7 @@ describe('npm run new:widget', () => {
       [
         'src/widgets/job-calendar/job-calendar.tsx',
         'src/widgets/job-calendar/job-calendar.widget.ts',
+        'src/widgets/job-calendar/job-calendar.server.ts',
         'src/widgets/job-calendar/job-calendar-messages.ts',
         'src/widgets/job-calendar/job-calendar-atoms.ts',
         'src/widgets/job-calendar/job-calendar.logic.ts',

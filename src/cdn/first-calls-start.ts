@@ -1,10 +1,10 @@
 /**
  * The loader's half of "data with code" (the client's half: gateway/started-first-calls.ts): sends an
- * element's first gateway calls from their build-time recipes (elements/first-calls.ts) and
+ * element's first gateway calls from their build-time recipes (cdn/first-call-recipes.ts) and
  * keeps them on the element for its gateway client to take. Part of the loader bundle, so it
  * imports types only (a value shared with the runtime would become a chunk the loader imports).
  */
-import type { FirstCallRecipe, FirstCallRecipes } from '../elements/first-calls';
+import type { FirstCallRecipe, FirstCallRecipes } from './first-call-recipes';
 import type { StartedFirstCall } from '../gateway/started-first-calls';
 
 /** gateway/started-first-calls.ts's STARTED_FIRST_CALLS (a registered symbol: the same in both bundles). */

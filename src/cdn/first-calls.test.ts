@@ -16,7 +16,9 @@ import {
   startedFirstCallsOf,
   type StartedFirstCall,
 } from '../gateway/started-first-calls';
-import { FIRST_CALLS, firstCallRecipes, type FirstCallRecipes } from '../elements/first-calls';
+import { firstCallRecipes, type FirstCallRecipes } from './first-call-recipes';
+import type { FirstCalls } from '../runtime/widget-server';
+import { SERVER_WIDGETS } from '../server/server-widgets';
 
 interface Sent {
   method: string;
@@ -41,7 +43,7 @@ function recorder() {
 }
 
 /** What the widget's own client sends for these ids (caller `sp-id` 1001). */
-async function sentByClient(send: (typeof FIRST_CALLS.tags)['lead-board'], ids: number[], baseURL = '') {
+async function sentByClient(send: FirstCalls | undefined, ids: number[], baseURL = '') {
   const { sent, fetch } = recorder();
   const client = createGatewayClient({
     baseURL,
@@ -92,13 +94,13 @@ describe('the loader sends what the widget would', () => {
       `GET ${ORIGIN}/gateway/office-home/v4/service_provider?serviceProviderIds=1001`,
       `POST ${ORIGIN}/gateway/lead/office/v6/leads/serviceProvider/1001`,
     ]);
-    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-board'], [1001]));
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['lead-board']?.firstCalls, [1001]));
   });
 
   it('<lead-page lead-id sp-id gateway-url>: the lead, against the gateway URL', async () => {
     const sent = startedFor(element('lead-page', { 'lead-id': '300002', 'sp-id': '1001', 'gateway-url': 'https://gw.example/api/' }));
     expect(sent.map((call) => call.url)).toEqual(['https://gw.example/api/gateway/lead/office/v2/leads/300002?spId=1001']);
-    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-page'], [300002, 1001], 'https://gw.example/api/'));
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['lead-page']?.firstCalls, [300002, 1001], 'https://gw.example/api/'));
   });
 
   it("<lead-app>'s board route: the ids from the URL, and the caller the provider it names, whatever the app's sp-id", async () => {
@@ -111,7 +113,7 @@ describe('the loader sends what the widget would', () => {
       `${ORIGIN}/gateway/lead/office/v6/leads/serviceProvider/1002`,
     ]);
     expect(sent.map((call) => call.headers['x-caller-id'])).toEqual(['1002', '1002']);
-    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['lead-board'], [1002]));
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['lead-board']?.firstCalls, [1002]));
   });
 
   it('<message-thread sp-id user-id lead-id>: the phone numbers, the lead, the message activities and the chat session', async () => {
@@ -123,7 +125,7 @@ describe('the loader sends what the widget would', () => {
       'POST /gateway/message-center/v1/chat/session',
     ]);
     expect(JSON.parse(sent[3]?.body ?? '')).toEqual({ serviceProviderId: 1001, userId: 5001, leadId: 300001 });
-    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['message-thread'], [1001, 5001, 300001]));
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['message-thread']?.firstCalls, [1001, 5001, 300001]));
   });
 
   it("<lead-app>'s thread route: provider and member from the path, the lead from the query", async () => {
@@ -131,7 +133,7 @@ describe('the loader sends what the widget would', () => {
       pattern: '/conversation/:serviceProviderId/thread/:userId',
       params: { serviceProviderId: '1001', userId: '5003' },
     });
-    expect(sent).toEqual(await sentByClient(FIRST_CALLS.tags['message-thread'], [1001, 5003, 300002]));
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['message-thread']?.firstCalls, [1001, 5003, 300002]));
   });
 
   it("<lead-app>'s lead page route: both ids from the query", async () => {

@@ -23,8 +23,8 @@ declare module 'virtual:leadkit/reserve-css' {
 }
 
 declare module 'virtual:leadkit/first-calls' {
-  /** Each tag's and route's first gateway calls as recipes (`firstCallRecipes()` of src/elements/first-calls.ts). */
-  import type { FirstCallRecipes } from '../elements/first-calls';
+  /** Each tag's and route's first gateway calls as recipes (`firstCallRecipes()` of src/cdn/first-call-recipes.ts). */
+  import type { FirstCallRecipes } from './first-call-recipes';
   const recipes: FirstCallRecipes;
   export default recipes;
 }

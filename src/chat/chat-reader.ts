@@ -5,7 +5,7 @@ import type { ChatClientInit, ChatMessage, ChatReadHorizon } from './chat-client
  * of messages, this side's read horizon (what was unread) and the other participants' — read once
  * with the session the host's `getChatToken` gave the server, and nothing kept open. The session's
  * token stays on the server: only what the first screen shows goes in the page
- * (widgets/message-thread/server-answer.ts).
+ * (widgets/message-thread/message-thread.server.ts).
  */
 export interface ChatFirstPage {
   /** Oldest first. */

@@ -8,7 +8,7 @@ import type { AttributeType } from './tags';
  * it invalid — absent, and reported as `lk-error` kind `invalid-attribute`.
  *
  * One pattern for the elements, a server render and the CDN loader (which gets it with its call
- * recipes, elements/first-calls.ts: the loader imports no code the widgets share).
+ * recipes, cdn/first-call-recipes.ts: the loader imports no code the widgets share).
  */
 export const WHOLE_NUMBER = /^\s*(\d{1,15})\s*$/;
 

@@ -64,7 +64,7 @@ const seg = (value: number) => encodeURIComponent(String(value));
 /**
  * RT6 (ours; the spec gives 'Message History' no path): the thread's own route with
  * `archived=true` is the archived thread. `messageHistory` writes it, `<lead-app>` reads it
- * (`isMessageHistory`), and the CDN loader sends no early chat calls for it (elements/first-calls.ts).
+ * (`isMessageHistory`), and the CDN loader sends no early chat calls for it (widgets/lead-app/lead-app.server.ts).
  */
 export const ARCHIVED_QUERY = 'archived';
 

@@ -1,4 +1,4 @@
-import type { AttributeValues, FirstScreenData } from './first-screen-data';
+import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
 import type { HostProperties } from '../runtime/host-inputs';
 import type { LeadkitTag } from '../contract/tags';
 

@@ -1,7 +1,7 @@
 /**
  * Data started with the code. On a CDN page the loader knows, as soon as it sees a tag, the
  * first gateway calls its widget will make (recipes made at build time by the widgets' own
- * request functions: src/elements/first-calls.ts). It sends them at once, beside the chunks,
+ * request functions: src/cdn/first-call-recipes.ts). It sends them at once, beside the chunks,
  * and keeps them on the element under `STARTED_FIRST_CALLS`. The element's gateway client — only the one
  * built from attributes: a host's `gateway` or `auth` property means other calls — takes each
  * answer once, for the same method, URL and body, instead of sending the call again. What is

@@ -132,7 +132,7 @@ export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> 
 /**
  * Whether this widget's tree is (or was, on this element) made from a server's first screen: on
  * the server, and in the browser when it hydrated a server's HTML. A widget whose server answers
- * leave something out (the board's customers' contact details: ../widgets/lead-board/server-answer.ts)
+ * leave something out (the board's customers' contact details: ../widgets/lead-board/lead-board.server.ts)
  * asks for it when it is needed.
  */
 export function useFirstScreenFromServer(): boolean {

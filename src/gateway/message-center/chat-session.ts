@@ -91,7 +91,7 @@ export function chatSession(client: GatewayClient, thread: ChatSessionRequest, r
 
 /**
  * The session call among a thread's first calls (the CDN loader sends them beside the code:
- * src/elements/first-calls.ts; a server render asks none): none when the host gives the session
+ * the thread's `firstCalls`, message-thread.server.ts; a server render asks none): none when the host gives the session
  * itself — its `getChatToken` is asked when the thread opens, never early.
  */
 export function earlyChatSessionCalls(client: GatewayClient, thread: ChatSessionRequest): Promise<ChatSession>[] {

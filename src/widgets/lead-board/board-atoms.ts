@@ -154,7 +154,7 @@ const businessNameRefAtom = atom(() => ({ current: '' }));
 export const leadsReloadAtom = atom(0);
 /**
  * A board hydrated from a server's first screen shows the server's page, which leaves out the
- * customers' contact details (server-answer.ts): `withholdContactsAtom` says so as it hydrates,
+ * customers' contact details (lead-board.server.ts): `withholdContactsAtom` says so as it hydrates,
  * and hydration asks the gateway for nothing the server answered. Only when the pro reaches for
  * a card's 'Contact' (pointer, focus or tap: `fetchWithheldContactsAtom`) is the page fetched
  * again, once and quietly: the list is not dimmed and the host is not told of a new page.

@@ -21,7 +21,7 @@ export function defaultQuery(inputs: { readonly pageSize: number | null }): Boar
 /**
  * The board's first calls for a provider, with no featured lead, new-messages or page size:
  * provider info and the first page. The CDN loader sends them before the board's code has
- * arrived (recipes made from this function at build time: src/elements/first-calls.ts); the
+ * arrived (its `firstCalls` in lead-board.server.ts, made into recipes at build time); the
  * board's atoms make the same calls with the same builders and take those answers.
  */
 export function boardFirstCalls(client: GatewayClient, spId: number): Promise<unknown>[] {

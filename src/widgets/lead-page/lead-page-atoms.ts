@@ -67,7 +67,7 @@ function withContact(view: LeadPageView, contact: LeadPageView['customer']): Lea
 
 /**
  * The lead page's first call (v2, the default api-version): the CDN loader sends it before the
- * page's code has arrived (src/elements/first-calls.ts) and the atom above takes its answer.
+ * page's code has arrived (its `firstCalls` in lead-page.server.ts) and the atom above takes its answer.
  */
 export function leadPageFirstCalls(client: GatewayClient, leadId: number, spId: number): Promise<unknown>[] {
   return [getProviderLeadV2(client, { leadId, spId })];

@@ -28,7 +28,7 @@ export const threadInputsAtom = atom<ThreadInputs>({ spId: null, userId: null, l
  * The thread's first calls with a lead: its phone numbers, the provider lead, the message
  * activities and the chat session (unless the host gives sessions: its `getChatToken` is asked as
  * the chat opens, never early). The CDN loader sends them before the thread's code has arrived
- * (recipes made from this function at build time: src/elements/first-calls.ts); the atoms below
+ * (its `firstCalls` in message-thread.server.ts, made into recipes at build time); the atoms below
  * and the session make the same calls with the same builders and take those answers.
  */
 export function threadFirstCalls(client: GatewayClient, spId: number, userId: number, leadId: number): Promise<unknown>[] {

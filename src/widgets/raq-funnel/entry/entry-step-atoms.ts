@@ -35,7 +35,7 @@ import {
  */
 /**
  * The pro's details are here (loaded, or a server's first screen had them: raq-funnel's
- * server-answer.ts): the form takes their provider and category, the entry heading names them.
+ * raq-funnel.server.ts): the form takes their provider and category, the entry heading names them.
  */
 export const providerLoadedAtom = atom(null, (get, set, details: ProviderDetails) => {
   const form = get(funnelFormAtom);

@@ -1,64 +1,19 @@
 /**
- * The gateway calls each tag (and each route of `<lead-app>`) makes first, so the CDN loader can
- * send them beside the code instead of after it (gateway/started-first-calls.ts). Build-time only: the CDN
- * build turns this table into recipes (`firstCallRecipes`) by running the widgets' own request
- * functions through the real gateway client with sentinel ids, and the loader fills the recipes
- * from the element's attributes or the route in the URL. The caller — `X-Caller-Id` — is always
- * the element's `sp-id` (provider auth; `auth-mode="one-time"` or a `gateway`/`auth` property
- * sends nothing early).
+ * The CDN loader's recipes for the gateway calls each tag (and each route of `<lead-app>`) makes
+ * first, so it can send them beside the code instead of after it (gateway/started-first-calls.ts).
+ * Build-time only (vite.cdn.config.ts, `virtual:leadkit/first-calls`): each widget's first calls
+ * are its server half's (`firstCalls` in `src/widgets/<name>/<name>.server.ts`, bound to their
+ * tags by src/server/server-widgets.ts); they run here through the real gateway client with
+ * sentinel ids, and the loader fills the recipes from the element's attributes or the route in
+ * the URL. The caller — `X-Caller-Id` — is always the element's `sp-id` (provider auth;
+ * `auth-mode="one-time"` or a `gateway`/`auth` property sends nothing early).
  */
-import { ARCHIVED_QUERY } from '../domain/routes';
-import { createGatewayClient, type GatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/client';
 import { HEADERS } from '../gateway/headers';
 import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
-import { boardFirstCalls } from '../widgets/lead-board/board-request';
-import { leadPageFirstCalls } from '../widgets/lead-page/lead-page-atoms';
-import { threadFirstCalls } from '../widgets/message-thread/thread-atoms';
 import { WHOLE_NUMBER } from '../contract/parse-attribute';
-import type { LeadkitTag } from '../contract/tags';
-
-export interface FirstCalls {
-  /**
-   * Where each id comes from: `sp-id` an attribute of the tag, `:serviceProviderId` a segment
-   * of the route, `?leadId` a query parameter of the page's URL. Each must be a whole number
-   * (contract/parse-attribute.ts `WHOLE_NUMBER`, as for a number attribute).
-   */
-  readonly ids: readonly string[];
-  /** Attributes (or `?query` parameters) that change the first calls: with one present nothing is sent early. */
-  readonly unless: readonly string[];
-  readonly send: (client: GatewayClient, ids: readonly number[]) => readonly Promise<unknown>[];
-}
-
-export const FIRST_CALLS: {
-  readonly tags: Partial<Record<LeadkitTag, FirstCalls>>;
-  /** A route's calls are those of a tag's widget, with the ids from the URL. */
-  readonly routes: Partial<Record<keyof typeof APP_ROUTES, Pick<FirstCalls, 'ids' | 'unless'> & { readonly tag: LeadkitTag }>>;
-} = {
-  tags: {
-    'lead-board': {
-      ids: ['sp-id'],
-      unless: ['lead-id', 'page-size', 'new-messages'],
-      send: (client, [spId]) => boardFirstCalls(client, spId as number),
-    },
-    'lead-page': {
-      ids: ['lead-id', 'sp-id'],
-      unless: ['api-version'],
-      send: (client, [leadId, spId]) => leadPageFirstCalls(client, leadId as number, spId as number),
-    },
-    // A thread without a lead opens with other calls, and the archived one ('Message History')
-    // opens no chat: nothing early for them.
-    'message-thread': {
-      ids: ['sp-id', 'user-id', 'lead-id'],
-      unless: ['archived'],
-      send: (client, [spId, userId, leadId]) => threadFirstCalls(client, spId as number, userId as number, leadId as number),
-    },
-  },
-  routes: {
-    leadBoard: { tag: 'lead-board', ids: [':serviceProviderId'], unless: ['?leadId', '?newMessages'] },
-    leadPage: { tag: 'lead-page', ids: ['?leadId', '?serviceProviderId'], unless: [] },
-    conversationThread: { tag: 'message-thread', ids: [':serviceProviderId', ':userId', '?leadId'], unless: [`?${ARCHIVED_QUERY}`] },
-  },
-};
+import type { FirstCalls } from '../runtime/widget-server';
+import { SERVER_WIDGETS } from '../server/server-widgets';
 
 /** One call as a template: `{0}`, `{1}`… stand for the ids, `{c}` for the provider the calls act for (and their caller id). */
 export type CallTemplate = [method: string, url: string, body: string | null];
@@ -104,7 +59,7 @@ interface Captured {
   headers: Record<string, string>;
 }
 
-/** Runs a table entry through the real client, capturing what it would send (the provider's id is the caller's). */
+/** Runs a widget's first calls through the real client, capturing what it would send (the provider's id is the caller's). */
 async function capture(entry: FirstCalls, provider: number): Promise<Captured[]> {
   const captured: Captured[] = [];
   const client = createGatewayClient({
@@ -129,7 +84,7 @@ async function capture(entry: FirstCalls, provider: number): Promise<Captured[]>
   return captured;
 }
 
-/** The recipes the CDN loader carries (see vite.cdn.config.ts), made from FIRST_CALLS. */
+/** The recipes the CDN loader carries (see vite.cdn.config.ts), made from each widget's first calls. */
 export async function firstCallRecipes(): Promise<FirstCallRecipes> {
   let headers: Record<string, string> | null = null;
   const recipe = async (entry: FirstCalls): Promise<FirstCallRecipe> => {
@@ -148,9 +103,9 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
     return { ids: [...entry.ids], unless: [...entry.unless], provider, calls };
   };
   const result: FirstCallRecipes = { headers: {}, requestId: HEADERS.requestId.toLowerCase(), idPattern: WHOLE_NUMBER.source, tags: {}, routes: {} };
-  for (const [tag, entry] of Object.entries(FIRST_CALLS.tags)) result.tags[tag] = await recipe(entry);
-  for (const [route, { tag, ids, unless }] of Object.entries(FIRST_CALLS.routes)) {
-    const calls = FIRST_CALLS.tags[tag];
+  for (const [tag, server] of Object.entries(SERVER_WIDGETS)) if (server.firstCalls) result.tags[tag] = await recipe(server.firstCalls);
+  for (const [route, { tag, ids, unless }] of Object.entries(SERVER_WIDGETS['lead-app']?.routes ?? {})) {
+    const calls = SERVER_WIDGETS[tag]?.firstCalls;
     if (!calls || calls.ids.length !== ids.length) throw new Error(`first calls: route ${route} does not fit <${tag}>'s calls`);
     result.routes[APP_ROUTES[route as keyof typeof APP_ROUTES]] = [tag, [...ids], [...unless]];
   }

@@ -2,6 +2,8 @@ import type { GatewayClient } from '../../gateway/client';
 import { getServiceProviderDetails } from '../../gateway/lead/funnel-calls';
 import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/one-time-token';
 import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
+import { parseWholeNumber } from '../../contract/parse-attribute';
+import type { WidgetServer } from '../../runtime/widget-server';
 import { funnelProviderName } from './funnel-first-screen';
 
 /**
@@ -11,7 +13,7 @@ import { funnelProviderName } from './funnel-first-screen';
  * token, which that call does not carry) and the page carries them as a first-screen value
  * (funnel-first-screen.ts). Null when the call fails: the browser asks for them as before.
  */
-export async function funnelProviderValue(client: GatewayClient, serviceProviderId: number): Promise<ServerAnswer | null> {
+async function funnelProviderValue(client: GatewayClient, serviceProviderId: number): Promise<ServerAnswer | null> {
   try {
     const details = await getServiceProviderDetails(createOneTimeSession(client, new OneTimeTokenHolder()).client, { serviceProviderId, withAlId: false });
     return firstScreenValue(funnelProviderName(serviceProviderId), details);
@@ -19,3 +21,12 @@ export async function funnelProviderValue(client: GatewayClient, serviceProvider
     return null;
   }
 }
+
+/** `<raq-funnel>` off the browser (runtime/widget-server.ts): given `sp-id`, the pro its heading names. */
+export const raqFunnelServer: WidgetServer = {
+  value: async ({ client, attributes }) => {
+    const raw = attributes['sp-id'];
+    const spId = raw === undefined || raw === null || raw === false ? null : parseWholeNumber(String(raw));
+    return spId === null ? null : funnelProviderValue(client, spId);
+  },
+};

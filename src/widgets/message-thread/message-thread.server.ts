@@ -5,6 +5,8 @@ import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answer
 import type { GatewayClient } from '../../gateway/client';
 import { chatSession, chatSessionRequest } from '../../gateway/message-center/chat-session';
 import type { ChatReader } from '../../chat/chat-reader';
+import type { WidgetServer } from '../../runtime/widget-server';
+import { threadFirstCalls } from './thread-atoms';
 import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
 import { THREAD_PAGE_SIZE } from './thread-session';
 import { furthest, unreadAfterOf } from './thread-snapshot';
@@ -20,19 +22,19 @@ import { furthest, unreadAfterOf } from './thread-snapshot';
  * own data: the lead's phone numbers (behind 'Contact') and the member's message activities
  * (the 'Message History' link, whose line is always there: it appears once the browser has them).
  */
-export function threadWithholds(path: string): boolean {
+function threadWithholds(path: string): boolean {
   return isPath(path, LEAD_PHONE_NUMBERS_PATH) || isPath(path, INTERACTION_ACTIVITIES_PATH);
 }
 
 /** The provider lead as the page may carry it: the member's name, without the customer's contact details. */
-export function threadServerAnswer(answer: ServerAnswer): ServerAnswer | null {
+function threadServerAnswer(answer: ServerAnswer): ServerAnswer | null {
   if (!isProviderLeadV2Path(answer.path) || answer.status < 200 || answer.status >= 300) return answer;
   const lead = parseJson(answer.text);
   return lead === undefined ? null : { ...answer, text: JSON.stringify(withoutCustomerContact(lead)) };
 }
 
 /** What a server render reads the thread's first page with (leadkit/server's `chatReader`, or the sandbox's for `chat-service="sandbox"`). */
-export interface ThreadFirstPageRead {
+interface ThreadFirstPageRead {
   /** The gateway client of the render, with the host's config: its `getChatToken` gives the session. */
   client: GatewayClient;
   /** The reader; null: the messages are left to the browser. */
@@ -49,7 +51,7 @@ export interface ThreadFirstPageRead {
  * nobody) and a reader; the session's token is used here and dropped. Null — the browser opens the
  * chat and shows the messages as without a server — when either is missing or the read fails.
  */
-export async function threadFirstPageValue({ client, reader, spId, userId, leadId }: ThreadFirstPageRead): Promise<ServerAnswer | null> {
+async function threadFirstPageValue({ client, reader, spId, userId, leadId }: ThreadFirstPageRead): Promise<ServerAnswer | null> {
   if (!client.getChatToken || !reader) return null;
   try {
     const thread = chatSessionRequest(spId, userId, leadId);
@@ -76,3 +78,24 @@ export async function threadFirstPageValue({ client, reader, spId, userId, leadI
     return null;
   }
 }
+
+/** `<message-thread>` off the browser (runtime/widget-server.ts): its first calls, what its server render leaves out, its newest messages. */
+export const messageThreadServer: WidgetServer = {
+  // A thread without a lead opens with other calls, and the archived one ('Message History')
+  // opens no chat: nothing early for them.
+  firstCalls: {
+    ids: ['sp-id', 'user-id', 'lead-id'],
+    unless: ['archived'],
+    send: (client, [spId, userId, leadId]) => threadFirstCalls(client, spId as number, userId as number, leadId as number),
+  },
+  answer: threadServerAnswer,
+  withholds: threadWithholds,
+  // With the ids of its first calls (a thread with a lead, or `<lead-app>`'s thread route); the
+  // sandbox's reader for `chat-service="sandbox"` when the host gives none.
+  value: async ({ client, attributes, ids, chatReader }) => {
+    if (!ids) return null;
+    const [spId, userId, leadId] = ids as [number, number, number];
+    const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../../chat/sandbox-chat-client')).createSandboxChatReader() : null);
+    return threadFirstPageValue({ client, reader, spId, userId, leadId });
+  },
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerAnswer } from '../../gateway/server-answers';
-import { boardServerAnswer } from './server-answer';
+import { boardServerAnswer } from './lead-board.server';
 
 const answer = (path: string, text: string, status = 200): ServerAnswer => ({
   method: 'POST',
