@@ -24,7 +24,7 @@
 import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { ELEMENTS } from './elements/definitions';
-import { parseAttribute } from './elements/element-definition';
+import { parseAttribute } from './contract/parse-attribute';
 import {
   appRouteAt,
   firstScreenValues,
@@ -44,7 +44,7 @@ import { resolveAuth } from './runtime/gateway-config';
 import { fetchTakingAnswers, recordingAnswers, requestPath, serializeAnswers, splitAnswers, type ServerAnswer } from './gateway/server-answers';
 import type { ChatReader } from './chat/chat-reader';
 import { createFirstScreen } from './runtime/first-screen';
-import type { HostProperties } from './runtime/host-inputs';
+import type { HostProperties } from './contract/host-properties';
 import { ServerStyles } from './runtime/styles';
 import { ServerLocationContext, type ServerLocation } from './runtime/server-location';
 import { loadLocalePack, resolveLocale } from './i18n/locale';

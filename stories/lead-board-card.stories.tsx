@@ -1,7 +1,7 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import type { Flags } from '../src/runtime/runtime';
+import type { Flags } from '../src/contract/flags';
 import baseCss from '../src/ui/base.css?inline';
 import { STATUS_SEND_DELAY_MS } from '../src/widgets/lead-board/changes/card-atoms';
 import { CARD_EXTRAS_CATALOGUE } from '../src/widgets/lead-board/extras/card-extras-messages';

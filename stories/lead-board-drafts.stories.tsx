@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadNotesDraftKey } from '../src/domain/drafts';
+import { leadNotesDraftKey } from '../src/domain/draft-keys';
 import baseCss from '../src/ui/base.css?inline';
 import { LeadBoard } from '../src/widgets/lead-board/lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';

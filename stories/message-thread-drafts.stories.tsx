@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
-import { threadDraftKey } from '../src/domain/drafts';
+import { threadDraftKey } from '../src/domain/draft-keys';
 import baseCss from '../src/ui/base.css?inline';
 import { MessageThread } from '../src/widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createSandboxChatClientFactory } from '../src/chat/sandbox-chat-client';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { SAVED_REPLIES_MAX, type SavedReply } from '../src/domain/saved-replies';
-import type { LeadkitEventMap } from '../src/runtime/events';
+import type { LeadkitEventMap } from '../src/contract/events';
 import baseCss from '../src/ui/base.css?inline';
 import { MessageThread, type MessageThreadProps } from '../src/widgets/message-thread/message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from '../src/widgets/message-thread/message-thread-messages';

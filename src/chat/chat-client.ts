@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../gateway/client';
-import type { ChatSession } from '../gateway/message-center/chat-session';
+import type { ChatSession } from '../gateway/message-center/chat-session-schema';
 import { isPassingStatus } from '../gateway/errors';
 
 /**

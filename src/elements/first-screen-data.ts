@@ -16,7 +16,7 @@ import { createGatewayClient, type GatewayClient, type GatewayClientConfig } fro
 import type { ChatReader } from '../chat/chat-reader';
 import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
-import type { HostProperties } from '../runtime/host-inputs';
+import type { HostProperties } from '../contract/host-properties';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
 import { threadFirstPageValue, threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
 import { parseWholeNumber } from '../contract/parse-attribute';

@@ -7,12 +7,11 @@ import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
-import type { AnalyticsSink, Clock, HostProperties, RuntimePropertyName } from './host-inputs';
-import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
+import type { AnalyticsSink, Clock, HostProperties } from '../contract/host-properties';
+import type { RuntimePropertyName } from './host-inputs';
+import { emitLeadkitEvent } from './events';
+import { type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from '../contract/events';
 import type { Flags } from '../contract/flags';
-
-export { FLAG_NAMES, type Flags } from '../contract/flags';
-export type { AnalyticsProps, AnalyticsSink, Clock } from './host-inputs';
 
 export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
 

@@ -9,8 +9,6 @@ import type { FeedbackReason } from '../../../src/domain/feedback';
 
 import type { TaxonomyRow } from '../../../src/domain/category-taxonomy';
 
-export type { IconGroup, TaxonomyRow } from '../../../src/domain/category-taxonomy';
-
 export interface Place {
   readonly postalCode: string;
   readonly city: string;

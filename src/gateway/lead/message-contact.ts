@@ -8,9 +8,6 @@ import { createContact } from './contact-calls';
 import type { RecordContact } from './contact-recorder';
 import { CreateContactRequestSchema, type CreateContactRequest } from './contact-schemas';
 
-// The host's recorder type lives below the client (its config names it).
-export type { RecordContact, RecordContactContext } from './contact-recorder';
-
 /**
  * The contact record after a message send (the spec: "After a send, a contact-creation call is
  * made and its errors are swallowed; payload: postalCode, payloads with contactPlacementType and

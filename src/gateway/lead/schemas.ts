@@ -1,14 +1,6 @@
 import * as v from 'valibot';
 import { AckSchema, CategoryId, Id, IdList, NullableText, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
 
-/**
- * Schemas of the lead gateway (`/gateway/lead`). Where the spec leaves a response
- * "not shown", the shape here is our design and the sandbox gateway implements the same.
- */
-
-export * from './provider-lead-schemas';
-export * from './contact-schemas';
-
 export const SeoCityStateResponseSchema = v.object({
   city: v.string(),
   state: v.string(),
@@ -69,6 +61,3 @@ export const CategorySuggestionsResponseSchema = v.object({ suggestions: v.array
 export const MemberSuggestionsResponseSchema = v.object({ suggestions: v.array(MemberSuggestionSchema) });
 
 export { AckSchema, Id };
-
-// The customer side (the request-a-quote funnel): its own module, so the lead page does not load it.
-export * from './funnel-schemas';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useRuntime, type AnalyticsProps, type AnalyticsSink } from '../../runtime/runtime';
+import { useRuntime } from '../../runtime/runtime';
+import { type AnalyticsProps, type AnalyticsSink } from '../../contract/host-properties';
 
 /**
  * The board's analytics activity location ("analytics activity location is the lead

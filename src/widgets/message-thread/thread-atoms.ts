@@ -1,9 +1,10 @@
 import { atom } from 'jotai/vanilla';
 import { getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
-import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
+import type { LeadPageResponseV2 } from '../../gateway/lead/provider-lead-schemas';
 import type { GatewayClient } from '../../gateway/client';
 import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
-import { chatSessionRequest, earlyChatSessionCalls, type ChatSession } from '../../gateway/message-center/chat-session';
+import { chatSessionRequest, earlyChatSessionCalls } from '../../gateway/message-center/chat-session';
+import { type ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ContactInfoEntry } from '../../gateway/message-center/schemas';
 import { fetchMessageActivities, messageActivitiesQuery, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { clientAtom, requireClient } from '../../runtime/client-atom';

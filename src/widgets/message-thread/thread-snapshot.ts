@@ -1,5 +1,5 @@
 import { isChatError, isMessageCenterCopy, isOwnMessage, isRetryableChatError, type ChatConnectionState, type ChatMessage } from '../../chat/chat-client';
-import type { ChatSession } from '../../gateway/message-center/chat-session';
+import type { ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ThreadFirstPage } from './thread-first-page';
 
 /**

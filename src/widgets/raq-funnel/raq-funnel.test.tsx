@@ -6,7 +6,7 @@ import type { GatewayAuth } from '../../gateway/auth';
 import type { ChallengeBody } from '../../gateway/challenge';
 import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
 import { getFollowUpDeals } from '../../gateway/lead/funnel-calls';
-import type { LeadkitEventName } from '../../runtime/events';
+import type { LeadkitEventName } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnel, type RaqFunnelProps } from './raq-funnel';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';

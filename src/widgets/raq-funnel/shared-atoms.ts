@@ -16,7 +16,7 @@ import { funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersi
  * rules live in src/domain/funnel-*.ts; these atoms hold the state and make the gateway calls.
  * This file holds what the whole funnel shares (inputs, session, form, the one-time session,
  * start and persistence); each step's own state and calls are in its `*-step-atoms.ts`, and
- * the funnel reads them all through funnel-atoms.ts.
+ * each is imported from its own file.
  * Every customer call goes through the one-time session (gateway/one-time-token.ts): the
  * token stays in memory and only ever travels in the Authorization header. What survives a
  * reload is written by `persistFunnel` (only the fields of domain/funnel-session.ts).

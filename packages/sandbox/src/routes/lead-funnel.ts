@@ -9,7 +9,6 @@ import {
   AssignV1RequestSchema,
   AssignV2RequestSchema,
   CombinedDetailsRequestSchema,
-  CreateContactRequestSchema,
   CreateLeadV1Schema,
   CreateLeadV3Schema,
   FollowUpDealsQuerySchema,
@@ -18,7 +17,8 @@ import {
   ServiceRequestId,
   SuggestionRequestSchema,
   UpdatePhoneRequestSchema,
-} from '../../../../src/gateway/lead/schemas';
+} from '../../../../src/gateway/lead/funnel-schemas';
+import { CreateContactRequestSchema } from '../../../../src/gateway/lead/contact-schemas';
 import { Id, IdList } from '../../../../src/gateway/shared-schemas';
 import { callerType, oneTimeToken, optionalMember, requireMember, requireOwnLead } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';

@@ -4,7 +4,8 @@ import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type Lea
 import { leadNotesDraftKey } from '../../../domain/draft-keys';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../../domain/notes';
 import type { Lead } from '../../../gateway/office/schemas';
-import { FLAG_NAMES, useRuntime } from '../../../runtime/runtime';
+import { FLAG_NAMES } from '../../../contract/flags';
+import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { MenuButton } from '../../../ui/menu-button';
 import menuButtonCss from '../../../ui/menu-button.css?inline';
