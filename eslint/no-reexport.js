@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One import path per name (issue 52 §2): a name is imported from the module that declares it,
- * never through a module that forwards it (`export … from`, `export * from`). A forwarding
+ * never through a module that forwards it (`export … from`, `export * from`, or an imported
+ * name exported again: `import { a } from './a'; export { a };`). A forwarding
  * module gives a name a second path; the reader then follows two files to find it, and a test's
  * `vi.mock` of one path misses importers of the other.
  *
@@ -49,6 +50,8 @@ export const noReexportRule = {
     messages: {
       reexport:
         "'{{source}}' is forwarded here: import its names from the module that declares them (one import path per name; the exemptions are listed in eslint/no-reexport.js).",
+      imported:
+        "'{{name}}' is imported here and exported again: import it from the module that declares it (one import path per name; the exemptions are listed in eslint/no-reexport.js).",
     },
   },
   create(context) {
@@ -61,9 +64,24 @@ export const noReexportRule = {
       node.specifiers.every((/** @type {any} */ s) => s.local.type === 'Identifier' && CATALOGUE.test(s.local.name) && s.exported.name === s.local.name);
     /** @param {any} node */
     const report = (node) => context.report({ node, messageId: 'reexport', data: { source: String(node.source.value) } });
+    /** Whether `name` is an import binding of this module. */
+    const isImported = (/** @type {any} */ node, /** @type {string} */ name) => {
+      for (let scope = context.sourceCode.getScope(node); scope; scope = scope.upper) {
+        const variable = scope.set.get(name);
+        if (variable) return variable.defs.some((def) => def.type === 'ImportBinding');
+      }
+      return false;
+    };
     return {
       ExportNamedDeclaration: (node) => {
-        if (node.source && !texts(node)) report(node);
+        if (node.source) {
+          if (!texts(node)) report(node);
+          return;
+        }
+        for (const specifier of node.specifiers) {
+          const name = specifier.local.type === 'Identifier' ? specifier.local.name : String(specifier.local.value);
+          if (isImported(node, name)) context.report({ node: specifier, messageId: 'imported', data: { name } });
+        }
       },
       ExportAllDeclaration: report,
     };

@@ -97,8 +97,8 @@ export {
   type ChatReadHorizon,
   type ChatTypingEvent,
   type ChatErrorKind,
-  type ChatSession,
 } from './chat/chat-client';
+export { type ChatSession } from './gateway/message-center/chat-session-schema';
 
 // A first screen rendered on a server from data fetched where the host's session is (a Next.js
 // server component): pass the result as the `firstScreen` prop of a `leadkit/react` component.

@@ -15,8 +15,6 @@ import { isPassingStatus } from '../gateway/errors';
  * Own messages are the ones whose `author` equals the client's `identity` (`isOwnMessage`).
  */
 
-export type { ChatSession };
-
 /**
  * - `connecting`: (re)connecting; the SDK or the event stream retries by itself;
  * - `connected`: live: new messages arrive;

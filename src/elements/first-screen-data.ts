@@ -19,10 +19,10 @@ import { resolveAuth } from '../runtime/gateway-config';
 import type { HostProperties } from '../contract/host-properties';
 import { boardServerAnswer } from '../widgets/lead-board/server-answer';
 import { threadFirstPageValue, threadServerAnswer, threadWithholds } from '../widgets/message-thread/server-answer';
-import { parseWholeNumber } from '../contract/parse-attribute';
+import { attributeText, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import { funnelProviderValue } from '../widgets/raq-funnel/server-answer';
 import { FIRST_CALLS, type FirstCalls } from './first-calls';
-import type { LeadkitTag } from '../contract/tags';
+import { TAGS, type LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
 import { appRouteOf, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 
@@ -105,12 +105,7 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
 }
 
 /** A tag's first calls at a page: the tag whose calls they are (a route's widget), their ids, or null when none go out. */
-export function firstCallsAt(
-  tag: LeadkitTag,
-  attributes: AttributeValues,
-  url: string | undefined,
-): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
-  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
+function firstCallsAt(tag: LeadkitTag, attributes: AttributeValues, url: string | undefined): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
   const location = url !== undefined ? pageLocationOf(url) : null;
   const routed = tag === 'lead-app' && location ? appRouteAt(attributes.base, location) : null;
@@ -119,16 +114,10 @@ export function firstCallsAt(
   const sources = routed ? FIRST_CALLS.routes[routed.route] : FIRST_CALLS.tags[tag];
   const calls = FIRST_CALLS.tags[callTag];
   const valueOf = (source: string) =>
-    source.startsWith(':')
-      ? routed?.params[source.slice(1)]
-      : source.startsWith('?')
-        ? search.get(source.slice(1))
-        : present(source)
-          ? String(attributes[source])
-          : null;
+    source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : attributeText(attributes[source]);
   // Each id by the contract's rule, as the element and the CDN loader read it.
   const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
-  const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
+  const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : !isAbsent(attributes[source]))) ?? true;
   return calls && sources && !blocked && ids.every((id) => id !== null) ? { callTag, calls, ids: ids as number[] } : null;
 }
 
@@ -152,8 +141,8 @@ export async function firstScreenValues(
     const [spId, userId, leadId] = at.ids as [number, number, number];
     const reader = chatReader ?? (attributes['chat-service'] === 'sandbox' ? (await import('../chat/sandbox-chat-client')).createSandboxChatReader() : null);
     value = await threadFirstPageValue({ client, reader, spId, userId, leadId });
-  } else if (tag === 'raq-funnel' && attributes['sp-id'] !== undefined && attributes['sp-id'] !== null && attributes['sp-id'] !== false) {
-    const spId = parseWholeNumber(String(attributes['sp-id']));
+  } else if (tag === 'raq-funnel') {
+    const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '');
     if (spId !== null) value = await funnelProviderValue(client, spId);
   }
   return value ? [value] : [];
@@ -167,15 +156,14 @@ export async function firstScreenValues(
  */
 export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
   const attributes = options.attributes ?? {};
-  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
-  const spId = (present('sp-id') ? parseWholeNumber(String(attributes['sp-id'])) : null) ?? undefined;
+  const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '') ?? undefined;
   const answers: ServerAnswer[] = [];
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
   const at = firstCallsAt(tag, attributes, options.url);
   const callTag = at?.callTag ?? tag;
   const config = {
     ...options.gateway,
-    auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
+    auth: resolveAuth({ role: TAGS[callTag].role, auth: options.auth ?? null, authMode: attributeText(attributes['auth-mode']) ?? undefined, spId }),
   };
   // The first-screen values beside the calls, through the host's config as given (nothing they send is recorded).
   const values = firstScreenValues(tag, attributes, options.url, createGatewayClient(config), options.chatReader);

@@ -1,4 +1,4 @@
-import type { HostInputs } from '../../src/runtime/widget-shell';
+import type { HostInputs } from '../../src/runtime/host-inputs';
 import { expect, waitFor } from 'storybook/test';
 import baseCss from '../../src/ui/base.css?inline';
 import { LeadBoard, type LeadBoardProps } from '../../src/widgets/lead-board/lead-board';

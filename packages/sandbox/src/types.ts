@@ -192,7 +192,7 @@ export interface Review {
   createDate: string;
 }
 
-export interface DraftRating {
+interface DraftRating {
   ratingType: string;
   value: number;
 }

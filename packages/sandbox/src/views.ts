@@ -47,7 +47,7 @@ export function fullName(contact: Pick<LeadContact, 'firstName' | 'lastName'>): 
 }
 
 /** Whether the provider's temporary number for this lead still works (src/domain/masked-number.ts). */
-export function maskedPhoneActive(lead: StoredLead, assignment: Assignment, now: Date): boolean {
+function maskedPhoneActive(lead: StoredLead, assignment: Assignment, now: Date): boolean {
   return assignment.maskedPhone !== null && isMaskedNumberActive({ leadReceivedAt: new Date(assignment.assignedAt), smsEnabled: assignment.isSmsEnabled }, now);
 }
 

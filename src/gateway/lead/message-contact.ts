@@ -32,7 +32,7 @@ import { CreateContactRequestSchema, type CreateContactRequest } from './contact
 export const MESSAGE_SENT_CONTACT_TYPE = 10;
 
 /** The host page's cookie with the campaign id (the spec's "campaignId (from a cookie)"; the name is ours). */
-export const CAMPAIGN_COOKIE = 'campaignId';
+const CAMPAIGN_COOKIE = 'campaignId';
 
 /** A cookie's value in a `document.cookie` string (URI-decoded when it can be), or null. */
 export function readCookie(cookies: string, name: string): string | null {

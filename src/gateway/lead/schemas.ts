@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AckSchema, CategoryId, Id, IdList, NullableText, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
+import { CategoryId, Id, IdList, NullableText, OptionalText } from '../shared-schemas';
 
 export const SeoCityStateResponseSchema = v.object({
   city: v.string(),
@@ -8,8 +8,6 @@ export const SeoCityStateResponseSchema = v.object({
   seoCity: v.string(),
   seoState: v.string(),
 });
-
-export { TaxonomyCategorySchema };
 
 // ---- Review request for a lead (board: pre-fill of the review form) ---------------------
 
@@ -59,5 +57,3 @@ export const LocationType = v.picklist(['city', 'postalCode', 'all']);
 export const LocationSuggestionsResponseSchema = v.object({ suggestions: v.array(LocationSuggestionSchema) });
 export const CategorySuggestionsResponseSchema = v.object({ suggestions: v.array(CategorySuggestionSchema) });
 export const MemberSuggestionsResponseSchema = v.object({ suggestions: v.array(MemberSuggestionSchema) });
-
-export { AckSchema, Id };

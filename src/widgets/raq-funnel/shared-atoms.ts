@@ -156,7 +156,7 @@ export const startFunnelAtom = atom(null, (get, set, options: FunnelStartOptions
 });
 
 /** What is written to storage; derived, so it changes only when a persisted field does. */
-export const persistedFunnelAtom = atom((get) => persistedFunnel(get(funnelSessionAtom), get(funnelFormAtom)));
+const persistedFunnelAtom = atom((get) => persistedFunnel(get(funnelSessionAtom), get(funnelFormAtom)));
 
 /**
  * Writes the persisted fields whenever they change, once the restore has run (never the

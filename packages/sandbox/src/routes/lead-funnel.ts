@@ -33,11 +33,11 @@ import { fetchedLead, providerCategory, providerSummary } from '../views';
  * create, fetch and assign leads, suggestions, projects, deals, contacts, hiring.
  */
 
-export const PROJECT_STATUSES = ['Open', 'InProgress', 'Hired', 'Closed'] as const;
+const PROJECT_STATUSES = ['Open', 'InProgress', 'Hired', 'Closed'] as const;
 type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** A member's view of a lead's progress (the spec does not define project statuses: ours). */
-export function projectStatus(lead: StoredLead): ProjectStatus {
+function projectStatus(lead: StoredLead): ProjectStatus {
   const statuses = lead.assignments.map((a) => a.status);
   if (lead.hiredProviderIds.length > 0 || statuses.some((s) => s === 'InProgressWon' || s === 'ClosedWon')) return 'Hired';
   if (statuses.length > 0 && statuses.every((s) => s === 'ClosedDidntWin')) return 'Closed';

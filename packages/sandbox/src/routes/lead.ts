@@ -22,7 +22,7 @@ import { categoryRef, fullName, leadPageV1, leadPageV2, providerCategory, provid
 const lower = (text: string) => text.trim().toLocaleLowerCase('en-US');
 
 /** Prefix matches first, then alphabetical; `limit` items; nothing for a blank query. */
-export function rankMatches<T>(items: readonly T[], query: string, label: (item: T) => string, limit: number): T[] {
+function rankMatches<T>(items: readonly T[], query: string, label: (item: T) => string, limit: number): T[] {
   const q = lower(query);
   if (!q) return [];
   return items

@@ -39,7 +39,7 @@ import { useRefusedNotes, useReviewPromptDue } from './use-outbox-landings';
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
 /** Questions shown before 'Read More'. */
-export const QA_PREVIEW = 4;
+const QA_PREVIEW = 4;
 
 export interface LeadCardBodyProps {
   lead: Lead;

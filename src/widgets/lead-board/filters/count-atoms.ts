@@ -27,7 +27,7 @@ import { toLeadListRequest } from '../board-request';
  */
 const countsFiltersKeyAtom = atom((get) => JSON.stringify([get(boardInputsAtom).spId, toLeadListRequest(get(boardQueryAtom), null, '').filters ?? {}]));
 
-export interface BoardCounts extends LeadCounts {
+interface BoardCounts extends LeadCounts {
   /** The provider and filters they were counted for (see countsFiltersKeyAtom). */
   readonly key: string;
 }
