@@ -5,9 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import layers from './eslint/layers.js';
 import noCycle from './eslint/no-cycle.js';
+import noReexport from './eslint/no-reexport.js';
 
-/** leadkit's own rules: the layers (eslint/layers.js) and no import cycle, type-only ones included (eslint/no-cycle.js). */
-const leadkit = { rules: { ...layers.rules, ...noCycle.rules } };
+/**
+ * leadkit's own rules: the layers (eslint/layers.js), no import cycle, type-only ones included
+ * (eslint/no-cycle.js), and one import path per name (eslint/no-reexport.js).
+ */
+const leadkit = { rules: { ...layers.rules, ...noCycle.rules, ...noReexport.rules } };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'storybook-static/**', 'coverage/**', '**/node_modules/**', 'scratch/**'] }, // scratch/: a developer's own scripts, ignored by git too
@@ -46,6 +50,11 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/*.d.ts', '**/*.generated.{ts,tsx,js}'],
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // One import path per name (issue 52 §2): no forwarding modules in shipped code (exemptions in the rule).
+    files: ['src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
+    rules: { 'leadkit/no-reexport': 'error' },
   },
   {
     // The dev server and scripts print for people; shipped code never logs (customer data).

@@ -267,8 +267,8 @@ const RUNTIME = new RegExp(
 );
 
 /**
- * The funnel's state (raq-funnel/funnel-atoms.ts gathers its per-step files) and what only it
- * uses: one chunk, named so, as when the state was one file.
+ * The funnel's state (raq-funnel/shared-atoms.ts and its per-step `*-step-atoms.ts` files) and
+ * what only it uses: one chunk, named so, as when the state was one file.
  */
 const FUNNEL_STATE = new RegExp(
   [
@@ -472,7 +472,7 @@ export function cdnConfig(flavour: CdnFlavour) {
                 priority: 10,
               },
               {
-                // The funnel's state — raq-funnel/funnel-atoms.ts, written per step, and the rules and
+                // The funnel's state — raq-funnel/shared-atoms.ts and the per-step atoms, and the rules and
                 // calls only it uses — in one chunk beside its frame, as when it was one file (each
                 // step's file would otherwise be a chunk of its own, by the set of its readers).
                 name: 'funnel-atoms',

@@ -81,7 +81,7 @@ export function contractMarkdown(root: string): string {
       ],
     ),
     '',
-    'Attribute properties reflect (`el.spId = 1001` sets `sp-id`; `undefined`, `null` and a false boolean remove it).',
+    'Attribute properties reflect (`el.spId = 1001` sets `sp-id`; `undefined`, `null` and `false` remove it: `isAbsent`, as for a React prop and the attributes of a server render).',
     '',
     '## Attributes per tag',
     '',

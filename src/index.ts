@@ -28,12 +28,14 @@ export * as leadGateway from './gateway/lead/calls';
 export * as officeGateway from './gateway/office/calls';
 export * as messageCenterGateway from './gateway/message-center/calls';
 export * as reviewGateway from './gateway/review/calls';
-export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo, RegisteredNumber } from './gateway/office/schemas';
-export type { LeadPageResponse, LeadPageResponseV2, CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/schemas';
+export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo } from './gateway/office/schemas';
+export type { RegisteredNumber } from './gateway/office/registered-number-schemas';
+export type { LeadPageResponse, LeadPageResponseV2 } from './gateway/lead/provider-lead-schemas';
+export type { CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/funnel-schemas';
 export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
-export type { ChatTokenContext, GetChatToken } from './gateway/message-center/chat-session';
-export type { LeadCounts, LeadCountsContext, LeadCountsProvider } from './gateway/office/lead-counts';
-export type { RecordContact, RecordContactContext } from './gateway/lead/message-contact';
+export type { ChatTokenContext, GetChatToken } from './gateway/message-center/chat-session-schema';
+export type { LeadCounts, LeadCountsContext, LeadCountsProvider } from './gateway/office/lead-counts-schema';
+export type { RecordContact, RecordContactContext } from './gateway/lead/contact-recorder';
 export type { CreateContactRequest } from './gateway/lead/contact-schemas';
 export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
 
@@ -95,8 +97,8 @@ export {
   type ChatReadHorizon,
   type ChatTypingEvent,
   type ChatErrorKind,
-  type ChatSession,
 } from './chat/chat-client';
+export { type ChatSession } from './gateway/message-center/chat-session-schema';
 
 // A first screen rendered on a server from data fetched where the host's session is (a Next.js
 // server component): pass the result as the `firstScreen` prop of a `leadkit/react` component.

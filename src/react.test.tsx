@@ -3,8 +3,8 @@ import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { json, recordingFetch } from '../test/helpers/recording-fetch';
 import { createGatewayClient } from './gateway/client';
-import { LEADKIT_EVENTS, type LeadkitEvent } from './runtime/events';
-import { HOST_PROPERTIES } from './runtime/host-inputs';
+import { LEADKIT_EVENTS, type LeadkitEvent } from './contract/events';
+import { HOST_PROPERTIES } from './contract/host-properties';
 import { eventPropName, LeadBoard, LeadPage, type LeadBoardElement, type LeadBoardProps } from './react';
 import { preloadBoardParts } from '../test/support/lead-board';
 

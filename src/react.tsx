@@ -19,6 +19,7 @@ import { defineElement } from './elements/define-element';
 import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
 import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './contract/events';
 import { HOST_PROPERTIES, type HostProperties } from './contract/host-properties';
+import { isAbsent } from './contract/parse-attribute';
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Camel<Tail>}` : Capitalize<S>;
 /** `lk-lead-status-change` → `onLeadStatusChange`. */
@@ -151,7 +152,7 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
       if (name === 'ref' || name === 'firstScreen' || EVENT_PROPS.has(name) || (HOST_PROPERTIES as readonly string[]).includes(name)) continue;
       if (name in attributeTypes) {
         // Attributes as the element reads them: a false boolean or an empty value is no attribute.
-        if (value === undefined || value === null || value === false) continue;
+        if (isAbsent(value)) continue;
         elementProps[kebab(name)] = attributes[kebab(name)] = attributeTypes[name] === 'boolean' ? '' : String(value);
       } else {
         elementProps[name] = value;

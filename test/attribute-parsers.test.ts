@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readId } from '../src/cdn/first-calls-start';
-import { parseAttribute, parseWholeNumber, WHOLE_NUMBER } from '../src/contract/parse-attribute';
+import { attributeText, isAbsent, parseAttribute, parseWholeNumber, WHOLE_NUMBER } from '../src/contract/parse-attribute';
 
 /** Number attribute values and what every reader makes of them (null: absent and reported). */
 const NUMBER_CASES: readonly [raw: string, value: number | null][] = [
@@ -53,5 +53,23 @@ describe('the other attribute types', () => {
   it("takes only a list's own values, exactly", () => {
     expect(parseAttribute(['v2', 'v1'], 'api-version', 'v1')).toEqual({ value: 'v1' });
     for (const raw of ['v3', 'V1', ' v1', '']) expect(parseAttribute(['v2', 'v1'], 'api-version', raw), raw).toBe('invalid');
+  });
+});
+
+describe('a value a host gives for an attribute (a property, a React prop, a server render): one isAbsent', () => {
+  it('takes undefined, null and false as no attribute, anything else as present', () => {
+    for (const value of [undefined, null, false]) {
+      expect(isAbsent(value)).toBe(true);
+      expect(attributeText(value)).toBeNull();
+    }
+    for (const value of ['', '0', 0, 'false', true, 1001]) expect(isAbsent(value)).toBe(false);
+  });
+
+  it('gives the text the attribute holds: true is a present boolean, a number its digits', () => {
+    expect(attributeText(true)).toBe('');
+    expect(attributeText(1001)).toBe('1001');
+    expect(attributeText(' 7 ')).toBe(' 7 ');
+    expect(parseAttribute('boolean', 'archived', attributeText(true)!)).toEqual({ value: true });
+    expect(parseAttribute('number', 'sp-id', attributeText(1001)!)).toEqual({ value: 1001 });
   });
 });

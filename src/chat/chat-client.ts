@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../gateway/client';
-import type { ChatSession } from '../gateway/message-center/chat-session';
+import type { ChatSession } from '../gateway/message-center/chat-session-schema';
 import { isPassingStatus } from '../gateway/errors';
 
 /**
@@ -14,8 +14,6 @@ import { isPassingStatus } from '../gateway/errors';
  * Messages are addressed by index (0 = the first message of the conversation, never reused).
  * Own messages are the ones whose `author` equals the client's `identity` (`isOwnMessage`).
  */
-
-export type { ChatSession };
 
 /**
  * - `connecting`: (re)connecting; the SDK or the event stream retries by itself;

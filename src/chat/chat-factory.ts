@@ -9,8 +9,6 @@ import { defaultTwilioChat } from './peer-defaults';
  * bundler has to resolve the optional peer for a host that does not use it). Either adapter is
  * imported only when a thread opens: neither is in a widget's first load.
  */
-export type ChatServiceName = 'twilio' | 'sandbox';
-
 export function chatFactoryFor(given: ChatClientFactory | null, service: string | null | undefined): () => Promise<ChatClientFactory> {
   if (given) return () => Promise.resolve(given);
   // The CDN loader fetches the adapter the attribute names beside the thread's own code.

@@ -68,29 +68,6 @@ export class ConnectionStateCell {
 }
 
 /**
- * Settles with `promise`, or rejects with an `aborted` ChatError as soon as `signal` aborts
- * (for work that cannot itself be cancelled: its late result is dropped).
- */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, operation: string): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ChatError({ kind: 'aborted', operation }));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new ChatError({ kind: 'aborted', operation }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-/**
  * The time limit of each chat call: the gateway client's (`timeoutMs` of its config, default
  * 15 s), so a thread's chat calls end when its gateway calls would (docs/gateway.md#time-limit).
  */

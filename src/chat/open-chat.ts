@@ -1,6 +1,7 @@
 import type { GatewayClient } from '../gateway/client';
 import { isGatewayError, isPassingStatus } from '../gateway/errors';
-import { chatSession, type ChatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
+import { chatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
+import { type ChatSession } from '../gateway/message-center/chat-session-schema';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from './chat-support';
 

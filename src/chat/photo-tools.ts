@@ -22,7 +22,7 @@ type _RealHeicToFits = Fits<typeof RealHeicTo>;
 export const HEIC_CONVERTER_MISSING_HINT =
   "leadkit: iPhone photos (HEIC) need the optional peer dependency `heic-to`: run `npm install heic-to` and give the thread its converter (`import { heicConverter } from 'leadkit/heic'; thread.heicConverter = heicConverter`; the CDN build includes it). Without it a HEIC pick shows a message asking for a JPEG or PNG.";
 /** What a developer reads when the page's CSP forbids the converter's worker. */
-export const HEIC_WORKER_BLOCKED_HINT =
+const HEIC_WORKER_BLOCKED_HINT =
   "leadkit: iPhone photos (HEIC) are converted in a Web Worker started from a blob: URL, which this page's Content-Security-Policy forbids. Add `worker-src 'self' blob:` to convert them; until then a HEIC pick shows a message asking for a JPEG or PNG.";
 
 /** How long the probe worker may take to answer before blob: workers count as blocked. */
@@ -32,7 +32,7 @@ const PROBE_TIMEOUT_MS = 10_000;
  * Whether this page may run a worker from a blob: URL: one that posts a message back. Under a CSP
  * that forbids it, Chromium fires `error` (or throws), Firefox and WebKit likewise.
  */
-export function canStartBlobWorker(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+function canStartBlobWorker(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   return new Promise((resolve) => {
     if (typeof Worker === 'undefined') {
       resolve(false);
@@ -59,7 +59,7 @@ export function canStartBlobWorker(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolea
 }
 
 /** Whether a failed `import('heic-to/csp')` means the package is not installed (as twilio-sdk.ts judges @twilio/conversations). */
-export function isConverterNotInstalled(error: unknown): boolean {
+function isConverterNotInstalled(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return true;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';

@@ -88,7 +88,7 @@ export function createSseParser(): SseParser {
   };
 }
 
-export interface EventStreamRequest {
+interface EventStreamRequest {
   url: string;
   headers: Record<string, string>;
   /** Sent as `Last-Event-ID` so the server replays what was missed while away. */
@@ -96,7 +96,7 @@ export interface EventStreamRequest {
   signal: AbortSignal;
 }
 
-export interface EventStream {
+interface EventStream {
   /** Events until the server ends the stream; rejects with a ChatError when it breaks. */
   readonly events: AsyncIterable<SseEvent>;
   /** The server's `retry:` advice seen so far (ms), or null. */

@@ -6,7 +6,7 @@ import { ChatError } from './chat-client';
  * the default in browsers, fetch is the fallback (and what in-process sandboxes use).
  */
 
-export interface UploadRequest {
+interface UploadRequest {
   url: string;
   headers: Record<string, string>;
   body: Blob;
@@ -15,7 +15,7 @@ export interface UploadRequest {
 }
 
 /** The answer's status and parsed JSON body (undefined when it had none or was not JSON). */
-export interface UploadResponse {
+interface UploadResponse {
   status: number;
   body: unknown;
 }

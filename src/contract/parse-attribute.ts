@@ -36,3 +36,18 @@ export function parseAttribute(type: AttributeType, attribute: string, raw: stri
   }
   return type.includes(raw) ? { value: raw } : 'invalid';
 }
+
+/**
+ * THE rule for "no attribute", for a value a host gives in place of one — an element's
+ * property, a `leadkit/react` prop, a server render's attributes: undefined, null and false
+ * (as in React and HTML: a false boolean is no attribute). The element reads `getAttribute`,
+ * whose null is the same thing.
+ */
+export function isAbsent(value: unknown): value is undefined | null | false {
+  return value === undefined || value === null || value === false;
+}
+
+/** The text an attribute holds for a value a host gave: null when absent, '' for true (a present boolean). */
+export function attributeText(value: unknown): string | null {
+  return isAbsent(value) ? null : value === true ? '' : String(value);
+}

@@ -147,7 +147,7 @@ export type LeadkitTag = keyof typeof TAGS;
 export const TAG_NAMES = Object.keys(TAGS) as LeadkitTag[];
 
 /** The value an attribute type stands for as a property. */
-export type AttributeValue<T extends AttributeType> = T extends 'string'
+type AttributeValue<T extends AttributeType> = T extends 'string'
   ? string
   : T extends 'number'
     ? number

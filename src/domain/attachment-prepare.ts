@@ -23,7 +23,7 @@ import { ATTACHMENT_MAX_BYTES, sniffImageType, type AttachmentError, type Attach
 import { imagePixelSize, isHeif, stripJpegLocation, stripPngLocation } from './photo-metadata';
 
 /** The longest side a photo is sent with. */
-export const PHOTO_MAX_SIDE = 4096;
+const PHOTO_MAX_SIDE = 4096;
 /** JPEG quality of a converted or scaled photo: visually lossless for photos, a third of the bytes of 1.0. */
 export const PHOTO_JPEG_QUALITY = 0.9;
 

@@ -20,7 +20,7 @@ import type { MessageKey } from '../i18n/en-US';
 /** 150 MB (docs/architecture.md#attachments). A file of exactly this size is allowed. */
 export const ATTACHMENT_MAX_BYTES = 157_286_400;
 /** The only types that may be sent. */
-export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png'] as const;
+const ATTACHMENT_TYPES = ['image/jpeg', 'image/png'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 /** For the file input's `accept` attribute: narrows the picker; validation still runs. HEIC/HEIF are converted to JPEG. */
 export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png,image/heic,image/heif,.heic,.heif';
@@ -35,9 +35,9 @@ export type AttachmentError = Extract<
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff] as const;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 /** Bytes needed to recognise every allowed type. */
-export const SNIFF_BYTES = PNG_SIGNATURE.length;
+const SNIFF_BYTES = PNG_SIGNATURE.length;
 
-export function isAttachmentType(type: string): type is AttachmentType {
+function isAttachmentType(type: string): type is AttachmentType {
   return (ATTACHMENT_TYPES as readonly string[]).includes(type);
 }
 

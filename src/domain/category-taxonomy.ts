@@ -1,8 +1,5 @@
 import { GENERIC_CATEGORY_ID, GROUPED_CATEGORIES, ROOT_CATEGORY_ID, type IconGroup } from './category-icons';
 
-export type { IconGroup };
-export { GENERIC_CATEGORY_ID, ROOT_CATEGORY_ID };
-
 export interface TaxonomyRow {
   readonly id: number;
   readonly name: string;
@@ -137,9 +134,3 @@ export const TAXONOMY: readonly TaxonomyRow[] = [
 
 /** What GET /v1/topCategories answers, most requested first. */
 export const TOP_CATEGORY_IDS: readonly number[] = [100, 101, 102, 103, 105, 107, 104, 108];
-
-const BY_ID: ReadonlyMap<number, TaxonomyRow> = new Map(TAXONOMY.map((row) => [row.id, row]));
-
-export function categoryById(id: number): TaxonomyRow | undefined {
-  return BY_ID.get(id);
-}

@@ -15,8 +15,5 @@ export const CONTACT_TYPES = {
   ServiceRequestPhoneNumberClicked: 9,
 } as const;
 
-export type ContactTypeName = keyof typeof CONTACT_TYPES;
-export type ContactType = (typeof CONTACT_TYPES)[ContactTypeName];
-
 /** The only contact placement type the spec gives a value for (the rest are not shown). */
 export const CONTACT_PLACEMENT_UNKNOWN = 44;

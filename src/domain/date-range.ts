@@ -63,7 +63,7 @@ export function PICKER_MAX_DATE(today: Date): Date {
  * date typed up to the 100-year limit (PICKER_MIN_DATE) still shows in the lists. A list from
  * 1926 to 2046 put today's year in the middle of 121 entries.
  */
-export const PICKER_LIST_YEARS_BACK = 10;
+const PICKER_LIST_YEARS_BACK = 10;
 
 export function pickerListBounds(today: Date, shown: readonly (Date | null)[]): { readonly startMonth: Date; readonly endMonth: Date } {
   const days = shown.filter((day): day is Date => day !== null);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDraftStore, DRAFT_MAX_AGE_MS, DRAFT_WRITE_DELAY_MS, leadNotesDraftKey, memoryDraftBackend, threadDraftKey, type DraftBackend } from './drafts';
+import { createDraftStore, DRAFT_MAX_AGE_MS, DRAFT_WRITE_DELAY_MS, memoryDraftBackend, type DraftBackend } from './drafts';
+import { leadNotesDraftKey, threadDraftKey } from './draft-keys';
 
 const KEY = 'leadkit:draft:v1:sp:1001:thread:42';
 

@@ -15,9 +15,6 @@
 import { DRAFT_KEY_PREFIX } from './draft-keys';
 import { memoryBackend, type KeyValueBackend } from './key-value-backend';
 
-// The keys are a module of their own (an editor names its key in its first render; this store's code comes after it).
-export { DRAFT_KEY_PREFIX, leadNotesDraftKey, threadDraftKey } from './draft-keys';
-
 /** What one draft holds. */
 export interface StoredDraft {
   /** The pro's own text. */

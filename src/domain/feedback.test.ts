@@ -11,7 +11,6 @@ import {
   feedbackSubmitted,
   initialFeedbackState,
   isFeedbackRating,
-  isFeedbackReason,
   onOutsideClose,
   reasonLabelKey,
   reasonSubmission,
@@ -49,12 +48,6 @@ describe('reasons', () => {
       'Potential spam',
       'Other',
     ]);
-  });
-
-  it('are guarded', () => {
-    expect(isFeedbackReason('PotentialSpam')).toBe(true);
-    expect(isFeedbackReason('Spam')).toBe(false);
-    expect(isFeedbackReason(undefined)).toBe(false);
   });
 });
 

@@ -16,10 +16,6 @@ export function starLabelKey(rating: FeedbackRating): MessageKey {
 export const FEEDBACK_REASONS = ['LowValueJob', 'OutOfServiceArea', 'DontDoThisWork', 'CustomerUnresponsive', 'PotentialSpam', 'Other'] as const;
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 
-export function isFeedbackReason(value: unknown): value is FeedbackReason {
-  return typeof value === 'string' && (FEEDBACK_REASONS as readonly string[]).includes(value);
-}
-
 export function reasonLabelKey(reason: FeedbackReason): MessageKey {
   return `feedback.reason.${reason}`;
 }

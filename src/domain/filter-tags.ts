@@ -8,7 +8,7 @@ import { BOARD_QUICK_RANGES, fromBoardDateRange, matchQuickRange } from './date-
 import type { CityState, LeadFilters } from './filters';
 import { leadStatusLabelKey } from './lead-status';
 
-export type FilterTagType = 'status' | 'category' | 'dateRange' | 'location' | 'name' | 'archived' | 'unread';
+type FilterTagType = 'status' | 'category' | 'dateRange' | 'location' | 'name' | 'archived' | 'unread';
 
 /**
  * How a tag reads, without English in the domain: a catalogue key, the user's own data

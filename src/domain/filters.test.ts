@@ -16,8 +16,6 @@ import {
   notAnsweredOnly,
   resetPage,
   setNotAnsweredOnly,
-  setUnreadOnly,
-  toggleStatus,
 } from './filters';
 import { addCategory, isSubmittableNameQuery, locationPatch, memberPatch, nameSearchPatch } from './filter-patches';
 import { filterTags, removeFilterTag, type FilterTag } from './filter-tags';
@@ -146,15 +144,6 @@ describe('resetPage and changeSort', () => {
   });
 });
 
-describe('setUnreadOnly', () => {
-  it('sets true when on and null (no filter) when off', () => {
-    const on = setUnreadOnly(queryOnPage3(), true);
-    expect(on.filters.hasUnreadMessages).toBe(true);
-    expect(on.pageIndex).toBe(0);
-    expect(setUnreadOnly(on, false).filters.hasUnreadMessages).toBeNull();
-  });
-});
-
 describe('goToPage', () => {
   const query = initialBoardQuery({ businessName: 'Acme' });
 
@@ -228,12 +217,6 @@ describe('list toggles', () => {
     const filters = { ...DEFAULT_FILTERS, categoryIds: [12] };
     expect(addCategory(filters, 40)).toEqual({ categoryIds: [12, 40] });
     expect(addCategory(filters, 12)).toEqual({});
-  });
-
-  it('toggles a status on and off', () => {
-    const on = { ...DEFAULT_FILTERS, ...toggleStatus(DEFAULT_FILTERS, 'Selling') };
-    expect(on.serviceProviderLeadStatuses).toEqual(['Selling']);
-    expect(toggleStatus(on, 'Selling')).toEqual({ serviceProviderLeadStatuses: [] });
   });
 });
 

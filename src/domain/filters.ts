@@ -102,11 +102,6 @@ export function changeSort(query: BoardQuery, sort: SortOption): BoardQuery {
   return resetPage({ ...query, sort });
 }
 
-/** The unread toggle: off clears the filter rather than asking for read leads. */
-export function setUnreadOnly(query: BoardQuery, on: boolean): BoardQuery {
-  return changeFilters(query, { hasUnreadMessages: on ? true : null });
-}
-
 /**
  * 'Not answered yet' (docs/widgets/lead-board.md#answer-first): the leads still New — the pro has
  * not moved them on — which the switch beside 'Show Unread Messages' lists. It is the status filter
@@ -133,13 +128,6 @@ export function goToPage(query: BoardQuery, pageIndex: number, totalCount: numbe
   const offset = pageIndex * query.limit;
   if (offset >= totalCount) return null;
   return { ...query, offset, pageIndex };
-}
-
-export function toggleStatus(filters: LeadFilters, status: LeadStatus): Partial<LeadFilters> {
-  const statuses = filters.serviceProviderLeadStatuses;
-  return {
-    serviceProviderLeadStatuses: statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status],
-  };
 }
 
 /** Whether the empty state should offer 'Clear All Filters' (some removable filter is on). */

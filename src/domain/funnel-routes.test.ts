@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { funnelLocation, funnelPath, isFunnelStep, parseFunnelPath, summaryFallback, type FunnelLocation } from './funnel-routes';
+import { funnelLocation, funnelPath, parseFunnelPath, type FunnelLocation } from './funnel-routes';
 
 describe('funnel steps ↔ routes', () => {
   const cases: [string, FunnelLocation][] = [
@@ -42,16 +42,5 @@ describe('funnel steps ↔ routes', () => {
     expect(funnelLocation({ step: 'suggestions', serviceProviderId: 1001, leadId: 5, withAlId: null })).toEqual({ step: 'suggestions', leadId: 5 });
     expect(funnelLocation({ step: 'summary', serviceProviderId: null, leadId: null, withAlId: null })).toEqual({ step: 'entry', withAlId: null });
     expect(funnelLocation({ step: 'entry', serviceProviderId: 1001, leadId: null, withAlId: null })).toEqual({ step: 'entry', withAlId: null });
-  });
-
-  it('after a suggestion-page failure, the summary of the lead in the current path', () => {
-    expect(summaryFallback('/app/lead/request_a_quote/lead/400001/suggestions')).toEqual({ step: 'summary', leadId: 400001 });
-    expect(summaryFallback('/app/lead/request_a_quote')).toBeNull();
-  });
-
-  it('knows its steps', () => {
-    expect(isFunnelStep('summary')).toBe(true);
-    expect(isFunnelStep('checkout')).toBe(false);
-    expect(isFunnelStep(3)).toBe(false);
   });
 });

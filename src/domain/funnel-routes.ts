@@ -23,10 +23,6 @@ import { DEFAULT_APP_BASE, defaultRoutes } from './routes';
 export const FUNNEL_STEPS = ['entry', 'project', 'suggestions', 'summary'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-export function isFunnelStep(value: unknown): value is FunnelStep {
-  return typeof value === 'string' && (FUNNEL_STEPS as readonly string[]).includes(value);
-}
-
 export type FunnelLocation =
   | { readonly step: 'entry'; readonly withAlId: number | null }
   | { readonly step: 'project'; readonly serviceProviderId: number }
@@ -109,10 +105,4 @@ export function funnelLocation(position: FunnelPosition): FunnelLocation {
     case 'summary':
       return position.leadId === null ? entry : { step: position.step, leadId: position.leadId };
   }
-}
-
-/** After a failure on the suggestion page the summary of the lead in the current path is shown. */
-export function summaryFallback(pathAndQuery: string, base = DEFAULT_APP_BASE): FunnelLocation | null {
-  const location = parseFunnelPath(pathAndQuery, base);
-  return location && location.step === 'suggestions' ? { step: 'summary', leadId: location.leadId } : null;
 }

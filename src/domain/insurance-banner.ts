@@ -6,8 +6,6 @@ export const INSURANCE_DELAY_MS = 2000;
 /** The display preference that hides the banner on every lead. */
 export const HIDE_THIMBLE_FOR_ALL_LEADS = 'HideThimbleForAllLeads';
 
-export type { LeadId };
-
 export type InsuranceBannerPhase = 'original' | 'dismissQuestion' | 'thankYou' | 'transition' | 'closed';
 
 /** One banner per lead card, so the state knows its lead. */

@@ -5,10 +5,6 @@ export const LEAD_STATUSES = ['Initial', 'ContactAndQualify', 'Selling', 'InProg
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
-}
-
 export function leadStatusLabelKey(status: LeadStatus): MessageKey {
   return `leadStatus.${status}`;
 }

@@ -1,8 +1,8 @@
 import { addDays, isBefore } from 'date-fns';
 
 /** A temporary (masked) number lives longer when the customer can be texted (docs/architecture.md#phone-numbers). */
-export const MASKED_NUMBER_DAYS_WITH_SMS = 30;
-export const MASKED_NUMBER_DAYS_WITHOUT_SMS = 28;
+const MASKED_NUMBER_DAYS_WITH_SMS = 30;
+const MASKED_NUMBER_DAYS_WITHOUT_SMS = 28;
 
 /**
  * When a lead's temporary number stops working. Counted in calendar days (local time), so a

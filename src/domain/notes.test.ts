@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NOTES_MAX_LENGTH, clampNotes, notesLength, validateNotes } from './notes';
+import { NOTES_MAX_LENGTH, notesLength, validateNotes } from './notes';
 
 const EMOJI = '😀'; // one code point, two UTF-16 code units
 
 /** `n` code points, the last of which is an emoji. */
 function notesEndingInEmoji(n: number): string {
   return 'a'.repeat(n - 1) + EMOJI;
-}
-
-function isLoneSurrogateAtEnd(text: string): boolean {
-  const last = text.charCodeAt(text.length - 1);
-  return last >= 0xd800 && last <= 0xdbff;
 }
 
 describe('notes limit', () => {
@@ -46,36 +41,8 @@ describe('notes limit', () => {
   });
 });
 
-describe('clampNotes', () => {
-  it('leaves text within the limit untouched, emoji included', () => {
-    const text = notesEndingInEmoji(2048);
-    expect(clampNotes(text)).toBe(text);
-  });
-
-  it('drops the emoji whole when it is character 2049', () => {
-    const text = notesEndingInEmoji(2049);
-    const clamped = clampNotes(text);
-    expect(clamped).toBe('a'.repeat(2048));
-    expect(isLoneSurrogateAtEnd(clamped)).toBe(false);
-  });
-
-  it('keeps the emoji whole when it is character 2048 of a longer text', () => {
-    const text = 'a'.repeat(2047) + EMOJI + 'bbb';
-    const clamped = clampNotes(text);
-    expect(clamped).toBe('a'.repeat(2047) + EMOJI);
-    expect(notesLength(clamped)).toBe(2048);
-  });
-
-  it('never cuts inside a surrogate pair, for text made only of emoji', () => {
-    const text = EMOJI.repeat(3000);
-    const clamped = clampNotes(text);
-    expect(notesLength(clamped)).toBe(2048);
-    expect(clamped.length).toBe(4096);
-    expect(isLoneSurrogateAtEnd(clamped)).toBe(false);
-  });
-
-  it('takes a custom max', () => {
-    expect(clampNotes(`${EMOJI}${EMOJI}${EMOJI}`, 2)).toBe(`${EMOJI}${EMOJI}`);
+describe('validateNotes with a custom max', () => {
+  it('counts against it', () => {
     expect(validateNotes('abc', 2)).toEqual({ key: 'validation.notesTooLong', params: { max: 2 } });
   });
 });

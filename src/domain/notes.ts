@@ -31,20 +31,3 @@ export function notesLength(text: string): number {
 export function validateNotes(text: string, max: number = NOTES_MAX_LENGTH): NotesError | null {
   return notesLength(text) > max ? { key: 'validation.notesTooLong', params: { max } } : null;
 }
-
-/**
- * The first `max` code points of `text` (used to stop typing or pasting past the limit).
- * Never cuts inside a surrogate pair.
- */
-export function clampNotes(text: string, max: number = NOTES_MAX_LENGTH): string {
-  // Fast path: at most `max` UTF-16 units cannot be more than `max` code points.
-  if (text.length <= max) return text;
-  let count = 0;
-  let end = 0;
-  for (const char of text) {
-    if (count === max) return text.slice(0, end);
-    count++;
-    end += char.length;
-  }
-  return text;
-}

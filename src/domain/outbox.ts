@@ -44,7 +44,7 @@ export interface OutboxEntry {
 /** Where entries are kept (key-value-backend.ts), as drafts are. */
 export type OutboxBackend = KeyValueBackend<OutboxEntry>;
 
-export const OUTBOX_KEY_PREFIX = 'leadkit:outbox:v1:';
+const OUTBOX_KEY_PREFIX = 'leadkit:outbox:v1:';
 
 const providerPrefix = (spId: number) => `${OUTBOX_KEY_PREFIX}sp:${spId}:`;
 

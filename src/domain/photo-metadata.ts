@@ -24,9 +24,6 @@ const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromChar
 const u32be = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 const u16be = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
 
-/** Bytes enough to read an `ftyp` box with its brands. */
-export const HEIF_SNIFF_BYTES = 64;
-
 /**
  * Whether the bytes begin with an ISO-BMFF `ftyp` box naming a HEIC brand, as its major brand or a
  * compatible one. A file whose brands are only generic (`mif1`, `msf1`) counts unless it names an
@@ -121,7 +118,7 @@ const GPS_IFD_TAG = 0x8825;
  * Removes the GPS IFD from a TIFF stream (EXIF) in place. Returns true when there was one.
  * A malformed stream is left as it is (false).
  */
-export function removeTiffGps(tiff: Uint8Array): boolean {
+function removeTiffGps(tiff: Uint8Array): boolean {
   if (tiff.length < 8) return false;
   const order = ascii(tiff, 0, 2);
   if (order !== 'II' && order !== 'MM') return false;

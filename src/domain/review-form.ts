@@ -23,7 +23,7 @@ export const REVIEW_AUTO_CLOSE_MS = 5000;
 export const REVIEW_SOURCE_DEFAULT = 'site-member';
 export const REVIEW_SOURCE_VERSION_DEFAULT = '2.0';
 /** E-mail and phone are at most 254 characters. */
-export const REVIEW_FIELD_MAX_LENGTH = EMAIL_MAX_LENGTH;
+const REVIEW_FIELD_MAX_LENGTH = EMAIL_MAX_LENGTH;
 
 export type WorkCompleted = 'yes' | 'no';
 

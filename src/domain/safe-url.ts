@@ -5,7 +5,7 @@ import { isValidEmail } from './email';
  * with schemes we trust: a `javascript:` or `data:` URL from a compromised record never
  * becomes a clickable link.
  */
-export const SAFE_LINK_SCHEMES = ['https:', 'tel:', 'mailto:'] as const;
+const SAFE_LINK_SCHEMES = ['https:', 'tel:', 'mailto:'] as const;
 
 export function safeHref(url: string | null | undefined, schemes: readonly string[] = SAFE_LINK_SCHEMES): string | null {
   if (!url) return null;

@@ -31,7 +31,7 @@ export const SAVED_REPLY_MAX_LENGTH = 500;
 /** The most replies kept (a menu a pro can scan; more are dropped from the end). */
 export const SAVED_REPLIES_MAX = 20;
 /** The longest id kept. */
-export const SAVED_REPLY_ID_MAX_LENGTH = 64;
+const SAVED_REPLY_ID_MAX_LENGTH = 64;
 
 /**
  * A host's value as the widget uses it, or null when it is not a list (the property is unset or

@@ -7,10 +7,6 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const DEFAULT_SORT: SortOption = 'NewestOldest';
 
-export function isSortOption(value: unknown): value is SortOption {
-  return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
-}
-
 export function sortLabelKey(sort: SortOption): MessageKey {
   return `sort.${sort}`;
 }

@@ -10,7 +10,7 @@ import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import baseCss from '../ui/base.css?inline';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
-import { parseAttribute } from '../contract/parse-attribute';
+import { isAbsent, parseAttribute } from '../contract/parse-attribute';
 import type { ElementDefinition } from './element-definition';
 import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
 
@@ -107,7 +107,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         delete self[name];
         if ((HOST_PROPERTIES as readonly string[]).includes(name)) {
           self[name] = value;
-        } else if (value !== undefined && value !== null && value !== false) {
+        } else if (!isAbsent(value)) {
           this.#read(name, attributeTypes[name] === 'boolean' ? '' : String(value));
           this.#toReflect.push(name);
         }
@@ -250,7 +250,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     }
 
     // The accessors, in the class body so they reach the private state: each prop reads from it;
-    // an attribute property's setter reflects (undefined/null and a false boolean remove the
+    // an attribute property's setter reflects (undefined, null and false remove the
     // attribute), a host property's sets it and renders.
     static {
       const accessor = (name: string, set: (element: LeadkitElement, value: unknown) => void) =>
@@ -268,7 +268,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         const attribute = kebab(name);
         const isBoolean = attributeTypes[name] === 'boolean';
         accessor(name, (element, value) => {
-          if (value === undefined || value === null || (isBoolean && value === false)) element.removeAttribute(attribute);
+          if (isAbsent(value)) element.removeAttribute(attribute);
           else element.setAttribute(attribute, isBoolean ? '' : String(value));
         });
       }

@@ -2,9 +2,6 @@ import type { ComponentType } from 'react';
 import type { MessageCatalogue } from '../i18n/en-US';
 import type { LeadkitTag, TagAttributeProps } from '../contract/tags';
 
-// The attribute parsers are the contract's (contract/parse-attribute.ts); server.ts takes them here.
-export { parseAttribute } from '../contract/parse-attribute';
-
 /**
  * A tag bound to its widget. The tag's attributes and reserve come from the tag table
  * (`TAGS`); the widget must take them as props (the compiler checks it).

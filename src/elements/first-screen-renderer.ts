@@ -1,5 +1,5 @@
 import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
-import type { HostProperties } from '../runtime/host-inputs';
+import type { HostProperties } from '../contract/host-properties';
 import type { LeadkitTag } from '../contract/tags';
 
 /**

@@ -72,6 +72,7 @@ export function WidgetTree({ definition, props, owner, host, gate = null, styles
       startedFirstCalls={host ? startedFirstCallsOf(host) : undefined}
       answers={answers}
       scope={TAGS[definition.tag as LeadkitTag].role === 'provider' ? (props.spId ?? null) : null}
+      role={TAGS[definition.tag as LeadkitTag].role}
     >
       {stylesheet && <link rel="stylesheet" href={stylesheet} {...{ [STYLESHEET_ATTRIBUTE]: '' }} />}
       {host && <Rendered host={host} />}

@@ -10,7 +10,7 @@
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Statuses whose Response cannot carry a body (it is never re-wrapped). */
-export const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
  * A JSON answer's value, or its text when it is not JSON (the schema then reports it as an

@@ -46,9 +46,3 @@ export function providerTokenOf(auth: GatewayAuth): ProviderToken | null {
   if (auth.kind !== 'provider' || auth.token === undefined) return null;
   return typeof auth.token === 'function' || (typeof auth.token === 'string' && auth.token !== '') ? auth.token : null;
 }
-
-/** A token-free description of the auth, safe for logs and errors. */
-export function describeAuth(auth: GatewayAuth): string {
-  if (auth.kind !== 'provider') return auth.kind;
-  return providerTokenOf(auth) ? `provider ${auth.spId} (token)` : `provider ${auth.spId}`;
-}

@@ -4,7 +4,7 @@ import * as v from 'valibot';
  * The gateway's 511 body. Captive portals also answer 511 (with HTML): only a JSON body of
  * this shape is a gateway challenge.
  */
-export const ChallengeBodySchema = v.object({
+const ChallengeBodySchema = v.object({
   error: v.literal('challenge_required'),
   challengeId: v.pipe(v.string(), v.minLength(1)),
   /** Where a person can pass the challenge (e.g. a captcha page), if the gateway offers one. */

@@ -6,7 +6,7 @@ import { gatewayHeaders, HEADERS } from './headers';
 import { withQuery } from './request-spec';
 import { GatewayError } from './errors';
 import { getServiceProviderInfo, getLeads, updateLeadStatus } from './office/calls';
-import { createLeadV1, fetchLead } from './lead/calls';
+import { createLeadV1, fetchLead } from './lead/funnel-calls';
 import { sendMessage } from './message-center/calls';
 
 const provider = { kind: 'provider', spId: 1001 } as const;

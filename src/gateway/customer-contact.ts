@@ -3,7 +3,7 @@
  * out of the answers it puts in a page when its first screen shows none of them (the board's
  * cards, the thread's heading). The widget asks for them again once hydrated, or where shown.
  */
-export const CUSTOMER_CONTACT_FIELDS = {
+const CUSTOMER_CONTACT_FIELDS = {
   /** A board lead's and a V2 lead's customer. */
   customerInfo: ['phoneNumber', 'emailAddress', 'addressLineOne', 'addressLineTwo', 'phoneUrl'],
   /** A lead page's customer (contact once purchased). */

@@ -32,7 +32,7 @@ export type HeaderName = Exclude<keyof typeof HEADERS, 'authorization'>;
  * The provider token's header and scheme by default: `Authorization: Bearer <token>`
  * (`headerNames.providerToken`, `providerTokenScheme`; docs/gateway.md#provider-sign-in).
  */
-export const PROVIDER_TOKEN = { header: 'Authorization', scheme: 'Bearer' } as const;
+const PROVIDER_TOKEN = { header: 'Authorization', scheme: 'Bearer' } as const;
 export type HeaderNames = Readonly<Partial<Record<HeaderName | 'providerToken', string>>>;
 
 /**

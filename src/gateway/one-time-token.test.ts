@@ -3,7 +3,7 @@ import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMB
 import { failure, NOW } from '../../packages/sandbox/src/test-helpers';
 import type { GatewayAuth } from './auth';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, withRequest, type GetOneTimeToken, type OneTimeTokenContext } from './client';
-import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/calls';
+import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './lead/funnel-calls';
 import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
 
 const MINUTE = 60_000;

@@ -300,7 +300,11 @@ export interface OneTimeSession {
  */
 export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHolder): OneTimeSession {
   const hostToken = base.auth.kind === 'oneTime';
-  /** The customer as the client knows them: never a provider (read on every request). */
+  /**
+   * The customer as the client knows them (read on every request). A customer's widget resolves no
+   * provider auth (runtime/gateway-config.ts `resolveAuth`); a host's ready client may carry one,
+   * which is never sent from here.
+   */
   const customer = (): GatewayAuth => {
     const auth = base.auth;
     return auth.kind === 'provider' ? { kind: 'anonymous' } : auth;

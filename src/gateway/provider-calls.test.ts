@@ -3,8 +3,14 @@ import { json, recordingFetch } from '../../test/helpers/recording-fetch';
 import { createGatewayClient, type GatewayClient } from './client';
 import { HEADERS } from './headers';
 import * as lead from './lead/calls';
+import { getProviderLeadV1, getProviderLeadV2 } from './lead/provider-lead-calls';
 import * as messageCenter from './message-center/calls';
+import { getChatSession } from './message-center/chat-session';
 import * as office from './office/calls';
+import { submitLeadFeedback } from './office/feedback';
+import { getProviderCategories } from './office/categories';
+import { getRegisteredPhoneNumbers, registerPhoneNumber } from './office/registered-numbers';
+import { getLeadCounts } from './office/lead-counts';
 import * as review from './review/calls';
 
 /**
@@ -23,14 +29,13 @@ const PROVIDER_CALLS: Record<string, (client: GatewayClient) => Promise<unknown>
   'office.updateLeadNote': (client) => office.updateLeadNote(client, 1, { serviceProviderId: ACTS_FOR, note: 'n' }),
   'office.updateLeadStatus': (client) => office.updateLeadStatus(client, 1, { serviceProviderId: ACTS_FOR, status: 'Selling' }),
   'office.archiveLead': (client) => office.archiveLead(client, ACTS_FOR, { leadId: 1, archived: true }),
-  'office.submitLeadFeedback': (client) => office.submitLeadFeedback(client, ACTS_FOR, { leadId: 1, rating: 2, reason: 'LowValueJob' }),
-  'office.getProviderCategories': (client) => office.getProviderCategories(client, ACTS_FOR),
-  'office.getRegisteredPhoneNumbers': (client) => office.getRegisteredPhoneNumbers(client, { spId: ACTS_FOR }),
-  'office.registerPhoneNumber': (client) =>
-    office.registerPhoneNumber(client, { spId: ACTS_FOR, brand: 'ADS', name: 'Desk', phoneNumber: '3035550100' } as never),
-  'office.getLeadCounts': (client) => office.getLeadCounts(client, ACTS_FOR, { filters: {} } as never),
-  'office.getDashboardLead': (client) => office.getDashboardLead(client, { leadId: 1, spId: ACTS_FOR }),
-  'lead.getProviderLeadV1': (client) => lead.getProviderLeadV1(client, { leadId: 1, serviceProviderId: ACTS_FOR }),
+  'office.submitLeadFeedback': (client) => submitLeadFeedback(client, ACTS_FOR, { leadId: 1, rating: 2, reason: 'LowValueJob' }),
+  'office.getProviderCategories': (client) => getProviderCategories(client, ACTS_FOR),
+  'office.getRegisteredPhoneNumbers': (client) => getRegisteredPhoneNumbers(client, { spId: ACTS_FOR }),
+  'office.registerPhoneNumber': (client) => registerPhoneNumber(client, { spId: ACTS_FOR, brand: 'ADS', name: 'Desk', phoneNumber: '3035550100' } as never),
+  'office.getLeadCounts': (client) => getLeadCounts(client, ACTS_FOR, { filters: {} } as never),
+  'lead.getProviderLeadV2': (client) => getProviderLeadV2(client, { leadId: 1, spId: ACTS_FOR }),
+  'lead.getProviderLeadV1': (client) => getProviderLeadV1(client, { leadId: 1, serviceProviderId: ACTS_FOR }),
   'lead.requestLeadReview': (client) => lead.requestLeadReview(client, { serviceProviderId: ACTS_FOR, leadId: 1 }),
   'lead.addDisplayPreferences': (client) => lead.addDisplayPreferences(client, ACTS_FOR, ['HideThimbleForAllLeads']),
   'lead.autocompleteLocation': (client) => lead.autocompleteLocation(client, { serviceProviderId: ACTS_FOR, query: 'Den' }),
@@ -39,7 +44,7 @@ const PROVIDER_CALLS: Record<string, (client: GatewayClient) => Promise<unknown>
   'messageCenter.sendMessage': (client) => messageCenter.sendMessage(client, { text: 'Hi', senderEntityId: ACTS_FOR, receiverEntityId: 5001 }),
   'messageCenter.getLeadPhoneNumbers': (client) => messageCenter.getLeadPhoneNumbers(client, { serviceProviderId: ACTS_FOR, leadIds: [1] }),
   'messageCenter.markThreadRead': (client) => messageCenter.markThreadRead(client, { serviceProviderId: ACTS_FOR, userId: 5001, read: true }),
-  'messageCenter.getChatSession': (client) => messageCenter.getChatSession(client, { serviceProviderId: ACTS_FOR, userId: 5001 }),
+  'messageCenter.getChatSession': (client) => getChatSession(client, { serviceProviderId: ACTS_FOR, userId: 5001 }),
   'review.getOrCreateDraftReview': (client) => review.getOrCreateDraftReview(client, { serviceProviderId: ACTS_FOR, leadId: 1 }),
   'review.requestReviewByEmail': (client) =>
     review.requestReviewByEmail(client, {

@@ -9,7 +9,7 @@ import { GatewayError } from './errors';
  */
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** What a replayed call ended with, for the caller that asked to hear about it. */
 export type ReplayOutcome<T> = { ok: true; value: T } | { ok: false; error: GatewayError };

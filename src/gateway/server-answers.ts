@@ -31,7 +31,7 @@ export const mayInline = (path: string): boolean => !NEVER_INLINED.some((never) 
  * messages, read on the server with the host's chat session (whose token stays there). The
  * widget takes it as it hydrates (`useFirstScreenValue`); no fetch ever matches it.
  */
-export const FIRST_SCREEN_VALUE = 'FIRST-SCREEN';
+const FIRST_SCREEN_VALUE = 'FIRST-SCREEN';
 
 /** A first-screen value named `name` (a path-like key the widget asks by), as it goes in the page. */
 export function firstScreenValue(name: string, value: unknown): ServerAnswer {

@@ -28,7 +28,7 @@ export interface StartedFirstCall {
 /** An element's first calls not taken yet (taken ones are removed). */
 export type StartedFirstCalls = StartedFirstCall[];
 
-export interface WithStartedFirstCalls {
+interface WithStartedFirstCalls {
   [STARTED_FIRST_CALLS]?: StartedFirstCalls;
 }
 

@@ -5,8 +5,11 @@ import { strictAnswers, type StrictAnswer } from '../../test/helpers/strict-answ
 import type { GatewayClient } from './client';
 import { isGatewayError } from './errors';
 import * as lead from './lead/calls';
+import { assignLeadV2, sendProSelection, markHired, updateUserPhone } from './lead/funnel-calls';
 import * as messageCenter from './message-center/calls';
 import * as office from './office/calls';
+import { submitLeadFeedback } from './office/feedback';
+import { registerPhoneNumber } from './office/registered-numbers';
 import * as review from './review/calls';
 
 /**
@@ -39,12 +42,12 @@ const WRITES: Record<string, { route: string; as: 'provider' | 'member'; run: (c
   'office.submitLeadFeedback': {
     route: 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/feedback',
     as: 'provider',
-    run: (c) => office.submitLeadFeedback(c, 1001, { leadId: LEAD, rating: 2, reason: 'LowValueJob' }),
+    run: (c) => submitLeadFeedback(c, 1001, { leadId: LEAD, rating: 2, reason: 'LowValueJob' }),
   },
   'office.registerPhoneNumber': {
     route: 'POST /gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number',
     as: 'provider',
-    run: (c) => office.registerPhoneNumber(c, { spId: 1001, brand: 'ADS', name: 'Van', phoneNumber: '3035550777' }),
+    run: (c) => registerPhoneNumber(c, { spId: 1001, brand: 'ADS', name: 'Van', phoneNumber: '3035550777' }),
   },
   'lead.addDisplayPreferences': {
     route: 'POST /gateway/lead/v1/serviceprovider/:id/add-display-preferences',
@@ -64,19 +67,19 @@ const WRITES: Record<string, { route: string; as: 'provider' | 'member'; run: (c
   'lead.assignLeadV2': {
     route: 'POST /gateway/lead/v2/lead/:id/assign',
     as: 'member',
-    run: (c) => lead.assignLeadV2(c, LEAD, { serviceProviderIds: [], haServiceProviderIds: [2002], serviceRequestId: SANDBOX_SERVICE_REQUEST_ID }),
+    run: (c) => assignLeadV2(c, LEAD, { serviceProviderIds: [], haServiceProviderIds: [2002], serviceRequestId: SANDBOX_SERVICE_REQUEST_ID }),
   },
   'lead.sendProSelection': {
     route: 'POST /gateway/lead/v1/service-request/send-ol-pro-selection',
     as: 'member',
-    run: (c) => lead.sendProSelection(c, { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] }),
+    run: (c) => sendProSelection(c, { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] }),
   },
   'lead.markHired': {
     route: 'POST /gateway/lead/v1/lead/:id/service-provider/mark-hired',
     as: 'member',
-    run: (c) => lead.markHired(c, LEAD, { serviceProviderType: 'AL', serviceProviderId: 1001 }),
+    run: (c) => markHired(c, LEAD, { serviceProviderType: 'AL', serviceProviderId: 1001 }),
   },
-  'lead.updateUserPhone': { route: 'POST /gateway/lead/v1/user/updatePhone', as: 'member', run: (c) => lead.updateUserPhone(c, '3035550199') },
+  'lead.updateUserPhone': { route: 'POST /gateway/lead/v1/user/updatePhone', as: 'member', run: (c) => updateUserPhone(c, '3035550199') },
 };
 
 const ANSWERS: Record<string, StrictAnswer> = {

@@ -54,20 +54,4 @@ export type Messages = Readonly<Record<MessageKey, string>>;
 /** A part of the catalogue (what an element passes to its translator). */
 export type MessageCatalogue = Readonly<Partial<Record<MessageKey, string>>>;
 
-export {
-  commonMessages,
-  validationMessages,
-  leadPageMessages,
-  leadSourceMessages,
-  boardMessages,
-  boardCardMessages,
-  boardCardExtrasMessages,
-  boardQuickReplyMessages,
-  boardFilterMessages,
-  boardBulkMessages,
-  threadMessages,
-  reviewMessages,
-  appMessages,
-  funnelMessages,
-  funnelStepMessages,
-};
+export { threadMessages };

@@ -12,16 +12,10 @@ import type { Locale } from 'date-fns';
 
 export type DateInput = Date | string;
 
-/** 'Monday, June 1, 2020 3:00 PM' (a message's timestamp). */
-export const MESSAGE_TIMESTAMP_FORMAT = 'EEEE, MMMM d, yyyy h:mm a';
-/** '3:00 PM': the time part of the message timestamp (beside each bubble; the day is its separator's). */
-export const MESSAGE_TIME_FORMAT = 'h:mm a';
 /** '06/01/2020' (board dates, docs/architecture.md#dates). */
 export const BOARD_DATE_FORMAT = 'MM/dd/yyyy';
 /** 'Jun 1, 2020' (date-picker inputs, docs/architecture.md#dates). */
 export const PICKER_DATE_FORMAT = 'MMM d, yyyy';
-/** '06/01/2020 3:00 PM' (lead card header: created date and time; our choice). */
-export const LEAD_CREATED_FORMAT = 'MM/dd/yyyy h:mm a';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 

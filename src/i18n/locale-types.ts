@@ -5,8 +5,7 @@ import type { LocaleTexts } from './translate';
  * The locales leadkit speaks. en-US is built in (its catalogue parts load with each widget);
  * every other one is a chunk of its own, loaded only on a page that asks for it (locale.ts).
  */
-export const LOCALES = ['en-US', 'es-US'] as const;
-export type LocaleId = (typeof LOCALES)[number];
+export type LocaleId = 'en-US' | 'es-US';
 export const DEFAULT_LOCALE: LocaleId = 'en-US';
 
 /** A locale's texts (by catalogue key), how it fills them, and its formatters. */

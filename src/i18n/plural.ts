@@ -7,7 +7,7 @@ export type PluralRule = (count: number) => Intl.LDMLPluralRule;
  * English cardinal plurals without Intl (an en-US page makes no Intl object on its way to the
  * first content; see format.ts): 'one' for exactly 1, 'other' for everything else.
  */
-export const englishPlural: PluralRule = (count) => (count === 1 ? 'one' : 'other');
+const englishPlural: PluralRule = (count) => (count === 1 ? 'one' : 'other');
 
 /**
  * `{count, plural, =0 {…} one {…} other {…}}`, ICU's plural argument without its nesting of

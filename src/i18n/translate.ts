@@ -1,4 +1,4 @@
-import type { MessageCatalogue, MessageKey, Messages } from './en-US';
+import type { MessageCatalogue, MessageKey } from './en-US';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -42,5 +42,3 @@ export function createTranslator(catalogue: MessageCatalogue, overrides?: Partia
   const fill = texts?.interpolate ?? interpolate;
   return (key, params) => fill(messages[key] ?? key, params);
 }
-
-export type { MessageCatalogue, MessageKey, Messages };

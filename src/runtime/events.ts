@@ -1,16 +1,6 @@
 // The event table is the contract's (contract/events.ts); this is how a widget fires one.
 import { CANCELABLE_EVENTS, type LeadkitEventMap, type LeadkitEventName } from '../contract/events';
 
-export {
-  CANCELABLE_EVENTS,
-  LEADKIT_EVENTS,
-  type LeadkitDomEventMap,
-  type LeadkitEvent,
-  type LeadkitEventMap,
-  type LeadkitEventName,
-  type NavigationKind,
-} from '../contract/events';
-
 /** Fires a leadkit event from `target`; returns false when a listener cancelled it. */
 export function emitLeadkitEvent<K extends LeadkitEventName>(target: EventTarget | null | undefined, name: K, detail: LeadkitEventMap[K]): boolean {
   if (!target) return true;

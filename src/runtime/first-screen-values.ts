@@ -12,7 +12,7 @@ import type { WidgetStore } from './store';
  * hydrates), and says when it has used it: a later render of the widget (another thread, the
  * element back in the page) never shows it again.
  */
-export const firstScreenValuesAtom = atom<readonly ServerAnswer[]>([]);
+const firstScreenValuesAtom = atom<readonly ServerAnswer[]>([]);
 
 const given = new WeakSet<WidgetStore>();
 

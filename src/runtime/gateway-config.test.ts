@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createGatewayClient } from '../gateway/client';
-import { createElementReads, resolveGatewayClient } from './gateway-config';
+import { createElementReads, resolveAuth, resolveGatewayClient } from './gateway-config';
 
 describe('resolveGatewayClient: an element out of the document sends nothing', () => {
   it('no request reaches the network while `connected` says no — the call is aborted, not retried after a wait — and requests go again once it says yes', async () => {
@@ -208,5 +208,26 @@ describe('resolveGatewayClient: the markup opt-outs no-lead-counts and no-contac
     expect(contact.recordContact).toBe(false);
     const none = resolveGatewayClient({ gatewayUrl: 'https://gw.test', spId: 1001, noLeadCounts: false });
     expect(none.leadCounts).toBeUndefined();
+  });
+});
+
+describe('resolveAuth: once per role, from the tag table (issue 52 §2)', () => {
+  it("a provider's widget acts as its sp-id; a customer's never does: its sp-id is the pro asked", () => {
+    expect(resolveAuth({ role: 'provider', spId: 1001 })).toEqual({ kind: 'provider', spId: 1001 });
+    expect(resolveAuth({ role: 'customer', spId: 1001 })).toEqual({ kind: 'anonymous' });
+    expect(resolveAuth({ role: 'customer', spId: 1001, auth: { kind: 'provider', spId: 1001 } })).toEqual({ kind: 'anonymous' });
+    expect(resolveAuth({ role: 'customer', spId: 1001, auth: { kind: 'oneTime', token: 'ott_1' } })).toEqual({ kind: 'oneTime', token: 'ott_1' });
+  });
+
+  it("a customer's client built from attributes sends no caller id and no provider (sp-id is not who calls)", async () => {
+    const fetch = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const client = resolveGatewayClient({ gateway: { baseURL: 'https://gw.test', fetch }, spId: 1001, role: 'customer' });
+    expect(client.auth).toEqual({ kind: 'anonymous' });
+    await client.request({ operation: 'test.get', method: 'GET', path: '/thing', response: v.unknown() });
+    const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('x-caller-id')).toBeNull();
+    expect(headers.get('x-caller-type')).not.toBe('ServiceProvider');
   });
 });

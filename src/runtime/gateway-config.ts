@@ -1,3 +1,4 @@
+import type { TagSpec } from '../contract/tags';
 import type { GatewayAuth } from '../gateway/auth';
 import type { HostInputs } from './host-inputs';
 import { createGatewayClient, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
@@ -16,6 +17,8 @@ export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' |
     /** `no-lead-counts` / `no-contact-record`: the markup's opt-outs of invented calls (they win over any gateway input). */
     noLeadCounts?: boolean | null | undefined;
     noContactRecord?: boolean | null | undefined;
+    /** Whom the widget works for (the tag table's `role`): a customer's widget is never signed in as a provider. */
+    role?: TagSpec['role'] | undefined;
   };
 
 /**
@@ -32,7 +35,7 @@ function withOptOuts(client: GatewayClient, inputs: GatewayInputs): GatewayClien
   );
 }
 
-export function isGatewayClient(value: unknown): value is GatewayClient {
+function isGatewayClient(value: unknown): value is GatewayClient {
   return typeof value === 'object' && value !== null && typeof (value as GatewayClient).request === 'function';
 }
 
@@ -42,6 +45,9 @@ export function isGatewayClient(value: unknown): value is GatewayClient {
  * is anonymous until the host sets it.
  */
 export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
+  // A customer's widget (the funnel): the host's one-time token or no one — its `sp-id` is the pro
+  // asked, never the caller (its one-time session obtains a token when a call needs one).
+  if (inputs.role === 'customer') return inputs.auth?.kind === 'oneTime' ? inputs.auth : { kind: 'anonymous' };
   if (inputs.auth) return inputs.auth;
   // Its token comes as the `auth` property: until then an element's client sends nothing (awaitingToken).
   if (inputs.authMode === 'one-time' || inputs.authMode === 'provider-token') return { kind: 'anonymous' };

@@ -1,18 +1,6 @@
 import { HOST_ATTRIBUTES, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from '../contract/tags';
 import { HOST_PROPERTIES, type HostProperties, type HostPropertyName } from '../contract/host-properties';
 
-// The host-property table is the contract's (contract/host-properties.ts); its names stay here
-// for the runtime's importers.
-export {
-  HOST_PROPERTIES,
-  type AnalyticsProps,
-  type AnalyticsSink,
-  type Clock,
-  type GatewayInput,
-  type HostProperties,
-  type HostPropertyName,
-} from '../contract/host-properties';
-
 /** The host properties the runtime takes as they are (the gateway client is built from the other two). */
 export type RuntimePropertyName = Exclude<HostPropertyName, 'gateway' | 'auth'>;
 export const RUNTIME_PROPERTIES = HOST_PROPERTIES.filter((name): name is RuntimePropertyName => name !== 'gateway' && name !== 'auth');

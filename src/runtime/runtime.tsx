@@ -6,18 +6,18 @@ import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/
 import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
-import { createTranslator, type MessageCatalogue, type Translate } from '../i18n/translate';
-import type { AnalyticsSink, Clock, HostProperties, RuntimePropertyName } from './host-inputs';
-import { emitLeadkitEvent, type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from './events';
+import { createTranslator, type Translate } from '../i18n/translate';
+import { type MessageCatalogue } from '../i18n/en-US';
+import type { AnalyticsSink, Clock, HostProperties } from '../contract/host-properties';
+import type { RuntimePropertyName } from './host-inputs';
+import { emitLeadkitEvent } from './events';
+import { type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from '../contract/events';
 import type { Flags } from '../contract/flags';
 
-export { FLAG_NAMES, type Flags } from '../contract/flags';
-export type { AnalyticsProps, AnalyticsSink, Clock } from './host-inputs';
-
-export const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
+const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };
 
 /** The real clock: the default. */
-export const SYSTEM_CLOCK: Clock = () => new Date();
+const SYSTEM_CLOCK: Clock = () => new Date();
 
 /** The safe wrapper of each host clock: one per clock, so a new runtime (another host input changed) keeps it and effects keyed on `now` do not run again. */
 const safeClocks = new WeakMap<Clock, Clock>();
@@ -44,7 +44,7 @@ function safeClock(clock: Clock | null | undefined): Clock {
   return safe;
 }
 
-export interface LogInLink {
+interface LogInLink {
   readonly href: string;
   readonly label: string;
   onClick(event: MouseEvent<HTMLAnchorElement>): void;

@@ -19,7 +19,7 @@ export function sheetFor(css: string): CSSStyleSheet | null {
  * Adds stylesheets to a shadow root (or document) once each. Adopted sheets, not `<style>`
  * elements: nothing lands in the host page, and a strict style-src CSP allows them.
  */
-export function adoptStyles(root: DocumentOrShadowRoot, cssTexts: readonly string[]): void {
+function adoptStyles(root: DocumentOrShadowRoot, cssTexts: readonly string[]): void {
   if (!('adoptedStyleSheets' in root)) return;
   const current = root.adoptedStyleSheets;
   const missing = cssTexts.map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null && !current.includes(sheet));

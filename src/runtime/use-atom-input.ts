@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useStore } from 'jotai/react';
 import type { WritableAtom } from 'jotai/vanilla';
 
-export function shallowEqual(a: unknown, b: unknown): boolean {
+function shallowEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const keysA = Object.keys(a);

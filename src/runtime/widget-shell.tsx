@@ -8,12 +8,10 @@ import { clientAtom } from './client-atom';
 import type { StartedFirstCalls } from '../gateway/started-first-calls';
 import { splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { giveFirstScreenValues } from './first-screen-values';
-import { createElementReads, resolveGatewayClient, type ElementReads } from './gateway-config';
+import { createElementReads, resolveGatewayClient, type ElementReads, type GatewayInputs } from './gateway-config';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
 import { storeFor, type WidgetStore } from './store';
-
-export type { HostInputs };
 
 interface CachedClient {
   key: readonly unknown[];
@@ -26,8 +24,14 @@ const elementReads = new WeakMap<object, ElementReads>();
 const retired = new WeakSet<GatewayClient>();
 
 /** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
-function clientFor(owner: object, inputs: HostInputs, startedFirstCalls: StartedFirstCalls | undefined, answers: ServerAnswer[] | undefined): GatewayClient {
+function clientFor(
+  owner: object,
+  inputs: HostInputs & Pick<GatewayInputs, 'role'>,
+  startedFirstCalls: StartedFirstCalls | undefined,
+  answers: ServerAnswer[] | undefined,
+): GatewayClient {
   const key = [
+    inputs.role,
     inputs.gateway,
     inputs.gatewayUrl,
     inputs.gatewayCredentials,
@@ -95,6 +99,7 @@ export function WidgetShell({
   startedFirstCalls,
   answers,
   scope = null,
+  role,
   children,
 }: {
   owner: object;
@@ -108,12 +113,14 @@ export function WidgetShell({
   answers?: ServerAnswer[] | undefined;
   /** Whose state the widget holds (a provider widget's provider): another starts afresh, its reads for the previous one cancelled. */
   scope?: unknown;
+  /** Whom the widget works for (its tag's `role`): the gateway auth is resolved for it (gateway-config.ts `resolveAuth`). */
+  role?: GatewayInputs['role'];
   children: ReactNode;
 }) {
   const store: WidgetStore = storeFor(owner, scope, () => abortElementReads(owner));
   // The calls' answers go to the client; the first-screen values to the widget (runtime/first-screen-values.ts).
   const fromServer = answers ? splitAnswers(answers) : null;
-  const client = clientFor(owner, inputs, startedFirstCalls, fromServer?.calls);
+  const client = clientFor(owner, { ...inputs, role }, startedFirstCalls, fromServer?.calls);
   if (fromServer) giveFirstScreenValues(store, fromServer.values);
   const current = store.get(clientAtom);
   // The first render, or back after its reads were cancelled (their atoms hold the aborts): the

@@ -4,7 +4,7 @@
  * calls take and which attributes stop them: runtime/widget-server.ts).
  */
 import type { AttributeValues } from '../contract/first-screen-data';
-import { parseWholeNumber } from '../contract/parse-attribute';
+import { attributeText, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
 import type { FirstCalls } from '../runtime/widget-server';
@@ -40,7 +40,6 @@ export function firstCallsAt(
   attributes: AttributeValues,
   url: string | undefined,
 ): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
-  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
   const location = url !== undefined ? pageLocationOf(url) : null;
   const routed = tag === 'lead-app' && location ? appRouteAt(attributes.base, location) : null;
@@ -49,15 +48,9 @@ export function firstCallsAt(
   const sources = routed ? SERVER_WIDGETS['lead-app']?.routes?.[routed.route] : SERVER_WIDGETS[tag]?.firstCalls;
   const calls = SERVER_WIDGETS[callTag]?.firstCalls;
   const valueOf = (source: string) =>
-    source.startsWith(':')
-      ? routed?.params[source.slice(1)]
-      : source.startsWith('?')
-        ? search.get(source.slice(1))
-        : present(source)
-          ? String(attributes[source])
-          : null;
+    source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : attributeText(attributes[source]);
   // Each id by the contract's rule, as the element and the CDN loader read it.
   const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
-  const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : present(source))) ?? true;
+  const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : !isAbsent(attributes[source]))) ?? true;
   return calls && sources && !blocked && ids.every((id) => id !== null) ? { callTag, calls, ids: ids as number[] } : null;
 }

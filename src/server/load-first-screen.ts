@@ -15,9 +15,9 @@
  */
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
-import { parseWholeNumber } from '../contract/parse-attribute';
+import { attributeText, parseWholeNumber } from '../contract/parse-attribute';
 import type { HostProperties } from '../contract/host-properties';
-import type { LeadkitTag } from '../contract/tags';
+import { TAGS, type LeadkitTag } from '../contract/tags';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
 import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
@@ -70,15 +70,14 @@ export async function firstScreenValues(
  */
 export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
   const attributes = options.attributes ?? {};
-  const present = (name: string) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== false;
-  const spId = (present('sp-id') ? parseWholeNumber(String(attributes['sp-id'])) : null) ?? undefined;
+  const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '') ?? undefined;
   const answers: ServerAnswer[] = [];
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
   const at = firstCallsAt(tag, attributes, options.url);
   const callTag = at?.callTag ?? tag;
   const config = {
     ...options.gateway,
-    auth: resolveAuth({ auth: options.auth ?? null, authMode: present('auth-mode') ? String(attributes['auth-mode']) : undefined, spId }),
+    auth: resolveAuth({ role: TAGS[callTag].role, auth: options.auth ?? null, authMode: attributeText(attributes['auth-mode']) ?? undefined, spId }),
   };
   // The first-screen values beside the calls, through the host's config as given (nothing they send is recorded).
   const values = firstScreenValues(tag, attributes, options.url, createGatewayClient(config), options.chatReader);

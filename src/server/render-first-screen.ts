@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
-import { parseAttribute } from '../contract/parse-attribute';
+import { attributeText, parseAttribute } from '../contract/parse-attribute';
 import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
 import type { HostProperties } from '../contract/host-properties';
 import { ELEMENTS } from '../elements/definitions';
@@ -86,8 +86,8 @@ function readAttributes(tag: LeadkitTag, attributes: AttributeValues | undefined
   const written: string[] = [];
   const props: Record<string, unknown> = {};
   for (const [attribute, value] of Object.entries(attributes ?? {})) {
-    if (value === undefined || value === null || value === false || !/^[a-z][a-z0-9-]*$/i.test(attribute)) continue;
-    const raw = value === true ? '' : String(value);
+    const raw = attributeText(value);
+    if (raw === null || !/^[a-z][a-z0-9-]*$/i.test(attribute)) continue;
     written.push(raw === '' ? attribute : `${attribute}="${escapeAttribute(raw)}"`);
     // The tag's own attributes become props; any other (id, class, aria-*…) is only written.
     const name = propOf.get(attribute.toLowerCase());
@@ -117,6 +117,7 @@ async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answ
   const definition = ELEMENTS[tag];
   if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
   const auth = resolveAuth({
+    role: TAGS[tag].role,
     auth: (props.auth as GatewayAuth | undefined) ?? null,
     authMode: props.authMode as string | undefined,
     spId: props.spId as number | undefined,

@@ -9,7 +9,7 @@ import {
 import type { Translate } from '../i18n/translate';
 
 /** Texts both variants show or announce. Every one comes from the caller (the i18n catalogue). */
-export interface DateRangePickerCommonLabels {
+interface DateRangePickerCommonLabels {
   /** Label of the start field ('Start date'). */
   readonly start: string;
   /** Label of the end field ('End date'). */

@@ -23,10 +23,6 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 const STROKED: ReadonlySet<IconName> = new Set(['mail', 'events', 'check']);
 
-export function isIconName(name: string): name is IconName {
-  return Object.hasOwn(PATHS, name);
-}
-
 export function Icon({ name, size = 20, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
   return <SvgIcon d={PATHS[name]} stroked={STROKED.has(name)} size={size} className={className} label={label} />;
 }

@@ -7,7 +7,7 @@ const IDLE_TIMEOUT_MS = 2000;
  * Runs `work` when the browser is next idle (`requestIdleCallback`, at most IDLE_TIMEOUT_MS
  * later), or a task later where there is no such callback (Safari before 18); returns a cancel.
  */
-export function whenIdle(work: () => void): () => void {
+function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);

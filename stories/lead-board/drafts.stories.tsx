@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { leadNotesDraftKey } from '../../src/domain/drafts';
+import { leadNotesDraftKey } from '../../src/domain/draft-keys';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
 import { shadowOf } from '../support/queries';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { threadDraftKey } from '../../src/domain/drafts';
+import { threadDraftKey } from '../../src/domain/draft-keys';
 import { MessageThread, type MessageThreadProps } from '../../src/react';
 import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
 import { elementFrame } from '../support/element-frame';

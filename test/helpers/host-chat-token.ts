@@ -1,5 +1,5 @@
 import type { SandboxGateway } from '@leadkit/sandbox';
-import type { ChatTokenContext, GetChatToken } from '../../src/gateway/message-center/chat-session';
+import type { ChatTokenContext, GetChatToken } from '../../src/gateway/message-center/chat-session-schema';
 
 /**
  * A host's `getChatToken` as a host page would give it, standing in for the host's own chat

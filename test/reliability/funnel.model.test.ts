@@ -1,6 +1,6 @@
 /**
  * Model-based fault runs (docs/reliability.md) — the request-a-quote funnel, at the store level
- * (funnel-atoms.ts: the atoms the steps use, wired as the frame and the steps wire them), against
+ * (shared-atoms.ts and the steps' atoms files: the atoms the steps use, wired as the frame and the steps wire them), against
  * the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
  * Per run: where the customer comes from (Acme's HA listing with `withAlId`, Acme itself, a pro
@@ -61,28 +61,27 @@ import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
   chooseProviderAtom,
-  comparisonAtom,
+  loadProviderAtom,
+  resolveCategoryNameAtom,
+} from '../../src/widgets/raq-funnel/entry/entry-step-atoms';
+import { comparisonAtom } from '../../src/widgets/raq-funnel/summary/summary-step-atoms';
+import {
   createdLeadAtom,
   eligibilityAtom,
   funnelFormAtom,
   funnelInputsAtom,
   funnelSessionAtom,
   goToStepAtom,
-  loadProviderAtom,
-  loadSuggestionsAtom,
   openLocationAtom,
   projectDetailsAtom,
   providerAtom,
   providerStatusAtom,
-  resolveCategoryNameAtom,
-  sendSelectionAtom,
-  setAdditionalFieldAtom,
-  settleChallengeAtom,
   startFunnelAtom,
-  submitProjectAtom,
   suggestionsAtom,
   type FunnelInputs,
-} from '../../src/widgets/raq-funnel/funnel-atoms';
+} from '../../src/widgets/raq-funnel/shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../../src/widgets/raq-funnel/suggestions/suggestions-step-atoms';
+import { settleChallengeAtom, submitProjectAtom } from '../../src/widgets/raq-funnel/project/project-step-atoms';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

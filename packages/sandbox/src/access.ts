@@ -11,7 +11,7 @@ import type { Member, Provider, StoredLead } from './types';
  * cookies, so the caller id header is the provider's identity.
  */
 
-export const CALLER_TYPES = ['ServiceProvider', 'Member'] as const;
+const CALLER_TYPES = ['ServiceProvider', 'Member'] as const;
 export type SandboxCallerType = (typeof CALLER_TYPES)[number];
 
 export function callerType(c: Context<SandboxEnv>): SandboxCallerType {

@@ -6,7 +6,7 @@ import { MEDIA_FILENAME_HEADER } from '../../../src/gateway/message-center/chat-
 import type { SandboxContext, SandboxEnv } from './context';
 import { HttpError } from './http';
 import { indexPage } from './index-page';
-import { applyFaults, DROP_HEADER, idempotency, limitBodies, recordRequests, requireCallerType } from './middleware';
+import { applyFaults, idempotency, limitBodies, recordRequests, requireCallerType } from './middleware';
 import { chatRoutes, chatSandboxRoutes } from './routes/chat';
 import { leadFunnelRoutes } from './routes/lead-funnel';
 import { leadRoutes } from './routes/lead';
@@ -75,4 +75,3 @@ export function createSandboxApp(
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>;
-export { DROP_HEADER };

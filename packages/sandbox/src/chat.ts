@@ -26,7 +26,7 @@ export interface CustomerReplies {
 }
 
 /** How long the simulated customer types before its answer, at most (less than a typing signal lasts). */
-export const CUSTOMER_TYPING_MS = 3000;
+const CUSTOMER_TYPING_MS = 3000;
 
 export interface SandboxChatOptions {
   /** Off (false) unless asked for: tests get no stray timers. `npm start` turns it on. */

@@ -3,7 +3,7 @@ import type { FaultController } from './faults';
 import type { RecordedRequest, SandboxStore } from './store';
 
 /** Per-request values the middlewares hand to the routes. */
-export interface SandboxVariables {
+interface SandboxVariables {
   /** The parsed JSON body; undefined without a body; INVALID_JSON when it did not parse. */
   body: unknown;
   /** The body as received (idempotency fingerprints). */

@@ -1,8 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { LEADKIT_VERSION } from '../../../src/gateway/headers';
 import * as leadCalls from '../../../src/gateway/lead/calls';
+import * as contactCalls from '../../../src/gateway/lead/contact-calls';
+import * as funnelCalls from '../../../src/gateway/lead/funnel-calls';
+import * as oneTimeTokenCalls from '../../../src/gateway/lead/one-time-token-calls';
+import * as providerLeadCalls from '../../../src/gateway/lead/provider-lead-calls';
+import * as categoriesCalls from '../../../src/gateway/office/categories';
+import * as feedbackCalls from '../../../src/gateway/office/feedback';
+import * as registeredNumbersCalls from '../../../src/gateway/office/registered-numbers';
+import {
+  getReviewsByServiceProvider,
+  getLeadServiceProviders,
+  getServiceProviderDetails,
+  getTaxonomyCategory,
+  getCombinedProviderDetails,
+  getCityAndStateByPostalCode,
+  getSuggestions,
+  getPostalCodeEligibility,
+  getProviderComparison,
+  createLeadV1,
+  createLeadV3,
+  fetchLead,
+  assignLeadV1,
+  assignLeadV2,
+  getProjects,
+  getTopCategories,
+  autocompleteCategories,
+  sendHandyLead,
+  getFollowUpDeals,
+  sendProSelection,
+  markHired,
+  updateUserPhone,
+} from '../../../src/gateway/lead/funnel-calls';
+import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/provider-lead-calls';
+import { getContactsByIds, createContact } from '../../../src/gateway/lead/contact-calls';
+import { issueOneTimeToken, renewOneTimeToken, expireOneTimeToken } from '../../../src/gateway/lead/one-time-token-calls';
 import * as messageCenterCalls from '../../../src/gateway/message-center/calls';
+import { getChatSession } from '../../../src/gateway/message-center/chat-session';
 import * as officeCalls from '../../../src/gateway/office/calls';
+import { getLeadCounts } from '../../../src/gateway/office/lead-counts';
+import { submitLeadFeedback } from '../../../src/gateway/office/feedback';
+import { getProviderCategories } from '../../../src/gateway/office/categories';
+import { registerPhoneNumber, getRegisteredPhoneNumbers } from '../../../src/gateway/office/registered-numbers';
 import * as reviewCalls from '../../../src/gateway/review/calls';
 import type { RecordedRequest } from './index';
 import {
@@ -76,7 +115,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const page = await leadCalls.getReviewsByServiceProvider(member, { serviceProviderType: 'AL', serviceProviderId: 1001, limit: 5 });
+      const page = await getReviewsByServiceProvider(member, { serviceProviderType: 'AL', serviceProviderId: 1001, limit: 5 });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/reviews/getByServiceProviderId`,
@@ -90,7 +129,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const { serviceProviders } = await leadCalls.getLeadServiceProviders(member, L.newest);
+      const { serviceProviders } = await getLeadServiceProviders(member, L.newest);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/lead/${L.newest}/serviceprovider` });
       expect(serviceProviders.map((p) => [p.id, p.serviceProviderType])).toEqual([
         [1001, 'AL'],
@@ -101,7 +140,7 @@ const CASES: Record<string, Case> = {
   'lead.getProviderLeadV1': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const page = await leadCalls.getProviderLeadV1(provider, { leadId: L.purchased, serviceProviderId: 1001 });
+      const page = await getProviderLeadV1(provider, { leadId: L.purchased, serviceProviderId: 1001 });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/office/v1/leads/${L.purchased}`, query: { serviceProviderId: '1001' } });
       expect(page.purchased).toBe(true);
       expect(page.address.firstLine).toEqual(expect.any(String));
@@ -111,7 +150,7 @@ const CASES: Record<string, Case> = {
   'lead.getProviderLeadV2': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const page = await leadCalls.getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 });
+      const page = await getProviderLeadV2(provider, { leadId: L.purchased, spId: 1001 });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/office/v2/leads/${L.purchased}`, query: { spId: '1001' } });
       // The spec's words: "query spId; caller id header".
       expect(received(sandbox).headers['x-caller-id']).toBe('1001');
@@ -123,7 +162,7 @@ const CASES: Record<string, Case> = {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
       // 2001 is Acme's HA listing: withAlId resolves it to the AL business.
-      const details = await leadCalls.getServiceProviderDetails(anonymous, { serviceProviderId: 2001, withAlId: true });
+      const details = await getServiceProviderDetails(anonymous, { serviceProviderId: 2001, withAlId: true });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/serviceprovider/2001/details`, query: { withAlId: 'true' } });
       expect(details.serviceProviderId).toBe(1001);
       expect(details.categories.length).toBeGreaterThan(5);
@@ -132,13 +171,13 @@ const CASES: Record<string, Case> = {
   'lead.getTaxonomyCategory': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      expect(await leadCalls.getTaxonomyCategory(anonymous, 10002)).toEqual({
+      expect(await getTaxonomyCategory(anonymous, 10002)).toEqual({
         categoryId: 10002,
         name: 'Water Heater Installation',
         parentCategory: { categoryId: 100 },
       });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/taxonomy/categories/10002` });
-      expect((await leadCalls.getTaxonomyCategory(anonymous, -1)).name).toBe('Generic');
+      expect((await getTaxonomyCategory(anonymous, -1)).name).toBe('Generic');
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/taxonomy/categories/-1` });
     },
   },
@@ -146,7 +185,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const { serviceProviders } = await leadCalls.getCombinedProviderDetails(member, {
+      const { serviceProviders } = await getCombinedProviderDetails(member, {
         categoryId: 10002,
         postalCode: '80202',
         alServiceProviderIds: [1001],
@@ -167,7 +206,7 @@ const CASES: Record<string, Case> = {
   'lead.getCityAndStateByPostalCode': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      expect(await leadCalls.getCityAndStateByPostalCode(anonymous, '80202')).toEqual({ city: 'Denver', stateAbbreviation: 'CO', postalCode: '80202' });
+      expect(await getCityAndStateByPostalCode(anonymous, '80202')).toEqual({ city: 'Denver', stateAbbreviation: 'CO', postalCode: '80202' });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/address/getCityAndStateAbbreviationByPostalCode`, query: { postalCode: '80202' } });
     },
   },
@@ -175,7 +214,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const result = await leadCalls.getSuggestions(member, { categoryId: 10002, postalCode: '80202', excludedServiceProviderIds: [1001] });
+      const result = await getSuggestions(member, { categoryId: 10002, postalCode: '80202', excludedServiceProviderIds: [1001] });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v4/serviceproviders/suggestion`,
@@ -190,9 +229,9 @@ const CASES: Record<string, Case> = {
   'lead.getPostalCodeEligibility': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      expect(await leadCalls.getPostalCodeEligibility(anonymous, { serviceProviderId: 1001, postalCode: '80202' })).toEqual({ eligible: true });
+      expect(await getPostalCodeEligibility(anonymous, { serviceProviderId: 1001, postalCode: '80202' })).toEqual({ eligible: true });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/serviceprovider/1001/postalcode-eligibility/80202` });
-      expect(await leadCalls.getPostalCodeEligibility(anonymous, { serviceProviderId: 1001, postalCode: '78701' })).toEqual({ eligible: false });
+      expect(await getPostalCodeEligibility(anonymous, { serviceProviderId: 1001, postalCode: '78701' })).toEqual({ eligible: false });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/serviceprovider/1001/postalcode-eligibility/78701` });
     },
   },
@@ -200,7 +239,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const { serviceProviders } = await leadCalls.getProviderComparison(member, L.newest);
+      const { serviceProviders } = await getProviderComparison(member, L.newest);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/lead/${L.newest}/serviceprovider/comparison` });
       expect(serviceProviders.find((p) => p.id === 1001)).toMatchObject({ hired: false, responded: true });
     },
@@ -210,7 +249,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     idempotent: true,
     run: async ({ member, sandbox }) => {
-      const { leadId } = await leadCalls.createLeadV1(member, {
+      const { leadId } = await createLeadV1(member, {
         source: 'RequestAQuote',
         title: 'Leaky faucet',
         categoryId: 10006,
@@ -243,7 +282,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     idempotent: true,
     run: async ({ member, sandbox }) => {
-      const { leadId } = await leadCalls.createLeadV3(member, {
+      const { leadId } = await createLeadV3(member, {
         source: 'SR_RAQ',
         title: 'Furnace',
         categoryId: 10101,
@@ -286,7 +325,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const lead = await leadCalls.fetchLead(member, L.newest);
+      const lead = await fetchLead(member, L.newest);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/lead/${L.newest}` });
       expect(lead).toMatchObject({ leadId: L.newest, userId: 5001, postalAddress: { postalCode: '80202', advertisingZone: 12 }, category: { id: 10002 } });
     },
@@ -295,7 +334,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.assignLeadV1(member, L.newest, { serviceProviderIds: [1005] });
+      await assignLeadV1(member, L.newest, { serviceProviderIds: [1005] });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/lead/${L.newest}/assign`, body: { serviceProviderIds: [1005] } });
       // leadkit does not read the answer (any 2xx): the sandbox's store says what was assigned.
       expect(sandbox.store.lead(L.newest)?.assignments.map((a) => a.spId)).toEqual([1001, 1005]);
@@ -305,7 +344,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.assignLeadV2(member, L.newest, {
+      await assignLeadV2(member, L.newest, {
         serviceProviderIds: [],
         haServiceProviderIds: [2002],
         serviceRequestId: SANDBOX_SERVICE_REQUEST_ID,
@@ -323,7 +362,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     run: async ({ member, sandbox }) => {
       const leadStatuses = ['Initial', 'ContactAndQualify', 'Selling', 'InProgressWon', 'ClosedWon', 'ClosedDidntWin'];
-      const { projects, pagination } = await leadCalls.getProjects(member, { limit: 1, leadStatuses });
+      const { projects, pagination } = await getProjects(member, { limit: 1, leadStatuses });
       // Arrays as repeated keys; an empty list (projectStatuses by default) is left out.
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/projects`, query: { leadStatuses, limit: '1', offset: '0' } });
       expect(projects).toHaveLength(1);
@@ -334,7 +373,7 @@ const CASES: Record<string, Case> = {
   'lead.getTopCategories': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      const { categories } = await leadCalls.getTopCategories(anonymous);
+      const { categories } = await getTopCategories(anonymous);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/topCategories` });
       expect(categories[0]).toEqual({ categoryId: 100, name: 'Plumbing' });
     },
@@ -342,7 +381,7 @@ const CASES: Record<string, Case> = {
   'lead.autocompleteCategories': {
     as: 'anonymous',
     run: async ({ anonymous, sandbox }) => {
-      const { results } = await leadCalls.autocompleteCategories(anonymous, { query: 'water', limit: 2 });
+      const { results } = await autocompleteCategories(anonymous, { query: 'water', limit: 2 });
       // `taxonomyName` defaults to 'HA Task'.
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v2/autocomplete`, query: { query: 'water', taxonomyName: 'HA Task', limit: '2' } });
       expect(results.map((r) => r.name)).toEqual(['Water Damage Cleanup', 'Water Heater Installation']);
@@ -352,7 +391,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.sendHandyLead(member, L.newest);
+      await sendHandyLead(member, L.newest);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/handy/sendLead`, body: { leadId: L.newest } });
       expect(sandbox.store.sentNotifications).toEqual([expect.objectContaining({ kind: 'handy', leadIds: [L.newest] })]);
     },
@@ -379,7 +418,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const { deals } = await leadCalls.getFollowUpDeals(member, { defaultCatGroupIds: [100, 200], categoryId: 100, postalCode: '80202' });
+      const { deals } = await getFollowUpDeals(member, { defaultCatGroupIds: [100, 200], categoryId: 100, postalCode: '80202' });
       expect(sent(sandbox)).toEqual({
         method: 'GET',
         path: `${LEAD}/v1/deals/followUp`,
@@ -392,7 +431,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      const { contacts } = await leadCalls.getContactsByIds(member, [90001, 90002, 12345]);
+      const { contacts } = await getContactsByIds(member, [90001, 90002, 12345]);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: `${LEAD}/v1/contact/getByIds`, query: { contactIds: ['90001', '90002', '12345'] } });
       expect(contacts.map((c) => c.contactId)).toEqual([90001, 90002]);
     },
@@ -411,7 +450,7 @@ const CASES: Record<string, Case> = {
         entityId: 'msg-00001',
         entityType: 'message' as const,
       };
-      const { contactIds } = await leadCalls.createContact(member, body);
+      const { contactIds } = await createContact(member, body);
       // Contact creation (path ours: "not shown").
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/contact`, body });
       expect(contactIds).toHaveLength(2);
@@ -436,7 +475,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.sendProSelection(member, { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] });
+      await sendProSelection(member, { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/service-request/send-ol-pro-selection`,
@@ -462,7 +501,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.markHired(member, L.newest, { serviceProviderType: 'AL', serviceProviderId: 1001 });
+      await markHired(member, L.newest, { serviceProviderType: 'AL', serviceProviderId: 1001 });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: `${LEAD}/v1/lead/${L.newest}/service-provider/mark-hired`,
@@ -513,7 +552,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      await leadCalls.updateUserPhone(member, '3035550199');
+      await updateUserPhone(member, '3035550199');
       // The phone update sends only phoneNumber.
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/user/updatePhone`, body: { phoneNumber: '3035550199' } });
       expect(sandbox.store.member(5001)?.phoneNumber).toBe('3035550199');
@@ -525,7 +564,7 @@ const CASES: Record<string, Case> = {
     oneTime: false,
     idempotent: true,
     run: async ({ member, sandbox }) => {
-      const issued = await leadCalls.issueOneTimeToken(member);
+      const issued = await issueOneTimeToken(member);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token`, body: {} });
       // A fresh guest member; 30 minutes from the sandbox clock (2025-06-11T15:30Z).
       expect(issued).toEqual({
@@ -543,7 +582,7 @@ const CASES: Record<string, Case> = {
     oneTime: true,
     run: async ({ member, sandbox }) => {
       // The seeded token does not expire by time (an issued one's renewal: packages/sandbox/src/one-time-token.test.ts).
-      expect(await leadCalls.renewOneTimeToken(member)).toEqual({ expiresAt: null, expiresIn: null });
+      expect(await renewOneTimeToken(member)).toEqual({ expiresAt: null, expiresIn: null });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token/renew`, body: {} });
     },
   },
@@ -551,7 +590,7 @@ const CASES: Record<string, Case> = {
     as: 'member',
     oneTime: true,
     run: async ({ member, sandbox }) => {
-      expect(await leadCalls.expireOneTimeToken(member)).toEqual({ expired: true });
+      expect(await expireOneTimeToken(member)).toEqual({ expired: true });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/one-time-token/expire`, body: {} });
       expect(sandbox.store.memberIdForToken(SANDBOX_MEMBER_TOKEN)).toBeUndefined();
     },
@@ -611,7 +650,7 @@ const CASES: Record<string, Case> = {
   'office.getLeadCounts': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const counts = await officeCalls.getLeadCounts(provider, 1001, {
+      const counts = await getLeadCounts(provider, 1001, {
         filters: { archived: false, displayLead: true, serviceProviderLeadStatuses: ['Selling'] },
       });
       // leadkit-designed (not a spec call): the list call's filters, facet counts back.
@@ -663,7 +702,7 @@ const CASES: Record<string, Case> = {
   'office.submitLeadFeedback': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      await officeCalls.submitLeadFeedback(provider, 1001, { leadId: L.newest, rating: 2, reason: 'LowValueJob', notes: 'Too small' });
+      await submitLeadFeedback(provider, 1001, { leadId: L.newest, rating: 2, reason: 'LowValueJob', notes: 'Too small' });
       expect(sent(sandbox)).toEqual({
         method: 'POST',
         path: '/gateway/lead/office/v1/leads/serviceprovider/1001/feedback',
@@ -686,7 +725,7 @@ const CASES: Record<string, Case> = {
   'office.getProviderCategories': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const { categories } = await officeCalls.getProviderCategories(provider, 1001);
+      const { categories } = await getProviderCategories(provider, 1001);
       expect(sent(sandbox)).toEqual({ method: 'GET', path: '/gateway/service-provider-profile/v1/service_provider/1001/categories' });
       // The spec's words: "caller id header".
       expect(received(sandbox).headers['x-caller-id']).toBe('1001');
@@ -696,24 +735,16 @@ const CASES: Record<string, Case> = {
   'office.registerPhoneNumber': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      await officeCalls.registerPhoneNumber(provider, { spId: 1001, brand: 'ADS', name: 'Shop', phoneNumber: '3035550999' });
+      await registerPhoneNumber(provider, { spId: 1001, brand: 'ADS', name: 'Shop', phoneNumber: '3035550999' });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: REGISTERED_NUMBER, body: { spId: 1001, brand: 'ADS', name: 'Shop', phoneNumber: '3035550999' } });
     },
   },
   'office.getRegisteredPhoneNumbers': {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
-      const { registeredNumbers } = await officeCalls.getRegisteredPhoneNumbers(provider, { spId: 1001 });
+      const { registeredNumbers } = await getRegisteredPhoneNumbers(provider, { spId: 1001 });
       expect(sent(sandbox)).toEqual({ method: 'GET', path: REGISTERED_NUMBER, query: { spId: '1001', brand: 'ADS' } });
       expect(registeredNumbers.map((n) => n.phoneNumber)).toEqual(['3035550100', '7205550111']);
-    },
-  },
-  'office.getDashboardLead': {
-    as: 'provider',
-    run: async ({ provider, sandbox }) => {
-      const page = await officeCalls.getDashboardLead(provider, { leadId: L.newest, spId: 1001 });
-      expect(sent(sandbox)).toEqual({ method: 'GET', path: `/gateway/lead/office/v2/leads/${L.newest}`, query: { spId: '1001' } });
-      expect(page.purchased).toBe(true);
     },
   },
   'messageCenter.sendMessage': {
@@ -784,7 +815,7 @@ const CASES: Record<string, Case> = {
     as: 'provider',
     run: async ({ provider, sandbox }) => {
       const body = { serviceProviderId: 1001, userId: 5001, leadId: L.newest };
-      const session = await messageCenterCalls.getChatSession(provider, body);
+      const session = await getChatSession(provider, body);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${MC}/v1/chat/session`, body });
       expect(session).toEqual({
         conversationSid: sandbox.chat.conversationSid(1001, 5001),
@@ -877,11 +908,20 @@ const CASES: Record<string, Case> = {
 };
 
 function exportedCalls(): string[] {
-  const modules: Record<string, Record<string, unknown>> = { lead: leadCalls, office: officeCalls, messageCenter: messageCenterCalls, review: reviewCalls };
-  return Object.entries(modules).flatMap(([name, module]) =>
-    Object.entries(module)
-      .filter(([, value]) => typeof value === 'function')
-      .map(([call]) => `${name}.${call}`),
+  // Each service's call modules (a name is imported from its own module: eslint/no-reexport.js);
+  // chat-session.ts and lead-counts.ts hold helpers beside their one call.
+  const modules: Record<string, readonly Record<string, unknown>[]> = {
+    lead: [leadCalls, funnelCalls, oneTimeTokenCalls, providerLeadCalls, contactCalls],
+    office: [officeCalls, feedbackCalls, categoriesCalls, registeredNumbersCalls, { getLeadCounts }],
+    messageCenter: [messageCenterCalls, { getChatSession }],
+    review: [reviewCalls],
+  };
+  return Object.entries(modules).flatMap(([name, list]) =>
+    list.flatMap((module) =>
+      Object.entries(module)
+        .filter(([, value]) => typeof value === 'function')
+        .map(([call]) => `${name}.${call}`),
+    ),
   );
 }
 
@@ -912,8 +952,8 @@ describe('every gateway call, through the real client: what the server received 
 
   it('sends a new request id on every request, also for the same call again', async () => {
     const { anonymous, provider, sandbox } = setup();
-    await leadCalls.getTopCategories(anonymous);
-    await leadCalls.getTopCategories(anonymous);
+    await getTopCategories(anonymous);
+    await getTopCategories(anonymous);
     await officeCalls.getServiceProviderInfo(provider, 1001);
     const ids = sandbox.store.requests.map((r) => r.headers['x-request-id']);
     expect(ids).toEqual([expect.stringMatching(UUID), expect.stringMatching(UUID), expect.stringMatching(UUID)]);
@@ -929,8 +969,8 @@ describe('every gateway call, through the real client: what the server received 
       contactInformation: contact,
       address: { postalAddressId: SANDBOX_MEMBER_POSTAL_ADDRESS_ID },
     };
-    await leadCalls.createLeadV1(member, body);
-    await leadCalls.createLeadV1(member, body, { idempotencyKey: 'action-1' });
+    await createLeadV1(member, body);
+    await createLeadV1(member, body, { idempotencyKey: 'action-1' });
     expect(received(sandbox, 0).headers['idempotency-key']).toMatch(UUID);
     expect(received(sandbox, 1).headers['idempotency-key']).toBe('action-1');
   });

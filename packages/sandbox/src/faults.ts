@@ -21,7 +21,7 @@ export interface FaultOptions {
   times?: number;
 }
 
-export interface DropFaultOptions extends FaultOptions {
+interface DropFaultOptions extends FaultOptions {
   /**
    * Let the route handle the request, then drop its answer: the server did the work (a sent
    * message is stored) but the client sees a network failure. Default false: dropped before.
@@ -35,7 +35,7 @@ export interface StatusFaultOptions extends FaultOptions {
   retryAfter?: number;
 }
 
-export type FaultKind = 'latency' | 'status' | 'drop' | 'challenge' | 'captive-portal';
+type FaultKind = 'latency' | 'status' | 'drop' | 'challenge' | 'captive-portal';
 
 export interface FaultHandle {
   readonly id: string;
@@ -53,13 +53,13 @@ export interface ChallengeHandle extends FaultHandle {
 }
 
 /** What the fault middleware must do for one request. */
-export type FaultAction =
+type FaultAction =
   | { kind: 'status'; status: number; body: unknown; headers: Record<string, string> }
   | { kind: 'drop'; afterHandling: boolean }
   | { kind: 'challenge'; challengeId: string }
   | { kind: 'captive-portal' };
 
-export interface FaultDecision {
+interface FaultDecision {
   latencyMs: number;
   action: (FaultAction & { faultId: string }) | null;
 }

@@ -13,8 +13,24 @@ import {
 import { selectTaxonomyResult } from '../../../src/domain/funnel-taxonomy';
 import { createGatewayClient } from '../../../src/gateway/client';
 import { GatewayError } from '../../../src/gateway/errors';
-import * as lead from '../../../src/gateway/lead/calls';
-import type { CreateLeadV3 } from '../../../src/gateway/lead/schemas';
+import {
+  getTopCategories,
+  autocompleteCategories,
+  getCityAndStateByPostalCode,
+  getServiceProviderDetails,
+  getPostalCodeEligibility,
+  getSuggestions,
+  createLeadV3,
+  fetchLead,
+  getLeadServiceProviders,
+  assignLeadV2,
+  sendProSelection,
+  getProviderComparison,
+  updateUserPhone,
+  markHired,
+  getFollowUpDeals,
+} from '../../../src/gateway/lead/funnel-calls';
+import type { CreateLeadV3 } from '../../../src/gateway/lead/funnel-schemas';
 import { createOneTimeSession, OneTimeTokenHolder } from '../../../src/gateway/one-time-token';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { createSandboxGateway } from './index';
@@ -43,18 +59,18 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     const board = (spId: number) => createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId } });
 
     // ---- Entry: top categories, autocomplete, postal code, provider, eligibility ----------
-    const top = await lead.getTopCategories(customer);
+    const top = await getTopCategories(customer);
     expect(top.categories.map((c) => c.name)).toContain('Plumbing');
 
-    const { results } = await lead.autocompleteCategories(customer, { query: 'drain' });
+    const { results } = await autocompleteCategories(customer, { query: 'drain' });
     const drainCleaning = results.find((r) => r.name === 'Drain Cleaning');
     expect(drainCleaning).toEqual({ categoryId: 10003, name: 'Drain Cleaning', parentCategory: { categoryId: 100 } });
     expect(sandbox.store.requests.at(-1)?.query).toEqual({ query: 'drain', taxonomyName: 'HA Task', limit: '10' });
 
-    expect(await lead.getCityAndStateByPostalCode(customer, '80202')).toEqual({ city: 'Denver', stateAbbreviation: 'CO', postalCode: '80202' });
+    expect(await getCityAndStateByPostalCode(customer, '80202')).toEqual({ city: 'Denver', stateAbbreviation: 'CO', postalCode: '80202' });
 
     // withAlId: Acme's HA listing resolves to its AL business; the form takes the response's id.
-    const provider = await lead.getServiceProviderDetails(customer, { serviceProviderId: 2001, withAlId: true });
+    const provider = await getServiceProviderDetails(customer, { serviceProviderId: 2001, withAlId: true });
     expect(provider).toMatchObject({ serviceProviderId: 1001, serviceProviderType: 'AL', name: 'Acme Plumbing & Heating' });
     let form: FunnelFormValues = { ...EMPTY_FUNNEL_FORM, postalCode: '80202', serviceProviderId: provider.serviceProviderId };
     const outcome = selectTaxonomyResult(drainCleaning!, {
@@ -66,11 +82,11 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     form = applyProviderCategory(form, chooseProviderCategory({ formCategoryId: form.categoryId, queryCategoryId: null }, provider.categories));
     expect(form).toMatchObject({ categoryId: 100, categoryName: 'Plumbing', taskCategoryId: 10003, taskCategoryName: 'Drain Cleaning' });
 
-    expect(await lead.getPostalCodeEligibility(customer, { serviceProviderId: 1001, postalCode: '80202' })).toEqual({ eligible: true });
+    expect(await getPostalCodeEligibility(customer, { serviceProviderId: 1001, postalCode: '80202' })).toEqual({ eligible: true });
     // A pro who does not serve Denver: the alternatives for the category and postal code.
-    expect(await lead.getPostalCodeEligibility(customer, { serviceProviderId: 1006, postalCode: '80202' })).toEqual({ eligible: false });
+    expect(await getPostalCodeEligibility(customer, { serviceProviderId: 1006, postalCode: '80202' })).toEqual({ eligible: false });
     expect(session.status()).toBe('none');
-    const alternatives = splitSuggestions(await lead.getSuggestions(customer, { categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [1006] }));
+    const alternatives = splitSuggestions(await getSuggestions(customer, { categoryId: 100, postalCode: '80202', excludedServiceProviderIds: [1006] }));
     expect(session.status()).toBe('active');
     expect(alternatives.al.length + alternatives.ha.length).toBe(3);
     expect([...alternatives.al, ...alternatives.ha].every((p) => p.id !== 1006)).toBe(true);
@@ -88,7 +104,7 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     });
     const challenge = sandbox.faults.challenge({ route: 'POST /gateway/lead/v3/lead' });
     const replayed: number[] = [];
-    const error = await lead.createLeadV3(customer, body, { idempotencyKey: 'submit-1', onReplayed: (o) => o.ok && replayed.push(o.value.leadId) }).then(
+    const error = await createLeadV3(customer, body, { idempotencyKey: 'submit-1', onReplayed: (o) => o.ok && replayed.push(o.value.leadId) }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -99,13 +115,13 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     expect(replayed).toHaveLength(1);
     const leadId = replayed[0]!;
     // The same key again (a retry, a double click): the stored answer, no second lead.
-    expect(await lead.createLeadV3(customer, body, { idempotencyKey: 'submit-1' })).toEqual({ leadId });
+    expect(await createLeadV3(customer, body, { idempotencyKey: 'submit-1' })).toEqual({ leadId });
     const creates = sandbox.store.requests.filter((r) => r.path === '/gateway/lead/v3/lead');
     expect(creates.map((r) => r.status)).toEqual([511, 200, 200]);
     expect(sandbox.store.leads.filter((l) => l.contact.email === 'casey.nguyen@example.com')).toHaveLength(1);
 
     // ---- Suggestions: fetch lead, v4 without the assigned pros, assign v2 + HA pro selection
-    const fetched = await lead.fetchLead(customer, leadId);
+    const fetched = await fetchLead(customer, leadId);
     expect(fetched).toMatchObject({
       leadId,
       urgency: 'NA',
@@ -114,10 +130,10 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     });
     // The token's guest member owns the lead.
     expect(sandbox.store.memberIdForToken(token)).toBe(fetched.userId);
-    const assigned = (await lead.getLeadServiceProviders(customer, leadId)).serviceProviders.map((p) => p.id);
+    const assigned = (await getLeadServiceProviders(customer, leadId)).serviceProviders.map((p) => p.id);
     expect(assigned).toEqual([1001]);
     const suggestions = splitSuggestions(
-      await lead.getSuggestions(customer, suggestionRequest({ categoryId: fetched.category.id, postalCode: fetched.postalAddress.postalCode }, assigned)),
+      await getSuggestions(customer, suggestionRequest({ categoryId: fetched.category.id, postalCode: fetched.postalAddress.postalCode }, assigned)),
     );
     expect(sandbox.store.requests.at(-1)?.body).toEqual({ categoryId: 10003, postalCode: '80202', excludedServiceProviderIds: [1001], limit: 3 });
     expect(suggestions.al.length + suggestions.ha.length).toBe(3);
@@ -128,7 +144,7 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
     const ha = suggestions.ha[0]!;
     form = setAdditionalProvider(form, suggestions, 'AL', al.id, true);
     form = setAdditionalProvider(form, suggestions, 'HA', ha.id, true);
-    await lead.assignLeadV2(customer, leadId, assignPayload(form));
+    await assignLeadV2(customer, leadId, assignPayload(form));
     expect(sandbox.store.lead(leadId)?.assignments.map((a) => a.spId)).toEqual([1001, al.id]);
     expect(sandbox.store.lead(leadId)?.haProviderIds).toEqual([ha.id]);
     expect(sandbox.store.requests.at(-1)?.body).toEqual({
@@ -136,18 +152,18 @@ describe('the request-a-quote funnel against the sandbox, end to end', () => {
       haServiceProviderIds: [ha.id],
       serviceRequestId: suggestions.serviceRequestId,
     });
-    await lead.sendProSelection(customer, proSelectionPayload(form)!);
+    await sendProSelection(customer, proSelectionPayload(form)!);
     expect(sandbox.store.sentNotifications.at(-1)).toMatchObject({ kind: 'pro-selection', leadIds: [leadId], serviceRequestId: suggestions.serviceRequestId });
 
     // ---- Summary: comparison, phone update, hiring, follow-up deals -------------------------
-    const comparison = await lead.getProviderComparison(customer, leadId);
+    const comparison = await getProviderComparison(customer, leadId);
     expect(comparison.serviceProviders.map((p) => p.id)).toEqual([1001, al.id, ha.id]);
-    await lead.updateUserPhone(customer, '7205550199');
+    await updateUserPhone(customer, '7205550199');
     expect(sandbox.store.requests.at(-1)?.body).toEqual({ phoneNumber: '7205550199' });
     expect(sandbox.store.member(fetched.userId)?.phoneNumber).toBe('7205550199');
-    await lead.markHired(customer, leadId, { serviceProviderType: 'AL', serviceProviderId: 1001 });
-    expect((await lead.getProviderComparison(customer, leadId)).serviceProviders.find((p) => p.id === 1001)?.hired).toBe(true);
-    const { deals } = await lead.getFollowUpDeals(customer, { categoryId: 10003, postalCode: '80202' });
+    await markHired(customer, leadId, { serviceProviderType: 'AL', serviceProviderId: 1001 });
+    expect((await getProviderComparison(customer, leadId)).serviceProviders.find((p) => p.id === 1001)?.hired).toBe(true);
+    const { deals } = await getFollowUpDeals(customer, { categoryId: 10003, postalCode: '80202' });
     expect(deals.map((d) => d.title)).toEqual(['Drain cleaning special']);
 
     // ---- The pros' boards list the new lead ---------------------------------------------

@@ -56,7 +56,7 @@ function describeIssue(path: string, issue: Issue): string {
 }
 
 /** A 400 naming every invalid field once (dot paths), with no input value in it. */
-export function validationError(issues: readonly Issue[], prefix = ''): HttpError {
+function validationError(issues: readonly Issue[], prefix = ''): HttpError {
   const seen = new Map<string, string>();
   for (const issue of issues) {
     const path = prefix + (v.getDotPath(issue) ?? (prefix ? '' : 'body'));
@@ -109,7 +109,7 @@ function coerce(raw: string, type: 'string' | 'int' | 'number' | 'bool'): unknow
  * The query string as a typed object for a gateway schema. Arrays come as repeated keys
  * (`a=1&a=2`, what the client sends) or comma-separated (`a=1,2`).
  */
-export function queryInput(c: Context<SandboxEnv>, shape: Record<string, QueryFieldType>): Record<string, unknown> {
+function queryInput(c: Context<SandboxEnv>, shape: Record<string, QueryFieldType>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(shape)) {
     if (type === 'int[]' || type === 'string[]') {
@@ -134,9 +134,4 @@ export function idParam(c: Context<SandboxEnv>, name: string, options: { allowNe
   if (!pattern.test(raw))
     throw badRequest(`Invalid request: path parameter ${name} must be a whole number${options.allowNegative ? '' : ' of 0 or more'}.`, [name]);
   return Number(raw);
-}
-
-/** Offset/limit paging of an already filtered and sorted list. */
-export function page<T>(items: readonly T[], offset: number, limit: number): T[] {
-  return items.slice(offset, offset + limit);
 }

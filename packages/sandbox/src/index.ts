@@ -1,5 +1,6 @@
 import type { SandboxContext } from './context';
-import { createSandboxApp, DROP_HEADER, type SandboxApp } from './app';
+import { createSandboxApp, type SandboxApp } from './app';
+import { DROP_HEADER } from './middleware';
 import { SandboxChat, type SandboxChatOptions } from './chat';
 import { createFaultController, type FaultController } from './faults';
 import { buildSeed, DEFAULT_SEED } from './seed';
@@ -140,6 +141,7 @@ export { conversationSid, providerIdentity, memberIdentity } from './chat-identi
 export { SANDBOX_LONG_THREAD, SANDBOX_HISTORY_THREAD } from './seed/chat';
 export { SANDBOX_PROFILES, INVENTED_CALLS, inventedCall, sandboxProfileFrom, servesSpecOnly, type SandboxProfile } from './spec-profile';
 export { VARIANT_ANSWERS, UNKNOWN_FIELDS } from './spec-variants';
-export { LEAD_PURCHASE_WINDOW_MS, LEAD_MAX_PURCHASERS } from './purchase';
+export { LEAD_PURCHASE_WINDOW_MS } from '../../../src/domain/purchase-window';
+export { LEAD_MAX_PURCHASERS } from './purchase';
 export type { NewLeadRequest } from './new-lead';
 export { providerSignInFrom, type ProviderSignIn } from './provider-auth';

@@ -2,16 +2,9 @@ import { endOfDay, startOfDay, subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../../src/domain/lead-status';
 import { addDisplayPreferences, autocompleteMemberName } from '../../../src/gateway/lead/calls';
-import {
-  archiveLead,
-  getLeads,
-  getRegisteredPhoneNumbers,
-  markLeadRead,
-  registerPhoneNumber,
-  submitLeadFeedback,
-  updateLeadNote,
-  updateLeadStatus,
-} from '../../../src/gateway/office/calls';
+import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../src/gateway/office/calls';
+import { getRegisteredPhoneNumbers, registerPhoneNumber } from '../../../src/gateway/office/registered-numbers';
+import { submitLeadFeedback } from '../../../src/gateway/office/feedback';
 import type { Lead, LeadListRequest } from '../../../src/gateway/office/schemas';
 import { MAIN_PROVIDER_LEAD_COUNT, SANDBOX_LEADS as L } from './index';
 import { failure, NOW, setup } from './test-helpers';

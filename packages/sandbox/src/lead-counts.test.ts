@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/domain/lead-status';
-import { getLeadCounts, getLeads } from '../../../src/gateway/office/calls';
+import { getLeadCounts } from '../../../src/gateway/office/lead-counts';
+import { getLeads } from '../../../src/gateway/office/calls';
 import type { LeadFiltersWire } from '../../../src/gateway/office/schemas';
 import { setup } from './test-helpers';
 

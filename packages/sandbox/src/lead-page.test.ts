@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/calls';
+import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/provider-lead-calls';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { LEAD_PURCHASE_WINDOW_MS, SANDBOX_LEADS as L } from './index';
 import { failure, NOW, setup } from './test-helpers';

@@ -25,7 +25,7 @@ const STATUS_RANK: Readonly<Record<LeadStatus, number>> = Object.fromEntries(LEA
 const lower = (text: string) => text.trim().toLocaleLowerCase('en-US');
 
 /** Whether a row passes every filter (an empty list or null means "no filter"). */
-export function matchesFilters(row: BoardRow, filters: LeadListQuery['filters']): boolean {
+function matchesFilters(row: BoardRow, filters: LeadListQuery['filters']): boolean {
   const { lead, assignment } = row;
   if (assignment.archived !== filters.archived) return false;
   // displayLead works like archived: true lists the shown leads, false the hidden ones.
@@ -51,7 +51,7 @@ export function matchesFilters(row: BoardRow, filters: LeadListQuery['filters'])
 const byDate = (a: BoardRow, b: BoardRow) => Date.parse(a.lead.createDate) - Date.parse(b.lead.createDate) || a.lead.leadId - b.lead.leadId;
 
 /** Sorts; ties (same status) fall back to newest first, then lead id, so pages never overlap. */
-export function sortRows(rows: readonly BoardRow[], sort: LeadListQuery['sort']): BoardRow[] {
+function sortRows(rows: readonly BoardRow[], sort: LeadListQuery['sort']): BoardRow[] {
   const sorted = [...rows];
   switch (sort) {
     case 'OldestNewest':

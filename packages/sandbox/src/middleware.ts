@@ -10,12 +10,12 @@ import type { RecordedRequest, SandboxStore } from './store';
 /** A dropped request's stand-in answer: the in-process fetch turns it into a network error. */
 export const DROP_HEADER = 'x-sandbox-dropped';
 /** The request log keeps this many entries (oldest go first). */
-export const MAX_LOGGED_REQUESTS = 5000;
+const MAX_LOGGED_REQUESTS = 5000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A JSON body larger than this is refused (413) unparsed: no gateway call sends one near it. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /**
  * How much of a refused body is still read — and thrown away, never kept — before the 413 goes
@@ -28,7 +28,7 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
  * or stops half-way cannot hold the sandbox.
  */
 export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
-export const REFUSED_BODY_DRAIN_PAUSE_MS = 10_000;
+const REFUSED_BODY_DRAIN_PAUSE_MS = 10_000;
 
 /** Reads the rest of a body and drops it; true when it ended within the bounds (no pause longer than `maxPauseMs`). */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxPauseMs: number): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { StoredLead } from './types';
  * member, the provider's first category, status Initial, unread): what a board watching for new
  * leads should see. `sandbox.createLead` in process, `POST /sandbox/leads` over HTTP.
  */
-export const NewLeadRequestSchema = v.object({
+const NewLeadRequestSchema = v.object({
   serviceProviderId: v.pipe(v.number(), v.integer(), v.minValue(1)),
   firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50)), 'Nova'),
   lastName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50)), 'Arrival'),

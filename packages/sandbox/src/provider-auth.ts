@@ -24,7 +24,7 @@ export interface ProviderSignIn {
 const CHAT_SERVICE = /^\/gateway\/message-center\/v1\/chat\/(?!session$)/;
 
 /** `name=value` of a cookie requirement, checked (a host's mistake is thrown at start). */
-export function sessionCookie(raw: string): { name: string; value: string } {
+function sessionCookie(raw: string): { name: string; value: string } {
   const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([^;,\s]+)$/.exec(raw.trim());
   if (!match?.[1] || !match[2]) throw new Error(`A provider session cookie must be name=value (got '${raw}')`);
   return { name: match[1], value: match[2] };

@@ -2,7 +2,6 @@ import { LEAD_MAX_BUYERS, LEAD_PURCHASE_WINDOW_MS } from '../../../src/domain/pu
 import type { Assignment, LeadOffer, StoredLead } from './types';
 
 /** A lead can be bought until 24 hours after it was sent, or until 3 providers bought it (the rule: src/domain/purchase-window.ts). */
-export { LEAD_PURCHASE_WINDOW_MS };
 export const LEAD_MAX_PURCHASERS = LEAD_MAX_BUYERS;
 
 export type Availability = 'available' | 'expired' | 'sold-out';

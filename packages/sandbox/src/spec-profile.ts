@@ -78,7 +78,7 @@ const LEAD_PAGE_ADDRESS: Keep = { firstLine: true, secondLine: true, lineOne: tr
  * `title`, `description`, `urgency` and `category.name` (L15); the activities' `actorId`,
  * `text` and `counterpartId` (M4, M5); the draft review's fields beyond the spec's (R2, R3).
  */
-export const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
+const SPEC_ANSWERS: readonly { route: string; keep: Keep }[] = [
   {
     route: 'GET /gateway/lead/office/v1/leads/:leadId',
     keep: { purchased: true, info: LEAD_PAGE_INFO, address: LEAD_PAGE_ADDRESS, user: { firstName: true, lastName: true, phone: true, email: true } },

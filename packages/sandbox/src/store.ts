@@ -15,9 +15,9 @@ import type {
   ServiceRequest,
   StoredLead,
   StoredMessage,
-  TaxonomyRow,
   Thread,
 } from './types';
+import type { TaxonomyRow } from '../../../src/domain/category-taxonomy';
 import type { SavedReply } from '../../../src/domain/saved-replies';
 
 /** What the server received, for tests that assert on it. */

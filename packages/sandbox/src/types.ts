@@ -9,8 +9,6 @@ import type { FeedbackReason } from '../../../src/domain/feedback';
 
 import type { TaxonomyRow } from '../../../src/domain/category-taxonomy';
 
-export type { IconGroup, TaxonomyRow } from '../../../src/domain/category-taxonomy';
-
 export interface Place {
   readonly postalCode: string;
   readonly city: string;
@@ -194,7 +192,7 @@ export interface Review {
   createDate: string;
 }
 
-export interface DraftRating {
+interface DraftRating {
   ratingType: string;
   value: number;
 }

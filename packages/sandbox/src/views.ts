@@ -1,11 +1,13 @@
 import type * as v from 'valibot';
-import type { LeadPageResponseSchema, LeadPageResponseV2Schema, ProviderSummarySchema, FetchedLeadSchema } from '../../../src/gateway/lead/schemas';
+import type { LeadPageResponseSchema, LeadPageResponseV2Schema } from '../../../src/gateway/lead/provider-lead-schemas';
+import type { ProviderSummarySchema, FetchedLeadSchema } from '../../../src/gateway/lead/funnel-schemas';
 import type { LeadSchema } from '../../../src/gateway/office/schemas';
 import type { ContactInfoEntrySchema } from '../../../src/gateway/message-center/schemas';
 import type { ProviderCategorySchema, TaxonomyCategorySchema } from '../../../src/gateway/shared-schemas';
 import { isMaskedNumberActive } from '../../../src/domain/masked-number';
 import type { SandboxStore } from './store';
-import type { Assignment, LeadContact, LeadOffer, Provider, StoredLead, TaxonomyRow } from './types';
+import type { Assignment, LeadContact, LeadOffer, Provider, StoredLead } from './types';
+import type { TaxonomyRow } from '../../../src/domain/category-taxonomy';
 
 /**
  * Store records → the gateway's wire shapes. Types come from the gateway schemas (input side),
@@ -45,7 +47,7 @@ export function fullName(contact: Pick<LeadContact, 'firstName' | 'lastName'>): 
 }
 
 /** Whether the provider's temporary number for this lead still works (src/domain/masked-number.ts). */
-export function maskedPhoneActive(lead: StoredLead, assignment: Assignment, now: Date): boolean {
+function maskedPhoneActive(lead: StoredLead, assignment: Assignment, now: Date): boolean {
   return assignment.maskedPhone !== null && isMaskedNumberActive({ leadReceivedAt: new Date(assignment.assignedAt), smsEnabled: assignment.isSmsEnabled }, now);
 }
 

@@ -3,6 +3,7 @@ import type { GatewayClient } from '../client';
 import { checkRequest, type CallOptions } from '../request-spec';
 import { IdList, PostalCode, UnreadAnswer } from '../shared-schemas';
 import * as s from './schemas';
+import { ServiceRequestId } from './funnel-schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from './path';
 
 /**
@@ -67,7 +68,7 @@ export async function fetchOpportunityLeads(client: GatewayClient, serviceReques
     method: 'POST',
     read: true,
     path: `${BASE}/v1/serviceproviders/fetch-opportunity-leads`,
-    body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', s.ServiceRequestId, serviceRequestId) },
+    body: { serviceRequestId: checkRequest('lead.fetchOpportunityLeads', ServiceRequestId, serviceRequestId) },
     response: s.OpportunityLeadsResponseSchema,
     signal: opts.signal,
   });
@@ -143,8 +144,3 @@ export async function autocompleteMemberName(
     signal: opts.signal,
   });
 }
-
-export * from './funnel-calls';
-export * from './one-time-token-calls';
-export * from './provider-lead-calls';
-export * from './contact-calls';

@@ -3,7 +3,7 @@ import { CategoryId, Id, IdList, IsoDateTime } from '../shared-schemas';
 
 /** The lead gateway's contact records: a module of its own, re-exported by schemas.ts. */
 
-export const ContactRecordSchema = v.object({
+const ContactRecordSchema = v.object({
   contactId: Id,
   contactType: v.number(),
   serviceProviderId: Id,

@@ -8,9 +8,6 @@ import { createContact } from './contact-calls';
 import type { RecordContact } from './contact-recorder';
 import { CreateContactRequestSchema, type CreateContactRequest } from './contact-schemas';
 
-// The host's recorder type lives below the client (its config names it).
-export type { RecordContact, RecordContactContext } from './contact-recorder';
-
 /**
  * The contact record after a message send (the spec: "After a send, a contact-creation call is
  * made and its errors are swallowed; payload: postalCode, payloads with contactPlacementType and
@@ -35,7 +32,7 @@ export type { RecordContact, RecordContactContext } from './contact-recorder';
 export const MESSAGE_SENT_CONTACT_TYPE = 10;
 
 /** The host page's cookie with the campaign id (the spec's "campaignId (from a cookie)"; the name is ours). */
-export const CAMPAIGN_COOKIE = 'campaignId';
+const CAMPAIGN_COOKIE = 'campaignId';
 
 /** A cookie's value in a `document.cookie` string (URI-decoded when it can be), or null. */
 export function readCookie(cookies: string, name: string): string | null {

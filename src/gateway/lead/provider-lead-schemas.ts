@@ -25,7 +25,7 @@ const LeadInfoSchema = v.object({
  * variant). One object accepts both (a union of two all-optional shapes would silently strip
  * the second spelling).
  */
-export const LeadPageAddressSchema = v.object({
+const LeadPageAddressSchema = v.object({
   firstLine: OptionalText,
   secondLine: OptionalText,
   lineOne: OptionalText,
@@ -47,7 +47,7 @@ const LeadPageUserSchema = v.object({
  * many providers bought it and when it was sent to this one. The 3-buyer / 24-hour rule is the
  * client's (domain/purchase-window.ts).
  */
-export const PurchaseWindowSchema = v.object({
+const PurchaseWindowSchema = v.object({
   buyerCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
   sentAt: IsoDateTime,
 });

@@ -1,13 +1,5 @@
 import * as v from 'valibot';
-import { AckSchema, CategoryId, Id, IdList, NullableText, OptionalText, TaxonomyCategorySchema } from '../shared-schemas';
-
-/**
- * Schemas of the lead gateway (`/gateway/lead`). Where the spec leaves a response
- * "not shown", the shape here is our design and the sandbox gateway implements the same.
- */
-
-export * from './provider-lead-schemas';
-export * from './contact-schemas';
+import { CategoryId, Id, IdList, NullableText, OptionalText } from '../shared-schemas';
 
 export const SeoCityStateResponseSchema = v.object({
   city: v.string(),
@@ -16,8 +8,6 @@ export const SeoCityStateResponseSchema = v.object({
   seoCity: v.string(),
   seoState: v.string(),
 });
-
-export { TaxonomyCategorySchema };
 
 // ---- Review request for a lead (board: pre-fill of the review form) ---------------------
 
@@ -67,8 +57,3 @@ export const LocationType = v.picklist(['city', 'postalCode', 'all']);
 export const LocationSuggestionsResponseSchema = v.object({ suggestions: v.array(LocationSuggestionSchema) });
 export const CategorySuggestionsResponseSchema = v.object({ suggestions: v.array(CategorySuggestionSchema) });
 export const MemberSuggestionsResponseSchema = v.object({ suggestions: v.array(MemberSuggestionSchema) });
-
-export { AckSchema, Id };
-
-// The customer side (the request-a-quote funnel): its own module, so the lead page does not load it.
-export * from './funnel-schemas';

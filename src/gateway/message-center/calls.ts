@@ -70,6 +70,3 @@ export async function markThreadRead(client: GatewayClient, body: { serviceProvi
     signal: opts.signal,
   });
 }
-
-/** The chat session call (`messageCenterGateway.getChatSession`): its module is the one that knows it (chat-session.ts). */
-export { getChatSession } from './chat-session';

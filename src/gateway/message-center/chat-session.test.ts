@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../client';
-import { chatSession, chatSessionRequest, earlyChatSessionCalls, type ChatTokenContext } from './chat-session';
+import { chatSession, chatSessionRequest, earlyChatSessionCalls } from './chat-session';
+import { type ChatTokenContext } from './chat-session-schema';
 
 /**
  * The thread's chat session (row C1 of docs/gateway-assumptions.md): the host's `getChatToken`

@@ -7,9 +7,6 @@ import { Id } from '../shared-schemas';
 import { ChatSessionSchema, type ChatSession, type ChatSessionReason, type GetChatToken } from './chat-session-schema';
 import { MESSAGE_CENTER_BASE } from './paths';
 
-// The session's types go with its calls (the thread, the chat adapters and the tests take them here).
-export { ChatSessionSchema, type ChatSession, type ChatSessionReason, type ChatTokenContext, type GetChatToken } from './chat-session-schema';
-
 /**
  * A thread's chat session: which conversation the provider–member thread lives in, the identity
  * the provider writes as and a chat token (row C1 of docs/gateway-assumptions.md). The spec does

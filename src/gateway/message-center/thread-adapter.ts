@@ -14,7 +14,7 @@ import type { InteractionActivitiesQuery, InteractionActivity, SendMessageReques
 // ---- M1: sends ------------------------------------------------------------------------------
 
 /** The tracking field `pageName` of the thread's sends (where the message was written; ours). */
-export const THREAD_PAGE_NAME = 'SP : Message Thread';
+const THREAD_PAGE_NAME = 'SP : Message Thread';
 
 /**
  * The body of a provider's text from the thread (`POST /v1/messages`: "text, sender,

@@ -106,10 +106,3 @@ export async function archiveLead(client: GatewayClient, serviceProviderId: numb
     signal: opts.signal,
   });
 }
-
-export { getProviderLeadV2 as getDashboardLead } from '../lead/calls';
-// Endpoint groups of their own (loaded only with the parts that use them); one namespace for hosts.
-export { submitLeadFeedback } from './feedback';
-export { getProviderCategories } from './categories';
-export { registerPhoneNumber, getRegisteredPhoneNumbers } from './registered-numbers';
-export { getLeadCounts } from './lead-counts';

@@ -8,9 +8,6 @@ import { Id } from '../shared-schemas';
 import { LeadCountsResponseSchema, type LeadCounts } from './lead-counts-schema';
 import { LeadFiltersWireSchema } from './schemas';
 
-// The counts' answer and the host's provider type live below the client (its config names them).
-export { LeadCountsResponseSchema, type LeadCounts, type LeadCountsContext, type LeadCountsProvider } from './lead-counts-schema';
-
 /**
  * The board's status and unread counts. The spec names no such call: this one is
  * leadkit's design, implemented by the sandbox gateway (packages/sandbox, README "Lead counts").

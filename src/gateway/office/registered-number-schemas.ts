@@ -4,7 +4,7 @@ import { Id, IsoDateTime } from '../shared-schemas';
 // The connected numbers' shapes (the calls: registered-numbers.ts, which uses the client): a leaf,
 // so office/schemas.ts can name the types without importing the calls.
 
-export const RegisteredNumberSchema = v.object({
+const RegisteredNumberSchema = v.object({
   spId: Id,
   brand: v.string(),
   name: v.string(),

@@ -3,8 +3,6 @@ import { checkRequest, type CallOptions } from '../request-spec';
 import { Id, UnreadAnswer } from '../shared-schemas';
 import { RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
 
-export * from './registered-number-schemas';
-
 /** Connected numbers (the spec's "Registered (connected) number"): loaded with the Connect your numbers dialog. */
 
 const REGISTERED_NUMBER_PATH = '/gateway/service-provider-management/v1/all-call-tracker/pro-registered-phone-number';

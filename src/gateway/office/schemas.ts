@@ -147,5 +147,3 @@ export const NoteRequestSchema = v.object({
 export const StatusRequestSchema = v.object({ serviceProviderId: Id, status: LeadStatusSchema });
 
 export const ArchiveRequestSchema = v.object({ serviceProviderId: Id, leadId: Id, archived: v.boolean() });
-
-export type { RegisteredNumber, RegisterNumberRequest } from './registered-number-schemas';

@@ -123,7 +123,7 @@ export const boardRetryAtom = atom(0);
  * business name ('Your leads'; docs/gateway-assumptions.md row O1). Other failures (network,
  * 401, 5xx) are the board's, as the leads call's.
  */
-export const providerInfoAtom = atom(async (get, { signal }): Promise<BoardProvider> => {
+const providerInfoAtom = atom(async (get, { signal }): Promise<BoardProvider> => {
   get(boardRetryAtom);
   const { client, spId } = requireProvider(get, 'leadBoard.providerInfo');
   let provider: BoardProvider | undefined;

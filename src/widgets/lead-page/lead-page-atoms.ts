@@ -20,7 +20,7 @@ export const leadPageReloadAtom = atom(0);
 const validId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value >= 0;
 
 /** Loads the lead on open and whenever the inputs change; a superseded load is aborted. */
-export const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> => {
+const leadPageAtom = atom(async (get, { signal }): Promise<LeadPageView> => {
   get(leadPageReloadAtom);
   const { leadId, spId, apiVersion } = get(leadPageInputsAtom);
   const client = requireClient(get(clientAtom));

@@ -1,5 +1,5 @@
 import type { PurchaseWindow } from '../../domain/purchase-window';
-import type { LeadPageResponse, LeadPageResponseV2 } from '../../gateway/lead/schemas';
+import type { LeadPageResponse, LeadPageResponseV2 } from '../../gateway/lead/provider-lead-schemas';
 
 /** What the lead page shows, whichever response variant (v1 or V2, either address spelling) arrived. */
 export interface LeadPageView {

@@ -7,7 +7,7 @@ import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import type { SavedReply } from '../../domain/saved-replies';
 import { createGatewayClient } from '../../gateway/client';
-import type { LeadkitEventMap } from '../../runtime/events';
+import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { MessageThread } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';

@@ -1,9 +1,10 @@
 import { atom } from 'jotai/vanilla';
 import { getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
-import type { LeadPageResponseV2 } from '../../gateway/lead/schemas';
+import type { LeadPageResponseV2 } from '../../gateway/lead/provider-lead-schemas';
 import type { GatewayClient } from '../../gateway/client';
 import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
-import { chatSessionRequest, earlyChatSessionCalls, type ChatSession } from '../../gateway/message-center/chat-session';
+import { chatSessionRequest, earlyChatSessionCalls } from '../../gateway/message-center/chat-session';
+import { type ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ContactInfoEntry } from '../../gateway/message-center/schemas';
 import { fetchMessageActivities, messageActivitiesQuery, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
@@ -41,7 +42,7 @@ export function threadFirstCalls(client: GatewayClient, spId: number, userId: nu
 }
 
 /** The lead's contact info entry, or null without a lead (or when the gateway has none for it). */
-export const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInfoEntry | null> => {
+const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInfoEntry | null> => {
   const { spId, leadId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
   if (spId === null || leadId === null) return null;
@@ -50,7 +51,7 @@ export const phoneNumbersAtom = atom(async (get, { signal }): Promise<ContactInf
 });
 
 /** The provider's view of the lead (name, category, postal code, receipt date), or null without a lead. */
-export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageResponseV2 | null> => {
+const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageResponseV2 | null> => {
   const { spId, leadId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
   if (spId === null || leadId === null) return null;
@@ -61,7 +62,7 @@ export const providerLeadAtom = atom(async (get, { signal }): Promise<LeadPageRe
  * The first page of the member's messages with this provider: whether an archived thread exists
  * ('Message History'), and the history view's first page (the same call, made once).
  */
-export const messageActivitiesAtom = atom(async (get, { signal }): Promise<MessageActivityPage> => {
+const messageActivitiesAtom = atom(async (get, { signal }): Promise<MessageActivityPage> => {
   const { spId, userId } = get(threadInputsAtom);
   const client = requireClient(get(clientAtom));
   if (spId === null || userId === null) return { messages: [], more: false, unattributed: 0 };

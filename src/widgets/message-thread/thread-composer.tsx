@@ -14,7 +14,7 @@ const warmPhotoPick = () => void loadPhotoPick().catch(() => undefined);
 const PHASE_TEXT = { converting: 'thread.convertingPhoto', resizing: 'thread.resizingPhoto' } as const;
 
 /** The longest text the message center takes (its request schema). */
-export const MESSAGE_MAX_LENGTH = 10_000;
+const MESSAGE_MAX_LENGTH = 10_000;
 
 export interface ComposerSend {
   text: string;

@@ -53,7 +53,7 @@ import { WelcomePanel } from './thread-welcome';
  */
 
 /** Infinite scroll default threshold. */
-export const INFINITE_SCROLL_THRESHOLD_PX = 250;
+const INFINITE_SCROLL_THRESHOLD_PX = 250;
 const ESTIMATED_ROW_PX = 84;
 const OVERSCAN = 4;
 /**

@@ -14,7 +14,7 @@ import { storedMessageState, type OwnMessageState, type PendingSend, type Thread
  * of the view, and a separator row there (the same day's, before and after) would have kept its
  * place at the top while the messages under it moved down.
  */
-export interface RowHeader {
+interface RowHeader {
   /** The day separator: the first item of this local day. */
   readonly day: Date | null;
   /** 'New messages' goes above this row. */

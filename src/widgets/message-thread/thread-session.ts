@@ -40,11 +40,11 @@ import {
 /** Messages per page (recent messages on open, then each older page). */
 export const THREAD_PAGE_SIZE = 30;
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
-export const MARK_READ_DELAY_MS = 1500;
+const MARK_READ_DELAY_MS = 1500;
 /** While the provider types, at most one typing signal per this many ms (one per 5 s). */
 export const TYPING_SIGNAL_INTERVAL_MS = 5000;
 
-export interface ContactContext {
+interface ContactContext {
   readonly postalCode: string;
   readonly categoryId: number;
 }

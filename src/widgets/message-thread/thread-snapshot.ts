@@ -1,5 +1,5 @@
 import { isChatError, isMessageCenterCopy, isOwnMessage, isRetryableChatError, type ChatConnectionState, type ChatMessage } from '../../chat/chat-client';
-import type { ChatSession } from '../../gateway/message-center/chat-session';
+import type { ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ThreadFirstPage } from './thread-first-page';
 
 /**
@@ -16,7 +16,7 @@ import type { ThreadFirstPage } from './thread-first-page';
  * means "in the conversation", never more.
  */
 
-export type PendingState = 'sending' | 'sent' | 'failed' | 'held';
+type PendingState = 'sending' | 'sent' | 'failed' | 'held';
 /** What an own message shows (see the module comment): a pending send's state, or a stored message's. */
 export type OwnMessageState = PendingState | 'delivered' | 'read';
 
@@ -104,7 +104,7 @@ export interface ThreadSnapshot {
   readonly firstPage: boolean;
 }
 
-export type ThreadAnnouncement = { readonly kind: 'message'; readonly message: ChatMessage } | { readonly kind: 'typing' };
+type ThreadAnnouncement = { readonly kind: 'message'; readonly message: ChatMessage } | { readonly kind: 'typing' };
 
 export interface ThreadFailure {
   /** `chat-` + the ChatError kind (`chat-sdk-missing`, `chat-unavailable`…), or `chat-unknown`. */

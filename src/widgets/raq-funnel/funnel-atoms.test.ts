@@ -13,38 +13,31 @@ import {
   chooseProviderAtom,
   cityStateAtom,
   clearCategoryAtom,
-  comparisonAtom,
+  loadProviderAtom,
+  resolveCategoryNameAtom,
+  setPostalCodeAtom,
+} from './entry/entry-step-atoms';
+import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './summary/summary-step-atoms';
+import {
   createdLeadAtom,
   eligibilityAtom,
-  followUpDealsAtom,
   funnelFormAtom,
   funnelInputsAtom,
   funnelLocationAtom,
   funnelSessionAtom,
-  loadProviderAtom,
-  loadSuggestionsAtom,
-  markHiredAtom,
   oneTimeSessionAtom,
   openLocationAtom,
   persistFunnel,
   providerAtom,
   providerPendingAtom,
   projectDetailsAtom,
-  resolveCategoryNameAtom,
-  sendSelectionAtom,
-  setAdditionalFieldAtom,
-  setPostalCodeAtom,
-  settleChallengeAtom,
   startFunnelAtom,
-  startNewRequestAtom,
-  submitProjectAtom,
   suggestionsAtom,
-  summaryLeadAtom,
   tokenStatusAtom,
-  updatePhoneAtom,
-  type ChallengeSettled,
   type FunnelInputs,
-} from './funnel-atoms';
+} from './shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from './suggestions/suggestions-step-atoms';
+import { settleChallengeAtom, submitProjectAtom, type ChallengeSettled } from './project/project-step-atoms';
 import { funnelStorageKey, type FunnelStorage } from './funnel-storage';
 
 const KEY = funnelStorageKey();

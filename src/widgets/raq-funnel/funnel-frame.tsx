@@ -14,19 +14,17 @@ import {
   funnelInputsAtom,
   funnelLocationAtom,
   funnelSessionAtom,
-  loadProviderAtom,
   openLocationAtom,
   persistFunnel,
   providerAtom,
-  providerLoadedAtom,
   providerPendingAtom,
   providerStatusAtom,
-  resolveCategoryNameAtom,
   startFunnelAtom,
-  startNewRequestAtom,
   tokenStatusAtom,
   wantedProviderIdAtom,
-} from './funnel-atoms';
+} from './shared-atoms';
+import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './entry/entry-step-atoms';
+import { startNewRequestAtom } from './summary/summary-step-atoms';
 import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
@@ -97,7 +95,7 @@ function StepShown({ onShown }: { onShown(): void }) {
  * this frame holds the progress, the live announcement of each step, and the panel that
  * scrolls to the step and focuses its heading.
  *
- * State lives in the element's store (funnel-atoms.ts): the step, category and postal code
+ * State lives in the element's store (shared-atoms.ts and each step's `*-step-atoms.ts`): the step, category and postal code
  * survive a reload (sessionStorage), the one-time token and the customer's details do not.
  * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
  * 'funnel'} on every step change (the office app routes by it; a partner page may follow).

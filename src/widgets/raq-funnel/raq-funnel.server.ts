@@ -2,7 +2,7 @@ import type { GatewayClient } from '../../gateway/client';
 import { getServiceProviderDetails } from '../../gateway/lead/funnel-calls';
 import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/one-time-token';
 import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
-import { parseWholeNumber } from '../../contract/parse-attribute';
+import { attributeText, parseWholeNumber } from '../../contract/parse-attribute';
 import type { WidgetServer } from '../../runtime/widget-server';
 import { funnelProviderName } from './funnel-first-screen';
 
@@ -25,8 +25,7 @@ async function funnelProviderValue(client: GatewayClient, serviceProviderId: num
 /** `<raq-funnel>` off the browser (runtime/widget-server.ts): given `sp-id`, the pro its heading names. */
 export const raqFunnelServer: WidgetServer = {
   value: async ({ client, attributes }) => {
-    const raw = attributes['sp-id'];
-    const spId = raw === undefined || raw === null || raw === false ? null : parseWholeNumber(String(raw));
+    const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '');
     return spId === null ? null : funnelProviderValue(client, spId);
   },
 };

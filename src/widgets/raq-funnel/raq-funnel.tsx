@@ -7,8 +7,6 @@ import { STEP_PARTS } from './step-loaders';
 import { FunnelFrame, preloadRaqFunnel } from './frame-loader';
 import { Skeleton } from '../../ui/skeleton';
 
-export type { RaqFunnelProps };
-
 const SHELL_STYLES = [shellCss];
 
 /** The funnel's size while it loads (the progress row and the first step's panel): nothing jumps. */

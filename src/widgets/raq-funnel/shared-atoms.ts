@@ -16,7 +16,7 @@ import { funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersi
  * rules live in src/domain/funnel-*.ts; these atoms hold the state and make the gateway calls.
  * This file holds what the whole funnel shares (inputs, session, form, the one-time session,
  * start and persistence); each step's own state and calls are in its `*-step-atoms.ts`, and
- * the funnel reads them all through funnel-atoms.ts.
+ * each is imported from its own file.
  * Every customer call goes through the one-time session (gateway/one-time-token.ts): the
  * token stays in memory and only ever travels in the Authorization header. What survives a
  * reload is written by `persistFunnel` (only the fields of domain/funnel-session.ts).
@@ -156,7 +156,7 @@ export const startFunnelAtom = atom(null, (get, set, options: FunnelStartOptions
 });
 
 /** What is written to storage; derived, so it changes only when a persisted field does. */
-export const persistedFunnelAtom = atom((get) => persistedFunnel(get(funnelSessionAtom), get(funnelFormAtom)));
+const persistedFunnelAtom = atom((get) => persistedFunnel(get(funnelSessionAtom), get(funnelFormAtom)));
 
 /**
  * Writes the persisted fields whenever they change, once the restore has run (never the

@@ -14,7 +14,7 @@ export interface ReviewRequestInputs {
   leadId: number | null;
 }
 
-export interface ReviewCategoryOption {
+interface ReviewCategoryOption {
   readonly id: number;
   readonly name: string;
 }
@@ -77,7 +77,7 @@ function leadCategoryIds(prefill: LeadReviewRequest): number[] {
  * draft (domain/review-form `withDraft`) brings back the description, the answer and the
  * categories saved earlier. A failed parent lookup or draft only loses that, never the form.
  */
-export const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewRequestData> => {
+const reviewRequestAtom = atom(async (get, { signal }): Promise<ReviewRequestData> => {
   get(reviewRequestReloadAtom);
   const { spId, leadId } = get(reviewRequestInputsAtom);
   const client = requireClient(get(clientAtom));

@@ -6,7 +6,7 @@ import { renderWidget } from '../../../test/helpers/render-widget';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { REVIEW_PREFILL_GATEWAY_VARIANT } from '../../../test/helpers/strict-answers';
 import { createGatewayClient } from '../../gateway/client';
-import type { LeadkitEventMap } from '../../runtime/events';
+import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { ReviewRequest, type ReviewRequestProps } from './review-request';
 import { REVIEW_REQUEST_CATALOGUE } from './review-request-messages';

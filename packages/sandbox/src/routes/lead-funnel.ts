@@ -9,7 +9,6 @@ import {
   AssignV1RequestSchema,
   AssignV2RequestSchema,
   CombinedDetailsRequestSchema,
-  CreateContactRequestSchema,
   CreateLeadV1Schema,
   CreateLeadV3Schema,
   FollowUpDealsQuerySchema,
@@ -18,7 +17,8 @@ import {
   ServiceRequestId,
   SuggestionRequestSchema,
   UpdatePhoneRequestSchema,
-} from '../../../../src/gateway/lead/schemas';
+} from '../../../../src/gateway/lead/funnel-schemas';
+import { CreateContactRequestSchema } from '../../../../src/gateway/lead/contact-schemas';
 import { Id, IdList } from '../../../../src/gateway/shared-schemas';
 import { callerType, oneTimeToken, optionalMember, requireMember, requireOwnLead } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
@@ -33,11 +33,11 @@ import { fetchedLead, providerCategory, providerSummary } from '../views';
  * create, fetch and assign leads, suggestions, projects, deals, contacts, hiring.
  */
 
-export const PROJECT_STATUSES = ['Open', 'InProgress', 'Hired', 'Closed'] as const;
+const PROJECT_STATUSES = ['Open', 'InProgress', 'Hired', 'Closed'] as const;
 type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** A member's view of a lead's progress (the spec does not define project statuses: ours). */
-export function projectStatus(lead: StoredLead): ProjectStatus {
+function projectStatus(lead: StoredLead): ProjectStatus {
   const statuses = lead.assignments.map((a) => a.status);
   if (lead.hiredProviderIds.length > 0 || statuses.some((s) => s === 'InProgressWon' || s === 'ClosedWon')) return 'Hired';
   if (statuses.length > 0 && statuses.every((s) => s === 'ClosedDidntWin')) return 'Closed';

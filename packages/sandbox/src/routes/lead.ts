@@ -1,20 +1,16 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import {
-  AutocompleteQuerySchema,
-  DisplayPreferencesRequestSchema,
-  LeadReviewRequestSchema,
-  LocationType,
-  ReviewsRequestSchema,
-} from '../../../../src/gateway/lead/schemas';
+import { AutocompleteQuerySchema, ReviewsRequestSchema } from '../../../../src/gateway/lead/funnel-schemas';
+import { DisplayPreferencesRequestSchema, LeadReviewRequestSchema, LocationType } from '../../../../src/gateway/lead/schemas';
 import { Id, PostalCode } from '../../../../src/gateway/shared-schemas';
 import { optionalMember, requireOwnLead, requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, idParam, notFound, parseBody, parseQuery, parseWith } from '../http';
 import { newAssignment, offerAvailability } from '../purchase';
 import type { SandboxStore } from '../store';
-import type { Provider, StoredLead, TaxonomyRow } from '../types';
+import type { Provider, StoredLead } from '../types';
+import type { TaxonomyRow } from '../../../../src/domain/category-taxonomy';
 import { categoryRef, fullName, leadPageV1, leadPageV2, providerCategory, providerSummary, taxonomyCategory, visiblePhone } from '../views';
 
 /**
@@ -26,7 +22,7 @@ import { categoryRef, fullName, leadPageV1, leadPageV2, providerCategory, provid
 const lower = (text: string) => text.trim().toLocaleLowerCase('en-US');
 
 /** Prefix matches first, then alphabetical; `limit` items; nothing for a blank query. */
-export function rankMatches<T>(items: readonly T[], query: string, label: (item: T) => string, limit: number): T[] {
+function rankMatches<T>(items: readonly T[], query: string, label: (item: T) => string, limit: number): T[] {
   const q = lower(query);
   if (!q) return [];
   return items

@@ -10,7 +10,7 @@ import {
 } from '../../../../src/gateway/office/schemas';
 import { FeedbackRequestSchema } from '../../../../src/gateway/office/feedback';
 import { LeadCountsRequestSchema } from '../../../../src/gateway/office/lead-counts';
-import { RegisterNumberRequestSchema } from '../../../../src/gateway/office/registered-numbers';
+import { RegisterNumberRequestSchema } from '../../../../src/gateway/office/registered-number-schemas';
 import { HEADERS } from '../../../../src/gateway/headers';
 import { Id, IdList } from '../../../../src/gateway/shared-schemas';
 import { requireProvider } from '../access';

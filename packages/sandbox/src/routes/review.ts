@@ -8,7 +8,8 @@ import { callerType, optionalMember, requireOwnLead, requireProvider } from '../
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, jsonBody, notFound, parseBody, parseQuery, parseWith, unauthorized } from '../http';
 import type { SandboxStore } from '../store';
-import type { DraftReview, Member, TaxonomyRow } from '../types';
+import type { DraftReview, Member } from '../types';
+import type { TaxonomyRow } from '../../../../src/domain/category-taxonomy';
 import { taxonomyCategory } from '../views';
 
 /** Review service calls (src/gateway/review/calls.ts), mounted at `/gateway/review/api`. */

@@ -6,7 +6,7 @@ import { SANDBOX_LEADS } from './named-leads';
 import { SANDBOX_MEMBER_ID, SANDBOX_MEMBER_ID_2, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, seedMembers } from './members';
 import { PLACES } from './places';
 import { MAIN_PROVIDER_ID, seedProviders, seedRegisteredNumbers } from './providers';
-import { TAXONOMY, TOP_CATEGORY_IDS } from './taxonomy';
+import { TAXONOMY, TOP_CATEGORY_IDS } from '../../../../src/domain/category-taxonomy';
 
 export const DEFAULT_SEED = 20240601;
 

@@ -66,7 +66,7 @@ const LAST_NAMES = [
   'Walker',
   'Yamamoto',
 ];
-export const STREETS = [
+const STREETS = [
   'Larimer St',
   'Blake St',
   'Wazee St',

@@ -13,7 +13,7 @@ export const bulkSummaryAtom = atom<(BulkSummary & { seq: number }) | null>(null
 const summarySeqAtom = atom(() => ({ last: 0 }));
 
 /** The leads an action changes: all of them for archive / restore; for read / unread those not already so (skipped when it matches). */
-export function bulkTargets(action: BulkAction, leads: readonly Lead[]): Lead[] {
+function bulkTargets(action: BulkAction, leads: readonly Lead[]): Lead[] {
   if (action === 'read' || action === 'unread') return leads.filter((lead) => lead.read !== (action === 'read'));
   return [...leads];
 }

@@ -4,7 +4,8 @@ import { LEAD_STATUSES, leadStatusLabelKey, shouldPromptReviewOnStatus, type Lea
 import { leadNotesDraftKey } from '../../../domain/draft-keys';
 import { NOTES_MAX_LENGTH, notesLength, validateNotes } from '../../../domain/notes';
 import type { Lead } from '../../../gateway/office/schemas';
-import { FLAG_NAMES, useRuntime } from '../../../runtime/runtime';
+import { FLAG_NAMES } from '../../../contract/flags';
+import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { MenuButton } from '../../../ui/menu-button';
 import menuButtonCss from '../../../ui/menu-button.css?inline';
@@ -38,7 +39,7 @@ import { useRefusedNotes, useReviewPromptDue } from './use-outbox-landings';
 const STYLES = [menuButtonCss, leadCardBodyCss];
 
 /** Questions shown before 'Read More'. */
-export const QA_PREVIEW = 4;
+const QA_PREVIEW = 4;
 
 export interface LeadCardBodyProps {
   lead: Lead;

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
-import { createDraftStore, leadNotesDraftKey, memoryDraftBackend } from '../../../domain/drafts';
+import { createDraftStore, memoryDraftBackend } from '../../../domain/drafts';
+import { leadNotesDraftKey } from '../../../domain/draft-keys';
 import { DraftStoreProvider } from '../../../ui/use-draft';
 import { LeadBoard } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';

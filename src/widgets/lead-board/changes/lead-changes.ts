@@ -228,7 +228,7 @@ export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, reado
  * back alone when it fails. `quiet`: the failure is not reported here (a bulk action says once
  * how all of its leads went: ../bulk/bulk-atoms.ts). Resolves to whether the gateway took it.
  */
-export async function mutate(
+async function mutate(
   get: Getter,
   set: Setter,
   leadId: number,

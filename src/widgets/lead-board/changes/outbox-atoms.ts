@@ -43,7 +43,7 @@ export function outboxCanSend(get: Getter): boolean {
 }
 
 /** The device says it has no connection (a call then goes to the outbox, not to the gateway). */
-export function offlineNow(): boolean {
+function offlineNow(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 

@@ -19,7 +19,7 @@ export interface CalendarDialogProps {
 }
 
 /** The job's address as one line: street, unit, city, state and ZIP code (what the card knows of it). */
-export function jobAddress(lead: Lead): string {
+function jobAddress(lead: Lead): string {
   const { addressLineOne, addressLineTwo } = lead.customerInfo;
   return [addressLineOne?.trim(), addressLineTwo?.trim(), leadPlace(lead)].filter(Boolean).join(', ');
 }

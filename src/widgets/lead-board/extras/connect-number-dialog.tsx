@@ -9,7 +9,7 @@ import {
 import { digitsOnly, formatPhoneInput } from '../../../domain/phone';
 import { isAbortError, isGatewayError } from '../../../gateway/errors';
 import { registerPhoneNumber } from '../../../gateway/office/registered-numbers';
-import type { RegisteredNumber } from '../../../gateway/office/schemas';
+import type { RegisteredNumber } from '../../../gateway/office/registered-number-schemas';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';

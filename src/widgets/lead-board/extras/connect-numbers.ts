@@ -1,5 +1,6 @@
 import type { Lead } from '../../../gateway/office/schemas';
-import { FLAG_NAMES, useRuntime, type Flags } from '../../../runtime/runtime';
+import { FLAG_NAMES, type Flags } from '../../../contract/flags';
+import { useRuntime } from '../../../runtime/runtime';
 
 /**
  * The connect-your-numbers entry shows when call tracking is on (flag

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/feedback';
 import { NOTES_MAX_LENGTH } from '../../../domain/notes';
 import type { MessageKey } from '../../../i18n/en-US';
-import type { NavigationKind } from '../../../runtime/events';
+import type { NavigationKind } from '../../../contract/events';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { StarRating } from '../../../ui/star-rating';

@@ -43,7 +43,7 @@ export interface FeedbackPopoverProps {
 }
 
 /** Analytics event names: under 5 stars is submitted feedback, 5 stars a star rating. */
-export const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRating: 'Lead Star Rating' } as const;
+const FEEDBACK_ANALYTICS = { feedback: 'Lead Feedback Submitted', starRating: 'Lead Star Rating' } as const;
 
 const STYLES = [feedbackCss];
 

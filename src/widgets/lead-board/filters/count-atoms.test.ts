@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClientConfig } from '../../../gateway/client';
-import type { LeadCountsContext } from '../../../gateway/office/lead-counts';
+import type { LeadCountsContext } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { boardInputsAtom, changeFiltersAtom, changeSortAtom, goToPageAtom, leadsAtom } from '../board-atoms';
 import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from '../changes/card-atoms';

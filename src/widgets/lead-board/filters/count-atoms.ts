@@ -1,5 +1,6 @@
 import { atom } from 'jotai/vanilla';
-import { boardLeadCounts, leadCountsOff, type LeadCounts, type LeadCountsRequest } from '../../../gateway/office/lead-counts';
+import { boardLeadCounts, leadCountsOff, type LeadCountsRequest } from '../../../gateway/office/lead-counts';
+import { type LeadCounts } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { loadableOf } from '../../../runtime/loadable';
 import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
@@ -26,7 +27,7 @@ import { toLeadListRequest } from '../board-request';
  */
 const countsFiltersKeyAtom = atom((get) => JSON.stringify([get(boardInputsAtom).spId, toLeadListRequest(get(boardQueryAtom), null, '').filters ?? {}]));
 
-export interface BoardCounts extends LeadCounts {
+interface BoardCounts extends LeadCounts {
   /** The provider and filters they were counted for (see countsFiltersKeyAtom). */
   readonly key: string;
 }

@@ -4,7 +4,7 @@ import { useStyles } from '../../../runtime/styles';
 import leadCountsCss from './lead-counts.css?inline';
 import { countsViewAtom, idleCountsViewAtom, type CountsView } from './count-atoms';
 import { NOT_ANSWERED_STATUS } from '../../../domain/filters';
-import type { LeadCounts } from '../../../gateway/office/lead-counts';
+import type { LeadCounts } from '../../../gateway/office/lead-counts-schema';
 import type { MessageKey } from '../../../i18n/en-US';
 
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';

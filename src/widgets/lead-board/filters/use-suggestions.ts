@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../gateway/errors';
 
 /** Delay after the last keystroke before asking the gateway (keeps typing from flooding it). */
-export const SUGGEST_DEBOUNCE_MS = 200;
+const SUGGEST_DEBOUNCE_MS = 200;
 
 export interface SuggestionsState<T> {
   items: readonly T[];

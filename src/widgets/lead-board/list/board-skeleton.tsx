@@ -1,7 +1,7 @@
 import { Skeleton } from '../../../ui/skeleton';
 
 /** Placeholder rows of the card's collapsed size. */
-export function BoardLeadCardSkeleton() {
+function BoardLeadCardSkeleton() {
   return (
     <li className="lk-card" aria-hidden="true" data-skeleton="">
       <div className="lk-card__header">

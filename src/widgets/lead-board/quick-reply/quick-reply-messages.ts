@@ -3,7 +3,7 @@ import { savedRepliesMessages } from '../../../i18n/en-US/saved-replies';
 import { threadBodyMessages } from '../../../i18n/en-US/thread';
 
 /**
- * The quick answer's texts, loaded with its part (quick-reply-part.ts), never in the board's
+ * The quick answer's texts, loaded with its part (quick-reply-composer.tsx), never in the board's
  * first load: its own, the thread's default saved replies, and the thread's Send, Retry and
  * message states (the same words as in the thread).
  */

@@ -20,7 +20,7 @@ import { threadMessage } from '../../../gateway/message-center/thread-adapter';
  * closes once the message is there. A chat that cannot open leaves the message `sent`.
  */
 
-export type QuickSendState = 'idle' | 'sending' | 'sent' | 'held' | 'failed' | 'delivered';
+type QuickSendState = 'idle' | 'sending' | 'sent' | 'held' | 'failed' | 'delivered';
 
 export interface QuickSendSnapshot {
   readonly state: QuickSendState;

@@ -6,9 +6,7 @@ import { campaignIdFromCookie, pageSessionStart } from '../../../gateway/lead/me
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { boardChatServiceAtom } from '../board-atoms';
-import { QuickSendSession, type QuickSendSnapshot, type QuickSendState } from './quick-send-session';
-
-export type { QuickSendState };
+import { QuickSendSession, type QuickSendSnapshot } from './quick-send-session';
 
 export interface QuickSend extends QuickSendSnapshot {
   /** Sends `text` once; resolves when the gateway took it (now, after a Retry or when back online). */

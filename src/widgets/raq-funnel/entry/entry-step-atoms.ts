@@ -26,7 +26,7 @@ import {
   failed,
 } from '../shared-atoms';
 
-/** The entry step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): the provider, the category, the postal code, eligibility. */
+/** The entry step's state and calls (`<raq-funnel>`, docs/widget-shape.md; what the whole funnel shares is in ../shared-atoms.ts): the provider, the category, the postal code, eligibility. */
 
 /**
  * Loads the provider the customer came from (withAlId resolves a listing to its AL

@@ -16,17 +16,11 @@ import {
   chooseProviderAtom,
   cityStateAtom,
   clearCategoryAtom,
-  eligibilityAtom,
-  funnelFormAtom,
-  goToStepAtom,
   loadProviderAtom,
-  oneTimeSessionAtom,
-  providerAtom,
-  providerPendingAtom,
-  providerStatusAtom,
   setPostalCodeAtom,
   topCategoriesAtom,
-} from '../funnel-atoms';
+} from './entry-step-atoms';
+import { eligibilityAtom, funnelFormAtom, goToStepAtom, oneTimeSessionAtom, providerAtom, providerPendingAtom, providerStatusAtom } from '../shared-atoms';
 import { ProRating } from '../pro-summary';
 import { useCategorySearch } from './use-category-search';
 

@@ -5,9 +5,9 @@ import type { GatewayClient } from '../../../gateway/client';
 import type { TaxonomyCategory } from '../../../gateway/shared-schemas';
 
 /** Delay after the last keystroke before asking the gateway. */
-export const CATEGORY_SEARCH_DEBOUNCE_MS = 200;
+const CATEGORY_SEARCH_DEBOUNCE_MS = 200;
 /** The funnel's autocomplete asks for 10 results (the call's default, sent explicitly). */
-export const FUNNEL_AUTOCOMPLETE_LIMIT = 10;
+const FUNNEL_AUTOCOMPLETE_LIMIT = 10;
 
 export interface CategorySearch {
   readonly results: readonly TaxonomyCategory[];

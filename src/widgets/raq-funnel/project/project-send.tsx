@@ -8,7 +8,7 @@ import { describeGatewayError, isAbortError, type GatewayError } from '../../../
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
 import { Dialog } from '../../../ui/dialog';
-import { settleChallengeAtom, submitProjectAtom } from '../funnel-atoms';
+import { settleChallengeAtom, submitProjectAtom } from './project-step-atoms';
 
 /** Sending the project step (project-step.tsx): the create, its challenge, and what the step says after. */
 

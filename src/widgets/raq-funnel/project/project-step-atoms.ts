@@ -17,7 +17,7 @@ import {
   failed,
 } from '../shared-atoms';
 
-/** The project step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): creating the lead, once per request, through a security challenge. */
+/** The project step's state and calls (`<raq-funnel>`, docs/widget-shape.md; what the whole funnel shares is in ../shared-atoms.ts): creating the lead, once per request, through a security challenge. */
 
 /**
  * The create call in flight (a double click joins it), the request waiting for its lead (the

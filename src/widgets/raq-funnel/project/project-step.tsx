@@ -7,7 +7,8 @@ import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import dialogCss from '../../../ui/dialog.css?inline';
-import { cityStateAtom, funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../funnel-atoms';
+import { cityStateAtom } from '../entry/entry-step-atoms';
+import { funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../shared-atoms';
 import { AddressFields, ContactFields, FIELD_ORDER, fieldError, ProjectQuestions, type FieldGroupProps } from './project-fields';
 import { ConfirmDialog, SendNotice, useProjectSend } from './project-send';
 

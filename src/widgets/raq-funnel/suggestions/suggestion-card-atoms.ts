@@ -2,12 +2,12 @@ import { atom } from 'jotai/vanilla';
 import { isAbortError, isGatewayError } from '../../../gateway/errors';
 import { getCombinedProviderDetails, getReviewsByServiceProvider } from '../../../gateway/lead/funnel-calls';
 import type { ProviderCategory } from '../../../gateway/shared-schemas';
-import { fetchedLeadAtom, oneTimeSessionAtom, suggestionsAtom } from '../funnel-atoms';
+import { fetchedLeadAtom, oneTimeSessionAtom, suggestionsAtom } from '../shared-atoms';
 
 /** How many of a suggested pro's reviews its card shows. */
-export const CARD_REVIEW_LIMIT = 2;
+const CARD_REVIEW_LIMIT = 2;
 
-export interface CardReview {
+interface CardReview {
   readonly reviewId: number;
   readonly rating: number;
   readonly text: string;

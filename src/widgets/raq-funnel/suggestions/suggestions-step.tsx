@@ -6,7 +6,8 @@ import type { ProviderSummary } from '../../../gateway/lead/funnel-schemas';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { Skeleton } from '../../../ui/skeleton';
-import { funnelFormAtom, loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom, suggestionsAtom } from '../funnel-atoms';
+import { funnelFormAtom, suggestionsAtom } from '../shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from './suggestions-step-atoms';
 import { ProRating } from '../pro-summary';
 import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-card-atoms';
 

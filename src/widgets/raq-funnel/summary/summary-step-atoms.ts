@@ -22,7 +22,7 @@ import {
 } from '../shared-atoms';
 import { forgetCreatesAtom } from '../project/project-step-atoms';
 
-/** The summary step's state and calls (`<raq-funnel>`, docs/widget-shape.md; all of the funnel's state is read through funnel-atoms.ts): who got the request, the phone update, hiring, deals, a new request. */
+/** The summary step's state and calls (`<raq-funnel>`, docs/widget-shape.md; what the whole funnel shares is in ../shared-atoms.ts): who got the request, the phone update, hiring, deals, a new request. */
 
 /** Bumped after a change the summary shows (a pro marked hired). */
 const summaryRevisionAtom = atom(0);

@@ -7,16 +7,8 @@ import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
 import { Skeleton } from '../../../ui/skeleton';
-import {
-  comparisonAtom,
-  followUpDealsAtom,
-  funnelFormAtom,
-  markHiredAtom,
-  projectDetailsAtom,
-  startNewRequestAtom,
-  summaryLeadAtom,
-  updatePhoneAtom,
-} from '../funnel-atoms';
+import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './summary-step-atoms';
+import { funnelFormAtom, projectDetailsAtom } from '../shared-atoms';
 import { ProRating } from '../pro-summary';
 
 const summaryLeadLoadableAtom = loadableOf(summaryLeadAtom);

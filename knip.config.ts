@@ -1,0 +1,72 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * The dead-code check (issue 52 §2), run by `npm run lint`: no file, export, type or dependency
+ * that nothing uses. It sees everything that runs: the package entries (found from package.json
+ * `exports`), the CDN build's entries, scripts, tests, stories and the docs site, examples,
+ * benchmarks and the configs (Vite, Vitest, ESLint and Storybook are found by knip's plugins).
+ */
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: [
+        // The CDN build's entries: one per tag, built from src/elements/<tag>.element.ts with
+        // defineElement (vite.cdn.config.ts), and src/cdn/ (the loader's first calls, the optional
+        // peers' defaults and the Preact flavour's stand-ins, which the CDN build aliases in).
+        'src/elements/*.element.ts',
+        'src/elements/define-element.ts',
+        'src/cdn/**/*.ts',
+        'scripts/**/*.{ts,mjs}',
+        'test/**/*.{ts,tsx}',
+        'stories/**/*.{ts,tsx}',
+        '.storybook/*.{ts,tsx}',
+        'examples/**/*.{js,mjs,ts,tsx}',
+        'bench/**/*.{ts,mjs}',
+        'eslint/*.js',
+      ],
+      project: [
+        'src/**/*.{ts,tsx}!',
+        'scripts/**/*.{ts,mjs}',
+        'test/**/*.{ts,tsx}',
+        'stories/**/*.{ts,tsx}',
+        '.storybook/**/*.{ts,tsx}',
+        'bench/**/*.{ts,mjs}',
+        'eslint/*.js',
+      ],
+      // The host fixtures are apps of their own, with their own packages (test/hosts/package.json,
+      // installed by test/hosts/run.ts); only the runner and its sandbox are this package's.
+      // dist/ is the build (package.json `exports` name its files, e.g. the framework type shims
+      // that import vue and svelte types): CI builds before it lints.
+      ignore: ['test/hosts/*/**', 'dist/**'],
+      ignoreDependencies: [
+        // The workspace package packages/sandbox, resolved by tsconfig.json's `paths` and the
+        // Vite/Vitest alias: never installed from the registry, so not in devDependencies.
+        '@leadkit/sandbox',
+        // ofetch's own dependencies: src/cdn/lite/lite.test.ts checks the CDN build's stand-ins
+        // against them.
+        'ufo',
+        'destr',
+        // Read by path or run as a binary, which knip cannot follow: axe-core's axe.min.js
+        // (test/e2e/harness.ts), lighthouse's CLI (bench/browser.ts), publint and attw
+        // (scripts/build-check.mjs).
+        'axe-core',
+        'lighthouse',
+        'publint',
+        '@arethetypeswrong/cli',
+        // Types only, from @types/estree (ESLint's): eslint/no-cycle.js's JSDoc.
+        'estree',
+        // A dependency of the Twilio SDK: scripts/record-twilio-connection.ts (run by hand)
+        // records a connection with it.
+        'ws',
+      ],
+      // Debian's binaries, installed by .ci/run (docs/contributing.md).
+      ignoreBinaries: ['openssl', 'Xvfb', 'WebKitWebDriver'],
+    },
+    'packages/sandbox': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+  },
+};
+
+export default config;
