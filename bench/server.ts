@@ -203,13 +203,15 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
 
   // The office page rendered on the server by the built entry, and its script-less floor.
   let serverEntry: Promise<typeof ServerEntry> | null = null;
-  const serverPage = async (origin: string) => {
+  const serverPage = async (origin: string, variant: URLSearchParams = new URLSearchParams()) => {
     serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
     const { renderToString } = await serverEntry;
     const firstContent = JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as FirstContent;
     return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
       gateway: { baseURL: origin, fetch: sandbox.fetch },
-      stylesheet: '/cdn/widgets.css',
+      // `?css=inline`, `?preloads=low|none`: the variants docs/benchmarks.md compares (issue 50 §2).
+      stylesheet: variant.get('css') === 'inline' ? null : '/cdn/widgets.css',
+      preloads: (variant.get('preloads') as 'eager' | 'none' | null) ?? 'low',
       firstContent,
     });
   };
@@ -220,9 +222,12 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   };
 
   const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
-    const { pathname, origin } = new URL(request.url);
-    if (pathname === '/server/office-board.html') return sendStatic(request, html(await serverPage(origin)), 'no-store');
-    if (pathname === '/static/office-board.html') return sendStatic(request, (floor ??= html(withoutScripts(await serverPage(origin)))));
+    const { pathname, origin, searchParams } = new URL(request.url);
+    if (pathname === '/server/office-board.html') return sendStatic(request, html(await serverPage(origin, searchParams)), 'no-store');
+    if (pathname === '/static/office-board.html')
+      return searchParams.size
+        ? sendStatic(request, html(withoutScripts(await serverPage(origin, searchParams))), 'no-store')
+        : sendStatic(request, (floor ??= html(withoutScripts(await serverPage(origin)))));
     if (/^\/(gateway|sandbox)(\/|$)/.test(pathname)) return gateway(request, env);
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405 });
     if (pathname === '/favicon.ico') return new Response(null, { status: 204 });

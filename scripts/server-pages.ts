@@ -23,8 +23,16 @@ const LEADKIT_TAG = new RegExp(`<(${TAG_NAMES.join('|')})([^>]*)></\\1>`, 'g');
 export interface ServerPageOptions {
   /** The gateway as the server reaches it (here: the sandbox in the same process). */
   gateway: { baseURL: string; fetch: typeof fetch };
-  /** URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>). */
-  stylesheet: string;
+  /**
+   * URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>); null: each
+   * shadow root carries the CSS its first screen uses, inline (leadkit/server without `stylesheet`).
+   */
+  stylesheet: string | null;
+  /**
+   * How the hydrating chunks are preloaded from <head>: at low priority (default: the first card's
+   * HTML and CSS come first — docs/benchmarks.md#server-rendered-first-card), at once, or not at all.
+   */
+  preloads?: 'eager' | 'low' | 'none';
   /** The page's URL (`<lead-app>` renders its route). */
   url?: string;
   /**
@@ -93,7 +101,7 @@ export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gatew
 export async function renderServerPage(
   page: string,
   renderToString: typeof RenderToString,
-  { gateway: reached, stylesheet, url, firstContent }: ServerPageOptions,
+  { gateway: reached, stylesheet, url, firstContent, preloads: preloading = 'low' }: ServerPageOptions,
 ): Promise<string> {
   const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
@@ -107,15 +115,24 @@ export async function renderServerPage(
     const tag = match[1] as LeadkitTag;
     const chunks = firstContent ? [...(firstContent.tags[tag] ?? []), ...routeChunks(firstContent, tag, attributes.base, url)] : [];
     for (const chunk of chunks) preloads.add(`/cdn/${chunk}`);
-    parts.push(page.slice(last, match.index), await renderToString(tag, { attributes, properties, gateway, stylesheet, ...(url ? { url } : {}) }));
+    parts.push(
+      page.slice(last, match.index),
+      await renderToString(tag, { attributes, properties, gateway, ...(stylesheet ? { stylesheet } : {}), ...(url ? { url } : {}) }),
+    );
     last = (match.index ?? 0) + match[0].length;
   }
   parts.push(page.slice(last));
-  // The widgets' stylesheet fetched from <head> at once (preload: never applied to the page itself —
-  // its rules are for shadow roots: `*` there would reach the page's elements and the hosts).
-  // The hydrating code with the page (those the page already preloads itself are left as they are).
-  const modules = [...preloads].filter((href) => !page.includes(`href="${href}"`)).map((href) => `    <link rel="modulepreload" href="${href}" />\n`);
-  const head = `    <link rel="preload" as="style" href="${stylesheet}" />\n${modules.join('')}  </head>`;
+  // The widgets' stylesheet fetched from <head> at once, first (preload: never applied to the page
+  // itself — its rules are for shadow roots: `*` there would reach the page's elements and the
+  // hosts). The hydrating code with the page, after it: `fetchpriority="low"` (those the page
+  // already preloads itself are left as they are).
+  const priority = preloading === 'low' ? ' fetchpriority="low"' : '';
+  const modules =
+    preloading === 'none'
+      ? []
+      : [...preloads].filter((href) => !page.includes(`href="${href}"`)).map((href) => `    <link rel="modulepreload" href="${href}"${priority} />\n`);
+  const style = stylesheet ? `    <link rel="preload" as="style" href="${stylesheet}" fetchpriority="high" />\n` : '';
+  const head = `${style}${modules.join('')}  </head>`;
   return parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
 }
 
