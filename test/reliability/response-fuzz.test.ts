@@ -18,19 +18,6 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGatewayClient } from '../../src/gateway/client';
 import { isGatewayError } from '../../src/gateway/errors';
-import * as leadSchemas from '../../src/gateway/lead/schemas';
-import * as funnelSchemas from '../../src/gateway/lead/funnel-schemas';
-import * as oneTimeTokenCalls from '../../src/gateway/lead/one-time-token-calls';
-import * as messageCenterSchemas from '../../src/gateway/message-center/schemas';
-import * as chatSession from '../../src/gateway/message-center/chat-session';
-import * as chatServiceSchemas from '../../src/gateway/message-center/chat-service-schemas';
-import * as officeSchemas from '../../src/gateway/office/schemas';
-import * as registeredNumbers from '../../src/gateway/office/registered-numbers';
-import * as categories from '../../src/gateway/office/categories';
-import * as feedback from '../../src/gateway/office/feedback';
-import * as leadCounts from '../../src/gateway/office/lead-counts';
-import * as reviewSchemas from '../../src/gateway/review/schemas';
-import * as sharedSchemas from '../../src/gateway/shared-schemas';
 
 const RUNS = process.env.SOAK ? 100_000 : 2_000;
 const GATEWAY = path.resolve(__dirname, '../../src/gateway');
@@ -38,23 +25,13 @@ const GATEWAY = path.resolve(__dirname, '../../src/gateway');
 type AnySchema = v.GenericSchema;
 const isSchema = (value: unknown): value is AnySchema => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema';
 
-/** Every exported valibot schema of the gateway modules, by export name. */
+/**
+ * Every exported valibot schema of the gateway modules, by export name: each module of
+ * src/gateway (a schema is exported by the module that declares it, wherever that is).
+ */
 const EXPORTED = new Map<string, AnySchema>();
-for (const module of [
-  leadSchemas,
-  funnelSchemas,
-  oneTimeTokenCalls,
-  messageCenterSchemas,
-  chatSession,
-  chatServiceSchemas,
-  officeSchemas,
-  registeredNumbers,
-  categories,
-  feedback,
-  leadCounts,
-  reviewSchemas,
-  sharedSchemas,
-]) {
+const GATEWAY_MODULES = import.meta.glob<Record<string, unknown>>(['../../src/gateway/**/*.ts', '!**/*.test.ts'], { eager: true });
+for (const module of Object.values(GATEWAY_MODULES)) {
   for (const [name, value] of Object.entries(module)) if (isSchema(value)) EXPORTED.set(name, value);
 }
 

@@ -13,19 +13,17 @@ const engine = () => import('./outbox-engine');
 
 /**
  * Adds a change to the outbox after the provider's others; `changeId`: the change on the board
- * that shows it. False when it could not: offline before the engine's code was here (the board
- * fetches it once the page is idle after the first card) — the caller then fails the change as
- * any failed call.
+ * that shows it. False when it could not be kept: offline before the engine's code was here (the
+ * board fetches it once the page is idle after the first card), or the device's storage refused
+ * it — the caller then fails the change as any failed call, never leaving it in between.
  */
 export async function queueChange(get: Getter, set: Setter, leadId: number, change: OutboxChange, changeId: number): Promise<boolean> {
-  let queue: Awaited<ReturnType<typeof engine>>['queueChange'];
   try {
-    queue = (await engine()).queueChange;
+    await (await engine()).queueChange(get, set, leadId, change, changeId);
+    return true;
   } catch {
     return false;
   }
-  await queue(get, set, leadId, change, changeId);
-  return true;
 }
 
 /** Loads the provider's entries kept on this device (a reload, a closed tab) and shows them on their leads. */

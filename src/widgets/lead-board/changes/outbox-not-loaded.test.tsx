@@ -8,12 +8,27 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 
 /**
  * The outbox's engine (outbox-engine.ts) is not in the board's first chunk: the board fetches it
- * once the page is idle after the first card. Offline before it arrived, its code cannot load (as
- * here: its import fails), so a change made then fails as any failed call — rolled back, said —
- * and never shows as kept ('Not sent yet') when nothing keeps it.
+ * once the page is idle after the first card. Offline before it arrived, its code cannot load, so
+ * a change made then fails as any failed call — rolled back, said — and never shows as kept
+ * ('Not sent yet') when nothing keeps it.
+ *
+ * Its code that cannot do its work: each export throws the browser's failed-import error when
+ * called (outbox-calls.ts calls it inside the same try as the import). A factory that throws was
+ * tried first and is not reliable: once the board's idle load had met the thrown error, a later
+ * import could get the real module (2 runs in 4 on a busy machine, and in CI).
  */
 vi.mock('./outbox-engine', () => {
-  throw new TypeError('Failed to fetch dynamically imported module');
+  const notLoaded = () => {
+    throw new TypeError('Failed to fetch dynamically imported module');
+  };
+  return {
+    queueChange: notLoaded,
+    loadOutbox: notLoaded,
+    replayOutbox: notLoaded,
+    resolveConflict: notLoaded,
+    clearOutboxOnSignOut: notLoaded,
+    deviceOutbox: notLoaded,
+  };
 });
 
 const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
