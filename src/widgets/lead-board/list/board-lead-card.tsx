@@ -41,10 +41,6 @@ export interface BoardLeadCardProps {
   onSelect(lead: Lead, selected: boolean, range: boolean): void;
 }
 
-/**
- * One lead on the board: a header row that expands and collapses the card, and the body when
- * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
- */
 /** Two ages alike when they say the same (the list makes a new one on each render). */
 const sameAge = (a: CardAge | null, b: CardAge | null) => a === b || (a !== null && b !== null && a.full === b.full && a.short === b.short);
 
@@ -56,6 +52,8 @@ export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardP
 }
 
 /**
+ * One lead on the board: a header row that expands and collapses the card, and the body when
+ * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  * Memoised: a card re-renders only when its lead, its state or its handlers change — opening a
  * card renders that card and the one that closes, not a fresh lead's whose age object is new.
  */
