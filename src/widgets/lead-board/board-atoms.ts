@@ -189,6 +189,11 @@ export interface LeadsPage {
   /** The fetch this page came from (see fetchSeq). */
   seq: number;
   /**
+   * The request it answers (requestKey): a page for another filter, sort or page is a new list,
+   * not the old one rearranged (list/board-list.tsx).
+   */
+  request: string;
+  /**
    * Fetching this page again failed (no connection, a timeout, a server error): the page shown is
    * the one fetched before, for the same request. The board asks again when the connection or the
    * pro comes back (lead-board.tsx).
@@ -219,7 +224,7 @@ export const leadsAtom = atom(async (get, { signal }): Promise<LeadsPage> => {
   const seq = ++fetchSeq;
   try {
     const response = await getLeads(client, spId, request, { signal });
-    const page: LeadsPage = { leads: withFeaturedFirst(response.leads, featuredLeadId), totalCount: response.pagination.totalNumber, seq };
+    const page: LeadsPage = { leads: withFeaturedFirst(response.leads, featuredLeadId), totalCount: response.pagination.totalNumber, seq, request: key };
     last.current = { key, page };
     return page;
   } catch (error) {

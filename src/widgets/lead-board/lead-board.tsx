@@ -259,6 +259,7 @@ export function LeadBoard({
           <Suspense fallback={<BoardSkeleton rows={query.limit} />}>
             <BoardList
               leads={shown.leads}
+              request={page.request}
               first={visibleCount ? info.firstItemNumber : 0}
               last={visibleCount ? query.offset + visibleCount : 0}
               total={total}

@@ -19,6 +19,12 @@ const STYLES = [paginationCss, selectCss, boardListCss];
 
 export interface BoardListProps {
   leads: readonly Lead[];
+  /**
+   * The request the leads answer (LeadsPage.request). Another filter, sort or page shows a new
+   * list in place of the old one: its cards are new, none slides from where it was to where it
+   * is now (which, when the answer comes late, moves cards on screen the pro did not touch).
+   */
+  request: string;
   /** 'Showing X - Y of Z results' numbers. */
   first: number;
   last: number;
@@ -83,7 +89,7 @@ export function BoardList(props: BoardListProps) {
           onChange={props.onSortChange}
         />
       </div>
-      <ul ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
+      <ul key={props.request} ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
         {leads.map((lead) => {
           const answer = ageOf(lead);
           return (
