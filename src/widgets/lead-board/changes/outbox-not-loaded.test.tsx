@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 
 /**
@@ -15,8 +15,12 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
  * Its code that cannot do its work: each export throws the browser's failed-import error when
  * called (outbox-calls.ts calls it inside the same try as the import). A factory that throws was
  * tried first and is not reliable: once the board's idle load had met the thrown error, a later
- * import could get the real module (2 runs in 4 on a busy machine, and in CI).
+ * import could get the real module (2 runs in 4 on a busy machine, and in CI). The test goes
+ * offline once the board's idle load has met that error: an import of the mocked module started
+ * while another was under way never settled on a busy machine (1 run in 3) — vitest's mocking, not
+ * a browser's, where both settle.
  */
+const engine = vi.hoisted(() => ({ idleLoadFailed: false }));
 vi.mock('./outbox-engine', () => {
   const notLoaded = () => {
     throw new TypeError('Failed to fetch dynamically imported module');
@@ -27,7 +31,11 @@ vi.mock('./outbox-engine', () => {
     replayOutbox: notLoaded,
     resolveConflict: notLoaded,
     clearOutboxOnSignOut: notLoaded,
-    deviceOutbox: notLoaded,
+    // What the board's idle load (board-loaders.ts preloadOutbox) calls.
+    deviceOutbox: () => {
+      engine.idleLoadFailed = true;
+      notLoaded();
+    },
   };
 });
 
@@ -51,9 +59,10 @@ describe('offline before the outbox’s code arrived', () => {
   const lead = SANDBOX_LEADS.newest; // New, first, open
 
   it('a status chosen then rolls back with the failure text; nothing says it is kept', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     await waitFor(() => expect(view.received('POST', READ_PATH).length).toBe(1), { timeout: FIRST_PAGE_TIMEOUT_MS });
+    await waitFor(() => expect(engine.idleLoadFailed).toBe(true), { timeout: FIRST_PAGE_TIMEOUT_MS });
     online = false;
     act(() => void window.dispatchEvent(new Event('offline')));
     const select = within(cardOf(lead)).getByRole<HTMLSelectElement>('combobox', { name: 'Lead status' });
