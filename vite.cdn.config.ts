@@ -4,7 +4,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/contract/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/routes.ts';
-import { APP_ROUTES } from './src/widgets/lead-app/lead-app-routes.ts';
+import { APP_ROUTES, ROUTE_WIDGETS } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCallRecipes from './src/cdn/first-call-recipes.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 import { CSS_TARGET } from './scripts/css-target.ts';
@@ -85,8 +85,8 @@ function tagModules(): Plugin {
  * What each tag needs for its first content, so the loader starts all of it at once instead of
  * the browser discovering it chunk by chunk (entry → runtime → widget → list…). A widget marks
  * the parts it loads beside its first data with `import(/* lk:first-content *\/ './part')`; the
- * office app marks each route's widget with the route keys of APP_ROUTES
- * (`/* lk:first-content route:leadBoard *\/`). A part chosen by an attribute of the element is
+ * office app marks each route's widget (`/* lk:first-content route *\/` on the import of
+ * `<tag>.widget`): the routes that show it are those ROUTE_WIDGETS gives that tag. A part chosen by an attribute of the element is
  * marked with the attribute's values that choose it (`/* lk:first-content attr:chat-service=sandbox *\/`;
  * an empty value stands for the attribute's absence: `attr:chat-service=,twilio`). For each tag
  * entry this plugin takes the static closure of its chunk plus, transitively, the chunks of the
@@ -109,7 +109,7 @@ export interface FirstContent {
 }
 
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
-const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+route:([\w,]+))?(?:\s+attr:([a-z-]+)=([\w,]*))?\s*\*\/\s*(['"])([^'"]+)\4\s*\)/g;
+const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+(route))?(?:\s+attr:([a-z-]+)=([\w,]*))?\s*\*\/\s*(['"])([^'"]+)\4\s*\)/g;
 
 interface Mark {
   target: string;
@@ -129,13 +129,14 @@ function firstContent(flavour: CdnFlavour): Plugin {
       for (const match of code.matchAll(MARK)) {
         const resolved = await this.resolve(match[5] as string, id);
         if (!resolved) this.error(`lk:first-content: cannot resolve ${match[5]} from ${id}`);
-        const routes = match[1] ? match[1].split(',') : null;
-        for (const route of routes ?? []) if (!(route in APP_ROUTES)) this.error(`lk:first-content: no route ${route} in APP_ROUTES (${id})`);
+        const tag = match[1] ? /[\\/]src[\\/]widgets[\\/]([a-z-]+)[\\/]\1\.widget\.ts$/.exec(resolved.id)?.[1] : null;
+        const routes = match[1] ? Object.entries(ROUTE_WIDGETS).flatMap(([route, shown]) => (shown === tag ? [route] : [])) : null;
+        if (routes?.length === 0) this.error(`lk:first-content: ${match[5]} is no routed widget's descriptor (ROUTE_WIDGETS) (${id})`);
         if (routes && match[2]) this.error(`lk:first-content: a mark has a route or an attribute, not both (${id})`);
         found.push({ target: resolved.id, routes, attr: match[2] ? { name: match[2], values: (match[3] as string).split(',') } : null });
       }
       if (found.length !== (code.match(/lk:first-content/g) ?? []).length)
-        this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route:…|attr:name=values] */ '…')`);
+        this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route|attr:name=values] */ '…')`);
       marks.set(id, found);
       return null;
     },

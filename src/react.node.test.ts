@@ -3,13 +3,13 @@ import { renderToReadableStream } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { loadFirstScreen } from './server/load-first-screen';
-import { setFirstScreenRenderer } from './elements/first-screen-renderer';
+import { setServerRenderer } from './elements/server-renderer';
 import { LeadBoard, LeadPage } from './react.node';
 import { renderFirstScreen } from './server';
 
 // The package's own leadkit/server, as react.node.tsx imports it at run time from the installed
 // package (test/packaged covers that path): here the same renderer from the sources.
-setFirstScreenRenderer((tag, input) => renderFirstScreen(tag, input));
+setServerRenderer((tag, input) => renderFirstScreen(tag, input));
 
 /**
  * leadkit/react as a server renders it (the `node` export condition: Next.js's server render of a

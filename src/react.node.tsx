@@ -9,13 +9,13 @@
  * widgets' hooks on a React that is not rendering: "Cannot read properties of null"). Loaded by
  * Node, the renderer and the widgets it renders share the host's installed React.
  */
-import { setFirstScreenRenderer } from './elements/first-screen-renderer';
+import { setServerRenderer } from './elements/server-renderer';
 import type * as Server from './server';
 
 const SERVER_ENTRY = 'leadkit/server';
 let server: Promise<typeof Server> | null = null;
 
-setFirstScreenRenderer(async (tag, input) => {
+setServerRenderer(async (tag, input) => {
   server ??= import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ SERVER_ENTRY) as Promise<typeof Server>;
   return (await server).renderFirstScreen(tag, input);
 });

@@ -14,7 +14,7 @@ import type { ElementDefinition } from './elements/element-definition';
 import { ELEMENTS } from './elements/definitions';
 import type { LeadkitElement } from './elements/element-types';
 import type { FirstScreenData } from './contract/first-screen-data';
-import { firstScreenRenderer } from './elements/first-screen-renderer';
+import { serverRenderer } from './elements/server-renderer';
 import { defineElement } from './elements/define-element';
 import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
 import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './contract/events';
@@ -81,7 +81,7 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
    * there), and when the server cannot render it (the browser renders it: no error, no 500).
    */
   function useServerShadowRoot(firstScreen: FirstScreenData | undefined, attributes: Record<string, string>, all: Record<string, unknown>): string | null {
-    const render = firstScreenRenderer();
+    const render = serverRenderer();
     if (typeof document !== 'undefined' || !render || !firstScreen || firstScreen.tag !== definition.tag) return null;
     const byAttributes = renderedFirstScreens.get(firstScreen) ?? new Map<string, Promise<string | null>>();
     renderedFirstScreens.set(firstScreen, byAttributes);

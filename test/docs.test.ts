@@ -126,6 +126,26 @@ describe('docs', () => {
     expect(broken.filter(Boolean)).toEqual([]);
   });
 
+  it('names only code paths that exist (README and docs/)', () => {
+    // A path the docs name — in a code span, a code block or the text: `src/server/load-first-screen.ts`,
+    // stories/support/, scripts/build.mjs — is a file or a folder of the repository. Patterns
+    // (`src/widgets/<name>/`, `*.stories.tsx`, `…`) and built output (dist/, storybook-static/) are not checked.
+    const ROOTS = 'src|test|scripts|stories|examples|bench|packages|eslint|docs|\\.storybook|\\.ci';
+    const pathPattern = new RegExp(`(?<![\\w./@-])(?:${ROOTS})/[\\w./<>*{}…:-]*`, 'g');
+    const missing = new Set<string>();
+    for (const file of ['README.md', ...markdownFiles('docs')]) {
+      for (const match of read(file).matchAll(pathPattern)) {
+        const named = match[0].replace(/[.:)]+$/, '').replace(/:\d+$/, '');
+        if (/[<>*{}…]/.test(named) || named.includes('/dist/')) continue;
+        // `packages/sandbox/src/index.ts:42` or a line range is the file; a trailing slash is a folder.
+        if (!fs.existsSync(path.join(root, named))) missing.add(`${file}: ${named}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+    // It reads what the docs name (a pattern matching nothing would pass).
+    expect(['README.md', ...markdownFiles('docs')].reduce((sum, file) => sum + [...read(file).matchAll(pathPattern)].length, 0)).toBeGreaterThan(200);
+  });
+
   it('has every docs/….md#anchor a code comment cites', () => {
     const cited = new Set<string>();
     const scan = (dir: string) => {

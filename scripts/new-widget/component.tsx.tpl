@@ -18,7 +18,7 @@ export interface __Pascal__Props {
  * (src/i18n/en-US/__name__.ts and its es-US twin), state in __name__-atoms.ts, rules in
  * __name__.logic.ts; a part loaded lazily gets a `*-loader.ts` beside this file.
  */
-export function __Pascal__({ expanded = false }: __Pascal__Props) {
+export function __Pascal__Root({ expanded = false }: __Pascal__Props) {
   useStyles(STYLES);
   const { t } = useRuntime();
   const headingId = useId();

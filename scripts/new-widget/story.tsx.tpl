@@ -2,13 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import baseCss from '../src/ui/base.css?inline';
 import __camel__Css from '../src/widgets/__name__/__name__.css?inline';
-import { __Pascal__ } from '../src/widgets/__name__/__name__';
+import { __Pascal__Root } from '../src/widgets/__name__/__name__';
 import { __CONST___CATALOGUE } from '../src/widgets/__name__/__name__-messages';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
- * <__Pascal__> rendered as its element will render it: in a shadow root with base.css and its own
+ * <__Pascal__Root> rendered as its element will render it: in a shadow root with base.css and its own
  * CSS. Until its tag is in the contract; then its stories move to stories/__name__/ and render the
  * element through its public API (`elementFrame('__name__')`, stories/README.md).
  */
@@ -16,14 +16,14 @@ const STYLES = [baseCss, __camel__Css];
 
 const meta = {
   title: 'UI/__TITLE__',
-  component: __Pascal__,
+  component: __Pascal__Root,
   args: { expanded: false },
   render: (args) => (
     <WidgetFrame styles={STYLES} catalogue={__CONST___CATALOGUE}>
-      <__Pascal__ {...args} />
+      <__Pascal__Root {...args} />
     </WidgetFrame>
   ),
-} satisfies Meta<typeof __Pascal__>;
+} satisfies Meta<typeof __Pascal__Root>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

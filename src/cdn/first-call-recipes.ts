@@ -10,7 +10,7 @@
  */
 import { createGatewayClient } from '../gateway/client';
 import { HEADERS } from '../gateway/headers';
-import { APP_ROUTES } from '../widgets/lead-app/lead-app-routes';
+import { APP_ROUTES, ROUTE_WIDGETS } from '../widgets/lead-app/lead-app-routes';
 import { WHOLE_NUMBER } from '../contract/parse-attribute';
 import type { FirstCalls } from '../runtime/widget-server';
 import { SERVER_WIDGETS } from '../server/server-widgets';
@@ -104,7 +104,8 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
   };
   const result: FirstCallRecipes = { headers: {}, requestId: HEADERS.requestId.toLowerCase(), idPattern: WHOLE_NUMBER.source, tags: {}, routes: {} };
   for (const [tag, server] of Object.entries(SERVER_WIDGETS)) if (server.firstCalls) result.tags[tag] = await recipe(server.firstCalls);
-  for (const [route, { tag, ids, unless }] of Object.entries(SERVER_WIDGETS['lead-app']?.routes ?? {})) {
+  for (const [route, { ids, unless }] of Object.entries(SERVER_WIDGETS['lead-app']?.routes ?? {})) {
+    const tag = ROUTE_WIDGETS[route as keyof typeof ROUTE_WIDGETS];
     const calls = SERVER_WIDGETS[tag]?.firstCalls;
     if (!calls || calls.ids.length !== ids.length) throw new Error(`first calls: route ${route} does not fit <${tag}>'s calls`);
     result.routes[APP_ROUTES[route as keyof typeof APP_ROUTES]] = [tag, [...ids], [...unless]];

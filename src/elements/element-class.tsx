@@ -4,7 +4,7 @@ import { abortStartedFirstCalls, keepsStartedFirstCalls, startedFirstCallsOf } f
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { emitLeadkitEvent } from '../runtime/events';
 import { parseAnswers, type ServerAnswer } from '../gateway/server-answers';
-import { createFirstScreen, type FirstScreen } from '../runtime/first-screen';
+import { createServerRenderGate, type ServerRenderGate } from '../runtime/server-render-gate';
 import { HOST_PROPERTIES } from '../contract/host-properties';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
@@ -50,7 +50,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     readonly #shadow: ShadowRoot;
     #root: Root | null = null;
     /** A server's first screen in the adopted shadow root (leadkit/server): hydrated, not replaced. */
-    #server: { answers: ServerAnswer[]; stylesheet: string | null; gate: FirstScreen } | null = null;
+    #server: { answers: ServerAnswer[]; stylesheet: string | null; gate: ServerRenderGate } | null = null;
     /** The first render waits for the locale's texts when hydrating (they must be the server's). */
     #hydrating = false;
     /** In a document, past the microtask after `connectedCallback` (see above). */
@@ -90,7 +90,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
           inline.remove();
           serverSheet = sheetFor(inline.textContent ?? '');
         }
-        this.#server = { answers: parseAnswers(answers.textContent), stylesheet, gate: createFirstScreen() };
+        this.#server = { answers: parseAnswers(answers.textContent), stylesheet, gate: createServerRenderGate() };
       }
       for (const name of attributeNames) {
         const raw = this.getAttribute(kebab(name));

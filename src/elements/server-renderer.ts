@@ -8,15 +8,15 @@ import type { LeadkitTag } from '../contract/tags';
  * Next.js's server render, Vite SSR, plain Node), which brings leadkit/server's renderer; the
  * browser build has none, and never carries the server renderer.
  */
-export type FirstScreenRenderer = (
+export type ServerRenderer = (
   tag: LeadkitTag,
   input: { attributes: AttributeValues; properties: Partial<Omit<HostProperties, 'gateway'>>; from: FirstScreenData },
 ) => Promise<string | null>;
 
-let renderer: FirstScreenRenderer | null = null;
+let renderer: ServerRenderer | null = null;
 
-export function setFirstScreenRenderer(value: FirstScreenRenderer): void {
+export function setServerRenderer(value: ServerRenderer): void {
   renderer = value;
 }
 
-export const firstScreenRenderer = (): FirstScreenRenderer | null => renderer;
+export const serverRenderer = (): ServerRenderer | null => renderer;

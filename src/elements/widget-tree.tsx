@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { startedFirstCallsOf } from '../gateway/started-first-calls';
 import type { ServerAnswer } from '../gateway/server-answers';
-import { FirstScreenScope, type FirstScreen } from '../runtime/first-screen';
+import { ServerRenderScope, type ServerRenderGate } from '../runtime/server-render-gate';
 import { HOST_INPUT_NAMES, type HostInputs } from '../runtime/host-inputs';
 import { WidgetShell } from '../runtime/widget-shell';
 import { PartFailedView } from '../ui/lazy-part';
@@ -46,7 +46,7 @@ export interface WidgetTreeProps {
   /** The element (null on a server). */
   host: Element | null;
   /** On a server, and in the browser while hydrating a server's HTML: the first screen waits for its data. */
-  gate?: FirstScreen | null;
+  gate?: ServerRenderGate | null;
   /** The server render's stylesheet link (rendered the same while hydrating). */
   stylesheet?: string | null;
   /** The gateway answers a server render put in the page (the element's client takes them). */
@@ -79,12 +79,12 @@ export function WidgetTree({ definition, props, owner, host, gate = null, styles
       <PartFailedView value={PartUnavailable}>
         {gate ? (
           // A first screen made on a server (or hydrated from one): its data reads suspend until
-          // answered (runtime/first-screen.tsx). An element keeps its gate, and so this tree's
+          // answered (runtime/server-render-gate.tsx). An element keeps its gate, and so this tree's
           // shape, for its root's life; once committed the gate never holds anything again.
           <Suspense fallback={null}>
-            <FirstScreenScope gate={gate}>
+            <ServerRenderScope gate={gate}>
               <Widget {...widgetProps} />
-            </FirstScreenScope>
+            </ServerRenderScope>
           </Suspense>
         ) : (
           <Widget {...widgetProps} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFirstScreen } from './first-screen';
+import { createServerRenderGate } from './server-render-gate';
 
 /**
  * The first-screen gate: reads suspend while it is active. It ends when the widget tree
@@ -7,16 +7,16 @@ import { createFirstScreen } from './first-screen';
  * route's, behind a Suspense boundary of its own), only when that widget says so: ended at the
  * tree's end, the route hydrated as 'loading' where the server's HTML had data.
  */
-describe('createFirstScreen', () => {
+describe('createServerRenderGate', () => {
   it('ends when the widget tree committed', () => {
-    const gate = createFirstScreen();
+    const gate = createServerRenderGate();
     expect(gate.active).toBe(true);
     gate.done('tree');
     expect(gate.active).toBe(false);
   });
 
   it('once deferred, ends only when the widget says so, not at the tree’s end', () => {
-    const gate = createFirstScreen();
+    const gate = createServerRenderGate();
     gate.defer();
     gate.done('tree');
     expect(gate.active).toBe(true);

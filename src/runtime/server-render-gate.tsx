@@ -4,9 +4,9 @@ import type { Atom } from 'jotai/vanilla';
 import type { Loadable } from './loadable';
 
 /**
- * The first screen of a widget rendered on a server, and hydrated in the browser, is the one its
+ * The server-render gate. The first screen of a widget rendered on a server, and hydrated in the browser, is the one its
  * first gateway answers give — not its loading skeleton. Widgets read their data as loadables
- * (loading → data, no Suspense); a widget reads its first screen's with `useFirstScreenLoadable`,
+ * (loading → data, no Suspense); a widget reads its first screen's with `useServerRenderLoadable`,
  * which, while a first screen is being made (on a server, or in the browser while the server's
  * HTML is hydrated), suspends instead of showing 'loading'. React's `prerender` then waits for
  * the data before writing the HTML; `hydrateRoot` keeps the server's HTML on the page until the
@@ -14,12 +14,12 @@ import type { Loadable } from './loadable';
  * place. Once the first screen is committed, a later load (a new page, a retry) shows the
  * widget's own loading state as always; a client-only widget never suspends here.
  */
-export interface FirstScreen {
+export interface ServerRenderGate {
   /** Whether the first screen is still being made (suspend rather than show 'loading'). */
   readonly active: boolean;
   /**
    * A widget whose first screen is behind a Suspense boundary of its own (the office app's
-   * route) ends it itself, with `<FirstScreenReached />` inside that boundary: the widget tree's
+   * route) ends it itself, with `<ServerRenderReached />` inside that boundary: the widget tree's
    * end no longer does.
    */
   defer(): void;
@@ -27,7 +27,7 @@ export interface FirstScreen {
   done(from?: 'tree' | 'nested'): void;
 }
 
-export function createFirstScreen(): FirstScreen {
+export function createServerRenderGate(): ServerRenderGate {
   let active = true;
   let deferred = false;
   return {
@@ -44,37 +44,37 @@ export function createFirstScreen(): FirstScreen {
   };
 }
 
-const FirstScreenContext = createContext<FirstScreen | null>(null);
+const ServerRenderContext = createContext<ServerRenderGate | null>(null);
 
 /** Provides the first-screen state to a widget's tree, and ends it once that tree committed. */
-export function FirstScreenScope({ gate, children }: { gate: FirstScreen | null; children: ReactNode }) {
+export function ServerRenderScope({ gate, children }: { gate: ServerRenderGate | null; children: ReactNode }) {
   return (
-    <FirstScreenContext.Provider value={gate}>
+    <ServerRenderContext.Provider value={gate}>
       {children}
-      <FirstScreenDone gate={gate} />
-    </FirstScreenContext.Provider>
+      <ServerRenderDone gate={gate} />
+    </ServerRenderContext.Provider>
   );
 }
 
 /** Rendered after the widget: its layout effect runs when the whole first screen committed (hydrated). */
-function FirstScreenDone({ gate }: { gate: FirstScreen | null }) {
+function ServerRenderDone({ gate }: { gate: ServerRenderGate | null }) {
   useLayoutEffect(() => gate?.done('tree'), [gate]);
   return null;
 }
 
 /**
  * For a widget whose first screen sits behind its own Suspense boundary: call
- * `useFirstScreenDeferred()` in the widget, and render `<FirstScreenReached />` inside that
+ * `useServerRenderDeferred()` in the widget, and render `<ServerRenderReached />` inside that
  * boundary, after what it shows — the first screen ends when that content committed (hydrated),
  * not when the boundary's fallback did (its reads would show 'loading' where the server's HTML
  * had data: a mismatch).
  */
-export function useFirstScreenDeferred(): void {
-  useContext(FirstScreenContext)?.defer();
+export function useServerRenderDeferred(): void {
+  useContext(ServerRenderContext)?.defer();
 }
 
-export function FirstScreenReached() {
-  const gate = useContext(FirstScreenContext);
+export function ServerRenderReached() {
+  const gate = useContext(ServerRenderContext);
   useLayoutEffect(() => gate?.done('nested'), [gate]);
   return null;
 }
@@ -108,11 +108,11 @@ function whenSettled<T>(store: ReturnType<typeof useStore>, atom: Atom<Loadable<
  * made it suspends until each has its data (or its error) instead of returning 'loading'. All are
  * read before it suspends, so their calls go out together (one round trip, not one per loadable).
  */
-export function useFirstScreenLoadables<const T extends readonly Atom<Loadable<unknown>>[]>(
+export function useServerRenderLoadables<const T extends readonly Atom<Loadable<unknown>>[]>(
   ...atoms: T
 ): { [K in keyof T]: T[K] extends Atom<infer V> ? V : never } {
   const store = useStore();
-  const gate = useContext(FirstScreenContext);
+  const gate = useContext(ServerRenderContext);
   // One hook per atom, in a fixed order (a widget passes the same atoms on every render).
   // eslint-disable-next-line react-hooks/rules-of-hooks -- the list of atoms never changes length
   const values = atoms.map((atom) => useAtomValue(atom));
@@ -124,9 +124,9 @@ export function useFirstScreenLoadables<const T extends readonly Atom<Loadable<u
   return values as { [K in keyof T]: T[K] extends Atom<infer V> ? V : never };
 }
 
-/** `useFirstScreenLoadables` for one loadable. */
-export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> {
-  return useFirstScreenLoadables(atom)[0];
+/** `useServerRenderLoadables` for one loadable. */
+export function useServerRenderLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> {
+  return useServerRenderLoadables(atom)[0];
 }
 
 /**
@@ -135,6 +135,6 @@ export function useFirstScreenLoadable<T>(atom: Atom<Loadable<T>>): Loadable<T> 
  * leave something out (the board's customers' contact details: ../widgets/lead-board/lead-board.server.ts)
  * asks for it when it is needed.
  */
-export function useFirstScreenFromServer(): boolean {
-  return useContext(FirstScreenContext) !== null;
+export function useServerRendered(): boolean {
+  return useContext(ServerRenderContext) !== null;
 }

@@ -1,6 +1,5 @@
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues } from '../contract/first-screen-data';
-import type { LeadkitTag } from '../contract/tags';
 import type { GatewayClient } from '../gateway/client';
 import type { ServerAnswer } from '../gateway/server-answers';
 
@@ -13,7 +12,7 @@ import type { ServerAnswer } from '../gateway/server-answers';
 export interface WidgetServer {
   /** The gateway calls the widget's first screen makes first, from its element's attributes. */
   readonly firstCalls?: FirstCalls;
-  /** `<lead-app>`: its routes that show a widget with first calls, and where that widget's ids come from in the URL. */
+  /** `<lead-app>`: its routes whose widget (lead-app-routes.ts `ROUTE_WIDGETS`) makes first calls, and where that widget's ids come from in the URL. */
   readonly routes?: Readonly<Record<string, RouteFirstCalls>>;
   /**
    * A gateway answer of the first screen as the page may carry it: null not at all, else the
@@ -41,10 +40,8 @@ export interface FirstCalls {
   readonly send: (client: GatewayClient, ids: readonly number[]) => readonly Promise<unknown>[];
 }
 
-/** A `<lead-app>` route's first calls: those of the widget it shows (`tag`), with the ids from the URL. */
-export interface RouteFirstCalls extends Pick<FirstCalls, 'ids' | 'unless'> {
-  readonly tag: LeadkitTag;
-}
+/** A `<lead-app>` route's first calls: those of the widget it shows, with the ids from the URL. */
+export type RouteFirstCalls = Pick<FirstCalls, 'ids' | 'unless'>;
 
 /** What a widget's first-screen value is read with. */
 interface FirstScreenValueInput {

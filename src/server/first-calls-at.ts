@@ -8,7 +8,7 @@ import { attributeText, isAbsent, parseWholeNumber } from '../contract/parse-att
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/routes';
 import type { FirstCalls } from '../runtime/widget-server';
-import { appRouteOf, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
+import { appRouteOf, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 import { SERVER_WIDGETS } from './server-widgets';
 
 /** The page's path and query (an absolute URL's origin dropped). */
@@ -26,7 +26,7 @@ export function appRouteAt(base: unknown, location: { path: string }): { tag: Le
   if (location.path !== root && !location.path.startsWith(`${root}/`)) return null;
   const path = location.path.slice(root.length) || '/';
   const route = appRouteOf(path);
-  const tag = route && SERVER_WIDGETS['lead-app']?.routes?.[route]?.tag;
+  const tag = route && SERVER_WIDGETS['lead-app']?.routes?.[route] ? ROUTE_WIDGETS[route] : null;
   const params = route && routeParams(route, path);
   return route && tag && params ? { tag, params, route } : null;
 }

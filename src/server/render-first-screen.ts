@@ -16,7 +16,7 @@ import type { GatewayAuth } from '../gateway/auth';
 import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
 import { fetchTakingAnswers, recordingAnswers, requestPath, splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
-import { createFirstScreen } from '../runtime/first-screen';
+import { createServerRenderGate } from '../runtime/server-render-gate';
 import { resolveAuth } from '../runtime/gateway-config';
 import { ServerLocationContext, type ServerLocation } from '../runtime/server-location';
 import { ServerStyles } from '../runtime/styles';
@@ -128,7 +128,7 @@ async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answ
   const locale = resolveLocale(props.locale as string | undefined, null);
   const [shown] = await Promise.all([values(auth), loadLocalePack(locale)]);
   // The lazy parts of the first screen (its list, the open card's body…) suspend: prerender waits for them.
-  const gate = createFirstScreen();
+  const gate = createServerRenderGate();
   const styles = new Set<string>();
   const tree = createElement(
     ServerStyles.Provider,

@@ -1,3 +1,5 @@
+import type { LeadkitTag } from '../../contract/tags';
+
 /** The office app's route table (docs/widgets/lead-app.md#routes), relative to the app's base. */
 export const APP_ROUTES = {
   leadPage: '/lead',
@@ -16,6 +18,24 @@ export function parseId(value: string | null | undefined): number | null {
 }
 
 export type AppRoute = keyof typeof APP_ROUTES;
+
+/**
+ * The widget each route shows, written once: the app renders it (lead-app.tsx), loads it
+ * (route-loaders.ts), makes its first calls on a server and in the CDN loader
+ * (lead-app.server.ts), and the CDN build starts its code with the app's (vite.cdn.config.ts).
+ */
+export const ROUTE_WIDGETS = {
+  leadPage: 'lead-page',
+  leadBoard: 'lead-board',
+  conversationThread: 'message-thread',
+  funnelEntry: 'raq-funnel',
+  funnelProject: 'raq-funnel',
+  funnelSuggestions: 'raq-funnel',
+  funnelSummary: 'raq-funnel',
+} as const satisfies Readonly<Record<AppRoute, LeadkitTag>>;
+
+/** A tag one of the app's routes shows. */
+export type RouteTag = (typeof ROUTE_WIDGETS)[AppRoute];
 
 /** The route table as patterns: a `:name` segment is any one segment. */
 const ROUTE_PATTERNS: readonly (readonly [AppRoute, RegExp])[] = Object.entries(APP_ROUTES).map(([name, route]) => [

@@ -4,7 +4,7 @@ import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../../gateway/client';
 import { emitLeadkitEvent } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { LeadApp } from './lead-app';
+import { LeadAppRoot } from './lead-app';
 import { LEAD_APP_CATALOGUE } from './lead-app-messages';
 import { inAppPath, isAppRoute, parseId } from './lead-app-routes';
 
@@ -22,7 +22,7 @@ function renderAt(path: string, spId: number | null = null) {
   const host = new EventTarget();
   render(
     <WidgetShell owner={{}} host={host} catalogue={LEAD_APP_CATALOGUE} inputs={{ gateway: client }}>
-      <LeadApp base="/app" spId={spId} />
+      <LeadAppRoot base="/app" spId={spId} />
     </WidgetShell>,
   );
   return { host, requests: recorder.requests };
@@ -34,7 +34,7 @@ afterEach(async () => {
   cleanup();
 });
 
-describe('<LeadApp> routes', () => {
+describe('<LeadAppRoot> routes', () => {
   it('shows the lead page for /app/lead with leadId and serviceProviderId', async () => {
     const { requests } = renderAt('/app/lead?leadId=5&serviceProviderId=1001');
     expect(await screen.findByRole('heading', { name: 'Fix the sink' })).toBeTruthy();
@@ -152,7 +152,7 @@ describe('route helpers', () => {
   });
 });
 
-describe('<LeadApp> message thread route', () => {
+describe('<LeadAppRoot> message thread route', () => {
   /** The app at `path` (under `base`) over a fresh sandbox and its chat service. */
   async function renderThreadRoute(path: (lead: number) => string, { base = '/app', spId }: { base?: string; spId?: number } = {}) {
     const { createSandboxGateway, SANDBOX_LEADS } = await import('@leadkit/sandbox');
@@ -167,7 +167,7 @@ describe('<LeadApp> message thread route', () => {
         catalogue={LEAD_APP_CATALOGUE}
         inputs={{ gateway: client, chat: createSandboxChatClientFactory({ fetch: sandbox.fetch }) }}
       >
-        <LeadApp base={base} spId={spId ?? null} />
+        <LeadAppRoot base={base} spId={spId ?? null} />
       </WidgetShell>,
     );
     return { sandbox, lead: SANDBOX_LEADS.newest };

@@ -2,7 +2,7 @@ import { createContext, Suspense, useContext, useEffect, useId, type ReactNode }
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
 import { isMessageHistory } from '../../domain/routes';
-import { FirstScreenReached, useFirstScreenDeferred } from '../../runtime/first-screen';
+import { ServerRenderReached, useServerRenderDeferred } from '../../runtime/server-render-gate';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
 import { useStyles } from '../../runtime/styles';
@@ -11,7 +11,7 @@ import { Skeleton } from '../../ui/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
 import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
-import { appBaseOf, LeadBoard, LeadPage, MessageThread, RaqFunnel } from './route-loaders';
+import { appBaseOf, LeadBoardPart, LeadPagePart, MessageThreadPart, RaqFunnelPart } from './route-loaders';
 import type { WidgetAttributeProps } from '../../contract/tags';
 
 const STYLES = [leadAppCss];
@@ -90,7 +90,7 @@ function LeadPageRoute() {
   if (leadId === null || spId === null) return <NotFound />;
   return (
     <ProviderScope spId={spId}>
-      <LeadPage leadId={leadId} spId={spId} />
+      <LeadPagePart leadId={leadId} spId={spId} />
     </ProviderScope>
   );
 }
@@ -107,7 +107,7 @@ function LeadBoardRoute({
   const query = new URLSearchParams(useSearch());
   return (
     <ProviderScope spId={serviceProviderId}>
-      <LeadBoard
+      <LeadBoardPart
         key={serviceProviderId}
         spId={serviceProviderId}
         leadId={parseId(query.get('leadId'))}
@@ -143,7 +143,7 @@ function ThreadRoute({
   const archived = isMessageHistory(query);
   return (
     <ProviderScope spId={serviceProviderId}>
-      <MessageThread
+      <MessageThreadPart
         key={`${serviceProviderId}/${userId}/${leadId}/${archived}`}
         spId={serviceProviderId}
         userId={userId}
@@ -168,7 +168,7 @@ function FunnelRoute({ step, id = null }: { step: FunnelStep; id?: number | null
   if (step === 'entry') location = { step, withAlId };
   else if (id === null) return <NotFound />;
   else location = step === 'project' ? { step, serviceProviderId: id } : { step, leadId: id };
-  return <RaqFunnel location={location} />;
+  return <RaqFunnelPart location={location} />;
 }
 
 /** Parses the route's ids; any that is not a number makes the route not found. */
@@ -182,7 +182,7 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
  */
 // spId is read by the element shell for the gateway auth; the app routes, and offers the
 // provider's board as the way on from a path it does not know.
-export function LeadApp({ base, spId = null, chatService = null, drafts = null }: LeadAppProps) {
+export function LeadAppRoot({ base, spId = null, chatService = null, drafts = null }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = appBaseOf(base);
   // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
@@ -190,7 +190,7 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
   // The route of the page's URL on a server, and while hydrating a server's HTML (see server-location.ts).
   const page = usePageLocation();
   // A server's first screen is the route's: it ends once the route's widget hydrated (below).
-  useFirstScreenDeferred();
+  useServerRenderDeferred();
   return (
     <RuntimeProvider runtime={appRuntime}>
       <div className="lk-app" part="app">
@@ -238,7 +238,7 @@ export function LeadApp({ base, spId = null, chatService = null, drafts = null }
                   <NotFound />
                 </Route>
               </Switch>
-              <FirstScreenReached />
+              <ServerRenderReached />
             </Suspense>
           </Router>
         </AppProvider.Provider>

@@ -2,7 +2,7 @@ import type { Widget } from '../../runtime/widget';
 import { withMessages } from '../../runtime/runtime';
 import { lazyPart, type LazyPart } from '../../ui/lazy-part';
 import { DEFAULT_APP_BASE } from '../../domain/routes';
-import { appRouteOf, type AppRoute } from './lead-app-routes';
+import { appRouteOf, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
 
 /** A route's widget as a part of the app, and a way to start its first screen: its code, then its own parts. */
 type RouteWidget<P extends object, M> = LazyPart<P, M> & { preloadFirstScreen(): Promise<unknown> };
@@ -26,33 +26,31 @@ function routeWidget<M, P extends object>(load: () => Promise<M>, pick: (module:
 
 // Each route's widget loads when the route is first shown, with its own texts: the app's first
 // load stays small.
-// The marks tell the CDN build which route needs which widget: the loader starts the widget of
-// the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
-export const LeadBoard = routeWidget(
-  () => import(/* lk:first-content route:leadBoard */ '../lead-board/lead-board.widget'),
+// The marks tell the CDN build that the routes showing the widget (ROUTE_WIDGETS) need it: the
+// loader starts the widget of the route in the URL beside the app (see vite.cdn.config.ts, firstContent).
+export const LeadBoardPart = routeWidget(
+  () => import(/* lk:first-content route */ '../lead-board/lead-board.widget'),
   (module) => module.leadBoardWidget,
 );
-export const LeadPage = routeWidget(
-  () => import(/* lk:first-content route:leadPage */ '../lead-page/lead-page.widget'),
+export const LeadPagePart = routeWidget(
+  () => import(/* lk:first-content route */ '../lead-page/lead-page.widget'),
   (module) => module.leadPageWidget,
 );
-export const MessageThread = routeWidget(
-  () => import(/* lk:first-content route:conversationThread */ '../message-thread/message-thread.widget'),
+export const MessageThreadPart = routeWidget(
+  () => import(/* lk:first-content route */ '../message-thread/message-thread.widget'),
   (module) => module.messageThreadWidget,
 );
-export const RaqFunnel = routeWidget(
-  () => import(/* lk:first-content route:funnelEntry,funnelProject,funnelSuggestions,funnelSummary */ '../raq-funnel/raq-funnel.widget'),
+export const RaqFunnelPart = routeWidget(
+  () => import(/* lk:first-content route */ '../raq-funnel/raq-funnel.widget'),
   (module) => module.raqFunnelWidget,
 );
 
-const ROUTE_PARTS: Readonly<Record<AppRoute, { preloadFirstScreen(): Promise<unknown> }>> = {
-  leadPage: LeadPage,
-  leadBoard: LeadBoard,
-  conversationThread: MessageThread,
-  funnelEntry: RaqFunnel,
-  funnelProject: RaqFunnel,
-  funnelSuggestions: RaqFunnel,
-  funnelSummary: RaqFunnel,
+/** Each routed widget's part (its tag: ROUTE_WIDGETS says which routes show it). */
+const ROUTE_PARTS: Readonly<Record<RouteTag, { preloadFirstScreen(): Promise<unknown> }>> = {
+  'lead-page': LeadPagePart,
+  'lead-board': LeadBoardPart,
+  'message-thread': MessageThreadPart,
+  'raq-funnel': RaqFunnelPart,
 };
 
 /** The app's base: its `base` attribute (default `/app`) without a trailing slash. */
@@ -69,5 +67,5 @@ export function preloadLeadApp(element?: Element): Promise<unknown> {
   const path = location.pathname;
   if (path !== base && !path.startsWith(`${base}/`)) return Promise.resolve();
   const route = appRouteOf(path.slice(base.length) || '/');
-  return route ? ROUTE_PARTS[route].preloadFirstScreen() : Promise.resolve();
+  return route ? ROUTE_PARTS[ROUTE_WIDGETS[route]].preloadFirstScreen() : Promise.resolve();
 }

@@ -10,7 +10,7 @@ import type { Loadable } from '../../runtime/loadable';
 import type { LeadStatus } from '../../domain/lead-status';
 import { isAbortError, isGatewayError } from '../../gateway/errors';
 import type { Lead } from '../../gateway/office/schemas';
-import { useFirstScreenFromServer } from '../../runtime/first-screen';
+import { useServerRendered } from '../../runtime/server-render-gate';
 import { useRuntime } from '../../runtime/runtime';
 import { afterNextPaint } from '../../ui/after-next-paint';
 import { useStableHandler } from '../../ui/use-stable-handler';
@@ -172,7 +172,7 @@ export function useAfterFirstScreen(firstPageShown: boolean, spId: number | null
  * focus can come before it.
  */
 export function useWithheldContacts(firstPageShown: boolean): void {
-  const fromServer = useFirstScreenFromServer();
+  const fromServer = useServerRendered();
   const withholdContacts = useSetAtom(withholdContactsAtom);
   const withheldOnce = useRef(false);
   useLayoutEffect(() => {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { loadLocalePack } from '../../i18n/locale';
-import { LeadBoard } from './lead-board';
+import { LeadBoardRoot } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
 
@@ -12,11 +12,11 @@ beforeAll(async () => {
   await Promise.all([preloadBoardParts(), loadLocalePack('es-US')]);
 });
 
-describe('<LeadBoard> in es-US', () => {
+describe('<LeadBoardRoot> in es-US', () => {
   it('shows its texts in Spanish, the count with its plural and the card dates day first, lazy parts included', async () => {
     // The sandbox's leads and the widget's clock at noon: the newest lead came at 11:24 (the sandbox's seed).
     const noon = () => new Date(2026, 10, 26, 12, 0);
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-MX', now: noon }, sandbox: { now: noon } });
+    renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-MX', now: noon }, sandbox: { now: noon } });
     expect(await screen.findByText(/^Mostrando 1 - 10 de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeTruthy();
     const [card, second] = screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
@@ -38,7 +38,7 @@ describe('<LeadBoard> in es-US', () => {
 
   it('keeps a host override over the Spanish text', async () => {
     const routes = { callLog: ({ serviceProviderId }: { serviceProviderId: number }) => `/office/${serviceProviderId}/calls` };
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US', messages: { 'board.viewCallLog': 'Llamadas' }, routes } });
+    renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US', messages: { 'board.viewCallLog': 'Llamadas' }, routes } });
     expect(await screen.findByRole('link', { name: 'Llamadas' }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
 });

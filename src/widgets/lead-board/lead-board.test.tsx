@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { LeadBoard } from './lead-board';
+import { LeadBoardRoot } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../domain/answered-leads';
@@ -15,7 +15,7 @@ afterEach(cleanup);
 beforeAll(preloadBoardParts);
 
 async function shownBoard(props = {}, options = {}) {
-  const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
+  const view = renderWidget(<LeadBoardRoot spId={1001} {...props} />, LEAD_BOARD_CATALOGUE, options);
   let told = false;
   view.host.addEventListener('lk-load', () => (told = true), { once: true });
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
@@ -35,11 +35,11 @@ async function archiveFromMenu(card: HTMLElement) {
 const ALL_SOURCES = ['Redemption', 'RequestAQuote', 'SR_RAQ', 'HA_OL_RAQ', 'ProDirMsgCallOptIn', 'ProDirMsgCallOptOut'];
 const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-lead-id'));
 
-describe('<LeadBoard> loading', () => {
+describe('<LeadBoardRoot> loading', () => {
   it('asks for provider info and the first page in parallel, then shows header, count and cards', async () => {
     let inFlight = 0;
     let maxInFlight = 0;
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 400 } });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 400 } });
     const original = view.sandbox.store.requests;
     expect(original).toBeDefined();
     // Both calls were sent before either answered: the sandbox saw both while both were pending.
@@ -90,7 +90,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it("does not list a lead the gateway hides (displayLead false): hiding is the gateway's, the board has no Hide action (docs/widgets/lead-board.md#decisions-where-the-spec-is-silent)", async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     // The newest lead: it would be the first card.
     const hidden = view.sandbox.store
       .providerLeads(1001)
@@ -104,11 +104,11 @@ describe('<LeadBoard> loading', () => {
 
   it("with set-title, the page's title is 'Business Center' while the board is shown, and comes back after; without it, untouched", async () => {
     document.title = 'Pro Center';
-    const plain = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const plain = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await screen.findByRole('heading', { level: 1, name: /^Leads for / });
     expect(document.title).toBe('Pro Center');
     plain.unmount();
-    const titled = renderWidget(<LeadBoard spId={1001} setTitle />, LEAD_BOARD_CATALOGUE);
+    const titled = renderWidget(<LeadBoardRoot spId={1001} setTitle />, LEAD_BOARD_CATALOGUE);
     await screen.findByRole('heading', { level: 1, name: /^Leads for / });
     expect(document.title).toBe('Business Center');
     titled.unmount();
@@ -117,7 +117,7 @@ describe('<LeadBoard> loading', () => {
 
   it('loads the filter controls after the first page is answered, not before it (they are not needed for the first card)', async () => {
     // The first page waits until the checks below are done (on any machine).
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
     // The provider's name is there, the first page is not: no filter controls yet, their space kept.
     await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -131,7 +131,7 @@ describe('<LeadBoard> loading', () => {
 
   it('loads the filter controls at once when the user reaches for them before the first page', async () => {
     // The first page waits until the filters are there (on any machine).
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { hold: /\/leads\/serviceProvider\/1001$/ });
     await screen.findByRole('heading', { name: 'Leads for Acme Plumbing & Heating' });
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
@@ -143,12 +143,12 @@ describe('<LeadBoard> loading', () => {
   });
 
   it('shows a skeleton of the final size while loading', () => {
-    const { container } = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 1000 } });
+    const { container } = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { latencyMs: 1000 } });
     expect(container.querySelectorAll('[data-skeleton] li')).toHaveLength(10);
   });
 
   it('shows the error panel when the leads fail, and Try again loads them', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(500, undefined, { route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Sorry, something went wrong. Please try again later.');
@@ -157,7 +157,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it('after a failure that passes, loads the leads by itself when the connection comes back (what Try again does)', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.drop({ route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Sorry, something went wrong. Please try again later.');
@@ -189,7 +189,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it('an answer it cannot read (status 200, the wrong shape) offers Try again, which loads the leads', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(200, { unexpected: '<html>' }, { route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -197,7 +197,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it('a gateway that hangs ends in the error state with Try again at the time limit, not an endless skeleton', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { timeoutMs: 300 });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { timeoutMs: 300 });
     const hang = view.sandbox.faults.latency(600_000, { route: LEADS_ROUTE, times: 1 });
     const alert = await screen.findByRole('alert');
     hang.remove();
@@ -206,7 +206,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it("a 401 offers 'Log in' instead of Try again, through the host's log-in route", async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, {
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, {
       inputs: { routes: { logIn: ({ returnUrl }: { returnUrl: string }) => `https://id.example.com/?next=${encodeURIComponent(returnUrl)}` } },
     });
     view.sandbox.faults.status(401, { message: 'expired' }, { route: LEADS_ROUTE });
@@ -216,7 +216,7 @@ describe('<LeadBoard> loading', () => {
   });
 
   it("a 401 without the host's log-in route shows the error with no 'Log in' link (the spec gives no log-in path)", async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(401, { message: 'expired' }, { route: LEADS_ROUTE });
     const alert = await screen.findByRole('alert', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(within(alert).getByText('Sorry, something went wrong. Please try again later.')).toBeTruthy();
@@ -250,7 +250,7 @@ describe('<LeadBoard> loading', () => {
   });
 });
 
-describe('<LeadBoard> cards', () => {
+describe('<LeadBoardRoot> cards', () => {
   it('opens the first lead on mount and marks it read', async () => {
     const view = await shownBoard();
     const [first] = cards();
@@ -366,7 +366,7 @@ describe('<LeadBoard> cards', () => {
   });
 });
 
-describe('<LeadBoard> sort and paging', () => {
+describe('<LeadBoardRoot> sort and paging', () => {
   it('changes sort, resetting to the first page', async () => {
     const view = await shownBoard();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -389,7 +389,7 @@ describe('<LeadBoard> sort and paging', () => {
   });
 });
 
-describe('<LeadBoard> filters', () => {
+describe('<LeadBoardRoot> filters', () => {
   it('turns the unread filter on from the toggle, shows its tag, and removing the tag turns it off', async () => {
     const view = await shownBoard();
     await userEvent.click(screen.getByRole('switch', { name: 'Show Unread Messages' }));
@@ -507,7 +507,7 @@ describe('<LeadBoard> filters', () => {
   });
 });
 
-describe('<LeadBoard> archive and restore', () => {
+describe('<LeadBoardRoot> archive and restore', () => {
   it('archives a lead: it leaves the list, the count drops, the next lead opens; one call and one lk-lead-archive', async () => {
     const view = await shownBoard();
     const events = archiveEvents(view.host);
@@ -569,7 +569,7 @@ describe('<LeadBoard> archive and restore', () => {
   });
 });
 
-describe('<LeadBoard> more filters', () => {
+describe('<LeadBoardRoot> more filters', () => {
   it('filters by a picked category and names it in its tag', async () => {
     const view = await shownBoard();
     await userEvent.type(await screen.findByRole('combobox', { name: 'Category' }), 'Water');
@@ -708,7 +708,7 @@ describe('<LeadBoard> more filters', () => {
   });
 });
 
-describe("<LeadBoard> against a gateway with only the spec's calls and fields (the sandbox's spec profile)", () => {
+describe("<LeadBoardRoot> against a gateway with only the spec's calls and fields (the sandbox's spec profile)", () => {
   it('the provider answer has no id: the header still names the business; no counts call answers (404) and the board works without them', async () => {
     const view = await shownBoard({}, { sandbox: { profile: 'spec' } });
     expect(screen.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' })).toBeTruthy();

@@ -5,7 +5,7 @@ import { paginationInfo } from '../../domain/pagination';
 import { describeGatewayError, isRetryableError } from '../../gateway/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
-import { useFirstScreenLoadables } from '../../runtime/first-screen';
+import { useServerRenderLoadables } from '../../runtime/server-render-gate';
 import { FLAG_NAMES } from '../../contract/flags';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -69,7 +69,7 @@ export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
  * The provider's lead board: header, filters, 'Showing X - Y of Z
  * results', sort, the expandable lead cards and paging.
  */
-export function LeadBoard({
+export function LeadBoardRoot({
   spId = null,
   leadId = null,
   newMessages = false,
@@ -86,7 +86,7 @@ export function LeadBoard({
   const { t, routes, flags, onLinkClick, logInLink } = useRuntime();
   const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
-  const [provider, leadsState] = useFirstScreenLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
+  const [provider, leadsState] = useServerRenderLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
   const query = useAtomValue(boardQueryAtom);
   const [mutationError, setMutationError] = useAtom(mutationErrorAtom);
   const changeSort = useSetAtom(changeSortAtom);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import type { StrictRule } from '../../../test/helpers/strict-answers';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../test/support/lead-board';
-import { LeadBoard } from './lead-board';
+import { LeadBoardRoot } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 
 /**
@@ -20,7 +20,7 @@ const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAtt
 const cardOf = (leadId: string) => cards().find((card) => card.dataset.leadId === leadId)!;
 
 async function shownBoard(strict: readonly StrictRule[]) {
-  const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { strict });
+  const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { strict });
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   return view;
 }
@@ -28,7 +28,7 @@ async function shownBoard(strict: readonly StrictRule[]) {
 /** The board settled: no call of it pending, the list not busy. */
 const settled = () => waitFor(() => expect(document.querySelector('.lk-board__list')?.getAttribute('aria-busy')).toBe('false'));
 
-describe('<LeadBoard> against writes answered 204 / empty / {} (no rollback)', () => {
+describe('<LeadBoardRoot> against writes answered 204 / empty / {} (no rollback)', () => {
   it('a status change answered 204 stays, with no error', async () => {
     const view = await shownBoard([{ route: 'POST /gateway/lead/office/v2/leads/:id/status', answer: 204 }]);
     const leadId = cards()[0]!.dataset.leadId!;
@@ -77,7 +77,7 @@ describe('<LeadBoard> against writes answered 204 / empty / {} (no rollback)', (
   });
 });
 
-describe('<LeadBoard> provider info of another shape (row O1)', () => {
+describe('<LeadBoardRoot> provider info of another shape (row O1)', () => {
   it("an answer it cannot read still lists the leads, under 'Your leads'", async () => {
     await shownBoard([{ route: PROVIDER_INFO, answer: { json: { result: 'ok', providers: 'Acme' } } }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Your leads' })).toBeTruthy();

@@ -6,7 +6,7 @@ import { createGatewayClient } from '../../gateway/client';
 import type { GatewayAuth } from '../../gateway/auth';
 import type { RouteBuilders } from '../../domain/routes';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { LeadPage, type LeadPageProps } from './lead-page';
+import { LeadPageRoot, type LeadPageProps } from './lead-page';
 import { LEAD_PAGE_CATALOGUE } from './lead-page-messages';
 
 const info = {
@@ -48,7 +48,7 @@ function renderPage(
       catalogue={LEAD_PAGE_CATALOGUE}
       inputs={{ gateway: client, analytics, ...(now ? { now } : {}), ...(routes ? { routes } : {}) }}
     >
-      <LeadPage {...props} />
+      <LeadPageRoot {...props} />
     </WidgetShell>,
   );
   return { ...view, requests: recorder.requests, host, analytics };
@@ -56,7 +56,7 @@ function renderPage(
 
 afterEach(cleanup);
 
-describe('<LeadPage>', () => {
+describe('<LeadPageRoot>', () => {
   it('shows the beta banner and FAQ at once and a skeleton while the lead loads', async () => {
     let release: (r: Response) => void = () => {};
     const { container } = renderPage(() => new Promise<Response>((resolve) => (release = resolve)));
@@ -260,7 +260,7 @@ describe('<LeadPage>', () => {
   });
 });
 
-describe('<LeadPage> purchase window', () => {
+describe('<LeadPageRoot> purchase window', () => {
   const SENT = Date.parse('2026-06-01T12:00:00.000Z');
   const MIN = 60_000;
   const HOUR = 60 * MIN;
@@ -348,7 +348,7 @@ describe('<LeadPage> purchase window', () => {
   });
 });
 
-describe('<LeadPage> against a gateway with only the spec fields', () => {
+describe('<LeadPageRoot> against a gateway with only the spec fields', () => {
   /** The spec's V2 lead-page answer and nothing else: no leadId, user, createDate, isSmsEnabled or purchaseWindow. */
   const specOnly = {
     purchased: true,

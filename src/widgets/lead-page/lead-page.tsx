@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useSetAtom } from 'jotai/react';
-import { useFirstScreenLoadable } from '../../runtime/first-screen';
+import { useServerRenderLoadable } from '../../runtime/server-render-gate';
 import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -27,11 +27,11 @@ export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
  * while loading; the error banner on failure; otherwise the banner, the lead card and
  * the how-it-works / FAQ panel.
  */
-export function LeadPage({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
+export function LeadPageRoot({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
   useStyles(STYLES);
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
   const { t, analytics, emit, logInLink } = useRuntime();
-  const state = useFirstScreenLoadable(leadPageLoadableAtom);
+  const state = useServerRenderLoadable(leadPageLoadableAtom);
   const purchaseWindow = usePurchaseWindow(state.state === 'hasData' ? state.data.purchaseWindow : null);
   const reload = useSetAtom(leadPageReloadAtom);
   const retryable = state.state === 'hasError' && isRetryableError(state.error);

@@ -14,13 +14,13 @@ import { formatMessageTimestamp } from '../../i18n/format';
 import { loadLocalePack } from '../../i18n/locale';
 import type { Clock } from '../../contract/host-properties';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { MessageThread, type MessageThreadProps } from './message-thread';
+import { MessageThreadRoot, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../domain/answered-leads';
 
 /**
- * <MessageThread> against the in-process sandbox gateway and its chat service (the sandbox chat
+ * <MessageThreadRoot> against the in-process sandbox gateway and its chat service (the sandbox chat
  * adapter over the same in-process fetch): what a provider sees, by role and visible text, and
  * what the server received.
  */
@@ -94,7 +94,7 @@ function renderThread(
   host.addEventListener('lk-message-send', (event) => events.push(event as CustomEvent));
   const view = render(
     <WidgetShell owner={{}} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, now: options.now, locale: options.locale }}>
-      <MessageThread {...props} />
+      <MessageThreadRoot {...props} />
     </WidgetShell>,
   );
   const received = (method: string, path: RegExp) => sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
@@ -131,7 +131,7 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-describe('<MessageThread> opening', () => {
+describe('<MessageThreadRoot> opening', () => {
   it('shows the heading, breadcrumb, View All Leads, Contact and Message History for a thread opened from a lead', async () => {
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your messages with Jordan Rivera' })).toBeTruthy();
@@ -340,7 +340,7 @@ describe('<MessageThread> opening', () => {
   });
 });
 
-describe('<MessageThread> connection', () => {
+describe('<MessageThreadRoot> connection', () => {
   it('says it is reconnecting while the chat connection is down, and stops saying so once it is back', async () => {
     let set: ((state: ChatConnectionState) => void) | null = null;
     renderThread(
@@ -363,7 +363,7 @@ describe('<MessageThread> connection', () => {
   });
 });
 
-describe('<MessageThread> sending', () => {
+describe('<MessageThreadRoot> sending', () => {
   it('enables Send only with text (not blank) and sends it through the message center with an idempotency key', async () => {
     const { received, events, sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     const box = await ready();
@@ -552,7 +552,7 @@ describe('<MessageThread> sending', () => {
   });
 });
 
-describe('<MessageThread> on a faulty network', () => {
+describe('<MessageThreadRoot> on a faulty network', () => {
   const box = () => screen.getByRole('textbox', { name: 'Write a message...' }) as HTMLTextAreaElement;
   const type = (text: string) => {
     fireEvent.change(box(), { target: { value: text } });
@@ -631,7 +631,7 @@ describe('<MessageThread> on a faulty network', () => {
   });
 });
 
-describe("<MessageThread> the host's chat session", () => {
+describe("<MessageThreadRoot> the host's chat session", () => {
   it("opens with the host's getChatToken and renews the token through it: the sandbox never receives its session call", async () => {
     const sandbox = createSandboxGateway();
     const host = hostChatTokens(sandbox);
@@ -679,7 +679,7 @@ describe("<MessageThread> the host's chat session", () => {
   });
 });
 
-describe("<MessageThread> with the example pages' host providers against the spec profile (examples/host-stand-ins.js)", () => {
+describe("<MessageThreadRoot> with the example pages' host providers against the spec profile (examples/host-stand-ins.js)", () => {
   it('opens with a chat token from the host stand-in, renews it there (reason renew), and records the contact of a send there; no invented gateway call', async () => {
     const sandbox = createSandboxGateway({ profile: 'spec' });
     // The stand-ins are the host's own server, on the page's origin: the providers fetch it themselves.
@@ -716,7 +716,7 @@ describe("<MessageThread> with the example pages' host providers against the spe
   });
 });
 
-describe('<MessageThread> a chat call that never answers', () => {
+describe('<MessageThreadRoot> a chat call that never answers', () => {
   /**
    * The test's clock (fake timers and Date) runs with real time too, so the widget's own work goes
    * on; it is moved on to the time limit of the held call. A busy machine's real time may add to it
@@ -803,7 +803,7 @@ describe('<MessageThread> a chat call that never answers', () => {
   });
 });
 
-describe('<MessageThread> attachments', () => {
+describe('<MessageThreadRoot> attachments', () => {
   const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
   const pick = (input: HTMLInputElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
 
@@ -886,7 +886,7 @@ describe('<MessageThread> attachments', () => {
   });
 });
 
-describe('<MessageThread> history and live messages', () => {
+describe('<MessageThreadRoot> history and live messages', () => {
   it('loads the older page on scroll-up near the top, once per earliest index, until index 0', async () => {
     const { received, sandbox } = renderThread({ spId: 1001, userId: SANDBOX_HISTORY_THREAD.memberId, leadId: SANDBOX_HISTORY_THREAD.leadId });
     await ready();
@@ -946,7 +946,7 @@ describe('<MessageThread> history and live messages', () => {
   });
 });
 
-describe('<MessageThread> delivery and read state, typing, days, unread', () => {
+describe('<MessageThreadRoot> delivery and read state, typing, days, unread', () => {
   it("shows each own message's state to screen readers: the seed's own message, within the customer's read horizon, is Read", async () => {
     renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
@@ -1145,7 +1145,7 @@ describe('<MessageThread> delivery and read state, typing, days, unread', () => 
   });
 });
 
-describe('<MessageThread> each message’s own time', () => {
+describe('<MessageThreadRoot> each message’s own time', () => {
   /** Three messages on Monday, March 9, 2026: two of the customer's a minute apart (one group), then the provider's. */
   function threeMessages() {
     let clock = new Date(2026, 2, 9, 8, 30);
@@ -1279,7 +1279,7 @@ describe('<MessageThread> each message’s own time', () => {
   });
 });
 
-describe("<MessageThread archived> 'Message History'", () => {
+describe("<MessageThreadRoot archived> 'Message History'", () => {
   /** The sandbox's earlier messages of 1001 and 5001, newest first (its seed: three by each side, one a photo alone). */
   const EARLIER = [
     'Glad to hear it! Reach out any time.',
@@ -1411,7 +1411,7 @@ describe("<MessageThread archived> 'Message History'", () => {
   });
 });
 
-describe('<MessageThread> contact modal', () => {
+describe('<MessageThreadRoot> contact modal', () => {
   it('opens Contact {member name} with the preferred contact information and a tel link; Esc closes it', async () => {
     renderThread({ spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive });
     await screen.findByRole('heading', { level: 1, name: 'Your messages with Zoe Vargas' });
@@ -1472,7 +1472,7 @@ describe('<MessageThread> contact modal', () => {
   });
 });
 
-describe('<MessageThread> a long day: the pinned day and Jump to newest', () => {
+describe('<MessageThreadRoot> a long day: the pinned day and Jump to newest', () => {
   /**
    * happy-dom has no layout: each row measures 100 px (the virtualiser reads `offsetHeight`), the
    * list's viewport is the list's fallback 480 px, and the test scrolls by setting `scrollTop`.

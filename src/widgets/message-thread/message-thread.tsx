@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { useFirstScreenLoadable } from '../../runtime/first-screen';
+import { useServerRenderLoadable } from '../../runtime/server-render-gate';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -30,14 +30,14 @@ const STYLES = [messageThreadCss];
  * the 'Leads / Messaging' breadcrumb, 'View All Leads', 'Contact' (with a lead) and 'Message
  * History' (when GenericMessage activities exist), then the message list and the composer.
  */
-export function MessageThread({ spId = null, userId = null, leadId = null, chatService = null, archived = false, drafts = null }: MessageThreadProps) {
+export function MessageThreadRoot({ spId = null, userId = null, leadId = null, chatService = null, archived = false, drafts = null }: MessageThreadProps) {
   useStyles(STYLES);
   useAtomInput(threadInputsAtom, { spId, userId, leadId });
   const { t, routes, onLinkClick } = useRuntime();
   // Read in the spec's order (docs/widgets/message-thread.md#opening): phone numbers, provider lead, interaction activities. The lead
   // (the member's name in the heading) is the first screen's: a server render waits for it.
   useAtomValue(phoneNumbersLoadableAtom);
-  const lead = useFirstScreenLoadable(providerLeadLoadableAtom);
+  const lead = useServerRenderLoadable(providerLeadLoadableAtom);
   // (The activities are read by the 'Message History' link, or listed by the history view.)
 
   const sessionMember = useAtomValue(sessionMemberAtom);

@@ -9,7 +9,7 @@ import type { SavedReply } from '../../domain/saved-replies';
 import { createGatewayClient } from '../../gateway/client';
 import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { MessageThread } from './message-thread';
+import { MessageThreadRoot } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 
 /**
@@ -44,7 +44,7 @@ function renderThread(options: { savedReplies?: readonly SavedReply[] | null; ch
   const tree = (savedReplies: readonly SavedReply[] | null | undefined) => (
     // A host clock, as hosts and stories set one: a runtime made anew wraps it anew.
     <WidgetShell owner={owner} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, savedReplies, now: () => new Date() }}>
-      <MessageThread spId={1001} userId={5001} leadId={SANDBOX_LEADS.newest} />
+      <MessageThreadRoot spId={1001} userId={5001} leadId={SANDBOX_LEADS.newest} />
     </WidgetShell>
   );
   const view = render(tree(options.savedReplies));

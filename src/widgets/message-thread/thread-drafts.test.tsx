@@ -7,7 +7,7 @@ import { threadDraftKey } from '../../domain/draft-keys';
 import { createGatewayClient } from '../../gateway/client';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { DraftStoreProvider } from '../../ui/use-draft';
-import { MessageThread, type MessageThreadProps } from './message-thread';
+import { MessageThreadRoot, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 
 /**
@@ -27,7 +27,7 @@ function renderThread(backend: ReturnType<typeof memoryDraftBackend>, props: Mes
   const view = render(
     <WidgetShell owner={{}} host={new EventTarget()} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat }}>
       <DraftStoreProvider store={store}>
-        <MessageThread {...props} />
+        <MessageThreadRoot {...props} />
       </DraftStoreProvider>
     </WidgetShell>,
   );
@@ -55,7 +55,7 @@ afterEach(async () => {
   await vi.dynamicImportSettled();
 });
 
-describe('<MessageThread> composer drafts', () => {
+describe('<MessageThreadRoot> composer drafts', () => {
   it('a saved reply inserted with / is kept as the draft too', async () => {
     const backend = memoryDraftBackend();
     renderThread(backend);

@@ -8,7 +8,7 @@ import { createGatewayClient, type GatewayClientConfig } from '../../gateway/cli
 import { getFollowUpDeals } from '../../gateway/lead/funnel-calls';
 import type { LeadkitEventName } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { RaqFunnel } from './raq-funnel';
+import { RaqFunnelRoot } from './raq-funnel';
 import { type RaqFunnelProps } from './raq-funnel-props';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import { preloadFunnelParts } from '../../../test/support/raq-funnel';
@@ -60,7 +60,7 @@ function renderFunnel(props: RaqFunnelProps = {}, options: RenderOptions = {}) {
   const owner = {};
   const ui = (next: RaqFunnelProps) => (
     <WidgetShell owner={owner} host={host} catalogue={RAQ_FUNNEL_CATALOGUE} inputs={{ gateway: client }}>
-      <RaqFunnel {...next} />
+      <RaqFunnelRoot {...next} />
     </WidgetShell>
   );
   const view = render(ui(props));

@@ -45,7 +45,7 @@ function FunnelSkeleton() {
  * (funnel-frame.tsx: state, progress, the step panel) and the entry step load beside it as it
  * mounts, each later step as it is reached.
  */
-export function RaqFunnel(props: RaqFunnelProps) {
+export function RaqFunnelRoot(props: RaqFunnelProps) {
   useEffect(() => {
     preloadRaqFunnel().catch(() => undefined);
   }, []);

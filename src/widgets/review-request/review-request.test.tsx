@@ -8,7 +8,7 @@ import { REVIEW_PREFILL_GATEWAY_VARIANT } from '../../../test/helpers/strict-ans
 import { createGatewayClient } from '../../gateway/client';
 import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
-import { ReviewRequest, type ReviewRequestProps } from './review-request';
+import { ReviewRequestRoot, type ReviewRequestProps } from './review-request';
 import { REVIEW_REQUEST_CATALOGUE } from './review-request-messages';
 import { preloadReviewRequestParts } from '../../../test/support/review-request';
 
@@ -27,7 +27,7 @@ afterEach(() => {
 /** Lead 300013: ClosedWon lead of member Priya Patel for provider 1001, category AC Installation (parent Heating & A/C). */
 function setup(props: ReviewRequestProps = { spId: 1001, leadId: 300013 }, advanceTimers?: (ms: number) => void, hold?: RegExp) {
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
-  const view = renderWidget(<ReviewRequest {...props} />, REVIEW_REQUEST_CATALOGUE, hold ? { hold } : {});
+  const view = renderWidget(<ReviewRequestRoot {...props} />, REVIEW_REQUEST_CATALOGUE, hold ? { hold } : {});
   const events: LeadkitEventMap['lk-review-request'][] = [];
   view.host.addEventListener('lk-review-request', (event) => events.push((event as CustomEvent<LeadkitEventMap['lk-review-request']>).detail));
   return { ...view, user, events };
@@ -41,7 +41,7 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const submitButton = () => screen.getByRole('button', { name: 'Send Request' });
 
-describe('<ReviewRequest>', () => {
+describe('<ReviewRequestRoot>', () => {
   it('opens from its trigger with the pre-filled contact summary; Edit turns it into the form', async () => {
     const { user, received } = setup();
     expect(screen.queryByText('Customer contact')).toBeNull();
@@ -150,7 +150,7 @@ describe('<ReviewRequest>', () => {
     const user = userEvent.setup();
     render(
       <WidgetShell owner={{}} host={new EventTarget()} catalogue={REVIEW_REQUEST_CATALOGUE} inputs={{ gateway: client }}>
-        <ReviewRequest spId={1001} leadId={7} open />
+        <ReviewRequestRoot spId={1001} leadId={7} open />
       </WidgetShell>,
     );
     await screen.findByRole('heading', { name: 'Customer contact' });
@@ -239,7 +239,7 @@ describe('<ReviewRequest>', () => {
     function Parent() {
       const [open, setOpen] = useState(true);
       return (
-        <ReviewRequest
+        <ReviewRequestRoot
           spId={1001}
           leadId={300013}
           open={open}
@@ -340,7 +340,7 @@ describe('<ReviewRequest>', () => {
   });
 });
 
-describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
+describe('<ReviewRequestRoot> against a strict pre-fill answer (row L6)', () => {
   const PREFILL_ROUTE = 'POST /gateway/lead/office/v1/review-request';
 
   it('a pre-fill with nulls and unknown fields: what it has is pre-filled, the rest is left to type', async () => {
@@ -355,7 +355,7 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
       category: null,
       gatewayOnly: { any: 'thing' },
     });
-    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+    const { received } = renderWidget(<ReviewRequestRoot spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
       strict: [{ route: PREFILL_ROUTE, answer: { reshape: nulls } }],
     });
     await openModal(user);
@@ -376,7 +376,7 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
     const nullCounts = (answer: unknown) => ({
       categories: ((answer as { categories: Record<string, unknown>[] }).categories ?? []).map((c) => ({ ...c, overallReviewCount: null })),
     });
-    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+    const { received } = renderWidget(<ReviewRequestRoot spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
       strict: [
         { route: PREFILL_ROUTE, answer: { json: variant } },
         { route: 'GET /gateway/service-provider-profile/v1/service_provider/:id/categories', answer: { reshape: nullCounts } },
@@ -392,7 +392,7 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
 
   it('a pre-fill it cannot read at all opens the form to be typed, not an error; the request can be sent', async () => {
     const user = userEvent.setup();
-    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
+    const { received } = renderWidget(<ReviewRequestRoot spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, {
       strict: [{ route: PREFILL_ROUTE, answer: { json: ['not', 'a', 'pre-fill'] } }],
     });
     await user.click(screen.getByRole('button', { name: 'Request a Review' }));
@@ -416,7 +416,7 @@ describe('<ReviewRequest> against a strict pre-fill answer (row L6)', () => {
   });
 });
 
-describe("<ReviewRequest>: the lead's draft review keeps the work between openings", () => {
+describe("<ReviewRequestRoot>: the lead's draft review keeps the work between openings", () => {
   const DRAFT_PATH = '/gateway/review/api/v1/draft-review/';
   const GET_OR_CREATE = `${DRAFT_PATH}get-or-create`;
   const puts = (received: ReturnType<typeof setup>['received']) => received('PUT', DRAFT_PATH);
@@ -527,10 +527,10 @@ describe("<ReviewRequest>: the lead's draft review keeps the work between openin
   });
 });
 
-describe("<ReviewRequest> against a gateway with only the spec's fields (the sandbox's spec profile)", () => {
+describe("<ReviewRequestRoot> against a gateway with only the spec's fields (the sandbox's spec profile)", () => {
   it("without the draft's fields (descriptionOfWork, workCompleted, requestedAt): the form starts from the lead, sends, and a second opening neither brings the work back nor says the customer was asked", async () => {
     const user = userEvent.setup();
-    const { received } = renderWidget(<ReviewRequest spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, { sandbox: { profile: 'spec' } });
+    const { received } = renderWidget(<ReviewRequestRoot spId={1001} leadId={300013} />, REVIEW_REQUEST_CATALOGUE, { sandbox: { profile: 'spec' } });
     await openModal(user);
     expect(within(screen.getByRole('region', { name: 'Customer contact' })).getByText('Priya Patel')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit' }));

@@ -25,7 +25,7 @@ const preloadModal = () => void ReviewRequestModal.preload();
  * The first load is the button: the modal's code loads when the browser is idle after it, on
  * hover or focus of the button, or at the latest when the modal opens.
  */
-export function ReviewRequest({ spId = null, leadId = null, open, onClose }: ReviewRequestProps) {
+export function ReviewRequestRoot({ spId = null, leadId = null, open, onClose }: ReviewRequestProps) {
   const { t } = useRuntime();
   const controlled = open !== undefined && open !== null;
   const [ownOpen, setOwnOpen] = useState(false);

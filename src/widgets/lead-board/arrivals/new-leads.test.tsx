@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { ARRIVALS_FIRST_DELAY_MS } from './arrivals.logic';
 
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 async function shownBoard() {
-  const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(/^Showing 1 - 10 of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The first card opened and was marked read: the board is settled.
@@ -48,7 +48,7 @@ async function settled(view: ReturnType<typeof renderWidget>) {
   await waitFor(() => expect(leadCalls(view).every((call) => call.status !== null)).toBe(true), UI_TIMEOUT);
 }
 
-describe('<LeadBoard> new leads', () => {
+describe('<LeadBoardRoot> new leads', () => {
   it("finds a lead that arrived with the board's own call, shows '1 new lead' and, activated, shows it on top, the open card and its note kept", async () => {
     const view = await shownBoard();
     const loads: unknown[] = [];

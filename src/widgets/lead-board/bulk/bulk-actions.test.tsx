@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../../test/helpers/render-widget';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { archiveEvents, FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 async function shownBoard(props = {}) {
-  const view = renderWidget(<LeadBoard spId={1001} {...props} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<LeadBoardRoot spId={1001} {...props} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The first card opens and is marked read: let that call go before counting the test's own.
@@ -44,7 +44,7 @@ const selectedIds = () =>
 const toolbar = () => screen.findByRole('group', { name: 'Selected leads' }, { timeout: TOOLBAR_TIMEOUT_MS });
 const archiveBodies = (view: ReturnType<typeof renderWidget>) => view.received('POST', ARCHIVE_PATH).map((request) => request.body);
 
-describe('<LeadBoard> selecting leads', () => {
+describe('<LeadBoardRoot> selecting leads', () => {
   it('has a checkbox per card named after the customer, outside the expand button', async () => {
     await shownBoard();
     for (const card of cards()) {
@@ -127,7 +127,7 @@ describe('<LeadBoard> selecting leads', () => {
   });
 });
 
-describe('<LeadBoard> bulk actions', () => {
+describe('<LeadBoardRoot> bulk actions', () => {
   it('archives the selected leads: one call and one lk-lead-archive each, all leave the list at once, one polite summary, the selection empties and the focus goes to the count', async () => {
     const view = await shownBoard();
     const events = archiveEvents(view.host);

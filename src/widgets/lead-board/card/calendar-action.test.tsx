@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import ICAL from 'ical.js';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
@@ -19,7 +19,7 @@ const NOW = new Date(2026, 10, 26, 13, 7);
 const lead = SANDBOX_LEADS.newest; // Jordan Rivera, 'New'
 
 async function openLead() {
-  const view = renderWidget(<LeadBoard spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { now: () => NOW } });
+  const view = renderWidget(<LeadBoardRoot spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { now: () => NOW } });
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === lead)!;
   return { ...view, card };

@@ -6,7 +6,7 @@ import { renderWidget } from '../../../../test/helpers/render-widget';
 import { createSandboxGateway, SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../../gateway/client';
 import { STATUS_SEND_DELAY_MS } from '../changes/card-atoms';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
@@ -15,7 +15,7 @@ beforeAll(preloadBoardParts);
 
 /** The board with `leadId` featured: it is first and open. */
 async function openLead(leadId: number) {
-  const view = renderWidget(<LeadBoard spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<LeadBoardRoot spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === leadId)!;
   expect(card.dataset.expanded).toBe('true');
@@ -166,7 +166,7 @@ describe('expanded card: status', () => {
       return sandbox.fetch(input, init);
     }) as typeof globalThis.fetch;
     const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
-    renderWidget(<LeadBoard spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { gateway: client } });
+    renderWidget(<LeadBoardRoot spId={1001} leadId={lead} />, LEAD_BOARD_CATALOGUE, { inputs: { gateway: client } });
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === lead)!;
     const select = statusSelect(card);
@@ -340,7 +340,7 @@ describe('expanded card: contact and details', () => {
     };
     const view = renderWidget(
       <Profiler id="board" onRender={onCommit}>
-        <LeadBoard spId={1001} />
+        <LeadBoardRoot spId={1001} />
       </Profiler>,
       LEAD_BOARD_CATALOGUE,
     );
@@ -411,7 +411,7 @@ describe('expanded card: contact and details', () => {
       `https://office.example/${serviceProviderId}/inbox?customer=${userId}`;
     async function messageLinks(inputs: Record<string, unknown>) {
       // Provider 1003: the sandbox still sends `inboxEnabled: true` for it, which leadkit no longer reads.
-      const view = renderWidget(<LeadBoard spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 }, inputs });
+      const view = renderWidget(<LeadBoardRoot spId={1003} />, LEAD_BOARD_CATALOGUE, { auth: { kind: 'provider', spId: 1003 }, inputs });
       await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
       await screen.findByRole('heading', { level: 1, name: /^Leads for / }, { timeout: FIRST_PAGE_TIMEOUT_MS });
       const card = screen.getAllByRole('listitem').find((item) => item.dataset.expanded === 'true')!;
@@ -445,7 +445,7 @@ describe('expanded card: contact and details', () => {
   });
 
   it("shows the insurance offer after the lead's own details", async () => {
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     const first = await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const card = first.closest('.lk-board')!.querySelector<HTMLElement>('[part="lead-card"][data-expanded="true"]')!;
     const offer = await within(card).findByRole('link', { name: 'Get a quote (opens in a new tab)' });
@@ -464,7 +464,7 @@ describe('expanded card: the runtime clock', () => {
   const TEL = /^\(\d{3}\) \d{3}-\d{4}$/;
 
   async function openMaskedLead(now: (() => Date) | undefined) {
-    renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.maskedActive} />, LEAD_BOARD_CATALOGUE, {
+    renderWidget(<LeadBoardRoot spId={1001} leadId={SANDBOX_LEADS.maskedActive} />, LEAD_BOARD_CATALOGUE, {
       sandbox: { now: () => SANDBOX_NOW },
       inputs: { now },
     });
@@ -496,7 +496,7 @@ describe('expanded card: connect your numbers', () => {
   const optedIn = SANDBOX_LEADS.optedInNotConnected;
 
   it('offers Connect your numbers only with the call-tracking flag on, and opens the dialog', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} leadId={optedIn} />, LEAD_BOARD_CATALOGUE, {
+    const view = renderWidget(<LeadBoardRoot spId={1001} leadId={optedIn} />, LEAD_BOARD_CATALOGUE, {
       inputs: { flags: { pro_ads_leadcalltracking_v2_frontend_lead_board: true } },
     });
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
@@ -528,7 +528,7 @@ describe('expanded card: feedback and insurance', () => {
   });
 
   it('shows the insurance offer on a lead with an insurer link, and "Not at all" hides it on every lead', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     const withOffer = view.sandbox.store.leads.find((lead) => lead.assignments.some((a) => a.spId === 1001 && a.thimbleUrl && !a.archived && a.displayed));
     expect(withOffer).toBeDefined();
@@ -600,7 +600,7 @@ describe('expanded card: review requests', () => {
   });
 
   it('with the new-review-request experiment, choosing Closed won asks first; No thanks closes', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
+    const view = renderWidget(<LeadBoardRoot spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
       inputs: { flags: { new_review_request: true } },
     });
     await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
@@ -615,7 +615,7 @@ describe('expanded card: review requests', () => {
   });
 
   it('does not ask when the status change failed (it was rolled back)', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
+    const view = renderWidget(<LeadBoardRoot spId={1001} leadId={SANDBOX_LEADS.newest} />, LEAD_BOARD_CATALOGUE, {
       inputs: { flags: { new_review_request: true } },
     });
     view.sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v2/leads/:id/status' });

@@ -28,7 +28,7 @@ import {
 } from '../changes/card-atoms';
 import { FeedbackPopover } from '../extras/feedback-popover';
 import { hiddenInsuranceLeadIds, InsurancePlaceholder, insuranceOfferShows } from '../extras/insurance-offer';
-import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequest } from '../extras/card-extras-loader';
+import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequestPart } from '../extras/card-extras-loader';
 import { useShowsConnectNumbers } from '../extras/connect-numbers';
 import { leadPlace } from '../list/lead-board.logic';
 import { MessageLink, type MessageTarget } from '../list/message-link';
@@ -140,7 +140,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
           <CalendarAction lead={lead} spId={spId} />
           {afterPaint ? (
             <Suspense fallback={null}>
-              <ReviewRequest spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
+              <ReviewRequestPart spId={spId} leadId={lead.leadId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
               <ClosePrompt
                 open={promptOpen}
                 onClose={() => setPromptOpen(false)}

@@ -6,7 +6,7 @@ import { renderWidget } from '../../../../test/helpers/render-widget';
 import { createDraftStore, memoryDraftBackend } from '../../../domain/drafts';
 import { leadNotesDraftKey } from '../../../domain/draft-keys';
 import { DraftStoreProvider } from '../../../ui/use-draft';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
@@ -30,7 +30,7 @@ async function openBoard(backend: Backend, drafts: 'on' | 'off' = 'on') {
   const store = createDraftStore({ backend });
   const view = renderWidget(
     <DraftStoreProvider store={store}>
-      <LeadBoard spId={1001} leadId={LEAD} drafts={drafts} />
+      <LeadBoardRoot spId={1001} leadId={LEAD} drafts={drafts} />
     </DraftStoreProvider>,
     LEAD_BOARD_CATALOGUE,
   );

@@ -9,7 +9,7 @@ import { ANSWERED_LEADS_STORAGE_KEY } from '../../../domain/answered-leads';
 import { createDraftStore, memoryDraftBackend } from '../../../domain/drafts';
 import { threadDraftKey } from '../../../domain/draft-keys';
 import { DraftStoreProvider } from '../../../ui/use-draft';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
 
@@ -46,7 +46,7 @@ async function openBoard(options: { savedReplies?: unknown; backend?: Backend } 
   const backend = options.backend ?? memoryDraftBackend();
   const view = renderWidget(
     <DraftStoreProvider store={createDraftStore({ backend })}>
-      <LeadBoard spId={1001} />
+      <LeadBoardRoot spId={1001} />
     </DraftStoreProvider>,
     LEAD_BOARD_CATALOGUE,
     {

@@ -5,7 +5,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 import { FLAG_NAMES } from '../../../contract/flags';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { deviceOutbox } from './outbox-engine';
 
@@ -50,7 +50,7 @@ const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAtt
 const cardOf = (leadId: number) => cards().find((card) => Number(card.dataset.leadId) === leadId)!;
 
 async function shownBoard(options: Parameters<typeof renderWidget>[2] = {}) {
-  const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, options);
+  const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, options);
   await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   await waitFor(() => expect(view.received('POST', READ_PATH).length).toBe(1), { timeout: FIRST_PAGE_TIMEOUT_MS });
   await within(cardOf(SANDBOX_LEADS.newest)).findByRole('button', { name: 'Read lead, mark as unread' }, { timeout: FIRST_PAGE_TIMEOUT_MS });

@@ -6,7 +6,7 @@ import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 import { createGatewayClient, type GatewayClient } from '../../../gateway/client';
 import { WidgetShell } from '../../../runtime/widget-shell';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { deviceOutbox } from './outbox-engine';
 
@@ -48,7 +48,7 @@ const cards = () => screen.getAllByRole('listitem').filter((item) => item.hasAtt
 const cardOf = (leadId: number) => cards().find((card) => Number(card.dataset.leadId) === leadId)!;
 
 async function shownBoard() {
-  const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The first card opens and is marked read (online): that call is not the test's; its answer
   // shown on the card before the test goes on (under load it lands well after the request).
@@ -62,7 +62,7 @@ async function reloaded(client: GatewayClient) {
   cleanup();
   const view = render(
     <WidgetShell owner={{}} host={new EventTarget()} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ gateway: client }}>
-      <LeadBoard spId={1001} />
+      <LeadBoardRoot spId={1001} />
     </WidgetShell>,
   );
   await screen.findByText(SHOWING, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
@@ -233,7 +233,7 @@ describe('the offline outbox', () => {
     const signedOut = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: view.sandbox.fetch, auth: { kind: 'anonymous' } });
     view.rerender(
       <WidgetShell owner={{}} host={view.host} catalogue={LEAD_BOARD_CATALOGUE} inputs={{ gateway: signedOut }}>
-        <LeadBoard spId={1001} />
+        <LeadBoardRoot spId={1001} />
       </WidgetShell>,
     );
     await waitFor(async () => expect(await deviceOutbox().list(1001)).toEqual([]), { timeout: FIRST_PAGE_TIMEOUT_MS });

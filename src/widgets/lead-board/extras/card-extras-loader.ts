@@ -10,5 +10,5 @@ export const ContactDetails = lazyPart(loadCardExtras, (part) => part.ContactDet
 export const FeedbackPanel = lazyPart(loadCardExtras, (part) => withMessages(part.FeedbackPanel, part.CARD_EXTRAS_CATALOGUE));
 export const InsuranceBanner = lazyPart(loadCardExtras, (part) => withMessages(part.InsuranceBanner, part.CARD_EXTRAS_CATALOGUE));
 export const ClosePrompt = lazyPart(loadCardExtras, (part) => part.ClosePrompt);
-export const ReviewRequest = lazyPart(loadCardExtras, (part) => withMessages(part.ReviewRequest, part.CARD_EXTRAS_CATALOGUE));
+export const ReviewRequestPart = lazyPart(loadCardExtras, (part) => withMessages(part.ReviewRequestRoot, part.CARD_EXTRAS_CATALOGUE));
 export const CalendarDialog = lazyPart(loadCardExtras, (part) => withMessages(part.CalendarDialog, part.CARD_EXTRAS_CATALOGUE));

@@ -12,5 +12,5 @@ export { CalendarDialog } from './calendar-dialog';
 export { ContactDetails } from './contact-details';
 export { FeedbackPanel } from './feedback-panel';
 export { InsuranceBanner } from './insurance-banner';
-export { ReviewRequest } from '../../review-request/review-request';
+export { ReviewRequestRoot } from '../../review-request/review-request';
 export { CARD_EXTRAS_CATALOGUE } from './card-extras-messages';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS } from '../../../../test/support/lead-board';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from './insurance-offer';
@@ -37,7 +37,7 @@ afterEach(() => {
 
 /** The board with `leadId` first and open, its extras part still on its way. */
 async function openLead(leadId: number) {
-  const view = renderWidget(<LeadBoard spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
+  const view = renderWidget(<LeadBoardRoot spId={1001} leadId={leadId} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(/^Showing \d+ - \d+ of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   const card = screen.getAllByRole('listitem').find((item) => Number(item.dataset.leadId) === leadId)!;
   await within(card).findByRole('combobox', { name: 'Lead status' });
@@ -54,7 +54,7 @@ describe("the open card's insurance offer while its code is on its way", () => {
   });
 
   it('holds nothing for a lead without an insurer link', async () => {
-    const { sandbox } = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const { sandbox } = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     const without = sandbox.store.leads.find((lead) => lead.assignments.some((a) => a.spId === 1001 && !a.thimbleUrl && !a.archived && a.displayed));
     expect(without).toBeDefined();
     cleanup();

@@ -6,7 +6,7 @@ import { LEAD_STATUSES, type LeadStatus } from '../../../domain/lead-status';
 import { getLeads } from '../../../gateway/office/calls';
 import type { LeadFiltersWire } from '../../../gateway/office/schemas';
 import { loadLocalePack } from '../../../i18n/locale';
-import { LeadBoard } from '../lead-board';
+import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 
@@ -59,9 +59,9 @@ async function openStatusFilter() {
   await userEvent.click(await screen.findByRole('button', { name: /^Lead status/ }, { timeout: FIRST_PAGE_TIMEOUT_MS }));
 }
 
-describe('<LeadBoard> counts', () => {
+describe('<LeadBoardRoot> counts', () => {
   it('shows each status count on its option and the unread count beside the toggle, after the first card', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), {
       timeout: FIRST_PAGE_TIMEOUT_MS,
@@ -92,7 +92,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('shows the first card while the counts call hangs: the badges keep their places, the counts call waits for the first page', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.latency(30_000, { route: COUNTS_ROUTE, times: 1 });
     await firstCard();
     await waitFor(() => expect(countRequests(view)).toHaveLength(1));
@@ -112,7 +112,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('does not ask for counts before the first page is on screen, even with the filter panel loaded early', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.latency(30_000, { route: LEADS_ROUTE, times: 1 });
     // The user reaches for the filters while the first page is on its way: the panel loads.
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
@@ -125,7 +125,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('shows no counts and no error when the counts call fails; the filters keep working', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     view.sandbox.faults.status(500, undefined, { route: COUNTS_ROUTE, times: 1 });
     await firstCard();
     await waitFor(() => expect(countRequests(view)[0]?.status).toBe(500));
@@ -146,7 +146,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('asks again with the new filters when they change (not when the page or sort does)', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
     await waitFor(() => expect(countRequests(view)).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: /^\d+ unread$/ })).toBeTruthy(), {
@@ -175,7 +175,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('asks again once a status change has settled, and the options show the new counts', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
     await openStatusFilter();
     const closedWon = await screen.findByRole('checkbox', { name: 'Closed won', description: /^\d+ leads?$/ }, { timeout: FIRST_PAGE_TIMEOUT_MS });
@@ -194,7 +194,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('says the counts in Spanish (es-US): a status option and the unread toggle', async () => {
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US' } });
+    renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US' } });
     await screen.findByText(/^Mostrando 1 - 10 de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Mostrar mensajes no leídos', description: /^\d+ sin leer$/ })).toBeTruthy(), {
       timeout: FIRST_PAGE_TIMEOUT_MS,
@@ -210,7 +210,7 @@ describe('<LeadBoard> counts', () => {
     const leadCounts = async ({ serviceProviderId, filters }: { serviceProviderId: number; filters: unknown }) => (
       asked.push({ serviceProviderId, filters }), { statusCounts, unreadCount: 9 }
     );
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts } });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts } });
     await firstCard();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Show Unread Messages', description: '9 unread' })).toBeTruthy(), {
       timeout: FIRST_PAGE_TIMEOUT_MS,
@@ -229,7 +229,7 @@ describe('<LeadBoard> counts', () => {
   });
 
   it('with `leadCounts: false` asks nothing and, once the first card is on screen, shows no counts and no badge', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts: false }, hold: /\/v6\/leads\// });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { gateway: { leadCounts: false }, hold: /\/v6\/leads\// });
     // Before the first page the options keep the badges' places as with counts (see idleCountsViewAtom).
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
     await openStatusFilter();
@@ -248,9 +248,9 @@ describe('<LeadBoard> counts', () => {
   });
 });
 
-describe('<LeadBoard> with the markup opt-out `no-lead-counts` (issue 48 §1)', () => {
+describe('<LeadBoardRoot> with the markup opt-out `no-lead-counts` (issue 48 §1)', () => {
   it('asks nothing, as `leadCounts: false`: no counts call, no badge, no error', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { noLeadCounts: true } });
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { noLeadCounts: true } });
     await firstCard();
     await waitFor(() => expect(view.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
@@ -261,15 +261,15 @@ describe('<LeadBoard> with the markup opt-out `no-lead-counts` (issue 48 §1)', 
   });
 });
 
-describe('<LeadBoard> against a gateway without the counts call (issue 48 §1)', () => {
+describe('<LeadBoardRoot> against a gateway without the counts call (issue 48 §1)', () => {
   it('a 404 means not offered: no badges and no error, and the next load does not ask again', async () => {
-    const first = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
+    const first = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
     await firstCard();
     await waitFor(() => expect(countRequests(first).map((request) => request.status)).toEqual([404]), { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(screen.queryByRole('alert')).toBeNull();
     cleanup();
     // The next page load: a new element, a new client of the same gateway.
-    const next = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
+    const next = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
     await firstCard();
     await waitFor(() => expect(next.received('POST', /\/read$/)[0]?.status).toBe(200), { timeout: FIRST_PAGE_TIMEOUT_MS });
     await userEvent.click(screen.getByRole('button', { name: 'Show All Filters' }));
@@ -280,12 +280,12 @@ describe('<LeadBoard> against a gateway without the counts call (issue 48 §1)',
   });
 });
 
-describe("<LeadBoard> 'Not answered yet'", () => {
+describe("<LeadBoardRoot> 'Not answered yet'", () => {
   const notAnsweredSwitch = () => screen.getByRole('switch', { name: 'Not answered yet' });
   const lastListFilters = (view: View) => (view.received('POST', leadsPath).at(-1)!.body as { filters: LeadFiltersWire }).filters;
 
   it('counts the New leads under the other filters beside its switch; on, the list holds them alone; off, every status again', async () => {
-    const view = renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE);
+    const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
     await firstCard();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Not answered yet', description: /^\d+ not answered yet$/ })).toBeTruthy(), {
       timeout: FIRST_PAGE_TIMEOUT_MS,
@@ -326,7 +326,7 @@ describe("<LeadBoard> 'Not answered yet'", () => {
   });
 
   it('says it in Spanish (es-US)', async () => {
-    renderWidget(<LeadBoard spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US' } });
+    renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { locale: 'es-US' } });
     await screen.findByText(/^Mostrando \d+ - \d+ de \d+ resultados$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(await screen.findByRole('switch', { name: 'Sin responder', description: /^\d+ sin responder$/ }, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
   });
