@@ -9,7 +9,7 @@ export {
   type GetOneTimeToken,
   type OneTimeTokenContext,
   type HostOneTimeToken,
-} from './gateway/client';
+} from './gateway/core/client';
 export {
   HEADERS,
   LEADKIT_VERSION,
@@ -18,12 +18,12 @@ export {
   type GatewayHeaderCall,
   type HeaderName,
   type HeaderNames,
-} from './gateway/headers';
-export { newIdempotencyKey, type CallOptions, type CreateCallOptions, type ReplayOutcome, type RequestSpec } from './gateway/request-spec';
-export type { RetryPolicy } from './gateway/retries';
-export type { GatewayAuth, CallerType } from './gateway/auth';
-export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/errors';
-export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/challenge';
+} from './gateway/core/headers';
+export { newIdempotencyKey, type CallOptions, type CreateCallOptions, type ReplayOutcome, type RequestSpec } from './gateway/core/request-spec';
+export type { RetryPolicy } from './gateway/core/retries';
+export type { GatewayAuth, CallerType } from './gateway/core/auth';
+export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/core/errors';
+export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/core/challenge';
 export * as leadGateway from './gateway/lead/calls';
 export * as officeGateway from './gateway/office/calls';
 export * as messageCenterGateway from './gateway/message-center/calls';
@@ -31,7 +31,7 @@ export * as reviewGateway from './gateway/review/calls';
 export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo } from './gateway/office/schemas';
 export type { RegisteredNumber } from './gateway/office/registered-number-schemas';
 export type { LeadPageResponse, LeadPageResponseV2 } from './gateway/lead/provider-lead-schemas';
-export type { CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/funnel-schemas';
+export type { CreateLeadV1, CreateLeadV3, SuggestionRequest, FetchedLead } from './gateway/lead/funnel/schemas';
 export type { ContactInfoEntry, SendMessageRequest } from './gateway/message-center/schemas';
 export type { ChatTokenContext, GetChatToken } from './gateway/message-center/chat-session-schema';
 export type { LeadCounts, LeadCountsContext, LeadCountsProvider } from './gateway/office/lead-counts-schema';
@@ -40,7 +40,7 @@ export type { CreateContactRequest } from './gateway/lead/contact-schemas';
 export type { ReviewRequestBoardForm, ReviewRequestByEmail, DraftReview } from './gateway/review/schemas';
 
 export { enUS, type MessageKey, type Messages, type MessageCatalogue } from './i18n/en-US';
-export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/translate';
+export { createTranslator, interpolate, type Translate, type MessageParams } from './i18n/core/translate';
 
 export { defineElements } from './define-elements';
 export type { DefineOptions } from './elements/define-element';
@@ -67,7 +67,7 @@ export {
 } from './contract/events';
 export type { AnalyticsSink, AnalyticsProps } from './contract/host-properties';
 export { FLAG_NAMES, type Flags } from './contract/flags';
-export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/routes';
+export { defaultRoutes, type HostRouteBuilders, type RouteBuilders, type SpecRouteBuilders } from './domain/core/routes';
 // Drafts (the composer's text, 'Your Notes') kept on this device: a host's sign-out on a shared computer can delete them all.
 export { clearDrafts } from './domain/draft-backend-idb';
 // The board's offline outbox (changes made offline, sent when back online): emptied on a host's sign-out.

@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { json, recordingFetch } from '../test/helpers/recording-fetch';
-import { createGatewayClient } from './gateway/client';
+import { createGatewayClient } from './gateway/core/client';
 import { LEADKIT_EVENTS, type LeadkitEvent } from './contract/events';
 import { HOST_PROPERTIES } from './contract/host-properties';
 import { eventPropName, LeadBoard, LeadPage, type LeadBoardElement, type LeadBoardProps } from './react';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import type { PhotoTools, Raster } from '../src/domain/attachment-prepare';
-import baseCss from '../src/ui/base.css?inline';
+import baseCss from '../src/ui/core/base.css?inline';
 import messageThreadCss from '../src/widgets/message-thread/message-thread.css?inline';
 import threadBodyCss from '../src/widgets/message-thread/thread-body.css?inline';
 import { THREAD_BODY_CATALOGUE } from '../src/widgets/message-thread/thread-body-messages';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import baseCss from '../src/ui/base.css?inline';
+import baseCss from '../src/ui/core/base.css?inline';
 import { CARD_EXTRAS_CATALOGUE } from '../src/widgets/lead-board/extras/card-extras-messages';
 import { InsuranceBanner } from '../src/widgets/lead-board/extras/insurance-banner';
 import { InsurancePlaceholder } from '../src/widgets/lead-board/extras/insurance-offer';

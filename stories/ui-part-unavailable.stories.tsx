@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { PartUnavailable } from '../src/elements/part-unavailable';
-import { commonMessages } from '../src/i18n/en-US/common';
-import baseCss from '../src/ui/base.css?inline';
+import { commonMessages } from '../src/i18n/core/en-US-common';
+import baseCss from '../src/ui/core/base.css?inline';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
-import baseCss from '../src/ui/base.css?inline';
+import baseCss from '../src/ui/core/base.css?inline';
 import { Dialog } from '../src/ui/dialog';
 import dialogCss from '../src/ui/dialog.css?inline';
 import multiSelectCss from '../src/ui/multi-select.css?inline';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { hostProviders } from '../examples/host-stand-ins.js';
-import { createGatewayClient, type OneTimeTokenContext } from '../src/gateway/client';
-import { getProjects } from '../src/gateway/lead/funnel-calls';
-import { createOneTimeSession, OneTimeTokenHolder } from '../src/gateway/one-time-token';
+import { createGatewayClient, type OneTimeTokenContext } from '../src/gateway/core/client';
+import { getProjects } from '../src/gateway/lead/funnel/calls';
+import { createOneTimeSession, OneTimeTokenHolder } from '../src/gateway/lead/funnel/one-time-token';
 
 /**
  * The example pages' host providers (examples/host-stand-ins.js, given to every element in the

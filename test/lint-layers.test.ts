@@ -106,7 +106,7 @@ describe('layer rule (runs in npm test through lint)', { timeout: 60_000 }, () =
 
   it("lets the sandbox use leadkit's gateway schemas and domain rules, one way, and nothing above them", async () => {
     const schemas =
-      "import { Id } from '../../../../src/gateway/shared-schemas';\nimport { isValidEmail } from '../../../../src/domain/email';\nexport const y = [Id, isValidEmail];\n";
+      "import { Id } from '../../../../src/gateway/core/shared-schemas';\nimport { isValidEmail } from '../../../../src/domain/core/email';\nexport const y = [Id, isValidEmail];\n";
     expect(await layerErrors('packages/sandbox/src/routes/x.ts', schemas)).toEqual([]);
     expect(
       await layerErrors('packages/sandbox/src/routes/x.ts', "import { W } from '../../../../src/widgets/lead-board/lead-board';\nexport const y = W;\n"),

@@ -31,15 +31,15 @@ describe('no-cycle rule in `npm run lint` (the import graph has no cycle)', { ti
     ]);
     // The gateway client's config named the chat session's types from the module that calls the client.
     expect(
-      await cycleErrors('src/gateway/client.ts', "import type { ChatSession } from './message-center/chat-session';\nexport type S = ChatSession;\n"),
-    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/message-center/chat-session.ts → src/gateway/client.ts.')]);
+      await cycleErrors('src/gateway/core/client.ts', "import type { ChatSession } from '../message-center/chat-session';\nexport type S = ChatSession;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/core/client.ts → src/gateway/message-center/chat-session.ts → src/gateway/core/client.ts.')]);
     // …and the board counts' and the contact recorder's host provider types from the modules that call the client.
     expect(
-      await cycleErrors('src/gateway/client.ts', "import type { LeadCountsProvider } from './office/lead-counts';\nexport type P = LeadCountsProvider;\n"),
-    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/office/lead-counts.ts → src/gateway/client.ts.')]);
+      await cycleErrors('src/gateway/core/client.ts', "import type { LeadCountsProvider } from '../office/lead-counts';\nexport type P = LeadCountsProvider;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/core/client.ts → src/gateway/office/lead-counts.ts → src/gateway/core/client.ts.')]);
     expect(
-      await cycleErrors('src/gateway/client.ts', "import type { RecordContact } from './lead/message-contact';\nexport type R = RecordContact;\n"),
-    ).toEqual([expect.stringContaining('Import cycle: src/gateway/client.ts → src/gateway/lead/message-contact.ts → src/gateway/client.ts.')]);
+      await cycleErrors('src/gateway/core/client.ts', "import type { RecordContact } from '../lead/message-contact';\nexport type R = RecordContact;\n"),
+    ).toEqual([expect.stringContaining('Import cycle: src/gateway/core/client.ts → src/gateway/lead/message-contact.ts → src/gateway/core/client.ts.')]);
   });
 
   it('passes the files as they are', async () => {
@@ -49,7 +49,7 @@ describe('no-cycle rule in `npm run lint` (the import graph has no cycle)', { ti
       'src/runtime/host-inputs.ts',
       'src/runtime/runtime.tsx',
       'src/runtime/gateway-config.ts',
-      'src/gateway/client.ts',
+      'src/gateway/core/client.ts',
     ]) {
       expect(await cycleErrors(file, fs.readFileSync(path.join(REPO, file), 'utf8')), file).toEqual([]);
     }

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEADKIT_VERSION } from '../src/gateway/headers';
+import { LEADKIT_VERSION } from '../src/gateway/core/headers';
 
 const ROOT = path.resolve(__dirname, '..');
 /** The one repository both packages name (docs and package.json). */

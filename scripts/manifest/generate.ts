@@ -442,7 +442,7 @@ export function readContract(root: string): { manifest: Manifest; shared: Shared
     hostProperties: types.hostProperties(),
     hostAttributeDescriptions: types.hostAttributeDescriptions(),
     events: types.events(),
-    baseCssProperties: [...cssCustomProperties([path.join(root, 'src/ui/base.css')]).keys()],
+    baseCssProperties: [...cssCustomProperties([path.join(root, 'src/ui/core/base.css')]).keys()],
   };
   // The tables and the sources must agree (the compiler checks the tables; this checks the reading).
   if ([...shared.hostProperties.keys()].join() !== [...HOST_PROPERTIES].join()) fail('HostProperties and HOST_PROPERTIES differ');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import baseCss from '../src/ui/base.css?inline';
+import baseCss from '../src/ui/core/base.css?inline';
 import __camel__Css from '../src/widgets/__name__/__name__.css?inline';
 import { __Pascal__Root } from '../src/widgets/__name__/__name__';
 import { __CONST___CATALOGUE } from '../src/widgets/__name__/__name__-messages';

@@ -8,8 +8,8 @@
  * the URL. The caller — `X-Caller-Id` — is always the element's `sp-id` (provider auth;
  * `auth-mode="one-time"` or a `gateway`/`auth` property sends nothing early).
  */
-import { createGatewayClient } from '../gateway/client';
-import { HEADERS } from '../gateway/headers';
+import { createGatewayClient } from '../gateway/core/client';
+import { HEADERS } from '../gateway/core/headers';
 import { APP_ROUTES, ROUTE_WIDGETS } from '../widgets/lead-app/lead-app-routes';
 import { WHOLE_NUMBER } from '../contract/parse-attribute';
 import type { FirstCalls } from '../runtime/widget-server';

@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS, startFirstCalls } from './first-calls-start';
 import { HOST_ATTRIBUTES } from '../contract/tags';
-import { createGatewayClient } from '../gateway/client';
-import { HEADERS } from '../gateway/headers';
+import { createGatewayClient } from '../gateway/core/client';
+import { HEADERS } from '../gateway/core/headers';
 import {
   abortStartedFirstCalls,
   fetchTakingStartedFirstCalls,

@@ -1,6 +1,6 @@
-import type { GatewayClient } from '../gateway/client';
+import type { GatewayClient } from '../gateway/core/client';
 import type { ChatSession } from '../gateway/message-center/chat-session-schema';
-import { isPassingStatus } from '../gateway/errors';
+import { isPassingStatus } from '../gateway/core/errors';
 
 /**
  * What the message thread talks to (docs/architecture.md#decision-chat): one chat client per open

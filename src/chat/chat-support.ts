@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEOUT_MS, type GatewayClient } from '../gateway/client';
+import { DEFAULT_TIMEOUT_MS, type GatewayClient } from '../gateway/core/client';
 import { timeLimit } from '../gateway/time-limit';
 import { ChatError, type ChatConnectionState, type Unsubscribe } from './chat-client';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/core/client';
 import type { ChatClient, ChatClientFactory, ChatClientInit } from './chat-client';
 import { openChat } from './open-chat';
 

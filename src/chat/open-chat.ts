@@ -1,5 +1,5 @@
-import type { GatewayClient } from '../gateway/client';
-import { isGatewayError, isPassingStatus } from '../gateway/errors';
+import type { GatewayClient } from '../gateway/core/client';
+import { isGatewayError, isPassingStatus } from '../gateway/core/errors';
 import { chatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
 import { type ChatSession } from '../gateway/message-center/chat-session-schema';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';

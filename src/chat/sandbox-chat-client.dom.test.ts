@@ -1,7 +1,7 @@
 // In a DOM environment (happy-dom), where the widget runs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, CUSTOMER_REPLIES, SANDBOX_HISTORY_THREAD, SANDBOX_LONG_THREAD, type SandboxGatewayOptions } from '@leadkit/sandbox';
-import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../gateway/core/client';
 import { holdingFetch } from '../../test/helpers/holding-fetch';
 import { hostChatTokens } from '../../test/helpers/host-chat-token';
 import { sendMessage } from '../gateway/message-center/calls';

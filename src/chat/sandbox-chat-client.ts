@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { newIdempotencyKey } from '../gateway/request-spec';
+import { newIdempotencyKey } from '../gateway/core/request-spec';
 import { timeLimit } from '../gateway/time-limit';
 import {
   CHAT_MESSAGE_EVENT,

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { createGatewayClient, type GatewayTransport } from '../gateway/client';
-import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/errors';
-import { HEADERS } from '../gateway/headers';
+import { createGatewayClient, type GatewayTransport } from '../gateway/core/client';
+import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/core/errors';
+import { HEADERS } from '../gateway/core/headers';
 import { CHAT_PATHS } from '../gateway/message-center/chat-service-schemas';
-import { withQuery, type QueryValue } from '../gateway/request-spec';
+import { withQuery, type QueryValue } from '../gateway/core/request-spec';
 import { timeLimit } from '../gateway/time-limit';
 import { ChatError, type ChatClientInit } from './chat-client';
 import { chatTimeLimitMs, ConnectionStateCell, singleFlight } from './chat-support';
@@ -60,7 +60,7 @@ const FIRST_CONNECT_RETRIES = 2;
 /**
  * Times a GET (the conversation, a page of history, a media URL) is asked again after a failure
  * that may pass (no answer, 408/429/5xx), within its one time limit — as the gateway client's
- * GETs are (src/gateway/client.ts): tried once, one dropped request failed the page.
+ * GETs are (src/gateway/core/client.ts): tried once, one dropped request failed the page.
  */
 const GET_RETRIES = 2;
 const GET_RETRY_BASE_MS = 300;

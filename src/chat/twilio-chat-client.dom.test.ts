@@ -9,7 +9,7 @@ import {
   type RecordedScenarioName,
 } from '../../test/helpers/twilio-double';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/core/client';
 import {
   ChatError,
   isOwnMessage,

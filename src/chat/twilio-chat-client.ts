@@ -16,7 +16,7 @@ import {
   type SentMessage,
   type Unsubscribe,
 } from './chat-client';
-import { DEFAULT_TIMEOUT_MS } from '../gateway/client';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/core/client';
 import {
   isSdkNotInstalled,
   TWILIO_SDK_MISSING_HINT,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import type { ChatClient } from './chat-client';
 import { openChat } from './open-chat';
 import { createSandboxChatClientFactory } from './sandbox-chat-client';

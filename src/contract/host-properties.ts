@@ -1,9 +1,9 @@
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { HeicConverter } from '../chat/peer-defaults';
-import type { GatewayAuth } from '../gateway/auth';
-import type { RouteBuilders } from '../domain/routes';
+import type { GatewayAuth } from '../gateway/core/auth';
+import type { RouteBuilders } from '../domain/core/routes';
 import type { SavedReply } from '../domain/saved-replies';
-import type { GatewayClient, GatewayClientConfig } from '../gateway/client';
+import type { GatewayClient, GatewayClientConfig } from '../gateway/core/client';
 import type { Flags } from './flags';
 
 // The contract's host-property table (React-free, below everything that uses it: the runtime,

@@ -6,7 +6,7 @@
  * sent as its 10 digits (the field shows them formatted, see `formatPhoneInput`).
  */
 import type { MessageKey } from '../i18n/en-US';
-import { digitsOnly, PHONE_DIGITS } from './phone';
+import { digitsOnly, PHONE_DIGITS } from './core/phone';
 
 /** The brand sent with (and queried for) registered numbers. */
 export const CONNECT_NUMBER_BRAND = 'ADS';

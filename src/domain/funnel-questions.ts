@@ -1,5 +1,5 @@
 import { iconGroupFor, type IconGroup } from './category-icons';
-import type { ProjectAnswer } from './funnel-lead';
+import type { ProjectAnswer } from './funnel/lead';
 import { URGENCY_DEFAULT } from './urgency';
 
 /**

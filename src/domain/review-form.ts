@@ -14,8 +14,8 @@
  *   (at-least-one text). Prefill starts at null; duplicate ids are sent once.
  */
 import type { MessageKey } from '../i18n/en-US';
-import { EMAIL_MAX_LENGTH, isValidEmail } from './email';
-import { isValidPhone, normalizePhone, prefillPhone } from './phone';
+import { EMAIL_MAX_LENGTH, isValidEmail } from './core/email';
+import { isValidPhone, normalizePhone, prefillPhone } from './core/phone';
 
 /** The modal closes this long after the thank-you message (docs/architecture.md#review-constants). */
 export const REVIEW_AUTO_CLOSE_MS = 5000;

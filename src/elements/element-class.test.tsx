@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import { defineFreshLeadPage, leadResponse } from '../../test/helpers/lead-page-fixture';
 import { leadPageElement } from './lead-page.element';
 import { defineElement } from './define-element';

@@ -8,7 +8,7 @@ import { createServerRenderGate, type ServerRenderGate } from '../runtime/server
 import { HOST_PROPERTIES } from '../contract/host-properties';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
-import baseCss from '../ui/base.css?inline';
+import baseCss from '../ui/core/base.css?inline';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
 import { isAbsent, parseAttribute } from '../contract/parse-attribute';
 import type { ElementDefinition } from './element-definition';

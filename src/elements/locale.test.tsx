@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import { defineFreshLeadPage, leadResponse } from '../../test/helpers/lead-page-fixture';
 
 const defineFresh = defineFreshLeadPage;

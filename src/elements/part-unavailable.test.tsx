@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/helpers/render-widget';
-import { commonMessages } from '../i18n/en-US/common';
+import { commonMessages } from '../i18n/core/en-US-common';
 import { lazyPart, PartFailedView } from '../ui/lazy-part';
 import { PartUnavailable } from './part-unavailable';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { createSandboxGateway, MAIN_PROVIDER_ID, type RecordedRequest } from '@leadkit/sandbox';
-import { HEADERS } from '../gateway/headers';
+import { HEADERS } from '../gateway/core/headers';
 import { leadAppElement } from './lead-app.element';
 import { leadBoardElement } from './lead-board.element';
 import { defineElement } from './define-element';

@@ -5,7 +5,7 @@ import { holdingFetch } from '../../test/helpers/holding-fetch';
 import { leadBoardElement } from './lead-board.element';
 import { defineElement } from './define-element';
 import { renderToString } from '../server';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import { preloadBoardParts } from '../../test/support/lead-board';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from '../widgets/lead-board/extras/insurance-offer';
 

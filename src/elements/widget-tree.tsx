@@ -11,7 +11,7 @@ import { TAGS, type LeadkitTag } from '../contract/tags';
 
 /** The attribute of the `<script type="application/json">` a server render puts its gateway answers in. */
 export const ANSWERS_ATTRIBUTE = 'data-lk-answers';
-/** The markers around a server render's first screen (hidden until the closing one is parsed: ui/base.css). */
+/** The markers around a server render's first screen (hidden until the closing one is parsed: ui/core/base.css). */
 export const PARSING_ATTRIBUTE = 'data-lk-parsing';
 export const PARSED_ATTRIBUTE = 'data-lk-parsed';
 /** The attribute of the `<link rel="stylesheet">` a server render puts in the shadow root. */

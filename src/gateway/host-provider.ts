@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { DEFAULT_TIMEOUT_MS, type GatewayClient } from './client';
-import { issuePaths } from './request-spec';
+import { DEFAULT_TIMEOUT_MS, type GatewayClient } from './core/client';
+import { issuePaths } from './core/request-spec';
 import { timeLimit } from './time-limit';
-import { GatewayError, isGatewayError } from './errors';
+import { GatewayError, isGatewayError } from './core/errors';
 
 /**
  * A host's provider (a function of the gateway config that replaces one of leadkit's invented

@@ -3,7 +3,7 @@ import { setup } from '../../packages/sandbox/src/test-helpers';
 import { SANDBOX_LEADS } from '../../packages/sandbox/src/index';
 import { REVIEW_PREFILL_GATEWAY_VARIANT, strictAnswers, withExtraFields, type StrictAnswer } from '../../test/helpers/strict-answers';
 import { requestLeadReview } from './lead/calls';
-import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel-calls';
+import { getCombinedProviderDetails, getServiceProviderDetails } from './lead/funnel/calls';
 import { getInteractionActivities, getLeadPhoneNumbers } from './message-center/calls';
 import { getLeads, getServiceProviderInfo } from './office/calls';
 import { getOrCreateDraftReview } from './review/calls';

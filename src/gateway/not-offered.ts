@@ -1,5 +1,5 @@
-import type { GatewayClient } from './client';
-import { GatewayError, isGatewayError } from './errors';
+import type { GatewayClient } from './core/client';
+import { GatewayError, isGatewayError } from './core/errors';
 
 /**
  * The calls leadkit invented (docs/gateway-assumptions.md: O3 the board's counts, C1 the chat

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, type GatewayClient } from './client';
-import { HEADERS } from './headers';
+import { createGatewayClient, type GatewayClient } from './core/client';
+import { HEADERS } from './core/headers';
 import * as lead from './lead/calls';
 import { getProviderLeadV1, getProviderLeadV2 } from './lead/provider-lead-calls';
 import * as messageCenter from './message-center/calls';

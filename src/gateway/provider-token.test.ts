@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import type { ProviderTokenContext } from './auth';
-import { createGatewayClient } from './client';
+import type { ProviderTokenContext } from './core/auth';
+import { createGatewayClient } from './core/client';
 import { getServiceProviderInfo } from './office/calls';
 
 const spInfo = { serviceProviders: [{ id: 1001, name: 'Acme', primaryAddress: { postalCode: '80202' } }] };

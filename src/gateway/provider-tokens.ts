@@ -1,5 +1,5 @@
-import type { ProviderToken } from './auth';
-import { GatewayError } from './errors';
+import type { ProviderToken } from './core/auth';
+import { GatewayError } from './core/errors';
 import { timeLimit } from './time-limit';
 
 /** Which provider token an attempt sent (for the refresh after a 401). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch, type RecordedRequest } from '../../test/helpers/recording-fetch';
-import { createGatewayClient } from './client';
-import { assignLeadV2, sendProSelection } from './lead/funnel-calls';
-import { issueOneTimeToken } from './lead/one-time-token-calls';
+import { createGatewayClient } from './core/client';
+import { assignLeadV2, sendProSelection } from './lead/funnel/calls';
+import { issueOneTimeToken } from './lead/funnel/one-time-token-calls';
 import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from './office/calls';
 import { requestReviewByEmail } from './review/calls';
 import { untilReplayed } from './until-replayed';

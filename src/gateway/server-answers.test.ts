@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import { createGatewayClient } from './client';
-import { isGatewayError } from './errors';
+import { createGatewayClient } from './core/client';
+import { isGatewayError } from './core/errors';
 import { clientTakingAnswers, type ServerAnswer } from './server-answers';
 
 const Lead = v.object({ leadId: v.number() });

@@ -4,7 +4,7 @@
  * Only what crosses no line: answers to the calls the first screen made, never a request's
  * headers (the host's auth stays on the server), never an answer that carries a token.
  */
-import { createGatewayClient, withRequest, type GatewayClient } from './client';
+import { createGatewayClient, withRequest, type GatewayClient } from './core/client';
 import { CHAT_SESSION_PATH } from './message-center/chat-session';
 import { isPath } from './message-center/paths';
 

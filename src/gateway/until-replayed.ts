@@ -1,6 +1,6 @@
-import type { GatewayClient } from './client';
-import type { ReplayOutcome } from './request-spec';
-import { isGatewayError } from './errors';
+import type { GatewayClient } from './core/client';
+import type { ReplayOutcome } from './core/request-spec';
+import { isGatewayError } from './core/errors';
 
 /**
  * Runs a call that carries an idempotency key, for a caller that waits for its outcome (a board

@@ -1,4 +1,4 @@
-import { commonMessages } from './en-US/common';
+import { commonMessages } from './core/en-US-common';
 import { validationMessages } from './en-US/validation';
 import { leadPageMessages } from './en-US/lead-page';
 import { leadSourceMessages } from './en-US/lead-source';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from './translate';
+import { createTranslator } from './core/translate';
 import { enUS } from './en-US';
 import { esUSPack, ES_US_FORMATS } from './es-US';
 

@@ -3,7 +3,7 @@ import { es } from 'date-fns/locale/es';
 import { toDate, type DateInput, type LocaleFormats } from './format';
 import type { LocalePack } from './locale-types';
 import { interpolatePlural } from './plural';
-import type { MessageParams } from './translate';
+import type { MessageParams } from './core/translate';
 import { appMessagesEs } from './es-US/app';
 import { boardMessagesEs } from './es-US/board';
 import { boardCardMessagesEs } from './es-US/board-card';

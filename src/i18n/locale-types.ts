@@ -1,5 +1,5 @@
 import type { LocaleFormats } from './format';
-import type { LocaleTexts } from './translate';
+import type { LocaleTexts } from './core/translate';
 
 /**
  * The locales leadkit speaks. en-US is built in (its catalogue parts load with each widget);

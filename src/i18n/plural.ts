@@ -1,4 +1,4 @@
-import type { MessageParams } from './translate';
+import type { MessageParams } from './core/translate';
 
 /** The plural category of a count in a language (`Intl.PluralRules#select`'s answer). */
 export type PluralRule = (count: number) => Intl.LDMLPluralRule;

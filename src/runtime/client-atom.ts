@@ -1,5 +1,5 @@
 import { atom } from 'jotai/vanilla';
-import type { GatewayClient } from '../gateway/client';
+import type { GatewayClient } from '../gateway/core/client';
 
 /** The element's gateway client, for async atoms (set by the element shell). */
 export const clientAtom = atom<GatewayClient | null>(null);

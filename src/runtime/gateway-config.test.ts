@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import { createElementReads, resolveAuth, resolveGatewayClient } from './gateway-config';
 
 describe('resolveGatewayClient: an element out of the document sends nothing', () => {

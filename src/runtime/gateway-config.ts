@@ -1,10 +1,10 @@
 import type { TagSpec } from '../contract/tags';
-import type { GatewayAuth } from '../gateway/auth';
+import type { GatewayAuth } from '../gateway/core/auth';
 import type { HostInputs } from './host-inputs';
-import { createGatewayClient, withRequest, type GatewayClient, type ReadScope } from '../gateway/client';
-import { isRead } from '../gateway/request-spec';
+import { createGatewayClient, withRequest, type GatewayClient, type ReadScope } from '../gateway/core/client';
+import { isRead } from '../gateway/core/request-spec';
 import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
-import { GatewayError } from '../gateway/errors';
+import { GatewayError } from '../gateway/core/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../gateway/client';
+import { createGatewayClient } from '../gateway/core/client';
 import { createRuntime } from './runtime';
 
 const client = createGatewayClient({

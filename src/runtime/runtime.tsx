@@ -1,12 +1,12 @@
 import { createContext, useContext, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { HeicConverter } from '../chat/peer-defaults';
-import type { GatewayClient } from '../gateway/client';
-import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/routes';
+import type { GatewayClient } from '../gateway/core/client';
+import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/core/routes';
 import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
-import { createTranslator, type Translate } from '../i18n/translate';
+import { createTranslator, type Translate } from '../i18n/core/translate';
 import { type MessageCatalogue } from '../i18n/en-US';
 import type { AnalyticsSink, Clock, HostProperties } from '../contract/host-properties';
 import type { RuntimePropertyName } from './host-inputs';

@@ -1,6 +1,6 @@
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues } from '../contract/first-screen-data';
-import type { GatewayClient } from '../gateway/client';
+import type { GatewayClient } from '../gateway/core/client';
 import type { ServerAnswer } from '../gateway/server-answers';
 
 /**

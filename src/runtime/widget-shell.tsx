@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai/react';
-import type { GatewayClient } from '../gateway/client';
+import type { GatewayClient } from '../gateway/core/client';
 import type { MessageCatalogue } from '../i18n/en-US';
 import { loadedLocalePack, loadLocalePack, resolveLocale } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';

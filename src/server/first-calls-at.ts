@@ -6,7 +6,7 @@
 import type { AttributeValues } from '../contract/first-screen-data';
 import { attributeText, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';
-import { DEFAULT_APP_BASE } from '../domain/routes';
+import { DEFAULT_APP_BASE } from '../domain/core/routes';
 import type { FirstCalls } from '../runtime/widget-server';
 import { appRouteOf, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 import { SERVER_WIDGETS } from './server-widgets';

@@ -18,7 +18,7 @@ import type { AttributeValues, FirstScreenData } from '../contract/first-screen-
 import { attributeText, parseWholeNumber } from '../contract/parse-attribute';
 import type { HostProperties } from '../contract/host-properties';
 import { TAGS, type LeadkitTag } from '../contract/tags';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/core/client';
 import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
 import { resolveAuth } from '../runtime/gateway-config';
 import { firstCallsAt, pageLocationOf } from './first-calls-at';

@@ -12,8 +12,8 @@ import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } fro
 import type { HostProperties } from '../contract/host-properties';
 import { ELEMENTS } from '../elements/definitions';
 import { WidgetTree } from '../elements/widget-tree';
-import type { GatewayAuth } from '../gateway/auth';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/client';
+import type { GatewayAuth } from '../gateway/core/auth';
+import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/core/client';
 import { fetchTakingAnswers, recordingAnswers, requestPath, splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { createServerRenderGate } from '../runtime/server-render-gate';

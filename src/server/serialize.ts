@@ -6,7 +6,7 @@
 import { serializeAnswers, type ServerAnswer } from '../gateway/server-answers';
 import type { LeadkitTag } from '../contract/tags';
 import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../elements/widget-tree';
-import baseCss from '../ui/base.css?inline';
+import baseCss from '../ui/core/base.css?inline';
 
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -33,7 +33,7 @@ export function shadowRootHtml({ html, answers, styles, stylesheet, nonce }: Ren
   const inline = stylesheet
     ? ''
     : `<style ${STYLESHEET_ATTRIBUTE}${nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''}>${[baseCss, ...[...styles].reverse()].join('\n').replace(/<\//g, '<\\/')}</style>`;
-  // Between the markers the first screen stays hidden until all of it is parsed (ui/base.css).
+  // Between the markers the first screen stays hidden until all of it is parsed (ui/core/base.css).
   return `<span ${PARSING_ATTRIBUTE} hidden></span>${data}${inline}${html}<span ${PARSED_ATTRIBUTE} hidden></span>`;
 }
 

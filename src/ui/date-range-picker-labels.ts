@@ -6,7 +6,7 @@ import {
   type QuickRange,
   type QuickRangeId,
 } from '../domain/date-range';
-import type { Translate } from '../i18n/translate';
+import type { Translate } from '../i18n/core/translate';
 
 /** Texts both variants show or announce. Every one comes from the caller (the i18n catalogue). */
 interface DateRangePickerCommonLabels {

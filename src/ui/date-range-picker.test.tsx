@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import type { DateRange } from '../domain/date-range';
-import { createTranslator } from '../i18n/translate';
+import { createTranslator } from '../i18n/core/translate';
 import { enUS } from '../i18n/en-US';
 import {
   DEFAULT_DATE_RANGE_COLORS,

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadPageElement } from '../../src/elements/lead-page.element';
 import { defineElement } from '../../src/elements/define-element';
-import baseCss from '../../src/ui/base.css?inline';
+import baseCss from '../../src/ui/core/base.css?inline';
 import { ElementDocsPage } from '../docs/element-docs-page';
 import { ElementHost } from '../support/element-host';
 import { shadowOf } from '../support/queries';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createSandboxGateway, MAIN_PROVIDER_ID, type FaultController, type RouteMatcher, type SandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
+import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
 
 /**
  * The sandbox gateway behind every story: one seeded, in-process instance per story render

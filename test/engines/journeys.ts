@@ -14,7 +14,7 @@
  * on what a user sees and on what the server received; every wait is for a state.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatPhoneInput } from '../../src/domain/phone';
+import { formatPhoneInput } from '../../src/domain/core/phone';
 import {
   BOARD_SHOWING,
   cdnSourceChunk,

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createGatewayClient, type GatewayClientConfig } from '../../src/gateway/client';
-import type { GatewayAuth } from '../../src/gateway/auth';
+import { createGatewayClient, type GatewayClientConfig } from '../../src/gateway/core/client';
+import type { GatewayAuth } from '../../src/gateway/core/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell } from '../../src/runtime/widget-shell';
 import { type HostInputs } from '../../src/runtime/host-inputs';

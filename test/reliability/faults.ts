@@ -23,8 +23,8 @@
 import fc from 'fast-check';
 import { vi } from 'vitest';
 import type { SandboxGateway } from '@leadkit/sandbox';
-import type { ChallengeBody } from '../../src/gateway/challenge';
-import { sleep } from '../../src/gateway/retries';
+import type { ChallengeBody } from '../../src/gateway/core/challenge';
+import { sleep } from '../../src/gateway/core/retries';
 
 export type FaultKind = 'network' | 'lost-answer' | 'server-error' | 'rate-limited' | 'challenge' | 'hang';
 

@@ -1,6 +1,6 @@
 /**
  * Model-based fault runs (docs/reliability.md) — the request-a-quote funnel, at the store level
- * (shared-atoms.ts and the steps' atoms files: the atoms the steps use, wired as the frame and the steps wire them), against
+ * (state/: shared-atoms.ts and the steps' atoms files: the atoms the steps use, wired as the frame and the steps wire them), against
  * the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
  * Per run: where the customer comes from (Acme's HA listing with `withAlId`, Acme itself, a pro
@@ -47,14 +47,14 @@ import * as v from 'valibot';
 import { createStore } from 'jotai/vanilla';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
-import { createLeadV3Payload, type ProjectDetails } from '../../src/domain/funnel-lead';
-import { additionalFieldName } from '../../src/domain/funnel-suggestions';
-import type { TaxonomyResult } from '../../src/domain/funnel-taxonomy';
-import type { FunnelStep } from '../../src/domain/funnel-routes';
-import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
-import { isAbortError, isGatewayError } from '../../src/gateway/errors';
-import { getProviderComparison } from '../../src/gateway/lead/funnel-calls';
-import { CreateLeadV3Schema } from '../../src/gateway/lead/funnel-schemas';
+import { createLeadV3Payload, type ProjectDetails } from '../../src/domain/funnel/lead';
+import { additionalFieldName } from '../../src/domain/funnel/suggestions';
+import type { TaxonomyResult } from '../../src/domain/funnel/taxonomy';
+import type { FunnelStep } from '../../src/domain/funnel/routes';
+import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
+import { isAbortError, isGatewayError } from '../../src/gateway/core/errors';
+import { getProviderComparison } from '../../src/gateway/lead/funnel/calls';
+import { CreateLeadV3Schema } from '../../src/gateway/lead/funnel/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
 import { loadableOf } from '../../src/runtime/loadable';
 import {
@@ -63,8 +63,8 @@ import {
   chooseProviderAtom,
   loadProviderAtom,
   resolveCategoryNameAtom,
-} from '../../src/widgets/raq-funnel/entry/entry-step-atoms';
-import { comparisonAtom } from '../../src/widgets/raq-funnel/summary/summary-step-atoms';
+} from '../../src/widgets/raq-funnel/state/entry-step-atoms';
+import { comparisonAtom } from '../../src/widgets/raq-funnel/state/summary-step-atoms';
 import {
   createdLeadAtom,
   eligibilityAtom,
@@ -79,9 +79,9 @@ import {
   startFunnelAtom,
   suggestionsAtom,
   type FunnelInputs,
-} from '../../src/widgets/raq-funnel/shared-atoms';
-import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../../src/widgets/raq-funnel/suggestions/suggestions-step-atoms';
-import { settleChallengeAtom, submitProjectAtom } from '../../src/widgets/raq-funnel/project/project-step-atoms';
+} from '../../src/widgets/raq-funnel/state/shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../../src/widgets/raq-funnel/state/suggestions-step-atoms';
+import { settleChallengeAtom, submitProjectAtom } from '../../src/widgets/raq-funnel/state/project-step-atoms';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

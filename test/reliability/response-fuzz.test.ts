@@ -16,8 +16,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGatewayClient } from '../../src/gateway/client';
-import { isGatewayError } from '../../src/gateway/errors';
+import { createGatewayClient } from '../../src/gateway/core/client';
+import { isGatewayError } from '../../src/gateway/core/errors';
 
 const RUNS = process.env.SOAK ? 100_000 : 2_000;
 const GATEWAY = path.resolve(__dirname, '../../src/gateway');

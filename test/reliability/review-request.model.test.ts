@@ -38,8 +38,8 @@ import { createStore } from 'jotai/vanilla';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import { firstInvalidField, toBoardRequest, toGatewayRequest, validateReviewForm, type ReviewFormValues } from '../../src/domain/review-form';
-import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
-import { isRetryableError } from '../../src/gateway/errors';
+import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
+import { isRetryableError } from '../../src/gateway/core/errors';
 import { ReviewRequestByEmailSchema } from '../../src/gateway/review/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
 import {

@@ -39,7 +39,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-client';
-import { createGatewayClient, type GatewayClient } from '../../src/gateway/client';
+import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
 import { ThreadSession } from '../../src/widgets/message-thread/thread-session';
 import { composerCanSend, type PendingSend } from '../../src/widgets/message-thread/thread-snapshot';
 import {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { HEADERS } from '../../../src/gateway/headers';
+import { HEADERS } from '../../../src/gateway/core/headers';
 import type { SandboxEnv } from './context';
 import { badRequest, forbidden, notFound, unauthorized } from './http';
 import type { SandboxStore } from './store';

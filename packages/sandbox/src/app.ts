@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HEADERS } from '../../../src/gateway/headers';
+import { HEADERS } from '../../../src/gateway/core/headers';
 import { MEDIA_FILENAME_HEADER } from '../../../src/gateway/message-center/chat-service-schemas';
 import type { SandboxContext, SandboxEnv } from './context';
 import { HttpError } from './http';

@@ -1,7 +1,7 @@
 // In a DOM environment (happy-dom), as component tests that use the sandbox are.
 import { describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../../src/gateway/client';
-import { createLeadV3 } from '../../../src/gateway/lead/funnel-calls';
+import { createGatewayClient } from '../../../src/gateway/core/client';
+import { createLeadV3 } from '../../../src/gateway/lead/funnel/calls';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { createSandboxGateway, SANDBOX_MEMBER_TOKEN } from './index';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LEADKIT_VERSION } from '../../../src/gateway/headers';
+import { LEADKIT_VERSION } from '../../../src/gateway/core/headers';
 import * as leadCalls from '../../../src/gateway/lead/calls';
 import * as contactCalls from '../../../src/gateway/lead/contact-calls';
-import * as funnelCalls from '../../../src/gateway/lead/funnel-calls';
-import * as oneTimeTokenCalls from '../../../src/gateway/lead/one-time-token-calls';
+import * as funnelCalls from '../../../src/gateway/lead/funnel/calls';
+import * as oneTimeTokenCalls from '../../../src/gateway/lead/funnel/one-time-token-calls';
 import * as providerLeadCalls from '../../../src/gateway/lead/provider-lead-calls';
 import * as categoriesCalls from '../../../src/gateway/office/categories';
 import * as feedbackCalls from '../../../src/gateway/office/feedback';
@@ -31,10 +31,10 @@ import {
   sendProSelection,
   markHired,
   updateUserPhone,
-} from '../../../src/gateway/lead/funnel-calls';
+} from '../../../src/gateway/lead/funnel/calls';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/provider-lead-calls';
 import { getContactsByIds, createContact } from '../../../src/gateway/lead/contact-calls';
-import { issueOneTimeToken, renewOneTimeToken, expireOneTimeToken } from '../../../src/gateway/lead/one-time-token-calls';
+import { issueOneTimeToken, renewOneTimeToken, expireOneTimeToken } from '../../../src/gateway/lead/funnel/one-time-token-calls';
 import * as messageCenterCalls from '../../../src/gateway/message-center/calls';
 import { getChatSession } from '../../../src/gateway/message-center/chat-session';
 import * as officeCalls from '../../../src/gateway/office/calls';
@@ -64,7 +64,7 @@ import { NOW, received, sent, setup } from './test-helpers';
  * fails when a call is added to the gateway without a case here.
  *
  * Header names are spelled out here (lower case, as recorded) on purpose: they are the
- * contract with the gateway, so renaming one in src/gateway/client.ts must fail this test.
+ * contract with the gateway, so renaming one in src/gateway/core/client.ts must fail this test.
  */
 
 type Clients = ReturnType<typeof setup>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FUNNEL_FORM, withCategory, type FunnelFormValues } from '../../../src/domain/funnel-form';
-import { createLeadV3Payload } from '../../../src/domain/funnel-lead';
-import { applyProviderCategory, chooseProviderCategory } from '../../../src/domain/funnel-provider-category';
+import { EMPTY_FUNNEL_FORM, withCategory, type FunnelFormValues } from '../../../src/domain/funnel/form';
+import { createLeadV3Payload } from '../../../src/domain/funnel/lead';
+import { applyProviderCategory, chooseProviderCategory } from '../../../src/domain/funnel/provider-category';
 import {
   assignPayload,
   proSelectionPayload,
@@ -9,10 +9,10 @@ import {
   splitSuggestions,
   suggestionRequest,
   withSuggestionsLoaded,
-} from '../../../src/domain/funnel-suggestions';
-import { selectTaxonomyResult } from '../../../src/domain/funnel-taxonomy';
-import { createGatewayClient } from '../../../src/gateway/client';
-import { GatewayError } from '../../../src/gateway/errors';
+} from '../../../src/domain/funnel/suggestions';
+import { selectTaxonomyResult } from '../../../src/domain/funnel/taxonomy';
+import { createGatewayClient } from '../../../src/gateway/core/client';
+import { GatewayError } from '../../../src/gateway/core/errors';
 import {
   getTopCategories,
   autocompleteCategories,
@@ -29,9 +29,9 @@ import {
   updateUserPhone,
   markHired,
   getFollowUpDeals,
-} from '../../../src/gateway/lead/funnel-calls';
-import type { CreateLeadV3 } from '../../../src/gateway/lead/funnel-schemas';
-import { createOneTimeSession, OneTimeTokenHolder } from '../../../src/gateway/one-time-token';
+} from '../../../src/gateway/lead/funnel/calls';
+import type { CreateLeadV3 } from '../../../src/gateway/lead/funnel/schemas';
+import { createOneTimeSession, OneTimeTokenHolder } from '../../../src/gateway/lead/funnel/one-time-token';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { createSandboxGateway } from './index';
 import { NOW } from './test-helpers';

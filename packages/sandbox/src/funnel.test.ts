@@ -8,8 +8,8 @@ import {
   fetchLead,
   getProjects,
   getSuggestions,
-} from '../../../src/gateway/lead/funnel-calls';
-import type { CreateLeadV3 } from '../../../src/gateway/lead/funnel-schemas';
+} from '../../../src/gateway/lead/funnel/calls';
+import type { CreateLeadV3 } from '../../../src/gateway/lead/funnel/schemas';
 import { getInteractionActivities, sendMessage } from '../../../src/gateway/message-center/calls';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { SANDBOX_LEADS as L, SANDBOX_MEMBER_POSTAL_ADDRESS_ID } from './index';

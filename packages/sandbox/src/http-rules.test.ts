@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchLead, getReviewsByServiceProvider } from '../../../src/gateway/lead/funnel-calls';
+import { fetchLead, getReviewsByServiceProvider } from '../../../src/gateway/lead/funnel/calls';
 import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, SANDBOX_SERVICE_REQUEST_ID } from './index';
 import { REFUSED_BODY_DRAIN_BYTES } from './middleware';
 import { failure, providerHeaders, setup } from './test-helpers';

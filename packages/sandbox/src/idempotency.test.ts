@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLeadV3 } from '../../../src/gateway/lead/funnel-calls';
+import { createLeadV3 } from '../../../src/gateway/lead/funnel/calls';
 import { sendMessage } from '../../../src/gateway/message-center/calls';
 import { getLeads } from '../../../src/gateway/office/calls';
 import { requestReviewByEmail } from '../../../src/gateway/review/calls';

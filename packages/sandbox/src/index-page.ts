@@ -1,4 +1,4 @@
-import { HEADERS } from '../../../src/gateway/headers';
+import { HEADERS } from '../../../src/gateway/core/headers';
 import { SANDBOX_LEADS } from './seed/named-leads';
 import { SANDBOX_MEMBER_TOKEN } from './seed/members';
 import { MAIN_PROVIDER_ID } from './seed/providers';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/attachment';
-import { HEADERS } from '../../../src/gateway/headers';
+import { HEADERS } from '../../../src/gateway/core/headers';
 import { callerType } from './access';
 import type { SandboxContext, SandboxEnv } from './context';
 import type { FaultController } from './faults';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLeadV3, fetchLead, getProjects } from '../../../src/gateway/lead/funnel-calls';
-import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from '../../../src/gateway/lead/one-time-token-calls';
+import { createLeadV3, fetchLead, getProjects } from '../../../src/gateway/lead/funnel/calls';
+import { expireOneTimeToken, issueOneTimeToken, renewOneTimeToken } from '../../../src/gateway/lead/funnel/one-time-token-calls';
 import { SANDBOX_LEADS as L, SANDBOX_MEMBER_TOKEN } from './index';
 import { ONE_TIME_TOKEN_MAX_LIFETIME_MS, ONE_TIME_TOKEN_TTL_MS } from './routes/lead-funnel';
 import { failure, NOW, providerHeaders, setup } from './test-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../../src/gateway/client';
-import { fetchLead } from '../../../src/gateway/lead/funnel-calls';
+import { createGatewayClient } from '../../../src/gateway/core/client';
+import { fetchLead } from '../../../src/gateway/lead/funnel/calls';
 import { getServiceProviderInfo } from '../../../src/gateway/office/calls';
 import { createSandboxGateway, MAIN_PROVIDER_ID, providerSignInFrom, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from './index';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { HEADERS } from '../../../src/gateway/headers';
+import { HEADERS } from '../../../src/gateway/core/headers';
 import type { SandboxEnv } from './context';
 import { HttpError } from './http';
 

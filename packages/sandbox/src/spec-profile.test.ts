@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../../src/gateway/lead/provider-lead-calls';
-import { fetchLead } from '../../../src/gateway/lead/funnel-calls';
+import { fetchLead } from '../../../src/gateway/lead/funnel/calls';
 import { getInteractionActivities } from '../../../src/gateway/message-center/calls';
 import { getServiceProviderInfo } from '../../../src/gateway/office/calls';
 import { getOrCreateDraftReview, updateDraftReview } from '../../../src/gateway/review/calls';

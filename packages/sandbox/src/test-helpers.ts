@@ -1,5 +1,5 @@
-import { createGatewayClient, type GatewayClientConfig } from '../../../src/gateway/client';
-import { GatewayError } from '../../../src/gateway/errors';
+import { createGatewayClient, type GatewayClientConfig } from '../../../src/gateway/core/client';
+import { GatewayError } from '../../../src/gateway/core/errors';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_MEMBER_TOKEN, type RecordedRequest, type SandboxGateway, type SandboxGatewayOptions } from './index';
 
 /** Helpers for the sandbox's own tests (not exported from leadkit/demo). */

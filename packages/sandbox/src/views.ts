@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import type { LeadPageResponseSchema, LeadPageResponseV2Schema } from '../../../src/gateway/lead/provider-lead-schemas';
-import type { ProviderSummarySchema, FetchedLeadSchema } from '../../../src/gateway/lead/funnel-schemas';
+import type { ProviderSummarySchema, FetchedLeadSchema } from '../../../src/gateway/lead/funnel/schemas';
 import type { LeadSchema } from '../../../src/gateway/office/schemas';
 import type { ContactInfoEntrySchema } from '../../../src/gateway/message-center/schemas';
-import type { ProviderCategorySchema, TaxonomyCategorySchema } from '../../../src/gateway/shared-schemas';
+import type { ProviderCategorySchema, TaxonomyCategorySchema } from '../../../src/gateway/core/shared-schemas';
 import { isMaskedNumberActive } from '../../../src/domain/masked-number';
 import type { SandboxStore } from './store';
 import type { Assignment, LeadContact, LeadOffer, Provider, StoredLead } from './types';

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { IdList, PostalCode, UnreadAnswer } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { IdList, PostalCode, UnreadAnswer } from '../core/shared-schemas';
 import * as s from './schemas';
-import { ServiceRequestId } from './funnel-schemas';
-import { LEAD_BASE as BASE, leadPathId as id } from './path';
+import { ServiceRequestId } from './funnel/schemas';
+import { LEAD_BASE as BASE, leadPathId as id } from '../core/lead-path';
 
 /**
  * Lead gateway calls (base `/gateway/lead`). One function per call. The customer
- * side (the request-a-quote funnel) is in funnel-calls.ts, the one-time token's own calls in
- * one-time-token-calls.ts, the provider's lead (the lead page, the thread) in
+ * side (the request-a-quote funnel) is in funnel/calls.ts, the one-time token's own calls in
+ * funnel/one-time-token-calls.ts, the provider's lead (the lead page, the thread) in
  * provider-lead-calls.ts, contacts (the thread's, after a message) in contact-calls.ts, all
  * re-exported here: a widget imports those from their own module and loads none of the others.
  */

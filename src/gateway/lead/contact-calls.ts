@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { IdList } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { IdList } from '../core/shared-schemas';
 import * as s from './contact-schemas';
-import { LEAD_BASE as BASE } from './path';
+import { LEAD_BASE as BASE } from '../core/lead-path';
 
 /**
  * The lead gateway's contact calls (base `/gateway/lead`), re-exported by calls.ts. The

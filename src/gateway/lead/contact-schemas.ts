@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CategoryId, Id, IdList, IsoDateTime } from '../shared-schemas';
+import { CategoryId, Id, IdList, IsoDateTime } from '../core/shared-schemas';
 
 /** The lead gateway's contact records: a module of its own, re-exported by schemas.ts. */
 

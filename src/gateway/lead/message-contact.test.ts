@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { CONTACT_TYPES } from '../../domain/contact-type';
-import { createGatewayClient, type GatewayClientConfig } from '../client';
+import { createGatewayClient, type GatewayClientConfig } from '../core/client';
 import { MESSAGE_SENT_CONTACT_TYPE, messageEntityId, pageSessionStart, readCookie, recordMessageContact } from './message-contact';
 import { type RecordContactContext } from './contact-recorder';
 

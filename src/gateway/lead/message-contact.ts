@@ -1,7 +1,7 @@
 import { CONTACT_PLACEMENT_UNKNOWN } from '../../domain/contact-type';
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest } from '../request-spec';
+import type { GatewayClient } from '../core/client';
+import { checkRequest } from '../core/request-spec';
 import { askHost } from '../host-provider';
 import { unlessNotOffered } from '../not-offered';
 import { createContact } from './contact-calls';

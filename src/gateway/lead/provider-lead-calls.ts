@@ -1,7 +1,7 @@
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { Id } from '../shared-schemas';
-import { LEAD_BASE as BASE, leadPathId as id } from './path';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { Id } from '../core/shared-schemas';
+import { LEAD_BASE as BASE, leadPathId as id } from '../core/lead-path';
 import * as s from './provider-lead-schemas';
 
 /**

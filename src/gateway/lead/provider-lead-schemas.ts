@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../shared-schemas';
+import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../core/shared-schemas';
 
 /**
  * The lead as a provider opens it (the lead page, the thread's lead): a module of its own,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CategoryId, Id, IdList, NullableText, OptionalText } from '../shared-schemas';
+import { CategoryId, Id, IdList, NullableText, OptionalText } from '../core/shared-schemas';
 
 export const SeoCityStateResponseSchema = v.object({
   city: v.string(),

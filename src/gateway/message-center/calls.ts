@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions } from '../request-spec';
-import { UnreadAnswer } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions } from '../core/request-spec';
+import { UnreadAnswer } from '../core/shared-schemas';
 import * as s from './schemas';
 
 import { INTERACTION_ACTIVITIES_PATH, LEAD_PHONE_NUMBERS_PATH, MESSAGE_CENTER_BASE as BASE } from './paths';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTime } from '../shared-schemas';
+import { IsoDateTime } from '../core/shared-schemas';
 
 /**
  * Wire shapes of the sandbox's chat service: what the sandbox chat adapter

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTime, OptionalText } from '../shared-schemas';
+import { IsoDateTime, OptionalText } from '../core/shared-schemas';
 
 // What a chat session is and what a host's `getChatToken` is asked with (the calls that get one:
 // chat-session.ts). A leaf: the gateway client's config names these types, and chat-session.ts

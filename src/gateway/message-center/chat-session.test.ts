@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
-import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../core/client';
 import { chatSession, chatSessionRequest, earlyChatSessionCalls } from './chat-session';
 import { type ChatTokenContext } from './chat-session-schema';
 

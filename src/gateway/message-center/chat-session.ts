@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
 import { askHost } from '../host-provider';
 import { isNotOffered, unlessNotOffered } from '../not-offered';
-import { Id } from '../shared-schemas';
+import { Id } from '../core/shared-schemas';
 import { ChatSessionSchema, type ChatSession, type ChatSessionReason, type GetChatToken } from './chat-session-schema';
 import { MESSAGE_CENTER_BASE } from './paths';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, IdList, IsoDateTime, OptionalText } from '../shared-schemas';
+import { Id, IdList, IsoDateTime, OptionalText } from '../core/shared-schemas';
 
 /** Schemas of the message center (`/gateway/message-center`). */
 

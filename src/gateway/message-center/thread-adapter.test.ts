@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
-import { createGatewayClient } from '../client';
+import { createGatewayClient } from '../core/client';
 import {
   fetchMessageActivities,
   historyEntry,

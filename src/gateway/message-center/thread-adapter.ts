@@ -1,5 +1,5 @@
 import { CONTACT_PLACEMENT_UNKNOWN } from '../../domain/contact-type';
-import type { GatewayClient } from '../client';
+import type { GatewayClient } from '../core/client';
 import { getInteractionActivities } from './calls';
 import type { InteractionActivitiesQuery, InteractionActivity, SendMessageRequest } from './schemas';
 

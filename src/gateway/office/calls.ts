@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, newIdempotencyKey, type CallOptions, type ReplayOutcome } from '../request-spec';
-import { Id, UnreadAnswer } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type ReplayOutcome } from '../core/request-spec';
+import { Id, UnreadAnswer } from '../core/shared-schemas';
 import { LEADS_PAGE_PATH } from './paths';
 import * as s from './schemas';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { Id, ProviderCategorySchema } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { Id, ProviderCategorySchema } from '../core/shared-schemas';
 
 /** The provider's categories (service-provider-profile): for the review request. */
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { FEEDBACK_REASONS } from '../../domain/feedback';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { Id, UnreadAnswer } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { Id, UnreadAnswer } from '../core/shared-schemas';
 
 /**
  * Lead feedback (docs/widgets/lead-board.md): its own endpoint group, so the feedback rules load with the

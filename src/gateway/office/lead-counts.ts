@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { GatewayError } from '../errors';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { GatewayError } from '../core/errors';
 import { askHost } from '../host-provider';
 import { isNotOffered, unlessNotOffered } from '../not-offered';
-import { Id } from '../shared-schemas';
+import { Id } from '../core/shared-schemas';
 import { LeadCountsResponseSchema, type LeadCounts } from './lead-counts-schema';
 import { LeadFiltersWireSchema } from './schemas';
 

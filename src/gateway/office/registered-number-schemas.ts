@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, IsoDateTime } from '../shared-schemas';
+import { Id, IsoDateTime } from '../core/shared-schemas';
 
 // The connected numbers' shapes (the calls: registered-numbers.ts, which uses the client): a leaf,
 // so office/schemas.ts can name the types without importing the calls.

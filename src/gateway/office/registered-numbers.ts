@@ -1,6 +1,6 @@
-import type { GatewayClient } from '../client';
-import { checkRequest, type CallOptions } from '../request-spec';
-import { Id, UnreadAnswer } from '../shared-schemas';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, type CallOptions } from '../core/request-spec';
+import { Id, UnreadAnswer } from '../core/shared-schemas';
 import { RegisteredNumbersResponseSchema, RegisterNumberRequestSchema, type RegisterNumberRequest } from './registered-number-schemas';
 
 /** Connected numbers (the spec's "Registered (connected) number"): loaded with the Connect your numbers dialog. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LEAD_STATUSES } from '../../domain/lead-status';
 import { NOTES_MAX_LENGTH, notesLength } from '../../domain/notes';
 import { SORT_OPTIONS } from '../../domain/sort';
-import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, NullableText, OptionalText } from '../shared-schemas';
+import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, NullableText, OptionalText } from '../core/shared-schemas';
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`). */
 

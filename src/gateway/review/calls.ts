@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { GatewayClient } from '../client';
-import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions } from '../request-spec';
+import type { GatewayClient } from '../core/client';
+import { checkRequest, newIdempotencyKey, type CallOptions, type CreateCallOptions } from '../core/request-spec';
 import { toGatewayRequest } from '../../domain/review-form';
-import { CategoryId, UnreadAnswer } from '../shared-schemas';
+import { CategoryId, UnreadAnswer } from '../core/shared-schemas';
 import * as s from './schemas';
 
 /** Review service calls (paths under `/gateway/review/api`). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { REVIEW_SOURCE_DEFAULT, REVIEW_SOURCE_VERSION_DEFAULT } from '../../domain/review-form';
-import { CategoryId, EmailAddress, Id, IsoDateTime, PostalCode, TaxonomyCategorySchema } from '../shared-schemas';
+import { CategoryId, EmailAddress, Id, IsoDateTime, PostalCode, TaxonomyCategorySchema } from '../core/shared-schemas';
 
 /** Schemas of the review service (`/gateway/review/api`). */
 

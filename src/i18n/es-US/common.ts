@@ -1,7 +1,7 @@
-import type { commonMessages } from '../en-US/common';
+import type { commonMessages } from '../core/en-US-common';
 import type { Translation } from './translation';
 
-/** Spanish of en-US/common.ts. */
+/** Spanish of core/en-US-common.ts. */
 export const commonMessagesEs = {
   'leadStatus.Initial': 'Nuevo',
   'leadStatus.ContactAndQualify': 'Sin contactar',

@@ -1,5 +1,5 @@
 import { appMessages } from '../../i18n/en-US/app';
-import { commonMessages } from '../../i18n/en-US/common';
+import { commonMessages } from '../../i18n/core/en-US-common';
 
 /**
  * The office app's own texts (the not-found view); each route's widget brings its own when it

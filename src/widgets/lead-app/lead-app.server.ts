@@ -1,4 +1,4 @@
-import { ARCHIVED_QUERY } from '../../domain/routes';
+import { ARCHIVED_QUERY } from '../../domain/core/routes';
 import type { RouteFirstCalls, WidgetServer } from '../../runtime/widget-server';
 import type { AppRoute } from './lead-app-routes';
 

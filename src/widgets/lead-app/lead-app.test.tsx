@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { emitLeadkitEvent } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadAppRoot } from './lead-app';

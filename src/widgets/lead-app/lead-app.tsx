@@ -1,13 +1,13 @@
 import { createContext, Suspense, useContext, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import type { FunnelLocation, FunnelStep } from '../../domain/funnel-routes';
-import { isMessageHistory } from '../../domain/routes';
+import type { FunnelLocation, FunnelStep } from '../../domain/funnel/routes';
+import { isMessageHistory } from '../../domain/core/routes';
 import { ServerRenderReached, useServerRenderDeferred } from '../../runtime/server-render-gate';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
 import { useStyles } from '../../runtime/styles';
 import { ProviderScope } from '../../runtime/provider-scope';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
 import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';

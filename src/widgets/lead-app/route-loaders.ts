@@ -1,7 +1,7 @@
 import type { Widget } from '../../runtime/widget';
 import { withMessages } from '../../runtime/runtime';
 import { lazyPart, type LazyPart } from '../../ui/lazy-part';
-import { DEFAULT_APP_BASE } from '../../domain/routes';
+import { DEFAULT_APP_BASE } from '../../domain/core/routes';
 import { appRouteOf, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
 
 /** A route's widget as a part of the app, and a way to start its first screen: its code, then its own parts. */

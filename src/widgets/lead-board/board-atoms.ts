@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
 import { changeFilters, changeSort, clearAllFilters, goToPage, type BoardQuery, type LeadFilters } from '../../domain/filters';
 import type { SortOption } from '../../domain/sort';
-import { GatewayError, isAbortError, isGatewayError, isRetryableError } from '../../gateway/errors';
+import { GatewayError, isAbortError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead, ServiceProviderInfo } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';

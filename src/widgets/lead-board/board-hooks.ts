@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import type { Loadable } from '../../runtime/loadable';
 import type { LeadStatus } from '../../domain/lead-status';
-import { isAbortError, isGatewayError } from '../../gateway/errors';
+import { isAbortError, isGatewayError } from '../../gateway/core/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import { useServerRendered } from '../../runtime/server-render-gate';
 import { useRuntime } from '../../runtime/runtime';

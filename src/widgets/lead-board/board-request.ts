@@ -1,6 +1,6 @@
 import { initialBoardQuery, type BoardQuery } from '../../domain/filters';
 import { LEAD_SOURCES } from '../../domain/lead-source';
-import type { GatewayClient } from '../../gateway/client';
+import type { GatewayClient } from '../../gateway/core/client';
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead, LeadListRequest } from '../../gateway/office/schemas';
 

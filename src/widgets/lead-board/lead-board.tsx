@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
-import { describeGatewayError, isRetryableError } from '../../gateway/errors';
+import { describeGatewayError, isRetryableError } from '../../gateway/core/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useServerRenderLoadables } from '../../runtime/server-render-gate';
@@ -15,7 +15,7 @@ import { useWhenBack } from '../../ui/use-when-back';
 import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import {
   boardDraftsAtom,
   boardChatServiceAtom,

@@ -1,12 +1,12 @@
 import { useId, type MouseEvent } from 'react';
 import { iconGroupFor } from '../../domain/category-icons';
-import { formatPhoneDisplay, telHref } from '../../domain/phone';
+import { formatPhoneDisplay, telHref } from '../../domain/core/phone';
 import { shownUrgency } from '../../domain/urgency';
-import { mailtoHref, mapsHref, safeHref } from '../../domain/safe-url';
+import { mailtoHref, mapsHref, safeHref } from '../../domain/core/safe-url';
 import { useRuntime } from '../../runtime/runtime';
 import { Icon } from '../../ui/icon';
 import { BreakableEmail } from '../../ui/breakable-email';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import type { LeadPageView } from './normalize';
 
 /** The lead card; customer details only when purchased. */

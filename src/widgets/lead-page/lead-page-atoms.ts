@@ -1,7 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import { loadableOf } from '../../runtime/loadable';
-import type { GatewayClient } from '../../gateway/client';
-import { GatewayError, isAbortError } from '../../gateway/errors';
+import type { GatewayClient } from '../../gateway/core/client';
+import { GatewayError, isAbortError } from '../../gateway/core/errors';
 import { getProviderLeadV1, getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
 import { normalizeLeadPage, type LeadPageView } from './normalize';

@@ -1,4 +1,4 @@
-import { commonMessages } from '../../i18n/en-US/common';
+import { commonMessages } from '../../i18n/core/en-US-common';
 import { leadPageMessages } from '../../i18n/en-US/lead-page';
 
 /** The texts the lead page shows (its parts of the catalogue). */

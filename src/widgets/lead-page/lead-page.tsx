@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useSetAtom } from 'jotai/react';
 import { useServerRenderLoadable } from '../../runtime/server-render-gate';
-import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
+import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';

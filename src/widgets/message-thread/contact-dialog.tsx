@@ -1,16 +1,16 @@
 import type { MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { maskedNumberDisplay } from '../../domain/masked-number';
-import { formatPhoneDisplay, telHref } from '../../domain/phone';
-import { safeHref } from '../../domain/safe-url';
-import { describeGatewayError } from '../../gateway/errors';
+import { formatPhoneDisplay, telHref } from '../../domain/core/phone';
+import { safeHref } from '../../domain/core/safe-url';
+import { describeGatewayError } from '../../gateway/core/errors';
 import type { ContactInfoEntry } from '../../gateway/message-center/schemas';
 import { toDate } from '../../i18n/format';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { Dialog } from '../../ui/dialog';
 import dialogCss from '../../ui/dialog.css?inline';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import { phoneNumbersLoadableAtom } from './thread-atoms';
 
 const STYLES = [dialogCss];

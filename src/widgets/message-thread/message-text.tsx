@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { mailtoHref, safeHref } from '../../domain/safe-url';
+import { mailtoHref, safeHref } from '../../domain/core/safe-url';
 
 /**
  * Customer text as text (React escapes it; never HTML), with links only for https:, mailto:

@@ -1,4 +1,4 @@
-import { commonMessages } from '../../i18n/en-US/common';
+import { commonMessages } from '../../i18n/core/en-US-common';
 import { threadHeaderMessages } from '../../i18n/en-US/thread';
 
 /**

@@ -1,8 +1,8 @@
 import { parseJson, withoutCustomerContact } from '../../gateway/customer-contact';
-import { isProviderLeadV2Path } from '../../gateway/lead/path';
+import { isProviderLeadV2Path } from '../../gateway/core/lead-path';
 import { INTERACTION_ACTIVITIES_PATH, isPath, LEAD_PHONE_NUMBERS_PATH } from '../../gateway/message-center/paths';
 import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
-import type { GatewayClient } from '../../gateway/client';
+import type { GatewayClient } from '../../gateway/core/client';
 import { chatSession, chatSessionRequest } from '../../gateway/message-center/chat-session';
 import type { ChatReader } from '../../chat/chat-reader';
 import type { WidgetServer } from '../../runtime/widget-server';

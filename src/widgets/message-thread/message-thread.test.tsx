@@ -6,7 +6,7 @@ import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-sdk';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_HISTORY_THREAD, SANDBOX_LEADS, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../../gateway/client';
+import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../../gateway/core/client';
 import type { ChatTokenContext } from '../../gateway/message-center/chat-session-schema';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
 import { hostProviders } from '../../../examples/host-stand-ins.js';

@@ -5,7 +5,7 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import { useMayReadBrowser } from '../../ui/use-may-read-browser';
 import {
   memberName,

@@ -6,7 +6,7 @@ import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { createSandboxGateway, SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import type { SavedReply } from '../../domain/saved-replies';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { MessageThreadRoot } from './message-thread';

@@ -1,7 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import { getProviderLeadV2 } from '../../gateway/lead/provider-lead-calls';
 import type { LeadPageResponseV2 } from '../../gateway/lead/provider-lead-schemas';
-import type { GatewayClient } from '../../gateway/client';
+import type { GatewayClient } from '../../gateway/core/client';
 import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
 import { chatSessionRequest, earlyChatSessionCalls } from '../../gateway/message-center/chat-session';
 import { type ChatSession } from '../../gateway/message-center/chat-session-schema';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { Composer, type ComposerSend } from './thread-composer';
 import { THREAD_BODY_CATALOGUE } from './thread-body-messages';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { HeicUnavailableError, type PhotoTools, type Raster } from '../../domain/attachment-prepare';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { readExif } from '../../../test/helpers/exif';

@@ -4,7 +4,7 @@ import { createSandboxGateway, SANDBOX_LEADS, type SandboxGateway } from '@leadk
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createDraftStore, memoryDraftBackend } from '../../domain/drafts';
 import { threadDraftKey } from '../../domain/draft-keys';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { DraftStoreProvider } from '../../ui/use-draft';
 import { MessageThreadRoot, type MessageThreadProps } from './message-thread';

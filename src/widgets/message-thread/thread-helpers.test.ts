@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { ChatError, type ChatMessage } from '../../chat/chat-client';
 import { readCookie } from '../../gateway/lead/message-contact';
 import { chatFactoryFor, TWILIO_NOT_GIVEN_HINT } from '../../chat/chat-factory';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { describeGatewayError, isRetryableError } from '../../gateway/errors';
+import { describeGatewayError, isRetryableError } from '../../gateway/core/errors';
 import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import { MessageText } from './message-text';
 import { fetchMessageActivities, MESSAGE_ACTIVITIES_PER_CALL, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { ThreadSpinner } from './thread-skeleton';

@@ -7,7 +7,7 @@ import { createSandboxGateway, type SandboxGateway } from '@leadkit/sandbox';
 import type { ChatClientFactory } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { ThreadSession, TYPING_SIGNAL_INTERVAL_MS } from './thread-session';

@@ -1,13 +1,13 @@
 import { isChatError, isOwnMessage, type ChatClientFactory, type ChatConversation, type ChatMessage, type ChatReadHorizon } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
-import type { GatewayClient } from '../../gateway/client';
-import { isGatewayError } from '../../gateway/errors';
+import type { GatewayClient } from '../../gateway/core/client';
+import { isGatewayError } from '../../gateway/core/errors';
 import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
 import { chatSessionRequest } from '../../gateway/message-center/chat-session';
 import { threadMessage } from '../../gateway/message-center/thread-adapter';
-import { newIdempotencyKey } from '../../gateway/request-spec';
+import { newIdempotencyKey } from '../../gateway/core/request-spec';
 import type { ThreadFirstPage } from './thread-first-page';
 import {
   firstPageSnapshot,

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 
 /**
  * The list and the composer while they load: the size they will have (the list's box and the

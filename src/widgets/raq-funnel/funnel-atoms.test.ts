@@ -2,9 +2,9 @@ import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_MEMBER_ID, SANDBOX_MEMBER_TOKEN, type SandboxGateway, type SandboxProfile } from '@leadkit/sandbox';
 import { NOW } from '../../../packages/sandbox/src/test-helpers';
-import type { ProjectDetails } from '../../domain/funnel-lead';
-import type { GatewayAuth } from '../../gateway/auth';
-import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
+import type { ProjectDetails } from '../../domain/funnel/lead';
+import type { GatewayAuth } from '../../gateway/core/auth';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/core/client';
 import { getLeads } from '../../gateway/office/calls';
 import { clientAtom } from '../../runtime/client-atom';
 import {
@@ -16,8 +16,8 @@ import {
   loadProviderAtom,
   resolveCategoryNameAtom,
   setPostalCodeAtom,
-} from './entry/entry-step-atoms';
-import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './summary/summary-step-atoms';
+} from './state/entry-step-atoms';
+import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './state/summary-step-atoms';
 import {
   createdLeadAtom,
   eligibilityAtom,
@@ -35,10 +35,10 @@ import {
   suggestionsAtom,
   tokenStatusAtom,
   type FunnelInputs,
-} from './shared-atoms';
-import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from './suggestions/suggestions-step-atoms';
-import { settleChallengeAtom, submitProjectAtom, type ChallengeSettled } from './project/project-step-atoms';
-import { funnelStorageKey, type FunnelStorage } from './funnel-storage';
+} from './state/shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from './state/suggestions-step-atoms';
+import { settleChallengeAtom, submitProjectAtom, type ChallengeSettled } from './state/project-step-atoms';
+import { funnelStorageKey, type FunnelStorage } from './state/funnel-storage';
 
 const KEY = funnelStorageKey();
 

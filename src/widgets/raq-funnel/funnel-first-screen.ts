@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ProviderDetailsResponseSchema, type ProviderDetails } from '../../gateway/lead/funnel-schemas';
+import { ProviderDetailsResponseSchema, type ProviderDetails } from '../../gateway/lead/funnel/schemas';
 
 /**
  * The pro a funnel given `sp-id` names in its entry heading ('Request a quote from …'), as a

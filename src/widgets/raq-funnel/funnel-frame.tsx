@@ -1,13 +1,13 @@
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
-import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel-routes';
-import type { SpecRouteBuilders } from '../../domain/routes';
+import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel/routes';
+import type { SpecRouteBuilders } from '../../domain/core/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 import {
   createdLeadAtom,
   funnelFormAtom,
@@ -22,11 +22,11 @@ import {
   startFunnelAtom,
   tokenStatusAtom,
   wantedProviderIdAtom,
-} from './shared-atoms';
-import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './entry/entry-step-atoms';
-import { startNewRequestAtom } from './summary/summary-step-atoms';
+} from './state/shared-atoms';
+import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
+import { startNewRequestAtom } from './state/summary-step-atoms';
 import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
-import { funnelStorageKey, sessionStorageOrNull } from './funnel-storage';
+import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { STEP_PARTS } from './step-loaders';
 import type { RaqFunnelProps } from './raq-funnel-props';

@@ -1,4 +1,4 @@
-import type { FunnelLocation } from '../../domain/funnel-routes';
+import type { FunnelLocation } from '../../domain/funnel/routes';
 import type { WidgetAttributeProps } from '../../contract/tags';
 
 /**

@@ -1,6 +1,6 @@
-import type { GatewayClient } from '../../gateway/client';
-import { getServiceProviderDetails } from '../../gateway/lead/funnel-calls';
-import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/one-time-token';
+import type { GatewayClient } from '../../gateway/core/client';
+import { getServiceProviderDetails } from '../../gateway/lead/funnel/calls';
+import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/lead/funnel/one-time-token';
 import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
 import { attributeText, parseWholeNumber } from '../../contract/parse-attribute';
 import type { WidgetServer } from '../../runtime/widget-server';

@@ -2,10 +2,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createSandboxGateway, SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from '@leadkit/sandbox';
-import type { GatewayAuth } from '../../gateway/auth';
-import type { ChallengeBody } from '../../gateway/challenge';
-import { createGatewayClient, type GatewayClientConfig } from '../../gateway/client';
-import { getFollowUpDeals } from '../../gateway/lead/funnel-calls';
+import type { GatewayAuth } from '../../gateway/core/auth';
+import type { ChallengeBody } from '../../gateway/core/challenge';
+import { createGatewayClient, type GatewayClientConfig } from '../../gateway/core/client';
+import { getFollowUpDeals } from '../../gateway/lead/funnel/calls';
 import type { LeadkitEventName } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnelRoot } from './raq-funnel';

@@ -5,7 +5,7 @@ import shellCss from './raq-funnel-shell.css?inline';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import { STEP_PARTS } from './step-loaders';
 import { FunnelFrame, preloadRaqFunnel } from './frame-loader';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../../ui/core/skeleton';
 
 const SHELL_STYLES = [shellCss];
 

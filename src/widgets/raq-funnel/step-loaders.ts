@@ -1,4 +1,4 @@
-import type { FunnelStep } from '../../domain/funnel-routes';
+import type { FunnelStep } from '../../domain/funnel/routes';
 import { withMessages } from '../../runtime/runtime';
 import { lazyPart, type LazyPart } from '../../ui/lazy-part';
 

@@ -1,7 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import { ROOT_CATEGORY_ID } from '../../domain/category-icons';
 import { prefillReviewForm, withDraft, type ReviewFormValues } from '../../domain/review-form';
-import { GatewayError, isGatewayError, isRetryableError } from '../../gateway/errors';
+import { GatewayError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
 import { requestLeadReview } from '../../gateway/lead/calls';
 import type { LeadReviewRequest } from '../../gateway/lead/schemas';
 import { getProviderCategories } from '../../gateway/office/categories';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { formatPhoneDisplay, formatPhoneInput } from '../../domain/phone';
+import { formatPhoneDisplay, formatPhoneInput } from '../../domain/core/phone';
 import {
   FIELD_ORDER,
   REVIEW_AUTO_CLOSE_MS,

@@ -1,4 +1,4 @@
-import { commonMessages } from '../../i18n/en-US/common';
+import { commonMessages } from '../../i18n/core/en-US-common';
 import { reviewMessages } from '../../i18n/en-US/review';
 import { validationMessages } from '../../i18n/en-US/validation';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import type { ReviewRequestBoardForm } from '../../gateway/review/schemas';
 import { ReviewRequestSender } from './review-request.logic';
 

@@ -1,6 +1,6 @@
-import type { GatewayClient } from '../../gateway/client';
-import { newIdempotencyKey } from '../../gateway/request-spec';
-import { isGatewayError } from '../../gateway/errors';
+import type { GatewayClient } from '../../gateway/core/client';
+import { newIdempotencyKey } from '../../gateway/core/request-spec';
+import { isGatewayError } from '../../gateway/core/errors';
 import { requestReviewByEmail } from '../../gateway/review/calls';
 import { untilReplayed } from '../../gateway/until-replayed';
 import type { ReviewRequestBoardForm } from '../../gateway/review/schemas';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../test/helpers/render-widget';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { REVIEW_PREFILL_GATEWAY_VARIANT } from '../../../test/helpers/strict-answers';
-import { createGatewayClient } from '../../gateway/client';
+import { createGatewayClient } from '../../gateway/core/client';
 import type { LeadkitEventMap } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { ReviewRequestRoot, type ReviewRequestProps } from './review-request';

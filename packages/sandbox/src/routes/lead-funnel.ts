@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CONTACT_TYPES } from '../../../../src/domain/contact-type';
 import { MESSAGE_SENT_CONTACT_TYPE } from '../../../../src/gateway/lead/message-contact';
-import { isValidEmail } from '../../../../src/domain/email';
+import { isValidEmail } from '../../../../src/domain/core/email';
 import { isLeadSource } from '../../../../src/domain/lead-source';
 import { LEAD_STATUSES } from '../../../../src/domain/lead-status';
 import {
@@ -17,9 +17,9 @@ import {
   ServiceRequestId,
   SuggestionRequestSchema,
   UpdatePhoneRequestSchema,
-} from '../../../../src/gateway/lead/funnel-schemas';
+} from '../../../../src/gateway/lead/funnel/schemas';
 import { CreateContactRequestSchema } from '../../../../src/gateway/lead/contact-schemas';
-import { Id, IdList } from '../../../../src/gateway/shared-schemas';
+import { Id, IdList } from '../../../../src/gateway/core/shared-schemas';
 import { callerType, oneTimeToken, optionalMember, requireMember, requireOwnLead } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, idParam, jsonBody, notFound, parseBody, parseQuery, parseWith, unauthorized } from '../http';

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { AutocompleteQuerySchema, ReviewsRequestSchema } from '../../../../src/gateway/lead/funnel-schemas';
+import { AutocompleteQuerySchema, ReviewsRequestSchema } from '../../../../src/gateway/lead/funnel/schemas';
 import { DisplayPreferencesRequestSchema, LeadReviewRequestSchema, LocationType } from '../../../../src/gateway/lead/schemas';
-import { Id, PostalCode } from '../../../../src/gateway/shared-schemas';
+import { Id, PostalCode } from '../../../../src/gateway/core/shared-schemas';
 import { optionalMember, requireOwnLead, requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, idParam, notFound, parseBody, parseQuery, parseWith } from '../http';

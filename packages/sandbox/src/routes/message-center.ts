@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { HEADERS } from '../../../../src/gateway/headers';
+import { HEADERS } from '../../../../src/gateway/core/headers';
 import {
   InteractionActivitiesQuerySchema,
   LeadPhoneNumbersQuerySchema,

@@ -11,8 +11,8 @@ import {
 import { FeedbackRequestSchema } from '../../../../src/gateway/office/feedback';
 import { LeadCountsRequestSchema } from '../../../../src/gateway/office/lead-counts';
 import { RegisterNumberRequestSchema } from '../../../../src/gateway/office/registered-number-schemas';
-import { HEADERS } from '../../../../src/gateway/headers';
-import { Id, IdList } from '../../../../src/gateway/shared-schemas';
+import { HEADERS } from '../../../../src/gateway/core/headers';
+import { Id, IdList } from '../../../../src/gateway/core/shared-schemas';
 import { requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, conflict, forbidden, idParam, jsonBody, notFound, parseBody, parseQuery, parseWith } from '../http';

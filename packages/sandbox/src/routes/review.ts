@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isValidEmail } from '../../../../src/domain/email';
+import { isValidEmail } from '../../../../src/domain/core/email';
 import { REVIEW_SOURCE_VERSION_DEFAULT } from '../../../../src/domain/review-form';
 import { DraftReviewRequestSchema, DraftReviewUpdateSchema, ReviewRequestByEmailSchema } from '../../../../src/gateway/review/schemas';
-import { CategoryId, Id } from '../../../../src/gateway/shared-schemas';
+import { CategoryId, Id } from '../../../../src/gateway/core/shared-schemas';
 import { callerType, optionalMember, requireOwnLead, requireProvider } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, forbidden, jsonBody, notFound, parseBody, parseQuery, parseWith, unauthorized } from '../http';

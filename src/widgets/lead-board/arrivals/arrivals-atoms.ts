@@ -1,5 +1,5 @@
 import { atom, type Getter } from 'jotai/vanilla';
-import { isAbortError } from '../../../gateway/errors';
+import { isAbortError } from '../../../gateway/core/errors';
 import { getLeads } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import { boardInputsAtom, boardQueryAtom, firstPageAgainAtom, firstPageRequest } from '../board-atoms';

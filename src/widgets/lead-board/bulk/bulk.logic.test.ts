@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../../i18n/en-US';
-import { interpolate } from '../../../i18n/translate';
+import { interpolate } from '../../../i18n/core/translate';
 import { NO_SELECTION, toggleSelection, type Selection } from './board-selection.logic';
 import { bulkSummary, createLimiter, pageSelection, selectedOnPage, type BulkAction } from './bulk.logic';
 

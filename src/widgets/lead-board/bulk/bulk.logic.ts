@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../../i18n/en-US';
-import type { MessageParams } from '../../../i18n/translate';
+import type { MessageParams } from '../../../i18n/core/translate';
 
 /** What a bulk action does to each selected lead. */
 export type BulkAction = 'archive' | 'restore' | 'read' | 'unread';

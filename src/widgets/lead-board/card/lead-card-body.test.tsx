@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { createSandboxGateway, SANDBOX_LEADS } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../../gateway/client';
+import { createGatewayClient } from '../../../gateway/core/client';
 import { STATUS_SEND_DELAY_MS } from '../changes/card-atoms';
 import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';

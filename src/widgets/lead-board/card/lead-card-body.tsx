@@ -15,7 +15,7 @@ import { useAfterPaint } from '../../../ui/use-after-paint';
 import { useDraft } from '../../../ui/use-draft';
 import { useMayReadBrowser } from '../../../ui/use-may-read-browser';
 import { boardDraftsAtom, boardInputsAtom, contactsWithheldAtom, fetchWithheldContactsAtom } from '../board-atoms';
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton } from '../../../ui/core/skeleton';
 import {
   chooseLeadStatusAtom,
   insuranceHiddenForAllAtom,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../../gateway/client';
+import { createGatewayClient } from '../../../gateway/core/client';
 import { clientAtom } from '../../../runtime/client-atom';
 import type { WidgetRuntime } from '../../../runtime/runtime';
 import { boardInputsAtom, expandedLeadIdAtom, leadsAtom, leadsDataAtom } from '../board-atoms';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../../gateway/client';
+import { createGatewayClient } from '../../../gateway/core/client';
 import { clientAtom } from '../../../runtime/client-atom';
 import { boardInputsAtom, goToPageAtom, leadsAtom, leadsDataAtom, leadsReloadAtom } from '../board-atoms';
 import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from './card-atoms';

@@ -1,6 +1,6 @@
 import { atom, type Getter } from 'jotai/vanilla';
 import type { OutboxChange, OutboxEntry } from '../../../domain/outbox';
-import { GatewayError, isGatewayError } from '../../../gateway/errors';
+import { GatewayError, isGatewayError } from '../../../gateway/core/errors';
 import type { Lead } from '../../../gateway/office/schemas';
 
 /*

@@ -1,8 +1,8 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxChange, type OutboxEntry } from '../../../domain/outbox';
-import type { GatewayClient } from '../../../gateway/client';
-import { newIdempotencyKey } from '../../../gateway/request-spec';
-import { isGatewayError } from '../../../gateway/errors';
+import type { GatewayClient } from '../../../gateway/core/client';
+import { newIdempotencyKey } from '../../../gateway/core/request-spec';
+import { isGatewayError } from '../../../gateway/core/errors';
 import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
 import { untilReplayed } from '../../../gateway/until-replayed';
 import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
-import { createGatewayClient, type GatewayClient } from '../../../gateway/client';
+import { createGatewayClient, type GatewayClient } from '../../../gateway/core/client';
 import { WidgetShell } from '../../../runtime/widget-shell';
 import { LeadBoardRoot } from '../lead-board';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';

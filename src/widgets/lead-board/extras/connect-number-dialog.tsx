@@ -6,8 +6,8 @@ import {
   type ConnectNumberField,
   type ConnectNumberValues,
 } from '../../../domain/connect-number';
-import { digitsOnly, formatPhoneInput } from '../../../domain/phone';
-import { isAbortError, isGatewayError } from '../../../gateway/errors';
+import { digitsOnly, formatPhoneInput } from '../../../domain/core/phone';
+import { isAbortError, isGatewayError } from '../../../gateway/core/errors';
 import { registerPhoneNumber } from '../../../gateway/office/registered-numbers';
 import type { RegisteredNumber } from '../../../gateway/office/registered-number-schemas';
 import type { MessageKey } from '../../../i18n/en-US';

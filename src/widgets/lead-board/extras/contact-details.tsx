@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { maskedNumberDisplay } from '../../../domain/masked-number';
-import { formatPhoneDisplay, telHref } from '../../../domain/phone';
-import { mailtoHref, mapsHref, safeHref } from '../../../domain/safe-url';
+import { formatPhoneDisplay, telHref } from '../../../domain/core/phone';
+import { mailtoHref, mapsHref, safeHref } from '../../../domain/core/safe-url';
 import type { Lead } from '../../../gateway/office/schemas';
 import { toDate } from '../../../i18n/format';
 import { useRuntime } from '../../../runtime/runtime';

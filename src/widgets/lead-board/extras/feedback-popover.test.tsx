@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient } from '../../../gateway/client';
+import { createGatewayClient } from '../../../gateway/core/client';
 import { WidgetShell } from '../../../runtime/widget-shell';
 import { FeedbackPanel } from './card-extras-loader';
 import { FeedbackPopover, type FeedbackPopoverProps, type SavedFeedback } from './feedback-popover';

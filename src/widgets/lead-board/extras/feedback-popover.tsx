@@ -20,7 +20,7 @@ import { submitLeadFeedback } from '../../../gateway/office/feedback';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton } from '../../../ui/core/skeleton';
 import { FeedbackPanel } from './card-extras-loader';
 import type { FeedbackFormError } from './feedback-panel';
 import feedbackCss from './feedback.css?inline';

@@ -8,7 +8,7 @@ import {
   type InsuranceBannerState,
 } from '../../../domain/insurance-banner';
 import { bannerVisible } from '../../../domain/insurance-offer';
-import { safeHref } from '../../../domain/safe-url';
+import { safeHref } from '../../../domain/core/safe-url';
 import { addDisplayPreferences } from '../../../gateway/lead/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';

@@ -1,5 +1,5 @@
 import { bannerVisible, type LeadId } from '../../../domain/insurance-offer';
-import { safeHref } from '../../../domain/safe-url';
+import { safeHref } from '../../../domain/core/safe-url';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';

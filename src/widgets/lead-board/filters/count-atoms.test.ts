@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
-import { createGatewayClient, type GatewayClientConfig } from '../../../gateway/client';
+import { createGatewayClient, type GatewayClientConfig } from '../../../gateway/core/client';
 import type { LeadCountsContext } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { boardInputsAtom, changeFiltersAtom, changeSortAtom, goToPageAtom, leadsAtom } from '../board-atoms';

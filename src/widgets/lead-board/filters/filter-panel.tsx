@@ -8,7 +8,7 @@ import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../../dom
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../../gateway/lead/schemas';
 import type { DateInput, LocaleFormats } from '../../../i18n/format';
-import type { Translate } from '../../../i18n/translate';
+import type { Translate } from '../../../i18n/core/translate';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
 import { useStyles } from '../../../runtime/styles';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../../../gateway/errors';
+import { isAbortError } from '../../../gateway/core/errors';
 
 /** Delay after the last keystroke before asking the gateway (keeps typing from flooding it). */
 const SUGGEST_DEBOUNCE_MS = 200;

@@ -4,7 +4,7 @@ import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../../domain/sor
 import type { LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
-import type { Translate } from '../../../i18n/translate';
+import type { Translate } from '../../../i18n/core/translate';
 import { useStyles } from '../../../runtime/styles';
 import paginationCss from '../../../ui/pagination.css?inline';
 import selectCss from '../../../ui/select.css?inline';

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton } from '../../../ui/core/skeleton';
 
 /** Placeholder rows of the card's collapsed size. */
 function BoardLeadCardSkeleton() {

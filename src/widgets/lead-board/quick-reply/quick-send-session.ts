@@ -1,8 +1,8 @@
 import { isMessageCenterCopy, isOwnMessage, type ChatClientFactory, type ChatMessage } from '../../../chat/chat-client';
 import { openChat, type OpenedChat } from '../../../chat/open-chat';
-import type { GatewayClient } from '../../../gateway/client';
-import { newIdempotencyKey } from '../../../gateway/request-spec';
-import { isGatewayError } from '../../../gateway/errors';
+import type { GatewayClient } from '../../../gateway/core/client';
+import { newIdempotencyKey } from '../../../gateway/core/request-spec';
+import { isGatewayError } from '../../../gateway/core/errors';
 import { recordMessageContact } from '../../../gateway/lead/message-contact';
 import { sendMessage } from '../../../gateway/message-center/calls';
 import { chatSessionRequest } from '../../../gateway/message-center/chat-session';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { isPostalCode } from '../../../domain/funnel-form';
-import { isTopLevel, providerFirst, type TaxonomyResult } from '../../../domain/funnel-taxonomy';
-import { describeGatewayError, isGatewayError } from '../../../gateway/errors';
+import { isPostalCode } from '../../../domain/funnel/form';
+import { isTopLevel, providerFirst, type TaxonomyResult } from '../../../domain/funnel/taxonomy';
+import { describeGatewayError, isGatewayError } from '../../../gateway/core/errors';
 import type { MessageKey } from '../../../i18n/en-US';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
@@ -19,8 +19,16 @@ import {
   loadProviderAtom,
   setPostalCodeAtom,
   topCategoriesAtom,
-} from './entry-step-atoms';
-import { eligibilityAtom, funnelFormAtom, goToStepAtom, oneTimeSessionAtom, providerAtom, providerPendingAtom, providerStatusAtom } from '../shared-atoms';
+} from '../state/entry-step-atoms';
+import {
+  eligibilityAtom,
+  funnelFormAtom,
+  goToStepAtom,
+  oneTimeSessionAtom,
+  providerAtom,
+  providerPendingAtom,
+  providerStatusAtom,
+} from '../state/shared-atoms';
 import { ProRating } from '../pro-summary';
 import { useCategorySearch } from './use-category-search';
 

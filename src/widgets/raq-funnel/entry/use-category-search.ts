@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../../../gateway/errors';
-import { autocompleteCategories } from '../../../gateway/lead/funnel-calls';
-import type { GatewayClient } from '../../../gateway/client';
-import type { TaxonomyCategory } from '../../../gateway/shared-schemas';
+import { isAbortError } from '../../../gateway/core/errors';
+import { autocompleteCategories } from '../../../gateway/lead/funnel/calls';
+import type { GatewayClient } from '../../../gateway/core/client';
+import type { TaxonomyCategory } from '../../../gateway/core/shared-schemas';
 
 /** Delay after the last keystroke before asking the gateway. */
 const CATEGORY_SEARCH_DEBOUNCE_MS = 200;

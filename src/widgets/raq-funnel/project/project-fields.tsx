@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { projectQuestionsFor, URGENCY_OPTIONS, urgencyOptionFor, withAnswer } from '../../../domain/funnel-questions';
-import type { ProjectDetails, ProjectField } from '../../../domain/funnel-lead';
-import { formatPhoneInput } from '../../../domain/phone';
+import type { ProjectDetails, ProjectField } from '../../../domain/funnel/lead';
+import { formatPhoneInput } from '../../../domain/core/phone';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
 

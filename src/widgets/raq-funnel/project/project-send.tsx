@@ -1,14 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai/react';
-import type { ProjectField } from '../../../domain/funnel-lead';
+import type { ProjectField } from '../../../domain/funnel/lead';
 import type { UrgencyOptionId } from '../../../domain/funnel-questions';
-import { safeHref } from '../../../domain/safe-url';
-import { parseChallengeBody } from '../../../gateway/challenge';
-import { describeGatewayError, isAbortError, type GatewayError } from '../../../gateway/errors';
+import { safeHref } from '../../../domain/core/safe-url';
+import { parseChallengeBody } from '../../../gateway/core/challenge';
+import { describeGatewayError, isAbortError, type GatewayError } from '../../../gateway/core/errors';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
 import { Dialog } from '../../../ui/dialog';
-import { settleChallengeAtom, submitProjectAtom } from './project-step-atoms';
+import { settleChallengeAtom, submitProjectAtom } from '../state/project-step-atoms';
 
 /** Sending the project step (project-step.tsx): the create, its challenge, and what the step says after. */
 

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
-import { leadCategoryId } from '../../../domain/funnel-form';
-import { projectProblems, type ProjectDetails, type ProjectField } from '../../../domain/funnel-lead';
+import { leadCategoryId } from '../../../domain/funnel/form';
+import { projectProblems, type ProjectDetails, type ProjectField } from '../../../domain/funnel/lead';
 import { urgencyOptionFor } from '../../../domain/funnel-questions';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import dialogCss from '../../../ui/dialog.css?inline';
-import { cityStateAtom } from '../entry/entry-step-atoms';
-import { funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../shared-atoms';
+import { cityStateAtom } from '../state/entry-step-atoms';
+import { funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../state/shared-atoms';
 import { AddressFields, ContactFields, FIELD_ORDER, fieldError, ProjectQuestions, type FieldGroupProps } from './project-fields';
 import { ConfirmDialog, SendNotice, useProjectSend } from './project-send';
 

@@ -1,8 +1,8 @@
 import { atom } from 'jotai/vanilla';
-import { isAbortError, isGatewayError } from '../../../gateway/errors';
-import { getCombinedProviderDetails, getReviewsByServiceProvider } from '../../../gateway/lead/funnel-calls';
-import type { ProviderCategory } from '../../../gateway/shared-schemas';
-import { fetchedLeadAtom, oneTimeSessionAtom, suggestionsAtom } from '../shared-atoms';
+import { isAbortError, isGatewayError } from '../../../gateway/core/errors';
+import { getCombinedProviderDetails, getReviewsByServiceProvider } from '../../../gateway/lead/funnel/calls';
+import type { ProviderCategory } from '../../../gateway/core/shared-schemas';
+import { fetchedLeadAtom, oneTimeSessionAtom, suggestionsAtom } from '../state/shared-atoms';
 
 /** How many of a suggested pro's reviews its card shows. */
 const CARD_REVIEW_LIMIT = 2;

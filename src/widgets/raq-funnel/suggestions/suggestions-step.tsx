@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { additionalFieldName } from '../../../domain/funnel-suggestions';
-import { isAbortError, type GatewayError } from '../../../gateway/errors';
-import type { ProviderSummary } from '../../../gateway/lead/funnel-schemas';
+import { additionalFieldName } from '../../../domain/funnel/suggestions';
+import { isAbortError, type GatewayError } from '../../../gateway/core/errors';
+import type { ProviderSummary } from '../../../gateway/lead/funnel/schemas';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
-import { Skeleton } from '../../../ui/skeleton';
-import { funnelFormAtom, suggestionsAtom } from '../shared-atoms';
-import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from './suggestions-step-atoms';
+import { Skeleton } from '../../../ui/core/skeleton';
+import { funnelFormAtom, suggestionsAtom } from '../state/shared-atoms';
+import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../state/suggestions-step-atoms';
 import { ProRating } from '../pro-summary';
 import { cardKey, suggestionCardDetailsAtom, type SuggestionCardDetails } from './suggestion-card-atoms';
 

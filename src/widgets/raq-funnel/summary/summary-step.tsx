@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { formatPhoneInput } from '../../../domain/phone';
+import { formatPhoneInput } from '../../../domain/core/phone';
 import { shownUrgency } from '../../../domain/urgency';
-import { isAbortError } from '../../../gateway/errors';
+import { isAbortError } from '../../../gateway/core/errors';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
-import { Skeleton } from '../../../ui/skeleton';
-import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from './summary-step-atoms';
-import { funnelFormAtom, projectDetailsAtom } from '../shared-atoms';
+import { Skeleton } from '../../../ui/core/skeleton';
+import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from '../state/summary-step-atoms';
+import { funnelFormAtom, projectDetailsAtom } from '../state/shared-atoms';
 import { ProRating } from '../pro-summary';
 
 const summaryLeadLoadableAtom = loadableOf(summaryLeadAtom);
