@@ -35,7 +35,10 @@ describe('no-cycle rule in `npm run lint` (the import graph has no cycle)', { ti
     ).toEqual([expect.stringContaining('Import cycle: src/gateway/core/client.ts → src/gateway/message-center/chat-session.ts → src/gateway/core/client.ts.')]);
     // …and the board counts' and the contact recorder's host provider types from the modules that call the client.
     expect(
-      await cycleErrors('src/gateway/core/client.ts', "import type { LeadCountsProvider } from '../office/lead-counts';\nexport type P = LeadCountsProvider;\n"),
+      await cycleErrors(
+        'src/gateway/core/client.ts',
+        "import type { LeadCountsProvider } from '../office/lead-counts';\nexport type P = LeadCountsProvider;\n",
+      ),
     ).toEqual([expect.stringContaining('Import cycle: src/gateway/core/client.ts → src/gateway/office/lead-counts.ts → src/gateway/core/client.ts.')]);
     expect(
       await cycleErrors('src/gateway/core/client.ts', "import type { RecordContact } from '../lead/message-contact';\nexport type R = RecordContact;\n"),
