@@ -53,11 +53,14 @@ export interface DraftHandle {
 
 /**
  * A text editor's draft under `key` (null: drafts off, nothing read or written).
- * The stored draft is read once per key after mount and offered to `onRestore`, which returns
- * whether it took it (e.g. not when the pro has already typed). Staged text is written on
- * `pagehide` / when the page is hidden and on unmount, so a closed tab keeps the last keystrokes.
+ * The stored draft is read once per key after mount — once `readNow` (default: at once; the
+ * thread waits for its first page, so the store's code is not fetched beside its first screen) —
+ * and offered to `onRestore`, which returns whether it took it (e.g. not when the pro has already
+ * typed). Text typed before then is kept all the same (staging fetches the store's code). Staged
+ * text is written on `pagehide` / when the page is hidden and on unmount, so a closed tab keeps
+ * the last keystrokes.
  */
-export function useDraft(key: string | null, onRestore: (text: string) => boolean): DraftHandle {
+export function useDraft(key: string | null, onRestore: (text: string) => boolean, readNow = true): DraftHandle {
   const provided = useContext(DraftStoreContext);
   const store = provided ?? (key === null ? null : browserDraftStore());
   const [restored, setRestored] = useState(false);
@@ -68,7 +71,7 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
   });
 
   useEffect(() => {
-    if (key === null || store === null) return;
+    if (key === null || store === null || !readNow) return;
     let live = true;
     setRestored(false);
     void store.read(key).then((text) => {
@@ -80,10 +83,16 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
         if (live && edits.current === at) setRestored(true);
       });
     });
+    return () => {
+      live = false;
+    };
+  }, [key, store, readNow]);
+
+  useEffect(() => {
+    if (key === null || store === null) return;
     const flush = () => void store.flush();
     const stopWatching = whenPageHides(flush);
     return () => {
-      live = false;
       stopWatching();
       flush();
     };

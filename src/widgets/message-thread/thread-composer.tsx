@@ -70,12 +70,18 @@ export function Composer({
   const inputRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const attachRef = useRef<HTMLButtonElement>(null);
-  // A draft goes into the composer only while it is empty and open (nothing typed is replaced).
-  const draft = useDraft(draftKey, (stored) => {
-    if (!textRef.current || textRef.current.value !== '' || textRef.current.disabled) return false;
-    setText(stored);
-    return true;
-  });
+  // A draft goes into the composer only while it is empty and open (nothing typed is replaced);
+  // it is read once the thread's first page is in (or failed): the drafts' storage code is not
+  // fetched beside the thread's first screen (text typed before then is kept all the same).
+  const draft = useDraft(
+    draftKey,
+    (stored) => {
+      if (!textRef.current || textRef.current.value !== '' || textRef.current.disabled) return false;
+      setText(stored);
+      return true;
+    },
+    status !== 'loading',
+  );
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const errorSeq = useRef(0);
   const fileId = useId();

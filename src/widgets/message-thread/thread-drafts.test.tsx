@@ -7,6 +7,7 @@ import { threadDraftKey } from '../../domain/draft-keys';
 import { createGatewayClient } from '../../gateway/core/client';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { DraftStoreProvider } from '../../ui/use-draft';
+import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { MessageThreadRoot, type MessageThreadProps } from './message-thread';
 import { MESSAGE_THREAD_CATALOGUE } from './message-thread-messages';
 
@@ -19,9 +20,16 @@ const MC = '/gateway/message-center';
 const KEY = threadDraftKey(1001, 5001)!;
 const THREAD: MessageThreadProps = { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest };
 
-function renderThread(backend: ReturnType<typeof memoryDraftBackend>, props: MessageThreadProps = THREAD, sandbox: SandboxGateway = createSandboxGateway()) {
+function renderThread(
+  backend: ReturnType<typeof memoryDraftBackend>,
+  props: MessageThreadProps = THREAD,
+  sandbox: SandboxGateway = createSandboxGateway(),
+  /** Chat requests whose URL matches wait until `release()`. */
+  hold?: RegExp,
+) {
   const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: 1001 }, retry: { retries: 0 } });
-  const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] });
+  const held = holdingFetch(sandbox.fetch, hold);
+  const chat = createSandboxChatClientFactory({ fetch: held.fetch, reconnectDelaysMs: [5] });
   // A new store per page load, as the browser has after a reload; the backend is the device's.
   const store = createDraftStore({ backend });
   const view = render(
@@ -32,7 +40,7 @@ function renderThread(backend: ReturnType<typeof memoryDraftBackend>, props: Mes
     </WidgetShell>,
   );
   const received = (method: string, path: RegExp) => sandbox.store.requests.filter((r) => r.method === method && path.test(r.path));
-  return { ...view, sandbox, store, received };
+  return { ...view, sandbox, store, received, release: held.release };
 }
 
 /** The composer, once the chat is ready. */
@@ -56,6 +64,30 @@ afterEach(async () => {
 });
 
 describe('<MessageThreadRoot> composer drafts', () => {
+  it("reads the kept draft once the thread's first page is in, not beside its first screen", async () => {
+    const backend = memoryDraftBackend();
+    await backend.set(KEY, { text: 'Kept from before.', savedAt: Date.now() });
+    // The first page of messages is held: the thread stays on its first screen for as long as the test needs.
+    const view = renderThread(backend, THREAD, createSandboxGateway(), /\/messages(\?|$)/);
+    const reads: string[] = [];
+    const read = view.store.read.bind(view.store);
+    view.store.read = (key) => {
+      reads.push(key);
+      return read(key);
+    };
+    // The composer is there, the page not yet: the drafts' store is not asked.
+    const waiting = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Write a message...' }, { timeout: 10_000 });
+    await waitFor(() => expect(view.sandbox.store.requests.some((r) => r.method === 'GET' && /\/conversations\//.test(r.path))).toBe(true), {
+      timeout: 10_000,
+    });
+    expect(reads).toEqual([]);
+    expect(waiting.value).toBe('');
+    view.release();
+    const box = await composer();
+    await waitFor(() => expect(box.value).toBe('Kept from before.'));
+    expect(reads).toEqual([KEY]);
+  });
+
   it('a saved reply inserted with / is kept as the draft too', async () => {
     const backend = memoryDraftBackend();
     renderThread(backend);
