@@ -430,6 +430,13 @@ export async function runBrowserBench({
   lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
   log = (line: string) => console.log(line),
 } = {}): Promise<BrowserResults> {
+  // Said before minutes of page loads, not after them: every figure is a median of at least one run.
+  for (const [name, value] of [
+    ['BENCH_RUNS', runs],
+    ['BENCH_LIGHTHOUSE_RUNS', lighthouseRuns],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`bench: ${name} must be a whole number of runs, at least 1 (got ${value})`);
+  }
   const loadBefore = os.loadavg()[0] ?? 0;
   return withSession(async ({ browser, server }) => {
     log(`bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × 2 widths)`);
