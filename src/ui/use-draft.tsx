@@ -7,19 +7,22 @@ import { whenPageHides } from './page-hidden';
  * The page's draft store: IndexedDB is one per origin, so every editor on the page shares one
  * store (its staged writes are the page's). Created on first use, and its code with it: the store
  * (domain/drafts.ts) and its IndexedDB backend are chunks of their own, fetched when the first
- * editor reads its draft — after the first content. Until the store's code is here, each call
- * waits for it, in order; like the store, it never rejects (no code, no drafts).
+ * editor reads its draft or a text is typed — after the first content. Until the store's code is
+ * here, each call waits for it, in order; like the store, it never rejects (no code, no drafts).
  */
 let pageStore: DraftStore | null = null;
 const idbDraftBackend = () => import('../domain/draft-backend-idb').then((module) => module.idbDraftBackend());
 function browserDraftStore(): DraftStore {
   if (pageStore) return pageStore;
-  const loading: Promise<DraftStore | null> = import('../domain/drafts').then(
-    // Not destructured: Vite would rewrite the import() into a form the CDN build cannot keep plain.
-    (drafts) => drafts.createDraftStore({ backend: idbDraftBackend }),
-    () => null,
-  );
-  const later = <T,>(use: (store: DraftStore) => Promise<T> | T, none: T): Promise<T> => loading.then((store) => (store ? use(store) : none));
+  // Fetched on the first call (a read, a keystroke, the page hiding), not when an editor mounts.
+  let loading: Promise<DraftStore | null> | null = null;
+  const load = () =>
+    (loading ??= import('../domain/drafts').then(
+      // Not destructured: Vite would rewrite the import() into a form the CDN build cannot keep plain.
+      (drafts) => drafts.createDraftStore({ backend: idbDraftBackend }),
+      () => null,
+    ));
+  const later = <T,>(use: (store: DraftStore) => Promise<T> | T, none: T): Promise<T> => load().then((store) => (store ? use(store) : none));
   pageStore = {
     read: (key) => later((store) => store.read(key), null),
     stage: (key, text) => void later((store) => store.stage(key, text), undefined),

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { memoryDraftBackend } from '../domain/drafts';
+import type * as Drafts from '../domain/drafts';
+import { useDraft, type DraftHandle } from './use-draft';
+
+/**
+ * The page's own draft store (no DraftStoreProvider): its code — domain/drafts.ts and the
+ * IndexedDB backend, chunks of their own in the build — is fetched on the store's first call,
+ * not when an editor mounts, so an editor that reads later (the thread, once its first page is
+ * in) does not bring it beside a first screen.
+ */
+const created = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../domain/drafts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Drafts>();
+  return {
+    ...actual,
+    createDraftStore: (options: Parameters<typeof actual.createDraftStore>[0]) => {
+      created.count += 1;
+      // happy-dom has no IndexedDB: the same store over memory.
+      return actual.createDraftStore({ ...options, backend: memoryDraftBackend() });
+    },
+  };
+});
+
+afterEach(() => cleanup());
+
+function Editor({ readNow, handle }: { readNow: boolean; handle: { current: DraftHandle | null } }) {
+  handle.current = useDraft('leadkit:draft:v1:sp:1001:thread:5001', () => true, readNow);
+  return null;
+}
+
+describe('useDraft over the page store', () => {
+  it('fetches the store when it is first needed — a read once readNow, or a keystroke — not on mount', async () => {
+    const handle: { current: DraftHandle | null } = { current: null };
+    const view = render(<Editor readNow={false} handle={handle} />);
+    // Mounted and waiting to read: nothing asked of the store, so its code is not fetched.
+    await act(() => Promise.resolve());
+    expect(created.count).toBe(0);
+    // Text typed meanwhile is kept: staging it fetches the store.
+    act(() => handle.current?.save('On my way.'));
+    await waitFor(() => expect(created.count).toBe(1));
+    // One store per page: reading later uses it.
+    view.rerender(<Editor readNow handle={handle} />);
+    await act(() => Promise.resolve());
+    expect(created.count).toBe(1);
+  });
+});
