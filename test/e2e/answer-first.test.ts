@@ -6,7 +6,7 @@
  * at 390 px in Spanish, nothing moving on the page.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Route } from 'playwright-core';
 import { createSandboxLead, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
@@ -168,19 +168,20 @@ describe('answer first', () => {
       expect(switchBox && badgeBox && switchBox.x >= 0 && badgeBox.x + badgeBox.width <= viewport.width).toBe(true);
 
       const listCalls = posted(LEADS_PATH).length;
-      // The list's answer comes after the 500 ms in which the browser counts a move as the pro's
-      // own doing (a slow network; a busy machine): the new list takes the old one's place, no
-      // card that is in both slides to its new place.
-      await page.route(
-        (url) => url.pathname === LEADS_PATH,
-        async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 800));
-          await route.continue();
-        },
-      );
+      // The list's answer is held until the page's own clock says the 500 ms in which the browser
+      // counts a move as the pro's doing are over (a slow network; a busy machine): the new list
+      // takes the old one's place, no card that is in both slides to its new place.
+      const held: Route[] = [];
+      const isList = (url: URL) => url.pathname === LEADS_PATH;
+      await page.route(isList, (route) => void held.push(route));
+      await page.evaluate(() => addEventListener('keydown', (event) => Object.assign(window, { lastKeyAt: event.timeStamp }), true));
       await toggle.press('Space');
       await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: UI_TIMEOUT_MS }).toBe('true');
       await expect.poll(() => posted(LEADS_PATH).length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(listCalls);
+      await expect.poll(() => held.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+      await page.waitForFunction(() => performance.now() - (window as unknown as { lastKeyAt: number }).lastKeyAt > 600, undefined, { timeout: UI_TIMEOUT_MS });
+      await page.unroute(isList);
+      for (const route of held) await route.continue();
       expect(JSON.parse(posted(LEADS_PATH).at(-1)!.postData() ?? '{}').filters.serviceProviderLeadStatuses).toEqual(['Initial']);
       const total = lang === 'en' ? `of ${count} results` : `de ${count} resultados`;
       await visible(board.getByText(new RegExp(`${total}$`)));
