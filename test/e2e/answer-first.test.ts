@@ -180,8 +180,8 @@ describe('answer first', () => {
       await expect.poll(() => posted(LEADS_PATH).length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(listCalls);
       await expect.poll(() => held.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
       await page.waitForFunction(() => performance.now() - (window as unknown as { lastKeyAt: number }).lastKeyAt > 600, undefined, { timeout: UI_TIMEOUT_MS });
-      await page.unroute(isList);
       for (const route of held) await route.continue();
+      await page.unroute(isList);
       expect(JSON.parse(posted(LEADS_PATH).at(-1)!.postData() ?? '{}').filters.serviceProviderLeadStatuses).toEqual(['Initial']);
       const total = lang === 'en' ? `of ${count} results` : `de ${count} resultados`;
       await visible(board.getByText(new RegExp(`${total}$`)));
