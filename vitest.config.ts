@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import DurationSequencer from './test/setup/sequencer';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -128,6 +129,13 @@ const LOGIC_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**
 const LOGIC_DOM_FILES = LOGIC_FILES.map((glob) => glob.replace('*.test.ts', '*.dom.test.ts'));
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
 /**
+ * Before the first file: what the files load is built (test/setup/prepare.ts: when stale, once —
+ * `npm test` has built and packed it all already, scripts/test-prepare.mjs); for the e2e projects,
+ * the pool of example servers and Chromiums each worker borrows file after file (test/setup/e2e-pool.ts).
+ */
+const PREPARE = 'test/setup/prepare.ts';
+const E2E_SETUP = [PREPARE, 'test/setup/e2e-pool.ts'];
+/**
  * A bound for a hung browser journey, not a speed check: a test that names no timeout of its own
  * gets this one instead of vitest's 5 s. CI's two cores run e2e beside the engines and the
  * packaged build; there a journey that takes 1 s alone took over 5 s (the XSS detectors' check,
@@ -152,17 +160,23 @@ const BROWSER_POLL = { poll: { timeout: 15_000 } };
  */
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
+/** Files at once: at least three, also on two cores (see `maxWorkers` below). */
+const MAX_WORKERS = Math.max(3, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
-    // CI also writes a JSON report that .ci/run turns into one plain closing line.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    // CI also writes a JSON report that .ci/run turns into one plain closing line, and each file's
+    // time by project (test/setup/timings-reporter.ts) that it prints as its time map.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }], './test/setup/timings-reporter.ts'] : ['default'],
+    // Longest files first, by test/durations.json (test/setup/sequencer.ts).
+    sequence: { sequencer: DurationSequencer },
     // At least three files at a time, also on a two-core machine (vitest's default there is
     // one): an e2e file keeps about 0.6 of a core busy (it waits on Chromium and the server), so
     // a third worker fills what two leave idle (the full run on two cores: ≈ 640 s with one
     // worker → ≈ 470 s with two (then ≈ 620 s as the suites grew) → ≈ 540 s with three). Tests
     // must hold under that load: the status delay runs on a fake clock, the load path's checks
     // are structural (who sent a request), never a latency margin.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
         resolve,
@@ -214,6 +228,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: E2E_FILES,
+          globalSetup: E2E_SETUP,
+          // One module graph per worker (like the logic project): a file imports only itself, not
+          // the harness, playwright and the sources it names again. e2e files change no global
+          // state (the browser and the sandbox are reset per file and per test).
+          isolate: false,
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
           expect: BROWSER_POLL,
         },
@@ -225,6 +244,8 @@ export default defineConfig({
           name: 'e2e-lite',
           environment: 'node',
           include: E2E_LITE_FILES,
+          globalSetup: E2E_SETUP,
+          isolate: false,
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
           expect: BROWSER_POLL,
           env: { CDN_FLAVOUR: 'lite', E2E_LITE_PASS: '1' },
@@ -239,6 +260,7 @@ export default defineConfig({
           // list, e.g. ENGINES=chromium,firefox,webkit); by default Firefox and WebKit — Chromium
           // has test/e2e in depth, and CI's time is better spent there.
           include: (process.env.ENGINES ?? 'firefox,webkit').split(',').map((engine) => `test/engines/${engine.trim()}.test.ts`),
+          globalSetup: [PREPARE],
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
           expect: BROWSER_POLL,
         },
@@ -249,6 +271,7 @@ export default defineConfig({
           name: 'packaged',
           environment: 'node',
           include: ['test/packaged/**/*.test.ts'],
+          globalSetup: [PREPARE],
         },
       },
       {
@@ -256,6 +279,10 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
+          // One stories file at a time (vitest's browser pool: one tab on two cores). Tried: as many
+          // as the other projects (it must equal theirs: one maxWorkers per group order), three
+          // tabs beside three e2e workers — the load went past 20 on two cores and stories failed
+          // their own 5 s waits (issue 52 §4, the note of 2026-11-27).
           // A bound for a hung story, not a speed check (browser mode's default is 15 s: under the
           // full suite's load on CI's two cores a story's play function took longer, and passed alone).
           testTimeout: BROWSER_TEST_TIMEOUT_MS,

@@ -1,12 +1,13 @@
 /**
  * The install a consumer gets (part of `npm run bench`, docs/architecture.md#budgets):
  *
- *   - the packed tarball of leadkit (`npm pack`: the .tgz size) ≤ 600 kB;
+ *   - the packed tarball of leadkit (`npm pack`: the .tgz size) ≤ 750 kB (bench/budgets.mjs);
  *   - the consumer install: a temp project runs `npm install <leadkit tarball> react react-dom`
  *     from the local npm cache (`--prefer-offline`; @twilio/conversations, an optional peer, is
  *     not installed); what node_modules holds beyond react, react-dom and scheduler ≤ 15 MB;
- *   - reported, no budget: the same install with @twilio/conversations added, and the packed
- *     @leadkit/sandbox (packages/sandbox).
+ *   - reported, no budget: the same install with @twilio/conversations added, the packed
+ *     @leadkit/sandbox (packages/sandbox) and the packed @leadkit/cdn (packages/cdn: the CDN build
+ *     for self-hosting, out of leadkit's tarball since issue 50).
  *
  * Sizes are the files' apparent sizes in bytes (1 kB = 1000 bytes, 1 MB = 1,000,000), symlinks
  * not followed. Needs the built dist/ (the caller builds it when stale).
@@ -17,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, SANDBOX_DIR } from './build.mjs';
+import { CDN_PACKAGE_DIR, ROOT, SANDBOX_DIR } from './build.mjs';
 import { PACKAGE_BUDGETS } from '../bench/budgets.mjs';
 
 export { PACKAGE_BUDGETS };
@@ -81,12 +82,13 @@ function installFigures(project) {
   return { nodeModules: total, react, beyondReact: total - react, packageCount: packages.length, packages: others };
 }
 
-/** Packs leadkit and @leadkit/sandbox, installs leadkit into a temp consumer; returns the figures. */
+/** Packs leadkit, @leadkit/sandbox and @leadkit/cdn, installs leadkit into a temp consumer; returns the figures. */
 export function measurePackage() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'leadkit-bench-package-'));
   try {
     const leadkit = pack(ROOT, tmp);
     const sandbox = pack(SANDBOX_DIR, tmp);
+    const cdn = pack(CDN_PACKAGE_DIR, tmp);
     const project = path.join(tmp, 'consumer');
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'leadkit-bench-consumer', private: true, type: 'module' }));
@@ -108,6 +110,7 @@ export function measurePackage() {
       budgets: PACKAGE_BUDGETS,
       leadkit: strip(leadkit),
       sandbox: strip(sandbox),
+      cdn: strip(cdn),
       install: {
         how: `npm install <leadkit tarball> react@${versionOf('react')} react-dom@${versionOf('react-dom')} (--prefer-offline); beyondReact = node_modules minus ${REACT_PACKAGES.join(', ')}`,
         withoutTwilio: { ...withoutTwilio, packages: withoutTwilio.packages.slice(0, 12) },
@@ -124,7 +127,7 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const MB = (bytes) => `${(bytes / 1_000_000).toFixed(2)} MB`;
 
 export function printPackage(result) {
-  const { leadkit, sandbox, install, budgets } = result;
+  const { leadkit, sandbox, cdn, install, budgets } = result;
   const mark = (ok) => (ok ? 'ok' : 'OVER');
   console.log('\nnpm package (npm pack; a consumer install from the local cache)');
   console.log(
@@ -132,6 +135,7 @@ export function printPackage(result) {
       `${kB(leadkit.unpacked)} unpacked, ${leadkit.files} files, ${leadkit.sourceMaps.files} source maps`,
   );
   console.log(`  @leadkit/sandbox tarball: ${kB(sandbox.packed)} packed, ${kB(sandbox.unpacked)} unpacked, ${sandbox.files} files`);
+  if (cdn) console.log(`  @leadkit/cdn tarball: ${kB(cdn.packed)} packed, ${kB(cdn.unpacked)} unpacked, ${cdn.files} files`);
   const top = (figures) =>
     figures.packages
       .slice(0, 6)

@@ -1,9 +1,13 @@
 /**
  * `npm run build:check`: lints the packages as npm would publish them (run after `npm run build`).
- * Packs leadkit (the root) and @leadkit/sandbox (packages/sandbox) once each, then for each
+ * Packs leadkit (the root), @leadkit/sandbox (packages/sandbox) and @leadkit/cdn (packages/cdn)
+ * once each, then for each
  *   - publint --strict: package.json fields, exports, files that exist in the tarball;
  *   - attw --profile esm-only: every export's types resolve the way its JS does (ESM-only
- *     packages, so node10/CJS resolution modes are not required).
+ *     packages, so node10/CJS resolution modes are not required) — not for @leadkit/cdn, whose
+ *     files are served to browsers, not imported.
+ * Arguments `<name>=<tarball>` check that tarball for that package instead of packing it (the
+ * packaged test passes the three `npm test` packed once: packing again took most of its time).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,11 +19,27 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
 const PACKAGES = [
-  { name: 'leadkit', dir: ROOT, required: ['dist/index.js', 'dist/index.d.ts', 'dist/custom-elements.json', 'dist/cdn/leadkit.js'] },
+  { name: 'leadkit', dir: ROOT, required: ['dist/index.js', 'dist/index.d.ts', 'dist/custom-elements.json'] },
   { name: '@leadkit/sandbox', dir: path.join(ROOT, 'packages', 'sandbox'), required: ['dist/index.js', 'dist/index.d.ts', 'dist/serve.js'] },
+  { name: '@leadkit/cdn', dir: path.join(ROOT, 'packages', 'cdn'), required: ['dist/leadkit.js', 'dist/leadkit.css', 'dist/chunks/runtime.js'], typed: false },
 ];
 
+/** The tarballs given on the command line, by package name. */
+const given = new Map(
+  process.argv.slice(2).map((arg) => {
+    const at = arg.lastIndexOf('=');
+    return [arg.slice(0, at), path.resolve(arg.slice(at + 1))];
+  }),
+);
+for (const name of given.keys()) {
+  if (!PACKAGES.some((known) => known.name === name)) {
+    console.error(`build:check: no package named ${name} (${PACKAGES.map((known) => known.name).join(', ')})`);
+    process.exit(1);
+  }
+}
+
 for (const { name, dir, required } of PACKAGES) {
+  if (given.has(name)) continue;
   for (const file of required) {
     if (!existsSync(path.join(dir, file))) {
       console.error(`build:check: ${name}: ${path.relative(ROOT, path.join(dir, file))} is missing — run \`npm run build\` first.`);
@@ -31,10 +51,13 @@ for (const { name, dir, required } of PACKAGES) {
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'leadkit-check-'));
 let failed = false;
 try {
-  for (const { name, dir } of PACKAGES) {
-    const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: dir, encoding: 'utf8' });
-    if (pack.status !== 0) throw new Error(`npm pack (${name}) failed:\n${pack.stderr}`);
-    const tarball = path.join(tmp, pack.stdout.trim().split('\n').pop());
+  for (const { name, dir, typed = true } of PACKAGES) {
+    let tarball = given.get(name);
+    if (!tarball) {
+      const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: dir, encoding: 'utf8' });
+      if (pack.status !== 0) throw new Error(`npm pack (${name}) failed:\n${pack.stderr}`);
+      tarball = path.join(tmp, pack.stdout.trim().split('\n').pop());
+    }
 
     const checks = [
       ['publint', bin('publint'), ['run', tarball, '--strict', '--pack', 'false']],
@@ -53,7 +76,7 @@ try {
           ...(name === 'leadkit' ? ['--exclude-entrypoints', './widgets.css'] : []),
         ],
       ],
-    ];
+    ].filter(([label]) => typed || label !== 'attw');
     for (const [label, command, args] of checks) {
       const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
       if (result.status !== 0) {

@@ -2,21 +2,23 @@
  * `npm run build`: everything `dist/` ships, in order —
  *   1. library   (vite.config.ts):        dist/{index,define,react}.js + bundled .d.ts + dist/chunks/
  *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks, and
- *                (vite.cdn-lite.config.ts): the same on Preact, dist/cdn/leadkit-lite.js + lite-* files
+ *                (vite.cdn-lite.config.ts): the same on Preact, dist/cdn/leadkit-lite.js + lite-* files;
+ *                then the `@leadkit/cdn` workspace package's copy of it (packages/cdn/dist)
  *   3. manifest  (scripts/manifest/build.ts): dist/custom-elements.json from the tag, host-property
  *                and event tables and the elements' JSDoc, and from it the framework typings
  *                dist/types/{react,preact,vue,svelte}.d.ts and dist/vscode.html-custom-data.json
  *   4. sandbox   (packages/sandbox/vite.config.ts): the `@leadkit/sandbox` workspace package,
  *                packages/sandbox/dist/{index,serve}.js + bundled .d.ts
- *   5. package checks (scripts/build-check.mjs): publint + attw on both packed packages
+ *   5. package checks (scripts/build-check.mjs): publint + attw on the packed packages
  *
  * Flags:
  *   --if-stale  build only the parts whose outputs are missing or older than an input
- *               (src/, configs, package.json); the packaged test, the bench and `npm start` use it
+ *               (src/, configs, package.json); the tests' preparation (scripts/test-prepare.mjs),
+ *               the bench and `npm start` use it
  *   --cdn       only the CDN part
  *   --no-check  skip step 5
  *
- * Other folders of dist/ (dist/examples, built by `npm start`) are left alone. Builds are
+ * Other folders of dist/ (dist/examples: EXAMPLE_PARTS, built before the tests and by `npm start`) are left alone. Builds are
  * production builds whatever the caller's NODE_ENV (vitest sets 'test', which would bundle
  * React's development build into the CDN files). Two builds of this checkout never run at
  * once: a lock (mkdir in the temp folder) serialises them, so parallel test files or servers
@@ -24,7 +26,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +50,38 @@ const INPUTS = [
 ];
 
 export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
-export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json', 'dist/cdn/leadkit-lite.js', 'dist/cdn/manifest-lite.json'];
+export const CDN_OUTPUTS = [
+  'dist/cdn/leadkit.js',
+  'dist/cdn/leadkit.css',
+  'dist/cdn/manifest.json',
+  'dist/cdn/leadkit-lite.js',
+  'dist/cdn/manifest-lite.json',
+  'packages/cdn/dist/leadkit.js',
+];
+/** The @leadkit/cdn package (packages/cdn): the CDN build for self-hosting, published on its own. */
+export const CDN_PACKAGE_DIR = path.join(ROOT, 'packages', 'cdn');
+
+/**
+ * What of dist/cdn the @leadkit/cdn package leaves out: the source maps, the Preact flavour (an
+ * experiment, its loader and chunks), the build's own module list, and the HEIC converter's chunk
+ * (≈ 3 MB; a thread served from these files asks for a JPEG or PNG: docs/widgets/message-thread.md).
+ */
+const CDN_PACKAGE_LEAVES_OUT = [/\.map$/, /^leadkit-lite\.js$/, /-lite\.json$/, /^modules\.json$/, /^chunks\/lite-/, /^chunks\/heic-/];
+
+/** Copies dist/cdn into packages/cdn/dist, less what the package leaves out (CDN_PACKAGE_LEAVES_OUT). */
+function copyCdnPackage() {
+  const from = path.join(ROOT, 'dist', 'cdn');
+  const to = path.join(CDN_PACKAGE_DIR, 'dist');
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => {
+      const relative = path.relative(from, source).split(path.sep).join('/');
+      return relative === '' || !CDN_PACKAGE_LEAVES_OUT.some((pattern) => pattern.test(relative));
+    },
+  });
+  console.log('build: @leadkit/cdn (packages/cdn/dist) copied from dist/cdn');
+}
 export const MANIFEST_OUTPUTS = [
   'dist/custom-elements.json',
   'dist/vscode.html-custom-data.json',
@@ -66,9 +99,9 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when one of `outputs` is missing or older than some input. */
-export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS, ...SANDBOX_OUTPUTS]) {
-  const inputs = Math.max(...INPUTS.map((input) => newestMtime(path.join(ROOT, input))));
+/** True when one of `outputs` is missing or older than some input (INPUTS, and `more` of its own). */
+export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS, ...SANDBOX_OUTPUTS], more = []) {
+  const inputs = Math.max(...[...INPUTS, ...more].map((input) => newestMtime(path.join(ROOT, input))));
   const oldestOutput = Math.min(...outputs.map((output) => newestMtime(path.join(ROOT, output)) || -1));
   return oldestOutput < inputs;
 }
@@ -96,7 +129,8 @@ export const PARTS = {
     // The default (React) flavour empties dist/cdn; the lite (Preact) flavour writes beside it.
     build: () =>
       run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']) +
-      run('CDN, lite flavour (dist/cdn/leadkit-lite.js)', bin('vite'), ['build', '--config', 'vite.cdn-lite.config.ts', '--logLevel', 'warn']),
+      run('CDN, lite flavour (dist/cdn/leadkit-lite.js)', bin('vite'), ['build', '--config', 'vite.cdn-lite.config.ts', '--logLevel', 'warn']) +
+      (copyCdnPackage(), 0),
   },
   manifest: {
     outputs: MANIFEST_OUTPUTS,
@@ -108,11 +142,30 @@ export const PARTS = {
   },
 };
 
+/**
+ * Not part of `npm run build` (dist/ ships without it): the React host example
+ * (examples/react-host → dist/examples/react-host), which `npm start` serves and the e2e suite
+ * loads; scripts/test-prepare.mjs builds it before the tests, `npm start` when it is stale.
+ */
+export const EXAMPLE_PARTS = {
+  reactHost: {
+    outputs: ['dist/examples/react-host/index.html'],
+    inputs: ['examples/react-host'],
+    build: () =>
+      run('React host example (dist/examples/react-host)', bin('vite'), ['build', '--config', 'examples/react-host/vite.config.ts', '--logLevel', 'warn']),
+  },
+};
+
 const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** Runs `work` holding this checkout's build lock; a lock older than three minutes is abandoned. */
 function withBuildLock(work) {
-  const lock = path.join(os.tmpdir(), `leadkit-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+  return withLock('build', work);
+}
+
+/** Runs `work` holding this checkout's lock named `name` (mkdir is atomic); one older than three minutes is abandoned. */
+export function withLock(name, work) {
+  const lock = path.join(os.tmpdir(), `leadkit-${name}-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
   let announced = false;
   for (;;) {
     try {
@@ -124,7 +177,7 @@ function withBuildLock(work) {
       } catch {
         // removed meanwhile: try again
       }
-      if (!announced) console.log('build: waiting for another build of this checkout to finish');
+      if (!announced) console.log(`build: waiting for another ${name} of this checkout to finish`);
       announced = true;
       sleepSync(200);
     }
@@ -137,7 +190,7 @@ function withBuildLock(work) {
 }
 
 /**
- * Builds `parts` (names of PARTS, in order); with `ifStale`, only those whose outputs are
+ * Builds `parts` (names of PARTS or EXAMPLE_PARTS, in order); with `ifStale`, only those whose outputs are
  * missing or older than an input (checked after taking the lock, so a build that finished
  * meanwhile counts). Returns the seconds each built part took.
  */
@@ -145,8 +198,16 @@ export function ensureBuilt({ parts = Object.keys(PARTS), ifStale = false, check
   return withBuildLock(() => {
     const timings = {};
     for (const name of parts) {
-      if (ifStale && !isStale(PARTS[name].outputs)) continue;
-      timings[name] = PARTS[name].build();
+      const part = PARTS[name] ?? EXAMPLE_PARTS[name];
+      // The part's stamp is written only when its build succeeded: outputs a failed or killed
+      // build left behind (a library build cut off after its first .d.ts rollups) look fresh by
+      // their times alone, and were packed as they were.
+      const stamp = path.join('dist', '.built', name);
+      if (ifStale && !isStale([...part.outputs, stamp], part.inputs)) continue;
+      rmSync(path.join(ROOT, stamp), { force: true });
+      timings[name] = part.build();
+      mkdirSync(path.join(ROOT, 'dist', '.built'), { recursive: true });
+      writeFileSync(path.join(ROOT, stamp), `${new Date().toISOString()}\n`);
     }
     if (check && (!ifStale || Object.keys(timings).length))
       timings.check = run('package checks (publint, attw)', process.execPath, ['scripts/build-check.mjs']);

@@ -1,8 +1,8 @@
 /**
  * The README is a one-screen map and docs/ holds the rest: the README keeps its
  * two commands (the test command is the one `.ci/run` runs), each host's embedding fits in ten
- * lines, and every link in the README and docs/ — and every `docs/….md#anchor` a code comment
- * cites — reaches a file and a heading that exist.
+ * lines, and every link in the README and docs/ — and every `docs/….md#anchor` or sandbox
+ * README anchor a code comment cites — reaches a file and a heading that exist.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -149,14 +149,15 @@ describe('docs', () => {
     expect(['README.md', ...markdownFiles('docs')].reduce((sum, file) => sum + [...read(file).matchAll(pathPattern)].length, 0)).toBeGreaterThan(200);
   });
 
-  it('has every docs/….md#anchor a code comment cites', () => {
+  it('has every docs/….md#anchor (and packages/sandbox/README.md#…) a code comment cites', () => {
     const cited = new Set<string>();
     const scan = (dir: string) => {
       for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
         if (entry.name === 'node_modules' || entry.name === 'dist') continue;
         const file = path.posix.join(dir, entry.name);
         if (entry.isDirectory()) scan(file);
-        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name)) for (const match of read(file).matchAll(/\bdocs\/[\w/-]+\.md(?:#[\w-]+)?/g)) cited.add(match[0]);
+        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name))
+          for (const match of read(file).matchAll(/\b(?:docs\/[\w/-]+|packages\/sandbox\/README)\.md(?:#[\w-]+)?/g)) cited.add(match[0]);
       }
     };
     for (const dir of ['src', 'test', 'scripts', 'packages', 'stories', 'examples', 'bench', 'eslint']) if (fs.existsSync(path.join(root, dir))) scan(dir);

@@ -14,7 +14,7 @@ import { newWidget } from '../scripts/new-widget.mjs';
 
 const ROOT = path.resolve(__dirname, '..');
 const NAME = 'job-calendar';
-/** What the copy needs: the sources, the test helpers and stories' support, the sandbox, the configs (vitest's reads .storybook). */
+/** What the copy needs: the sources, the test helpers and stories' support, the sandbox, the configs (vitest's reads .storybook and test/setup). */
 const COPIED = [
   'src',
   'stories/support',
@@ -29,6 +29,9 @@ const COPIED = [
   'biome.json',
   '.gitignore',
   'vitest.config.ts',
+  // vitest.config.ts's sequencer and reporter, and the durations the sequencer reads.
+  'test/setup',
+  'test/durations.json',
   'package.json',
 ];
 

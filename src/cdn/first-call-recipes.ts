@@ -14,9 +14,18 @@ import { APP_ROUTES, ROUTE_WIDGETS } from '../widgets/lead-app/lead-app-routes';
 import { WHOLE_NUMBER } from '../contract/parse-attribute';
 import type { FirstCalls } from '../runtime/widget-server';
 import { SERVER_WIDGETS } from '../server/server-widgets';
+import { CHAT_SESSION_PATH } from '../gateway/message-center/chat-session';
+import type { InventedCall } from '../gateway/not-offered';
 
-/** One call as a template: `{0}`, `{1}`… stand for the ids, `{c}` for the provider the calls act for (and their caller id). */
-export type CallTemplate = [method: string, url: string, body: string | null];
+/** The invented calls a widget may make first, by their path (the chat session, C1). */
+const INVENTED_FIRST_CALLS: Readonly<Record<string, InventedCall>> = { [CHAT_SESSION_PATH]: 'C1' };
+
+/**
+ * One call as a template: `{0}`, `{1}`… stand for the ids, `{c}` for the provider the calls act for
+ * (and their caller id); a call leadkit invented carries its name (gateway/not-offered.ts), so the
+ * loader leaves it out where the gateway answered that it does not offer it.
+ */
+export type CallTemplate = [method: string, url: string, body: string | null, invented?: InventedCall];
 
 export interface FirstCallRecipe {
   ids: string[];
@@ -98,7 +107,10 @@ export async function firstCallRecipes(): Promise<FirstCallRecipes> {
       const shared = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, template(value, entry.ids.length)]));
       if (headers === null) headers = shared;
       else if (JSON.stringify(headers) !== JSON.stringify(shared)) throw new Error('first calls: calls with different headers');
-      calls.push([call.method, template(call.url, entry.ids.length), call.body === null ? null : template(call.body, entry.ids.length)]);
+      const url = template(call.url, entry.ids.length);
+      const invented = INVENTED_FIRST_CALLS[url.split('?')[0] ?? ''];
+      const body = call.body === null ? null : template(call.body, entry.ids.length);
+      calls.push(invented ? [call.method, url, body, invented] : [call.method, url, body]);
     }
     return { ids: [...entry.ids], unless: [...entry.unless], provider, calls };
   };

@@ -10,6 +10,9 @@ import type { StartedFirstCall } from '../gateway/started-first-calls';
 /** gateway/started-first-calls.ts's STARTED_FIRST_CALLS (a registered symbol: the same in both bundles). */
 const STARTED_FIRST_CALLS = Symbol.for('leadkit.first-calls');
 
+/** gateway/not-offered.ts's NOT_OFFERED_STORAGE_KEY: the calls a gateway answered "not offered", by its base URL. */
+const NOT_OFFERED = 'leadkit:not-offered:v1';
+
 /** The `gateway-credentials` values (contract/tags.ts HOST_ATTRIBUTES, checked equal by first-calls.test.ts): a value, not an import. */
 export const CREDENTIALS: readonly RequestCredentials[] = ['same-origin', 'include', 'omit'];
 
@@ -95,21 +98,32 @@ export function startFirstCalls(
   const caller = ids?.[recipe.provider];
   if (!ids || !caller || readId(idPattern, element.getAttribute('sp-id')) === null) return;
   const fill = (text: string) => text.replace(/\{(\w)\}/g, (_, key: string) => (key === 'c' ? caller : (ids[Number(key)] as string)));
-  const base = (element.getAttribute('gateway-url') ?? '').replace(/\/+$/, '');
+  const gatewayUrl = element.getAttribute('gateway-url') ?? '';
+  const base = gatewayUrl.replace(/\/+$/, '');
+  // What this gateway said it does not offer (a 404 within a day, kept by the element's client under
+  // its base URL): not asked again on every load. No storage, or none kept: asked.
+  let notOffered: Partial<Record<string, number>> | undefined;
+  try {
+    notOffered = JSON.parse(localStorage[NOT_OFFERED])[gatewayUrl];
+  } catch {
+    // None kept, or no storage: every call is sent.
+  }
   // The cookies as the element's own client sends them (`gateway-credentials`, a value of the contract's).
   const credentials = CREDENTIALS.find((mode) => mode === element.getAttribute('gateway-credentials'));
-  target[STARTED_FIRST_CALLS] = recipe.calls.map(([method, path, template]) => {
-    const url = new URL(base + fill(path), document.baseURI).href;
-    const body = template === null ? null : fill(template);
-    const controller = new AbortController();
-    const sent: Record<string, string> = { [requestId]: crypto.randomUUID() };
-    for (const [name, value] of Object.entries(headers)) sent[name] = fill(value);
-    if (body !== null) sent['content-type'] = 'application/json';
-    const response = fetch(url, { method, headers: sent, body, signal: controller.signal, ...(credentials ? { credentials } : {}) });
-    // Not taken (aborted when the element leaves): not an unhandled rejection.
-    response.catch(() => {});
-    return { method, url, body, response, controller };
-  });
+  target[STARTED_FIRST_CALLS] = recipe.calls
+    .filter((call) => !((notOffered?.[call[3] ?? ''] ?? 0) > Date.now()))
+    .map(([method, path, template]) => {
+      const url = new URL(base + fill(path), document.baseURI).href;
+      const body = template === null ? null : fill(template);
+      const controller = new AbortController();
+      const sent: Record<string, string> = { [requestId]: crypto.randomUUID() };
+      for (const [name, value] of Object.entries(headers)) sent[name] = fill(value);
+      if (body !== null) sent['content-type'] = 'application/json';
+      const response = fetch(url, { method, headers: sent, body, signal: controller.signal, ...(credentials ? { credentials } : {}) });
+      // Not taken (aborted when the element leaves): not an unhandled rejection.
+      response.catch(() => {});
+      return { method, url, body, response, controller };
+    });
 }
 
 /** Aborts the element's first calls not taken yet (it left the document before its code arrived). */

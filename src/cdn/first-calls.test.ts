@@ -19,6 +19,7 @@ import {
 import { firstCallRecipes, type FirstCallRecipes } from './first-call-recipes';
 import type { FirstCalls } from '../runtime/widget-server';
 import { SERVER_WIDGETS } from '../server/server-widgets';
+import { NOT_OFFERED_FOR_MS, rememberNotOffered } from '../gateway/not-offered';
 
 interface Sent {
   method: string;
@@ -139,6 +140,47 @@ describe('the loader sends what the widget would', () => {
   it("<lead-app>'s lead page route: both ids from the query", async () => {
     const sent = startedFor(element('lead-app', { 'sp-id': '1001' }), '/app/lead?leadId=300002&serviceProviderId=1001', { pattern: '/lead', params: {} });
     expect(sent.map((call) => call.url)).toEqual([`${ORIGIN}/gateway/lead/office/v2/leads/300002?spId=1001`]);
+  });
+});
+
+/** A page's localStorage: items read by key (as the loader reads them) and through getItem/setItem (as gateway/not-offered.ts writes them). */
+function pageStorage(): Storage {
+  const items: Record<string, string> = {};
+  const methods = {
+    getItem: (key: string) => (Object.hasOwn(items, key) ? (items[key] ?? null) : null),
+    setItem: (key: string, value: string) => {
+      items[key] = String(value);
+    },
+  };
+  return new Proxy(items, { get: (target, key) => (key in methods ? methods[key as keyof typeof methods] : target[key as string]) }) as unknown as Storage;
+}
+
+describe('the loader leaves out a call the gateway does not offer (gateway/not-offered.ts)', () => {
+  const thread = (attributes: Record<string, string> = {}) =>
+    element('message-thread', { 'sp-id': '1001', 'user-id': '5001', 'lead-id': '300001', 'chat-service': 'sandbox', ...attributes });
+  const paths = (sent: Sent[]) => sent.map((call) => new URL(call.url).pathname);
+
+  it('a chat session the gateway answered 404 to within the day is not asked again on the next load, as the client would not ask it', async () => {
+    vi.stubGlobal('localStorage', pageStorage());
+    rememberNotOffered('https://gw.example', 'C1');
+    const sent = startedFor(thread({ 'gateway-url': 'https://gw.example' }));
+    expect(paths(sent)).toEqual([
+      '/gateway/message-center/v2/lead/phone_number',
+      '/gateway/lead/office/v2/leads/300001',
+      '/gateway/message-center/v2/interactions/activities',
+    ]);
+    expect(sent).toEqual(await sentByClient(SERVER_WIDGETS['message-thread']?.firstCalls, [1001, 5001, 300001], 'https://gw.example'));
+  });
+
+  it('another gateway, an answer older than a day, or no storage: the session is asked', () => {
+    vi.stubGlobal('localStorage', pageStorage());
+    rememberNotOffered('https://other.example', 'C1');
+    rememberNotOffered('https://gw.example', 'C1', Date.now() - NOT_OFFERED_FOR_MS - 1);
+    expect(paths(startedFor(thread({ 'gateway-url': 'https://gw.example' })))).toContain('/gateway/message-center/v1/chat/session');
+    network = recorder();
+    vi.stubGlobal('fetch', network.fetch);
+    vi.stubGlobal('localStorage', undefined);
+    expect(paths(startedFor(thread({ 'gateway-url': 'https://gw.example' })))).toContain('/gateway/message-center/v1/chat/session');
   });
 });
 

@@ -173,13 +173,20 @@ export interface ChatClientInit {
   readonly gateway: GatewayClient;
   /** The provider the thread acts for: the caller id of the adapter's own calls (default: the gateway auth's provider). */
   readonly provider?: number | undefined;
+  /**
+   * The size of the first page the caller will ask for (its first `getMessages` without
+   * `before`), when it knows it: a hint. An adapter may ask for that page beside the
+   * conversation (the sandbox's does: one round trip for both) or ignore it (Twilio's).
+   */
+  readonly firstPageSize?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
 /**
- * Makes a connected chat client: resolves once the client is ready (Twilio: `initialized`;
- * sandbox: the event stream is open), rejects with a ChatError otherwise. The `chat` property
- * of `<message-thread>` takes one.
+ * Makes a chat client: resolves once the client is ready (Twilio: `initialized`; sandbox: the
+ * event stream is open — or at once with `firstPageSize`, its stream then opening in the
+ * background: `connectionState` 'connecting' until it is), rejects with a ChatError otherwise.
+ * The `chat` property of `<message-thread>` takes one.
  */
 export type ChatClientFactory = (init: ChatClientInit) => Promise<ChatClient>;
 

@@ -9,8 +9,9 @@ import { chatTimeLimitMs, withinTimeLimit } from './chat-support';
  * Opens a thread's chat: gets the session (conversation sid, identity, token) — the host's
  * `getChatToken` or leadkit's session call (gateway/message-center/chat-session.ts; leadkit's
  * call is asked again twice after a failure that may pass) — makes a client with the factory (the
- * Twilio or the sandbox adapter, or the host's; it renews its token through the same source), and
- * opens the conversation. Each step has the gateway's time limit (docs/gateway.md#time-limit;
+ * Twilio or the sandbox adapter, or the host's; it renews its token through the same source; given
+ * the caller's `firstPageSize`, the sandbox adapter starts at once and asks for that page beside
+ * the conversation), and opens the conversation. Each step has the gateway's time limit (docs/gateway.md#time-limit;
  * a chat service that never answers ends the opening like a gateway that never answers). On any
  * failure nothing stays open. Rejects with a ChatError: `aborted` when the signal aborted (a
  * superseded open: show nothing), otherwise the thread shows the chat init failure.
@@ -22,6 +23,8 @@ export interface OpenChatOptions {
   gateway: GatewayClient;
   factory: ChatClientFactory;
   thread: ChatThread;
+  /** The size of the caller's first page (ChatClientInit's hint): the thread gives it. */
+  firstPageSize?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -63,7 +66,7 @@ function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError
   return new ChatError({ kind: 'unavailable', operation: OPERATION, status: isGatewayError(error) ? error.status : null, cause: error });
 }
 
-export async function openChat({ gateway, factory, thread, signal }: OpenChatOptions): Promise<OpenedChat> {
+export async function openChat({ gateway, factory, thread, firstPageSize, signal }: OpenChatOptions): Promise<OpenedChat> {
   const timeoutMs = chatTimeLimitMs(gateway);
   let session: ChatSession | undefined;
   for (let attempt = 0; session === undefined; attempt++) {
@@ -88,6 +91,7 @@ export async function openChat({ gateway, factory, thread, signal }: OpenChatOpt
           renewSession: (renewSignal) => chatSession(gateway, thread, 'renew', { signal: renewSignal }),
           gateway,
           provider: thread.serviceProviderId,
+          ...(firstPageSize === undefined ? {} : { firstPageSize }),
           signal: limited,
         }),
       // Started after the time was up: nobody uses it.

@@ -6,7 +6,6 @@ import {
   CHAT_PATHS,
   CHAT_READ_EVENT,
   CHAT_TYPING_EVENT,
-  CHAT_TYPING_TIMEOUT_MS,
   ChatConversationWireSchema,
   ChatEventSchema,
   ChatMediaUrlSchema,
@@ -18,6 +17,7 @@ import {
   ChatTypingResponseSchema,
   MEDIA_FILENAME_HEADER,
   type ChatConversationWire,
+  type ChatMessagePageWire,
   type ChatMessageWire,
 } from '../gateway/message-center/chat-service-schemas';
 import {
@@ -38,7 +38,8 @@ import {
   type Unsubscribe,
 } from './chat-client';
 import type { ChatReader } from './chat-reader';
-import { blobName, Listeners, uploadTimeLimitMs } from './chat-support';
+import { blobName, uploadTimeLimitMs } from './chat-support';
+import { ConversationChannel } from './sandbox-chat-channel';
 import { SandboxChatConnection, statusError, type SandboxChatOptions } from './sandbox-chat-connection';
 
 /**
@@ -52,70 +53,28 @@ import { SandboxChatConnection, statusError, type SandboxChatOptions } from './s
  * How it reaches the service (calls, the live stream, its options) is sandbox-chat-connection.ts;
  * here is what the answers and events mean: conversations, messages, media.
  *
+ * Given the first page's size (`firstPageSize` of ChatClientInit: the thread gives it), the
+ * factory resolves at once and `openConversation` asks for the conversation and its newest page
+ * at the same time (the first `getMessages` of that size takes the page); the event stream opens
+ * once both have answered, from the older of their event cursors (`Last-Event-ID`), so what came
+ * after them is replayed and nothing is missed (docs/widgets/message-thread.md#opening). Without
+ * it, the factory resolves once the stream is open and each call waits for the one before.
+ *
  * ```ts
  * const chat = createSandboxChatClientFactory({ fetch: sandbox.fetch }); // in-process sandbox
  * const { conversation } = await openChat({ gateway, factory: chat, thread: { serviceProviderId: 1001, userId: 5001 } });
  * ```
  */
 
-/**
- * What one conversation hears from the event stream: its messages, the other participants' read
- * horizons (kept, so `getReadHorizons` asks nothing) and typing — a typing signal ends by itself
- * after CHAT_TYPING_TIMEOUT_MS (as Twilio's), with a `typing: false` event or with the typist's
- * message.
- */
-class ConversationChannel {
-  readonly messages = new Listeners<ChatMessage>();
-  readonly horizons = new Listeners<ChatReadHorizon>();
-  readonly typing = new Listeners<ChatTypingEvent>();
-  readonly readHorizons = new Map<string, number | null>();
-  private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
-
-  constructor(private readonly identity: string) {}
-
-  /** The read horizons the conversation call gave (other participants only). */
-  seed(info: ChatConversationWire): void {
-    for (const horizon of info.readHorizons) if (horizon.identity !== this.identity) this.readHorizons.set(horizon.identity, horizon.lastReadMessageIndex);
-  }
-
-  message(message: ChatMessage): void {
-    if (message.author !== null && this.typingTimers.has(message.author)) this.setTyping(message.author, false);
-    this.messages.emit(message);
-  }
-
-  horizon(identity: string, lastReadMessageIndex: number | null): void {
-    if (identity === this.identity || this.readHorizons.get(identity) === lastReadMessageIndex) return;
-    this.readHorizons.set(identity, lastReadMessageIndex);
-    this.horizons.emit({ identity, lastReadMessageIndex });
-  }
-
-  setTyping(identity: string, typing: boolean): void {
-    if (identity === this.identity) return;
-    const timer = this.typingTimers.get(identity);
-    if (timer !== undefined) clearTimeout(timer);
-    if (typing) {
-      this.typingTimers.set(
-        identity,
-        setTimeout(() => this.setTyping(identity, false), CHAT_TYPING_TIMEOUT_MS),
-      );
-    } else {
-      if (timer === undefined) return;
-      this.typingTimers.delete(identity);
-    }
-    this.typing.emit({ identity, typing });
-  }
-
-  clear(): void {
-    for (const timer of this.typingTimers.values()) clearTimeout(timer);
-    this.typingTimers.clear();
-    this.messages.clear();
-    this.horizons.clear();
-    this.typing.clear();
-  }
+/** The newest page, asked for beside the conversation: the first `getMessages` of its size takes it. */
+interface PrefetchedPage {
+  readonly pageSize: number;
+  readonly answer: Promise<ChatMessagePageWire>;
 }
 
 class SandboxChatClient implements ChatClient {
   readonly identity: string;
+  private readonly firstPageSize: number | undefined;
   /** The chat service's calls and live stream. */
   readonly connection: SandboxChatConnection;
   private readonly conversations = new Map<string, ConversationChannel>();
@@ -124,9 +83,12 @@ class SandboxChatClient implements ChatClient {
   constructor(
     private readonly options: SandboxChatOptions,
     init: ChatClientInit,
+    /** Whether it opens the event stream (a server's reader does not). */
+    private readonly live = true,
   ) {
     this.identity = init.session.identity;
-    this.connection = new SandboxChatConnection(options, init, (name, data) => this.dispatch(name, data));
+    this.firstPageSize = init.firstPageSize;
+    this.connection = new SandboxChatConnection(options, init, (name, data, id) => this.dispatch(name, data, id));
   }
 
   get connectionState(): ChatConnectionState {
@@ -137,7 +99,9 @@ class SandboxChatClient implements ChatClient {
     return this.connection.state.subscribe(listener);
   }
 
-  private dispatch(name: string | null, data: string): void {
+  private dispatch(name: string | null, data: string, id: string | null): void {
+    // Messages and reads carry their own id (the cursor they are compared with); typing none.
+    const eventId = id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null;
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -147,10 +111,10 @@ class SandboxChatClient implements ChatClient {
     // An event that does not fit its schema (or of a kind this client does not know) is dropped.
     if (name === CHAT_MESSAGE_EVENT) {
       const parsed = v.safeParse(ChatEventSchema, json);
-      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.message(this.toMessage(parsed.output.message));
+      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.message(this.toMessage(parsed.output.message), eventId);
     } else if (name === CHAT_READ_EVENT) {
       const parsed = v.safeParse(ChatReadEventSchema, json);
-      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.horizon(parsed.output.identity, parsed.output.lastReadMessageIndex);
+      if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.horizon(parsed.output.identity, parsed.output.lastReadMessageIndex, eventId);
     } else if (name === CHAT_TYPING_EVENT) {
       const parsed = v.safeParse(ChatTypingEventSchema, json);
       if (parsed.success) this.conversations.get(parsed.output.conversationSid)?.setTyping(parsed.output.identity, parsed.output.typing);
@@ -274,20 +238,60 @@ class SandboxChatClient implements ChatClient {
   // --- ChatClient ---------------------------------------------------------------------------
 
   async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
-    const info = await this.connection.request({
+    const known = this.conversations.get(sid);
+    const channel = known ?? new ConversationChannel(this.identity);
+    // Before the calls: what an open stream brings while they are on their way is heard.
+    this.conversations.set(sid, channel);
+    const conversation = this.connection.request({
       operation: 'chat.openConversation',
       method: 'GET',
       path: CHAT_PATHS.conversation(sid),
       response: ChatConversationWireSchema,
       signal: options.signal,
     });
-    let channel = this.conversations.get(info.sid);
-    if (!channel) {
-      channel = new ConversationChannel(this.identity);
-      this.conversations.set(info.sid, channel);
+    // The newest page beside it (not after it): one round trip for both.
+    const stop = new AbortController();
+    const page =
+      this.firstPageSize === undefined
+        ? null
+        : this.prefetchPage(sid, this.firstPageSize, channel, AbortSignal.any([stop.signal, ...(options.signal ? [options.signal] : [])]));
+    let info: ChatConversationWire;
+    try {
+      info = await conversation;
+    } catch (error) {
+      stop.abort();
+      if (!known) this.conversations.delete(sid);
+      throw error;
     }
     channel.seed(info);
-    return new SandboxConversation(this, info.sid, channel, info.lastReadMessageIndex);
+    if (info.sid !== sid) this.conversations.set(info.sid, channel);
+    if (this.live) void this.startStream(info, page);
+    return new SandboxConversation(this, info.sid, channel, info.lastReadMessageIndex, page);
+  }
+
+  private prefetchPage(sid: string, pageSize: number, channel: ConversationChannel, signal: AbortSignal): PrefetchedPage {
+    const answer = this.connection.request({
+      operation: 'chat.getMessages',
+      method: 'GET',
+      path: CHAT_PATHS.messages(sid),
+      query: { pageSize },
+      response: ChatMessagePageWireSchema,
+      signal,
+    });
+    // Its failure is the first getMessages' (or nobody's, when no one takes it).
+    answer.then((page) => (channel.pageCursor = page.eventId ?? null)).catch(() => undefined);
+    return { pageSize, answer };
+  }
+
+  /**
+   * Opens the event stream once the snapshots have answered, from the older of their cursors
+   * (a page that failed has none: the conversation's). Once per client: a stream already open
+   * (or opened by the factory) hears the conversation from its channel's creation on.
+   */
+  private async startStream(info: ChatConversationWire, page: PrefetchedPage | null): Promise<void> {
+    const pageCursor = page ? (await page.answer.catch(() => null))?.eventId : undefined;
+    const cursors = [info.eventId, pageCursor].filter((cursor) => cursor !== undefined);
+    this.connection.startLive(cursors.length > 0 ? String(Math.min(...cursors)) : null);
   }
 
   async close(): Promise<void> {
@@ -310,24 +314,30 @@ class SandboxConversation implements ChatConversation {
     readonly sid: string,
     private readonly channel: ConversationChannel,
     readonly lastReadMessageIndex: number | null,
+    /** The newest page asked for with the conversation, until the first getMessages of its size takes it. */
+    private prefetched: PrefetchedPage | null,
   ) {}
 
   async getMessages({ pageSize, before, signal }: GetMessagesOptions): Promise<ChatMessagePage> {
     // Nothing is older than index 0: no call.
     if (before === 0) return { messages: [], hasOlder: false };
-    const page = await this.client.connection.request({
-      operation: 'chat.getMessages',
-      method: 'GET',
-      path: CHAT_PATHS.messages(this.sid),
-      query: { pageSize, before },
-      response: ChatMessagePageWireSchema,
-      signal,
-    });
+    const prefetched = before === undefined && this.prefetched?.pageSize === pageSize ? this.prefetched : null;
+    if (prefetched) this.prefetched = null;
+    const page = prefetched
+      ? await untilAborted(prefetched.answer, signal)
+      : await this.client.connection.request({
+          operation: 'chat.getMessages',
+          method: 'GET',
+          path: CHAT_PATHS.messages(this.sid),
+          query: { pageSize, before },
+          response: ChatMessagePageWireSchema,
+          signal,
+        });
     return { messages: page.messages.map((m) => this.client.toMessage(m)), hasOlder: page.hasOlder };
   }
 
   onMessageAdded(listener: (message: ChatMessage) => void): Unsubscribe {
-    return this.channel.messages.add(listener);
+    return this.channel.onMessage(listener);
   }
 
   async sendText(text: string, options: SendTextOptions = {}): Promise<SentMessage> {
@@ -370,10 +380,28 @@ class SandboxConversation implements ChatConversation {
   }
 }
 
+/** `answer`, or a rejection as `aborted` as soon as `signal` aborts (the caller gave up on a prefetched page). */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  const aborted = () => new ChatError({ kind: 'aborted', operation: 'chat.getMessages' });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** A chat client factory for the sandbox gateway (see the module comment). */
 export function createSandboxChatClientFactory(options: SandboxChatOptions = {}): ChatClientFactory {
   return async (init) => {
     const client = new SandboxChatClient(options, init);
+    if (init.firstPageSize !== undefined) {
+      // At once: its stream opens once its conversation's snapshots are in (openConversation).
+      if (!init.signal?.aborted) return client;
+      await client.close();
+      throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+    }
     const onAbort = () => void client.close();
     init.signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -396,12 +424,13 @@ export function createSandboxChatClientFactory(options: SandboxChatOptions = {})
 
 /**
  * A chat reader for the sandbox's chat service (src/chat/chat-reader.ts), for a server's first
- * screen: the conversation and its newest page over HTTP with the session's token — no event
- * stream, nothing left open.
+ * screen: the conversation and its newest page over HTTP with the session's token, asked for
+ * together — no event stream, nothing left open.
  */
 export function createSandboxChatReader(options: SandboxChatOptions = {}): ChatReader {
   return async (init) => {
-    const client = new SandboxChatClient(options, init);
+    // The page asked for beside the conversation; no event stream.
+    const client = new SandboxChatClient(options, { ...init, firstPageSize: init.pageSize }, false);
     try {
       const conversation = await client.openConversation(init.session.conversationSid, init.signal ? { signal: init.signal } : {});
       const page = await conversation.getMessages({ pageSize: init.pageSize, signal: init.signal });

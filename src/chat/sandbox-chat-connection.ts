@@ -113,8 +113,8 @@ export class SandboxChatConnection {
   constructor(
     private readonly options: SandboxChatOptions,
     private readonly init: ChatClientInit,
-    /** Each event of the live stream, by its name, unread (the client knows what they mean). */
-    private readonly onEvent: (name: string | null, data: string) => void,
+    /** Each event of the live stream, by its name and id, unread (the client knows what they mean). */
+    private readonly onEvent: (name: string | null, data: string, id: string | null) => void,
   ) {
     this.token = init.session.token;
     // A host's own GatewayClient may have no transport: its headers are then built as a client of
@@ -231,14 +231,31 @@ export class SandboxChatConnection {
 
   // --- the live stream ----------------------------------------------------------------------
 
+  /** Whether the event stream was started (`start` or `startLive`). */
+  private started = false;
+
   /** Connects the event stream; resolves once it is open, then keeps it open until close. */
   start(): Promise<void> {
+    this.started = true;
     return new Promise<void>((resolve, reject) => {
       void this.run(resolve, reject);
     });
   }
 
-  private async run(opened: () => void, failed: (error: ChatError) => void): Promise<void> {
+  /**
+   * Connects the event stream in the background, resuming after `lastEventId` (a snapshot's
+   * cursor: what came after it is replayed), once; keeps it open until close. A first connection
+   * that fails is tried again like a later one (the chat is open already: its calls work without
+   * the stream), and a refused token ends it as 'denied'.
+   */
+  startLive(lastEventId: string | null): void {
+    if (this.started || this.closed) return;
+    this.started = true;
+    this.lastEventId = lastEventId;
+    void this.run();
+  }
+
+  private async run(opened?: () => void, failed?: (error: ChatError) => void): Promise<void> {
     let first = true;
     let renewed = false;
     let failures = 0;
@@ -264,7 +281,7 @@ export class SandboxChatConnection {
       } catch (error) {
         limit.clear();
         if (this.closed) {
-          if (first) failed(new ChatError({ kind: 'closed', operation: 'chat.connect' }));
+          if (first) failed?.(new ChatError({ kind: 'closed', operation: 'chat.connect' }));
           break;
         }
         let chatError = limit.signal.aborted
@@ -294,12 +311,13 @@ export class SandboxChatConnection {
         }
         if (chatError.kind === 'denied') {
           this.state.set('denied');
-          if (first) failed(chatError);
+          if (first) failed?.(chatError);
           return;
         }
-        // The first connection is tried again too (a few times: the chat has not started yet), unless
-        // it used up its time limit — then the chat counts as unavailable (with 'Try again').
-        if (first && (failures >= FIRST_CONNECT_RETRIES || limit.signal.aborted)) {
+        // The first connection of `start` is tried again too (a few times: the chat has not started
+        // yet), unless it used up its time limit — then the chat counts as unavailable (with 'Try
+        // again'). `startLive`'s is tried again for as long as the client lives.
+        if (first && failed && (failures >= FIRST_CONNECT_RETRIES || limit.signal.aborted)) {
           this.state.set('disconnected');
           failed(new ChatError({ kind: 'unavailable', operation: 'chat.connect', status: chatError.status, cause: chatError }));
           return;
@@ -315,12 +333,12 @@ export class SandboxChatConnection {
       this.state.set('connected');
       if (first) {
         first = false;
-        opened();
+        opened?.();
       }
       try {
         for await (const event of stream.events) {
           if (event.id !== null) this.lastEventId = event.id;
-          this.onEvent(event.event, event.data);
+          this.onEvent(event.event, event.data, event.id);
         }
       } catch {
         // The stream broke: reconnect below.

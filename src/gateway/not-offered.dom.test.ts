@@ -3,6 +3,8 @@ import { setup } from '../../packages/sandbox/src/test-helpers';
 import { boardLeadCounts, leadCountsOff } from './office/lead-counts';
 import { chatSession } from './message-center/chat-session';
 import { recordMessageContact } from './lead/message-contact';
+import { getProjects } from './lead/funnel/calls';
+import { createOneTimeSession, OneTimeTokenHolder } from './lead/funnel/one-time-token';
 import { isNotOffered, NOT_OFFERED_FOR_MS, NOT_OFFERED_STORAGE_KEY, rememberNotOffered } from './not-offered';
 
 /**
@@ -59,6 +61,29 @@ describe('not offered: a 404 from an invented call', () => {
     await expect(chatSession(provider, thread, 'open')).rejects.toMatchObject({ status: 404 });
     await expect(chatSession(provider, thread, 'open')).rejects.toMatchObject({ status: 404 });
     expect(asked(sandbox, /\/chat\/session$/)).toBe(1);
+  });
+
+  it('the one-time token (L1): one 404, then no request on the next ask, nor on the next load, and no console error', async () => {
+    const consoleErrors = vi.spyOn(console, 'error');
+    const consoleWarnings = vi.spyOn(console, 'warn');
+    const TOKEN = /\/one-time-token$/;
+    const { sandbox, anonymous } = setup({ profile: 'spec' });
+    const session = createOneTimeSession(anonymous, new OneTimeTokenHolder());
+    // A customer call that needs a token asks for one: the gateway has no such call.
+    await expect(getProjects(session.client)).rejects.toMatchObject({ status: 404 });
+    expect(asked(sandbox, TOKEN)).toBe(1);
+    expect(isNotOffered('http://sandbox.test', 'L1')).toBe(true);
+    // The next ask (Send again): the same 404 at once, nothing sent.
+    const before = sandbox.store.requests.length;
+    await expect(getProjects(session.client)).rejects.toMatchObject({ status: 404 });
+    expect(sandbox.store.requests.length).toBe(before);
+    expect(session.status()).toBe('none');
+    // The next load: a new session over a new client of the same gateway.
+    const next = setup({ profile: 'spec' });
+    await expect(getProjects(createOneTimeSession(next.anonymous, new OneTimeTokenHolder()).client)).rejects.toMatchObject({ status: 404 });
+    expect(next.sandbox.store.requests).toEqual([]);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    expect(consoleWarnings).not.toHaveBeenCalled();
   });
 
   it('the contact record (M7): one 404, then nothing sent after a message', async () => {

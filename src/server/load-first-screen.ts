@@ -39,7 +39,7 @@ export interface LoadFirstScreenOptions {
    * How the server reads a thread's newest messages with the session of the host's `getChatToken`
    * (`<message-thread>` and `<lead-app>`'s thread route): default the sandbox's reader when the
    * tag's `chat-service` is `sandbox`, else none — the browser reads them (Twilio: give a reader
-   * of your own, see README "Server rendering").
+   * of your own, see docs/server-rendering.md).
    */
   chatReader?: ChatReader;
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { e2eBrowser } from './pool-client';
 import {
   LEAD_REQUEST_PREFIX,
   SERVER_START_TIMEOUT_MS,
@@ -21,7 +21,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startExampleServer(), e2eBrowser()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 }, SERVER_START_TIMEOUT_MS + 10_000);
 

@@ -3,7 +3,7 @@
  * test/doc-snippets.test.ts type-checks the TS blocks and these blocks' module scripts, and
  * lists the blocks no check runs). Each block is the body of a page served on the example
  * server's origin, with only what a real host would change:
- * - the docs' placeholder origins — `https://cdn.example.com/leadkit/` (the package's `dist/cdn`,
+ * - the docs' placeholder origins — `https://cdn.example.com/leadkit/` (@leadkit/cdn's files, the build's `dist/cdn`,
  *   served here under /cdn/) and the gateway's (`https://gateway.example.com`,
  *   `https://www.example.com`: the sandbox, on this origin);
  * - a block that shows only a tag gets the CDN loader and `leadkit.css`, as a CDN page has them;

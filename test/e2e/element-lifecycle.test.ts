@@ -108,7 +108,6 @@ describe('every tag acts only while in a document', { timeout: 60_000 }, () => {
     await page.locator('lead-page').getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('lead-board').getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('message-thread').getByRole('textbox', { name: 'Write a message...' }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.waitForTimeout(1000); // the rest settles (the thread keeps a live stream open: no network idle)
     const through = () => page.evaluate(() => (window as unknown as { __through: Record<string, string[]> }).__through);
     expect((await through())['lead-page']?.length).toBeGreaterThan(0);
     expect((await through())['lead-board']?.length).toBeGreaterThan(0);

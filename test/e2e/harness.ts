@@ -1,95 +1,33 @@
 /**
- * What every e2e file shares: the real `npm start` server (scripts/start.ts on a free port,
- * one per file), page instrumentation injected by devtools before any page script runs,
+ * What every e2e file shares: the real `npm start` server (scripts/start.ts on a free port; one
+ * per worker, reused from file to file and reset: test/setup/e2e-pool.ts), Chromium (the same),
+ * page instrumentation injected by devtools before any page script runs,
  * sandbox fault control over HTTP, and axe-core.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
-import { launchChromium } from '../helpers/browser';
 import type { SandboxProfile } from '@leadkit/sandbox';
+import { SERVER_START_TIMEOUT_MS, spawnExampleServer, type ExampleServer, type ExampleServerOptions } from './example-server';
+import { e2eBrowser, leaseExampleServer } from './pool-client';
 import { RECORD_CSP_AND_EVENTS } from '../engines/in-page';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Server start can include the CDN and React host builds when dist/ is stale. */
-export const SERVER_START_TIMEOUT_MS = 150_000;
-
-export interface ExampleServer {
-  /** Origin, e.g. http://127.0.0.1:39123 (no trailing slash). */
-  readonly origin: string;
-  /** Everything the server printed so far (for failure messages). */
-  output(): string;
-  stop(): Promise<void>;
-}
+export { SERVER_START_TIMEOUT_MS, type ExampleServer } from './example-server';
 
 /**
- * Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. `profile: 'spec'`
- * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields),
- * `'spec-variants'` with the strict variant of it (packages/sandbox/src/spec-variants.ts).
+ * The example server (`npm start`, scripts/start.ts) for this file: a shared one, reset, when the
+ * project's globalSetup runs the server pool (test/setup/e2e-pool.ts: e2e, e2e-lite) — `stop()`
+ * then hands it back for the next file —, else one of its own (spawnExampleServer). `profile:
+ * 'spec'` is the sandbox's spec profile (SANDBOX_PROFILE=spec), `'spec-variants'` its strict
+ * variant (packages/sandbox/src/spec-variants.ts); `env` more environment for the server.
  */
-export async function startExampleServer({
-  profile = 'full',
-  env: extra = {},
-}: {
-  profile?: SandboxProfile;
-  env?: Readonly<Record<string, string>>;
-} = {}): Promise<ExampleServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
-  delete env.NODE_ENV; // vitest's 'test' must not reach the server (start.ts builds for production anyway)
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: stop() ends tsx and the node process it runs, nothing else.
-    detached: true,
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The example server did not print its URL within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`)),
-      SERVER_START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /leadkit examples: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`The example server exited (${code ?? signal}) before printing its URL:\n${output}`));
-    });
-  });
-  return {
-    origin,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        return; // already gone
-      }
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref());
-      if ((await Promise.race([exited, timeout])) === 'timeout') {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // gone meanwhile
-        }
-      }
-    },
-  };
+export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
+  return (await leaseExampleServer(options)) ?? spawnExampleServer(options);
 }
 
 /**
@@ -365,7 +303,7 @@ export async function seriousAxeViolations(page: ScriptRunner): Promise<AxeFindi
 }
 
 export interface E2eSession {
-  /** The example server of this file (started once). */
+  /** The example server of this file (the worker's, reset for the file; or started for it). */
   readonly server: ExampleServer;
   readonly browser: Browser;
   /**
@@ -381,8 +319,8 @@ export interface E2eSession {
 const ORIGIN_STORAGE = 'cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems,shared_storage,storage_buckets';
 
 /**
- * The usual e2e file set-up: one example server and one Chromium for the file; before each
- * test the sandbox is reset. Each test starts in a browser context with no page, cookie, storage,
+ * The usual e2e file set-up: an example server and a Chromium for the file (the worker's shared
+ * ones: startExampleServer, e2eBrowser); before each test the sandbox is reset. Each test starts in a browser context with no page, cookie, storage,
  * route or offline state of an earlier test — by default the file's one context,
  * emptied after each test, whose HTTP cache stays warm (a returning visitor's: immutable chunks
  * are not fetched and compiled again). A new page costs this machine about 1 core-second and a
@@ -416,7 +354,7 @@ export function useE2eSession({
     return context;
   };
   beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startExampleServer({ profile, env }), launchChromium()]);
+    [state.server, state.browser] = await Promise.all([startExampleServer({ profile, env }), e2eBrowser()]);
     if (!coldCache) {
       const context = await state.browser.newContext({ viewport });
       // A blank page that stays: the DevTools session that empties the origin's storage after each test.

@@ -12,7 +12,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { e2eBrowser } from './pool-client';
 import {
   BOARD_SHOWING,
   boardReady,
@@ -44,7 +44,7 @@ let context: BrowserContext;
 let page: Page | undefined;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startExampleServer(), e2eBrowser()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 }, SERVER_START_TIMEOUT_MS + 10_000);
 

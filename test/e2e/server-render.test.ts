@@ -318,7 +318,11 @@ describe.each(SERVER_PAGES)('server-rendered $page', ({ page: name, tag, element
 
   it('hydrates in place — the same node, no warning, nothing moves — and works', async () => {
     const { page, watch, warnings, releaseLoader } = await openWithLoaderHeld(`/server/${name}`);
-    await page.waitForFunction((target) => document.querySelector(target)?.shadowRoot?.firstElementChild, selector);
+    // The server's first screen parsed whole (its closing marker is in): the shadow root is
+    // attached at its template's start tag and fills as the HTML streams in, so its first child
+    // (the stylesheet link) came before the widget's node on a busy machine, and the node taken
+    // below was none (a CI run, 2026-11-27).
+    await page.waitForFunction((target) => document.querySelector(target)?.shadowRoot?.querySelector('[data-lk-parsed]'), selector);
     await page.evaluate((target) => {
       (window as unknown as { serverNode: unknown }).serverNode = document.querySelector(target)?.shadowRoot?.querySelector('[part]');
     }, selector);

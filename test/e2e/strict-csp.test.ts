@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { e2eBrowser } from './pool-client';
 import { SERVER_START_TIMEOUT_MS, seriousAxeViolations, startExampleServer, visible, waitForEvents, watchPage, type ExampleServer } from './harness';
 
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
@@ -16,7 +16,7 @@ let page: Page;
 let watch: Awaited<ReturnType<typeof watchPage>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startExampleServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startExampleServer(), e2eBrowser()]);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // The listeners are in place before the page's first script (devtools-injected, not the page's).
   watch = await watchPage(page);

@@ -1,7 +1,7 @@
 /**
  * The host fixtures suite (`node --import tsx test/hosts/run.ts`; README.md beside this file).
  *
- * Installs the PACKED package (npm pack) into small host apps — Vue 3, Svelte 5, Preact
+ * Installs the PACKED packages (npm pack: leadkit, and @leadkit/cdn for the CDN page) into small host apps — Vue 3, Svelte 5, Preact
  * (preact/compat in place of React), React 19 through `leadkit/react`, Angular 21 (the tags in a
  * standalone component's template, built by `ng build`), a Next.js 16 App Router app (built with
  * Turbopack and with webpack, served by `next start`), and a plain page on the CDN
@@ -19,14 +19,21 @@
  * Prints PASS/FAIL per host with the reasons and exits non-zero when one fails.
  *
  * Then the bundlers (bundlers/bundlers.ts): esbuild, Rollup and Vite build leadkit with no
- * configuration, without the optional peers and, for leadkit/twilio and leadkit/heic, with them.
+ * configuration, without the optional peers and, for leadkit/twilio and leadkit/heic, with them;
+ * and the docs' snippets (snippets.ts): every TS/TSX block of README.md and docs/ type-checked
+ * with `strict` against the installed tarball's .d.ts and the real frameworks' types.
  *
- * Flags: --reuse (skip `npm ci` when the work folder's install matches the lock: for iterating locally),
- *        --only=vue,angular,bundlers (a subset of hosts).
- * Environment: LEADKIT_TARBALL (test that packed tarball instead of building and packing this
- * checkout), CHROME_PATH (see ../helpers/browser.ts).
+ * Flags: --reuse (skip `npm ci` when the work folder's install matches the lock: for iterating locally,
+ *        and for `npm test`, which installs first with --install-only beside lint and types),
+ *        --install-only (the fixtures' `npm ci` and nothing else: it waits on the network, not the CPU),
+ *        --nice-after-install (the npm steps at the caller's priority, then everything after them at
+ *        nice 10: `npm test` runs the fixtures beside vitest; an `npm ci` starved at nice 10 by the
+ *        browsers once ran past npm's 900 s limit on a fresh CI machine, printing nothing),
+ *        --only=vue,angular,bundlers,snippets (a subset of hosts).
+ * Environment: LEADKIT_TARBALL and LEADKIT_CDN_TARBALL (test those packed tarballs, leadkit's and
+ * @leadkit/cdn's, instead of building and packing this checkout), CHROME_PATH (see ../helpers/browser.ts).
  */
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,9 +45,10 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { checkBundlers } from './bundlers/bundlers';
 import { startSandbox, type SandboxServers } from './sandbox';
+import { checkSnippets } from './snippets';
+import { prepareForTests } from '../../scripts/test-prepare.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
 /**
  * Where the fixtures are installed and built: a copy of this folder outside the repository
  * (HOSTS_WORKDIR, default <tmp>/leadkit-host-fixtures). Inside it, a bundler looking for a package
@@ -77,16 +85,26 @@ const NEXT_APP = path.join(APPS, 'next');
 
 const args = process.argv.slice(2);
 const REUSE = args.includes('--reuse');
+const INSTALL_ONLY = args.includes('--install-only');
+const NICE_AFTER_INSTALL = args.includes('--nice-after-install');
 const onlyArg = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const HOSTS: HostName[] = onlyArg ? ALL_HOSTS.filter((host) => onlyArg.split(',').includes(host)) : [...ALL_HOSTS];
 
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
-const UI_TIMEOUT_MS = 15_000;
+/** A bound for a hung install, not a speed check: at low priority beside the suites an install can take minutes. */
+const NPM_TIMEOUT_MS = 900_000;
+/**
+ * A bound for a state that does not come, not a speed check: `npm test` runs the fixtures at a
+ * low CPU priority beside vitest (scripts/test-all.mjs), where a page can take a while.
+ */
+const UI_TIMEOUT_MS = 30_000;
 
 /** The sandbox calls the two widgets make when they load (lead-page GET, board list POST). */
 const LEAD_PAGE_CALL = { method: 'GET', path: '/gateway/lead/office/v2/leads/300002' };
 const BOARD_LIST_CALL = { method: 'POST', path: '/gateway/lead/office/v6/leads/serviceProvider/1001' };
 const BOARD_HEADING = 'Leads for Acme Plumbing & Heating';
+/** (Next.js) A session cookie of the host's page: its server component forwards the Cookie header to the gateway. */
+const SESSION_COOKIE = { name: 'host_session', value: 'signed-in' };
 
 const started = performance.now();
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -103,19 +121,33 @@ async function step<T>(label: string, work: () => Promise<T> | T): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Preparing: build, pack, install, build the hosts
 
-function buildLeadkitIfStale(): void {
-  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--no-check'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`leadkit build failed (exit ${result.status ?? result.signal})`);
+/** The leadkit and @leadkit/cdn tarballs: the ones `npm test` packed (LEADKIT_TARBALL, LEADKIT_CDN_TARBALL), or built when stale and packed now. */
+function tarballs(): { leadkit: string; cdn: string } {
+  const leadkit = process.env.LEADKIT_TARBALL;
+  const cdn = process.env.LEADKIT_CDN_TARBALL;
+  if (leadkit && cdn) return { leadkit: path.resolve(leadkit), cdn: path.resolve(cdn) };
+  const packed = prepareForTests({ parts: ['library', 'cdn', 'manifest', 'sandbox'] });
+  if (!packed) throw new Error('hosts: nothing was packed');
+  return { leadkit: packed.leadkit.tarball, cdn: packed.cdn.tarball };
 }
 
-async function pack(into: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', into], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-  const [packed] = JSON.parse(stdout) as [{ filename: string; size: number }];
-  console.log(`hosts: packed ${packed.filename} (${(packed.size / 1024).toFixed(0)} kB)`);
-  return path.join(into, packed.filename);
+/**
+ * npm with the fixtures' flags in `cwd`; a failure says what npm printed and whether it was cut
+ * off by its time limit (an `npm ci` at low priority beside the suites once failed with neither).
+ */
+async function npm(args: string[], cwd: string): Promise<void> {
+  try {
+    await run('npm', [...args, ...NPM_FLAGS], { cwd, timeout: NPM_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const failed = error as Error & { killed?: boolean; signal?: string | null; stdout?: string; stderr?: string };
+    const cut = failed.killed ? ` (cut off after ${NPM_TIMEOUT_MS / 1000} s${failed.signal ? `, ${failed.signal}` : ''})` : '';
+    const output = `${failed.stderr ?? ''}\n${failed.stdout ?? ''}`.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`npm ${args[0]} failed${cut}:\n${output || '(it printed nothing)'}`, { cause: error });
+  }
 }
 
-async function install(tarball: string): Promise<void> {
+/** The fixtures' sources copied fresh into APPS and their dependencies installed (`npm ci`, unless --reuse finds them installed). */
+async function installFixtures(): Promise<void> {
   const lock = (dir: string) => (existsSync(path.join(dir, 'package-lock.json')) ? readFileSync(path.join(dir, 'package-lock.json'), 'utf8') : null);
   const installed = existsSync(path.join(APPS, 'node_modules', 'vite')) && lock(APPS) === lock(HERE);
   // The fixtures' sources, fresh each run (their installs and build folders are left alone).
@@ -125,11 +157,13 @@ async function install(tarball: string): Promise<void> {
     rmSync(path.join(APPS, name), { recursive: true, force: true });
     cpSync(path.join(HERE, name), path.join(APPS, name), { recursive: true, filter: (source) => !/[\\/](node_modules|\.next[^\\/]*)$/.test(source) });
   }
-  if (!(REUSE && installed)) {
-    await run('npm', ['ci', ...NPM_FLAGS], { cwd: APPS, timeout: 300_000 });
-  }
-  // The tarball is installed as a host installs a release, without touching the fixture's lock.
-  await run('npm', ['install', '--no-save', ...NPM_FLAGS, tarball], { cwd: APPS, timeout: 300_000 });
+  if (!(REUSE && installed)) await npm(['ci'], APPS);
+}
+
+async function install(packed: { leadkit: string; cdn: string }): Promise<void> {
+  await installFixtures();
+  // The tarballs are installed as a host installs a release, without touching the fixture's lock.
+  await npm(['install', '--no-save', packed.leadkit, packed.cdn], APPS);
 }
 
 /** Runs a Node CLI of the fixtures' node_modules; rejects with its output when it fails. */
@@ -165,7 +199,7 @@ async function angularBuild(outDir: string): Promise<void> {
   rmSync(out, { recursive: true, force: true });
 }
 
-async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
+async function buildHosts(site: string): Promise<void> {
   // The Angular build first: the longest (a type check of its templates, then esbuild).
   const queue = HOSTS.filter((host) => BUILT_HOSTS.includes(host)).sort((a, b) => Number(b === 'angular') - Number(a === 'angular'));
   // Two at a time: two cores.
@@ -174,11 +208,16 @@ async function buildHosts(site: string, cdnOrigin: string): Promise<void> {
       await (host === 'angular' ? angularBuild(path.join(site, host)) : viteBuild(host, path.join(site, host)));
   };
   await Promise.all([worker(), worker()]);
-  if (HOSTS.includes('cdn')) {
-    mkdirSync(path.join(site, 'cdn'), { recursive: true });
-    const page = readFileSync(path.join(APPS, 'cdn', 'index.html'), 'utf8').replaceAll('__LEADKIT_CDN__', cdnOrigin);
-    writeFileSync(path.join(site, 'cdn', 'index.html'), page);
-  }
+}
+
+/** The CDN page, as README's CDN snippet: the CDN origin in its links, the gateway's origin in its tags' `gateway-url`. */
+function writeCdnPage(site: string, cdnOrigin: string, gatewayOrigin: string): void {
+  if (!HOSTS.includes('cdn')) return;
+  mkdirSync(path.join(site, 'cdn'), { recursive: true });
+  const page = readFileSync(path.join(APPS, 'cdn', 'index.html'), 'utf8')
+    .replaceAll('__LEADKIT_CDN__', cdnOrigin)
+    .replaceAll('__GATEWAY_URL__', gatewayOrigin);
+  writeFileSync(path.join(site, 'cdn', 'index.html'), page);
 }
 
 const NEXT_BIN = () => path.join(APPS, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -219,7 +258,7 @@ async function startNext(host: HostName): Promise<{ origin: string; stop(): Prom
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start (${host}) exited ${child.exitCode}:\n${output}`);
     const up = await fetch(`${origin}/_not-found`).then(
@@ -227,7 +266,7 @@ async function startNext(host: HostName): Promise<{ origin: string; stop(): Prom
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error(`next start (${host}) did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`next start (${host}) did not answer within 120 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
@@ -303,7 +342,7 @@ interface HostLog {
 }
 
 interface HostResult {
-  host: HostName | 'bundlers';
+  host: HostName | 'bundlers' | 'snippets';
   failures: string[];
   seconds: string;
 }
@@ -385,6 +424,8 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
   const fromSecond = receivedSecond.length;
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // (Next.js) the user's session cookie, which the server component forwards to the gateway.
+  if (NEXT_HOSTS[host]) await context.addCookies([{ ...SESSION_COOKIE, url: site.origin }]);
   const page: Page = await context.newPage();
   const consoleErrors: string[] = [];
   const requests: Request[] = [];
@@ -515,6 +556,15 @@ async function checkHost(browser: Browser, host: HostName, site: HostSite, sandb
       }
     });
 
+    if (NEXT_HOSTS[host]) {
+      await check("the server's first-screen calls forward the user's Cookie header", async () => {
+        // Calls without an Origin header are the server's (the browser's cross-origin calls have one).
+        const fromServer = calls(receivedFirst, fromFirst).filter((request) => request.origin === null && request.path.split('?')[0] === BOARD_LIST_CALL.path);
+        if (!fromServer.some((request) => request.cookie?.includes(`${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`)))
+          throw new Error(`the server's board calls had Cookie [${fromServer.map((request) => request.cookie ?? 'none').join(', ')}]`);
+      });
+    }
+
     // lk-navigate: a link inside each widget; the host cancels, so the page stays. (The hosts give
     // no `routes`, so the board has no 'View Call Log': its page is not in the spec,
     // docs/elements.md#routes-a-real-host-must-give.)
@@ -601,17 +651,21 @@ async function main(): Promise<number> {
   const site = path.join(work, 'site');
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
   try {
-    const given = process.env.LEADKIT_TARBALL;
-    if (!given) await step('leadkit build (if stale)', buildLeadkitIfStale);
-    const tarball = given ? path.resolve(given) : await step('npm pack', () => pack(work));
-    await step('install (npm ci + the tarball)', () => install(tarball));
+    if (INSTALL_ONLY) {
+      await step('install (npm ci)', installFixtures);
+      return 0;
+    }
+    const packed = await step('tarballs (built and packed when not given)', tarballs);
+    await step('install (npm ci + the tarballs)', () => install(packed));
+    // What follows (builds, browsers) yields to the suites beside it; processes started from here inherit it.
+    if (NICE_AFTER_INSTALL) os.setPriority(10);
 
-    // The CDN build comes from the installed tarball, as a CDN would serve the package.
+    // The CDN build comes from the installed @leadkit/cdn, as a host serves it (docs/embedding.md#self-hosting-the-cdn-files).
     const cdnDir = path.join(work, 'cdn-origin');
-    cpSync(path.join(APPS, 'node_modules', 'leadkit', 'dist', 'cdn'), cdnDir, { recursive: true });
+    cpSync(path.join(APPS, 'node_modules', '@leadkit', 'cdn', 'dist'), cdnDir, { recursive: true });
     const cdn = await serveStatic(cdnDir, { 'access-control-allow-origin': '*' });
     cleanups.push(() => cdn.close());
-    await step(`vite/ng build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site, cdn.origin));
+    await step(`vite/ng build (${HOSTS.filter((host) => BUILT_HOSTS.includes(host)).join(', ')})`, () => buildHosts(site));
     const nextHosts = HOSTS.filter((host) => NEXT_HOSTS[host]);
     let nextBuildFailures = new Map<HostName, string>();
     if (nextHosts.length > 0) {
@@ -622,6 +676,7 @@ async function main(): Promise<number> {
     }
 
     const [hostsServer, sandbox, browser] = await Promise.all([serveStatic(site), startSandbox(), launchChromium()]);
+    writeCdnPage(site, cdn.origin, sandbox.origins[0]);
     cleanups.push(
       () => hostsServer.close(),
       () => sandbox.stop(),
@@ -658,7 +713,7 @@ async function main(): Promise<number> {
     // esbuild, Rollup and Vite's library build, with and without the optional peers (bundlers/).
     if (!onlyArg || onlyArg.split(',').includes('bundlers')) {
       const at = performance.now();
-      const failures = await checkBundlers(APPS, tarball);
+      const failures = await checkBundlers(APPS, packed.leadkit);
       const result: HostResult = { host: 'bundlers', failures, seconds: seconds(at) };
       results.push(result);
       timings.push(`bundlers ${result.seconds} s`);
@@ -668,6 +723,9 @@ async function main(): Promise<number> {
           : `FAIL bundlers (${result.seconds} s)\n${failures.map((failure) => `  - ${failure}`).join('\n')}`,
       );
     }
+
+    // The docs' TS/TSX blocks type-checked against the installed tarball and the real frameworks (snippets.ts).
+    if (!onlyArg || onlyArg.split(',').includes('snippets')) results.push(await step('snippets', () => checkSnippets(APPS)));
 
     const failed = results.filter((result) => result.failures.length > 0);
     console.log(`hosts: ${timings.join(', ')}; total ${seconds(started)} s`);

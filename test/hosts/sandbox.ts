@@ -16,6 +16,8 @@ export interface ReceivedRequest {
   path: string;
   /** The page's Origin header (absent on same-origin GETs). */
   origin: string | null;
+  /** The Cookie header (a server forwarding its user's, or the browser's with `credentials: 'include'`). */
+  cookie: string | null;
 }
 
 export interface SandboxServers {
@@ -53,7 +55,7 @@ export async function startSandbox(): Promise<SandboxServers> {
   const received: [ReceivedRequest[], ReceivedRequest[]] = [[], []];
   const handler = (log: ReceivedRequest[]) => async (request: Request, env: Bindings) => {
     const url = new URL(request.url);
-    log.push({ method: request.method, path: url.pathname + url.search, origin: request.headers.get('origin') });
+    log.push({ method: request.method, path: url.pathname + url.search, origin: request.headers.get('origin'), cookie: request.headers.get('cookie') });
     const response = await sandbox.app.fetch(request, env);
     if (response.headers.has(DROP_HEADER)) (env as HttpBindings).incoming.socket.destroy(); // a dropped request (fault injection)
     return response;

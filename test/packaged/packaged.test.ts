@@ -1,19 +1,21 @@
 /**
  * Tests against the packed artefacts (`npm pack`), not the sources: a temp project installs the
- * leadkit tarball and the @leadkit/sandbox tarball (packages/sandbox) with React from the local
+ * leadkit tarball, the @leadkit/sandbox tarball (packages/sandbox) and the @leadkit/cdn tarball
+ * (packages/cdn) with React from the local
  * npm cache — without the optional @twilio/conversations peer — then child node processes import
- * every entry the way a host would. Builds first when dist/ is missing or older than src/ (≈ 15 s).
+ * every entry the way a host would. The tarballs are built and packed once before the tests
+ * (scripts/test-prepare.mjs, through the project's globalSetup test/setup/prepare.ts).
  * Preact, Vue and Svelte come in too (types only: one consumer file per host is type-checked
  * against leadkit/types/*), at the versions the host fixtures pin (test/hosts/package.json).
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createGatewayClient, officeGateway } from '../../src/index';
 import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
@@ -22,6 +24,8 @@ import { enUS } from '../../src/i18n/en-US';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
+/** bench/budgets.mjs (plain JS, outside the typed sources): the tarball's budget. */
+const { PACKAGE_BUDGETS } = (await import(pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href)) as { PACKAGE_BUDGETS: { tarball: number } };
 const require = createRequire(import.meta.url);
 const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
@@ -40,13 +44,9 @@ let dir = '';
 let project = '';
 let packedFiles: string[] = [];
 let sandboxFiles: string[] = [];
-
-/** `npm pack` of the package in `cwd` into `dir`: the tarball's path and the files it holds. */
-async function pack(cwd: string): Promise<{ tarball: string; files: string[] }> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd });
-  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-  return { tarball: path.join(dir, packed.filename), files: packed.files.map((f) => f.path) };
-}
+let cdnFiles: string[] = [];
+/** The tarballs' sizes, packed (bytes). */
+const packedBytes: Record<string, number> = {};
 
 /** Runs an ES module script inside the consumer project; returns what it printed as JSON. */
 async function inConsumer<T>(name: string, source: string, env: Record<string, string> = {}): Promise<T> {
@@ -58,15 +58,16 @@ async function inConsumer<T>(name: string, source: string, env: Record<string, s
 }
 
 beforeAll(async () => {
-  // Build only when needed: `npm test` after `npm run build` reuses dist/.
-  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--no-check'], { cwd: ROOT, stdio: 'inherit' });
-
+  // Built and packed once before the tests (test/setup/prepare.ts, the project's globalSetup).
+  const packed = inject('packed');
+  if (!packed) throw new Error("packaged: no tarballs provided (test/setup/prepare.ts is the packaged project's globalSetup)");
+  const { leadkit, sandbox, cdn } = packed;
   dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-packaged-'));
   project = path.join(dir, 'consumer');
-  const leadkit = await pack(ROOT);
-  const sandbox = await pack(path.join(ROOT, 'packages', 'sandbox'));
   packedFiles = leadkit.files;
   sandboxFiles = sandbox.files;
+  cdnFiles = cdn.files;
+  for (const [name, { tarball }] of Object.entries(packed)) packedBytes[name] = statSync(tarball).size;
 
   mkdirSync(project);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'leadkit-consumer', private: true, type: 'module' }, null, 2));
@@ -77,6 +78,7 @@ beforeAll(async () => {
       ...NPM_FLAGS,
       leadkit.tarball,
       sandbox.tarball,
+      cdn.tarball,
       `react@${versionOf('react')}`,
       `react-dom@${versionOf('react-dom')}`,
       `@types/react@${versionOf('@types/react')}`,
@@ -85,9 +87,8 @@ beforeAll(async () => {
     ],
     { cwd: project, timeout: 120_000 },
   );
-  // A bound for a hung set-up, not a speed check: with two CPU-bound processes beside `npm test`,
-  // building a stale dist (library and sandbox) alone took 167 s.
-}, 420_000);
+  // A bound for a hung set-up, not a speed check: the install from the npm cache, on a busy machine.
+}, 240_000);
 
 // Removing the consumer's node_modules took over vitest's 10 s hook limit on a busy machine.
 afterAll(() => {
@@ -95,7 +96,7 @@ afterAll(() => {
 }, 120_000);
 
 describe('the packed package', { timeout: 60_000 }, () => {
-  it('ships dist (library, types, CDN, element manifest) and no sources, no sandbox, source maps only for the CDN build', () => {
+  it('ships dist (library, types, element manifest) and no sources, no sandbox, no CDN build (@leadkit/cdn has it), no source maps', () => {
     const typings = ['react', 'preact', 'vue', 'svelte'].map((framework) => `dist/types/${framework}.d.ts`);
     for (const file of [
       'dist/index.js',
@@ -114,7 +115,6 @@ describe('the packed package', { timeout: 60_000 }, () => {
       'dist/custom-elements.json',
       ...typings,
       'dist/vscode.html-custom-data.json',
-      'dist/cdn/leadkit.js',
       'package.json',
       'LICENSE',
     ]) {
@@ -122,10 +122,18 @@ describe('the packed package', { timeout: 60_000 }, () => {
     }
     expect(packedFiles.filter((file) => file.startsWith('src/') || file.startsWith('packages/'))).toEqual([]);
     expect(packedFiles.filter((file) => /^dist\/demo\b/.test(file))).toEqual([]);
-    expect(packedFiles.filter((file) => file.endsWith('.map') && !file.startsWith('dist/cdn/'))).toEqual([]);
-    // The CDN build's HEIC converter (≈ 3 MB) stays out of the package: a CDN deployed from the build has it.
+    expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(packedFiles.filter((file) => file.startsWith('dist/cdn/'))).toEqual([]);
     expect(packedFiles.filter((file) => /heic/i.test(file) && !['dist/heic.js', 'dist/heic.d.ts'].includes(file))).toEqual([]);
-    expect(packedFiles.filter((file) => file.startsWith('dist/cdn/chunks/')).length).toBeGreaterThan(10);
+    // DESIGN.md's budget for what an npm install of leadkit downloads.
+    expect(packedBytes.leadkit).toBeLessThanOrEqual(PACKAGE_BUDGETS.tarball);
+    // Every type file at the top of dist/ is an export's `types` (leadkit/react's node condition takes
+    // react.d.ts: the build's dist/react.node.d.ts, a copy of it, stays out of the tarball).
+    const { exports } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types?: string }> };
+    const exportTypes = new Set(
+      Object.values(exports).flatMap((target) => (typeof target === 'object' && target.types ? [target.types.replace(/^\.\//, '')] : [])),
+    );
+    expect(packedFiles.filter((file) => /^dist\/[^/]+\.d\.ts$/.test(file) && !exportTypes.has(file))).toEqual([]);
   });
 
   it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
@@ -133,7 +141,25 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(sandboxFiles.filter((file) => file.startsWith('src/') || file.endsWith('.map'))).toEqual([]);
   });
 
-  it('exports the CDN files for self-hosting: leadkit/cdn/<file> resolves to the installed dist/cdn (docs/embedding.md#self-hosting-the-cdn-files)', async () => {
+  it('@leadkit/cdn ships the CDN build: the loader, its stylesheets, the chunks — without source maps, the Preact flavour and the HEIC converter', () => {
+    for (const file of [
+      'dist/leadkit.js',
+      'dist/leadkit.css',
+      'dist/widgets.css',
+      'dist/first-content.json',
+      'dist/chunks/runtime.js',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ])
+      expect(cdnFiles).toContain(file);
+    expect(cdnFiles.filter((file) => file.startsWith('dist/chunks/')).length).toBeGreaterThan(10);
+    // The HEIC converter's chunk (≈ 3 MB) stays out: a CDN deployed from the build has it (docs/widgets/message-thread.md).
+    expect(cdnFiles.filter((file) => file.endsWith('.map') || /\/(heic-|lite-|leadkit-lite\.js$|modules\.json$)/.test(file))).toEqual([]);
+    expect(cdnFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file))).toEqual([]);
+  });
+
+  it('the CDN files for self-hosting: @leadkit/cdn/<file> resolves to the installed build (docs/embedding.md#self-hosting-the-cdn-files)', async () => {
     const result = await inConsumer<Record<string, string | null>>(
       'cdn-export.mjs',
       `
@@ -143,10 +169,10 @@ describe('the packed package', { timeout: 60_000 }, () => {
         const file = fileURLToPath(import.meta.resolve(specifier));
         return existsSync(file) ? file : null;
       };
-      console.log(JSON.stringify({ loader: at('leadkit/cdn/leadkit.js'), css: at('leadkit/cdn/leadkit.css'), runtime: at('leadkit/cdn/chunks/runtime.js') }));
+      console.log(JSON.stringify({ loader: at('@leadkit/cdn/leadkit.js'), css: at('@leadkit/cdn/leadkit.css'), runtime: at('@leadkit/cdn/chunks/runtime.js') }));
       `,
     );
-    const cdn = path.join(project, 'node_modules', 'leadkit', 'dist', 'cdn');
+    const cdn = path.join(project, 'node_modules', '@leadkit', 'cdn', 'dist');
     expect(result).toEqual({ loader: path.join(cdn, 'leadkit.js'), css: path.join(cdn, 'leadkit.css'), runtime: path.join(cdn, 'chunks', 'runtime.js') });
   });
 
@@ -423,15 +449,22 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(result.tags['lead-page']?.events.map((e) => e.name)).toEqual(expect.arrayContaining(['lk-load', 'lk-error']));
   });
 
-  it('passes publint (strict) and attw (esm-only) on the tarball', async () => {
-    const result = await run(process.execPath, ['scripts/build-check.mjs'], { cwd: ROOT, timeout: 60_000 }).then(
+  // Bounds for a hung check, not speed checks: attw and publint on the three tarballs took over a
+  // minute under CI's load (they were packed again then; now they are the ones packed once).
+  it('passes publint (strict) and attw (esm-only) on the tarballs', { timeout: 300_000 }, async () => {
+    const { leadkit, sandbox, cdn } = inject('packed') ?? {};
+    if (!leadkit || !sandbox || !cdn) throw new Error('packaged: no tarballs provided');
+    const tarballs = [`leadkit=${leadkit.tarball}`, `@leadkit/sandbox=${sandbox.tarball}`, `@leadkit/cdn=${cdn.tarball}`];
+    const result = await run(process.execPath, ['scripts/build-check.mjs', ...tarballs], { cwd: ROOT, timeout: 240_000 }).then(
       () => 'ok',
       (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
     );
     expect(result).toBe('ok');
   });
 
-  it('type-checks a consumer against the packed .d.ts files (NodeNext, .d.ts files checked)', async () => {
+  // A bound for a hung tsc, not a speed check: checking the packed .d.ts files (skipLibCheck off)
+  // takes ≈ 10 s alone and passed the file's 60 s in a CI run with another heavy process beside it.
+  it('type-checks a consumer against the packed .d.ts files (NodeNext, .d.ts files checked)', { timeout: 240_000 }, async () => {
     writeFileSync(
       path.join(project, 'consumer.ts'),
       `

@@ -834,6 +834,30 @@ describe('lead board: model run under faults', () => {
     );
   });
 
+  it('regression: a status choice held by a challenge and then replaced is not replayed after the newer one (the gateway kept the older status)', async () => {
+    // The first choice meets a 511; the pro picks another and then the saved status again (sent,
+    // since the first may have landed); the check passes afterwards. (CI seed 2031248007, path 22.)
+    await runBoard(
+      9,
+      none,
+      [{ pass: true, afterMs: 2800 }],
+      [
+        wait(500),
+        chooseStatus({
+          i: 0,
+          steps: [
+            { status: 'ContactAndQualify', gapMs: 580 },
+            { status: 'Selling', gapMs: 96 },
+            { status: 'Initial', gapMs: 267 },
+          ],
+          blur: true,
+        }),
+        wait(5000),
+      ],
+      when(isPath('/status'), failing('challenge'), 1),
+    );
+  });
+
   it(`${RUNS} runs: nothing lost, nothing stale, no dead end`, async () => {
     // The totals are this property's (the examples above count on their own).
     Object.assign(totals, newTotals());

@@ -137,6 +137,7 @@ describe('chat service: history', () => {
       lastMessageIndex: 9999,
       lastReadMessageIndex: 9999,
       readHorizons: [{ identity: 'member-5090', lastReadMessageIndex: expect.any(Number) }],
+      eventId: 0,
     });
     const newest = await (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}/messages`, { headers })).json();
     expect(newest.messages).toHaveLength(30);
@@ -224,6 +225,24 @@ describe('chat service: live events and sends', () => {
     expect((await second.next()).data).toMatchObject({ conversationSid, message: { body: 'Three' } });
   });
 
+  it('answers the conversation and a page with their event cursor: a stream opened from it replays what came after, not before', async () => {
+    const clients = setup();
+    const { conversationSid, headers } = await session(clients);
+    const read = async (path: string) => (await clients.sandbox.fetch(`${CHAT}/conversations/${conversationSid}${path}`, { headers })).json();
+    await sendMessage(clients.provider, { text: 'Before the snapshots', senderEntityId: 1001, receiverEntityId: 5001 });
+    const info = await read('');
+    const page = await read('/messages');
+    // The newest event when each answer was made (the message above: the first event here).
+    expect(info.eventId).toBe(clients.sandbox.chat.eventPosition);
+    expect(page.eventId).toBe(info.eventId);
+    expect(page.messages.at(-1)).toMatchObject({ body: 'Before the snapshots' });
+    await sendMessage(clients.provider, { text: 'After the snapshots', senderEntityId: 1001, receiverEntityId: 5001 });
+    expect((await read('/messages?pageSize=1')).eventId).toBe(page.eventId + 1);
+    const events = await openEvents(clients.sandbox, headers, String(page.eventId));
+    const replayed = await events.next();
+    expect(replayed).toMatchObject({ id: String(page.eventId + 1), data: { conversationSid, message: { body: 'After the snapshots' } } });
+  });
+
   it('streams only the identity’s own conversations, and ends the stream when the client hangs up', async () => {
     const clients = setup();
     const mine = await session(clients);
@@ -303,6 +322,7 @@ describe('chat service: live events and sends', () => {
       lastMessageIndex: 3,
       lastReadMessageIndex: 1,
       readHorizons: [{ identity: 'member-5001', lastReadMessageIndex: 3 }],
+      eventId: 0,
     });
     // A read thread (the 40 messages of 5003) is read to its end; reset() brings the seed's horizons back.
     const history = await session(clients, SANDBOX_HISTORY_THREAD.memberId);

@@ -594,6 +594,32 @@ describe('gateway client: 511 challenge and replay', () => {
     expect(client.replayQueue.size).toBe(0);
   });
 
+  it('a call its caller aborted while the challenge was open is not replayed (it would land after what replaced it)', async () => {
+    let challenged = true;
+    const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, {})));
+    let release: (passed: boolean) => void = () => {};
+    const client = createGatewayClient({ baseURL: '', auth: member, fetch, onChallenge: () => new Promise<boolean>((resolve) => (release = resolve)) });
+    const older = new AbortController();
+    const heard: unknown[] = [];
+    await expect(
+      updateLeadStatus(
+        client,
+        5,
+        { serviceProviderId: 1001, status: 'ContactAndQualify' },
+        { signal: older.signal, idempotencyKey: 'k1', onReplayed: (o) => heard.push(o) },
+      ),
+    ).rejects.toMatchObject({ kind: 'challenge' });
+    // A newer choice replaces it: the older is aborted, the newer goes out (and lands).
+    older.abort();
+    challenged = false;
+    await updateLeadStatus(client, 5, { serviceProviderId: 1001, status: 'Initial' }, { idempotencyKey: 'k2' });
+    release(true);
+    await client.whenChallengeSettled();
+    expect(requests.map((r) => (r.body as { status: string }).status)).toEqual(['ContactAndQualify', 'Initial']);
+    expect(heard).toEqual([]);
+    expect(client.replayQueue.size).toBe(0);
+  });
+
   it('what replayLatest names is checked like the call itself: an invalid body is not sent, the owner hears why', async () => {
     let challenged = true;
     const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 9 })));

@@ -360,6 +360,9 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
             // Sent once; a second challenge during a replay is reported, not queued again.
             let outcome: ReplayOutcome<v.InferOutput<S>>;
             let report = spec.onReplayed;
+            // Its caller gave it up meanwhile (a newer status choice took over): sending it now
+            // would land after what replaced it. Nothing is sent, nothing is reported.
+            if (spec.signal?.aborted) return;
             try {
               const target = spec.replayLatest ? spec.replayLatest() : { body: spec.body, idempotencyKey, onReplayed: spec.onReplayed };
               // Outdated, and nothing newer waits: nothing is sent.

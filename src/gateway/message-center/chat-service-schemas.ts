@@ -66,6 +66,14 @@ export type ChatMessageWire = v.InferOutput<typeof ChatMessageWireSchema>;
 
 const MessageIndex = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/**
+ * An answer's event cursor: the id of the newest event of the stream (CHAT_PATHS.events) when the
+ * answer was made (0 before any). A stream opened with `Last-Event-ID` set to it replays what
+ * came after, so a client may read a snapshot before its stream is open and miss nothing.
+ * Optional: a service that does not give it leaves the client's stream to start where it opens.
+ */
+const EventCursor = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
+
 /** A participant's read horizon (Twilio's `Participant.lastReadMessageIndex`). */
 export const ChatReadHorizonWireSchema = v.object({
   identity: v.string(),
@@ -83,6 +91,7 @@ export const ChatConversationWireSchema = v.object({
   lastReadMessageIndex: v.nullable(MessageIndex),
   /** The other participants' read horizons (empty when a service does not say). */
   readHorizons: v.optional(v.array(ChatReadHorizonWireSchema), []),
+  eventId: EventCursor,
 });
 export type ChatConversationWire = v.InferOutput<typeof ChatConversationWireSchema>;
 
@@ -95,7 +104,9 @@ export const ChatMessagesQuerySchema = v.object({
 export const ChatMessagePageWireSchema = v.object({
   messages: v.array(ChatMessageWireSchema),
   hasOlder: v.boolean(),
+  eventId: EventCursor,
 });
+export type ChatMessagePageWire = v.InferOutput<typeof ChatMessagePageWireSchema>;
 
 export const ChatSendTextRequestSchema = v.object({
   body: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)),

@@ -10,7 +10,8 @@ import { LeadFiltersWireSchema } from './schemas';
 
 /**
  * The board's status and unread counts. The spec names no such call: this one is
- * leadkit's design, implemented by the sandbox gateway (packages/sandbox, README "Lead counts").
+ * leadkit's design, implemented by the sandbox gateway ("Lead counts" in
+ * packages/sandbox/README.md#decisions-where-the-spec-is-silent).
  * Its own endpoint group, so it loads with the counts (after the board's first card), not with
  * the board.
  *

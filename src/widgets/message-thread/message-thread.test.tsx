@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
+import type { ChatClient, ChatClientFactory, ChatConnectionState } from '../../chat/chat-client';
 import { createSandboxChatClientFactory } from '../../chat/sandbox-chat-client';
 import { createTwilioChatAdapter } from '../../chat/twilio-chat-client';
 import { loadTwilioSdk, TWILIO_SDK_MISSING_HINT } from '../../chat/twilio-sdk';
@@ -33,8 +33,10 @@ const UNAVAILABLE = 'Messaging is currently unavailable for this Lead. Please co
 /** The sandbox adapter with its connection state under the test's control (as a dropped network would move it). */
 function withConnectionControl(factory: ChatClientFactory) {
   const listeners = new Set<(state: ChatConnectionState) => void>();
+  let latest: ChatClient | null = null;
   const controlled: ChatClientFactory = async (init) => {
     const client = await factory(init);
+    latest = client;
     return new Proxy(client, {
       get(target, property, receiver) {
         if (property === 'onConnectionStateChange') {
@@ -52,7 +54,12 @@ function withConnectionControl(factory: ChatClientFactory) {
       },
     });
   };
-  return { factory: controlled, set: (state: ChatConnectionState) => listeners.forEach((listener) => listener(state)) };
+  return {
+    factory: controlled,
+    set: (state: ChatConnectionState) => listeners.forEach((listener) => listener(state)),
+    /** The client's own state (its live stream's). */
+    state: () => latest?.connectionState ?? null,
+  };
 }
 
 function renderThread(
@@ -343,23 +350,55 @@ describe('<MessageThreadRoot> opening', () => {
 describe('<MessageThreadRoot> connection', () => {
   it('says it is reconnecting while the chat connection is down, and stops saying so once it is back', async () => {
     let set: ((state: ChatConnectionState) => void) | null = null;
+    let state: () => ChatConnectionState | null = () => null;
     renderThread(
       { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
       {
         chat: (factory) => {
           const controlled = withConnectionControl(factory);
           set = controlled.set;
+          state = controlled.state;
           return controlled.factory;
         },
       },
     );
     await ready();
+    // Up once (its stream opens after the first page): a 'connecting' now is a reconnection.
+    await waitFor(() => expect(state()).toBe('connected'));
     expect(screen.queryByText('Reconnecting…')).toBeNull();
     act(() => set?.('connecting'));
     // Announced politely (a status), without moving focus.
     expect((await screen.findByText('Reconnecting…')).getAttribute('role')).toBe('status');
     act(() => set?.('connected'));
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
+  });
+});
+
+describe('<MessageThreadRoot> connection: the first one', () => {
+  /** The newest stored text of the 1001–5001 thread (on screen once its first page is). */
+  const newestText = (sandbox: SandboxGateway) => sandbox.store.messages.filter((m) => m.spId === 1001 && m.memberId === 5001 && m.text).at(-1)!.text;
+
+  it('shows the first page while the live connection still opens, without saying it reconnects; the composer sends', async () => {
+    const { sandbox, release, received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: /\/chat\/events/ });
+    const box = await ready();
+    expect(await screen.findByText(newestText(sandbox))).toBeTruthy();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    expect(sandbox.chat.openStreams).toBe(0);
+    fireEvent.change(box, { target: { value: 'Before the stream' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(received('POST', /\/v1\/messages$/)).toHaveLength(1));
+    release();
+    await waitFor(() => expect(sandbox.chat.openStreams).toBe(1));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+  });
+
+  it('says it reconnects when the first live connection failed, beside the messages', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/events` });
+    renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    await ready();
+    expect(await screen.findByText(newestText(sandbox))).toBeTruthy();
+    expect((await screen.findByText('Reconnecting…')).getAttribute('role')).toBe('status');
   });
 });
 
@@ -560,8 +599,8 @@ describe('<MessageThreadRoot> on a faulty network', () => {
   };
 
   it('Enter while the chat is still opening sends the text: it shows at once with its state, the box is empty and takes the next; once open, each shows once', async () => {
-    // The live stream is held: the chat stays opening until the test releases it.
-    const { received, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: /\/chat\/events/ });
+    // The conversation and its page are held: the chat stays opening until the test releases them.
+    const { received, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: /\/chat\/conversations\// });
     await screen.findByRole('textbox', { name: 'Write a message...' });
     await waitFor(() => expect(received('POST', /\/chat\/session$/)).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveProperty('disabled', true); // (a file waits for the chat)
@@ -606,13 +645,13 @@ describe('<MessageThreadRoot> on a faulty network', () => {
   it("a chat that cannot open keeps what was written while it opened — its text and Retry under the unavailable text; 'Try again' opens the chat in place and Retry stores it once", async () => {
     const sandbox = createSandboxGateway();
     sandbox.faults.status(500, undefined, { route: `POST ${MC}/v1/messages`, times: 1 });
-    const { received, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, hold: /\/chat\/events/ });
+    const { received, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox, hold: /\/chat\/conversations\// });
     await screen.findByRole('textbox', { name: 'Write a message...' });
     type('Can you come Monday?');
     const failed = (await screen.findByText('Not sent.')).closest('[data-state]') as HTMLElement;
     expect(within(failed).getByText('Can you come Monday?')).toBeTruthy();
-    // The live stream never comes up (every try of its first connection): the chat did not start.
-    sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/events` });
+    // The conversation never answers (every try of it): the chat did not start.
+    sandbox.faults.status(503, undefined, { route: `GET ${CHAT}/conversations/:sid` });
     release();
     await screen.findByText(UNAVAILABLE);
     expect(box().disabled).toBe(true);
@@ -752,7 +791,6 @@ describe('<MessageThreadRoot> a chat call that never answers', () => {
 
   it.each([
     ['the chat session', /\/v1\/chat\/session$/, UNAVAILABLE],
-    ["the live stream's start", /\/v1\/chat\/events$/, UNAVAILABLE],
     ['the conversation', /\/v1\/chat\/conversations\/\w+$/, UNAVAILABLE],
     ['the recent messages', /\/messages\?/, 'Messages could not be loaded.'],
   ])(
@@ -775,6 +813,21 @@ describe('<MessageThreadRoot> a chat call that never answers', () => {
       expect(box().value).toBe('Can you come Monday?');
     },
   );
+
+  it("the live stream's start held: the messages at once, 'Reconnecting…' 15 s after the call, not before; gone once the network answers", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    const events = /\/v1\/chat\/events$/;
+    const { askedAt, release } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { hold: events });
+    // The stream opens after the first page: the thread does not wait for it.
+    expect(await within(list()).findByRole('img', { name: 'water-heater.jpg' })).toBeTruthy();
+    await ready();
+    await waitFor(() => expect(askedAt(events)).toBeDefined());
+    await expectShownAtTimeLimit(askedAt(events)!, 'Reconnecting…');
+    expect(screen.queryByText(UNAVAILABLE)).toBeNull();
+    // The network answers again: the next try connects.
+    release();
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
+  });
 
   it("a later page of history held: 'Older messages could not be loaded.' with 'Try again' 15 s after the call, the list kept; 'Try again' loads it once the network answers", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
@@ -1008,6 +1061,8 @@ describe('<MessageThreadRoot> delivery and read state, typing, days, unread', ()
   it('shows the customer typing between the list and the composer, says it once politely, and drops it with their message', async () => {
     const { sandbox } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     await ready();
+    // The event stream opens after the first page; typing (never replayed) is heard from then on.
+    await waitFor(() => expect(sandbox.chat.openStreams).toBe(1));
     const conversation = sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))!;
     const live = () => screen.getAllByRole('status').find((element) => element.getAttribute('aria-live') === 'polite')!;
     expect(screen.queryByText('Jordan Rivera is typing…')).toBeNull();

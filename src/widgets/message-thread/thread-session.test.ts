@@ -11,7 +11,8 @@ import { createGatewayClient } from '../../gateway/core/client';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';
 import { TwilioDouble } from '../../../test/helpers/twilio-double';
 import { ThreadSession, TYPING_SIGNAL_INTERVAL_MS } from './thread-session';
-import { composerCanSend, storedMessageState, type ThreadSnapshot } from './thread-snapshot';
+import { composerCanSend, shownConnection, storedMessageState, type ThreadSnapshot } from './thread-snapshot';
+import { fetchEventStream, type EventStreamConnector } from '../../chat/sse';
 
 const SESSION_PATH = '/message-center/v1/chat/session';
 const sessions: ThreadSession[] = [];
@@ -77,6 +78,8 @@ async function openSandboxThread(sandbox: SandboxGateway = createSandboxGateway(
   const thread = openThread(() => Promise.resolve(chat), sandbox);
   await thread.opening;
   expect(thread.session.getSnapshot().status).toBe('ready');
+  // Its event stream opens after the first page: typing (never replayed) is heard from then on.
+  await vi.waitFor(() => expect(sandbox.chat.openStreams).toBe(1));
   return { ...thread, sandbox, conversation: sandbox.chat.conversation(sandbox.chat.conversationSid(1001, 5001))! };
 }
 
@@ -142,16 +145,21 @@ describe('a faulty network: only the chat failing to start ends it', () => {
     expect(snapshotOf(session).messages.filter((m) => m.body === 'Written while it opens')).toHaveLength(1);
   });
 
-  it('a text sent while the first page is on its way: its live copy (own, by identity) ends the pending send — shown once, not twice until the page comes', async () => {
+  it('a text sent while the first page is on its way stays pending (sent) until the page comes, then shows once: the page holds it, the stream (opened after the page) does not bring it again', async () => {
     const sandbox = createSandboxGateway();
     const { fetch, release } = holdingFetch(sandbox.fetch, /\/messages\?/);
     const { session, opening } = openThread(Promise.resolve(createSandboxChatClientFactory({ fetch, reconnectDelaysMs: [5] })), sandbox);
     await vi.waitFor(() => expect(snapshotOf(session).identity).toBe('provider-1001'));
     expect(snapshotOf(session).status).toBe('loading');
     void session.send({ text: 'Before the history' });
-    await vi.waitFor(() => expect(snapshotOf(session).messages.map((m) => m.body)).toEqual(['Before the history']));
-    await vi.waitFor(() => expect(snapshotOf(session).pending).toEqual([]));
+    await vi.waitFor(() => expect(snapshotOf(session).pending).toMatchObject([{ text: 'Before the history', state: 'sent' }]));
+    expect(snapshotOf(session).messages).toEqual([]);
+    // The stream follows the page's snapshot: not open while the page is held.
+    expect(sandbox.chat.openStreams).toBe(0);
     release();
+    await opening;
+    expect(snapshotOf(session).pending).toEqual([]);
+    await vi.waitFor(() => expect(sandbox.chat.openStreams).toBe(1));
     await opening;
     expect(snapshotOf(session).status).toBe('ready');
     expect(snapshotOf(session).messages.filter((m) => m.body === 'Before the history')).toHaveLength(1);
@@ -178,6 +186,68 @@ describe('a faulty network: only the chat failing to start ends it', () => {
     const sends = sandbox.store.requests.filter((r) => r.method === 'POST' && r.path === `${MC_PATH}/v1/messages`);
     expect(sends.map((r) => r.headers['idempotency-key'])).toEqual([failed!.idempotencyKey, failed!.idempotencyKey]);
     expect(sandbox.store.messages.filter((m) => m.text === 'Are you there?')).toHaveLength(1);
+  });
+});
+
+describe('the connection it shows (the status line says Reconnecting… unless it is connected or null)', () => {
+  it('hides the first connecting; shows every state once the connection was up or failed', () => {
+    expect(shownConnection(null, 'connecting')).toBeNull();
+    expect(shownConnection(null, 'connected')).toBe('connected');
+    expect(shownConnection(null, 'disconnected')).toBe('disconnected');
+    expect(shownConnection(null, 'denied')).toBe('denied');
+    expect(shownConnection('connected', 'connecting')).toBe('connecting');
+    expect(shownConnection('disconnected', 'connecting')).toBe('connecting');
+  });
+
+  /** The sandbox adapter whose stream connections wait at a gate the test opens, and can be cut. */
+  function gatedStream(sandbox: SandboxGateway) {
+    let open!: () => void;
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    let cut = () => {};
+    const events: EventStreamConnector = async (request) => {
+      await gate;
+      const controller = new AbortController();
+      cut = () => controller.abort();
+      return fetchEventStream(sandbox.fetch)({ ...request, signal: AbortSignal.any([request.signal, controller.signal]) });
+    };
+    const factory = createSandboxChatClientFactory({ fetch: sandbox.fetch, events, reconnectDelaysMs: [5] });
+    return {
+      factory,
+      release: () => open(),
+      /** Cuts the stream; the next connection waits until `release`. */
+      drop: () => {
+        gate = new Promise<void>((resolve) => (open = resolve));
+        cut();
+      },
+    };
+  }
+
+  it('is ready with its first page while the stream still opens, without saying it reconnects; says so once the stream dropped', async () => {
+    const sandbox = createSandboxGateway();
+    const stream = gatedStream(sandbox);
+    const { session, opening } = openThread(Promise.resolve(stream.factory), sandbox);
+    await opening;
+    expect(snapshotOf(session)).toMatchObject({ status: 'ready', connection: null });
+    expect(snapshotOf(session).messages.length).toBeGreaterThan(0);
+    expect(sandbox.chat.openStreams).toBe(0);
+    stream.release();
+    await vi.waitFor(() => expect(snapshotOf(session).connection).toBe('connected'));
+    stream.drop();
+    await vi.waitFor(() => expect(['disconnected', 'connecting']).toContain(snapshotOf(session).connection));
+    stream.release();
+    await vi.waitFor(() => expect(snapshotOf(session).connection).toBe('connected'));
+  });
+
+  it('says it reconnects when the first stream could not open — the messages on screen and sends going all the same', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(503, undefined, { route: 'GET /gateway/message-center/v1/chat/events' });
+    const { session, opening } = openThread(Promise.resolve(createSandboxChatClientFactory({ fetch: sandbox.fetch, reconnectDelaysMs: [5] })), sandbox);
+    await opening;
+    expect(snapshotOf(session).status).toBe('ready');
+    expect(snapshotOf(session).messages.length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(['disconnected', 'connecting']).toContain(snapshotOf(session).connection));
+    void session.send({ text: 'Sent without the stream' });
+    await vi.waitFor(() => expect(snapshotOf(session).pending).toMatchObject([{ text: 'Sent without the stream', state: 'sent' }]));
   });
 });
 

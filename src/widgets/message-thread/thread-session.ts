@@ -15,6 +15,7 @@ import {
   INITIAL_SNAPSHOT,
   isDeliveredBy,
   mergeMessages,
+  shownConnection,
   threadFailure,
   undelivered,
   unreadAfterOf,
@@ -150,6 +151,7 @@ export class ThreadSession {
         gateway,
         factory: async (init) => (await adapter)(init),
         thread: chatSessionRequest(spId, userId, leadId),
+        firstPageSize: THREAD_PAGE_SIZE, // the adapter may ask for it beside the conversation
         signal,
       });
     } catch (error) {
@@ -169,7 +171,7 @@ export class ThreadSession {
     const readBefore = conversation.lastReadMessageIndex ?? null;
     // Subscribed before the first page: a message written meanwhile is not missed.
     this.unsubscribes.push(conversation.onMessageAdded((message) => this.received(message)));
-    this.unsubscribes.push(client.onConnectionStateChange((connection) => this.set({ connection })));
+    this.unsubscribes.push(client.onConnectionStateChange((next) => this.set({ connection: shownConnection(this.snapshot.connection, next) })));
     if (conversation.onReadHorizonChange) this.unsubscribes.push(conversation.onReadHorizonChange((horizon) => this.horizonMoved(horizon)));
     if (conversation.onTyping) this.unsubscribes.push(conversation.onTyping(({ identity, typing }) => this.typingChanged(identity, typing)));
     // The customer's read horizon beside the first page (read state is not worth failing the thread for).
@@ -187,7 +189,7 @@ export class ThreadSession {
       firstPage: false,
       identity: client.identity,
       member: opened.session.member ?? null,
-      connection: client.connectionState,
+      connection: shownConnection(this.snapshot.connection, client.connectionState),
       readHorizon: furthest(this.horizons),
     } as const;
     if (!page) {

@@ -72,6 +72,11 @@ export interface ThreadSnapshot {
   readonly hasOlder: boolean;
   readonly loadingOlder: boolean;
   readonly olderFailed: boolean;
+  /**
+   * The chat's connection as the thread tells it (`shownConnection`): null until it first
+   * settled — a thread may be ready while its live connection is still opening, and that first
+   * 'connecting' is not a reconnection.
+   */
   readonly connection: ChatConnectionState | null;
   /** The member's name from the chat session (threads without a lead). */
   readonly member: ChatSession['member'] | null;
@@ -114,6 +119,18 @@ export interface ThreadFailure {
   readonly message: string | null;
   /** Whether opening again may help (the thread offers 'Try again'): `isRetryableChatError`. */
   readonly retryable: boolean;
+}
+
+/**
+ * The connection state the thread shows (its status line says 'Reconnecting…' while it is not
+ * `connected`): the client's `next` state, except that the first `connecting` — the live
+ * connection opening, which may still be under way when the first page is on screen — stays
+ * null until the connection has been up or its first attempt failed (`disconnected`,
+ * `denied`). From then on every state shows, so a chat service whose stream never opens still
+ * says so.
+ */
+export function shownConnection(shown: ChatConnectionState | null, next: ChatConnectionState): ChatConnectionState | null {
+  return shown === null && next === 'connecting' ? null : next;
 }
 
 /** The failure a thread reports for an error that kept its chat from opening. */

@@ -23,12 +23,12 @@ export class App {
   protected readonly leadId = LEAD_ID;
   protected readonly spId = SP_ID;
   // A signal holds the client as it is (no proxy); setting a new one re-binds [gateway].
-  protected readonly gateway = signal(createGatewayClient({ baseURL: FIRST_GATEWAY, auth: AUTH }));
+  protected readonly gateway = signal(createGatewayClient({ baseURL: FIRST_GATEWAY, credentials: 'include', auth: AUTH }));
   protected readonly onLoad = onLoad;
   protected readonly onNavigate = onNavigate;
 
   protected swapGateway(): void {
-    this.gateway.set(createGatewayClient({ baseURL: SECOND_GATEWAY, auth: AUTH }));
+    this.gateway.set(createGatewayClient({ baseURL: SECOND_GATEWAY, credentials: 'include', auth: AUTH }));
     swapped();
   }
 }

@@ -5,7 +5,7 @@
  *
  * - `no-peers.js` (leadkit, leadkit/define, leadkit/react) in the fixtures' install, which has no
  *   optional peer: builds with each bundler.
- * - `with-peers.js` (README's Twilio and HEIC path: leadkit/twilio, leadkit/heic) in a project of
+ * - `with-peers.js` (the Twilio and HEIC path of docs/embedding.md#npm: leadkit/twilio, leadkit/heic) in a project of
  *   its own that also has `@twilio/conversations` and `heic-to`: builds with each, and the SDK and
  *   the converter end up in lazy chunks of the output. In the fixtures' install (no peers) it must
  *   fail to resolve them: the peers are reached only through these two entries.
@@ -98,7 +98,7 @@ export async function checkBundlers(hosts: string, tarball: string): Promise<str
         (error: unknown) => failures.push(`${name}, no peers: ${message(error)}`),
       );
     }
-    // …where README's peer path cannot build: the peers are reached only through it.
+    // …where the docs' peer path cannot build: the peers are reached only through it.
     const peersEntryHere = path.join(hosts, 'bundlers', 'with-peers.js');
     const refused = await BUNDLERS.esbuild!(peersEntryHere, path.join(work, 'refused')).then(
       () => '',

@@ -1,4 +1,4 @@
-// README's path for Twilio and iPhone (HEIC) photos, with both optional peers installed.
+// The npm path for Twilio and iPhone (HEIC) photos (docs/embedding.md#npm), with both optional peers installed.
 import { MessageThread } from 'leadkit/react';
 import { createTwilioChatClientFactory } from 'leadkit/twilio';
 import { heicConverter } from 'leadkit/heic';

@@ -9,9 +9,9 @@ import { LeadBoard, LeadPage } from 'leadkit/react';
 import { AUTH, FIRST_GATEWAY, LEAD_ID, SECOND_GATEWAY, SP_ID, onLoad, onNavigate, swapped } from '../shared/host.js';
 
 function App() {
-  const [gateway, setGateway] = useState(() => createGatewayClient({ baseURL: FIRST_GATEWAY, auth: AUTH }));
+  const [gateway, setGateway] = useState(() => createGatewayClient({ baseURL: FIRST_GATEWAY, credentials: 'include', auth: AUTH }));
   const swapGateway = () => {
-    setGateway(createGatewayClient({ baseURL: SECOND_GATEWAY, auth: AUTH }));
+    setGateway(createGatewayClient({ baseURL: SECOND_GATEWAY, credentials: 'include', auth: AUTH }));
     swapped();
   };
   return (

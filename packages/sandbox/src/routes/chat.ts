@@ -24,8 +24,8 @@ import { badRequest, forbidden, HttpError, notFound, parseBody, parseQuery, unau
  * the media content host and chat controls, mounted at `/sandbox/chat`.
  *
  *   POST /v1/chat/session                          {serviceProviderId, userId, leadId?} → {conversationSid, identity, token, expiresAt}
- *   GET  /v1/chat/conversations/:sid               → {sid, participants, lastMessageIndex, lastReadMessageIndex, readHorizons}
- *   GET  /v1/chat/conversations/:sid/messages      ?before&pageSize → {messages (oldest first), hasOlder}
+ *   GET  /v1/chat/conversations/:sid               → {sid, participants, lastMessageIndex, lastReadMessageIndex, readHorizons, eventId}
+ *   GET  /v1/chat/conversations/:sid/messages      ?before&pageSize → {messages (oldest first), hasOlder, eventId}
  *   POST /v1/chat/conversations/:sid/messages      {body, attributes?} → message (201; Idempotency-Key honoured)
  *   POST /v1/chat/conversations/:sid/media         raw JPEG/PNG bytes, X-Media-Filename → message (201)
  *   POST /v1/chat/conversations/:sid/read          → {lastReadMessageIndex}
@@ -33,6 +33,9 @@ import { badRequest, forbidden, HttpError, notFound, parseBody, parseQuery, unau
  *   GET  /v1/chat/media/:mediaSid                  → {url, expiresAt} (a temporary content URL)
  *   GET  /v1/chat/events                           server-sent events `message` and `read` (id = event id; Last-Event-ID
  *                                                  replays them), `typing` (no id, never replayed)
+ *
+ * `eventId` is the answer's event cursor: the newest event id when it was made (a stream opened
+ * with it as Last-Event-ID replays what came after).
  *
  * The chat service routes take the session's token as `Authorization: Bearer <token>` (401
  * without, with an unknown or an expired one: clients renew through the session call) and the
@@ -114,6 +117,7 @@ export function chatRoutes({ store, chat }: SandboxContext) {
       lastMessageIndex: count > 0 ? count - 1 : null,
       lastReadMessageIndex: chat.lastRead(conversation, identity),
       readHorizons: chat.readHorizons(conversation, identity),
+      eventId: chat.eventPosition,
     });
   });
 
@@ -121,7 +125,7 @@ export function chatRoutes({ store, chat }: SandboxContext) {
     const identity = chatIdentity(c, chat);
     const conversation = participantConversation(c, chat, identity);
     const query = parseQuery(c, { before: 'int', pageSize: 'int' }, ChatMessagesQuerySchema);
-    return c.json(chat.page(conversation, query));
+    return c.json({ ...chat.page(conversation, query), eventId: chat.eventPosition });
   });
 
   app.post('/v1/chat/conversations/:sid/messages', (c) => {

@@ -9,10 +9,10 @@ import { LEAD_BASE as BASE } from '../../core/lead-path';
  * The one-time token's own calls (docs/gateway-assumptions.md L1, L2): the adapter that holds
  * leadkit's assumption of how a widget gets a guest's token from the gateway. The spec names the
  * operations without detail ("create member", "expire one-time token", …): the paths and shapes
- * are ours (packages/sandbox/README.md, "One-time token"), so nothing else knows them. A host
- * that gets the token itself (`getOneTimeToken` in the gateway config, or a token in `auth`)
- * replaces all three: then none is called. The token travels only in the Authorization header,
- * never in a path, query or body.
+ * are ours (packages/sandbox/README.md#the-funnel-and-the-one-time-token), so nothing else
+ * knows them. A host that gets the token itself (`getOneTimeToken` in the gateway config, or a
+ * token in `auth`) replaces all three: then none is called. The token travels only in the
+ * Authorization header, never in a path, query or body.
  */
 
 const Seconds = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));

@@ -34,6 +34,11 @@ async function shownBoard() {
   await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The first card opened and was marked read: the board is settled.
   await waitFor(() => expect(view.received('POST', READ_PATH)).toHaveLength(1), UI_TIMEOUT);
+  // The new-leads watch is mounted (once the page is idle after the first card; its live region
+  // is there from then) and its effects have run, so its first check's timer is set: moving the
+  // clock on before that (a busy machine) moved nothing, and the check came 30 real seconds later.
+  await waitFor(() => expect(view.container.querySelector('.lk-board__arrivals')).not.toBeNull(), UI_TIMEOUT);
+  await act(async () => {});
   return view;
 }
 

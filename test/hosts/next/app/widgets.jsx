@@ -1,18 +1,18 @@
 'use client';
 /**
- * The client half: `LeadPage` and `LeadBoard` from `leadkit/react` with the gateway client as a
- * prop, the host's handlers as `onLoad` / `onNavigate` (what they saw goes to `window.hostLog`,
- * which run.ts reads) and the first screens the server component loaded as `firstScreen`. This
- * component also renders on the server (Next.js renders client components there too): there the
- * widgets come with their first screens as declarative shadow DOM, which they hydrate here.
+ * The client half, as the recipe's `board.tsx`: `LeadPage` and `LeadBoard` from `leadkit/react`
+ * with a client of the gateway origin the server component gave (`gatewayUrl`), created once with
+ * `credentials: 'include'` (the page's session cookie goes to the gateway on its own origin), the
+ * host's handlers as `onLoad` / `onNavigate` (what they saw goes to `window.hostLog`, which run.ts
+ * reads) and the first screens the server component loaded as `firstScreen`. This component also
+ * renders on the server (Next.js renders client components there too): there the widgets come
+ * with their first screens as declarative shadow DOM, which they hydrate here.
  */
 import { useState } from 'react';
 import { createGatewayClient } from 'leadkit';
 import { LeadBoard, LeadPage } from 'leadkit/react';
 
-const SP_ID = 1001;
-const LEAD_ID = 300002; // a lead the sandbox provider 1001 has purchased
-const AUTH = { kind: 'provider', spId: SP_ID };
+const clientOf = (gatewayUrl, spId) => createGatewayClient({ baseURL: gatewayUrl, credentials: 'include', auth: { kind: 'provider', spId } });
 
 function hostLog() {
   window.hostLog ??= { loads: [], navigations: [], swaps: 0 };
@@ -29,10 +29,10 @@ function onNavigate(event) {
   hostLog().navigations.push({ url: event.detail.url, kind: event.detail.kind, cancelable: event.cancelable, prevented: event.defaultPrevented });
 }
 
-export function Widgets({ gateway: firstUrl, second, firstScreens }) {
-  const [gateway, setGateway] = useState(() => createGatewayClient({ baseURL: firstUrl, auth: AUTH }));
+export function Widgets({ spId, leadId, gatewayUrl, secondGatewayUrl, firstScreens }) {
+  const [gateway, setGateway] = useState(() => clientOf(gatewayUrl, spId));
   const swap = () => {
-    setGateway(createGatewayClient({ baseURL: second, auth: AUTH }));
+    setGateway(clientOf(secondGatewayUrl, spId));
     hostLog().swaps += 1;
   };
   return (
@@ -40,8 +40,8 @@ export function Widgets({ gateway: firstUrl, second, firstScreens }) {
       <button type="button" onClick={swap}>
         Use the second gateway
       </button>
-      <LeadPage leadId={LEAD_ID} spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.leadPage} />
-      <LeadBoard spId={SP_ID} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.board} />
+      <LeadPage leadId={leadId} spId={spId} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.leadPage} />
+      <LeadBoard spId={spId} gateway={gateway} onLoad={onLoad} onNavigate={onNavigate} firstScreen={firstScreens.board} />
     </>
   );
 }
