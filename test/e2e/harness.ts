@@ -238,10 +238,52 @@ export const LEAD_REQUEST_PREFIX = '/gateway/lead/office/v2/leads';
 // Waiting and reading (locators pierce open shadow roots)
 
 export const UI_TIMEOUT_MS = 10_000;
+/**
+ * The bound on a freshly opened page's first content: its loader, chunks and first calls on a
+ * cold page. Alone it takes under 2 s; CI's two cores run it beside the other suites and the host
+ * fixtures' builds (≈ 5× slower: the xss file takes 120 s there, 22 s here), where a thread's
+ * first message once took longer than UI_TIMEOUT_MS.
+ */
+export const FIRST_SCREEN_TIMEOUT_MS = 30_000;
 
 export async function visible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    // What the page showed instead (a 'Try again', a status line, a skeleton still there) is the
+    // first thing a reader of a failed run needs: it goes into the error's first line.
+    const shown = await onScreen(locator.page()).catch(() => '(the page could not be read)');
+    if (error instanceof Error) error.message = `${error.message.split('\n')[0]} — on screen: ${shown}\n${error.message}`;
+    throw error;
+  }
   return locator;
+}
+
+/** Waits for a freshly opened page's first content (FIRST_SCREEN_TIMEOUT_MS). */
+export function firstScreen(locator: Locator): Promise<Locator> {
+  return visible(locator, FIRST_SCREEN_TIMEOUT_MS);
+}
+
+/** The visible texts of a page, open shadow roots included, in document order (at most 600 characters). */
+export async function onScreen(page: Page): Promise<string> {
+  const texts = await page.evaluate(() => {
+    const out: string[] = [];
+    const walk = (root: Node) => {
+      for (const node of root.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const text = node.textContent?.trim();
+          const parent = node.parentElement;
+          if (text && parent && parent.checkVisibility?.() !== false) out.push(text);
+        } else if (node instanceof Element) {
+          if (node.shadowRoot) walk(node.shadowRoot);
+          if (!['SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName)) walk(node);
+        }
+      }
+    };
+    walk(document.body);
+    return out;
+  });
+  return texts.join(' · ').slice(0, 600) || '(nothing)';
 }
 
 /** The board's count line ('Showing 1 - 10 of 56 results'). */

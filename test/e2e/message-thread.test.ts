@@ -34,6 +34,8 @@ import {
   cdnBuildScripts,
   cdnSourceChunk,
   clearFaults,
+  FIRST_SCREEN_TIMEOUT_MS,
+  firstScreen,
   injectFault,
   seriousAxeViolations,
   TWILIO_SDK_SOURCE,
@@ -106,8 +108,8 @@ function thread(page: Page) {
 /** The list is ready when the composer can attach a file (the chat is open). */
 async function ready(page: Page) {
   const attach = page.getByRole('button', { name: 'Attach a file' });
-  await visible(attach);
-  await expect.poll(() => attach.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+  await firstScreen(attach);
+  await expect.poll(() => attach.isEnabled(), { timeout: FIRST_SCREEN_TIMEOUT_MS }).toBe(true);
 }
 
 describe('<message-thread> in Chromium with the sandbox chat', () => {

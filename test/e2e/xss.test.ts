@@ -18,7 +18,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TOP_CATEGORY_IDS } from '../../src/domain/category-taxonomy';
-import { boardReady, clearFaults, injectFault, LEAD_PAGE_ROUTE, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import {
+  boardReady,
+  clearFaults,
+  FIRST_SCREEN_TIMEOUT_MS,
+  firstScreen,
+  injectFault,
+  LEAD_PAGE_ROUTE,
+  UI_TIMEOUT_MS,
+  useE2eSession,
+  visible,
+  watchPage,
+} from './harness';
 import { payloadGroups, payloadSlice, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from './xss-corpus';
 
 const SP_ID = 1001;
@@ -254,7 +265,7 @@ async function expectNothingRan(tab: Tab): Promise<void> {
 describe('the detectors', () => {
   it('see a payload run from a shadow root, a dialog, a javascript: link, a handler attribute and an element past its card', async () => {
     const tab = await openTab('/examples/review-request.html');
-    await visible(tab.page.locator('#review-300013').getByRole('button', { name: 'Request a Review' }));
+    await firstScreen(tab.page.locator('#review-300013').getByRole('button', { name: 'Request a Review' }));
     await tab.page.evaluate(`(() => {
       const root = document.querySelector('#review-300013').shadowRoot;
       const box = document.createElement('div');
@@ -437,7 +448,7 @@ describe('the lead page', () => {
         await serve(LEAD_PAGE_ROUTE, lead);
         const tab = await openTab(`/app/lead?leadId=300001&serviceProviderId=${SP_ID}`);
         const card = tab.page.locator('lead-app [part="lead-card"]');
-        await visible(card.locator('.lk-lead-card__name'));
+        await firstScreen(card.locator('.lk-lead-card__name'));
         await expectRendered(tab.page, XSS_PAYLOADS, `lead page ${round}`);
         const { mapsQueries } = await expectSafeDom(tab.page, `lead page ${round}`);
         const address = lead.address;
@@ -508,7 +519,7 @@ describe('the message thread', () => {
 
       const tab = await openTab('/examples/message-thread.html?user-id=5001&lead-id=300001');
       const list = tab.page.getByRole('region', { name: 'Messages' });
-      await visible(list.locator('.lk-msg').first());
+      await firstScreen(list.locator('.lk-msg').first());
       // The list is virtual: from the newest row up to the oldest, each step scrolling just above
       // the highest row rendered; the page is checked whenever rows it had not seen are rendered.
       const seen = new Set<number>();
@@ -553,7 +564,7 @@ describe('the message thread', () => {
 
       // Without a lead, the heading names the member from the chat session.
       const noLead = await openTab('/examples/message-thread.html?user-id=5001');
-      await visible(noLead.page.getByRole('heading', { level: 1 }));
+      await firstScreen(noLead.page.getByRole('heading', { level: 1 }));
       await expectRendered(noLead.page, payloadSlice(3, 2), 'thread without a lead');
       await expectSafeDom(noLead.page, 'thread without a lead');
       await expectLayoutIntact(noLead.page, '.lk-thread__header', 'thread without a lead');
@@ -572,7 +583,7 @@ describe('the message thread', () => {
         })),
       });
       const history = await openTab(`/app/conversation/${SP_ID}/thread/5001?leadId=300001&archived=true`);
-      await visible(history.page.locator('.lk-history__item').first());
+      await firstScreen(history.page.locator('.lk-history__item').first());
       await expectRendered(history.page, XSS_PAYLOADS, 'message history');
       await expectSafeDom(history.page, 'message history');
       await expectLayoutIntact(history.page, '.lk-history__item', 'message history');
@@ -722,8 +733,8 @@ describe('the request-a-quote funnel', { timeout: 90_000 }, () => {
       const funnel = tab.page.locator('#quote');
       // A step comes after the gateway's answer and its part's code: under CI's load that took over
       // 10 s once. Returns as soon as the step is there; the bound only ends a hung journey.
-      const step = (name: string) => visible(funnel.getByRole('heading', { level: 2, name }), 30_000);
-      await visible(funnel.getByRole('button', { name: 'Continue' }));
+      const step = (name: string) => visible(funnel.getByRole('heading', { level: 2, name }), FIRST_SCREEN_TIMEOUT_MS);
+      await firstScreen(funnel.getByRole('button', { name: 'Continue' }));
       await expectRendered(tab.page, payloadSlice(0, 1), 'funnel entry (the pro)');
       await expectSafeDom(tab.page, 'funnel entry');
       await expectLayoutIntact(tab.page, '[part~="funnel"], .lk-funnel', 'funnel entry');
