@@ -37,7 +37,7 @@ const entryIds = new Map(TAG_NAMES.map((tag) => [path.join(ROOT, 'src', 'cdn', `
 /** The loader's copy of the rules without the spaces (every byte of the loader counts). */
 const compactCss = (css: string) =>
   css
-    .replace(/\s*([{}:;,])\s*/g, '$1')
+    .replace(/\s*([{}:;,!])\s*/g, '$1')
     .replace(/;}/g, '}')
     .trim();
 const camel = (tag: string) => tag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

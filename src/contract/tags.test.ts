@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { kebab, pascal, PHONE_VIEWPORT_MAX_WIDTH, reserveCss, reserveRules, TAG_NAMES, TAGS, type TagSpec } from './tags';
 
-/** The declarations of the rule for `selector` in `css`, or null. */
+/** The rules of `css` (at its top level, or inside its viewport query) as selector lists and declarations. */
+function rules(css: string): { selectors: string[]; declarations: string }[] {
+  return [...css.matchAll(/(?<=^|[;}{])\s*([^{}@;]+?)\s*\{([^{}]*)\}/g)].map((match) => ({
+    selectors: (match[1] ?? '').split(',').map((selector) => selector.trim()),
+    declarations: match[2] ?? '',
+  }));
+}
+
+/** The declarations of the rule whose selector list holds `selector` in `css`, or null. */
 function rule(css: string, selector: string): string | null {
-  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(css)?.[1] ?? null;
+  return rules(css).find((found) => found.selectors.includes(selector))?.declarations ?? null;
 }
 
 describe('the tag table', () => {
@@ -32,15 +39,28 @@ describe('reserveCss (leadkit.css and the loader)', () => {
     expect(rule(css, 'review-request:not(:defined)')).toContain(`min-width: ${TAGS['review-request'].reserve.minWidth};`);
   });
 
-  it("keeps a phone's reserve height in a viewport query where the tag has one", () => {
+  it("keeps a phone's reserve height in one viewport query where the tag has one", () => {
     const css = reserveCss();
-    const phone = css.slice(css.indexOf(`@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH})`));
-    expect(phone).toContain(`message-thread:not(:defined) {\n    min-height: ${TAGS['message-thread'].reserve.phoneMinHeight};`);
+    const query = `@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH}) {`;
+    expect(css.split(query)).toHaveLength(2);
+    const start = css.indexOf(query) + query.length;
+    const phone = css.slice(start, css.indexOf('\n}', start));
+    const outside = css.slice(0, css.indexOf(query)) + css.slice(start + phone.length);
     for (const tag of TAG_NAMES) {
       const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
-      const media = new RegExp(`@media \\(max-width: ${PHONE_VIEWPORT_MAX_WIDTH}\\) \\{\\s*${tag}:not\\(:defined\\) \\{\\s*min-height: ([^;]+);`).exec(css);
-      expect(media?.[1] ?? null, tag).toBe(reserve.phoneMinHeight ?? null);
+      const declarations = rule(phone, `${tag}:not(:defined)`);
+      expect(declarations?.match(/min-height: ([^;]+);/)?.[1] ?? null, tag).toBe(reserve.phoneMinHeight ?? null);
+      // Outside the query, the tag's own height.
+      expect(rule(outside, `${tag}:not(:defined)`), tag).toContain(`min-height: ${reserve.minHeight};`);
     }
+  });
+
+  it('gives tags with the same reserve one rule (the loader carries these bytes)', () => {
+    const css = reserveCss();
+    const top = css.slice(0, css.indexOf('@media'));
+    const blocks = rules(top).map((found) => found.declarations);
+    expect(new Set(blocks).size).toBe(blocks.length);
+    expect(rule(top, 'lead-board:not(:defined)')).toBe(rule(top, 'lead-app:not(:defined)'));
   });
 
   it('keeps the same space on a defined host until its widget renders (no display: the widget sets its own)', () => {

@@ -182,20 +182,57 @@ export const pascal = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, 
  */
 export function reserveRules(tag: LeadkitTag, selector: string, { display = true }: { display?: boolean } = {}): string {
   const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
+  const rule = cssRule([selector], reserveDeclarations(tag, display));
+  if (!reserve.phoneMinHeight) return rule;
+  return `${rule}\n${phoneRules([[selector, reserve.phoneMinHeight]])}`;
+}
+
+/** A tag's reserve declarations (not the phone's min-height). */
+function reserveDeclarations(tag: LeadkitTag, display: boolean): string[] {
+  const reserve: TagSpec['reserve'] = TAGS[tag].reserve;
   const lines = [...(display ? [`display: ${reserve.display};`] : []), `min-height: ${reserve.minHeight};`];
   if (reserve.minWidth) lines.push(`min-width: ${reserve.minWidth};`);
-  const rule = `${selector} {\n${lines.map((line) => `  ${line}`).join('\n')}\n}`;
-  if (!reserve.phoneMinHeight) return rule;
-  return `${rule}\n@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH}) {\n  ${selector} {\n    min-height: ${reserve.phoneMinHeight};\n  }\n}`;
+  return lines;
+}
+
+function cssRule(selectors: readonly string[], declarations: readonly string[], indent = ''): string {
+  return `${indent}${selectors.join(`,\n${indent}`)} {\n${declarations.map((line) => `${indent}  ${line}`).join('\n')}\n${indent}}`;
+}
+
+/** One rule per distinct declaration block, its selectors together, in first-seen order. */
+function mergedRules(rules: readonly (readonly [selector: string, declarations: readonly string[]])[], indent = ''): string[] {
+  const bySignature = new Map<string, { selectors: string[]; declarations: readonly string[] }>();
+  for (const [selector, declarations] of rules) {
+    const key = declarations.join('\n');
+    const known = bySignature.get(key);
+    if (known) known.selectors.push(selector);
+    else bySignature.set(key, { selectors: [selector], declarations });
+  }
+  return [...bySignature.values()].map(({ selectors, declarations }) => cssRule(selectors, declarations, indent));
+}
+
+/** The phone's min-heights, in one viewport query. */
+function phoneRules(rules: readonly (readonly [selector: string, minHeight: string])[]): string {
+  const inner = mergedRules(
+    rules.map(([selector, minHeight]) => [selector, [`min-height: ${minHeight};`]] as const),
+    '  ',
+  );
+  return `@media (max-width: ${PHONE_VIEWPORT_MAX_WIDTH}) {\n${inner.join('\n')}\n}`;
 }
 
 /**
  * The reserve rules for undefined tags (`leadkit.css`, also adopted by the loader), and `hidden`
- * hiding a tag before it is defined too. `prefix` for tags registered under one.
+ * hiding a tag before it is defined too. `prefix` for tags registered under one. Tags with the
+ * same reserve share a rule, and the phone's heights share one viewport query: the loader carries
+ * these rules, and each of its bytes counts (docs/architecture.md#budgets).
  */
 export function reserveCss(prefix?: string): string {
-  const name = (tag: string) => (prefix ? `${prefix}-${tag}` : tag);
-  const rules = TAG_NAMES.map((tag) => reserveRules(tag, `${name(tag)}:not(:defined)`));
-  const hidden = `${TAG_NAMES.map((tag) => `${name(tag)}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
-  return `${rules.join('\n\n')}\n\n${hidden}\n`;
+  const selector = (tag: string) => `${prefix ? `${prefix}-${tag}` : tag}:not(:defined)`;
+  const rules = mergedRules(TAG_NAMES.map((tag) => [selector(tag), reserveDeclarations(tag, true)] as const));
+  const phone = TAG_NAMES.flatMap((tag) => {
+    const { phoneMinHeight }: TagSpec['reserve'] = TAGS[tag].reserve;
+    return phoneMinHeight ? [[selector(tag), phoneMinHeight] as const] : [];
+  });
+  const hidden = `${TAG_NAMES.map((tag) => `${prefix ? `${prefix}-${tag}` : tag}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
+  return `${[...rules, ...(phone.length ? [phoneRules(phone)] : []), hidden].join('\n\n')}\n`;
 }
