@@ -227,12 +227,13 @@ function phoneRules(rules: readonly (readonly [selector: string, minHeight: stri
  * these rules, and each of its bytes counts (docs/architecture.md#budgets).
  */
 export function reserveCss(prefix?: string): string {
-  const selector = (tag: string) => `${prefix ? `${prefix}-${tag}` : tag}:not(:defined)`;
+  const name = (tag: string) => (prefix ? `${prefix}-${tag}` : tag);
+  const selector = (tag: string) => `${name(tag)}:not(:defined)`;
   const rules = mergedRules(TAG_NAMES.map((tag) => [selector(tag), reserveDeclarations(tag, true)] as const));
   const phone = TAG_NAMES.flatMap((tag) => {
     const { phoneMinHeight }: TagSpec['reserve'] = TAGS[tag].reserve;
     return phoneMinHeight ? [[selector(tag), phoneMinHeight] as const] : [];
   });
-  const hidden = `${TAG_NAMES.map((tag) => `${prefix ? `${prefix}-${tag}` : tag}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
+  const hidden = `${TAG_NAMES.map((tag) => `${name(tag)}[hidden]`).join(',\n')} {\n  display: none !important;\n}`;
   return `${[...rules, ...(phone.length ? [phoneRules(phone)] : []), hidden].join('\n\n')}\n`;
 }
