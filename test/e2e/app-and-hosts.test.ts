@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { e2eBrowser } from './pool-client';
 import {
+  firstScreen,
   LEAD_REQUEST_PREFIX,
   SERVER_START_TIMEOUT_MS,
   seriousAxeViolations,
@@ -55,7 +56,8 @@ const BOARD_HEADING = 'Leads for Acme Plumbing & Heating';
 
 /** What the app shows once it has rendered a route. */
 async function routeView(app: Locator): Promise<'not-found' | 'widget'> {
-  await visible(app.locator('[part="app"] > *'));
+  // Right after a navigation: the route's first content (its chunk and data on a cold page).
+  await firstScreen(app.locator('[part="app"] > *'));
   if ((await app.locator('[part="not-found"]').count()) > 0) return 'not-found';
   return 'widget';
 }

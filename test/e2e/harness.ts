@@ -253,7 +253,13 @@ export async function visible(locator: Locator, timeout = UI_TIMEOUT_MS): Promis
     // What the page showed instead (a 'Try again', a status line, a skeleton still there) is the
     // first thing a reader of a failed run needs: it goes into the error's first line.
     const shown = await onScreen(locator.page()).catch(() => '(the page could not be read)');
-    if (error instanceof Error) error.message = `${error.message.split('\n')[0]} — on screen: ${shown}\n${error.message}`;
+    if (error instanceof Error) {
+      const first = error.message.split('\n')[0] ?? '';
+      const said = `${first} — on screen: ${shown}`;
+      error.message = `${said}\n${error.message}`;
+      // The report (and CI's summary) reads the stack, written when the error was made.
+      if (error.stack?.includes(first)) error.stack = error.stack.replace(first, said);
+    }
     throw error;
   }
   return locator;
