@@ -9,7 +9,16 @@ import { HOST_PROPERTIES } from '../contract/host-properties';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import baseCss from '../ui/core/base.css?inline';
-import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, READY_STATE, setReadyStates, STYLESHEET_ATTRIBUTE, WidgetTree } from './widget-tree';
+import {
+  ANSWERS_ATTRIBUTE,
+  elementGatewayClient,
+  PARSED_ATTRIBUTE,
+  PARSING_ATTRIBUTE,
+  READY_STATE,
+  setReadyStates,
+  STYLESHEET_ATTRIBUTE,
+  WidgetTree,
+} from './widget-tree';
 import { isAbsent, parseAttribute } from '../contract/parse-attribute';
 import type { ElementDefinition } from './element-definition';
 import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
@@ -61,6 +70,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     #parts: Promise<unknown> | null = null;
     /** Attribute properties a page set before the tag was defined: reflected once connected. */
     #toReflect: string[] = [];
+    /** Aborts when the element leaves the document: what its preload started and nobody took is given up. */
+    #presence: AbortController | null = null;
 
     constructor() {
       super();
@@ -208,7 +219,16 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
         // Its first screen's parts start now (a removed element asks for none): here by the
         // render, which React runs in a task of its own.
         // A server's first screen hydrates once they are here (see #render); one that fails shows so where it renders.
-        this.#parts = definition.preload?.(this).catch(() => undefined) ?? null;
+        // With them, the widget may start its first data: with the client its tree will render with.
+        const presence = (this.#presence = new AbortController());
+        this.#parts =
+          definition
+            .preload?.(this, {
+              props: () => ({ ...this.#props }),
+              client: () => elementGatewayClient(definition, this.#props, this, this.#server?.answers),
+              signal: presence.signal,
+            })
+            .catch(() => undefined) ?? null;
         this.#connected = true;
         this.#reportInvalid();
         // The first render is a transition: React renders it in slices and yields between them,
@@ -227,6 +247,8 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       queueMicrotask(() => {
         if (this.isConnected) return;
         this.#connected = false;
+        this.#presence?.abort();
+        this.#presence = null;
         this.#root?.unmount();
         this.#root = null;
         // Back in a document later, it renders afresh (its server HTML went with the unmount).

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { MessageCatalogue } from '../i18n/en-US';
 import type { LeadkitTag, TagAttributeProps } from '../contract/tags';
+import type { ElementStart } from '../runtime/widget';
 
 /**
  * A tag bound to its widget. The tag's attributes and reserve come from the tag table
@@ -15,16 +16,17 @@ export interface ElementDefinition<T extends LeadkitTag = LeadkitTag> {
   /**
    * Starts the lazy parts of the widget's first screen as the element connects (its list, its
    * body, the office app's route), so they are here by its first render (ui/lazy-part.ts);
-   * settles once they are (a server's first screen hydrates then).
+   * settles once they are (a server's first screen hydrates then). `start` lets it begin its
+   * first data before the first render (runtime/widget.ts).
    */
-  readonly preload?: ((element: HTMLElement) => Promise<unknown>) | undefined;
+  readonly preload?: ((element: HTMLElement, start: ElementStart) => Promise<unknown>) | undefined;
 }
 
 export function elementDefinition<T extends LeadkitTag>(
   tag: T,
   component: ComponentType<TagAttributeProps<T>>,
   catalogue: MessageCatalogue,
-  preload?: (element: HTMLElement) => Promise<unknown>,
+  preload?: (element: HTMLElement, start: ElementStart) => Promise<unknown>,
 ): ElementDefinition<T> {
   return { tag, component, catalogue, preload };
 }

@@ -1,9 +1,10 @@
 import { Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { startedFirstCallsOf } from '../gateway/started-first-calls';
-import type { ServerAnswer } from '../gateway/server-answers';
+import type { GatewayClient } from '../gateway/core/client';
+import { splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { ServerRenderScope, type ServerRenderGate } from '../runtime/server-render-gate';
 import { HOST_INPUT_NAMES, type HostInputs } from '../runtime/host-inputs';
-import { WidgetShell } from '../runtime/widget-shell';
+import { clientFor, WidgetShell } from '../runtime/widget-shell';
 import { PartFailedView } from '../ui/lazy-part';
 import type { ElementDefinition } from './element-definition';
 import { PartUnavailable } from './part-unavailable';
@@ -53,14 +54,34 @@ export interface WidgetTreeProps {
   answers?: ServerAnswer[] | undefined;
 }
 
+/** The host inputs among an element's props (what its shell builds the client and runtime from). */
+function hostInputsOf(props: Readonly<Record<string, unknown>>): HostInputs {
+  const inputs: Record<string, unknown> = {};
+  for (const name of HOST_INPUT_NAMES) inputs[name] = props[name];
+  return inputs as HostInputs;
+}
+
+/**
+ * The gateway client an element's tree will render with, asked for before the tree (its
+ * widget's `preload` starts the first data with it): the shell below takes the same object.
+ */
+export function elementGatewayClient(
+  definition: ElementDefinition,
+  props: Readonly<Record<string, unknown>>,
+  host: Element,
+  answers?: ServerAnswer[],
+): GatewayClient {
+  const role = TAGS[definition.tag as LeadkitTag].role;
+  return clientFor(host, { ...hostInputsOf(props), role }, startedFirstCallsOf(host), answers ? splitAnswers(answers).calls : undefined);
+}
+
 /**
  * What an element renders in its shadow root — the same in the browser and in a server render
  * (leadkit/server), so that hydration finds the server's HTML where it renders.
  */
 export function WidgetTree({ definition, props, owner, host, gate = null, stylesheet = null, answers }: WidgetTreeProps) {
   const Widget = definition.component as ComponentType<Record<string, unknown>>;
-  const inputs: Record<string, unknown> = {};
-  for (const name of HOST_INPUT_NAMES) inputs[name] = props[name];
+  const inputs = hostInputsOf(props);
   const widgetProps: Record<string, unknown> = {};
   for (const name of Object.keys(TAGS[definition.tag as LeadkitTag].attributes)) widgetProps[name] = props[name];
   return (
@@ -68,7 +89,7 @@ export function WidgetTree({ definition, props, owner, host, gate = null, styles
       owner={owner}
       host={host}
       catalogue={definition.catalogue}
-      inputs={inputs as HostInputs}
+      inputs={inputs}
       startedFirstCalls={host ? startedFirstCallsOf(host) : undefined}
       answers={answers}
       scope={TAGS[definition.tag as LeadkitTag].role === 'provider' ? (props.spId ?? null) : null}

@@ -23,8 +23,12 @@ const elementReads = new WeakMap<object, ElementReads>();
 /** Clients whose reads were cancelled: a widget that renders again takes a new one (and asks again). */
 const retired = new WeakSet<GatewayClient>();
 
-/** The same client for the same inputs, across re-mounts (an element moved in the DOM). */
-function clientFor(
+/**
+ * The same client for the same inputs, across re-mounts (an element moved in the DOM) — and
+ * before the first render: an element's `preload` may take it as it connects (runtime/widget.ts
+ * `ElementStart`), and the shell then renders with that one.
+ */
+export function clientFor(
   owner: object,
   inputs: HostInputs & Pick<GatewayInputs, 'role'>,
   startedFirstCalls: StartedFirstCalls | undefined,

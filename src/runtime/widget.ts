@@ -1,5 +1,19 @@
 import type { ReactNode } from 'react';
+import type { GatewayClient } from '../gateway/core/client';
 import type { MessageCatalogue } from '../i18n/en-US';
+
+/**
+ * What an element gives its widget's `preload` as it connects, so that the first data can start
+ * before the first render (the thread opens its chat so): each read when called.
+ */
+export interface ElementStart {
+  /** The element's props now: its parsed attributes and the host properties set. */
+  props(): Readonly<Record<string, unknown>>;
+  /** The gateway client its tree renders with (the same object: made here first, taken there). */
+  client(): GatewayClient;
+  /** Aborts when the element leaves the document (what was started and not taken is given up). */
+  readonly signal: AbortSignal;
+}
 
 /**
  * A widget's descriptor (`src/widgets/<name>/<name>.widget.ts`, see docs/widget-shape.md): what
@@ -18,10 +32,11 @@ export interface Widget<P extends object = object> {
    * Starts the lazy parts of its first screen (its list, its body, a route's widget) so they are
    * here by its first render: called by its element as it connects (with the element, whose
    * attributes may choose the parts), and by `<lead-app>` once the widget's code arrived for a
-   * route (without one). Absent when the first screen has no lazy part.
+   * route (without one). Absent when the first screen has no lazy part. An element passes its
+   * `start` too: a widget may begin its first data with it (without, it begins at its render).
    *
    * Settles once they are here (rejects when one failed to load): a server's first screen
    * hydrates only then, so each boundary hydrates with the props the server rendered it with.
    */
-  readonly preload?: ((element?: Element) => Promise<unknown>) | undefined;
+  readonly preload?: ((element?: Element, start?: ElementStart) => Promise<unknown>) | undefined;
 }

@@ -212,6 +212,31 @@ describe('the load path', { timeout: 60_000 }, () => {
     expectNoDuplicateGatewayCalls(requests);
   });
 
+  it("thread page: the chat opens while the list's and composer's code is still on its way (the element starts it, not the render)", async () => {
+    const page = await session.context.newPage();
+    const requests = await recordRequests(page);
+    const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const body = manifest['src/widgets/message-thread/thread-body-part.ts']?.file;
+    expect(body).toBeTruthy();
+    // The body's chunk is held until the chat's conversation and first page have been asked for.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/cdn/${body}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    const chat = (path: RegExp) => requests.filter((request) => path.test(new URL(request.url).pathname));
+    await expect.poll(() => chat(/\/chat\/conversations\/[^/]+\/messages$/).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    expect(chat(/\/chat\/conversations\/[^/]+$/)).toHaveLength(1);
+    expect(requests.find((request) => cdnFile(request.url) === body)?.finished ?? null).toBeNull();
+    release();
+    // The thread's session takes that opening: its messages show, and nothing was asked twice.
+    await page.locator('message-thread [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(chat(/\/chat\/session$/)).toHaveLength(1);
+    expectNoDuplicateGatewayCalls(requests);
+  });
+
   it("office app's thread route: the same opening calls from the URL, beside the code, taken by the thread", async () => {
     const app = await session.context.newPage();
     const appRequests = await recordRequests(app);

@@ -8,7 +8,7 @@ import type { ChatReader } from '../../chat/chat-reader';
 import type { WidgetServer } from '../../runtime/widget-server';
 import { threadFirstCalls } from './thread-atoms';
 import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
-import { THREAD_PAGE_SIZE } from './thread-session';
+import { THREAD_PAGE_SIZE } from './thread-opening';
 import { furthest, unreadAfterOf } from './thread-snapshot';
 
 /**

@@ -12,6 +12,7 @@ import { Composer } from './thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
 import { parseFirstPage, threadFirstPageName } from './thread-first-page';
 import { ThreadSession } from './thread-session';
+import { takeThreadOpening } from './thread-opening';
 import { firstPageSnapshot, INITIAL_SNAPSHOT } from './thread-snapshot';
 import threadBodyCss from './thread-body.css?inline';
 import { rememberAnswered } from '../../domain/answered-leads';
@@ -39,7 +40,7 @@ export interface ThreadBodyProps {
 export function ThreadBody({ spId, userId, leadId, chatService, memberName, drafts = true }: ThreadBodyProps) {
   useStyles(STYLES);
   const runtime = useRuntime();
-  const { t, client, chat, emit, now } = runtime;
+  const { t, client, chat, emit, now, host } = runtime;
   const lead = useAtomValue(providerLeadLoadableAtom);
   const setSessionMember = useSetAtom(sessionMemberAtom);
   const listHandle = useRef<MessageListHandle>(null);
@@ -76,6 +77,8 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
       campaignId: campaignIdFromCookie,
       sessionStartTimestamp,
       firstPage: seed,
+      // Its element may have opened the chat already, as it connected.
+      started: takeThreadOpening(host, { client, chat, chatService, spId, userId, leadId }),
       onSent: (messageId) => {
         // The pro answered this lead: the board's respond-first cue ends for it (on this device).
         if (leadId !== null) rememberAnswered(spId, leadId, latest.current.now());
@@ -89,7 +92,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     };
     // (`seed` is read when the session starts, not followed: it is kept until the chat's page replaces it, below.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, chat, chatService, spId, userId, leadId, setSessionMember]);
+  }, [client, chat, chatService, spId, userId, leadId, host, setSessionMember]);
 
   const beforeSession = () => seededSnapshot;
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? beforeSession, session?.getSnapshot ?? beforeSession);

@@ -1,4 +1,5 @@
 import { withMessages } from '../../runtime/runtime';
+import type { ElementStart } from '../../runtime/widget';
 import { lazyPart } from '../../ui/lazy-part';
 
 /**
@@ -26,8 +27,15 @@ export const ContactDialog = lazyPart(
 
 /**
  * Starts the thread's first screen as its element connects: the list and composer, or for an
- * `archived` thread the 'Message History' view (see ui/lazy-part.ts).
+ * `archived` thread the 'Message History' view (see ui/lazy-part.ts). A live thread's element
+ * also opens its chat as soon as the body's code is here, before its first render (thread-opening.ts).
  */
-export function preloadMessageThread(element?: Element): Promise<unknown> {
-  return element?.hasAttribute('archived') ? ThreadHistory.preload() : ThreadBody.preload();
+export function preloadMessageThread(element?: Element, start?: ElementStart): Promise<unknown> {
+  if (element?.hasAttribute('archived')) return ThreadHistory.preload();
+  if (element && start)
+    void import(/* lk:first-content */ './thread-opening').then(
+      (opening) => opening.startThreadOpening(element, start),
+      () => undefined, // offline: the body's session opens the chat (or says it cannot)
+    );
+  return ThreadBody.preload();
 }

@@ -1,14 +1,14 @@
 import { isChatError, isOwnMessage, type ChatClientFactory, type ChatConversation, type ChatMessage, type ChatReadHorizon } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
-import { openChat, type OpenedChat } from '../../chat/open-chat';
+import type { OpenedChat } from '../../chat/open-chat';
 import type { GatewayClient } from '../../gateway/core/client';
 import { isGatewayError } from '../../gateway/core/errors';
 import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
 import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
-import { chatSessionRequest } from '../../gateway/message-center/chat-session';
 import { threadMessage } from '../../gateway/message-center/thread-adapter';
 import { newIdempotencyKey } from '../../gateway/core/request-spec';
 import type { ThreadFirstPage } from './thread-first-page';
+import { giveUpOpening, openThreadChat, THREAD_PAGE_SIZE, type StartedOpening } from './thread-opening';
 import {
   firstPageSnapshot,
   furthest,
@@ -38,8 +38,6 @@ import {
  * What it shows, each own message's state included, and the pure rules behind it: thread-snapshot.ts.
  */
 
-/** Messages per page (recent messages on open, then each older page). */
-export const THREAD_PAGE_SIZE = 30;
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
 const MARK_READ_DELAY_MS = 1500;
 /** While the provider types, at most one typing signal per this many ms (one per 5 s). */
@@ -65,6 +63,8 @@ export interface ThreadSessionOptions {
   sessionStartTimestamp: number;
   /** A server's first page of this thread: shown from the start, while the chat opens. */
   firstPage?: ThreadFirstPage | null;
+  /** The chat's opening, already under way for these options (its element started it: thread-opening.ts), taken instead of opening. */
+  started?: StartedOpening | null;
   /** A text was sent (the message center's id): for the `lk-message-send` event. */
   onSent?: (messageId: string) => void;
   markReadDelayMs?: number;
@@ -97,8 +97,12 @@ export class ThreadSession {
   /** When this side's last typing signal went (ms since epoch), for the throttle. */
   private lastTypingSignal = Number.NEGATIVE_INFINITY;
 
+  /** The opening given with the options, until `open` takes it. */
+  private started: StartedOpening | null;
+
   constructor(private readonly options: ThreadSessionOptions) {
     this.snapshot = options.firstPage ? firstPageSnapshot(options.firstPage) : INITIAL_SNAPSHOT;
+    this.started = options.started ?? null;
   }
 
   // --- store ------------------------------------------------------------------------------
@@ -139,21 +143,16 @@ export class ThreadSession {
   async open(): Promise<void> {
     if (this.opened) return;
     this.opened = true;
-    const { gateway, spId, userId, leadId } = this.options;
+    const { gateway, factory, spId, userId, leadId } = this.options;
     const signal = this.lifetime.signal;
-    // The adapter's code loads while the gateway is asked for the session (not one after the other).
-    // A factory that throws instead of rejecting fails the thread the same way (inside the promise).
-    const adapter = Promise.resolve().then(() => this.options.factory());
-    adapter.catch(() => undefined); // its failure is openChat's, below
+    // An opening its element started as it connected is this one (once: 'Try again' opens anew);
+    // closing the session gives it up.
+    const started = this.started;
+    this.started = null;
+    if (started) signal.addEventListener('abort', () => started.abort(), { once: true });
     let opened: OpenedChat;
     try {
-      opened = await openChat({
-        gateway,
-        factory: async (init) => (await adapter)(init),
-        thread: chatSessionRequest(spId, userId, leadId),
-        firstPageSize: THREAD_PAGE_SIZE, // the adapter may ask for it beside the conversation
-        signal,
-      });
+      opened = await (started?.opened ?? openThreadChat({ gateway, factory, spId, userId, leadId, signal }));
     } catch (error) {
       if (this.closed || (isChatError(error) && error.kind === 'aborted')) return;
       this.set({ status: 'failed', failure: threadFailure(error), firstPage: false });
@@ -484,6 +483,8 @@ export class ThreadSession {
   close(): void {
     if (this.closed) return;
     this.lifetime.abort();
+    if (this.started) giveUpOpening(this.started); // given, and never opened
+    this.started = null;
     if (this.markReadTimer) clearTimeout(this.markReadTimer);
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     this.listeners.clear();
