@@ -445,9 +445,10 @@ export function cdnConfig(flavour: CdnFlavour) {
         output: {
           format: 'es',
           // Tag entries and shared chunks (runtime, code two tags use) in chunks/, with hash-only
-          // names: the loader lists every first-content file, and each byte of it counts
-          // (manifest.json maps sources to files).
-          entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash].js`),
+          // names of 7 characters (the fewest Rolldown accepts for this many chunks; it refuses
+          // the build when there are too many): the loader lists every first-content file, and
+          // each byte of it counts (manifest.json maps sources to files).
+          entryFileNames: (chunk) => (chunk.name === 'leadkit' ? flavour.loader : `chunks/${flavour.prefix}[hash:7].js`),
           // The HEIC converter (heic-to, ≈ 3 MB, fetched only when an iPhone photo is picked) is
           // named, so the npm package can leave it out (package.json "files"; README § iPhone photos).
           // The shared runtime keeps a stable name (scripts/cdn-flavours.ts): a host page may start
@@ -455,7 +456,7 @@ export function cdnConfig(flavour: CdnFlavour) {
           chunkFileNames: (chunk) =>
             chunk.name === RUNTIME_CHUNK && !chunk.isEntry
               ? flavour.runtime
-              : `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash].js`,
+              : `chunks/${flavour.prefix}${chunk.moduleIds.some((id) => /[\\/]heic-to[\\/]/.test(id)) ? 'heic-' : ''}[hash:7].js`,
           assetFileNames: `assets/${flavour.prefix}[name]-[hash][extname]`,
           codeSplitting: {
             groups: [

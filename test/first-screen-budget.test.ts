@@ -3,6 +3,8 @@
  * chunks the loader starts for it stays within its budget (bench/budgets.mjs FIRST_SCREEN_GZIP;
  * what counts: scripts/first-screen-bytes.ts), and every chunk a first screen needs is one the
  * loader starts at once — nothing is found a round trip later by a chunk that had to arrive first.
+ * The loader itself, which every first load starts with, stays within its own budget
+ * (SIZE_BUDGETS.loaderGzip; the bench reported it, and only the bench did until 2026-11-28).
  *
  * Reads the build, never times it. The build is the one the e2e servers use
  * (`scripts/build.mjs --cdn --if-stale`, behind the checkout's build lock): made once, when stale.
@@ -15,13 +17,15 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkFirstScreens, firstScreenVariants, RUNTIME_BUDGET_KEY, type ChunkModules, type FirstContentFiles } from '../scripts/first-screen-bytes';
 import { TAG_NAMES } from '../src/contract/tags';
+import { CDN_FLAVOURS } from '../scripts/cdn-flavours';
 
 const ROOT = path.resolve(__dirname, '..');
 /** bench/budgets.mjs (plain JS, outside the typed sources). */
-const { FIRST_SCREEN_GZIP, FIRST_SCREEN_ROUTES, LOAD_BUDGETS } = (await import(pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href)) as {
+const { FIRST_SCREEN_GZIP, FIRST_SCREEN_ROUTES, LOAD_BUDGETS, SIZE_BUDGETS } = (await import(pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href)) as {
   FIRST_SCREEN_GZIP: Record<string, { gzip: number; reason: string }>;
   FIRST_SCREEN_ROUTES: Record<string, string>;
   LOAD_BUDGETS: { ownJsBeyondRuntimeGzip: number };
+  SIZE_BUDGETS: { loaderGzip: number };
 };
 const CDN = path.join(ROOT, 'dist', 'cdn');
 const json = <T>(file: string) => JSON.parse(readFileSync(path.join(CDN, file), 'utf8')) as T;
@@ -49,6 +53,13 @@ beforeAll(() => {
 }, 300_000);
 
 describe('the first screen in bytes', () => {
+  it('keeps the loader of each flavour within its budget (every first load starts with it; gzip -9, as the bench)', () => {
+    const loaders = Object.values(CDN_FLAVOURS).map((flavour) => flavour.loader);
+    expect(loaders.length).toBeGreaterThan(1);
+    const over = loaders.map((file) => ({ file, gzip: gzipOf(file) })).filter(({ gzip }) => gzip > SIZE_BUDGETS.loaderGzip);
+    expect(over, `bench/budgets.mjs SIZE_BUDGETS.loaderGzip is ${SIZE_BUDGETS.loaderGzip} bytes`).toEqual([]);
+  });
+
   it("holds a budget for every widget, the board's within DESIGN's 40 kB", () => {
     expect(FIRST_SCREEN_GZIP['lead-board']?.gzip).toBeLessThanOrEqual(LOAD_BUDGETS.ownJsBeyondRuntimeGzip);
     expect(Object.keys(FIRST_SCREEN_GZIP).sort()).toEqual([...TAG_NAMES, RUNTIME_BUDGET_KEY].sort());
