@@ -9,12 +9,21 @@ import { defaultTwilioChat } from './peer-defaults';
  * bundler has to resolve the optional peer for a host that does not use it). Either adapter is
  * imported only when a thread opens: neither is in a widget's first load.
  */
-export function chatFactoryFor(given: ChatClientFactory | null, service: string | null | undefined): () => Promise<ChatClientFactory> {
+function adapterFor(given: ChatClientFactory | null, service: string | null | undefined): (() => Promise<ChatClientFactory>) | null {
   if (given) return () => Promise.resolve(given);
   // The CDN loader fetches the adapter the attribute names beside the thread's own code.
   if (service === 'sandbox')
     return () => import(/* lk:first-content attr:chat-service=sandbox */ './sandbox-chat-client').then((adapter) => adapter.createSandboxChatClientFactory());
-  return defaultTwilioChat ?? (() => Promise.reject(new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_NOT_GIVEN_HINT })));
+  return defaultTwilioChat;
+}
+
+export function chatFactoryFor(given: ChatClientFactory | null, service: string | null | undefined): () => Promise<ChatClientFactory> {
+  return adapterFor(given, service) ?? (() => Promise.reject(new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', hint: TWILIO_NOT_GIVEN_HINT })));
+}
+
+/** Whether there is an adapter for these inputs (false: `chatFactoryFor` gives the `sdk-missing` failure — npm's leadkit with no `chat` given). */
+export function hasChatFactory(given: ChatClientFactory | null, service: string | null | undefined): boolean {
+  return adapterFor(given, service) !== null;
 }
 
 /** What a developer reads when a thread on npm's leadkit was given no chat (`lk-error` kind `chat-sdk-missing`). */

@@ -172,8 +172,8 @@ describe('the chat opened as the thread element connects', () => {
     await vi.waitFor(() => expect(thread.closed).toEqual(thread.clients));
   });
 
-  it('an archived thread, or one without its sp-id or user-id, starts nothing', async () => {
-    for (const props of [{ archived: true }, { userId: undefined }, { spId: undefined }]) {
+  it('an archived thread, one without its sp-id or user-id, or one with no chat adapter (npm, no `chat` given), starts nothing', async () => {
+    for (const props of [{ archived: true }, { userId: undefined }, { spId: undefined }, { chat: undefined }]) {
       const thread = threadStart(props);
       startThreadOpening(thread.host, thread.start);
       await new Promise((resolve) => setTimeout(resolve, 0));

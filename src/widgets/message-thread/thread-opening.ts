@@ -1,5 +1,5 @@
 import type { ChatClientFactory } from '../../chat/chat-client';
-import { chatFactoryFor } from '../../chat/chat-factory';
+import { chatFactoryFor, hasChatFactory } from '../../chat/chat-factory';
 import { openChat, type OpenedChat } from '../../chat/open-chat';
 import type { GatewayClient } from '../../gateway/core/client';
 import { chatSessionRequest } from '../../gateway/message-center/chat-session';
@@ -93,19 +93,19 @@ function sameInputs(a: ThreadOpeningInputs, b: ThreadOpeningInputs): boolean {
   return (Object.keys(a) as (keyof ThreadOpeningInputs)[]).every((name) => Object.is(a[name], b[name]));
 }
 
-/** Starts the chat of a live thread element (not an archived one, nor one without its ids: they open none). Once per element. */
+/**
+ * Starts the chat of a live thread element — not an archived one, nor one without its ids or
+ * without a chat adapter (they open none as they connect). Once per element.
+ */
 export function startThreadOpening(host: object, start: ElementStart): void {
   const props = start.props();
   const { spId, userId, leadId } = props;
   if (start.signal.aborted || started.has(host) || props.archived === true || typeof spId !== 'number' || typeof userId !== 'number') return;
-  const inputs: ThreadOpeningInputs = {
-    client: start.client(),
-    chat: (props.chat as ChatClientFactory | null | undefined) ?? null,
-    chatService: (props.chatService as string | null | undefined) ?? null,
-    spId,
-    userId,
-    leadId: typeof leadId === 'number' ? leadId : null,
-  };
+  const chat = (props.chat as ChatClientFactory | null | undefined) ?? null;
+  const chatService = (props.chatService as string | null | undefined) ?? null;
+  // No adapter (npm's leadkit before the host gives `chat`): nothing to open; the thread says so when it renders.
+  if (!hasChatFactory(chat, chatService)) return;
+  const inputs: ThreadOpeningInputs = { client: start.client(), chat, chatService, spId, userId, leadId: typeof leadId === 'number' ? leadId : null };
   const controller = new AbortController();
   const opened = openThreadChat({
     gateway: inputs.client,
