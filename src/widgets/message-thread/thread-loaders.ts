@@ -28,7 +28,8 @@ export const ContactDialog = lazyPart(
 /**
  * Starts the thread's first screen as its element connects: the list and composer, or for an
  * `archived` thread the 'Message History' view (see ui/lazy-part.ts). A live thread's element
- * also opens its chat as soon as the body's code is here, before its first render (thread-opening.ts).
+ * also opens its chat, from a small chunk of its own, without waiting for the body's code or its
+ * first render (thread-opening.ts).
  */
 export function preloadMessageThread(element?: Element, start?: ElementStart): Promise<unknown> {
   if (element?.hasAttribute('archived')) return ThreadHistory.preload();

@@ -17,6 +17,8 @@ const SESSION = /\/message-center\/v1\/chat\/session$/;
 const CONVERSATION = /\/chat\/conversations\/[^/]+$/;
 const PAGE = /\/chat\/conversations\/[^/]+\/messages$/;
 
+const pathOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? input.url : String(input)).pathname;
+
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -29,7 +31,7 @@ function threadStart(props: Record<string, unknown> = {}, { holdSession = false 
   const paths: string[] = [];
   /** Gateway requests that ended without an answer (their signal aborted). */
   const stopped: string[] = [];
-  const record = (input: RequestInfo | URL) => paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+  const record = (input: RequestInfo | URL) => paths.push(pathOf(input));
   const recording = (input: RequestInfo | URL, init?: RequestInit) => (record(input), sandbox.fetch(input, init));
   // Recorded as asked for, then held (when asked to) before the sandbox answers.
   const held = holdingFetch(sandbox.fetch, holdSession ? SESSION : undefined);
@@ -38,7 +40,7 @@ function threadStart(props: Record<string, unknown> = {}, { holdSession = false 
     fetch: (input, init) => {
       record(input);
       const answer = held.fetch(input, init);
-      answer.catch(() => stopped.push(new URL(input instanceof Request ? input.url : String(input)).pathname));
+      answer.catch(() => stopped.push(pathOf(input)));
       return answer;
     },
     auth: { kind: 'provider', spId: 1001 },

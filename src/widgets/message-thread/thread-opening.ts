@@ -7,9 +7,9 @@ import type { ElementStart } from '../../runtime/widget';
 
 /**
  * The thread's chat, opened as its element connects (docs/widgets/message-thread.md#opening):
- * the element's `preload` starts it once the body's code is here, with the gateway client its
- * tree will render with, so the conversation and its first page are asked for while the
- * element's first render runs — not after its commit. The body's session takes it when it opens
+ * the element's `preload` starts it as soon as this chunk is here, with the gateway client its
+ * tree will render with, so the conversation and its first page are asked for while the body's
+ * code is still on its way and the element's first render runs — not after its commit. The body's session takes it when it opens
  * with the same inputs; one with other inputs (a prop changed meanwhile) gives it up and opens
  * its own. An opening nobody took is given up when the element leaves the document, or after
  * UNCLAIMED_MS (the body never rendered: the thread showed its error instead).
