@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { FirstContent } from './src/contract/first-content.ts';
 import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/contract/tags.ts';
 import { DEFAULT_APP_BASE } from './src/domain/core/routes.ts';
 import { APP_ROUTES, ROUTE_WIDGETS } from './src/widgets/lead-app/lead-app-routes.ts';
@@ -94,20 +95,6 @@ function tagModules(): Plugin {
  * placeholder (the loader is unhashed, so its content may change after the chunk hashes are
  * known) and is written to `first-content.json` for the bench and the e2e tests.
  */
-export interface FirstContent {
-  /** tag → files (relative to dist/cdn) it needs before its first content, its entry first. */
-  tags: Record<string, string[]>;
-  /** tag → its routes: [path pattern relative to the app's base, extra files], and the default base. */
-  routes: Record<string, { base: string; patterns: [string, string[]][] }>;
-  /** The shared runtime chunk (React…), which the loader runs a task before a tag's entry; null without one. */
-  runtime: string | null;
-  /**
-   * tag → the extra files chosen by an attribute of the element: [attribute, values that choose
-   * them ('' = absent), files, the route pattern they belong to (null: every route)].
-   */
-  attrs: Record<string, [string, string[], string[], string | null][]>;
-}
-
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
 const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+(route))?(?:\s+attr:([a-z-]+)=([\w,]*))?\s*\*\/\s*(['"])([^'"]+)\4\s*\)/g;
 
@@ -173,7 +160,9 @@ function firstContent(flavour: CdnFlavour): Plugin {
           }
         };
         const runtime = chunks.find((chunk) => chunk.name === RUNTIME_CHUNK && !chunk.isEntry);
-        const result: FirstContent = { tags: {}, routes: {}, runtime: runtime?.fileName ?? null, attrs: {} };
+        // Every widget shares it (vite.cdn.config's chunking below); the loader runs it first.
+        if (!runtime) this.error(`first-content: no shared runtime chunk (${RUNTIME_CHUNK})`);
+        const result: FirstContent = { tags: {}, routes: {}, runtime: runtime.fileName, attrs: {} };
         for (const tag of TAG_NAMES) {
           const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.join(ROOT, 'src', 'cdn', `${tag}.ts`));
           if (!entry) this.error(`first-content: no entry chunk for <${tag}>`);
@@ -239,7 +228,7 @@ function compactFirstContent(content: FirstContent) {
   const attrs = Object.fromEntries(
     Object.entries(content.attrs).map(([tag, list]) => [tag, list.map(([name, values, chosen, route]) => [name, values, chosen.map(index), route])]),
   );
-  return { files, tags, routes, runtime: content.runtime === null ? -1 : index(content.runtime), attrs };
+  return { files, tags, routes, runtime: index(content.runtime), attrs };
 }
 
 /**

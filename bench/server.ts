@@ -14,7 +14,10 @@
  *
  * A page asked for with `?lk-flavour=NAME` gets `/cdn/leadkit-NAME.js` instead of the loader
  * `/cdn/leadkit.js`, and that flavour's runtime in its hint (another flavour of the CDN build,
- * e.g. a Preact one: same pages, same data).
+ * e.g. a Preact one: same pages, same data). The example pages name their tags' first-content
+ * files in <head> (of the page's flavour), as `npm start` serves them and a host's server would
+ * (scripts/server-pages.ts withFirstContentHints); with `?lk-hints=none` they do not (the loader
+ * alone: a page with no server of its own).
  *
  * HTTP/2 over TLS, as a CDN serves (a self-signed certificate made for the run with openssl:
  * launch Chromium with BENCH_CHROMIUM_ARGS). Over HTTP/1.1 a browser opens at most six
@@ -36,8 +39,9 @@ import { gzipSync } from 'node:zlib';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbox';
 import { pathToFileURL } from 'node:url';
-import { cdnCacheControl, CDN_FLAVOURS, type CdnFlavour } from '../scripts/cdn-flavours';
-import { renderServerPage, withoutScripts, type FirstContent } from '../scripts/server-pages';
+import { cdnCacheControl, CDN_FLAVOURS, flavourFile, type CdnFlavour } from '../scripts/cdn-flavours';
+import { renderServerPage, withFirstContentHints, withoutScripts } from '../scripts/server-pages';
+import type { FirstContent } from '../src/contract/first-content';
 import type * as ServerEntry from '../src/server';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -141,21 +145,35 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     return entry;
   };
 
-  const sendStatic = (request: Request, found: StaticFile | null, cacheControl = 'no-cache'): Response => {
-    if (!found) return new Response('not found', { status: 404 });
-    let entry = found;
-    const flavour = new URL(request.url).searchParams.get('lk-flavour');
-    if (flavour && entry.type.startsWith('text/html')) {
-      if (!/^[a-z0-9]+$/.test(flavour)) return new Response('bad flavour', { status: 400 });
-      const runtime = (CDN_FLAVOURS as Record<string, CdnFlavour>)[flavour]?.runtime ?? CDN_FLAVOURS.react.runtime;
-      const body = Buffer.from(
-        entry.body
-          .toString('utf8')
-          .replaceAll('/cdn/leadkit.js', `/cdn/leadkit-${flavour}.js`)
-          .replaceAll(`/cdn/${CDN_FLAVOURS.react.runtime}`, `/cdn/${runtime}`),
-      );
-      entry = { body, gzip: gzipSync(body, { level: 9 }), type: entry.type };
+  const firstContent = (flavour: CdnFlavour): FirstContent | undefined => {
+    const file = path.join(cdnDir, flavourFile(flavour, 'first-content.json'));
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FirstContent) : undefined;
+  };
+  const html = (text: string): StaticFile => {
+    const body = Buffer.from(text);
+    return { body, gzip: gzipSync(body, { level: 9 }), type: CONTENT_TYPES['.html'] as string };
+  };
+  /** An example page as served: in the flavour asked for, with its first-content hints (unless `?lk-hints=none`). */
+  const examplePage = (request: Request, found: StaticFile | null): StaticFile | null | Response => {
+    if (!found?.type.startsWith('text/html')) return found;
+    const { searchParams } = new URL(request.url);
+    const name = searchParams.get('lk-flavour');
+    if (name && !/^[a-z0-9]+$/.test(name)) return new Response('bad flavour', { status: 400 });
+    const flavour = name ? (CDN_FLAVOURS as Record<string, CdnFlavour>)[name] : CDN_FLAVOURS.react;
+    if (!flavour) return new Response('unknown flavour', { status: 400 });
+    let page = found.body.toString('utf8');
+    if (flavour !== CDN_FLAVOURS.react) {
+      page = page
+        .replaceAll(`/cdn/${CDN_FLAVOURS.react.loader}`, `/cdn/${flavour.loader}`)
+        .replaceAll(`/cdn/${CDN_FLAVOURS.react.runtime}`, `/cdn/${flavour.runtime}`);
     }
+    return html(withFirstContentHints(page, { firstContent: firstContent(flavour), url: request.url }));
+  };
+
+  const sendStatic = (request: Request, found: StaticFile | null | Response, cacheControl = 'no-cache'): Response => {
+    if (found instanceof Response) return found;
+    if (!found) return new Response('not found', { status: 404 });
+    const entry = found;
     const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '') && COMPRESSIBLE.test(entry.type);
     const body = gzip ? entry.gzip : entry.body;
     const headers: Record<string, string> = {
@@ -206,20 +224,15 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
   const serverPage = async (origin: string, variant: URLSearchParams = new URLSearchParams()) => {
     serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
     const { renderToString } = await serverEntry;
-    const firstContent = JSON.parse(readFileSync(path.join(cdnDir, 'first-content.json'), 'utf8')) as FirstContent;
     return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
       gateway: { baseURL: origin, fetch: sandbox.fetch },
       // `?css=inline`, `?preloads=low|none`: the variants docs/benchmarks.md compares (issue 50 §2).
       stylesheet: variant.get('css') === 'inline' ? null : '/cdn/widgets.css',
       preloads: (variant.get('preloads') as 'eager' | 'none' | null) ?? 'low',
-      firstContent,
+      firstContent: firstContent(CDN_FLAVOURS.react),
     });
   };
   let floor: StaticFile | null = null;
-  const html = (text: string): StaticFile => {
-    const body = Buffer.from(text);
-    return { body, gzip: gzipSync(body, { level: 9 }), type: CONTENT_TYPES['.html'] as string };
-  };
 
   const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
     const { pathname, origin, searchParams } = new URL(request.url);
@@ -235,8 +248,8 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
       const name = pathname.slice('/cdn/'.length);
       return sendStatic(request, load(cdnDir, name), cdnCacheControl(name));
     }
-    if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, load(examples, 'app.html'));
-    if (pathname.startsWith('/examples/')) return sendStatic(request, load(examples, pathname.slice('/examples/'.length)));
+    if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, examplePage(request, load(examples, 'app.html')));
+    if (pathname.startsWith('/examples/')) return sendStatic(request, examplePage(request, load(examples, pathname.slice('/examples/'.length))));
     if (anchorsDir && pathname.startsWith('/anchors/')) {
       const sub = pathname.slice('/anchors/'.length);
       return sendStatic(request, load(anchorsDir, sub.endsWith('/') || sub === '' ? `${sub}index.html` : sub));

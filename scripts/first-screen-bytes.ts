@@ -26,14 +26,7 @@
  * Pure functions over plain data, tested without a build (test/first-screen-bytes.test.ts).
  */
 
-/** first-content.json, the parts read here. */
-export interface FirstContentFiles {
-  tags: Record<string, string[]>;
-  routes: Record<string, { base: string; patterns: [string, string[]][] }>;
-  attrs: Record<string, [string, string[], string[], string | null][]>;
-  /** The shared runtime chunk. */
-  runtime: string | null;
-}
+import type { FirstContent } from '../src/contract/first-content';
 
 /** modules.json: chunk file → module name → rendered length. */
 export type ChunkModules = Record<string, Record<string, number>>;
@@ -72,7 +65,7 @@ export interface FirstScreenVariant {
  * The variants of a tag's first screen: its files (with `route`'s for a tag with routes), and for
  * each value of an attribute that adds files (the thread's chat adapter), those files too.
  */
-export function firstScreenVariants(content: FirstContentFiles, tag: string, route: string | null = null): FirstScreenVariant[] {
+export function firstScreenVariants(content: FirstContent, tag: string, route: string | null = null): FirstScreenVariant[] {
   const base = content.tags[tag];
   if (!base) throw new Error(`first-content.json has no <${tag}>`);
   const files = [...base];
@@ -156,8 +149,7 @@ export function overBudgetMessage(measured: FirstScreenBytes, budget: number, re
 }
 
 /** leadkit's own modules in the shared runtime chunk (not the packages, not the bundler's helpers), as a first screen's figures. */
-export function measureRuntime(content: FirstContentFiles, chunkModules: ChunkModules, gzipOf: (file: string) => number): FirstScreenBytes {
-  if (content.runtime === null) throw new Error('first-content.json names no runtime chunk');
+export function measureRuntime(content: FirstContent, chunkModules: ChunkModules, gzipOf: (file: string) => number): FirstScreenBytes {
   const measured = measureFirstScreen({ label: `the shared runtime (${content.runtime})`, files: [content.runtime] }, chunkModules, gzipOf, null, []);
   const modules = measured.modules.map((module) => ({ ...module, kind: notLeadkit(module.module) ? ('runtime' as const) : ('own' as const) }));
   const own = Math.round(modules.filter((module) => module.kind === 'own').reduce((total, module) => total + module.gzip, 0));
@@ -169,7 +161,7 @@ export function measureRuntime(content: FirstContentFiles, chunkModules: ChunkMo
  * leadkit's modules in the shared runtime chunk: the failures (empty when all fit) and the figures.
  */
 export function checkFirstScreens(
-  content: FirstContentFiles,
+  content: FirstContent,
   chunkModules: ChunkModules,
   gzipOf: (file: string) => number,
   budgets: Readonly<Record<string, number>>,

@@ -5,8 +5,10 @@
  * the tag and the element hydrates in place.
  */
 import { providerInAddress, siteFlags, SITE_ROUTES } from '../examples/site-routes.js';
+import type { FirstContent } from '../src/contract/first-content';
 import { TAG_NAMES, type LeadkitTag } from '../src/contract/tags';
 import type { renderToString as RenderToString } from '../src/server';
+import { firstContentPreloads, type PageTag } from '../src/server/first-content-preloads';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
 export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set([
@@ -36,30 +38,64 @@ export interface ServerPageOptions {
   /** The page's URL (`<lead-app>` renders its route). */
   url?: string;
   /**
-   * The CDN build's first-content chunks (dist/cdn/first-content.json, paths under /cdn/): each
-   * rendered tag's, and for `<lead-app>` its route's, are preloaded from <head>, so the code that
-   * hydrates the first screen is asked for with the page instead of after the loader ran (one
-   * round trip sooner, or two for the app's route and its parts).
+   * The CDN build's first-content.json (of the flavour the page loads; paths under /cdn/): each
+   * rendered tag's files, and for `<lead-app>` its route's, are preloaded from <head>, so the code
+   * that hydrates the first screen is asked for with the page instead of after the loader ran
+   * (one round trip sooner, or two for the app's route and its parts).
    */
   firstContent?: FirstContent;
 }
 
-/** What the CDN build writes to first-content.json that a server page reads. */
-export interface FirstContent {
-  tags: Readonly<Record<string, readonly string[]>>;
-  routes?: Readonly<Record<string, { base: string; patterns: readonly (readonly [string, readonly string[]])[] }>>;
+/** Where the example servers serve the CDN build (dist/cdn). */
+const CDN_BASE = '/cdn/';
+
+/** The leadkit tags written (empty) in a page: each with its attributes, where it is. */
+function pageTags(page: string) {
+  return [...page.matchAll(LEADKIT_TAG)].map((match) => ({
+    tag: match[1] as LeadkitTag,
+    attributes: Object.fromEntries([...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name as string, value as string])),
+    start: match.index ?? 0,
+    end: (match.index ?? 0) + match[0].length,
+  }));
 }
 
-/** The first-content chunks of the route a tag with routes (`<lead-app base>`) shows at `url`, as the CDN loader matches it. */
-function routeChunks(firstContent: FirstContent, tag: string, base: string | undefined, url: string | undefined): readonly string[] {
-  const routes = firstContent.routes?.[tag];
-  if (!routes || !url) return [];
-  const root = (base || routes.base).replace(/\/+$/, '');
-  const path = new URL(url, 'http://localhost').pathname;
-  if (path !== root && !path.startsWith(`${root}/`)) return [];
-  const rest = path.slice(root.length) || '/';
-  const match = routes.patterns.find(([pattern]) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`).test(rest));
-  return match?.[1] ?? [];
+/**
+ * The tags an example page's own script puts in it as it loads (not in its HTML), as a host's
+ * server knows what its templates insert: examples/message-thread.js appends the thread the query
+ * names, on the sandbox's chat service.
+ */
+const INSERTED_BY_THE_PAGE: Readonly<Record<string, readonly PageTag[]>> = {
+  'message-thread.html': [{ tag: 'message-thread', attributes: { 'chat-service': 'sandbox' } }],
+};
+
+/** `<link rel="modulepreload">` for each URL the page does not name already. */
+function modulePreloads(page: string, hrefs: readonly string[], attributes = ''): string {
+  return hrefs
+    .filter((href) => !page.includes(`href="${href}"`))
+    .map((href) => `    <link rel="modulepreload" href="${href}"${attributes} />\n`)
+    .join('');
+}
+
+/**
+ * A page rendered in the browser with its leadkit tags' first-content files (those in its HTML, and
+ * those its script inserts as it loads) named in <head>, as a host's server writes them with leadkit/server's `firstContentPreloads`
+ * (docs/embedding.md#naming-the-first-screens-files): right after the loader's script, so the
+ * browser asks for them with the page and the loader, not a round trip after the loader.
+ * Unchanged without a CDN build, without leadkit tags in its HTML, or asked for with
+ * `?lk-hints=none` (the loader alone, as on a page with no server of its own: the load-path
+ * e2e and the bench's reference load).
+ */
+export function withFirstContentHints(page: string, { firstContent, url }: { firstContent: FirstContent | undefined; url: string }): string {
+  const address = new URL(url, 'http://localhost');
+  if (!firstContent || address.searchParams.get('lk-hints') === 'none') return page;
+  const inserted = INSERTED_BY_THE_PAGE[address.pathname.replace(/^.*\//, '')] ?? [];
+  const hints = modulePreloads(page, firstContentPreloads(firstContent, { tags: [...pageTags(page), ...inserted], base: CDN_BASE, url }));
+  if (!hints) return page;
+  const loader = /<script type="module" src="\/cdn\/leadkit(?:-\w+)?\.js"><\/script>\n/.exec(page);
+  const at = loader ? loader.index + loader[0].length : page.indexOf('  </head>');
+  if (at < 0) return page;
+  const note = '    <!-- The first-content files of the tags below (leadkit/server firstContentPreloads): fetched with the loader, not after it. -->\n';
+  return `${page.slice(0, at)}${note}${hints}${page.slice(at)}`;
 }
 
 /**
@@ -105,34 +141,25 @@ export async function renderServerPage(
 ): Promise<string> {
   const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
+  const tags = pageTags(page);
   const parts: string[] = [];
-  const preloads = new Set<string>();
   let last = 0;
-  for (const match of page.matchAll(LEADKIT_TAG)) {
-    const attributes = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map(([, attribute, value]) => [attribute as string, value as string]),
-    );
-    const tag = match[1] as LeadkitTag;
-    const chunks = firstContent ? [...(firstContent.tags[tag] ?? []), ...routeChunks(firstContent, tag, attributes.base, url)] : [];
-    for (const chunk of chunks) preloads.add(`/cdn/${chunk}`);
+  for (const { tag, attributes, start, end } of tags) {
     parts.push(
-      page.slice(last, match.index),
+      page.slice(last, start),
       await renderToString(tag, { attributes, properties, gateway, ...(stylesheet ? { stylesheet } : {}), ...(url ? { url } : {}) }),
     );
-    last = (match.index ?? 0) + match[0].length;
+    last = end;
   }
   parts.push(page.slice(last));
   // The widgets' stylesheet fetched from <head> at once, first (preload: never applied to the page
   // itself — its rules are for shadow roots: `*` there would reach the page's elements and the
   // hosts). The hydrating code with the page, after it: `fetchpriority="low"` (those the page
   // already preloads itself are left as they are).
-  const priority = preloading === 'low' ? ' fetchpriority="low"' : '';
-  const modules =
-    preloading === 'none'
-      ? []
-      : [...preloads].filter((href) => !page.includes(`href="${href}"`)).map((href) => `    <link rel="modulepreload" href="${href}"${priority} />\n`);
+  const hrefs = firstContent && preloading !== 'none' ? firstContentPreloads(firstContent, { tags, base: CDN_BASE, ...(url ? { url } : {}) }) : [];
+  const modules = modulePreloads(page, hrefs, preloading === 'low' ? ' fetchpriority="low"' : '');
   const style = stylesheet ? `    <link rel="preload" as="style" href="${stylesheet}" fetchpriority="high" />\n` : '';
-  const head = `${style}${modules.join('')}  </head>`;
+  const head = `${style}${modules}  </head>`;
   return parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
 }
 

@@ -62,7 +62,8 @@ import {
 } from '@leadkit/sandbox';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
-import { renderServerPage, SERVER_RENDERED_PAGES, type FirstContent } from './server-pages';
+import type { FirstContent } from '../src/contract/first-content';
+import { renderServerPage, SERVER_RENDERED_PAGES, withFirstContentHints } from './server-pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -267,10 +268,13 @@ function forProfile(html: string): string {
   return first < 0 ? html.replace('</head>', `${HOST_STAND_INS}</head>`) : `${html.slice(0, first)}${HOST_STAND_INS}\n    ${html.slice(first)}`;
 }
 
-/** An example page's HTML file, as the profile serves it. */
-function sendPage(c: Context, file: string, headers: Record<string, string> = {}): Promise<Response> | Response {
-  if (!servesSpecOnly(sandbox.profile)) return sendFile(c, file, headers);
-  return c.html(forProfile(readFileSync(file, 'utf8')), 200, { 'cache-control': 'no-cache', ...headers });
+/**
+ * An example page's HTML file, as a host's server would serve it: with its tags' first-content
+ * files named in <head> (withFirstContentHints), and in the spec profiles the host's stand-ins.
+ */
+function sendPage(c: Context, file: string, headers: Record<string, string> = {}): Response {
+  const page = withFirstContentHints(forProfile(readFileSync(file, 'utf8')), { firstContent: cdnFirstContent(), url: c.req.url });
+  return c.html(page, 200, { 'cache-control': 'no-cache', ...headers });
 }
 
 const site = new Hono();
@@ -281,6 +285,17 @@ site.get('/favicon.ico', () => new Response(null, { status: 204 }));
 
 // The CDN bundle. The loader and the runtime keep stable names (revalidate); other chunks are content-hashed.
 const CDN_FLAVOUR = cdnFlavourFromEnv();
+/**
+ * The served flavour's first-content.json (the pages name its files: scripts/server-pages.ts),
+ * read again for each page (a rebuild beside a running server changes it); none without a CDN build.
+ */
+function cdnFirstContent(): FirstContent | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(CDN_DIR, flavourFile(CDN_FLAVOUR, 'first-content.json')), 'utf8')) as FirstContent;
+  } catch {
+    return undefined;
+  }
+}
 site.get('/cdn/*', async (c) => {
   const file = resolveFile(CDN_DIR, flavourFile(CDN_FLAVOUR, c.req.path.slice('/cdn/'.length)));
   if (!file) return notFoundPage(c, `${c.req.path} is not in dist/cdn. Is the CDN build there (node scripts/build.mjs --cdn)?`);
@@ -310,14 +325,6 @@ site.get('/examples/*', (c) => {
 // Example pages rendered on the server (leadkit/server, from src/ through Vite's module runner;
 // scripts/server-pages.ts), from the sandbox's answers.
 type ServerEntry = typeof ServerModule;
-/** The CDN build's first-content chunks (the server pages preload them: scripts/server-pages.ts); none when it has none. */
-const cdnFirstContent = (): FirstContent | undefined => {
-  try {
-    return JSON.parse(readFileSync(path.join(ROOT, 'dist', 'cdn', 'first-content.json'), 'utf8')) as FirstContent;
-  } catch {
-    return undefined;
-  }
-};
 let serverEntry: Promise<ServerEntry> | undefined;
 const loadServerEntry = () =>
   (serverEntry ??= createViteServer({

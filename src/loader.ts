@@ -16,6 +16,7 @@ import { FIRST_CONTENT } from 'virtual:leadkit/cdn-tags';
 import reserveCss from 'virtual:leadkit/reserve-css';
 import RECIPES from 'virtual:leadkit/first-calls';
 import { abortFirstCalls, startFirstCalls } from './cdn/first-calls-start';
+import { elementFirstContent } from './contract/first-content';
 
 const requested = new Set<string>();
 const TAGS = Object.keys(FIRST_CONTENT.tags);
@@ -43,48 +44,24 @@ function preload(indexes: readonly number[]): void {
   }
 }
 
-interface RouteMatch {
-  pattern: string;
-  params: Record<string, string>;
-  files: readonly number[];
-}
-
-/** The route in the URL, for a tag with routes (<lead-app base>): its pattern, params and extra files. */
-function matchRoute(element: Element): RouteMatch | null {
-  const routes = FIRST_CONTENT.routes[element.localName];
-  if (!routes) return null;
-  const base = (element.getAttribute('base') || routes.base).replace(/\/+$/, '');
-  const path = location.pathname;
-  if (path !== base && !path.startsWith(`${base}/`)) return null;
-  const rest = path.slice(base.length) || '/';
-  for (const [pattern, files] of routes.patterns) {
-    const match = new RegExp(`^${pattern.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`).exec(rest);
-    if (match) return { pattern, params: { ...match.groups }, files };
-  }
-  return null;
-}
-
 function load(tag: string, element: Element): void {
-  const [entry, ...rest] = FIRST_CONTENT.tags[tag] ?? [];
+  const entry = FIRST_CONTENT.tags[tag]?.[0];
   if (entry === undefined || customElements.get(tag)) return;
-  const route = matchRoute(element);
+  const { route, files } = elementFirstContent(FIRST_CONTENT, tag, element, location.pathname);
   // Each element's first calls, beside the code — a task later, so a page script that runs
   // right after the loader (or the code that inserted the element) can still give it a
   // `gateway` or `auth` property, whose calls are its own.
   setTimeout(() => startFirstCalls(element, RECIPES, route));
-  // The parts this element's attributes choose (its chat adapter…), for its route.
-  for (const [name, values, files, pattern] of FIRST_CONTENT.attrs[tag] ?? []) {
-    if ((pattern === null || pattern === route?.pattern) && values.includes(element.getAttribute(name) ?? '')) preload(files);
-  }
+  // All of its first content (with its route's and the parts its attributes choose, such as its
+  // chat adapter) is fetched at once; the files another element asked for already are skipped.
+  preload(files);
   if (requested.has(tag)) return;
   requested.add(tag);
-  // All of its first content is fetched at once; its entry is imported below.
-  preload([entry, ...rest, ...(route?.files ?? [])]);
-  // The shared runtime (React…) runs first and the widget a task later: two shorter tasks on a
-  // phone's main thread instead of one long one (the files still arrive in parallel).
-  const { runtime } = FIRST_CONTENT;
-  const ready = runtime < 0 ? Promise.resolve() : import(/* @vite-ignore */ chunkUrl(runtime)).then(() => new Promise((next) => setTimeout(next)));
-  ready
+  // Its entry is imported: the shared runtime (React…) runs first and the widget a task later —
+  // two shorter tasks on a phone's main thread instead of one long one (the files still arrive
+  // in parallel).
+  import(/* @vite-ignore */ chunkUrl(FIRST_CONTENT.runtime))
+    .then(() => new Promise((next) => setTimeout(next)))
     .then(() => import(/* @vite-ignore */ chunkUrl(entry)))
     .catch(() => {
       // A failed chunk (offline, blocked) may be retried when the tag appears again.

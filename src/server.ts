@@ -18,6 +18,10 @@
  * strict `style-src`). When the tag is defined in the browser (`leadkit/define`, the CDN loader),
  * the element adopts that root and hydrates it in place.
  *
+ * `firstContentPreloads` gives the URLs of the chunks a page's tags need before their first
+ * screens (from the CDN build's `first-content.json`), for `<link rel="modulepreload">` hints in
+ * a page the server writes — rendered on the server or not (docs/embedding.md#naming-the-first-screens-files).
+ *
  * `renderFirstScreen` gives the shadow root's content alone; `leadkit/react`'s components use it
  * (from `loadFirstScreen`'s data) when they render on a server, as in Next.js.
  *
@@ -25,6 +29,7 @@
  * render-first-screen.ts → serialize.ts.
  */
 export { loadFirstScreen, type LoadFirstScreenOptions } from './server/load-first-screen';
+export { firstContentPreloads, type FirstContentPreloadOptions, type PageTag } from './server/first-content-preloads';
 export { renderFirstScreen, renderToString, type FirstScreenFromData, type ServerRenderOptions } from './server/render-first-screen';
 export type { FirstScreenData } from './contract/first-screen-data';
 export type { LeadkitTag } from './contract/tags';

@@ -71,7 +71,7 @@ declare module '@vitejs/plugin-vue' {
 }
 declare module 'express' {
   import type { IncomingHttpHeaders } from 'node:http';
-  export interface Request { params: Record<string, string>; headers: IncomingHttpHeaders; query: Record<string, unknown> }
+  export interface Request { params: Record<string, string>; headers: IncomingHttpHeaders; query: Record<string, unknown>; originalUrl: string }
   export interface Response { send(body: string): Response; status(code: number): Response }
   type Handler = (req: Request, res: Response) => void | Promise<void>;
   export interface Express { get(path: string, handler: Handler): Express; listen(port: number): unknown }

@@ -15,7 +15,8 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkFirstScreens, firstScreenVariants, RUNTIME_BUDGET_KEY, type ChunkModules, type FirstContentFiles } from '../scripts/first-screen-bytes';
+import { checkFirstScreens, firstScreenVariants, RUNTIME_BUDGET_KEY, type ChunkModules } from '../scripts/first-screen-bytes';
+import type { FirstContent } from '../src/contract/first-content';
 import { TAG_NAMES } from '../src/contract/tags';
 import { CDN_FLAVOURS } from '../scripts/cdn-flavours';
 
@@ -37,7 +38,7 @@ const OPTIONAL_PEERS = Object.entries(
   .filter(([, meta]) => meta.optional)
   .map(([name]) => name);
 
-let content: FirstContentFiles;
+let content: FirstContent;
 let chunkModules: ChunkModules;
 const gzipSizes = new Map<string, number>();
 const gzipOf = (file: string) => {
@@ -48,7 +49,7 @@ const gzipOf = (file: string) => {
 
 beforeAll(() => {
   execFileSync(process.execPath, ['scripts/build.mjs', '--cdn', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
-  content = json<FirstContentFiles>('first-content.json');
+  content = json<FirstContent>('first-content.json');
   chunkModules = json<ChunkModules>('modules.json');
 }, 300_000);
 

@@ -4,16 +4,10 @@
  * The real build is checked by test/first-screen-budget.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  checkFirstScreens,
-  firstScreenVariants,
-  measureFirstScreen,
-  moduleKind,
-  type ChunkModules,
-  type FirstContentFiles,
-} from '../scripts/first-screen-bytes';
+import { checkFirstScreens, firstScreenVariants, measureFirstScreen, moduleKind, type ChunkModules } from '../scripts/first-screen-bytes';
+import type { FirstContent } from '../src/contract/first-content';
 
-const content: FirstContentFiles = {
+const content: FirstContent = {
   tags: {
     'lead-board': ['chunks/board-entry.js', 'chunks/runtime.js', 'chunks/board.js'],
     'message-thread': ['chunks/thread-entry.js', 'chunks/runtime.js'],

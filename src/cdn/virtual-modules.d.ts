@@ -1,5 +1,6 @@
 // Modules the CDN build generates from the tag table (vite.cdn.config.ts, plugin leadkit:tag-modules).
 declare module 'virtual:leadkit/cdn-tags' {
+  import type { FirstContentAttr, FirstContentRoutes } from '../contract/first-content';
   /**
    * What each tag needs before its first content (compactFirstContent of vite.cdn.config.ts):
    * the files once (`chunks/<name>.js` by name), each tag's list (its entry first: the chunk
@@ -8,11 +9,11 @@ declare module 'virtual:leadkit/cdn-tags' {
   export const FIRST_CONTENT: {
     readonly files: readonly string[];
     readonly tags: Readonly<Record<string, readonly number[]>>;
-    readonly routes: Readonly<Record<string, { readonly base: string; readonly patterns: readonly (readonly [string, readonly number[]])[] }>>;
-    /** The shared runtime chunk (React…) as an index into `files`; -1 without one. */
+    readonly routes: Readonly<Record<string, FirstContentRoutes<number>>>;
+    /** The shared runtime chunk (React…) as an index into `files`. */
     readonly runtime: number;
     /** Files chosen by an element's attribute: [attribute, values ('' = absent), files, route pattern or null]. */
-    readonly attrs: Readonly<Record<string, readonly (readonly [string, readonly string[], readonly number[], string | null])[]>>;
+    readonly attrs: Readonly<Record<string, FirstContentAttr<number>[]>>;
   };
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PHONE_VIEWPORT_MAX_WIDTH, TAGS, type LeadkitTag, type TagSpec } from '../../src/contract/tags';
-import { cdnSourceChunk, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { cdnSourceChunk, firstScreen, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const e2e = useE2eSession({ coldCache: true });
 
@@ -69,7 +69,7 @@ describe('layout stays put while widgets load (cumulative layout shift ≤ 0.01)
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
     await page.goto(`${e2e.server.origin}${path}`);
-    await visible(shown(page));
+    await firstScreen(shown(page));
     await page.waitForTimeout(800); // late shifts (lazy chunks, images, fonts) would show up here
     const record = await watch.record();
     const detail = record.shifts.map((shift) => `${shift.value.toFixed(4)} @${shift.startTime}ms: ${shift.sources.join('; ')}`).join('\n');
@@ -91,7 +91,7 @@ describe("the funnel's heading while the pro's name is on its way", () => {
     await page.goto(`${e2e.server.origin}/examples/raq-funnel.html`);
     const funnel = page.locator('raq-funnel');
     const field = funnel.getByRole('combobox', { name: 'What do you need help with?' });
-    await visible(field);
+    await firstScreen(field);
     // Named for assistive technology meanwhile; not the pro's name yet.
     await visible(funnel.getByRole('heading', { level: 2, name: 'Get quotes from local pros' }));
     const before = await field.boundingBox();
@@ -118,7 +118,7 @@ describe("the board's filter panel takes its placeholder's place exactly", () =>
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const sort = board.getByRole('combobox', { name: 'Sort by' });
-    await visible(sort);
+    await firstScreen(sort);
     const placeholder = board.locator('.lk-filters__panel--loading');
     if (open) await board.getByRole('button', { name: 'Show All Filters' }).click();
     await expect.poll(() => placeholder.isVisible(), { timeout: UI_TIMEOUT_MS }).toBe(true);
@@ -145,7 +145,8 @@ describe("closed cards off screen are not laid out until they come near, and hol
     const page = await context.newPage();
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
-    await visible(board.getByRole('combobox', { name: 'Lead status' }));
+    // The filter controls come after the first cards (their own chunk): a fresh page's first screen and more.
+    await firstScreen(board.getByRole('combobox', { name: 'Lead status' }));
     const cards = board.locator('[part="lead-card"]');
     expect(await cards.count()).toBe(10);
     // Where the page is: the pager's top in the document, and which closed cards are still skipped.
@@ -179,7 +180,7 @@ describe("the board's title while the business name is on its way", () => {
     await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
     const board = page.locator('lead-app [part="lead-board"]');
     const link = board.getByRole('link', { name: 'View Call Log' });
-    await visible(link);
+    await firstScreen(link);
     expect(await board.getByRole('heading', { level: 1 }).count()).toBe(0);
     const before = await link.boundingBox();
     release();
@@ -211,7 +212,7 @@ describe("the open card's insurance offer takes its placeholder's place exactly"
       await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
       const board = page.locator('lead-app [part="lead-board"]');
       const open = board.locator('li[data-lead-id][data-expanded="true"]');
-      await visible(open.getByRole('combobox', { name: 'Lead status' }));
+      await firstScreen(open.getByRole('combobox', { name: 'Lead status' }));
       const leadId = await open.getAttribute('data-lead-id');
       if (hidden) {
         // 'Not for this job' chosen on this lead before: the offer will not show, so nothing is held.

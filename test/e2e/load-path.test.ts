@@ -14,16 +14,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CDN_FLAVOURS } from '../../scripts/cdn-flavours';
-import { cdnBuildFile, cdnBuildScripts, clearFaults, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
+import type { FirstContent } from '../../src/contract/first-content';
+import { cdnBuildFile, cdnBuildScripts, clearFaults, firstScreen, injectFault, UI_TIMEOUT_MS, useE2eSession } from './harness';
 
 const session = useE2eSession({ coldCache: true });
-
-interface FirstContent {
-  tags: Record<string, string[]>;
-  routes: Record<string, { base: string; patterns: [string, string[]][] }>;
-  attrs: Record<string, [string, string[], string[], string | null][]>;
-  runtime: string;
-}
 
 /** The files `<tag chat-service=…>` adds to its first content (on the route `pattern` for the app). */
 function chatAdapterFiles(tag: string, service: string, pattern: string | null): string[] {
@@ -34,6 +28,14 @@ function chatAdapterFiles(tag: string, service: string, pattern: string | null):
 const firstContent = () => JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
 
 const LATENCY_MS = 150;
+
+/**
+ * The example server names a page's first-content files in its <head> (scripts/server-pages.ts
+ * withFirstContentHints, as a host's server does with firstContentPreloads); `lk-hints=none`
+ * serves the page without them, so the loader alone finds what each tag needs — what these
+ * tests check, as on a page with no server of its own.
+ */
+const LOADER_ALONE = 'lk-hints=none';
 
 interface SentRequest {
   url: string;
@@ -134,13 +136,16 @@ describe('the load path', { timeout: 60_000 }, () => {
     if (!hint) {
       // A host page that does not hint the runtime: the loader starts it with the rest. (The page's
       // own host module, site-routes.js, keeps its hint: it is not leadkit's.)
-      await page.route('**/app/lead/board/1001', async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/<link rel="modulepreload" href="\/cdn\/[^"]*"[^>]*>/, '');
-        await route.fulfill({ response, body: html });
-      });
+      await page.route(
+        (url) => url.pathname === '/app/lead/board/1001',
+        async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace(/<link rel="modulepreload" href="\/cdn\/[^"]*"[^>]*>/, '');
+          await route.fulfill({ response, body: html });
+        },
+      );
     }
-    await page.goto(`${session.server.origin}/app/lead/board/1001`);
+    await page.goto(`${session.server.origin}/app/lead/board/1001?${LOADER_ALONE}`);
     await page.locator('#office-app [part="lead-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
 
     const { tags, routes } = firstContent();
@@ -178,10 +183,60 @@ describe('the load path', { timeout: 60_000 }, () => {
     expect(sentFor('src/widgets/lead-board/filters/filter-panel.tsx')?.sent).toBeGreaterThan(list?.finished as number);
   });
 
+  it.each([
+    {
+      label: 'board route',
+      path: '/app/lead/board/1001',
+      tag: 'lead-app',
+      route: '/lead/board/:serviceProviderId',
+      chat: false,
+      shown: '#office-app [part="lead-card"]',
+    },
+    {
+      label: 'office thread page',
+      path: '/examples/office-thread.html',
+      tag: 'message-thread',
+      route: null,
+      chat: true,
+      shown: 'message-thread [part~="message"]',
+    },
+    // Its thread is put in the page by its script (the server names its files all the same).
+    { label: 'thread page', path: '/examples/message-thread.html', tag: 'message-thread', route: null, chat: true, shown: 'message-thread [part~="message"]' },
+  ])(
+    "$label as a host's server writes it (first-content hints): the page asks for every file with the loader, and the loader finds none left",
+    async ({ path, tag, route, chat, shown }) => {
+      const page = await session.context.newPage();
+      const requests = await recordRequests(page);
+      await page.goto(`${session.server.origin}${path}`);
+      await firstScreen(page.locator(shown).first());
+
+      const { tags, routes } = firstContent();
+      const routeFiles = route === null ? [] : (routes[tag]?.patterns.find(([pattern]) => pattern === route)?.[1] ?? []);
+      const needed = [...new Set([...(tags[tag] ?? []), ...routeFiles, ...(chat ? chatAdapterFiles(tag, 'sandbox', route) : [])])];
+      expect(needed.length).toBeGreaterThan(5);
+      const loader = requests.find((request) => cdnFile(request.url) === 'leadkit.js');
+      expect(loader?.byPage).toBe(true);
+      // Each needed file: asked for once, by the page's HTML, before the loader had even arrived.
+      expect(
+        Object.fromEntries(
+          needed.map((file) => {
+            const sent = requests.filter((request) => cdnFile(request.url) === file);
+            return [file, sent.map((request) => (request.byPage && request.sent < (loader?.finished ?? 0) ? 'by the page, with the loader' : sender(request)))];
+          }),
+        ),
+      ).toEqual(Object.fromEntries(needed.map((file) => [file, ['by the page, with the loader']])));
+      // Nothing of the first content was left for a script to find (the parts loaded after the first
+      // screen — filter controls, extras — are not first content).
+      const byScript = requests.filter((request) => cdnFile(request.url)?.startsWith('chunks/') && !request.byPage).map((request) => cdnFile(request.url));
+      expect(byScript.filter((file) => needed.includes(file as string))).toEqual([]);
+      expectNoDuplicateGatewayCalls(requests);
+    },
+  );
+
   it('lead page route: the lead is asked for beside the code, once', async () => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
-    await page.goto(`${session.server.origin}/app/lead?leadId=300002&serviceProviderId=1001`);
+    await page.goto(`${session.server.origin}/app/lead?leadId=300002&serviceProviderId=1001&${LOADER_ALONE}`);
     await page.locator('#office-app').getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     const lead = requests.filter((request) => request.url.includes('/gateway/lead/office/v2/leads/300002?spId=1001'));
     expect(lead.map(sender)).toEqual(['the loader']);
@@ -191,7 +246,7 @@ describe('the load path', { timeout: 60_000 }, () => {
   it("thread page: the thread's opening calls (its chat session among them) leave beside the code, each once", async () => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
-    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001&${LOADER_ALONE}`);
     await page.locator('message-thread [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
     const opening = [
       '/message-center/v2/lead/phone_number',
@@ -240,7 +295,7 @@ describe('the load path', { timeout: 60_000 }, () => {
   it("office app's thread route: the same opening calls from the URL, beside the code, taken by the thread", async () => {
     const app = await session.context.newPage();
     const appRequests = await recordRequests(app);
-    await app.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001`);
+    await app.goto(`${session.server.origin}/app/conversation/1001/thread/5001?leadId=300001&${LOADER_ALONE}`);
     await app.locator('#office-app [part~="message"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
     const appSession = appRequests.filter((request) => new URL(request.url).pathname === '/gateway/message-center/v1/chat/session');
     expect(appSession.map(sender)).toEqual(['the loader']);
@@ -339,7 +394,7 @@ describe('the load path', { timeout: 60_000 }, () => {
   it('CMS page: each tag on the page gets its first content from the loader, and only those tags', async () => {
     const page = await session.context.newPage();
     const requests = await recordRequests(page);
-    await page.goto(`${session.server.origin}/examples/cms.html`);
+    await page.goto(`${session.server.origin}/examples/cms.html?${LOADER_ALONE}`);
     await page.locator('lead-page').first().getByText('Lead Unlocked', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     const tagsOnPage = await page.evaluate(() => [...new Set([...document.querySelectorAll('*')].map((element) => element.localName))]);
     const { tags } = firstContent();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { cdnBuildFile, LEAD_REQUEST_PREFIX, UI_TIMEOUT_MS, useE2eSession, visible, waitForEvents, watchPage } from './harness';
-import type { FirstContent } from '../../scripts/server-pages';
+import type { FirstContent } from '../../src/contract/first-content';
 
 const e2e = useE2eSession({ viewport: { width: 1280, height: 800 } });
 const UNAVAILABLE_TEXT = 'This lead is no longer available for purchase.';
