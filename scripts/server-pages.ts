@@ -8,7 +8,7 @@ import { providerInAddress, siteFlags, SITE_ROUTES } from '../examples/site-rout
 import type { FirstContent } from '../src/contract/first-content';
 import { TAG_NAMES, type LeadkitTag } from '../src/contract/tags';
 import type { renderToString as RenderToString } from '../src/server';
-import { firstContentPreloads, type PageTag } from '../src/server/first-content-preloads';
+import { firstContentPreloads } from '../src/server/first-content-preloads';
 
 /** The example pages (examples/<name>) served rendered on the server too, at /server/<name>. */
 export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set([
@@ -59,15 +59,6 @@ function pageTags(page: string) {
   }));
 }
 
-/**
- * The tags an example page's own script puts in it as it loads (not in its HTML), as a host's
- * server knows what its templates insert: examples/message-thread.js appends the thread the query
- * names, on the sandbox's chat service.
- */
-const INSERTED_BY_THE_PAGE: Readonly<Record<string, readonly PageTag[]>> = {
-  'message-thread.html': [{ tag: 'message-thread', attributes: { 'chat-service': 'sandbox' } }],
-};
-
 /** `<link rel="modulepreload">` for each URL the page does not name already. */
 function modulePreloads(page: string, hrefs: readonly string[], attributes = ''): string {
   return hrefs
@@ -77,19 +68,28 @@ function modulePreloads(page: string, hrefs: readonly string[], attributes = '')
 }
 
 /**
- * A page rendered in the browser with its leadkit tags' first-content files (those in its HTML, and
- * those its script inserts as it loads) named in <head>, as a host's server writes them with leadkit/server's `firstContentPreloads`
+ * A page rendered in the browser with the first-content files of the leadkit tags in its HTML
+ * named in <head>, as a host's server writes them with leadkit/server's `firstContentPreloads`
  * (docs/embedding.md#naming-the-first-screens-files): right after the loader's script, so the
- * browser asks for them with the page and the loader, not a round trip after the loader.
- * Unchanged without a CDN build, without leadkit tags in its HTML, or asked for with
- * `?lk-hints=none` (the loader alone, as on a page with no server of its own: the load-path
- * e2e and the bench's reference load).
+ * browser asks for them with the page and the loader, not a round trip after the loader. A
+ * thread's at low priority: its first message waits on the chat calls the loader starts, and
+ * files at the loader's priority share the link with it (measured there). Unchanged without a
+ * CDN build, without leadkit tags in its HTML, or asked for with `?lk-hints=none` (the loader
+ * alone, as on a page with no server of its own: the load-path e2e and the bench's reference).
  */
 export function withFirstContentHints(page: string, { firstContent, url }: { firstContent: FirstContent | undefined; url: string }): string {
-  const address = new URL(url, 'http://localhost');
-  if (!firstContent || address.searchParams.get('lk-hints') === 'none') return page;
-  const inserted = INSERTED_BY_THE_PAGE[address.pathname.replace(/^.*\//, '')] ?? [];
-  const hints = modulePreloads(page, firstContentPreloads(firstContent, { tags: [...pageTags(page), ...inserted], base: CDN_BASE, url }));
+  if (!firstContent || new URL(url, 'http://localhost').searchParams.get('lk-hints') === 'none') return page;
+  const tags = pageTags(page);
+  const hrefs = (thread: boolean) =>
+    firstContentPreloads(firstContent, { tags: tags.filter(({ tag }) => (tag === 'message-thread') === thread), base: CDN_BASE, url });
+  const first = hrefs(false);
+  const hints =
+    modulePreloads(page, first) +
+    modulePreloads(
+      page,
+      hrefs(true).filter((href) => !first.includes(href)),
+      ' fetchpriority="low"',
+    );
   if (!hints) return page;
   const loader = /<script type="module" src="\/cdn\/leadkit(?:-\w+)?\.js"><\/script>\n/.exec(page);
   const at = loader ? loader.index + loader[0].length : page.indexOf('  </head>');

@@ -200,8 +200,6 @@ describe('the load path', { timeout: 60_000 }, () => {
       chat: true,
       shown: 'message-thread [part~="message"]',
     },
-    // Its thread is put in the page by its script (the server names its files all the same).
-    { label: 'thread page', path: '/examples/message-thread.html', tag: 'message-thread', route: null, chat: true, shown: 'message-thread [part~="message"]' },
   ])(
     "$label as a host's server writes it (first-content hints): the page asks for every file with the loader, and the loader finds none left",
     async ({ path, tag, route, chat, shown }) => {
