@@ -50,9 +50,11 @@ const e2e = useE2eSession();
  * Opens the board with `leadId` featured and waits for its card body (a lazily loaded chunk).
  * `sent(path)`: the JSON bodies of the POSTs the page sent to that path, oldest first.
  */
-async function openLead(leadId: number) {
+async function openLead(leadId: number, { clock = false }: { clock?: boolean } = {}) {
   page = await e2e.context.newPage();
   const watch = await watchPage(page);
+  // The page's timers on Playwright's clock, for a test that pauses time (it runs as usual until then).
+  if (clock) await page.clock.install();
   await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = page.locator('#office-app [part="lead-board"]');
   await boardReady(board);
@@ -134,16 +136,23 @@ describe('status', () => {
   });
 
   it('by keyboard: ArrowDown three times on the closed select sends one request, with the last status', async () => {
-    const { card, sent } = await openLead(LEADS.newest);
+    const { card, sent } = await openLead(LEADS.newest, { clock: true });
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await tabTo(select);
-    // Back to back, as a pro's quick presses are: a poll between them could outlast the pause on
-    // a busy machine (the header following each step and the pause itself are checked on a fake
-    // clock in lead-card-body.test.tsx).
+    // The page's time stands still while the three presses land, as a pro's quick presses do
+    // (on the real clock a busy machine could let the pause run out between two of them).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => headerStatus(card).textContent()).toBe('Scheduled');
+    // Nothing is sent before the pause has run out (a request sent early would have a moment to show).
+    await page.clock.runFor(SEND_DELAY_MS - 100);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent(statusPath(LEADS.newest))).toEqual([]);
+    // Then one request, with the last status.
+    await page.clock.runFor(200);
     await expect.poll(() => sent(statusPath(LEADS.newest)), { timeout: UI_TIMEOUT_MS }).toEqual([{ serviceProviderId: SP_ID, status: 'InProgressWon' }]);
-    await page.waitForTimeout(SEND_DELAY_MS + 300);
+    await page.clock.runFor(SEND_DELAY_MS * 2);
+    await page.clock.resume();
     expect(sent(statusPath(LEADS.newest))).toHaveLength(1);
     await expect(select.inputValue()).resolves.toBe('InProgressWon');
     expect(await isFocused(select)).toBe(true);
