@@ -73,9 +73,10 @@ function modulePreloads(page: string, hrefs: readonly string[], attributes = '')
  * (docs/embedding.md#naming-the-first-screens-files): right after the loader's script, so the
  * browser asks for them with the page and the loader, not a round trip after the loader. A
  * thread's at low priority: its first message waits on the chat calls the loader starts, and
- * files at the loader's priority share the link with it (measured there). Unchanged without a
- * CDN build, without leadkit tags in its HTML, or asked for with `?lk-hints=none` (the loader
- * alone, as on a page with no server of its own: the load-path e2e and the bench's reference).
+ * files at the loader's priority share the link with it (docs/benchmarks.md#client-board).
+ * Unchanged without a CDN build, without leadkit tags in its HTML, or asked for with
+ * `?lk-hints=none` (the loader alone, as on a page with no server of its own: the load-path e2e
+ * and the bench's reference).
  */
 export function withFirstContentHints(page: string, { firstContent, url }: { firstContent: FirstContent | undefined; url: string }): string {
   if (!firstContent || new URL(url, 'http://localhost').searchParams.get('lk-hints') === 'none') return page;
