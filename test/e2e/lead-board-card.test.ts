@@ -51,10 +51,11 @@ const e2e = useE2eSession();
  * `sent(path)`: the JSON bodies of the POSTs the page sent to that path, oldest first.
  */
 async function openLead(leadId: number, { clock = false }: { clock?: boolean } = {}) {
+  // Playwright's clock is its context's: a test that pauses time gets a context of its own
+  // (closed after it), so no other test's page runs on that clock.
+  if (clock) await (await e2e.newContext({ width: 1280, height: 900 })).clock.install();
   page = await e2e.context.newPage();
   const watch = await watchPage(page);
-  // The page's timers on Playwright's clock, for a test that pauses time (it runs as usual until then).
-  if (clock) await page.clock.install();
   await page.goto(`${e2e.server.origin}${BOARD_PATH}?leadId=${leadId}`);
   const board = page.locator('#office-app [part="lead-board"]');
   await boardReady(board);
@@ -141,7 +142,8 @@ describe('status', () => {
     await tabTo(select);
     // The page's time stands still while the three presses land, as a pro's quick presses do
     // (on the real clock a busy machine could let the pause run out between two of them).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // (A second ahead: the clock keeps moving with real time until it is paused.)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => headerStatus(card).textContent()).toBe('Scheduled');
     // Nothing is sent before the pause has run out (a request sent early would have a moment to show).
