@@ -16,11 +16,22 @@ export function sheetFor(css: string): CSSStyleSheet | null {
 }
 
 /**
+ * The CSS texts adopted into each root by adoptStyles: a part mounting again (a card opening
+ * after another) skips reading the root's adopted sheets — a live array whose every read and
+ * search went through the DOM, part of each card opening's frame.
+ */
+const adoptedTexts = new WeakMap<DocumentOrShadowRoot, Set<string>>();
+
+/**
  * Adds stylesheets to a shadow root (or document) once each. Adopted sheets, not `<style>`
  * elements: nothing lands in the host page, and a strict style-src CSP allows them.
  */
 function adoptStyles(root: DocumentOrShadowRoot, cssTexts: readonly string[]): void {
   if (!('adoptedStyleSheets' in root)) return;
+  let adopted = adoptedTexts.get(root);
+  if (adopted && cssTexts.every((css) => adopted!.has(css))) return;
+  if (!adopted) adoptedTexts.set(root, (adopted = new Set()));
+  for (const css of cssTexts) adopted.add(css);
   const current = root.adoptedStyleSheets;
   const missing = cssTexts.map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null && !current.includes(sheet));
   if (missing.length) root.adoptedStyleSheets = [...current, ...missing];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { memoryDraftBackend } from '../domain/drafts';
+import { createDraftStore, memoryDraftBackend, type DraftStore } from '../domain/drafts';
 import type * as Drafts from '../domain/drafts';
-import { useDraft, type DraftHandle } from './use-draft';
+import { DraftStoreProvider, useDraft, type DraftHandle } from './use-draft';
 
 /**
  * The page's own draft store (no DraftStoreProvider): its code — domain/drafts.ts and the
@@ -44,5 +44,32 @@ describe('useDraft over the page store', () => {
     view.rerender(<Editor readNow handle={handle} />);
     await act(() => Promise.resolve());
     expect(created.count).toBe(1);
+  });
+});
+
+describe('useDraft reading', () => {
+  it('reads the stored draft after the editor has painted, not in the commit that showed it (a card opening), and offers it then', async () => {
+    const memory = createDraftStore({ backend: memoryDraftBackend() });
+    const key = 'leadkit:draft:v1:sp:1001:lead:300001:notes';
+    memory.stage(key, 'Call after 5');
+    await memory.flush();
+    const reads: string[] = [];
+    const store: DraftStore = { ...memory, read: (read) => (reads.push(read), memory.read(read)) };
+    const restored: string[] = [];
+    function NotesEditor() {
+      useDraft(key, (text) => (restored.push(text), true));
+      return null;
+    }
+    await act(async () => {
+      render(
+        <DraftStoreProvider store={store}>
+          <NotesEditor />
+        </DraftStoreProvider>,
+      );
+    });
+    // Mounted, its effects run (as a tap's are, before the frame): nothing read yet.
+    expect(reads).toEqual([]);
+    await waitFor(() => expect(restored).toEqual(['Call after 5']));
+    expect(reads).toEqual([key]);
   });
 });

@@ -77,13 +77,19 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
     if (key === null || store === null || !readNow) return;
     let live = true;
     setRestored(false);
-    void store.read(key).then((text) => {
-      if (!live || text === null || !restore.current(text)) return;
-      // The hint comes a paint after the text, so its live region (mounted with the text when
-      // an editor opens with it) is there empty first and announces it; an edit before then wins.
-      const at = edits.current;
-      afterNextPaint(() => {
-        if (live && edits.current === at) setRestored(true);
+    // Read after the editor's first frame: the read (an IndexedDB transaction) is no part of the
+    // interaction that showed the editor (a card opening: its effects run before that frame), and
+    // its answer comes later all the same.
+    afterNextPaint(() => {
+      if (!live) return;
+      void store.read(key).then((text) => {
+        if (!live || text === null || !restore.current(text)) return;
+        // The hint comes a paint after the text, so its live region (mounted with the text when
+        // an editor opens with it) is there empty first and announces it; an edit before then wins.
+        const at = edits.current;
+        afterNextPaint(() => {
+          if (live && edits.current === at) setRestored(true);
+        });
       });
     });
     return () => {
