@@ -56,8 +56,9 @@ export interface DraftHandle {
 
 /**
  * A text editor's draft under `key` (null: drafts off, nothing read or written).
- * The stored draft is read once per key after mount — once `readNow` (default: at once; the
- * thread waits for its first page, so the store's code is not fetched beside its first screen) —
+ * The stored draft is read once per key after mount, once the editor has painted — and once
+ * `readNow` (default: at once; the thread waits for its first page, so the store's code is not
+ * fetched beside its first screen) —
  * and offered to `onRestore`, which returns whether it took it (e.g. not when the pro has already
  * typed). Text typed before then is kept all the same (staging fetches the store's code). Staged
  * text is written on `pagehide` / when the page is hidden and on unmount, so a closed tab keeps
