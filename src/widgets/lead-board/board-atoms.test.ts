@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai/vanilla';
 import { DEFAULT_FILTERS } from '../../domain/filters';
-import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, changeSortAtom, clearFiltersAtom, expandedLeadIdAtom, selectionAtom } from './board-atoms';
+import {
+  boardInputsAtom,
+  boardQueryAtom,
+  changeFiltersAtom,
+  changeSortAtom,
+  clearFiltersAtom,
+  expandedLeadIdAtom,
+  openFirstLeadAtom,
+  selectionAtom,
+} from './board-atoms';
 import { NO_SELECTION } from './bulk/board-selection.logic';
 
 describe('the open card (the first lead opens on mount)', () => {
@@ -16,6 +25,24 @@ describe('the open card (the first lead opens on mount)', () => {
     expect(store.get(expandedLeadIdAtom)).toBeUndefined();
     store.set(expandedLeadIdAtom, null);
     expect(store.get(expandedLeadIdAtom)).toBeNull();
+  });
+
+  it("opens the first lead only while no card was opened or closed: a tap before the first page's own opening is not undone", () => {
+    const store = createStore();
+    store.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
+    // A tap on the second card came first (between the list's first paint and the opening's effect).
+    store.set(expandedLeadIdAtom, 300002);
+    expect(store.set(openFirstLeadAtom, 300001)).toBe(false);
+    expect(store.get(expandedLeadIdAtom)).toBe(300002);
+    // All closed by a tap: stays closed.
+    store.set(expandedLeadIdAtom, null);
+    expect(store.set(openFirstLeadAtom, 300001)).toBe(false);
+    expect(store.get(expandedLeadIdAtom)).toBeNull();
+    // Nothing touched yet: the first lead opens.
+    const fresh = createStore();
+    fresh.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
+    expect(fresh.set(openFirstLeadAtom, 300001)).toBe(true);
+    expect(fresh.get(expandedLeadIdAtom)).toBe(300001);
   });
 });
 

@@ -261,6 +261,17 @@ export const expandedLeadIdAtom = atom(
   },
 );
 
+/**
+ * The first page's card opening by itself: only while no card was opened or closed since the
+ * page came (read from the store, not from a render's copy: a tap between the list's first paint
+ * and the effect that opens the first card is not undone). Whether it opened it.
+ */
+export const openFirstLeadAtom = atom(null, (get, set, leadId: number): boolean => {
+  if (get(expandedLeadIdAtom) !== undefined) return false;
+  set(expandedLeadIdAtom, leadId);
+  return true;
+});
+
 // ---- Bulk selection ----------------------------------------------------------------
 
 /**

@@ -16,7 +16,16 @@ import { afterNextPaint } from '../../ui/after-next-paint';
 import { useStableHandler } from '../../ui/use-stable-handler';
 import { useWhenBack } from '../../ui/use-when-back';
 import { useIdleAfter } from '../../ui/when-idle';
-import { expandedLeadIdAtom, leadsQuietAtom, leadsReloadAtom, settlePageAtom, toggleSelectedAtom, withholdContactsAtom, type LeadsPage } from './board-atoms';
+import {
+  expandedLeadIdAtom,
+  leadsQuietAtom,
+  openFirstLeadAtom,
+  leadsReloadAtom,
+  settlePageAtom,
+  toggleSelectedAtom,
+  withholdContactsAtom,
+  type LeadsPage,
+} from './board-atoms';
 import { preloadBoardActions } from './board-loaders';
 import { archiveLeadsAtom, clearOutboxAtom, loadOutboxAtom, markLeadsReadAtom, patchesAtom, replayOutboxAtom, visibleLeads } from './changes/lead-changes';
 import { outboxEntriesAtom } from './changes/outbox-atoms';
@@ -76,13 +85,13 @@ export function useCategoryNames(leads: readonly Lead[] | undefined) {
  */
 export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean) {
   const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
+  const openFirst = useSetAtom(openFirstLeadAtom);
   const markRead = useSetAtom(markLeadsReadAtom);
   const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
   useEffect(() => {
     if (expandedState !== undefined || !firstLead || !firstPageShown) return;
-    setExpanded(firstLead.leadId);
-    afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
-  }, [expandedState, firstLead, firstPageShown, setExpanded, markRead]);
+    if (openFirst(firstLead.leadId)) afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
+  }, [expandedState, firstLead, firstPageShown, openFirst, markRead]);
   return { expanded, setExpanded };
 }
 
