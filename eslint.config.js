@@ -35,7 +35,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // A widget loads its parts one way (issue 13 §2): lazyPart, which renders a part that has
+    // A widget loads its parts one way (docs/architecture.md#decision-lazy-parts): lazyPart, which renders a part that has
     // arrived in the first render and can be started early; React.lazy alone suspends once.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/lazy-part.ts'],
@@ -44,7 +44,7 @@ export default tseslint.config(
     },
   },
   {
-    // Files a reader can hold (issue 52 §3): no source file over 500 lines, every line counted.
+    // Files a reader can hold: no source file over 500 lines, every line counted.
     // Exempt: tests (a list of cases, read one at a time), stories (a list of states) and
     // generated files (declarations, `*.generated.*`: nobody reads or edits them by hand).
     files: ['src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
   {
-    // One import path per name (issue 52 §2): no forwarding modules in shipped code (exemptions in the rule).
+    // One import path per name: no forwarding modules in shipped code (exemptions in the rule).
     files: ['src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
     rules: { 'leadkit/no-reexport': 'error' },
   },

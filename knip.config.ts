@@ -1,7 +1,7 @@
 import type { KnipConfig } from 'knip';
 
 /**
- * The dead-code check (issue 52 §2), run by `npm run lint`: no file, export, type or dependency
+ * The dead-code check, run by `npm run lint`: no file, export, type or dependency
  * that nothing uses. It sees everything that runs: the package entries (found from package.json
  * `exports`), the CDN build's entries, scripts, tests, stories and the docs site, examples,
  * benchmarks and the configs (Vite, Vitest, ESLint and Storybook are found by knip's plugins).

@@ -210,7 +210,17 @@ export default defineConfig({
         entryFileNames: '[name].js',
         // React-free chunks are named for what they are (their default name lists the entries that use them).
         chunkFileNames: (chunk) => (chunk.name.startsWith('core~') ? 'chunks/core-[hash].js' : 'chunks/[name]-[hash].js'),
-        codeSplitting: { groups: [{ name: 'core', test: reactFree.isReactFree, entriesAware: true, minShareCount: 2 }] },
+        codeSplitting: {
+          groups: [
+            // The gateway namespaces of `leadkit` (leadGateway, officeGateway, messageCenterGateway:
+            // src/gateway/*/*-gateway.ts, imported by src/index.ts alone) in a chunk of their own, not
+            // in index.js: a server bundler that finds a used export's code in the entry itself
+            // evaluates the whole entry and all it imports (Next.js's Turbopack, in a server component
+            // that calls officeGateway, ran the elements' React code under react-server and failed).
+            { name: 'gateway-namespaces', test: /[\\/]src[\\/]gateway[\\/][^\\/]+[\\/][^\\/]+-gateway\.ts$/ },
+            { name: 'core', test: reactFree.isReactFree, entriesAware: true, minShareCount: 2 },
+          ],
+        },
       },
     },
   },

@@ -241,7 +241,7 @@ export default defineConfig({
       {
         resolve,
         test: {
-          // The renderer-sensitive journeys on the lite (Preact) flavour of the CDN build (issue 13 §3).
+          // The renderer-sensitive journeys on the lite (Preact) flavour of the CDN build (docs/architecture.md#decision-lite-flavour).
           name: 'e2e-lite',
           environment: 'node',
           include: E2E_LITE_FILES,
@@ -283,7 +283,7 @@ export default defineConfig({
           // One stories file at a time (vitest's browser pool: one tab on two cores). Tried: as many
           // as the other projects (it must equal theirs: one maxWorkers per group order), three
           // tabs beside three e2e workers — the load went past 20 on two cores and stories failed
-          // their own 5 s waits (issue 52 §4, the note of 2026-11-27).
+          // their own 5 s waits (tried on 2026-11-27).
           // A bound for a hung story, not a speed check (browser mode's default is 15 s: under the
           // full suite's load on CI's two cores a story's play function took longer, and passed alone).
           testTimeout: BROWSER_TEST_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { Plugin, PluginOption } from 'vite';
+import { writeDocPages } from './doc-pages.js';
 
 /**
  * Plugins of the library build (vite.config.ts) that have no place in Storybook, which merges
@@ -38,8 +39,8 @@ async function withoutLibraryBuildPlugins(plugins: PluginOption[] | undefined): 
  * (scripts/manifest/generate.ts) when the dev server or the build first asks for it, so the
  * element pages and the theming table never read a stale dist/ or a copy. The generator runs in
  * a child process (through tsx, as `npm run build` runs it): Storybook loads this config as
- * plain ESM, and the generator's TypeScript imports have no extensions (nor do this file's: it
- * imports nothing of the project). Typed in
+ * plain ESM, and the generator's TypeScript imports have no extensions (this file's name their
+ * `.js` files, which Storybook's loader maps to the `.ts` ones). Typed in
  * stories/docs/virtual-modules.d.ts.
  */
 const CUSTOM_ELEMENTS_MODULE = 'virtual:leadkit/custom-elements';
@@ -63,14 +64,36 @@ function customElementsManifest(): Plugin {
   };
 }
 
+/**
+ * The docs site's Markdown pages (README.md, docs/**, …: .storybook/doc-pages.ts), written before
+ * Storybook reads its `stories`; in `storybook dev`, again when a Markdown file of the project
+ * (which Vite watches) is added, removed or changed, so a new page or a new heading's name appears
+ * in the sidebar without a restart.
+ */
+writeDocPages(ROOT);
+
+function docPagesWatcher(): Plugin {
+  return {
+    name: 'leadkit-docs:pages',
+    apply: 'serve',
+    configureServer(server) {
+      const markdown = (file: string) => file.endsWith('.md') && !file.includes(`${path.sep}node_modules${path.sep}`);
+      const rewrite = (file: string) => {
+        if (markdown(file)) writeDocPages(ROOT);
+      };
+      server.watcher.on('add', rewrite).on('unlink', rewrite).on('change', rewrite);
+    },
+  };
+}
+
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  // The docs pages (stories/docs/*.mdx) first: the site opens on Getting started.
-  stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  // The docs pages first (written into stories/docs/pages/ by doc-pages.ts): the site opens on Getting started.
+  stories: ['../stories/docs/pages/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
-    viteConfig.plugins = [...(await withoutLibraryBuildPlugins(viteConfig.plugins)), customElementsManifest()];
+    viteConfig.plugins = [...(await withoutLibraryBuildPlugins(viteConfig.plugins)), customElementsManifest(), docPagesWatcher()];
     return viteConfig;
   },
 };

@@ -109,15 +109,10 @@ const preview: Preview = {
       },
     },
     options: {
-      // The docs pages first, then the elements (the public API, each with its states by area), then the ui primitives.
-      storySort: {
-        order: [
-          'Docs',
-          ['Getting started', 'Embedding', 'Server rendering', 'Gateway and sign-in', 'Theming', 'Languages and direction', 'Browser support and size'],
-          'Elements',
-          'UI',
-        ],
-      },
+      // The README first, then the guides, the elements (the public API, each with its states by
+      // area), the reference and the project's pages, then the ui primitives. Within a group,
+      // the order the pages are indexed in (.storybook/doc-pages.ts names them in reading order).
+      storySort: { order: ['Getting started', 'Guides', 'Elements', 'Reference', 'Project', 'UI'] },
     },
   },
 };

@@ -1,26 +1,28 @@
 /**
- * Every budget, in one place: the figures docs/architecture.md#budgets states (test/docs.test.ts
- * fails when a size or time budget written in README.md or docs/ differs from the value here).
+ * Every budget, in one place: the figures docs/architecture.md#budgets states (test/docs-budgets.test.ts
+ * fails when a budget written in README.md or docs/ differs from the value here).
  * `npm run bench` (scripts/bench.mjs), `bench:thread` and `bench:interactions` read them from
  * here; a missed budget makes the run exit 1 and names it. 1 kB = 1000 bytes.
  *
  * Browser figures are measured in Debian's Chromium at 4× CPU slowdown and ≈ 560 ms RTT /
  * 1.44 Mbps down, gzip on, 3-run medians (bench/browser.ts); "the React anchor" is the minimal
- * React 19 page of bench/anchors, built and loaded in the same run.
+ * React 19 page of bench/anchors, built and loaded in the same run. A page load's time and long
+ * tasks are budgeted as ratios to the anchors of the same run, never in ms: absolute times hold
+ * only on an idle machine. Sizes are bytes, which cannot flake.
  */
 
 /** Built-file sizes (gzip -9 of dist/cdn; scripts/bench.mjs). */
 export const SIZE_BUDGETS = {
-  /** The CDN loader, dist/cdn/leadkit.js (DESIGN: ≤ 3.5 kB; this file said 2 kB until issue 49). */
+  /** The CDN loader, dist/cdn/leadkit.js (2 kB until 2026-11-26). */
   loaderGzip: 3_500,
 };
 // A widget's first screen in bytes (every chunk the loader starts for it) is budgeted by
-// FIRST_SCREEN_GZIP below, in `npm test`; the browser measures what is really fetched
-// (LOAD_BUDGETS.jsBeforeFirstContentGzip).
+// FIRST_SCREEN_GZIP below, in `npm test`; the browser reports what is really fetched beside the
+// React anchor's, and budgets only the Preact flavour's total (LOAD_BUDGETS.flavourBoardJsGzip).
 
 /** The npm package (scripts/bench-package.mjs). */
 export const PACKAGE_BUDGETS = {
-  /** The packed tarball (`npm pack`; DESIGN: ≤ 750 kB; this file said 600 kB until issue 49). */
+  /** The packed tarball (`npm pack`; 600 kB until 2026-11-26). */
   tarball: 750_000,
   /** A consumer's node_modules beyond react, react-dom and scheduler. */
   installBeyondReact: 15_000_000,
@@ -28,21 +30,23 @@ export const PACKAGE_BUDGETS = {
 
 /** Page loads in the browser (bench/browser.ts), per page unless said otherwise. */
 export const LOAD_BUDGETS = {
-  /** JS transferred (gzip bodies) before the first content is visible. */
-  jsBeforeFirstContentGzip: 100_000,
   /** Depth of the request chain before the first content (HTML = 1, data requests included); the board route. */
   boardChainedRoundTrips: 3,
-  /** Time to first content, as a ratio to the React anchor's time to its first card; the board route. */
-  boardFirstContentVsReactAnchor: 1.1,
+  /** Time to first content, as a ratio to the React anchor's time to its first card; the board route, on an idle machine… */
+  boardFirstContentVsReactAnchor: 1.0,
+  /** …and on a busy one (the run's load average above 0.75 a core, before or after: bench/browser.ts). */
+  boardFirstContentVsReactAnchorBusy: 1.1,
+  /** Long tasks (sum of their durations) before the board's first card, as a ratio to the React anchor's before its first card. */
+  boardLongTasksVsReactAnchor: 1.2,
   /** The board rendered on the server (leadkit/server): its first card, as a ratio to the same first screen as a static page. */
   serverFirstCardVsStatic: 1.2,
+  /** When it is live (hydrated, a card expand working), as a ratio to the client-only board's first card. */
+  serverLiveVsClientFirstCard: 1.0,
   /** Its long tasks until hydrated, as a ratio to the React anchor's before its first card. */
   hydrationLongTasksVsReactAnchor: 1.2,
-  /** Long tasks (sum of their durations) that start before the first content. */
-  longTasksBeforeFirstContentMs: 250,
   /** Cumulative layout shift of the load, at each width. */
   cls: 0.01,
-  /** JS before the first board card with another flavour of the CDN build (a Preact one, docs/architecture.md#decision-lite-flavour; DESIGN: ≤ 70 kB, issue 13's goal was 45 kB). */
+  /** JS before the first board card with another flavour of the CDN build (a Preact one, docs/architecture.md#decision-lite-flavour; 45 kB was the first goal). */
   flavourBoardJsGzip: 70_000,
   /**
    * leadkit's own JS before the board's first card beyond the shared runtime (its packages:
@@ -65,14 +69,14 @@ export const FIRST_SCREEN_GZIP = {
   'lead-board': {
     gzip: 33_800,
     reason:
-      "DESIGN's ceiling is 40 kB (ownJsBeyondRuntimeGzip); held at 32.8 kB + 1 kB: header, quick filters, list, first card open (the outbox's engine loads when idle)",
+      "the ceiling is 40 kB (ownJsBeyondRuntimeGzip); held at 32.8 kB + 1 kB: header, quick filters, list, first card open (the outbox's engine loads when idle)",
   },
   'lead-app': { gzip: 38_500, reason: "its board route (the office app opens there): the board's first screen plus the router (wouter) and the app's frame" },
   'lead-page': { gzip: 8_500, reason: 'the CMS page: one lead card, its banner and its side panel' },
   'message-thread': {
-    gzip: 45_000,
+    gzip: 45_300,
     reason:
-      'the first messages, the composer and the virtual list (@tanstack/react-virtual), with either chat adapter; +0.6 kB (2026-11-27) for the conversation and its first page in one round trip (two fewer before the first message); +0.5 kB (2026-11-28) for the chat opened as the element connects, in a chunk of its own (first message 1.36× → 1.21× the React anchor)',
+      'the first messages, the composer and the virtual list (@tanstack/react-virtual), with either chat adapter; +0.6 kB (2026-11-27) for the conversation and its first page in one round trip (two fewer before the first message); +0.5 kB (2026-11-28) for the chat opened as the element connects, in a chunk of its own (first message 1.36× → 1.21× the React anchor); +0.3 kB (2026-11-28) for the console warning that names a refused media origin, the rule and the fix (a photo that would otherwise stay a grey placeholder with no word)',
   },
   'review-request': { gzip: 2_500, reason: 'the trigger only: the dialog, its form and rules load when it opens' },
   'raq-funnel': { gzip: 23_500, reason: 'the entry step with its category search, and the funnel state every step shares' },
@@ -87,13 +91,12 @@ export const INTERACTION_BUDGETS = {
   cpuSlowdown: 4,
   /** Samples per interaction (p75 over them). */
   samples: 16,
-  /** Card expand and filter toggle, input → the frame showing the result, p75 (DESIGN.md). */
-  p75Ms: 50,
-  /** The filter toggle's own, tighter (issue 50 §3). */
+  /** The filter toggle, input → the frame showing the result, p75 (showing six form controls: no anchor to compare with). */
   filterToggleP75Ms: 40,
   /**
-   * …and the card expand at most this ratio to the spec-equal React card's (bench/anchors/card.ts:
-   * the same first page and the spec's whole expanded card in plain React; p75 / p75).
+   * The card expand, input → the frame showing the result, p75, at most this ratio to the
+   * spec-equal React card's (bench/anchors/card.ts: the same first page and the spec's whole
+   * expanded card in plain React; p75 / p75). No absolute figure: it held only on an idle machine.
    */
   vsReactAnchorExpand: 1.5,
 };

@@ -273,8 +273,6 @@ export function interactionFailures(results: InteractionResults): string[] {
   const anchor = results.specCardAnchor.cardExpand.p75Ms;
   const expand = results.board.cardExpand;
   const toggle = results.board.filterToggle;
-  if (!(expand.p75Ms <= INTERACTION_BUDGETS.p75Ms))
-    failures.push(`board card expand p75 ${expand.p75Ms} ms > ${INTERACTION_BUDGETS.p75Ms} ms at ${results.cpuSlowdown}× CPU`);
   const ratio = expand.p75Ms / anchor;
   if (!(ratio <= INTERACTION_BUDGETS.vsReactAnchorExpand))
     failures.push(
@@ -293,7 +291,7 @@ export function printInteractions(results: InteractionResults): void {
   const line = (name: string, value: InteractionFigures, ratio: boolean) =>
     `  ${name.padEnd(30)} p75 ${String(value.p75Ms).padStart(4)} ms  median ${String(value.medianMs).padStart(4)} ms  ${ratio ? `${(value.p75Ms / anchor).toFixed(2)}× spec card` : '(reference)     '}  event timing p75 ${value.eventTimingP75Ms} ms  (${value.samplesMs.join(', ')})`;
   console.log(
-    `\nInteractions: real pointer input (CDP), ${results.width} px, ${results.cpuSlowdown}× CPU; input → frame with the result (budgets: card expand p75 ≤ ${INTERACTION_BUDGETS.p75Ms} ms and ≤ ${INTERACTION_BUDGETS.vsReactAnchorExpand}× the spec-equal React card's; filter toggle ≤ ${INTERACTION_BUDGETS.filterToggleP75Ms} ms)`,
+    `\nInteractions: real pointer input (CDP), ${results.width} px, ${results.cpuSlowdown}× CPU; input → frame with the result (budgets: card expand p75 ≤ ${INTERACTION_BUDGETS.vsReactAnchorExpand}× the spec-equal React card's; filter toggle ≤ ${INTERACTION_BUDGETS.filterToggleP75Ms} ms)`,
   );
   console.log(line('board: card expand', results.board.cardExpand, true));
   console.log(line('board: filter toggle', results.board.filterToggle, false));

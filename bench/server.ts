@@ -226,7 +226,7 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     const { renderToString } = await serverEntry;
     return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
       gateway: { baseURL: origin, fetch: sandbox.fetch },
-      // `?css=inline`, `?preloads=low|none`: the variants docs/benchmarks.md compares (issue 50 §2).
+      // `?css=inline`, `?preloads=low|none`: the variants docs/benchmarks.md#server-rendered-first-card compares.
       stylesheet: variant.get('css') === 'inline' ? null : '/cdn/widgets.css',
       preloads: (variant.get('preloads') as 'eager' | 'none' | null) ?? 'low',
       firstContent: firstContent(CDN_FLAVOURS.react),

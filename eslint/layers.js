@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * leadkit's layer rule (DESIGN.md "Layers — imports flow one way only"):
+ * leadkit's layer rule (docs/architecture.md#layers: imports flow one way only):
  *
  *   gateway/ domain/ i18n/   no React
  *   chat/                    over gateway/domain/i18n
@@ -136,7 +136,7 @@ export const layersRule = {
     docs: { description: 'Keep leadkit imports flowing one way through its layers' },
     schema: [{ type: 'object', properties: { srcRoot: { type: 'string' }, sandboxRoot: { type: 'string' } }, additionalProperties: false }],
     messages: {
-      layer: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}). See DESIGN.md, Layers.",
+      layer: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}). See docs/architecture.md#layers.",
       react: "'{{from}}' is React-free: it may not import '{{source}}'.",
       optionalPeer:
         "Only src/twilio.ts, src/heic.ts and src/cdn/peer-defaults.ts may import the optional peer '{{source}}' (lazily); src/chat/ may import its types.",

@@ -2,7 +2,7 @@
 /**
  * leadkit's no-cycle rule: no file may import (statically, dynamically, or for types only) a
  * file that leads back to it. Type-only imports count: a loop of types is still a loop a reader
- * has to untangle, and it is how the runtime loops of issue 38 started. The fix is to move what
+ * has to untangle, and it is how runtime import loops start. The fix is to move what
  * both sides need down into a module of its own (i18n/locale-types.ts, runtime/host-inputs.ts,
  * gateway/message-center/chat-session-schema.ts are the examples).
  *

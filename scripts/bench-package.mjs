@@ -7,7 +7,7 @@
  *     not installed); what node_modules holds beyond react, react-dom and scheduler ≤ 15 MB;
  *   - reported, no budget: the same install with @twilio/conversations added, the packed
  *     @leadkit/sandbox (packages/sandbox) and the packed @leadkit/cdn (packages/cdn: the CDN build
- *     for self-hosting, out of leadkit's tarball since issue 50).
+ *     for self-hosting, out of leadkit's tarball since 2026-11-27).
  *
  * Sizes are the files' apparent sizes in bytes (1 kB = 1000 bytes, 1 MB = 1,000,000), symlinks
  * not followed. Needs the built dist/ (the caller builds it when stale).

@@ -3,9 +3,12 @@
  * Packs leadkit (the root), @leadkit/sandbox (packages/sandbox) and @leadkit/cdn (packages/cdn)
  * once each, then for each
  *   - publint --strict: package.json fields, exports, files that exist in the tarball;
- *   - attw --profile esm-only: every export's types resolve the way its JS does (ESM-only
- *     packages, so node10/CJS resolution modes are not required) — not for @leadkit/cdn, whose
- *     files are served to browsers, not imported.
+ *   - attw --profile node16: every export's types resolve the way its JS does, for `import`
+ *     (node16, bundlers) and for `require` — the packages are ES modules whose exports end in a
+ *     `default` condition, so Node ≥ 20.19 (the engines' floor) `require`s them (require(esm));
+ *     attw's rule that a `require` of an ES module fails (`cjs-resolves-to-esm`) predates that
+ *     and is ignored; node10 (no `exports`) is not checked — not for @leadkit/cdn, whose files
+ *     are served to browsers, not imported.
  * Arguments `<name>=<tarball>` check that tarball for that package instead of packing it (the
  * packaged test passes the three `npm test` packed once: packing again took most of its time).
  */
@@ -68,7 +71,9 @@ try {
         [
           tarball,
           '--profile',
-          'esm-only',
+          'node16',
+          '--ignore-rules',
+          'cjs-resolves-to-esm',
           '--format',
           'table-flipped',
           '--no-emoji',

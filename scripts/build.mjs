@@ -16,6 +16,10 @@
  *               (src/, configs, package.json); the tests' preparation (scripts/test-prepare.mjs),
  *               the bench and `npm start` use it
  *   --cdn       only the CDN part
+ *   --only=a,b  only these parts (library, cdn, manifest, sandbox): each package's `prepack`
+ *               builds what it ships this way (the package.json of each package), with
+ *               --if-stale, so `npm pack` in a fresh clone gives a complete package and a pack
+ *               after a build rebuilds nothing
  *   --no-check  skip step 5
  *
  * Other folders of dist/ (dist/examples: EXAMPLE_PARTS, built before the tests and by `npm start`) are left alone. Builds are
@@ -163,9 +167,16 @@ function withBuildLock(work) {
   return withLock('build', work);
 }
 
+/** The locks this process or a parent of it holds (a parent waiting on us): taken again, they would wait for ourselves. */
+const HELD_LOCKS = 'LEADKIT_HELD_LOCKS';
+
 /** Runs `work` holding this checkout's lock named `name` (mkdir is atomic); one older than three minutes is abandoned. */
 export function withLock(name, work) {
   const lock = path.join(os.tmpdir(), `leadkit-${name}-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+  // Held by a parent that waits for this process: a build's package check packs, and `npm pack`
+  // runs the package's prepack, this script again. Its children see the lock held too.
+  const held = (process.env[HELD_LOCKS] ?? '').split(path.delimiter).filter(Boolean);
+  if (held.includes(lock)) return work();
   let announced = false;
   for (;;) {
     try {
@@ -182,9 +193,13 @@ export function withLock(name, work) {
       sleepSync(200);
     }
   }
+  const before = process.env[HELD_LOCKS];
+  process.env[HELD_LOCKS] = [...held, lock].join(path.delimiter);
   try {
     return work();
   } finally {
+    if (before === undefined) delete process.env[HELD_LOCKS];
+    else process.env[HELD_LOCKS] = before;
     rmSync(lock, { recursive: true, force: true });
   }
 }
@@ -217,11 +232,17 @@ export function ensureBuilt({ parts = Object.keys(PARTS), ifStale = false, check
 
 function main() {
   const args = new Set(process.argv.slice(2));
+  const only = process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('--only='))
+    .flatMap((arg) => arg.slice('--only='.length).split(','));
+  const unknown = only.filter((part) => !(part in PARTS));
+  if (unknown.length) throw new Error(`build: no part named ${unknown.join(', ')} (${Object.keys(PARTS).join(', ')})`);
   const started = performance.now();
   const timings = ensureBuilt({
-    parts: args.has('--cdn') ? ['cdn'] : Object.keys(PARTS),
+    parts: only.length ? Object.keys(PARTS).filter((part) => only.includes(part)) : args.has('--cdn') ? ['cdn'] : Object.keys(PARTS),
     ifStale: args.has('--if-stale'),
-    check: !args.has('--cdn') && !args.has('--no-check'),
+    check: !args.has('--cdn') && !only.length && !args.has('--no-check'),
   });
   if (!Object.keys(timings).length) {
     console.log('build: dist/ is up to date');

@@ -60,6 +60,8 @@ import {
   providerSignInFrom,
   servesSpecOnly,
 } from '@leadkit/sandbox';
+// Not part of the sandbox's public API: the banner is its servers' own (serve.ts prints it too).
+import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import type { FirstContent } from '../src/contract/first-content';
@@ -246,13 +248,14 @@ function indexPage(origin: string): string {
 // ---------------------------------------------------------------------------------------------
 // The server
 
+const providerSignIn = providerSignInFrom(process.env);
 const sandbox = createSandboxGateway({
   seed: numberFromEnv('SEED', DEFAULT_SEED),
   latencyMs: numberFromEnv('LATENCY_MS', 0),
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
   profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
-  providerSignIn: providerSignInFrom(process.env),
+  providerSignIn,
 });
 
 /**
@@ -395,6 +398,8 @@ const server = serve(
   },
   (info) => {
     console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox, ${sandbox.profile} profile)`);
+    // The sign-in the sandbox's provider calls require, and how to pass it (as `npx leadkit-sandbox` says it).
+    console.log(providerSignInBanner(providerSignIn, sandbox.profile).join('\n'));
   },
 );
 

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check of the repository, arranged for two cores (issue 52 §4):
+ * `npm test`: every check of the repository, arranged for two cores:
  *   1. lint and types side by side (each is one thread), and beside them the host fixtures'
  *      `npm ci` (test/hosts, `--install-only`: it waits on the network and the disk);
  *   2. dist/ built when stale and the three packages packed once (scripts/test-prepare.mjs);
@@ -15,11 +15,15 @@
  * the types' output is printed as each ends. Stops after step 1 when lint or types fail (as
  * `lint && typecheck && …` did); otherwise exits non-zero when vitest or the hosts fail.
  * `--no-hosts` runs without the host fixtures; other arguments go to vitest.
+ *
+ * Before all of it, Debian's browsers the run needs are looked for (scripts/test-browsers.mjs):
+ * when one is missing it stops at once, naming the packages to install.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build.mjs';
+import { checkBrowsers } from './test-browsers.mjs';
 import { prepareForTests } from './test-prepare.mjs';
 
 const args = process.argv.slice(2);
@@ -28,6 +32,13 @@ const vitestArgs = args.filter((arg) => arg !== '--no-hosts');
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const HOSTS = [process.execPath, '--import', 'tsx', 'test/hosts/run.ts'];
+
+// 0. The browsers first: without them the run would fail minutes from now, after lint, types and the build.
+const browsersMissing = checkBrowsers({ vitestArgs, hosts: withHosts });
+if (browsersMissing) {
+  console.error(browsersMissing);
+  process.exit(1);
+}
 
 /** Runs a command; resolves with its exit code. `onStart` gets the child (to read its output). */
 function run(command, commandArgs, options, onStart = () => {}) {

@@ -1,8 +1,9 @@
 /**
- * What the test suites need built, built and packed ONCE before they start (issue 52 §4), so no
+ * What the test suites need built, built and packed ONCE before they start, so no
  * test file builds or packs behind a lock while others run:
  *   - dist/ (scripts/build.mjs, every part, when stale) and the React host example the e2e pages load;
- *   - the three tarballs (`npm pack` of leadkit, packages/sandbox and packages/cdn) into PACK_DIR,
+ *   - the three tarballs (`npm pack` of leadkit, packages/sandbox and packages/cdn, each running
+ *     its package's prepack, which finds that build fresh) into PACK_DIR,
  *     with what each holds (pack.json): the packaged test installs them, the host fixtures install
  *     leadkit's and @leadkit/cdn's (LEADKIT_TARBALL, LEADKIT_CDN_TARBALL), nothing packs again. Packed again only when a file a tarball
  *     holds (or package.json) changed since.
@@ -25,10 +26,24 @@ const PACK_RECORD = path.join(PACK_DIR, 'pack.json');
 
 /** @typedef {{ tarball: string, files: string[] }} Packed */
 
-/** `npm pack` of the package in `cwd` into PACK_DIR. @returns {Packed} */
+/**
+ * `npm pack` of the package in `cwd` into PACK_DIR: the way a host's tarball is made, the
+ * package's prepack included (it builds what the package ships when stale, its output on stderr:
+ * npm prints a lifecycle script's stdout into its own, before the JSON). @returns {Packed}
+ */
 function npmPack(cwd) {
-  const stdout = execFileSync('npm', ['pack', '--json', '--pack-destination', PACK_DIR], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const [packed] = JSON.parse(stdout);
+  const stdout = execFileSync('npm', ['pack', '--json', '--pack-destination', PACK_DIR], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let packed;
+  try {
+    [packed] = JSON.parse(stdout);
+  } catch {
+    throw new Error(`prepare: \`npm pack --json\` in ${cwd} printed more than its JSON (a lifecycle script writing to stdout?):\n${stdout.slice(0, 400)}`);
+  }
   return { tarball: path.join(PACK_DIR, packed.filename), files: packed.files.map((file) => file.path) };
 }
 

@@ -24,9 +24,13 @@ export type { RetryPolicy } from './gateway/core/retries';
 export type { GatewayAuth, CallerType } from './gateway/core/auth';
 export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/core/errors';
 export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/core/challenge';
-export * as leadGateway from './gateway/lead/calls';
-export * as officeGateway from './gateway/office/calls';
-export * as messageCenterGateway from './gateway/message-center/calls';
+// One namespace per gateway service, as in 0.2.0. The calls live in modules of their own (a widget
+// loads only the ones it makes), so leadGateway, officeGateway and messageCenterGateway are
+// gathered by files only this entry imports (src/gateway/*/*-gateway.ts). They lost 40 names when
+// the modules split, which broke hosts for no gain: restored (CHANGELOG); api/leadkit.api.md lists them.
+export * as leadGateway from './gateway/lead/lead-gateway';
+export * as officeGateway from './gateway/office/office-gateway';
+export * as messageCenterGateway from './gateway/message-center/message-center-gateway';
 export * as reviewGateway from './gateway/review/calls';
 export type { Lead, CustomerInfo, LeadListRequest, LeadListResponse, ServiceProviderInfo } from './gateway/office/schemas';
 export type { RegisteredNumber } from './gateway/office/registered-number-schemas';

@@ -23,7 +23,8 @@ const TAGS = Object.keys(FIRST_CONTENT.tags);
 const chunkUrl = (index: number) => `${import.meta.url.replace(/[^/]*$/, '')}chunks/${FIRST_CONTENT.files[index]}.js`;
 
 function reserveSpace(): void {
-  if (typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) return;
+  // A document with adoptedStyleSheets has constructable sheets too (every supported browser has both).
+  if (!('adoptedStyleSheets' in document)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(reserveCss);
   // Adopted, not a <style> element: works under a strict style-src CSP.

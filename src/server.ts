@@ -5,7 +5,7 @@
  *     import { renderToString } from 'leadkit/server';
  *     const html = await renderToString('lead-page', {
  *       attributes: { 'lead-id': 300002, 'sp-id': 1001 },
- *       gateway: { baseURL: 'https://gateway.internal', headers: { cookie: req.headers.cookie } },
+ *       gateway: { baseURL: 'https://gateway.internal', headers: { cookie: req.headers.cookie ?? '' } },
  *       stylesheet: '/assets/leadkit-widgets.css',
  *     });
  *

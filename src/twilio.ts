@@ -6,8 +6,9 @@
  *     import { createTwilioChatClientFactory } from 'leadkit/twilio';
  *     thread.chat = createTwilioChatClientFactory(); // React: <MessageThread chat={…} />
  *
- * The SDK (≈ 138 kB gzip) is a dynamic import: a chunk of its own, fetched when the first thread
- * opens, never in a first load.
+ * The SDK is a dynamic import: a chunk of its own, never in another widget's first load. A
+ * thread on Twilio needs it for its first messages, so it is part of that thread's first content
+ * (the mark below): the CDN loader fetches it beside the thread's code.
  */
 import type { ChatClientFactory } from './chat/chat-client';
 import { createTwilioChatAdapter, type TwilioChatOptions } from './chat/twilio-chat-client';

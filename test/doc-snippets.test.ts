@@ -1,5 +1,5 @@
 /**
- * Every code block of README.md and docs/ compiled or run (issue 49 §1): a host developer copies
+ * Every code block of README.md and docs/ compiled or run: a host developer copies
  * them, so a snippet that does not type-check, names what it never defines, or runs a command
  * that does not exist is a bug of the docs. Which block gets which check, and the markers a
  * block that cannot be checked carries: test/helpers/doc-snippets.ts.
@@ -12,7 +12,8 @@
  *   the real frameworks' types (Next.js, Vue, Angular, React Router, Express) by the host
  *   fixtures' `snippets` check (test/hosts/snippets.ts, `npm run test:hosts`).
  * - Shell blocks: each `npm run X` / `npm start|test` names a script of package.json, each
- *   `npm install` names leadkit or one of its dependencies, peers or packages.
+ *   `npm install` names leadkit or one of its dependencies, peers or packages, or a tarball (`.tgz`,
+ *   what `npm pack` makes: leadkit's packages are not on the registry yet).
  * - HTML blocks are rendered in Chromium against the sandbox by test/e2e/doc-snippets.test.ts.
  */
 import fs from 'node:fs';
@@ -179,8 +180,10 @@ function shellProblems(snippet: Snippet): string[] {
     if ((verb === 'start' || verb === 'test') && !packageJson.scripts[verb]) problems.push(`${where(snippet)}: npm ${verb}: no such script`);
     if (verb === 'install' || verb === 'i')
       for (const name of args)
-        if (!installable.has(name))
-          problems.push(`${where(snippet)}: npm install ${name}: not leadkit, the sandbox, the CDN files or one of leadkit's dependencies or peers`);
+        if (!installable.has(name) && !name.endsWith('.tgz'))
+          problems.push(
+            `${where(snippet)}: npm install ${name}: not leadkit, the sandbox, the CDN files, one of leadkit's dependencies or peers, or a tarball`,
+          );
   }
   return problems;
 }
@@ -257,9 +260,37 @@ describe('doc snippets', () => {
     expect(cancelling.filter((snippet) => !/\.origin\s*[!=]==?\s*(?:window\.)?location\.origin/.test(snippet.code)).map(where)).toEqual([]);
   });
 
+  it('routes the whole URL and honours `replace` in every handler that routes lk-navigate itself', () => {
+    // A router given `pathname + search` drops the link's fragment; `replace` (the funnel dropping
+    // `withAlId` from its URL) asks to replace the history entry, not to add one.
+    const cancelling = snippets.filter((snippet) => /preventDefault\(\)/.test(snippet.code) && /navigate|Navigate/.test(snippet.code));
+    expect(cancelling.length).toBeGreaterThan(5);
+    expect(cancelling.filter((snippet) => !/\.hash\b/.test(snippet.code)).map(where)).toEqual([]);
+    expect(cancelling.filter((snippet) => !/\.detail\.replace\b/.test(snippet.code)).map(where)).toEqual([]);
+  });
+
+  it("forwards Node's Cookie header (string | undefined) with a fallback wherever a string is required", () => {
+    // `headers: { cookie: req.headers.cookie }` does not type-check in a host's strict project: the
+    // gateway config's headers are strings. README, docs/ (text and blocks) and leadkit's JSDoc.
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+        const file = path.posix.join(dir, entry.name);
+        if (entry.isDirectory()) return walk(file);
+        return /\.(md|ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+      });
+    const files = ['README.md', ...walk('docs'), ...walk('src')];
+    const bare = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((text, index) => (/\bcookie:\s*req\.headers\.cookie\b(?!\s*\?\?)/.test(text) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(bare).toEqual([]);
+  });
+
   it("gives the gateway's origin, not '', unless the line says the gateway is on the page's own origin", () => {
     // `baseURL: ''` works only where the gateway is proxied on the page's origin: pasted into an
-    // app talking to a gateway elsewhere, every call 404s (issue 49). The docs' placeholder is
+    // app talking to a gateway elsewhere, every call 404s. The docs' placeholder is
     // https://gateway.example.com (the e2e snippet test maps it to the sandbox).
     const empty = snippets.flatMap((snippet) =>
       snippet.code

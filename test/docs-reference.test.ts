@@ -1,10 +1,11 @@
 /**
- * The reference pages name what the contract has (issue 49 "Reference drift"): every event and every
+ * The reference pages name what the contract has: every event and every
  * public property of every tag in custom-elements.json — read from the sources as the build writes it
  * (scripts/manifest/generate.ts), no dist needed — is named on that tag's page (docs/widgets/<tag>.md)
  * or in docs/elements.md; an event a tag fires is named on its own page (`lk-error`, which every tag
  * fires, is written once in elements.md; `<lead-app>`'s embedded widgets' events on their pages), and
- * elements.md's Events list, where the pages send a reader for the details, names every event.
+ * elements.md's Events list, where the pages send a reader for the details, names every event and
+ * gives every field of a detail it spells out.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,4 +52,36 @@ describe('the reference pages name the contract', { timeout: 60_000 }, () => {
     const all = new Set(elements.flatMap((element) => element.events.map((event) => event.name)));
     expect([...all].filter((name) => !listed.has(name))).toEqual([]);
   });
+
+  it("docs/elements.md's Events list spells out each detail it gives with every field of the event map", () => {
+    const events = /\n## Events\n([\s\S]*?)(?:\n## |$)/.exec(read('docs/elements.md'))?.[1] ?? '';
+    const detailOf = new Map(elements.flatMap((element) => element.events.map((event) => [event.name, event.type.text] as const)));
+    const given = [...events.replace(/\s+/g, ' ').matchAll(/`(lk-[a-z-]+)` \(`\{ ([^}`]*) \}`/g)];
+    expect(given.map((match) => match[1])).toContain('lk-error');
+    const wrong = given.flatMap(([, name = '', fields = '']) => {
+      const written = fields.split(',').map((field) => field.trim());
+      const expected = topLevelFields(detailOf.get(name) ?? '');
+      return written.join(', ') === expected.join(', ') ? [] : [`${name}: { ${written.join(', ')} } — the event map has { ${expected.join(', ')} }`];
+    });
+    expect(wrong).toEqual([]);
+  });
 });
+
+/** The top-level fields of a detail type (`CustomEvent<{ a: string; b?: { c: number }[] }>` → `a`, `b?`). */
+function topLevelFields(type: string): string[] {
+  const body = type.slice(type.indexOf('{') + 1, type.lastIndexOf('}'));
+  const fields: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    const char = body[i];
+    if (char === '{' || char === '(' || char === '<' || char === '[') depth++;
+    else if (char === '}' || char === ')' || char === '>' || char === ']') depth--;
+    else if ((char === ';' || char === undefined) && depth === 0) {
+      const field = /^\s*(\w+\??)\s*:/.exec(body.slice(start, i));
+      if (field) fields.push(field[1]!);
+      start = i + 1;
+    }
+  }
+  return fields;
+}

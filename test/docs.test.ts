@@ -1,8 +1,10 @@
 /**
  * The README is a one-screen map and docs/ holds the rest: the README keeps its
  * two commands (the test command is the one `.ci/run` runs), each host's embedding fits in ten
- * lines, and every link in the README and docs/ — and every `docs/….md#anchor` or sandbox
- * README anchor a code comment cites — reaches a file and a heading that exist.
+ * lines, and every link in the README, docs/ and the examples' and host fixtures' READMEs — and
+ * every `docs/….md#anchor` or sandbox README anchor a code comment cites — reaches a file and a
+ * heading that exist. What a reader of the repository cannot open is not cited: the project's
+ * issue tracker ("issue 48 §1") and the design notes kept outside the repository.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,12 +13,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
-
-/**
- * Files written by other tools (docs/contract.md is generated from src/contract/,
- * docs/widget-shape.md comes with the widget generator): a link to one is checked once it exists.
- */
-const WRITTEN_ELSEWHERE = new Set(['docs/contract.md', 'docs/widget-shape.md']);
 
 function markdownFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -50,17 +46,20 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-/** Relative links of a markdown file, outside code blocks and code spans. */
+/** Relative links of a markdown file — `[text](target)`, `[ref]: target`, `<a href="target">` — outside code blocks and code spans. */
 function linksOf(markdown: string): string[] {
   const links: string[] = [];
   let inCode = false;
   for (const line of markdown.split('\n')) {
     if (line.startsWith('```')) inCode = !inCode;
     if (inCode) continue;
-    for (const match of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = match[1] ?? '';
-      if (!/^[a-z]+:/.test(target)) links.push(target);
-    }
+    const text = line.replace(/`[^`]*`/g, '');
+    const targets = [
+      ...[...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? ''),
+      ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/g)].map((match) => match[1] ?? ''),
+      ...[...text.matchAll(/<a\s[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? ''),
+    ];
+    for (const target of targets) if (!/^[a-z]+:/.test(target)) links.push(target);
   }
   return links;
 }
@@ -69,7 +68,7 @@ function linksOf(markdown: string): string[] {
 function brokenLink(from: string, target: string): string | null {
   const [file = '', anchor] = target.split('#');
   const resolved = file === '' ? from : path.posix.normalize(path.posix.join(path.posix.dirname(from), file));
-  if (!fs.existsSync(path.join(root, resolved))) return WRITTEN_ELSEWHERE.has(resolved) ? null : `${from}: ${target} (no ${resolved})`;
+  if (!fs.existsSync(path.join(root, resolved))) return `${from}: ${target} (no ${resolved})`;
   if (anchor === undefined || fs.statSync(path.join(root, resolved)).isDirectory()) return null;
   return anchorsOf(read(resolved)).has(anchor) ? null : `${from}: ${target} (no heading #${anchor} in ${resolved})`;
 }
@@ -122,9 +121,35 @@ describe('docs', () => {
     }
   });
 
-  it('links only to files and headings that exist (README and docs/)', () => {
-    const broken = ['README.md', ...markdownFiles('docs')].flatMap((file) => linksOf(read(file)).map((target) => brokenLink(file, target)));
+  it('links only to files and headings that exist (README, docs/, the examples and host fixtures)', () => {
+    const files = ['README.md', ...markdownFiles('docs'), 'examples/README.md', 'test/hosts/README.md'];
+    const broken = files.flatMap((file) => linksOf(read(file)).map((target) => brokenLink(file, target)));
     expect(broken.filter(Boolean)).toEqual([]);
+    // It reads every kind of link (a pattern matching nothing would pass).
+    expect(linksOf('[a](x.md) [b](https://example.com)\n[c]: ../y.md\n<a href="z.md#q">z</a>\n`[d](no.md)`')).toEqual(['x.md', '../y.md', 'z.md#q']);
+    expect(brokenLink('docs/csp.md', '../shared/DESIGN.md')).toMatch(/no shared\/DESIGN\.md/);
+  });
+
+  it('cites nothing a reader of the repository cannot open: no issue of the tracker, no design notes kept outside it (docs/ and src/)', () => {
+    // "issue 48", "Issue 53 §1", "issue #8", "issues #7"; not the verb ("the sandbox issues 30 minutes").
+    const UNREADABLE = /\b(?:issue #?\d+|issues #\d+|spec\.md|DESIGN(?:\.md|'s)|TOOLCHAIN\.md)|\.\.\/shared\//gi;
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const file = path.posix.join(dir, entry.name);
+        if (entry.isDirectory()) return sources(file);
+        return /\.(ts|tsx|js|mjs|css|md)$/.test(entry.name) ? [file] : [];
+      });
+    const files = [...markdownFiles('docs'), ...sources('src')];
+    expect(files.length).toBeGreaterThan(300);
+    const cited = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) => [...line.matchAll(UNREADABLE)].map((match) => `${file}:${index + 1}: ${match[0]}`)),
+    );
+    expect(cited).toEqual([]);
+    // What it catches, and what it leaves (a one-time token's `reason: 'issue'`, a spec section).
+    expect('(issue 48 §1) Issue 53 issues #12 DESIGN.md spec.md ../shared/x'.match(UNREADABLE)).toHaveLength(6);
+    expect("reason: 'issue' | 'renew'; §7 of the spec; the sandbox issues 30 minutes".match(UNREADABLE)).toBeNull();
   });
 
   it('names only code paths that exist (README and docs/)', () => {

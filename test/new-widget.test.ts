@@ -24,6 +24,8 @@ const COPIED = [
   'examples/site-routes.d.ts',
   'eslint',
   '.storybook',
+  // .storybook/main.ts writes the docs site's pages with the site's map (.storybook/doc-pages.ts).
+  'stories/docs/site-pages.ts',
   'tsconfig.json',
   'eslint.config.js',
   'biome.json',

@@ -23,7 +23,7 @@ const headers = {
   'x-caller-type': 'ServiceProvider',
   'x-caller-id': String(SP_ID),
   'x-source-application': 'leadkit',
-  'x-application-version': '0.2.0',
+  'x-application-version': '0.3.0',
   'x-proxy-version': '1',
 };
 

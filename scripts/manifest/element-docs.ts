@@ -18,7 +18,8 @@
  *                               has is read from its CSS)
  *   @embeds <tag> …             widgets it renders inside its own shadow root (the board's review
  *                               request, the office app's routes): their parts, events and custom
- *                               properties are the embedding tag's too
+ *                               properties are the embedding tag's too; an event several of them
+ *                               fire for different things needs the embedding tag's own @event
  */
 
 export interface DocEntry {
@@ -132,7 +133,17 @@ export function resolveElementDocs(sources: readonly string[]): Map<string, Elem
     if (!docs) throw new Error(`element docs: <${path.at(-1)}> embeds <${tag}>, which has no documented element`);
     if (path.includes(tag)) throw new Error(`element docs: embedding cycle ${[...path, tag].join(' → ')}`);
     const merged: ElementDocs = { ...docs, events: [...docs.events], cssParts: [...docs.cssParts], cssProperties: [...docs.cssProperties] };
-    for (const inner of docs.embeds.map((embedded) => resolve(embedded, [...path, tag]))) {
+    const inners = docs.embeds.map((embedded) => resolve(embedded, [...path, tag]));
+    // An event two embedded widgets fire for different things ('the lead was loaded', 'a page of
+    // leads was shown') is the embedding tag's to describe: either text alone would be another
+    // tag's text under this one.
+    for (const event of new Set(inners.flatMap((inner) => inner.events.map((e) => e.name)))) {
+      if (docs.events.some((e) => e.name === event)) continue;
+      const texts = new Set(inners.flatMap((inner) => inner.events.filter((e) => e.name === event).map((e) => e.description.replace(/\s*\(<[a-z-]+>\)$/, ''))));
+      if (texts.size > 1)
+        throw new Error(`element docs: <${tag}> embeds widgets that fire ${event} for different things: describe it on <${tag}> (@event ${event} - …)`);
+    }
+    for (const inner of inners) {
       const add = (list: DocEntry[], entries: DocEntry[]) => {
         for (const entry of entries) {
           if (list.some((e) => e.name === entry.name)) continue;

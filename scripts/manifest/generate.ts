@@ -8,7 +8,8 @@
  *     properties of `HostProperties` (src/contract/host-properties.ts) with their JSDoc and types;
  *   - events: the ones the tag's JSDoc names (`@event`), each with its detail type from
  *     `LeadkitEventMap` (src/contract/events.ts); `lk-error` for every tag (any tag reports an
- *     invalid attribute);
+ *     invalid attribute: a tag that fires it for more describes it); an event that several
+ *     embedded widgets fire for different things is described by the embedding tag itself;
  *   - CSS parts: the tag's JSDoc (`@csspart`), checked against the rendered stories;
  *   - CSS custom properties: every `var(--lk-…, default)` the CSS the tag can load reads (its
  *     import graph, lazy parts included), base.css's shared ones first; descriptions from the
@@ -311,6 +312,10 @@ export function cssCustomProperties(cssFiles: readonly string[]): Map<string, st
 
 // ─── The manifest ───────────────────────────────────────────────────────────────────────────
 
+/** `lk-error` of a tag whose JSDoc does not describe it: what its element base fires for every tag. */
+export const INVALID_ATTRIBUTE_ERROR =
+  "An attribute had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent).";
+
 function fail(message: string): never {
   throw new Error(`manifest: ${message}`);
 }
@@ -369,9 +374,11 @@ function element(tag: LeadkitTag, docs: ElementDocs, types: SourceTypes, shared:
     ),
   ];
 
-  // Events: the tag's (+ embedded), and lk-error for every tag.
+  // Events: the tag's (+ embedded), and lk-error for every tag. A tag that does not describe its
+  // lk-error fires it for an invalid attribute only (its element base does), and says no more:
+  // the event map's text is for every tag and names kinds this one never fires.
   const eventDocs = tagSays(docs.events, 'event');
-  if (!eventDocs.has('lk-error')) eventDocs.set('lk-error', shared.events.get('lk-error')!.description);
+  if (!eventDocs.has('lk-error')) eventDocs.set('lk-error', INVALID_ATTRIBUTE_ERROR);
   const events: ManifestEvent[] = [];
   for (const name of LEADKIT_EVENTS) {
     const description = eventDocs.get(name);

@@ -17,10 +17,11 @@ export interface LeadkitEventMap {
   /** A widget finished loading its data (for hosts that wait on it). */
   'lk-load': { widget: string };
   /**
-   * A widget failed to load (`status` is the HTTP status when there was one), or an attribute
-   * had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the
-   * attribute is treated as absent). `message`, when present, tells the developer what to do
-   * (English, never customer data), e.g. for `chat-sdk-missing` from `<message-thread>`.
+   * Something a widget needed failed (`widget` names the widget; `status` is the HTTP status when
+   * there was one; `kind` says what failed), or an attribute had a value it cannot take
+   * (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent).
+   * `message`, when present, tells the developer what to do (English, never customer data).
+   * Which of these a tag fires is in its own documentation (docs/contract.md).
    */
   'lk-error': { widget: string; status: number | null; kind: string; attribute?: string; message?: string };
   'lk-lead-status-change': { leadId: number; status: string };

@@ -32,7 +32,7 @@ export type Clock = () => Date;
 export interface HostProperties {
   /** Gateway client, or its config (`{ baseURL, fetch?, headers?, onChallenge? }`). */
   gateway: GatewayInput;
-  /** `{ kind: 'provider', spId, token? }` or `{ kind: 'oneTime', token }` (a token is never an attribute). */
+  /** `{ kind: 'provider', spId, token? }`, `{ kind: 'oneTime', token }` or `{ kind: 'anonymous' }` (a client of the host's own, e.g. the funnel before its token); a token is never an attribute. */
   auth: GatewayAuth;
   /** Overrides of catalogue texts by key. */
   messages: Readonly<Record<string, string>>;
@@ -46,7 +46,7 @@ export interface HostProperties {
   now: Clock;
   /** Chat client factory for the message thread (`createTwilioChatClientFactory()` from `leadkit/twilio`, the sandbox's, or your own). */
   chat: ChatClientFactory;
-  /** The message thread's converter for iPhone (HEIC) photos: `heicConverter` from `leadkit/heic` (the CDN build has it built in). */
+  /** The message thread's converter for iPhone (HEIC) photos: `heicConverter` from `leadkit/heic`. A clone's own CDN build (dist/cdn) has it built in; the `@leadkit/cdn` package leaves its 3 MB chunk out. */
   heicConverter: HeicConverter;
   /**
    * The pro's saved replies for the message thread's composer (`{ id, text }[]`; plain strings are

@@ -130,7 +130,7 @@ export function insertReply(text: string, selection: { start: number; end: numbe
   return { text: before + inserted + after, caret: before.length + inserted.length };
 }
 
-/** The placeholders a saved reply may hold, filled from the lead it answers (issue 53: the card's quick answer). */
+/** The placeholders a saved reply may hold, filled from the lead it answers (the board card's quick answer too). */
 export interface ReplyValues {
   /** The customer's first name (`{firstName}`); null when the lead has none ('Member'). */
   readonly firstName: string | null;

@@ -15,6 +15,9 @@ import { widgetElement } from './widget-element';
  * @prop savedReplies - The pro's saved replies for the message thread route's composer (`{ id, text }[]`); unset: the catalogue's defaults. Store what `lk-saved-replies-change` carries and set it back here.
  * @event lk-saved-replies-change - The pro added or removed a saved reply in the thread route's composer: `savedReplies` is the whole new list, `change` `add` or `remove`, `id` the reply.
  * @event lk-navigate - Before a link leaves the app (links between its routes are client-side navigations).
+ * @event lk-load - The route's widget showed its data (`widget` names it: the lead page's lead, the board's page of leads, the funnel's first step).
+ * @event lk-error - The route's widget could not load its data or open its chat (`widget` names it; as `<lead-page>`, `<lead-board>` and `<message-thread>` fire it), or an attribute is invalid.
+ * @event lk-message-send - A message was sent: from the thread route's composer, or a quick reply from a board card (ids only).
  * @csspart app - The app.
  * @csspart not-found - The not-found view.
  * @csspart not-found-action - Its way on: a link to the provider's leads (when `sp-id` is set).

@@ -70,8 +70,8 @@ describe('<lead-board> hydrating a server’s first screen before its list’s c
     expect(cards().every((card, index) => card === serverCards[index])).toBe(true);
     expect(warnings.mock.calls.map(String).filter((message) => message.includes('rendered afresh'))).toEqual([]);
     // A click opens it. (Under five runs side by side, a click made the instant `lk-load` came was
-    // lost about once in five, before and after the offline outbox: not understood yet — see the
-    // issue 39 notes — so a click that did nothing is made again, as a pro would.)
+    // lost about once in five, before and after the offline outbox: not understood yet — so a click
+    // that did nothing is made again, as a pro would.)
     const toggle2 = serverCards[1]?.querySelector<HTMLButtonElement>('.lk-card__toggle');
     toggle2?.click();
     await waitFor(

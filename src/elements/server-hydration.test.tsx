@@ -73,7 +73,7 @@ describe('<lead-board> hydrating a server’s first screen', () => {
     // Hydrated in place: the very nodes the server wrote, now live.
     expect(element.shadowRoot?.querySelector('h1')).toBe(heading);
     expect(element.shadowRoot?.querySelector('[data-expanded="true"]')).toBe(firstCard);
-    // Hydrated: nothing the server answered was asked again (issue 50 §2), once the parts that
+    // Hydrated: nothing the server answered was asked again, once the parts that
     // follow the first screen are there too (the filter panel comes after the first page).
     await waitFor(() => expect(element.shadowRoot?.querySelector('.lk-filters__panel--loading')).toBeNull());
     expect(answeredByServer(sent)).toEqual([]);

@@ -10,7 +10,7 @@ import { getOrCreateDraftReview } from './review/calls';
 import { getProviderCategories } from './office/categories';
 
 /**
- * Issue 48 §1/§3: the answers leadkit reads check what the widget reads and nothing more. Each
+ * The answers leadkit reads check what the widget reads and nothing more (docs/gateway-assumptions.md). Each
  * case runs the sandbox's route in-process and reshapes its answer the way a strict gateway may
  * (§3's spelling, nulls for what is optional, unknown fields, another envelope).
  */

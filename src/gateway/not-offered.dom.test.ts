@@ -8,7 +8,7 @@ import { createOneTimeSession, OneTimeTokenHolder } from './lead/funnel/one-time
 import { isNotOffered, NOT_OFFERED_FOR_MS, NOT_OFFERED_STORAGE_KEY, rememberNotOffered } from './not-offered';
 
 /**
- * Issue 48 §1: an invented call answered 404 is "not offered" — remembered per gateway and call for a
+ * An invented call answered 404 is "not offered" — remembered per gateway and call for a
  * day, so it is not asked again on every load. The sandbox's spec profile answers every invented call 404.
  */
 afterEach(() => {

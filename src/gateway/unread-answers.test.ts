@@ -13,7 +13,7 @@ import { registerPhoneNumber } from './office/registered-numbers';
 import * as review from './review/calls';
 
 /**
- * Issue 48 §1: a write whose answer leadkit does not read accepts any 2xx — `204`, an empty
+ * A write whose answer leadkit does not read accepts any 2xx — `204`, an empty
  * body, `{}` or any JSON — and resolves with nothing of it. Each call runs against the sandbox
  * in-process (the change is made), its answer replaced the strict way.
  */
@@ -90,7 +90,7 @@ const ANSWERS: Record<string, StrictAnswer> = {
   'other JSON': { json: { accepted: 'yes', items: [1, 2] } },
 };
 
-describe('writes whose answer is not read accept any 2xx (issue 48 §1)', () => {
+describe('writes whose answer is not read accept any 2xx', () => {
   for (const [operation, write] of Object.entries(WRITES)) {
     for (const [name, answer] of Object.entries(ANSWERS)) {
       it(`${operation}: ${name} is success`, async () => {

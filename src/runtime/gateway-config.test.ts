@@ -179,7 +179,7 @@ describe("resolveGatewayClient: the host's replacements of the counts and the co
   });
 });
 
-describe('resolveGatewayClient: the markup opt-outs no-lead-counts and no-contact-record (issue 48 §1)', () => {
+describe('resolveGatewayClient: the markup opt-outs no-lead-counts and no-contact-record', () => {
   const leadCounts = async () => ({
     statusCounts: { Initial: 0, ContactAndQualify: 0, Selling: 0, InProgressWon: 0, ClosedWon: 0, ClosedDidntWin: 0 },
     unreadCount: 0,
@@ -211,7 +211,7 @@ describe('resolveGatewayClient: the markup opt-outs no-lead-counts and no-contac
   });
 });
 
-describe('resolveAuth: once per role, from the tag table (issue 52 §2)', () => {
+describe('resolveAuth: once per role, from the tag table', () => {
   it("a provider's widget acts as its sp-id; a customer's never does: its sp-id is the pro asked", () => {
     expect(resolveAuth({ role: 'provider', spId: 1001 })).toEqual({ kind: 'provider', spId: 1001 });
     expect(resolveAuth({ role: 'customer', spId: 1001 })).toEqual({ kind: 'anonymous' });

@@ -23,13 +23,13 @@ const json: unknown = JSON.parse(JSON.stringify(CONTENT));
 describe('firstContentPreloads (leadkit/server)', () => {
   it("names each tag's first-content files under the CDN folder, each once, in the loader's order", () => {
     expect(
-      firstContentPreloads(json, { tags: ['lead-board', { tag: 'message-thread', attributes: { 'chat-service': 'sandbox' } }], base: '/assets/leadkit/0.2.0' }),
+      firstContentPreloads(json, { tags: ['lead-board', { tag: 'message-thread', attributes: { 'chat-service': 'sandbox' } }], base: '/assets/leadkit/0.3.0' }),
     ).toEqual([
-      '/assets/leadkit/0.2.0/chunks/board.js',
-      '/assets/leadkit/0.2.0/chunks/runtime.js',
-      '/assets/leadkit/0.2.0/chunks/list.js',
-      '/assets/leadkit/0.2.0/chunks/thread.js',
-      '/assets/leadkit/0.2.0/chunks/sandbox-chat.js',
+      '/assets/leadkit/0.3.0/chunks/board.js',
+      '/assets/leadkit/0.3.0/chunks/runtime.js',
+      '/assets/leadkit/0.3.0/chunks/list.js',
+      '/assets/leadkit/0.3.0/chunks/thread.js',
+      '/assets/leadkit/0.3.0/chunks/sandbox-chat.js',
     ]);
   });
 

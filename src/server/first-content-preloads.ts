@@ -33,7 +33,7 @@ export interface FirstContentPreloadOptions {
   tags: readonly PageTag[];
   /**
    * Where the CDN files are served: the URL of the folder that holds `leadkit.js`
-   * (`'https://cdn.example.com/leadkit/0.2.0/'`, `'/assets/leadkit/0.2.0/'`); the hints are
+   * (`'https://cdn.example.com/leadkit/0.3.0/'`, `'/assets/leadkit/0.3.0/'`); the hints are
    * this folder's files.
    */
   base: string;
@@ -47,7 +47,7 @@ export interface FirstContentPreloadOptions {
  * tag's first-content files, its route's and its attributes' parts, each file once.
  *
  *     import firstContent from '@leadkit/cdn/first-content.json' with { type: 'json' };
- *     const hints = firstContentPreloads(firstContent, { tags: ['lead-board'], base: '/assets/leadkit/0.2.0/' })
+ *     const hints = firstContentPreloads(firstContent, { tags: ['lead-board'], base: '/assets/leadkit/0.3.0/' })
  *       .map((href) => `<link rel="modulepreload" href="${href}" />`)
  *       .join('');
  *

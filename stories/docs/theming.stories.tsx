@@ -8,7 +8,9 @@ import { THEME_PROPERTIES } from './manifest';
 /**
  * The theming page's live preview: every public `--lk-*` custom property of the contract
  * (custom-elements.json, all tags) is a control with its default, set on an element around a
- * <lead-board> exactly as a host page sets it.
+ * <lead-board> exactly as a host page sets it. The page (docs/theming.md, then this file's first
+ * story: stories/docs/doc-page.tsx) is attached here: its id is the one .storybook/doc-pages.ts
+ * gives docs/theming.md, its title the Guides' name of the file's heading.
  */
 const Board = elementFrame('lead-board');
 
@@ -29,7 +31,8 @@ const argTypes: Partial<ArgTypes<ThemeArgs>> = Object.fromEntries(
 );
 
 const meta = {
-  title: 'Docs/Theming',
+  title: 'Guides/Theming and parts',
+  id: 'theming',
   argTypes,
   args: {},
   render: (args) => {
@@ -45,8 +48,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The board with the defaults; a property set in the table below reaches it through its shadow root. */
+/**
+ * Each public `--lk-*` property of every tag, with its default (from `custom-elements.json`). Change
+ * one in the table: the board above it takes it at once, as it would on your page.
+ */
 export const Preview: Story = {
+  name: 'Every custom property, live',
   play: async ({ canvasElement }) => {
     const { root } = await shadowOf(canvasElement, 'lead-board');
     await waitFor(() => expect(root.querySelectorAll('li[data-lead-id]')).toHaveLength(3));

@@ -1,6 +1,6 @@
 /**
- * Every HTML block of README.md and docs/ rendered in Chromium against the sandbox (issue 49 §1;
- * test/doc-snippets.test.ts type-checks the TS blocks and these blocks' module scripts, and
+ * Every HTML block of README.md and docs/ rendered in Chromium against the sandbox
+ * (test/doc-snippets.test.ts type-checks the TS blocks and these blocks' module scripts, and
  * lists the blocks no check runs). Each block is the body of a page served on the example
  * server's origin, with only what a real host would change:
  * - the docs' placeholder origins — `https://cdn.example.com/leadkit/` (@leadkit/cdn's files, the build's `dist/cdn`,

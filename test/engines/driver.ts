@@ -48,11 +48,30 @@ export interface EngineDriver {
   selectOption(query: Query, value: string): Promise<void>;
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  /** Console errors and uncaught page errors since the last clear. */
+  /**
+   * Console errors and uncaught page errors since the last clear, each ending in the page it came
+   * from (`withPage`): a journey through five pages says which one.
+   */
   consoleErrors(): Promise<string[]>;
   clearConsoleErrors(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A page's URL as an error names it: path and query (the origin is the one proxy's), or the URL as it is (about:blank). */
+export function pageOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? `${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return url;
+  }
+}
+
+/** A collected error with the page it came from: `<message> (on <page>)`. */
+export const withPage = (message: string, page: string): string => `${message} (on ${page})`;
+
+/** A collected error's message without its page (what a test may allow by its text). */
+export const messageOf = (line: string): string => line.replace(/ \(on [^()]*\)$/, '');
 
 /** The deep query's call for a function body: `q` is the query helper. */
 export const withQuery = (body: string) => `const q = ${DEEP_QUERY};\n${body}`;

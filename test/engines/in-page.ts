@@ -234,10 +234,11 @@ export const INSTRUMENT = String.raw`(() => {
   const keep = (line) => {
     try {
       const list = JSON.parse(sessionStorage.getItem(KEY) || '[]');
-      list.push(String(line).slice(0, 500));
+      // The page it came from, as the other drivers name it (driver.ts withPage).
+      list.push(String(line).slice(0, 500) + ' (on ' + location.pathname + location.search + ')');
       sessionStorage.setItem(KEY, JSON.stringify(list));
     } catch (error) {
-      (window.__lkErrors = window.__lkErrors || []).push(String(line));
+      (window.__lkErrors = window.__lkErrors || []).push(String(line) + ' (on ' + location.pathname + location.search + ')');
     }
   };
   const original = console.error;

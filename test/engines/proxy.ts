@@ -32,7 +32,7 @@ export interface RecordingProxy {
   received(): ReceivedRequest[];
   /** JSON bodies of the POSTs to exactly this path, oldest first. */
   posted(path: string): unknown[];
-  /** Forgets the requests so far (a new test); refuses nothing any more. */
+  /** Forgets the requests so far (a new test); refuses and cuts nothing any more. */
   clear(): void;
   /**
    * Drops the connection of every request whose path ends with `suffix`, or that `match` accepts
@@ -40,6 +40,13 @@ export interface RecordingProxy {
    * returned function is called.
    */
   refuse(suffixOrMatch: string | ((path: string) => boolean)): () => void;
+  /**
+   * Cuts the answer of every request whose path ends with `suffix`, or that `match` accepts, in
+   * the middle of its body: the status, the headers and the body's first half are sent, then the
+   * connection drops (as when the network goes mid-answer, or a page is left while it arrives)
+   * until the returned function is called.
+   */
+  cut(suffixOrMatch: string | ((path: string) => boolean)): () => void;
   stop(): Promise<void>;
 }
 
@@ -56,6 +63,9 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
   const upstream = new URL(upstreamOrigin);
   const log: (ReceivedRequest & { complete: boolean })[] = [];
   const refused = new Set<(path: string) => boolean>();
+  const cut = new Set<(path: string) => boolean>();
+  const matcher = (suffixOrMatch: string | ((path: string) => boolean)) =>
+    typeof suffixOrMatch === 'string' ? (path: string) => path.endsWith(suffixOrMatch) : suffixOrMatch;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname === INSTRUMENT_PATH) {
@@ -87,6 +97,16 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
     const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
       entry.status = answer.statusCode;
       const type = String(answer.headers['content-type'] ?? '');
+      if ([...cut].some((match) => match(url.pathname))) {
+        const parts: Buffer[] = [];
+        answer.on('data', (part: Buffer) => parts.push(part));
+        answer.on('end', () => {
+          const body = Buffer.concat(parts);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length) });
+          res.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => res.destroy(), 50));
+        });
+        return;
+      }
       if (!type.startsWith('text/html')) {
         // Each page asks for its code again (hashed chunks are immutable to browsers): a test can
         // refuse a chunk an earlier test of the file already loaded.
@@ -143,11 +163,17 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
     clear: () => {
       log.length = 0;
       refused.clear();
+      cut.clear();
     },
     refuse: (suffixOrMatch) => {
-      const match = typeof suffixOrMatch === 'string' ? (path: string) => path.endsWith(suffixOrMatch) : suffixOrMatch;
+      const match = matcher(suffixOrMatch);
       refused.add(match);
       return () => refused.delete(match);
+    },
+    cut: (suffixOrMatch) => {
+      const match = matcher(suffixOrMatch);
+      cut.add(match);
+      return () => cut.delete(match);
     },
     stop: () =>
       new Promise<void>((resolve) => {

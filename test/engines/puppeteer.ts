@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, resolveChromiumPath } from '../helpers/browser';
-import { BaseDriver, FIRST_ENABLED, type EngineName, type Viewport } from './driver';
+import { BaseDriver, FIRST_ENABLED, pageOf, withPage, type EngineName, type Viewport } from './driver';
 import { toWire, type Query } from './in-page';
 
 export function resolveFirefoxPath(): string {
@@ -30,6 +30,8 @@ export function resolveFirefoxPath(): string {
 
 class PuppeteerDriver extends BaseDriver<ElementHandle<Element>> {
   private errors: string[] = [];
+  /** The navigation under way (`goto`), so an error reported meanwhile names both pages. */
+  private leaving: { from: string; to: string } | null = null;
 
   constructor(
     readonly engine: EngineName,
@@ -39,9 +41,14 @@ class PuppeteerDriver extends BaseDriver<ElementHandle<Element>> {
   ) {
     super();
     page.on('console', (message) => {
-      if (message.type() === 'error') this.errors.push(message.text());
+      if (message.type() === 'error') this.errors.push(withPage(message.text(), this.where()));
     });
-    page.on('pageerror', (error) => this.errors.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
+    page.on('pageerror', (error) => this.errors.push(withPage(`pageerror: ${error instanceof Error ? error.message : String(error)}`, this.where())));
+  }
+
+  /** Which page an error came from: the tab's URL, or both pages while one is left for another. */
+  private where(): string {
+    return this.leaving ? `${pageOf(this.leaving.from)} → ${pageOf(this.leaving.to)}` : pageOf(this.page.url());
   }
 
   async setViewport({ width, height }: Viewport): Promise<void> {
@@ -49,7 +56,12 @@ class PuppeteerDriver extends BaseDriver<ElementHandle<Element>> {
   }
 
   async goto(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    this.leaving = { from: this.page.url(), to: url };
+    try {
+      await this.page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    } finally {
+      this.leaving = null;
+    }
   }
 
   evaluate<R>(body: string, ...args: unknown[]): Promise<R> {

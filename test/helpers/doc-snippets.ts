@@ -1,6 +1,6 @@
 /**
- * The fenced code blocks of README.md and docs/**\/*.md, with the marker a block carries (issue
- * 49 §1: every snippet compiled or run). test/doc-snippets.test.ts type-checks the TS/TSX blocks
+ * The fenced code blocks of README.md and docs/**\/*.md, with the marker a block carries (every
+ * snippet is compiled or run). test/doc-snippets.test.ts type-checks the TS/TSX blocks
  * (and the module scripts of HTML blocks), checks the shell blocks' npm commands and the excerpts
  * of the repository's own files, against leadkit's src/ entries and stand-ins for the frameworks;
  * test/hosts/snippets.ts type-checks the same files (`typeCheckedFiles`) against the PACKED

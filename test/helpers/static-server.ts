@@ -1,6 +1,9 @@
 /**
  * A plain static file server (node:http, no framework, nothing Storybook-specific): what any
  * host of the docs site has. GET/HEAD of a file under `dir`, `/` → index.html, 404 otherwise.
+ * With `base` (e.g. `/leadkit/`, a GitHub project page) the folder is served under that path
+ * only, as such a host serves it: `/leadkit` redirects to `/leadkit/`, and any other path is a 404
+ * (a page asking for `/assets/…` instead of a relative address fails).
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -28,15 +31,23 @@ const TYPES: Readonly<Record<string, string>> = {
 export interface StaticServer {
   /** e.g. http://127.0.0.1:39123 (no trailing slash). */
   readonly origin: string;
+  /** Where the folder is served: the origin and the base path (with a trailing slash). */
+  readonly url: string;
   close(): Promise<void>;
 }
 
-export async function serveStatic(dir: string): Promise<StaticServer> {
-  const base = path.resolve(dir);
+export async function serveStatic(dir: string, { base = '/' }: { base?: string } = {}): Promise<StaticServer> {
+  const folder = path.resolve(dir);
+  const prefix = base.endsWith('/') ? base : `${base}/`;
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = path.join(base, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-    const inside = file === base || file.startsWith(base + path.sep);
+    if (`${pathname}/` === prefix) {
+      response.writeHead(301, { location: prefix }).end();
+      return;
+    }
+    const relative = pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : null;
+    const file = relative === null ? '' : path.join(folder, relative.endsWith('/') ? `${relative}index.html` : relative);
+    const inside = file === folder || file.startsWith(folder + path.sep);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !inside || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
@@ -49,6 +60,7 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${prefix}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The docs' snippets against the PACKED package and the real frameworks (issue 49 §1): every
+ * The docs' snippets against the PACKED package and the real frameworks: every
  * TS/TSX block of README.md and docs/ and every module script of their HTML blocks — the very
  * files test/doc-snippets.test.ts type-checks in the repository (`typeCheckedFiles` of
  * ../helpers/doc-snippets.ts: one extraction) — written into the fixtures' work folder and

@@ -333,6 +333,47 @@ describe('the packed package', { timeout: 60_000 }, () => {
     expect(name).toBeTruthy();
   });
 
+  it('CommonJS requires every entry as it imports them (ES modules whose exports end in `default`: Node ≥ 20.19 requires them)', async () => {
+    const entries = ['leadkit', 'leadkit/define', 'leadkit/react', 'leadkit/server', 'leadkit/twilio', 'leadkit/heic', '@leadkit/sandbox'];
+    const file = path.join(project, 'required.cjs');
+    writeFileSync(
+      file,
+      `const entries = ${JSON.stringify(entries)};
+      Promise.all(entries.map((entry) => import(entry))).then((imported) => {
+        const result = {};
+        entries.forEach((entry, i) => {
+          const required = require(entry);
+          result[entry] = { required: Object.keys(required).sort(), imported: Object.keys(imported[i]).sort(), same: required.createGatewayClient === imported[i].createGatewayClient };
+        });
+        console.log(JSON.stringify(result));
+      });`,
+    );
+    const { stdout } = await run(process.execPath, [file], { cwd: project, timeout: 60_000 });
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, { required: string[]; imported: string[]; same: boolean }>;
+    for (const entry of entries) {
+      expect(result[entry]?.required.length, entry).toBeGreaterThan(0);
+      // The same module, not a second copy: one registry of elements, one gateway client.
+      expect(result[entry]?.required, entry).toEqual(result[entry]?.imported);
+      expect(result[entry]?.same, entry).toBe(true);
+    }
+    expect(result.leadkit?.required).toContain('createGatewayClient');
+    expect(result['leadkit/server']?.required).toContain('renderToString');
+  });
+
+  it('`npm pack` of each package runs its prepack (scripts/build.mjs, finding its build fresh) and still prints only its JSON on stdout', async () => {
+    const packs = await Promise.all(
+      [ROOT, path.join(ROOT, 'packages', 'sandbox'), path.join(ROOT, 'packages', 'cdn')].map((cwd) =>
+        run('npm', ['pack', '--dry-run', '--json'], { cwd, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }),
+      ),
+    );
+    const names = packs.map(({ stdout, stderr }) => {
+      expect(stderr).toMatch(/> node (\.\.\/\.\.\/)?scripts\/build\.mjs --only=/);
+      expect(stderr).toMatch(/^build: /m);
+      return (JSON.parse(stdout) as { name: string; entryCount: number }[]).map((packed) => `${packed.name} ${packed.entryCount > 5}`);
+    });
+    expect(names.flat()).toEqual(['leadkit true', '@leadkit/sandbox true', '@leadkit/cdn true']);
+  });
+
   it('leadkit/define registers every tag (also under a prefix) and a <lead-page> renders a sandbox lead (happy-dom)', async () => {
     const result = await inConsumer<{
       defineFile: string;
@@ -451,7 +492,7 @@ describe('the packed package', { timeout: 60_000 }, () => {
 
   // Bounds for a hung check, not speed checks: attw and publint on the three tarballs took over a
   // minute under CI's load (they were packed again then; now they are the ones packed once).
-  it('passes publint (strict) and attw (esm-only) on the tarballs', { timeout: 300_000 }, async () => {
+  it('passes publint (strict) and attw (node16: import and require) on the tarballs', { timeout: 300_000 }, async () => {
     const { leadkit, sandbox, cdn } = inject('packed') ?? {};
     if (!leadkit || !sandbox || !cdn) throw new Error('packaged: no tarballs provided');
     const tarballs = [`leadkit=${leadkit.tarball}`, `@leadkit/sandbox=${sandbox.tarball}`, `@leadkit/cdn=${cdn.tarball}`];

@@ -61,7 +61,7 @@ export function createSandboxApp(
   app.route('/sandbox/chat', chatSandboxRoutes(ctx));
   app.route('/sandbox/session', sessionRoutes(options.providerSignIn));
   app.route('/sandbox', sandboxRoutes(ctx));
-  app.route('/host-stand-in', hostStandInRoutes(ctx));
+  app.route('/host-stand-in', hostStandInRoutes(ctx, options.providerSignIn));
 
   app.get('/', (c) => c.html(indexPage(app.routes, new URL(c.req.url).origin)));
 

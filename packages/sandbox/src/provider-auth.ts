@@ -30,6 +30,9 @@ function sessionCookie(raw: string): { name: string; value: string } {
   return { name: match[1], value: match[2] };
 }
 
+/** The cookie's name in a `name=value` requirement (its value is never printed). */
+export const sessionCookieName = (raw: string): string => sessionCookie(raw).name;
+
 /** The requirement from the environment: SANDBOX_PROVIDER_TOKEN, SANDBOX_PROVIDER_COOKIE (none when unset). */
 export function providerSignInFrom(env: Readonly<Record<string, string | undefined>>): ProviderSignIn | undefined {
   const token = env.SANDBOX_PROVIDER_TOKEN?.trim() || undefined;

@@ -14,6 +14,7 @@
  */
 import { serve, type HttpBindings } from '@hono/node-server';
 import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER, providerSignInFrom, sandboxProfileFrom } from './index';
+import { providerSignInBanner } from './start-banner';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -24,13 +25,14 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const port = numberFromEnv('PORT', 4010);
+const providerSignIn = providerSignInFrom(process.env);
 const sandbox = createSandboxGateway({
   seed: numberFromEnv('SEED', DEFAULT_SEED),
   latencyMs: numberFromEnv('LATENCY_MS', 0),
   chat: { customerReplies: process.env.CHAT_REPLY_MS === 'off' ? false : { delayMs: numberFromEnv('CHAT_REPLY_MS', 2500) } },
   onError: (error) => console.error('[sandbox] route error:', error),
   profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
-  providerSignIn: providerSignInFrom(process.env),
+  providerSignIn,
 });
 
 const server = serve(
@@ -48,6 +50,8 @@ const server = serve(
   },
   (info) => {
     process.stdout.write(`leadkit sandbox gateway: http://127.0.0.1:${info.port}/ (gateway under /gateway, ${sandbox.profile} profile)\n`);
+    // The sign-in provider calls require, and how to pass it (start-banner.ts).
+    process.stdout.write(`${providerSignInBanner(providerSignIn, sandbox.profile).join('\n')}\n`);
   },
 );
 

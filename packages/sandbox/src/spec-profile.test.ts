@@ -5,6 +5,7 @@ import { getInteractionActivities } from '../../../src/gateway/message-center/ca
 import { getServiceProviderInfo } from '../../../src/gateway/office/calls';
 import { getOrCreateDraftReview, updateDraftReview } from '../../../src/gateway/review/calls';
 import { INVENTED_CALLS, SANDBOX_LEADS as L, SANDBOX_MEMBER_TOKEN, type SandboxGateway } from './index';
+import { UNCHECKED_PROVIDER_TOKEN } from './routes/host-stand-in';
 import { NOW, providerHeaders, setup } from './test-helpers';
 
 /**
@@ -210,6 +211,37 @@ describe('host stand-ins (/host-stand-in: a host’s own server), in both profil
     expect(
       (await answer(sandbox, 'POST /host-stand-in/one-time-token', { headers: { 'content-type': 'application/json' }, body: { reason: 'renew' } })).status,
     ).toBe(401);
+  });
+
+  it.each(['full', 'spec-variants'] as const)(
+    "%s: the provider token is the one the sandbox requires, the gateway's provider calls take it, and a refresh gives it again",
+    async (profile) => {
+      const { sandbox } = setup({ profile, providerSignIn: { token: 'tok-provider-1' } });
+      const json = { 'content-type': 'application/json' };
+      expect(await answer(sandbox, 'POST /host-stand-in/provider-token', { headers: json, body: { reason: 'initial' } })).toEqual({
+        status: 200,
+        body: { token: 'tok-provider-1' },
+      });
+      expect(await answer(sandbox, 'POST /host-stand-in/provider-token', { headers: json, body: { reason: 'refresh' } })).toEqual({
+        status: 200,
+        body: { token: 'tok-provider-1' },
+      });
+      const categories = '/gateway/service-provider-profile/v1/service_provider/1001/categories';
+      expect((await sandbox.fetch(categories, { headers: providerHeaders() })).status).toBe(401);
+      expect((await sandbox.fetch(categories, { headers: { ...providerHeaders(), Authorization: 'Bearer tok-provider-1' } })).status).toBe(200);
+      expect((await answer(sandbox, 'POST /host-stand-in/provider-token', { headers: json, body: { reason: 'later' } })).status).toBe(400);
+    },
+  );
+
+  it('the provider token: an unchecked one when the sandbox requires none; none (404) when a function of its own checks them', async () => {
+    const json = { 'content-type': 'application/json' };
+    const open = setup({ profile: 'spec' }).sandbox;
+    expect(await answer(open, 'POST /host-stand-in/provider-token', { headers: json, body: {} })).toEqual({
+      status: 200,
+      body: { token: UNCHECKED_PROVIDER_TOKEN },
+    });
+    const byFunction = setup({ profile: 'spec', providerSignIn: { token: (token) => token.startsWith('tok-') } }).sandbox;
+    expect((await answer(byFunction, 'POST /host-stand-in/provider-token', { headers: json, body: {} })).status).toBe(404);
   });
 
   it.each(['full', 'spec'] as const)(

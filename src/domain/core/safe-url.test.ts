@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref, mapsHref, safeHref } from './safe-url';
+import { checkMediaUrl, mailtoHref, mapsHref, safeHref } from './safe-url';
 
 describe('safeHref', () => {
   it('keeps https, tel and mailto links', () => {
@@ -45,5 +45,28 @@ describe('mailtoHref and mapsHref', () => {
       'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Denver%2C%20CO%2C%2080202',
     );
     expect(mapsHref([null, ' '])).toBeNull();
+  });
+});
+
+describe('checkMediaUrl', () => {
+  const page = 'http://shop.example.com';
+  const base = `${page}/pro/inbox.html`;
+
+  it('loads https:, blob: and the page’s own origin (a path, or http: on it)', () => {
+    for (const url of ['https://media.example.net/p/1.jpg?sig=abc', `blob:${page}/5c1e`, '/media/1.jpg', `${page}/media/1.jpg`]) {
+      expect(checkMediaUrl(url, base, page)).toEqual({ url });
+    }
+  });
+
+  it('refuses http: elsewhere, protocol-relative URLs and other schemes, naming the origin or the scheme only', () => {
+    expect(checkMediaUrl('http://photos.example.org:8080/customer/ann-lee/kitchen.jpg?token=secret', base, page)).toEqual({
+      refused: 'http://photos.example.org:8080',
+    });
+    expect(checkMediaUrl('//cdn.example.org/a.jpg', base, page)).toEqual({ refused: 'http://cdn.example.org' });
+    expect(checkMediaUrl('data:image/png;base64,iVBORw0KGgo=', base, page)).toEqual({ refused: 'data:' });
+    expect(checkMediaUrl('javascript:alert(1)', base, page)).toEqual({ refused: 'javascript:' });
+    expect(checkMediaUrl('http://[oops/1.jpg', base, page)).toEqual({ refused: 'a URL that does not parse' });
+    // A page without an origin (about:blank) has no own origin to load from over http:.
+    expect(checkMediaUrl('http://shop.example.com/1.jpg', 'about:blank', 'null')).toEqual({ refused: 'http://shop.example.com' });
   });
 });

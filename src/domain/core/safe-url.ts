@@ -42,3 +42,27 @@ export function mapsHref(parts: readonly (string | null | undefined)[]): string 
     .join(', ');
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
+
+/** A media URL the message thread may load (`url`), or the source it refuses (`refused`). */
+export type MediaUrlCheck = { readonly url: string; readonly refused?: undefined } | { readonly url?: undefined; readonly refused: string };
+
+/**
+ * Where a message's photos and files may load from: `https:` (a chat service's content host),
+ * `blob:` (bytes already on the page), or the page's own origin (a path, or `http:` on it). A
+ * protocol-relative `//host/…` or an `http:` URL elsewhere is refused (it passed the old
+ * `/^(https?:|blob:|\/)/` test and linked to another host over http; test/e2e/xss.test.ts), as is
+ * any other scheme. A refused URL is named by its origin only (`http://photos.example.com`), or
+ * its scheme (`data:`) when it has none, never by its path or query: a developer's warning may
+ * name it without naming a customer's file.
+ */
+export function checkMediaUrl(url: string, base: string, pageOrigin: string): MediaUrlCheck {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return { refused: 'a URL that does not parse' };
+  }
+  if (parsed.protocol === 'https:' || parsed.protocol === 'blob:') return { url };
+  if (parsed.protocol === 'http:' && parsed.origin === pageOrigin) return { url };
+  return { refused: parsed.protocol === 'http:' ? parsed.origin : parsed.protocol };
+}

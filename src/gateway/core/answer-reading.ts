@@ -27,9 +27,17 @@ export function parseJsonQuietly(text: string): unknown {
 }
 
 /**
- * A fetch that refuses an answer over `maxBytes` before reading it: by its Content-Length (the
- * body is cancelled unread), or counted as it streams (the stream errors as it passes the
- * limit). The request's signal is remembered in `refused`, so the attempt can say why it failed.
+ * A fetch that reads the whole answer before handing it on, never more than `maxBytes`: one over
+ * its Content-Length is refused unread (the body cancelled), one without is counted as it arrives
+ * and refused as it passes the limit. The request's signal is remembered in `refused`, so the
+ * attempt can say why it failed.
+ *
+ * The answer is read here, by its own reader, and handed on as a Response over the bytes read —
+ * not over a stream of ours: Firefox writes "Failed to read data from the ReadableStream" to the
+ * page's console as an error whenever a Response built on a script's stream fails while read (an
+ * answer cut as the page is left), even though the read's rejection is handled, and reports the
+ * failure as an AbortError. Read here, a cut answer fails this fetch with its own error (a
+ * network failure to the client, or an abort when the call was aborted), and nothing is logged.
  */
 export function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: number, refused: WeakSet<AbortSignal>): typeof globalThis.fetch {
   return async (input, init) => {
@@ -45,16 +53,26 @@ export function sizeLimitedFetch(fetch: typeof globalThis.fetch, maxBytes: numbe
       throw refuse();
     }
     if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
     let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > maxBytes) controller.error(refuse());
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    for (;;) {
+      // A cut answer rejects here, with its own error, to this fetch's caller.
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw refuse();
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(seen);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient, type ReadScope } from './client';
-import { gatewayHeaders, HEADERS } from './headers';
+import { gatewayHeaders, HEADERS, LEADKIT_VERSION } from './headers';
 import { withQuery } from './request-spec';
 import { GatewayError } from './errors';
 import { getServiceProviderInfo, getLeads, updateLeadStatus } from '../office/calls';
@@ -117,7 +117,7 @@ describe("gateway client: the gateway's own header names, and credentials", () =
     expect(sent['gw-proxy']).toBe('1');
     expect(sent['gw-request']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent['gw-app']).toBe('partner-site');
-    expect(sent['gw-app-version']).toBe('0.2.0');
+    expect(sent['gw-app-version']).toBe(LEADKIT_VERSION);
     expect(sent['gw-caller-type']).toBe('ServiceProvider');
     expect(sent['gw-caller']).toBe('1001');
     for (const name of Object.values(HEADERS)) expect(sent[name.toLowerCase()]).toBeUndefined();

@@ -24,6 +24,12 @@ import type { LeadCountsProvider } from '../office/lead-counts-schema';
 export interface OneTimeTokenContext {
   /** `issue`: the first customer call needs a token; `renew`: the one held is close to its expiry. */
   reason: 'issue' | 'renew';
+  /**
+   * On `renew`: the token being renewed — the one this function answered last — so the host's
+   * server can extend or exchange it without keeping it itself. Absent on `issue`.
+   */
+  token?: string;
+  /** Aborted when leadkit no longer waits (the gateway client's time limit). */
   signal?: AbortSignal;
 }
 

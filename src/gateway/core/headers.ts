@@ -6,7 +6,7 @@ import { callerType, type GatewayAuth } from './auth';
  */
 
 /** The library's own version, sent as the application version header. */
-export const LEADKIT_VERSION = '0.2.0';
+export const LEADKIT_VERSION = '0.3.0';
 
 /**
  * Header names (defaults). The spec names the headers, not their spelling: these are ours, in one

@@ -7,11 +7,12 @@ import { ServiceRequestId } from './funnel/schemas';
 import { LEAD_BASE as BASE, leadPathId as id } from '../core/lead-path';
 
 /**
- * Lead gateway calls (base `/gateway/lead`). One function per call. The customer
+ * Lead gateway calls (base `/gateway/lead`): the board's. One function per call. The customer
  * side (the request-a-quote funnel) is in funnel/calls.ts, the one-time token's own calls in
  * funnel/one-time-token-calls.ts, the provider's lead (the lead page, the thread) in
- * provider-lead-calls.ts, contacts (the thread's, after a message) in contact-calls.ts, all
- * re-exported here: a widget imports those from their own module and loads none of the others.
+ * provider-lead-calls.ts, contacts (the thread's, after a message) in contact-calls.ts: a widget
+ * imports each call from its own module and loads none of the others. Hosts get them all as one
+ * namespace, `leadGateway` (lead-gateway.ts, imported by src/index.ts alone).
  */
 
 /** POST /office/v1/review-request {serviceProviderId, leadId} — the lead's review-form pre-fill. */

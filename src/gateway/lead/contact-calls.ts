@@ -6,7 +6,7 @@ import * as s from './contact-schemas';
 import { LEAD_BASE as BASE } from '../core/lead-path';
 
 /**
- * The lead gateway's contact calls (base `/gateway/lead`), re-exported by calls.ts. The
+ * The lead gateway's contact calls (base `/gateway/lead`), in `leadGateway` for hosts. The
  * thread imports its one from here, so its first load carries none of the other lead calls.
  */
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CategoryId, Id, IdList, IsoDateTime } from '../core/shared-schemas';
 
-/** The lead gateway's contact records: a module of its own, re-exported by schemas.ts. */
+/** The lead gateway's contact records: a module of its own, apart from schemas.ts. */
 
 const ContactRecordSchema = v.object({
   contactId: Id,

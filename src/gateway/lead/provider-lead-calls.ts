@@ -6,7 +6,7 @@ import * as s from './provider-lead-schemas';
 
 /**
  * The lead as a provider opens it (base `/gateway/lead`): the lead page's and the
- * thread's call, re-exported by calls.ts. Those widgets import it from here, so their first
+ * thread's call, in `leadGateway` for hosts. Those widgets import it from here, so their first
  * loads carry none of the lead gateway's other calls.
  */
 

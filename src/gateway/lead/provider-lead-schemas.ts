@@ -3,7 +3,7 @@ import { CategoryRefSchema, Id, IsoDateTime, OptionalText } from '../core/shared
 
 /**
  * The lead as a provider opens it (the lead page, the thread's lead): a module of its own,
- * re-exported by schemas.ts, so those widgets' first loads carry these schemas and not the rest
+ * apart from schemas.ts, so those widgets' first loads carry these schemas and not the rest
  * of the lead gateway's (the board's autocompletes, contacts, display preferences…).
  */
 

@@ -63,6 +63,6 @@ export const boardCardMessages = {
   'insurance.headline': 'Liability insurance for your business',
   'insurance.price': 'starting at $30/month',
   'insurance.purchase': 'Get a quote',
-  // A Scheduled lead's card (issue 53): the job as a calendar file (the dialog's texts come with the card's extras).
+  // A Scheduled lead's card: the job as a calendar file (the dialog's texts come with the card's extras).
   'calendar.add': 'Add to calendar',
 } as const;

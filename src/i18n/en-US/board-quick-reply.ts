@@ -1,5 +1,5 @@
 /**
- * The card's quick answer (issue 53 §1, our wording: the spec has no such composer): its texts
+ * The card's quick answer (our wording: the spec has no such composer; docs/widgets/lead-board.md#quick-answer): its texts
  * come with the composer's part (board/quick-reply), not with the board's first load. Its
  * message states, Retry and default replies are the thread's own keys (thread.ts, saved-replies.ts).
  */

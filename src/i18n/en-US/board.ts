@@ -33,7 +33,7 @@ export const boardMessages = {
   'board.age.short.minutes': '{count} min',
   'board.age.short.hours': '{count} h',
   'board.respondFirst': 'Respond first',
-  // Issue 53 (our wording): beside the cue, the card's small composer (its own texts load with it: board-quick-reply.ts).
+  // Our wording (the spec has no quick answer): beside the cue, the card's small composer (its own texts load with it: board-quick-reply.ts).
   'board.quickReply': 'Quick reply',
   // A card's checkbox for bulk actions (our wording).
   'board.selectLead': 'Select lead from {name}',

@@ -8,7 +8,7 @@ import { LeadBoardRoot } from './lead-board';
 import { LEAD_BOARD_CATALOGUE } from './lead-board-messages';
 
 /**
- * Issue 48 §1: the board against a gateway that answers writes the strict way (204, an empty
+ * The board against a gateway that answers writes the strict way (204, an empty
  * body, `{}`) and a provider-info answer of another shape. The sandbox's routes still run (the
  * change is made, as a real gateway makes it); only the answers the board reads are replaced.
  */

@@ -3,6 +3,7 @@ import type { ChatMedia, ChatMessage } from '../../chat/chat-client';
 import { useRuntime } from '../../runtime/runtime';
 import { MessageText } from './message-text';
 import { BubbleTime, StampLine } from './message-times';
+import { shownMediaUrl } from './thread-media-url';
 import type { OwnMessageState, PendingSend } from './thread-snapshot';
 
 /**
@@ -140,35 +141,18 @@ export function MessageBubble({
   );
 }
 
-/**
- * A media URL the page may link or load: https: (the chat service's content host), blob:, or
- * this page's own origin (a path, or http: on it). A protocol-relative `//host/…` or an http:
- * URL elsewhere is refused (it passed the old `/^(https?:|blob:|\/)/` test and
- * linked to another host over http; test/e2e/xss.test.ts).
- */
-function mediaUrl(url: string | null): string | null {
-  if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, document.baseURI);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol === 'https:' || parsed.protocol === 'blob:') return url;
-  return parsed.protocol === 'http:' && parsed.origin === location.origin ? url : null;
-}
-
 /** A photo (or a download link for other media). Its URL may be temporary: asked for when shown. */
 function MessageMedia({ media, id }: { media: ChatMedia; id: string }) {
   const { t } = useRuntime();
-  const [given, setUrl] = useState<string | null>(null);
-  const url = mediaUrl(given);
+  const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
     media.getUrl({ signal: controller.signal }).then(
       (next) => {
-        if (!controller.signal.aborted) setUrl(next);
+        // Only a URL the page's rule allows is linked or loaded; a refused one stays the
+        // placeholder, and the console says why (thread-media-url.ts).
+        if (!controller.signal.aborted) setUrl(next ? shownMediaUrl(next, document) : null);
       },
       () => {
         if (!controller.signal.aborted) setFailed(true);

@@ -5,6 +5,7 @@ import { ChatSessionRequestSchema } from '../../../../src/gateway/message-center
 import { oneTimeToken, optionalMember, requireMember } from '../access';
 import type { SandboxContext, SandboxEnv } from '../context';
 import { badRequest, notFound, parseBody } from '../http';
+import type { ProviderSignIn } from '../provider-auth';
 import { openChatSession } from './chat';
 import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-funnel';
 
@@ -22,6 +23,11 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
  *                                       {reason: 'renew'} with `Authorization: OneTime <token>` → {token, expiresAt, expiresIn}
  *   POST /host-stand-in/contact         the contact payload (the one of `POST /gateway/lead/v1/contact`, M7)
  *                                       → {contactIds}, stored in `store.contacts` as that call's records are
+ *   POST /host-stand-in/provider-token  {reason?: 'initial' | 'refresh'} → {token}: the signed-in provider's
+ *                                       bearer token (the auth's `token` function of docs/connect-gateway.md): the
+ *                                       token the sandbox requires (`providerSignIn.token`, SANDBOX_PROVIDER_TOKEN);
+ *                                       UNCHECKED_PROVIDER_TOKEN when it requires none (nothing checks it then);
+ *                                       404 when it checks tokens with a function (it has no token to give)
  *
  * A real host's server knows who is signed in from its own session. The sandbox has no sessions:
  * the chat token is issued for the provider the body names (as the example pages sign in as the
@@ -29,9 +35,22 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
  */
 
 const OneTimeTokenRequestSchema = v.object({ reason: v.optional(v.picklist(['issue', 'renew']), 'issue') });
+const ProviderTokenRequestSchema = v.object({ reason: v.optional(v.picklist(['initial', 'refresh']), 'initial') });
 
-export function hostStandInRoutes({ store, chat, now }: SandboxContext) {
+/** The provider token the stand-in gives when the sandbox requires none (sent, never checked). */
+export const UNCHECKED_PROVIDER_TOKEN = 'sandbox-unchecked-provider-token';
+
+export function hostStandInRoutes({ store, chat, now }: SandboxContext, providerSignIn?: ProviderSignIn) {
   const app = new Hono<SandboxEnv>();
+
+  // A host's server gives its signed-in provider's token (its session knows it); the sandbox has
+  // no sessions: it gives the one token it requires, the same on a refresh.
+  app.post('/provider-token', (c) => {
+    parseBody(c, ProviderTokenRequestSchema);
+    const token = providerSignIn?.token;
+    if (typeof token === 'function') throw notFound('This sandbox accepts provider tokens by a function of its own: it has no token to give.');
+    return c.json({ token: token ?? UNCHECKED_PROVIDER_TOKEN });
+  });
 
   app.post('/chat-token', (c) => {
     const body = parseBody(c, ChatSessionRequestSchema);

@@ -7,7 +7,7 @@ import { LEAD_BASE as BASE, leadPathId as id } from '../../core/lead-path';
 
 /**
  * The lead gateway's customer-side calls (base `/gateway/lead`): the request-a-quote
- * funnel's, most with the one-time token. One function per call; re-exported by calls.ts.
+ * funnel's, most with the one-time token. One function per call; hosts get them in `leadGateway` (../lead-gateway.ts).
  */
 const categoryPathId = (value: number) => encodeURIComponent(String(checkRequest('lead.path', CategoryId, value)));
 

@@ -250,6 +250,21 @@ describe("one-time session: the host's getOneTimeToken", () => {
     expect(tokenCalls(sandbox)).toEqual([]);
   });
 
+  it('gives the renewal the token it renews (the one the host answered last); an issue gets none', async () => {
+    const contexts: Omit<OneTimeTokenContext, 'signal'>[] = [];
+    const answers = [SANDBOX_MEMBER_TOKEN, SANDBOX_MEMBER_TOKEN_2, SANDBOX_MEMBER_TOKEN_2];
+    const { session, advance } = setup({ kind: 'anonymous' }, async ({ signal: _signal, ...context }) => {
+      contexts.push(context);
+      return { token: answers[contexts.length - 1]!, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() };
+    });
+    await getProjects(session.client);
+    advance(26 * MINUTE);
+    await getProjects(session.client);
+    advance(26 * MINUTE);
+    await getProjects(session.client);
+    expect(contexts).toEqual([{ reason: 'issue' }, { reason: 'renew', token: SANDBOX_MEMBER_TOKEN }, { reason: 'renew', token: SANDBOX_MEMBER_TOKEN_2 }]);
+  });
+
   it('a host that fails to renew: the call goes on with the token it holds, until its time is up', async () => {
     let renewals = 0;
     const { session, requests, advance } = setup({ kind: 'anonymous' }, async ({ reason }) => {

@@ -21,8 +21,9 @@ import { IsoDateTime } from '../../core/shared-schemas';
  *   event or analytics value; on the wire only as `Authorization: OneTime <token>`.
  * - **Renewal**: a token the widget obtained is renewed before a call when it has less than
  *   `ONE_TIME_TOKEN_RENEW_MARGIN_MS` left: by the gateway (same token, later `expiresAt`), or by
- *   `getOneTimeToken({ reason: 'renew' })` (the token it answers, maybe another). A token in
- *   `auth` is the host's to renew (its `auth` may be a function read on every request).
+ *   `getOneTimeToken({ reason: 'renew', token })`, given the held token (the token it answers,
+ *   maybe another). A token in `auth` is the host's to renew (its `auth` may be a function read
+ *   on every request).
  * - **Expiry**: a 401 on a call that carried a token, or a held token past its `expiresAt`,
  *   turns the status to 'expired' (the widget reports it). No new token is obtained silently
  *   once the session has a lead (`lockIssuing`): a new guest could not see that lead.
@@ -251,9 +252,9 @@ const HOST_OPERATION = 'host.getOneTimeToken';
 async function askHostForToken(
   client: GatewayClient,
   getOneTimeToken: GetOneTimeToken,
-  reason: OneTimeTokenContext['reason'],
+  context: Omit<OneTimeTokenContext, 'signal'>,
 ): Promise<{ token: string; expiresIn: number }> {
-  const answer = await askHost(client, HOST_OPERATION, HostOneTimeTokenSchema, (signal) => getOneTimeToken({ reason, signal })).catch((error: unknown) => {
+  const answer = await askHost(client, HOST_OPERATION, HostOneTimeTokenSchema, (signal) => getOneTimeToken({ ...context, signal })).catch((error: unknown) => {
     throw isGatewayError(error) ? error : new GatewayError({ kind: 'network', operation: HOST_OPERATION });
   });
   return { token: answer.token, expiresIn: Math.max(0, Date.parse(answer.expiresAt) - Date.now()) / 1000 };
@@ -263,12 +264,15 @@ async function askHostForToken(
 function hostTokens(client: GatewayClient, getOneTimeToken: GetOneTimeToken, holder: OneTimeTokenHolder): TokenSource {
   return {
     async issue() {
-      const asked = await askHostForToken(client, getOneTimeToken, 'issue');
+      const asked = await askHostForToken(client, getOneTimeToken, { reason: 'issue' });
       holder.hold(asked.token, asked.expiresIn);
     },
     async renew() {
+      // The host is told which token it renews (its server need not remember the guest's).
+      const held = holder.auth();
+      if (held?.kind !== 'oneTime') return;
       // Not renewed (the host could not): go on with the token as is until its time is up.
-      const renewed = await askHostForToken(client, getOneTimeToken, 'renew').catch(() => null);
+      const renewed = await askHostForToken(client, getOneTimeToken, { reason: 'renew', token: held.token }).catch(() => null);
       if (renewed) holder.replace(renewed.token, renewed.expiresIn);
     },
     // Expiring it at the gateway is the host's: the session only forgets it.

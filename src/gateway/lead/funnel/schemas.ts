@@ -13,9 +13,9 @@ import {
 } from '../../core/shared-schemas';
 
 /**
- * Schemas of the lead gateway's customer-side calls (funnel-calls.ts): create and
- * fetch a lead, providers, suggestions, reviews, assignment, deals, hiring, phone, one-time
- * tokens. Re-exported by schemas.ts. Where the spec leaves a response "not shown", the shape is
+ * Schemas of the lead gateway's customer-side calls (calls.ts beside it): create and
+ * fetch a lead, providers, suggestions, reviews, assignment, deals, hiring, phone (the one-time
+ * token's are in one-time-token-calls.ts). Where the spec leaves a response "not shown", the shape is
  * our design and the sandbox gateway implements the same.
  */
 

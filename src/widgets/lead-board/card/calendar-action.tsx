@@ -9,7 +9,7 @@ import { CalendarDialog } from '../extras/card-extras-loader';
 const SCHEDULED: LeadStatus = 'InProgressWon';
 
 /**
- * A Scheduled lead's 'Add to calendar' (issue 53 §2): the button is in the open card's first
+ * A Scheduled lead's 'Add to calendar': the button is in the open card's first
  * frame (nothing moves when it comes); its dialog's code follows that frame with the card's other
  * extras, or on the tap.
  */

@@ -5,7 +5,7 @@ import type { MessageTarget } from '../list/message-link';
 import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
 
 /**
- * The card's quick answer (issue 53 §1, docs/widgets/lead-board.md#quick-answer): 'Quick reply'
+ * The card's quick answer (docs/widgets/lead-board.md#quick-answer): 'Quick reply'
  * in the header's actions while the lead waits for its first answer, and its composer under the
  * header, whose code loads on the first tap — never with the board (all but this button is in
  * the composer's chunk, focus on closing included). Once opened the composer stays (closed:

@@ -14,7 +14,7 @@ import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
 
 /**
- * The card's quick answer (issue 53 §1) on the board over the in-process sandbox and its chat:
+ * The card's quick answer on the board over the in-process sandbox and its chat:
  * the saved replies filled from the lead, the send through the thread's path (what the sandbox
  * stored, once), its states, the cue ended, the text kept on a failed or offline send.
  */

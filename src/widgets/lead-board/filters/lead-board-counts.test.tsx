@@ -248,7 +248,7 @@ describe('<LeadBoardRoot> counts', () => {
   });
 });
 
-describe('<LeadBoardRoot> with the markup opt-out `no-lead-counts` (issue 48 §1)', () => {
+describe('<LeadBoardRoot> with the markup opt-out `no-lead-counts`', () => {
   it('asks nothing, as `leadCounts: false`: no counts call, no badge, no error', async () => {
     const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { inputs: { noLeadCounts: true } });
     await firstCard();
@@ -261,7 +261,7 @@ describe('<LeadBoardRoot> with the markup opt-out `no-lead-counts` (issue 48 §1
   });
 });
 
-describe('<LeadBoardRoot> against a gateway without the counts call (issue 48 §1)', () => {
+describe('<LeadBoardRoot> against a gateway without the counts call', () => {
   it('a 404 means not offered: no badges and no error, and the next load does not ask again', async () => {
     const first = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, { sandbox: { profile: 'spec' } });
     await firstCard();

@@ -1,0 +1,67 @@
+/**
+ * docs/gateway.md's config table is the reference of the gateway config: it names every field of
+ * `GatewayClientConfig` (read from the type, so a new field without a row fails here), and its
+ * `auth` row every kind of `GatewayAuth`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** One program for both files (building it takes seconds on a busy machine). */
+const FILES = ['src/gateway/core/client.ts', 'src/gateway/core/auth.ts'];
+let program: ts.Program | undefined;
+
+/** A type declared in one of FILES (its inherited properties included), and the checker. */
+function typeOf(file: (typeof FILES)[number], name: string): { checker: ts.TypeChecker; type: ts.Type } {
+  program ??= ts.createProgram(
+    FILES.map((at) => path.join(ROOT, at)),
+    { strict: true, noEmit: true, skipLibCheck: true, types: [] },
+  );
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(path.join(ROOT, file));
+  if (!source) throw new Error(`${file} is not in the program`);
+  const declaration = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === name,
+  );
+  if (!declaration) throw new Error(`${name} is not declared in ${file}`);
+  return { checker, type: checker.getTypeAtLocation(declaration.name) };
+}
+
+/** The rows of the first table under the page's title: first cell's code spans → the row's text. */
+function configRows(): Map<string, string> {
+  const page = fs.readFileSync(path.join(ROOT, 'docs/gateway.md'), 'utf8');
+  const table = page.slice(page.indexOf('| Field |'), page.indexOf('\n\n', page.indexOf('| Field |')));
+  const rows = new Map<string, string>();
+  for (const line of table.split('\n').slice(2)) {
+    const first = line.split(/(?<!\\)\|/)[1] ?? '';
+    for (const match of first.matchAll(/`([^`]+)`/g)) rows.set(match[1] ?? '', line);
+  }
+  return rows;
+}
+
+describe('docs/gateway.md', () => {
+  it('names every field of GatewayClientConfig in its config table', () => {
+    const { type } = typeOf('src/gateway/core/client.ts', 'GatewayClientConfig');
+    const fields = type.getProperties().map((property) => property.name);
+    expect(fields).toEqual(expect.arrayContaining(['baseURL', 'auth', 'getOneTimeToken', 'getChatToken', 'leadCounts', 'recordContact', 'headerNames']));
+    const rows = configRows();
+    expect(fields.filter((field) => !rows.has(field))).toEqual([]);
+    expect([...rows.keys()].filter((field) => !fields.includes(field))).toEqual([]);
+  }, 60_000);
+
+  it("names every kind of GatewayAuth in the auth row, and the renewal's token in getOneTimeToken's", () => {
+    const { checker, type } = typeOf('src/gateway/core/auth.ts', 'GatewayAuth');
+    const kinds = (type.isUnion() ? type.types : [type]).map((member) => {
+      const kind = member.getProperty('kind');
+      return kind ? checker.typeToString(checker.getTypeOfSymbol(kind)).replace(/"/g, '') : '';
+    });
+    expect(kinds.sort()).toEqual(['anonymous', 'oneTime', 'provider']);
+    const auth = configRows().get('auth') ?? '';
+    expect(kinds.filter((kind) => !auth.includes(`kind: '${kind}'`))).toEqual([]);
+    expect(configRows().get('getOneTimeToken')).toMatch(/token\?.*`renew`.*giving the token to renew as `token`/);
+  }, 60_000);
+});
