@@ -10,9 +10,11 @@ import { SHADOW_HOST_TEST_ID } from './shadow-frame';
 export function configureShadowQueries(): void {
   configure({
     // findBy…/waitFor wait for a state, not for a moment: on a busy machine (CI runs the stories
-    // beside the e2e files) a lazily loaded step or a sandbox answer can take more than the
-    // default second. As in the component tests (test/helpers/components-setup.ts).
-    asyncUtilTimeout: 5_000,
+    // beside the e2e files and the host fixtures' builds) a lazily loaded step or a sandbox answer
+    // can take more than the default second — and more than 5 s: in a clean-clone CI run (load
+    // 10–12 on two cores) 'One Page' took 5.7 s against 1.0 s alone, and 'Archive Failure' missed
+    // its alert at 5 s. A bound for a hung story, as shadowOf's (below), not a speed check.
+    asyncUtilTimeout: 15_000,
     getElementError(message, container) {
       const dom =
         container instanceof ShadowRoot
