@@ -318,8 +318,16 @@ describe('anchors on the docs site, in the manager', () => {
     const anchor = anchors[Math.floor(anchors.length / 2)] ?? '';
     const frame = await open(page, `?path=/docs/elements-lead-board--docs#${anchor}`);
     await expect.poll(() => placeOf(frame, anchor).then(atTop)).toBe(true);
-    // Still there once the widgets have rendered and loaded their data.
-    await page.waitForTimeout(1500);
+    // Still there once the live board has rendered, loaded its leads and its actions' code (the
+    // state itself, not a moment: a bound for a hung page only).
+    const boardSettled = () =>
+      frame.evaluate(() => {
+        const boards = [...document.querySelectorAll('lead-board')];
+        return (
+          boards.length > 0 && boards.every((board) => board.shadowRoot?.querySelector('.lk-board[data-actions="ready"] .lk-board__list[aria-busy="false"]'))
+        );
+      });
+    await expect.poll(boardSettled, { timeout: 60_000 }).toBe(true);
     expect(atTop(await placeOf(frame, anchor))).toBe(true);
     await page.close();
     expect(problems).toEqual([]);
