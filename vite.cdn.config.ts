@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
@@ -11,6 +12,7 @@ import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';
 import { CSS_TARGET } from './scripts/css-target.ts';
 import { widgetsCss } from './scripts/widgets-css.ts';
 import { cdnModuleSizes } from './scripts/cdn-module-sizes.ts';
+import { bundlerHelpersInRuntime, firstScreenGraph, type FirstContentMark, type FirstScreenGraph } from './scripts/first-screen-chunks.ts';
 
 /**
  * CDN build (`dist/cdn/`): for pages without npm, `<script type="module" src=".../leadkit.js">`.
@@ -35,6 +37,11 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
  */
 const tagEntries = Object.fromEntries(TAG_NAMES.map((tag) => [tag, `src/cdn/${tag}.ts`]));
 const entryIds = new Map(TAG_NAMES.map((tag) => [path.join(ROOT, 'src', 'cdn', `${tag}.ts`), tag]));
+/** The optional peers (package.json peerDependenciesMeta): packages a host opts into. */
+const OPTIONAL_PEERS = Object.entries(
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { peerDependenciesMeta: Record<string, { optional?: boolean }> }).peerDependenciesMeta,
+).flatMap(([name, meta]) => (meta.optional ? [name] : []));
+const tagEntryIds = new Map(TAG_NAMES.map((tag) => [tag, path.join(ROOT, 'src', 'cdn', `${tag}.ts`)]));
 /** The loader's copy of the rules without the spaces (every byte of the loader counts). */
 const compactCss = (css: string) =>
   css
@@ -93,40 +100,17 @@ function tagModules(): Plugin {
  * entry this plugin takes the static closure of its chunk plus, transitively, the chunks of the
  * marked imports, and for `<lead-app>` the same per route. The result replaces the loader's
  * placeholder (the loader is unhashed, so its content may change after the chunk hashes are
- * known) and is written to `first-content.json` for the bench and the e2e tests.
+ * known) and is written to `first-content.json` for the bench and the e2e tests. The marks are
+ * read once, by scripts/first-screen-chunks.ts, which also groups the chunks by them.
  */
 export const FIRST_CONTENT_PLACEHOLDER = '__LK_FIRST_CONTENT__';
-const MARK = /import\(\s*\/\*\s*lk:first-content(?:\s+(route))?(?:\s+attr:([a-z-]+)=([\w,]*))?\s*\*\/\s*(['"])([^'"]+)\4\s*\)/g;
 
-interface Mark {
-  target: string;
-  routes: string[] | null;
-  /** The attribute and its values that choose the part; null: always part of the first content. */
-  attr: { name: string; values: string[] } | null;
-}
+/** The routes that show `tag` (ROUTE_WIDGETS). */
+const routesOf = (tag: string) => Object.entries(ROUTE_WIDGETS).flatMap(([route, shown]) => (shown === tag ? [route] : []));
 
-function firstContent(flavour: CdnFlavour): Plugin {
-  const marks = new Map<string, Mark[]>();
+function firstContent(flavour: CdnFlavour, marks: FirstScreenGraph['marks']): Plugin {
   return {
     name: 'leadkit:first-content',
-    enforce: 'pre',
-    async transform(code, id) {
-      if (!code.includes('lk:first-content')) return null;
-      const found: Mark[] = [];
-      for (const match of code.matchAll(MARK)) {
-        const resolved = await this.resolve(match[5] as string, id);
-        if (!resolved) this.error(`lk:first-content: cannot resolve ${match[5]} from ${id}`);
-        const tag = match[1] ? /[\\/]src[\\/]widgets[\\/]([a-z-]+)[\\/]\1\.widget\.ts$/.exec(resolved.id)?.[1] : null;
-        const routes = match[1] ? Object.entries(ROUTE_WIDGETS).flatMap(([route, shown]) => (shown === tag ? [route] : [])) : null;
-        if (routes?.length === 0) this.error(`lk:first-content: ${match[5]} is no routed widget's descriptor (ROUTE_WIDGETS) (${id})`);
-        if (routes && match[2]) this.error(`lk:first-content: a mark has a route or an attribute, not both (${id})`);
-        found.push({ target: resolved.id, routes, attr: match[2] ? { name: match[2], values: (match[3] as string).split(',') } : null });
-      }
-      if (found.length !== (code.match(/lk:first-content/g) ?? []).length)
-        this.error(`lk:first-content: a mark in ${id} does not read as import(/* lk:first-content [route|attr:name=values] */ '…')`);
-      marks.set(id, found);
-      return null;
-    },
     // After plainDynamicImports has dropped the preload helper from the chunks' imports.
     generateBundle: {
       order: 'post',
@@ -138,7 +122,7 @@ function firstContent(flavour: CdnFlavour): Plugin {
         const chunkOf = (id: string) => byFacade.get(id) ?? byModule.get(id);
         type Chunk = (typeof chunks)[number];
         const routed: { routes: string[]; chunk: Chunk }[] = [];
-        const chosen: { attr: NonNullable<Mark['attr']>; chunk: Chunk; route: string | null }[] = [];
+        const chosen: { attr: NonNullable<FirstContentMark['attr']>; chunk: Chunk; route: string | null }[] = [];
         /** Adds the chunk's static closure and its marked parts to `files`; parts of routes and chosen by attributes are set aside. */
         const closure = (chunk: Chunk, files: string[], withRoutes: boolean, route: string | null) => {
           if (files.includes(chunk.fileName)) return;
@@ -154,8 +138,12 @@ function firstContent(flavour: CdnFlavour): Plugin {
               if (mark.attr) {
                 if (!chosen.some((seen) => seen.attr === mark.attr && seen.chunk === target && seen.route === route))
                   chosen.push({ attr: mark.attr, chunk: target, route });
-              } else if (mark.routes === null) closure(target, files, withRoutes, route);
-              else if (withRoutes) routed.push({ routes: mark.routes, chunk: target });
+              } else if (mark.routedTag === null) closure(target, files, withRoutes, route);
+              else if (withRoutes) {
+                const routes = routesOf(mark.routedTag);
+                if (routes.length === 0) this.error(`first-content: <${mark.routedTag}> is no routed widget (ROUTE_WIDGETS)`);
+                routed.push({ routes, chunk: target });
+              }
             }
           }
         };
@@ -232,27 +220,17 @@ function compactFirstContent(content: FirstContent) {
 }
 
 /**
- * The runtime every widget needs — React, react-dom, jotai, ofetch, valibot… and leadkit's
- * own element and runtime layers and each layer's `core/` folder (the gateway client, the
- * translator and the common texts, the base styles and skeleton, the values every widget
- * reads: e-mail, phone, safe URLs, routes) — goes into one `chunks/[hash].js` (manifest name
- * `runtime`), so a page with several widgets downloads it once. Chunks follow folders: a module
- * is in the runtime because of where it lives, never by its name here. The rule is explicit, not
- * by share count: lazily loaded parts of the board and the app count as chunks too, so a rule by
- * share count alone pulled board-only modules (date ranges, date-fns) into every widget's first
- * load. Anything else shared goes to rolldown's automatic common chunks. Only modules in a first
- * load (`$initial`) qualify: a lazily imported library (Twilio) stays in its own lazy chunk.
+ * The shared runtime, `chunks/runtime.js` (a stable name: scripts/cdn-flavours.ts): what the first
+ * screens of two or more widgets need — React, react-dom, jotai, ofetch, valibot, leadkit's element
+ * and runtime layers, the gateway client, the translator and common texts, and the pieces several
+ * widgets share (drafts, formats) — plus the bundler's helpers, so a page with several widgets
+ * downloads it once and a first screen is the loader, the runtime and the widget's own chunk.
+ * scripts/first-screen-chunks.ts computes which module goes where from the module graph; only
+ * first screens count (a lazily loaded part shared with another widget — date ranges, date-fns,
+ * Twilio — never pulls a module into every widget's first load).
  */
 /** The name of the runtime chunk's group (its file: the flavour's `runtime`). */
 const RUNTIME_CHUNK = 'runtime';
-
-const RUNTIME = new RegExp(
-  [
-    String.raw`[\/]node_modules[\/](react|react-dom|scheduler|jotai|ofetch|ufo|destr|valibot)[\/]`,
-    String.raw`[\/]src[\/](runtime|elements|cdn[\/]lite|(gateway|i18n|ui|domain)[\/]core)[\/]`,
-    String.raw`^\0rolldown[\/]runtime`,
-  ].join('|'),
-);
 
 /**
  * The funnel's state (raq-funnel/state/: the shared atoms, each step's atoms, the storage) and
@@ -397,12 +375,19 @@ const preactAliases = [
 
 export function cdnConfig(flavour: CdnFlavour) {
   const lite = flavour.name === 'lite';
+  const graph = firstScreenGraph(tagEntryIds, OPTIONAL_PEERS);
+  const helpersInRuntime = bundlerHelpersInRuntime(flavour.runtime, `manifest${flavour.suffix}.json`);
+  /** A first screen's module: in the runtime when two widgets' first screens need it, else in its widget's first-screen chunk. */
+  const isTwilio = (id: string) => /[\\/]@twilio[\\/]/.test(id);
+  const widgetOwners = (id: string) => [...graph.ownersOf(id)].filter((owner) => !owner.startsWith('attr:'));
   return defineConfig({
     plugins: [
       tagModules(),
       bundledPeerDefaults(),
-      firstContent(flavour),
-      cdnModuleSizes(ROOT, flavour.suffix),
+      graph.plugin,
+      helpersInRuntime,
+      firstContent(flavour, graph.marks),
+      cdnModuleSizes(ROOT, flavour.suffix, helpersInRuntime.moved),
       plainDynamicImports(),
       builtinSyncExternalStore(),
       noGlobalPolyfills(),
@@ -450,11 +435,24 @@ export function cdnConfig(flavour: CdnFlavour) {
           codeSplitting: {
             groups: [
               {
+                // What the first screens of two or more widgets need, and the bundler's helpers
+                // (rolldown keeps those in a chunk of their own; bundlerHelpersInRuntime moves them).
                 name: RUNTIME_CHUNK,
-                test: (id: string) => RUNTIME.test(id) && !/@twilio[\\/]/.test(id),
-                tags: ['$initial'],
-                minShareCount: 2,
+                test: (id: string) => id.startsWith('\0rolldown/runtime') || (!isTwilio(id) && widgetOwners(id).length > 1),
                 priority: 10,
+              },
+              {
+                // One first-screen chunk per widget…
+                name: (id: string) => `first-${widgetOwners(id)[0]}`,
+                test: (id: string) => widgetOwners(id).length === 1,
+                priority: 8,
+              },
+              {
+                // …and one per part an attribute chooses (the chat adapter), after them: a module
+                // both need stays with the widget (a group takes its modules' imports along).
+                name: (id: string) => `first-${[...graph.ownersOf(id)][0]}`,
+                test: (id: string) => graph.ownersOf(id).size === 1,
+                priority: 7,
               },
               {
                 // The funnel's state (FUNNEL_STATE) in one chunk beside its frame.

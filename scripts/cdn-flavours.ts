@@ -37,14 +37,14 @@ export function cdnFlavourFromEnv(value = process.env.CDN_FLAVOUR): CdnFlavour {
 
 /**
  * The file of dist/cdn that answers for `name` (`leadkit.js`, `chunks/runtime.js`,
- * `manifest.json`, `first-content.json`) in a flavour. (A page's runtime hint then fetches the
+ * `manifest.json`, `first-content.json`, `modules.json`) in a flavour. (A page's runtime hint then fetches the
  * flavour's runtime under the default name, which its chunks do not import by: fetched twice,
  * run once — on a development server only.)
  */
 export function flavourFile(flavour: CdnFlavour, name: string): string {
   if (name === CDN_FLAVOURS.react.loader) return flavour.loader;
   if (name === CDN_FLAVOURS.react.runtime) return flavour.runtime;
-  const json = /^(manifest|first-content)\.json$/.exec(name);
+  const json = /^(manifest|first-content|modules)\.json$/.exec(name);
   return json ? `${json[1]}${flavour.suffix}.json` : name;
 }
 

@@ -16,7 +16,8 @@ export function moduleName(id: string, root: string): string {
   return path.isAbsolute(plain) ? path.relative(root, plain).split(path.sep).join('/') : plain;
 }
 
-export function cdnModuleSizes(root: string, suffix: string): Plugin {
+/** `moved`: modules a later step put into a chunk (scripts/first-screen-chunks.ts, the bundler's helpers). */
+export function cdnModuleSizes(root: string, suffix: string, moved: ReadonlyMap<string, Record<string, number>> = new Map()): Plugin {
   return {
     name: 'leadkit:cdn-module-sizes',
     generateBundle: {
@@ -26,6 +27,7 @@ export function cdnModuleSizes(root: string, suffix: string): Plugin {
         for (const output of Object.values(bundle)) {
           if (output.type !== 'chunk') continue;
           const modules: Record<string, number> = {};
+          for (const [id, length] of Object.entries(moved.get(output.fileName) ?? {})) modules[moduleName(id, root)] = length;
           for (const [id, module] of Object.entries(output.modules)) if (module.renderedLength > 0) modules[moduleName(id, root)] = module.renderedLength;
           sizes[output.fileName] = modules;
         }

@@ -8,7 +8,7 @@
  * What a widget's budget counts ("leadkit's own JS beyond the shared runtime"): every module of
  * those chunks but
  * - the shared runtime: the one chunk every widget on a page shares and loads once
- *   (first-content.json `runtime`, chunks/runtime.js; vite.cdn.config.ts RUNTIME says what goes
+ *   (first-content.json `runtime`, chunks/runtime.js; scripts/first-screen-chunks.ts says what goes
  *   in): the packages react, react-dom, scheduler, jotai, ofetch (with the CDN's stand-ins for its
  *   ufo and destr) and valibot, and leadkit's element and runtime layers, gateway core and
  *   common texts. leadkit's own modules in it are held by a budget of their own
@@ -59,6 +59,8 @@ export function moduleKind(
 export interface FirstScreenVariant {
   label: string;
   files: string[];
+  /** Of `files`, those an attribute chose (the chat adapter); empty for a tag's or a route's own. */
+  chosen: string[];
 }
 
 /**
@@ -75,11 +77,11 @@ export function firstScreenVariants(content: FirstContent, tag: string, route: s
     files.push(...routed[1].filter((file) => !files.includes(file)));
   }
   const chosen = (content.attrs[tag] ?? []).filter(([, , , at]) => at === null || at === route);
-  if (chosen.length === 0) return [{ label: `<${tag}>${route ? ` ${route}` : ''}`, files }];
-  return chosen.map(([name, values, extra]) => ({
-    label: `<${tag} ${name}="${values.join('|')}">${route ? ` ${route}` : ''}`,
-    files: [...files, ...extra.filter((file) => !files.includes(file))],
-  }));
+  if (chosen.length === 0) return [{ label: `<${tag}>${route ? ` ${route}` : ''}`, files, chosen: [] }];
+  return chosen.map(([name, values, extra]) => {
+    const added = extra.filter((file) => !files.includes(file));
+    return { label: `<${tag} ${name}="${values.join('|')}">${route ? ` ${route}` : ''}`, files: [...files, ...added], chosen: added };
+  });
 }
 
 export interface ModuleBytes {
@@ -150,7 +152,13 @@ export function overBudgetMessage(measured: FirstScreenBytes, budget: number, re
 
 /** leadkit's own modules in the shared runtime chunk (not the packages, not the bundler's helpers), as a first screen's figures. */
 export function measureRuntime(content: FirstContent, chunkModules: ChunkModules, gzipOf: (file: string) => number): FirstScreenBytes {
-  const measured = measureFirstScreen({ label: `the shared runtime (${content.runtime})`, files: [content.runtime] }, chunkModules, gzipOf, null, []);
+  const measured = measureFirstScreen(
+    { label: `the shared runtime (${content.runtime})`, files: [content.runtime], chosen: [] },
+    chunkModules,
+    gzipOf,
+    null,
+    [],
+  );
   const modules = measured.modules.map((module) => ({ ...module, kind: notLeadkit(module.module) ? ('runtime' as const) : ('own' as const) }));
   const own = Math.round(modules.filter((module) => module.kind === 'own').reduce((total, module) => total + module.gzip, 0));
   return { ...measured, modules, ownGzip: own, runtimeGzip: measured.totalGzip - own };
@@ -184,4 +192,39 @@ export function checkFirstScreens(
     if (largest.ownGzip > budget) failures.push(overBudgetMessage(largest, budget, reasons[key] ?? 'no reason written'));
   }
   return { failures, measured };
+}
+
+/** The file budget (bench/budgets.mjs FIRST_SCREEN_FILES). */
+export interface FileBudget {
+  /** JS files before a first content, the loader included. */
+  js: number;
+  /** Files a part chosen by an attribute (the chat adapter) may add. */
+  chosenPart: number;
+}
+
+/**
+ * Every first screen — each tag's, each route of a tag with routes, each attribute choice — in
+ * files: the loader, then what first-content.json lists. Over HTTP/1.1 a browser asks an origin
+ * for six files at once, so each file beyond a handful waits for a round trip. The failures
+ * (empty when all fit) name the variant and its files.
+ */
+export function checkFirstScreenFiles(content: FirstContent, budget: FileBudget): { failures: string[]; counts: Record<string, number> } {
+  const failures: string[] = [];
+  const counts: Record<string, number> = {};
+  for (const tag of Object.keys(content.tags)) {
+    for (const route of [null, ...(content.routes[tag]?.patterns.map(([pattern]) => pattern) ?? [])]) {
+      for (const variant of firstScreenVariants(content, tag, route)) {
+        const js = 1 + variant.files.length;
+        counts[variant.label] = js;
+        const own = js - variant.chosen.length;
+        if (own > budget.js || variant.chosen.length > budget.chosenPart)
+          failures.push(
+            `${variant.label}: ${js} JS files before its first content (the loader and ${variant.files.join(', ')}), over ${budget.js}` +
+              `${variant.chosen.length ? ` + ${budget.chosenPart} for the part its attribute chose (${variant.chosen.join(', ')})` : ''}` +
+              ' (bench/budgets.mjs FIRST_SCREEN_FILES; the build groups a first screen by scripts/first-screen-chunks.ts).',
+          );
+      }
+    }
+  }
+  return { failures, counts };
 }

@@ -15,14 +15,24 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkFirstScreens, firstScreenVariants, RUNTIME_BUDGET_KEY, type ChunkModules } from '../scripts/first-screen-bytes';
+import {
+  checkFirstScreenFiles,
+  checkFirstScreens,
+  firstScreenVariants,
+  RUNTIME_BUDGET_KEY,
+  type ChunkModules,
+  type FileBudget,
+} from '../scripts/first-screen-bytes';
 import type { FirstContent } from '../src/contract/first-content';
 import { TAG_NAMES } from '../src/contract/tags';
 import { CDN_FLAVOURS } from '../scripts/cdn-flavours';
 
 const ROOT = path.resolve(__dirname, '..');
 /** bench/budgets.mjs (plain JS, outside the typed sources). */
-const { FIRST_SCREEN_GZIP, FIRST_SCREEN_ROUTES, LOAD_BUDGETS, SIZE_BUDGETS } = (await import(pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href)) as {
+const { FIRST_SCREEN_FILES, FIRST_SCREEN_GZIP, FIRST_SCREEN_ROUTES, LOAD_BUDGETS, SIZE_BUDGETS } = (await import(
+  pathToFileURL(path.join(ROOT, 'bench', 'budgets.mjs')).href
+)) as {
+  FIRST_SCREEN_FILES: FileBudget;
   FIRST_SCREEN_GZIP: Record<string, { gzip: number; reason: string }>;
   FIRST_SCREEN_ROUTES: Record<string, string>;
   LOAD_BUDGETS: { ownJsBeyondRuntimeGzip: number };
@@ -83,6 +93,25 @@ describe('the first screen in bytes', () => {
         .join('\n'),
     );
     expect(failures.join('\n\n')).toBe('');
+  });
+});
+
+describe('the first screen in files', () => {
+  it('keeps every first screen (each tag, each app route, each chat adapter) within its JS files, the loader included', () => {
+    const { failures, counts } = checkFirstScreenFiles(content, FIRST_SCREEN_FILES);
+    console.log(
+      Object.entries(counts)
+        .map(([label, files]) => `${label}: ${files} JS files`)
+        .join('\n'),
+    );
+    expect(Object.keys(counts).length).toBeGreaterThan(TAG_NAMES.length);
+    expect(failures.join('\n')).toBe('');
+  });
+
+  it('puts no bundler helpers in a chunk of their own: every first screen would fetch it', () => {
+    const helpers = Object.entries(chunkModules).filter(([, modules]) => Object.keys(modules).every((id) => id.startsWith('rolldown/')));
+    expect(helpers.map(([file]) => file)).toEqual([]);
+    expect(Object.keys(chunkModules[content.runtime] ?? {})).toContain('rolldown/runtime.js');
   });
 });
 

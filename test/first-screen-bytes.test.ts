@@ -4,7 +4,14 @@
  * The real build is checked by test/first-screen-budget.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFirstScreens, firstScreenVariants, measureFirstScreen, moduleKind, type ChunkModules } from '../scripts/first-screen-bytes';
+import {
+  checkFirstScreenFiles,
+  checkFirstScreens,
+  firstScreenVariants,
+  measureFirstScreen,
+  moduleKind,
+  type ChunkModules,
+} from '../scripts/first-screen-bytes';
 import type { FirstContent } from '../src/contract/first-content';
 
 const content: FirstContent = {
@@ -67,7 +74,7 @@ describe('the first-screen byte budget', () => {
   });
 
   it("takes a tag's files, a route's for the app, and one variant per attribute value that adds files", () => {
-    expect(firstScreenVariants(content, 'lead-board')).toEqual([{ label: '<lead-board>', files: content.tags['lead-board'] }]);
+    expect(firstScreenVariants(content, 'lead-board')).toEqual([{ label: '<lead-board>', files: content.tags['lead-board'], chosen: [] }]);
     expect(firstScreenVariants(content, 'lead-app', '/lead/board/:serviceProviderId')[0]?.files).toEqual([
       'chunks/app-entry.js',
       'chunks/runtime.js',
@@ -92,7 +99,7 @@ describe('the first-screen byte budget', () => {
       kind: 'runtime',
       gzip: 700,
     });
-    expect(() => measureFirstScreen({ label: 'x', files: ['chunks/missing.js'] }, modules, () => 1, null, PEERS)).toThrow(
+    expect(() => measureFirstScreen({ label: 'x', files: ['chunks/missing.js'], chosen: [] }, modules, () => 1, null, PEERS)).toThrow(
       /modules.json has no chunks\/missing.js/,
     );
   });
@@ -127,5 +134,32 @@ describe('the first-screen byte budget', () => {
     expect(over.failures[1]).toContain('the shared runtime (chunks/runtime.js)');
     expect(over.failures[1]).toContain('src/elements/element-class.tsx');
     expect(over.failures[1]).not.toContain('react-dom');
+  });
+});
+
+describe('the first-screen file budget', () => {
+  it('counts the loader and every listed file of each tag, route and attribute choice', () => {
+    const { failures, counts } = checkFirstScreenFiles(content, { js: 5, chosenPart: 2 });
+    expect(failures).toEqual([]);
+    expect(counts).toEqual({
+      '<lead-board>': 4,
+      '<message-thread chat-service="|twilio">': 5,
+      '<message-thread chat-service="sandbox">': 4,
+      '<lead-app>': 3,
+      '<lead-app> /lead/board/:serviceProviderId': 5,
+      '<lead-app> /lead': 4,
+    });
+  });
+
+  it('fails a first screen over the budget, and a chosen part over its own, naming the files', () => {
+    const { failures } = checkFirstScreenFiles(content, { js: 3, chosenPart: 1 });
+    expect(failures.map((failure) => failure.split(': ')[0])).toEqual([
+      '<lead-board>',
+      '<message-thread chat-service="|twilio">',
+      '<lead-app> /lead/board/:serviceProviderId',
+      '<lead-app> /lead',
+    ]);
+    expect(failures[0]).toContain('4 JS files before its first content (the loader and chunks/board-entry.js, chunks/runtime.js, chunks/board.js), over 3');
+    expect(failures[1]).toContain('+ 1 for the part its attribute chose (chunks/twilio-adapter.js, chunks/twilio-sdk.js)');
   });
 });

@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../gateway/core/client';
 import { isGatewayError, isPassingStatus } from '../gateway/core/errors';
 import { chatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
-import { type ChatSession } from '../gateway/message-center/chat-session-schema';
+import type { ChatSession } from '../gateway/message-center/chat-session-schema';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from './chat-support';
 

@@ -7,11 +7,11 @@ import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
 import { createTranslator, type Translate } from '../i18n/core/translate';
-import { type MessageCatalogue } from '../i18n/en-US';
+import type { MessageCatalogue } from '../i18n/en-US';
 import type { AnalyticsSink, Clock, HostProperties } from '../contract/host-properties';
 import type { RuntimePropertyName } from './host-inputs';
 import { emitLeadkitEvent } from './events';
-import { type LeadkitEventMap, type LeadkitEventName, type NavigationKind } from '../contract/events';
+import type { LeadkitEventMap, LeadkitEventName, NavigationKind } from '../contract/events';
 import type { Flags } from '../contract/flags';
 
 const NO_ANALYTICS: AnalyticsSink = { page: () => {}, track: () => {} };

@@ -2,7 +2,7 @@ import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { SITE_ROUTES } from '../../examples/site-routes.js';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell } from '../../src/runtime/widget-shell';
-import { type HostInputs } from '../../src/runtime/host-inputs';
+import type { HostInputs } from '../../src/runtime/host-inputs';
 import { useSandbox } from './sandbox';
 import { ShadowFrame } from './shadow-frame';
 import { useStoryLocaleInputs } from './story-locale';

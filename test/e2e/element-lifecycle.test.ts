@@ -10,7 +10,7 @@ import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/contract/tags';
 import { focusedDescription, isFocused, tabTo } from './focus';
-import { BOARD_SHOWING, cdnSourceChunk, cdnTagChunks, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import { BOARD_SHOWING, cdnFirstContentFiles, cdnSourceChunk, cdnTagChunks, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
 
 const session = useE2eSession();
 
@@ -161,15 +161,18 @@ describe('a removed element cancels its reads still on the way (docs/architectur
 });
 
 describe('a part whose code does not arrive (a phone losing its connection)', { timeout: 60_000 }, () => {
-  it("<lead-board> whose list chunk fails: the board says what to do in the list's place, and 'Try again' (by keyboard) loads it, shows the page and puts the focus in it", async () => {
+  // The CDN build puts a first screen's parts in one chunk (the list comes with the board); a part
+  // loaded after the first card is a chunk of its own: the filter panel's controls.
+  it("<lead-board> whose filter panel's chunk fails: the board says what to do in the panel's place, the list works, and 'Try again' (by keyboard) loads it and puts the focus in it", async () => {
     const { page } = await blankPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const listChunk = cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx');
+    const panelChunk = cdnSourceChunk('src/widgets/lead-board/filters/filter-panel.tsx');
+    expect(cdnFirstContentFiles()).not.toContain(panelChunk);
     // Refused until the test says the connection is back (a preload and the import both ask for it).
     let connected = false;
     let answered = 0;
-    await page.route(`**/cdn/${listChunk}`, (route) => {
+    await page.route(`**/cdn/${panelChunk}`, (route) => {
       if (!connected) return route.abort('internetdisconnected');
       answered += 1;
       return route.continue();
@@ -185,17 +188,18 @@ describe('a part whose code does not arrive (a phone losing its connection)', { 
     expect(await alert.innerText()).toContain('This part of the page did not load. Check your connection and try again.');
     // A first failure offers to try again; reloading the page is offered only once that failed too.
     expect(await board.getByRole('button', { name: 'Reload the page' }).count()).toBe(0);
-    // The rest of the board stays: its heading and filters are not part of the list.
+    // The rest of the board stays: its heading and its list are not the panel.
     await visible(board.getByRole('heading', { level: 1 }));
+    await visible(board.getByText(BOARD_SHOWING));
     connected = true;
-    // By keyboard: the focus was on 'Try again', which the list replaces; it lands in the list.
+    // By keyboard: the focus was on 'Try again', which the panel replaces; it lands in the panel.
     await tabTo(board.getByRole('button', { name: 'Try again' }));
     await page.keyboard.press('Enter');
-    await visible(board.getByText(BOARD_SHOWING));
+    const status = board.getByRole('button', { name: /^Lead status / });
+    await visible(status);
     expect(await alert.count()).toBe(0);
-    // Its first control: the sort select.
-    const sort = board.getByRole('combobox', { name: 'Sort by' });
-    await expect.poll(() => isFocused(sort), { message: await focusedDescription(page), timeout: UI_TIMEOUT_MS }).toBe(true);
+    // Its first control: the status multi-select.
+    await expect.poll(() => isFocused(status), { message: await focusedDescription(page), timeout: UI_TIMEOUT_MS }).toBe(true);
     expect(answered).toBe(1);
     expect(errors).toEqual([]);
   });

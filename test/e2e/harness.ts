@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFinished 
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { cdnFlavourFromEnv, flavourFile } from '../../scripts/cdn-flavours';
 import type { SandboxProfile } from '@leadkit/sandbox';
+import type { FirstContent } from '../../src/contract/first-content';
 import { SERVER_START_TIMEOUT_MS, spawnExampleServer, type ExampleServer, type ExampleServerOptions } from './example-server';
 import { e2eBrowser, leaseExampleServer } from './pool-client';
 import { RECORD_CSP_AND_EVENTS } from '../engines/in-page';
@@ -70,11 +71,30 @@ export function cdnTagChunks(): Record<string, string> {
   return chunks;
 }
 
-/** The CDN chunk built from one source file (`src/widgets/lead-board/list/board-list.tsx` → `chunks/….js`). */
+/** Every file of any first content (each tag's, route's and chat adapter's: dist/cdn/first-content.json). */
+export function cdnFirstContentFiles(): string[] {
+  const content = JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
+  return [
+    ...new Set([
+      ...Object.values(content.tags).flat(),
+      ...Object.values(content.routes).flatMap((app) => app.patterns.flatMap(([, files]) => files)),
+      ...Object.values(content.attrs).flatMap((rows) => rows.flatMap(([, , files]) => files)),
+    ]),
+  ];
+}
+
+/**
+ * The CDN chunk that holds one source module (`src/widgets/lead-board/list/board-list.tsx` →
+ * `chunks/….js`): the chunk it is the facade of (the manifest), else the chunk the build grouped it
+ * into (modules.json; a first screen's modules share one chunk).
+ */
 export function cdnSourceChunk(source: string): string {
   const entry = cdnManifest()[source];
-  if (!entry) throw new Error(`${source} is not a chunk of the CDN build`);
-  return entry.file;
+  if (entry) return entry.file;
+  const modules = JSON.parse(readFileSync(cdnBuildFile('modules.json'), 'utf8')) as Record<string, Record<string, number>>;
+  const file = Object.keys(modules).find((chunk) => source in (modules[chunk] ?? {}));
+  if (!file) throw new Error(`${source} is in no chunk of the CDN build`);
+  return file;
 }
 
 // ---------------------------------------------------------------------------------------------

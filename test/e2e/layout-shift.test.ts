@@ -313,30 +313,3 @@ describe("each tag's reserve is its skeleton's height, so nothing under it moves
     await page.close();
   });
 });
-
-describe("<raq-funnel>'s own skeleton, while its frame's code is on its way, is its reserve's height", () => {
-  // It was 412 px (416 on a phone) for an entry step of 355 (423): the page under it moved twice.
-  it.each(WIDTHS)('at $width px', async (viewport) => {
-    const context = await e2e.newContext(viewport);
-    const page = await context.newPage();
-    await page.route(`**/cdn/${cdnSourceChunk('src/widgets/raq-funnel/funnel-frame.tsx')}`, () => new Promise<void>(() => {}));
-    await page.goto(`${e2e.server.origin}/examples/raq-funnel.html`);
-    const funnel = page.locator('raq-funnel');
-    await expect.poll(() => funnel.evaluate((node) => node.shadowRoot?.querySelector('.lk-funnel-skeleton') !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
-    const reserve = reserveAt('raq-funnel', viewport.width);
-    expect(Math.abs(((await funnel.boundingBox())?.height ?? 0) - reserve)).toBeLessThanOrEqual(1);
-    // The shapes of what comes (four steps; the panel's heading, two labelled fields and its
-    // button), hidden from assistive technology, which hears 'Loading…'.
-    const shapes = await funnel.evaluate((node) => {
-      const root = node.shadowRoot!;
-      return {
-        steps: root.querySelectorAll('.lk-funnel-skeleton__step').length,
-        panel: root.querySelectorAll('.lk-funnel-skeleton__panel .lk-skeleton').length,
-        hidden: [...root.querySelectorAll('.lk-funnel-skeleton > :not([role="status"])')].every((shape) => shape.getAttribute('aria-hidden') === 'true'),
-      };
-    });
-    expect(shapes).toEqual({ steps: 4, panel: 6, hidden: true });
-    await expect.poll(() => funnel.getByRole('status').textContent()).toBe('Loading…');
-    await page.close();
-  });
-});

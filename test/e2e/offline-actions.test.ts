@@ -17,6 +17,7 @@ describe("the board's actions offline", () => {
     const context = await session.newContext({ width: 1280, height: 900 });
     const page = await context.newPage();
     const bulkChunk = cdnSourceChunk('src/widgets/lead-board/bulk/bulk-part.tsx');
+    // The board's first screen, its list among it (one chunk on the CDN build).
     const listChunk = cdnSourceChunk('src/widgets/lead-board/list/board-list.tsx');
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -38,8 +39,8 @@ describe("the board's actions offline", () => {
     await page.goto(`${session.server.origin}/app/lead/board/${SP_ID}`);
     const board = page.locator('#office-app [part="lead-board"]');
     await listRequested;
-    // The board's frame is there, its page of leads answered (the data went beside the code), no card yet.
-    await visible(board.locator('.lk-board__header'));
+    // Its page of leads answered (the data went beside the code), no card yet.
+    await expect.poll(() => asked.filter((path) => path === `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
     expect(await board.locator('li[data-lead-id]').count()).toBe(0);
     expect(asked.filter((path) => path.endsWith(`/cdn/${bulkChunk}`))).toEqual([]);
     releaseList();

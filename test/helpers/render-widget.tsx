@@ -5,7 +5,7 @@ import { createGatewayClient, type GatewayClientConfig } from '../../src/gateway
 import type { GatewayAuth } from '../../src/gateway/core/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell } from '../../src/runtime/widget-shell';
-import { type HostInputs } from '../../src/runtime/host-inputs';
+import type { HostInputs } from '../../src/runtime/host-inputs';
 import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { holdingFetch } from './holding-fetch';
 import { strictAnswers, type StrictRule } from './strict-answers';

@@ -4,7 +4,7 @@ import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { CONTACT_TYPES } from '../../domain/contact-type';
 import { createGatewayClient, type GatewayClientConfig } from '../core/client';
 import { MESSAGE_SENT_CONTACT_TYPE, messageEntityId, pageSessionStart, readCookie, recordMessageContact } from './message-contact';
-import { type RecordContactContext } from './contact-recorder';
+import type { RecordContactContext } from './contact-recorder';
 
 const context = { spId: 1001, postalCode: '80202', categoryId: 10002, campaignId: 'spring-25', sessionStartTimestamp: 1_749_655_800_000 };
 

@@ -3,7 +3,7 @@ import { createSandboxGateway } from '@leadkit/sandbox';
 import { hostChatTokens } from '../../../test/helpers/host-chat-token';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, type GatewayClientConfig } from '../core/client';
 import { chatSession, chatSessionRequest, earlyChatSessionCalls } from './chat-session';
-import { type ChatTokenContext } from './chat-session-schema';
+import type { ChatTokenContext } from './chat-session-schema';
 
 /**
  * The thread's chat session (row C1 of docs/gateway-assumptions.md): the host's `getChatToken`

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useRuntime } from '../../runtime/runtime';
-import { type AnalyticsProps, type AnalyticsSink } from '../../contract/host-properties';
+import type { AnalyticsProps, AnalyticsSink } from '../../contract/host-properties';
 
 /**
  * The board's analytics activity location ("analytics activity location is the lead

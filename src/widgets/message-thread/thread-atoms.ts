@@ -4,7 +4,7 @@ import type { LeadPageResponseV2 } from '../../gateway/lead/provider-lead-schema
 import type { GatewayClient } from '../../gateway/core/client';
 import { getInteractionActivities, getLeadPhoneNumbers } from '../../gateway/message-center/calls';
 import { chatSessionRequest, earlyChatSessionCalls } from '../../gateway/message-center/chat-session';
-import { type ChatSession } from '../../gateway/message-center/chat-session-schema';
+import type { ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ContactInfoEntry } from '../../gateway/message-center/schemas';
 import { fetchMessageActivities, messageActivitiesQuery, type MessageActivityPage } from '../../gateway/message-center/thread-adapter';
 import { clientAtom, requireClient } from '../../runtime/client-atom';

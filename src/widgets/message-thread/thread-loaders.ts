@@ -4,9 +4,10 @@ import { lazyPart } from '../../ui/lazy-part';
 
 /**
  * The thread's parts (docs/widget-shape.md, "Lazy parts"). The message list and the composer
- * (with the chat session, the virtualiser and their texts) are a chunk of their own: the thread
+ * (with the chat session, the virtualiser and their texts) are a part of their own: the thread
  * starts loading it as its element connects, beside its first data, while the skeleton of their
- * final size shows. So they are not in the thread's first load.
+ * final size shows. They are first content: the CDN build puts them in the thread's first-screen
+ * chunk (scripts/first-screen-chunks.ts), which the loader starts with the element's code.
  */
 export const ThreadBody = lazyPart(
   () => import(/* lk:first-content */ './thread-body-part'),
@@ -28,8 +29,7 @@ export const ContactDialog = lazyPart(
 /**
  * Starts the thread's first screen as its element connects: the list and composer, or for an
  * `archived` thread the 'Message History' view (see ui/lazy-part.ts). A live thread's element
- * also opens its chat, from a small chunk of its own, without waiting for the body's code or its
- * first render (thread-opening.ts).
+ * also opens its chat (thread-opening.ts), without waiting for its first render.
  */
 export function preloadMessageThread(element?: Element, start?: ElementStart): Promise<unknown> {
   if (element?.hasAttribute('archived')) return ThreadHistory.preload();

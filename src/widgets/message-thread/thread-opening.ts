@@ -7,15 +7,16 @@ import type { ElementStart } from '../../runtime/widget';
 
 /**
  * The thread's chat, opened as its element connects (docs/widgets/message-thread.md#opening):
- * the element's `preload` starts it as soon as this chunk is here, with the gateway client its
- * tree will render with, so the conversation and its first page are asked for while the body's
- * code is still on its way and the element's first render runs — not after its commit. The body's session takes it when it opens
+ * the element's `preload` starts it as soon as this part is here, with the gateway client its
+ * tree will render with, so the conversation and its first page are asked for while the
+ * element's first render runs — not after its commit. The body's session takes it when it opens
  * with the same inputs; one with other inputs (a prop changed meanwhile) gives it up and opens
  * its own. An opening nobody took is given up when the element leaves the document, or after
  * UNCLAIMED_MS (the body never rendered: the thread showed its error instead).
  *
- * A chunk of its own, small, that the loader fetches with the thread's code: the opening waits
- * for the chat adapter's code and the session's answer, not for the list's and composer's.
+ * A part of its own (an `import()`): the CDN build puts it in the thread's first-screen chunk
+ * (scripts/first-screen-chunks.ts), an npm host's bundler may split it; either way the opening
+ * waits for the chat adapter's code and the session's answer, not for the first render.
  */
 
 /** Messages per page (recent messages on open, then each older page). */

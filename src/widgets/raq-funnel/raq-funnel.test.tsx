@@ -9,7 +9,7 @@ import { getFollowUpDeals } from '../../gateway/lead/funnel/calls';
 import type { LeadkitEventName } from '../../contract/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { RaqFunnelRoot } from './raq-funnel';
-import { type RaqFunnelProps } from './raq-funnel-props';
+import type { RaqFunnelProps } from './raq-funnel-props';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import { preloadFunnelParts } from '../../../test/support/raq-funnel';
 import { holdingFetch } from '../../../test/helpers/holding-fetch';

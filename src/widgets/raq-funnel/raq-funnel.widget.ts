@@ -1,6 +1,6 @@
 import type { Widget } from '../../runtime/widget';
 import { RaqFunnelRoot } from './raq-funnel';
-import { type RaqFunnelProps } from './raq-funnel-props';
+import type { RaqFunnelProps } from './raq-funnel-props';
 import { RAQ_FUNNEL_CATALOGUE } from './raq-funnel-messages';
 import { preloadRaqFunnel } from './frame-loader';
 

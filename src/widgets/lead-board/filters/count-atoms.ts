@@ -1,6 +1,6 @@
 import { atom } from 'jotai/vanilla';
 import { boardLeadCounts, leadCountsOff, type LeadCountsRequest } from '../../../gateway/office/lead-counts';
-import { type LeadCounts } from '../../../gateway/office/lead-counts-schema';
+import type { LeadCounts } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { loadableOf } from '../../../runtime/loadable';
 import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';

@@ -3,7 +3,7 @@ import { EMPTY_FUNNEL_FORM, isPostalCode, type FunnelFormValues } from '../../..
 import { EMPTY_PROJECT_DETAILS, type ProjectDetails, type ProjectField } from '../../../domain/funnel/lead';
 import { funnelLocation, type FunnelLocation } from '../../../domain/funnel/routes';
 import { INITIAL_FUNNEL_SESSION, persistedFunnel, restoreFunnel, sanitizeReferrer, type FunnelSession } from '../../../domain/funnel/session';
-import { type SplitSuggestions } from '../../../domain/funnel/suggestions';
+import type { SplitSuggestions } from '../../../domain/funnel/suggestions';
 import { isGatewayError, type GatewayError } from '../../../gateway/core/errors';
 import type { FetchedLead, ProviderDetails, ProviderSummary } from '../../../gateway/lead/funnel/schemas';
 import { createOneTimeSession, OneTimeTokenHolder, type OneTimeTokenStatus } from '../../../gateway/lead/funnel/one-time-token';
