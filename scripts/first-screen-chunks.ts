@@ -2,18 +2,19 @@
  * Which chunk each module of the CDN build goes to, by what loads together (vite.cdn.config.ts).
  *
  * Source folders are for readers; a first screen is for the network. Left to the bundler, the
- * chunks follow the sets of importers, so a widget's first screen came in 17 files, many under
- * 1 kB: over HTTP/1.1 (six connections to an origin) each file waits its turn and pays a round
- * trip. Here the build groups what a first screen needs:
+ * chunks follow the sets of importers, so a widget's first screen came in up to 22 files (the
+ * board's 18), many under 1 kB: over HTTP/1.1 (six connections to an origin) each file waits
+ * its turn and pays a round trip. Here the build groups what a first screen needs:
  *
  * - each module a widget's first screen needs is found by walking, from the tag's CDN entry,
  *   the static imports and the imports marked `lk:first-content` (the same marks the loader's
  *   first-content map is made from; the marks of a route go to the routed widget, those an
- *   attribute chooses to a group of their own: the chat adapter and its SDK);
+ *   attribute chooses — the chat adapter — are walked apart);
  * - a module only one widget's first screen needs goes to that widget's first-screen chunk (its
- *   CDN entry included), and a chosen part's to a chunk of its own, so a first screen is the
- *   loader, the shared runtime and one chunk (the office app: its frame and the route's widget),
- *   and the chat adapter the host chose;
+ *   CDN entry included), so a first screen is the loader, the shared runtime and one chunk (the
+ *   office app: its frame and the route's widget), and the part an attribute chose: the
+ *   sandbox's chat adapter is a chunk of its own; an optional peer's package (the Twilio SDK)
+ *   stays its package's chunk, and leadkit's code that drives it joins the widget's chunk;
  * - a module the first screens of two or more widgets need goes to the shared runtime (React,
  *   the element and runtime layers, the gateway client… and what a few widgets share);
  * - everything else (what a first screen does not show) stays where the bundler puts it: lazy.
