@@ -27,7 +27,10 @@
  *   - long tasks: PerformanceObserver 'longtask' entries starting before the first content,
  *     their durations summed;
  *   - CLS: layout-shift entries without recent input, summed, from navigation until the network
- *     has been quiet for 1.5 s after the first content (at most 15 s).
+ *     has been quiet for 1.5 s after the first content (at most 15 s);
+ *   - time to first byte of the HTML: the navigation's `responseStart` (from navigation start:
+ *     the emulated round trip and the server's work), and the server's own time when it says it
+ *     (`Server-Timing: render;dur=…`, the server-rendered page of bench/server.ts).
  */
 import type { Browser, CDPSession } from 'playwright-core';
 
@@ -48,6 +51,10 @@ export interface PageSpec {
 
 export interface LoadSample {
   width: number;
+  /** The HTML's first byte (ms from navigation start). */
+  ttfbMs: number;
+  /** The server's render time of the HTML (its Server-Timing `render`), or null. */
+  serverRenderMs: number | null;
   firstContentMs: number;
   firstContentText: string;
   jsBytes: number;
@@ -357,6 +364,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       return {
         firstContent: b.firstContent, text: b.text, longTasks: b.longTasks, cls: b.cls, shifts: b.shifts, ready: b.ready,
         inserted: b.inserted,
+        navigation: (() => { const n = performance.getEntriesByType('navigation')[0]; const r = n && (n.serverTiming || []).find((t) => t.name === 'render'); return { responseStart: n ? n.responseStart : 0, render: r ? r.duration : null }; })(),
         resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, encodedBodySize: e.encodedBodySize })),
       };
     })()`)) as {
@@ -367,6 +375,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       cls: number;
       shifts: LoadSample['shifts'];
       inserted: { url: string; stack: string }[];
+      navigation: { responseStart: number; render: number | null };
       resources: { name: string; startTime: number; responseEnd: number; encodedBodySize: number }[];
     };
     const fc = state.firstContent;
@@ -405,6 +414,8 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     const longTasks = state.longTasks.filter((task) => task.startTime < fc);
     return {
       width,
+      ttfbMs: Math.round(state.navigation.responseStart),
+      serverRenderMs: state.navigation.render === null ? null : Number(state.navigation.render.toFixed(1)),
       firstContentMs: Math.round(fc),
       firstContentText: state.text,
       jsBytes: js.reduce((sum, entry) => sum + entry.encodedBodySize, 0),

@@ -13,7 +13,7 @@
  * it is live, with what ran in the long tasks: self time by script and by function.
  */
 import type { Browser } from 'playwright-core';
-import { PAGES } from './browser';
+import { PAGES } from './pages';
 import { measureLoad, throttle, type LoadSample } from './load';
 import { runStandalone } from './session';
 

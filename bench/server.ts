@@ -6,7 +6,8 @@
  *   /app, /app/*           examples/app.html (the office app; every deep link)
  *   /anchors/*             the anchor pages built by bench/anchors/build.ts
  *   /server/office-board.html  the office page with the board's first screen rendered on the server by
- *                          the built leadkit/server (dist/server.js), rendered for each request
+ *                          the built leadkit/server (dist/server.js), rendered for each request, with
+ *                          leadkit's CSS in the HTML (nothing between the HTML and the first paint)
  *   /static/office-board.html  the same first screen as a static page: that HTML with no script at all
  *                          (rendered once), the floor a server-rendered first card is measured against
  *   /gateway/*, /sandbox/* the sandbox gateway (@leadkit/sandbox), seeded, no added latency,
@@ -19,10 +20,19 @@
  * (scripts/server-pages.ts withFirstContentHints); with `?lk-hints=none` they do not (the loader
  * alone: a page with no server of its own).
  *
- * HTTP/2 over TLS, as a CDN serves (a self-signed certificate made for the run with openssl:
- * launch Chromium with BENCH_CHROMIUM_ARGS). Over HTTP/1.1 a browser opens at most six
- * connections to a host, so a page of many small files waits in waves a CDN would not impose;
- * the anchor pages (one file each) are served the same way.
+ * Over both protocols at once, the same routes and the same sandbox (`origins`):
+ *   - `h1`: plain HTTP/1.1, no TLS — the way `npm start` and many CMS and office origins serve
+ *     static files; the browser opens at most six connections to it, so a page of many small
+ *     files waits in waves;
+ *   - `h2`: HTTP/2 over TLS, as a CDN serves (a self-signed certificate made for the run with
+ *     openssl: launch Chromium with BENCH_CHROMIUM_ARGS), every request on one connection.
+ * The anchor pages (one file each) are served the same way on both.
+ *
+ * The server-rendered page's render path is warm when `startBenchServer` resolves, not on the
+ * first request: dist/server.js is imported and the page rendered once (that render is the
+ * floor's), then the sandbox is reset. Each server-rendered answer says how long its render took
+ * (`Server-Timing: render;dur=…`). `bench/server-main.ts` runs it as a process of its own, for
+ * the first request after a fresh start.
  *
  * Static files are gzip -9'ed once and sent with a Content-Length (what the size report
  * counts); gateway answers are gzip'ed when the client accepts it and they are 1 kB or more
@@ -42,6 +52,7 @@ import { pathToFileURL } from 'node:url';
 import { cdnCacheControl, CDN_FLAVOURS, flavourFile, type CdnFlavour } from '../scripts/cdn-flavours';
 import { renderServerPage, withFirstContentHints, withoutScripts } from '../scripts/server-pages';
 import type { FirstContent } from '../src/contract/first-content';
+import type { Protocol } from './protocols';
 import type * as ServerEntry from '../src/server';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -67,9 +78,22 @@ export interface ServerPageBytes {
   shadowRootRaw: number;
 }
 
+/** What the server did at start, before its first request. */
+export interface BenchServerWarmup {
+  /** Importing dist/server.js and the first render of the server-rendered page (ms). */
+  importMs: number;
+  renderMs: number;
+  /** Pages rendered (the server-rendered office page, as the floor is made of it). */
+  rendered: string[];
+}
+
 export interface BenchServer {
-  /** e.g. https://127.0.0.1:41234 */
+  /** The HTTP/2 origin, e.g. https://127.0.0.1:41234 (interactions and Lighthouse load from it). */
   readonly origin: string;
+  /** Each protocol's origin: `h1` http://127.0.0.1:…, `h2` https://127.0.0.1:… */
+  readonly origins: Readonly<Record<Protocol, string>>;
+  /** What was warmed at start (null with `warm: false`). */
+  readonly warmup: BenchServerWarmup | null;
   /** Restores the sandbox's seed data (before each page load). */
   reset(): void;
   /** Bytes of the server-rendered office page (gzip -9), of the same page rendered in the browser, and what leadkit/server added to it. */
@@ -121,6 +145,8 @@ export interface BenchServerOptions {
   cdnDir?: string;
   /** Built anchor pages (served under /anchors/). */
   anchorsDir?: string;
+  /** Warm the server-rendered page's render path before resolving (default true; false: the first request pays for it, to measure what warming saves). */
+  warm?: boolean;
 }
 
 interface StaticFile {
@@ -129,7 +155,7 @@ interface StaticFile {
   type: string;
 }
 
-export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 'cdn'), anchorsDir }: BenchServerOptions): Promise<BenchServer> {
+export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 'cdn'), anchorsDir, warm = true }: BenchServerOptions): Promise<BenchServer> {
   const examples = path.join(root, 'examples');
   const sandbox = createSandboxGateway({ seed: DEFAULT_SEED, latencyMs: 0, chat: { customerReplies: false } });
   const cache = new Map<string, StaticFile | null>();
@@ -219,15 +245,19 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers });
   };
 
-  // The office page rendered on the server by the built entry, and its script-less floor.
+  // The office page rendered on the server by the built entry (React's production build, as a
+  // server runs it: set before dist/server.js first imports react), and its script-less floor.
+  process.env.NODE_ENV ??= 'production';
   let serverEntry: Promise<typeof ServerEntry> | null = null;
+  const entry = () => (serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>);
   const serverPage = async (origin: string, variant: URLSearchParams = new URLSearchParams()) => {
-    serverEntry ??= import(pathToFileURL(path.join(root, 'dist', 'server.js')).href) as Promise<typeof ServerEntry>;
-    const { renderToString } = await serverEntry;
+    const { renderToString } = await entry();
     return renderServerPage(readFileSync(path.join(examples, 'office-board.html'), 'utf8'), renderToString, {
       gateway: { baseURL: origin, fetch: sandbox.fetch },
-      // `?css=inline`, `?preloads=low|none`: the variants docs/benchmarks.md#server-rendered-first-card compares.
-      stylesheet: variant.get('css') === 'inline' ? null : '/cdn/widgets.css',
+      // leadkit's CSS arrives with the HTML (the first screen's in its root, leadkit.css in <head>);
+      // `?css=linked`, `?preloads=eager|none`: the variants docs/benchmarks.md#server-rendered-first-card compares.
+      stylesheet: variant.get('css') === 'linked' ? '/cdn/widgets.css' : null,
+      pageCss: readFileSync(path.join(cdnDir, 'leadkit.css'), 'utf8'),
       preloads: (variant.get('preloads') as 'eager' | 'none' | null) ?? 'low',
       firstContent: firstContent(CDN_FLAVOURS.react),
     });
@@ -236,7 +266,13 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
 
   const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
     const { pathname, origin, searchParams } = new URL(request.url);
-    if (pathname === '/server/office-board.html') return sendStatic(request, html(await serverPage(origin, searchParams)), 'no-store');
+    if (pathname === '/server/office-board.html') {
+      const started = performance.now();
+      const rendered = html(await serverPage(origin, searchParams));
+      const answer = sendStatic(request, rendered, 'no-store');
+      answer.headers.set('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      return answer;
+    }
     if (pathname === '/static/office-board.html')
       return searchParams.size
         ? sendStatic(request, html(withoutScripts(await serverPage(origin, searchParams))), 'no-store')
@@ -257,42 +293,63 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     return new Response('not found', { status: 404 });
   };
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve(
-      {
-        hostname: '127.0.0.1',
-        port: 0,
-        fetch: (request, env) => handle(request, env as HttpBindings),
-        createServer: createSecureServer,
-        serverOptions: { ...selfSignedCertificate(), allowHTTP1: true },
-      },
-      () => resolve(started),
-    );
-  });
-  const { port } = server.address() as AddressInfo;
+  const listen = (options: Partial<Parameters<typeof serve>[0]>) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ hostname: '127.0.0.1', port: 0, fetch: (request, env) => handle(request, env as HttpBindings), ...options }, () =>
+        resolve(started),
+      );
+    });
+  const servers: Record<Protocol, ReturnType<typeof serve>> = {
+    // node:http's server: HTTP/1.1, keep-alive.
+    h1: await listen({}),
+    h2: await listen({ createServer: createSecureServer, serverOptions: { ...selfSignedCertificate(), allowHTTP1: true } }),
+  };
+  const portOf = (protocol: Protocol) => (servers[protocol].address() as AddressInfo).port;
+  const origins = { h1: `http://127.0.0.1:${portOf('h1')}`, h2: `https://127.0.0.1:${portOf('h2')}` };
+
+  // The render path warmed at start: the entry imported, the page rendered once (the floor).
+  let warmup: BenchServerWarmup | null = null;
+  if (warm) {
+    const started = performance.now();
+    await entry();
+    const imported = performance.now();
+    floor = html(withoutScripts(await serverPage(origins.h2)));
+    warmup = {
+      importMs: Math.round(imported - started),
+      renderMs: Math.round(performance.now() - imported),
+      rendered: ['/server/office-board.html'],
+    };
+    sandbox.reset();
+  }
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: origins.h2,
+    origins,
+    warmup,
     reset: () => sandbox.reset(),
     serverPageBytes: async () => {
       sandbox.reset();
-      const rendered = await serverPage(`https://127.0.0.1:${port}`);
+      const rendered = await serverPage(origins.h2);
       const answers = /<script type="application\/json" data-lk-answers>[\s\S]*?<\/script>/.exec(rendered)?.[0] ?? '';
       const shadow = /<template shadowrootmode="open">[\s\S]*<\/template>/.exec(rendered)?.[0] ?? '';
       return {
         serverHtmlGzip: gzipSync(rendered, { level: 9 }).length,
         // As served: with its first-content hints, as the server page has its preloads.
-        clientHtmlGzip: (examplePage(new Request(`https://127.0.0.1:${port}/examples/office-board.html`), load(examples, 'office-board.html')) as StaticFile)
-          .gzip.length,
+        clientHtmlGzip: (examplePage(new Request(`${origins.h2}/examples/office-board.html`), load(examples, 'office-board.html')) as StaticFile).gzip.length,
         answersRaw: Buffer.byteLength(answers),
         answersGzip: gzipSync(answers, { level: 9 }).length,
         shadowRootRaw: Buffer.byteLength(shadow),
       };
     },
     stop: () =>
-      new Promise<void>((resolve) => {
-        // Event streams keep connections open: end them too.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        server.close(() => resolve());
-      }),
+      Promise.all(
+        Object.values(servers).map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              // Event streams keep connections open: end them too.
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+              server.close(() => resolve());
+            }),
+        ),
+      ).then(() => undefined),
   };
 }
