@@ -2,8 +2,11 @@
 // in es-US (the page's <html lang>, which they follow when no `locale` attribute is set),
 // `?lang=ar` makes an Arabic right-to-left host page (the widgets mirror; their texts stay en-US,
 // a language leadkit does not speak), `?lang=en` goes back. The choice is kept for the tab
-// (sessionStorage: a UI preference, nothing about anyone). A classic script in <head>, before the
-// loader, so the first widget already sees it; a file, so the strict-CSP page may run it too.
+// (sessionStorage: a UI preference, nothing about anyone). A deferred classic script in <head>:
+// it never holds the page's parsing or first paint (no round trip between the HTML and what the
+// page shows), and runs once the page is parsed, before the loader and the page's module scripts
+// (deferred and module scripts run in document order), so the first widget already sees the
+// language; a file, so the strict-CSP page may run it too.
 (() => {
   const KEY = 'leadkit-examples-lang';
   const LANGS = { en: { lang: 'en' }, es: { lang: 'es-US' }, ar: { lang: 'ar', dir: 'rtl' } };

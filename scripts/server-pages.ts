@@ -19,6 +19,44 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set([
   'raq-funnel.html',
   'strict-csp.html',
 ]);
+/**
+ * What a server renders once at start, before it serves (warmServerPages): each server-rendered
+ * example page, and the office app at its board route (`/app/…?render=server`).
+ */
+export const WARM_PAGES: readonly { readonly name: string; readonly url?: string }[] = [
+  ...[...SERVER_RENDERED_PAGES].map((name) => ({ name })),
+  { name: 'app.html', url: '/app/lead/board/1001?render=server' },
+];
+
+/**
+ * Renders each page once at a server's start and throws the HTML away, so that its first request
+ * finds the render path warm — leadkit/server imported and compiled, the first screens' lazy
+ * parts loaded, the locale's texts read, the gateway's client made — instead of paying for all
+ * of it (seconds through Vite's module runner, ≈ 0.3 s from the built entry) on top of its own
+ * render. A page that fails (a gateway that wants a sign-in the server does not have at start)
+ * has warmed what it reached; it is named, not thrown. The caller resets what the renders asked
+ * of its gateway.
+ */
+export async function warmServerPages(
+  render: (page: (typeof WARM_PAGES)[number]) => Promise<unknown>,
+  pages: readonly (typeof WARM_PAGES)[number][] = WARM_PAGES,
+): Promise<{ rendered: string[]; failed: string[]; ms: number }> {
+  const started = performance.now();
+  const rendered: string[] = [];
+  const failed: string[] = [];
+  // One after another: the first one alone pays for the imports the others reuse.
+  for (const page of pages) {
+    const name = page.url ?? page.name;
+    try {
+      await render(page);
+      rendered.push(name);
+    } catch (error) {
+      failed.push(`${name} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return { rendered, failed, ms: Math.round(performance.now() - started) };
+}
+
 /** A leadkit tag written empty in a page, with its attributes. */
 const LEADKIT_TAG = new RegExp(`<(${TAG_NAMES.join('|')})([^>]*)></\\1>`, 'g');
 
@@ -26,10 +64,14 @@ export interface ServerPageOptions {
   /** The gateway as the server reaches it (here: the sandbox in the same process). */
   gateway: { baseURL: string; fetch: typeof fetch };
   /**
-   * URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>); null: each
-   * shadow root carries the CSS its first screen uses, inline (leadkit/server without `stylesheet`).
+   * URL of the widgets' stylesheet (linked in each shadow root, preloaded from <head>); null: all
+   * of leadkit's CSS the first paint needs arrives with the HTML — each shadow root carries the
+   * CSS its first screen uses (leadkit/server without `stylesheet`), and the page's leadkit.css
+   * (the space kept for tags until defined) is written into <head> in place of its link (`pageCss`).
    */
   stylesheet: string | null;
+  /** With `stylesheet: null`: the text of the CDN build's leadkit.css, put in <head> where the page links it. */
+  pageCss?: string;
   /**
    * How the hydrating chunks are preloaded from <head>: at low priority (default: the first card's
    * HTML and CSS come first — docs/benchmarks.md#server-rendered-first-card), at once, or not at all.
@@ -58,6 +100,9 @@ function pageTags(page: string) {
     end: (match.index ?? 0) + match[0].length,
   }));
 }
+
+/** How many leadkit tags a page's HTML holds (each rendered on the server). */
+export const leadkitTagCount = (page: string): number => pageTags(page).length;
 
 /** `<link rel="modulepreload">` for each URL the page does not name already. */
 function modulePreloads(page: string, hrefs: readonly string[], attributes = ''): string {
@@ -138,7 +183,7 @@ export function hostServerProviders({ baseURL, fetch }: ServerPageOptions['gatew
 export async function renderServerPage(
   page: string,
   renderToString: typeof RenderToString,
-  { gateway: reached, stylesheet, url, firstContent, preloads: preloading = 'low' }: ServerPageOptions,
+  { gateway: reached, stylesheet, url, firstContent, preloads: preloading = 'low', pageCss }: ServerPageOptions,
 ): Promise<string> {
   const gateway = { ...reached, ...hostServerProviders(reached) };
   const properties = pageProperties(page, url);
@@ -161,7 +206,14 @@ export async function renderServerPage(
   const modules = modulePreloads(page, hrefs, preloading === 'low' ? ' fetchpriority="low"' : '');
   const style = stylesheet ? `    <link rel="preload" as="style" href="${stylesheet}" fetchpriority="high" />\n` : '';
   const head = `${style}${modules}  </head>`;
-  return parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
+  const html = parts.join('').replace('<title>', '<title>Server-rendered · ').replace('  </head>', head);
+  return stylesheet || pageCss === undefined ? html : withPageCssInline(html, pageCss);
+}
+
+/** The page's `<link rel="stylesheet">` to leadkit.css replaced by its text: no request between the HTML and the first paint. */
+export function withPageCssInline(html: string, css: string): string {
+  const link = /<link rel="stylesheet" href="\/cdn\/leadkit(?:-\w+)?\.css" \/>/;
+  return link.test(html) ? html.replace(link, () => `<style data-lk-page-css>${css.replace(/<\//g, '<\\/')}</style>`) : html;
 }
 
 /** The same page with no script at all: the floor a server-rendered page's first screen is measured against. */

@@ -65,7 +65,7 @@ import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import type { FirstContent } from '../src/contract/first-content';
-import { renderServerPage, SERVER_RENDERED_PAGES, withFirstContentHints } from './server-pages';
+import { leadkitTagCount, renderServerPage, SERVER_RENDERED_PAGES, warmServerPages, withFirstContentHints } from './server-pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -338,18 +338,30 @@ const loadServerEntry = () =>
     optimizeDeps: { noDiscovery: true, entries: [] },
     server: { middlewareMode: true, hmr: false, ws: false },
   }).then((vite) => vite.ssrLoadModule('/src/server.ts') as Promise<ServerEntry>));
-site.get('/server/:page', async (c) => {
-  const name = c.req.param('page');
-  if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
+/**
+ * An example page rendered on the server (leadkit/server): a page of SERVER_RENDERED_PAGES, or
+ * app.html at `url`. A page with one widget carries leadkit's CSS in its HTML (nothing between
+ * the HTML and the first paint); a page with several links the shared stylesheet (once for all),
+ * and so does the strict-CSP page (its policy allows no inline style).
+ */
+async function serverRendered(name: string, origin: string, url?: string): Promise<string> {
   const { renderToString } = await loadServerEntry();
   const page = readFileSync(path.join(EXAMPLES, name), 'utf8');
-  const html = forProfile(
+  const inline = name !== 'strict-csp.html' && leadkitTagCount(page) === 1;
+  return forProfile(
     await renderServerPage(page, renderToString, {
-      gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch },
-      stylesheet: '/cdn/widgets.css',
+      gateway: { baseURL: origin, fetch: sandbox.fetch },
+      stylesheet: inline ? null : '/cdn/widgets.css',
+      ...(inline ? { pageCss: readFileSync(path.join(CDN_DIR, 'leadkit.css'), 'utf8') } : {}),
+      ...(url ? { url } : {}),
       firstContent: cdnFirstContent(),
     }),
   );
+}
+site.get('/server/:page', async (c) => {
+  const name = c.req.param('page');
+  if (!SERVER_RENDERED_PAGES.has(name)) return notFoundPage(c, `There is no server-rendered example at ${c.req.path}.`);
+  const html = await serverRendered(name, new URL(c.req.url).origin);
   // The strict CSP page keeps its policy rendered on the server too (the first screens link their styles).
   return c.html(html, 200, { 'cache-control': 'no-store', ...(name === 'strict-csp.html' ? { 'content-security-policy': STRICT_CSP } : {}) });
 });
@@ -359,17 +371,7 @@ site.get('/server/:page', async (c) => {
 // URL), hydrated in place by the loader.
 const appPage = async (c: Context) => {
   if (c.req.query('render') !== 'server') return sendPage(c, path.join(EXAMPLES, 'app.html'));
-  const { renderToString } = await loadServerEntry();
-  const page = readFileSync(path.join(EXAMPLES, 'app.html'), 'utf8');
-  const html = forProfile(
-    await renderServerPage(page, renderToString, {
-      gateway: { baseURL: new URL(c.req.url).origin, fetch: sandbox.fetch },
-      stylesheet: '/cdn/widgets.css',
-      url: c.req.url,
-      firstContent: cdnFirstContent(),
-    }),
-  );
-  return c.html(html, 200, { 'cache-control': 'no-store' });
+  return c.html(await serverRendered('app.html', new URL(c.req.url).origin, c.req.url), 200, { 'cache-control': 'no-store' });
 };
 site.get('/app', appPage);
 site.get('/app/*', appPage);
@@ -377,6 +379,14 @@ site.get('/app/*', appPage);
 site.notFound((c) => notFoundPage(c, `Nothing is served at ${c.req.path}.`));
 
 const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox|host-stand-in)(\/|$)/.test(pathname);
+
+// The render path warmed before serving, not on the first request (scripts/server-pages.ts
+// warmServerPages): each server-rendered page once, then the sandbox as it was.
+const warmed = await warmServerPages(({ name, url }) => serverRendered(name, 'http://127.0.0.1', url));
+sandbox.reset();
+console.log(
+  `start: server rendering warm: ${warmed.rendered.length} pages rendered at start in ${(warmed.ms / 1000).toFixed(1)} s${warmed.failed.length ? `; not rendered: ${warmed.failed.join(', ')}` : ''}`,
+);
 
 const port = numberFromEnv('PORT', 4010);
 const server = serve(

@@ -24,6 +24,8 @@ const e2e = useE2eSession({
 interface Host {
   origin: string;
   child: ChildProcess;
+  /** What it printed until it served. */
+  output: string;
 }
 
 /** Runs the example host as its script does (after the build), and waits for its URL. */
@@ -51,7 +53,7 @@ async function startHost(env: Record<string, string>): Promise<Host> {
       reject(new Error(`the example host exited (${code}):\n${output}`));
     });
   });
-  return { origin, child };
+  return { origin, child, output };
 }
 
 const hosts: Host[] = [];
@@ -77,6 +79,18 @@ const providerCalls = () => sandboxProviderCalls(e2e.server.origin);
 
 /** A card of the board's first page, as the server wrote it into the HTML. */
 const CARD_IN_HTML = /<li[^>]*data-lead-id="\d+"/;
+
+describe('the example host at start', () => {
+  it('renders the board once before it listens (warm for its first visitor), then prints its URL', () => {
+    for (const host of [cookieHost, tokenHost]) {
+      const lines = host.output.split('\n');
+      const warm = lines.findIndex((line) => /^leadkit server host: warm \(the board rendered once at start, in \d+ ms\)$/.test(line));
+      expect(warm, host.output).toBeGreaterThanOrEqual(0);
+      expect(warm).toBeLessThan(lines.findIndex((line) => line.startsWith('leadkit server host: http://')));
+      expect(host.output).not.toContain('warm-up render failed');
+    }
+  });
+});
 
 describe('a server-rendered board, signed in, for a gateway on another origin', { timeout: 90_000 }, () => {
   it('cookie: the host forwards the session cookie; the cards are in the HTML (the cookie is not) and the browser goes on with the cookie', async () => {

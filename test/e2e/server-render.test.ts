@@ -125,6 +125,33 @@ describe('server-rendered office page with the lead board', () => {
     expect(html).not.toMatch(/tel:|mailto:|"phoneNumber"|"emailAddress"|"addressLineOne"/);
   });
 
+  it('needs nothing but its HTML for the first paint: leadkit’s CSS inline, no blocking script, no stylesheet of leadkit’s', async () => {
+    const html = await (await fetch(`${e2e.server.origin}/server/office-board.html`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-lk-page-css>');
+    expect(html).toMatch(/<template shadowrootmode="open">(?:(?!<\/template>)[\s\S])*<style data-lk-stylesheet/);
+    expect(html).not.toMatch(/<link rel="(?:stylesheet|preload)"[^>]*(?:widgets|leadkit)\.css/);
+    // Every script of the page is a module or deferred: none holds the parser.
+    for (const [script] of head.matchAll(/<script\b[^>]*>/g)) expect(script, script).toMatch(/\btype="(?:module|application\/json)"|\bdefer\b|\basync\b/);
+    // Shown and styled from the HTML alone: every other request refused, no script.
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.route('**/*', (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()));
+    await page.goto(`${e2e.server.origin}/server/office-board.html`);
+    const board = page.locator('#board');
+    await visible(board.getByRole('heading', { name: 'Leads for Acme Plumbing & Heating' }));
+    expect(await board.locator('[part="lead-card"]').count()).toBe(10);
+    // Styled: the space kept for the tag until defined (leadkit.css) and the cards' own rules (no user-agent list bullets).
+    expect(await board.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+    expect(
+      await board
+        .locator('[part="lead-card"]')
+        .first()
+        .evaluate((card) => getComputedStyle(card).listStyleType),
+    ).toBe('none');
+    await context.close();
+  });
+
   it('keeps the first screen hidden while its HTML is not all parsed (a page cut before its end), and shows it once it is', async () => {
     const html = await (await fetch(`${e2e.server.origin}/server/office-board.html`)).text();
     const cut = html.slice(0, html.indexOf('<span data-lk-parsed'));
@@ -391,7 +418,7 @@ describe('server-rendered office app (/app/…?render=server: <lead-app> renders
     await context.close();
   });
 
-  it('asks for the route’s code with the page: its first-content chunks preloaded from <head>, after the stylesheet', async () => {
+  it('asks for the route’s code with the page: its first-content chunks preloaded from <head>; leadkit’s CSS in the HTML', async () => {
     const html = await (await fetch(`${e2e.server.origin}${BOARD}`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const firstContent = JSON.parse(readFileSync(cdnBuildFile('first-content.json'), 'utf8')) as FirstContent;
@@ -405,7 +432,9 @@ describe('server-rendered office app (/app/…?render=server: <lead-app> renders
           ? `<link rel="modulepreload" href="/cdn/${chunk}"`
           : `<link rel="modulepreload" href="/cdn/${chunk}" fetchpriority="low" />`,
       );
-    expect(head).toMatch(/<link rel="preload" as="style" href="[^"]*widgets\.css" fetchpriority="high" \/>/);
+    // A page with one widget: leadkit's CSS arrives with the HTML (leadkit.css in <head>, the first screen's in its root).
+    expect(head).toContain('<style data-lk-page-css>');
+    expect(html).not.toMatch(/<link rel="(?:stylesheet|preload)"[^>]*(?:widgets|leadkit)\.css/);
   });
 
   it('hydrates the route in place at the page’s URL — the same nodes, no warning, nothing moves — and a card opens by keyboard', async () => {
