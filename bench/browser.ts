@@ -18,7 +18,7 @@
  *      BENCH_LIGHTHOUSE_RUNS times (default 3): the run with the median score.
  *
  * Budgets: bench/budgets.mjs. Environment: CHROME_PATH (the Chromium binary), BENCH_RUNS,
- * BENCH_LIGHTHOUSE_RUNS.
+ * BENCH_LIGHTHOUSE_RUNS, BENCH_PROTOCOLS (`h1` or `h2` alone: bench/protocols.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ import { interactionFailures, measureInteractions, printInteractions, type Inter
 import { THROTTLING } from './load';
 import type { PageFigures } from './page-figures';
 import { measurePages, PAGES, pageFailures, pagesWithFlavours, printPages } from './pages';
-import { PROTOCOLS, type Protocol } from './protocols';
+import { benchProtocols, type Protocol } from './protocols';
 import { BENCH_CHROMIUM_ARGS, type BenchServerWarmup, type ServerPageBytes } from './server';
 import { measureFirstLoads, type FirstLoadSample } from './server-render';
 import { ROOT, withSession } from './session';
@@ -155,7 +155,7 @@ export async function runBrowserBench({
   const loadBefore = os.loadavg()[0] ?? 0;
   return withSession(async ({ browser, server }) => {
     log(
-      `bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × ${PROTOCOLS.length} protocols × 2 widths, and the first request after a fresh server start)`,
+      `bench: page loads (${runs} runs × ${pagesWithFlavours().length} pages × ${benchProtocols().length} protocols × 2 widths, and the first request after a fresh server start)`,
     );
     const ssr = PAGES.find((page) => page.id === 'board-ssr');
     if (!ssr) throw new Error('bench: no server-rendered page');
@@ -183,7 +183,7 @@ export async function runBrowserBench({
       machine,
       chromium: browser.version(),
       runs,
-      protocols: PROTOCOLS,
+      protocols: benchProtocols(),
       pages,
       firstLoads,
       warmup: server.warmup,

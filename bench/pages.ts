@@ -17,7 +17,7 @@ import type { Browser } from 'playwright-core';
 import { LOAD_BUDGETS } from './budgets.mjs';
 import { measureLoad, THROTTLING, type LoadSample, type PageSpec } from './load';
 import { DESKTOP, median, PHONE, type PageFigures } from './page-figures';
-import { PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
+import { benchProtocols, PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
 import type { BenchServer } from './server';
 import { printServerRender, serverRenderFailures, type FirstLoadSample } from './server-render';
 
@@ -102,12 +102,13 @@ export async function measurePages(
   eachRound: (run: number) => Promise<void> = async () => {},
 ): Promise<PageFigures[]> {
   const pages = pagesWithFlavours();
+  const protocols = benchProtocols();
   const key = (protocol: Protocol, id: string) => `${protocol}:${id}`;
-  const samples = new Map<string, LoadSample[]>(PROTOCOLS.flatMap((protocol) => pages.map((page) => [key(protocol, page.id), []])));
+  const samples = new Map<string, LoadSample[]>(protocols.flatMap((protocol) => pages.map((page) => [key(protocol, page.id), []])));
   for (let run = 1; run <= runs; run++) {
     await eachRound(run);
     for (const width of [PHONE, DESKTOP]) {
-      for (const protocol of PROTOCOLS) {
+      for (const protocol of protocols) {
         for (const page of pages) {
           const sample = await measureLoad(browser, server.origins[protocol], server.reset, page, width);
           samples.get(key(protocol, page.id))?.push(sample);
@@ -118,7 +119,7 @@ export async function measurePages(
       }
     }
   }
-  const figures = PROTOCOLS.flatMap((protocol) =>
+  const figures = protocols.flatMap((protocol) =>
     pages.map((page): PageFigures => {
       const all = samples.get(key(protocol, page.id)) ?? [];
       const phone = all.filter((sample) => sample.width === PHONE);

@@ -19,7 +19,7 @@ import type { Browser } from 'playwright-core';
 import { LOAD_BUDGETS } from './budgets.mjs';
 import { measureLoad, type LoadSample, type PageSpec } from './load';
 import { median as middle, PHONE, type PageFigures } from './page-figures';
-import { PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
+import { benchProtocols, PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
 import type { BenchServerWarmup } from './server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +63,7 @@ async function freshServer(): Promise<{ origins: Record<Protocol, string>; warmu
 /** For each protocol, a freshly started server and the page loaded once from it (412 px): its first request. */
 export async function measureFirstLoads(browser: Browser, spec: PageSpec, run: number, log: (line: string) => void): Promise<FirstLoadSample[]> {
   const samples: FirstLoadSample[] = [];
-  for (const protocol of PROTOCOLS) {
+  for (const protocol of benchProtocols()) {
     const server = await freshServer();
     try {
       // Nothing to reset: the server is new (and reset its sandbox after warming).

@@ -18,7 +18,7 @@
  *      latency with real input; Lighthouse on the CMS page.
  *
  * Flags: --no-browser (parts 1 and 2 only), --no-package (skip part 2), --browser-only.
- * Environment: BENCH_RUNS (page-load runs, default 3), BENCH_LIGHTHOUSE_RUNS (default 3),
+ * Environment: BENCH_RUNS (page-load runs, default 3), BENCH_PROTOCOLS (`h1` or `h2` alone; default both), BENCH_LIGHTHOUSE_RUNS (default 3),
  * CHROME_PATH. Runs under tsx (part 3 is TypeScript). Rebuilds dist/ and packages/sandbox/dist
  * when missing or older than their inputs. Exits 1 when a budget is missed, naming each.
  */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadSample } from '../bench/load';
 import type { PageFigures } from '../bench/page-figures';
 import { pageFailures, withAnchorRatios } from '../bench/pages';
-import type { Protocol } from '../bench/protocols';
+import { benchProtocols, type Protocol } from '../bench/protocols';
 import type { FirstLoadSample } from '../bench/server-render';
 
 const sample = (width: number, firstContentMs: number, inHtml: boolean): LoadSample => ({
@@ -116,5 +116,12 @@ describe('the bench over HTTP/1.1 and HTTP/2', () => {
       ),
       '[HTTP/2] self-check: the fresh server of round 1 did not warm its render path at start',
     ]);
+  });
+
+  it('loads over both unless BENCH_PROTOCOLS names one, and refuses a name it does not know', () => {
+    expect(benchProtocols(undefined)).toEqual(['h1', 'h2']);
+    expect(benchProtocols('h2')).toEqual(['h2']);
+    expect(benchProtocols('h2,h1')).toEqual(['h1', 'h2']);
+    expect(() => benchProtocols('h3')).toThrow(/BENCH_PROTOCOLS is h1, h2 or both/);
   });
 });
