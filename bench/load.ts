@@ -80,6 +80,9 @@ export interface LoadSample {
 }
 
 const FIRST_CONTENT_TIMEOUT_MS = 60_000;
+
+/** A load that never showed its first content (its message names the requests still pending). */
+export class NoFirstContentError extends Error {}
 const QUIET_MS = 1_500;
 const SETTLE_MAX_MS = 15_000;
 
@@ -347,8 +350,9 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
 
     await page.goto(`${origin}${spec.path}`, { waitUntil: 'commit' });
     if (!(await firstContentSeen(cdp))) {
-      throw new Error(
-        `${spec.label} at ${width} px: no ${spec.what} (${spec.selector}) within ${FIRST_CONTENT_TIMEOUT_MS / 1000} s${pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''}`,
+      const pending = requests.filter((request) => !request.finished && !request.stream).map((request) => short(request.url));
+      throw new NoFirstContentError(
+        `${spec.label} at ${width} px: no ${spec.what} (${spec.selector}) within ${FIRST_CONTENT_TIMEOUT_MS / 1000} s; ${requests.length} requests, still pending: ${pending.join(', ') || 'none'}${pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''}`,
       );
     }
     // Let the rest of the load happen (layout shifts after the first content count too).

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { LOAD_BUDGETS } from './budgets.mjs';
-import { measureLoad, THROTTLING, type LoadSample, type PageSpec } from './load';
+import { measureLoad, NoFirstContentError, THROTTLING, type LoadSample, type PageSpec } from './load';
 import { DESKTOP, median, PHONE, type PageFigures } from './page-figures';
 import { benchProtocols, PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
 import type { BenchServer } from './server';
@@ -110,7 +110,7 @@ export async function measurePages(
     for (const width of [PHONE, DESKTOP]) {
       for (const protocol of protocols) {
         for (const page of pages) {
-          const sample = await measureLoad(browser, server.origins[protocol], server.reset, page, width);
+          const sample = await loadOnce(() => measureLoad(browser, server.origins[protocol], server.reset, page, width), log);
           samples.get(key(protocol, page.id))?.push(sample);
           log(
             `  run ${run}/${runs} ${String(width).padStart(4)} px ${PROTOCOL_NAMES[protocol].padEnd(8)} ${page.label}: first content ${sample.firstContentMs} ms (HTML's first byte ${sample.ttfbMs} ms), ${(sample.jsBytes / 1000).toFixed(1)} kB JS in ${sample.jsFiles} files, chain ${sample.chainDepth}, long tasks ${sample.longTasksMs} ms, CLS ${sample.cls}`,
@@ -158,6 +158,21 @@ export async function measurePages(
     }),
   );
   return withAnchorRatios(figures);
+}
+
+/**
+ * A load that shows no first content at all is taken again, once, and said (with what was still
+ * pending); a second one ends the run. One stalled load of a run of 170 is not worth its other
+ * minutes of figures.
+ */
+async function loadOnce(load: () => Promise<LoadSample>, log: (line: string) => void): Promise<LoadSample> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!(error instanceof NoFirstContentError)) throw error;
+    log(`  bench: WARNING ${error.message}; loading it again`);
+    return load();
+  }
 }
 
 /** Each page's ratios to the React anchor loaded over the same protocol. */
