@@ -381,8 +381,14 @@ site.notFound((c) => notFoundPage(c, `Nothing is served at ${c.req.path}.`));
 const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox|host-stand-in)(\/|$)/.test(pathname);
 
 // The render path warmed before serving, not on the first request (scripts/server-pages.ts
-// warmServerPages): each server-rendered page once, then the sandbox as it was.
-const warmed = await warmServerPages(({ name, url }) => serverRendered(name, 'http://127.0.0.1', url));
+// warmServerPages): each server-rendered page asked for once through the site's own handler
+// (leadkit/server compiled and imported, each page rendered, the answer made), then the sandbox
+// as it was.
+const warmed = await warmServerPages(async ({ name, url }) => {
+  const answer = await site.fetch(new Request(`http://127.0.0.1${url ?? `/server/${name}`}`));
+  await answer.text();
+  if (!answer.ok) throw new Error(`answered ${answer.status}`);
+});
 sandbox.reset();
 console.log(
   `start: server rendering warm: ${warmed.rendered.length} pages rendered at start in ${(warmed.ms / 1000).toFixed(1)} s${warmed.failed.length ? `; not rendered: ${warmed.failed.join(', ')}` : ''}`,
