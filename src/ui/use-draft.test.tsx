@@ -73,3 +73,38 @@ describe('useDraft reading', () => {
     expect(reads).toEqual([key]);
   });
 });
+
+describe('useDraft writing when the page hides', () => {
+  it('listens for the page hiding once text was staged, not while the editor is only shown (a card opening adds no page listeners)', async () => {
+    const memory = createDraftStore({ backend: memoryDraftBackend() });
+    const flushes: number[] = [];
+    const store: DraftStore = { ...memory, flush: () => (flushes.push(1), memory.flush()) };
+    const added = vi.spyOn(window, 'addEventListener');
+    const handle: { current: DraftHandle | null } = { current: null };
+    function NotesEditor() {
+      handle.current = useDraft('leadkit:draft:v1:sp:1001:lead:300001:notes', () => true, false);
+      return null;
+    }
+    const view = render(
+      <DraftStoreProvider store={store}>
+        <NotesEditor />
+      </DraftStoreProvider>,
+    );
+    await act(() => Promise.resolve());
+    const pageHideListeners = () => added.mock.calls.filter(([type]) => type === 'pagehide').length;
+    expect(pageHideListeners()).toBe(0);
+    // Typed: the staged text is written when the page hides…
+    act(() => handle.current?.save('Gate code 1234'));
+    act(() => handle.current?.save('Gate code 12345'));
+    expect(pageHideListeners()).toBe(1);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(flushes).toHaveLength(1);
+    await waitFor(async () => expect(await memory.read('leadkit:draft:v1:sp:1001:lead:300001:notes')).toBe('Gate code 12345'));
+    // …and when the editor goes, which stops the listening.
+    view.unmount();
+    expect(flushes).toHaveLength(2);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(flushes).toHaveLength(2);
+    added.mockRestore();
+  });
+});

@@ -61,8 +61,8 @@ export interface DraftHandle {
  * fetched beside its first screen) —
  * and offered to `onRestore`, which returns whether it took it (e.g. not when the pro has already
  * typed). Text typed before then is kept all the same (staging fetches the store's code). Staged
- * text is written on `pagehide` / when the page is hidden and on unmount, so a closed tab keeps
- * the last keystrokes.
+ * text is written on `pagehide` / when the page is hidden (watched once text was staged) and on
+ * unmount, so a closed tab keeps the last keystrokes.
  */
 export function useDraft(key: string | null, onRestore: (text: string) => boolean, readNow = true): DraftHandle {
   const provided = useContext(DraftStoreContext);
@@ -98,13 +98,15 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
     };
   }, [key, store, readNow]);
 
+  // The page hiding writes what is staged: watched from the first staged text on, so an editor
+  // that is only shown (a card opening) adds no page listeners in the interaction that shows it.
+  const stopWatching = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (key === null || store === null) return;
-    const flush = () => void store.flush();
-    const stopWatching = whenPageHides(flush);
     return () => {
-      stopWatching();
-      flush();
+      stopWatching.current?.();
+      stopWatching.current = null;
+      void store.flush();
     };
   }, [key, store]);
 
@@ -112,7 +114,9 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
     (text: string) => {
       edits.current += 1;
       setRestored(false);
-      if (key !== null) store?.stage(key, text);
+      if (key === null || store === null) return;
+      store.stage(key, text);
+      stopWatching.current ??= whenPageHides(() => void store.flush());
     },
     [key, store],
   );

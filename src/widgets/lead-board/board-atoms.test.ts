@@ -4,12 +4,15 @@ import { DEFAULT_FILTERS } from '../../domain/filters';
 import {
   boardInputsAtom,
   boardQueryAtom,
+  cardOpen,
   changeFiltersAtom,
   changeSortAtom,
   clearFiltersAtom,
   expandedLeadIdAtom,
+  noCardChosenAtom,
   openFirstLeadAtom,
   selectionAtom,
+  toggleLeadAtom,
 } from './board-atoms';
 import { NO_SELECTION } from './bulk/board-selection.logic';
 
@@ -43,6 +46,47 @@ describe('the open card (the first lead opens on mount)', () => {
     fresh.set(boardInputsAtom, { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null });
     expect(fresh.set(openFirstLeadAtom, 300001)).toBe(true);
     expect(fresh.get(expandedLeadIdAtom)).toBe(300001);
+  });
+});
+
+describe("a card's header tapped (each card follows only whether it is the open one)", () => {
+  const inputs = { spId: 1001, featuredLeadId: null, newMessages: false, pageSize: null };
+
+  it('opens the tapped card and closes the open one; a tap on the open card closes it', () => {
+    const store = createStore();
+    store.set(boardInputsAtom, inputs);
+    // None chosen yet: the first page's first card is the open one, so a tap on it closes it.
+    expect(cardOpen(store.get(expandedLeadIdAtom), 300001)).toBeNull();
+    expect(store.set(toggleLeadAtom, { leadId: 300001, firstLeadId: 300001 })).toBe(false);
+    expect(store.get(expandedLeadIdAtom)).toBeNull();
+    expect(cardOpen(store.get(expandedLeadIdAtom), 300001)).toBe(false);
+    expect(store.set(toggleLeadAtom, { leadId: 300002, firstLeadId: 300001 })).toBe(true);
+    expect([cardOpen(store.get(expandedLeadIdAtom), 300001), cardOpen(store.get(expandedLeadIdAtom), 300002)]).toEqual([false, true]);
+    expect(store.set(toggleLeadAtom, { leadId: 300001, firstLeadId: 300001 })).toBe(true);
+    expect([cardOpen(store.get(expandedLeadIdAtom), 300001), cardOpen(store.get(expandedLeadIdAtom), 300002)]).toEqual([true, false]);
+    // A tap on another card while none was chosen opens it (the first closes).
+    const fresh = createStore();
+    fresh.set(boardInputsAtom, inputs);
+    expect(fresh.set(toggleLeadAtom, { leadId: 300003, firstLeadId: 300001 })).toBe(true);
+    expect(fresh.get(expandedLeadIdAtom)).toBe(300003);
+  });
+
+  it('changes the answer of the cards that open or close only (the board hears nothing)', () => {
+    const store = createStore();
+    store.set(boardInputsAtom, inputs);
+    store.set(expandedLeadIdAtom, 300001);
+    // What each card answers (board-lead-card.tsx re-renders a card when its answer changes).
+    const answers = () => [300001, 300002, 300003].map((leadId) => cardOpen(store.get(expandedLeadIdAtom), leadId));
+    expect(answers()).toEqual([true, false, false]);
+    let boardHeard = 0;
+    store.sub(noCardChosenAtom, () => boardHeard++);
+    store.set(toggleLeadAtom, { leadId: 300002, firstLeadId: 300001 });
+    expect(answers()).toEqual([false, true, false]);
+    expect(boardHeard).toBe(0);
+    // Another provider's board: nothing chosen there yet (its first lead opens), which the board hears.
+    store.set(boardInputsAtom, { ...inputs, spId: 1003 });
+    expect(store.get(noCardChosenAtom)).toBe(true);
+    expect(boardHeard).toBe(1);
   });
 });
 

@@ -261,6 +261,29 @@ export const expandedLeadIdAtom = atom(
   },
 );
 
+/** No card was opened or closed yet on this provider's board (its first page's first card is then the open one). */
+export const noCardChosenAtom = atom((get) => get(expandedLeadIdAtom) === undefined);
+
+/**
+ * One card's share of the open card (`expanded`: expandedLeadIdAtom's value): whether it is the
+ * open one, or null while none was chosen (the first page's first card is then). A card reads its
+ * own (list/board-lead-card.tsx), so opening a card renders that card and the one that closes, not
+ * the board, its list and every card.
+ */
+export const cardOpen = (expanded: number | null | undefined, leadId: number): boolean | null => (expanded === undefined ? null : expanded === leadId);
+
+/**
+ * A card's header tapped: it opens (another open one closes), or closes when it was open —
+ * `firstLeadId`, the first page's first lead, is the open one while none was chosen. Read from
+ * the store when tapped, not from a render's copy. Whether it opened.
+ */
+export const toggleLeadAtom = atom(null, (get, set, { leadId, firstLeadId }: { leadId: number; firstLeadId: number | null }): boolean => {
+  const state = get(expandedLeadIdAtom);
+  const open = state === undefined ? firstLeadId : state;
+  set(expandedLeadIdAtom, open === leadId ? null : leadId);
+  return open !== leadId;
+});
+
 /**
  * The first page's card opening by itself: only while no card was opened or closed since the
  * page came (read from the store, not from a render's copy: a tap between the list's first paint

@@ -5,7 +5,7 @@
  * server's page leaves out, and the cards' handlers with where focus goes after a lead leaves.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
 import type { Loadable } from '../../runtime/loadable';
 import type { LeadStatus } from '../../domain/lead-status';
 import { isAbortError, isGatewayError } from '../../gateway/core/errors';
@@ -17,12 +17,13 @@ import { useStableHandler } from '../../ui/use-stable-handler';
 import { useWhenBack } from '../../ui/use-when-back';
 import { useIdleAfter } from '../../ui/when-idle';
 import {
-  expandedLeadIdAtom,
   leadsQuietAtom,
+  noCardChosenAtom,
   openFirstLeadAtom,
   leadsReloadAtom,
   settlePageAtom,
   toggleSelectedAtom,
+  toggleLeadAtom,
   withholdContactsAtom,
   type LeadsPage,
 } from './board-atoms';
@@ -81,18 +82,18 @@ export function useCategoryNames(leads: readonly Lead[] | undefined) {
 /**
  * The open card: the first lead opens with the list — in the same frame, so nothing jumps — and,
  * once the list is on screen, opening it marks it read (after the opened card has painted: the
- * call is not part of the first screen).
+ * call is not part of the first screen). The board follows only whether a card was chosen yet,
+ * not which one is open: each card reads that itself (list/board-lead-card.tsx), so a tap renders the cards it
+ * opens and closes, not the board.
  */
-export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean) {
-  const [expandedState, setExpanded] = useAtom(expandedLeadIdAtom);
+export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean): void {
+  const noneChosen = useAtomValue(noCardChosenAtom);
   const openFirst = useSetAtom(openFirstLeadAtom);
   const markRead = useSetAtom(markLeadsReadAtom);
-  const expanded = expandedState === undefined ? (firstLead?.leadId ?? undefined) : expandedState;
   useEffect(() => {
-    if (expandedState !== undefined || !firstLead || !firstPageShown) return;
+    if (!noneChosen || !firstLead || !firstPageShown) return;
     if (openFirst(firstLead.leadId)) afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
-  }, [expandedState, firstLead, firstPageShown, openFirst, markRead]);
-  return { expanded, setExpanded };
+  }, [noneChosen, firstLead, firstPageShown, openFirst, markRead]);
 }
 
 /**
@@ -197,25 +198,15 @@ export function useWithheldContacts(firstPageShown: boolean): void {
  * on in the commit that removes it — to the card that opened in its place, or the count — never a
  * frame on the page's body (which Preact showed: its removal and a later frame are apart).
  */
-export function useCardHandlers({
-  expanded,
-  setExpanded,
-  shownLeads,
-  countRef,
-}: {
-  expanded: number | null | undefined;
-  setExpanded: (leadId: number | null) => void;
-  shownLeads: readonly Lead[] | undefined;
-  countRef: RefObject<HTMLParagraphElement | null>;
-}) {
+export function useCardHandlers({ shownLeads, countRef }: { shownLeads: readonly Lead[] | undefined; countRef: RefObject<HTMLParagraphElement | null> }) {
   const { emit } = useRuntime();
   const markRead = useSetAtom(markLeadsReadAtom);
   const archiveLeads = useSetAtom(archiveLeadsAtom);
   const toggleSelected = useSetAtom(toggleSelectedAtom);
+  const toggleLead = useSetAtom(toggleLeadAtom);
   const listRef = useRef<HTMLUListElement>(null);
   const toggle = useStableHandler((lead: Lead) => {
-    if (expanded === lead.leadId) return setExpanded(null);
-    setExpanded(lead.leadId);
+    if (!toggleLead({ leadId: lead.leadId, firstLeadId: shownLeads?.[0]?.leadId ?? null })) return;
     // Read once the opened card has painted: the read dot and the call wait a frame, the card does not.
     afterNextPaint(() => void markRead({ leads: [lead], read: true }));
   });

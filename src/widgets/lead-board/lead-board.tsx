@@ -115,11 +115,11 @@ export function LeadBoardRoot({
   const markListShown = useCallback(() => setListShown(true), []);
   const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
 
-  const { expanded, setExpanded } = useOpenLead(shown?.leads[0], firstPageShown);
+  useOpenLead(shown?.leads[0], firstPageShown);
   usePageEvents(leadsState, firstPageShown, quiet);
   const { idle, actionsReady } = useAfterFirstScreen(firstPageShown, spId);
   useWithheldContacts(firstPageShown);
-  const { listRef, toggle, toggleRead, statusChanged, archive, select } = useCardHandlers({ expanded, setExpanded, shownLeads: shown?.leads, countRef });
+  const { listRef, toggle, toggleRead, statusChanged, archive, select } = useCardHandlers({ shownLeads: shown?.leads, countRef });
   // Once there, the bulk summary's live region stays (a message into a region already there is announced).
   const [bulkUsed, setBulkUsed] = useState(false);
   if (selection.ids.size && !bulkUsed) setBulkUsed(true);
@@ -268,7 +268,6 @@ export function LeadBoardRoot({
               pageIndex={query.pageIndex}
               info={info}
               onPageChange={movePage}
-              expandedId={expanded}
               featuredId={leadId}
               inbox={inbox}
               messageHref={messageHref}

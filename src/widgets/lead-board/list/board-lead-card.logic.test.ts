@@ -7,7 +7,7 @@ const props = (overrides: Partial<BoardLeadCardProps> = {}): BoardLeadCardProps 
   lead: LEAD,
   age: { full: '12 min ago', short: '12 min' },
   respondFirst: true,
-  expanded: false,
+  opensFirst: false,
   featured: false,
   messageHref: '/thread/1',
   messageKind: 'conversation-thread',
@@ -36,7 +36,7 @@ describe('a lead card re-renders only when what it shows changes', () => {
     const base = props();
     expect(sameCardProps(base, props())).toBe(true);
     expect(sameCardProps(base, props({ lead: { leadId: 1 } as BoardLeadCardProps['lead'] }))).toBe(false);
-    expect(sameCardProps(base, props({ expanded: true }))).toBe(false);
+    expect(sameCardProps(base, props({ opensFirst: true }))).toBe(false);
     expect(sameCardProps(base, props({ onToggle: () => {} }))).toBe(false);
   });
 });

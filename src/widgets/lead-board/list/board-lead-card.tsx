@@ -1,4 +1,5 @@
-import { memo, useId, useRef } from 'react';
+import { memo, useCallback, useId, useRef, useSyncExternalStore } from 'react';
+import { useStore } from 'jotai/react';
 import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
@@ -9,6 +10,7 @@ import { singleClick } from '../../../ui/single-click';
 import { OutboxConflict, OutboxPending } from '../changes/outbox-cues';
 import { MessageLink } from './message-link';
 import { useQuickReply } from '../card/quick-reply-action';
+import { cardOpen, expandedLeadIdAtom } from '../board-atoms';
 
 /** A fresh lead's age in its two lengths: `full` beside the date on a wide card, `short` on a phone's. */
 export interface CardAge {
@@ -26,7 +28,12 @@ export interface BoardLeadCardProps {
   age: CardAge | null;
   /** It waits for the pro's first answer: the 'Respond first' badge. */
   respondFirst: boolean;
-  expanded: boolean;
+  /**
+   * The first page's first card: open while no card was opened or closed yet. Which card is open
+   * the card reads itself (useCardOpen): opening one renders the cards that open and close, not
+   * the list.
+   */
+  opensFirst: boolean;
   featured: boolean;
   /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
   messageHref: string;
@@ -52,16 +59,29 @@ export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardP
 }
 
 /**
+ * Whether this card is the open one (null while no card was opened or closed yet). Each card
+ * listens to the board's open card and re-renders only when its own answer changes: a tap
+ * renders the card that opens and the one that closes, not the list.
+ */
+function useCardOpen(leadId: number): boolean | null {
+  const store = useStore();
+  const subscribe = useCallback((onChange: () => void) => store.sub(expandedLeadIdAtom, onChange), [store]);
+  const open = () => cardOpen(store.get(expandedLeadIdAtom), leadId);
+  return useSyncExternalStore(subscribe, open, open);
+}
+
+/**
  * One lead on the board: a header row that expands and collapses the card, and the body when
  * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
  * Memoised: a card re-renders only when its lead, its state or its handlers change — opening a
- * card renders that card and the one that closes, not a fresh lead's whose age object is new.
+ * card renders that card and the one that closes (each reads whether it is the open one), not the
+ * list, nor a fresh lead's card whose age object is new.
  */
 export const BoardLeadCard = memo(function BoardLeadCard({
   lead,
   age,
   respondFirst,
-  expanded,
+  opensFirst,
   featured,
   messageHref,
   messageKind,
@@ -74,6 +94,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
 }: BoardLeadCardProps) {
   const { t } = useRuntime();
   const format = useFormat();
+  const expanded = useCardOpen(lead.leadId) ?? opensFirst;
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);

@@ -34,7 +34,6 @@ export interface BoardListProps {
   pageIndex: number;
   info: PaginationInfo;
   onPageChange(index: number): void;
-  expandedId: number | null | undefined;
   featuredId: number | null;
   inbox: boolean;
   messageHref(lead: Lead): string;
@@ -90,7 +89,7 @@ export function BoardList(props: BoardListProps) {
         />
       </div>
       <ul key={props.request} ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
-        {leads.map((lead) => {
+        {leads.map((lead, index) => {
           const answer = ageOf(lead);
           return (
             <BoardLeadCard
@@ -98,7 +97,7 @@ export function BoardList(props: BoardListProps) {
               lead={lead}
               age={ageText(t, answer.age)}
               respondFirst={answer.respondFirst}
-              expanded={props.expandedId === lead.leadId}
+              opensFirst={index === 0}
               featured={props.featuredId !== null && lead.leadId === props.featuredId}
               messageHref={props.messageHref(lead)}
               messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
