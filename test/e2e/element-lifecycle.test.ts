@@ -10,7 +10,17 @@ import type { Page, Request } from 'playwright-core';
 import { MAIN_PROVIDER_ID, SANDBOX_LEADS, SANDBOX_MEMBER_ID } from '@leadkit/sandbox';
 import { kebab, TAG_NAMES, TAGS, type LeadkitTag } from '../../src/contract/tags';
 import { focusedDescription, isFocused, tabTo } from './focus';
-import { BOARD_SHOWING, cdnFirstContentFiles, cdnSourceChunk, cdnTagChunks, injectFault, itOutsideLitePass, UI_TIMEOUT_MS, useE2eSession, visible } from './harness';
+import {
+  BOARD_SHOWING,
+  cdnFirstContentFiles,
+  cdnSourceChunk,
+  cdnTagChunks,
+  injectFault,
+  itOutsideLitePass,
+  UI_TIMEOUT_MS,
+  useE2eSession,
+  visible,
+} from './harness';
 
 const session = useE2eSession();
 

@@ -40,7 +40,9 @@ describe("the board's actions offline", () => {
     const board = page.locator('#office-app [part="lead-board"]');
     await listRequested;
     // Its page of leads answered (the data went beside the code), no card yet.
-    await expect.poll(() => asked.filter((path) => path === `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    await expect
+      .poll(() => asked.filter((path) => path === `/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`).length, { timeout: UI_TIMEOUT_MS })
+      .toBe(1);
     expect(await board.locator('li[data-lead-id]').count()).toBe(0);
     expect(asked.filter((path) => path.endsWith(`/cdn/${bulkChunk}`))).toEqual([]);
     releaseList();
