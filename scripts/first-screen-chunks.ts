@@ -42,6 +42,9 @@ export interface FirstContentMark {
 /** The tag whose widget descriptor `id` is (`src/widgets/<tag>/<tag>.widget.ts`), or null. */
 export const widgetTagOf = (id: string) => /[\\/]src[\\/]widgets[\\/]([a-z-]+)[\\/]\1\.widget\.ts$/.exec(id)?.[1] ?? null;
 
+/** The layers under the widgets, whose pieces any widget may use (docs/architecture.md#layers). */
+const SHARED_LAYER = /[\\/]src[\\/](ui|domain|gateway)[\\/]/;
+
 /** The owner of a part an attribute chooses (one chunk for each choice, whatever tag makes it). */
 const attrOwner = (attr: NonNullable<FirstContentMark['attr']>) => `attr:${attr.name}=${attr.values.join(',')}`;
 
@@ -64,6 +67,7 @@ export interface FirstScreenGraph {
 export function firstScreenGraph(entries: ReadonlyMap<string, string>, optionalPeers: readonly string[] = []): FirstScreenGraph {
   const marks = new Map<string, FirstContentMark[]>();
   const imports = new Map<string, readonly string[]>();
+  const lazyImports = new Map<string, readonly string[]>();
   let owners: Map<string, Set<string>> | null = null;
   /** A package's module, or a stand-in for one (the CDN build's core-js stand-in: a virtual module). */
   const isPackage = (id: string) => id.startsWith('\0') || /[\\/]node_modules[\\/]/.test(id);
@@ -90,6 +94,21 @@ export function firstScreenGraph(entries: ReadonlyMap<string, string>, optionalP
       }
     };
     for (const [tag, entry] of entries) visit(entry, tag);
+    // A piece of a shared layer (ui/, domain/, gateway/, i18n/) on one widget's first screen that
+    // another widget also loads later, in a lazy part of its own (the review dialog's select, a
+    // funnel step's), is shared too: in the first widget's chunk it would make that part fetch the
+    // whole of that widget's first screen — and define its element. (A widget's own modules that
+    // another embeds — the thread's session in the board's quick reply — stay in its chunk.) Each
+    // tag's whole reach: static and lazy imports, not the routes of the app.
+    const routeTargets = new Set([...marks.values()].flat().flatMap((mark) => (mark.routedTag ? [mark.target] : [])));
+    const reach = (id: string, tag: string, seen: Set<string>) => {
+      if (seen.has(id) || (routeTargets.has(id) && widgetTagOf(id) !== tag)) return;
+      seen.add(id);
+      const owners = result.get(id);
+      if (owners && owners.size > 0 && !owners.has(tag) && SHARED_LAYER.test(id) && [...owners].every((owner) => !owner.startsWith('attr:'))) owners.add(tag);
+      for (const imported of [...(imports.get(id) ?? []), ...(lazyImports.get(id) ?? [])]) reach(imported, tag, seen);
+    };
+    for (const [tag, entry] of entries) reach(entry, tag, new Set());
     // A chosen part (the chat adapter) leaves what its widget already loads where it is. Its
     // modules are one chunk; but an optional peer's package is left to the bundler — its own
     // chunk, the package's module as a host's bundler has it from npm — and leadkit's code that
@@ -137,6 +156,7 @@ export function firstScreenGraph(entries: ReadonlyMap<string, string>, optionalP
       },
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
+        lazyImports.set(info.id, info.dynamicallyImportedIds);
       },
     },
     ownersOf(id) {
