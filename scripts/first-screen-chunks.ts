@@ -42,7 +42,10 @@ export interface FirstContentMark {
 /** The tag whose widget descriptor `id` is (`src/widgets/<tag>/<tag>.widget.ts`), or null. */
 export const widgetTagOf = (id: string) => /[\\/]src[\\/]widgets[\\/]([a-z-]+)[\\/]\1\.widget\.ts$/.exec(id)?.[1] ?? null;
 
-/** The layers under the widgets, whose pieces any widget may use (docs/architecture.md#layers). */
+/**
+ * The layers under the widgets whose pieces any widget may use (docs/architecture.md#layers);
+ * not i18n/: a widget's texts stay with its first screen (a lazy part brings its own).
+ */
 const SHARED_LAYER = /[\\/]src[\\/](ui|domain|gateway)[\\/]/;
 
 /** The owner of a part an attribute chooses (one chunk for each choice, whatever tag makes it). */
@@ -94,7 +97,7 @@ export function firstScreenGraph(entries: ReadonlyMap<string, string>, optionalP
       }
     };
     for (const [tag, entry] of entries) visit(entry, tag);
-    // A piece of a shared layer (ui/, domain/, gateway/, i18n/) on one widget's first screen that
+    // A piece of a shared layer (ui/, domain/, gateway/) on one widget's first screen that
     // another widget also loads later, in a lazy part of its own (the review dialog's select, a
     // funnel step's), is shared too: in the first widget's chunk it would make that part fetch the
     // whole of that widget's first screen — and define its element. (A widget's own modules that
@@ -104,8 +107,8 @@ export function firstScreenGraph(entries: ReadonlyMap<string, string>, optionalP
     const reach = (id: string, tag: string, seen: Set<string>) => {
       if (seen.has(id) || (routeTargets.has(id) && widgetTagOf(id) !== tag)) return;
       seen.add(id);
-      const owners = result.get(id);
-      if (owners && owners.size > 0 && !owners.has(tag) && SHARED_LAYER.test(id) && [...owners].every((owner) => !owner.startsWith('attr:'))) owners.add(tag);
+      const needed = result.get(id);
+      if (needed && needed.size > 0 && !needed.has(tag) && SHARED_LAYER.test(id) && [...needed].every((owner) => !owner.startsWith('attr:'))) needed.add(tag);
       for (const imported of [...(imports.get(id) ?? []), ...(lazyImports.get(id) ?? [])]) reach(imported, tag, seen);
     };
     for (const [tag, entry] of entries) reach(entry, tag, new Set());
