@@ -1,5 +1,4 @@
 import { memoryBackend, type KeyValueBackend } from './key-value-backend';
-import type { LeadStatus } from './lead-status';
 
 /**
  * The board's offline outbox (docs/widgets/lead-board.md#offline-outbox): a change the pro made
@@ -16,19 +15,17 @@ import type { LeadStatus } from './lead-status';
  * is missing or throws keeps the outbox in memory for the page's life.
  */
 
-/** One change the pro made, with what its field was then (status, notes) where a conflict can be told. */
-export type OutboxChange =
-  | { readonly kind: 'status'; readonly status: LeadStatus; readonly base: LeadStatus }
-  | { readonly kind: 'notes'; readonly notes: string; readonly base: string | null }
-  | { readonly kind: 'archive'; readonly archived: boolean }
-  | { readonly kind: 'read'; readonly read: boolean };
+/** What an entry keeps of a change: its kind and its values (the board's kinds: widgets/lead-board/changes/change-kinds.ts). */
+export interface OutboxChange {
+  readonly kind: string;
+}
 
-export interface OutboxEntry {
+export interface OutboxEntry<C extends OutboxChange = OutboxChange> {
   /** Its storage key: sorts in the order the changes were made. */
   readonly id: string;
   readonly spId: number;
   readonly leadId: number;
-  readonly change: OutboxChange;
+  readonly change: C;
   /** Sent with every attempt (the gateway's Idempotency-Key). */
   readonly idempotencyKey: string;
   readonly queuedAt: number;
@@ -48,45 +45,7 @@ const OUTBOX_KEY_PREFIX = 'leadkit:outbox:v1:';
 
 const providerPrefix = (spId: number) => `${OUTBOX_KEY_PREFIX}sp:${spId}:`;
 
-/** What of a lead on the gateway's page tells whether a queued change still applies. */
-export interface ServerLeadState {
-  readonly status: LeadStatus;
-  readonly notes?: string | null | undefined;
-  readonly isArchived: boolean;
-  readonly read: boolean;
-}
-
-/**
- * What to do with a queued change, given the lead as the gateway's page has it now (undefined:
- * not on the page, nothing to compare): `done` — the gateway already holds it (drop it); `send`;
- * `conflict` — the field changed there meanwhile to something else than the pro's change, which
- * must not be overwritten silently. Read and archive flags have no conflict: the pro's choice
- * is sent unless the gateway already holds it.
- */
-export function replayDecision(change: OutboxChange, server: ServerLeadState | undefined): 'send' | 'done' | 'conflict' {
-  if (!server) return 'send';
-  switch (change.kind) {
-    case 'status':
-      if (server.status === change.status) return 'done';
-      return server.status === change.base ? 'send' : 'conflict';
-    case 'notes': {
-      const now = server.notes ?? '';
-      if (now === change.notes) return 'done';
-      return now === (change.base ?? '') ? 'send' : 'conflict';
-    }
-    case 'archive':
-      return server.isArchived === change.archived ? 'done' : 'send';
-    case 'read':
-      return server.read === change.read ? 'done' : 'send';
-  }
-}
-
-/** The gateway's value of the field a conflicting change is about, as text (a status, the notes). */
-export function serverValueOf(change: OutboxChange, server: ServerLeadState): string | null {
-  return change.kind === 'status' ? server.status : change.kind === 'notes' ? (server.notes ?? null) : null;
-}
-
-function asEntry(value: unknown): OutboxEntry | null {
+function asEntry<C extends OutboxChange>(value: unknown): OutboxEntry<C> | null {
   if (typeof value !== 'object' || value === null) return null;
   const entry = value as Partial<OutboxEntry>;
   return typeof entry.id === 'string' &&
@@ -94,20 +53,21 @@ function asEntry(value: unknown): OutboxEntry | null {
     typeof entry.leadId === 'number' &&
     typeof entry.idempotencyKey === 'string' &&
     typeof entry.change === 'object' &&
-    entry.change !== null
-    ? (entry as OutboxEntry)
+    entry.change !== null &&
+    typeof entry.change.kind === 'string'
+    ? (entry as OutboxEntry<C>)
     : null;
 }
 
-export interface Outbox {
+export interface Outbox<C extends OutboxChange = OutboxChange> {
   /** Gets the backend ready (its code loaded) without reading anything: a board opening asks early, so a change made offline soon after is kept on the device. */
   ready(): Promise<void>;
   /** A provider's entries, oldest first. Never rejects. */
-  list(spId: number): Promise<OutboxEntry[]>;
+  list(spId: number): Promise<OutboxEntry<C>[]>;
   /** Adds a change after the provider's others; resolves with its entry once kept. Never rejects. */
-  add(entry: Omit<OutboxEntry, 'id' | 'queuedAt'>): Promise<OutboxEntry>;
+  add(entry: Omit<OutboxEntry<C>, 'id' | 'queuedAt'>): Promise<OutboxEntry<C>>;
   /** Writes an entry again (its conflict found or cleared). Never rejects. */
-  put(entry: OutboxEntry): Promise<void>;
+  put(entry: OutboxEntry<C>): Promise<void>;
   /** Drops an entry (sent, already done, or given up). Never rejects. */
   remove(id: string): Promise<void>;
   /** Drops every entry of every provider on this device (sign-out). Never rejects. */
@@ -125,7 +85,7 @@ export function memoryOutboxBackend(): OutboxBackend {
   return memoryBackend<OutboxEntry>();
 }
 
-export function createOutbox({ backend, now = Date.now }: OutboxOptions): Outbox {
+export function createOutbox<C extends OutboxChange>({ backend, now = Date.now }: OutboxOptions): Outbox<C> {
   const memory = memoryOutboxBackend();
   let resolved: Promise<OutboxBackend> | null = null;
   const store = (): Promise<OutboxBackend> =>
@@ -152,14 +112,14 @@ export function createOutbox({ backend, now = Date.now }: OutboxOptions): Outbox
       withStore(async (current) => {
         const prefix = providerPrefix(spId);
         const keys = (await current.keys()).filter((key): key is string => typeof key === 'string' && key.startsWith(prefix)).sort();
-        const entries = await Promise.all(keys.map(async (key) => asEntry(await current.get(key))));
-        return entries.filter((entry): entry is OutboxEntry => entry !== null && entry.spId === spId);
+        const entries = await Promise.all(keys.map(async (key) => asEntry<C>(await current.get(key))));
+        return entries.filter((entry): entry is OutboxEntry<C> => entry !== null && entry.spId === spId);
       }).catch(() => []),
     add: async (fields) => {
       const queuedAt = now();
       // Sortable: the time, then a counter for changes made in the same millisecond.
       const id = `${providerPrefix(fields.spId)}${String(queuedAt).padStart(15, '0')}-${String(order++).padStart(6, '0')}`;
-      const entry: OutboxEntry = { ...fields, id, queuedAt };
+      const entry: OutboxEntry<C> = { ...fields, id, queuedAt };
       await withStore((current) => current.set(id, entry)).catch(() => undefined);
       return entry;
     },

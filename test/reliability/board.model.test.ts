@@ -42,7 +42,6 @@ import { getLeads } from '../../src/gateway/office/calls';
 import { submitLeadFeedback } from '../../src/gateway/office/feedback';
 import type { Lead } from '../../src/gateway/office/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
-import type { WidgetRuntime } from '../../src/runtime/runtime';
 import {
   boardInputsAtom,
   boardQueryAtom,
@@ -58,7 +57,9 @@ import {
   settlePageAtom,
   type LeadsPage,
 } from '../../src/widgets/lead-board/board-atoms';
-import { archiveLeadsAtom, mutationErrorAtom, patchesAtom, markLeadsReadAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-changes';
+import { archiveLeadsAtom, markLeadsReadAtom } from '../../src/widgets/lead-board/changes/lead-changes';
+import { mutationErrorAtom, statusFailuresAtom } from '../../src/widgets/lead-board/changes/change-outcomes';
+import { patchesAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-patches';
 import { toLeadListRequest } from '../../src/widgets/lead-board/board-request';
 import { runBulkActionAtom } from '../../src/widgets/lead-board/bulk/bulk-atoms';
 import {
@@ -68,7 +69,6 @@ import {
   saveLeadNotesAtom,
   sendLeadStatusNowAtom,
   setLeadFeedbackAtom,
-  statusFailuresAtom,
   type StatusOutcome,
 } from '../../src/widgets/lead-board/changes/card-atoms';
 import {
@@ -359,14 +359,11 @@ const retryJobNotes = new Action<Board>('retry job notes', (board) => {
   });
 });
 
-/** The host's events are not this model's (the board's components tests check them): the actions' emit goes nowhere. */
-const noEvents: WidgetRuntime['emit'] = () => true;
-
 const archive = (i: number) =>
   new Action<Board>(`archive/restore #${i}`, (board) => {
     const lead = leadAt(board, i);
     // 'Archive' on an active lead; 'Move to Active Leads' on an archived one (the archived filter).
-    if (lead) void board.store.set(archiveLeadsAtom, { leads: [lead], archived: !lead.isArchived, emit: noEvents });
+    if (lead) void board.store.set(archiveLeadsAtom, { leads: [lead], archived: !lead.isArchived });
   });
 
 /** A bulk action (docs/widgets/lead-board.md#bulk-actions) on a few leads of the page: archive (restore in the archived view), mark read or unread. */
@@ -375,7 +372,7 @@ const bulk = ({ picks, kind }: { picks: number[]; kind: 'move' | 'read' | 'unrea
     const leads = [...new Set(picks.map((i) => leadAt(board, i)).filter((lead): lead is Lead => lead !== null))];
     if (!leads.length) return;
     const action = kind === 'move' ? (board.store.get(boardQueryAtom).filters.archived ? 'restore' : 'archive') : kind;
-    void board.store.set(runBulkActionAtom, { action, leads, emit: noEvents }).then((failed) => {
+    void board.store.set(runBulkActionAtom, { action, leads }).then((failed) => {
       board.bulkFailed = new Set(failed);
     });
     // As the toolbar: a new action replaces the last one's message.

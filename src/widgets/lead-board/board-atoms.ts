@@ -6,6 +6,7 @@ import { GatewayError, isAbortError, isGatewayError, isRetryableError } from '..
 import { getLeads, getServiceProviderInfo } from '../../gateway/office/calls';
 import type { Lead, ServiceProviderInfo } from '../../gateway/office/schemas';
 import { clientAtom, requireClient } from '../../runtime/client-atom';
+import type { WidgetRuntime } from '../../runtime/runtime';
 import { defaultQuery, openingQuery, requestKey, toLeadListRequest, withFeaturedFirst } from './board-request';
 import { NO_SELECTION, toggleSelection, type Selection } from './bulk/board-selection.logic';
 
@@ -19,6 +20,12 @@ export interface BoardInputs {
 }
 
 export const boardInputsAtom = atom<BoardInputs>({ spId: null, featuredLeadId: null, newMessages: false, pageSize: null });
+
+/**
+ * The element's `emit` (useRuntime), for the changes' engine: it tells the host of the changes
+ * the pro makes (changes/change-engine.ts). Set by the board; null before (nothing told).
+ */
+export const boardHostAtom = atom<{ emit: WidgetRuntime['emit'] | null }>({ emit: null });
 
 /** Whether 'Your Notes' keeps drafts on this device (the `drafts` attribute; apart from the inputs, so switching it refetches nothing). */
 export const boardDraftsAtom = atom(true);

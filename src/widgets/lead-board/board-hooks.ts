@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import type { Loadable } from '../../runtime/loadable';
-import type { LeadStatus } from '../../domain/lead-status';
 import { isAbortError, isGatewayError } from '../../gateway/core/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import { useServerRendered } from '../../runtime/server-render-gate';
@@ -28,7 +27,9 @@ import {
   type LeadsPage,
 } from './board-atoms';
 import { preloadBoardActions } from './board-loaders';
-import { archiveLeadsAtom, clearOutboxAtom, loadOutboxAtom, markLeadsReadAtom, patchesAtom, replayOutboxAtom, visibleLeads } from './changes/lead-changes';
+import { clearOutboxAtom, loadOutboxAtom, replayOutboxAtom } from './changes/change-engine';
+import { archiveLeadsAtom, markLeadsReadAtom } from './changes/lead-changes';
+import { patchesAtom, visibleLeads } from './changes/lead-patches';
 import { outboxEntriesAtom } from './changes/outbox-atoms';
 
 /** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
@@ -199,7 +200,6 @@ export function useWithheldContacts(firstPageShown: boolean): void {
  * frame on the page's body (which Preact showed: its removal and a later frame are apart).
  */
 export function useCardHandlers({ shownLeads, countRef }: { shownLeads: readonly Lead[] | undefined; countRef: RefObject<HTMLParagraphElement | null> }) {
-  const { emit } = useRuntime();
   const markRead = useSetAtom(markLeadsReadAtom);
   const archiveLeads = useSetAtom(archiveLeadsAtom);
   const toggleSelected = useSetAtom(toggleSelectedAtom);
@@ -211,8 +211,7 @@ export function useCardHandlers({ shownLeads, countRef }: { shownLeads: readonly
     afterNextPaint(() => void markRead({ leads: [lead], read: true }));
   });
   // The board's one read action (as the bulk toolbar's): it fires lk-lead-read itself.
-  const toggleRead = useStableHandler((lead: Lead) => void markRead({ leads: [lead], read: !lead.read, emit }));
-  const statusChanged = useStableHandler((changed: Lead, status: LeadStatus) => emit('lk-lead-status-change', { leadId: changed.leadId, status }));
+  const toggleRead = useStableHandler((lead: Lead) => void markRead({ leads: [lead], read: !lead.read, tell: true }));
   const focusAfterRemoval = useRef<number | null>(null);
   useLayoutEffect(() => {
     const leadId = focusAfterRemoval.current;
@@ -225,12 +224,12 @@ export function useCardHandlers({ shownLeads, countRef }: { shownLeads: readonly
     const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
     if (hadFocus) focusAfterRemoval.current = lead.leadId;
     // A failed archive brings the lead back: focus is not moved later, out of the blue.
-    void archiveLeads({ leads: [lead], archived, emit }).finally(() => {
+    void archiveLeads({ leads: [lead], archived }).finally(() => {
       if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
     });
   });
   const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
     toggleSelected({ leadId: lead.leadId, selected, range: range && shownLeads ? shownLeads.map((shownLead) => shownLead.leadId) : null }),
   );
-  return { listRef, toggle, toggleRead, statusChanged, archive, select };
+  return { listRef, toggle, toggleRead, archive, select };
 }

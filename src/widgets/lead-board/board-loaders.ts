@@ -2,7 +2,7 @@ import { lazyPart } from '../../ui/lazy-part';
 import { LeadCardBody } from './card/card-body-loader';
 import { Bulk } from './bulk/bulk-loader';
 import { FilterPanel, QuickCount } from './filters/filter-loaders';
-import { preloadOutbox } from './changes/outbox-calls';
+import { preloadOutbox } from './changes/change-engine';
 
 /** The list (count, sort, cards, paging) loads beside the first page (see list/board-list.tsx). */
 export const BoardList = lazyPart(

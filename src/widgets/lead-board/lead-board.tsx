@@ -18,6 +18,7 @@ import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
 import {
   boardDraftsAtom,
+  boardHostAtom,
   boardChatServiceAtom,
   boardInputsAtom,
   boardQueryAtom,
@@ -29,7 +30,7 @@ import {
   providerInfoLoadableAtom,
   selectionAtom,
 } from './board-atoms';
-import { type MutationAction, mutationErrorAtom } from './changes/lead-changes';
+import { type MutationAction, mutationErrorAtom } from './changes/change-outcomes';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
 import { Arrivals, BoardList, preloadLeadBoard } from './board-loaders';
@@ -83,7 +84,9 @@ export function LeadBoardRoot({
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
   useAtomInput(boardChatServiceAtom, chatService ?? null);
-  const { t, routes, flags, onLinkClick, logInLink } = useRuntime();
+  const { t, routes, flags, onLinkClick, logInLink, emit } = useRuntime();
+  // The changes' engine tells the host of the pro's changes itself (changes/change-engine.ts).
+  useAtomInput(boardHostAtom, { emit });
   const analytics = useBoardAnalytics();
   // A server render (and the browser hydrating it) waits for both: its first screen is the board, not its skeleton.
   const [provider, leadsState] = useServerRenderLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
@@ -119,7 +122,7 @@ export function LeadBoardRoot({
   usePageEvents(leadsState, firstPageShown, quiet);
   const { idle, actionsReady } = useAfterFirstScreen(firstPageShown, spId);
   useWithheldContacts(firstPageShown);
-  const { listRef, toggle, toggleRead, statusChanged, archive, select } = useCardHandlers({ shownLeads: shown?.leads, countRef });
+  const { listRef, toggle, toggleRead, archive, select } = useCardHandlers({ shownLeads: shown?.leads, countRef });
   // Once there, the bulk summary's live region stays (a message into a region already there is announced).
   const [bulkUsed, setBulkUsed] = useState(false);
   if (selection.ids.size && !bulkUsed) setBulkUsed(true);
@@ -275,7 +278,6 @@ export function LeadBoardRoot({
               onToggle={toggle}
               onToggleRead={toggleRead}
               onArchive={archive}
-              onStatusChanged={statusChanged}
               countRef={countRef}
               listRef={listRef}
               onShown={markListShown}

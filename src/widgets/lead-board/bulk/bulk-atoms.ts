@@ -1,8 +1,8 @@
 import { atom } from 'jotai/vanilla';
 import type { Lead } from '../../../gateway/office/schemas';
-import type { WidgetRuntime } from '../../../runtime/runtime';
 import { boardQueryAtom, requireProvider, selectionAtom } from '../board-atoms';
-import { archiveLeadsAtom, markLeadsReadAtom, mutationErrorAtom } from '../changes/lead-changes';
+import { mutationErrorAtom } from '../changes/change-outcomes';
+import { archiveLeadsAtom, markLeadsReadAtom } from '../changes/lead-changes';
 import { BULK_CONCURRENCY, bulkSummary, createLimiter, type BulkAction, type BulkSummary } from './bulk.logic';
 
 /** Leads a bulk action is still sending: the toolbar stays (and keeps its focus), with them counted, until they settle. */
@@ -22,8 +22,6 @@ export interface BulkRun {
   action: BulkAction;
   /** The selected leads on the page. */
   leads: readonly Lead[];
-  /** The element's `emit` (useRuntime): the board's actions fire `lk-lead-archive` / `lk-lead-read` themselves. */
-  emit: WidgetRuntime['emit'];
 }
 
 /**
@@ -36,7 +34,7 @@ export interface BulkRun {
  * stay selected (the same button tries them again). Archive and restore are the board's one
  * archive action (changes/lead-changes.ts), as from a card. Resolves to the ids that failed.
  */
-export const runBulkActionAtom = atom(null, async (get, set, { action, leads, emit }: BulkRun): Promise<number[]> => {
+export const runBulkActionAtom = atom(null, async (get, set, { action, leads }: BulkRun): Promise<number[]> => {
   if (!leads.length) return [];
   // Signed out meanwhile: the action fails at once (each lead's call asks for the provider too).
   requireProvider(get, 'leadBoard.bulk');
@@ -50,9 +48,9 @@ export const runBulkActionAtom = atom(null, async (get, set, { action, leads, em
   const limit = createLimiter(BULK_CONCURRENCY);
   const outcomes = moving
     ? // The board's one archive action (it fires lk-lead-archive for each lead), quietly: this action's summary reports.
-      await set(archiveLeadsAtom, { leads: targets, archived: action === 'archive', emit, bulk: { limit } })
+      await set(archiveLeadsAtom, { leads: targets, archived: action === 'archive', bulk: { limit } })
     : // The board's one read action, as a card's (lk-lead-read for each lead, the outbox offline).
-      await set(markLeadsReadAtom, { leads: targets, read: action === 'read', emit, bulk: { limit } });
+      await set(markLeadsReadAtom, { leads: targets, read: action === 'read', tell: true, bulk: { limit } });
   const failed = targets.filter((_, index) => !outcomes[index]).map((lead) => lead.leadId);
   set(bulkPendingAtom, (pending) => new Set([...pending].filter((id) => !ids.has(id))));
   // Leads that left the list leave the selection (the selection is the query's: untouched once another page or filter is on).

@@ -45,7 +45,7 @@ function Toolbar({ leads, archivedView, focusAfter }: BulkToolbarProps) {
  */
 function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarProps & { selected: readonly Lead[]; count: number }) {
   useStyles(STYLES);
-  const { t, emit } = useRuntime();
+  const { t } = useRuntime();
   const run = useSetAtom(runBulkActionAtom);
   const [selection, setSelection] = useAtom(selectionAtom);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,7 +78,7 @@ function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarPr
   const act = (action: BulkAction) => {
     if (!selected.length) return;
     // The board's one archive and one read action fire lk-lead-archive / lk-lead-read themselves (changes/lead-changes.ts).
-    void run({ action, leads: selected, emit });
+    void run({ action, leads: selected });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {

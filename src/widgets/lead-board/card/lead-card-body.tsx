@@ -24,8 +24,8 @@ import {
   saveLeadNotesAtom,
   sendLeadStatusNowAtom,
   setLeadFeedbackAtom,
-  statusFailuresAtom,
 } from '../changes/card-atoms';
+import { statusFailuresAtom } from '../changes/change-outcomes';
 import { FeedbackPopover } from '../extras/feedback-popover';
 import { hiddenInsuranceLeadIds, InsurancePlaceholder, insuranceOfferShows } from '../extras/insurance-offer';
 import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobNotesDialog, ReviewRequestPart } from '../extras/card-extras-loader';
@@ -51,11 +51,10 @@ export interface LeadCardBodyProps {
    * Tells the host a status changed: once per settled choice, when it is sent to the gateway
    * (not for each arrow-key step through the select, nor when the choice ends on the saved status).
    */
-  onStatusChanged(lead: Lead, status: LeadStatus): void;
 }
 
 /** The expanded card: location and contact, the Message link, status, notes, details, actions. */
-export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusChanged }: LeadCardBodyProps) {
+export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
@@ -65,7 +64,8 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
   const openJobNotes = useSetAtom(openJobNotesAtom);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
-  // A ClosedWon chosen offline asks for a review once it reached the gateway, as one saved online.
+  // Closing a lead as won is the moment to ask for a review (behind the experiment) — once the
+  // gateway took the status (chosen here, or offline and sent later), never after a rollback.
   const reviewExperiment = flags[FLAG_NAMES.newReviewRequest] === true;
   useReviewPromptDue(
     lead.leadId,
@@ -102,15 +102,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
           </p>
         </section>
         <div className="lk-card__controls">
-          <StatusSelect
-            lead={lead}
-            onStatusChanged={onStatusChanged}
-            onSaved={(status) => {
-              // Closing a lead as won is the moment to ask for a review (behind the experiment)
-              // — once the gateway took the status, never after a rollback.
-              if (shouldPromptReviewOnStatus(status, flags[FLAG_NAMES.newReviewRequest] === true)) setPromptOpen(true);
-            }}
-          />
+          <StatusSelect lead={lead} />
           {spId !== null ? (
             <FeedbackPopover lead={lead} spId={spId} align="end" onSaved={(feedback) => setFeedback({ leadId: lead.leadId, feedback })} />
           ) : null}
@@ -176,15 +168,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive, onStatusC
  * `chooseLeadStatusAtom`), so stepping through the closed select with the arrow keys sends one
  * request. A failure rolls back and says so here, beside the select, until a change succeeds.
  */
-function StatusSelect({
-  lead,
-  onStatusChanged,
-  onSaved,
-}: {
-  lead: Lead;
-  onStatusChanged(lead: Lead, status: LeadStatus): void;
-  onSaved(status: LeadStatus): void;
-}) {
+function StatusSelect({ lead }: { lead: Lead }) {
   const { t } = useRuntime();
   const choose = useSetAtom(chooseLeadStatusAtom);
   const sendNow = useSetAtom(sendLeadStatusNowAtom);
@@ -198,10 +182,7 @@ function StatusSelect({
         options={LEAD_STATUSES.map((status) => ({ value: status, label: t(leadStatusLabelKey(status)) }))}
         describedBy={failures > 0 ? errorId : undefined}
         onBlur={() => void sendNow(lead.leadId)}
-        onChange={async (status) => {
-          const outcome = await choose({ lead, status, onSend: (sent) => onStatusChanged(lead, sent) });
-          if (outcome === 'saved') onSaved(status);
-        }}
+        onChange={(status) => void choose({ lead, status })}
       />
       {failures > 0 ? (
         // Keyed by the failure count: a repeated failure is inserted anew, so it is announced again.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { refusedNotesAtom, reviewPromptDueAtom } from '../changes/outbox-atoms';
+import { refusedNotesAtom, reviewPromptDueAtom } from '../changes/change-outcomes';
 
 /*
  * What the offline outbox (changes/outbox-atoms.ts) leaves for a lead's open card once its changes

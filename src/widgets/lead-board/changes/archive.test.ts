@@ -4,9 +4,10 @@ import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../../gateway/core/client';
 import { clientAtom } from '../../../runtime/client-atom';
 import type { WidgetRuntime } from '../../../runtime/runtime';
-import { boardInputsAtom, expandedLeadIdAtom, leadsAtom, leadsDataAtom } from '../board-atoms';
+import { boardHostAtom, boardInputsAtom, expandedLeadIdAtom, leadsAtom, leadsDataAtom } from '../board-atoms';
 import { runBulkActionAtom } from '../bulk/bulk-atoms';
-import { archiveLeadsAtom, mutationErrorAtom } from './lead-changes';
+import { mutationErrorAtom } from './change-outcomes';
+import { archiveLeadsAtom } from './lead-changes';
 
 const ARCHIVE_ROUTE = 'POST /gateway/lead/office/v1/leads/serviceprovider/:id/archive';
 const ARCHIVE_PATH = '/gateway/lead/office/v1/leads/serviceprovider/1001/archive';
@@ -31,16 +32,18 @@ async function setup() {
     events.push({ name, detail });
     return true;
   };
+  // The element's emit, as the board sets it: the changes' engine tells the host.
+  store.set(boardHostAtom, { emit });
   const archiveBodies = () =>
     sandbox.store.requests.filter((request) => request.method === 'POST' && request.path === ARCHIVE_PATH).map((request) => request.body);
-  return { sandbox, store, leads: page.leads, events, emit, archiveBodies };
+  return { sandbox, store, leads: page.leads, events, archiveBodies };
 }
 
 describe('the archive action, from a card (one lead)', () => {
   it('fires lk-lead-archive once, sends one call, and opens the next lead in the open one’s place', async () => {
-    const { store, leads, events, emit, archiveBodies } = await setup();
+    const { store, leads, events, archiveBodies } = await setup();
     const [first, second] = leads;
-    expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true, emit })).toEqual([true]);
+    expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true })).toEqual([true]);
     expect(events).toEqual([{ name: 'lk-lead-archive', detail: { leadId: first!.leadId, archived: true } }]);
     expect(archiveBodies()).toEqual([{ serviceProviderId: 1001, leadId: first!.leadId, archived: true }]);
     expect(store.get(expandedLeadIdAtom)).toBe(second!.leadId);
@@ -48,10 +51,10 @@ describe('the archive action, from a card (one lead)', () => {
   });
 
   it('when the call fails: the board says so, and the lead opens again as the pro left it', async () => {
-    const { sandbox, store, leads, events, emit } = await setup();
+    const { sandbox, store, leads, events } = await setup();
     sandbox.faults.status(500, undefined, { route: ARCHIVE_ROUTE });
     const [first] = leads;
-    expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true, emit })).toEqual([false]);
+    expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true })).toEqual([false]);
     expect(events).toEqual([{ name: 'lk-lead-archive', detail: { leadId: first!.leadId, archived: true } }]);
     expect(store.get(mutationErrorAtom)).toEqual({ leadId: first!.leadId, action: 'archive' });
     expect(store.get(expandedLeadIdAtom)).toBe(first!.leadId);
@@ -60,9 +63,9 @@ describe('the archive action, from a card (one lead)', () => {
 
 describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => {
   it('fires lk-lead-archive once per lead and sends one call per lead; restore likewise', async () => {
-    const { store, leads, events, emit, archiveBodies } = await setup();
+    const { store, leads, events, archiveBodies } = await setup();
     const chosen = leads.slice(0, 3);
-    expect(await store.set(runBulkActionAtom, { action: 'archive', leads: chosen, emit })).toEqual([]);
+    expect(await store.set(runBulkActionAtom, { action: 'archive', leads: chosen })).toEqual([]);
     expect(events).toEqual(chosen.map(({ leadId }) => ({ name: 'lk-lead-archive', detail: { leadId, archived: true } })));
     expect(archiveBodies()).toEqual(expect.arrayContaining(chosen.map(({ leadId }) => ({ serviceProviderId: 1001, leadId, archived: true }))));
     expect(archiveBodies()).toHaveLength(3);
@@ -70,7 +73,7 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
     expect(store.get(expandedLeadIdAtom)).toBe(leads[3]!.leadId);
 
     events.length = 0;
-    expect(await store.set(runBulkActionAtom, { action: 'restore', leads: chosen.slice(0, 2), emit })).toEqual([]);
+    expect(await store.set(runBulkActionAtom, { action: 'restore', leads: chosen.slice(0, 2) })).toEqual([]);
     expect(events).toEqual(chosen.slice(0, 2).map(({ leadId }) => ({ name: 'lk-lead-archive', detail: { leadId, archived: false } })));
     expect(archiveBodies().slice(3)).toEqual(
       expect.arrayContaining(chosen.slice(0, 2).map(({ leadId }) => ({ serviceProviderId: 1001, leadId, archived: false }))),
@@ -79,19 +82,19 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
   });
 
   it('fires no lk-lead-archive for marking read or unread: the read action fires one lk-lead-read per lead it changes', async () => {
-    const { store, leads, events, emit } = await setup();
+    const { store, leads, events } = await setup();
     const chosen = leads.slice(0, 2);
     const changing = chosen.filter((lead) => lead.read);
-    await store.set(runBulkActionAtom, { action: 'unread', leads: chosen, emit });
+    await store.set(runBulkActionAtom, { action: 'unread', leads: chosen });
     expect(events.filter((event) => event.name === 'lk-lead-archive')).toEqual([]);
     expect(events).toEqual(changing.map(({ leadId }) => ({ name: 'lk-lead-read', detail: { leadId, read: false } })));
   });
 
   it('when the calls fail: no banner per lead (the toolbar sums up), and the open card stays where the action moved it', async () => {
-    const { sandbox, store, leads, events, emit } = await setup();
+    const { sandbox, store, leads, events } = await setup();
     sandbox.faults.status(500, undefined, { route: ARCHIVE_ROUTE });
     const chosen = leads.slice(0, 2);
-    expect((await store.set(runBulkActionAtom, { action: 'archive', leads: chosen, emit })).sort()).toEqual(chosen.map(({ leadId }) => leadId).sort());
+    expect((await store.set(runBulkActionAtom, { action: 'archive', leads: chosen })).sort()).toEqual(chosen.map(({ leadId }) => leadId).sort());
     expect(events).toHaveLength(2);
     expect(store.get(mutationErrorAtom)).toBeNull();
     expect(store.get(expandedLeadIdAtom)).toBe(leads[2]!.leadId);

@@ -1,13 +1,11 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../../domain/lead-status';
-import { updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
-import { untilReplayed } from '../../../gateway/until-replayed';
 import type { Lead } from '../../../gateway/office/schemas';
 import { whenPageHides } from '../../../ui/page-hidden';
-import { boardInputsAtom, requireProvider } from '../board-atoms';
-import { callInTurn, dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall, updateLeadChange } from './lead-changes';
-import { failedOffline, throwIfOffline } from './outbox-atoms';
-import { queueChange } from './outbox-calls';
+import { boardInputsAtom } from '../board-atoms';
+import { runLeadChange } from './change-engine';
+import { CHANGE_KINDS } from './change-kinds';
+import { dropLeadChange, placeLeadChange, updateLeadChange } from './lead-patches';
 
 /*
  * The open card's actions (status, notes, feedback, job notes, connected number, insurance):
@@ -48,29 +46,10 @@ interface StatusDraft {
   controller: AbortController | null;
   /** Resolves the latest choice's promise. */
   settle: ((outcome: StatusOutcome) => void) | null;
-  onSend: ((status: LeadStatus) => void) | undefined;
 }
 
 /** Per store: the leads with a status choice pending or in flight. */
 const statusDraftsAtom = atom(() => new Map<number, StatusDraft>());
-
-/**
- * Leads whose last status change failed, each with its count of failures in a row (a new
- * failure is a new message to announce); shown beside the card's select until a change succeeds.
- */
-export const statusFailuresAtom = atom<ReadonlyMap<number, number>>(new Map<number, number>());
-
-function setStatusFailed(get: Getter, set: Setter, leadId: number, failed: boolean) {
-  const current = get(statusFailuresAtom);
-  if (!failed && !current.has(leadId)) return;
-  const next = new Map(current);
-  if (failed) next.set(leadId, (current.get(leadId) ?? 0) + 1);
-  else next.delete(leadId);
-  set(statusFailuresAtom, next);
-}
-
-/** What a status choice shows at once: the status, and the lead read (the gateway marks it read too). */
-const statusEffects = (status: LeadStatus): Partial<Lead> => ({ status, read: true });
 
 /** Takes the draft's change off the lead's list (the card shows what it showed before the choice). */
 function dropStatusChange(get: Getter, set: Setter, leadId: number, draft: StatusDraft) {
@@ -128,67 +107,29 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
     settleChoice(draft, 'unchanged');
     return;
   }
-  // It goes to the gateway now, after the lead's calls made since the choice (see LeadChange).
-  draft.changeId = placeLeadChange(get, set, leadId, statusEffects(status), { id: draft.changeId });
-  const changeId = draft.changeId;
   const controller = new AbortController();
   draft.controller = controller;
-  // Counted among the board's pending calls; what the answer changes is done before a refetch
-  // those may start (see trackLeadCall).
-  await trackLeadCall(
-    get,
-    set,
-    async () => {
-      try {
-        const { client, spId } = requireProvider(get, 'leadBoard.status');
-        draft.onSend?.(status);
-        throwIfOffline('office.updateLeadStatus');
-        // The status call also marks the lead read (the gateway does both).
-        await callInTurn(
-          get,
-          leadId,
-          // Held by a 511 challenge: the choice stays on the card until its replay (same key) answers.
-          () =>
-            untilReplayed(client, (onReplayed) =>
-              updateLeadStatus(client, leadId, { serviceProviderId: spId, status }, { signal: controller.signal, keepalive, onReplayed }),
-            ),
-          controller.signal,
-        );
-      } catch (error) {
-        // A newer choice took over (and aborted this one): its own answer decides.
-        if (draft.version !== version || controller.signal.aborted) throw error;
-        draft.controller = null;
-        // Offline: the choice stays on the card, kept in the outbox; the outbox settles it later.
-        if (failedOffline(error) && (await queueChange(get, set, leadId, { kind: 'status', status, base: draft.confirmed }, changeId))) {
-          draft.changeId = null;
-          draft.confirmed = status;
-          draft.inDoubt = false;
-          dropIfIdle(get, leadId, draft);
-          settleChoice(draft, 'queued');
-          return;
-        }
-        dropStatusChange(get, set, leadId, draft);
-        setStatusFailed(get, set, leadId, true);
-        dropIfIdle(get, leadId, draft);
-        settleChoice(draft, 'failed');
-        throw error;
-      }
-      // A late answer for a choice the user already replaced never overwrites the newer status.
-      if (draft.version !== version) return;
-      draft.controller = null;
-      draft.confirmed = status;
-      draft.inDoubt = false;
-      settleLeadChange(get, set, leadId, changeId);
-      // The next choice is a change of its own (this one stays, settled).
-      draft.changeId = null;
-      setStatusFailed(get, set, leadId, false);
-      dropIfIdle(get, leadId, draft);
-      settleChoice(draft, 'saved');
-    },
-    false,
-    // The status counts are fetched again once the lead's calls have settled.
-    true,
-  ).catch(() => undefined);
+  // The engine sends it now, after the lead's calls made since the choice (its change moved last).
+  // While it is on its way, a newer choice changes the same change on the card (and aborts this call).
+  const outcome = await runLeadChange(get, set, {
+    leadId,
+    change: { kind: 'status', status, base: draft.confirmed },
+    shownAs: draft.changeId,
+    signal: controller.signal,
+    keepalive,
+    current: () => draft.version === version,
+  });
+  // A newer choice took over: its own answer decides.
+  if (outcome === 'superseded') return;
+  draft.controller = null;
+  // Settled, taken back, or kept in the outbox (which settles it later): the next choice is a change of its own.
+  draft.changeId = null;
+  if (outcome !== 'failed') {
+    draft.confirmed = status;
+    draft.inDoubt = false;
+  }
+  dropIfIdle(get, leadId, draft);
+  settleChoice(draft, outcome);
 }
 
 /**
@@ -199,85 +140,63 @@ async function sendStatus(get: Getter, set: Setter, leadId: number, keepalive = 
  * saved status and counts a failure in `statusFailuresAtom`. `onSend` runs when the call goes out.
  * Resolves with how this choice ended.
  */
-export const chooseLeadStatusAtom = atom(
-  null,
-  (get, set, { lead, status, onSend }: { lead: Lead; status: LeadStatus; onSend?: (status: LeadStatus) => void }): Promise<StatusOutcome> => {
-    const drafts = get(statusDraftsAtom);
-    let draft = drafts.get(lead.leadId);
-    if (!draft) {
-      draft = {
-        confirmed: lead.status,
-        inDoubt: false,
-        chosen: lead.status,
-        version: 0,
-        changeId: null,
-        timer: null,
-        controller: null,
-        settle: null,
-        onSend: undefined,
-      };
-      drafts.set(lead.leadId, draft);
-    }
-    settleChoice(draft, 'superseded');
-    draft.version++;
-    draft.chosen = status;
-    draft.onSend = onSend;
-    if (draft.controller) {
-      draft.controller.abort();
-      draft.controller = null;
-      draft.inDoubt = true;
-    }
-    if (draft.timer !== null) clearTimeout(draft.timer);
-    // The card shows the choice at once (where the choice's change stands, or as a new one).
-    if (draft.changeId === null || !updateLeadChange(get, set, lead.leadId, draft.changeId, statusEffects(status))) {
-      draft.changeId = placeLeadChange(get, set, lead.leadId, statusEffects(status));
-    }
-    const leadId = lead.leadId;
-    draft.timer = setTimeout(() => void sendStatus(get, set, leadId), STATUS_SEND_DELAY_MS);
-    watchPageHide(get, set);
-    const current = draft;
-    return new Promise<StatusOutcome>((resolve) => {
-      current.settle = resolve;
-    });
-  },
-);
+export const chooseLeadStatusAtom = atom(null, (get, set, { lead, status }: { lead: Lead; status: LeadStatus }): Promise<StatusOutcome> => {
+  const drafts = get(statusDraftsAtom);
+  let draft = drafts.get(lead.leadId);
+  if (!draft) {
+    draft = {
+      confirmed: lead.status,
+      inDoubt: false,
+      chosen: lead.status,
+      version: 0,
+      changeId: null,
+      timer: null,
+      controller: null,
+      settle: null,
+    };
+    drafts.set(lead.leadId, draft);
+  }
+  settleChoice(draft, 'superseded');
+  draft.version++;
+  draft.chosen = status;
+  if (draft.controller) {
+    draft.controller.abort();
+    draft.controller = null;
+    draft.inDoubt = true;
+  }
+  if (draft.timer !== null) clearTimeout(draft.timer);
+  // The card shows the choice at once (where the choice's change stands, or as a new one).
+  // What its kind shows: the status, and the lead read.
+  const effects = CHANGE_KINDS.status.effects({ kind: 'status', status, base: draft.confirmed });
+  if (draft.changeId === null || !updateLeadChange(get, set, lead.leadId, draft.changeId, effects)) {
+    draft.changeId = placeLeadChange(get, set, lead.leadId, effects);
+  }
+  const leadId = lead.leadId;
+  draft.timer = setTimeout(() => void sendStatus(get, set, leadId), STATUS_SEND_DELAY_MS);
+  watchPageHide(get, set);
+  const current = draft;
+  return new Promise<StatusOutcome>((resolve) => {
+    current.settle = resolve;
+  });
+});
 
 /** Sends a lead's pending status choice at once (the select lost focus); nothing when none is pending. */
 export const sendLeadStatusNowAtom = atom(null, (get, set, leadId: number) => sendStatus(get, set, leadId));
 
+/** A change the engine could not save (the front end says so its own way). */
+class LeadChangeFailed extends Error {}
+
 /**
- * Replaces a lead's notes. Not optimistic: the editor keeps the typed text until the
- * gateway took it, and on failure the caller shows the spec's message with the text intact.
- * A lead's calls go one after the other (`callInTurn`; the card's editor and the job notes dialog
- * can both save): sent together, an older save could reach the gateway last and replace the
- * newer, or answer last and show over it (found by the board's fault run,
- * test/reliability/board.model.test.ts).
+ * Replaces a lead's notes. Not optimistic (the kind's row): the editor keeps the typed text until
+ * the gateway took it, and on failure (rejects) the caller shows the spec's message with the
+ * text intact; offline they show as saved, kept in the outbox. A lead's calls go one after the
+ * other (the card's editor and the job notes dialog can both save): sent together, an older save
+ * could reach the gateway last and replace the newer, or answer last and show over it (found by
+ * the board's fault run, test/reliability/board.model.test.ts).
  */
 export const saveLeadNotesAtom = atom(null, async (get, set, { lead, notes }: { lead: Lead; notes: string }) => {
-  const { client, spId } = requireProvider(get, 'leadBoard.notes');
-  await trackLeadCall(
-    get,
-    set,
-    async () => {
-      try {
-        throwIfOffline('office.updateLeadNote');
-        await callInTurn(get, lead.leadId, () =>
-          untilReplayed(client, (onReplayed) => updateLeadNote(client, lead.leadId, { serviceProviderId: spId, note: notes }, { onReplayed })),
-        );
-        // The answer is not read (any 2xx is success, row O4): the notes saved are the ones sent.
-        placeLeadChange(get, set, lead.leadId, { notes }, { settled: true });
-      } catch (error) {
-        if (!failedOffline(error)) throw error;
-        // Offline: the notes show as saved, kept in the outbox until the connection is back.
-        const changeId = placeLeadChange(get, set, lead.leadId, { notes });
-        if (await queueChange(get, set, lead.leadId, { kind: 'notes', notes, base: lead.notes ?? null }, changeId)) return;
-        // The outbox's code is not here yet: the notes are not saved, as any failure says.
-        dropLeadChange(get, set, lead.leadId, changeId);
-        throw error;
-      }
-    },
-    false,
-  );
+  const outcome = await runLeadChange(get, set, { leadId: lead.leadId, change: { kind: 'notes', notes, base: lead.notes ?? null } });
+  if (outcome === 'failed') throw new LeadChangeFailed(`notes of lead ${lead.leadId} not saved`);
 });
 
 /** Feedback saved by the popover, kept on the lead (success stores rating and reason). */

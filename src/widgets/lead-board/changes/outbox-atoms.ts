@@ -1,7 +1,7 @@
 import { atom, type Getter } from 'jotai/vanilla';
-import type { OutboxChange, OutboxEntry } from '../../../domain/outbox';
+import type { OutboxEntry } from '../../../domain/outbox';
 import { GatewayError, isGatewayError } from '../../../gateway/core/errors';
-import type { Lead } from '../../../gateway/office/schemas';
+import type { LeadChangeValue } from './change-kinds';
 
 /*
  * The board's offline outbox, its state (docs/widgets/lead-board.md#offline-outbox; the engine:
@@ -9,27 +9,15 @@ import type { Lead } from '../../../gateway/office/schemas';
  * of it, and how a change knows it is made offline, are here, in the board's first chunk; the
  * engine — the device's storage, the replay, a conflict's choice — loads once the first page is on
  * screen and the page is idle (lead-board.tsx loads the kept entries then), or on first use: a
- * change made offline, which it then keeps (outbox-calls.ts).
+ * change made offline, which it then keeps (change-engine.ts).
  */
-
-/**
- * Leads whose ClosedWon, chosen offline, reached the gateway: the card asks for a review as when
- * the choice was saved online (behind the experiment flag), when it is open or next opened.
- */
-export const reviewPromptDueAtom = atom<ReadonlySet<number>>(new Set<number>());
-
-/**
- * Notes kept offline that the gateway refused once sent, by lead: the card's editor opens with the
- * text and the spec's notes-failure message, so nothing the pro wrote is lost.
- */
-export const refusedNotesAtom = atom<ReadonlyMap<number, string>>(new Map<number, string>());
 
 /** The current provider's entries, oldest first, as the board shows them. */
-export const outboxEntriesAtom = atom<readonly OutboxEntry[]>([]);
+export const outboxEntriesAtom = atom<readonly OutboxEntry<LeadChangeValue>[]>([]);
 
 /** A lead's queued state on its card: not sent yet, or a conflict (with the gateway's value). */
 export const queuedLeadsAtom = atom((get) => {
-  const byLead = new Map<number, { entry: OutboxEntry; conflict: OutboxEntry['conflict'] }>();
+  const byLead = new Map<number, { entry: OutboxEntry<LeadChangeValue>; conflict: OutboxEntry['conflict'] }>();
   for (const entry of get(outboxEntriesAtom)) {
     const known = byLead.get(entry.leadId);
     if (!known || entry.conflict) byLead.set(entry.leadId, { entry, conflict: entry.conflict ?? known?.conflict });
@@ -60,32 +48,5 @@ export function failedOffline(error: unknown): boolean {
   return offlineNow() && (!isGatewayError(error) || error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** What a queued change shows on its lead (the same effects as when it was made). */
-export function effectsOf(change: OutboxChange): { effects: Partial<Lead>; removes: boolean } {
-  switch (change.kind) {
-    case 'status':
-      return { effects: { status: change.status, read: true }, removes: false };
-    case 'notes':
-      return { effects: { notes: change.notes }, removes: false };
-    case 'archive':
-      return { effects: { isArchived: change.archived }, removes: true };
-    case 'read':
-      return { effects: { read: change.read }, removes: false };
-  }
-}
-
 /** Per store: the change on the board's list each entry shows (entry id → its change id, see lead-changes.ts). */
 export const entryChangesAtom = atom(() => new Map<string, { leadId: number; changeId: number }>());
-
-export interface OutboxHooks {
-  /** Places the change an entry shows when it was loaded from storage; returns its id. */
-  place(leadId: number, change: OutboxChange): number;
-  /** The entry reached the gateway (or it already held it): its change is settled. */
-  settle(leadId: number, changeId: number): void;
-  /** The entry is given up (the gateway refused it, or the pro kept the gateway's value): its change goes. */
-  drop(leadId: number, changeId: number): void;
-  /** Runs a lead's call in the lead's turn (after the calls made on it before). */
-  inTurn<T>(leadId: number, call: () => Promise<T>): Promise<T>;
-  /** A queued change the gateway refused: said as the change's failure. */
-  refused(entry: OutboxEntry): void;
-}

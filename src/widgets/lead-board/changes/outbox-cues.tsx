@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { leadStatusLabelKey, type LeadStatus } from '../../../domain/lead-status';
 import { useRuntime } from '../../../runtime/runtime';
 import { outboxEntriesAtom, queuedLeadsAtom } from './outbox-atoms';
-import { resolveOutboxConflictAtom } from './lead-changes';
+import { resolveOutboxConflictAtom } from './change-engine';
 
 /**
  * What the offline outbox shows (outbox-atoms.ts): on a card, 'Not sent yet' while a change made

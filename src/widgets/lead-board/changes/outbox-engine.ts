@@ -1,69 +1,68 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
-import { createOutbox, replayDecision, serverValueOf, type Outbox, type OutboxChange, type OutboxEntry } from '../../../domain/outbox';
-import type { GatewayClient } from '../../../gateway/core/client';
-import { newIdempotencyKey } from '../../../gateway/core/request-spec';
+import { createOutbox, type Outbox, type OutboxEntry } from '../../../domain/outbox';
 import { isGatewayError } from '../../../gateway/core/errors';
-import { archiveLead, getLeads, markLeadRead, updateLeadNote, updateLeadStatus } from '../../../gateway/office/calls';
-import { untilReplayed } from '../../../gateway/until-replayed';
+import { getLeads } from '../../../gateway/office/calls';
 import { boardInputsAtom, boardQueryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
 import { toLeadListRequest } from '../board-request';
-import { entryChangesAtom, failedOffline, outboxCanSend, outboxEntriesAtom, refusedNotesAtom, reviewPromptDueAtom, type OutboxHooks } from './outbox-atoms';
+import { kindOf, sendChange, type LeadChangeValue } from './change-kinds';
+import { dropLeadChange, placeLeadChange, settleLeadChange } from './lead-patches';
+import { entryChangesAtom, failedOffline, outboxCanSend, outboxEntriesAtom } from './outbox-atoms';
 
 /*
  * The board's offline outbox, its engine (docs/widgets/lead-board.md#offline-outbox; what cards
- * show: outbox-atoms.ts; loaded on first use through outbox-calls.ts; the storage and the rules:
- * domain/outbox.ts). A change made while the device is offline is not rolled back: its
+ * show: outbox-atoms.ts; loaded on first use by the changes' engine, change-engine.ts; the
+ * storage: domain/outbox.ts). A change made while the device is offline is not rolled back: its
  * call goes into the outbox, its card says it is not sent yet, and it survives a reload or a
  * closed tab. When the connection is back (and when a board opens with entries kept), the board
  * asks the gateway for its page — the spec's list call — and sends each entry once, in the order
- * made, with its idempotency key; a lead whose field changed there meanwhile is shown as a
- * conflict and waits for the pro's choice.
+ * made, with its idempotency key, as any change is sent (change-kinds.ts' sendChange); a lead
+ * whose field changed there meanwhile (the kind's `replay`) is shown as a conflict and waits for
+ * the pro's choice.
  */
 
-let device: Outbox | null = null;
+/** An entry of the board's outbox: a lead change. */
+type Entry = OutboxEntry<LeadChangeValue>;
+
+let device: Outbox<LeadChangeValue> | null = null;
 /** This page's outbox: IndexedDB (loaded on first use), or memory where there is none (tests, some web views). */
-export function deviceOutbox(): Outbox {
-  return (device ??= createOutbox({ backend: () => import('../../../domain/outbox-backend-idb').then((module) => module.idbOutboxBackend()) }));
+export function deviceOutbox(): Outbox<LeadChangeValue> {
+  return (device ??= createOutbox<LeadChangeValue>({
+    backend: () => import('../../../domain/outbox-backend-idb').then((module) => module.idbOutboxBackend()),
+  }));
 }
 
-/** Adds a change to the outbox after the provider's others; `changeId`: the change on the board that shows it. */
-export async function queueChange(get: Getter, set: Setter, leadId: number, change: OutboxChange, changeId: number): Promise<void> {
+/**
+ * Adds a change to the outbox after the provider's others, with the key its live call was sent
+ * with (a call whose answer was lost may have reached the gateway: sent again, it is applied
+ * once); `shownAs`: the change on its lead that shows it. Rejects when there is no provider.
+ */
+export async function queueChange(
+  get: Getter,
+  set: Setter,
+  { leadId, change, shownAs, idempotencyKey }: { leadId: number; change: LeadChangeValue; shownAs: number; idempotencyKey: string },
+): Promise<void> {
   const { spId } = get(boardInputsAtom);
-  if (spId === null) return;
-  const entry = await deviceOutbox().add({ spId, leadId, change, idempotencyKey: newIdempotencyKey() });
-  get(entryChangesAtom).set(entry.id, { leadId, changeId });
+  if (spId === null) throw new Error('no provider');
+  const entry = await deviceOutbox().add({ spId, leadId, change, idempotencyKey });
+  get(entryChangesAtom).set(entry.id, { leadId, changeId: shownAs });
   set(outboxEntriesAtom, (entries) => [...entries, entry]);
-}
-
-/** Sends an entry's call with its key; held by a 511 challenge until its replay (same key) answers. */
-function sendEntry(client: GatewayClient, spId: number, entry: OutboxEntry): Promise<unknown> {
-  const { change, leadId, idempotencyKey } = entry;
-  return untilReplayed<unknown>(client, (onReplayed) => {
-    const key = { idempotencyKey, onReplayed };
-    switch (change.kind) {
-      case 'status':
-        return updateLeadStatus(client, leadId, { serviceProviderId: spId, status: change.status }, key);
-      case 'notes':
-        return updateLeadNote(client, leadId, { serviceProviderId: spId, note: change.notes }, key);
-      case 'archive':
-        return archiveLead(client, spId, { leadId, archived: change.archived }, key);
-      case 'read':
-        return markLeadRead(client, spId, { leadId, read: change.read }, key);
-    }
-  });
 }
 
 /** Per store: a replay is running (one at a time). */
 const replayRunningAtom = atom(() => ({ running: false, again: false }));
 
 /** Loads the provider's entries kept on this device (a reload, a closed tab) and shows them on their leads. */
-export async function loadOutbox(get: Getter, set: Setter, hooks: OutboxHooks): Promise<void> {
+export async function loadOutbox(get: Getter, set: Setter): Promise<void> {
   const { spId } = get(boardInputsAtom);
   if (spId === null) return;
   const entries = await deviceOutbox().list(spId);
   if (get(boardInputsAtom).spId !== spId) return;
   const known = get(entryChangesAtom);
-  for (const entry of entries) if (!known.has(entry.id)) known.set(entry.id, { leadId: entry.leadId, changeId: hooks.place(entry.leadId, entry.change) });
+  for (const entry of entries)
+    if (!known.has(entry.id)) {
+      const kind = kindOf(entry.change);
+      known.set(entry.id, { leadId: entry.leadId, changeId: placeLeadChange(get, set, entry.leadId, kind.effects(entry.change), { removes: kind.removes }) });
+    }
   // Nothing kept: nothing changes on the board (a card still hydrating must not render again for nothing).
   if (!entries.length) return;
   // A change queued while the storage was being read is kept (it may not be among `entries`).
@@ -73,7 +72,7 @@ export async function loadOutbox(get: Getter, set: Setter, hooks: OutboxHooks): 
   });
 }
 
-function forget(get: Getter, set: Setter, entry: OutboxEntry) {
+function forget(get: Getter, set: Setter, entry: Entry) {
   get(entryChangesAtom).delete(entry.id);
   set(outboxEntriesAtom, (entries) => entries.filter((other) => other.id !== entry.id));
 }
@@ -83,7 +82,7 @@ function forget(get: Getter, set: Setter, entry: OutboxEntry) {
  * lead on the gateway's page (asked for now), sends it (its key), and stops at the first that
  * fails for want of a connection (the rest wait, in order). Ends by fetching the board's page again.
  */
-export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks): Promise<void> {
+export async function replayOutbox(get: Getter, set: Setter): Promise<void> {
   const state = get(replayRunningAtom);
   if (state.running) {
     state.again = true;
@@ -99,32 +98,32 @@ export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks)
       const shown = get(entryChangesAtom).get(entry.id);
       if (entry.conflict || !shown) continue;
       const server = page.leads.find((lead) => lead.leadId === entry.leadId);
-      const decision = entry.override ? 'send' : replayDecision(entry.change, server);
+      const kind = kindOf(entry.change);
+      const decision = entry.override || !server ? 'send' : kind.replay(entry.change, server);
       if (decision === 'conflict' && server) {
-        const marked: OutboxEntry = { ...entry, conflict: { server: serverValueOf(entry.change, server) } };
+        const marked: Entry = { ...entry, conflict: { server: kind.serverValue(entry.change, server) } };
         await deviceOutbox().put(marked);
         set(outboxEntriesAtom, (entries) => entries.map((other) => (other.id === entry.id ? marked : other)));
         continue;
       }
       if (decision === 'send') {
         try {
-          await hooks.inTurn(entry.leadId, () => sendEntry(client, spId, entry));
+          await sendChange(get, client, spId, entry.leadId, entry.change, { idempotencyKey: entry.idempotencyKey });
           sentAny = true;
         } catch (error) {
           // No connection, or a challenge not passed: this and the rest wait, in order, for the next time.
           if (failedOffline(error) || (isGatewayError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'challenge'))) break;
           await deviceOutbox().remove(entry.id);
           forget(get, set, entry);
-          hooks.drop(entry.leadId, shown.changeId);
-          if (entry.change.kind === 'notes') set(refusedNotesAtom, (notes) => new Map(notes).set(entry.leadId, (entry.change as { notes: string }).notes));
-          hooks.refused(entry);
+          dropLeadChange(get, set, entry.leadId, shown.changeId);
+          kind.refused(set, entry.leadId, entry.change, { queued: true, quiet: false });
           continue;
         }
-        if (entry.change.kind === 'status' && entry.change.status === 'ClosedWon') set(reviewPromptDueAtom, (due) => new Set(due).add(entry.leadId));
+        kind.saved(set, entry.leadId, entry.change);
       }
       await deviceOutbox().remove(entry.id);
       forget(get, set, entry);
-      hooks.settle(entry.leadId, shown.changeId);
+      settleLeadChange(get, set, entry.leadId, shown.changeId);
     }
   } catch {
     // The page could not be asked for: the entries wait for the next time the connection is back.
@@ -133,27 +132,27 @@ export async function replayOutbox(get: Getter, set: Setter, hooks: OutboxHooks)
     if (sentAny) set(leadsReloadAtom, (n) => n + 1);
     if (state.again) {
       state.again = false;
-      void replayOutbox(get, set, hooks);
+      void replayOutbox(get, set);
     }
   }
 }
 
 /** The pro's choice on a conflict: send their change all the same (`mine`), or keep the gateway's. */
-export async function resolveConflict(get: Getter, set: Setter, entryId: string, keep: 'mine' | 'theirs', hooks: OutboxHooks): Promise<void> {
+export async function resolveConflict(get: Getter, set: Setter, entryId: string, keep: 'mine' | 'theirs'): Promise<void> {
   const entry = get(outboxEntriesAtom).find((other) => other.id === entryId);
   const shown = get(entryChangesAtom).get(entryId);
   if (!entry || !shown) return;
   if (keep === 'theirs') {
     await deviceOutbox().remove(entry.id);
     forget(get, set, entry);
-    hooks.drop(entry.leadId, shown.changeId);
+    dropLeadChange(get, set, entry.leadId, shown.changeId);
     set(leadsReloadAtom, (n) => n + 1);
     return;
   }
-  const chosen: OutboxEntry = { ...entry, conflict: undefined, override: true };
+  const chosen: Entry = { ...entry, conflict: undefined, override: true };
   await deviceOutbox().put(chosen);
   set(outboxEntriesAtom, (entries) => entries.map((other) => (other.id === entry.id ? chosen : other)));
-  await replayOutbox(get, set, hooks);
+  await replayOutbox(get, set);
 }
 
 /** Sign-out (the board's auth is no longer a provider's): every entry on this device goes. */

@@ -4,7 +4,7 @@ import type { LeadCounts } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { loadableOf } from '../../../runtime/loadable';
 import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
-import { leadCountsReloadAtom } from '../changes/lead-changes';
+import { leadCountsReloadAtom } from '../changes/lead-patches';
 import { toLeadListRequest } from '../board-request';
 
 /**

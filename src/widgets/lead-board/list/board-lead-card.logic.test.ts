@@ -14,7 +14,6 @@ const props = (overrides: Partial<BoardLeadCardProps> = {}): BoardLeadCardProps 
   onToggle: handler,
   onToggleRead: handler,
   onArchive: handler,
-  onStatusChanged: handler,
   selected: false,
   onSelect: handler,
   ...overrides,

@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'jotai/react';
-import { leadStatusLabelKey, showsStatusLabel, type LeadStatus } from '../../../domain/lead-status';
+import { leadStatusLabelKey, showsStatusLabel } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
@@ -41,7 +41,6 @@ export interface BoardLeadCardProps {
   onToggle(lead: Lead): void;
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
-  onStatusChanged(lead: Lead, status: LeadStatus): void;
   /** Selected for a bulk action. */
   selected: boolean;
   /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
@@ -88,7 +87,6 @@ export const BoardLeadCard = memo(function BoardLeadCard({
   onToggle,
   onToggleRead,
   onArchive,
-  onStatusChanged,
   selected,
   onSelect,
 }: BoardLeadCardProps) {
@@ -193,7 +191,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
       {quick.composer}
       <OutboxConflict leadId={lead.leadId} />
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
-        {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} onStatusChanged={onStatusChanged} /> : null}
+        {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} /> : null}
       </div>
     </li>
   );

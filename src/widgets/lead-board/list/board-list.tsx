@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode, type RefObject } from 'react';
 import { hasMultiplePages, type PaginationInfo } from '../../../domain/pagination';
 import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../../domain/sort';
-import type { LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import type { Translate } from '../../../i18n/core/translate';
@@ -41,7 +40,6 @@ export interface BoardListProps {
   onToggle(lead: Lead): void;
   onToggleRead(lead: Lead): void;
   onArchive(lead: Lead, archived: boolean): void;
-  onStatusChanged(lead: Lead, status: LeadStatus): void;
   countRef: RefObject<HTMLParagraphElement | null>;
   /** Called once the list is on screen (after its first paint). */
   onShown(): void;
@@ -104,7 +102,6 @@ export function BoardList(props: BoardListProps) {
               onToggle={props.onToggle}
               onToggleRead={props.onToggleRead}
               onArchive={props.onArchive}
-              onStatusChanged={props.onStatusChanged}
               selected={props.selectedIds.has(lead.leadId)}
               onSelect={props.onSelect}
             />
