@@ -72,7 +72,7 @@ const preview: Preview = {
   initialGlobals: { fault: 'none', locale: 'en-US', direction: 'ltr', theme: 'light' },
   loaders: [
     async (context) => {
-      // No drafts (issue 17 §4) kept on this device from the story before: every story shares one
+      // No drafts (docs/drafts.md) kept on this device from the story before: every story shares one
       // origin, and a draft one story left in IndexedDB (a failed save's text) came back in the
       // next one's editor. The public `clearDrafts()`, as a host's sign-out calls it.
       await clearDrafts();

@@ -15,7 +15,7 @@ import { providerHeaders, setup } from './test-helpers';
 /**
  * The spec-variants profile (spec-variants.ts): the spec profile, answering as strictly as the
  * spec lets a real gateway answer. Each rule asserted on what the in-process fetch answers (no
- * client, no schema: leadkit reading it is issue 48 §1's), and that the write still happened.
+ * client, no schema: leadkit's reading of it is tested in src/gateway), and that the write still happened.
  */
 
 const memberHeaders = { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` };
