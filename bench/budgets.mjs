@@ -42,7 +42,7 @@ export const LOAD_BUDGETS = {
   serverFirstCardVsStatic: 1.2,
   /** When it is live (hydrated, a card expand working), as a ratio to the client-only board's first card. */
   serverLiveVsClientFirstCard: 1.0,
-  /** Its long tasks until hydrated, as a ratio to the React anchor's before its first card. */
+  /** Its hydration long tasks — the script it runs in long animation frames until live — as a ratio to the React anchor's before its first card (bench/server-render.ts). */
   hydrationLongTasksVsReactAnchor: 1.2,
   /** Cumulative layout shift of the load, at each width. */
   cls: 0.01,

@@ -74,6 +74,14 @@ export interface LoadSample {
   readyMs: number | null;
   /** Long tasks that started before it. */
   longTasksUntilReadyMs: number | null;
+  /**
+   * Script in long animation frames (Chromium's LoAF entries: the scripts each frame ran, their
+   * own time), frames that started before the first content: what the page's code itself kept the
+   * main thread busy with, without the browser's parse and layout of the page's HTML.
+   */
+  scriptInLongFramesMs: number;
+  /** The same, frames that started before the first lk-load (a server-rendered page: its hydration). */
+  scriptInLongFramesUntilReadyMs: number | null;
   cls: number;
   shifts: { value: number; startTime: number; sources: string[] }[];
   pageErrors: string[];
@@ -156,6 +164,10 @@ function instrument(spec: PageSpec): string {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  state.frames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.frames.push({ startTime: entry.startTime, script: (entry.scripts || []).reduce((sum, script) => sum + script.duration, 0) });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const describe = (node) => node ? (node.nodeName || '').toLowerCase() + (node.getAttribute && node.getAttribute('part') ? '[part=' + node.getAttribute('part') + ']' : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : '') : '(gone)';
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -366,7 +378,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
     const state = (await page.evaluate(`(() => {
       const b = window.__bench;
       return {
-        firstContent: b.firstContent, text: b.text, longTasks: b.longTasks, cls: b.cls, shifts: b.shifts, ready: b.ready,
+        firstContent: b.firstContent, text: b.text, longTasks: b.longTasks, frames: b.frames, cls: b.cls, shifts: b.shifts, ready: b.ready,
         inserted: b.inserted,
         navigation: (() => { const n = performance.getEntriesByType('navigation')[0]; const r = n && (n.serverTiming || []).find((t) => t.name === 'render'); return { responseStart: n ? n.responseStart : 0, render: r ? r.duration : null }; })(),
         resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, encodedBodySize: e.encodedBodySize })),
@@ -376,6 +388,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       ready: number | null;
       text: string;
       longTasks: { startTime: number; duration: number }[];
+      frames: { startTime: number; script: number }[];
       cls: number;
       shifts: LoadSample['shifts'];
       inserted: { url: string; stack: string }[];
@@ -416,6 +429,7 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
       .filter((request) => finishedBefore.has(request.url) && new URL(request.url).pathname.startsWith('/gateway/'))
       .map((request) => depths.get(request.id)?.depth ?? 0);
     const longTasks = state.longTasks.filter((task) => task.startTime < fc);
+    const scriptBefore = (at: number) => Math.round(state.frames.filter((frame) => frame.startTime < at).reduce((sum, frame) => sum + frame.script, 0));
     return {
       width,
       ttfbMs: Math.round(state.navigation.responseStart),
@@ -438,6 +452,8 @@ export async function measureLoad(browser: Browser, origin: string, reset: () =>
           ? null
           : Math.round(state.longTasks.filter((task) => task.startTime < (state.ready as number)).reduce((sum, task) => sum + task.duration, 0)),
       longTaskCount: longTasks.length,
+      scriptInLongFramesMs: scriptBefore(fc),
+      scriptInLongFramesUntilReadyMs: state.ready === null ? null : scriptBefore(state.ready),
       ...(process.env.BENCH_DEBUG ? { longTaskList: state.longTasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)}`) } : {}),
       cls: Number(state.cls.toFixed(4)),
       shifts: state.shifts,

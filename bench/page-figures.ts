@@ -33,6 +33,9 @@ export interface PageFigures {
     /** When the widget was live (its first lk-load), and the long tasks before it; null without one. */
     readyMs: number | null;
     longTasksUntilReadyMs: number | null;
+    /** Script time in long animation frames before the first content, and before live (bench/load.ts). */
+    scriptInLongFramesMs: number;
+    scriptInLongFramesUntilReadyMs: number | null;
   };
   /** Ratios of the medians to the React anchor's over the same protocol. */
   vsReactAnchor: { firstContent: number; jsBytes: number; jsFiles: number; chainDepth: number; longTasks: number } | null;

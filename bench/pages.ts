@@ -129,6 +129,7 @@ export async function measurePages(
       const dataStarts = present(phone.map((sample) => sample.dataStartMs));
       const readies = present(phone.map((sample) => sample.readyMs));
       const readyTasks = present(phone.map((sample) => sample.longTasksUntilReadyMs));
+      const readyScript = present(phone.map((sample) => sample.scriptInLongFramesUntilReadyMs));
       return {
         id: page.id,
         protocol,
@@ -151,6 +152,8 @@ export async function measurePages(
           cls1280: Number(median(desktop.map((sample) => sample.cls)).toFixed(4)),
           readyMs: readies.length ? Math.round(median(readies)) : null,
           longTasksUntilReadyMs: readyTasks.length ? Math.round(median(readyTasks)) : null,
+          scriptInLongFramesMs: Math.round(median(phone.map((sample) => sample.scriptInLongFramesMs))),
+          scriptInLongFramesUntilReadyMs: readyScript.length ? Math.round(median(readyScript)) : null,
         },
         vsReactAnchor: null,
         runs: all.map((sample) => ({ ...sample, shifts: sample.shifts.slice(0, 10) })),

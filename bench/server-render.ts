@@ -8,8 +8,11 @@
  *     it started) serves the page once per protocol, that load being its first request;
  *   - time to first byte of its HTML (the navigation's responseStart, the emulated round trip
  *     included) and the server's render time (its Server-Timing), beside the floor's TTFB;
- *   - live (hydrated) no later than the client-only board's first card; long tasks until then
- *     ≤ 1.2× the React anchor's before its first card.
+ *   - live (hydrated) no later than the client-only board's first card; hydration — the script
+ *     the page runs in long frames until then (Chromium's long-animation-frame entries) — ≤ 1.2×
+ *     the React anchor's script in long frames before its first card. The long tasks until live
+ *     are reported beside it: they also hold the browser's parse and layout of the page's HTML,
+ *     which the static floor, with no script, pays as well (docs/benchmarks.md#hydration-long-tasks).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -118,8 +121,13 @@ export function serverRenderFigures(figures: PageFigures[], firstLoads: FirstLoa
     liveMs: ssr.median.readyMs,
     clientFirstCardMs: client.median.firstContentMs,
     liveVsClientFirstCard: ratio(ssr.median.readyMs, client.median.firstContentMs),
-    /** Long tasks until hydrated, against the React anchor's before its first card: goal ≤ 1.2×. */
+    /** Hydration: script in long frames until live, against the React anchor's before its first card: goal ≤ 1.2×. */
+    hydrationScriptMs: ssr.median.scriptInLongFramesUntilReadyMs,
+    reactScriptMs: react.median.scriptInLongFramesMs,
+    hydrationScriptVsReact: ratio(ssr.median.scriptInLongFramesUntilReadyMs, react.median.scriptInLongFramesMs),
+    /** Long tasks until live (script, and the parse and layout of the page's HTML), the floor's (that parse and layout alone) and the anchor's. */
     hydrationLongTasksMs: ssr.median.longTasksUntilReadyMs,
+    floorLongTasksMs: floor.median.longTasksMs,
     reactLongTasksMs: react.median.longTasksMs,
     hydrationLongTasksVsReact: ratio(ssr.median.longTasksUntilReadyMs, react.median.longTasksMs),
   };
@@ -147,9 +155,9 @@ export function serverRenderFailures(figures: PageFigures[], firstLoads: FirstLo
     failures.push(
       `server-rendered board: live (hydrated) at ${f.liveMs} ms = ${f.liveVsClientFirstCard}× the client-only board's first card (${f.clientFirstCardMs} ms) > ${LOAD_BUDGETS.serverLiveVsClientFirstCard}×`,
     );
-  if (!(f.hydrationLongTasksVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor))
+  if (!(f.hydrationScriptVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor))
     failures.push(
-      `server-rendered board: ${f.hydrationLongTasksMs} ms of long tasks until hydrated = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`,
+      `server-rendered board: ${f.hydrationScriptMs} ms of script in long frames until hydrated = ${f.hydrationScriptVsReact}× the React anchor's ${f.reactScriptMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`,
     );
   return failures;
 }
@@ -170,7 +178,7 @@ export function printServerRender(figures: PageFigures[], firstLoads: FirstLoadS
       `  ${name}   first request after a fresh server start: ${f.firstAfterStart.map((load) => `${s(load.firstCardMs)} = ${load.vsFloor}× (TTFB ${load.ttfbMs} ms, render ${load.serverRenderMs} ms)`).join(' / ') || 'not measured'}`,
     );
     console.log(
-      `  ${name}   HTML's first byte ${f.ttfbMs} ms (the floor's ${f.floorTtfbMs} ms; render on the server ${f.serverRenderMs} ms, median); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ ${LOAD_BUDGETS.serverLiveVsClientFirstCard}×); long tasks until hydrated ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the React anchor's ${f.reactLongTasksMs} ms (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×)`,
+      `  ${name}   HTML's first byte ${f.ttfbMs} ms (the floor's ${f.floorTtfbMs} ms; render on the server ${f.serverRenderMs} ms, median); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ ${LOAD_BUDGETS.serverLiveVsClientFirstCard}×); hydration: script in long frames ${f.hydrationScriptMs} ms = ${f.hydrationScriptVsReact}× the React anchor's ${f.reactScriptMs} ms (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×); long tasks until live ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the anchor's ${f.reactLongTasksMs} ms (the static floor's, parse and layout alone: ${f.floorLongTasksMs} ms)`,
     );
   }
 }
