@@ -20,7 +20,7 @@ const elementOf = (tag: string): ManifestElement => byTag.get(tag)!;
 
 /**
  * The events the code a tag can load emits: `emit('lk-…')`, `emitRef.current('lk-…')`, `emitLeadkitEvent(…, 'lk-…')`
- * literals, and `lk-navigate` where a widget routes a link through the runtime's `onLinkClick`
+ * literals, a lead change kind's `event: (…) => ['lk-…', …]`, and `lk-navigate` where a widget routes a link through the runtime's `onLinkClick`
  * (the runtime itself emits it for any widget that does).
  */
 function emittedEvents(tag: string): string[] {
@@ -31,6 +31,8 @@ function emittedEvents(tag: string): string[] {
     const isRuntime = file.endsWith(path.join('runtime', 'runtime.tsx'));
     if (!isRuntime) for (const match of text.matchAll(/\bemit\w*(?:\.current)?(?:\?\.)?\s*\((?:[^'"()]*,\s*)?['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
     for (const match of text.matchAll(/\.emit\(\s*['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
+    // A lead change kind's event (widgets/lead-board/changes/change-kinds.ts), emitted by the changes' engine.
+    for (const match of text.matchAll(/\bevent:\s*\([^)]*\)\s*=>\s*\[\s*['"](lk-[a-z-]+)['"]/g)) found.add(match[1]!);
     if (!isRuntime && /\bonLinkClick\(/.test(text)) found.add('lk-navigate');
   }
   return [...found].filter((name) => (LEADKIT_EVENTS as readonly string[]).includes(name)).sort();
