@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
-import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel/routes';
-import type { SpecRouteBuilders } from '../../domain/core/routes';
+import { FUNNEL_STEPS, type FunnelStep } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
@@ -29,41 +28,13 @@ import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { STEP_PARTS } from './step-loaders';
+import { locationKey, useRouteSync } from './frame-route';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
 const STYLES = [raqFunnelCss];
 
 const NEXT_STEP: Readonly<Record<FunnelStep, FunnelStep | null>> = { entry: 'project', project: 'suggestions', suggestions: 'summary', summary: null };
-
-/** A location as one comparable string. */
-export function locationKey(location: FunnelLocation): string {
-  switch (location.step) {
-    case 'entry':
-      return `entry:${location.withAlId ?? ''}`;
-    case 'project':
-      return `project:${location.serviceProviderId}`;
-    default:
-      return `${location.step}:${location.leadId}`;
-  }
-}
-
-/** The URL of a location through the host's route builders (absolute when the page has a base URL). */
-function locationUrl(routes: SpecRouteBuilders, location: FunnelLocation): string {
-  const path =
-    location.step === 'entry'
-      ? routes.funnelEntry({ withAlId: location.withAlId })
-      : location.step === 'project'
-        ? routes.funnelProject({ serviceProviderId: location.serviceProviderId })
-        : location.step === 'suggestions'
-          ? routes.funnelSuggestions({ leadId: location.leadId })
-          : routes.funnelSummary({ leadId: location.leadId });
-  try {
-    return new URL(path, globalThis.document?.baseURI).href;
-  } catch {
-    return path;
-  }
-}
 
 function prefersReducedMotion(): boolean {
   return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -103,7 +74,7 @@ function StepShown({ onShown }: { onShown(): void }) {
 export function FunnelFrame({ categoryId = null, postalCode = null, spId = null, referrer = null, location = null }: RaqFunnelProps) {
   useStyles(STYLES);
   const store = useStore();
-  const { t, host, emit, routes } = useRuntime();
+  const { t, host, emit } = useRuntime();
   useAtomInput(funnelInputsAtom, {
     categoryId: typeof categoryId === 'number' && Number.isInteger(categoryId) ? categoryId : null,
     postalCode: postalCode?.trim() || null,
@@ -139,34 +110,13 @@ export function FunnelFrame({ categoryId = null, postalCode = null, spId = null,
   const providerStatus = useAtomValue(providerStatusAtom);
   const providerPending = useAtomValue(providerPendingAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
-  const stateLocation = useAtomValue(funnelLocationAtom);
   const createdLead = useAtomValue(createdLeadAtom);
   const loadProvider = useSetAtom(loadProviderAtom);
   const resolveCategoryName = useSetAtom(resolveCategoryNameAtom);
   const startNewRequest = useSetAtom(startNewRequestAtom);
   const { step } = session;
 
-  // The route → the state (the office app's back/forward, a link to another step).
-  const routeKey = location ? locationKey(location) : null;
-  const lastRoute = useRef(routeKey);
-  useLayoutEffect(() => {
-    if (!location || routeKey === lastRoute.current) return;
-    lastRoute.current = routeKey;
-    if (routeKey !== locationKey(store.get(funnelLocationAtom))) store.set(openLocationAtom, location);
-  }, [location, routeKey, store]);
-
-  // The state → the host: every step change (and withAlId dropped) is an `lk-navigate`.
-  // The same step with a new URL (withAlId dropped) replaces the history entry: Back then leaves
-  // the funnel instead of landing on the URL it just dropped.
-  const stateKey = locationKey(stateLocation);
-  const lastState = useRef({ key: stateKey, step: stateLocation.step });
-  useEffect(() => {
-    const last = lastState.current;
-    if (stateKey === last.key) return;
-    lastState.current = { key: stateKey, step: stateLocation.step };
-    if (stateKey === routeKey) return;
-    emit('lk-navigate', { url: locationUrl(routes, stateLocation), kind: 'funnel', newTab: false, replace: last.step === stateLocation.step });
-  }, [stateKey, routeKey, stateLocation, emit, routes]);
+  useRouteSync(location);
 
   // The pro the customer came from (sp-id, withAlId, a project route): its details once.
   const wantedProvider = useAtomValue(wantedProviderIdAtom);
