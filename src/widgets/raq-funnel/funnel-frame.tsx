@@ -1,34 +1,26 @@
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelStep } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
-import { useAtomInput } from '../../runtime/use-atom-input';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
 import {
   createdLeadAtom,
   funnelFormAtom,
-  funnelInputsAtom,
-  funnelLocationAtom,
   funnelSessionAtom,
-  openLocationAtom,
-  persistFunnel,
   providerAtom,
   providerPendingAtom,
   providerStatusAtom,
-  startFunnelAtom,
   tokenStatusAtom,
   wantedProviderIdAtom,
 } from './state/shared-atoms';
-import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
+import { loadProviderAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
 import { startNewRequestAtom } from './state/summary-step-atoms';
-import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
-import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
-import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { STEP_PARTS } from './step-loaders';
-import { locationKey, useRouteSync } from './frame-route';
+import { useRouteSync } from './frame-route';
+import { useFunnelInputs, useFunnelStart } from './frame-hooks';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
@@ -71,38 +63,12 @@ function StepShown({ onShown }: { onShown(): void }) {
  * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
  * 'funnel'} on every step change (the office app routes by it; a partner page may follow).
  */
-export function FunnelFrame({ categoryId = null, postalCode = null, spId = null, referrer = null, location = null }: RaqFunnelProps) {
+export function FunnelFrame(props: RaqFunnelProps) {
+  const { spId = null, location = null } = props;
   useStyles(STYLES);
-  const store = useStore();
-  const { t, host, emit } = useRuntime();
-  useAtomInput(funnelInputsAtom, {
-    categoryId: typeof categoryId === 'number' && Number.isInteger(categoryId) ? categoryId : null,
-    postalCode: postalCode?.trim() || null,
-    serviceProviderId: typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? spId : null,
-    withAlId: location?.step === 'entry' ? location.withAlId : null,
-    referrer,
-  });
-  // No Element on a server (leadkit/server): the default key there, as for a host with no id.
-  const storageKey = funnelStorageKey(typeof Element !== 'undefined' && host instanceof Element && host.id ? host.id : 'default');
-
-  // The pro's details a server's first screen had (leadkit/server, given sp-id): the entry heading
-  // names them from the first render, on the server and as the element hydrates.
-  const serverProvider = useFirstScreenValue(
-    typeof spId === 'number' && Number.isInteger(spId) && spId >= 0 ? funnelProviderName(spId) : null,
-    parseFunnelProvider,
-  );
-  // Restore what survived a reload (once per store), then open the deep link, before any read.
-  const started = useRef(false);
-  if (!started.current) {
-    started.current = true;
-    if (!store.get(funnelSessionAtom).rehydrateComplete) store.set(startFunnelAtom, { storageKey });
-    if (location && locationKey(location) !== locationKey(store.get(funnelLocationAtom))) store.set(openLocationAtom, location);
-    const details = serverProvider.value;
-    if (details && details.serviceProviderId === store.get(wantedProviderIdAtom) && store.get(providerAtom) === null) store.set(providerLoadedAtom, details);
-  }
-  const usedServerProvider = useRef(serverProvider.used);
-  useEffect(() => usedServerProvider.current(), []);
-  useEffect(() => persistFunnel(store, sessionStorageOrNull(), storageKey), [store, storageKey]);
+  const { t, emit } = useRuntime();
+  useFunnelInputs(props);
+  useFunnelStart(spId, location);
 
   const session = useAtomValue(funnelSessionAtom);
   const form = useAtomValue(funnelFormAtom);
