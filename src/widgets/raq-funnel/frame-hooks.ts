@@ -1,25 +1,28 @@
 /**
  * The funnel frame's jobs, one named hook each (funnel-frame.tsx composes them; the route's sync
- * is frame-route.ts): the element's inputs into the store, and the start (what survived a
- * reload, the deep link, the pro a server's first screen named, then kept in sessionStorage).
+ * is frame-route.ts): the element's inputs into the store; the start (what survived a reload,
+ * the deep link, the pro a server's first screen named, then kept in sessionStorage); the data
+ * the steps show but no step asks for (the pro's details, a preset category's name).
  */
 import { useEffect, useRef } from 'react';
-import { useStore } from 'jotai/react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import type { FunnelLocation } from '../../domain/funnel/routes';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useAtomInput } from '../../runtime/use-atom-input';
 import {
+  funnelFormAtom,
   funnelInputsAtom,
   funnelLocationAtom,
   funnelSessionAtom,
   openLocationAtom,
   persistFunnel,
   providerAtom,
+  providerStatusAtom,
   startFunnelAtom,
   wantedProviderIdAtom,
 } from './state/shared-atoms';
-import { providerLoadedAtom } from './state/entry-step-atoms';
+import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
 import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
 import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { locationKey } from './frame-route';
@@ -67,4 +70,41 @@ export function useFunnelStart(spId: RaqFunnelProps['spId'], location: FunnelLoc
   const usedServerProvider = useRef(serverProvider.used);
   useEffect(() => usedServerProvider.current(), []);
   useEffect(() => persistFunnel(store, sessionStorageOrNull(), storageKey), [store, storageKey]);
+}
+
+/**
+ * The pro the customer came from (sp-id, withAlId, a project route): its details once, and again
+ * for a pro the customer chooses instead. A load in flight is not interrupted, and a pro whose
+ * load failed is not asked for again here (the entry step offers a retry).
+ */
+export function useProviderDetails(): void {
+  const wantedProvider = useAtomValue(wantedProviderIdAtom);
+  const formProvider = useAtomValue(funnelFormAtom).serviceProviderId;
+  const loadedProvider = useAtomValue(providerAtom)?.serviceProviderId ?? null;
+  const providerStatus = useAtomValue(providerStatusAtom);
+  const loadProvider = useSetAtom(loadProviderAtom);
+  const providerLoading = providerStatus.state === 'loading';
+  const providerFailed = providerStatus.state === 'failed';
+  /** The provider this effect asked for last: after a failure it is not asked again. */
+  const askedProvider = useRef<string | null>(null);
+  useEffect(() => {
+    // A load in flight (the customer chose another pro) is not interrupted.
+    if (providerLoading) return;
+    const chosen = loadedProvider !== null && formProvider !== null && formProvider !== loadedProvider ? formProvider : null;
+    if (loadedProvider !== null && chosen === null) return;
+    if (loadedProvider === null && wantedProvider === null) return;
+    const key = chosen === null ? `wanted:${wantedProvider}` : `form:${chosen}`;
+    if (providerFailed && askedProvider.current === key) return;
+    askedProvider.current = key;
+    void (chosen === null ? loadProvider() : loadProvider({ serviceProviderId: chosen }));
+  }, [wantedProvider, formProvider, loadedProvider, providerLoading, providerFailed, loadProvider]);
+}
+
+/** A preset (or restored) category without its name: the taxonomy names it. */
+export function useCategoryName(): void {
+  const { categoryId, categoryName } = useAtomValue(funnelFormAtom);
+  const resolveCategoryName = useSetAtom(resolveCategoryNameAtom);
+  useEffect(() => {
+    if (categoryId !== null && categoryName === null) void resolveCategoryName();
+  }, [categoryId, categoryName, resolveCategoryName]);
 }

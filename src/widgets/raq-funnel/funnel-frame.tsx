@@ -6,21 +6,11 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
-import {
-  createdLeadAtom,
-  funnelFormAtom,
-  funnelSessionAtom,
-  providerAtom,
-  providerPendingAtom,
-  providerStatusAtom,
-  tokenStatusAtom,
-  wantedProviderIdAtom,
-} from './state/shared-atoms';
-import { loadProviderAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
+import { createdLeadAtom, funnelSessionAtom, providerAtom, providerPendingAtom, tokenStatusAtom } from './state/shared-atoms';
 import { startNewRequestAtom } from './state/summary-step-atoms';
 import { STEP_PARTS } from './step-loaders';
 import { useRouteSync } from './frame-route';
-import { useFunnelInputs, useFunnelStart } from './frame-hooks';
+import { useCategoryName, useFunnelInputs, useFunnelStart, useProviderDetails } from './frame-hooks';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
@@ -71,43 +61,17 @@ export function FunnelFrame(props: RaqFunnelProps) {
   useFunnelStart(spId, location);
 
   const session = useAtomValue(funnelSessionAtom);
-  const form = useAtomValue(funnelFormAtom);
   const provider = useAtomValue(providerAtom);
-  const providerStatus = useAtomValue(providerStatusAtom);
   const providerPending = useAtomValue(providerPendingAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
   const createdLead = useAtomValue(createdLeadAtom);
-  const loadProvider = useSetAtom(loadProviderAtom);
-  const resolveCategoryName = useSetAtom(resolveCategoryNameAtom);
   const startNewRequest = useSetAtom(startNewRequestAtom);
   const { step } = session;
 
   useRouteSync(location);
 
-  // The pro the customer came from (sp-id, withAlId, a project route): its details once.
-  const wantedProvider = useAtomValue(wantedProviderIdAtom);
-  const formProvider = form.serviceProviderId;
-  const loadedProvider = provider?.serviceProviderId ?? null;
-  const providerLoading = providerStatus.state === 'loading';
-  const providerFailed = providerStatus.state === 'failed';
-  /** The provider this effect asked for last: after a failure it is not asked again (the entry step offers a retry). */
-  const askedProvider = useRef<string | null>(null);
-  useEffect(() => {
-    // A load in flight (the customer chose another pro) is not interrupted.
-    if (providerLoading) return;
-    const chosen = loadedProvider !== null && formProvider !== null && formProvider !== loadedProvider ? formProvider : null;
-    if (loadedProvider !== null && chosen === null) return;
-    if (loadedProvider === null && wantedProvider === null) return;
-    const key = chosen === null ? `wanted:${wantedProvider}` : `form:${chosen}`;
-    if (providerFailed && askedProvider.current === key) return;
-    askedProvider.current = key;
-    void (chosen === null ? loadProvider() : loadProvider({ serviceProviderId: chosen }));
-  }, [wantedProvider, formProvider, loadedProvider, providerLoading, providerFailed, loadProvider]);
-
-  // A preset (or restored) category without its name: the taxonomy names it.
-  useEffect(() => {
-    if (form.categoryId !== null && form.categoryName === null) void resolveCategoryName();
-  }, [form.categoryId, form.categoryName, resolveCategoryName]);
+  useProviderDetails();
+  useCategoryName();
 
   // One `lk-lead-create` per created lead.
   const announcedLead = useRef(createdLead?.seq ?? 0);
