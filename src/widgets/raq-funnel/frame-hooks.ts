@@ -2,7 +2,8 @@
  * The funnel frame's jobs, one named hook each (funnel-frame.tsx composes them; the route's sync
  * is frame-route.ts): the element's inputs into the store; the start (what survived a reload,
  * the deep link, the pro a server's first screen named, then kept in sessionStorage); the data
- * the steps show but no step asks for (the pro's details, a preset category's name).
+ * the steps show but no step asks for (the pro's details, a preset category's name); the host's
+ * events (`lk-lead-create`, `lk-load`; `lk-navigate` is the route's).
  */
 import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
@@ -10,7 +11,9 @@ import type { FunnelLocation } from '../../domain/funnel/routes';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useAtomInput } from '../../runtime/use-atom-input';
+import { useStableHandler } from '../../ui/use-stable-handler';
 import {
+  createdLeadAtom,
   funnelFormAtom,
   funnelInputsAtom,
   funnelLocationAtom,
@@ -107,4 +110,27 @@ export function useCategoryName(): void {
   useEffect(() => {
     if (categoryId !== null && categoryName === null) void resolveCategoryName();
   }, [categoryId, categoryName, resolveCategoryName]);
+}
+
+/** The host told of each created lead: one `lk-lead-create` {leadId} per lead. */
+export function useLeadCreatedEvent(): void {
+  const { emit } = useRuntime();
+  const createdLead = useAtomValue(createdLeadAtom);
+  const announcedLead = useRef(createdLead?.seq ?? 0);
+  useEffect(() => {
+    if (!createdLead || createdLead.seq === announcedLead.current) return;
+    announcedLead.current = createdLead.seq;
+    emit('lk-lead-create', { leadId: createdLead.leadId });
+  }, [createdLead, emit]);
+}
+
+/** The host told once that the funnel shows: `lk-load`, fired by the returned handler (called as the first step's chunk is in). */
+export function useLoadEvent(): () => void {
+  const { emit } = useRuntime();
+  const loaded = useRef(false);
+  return useStableHandler(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    emit('lk-load', { widget: 'raq-funnel' });
+  });
 }

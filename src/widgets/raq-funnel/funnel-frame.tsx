@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelStep } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
@@ -6,11 +6,11 @@ import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
-import { createdLeadAtom, funnelSessionAtom, providerAtom, providerPendingAtom, tokenStatusAtom } from './state/shared-atoms';
+import { funnelSessionAtom, providerAtom, providerPendingAtom, tokenStatusAtom } from './state/shared-atoms';
 import { startNewRequestAtom } from './state/summary-step-atoms';
 import { STEP_PARTS } from './step-loaders';
 import { useRouteSync } from './frame-route';
-import { useCategoryName, useFunnelInputs, useFunnelStart, useProviderDetails } from './frame-hooks';
+import { useCategoryName, useFunnelInputs, useFunnelStart, useLeadCreatedEvent, useLoadEvent, useProviderDetails } from './frame-hooks';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
@@ -56,7 +56,7 @@ function StepShown({ onShown }: { onShown(): void }) {
 export function FunnelFrame(props: RaqFunnelProps) {
   const { spId = null, location = null } = props;
   useStyles(STYLES);
-  const { t, emit } = useRuntime();
+  const { t } = useRuntime();
   useFunnelInputs(props);
   useFunnelStart(spId, location);
 
@@ -64,7 +64,6 @@ export function FunnelFrame(props: RaqFunnelProps) {
   const provider = useAtomValue(providerAtom);
   const providerPending = useAtomValue(providerPendingAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
-  const createdLead = useAtomValue(createdLeadAtom);
   const startNewRequest = useSetAtom(startNewRequestAtom);
   const { step } = session;
 
@@ -73,13 +72,7 @@ export function FunnelFrame(props: RaqFunnelProps) {
   useProviderDetails();
   useCategoryName();
 
-  // One `lk-lead-create` per created lead.
-  const announcedLead = useRef(createdLead?.seq ?? 0);
-  useEffect(() => {
-    if (!createdLead || createdLead.seq === announcedLead.current) return;
-    announcedLead.current = createdLead.seq;
-    emit('lk-lead-create', { leadId: createdLead.leadId });
-  }, [createdLead, emit]);
+  useLeadCreatedEvent();
 
   // Each step change: announced, the panel scrolled into view (smoothly unless the user prefers
   // reduced motion), focus on the new step's heading.
@@ -110,16 +103,7 @@ export function FunnelFrame(props: RaqFunnelProps) {
     return () => clearTimeout(timer);
   }, [step]);
 
-  const loaded = useRef(false);
-  const emitRef = useRef(emit);
-  useLayoutEffect(() => {
-    emitRef.current = emit;
-  });
-  const onShown = useCallback(() => {
-    if (loaded.current) return;
-    loaded.current = true;
-    emitRef.current('lk-load', { widget: 'raq-funnel' });
-  }, []);
+  const onShown = useLoadEvent();
 
   const headingId = useId();
   // A pro whose details carry no name (not in the spec): 'this pro'.
