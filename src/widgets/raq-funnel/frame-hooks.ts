@@ -1,13 +1,16 @@
 /**
- * The funnel frame's jobs, one named hook each (funnel-frame.tsx composes them; the route's sync
- * is frame-route.ts): the element's inputs into the store; the start (what survived a reload,
- * the deep link, the pro a server's first screen named, then kept in sessionStorage); the data
- * the steps show but no step asks for (the pro's details, a preset category's name); the host's
- * events (`lk-lead-create`, `lk-load`; `lk-navigate` is the route's).
+ * The funnel frame's jobs, one named hook each (funnel-frame.tsx composes them; the route's sync,
+ * both ways, is frame-route.ts): the element's inputs into the store; the start (what survived
+ * a reload, the deep link, the pro a server's first screen named; then kept in sessionStorage);
+ * the data the steps show but no step asks for (the pro's details, a preset category's name);
+ * the host's events (`lk-lead-create`, `lk-load`; `lk-navigate` is the route's); each step's
+ * arrival (announced, scrolled to, its heading focused), its heading, and the next step's code
+ * loaded ahead.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
-import type { FunnelLocation } from '../../domain/funnel/routes';
+import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel/routes';
+import type { MessageKey } from '../../i18n/en-US';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -21,6 +24,7 @@ import {
   openLocationAtom,
   persistFunnel,
   providerAtom,
+  providerPendingAtom,
   providerStatusAtom,
   startFunnelAtom,
   wantedProviderIdAtom,
@@ -29,6 +33,7 @@ import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from '.
 import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
 import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { locationKey } from './frame-route';
+import { STEP_PARTS } from './step-loaders';
 import type { RaqFunnelProps } from './raq-funnel-props';
 
 /** The `sp-id` attribute as a pro's id, or null when it is none. */
@@ -133,4 +138,67 @@ export function useLoadEvent(): () => void {
     loaded.current = true;
     emit('lk-load', { widget: 'raq-funnel' });
   });
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Each step change, in the returned panel and heading: announced (the returned text, for a live
+ * region), the panel scrolled into view (smoothly unless the user prefers reduced motion), focus
+ * on the new step's heading.
+ */
+export function useStepArrival(step: FunnelStep) {
+  const { t } = useRuntime();
+  const index = FUNNEL_STEPS.indexOf(step);
+  const title = t(`funnel.step.${step}` as MessageKey);
+  const [announcement, setAnnouncement] = useState('');
+  const panelRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    setAnnouncement(t('funnel.progress.announce', { number: index + 1, total: FUNNEL_STEPS.length, title }));
+    panelRef.current?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [step, index, title, t]);
+  return { announcement, panelRef, headingRef };
+}
+
+const NEXT_STEP: Readonly<Record<FunnelStep, FunnelStep | null>> = { entry: 'project', project: 'suggestions', suggestions: 'summary', summary: null };
+
+/** The next step's chunk loads while this one is shown, when the browser is idle (no wait on the way forward). */
+export function usePreloadNextStep(step: FunnelStep): void {
+  useEffect(() => {
+    const next = NEXT_STEP[step];
+    if (!next) return;
+    const load = () => void STEP_PARTS[next].preload();
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, 300);
+    return () => clearTimeout(timer);
+  }, [step]);
+}
+
+/**
+ * The step's heading; on the entry step, coming from a pro, it names them ('Request a quote from
+ * …', two lines on a phone), or 'this pro' when their details carry no name (not in the spec).
+ * Until their details are in, `pending`: its lines are held, so neither the text nor the form
+ * under it changes when the name arrives.
+ */
+export function useStepHeading(step: FunnelStep): { heading: string; pending: boolean } {
+  const { t } = useRuntime();
+  const provider = useAtomValue(providerAtom);
+  const providerPending = useAtomValue(providerPendingAtom);
+  const heading =
+    step === 'entry' && provider
+      ? provider.name
+        ? t('funnel.heading.entryPro', { name: provider.name })
+        : t('funnel.heading.entryProUnnamed')
+      : t(`funnel.heading.${step}` as MessageKey);
+  return { heading, pending: step === 'entry' && provider === null && providerPending };
 }

@@ -1,26 +1,30 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { FUNNEL_STEPS, type FunnelStep } from '../../domain/funnel/routes';
+import { FUNNEL_STEPS } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
-import { funnelSessionAtom, providerAtom, providerPendingAtom, tokenStatusAtom } from './state/shared-atoms';
+import { funnelSessionAtom, tokenStatusAtom } from './state/shared-atoms';
 import { startNewRequestAtom } from './state/summary-step-atoms';
 import { STEP_PARTS } from './step-loaders';
 import { useRouteSync } from './frame-route';
-import { useCategoryName, useFunnelInputs, useFunnelStart, useLeadCreatedEvent, useLoadEvent, useProviderDetails } from './frame-hooks';
+import {
+  useCategoryName,
+  useFunnelInputs,
+  useFunnelStart,
+  useLeadCreatedEvent,
+  useLoadEvent,
+  usePreloadNextStep,
+  useProviderDetails,
+  useStepArrival,
+  useStepHeading,
+} from './frame-hooks';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
 
 const STYLES = [raqFunnelCss];
-
-const NEXT_STEP: Readonly<Record<FunnelStep, FunnelStep | null>> = { entry: 'project', project: 'suggestions', suggestions: 'summary', summary: null };
-
-function prefersReducedMotion(): boolean {
-  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** While a step's chunk loads: blocks of about its size. */
 function StepSkeleton() {
@@ -52,6 +56,7 @@ function StepShown({ onShown }: { onShown(): void }) {
  * survive a reload (sessionStorage), the one-time token and the customer's details do not.
  * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
  * 'funnel'} on every step change (the office app routes by it; a partner page may follow).
+ * Its jobs are named hooks, called here in the order they run (frame-hooks.ts, frame-route.ts).
  */
 export function FunnelFrame(props: RaqFunnelProps) {
   const { spId = null, location = null } = props;
@@ -59,64 +64,19 @@ export function FunnelFrame(props: RaqFunnelProps) {
   const { t } = useRuntime();
   useFunnelInputs(props);
   useFunnelStart(spId, location);
-
-  const session = useAtomValue(funnelSessionAtom);
-  const provider = useAtomValue(providerAtom);
-  const providerPending = useAtomValue(providerPendingAtom);
+  const { step } = useAtomValue(funnelSessionAtom);
   const tokenStatus = useAtomValue(tokenStatusAtom);
   const startNewRequest = useSetAtom(startNewRequestAtom);
-  const { step } = session;
-
   useRouteSync(location);
-
   useProviderDetails();
   useCategoryName();
-
   useLeadCreatedEvent();
-
-  // Each step change: announced, the panel scrolled into view (smoothly unless the user prefers
-  // reduced motion), focus on the new step's heading.
-  const index = FUNNEL_STEPS.indexOf(step);
-  const title = t(`funnel.step.${step}` as MessageKey);
-  const [announcement, setAnnouncement] = useState('');
-  const panelRef = useRef<HTMLElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    setAnnouncement(t('funnel.progress.announce', { number: index + 1, total: FUNNEL_STEPS.length, title }));
-    panelRef.current?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'start' });
-    headingRef.current?.focus({ preventScroll: true });
-  }, [step, index, title, t]);
-
-  // The next step's chunk loads while this one is shown (no wait on the way forward).
-  useEffect(() => {
-    const next = NEXT_STEP[step];
-    if (!next) return;
-    const load = () => void STEP_PARTS[next].preload();
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(load, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(load, 300);
-    return () => clearTimeout(timer);
-  }, [step]);
-
+  const { announcement, panelRef, headingRef } = useStepArrival(step);
+  usePreloadNextStep(step);
   const onShown = useLoadEvent();
-
+  const { heading, pending: headingPending } = useStepHeading(step);
   const headingId = useId();
-  // A pro whose details carry no name (not in the spec): 'this pro'.
-  const heading =
-    step === 'entry' && provider
-      ? provider.name
-        ? t('funnel.heading.entryPro', { name: provider.name })
-        : t('funnel.heading.entryProUnnamed')
-      : t(`funnel.heading.${step}` as MessageKey);
-  // Coming from a pro, the entry's heading names them ('Request a quote from …', two lines on a
-  // phone): until their details are in, its lines are held, so neither the text nor the form
-  // under it changes when the name arrives.
-  const headingPending = step === 'entry' && provider === null && providerPending;
+  const index = FUNNEL_STEPS.indexOf(step);
   const Step = STEP_PARTS[step];
 
   return (
