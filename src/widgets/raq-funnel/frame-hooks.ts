@@ -7,14 +7,13 @@
  * arrival (announced, scrolled to, its heading focused), its heading, and the next step's code
  * loaded ahead.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useAtomInput } from '../../runtime/use-atom-input';
-import { useStableHandler } from '../../ui/use-stable-handler';
 import {
   createdLeadAtom,
   funnelFormAtom,
@@ -129,15 +128,24 @@ export function useLeadCreatedEvent(): void {
   }, [createdLead, emit]);
 }
 
-/** The host told once that the funnel shows: `lk-load`, fired by the returned handler (called as the first step's chunk is in). */
+/**
+ * The host told once that the funnel shows: `lk-load`, fired by the returned handler (stable; the
+ * first step calls it as its chunk is in). The runtime's latest `emit` is kept in a ref here rather
+ * than through ui/use-stable-handler.ts: that would move the helper into the runtime chunk every
+ * widget's first screen loads.
+ */
 export function useLoadEvent(): () => void {
   const { emit } = useRuntime();
   const loaded = useRef(false);
-  return useStableHandler(() => {
+  const emitRef = useRef(emit);
+  useLayoutEffect(() => {
+    emitRef.current = emit;
+  });
+  return useCallback(() => {
     if (loaded.current) return;
     loaded.current = true;
-    emit('lk-load', { widget: 'raq-funnel' });
-  });
+    emitRef.current('lk-load', { widget: 'raq-funnel' });
+  }, []);
 }
 
 function prefersReducedMotion(): boolean {
