@@ -41,7 +41,8 @@ import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LONG_THREAD, type Sandb
 import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-client';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
 import { ThreadSession } from '../../src/widgets/message-thread/thread-session';
-import { composerCanSend, type PendingSend } from '../../src/widgets/message-thread/thread-snapshot';
+import type { PendingSend } from '../../src/chat/pending-send';
+import { composerCanSend } from '../../src/widgets/message-thread/thread-snapshot';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

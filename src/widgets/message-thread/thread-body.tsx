@@ -5,7 +5,7 @@ import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { ErrorBanner } from '../../ui/error-banner';
-import { campaignIdFromCookie, pageSessionStart } from '../../gateway/lead/message-contact';
+import { pageSessionStart } from '../../gateway/lead/message-contact';
 import { chatFactoryFor } from '../../chat/chat-factory';
 import { providerLeadLoadableAtom, sessionMemberAtom } from './thread-atoms';
 import { Composer } from './thread-composer';
@@ -74,7 +74,6 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
         if (current.state !== 'hasData' || !current.data) return null;
         return { postalCode: current.data.address.postalCode, categoryId: current.data.info.category.id };
       },
-      campaignId: campaignIdFromCookie,
       sessionStartTimestamp,
       firstPage: seed,
       // Its element may have opened the chat already, as it connected.

@@ -4,7 +4,8 @@ import { useRuntime } from '../../runtime/runtime';
 import { MessageText } from './message-text';
 import { BubbleTime, StampLine } from './message-times';
 import { shownMediaUrl } from './thread-media-url';
-import type { OwnMessageState, PendingSend } from './thread-snapshot';
+import type { PendingSend } from '../../chat/pending-send';
+import type { OwnMessageState } from './thread-snapshot';
 
 /**
  * The message list's bubbles (thread-list.tsx renders one per row): a stored message with its

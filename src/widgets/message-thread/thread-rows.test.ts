@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../chat/chat-client';
 import { localDayKey } from './message-groups';
 import { threadRows } from './thread-rows';
-import { INITIAL_SNAPSHOT, type PendingSend, type ThreadSnapshot } from './thread-snapshot';
+import type { PendingSend } from '../../chat/pending-send';
+import { INITIAL_SNAPSHOT, type ThreadSnapshot } from './thread-snapshot';
 
 /** The list's rows: day separators, 'New messages', each own item's state and words. */
 

@@ -1,6 +1,7 @@
 import { isMessageCenterCopy, isOwnMessage, type ChatMessage } from '../../chat/chat-client';
 import { groupEnds, localDayKey } from './message-groups';
-import { storedMessageState, type OwnMessageState, type PendingSend, type ThreadSnapshot } from './thread-snapshot';
+import type { PendingSend } from '../../chat/pending-send';
+import { storedMessageState, type OwnMessageState, type ThreadSnapshot } from './thread-snapshot';
 
 /**
  * The rows of the message list (thread-list.tsx), React-free: messages oldest first, then the

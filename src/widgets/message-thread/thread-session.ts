@@ -1,34 +1,30 @@
 import { isChatError, isOwnMessage, type ChatClientFactory, type ChatConversation, type ChatMessage, type ChatReadHorizon } from '../../chat/chat-client';
 import { chatTimeLimitMs, withinTimeLimit } from '../../chat/chat-support';
+import { MessageSender, type MessageDraft, type MessageSendOptions } from '../../chat/message-sender';
 import type { OpenedChat } from '../../chat/open-chat';
-import type { GatewayClient } from '../../gateway/core/client';
-import { isGatewayError } from '../../gateway/core/errors';
-import { recordMessageContact, type SentMessage } from '../../gateway/lead/message-contact';
-import { markThreadRead, sendMessage } from '../../gateway/message-center/calls';
-import { threadMessage } from '../../gateway/message-center/thread-adapter';
-import { newIdempotencyKey } from '../../gateway/core/request-spec';
+import { isDeliveredBy } from '../../chat/pending-send';
+import { markThreadRead } from '../../gateway/message-center/calls';
 import type { ThreadFirstPage } from './thread-first-page';
 import { giveUpOpening, openThreadChat, THREAD_PAGE_SIZE, type StartedOpening } from './thread-opening';
 import {
   firstPageSnapshot,
   furthest,
   INITIAL_SNAPSHOT,
-  isDeliveredBy,
   mergeMessages,
   shownConnection,
   threadFailure,
   undelivered,
   unreadAfterOf,
-  type PendingSend,
   type ThreadSnapshot,
 } from './thread-snapshot';
 
 /**
  * One open message thread, React-free (docs/widgets/message-thread.md#opening): opens the
  * chat (session call, client, conversation), keeps the messages by index, loads older pages,
- * sends text through the message center (POST /v1/messages, one Idempotency-Key per message,
- * reused on Retry and on a 511 replay) and files through the chat, and tells the list what to
- * show through `subscribe` / `getSnapshot` (for `useSyncExternalStore`).
+ * sends through leadkit's one send path (chat/message-sender.ts: a text through the message
+ * center with one Idempotency-Key per message, reused on Retry and on a 511 replay; a file
+ * through the chat), and tells the list what to show through `subscribe` / `getSnapshot` (for
+ * `useSyncExternalStore`).
  *
  * Nothing typed is lost: a send that fails stays in `pending` as `failed` (with its text or
  * file) until Retry delivers it; a 511 leaves it `held` until the gateway client replays it
@@ -43,34 +39,16 @@ const MARK_READ_DELAY_MS = 1500;
 /** While the provider types, at most one typing signal per this many ms (one per 5 s). */
 export const TYPING_SIGNAL_INTERVAL_MS = 5000;
 
-interface ContactContext {
-  readonly postalCode: string;
-  readonly categoryId: number;
-}
-
-export interface ThreadSessionOptions {
-  gateway: GatewayClient;
+/** Who sends and what follows a send (chat/message-sender.ts), and what the chat opens with. */
+export interface ThreadSessionOptions extends MessageSendOptions {
   /** The chat client factory (the host's, or the default adapter, loaded lazily). */
   factory: () => Promise<ChatClientFactory>;
-  spId: number;
-  userId: number;
-  leadId: number | null;
-  /** What the contact-creation call needs from the lead; null skips the call (no lead). */
-  contactContext: () => ContactContext | null;
-  /** The campaign id from the host page's cookie, or null. */
-  campaignId: () => string | null;
-  /** When the provider's session on this page started (ms since epoch). */
-  sessionStartTimestamp: number;
   /** A server's first page of this thread: shown from the start, while the chat opens. */
   firstPage?: ThreadFirstPage | null;
   /** The chat's opening, already under way for these options (its element started it: thread-opening.ts), taken instead of opening. */
   started?: StartedOpening | null;
-  /** A text was sent (the message center's id): for the `lk-message-send` event. */
-  onSent?: (messageId: string) => void;
   markReadDelayMs?: number;
 }
-
-let pendingSeq = 0;
 
 export class ThreadSession {
   private snapshot: ThreadSnapshot;
@@ -80,10 +58,8 @@ export class ThreadSession {
   private readonly unsubscribes: (() => void)[] = [];
   /** `before` indexes already asked for (an older page is fetched once). */
   private readonly fetchedBefore = new Set<number>();
-  /** Pending sends whose contact-creation call was made (once per message). */
-  private readonly contacted = new Set<string>();
-  /** Who waits for a text send to be confirmed (the composer's draft), by pending id. */
-  private readonly confirmWaiters = new Map<string, () => void>();
+  /** Sends what the composer holds; its sends are this snapshot's `pending`. */
+  private readonly sender: MessageSender;
   private markReadTimer: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
   /** The recent page (the newest messages) has come: older pages go before it. */
@@ -103,6 +79,17 @@ export class ThreadSession {
   constructor(private readonly options: ThreadSessionOptions) {
     this.snapshot = options.firstPage ? firstPageSnapshot(options.firstPage) : INITIAL_SNAPSHOT;
     this.started = options.started ?? null;
+    this.sender = new MessageSender(
+      options,
+      {
+        get: () => this.snapshot.pending,
+        set: (pending) => this.set({ pending }),
+        newestIndex: () => this.snapshot.messages.at(-1)?.index ?? -1,
+        holds: (sent) => this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && isDeliveredBy(sent, message)),
+        conversation: () => this.conversation,
+      },
+      this.lifetime.signal,
+    );
   }
 
   // --- store ------------------------------------------------------------------------------
@@ -328,154 +315,24 @@ export class ThreadSession {
   // --- sending ------------------------------------------------------------------------------
 
   /**
-   * Sends what the composer holds: the text first, then the file. Both show at once as
-   * pending; the file goes when the text has settled. Resolves once the text is confirmed — at
-   * once, after a replay or after a later Retry — and never while it is not (the composer keeps
-   * its draft until then); at once when there is no text.
+   * Sends what the composer holds (chat/message-sender.ts: the text first, then the file).
+   * Resolves once the text is taken — at once, after a replay or after a later Retry — and
+   * never while it is not (the composer keeps its draft until then).
    */
-  send({ text, file, contentType }: { text?: string; file?: File | Blob | null; contentType?: string | null }): Promise<void> {
-    const trimmed = text?.trim() ?? '';
-    const textSend = trimmed ? this.addPending({ kind: 'text', text: trimmed }) : null;
-    const confirmed = textSend ? new Promise<void>((resolve) => this.confirmWaiters.set(textSend.id, resolve)) : Promise.resolve();
-    const fileSend = file ? this.addPending({ kind: 'media', file, contentType: contentType ?? file.type }) : null;
-    // A photo sent with a text is one contact with it (the text's); a photo alone is its own.
-    if (textSend && fileSend) this.contacted.add(fileSend.id);
-    void (async () => {
-      if (textSend) await this.runText(textSend.id);
-      if (fileSend) await this.runMedia(fileSend.id);
-    })();
-    return confirmed;
-  }
-
-  private addPending(init: { kind: 'text'; text: string } | { kind: 'media'; file: Blob; contentType: string }): PendingSend {
-    const pending: PendingSend = {
-      id: `pending-${++pendingSeq}`,
-      kind: init.kind,
-      text: init.kind === 'text' ? init.text : '',
-      file: init.kind === 'media' ? init.file : null,
-      fileName: init.kind === 'media' ? ((init.file as Partial<File>).name ?? null) : null,
-      contentType: init.kind === 'media' ? init.contentType : null,
-      idempotencyKey: newIdempotencyKey(),
-      state: 'sending',
-      progress: init.kind === 'media' ? { loaded: 0, total: init.file.size } : null,
-      afterIndex: this.snapshot.messages.at(-1)?.index ?? -1,
-      messageId: null,
-      index: null,
-      createdAt: Date.now(),
-    };
+  send(draft: MessageDraft): Promise<void> {
     // A send is the end of this burst of typing: the next keystroke may signal again at once.
     this.lastTypingSignal = Number.NEGATIVE_INFINITY;
-    this.set({ pending: [...this.snapshot.pending, pending] });
-    return pending;
-  }
-
-  private find(id: string): PendingSend | undefined {
-    return this.snapshot.pending.find((p) => p.id === id);
-  }
-
-  private update(id: string, patch: Partial<PendingSend>): void {
-    if (!this.find(id)) return;
-    this.set({ pending: this.snapshot.pending.map((p) => (p.id === id ? { ...p, ...patch } : p)) });
-  }
-
-  /** A confirmed send: it leaves the list when (or once) the conversation holds its message. */
-  private confirm(id: string, patch: Pick<PendingSend, 'messageId'> | Pick<PendingSend, 'index'>): void {
-    const current = this.find(id);
-    if (!current) return;
-    this.confirmWaiters.get(id)?.();
-    this.confirmWaiters.delete(id);
-    const sent: PendingSend = {
-      ...current,
-      ...patch,
-      state: 'sent',
-      progress: current.progress && { loaded: current.progress.total, total: current.progress.total },
-    };
-    const delivered = this.snapshot.messages.some((message) => isOwnMessage(message, this.snapshot.identity ?? '') && isDeliveredBy(sent, message));
-    this.set({ pending: delivered ? this.snapshot.pending.filter((p) => p.id !== id) : this.snapshot.pending.map((p) => (p.id === id ? sent : p)) });
-  }
-
-  private async runText(id: string): Promise<void> {
-    const pending = this.find(id);
-    if (!pending) return;
-    const { gateway, spId, userId, leadId } = this.options;
-    const delivered = (messageId: string) => {
-      this.confirm(id, { messageId });
-      this.afterSend(id, messageId);
-    };
-    try {
-      const { messageId } = await sendMessage(gateway, threadMessage({ text: pending.text, spId, userId, leadId }), {
-        idempotencyKey: pending.idempotencyKey,
-        // After a passed challenge the gateway client sends it once more, same key (docs/gateway.md#511-challenge).
-        onReplayed: (outcome) => (outcome.ok ? delivered(outcome.value.messageId) : this.update(id, { state: 'failed' })),
-      });
-      delivered(messageId);
-    } catch (error) {
-      this.update(id, { state: isGatewayError(error) && error.kind === 'challenge' ? 'held' : 'failed' });
-    }
-  }
-
-  /**
-   * After a successful text send: the contact-creation call (docs/widgets/message-thread.md#after-a-send;
-   * its errors are swallowed) and the event. Once per message.
-   */
-  private afterSend(id: string, messageId: string): void {
-    if (this.contacted.has(id)) return;
-    this.contacted.add(id);
-    this.options.onSent?.(messageId);
-    this.createContactFor({ messageId });
-  }
-
-  /** Contact creation for a sent message (gateway/lead/message-contact.ts). Needs the lead (its postal code and category). */
-  private createContactFor(sent: SentMessage): void {
-    const context = this.options.contactContext();
-    if (!context) return;
-    const { gateway, spId, campaignId, sessionStartTimestamp } = this.options;
-    recordMessageContact(
-      gateway,
-      { spId, postalCode: context.postalCode, categoryId: context.categoryId, campaignId: campaignId(), sessionStartTimestamp },
-      sent,
-    );
-  }
-
-  private async runMedia(id: string): Promise<void> {
-    const pending = this.find(id);
-    const conversation = this.conversation;
-    if (!pending?.file) return;
-    if (!conversation) {
-      this.update(id, { state: 'failed' });
-      return;
-    }
-    try {
-      const sent = await conversation.sendMedia(pending.file, {
-        filename: pending.fileName ?? undefined,
-        contentType: pending.contentType ?? undefined,
-        idempotencyKey: pending.idempotencyKey,
-        onProgress: (loaded, total) => this.update(id, { progress: { loaded, total } }),
-        signal: this.lifetime.signal,
-      });
-      this.confirm(id, { index: sent.index });
-      if (!this.contacted.has(id)) {
-        this.contacted.add(id);
-        this.createContactFor({ conversationSid: conversation.sid, index: sent.index });
-      }
-    } catch {
-      this.update(id, { state: 'failed' });
-    }
+    return this.sender.send(draft);
   }
 
   /** Sends a failed (or held) message again with its own idempotency key. */
   retry(id: string): void {
-    const pending = this.find(id);
-    if (!pending || (pending.state !== 'failed' && pending.state !== 'held')) return;
-    this.update(id, { state: 'sending', progress: pending.progress && { loaded: 0, total: pending.progress.total } });
-    void (pending.kind === 'text' ? this.runText(id) : this.runMedia(id));
+    this.sender.retry(id);
   }
 
   /** Drops a failed file (the user's choice; a text is never dropped). */
   discard(id: string): void {
-    const pending = this.find(id);
-    if (!pending || pending.kind !== 'media' || pending.state !== 'failed') return;
-    this.set({ pending: this.snapshot.pending.filter((p) => p.id !== id) });
+    this.sender.discard(id);
   }
 
   // --- close --------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import { isChatError, isMessageCenterCopy, isOwnMessage, isRetryableChatError, type ChatConnectionState, type ChatMessage } from '../../chat/chat-client';
+import { isChatError, isOwnMessage, isRetryableChatError, type ChatConnectionState, type ChatMessage } from '../../chat/chat-client';
+import { isDeliveredBy, type PendingSend, type PendingState } from '../../chat/pending-send';
 import type { ChatSession } from '../../gateway/message-center/chat-session-schema';
 import type { ThreadFirstPage } from './thread-first-page';
 
@@ -16,7 +17,6 @@ import type { ThreadFirstPage } from './thread-first-page';
  * means "in the conversation", never more.
  */
 
-type PendingState = 'sending' | 'sent' | 'failed' | 'held';
 /** What an own message shows (see the module comment): a pending send's state, or a stored message's. */
 export type OwnMessageState = PendingState | 'delivered' | 'read';
 
@@ -35,29 +35,6 @@ export function storedMessageState(index: number, readHorizon: number | null): '
  */
 export function composerCanSend(status: ThreadStatus, withFile: boolean): boolean {
   return status === 'ready' || (status === 'loading' && !withFile);
-}
-
-export interface PendingSend {
-  readonly id: string;
-  readonly kind: 'text' | 'media';
-  /** The text ('' for a file). */
-  readonly text: string;
-  readonly file: Blob | null;
-  readonly fileName: string | null;
-  /** The type the file is sent as (its content's: domain/attachment). */
-  readonly contentType: string | null;
-  /** Made once for this message, reused by every retry and replay. */
-  readonly idempotencyKey: string;
-  readonly state: PendingState;
-  readonly progress: { readonly loaded: number; readonly total: number } | null;
-  /** The newest index known when it was written: its own message comes after. */
-  readonly afterIndex: number;
-  /** The message center's id once a text send succeeded. */
-  readonly messageId: string | null;
-  /** The chat index once a file send succeeded. */
-  readonly index: number | null;
-  /** When it was written (ms since epoch): its place among the day's messages until it is stored. */
-  readonly createdAt: number;
 }
 
 export type ThreadStatus = 'loading' | 'ready' | 'failed';
@@ -193,15 +170,6 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
  */
 export function unreadAfterOf(messages: readonly ChatMessage[], identity: string, readBefore: number | null): number | null {
   return readBefore !== null && messages.some((m) => m.index > readBefore && !isOwnMessage(m, identity)) ? readBefore : null;
-}
-
-/** Whether a sent (confirmed) pending send is this message of the conversation. */
-export function isDeliveredBy(pending: PendingSend, message: ChatMessage): boolean {
-  if (pending.state !== 'sent') return false;
-  if (pending.kind === 'media') return pending.index === message.index;
-  if (pending.messageId !== null && pending.messageId === message.sid) return true;
-  // A chat service whose ids differ from the message center's: the own message with this text, written after.
-  return isMessageCenterCopy(pending, message);
 }
 
 /** The pending sends the conversation does not hold yet (a page may bring a sent one's message). */
