@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { SANDBOX_LEADS, type createSandboxGateway } from '@leadkit/sandbox';
 import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
+import type { ChatClientFactory } from '../../../chat/chat-client';
+import type { GatewayClientConfig } from '../../../gateway/core/client';
 import { createSandboxChatClientFactory } from '../../../chat/sandbox-chat-client';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../../domain/answered-leads';
 import { createDraftStore, memoryDraftBackend } from '../../../domain/drafts';
@@ -20,6 +22,7 @@ import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
  */
 
 const MESSAGES = '/gateway/message-center/v1/messages';
+const CHAT_SESSION = '/gateway/message-center/v1/chat/session';
 const LEAD = SANDBOX_LEADS.newest; // Jordan Rivera, New, 36 min old at noon
 // The widget's and the sandbox's clock: the newest lead came 36 minutes before.
 const noon = new Date(2026, 10, 26, 12, 0);
@@ -42,8 +45,18 @@ afterEach(async () => {
 
 type Backend = ReturnType<typeof memoryDraftBackend>;
 
-async function openBoard(options: { savedReplies?: unknown; backend?: Backend } = {}) {
+async function openBoard(
+  options: {
+    savedReplies?: unknown;
+    backend?: Backend;
+    /** The host's chat adapter; null: none (npm's leadkit with no `chat` given). Default: the sandbox's. */
+    chat?: ChatClientFactory | null;
+    /** More of the host's gateway config (its `getChatToken`, `onChallenge`…). */
+    gateway?: Partial<GatewayClientConfig>;
+  } = {},
+) {
   const backend = options.backend ?? memoryDraftBackend();
+  const chat = options.chat === undefined ? createSandboxChatClientFactory({ reconnectDelaysMs: [5] }) : options.chat;
   const view = renderWidget(
     <DraftStoreProvider store={createDraftStore({ backend })}>
       <LeadBoardRoot spId={1001} />
@@ -51,9 +64,10 @@ async function openBoard(options: { savedReplies?: unknown; backend?: Backend } 
     LEAD_BOARD_CATALOGUE,
     {
       sandbox: { now: () => noon },
+      ...(options.gateway ? { gateway: options.gateway } : {}),
       inputs: {
         now: () => noon,
-        chat: createSandboxChatClientFactory({ reconnectDelaysMs: [5] }),
+        ...(chat ? { chat } : {}),
         ...(options.savedReplies === undefined ? {} : { savedReplies: options.savedReplies as never }),
       },
     },
@@ -160,5 +174,56 @@ describe("the card's quick answer", () => {
     expect(await within(composer).findByText('Delivered', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(stored(text)).toHaveLength(1);
     await waitFor(() => expect(draft()).toBeNull());
+  });
+
+  it('a 511 challenge: says it waits for the security check; once passed the message is sent once more with its key, stored once, and the cue ends', async () => {
+    let pass!: () => void;
+    const passed = new Promise<void>((resolve) => (pass = resolve));
+    // The sandbox the board talks to, once it is made (the challenge is passed there).
+    const at: { sandbox?: ReturnType<typeof createSandboxGateway> } = {};
+    const { card, stored, received, sandbox } = await openBoard({
+      savedReplies: REPLIES,
+      gateway: {
+        onChallenge: async ({ challengeId }) => {
+          await passed;
+          return at.sandbox!.faults.passChallenge(challengeId);
+        },
+      },
+    });
+    at.sandbox = sandbox;
+    sandbox.faults.challenge({ route: `POST ${MESSAGES}` });
+    const composer = await openComposer(card);
+    await userEvent.click(within(composer).getByRole('button', { name: 'Send' }));
+    const text = 'Hi Jordan, thanks for your Water Heater Installation request!';
+    expect(
+      await within(composer).findByText('Waiting for a security check. Your message is sent once it is passed.', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS }),
+    ).toBeTruthy();
+    expect(within(card).getByText('Respond first')).toBeTruthy();
+    pass();
+    expect(await within(composer).findByText('Delivered', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    const [first, replay] = received('POST', MESSAGES);
+    expect(received('POST', MESSAGES)).toHaveLength(2);
+    expect(replay?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(stored(text)).toHaveLength(1);
+    await waitFor(() => expect(within(card).queryByText('Respond first')).toBeNull());
+  });
+
+  it("with no chat adapter (npm's leadkit, no `chat` given): the message is sent once and stays 'Sent' — no chat session is asked of the gateway, nor of the host's getChatToken", async () => {
+    const getChatToken = vi.fn(() => Promise.reject(new Error('not to be asked')));
+    const { card, stored, received, host } = await openBoard({ savedReplies: REPLIES, chat: null, gateway: { getChatToken } });
+    const sends: unknown[] = [];
+    host.addEventListener('lk-message-send', (event) => sends.push((event as CustomEvent).detail));
+    const composer = await openComposer(card);
+    await userEvent.click(within(composer).getByRole('button', { name: 'Send' }));
+    const text = 'Hi Jordan, thanks for your Water Heater Installation request!';
+    expect(await within(composer).findByText('Sent', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
+    expect(stored(text)).toHaveLength(1);
+    expect(sends).toEqual([{ messageId: stored(text)[0]!.messageId, leadId: LEAD }]);
+    await waitFor(() => expect(within(card).queryByText('Respond first')).toBeNull());
+    // Long after the message was taken (an adapter's session call follows at once): none.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received('POST', CHAT_SESSION)).toEqual([]);
+    expect(getChatToken).not.toHaveBeenCalled();
+    expect(within(composer).getByText('Sent')).toBeTruthy();
   });
 });

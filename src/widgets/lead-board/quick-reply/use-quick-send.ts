@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { chatFactoryFor } from '../../../chat/chat-factory';
+import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
 import { rememberAnswered } from '../../../domain/answered-leads';
-import { campaignIdFromCookie, pageSessionStart } from '../../../gateway/lead/message-contact';
+import { pageSessionStart } from '../../../gateway/lead/message-contact';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { boardChatServiceAtom } from '../board-atoms';
@@ -43,7 +43,8 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
       const { leadId, customerInfo } = latest.current.lead;
       const opened = new QuickSendSession({
         gateway: client,
-        factory: chatFactoryFor(chat, chatService),
+        // No adapter (npm's leadkit, no `chat` given): no chat to open, no chat session asked for.
+        factory: hasChatFactory(chat, chatService) ? chatFactoryFor(chat, chatService) : null,
         spId,
         userId: customerInfo.userId,
         leadId,
@@ -51,7 +52,6 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
           const { customerInfo: customer, category } = latest.current.lead;
           return customer.postalCode ? { postalCode: customer.postalCode, categoryId: category.id } : null;
         },
-        campaignId: campaignIdFromCookie,
         sessionStartTimestamp: pageSessionStart(latest.current.now().getTime()),
         onSent: (messageId) => {
           rememberAnswered(spId, leadId, latest.current.now());
