@@ -37,10 +37,10 @@ export const EXEMPT = {
   'src/widgets/lead-board/card/lead-card-body-part.ts':
     "chunk boundary: the open card's body with its texts (and the way to its extras, which keeps them one chunk: board-loaders.ts)",
   'src/widgets/lead-board/extras/card-extras-part.ts': "chunk boundary: the open card's dialogs and extras, one chunk",
-  'src/widgets/message-thread/thread-body-part.ts': "chunk boundary: the thread's list and composer with their texts",
-  'src/widgets/message-thread/thread-history-part.ts': "chunk boundary: 'Message History' with its texts",
-  'src/widgets/message-thread/saved-replies-part.ts': 'chunk boundary: the saved-replies menu and `/` suggestions with their texts',
-  'src/widgets/message-thread/photo-pick-part.ts': 'chunk boundary: the photo pipeline (domain/attachment-prepare.ts and chat/photo-tools.ts)',
+  'src/widgets/message-thread/body/thread-body-part.ts': "chunk boundary: the thread's list and composer with their texts",
+  'src/widgets/message-thread/history/thread-history-part.ts': "chunk boundary: 'Message History' with its texts",
+  'src/widgets/message-thread/saved-replies/saved-replies-part.ts': 'chunk boundary: the saved-replies menu and `/` suggestions with their texts',
+  'src/widgets/message-thread/composer/photo-pick-part.ts': 'chunk boundary: the photo pipeline (domain/attachment-prepare.ts and chat/photo-tools.ts)',
 };
 
 const CATALOGUE = /_CATALOGUE$/;

@@ -4,9 +4,9 @@ import { expect } from 'storybook/test';
 import type { PhotoTools, Raster } from '../src/domain/attachment-prepare';
 import baseCss from '../src/ui/core/base.css?inline';
 import messageThreadCss from '../src/widgets/message-thread/message-thread.css?inline';
-import threadBodyCss from '../src/widgets/message-thread/thread-body.css?inline';
-import { THREAD_BODY_CATALOGUE } from '../src/widgets/message-thread/thread-body-messages';
-import { Composer } from '../src/widgets/message-thread/thread-composer';
+import threadBodyCss from '../src/widgets/message-thread/body/thread-body.css?inline';
+import { THREAD_BODY_CATALOGUE } from '../src/widgets/message-thread/body/thread-body-messages';
+import { Composer } from '../src/widgets/message-thread/composer/thread-composer';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
 

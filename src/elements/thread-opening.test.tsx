@@ -8,7 +8,7 @@ import { defineElement } from './define-element';
 import { holdingFetch } from '../../test/helpers/holding-fetch';
 
 /**
- * `<message-thread>` opens its chat as it connects (src/widgets/message-thread/thread-opening.ts)
+ * `<message-thread>` opens its chat as it connects (src/widgets/message-thread/session/thread-opening.ts)
  * with the client its tree then renders with: the thread takes that opening, so the session, the
  * chat client and the conversation are each made once — and an element removed while its chat
  * opens asks for nothing more.

@@ -3,7 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { heicConverter, type HeicConverter } from '../../src/heic';
 import { MessageThread, type MessageThreadProps } from '../../src/react';
-import { loadPhotoPick } from '../../src/widgets/message-thread/composer-loaders';
+import { loadPhotoPick } from '../../src/widgets/message-thread/composer/composer-loaders';
 import heicUrl from '../../test/fixtures/iphone-photo.heic?url';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf } from '../support/queries';

@@ -343,9 +343,9 @@ describe('the load path', { timeout: 60_000 }, () => {
     const { tags, routes, attrs } = firstContent();
     const manifest = JSON.parse(readFileSync(cdnBuildFile('manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const onDemand = [
-      'src/widgets/message-thread/photo-pick-part.ts',
+      'src/widgets/message-thread/composer/photo-pick-part.ts',
       'node_modules/heic-to/dist/csp/heic-to.js',
-      'src/widgets/message-thread/saved-replies-part.ts',
+      'src/widgets/message-thread/saved-replies/saved-replies-part.ts',
       'src/domain/draft-backend-idb.ts',
       'src/widgets/lead-board/bulk/bulk-part.tsx',
       'src/widgets/lead-board/extras/card-extras-part.ts',

@@ -40,9 +40,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_LONG_THREAD, type SandboxGateway } from '@leadkit/sandbox';
 import { createSandboxChatClientFactory } from '../../src/chat/sandbox-chat-client';
 import { createGatewayClient, type GatewayClient } from '../../src/gateway/core/client';
-import { ThreadSession } from '../../src/widgets/message-thread/thread-session';
+import { ThreadSession } from '../../src/widgets/message-thread/session/thread-session';
 import type { PendingSend } from '../../src/chat/pending-send';
-import { composerCanSend } from '../../src/widgets/message-thread/thread-snapshot';
+import { composerCanSend } from '../../src/widgets/message-thread/session/thread-snapshot';
 import {
   COMMAND_SETTINGS,
   RUN_SETTINGS,

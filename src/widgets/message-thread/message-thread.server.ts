@@ -7,9 +7,9 @@ import { chatSession, chatSessionRequest } from '../../gateway/message-center/ch
 import type { ChatReader } from '../../chat/chat-reader';
 import type { WidgetServer } from '../../runtime/widget-server';
 import { threadFirstCalls } from './thread-atoms';
-import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './thread-first-page';
-import { THREAD_PAGE_SIZE } from './thread-opening';
-import { furthest, unreadAfterOf } from './thread-snapshot';
+import { firstPageJson, threadFirstPageName, type ThreadFirstPage } from './session/thread-first-page';
+import { THREAD_PAGE_SIZE } from './session/thread-opening';
+import { furthest, unreadAfterOf } from './session/thread-snapshot';
 
 /**
  * The thread's first screen made on a server: its header (the breadcrumb, 'Your messages with

@@ -16,7 +16,7 @@ import {
   threadInputsAtom,
 } from './thread-atoms';
 import { ContactDialog, ThreadBody, ThreadHistory } from './thread-loaders';
-import { ThreadSkeleton } from './thread-skeleton';
+import { ThreadSkeleton } from './body/thread-skeleton';
 import messageThreadCss from './message-thread.css?inline';
 import type { WidgetAttributeProps } from '../../contract/tags';
 

@@ -4,9 +4,9 @@ import { createGatewayClient } from '../../gateway/core/client';
 import { ChatError, type ChatMessage } from '../../chat/chat-client';
 import { readCookie } from '../../gateway/lead/message-contact';
 import { chatFactoryFor, TWILIO_NOT_GIVEN_HINT } from '../../chat/chat-factory';
-import { linkify } from './message-text';
+import { linkify } from './bubbles/message-text';
 import { threadFirstCalls } from './thread-atoms';
-import { mergeMessages } from './thread-snapshot';
+import { mergeMessages } from './session/thread-snapshot';
 
 const message = (index: number, body = `#${index}`): ChatMessage => ({
   index,

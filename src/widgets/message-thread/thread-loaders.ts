@@ -10,13 +10,13 @@ import { lazyPart } from '../../ui/lazy-part';
  * chunk (scripts/first-screen-chunks.ts), which the loader starts with the element's code.
  */
 export const ThreadBody = lazyPart(
-  () => import(/* lk:first-content */ './thread-body-part'),
+  () => import(/* lk:first-content */ './body/thread-body-part'),
   (part) => withMessages(part.ThreadBody, part.THREAD_BODY_CATALOGUE),
 );
 
 /** 'Message History' is a chunk of its own, loaded only for that view. */
 export const ThreadHistory = lazyPart(
-  () => import('./thread-history-part'),
+  () => import('./history/thread-history-part'),
   (part) => withMessages(part.ThreadHistory, part.THREAD_HISTORY_CATALOGUE),
 );
 
@@ -34,7 +34,7 @@ export const ContactDialog = lazyPart(
 export function preloadMessageThread(element?: Element, start?: ElementStart): Promise<unknown> {
   if (element?.hasAttribute('archived')) return ThreadHistory.preload();
   if (element && start)
-    void import(/* lk:first-content */ './thread-opening').then(
+    void import(/* lk:first-content */ './session/thread-opening').then(
       (opening) => opening.startThreadOpening(element, start),
       () => undefined, // offline: the body's session opens the chat (or says it cannot)
     );
