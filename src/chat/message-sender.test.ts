@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, type SandboxGateway } from '@leadkit/sandbox';
+import { answeredLeadIds } from '../domain/answered-leads';
 import { createGatewayClient, type GatewayClientConfig } from '../gateway/core/client';
 import type { ChatConversation, SendMediaOptions } from './chat-client';
 import { MessageSender } from './message-sender';
@@ -86,9 +87,10 @@ function newSender(
 }
 
 describe('a text', () => {
-  it('goes to the message center once with a fresh key, after the newest message known; sent with its id; the event and the contact record follow once; send resolves', async () => {
+  it('goes to the message center once with a fresh key, after the newest message known; sent with its id; the lead answered, the event and the contact record follow once; send resolves', async () => {
     const { sender, pending, states, onSent, posts, stored } = newSender();
     await sender.send({ text: '  On my way  ' });
+    expect(answeredLeadIds(THREAD.spId).has(THREAD.leadId)).toBe(true);
     const [send] = posts(MESSAGES);
     expect(send?.body).toMatchObject({ text: 'On my way' });
     expect(send?.headers['idempotency-key']).toBe(pending()[0]!.idempotencyKey);

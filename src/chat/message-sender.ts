@@ -1,3 +1,4 @@
+import { rememberAnswered } from '../domain/answered-leads';
 import type { GatewayClient } from '../gateway/core/client';
 import { isGatewayError } from '../gateway/core/errors';
 import { newIdempotencyKey } from '../gateway/core/request-spec';
@@ -19,9 +20,10 @@ import type { PendingSend } from './pending-send';
  * - its state: `sending` → `sent`, or `failed` (Retry) or `held` (a 511: sent once the challenge
  *   is passed, `failed` if it is not); nothing typed is lost: a failed text is never dropped, a
  *   failed file only by the pro (`discard`);
- * - after a text is taken, once per message: `onSent` (the `lk-message-send` event, the lead
- *   answered) and the contact record (docs/widgets/message-thread.md#after-a-send; a file sent
- *   alone has its own record, a file sent with a text is the text's);
+ * - after a text is taken, once per message: the lead is answered on this device (the board's
+ *   'Respond first' ends: domain/answered-leads.ts), `onSent` (the `lk-message-send` event) and
+ *   the contact record (docs/widgets/message-thread.md#after-a-send; a file sent alone has its
+ *   own record, a file sent with a text is the text's);
  * - `send` resolves once the text is taken — at once, after a replay or after a later Retry —
  *   and never while it is not: the composer keeps its draft until then.
  *
@@ -42,6 +44,8 @@ export interface MessageSendOptions {
   campaignId?: () => string | null;
   /** When the provider's session on this page started (ms since epoch): `pageSessionStart`. */
   sessionStartTimestamp: number;
+  /** The host's clock (when the lead was answered); the real one by default. */
+  now?: () => Date;
   /** The message center took a text (once per message): its id. */
   onSent?: (messageId: string) => void;
 }
@@ -167,6 +171,7 @@ export class MessageSender {
     const taken = (messageId: string) => {
       this.confirm(id, { messageId });
       if (this.once(id)) {
+        if (leadId !== null) rememberAnswered(spId, leadId, this.options.now?.() ?? new Date());
         this.options.onSent?.(messageId);
         this.recordContact({ messageId });
       }

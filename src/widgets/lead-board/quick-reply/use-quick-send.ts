@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
-import { rememberAnswered } from '../../../domain/answered-leads';
 import { pageSessionStart } from '../../../gateway/lead/message-contact';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
@@ -53,10 +52,8 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
           return customer.postalCode ? { postalCode: customer.postalCode, categoryId: category.id } : null;
         },
         sessionStartTimestamp: pageSessionStart(latest.current.now().getTime()),
-        onSent: (messageId) => {
-          rememberAnswered(spId, leadId, latest.current.now());
-          latest.current.emit('lk-message-send', { messageId, leadId });
-        },
+        now: () => latest.current.now(),
+        onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
       });
       setSession(opened);
       return opened.send(text);

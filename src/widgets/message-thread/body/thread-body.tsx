@@ -15,7 +15,6 @@ import { ThreadSession } from '../session/thread-session';
 import { takeThreadOpening } from '../session/thread-opening';
 import { firstPageSnapshot, INITIAL_SNAPSHOT } from '../session/thread-snapshot';
 import threadBodyCss from './thread-body.css?inline';
-import { rememberAnswered } from '../../../domain/answered-leads';
 
 const STYLES = [threadBodyCss];
 
@@ -78,11 +77,8 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
       firstPage: seed,
       // Its element may have opened the chat already, as it connected.
       started: takeThreadOpening(host, { client, chat, chatService, spId, userId, leadId }),
-      onSent: (messageId) => {
-        // The pro answered this lead: the board's respond-first cue ends for it (on this device).
-        if (leadId !== null) rememberAnswered(spId, leadId, latest.current.now());
-        latest.current.emit('lk-message-send', { messageId, leadId });
-      },
+      now: () => latest.current.now(),
+      onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
     });
     setSession(opened);
     void opened.open();
