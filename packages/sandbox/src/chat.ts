@@ -3,6 +3,7 @@ import { SANDBOX_LONG_THREAD, SEEDED_PHOTO, longThreadMessage, seededPhotoBytes 
 import type { SandboxStore } from './store';
 import type { StoredMedia, StoredMessage } from './types';
 import { conversationSid, memberIdentity, parseConversationSid, providerIdentity } from './chat-identities';
+import { encodeChatToken } from './chat-token';
 
 /**
  * The sandbox's chat service: the stand-in for Twilio Conversations behind the sandbox chat
@@ -106,7 +107,7 @@ export class SandboxChat {
   private tokens = new Map<string, { identity: string; expiresAt: number }>();
   private media = new Map<string, Uint8Array>();
   private grants = new Map<string, { mediaSid: string; expiresAt: number }>();
-  private reads = new Map<string, number>();
+  private reads = new Map<string, number | null>();
   private events: ChatEventRecord[] = [];
   /** Event ids keep growing across resets: a client reconnecting with an old Last-Event-ID misses nothing new. */
   private eventSeq = 0;
@@ -232,8 +233,9 @@ export class SandboxChat {
 
   /** A chat token for an identity (the session call). */
   issueToken(identity: string): { token: string; expiresAt: string } {
-    const token = `sandbox-chat-${globalThis.crypto.randomUUID()}`;
-    const expiresAt = this.now().getTime() + this.tokenTtlMs;
+    const issuedAt = this.now().getTime();
+    const expiresAt = issuedAt + this.tokenTtlMs;
+    const token = encodeChatToken(identity, issuedAt, expiresAt);
     this.tokens.set(token, { identity, expiresAt });
     return { token, expiresAt: new Date(expiresAt).toISOString() };
   }
@@ -360,12 +362,16 @@ export class SandboxChat {
    */
   markAllRead(conversation: ChatConversationRef, identity: string): number | null {
     const last = this.messageCount(conversation) - 1;
-    if (last < 0) return null;
+    return last < 0 ? null : this.setLastRead(conversation, identity, last);
+  }
+
+  /** Moves `identity`'s read horizon to `index` (null: nothing read), streamed as markAllRead's is (Twilio's read horizon calls). */
+  setLastRead(conversation: ChatConversationRef, identity: string, index: number | null): number | null {
     const key = `${conversation.sid}|${identity}`;
-    if (this.reads.get(key) === last) return last;
-    this.reads.set(key, last);
-    this.broadcast(conversation, { kind: 'read', identity, lastReadMessageIndex: last });
-    return last;
+    if ((this.reads.get(key) ?? null) === index) return index;
+    this.reads.set(key, index);
+    this.broadcast(conversation, { kind: 'read', identity, lastReadMessageIndex: index });
+    return index;
   }
 
   // --- typing -------------------------------------------------------------------------------
