@@ -189,11 +189,14 @@ export class TwilsockSession implements UpstreamCaller {
   private async message(packet: TwilsockPacket): Promise<void> {
     const { header } = packet;
     const http = (header.http_request ?? {}) as HttpRequestHeader;
-    const verdict = this.token === null ? null : checkTwilioToken(this.host.chat, this.token, this.host.now());
-    if (!verdict?.ok) {
-      this.send({ method: 'reply', id: header.id, status: { code: 401, status: 'UNAUTHORIZED', errorCode: verdict?.errorCode ?? 20101 } });
+    if (this.token === null) {
+      this.send({ method: 'reply', id: header.id, status: { code: 401, status: 'UNAUTHORIZED', errorCode: 20101 } });
       return;
     }
+    // A token that expired ends the connection (`close` 410) rather than answer: as Twilio, whose
+    // socket never outlives its token; the request fails with the socket (twilsock: "disconnected").
+    this.tick();
+    if (this.expired) return;
     const params: Record<string, string> = {};
     if (http.params && typeof http.params === 'object') for (const [key, value] of Object.entries(http.params)) params[key] = String(value);
     const request = {
