@@ -34,7 +34,9 @@
  * SANDBOX_PROFILE=spec-variants (the same, answering as strictly as the spec allows:
  * packages/sandbox/src/spec-variants.ts; the pages get the same providers),
  * SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE (provider calls must be signed in: a bearer
- * token / a session cookie `name=value`, packages/sandbox/README.md#provider-sign-in).
+ * token / a session cookie `name=value`, packages/sandbox/README.md#provider-sign-in),
+ * TWILIO_PORT (the Twilio stand-in's port, for the real @twilio/conversations SDK: default PORT + 1,
+ * a free port when PORT is 0; `off` does not start it; packages/sandbox/README.md#the-twilio-stand-in).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -62,6 +64,8 @@ import {
 } from '@leadkit/sandbox';
 // Not part of the sandbox's public API: the banner is its servers' own (serve.ts prints it too).
 import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
+// Node only, so not in the package's entry: the stand-in for Twilio Conversations (packages/sandbox/README.md#the-twilio-stand-in).
+import { startTwilioStandIn, type TwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import type { FirstContent } from '../src/contract/first-content';
@@ -419,12 +423,28 @@ const server = serve(
   },
 );
 
+// The Twilio stand-in on its own port (a WebSocket server and the media service), from the same
+// sandbox: the same conversations on the Twilio adapter. Not fatal when it cannot start.
+let twilio: TwilioStandIn | null = null;
+if (process.env.TWILIO_PORT !== 'off') {
+  const twilioPort = process.env.TWILIO_PORT ? numberFromEnv('TWILIO_PORT', 0) : port === 0 ? 0 : port + 1;
+  try {
+    twilio = await startTwilioStandIn({ sandbox, port: twilioPort });
+    console.log(`Twilio stand-in: ${twilio.twilsockUri} (the SDK's client option Twilsock: { uri }), media service ${twilio.mcsOrigin}`);
+  } catch (error) {
+    console.error(
+      `start: the Twilio stand-in did not start on port ${twilioPort} (${error instanceof Error ? error.message : String(error)}); set TWILIO_PORT.`,
+    );
+  }
+}
+
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `start: port ${port} is in use; set PORT to another one (PORT=0 picks a free port).` : `start: ${error.message}`);
   process.exit(1);
 });
 
 const stop = () => {
+  void twilio?.close();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 1000).unref();
 };
