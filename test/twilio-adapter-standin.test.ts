@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandboxGateway, MAIN_PROVIDER_ID, memberIdentity, SANDBOX_HISTORY_THREAD, type SandboxGateway } from '@leadkit/sandbox';
+import { startTwilioStandIn, type TwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
+import { until } from '../packages/sandbox/src/twilio/test-waits';
+import type { ChatClient, ChatConnectionState, ChatMessage, ChatReadHorizon, ChatTypingEvent } from '../src/chat/chat-client';
+import { createGatewayClient } from '../src/gateway/core/client';
+import { getChatSession } from '../src/gateway/message-center/chat-session';
+import { createTwilioChatClientFactory } from '../src/twilio';
+
+/**
+ * leadkit's Twilio chat adapter (`leadkit/twilio`, src/chat/twilio-chat-client.ts) with the REAL
+ * @twilio/conversations SDK, in Node, against the sandbox's Twilio stand-in
+ * (packages/sandbox/README.md#the-twilio-stand-in): the thread's calls as the thread makes them.
+ * Photos are not sent here: in Node the SDK's media upload goes through the `xmlhttprequest`
+ * package, which cannot send the adapter's Blob (the stand-in's own test sends a Buffer).
+ */
+
+const body = { serviceProviderId: MAIN_PROVIDER_ID, userId: SANDBOX_HISTORY_THREAD.memberId };
+const member = memberIdentity(SANDBOX_HISTORY_THREAD.memberId);
+const open: { chat?: ChatClient; twilio?: TwilioStandIn } = {};
+
+/** The adapter's events, as a listener list an `until` can poll. */
+function recorder<T>(): { seen: T[]; add: (value: T) => void } {
+  const seen: T[] = [];
+  return { seen, add: (value) => seen.push(value) };
+}
+
+async function openThread(options: { tokenTtlMs?: number; tokenAboutToExpireMs?: number; expireFirstToken?: boolean } = {}) {
+  const sandbox: SandboxGateway = createSandboxGateway({ chat: { tokenTtlMs: options.tokenTtlMs ?? 3_600_000 } });
+  const twilio = await startTwilioStandIn({ sandbox, tokenAboutToExpireMs: options.tokenAboutToExpireMs ?? 60_000 });
+  open.twilio = twilio;
+  const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: MAIN_PROVIDER_ID } });
+  const session = await getChatSession(gateway, body);
+  if (options.expireFirstToken) sandbox.chat.expireTokens();
+  const renewals = recorder<string>();
+  const factory = createTwilioChatClientFactory({ clientOptions: twilio.clientOptions() });
+  const chat = await factory({
+    session,
+    gateway,
+    renewSession: async () => {
+      const renewed = await getChatSession(gateway, body);
+      renewals.add(renewed.token);
+      return renewed;
+    },
+  });
+  open.chat = chat;
+  const conversation = await chat.openConversation(session.conversationSid);
+  // As the thread does: its first page right after opening. Until a first page (or participants)
+  // is asked for, the SDK may not have the conversation's messages list open yet (client.js
+  // getConversationBySid can resolve on the document alone while fetchConversations' upsert is
+  // still fetching the streams), and a message sent in that window never comes as messageAdded.
+  await conversation.getMessages({ pageSize: 10 });
+  return { sandbox, twilio, chat, conversation, session, renewals: renewals.seen, thread: sandbox.chat.conversation(session.conversationSid)! };
+}
+
+afterEach(async () => {
+  await open.chat?.close();
+  await open.twilio?.close();
+  delete open.chat;
+  delete open.twilio;
+});
+
+describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio stand-in', () => {
+  it('opens a thread, pages back to its first message and reads the other side’s read horizon', async () => {
+    const { chat, conversation, session, thread, sandbox } = await openThread();
+    expect([chat.identity, chat.connectionState]).toEqual([session.identity, 'connected']);
+    const newest = await conversation.getMessages({ pageSize: 10 });
+    expect(newest.messages.map((m) => m.index)).toEqual([30, 31, 32, 33, 34, 35, 36, 37, 38, 39]);
+    expect(newest.hasOlder).toBe(true);
+    const older = await conversation.getMessages({ pageSize: 10, before: 30 });
+    expect(older.messages.map((m) => m.index)).toEqual([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+    const first = await conversation.getMessages({ pageSize: 30, before: 20 });
+    expect([first.messages[0]?.index, first.messages.at(-1)?.index, first.hasOlder]).toEqual([0, 19, false]);
+    expect(newest.messages.map((m) => m.body)).toEqual(sandbox.chat.page(thread, { pageSize: 10 }).messages.map((m) => m.body));
+    expect(await conversation.getReadHorizons?.()).toEqual([{ identity: member, lastReadMessageIndex: sandbox.chat.lastRead(thread, member) }]);
+  }, 15_000);
+
+  it('sends, marks read, types, and hears the customer read, type and answer', async () => {
+    const { sandbox, conversation, session, thread } = await openThread();
+    const added = recorder<ChatMessage>();
+    const typing = recorder<ChatTypingEvent>();
+    const horizons = recorder<ChatReadHorizon>();
+    conversation.onMessageAdded(added.add);
+    conversation.onTyping?.(typing.add);
+    conversation.onReadHorizonChange?.(horizons.add);
+
+    const sent = await conversation.sendText('Via the adapter', { attributes: { from: 'adapter' } });
+    expect(sandbox.store.messages.at(-1)).toMatchObject({ text: 'Via the adapter', attributes: { from: 'adapter' } });
+    // markAllRead reads the newest message the SDK has heard of (see the last test): wait for it.
+    await until(() => added.seen.some((m) => m.index === sent.index), 'the sent message heard back');
+    await conversation.markAllRead();
+    expect(sandbox.chat.lastRead(thread, session.identity)).toBe(sent.index);
+    await conversation.typing?.();
+    expect(sandbox.chat.isTyping(thread, session.identity)).toBe(true);
+
+    sandbox.chat.setCustomerReplies({ delayMs: 400 });
+    const asked = await conversation.sendText('Does Thursday work?');
+    await until(() => added.seen.some((m) => m.author === member), 'the customer’s answer');
+    sandbox.chat.setCustomerReplies(false);
+    expect(added.seen.map((m) => [m.index, m.author])).toEqual([
+      [sent.index, session.identity],
+      [asked.index, session.identity],
+      [asked.index + 1, member],
+    ]);
+    expect(horizons.seen).toContainEqual({ identity: member, lastReadMessageIndex: asked.index });
+    // The SDK ends a typist's typing when its message arrives (conversation.js _onMessageAdded).
+    expect(typing.seen).toEqual([
+      { identity: member, typing: true },
+      { identity: member, typing: false },
+    ]);
+  }, 15_000);
+
+  it('loses the connection and gets it back: connecting, connected, and the message sent meanwhile once', async () => {
+    const { sandbox, twilio, chat, conversation } = await openThread();
+    const states = recorder<ChatConnectionState>();
+    const added = recorder<ChatMessage>();
+    chat.onConnectionStateChange(states.add);
+    conversation.onMessageAdded(added.add);
+    twilio.dropConnections();
+    await until(() => states.seen.includes('connecting'), 'connecting');
+    // The customer writes while the socket is down.
+    sandbox.chat.post({ spId: MAIN_PROVIDER_ID, memberId: SANDBOX_HISTORY_THREAD.memberId, leadId: null, fromProvider: false, text: 'While you were away' });
+    await until(() => added.seen.length > 0 && chat.connectionState === 'connected', 'back, with the message', 15_000);
+    expect(states.seen).toEqual(['connecting', 'connected']);
+    expect(added.seen.map((m) => [m.index, m.body])).toEqual([[SANDBOX_HISTORY_THREAD.messageCount, 'While you were away']]);
+  }, 20_000);
+
+  it('renews its token from the session call on tokenAboutToExpire, staying connected', async () => {
+    const { chat, conversation, renewals } = await openThread({ tokenTtlMs: 6000, tokenAboutToExpireMs: 4500 });
+    await until(() => renewals.length > 0, 'a renewal', 5000);
+    // Past the first token's expiry: still connected, on the renewed token.
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    expect(chat.connectionState).toBe('connected');
+    expect((await conversation.getMessages({ pageSize: 1 })).messages).toHaveLength(1);
+  }, 15_000);
+
+  // What the real SDK shows and the adapter does not handle yet (expected to fail until it does):
+  // setAllMessagesRead marks read up to the newest message of the SDK's cached page
+  // (conversation.js: getMessages(1), served from the Sync list's cache, synclist.js
+  // queryItems), and a message just sent is not in it until its messageAdded: the reply to a
+  // send comes before the event (twilsock client.js defers notifications a turn).
+  it.fails('marks the message it has just sent as read', async () => {
+    const { sandbox, conversation, session, thread } = await openThread();
+    const sent = await conversation.sendText('Sent, then everything read');
+    await conversation.markAllRead();
+    expect(sandbox.chat.lastRead(thread, session.identity)).toBe(sent.index);
+  }, 15_000);
+
+  // A first token that has expired.
+  // twilsock answers `init` 401/20104, and the SDK says initFailed ("Twilsock has disconnected.")
+  // before tokenExpired (twilsock.js sendInit: tokenRejected finalises the socket first); the
+  // adapter then rejects as 'unavailable' without renewing. client.updateToken cannot rescue
+  // that client (client.js updateToken: `mcsClient` is made only by _initialize → TypeError); a
+  // new Client with a renewed token can. Expected to fail until the adapter does that.
+  it.fails('opens when the first token has already expired, by renewing it once', async () => {
+    const { chat, renewals } = await openThread({ expireFirstToken: true });
+    expect(chat.connectionState).toBe('connected');
+    expect(renewals).toHaveLength(1);
+  }, 15_000);
+});
