@@ -126,10 +126,10 @@ describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio s
   }, 20_000);
 
   it('renews its token from the session call on tokenAboutToExpire, staying connected', async () => {
-    const { chat, conversation, renewals } = await openThread({ tokenTtlMs: 6000, tokenAboutToExpireMs: 4500 });
+    const { chat, conversation, renewals } = await openThread({ tokenTtlMs: 3000, tokenAboutToExpireMs: 2500 });
     await until(() => renewals.length > 0, 'a renewal', 5000);
     // Past the first token's expiry: still connected, on the renewed token.
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(chat.connectionState).toBe('connected');
     expect((await conversation.getMessages({ pageSize: 1 })).messages).toHaveLength(1);
   }, 15_000);

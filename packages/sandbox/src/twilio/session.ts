@@ -4,7 +4,7 @@ import { CHAT_TYPING_TIMEOUT_MS } from '../../../../src/gateway/message-center/c
 import { encodePacket, packetId, parsePacket, type TwilsockHeader, type TwilsockPacket } from './framing';
 import type { JsonObject } from './sync-data';
 import type { SyncModel } from './sync-model';
-import { checkTwilioToken, TOKEN_EXPIRED } from './token';
+import { checkTwilioToken } from './token';
 import type { UpstreamCaller, UpstreamService } from './upstream';
 
 /**
@@ -254,11 +254,15 @@ export class TwilsockSession implements UpstreamCaller {
     this.host.model.refreshConversation(event.conversationSid);
   }
 
-  /** The token's clock: `token_about_to_expire` once before its expiry; at expiry, `close` 410. */
+  /**
+   * The token's clock: `token_about_to_expire` once before its expiry; at expiry, `close` 410.
+   * A token the sandbox forgot (`reset()`) ends the same way: the client renews, as the sandbox
+   * chat adapter does on its 401.
+   */
   tick(): void {
     if (this.token === null || this.expired || this.over) return;
     const verdict = checkTwilioToken(this.host.chat, this.token, this.host.now());
-    if (!verdict.ok && verdict.errorCode === TOKEN_EXPIRED) {
+    if (!verdict.ok) {
       this.expired = true;
       this.send({ method: 'close', id: packetId(), status: { code: 410, status: 'TOKEN_EXPIRED' } });
       // twilsock closes its side on `close`; the server ends the socket if it does not.

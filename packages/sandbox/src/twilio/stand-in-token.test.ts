@@ -42,8 +42,8 @@ afterEach(async () => {
 
 describe('tokens on the Twilio stand-in, with the real SDK', () => {
   it('warns before expiry, renews with updateToken while connected, and after expiry reconnects on a new token', async () => {
-    // Tokens of 6 s, warned 4 s before their expiry.
-    const { sandbox, twilio } = await start({ tokenTtlMs: 6000, tokenAboutToExpireMs: 4000 });
+    // Tokens of 4 s, warned 3 s before their expiry.
+    const { sandbox, twilio } = await start({ tokenTtlMs: 4000, tokenAboutToExpireMs: 3000 });
     const { client, states, events } = await connect(sandbox, twilio);
     await nextEvent(client, 'tokenAboutToExpire', undefined, 5000);
     await client.updateToken(sandbox.chat.issueToken(identity).token);
@@ -63,7 +63,7 @@ describe('tokens on the Twilio stand-in, with the real SDK', () => {
     expect((await conversation.getMessages(1)).items[0]?.index).toBe(index);
   }, 30_000);
 
-  it('the sandbox’s expire-tokens control ends the connection with tokenExpired', async () => {
+  it('the sandbox’s expire-tokens control and its reset end the connection with tokenExpired; a new token reconnects', async () => {
     const { sandbox, twilio } = await start();
     const { client } = await connect(sandbox, twilio);
     // The SDK goes on fetching the user's conversations after `initialized`; an expiry in the
@@ -73,7 +73,13 @@ describe('tokens on the Twilio stand-in, with the real SDK', () => {
     sandbox.chat.expireTokens();
     await expired;
     await until(() => client.connectionState === 'disconnected', 'disconnected');
-  }, 15_000);
+    await client.updateToken(sandbox.chat.issueToken(identity).token);
+    await until(() => client.connectionState === 'connected', 'connected on the new token');
+    // A reset forgets every token (as for the sandbox adapter's 401): the same way out.
+    const forgotten = nextEvent(client, 'tokenExpired', undefined, 5000);
+    sandbox.reset();
+    await forgotten;
+  }, 20_000);
 
   it('refuses a token it did not issue, as Twilio refuses a bad signature: initFailed, denied', async () => {
     const { sandbox, twilio } = await start();

@@ -42,7 +42,7 @@ export interface TwilioStandIn {
   readonly mcsOrigin: string;
   /** Options for `new Client(token, options)` that point the SDK here (and keep it quiet). */
   clientOptions(): { Twilsock: { uri: string }; logLevel: 'silent' };
-  /** Every upstream request answered, oldest first (tests: what the server received). */
+  /** The upstream requests answered (the newest 5000), oldest first (tests: what the server received). */
   readonly received: readonly UpstreamRecord[];
   /** Connections open now. */
   readonly openConnections: number;
@@ -55,6 +55,8 @@ export interface TwilioStandIn {
 
 /** How often the token clocks are read. */
 const TICK_MS = 250;
+/** How many upstream requests `received` keeps (the newest). */
+const RECEIVED_KEPT = 5000;
 
 function cors(request: IncomingMessage, response: ServerResponse): boolean {
   const origin = request.headers.origin;
@@ -92,7 +94,10 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
     upstream,
     now: () => sandbox.store.clock().getTime(),
     aboutToExpireMs: options.tokenAboutToExpireMs ?? 3 * 60_000,
-    record: (entry) => received.push(entry),
+    record: (entry) => {
+      received.push(entry);
+      if (received.length > RECEIVED_KEPT) received.splice(0, received.length - RECEIVED_KEPT);
+    },
     ended: (session) => sessions.delete(session),
   };
 

@@ -130,7 +130,12 @@ export class SyncModel {
         return;
       }
       const known = state.baseCount + state.ids.length;
-      if (count <= known) return;
+      if (count < known) {
+        // The sandbox was reset: the list starts again from what it holds now.
+        this.lists.set(ref.sid, { baseEventId: this.nextId(), baseCount: count, ids: [], dates: [] });
+        return;
+      }
+      if (count === known) return;
       const added = this.data.messages(ref.conversation, known, count);
       for (const message of added) {
         state.ids.push(this.nextId());

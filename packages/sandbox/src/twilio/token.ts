@@ -14,8 +14,8 @@ export type TokenVerdict =
   | { readonly ok: true; readonly identity: string; readonly expiresAtMs: number }
   | { readonly ok: false; readonly errorCode: 20101 | 20104; readonly description: string };
 
-export const TOKEN_INVALID = 20101;
-export const TOKEN_EXPIRED = 20104;
+const TOKEN_INVALID = 20101;
+const TOKEN_EXPIRED = 20104;
 
 export function checkTwilioToken(chat: SandboxChat, token: unknown, nowMs: number): TokenVerdict {
   const claims = typeof token === 'string' ? decodeChatToken(token) : null;
