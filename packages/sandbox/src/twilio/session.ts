@@ -6,6 +6,7 @@ import type { JsonObject } from './sync-data';
 import type { SyncModel } from './sync-model';
 import { checkTwilioToken } from './token';
 import type { UpstreamCaller, UpstreamService } from './upstream';
+import type { UpstreamAnswer } from './upstream-types';
 
 /**
  * One twilsock connection, as twilsock 1.0.2 speaks it (node_modules/twilsock/dist: twilsock.js
@@ -207,7 +208,13 @@ export class TwilsockSession implements UpstreamCaller {
       payloadType: String(header.payload_type ?? 'application/json'),
       body: packet.payload,
     };
-    const answer = await this.host.upstream.answer(this, request);
+    let answer: UpstreamAnswer;
+    try {
+      answer = await this.host.upstream.answer(this, request);
+    } catch {
+      // A stand-in bug must not end the server (npm start): the SDK sees a 500, as from Twilio.
+      answer = { status: 500, body: { status: 500, code: 0, message: 'The stand-in failed to answer.' } };
+    }
     const query = new URLSearchParams(params).toString();
     let body: unknown = request.body;
     try {
