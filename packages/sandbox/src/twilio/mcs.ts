@@ -23,8 +23,8 @@ import { checkTwilioToken } from './token';
  * (`POST /gateway/message-center/v1/chat/conversations/:sid/media`) apply to the upload.
  */
 
-export const MCS_MEDIA_PATH = `/v1/Services/${SANDBOX_CHAT_SERVICE_SID}/Media`;
-export const MCS_MEDIA_SET_PATH = `/v1/Services/${SANDBOX_CHAT_SERVICE_SID}/MediaSet`;
+const MCS_MEDIA_PATH = `/v1/Services/${SANDBOX_CHAT_SERVICE_SID}/Media`;
+const MCS_MEDIA_SET_PATH = `/v1/Services/${SANDBOX_CHAT_SERVICE_SID}/MediaSet`;
 
 interface Upload {
   media: StoredMedia;

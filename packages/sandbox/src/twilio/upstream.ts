@@ -40,7 +40,7 @@ export interface UpstreamCaller extends SyncSubscriber {
   readonly identity: string;
 }
 
-export const AIM_ORIGIN = 'https://aim.us1.twilio.com';
+const AIM_ORIGIN = 'https://aim.us1.twilio.com';
 export const CDS_ORIGIN = 'https://cds.us1.twilio.com';
 const SERVICE = `/Client/v2/Services/${SANDBOX_CHAT_SERVICE_SID}`;
 const CONVERSATIONS = `${SERVICE}/Conversations`;
@@ -251,7 +251,7 @@ export class UpstreamService {
 }
 
 /** A JSON object payload, or `{}`. */
-export function parseJson(text: string): Record<string, unknown> {
+function parseJson(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
