@@ -17,7 +17,10 @@ export function parseChallengeBody(body: unknown): ChallengeBody | null {
   return result.success ? result.output : null;
 }
 
-/** A deferred action: replaying it sends the original request once more, same idempotency key. */
+/**
+ * A deferred action: replaying it sends the original request once more, same idempotency key. A
+ * call sent without one (a read) is known in the queue by a key made for it, never sent.
+ */
 export interface ReplayEntry {
   readonly operation: string;
   readonly idempotencyKey: string;

@@ -470,7 +470,7 @@ describe('gateway client: an answer too large to read (a 50 MB body is refused w
 });
 
 describe('gateway client: 511 challenge and replay', () => {
-  it('queues a replayable call, still raises, and replays it exactly once with the same key after the challenge', async () => {
+  it('queues a call whose caller hears its replay, still raises, and replays it exactly once with the same key after the challenge', async () => {
     let challenged = true;
     const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, { leadId: 77 })));
     const onChallenge = vi.fn(async () => {
@@ -491,7 +491,7 @@ describe('gateway client: 511 challenge and replay', () => {
     expect(client.replayQueue.size).toBe(0);
   });
 
-  it('replays create-lead and send-message once each when both met the challenge', async () => {
+  it('holds create-lead and send-message when both met the challenge, replays them once each, and their callers get the answers', async () => {
     let challenged = true;
     const { fetch, requests } = recordingFetch((request) => {
       if (challenged) return json(511, challenge);
@@ -504,12 +504,13 @@ describe('gateway client: 511 challenge and replay', () => {
       fetch,
       onChallenge: () => new Promise<boolean>((resolve) => (release = resolve)),
     });
-    await expect(createLeadV1(client, leadBody, { idempotencyKey: 'lead-key' })).rejects.toThrow();
-    await expect(sendMessage(client, { text: 'hi', senderEntityId: 1, receiverEntityId: 2 }, { idempotencyKey: 'msg-key' })).rejects.toThrow();
-    expect(client.replayQueue.size).toBe(2);
+    const lead = createLeadV1(client, leadBody, { idempotencyKey: 'lead-key' });
+    const message = sendMessage(client, { text: 'hi', senderEntityId: 1, receiverEntityId: 2 }, { idempotencyKey: 'msg-key' });
+    await expect.poll(() => client.replayQueue.size).toBe(2);
     challenged = false;
     release(true);
-    await client.whenChallengeSettled();
+    await expect(lead).resolves.toEqual({ leadId: 1 });
+    await expect(message).resolves.toEqual({ messageId: 'm1' });
     expect(requests.map((r) => r.headers['idempotency-key']).sort()).toEqual(['lead-key', 'lead-key', 'msg-key', 'msg-key']);
   });
 
@@ -535,7 +536,7 @@ describe('gateway client: 511 challenge and replay', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('raises a 511 on a call that is not replayable without queueing it', async () => {
+  it('raises a 511 on a read at once, without queueing it, when no onChallenge can pass it', async () => {
     const { fetch } = recordingFetch(() => json(511, challenge));
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
     await expect(getLeads(client, 1001, {})).rejects.toMatchObject({ kind: 'challenge' });

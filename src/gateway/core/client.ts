@@ -2,11 +2,11 @@ import { createFetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonQuietly, sizeLimitedFetch } from './answer-reading';
 import { authorizationHeader, providerTokenOf, type GatewayAuth } from './auth';
-import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayQueue } from './challenge';
+import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayEntry, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
 import { gatewayHeaders, headerNamesOf, type GatewayHeaderConfig } from './headers';
 import { createProviderTokens, type SentToken } from '../provider-tokens';
-import { isRead, issuePaths, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';
+import { isRead, issuePaths, newIdempotencyKey, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';
 import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, RETRY_STATUSES, isAbortError, retryAfterMs, sleep, type RetryPolicy } from './retries';
 import { timeLimit } from '../time-limit';
 import type { RecordContact } from '../lead/contact-recorder';
@@ -195,6 +195,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const replayQueue = createReplayQueue();
   let challengeInFlight: Promise<void> | null = null;
+  /** The challenge the next round asks the host about (the latest a call met). */
+  let nextChallenge: ChallengeBody | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
 
   // The names and providers checked once, as the client is made: a host's mistake shows at once.
@@ -325,21 +327,107 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     return result.output;
   }
 
+  /**
+   * The host's challenge, asked once for every call that meets it meanwhile; passed, the queued
+   * calls are replayed; failed, forgotten. A call that met a new challenge while the queue was being
+   * replayed (the gateway asked again) starts one more round.
+   */
   function handleChallenge(challenge: ChallengeBody): void {
-    if (!config.onChallenge || challengeInFlight) return;
+    if (!config.onChallenge) return;
     const onChallenge = config.onChallenge;
-    challengeInFlight = (async () => {
-      let passed: boolean;
+    nextChallenge = challenge;
+    challengeInFlight ??= (async () => {
       try {
-        passed = (await onChallenge(challenge)) === true;
-      } catch {
-        passed = false;
+        for (let round = 0; nextChallenge && (round === 0 || replayQueue.size > 0); round++) {
+          const current = nextChallenge;
+          nextChallenge = null;
+          let passed: boolean;
+          try {
+            passed = (await onChallenge(current)) === true;
+          } catch {
+            passed = false;
+          }
+          // Replays never run after a failed challenge: the user must act again.
+          if (passed) await replayQueue.replayAll();
+          else replayQueue.clear();
+        }
+      } finally {
+        // At once, not a task later: a call that meets a challenge from now on starts a new one.
+        nextChallenge = null;
+        challengeInFlight = null;
       }
-      // Replays never run after a failed challenge: the user must act again.
-      if (passed) await replayQueue.replayAll();
-      else replayQueue.clear();
-    })().finally(() => {
-      challengeInFlight = null;
+    })();
+  }
+
+  /**
+   * The queue's entry of a call that met a challenge: replaying it sends the call once more (its key,
+   * if it has one; a read with its caller's signal, a write to its end) and tells `hear` — by default
+   * the call's `onReplayed` — how it went. `gaveUp`: its held caller went away (nothing is sent).
+   */
+  function replayEntry<S extends v.GenericSchema>(
+    spec: RequestSpec<S>,
+    hear: ((outcome: ReplayOutcome<v.InferOutput<S>>) => void) | undefined,
+    gaveUp: () => boolean = () => false,
+  ): ReplayEntry {
+    return {
+      operation: spec.operation,
+      // A call without a key (a read) is known in the queue by one made here, never sent.
+      idempotencyKey: spec.idempotencyKey ?? newIdempotencyKey(),
+      group: spec.replayGroup,
+      replay: async () => {
+        // Its caller gave it up meanwhile (a newer status choice took over, a newer read): sending
+        // it now would land after what replaced it. Nothing is sent, nothing is reported.
+        if (spec.signal?.aborted || gaveUp()) return;
+        let outcome: ReplayOutcome<v.InferOutput<S>>;
+        let report = hear;
+        try {
+          let { body, idempotencyKey } = spec;
+          if (spec.replayLatest) {
+            const target = spec.replayLatest();
+            // Outdated, and nothing newer waits: nothing is sent.
+            if (target === null) return;
+            ({ body, idempotencyKey, onReplayed: report } = target);
+          }
+          // Sent once; a second challenge during a replay is reported, not queued again.
+          const replayed = await send({ ...spec, body, signal: isRead(spec) ? spec.signal : undefined }, idempotencyKey);
+          outcome =
+            replayed.status >= 200 && replayed.status < 300 ? { ok: true, value: parse(spec, replayed) } : { ok: false, error: httpError(spec, replayed) };
+        } catch (error) {
+          outcome = { ok: false, error: error as GatewayError };
+        }
+        report?.(outcome);
+      },
+    };
+  }
+
+  /**
+   * A call held by a challenge (docs/gateway.md#511-challenge): its caller waits and gets the
+   * replay's answer once the challenge is passed; the challenge error when it is not (or its entry
+   * was replaced); `aborted` at once when it gives up (its signal, its element leaving for a read).
+   */
+  function held<S extends v.GenericSchema>(spec: RequestSpec<S>, challenge: ChallengeBody, error: GatewayError): Promise<v.InferOutput<S>> {
+    return new Promise((resolve, reject) => {
+      let done = false;
+      const read = config.reads && isRead(spec) ? new AbortController() : null;
+      const untrack = read ? config.reads?.track(read) : undefined;
+      const signals = [spec.signal, read?.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+      function finish(outcome: ReplayOutcome<v.InferOutput<S>>) {
+        if (done) return;
+        done = true;
+        untrack?.();
+        for (const signal of signals) signal.removeEventListener('abort', giveUp);
+        if (outcome.ok) resolve(outcome.value);
+        else reject(outcome.error);
+      }
+      function giveUp() {
+        finish({ ok: false, error: new GatewayError({ kind: 'aborted', operation: spec.operation }) });
+      }
+      if (signals.some((signal) => signal.aborted)) return giveUp();
+      for (const signal of signals) signal.addEventListener('abort', giveUp, { once: true });
+      replayQueue.add(replayEntry(spec, finish, () => done));
+      handleChallenge(challenge);
+      // Replays are sent before the challenge settles: not answered by then, it was not replayed.
+      void (challengeInFlight ?? Promise.resolve()).then(() => finish({ ok: false, error }));
     });
   }
 
@@ -356,42 +444,23 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     if (response.status >= 200 && response.status < 300) return parse(spec, response);
 
     const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
-    if (challenge) {
-      if (spec.replayable !== false && idempotencyKey) {
-        replayQueue.add({
-          operation: spec.operation,
-          idempotencyKey,
-          group: spec.replayGroup,
-          replay: async () => {
-            // Sent once; a second challenge during a replay is reported, not queued again.
-            let outcome: ReplayOutcome<v.InferOutput<S>>;
-            let report = spec.onReplayed;
-            // Its caller gave it up meanwhile (a newer status choice took over): sending it now
-            // would land after what replaced it. Nothing is sent, nothing is reported.
-            if (spec.signal?.aborted) return;
-            try {
-              const target = spec.replayLatest ? spec.replayLatest() : { body: spec.body, idempotencyKey, onReplayed: spec.onReplayed };
-              // Outdated, and nothing newer waits: nothing is sent.
-              if (target === null) return;
-              report = target.onReplayed;
-              const replayed = await send({ ...spec, body: target.body, signal: undefined }, target.idempotencyKey);
-              if (replayed.status >= 200 && replayed.status < 300) outcome = { ok: true, value: parse(spec, replayed) };
-              else
-                outcome = {
-                  ok: false,
-                  error: new GatewayError({ kind: 'http', status: replayed.status, body: replayed._data, operation: spec.operation }),
-                };
-            } catch (error) {
-              outcome = { ok: false, error: error as GatewayError };
-            }
-            report?.(outcome);
-          },
-        });
-      }
+    if (!challenge) throw httpError(spec, response);
+    const error = new GatewayError({ kind: 'challenge', status: 511, body: challenge, operation: spec.operation });
+    if (spec.replayable === false) {
       handleChallenge(challenge);
-      throw new GatewayError({ kind: 'challenge', status: 511, body: challenge, operation: spec.operation });
+      throw error;
     }
-    throw new GatewayError({ kind: 'http', status: response.status, body: response._data, operation: spec.operation });
+    // Every call is replayed. One whose caller hears the replay itself (`onReplayed`, `replayLatest`)
+    // raises the challenge at once, as one does for a host with no `onChallenge` to pass it (its
+    // keyed writes wait in the queue for the host's `replayAll`); any other caller is held.
+    if (config.onChallenge && !spec.onReplayed && !spec.replayLatest) return held(spec, challenge, error);
+    if (config.onChallenge || spec.idempotencyKey) replayQueue.add(replayEntry(spec, spec.onReplayed));
+    handleChallenge(challenge);
+    throw error;
+  }
+
+  function httpError<S extends v.GenericSchema>(spec: RequestSpec<S>, response: FetchResponse<unknown>): GatewayError {
+    return new GatewayError({ kind: 'http', status: response.status, body: response._data, operation: spec.operation });
   }
 
   return {

@@ -67,7 +67,11 @@ export interface RequestSpec<S extends v.GenericSchema> {
   read?: boolean;
   /** `fetch`'s `keepalive`: the request outlives the page that sends it (see CallOptions). */
   keepalive?: boolean | undefined;
-  /** A 511 challenge queues every call with an `idempotencyKey` for replay; false: this one is not (its caller asks again). */
+  /**
+   * A call met by a 511 challenge is replayed once the challenge is passed, read or write, with its
+   * `idempotencyKey` if it has one (docs/gateway.md#511-challenge); false: this one is not (its
+   * caller asks again).
+   */
   replayable?: boolean;
   /**
    * A replayable call of a group (one customer's create, whatever details it carries): queued, it

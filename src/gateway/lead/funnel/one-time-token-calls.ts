@@ -47,8 +47,6 @@ export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallO
     response: OneTimeTokenSchema,
     oneTime: 'none',
     idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
-    // Not replayed after a challenge: its caller waits for the token and asks again when it needs one.
-    replayable: false,
     signal: opts.signal,
   });
 }
