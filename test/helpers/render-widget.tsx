@@ -6,7 +6,7 @@ import type { GatewayAuth } from '../../src/gateway/core/auth';
 import type { MessageCatalogue } from '../../src/i18n/en-US';
 import { WidgetShell } from '../../src/runtime/widget-shell';
 import type { HostInputs } from '../../src/runtime/host-inputs';
-import { createSandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
+import { createSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from '@leadkit/sandbox';
 import { holdingFetch } from './holding-fetch';
 import { strictAnswers, type StrictRule } from './strict-answers';
 
@@ -26,13 +26,16 @@ export function renderWidget(
     hold?: RegExp;
     /** Answers reshaped the way a strict gateway sends them (204, `{}`, nulls…), after the sandbox's route ran (strict-answers.ts). */
     strict?: readonly StrictRule[];
-    /** More of the host's gateway config (its `leadCounts`, `recordContact`…). */
+    /** More of the host's gateway config (its `leadCounts`, `recordContact`, `onChallenge`…). */
     gateway?: Partial<Omit<GatewayClientConfig, 'baseURL' | 'fetch' | 'auth'>>;
+    /** Set up on the sandbox before the widget's first request (its faults). */
+    before?: (sandbox: SandboxGateway) => void;
   } = {},
 ) {
   // The sandbox's clock is the real one: its seed is relative to now, and the widgets judge
   // time-based rules (masked numbers, quick ranges) against the real clock too.
   const sandbox = createSandboxGateway({ ...options.sandbox });
+  options.before?.(sandbox);
   const { fetch, release } = holdingFetch(options.strict ? strictAnswers(sandbox.fetch, options.strict) : sandbox.fetch, options.hold);
   const client = createGatewayClient({
     baseURL: 'http://sandbox.test',
