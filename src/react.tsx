@@ -16,10 +16,10 @@ import type { LeadkitElement } from './elements/element-types';
 import type { FirstScreenData } from './contract/first-screen-data';
 import { serverRenderer } from './elements/server-renderer';
 import { defineElement } from './elements/define-element';
-import { HOST_ATTRIBUTES, kebab, pascal, TAGS, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
+import { kebab, pascal, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from './contract/tags';
 import { LEADKIT_EVENTS, type LeadkitEvent, type LeadkitEventName } from './contract/events';
 import { HOST_PROPERTIES, type HostProperties } from './contract/host-properties';
-import { isAbsent } from './contract/parse-attribute';
+import { attributeReader, isAbsent } from './contract/parse-attribute';
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Camel<Tail>}` : Capitalize<S>;
 /** `lk-lead-status-change` → `onLeadStatusChange`. */
@@ -73,7 +73,7 @@ function assignRef<E>(ref: Ref<E> | undefined, value: E | null): void {
 const renderedFirstScreens = new WeakMap<FirstScreenData, Map<string, Promise<string | null>>>();
 
 function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>) {
-  const attributeTypes: Record<string, unknown> = { ...HOST_ATTRIBUTES, ...TAGS[definition.tag].attributes };
+  const attributeTypes = attributeReader(definition.tag).types;
 
   /**
    * On a server, with first-screen data: the shadow root's HTML (suspends until rendered), or
@@ -88,7 +88,9 @@ function createComponent<T extends LeadkitTag>(definition: ElementDefinition<T>)
     const key = JSON.stringify(attributes);
     let html = byAttributes.get(key);
     if (!html) {
-      const properties = Object.fromEntries(HOST_PROPERTIES.filter((name) => name !== 'gateway' && all[name] !== undefined).map((name) => [name, all[name]]));
+      // The host's properties as set: the render builds the element's client from its gateway inputs
+      // as the element does, its `gateway` being the first-screen data (render-first-screen.ts).
+      const properties = Object.fromEntries(HOST_PROPERTIES.filter((name) => all[name] !== undefined).map((name) => [name, all[name]]));
       html = render(definition.tag, { attributes, properties, from: firstScreen }).catch((error: unknown) => {
         console.warn(`leadkit: <${definition.tag}> left its first screen to the browser: ${error instanceof Error ? error.message : String(error)}`);
         return null;

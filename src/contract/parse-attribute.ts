@@ -1,4 +1,5 @@
-import type { AttributeType } from './tags';
+import type { AttributeValues } from './first-screen-data';
+import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from './tags';
 
 /**
  * THE rule for a `number` attribute, and for every id read from a page (a route's `:leadId`, a
@@ -50,4 +51,50 @@ export function isAbsent(value: unknown): value is undefined | null | false {
 /** The text an attribute holds for a value a host gave: null when absent, '' for true (a present boolean). */
 export function attributeText(value: unknown): string | null {
   return isAbsent(value) ? null : value === true ? '' : String(value);
+}
+
+/**
+ * THE attribute reader of a tag, for the element and a server render alike: which attributes it
+ * understands (its own and those every tag does, contract/tags.ts) and what each one's text is as
+ * a prop (`sp-id="1001"` → `spId: 1001`), by the rules above.
+ */
+interface AttributeReader {
+  /** Every attribute the tag understands, camelCase prop → type. */
+  readonly types: Readonly<Record<string, AttributeType>>;
+  /** `sp-id` → `spId`; undefined for an attribute that is not the tag's (`id`, `class`, `aria-*`…). */
+  propOf(attribute: string): string | undefined;
+  /** An attribute's text as its prop: null for an attribute that is not the tag's; `value: undefined` when invalid (absent, and reported). */
+  read(attribute: string, raw: string): { readonly name: string; readonly value?: unknown; readonly invalid?: true } | null;
+  /** Attribute values as a host writes them (`{ 'sp-id': 1001 }`, false/null/undefined: absent) as the props an element would read from them. */
+  props(values: AttributeValues | undefined): Record<string, unknown>;
+}
+
+const readers = new Map<LeadkitTag, AttributeReader>();
+
+export function attributeReader(tag: LeadkitTag): AttributeReader {
+  const known = readers.get(tag);
+  if (known) return known;
+  const types: Readonly<Record<string, AttributeType>> = { ...HOST_ATTRIBUTES, ...(TAGS[tag].attributes as Readonly<Record<string, AttributeType>>) };
+  const propOf = new Map(Object.keys(types).map((name) => [kebab(name), name]));
+  const reader: AttributeReader = {
+    types,
+    propOf: (attribute) => propOf.get(attribute.toLowerCase()),
+    read(attribute, raw) {
+      const name = reader.propOf(attribute);
+      if (!name) return null;
+      const parsed = parseAttribute(types[name] as AttributeType, attribute, raw);
+      return parsed === 'invalid' ? { name, invalid: true } : { name, value: parsed.value };
+    },
+    props(values) {
+      const props: Record<string, unknown> = {};
+      for (const [attribute, value] of Object.entries(values ?? {})) {
+        const raw = attributeText(value);
+        const read = raw === null ? null : reader.read(attribute, raw);
+        if (read && !read.invalid) props[read.name] = read.value;
+      }
+      return props;
+    },
+  };
+  readers.set(tag, reader);
+  return reader;
 }

@@ -6,6 +6,7 @@ import { emitLeadkitEvent } from '../runtime/events';
 import { parseAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { createServerRenderGate, type ServerRenderGate } from '../runtime/server-render-gate';
 import { HOST_PROPERTIES } from '../contract/host-properties';
+import { isGatewayInput } from '../contract/gateway-inputs';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import baseCss from '../ui/core/base.css?inline';
@@ -19,9 +20,9 @@ import {
   STYLESHEET_ATTRIBUTE,
   WidgetTree,
 } from './widget-tree';
-import { isAbsent, parseAttribute } from '../contract/parse-attribute';
+import { attributeReader, isAbsent } from '../contract/parse-attribute';
 import type { ElementDefinition } from './element-definition';
-import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
+import { kebab, reserveRules, type LeadkitTag } from '../contract/tags';
 
 /**
  * Builds the custom-element class for a widget: leadkit's own small element base (no wrapper
@@ -42,18 +43,16 @@ import { HOST_ATTRIBUTES, kebab, reserveRules, TAGS, type AttributeType, type Le
  *   the first render; a DOM move keeps the React tree.
  */
 export function createElementClass<T extends LeadkitTag>(definition: ElementDefinition<T>): CustomElementConstructor {
-  const spec = TAGS[definition.tag];
-  const ownAttributes = spec.attributes as Readonly<Record<string, AttributeType>>;
-  const attributeTypes: Readonly<Record<string, AttributeType>> = { ...HOST_ATTRIBUTES, ...ownAttributes };
+  const attributes = attributeReader(definition.tag);
+  const attributeTypes = attributes.types;
   const attributeNames = Object.keys(attributeTypes);
-  const propOfAttribute = new Map(attributeNames.map((name) => [kebab(name), name]));
   // The size kept until the first render (display is the widget's own from base.css).
   const reserve = reserveRules(definition.tag, `:host(:not(:state(${READY_STATE})))`, { display: false });
   const adopted = [baseCss, reserve].map(sheetFor).filter((sheet): sheet is CSSStyleSheet => sheet !== null);
 
   class LeadkitElement extends HTMLElement {
     static readonly leadkitTag = definition.tag;
-    static readonly observedAttributes = [...propOfAttribute.keys()];
+    static readonly observedAttributes = attributeNames.map(kebab);
     /** Every prop of the widget: the parsed attributes and the host properties set. */
     #props: Record<string, unknown> = {};
     readonly #shadow: ShadowRoot;
@@ -128,15 +127,15 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     /** Parses one attribute into its prop (absent when invalid, and reported). */
     #read(name: string, raw: string): void {
       const attribute = kebab(name);
-      const parsed = parseAttribute(attributeTypes[name] as AttributeType, attribute, raw);
-      if (parsed === 'invalid') {
+      const read = attributes.read(attribute, raw);
+      if (!read || read.invalid) {
         delete this.#props[name];
         this.#invalid.add(attribute);
         if (this.#connected) this.#reportInvalid();
         return;
       }
       this.#invalid.delete(attribute);
-      this.#props[name] = parsed.value;
+      this.#props[name] = read.value;
     }
 
     #reportInvalid(): void {
@@ -259,7 +258,7 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
     }
 
     attributeChangedCallback(attribute: string, _oldValue: string | null, value: string | null) {
-      const name = propOfAttribute.get(attribute);
+      const name = attributes.propOf(attribute);
       if (!name) return;
       const before = this.#props[name];
       if (value === null) {
@@ -297,9 +296,10 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       for (const name of HOST_PROPERTIES) {
         accessor(name, (element, value) => {
           if (element.#props[name] === value) return;
-          // The host's client or caller: the calls the loader sent early are not this element's.
-          // (A config that only adds an `onChallenge` for the same gateway keeps them: gateway/started-first-calls.ts.)
-          if (name === 'auth' || (name === 'gateway' && !keepsStartedFirstCalls(value, element.#props.gatewayUrl as string | undefined)))
+          // A gateway input (the host's client or caller): the calls the loader sent early are not this
+          // element's. (A config that only adds an `onChallenge` for the same gateway keeps them:
+          // gateway/started-first-calls.ts.)
+          if (isGatewayInput(name) && !(name === 'gateway' && keepsStartedFirstCalls(value, element.#props.gatewayUrl as string | undefined)))
             abortStartedFirstCalls(startedFirstCallsOf(element));
           if (value === undefined || value === null) delete element.#props[name];
           else element.#props[name] = value;

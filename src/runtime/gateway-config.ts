@@ -1,6 +1,5 @@
-import type { TagSpec } from '../contract/tags';
+import type { GatewayInputs } from '../contract/gateway-inputs';
 import type { GatewayAuth } from '../gateway/core/auth';
-import type { HostInputs } from './host-inputs';
 import { createGatewayClient, withRequest, type GatewayClient, type ReadScope } from '../gateway/core/client';
 import { isRead } from '../gateway/core/request-spec';
 import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
@@ -8,31 +7,15 @@ import { GatewayError } from '../gateway/core/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
 
 /**
- * What the gateway client of an element is built from (its host properties and attributes). The
- * auth mode as any text: a server render passes the attribute as written (only `one-time` counts).
+ * The markup's opt-outs (`no-lead-counts`, `no-contact-record`) as a client says them:
+ * `leadCounts: false` and `recordContact: false`. They win over the gateway input (a host's ready
+ * client included): an attribute is the page's last word.
  */
-export type GatewayInputs = Pick<HostInputs, 'gateway' | 'gatewayUrl' | 'auth' | 'spId'> &
-  Partial<Pick<HostInputs, 'gatewayCredentials'>> & {
-    authMode?: string | null | undefined;
-    /** `no-lead-counts` / `no-contact-record`: the markup's opt-outs of invented calls (they win over any gateway input). */
-    noLeadCounts?: boolean | null | undefined;
-    noContactRecord?: boolean | null | undefined;
-    /** Whom the widget works for (the tag table's `role`): a customer's widget is never signed in as a provider. */
-    role?: TagSpec['role'] | undefined;
+function optOuts(inputs: GatewayInputs): Pick<GatewayClient, 'leadCounts' | 'recordContact'> {
+  return {
+    ...(inputs.noLeadCounts ? { leadCounts: false as const } : {}),
+    ...(inputs.noContactRecord ? { recordContact: false as const } : {}),
   };
-
-/**
- * The markup's opt-outs (`no-lead-counts`, `no-contact-record`) on a client: `leadCounts: false`
- * and `recordContact: false`, as a gateway config would say. They win over the gateway input (a
- * host's ready client included): an attribute is the page's last word.
- */
-function withOptOuts(client: GatewayClient, inputs: GatewayInputs): GatewayClient {
-  if (!inputs.noLeadCounts && !inputs.noContactRecord) return client;
-  return Object.assign(
-    withRequest(client, client.request),
-    inputs.noLeadCounts ? { leadCounts: false as const } : {},
-    inputs.noContactRecord ? { recordContact: false as const } : {},
-  );
 }
 
 function isGatewayClient(value: unknown): value is GatewayClient {
@@ -57,41 +40,43 @@ export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
   return { kind: 'anonymous' };
 }
 
-/**
- * The gateway client for an element: the host's client as given, or one built from the
- * config / `gateway-url` (same origin when neither is set). Built from attributes alone, it
- * takes the calls the CDN loader sent early (`startedFirstCalls`, see gateway/started-first-calls.ts); a host's
- * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
- * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in
- * flight, cancelled when it leaves: `createElementReads`); a host's ready client, shared by any
- * number of elements, is used through a view of it that does both for this element's reads
- * (`elementView`). A server render's `answers` are taken first whatever the gateway input.
- */
-export function resolveGatewayClient(inputs: GatewayInputs, ...rest: ClientExtras): GatewayClient {
-  return withOptOuts(resolveClient(inputs, ...rest), inputs);
+/** Where an element's client works, beside its gateway inputs. */
+interface ElementPlace {
+  /** The calls the CDN loader sent for the element before its code arrived (gateway/started-first-calls.ts). */
+  startedFirstCalls?: StartedFirstCalls | undefined;
+  /** Whether the element is in the document: nothing is sent while it is not. */
+  connected?: (() => boolean) | undefined;
+  /** The element's reads in flight, cancelled when it leaves the document (`createElementReads`). */
+  reads?: ReadScope | undefined;
+  /** The gateway answers a server render put in the page: taken first, once each. */
+  answers?: ServerAnswer[] | undefined;
+  /** A server's render: its calls go out at once (`auth-mode="provider-token"` has no property to wait for there). */
+  server?: boolean | undefined;
 }
 
-type ClientExtras = [startedFirstCalls?: StartedFirstCalls, connected?: () => boolean, reads?: ReadScope, answers?: ServerAnswer[]];
-
-function resolveClient(
-  inputs: GatewayInputs,
-  startedFirstCalls?: StartedFirstCalls,
-  connected?: () => boolean,
-  reads?: ReadScope,
-  answers?: ServerAnswer[],
-): GatewayClient {
-  // A host's ready client takes a server render's answers too (answers first, then its own calls).
-  if (isGatewayClient(inputs.gateway))
-    return elementView(answers && answers.length > 0 ? clientTakingAnswers(inputs.gateway, answers) : inputs.gateway, connected, reads);
+/**
+ * THE gateway client of an element (and of a server's render of one): the host's client as given,
+ * or one built from the config / `gateway-url` (same origin when neither is set), as one view at
+ * most. Built from attributes alone, it takes the calls the CDN loader sent early; a host's
+ * `gateway` or `auth` property means calls of its own, so they are not taken. An element passes
+ * `connected` (nothing is sent while it is out of the document) and `reads` (its reads in flight,
+ * cancelled when it leaves); a host's ready client, shared by any number of elements, is used
+ * through a view that does both for this element's reads. A server render's `answers` are taken
+ * first whatever the gateway input.
+ */
+export function elementClient(inputs: GatewayInputs, place: ElementPlace = {}): GatewayClient {
+  const answers = place.answers && place.answers.length > 0 ? place.answers : undefined;
+  if (isGatewayClient(inputs.gateway)) return view(inputs.gateway, hostClientRequest(inputs.gateway, answers, place), optOuts(inputs));
   const given = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   // `gateway-credentials` for a gateway the host's config does not set it for.
   const config = inputs.gatewayCredentials && !given.credentials ? { ...given, credentials: inputs.gatewayCredentials } : given;
+  const { startedFirstCalls, connected, reads } = place;
   const fromAttributes =
     keepsStartedFirstCalls(inputs.gateway, inputs.gatewayUrl) && !inputs.auth && startedFirstCalls !== undefined && startedFirstCalls.length > 0;
   const own = fromAttributes ? fetchTakingStartedFirstCalls(startedFirstCalls, (...args) => globalThis.fetch(...args)) : config.fetch;
   // A server render's answers (leadkit/server) were fetched with the host's own config and auth:
   // taken whatever the element's gateway config, once each.
-  const chosen = answers && answers.length > 0 ? fetchTakingAnswers(answers, own ?? ((...args) => globalThis.fetch(...args))) : own;
+  const chosen = answers ? fetchTakingAnswers(answers, own ?? ((...args) => globalThis.fetch(...args))) : own;
   const fetch = connected ? whileConnected(chosen ?? ((...args) => globalThis.fetch(...args)), connected) : chosen;
   const client = createGatewayClient({
     ...config,
@@ -103,46 +88,57 @@ function resolveClient(
   // `auth-mode="provider-token"` before its `auth` property (a server's first screen aside): nothing
   // is sent — the calls wait, the widget shows its skeleton — until the property gives the element
   // a new client (its widget then asks again) or a call is cancelled.
-  if (inputs.authMode === 'provider-token' && !inputs.auth && !(answers && answers.length > 0)) return awaitingToken(client, inputs.spId);
-  // The calls outside `request` (the sandbox chat adapter's) go through the host's own fetch, or the
-  // platform's: the element's wrappers above are for its gateway calls.
-  if (!client.transport || client.transport.fetch === config.fetch) return client;
-  return Object.assign(withRequest(client, client.request), { transport: { ...client.transport, fetch: config.fetch } });
+  const waits = inputs.authMode === 'provider-token' && !inputs.auth && !answers && !place.server;
+  return view(client, waits ? awaitingToken : null, {
+    ...(waits ? providerOf(inputs.spId) : {}),
+    // The calls outside `request` (the sandbox chat adapter's) go through the host's own fetch, or the
+    // platform's: the element's wrappers above are for its gateway calls.
+    ...(client.transport && client.transport.fetch !== config.fetch ? { transport: { ...client.transport, fetch: config.fetch } } : {}),
+    ...optOuts(inputs),
+  });
+}
+
+type ViewChanges = Partial<Pick<GatewayClient, 'auth' | 'transport' | 'leadCounts' | 'recordContact'>>;
+
+/** `client` as the element uses it: its requests through `request` (null: as they are), with what the element changes of it. One view, or the client itself. */
+function view(client: GatewayClient, request: GatewayClient['request'] | null, { auth, ...changes }: ViewChanges): GatewayClient {
+  if (!request && !auth && Object.keys(changes).length === 0) return client;
+  const viewed = Object.assign(withRequest(client, request ?? ((spec) => client.request(spec))), changes);
+  return auth ? Object.defineProperty(viewed, 'auth', { get: () => auth }) : viewed;
 }
 
 /**
- * A client whose calls wait for ever (or until cancelled): a provider's token is yet to come. Its
- * auth is the provider of `sp-id` (so the widget waits as signed in, rather than showing a 401).
+ * A `request` whose calls wait for ever (or until cancelled): a provider's token is yet to come.
+ * Its client's auth is the provider of `sp-id` (`providerOf`: the widget waits as signed in,
+ * rather than showing a 401).
  */
-function awaitingToken(client: GatewayClient, spId: number | null | undefined): GatewayClient {
-  const view = withRequest(
-    client,
-    ({ operation, signal }) =>
-      new Promise((_, reject) => {
-        const abort = () => reject(new GatewayError({ kind: 'aborted', operation }));
-        if (signal?.aborted) abort();
-        else signal?.addEventListener('abort', abort, { once: true });
-      }),
-  );
-  if (spId === null || spId === undefined || !Number.isFinite(spId)) return view;
-  const auth: GatewayAuth = { kind: 'provider', spId };
-  return Object.defineProperty(view, 'auth', { get: () => auth });
+const awaitingToken: GatewayClient['request'] = ({ operation, signal }) =>
+  new Promise((_, reject) => {
+    const abort = () => reject(new GatewayError({ kind: 'aborted', operation }));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+
+function providerOf(spId: number | null | undefined): ViewChanges {
+  return spId === null || spId === undefined || !Number.isFinite(spId) ? {} : { auth: { kind: 'provider', spId } };
 }
 
 /**
- * A host's ready client as one element uses it: the element's reads (GETs, and calls marked
- * `read`) are not sent while it is out of the document and are cancelled with its other reads
- * when it leaves; what changes something goes to the host's client untouched and runs to its end.
+ * A host's ready client as one element uses it: a server render's answers first; the element's
+ * reads (GETs, and calls marked `read`) are not sent while it is out of the document and are
+ * cancelled with its other reads when it leaves; what changes something goes to the host's client
+ * untouched and runs to its end. Null: nothing to change.
  */
-function elementView(client: GatewayClient, connected: (() => boolean) | undefined, reads: ReadScope | undefined): GatewayClient {
-  if (!connected && !reads) return client;
-  return withRequest(client, (spec) => {
-    if (!isRead(spec)) return client.request(spec);
+function hostClientRequest(client: GatewayClient, answers: ServerAnswer[] | undefined, { connected, reads }: ElementPlace): GatewayClient['request'] | null {
+  const answered: GatewayClient['request'] = answers ? clientTakingAnswers(client, answers).request : (spec) => client.request(spec);
+  if (!connected && !reads) return answers ? answered : null;
+  return (spec) => {
+    if (!isRead(spec)) return answered(spec);
     if (connected && !connected()) return Promise.reject(new GatewayError({ kind: 'aborted', operation: spec.operation }));
     const read = new AbortController();
     const untrack = reads?.track(read);
-    return client.request({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, read.signal]) : read.signal }).finally(() => untrack?.());
-  });
+    return answered({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, read.signal]) : read.signal }).finally(() => untrack?.());
+  };
 }
 
 /** An element's reads in flight (its client's `reads`), to cancel when the element leaves the document. */

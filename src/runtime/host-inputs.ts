@@ -1,9 +1,10 @@
 import { HOST_ATTRIBUTES, type HostAttributeProps, type LeadkitTag, type TagAttributeProps } from '../contract/tags';
 import { HOST_PROPERTIES, type HostProperties, type HostPropertyName } from '../contract/host-properties';
+import { isGatewayInput, type GatewayPropertyName } from '../contract/gateway-inputs';
 
-/** The host properties the runtime takes as they are (the gateway client is built from the other two). */
-export type RuntimePropertyName = Exclude<HostPropertyName, 'gateway' | 'auth'>;
-export const RUNTIME_PROPERTIES = HOST_PROPERTIES.filter((name): name is RuntimePropertyName => name !== 'gateway' && name !== 'auth');
+/** The host properties the runtime takes as they are (the gateway client is built from the others: contract/gateway-inputs.ts). */
+export type RuntimePropertyName = Exclude<HostPropertyName, GatewayPropertyName>;
+export const RUNTIME_PROPERTIES = HOST_PROPERTIES.filter((name): name is RuntimePropertyName => !isGatewayInput(name));
 
 type Nullable<T> = { [K in keyof T]?: T[K] | null };
 

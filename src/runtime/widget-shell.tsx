@@ -8,7 +8,8 @@ import { clientAtom } from './client-atom';
 import type { StartedFirstCalls } from '../gateway/started-first-calls';
 import { splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { giveFirstScreenValues } from './first-screen-values';
-import { createElementReads, resolveGatewayClient, type ElementReads, type GatewayInputs } from './gateway-config';
+import { createElementReads, elementClient, type ElementReads } from './gateway-config';
+import { GATEWAY_INPUT_NAMES, type GatewayInputs } from '../contract/gateway-inputs';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
 import { storeFor, type WidgetStore } from './store';
@@ -34,17 +35,7 @@ export function clientFor(
   startedFirstCalls: StartedFirstCalls | undefined,
   answers: ServerAnswer[] | undefined,
 ): GatewayClient {
-  const key = [
-    inputs.role,
-    inputs.gateway,
-    inputs.gatewayUrl,
-    inputs.gatewayCredentials,
-    inputs.auth,
-    inputs.authMode,
-    inputs.spId,
-    inputs.noLeadCounts,
-    inputs.noContactRecord,
-  ] as const; // what resolveGatewayClient reads
+  const key = GATEWAY_INPUT_NAMES.map((name) => inputs[name]); // what elementClient reads
   const cached = clients.get(owner);
   if (cached && cached.key.every((part, i) => Object.is(part, key[i]))) return cached.client;
   // An element's own client sends nothing while the element is out of the document (an element
@@ -52,7 +43,7 @@ export function clientFor(
   const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
   let reads = element ? elementReads.get(element) : undefined;
   if (element && !reads) elementReads.set(element, (reads = createElementReads()));
-  const client = resolveGatewayClient(inputs, startedFirstCalls, element ? () => element.isConnected : undefined, reads, answers);
+  const client = elementClient(inputs, { startedFirstCalls, connected: element ? () => element.isConnected : undefined, reads, answers });
   clients.set(owner, { key, client });
   return client;
 }

@@ -15,12 +15,13 @@
  */
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
-import { attributeText, parseWholeNumber } from '../contract/parse-attribute';
+import { attributeReader } from '../contract/parse-attribute';
+import { gatewayInputsOf, type GatewayInputs } from '../contract/gateway-inputs';
 import type { HostProperties } from '../contract/host-properties';
 import { TAGS, type LeadkitTag } from '../contract/tags';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/core/client';
+import type { GatewayClient, GatewayClientConfig } from '../gateway/core/client';
 import { mayInline, recordingAnswers, requestPath, type ServerAnswer } from '../gateway/server-answers';
-import { resolveAuth } from '../runtime/gateway-config';
+import { elementClient } from '../runtime/gateway-config';
 import { firstCallsAt, pageLocationOf } from './first-calls-at';
 import { inlinableAnswers, SERVER_WIDGETS, serverWithholds } from './server-widgets';
 
@@ -70,17 +71,15 @@ export async function firstScreenValues(
  */
 export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenOptions): Promise<FirstScreenData> {
   const attributes = options.attributes ?? {};
-  const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '') ?? undefined;
   const answers: ServerAnswer[] = [];
   const location = options.url !== undefined ? pageLocationOf(options.url) : null;
   const at = firstCallsAt(tag, attributes, options.url);
   const callTag = at?.callTag ?? tag;
-  const config = {
-    ...options.gateway,
-    auth: resolveAuth({ role: TAGS[callTag].role, auth: options.auth ?? null, authMode: attributeText(attributes['auth-mode']) ?? undefined, spId }),
-  };
+  // The element's gateway inputs, as its attributes and `auth` give them: its client, as the element's is built.
+  const inputs: GatewayInputs = { ...gatewayInputsOf(attributeReader(tag).props(attributes), TAGS[callTag].role), auth: options.auth ?? null };
+  const client = (gateway: GatewayInputs['gateway']) => elementClient({ ...inputs, gateway }, { server: true });
   // The first-screen values beside the calls, through the host's config as given (nothing they send is recorded).
-  const values = firstScreenValues(tag, attributes, options.url, createGatewayClient(config), options.chatReader);
+  const values = firstScreenValues(tag, attributes, options.url, client(options.gateway), options.chatReader);
   if (at) {
     const baseFetch = options.gateway.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // A call whose answer may not go in a page (a credential: the thread's chat session) or that
@@ -91,9 +90,9 @@ export async function loadFirstScreen(tag: LeadkitTag, options: LoadFirstScreenO
         ? Promise.reject(new TypeError(`leadkit: ${path} is not asked for a first screen`))
         : baseFetch(input, init);
     };
-    const client = createGatewayClient({ ...config, retry: { retries: 0, ...options.gateway.retry }, fetch: recordingAnswers(sending, answers) });
+    const recording = client({ ...options.gateway, retry: { retries: 0, ...options.gateway.retry }, fetch: recordingAnswers(sending, answers) });
     // An error answer is data too (the first screen shows its banner); a call that never answered is none.
-    await Promise.allSettled(at.calls.send(client, at.ids));
+    await Promise.allSettled(at.calls.send(recording, at.ids));
   }
   return {
     tag,

@@ -7,17 +7,17 @@ import { createElement } from 'react';
 import { prerender } from 'react-dom/static';
 import type { ChatReader } from '../chat/chat-reader';
 import type { AttributeValues, FirstScreenData } from '../contract/first-screen-data';
-import { attributeText, parseAttribute } from '../contract/parse-attribute';
-import { HOST_ATTRIBUTES, kebab, TAGS, type AttributeType, type LeadkitTag } from '../contract/tags';
+import { attributeReader, attributeText } from '../contract/parse-attribute';
+import { TAGS, type LeadkitTag } from '../contract/tags';
+import { gatewayInputsOf, type GatewayInputs } from '../contract/gateway-inputs';
 import type { HostProperties } from '../contract/host-properties';
 import { ELEMENTS } from '../elements/definitions';
 import { WidgetTree } from '../elements/widget-tree';
-import type { GatewayAuth } from '../gateway/core/auth';
-import { createGatewayClient, type GatewayClient, type GatewayClientConfig } from '../gateway/core/client';
+import type { GatewayClientConfig } from '../gateway/core/client';
 import { fetchTakingAnswers, recordingAnswers, requestPath, splitAnswers, type ServerAnswer } from '../gateway/server-answers';
 import { loadLocalePack, resolveLocale } from '../i18n/locale';
 import { createServerRenderGate } from '../runtime/server-render-gate';
-import { resolveAuth } from '../runtime/gateway-config';
+import { elementClient } from '../runtime/gateway-config';
 import { ServerLocationContext, type ServerLocation } from '../runtime/server-location';
 import { ServerStyles } from '../runtime/styles';
 import { appRouteAt, pageLocationOf } from './first-calls-at';
@@ -62,11 +62,12 @@ export interface FirstScreenFromData {
 interface RenderInputs {
   props: Record<string, unknown>;
   location: ServerLocation | null;
-  client: (auth: GatewayAuth) => GatewayClient;
+  /** The gateway config the render's calls go through (the element's client is built from it, as in the browser). */
+  gateway: Omit<GatewayClientConfig, 'auth'>;
   /** The answers the page gets (once the render is done). */
   answers: () => readonly ServerAnswer[];
-  /** The first-screen values (the thread's newest messages), asked before the render with the render's auth. */
-  values: (auth: GatewayAuth) => Promise<readonly ServerAnswer[]>;
+  /** The first-screen values (the thread's newest messages), asked before the render with a client of the element's inputs. */
+  values: (inputs: GatewayInputs) => Promise<readonly ServerAnswer[]>;
   stylesheet: string | undefined;
   nonce: string | undefined;
 }
@@ -79,23 +80,15 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return html + decoder.decode();
 }
 
-/** The attributes as written on the element, and as the widget's props. */
-function readAttributes(tag: LeadkitTag, attributes: AttributeValues | undefined): { written: string[]; props: Record<string, unknown> } {
-  const attributeTypes: Record<string, AttributeType> = { ...HOST_ATTRIBUTES, ...(TAGS[tag].attributes as Record<string, AttributeType>) };
-  const propOf = new Map(Object.keys(attributeTypes).map((name) => [kebab(name), name]));
+/** The attributes as written on the element (its own become the widget's props: `attributeReader`; any other — id, class, aria-* — is only written). */
+function writtenAttributes(attributes: AttributeValues | undefined): string[] {
   const written: string[] = [];
-  const props: Record<string, unknown> = {};
   for (const [attribute, value] of Object.entries(attributes ?? {})) {
     const raw = attributeText(value);
     if (raw === null || !/^[a-z][a-z0-9-]*$/i.test(attribute)) continue;
     written.push(raw === '' ? attribute : `${attribute}="${escapeAttribute(raw)}"`);
-    // The tag's own attributes become props; any other (id, class, aria-*…) is only written.
-    const name = propOf.get(attribute.toLowerCase());
-    if (!name) continue;
-    const parsed = parseAttribute(attributeTypes[name] as AttributeType, attribute, raw);
-    if (parsed !== 'invalid') props[name] = parsed.value;
   }
-  return { written, props };
+  return written;
 }
 
 /**
@@ -113,20 +106,15 @@ function withholding(tag: LeadkitTag, fetch: typeof globalThis.fetch): typeof gl
 }
 
 /** Renders `<tag>`'s first screen (its widget tree, as its element renders it) and serializes its shadow root's content. */
-async function renderShadowRoot(tag: LeadkitTag, { props, location, client, answers, values, stylesheet, nonce }: RenderInputs): Promise<string> {
+async function renderShadowRoot(tag: LeadkitTag, { props, location, gateway, answers, values, stylesheet, nonce }: RenderInputs): Promise<string> {
   const definition = ELEMENTS[tag];
   if (!definition) throw new Error(`leadkit/server: no tag ${String(tag)}`);
-  const auth = resolveAuth({
-    role: TAGS[tag].role,
-    auth: (props.auth as GatewayAuth | undefined) ?? null,
-    authMode: props.authMode as string | undefined,
-    spId: props.spId as number | undefined,
-  });
-  props.gateway = client(auth);
+  const inputs = gatewayInputsOf(props, TAGS[tag].role);
+  props.gateway = elementClient({ ...inputs, gateway }, { server: true });
   // The locale's texts before the render (a server cannot see the page's `lang`: only the attribute
   // counts), beside the first-screen values (the widget takes them as it renders, as in the browser).
   const locale = resolveLocale(props.locale as string | undefined, null);
-  const [shown] = await Promise.all([values(auth), loadLocalePack(locale)]);
+  const [shown] = await Promise.all([values(inputs), loadLocalePack(locale)]);
   // The lazy parts of the first screen (its list, the open card's body…) suspend: prerender waits for them.
   const gate = createServerRenderGate();
   const styles = new Set<string>();
@@ -157,7 +145,7 @@ function policyTag(tag: LeadkitTag, props: Record<string, unknown>, location: Se
  * needed a call the data does not answer (the browser renders it).
  */
 export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOptions | FirstScreenFromData): Promise<string | null> {
-  const { props } = readAttributes(tag, options.attributes);
+  const props = attributeReader(tag).props(options.attributes);
   Object.assign(props, options.properties);
   const url = 'from' in options ? options.from.url : options.url;
   const location = url !== undefined ? pageLocationOf(url) : null;
@@ -170,19 +158,17 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
     const html = await renderShadowRoot(tag, {
       props,
       location,
-      client: (auth) =>
-        createGatewayClient({
-          baseURL: 'http://leadkit.invalid',
-          auth,
-          retry: { retries: 0 },
-          fetch: withholding(
-            policy,
-            fetchTakingAnswers([...data.answers], () => {
-              unanswered = true;
-              return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
-            }),
-          ),
-        }),
+      gateway: {
+        baseURL: 'http://leadkit.invalid',
+        retry: { retries: 0 },
+        fetch: withholding(
+          policy,
+          fetchTakingAnswers([...data.answers], () => {
+            unanswered = true;
+            return Promise.reject(new TypeError('leadkit/server: not answered by the first-screen data'));
+          }),
+        ),
+      },
       answers: () => splitAnswers(data.answers).calls,
       values: () => Promise.resolve(splitAnswers(data.answers).values),
       stylesheet: data.stylesheet,
@@ -195,10 +181,17 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
   return renderShadowRoot(tag, {
     props,
     location,
-    client: (auth) => createGatewayClient({ ...options.gateway, auth, fetch: recordingAnswers(withholding(policy, baseFetch), recorded) }),
+    gateway: { ...options.gateway, fetch: recordingAnswers(withholding(policy, baseFetch), recorded) },
     answers: () => inlinableAnswers(policy, recorded),
     // Through the host's config as given: nothing they send is recorded.
-    values: (auth) => firstScreenValues(tag, options.attributes ?? {}, options.url, createGatewayClient({ ...options.gateway, auth }), options.chatReader),
+    values: (inputs) =>
+      firstScreenValues(
+        tag,
+        options.attributes ?? {},
+        options.url,
+        elementClient({ ...inputs, gateway: options.gateway }, { server: true }),
+        options.chatReader,
+      ),
     stylesheet: options.stylesheet,
     nonce: options.nonce,
   });
@@ -206,6 +199,5 @@ export async function renderFirstScreen(tag: LeadkitTag, options: ServerRenderOp
 
 /** Renders `<tag>` with its first screen in a declarative shadow root (see src/server.ts). */
 export async function renderToString(tag: LeadkitTag, options: ServerRenderOptions): Promise<string> {
-  const { written } = readAttributes(tag, options.attributes);
-  return elementHtml(tag, written, await renderFirstScreen(tag, options));
+  return elementHtml(tag, writtenAttributes(options.attributes), await renderFirstScreen(tag, options));
 }

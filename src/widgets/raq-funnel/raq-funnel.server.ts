@@ -2,7 +2,7 @@ import type { GatewayClient } from '../../gateway/core/client';
 import { getServiceProviderDetails } from '../../gateway/lead/funnel/calls';
 import { createOneTimeSession, OneTimeTokenHolder } from '../../gateway/lead/funnel/one-time-token';
 import { firstScreenValue, type ServerAnswer } from '../../gateway/server-answers';
-import { attributeText, parseWholeNumber } from '../../contract/parse-attribute';
+import { attributeReader } from '../../contract/parse-attribute';
 import type { WidgetServer } from '../../runtime/widget-server';
 import { funnelProviderName } from './funnel-first-screen';
 
@@ -25,7 +25,7 @@ async function funnelProviderValue(client: GatewayClient, serviceProviderId: num
 /** `<raq-funnel>` off the browser (runtime/widget-server.ts): given `sp-id`, the pro its heading names. */
 export const raqFunnelServer: WidgetServer = {
   value: async ({ client, attributes }) => {
-    const spId = parseWholeNumber(attributeText(attributes['sp-id']) ?? '');
-    return spId === null ? null : funnelProviderValue(client, spId);
+    const { spId } = attributeReader('raq-funnel').props(attributes);
+    return typeof spId === 'number' ? funnelProviderValue(client, spId) : null;
   },
 };
