@@ -62,7 +62,8 @@ export interface GatewayClientConfig extends GatewayHeaderConfig {
   getOneTimeToken?: GetOneTimeToken;
   /**
    * Called when the gateway asks for a challenge (HTTP 511 with its JSON body). Resolve
-   * `true` once the person passed it: queued replayable calls are then sent once each.
+   * `true` once the person passed it: every call it met is then sent once more, and a caller held
+   * meanwhile gets that answer (docs/gateway.md#511-challenge).
    */
   onChallenge?: (challenge: ChallengeBody) => Promise<boolean> | boolean;
   /**
