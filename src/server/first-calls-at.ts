@@ -4,7 +4,7 @@
  * calls take and which attributes stop them: runtime/widget-server.ts).
  */
 import type { AttributeValues } from '../contract/first-screen-data';
-import { attributeText, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
+import { attributeReader, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/core/routes';
 import type { FirstCalls } from '../runtime/widget-server';
@@ -41,16 +41,22 @@ export function firstCallsAt(
   url: string | undefined,
 ): { callTag: LeadkitTag; calls: FirstCalls; ids: number[] } | null {
   // `<lead-app>` makes its route's widget's first calls, with ids from the route and the query.
+  const reader = attributeReader(tag);
+  const props = reader.props(attributes);
   const location = url !== undefined ? pageLocationOf(url) : null;
-  const routed = tag === 'lead-app' && location ? appRouteAt(attributes.base, location) : null;
+  const routed = tag === 'lead-app' && location ? appRouteAt(props.base, location) : null;
   const callTag = routed?.tag ?? tag;
   const search = new URLSearchParams(location?.search ?? '');
   const sources = routed ? SERVER_WIDGETS['lead-app']?.routes?.[routed.route] : SERVER_WIDGETS[tag]?.firstCalls;
   const calls = SERVER_WIDGETS[callTag]?.firstCalls;
-  const valueOf = (source: string) =>
-    source.startsWith(':') ? routed?.params[source.slice(1)] : source.startsWith('?') ? search.get(source.slice(1)) : attributeText(attributes[source]);
-  // Each id by the contract's rule, as the element and the CDN loader read it.
-  const ids = sources?.ids.map((source) => parseWholeNumber(valueOf(source) ?? '')) ?? [];
+  // Each id by the contract's rule, as the element (its attribute reader) and the CDN loader read it.
+  const idOf = (source: string): number | null => {
+    if (source.startsWith(':')) return parseWholeNumber(routed?.params[source.slice(1)] ?? '');
+    if (source.startsWith('?')) return parseWholeNumber(search.get(source.slice(1)) ?? '');
+    const id = props[reader.propOf(source) ?? ''];
+    return typeof id === 'number' ? id : null;
+  };
+  const ids = sources?.ids.map(idOf) ?? [];
   const blocked = sources?.unless.some((source) => (source.startsWith('?') ? search.has(source.slice(1)) : !isAbsent(attributes[source]))) ?? true;
   return calls && sources && !blocked && ids.every((id) => id !== null) ? { callTag, calls, ids: ids as number[] } : null;
 }
