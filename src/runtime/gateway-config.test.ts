@@ -205,6 +205,12 @@ describe('elementClient: the markup opt-outs no-lead-counts and no-contact-recor
     // The host's client itself is left alone.
     expect(host.leadCounts).toBe(leadCounts);
   });
+  it('a client that says them already is used as it is, not through one more view (a server render’s client met again by the widget shell)', () => {
+    const optOuts = { noLeadCounts: true, noContactRecord: true };
+    const rendered = elementClient({ gatewayUrl: 'https://gw.test', spId: 1001, ...optOuts }, { server: true });
+    expect(elementClient({ gateway: rendered, spId: 1001, ...optOuts })).toBe(rendered);
+  });
+
   it('each alone turns off its own call only; without them nothing changes', () => {
     const counts = elementClient({ gatewayUrl: 'https://gw.test', spId: 1001, noLeadCounts: true });
     expect(counts.leadCounts).toBe(false);

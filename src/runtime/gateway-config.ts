@@ -101,7 +101,9 @@ export function elementClient(inputs: GatewayInputs, place: ElementPlace = {}): 
 type ViewChanges = Partial<Pick<GatewayClient, 'auth' | 'transport' | 'leadCounts' | 'recordContact'>>;
 
 /** `client` as the element uses it: its requests through `request` (null: as they are), with what the element changes of it. One view, or the client itself. */
-function view(client: GatewayClient, request: GatewayClient['request'] | null, { auth, ...changes }: ViewChanges): GatewayClient {
+function view(client: GatewayClient, request: GatewayClient['request'] | null, { auth, ...wanted }: ViewChanges): GatewayClient {
+  // What the client says already is no change (a server render's client, opted out, met again by the shell).
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => client[key as keyof ViewChanges] !== value));
   if (!request && !auth && Object.keys(changes).length === 0) return client;
   const viewed = Object.assign(withRequest(client, request ?? ((spec) => client.request(spec))), changes);
   return auth ? Object.defineProperty(viewed, 'auth', { get: () => auth }) : viewed;
