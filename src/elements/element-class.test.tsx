@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/dom';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
 import { createGatewayClient } from '../gateway/core/client';
+import { STARTED_FIRST_CALLS, type StartedFirstCall } from '../gateway/started-first-calls';
 import { defineFreshLeadPage, leadResponse } from '../../test/helpers/lead-page-fixture';
 import { leadPageElement } from './lead-page.element';
 import { defineElement } from './define-element';
@@ -481,5 +482,30 @@ describe('the element base', () => {
     expect(Object.hasOwn(element, 'leadId')).toBe(false);
     await waitFor(() => expect(text(element)).toContain('Lead 300002'));
     expect(requests.map((request) => request.url)).toEqual(['https://gw.test/gateway/lead/office/v2/leads/300002?spId=1001']);
+  });
+});
+
+describe('the setters of the gateway inputs (contract/gateway-inputs.ts)', () => {
+  /** An element with one call the CDN loader started for it. */
+  function withStartedCall() {
+    const tag = defineFresh();
+    const element = document.createElement(tag) as HTMLElement & Record<string, unknown>;
+    const controller = new AbortController();
+    const call: StartedFirstCall = { method: 'GET', url: 'https://gw.test/x', body: null, response: new Promise(() => undefined), controller };
+    (element as unknown as Record<symbol, unknown>)[STARTED_FIRST_CALLS] = [call];
+    return { element, controller };
+  }
+
+  it('the host setting `auth` or another gateway drops the calls the loader started; a runtime property (messages) keeps them', () => {
+    const kept = withStartedCall();
+    kept.element.messages = { 'action.tryAgain': 'Retry' };
+    kept.element.gateway = { baseURL: '', onChallenge: async () => true };
+    expect(kept.controller.signal.aborted).toBe(false);
+    const byAuth = withStartedCall();
+    byAuth.element.auth = { kind: 'provider', spId: 1001 };
+    expect(byAuth.controller.signal.aborted).toBe(true);
+    const byGateway = withStartedCall();
+    byGateway.element.gateway = { baseURL: 'https://other.test' };
+    expect(byGateway.controller.signal.aborted).toBe(true);
   });
 });
