@@ -7,7 +7,6 @@ import { issueOneTimeToken } from './lead/funnel/one-time-token-calls';
 import { markThreadRead } from './message-center/calls';
 import { archiveLead, getLeads, getServiceProviderInfo, markLeadRead, updateLeadNote, updateLeadStatus } from './office/calls';
 import { requestReviewByEmail } from './review/calls';
-import { untilReplayed } from './until-replayed';
 
 /**
  * The 511 replay (docs/gateway.md#511-challenge) of every call — the writes that carry an
@@ -273,10 +272,10 @@ describe('511 replay: every call, its caller held', () => {
   });
 });
 
-describe('untilReplayed: a caller held by a challenge hears its replay', () => {
+describe('a caller held by a challenge hears its replay', () => {
   it('resolves with the replay’s answer once the challenge is passed', async () => {
     const gateway = challengedGateway(provider);
-    const held = untilReplayed(gateway.client, (onReplayed) => requestReviewByEmail(gateway.client, reviewForm, { onReplayed }));
+    const held = requestReviewByEmail(gateway.client, reviewForm);
     await expect.poll(() => gateway.client.replayQueue.size).toBe(1);
     gateway.pass();
     await expect(held).resolves.toEqual({ draftReviewId: 'd-1' });
@@ -285,9 +284,7 @@ describe('untilReplayed: a caller held by a challenge hears its replay', () => {
 
   it('rejects with the challenge error when the challenge is not passed, and nothing is sent again', async () => {
     const gateway = challengedGateway(provider);
-    const held = untilReplayed(gateway.client, (onReplayed) =>
-      updateLeadStatus(gateway.client, 1, { serviceProviderId: SP, status: 'Selling' }, { onReplayed }),
-    );
+    const held = updateLeadStatus(gateway.client, 1, { serviceProviderId: SP, status: 'Selling' });
     await expect.poll(() => gateway.client.replayQueue.size).toBe(1);
     gateway.pass(false);
     await expect(held).rejects.toMatchObject({ kind: 'challenge', status: 511 });
@@ -297,7 +294,7 @@ describe('untilReplayed: a caller held by a challenge hears its replay', () => {
   it('rejects at once when the client has no onChallenge (nothing would replay it)', async () => {
     const { fetch } = recordingFetch(() => json(511, challenge));
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch });
-    await expect(untilReplayed(client, (onReplayed) => markLeadRead(client, SP, { leadId: 1, read: true }, { onReplayed }))).rejects.toMatchObject({
+    await expect(markLeadRead(client, SP, { leadId: 1, read: true })).rejects.toMatchObject({
       kind: 'challenge',
     });
   });
@@ -306,7 +303,7 @@ describe('untilReplayed: a caller held by a challenge hears its replay', () => {
     let calls = 0;
     const { fetch } = recordingFetch(() => (++calls === 1 ? json(511, challenge) : json(400, {})));
     const client = createGatewayClient({ baseURL: '', auth: provider, fetch, onChallenge: async () => true });
-    await expect(untilReplayed(client, (onReplayed) => updateLeadNote(client, 1, { serviceProviderId: SP, note: 'x' }, { onReplayed }))).rejects.toMatchObject({
+    await expect(updateLeadNote(client, 1, { serviceProviderId: SP, note: 'x' })).rejects.toMatchObject({
       kind: 'http',
       status: 400,
     });

@@ -2,7 +2,6 @@ import type { GatewayClient } from '../../gateway/core/client';
 import { newIdempotencyKey } from '../../gateway/core/request-spec';
 import { isGatewayError } from '../../gateway/core/errors';
 import { requestReviewByEmail } from '../../gateway/review/calls';
-import { untilReplayed } from '../../gateway/until-replayed';
 import type { ReviewRequestBoardForm } from '../../gateway/review/schemas';
 
 /** How one press of 'Send Request' ended. */
@@ -53,9 +52,7 @@ export class ReviewRequestSender {
     try {
       // Held by a 511 challenge: the answer is its replay's, once the challenge is passed (same key).
       const sent = key;
-      const response = await untilReplayed<{ draftReviewId: string }>(client, (onReplayed) =>
-        requestReviewByEmail(client, board, { idempotencyKey: sent, signal: controller.signal, onReplayed }),
-      );
+      const response = await requestReviewByEmail(client, board, { idempotencyKey: sent, signal: controller.signal });
       if (controller.signal.aborted) return { kind: 'aborted' };
       return { kind: 'sent', draftReviewId: response.draftReviewId };
     } catch (error) {

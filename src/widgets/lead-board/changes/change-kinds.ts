@@ -4,7 +4,6 @@ import type { LeadStatus } from '../../../domain/lead-status';
 import type { GatewayClient } from '../../../gateway/core/client';
 import { archiveLead, markLeadRead, updateLeadNote, updateLeadStatus, type WriteCallOptions } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
-import { untilReplayed } from '../../../gateway/until-replayed';
 import { mutationErrorAtom, refusedNotesAtom, reviewPromptDueAtom, setStatusFailed } from './change-outcomes';
 import { callInTurn } from './lead-patches';
 
@@ -177,7 +176,7 @@ export interface SendOptions {
  */
 export function sendChange(get: Getter, client: GatewayClient, spId: number, leadId: number, change: LeadChangeValue, options: SendOptions): Promise<unknown> {
   const { idempotencyKey, signal, keepalive, limit } = options;
-  const call = () =>
-    untilReplayed(client, (onReplayed) => kindOf(change).send(client, spId, leadId, change, { idempotencyKey, signal, keepalive, onReplayed }));
+  // The gateway client holds a call met by a 511 until its replay (same key) answers.
+  const call = () => kindOf(change).send(client, spId, leadId, change, { idempotencyKey, signal, keepalive });
   return callInTurn(get, leadId, limit ? () => limit(call) : call, signal);
 }

@@ -11,7 +11,6 @@ import {
 import { newIdempotencyKey } from '../../../gateway/core/request-spec';
 import { isAbortError } from '../../../gateway/core/errors';
 import { assignLeadV2, fetchLead, getLeadServiceProviders, getSuggestions, sendProSelection } from '../../../gateway/lead/funnel/calls';
-import { untilReplayed } from '../../../gateway/until-replayed';
 import type { ProviderSummary } from '../../../gateway/lead/funnel/schemas';
 import {
   failed,
@@ -100,11 +99,11 @@ export const sendSelectionAtom = atom(null, async (get, set): Promise<ActionResu
       const assign = assignPayload(form);
       // Held by a 511 challenge: each goes on once its replay (same key) answered, in order.
       const assignKey = selectionKey(get, ['assign', leadId, assign]);
-      await untilReplayed(client, (onReplayed) => assignLeadV2(client, leadId, assign, { idempotencyKey: assignKey, onReplayed }));
+      await assignLeadV2(client, leadId, assign, { idempotencyKey: assignKey });
       const selection = proSelectionPayload(form);
       if (selection) {
         const selectionKeyNow = selectionKey(get, ['pro-selection', selection]);
-        await untilReplayed(client, (onReplayed) => sendProSelection(client, selection, { idempotencyKey: selectionKeyNow, onReplayed }));
+        await sendProSelection(client, selection, { idempotencyKey: selectionKeyNow });
       }
     }
     set(funnelSessionAtom, { ...get(funnelSessionAtom), step: 'summary' });
