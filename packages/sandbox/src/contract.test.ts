@@ -820,7 +820,8 @@ const CASES: Record<string, Case> = {
       expect(session).toEqual({
         conversationSid: sandbox.chat.conversationSid(1001, 5001),
         identity: 'provider-1001',
-        token: expect.stringMatching(/^sandbox-chat-/),
+        // JWT-shaped (header.claims.signature), as Twilio's: the Twilio stand-in reads its identity and expiry.
+        token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
         // The member's name, for a thread opened without a lead (its heading).
         member: { firstName: 'Jordan', lastName: 'Rivera' },

@@ -10,7 +10,7 @@ import { CDS_ORIGIN, UpstreamService } from './upstream';
 
 /**
  * A stand-in for Twilio Conversations that the real `@twilio/conversations` SDK (3.0.1) uses,
- * answering from the sandbox's chat store (packages/sandbox/README.md#twilio-stand-in): a
+ * answering from the sandbox's chat store (packages/sandbox/README.md#the-twilio-stand-in): a
  * twilsock server (WebSocket, `/v3/wsconnect`: session.ts) carrying the Conversations REST calls
  * (upstream.ts) and Twilio Sync (sync-routes.ts, sync-model.ts over sync-data.ts), and the media
  * service over HTTP on the same port (mcs.ts). Node only.
