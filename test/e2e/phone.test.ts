@@ -28,6 +28,30 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return found as { x: number; y: number; width: number; height: number };
 }
 
+/** The chat's media URLs (the sandbox chat client asks for a photo's URL when its bubble shows). */
+const CHAT_MEDIA_URLS = '**/gateway/message-center/v1/chat/media/*';
+
+/**
+ * The thread has opened and nothing in it is still to come or to be placed: the chat open, every
+ * photo in (its URL is asked for after the bubbles show), the rows end to end at their measured
+ * heights (the virtualiser places rows at an estimate first) and the list at its end. A box
+ * measured before then may move without anyone touching the thread.
+ */
+function threadAtRest(thread: Locator): Promise<boolean> {
+  return thread.locator('[part="message-list"]').evaluate((list: HTMLElement) => {
+    if (list.getAttribute('aria-busy') === 'true') return false;
+    const photos = [...list.querySelectorAll('.lk-msg__image')];
+    if (!photos.every((photo) => photo instanceof HTMLImageElement && photo.complete && photo.naturalWidth > 0)) return false;
+    const rows = [...list.querySelectorAll<HTMLElement>('.lk-thread__row')];
+    const placed = rows.every((row, i) => {
+      const previous = rows[i - 1];
+      if (!previous || Number(previous.dataset.index) !== Number(row.dataset.index) - 1) return true;
+      return Math.abs(previous.getBoundingClientRect().bottom - row.getBoundingClientRect().top) < 0.5;
+    });
+    return rows.length > 0 && placed && list.scrollHeight - list.clientHeight - list.scrollTop < 1;
+  });
+}
+
 /** WCAG relative luminance contrast of two `rgb(r, g, b)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (colour: string) => {
@@ -167,6 +191,14 @@ describe('on a phone', { timeout: 60_000 }, () => {
   it("thread at 390 px by touch: the customer's photo sharp and unboxed; tap the box, type, tap Send; the message shows with one timestamp line, its time whole even with the longest date, nothing sideways", async () => {
     const context = await phone();
     const page = await context.newPage();
+    // The photo's URL answered only once its placeholder is measured (as on a slow line or a busy
+    // machine), to compare the two boxes below.
+    let answerPhotoUrl = () => {};
+    const photoUrlHeld = new Promise<void>((resolve) => (answerPhotoUrl = resolve));
+    await page.route(CHAT_MEDIA_URLS, async (route) => {
+      await photoUrlHeld;
+      await route.continue();
+    });
     await page.goto(`${session.server.origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
     const thread = page.locator('message-thread');
     const attach = thread.getByRole('button', { name: 'Attach a file' });
@@ -176,9 +208,19 @@ describe('on a phone', { timeout: 60_000 }, () => {
     const sendBox = await box(send);
     expect(Math.min(sendBox.width, sendBox.height)).toBeGreaterThanOrEqual(44);
     // The seeded photo: at least twice its shown size (sharp on a 2× screen), and its box has the
-    // photo's own shape (no bars above and below when the bubble narrows it).
+    // photo's own shape (no bars above and below when the bubble narrows it) — the size of its
+    // placeholder's, so the row keeps its height when the photo comes and nothing above it moves
+    // (the placeholder once kept 240 × 180 px in the 213 px inside of a phone's bubble, where
+    // the photo took 213 × 160: every bubble above it went 20 px down).
     const photo = thread.getByRole('img', { name: 'water-heater.jpg' });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await visible(photo);
+    const { width, height } = await box(photo);
+    answerPhotoUrl();
+    await expect
+      .poll(() => photo.evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT_MS })
+      .toBe(true);
+    const shown = await box(photo);
+    expect({ width: shown.width, height: shown.height }).toEqual({ width, height });
     const shape = await photo.evaluate((img: HTMLImageElement) => ({
       natural: [img.naturalWidth, img.naturalHeight],
       shown: [img.clientWidth, img.clientHeight],
@@ -218,6 +260,9 @@ describe('on a phone', { timeout: 60_000 }, () => {
     const shown = () => time.evaluate((element) => getComputedStyle(element).visibility === 'visible' && getComputedStyle(element).opacity === '1');
     const hidden = () => time.evaluate((element) => getComputedStyle(element).visibility === 'hidden');
     await expect.poll(hidden, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    // Measured once the thread is at rest (this one opens at its end: its 'New messages' line is
+    // on the last screen): what moves after that, the tap moved.
+    await expect.poll(() => threadAtRest(thread), { timeout: UI_TIMEOUT_MS }).toBe(true);
     const before = await box(bubble);
     await bubble.tap();
     await expect.poll(shown, { timeout: UI_TIMEOUT_MS }).toBe(true);
