@@ -10,12 +10,21 @@ const config: KnipConfig = {
   workspaces: {
     '.': {
       entry: [
+        // What ships, marked `!` (production entries: `knip --production`, run by `npm run lint`,
+        // starts from these alone). The package entries (vite.config.ts LIBRARY_ENTRIES) and the
+        // CDN loader: named here because knip's Vite plugin counts a library build's entries as
+        // development entries, which production mode drops; so the plugin reads only the CDN
+        // configs and vite.config.ts is an entry of its own (its imports are followed).
+        'src/{index,define,server,twilio,heic,loader}.ts!',
+        'src/{react,react.node}.tsx!',
         // The CDN build's entries: one per tag, built from src/elements/<tag>.element.ts with
         // defineElement (vite.cdn.config.ts), and src/cdn/ (the loader's first calls, the optional
         // peers' defaults and the Preact flavour's stand-ins, which the CDN build aliases in).
-        'src/elements/*.element.ts',
-        'src/elements/define-element.ts',
-        'src/cdn/**/*.ts',
+        'src/elements/*.element.ts!',
+        'src/elements/define-element.ts!',
+        'src/cdn/**/*.ts!',
+        '!src/cdn/**/*.test.ts!',
+        'vite.config.ts',
         'scripts/**/*.{ts,mjs}',
         'test/**/*.{ts,tsx}',
         'stories/**/*.{ts,tsx}',
@@ -33,6 +42,7 @@ const config: KnipConfig = {
         'bench/**/*.{ts,mjs}',
         'eslint/*.js',
       ],
+      vite: { config: ['vite.cdn.config.ts', 'vite.cdn-lite.config.ts'] },
       // The host fixtures are apps of their own, with their own packages (test/hosts/package.json,
       // installed by test/hosts/run.ts); only the runner and its sandbox are this package's.
       // dist/ is the build (package.json `exports` name its files, e.g. the framework type shims
@@ -63,7 +73,10 @@ const config: KnipConfig = {
       ignoreBinaries: ['openssl', 'Xvfb', 'WebKitWebDriver'],
     },
     'packages/sandbox': {
-      entry: ['src/**/*.test.ts'],
+      // The package's entries (its vite.config.ts: the index and the `leadkit-sandbox` bin), named
+      // here for production mode, as the root's are (knip's Vite plugin, off, would make them development ones).
+      entry: ['src/index.ts!', 'src/serve.ts!', 'vite.config.ts', 'src/**/*.test.ts'],
+      vite: false,
       project: ['src/**/*.ts'],
     },
   },
