@@ -17,7 +17,7 @@ export interface SseEvent {
 }
 
 /** A parsed stream: events, and the server's `retry:` advice when it gave one. */
-export interface SseParser {
+interface SseParser {
   /** Feeds decoded text; returns the events it completed. */
   push(text: string): SseEvent[];
   /** Reconnection delay the server asked for (ms), or null. */

@@ -70,7 +70,7 @@ export interface AttachmentSource {
   slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> };
 }
 
-export type AttachmentCheck =
+type AttachmentCheck =
   | {
       readonly ok: true;
       /** The content's type: send the file with this type. */

@@ -50,7 +50,7 @@ export function toRegisteredNumberRequest(spId: number, values: ConnectNumberVal
 }
 
 /** Extract<> keeps these tied to the catalogue: a renamed key fails the type check. */
-export type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'validation.phoneDigits'>;
+type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'validation.phoneDigits'>;
 
 /**
  * Connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits

@@ -16,7 +16,7 @@ import { DRAFT_KEY_PREFIX } from './draft-keys';
 import { memoryBackend, type KeyValueBackend } from './key-value-backend';
 
 /** What one draft holds. */
-export interface StoredDraft {
+interface StoredDraft {
   /** The pro's own text. */
   readonly text: string;
   /** When it was last written (ms since the epoch): drafts older than `DRAFT_MAX_AGE_MS` are dropped. */

@@ -12,7 +12,7 @@ export function maskedNumberExpiry(leadReceivedAt: Date, smsEnabled: boolean): D
   return addDays(leadReceivedAt, smsEnabled ? MASKED_NUMBER_DAYS_WITH_SMS : MASKED_NUMBER_DAYS_WITHOUT_SMS);
 }
 
-export interface MaskedNumberLead {
+interface MaskedNumberLead {
   readonly leadReceivedAt: Date;
   readonly smsEnabled: boolean;
 }

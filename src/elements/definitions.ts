@@ -21,7 +21,7 @@ export const ELEMENTS: { readonly [T in LeadkitTag]: ElementDefinition<T> } = {
 };
 
 /** A definition of any tag. */
-export type AnyElementDefinition = (typeof ELEMENTS)[LeadkitTag];
+type AnyElementDefinition = (typeof ELEMENTS)[LeadkitTag];
 
 /** Every element leadkit ships, in the tag table's order. */
 export const ELEMENT_DEFINITIONS: readonly AnyElementDefinition[] = TAG_NAMES.map((tag) => ELEMENTS[tag]);

@@ -50,17 +50,17 @@ export const esUSMessages = {
 } as const;
 
 /** 'lunes, 1 de junio de 2020, 3:00 p.m.' (the message timestamp in es-US). */
-export const ES_MESSAGE_TIMESTAMP_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy, h:mm aaaa";
+const ES_MESSAGE_TIMESTAMP_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy, h:mm aaaa";
 /** '3:00 p.m.': the time part of the message timestamp (beside each bubble). */
-export const ES_MESSAGE_TIME_FORMAT = 'h:mm aaaa';
+const ES_MESSAGE_TIME_FORMAT = 'h:mm aaaa';
 /** 'lunes, 1 de junio de 2020'. */
-export const ES_MESSAGE_DAY_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy";
+const ES_MESSAGE_DAY_FORMAT = "EEEE, d 'de' MMMM 'de' yyyy";
 /** '01/06/2020' (day/month/year, as es-US reads numeric dates). */
-export const ES_BOARD_DATE_FORMAT = 'dd/MM/yyyy';
+const ES_BOARD_DATE_FORMAT = 'dd/MM/yyyy';
 /** '1 jun 2020'. */
-export const ES_PICKER_DATE_FORMAT = 'd MMM yyyy';
+const ES_PICKER_DATE_FORMAT = 'd MMM yyyy';
 /** '01/06/2020 3:00 p.m.'. */
-export const ES_LEAD_CREATED_FORMAT = 'dd/MM/yyyy h:mm aaaa';
+const ES_LEAD_CREATED_FORMAT = 'dd/MM/yyyy h:mm aaaa';
 
 const formatter = (pattern: string) => (input: DateInput | null | undefined) => {
   const date = toDate(input);

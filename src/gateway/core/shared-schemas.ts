@@ -21,7 +21,6 @@ export type ServiceProviderType = v.InferOutput<typeof ServiceProviderType>;
 
 /** Category {id, name, parentCategory}. */
 export const CategoryRefSchema = v.object({ id: CategoryId, name: v.string() });
-export type CategoryRef = v.InferOutput<typeof CategoryRefSchema>;
 
 /** Taxonomy category {categoryId, name, parentCategory {categoryId}}. */
 export const TaxonomyCategorySchema = v.object({
@@ -40,13 +39,6 @@ export const ProviderCategorySchema = v.object({
 });
 export type ProviderCategory = v.InferOutput<typeof ProviderCategorySchema>;
 
-/** Gateway error bodies carry a human message; validation errors also name the fields. */
-export const ErrorBodySchema = v.object({
-  message: v.string(),
-  fields: v.optional(v.array(v.string())),
-});
-export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
-
 /**
  * The answer of a write whose answer leadkit does not read (docs/gateway-assumptions.md, "Answers
  * read"): any 2xx is success — `204`, an empty body, `{}` or any JSON — and nothing of it is kept
@@ -59,6 +51,3 @@ export const UnreadAnswer = v.pipe(
 
 /** A text a strict gateway may send as `null` or leave out: read as null. */
 export const NullableText = v.nullish(v.string(), null);
-
-/** `{ ok: true }`-style acknowledgements for calls whose response the spec does not show. */
-export const AckSchema = v.object({ ok: v.literal(true) });

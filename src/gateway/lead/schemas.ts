@@ -41,14 +41,14 @@ export const OpportunityLeadsResponseSchema = v.object({
 
 // ---- Board autocomplete ----------------------------------------------------------
 
-export const LocationSuggestionSchema = v.object({
+const LocationSuggestionSchema = v.object({
   city: OptionalText,
   state: OptionalText,
   postalCode: OptionalText,
   locationName: v.string(),
 });
-export const CategorySuggestionSchema = v.object({ categoryId: CategoryId, categoryName: v.string() });
-export const MemberSuggestionSchema = v.object({ memberName: v.string(), contactInformationIds: IdList });
+const CategorySuggestionSchema = v.object({ categoryId: CategoryId, categoryName: v.string() });
+const MemberSuggestionSchema = v.object({ memberName: v.string(), contactInformationIds: IdList });
 export type LocationSuggestion = v.InferOutput<typeof LocationSuggestionSchema>;
 export type CategorySuggestion = v.InferOutput<typeof CategorySuggestionSchema>;
 export type MemberSuggestion = v.InferOutput<typeof MemberSuggestionSchema>;

@@ -28,7 +28,7 @@ export const CHAT_PATHS = {
 export const MEDIA_FILENAME_HEADER = 'X-Media-Filename';
 
 /** Page sizes the service accepts; the default when none is asked for. */
-export const CHAT_PAGE_SIZE = { min: 1, max: 100, default: 30 } as const;
+const CHAT_PAGE_SIZE = { min: 1, max: 100, default: 30 } as const;
 
 /** The SSE event that carries a new message (`data`: ChatEventSchema as JSON, `id`: event id). */
 export const CHAT_MESSAGE_EVENT = 'message';
@@ -43,13 +43,12 @@ export const CHAT_TYPING_EVENT = 'typing';
  */
 export const CHAT_TYPING_TIMEOUT_MS = 5000;
 
-export const ChatMediaWireSchema = v.object({
+const ChatMediaWireSchema = v.object({
   sid: v.pipe(v.string(), v.minLength(1)),
   contentType: v.string(),
   filename: v.nullable(v.string()),
   size: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
-export type ChatMediaWire = v.InferOutput<typeof ChatMediaWireSchema>;
 
 export const ChatMessageWireSchema = v.object({
   /** Position in the conversation, from 0, never reused. */
@@ -75,7 +74,7 @@ const MessageIndex = v.pipe(v.number(), v.integer(), v.minValue(0));
 const EventCursor = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
 
 /** A participant's read horizon (Twilio's `Participant.lastReadMessageIndex`). */
-export const ChatReadHorizonWireSchema = v.object({
+const ChatReadHorizonWireSchema = v.object({
   identity: v.string(),
   /** Messages up to this index are read by `identity`; null when it has read nothing yet. */
   lastReadMessageIndex: v.nullable(MessageIndex),
@@ -120,15 +119,12 @@ export const ChatMediaUrlSchema = v.object({ url: v.pipe(v.string(), v.minLength
 
 /** `data` of a CHAT_MESSAGE_EVENT. */
 export const ChatEventSchema = v.object({ conversationSid: v.string(), message: ChatMessageWireSchema });
-export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;
 
 /** `data` of a CHAT_READ_EVENT: `identity` has read up to `lastReadMessageIndex`. */
 export const ChatReadEventSchema = v.object({ conversationSid: v.string(), identity: v.string(), lastReadMessageIndex: v.nullable(MessageIndex) });
-export type ChatReadEvent = v.InferOutput<typeof ChatReadEventSchema>;
 
 /** `data` of a CHAT_TYPING_EVENT: `identity` started (`typing: true`, for CHAT_TYPING_TIMEOUT_MS) or stopped typing. */
 export const ChatTypingEventSchema = v.object({ conversationSid: v.string(), identity: v.string(), typing: v.boolean() });
-export type ChatTypingEventWire = v.InferOutput<typeof ChatTypingEventSchema>;
 
 /** The answer to a typing signal: how long it lasts. */
 export const ChatTypingResponseSchema = v.object({ typingTimeoutMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });

@@ -55,7 +55,7 @@ export const InteractionActivitiesQuerySchema = v.object({
   includeRequestorActivities: v.optional(v.boolean(), true),
 });
 export type InteractionActivitiesQuery = v.InferInput<typeof InteractionActivitiesQuerySchema>;
-export const InteractionActivitySchema = v.object({
+const InteractionActivitySchema = v.object({
   activityId: v.string(),
   activityType: v.string(),
   createDate: IsoDateTime,

@@ -71,7 +71,7 @@ export function messageConversation(activity: InteractionActivity, spId: number)
 // ---- M5: what 'Message History' shows of an activity ------------------------------------------
 
 /** One earlier message as 'Message History' shows it. */
-export interface HistoryEntry {
+interface HistoryEntry {
   readonly id: string;
   /** ISO timestamp (the activity's `createDate`). */
   readonly createDate: string;

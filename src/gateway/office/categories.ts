@@ -7,7 +7,7 @@ import { Id, ProviderCategorySchema } from '../core/shared-schemas';
 
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
-export const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
+const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
 
 /** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
 export async function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {

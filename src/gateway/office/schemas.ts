@@ -6,8 +6,8 @@ import { CategoryId, CategoryRefSchema, Id, IdList, IsoDateTime, NullableText, O
 
 /** Schemas of the provider dashboard calls (paths under `/gateway`). */
 
-export const LeadStatusSchema = v.picklist(LEAD_STATUSES);
-export const SortSchema = v.picklist(SORT_OPTIONS);
+const LeadStatusSchema = v.picklist(LEAD_STATUSES);
+const SortSchema = v.picklist(SORT_OPTIONS);
 
 // ---- Provider info -----------------------------------------------------------------------
 
@@ -18,7 +18,7 @@ export const SortSchema = v.picklist(SORT_OPTIONS);
  * either the board takes the first (it asked for one). `primaryAddress.postalCode` is the spec's
  * and kept for hosts, never required.
  */
-export const ServiceProviderInfoSchema = v.object({
+const ServiceProviderInfoSchema = v.object({
   id: v.nullish(Id),
   serviceProviderId: v.nullish(Id),
   name: NullableText,
@@ -48,7 +48,7 @@ export const ServiceProvidersResponseSchema = v.pipe(
 
 // ---- Lead (provider view) ------------------------------------------------------------------
 
-export const CustomerInfoSchema = v.object({
+const CustomerInfoSchema = v.object({
   userId: Id,
   firstName: OptionalText,
   lastName: OptionalText,
@@ -67,7 +67,7 @@ export const CustomerInfoSchema = v.object({
 });
 export type CustomerInfo = v.InferOutput<typeof CustomerInfoSchema>;
 
-export const LeadFeedbackSchema = v.object({
+const LeadFeedbackSchema = v.object({
   rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
   reason: OptionalText,
 });

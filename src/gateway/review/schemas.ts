@@ -23,7 +23,7 @@ export type DraftReviewRequest = v.InferInput<typeof DraftReviewRequestSchema>;
  * shared. A provider is answered without the customer's words (title and text empty, no
  * ratings): a review is the customer's until it is published.
  */
-export const DraftReviewSchema = v.object({
+const DraftReviewSchema = v.object({
   /** The one field the modal needs (row R2): the draft it saves into. */
   draftReviewId: v.string(),
   // §3's defaults, sent back: not read, so null or absent is fine.
@@ -44,7 +44,7 @@ export const DraftReviewSchema = v.object({
 });
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>;
 
-export const DraftRatingSchema = v.object({
+const DraftRatingSchema = v.object({
   ratingType: v.string(),
   value: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
 });
@@ -72,7 +72,6 @@ export const DraftReviewResponseSchema = v.object({
   draftRatings: v.nullish(v.array(DraftRatingSchema), []),
   categories: v.nullish(v.array(CategoryId), []),
 });
-export type DraftReviewResponse = v.InferOutput<typeof DraftReviewResponseSchema>;
 
 /** Board form shape: what the review-request form produces. */
 export const ReviewRequestBoardFormSchema = v.object({

@@ -64,7 +64,7 @@ const MUTATION_ERROR_KEYS: Record<MutationAction, MessageKey> = {
 };
 
 /** Analytics page name; the page event carries the board's activity location too (board-analytics.ts). */
-export const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
+const LEAD_BOARD_ANALYTICS = 'SP : Lead Board';
 
 /**
  * The provider's lead board: header, filters, 'Showing X - Y of Z

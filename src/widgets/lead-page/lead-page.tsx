@@ -20,7 +20,7 @@ export type LeadPageProps = WidgetAttributeProps<'lead-page'>;
 const STYLES = [leadPageCss];
 
 /** Analytics page name (ours: the spec gives the user type only). */
-export const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
+const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
 
 /**
  * The single lead page (LeadFeed, docs/widgets/lead-page.md): loads the lead on open; a skeleton

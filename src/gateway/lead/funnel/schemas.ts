@@ -21,7 +21,7 @@ import {
 
 // ---- Create lead ------------------------------------------------------------------
 
-export const ContactInformationSchema = v.object({
+const ContactInformationSchema = v.object({
   email: EmailAddress,
   firstName: v.pipe(v.string(), v.minLength(1)),
   lastName: v.pipe(v.string(), v.minLength(1)),
@@ -48,7 +48,7 @@ export const CreateLeadV1Schema = v.object({
 });
 export type CreateLeadV1 = v.InferInput<typeof CreateLeadV1Schema>;
 
-export const FullAddressSchema = v.object({
+const FullAddressSchema = v.object({
   lineOne: v.string(),
   lineTwo: v.optional(v.string()),
   city: v.string(),
@@ -216,7 +216,6 @@ export const SuggestionResponseSchema = v.object({
   serviceProviders: v.array(ProviderSummarySchema),
   serviceRequestId: ServiceRequestId,
 });
-export type SuggestionResponse = v.InferOutput<typeof SuggestionResponseSchema>;
 
 // ---- Reviews of a provider ---------------------------------------------------------------
 
@@ -225,7 +224,7 @@ export type SuggestionResponse = v.InferOutput<typeof SuggestionResponseSchema>;
  * docs/gateway-assumptions.md#8-constants): every
  * review, whatever its rating. The request's default, so a caller that leaves it out sends it.
  */
-export const REVIEW_TYPE_ALL = 'All';
+const REVIEW_TYPE_ALL = 'All';
 
 export const ReviewsRequestSchema = v.object({
   serviceProviderType: ServiceProviderType,
