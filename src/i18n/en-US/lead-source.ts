@@ -1,7 +1,7 @@
 /**
  * Lead sources, our wording for display. No widget shows a lead's source (the board asks for
  * every source and offers no source filter): these are for a host's own use of the catalogue
- * (`leadSourceLabelKey` in src/domain/lead-source-label.ts) and in no widget's first load.
+ * (`leadSource.<source>`) and in no widget's first load.
  */
 export const leadSourceMessages = {
   'leadSource.Redemption': 'Redemption',
