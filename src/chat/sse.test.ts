@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, fetchEventStream, type SseEvent } from './sse';
+import { createSseParser, fetchEventStream } from './sse';
+
+/** What the parser gives (sse.ts's SseEvent, not exported: no other module names it). */
+type SseEvent = ReturnType<ReturnType<typeof createSseParser>['push']>[number];
 
 describe('createSseParser (HTML event-stream format)', () => {
   it('reads events split anywhere across chunks, with CRLF, CR or LF line ends', () => {

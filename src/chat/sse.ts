@@ -8,7 +8,7 @@ import { ChatError } from './chat-client';
  * and aborts with a signal. Reconnecting (with `Last-Event-ID`) is the caller's job.
  */
 
-export interface SseEvent {
+interface SseEvent {
   /** The last event id seen on this stream (the spec's "last event ID buffer"); null before any. */
   readonly id: string | null;
   /** `event:` field; 'message' when absent. */
@@ -26,7 +26,10 @@ interface SseParser {
   readonly lastEventId: string | null;
 }
 
-/** An incremental parser per the HTML event-stream format (fields, comments, CR/LF/CRLF lines). */
+/**
+ * An incremental parser per the HTML event-stream format (fields, comments, CR/LF/CRLF lines).
+ * @internal Exported for tests.
+ */
 export function createSseParser(): SseParser {
   let buffer = '';
   let data: string[] = [];

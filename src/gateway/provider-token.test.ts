@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, recordingFetch } from '../../test/helpers/recording-fetch';
-import type { ProviderTokenContext } from './core/auth';
+import type { ProviderToken } from './core/auth';
 import { createGatewayClient } from './core/client';
 import { getServiceProviderInfo } from './office/calls';
+
+/** What the client passes a token function (auth.ts's ProviderTokenContext, which no other module names). */
+type ProviderTokenContext = Parameters<Exclude<ProviderToken, string>>[0];
 
 const spInfo = { serviceProviders: [{ id: 1001, name: 'Acme', primaryAddress: { postalCode: '80202' } }] };
 const TOKEN = 'tok-provider-secret-1';

@@ -11,7 +11,7 @@ export type GatewayAuth =
   | { readonly kind: 'anonymous' };
 
 /** When the client asks a token function: `initial` (it holds none for it yet), `refresh` (the gateway answered 401 to the last one). */
-export interface ProviderTokenContext {
+interface ProviderTokenContext {
   readonly reason: 'initial' | 'refresh';
   /** Aborted when the client stops waiting (the call's time limit). */
   readonly signal?: AbortSignal | undefined;
