@@ -26,6 +26,9 @@ export function hasChatFactory(given: ChatClientFactory | null, service: string 
   return adapterFor(given, service) !== null;
 }
 
-/** What a developer reads when a thread on npm's leadkit was given no chat (`lk-error` kind `chat-sdk-missing`). */
+/**
+ * What a developer reads when a thread on npm's leadkit was given no chat (`lk-error` kind `chat-sdk-missing`).
+ * @internal Exported for tests.
+ */
 export const TWILIO_NOT_GIVEN_HINT =
   "No chat client for <message-thread>: give it a `chat` property — `createTwilioChatClientFactory()` from 'leadkit/twilio' (after `npm install @twilio/conversations`), `createSandboxChatClientFactory()` or your own ChatClientFactory — or set chat-service=\"sandbox\" to use the sandbox gateway's chat.";

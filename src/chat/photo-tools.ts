@@ -18,7 +18,10 @@ import { defaultHeicConverter, type HeicConverter, type HeicConverterModule } fr
 type Fits<T extends HeicConverterModule> = T;
 type _RealHeicToFits = Fits<typeof RealHeicTo>;
 
-/** What a developer reads when heic-to is not installed, or no converter was given. */
+/**
+ * What a developer reads when heic-to is not installed, or no converter was given.
+ * @internal Exported for tests.
+ */
 export const HEIC_CONVERTER_MISSING_HINT =
   "leadkit: iPhone photos (HEIC) need the optional peer dependency `heic-to`: run `npm install heic-to` and give the thread its converter (`import { heicConverter } from 'leadkit/heic'; thread.heicConverter = heicConverter`; the CDN build includes it). Without it a HEIC pick shows a message asking for a JPEG or PNG.";
 /** What a developer reads when the page's CSP forbids the converter's worker. */

@@ -27,6 +27,7 @@ const isHtmlTrue = (attribute: string, value: string) => value === '' || value.t
  * attribute type. `string` takes any text; `number` follows `WHOLE_NUMBER`; `boolean` is an HTML
  * boolean (present means true, but a value that does not start with t, y or 1–9 — `false`, `no`,
  * `0` — is false); a list takes only its own values.
+ * @internal Exported for tests.
  */
 export function parseAttribute(type: AttributeType, attribute: string, raw: string): { value: unknown } | 'invalid' {
   if (type === 'string') return { value: raw };

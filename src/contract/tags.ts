@@ -49,6 +49,7 @@ export interface TagSpec {
  * A phone's viewport: at most this wide, a widget spans the screen and shows its narrow layout,
  * whose skeleton may be taller (`reserve.phoneMinHeight`). A viewport query, as the space is kept
  * before any of the widget's code runs; the widget itself lays out by its own width.
+ * @internal Exported for the CDN build (vite.cdn.config.ts), scripts/contract-docs.ts and tests.
  */
 export const PHONE_VIEWPORT_MAX_WIDTH = '480px';
 
@@ -225,6 +226,7 @@ function phoneRules(rules: readonly (readonly [selector: string, minHeight: stri
  * hiding a tag before it is defined too. `prefix` for tags registered under one. Tags with the
  * same reserve share a rule, and the phone's heights share one viewport query: the loader carries
  * these rules, and each of its bytes counts (docs/architecture.md#budgets).
+ * @internal Exported for the CDN build (vite.cdn.config.ts) and tests.
  */
 export function reserveCss(prefix?: string): string {
   const name = (tag: string) => (prefix ? `${prefix}-${tag}` : tag);

@@ -10,6 +10,7 @@ import { localStore } from './local-store';
  * no names, no text, no token — for `FRESH_LEAD_MS` (the cue ends by itself then). Another tab
  * hears of a change through the `storage` event. Without storage (private mode, a sandboxed
  * frame), the page's own memory keeps them for its life.
+ * @internal Exported for tests.
  */
 export const ANSWERED_LEADS_STORAGE_KEY = 'leadkit:answered:v1';
 

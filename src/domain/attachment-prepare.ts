@@ -24,7 +24,10 @@ import { imagePixelSize, isHeif, stripJpegLocation, stripPngLocation } from './p
 
 /** The longest side a photo is sent with. */
 const PHOTO_MAX_SIDE = 4096;
-/** JPEG quality of a converted or scaled photo: visually lossless for photos, a third of the bytes of 1.0. */
+/**
+ * JPEG quality of a converted or scaled photo: visually lossless for photos, a third of the bytes of 1.0.
+ * @internal Exported for tests.
+ */
 export const PHOTO_JPEG_QUALITY = 0.9;
 
 /** Decoded pixels, whatever the browser holds them in (an ImageBitmap there, a plain object in tests). */
@@ -65,7 +68,10 @@ export type PreparedAttachment =
     }
   | { readonly ok: false; readonly error: AttachmentError };
 
-/** The size that fits `max` on the long side, keeping the aspect ratio (never enlarged). */
+/**
+ * The size that fits `max` on the long side, keeping the aspect ratio (never enlarged).
+ * @internal Exported for tests.
+ */
 export function fitLongSide(size: { width: number; height: number }, max = PHOTO_MAX_SIDE): { width: number; height: number } {
   const long = Math.max(size.width, size.height);
   if (long <= max) return { width: size.width, height: size.height };
@@ -73,7 +79,10 @@ export function fitLongSide(size: { width: number; height: number }, max = PHOTO
   return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
 }
 
-/** `IMG_0042.HEIC` → `IMG_0042.jpg`; a name without extension gets one. */
+/**
+ * `IMG_0042.HEIC` → `IMG_0042.jpg`; a name without extension gets one.
+ * @internal Exported for tests.
+ */
 export function jpegName(name: string): string {
   const base = name.replace(/\.[^./\\]*$/, '');
   return `${base || 'photo'}.jpg`;

@@ -44,6 +44,7 @@ function isAttachmentType(type: string): type is AttachmentType {
 /**
  * Metadata-only check: size first (as the spec orders them), then the declared type (compared
  * case-insensitively; a Blob's type is already lower case, a hand-made object may not be).
+ * @internal Only tests use it: no shipped code calls it.
  */
 export function validateAttachmentMeta(meta: { readonly size: number; readonly type: string }): AttachmentError | null {
   if (meta.size > ATTACHMENT_MAX_BYTES) return 'validation.fileTooLarge';
@@ -83,6 +84,7 @@ type AttachmentCheck =
 /**
  * Full check of a picked file: size without reading, then the first bytes. Reads 8 bytes at
  * most, never the whole file. A read failure gives the default attachment message.
+ * @internal Only tests use it: no shipped code calls it.
  */
 export async function validateAttachment(file: AttachmentSource): Promise<AttachmentCheck> {
   if (file.size > ATTACHMENT_MAX_BYTES) return { ok: false, error: 'validation.fileTooLarge' };

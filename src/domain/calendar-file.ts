@@ -39,7 +39,10 @@ export function utcStamp(date: Date): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** A TEXT value: backslash, semicolon and comma escaped, line breaks as `\n`. */
+/**
+ * A TEXT value: backslash, semicolon and comma escaped, line breaks as `\n`.
+ * @internal Exported for tests.
+ */
 export function escapeText(text: string): string {
   return text
     .replace(/\\/g, '\\\\')
@@ -50,7 +53,10 @@ export function escapeText(text: string): string {
 
 const encoder = new TextEncoder();
 
-/** A content line folded at 75 octets (a CRLF and one space before each continuation), never splitting a character. */
+/**
+ * A content line folded at 75 octets (a CRLF and one space before each continuation), never splitting a character.
+ * @internal Exported for tests.
+ */
 export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = '';

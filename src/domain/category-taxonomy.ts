@@ -22,7 +22,10 @@ const ROOTS: readonly TaxonomyRow[] = [
   { id: GENERIC_CATEGORY_ID, name: 'Generic', parentId: null, iconGroup: 'generic' },
 ];
 
-/** The English name of each known category, by id (top-level categories, then their task categories). */
+/**
+ * The English name of each known category, by id (top-level categories, then their task categories).
+ * @internal Exported for tests.
+ */
 export const CATEGORY_NAMES: Readonly<Record<number, string>> = {
   // home
   100: 'Plumbing',

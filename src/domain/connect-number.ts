@@ -8,7 +8,10 @@
 import type { MessageKey } from '../i18n/en-US';
 import { digitsOnly, PHONE_DIGITS } from './core/phone';
 
-/** The brand sent with (and queried for) registered numbers. */
+/**
+ * The brand sent with (and queried for) registered numbers.
+ * @internal Exported for tests.
+ */
 export const CONNECT_NUMBER_BRAND = 'ADS';
 
 export interface ConnectNumberValues {
@@ -56,6 +59,7 @@ type ConnectNumberPhoneError = Extract<MessageKey, 'validation.numberEmpty' | 'v
  * Connect number phone: empty → 'Number must not be empty'; anything but exactly 10 digits
  * → 'Phone number must contain 10 digits'. The field itself holds at most 10 digits
  * (formatPhoneInput), so no country code is accepted here.
+ * @internal Exported for tests.
  */
 export function validateConnectNumberPhone(raw: string | null | undefined): ConnectNumberPhoneError | null {
   const value = (raw ?? '').trim();

@@ -99,7 +99,10 @@ export function scrollMonthHeight(month: Date): number {
   return monthDisplayRange(month).weeks > 5 ? SCROLL_MONTH.longHeight : SCROLL_MONTH.height;
 }
 
-/** An end picked before the start swaps the two, rather than rejecting the pick. */
+/**
+ * An end picked before the start swaps the two, rather than rejecting the pick.
+ * @internal Exported for tests.
+ */
 export function normalizeRange<R extends DateRange>(range: R): R {
   const { start, end } = range;
   if (start && end && isBefore(end, start)) return { ...range, start: end, end: start };
@@ -125,6 +128,7 @@ export function clampRange(range: DateRange, bounds: { readonly minDate?: Date; 
  * the next disabled day. Returns null when every day in the range is disabled.
  * Open ranges are returned as they are: there is no run to walk, and the picker's min/max
  * bound them instead.
+ * @internal Exported for tests.
  */
 export function trimToAllowed(range: DateRange, isDisabled: (day: Date) => boolean): DateRange | null {
   const { start, end } = normalizeRange(range);
@@ -171,7 +175,10 @@ export type DayCountKind = 'upToToday' | 'startingToday';
  */
 export const MAX_DAY_COUNT = 99_999;
 
-/** Day-count inputs take at least 1 day; fractions round down, junk reads as 1. */
+/**
+ * Day-count inputs take at least 1 day; fractions round down, junk reads as 1.
+ * @internal Exported for tests.
+ */
 export function clampDayCount(count: number): number {
   return Number.isFinite(count) ? Math.min(MAX_DAY_COUNT, Math.max(1, Math.floor(count))) : 1;
 }

@@ -26,10 +26,16 @@ interface StoredDraft {
 /** Where drafts are kept (key-value-backend.ts): get, set and delete, plus listing keys for the expiry sweep. */
 export type DraftBackend = KeyValueBackend<StoredDraft>;
 
-/** Writes wait for a pause in typing this long (a closed tab still keeps the last keystrokes: `flush` on pagehide). */
+/**
+ * Writes wait for a pause in typing this long (a closed tab still keeps the last keystrokes: `flush` on pagehide).
+ * @internal Exported for tests.
+ */
 export const DRAFT_WRITE_DELAY_MS = 400;
 
-/** A draft untouched for 30 days is dropped (when read, and by the sweep once per page). */
+/**
+ * A draft untouched for 30 days is dropped (when read, and by the sweep once per page).
+ * @internal Exported for tests.
+ */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A stored value as a draft, or null when it is not one (another shape, a foreign write). */
@@ -178,7 +184,10 @@ export function createDraftStore({ backend, now = Date.now, writeDelayMs = DRAFT
   };
 }
 
-/** A backend in memory: for tests and stories (happy-dom has no IndexedDB). */
+/**
+ * A backend in memory: for tests and stories (happy-dom has no IndexedDB).
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export function memoryDraftBackend(initial: Iterable<[string, StoredDraft]> = []): DraftBackend & { readonly entries: Map<string, unknown> } {
   return memoryBackend(initial);
 }

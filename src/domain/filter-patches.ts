@@ -5,7 +5,10 @@ import type { LeadFilters } from './filters';
  * apart from the filter state, so they load with the panel.
  */
 
-/** Customer-name search submits on Enter only for more than one non-blank character. */
+/**
+ * Customer-name search submits on Enter only for more than one non-blank character.
+ * @internal Exported for tests.
+ */
 export function isSubmittableNameQuery(text: string): boolean {
   return text.trim().length > 1;
 }

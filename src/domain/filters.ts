@@ -39,7 +39,10 @@ function defaultFilters(): LeadFilters {
   };
 }
 
-/** Frozen so an accidental in-place edit throws instead of changing every later default. */
+/**
+ * Frozen so an accidental in-place edit throws instead of changing every later default.
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export const DEFAULT_FILTERS: LeadFilters = deepFreeze(defaultFilters());
 
 function deepFreeze<T extends object>(value: T): T {
@@ -49,13 +52,20 @@ function deepFreeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-/** The board opened with newMessages=true starts with the unread filter on. */
+/**
+ * The board opened with newMessages=true starts with the unread filter on.
+ * @internal Exported for tests.
+ */
 export function newMessagesQueryFilters(): LeadFilters {
   return { ...defaultFilters(), hasUnreadMessages: true };
 }
 
-/** Page size the board state uses; the gateway's own default is 5 (docs/architecture.md#board-constants). */
+/**
+ * Page size the board state uses; the gateway's own default is 5 (docs/architecture.md#board-constants).
+ * @internal Exported for tests.
+ */
 export const DEFAULT_PAGE_SIZE = 10;
+/** @internal Only tests use it: no shipped code calls it. */
 export const GATEWAY_DEFAULT_PAGE_SIZE = 5;
 
 /** Everything the leads call needs besides the provider id. */
@@ -79,6 +89,7 @@ export function initialBoardQuery(options: { readonly businessName?: string; rea
   };
 }
 
+/** @internal Exported for tests. */
 export function resetPage(query: BoardQuery): BoardQuery {
   return { ...query, offset: 0, pageIndex: 0 };
 }

@@ -50,7 +50,10 @@ export function projectQuestionsFor(categoryId: number | null): readonly Project
   return QUESTIONS_BY_GROUP[iconGroupFor(categoryId)];
 }
 
-/** Every question id and option id of every group (the catalogue must name each). */
+/**
+ * Every question id and option id of every group (the catalogue must name each).
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export function allProjectQuestions(): readonly ProjectQuestion[] {
   const byId = new Map<string, ProjectQuestion>();
   for (const list of Object.values(QUESTIONS_BY_GROUP)) for (const question of list) byId.set(question.id, question);

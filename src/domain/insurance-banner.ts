@@ -1,11 +1,15 @@
 import type { LeadId } from './insurance-offer';
 
-/** Both the thank-you and the purchase transition stay up this long (docs/architecture.md#insurance-constants). */
+/**
+ * Both the thank-you and the purchase transition stay up this long (docs/architecture.md#insurance-constants).
+ * @internal Exported for tests.
+ */
 export const INSURANCE_DELAY_MS = 2000;
 
 /** The display preference that hides the banner on every lead. */
 export const HIDE_THIMBLE_FOR_ALL_LEADS = 'HideThimbleForAllLeads';
 
+/** @internal Exported for tests. */
 export type InsuranceBannerPhase = 'original' | 'dismissQuestion' | 'thankYou' | 'transition' | 'closed';
 
 /** One banner per lead card, so the state knows its lead. */

@@ -7,6 +7,7 @@ const MASKED_NUMBER_DAYS_WITHOUT_SMS = 28;
 /**
  * When a lead's temporary number stops working. Counted in calendar days (local time), so a
  * lead received at 10:00 expires at 10:00 on the last day even across a DST change.
+ * @internal Exported for tests.
  */
 export function maskedNumberExpiry(leadReceivedAt: Date, smsEnabled: boolean): Date {
   return addDays(leadReceivedAt, smsEnabled ? MASKED_NUMBER_DAYS_WITH_SMS : MASKED_NUMBER_DAYS_WITHOUT_SMS);

@@ -80,7 +80,10 @@ export interface OutboxOptions {
   now?: () => number;
 }
 
-/** A backend in the page's memory (no storage, or storage failing). */
+/**
+ * A backend in the page's memory (no storage, or storage failing).
+ * @internal Exported for tests.
+ */
 export function memoryOutboxBackend(): OutboxBackend {
   return memoryBackend<OutboxEntry>();
 }

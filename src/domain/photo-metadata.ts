@@ -214,7 +214,10 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-/** CRC-32 as PNG chunks carry it (ISO 3309). */
+/**
+ * CRC-32 as PNG chunks carry it (ISO 3309).
+ * @internal Exported for tests.
+ */
 export function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);

@@ -56,6 +56,7 @@ export const FIELD_ORDER: readonly ReviewFormField[] = [
   'descriptionOfWork',
 ];
 
+/** @internal Exported for tests. */
 export const EMPTY_REVIEW_FORM: Readonly<ReviewFormValues> = Object.freeze({
   firstName: '',
   lastName: '',

@@ -23,5 +23,8 @@ export const ELEMENTS: { readonly [T in LeadkitTag]: ElementDefinition<T> } = {
 /** A definition of any tag. */
 type AnyElementDefinition = (typeof ELEMENTS)[LeadkitTag];
 
-/** Every element leadkit ships, in the tag table's order. */
+/**
+ * Every element leadkit ships, in the tag table's order.
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export const ELEMENT_DEFINITIONS: readonly AnyElementDefinition[] = TAG_NAMES.map((tag) => ELEMENTS[tag]);

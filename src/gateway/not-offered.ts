@@ -12,9 +12,13 @@ import { GatewayError, isGatewayError } from './core/errors';
  * provider, lead, member or token. Storage that throws (private mode, a sandboxed frame) or is
  * absent (a server, Node) remembers nothing: the call is asked again, and its 404 swallowed as
  * before. A day, so a gateway that adds the call is used within a day without any host change.
+ * @internal Exported for tests.
  */
 export const NOT_OFFERED_STORAGE_KEY = 'leadkit:not-offered:v1';
-/** How long a "not offered" is believed. */
+/**
+ * How long a "not offered" is believed.
+ * @internal Exported for tests.
+ */
 export const NOT_OFFERED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** The invented calls, by their row in docs/gateway-assumptions.md. */
@@ -47,7 +51,10 @@ export function isNotOffered(baseURL: string, call: InventedCall, now: number = 
   return typeof until === 'number' && until > now;
 }
 
-/** Remembers that `call` is not offered by this gateway, for a day (expired entries are dropped). */
+/**
+ * Remembers that `call` is not offered by this gateway, for a day (expired entries are dropped).
+ * @internal Exported for tests.
+ */
 export function rememberNotOffered(baseURL: string, call: InventedCall, now: number = Date.now()): void {
   const store = storage();
   if (!store) return;

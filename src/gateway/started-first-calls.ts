@@ -11,7 +11,10 @@
  * nothing of the runtime) and the client.
  */
 
-/** The element's own key for its first calls (a registered symbol: the loader and the runtime are separate bundles). */
+/**
+ * The element's own key for its first calls (a registered symbol: the loader and the runtime are separate bundles).
+ * @internal Exported for tests.
+ */
 export const STARTED_FIRST_CALLS: unique symbol = Symbol.for('leadkit.first-calls') as never;
 
 /** One call sent early: what was sent and its pending answer. */

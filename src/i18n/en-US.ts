@@ -54,4 +54,5 @@ export type Messages = Readonly<Record<MessageKey, string>>;
 /** A part of the catalogue (what an element passes to its translator). */
 export type MessageCatalogue = Readonly<Partial<Record<MessageKey, string>>>;
 
+/** @internal Exported for tests. */
 export { threadMessages };

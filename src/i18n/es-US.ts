@@ -26,6 +26,7 @@ import { validationMessagesEs } from './es-US/validation';
  * (src/i18n/es-US/*.ts); terms: a lead is a "cliente potencial", a pro a "profesional", a quote
  * a "cotización". Dates with date-fns and its `es` locale (CLDR's es-US patterns: day before
  * month, 'p.m.'), money and plurals with Intl.
+ * @internal Exported for tests.
  */
 export const esUSMessages = {
   ...commonMessagesEs,
@@ -72,6 +73,7 @@ const wholeDollars = new Intl.NumberFormat('es-US', { style: 'currency', currenc
 const dollarsAndCents = new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pluralRules = new Intl.PluralRules('es-US');
 
+/** @internal Exported for tests. */
 export const ES_US_FORMATS: LocaleFormats = {
   messageTimestamp: formatter(ES_MESSAGE_TIMESTAMP_FORMAT),
   messageTime: formatter(ES_MESSAGE_TIME_FORMAT),

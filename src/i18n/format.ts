@@ -67,7 +67,10 @@ const time = (date: Date) => `${date.getHours() % 12 || 12}:${two(date.getMinute
 /** 'MM/dd/yyyy'. */
 const numericDay = (date: Date) => `${two(date.getMonth() + 1)}/${two(date.getDate())}/${year(date)}`;
 
-/** Message bubble: 'Monday, June 1, 2020 3:00 PM'. */
+/**
+ * Message bubble: 'Monday, June 1, 2020 3:00 PM'.
+ * @internal Exported for tests.
+ */
 export function formatMessageTimestamp(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${year(date)} ${time(date)}` : '';
@@ -77,6 +80,7 @@ export function formatMessageTimestamp(input: DateInput | null | undefined): str
  * Each message's own time beside its bubble: '3:00 PM' — the message timestamp
  * without its day, which the day separator above says (the full timestamp stays with the bubble
  * for screen readers and under each group).
+ * @internal Exported for tests.
  */
 export function formatMessageTime(input: DateInput | null | undefined): string {
   const date = toDate(input);
@@ -86,6 +90,7 @@ export function formatMessageTime(input: DateInput | null | undefined): string {
 /**
  * The thread's day separators, a day older than yesterday: 'Monday, June 1, 2020' —
  * the message timestamp without its time. (Today and Yesterday are catalogue texts.)
+ * @internal Exported for tests.
  */
 export function formatMessageDay(input: DateInput | null | undefined): string {
   const date = toDate(input);
@@ -104,13 +109,19 @@ export function formatPickerDate(input: DateInput | null | undefined): string {
   return date ? `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${year(date)}` : '';
 }
 
-/** Lead card header, created date and time: '06/01/2020 3:00 PM'. */
+/**
+ * Lead card header, created date and time: '06/01/2020 3:00 PM'.
+ * @internal Exported for tests.
+ */
 export function formatLeadCreated(input: DateInput | null | undefined): string {
   const date = toDate(input);
   return date ? `${numericDay(date)} ${time(date)}` : '';
 }
 
-/** Tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'. */
+/**
+ * Tooltip with the full date on the card header: 'Monday, June 1, 2020 3:00 PM'.
+ * @internal Exported for tests.
+ */
 export function formatFullDate(input: DateInput | null | undefined): string {
   return formatMessageTimestamp(input);
 }
@@ -122,6 +133,7 @@ const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ','
  * A price in dollars (a lead's dealInfo.price and the spec's "$7-75" are dollar amounts):
  * whole amounts without cents ('$75', '$1,250'), others with two decimals ('$7.50').
  * A non-finite value formats as ''.
+ * @internal Exported for tests.
  */
 export function formatPrice(dollars: number | null | undefined): string {
   if (dollars == null || !Number.isFinite(dollars)) return '';

@@ -8,6 +8,7 @@ export const EN_US_PACK: LocalePack = { id: 'en-US', messages: {}, format: null 
 /**
  * The locale a BCP 47 tag asks for, or null for a language leadkit does not speak: any Spanish
  * (`es`, `es-US`, `es-MX`, `es-419`…) is es-US, any English is en-US. Case and `_` are forgiven.
+ * @internal Exported for tests.
  */
 export function matchLocale(tag: string | null | undefined): LocaleId | null {
   const language = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];

@@ -42,6 +42,7 @@ export function interpolatePlural(template: string, params?: MessageParams, plur
 /**
  * The placeholders a text takes, plural arguments and the placeholders inside their branches
  * included (sorted, each once): a translation must take the same ones as the en-US text.
+ * @internal Only tests use it: no shipped code calls it.
  */
 export function placeholdersOf(template: string): string[] {
   const names = new Set<string>();

@@ -26,6 +26,7 @@ function isGatewayClient(value: unknown): value is GatewayClient {
  * The auth an element runs with. A one-time token only ever arrives as the `auth` property
  * (never an attribute: session-replay tools record the DOM); without one, `auth-mode="one-time"`
  * is anonymous until the host sets it.
+ * @internal Exported for tests.
  */
 export function resolveAuth(inputs: GatewayInputs): GatewayAuth {
   // A customer's widget (the funnel): the host's one-time token or no one — its `sp-id` is the pro

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
+/** @internal Exported for tests. */
 export interface MultiSelectOption<V extends string = string> {
   readonly value: V;
   readonly label: string;

@@ -26,6 +26,7 @@ export type PageWindowItem = number | 'gap-start' | 'gap-end';
  * Which pages to show: all of them when they fit in 2 × siblings + 5 slots, otherwise the
  * first, the last, the current with its siblings and gaps — always exactly that many slots,
  * so moving between pages never changes the bar's width. A gap never hides a single page.
+ * @internal Exported for tests.
  */
 export function pageWindow(pageIndex: number, pageCount: number, siblingCount = 1): PageWindowItem[] {
   const count = Math.max(0, Math.floor(pageCount));

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 
+/** @internal Exported for tests. */
 export interface SelectOption<V extends string = string> {
   readonly value: V;
   readonly label: string;

@@ -35,7 +35,10 @@ function browserDraftStore(): DraftStore {
 
 const DraftStoreContext = createContext<DraftStore | null>(null);
 
-/** Gives the editors below another draft store (tests and stories: an in-memory backend). */
+/**
+ * Gives the editors below another draft store (tests and stories: an in-memory backend).
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export function DraftStoreProvider({ store, children }: { store: DraftStore; children: ReactNode }) {
   return <DraftStoreContext.Provider value={store}>{children}</DraftStoreContext.Provider>;
 }

@@ -26,6 +26,7 @@ const MAX_JSON_BODY_BYTES = 1024 * 1024;
  * sending: a total time cut a 50 MB body short on a loaded machine — the 413 goes out anyway with
  * `Connection: close` (the Node server then ends the connection), so a client that sends for ever
  * or stops half-way cannot hold the sandbox.
+ * @internal Exported for tests.
  */
 export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 const REFUSED_BODY_DRAIN_PAUSE_MS = 10_000;

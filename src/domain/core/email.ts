@@ -9,7 +9,10 @@
 
 /** The whole address is at most 254 characters (RFC 5321 path limit minus brackets). */
 export const EMAIL_MAX_LENGTH = 254;
-/** RFC 5321: the local part (before the @) is at most 64 characters. */
+/**
+ * RFC 5321: the local part (before the @) is at most 64 characters.
+ * @internal Exported for tests.
+ */
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 /** RFC 1035: one domain label is at most 63 characters. */
 const LABEL_MAX_LENGTH = 63;

@@ -32,7 +32,10 @@ export type FunnelLocation =
 const ID = /^\d{1,15}$/;
 const toId = (value: string | null | undefined) => (value && ID.test(value) ? Number(value) : null);
 
-/** The funnel location of a path (with its query), relative to `base`; null when not a funnel route. */
+/**
+ * The funnel location of a path (with its query), relative to `base`; null when not a funnel route.
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export function parseFunnelPath(pathAndQuery: string, base = DEFAULT_APP_BASE): FunnelLocation | null {
   let url: URL;
   try {
@@ -67,7 +70,10 @@ export function parseFunnelPath(pathAndQuery: string, base = DEFAULT_APP_BASE): 
   return null;
 }
 
-/** The path of a funnel location under `base` (the office app's route builders). */
+/**
+ * The path of a funnel location under `base` (the office app's route builders).
+ * @internal Only tests use it: no shipped code calls it.
+ */
 export function funnelPath(location: FunnelLocation, base = DEFAULT_APP_BASE): string {
   const routes = defaultRoutes(base);
   switch (location.step) {

@@ -50,7 +50,10 @@ export function additionalFieldName(type: FunnelProviderType, id: number): strin
   return `${FIELD_PREFIX[type]}${id}`;
 }
 
-/** The provider a checkbox field names, or null for any other name. */
+/**
+ * The provider a checkbox field names, or null for any other name.
+ * @internal Exported for tests.
+ */
 export function parseAdditionalFieldName(name: string): { type: FunnelProviderType; id: number } | null {
   const match = /^additional-(sp|hasp)-(\d{1,15})$/.exec(name);
   if (!match) return null;
@@ -99,6 +102,7 @@ export function setAdditionalField(form: FunnelFormValues, suggestions: SplitSug
   return withSelection({ ...form, additionalFields: { ...form.additionalFields, [fieldName]: checked } }, suggestions, al, ha);
 }
 
+/** @internal Only tests use it: no shipped code calls it. */
 export function setAdditionalProvider(
   form: FunnelFormValues,
   suggestions: SplitSuggestions,

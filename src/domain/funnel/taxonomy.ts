@@ -58,6 +58,7 @@ export function selectTaxonomyResult(result: TaxonomyResult, context: TaxonomyCo
 /**
  * Whether a provider does what a result names: a top-level category it lists, or a task it
  * lists (itself or through its parent). Without a provider everything is offered.
+ * @internal Exported for tests.
  */
 export function offeredBy(result: TaxonomyResult, providerCategoryIds: readonly number[] | null | undefined): boolean {
   if (!providerCategoryIds) return true;

@@ -34,7 +34,10 @@ export const MESSAGE_SENT_CONTACT_TYPE = 10;
 /** The host page's cookie with the campaign id (the spec's "campaignId (from a cookie)"; the name is ours). */
 const CAMPAIGN_COOKIE = 'campaignId';
 
-/** A cookie's value in a `document.cookie` string (URI-decoded when it can be), or null. */
+/**
+ * A cookie's value in a `document.cookie` string (URI-decoded when it can be), or null.
+ * @internal Exported for tests.
+ */
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
@@ -69,7 +72,10 @@ export function pageSessionStart(now: number): number {
 /** What was sent: a text has the message center's id; a photo sent alone has none, only its chat message. */
 export type SentMessage = { readonly messageId: string } | { readonly conversationSid: string; readonly index: number };
 
-/** The contact's `entityId`: the message center's `messageId`, or for a photo `<conversationSid>:<index>` (ours). */
+/**
+ * The contact's `entityId`: the message center's `messageId`, or for a photo `<conversationSid>:<index>` (ours).
+ * @internal Exported for tests.
+ */
 export function messageEntityId(sent: SentMessage): string {
   return 'messageId' in sent ? sent.messageId : `${sent.conversationSid}:${sent.index}`;
 }

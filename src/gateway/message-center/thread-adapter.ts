@@ -61,6 +61,7 @@ export function messageActivitiesQuery(userId: number, offset = 0): InteractionA
  * (ours): this provider's when it is this provider. Without one (a gateway that sends none): this
  * provider's only when the provider wrote it (`actorId`, M5); any other may be the member's
  * message to another pro, so it is 'unknown' and never listed. Null: not a message.
+ * @internal Exported for tests.
  */
 export function messageConversation(activity: InteractionActivity, spId: number): 'this-provider' | 'other' | 'unknown' | null {
   if (activity.activityType !== GENERIC_MESSAGE_ACTIVITY) return null;
@@ -81,7 +82,10 @@ interface HistoryEntry {
   readonly text: string | null;
 }
 
-/** M5: an activity's author (`actorId`, ours: the provider's id when the provider wrote it) and words (`text`, ours). */
+/**
+ * M5: an activity's author (`actorId`, ours: the provider's id when the provider wrote it) and words (`text`, ours).
+ * @internal Exported for tests.
+ */
 export function historyEntry(activity: InteractionActivity, spId: number): HistoryEntry {
   return {
     id: activity.activityId,

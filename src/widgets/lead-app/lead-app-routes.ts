@@ -62,7 +62,10 @@ export function routeParams(route: AppRoute, path: string): Record<string, strin
   return params;
 }
 
-/** Whether a path (relative to the base, without its query) is one of the app's routes. */
+/**
+ * Whether a path (relative to the base, without its query) is one of the app's routes.
+ * @internal Exported for tests.
+ */
 export function isAppRoute(path: string): boolean {
   return appRouteOf(path) !== null;
 }

@@ -218,6 +218,7 @@ const lastLeadsPageAtom = atom(() => ({ current: null as { key: string; page: Le
  * list with the error: the pro keeps what they were looking at (and the failed change says so
  * itself, beside its control). A page not on screen yet (another page, filter or sort) that fails,
  * or a 401/403, still shows the list failure.
+ * @internal Exported for tests.
  */
 export const leadsAtom = atom(async (get, { signal }): Promise<LeadsPage> => {
   get(leadsReloadAtom);

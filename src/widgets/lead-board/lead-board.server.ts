@@ -10,6 +10,7 @@ import { boardFirstCalls } from './board-request';
  * 'Contact'; once the pro reaches for it the board fetches its page again quietly and has them —
  * board-atoms.ts, 'Contact' shows a placeholder until then); any other answer as it came. A page of leads it
  * cannot read is left out (the browser then asks for it itself).
+ * @internal Exported for tests.
  */
 export function boardServerAnswer(answer: ServerAnswer): ServerAnswer | null {
   if (!isLeadsPagePath(answer.path) || answer.status < 200 || answer.status >= 300) return answer;

@@ -37,7 +37,10 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
 const OneTimeTokenRequestSchema = v.object({ reason: v.optional(v.picklist(['issue', 'renew']), 'issue') });
 const ProviderTokenRequestSchema = v.object({ reason: v.optional(v.picklist(['initial', 'refresh']), 'initial') });
 
-/** The provider token the stand-in gives when the sandbox requires none (sent, never checked). */
+/**
+ * The provider token the stand-in gives when the sandbox requires none (sent, never checked).
+ * @internal Exported for tests.
+ */
 export const UNCHECKED_PROVIDER_TOKEN = 'sandbox-unchecked-provider-token';
 
 export function hostStandInRoutes({ store, chat, now }: SandboxContext, providerSignIn?: ProviderSignIn) {

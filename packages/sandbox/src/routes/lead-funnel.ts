@@ -73,9 +73,15 @@ function serves(store: SandboxStore, provider: Provider, categoryId: number): bo
   return store.categoryLineage(categoryId).some((row) => provider.categoryIds.includes(row.id));
 }
 
-/** An issued one-time token works this long after issue or its last renewal… */
+/**
+ * An issued one-time token works this long after issue or its last renewal…
+ * @internal Exported for tests.
+ */
 export const ONE_TIME_TOKEN_TTL_MS = 30 * 60_000;
-/** …and never longer than this after issue, however often renewed. */
+/**
+ * …and never longer than this after issue, however often renewed.
+ * @internal Exported for tests.
+ */
 export const ONE_TIME_TOKEN_MAX_LIFETIME_MS = 4 * 60 * 60_000;
 
 /** An unguessable token (the sandbox's data is seeded; its tokens are not). */

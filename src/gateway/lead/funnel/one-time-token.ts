@@ -32,7 +32,10 @@ import { IsoDateTime } from '../../core/shared-schemas';
  *   calls go out as an anonymous member (caller type Member, no provider caller id).
  */
 
-/** Renew an obtained token when it has less than this left (the sandbox issues 30 minutes). */
+/**
+ * Renew an obtained token when it has less than this left (the sandbox issues 30 minutes).
+ * @internal Exported for tests.
+ */
 export const ONE_TIME_TOKEN_RENEW_MARGIN_MS = 5 * 60_000;
 
 /** 'none': no token yet; 'active': one is held (or the host gave one); 'expired': the gateway refused it. */

@@ -6,15 +6,24 @@ import type { SortOption } from '../../../domain/sort';
  * page (hidden, offline, detached). docs/widgets/lead-board.md#new-leads.
  */
 
-/** The first wait, and the wait again after something arrived or the pro acted. */
+/**
+ * The first wait, and the wait again after something arrived or the pro acted.
+ * @internal Exported for tests.
+ */
 export const ARRIVALS_FIRST_DELAY_MS = 30_000;
-/** The longest wait: doubling stops here. */
+/**
+ * The longest wait: doubling stops here.
+ * @internal Exported for tests.
+ */
 export const ARRIVALS_MAX_DELAY_MS = 5 * 60_000;
 
 /** How a check ended: new leads found, none, or it failed (network, server). */
 export type CheckOutcome = 'arrived' | 'nothing' | 'failed';
 
-/** The wait after a check: back to the first after an arrival, else twice the last (up to the cap). */
+/**
+ * The wait after a check: back to the first after an arrival, else twice the last (up to the cap).
+ * @internal Exported for tests.
+ */
 export function nextDelay(previous: number, outcome: CheckOutcome): number {
   if (outcome === 'arrived') return ARRIVALS_FIRST_DELAY_MS;
   return Math.min(ARRIVALS_MAX_DELAY_MS, Math.max(ARRIVALS_FIRST_DELAY_MS, previous * 2));

@@ -18,6 +18,7 @@ import { dropLeadChange, placeLeadChange, updateLeadChange } from './lead-patche
  * A status choice is sent this long after the last change, so a keyboard user stepping through
  * the closed select with the arrow keys sends one request, not one per step; leaving the select
  * sends at once.
+ * @internal Exported for tests.
  */
 export const STATUS_SEND_DELAY_MS = 500;
 

@@ -7,6 +7,7 @@ import { useRuntime } from '../../../runtime/runtime';
  * `pro_ads_leadcalltracking_v2_frontend_lead_board`) and the card's flags say the provider
  * opted in but has not connected a number. Apart from the dialog, which is a part of the card's
  * extras (card-extras-part.ts): the open card decides on its first frame.
+ * @internal Exported for tests.
  */
 export function showsConnectNumbers(flags: Flags, lead: Pick<Lead, 'isOptedInButNotConnected'>): boolean {
   return flags[FLAG_NAMES.callTracking] === true && lead.isOptedInButNotConnected === true;

@@ -17,6 +17,7 @@ import { localStore } from '../../../domain/local-store';
 /**
  * localStorage key of the leads whose banner the provider hid ('Not for this job'). It holds a
  * JSON array of lead ids only — no names, e-mails or provider data.
+ * @internal Exported for tests.
  */
 export const INSURANCE_HIDDEN_STORAGE_KEY = 'leadkit:insurance-hidden';
 /** The newest ids kept, so the list cannot grow without bound. */

@@ -50,7 +50,10 @@ export interface BoardLeadCardProps {
 /** Two ages alike when they say the same (the list makes a new one on each render). */
 const sameAge = (a: CardAge | null, b: CardAge | null) => a === b || (a !== null && b !== null && a.full === b.full && a.short === b.short);
 
-/** Props alike: each the same, the age by what it says. */
+/**
+ * Props alike: each the same, the age by what it says.
+ * @internal Exported for tests.
+ */
 export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardProps): boolean {
   return (Object.keys(next) as (keyof BoardLeadCardProps)[]).every((key) =>
     key === 'age' ? sameAge(previous.age, next.age) : Object.is(previous[key], next[key]),

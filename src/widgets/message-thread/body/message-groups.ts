@@ -3,6 +3,7 @@
  * sent within MESSAGE_GROUP_WINDOW_MS of the previous one form a group; the group shows its
  * timestamp once, under its last message, in the spec's format (docs/architecture.md#dates); a new day (its day
  * separator) ends a group too. Every message keeps its own timestamp for screen readers.
+ * @internal Exported for tests.
  */
 export const MESSAGE_GROUP_WINDOW_MS = 5 * 60_000;
 

@@ -28,7 +28,10 @@ export interface RowSpan {
   readonly end: number;
 }
 
-/** How far the list's end is below the view (0 at the bottom). */
+/**
+ * How far the list's end is below the view (0 at the bottom).
+ * @internal Exported for tests.
+ */
 export function distanceFromEnd(view: ListView): number {
   return Math.max(view.total - view.size - view.offset, 0);
 }
@@ -38,7 +41,10 @@ export function isScrolledUp(view: ListView, threshold = AT_BOTTOM_PX): boolean 
   return distanceFromEnd(view) > threshold;
 }
 
-/** The row at a vertical offset: the last whose start is at or above it (spans in row order); undefined above the first. */
+/**
+ * The row at a vertical offset: the last whose start is at or above it (spans in row order); undefined above the first.
+ * @internal Exported for tests.
+ */
 export function rowAt(spans: readonly RowSpan[], offset: number): RowSpan | undefined {
   let low = 0;
   let high = spans.length - 1;

@@ -29,6 +29,7 @@ function decodeSafely(text: string): string {
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
+/** @internal Exported for tests. */
 export function linkify(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;

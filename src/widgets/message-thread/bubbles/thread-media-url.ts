@@ -7,7 +7,10 @@ import { checkMediaUrl } from '../../../domain/core/safe-url';
  * name a customer's file).
  */
 
-/** What a developer reads when the thread refuses a media URL (`source`: its origin, or its scheme). */
+/**
+ * What a developer reads when the thread refuses a media URL (`source`: its origin, or its scheme).
+ * @internal Exported for tests.
+ */
 export function refusedMediaHint(source: string, pageOrigin: string): string {
   const own = pageOrigin === 'null' ? "this page's own origin" : `this page's own origin (${pageOrigin})`;
   return `leadkit: <message-thread> shows a placeholder instead of media from ${source} — a message's photos and files load only from https: URLs, blob: URLs or ${own}. Serve the media over https: (or from this page's origin) to show it.`;

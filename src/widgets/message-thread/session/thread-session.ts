@@ -36,7 +36,10 @@ import {
 
 /** A member's new message is marked read this long after it arrived (one call for a burst). */
 const MARK_READ_DELAY_MS = 1500;
-/** While the provider types, at most one typing signal per this many ms (one per 5 s). */
+/**
+ * While the provider types, at most one typing signal per this many ms (one per 5 s).
+ * @internal Exported for tests.
+ */
 export const TYPING_SIGNAL_INTERVAL_MS = 5000;
 
 /** Who sends and what follows a send (chat/message-sender.ts), and what the chat opens with. */

@@ -76,6 +76,7 @@ export function writePersistedFunnel(storage: FunnelStorage | null, key: string,
   }
 }
 
+/** @internal Exported for tests. */
 export function clearPersistedFunnel(storage: FunnelStorage | null, key: string): void {
   try {
     storage?.removeItem(key);
