@@ -7,6 +7,19 @@ import type { KnipConfig } from 'knip';
  * benchmarks and the configs (Vite, Vitest, ESLint and Storybook are found by knip's plugins).
  */
 const config: KnipConfig = {
+  // `npm run lint` runs knip twice: as is (every export is used by something: code, a test, a
+  // story, a script), and with `--production`, which reads only what ships and so lists the
+  // exports only tests import. Those are marked `@internal` in their JSDoc, which production mode
+  // accepts (knip's own rule, no `tags` setting needed; the default run still requires a user),
+  // and which no public type may carry (scripts/api-report.ts). `--exclude binaries` there:
+  // production mode checks the `start` script's binaries, and `npm start` here is the development
+  // server (tsx), not something a host runs.
+  ignoreIssues: {
+    // Being rewritten in another change, which marks or removes their test-only exports (drop
+    // these two lines with it).
+    'src/chat/twilio-chat-client.ts': ['exports', 'types'],
+    'src/chat/twilio-sdk.ts': ['exports', 'types'],
+  },
   workspaces: {
     '.': {
       entry: [

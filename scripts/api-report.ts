@@ -22,8 +22,9 @@
  * script like this one), API Extractor runs here once per entry point, on one TypeScript program;
  * the reports are its `apiReport` output as it writes them. Its messages, decided once:
  *   - ae-missing-release-tag, ae-internal-missing-underscore, ae-incompatible-release-tags and
- *     the other release-tag rules: off — leadkit tags no item `@public`/`@beta`/`@internal`; every
- *     export of an entry is public, and the report says `// @public` for each.
+ *     the other release-tag rules: off — leadkit tags no public item `@public`/`@beta`/`@internal`;
+ *     every export of an entry is public, and the report says `// @public` for each. `@internal`
+ *     marks only a module's exports for its tests (knip.config.ts), never a type a report shows.
  *   - ae-forgotten-export: off, with `includeForgottenExports` — a type an export uses but the
  *     entry does not export (an options bag, a schema's shape) is written into the report without
  *     `export`, so a change to its shape is in the diff too. Whether such a type should be
