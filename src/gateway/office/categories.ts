@@ -7,7 +7,11 @@ import { Id, ProviderCategorySchema } from '../core/shared-schemas';
 
 const id = (value: number) => encodeURIComponent(String(checkRequest('office.path', Id, value)));
 
-const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
+/**
+ * The categories call's answer.
+ * @internal Exported for tests: test/reliability/response-fuzz.test.ts fuzzes every response schema a call names.
+ */
+export const ProviderCategoriesResponseSchema = v.object({ categories: v.array(ProviderCategorySchema) });
 
 /** GET /service-provider-profile/v1/service_provider/{id}/categories — caller id header. */
 export async function getProviderCategories(client: GatewayClient, serviceProviderId: number, opts: CallOptions = {}) {
