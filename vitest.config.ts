@@ -263,6 +263,11 @@ export default defineConfig({
           include: (process.env.ENGINES ?? 'firefox,webkit').split(',').map((engine) => `test/engines/${engine.trim()}.test.ts`),
           globalSetup: [PREPARE],
           testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          // A bound for a hung hook, not a speed check. The afterEach leaves the page in four
+          // WebDriver calls; under CI's load WebKitGTK took more than the default 10 s, and the
+          // abandoned hook's navigation to about:blank then landed in the next test ("Callback
+          // was not called before the unload event"), failing it too (2026-11-28, two full runs).
+          hookTimeout: 60_000,
           expect: BROWSER_POLL,
         },
       },
