@@ -25,7 +25,7 @@ function recorder<T>(): { seen: T[]; add: (value: T) => void } {
   return { seen, add: (value) => seen.push(value) };
 }
 
-async function openThread(options: { tokenTtlMs?: number; tokenAboutToExpireMs?: number; expireFirstToken?: boolean } = {}) {
+async function openThread(options: { tokenTtlMs?: number; tokenAboutToExpireMs?: number; expireFirstToken?: boolean; firstPage?: boolean } = {}) {
   const sandbox: SandboxGateway = createSandboxGateway({ chat: { tokenTtlMs: options.tokenTtlMs ?? 3_600_000 } });
   const twilio = await startTwilioStandIn({ sandbox, tokenAboutToExpireMs: options.tokenAboutToExpireMs ?? 60_000 });
   open.twilio = twilio;
@@ -45,11 +45,8 @@ async function openThread(options: { tokenTtlMs?: number; tokenAboutToExpireMs?:
   });
   open.chat = chat;
   const conversation = await chat.openConversation(session.conversationSid);
-  // As the thread does: its first page right after opening. Until a first page (or participants)
-  // is asked for, the SDK may not have the conversation's messages list open yet (client.js
-  // getConversationBySid can resolve on the document alone while fetchConversations' upsert is
-  // still fetching the streams), and a message sent in that window never comes as messageAdded.
-  await conversation.getMessages({ pageSize: 10 });
+  // As the thread does: its first page right after opening.
+  if (options.firstPage !== false) await conversation.getMessages({ pageSize: 10 });
   return { sandbox, twilio, chat, conversation, session, renewals: renewals.seen, thread: sandbox.chat.conversation(session.conversationSid)! };
 }
 
@@ -134,27 +131,86 @@ describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio s
     expect((await conversation.getMessages({ pageSize: 1 })).messages).toHaveLength(1);
   }, 15_000);
 
-  // What the real SDK shows and the adapter does not handle yet (expected to fail until it does):
-  // setAllMessagesRead marks read up to the newest message of the SDK's cached page
+  // The SDK's setAllMessagesRead marks read up to the newest message of its cached page
   // (conversation.js: getMessages(1), served from the Sync list's cache, synclist.js
   // queryItems), and a message just sent is not in it until its messageAdded: the reply to a
   // send comes before the event (twilsock client.js defers notifications a turn).
-  it.fails('marks the message it has just sent as read', async () => {
-    const { sandbox, conversation, session, thread } = await openThread();
+  it('marks the message it has just sent as read, with one read-horizon request', async () => {
+    const { sandbox, twilio, conversation, session, thread } = await openThread();
     const sent = await conversation.sendText('Sent, then everything read');
+    twilio.clearReceived();
     await conversation.markAllRead();
     expect(sandbox.chat.lastRead(thread, session.identity)).toBe(sent.index);
+    expect(twilio.received.map((r) => [r.method, r.url.replace(/^.*\/Users\//, 'Users/'), r.body])).toEqual([
+      ['POST', `Users/${session.identity}/Conversations/${session.conversationSid}`, { last_read_message_index: sent.index }],
+    ]);
   }, 15_000);
 
-  // A first token that has expired.
-  // twilsock answers `init` 401/20104, and the SDK says initFailed ("Twilsock has disconnected.")
-  // before tokenExpired (twilsock.js sendInit: tokenRejected finalises the socket first); the
-  // adapter then rejects as 'unavailable' without renewing. client.updateToken cannot rescue
-  // that client (client.js updateToken: `mcsClient` is made only by _initialize → TypeError); a
-  // new Client with a renewed token can. Expected to fail until the adapter does that.
-  it.fails('opens when the first token has already expired, by renewing it once', async () => {
-    const { chat, renewals } = await openThread({ expireFirstToken: true });
+  // A first token that has expired: twilsock answers `init` 401/20104, and the SDK says
+  // initFailed ("Twilsock has disconnected.") before tokenExpired (twilsock.js sendInit:
+  // tokenRejected finalises the socket first). client.updateToken cannot rescue that client
+  // (client.js updateToken: `mcsClient` is made only by _initialize → TypeError); a new Client
+  // with a renewed token can.
+  it('opens when the first token has already expired, by renewing it once', async () => {
+    const { chat, renewals, conversation, session } = await openThread({ expireFirstToken: true });
     expect(chat.connectionState).toBe('connected');
     expect(renewals).toHaveLength(1);
+    // The session's token was refused; the renewed one is the client's.
+    expect((await conversation.getMessages({ pageSize: 1 })).messages).toHaveLength(1);
+    expect(renewals[0]).not.toBe(session.token);
+  }, 15_000);
+
+  // Until its messages list is open in the SDK, a message added never comes as messageAdded
+  // (client.js getConversationBySid can resolve on the document alone while the fetch of the
+  // user's conversations is still opening the lists): the adapter's open waits for it.
+  it('hears a message added right after the conversation opened, before any page was asked for', async () => {
+    const { sandbox, conversation } = await openThread({ firstPage: false });
+    const added = recorder<ChatMessage>();
+    conversation.onMessageAdded(added.add);
+    sandbox.chat.post({ spId: MAIN_PROVIDER_ID, memberId: SANDBOX_HISTORY_THREAD.memberId, leadId: null, fromProvider: false, text: 'Right after opening' });
+    await until(() => added.seen.length > 0, 'the message as messageAdded');
+    expect(added.seen.map((m) => [m.index, m.body])).toEqual([[SANDBOX_HISTORY_THREAD.messageCount, 'Right after opening']]);
+  }, 15_000);
+
+  it('opens with no request of its own: the thread’s first load asks for one page of messages after opening', async () => {
+    const { twilio, conversation, session } = await openThread({ firstPage: false });
+    // The conversation's Sync objects were opened by the opening (here, or by the SDK's fetch of the user's conversations).
+    const opened = twilio.received.map((r) => `${r.method} ${r.url}`);
+    expect(opened.filter((r) => r.includes(`${session.conversationSid}.messages`))).toEqual([
+      `GET cds.us1.twilio.com/v3/Lists/${session.conversationSid}.messages`,
+    ]);
+    twilio.clearReceived();
+    await Promise.all([conversation.getMessages({ pageSize: 30 }), conversation.getReadHorizons!()]);
+    expect(twilio.received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET cds.us1.twilio.com/v3/Lists/${session.conversationSid}.messages/Items?HideExpired=true&PageSize=30&Order=desc`,
+    ]);
+  }, 15_000);
+
+  // The SDK goes on fetching the user's conversations after `initialized` (client.js
+  // `_initialize`: `_conversationsPromise`); a client shut down meanwhile rejects it.
+  it('closes while the SDK still fetches the user’s conversations: no unhandled rejection, no request to absorb it', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const sandbox = createSandboxGateway();
+      const twilio = await startTwilioStandIn({ sandbox });
+      open.twilio = twilio;
+      // Each conversation's document answers late: the fetch is under way when the factory resolves.
+      sandbox.faults.latency(1000, { route: 'GET /gateway/message-center/v1/chat/conversations/:sid' });
+      const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: MAIN_PROVIDER_ID } });
+      const session = await getChatSession(gateway, body);
+      const chat = await createTwilioChatClientFactory({ clientOptions: twilio.clientOptions() })({
+        session,
+        gateway,
+        renewSession: () => getChatSession(gateway, body),
+      });
+      await chat.close();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(unhandled).toEqual([]);
+      expect(twilio.received.filter((r) => r.url.includes('.conversations/Items'))).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   }, 15_000);
 });

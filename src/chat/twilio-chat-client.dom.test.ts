@@ -80,9 +80,16 @@ async function start({
   return { sandbox, gateway, twilio, conversation, factory, loads };
 }
 
+/**
+ * Opens the thread's chat. The opening's own call — getParticipants(), which opens the
+ * conversation's messages and participants in the SDK — is checked here and then forgotten:
+ * each test reads the calls its own steps made.
+ */
 async function open(setup: Awaited<ReturnType<typeof start>>) {
   const chat = await openChat({ gateway: setup.gateway, factory: setup.factory, thread: { serviceProviderId: 1001, userId: 5001 } });
   clients.push(chat.client);
+  expect(setup.conversation.calls).toEqual([{ method: 'getParticipants' }]);
+  setup.conversation.calls.length = 0;
   return chat;
 }
 
@@ -329,12 +336,29 @@ describe('Twilio chat adapter: messages', () => {
     expect(setup.conversation.cancelledUploads).toBe(1);
   });
 
-  it('marks all messages read with setAllMessagesRead', async () => {
+  it('marks all messages read as setAllMessagesRead does: up to the newest message the SDK knows (getMessages(1))', async () => {
     const setup = await start({ history: 3 });
     const chat = await open(setup);
     await chat.conversation.markAllRead();
-    expect(setup.conversation.calls).toEqual([{ method: 'setAllMessagesRead' }]);
+    expect(setup.conversation.calls).toEqual([
+      { method: 'getMessages', pageSize: 1, anchor: undefined, direction: 'backwards' },
+      { method: 'advanceLastReadMessageIndex', index: 2 },
+    ]);
     expect(setup.conversation.lastReadMessageIndex).toBe(2);
+  });
+
+  it('marks read at least up to the message it sent, which the SDK may not know yet; nothing to mark in an empty conversation', async () => {
+    const setup = await start();
+    const chat = await open(setup);
+    await chat.conversation.markAllRead();
+    expect(setup.conversation.calls).toEqual([{ method: 'getMessages', pageSize: 1, anchor: undefined, direction: 'backwards' }]);
+    const { index } = await chat.conversation.sendText('Sent');
+    // As right after a real send: the SDK has not heard of it yet (its messageAdded comes later).
+    setup.conversation.getMessages = async () => ({ items: [], hasPrevPage: false });
+    setup.conversation.calls.length = 0;
+    await chat.conversation.markAllRead();
+    expect(setup.conversation.calls).toEqual([{ method: 'advanceLastReadMessageIndex', index }]);
+    expect(setup.conversation.lastReadMessageIndex).toBe(0);
   });
 });
 
@@ -431,6 +455,54 @@ describe('Twilio chat adapter: token and connection', () => {
     setup.twilio.client.emit('tokenExpired');
     await vi.waitFor(() => expect(setup.twilio.client.updatedTokens).toHaveLength(1));
     expect(sessionCalls(setup.sandbox)).toHaveLength(2);
+  });
+
+  it('starts a new client on a renewed token when the first had expired (initFailed, then tokenExpired and 20104), once', async () => {
+    const setup = await start();
+    setup.twilio.nextInits.push('expired');
+    const chat = await open(setup);
+    expect(setup.twilio.clients).toHaveLength(2);
+    expect(setup.twilio.clients[0]!.shutdowns).toBe(1);
+    expect(setup.twilio.clients[0]!.listenerCount()).toBe(0);
+    // The refused client was not asked to take the new token: the new client starts with it.
+    expect(setup.twilio.clients[0]!.updatedTokens).toEqual([]);
+    expect(sessionCalls(setup.sandbox)).toHaveLength(2);
+    expect(setup.twilio.client.tokens).toHaveLength(1);
+    expect(setup.twilio.client.tokens[0]).not.toBe(chat.session.token);
+    expect(chat.client.connectionState).toBe('connected');
+  });
+
+  it('is denied when the renewed token is refused as expired too; unavailable when it cannot be renewed', async () => {
+    const twice = await start({ autoInit: 'expired' });
+    await expect(open(twice)).rejects.toMatchObject({ name: 'ChatError', kind: 'denied' });
+    expect(twice.twilio.clients.map((c) => c.shutdowns)).toEqual([1, 1]);
+    expect(sessionCalls(twice.sandbox)).toHaveLength(2);
+    const unrenewed = await start({ autoInit: 'manual' });
+    const opening = open(unrenewed);
+    await vi.waitFor(() => expect(unrenewed.twilio.clients).toHaveLength(1));
+    unrenewed.sandbox.faults.status(403, undefined, { route: 'POST /gateway/message-center/v1/chat/session' });
+    unrenewed.twilio.client.failInitExpired();
+    await expect(opening).rejects.toMatchObject({ name: 'ChatError', kind: 'unavailable', operation: 'chat.renewToken' });
+    expect(unrenewed.twilio.clients).toHaveLength(1);
+  });
+
+  it('absorbs a failed fetch of the user’s conversations after initialized (through getSubscribedConversations where the SDK has no promise of its own)', async () => {
+    const setup = await start({ autoInit: 'manual' });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const opening = open(setup);
+      await vi.waitFor(() => expect(setup.twilio.clients).toHaveLength(1));
+      setup.twilio.client.subscribedConversations = () => Promise.reject(new Error('Unable to connect'));
+      setup.twilio.client.initialize();
+      await opening;
+      expect(setup.twilio.client.getSubscribedConversationsCalls).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('is denied when the token expired and cannot be renewed', async () => {

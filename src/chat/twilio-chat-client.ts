@@ -33,6 +33,7 @@ import {
   type TwilioSdk,
 } from './twilio-sdk';
 import { attributesObject, blobName, chatTimeLimitMs, ConnectionStateCell, Listeners, singleFlight, uploadTimeLimitMs, withinTimeLimit } from './chat-support';
+import { absorbConversationsFetch, whenInitialized } from './twilio-start';
 
 /**
  * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
@@ -41,7 +42,8 @@ import { attributesObject, blobName, chatTimeLimitMs, ConnectionStateCell, Liste
  * when the import fails because it is not installed, the factory rejects with a ChatError of
  * kind `sdk-missing` whose hint says how to add it or use another adapter. The token comes from the thread's chat session (the host's
  * `getChatToken`, else the gateway's session call) and is renewed from the same source on
- * `tokenAboutToExpire` and `tokenExpired`; the SDK reconnects by itself and its
+ * `tokenAboutToExpire` and `tokenExpired` — and once at start-up, when the first token had already
+ * expired (a new SDK client on the renewed token: the refused one cannot take a new token); the SDK reconnects by itself and its
  * `connectionStateChanged` is surfaced as the client's connection state. Its start-up (the SDK's
  * import, then `initialized`) and every SDK call have the gateway client's time limit
  * (docs/gateway.md#time-limit: a Twilio that never answers ends like a gateway that never answers); an
@@ -143,6 +145,11 @@ class TwilioChatClient implements ChatClient {
   readonly timeoutMs: number;
   private readonly state: ConnectionStateCell;
   private closed = false;
+  /** Initialized: until then an expired token is the factory's (it starts a new client). */
+  private started = false;
+  /** A `tokenExpired` before `initialized` that did not fail the start-up: renewed once started. */
+  private expiredEarly = false;
+  private readonly onExpired: () => void;
   private readonly cleanups: (() => void)[] = [];
   private readonly renew: () => Promise<void>;
 
@@ -162,10 +169,15 @@ class TwilioChatClient implements ChatClient {
     // Renew ahead of expiry; a failure here is retried when the token has expired.
     const onAboutToExpire = () => void this.renew().catch(() => undefined);
     // Expired: without a new token nothing works any more.
-    const onExpired = () =>
+    const onExpired = (this.onExpired = () => {
+      if (!this.started) {
+        this.expiredEarly = true;
+        return;
+      }
       void this.renew().catch(() => {
         if (!this.closed) this.state.set('denied');
       });
+    });
     client.on('connectionStateChanged', onConnection);
     client.on('tokenAboutToExpire', onAboutToExpire);
     client.on('tokenExpired', onExpired);
@@ -174,6 +186,13 @@ class TwilioChatClient implements ChatClient {
       () => client.off('tokenAboutToExpire', onAboutToExpire),
       () => client.off('tokenExpired', onExpired),
     );
+  }
+
+  /** The SDK client said `initialized`. */
+  markStarted(): void {
+    this.started = true;
+    absorbConversationsFetch(this.client);
+    if (this.expiredEarly) this.onExpired();
   }
 
   get connectionState(): ChatConnectionState {
@@ -203,8 +222,21 @@ class TwilioChatClient implements ChatClient {
     this.cleanups.push(cleanup);
   }
 
+  /**
+   * The conversation, with its messages list and participants open: `getConversationBySid` may
+   * resolve on the conversation's document alone while the SDK is still opening them (its
+   * fetch of the user's conversations, data/conversations.js `_upsertConversation`), and a
+   * message added before they are open never comes as `messageAdded`. `getParticipants()` waits
+   * for them (conversation.js `_subscribeStreams`) and adds no request of its own: the thread's
+   * first page would open them anyway, so its first load makes the same requests as before.
+   * Their failure leaves the opening as it was: the first page tries again (and fails as a page).
+   */
   async openConversation(sid: string, options: { signal?: AbortSignal } = {}): Promise<ChatConversation> {
-    const conversation = await this.call('chat.openConversation', options.signal, () => this.client.getConversationBySid(sid));
+    const conversation = await this.call('chat.openConversation', options.signal, async () => {
+      const found = await this.client.getConversationBySid(sid);
+      await found.getParticipants().catch(() => undefined);
+      return found;
+    });
     return new TwilioChatConversation(this, conversation);
   }
 
@@ -222,6 +254,8 @@ class TwilioChatConversation implements ChatConversation {
   private readonly listeners = new Listeners<ChatMessage>();
   private readonly horizons = new Listeners<ChatReadHorizon>();
   private readonly typists = new Listeners<ChatTypingEvent>();
+  /** The newest message this client sent here (markAllRead reads at least that far). */
+  private newestSent = -1;
 
   constructor(
     private readonly owner: TwilioChatClient,
@@ -286,6 +320,7 @@ class TwilioChatConversation implements ChatConversation {
     const index = await this.owner.call('chat.sendText', options.signal, () =>
       this.conversation.sendMessage(text, options.attributes as TwilioJson | undefined),
     );
+    this.newestSent = Math.max(this.newestSent, index);
     return { index };
   }
 
@@ -312,12 +347,24 @@ class TwilioChatConversation implements ChatConversation {
       uploadTimeLimitMs(this.owner.timeoutMs, total),
     );
     if (index === null) throw new ChatError({ kind: 'invalid-response', operation });
+    this.newestSent = Math.max(this.newestSent, index);
     options.onProgress?.(total, total);
     return { index };
   }
 
+  /**
+   * What the SDK's `setAllMessagesRead` does — the read horizon to the newest message it knows
+   * (conversation.js: `getMessages(1)`, served from its cache once a page was read) — but at least
+   * to the newest message sent here: a send's reply comes before its `messageAdded` (twilsock
+   * passes notifications on a turn later), so right after a send the SDK does not know it yet.
+   * One request, as setAllMessagesRead's.
+   */
   async markAllRead(): Promise<void> {
-    await this.owner.call('chat.markAllRead', undefined, () => this.conversation.setAllMessagesRead());
+    await this.owner.call('chat.markAllRead', undefined, async () => {
+      const newest = (await this.conversation.getMessages(1, undefined, 'backwards')).items.at(-1)?.index ?? -1;
+      const index = Math.max(newest, this.newestSent);
+      if (index >= 0) await this.conversation.advanceLastReadMessageIndex(index);
+    });
   }
 
   async getReadHorizons(options: { signal?: AbortSignal | undefined } = {}): Promise<readonly ChatReadHorizon[]> {
@@ -339,37 +386,17 @@ class TwilioChatConversation implements ChatConversation {
 }
 
 /**
- * Waits for the SDK client's `initialized` (resolves) or `initFailed` (rejects), at most
- * `timeoutMs`: then the chat is unavailable (the thread says so and offers to try again).
+ * A new token from the session's source, for a client whose first token had expired before it
+ * started (the refused SDK client cannot take it: client.js `updateToken` needs what only a
+ * start-up makes, its media client).
  */
-function whenInitialized(client: TwilioClient, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      done();
-      reject(new ChatError({ kind: 'unavailable', operation: 'chat.connect', cause: new Error(`Twilio did not initialise within ${timeoutMs} ms`) }));
-    }, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      client.off('initialized', onInitialized);
-      client.off('initFailed', onFailed);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const onInitialized = () => {
-      done();
-      resolve();
-    };
-    const onFailed = (data: { error?: { message: string } }) => {
-      done();
-      reject(new ChatError({ kind: 'unavailable', operation: 'chat.connect', cause: data.error }));
-    };
-    const onAbort = () => {
-      done();
-      reject(new ChatError({ kind: 'aborted', operation: 'chat.connect' }));
-    };
-    client.on('initialized', onInitialized);
-    client.on('initFailed', onFailed);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+async function renewedToken(init: ChatClientInit): Promise<string> {
+  try {
+    return (await init.renewSession(init.signal)).token;
+  } catch (cause) {
+    if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.renewToken', cause });
+    throw cause instanceof ChatError ? cause : new ChatError({ kind: 'unavailable', operation: 'chat.renewToken', cause });
+  }
 }
 
 /**
@@ -392,23 +419,33 @@ export function createTwilioChatAdapter(options: TwilioChatOptions & { loadSdk: 
       if (isSdkNotInstalled(cause)) throw new ChatError({ kind: 'sdk-missing', operation: 'chat.loadSdk', cause, hint: TWILIO_SDK_MISSING_HINT });
       throw new ChatError({ kind: 'unavailable', operation: 'chat.loadSdk', cause });
     }
-    if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
-    const client = new sdk.Client(init.session.token, options.clientOptions ?? { logLevel: 'silent' });
-    // Listen for token expiry and connection changes from the start.
-    const chat = new TwilioChatClient(client, init);
-    try {
-      await whenInitialized(client, init.signal, options.initTimeoutMs ?? timeoutMs);
-      // Own messages are told by identity: the token's (the SDK's user) must be the session's,
-      // else every bubble would sit on the wrong side. Fail the opening (the thread reports
-      // `lk-error` kind `chat-identity-mismatch`) rather than show that.
-      const identity = client.user?.identity;
-      if (identity && identity !== init.session.identity) {
-        throw new ChatError({ kind: 'identity-mismatch', operation: 'chat.connect', hint: TWILIO_IDENTITY_MISMATCH_HINT });
+    const start = async (token: string): Promise<TwilioChatClient | null> => {
+      if (init.signal?.aborted) throw new ChatError({ kind: 'aborted', operation: 'chat.connect' });
+      const client = new sdk.Client(token, options.clientOptions ?? { logLevel: 'silent' });
+      // Listen for token expiry and connection changes from the start.
+      const chat = new TwilioChatClient(client, init);
+      try {
+        if ((await whenInitialized(client, init.signal, options.initTimeoutMs ?? timeoutMs)) === 'token-expired') {
+          await chat.close();
+          return null;
+        }
+        // Own messages are told by identity: the token's (the SDK's user) must be the session's,
+        // else every bubble would sit on the wrong side. Fail the opening (the thread reports
+        // `lk-error` kind `chat-identity-mismatch`) rather than show that.
+        const identity = client.user?.identity;
+        if (identity && identity !== init.session.identity) {
+          throw new ChatError({ kind: 'identity-mismatch', operation: 'chat.connect', hint: TWILIO_IDENTITY_MISMATCH_HINT });
+        }
+      } catch (error) {
+        await chat.close();
+        throw error;
       }
-    } catch (error) {
-      await chat.close();
-      throw error;
-    }
+      chat.markStarted();
+      return chat;
+    };
+    const chat = (await start(init.session.token)) ?? (await start(await renewedToken(init)));
+    // The renewed token was refused as expired too: renewing did not help.
+    if (!chat) throw new ChatError({ kind: 'denied', operation: 'chat.connect' });
     return chat;
   };
 }

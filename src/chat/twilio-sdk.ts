@@ -71,8 +71,12 @@ export interface TwilioConversation {
   getMessages(pageSize?: number, anchor?: number, direction?: 'backwards' | 'forward'): Promise<TwilioPaginator<TwilioMessage>>;
   sendMessage(message: string | null, messageAttributes?: TwilioJson): Promise<number>;
   prepareMessage(): TwilioMessageBuilder;
-  setAllMessagesRead(): Promise<number>;
-  /** The joined participants, this user among them. */
+  /** Moves this user's read horizon to `index` (the SDK keeps it where it is when `index` is older). */
+  advanceLastReadMessageIndex(index: number): Promise<number>;
+  /**
+   * The joined participants, this user among them. It opens the conversation's messages list
+   * and participants map first (conversation.js `_subscribeStreams`), as every call here does.
+   */
   getParticipants(): Promise<TwilioParticipant[]>;
   /** This user is typing (the SDK itself sends at most one signal per typing timeout). */
   typing(): Promise<void>;
@@ -84,6 +88,16 @@ export interface TwilioConversation {
   off(event: 'typingStarted' | 'typingEnded', listener: (participant: TwilioParticipant) => void): unknown;
 }
 
+/**
+ * What `initFailed` and `connectionError` carry (the SDK types `{ terminal, message }`; twilsock adds
+ * `errorCode`, Twilio's error code — 20104 for an expired token — when the service refused the
+ * connection: twilsock.js `emitReplyConnectionError`).
+ */
+export interface TwilioConnectionError {
+  readonly message: string;
+  readonly errorCode?: unknown;
+}
+
 /** Twilsock's connection states. */
 export type TwilioConnectionState = 'unknown' | 'disconnecting' | 'disconnected' | 'retrying' | 'connecting' | 'connected' | 'denied' | 'error';
 
@@ -92,13 +106,17 @@ export interface TwilioClient {
   /** The signed-in user once initialized: its identity is the one the token stands for. */
   readonly user: { readonly identity: string };
   on(event: 'initialized' | 'tokenAboutToExpire' | 'tokenExpired', listener: () => void): unknown;
-  on(event: 'initFailed', listener: (data: { error?: { message: string } }) => void): unknown;
+  on(event: 'initFailed', listener: (data: { error?: TwilioConnectionError }) => void): unknown;
+  on(event: 'connectionError', listener: (error: TwilioConnectionError) => void): unknown;
   on(event: 'connectionStateChanged', listener: (state: TwilioConnectionState) => void): unknown;
   off(event: 'initialized' | 'tokenAboutToExpire' | 'tokenExpired', listener: () => void): unknown;
-  off(event: 'initFailed', listener: (data: { error?: { message: string } }) => void): unknown;
+  off(event: 'initFailed', listener: (data: { error?: TwilioConnectionError }) => void): unknown;
+  off(event: 'connectionError', listener: (error: TwilioConnectionError) => void): unknown;
   off(event: 'connectionStateChanged', listener: (state: TwilioConnectionState) => void): unknown;
   updateToken(token: string): Promise<unknown>;
   getConversationBySid(conversationSid: string): Promise<TwilioConversation>;
+  /** The user's conversations, once the SDK has fetched them (it starts that as it initialises). */
+  getSubscribedConversations(): Promise<unknown>;
   shutdown(): Promise<void>;
 }
 

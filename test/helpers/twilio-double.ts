@@ -159,7 +159,7 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
     | { method: 'getMessages'; pageSize: number | undefined; anchor: number | undefined; direction: string | undefined }
     | { method: 'sendMessage'; text: string | null; attributes: TwilioJson | undefined }
     | { method: 'sendMedia'; media: TwilioMediaPayload[] }
-    | { method: 'setAllMessagesRead' }
+    | { method: 'advanceLastReadMessageIndex'; index: number }
     | { method: 'getParticipants' }
     | { method: 'typing' }
   )[] = [];
@@ -286,10 +286,11 @@ export class DoubleConversation extends Emitter implements TwilioConversation {
     return builder;
   }
 
-  async setAllMessagesRead(): Promise<number> {
-    this.calls.push({ method: 'setAllMessagesRead' });
-    this.lastReadMessageIndex = this.messages.length > 0 ? this.messages.length - 1 : null;
-    return 0;
+  /** As the SDK: the horizon moves to `index` (stays where it is when that is older). */
+  async advanceLastReadMessageIndex(index: number): Promise<number> {
+    this.calls.push({ method: 'advanceLastReadMessageIndex', index });
+    this.lastReadMessageIndex = Math.max(this.lastReadMessageIndex ?? -1, index);
+    return this.messages.length - 1 - this.lastReadMessageIndex;
   }
 }
 
@@ -320,6 +321,31 @@ export class DoubleClient extends Emitter implements TwilioClient {
   failInit(message = 'Token is invalid'): void {
     this.setConnectionState('denied');
     this.emit('initFailed', { error: { message } });
+  }
+  /**
+   * Its token had expired before it started, as the real SDK says it (twilsock answered `init`
+   * 401/20104): initFailed naming no reason, tokenExpired, then connectionError and initFailed
+   * with errorCode 20104 — each a macrotask after the one before.
+   */
+  failInitExpired(): void {
+    const error = { terminal: true, message: 'Connection error: Access Token expired or expiration date invalid', httpStatusCode: 401, errorCode: 20104 };
+    const steps = [
+      () => this.setConnectionState('denied'),
+      () => this.emit('initFailed', { error: { terminal: true, message: 'Twilsock has disconnected.' } }),
+      () => this.emit('tokenExpired'),
+      () => {
+        this.emit('connectionError', error);
+        this.emit('initFailed', { error });
+      },
+    ];
+    for (const step of steps) setTimeout(step, 0);
+  }
+  /** What the client's `getSubscribedConversations()` gives: the user's conversations (none here), or set to fail. */
+  subscribedConversations: () => Promise<unknown> = async () => [];
+  getSubscribedConversationsCalls = 0;
+  getSubscribedConversations(): Promise<unknown> {
+    this.getSubscribedConversationsCalls++;
+    return this.subscribedConversations();
   }
   /** Emits `connectionStateChanged` — as the real client does, only for a change of state. */
   setConnectionState(state: TwilioConnectionState): void {
@@ -398,7 +424,9 @@ export class TwilioDouble implements TwilioSdk {
   /** When set, getConversationBySid throws it (an SDK failure shape under test). */
   getConversationError: unknown = null;
   /** Whether a new client initializes by itself (as after a real connect) and how. */
-  autoInit: 'initialized' | 'failed' | 'manual' = 'initialized';
+  autoInit: 'initialized' | 'failed' | 'expired' | 'manual' = 'initialized';
+  /** How the next clients start, one each, before `autoInit` applies again. */
+  readonly nextInits: ('initialized' | 'failed' | 'expired')[] = [];
   readonly Client: new (
     token: string,
     options?: TwilioClientOptions | null,
@@ -415,8 +443,9 @@ export class TwilioDouble implements TwilioSdk {
       constructor(token: string, options?: TwilioClientOptions | null) {
         super(token, options, sdk);
         sdk.clients.push(this);
-        if (sdk.autoInit !== 'manual') {
-          queueMicrotask(() => (sdk.autoInit === 'initialized' ? this.initialize() : this.failInit()));
+        const init = sdk.nextInits.shift() ?? sdk.autoInit;
+        if (init !== 'manual') {
+          queueMicrotask(() => (init === 'initialized' ? this.initialize() : init === 'expired' ? this.failInitExpired() : this.failInit()));
         }
       }
     };

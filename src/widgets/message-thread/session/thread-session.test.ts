@@ -315,7 +315,8 @@ describe('own messages: sending → sent → delivered → read', () => {
 
   it('Twilio: the read horizon of the other participant from getParticipants(), then participantUpdated', async () => {
     const { session, conversation } = await openTwilioThread((c) => c.joinParticipant('member-5001', 1));
-    expect(conversation.calls.filter((c) => c.method === 'getParticipants')).toHaveLength(1);
+    // The adapter's opening (its messages and participants open in the SDK), then the thread's read.
+    expect(conversation.calls.filter((c) => c.method === 'getParticipants')).toHaveLength(2);
     expect(snapshotOf(session).readHorizon).toBe(1);
     conversation.readUpTo('member-5001', 3);
     expect(snapshotOf(session).readHorizon).toBe(3);
@@ -375,12 +376,12 @@ describe('unread on opening', () => {
     expect(snapshotOf(session).unreadAfter).toBeNull();
   });
 
-  it('Twilio: conversation.lastReadMessageIndex before setAllMessagesRead; never read at all (null) shows no marker', async () => {
+  it('Twilio: conversation.lastReadMessageIndex before the thread marks all read; never read at all (null) shows no marker', async () => {
     const read = await openTwilioThread((c) => {
       c.lastReadMessageIndex = 1;
     });
     expect(snapshotOf(read.session).unreadAfter).toBe(1);
-    await vi.waitFor(() => expect(read.conversation.calls).toContainEqual({ method: 'setAllMessagesRead' }));
+    await vi.waitFor(() => expect(read.conversation.calls).toContainEqual({ method: 'advanceLastReadMessageIndex', index: 3 }));
     const never = await openTwilioThread();
     expect(snapshotOf(never.session).unreadAfter).toBeNull();
   });
