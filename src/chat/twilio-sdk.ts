@@ -122,6 +122,8 @@ export interface TwilioClient {
 
 export interface TwilioClientOptions {
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Twilsock's options: `uri`, where its WebSocket connects (default Twilio's; the sandbox's Twilio stand-in in development). */
+  Twilsock?: { uri: string };
 }
 
 /** What the adapter takes from `@twilio/conversations`. */

@@ -7,10 +7,10 @@ import type { TwilioClient, TwilioConnectionError } from './twilio-sdk';
  */
 
 /** Twilio's error code for an expired access token (twilsock's `tokenExpiredSasCode`). */
-export const TWILIO_TOKEN_EXPIRED_CODE = 20104;
+const TWILIO_TOKEN_EXPIRED_CODE = 20104;
 
 /** How a start-up ended: initialized, or refused because the token had expired (a new client on a renewed token may start). */
-export type TwilioStartOutcome = 'initialized' | 'token-expired';
+type TwilioStartOutcome = 'initialized' | 'token-expired';
 
 const isExpiry = (error: TwilioConnectionError | undefined) => error?.errorCode === TWILIO_TOKEN_EXPIRED_CODE;
 
