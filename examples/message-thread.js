@@ -18,7 +18,9 @@ thread.setAttribute('sp-id', '1001');
 thread.setAttribute('user-id', userId);
 if (leadId) thread.setAttribute('lead-id', leadId);
 thread.setAttribute('auth-mode', 'provider');
-thread.setAttribute('chat-service', 'sandbox');
+// The sandbox's chat service; Twilio's (the real SDK, on the sandbox's stand-in) when the page
+// names the stand-in's socket (`SANDBOX_CHAT=twilio npm start`: scripts/sandbox-chat.ts).
+thread.setAttribute('chat-service', document.querySelector('meta[name="leadkit-twilsock-uri"]') ? 'twilio' : 'sandbox');
 thread.routes = SITE_ROUTES;
 // Imported after the set-up, not with it (a static import is a round trip before the first data).
 // A page left before it arrived cancels it: no unhandled rejection for the host's error monitor.

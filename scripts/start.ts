@@ -36,7 +36,9 @@
  * SANDBOX_PROVIDER_TOKEN / SANDBOX_PROVIDER_COOKIE (provider calls must be signed in: a bearer
  * token / a session cookie `name=value`, packages/sandbox/README.md#provider-sign-in),
  * TWILIO_PORT (the Twilio stand-in's port, for the real @twilio/conversations SDK: default PORT + 1,
- * a free port when PORT is 0; `off` does not start it; packages/sandbox/README.md#the-twilio-stand-in).
+ * a free port when PORT is 0; `off` does not start it; packages/sandbox/README.md#the-twilio-stand-in),
+ * SANDBOX_CHAT=twilio (the thread pages and the office app talk to that stand-in through leadkit's
+ * Twilio adapter and the real SDK instead of the sandbox's chat service: scripts/sandbox-chat.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -66,6 +68,7 @@ import {
 import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
 // Node only, so not in the package's entry: the stand-in for Twilio Conversations (packages/sandbox/README.md#the-twilio-stand-in).
 import { startTwilioStandIn, type TwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
+import { sandboxChatFrom, withSandboxChat } from './sandbox-chat';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
 import type { FirstContent } from '../src/contract/first-content';
@@ -253,6 +256,13 @@ function indexPage(origin: string): string {
 // The server
 
 const providerSignIn = providerSignInFrom(process.env);
+const sandboxChat = sandboxChatFrom(process.env.SANDBOX_CHAT);
+/** The Twilio stand-in, once started (below, beside the server). */
+let twilio: TwilioStandIn | null = null;
+if (sandboxChat === 'twilio' && process.env.TWILIO_PORT === 'off') {
+  console.error('start: SANDBOX_CHAT=twilio needs the Twilio stand-in: leave TWILIO_PORT unset (or give it a port).');
+  process.exit(1);
+}
 const sandbox = createSandboxGateway({
   seed: numberFromEnv('SEED', DEFAULT_SEED),
   latencyMs: numberFromEnv('LATENCY_MS', 0),
@@ -269,7 +279,9 @@ const sandbox = createSandboxGateway({
  * pages as they are.
  */
 const HOST_STAND_INS = '<script type="module" src="/examples/host-stand-ins.js"></script>';
-function forProfile(html: string): string {
+function forProfile(page: string): string {
+  // SANDBOX_CHAT=twilio: the pages' threads on the Twilio stand-in (scripts/sandbox-chat.ts).
+  const html = withSandboxChat(page, sandboxChat, twilio?.twilsockUri ?? null);
   if (!servesSpecOnly(sandbox.profile)) return html;
   const first = html.search(/<script type="module"/);
   return first < 0 ? html.replace('</head>', `${HOST_STAND_INS}</head>`) : `${html.slice(0, first)}${HOST_STAND_INS}\n    ${html.slice(first)}`;
@@ -425,12 +437,12 @@ const server = serve(
 
 // The Twilio stand-in on its own port (a WebSocket server and the media service), from the same
 // sandbox: the same conversations on the Twilio adapter. Not fatal when it cannot start.
-let twilio: TwilioStandIn | null = null;
 if (process.env.TWILIO_PORT !== 'off') {
   const twilioPort = process.env.TWILIO_PORT ? numberFromEnv('TWILIO_PORT', 0) : port === 0 ? 0 : port + 1;
   try {
     twilio = await startTwilioStandIn({ sandbox, port: twilioPort });
     console.log(`Twilio stand-in: ${twilio.twilsockUri} (the SDK's client option Twilsock: { uri }), media service ${twilio.mcsOrigin}`);
+    if (sandboxChat === 'twilio') console.log('SANDBOX_CHAT=twilio: the example threads talk to it through leadkit/twilio and the real SDK.');
   } catch (error) {
     console.error(
       `start: the Twilio stand-in did not start on port ${twilioPort} (${error instanceof Error ? error.message : String(error)}); set TWILIO_PORT.`,
