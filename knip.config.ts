@@ -14,12 +14,6 @@ const config: KnipConfig = {
   // and which no public type may carry (scripts/api-report.ts). `--exclude binaries` there:
   // production mode checks the `start` script's binaries, and `npm start` here is the development
   // server (tsx), not something a host runs.
-  ignoreIssues: {
-    // Being rewritten in another change, which marks or removes their test-only exports (drop
-    // these two lines with it).
-    'src/chat/twilio-chat-client.ts': ['exports', 'types'],
-    'src/chat/twilio-sdk.ts': ['exports', 'types'],
-  },
   workspaces: {
     '.': {
       entry: [

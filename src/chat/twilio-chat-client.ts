@@ -65,11 +65,17 @@ export interface TwilioChatOptions {
   initTimeoutMs?: number;
 }
 
-/** What a developer reads when the token's identity is not the chat session's. */
+/**
+ * What a developer reads when the token's identity is not the chat session's.
+ * @internal Exported for tests.
+ */
 export const TWILIO_IDENTITY_MISMATCH_HINT =
   "The chat token's identity is not the chat session's identity: the gateway's chat session must return the identity its token was issued for.";
 
-/** See `TwilioChatOptions.initTimeoutMs`: a gateway call's time limit, with a gateway client of default `timeoutMs`. */
+/**
+ * See `TwilioChatOptions.initTimeoutMs`: a gateway call's time limit, with a gateway client of default `timeoutMs`.
+ * @internal Exported for tests.
+ */
 export const TWILIO_INIT_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 
 /**
@@ -77,6 +83,7 @@ export const TWILIO_INIT_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
  * real SDK (3.0) emits when the network drops is recorded in test/fixtures/twilio-connection-events.json:
  * connecting (socket lost), retrying (connections refused), then connected — all transient, as
  * twilsock retries by itself (without limit by default); disconnecting/disconnected came only with shutdown.
+ * @internal Exported for tests.
  */
 export function mapTwilioConnectionState(state: TwilioConnectionState): ChatConnectionState {
   switch (state) {

@@ -10,6 +10,7 @@ import type { TwilioChatOptions } from './twilio-chat-client';
  * A loopback address only (127.0.0.1, ::1, localhost): a development switch, never a way to send
  * a production page's chat token elsewhere (markup injected into a page cannot redirect it).
  * Without it (or with another address) the SDK connects to Twilio, with its logs silent.
+ * @internal Exported for tests.
  */
 export const TWILSOCK_URI_META = 'leadkit-twilsock-uri';
 

@@ -12,7 +12,7 @@ import type * as RealTwilioSdk from '@twilio/conversations';
 export type TwilioJson = null | string | number | boolean | TwilioJson[] | { [key: string]: TwilioJson };
 
 /** The promise of a media download URL or an upload (the SDK's CancellablePromise). */
-export type TwilioCancellable<T> = Promise<T> & { cancel(): unknown };
+type TwilioCancellable<T> = Promise<T> & { cancel(): unknown };
 
 export interface TwilioMedia {
   readonly sid: string;
@@ -38,13 +38,13 @@ export interface TwilioPaginator<T> {
   readonly hasPrevPage: boolean;
 }
 
-export interface TwilioMediaPayload {
+interface TwilioMediaPayload {
   contentType: string | null;
   filename?: string;
   media: Blob;
 }
 
-export interface TwilioMessageBuilder {
+interface TwilioMessageBuilder {
   addMedia(payload: TwilioMediaPayload): TwilioMessageBuilder;
   build(): { send(): TwilioCancellable<number | null> };
 }

@@ -1,18 +1,20 @@
 import type {
-  TwilioCancellable,
   TwilioClient,
   TwilioClientOptions,
   TwilioConnectionState,
   TwilioConversation,
   TwilioJson,
   TwilioMedia,
-  TwilioMediaPayload,
   TwilioMessage,
-  TwilioMessageBuilder,
   TwilioPaginator,
   TwilioParticipant,
   TwilioSdk,
 } from '../../src/chat/twilio-sdk';
+
+// The message builder's types, as the public TwilioConversation has them (not exported of their own).
+type TwilioMessageBuilder = ReturnType<TwilioConversation['prepareMessage']>;
+type TwilioMediaPayload = Parameters<TwilioMessageBuilder['addMedia']>[0];
+type TwilioCancellable<T> = Promise<T> & { cancel(): unknown };
 import recording from '../fixtures/twilio-connection-events.json' with { type: 'json' };
 
 /**
