@@ -25,8 +25,10 @@ function recorder<T>(): { seen: T[]; add: (value: T) => void } {
   return { seen, add: (value) => seen.push(value) };
 }
 
-async function openThread(options: { tokenTtlMs?: number; tokenAboutToExpireMs?: number; expireFirstToken?: boolean; firstPage?: boolean } = {}) {
-  const sandbox: SandboxGateway = createSandboxGateway({ chat: { tokenTtlMs: options.tokenTtlMs ?? 3_600_000 } });
+async function openThread(
+  options: { tokenTtlMs?: number; tokenAboutToExpireMs?: number; expireFirstToken?: boolean; firstPage?: boolean; now?: () => Date } = {},
+) {
+  const sandbox: SandboxGateway = createSandboxGateway({ chat: { tokenTtlMs: options.tokenTtlMs ?? 3_600_000 }, ...(options.now ? { now: options.now } : {}) });
   const twilio = await startTwilioStandIn({ sandbox, tokenAboutToExpireMs: options.tokenAboutToExpireMs ?? 60_000 });
   open.twilio = twilio;
   const gateway = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'provider', spId: MAIN_PROVIDER_ID } });
@@ -122,14 +124,22 @@ describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio s
     expect(added.seen.map((m) => [m.index, m.body])).toEqual([[SANDBOX_HISTORY_THREAD.messageCount, 'While you were away']]);
   }, 20_000);
 
-  it('renews its token from the session call on tokenAboutToExpire, staying connected', async () => {
-    const { chat, conversation, renewals } = await openThread({ tokenTtlMs: 3000, tokenAboutToExpireMs: 2500 });
-    await until(() => renewals.length > 0, 'a renewal', 5000);
-    // Past the first token's expiry: still connected, on the renewed token.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+  it('renews its token from the session call on tokenAboutToExpire, and outlives the first token', async () => {
+    // The sandbox's clock, moved by the test: the stand-in reads token expiry against it.
+    let aheadMs = 0;
+    const now = () => new Date(Date.now() + aheadMs);
+    const { chat, conversation, renewals, twilio, sandbox } = await openThread({ tokenTtlMs: 60_000, tokenAboutToExpireMs: 10_000, now });
+    const [firstExpiry] = twilio.tokenExpiries();
+    expect(renewals).toEqual([]);
+    aheadMs = 55_000; // within the last 10 s of the first token: the stand-in warns, the adapter renews
+    await until(() => renewals.length > 0, 'a renewal', 10_000);
+    await until(() => twilio.tokenExpiries().every((expiry) => expiry > firstExpiry!), 'the renewed token taken by the connection', 10_000);
+    aheadMs = 65_000; // past the first token's expiry
+    const sent = await conversation.sendText('After the first token');
     expect(chat.connectionState).toBe('connected');
-    expect((await conversation.getMessages({ pageSize: 1 })).messages).toHaveLength(1);
-  }, 15_000);
+    expect(sandbox.store.messages.at(-1)!.text).toBe('After the first token');
+    expect(sent.index).toBe(SANDBOX_HISTORY_THREAD.messageCount);
+  }, 20_000);
 
   // The SDK's setAllMessagesRead marks read up to the newest message of its cached page
   // (conversation.js: getMessages(1), served from the Sync list's cache, synclist.js
@@ -206,7 +216,9 @@ describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio s
         renewSession: () => getChatSession(gateway, body),
       });
       await chat.close();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Until the late answers came and the SDK heard of them (a rejection is reported a task later).
+      await until(() => twilio.answering === 0 && twilio.received.length > 0, 'the stand-in done answering', 10_000);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
       expect(twilio.received.filter((r) => r.url.includes('.conversations/Items'))).toEqual([]);
     } finally {

@@ -40,6 +40,8 @@ export interface SessionHost {
   now(): number;
   /** How long before its token's expiry a connection is told `token_about_to_expire`. */
   readonly aboutToExpireMs: number;
+  /** An upstream request is being answered (`answered` when its answer is known). */
+  answering(): void;
   record(entry: UpstreamRecord): void;
   ended(session: TwilsockSession): void;
 }
@@ -82,6 +84,10 @@ export class TwilsockSession implements UpstreamCaller {
   identity = '';
   private token: string | null = null;
   private expiresAtMs = 0;
+  /** When the token this connection holds expires, in ms on the sandbox's clock (0: none yet). */
+  get tokenExpiresAtMs(): number {
+    return this.expiresAtMs;
+  }
   private warned = false;
   private expired = false;
   private readonly subscriptions = new Set<string>();
@@ -209,6 +215,7 @@ export class TwilsockSession implements UpstreamCaller {
       body: packet.payload,
     };
     let answer: UpstreamAnswer;
+    this.host.answering();
     try {
       answer = await this.host.upstream.answer(this, request);
     } catch {

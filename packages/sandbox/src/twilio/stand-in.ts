@@ -46,6 +46,10 @@ export interface TwilioStandIn {
   readonly received: readonly UpstreamRecord[];
   /** Connections open now. */
   readonly openConnections: number;
+  /** Upstream requests received and not answered yet (tests: wait until the server is done). */
+  readonly answering: number;
+  /** When each open connection's token expires, in ms on the sandbox's clock (tests: a renewal taken). */
+  tokenExpiries(): number[];
   /** Ends every connection as a lost network does (no close frame): the SDK reconnects by itself. */
   dropConnections(): void;
   /** Forgets the requests received. */
@@ -76,6 +80,7 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const sessions = new Set<TwilsockSession>();
+  let answering = 0;
   const received: UpstreamRecord[] = [];
   const data = new SyncData(sandbox.store, sandbox.chat);
   const model = new SyncModel(
@@ -94,7 +99,11 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
     upstream,
     now: () => sandbox.store.clock().getTime(),
     aboutToExpireMs: options.tokenAboutToExpireMs ?? 3 * 60_000,
+    answering: () => {
+      answering += 1;
+    },
     record: (entry) => {
+      answering -= 1;
       received.push(entry);
       if (received.length > RECEIVED_KEPT) received.splice(0, received.length - RECEIVED_KEPT);
     },
@@ -134,6 +143,10 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
     get openConnections() {
       return sessions.size;
     },
+    get answering() {
+      return answering;
+    },
+    tokenExpiries: () => [...sessions].map((session) => session.tokenExpiresAtMs),
     dropConnections() {
       for (const session of [...sessions]) session.terminate();
     },
