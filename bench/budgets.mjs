@@ -42,7 +42,12 @@ export const LOAD_BUDGETS = {
   serverFirstCardVsStatic: 1.2,
   /** When it is live (hydrated, a card expand working), as a ratio to the client-only board's first card. */
   serverLiveVsClientFirstCard: 1.0,
-  /** Its hydration long tasks — the script it runs in long animation frames until live — as a ratio to the React anchor's before its first card (bench/server-render.ts). */
+  /**
+   * Its hydration long tasks — the script it runs in long animation frames until live — as a ratio
+   * to React 19's hydration of the spec-equal cards rendered on the server (bench/anchors/card-ssr.ts,
+   * bench/server-render.ts). Until 0.3.0's issue 63 it was compared with the client-only React
+   * anchor's script before its first card, which hydrates nothing; that ratio is printed beside it.
+   */
   hydrationLongTasksVsReactAnchor: 1.2,
   /** Cumulative layout shift of the load, at each width. */
   cls: 0.01,

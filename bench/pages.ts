@@ -18,7 +18,7 @@ import { LOAD_BUDGETS } from './budgets.mjs';
 import { measureLoad, NoFirstContentError, THROTTLING, type LoadSample, type PageSpec } from './load';
 import { DESKTOP, median, PHONE, type PageFigures } from './page-figures';
 import { benchProtocols, PROTOCOL_NAMES, PROTOCOLS, type Protocol } from './protocols';
-import type { BenchServer } from './server';
+import { type BenchServer, SERVER_ANCHOR_PATH } from './server';
 import { printServerRender, serverRenderFailures, type FirstLoadSample } from './server-render';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +62,17 @@ export const PAGES: (PageSpec & { anchor?: boolean })[] = [
     anchor: true,
   },
   { id: 'react', label: 'React 19 anchor', path: '/anchors/react/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
+  {
+    // The spec-equal cards rendered on the server and hydrated by React 19: the server-rendered
+    // board's hydration anchor (bench/server-render.ts), its figures beside the board's.
+    id: 'react-ssr',
+    label: 'React 19 server-rendered cards',
+    path: SERVER_ANCHOR_PATH,
+    selector: '[part~="lead-card"]',
+    what: 'first lead card',
+    inHtml: true,
+    anchor: true,
+  },
   { id: 'preact', label: 'Preact anchor', path: '/anchors/preact/', selector: '[part~="lead-card"]', what: 'first lead card', anchor: true },
 ];
 

@@ -90,7 +90,8 @@ export function serverRenderFigures(figures: PageFigures[], firstLoads: FirstLoa
   const floor = figures.find((page) => page.id === 'static');
   const client = figures.find((page) => page.id === 'board');
   const react = figures.find((page) => page.id === 'react');
-  if (!ssr || !floor || !client || !react) return null;
+  const reactSsr = figures.find((page) => page.id === 'react-ssr');
+  if (!ssr || !floor || !client || !react || !reactSsr) return null;
   const floorAt = (width: number) => {
     const loads = floor.runs.filter((run) => run.width === width);
     return loads.length ? middle(loads.map((run) => run.firstContentMs)) : null;
@@ -121,10 +122,20 @@ export function serverRenderFigures(figures: PageFigures[], firstLoads: FirstLoa
     liveMs: ssr.median.readyMs,
     clientFirstCardMs: client.median.firstContentMs,
     liveVsClientFirstCard: ratio(ssr.median.readyMs, client.median.firstContentMs),
-    /** Hydration: script in long frames until live, against the React anchor's before its first card: goal ≤ 1.2×. */
+    /**
+     * Hydration: script in long frames until live, against React's own hydration of the
+     * spec-equal cards rendered on the server (until hydrated): goal ≤ 1.2×. Beside it, the
+     * client-only React anchor's script before its first card (it renders five plain cards: no
+     * hydration), the figure this budget was first compared with.
+     */
     hydrationScriptMs: ssr.median.scriptInLongFramesUntilReadyMs,
+    reactHydrationScriptMs: reactSsr.median.scriptInLongFramesUntilReadyMs,
+    hydrationScriptVsReact: ratio(ssr.median.scriptInLongFramesUntilReadyMs, reactSsr.median.scriptInLongFramesUntilReadyMs),
     reactScriptMs: react.median.scriptInLongFramesMs,
-    hydrationScriptVsReact: ratio(ssr.median.scriptInLongFramesUntilReadyMs, react.median.scriptInLongFramesMs),
+    hydrationScriptVsClientReact: ratio(ssr.median.scriptInLongFramesUntilReadyMs, react.median.scriptInLongFramesMs),
+    /** When the React cards were hydrated, and their first card. */
+    reactHydratedMs: reactSsr.median.readyMs,
+    reactSsrFirstCardMs: reactSsr.median.firstContentMs,
     /** Long tasks until live (script, and the parse and layout of the page's HTML), the floor's (that parse and layout alone) and the anchor's. */
     hydrationLongTasksMs: ssr.median.longTasksUntilReadyMs,
     floorLongTasksMs: floor.median.longTasksMs,
@@ -136,7 +147,7 @@ export function serverRenderFigures(figures: PageFigures[], firstLoads: FirstLoa
 /** One protocol's server-rendered page against its budgets (the caller names the protocol). */
 export function serverRenderFailures(figures: PageFigures[], firstLoads: FirstLoadSample[] = []): string[] {
   const f = serverRenderFigures(figures, firstLoads);
-  if (!f) return ['self-check: the server-rendered board, its floor, the client-only board or the React anchor was not measured'];
+  if (!f) return ['self-check: the server-rendered board, its floor, the client-only board or a React anchor (client-only, server-rendered) was not measured'];
   const failures: string[] = [];
   const allowed = LOAD_BUDGETS.serverFirstCardVsStatic;
   for (const [i, load] of f.loads.entries())
@@ -157,7 +168,7 @@ export function serverRenderFailures(figures: PageFigures[], firstLoads: FirstLo
     );
   if (!(f.hydrationScriptVsReact <= LOAD_BUDGETS.hydrationLongTasksVsReactAnchor))
     failures.push(
-      `server-rendered board: ${f.hydrationScriptMs} ms of script in long frames until hydrated = ${f.hydrationScriptVsReact}× the React anchor's ${f.reactScriptMs} ms > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`,
+      `server-rendered board: ${f.hydrationScriptMs} ms of script in long frames until hydrated = ${f.hydrationScriptVsReact}× React's hydration of the server-rendered cards (${f.reactHydrationScriptMs} ms) > ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×`,
     );
   return failures;
 }
@@ -178,7 +189,7 @@ export function printServerRender(figures: PageFigures[], firstLoads: FirstLoadS
       `  ${name}   first request after a fresh server start: ${f.firstAfterStart.map((load) => `${s(load.firstCardMs)} = ${load.vsFloor}× (TTFB ${load.ttfbMs} ms, render ${load.serverRenderMs} ms)`).join(' / ') || 'not measured'}`,
     );
     console.log(
-      `  ${name}   HTML's first byte ${f.ttfbMs} ms (the floor's ${f.floorTtfbMs} ms; render on the server ${f.serverRenderMs} ms, median); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ ${LOAD_BUDGETS.serverLiveVsClientFirstCard}×); hydration: script in long frames ${f.hydrationScriptMs} ms = ${f.hydrationScriptVsReact}× the React anchor's ${f.reactScriptMs} ms (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×); long tasks until live ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the anchor's ${f.reactLongTasksMs} ms (the static floor's, parse and layout alone: ${f.floorLongTasksMs} ms)`,
+      `  ${name}   HTML's first byte ${f.ttfbMs} ms (the floor's ${f.floorTtfbMs} ms; render on the server ${f.serverRenderMs} ms, median); live (hydrated) at ${s(f.liveMs)} vs the client-only board's first card ${s(f.clientFirstCardMs)} (${f.liveVsClientFirstCard}×, goal ≤ ${LOAD_BUDGETS.serverLiveVsClientFirstCard}×); hydration: script in long frames ${f.hydrationScriptMs} ms = ${f.hydrationScriptVsReact}× React's hydration of the server-rendered cards, ${f.reactHydrationScriptMs} ms, hydrated at ${s(f.reactHydratedMs)} (goal ≤ ${LOAD_BUDGETS.hydrationLongTasksVsReactAnchor}×; ${f.hydrationScriptVsClientReact}× the client-only React anchor's ${f.reactScriptMs} ms before its first card); long tasks until live ${f.hydrationLongTasksMs} ms = ${f.hydrationLongTasksVsReact}× the anchor's ${f.reactLongTasksMs} ms (the static floor's, parse and layout alone: ${f.floorLongTasksMs} ms)`,
     );
   }
 }

@@ -4,7 +4,8 @@
  *   /cdn/*                 dist/cdn (loader and runtime no-cache, hashed chunks immutable, like scripts/start.ts)
  *   /examples/*            examples/ (the CMS, thread and funnel pages)
  *   /app, /app/*           examples/app.html (the office app; every deep link)
- *   /anchors/*             the anchor pages built by bench/anchors/build.ts
+ *   /anchors/*             the anchor pages built by bench/anchors/build.ts; /anchors/react-ssr/card-ssr.html
+ *                          rendered on each request (bench/anchors/server-anchor.ts)
  *   /server/office-board.html  the office page with the board's first screen rendered on the server by
  *                          the built leadkit/server (dist/server.js), rendered for each request, with
  *                          leadkit's CSS in the HTML (nothing between the HTML and the first paint)
@@ -52,6 +53,7 @@ import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbo
 import { pathToFileURL } from 'node:url';
 import { cdnCacheControl, CDN_FLAVOURS, flavourFile, type CdnFlavour } from '../scripts/cdn-flavours';
 import { renderServerPage, withFirstContentHints, withoutScripts } from '../scripts/server-pages';
+import { renderServerAnchor } from './anchors/server-anchor';
 import type { FirstContent } from '../src/contract/first-content';
 import { PROTOCOL_NAMES, type Protocol } from './protocols';
 import type * as ServerEntry from '../src/server';
@@ -66,6 +68,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript)|image\/svg)/;
 /** Below this a gzip'ed answer is not worth it (what common servers do). */
 const GZIP_MIN_BYTES = 1000;
+/** The spec-equal cards rendered on the server and hydrated: the hydration anchor (bench/anchors/card-ssr.ts). */
+export const SERVER_ANCHOR_PATH = '/anchors/react-ssr/card-ssr.html';
 
 export interface ServerPageBytes {
   /** /server/office-board.html, gzip'ed. */
@@ -312,6 +316,13 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     }
     if (pathname === '/app' || pathname.startsWith('/app/')) return sendStatic(request, examplePage(request, load(examples, 'app.html')));
     if (pathname.startsWith('/examples/')) return sendStatic(request, examplePage(request, load(examples, pathname.slice('/examples/'.length))));
+    if (anchorsDir && pathname === SERVER_ANCHOR_PATH) {
+      const started = performance.now();
+      const rendered = html(await renderServerAnchor(path.join(anchorsDir, 'react-ssr'), origin, sandbox.fetch));
+      const answer = sendStatic(request, rendered, 'no-store');
+      answer.headers.set('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      return answer;
+    }
     if (anchorsDir && pathname.startsWith('/anchors/')) {
       const sub = pathname.slice('/anchors/'.length);
       return sendStatic(request, load(anchorsDir, sub.endsWith('/') || sub === '' ? `${sub}index.html` : sub));

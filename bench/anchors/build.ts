@@ -5,6 +5,8 @@
  *   <out>/react-card/card.html  the spec-equal card anchor (card.html + card.ts), React 19: the
  *                  interaction bench's card-expand baseline; a build of its own, so the load
  *                  anchors keep their one chunk
+ *   <out>/react-ssr/card-ssr.html  the same cards for server rendering (card-ssr.html +
+ *                  card-ssr.ts, hydrateRoot), one chunk: bench/server.ts fills it in (server-anchor.ts)
  * Served by bench/server.ts under /anchors/react/, /anchors/preact/ and /anchors/react-card/.
  */
 import path from 'node:path';
@@ -37,20 +39,25 @@ export async function buildAnchors(outDir: string): Promise<void> {
         build: { outDir: path.join(outDir, anchor), emptyOutDir: true, modulePreload: { polyfill: false }, sourcemap: false },
       });
     }
-    await build({
-      configFile: false,
-      root: HERE,
-      base: '/anchors/react-card/',
-      mode: 'production',
-      logLevel: 'error',
-      build: {
-        outDir: path.join(outDir, 'react-card'),
-        emptyOutDir: true,
-        modulePreload: { polyfill: false },
-        sourcemap: false,
-        rollupOptions: { input: path.join(HERE, 'card.html') },
-      },
-    });
+    for (const [name, page] of [
+      ['react-card', 'card.html'],
+      ['react-ssr', 'card-ssr.html'],
+    ] as const) {
+      await build({
+        configFile: false,
+        root: HERE,
+        base: `/anchors/${name}/`,
+        mode: 'production',
+        logLevel: 'error',
+        build: {
+          outDir: path.join(outDir, name),
+          emptyOutDir: true,
+          modulePreload: { polyfill: false },
+          sourcemap: false,
+          rollupOptions: { input: path.join(HERE, page) },
+        },
+      });
+    }
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

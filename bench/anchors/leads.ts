@@ -27,11 +27,17 @@ const headers = {
   'x-proxy-version': '1',
 };
 
-/** The board's first page, as the board asks for it: provider info and the leads, `limit` of them. */
-export function loadLeads(limit: number): Promise<Lead[]> {
+/**
+ * The board's first page, as the board asks for it: provider info and the leads, `limit` of them
+ * (in the page: the page's origin; on a server, `origin` and its own fetch).
+ */
+export function loadLeads(
+  limit: number,
+  { origin = '', fetch = globalThis.fetch }: { origin?: string; fetch?: typeof globalThis.fetch } = {},
+): Promise<Lead[]> {
   const id = () => crypto.randomUUID();
-  const provider = fetch(`/gateway/office-home/v4/service_provider?serviceProviderIds=${SP_ID}`, { headers: { ...headers, 'x-request-id': id() } });
-  const leads = fetch(`/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
+  const provider = fetch(`${origin}/gateway/office-home/v4/service_provider?serviceProviderIds=${SP_ID}`, { headers: { ...headers, 'x-request-id': id() } });
+  const leads = fetch(`${origin}/gateway/lead/office/v6/leads/serviceProvider/${SP_ID}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'x-request-id': id() },
     body: JSON.stringify({ offset: 0, sort: 'NewestOldest', limit, filters: { archived: false, displayLead: true } }),
