@@ -23,7 +23,8 @@ import { printServerRender, serverRenderFailures, type FirstLoadSample } from '.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const PAGES: (PageSpec & { anchor?: boolean })[] = [
+/** `defaultFlavourOnly`: not loaded with the other flavours of the CDN build. */
+export const PAGES: (PageSpec & { anchor?: boolean; defaultFlavourOnly?: boolean })[] = [
   { id: 'board', label: 'board /app/lead/board/1001', path: '/app/lead/board/1001', selector: '[part~="lead-card"]', what: 'first lead card' },
   {
     // The same page without the first-content hints the example server writes in its <head>: the
@@ -43,6 +44,16 @@ export const PAGES: (PageSpec & { anchor?: boolean })[] = [
     what: 'first lead card',
   },
   { id: 'thread', label: 'thread', path: '/examples/message-thread.html', selector: '[part~="message"]', what: 'first message' },
+  {
+    // The production chat path: leadkit's Twilio adapter with the real SDK, against the sandbox's
+    // stand-in for Twilio (the same conversation; its socket is not throttled by DevTools' emulation).
+    id: 'thread-twilio',
+    label: 'thread on Twilio (real SDK, stand-in)',
+    path: '/examples/message-thread.html?lk-chat=twilio',
+    selector: '[part~="message"]',
+    what: 'first message',
+    defaultFlavourOnly: true,
+  },
   { id: 'funnel', label: 'funnel entry', path: '/examples/raq-funnel.html', selector: '[part~="funnel-entry"]', what: 'first step' },
   {
     id: 'board-ssr',
@@ -85,7 +96,7 @@ export function pagesWithFlavours(cdnDir = path.join(ROOT, 'dist', 'cdn')): (Pag
   const leadkit = PAGES.filter((page) => !page.anchor);
   const extra = flavours.flatMap((flavour) =>
     leadkit
-      .filter((page) => !page.inHtml)
+      .filter((page) => !page.inHtml && !page.defaultFlavourOnly)
       .map((page) => ({
         ...page,
         id: `${page.id}-${flavour}`,

@@ -19,7 +19,10 @@
  * e.g. a Preact one: same pages, same data). The example pages name their tags' first-content
  * files in <head> (of the page's flavour), as `npm start` serves them and a host's server would
  * (scripts/server-pages.ts withFirstContentHints); with `?lk-hints=none` they do not (the loader
- * alone: a page with no server of its own).
+ * alone: a page with no server of its own). With `?lk-chat=twilio` a page's threads run on
+ * leadkit's Twilio adapter and the real @twilio/conversations SDK, against the sandbox's stand-in
+ * for Twilio (packages/sandbox/README.md#the-twilio-stand-in), started with the server on a
+ * loopback port of its own — a third-party origin, as Twilio's is (scripts/sandbox-chat.ts).
  *
  * Over both protocols at once, the same routes and the same sandbox (`origins`):
  *   - `h1`: plain HTTP/1.1, no TLS — the way `npm start` and many CMS and office origins serve
@@ -53,6 +56,8 @@ import { createSandboxGateway, DEFAULT_SEED, DROP_HEADER } from '@leadkit/sandbo
 import { pathToFileURL } from 'node:url';
 import { cdnCacheControl, CDN_FLAVOURS, flavourFile, type CdnFlavour } from '../scripts/cdn-flavours';
 import { renderServerPage, withFirstContentHints, withoutScripts } from '../scripts/server-pages';
+import { startTwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
+import { withSandboxChat } from '../scripts/sandbox-chat';
 import { renderServerAnchor } from './anchors/server-anchor';
 import type { FirstContent } from '../src/contract/first-content';
 import { PROTOCOL_NAMES, type Protocol } from './protocols';
@@ -188,6 +193,8 @@ interface StaticFile {
 export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 'cdn'), anchorsDir, warm = true }: BenchServerOptions): Promise<BenchServer> {
   const examples = path.join(root, 'examples');
   const sandbox = createSandboxGateway({ seed: DEFAULT_SEED, latencyMs: 0, chat: { customerReplies: false } });
+  // The sandbox's stand-in for Twilio (its chat store): the thread on Twilio's real SDK, `?lk-chat=twilio`.
+  const twilio = await startTwilioStandIn({ sandbox });
   const cache = new Map<string, StaticFile | null>();
 
   const load = (dir: string, sub: string): StaticFile | null => {
@@ -217,7 +224,7 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     if (name && !/^[a-z0-9]+$/.test(name)) return new Response('bad flavour', { status: 400 });
     const flavour = name ? (CDN_FLAVOURS as Record<string, CdnFlavour>)[name] : CDN_FLAVOURS.react;
     if (!flavour) return new Response('unknown flavour', { status: 400 });
-    let page = found.body.toString('utf8');
+    let page = withSandboxChat(found.body.toString('utf8'), searchParams.get('lk-chat') === 'twilio' ? 'twilio' : 'sandbox', twilio.twilsockUri);
     if (flavour !== CDN_FLAVOURS.react) {
       page = page
         .replaceAll(`/cdn/${CDN_FLAVOURS.react.loader}`, `/cdn/${flavour.loader}`)
@@ -382,8 +389,9 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
       };
     },
     stop: () =>
-      Promise.all(
-        Object.values(servers).map(
+      Promise.all([
+        twilio.close(),
+        ...Object.values(servers).map(
           (server) =>
             new Promise<void>((resolve) => {
               // Event streams keep connections open: end them too.
@@ -391,6 +399,6 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
               server.close(() => resolve());
             }),
         ),
-      ).then(() => undefined),
+      ]).then(() => undefined),
   };
 }
