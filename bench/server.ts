@@ -325,7 +325,9 @@ export async function startBenchServer({ root, cdnDir = path.join(root, 'dist', 
     if (pathname.startsWith('/examples/')) return sendStatic(request, examplePage(request, load(examples, pathname.slice('/examples/'.length))));
     if (anchorsDir && pathname === SERVER_ANCHOR_PATH) {
       const started = performance.now();
-      const rendered = html(await renderServerAnchor(path.join(anchorsDir, 'react-ssr'), origin, sandbox.fetch));
+      const cards = Number(searchParams.get('cards') ?? 10);
+      if (!Number.isInteger(cards) || cards < 1 || cards > 100) return new Response('cards: 1 to 100', { status: 400 });
+      const rendered = html(await renderServerAnchor(path.join(anchorsDir, 'react-ssr'), origin, sandbox.fetch, cards));
       const answer = sendStatic(request, rendered, 'no-store');
       answer.headers.set('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
       return answer;

@@ -10,19 +10,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadLeads } from './leads';
 
-/** The cards the board's first page shows. */
+/** The cards the board's first page shows (`cards` asks for more: a page the size of the board's DOM). */
 const CARDS = 10;
 
-export async function renderServerAnchor(builtDir: string, origin: string, fetch: typeof globalThis.fetch): Promise<string> {
+export async function renderServerAnchor(builtDir: string, origin: string, fetch: typeof globalThis.fetch, cards = CARDS): Promise<string> {
   const [{ createElement }, { renderToString }, { CardList }] = await Promise.all([import('react'), import('react-dom/server'), import('./card-view')]);
   const template = readFileSync(path.join(builtDir, 'card-ssr.html'), 'utf8');
-  const leads = await loadLeads(CARDS, { origin, fetch });
-  const cards = renderToString(createElement(CardList, { leads, initialOpen: null }));
+  const leads = await loadLeads(cards, { origin, fetch });
+  const markup = renderToString(createElement(CardList, { leads, initialOpen: null }));
   const json = JSON.stringify(leads).replace(/</g, '\\u003c');
   const inlined = template.replace(/<link rel="stylesheet"[^>]*href="(\/anchors\/react-ssr\/[^"]+\.css)"[^>]*>/, (_, href: string) => {
     const css = readFileSync(path.join(builtDir, href.slice('/anchors/react-ssr/'.length)), 'utf8');
     return `<style>${css}</style>`;
   });
   if (inlined === template) throw new Error('bench: the server-rendered card anchor has no stylesheet link to inline (bench/anchors/card-ssr.html)');
-  return inlined.replace('<!--cards-->', cards).replace('<!--leads-->', json);
+  return inlined.replace('<!--cards-->', markup).replace('<!--leads-->', json);
 }
