@@ -45,7 +45,7 @@ export const LOAD_BUDGETS = {
   /**
    * Its hydration long tasks — the script it runs in long animation frames until live — as a ratio
    * to React 19's hydration of the spec-equal cards rendered on the server (bench/anchors/card-ssr.ts,
-   * bench/server-render.ts). Until 0.3.0's issue 63 it was compared with the client-only React
+   * bench/server-render.ts). Until 2026-11-28 it was compared with the client-only React
    * anchor's script before its first card, which hydrates nothing; that ratio is printed beside it.
    */
   hydrationLongTasksVsReactAnchor: 1.2,
