@@ -4,6 +4,8 @@
  *   /                         index page: what is here, how the sandbox works (curl, faults)
  *   /gateway/*  /sandbox/*    the sandbox gateway (@leadkit/sandbox, packages/sandbox) and its controls
  *   /sandbox/                 the gateway's own endpoint list
+ *   /sandbox/twilio/*         the Twilio stand-in's controls: drop its connections, what it received
+ *                             (packages/sandbox/README.md#the-twilio-stand-in)
  *   /cdn/*                    the CDN build (dist/cdn: loader leadkit.js + hashed chunks)
  *   /examples/cms.html        plain-HTML CMS page: the loader script tag and widget tags only
  *   /server/cms.html          the same page rendered on the server (leadkit/server): each widget's
@@ -68,6 +70,7 @@ import {
 import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
 // Node only, so not in the package's entry: the stand-in for Twilio Conversations (packages/sandbox/README.md#the-twilio-stand-in).
 import { startTwilioStandIn, type TwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
+import { twilioControlRoutes } from '../packages/sandbox/src/twilio/controls';
 import { sandboxChatFrom, withSandboxChat } from './sandbox-chat';
 
 import { cdnCacheControl, cdnFlavourFromEnv, flavourFile } from './cdn-flavours';
@@ -394,6 +397,7 @@ site.get('/app/*', appPage);
 
 site.notFound((c) => notFoundPage(c, `Nothing is served at ${c.req.path}.`));
 
+const twilioControls = twilioControlRoutes(() => twilio);
 const isSandboxPath = (pathname: string) => /^\/(gateway|sandbox|host-stand-in)(\/|$)/.test(pathname);
 
 // The render path warmed before serving, not on the first request (scripts/server-pages.ts
@@ -411,6 +415,28 @@ console.log(
 );
 
 const port = numberFromEnv('PORT', 4010);
+/** The pages' origin, once the server listens. */
+let siteOrigin = '';
+// The Twilio stand-in on its own port (a WebSocket server and the media service), from the same
+// sandbox: the same conversations on the Twilio adapter. Not fatal when it cannot start. Started
+// before the server listens: a page served once the URL is printed names its socket
+// (SANDBOX_CHAT=twilio), never the sandbox's chat for want of it.
+if (process.env.TWILIO_PORT !== 'off') {
+  const twilioPort = process.env.TWILIO_PORT ? numberFromEnv('TWILIO_PORT', 0) : port === 0 ? 0 : port + 1;
+  try {
+    // A photo's temporary URL on the pages' own origin, as the sandbox chat's are (leadkit shows media only from there, https: or blob:).
+    twilio = await startTwilioStandIn({ sandbox, port: twilioPort, contentOrigin: () => siteOrigin });
+    console.log(`Twilio stand-in: ${twilio.twilsockUri} (the SDK's client option Twilsock: { uri }), media service ${twilio.mcsOrigin}`);
+    if (sandboxChat === 'twilio') console.log('SANDBOX_CHAT=twilio: the example threads talk to it through leadkit/twilio and the real SDK.');
+  } catch (error) {
+    console.error(
+      `start: the Twilio stand-in did not start on port ${twilioPort} (${error instanceof Error ? error.message : String(error)}); set TWILIO_PORT.`,
+    );
+    // Its pages would quietly stay on the sandbox's chat: a Twilio run that is not one.
+    if (sandboxChat === 'twilio') process.exit(1);
+  }
+}
+
 const server = serve(
   {
     hostname: '127.0.0.1',
@@ -418,6 +444,10 @@ const server = serve(
     fetch: async (request, env) => {
       const url = new URL(request.url);
       if (!isSandboxPath(url.pathname)) return site.fetch(request, env);
+      // The stand-in's own controls (drop its connections, what it received): packages/sandbox/src/twilio/controls.ts.
+      if (url.pathname.startsWith('/sandbox/twilio/')) return twilioControls.fetch(request);
+      // A reset forgets what the stand-in received too (the sandbox's recorded requests go with it).
+      if (request.method === 'POST' && url.pathname === '/sandbox/reset') twilio?.clearReceived();
       // /sandbox and /sandbox/ show the gateway's own home page (its endpoint list).
       const forward = request.method === 'GET' && /^\/sandbox\/?$/.test(url.pathname) ? new Request(new URL('/', url), request) : request;
       const response = await sandbox.app.fetch(forward, env);
@@ -429,26 +459,12 @@ const server = serve(
     },
   },
   (info) => {
+    siteOrigin = `http://127.0.0.1:${info.port}`;
     console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox, ${sandbox.profile} profile)`);
     // The sign-in the sandbox's provider calls require, and how to pass it (as `npx leadkit-sandbox` says it).
     console.log(providerSignInBanner(providerSignIn, sandbox.profile).join('\n'));
   },
 );
-
-// The Twilio stand-in on its own port (a WebSocket server and the media service), from the same
-// sandbox: the same conversations on the Twilio adapter. Not fatal when it cannot start.
-if (process.env.TWILIO_PORT !== 'off') {
-  const twilioPort = process.env.TWILIO_PORT ? numberFromEnv('TWILIO_PORT', 0) : port === 0 ? 0 : port + 1;
-  try {
-    twilio = await startTwilioStandIn({ sandbox, port: twilioPort });
-    console.log(`Twilio stand-in: ${twilio.twilsockUri} (the SDK's client option Twilsock: { uri }), media service ${twilio.mcsOrigin}`);
-    if (sandboxChat === 'twilio') console.log('SANDBOX_CHAT=twilio: the example threads talk to it through leadkit/twilio and the real SDK.');
-  } catch (error) {
-    console.error(
-      `start: the Twilio stand-in did not start on port ${twilioPort} (${error instanceof Error ? error.message : String(error)}); set TWILIO_PORT.`,
-    );
-  }
-}
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `start: port ${port} is in use; set PORT to another one (PORT=0 picks a free port).` : `start: ${error.message}`);

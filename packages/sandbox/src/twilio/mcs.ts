@@ -53,6 +53,8 @@ export class McsService {
   constructor(
     private readonly sandbox: Pick<SandboxGateway, 'chat' | 'app' | 'faults' | 'store'>,
     private readonly origin: () => string,
+    /** Where the temporary content URLs point (TwilioStandInOptions.contentOrigin). */
+    private readonly contentOrigin: () => string = origin,
   ) {}
 
   private get chat(): SandboxChat {
@@ -88,7 +90,7 @@ export class McsService {
       url,
       links: {
         content: `${url}/Content`,
-        content_direct_temporary: withUrl ? `${this.origin()}${this.chat.grantMediaUrl(media.mediaSid).url}` : null,
+        content_direct_temporary: withUrl ? `${this.contentOrigin()}${this.chat.grantMediaUrl(media.mediaSid).url}` : null,
       },
     };
   }
