@@ -92,7 +92,9 @@ export function cdnSourceChunk(source: string): string {
   const entry = cdnManifest()[source];
   if (entry) return entry.file;
   const modules = JSON.parse(readFileSync(cdnBuildFile('modules.json'), 'utf8')) as Record<string, Record<string, number>>;
-  const file = Object.keys(modules).find((chunk) => source in (modules[chunk] ?? {}));
+  // A worktree whose node_modules links to another checkout's names its packages by that path (`../main/node_modules/…`).
+  const names = (name: string) => name === source || (source.startsWith('node_modules/') && name.endsWith(`/${source}`));
+  const file = Object.keys(modules).find((chunk) => Object.keys(modules[chunk] ?? {}).some(names));
   if (!file) throw new Error(`${source} is in no chunk of the CDN build`);
   return file;
 }
