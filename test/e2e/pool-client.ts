@@ -9,7 +9,17 @@ import { launchChromium } from '../helpers/browser';
 import { SERVER_START_TIMEOUT_MS, type ExampleServer, type ExampleServerOptions } from './example-server';
 
 /** The variables scripts/start.ts reads: a file's (or its project's) values pick a server started with the same. */
-const SERVER_ENV = ['SEED', 'LATENCY_MS', 'SKIP_BUILD', 'CHAT_REPLY_MS', 'CDN_FLAVOUR', 'SANDBOX_PROFILE', 'SANDBOX_PROVIDER_TOKEN', 'SANDBOX_PROVIDER_COOKIE'];
+const SERVER_ENV = [
+  'SEED',
+  'LATENCY_MS',
+  'SKIP_BUILD',
+  'CHAT_REPLY_MS',
+  'CDN_FLAVOUR',
+  'SANDBOX_CHAT',
+  'SANDBOX_PROFILE',
+  'SANDBOX_PROVIDER_TOKEN',
+  'SANDBOX_PROVIDER_COOKIE',
+];
 
 function poolUrl(): string | undefined {
   try {
