@@ -6,6 +6,8 @@ import { renderWidget } from '../../../../test/helpers/render-widget';
 import { FIRST_PAGE_TIMEOUT_MS, preloadBoardParts } from '../../../../test/support/lead-board';
 import type { ChatClientFactory } from '../../../chat/chat-client';
 import type { GatewayClientConfig } from '../../../gateway/core/client';
+import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
+import type * as ChatFactoryModule from '../../../chat/chat-factory';
 import { createSandboxChatClientFactory } from '../../../chat/sandbox-chat-client';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../../domain/answered-leads';
 import { createDraftStore, memoryDraftBackend } from '../../../domain/drafts';
@@ -30,6 +32,12 @@ const REPLIES = [
   { id: 'hello', text: 'Hi {firstName}, thanks for your {category} request!' },
   { id: 'when', text: 'When can I come by for a look?' },
 ];
+
+// Watched, as they are: where a quick send gets its chat factory (none: it opens no chat).
+vi.mock('../../../chat/chat-factory', async (importOriginal) => {
+  const actual = await importOriginal<typeof ChatFactoryModule>();
+  return { ...actual, hasChatFactory: vi.fn(actual.hasChatFactory), chatFactoryFor: vi.fn(actual.chatFactoryFor) };
+});
 
 beforeAll(async () => {
   await preloadBoardParts();
@@ -210,6 +218,8 @@ describe("the card's quick answer", () => {
 
   it("with no chat adapter (npm's leadkit, no `chat` given): the message is sent once and stays 'Sent' — no chat session is asked of the gateway, nor of the host's getChatToken", async () => {
     const getChatToken = vi.fn(() => Promise.reject(new Error('not to be asked')));
+    vi.mocked(hasChatFactory).mockClear();
+    vi.mocked(chatFactoryFor).mockClear();
     const { card, stored, received, host } = await openBoard({ savedReplies: REPLIES, chat: null, gateway: { getChatToken } });
     const sends: unknown[] = [];
     host.addEventListener('lk-message-send', (event) => sends.push((event as CustomEvent).detail));
@@ -220,8 +230,11 @@ describe("the card's quick answer", () => {
     expect(stored(text)).toHaveLength(1);
     expect(sends).toEqual([{ messageId: stored(text)[0]!.messageId, leadId: LEAD }]);
     await waitFor(() => expect(within(card).queryByText('Respond first')).toBeNull());
-    // Long after the message was taken (an adapter's session call follows at once): none.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The send's session was made at Send with no chat factory (the only way it opens a chat, and
+    // asks for a chat session): none was made, so none can follow.
+    expect(vi.mocked(hasChatFactory)).toHaveBeenCalled();
+    expect(vi.mocked(hasChatFactory).mock.results.every((result) => result.value === false)).toBe(true);
+    expect(chatFactoryFor).not.toHaveBeenCalled();
     expect(received('POST', CHAT_SESSION)).toEqual([]);
     expect(getChatToken).not.toHaveBeenCalled();
     expect(within(composer).getByText('Sent')).toBeTruthy();
