@@ -417,6 +417,13 @@ console.log(
 const port = numberFromEnv('PORT', 4010);
 /** The pages' origin, once the server listens. */
 let siteOrigin = '';
+/**
+ * Where the Twilio stand-in's photo URLs point (its `contentOrigin`): on the asking page's own
+ * origin, as the sandbox chat's URLs are (leadkit shows media only from there, https: or blob:) —
+ * this server's, or a loopback proxy's in front of it (test/engines/proxy.ts); else this server's.
+ */
+const pagesContentOrigin = (pageOrigin: string | undefined): string =>
+  pageOrigin && /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(pageOrigin) ? pageOrigin : siteOrigin;
 // The Twilio stand-in on its own port (a WebSocket server and the media service), from the same
 // sandbox: the same conversations on the Twilio adapter. Not fatal when it cannot start. Started
 // before the server listens: a page served once the URL is printed names its socket
@@ -424,8 +431,7 @@ let siteOrigin = '';
 if (process.env.TWILIO_PORT !== 'off') {
   const twilioPort = process.env.TWILIO_PORT ? numberFromEnv('TWILIO_PORT', 0) : port === 0 ? 0 : port + 1;
   try {
-    // A photo's temporary URL on the pages' own origin, as the sandbox chat's are (leadkit shows media only from there, https: or blob:).
-    twilio = await startTwilioStandIn({ sandbox, port: twilioPort, contentOrigin: () => siteOrigin });
+    twilio = await startTwilioStandIn({ sandbox, port: twilioPort, contentOrigin: pagesContentOrigin });
     console.log(`Twilio stand-in: ${twilio.twilsockUri} (the SDK's client option Twilsock: { uri }), media service ${twilio.mcsOrigin}`);
     if (sandboxChat === 'twilio') console.log('SANDBOX_CHAT=twilio: the example threads talk to it through leadkit/twilio and the real SDK.');
   } catch (error) {

@@ -47,17 +47,22 @@ describe('the Twilio stand-in’s controls', () => {
     expect((await controls.fetch(new Request('http://sandbox.local/sandbox/twilio/requests'))).status).toBe(404);
   });
 
-  it('points a media’s temporary URL at `contentOrigin` when given (the pages’ origin under npm start), else at itself', async () => {
+  it('points a media’s temporary URL by `contentOrigin` (given the asking page’s origin; under npm start, the pages’), else at itself', async () => {
     const sandbox = createSandboxGateway();
     const token = sandbox.chat.issueToken(providerIdentity(MAIN_PROVIDER_ID)).token;
-    for (const contentOrigin of ['http://127.0.0.1:4010', undefined]) {
-      const twilio = (open.twilio = await startTwilioStandIn({ sandbox, ...(contentOrigin ? { contentOrigin: () => contentOrigin } : {}) }));
+    const cases = [
+      { contentOrigin: (page: string | undefined) => page ?? 'http://127.0.0.1:4010', page: 'http://127.0.0.1:4999', expected: 'http://127.0.0.1:4999' },
+      { contentOrigin: (page: string | undefined) => page ?? 'http://127.0.0.1:4010', page: undefined, expected: 'http://127.0.0.1:4010' },
+      { contentOrigin: undefined, page: 'http://127.0.0.1:4999', expected: null },
+    ];
+    for (const { contentOrigin, page, expected } of cases) {
+      const twilio = (open.twilio = await startTwilioStandIn({ sandbox, ...(contentOrigin ? { contentOrigin } : {}) }));
       const record = await fetch(`${twilio.mcsOrigin}/v1/Services/${SANDBOX_CHAT_SERVICE_SID}/Media/${SEEDED_PHOTO.mediaSid}`, {
-        headers: { 'X-Twilio-Token': token },
+        headers: { 'X-Twilio-Token': token, ...(page ? { Origin: page } : {}) },
       });
       expect(record.status).toBe(200);
       const url = ((await record.json()) as { links: { content_direct_temporary: string } }).links.content_direct_temporary;
-      expect(url.startsWith(`${contentOrigin ?? twilio.mcsOrigin}/sandbox/chat/media/`)).toBe(true);
+      expect(url.startsWith(`${expected ?? twilio.mcsOrigin}/sandbox/chat/media/`)).toBe(true);
       await twilio.close();
       delete open.twilio;
     }

@@ -53,8 +53,8 @@ export class McsService {
   constructor(
     private readonly sandbox: Pick<SandboxGateway, 'chat' | 'app' | 'faults' | 'store'>,
     private readonly origin: () => string,
-    /** Where the temporary content URLs point (TwilioStandInOptions.contentOrigin). */
-    private readonly contentOrigin: () => string = origin,
+    /** Where the temporary content URLs point, for a request from a page of this origin (TwilioStandInOptions.contentOrigin). */
+    private readonly contentOrigin: (pageOrigin: string | undefined) => string = origin,
   ) {}
 
   private get chat(): SandboxChat {
@@ -74,7 +74,8 @@ export class McsService {
     return upload.media;
   }
 
-  private record(media: StoredMedia, at: string, withUrl: boolean): Record<string, unknown> {
+  /** A media record; with `pageOrigin` (the asking page's origin, or undefined) its temporary content URL. */
+  private record(media: StoredMedia, at: string, pageOrigin: string | undefined | false): Record<string, unknown> {
     const url = `${this.origin()}${MCS_MEDIA_PATH}/${media.mediaSid}`;
     return {
       sid: media.mediaSid,
@@ -90,19 +91,19 @@ export class McsService {
       url,
       links: {
         content: `${url}/Content`,
-        content_direct_temporary: withUrl ? `${this.contentOrigin()}${this.chat.grantMediaUrl(media.mediaSid).url}` : null,
+        content_direct_temporary: pageOrigin === false ? null : `${this.contentOrigin(pageOrigin)}${this.chat.grantMediaUrl(media.mediaSid).url}`,
       },
     };
   }
 
   /** The media record `identity` may see (its pending upload, or media of its conversations). */
-  private visible(mediaSid: string, identity: string): Record<string, unknown> | null {
+  private visible(mediaSid: string, identity: string, pageOrigin: string | undefined): Record<string, unknown> | null {
     const upload = this.uploads.get(mediaSid);
-    if (upload) return upload.identity === identity ? this.record(upload.media, upload.at, true) : null;
+    if (upload) return upload.identity === identity ? this.record(upload.media, upload.at, pageOrigin) : null;
     const found = this.chat.findMedia(mediaSid);
     if (!found || !found.conversation.participants.includes(identity)) return null;
     const message = this.sandbox.store.messages.find((m) => m.media?.some((x) => x.mediaSid === mediaSid));
-    return this.record(found.media, message?.createDate ?? new Date(0).toISOString(), true);
+    return this.record(found.media, message?.createDate ?? new Date(0).toISOString(), pageOrigin);
   }
 
   /** Answers a request of the media service; false when the path is not its. */
@@ -124,7 +125,7 @@ export class McsService {
     if (request.method === 'POST' && path === MCS_MEDIA_PATH) {
       await this.upload(request, response, url, identity);
     } else if (request.method === 'GET' && path.startsWith(`${MCS_MEDIA_PATH}/`)) {
-      const record = this.visible(decodeURIComponent(path.slice(MCS_MEDIA_PATH.length + 1)), identity);
+      const record = this.visible(decodeURIComponent(path.slice(MCS_MEDIA_PATH.length + 1)), identity, request.headers.origin);
       if (record) send(response, 200, record);
       else send(response, 404, { status: 404, code: 20404, message: 'Media not found.' });
     } else if (request.method === 'POST' && path === MCS_MEDIA_SET_PATH) {
@@ -140,7 +141,7 @@ export class McsService {
         response,
         200,
         list.map((entry) => {
-          const record = this.visible(String(entry.media_sid), identity);
+          const record = this.visible(String(entry.media_sid), identity, request.headers.origin);
           return record ? { code: 200, media_record: record } : { code: 404, media_record: { sid: String(entry.media_sid) } };
         }),
       );

@@ -34,13 +34,14 @@ export interface TwilioStandInOptions {
   /** How long before a token's expiry the SDK is told `tokenAboutToExpire` (Twilio: minutes); default 3 minutes. */
   tokenAboutToExpireMs?: number;
   /**
-   * Where a media's temporary URL (`links.content_direct_temporary`) points: an origin that serves
-   * the sandbox's own `/sandbox/chat/media/<grant>`. Default the stand-in's own origin (it serves
-   * that route too). `npm start` gives its pages' origin, as the sandbox chat's URLs are: leadkit
-   * shows a photo only from https:, blob: or the page's own origin, and the stand-in is plain
-   * http on another port (Twilio's media URLs are https).
+   * Where a media's temporary URL (`links.content_direct_temporary`) points, for a request from a
+   * page of `pageOrigin` (its Origin header; none from Node): an origin that serves the sandbox's
+   * own `/sandbox/chat/media/<grant>`. Default the stand-in's own origin (it serves that route
+   * too). `npm start` answers its pages' origin, as the sandbox chat's URLs are: leadkit shows a
+   * photo only from https:, blob: or the page's own origin, and the stand-in is plain http on
+   * another port (Twilio's media URLs are https).
    */
-  contentOrigin?: () => string;
+  contentOrigin?: (pageOrigin: string | undefined) => string;
 }
 
 export interface TwilioStandIn {
@@ -102,7 +103,7 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
   const mcs = new McsService(
     sandbox,
     () => origin,
-    () => options.contentOrigin?.() || origin,
+    (pageOrigin) => options.contentOrigin?.(pageOrigin) || origin,
   );
   const upstream = new UpstreamService(data, model, mcs, sandbox.faults);
   const sessionHost: SessionHost = {
