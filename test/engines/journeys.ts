@@ -5,7 +5,8 @@
  * filter), a new lead arriving on an open board, answer first, a quick answer from a card (390 px)
  * and the offline outbox (1280 px in
  * English, 390 px in Spanish), the
- * thread (send a text), the funnel (entry to summary), the review request (modal, send,
+ * thread (send a text; and its whole journey on a 390 px phone on both chat adapters — the sandbox's
+ * and Twilio's real SDK against the stand-in: ./thread-journey.ts), the funnel (entry to summary), the review request (modal, send,
  * thank-you), the lead page (a purchased and an unavailable lead) and the strict-CSP page (no
  * securitypolicyviolation); and at 320 px no widget page scrolls sideways.
  *
@@ -43,6 +44,7 @@ import {
   type TwilioSdkRun,
 } from './in-page';
 import { startRecordingProxy, type RecordingProxy } from './proxy';
+import { threadOnAPhone, useChatServer } from './thread-journey';
 
 // What the example pages and the seeded sandbox hold (the same facts test/e2e relies on).
 const SP_ID = 1001;
@@ -959,6 +961,20 @@ export function engineJourneys(engine: EngineName): void {
       expect(run.states[0]).toBe('connecting');
       // Firefox reports the refused socket as a page error; nothing else may be there.
       expect((await driver.consoleErrors()).filter((line) => !line.includes('ws://127.0.0.1:9/'))).toEqual([]);
+    });
+  });
+
+  // Issue 65 §2: the thread's whole journey on a phone on both chat adapters (./thread-journey.ts).
+  describe(`${engine}: the thread on a 390 px phone on both chat adapters`, { timeout: JOURNEY_TIMEOUT_MS }, () => {
+    it('sandbox chat: history, the older page, a photo; a text (Delivered, typing, the answer) and a photo sent; nothing twice', async () => {
+      await threadOnAPhone(session.driver, session, 'sandbox');
+    });
+
+    describe('Twilio (the real SDK from the CDN build, against the sandbox’s stand-in: SANDBOX_CHAT=twilio)', () => {
+      const twilio = useChatServer('twilio', () => session.driver);
+      it('history, the older page, a photo; a text (Delivered, typing, the answer) and a photo sent; the connection lost and back: nothing lost or twice', async () => {
+        await threadOnAPhone(session.driver, twilio, 'twilio');
+      });
     });
   });
 }
