@@ -803,16 +803,21 @@ export function engineJourneys(engine: EngineName): void {
             { message: `the list at its end (${width} px, ${lang})` },
           );
           await driver.waitFor(within(thread, { role: 'button', name: /jump to newest|ir a lo más reciente/i }), { state: 'detached', timeout: 5000 });
-          // Scrolled up as a reader does, until it stays up: on a loaded CI machine WebKit once
-          // let a late layout of the opening put the list back at its end right after one jump.
-          const scrolledUp = withQuery('const el = q.first(arguments[0], true); return el.scrollHeight - el.clientHeight - el.scrollTop > 48;');
+          // Scrolled up as a reader does, until it stays up — the list away from its end and the
+          // button there, at one look: on a loaded CI machine WebKit once let a late layout of the
+          // opening put the list back at its end right after one jump (no button then).
+          const scrolledUpWithButton = withQuery(
+            'const el = q.first(arguments[0], true); return el.scrollHeight - el.clientHeight - el.scrollTop > 48 && q.all(arguments[1]).some(q.visible);',
+          );
           for (let attempt = 0; ; attempt++) {
             await driver.evaluate(withQuery('const el = q.first(arguments[0], true); el.scrollTop -= el.clientHeight * 2;'), toWire(list));
-            await new Promise((resolve) => setTimeout(resolve, 300));
-            if (await driver.evaluate<boolean>(scrolledUp, toWire(list))) break;
-            if (attempt === 2) throw new Error(`the list went back to its end after each of 3 scrolls up (${width} px, ${lang})`);
+            try {
+              await driver.waitUntil(scrolledUpWithButton, [toWire(list), toWire(button)], { timeout: 5000, message: `the list scrolled up with '${jump}'` });
+              break;
+            } catch (error) {
+              if (attempt === 2) throw new Error(`the list went back to its end after each of 3 scrolls up (${width} px, ${lang})`, { cause: error });
+            }
           }
-          await driver.waitFor(button);
           const size = await driver.evaluate<{ width: number; height: number }>(
             withQuery('const r = q.first(arguments[0], true).getBoundingClientRect(); return { width: r.width, height: r.height };'),
             toWire(button),
