@@ -141,6 +141,25 @@ describe('the Twilio chat adapter with the real SDK, on the sandbox’s Twilio s
     expect(sent.index).toBe(SANDBOX_HISTORY_THREAD.messageCount);
   }, 20_000);
 
+  // Twilio ends a connection whose token expired (`close` 410, twilsock's tokenExpired, then
+  // `disconnected` after its 3 s DISCONNECTING_TIMEOUT); the adapter renews from the session call
+  // and hands the SDK the new token (client.updateToken), which reconnects and resubscribes.
+  it('renews when its token expires while the thread is open: back on the new token, what came meanwhile once', async () => {
+    const { sandbox, chat, conversation, renewals } = await openThread();
+    const states = recorder<ChatConnectionState>();
+    const added = recorder<ChatMessage>();
+    chat.onConnectionStateChange(states.add);
+    conversation.onMessageAdded(added.add);
+    sandbox.chat.expireTokens();
+    await until(() => renewals.length > 0, 'a renewal');
+    sandbox.chat.post({ spId: MAIN_PROVIDER_ID, memberId: SANDBOX_HISTORY_THREAD.memberId, leadId: null, fromProvider: false, text: 'After the expiry' });
+    await until(() => added.seen.length > 0 && chat.connectionState === 'connected', 'back, with the message', 15_000);
+    expect(states.seen).not.toContain('denied');
+    expect(added.seen.map((m) => m.body)).toEqual(['After the expiry']);
+    const sent = await conversation.sendText('On the new token');
+    expect(sent.index).toBe(SANDBOX_HISTORY_THREAD.messageCount + 1);
+  }, 20_000);
+
   // The SDK's setAllMessagesRead marks read up to the newest message of its cached page
   // (conversation.js: getMessages(1), served from the Sync list's cache, synclist.js
   // queryItems), and a message just sent is not in it until its messageAdded: the reply to a

@@ -33,7 +33,7 @@ import {
   type TwilioSdk,
 } from './twilio-sdk';
 import { attributesObject, blobName, chatTimeLimitMs, ConnectionStateCell, Listeners, singleFlight, uploadTimeLimitMs, withinTimeLimit } from './chat-support';
-import { absorbConversationsFetch, whenInitialized } from './twilio-start';
+import { absorbConversationsFetch, whenInitialized, whenTokenCanBeUpdated } from './twilio-start';
 
 /**
  * The chat adapter for Twilio Conversations. `@twilio/conversations` (≈ 138 kB gzip and a long
@@ -170,7 +170,11 @@ class TwilioChatClient implements ChatClient {
     this.renew = singleFlight(async () => {
       const session = await init.renewSession();
       if (this.closed) return;
-      await this.call('chat.renewToken', undefined, () => client.updateToken(session.token));
+      // A token expired ends the connection: the SDK takes the new one once it has closed.
+      await this.call('chat.renewToken', undefined, async (ends) => {
+        await whenTokenCanBeUpdated(client, ends);
+        await client.updateToken(session.token);
+      });
     });
     const onConnection = (state: TwilioConnectionState) => this.state.set(mapTwilioConnectionState(state));
     // Renew ahead of expiry; a failure here is retried when the token has expired.

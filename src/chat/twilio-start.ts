@@ -1,5 +1,5 @@
 import { ChatError } from './chat-client';
-import type { TwilioClient, TwilioConnectionError } from './twilio-sdk';
+import type { TwilioClient, TwilioConnectionError, TwilioConnectionState } from './twilio-sdk';
 
 /**
  * How the Twilio adapter (twilio-chat-client.ts) tells how an SDK client's start-up ended, read
@@ -88,4 +88,34 @@ export function absorbConversationsFetch(client: TwilioClient): void {
   const fetching = (client as TwilioClient & { _conversationsPromise?: unknown })._conversationsPromise;
   if (fetching instanceof Promise) fetching.catch(() => undefined);
   else client.getSubscribedConversations().catch(() => undefined);
+}
+
+/**
+ * Resolves once the SDK client can take a new token. Twilio ends a connection whose token expired
+ * with a `close` 410: twilsock says `tokenExpired` as it starts closing, and stays `disconnecting`
+ * (its state machine's `waitSocketClosed`, up to its 3 s DISCONNECTING_TIMEOUT) until the socket
+ * has closed. A `client.updateToken` then is a transition its state machine does not have
+ * (`userUpdateToken` starts only from disconnected, rejected, connecting, retrying or connected):
+ * it is dropped with a warning and the returned promise never settles, so the renewed token is
+ * never used. Waited out here (at once in any other state); rejects when `signal` aborts.
+ */
+export function whenTokenCanBeUpdated(client: TwilioClient, signal: AbortSignal): Promise<void> {
+  if (client.connectionState !== 'disconnecting') return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      client.off('connectionStateChanged', onState);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onState = (state: TwilioConnectionState) => {
+      if (state === 'disconnecting') return;
+      done();
+      resolve();
+    };
+    const onAbort = () => {
+      done();
+      reject(signal.reason);
+    };
+    client.on('connectionStateChanged', onState);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
