@@ -6,7 +6,7 @@
  * the customer wrote meanwhile arrives once, and nothing is shown or stored twice. On Twilio it
  * all goes through the real @twilio/conversations SDK (the CDN build's) and the sandbox's stand-in;
  * the connection is lost there as a network is (POST /sandbox/twilio/drop: no close frame, the SDK
- * reconnects by itself).
+ * reconnects by itself). And a chat token that expires while the thread is open is renewed and used.
  * The same journey in Firefox and WebKit: test/engines/thread-journey.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -160,4 +160,46 @@ describe.each(CHAT_SERVICES)('the thread on a 390 px phone with the %s chat', (c
       await context.close();
     }
   }, 90_000);
+
+  // Found with the real SDK (the adapter's fix: src/chat/twilio-start.ts whenTokenCanBeUpdated):
+  // Twilio ends the connection of an expired token (close 410) and takes a new one only once its
+  // socket has closed. The sandbox chat's expired token fails its next call (401), renewed too.
+  it("a chat token that expires while the thread is open is renewed: the customer's next message arrives, the pro's next text goes", async () => {
+    const origin = e2e.server.origin;
+    const page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    const root = page.locator('message-thread');
+    const list = root.getByRole('region', { name: 'Messages' });
+    await page.goto(`${origin}/examples/message-thread.html?user-id=5001&lead-id=300001`);
+    const attach = root.getByRole('button', { name: 'Attach a file' });
+    await firstScreen(attach);
+    await expect.poll(() => attach.isEnabled(), { timeout: FIRST_SCREEN_TIMEOUT_MS }).toBe(true);
+    await expectChatService(root, chat);
+    await expect.poll(() => list.getByText('Thursday afternoon would be great.', { exact: true }).count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+
+    const reconnecting = chat === 'twilio' ? textSeen(page, 'Reconnecting…') : null;
+    expect((await fetch(`${origin}/sandbox/chat/expire-tokens`, { method: 'POST' })).status).toBe(200);
+    if (reconnecting) expect(await reconnecting).toBe(true);
+    const after = await fetch(`${origin}${MC}/v1/messages`, {
+      method: 'POST',
+      headers: MEMBER,
+      body: JSON.stringify({ text: 'After the token expired', senderEntityId: 5001, receiverEntityId: SP_ID }),
+    });
+    expect(after.status).toBe(200);
+    await visible(list.getByText('After the token expired', { exact: true }), 20_000);
+    await expect.poll(() => root.getByText('Reconnecting…').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+    await root.getByRole('textbox', { name: 'Write a message...' }).fill('Still here');
+    await root.getByRole('button', { name: 'Send' }).click();
+    await visible(list.getByText('Still here', { exact: true }));
+    const stored = await storedTexts(origin);
+    for (const once of ['After the token expired', 'Still here']) {
+      expect(
+        stored.filter((t) => t === once),
+        once,
+      ).toHaveLength(1);
+      expect(await list.getByText(once, { exact: true }).count(), once).toBe(1);
+    }
+    // Nothing but the browser's own line for the sandbox chat's call refused on the expired token.
+    expect(watch.consoleErrors.filter((line) => line !== 'Failed to load resource: the server responded with a status of 401 (Unauthorized)')).toEqual([]);
+  }, 60_000);
 });
