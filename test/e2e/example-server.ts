@@ -32,12 +32,13 @@ export interface ExampleServer {
 }
 
 /**
- * Starts `tsx scripts/start.ts` with PORT=0 and waits for the URL it prints. `profile: 'spec'`
+ * Starts `tsx scripts/start.ts` with PORT=0 (and TWILIO_PORT=0 unless `env` names one) and waits for the URL it prints. `profile: 'spec'`
  * starts it with SANDBOX_PROFILE=spec (the sandbox serves only the spec's calls and fields),
  * `'spec-variants'` with the strict variant of it (packages/sandbox/src/spec-variants.ts).
  */
 export async function spawnExampleServer({ profile = 'full', env: extra = {} }: ExampleServerOptions = {}): Promise<ExampleServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
+  // Free ports for the server and its Twilio stand-in (a TWILIO_PORT of the caller's shell would clash between parallel servers; `env` may still say `off`).
+  const env: NodeJS.ProcessEnv = { ...process.env, TWILIO_PORT: '0', ...extra, PORT: '0', FORCE_COLOR: '0', SANDBOX_PROFILE: profile };
   delete env.NODE_ENV; // vitest's 'test' must not reach the server (start.ts builds for production anyway)
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
     cwd: ROOT,
