@@ -42,7 +42,13 @@ function page(
   id: string,
   protocol: Protocol,
   loads: number[],
-  { anchor = false, inHtml = false, hydrates, longTasks = 100, script = 60 }: { anchor?: boolean; inHtml?: boolean; hydrates?: boolean; longTasks?: number; script?: number } = {},
+  {
+    anchor = false,
+    inHtml = false,
+    hydrates,
+    longTasks = 100,
+    script = 60,
+  }: { anchor?: boolean; inHtml?: boolean; hydrates?: boolean; longTasks?: number; script?: number } = {},
 ): PageFigures {
   const live = hydrates ?? (inHtml && !anchor);
   const runs = [412, 1280].flatMap((width) => loads.map((ms) => sample(width, ms, inHtml)));
