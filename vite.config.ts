@@ -170,6 +170,8 @@ export const LIBRARY_ENTRIES = {
   'react.node': 'src/react.node.tsx',
   twilio: 'src/twilio.ts',
   heic: 'src/heic.ts',
+  // A host's service worker imports it (no DOM, no React): new-lead notifications from push messages.
+  'notifications-sw': 'src/notifications-sw.ts',
   server: 'src/server.ts',
 } as const;
 

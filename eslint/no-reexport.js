@@ -23,6 +23,7 @@ export const EXEMPT = {
   'src/server.ts': 'package entry `leadkit/server`',
   'src/twilio.ts': 'package entry `leadkit/twilio`',
   'src/heic.ts': 'package entry `leadkit/heic`',
+  'src/notifications-sw.ts': 'package entry `leadkit/notifications-sw`',
   'src/loader.ts': "the CDN build's loader entry",
   'packages/sandbox/src/index.ts': 'package entry `@leadkit/sandbox`',
   // Namespaces of the public API: each gathers one gateway service's calls for `leadkit`'s export

@@ -73,6 +73,7 @@ export const API_ENTRIES: readonly ApiEntry[] = [
   { specifier: 'leadkit/define', dts: 'dist/define.d.ts', report: 'leadkit-define' },
   { specifier: 'leadkit/twilio', dts: 'dist/twilio.d.ts', report: 'leadkit-twilio' },
   { specifier: 'leadkit/heic', dts: 'dist/heic.d.ts', report: 'leadkit-heic' },
+  { specifier: 'leadkit/notifications-sw', dts: 'dist/notifications-sw.d.ts', report: 'leadkit-notifications-sw' },
   { specifier: '@leadkit/sandbox', dts: 'packages/sandbox/dist/index.d.ts', report: 'leadkit-sandbox' },
 ];
 

@@ -45,6 +45,7 @@ const ENTRY_PATHS: Record<string, string[]> = {
   'leadkit/server': ['src/server.ts'],
   'leadkit/twilio': ['src/twilio.ts'],
   'leadkit/heic': ['src/heic.ts'],
+  'leadkit/notifications-sw': ['src/notifications-sw.ts'],
   '@leadkit/sandbox': ['packages/sandbox/src/index.ts'],
 };
 

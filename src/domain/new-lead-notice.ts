@@ -1,0 +1,96 @@
+import type { leadNotificationMessages } from '../i18n/en-US/lead-notifications';
+import type { MessageParams } from '../i18n/core/translate';
+import { freshLeadAge } from './lead-age';
+
+/**
+ * A new lead told outside the page (docs/widgets/lead-board.md#new-lead-notifications): a
+ * system notification from the board while its page is hidden, or from a push message in the
+ * host's service worker (leadkit/notifications-sw). React-free, the same rules for both.
+ *
+ * What a notification shows of a lead is its category, its city and its age — never the
+ * customer's name, phone or e-mail: a lock screen shows it to anyone near the phone. Leads
+ * arriving one after another are one notification (one tag per provider, replaced with the new
+ * count), not one each: five leads make one notification.
+ */
+
+/** What a notification may show of a lead (and what a push message's payload carries). */
+export interface LeadNotice {
+  readonly leadId: number;
+  readonly category: string;
+  readonly city: string | null;
+  /** The lead's creation time (ISO 8601), for its age. */
+  readonly createDate: string;
+}
+
+/** A lead as the gateway's page has it, reduced to its notice. */
+export function leadNotice(lead: {
+  leadId: number;
+  category: { name: string };
+  customerInfo: { city?: string | null | undefined };
+  createDate: string;
+}): LeadNotice {
+  const city = lead.customerInfo.city?.trim();
+  return { leadId: lead.leadId, category: lead.category.name, city: city ? city : null, createDate: lead.createDate };
+}
+
+/** The tag of a provider's new-lead notification: a newer one replaces it. */
+export const noticeTag = (spId: number): string => `leadkit-new-leads:${spId}`;
+
+/** What a leadkit notification carries (its `data`): read back when it is clicked, and to group the next one with it. */
+export interface NoticeData {
+  readonly leadkit: 'new-leads';
+  readonly spId: number;
+  /** Newest first. */
+  readonly notices: readonly LeadNotice[];
+  /** Where a click goes: the board's route with the newest lead open and its quick answer ready. */
+  readonly url: string;
+}
+
+/** Whether a notification's data is leadkit's (a host's service worker shows its own too). */
+export function isNoticeData(data: unknown): data is NoticeData {
+  if (typeof data !== 'object' || data === null) return false;
+  const candidate = data as Partial<NoticeData>;
+  return candidate.leadkit === 'new-leads' && typeof candidate.spId === 'number' && Array.isArray(candidate.notices) && typeof candidate.url === 'string';
+}
+
+/** How many leads a notification names one by one; the rest are counted. */
+export const NOTICE_LINES = 3;
+
+/**
+ * The leads of the notification shown so far and the new ones, newest first, each once: the next
+ * notification replaces the last one with all of them.
+ */
+export function groupNotices(shown: readonly LeadNotice[], fresh: readonly LeadNotice[]): LeadNotice[] {
+  const byId = new Map<number, LeadNotice>();
+  for (const notice of [...fresh, ...shown]) if (!byId.has(notice.leadId)) byId.set(notice.leadId, notice);
+  return [...byId.values()].sort((a, b) => Date.parse(b.createDate) - Date.parse(a.createDate) || b.leadId - a.leadId);
+}
+
+type NoticeKey = keyof typeof leadNotificationMessages;
+/** The locale's text of a key (the runtime's `t`, or the service worker's catalogue). */
+export type NoticeText = (key: NoticeKey, params?: MessageParams) => string;
+
+/** A lead's age as a notification says it ('12 min ago'); '' once it is a day old. */
+function ageText(notice: LeadNotice, now: Date, text: NoticeText): string {
+  const age = freshLeadAge(notice.createDate, now);
+  if (!age) return '';
+  return age.unit === 'now' ? text('notify.age.now') : text(age.unit === 'minutes' ? 'notify.age.minutes' : 'notify.age.hours', { count: age.count });
+}
+
+/** One lead's line: 'Plumbing, Denver · 3 min ago'. */
+function noticeLine(notice: LeadNotice, now: Date, text: NoticeText): string {
+  const what = notice.city ? text('notify.line', { category: notice.category, city: notice.city }) : notice.category;
+  const age = ageText(notice, now, text);
+  return age ? `${what} · ${age}` : what;
+}
+
+/** The title and body of the notification for `notices` (newest first, at least one). */
+export function noticeContent(notices: readonly LeadNotice[], now: Date, text: NoticeText): { title: string; body: string } {
+  const [newest] = notices;
+  if (!newest) throw new Error('noticeContent: no lead');
+  if (notices.length === 1) return { title: text('notify.title.one', { category: newest.category }), body: noticeLine(newest, now, text) };
+  const lines = notices.slice(0, NOTICE_LINES).map((notice) => noticeLine(notice, now, text));
+  const more = notices.length - NOTICE_LINES;
+  if (more > 0) lines.push(text('notify.more', { count: more }));
+  return { title: text('notify.title.many', { count: notices.length }), body: lines.join('\n') };
+}

@@ -1,0 +1,190 @@
+/**
+ * `leadkit/notifications-sw`: new-lead notifications from push messages, for a host's own service
+ * worker (docs/widgets/lead-board.md#push-messages). The host sends the push (its server, its
+ * VAPID keys, its subscription); this module shows what the board would show for the lead — the
+ * same text, grouped with the notification already shown — and, on a click, focuses the board's
+ * page (or opens it) with the lead open and its quick answer ready.
+ *
+ * ```js
+ * // sw.js, the host's service worker (a bundler, or `importScripts` of a built copy)
+ * import { handleLeadkitNotificationClick, handleLeadkitPush } from 'leadkit/notifications-sw';
+ * self.addEventListener('push', (event) => { if (!handleLeadkitPush(event)) { … the host's own pushes … } });
+ * self.addEventListener('notificationclick', (event) => { if (!handleLeadkitNotificationClick(event)) { … } });
+ * ```
+ *
+ * The payload (JSON): `{ "leadkit": "new-lead", "spId": 1001, "lead": { "leadId": 300123,
+ * "category": "Plumbing", "city": "Denver", "createDate": "2026-11-28T17:00:00Z" }, "url":
+ * "https://office.example.com/app/lead/board/1001?leadId=300123&reply=true", "locale": "en-US" }`
+ * — the lead's public fields only: never the customer's name, phone or e-mail. No React, no
+ * leadkit runtime: only the notification's texts and rules.
+ */
+import { groupNotices, isNoticeData, noticeContent, noticeTag, type LeadNotice, type NoticeData, type NoticeText } from './domain/new-lead-notice';
+import { leadNotificationMessages } from './i18n/en-US/lead-notifications';
+import { leadNotificationMessagesEs } from './i18n/es-US/lead-notifications';
+import type { MessageParams } from './i18n/core/translate';
+import { interpolatePlural } from './i18n/plural';
+
+export type { LeadNotice } from './domain/new-lead-notice';
+
+/** A push message's payload that this module shows (anything else is the host's). */
+export interface LeadkitPushPayload {
+  readonly leadkit: 'new-lead';
+  readonly spId: number;
+  readonly lead: LeadNotice;
+  /** The board's page with this lead open and its quick answer ready (the host's route; `leadBoard` of leadkit's routes with `leadId` and `reply: true`). */
+  readonly url: string;
+  /** The notification's language: `en-US` (default) or `es-US`. */
+  readonly locale?: string;
+}
+
+/** What of a `PushEvent` this module uses. */
+export interface PushEventLike {
+  readonly data: { json(): unknown } | null;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** What of a `NotificationEvent` this module uses. */
+export interface NotificationEventLike {
+  readonly notification: { readonly data: unknown; close(): void };
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface WindowClientLike {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+  postMessage(message: unknown): void;
+}
+
+/** What of the service worker's global scope this module uses (`self` by default). */
+export interface WorkerScopeLike {
+  readonly registration: {
+    showNotification(title: string, options: { body: string; tag: string; data: NoticeData; renotify?: boolean; icon?: string; badge?: string }): Promise<void>;
+    getNotifications(filter: { tag: string }): Promise<readonly { readonly data: unknown; close(): void }[]>;
+  };
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  readonly location: { readonly origin: string };
+}
+
+export interface LeadkitPushOptions {
+  /** The notification's icon and badge (the host's images). */
+  readonly icon?: string;
+  readonly badge?: string;
+  /** The clock (tests). */
+  readonly now?: () => Date;
+}
+
+/** The message a focused board page receives (the board opens the lead with its quick answer ready). */
+export interface OpenLeadMessage {
+  readonly leadkit: 'open-lead';
+  readonly leadId: number;
+  readonly reply: true;
+}
+
+const defaultScope = (): WorkerScopeLike => globalThis as unknown as WorkerScopeLike;
+
+function isPushPayload(value: unknown): value is LeadkitPushPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const payload = value as Partial<LeadkitPushPayload>;
+  const lead = payload.lead as Partial<LeadNotice> | undefined;
+  return (
+    payload.leadkit === 'new-lead' &&
+    typeof payload.spId === 'number' &&
+    typeof payload.url === 'string' &&
+    typeof lead === 'object' &&
+    lead !== null &&
+    typeof lead.leadId === 'number' &&
+    typeof lead.category === 'string' &&
+    typeof lead.createDate === 'string'
+  );
+}
+
+/** The notification's texts in the payload's language (en-US unless it asks for es-US). */
+function textsOf(locale: string | undefined): NoticeText {
+  const spanish = locale?.toLowerCase().startsWith('es') === true;
+  const plural = (count: number) => (count === 1 ? ('one' as const) : ('other' as const));
+  return (key, params?: MessageParams) =>
+    interpolatePlural((spanish ? leadNotificationMessagesEs[key] : undefined) ?? leadNotificationMessages[key], params, plural);
+}
+
+/** The payload of a push event, or null when it is not JSON or not leadkit's. */
+function payloadOf(event: PushEventLike): LeadkitPushPayload | null {
+  try {
+    const value = event.data?.json();
+    return isPushPayload(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shows a leadkit push message's notification, grouped with the provider's one already shown (one
+ * notification for five leads). Returns false — and does nothing — when the push is not leadkit's.
+ */
+export function handleLeadkitPush(event: PushEventLike, options: LeadkitPushOptions = {}, scope: WorkerScopeLike = defaultScope()): boolean {
+  const payload = payloadOf(event);
+  if (!payload) return false;
+  const { spId, url } = payload;
+  const lead: LeadNotice = {
+    leadId: payload.lead.leadId,
+    category: payload.lead.category,
+    city: payload.lead.city ?? null,
+    createDate: payload.lead.createDate,
+  };
+  const tag = noticeTag(spId);
+  event.waitUntil(
+    scope.registration.getNotifications({ tag }).then((shown) => {
+      const before = shown.flatMap((notification) => (isNoticeData(notification.data) ? notification.data.notices : []));
+      const notices = groupNotices(before, [lead]);
+      const { title, body } = noticeContent(notices, options.now?.() ?? new Date(), textsOf(payload.locale));
+      const data: NoticeData = { leadkit: 'new-leads', spId, notices, url };
+      return scope.registration.showNotification(title, {
+        body,
+        tag,
+        data,
+        renotify: true,
+        ...(options.icon ? { icon: options.icon } : {}),
+        ...(options.badge ? { badge: options.badge } : {}),
+      });
+    }),
+  );
+  return true;
+}
+
+/**
+ * A click on a leadkit notification: focuses a page of the board's route (the same path) and
+ * tells it to open the newest lead with its quick answer ready, or navigates another page of the
+ * site there, or opens a window. Returns false — and does nothing — for the host's own notifications.
+ */
+export function handleLeadkitNotificationClick(event: NotificationEventLike, scope: WorkerScopeLike = defaultScope()): boolean {
+  const data = event.notification.data;
+  if (!isNoticeData(data)) return false;
+  event.notification.close();
+  const target = new URL(data.url, scope.location.origin);
+  // Only the site's own pages: a payload naming another origin opens nothing.
+  if (target.origin !== scope.location.origin) return true;
+  const newest = data.notices[0];
+  event.waitUntil(
+    scope.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const sameOrigin = windows.filter((client) => new URL(client.url).origin === target.origin);
+      // The board's page: the same path (its query — which lead — may differ).
+      const onBoard = sameOrigin.find((client) => new URL(client.url).pathname === target.pathname);
+      if (onBoard) {
+        await onBoard.focus();
+        if (newest) onBoard.postMessage({ leadkit: 'open-lead', leadId: newest.leadId, reply: true } satisfies OpenLeadMessage);
+        return;
+      }
+      const other = sameOrigin[0];
+      if (other) {
+        await other.navigate(target.href);
+        await other.focus();
+        return;
+      }
+      await scope.clients.openWindow(target.href);
+    }),
+  );
+  return true;
+}
