@@ -22,7 +22,7 @@ const config: KnipConfig = {
         // CDN loader: named here because knip's Vite plugin counts a library build's entries as
         // development entries, which production mode drops; so the plugin reads only the CDN
         // configs and vite.config.ts is an entry of its own (its imports are followed).
-        'src/{index,define,server,twilio,heic,loader}.ts!',
+        'src/{index,define,server,twilio,heic,notifications-sw,loader}.ts!',
         'src/{react,react.node}.tsx!',
         // The CDN build's entries: one per tag, built from src/elements/<tag>.element.ts with
         // defineElement (vite.cdn.config.ts), and src/cdn/ (the loader's first calls, the optional

@@ -22,7 +22,10 @@ export interface LeadNotice {
   readonly createDate: string;
 }
 
-/** A lead as the gateway's page has it, reduced to its notice. */
+/**
+ * A lead as the gateway's page has it, reduced to its notice.
+ * @internal Exported for tests; the board's own notifications read their leads through it next.
+ */
 export function leadNotice(lead: {
   leadId: number;
   category: { name: string };
@@ -54,7 +57,7 @@ export function isNoticeData(data: unknown): data is NoticeData {
 }
 
 /** How many leads a notification names one by one; the rest are counted. */
-export const NOTICE_LINES = 3;
+const NOTICE_LINES = 3;
 
 /**
  * The leads of the notification shown so far and the new ones, newest first, each once: the next
