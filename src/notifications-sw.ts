@@ -18,13 +18,21 @@
  * — the lead's public fields only: never the customer's name, phone or e-mail. No React, no
  * leadkit runtime: only the notification's texts and rules.
  */
-import { groupNotices, isNoticeData, noticeContent, noticeTag, type LeadNotice, type NoticeData, type NoticeText } from './domain/new-lead-notice';
+import {
+  groupNotices,
+  isNoticeData,
+  noticeContent,
+  noticeTag,
+  type LeadNotice,
+  type NoticeData,
+  type NoticeText,
+  type OpenLeadMessage,
+} from './domain/new-lead-notice';
 import { leadNotificationMessages } from './i18n/en-US/lead-notifications';
 import { leadNotificationMessagesEs } from './i18n/es-US/lead-notifications';
-import type { MessageParams } from './i18n/core/translate';
-import { interpolatePlural } from './i18n/plural';
+import { interpolate, type MessageParams } from './i18n/core/translate';
 
-export type { LeadNotice } from './domain/new-lead-notice';
+export type { LeadNotice, OpenLeadMessage } from './domain/new-lead-notice';
 
 /** A push message's payload that this module shows (anything else is the host's). */
 export interface LeadkitPushPayload {
@@ -77,13 +85,6 @@ export interface LeadkitPushOptions {
   readonly now?: () => Date;
 }
 
-/** The message a focused board page receives (the board opens the lead with its quick answer ready). */
-export interface OpenLeadMessage {
-  readonly leadkit: 'open-lead';
-  readonly leadId: number;
-  readonly reply: true;
-}
-
 const defaultScope = (): WorkerScopeLike => globalThis as unknown as WorkerScopeLike;
 
 function isPushPayload(value: unknown): value is LeadkitPushPayload {
@@ -105,9 +106,7 @@ function isPushPayload(value: unknown): value is LeadkitPushPayload {
 /** The notification's texts in the payload's language (en-US unless it asks for es-US). */
 function textsOf(locale: string | undefined): NoticeText {
   const spanish = locale?.toLowerCase().startsWith('es') === true;
-  const plural = (count: number) => (count === 1 ? ('one' as const) : ('other' as const));
-  return (key, params?: MessageParams) =>
-    interpolatePlural((spanish ? leadNotificationMessagesEs[key] : undefined) ?? leadNotificationMessages[key], params, plural);
+  return (key, params?: MessageParams) => interpolate((spanish ? leadNotificationMessagesEs[key] : undefined) ?? leadNotificationMessages[key], params);
 }
 
 /** The payload of a push event, or null when it is not JSON or not leadkit's. */

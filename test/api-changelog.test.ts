@@ -48,10 +48,17 @@ describe('the public API since the last release', () => {
     expect(releasedVersion().version, `api/released/ is not ${newest}'s: run \`npm run api:release\` in the release commit`).toBe(newest);
   });
 
-  it('holds one report per entry point for that release, whose heading the CHANGELOG has', () => {
+  it('holds one report per entry point for that release (an entry point added since is an Added entry of the CHANGELOG), whose heading the CHANGELOG has', () => {
     const { version } = releasedVersion();
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
-    for (const entry of API_ENTRIES) expect(readReport(entry.report, RELEASED_DIR), `api/released/${entry.report}.api.md`).toContain('```ts');
+    const since = changelogSinceRelease();
+    for (const entry of API_ENTRIES) {
+      const released = readReport(entry.report, RELEASED_DIR);
+      if (released === undefined) {
+        const added = since.some((said) => said.section === 'Added' && said.text.includes(`\`${entry.specifier}\``));
+        expect(added, `${entry.specifier} is in no release (api/released/${entry.report}.api.md) and no Added entry since names it`).toBe(true);
+      } else expect(released, `api/released/${entry.report}.api.md`).toContain('```ts');
+    }
     expect(readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## \\[?${version.replaceAll('.', '\\.')}\\]?`, 'm'));
   });
 });

@@ -22,10 +22,7 @@ export interface LeadNotice {
   readonly createDate: string;
 }
 
-/**
- * A lead as the gateway's page has it, reduced to its notice.
- * @internal Exported for tests; the board's own notifications read their leads through it next.
- */
+/** A lead as the gateway's page has it, reduced to its notice (the board's arrivals read their leads through it). */
 export function leadNotice(lead: {
   leadId: number;
   category: { name: string };
@@ -54,6 +51,20 @@ export function isNoticeData(data: unknown): data is NoticeData {
   if (typeof data !== 'object' || data === null) return false;
   const candidate = data as Partial<NoticeData>;
   return candidate.leadkit === 'new-leads' && typeof candidate.spId === 'number' && Array.isArray(candidate.notices) && typeof candidate.url === 'string';
+}
+
+/** What a click on a notification tells a board page already open (the host's service worker posts it): open this lead, its quick answer ready. */
+export interface OpenLeadMessage {
+  readonly leadkit: 'open-lead';
+  readonly leadId: number;
+  readonly reply: true;
+}
+
+/** Whether a message a page received is leadkit's `open-lead`. */
+export function isOpenLeadMessage(data: unknown): data is OpenLeadMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const candidate = data as Partial<OpenLeadMessage>;
+  return candidate.leadkit === 'open-lead' && typeof candidate.leadId === 'number' && Number.isSafeInteger(candidate.leadId);
 }
 
 /** How many leads a notification names one by one; the rest are counted. */
@@ -94,6 +105,7 @@ export function noticeContent(notices: readonly LeadNotice[], now: Date, text: N
   if (notices.length === 1) return { title: text('notify.title.one', { category: newest.category }), body: noticeLine(newest, now, text) };
   const lines = notices.slice(0, NOTICE_LINES).map((notice) => noticeLine(notice, now, text));
   const more = notices.length - NOTICE_LINES;
-  if (more > 0) lines.push(text('notify.more', { count: more }));
+  if (more === 1) lines.push(text('notify.moreOne'));
+  else if (more > 1) lines.push(text('notify.more', { count: more }));
   return { title: text('notify.title.many', { count: notices.length }), body: lines.join('\n') };
 }

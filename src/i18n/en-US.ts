@@ -8,6 +8,7 @@ import { boardCardExtrasMessages } from './en-US/board-card-extras';
 import { boardQuickReplyMessages } from './en-US/board-quick-reply';
 import { boardFilterMessages } from './en-US/board-filters';
 import { boardBulkMessages } from './en-US/board-bulk';
+import { leadNotificationMessages } from './en-US/lead-notifications';
 import { threadMessages as threadPartMessages } from './en-US/thread';
 import { savedRepliesMessages } from './en-US/saved-replies';
 import { reviewMessages } from './en-US/review';
@@ -41,6 +42,7 @@ export const enUS = {
   ...boardQuickReplyMessages,
   ...boardFilterMessages,
   ...boardBulkMessages,
+  ...leadNotificationMessages,
   ...threadMessages,
   ...reviewMessages,
   ...appMessages,

@@ -11,6 +11,7 @@ import { boardCardExtrasMessagesEs } from './es-US/board-card-extras';
 import { boardQuickReplyMessagesEs } from './es-US/board-quick-reply';
 import { boardFilterMessagesEs } from './es-US/board-filters';
 import { boardBulkMessagesEs } from './es-US/board-bulk';
+import { leadNotificationMessagesEs } from './es-US/lead-notifications';
 import { commonMessagesEs } from './es-US/common';
 import { funnelMessagesEs, funnelStepMessagesEs } from './es-US/funnel';
 import { leadPageMessagesEs } from './es-US/lead-page';
@@ -39,6 +40,7 @@ export const esUSMessages = {
   ...boardQuickReplyMessagesEs,
   ...boardFilterMessagesEs,
   ...boardBulkMessagesEs,
+  ...leadNotificationMessagesEs,
   ...threadHeaderMessagesEs,
   ...threadBodyMessagesEs,
   ...threadHistoryMessagesEs,

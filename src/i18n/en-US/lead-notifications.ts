@@ -1,7 +1,7 @@
 /**
  * New-lead notifications (our wording: the spec has none; docs/widgets/lead-board.md#new-lead-notifications):
- * the board's 'Notify me of new leads' control and what a system notification says. They load
- * with the board's notifications part, after its first card, and with leadkit/notifications-sw
+ * the board's 'Notify me of new leads' control, what a system notification says and the page
+ * title's count. They load with the board's new-leads part, after its first card, and with leadkit/notifications-sw
  * in a host's service worker. A notification shows a lead's category, city and age only — never
  * the customer's name, phone or e-mail (a lock screen shows it to anyone).
  */
@@ -16,5 +16,8 @@ export const leadNotificationMessages = {
   'notify.age.now': 'just now',
   'notify.age.minutes': '{count} min ago',
   'notify.age.hours': '{count} h ago',
-  'notify.more': '{count, plural, one {and # more lead} other {and # more leads}}',
+  'notify.moreOne': 'and 1 more lead',
+  'notify.more': 'and {count} more leads',
+  /** The page's title while the board has new leads the pro has not seen: the host's own title after the count. */
+  'notify.titleCount': '({count}) {title}',
 } as const;

@@ -14,5 +14,7 @@ export const leadNotificationMessagesEs = {
   'notify.age.now': 'ahora mismo',
   'notify.age.minutes': 'hace {count} min',
   'notify.age.hours': 'hace {count} h',
-  'notify.more': '{count, plural, one {y # cliente potencial más} other {y # clientes potenciales más}}',
+  'notify.moreOne': 'y 1 cliente potencial más',
+  'notify.more': 'y {count} clientes potenciales más',
+  'notify.titleCount': '({count}) {title}',
 } as const satisfies Translation<typeof leadNotificationMessages>;
