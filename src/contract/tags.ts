@@ -112,6 +112,8 @@ export const TAGS = {
       newMessages: 'boolean',
       pageSize: 'number',
       setTitle: 'boolean',
+      noTitleCount: 'boolean',
+      reply: 'boolean',
       drafts: DRAFTS,
       chatService: CHAT_SERVICES,
     },

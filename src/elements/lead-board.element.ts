@@ -11,6 +11,8 @@ import { widgetElement } from './widget-element';
  * @attr new-messages - Start with the 'Show Unread Messages' filter on.
  * @attr page-size - Leads per page (default 10).
  * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
+ * @attr no-title-count - The page's title is left alone: without it, while leads arrived that the pro has not looked at, the title starts with their count ('(2) Business Center'), cleared when the pro looks at the board.
+ * @attr reply - With `lead-id`: that lead's card opens with its quick answer ready ('Quick reply' open, focus in it), as a click on a new-lead notification does (`<lead-app>`'s board route: `?leadId=…&reply=true`).
  * @attr drafts - `on` (default): text typed in 'Your Notes' is kept on this device (IndexedDB, ids and the pro's text only) until saved or cancelled, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.
  * @attr chat-service - The quick answer's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`. Only read: it tells when a quick reply is in the conversation ('Delivered'); the text goes through the gateway's message center.
@@ -35,6 +37,7 @@ import { widgetElement } from './widget-element';
  * @csspart quick-reply - 'Quick reply' beside the Message button while the lead waits for its first answer: opens the quick-answer composer in the card.
  * @csspart quick-reply-composer - The card's quick-answer composer: saved replies as one-tap choices, the text box, Send, then the message's state.
  * @csspart quick-reply-send - Its Send button.
+ * @csspart notify-new-leads - 'Notify me of new leads' under the list: the switch (off by default; turning it on asks the browser's permission), or what stands in its way (notifications blocked, or none in this browser).
  * @csspart quick-reply-open-conversation - 'Open conversation' once the quick reply went: the card's message route, with the message there.
  * @csspart outbox-pending - 'Not sent yet' on a card whose change, made offline, waits for the connection.
  * @csspart outbox-conflict - The choice on a card whose lead changed on the gateway while a change made offline waited.

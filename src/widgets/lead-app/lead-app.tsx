@@ -112,6 +112,7 @@ function LeadBoardRoute({
         spId={serviceProviderId}
         leadId={parseId(query.get('leadId'))}
         newMessages={query.get('newMessages') === 'true'}
+        reply={query.get('reply') === 'true'}
         setTitle
         drafts={drafts}
         chatService={chatService}

@@ -22,6 +22,26 @@ export interface BoardInputs {
 export const boardInputsAtom = atom<BoardInputs>({ spId: null, featuredLeadId: null, newMessages: false, pageSize: null });
 
 /**
+ * A lead opened from outside the board — a new-lead notification's click — that was not on the
+ * page on screen (arrivals/open-lead.ts): featured in the board's request in place of `lead-id`,
+ * so it comes first on the first page. Per provider, as the query.
+ */
+export const openedLeadAtom = atom<{ spId: number | null; leadId: number } | null>(null);
+
+/** The lead the board's request features: one a notification opened, else `lead-id`'s. */
+export const featuredLeadIdAtom = atom((get) => {
+  const opened = get(openedLeadAtom);
+  const { spId, featuredLeadId } = get(boardInputsAtom);
+  return opened && opened.spId === spId ? opened.leadId : featuredLeadId;
+});
+
+/**
+ * A lead whose quick answer opens ready — its composer open, focus in it — (a notification's
+ * click, `reply` with `lead-id`): the lead's card takes it when it is on screen (and clears it).
+ */
+export const replyRequestAtom = atom<{ leadId: number; seq: number } | null>(null);
+
+/**
  * The element's `emit` (useRuntime), for the changes' engine: it tells the host of the changes
  * the pro makes (changes/change-engine.ts). Set by the board; null before (nothing told).
  */
@@ -62,7 +82,7 @@ function setQuery(get: Getter, set: Setter, next: BoardQuery, keepCard = false) 
   const current = get(boardQueryAtom);
   const spId = get(boardInputsAtom).spId;
   if (spId !== null) {
-    const featured = get(boardInputsAtom).featuredLeadId;
+    const featured = get(featuredLeadIdAtom);
     if (requestKey(spId, toLeadListRequest(current, featured, '')) === requestKey(spId, toLeadListRequest(next, featured, ''))) return;
   }
   set(queryStateAtom, { spId, query: next });
@@ -114,7 +134,7 @@ export const firstPageAgainAtom = atom(null, (get, set) => {
 export function firstPageRequest(get: Getter) {
   const { client, spId } = requireProvider(get, 'leadBoard.arrivals');
   const query = get(boardQueryAtom);
-  const request = toLeadListRequest({ ...query, pageIndex: 0, offset: 0 }, get(boardInputsAtom).featuredLeadId, get(businessNameRefAtom).current);
+  const request = toLeadListRequest({ ...query, pageIndex: 0, offset: 0 }, get(featuredLeadIdAtom), get(businessNameRefAtom).current);
   return { client, spId, request };
 }
 
@@ -225,7 +245,7 @@ export const leadsAtom = atom(async (get, { signal }): Promise<LeadsPage> => {
   get(boardRetryAtom);
   const { client, spId } = requireProvider(get, 'leadBoard.leads');
   const query = get(boardQueryAtom);
-  const { featuredLeadId } = get(boardInputsAtom);
+  const featuredLeadId = get(featuredLeadIdAtom);
   const last = get(lastLeadsPageAtom);
   const request = toLeadListRequest(query, featuredLeadId, get(businessNameRefAtom).current);
   const key = requestKey(spId, request);

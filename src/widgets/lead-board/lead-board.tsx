@@ -33,7 +33,7 @@ import {
 import { type MutationAction, mutationErrorAtom } from './changes/change-outcomes';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
-import { Arrivals, BoardList, preloadLeadBoard } from './board-loaders';
+import { Arrivals, BoardList, Notices, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
 import { useBoardAnalytics } from './board-analytics';
@@ -76,6 +76,8 @@ export function LeadBoardRoot({
   newMessages = false,
   pageSize = null,
   setTitle = false,
+  noTitleCount = false,
+  reply = false,
   drafts = null,
   chatService = null,
 }: LeadBoardProps) {
@@ -294,6 +296,11 @@ export function LeadBoardRoot({
           </Suspense>
         )}
       </section>
+      {idle ? (
+        <Suspense fallback={null}>
+          <Notices spId={spId} root={boardRef} titleCount={noTitleCount !== true} replyTo={reply === true ? leadId : null} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

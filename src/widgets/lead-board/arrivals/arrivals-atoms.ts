@@ -2,8 +2,9 @@ import { atom, type Getter } from 'jotai/vanilla';
 import { isAbortError } from '../../../gateway/core/errors';
 import { getLeads } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
-import { boardInputsAtom, boardQueryAtom, firstPageAgainAtom, firstPageRequest } from '../board-atoms';
+import { boardInputsAtom, boardQueryAtom, featuredLeadIdAtom, firstPageAgainAtom, firstPageRequest } from '../board-atoms';
 import { requestKey, toLeadListRequest } from '../board-request';
+import { leadNotice, type LeadNotice } from '../../../domain/new-lead-notice';
 import { arrivedIds, seeLeads, watchesForArrivals, type CheckOutcome, type Seen } from './arrivals.logic';
 
 /**
@@ -13,7 +14,8 @@ import { arrivedIds, seeLeads, watchesForArrivals, type CheckOutcome, type Seen 
 
 /** What the watch is for: the first page's request (less businessName), or null when the board does not watch (no provider, another sort). */
 export const arrivalsKeyAtom = atom((get): string | null => {
-  const { spId, featuredLeadId } = get(boardInputsAtom);
+  const { spId } = get(boardInputsAtom);
+  const featuredLeadId = get(featuredLeadIdAtom);
   const query = get(boardQueryAtom);
   if (spId === null || !watchesForArrivals(query.sort)) return null;
   return requestKey(spId, toLeadListRequest({ ...query, pageIndex: 0, offset: 0 }, featuredLeadId, ''));
@@ -25,6 +27,8 @@ interface ArrivalsState {
   readonly seen: Seen | null;
   /** New leads found by the checks, not shown yet. */
   readonly arrived: readonly number[];
+  /** Of those, the ones the pro has looked at (the board in view on a visible page): the page's title no longer counts them. */
+  readonly looked?: readonly number[];
 }
 
 const arrivalsStateAtom = atom<ArrivalsState | null>(null);
@@ -40,6 +44,32 @@ export const arrivalsCountAtom = atom((get) => {
   const { seen, arrived } = stateOf(get);
   return arrived.filter((id) => !seen?.ids.has(id)).length;
 });
+
+/** How many new leads the pro has not looked at yet: the page title's count (notices/title-count.ts). */
+export const unlookedCountAtom = atom((get) => {
+  const { seen, arrived, looked = [] } = stateOf(get);
+  return arrived.filter((id) => !seen?.ids.has(id) && !looked.includes(id)).length;
+});
+
+/** The pro looked at the board (in view on a visible page, or used): the leads found so far are no longer counted in the title. */
+export const lookAtArrivalsAtom = atom(null, (get, set) => {
+  const state = stateOf(get);
+  if (state.arrived.every((id) => state.looked?.includes(id))) return;
+  set(arrivalsStateAtom, { ...state, looked: state.arrived });
+});
+
+/**
+ * The leads the last check found new, as a notification may show them (category, city, age:
+ * nothing of the customer), with whether the page was hidden then: the new-lead notification
+ * (notices/) shows them. `seq` tells one finding from the next.
+ */
+export const arrivalsFoundAtom = atom<{ readonly seq: number; readonly notices: readonly LeadNotice[]; readonly hidden: boolean } | null>(null);
+
+/**
+ * The checks go on while the page is hidden (another tab, a phone in another app): set while the
+ * title count or the new-lead notifications watch for the pro (notices/).
+ */
+export const watchHiddenAtom = atom(false);
 
 /** The board shows a page: on the first page, its leads are seen (a new lead among them is no longer new). */
 export const seeShownLeadsAtom = atom(null, (get, set, leads: readonly Lead[]) => {
@@ -72,6 +102,8 @@ export const checkArrivalsAtom = atom(null, async (get, set, signal: AbortSignal
   const fresh = arrivedIds(state.seen, leads).filter((id) => !state.arrived.includes(id));
   if (!fresh.length) return 'nothing';
   set(arrivalsStateAtom, { ...state, arrived: [...state.arrived, ...fresh] });
+  const notices = leads.filter((lead) => fresh.includes(lead.leadId)).map(leadNotice);
+  set(arrivalsFoundAtom, { seq: (get(arrivalsFoundAtom)?.seq ?? 0) + 1, notices, hidden: typeof document !== 'undefined' && document.hidden });
   return 'arrived';
 });
 

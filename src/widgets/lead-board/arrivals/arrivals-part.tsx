@@ -4,6 +4,8 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals-atoms';
 import { NewLeads, useArrivalsWatch } from './new-leads';
 
+export { Notices } from './notices';
+
 export interface ArrivalsProps {
   /** The board's first page is on screen and nothing failed: the watch runs. */
   active: boolean;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ARRIVALS_FIRST_DELAY_MS,
+  ARRIVALS_HIDDEN_MAX_DELAY_MS,
   ARRIVALS_MAX_DELAY_MS,
   arrivedIds,
   nextDelay,
@@ -17,6 +18,7 @@ function fakeEnv() {
   let nextId = 0;
   const env = {
     hidden: false,
+    watchHidden: false,
     offline: false,
     detached: false,
     now: () => time,
@@ -33,6 +35,7 @@ function fakeEnv() {
     env: {
       ...env,
       hidden: () => env.hidden,
+      watchHidden: () => env.watchHidden,
       offline: () => env.offline,
       detached: () => env.detached,
       now: env.now,
@@ -129,6 +132,44 @@ describe('scheduleArrivals', () => {
     // Shown again twice: still one check.
     schedule.resume();
     expect(times).toHaveLength(1);
+  });
+
+  it('while hidden and watching (title count, notifications) goes on checking, at most a minute apart, and at its own pace once shown', async () => {
+    const fake = fakeEnv();
+    const { check, times } = recordingCheck(fake.env.now);
+    const schedule = scheduleArrivals(fake.env, check);
+    fake.page.watchHidden = true;
+    // Checks at 30 s, 90 s, 210 s: the next is due 240 s later (450 s); hidden at 220 s, it comes within a minute.
+    await fake.advance(220 * S);
+    expect(times).toEqual([30 * S, 90 * S, 210 * S]);
+    fake.page.hidden = true;
+    schedule.hide();
+    await fake.advance(ARRIVALS_HIDDEN_MAX_DELAY_MS);
+    expect(times.at(-1)).toBe(280 * S);
+    // Hidden: a minute apart, however long nothing arrives.
+    await fake.advance(10 * 60 * S);
+    const gaps = times
+      .slice(3)
+      .map((at, i, all) => (i ? at - (all[i - 1] as number) : 0))
+      .slice(1);
+    expect(gaps.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(gaps)).toEqual(new Set([ARRIVALS_HIDDEN_MAX_DELAY_MS]));
+    // Shown again: the check already due comes, then the wait is the back-off's (5 min: nothing arrived).
+    fake.page.hidden = false;
+    const before = times.length;
+    await fake.advance(ARRIVALS_HIDDEN_MAX_DELAY_MS);
+    expect(times.length).toBe(before + 1);
+    expect(fake.pending()).toEqual([ARRIVALS_MAX_DELAY_MS - (fake.env.now() - (times.at(-1) as number))]);
+  });
+
+  it('not watching, hide() changes nothing: no check while hidden', async () => {
+    const fake = fakeEnv();
+    const { check, times } = recordingCheck(fake.env.now);
+    const schedule = scheduleArrivals(fake.env, check);
+    fake.page.hidden = true;
+    schedule.hide();
+    await fake.advance(10 * 60 * S);
+    expect(times).toEqual([]);
   });
 
   it('makes no check while offline, and one when the connection is back', async () => {

@@ -17,6 +17,13 @@ export const ARRIVALS_FIRST_DELAY_MS = 30_000;
  */
 export const ARRIVALS_MAX_DELAY_MS = 5 * 60_000;
 
+/**
+ * The longest wait while the page is hidden and the board watches for the pro there (the title
+ * count, new-lead notifications): a new lead reaches a pro in another tab or app within a minute.
+ * @internal Exported for tests.
+ */
+export const ARRIVALS_HIDDEN_MAX_DELAY_MS = 60_000;
+
 /** How a check ended: new leads found, none, or it failed (network, server). */
 export type CheckOutcome = 'arrived' | 'nothing' | 'failed';
 
@@ -73,8 +80,13 @@ export interface ArrivalsEnv {
   now(): number;
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
-  /** The page is hidden (another tab or app): no check until it is shown again. */
+  /** The page is hidden (another tab or app): no check until it is shown again, unless the board watches hidden. */
   hidden(): boolean;
+  /**
+   * The board watches for the pro while the page is hidden (the title count, notifications): the
+   * checks go on, at most ARRIVALS_HIDDEN_MAX_DELAY_MS apart.
+   */
+  watchHidden?(): boolean;
   /** No connection: no check until it is back. */
   offline(): boolean;
   /** The board is out of the document: it asks nothing. */
@@ -84,16 +96,23 @@ export interface ArrivalsEnv {
 export interface ArrivalsSchedule {
   /** The pro did something on the board: the wait is the first one again (a pending check comes no later). */
   nudge(): void;
-  /** The page was shown again or the connection came back: a check skipped meanwhile happens now, once. */
+  /**
+   * The page was shown again, the connection came back or the board started watching hidden: a
+   * check skipped meanwhile happens now, once.
+   */
   resume(): void;
+  /** The page went out of sight: while the board watches hidden, a check due later than ARRIVALS_HIDDEN_MAX_DELAY_MS comes then. */
+  hide(): void;
   /** No more checks; one in flight is aborted. */
   stop(): void;
 }
 
 /**
  * Checks now and then: first after ARRIVALS_FIRST_DELAY_MS, then after `nextDelay`. A check due
- * while the page is hidden or offline is skipped and made once on `resume`; one due while the
- * board is detached is not made (the next comes after the same wait). One check at a time.
+ * while the page is hidden (and the board does not watch hidden) or offline is skipped and made
+ * once on `resume`; while hidden and watching, checks go on, the wait capped at
+ * ARRIVALS_HIDDEN_MAX_DELAY_MS. One due while the board is detached is not made (the next comes
+ * after the same wait). One check at a time.
  */
 export function scheduleArrivals(env: ArrivalsEnv, check: (signal: AbortSignal) => Promise<CheckOutcome>): ArrivalsSchedule {
   let delay = ARRIVALS_FIRST_DELAY_MS;
@@ -103,6 +122,7 @@ export function scheduleArrivals(env: ArrivalsEnv, check: (signal: AbortSignal) 
   let stopped = false;
   let inFlight: AbortController | null = null;
 
+  const watchingHidden = () => env.hidden() && env.watchHidden?.() === true;
   const arm = (ms: number) => {
     if (timer !== null) env.clearTimer(timer);
     dueAt = env.now() + ms;
@@ -113,7 +133,7 @@ export function scheduleArrivals(env: ArrivalsEnv, check: (signal: AbortSignal) 
     timer = null;
     if (stopped || inFlight) return;
     if (env.detached()) return arm(delay);
-    if (env.hidden() || env.offline()) {
+    if ((env.hidden() && !watchingHidden()) || env.offline()) {
       waiting = true;
       return;
     }
@@ -126,7 +146,7 @@ export function scheduleArrivals(env: ArrivalsEnv, check: (signal: AbortSignal) 
         inFlight = null;
         if (stopped || controller.signal.aborted) return;
         delay = nextDelay(delay, outcome);
-        arm(delay);
+        arm(watchingHidden() ? Math.min(delay, ARRIVALS_HIDDEN_MAX_DELAY_MS) : delay);
       });
   }
 
@@ -141,6 +161,9 @@ export function scheduleArrivals(env: ArrivalsEnv, check: (signal: AbortSignal) 
       if (stopped || !waiting) return;
       waiting = false;
       fire();
+    },
+    hide() {
+      if (!stopped && timer !== null && watchingHidden() && dueAt - env.now() > ARRIVALS_HIDDEN_MAX_DELAY_MS) arm(ARRIVALS_HIDDEN_MAX_DELAY_MS);
     },
     stop() {
       stopped = true;

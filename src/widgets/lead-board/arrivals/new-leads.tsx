@@ -1,13 +1,13 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime } from '../../../runtime/runtime';
-import { arrivalsCountAtom, arrivalsKeyAtom, checkArrivalsAtom } from './arrivals-atoms';
+import { arrivalsCountAtom, arrivalsKeyAtom, checkArrivalsAtom, watchHiddenAtom } from './arrivals-atoms';
 import { scheduleArrivals, type ArrivalsSchedule } from './arrivals.logic';
 
 /**
  * Watches for new leads while `active` (the board's first page is on screen and nothing failed):
  * the schedule of arrivals.logic.ts on the page's timers and the runtime's clock, paused while the
- * page is hidden or offline, asking nothing while `root` is out of the document. Returns `nudge`,
+ * page is hidden (unless the title count or notifications watch then: `watchHiddenAtom`) or offline, asking nothing while `root` is out of the document. Returns `nudge`,
  * for what the pro does on the board (the wait starts over from the first one).
  */
 export function useArrivalsWatch(active: boolean, root: RefObject<Element | null>): () => void {
@@ -15,6 +15,10 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
   const check = useSetAtom(checkArrivalsAtom);
   const { now } = useRuntime();
   const schedule = useRef<ArrivalsSchedule | null>(null);
+  // Read when the schedule asks (a change does not start the schedule over).
+  const watchHidden = useAtomValue(watchHiddenAtom);
+  const watchingHidden = useRef(watchHidden);
+  watchingHidden.current = watchHidden;
   useEffect(() => {
     if (!active || key === null) return;
     const watch = scheduleArrivals(
@@ -23,6 +27,7 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
         setTimer: (run, ms) => setTimeout(run, ms),
         clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
         hidden: () => document.hidden,
+        watchHidden: () => watchingHidden.current,
         offline: () => navigator.onLine === false,
         detached: () => !root.current?.isConnected,
       },
@@ -30,7 +35,7 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
     );
     schedule.current = watch;
     const resume = () => watch.resume();
-    const onVisibility = () => document.visibilityState === 'visible' && watch.resume();
+    const onVisibility = () => (document.visibilityState === 'visible' ? watch.resume() : watch.hide());
     addEventListener('online', resume);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
@@ -40,6 +45,12 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [active, key, check, now, root]);
+  // Watching hidden from now on: a check skipped while hidden comes now, a far one within the hidden wait.
+  useEffect(() => {
+    if (!watchHidden) return;
+    schedule.current?.resume();
+    if (typeof document !== 'undefined' && document.hidden) schedule.current?.hide();
+  }, [watchHidden]);
   // Stable: a ref read when called.
   const nudge = useRef(() => schedule.current?.nudge()).current;
   return nudge;

@@ -1,6 +1,8 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useAtom } from 'jotai/react';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
+import { replyRequestAtom } from '../board-atoms';
 import type { MessageTarget } from '../list/message-link';
 import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
 
@@ -10,12 +12,23 @@ import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
  * header, whose code loads on the first tap — never with the board (all but this button is in
  * the composer's chunk, focus on closing included). Once opened the composer stays (closed:
  * hidden), so a message's state and Retry are there when it opens again, after the cue (and the
- * button) went.
+ * button) went. A reply asked for from outside the card (a new-lead notification's click, `reply`:
+ * `replyRequestAtom`) opens it too, focus in it, whether or not the lead still waits.
  */
 export function useQuickReply(lead: Lead, respondFirst: boolean, message: MessageTarget): { button: ReactNode; composer: ReactNode } {
   const { t } = useRuntime();
   // 0: never opened; 1: open; 2: closed (the composer stays, hidden: its message's state and Retry are kept).
   const [shown, setShown] = useState(0);
+  // Each reply asked for moves focus into the composer again, open already or not.
+  const [asked, setAsked] = useState(0);
+  const [request, setRequest] = useAtom(replyRequestAtom);
+  const requested = request?.leadId === lead.leadId ? request.seq : 0;
+  useEffect(() => {
+    if (!requested) return;
+    setShown(1);
+    setAsked(requested);
+    setRequest(null);
+  }, [requested, setRequest]);
   const open = shown === 1;
   return {
     button:
@@ -26,7 +39,7 @@ export function useQuickReply(lead: Lead, respondFirst: boolean, message: Messag
       ) : null,
     composer: shown ? (
       <Suspense fallback={null}>
-        <QuickReplyComposer lead={lead} message={message} open={open} onClose={() => setShown(2)} />
+        <QuickReplyComposer lead={lead} message={message} open={open} focusRequest={asked} onClose={() => setShown(2)} />
       </Suspense>
     ) : null,
   };

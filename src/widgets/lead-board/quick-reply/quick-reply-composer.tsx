@@ -30,6 +30,8 @@ export interface QuickReplyComposerProps {
   message: MessageTarget;
   /** Closed: kept (hidden), so a message's state and Retry are there when it opens again. */
   open: boolean;
+  /** Changed: focus goes into the composer again (a reply asked for from outside the card while it was open already). */
+  focusRequest?: number;
   onClose(): void;
 }
 
@@ -48,7 +50,7 @@ function Composer(props: QuickReplyComposerProps) {
   return spId === null ? null : <QuickReply {...props} spId={spId} />;
 }
 
-function QuickReply({ lead, spId, message, open, onClose }: QuickReplyComposerProps & { spId: number }) {
+function QuickReply({ lead, spId, message, open, focusRequest, onClose }: QuickReplyComposerProps & { spId: number }) {
   useStyles(STYLES);
   const { t, onLinkClick, savedReplies } = useRuntime();
   const keepDrafts = useAtomValue(boardDraftsAtom);
@@ -84,7 +86,7 @@ function QuickReply({ lead, spId, message, open, onClose }: QuickReplyComposerPr
     const root = rootRef.current;
     const target = root?.querySelector<HTMLElement>('[aria-pressed="true"]') ?? textRef.current ?? afterRef.current;
     target?.focus();
-  }, [open]);
+  }, [open, focusRequest]);
 
   const titleId = useId();
   const hintId = useId();
