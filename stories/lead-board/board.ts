@@ -1,4 +1,5 @@
 import { expect, waitFor } from 'storybook/test';
+import { ARRIVALS_FIRST_DELAY_MS } from '../../src/widgets/lead-board/arrivals/arrivals.logic';
 import { preloadBoardParts } from '../../test/support/lead-board';
 import { elementFrame } from '../support/element-frame';
 
@@ -41,4 +42,18 @@ export async function settled(root: ShadowRoot): Promise<void> {
     expect(list).toHaveAttribute('aria-busy', 'false');
     expect(getComputedStyle(list).opacity).toBe('1');
   });
+}
+
+/**
+ * A story's `beforeEach`: the page's timers of ARRIVALS_FIRST_DELAY_MS or more (the board's waits
+ * for new leads) fire a hundred times sooner — the stories' clock; the board has no setting for it.
+ */
+export function quickWaits() {
+  const original = globalThis.setTimeout;
+  const quick = (run: TimerHandler, ms?: number, ...rest: unknown[]) =>
+    original(run, ms !== undefined && ms >= ARRIVALS_FIRST_DELAY_MS ? ms / 100 : ms, ...rest);
+  globalThis.setTimeout = quick as typeof setTimeout;
+  return () => {
+    globalThis.setTimeout = original;
+  };
 }

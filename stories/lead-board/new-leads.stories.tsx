@@ -1,11 +1,10 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
-import { ARRIVALS_FIRST_DELAY_MS } from '../../src/widgets/lead-board/arrivals/arrivals.logic';
 import { shadowOf } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
-import { board, boardLoaders, phoneBoard, settled, SHOWING } from './board';
+import { board, boardLoaders, phoneBoard, quickWaits, settled, SHOWING } from './board';
 
 /**
  * New leads arriving while the board is open: the board checks its first page now and then and
@@ -15,17 +14,6 @@ import { board, boardLoaders, phoneBoard, settled, SHOWING } from './board';
  * clock — the board has no setting for it).
  */
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
-
-/** Timers of ARRIVALS_FIRST_DELAY_MS or more fire a hundred times sooner, for one story. */
-function quickWaits() {
-  const original = globalThis.setTimeout;
-  const quick = (run: TimerHandler, ms?: number, ...rest: unknown[]) =>
-    original(run, ms !== undefined && ms >= ARRIVALS_FIRST_DELAY_MS ? ms / 100 : ms, ...rest);
-  globalThis.setTimeout = quick as typeof setTimeout;
-  return () => {
-    globalThis.setTimeout = original;
-  };
-}
 
 const meta = {
   title: 'Elements/<lead-board>/New leads',
