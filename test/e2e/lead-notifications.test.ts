@@ -1,0 +1,144 @@
+/**
+ * New-lead notifications (issue 66, docs/widgets/lead-board.md#new-lead-notifications) in Debian's
+ * Chromium against `npm start`'s sandbox, on the office app's board: a lead created through the
+ * sandbox while the page is hidden shows a title count and — the permission granted, 'Notify me
+ * of new leads' on — one notification at the board's next check; clicking it opens the lead with
+ * its quick answer ready (focus in it). The board's route with `reply=true` does the same.
+ *
+ * Hidden, reliably: an init script answers `document.hidden` / `visibilityState` as the test says
+ * and dispatches `visibilitychange` (headless Chromium's own visibility does not follow tabs). The
+ * notifications the page makes are recorded by the same script (the `Notification` constructor and
+ * `ServiceWorkerRegistration#showNotification`), and a click is the notification's own `click`
+ * event: a system notification cannot be clicked from a test. The board's waits are steps on the
+ * page's clock (Playwright's `page.clock`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { boardReady, createSandboxLead, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+
+const SP_ID = 1001;
+const READ_PATH = `/gateway/lead/office/v2/leads/serviceprovider/${SP_ID}/read`;
+
+const session = useE2eSession();
+
+/** Plain JavaScript (see harness.ts INSTRUMENT): the page's visibility as the test sets it, and the notifications it shows. */
+const HIDDEN_AND_RECORDED = String.raw`(() => {
+  let hidden = false;
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
+  Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+  window.__lkSetHidden = (value) => {
+    hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  const shown = [];
+  window.__lkNotifications = shown;
+  const record = (title, options, via, notification) =>
+    shown.push({ title, body: (options && options.body) || '', tag: (options && options.tag) || '', data: options && options.data, via, notification });
+  const Native = window.Notification;
+  if (typeof Native === 'function') {
+    window.Notification = class extends Native {
+      constructor(title, options) {
+        super(title, options);
+        record(title, options, 'page', this);
+      }
+    };
+  }
+  if (window.ServiceWorkerRegistration) {
+    const show = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+      record(title, options, 'service-worker', null);
+      return show.call(this, title, options);
+    };
+  }
+})();`;
+
+interface Recorded {
+  title: string;
+  body: string;
+  tag: string;
+  via: string;
+  data: { notices: { leadId: number; category: string; city: string | null }[]; url: string };
+}
+
+declare global {
+  interface Window {
+    __lkSetHidden(hidden: boolean): void;
+    __lkNotifications: (Recorded & { notification: EventTarget | null })[];
+  }
+}
+
+const recorded = (page: Page): Promise<Recorded[]> => page.evaluate(() => window.__lkNotifications.map(({ notification: _n, ...rest }) => rest));
+
+/** Whether the focus (followed through shadow roots) is inside `locator`'s element. */
+function focusInside(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active !== null && element.contains(active);
+  });
+}
+
+async function openBoard(search = '') {
+  const { origin } = session.server;
+  await session.context.grantPermissions(['notifications'], { origin });
+  const page = await session.context.newPage();
+  const watch = await watchPage(page);
+  await page.addInitScript({ content: HIDDEN_AND_RECORDED });
+  await page.clock.install();
+  await page.goto(`${origin}/app/lead/board/${SP_ID}${search}`);
+  const board = page.locator('#office-app [part="lead-board"]');
+  await boardReady(board);
+  const reads = () => watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === READ_PATH);
+  await expect.poll(() => reads().length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThanOrEqual(1);
+  return { page, board, watch };
+}
+
+describe('new-lead notifications on the office app’s board', () => {
+  it('a lead created while the page is hidden: a title count and one notification (category, city, age); its click opens the lead, quick answer focused', async () => {
+    const { page, board, watch } = await openBoard();
+    await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe('Business Center');
+    // The pro turns notifications on (the permission is granted: no prompt).
+    const control = await visible(board.getByRole('switch', { name: 'Notify me of new leads' }));
+    expect(await control.getAttribute('aria-checked')).toBe('false');
+    await control.click();
+    await expect.poll(() => control.getAttribute('aria-checked'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+
+    await page.evaluate(() => window.__lkSetHidden(true));
+    const leadId = await createSandboxLead(session.server.origin, SP_ID, 'Nova', 'Arrival');
+    // The board's next check: within its first wait, or the hidden wait (a minute) at most.
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe('(1) Business Center');
+    await expect.poll(async () => (await recorded(page)).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    const [notice] = await recorded(page);
+    expect(notice?.via).toBe('page');
+    expect(notice?.tag).toBe(`leadkit-new-leads:${SP_ID}`);
+    expect(notice?.title).toMatch(/^New lead: \S/);
+    expect(notice?.body).toMatch(/^[^,]+, [^·]+ · (just now|\d+ min ago)$/);
+    expect(notice?.data.notices.map((entry) => entry.leadId)).toEqual([leadId]);
+    // Nothing of the customer on a lock screen.
+    expect(JSON.stringify(notice)).not.toMatch(/Nova|Arrival|@|\(\d{3}\)/);
+    expect(new URL(notice?.data.url ?? '').search).toBe(`?leadId=${leadId}&reply=true`);
+
+    // The click: the lead opens on the board with its quick answer ready.
+    await page.evaluate(() => window.__lkNotifications[0]?.notification?.dispatchEvent(new Event('click', { cancelable: true })));
+    const card = board.locator(`li[data-lead-id="${leadId}"]`);
+    const composer = card.getByRole('region', { name: 'Quick reply to Nova Arrival' });
+    await visible(composer);
+    await expect.poll(() => focusInside(composer), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(await card.getAttribute('data-expanded')).toBe('true');
+    // Back on the page: the count goes.
+    await page.evaluate(() => window.__lkSetHidden(false));
+    await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe('Business Center');
+    expect(await recorded(page)).toHaveLength(1);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
+  it('the route a notification opens (`?leadId=…&reply=true`): that lead, its quick answer focused', async () => {
+    const leadId = await createSandboxLead(session.server.origin, SP_ID, 'Rita', 'Ruta');
+    const { board, watch } = await openBoard(`?leadId=${leadId}&reply=true`);
+    const composer = board.locator(`li[data-lead-id="${leadId}"]`).getByRole('region', { name: 'Quick reply to Rita Ruta' });
+    await visible(composer);
+    await expect.poll(() => focusInside(composer), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});
