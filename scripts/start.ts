@@ -20,6 +20,8 @@
  *   /examples/errors.html     error banners (401, 403) and how to inject others
  *   /examples/react-host.html a React host using `leadkit/react` (built from examples/react-host)
  *   /app, /app/*              the office app (<lead-app base="/app">): every deep link serves app.html
+ *   /app-sw.js                the office app's service worker (examples/app-sw.js, bundled here with
+ *                             leadkit/notifications-sw: new-lead notifications from push messages)
  *
  * Before serving it builds what the pages need when missing or stale: the CDN bundle
  * (`node scripts/build.mjs --cdn --if-stale`) and the React host (Vite app build of
@@ -51,7 +53,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { createServer as createViteServer } from 'vite';
+import { build as viteBuild, createServer as createViteServer } from 'vite';
 import type * as ServerModule from '../src/server';
 // The dev server hosts the sandbox gateway over HTTP, as the sandbox's own server (packages/sandbox/src/serve.ts) does.
 import {
@@ -334,6 +336,34 @@ site.get('/examples/react-host.html', (c) => {
 site.get('/examples/react-host/*', (c) => {
   const file = resolveFile(REACT_HOST_OUT, c.req.path.slice('/examples/react-host/'.length));
   return file ? sendFile(c, file) : notFoundPage(c, `${c.req.path} is not in the React host build.`);
+});
+
+/**
+ * The office app's service worker (examples/app-sw.js), bundled as a host's bundler would bundle
+ * it — `leadkit/notifications-sw` from src/ — once, on its first request; served from the root so
+ * its scope may be /app/.
+ */
+let appWorker: Promise<string> | undefined;
+async function bundleAppWorker(): Promise<string> {
+  const result = await viteBuild({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: { 'leadkit/notifications-sw': path.join(ROOT, 'src', 'notifications-sw.ts') } },
+    build: { write: false, minify: false, lib: { entry: path.join(EXAMPLES, 'app-sw.js'), formats: ['iife'], name: 'leadkitAppWorker' } },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output?: { type: string; code?: string }[] }[];
+  const code = outputs.flatMap((output) => output.output ?? []).find((chunk) => chunk.type === 'chunk')?.code;
+  if (!code) throw new Error('start: examples/app-sw.js did not bundle');
+  return code;
+}
+site.get('/app-sw.js', async (c) => {
+  appWorker ??= bundleAppWorker().catch((error: unknown) => {
+    appWorker = undefined;
+    throw error;
+  });
+  return c.body(await appWorker, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
 });
 
 // Page files of examples/ (not the React host's sources or config).

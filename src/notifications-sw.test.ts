@@ -93,8 +93,16 @@ describe('a push message in the host’s service worker', () => {
 });
 
 describe('a click on the notification', () => {
-  async function clicked(windows: { url: string }[], url = 'https://office.example.com/app/lead/board/1001?leadId=300123&reply=true') {
+  async function clicked(
+    windows: { url: string }[],
+    url = 'https://office.example.com/app/lead/board/1001?leadId=300123&reply=true',
+    { focusRefused = false } = {},
+  ) {
     const sw = worker(windows);
+    // A browser refuses to focus a window for a click that is not the pro's (no user activation).
+    if (focusRefused)
+      for (const client of await sw.scope.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        Object.assign(client, { focus: () => Promise.reject(new Error('Not allowed to focus a window.')) });
     const notification = {
       data: { leadkit: 'new-leads', spId: 1001, notices: [lead(300123, 2)], url } satisfies NoticeData,
       closed: false,
@@ -125,6 +133,16 @@ describe('a click on the notification', () => {
     ]);
     expect((await clicked([])).log).toEqual(['open https://office.example.com/app/lead/board/1001?leadId=300123&reply=true']);
     expect((await clicked([], 'https://evil.example.net/x')).log).toEqual([]);
+  });
+
+  it('opens the lead even when the browser refuses to focus the window', async () => {
+    const board = 'https://office.example.com/app/lead/board/1001';
+    expect((await clicked([{ url: board }], undefined, { focusRefused: true })).log).toEqual([
+      `message ${board} {"leadkit":"open-lead","leadId":300123,"reply":true}`,
+    ]);
+    expect((await clicked([{ url: 'https://office.example.com/app/lead?leadId=300002' }], undefined, { focusRefused: true })).log).toEqual([
+      `navigate https://office.example.com/app/lead?leadId=300002 → ${board}?leadId=300123&reply=true`,
+    ]);
   });
 
   it('leaves the host’s own notifications alone', async () => {

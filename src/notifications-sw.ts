@@ -153,6 +153,9 @@ export function handleLeadkitPush(event: PushEventLike, options: LeadkitPushOpti
   return true;
 }
 
+/** Focuses a window; a browser may refuse (no click of the pro's behind the event): the lead opens all the same. */
+const focus = (client: WindowClientLike): Promise<unknown> => client.focus().catch(() => undefined);
+
 /**
  * A click on a leadkit notification: focuses a page of the board's route (the same path) and
  * tells it to open the newest lead with its quick answer ready, or navigates another page of the
@@ -172,14 +175,14 @@ export function handleLeadkitNotificationClick(event: NotificationEventLike, sco
       // The board's page: the same path (its query — which lead — may differ).
       const onBoard = sameOrigin.find((client) => new URL(client.url).pathname === target.pathname);
       if (onBoard) {
-        await onBoard.focus();
+        await focus(onBoard);
         if (newest) onBoard.postMessage({ leadkit: 'open-lead', leadId: newest.leadId, reply: true } satisfies OpenLeadMessage);
         return;
       }
       const other = sameOrigin[0];
       if (other) {
         await other.navigate(target.href);
-        await other.focus();
+        await focus(other);
         return;
       }
       await scope.clients.openWindow(target.href);

@@ -3,7 +3,10 @@
  * Chromium against `npm start`'s sandbox, on the office app's board: a lead created through the
  * sandbox while the page is hidden shows a title count and — the permission granted, 'Notify me
  * of new leads' on — one notification at the board's next check; clicking it opens the lead with
- * its quick answer ready (focus in it). The board's route with `reply=true` does the same.
+ * its quick answer ready (focus in it). The board's route with `reply=true` does the same, and a
+ * push message delivered through Chromium's DevTools protocol to the example app's service worker
+ * (examples/app-sw.js, leadkit/notifications-sw) shows the notification whose click brings a lead
+ * page's window to the board, or tells the board's page to open the lead.
  *
  * Hidden, reliably: an init script answers `document.hidden` / `visibilityState` as the test says
  * and dispatches `visibilitychange` (headless Chromium's own visibility does not follow tabs). The
@@ -130,6 +133,83 @@ describe('new-lead notifications on the office app’s board', () => {
     await page.evaluate(() => window.__lkSetHidden(false));
     await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe('Business Center');
     expect(await recorded(page)).toHaveLength(1);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
+  it("a push delivered to the example app's service worker (DevTools protocol) shows the notification; a click brings the lead page's window to the lead's quick answer, then opens the next lead on that board", async () => {
+    const { origin } = session.server;
+    await session.context.grantPermissions(['notifications'], { origin });
+    const first = await createSandboxLead(origin, SP_ID, 'Pia', 'Push');
+    // The pro left the office app on a lead page; the site registered its worker (examples/app-sw.js).
+    const page = await session.context.newPage();
+    const watch = await watchPage(page);
+    await page.goto(`${origin}/app/lead?leadId=300002&serviceProviderId=${SP_ID}`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/app-sw.js', { scope: '/app/' });
+      await navigator.serviceWorker.ready;
+    });
+    // Claimed: the worker may bring this window elsewhere.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const cdp = await session.context.newCDPSession(page);
+    const registrations = new Map<string, string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.get(`${origin}/app/`), { timeout: UI_TIMEOUT_MS }).toBeTruthy();
+    const push = (leadId: number) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: registrations.get(`${origin}/app/`) ?? '',
+        data: JSON.stringify({
+          leadkit: 'new-lead',
+          spId: SP_ID,
+          lead: { leadId, category: 'Plumbing', city: 'Denver', createDate: new Date().toISOString() },
+          url: `${origin}/app/lead/board/${SP_ID}?leadId=${leadId}&reply=true`,
+        }),
+      });
+    const shownByWorker = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+        })),
+      );
+    /** The pro clicks the worker's notification: its `notificationclick`, dispatched in the worker (a system notification cannot be clicked from a test). */
+    const clickInWorker = async () => {
+      const worker = session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/app-sw.js'));
+      if (!worker) throw new Error('the app’s worker is not running');
+      // The worker's globals (its registration, NotificationEvent) are not the DOM library's.
+      await worker.evaluate(async () => {
+        const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
+        const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+        const [notification] = await scope.registration.getNotifications();
+        if (notification) scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+      });
+    };
+
+    await push(first);
+    await expect
+      .poll(shownByWorker, { timeout: UI_TIMEOUT_MS })
+      .toEqual([{ title: 'New lead: Plumbing', body: 'Plumbing, Denver · just now', tag: `leadkit-new-leads:${SP_ID}` }]);
+    await clickInWorker();
+    // The lead page's window goes to the board's route, the lead open with its quick answer ready.
+    await page.waitForURL(`${origin}/app/lead/board/${SP_ID}?leadId=${first}&reply=true`, { timeout: UI_TIMEOUT_MS });
+    const board = page.locator('#office-app [part="lead-board"]');
+    const firstComposer = board.locator(`li[data-lead-id="${first}"]`).getByRole('region', { name: 'Quick reply to Pia Push' });
+    await visible(firstComposer);
+    await expect.poll(() => focusInside(firstComposer), { timeout: UI_TIMEOUT_MS }).toBe(true);
+
+    // Now on the board: the next push's click tells this page (`open-lead`), which opens that lead.
+    const second = await createSandboxLead(origin, SP_ID, 'Otto', 'Otra');
+    await push(second);
+    await expect.poll(async () => (await shownByWorker()).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    await clickInWorker();
+    const secondComposer = board.locator(`li[data-lead-id="${second}"]`).getByRole('region', { name: 'Quick reply to Otto Otra' });
+    await visible(secondComposer);
+    await expect.poll(() => focusInside(secondComposer), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(new URL(page.url()).search).toBe(`?leadId=${first}&reply=true`);
     expect(watch.consoleErrors).toEqual([]);
   });
 
