@@ -81,7 +81,7 @@ export const Blocked: Story = {
   },
 };
 
-/** No notifications in this browser (WebKitGTK, iOS Safari outside a Home Screen app): it says so, nothing else. */
+/** No notifications in this browser (iOS Safari in a tab, outside a Home Screen app): it says so, nothing else. */
 export const Unsupported: Story = {
   beforeEach: deviceNotifications('unsupported'),
   play: async ({ canvasElement }) => {

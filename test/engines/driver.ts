@@ -54,6 +54,11 @@ export interface EngineDriver {
    */
   consoleErrors(): Promise<string[]>;
   clearConsoleErrors(): Promise<void>;
+  /**
+   * Grants `origin` the notifications permission, as a pro who allowed them (the browser's own
+   * automation: puppeteer's `overridePermissions`); absent where the protocol cannot (WebKitWebDriver).
+   */
+  grantNotifications?(origin: string): Promise<void>;
   close(): Promise<void>;
 }
 

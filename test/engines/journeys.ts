@@ -2,7 +2,8 @@
  * The core journeys, the same code for each engine (one test file per engine calls
  * `engineJourneys`), at 1280×900: every widget page renders without console or page errors and
  * without a serious/critical axe violation; the board (expand, status, note, next page, status
- * filter), a new lead arriving on an open board, answer first, a quick answer from a card (390 px)
+ * filter), a new lead arriving on an open board, its title count while the page is hidden and a
+ * notification's route opening its quick answer, answer first, a quick answer from a card (390 px)
  * and the offline outbox (1280 px in
  * English, 390 px in Spanish), the
  * thread (send a text; and its whole journey on a 390 px phone on both chat adapters — the sandbox's
@@ -434,6 +435,122 @@ export function engineJourneys(engine: EngineName): void {
         JOURNEY_TIMEOUT_MS,
       );
     }
+
+    it(
+      "new-lead notifications: a lead arriving while the page is hidden is counted in the title until the pro is back; the control in this browser's state; a notification's route opens the lead's quick answer, focused",
+      async () => {
+        const { driver, server } = session;
+        // The board's waits a hundred times faster (as above), and the page hidden as the test says
+        // (document.hidden, visibilityState, visibilitychange).
+        await session.open('/app/unknown?lang=en');
+        await driver.evaluate(`
+          const original = window.setTimeout;
+          window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
+          let hidden = false;
+          Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
+          Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+          window.__lkSetHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
+          history.pushState(null, '', '/app/lead/board/${SP_ID}');
+          dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
+        const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+        await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+        const control: Query = within(board, { css: '[part="notify-new-leads"]' });
+        await driver.waitFor(control);
+        // What this browser offers: Notification (on http://127.0.0.1, a secure context) not asked yet — a switch, off.
+        const offered = await driver.evaluate<string>(
+          "return typeof Notification === 'function' && window.isSecureContext ? Notification.permission : 'unsupported'",
+        );
+        expect(await attributeOf(driver, control, 'data-state')).toBe(offered);
+        if (offered === 'default')
+          expect(await attributeOf(driver, within(board, { role: 'switch', name: 'Notify me of new leads' }), 'aria-checked')).toBe('false');
+
+        await driver.evaluate('window.__lkSetHidden(true);');
+        const first = await createSandboxLead(server.origin, SP_ID, 'Hana', 'Hidden');
+        await driver.waitUntil("return document.title === '(1) Business Center';", [], { message: "'(1) Business Center' as the page's title" });
+        // Back, and the pro uses the board: the count goes.
+        await driver.evaluate('window.__lkSetHidden(false);');
+        await driver.click(within(board, { role: 'button', name: '1 new lead' }));
+        await driver.waitUntil("return document.title === 'Business Center';", [], { message: "the page's own title again" });
+        await driver.waitFor(within(board, { css: `li[data-lead-id="${first}"]` }));
+
+        // A notification's click, or its route: the lead open, its quick answer ready, focus in it.
+        const second = await createSandboxLead(server.origin, SP_ID, 'Rita', 'Ruta');
+        await driver.evaluate(`history.pushState(null, '', '/app/lead/board/${SP_ID}?leadId=${second}&reply=true');
+          dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
+        const composer = within(within(board, { css: `li[data-lead-id="${second}"]` }), { css: '[part="quick-reply-composer"]' });
+        await driver.waitFor(composer);
+        await driver.waitUntil(
+          withQuery(`const el = q.first(arguments[0], true);
+            let active = document.activeElement;
+            while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+            return !!el && !!active && el.contains(active);`),
+          [toWire(composer)],
+          { message: 'the focus in the quick answer' },
+        );
+        await expectNoConsoleErrors(driver);
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+
+    it.skipIf(engine === 'webkit')(
+      'new-lead notifications allowed (WebKitWebDriver cannot grant the permission): a lead arriving while the page is hidden makes one notification; its click opens the lead, quick answer focused',
+      async () => {
+        const { driver, proxy, server } = session;
+        await driver.grantNotifications?.(proxy.origin);
+        await session.open('/app/unknown?lang=en');
+        // As above, and the page notifications recorded (a system notification cannot be clicked from a test: its own click event is).
+        await driver.evaluate(`
+          const original = window.setTimeout;
+          window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
+          let hidden = false;
+          Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
+          Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+          window.__lkSetHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
+          window.__lkShown = [];
+          const Native = window.Notification;
+          window.Notification = class extends Native {
+            constructor(title, options) {
+              super(title, options);
+              window.__lkShown.push({ title, body: options.body, tag: options.tag, notification: this });
+            }
+          };
+          history.pushState(null, '', '/app/lead/board/${SP_ID}');
+          dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
+        const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
+        await driver.waitFor(within(board, { text: BOARD_SHOWING }));
+        const control = within(board, { role: 'switch', name: 'Notify me of new leads' });
+        await driver.click(control);
+        await driver.waitUntil(
+          withQuery("const el = q.first(arguments[0], true); return !!el && el.getAttribute('aria-checked') === 'true';"),
+          [toWire(control)],
+          {
+            message: "'Notify me of new leads' on",
+          },
+        );
+        await driver.evaluate('window.__lkSetHidden(true);');
+        const leadId = await createSandboxLead(server.origin, SP_ID, 'Nova', 'Arrival');
+        await driver.waitUntil('return window.__lkShown.length === 1;', [], { message: 'one notification' });
+        const shown = await driver.evaluate<{ title: string; body: string; tag: string }>(
+          'const { title, body, tag } = window.__lkShown[0]; return { title, body, tag };',
+        );
+        expect(shown.title).toMatch(/^New lead: \S/);
+        expect(shown.tag).toBe(`leadkit-new-leads:${SP_ID}`);
+        expect(JSON.stringify(shown)).not.toMatch(/Nova|Arrival/);
+        await driver.evaluate("window.__lkShown[0].notification.dispatchEvent(new Event('click', { cancelable: true }));");
+        const composer = within(within(board, { css: `li[data-lead-id="${leadId}"]` }), { css: '[part="quick-reply-composer"]' });
+        await driver.waitFor(composer);
+        await driver.waitUntil(
+          withQuery(`const el = q.first(arguments[0], true);
+            let active = document.activeElement;
+            while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+            return !!el && !!active && el.contains(active);`),
+          [toWire(composer)],
+          { message: 'the focus in the quick answer' },
+        );
+        await expectNoConsoleErrors(driver);
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
 
     for (const { viewport, lang, showing, respondFirst, notAnswered, said } of [
       {

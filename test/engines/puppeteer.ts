@@ -120,6 +120,10 @@ class PuppeteerDriver extends BaseDriver<ElementHandle<Element>> {
     this.errors = [];
   }
 
+  async grantNotifications(origin: string): Promise<void> {
+    await this.browser.defaultBrowserContext().overridePermissions(origin, ['notifications']);
+  }
+
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
   }
