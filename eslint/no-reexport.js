@@ -38,7 +38,6 @@ export const EXEMPT = {
   'src/widgets/lead-board/card/lead-card-body-part.ts':
     "chunk boundary: the open card's body with its texts (and the way to its extras, which keeps them one chunk: board-loaders.ts)",
   'src/widgets/lead-board/extras/card-extras-part.ts': "chunk boundary: the open card's dialogs and extras, one chunk",
-  'src/widgets/lead-board/arrivals/arrivals-part.tsx': 'chunk boundary: new leads on the board and told outside it (title count, notifications), one chunk',
   'src/widgets/message-thread/body/thread-body-part.ts': "chunk boundary: the thread's list and composer with their texts",
   'src/widgets/message-thread/history/thread-history-part.ts': "chunk boundary: 'Message History' with its texts",
   'src/widgets/message-thread/saved-replies/saved-replies-part.ts': 'chunk boundary: the saved-replies menu and `/` suggestions with their texts',

@@ -10,14 +10,14 @@ export const BoardList = lazyPart(
   (list) => list.BoardList,
 );
 
-/** The new-leads part's one load (its parts share it). */
-const loadArrivals = () => import('./arrivals/arrivals-part');
-
-/** New leads while the board is open (arrivals/arrivals-part.tsx): mounted once the first page is on screen and the page is idle. */
-export const Arrivals = lazyPart(loadArrivals, (part) => part.Arrivals);
-
-/** New leads told outside the board (arrivals/notices.tsx): the title count, 'Notify me of new leads', a lead opened from a notification. Mounted with Arrivals. */
-export const Notices = lazyPart(loadArrivals, (part) => part.Notices);
+/**
+ * New leads while the board is open, and told outside it (arrivals/arrivals-part.tsx): mounted once
+ * the first page is on screen and the page is idle.
+ */
+export const Arrivals = lazyPart(
+  () => import('./arrivals/arrivals-part'),
+  (part) => part.Arrivals,
+);
 
 /**
  * Starts the parts of the board's first screen — the list and the open card's body — as its

@@ -33,7 +33,7 @@ import {
 import { type MutationAction, mutationErrorAtom } from './changes/change-outcomes';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
-import { Arrivals, BoardList, Notices, preloadLeadBoard } from './board-loaders';
+import { Arrivals, BoardList, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
 import { useBoardAnalytics } from './board-analytics';
@@ -218,7 +218,15 @@ export function LeadBoardRoot({
       <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
         {idle ? (
           <Suspense fallback={null}>
-            <Arrivals active={firstPageShown && !failed} root={boardRef} nudge={nudgeRef} leads={settledLeads} onShown={newLeadsShown} />
+            <Arrivals
+              active={firstPageShown && !failed}
+              root={boardRef}
+              nudge={nudgeRef}
+              leads={settledLeads}
+              onShown={newLeadsShown}
+              titleCount={!noTitleCount}
+              replyTo={reply ? leadId : null}
+            />
           </Suspense>
         ) : null}
         <OutboxSummary />
@@ -296,11 +304,6 @@ export function LeadBoardRoot({
           </Suspense>
         )}
       </section>
-      {idle ? (
-        <Suspense fallback={null}>
-          <Notices spId={spId} root={boardRef} titleCount={noTitleCount !== true} replyTo={reply === true ? leadId : null} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

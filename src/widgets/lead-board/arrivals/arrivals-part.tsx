@@ -3,8 +3,7 @@ import { useSetAtom } from 'jotai/react';
 import type { Lead } from '../../../gateway/office/schemas';
 import { seeShownLeadsAtom, showArrivalsAtom } from './arrivals-atoms';
 import { NewLeads, useArrivalsWatch } from './new-leads';
-
-export { Notices } from './notices';
+import { Notices } from './notices';
 
 export interface ArrivalsProps {
   /** The board's first page is on screen and nothing failed: the watch runs. */
@@ -16,14 +15,20 @@ export interface ArrivalsProps {
   leads: readonly Lead[] | null;
   /** After 'N new leads' was activated and the first page asked for afresh. */
   onShown(): void;
+  /** The page title's count of new leads (the board's `no-title-count` unset). */
+  titleCount: boolean;
+  /** `lead-id` with `reply`: that lead opens with its quick answer ready. */
+  replyTo: number | null;
 }
 
 /**
  * New leads while the board is open (arrivals-atoms.ts), a part of its own: the board mounts it
  * once its first page is on screen and the page is idle, so neither its code nor its first check
  * comes before the first card. Its button takes no room (lead-board.css): nothing moves when it comes.
+ * With it, the new leads told outside the board (notices.tsx): the title count, 'Notify me of new
+ * leads' (under the list) and a lead opened from a notification.
  */
-export function Arrivals({ active, root, nudge, leads, onShown }: ArrivalsProps) {
+export function Arrivals({ active, root, nudge, leads, onShown, titleCount, replyTo }: ArrivalsProps) {
   const seeShownLeads = useSetAtom(seeShownLeadsAtom);
   const showArrivals = useSetAtom(showArrivalsAtom);
   const nudgeWatch = useArrivalsWatch(active, root);
@@ -34,11 +39,14 @@ export function Arrivals({ active, root, nudge, leads, onShown }: ArrivalsProps)
     if (leads) seeShownLeads(leads);
   }, [leads, seeShownLeads]);
   return (
-    <NewLeads
-      onShow={() => {
-        showArrivals();
-        onShown();
-      }}
-    />
+    <>
+      <NewLeads
+        onShow={() => {
+          showArrivals();
+          onShown();
+        }}
+      />
+      <Notices root={root} titleCount={titleCount} replyTo={replyTo} />
+    </>
   );
 }

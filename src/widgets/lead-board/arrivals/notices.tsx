@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { groupNotices, isOpenLeadMessage, noticeContent, noticeTag, type LeadNotice } from '../../../domain/new-lead-notice';
 import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
+import { boardInputsAtom } from '../board-atoms';
 import { arrivalsFoundAtom, lookAtArrivalsAtom, unlookedCountAtom, watchHiddenAtom } from './arrivals-atoms';
 import { NOTICES_CATALOGUE } from './notices-messages';
 import { showNotice } from './notices.logic';
@@ -13,8 +15,7 @@ import noticesCss from './notices.css?inline';
 const STYLES = [noticesCss];
 
 export interface NoticesProps {
-  spId: number | null;
-  /** The board's root: the pro looks at the board while it is in view on a visible, focused page. */
+  /** The board's root: the pro looks at the board while it is in view on a visible, focused page; the control is its last row. */
   root: RefObject<Element | null>;
   /** The title count (the board's `no-title-count` unset). */
   titleCount: boolean;
@@ -145,8 +146,9 @@ function useOpenLeadMessages(open: (leadId: number) => void): void {
  * from a notification (or `reply`) with its quick answer ready. Part of the new-leads part: it comes
  * once the first page is on screen and the page is idle, never in the first load.
  */
-function NoticesPart({ spId, root, titleCount, replyTo }: NoticesProps) {
+function NoticesPart({ root, titleCount, replyTo }: NoticesProps) {
   useStyles(STYLES);
+  const { spId } = useAtomValue(boardInputsAtom);
   const setting = useNotifySetting(spId);
   const open = useOpenLeadFromOutside();
   const unlooked = useAtomValue(unlookedCountAtom);
@@ -175,7 +177,11 @@ function NoticesPart({ spId, root, titleCount, replyTo }: NoticesProps) {
     if (replyTo !== null) open(replyTo);
   }, [replyTo, open]);
 
-  return <NotifyControl setting={setting} />;
+  // The control is the board's last row, under the list (this part lives in the list's section,
+  // mounted after the first card): nothing above it moves when it comes.
+  const [board, setBoard] = useState<Element | null>(null);
+  useEffect(() => setBoard(root.current), [root]);
+  return board ? createPortal(<NotifyControl setting={setting} />, board) : null;
 }
 
 /** With its texts (notices-messages.ts): they come with the part's chunk. */

@@ -17,19 +17,18 @@ import { QuickReplyComposer } from '../quick-reply/quick-reply-loader';
  */
 export function useQuickReply(lead: Lead, respondFirst: boolean, message: MessageTarget): { button: ReactNode; composer: ReactNode } {
   const { t } = useRuntime();
-  // 0: never opened; 1: open; 2: closed (the composer stays, hidden: its message's state and Retry are kept).
+  // 0: never opened; 1: open; 2: closed (the composer stays, hidden: its message's state and Retry are kept);
+  // below 0: open, asked for from outside (each ask a new value: focus goes into the composer again).
   const [shown, setShown] = useState(0);
-  // Each reply asked for moves focus into the composer again, open already or not.
-  const [asked, setAsked] = useState(0);
   const [request, setRequest] = useAtom(replyRequestAtom);
-  const requested = request?.leadId === lead.leadId ? request.seq : 0;
+  const asked = request?.leadId === lead.leadId ? request.seq : 0;
   useEffect(() => {
-    if (!requested) return;
-    setShown(1);
-    setAsked(requested);
-    setRequest(null);
-  }, [requested, setRequest]);
-  const open = shown === 1;
+    if (asked) {
+      setShown(-asked);
+      setRequest(null);
+    }
+  }, [asked, setRequest]);
+  const open = shown === 1 || shown < 0;
   return {
     button:
       respondFirst || open ? (
@@ -39,7 +38,7 @@ export function useQuickReply(lead: Lead, respondFirst: boolean, message: Messag
       ) : null,
     composer: shown ? (
       <Suspense fallback={null}>
-        <QuickReplyComposer lead={lead} message={message} open={open} focusRequest={asked} onClose={() => setShown(2)} />
+        <QuickReplyComposer lead={lead} message={message} open={open} focusRequest={shown} onClose={() => setShown(2)} />
       </Suspense>
     ) : null,
   };
