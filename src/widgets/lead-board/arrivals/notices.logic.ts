@@ -8,7 +8,10 @@ import type { NoticeData } from '../../../domain/new-lead-notice';
  * `NoticeEnv` (tests give stand-ins).
  */
 
-/** What of a page notification the board uses. */
+/**
+ * What of a page notification the board uses.
+ * @internal Exported for tests (their stand-in of the browser's Notification).
+ */
 export interface PageNotification {
   onclick: ((event: Event) => void) | null;
   close(): void;
