@@ -121,7 +121,7 @@ export const TAGS = {
     reserve: BOARD_RESERVE,
   },
   'lead-app': {
-    attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES, drafts: DRAFTS },
+    attributes: { base: 'string', spId: 'number', chatService: CHAT_SERVICES, drafts: DRAFTS, noTitleCount: 'boolean' },
     role: 'app',
     // Its board route's (the office app's home).
     reserve: BOARD_RESERVE,

@@ -99,10 +99,12 @@ function LeadBoardRoute({
   serviceProviderId,
   drafts,
   chatService,
+  noTitleCount,
 }: {
   serviceProviderId: number;
   drafts: LeadAppProps['drafts'];
   chatService: LeadAppProps['chatService'];
+  noTitleCount: LeadAppProps['noTitleCount'];
 }) {
   const query = new URLSearchParams(useSearch());
   return (
@@ -114,6 +116,7 @@ function LeadBoardRoute({
         newMessages={query.get('newMessages') === 'true'}
         reply={query.get('reply') === 'true'}
         setTitle
+        noTitleCount={noTitleCount}
         drafts={drafts}
         chatService={chatService}
       />
@@ -183,7 +186,7 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
  */
 // spId is read by the element shell for the gateway auth; the app routes, and offers the
 // provider's board as the way on from a path it does not know.
-export function LeadAppRoot({ base, spId = null, chatService = null, drafts = null }: LeadAppProps) {
+export function LeadAppRoot({ base, spId = null, chatService = null, drafts = null, noTitleCount = false }: LeadAppProps) {
   useStyles(STYLES);
   const appBase = appBaseOf(base);
   // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
@@ -207,7 +210,12 @@ export function LeadAppRoot({ base, spId = null, chatService = null, drafts = nu
                 <Route path={APP_ROUTES.leadBoard}>
                   {(params) =>
                     withIds(params, ['serviceProviderId'], () => (
-                      <LeadBoardRoute serviceProviderId={Number(params.serviceProviderId)} drafts={drafts} chatService={chatService} />
+                      <LeadBoardRoute
+                        serviceProviderId={Number(params.serviceProviderId)}
+                        drafts={drafts}
+                        chatService={chatService}
+                        noTitleCount={noTitleCount}
+                      />
                     ))
                   }
                 </Route>
