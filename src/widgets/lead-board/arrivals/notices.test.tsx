@@ -187,12 +187,14 @@ describe("'Notify me of new leads'", () => {
     expect(JSON.parse(localStorage.getItem(NOTIFY_STORAGE_KEY) ?? '{}')).toEqual({});
   }, 60_000);
 
-  it('refused at the prompt: says notifications are blocked, nothing else', async () => {
+  it('refused at the prompt: says notifications are blocked, nothing else, and the focus goes there', async () => {
     browserNotifications('default', 'denied');
     await shownBoard();
-    await userEvent.click(screen.getByRole('switch', { name: 'Notify me of new leads' }));
-    await screen.findByText(/^Notifications are blocked for this site\./);
+    screen.getByRole('switch', { name: 'Notify me of new leads' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const said = await screen.findByText(/^Notifications are blocked for this site\./);
     expect(screen.queryByRole('switch', { name: 'Notify me of new leads' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.contains(said)).toBe(true));
   }, 60_000);
 
   it('allowed already: still off until the pro turns it on, without a prompt', async () => {

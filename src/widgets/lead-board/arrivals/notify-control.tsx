@@ -9,6 +9,8 @@ export interface NotifySetting {
   chosen: boolean;
   /** Notifications are shown: chosen, and the browser allows them. */
   on: boolean;
+  /** Turning it on was refused at the browser's prompt (counted): the switch went, focus goes to what says so. */
+  refused: number;
   turn(on: boolean): void;
 }
 
@@ -20,6 +22,7 @@ export interface NotifySetting {
 export function useNotifySetting(spId: number | null): NotifySetting {
   const [permission, setPermission] = useState<NotifyPermission>(() => notifyPermission());
   const [chosen, setChosen] = useState(() => spId !== null && notifyChosen(spId));
+  const [refused, setRefused] = useState(0);
   const asking = useRef(false);
   useEffect(() => setChosen(spId !== null && notifyChosen(spId)), [spId]);
   useEffect(() => {
@@ -51,6 +54,7 @@ export function useNotifySetting(spId: number | null): NotifySetting {
       void (notifyPermission() === 'default' ? askNotifyPermission() : Promise.resolve(notifyPermission())).then((answer) => {
         asking.current = false;
         setPermission(answer);
+        if (answer === 'denied') setRefused((count) => count + 1);
         if (answer !== 'granted') return;
         setChosen(true);
         rememberNotifyChoice(spId, true);
@@ -58,7 +62,7 @@ export function useNotifySetting(spId: number | null): NotifySetting {
     },
     [spId],
   );
-  return { permission, chosen, on: chosen && permission === 'granted', turn };
+  return { permission, chosen, on: chosen && permission === 'granted', refused, turn };
 }
 
 /**
@@ -69,10 +73,15 @@ export function useNotifySetting(spId: number | null): NotifySetting {
 export function NotifyControl({ setting }: { setting: NotifySetting }) {
   const { t } = useRuntime();
   const helpId = useId();
-  const { permission } = setting;
+  const { permission, refused } = setting;
+  // Refused at the prompt: the switch (and the focus on it) went; the focus goes to what says so, which a screen reader reads.
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refused) said.current?.focus();
+  }, [refused]);
   if (permission === 'unsupported' || permission === 'denied') {
     return (
-      <p className="lk-notify" part="notify-new-leads" data-state={permission}>
+      <p ref={said} tabIndex={-1} className="lk-notify" part="notify-new-leads" data-state={permission}>
         <span className="lk-notify__label">{t('notify.control')}</span>{' '}
         <span className="lk-notify__help">{t(permission === 'denied' ? 'notify.denied' : 'notify.unsupported')}</span>
       </p>
