@@ -464,4 +464,13 @@ describe('chat controls under /sandbox/chat', () => {
     expect(clients.sandbox.chat.pendingReplies).toBe(0);
     expect(clients.sandbox.chat.checkToken(token)).toBe('invalid');
   });
+
+  it('reset() brings the simulated customer back as it was started, after a test turned it off', async () => {
+    const clients = setup({ chat: { customerReplies: { delayMs: 10_000 } } });
+    clients.sandbox.chat.setCustomerReplies(false);
+    clients.sandbox.reset();
+    expect(clients.sandbox.chat.customerReplies).toEqual({ delayMs: 10_000 });
+    await sendMessage(clients.provider, { text: 'Hello', senderEntityId: 1001, receiverEntityId: 5001 });
+    expect(clients.sandbox.chat.pendingReplies).toBe(1);
+  });
 });

@@ -16,21 +16,18 @@ import { encodeChatToken } from './chat-token';
  */
 
 /**
- * The simulated customer: answers `delayMs` after the provider's last message (one answer per
- * burst). Before answering it reads the conversation and types, as a person does: up to
- * CUSTOMER_TYPING_MS before the answer (at most the last 60 % of the delay) its read horizon
- * moves to the newest message (a `read` event) and it starts typing (a `typing` event); the answer
- * ends the typing.
+ * The simulated customer: answers `delayMs` after the provider's last message (one answer per burst). Before answering it reads
+ * and types, as a person does: up to CUSTOMER_TYPING_MS before the answer (at most the last 60 % of the delay) its read horizon
+ * moves to the newest message (a `read` event) and it starts typing (a `typing` event); the answer ends the typing.
  */
 export interface CustomerReplies {
   delayMs: number;
 }
 
-/** How long the simulated customer types before its answer, at most (less than a typing signal lasts). */
-const CUSTOMER_TYPING_MS = 3000;
+const CUSTOMER_TYPING_MS = 3000; // the simulated customer's typing before its answer, at most (less than a typing signal lasts)
 
 export interface SandboxChatOptions {
-  /** Off (false) unless asked for: tests get no stray timers. `npm start` turns it on. */
+  /** Off (false) unless asked for: tests get no stray timers. `npm start` turns it on; `reset()` restores it. */
   customerReplies?: CustomerReplies | false;
   /** Chat token lifetime; default one hour. */
   tokenTtlMs?: number;
@@ -120,6 +117,7 @@ export class SandboxChat {
   private mediaSeq = 1;
   private seedNow: Date;
   private replies: CustomerReplies | false;
+  private readonly startReplies: CustomerReplies | false;
   private readonly tokenTtlMs: number;
   private readonly mediaUrlTtlMs: number;
 
@@ -128,7 +126,8 @@ export class SandboxChat {
     private readonly now: () => Date,
     options: SandboxChatOptions = {},
   ) {
-    this.replies = options.customerReplies ?? false;
+    this.startReplies = options.customerReplies ?? false;
+    this.replies = this.startReplies;
     this.tokenTtlMs = options.tokenTtlMs ?? HOUR;
     this.mediaUrlTtlMs = options.mediaUrlTtlMs ?? 5 * 60_000;
     this.seedNow = now();
@@ -138,6 +137,7 @@ export class SandboxChat {
   /** Back to the seed: tokens, media, reads, buffered events and pending replies go. Open streams stay open. */
   reset(): void {
     this.cancelReplies();
+    this.replies = this.startReplies;
     this.replyCounts = new Map();
     this.tokens = new Map();
     this.grants = new Map();

@@ -9,6 +9,7 @@ import { boardFilterMessages } from '../en-US/board-filters';
 import { boardQuickReplyMessages } from '../en-US/board-quick-reply';
 import { commonMessages } from './en-US-common';
 import { funnelMessages, funnelStepMessages } from '../en-US/funnel';
+import { leadNotificationMessages } from '../en-US/lead-notifications';
 import { leadPageMessages } from '../en-US/lead-page';
 import { leadSourceMessages } from '../en-US/lead-source';
 import { reviewMessages } from '../en-US/review';
@@ -58,6 +59,7 @@ describe('createTranslator', () => {
       appMessages,
       funnelMessages,
       funnelStepMessages,
+      leadNotificationMessages,
     ];
     const keys = all.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
