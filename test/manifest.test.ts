@@ -97,7 +97,7 @@ describe('custom-elements.json', () => {
   });
 
   it.each(TAG_NAMES)('<%s>: has every shared --lk-* custom property of base.css, with its default', (tag) => {
-    const base = [...readFileSync(path.join(ROOT, 'src/ui/core/base.css'), 'utf8').matchAll(/var\((--lk-[\w-]+),/g)].map((m) => m[1]);
+    const base = [...readFileSync(path.join(ROOT, 'src/ui/core/base.css'), 'utf8').matchAll(/var\((--lk-[\w-]+)[,)]/g)].map((m) => m[1]);
     expect(base.length).toBeGreaterThanOrEqual(13);
     const properties = elementOf(tag).cssProperties;
     expect(properties.slice(0, base.length).map((p) => p.name)).toEqual(base);

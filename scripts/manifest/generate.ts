@@ -47,6 +47,7 @@ const SHARED_CSS_PROPERTIES: Readonly<Record<string, string>> = {
   '--lk-space': 'Base spacing unit.',
   '--lk-shadow': 'Shadow of cards and popovers.',
   '--lk-focus-ring': 'Focus ring (a box-shadow).',
+  '--lk-color-scheme': "`color-scheme` of the native controls (checkboxes, radios, scrollbars): `dark` with a dark theme; the page's own when unset.",
   '--lk-control-height': 'Height of selects and text fields.',
   '--lk-z-popover': 'z-index of popovers and listboxes.',
   '--lk-dialog-backdrop': "The modals' backdrop colour.",

@@ -142,7 +142,7 @@ export const TAGS = {
     attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string' },
     role: 'customer',
     // The first step's skeleton: progress, panel, fields.
-    reserve: { minHeight: '355px', phoneMinHeight: '423px', display: 'block' },
+    reserve: { minHeight: '355px', phoneMinHeight: '379px', display: 'block' },
   },
 } as const satisfies Readonly<Record<string, TagSpec>>;
 

@@ -36,8 +36,13 @@ export function ErrorBanner({
     <div className="lk-error-banner" role="alert" part={part}>
       <SvgIcon d={ALERT_PATH} className="lk-error-banner__icon" size={22} />
       <div>
-        {title ? <p className="lk-error-banner__title">{title}</p> : null}
-        <p>{detail}</p>
+        {/* Each in its own direction: a sentence keeps its full stop at its end on a right-to-left page whatever its language. */}
+        {title ? (
+          <p className="lk-error-banner__title" dir="auto">
+            {title}
+          </p>
+        ) : null}
+        <p dir="auto">{detail}</p>
         {shown ? <div className="lk-error-banner__action">{shown}</div> : null}
       </div>
     </div>

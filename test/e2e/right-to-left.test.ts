@@ -71,4 +71,44 @@ describe('right to left by dir alone (lang="en")', { timeout: 60_000 }, () => {
         .toBe(true);
     }
   });
+
+  it('at 390 px in a dir="rtl" container: an open card\'s sections line up at the right edge, headings and content alike, and "No notes yet." keeps its full stop at its end', async () => {
+    const page = await session.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${session.server.origin}/examples/index.html`);
+    await page.setContent(`<!doctype html><html lang="en"><head><link rel="stylesheet" href="/cdn/leadkit.css"><script type="module" src="/cdn/leadkit.js"></script></head>
+      <body><div dir="rtl" lang="en"><lead-board id="rtl" sp-id="${MAIN_PROVIDER_ID}"></lead-board></div></body></html>`);
+    const board = page.locator('#rtl');
+    await boardReady(board);
+    const empty = board.locator('.lk-notes__empty').first();
+    await empty.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const layout = await empty.evaluate((paragraph: HTMLElement) => {
+      const text = paragraph.firstChild as Text;
+      const charBox = (index: number) => {
+        const range = document.createRange();
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        return range.getBoundingClientRect();
+      };
+      const whole = document.createRange();
+      whole.selectNodeContents(paragraph);
+      const heading = paragraph.closest('section')!.querySelector('h3')!;
+      const headingText = document.createRange();
+      headingText.selectNodeContents(heading);
+      return {
+        text: text.data,
+        dir: paragraph.getAttribute('dir'),
+        firstLeft: charBox(0).left,
+        stopLeft: charBox(text.data.length - 1).left,
+        textRight: whole.getBoundingClientRect().right,
+        headingRight: headingText.getBoundingClientRect().right,
+      };
+    });
+    expect(layout.text).toBe('No notes yet.');
+    expect(layout.dir).toBe('auto');
+    // Read left to right ('No notes yet.', not '.No notes yet'): the full stop right of the N.
+    expect(layout.stopLeft).toBeGreaterThan(layout.firstLeft);
+    // Aligned as its heading: both end at the section's right edge (the page's start).
+    expect(Math.abs(layout.textRight - layout.headingRight)).toBeLessThanOrEqual(2);
+  });
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { safeHref } from '../../domain/core/safe-url';
 
 /**
  * The gateway's 511 body. Captive portals also answer 511 (with HTML): only a JSON body of
@@ -15,6 +16,27 @@ export type ChallengeBody = v.InferOutput<typeof ChallengeBodySchema>;
 export function parseChallengeBody(body: unknown): ChallengeBody | null {
   const result = v.safeParse(ChallengeBodySchema, body);
   return result.success ? result.output : null;
+}
+
+/**
+ * Where a person passes the gateway's challenge (its `challengeUrl`, read from a 511's body): a
+ * path on the gateway's own origin (resolved against the client's base URL), or an https page;
+ * nothing else is linked. Null when the body names none (or is no challenge).
+ */
+export function challengeHref(body: unknown, baseURL: string): string | null {
+  const url = parseChallengeBody(body)?.challengeUrl;
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) {
+    if (!baseURL) return url;
+    try {
+      const gateway = new URL(baseURL);
+      const resolved = new URL(url, gateway);
+      return resolved.origin === gateway.origin && /^https?:$/.test(resolved.protocol) ? resolved.href : null;
+    } catch {
+      return null;
+    }
+  }
+  return safeHref(url);
 }
 
 /**

@@ -39,6 +39,8 @@ export const commonMessages = {
   'error.504.detail': 'The server took too long to respond. Please refresh the page and try again.',
   'error.other.detail': 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.',
   'error.network': 'We could not reach the server. Check your connection and try again.',
+  // A 511 the host's check has not passed (docs/gateway.md#511-challenge): where the gateway says it can be passed.
+  'challenge.link': 'Open the security check',
   'error.invalidResponse': 'We received a response we could not read. Please try again later.',
   // Not in the spec: a part of a widget (its list, a card's body, a dialog…) whose code did not arrive.
   'error.partUnavailable': 'This part of the page did not load. Check your connection and try again.',

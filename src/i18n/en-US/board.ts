@@ -12,6 +12,9 @@ export const boardMessages = {
   'board.headingUnnamed': 'Your leads',
   'board.viewCallLog': 'View Call Log',
   'board.loadError': 'Sorry, something went wrong. Please try again later.',
+  // A 511 on the board's page of leads that the host's check has not passed (our wording, spec §8: the challenge, then the replay).
+  'board.challenge.title': 'Security check needed',
+  'board.challenge.detail': 'Please complete the security check, then try again: your leads load as soon as it is passed.',
   'board.showing': 'Showing {first} - {last} of {total} results',
   'board.moveToActive': 'Move to Active Leads',
   'board.message': 'Message',

@@ -89,7 +89,6 @@ export const funnelStepMessages = {
   'funnel.confirm.edit': 'Keep editing',
   'funnel.confirm.sending': 'Sending your request…',
   'funnel.project.challenge': 'Please complete the security check: your request is sent as soon as it is passed.',
-  'funnel.project.challengeLink': 'Open the security check',
   'funnel.project.challengeFailed': 'The security check was not passed, so your request was not sent. Everything you typed is still here: please try again.',
   'funnel.project.failed': 'Your request could not be sent. Everything you typed is still here: please try again.',
   // Project questions by category group (our wording; domain/funnel-questions.ts)

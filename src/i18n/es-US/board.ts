@@ -13,6 +13,8 @@ export const boardMessagesEs = {
   'board.headingUnnamed': 'Sus clientes potenciales',
   'board.viewCallLog': 'Ver registro de llamadas',
   'board.loadError': 'Lo sentimos, algo salió mal. Inténtelo de nuevo más tarde.',
+  'board.challenge.title': 'Verificación de seguridad necesaria',
+  'board.challenge.detail': 'Complete la verificación de seguridad y vuelva a intentarlo: sus clientes potenciales se cargarán en cuanto la complete.',
   'board.showing': '{total, plural, one {Mostrando {first} - {last} de # resultado} other {Mostrando {first} - {last} de # resultados}}',
   'board.moveToActive': 'Mover a clientes potenciales activos',
   'board.message': 'Mensaje',

@@ -38,6 +38,7 @@ export const commonMessagesEs = {
   'error.504.detail': 'El servidor tardó demasiado en responder. Actualice la página e inténtelo de nuevo.',
   'error.other.detail': '¡Uy! Disculpe las molestias: parece que no se encontró el contenido que solicitó.',
   'error.network': 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
+  'challenge.link': 'Abrir la verificación de seguridad',
   'error.invalidResponse': 'Recibimos una respuesta que no pudimos leer. Inténtelo de nuevo más tarde.',
   'error.partUnavailable': 'Esta parte de la página no se cargó. Revise su conexión e inténtelo de nuevo.',
   'draft.restored': 'Borrador restaurado',

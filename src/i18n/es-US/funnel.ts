@@ -82,7 +82,6 @@ export const funnelStepMessagesEs = {
   'funnel.confirm.edit': 'Seguir editando',
   'funnel.confirm.sending': 'Enviando su solicitud…',
   'funnel.project.challenge': 'Complete la verificación de seguridad: su solicitud se enviará en cuanto la complete.',
-  'funnel.project.challengeLink': 'Abrir la verificación de seguridad',
   'funnel.project.challengeFailed':
     'No se completó la verificación de seguridad, así que su solicitud no se envió. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
   'funnel.project.failed': 'No se pudo enviar su solicitud. Todo lo que escribió sigue aquí: inténtelo de nuevo.',

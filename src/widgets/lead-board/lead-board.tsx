@@ -2,7 +2,8 @@ import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
-import { describeGatewayError, isRetryableError } from '../../gateway/core/errors';
+import { challengeHref } from '../../gateway/core/challenge';
+import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useServerRenderLoadables } from '../../runtime/server-render-gate';
@@ -86,7 +87,7 @@ export function LeadBoardRoot({
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
   useAtomInput(boardChatServiceAtom, chatService ?? null);
-  const { t, routes, flags, onLinkClick, logInLink, emit } = useRuntime();
+  const { t, routes, flags, onLinkClick, logInLink, emit, client } = useRuntime();
   // The changes' engine tells the host of the pro's changes itself (changes/change-engine.ts).
   useAtomInput(boardHostAtom, { emit });
   const analytics = useBoardAnalytics();
@@ -140,6 +141,10 @@ export function LeadBoardRoot({
   // A retry helps after a network or server failure or an unreadable answer, not after 401/403/404.
   const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failed && isRetryableError(failure);
+  // A 511 the host's check has not passed (or no host check at all): the banner says the check is needed, and where it is.
+  const challenge = isGatewayError(failure) && failure.kind === 'challenge' ? failure : null;
+  const challenged = challenge !== null;
+  const challengeUrl = challenge ? challengeHref(challenge.body, client.baseURL) : null;
   // What 'Try again' does, by itself once the connection or the pro is back.
   useWhenBack(
     retryable,
@@ -178,15 +183,16 @@ export function LeadBoardRoot({
       data-actions={actionsReady ? 'ready' : undefined}
     >
       <header className="lk-board__header">
-        {provider.state === 'hasData' ? (
-          <h1 className="lk-board__title">{businessName !== null ? t('board.heading', { businessName }) : t('board.headingUnnamed')}</h1>
-        ) : provider.state === 'loading' ? (
+        {provider.state === 'loading' ? (
           // The title's own box (same font, same reserve on a phone), with the placeholder inside,
           // on its line of text: 'View Call Log' beside it sits on the same baseline as beside the title.
           <div className="lk-board__title" aria-hidden="true">
             <Skeleton width={280} height="0.8em" />
           </div>
-        ) : null}
+        ) : (
+          // Without the provider's answer (it failed), the board is still the pro's leads: 'Your leads' (row O1), never a lone link.
+          <h1 className="lk-board__title">{businessName !== null ? t('board.heading', { businessName }) : t('board.headingUnnamed')}</h1>
+        )}
         {/* The link's place is kept whether or not the host gives its route (on a phone it is a
             line of its own): the header is as high as the reserve with or without it. */}
         <span className="lk-board__header-link">
@@ -232,13 +238,22 @@ export function LeadBoardRoot({
         <OutboxSummary />
         {failed ? (
           <ErrorBanner
-            detail={t('board.loadError')}
+            // A 511 the host's check has not passed: what it needs (the check, then the page asked again), not the generic error.
+            title={challenged ? t('board.challenge.title') : undefined}
+            detail={t(challenged ? 'board.challenge.detail' : 'board.loadError')}
             link={failedStatus === 401 ? logInLink() : undefined}
             action={
               retryable ? (
-                <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
-                  {t('action.retry')}
-                </button>
+                <>
+                  {challengeUrl ? (
+                    <a href={challengeUrl} target="_blank" rel="noopener noreferrer">
+                      {t('challenge.link')}
+                    </a>
+                  ) : null}
+                  <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
+                    {t('action.retry')}
+                  </button>
+                </>
               ) : undefined
             }
           />

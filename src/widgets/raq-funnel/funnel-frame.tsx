@@ -92,7 +92,7 @@ export function FunnelFrame(props: RaqFunnelProps) {
             <span className="lk-funnel__progress-number" aria-hidden="true">
               {i + 1}
             </span>
-            {t(`funnel.step.${name}` as MessageKey)}
+            <span className="lk-funnel__progress-name">{t(`funnel.step.${name}` as MessageKey)}</span>
           </li>
         ))}
       </ol>

@@ -253,7 +253,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
         aria-invalid={errors.workCompleted ? true : undefined}
         aria-describedby={errors.workCompleted ? errorIdOf('workCompleted') : undefined}
       >
-        <legend>{t('review.workCompleted')}</legend>
+        <legend dir="auto">{t('review.workCompleted')}</legend>
         {(['yes', 'no'] as const satisfies readonly WorkCompleted[]).map((answer, index) => (
           <label key={answer} className="lk-review-request__radio">
             <input

@@ -353,7 +353,10 @@ function NotesEditor({ lead }: { lead: Lead }) {
       </h3>
       {draft === null ? (
         <>
-          <p className={saved ? 'lk-pre' : 'lk-notes__empty'}>{saved || t('board.noNotes')}</p>
+          {/* Its own direction (the pro's words, or ours): 'No notes yet.' keeps its full stop at its end on a right-to-left page. */}
+          <p className={saved ? 'lk-pre' : 'lk-notes__empty'} dir="auto">
+            {saved || t('board.noNotes')}
+          </p>
           <button
             ref={editRef}
             type="button"

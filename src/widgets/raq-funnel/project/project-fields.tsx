@@ -104,7 +104,7 @@ export function ProjectQuestions({
         const answer = details.answers.find((a) => a.questionText === questionText)?.answerText ?? null;
         return (
           <fieldset key={question.id} className="lk-funnel__choice">
-            <legend>{questionText}</legend>
+            <legend dir="auto">{questionText}</legend>
             {question.options.map((option) => {
               const answerText = t(`funnel.question.${question.id}.${option}` as MessageKey);
               return (

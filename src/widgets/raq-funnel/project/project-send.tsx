@@ -2,8 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai/react';
 import type { ProjectField } from '../../../domain/funnel/lead';
 import type { UrgencyOptionId } from '../../../domain/funnel-questions';
-import { safeHref } from '../../../domain/core/safe-url';
-import { parseChallengeBody } from '../../../gateway/core/challenge';
+import { challengeHref } from '../../../gateway/core/challenge';
 import { describeGatewayError, isAbortError, type GatewayError } from '../../../gateway/core/errors';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
@@ -16,26 +15,6 @@ import { settleChallengeAtom, submitProjectAtom } from '../state/project-step-at
 export type Notice =
   | { readonly kind: 'challenge' | 'challengeFailed'; readonly url: string | null }
   | { readonly kind: 'failed'; readonly error: GatewayError | null };
-
-/**
- * Where a person passes the gateway's challenge (its `challengeUrl`): a path on the gateway's
- * own origin (resolved against the client's base URL), or an https page; nothing else is linked.
- */
-function challengeLink(error: GatewayError | null, baseURL: string): string | null {
-  const url = parseChallengeBody(error?.body)?.challengeUrl;
-  if (!url) return null;
-  if (url.startsWith('/') && !url.startsWith('//')) {
-    if (!baseURL) return url;
-    try {
-      const gateway = new URL(baseURL);
-      const resolved = new URL(url, gateway);
-      return resolved.origin === gateway.origin && /^https?:$/.test(resolved.protocol) ? resolved.href : null;
-    } catch {
-      return null;
-    }
-  }
-  return safeHref(url);
-}
 
 /**
  * The send of the confirmation modal: one request per click run (a click while sending or after
@@ -67,7 +46,7 @@ export function useProjectSend(onProblems: (problems: readonly ProjectField[]) =
       return;
     }
     if (result.challenge) {
-      const url = challengeLink(result.error, client.baseURL);
+      const url = challengeHref(result.error?.body, client.baseURL);
       setNotice({ kind: 'challenge', url });
       // Passed: the replayed create moves the funnel on. Not passed: nothing was created. Passed
       // but no lead came back (a lost answer): a failed send, like any other (Send again keeps its key).
@@ -92,7 +71,7 @@ export function SendNotice({ notice }: { readonly notice: Notice | null }): Reac
         <p>{t(notice.kind === 'challenge' ? 'funnel.project.challenge' : 'funnel.project.challengeFailed')}</p>
         {notice.url ? (
           <a href={notice.url} target="_blank" rel="noopener noreferrer">
-            {t('funnel.project.challengeLink')}
+            {t('challenge.link')}
           </a>
         ) : null}
       </div>
