@@ -6,6 +6,7 @@ import { createStorySandbox, FAULT_SCENARIOS, SandboxProvider, sandboxOf, type S
 import { clearDrafts } from '../src/index';
 import { isStoryTheme, STORY_THEMES } from './themes';
 import { StoryPage } from './story-page';
+import { setStoryTextLocale } from '../stories/support/story-text';
 
 /**
  * Every story renders against its own sandbox gateway (@leadkit/sandbox, packages/sandbox): the global loader makes one
@@ -80,7 +81,12 @@ const preview: Preview = {
     },
   ],
   // Every part a story shows must be in custom-elements.json (its tag's docs): see parts-check.ts.
-  beforeEach: (context) => startPartsCheck(context.title),
+  beforeEach: (context) => {
+    // The play functions' texts in the story's locale (stories/support/story-text.ts).
+    const wanted: unknown = context.parameters.locale ?? context.globals.locale;
+    setStoryTextLocale(isStoryLocale(wanted) ? wanted : 'en-US');
+    startPartsCheck(context.title);
+  },
   afterEach: () => finishPartsCheck(),
   decorators: [
     (Story, context) => {

@@ -29,6 +29,8 @@ export const STORY_THEMES = {
       '--lk-color-notice-surface': '#16283d',
       '--lk-shadow': '0 1px 3px rgb(0 0 0 / 0.6)',
       '--lk-dialog-backdrop': 'rgb(0 0 0 / 0.7)',
+      '--lk-color-scheme': 'dark',
+      '--lk-thread-own-surface': '#1d3a5c',
     },
     page: { background: '#11161c', color: '#e6e9ee' },
   },

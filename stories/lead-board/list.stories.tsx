@@ -1,15 +1,16 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { LEAD_SOURCES } from '../../src/domain/lead-source';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../src/domain/answered-leads';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
+import { localized, text, textPattern } from '../support/story-text';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { elementFrame } from '../support/element-frame';
 import { typeText } from '../support/shadow-input';
-import { board, boardLoaders, boardOnSandboxClock, phoneBoard, SEED_1001, settled, SHOWING } from './board';
+import { board, boardLoaders, boardOnSandboxClock, phoneBoard, SEED_1001, settled } from './board';
 
 /**
  * The real <lead-board> element (through `leadkit/react`'s `<LeadBoard>`), against the
@@ -52,13 +53,25 @@ type Story = StoryObj<typeof meta>;
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-/** The board once a page of leads is on screen ('Showing X - Y of Z results') and its filter controls, which load after it. */
-async function shownBoard(canvasElement: HTMLElement) {
+/** The count line in the story's locale ('Showing X - Y of Z results', 'Mostrando X - Y de Z resultados'). */
+const showing = () => textPattern('board.showing');
+
+/**
+ * The board once a page of leads is on screen ('Showing X - Y of Z results') and its filter
+ * controls, which load after it. On a narrow board (a phone) the filter panel folds behind 'Show
+ * All Filters': a story about a filter opens it (`unfold`), so it finds its controls at any width.
+ */
+async function shownBoard(canvasElement: HTMLElement, { unfold = false } = {}) {
   const frame = await shadowOf(canvasElement);
-  const count = await frame.canvas.findByText(SHOWING, {}, { timeout: 5000 });
+  const count = await frame.canvas.findByText(showing(), {}, { timeout: 5000 });
   await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  const folded = unfold ? frame.canvas.queryByRole('button', { name: 'Show All Filters' }) : null;
+  if (folded) await userEvent.click(folded);
   return { ...frame, count };
 }
+
+/** 'Lead status Any': a filter button's name, its label and its value (two texts of the catalogue). */
+const filterButton = (label: Parameters<typeof text>[0], value: string) => `${text(label)} ${value}`;
 
 const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('li[data-lead-id]')];
 const leadIds = (root: ShadowRoot) => cards(root).map((card) => Number(card.dataset.leadId));
@@ -84,7 +97,7 @@ export const Default: Story = {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'View Call Log' })).toHaveAttribute('href', '/app/office/1001/call-log');
-    await expect(count).toHaveTextContent(`Showing 1 - 10 of ${ACTIVE_LEADS} results`);
+    await expect(count).toHaveTextContent(localized(`Showing 1 - 10 of ${ACTIVE_LEADS} results`));
     await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveValue('NewestOldest');
     await expect(cards(root)).toHaveLength(10);
     // Only the first card is open, and it shows its body.
@@ -163,25 +176,98 @@ export const Loading: Story = {
     // Still loading a moment later (the header arrived, the list did not).
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(root.querySelector('[data-skeleton]')).toBe(skeleton);
-    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(canvas.queryByText(showing())).toBeNull();
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(cards(root)).toHaveLength(0);
   },
 };
 
-/** One 500 on the leads call: the error panel with 'Try again', which loads the list. */
+/**
+ * One 500 on the leads call: the error panel with 'Try again', resting there (the heading and the
+ * filters stay). 'Error Then Retry' shows what 'Try again' does.
+ */
 export const LoadError: Story = {
   name: 'Error',
   parameters: sandbox({ fault: { status: 500, route: LEADS_ROUTE, times: 1 } }),
   play: async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Sorry, something went wrong. Please try again later.');
-    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(alert).toHaveTextContent(localized('Sorry, something went wrong. Please try again later.'));
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    await expect(canvas.queryByText(showing())).toBeNull();
+    await expect(leadRequests(context)).toHaveLength(1);
+  },
+};
+
+/** The same 500, then 'Try again': the list loads. */
+export const ErrorThenRetry: Story = {
+  parameters: sandbox({ fault: { status: 500, route: LEADS_ROUTE, times: 1 } }),
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    const alert = await canvas.findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByText(`Showing 1 - 10 of ${ACTIVE_LEADS} results`)).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(leadRequests(context)).toHaveLength(2);
+  },
+};
+
+/**
+ * Every call answers 500 (the toolbar's 'Fault: 500' on this story): the provider's name is not
+ * known either, and the board still says whose leads these are ('Your leads'), with the error
+ * panel under the filters — never a lone 'View Call Log'.
+ */
+export const ServerDown: Story = {
+  parameters: sandbox({ fault: { status: 500 } }),
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(localized('Sorry, something went wrong. Please try again later.'));
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Your leads' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'View Call Log' })).toBeVisible();
+  },
+};
+
+/**
+ * A 511 challenge on every call, and a host that gives no `onChallenge` (nothing passes it): the
+ * panel says what the challenge needs — the security check, then 'Try again' (the replay) — with
+ * the gateway's link to the check. Resting there: nothing passes it.
+ */
+export const Challenge: Story = {
+  parameters: sandbox({ fault: { challenge: true } }),
+  play: async (context) => {
+    const { canvas } = await shadowOf(context.canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(text('board.challenge.title'));
+    await expect(alert).toHaveTextContent(text('board.challenge.detail'));
+    await expect(alert).not.toHaveTextContent(text('board.loadError'));
+    await expect(within(alert).getByRole('link', { name: 'Open the security check' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^http:\/\/sandbox\.test\/sandbox\/challenge\//),
+    );
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Your leads' })).toBeVisible();
+  },
+};
+
+/**
+ * A provider with no leads at all (none active, none archived: a new pro): the board's own empty
+ * state, not the filters' one — no count, no pager, no 'Clear All Filters'.
+ */
+export const NoLeadsAtAll: Story = {
+  beforeEach: (context) => {
+    for (const lead of sandboxOf(context).gateway.store.leads) lead.assignments = lead.assignments.filter((assignment) => assignment.spId !== 1001);
+  },
+  play: async (context) => {
+    const { root, canvas } = await shadowOf(context.canvasElement);
+    const empty = await canvas.findByText('No leads yet. New leads will show up here.');
+    await expect(empty).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    await expect(canvas.queryByText(showing())).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Clear All Filters' })).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    await expect(cards(root)).toHaveLength(0);
   },
 };
 
@@ -191,7 +277,7 @@ export const LoadError: Story = {
  */
 export const EmptyWithFilters: Story = {
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
     await waitFor(() => expect(leadRequests(context).at(-1)?.sort).toBe('OldestNewest'));
     await typeText(canvas.getByRole('combobox', { name: 'Customer name' }), 'Nobody Atall');
@@ -200,7 +286,7 @@ export const EmptyWithFilters: Story = {
     await expect(empty).toBeVisible();
     await expect(canvas.getByText('Adjust your filters above')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Remove filter Nobody Atall' })).toBeVisible();
-    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(canvas.queryByText(showing())).toBeNull();
     await expect(cards(root)).toHaveLength(0);
     await expect(leadRequests(context).at(-1)?.filters).toMatchObject({ name: 'Nobody Atall' });
 
@@ -228,7 +314,7 @@ export const OnePage: Story = {
   args: { pageSize: 100 },
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
-    await expect(count).toHaveTextContent(`Showing 1 - ${ACTIVE_LEADS} of ${ACTIVE_LEADS} results`);
+    await expect(count).toHaveTextContent(localized(`Showing 1 - ${ACTIVE_LEADS} of ${ACTIVE_LEADS} results`));
     await expect(cards(root)).toHaveLength(ACTIVE_LEADS);
     await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     await expect(leadRequests(context)[0]).toMatchObject({ limit: 100, offset: 0 });
@@ -246,7 +332,7 @@ export const ManyPages: Story = {
     const firstPage = leadIds(root);
 
     await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(count).toHaveTextContent(`Showing 11 - 20 of ${ACTIVE_LEADS} results`));
+    await waitFor(() => expect(count).toHaveTextContent(localized(`Showing 11 - 20 of ${ACTIVE_LEADS} results`)));
     await expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(leadRequests(context).at(-1)).toMatchObject({ offset: 10, limit: 10, sort: 'NewestOldest' });
     await waitFor(() => expect(leadIds(root).some((id) => firstPage.includes(id))).toBe(false));
@@ -274,11 +360,11 @@ export const FeaturedLead: Story = {
 /** The 'Archived leads' switch on: archived leads only, each with 'Move to Active Leads' (restore). */
 export const ArchivedView: Story = {
   play: async (context) => {
-    const { root, canvas, count } = await shownBoard(context.canvasElement);
+    const { root, canvas, count } = await shownBoard(context.canvasElement, { unfold: true });
     const archivedSwitch = canvas.getByRole('switch', { name: 'Archived leads' });
     await userEvent.click(archivedSwitch);
     await expect(archivedSwitch).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(count).toHaveTextContent(`Showing 1 - ${ARCHIVED_LEADS} of ${ARCHIVED_LEADS} results`));
+    await waitFor(() => expect(count).toHaveTextContent(localized(`Showing 1 - ${ARCHIVED_LEADS} of ${ARCHIVED_LEADS} results`)));
     await expect(canvas.getByRole('button', { name: 'Remove filter Archived leads' })).toBeVisible();
     await expect(leadIds(root)).toContain(SANDBOX_LEADS.archived);
     for (const card of cards(root)) await expect(within(card).getByRole('button', { name: 'Move to Active Leads' })).toBeVisible();
@@ -287,7 +373,7 @@ export const ArchivedView: Story = {
     const restored = Number(cards(root)[0]?.dataset.leadId);
     await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'Move to Active Leads' }));
     await waitFor(() => expect(leadIds(root)).not.toContain(restored));
-    await waitFor(() => expect(count).toHaveTextContent(`Showing 1 - ${ARCHIVED_LEADS - 1} of ${ARCHIVED_LEADS - 1} results`));
+    await waitFor(() => expect(count).toHaveTextContent(localized(`Showing 1 - ${ARCHIVED_LEADS - 1} of ${ARCHIVED_LEADS - 1} results`)));
     const archiveCall = sandboxOf(context).gateway.store.requests.find((request) => request.path.endsWith('/archive'));
     await expect(archiveCall?.body).toEqual({ serviceProviderId: 1001, leadId: restored, archived: false });
     await settled(root);
@@ -300,7 +386,7 @@ export const UnreadFilterOn: Story = {
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'true');
-    await expect(count).toHaveTextContent(`Showing 1 - 10 of ${UNREAD_MESSAGE_LEADS} results`);
+    await expect(count).toHaveTextContent(localized(`Showing 1 - 10 of ${UNREAD_MESSAGE_LEADS} results`));
     await expect(canvas.getByRole('button', { name: 'Remove filter Unread messages' })).toBeVisible();
     for (const card of cards(root)) await expect(within(messageButton(card)).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     const requests = leadRequests(context);
@@ -312,27 +398,22 @@ export const UnreadFilterOn: Story = {
 /** The lead-status multi-select open, 'Closed won' checked: the list, the summary and a tag follow. */
 export const StatusFilterOpen: Story = {
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
-    const button = canvas.getByRole('button', { name: 'Lead status Any' });
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
+    const button = canvas.getByRole('button', { name: filterButton('filters.status', text('filters.any')) });
     await userEvent.click(button);
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const group = canvas.getByRole('group', { name: 'Lead status' });
     await expect(group).toBeVisible();
     const boxes = within(group).getAllByRole('checkbox');
     // Named by their labels (each option's count is its description: lead-board-counts.stories.tsx).
-    await expect(boxes.map((box) => box.closest('label')?.querySelector('.lk-multi-select__option-label')?.textContent)).toEqual([
-      'New',
-      'Not Contacted',
-      'Contacted',
-      'Scheduled',
-      'Closed won',
-      'Closed lost',
-    ]);
+    await expect(boxes.map((box) => box.closest('label')?.querySelector('.lk-multi-select__option-label')?.textContent)).toEqual(
+      ['New', 'Not Contacted', 'Contacted', 'Scheduled', 'Closed won', 'Closed lost'].map(localized),
+    );
 
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Closed won' }));
     await waitFor(() => expect(leadRequests(context).at(-1)?.filters).toMatchObject({ serviceProviderLeadStatuses: ['ClosedWon'] }));
-    await expect(button).toHaveAccessibleName('Lead status 1 selected');
-    await expect(canvas.getByRole('button', { name: 'Remove filter Closed won' })).toBeVisible();
+    await expect(button).toHaveAccessibleName(filterButton('filters.status', text('filters.selectedCount', { count: 1 })));
+    await expect(canvas.getByRole('button', { name: `Remove filter ${localized('Closed won')}` })).toBeVisible();
     await waitFor(() => expect(root.querySelectorAll('.lk-status[data-status="ClosedWon"]').length).toBe(cards(root).length));
     await expect(cards(root).length).toBeGreaterThan(0);
     // Still open: several statuses can be picked in a row.
@@ -348,7 +429,7 @@ export const StatusFilterOpen: Story = {
 export const DateFilterOpen: Story = {
   parameters: sandbox({ now: new Date().toISOString() }),
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const button = canvas.getByRole('button', { name: 'Date range Any' });
     await userEvent.click(button);
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -364,12 +445,12 @@ export const DateFilterOpen: Story = {
 
     await userEvent.click(within(ranges).getByRole('button', { name: 'Last 7 Days' }));
     await expect(await canvas.findByRole('button', { name: 'Remove filter Last 7 Days' })).toBeVisible();
-    await expect(button).toHaveAccessibleName('Date range Last 7 Days');
+    await expect(button).toHaveAccessibleName(localized('Date range Last 7 Days'));
     await waitFor(() => expect(leadRequests(context).at(-1)?.filters.dateRange).toEqual({ startDate: expect.any(String), endDate: expect.any(String) }));
     const { startDate, endDate } = leadRequests(context).at(-1)?.filters.dateRange as { startDate: string; endDate: string };
     // Start of the first day to the end of today: seven whole days.
     await expect(Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000)).toBe(7);
-    await expect(await canvas.findByText(SHOWING)).toBeVisible();
+    await expect(await canvas.findByText(showing())).toBeVisible();
     // A complete range closes the picker, focus back on its button; reopened, it shows the range.
     await waitFor(() => expect(root.activeElement).toBe(button));
     await expect(canvas.queryByRole('grid')).toBeNull();
@@ -391,7 +472,7 @@ export const DateFilterOpen: Story = {
 export const DateFilterDraft: Story = {
   parameters: sandbox({ now: new Date().toISOString() }),
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const requestsBefore = leadRequests(context).length;
     await userEvent.click(canvas.getByRole('button', { name: 'Date range Any' }));
     await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
@@ -410,7 +491,7 @@ export const DateFilterDraft: Story = {
 /** Category suggestions as you type (limit 5 on the board): the listbox open. */
 export const CategoryFilterOpen: Story = {
   play: async (context) => {
-    const { canvas } = await shownBoard(context.canvasElement);
+    const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Category' });
     await typeText(input, 'Pl');
     await expect(await canvas.findByRole('option', { name: 'Plumbing' })).toBeVisible();
@@ -430,7 +511,7 @@ export const CategoryFilterOpen: Story = {
 /** Location suggestions (city/state or postal code). */
 export const LocationFilterOpen: Story = {
   play: async (context) => {
-    const { canvas } = await shownBoard(context.canvasElement);
+    const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Location' });
     await typeText(input, 'Den');
     await expect(await canvas.findByRole('option', { name: 'Denver, CO' })).toBeVisible();
@@ -442,7 +523,7 @@ export const LocationFilterOpen: Story = {
 /** Customer-name suggestions: members of this provider's leads. */
 export const NameFilterOpen: Story = {
   play: async (context) => {
-    const { canvas } = await shownBoard(context.canvasElement);
+    const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Customer name' });
     await typeText(input, 'Jor');
     await expect(await canvas.findByRole('option', { name: 'Jordan Rivera' })).toBeVisible();
@@ -457,7 +538,7 @@ export const NameFilterOpen: Story = {
  */
 export const FilterTags: Story = {
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     await typeText(canvas.getByRole('combobox', { name: 'Category' }), 'Plumb');
     await canvas.findByRole('option', { name: 'Plumbing' });
     await userEvent.keyboard('{ArrowDown}{Enter}');
@@ -469,10 +550,10 @@ export const FilterTags: Story = {
     await expect(await canvas.findByRole('button', { name: 'Remove filter Denver, CO' })).toBeVisible();
 
     await waitFor(() => expect(leadRequests(context).at(-1)?.filters).toMatchObject({ categoryIds: [100], cityState: { city: 'Denver', stateAbbr: 'CO' } }));
-    await waitFor(() => expect(canvas.getByText(SHOWING)).toHaveTextContent(/^Showing 1 - (\d+) of \1 results$/));
+    await waitFor(() => expect(canvas.getByText(showing())).toHaveTextContent(/^Showing 1 - (\d+) of \1 results$/));
     for (const card of cards(root)) {
-      await expect(card).toHaveTextContent('Plumbing');
-      await expect(card).toHaveTextContent('Denver, CO');
+      await expect(card).toHaveTextContent(localized('Plumbing'));
+      await expect(card).toHaveTextContent(localized('Denver, CO'));
     }
     const tags = canvas.getByRole('list', { name: 'Active filters' });
     await expect(
@@ -502,14 +583,14 @@ export const NarrowWidth: Story = {
     await expect(canvas.queryByRole('combobox', { name: 'Customer name' })).toBeNull();
 
     await userEvent.click(toggle);
-    await expect(toggle).toHaveTextContent('Hide All Filters');
+    await expect(toggle).toHaveTextContent(localized('Hide All Filters'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(canvas.getByRole('button', { name: 'Lead status Any' })).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Customer name' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Archived leads' })).toBeVisible();
 
     await userEvent.click(toggle);
-    await expect(toggle).toHaveTextContent('Show All Filters');
+    await expect(toggle).toHaveTextContent(localized('Show All Filters'));
     await expect(canvas.queryByRole('button', { name: 'Lead status Any' })).toBeNull();
   },
 };
@@ -553,9 +634,9 @@ export const ArchiveFailure: Story = {
     await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('button', { name: 'More actions' }));
     await userEvent.click(within(cards(root)[0] as HTMLElement).getByRole('menuitem', { name: 'Archive Lead' }));
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('We could not archive this lead. Please try again.');
+    await expect(alert).toHaveTextContent(localized('We could not archive this lead. Please try again.'));
     await waitFor(() => expect(leadIds(root)).toEqual(before));
-    await expect(canvas.getByText(SHOWING)).toHaveTextContent(countBefore ?? '');
+    await expect(canvas.getByText(showing())).toHaveTextContent(countBefore ?? '');
     const archiveCalls = sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith('/archive'));
     await expect(archiveCalls.map((request) => request.status)).toEqual([500]);
 
@@ -607,7 +688,7 @@ export const InSpanish: Story = {
     await expect(canvas.getByRole('link', { name: 'Ver registro de llamadas' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' })).toBeVisible();
     await expect(canvas.getAllByText('Responda primero')[0]).toBeVisible();
-    await expect(canvas.queryByText(SHOWING)).toBeNull();
+    await expect(canvas.queryByText(/^Showing \d+ - \d+ of \d+ results$/)).toBeNull();
     await settled(root);
   },
 };

@@ -1,9 +1,10 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { clearOutbox } from '../../src/index';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
+import { localized } from '../support/story-text';
 import { sandboxOf } from '../support/sandbox';
 import { board, boardLoaders, phoneBoard } from './board';
 
@@ -63,7 +64,7 @@ async function statusChosenOffline(context: StoryContext, label: string) {
   network.goOffline();
   const card = frame.root.querySelector<HTMLElement>(`li[data-lead-id="${LEAD}"]`)!;
   const select = card.querySelector<HTMLSelectElement>('.lk-card__body select')!;
-  const value = [...select.options].find((option) => option.text === label)!.value;
+  const value = [...select.options].find((option) => option.text === localized(label))!.value;
   fireEvent.change(select, { target: { value } });
   fireEvent.blur(select);
   await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeVisible(), { timeout: 5000 });
@@ -86,7 +87,7 @@ export const SentWhenBackOnline: Story = {
     const { root, card } = await statusChosenOffline(context, 'Contacted');
     network.goOnline();
     await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeNull(), { timeout: 5000 });
-    await expect(root.querySelector('[part="outbox"]')).toHaveTextContent('');
+    await expect(root.querySelector('[part="outbox"]')).toHaveTextContent(localized(''));
     await expect(sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith(`/${LEAD}/status`))).toHaveLength(1);
   },
 };
@@ -100,7 +101,7 @@ export const Conflict: Story = {
       .assignments.find((assignment) => assignment.spId === 1001)!.status = 'ClosedWon';
     network.goOnline();
     const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' }, { timeout: 5000 });
-    await expect(conflict).toHaveTextContent('This lead was changed while you were offline: its status is now Closed won.');
+    await expect(conflict).toHaveTextContent(localized('This lead was changed while you were offline: its status is now Closed won.'));
     await expect(card.contains(conflict)).toBe(true);
     await expect(within(conflict).getByRole('button', { name: 'Keep my change' })).toBeVisible();
     await expect(within(conflict).getByRole('button', { name: 'Keep theirs' })).toBeVisible();
@@ -133,9 +134,9 @@ export const NotSentYetPhoneSpanish: Story = {
   play: async (context) => {
     const { root, card } = await statusChosenOffline(context, 'Contactado');
     const pending = card.querySelector<HTMLElement>('[part="outbox-pending"]')!;
-    await expect(pending).toHaveTextContent('Sin enviar');
+    await expect(pending).toHaveTextContent(localized('Sin enviar'));
     const pill = root.querySelector<HTMLElement>('.lk-board__outbox-pill')!;
-    await expect(pill).toHaveTextContent('1 cambio espera conexión');
+    await expect(pill).toHaveTextContent(localized('1 cambio espera conexión'));
     const [pendingBox, cardBox] = [pending.getBoundingClientRect(), card.getBoundingClientRect()];
     await expect(pendingBox.right).toBeLessThanOrEqual(cardBox.right);
     // Whole on the phone: not cut with an ellipsis.

@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { RaqFunnel, type RaqFunnelProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { shadowOf } from '../support/queries';
+import { localized, text } from '../support/story-text';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
 import { expectFocused, typeText } from '../support/shadow-input';
 import { preloadFunnelParts } from '../../test/support/raq-funnel';
 import { withoutKeptFunnel } from './funnel';
+import { DARK, expectWithinViewport, PHONE } from '../support/pinned';
 
 /**
  * The real <raq-funnel> element (docs/widgets/raq-funnel.md): each step, and each failure — not
@@ -34,6 +36,11 @@ const passingChallengeAfter = (afterMs: number) =>
       },
     }),
   });
+
+/** The host's gateway `onChallenge` while the person has not passed the check (it never resolves): the funnel rests on the challenge. */
+const challengeNeverPassed = elementFrame('raq-funnel', {
+  properties: (story) => ({ gateway: { ...story.config, onChallenge: () => new Promise<boolean>(() => undefined) } }),
+});
 
 const meta = {
   title: 'Elements/<raq-funnel>/Steps',
@@ -96,7 +103,7 @@ export const Entry: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Get quotes from local pros')).toBeVisible();
-    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Your service');
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent(localized('Your service'));
     const combobox = await canvas.findByRole('combobox', { name: 'What do you need help with?' });
     await userEvent.click(combobox);
     await expect(await canvas.findByRole('option', { name: 'Plumbing' })).toBeVisible();
@@ -104,7 +111,7 @@ export const Entry: Story = {
     await userEvent.click(await canvas.findByRole('option', { name: 'Drain Cleaning' }));
     await waitFor(() => expect(combobox).toHaveValue('Drain Cleaning'));
     await typeText(canvas.getByRole('textbox', { name: 'ZIP code' }), '80202');
-    await expect(await canvas.findByText('Denver, CO')).toBeVisible();
+    await expect(await canvas.findByText(text('funnel.entry.place', { city: 'Denver', state: 'CO' }))).toBeVisible();
     await waitFor(() => expect(requests(context, 'GET', /\/v1\/taxonomy\/categories\//).length).toBeGreaterThan(0));
     await expect(requests(context, 'GET', '/gateway/lead/v2/autocomplete').at(-1)?.query).toEqual({ query: 'drain', taxonomyName: 'HA Task', limit: '10' });
   },
@@ -118,7 +125,7 @@ export const EntryFromPro: Story = {
     await expect(await stepHeading(canvas, 'Request a quote from Acme Plumbing & Heating')).toBeVisible();
     await waitFor(() => expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('Plumbing'));
     await expect(canvas.getByRole('textbox', { name: 'ZIP code' })).toHaveValue('80202');
-    await expect(await canvas.findByText('Denver, CO')).toBeVisible();
+    await expect(await canvas.findByText(text('funnel.entry.place', { city: 'Denver', state: 'CO' }))).toBeVisible();
   },
 };
 
@@ -168,12 +175,42 @@ export const Project: Story = {
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'City' })).toHaveValue('Denver'));
     await userEvent.click(canvas.getByRole('button', { name: 'Review request' }));
     const street = canvas.getByRole('textbox', { name: 'Street address' });
-    await expect(street).toHaveAccessibleDescription('Please enter your street address');
+    await expect(street).toHaveAccessibleDescription(localized('Please enter your street address'));
     // Empty contact fields say they are needed.
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter your email address');
-    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription('Please enter your phone number');
+    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(localized('Please enter your email address'));
+    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription(localized('Please enter your phone number'));
     await expectFocused(street);
     await expect(requests(context, 'POST', '/gateway/lead/v3/lead')).toHaveLength(0);
+  },
+};
+
+/**
+ * The project step on a phone (the viewport pinned to Phone, 390 px): the four steps on one row —
+ * the current one named, the others by their numbers (all four read out) — and nothing past the screen.
+ */
+export const ProjectPhone: Story = {
+  args: FROM_PRO,
+  globals: PHONE,
+  play: async ({ canvasElement }) => {
+    const { host, canvas } = await shadowOf(canvasElement);
+    await toProject(canvas);
+    const steps = within(canvas.getByRole('list', { name: 'Request progress' })).getAllByRole('listitem');
+    await expect(steps).toHaveLength(4);
+    await expect(new Set(steps.map((step) => Math.round(step.getBoundingClientRect().top))).size).toBe(1);
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent(localized('Your project'));
+    await expectWithinViewport(host);
+  },
+};
+
+/** The project step in the dark theme (pinned): its radios and checkboxes dark too (`--lk-color-scheme`). */
+export const ProjectDark: Story = {
+  args: FROM_PRO,
+  globals: DARK,
+  play: async ({ canvasElement }) => {
+    const { host, canvas } = await shadowOf(canvasElement);
+    await toProject(canvas);
+    await expect(canvas.getByRole('radio', { name: 'Not sure yet' })).toBeChecked();
+    await expect(getComputedStyle(host).colorScheme).toBe('dark');
   },
 };
 
@@ -222,8 +259,32 @@ export const JustSentSummary: Story = {
   },
 };
 
-/** A 511 on creating the lead: the modal closes, the host's challenge runs (passed here after 1.5 s), and the create is replayed once. */
+/**
+ * A 511 on creating the lead: the modal closes and the host's challenge runs — a check the person
+ * has not passed yet (the host's `onChallenge` still waiting): the step rests on 'Please complete
+ * the security check…' and its link; only the create met by the challenge was sent. What follows
+ * once it is passed: 'Challenge Passed Then Replayed'.
+ */
 export const ChallengeAndReplay: Story = {
+  args: FROM_PRO,
+  render: challengeNeverPassed,
+  parameters: sandbox({ fault: { challenge: true, route: CREATE } }),
+  play: async ({ canvasElement, ...context }) => {
+    const { canvas } = await shadowOf(canvasElement);
+    await toProject(canvas);
+    await fillProject(canvas);
+    await sendRequest(canvas);
+    const notice = await canvas.findByText('Please complete the security check: your request is sent as soon as it is passed.');
+    await expect(notice).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Open the security check' })).toBeVisible();
+    await expect(canvas.queryByRole('dialog', { name: 'Send your request?' })).toBeNull();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Tell us about your project' })).toBeVisible();
+    await expect(requests(context, 'POST', '/gateway/lead/v3/lead').map((r) => r.status)).toEqual([511]);
+  },
+};
+
+/** The same 511, the host's challenge passed 1.5 s later: the create is replayed once (same key) and the funnel moves on. */
+export const ChallengePassedThenReplayed: Story = {
   args: FROM_PRO,
   render: passingChallengeAfter(1500),
   parameters: sandbox({ fault: { challenge: true, route: CREATE } }),
@@ -253,7 +314,7 @@ export const CreateFailureKeepsTyped: Story = {
     await sendRequest(canvas);
     const alert = await canvas.findByText('Your request could not be sent. Everything you typed is still here: please try again.');
     await expect(alert).toBeVisible();
-    await expect(alert.closest('[role="alert"]')).toHaveTextContent('Internal Server Error');
+    await expect(alert.closest('[role="alert"]')).toHaveTextContent(localized('Internal Server Error'));
     await expect(canvas.getByRole('textbox', { name: 'Street address' })).toHaveValue('1600 Larimer St');
     await expect(canvas.getByRole('textbox', { name: 'First name' })).toHaveValue('Casey');
     await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveValue('casey.nguyen@example.com');
@@ -270,7 +331,7 @@ export const InSpanish: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Reciba cotizaciones de profesionales locales')).toBeVisible();
-    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Su servicio');
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent(localized('Su servicio'));
     await expect(await canvas.findByRole('combobox', { name: '¿Con qué necesita ayuda?' })).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Código postal' })).toBeVisible();
   },

@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { reviewGateway } from '../../src/index';
 import { ReviewRequest, type ReviewRequestProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { shadowOf } from '../support/queries';
+import { localized } from '../support/story-text';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { typeText, expectFocused } from '../support/shadow-input';
 import { preloadReviewRequestParts } from '../../test/support/review-request';
+import { DARK, expectWithinViewport, PHONE } from '../support/pinned';
 
 /**
  * The real <review-request> element (docs/widgets/review-request.md): its 'Request a Review'
@@ -59,10 +61,10 @@ async function openForm(canvas: Canvas) {
 /** The field's message: visible, announced (role alert), tied to the field and focused there. */
 async function expectFieldError(canvas: Canvas, field: HTMLElement, message: string) {
   const alert = await canvas.findByRole('alert');
-  await expect(alert).toHaveTextContent(message);
+  await expect(alert).toHaveTextContent(localized(message));
   await expect(alert).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveAccessibleDescription(localized(message));
   await expectFocused(field);
 }
 
@@ -84,11 +86,32 @@ export const Summary: Story = {
     const { canvas } = await openModal(canvasElement);
     await expect(await canvas.findByRole('dialog', { name: 'Request a Review' })).toBeVisible();
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
-    await expect(summary).toHaveTextContent('Priya Patel');
-    await expect(summary).toHaveTextContent('priya.patel@example.com');
-    await expect(summary).toHaveTextContent('(720) 555-0178');
-    await expect(summary).toHaveTextContent('Heating & A/C, AC Installation');
+    await expect(summary).toHaveTextContent(localized('Priya Patel'));
+    await expect(summary).toHaveTextContent(localized('priya.patel@example.com'));
+    await expect(summary).toHaveTextContent(localized('(720) 555-0178'));
+    await expect(summary).toHaveTextContent(localized('Heating & A/C, AC Installation'));
     await expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible();
+  },
+};
+
+/** The summary on a phone (the viewport pinned to Phone, 390 px): the modal within the screen. */
+export const SummaryPhone: Story = {
+  globals: PHONE,
+  play: async (context) => {
+    await Summary.play?.(context);
+    const { root } = await shadowOf(context.canvasElement);
+    await expectWithinViewport(root.querySelector('dialog') as HTMLElement);
+  },
+};
+
+/** The editable form in the dark theme (pinned): its radios dark too (`--lk-color-scheme`). */
+export const EditDark: Story = {
+  globals: DARK,
+  play: async (context) => {
+    const { host, canvas } = await openModal(context.canvasElement);
+    await openForm(canvas);
+    await expect(canvas.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(getComputedStyle(host).colorScheme).toBe('dark');
   },
 };
 
@@ -103,7 +126,7 @@ export const Edit: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(720) 555-0178');
     await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('');
     await expect(canvas.getByRole('radio', { name: 'Yes' })).toBeChecked();
-    await expect(canvas.getByRole('button', { name: /Categories/ })).toHaveTextContent('Heating & A/C, AC Installation');
+    await expect(canvas.getByRole('button', { name: new RegExp(localized('Categories')) })).toHaveTextContent('Heating & A/C, AC Installation');
   },
 };
 
@@ -222,9 +245,9 @@ export const ValidationCategoriesRequired: Story = {
     const { canvas } = await openModal(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
     const categories = canvas.getByRole('button', { name: /Categories/ });
-    await expect(categories).toHaveTextContent('Select categories');
+    await expect(categories).toHaveTextContent(localized('Select categories'));
     await expect(await canvas.findByText('Please select one or more categories for this review')).toBeVisible();
-    await expect(categories).toHaveAccessibleDescription('Please select one or more categories for this review');
+    await expect(categories).toHaveAccessibleDescription(localized('Please select one or more categories for this review'));
     await expect(sendRequests(context)).toHaveLength(0);
   },
 };
@@ -334,8 +357,8 @@ export const DraftRestored: Story = {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
-    await expect(summary).toHaveTextContent('Installed a 3-ton AC unit');
-    await expect(summary).toHaveTextContent('AC Installation');
+    await expect(summary).toHaveTextContent(localized('Installed a 3-ton AC unit'));
+    await expect(summary).toHaveTextContent(localized('AC Installation'));
     await openForm(canvas);
     await expect(canvas.getByRole('textbox', { name: 'Description of work' })).toHaveValue('Installed a 3-ton AC unit');
     await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
@@ -348,7 +371,7 @@ export const InSpanish: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement, 'Solicitar una reseña');
     await expect(await canvas.findByRole('dialog', { name: 'Solicitar una reseña' }, { timeout: 5000 })).toBeVisible();
-    await expect(await canvas.findByRole('region', { name: 'Contacto del cliente' })).toHaveTextContent('Priya Patel');
+    await expect(await canvas.findByRole('region', { name: 'Contacto del cliente' })).toHaveTextContent(localized('Priya Patel'));
     await expect(canvas.getByRole('button', { name: 'Editar' })).toBeVisible();
   },
 };
@@ -359,7 +382,7 @@ export const RightToLeftLongTexts: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement, pseudoLocalize('Request a Review'));
     const dialog = await canvas.findByRole('dialog', { name: pseudoLocalize('Request a Review') }, { timeout: 5000 });
-    await expect(await canvas.findByRole('region', { name: pseudoLocalize('Customer contact') })).toHaveTextContent('Priya Patel');
+    await expect(await canvas.findByRole('region', { name: pseudoLocalize('Customer contact') })).toHaveTextContent(localized('Priya Patel'));
     await expect(getComputedStyle(dialog).direction).toBe('rtl');
   },
 };

@@ -65,7 +65,8 @@ export function elementFrame<T extends LeadkitTag>(tag: T, options: ElementFrame
       // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per sandbox (the context's other parts do not change within a render of it)
       [sandbox],
     );
-    const hostStyle = width || style ? { ...(width ? { width } : {}), ...style } : undefined;
+    // A phone's width, never past the page's (a 390 px element in a 390 px viewport with the canvas's padding reached 16 px past it).
+    const hostStyle = width || style ? { ...(width ? { width: `min(${width}px, 100%)` } : {}), ...style } : undefined;
     return (
       <Component
         data-testid={SHADOW_HOST_TEST_ID}

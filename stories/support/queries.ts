@@ -1,5 +1,6 @@
-import { configure, prettyDOM, waitFor, within } from 'storybook/test';
+import { configure, prettyDOM, waitFor, within as withinElement } from 'storybook/test';
 import { SHADOW_HOST_TEST_ID } from './shadow-frame';
+import { localizedMatcher } from './story-text';
 
 /**
  * Testing Library prints the container when a query fails, and its prettyDOM refuses a
@@ -29,9 +30,39 @@ export function configureShadowQueries(): void {
   });
 }
 
-/** Testing Library queries bound to a shadow root (they do not pierce shadow DOM themselves). */
+/** Queries whose first argument is a text the widget shows (its role queries take theirs as `name`). */
+const TEXT_QUERIES = /By(Text|LabelText|PlaceholderText|Title|AltText)$/;
+
+/**
+ * Testing Library's queries on `container`, reading the texts they are given as en-US texts of the
+ * catalogue and looking for them in the story's locale (story-text.ts): `getByRole('button', {
+ * name: 'Try again' })` finds 'Intentar de nuevo' in es-US. A RegExp, a function or a text that is
+ * no catalogue text (a customer's name) is looked for as it is.
+ */
+export function within(container: HTMLElement | ShadowRoot) {
+  const queries = withinElement(container as unknown as HTMLElement);
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    if (typeof query !== 'function') {
+      wrapped[name] = query;
+      continue;
+    }
+    const call = query as (...args: unknown[]) => unknown;
+    if (name.endsWith('ByRole')) {
+      wrapped[name] = (role: unknown, options?: { name?: unknown }, ...rest: unknown[]) =>
+        call(role, options && typeof options.name === 'string' ? { ...options, name: localizedMatcher(options.name) } : options, ...rest);
+    } else if (TEXT_QUERIES.test(name)) {
+      wrapped[name] = (matcher: unknown, ...rest: unknown[]) => call(typeof matcher === 'string' ? localizedMatcher(matcher) : matcher, ...rest);
+    } else {
+      wrapped[name] = call;
+    }
+  }
+  return wrapped as typeof queries;
+}
+
+/** Testing Library queries bound to a shadow root (they do not pierce shadow DOM themselves), texts in the story's locale. */
 export function withinShadow(root: ShadowRoot) {
-  return within(root as unknown as HTMLElement);
+  return within(root);
 }
 
 /**
