@@ -4,7 +4,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { clearOutbox } from '../../src/index';
 import { shadowOf, within } from '../support/queries';
-import { localized } from '../support/story-text';
+import { localized, text } from '../support/story-text';
 import { sandboxOf } from '../support/sandbox';
 import { board, boardLoaders, phoneBoard } from './board';
 
@@ -101,7 +101,7 @@ export const Conflict: Story = {
       .assignments.find((assignment) => assignment.spId === 1001)!.status = 'ClosedWon';
     network.goOnline();
     const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' }, { timeout: 5000 });
-    await expect(conflict).toHaveTextContent(localized('This lead was changed while you were offline: its status is now Closed won.'));
+    await expect(conflict).toHaveTextContent(text('board.outbox.conflictStatus', { status: text('leadStatus.ClosedWon') }));
     await expect(card.contains(conflict)).toBe(true);
     await expect(within(conflict).getByRole('button', { name: 'Keep my change' })).toBeVisible();
     await expect(within(conflict).getByRole('button', { name: 'Keep theirs' })).toBeVisible();

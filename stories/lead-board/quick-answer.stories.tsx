@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../src/domain/answered-leads';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { shadowOf } from '../support/queries';
+import { localized, textPattern } from '../support/story-text';
+import { shadowOf, within } from '../support/queries';
 import { boardLoaders } from './board';
 
 /**
@@ -38,7 +39,7 @@ type Story = StoryObj<typeof meta>;
 /** The newest lead's card, waiting for its first answer. */
 async function waitingCard(canvasElement: HTMLElement) {
   const { root, canvas } = await shadowOf(canvasElement, TAG);
-  await canvas.findByText(/^Showing \d+ - \d+ of \d+ results$/, {}, { timeout: 5000 });
+  await canvas.findByText(textPattern('board.showing'), {}, { timeout: 5000 });
   const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
   await within(card).findByText('Respond first');
   return { root, canvas, card, quickReply: within(card).getByRole('button', { name: 'Quick reply' }) };
@@ -90,7 +91,7 @@ export const Sending: Story = {
   play: async ({ canvasElement }) => {
     const { composer } = await openComposer(canvasElement);
     await send(composer);
-    await expect(await within(composer).findByRole('status')).toHaveTextContent('Sending…');
+    await expect(await within(composer).findByRole('status')).toHaveTextContent(localized('Sending…'));
   },
 };
 
@@ -99,7 +100,7 @@ export const Sent: Story = {
   play: async ({ canvasElement }) => {
     const { composer, card } = await openComposer(canvasElement);
     await send(composer);
-    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent('Delivered'), { timeout: 5000 });
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Delivered')), { timeout: 5000 });
     await expect(within(card).queryByText('Respond first')).toBeNull();
     await expect(within(composer).getByRole('link', { name: 'Open conversation' })).toBeVisible();
   },
@@ -112,7 +113,7 @@ export const FailedTextKept: Story = {
     const { composer, card } = await openComposer(canvasElement);
     const text = (within(composer).getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).value;
     await send(composer);
-    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent('Not sent.'), { timeout: 5000 });
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Not sent.')), { timeout: 5000 });
     await expect(within(composer).getByText(text)).toBeVisible();
     await expect(within(composer).getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(within(card).getByText('Respond first')).toBeVisible();

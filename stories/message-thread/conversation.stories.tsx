@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
 import { formatMessageDay, formatMessageTime, formatMessageTimestamp } from '../../src/i18n/format';
 import { MessageThread, type MessageThreadProps } from '../../src/react';
-import { shadowOf } from '../support/queries';
+import { localized } from '../support/story-text';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { expectFocused, typeText } from '../support/shadow-input';
 import { elementFrame } from '../support/element-frame';
@@ -129,7 +130,7 @@ export const RecentPageFailed: Story = {
     const { canvas, box } = await ready(canvasElement);
     const list = canvas.getByRole('region', { name: 'Messages' });
     const alert = await within(list).findByRole('alert');
-    await expect(alert).toHaveTextContent('Messages could not be loaded.');
+    await expect(alert).toHaveTextContent(localized('Messages could not be loaded.'));
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(canvas.queryByText(UNAVAILABLE)).toBeNull();
     await expect(box).toBeEnabled();
@@ -235,7 +236,7 @@ export const CustomerTyping: Story = {
     await expect(await canvas.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' })).toBeVisible();
     // Said once, politely, to screen readers.
     const live = canvas.getAllByRole('status').find((element) => element.getAttribute('aria-live') === 'polite');
-    await expect(live).toHaveTextContent('Jordan Rivera is typing…');
+    await expect(live).toHaveTextContent(localized('Jordan Rivera is typing…'));
   },
 };
 
@@ -410,7 +411,7 @@ export const LongDayPinnedDay: Story = {
     const { canvas, list, pinned } = await longDayThread(canvasElement);
     await expect(canvas.queryByRole('button', { name: /jump to newest/i })).toBeNull();
     await scrollIntoDay(list, 'Yesterday');
-    await waitFor(() => expect(pinned()?.textContent).toBe('Yesterday'));
+    await waitFor(() => expect(pinned()?.textContent).toBe(localized('Yesterday')));
     await expect(pinned()).toHaveAttribute('aria-hidden', 'true');
     await expect(await canvas.findByRole('button', { name: 'Jump to newest' })).toBeVisible();
   },
@@ -430,7 +431,7 @@ export const JumpToNewestWithCount: Story = {
       chat.post({ spId: 1001, memberId: 5005, leadId: null, fromProvider: false, text });
     }
     const button = await canvas.findByRole('button', { name: '3 new messages, jump to newest' }, { timeout: 5000 });
-    await expect(button).toHaveTextContent('3 new messages');
+    await expect(button).toHaveTextContent(localized('3 new messages'));
     await expect(Math.abs(list.scrollTop - at)).toBeLessThanOrEqual(1);
     const box = button.getBoundingClientRect();
     await expect(box.height).toBeGreaterThanOrEqual(44);
