@@ -29,7 +29,9 @@ import * as boardQuickAnswer from './lead-board/quick-answer.stories';
 const meta = {
   title: 'Checks/Toolbar walk',
   tags: ['!dev', '!autodocs'],
-  render: () => <p>The toolbar walk runs the stories it names under this story's toolbar settings.</p>,
+  render: () => (
+    <p>The toolbar walk runs the stories it names under this story's toolbar settings, in the storybook tests (npx vitest run --project storybook).</p>
+  ),
   parameters: { a11y: { test: 'off' } },
 } satisfies Meta;
 
@@ -89,7 +91,11 @@ async function walk(combination: Combination): Promise<void> {
 /** One walk story per combination, its toolbar pinned to it. */
 const combination = (values: Combination): Story => ({
   globals: { locale: values.locale, direction: values.direction, theme: values.theme, viewport: { value: values.viewport, isRotated: false } },
-  play: () => walk(values),
+  // Only where the stories are composed as tests (the storybook project sets the project's annotations
+  // for them): in the site itself the walked stories would have no preview around them.
+  play: async () => {
+    if ((globalThis as { globalProjectAnnotations?: unknown }).globalProjectAnnotations) await walk(values);
+  },
 });
 
 export const EnglishLtrPhoneLight = combination({ locale: 'en-US', direction: 'ltr', viewport: 'phone', theme: 'light' });
