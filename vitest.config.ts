@@ -283,6 +283,10 @@ export default defineConfig({
       {
         resolve,
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        // Bundled before the first story: a stories file that composes stories (the toolbar walk's
+        // `composeStories`) pulls these in, and found mid-run they made Vite optimise again and the
+        // tab's modules of the older bundle failed to load (a run with the cache of a run before).
+        optimizeDeps: { include: ['@storybook/addon-docs > @storybook/react-dom-shim'] },
         test: {
           name: 'storybook',
           // One stories file at a time (vitest's browser pool: one tab on two cores). Tried: as many
