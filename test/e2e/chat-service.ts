@@ -85,3 +85,18 @@ export function textSeen(page: Page, text: string, timeoutMs = 30_000): Promise<
     [text, timeoutMs] as const,
   );
 }
+
+/** The texts the sandbox at `origin` stored in a provider's thread with a member (Jordan Rivera's by default), read back through the gateway. */
+export async function storedTexts(origin: string, { spId = 1001, userId = 5001 } = {}): Promise<string[]> {
+  const mc = '/gateway/message-center';
+  const provider = { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(spId) };
+  const session = (await (
+    await fetch(`${origin}${mc}/v1/chat/session`, { method: 'POST', headers: provider, body: JSON.stringify({ serviceProviderId: spId, userId }) })
+  ).json()) as { conversationSid: string; token: string };
+  const page = (await (
+    await fetch(`${origin}${mc}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
+      headers: { ...provider, Authorization: `Bearer ${session.token}` },
+    })
+  ).json()) as { messages: { body: string | null }[] };
+  return page.messages.map((m) => m.body ?? '');
+}

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHAT_SERVICES, chatServerEnv, dropTwilioConnections, expectChatService, isMediaUpload, textSeen, type ChatService } from './chat-service';
+import { CHAT_SERVICES, chatServerEnv, dropTwilioConnections, expectChatService, isMediaUpload, storedTexts, textSeen, type ChatService } from './chat-service';
 import { FIRST_SCREEN_TIMEOUT_MS, firstScreen, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const SP_ID = 1001;
@@ -25,20 +25,6 @@ const NEWEST = 'And roughly what does it cost? (4)';
 const FIRST_REPLY = 'Thanks for getting back to me!';
 const PHOTO_REPLY = 'Thanks for the photo, that helps.';
 const MEMBER = { 'content-type': 'application/json', 'X-Caller-Type': 'Member', Authorization: 'OneTime sandbox-member-token-5001' };
-const PROVIDER = { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) };
-
-/** The texts the sandbox at `origin` stored in Jordan Rivera's thread, read back through the gateway. */
-async function storedTexts(origin: string): Promise<string[]> {
-  const session = (await (
-    await fetch(`${origin}${MC}/v1/chat/session`, { method: 'POST', headers: PROVIDER, body: JSON.stringify({ serviceProviderId: SP_ID, userId: 5001 }) })
-  ).json()) as { conversationSid: string; token: string };
-  const page = (await (
-    await fetch(`${origin}${MC}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
-      headers: { ...PROVIDER, Authorization: `Bearer ${session.token}` },
-    })
-  ).json()) as { messages: { body: string | null }[] };
-  return page.messages.map((m) => m.body ?? '');
-}
 
 /**
  * Resolves true once the own bubble holding `text` shows the state `word` ('Delivered', 'Read'),

@@ -191,6 +191,31 @@ function countOf(driver: EngineDriver, query: Query): Promise<number> {
   return driver.evaluate<number>(withQuery('return q.all(arguments[0]).length;'), toWire(query));
 }
 
+/**
+ * For the new-lead notification journeys: the board's waits a hundred times faster (a timer of
+ * 30 s or more), and the page hidden as the test says (`document.hidden`, `visibilityState`,
+ * `visibilitychange`) through `window.__lkSetHidden(boolean)`.
+ */
+const HIDDEN_PAGE = `
+  const original = window.setTimeout;
+  window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
+  let hidden = false;
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
+  Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+  window.__lkSetHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };`;
+
+/** Waits until the focus (followed into shadow roots) is inside what `target` finds. */
+function waitForFocusIn(driver: EngineDriver, target: Query, message: string): Promise<unknown> {
+  return driver.waitUntil(
+    withQuery(`const el = q.first(arguments[0], true);
+      let active = document.activeElement;
+      while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+      return !!el && !!active && el.contains(active);`),
+    [toWire(target)],
+    { message },
+  );
+}
+
 /** Waits until the first visible match's text (whitespace collapsed) is `expected`. */
 async function waitForText(driver: EngineDriver, query: Query, expected: string): Promise<void> {
   await driver.waitUntil(withQuery('const el = q.first(arguments[0], true); return !!el && q.text(el) === arguments[1];'), [toWire(query), expected], {
@@ -443,13 +468,7 @@ export function engineJourneys(engine: EngineName): void {
         // The board's waits a hundred times faster (as above), and the page hidden as the test says
         // (document.hidden, visibilityState, visibilitychange).
         await session.open('/app/unknown?lang=en');
-        await driver.evaluate(`
-          const original = window.setTimeout;
-          window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
-          let hidden = false;
-          Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
-          Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
-          window.__lkSetHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
+        await driver.evaluate(`${HIDDEN_PAGE}
           history.pushState(null, '', '/app/lead/board/${SP_ID}');
           dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
         const board: Query = within({ css: '#office-app' }, { css: '[part="lead-board"]' });
@@ -479,14 +498,7 @@ export function engineJourneys(engine: EngineName): void {
           dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
         const composer = within(within(board, { css: `li[data-lead-id="${second}"]` }), { css: '[part="quick-reply-composer"]' });
         await driver.waitFor(composer);
-        await driver.waitUntil(
-          withQuery(`const el = q.first(arguments[0], true);
-            let active = document.activeElement;
-            while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-            return !!el && !!active && el.contains(active);`),
-          [toWire(composer)],
-          { message: 'the focus in the quick answer' },
-        );
+        await waitForFocusIn(driver, composer, 'the focus in the quick answer');
         await expectNoConsoleErrors(driver);
       },
       JOURNEY_TIMEOUT_MS,
@@ -499,13 +511,7 @@ export function engineJourneys(engine: EngineName): void {
         await driver.grantNotifications?.(proxy.origin);
         await session.open('/app/unknown?lang=en');
         // As above, and the page notifications recorded (a system notification cannot be clicked from a test: its own click event is).
-        await driver.evaluate(`
-          const original = window.setTimeout;
-          window.setTimeout = (run, ms, ...rest) => original(run, ms >= 30000 ? ms / 100 : ms, ...rest);
-          let hidden = false;
-          Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
-          Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
-          window.__lkSetHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
+        await driver.evaluate(`${HIDDEN_PAGE}
           window.__lkShown = [];
           const Native = window.Notification;
           window.Notification = class extends Native {
@@ -539,14 +545,7 @@ export function engineJourneys(engine: EngineName): void {
         await driver.evaluate("window.__lkShown[0].notification.dispatchEvent(new Event('click', { cancelable: true }));");
         const composer = within(within(board, { css: `li[data-lead-id="${leadId}"]` }), { css: '[part="quick-reply-composer"]' });
         await driver.waitFor(composer);
-        await driver.waitUntil(
-          withQuery(`const el = q.first(arguments[0], true);
-            let active = document.activeElement;
-            while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-            return !!el && !!active && el.contains(active);`),
-          [toWire(composer)],
-          { message: 'the focus in the quick answer' },
-        );
+        await waitForFocusIn(driver, composer, 'the focus in the quick answer');
         await expectNoConsoleErrors(driver);
       },
       JOURNEY_TIMEOUT_MS,

@@ -10,7 +10,7 @@
  * proxy: `useChatServer`.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { chatServerEnv, dropTwilioConnections, type ChatService } from '../e2e/chat-service';
+import { chatServerEnv, dropTwilioConnections, storedTexts, type ChatService } from '../e2e/chat-service';
 import { SERVER_START_TIMEOUT_MS, startExampleServer, type ExampleServer } from '../e2e/harness';
 import { withQuery, type EngineDriver } from './driver';
 import { toWire, type Query } from './in-page';
@@ -26,7 +26,6 @@ const PHOTO_REPLY = 'Thanks for the photo, that helps.';
 const TEXT = 'Running 10 minutes late';
 const AWAY = 'While you were away';
 const BACK = 'See you soon';
-const PROVIDER = { 'content-type': 'application/json', 'X-Caller-Type': 'ServiceProvider', 'X-Caller-Id': String(SP_ID) };
 
 /** Where a journey opens its pages: the example server (through its proxy) it runs against. */
 export interface ChatServerSession {
@@ -69,19 +68,6 @@ export function useChatServer(chat: ChatService, driver: () => EngineDriver): Ch
 const within = (scope: Query, query: Query): Query => ({ ...query, within: scope });
 const THREAD: Query = { css: 'message-thread' };
 const LIST = within(THREAD, { role: 'region', name: 'Messages' });
-
-/** The texts the sandbox at `origin` stored in Jordan Rivera's thread, read back through the gateway. */
-async function storedTexts(origin: string): Promise<string[]> {
-  const session = (await (
-    await fetch(`${origin}${MC}/v1/chat/session`, { method: 'POST', headers: PROVIDER, body: JSON.stringify({ serviceProviderId: SP_ID, userId: 5001 }) })
-  ).json()) as { conversationSid: string; token: string };
-  const page = (await (
-    await fetch(`${origin}${MC}/v1/chat/conversations/${session.conversationSid}/messages?pageSize=100`, {
-      headers: { ...PROVIDER, Authorization: `Bearer ${session.token}` },
-    })
-  ).json()) as { messages: { body: string | null }[] };
-  return page.messages.map((m) => m.body ?? '');
-}
 
 /**
  * Watches the page at every frame from now on and notes in `window.__threadSeen` what showed even
