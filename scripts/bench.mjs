@@ -40,8 +40,11 @@ const CDN = path.join(ROOT, 'dist', 'cdn');
 // carries, in case a build ships without maps.
 const TWILIO_SOURCE = /node_modules[\\/](@twilio[\\/]|twilsock[\\/]|twilio[\\/])/;
 // The SDK's own words. Not its package name: leadkit's adapter (with the thread since the CDN
-// build groups first screens) names it in the hint it gives when the peer is not installed.
-const TWILIO_TEXT = [/\btwilsock\b/i, /conversations\.twilio\.com/];
+// build groups first screens) names it in the hint it gives when the peer is not installed; nor
+// what the thread's page options read where it chooses its chat service
+// (src/chat/twilio-page-options.ts): leadkit's `<meta name="leadkit-twilsock-uri">` and the
+// client option it becomes (`Twilsock: { uri }`), which name the transport they point at.
+const TWILIO_TEXT = [/(?<!leadkit-)\btwilsock\b(?!\s*:\s*\{\s*uri\b)/i, /conversations\.twilio\.com/];
 
 export function twilioMarkers(code, sources = []) {
   const found = [];
@@ -53,9 +56,10 @@ export function twilioMarkers(code, sources = []) {
 /** The detector must see a Twilio chunk for what it is, or a clean result would mean nothing. */
 function selfCheckTwilioDetector() {
   const fake = twilioMarkers('var e="twilsock";', ['../../node_modules/@twilio/conversations/builds/lib.js']);
-  const clean = twilioMarkers('export const chat = () => import("./conversations-x.js"); const hint = "npm install @twilio/conversations";', [
-    '../../src/chat/twilio-adapter.ts',
-  ]);
+  const clean = twilioMarkers(
+    'export const chat = () => import("./conversations-x.js"); const hint = "npm install @twilio/conversations"; const m = `leadkit-twilsock-uri`; const o = { Twilsock: { uri: m } };',
+    ['../../src/chat/twilio-adapter.ts'],
+  );
   if (fake.length !== 2 || clean.length !== 0) throw new Error(`bench: the Twilio detector is broken (${fake}, ${clean})`);
 }
 

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LEADKIT_VERSION } from '../src/gateway/core/headers';
-// @ts-expect-error: a plain ES module script without types
 import { withLock } from '../scripts/build.mjs';
 import {
   bumpKind,
