@@ -156,7 +156,7 @@ async function walk(combination: Combination): Promise<void> {
     }
   }
   // Also printed whole (a long list's diff is cut): one line per failure, to read in a walk of every story.
-  if (failures.length) console.info(`toolbar walk under ${JSON.stringify(combination)}:\n${failures.join('\n')}`);
+  if (failures.length) console.warn(`toolbar walk under ${JSON.stringify(combination)}:\n${failures.join('\n')}`);
   await expect(failures, `under ${JSON.stringify(combination)}`).toEqual([]);
 }
 
