@@ -619,9 +619,14 @@ export const Phone: Story = {
   },
 };
 
-/** The wide board has no show/hide toggle: the panel is always there (the viewport pinned to Desktop: a phone's board is narrow). */
+/**
+ * The wide board has no show/hide toggle: the panel is always there. The viewport pinned to
+ * Desktop, and the board at least 760 px wide, so on a phone's page too (scrolled sideways) the
+ * board is the wide one.
+ */
 export const WideWidth: Story = {
   globals: DESKTOP,
+  render: elementFrame('lead-board', { style: { minWidth: 760 } }),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     await expect(canvas.getByRole('button', { name: filterButton('filters.status', text('filters.any')) })).toBeVisible();
