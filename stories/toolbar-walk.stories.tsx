@@ -22,7 +22,7 @@ import { expect } from 'storybook/test';
  * - `all`: every story of every stories file (imported by `import.meta.glob`, so a new file or
  *   story is in it without a line here) under all nine combinations:
  *   `LEADKIT_WALK=all npx vitest run --project storybook stories/toolbar-walk.stories.tsx`
- *   (several minutes: run it before a change to stories or widgets lands);
+ *   (about 12 minutes on two cores: run it before a change to stories or widgets lands);
  * - a comma list of parts of file paths (`LEADKIT_WALK=lead-board/card,raq-funnel`): every story
  *   of the files whose path contains one of them, under all nine.
  * `-t 'Spanish Rtl'` picks combinations by name as for any story.
