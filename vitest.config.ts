@@ -161,6 +161,13 @@ const BROWSER_POLL = { poll: { timeout: 15_000 } };
  */
 const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
 
+/**
+ * `LEADKIT_WALK` (docs/contributing.md#docs-site): which stories the toolbar walk runs, and its
+ * bound — a walk of every story under nine toolbar combinations takes minutes in one test.
+ */
+const WALK = process.env.LEADKIT_WALK ?? '';
+const WALK_TIMEOUT_MS = 60 * 60_000;
+
 /** Files at once: at least three, also on two cores (see `maxWorkers` below). */
 const MAX_WORKERS = Math.max(3, availableParallelism() - 1);
 
@@ -287,6 +294,9 @@ export default defineConfig({
         // `composeStories`) pulls these in, and found mid-run they made Vite optimise again and the
         // tab's modules of the older bundle failed to load (a run with the cache of a run before).
         optimizeDeps: { include: ['@storybook/addon-docs > @storybook/react-dom-shim'] },
+        // The toolbar walk's stories (stories/toolbar-walk.stories.tsx): unset, CI's few; `all`, every
+        // story of every stories file; or a comma list of parts of their paths.
+        define: { 'import.meta.env.LEADKIT_WALK': JSON.stringify(WALK) },
         test: {
           name: 'storybook',
           // One stories file at a time (vitest's browser pool: one tab on two cores). Tried: as many
@@ -295,7 +305,8 @@ export default defineConfig({
           // their own 5 s waits (tried on 2026-11-27).
           // A bound for a hung story, not a speed check (browser mode's default is 15 s: under the
           // full suite's load on CI's two cores a story's play function took longer, and passed alone).
-          testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          // A walk of every story runs each one nine times in one test: minutes, not a hung story.
+          testTimeout: WALK ? WALK_TIMEOUT_MS : BROWSER_TEST_TIMEOUT_MS,
           expect: BROWSER_POLL,
           browser: {
             enabled: true,

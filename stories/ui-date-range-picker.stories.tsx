@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { localized } from './support/story-text';
 import type { Matcher } from 'react-day-picker';
 import { format } from 'date-fns';
 import { toBoardDateRange, type DateRange } from '../src/domain/date-range';
@@ -90,6 +91,9 @@ const meta = {
     layout: { control: 'inline-radio', options: ['month', 'scroll'] },
     invalidDate: { control: 'text' },
   },
+  // The harness gives the picker its en-US labels and formats (typed MM/DD/YYYY), or the Spanish
+  // ones a story asks for (`spanish`), whatever the toolbar's locale: the play functions look for those.
+  parameters: { locale: 'en-US' },
 } satisfies Meta<typeof PickerHarness>;
 
 export default meta;
@@ -166,7 +170,7 @@ export const TypedDates: Story = {
     await expect(end).toHaveValue('next week');
     await expect(end).toHaveAttribute('aria-invalid', 'true');
     const message = root.getElementById(end.getAttribute('aria-describedby') ?? '');
-    await expect(message).toHaveTextContent('Enter a date as MM/DD/YYYY');
+    await expect(message).toHaveTextContent(localized('Enter a date as MM/DD/YYYY'));
     await expect(message).toBeVisible();
     await expect(selection(root)).toEqual({ start: '2026-06-02', end: '2026-06-20' });
 
@@ -287,7 +291,7 @@ export const ScrollMode: Story = {
     const feb10 = canvas.getByRole('button', { name: 'Tuesday, February 10, 2026' });
     feb10.focus();
     await userEvent.keyboard('{PageDown}');
-    await waitFor(() => expect(root.activeElement).toHaveAccessibleName('Tuesday, March 10, 2026'));
+    await waitFor(() => expect(root.activeElement).toHaveAccessibleName(localized('Tuesday, March 10, 2026')));
     await userEvent.keyboard('{Enter}');
     await expect(selection(root).start).toBe('2026-03-10');
   },

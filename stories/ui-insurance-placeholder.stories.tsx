@@ -8,6 +8,7 @@ import { InsurancePlaceholder } from '../src/widgets/lead-board/extras/insurance
 import { LEAD_CARD_CATALOGUE } from '../src/widgets/lead-board/card/lead-card-messages';
 import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messages';
 import { shadowOf } from './support/queries';
+import { text } from './support/story-text';
 import { WidgetFrame } from './support/widget-frame';
 
 /**
@@ -42,7 +43,9 @@ export const Placeholder: Story = {
   ),
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    const live = (await canvas.findByRole('link', { name: 'Get a quote (opens in a new tab)' })).closest('.lk-insurance') as HTMLElement;
+    const live = (await canvas.findByRole('link', { name: `${text('insurance.purchase')} ${text('insurance.newTab')}` })).closest(
+      '.lk-insurance',
+    ) as HTMLElement;
     const placeholder = root.querySelector<HTMLElement>('.lk-insurance--placeholder');
     await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
     await expect(placeholder?.getBoundingClientRect().height).toBe(live.getBoundingClientRect().height);

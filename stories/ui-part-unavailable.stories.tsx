@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { localized, text } from './support/story-text';
 import { PartUnavailable } from '../src/elements/part-unavailable';
 import { commonMessages } from '../src/i18n/core/en-US-common';
 import baseCss from '../src/ui/core/base.css?inline';
@@ -39,7 +40,7 @@ type Story = StoryObj<typeof meta>;
 export const FirstFailure: Story = {
   play: async ({ canvasElement, args }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('This part of the page did not load. Check your connection and try again.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(localized('This part of the page did not load. Check your connection and try again.'));
     await expect(canvas.queryByRole('button', { name: 'Reload the page' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.retry).toHaveBeenCalledTimes(1);
@@ -62,6 +63,6 @@ export const Retrying: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('This part of the page did not load.');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(text('error.partUnavailable'));
   },
 };

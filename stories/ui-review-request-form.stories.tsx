@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized } from './support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import baseCss from '../src/ui/core/base.css?inline';
 import { Dialog } from '../src/ui/dialog';
@@ -71,7 +72,7 @@ export const ValidationWorkCompleted: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Request' }));
     const group = canvas.getByRole('group', { name: 'Were services performed?' });
     await expect(await canvas.findByText('Please select if services were performed')).toBeVisible();
-    await expect(group).toHaveAccessibleDescription('Please select if services were performed');
+    await expect(group).toHaveAccessibleDescription(localized('Please select if services were performed'));
     await expect(canvas.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'No' })).not.toBeChecked();
     await userEvent.click(canvas.getByRole('radio', { name: 'No' }));

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
+import { localized } from '../support/story-text';
 import { SANDBOX_LEADS, SANDBOX_MEMBER_TOKEN } from '@leadkit/sandbox';
 import { LeadApp, type LeadAppProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { typeText } from '../support/shadow-input';
 import { withoutKeptFunnel } from '../raq-funnel/funnel';
@@ -76,7 +77,7 @@ export const SuggestionsFailedShowsSummary: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Summary');
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent(localized('Summary'));
     await expect(requests(context, 'POST', '/gateway/lead/v4/serviceproviders/suggestion').map((r) => r.status)).toEqual([500]);
     await expect(await canvas.findByRole('region', { name: 'Pros who received your request' })).toBeVisible();
   },

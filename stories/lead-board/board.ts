@@ -1,7 +1,9 @@
-import { expect, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { ARRIVALS_FIRST_DELAY_MS } from '../../src/widgets/lead-board/arrivals/arrivals.logic';
 import { preloadBoardParts } from '../../test/support/lead-board';
 import { elementFrame } from '../support/element-frame';
+import type { within } from '../support/queries';
+import { textPattern } from '../support/story-text';
 
 /** What the board's stories share: the element's render, its parts preloaded, seed facts and waits. */
 
@@ -24,8 +26,17 @@ export const boardLoaders = [
   },
 ];
 
-/** The list header's count line. */
-export const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
+/** The list header's count line in the story's locale ('Showing 1 - 10 of 56 results', 'Mostrando 1 - 10 de 56 resultados'). */
+export const showing = () => textPattern('board.showing');
+
+/**
+ * On a narrow board (a phone) the filter panel folds behind 'Show All Filters': a story about a
+ * filter opens it, so it finds its controls at any width (nothing to do on a wide board).
+ */
+export async function unfoldFilters(canvas: ReturnType<typeof within>): Promise<void> {
+  const folded = canvas.queryByRole('button', { name: 'Show All Filters' });
+  if (folded) await userEvent.click(folded);
+}
 
 /** Seed facts for provider 1001 (packages/sandbox/src/seed): active, archived and unread-message leads. */
 export const SEED_1001 = { activeLeads: 56, archivedLeads: 6, unreadMessageLeads: 14 } as const;
@@ -56,4 +67,12 @@ export function quickWaits() {
   return () => {
     globalThis.setTimeout = original;
   };
+}
+
+/**
+ * Box `a` ends before box `b` starts along the inline direction of `element` (left to right, or
+ * right to left under the toolbar's direction or an Arabic page): layout checks that mirror.
+ */
+export function inlineBefore(a: DOMRect, b: DOMRect, element: Element): boolean {
+  return getComputedStyle(element).direction === 'rtl' ? a.left >= b.right - 0.5 : a.right <= b.left + 0.5;
 }

@@ -1,10 +1,11 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized } from '../support/story-text';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { pseudoLocalize } from '../support/story-locale';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
-import { board, boardLoaders, phoneBoard, settled, SHOWING } from './board';
+import { board, boardLoaders, phoneBoard, settled, showing, unfoldFilters } from './board';
 
 /**
  * Bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
@@ -81,7 +82,7 @@ export const Selection: Story = {
     await expect(all.indeterminate).toBe(true);
     for (const name of ['Archive', 'Mark as read', 'Mark as unread', 'Clear selection']) await expect(within(bar).getByRole('button', { name })).toBeVisible();
     // The count and sort are under the toolbar, hidden; the first card has not moved.
-    await expect(canvas.queryByText(SHOWING)).not.toBeVisible();
+    await expect(canvas.queryByText(showing())).not.toBeVisible();
     await expect(firstCardOffset(root)).toBe(firstTop);
   },
 };
@@ -102,6 +103,7 @@ export const AllOnPageSelected: Story = {
 export const ArchivedViewToolbar: Story = {
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shownBoard(canvasElement);
+    await unfoldFilters(canvas);
     await userEvent.click(canvas.getByRole('switch', { name: 'Archived leads' }));
     await canvas.findAllByRole('button', { name: 'Move to Active Leads' }, { timeout: 5000 });
     await settled(root);
@@ -123,7 +125,7 @@ export const ArchivedSummary: Story = {
     await expect(message.closest('[role="status"]')).not.toBeNull();
     await expect(archiveCalls(context).map((request) => request.status)).toEqual([200, 200, 200]);
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Selected leads' })).toBeNull());
-    await waitFor(() => expect(root.activeElement?.textContent).toMatch(SHOWING));
+    await waitFor(() => expect(root.activeElement?.textContent).toMatch(showing()));
     await settled(root);
   },
 };
@@ -140,7 +142,7 @@ export const PartialFailure: Story = {
     const bar = await toolbar(canvas);
     await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
     const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
-    await expect(alert).toHaveTextContent("2 of 3 leads archived. 1 couldn't be archived. Try again.");
+    await expect(alert).toHaveTextContent(localized("2 of 3 leads archived. 1 couldn't be archived. Try again."));
     await expect(canvas.getAllByRole('alert')).toHaveLength(1);
     const failed = archiveCalls(context).find((request) => request.status === 500)?.body as { leadId: number };
     await waitFor(() => expect(checkedIds(root)).toEqual([failed.leadId]));
@@ -182,7 +184,7 @@ export const InSpanish: Story = {
     await expect(within(bar).getByRole('checkbox', { name: 'Seleccionar todos en esta página' })).toBeVisible();
     await userEvent.click(within(bar).getByRole('button', { name: 'Archivar' }));
     const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
-    await expect(alert).toHaveTextContent('Se archivaron 2 de 3 clientes potenciales. 1 no se pudo archivar. Inténtelo de nuevo.');
+    await expect(alert).toHaveTextContent(localized('Se archivaron 2 de 3 clientes potenciales. 1 no se pudo archivar. Inténtelo de nuevo.'));
     await expect(within(await toolbar(canvas, 'Clientes potenciales seleccionados')).getByText('1 seleccionado')).toBeVisible();
     await settled(root);
   },

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { typeText } from '../support/shadow-input';
 import { SANDBOX_NOW } from '../support/sandbox';
-import { boardLoaders, boardOnSandboxClock } from './board';
+import { boardLoaders, boardOnSandboxClock, showing } from './board';
 
 /**
  * 'Add to calendar' on a Scheduled lead (issue 53 §2), on the real `<lead-board>` element: the
@@ -31,9 +32,9 @@ type Story = StoryObj<typeof meta>;
 /** The open card once Scheduled: 'Add to calendar' beside 'Request a Review'. */
 async function scheduledCard(canvasElement: HTMLElement) {
   const { root, canvas } = await shadowOf(canvasElement, TAG);
-  await canvas.findByText(/^Showing \d+ - \d+ of \d+ results$/, {}, { timeout: 5000 });
+  await canvas.findByText(showing(), {}, { timeout: 5000 });
   const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
-  await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'Scheduled');
+  await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'InProgressWon');
   const add = await within(card).findByRole('button', { name: 'Add to calendar' });
   return { root, canvas, card, add };
 }
@@ -68,6 +69,6 @@ export const Incomplete: Story = {
     const dialog = await canvas.findByRole('dialog', { name: 'Add to calendar' });
     await typeText(within(dialog).getByLabelText('Start time'), '', { replace: true });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download calendar file' }));
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a date and a start time.');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(localized('Please enter a date and a start time.'));
   },
 };

@@ -1,11 +1,12 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { containing, localized, startingWith, text, textPattern } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import type { Flags } from '../../src/index';
 import { STATUS_SEND_DELAY_MS } from '../../src/widgets/lead-board/changes/card-atoms';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from '../../src/widgets/lead-board/extras/insurance-offer';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { elementFrame } from '../support/element-frame';
 import { boardLoaders, settled } from './board';
@@ -25,7 +26,6 @@ const NUMBERS_PATH = '/gateway/service-provider-management/v1/all-call-tracker/p
 const NUMBERS_ROUTE = `POST ${NUMBERS_PATH}`;
 const FEEDBACK_PATH = '/gateway/lead/office/v1/leads/serviceprovider/1001/feedback';
 const PREFERENCES_PATH = '/gateway/lead/v1/serviceprovider/1001/add-display-preferences';
-const SHOWING = /^Showing \d+ - \d+ of \d+ results$/;
 const CALL_TRACKING: Flags = { pro_ads_leadcalltracking_v2_frontend_lead_board: true };
 /** The seeded insurer link (packages/sandbox/src/seed/leads.ts), on the newest lead among others. */
 const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox';
@@ -50,6 +50,9 @@ function widgetClock(parameters: ClockParameters): () => Date {
 
 /** The board element with these host flags (its `flags` property) and the story's clock (`now`). */
 const withFlags = (flags: Flags) => elementFrame('lead-board', { properties: (_sandbox, context) => ({ flags, now: widgetClock(context.parameters) }) });
+
+/** The notes' count line in the story's locale ('42 / 2048'). */
+const noteCount = (count: number) => text('notes.count', { count, max: 2048 });
 
 const meta = {
   title: 'Elements/<lead-board>/Expanded card',
@@ -82,7 +85,7 @@ type Story = StoryObj<typeof meta>;
  */
 async function openCard(context: StoryContext<LeadBoardProps>) {
   const { root, canvas } = await shadowOf(context.canvasElement);
-  await canvas.findByText(SHOWING, {}, { timeout: 5000 });
+  await canvas.findByText(textPattern('board.showing'), {}, { timeout: 5000 });
   const leadId = context.args.leadId;
   const element = root.querySelector<HTMLElement>(`li[data-lead-id="${leadId}"]`);
   if (!element) throw new Error(`lead ${leadId} is not on the board`);
@@ -144,7 +147,9 @@ export const StatusChange: Story = {
     const { root, element, card, header } = await openCard(context);
     const select = card.getByRole('combobox', { name: 'Lead status' }) as HTMLSelectElement;
     await expect(select).toHaveValue('Initial');
-    await expect([...select.options].map((option) => option.text)).toEqual(['New', 'Not Contacted', 'Contacted', 'Scheduled', 'Closed won', 'Closed lost']);
+    await expect([...select.options].map((option) => option.text)).toEqual(
+      ['New', 'Not Contacted', 'Contacted', 'Scheduled', 'Closed won', 'Closed lost'].map(localized),
+    );
     await expect(element.querySelector('.lk-card__header .lk-status')).toBeNull();
 
     await userEvent.selectOptions(select, 'InProgressWon');
@@ -199,8 +204,8 @@ export const StatusFailure: Story = {
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await userEvent.selectOptions(select, 'ClosedWon');
     const alert = await card.findByRole('alert', {}, { timeout: 3000 });
-    await expect(alert).toHaveTextContent('We could not change the status of this lead. Please try again.');
-    await expect(select).toHaveAccessibleDescription('We could not change the status of this lead. Please try again.');
+    await expect(alert).toHaveTextContent(localized('We could not change the status of this lead. Please try again.'));
+    await expect(select).toHaveAccessibleDescription(localized('We could not change the status of this lead. Please try again.'));
     await expect(canvas.getAllByRole('alert')).toEqual([alert]);
     await waitFor(() => expect(select).toHaveValue('Initial'));
     await expect(element.querySelector('.lk-card__header .lk-status')).toBeNull();
@@ -223,12 +228,12 @@ export const NotesEditing: Story = {
     const editor = within(notes).getByRole('textbox', { name: 'Your Notes' });
     await expect(editor).toHaveValue(saved);
     await expect(focused(root)).toBe(editor);
-    await expect(within(notes).getByText(`${saved.length} / 2048`)).toBeVisible();
-    await expect(editor).toHaveAccessibleDescription(`${saved.length} / 2048`);
+    await expect(within(notes).getByText(noteCount(saved.length))).toBeVisible();
+    await expect(editor).toHaveAccessibleDescription(noteCount(saved.length));
 
     await enterText(editor, ' Ring twice.');
     await expect(editor).toHaveValue(`${saved} Ring twice.`);
-    await expect(within(notes).getByText(`${saved.length + 12} / 2048`)).toBeVisible();
+    await expect(within(notes).getByText(noteCount(saved.length + 12))).toBeVisible();
     await expect(within(notes).getByRole('button', { name: 'Save' })).toBeEnabled();
     await expect(within(notes).getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expect(within(notes).queryByRole('alert')).toBeNull();
@@ -247,17 +252,17 @@ export const NotesTooLong: Story = {
     const save = within(notes).getByRole('button', { name: 'Save' });
 
     await enterText(editor, 'x'.repeat(2048), 'paste');
-    await expect(within(notes).getByText('2048 / 2048')).toBeVisible();
+    await expect(within(notes).getByText(noteCount(2048))).toBeVisible();
     await expect(save).toBeEnabled();
     await expect(within(notes).queryByRole('alert')).toBeNull();
 
     await enterText(editor, 'y');
-    await expect(within(notes).getByText('2049 / 2048')).toBeVisible();
+    await expect(within(notes).getByText(noteCount(2049))).toBeVisible();
     const alert = within(notes).getByRole('alert');
-    await expect(alert).toHaveTextContent('Notes can be at most 2048 characters. Please shorten your note.');
+    await expect(alert).toHaveTextContent(localized('Notes can be at most 2048 characters. Please shorten your note.'));
     await expect(save).toBeDisabled();
     await expect(editor).toHaveAttribute('aria-invalid', 'true');
-    await expect(editor).toHaveAccessibleDescription(/2049 \/ 2048 Notes can be at most 2048 characters/);
+    await expect(editor).toHaveAccessibleDescription(containing('Notes can be at most 2048 characters. Please shorten your note.'));
     // Nothing typed is thrown away, and nothing was sent.
     await expect((editor as HTMLTextAreaElement).value).toHaveLength(2049);
     await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/note`)).toHaveLength(0);
@@ -276,7 +281,7 @@ export const NotesSaveFailure: Story = {
     await enterText(editor, 'Call after 5pm, side door.');
     await userEvent.click(within(notes).getByRole('button', { name: 'Save' }));
     const alert = await within(notes).findByRole('alert');
-    await expect(alert).toHaveTextContent('There was an error updating your notes. Please try again later.');
+    await expect(alert).toHaveTextContent(localized('There was an error updating your notes. Please try again later.'));
     await expect(editor).toHaveValue('Call after 5pm, side door.');
     await expect(within(notes).getByRole('button', { name: 'Save' })).toBeEnabled();
     await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/note`).map((request) => request.status)).toEqual([500]);
@@ -335,10 +340,10 @@ export const MessageLink: Story = {
   play: async (context) => {
     const { root, element, header } = await openCard(context);
     const body = within(element.querySelector('.lk-card__body') as HTMLElement);
-    const link = body.getByRole('link', { name: /^Message/ });
+    const link = body.getByRole('link', { name: startingWith('Message') });
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('part', 'message-link');
-    await expect(link).toHaveAttribute('href', header.getByRole('link', { name: /^Message/ }).getAttribute('href'));
+    await expect(link).toHaveAttribute('href', header.getByRole('link', { name: startingWith('Message') }).getAttribute('href'));
     await expect(link).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/app/conversation/1001/thread/\\d+\\?leadId=${SANDBOX_LEADS.newest}$`)));
     await expect(within(link).getByRole('img', { name: 'Unread messages' })).toBeVisible();
     // After location and contact, before 'Lead status'.
@@ -353,9 +358,9 @@ export const MessageLinkToInbox: Story = {
   render: withFlags({ office_inbox: true }),
   play: async (context) => {
     const { root, element, header } = await openCard(context);
-    const link = within(element.querySelector('.lk-card__body') as HTMLElement).getByRole('link', { name: /^Message/ });
+    const link = within(element.querySelector('.lk-card__body') as HTMLElement).getByRole('link', { name: startingWith('Message') });
     await expect(link).toHaveAttribute('href', expect.stringMatching(/^\/app\/office\/1001\/inbox\?userId=\d+$/));
-    await expect(header.getByRole('link', { name: /^Message/ })).toHaveAttribute('href', link.getAttribute('href'));
+    await expect(header.getByRole('link', { name: startingWith('Message') })).toHaveAttribute('href', link.getAttribute('href'));
     await settled(root);
   },
 };
@@ -448,7 +453,8 @@ export const ActionsMenuOpen: Story = {
     const items = within(menu).getAllByRole('menuitem');
     const labels = items.map((item) => item.textContent);
     // The spec's two (in this order); the job-notes entry may come first.
-    await expect(labels.filter((label) => label === 'Mark as unread' || label === 'Archive Lead')).toEqual(['Mark as unread', 'Archive Lead']);
+    const wanted = ['Mark as unread', 'Archive Lead'].map(localized);
+    await expect(labels.filter((label) => wanted.includes(label ?? ''))).toEqual(wanted);
     await waitFor(() => expect(focused(root)).toBe(items[0]));
     await settled(root);
   },
@@ -465,7 +471,7 @@ export const FeedbackStars: Story = {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const stars = card.getByRole('radiogroup', { name: 'How would you rate this lead?' });
     const radios = within(stars).getAllByRole('radio');
-    await expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Poor', 'Fair', 'Okay', 'Good', 'Great']);
+    await expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Poor', 'Fair', 'Okay', 'Good', 'Great'].map(localized));
     await expect(radios.filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
     await expect(focused(root)).toBe(radios[0]);
     await expect(card.getByRole('button', { name: 'Close' })).toBeVisible();
@@ -481,7 +487,10 @@ export const FeedbackFiveStars: Story = {
     await userEvent.click(card.getByRole('button', { name: 'Rate this lead' }));
     await userEvent.click(card.getByRole('radio', { name: 'Great' }));
     await expect(await card.findByText('Thanks for rating this lead!')).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Your rating: Great' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.getByRole('button', { name: text('feedback.triggerRated', { label: text('feedback.star.5') }) })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([
       { leadId: SANDBOX_LEADS.newest, rating: 5, reason: 'Other', notes: '' },
     ]);
@@ -513,10 +522,10 @@ export const FeedbackReasonStep: Story = {
       within(reasons)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')?.textContent),
-    ).toEqual(['Low-value job', 'Out of service area', "I don't do this work", 'Customer unresponsive', 'Potential spam', 'Other']);
+    ).toEqual(['Low-value job', 'Out of service area', "I don't do this work", 'Customer unresponsive', 'Potential spam', 'Other'].map(localized));
     await expect(card.getByRole('radio', { name: 'Okay' })).toBeChecked();
     await userEvent.click(within(reasons).getByRole('radio', { name: 'Other' }));
-    await expect(card.getByRole('textbox', { name: 'Tell us more' })).toHaveAttribute('placeholder', 'Something else...');
+    await expect(card.getByRole('textbox', { name: 'Tell us more' })).toHaveAttribute('placeholder', localized('Something else...'));
     await expect(card.getByRole('button', { name: 'Submit' })).toBeVisible();
     // Nothing is sent before Submit.
     await expect(posts(context, FEEDBACK_PATH)).toHaveLength(0);
@@ -536,7 +545,7 @@ export const FeedbackThankYouServiceArea: Story = {
     await expect(thanks).toBeVisible();
     await expect(card.getByRole('link', { name: 'Edit your service area' })).toHaveAttribute('href', '/app/office/1001/service-area');
     await expect(focused(root)).toBe(thanks.parentElement);
-    await expect(card.getByRole('button', { name: 'Your rating: Okay' })).toBeVisible();
+    await expect(card.getByRole('button', { name: text('feedback.triggerRated', { label: text('feedback.star.3') }) })).toBeVisible();
     await expect(posts(context, FEEDBACK_PATH).map((request) => request.body)).toEqual([
       { leadId: SANDBOX_LEADS.newest, rating: 3, reason: 'OutOfServiceArea', notes: '' },
     ]);
@@ -552,7 +561,7 @@ export const FeedbackFailure: Story = {
     await userEvent.click(card.getByRole('button', { name: 'Rate this lead' }));
     await userEvent.click(card.getByRole('radio', { name: 'Great' }));
     const alert = await card.findByRole('alert');
-    await expect(alert).toHaveTextContent("We're sorry, there was an error submitting your feedback. Please refresh the page and try again.");
+    await expect(alert).toHaveTextContent(localized("We're sorry, there was an error submitting your feedback. Please refresh the page and try again."));
     await waitFor(() => expect(card.getByRole('radio', { name: 'Great' })).not.toBeChecked());
     await expect(card.getByRole('button', { name: 'Rate this lead' })).toBeVisible();
     await expect(card.queryByText('Thanks for rating this lead!')).toBeNull();
@@ -571,8 +580,9 @@ export const InsuranceOffer: Story = {
     const { root, element } = await openCard(context);
     const offer = banner(element) as HTMLElement;
     await expect(offer).toBeVisible();
-    await expect(offer).toHaveTextContent('Liability insurance for your business starting at $30/month');
-    const quote = within(offer).getByRole('link', { name: 'Get a quote (opens in a new tab)' });
+    await expect(offer).toHaveTextContent(text('insurance.headline'));
+    await expect(offer).toHaveTextContent(text('insurance.price'));
+    const quote = within(offer).getByRole('link', { name: `${text('insurance.purchase')} ${text('insurance.newTab')}` });
     await expect(quote).toHaveAttribute('href', THIMBLE_URL);
     await expect(quote).toHaveAttribute('target', '_blank');
     await expect(quote).toHaveAttribute('rel', 'noopener noreferrer');
@@ -592,9 +602,9 @@ export const InsuranceDismissQuestion: Story = {
       within(question)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Not for this job', 'Not at all']);
+    ).toEqual(['Not for this job', 'Not at all'].map(localized));
     await expect(focused(root)).toBe(question);
-    await expect(within(offer).queryByRole('link', { name: /Get a quote/ })).toBeNull();
+    await expect(within(offer).queryByRole('link', { name: `${text('insurance.purchase')} ${text('insurance.newTab')}` })).toBeNull();
     await expect(posts(context, PREFERENCES_PATH)).toHaveLength(0);
     await settled(root);
   },
@@ -608,7 +618,7 @@ export const InsuranceThanks: Story = {
     await userEvent.click(within(offer).getByRole('button', { name: 'Dismiss insurance offer' }));
     await userEvent.click(within(offer).getByRole('button', { name: 'Not for this job' }));
     const thanks = within(offer).getByRole('status');
-    await expect(thanks).toHaveTextContent("Thanks! We won't show this offer on this lead again.");
+    await expect(thanks).toHaveTextContent(localized("Thanks! We won't show this offer on this lead again."));
     await expect(focused(root)).toBe(thanks);
     await expect(JSON.parse(localStorage.getItem(INSURANCE_HIDDEN_STORAGE_KEY) ?? '[]')).toEqual([String(SANDBOX_LEADS.newest)]);
     await expect(posts(context, PREFERENCES_PATH)).toHaveLength(0);
@@ -623,7 +633,7 @@ export const InsuranceNotAtAll: Story = {
     const offer = banner(element) as HTMLElement;
     await userEvent.click(within(offer).getByRole('button', { name: 'Dismiss insurance offer' }));
     await userEvent.click(within(offer).getByRole('button', { name: 'Not at all' }));
-    await expect(within(offer).getByRole('status')).toHaveTextContent("Thanks! We won't show insurance offers on your leads again.");
+    await expect(within(offer).getByRole('status')).toHaveTextContent(localized("Thanks! We won't show insurance offers on your leads again."));
     await waitFor(() => expect(posts(context, PREFERENCES_PATH).map((request) => request.body)).toEqual([{ displayPreferences: ['HideThimbleForAllLeads'] }]));
     await waitFor(() => expect(banner(element)).toBeNull(), { timeout: 3500 });
     await expect(localStorage.getItem(INSURANCE_HIDDEN_STORAGE_KEY)).toBeNull();
@@ -684,8 +694,8 @@ export const ConnectNumbersValidation: Story = {
   play: async (context) => {
     const { root, inDialog, name, phone, save } = await openConnectDialog(context);
     await userEvent.click(save);
-    await expect(name).toHaveAccessibleDescription('Name must not be empty');
-    await expect(phone).toHaveAccessibleDescription('Number must not be empty');
+    await expect(name).toHaveAccessibleDescription(localized('Name must not be empty'));
+    await expect(phone).toHaveAccessibleDescription(localized('Number must not be empty'));
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(focused(root)).toBe(name);
 
@@ -694,7 +704,7 @@ export const ConnectNumbersValidation: Story = {
     await enterText(phone, '3a03-55.5');
     await expect(phone).toHaveValue('(303) 555');
     await userEvent.click(save);
-    await expect(phone).toHaveAccessibleDescription('Phone number must contain 10 digits');
+    await expect(phone).toHaveAccessibleDescription(localized('Phone number must contain 10 digits'));
     await expect(inDialog.getByText('Phone number must contain 10 digits')).toBeVisible();
     await expect(focused(root)).toBe(phone);
     await expect(posts(context, NUMBERS_PATH)).toHaveLength(0);
@@ -731,7 +741,7 @@ export const ConnectNumbers409: Story = {
     await enterText(name, 'Office line again');
     await enterText(phone, '3035550100');
     await userEvent.click(save);
-    await waitFor(() => expect(phone).toHaveAccessibleDescription('This number has already been connected.'));
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(localized('This number has already been connected.')));
     await expect(inDialog.getByText('This number has already been connected.')).toBeVisible();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await expect(focused(root)).toBe(phone);
@@ -753,7 +763,7 @@ export const ConnectNumbersFailure: Story = {
     await enterText(phone, '7205550199');
     await userEvent.click(save);
     const alert = await inDialog.findByRole('alert');
-    await expect(alert).toHaveTextContent('Error: Please try again in a couple minutes.');
+    await expect(alert).toHaveTextContent(localized('Error: Please try again in a couple minutes.'));
     await expect(name).toHaveValue('Front desk');
     await expect(phone).toHaveValue('(720) 555-0199');
     await expect(phone).not.toHaveAttribute('aria-invalid');

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized, startingWith, text, textPattern } from '../support/story-text';
 import { LEAD_STATUSES } from '../../src/domain/lead-status';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
-import { board, boardLoaders, phoneBoard, SEED_1001, SHOWING } from './board';
+import { board, boardLoaders, inlineBefore, phoneBoard, SEED_1001, showing, unfoldFilters } from './board';
 
 /**
  * The board's counts: each option of the status filter shows how many leads it
@@ -35,13 +36,20 @@ type Story = StoryObj<typeof meta>;
 
 const phone = phoneBoard;
 
-/** The board with its first card, and the filter panel loaded (it comes after the first card). */
-async function shownBoard(canvasElement: HTMLElement, showing: RegExp | string = SHOWING) {
+/**
+ * The board with its first card, and the filter panel loaded (it comes after the first card);
+ * `unfold`: the panel opened on a narrow board, for a story about the status filter.
+ */
+async function shownBoard(canvasElement: HTMLElement, { count = showing(), unfold = false }: { count?: RegExp | string; unfold?: boolean } = {}) {
   const frame = await shadowOf(canvasElement);
-  await frame.canvas.findByText(showing, {}, { timeout: 5000 });
+  await frame.canvas.findByText(count, {}, { timeout: 5000 });
   await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  if (unfold) await unfoldFilters(frame.canvas);
   return frame;
 }
+
+/** '4 leads' or '1 lead' in the story's locale. */
+const leadCount = () => new RegExp(`${textPattern('filters.leadCount').source}|${textPattern('filters.leadCountOne').source}`);
 
 /** The number a description starts with ('4 leads' → 4). */
 function describedCount(root: ShadowRoot, element: HTMLElement): number {
@@ -53,18 +61,18 @@ function describedCount(root: ShadowRoot, element: HTMLElement): number {
 /** Every status with its count and the unread count beside the toggle. */
 export const CountsLoaded: Story = {
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Show Unread Messages' });
-    await waitFor(() => expect(toggle).toHaveAccessibleDescription(`${UNREAD_MESSAGE_LEADS} unread`), { timeout: 5000 });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(text('filters.unreadCount', { count: UNREAD_MESSAGE_LEADS })), { timeout: 5000 });
     await expect(root.querySelector('.lk-count')).toHaveTextContent(String(UNREAD_MESSAGE_LEADS));
     await expect(root.querySelector('.lk-count')).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('button', { name: /^Lead status/ }));
+    await userEvent.click(canvas.getByRole('button', { name: startingWith('Lead status') }));
     const group = canvas.getByRole('group', { name: 'Lead status' });
     const boxes = within(group).getAllByRole('checkbox');
     let total = 0;
     for (const box of boxes) {
-      await expect(box).toHaveAccessibleDescription(/^\d+ leads?$/);
+      await expect(box).toHaveAccessibleDescription(leadCount());
       const count = describedCount(root, box);
       await expect(box.closest('label')?.querySelector('[part="multi-select-badge"]')).toHaveTextContent(String(count));
       total += count;
@@ -79,10 +87,10 @@ export const CountsLoaded: Story = {
 export const CountsLoading: Story = {
   parameters: sandbox({ fault: { latency: 3_600_000, route: COUNTS_ROUTE } }),
   play: async ({ canvasElement }) => {
-    const { root, canvas } = await shownBoard(canvasElement);
+    const { root, canvas } = await shownBoard(canvasElement, { unfold: true });
     await waitFor(() => expect(root.querySelector('.lk-count[data-pending]')).toBeVisible());
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAccessibleDescription('');
-    await userEvent.click(canvas.getByRole('button', { name: /^Lead status/ }));
+    await userEvent.click(canvas.getByRole('button', { name: startingWith('Lead status') }));
     const group = canvas.getByRole('group', { name: 'Lead status' });
     await expect(group.querySelectorAll('.lk-multi-select__badge[data-pending]')).toHaveLength(LEAD_STATUSES.length);
     for (const box of within(group).getAllByRole('checkbox')) await expect(box).toHaveAccessibleDescription('');
@@ -94,15 +102,15 @@ export const CountsLoading: Story = {
 export const CountsFailed: Story = {
   parameters: sandbox({ fault: { status: 500, route: COUNTS_ROUTE } }),
   play: async (context) => {
-    const { root, canvas } = await shownBoard(context.canvasElement);
+    const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     await waitFor(() => expect(sandboxOf(context).gateway.store.requests.find((request) => request.path === COUNTS_PATH)?.status).toBe(500));
     await waitFor(() => expect(root.querySelector('.lk-count')).toBeNull());
     await expect(canvas.queryByRole('alert')).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: /^Lead status/ }));
+    await userEvent.click(canvas.getByRole('button', { name: startingWith('Lead status') }));
     const group = canvas.getByRole('group', { name: 'Lead status' });
     await expect(group.querySelector('.lk-multi-select__badge')).toBeNull();
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Contacted' }));
-    await expect(await canvas.findByRole('button', { name: 'Remove filter Contacted' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: text('filters.removeTag', { label: localized('Contacted') }) })).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -111,7 +119,7 @@ export const CountsFailed: Story = {
 export const CountsInSpanish: Story = {
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
-    const { canvas } = await shownBoard(canvasElement, `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`);
+    const { canvas } = await shownBoard(canvasElement, { count: `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`, unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' });
     await waitFor(() => expect(toggle).toHaveAccessibleDescription(`${UNREAD_MESSAGE_LEADS} sin leer`), { timeout: 5000 });
     await userEvent.click(canvas.getByRole('button', { name: /^Estado del cliente potencial/ }));
@@ -133,6 +141,7 @@ export const CountsRightToLeft: Story = {
     const track = root.querySelector('.lk-filters__header .lk-switch__track') as HTMLElement;
     const badge = root.querySelector('.lk-count') as HTMLElement;
     await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(track.getBoundingClientRect().left);
+    await unfoldFilters(canvas);
     await userEvent.click(canvas.getByRole('button', { name: new RegExp(`^${pseudoLocalize('Lead status')}`) }));
     const option = root.querySelector('.lk-multi-select__option') as HTMLElement;
     const optionBadge = option.querySelector('.lk-multi-select__badge') as HTMLElement;
@@ -164,7 +173,7 @@ export const CountsPhone: Story = {
     // Nothing is cut: the header holds its content.
     await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
     const badge = (root.querySelector('.lk-count') as HTMLElement).getBoundingClientRect();
-    await expect(badge.right).toBeLessThanOrEqual(before.left);
+    await expect(inlineBefore(badge, before, header)).toBe(true);
   },
 };
 
@@ -175,16 +184,16 @@ export const CountsPhone: Story = {
  */
 export const NotAnsweredYet: Story = {
   play: async ({ canvasElement }) => {
-    const { root, canvas } = await shownBoard(canvasElement);
+    const { root, canvas } = await shownBoard(canvasElement, { unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Not answered yet' });
-    await waitFor(() => expect(toggle).toHaveAccessibleDescription(/^\d+ not answered yet$/), { timeout: 5000 });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(textPattern('filters.notAnsweredCount')), { timeout: 5000 });
     const count = describedCount(root, toggle);
     await expect(count).toBeGreaterThan(0);
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await expect(await canvas.findByText(`Showing 1 - ${Math.min(count, 10)} of ${count} results`, {}, { timeout: 5000 })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Lead status 1 selected' })).toBeVisible();
-    await expect(toggle).toHaveAccessibleDescription(`${count} not answered yet`);
+    await expect(canvas.getByRole('button', { name: `${text('filters.status')} ${text('filters.selectedCount', { count: 1 })}` })).toBeVisible();
+    await expect(toggle).toHaveAccessibleDescription(text('filters.notAnsweredCount', { count }));
   },
 };
 
@@ -193,7 +202,7 @@ export const NotAnsweredYetPhoneSpanish: Story = {
   render: phone,
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
-    const { root, canvas } = await shownBoard(canvasElement, `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`);
+    const { root, canvas } = await shownBoard(canvasElement, { count: `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados` });
     const unread = canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' });
     const notAnswered = canvas.getByRole('switch', { name: 'Sin responder' });
     await waitFor(() => expect(notAnswered).toHaveAccessibleDescription(/^\d+ sin responder$/), { timeout: 5000 });
@@ -203,6 +212,6 @@ export const NotAnsweredYetPhoneSpanish: Story = {
     const header = root.querySelector('.lk-filters__header') as HTMLElement;
     await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
     const showAll = canvas.getByRole('button', { name: 'Mostrar todos los filtros' }).getBoundingClientRect();
-    for (const badge of root.querySelectorAll<HTMLElement>('.lk-count')) await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(showAll.left);
+    for (const badge of root.querySelectorAll<HTMLElement>('.lk-count')) await expect(inlineBefore(badge.getBoundingClientRect(), showAll, header)).toBe(true);
   },
 };

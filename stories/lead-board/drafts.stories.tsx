@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized, text } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadNotesDraftKey } from '../../src/domain/draft-keys';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { boardLoaders, boardOnSandboxClock } from './board';
 
 /**
@@ -14,6 +15,9 @@ import { boardLoaders, boardOnSandboxClock } from './board';
  */
 const LEAD = SANDBOX_LEADS.newest;
 const NOTES_DRAFT = 'Gate code 4411. Bring the long ladder.';
+
+/** The notes' count line in the story's locale ('42 / 2048'). */
+const noteCount = (count: number) => text('notes.count', { count, max: 2048 });
 
 const meta = {
   title: 'Elements/<lead-board>/Drafts',
@@ -39,9 +43,9 @@ export const NotesDraftRestored: Story = {
     const { root, section } = await notes(canvasElement);
     const editor = await within(section).findByRole('textbox', { name: 'Your Notes' }, { timeout: 5000 });
     await expect(editor).toHaveValue(NOTES_DRAFT);
-    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent('Draft restored'));
+    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent(localized('Draft restored')));
     await expect(root.activeElement).not.toBe(editor);
-    await expect(within(section).getByText(`${NOTES_DRAFT.length} / 2048`)).toBeVisible();
+    await expect(within(section).getByText(noteCount(NOTES_DRAFT.length))).toBeVisible();
   },
 };
 

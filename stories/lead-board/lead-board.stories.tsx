@@ -1,11 +1,12 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { ElementDocsPage } from '../docs/element-docs-page';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
-import { board, boardLoaders, settled, SHOWING } from './board';
+import { board, boardLoaders, settled, showing } from './board';
 
 /**
  * The real <lead-board> custom element (src/elements): its attributes (sp-id, lead-id,
@@ -76,10 +77,10 @@ export const NewMessages: Story = {
 export const AttributeChange: Story = {
   play: async (context) => {
     const { host, root, canvas } = await element(context.canvasElement);
-    const count = await canvas.findByText(SHOWING, {}, { timeout: 5000 });
-    await expect(count).toHaveTextContent('Showing 1 - 10 of 56 results');
+    const count = await canvas.findByText(showing(), {}, { timeout: 5000 });
+    await expect(count).toHaveTextContent(localized('Showing 1 - 10 of 56 results'));
     host.setAttribute('page-size', '20');
-    await waitFor(() => expect(canvas.getByText(SHOWING)).toHaveTextContent('Showing 1 - 20 of 56 results'));
+    await waitFor(() => expect(canvas.getByText(showing())).toHaveTextContent(localized('Showing 1 - 20 of 56 results')));
     await expect(leadRequests(context).at(-1)).toMatchObject({ limit: 20, offset: 0 });
     await settled(root);
   },
@@ -109,7 +110,7 @@ export const Events: Story = {
   beforeEach: listenOnStoryRoot,
   play: async ({ canvasElement }) => {
     const { root, canvas } = await element(canvasElement);
-    await canvas.findByText(SHOWING, {}, { timeout: 5000 });
+    await canvas.findByText(showing(), {}, { timeout: 5000 });
     await waitFor(() => expect(recorded(canvasElement, 'lk-load')).toEqual([{ type: 'lk-load', detail: { widget: 'lead-board' }, composed: true }]));
 
     const [first, second] = cards(root);

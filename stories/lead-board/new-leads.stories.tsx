@@ -1,10 +1,10 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
-import { board, boardLoaders, phoneBoard, quickWaits, settled, SHOWING } from './board';
+import { board, boardLoaders, phoneBoard, quickWaits, settled, showing } from './board';
 
 /**
  * New leads arriving while the board is open: the board checks its first page now and then and
@@ -86,7 +86,7 @@ export const NewLeadsShown: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: '1 new lead' }, { timeout: 5000 }));
     await waitFor(() => expect(within(root.querySelector('li[data-lead-id]') as HTMLElement).getByText('Nova Arrival')).toBeVisible(), { timeout: 5000 });
     await expect(canvas.queryByRole('button', { name: /new lead/ })).toBeNull();
-    await expect(root.activeElement?.textContent).toMatch(SHOWING);
+    await expect(root.activeElement?.textContent).toMatch(showing());
     await settled(root);
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { localized, text, textPattern } from '../support/story-text';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { deviceNotifications, pageHidden, shownNotifications } from '../support/device-notifications';
 import { shadowOf } from '../support/queries';
@@ -56,7 +57,7 @@ export const NotAskedYet: Story = {
     const { canvas } = await shownBoard(canvasElement);
     const control = canvas.getByRole('switch', { name: CONTROL });
     await expect(control).toHaveAttribute('aria-checked', 'false');
-    await expect(control).toHaveAccessibleDescription('A notification when a lead arrives while this page is in the background.');
+    await expect(control).toHaveAccessibleDescription(localized('A notification when a lead arrives while this page is in the background.'));
     await userEvent.click(control);
     await waitFor(() => expect(control).toHaveAttribute('aria-checked', 'true'));
   },
@@ -76,7 +77,7 @@ export const Blocked: Story = {
   beforeEach: deviceNotifications('denied'),
   play: async ({ canvasElement }) => {
     const { canvas } = await shownBoard(canvasElement);
-    await expect(canvas.getByText(/^Notifications are blocked for this site\./)).toBeVisible();
+    await expect(canvas.getByText(text('notify.denied'))).toBeVisible();
     await expect(canvas.queryByRole('switch', { name: CONTROL })).toBeNull();
   },
 };
@@ -113,7 +114,7 @@ export const TitleCount: Story = {
     const show = pageHidden(true);
     try {
       arrive(context);
-      await waitFor(() => expect(document.title).toBe(`(1) ${HOST_TITLE}`), { timeout: 10_000 });
+      await waitFor(() => expect(document.title).toBe(text('notify.titleCount', { count: 1, title: HOST_TITLE })), { timeout: 10_000 });
     } finally {
       show();
     }
@@ -130,7 +131,9 @@ export const NoTitleCount: Story = {
     const show = pageHidden(true);
     try {
       arrive(context);
-      await waitFor(() => expect(shownNotifications.map((notice) => notice.title)).toEqual([expect.stringMatching(/^New lead: /)]), { timeout: 10_000 });
+      await waitFor(() => expect(shownNotifications.map((notice) => notice.title)).toEqual([expect.stringMatching(textPattern('notify.title.one'))]), {
+        timeout: 10_000,
+      });
       await expect(document.title).toBe(HOST_TITLE);
     } finally {
       show();

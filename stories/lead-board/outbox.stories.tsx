@@ -87,7 +87,7 @@ export const SentWhenBackOnline: Story = {
     const { root, card } = await statusChosenOffline(context, 'Contacted');
     network.goOnline();
     await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeNull(), { timeout: 5000 });
-    await expect(root.querySelector('[part="outbox"]')).toHaveTextContent(localized(''));
+    await expect(root.querySelector('[part="outbox"]')).toHaveTextContent('');
     await expect(sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith(`/${LEAD}/status`))).toHaveLength(1);
   },
 };

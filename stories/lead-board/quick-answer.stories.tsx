@@ -4,7 +4,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { ANSWERED_LEADS_STORAGE_KEY } from '../../src/domain/answered-leads';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { localized, textPattern } from '../support/story-text';
+import { localized, text, textPattern } from '../support/story-text';
 import { shadowOf, within } from '../support/queries';
 import { boardLoaders } from './board';
 
@@ -48,7 +48,7 @@ async function waitingCard(canvasElement: HTMLElement) {
 async function openComposer(canvasElement: HTMLElement) {
   const found = await waitingCard(canvasElement);
   await userEvent.click(found.quickReply);
-  const composer = await within(found.card).findByRole('region', { name: /^Quick reply to / }, { timeout: 5000 });
+  const composer = await within(found.card).findByRole('region', { name: textPattern('quickReply.title') }, { timeout: 5000 });
   return { ...found, composer };
 }
 
@@ -59,7 +59,7 @@ export const Closed: Story = {
   play: async ({ canvasElement }) => {
     const { card, quickReply } = await waitingCard(canvasElement);
     await expect(quickReply).toHaveAttribute('aria-expanded', 'false');
-    await expect(within(card).queryByRole('region', { name: /^Quick reply to / })).toBeNull();
+    await expect(within(card).queryByRole('region', { name: textPattern('quickReply.title') })).toBeNull();
   },
 };
 
@@ -80,7 +80,7 @@ export const NoSavedReplies: Story = {
   args: { savedReplies: [] },
   play: async ({ canvasElement }) => {
     const { composer } = await openComposer(canvasElement);
-    await expect(within(composer).getByText(/^No saved replies yet/)).toBeVisible();
+    await expect(within(composer).getByText(text('quickReply.noReplies'))).toBeVisible();
     await expect(within(composer).getByRole('button', { name: 'Send' })).toBeDisabled();
   },
 };
@@ -128,7 +128,9 @@ export const Offline: Story = {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       await send(composer);
-      await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(/^Not sent\. You are offline\./), { timeout: 5000 });
+      await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(`${localized('Not sent.')} ${text('quickReply.keptOffline')}`), {
+        timeout: 5000,
+      });
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
     }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { localized, text } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { leadPageElement } from '../../src/elements/lead-page.element';
 import { defineElement } from '../../src/elements/define-element';
@@ -191,7 +192,7 @@ export const LoadErrorEvent: Story = {
   play: async ({ canvasElement }) => {
     const outer = await shadowOf(canvasElement);
     const { canvas } = await shadowOf(outer.root, TAG);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Internal Server Error');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(localized('Internal Server Error'));
     await waitFor(() => expect(recorded(canvasElement, 'lk-error')).toHaveLength(1));
     await expect(recorded(canvasElement, 'lk-error')[0]).toMatchObject({
       bubbles: true,
@@ -239,7 +240,7 @@ export const StrictIsolation: Story = {
     document.head.append(style);
     return () => style.remove();
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const hostParagraph = canvasElement.querySelector('[data-testid="host-paragraph"]') as HTMLElement;
     await expect(getComputedStyle(hostParagraph).color).toBe(HOST_RED); // the host rule is live
     const { canvas } = await element(canvasElement);
@@ -247,8 +248,10 @@ export const StrictIsolation: Story = {
     const tagline = canvas.getByText('Better leads when you want them.');
     await expect(tagline.tagName).toBe('P');
     await expect(getComputedStyle(tagline).color).toBe('rgb(255, 255, 255)');
-    const detail = canvas.getByText(/^Customer contact info is shown below\./);
-    await expect(getComputedStyle(detail).color).toBe('rgb(31, 41, 51)'); // --lk-color-text
+    const detail = canvas.getByText(text('leadPage.unlockedDetail'));
+    // The widget's own text colour (--lk-color-text: the default's, or a toolbar theme's), never the host's.
+    await expect(getComputedStyle(detail).color).not.toBe(HOST_RED);
+    if (globals.theme === 'light') await expect(getComputedStyle(detail).color).toBe('rgb(31, 41, 51)');
     await expect(getComputedStyle(detail).fontFamily).toMatch(/^system-ui/);
   },
 };

@@ -2,9 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { pseudoLocalize } from '../support/story-locale';
 import { SANDBOX_LEADS, type SandboxGateway } from '@leadkit/sandbox';
-import { formatMessageDay, formatMessageTime, formatMessageTimestamp } from '../../src/i18n/format';
 import { MessageThread, type MessageThreadProps } from '../../src/react';
-import { localized } from '../support/story-text';
+import { formats, localized } from '../support/story-text';
 import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { expectFocused, typeText } from '../support/shadow-input';
@@ -170,7 +169,7 @@ export const Sending: Story = {
     await expect(await canvas.findByText('Sending…', { selector: '[part="message-state"]' })).toBeVisible();
     await expect(canvas.getByText('On my way!')).toBeVisible();
     const { bubble, state } = ownBubble(canvas.getByRole('region', { name: 'Messages' }), 'On my way!');
-    await expect(state()).toBe('Sending…');
+    await expect(state()).toBe(localized('Sending…'));
     await expect(bubble.querySelector('[part="message-state-icon"]')).toHaveAttribute('data-state', 'sending');
   },
 };
@@ -195,12 +194,12 @@ export const DeliveredThenRead: Story = {
     await expect(words.closest('[part="message-time"]')?.previousElementSibling?.textContent).toContain('On my way!');
     await expect(canvas.queryByText('Sending…')).toBeNull();
     const { bubble, state } = ownBubble(list, 'On my way!');
-    await expect(state()).toBe('Delivered');
+    await expect(state()).toBe(localized('Delivered'));
     const before = bubble.getBoundingClientRect();
     // The customer opens the thread on their side.
     const { gateway } = sandboxOf(context);
     gateway.chat.markAllRead(gateway.chat.conversation(gateway.chat.conversationSid(1001, 5001))!, 'member-5001');
-    await waitFor(() => expect(state()).toBe('Read'));
+    await waitFor(() => expect(state()).toBe(localized('Read')));
     await expect(canvas.getByText('Read', { selector: '[part="message-state"]' })).toBeVisible();
     await expect(bubble.querySelector('[part="message-state-icon"]')).toHaveAttribute('data-state', 'read');
     // Nothing moved: the state changed inside the corner kept for it.
@@ -218,9 +217,9 @@ export const CustomerReadsTypesAndAnswers: Story = {
     await typeText(box, 'Can I come by at 9?');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     const list = canvas.getByRole('region', { name: 'Messages' });
-    await waitFor(() => expect(ownBubble(list, 'Can I come by at 9?').state()).toBe('Delivered'), { timeout: 5000 });
+    await waitFor(() => expect(ownBubble(list, 'Can I come by at 9?').state()).toBe(localized('Delivered')), { timeout: 5000 });
     await expect(await canvas.findByText('Jordan Rivera is typing…', { selector: '[part="typing-indicator"]' }, { timeout: 5000 })).toBeVisible();
-    await expect(ownBubble(list, 'Can I come by at 9?').state()).toBe('Read');
+    await expect(ownBubble(list, 'Can I come by at 9?').state()).toBe(localized('Read'));
     await expect(await within(list).findByText('Thanks for getting back to me!', undefined, { timeout: 5000 })).toBeVisible();
     await expect(canvas.queryByText('Jordan Rivera is typing…')).toBeNull();
     gateway.chat.setCustomerReplies(false);
@@ -275,7 +274,11 @@ export const DaySeparators: Story = {
     const list = canvas.getByRole('region', { name: 'Messages' });
     await within(list).findByText('We have one in stock. Thursday at 10?');
     const days = within(list).getAllByRole('heading', { level: 2 });
-    await expect(days.map((day) => day.textContent)).toEqual([formatMessageDay(new Date('2025-06-06T15:00:00Z')), 'Yesterday', 'Today']);
+    await expect(days.map((day) => day.textContent)).toEqual([
+      formats().messageDay(new Date('2025-06-06T15:00:00Z')),
+      localized('Yesterday'),
+      localized('Today'),
+    ]);
   },
 };
 
@@ -302,7 +305,7 @@ async function daysThread(canvasElement: HTMLElement) {
   const bubbles = bubblesWithTimes(list);
   await expect(bubbles).toHaveLength(4);
   // For screen readers, on every width: each bubble described by its full timestamp.
-  for (const { bubble, at } of bubbles) await expect(bubble).toHaveAccessibleDescription(expect.stringContaining(formatMessageTimestamp(at)));
+  for (const { bubble, at } of bubbles) await expect(bubble).toHaveAccessibleDescription(expect.stringContaining(formats().messageTimestamp(at)));
   return { list, bubbles };
 }
 
@@ -321,7 +324,7 @@ export const MessageTimesWide: Story = {
       const { line, time } = lines[i]!;
       await expect(bubble.nextElementSibling).toBe(line);
       await expect(time).toBeVisible();
-      await expect(time).toHaveTextContent(formatMessageTimestamp(at));
+      await expect(time).toHaveTextContent(formats().messageTimestamp(at));
       await expect(beside).not.toBeVisible();
       // Under the bubble, on its side.
       const [box, stamp] = [bubble.getBoundingClientRect(), line.getBoundingClientRect()];
@@ -358,7 +361,7 @@ export const MessageTimesNarrow: Story = {
     const before = newest.bubble.getBoundingClientRect().toJSON() as DOMRect;
     await userEvent.click(within(newest.bubble).getByText('We have one in stock. Thursday at 10?'));
     await waitFor(() => expect(shown()).toEqual([newest.bubble]));
-    await expect(newest.beside).toHaveTextContent(formatMessageTime(newest.at));
+    await expect(newest.beside).toHaveTextContent(formats().messageTime(newest.at));
     await expect(newest.bubble.getBoundingClientRect().toJSON()).toEqual(before);
     // The keyboard: ArrowUp focuses the bubble before, which shows its time too; End goes back.
     // (Pressed on the focused bubble: user-event's keys go to the shadow host.)
@@ -409,7 +412,7 @@ export const LongDayPinnedDay: Story = {
   beforeEach: prepareWith(longDay),
   play: async ({ canvasElement }) => {
     const { canvas, list, pinned } = await longDayThread(canvasElement);
-    await expect(canvas.queryByRole('button', { name: /jump to newest/i })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Jump to newest' })).toBeNull();
     await scrollIntoDay(list, 'Yesterday');
     await waitFor(() => expect(pinned()?.textContent).toBe(localized('Yesterday')));
     await expect(pinned()).toHaveAttribute('aria-hidden', 'true');

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
+import { localized } from '../support/story-text';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { threadDraftKey } from '../../src/domain/draft-keys';
 import { MessageThread, type MessageThreadProps } from '../../src/react';
@@ -40,7 +41,7 @@ export const ComposerDraftRestored: Story = {
     await waitFor(() => expect(box).toHaveValue(THREAD_DRAFT));
     const hint = root.querySelector<HTMLElement>('[part="draft-hint"]')!;
     await expect(hint).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(hint).toHaveTextContent('Draft restored'));
+    await waitFor(() => expect(hint).toHaveTextContent(localized('Draft restored')));
     await expect(canvas.getByRole('button', { name: 'Send' })).toBeEnabled();
     await typeText(box, ' Or Friday.');
     await expect(hint).toHaveTextContent('');

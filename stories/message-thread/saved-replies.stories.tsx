@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { SAVED_REPLIES_MAX, type SavedReply } from '../../src/domain/saved-replies';
 import { MessageThread, type LeadkitEventMap, type MessageThreadProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { shadowOf } from '../support/queries';
+import { shadowOf, within } from '../support/queries';
+import { localized, textPattern } from '../support/story-text';
 import { expectFocused, typeText } from '../support/shadow-input';
 
 /**
@@ -51,6 +52,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const THURSDAY = 'I can come by Thursday morning. Does that work for you?';
+/** The reply's longest word in the story's locale: typed after '/', it matches that reply alone. */
+const THURSDAY_WORD = () =>
+  localized(THURSDAY)
+    .split(/[\s,.?¿]+/)
+    .filter((word) => !word.includes('·'))
+    .sort((a, b) => b.length - a.length)[0]!
+    .toLowerCase();
 
 async function ready(canvasElement: HTMLElement) {
   const { canvas } = await shadowOf(canvasElement);
@@ -68,20 +76,21 @@ async function openMenu(canvas: Awaited<ReturnType<typeof ready>>['canvas']) {
 export const SlashSuggestions: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, box } = await ready(canvasElement);
-    await typeText(box, '/thu');
+    // A word of the reply in the story's locale ('Thursday', 'jueves').
+    await typeText(box, `/${THURSDAY_WORD()}`);
     const listbox = await canvas.findByRole('listbox', { name: 'Saved replies' }, { timeout: 8000 });
     await waitFor(() =>
       expect(
         within(listbox)
           .getAllByRole('option')
           .map((option) => option.textContent),
-      ).toEqual([THURSDAY]),
+      ).toEqual([localized(THURSDAY)]),
     );
     await expect(within(listbox).getByRole('option', { name: THURSDAY })).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: THURSDAY }).id);
     await expectFocused(box);
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(box.value).toBe(THURSDAY));
+    await waitFor(() => expect(box.value).toBe(localized(THURSDAY)));
     await expect(canvas.queryByRole('listbox', { name: 'Saved replies' })).toBeNull();
   },
 };
@@ -104,7 +113,7 @@ export const MenuDefaults: Story = {
     const { canvas } = await ready(canvasElement);
     const menu = await openMenu(canvas);
     await expect(within(menu).getByRole('button', { name: THURSDAY })).toBeVisible();
-    await expect(within(menu).getAllByRole('button', { name: /^Remove saved reply/ })).toHaveLength(5);
+    await expect(within(menu).getAllByRole('button', { name: textPattern('thread.savedReplies.remove') })).toHaveLength(5);
     await expect(within(menu).getByRole('button', { name: 'Save current text as reply' })).toHaveAttribute('aria-disabled', 'true');
     await expectFocused(within(menu).getAllByRole('button')[0]!);
   },

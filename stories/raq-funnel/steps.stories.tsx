@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { RaqFunnel, type RaqFunnelProps } from '../../src/react';
 import { elementFrame } from '../support/element-frame';
-import { localized, text } from '../support/story-text';
+import { localized, text, textPattern } from '../support/story-text';
 import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
@@ -152,7 +152,7 @@ export const NotEligible: Story = {
     const notServed = await canvas.findByRole('heading', { level: 3, name: 'Cap City Plumbing does not serve ZIP code 80202.' });
     await expectFocused(notServed);
     await expect(canvas.getByText('These pros serve your area:')).toBeVisible();
-    await expect(canvas.getAllByRole('button', { name: /^Choose / })).toHaveLength(3);
+    await expect(canvas.getAllByRole('button', { name: textPattern('funnel.entry.choose') })).toHaveLength(3);
     await expect(requests(context, 'POST', '/gateway/lead/v4/serviceproviders/suggestion').at(-1)?.body).toEqual({
       categoryId: 100,
       postalCode: '80202',
@@ -225,7 +225,9 @@ export const ProjectSent: Story = {
     await sendRequest(canvas);
     const next = await stepHeading(canvas, 'Send your request to more pros');
     await expectFocused(next);
-    await waitFor(() => expect(canvas.getByText('Step 3 of 4: More pros')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(canvas.getByText(text('funnel.progress.announce', { number: 3, total: 4, title: text('funnel.step.suggestions') }))).toBeInTheDocument(),
+    );
     const creates = requests(context, 'POST', '/gateway/lead/v3/lead');
     await expect(creates).toHaveLength(1);
     await expect(creates[0]?.body).toMatchObject({

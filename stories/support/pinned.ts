@@ -6,6 +6,8 @@ import { expect } from 'storybook/test';
  * or in the dark theme, whatever the reviewer's toolbar says.
  */
 export const PHONE = { viewport: { value: 'phone', isRotated: false } } as const;
+/** A story about a wide page (what shows only past a phone's width). */
+export const DESKTOP = { viewport: { value: 'desktop', isRotated: false } } as const;
 export const DARK = { theme: 'dark' } as const;
 
 /** Nothing of the element reaches past the viewport's width (no sideways scroll on a phone). */

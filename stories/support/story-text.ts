@@ -1,4 +1,5 @@
 import { interpolate, type MessageParams } from '../../src/i18n/core/translate';
+import { EN_US_FORMATS, type LocaleFormats } from '../../src/i18n/format';
 import { enUS, type MessageKey } from '../../src/i18n/en-US';
 import { esUSPack } from '../../src/i18n/es-US';
 import { PSEUDO_MESSAGES, type StoryLocale } from './story-locale';
@@ -115,4 +116,19 @@ export function textPattern(key: MessageKey): RegExp {
 export function localizedMatcher(english: string): string | RegExp {
   const all = localizedAll(english);
   return all.length === 1 ? all[0]! : new RegExp(`^(?:${all.map(escapeRegExp).join('|')})$`);
+}
+
+/** A pattern for an en-US text of the catalogue in the story's locale, anywhere in a text ('Notes can be at most…' in a longer description). */
+export function containing(english: string): RegExp {
+  return new RegExp(escapeRegExp(localized(english)));
+}
+
+/** A pattern for a name that starts with an en-US text of the catalogue, in the story's locale ('Message' and what follows it). */
+export function startingWith(english: string): RegExp {
+  return new RegExp(`^${escapeRegExp(localized(english))}`);
+}
+
+/** The date and money formats of the story's locale (the pseudo-locale keeps en-US's), as the widget formats. */
+export function formats(): LocaleFormats {
+  return (active === 'es-US' ? esUSPack.format : null) ?? EN_US_FORMATS;
 }
