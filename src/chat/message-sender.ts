@@ -44,7 +44,7 @@ export interface MessageSendOptions {
   campaignId?: () => string | null;
   /** When the provider's session on this page started (ms since epoch): `pageSessionStart`. */
   sessionStartTimestamp: number;
-  /** The host's clock (when the lead was answered); the real one by default. */
+  /** The host's clock (when a send was made, when the lead was answered); the real one by default. */
   now?: () => Date;
   /** The message center took a text (once per message): its id. */
   onSent?: (messageId: string) => void;
@@ -133,10 +133,17 @@ export class MessageSender {
       afterIndex: this.store.newestIndex(),
       messageId: null,
       index: null,
-      createdAt: Date.now(),
+      // On the widget's clock, as the day separators and every other time it shows: a send shown
+      // meanwhile under another day than its stamped message would move when that comes.
+      createdAt: this.now().getTime(),
     };
     this.store.set([...this.store.get(), pending]);
     return pending;
+  }
+
+  /** The host's clock (`now`), the real one without. */
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   private find(id: string): PendingSend | undefined {
@@ -171,7 +178,7 @@ export class MessageSender {
     const taken = (messageId: string) => {
       this.confirm(id, { messageId });
       if (this.once(id)) {
-        if (leadId !== null) rememberAnswered(spId, leadId, this.options.now?.() ?? new Date());
+        if (leadId !== null) rememberAnswered(spId, leadId, this.now());
         this.options.onSent?.(messageId);
         this.recordContact({ messageId });
       }

@@ -379,10 +379,18 @@ export const MessageTimesNarrow: Story = {
   },
 };
 
-/** A long thread: nine messages a day on June 9, 10 and 11 (today), the two sides in turn. */
+/**
+ * A long thread on the sandbox's clock (the widget's `now`): nine messages a day on the day before
+ * yesterday, yesterday and today (June 9, 10 and 11), the two sides in turn, 50 minutes apart, the
+ * last 45 minutes before now — none after it ('Today' at 6:05 PM read 3:30 PM on the clock).
+ */
 function longDay(gateway: SandboxGateway) {
-  for (const day of ['2025-06-09', '2025-06-10', '2025-06-11']) {
-    for (let i = 0; i < 9; i++) writeMessage(gateway, `${day}T1${i}:05:00Z`, i % 2 === 1, `About the disposal, ${day.slice(5)} (${i + 1})`);
+  const now = gateway.store.clock().getTime();
+  for (const daysBack of [2, 1, 0]) {
+    for (let i = 0; i < 9; i++) {
+      const at = new Date(now - daysBack * 86_400_000 - (45 + (8 - i) * 50) * 60_000).toISOString();
+      writeMessage(gateway, at, i % 2 === 1, `About the disposal, ${at.slice(5, 10)} (${i + 1})`);
+    }
   }
 }
 

@@ -25,6 +25,7 @@ const TEXTS = {
     notAnswered: 'Not answered yet',
     countSaid: /^(\d+) not answered yet$/,
     contact: 'Contact',
+    featured: 'Featured',
   },
   es: {
     showing: /^Mostrando \d+ - \d+ de \d+ resultados$/,
@@ -35,6 +36,7 @@ const TEXTS = {
     notAnswered: 'Sin responder',
     countSaid: /^(\d+) sin responder$/,
     contact: 'Contactar',
+    featured: 'Destacado',
   },
 } as const;
 
@@ -51,7 +53,9 @@ const HEADER_TEXT_LAYOUT = (toggle: HTMLElement) => {
     // Text only screen readers get (visually hidden: a box of 1 px) is not seen.
     const parentBox = parent.getBoundingClientRect();
     if (parent.closest('.lk-visually-hidden') || parentBox.width <= 1 || parentBox.height <= 1 || !node.textContent?.trim()) continue;
-    const clip = parent.closest('.lk-card__line')!.getBoundingClientRect();
+    // The line's box (a phone's name line has none of its own: its name and badges lie in the title's grid).
+    const line = parent.closest('.lk-card__line')!;
+    const clip = (getComputedStyle(line).display === 'contents' ? parent : line).getBoundingClientRect();
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) {
@@ -98,10 +102,11 @@ async function sandboxTotal(filters: Record<string, unknown>): Promise<number> {
   return ((await response.json()) as { pagination: { totalNumber: number } }).pagination.totalNumber;
 }
 
-async function openBoard(context: BrowserContext, lang: 'en' | 'es') {
+/** The office app's board in `lang`, settled; `featured`: that lead featured (first and open). */
+async function openBoard(context: BrowserContext, lang: 'en' | 'es', featured?: number) {
   const page = await context.newPage();
   const watch = await watchPage(page);
-  await page.goto(`${session.server.origin}/app/lead/board/${SP_ID}?lang=${lang}`);
+  await page.goto(`${session.server.origin}/app/lead/board/${SP_ID}?lang=${lang}${featured ? `&leadId=${featured}` : ''}`);
   const board = page.locator('#office-app [part="lead-board"]');
   await visible(board.getByText(TEXTS[lang].showing));
   const posted = (path: string) => watch.requests.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === path);
@@ -126,9 +131,11 @@ describe('answer first', () => {
       await visible(card.locator('[part="respond-first"]').getByText(text.respondFirst, { exact: true }));
       await visible(card.getByText(text.justNow, { exact: true }));
       // Spec §2: the created date and time stay, the age beside them; the header's text keeps
-      // to its two lines (name, then date · age · category), the date and the age whole — on a
-      // phone in its short form ('ahora'), which screen readers do not get twice.
-      expect(await card.locator('.lk-card__toggle').evaluate(HEADER_TEXT_LAYOUT)).toEqual({ rows: 2, dateWhole: true, ageWhole: true, categorySeen: true });
+      // to its lines (name, then date · age · category; on a phone the badge on a line of its
+      // own under them), the date and the age whole — on a phone in its short form ('ahora'),
+      // which screen readers do not get twice.
+      const rows = viewport.width <= 600 ? 3 : 2;
+      expect(await card.locator('.lk-card__toggle').evaluate(HEADER_TEXT_LAYOUT)).toEqual({ rows, dateWhole: true, ageWhole: true, categorySeen: true });
       const shortAge = card.locator('.lk-card__age-short');
       expect(await shortAge.isVisible()).toBe(viewport.width <= 600);
       if (viewport.width <= 600) {
@@ -147,6 +154,43 @@ describe('answer first', () => {
       await visible(board.getByText(text.showing));
       await visible(card.getByText(text.justNow, { exact: true }));
       expect(await card.locator('[part="respond-first"]').count()).toBe(0);
+      expect((await watch.record()).shifts).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it(`at ${viewport.width} px (${lang}): a featured lead just in shows its customer's name whole beside two badges, each whole; every card as high; nothing moves`, async () => {
+      const text = TEXTS[lang];
+      const context = await session.newContext(viewport);
+      // A name that fits a phone card's width alone, not beside 'Destacado' and 'Responda primero'
+      // (it was cut to 'Jorda…'; badges that gave way instead moved as the first card was read).
+      const leadId = await createLead('Jordan', 'Alvarez-Whitfield');
+      const { board, watch } = await openBoard(context, lang, leadId);
+      const card = board.locator(`li[data-lead-id="${leadId}"]`);
+      await visible(card.locator('.lk-card__header').getByText(text.featured, { exact: true }));
+      await visible(card.locator('[part="respond-first"]').getByText(text.respondFirst, { exact: true }));
+      const layout = await card.evaluate((item: HTMLElement) => {
+        const inside = (element: Element, box: DOMRect) => {
+          const rect = element.getBoundingClientRect();
+          return rect.width > 0 && rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
+        };
+        const cardBox = item.getBoundingClientRect();
+        const name = item.querySelector<HTMLElement>('.lk-card__name')!;
+        const badges = [...item.querySelectorAll<HTMLElement>('.lk-card__featured, [part="respond-first"]')];
+        return {
+          name: name.textContent,
+          nameWhole: name.scrollWidth <= name.clientWidth && inside(name, cardBox),
+          badgesWhole: badges.map((badge) => badge.scrollWidth <= badge.clientWidth && inside(badge, cardBox)),
+        };
+      });
+      expect(layout).toEqual({ name: 'Jordan Alvarez-Whitfield', nameWhole: true, badgesWhole: [true, true] });
+      // On a phone every closed card's header is as high as every other (and as the skeleton's,
+      // which the list replaced): two badges, one or none.
+      if (viewport.width <= 600) {
+        const heights = await board
+          .locator('[part="lead-card"][data-expanded="false"] .lk-card__header')
+          .evaluateAll((headers) => headers.map((header) => Math.round(header.getBoundingClientRect().height * 10) / 10));
+        expect(new Set(heights).size).toBe(1);
+      }
       expect((await watch.record()).shifts).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     });

@@ -531,6 +531,28 @@ describe('<MessageThreadRoot> sending', () => {
     expect(stateOf(bubble)).toBe('Read');
   });
 
+  it("on the host's clock (`now`, a day long past): a send shown while the gateway has it is today's and stamped on that clock, under 'Today' as the stored message is", async () => {
+    const now = new Date('2025-06-11T15:30:00Z');
+    const sandbox = createSandboxGateway({ now: () => now });
+    const { release } = renderThread(
+      { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+      { sandbox, now: () => now, hold: new RegExp(`${MC}/v1/messages$`) },
+    );
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Running 10 minutes late' } });
+    fireEvent.click(sendButton());
+    const pending = (await within(list()).findByText('Running 10 minutes late')).closest('[part~="message"]') as HTMLElement;
+    expect(pending.getAttribute('part')).toContain('message-pending');
+    // Its time is the clock's, not the machine's (a day separator 'Saturday, November 28, 2026'
+    // under 'Today' would say the thread reads two clocks).
+    expect(pending.querySelector('time')?.textContent).toBe(formatMessageTimestamp(now));
+    const lastDay = () => within(list()).getAllByRole('heading', { level: 2 }).at(-1)?.textContent;
+    expect(lastDay()).toBe('Today');
+    release();
+    await within(list()).findByText('Running 10 minutes late', { selector: '[part~="message-own"]:not([part~="message-pending"]) *' });
+    expect(lastDay()).toBe('Today');
+  });
+
   it('sends with Enter, keeps Shift+Enter for a new line', async () => {
     const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest });
     const box = await ready();

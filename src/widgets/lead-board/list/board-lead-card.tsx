@@ -140,22 +140,24 @@ export const BoardLeadCard = memo(function BoardLeadCard({
           <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={singleClick(() => onToggle(lead))}>
             <span className="lk-card__arrow" aria-hidden="true" />
             <span className="lk-card__summary">
-              <span className="lk-card__line">
+              <span className="lk-card__line lk-card__headline">
                 <span className="lk-card__name">{name}</span>
                 {lead.read ? null : <span className="lk-visually-hidden">{t('board.unread')}</span>}
-                {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
-                {/* Last in the line, at its end: the name's weight changing as the lead is read, or the badge going, moves nothing. */}
-                {respondFirst ? (
-                  <span className="lk-card__first" part="respond-first">
-                    {t('board.respondFirst')}
-                  </span>
-                ) : null}
-                {showsStatusLabel(lead.status) ? (
-                  <span className="lk-status" data-status={lead.status}>
-                    {t(leadStatusLabelKey(lead.status))}
-                  </span>
-                ) : null}
-                <OutboxPending leadId={lead.leadId} />
+                {/* At the end of the name's line on a wide card (its weight changing as the lead is read moves none of them); a line of their own on a phone, kept in every card (lead-board.css). */}
+                <span className="lk-card__badges">
+                  {featured ? <span className="lk-card__featured">{t('board.featured')}</span> : null}
+                  {respondFirst ? (
+                    <span className="lk-card__first" part="respond-first">
+                      {t('board.respondFirst')}
+                    </span>
+                  ) : null}
+                  {showsStatusLabel(lead.status) ? (
+                    <span className="lk-status" data-status={lead.status}>
+                      {t(leadStatusLabelKey(lead.status))}
+                    </span>
+                  ) : null}
+                  <OutboxPending leadId={lead.leadId} />
+                </span>
               </span>
               <span className="lk-card__line lk-card__meta">
                 {/* Date and category: one box, so on a phone the place shows whole or not at all. */}

@@ -6,10 +6,19 @@ function BoardLeadCardSkeleton() {
     <li className="lk-card" aria-hidden="true" data-skeleton="">
       <div className="lk-card__header">
         <span className="lk-card__select" />
-        <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
+        {/* The read toggle's box (28 px), its dot inside. */}
+        <span style={{ display: 'grid', placeItems: 'center', width: 28, height: 28 }}>
+          <span className="lk-skeleton" style={{ width: 12, height: 12, borderRadius: 6 }} />
+        </span>
+        {/* A card's lines (board-list.css gives them their heights): the name, the date's, and on a phone the badges' line. */}
         <span className="lk-card__summary">
-          <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />
-          <span className="lk-skeleton" style={{ width: '65%', height: 14, marginTop: 6 }} />
+          <span className="lk-card__name">
+            <span className="lk-skeleton" style={{ width: '40%', height: 18 }} />
+          </span>
+          <span className="lk-card__line lk-card__meta">
+            <span className="lk-skeleton" style={{ width: '65%', height: 14 }} />
+          </span>
+          <span className="lk-card__badges" />
         </span>
         <span className="lk-skeleton" style={{ width: 96, height: 36 }} />
       </div>
