@@ -121,7 +121,7 @@ export const Default: Story = {
  * Answer first (docs/widgets/lead-board.md#answer-first): the newest lead is New, unread and
  * came today, so it waits for the pro's first answer — its age in words beside its date and
  * time (the full date in the tooltip) and 'Respond first'; a lead with a status shows its date.
- * Showing its contact (to call) answers it on this device: the cue goes.
+ * The story rests with the cue shown; 'Respond First Answered' shows it going.
  */
 export const RespondFirst: Story = {
   render: boardOnSandboxClock,
@@ -136,9 +136,22 @@ export const RespondFirst: Story = {
     const age = ['board.age.now', 'board.age.minutes', 'board.age.hours'] as const;
     await expect(within(newest!).getByText(new RegExp(age.map((key) => textPattern(key).source).join('|')))).toBeVisible();
     await expect(within(second!).queryByText('Respond first')).toBeNull();
+  },
+};
+
+/**
+ * Answered: showing the newest lead's contact (to call) answers it on this device — its 'Respond
+ * first' goes. The device's answered leads are cleared when the story ends.
+ */
+export const RespondFirstAnswered: Story = {
+  render: boardOnSandboxClock,
+  beforeEach: () => () => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY),
+  play: async (context) => {
+    const { root } = await shownBoard(context.canvasElement);
+    const [newest] = cards(root) as HTMLElement[];
+    await expect(within(newest!).getByText('Respond first')).toBeVisible();
     await userEvent.click(await within(newest!).findByRole('button', { name: 'Contact' }, { timeout: 5000 }));
     await waitFor(() => expect(within(newest!).queryByText('Respond first')).toBeNull());
-    localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY);
   },
 };
 

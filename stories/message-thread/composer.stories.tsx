@@ -82,7 +82,15 @@ export const HeicConverted: Story = {
     await expect(send).toBeEnabled();
     send.click();
     const list = canvas.getByRole('region', { name: 'Messages' });
-    await expect(await within(list).findByRole('img', { name: 'IMG_0042.jpg' }, { timeout: 10_000 })).toBeVisible();
+    // The photo itself, not its placeholder (replaced once the photo has loaded): looked up again on each try.
+    await waitFor(
+      () => {
+        const photo = within(list).getByRole('img', { name: 'IMG_0042.jpg' });
+        expect(photo.tagName).toBe('IMG');
+        expect(photo).toBeVisible();
+      },
+      { timeout: 10_000 },
+    );
   },
 };
 
