@@ -272,7 +272,11 @@ export const NotesTooLong: Story = {
 
 /** The note call fails (500): the spec's message, and the typed text stays in the editor. */
 export const NotesSaveFailure: Story = {
-  parameters: sandbox({ fault: { status: 500, route: NOTE_ROUTE } }),
+  parameters: {
+    ...sandbox({ fault: { status: 500, route: NOTE_ROUTE } }),
+    // test/e2e/visual.test.ts: walked and captured, not compared.
+    visual: { unstable: "the Save button's focus ring after the failed save shows on some runs and not on others" },
+  },
   play: async (context) => {
     const { root, card } = await openCard(context);
     const notes = card.getByRole('region', { name: 'Your Notes' });

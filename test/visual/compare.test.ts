@@ -1,0 +1,115 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureCombinations, combinationName, COMBINATIONS, globalsParameter, settingOf } from './combinations';
+import { compareScreenshots, writeReview } from './compare';
+
+/** A PNG of `width` × `height` in one colour, with `paint` changing some pixels. */
+function png(width: number, height: number, paint: (set: (x: number, y: number, rgb: [number, number, number]) => void) => void = () => {}): Buffer {
+  const image = new PNG({ width, height });
+  image.data.fill(255);
+  paint((x, y, [r, g, b]) => {
+    const at = (y * width + x) * 4;
+    image.data[at] = r;
+    image.data[at + 1] = g;
+    image.data[at + 2] = b;
+  });
+  return PNG.sync.write(image);
+}
+
+describe('a screenshot against its baseline', () => {
+  it('matches the same pixels, also when the PNG bytes differ', () => {
+    const pixels = png(40, 30, (set) => set(5, 5, [0, 0, 0]));
+    const sameAgain = PNG.sync.write(PNG.sync.read(pixels), { deflateLevel: 0 });
+    expect(sameAgain.equals(pixels)).toBe(false);
+    expect(compareScreenshots(pixels, sameAgain)).toEqual({ kind: 'same' });
+  });
+
+  it('counts the pixels a change moved, and keeps a diff image of the same size', () => {
+    const before = png(40, 30);
+    const after = png(40, 30, (set) => {
+      for (let x = 10; x < 14; x++) set(x, 20, [200, 0, 0]);
+    });
+    const result = compareScreenshots(before, after);
+    expect(result.kind).toBe('changed');
+    if (result.kind !== 'changed') return;
+    expect(result.changedPixels).toBe(4);
+    expect(result.size).toBe('40×30');
+    expect(PNG.sync.read(result.diff).width).toBe(40);
+  });
+
+  it('lets a budget of changed pixels pass', () => {
+    const after = png(40, 30, (set) => set(1, 1, [0, 0, 255]));
+    expect(compareScreenshots(png(40, 30), after, 1)).toEqual({ kind: 'same' });
+    expect(compareScreenshots(png(40, 30), after, 0).kind).toBe('changed');
+  });
+
+  it('does not count a colour within the threshold (an imperceptible change)', () => {
+    expect(
+      compareScreenshots(
+        png(10, 10),
+        png(10, 10, (set) => set(2, 2, [254, 254, 254])),
+      ).kind,
+    ).toBe('same');
+  });
+
+  it('says when the size changed', () => {
+    expect(compareScreenshots(png(40, 30), png(40, 31))).toEqual({ kind: 'resized', expected: '40×30', actual: '40×31' });
+  });
+
+  let dir = '';
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the expected, actual and diff images for review', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-visual-review-'));
+    const before = png(8, 8);
+    const after = png(8, 8, (set) => set(3, 3, [0, 0, 0]));
+    const written = writeReview(dir, '390-light-en-US-ltr', before, after, compareScreenshots(before, after));
+    expect(readdirSync(dir).sort()).toEqual(['390-light-en-US-ltr.actual.png', '390-light-en-US-ltr.diff.png', '390-light-en-US-ltr.expected.png']);
+    expect(readFileSync(written[0]!).equals(after)).toBe(true);
+  });
+});
+
+describe('the settings each story is captured under', () => {
+  it('are a phone and a desktop, light and dark, with every locale and both directions among them', () => {
+    const pairs = new Set(COMBINATIONS.map((c) => `${c.width}-${c.theme}`));
+    expect(pairs).toEqual(new Set(['390-light', '390-dark', '1280-light', '1280-dark']));
+    expect(new Set(COMBINATIONS.map((c) => c.locale))).toEqual(new Set(['en-US', 'es-US', 'pseudo-rtl']));
+    expect(new Set(COMBINATIONS.map((c) => c.direction))).toEqual(new Set(['ltr', 'rtl']));
+  });
+
+  it('give each story one of the four in npm test, the same on every run, and spread the stories over all four', () => {
+    const ids = Array.from({ length: 200 }, (_, at) => `elements-lead-board-list--story-${at}`);
+    const counts = new Map<string, number>();
+    for (const id of ids) {
+      const [only, ...more] = captureCombinations(id, { globals: {} });
+      expect(more).toEqual([]);
+      expect(only).toEqual(settingOf(id));
+      counts.set(combinationName(only!), (counts.get(combinationName(only!)) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(COMBINATIONS.map(combinationName).sort());
+    for (const count of counts.values()) expect(count).toBeGreaterThan(25);
+  });
+
+  it('take a story unpinned under all four when all are asked for', () => {
+    expect(captureCombinations('any', { globals: {} }, true).map(combinationName)).toEqual(COMBINATIONS.map(combinationName));
+  });
+
+  it('keep a story pinned to the phone at 390 px, each distinct setting once', () => {
+    const names = captureCombinations('any', { globals: { viewport: { value: 'phone', isRotated: false } } }, true).map(combinationName);
+    expect(names).toEqual(['390-light-en-US-ltr', '390-dark-es-US-rtl', '390-dark-pseudo-rtl-ltr']);
+  });
+
+  it('keep a story pinned to the dark theme and to Spanish in them', () => {
+    const names = captureCombinations('any', { globals: { theme: 'dark' }, locale: 'es-US' }, true).map(combinationName);
+    expect(names).toEqual(['390-dark-es-US-ltr', '1280-dark-es-US-ltr', '390-dark-es-US-rtl']);
+  });
+
+  it('name them in the address as the toolbar does, with the accessibility checks left to the storybook project', () => {
+    expect(globalsParameter(COMBINATIONS[2]!)).toBe('theme:dark;locale:es-US;direction:rtl;viewport:phone;a11y.manual:!true');
+  });
+});
