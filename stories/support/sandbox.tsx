@@ -83,6 +83,15 @@ export function applyFault(faults: FaultController, spec: FaultSpec): void {
 const asList = (fault: SandboxParameters['fault']): readonly FaultSpec[] => (fault === undefined ? [] : Array.isArray(fault) ? fault : [fault as FaultSpec]);
 
 /**
+ * The calls to the stories' sandbox gateways on their way, for the visual snapshots
+ * (test/e2e/visual.test.ts): a page counts as settled once none is (a count fetched again after a
+ * change lands after the play function ends). On `globalThis.__leadkitStoryGateway`.
+ */
+const GATEWAY_ACTIVITY: { inFlight: number } = ((globalThis as { __leadkitStoryGateway?: { inFlight: number } }).__leadkitStoryGateway ??= {
+  inFlight: 0,
+});
+
+/**
  * A fresh sandbox. The story's own faults go in first: the first terminal fault added wins
  * (packages/sandbox/src/faults.ts), so a story pinned to an error keeps its error whatever the toolbar
  * says; latencies add up.
@@ -93,7 +102,11 @@ export function createStorySandbox(scenario: unknown, parameters: SandboxParamet
   const chosen: FaultScenario = isFaultScenario(scenario) ? scenario : 'none';
   for (const spec of [...asList(parameters.fault), ...FAULT_SCENARIOS[chosen].faults]) applyFault(gateway.faults, spec);
   const spId = parameters.spId ?? SANDBOX_PROVIDER_ID;
-  const config = { baseURL: SANDBOX_BASE_URL, fetch: gateway.fetch as typeof fetch, retry: { retries: 0 } };
+  const counted: typeof fetch = (...args) => {
+    GATEWAY_ACTIVITY.inFlight++;
+    return (gateway.fetch as typeof fetch)(...args).finally(() => GATEWAY_ACTIVITY.inFlight--);
+  };
+  const config = { baseURL: SANDBOX_BASE_URL, fetch: counted, retry: { retries: 0 } };
   const client = createGatewayClient({ ...config, auth: { kind: 'provider', spId } });
   return { gateway, client, config, spId, now, scenario: chosen };
 }

@@ -281,18 +281,25 @@ function settle(page: Page): Promise<boolean> {
           })
           .join('\u0003') + `${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight}${focused()}`;
       await document.fonts.ready;
-      // Settled: the same on two looks a couple of frames apart (a story's play function may end
+      // Settled: the same on three looks a couple of frames apart (a story's play function may end
       // before a last answer lands), its images decoded.
       let before = signature();
+      // Three looks in a row the same (two spans of frames and an idle moment): a change saved in
+      // two steps (the device's storage, then the gateway) shows its second step within them.
+      let same = 0;
       for (let attempt = 0; attempt < attempts; attempt++) {
         const images = rootsNow().flatMap((root) => [...root.querySelectorAll('img')]);
         await Promise.all(images.map((image) => (image.complete ? null : image.decode().catch(() => null))));
         await frames();
         const now = signature();
         // A part still loading says so (`aria-busy`, as the board's filter panel does before its
-        // code arrives): waited for over the first looks; a story about loading rests busy.
-        const busy = rootsNow().some((root) => root.querySelector('[aria-busy="true"]'));
-        if (now === before && (!busy || attempt >= busyPatience)) return true;
+        // code arrives), and a call to the story's sandbox gateway may be on its way (a count
+        // fetched again after a change: stories/support/sandbox.tsx counts them): waited for over
+        // the first looks; a story about loading rests busy.
+        const gateway = (globalThis as { __leadkitStoryGateway?: { inFlight: number } }).__leadkitStoryGateway;
+        const busy = (gateway?.inFlight ?? 0) > 0 || rootsNow().some((root) => root.querySelector('[aria-busy="true"]'));
+        same = now === before && (!busy || attempt >= busyPatience) ? same + 1 : 0;
+        if (same === 2) return true;
         before = now;
       }
       return false;
@@ -305,7 +312,7 @@ function settle(page: Page): Promise<boolean> {
 async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
   const requests = requestsOf.get(page)!;
   let settled = false;
-  // Settled: nothing in flight, and then the page the same on two looks a couple of frames apart
+  // Settled: nothing in flight, and then the page the same on three looks a couple of frames apart
   // (a story's play function may end before a lazy part or a last answer lands).
   for (let round = 0; round < 3 && !settled; round++) {
     await requests.whenIdle();
