@@ -5,7 +5,7 @@ import { SANDBOX_LEADS } from '@leadkit/sandbox';
 import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { shadowOf, within } from '../support/queries';
 import { typeText } from '../support/shadow-input';
-import { SANDBOX_NOW } from '../support/sandbox';
+import { SANDBOX_NOW, sandboxOf } from '../support/sandbox';
 import { boardLoaders, boardOnSandboxClock, showing } from './board';
 
 /**
@@ -30,27 +30,31 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The open card once Scheduled: 'Add to calendar' beside 'Request a Review'. */
-async function scheduledCard(canvasElement: HTMLElement) {
-  const { root, canvas } = await shadowOf(canvasElement, TAG);
+async function scheduledCard(context: { canvasElement: HTMLElement; loaded: Record<string, unknown> }) {
+  const { root, canvas } = await shadowOf(context.canvasElement, TAG);
   await canvas.findByText(showing(), {}, { timeout: 5000 });
   const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
   await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Lead status' }), 'InProgressWon');
   const add = await within(card).findByRole('button', { name: 'Add to calendar' });
+  // The status is sent after a short pause (a second change in it would replace it): the story
+  // rests once the gateway has it, and the board's counts have been fetched again.
+  const sent = () => sandboxOf(context).gateway.store.requests.some((r) => r.method === 'POST' && r.path.endsWith(`/leads/${SANDBOX_LEADS.newest}/status`));
+  await waitFor(() => expect(sent()).toBe(true), { timeout: 5000 });
   return { root, canvas, card, add };
 }
 
 /** The card offers it as soon as the status is Scheduled. */
 export const Offered: Story = {
-  play: async ({ canvasElement }) => {
-    const { add } = await scheduledCard(canvasElement);
+  play: async (context) => {
+    const { add } = await scheduledCard(context);
     await expect(add).toBeVisible();
   },
 };
 
 /** The dialog: date and start time (default the next full hour), the hint that nothing is sent, and the download. */
 export const Dialog: Story = {
-  play: async ({ canvasElement }) => {
-    const { canvas, add } = await scheduledCard(canvasElement);
+  play: async (context) => {
+    const { canvas, add } = await scheduledCard(context);
     await userEvent.click(add);
     const dialog = await canvas.findByRole('dialog', { name: 'Add to calendar' });
     const next = new Date(BOARD_NOW);
@@ -63,8 +67,8 @@ export const Dialog: Story = {
 
 /** An emptied start time: the dialog says what is missing, and no file is made. */
 export const Incomplete: Story = {
-  play: async ({ canvasElement }) => {
-    const { canvas, add } = await scheduledCard(canvasElement);
+  play: async (context) => {
+    const { canvas, add } = await scheduledCard(context);
     await userEvent.click(add);
     const dialog = await canvas.findByRole('dialog', { name: 'Add to calendar' });
     await typeText(within(dialog).getByLabelText('Start time'), '', { replace: true });
