@@ -2,6 +2,7 @@ import { accessSync, closeSync, constants, existsSync, openSync, readSync, realp
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -118,7 +119,8 @@ function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
  * - packaged: the packed tarball in a temp project (test/packaged);
  * - storybook: every story in stories/ rendered in real Chromium (Debian's, found by
  *   chromiumLaunchOptions above; never `playwright install`), play functions as tests, axe
- *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx).
+ *   violations failing the story (parameters.a11y.test = 'error' in .storybook/preview.tsx); in
+ *   `npm test`, the toolbar walk alone (LEADKIT_STORIES below).
  *
  * Each project's `environment` is the only place a test's environment is chosen: no file carries
  * a `@vitest-environment` pragma (test/vitest-environments.test.ts checks it).
@@ -166,6 +168,26 @@ const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element
  * bound — a walk of every story under nine toolbar combinations takes minutes in one test.
  */
 const WALK = process.env.LEADKIT_WALK ?? '';
+/**
+ * `LEADKIT_STORIES=walk` (set by `npm test`, scripts/test-all.mjs): the storybook project runs the
+ * toolbar walk's file alone. Every story is rendered, played, checked for accessibility and
+ * compared with its baselines in the visual snapshots (test/visual/suite.ts), on the built site,
+ * under four settings: rendering each one here too would do that work twice in the same run.
+ * Unset (`vitest run --project storybook`, Storybook's test panel), every story runs here.
+ * (Its test files, not a tag filter: Storybook's transform gives a stories file with no story the
+ * filter takes an unguarded `describe.skip`, which fails when the walk imports that file.)
+ */
+const WALK_FILE = 'stories/toolbar-walk.stories.tsx';
+const walkAlone: Plugin = {
+  name: 'leadkit:storybook-walk-alone',
+  config: {
+    order: 'post',
+    handler: (config) => {
+      if (process.env.LEADKIT_STORIES !== 'walk') return;
+      (config as { test?: { include?: string[] } }).test!.include = [WALK_FILE];
+    },
+  },
+};
 const WALK_TIMEOUT_MS = 60 * 60_000;
 
 /** Files at once: at least three, also on two cores (see `maxWorkers` below). */
@@ -289,7 +311,7 @@ export default defineConfig({
       },
       {
         resolve,
-        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') }), walkAlone],
         // Bundled before the first story: a stories file that composes stories (the toolbar walk's
         // `composeStories`) pulls these in, and found mid-run they made Vite optimise again and the
         // tab's modules of the older bundle failed to load (a run with the cache of a run before).

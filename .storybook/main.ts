@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { Plugin, PluginOption } from 'vite';
+import { CSS_TARGET } from '../scripts/css-target.js';
 import { writeDocPages } from './doc-pages.js';
 
 /**
@@ -94,6 +95,10 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
     viteConfig.plugins = [...(await withoutLibraryBuildPlugins(viteConfig.plugins)), customElementsManifest(), docPagesWatcher()];
+    // The widgets' CSS for the browsers it is written for, as in the library's build: Storybook's
+    // own build target lowered every `:dir(rtl)` into `:lang(ar)`-like selectors, so the site's
+    // right-to-left stories (dir="rtl", lang en or es) read '.No notes yet' (scripts/css-target.ts).
+    viteConfig.build = { ...viteConfig.build, cssTarget: CSS_TARGET };
     return viteConfig;
   },
 };

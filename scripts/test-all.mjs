@@ -116,7 +116,11 @@ const hostsDone = log
 if (log) console.log(`test: host fixtures beside vitest (nice 10 after their npm steps; output in ${path.relative(ROOT, hostsLog)})`);
 
 const vitestAt = performance.now();
-const vitestCode = await run(process.execPath, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...vitestArgs], { stdio: 'inherit' });
+// The storybook project runs the toolbar walk alone: the visual snapshots render every story (vitest.config.ts LEADKIT_STORIES).
+const vitestCode = await run(process.execPath, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...vitestArgs], {
+  stdio: 'inherit',
+  env: { ...process.env, LEADKIT_STORIES: process.env.LEADKIT_STORIES ?? 'walk' },
+});
 console.log(`test: vitest finished in ${seconds(vitestAt)} s (exit ${vitestCode})`);
 const hostsCode = await hostsDone;
 if (withHosts) {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CSS_TARGET } from '../../scripts/css-target';
 
 /**
  * The React host example as a host app would build it: an app-mode Vite build of this folder
@@ -25,6 +26,10 @@ export default defineConfig({
     outDir: here('../../dist/examples/react-host'),
     emptyOutDir: true,
     target: 'es2022',
+    // leadkit's CSS is compiled here from its source (the alias): for the browsers it is written
+    // for, as the package's own build does, or `:dir(rtl)` becomes `:lang(ar)`-like selectors
+    // (scripts/css-target.ts). A host installing the package gets it compiled already.
+    cssTarget: CSS_TARGET,
     sourcemap: true,
     reportCompressedSize: false,
   },

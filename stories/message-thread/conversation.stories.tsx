@@ -470,6 +470,9 @@ export const JumpToNewestWithCount: Story = {
     await expect(Math.abs(list.scrollTop - at)).toBeLessThanOrEqual(1);
     const box = button.getBoundingClientRect();
     await expect(box.height).toBeGreaterThanOrEqual(44);
+    // Its words on one line, in every language (in es-US at 390 px they wrapped in two).
+    const words = button.querySelector('span')!;
+    await expect(words.getBoundingClientRect().height).toBeLessThan(parseFloat(getComputedStyle(words).lineHeight) * 1.5);
   },
 };
 

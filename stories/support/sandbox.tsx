@@ -84,7 +84,7 @@ const asList = (fault: SandboxParameters['fault']): readonly FaultSpec[] => (fau
 
 /**
  * The calls to the stories' sandbox gateways on their way, for the visual snapshots
- * (test/e2e/visual.test.ts): a page counts as settled once none is (a count fetched again after a
+ * (test/visual/suite.ts): a page counts as settled once none is (a count fetched again after a
  * change lands after the play function ends). On `globalThis.__leadkitStoryGateway`.
  */
 const GATEWAY_ACTIVITY: { inFlight: number } = ((globalThis as { __leadkitStoryGateway?: { inFlight: number } }).__leadkitStoryGateway ??= {

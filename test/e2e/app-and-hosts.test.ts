@@ -2,12 +2,15 @@
  * The office app page (/app/…: <lead-app base="/app"> over the route table, docs/widgets/lead-app.md#routes), the React
  * host (/examples/react-host.html, `leadkit/react`) and the index page.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { filesLoweringDir } from '../helpers/css-target';
 import { e2eBrowser } from './pool-client';
 import {
   firstScreen,
   LEAD_REQUEST_PREFIX,
+  ROOT,
   SERVER_START_TIMEOUT_MS,
   seriousAxeViolations,
   startExampleServer,
@@ -201,6 +204,10 @@ describe('React host (/examples/react-host.html)', () => {
     expect(watch.requested(LEAD_REQUEST_PREFIX)).toEqual([`${LEAD_REQUEST_PREFIX}/300002?spId=1001`, `${LEAD_REQUEST_PREFIX}/300101?spId=1001`]);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
+  });
+
+  it("keeps leadkit's right-to-left rules as `:dir(rtl)` in the app's build of leadkit's source (not lowered to a list of languages)", () => {
+    expect(filesLoweringDir(path.join(ROOT, 'dist', 'examples', 'react-host'))).toEqual([]);
   });
 
   it('has no serious or critical accessibility violation', async () => {

@@ -5,7 +5,7 @@
  * as its public host does — under the base path of package.json's `homepage` (a GitHub project
  * page, `/leadkit/`), with a file server that knows nothing of Storybook and answers 404 outside
  * that path (test/helpers/static-server.ts) — then, in Chromium:
- * - opens EVERY docs page of its index.json (its stories: test/e2e/visual.test.ts opens each), asserting
+ * - opens EVERY docs page of its index.json (its stories: the visual snapshots, test/visual/suite.ts, open each), asserting
  *   that it rendered (content in its root, no Storybook error display) and that the page logged no
  *   console error, threw nothing and asked for nothing that is not there;
  * - checks every link of every docs page: a page of the site at a heading that page has, a heading
@@ -25,6 +25,7 @@ import { pascal, TAG_NAMES } from '../../src/contract/tags';
 import { REPOSITORY, SITE_LINKS } from '../../stories/docs/site-files';
 import { anchorsOf } from '../../stories/docs/site-pages';
 import { launchChromium } from '../helpers/browser';
+import { filesLoweringDir } from '../helpers/css-target';
 import { docsSiteDir, type IndexEntry, serveSite, siteIndex } from '../helpers/docs-site';
 import type { StaticServer } from '../helpers/static-server';
 import { ROOT } from './harness';
@@ -60,9 +61,10 @@ let browser: Browser;
 /** What each docs page showed, by entry id (the first test fills it, the next ones read it). */
 const facts = new Map<string, PageFacts>();
 let index: Record<string, IndexEntry> = {};
+let siteDir = '';
 
 beforeAll(async () => {
-  const siteDir = docsSiteDir();
+  siteDir = docsSiteDir();
   index = siteIndex(siteDir);
   [server, browser] = await Promise.all([serveSite(siteDir), launchChromium()]);
 }, BUILD_TIMEOUT_MS);
@@ -153,8 +155,8 @@ describe('the static docs site, served under its base path', () => {
   }, async () => {
     const all = Object.values(index);
     // The docs pages (an element's renders each of its stories live); every story on its own is
-    // rendered from this site under each toolbar setting, and compared with its baseline, by
-    // test/e2e/visual.test.ts.
+    // rendered from this site under each toolbar setting, and compared with its baselines, by
+    // the visual snapshots (test/visual/suite.ts).
     const chosen = all.filter((entry) => entry.type === 'docs');
     const entries = ONLY ? all.filter((entry) => ONLY.test(entry.id)) : chosen;
     // A page for every Markdown file the site carries (every docs/**/*.md among them), and one per public element.
@@ -192,6 +194,10 @@ describe('the static docs site, served under its base path', () => {
     await Promise.all(Array.from({ length: CONCURRENT_PAGES }, worker));
     await context.close();
     expect(failures).toEqual([]);
+  });
+
+  it("keeps the widgets' right-to-left rules as `:dir(rtl)`, for every page language (not lowered to a list of right-to-left languages)", () => {
+    expect(filesLoweringDir(path.join(siteDir, 'assets'))).toEqual([]);
   });
 
   it('gives every heading its GitHub anchor, each id once, and sends every link to a heading of the site, or to the repository for what it does not carry', () => {

@@ -1,7 +1,7 @@
 /**
  * The static docs site (`npm run docs:build`, Storybook's build) for the suites that open it: the
  * site's own checks (test/e2e/docs-site.test.ts) and the stories' visual snapshots
- * (test/e2e/visual.test.ts). CI builds it once before `npm test` and names it in DOCS_SITE_DIR
+ * (test/visual/suite.ts). CI builds it once before `npm test` and names it in DOCS_SITE_DIR
  * (.ci/run); without that, the first of these files to need it builds it into
  * node_modules/.cache/leadkit-docs-site, once, and the others take it from there (a build lock:
  * two files of one run build it once; a later run builds again when an input is newer than it).

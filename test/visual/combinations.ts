@@ -1,12 +1,9 @@
 /**
- * The toolbar settings stories are captured under (test/e2e/visual.test.ts): a phone's and a
- * desktop's width, in the light and the dark theme — the dark pair in the other locales, the
- * phone's dark one on a right-to-left page, so that every value of every toolbar control is in
- * the set. `npm test` captures each story under ONE of them, the same one on every run (chosen
- * by its id), so each setting guards about a quarter of the stories; LEADKIT_VISUAL=all captures
- * each story under all four (docs/contributing.md#visual-snapshots says why not in every run). A
- * story's own pins win (its `globals`, its `parameters.locale`): a story pinned to the phone is
- * captured at 390 px.
+ * The toolbar settings every story is captured under (test/visual/suite.ts): a phone's and a
+ * desktop's width, each in the light and the dark theme — the dark pair in the other locales, the
+ * phone's dark one on a right-to-left page, so that every value of every toolbar control is in the
+ * set. A story's own pins win (its `globals`, its `parameters.locale`): a story pinned to the
+ * phone is captured at 390 px only, each distinct setting once.
  */
 export interface Combination {
   readonly width: 390 | 1280;
@@ -46,33 +43,27 @@ export function pinned(combination: Combination, pins: StoryPins): Combination {
 /** A capture's name: its width, theme, locale and direction (`390-light-en-US-ltr`). */
 export const combinationName = (combination: Combination): string => `${combination.width}-${combination.theme}-${combination.locale}-${combination.direction}`;
 
-/** A story's one setting in `npm test`: FNV-1a of its id picks it, so adding a story moves no other story's. */
-export function settingOf(storyId: string): Combination {
-  let hash = 0x811c9dc5;
-  for (const char of storyId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return COMBINATIONS[hash % COMBINATIONS.length]!;
-}
-
-/**
- * The combinations a story is captured under, its pins applied, each once: its own setting
- * (`settingOf`), or with `all` each of COMBINATIONS.
- */
-export function captureCombinations(storyId: string, pins: StoryPins, all = false): Combination[] {
+/** The combinations a story is captured under, its pins applied, each once, in COMBINATIONS' order. */
+export function captureCombinations(pins: StoryPins): Combination[] {
   const seen = new Map<string, Combination>();
-  for (const combination of all ? COMBINATIONS : [settingOf(storyId)]) {
+  for (const combination of COMBINATIONS) {
     const effective = pinned(combination, pins);
     seen.set(combinationName(effective), effective);
   }
   return [...seen.values()];
 }
 
-/** Storybook's `globals` URL parameter for a combination (the addon-a11y's checks off: the storybook project runs them). */
-export function globalsParameter(combination: Combination): string {
+/**
+ * Storybook's `globals` URL parameter for a combination. `a11y`: the accessibility addon's checks
+ * run after the story's play function (axe; a violation fails the story, .storybook/preview.tsx),
+ * asked for under one setting per story (the suite's `a11ySetting`); otherwise they are off.
+ */
+export function globalsParameter(combination: Combination, { a11y = false } = {}): string {
   return [
     `theme:${combination.theme}`,
     `locale:${combination.locale}`,
     `direction:${combination.direction}`,
     `viewport:${VIEWPORTS[combination.width].name}`,
-    'a11y.manual:!true',
+    ...(a11y ? [] : ['a11y.manual:!true']),
   ].join(';');
 }

@@ -1,5 +1,5 @@
 /**
- * One screenshot against its committed baseline (test/e2e/visual.test.ts): the same PNG bytes
+ * One screenshot against its committed baseline (test/visual/suite.ts): the same PNG bytes
  * pass at once; otherwise both are decoded and compared pixel by pixel with pixelmatch (the
  * comparison Playwright's own `toHaveScreenshot` uses), anti-aliased pixels not counted. More
  * changed pixels than the budget, or another size, is a change: the expected, actual and diff

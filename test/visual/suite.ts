@@ -1,12 +1,14 @@
 /**
- * Visual snapshots of every story: the built docs site (test/helpers/docs-site.ts) opened in
- * Chromium, each story rendered under its toolbar setting — one of test/visual/combinations.ts's
- * four (a phone's and a desktop's width, light and dark; the dark pair in es-US and the
- * pseudo-locale, the phone's on a right-to-left page), chosen by its id; LEADKIT_VISUAL=all
- * renders each under all four and writes the other three to test-results/visual/all/ for looking
- * at — and:
+ * Visual snapshots of every story, the suite the files test/e2e/visual-phone.test.ts and
+ * test/e2e/visual-desktop.test.ts run for their width: the built docs site
+ * (test/helpers/docs-site.ts) opened in Chromium, each story rendered under each of
+ * test/visual/combinations.ts's settings at that width (a phone's and a desktop's, light and dark;
+ * the dark ones in es-US and the pseudo-locale, the phone's on a right-to-left page; a story's
+ * pins win) and:
  *   - it must rest in its state: its play function passed, no console error, nothing thrown,
- *     nothing asked for that the site does not have (the walk of every story of the built site);
+ *     nothing asked for that the site does not have — and, under its first setting (`a11ySetting`),
+ *     no accessibility violation (the addon's axe checks, as the Storybook UI's test panel runs
+ *     them): the walk of every story of the built site;
  *   - its page, captured whole (the board's lower cards rendered: `content-visibility` is set to
  *     `visible` for the capture, or they would be empty boxes), must match its committed baseline
  *     in test/visual/baselines/<story id>/<combination>.png (test/visual/compare.ts: the same
@@ -17,10 +19,12 @@
  * only the story ids it matches.
  *
  * Fast enough for CI: one page load per toolbar setting, then each story in that page through
- * Storybook's own channel (`setCurrentStory`, as its sidebar does), two pages at once. The
- * browser's clock starts at the sandbox's (stories/support/sandbox.tsx SANDBOX_NOW) and its time
- * zone is UTC, so a date a story shows is the same on every run; its fonts are fonts-dejavu-core's
- * only (test/visual/fonts.ts), so a machine with other fonts installed draws the same glyphs.
+ * Storybook's own channel (`setCurrentStory`, as its sidebar does); the two widths in two files,
+ * which vitest runs side by side, one page each (two stories rendering at once on two cores; more
+ * and a story's own waits ran out under the full suite's load). The browser's clock starts at the
+ * sandbox's (stories/support/sandbox.tsx SANDBOX_NOW) and its time zone is UTC, so a date a story
+ * shows is the same on every run; its fonts are fonts-dejavu-core's only (test/visual/fonts.ts), so
+ * a machine with other fonts installed draws the same glyphs.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -30,19 +34,15 @@ import { SANDBOX_NOW } from '../../stories/support/sandbox';
 import { launchChromium } from '../helpers/browser';
 import { docsSiteDir, type IndexEntry, serveSite, siteIndex } from '../helpers/docs-site';
 import type { StaticServer } from '../helpers/static-server';
-import { captureCombinations, type Combination, combinationName, globalsParameter, type StoryPins, VIEWPORTS } from '../visual/combinations';
-import { compareScreenshots, writeReview } from '../visual/compare';
-import { visualFontConfig } from '../visual/fonts';
-import { ROOT } from './harness';
+import { captureCombinations, type Combination, combinationName, globalsParameter, type StoryPins, VIEWPORTS } from './combinations';
+import { compareScreenshots, writeReview } from './compare';
+import { visualFontConfig } from './fonts';
+import { ROOT } from '../e2e/harness';
 
 const BASELINES = path.join(ROOT, 'test', 'visual', 'baselines');
 const REVIEW = path.join(ROOT, 'test-results', 'visual');
 const UPDATE = process.env.LEADKIT_VISUAL_UPDATE === '1';
-/** Every story under all four settings (test/visual/combinations.ts), not only its own. */
-const ALL = process.env.LEADKIT_VISUAL === 'all';
 const ONLY = process.env.VISUAL_ONLY ? new RegExp(process.env.VISUAL_ONLY) : null;
-/** Pages at once: two (two cores; each render is CPU-bound). */
-const CONCURRENT_PAGES = 2;
 /** A bound for one story to finish (a hung story, not a speed check). */
 const STORY_TIMEOUT_MS = 60_000;
 /** Looks at the page at most, two frames apart, for two in a row to be the same. */
@@ -65,7 +65,16 @@ const PROBE = `(() => {
     get: () => channel,
     set: (value) => {
       channel = value;
-      value.on('storyFinished', ({ storyId, status }) => { state.finished[storyId] = status; });
+      value.on('storyFinished', ({ storyId, status, reporters }) => {
+        state.finished[storyId] = status;
+        // The accessibility addon's report, when it failed: which rules, on how many elements.
+        for (const report of reporters || []) {
+          if (report.status !== 'failed') continue;
+          const result = report.result || {};
+          const what = result.violations ? result.violations.map((v) => v.id + ' (' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ') + ')').join('; ') : String(result.error && (result.error.message || result.error));
+          state.exceptions.push(report.type + ': ' + what);
+        }
+      });
       for (const name of ['storyThrewException', 'playFunctionThrewException', 'storyErrored', 'storyMissing'])
         value.on(name, (detail) => state.exceptions.push(name + ': ' + (detail && (detail.message || detail.description || detail.title) || JSON.stringify(detail))));
     },
@@ -84,15 +93,22 @@ const CAPTURE_CSS = [
 ].join('\n');
 
 /** Milliseconds per story: until Storybook said it finished, and its capture and comparison (printed at the end). */
-const timings = { render: [] as number[], capture: [] as number[], bytes: [] as number[] };
+const timings = { render: [] as number[], capture: [] as number[], settle: [] as number[], shot: [] as number[], bytes: [] as number[] };
 
 interface Job {
   entry: IndexEntry;
   combination: Combination;
-  /** The story's own setting (a committed baseline); with LEADKIT_VISUAL=all, the others are only written for looking at. */
-  own: boolean;
+  /** The story's accessibility checks run under this setting (its first: see `a11ySetting`). */
+  a11y: boolean;
   /** Why its pixels differ from run to run (its `parameters.visual.unstable`): walked, captured, not compared. */
   unstable?: string;
+}
+
+/** A group of jobs rendered in one page after one page load: one setting, with or without the accessibility checks. */
+interface Group {
+  combination: Combination;
+  a11y: boolean;
+  jobs: Job[];
 }
 
 /**
@@ -105,24 +121,24 @@ interface VisualParameters {
   skip?: string;
 }
 
-let server: StaticServer;
-let browser: Browser;
-let stories: IndexEntry[] = [];
+/** The review images of a run before at this width (the other width's file may be writing its own beside it). */
+function clearReview(width: Combination['width']): void {
+  const walk = (dir: string) => {
+    for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.startsWith(`${width}-`)) rmSync(file);
+    }
+  };
+  walk(REVIEW);
+}
 
-beforeAll(async () => {
-  const dir = docsSiteDir();
-  stories = Object.values(siteIndex(dir)).filter((entry) => entry.type === 'story' && !isCheck(entry) && (!ONLY || ONLY.test(entry.id)));
-  [server, browser] = await Promise.all([serveSite(dir), launchChromium({ env: { ...process.env, FONTCONFIG_FILE: visualFontConfig() } })]);
-}, SUITE_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+/** The served site's address (ends with its base path's slash), once the suite's `beforeAll` has served it. */
+const site = { url: '' };
 
 /** Each story's pins (its globals, its `parameters.locale`), read from the preview's store. */
 async function readPins(page: Page, ids: string[]): Promise<Map<string, StoryPins & { visual?: VisualParameters }>> {
-  await page.goto(`${server.url}iframe.html?id=${encodeURIComponent(ids[0]!)}&viewMode=story&globals=a11y.manual:!true`);
+  await page.goto(`${site.url}iframe.html?id=${encodeURIComponent(ids[0]!)}&viewMode=story&globals=a11y.manual:!true`);
   const pins = await page.evaluate(async (storyIds) => {
     type Prepared = { storyGlobals?: Record<string, unknown>; parameters?: { locale?: unknown; visual?: VisualParameters } };
     const preview = (
@@ -166,7 +182,7 @@ class Requests {
 const requestsOf = new WeakMap<Page, Requests>();
 
 /** Renders `jobs` (one combination) in one page: the first by its address, the others through Storybook's channel. */
-async function runGroup(page: Page, combination: Combination, jobs: Job[], failures: string[]): Promise<void> {
+async function runGroup(page: Page, { combination, a11y, jobs }: Group, failures: string[]): Promise<void> {
   const viewport = VIEWPORTS[combination.width];
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   const errors: string[] = [];
@@ -189,7 +205,7 @@ async function runGroup(page: Page, combination: Combination, jobs: Job[], failu
       if (at === 0) {
         // The storage of this page's stories before (see below) is not the first one's either.
         if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-        await page.goto(`${server.url}iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globalsParameter(combination)}`);
+        await page.goto(`${site.url}iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globalsParameter(combination, { a11y })}`);
       } else {
         await page.evaluate((storyId) => {
           const w = window as unknown as {
@@ -205,7 +221,7 @@ async function runGroup(page: Page, combination: Combination, jobs: Job[], failu
           w.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' });
         }, id);
       }
-      const name = `${id} @ ${combinationName(combination)}`;
+      const name = `${id} @ ${combinationName(combination)}${a11y ? ' (with its accessibility checks)' : ''}`;
       const started = performance.now();
       let status: string;
       try {
@@ -217,7 +233,7 @@ async function runGroup(page: Page, combination: Combination, jobs: Job[], failu
       } catch (error) {
         failures.push(`${name}: did not finish: ${(error as Error).message.split('\n')[0]}`);
         // The next story starts from a fresh page.
-        if (at + 1 < jobs.length) await runGroup(page, combination, jobs.slice(at + 1), failures);
+        if (at + 1 < jobs.length) await runGroup(page, { combination, a11y, jobs: jobs.slice(at + 1) }, failures);
         return;
       }
       timings.render.push(performance.now() - started);
@@ -312,6 +328,7 @@ function settle(page: Page): Promise<boolean> {
 async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
   const requests = requestsOf.get(page)!;
   let settled = false;
+  const settleStarted = performance.now();
   // Settled: nothing in flight, and then the page the same on three looks a couple of frames apart
   // (a story's play function may end before a lazy part or a last answer lands).
   for (let round = 0; round < 3 && !settled; round++) {
@@ -319,10 +336,13 @@ async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
     settled = (await settle(page)) && requests.idle;
   }
   if (!settled) return 'never settled: the page still changed on every look (an animation or a timer the capture does not stop)';
+  const shotStarted = performance.now();
+  timings.settle.push(shotStarted - settleStarted);
   const actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  timings.shot.push(performance.now() - shotStarted);
   timings.bytes.push(actual.length);
-  if (!job.own || job.unstable) {
-    writeReview(path.join(REVIEW, job.own ? 'unstable' : 'all', job.entry.id), combinationName(job.combination), null, actual);
+  if (job.unstable) {
+    writeReview(path.join(REVIEW, 'unstable', job.entry.id), combinationName(job.combination), null, actual);
     return null;
   }
   const file = path.join(BASELINES, job.entry.id, `${combinationName(job.combination)}.png`);
@@ -343,85 +363,97 @@ async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
   return `${what}; review ${review.map((f) => path.relative(ROOT, f)).join(', ')}`;
 }
 
-describe('visual snapshots of every story', () => {
-  it('renders every story under each toolbar setting in its state, with no console error, and as its baseline', { timeout: SUITE_TIMEOUT_MS }, async () => {
-    expect(stories.length).toBeGreaterThan(0);
-    rmSync(REVIEW, { recursive: true, force: true });
-    // A context per page: the two share no storage, so neither changes what the other shows.
-    const contexts = await Promise.all(
-      Array.from({ length: CONCURRENT_PAGES }, async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, timezoneId: 'UTC', locale: 'en-US' });
-        await context.addInitScript({ content: PROBE });
-        await context.clock.setFixedTime(new Date(SANDBOX_NOW));
-        return context;
-      }),
-    );
-    const pages = await Promise.all(contexts.map((context) => context.newPage()));
-    const pins = await readPins(
-      pages[0]!,
-      stories.map((entry) => entry.id),
-    );
+/**
+ * The suite for one width: every story under each of its settings at that width (its pins
+ * applied), in one page. The setting a story's accessibility checks run under is its first
+ * (COMBINATIONS' order: 390 px light en-US, or what its pins make of it), in the file of that width.
+ */
+export function describeVisualSnapshots(width: Combination['width']): void {
+  let server: StaticServer;
+  let browser: Browser;
+  let stories: IndexEntry[] = [];
 
-    // One group per combination a story is captured under: each group one page load.
-    const groups = new Map<string, { combination: Combination; jobs: Job[] }>();
-    const skipped: string[] = [];
-    for (const entry of stories) {
-      const storyPins = pins.get(entry.id) ?? { globals: {} };
-      if (storyPins.visual?.skip) {
-        skipped.push(`${entry.id}: ${storyPins.visual.skip}`);
-        continue;
-      }
-      const own = combinationName(captureCombinations(entry.id, storyPins)[0]!);
-      for (const combination of captureCombinations(entry.id, storyPins, ALL)) {
-        const key = combinationName(combination);
-        const group = groups.get(key) ?? { combination, jobs: [] };
-        group.jobs.push({ entry, combination, own: key === own, unstable: storyPins.visual?.unstable });
-        groups.set(key, group);
-      }
-    }
-    // Each group split in two, one half for each page, in a fixed order: what a page rendered
-    // before a story (Storybook's state, the modules' state) is the same on every run.
-    const halves = [...groups.values()].map(({ combination, jobs }) => {
-      const half = Math.ceil(jobs.length / 2);
-      return [jobs.slice(0, half), jobs.slice(half)].map((part) => ({ combination, jobs: part }));
-    });
-    const failures: string[] = [];
-    if (skipped.length > 0) console.warn(`visual: not rendered here (parameters.visual.skip):\n  ${skipped.join('\n  ')}`);
-    await Promise.all(
-      pages.map(async (page, at) => {
-        for (const group of halves.map((pair) => pair[at]!).filter((part) => part.jobs.length > 0))
-          await runGroup(page, group.combination, group.jobs, failures);
-      }),
-    );
-    failures.sort();
+  beforeAll(async () => {
+    const dir = docsSiteDir();
+    stories = Object.values(siteIndex(dir)).filter((entry) => entry.type === 'story' && !isCheck(entry) && (!ONLY || ONLY.test(entry.id)));
+    [server, browser] = await Promise.all([serveSite(dir), launchChromium({ env: { ...process.env, FONTCONFIG_FILE: visualFontConfig() } })]);
+    site.url = server.url;
+  }, SUITE_TIMEOUT_MS);
 
-    // A baseline no story was captured for: a story renamed or gone (or a setting it no longer has).
-    const captured = new Set(
-      [...groups.values()].flatMap(({ jobs }) =>
-        jobs.filter((job) => job.own && !job.unstable).map((job) => path.join(job.entry.id, `${combinationName(job.combination)}.png`)),
-      ),
-    );
-    if (!ONLY && existsSync(BASELINES)) {
-      for (const dir of readdirSync(BASELINES)) {
-        for (const file of readdirSync(path.join(BASELINES, dir))) {
-          const relative = path.join(dir, file);
-          if (captured.has(relative)) continue;
-          if (UPDATE) rmSync(path.join(BASELINES, relative));
-          else failures.push(`test/visual/baselines/${relative}: no story is captured for it (npm run test:visual:update removes it)`);
-        }
-        if (UPDATE && readdirSync(path.join(BASELINES, dir)).length === 0) rmSync(path.join(BASELINES, dir), { recursive: true });
-      }
-    }
-    await Promise.all(contexts.map((context) => context.close()));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-    console.log(
-      `visual: ${stories.length} stories, ${timings.capture.length} captures; per story until finished median ${median(timings.render).toFixed(0)} ms (sum ${(sum(timings.render) / 1000).toFixed(0)} s), capture and comparison median ${median(timings.capture).toFixed(0)} ms (sum ${(sum(timings.capture) / 1000).toFixed(0)} s); PNGs ${(sum(timings.bytes) / 1e6).toFixed(1)} MB`,
-    );
-    expect(failures).toEqual([]);
-    // Every story compared but those that say why not (skipped or unstable).
-    const compared = [...groups.values()].flatMap(({ jobs }) => jobs.filter((job) => job.own && !job.unstable));
-    expect(captured.size).toBe(compared.length);
-    expect(compared.length).toBeGreaterThanOrEqual(stories.length - 10);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
   });
-});
+
+  describe(`visual snapshots of every story at ${width} px`, () => {
+    it('renders every story under each of its toolbar settings in its state, with no console error or accessibility violation, and as its baselines', {
+      timeout: SUITE_TIMEOUT_MS,
+    }, async () => {
+      expect(stories.length).toBeGreaterThan(0);
+      for (const list of Object.values(timings)) list.length = 0;
+      clearReview(width);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, timezoneId: 'UTC', locale: 'en-US' });
+      await context.addInitScript({ content: PROBE });
+      await context.clock.setFixedTime(new Date(SANDBOX_NOW));
+      const page = await context.newPage();
+      const pins = await readPins(
+        page,
+        stories.map((entry) => entry.id),
+      );
+
+      // One group per setting at this width (and the accessibility checks' own groups): each one page load.
+      const groups = new Map<string, Group>();
+      const skipped: string[] = [];
+      for (const entry of stories) {
+        const storyPins = pins.get(entry.id) ?? { globals: {} };
+        if (storyPins.visual?.skip) {
+          skipped.push(`${entry.id}: ${storyPins.visual.skip}`);
+          continue;
+        }
+        const combinations = captureCombinations(storyPins);
+        for (const [at, combination] of combinations.entries()) {
+          if (combination.width !== width) continue;
+          const a11y = at === 0;
+          const key = `${combinationName(combination)}${a11y ? '+a11y' : ''}`;
+          const group = groups.get(key) ?? { combination, a11y, jobs: [] };
+          group.jobs.push({ entry, combination, a11y, unstable: storyPins.visual?.unstable });
+          groups.set(key, group);
+        }
+      }
+      const failures: string[] = [];
+      if (skipped.length > 0) console.warn(`visual: not rendered here (parameters.visual.skip):\n  ${skipped.join('\n  ')}`);
+      // In a fixed order: what the page rendered before a story (Storybook's state, the modules' state) is the same on every run.
+      for (const group of [...groups.values()].sort(
+        (a, b) => (combinationName(a.combination) < combinationName(b.combination) ? -1 : 1) || Number(b.a11y) - Number(a.a11y),
+      ))
+        await runGroup(page, group, failures);
+      failures.sort();
+
+      // A baseline of this width no story was captured for: a story renamed or gone (or a setting it no longer has).
+      const jobs = [...groups.values()].flatMap((group) => group.jobs);
+      const compared = jobs.filter((job) => !job.unstable);
+      const captured = new Set(compared.map((job) => path.join(job.entry.id, `${combinationName(job.combination)}.png`)));
+      if (!ONLY && existsSync(BASELINES)) {
+        for (const dir of readdirSync(BASELINES)) {
+          for (const file of readdirSync(path.join(BASELINES, dir))) {
+            const relative = path.join(dir, file);
+            if (!file.startsWith(`${width}-`) || captured.has(relative)) continue;
+            if (UPDATE) rmSync(path.join(BASELINES, relative));
+            else failures.push(`test/visual/baselines/${relative}: no story is captured for it (npm run test:visual:update removes it)`);
+          }
+          if (UPDATE && readdirSync(path.join(BASELINES, dir)).length === 0) rmSync(path.join(BASELINES, dir), { recursive: true });
+        }
+      }
+      await context.close();
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      console.log(
+        `visual at ${width} px: ${stories.length} stories, ${timings.capture.length} captures (${jobs.filter((job) => job.a11y).length} with the accessibility checks); per story until finished median ${median(timings.render).toFixed(0)} ms (sum ${(sum(timings.render) / 1000).toFixed(0)} s), capture and comparison median ${median(timings.capture).toFixed(0)} ms (sum ${(sum(timings.capture) / 1000).toFixed(0)} s: settling ${(sum(timings.settle) / 1000).toFixed(0)} s, screenshots ${(sum(timings.shot) / 1000).toFixed(0)} s); PNGs ${(sum(timings.bytes) / 1e6).toFixed(1)} MB`,
+      );
+      expect(failures).toEqual([]);
+      // Every story compared at this width but those that say why not (skipped or unstable), each setting once.
+      expect(captured.size).toBe(compared.length);
+      expect(new Set(compared.map((job) => job.entry.id)).size).toBeGreaterThanOrEqual(stories.length - 10);
+    });
+  });
+}
