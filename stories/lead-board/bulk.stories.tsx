@@ -5,6 +5,7 @@ import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { pseudoLocalize } from '../support/story-locale';
 import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
+import { elementFrame } from '../support/element-frame';
 import { board, boardLoaders, phoneBoard, settled, showing, unfoldFilters } from './board';
 
 /**
@@ -170,6 +171,88 @@ export const Phone: Story = {
     for (const button of within(bar).getAllByRole('button')) await expect(button.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
     await expect(firstCardOffset(root)).toBe(firstTop);
   },
+};
+
+/** The board's widths the toolbar is checked at: a tablet's column down to a 320 px phone (two rows at ≤ 720 px, bulk.css). */
+const WIDTHS = [800, 720, 600, 480, 390, 320] as const;
+const TWO_ROWS_UP_TO = 720;
+/** The board on a 320 px phone (the narrowest the widgets are made for), resized by the play function. */
+const narrowPhoneBoard = elementFrame('lead-board', { width: 320 });
+
+/** The board `width` px wide, as a host's column would make it (its layout follows its own width), laid out again. */
+async function resize(root: ShadowRoot, width: number) {
+  (root.host as HTMLElement).style.width = `${width}px`;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+
+/**
+ * At every width in WIDTHS the toolbar lies within the list's header row and moves nothing: each
+ * control inside the row, none over another, each label whole in its box (wrapped, never cut or
+ * spilling), 44 px targets where the toolbar is two rows; the first card where it was before the
+ * selection. Ends at a 320 px phone.
+ */
+async function fitsEveryWidth(root: ShadowRoot, canvas: ReturnType<typeof within>) {
+  const offsets = new Map<number, number>();
+  for (const width of WIDTHS) {
+    await resize(root, width);
+    offsets.set(width, firstCardOffset(root));
+  }
+  await selectThree(root);
+  const bar = await toolbar(canvas);
+  const header = root.querySelector('.lk-board__list-header') as HTMLElement;
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await resize(root, width);
+    const row = header.getBoundingClientRect();
+    const buttons = within(bar).getAllByRole('button');
+    const controls = [...buttons, within(bar).getByRole('checkbox'), within(bar).getByText(/\d/)];
+    const boxes = controls.map((control) => ({
+      name: control.textContent || control.getAttribute('aria-label'),
+      box: (control.closest('label') ?? control).getBoundingClientRect(),
+    }));
+    for (const { name, box } of boxes) {
+      if (box.top < row.top - 0.5 || box.bottom > row.bottom + 0.5)
+        problems.push(`${width} px: '${name}' ${box.top}–${box.bottom} outside the header row ${row.top}–${row.bottom}`);
+      for (const other of boxes) {
+        const { box: b } = other;
+        if (other.name !== name && box.left < b.right - 0.5 && b.left < box.right - 0.5 && box.top < b.bottom - 0.5 && b.top < box.bottom - 0.5)
+          problems.push(`${width} px: '${name}' over '${other.name}'`);
+      }
+    }
+    if (bar.scrollWidth > bar.clientWidth) problems.push(`${width} px: the toolbar scrolls sideways`);
+    for (const button of buttons) {
+      if (button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight) problems.push(`${width} px: '${button.textContent}' cut`);
+      if (width <= TWO_ROWS_UP_TO && button.getBoundingClientRect().height < 44) problems.push(`${width} px: '${button.textContent}' under 44 px tall`);
+    }
+    if (firstCardOffset(root) !== offsets.get(width)) problems.push(`${width} px: the first card moved`);
+  }
+  await expect(problems).toEqual([]);
+}
+
+/**
+ * From a tablet's column down to a 320 px phone: the toolbar fits the header row — one row on a
+ * wide board; two rows of 44 px targets on a narrower one, over a header row of two rows too.
+ */
+export const FitsEveryWidth: Story = {
+  render: narrowPhoneBoard,
+  play: async ({ canvasElement }) => {
+    const { root, canvas } = await shownBoard(canvasElement);
+    await fitsEveryWidth(root, canvas);
+  },
+};
+
+/** The same in Spanish, whose longer labels take two lines ('Marcar como / no leído') and stay whole. */
+export const FitsEveryWidthInSpanish: Story = {
+  render: narrowPhoneBoard,
+  parameters: { locale: 'es-US' },
+  play: FitsEveryWidth.play,
+};
+
+/** The same with 40 % longer texts on a right-to-left page. */
+export const FitsEveryWidthLongTexts: Story = {
+  render: narrowPhoneBoard,
+  parameters: { locale: 'pseudo-rtl' },
+  play: FitsEveryWidth.play,
 };
 
 /** es-US: the toolbar and the partial-failure message in Spanish (plural counts). */

@@ -1635,6 +1635,17 @@ describe('<MessageThreadRoot> a long day: the pinned day and Jump to newest', ()
     await waitFor(() => expect(politely()).toEqual(['New message from Zoe Vargas: Second news2 new messages']));
   });
 
+  it('counts the newest message the list opened at as seen, though the reader scrolls up before the list says where it is', async () => {
+    // The list opens at its end (the newest message on screen); a fast flick up comes before any
+    // scroll event at the end (here none comes at all: the virtualiser's scroll does not move
+    // happy-dom's list). Nothing came below what the reader saw: no count.
+    await openLongDay();
+    scrollTo(1000);
+    const button = await screen.findByRole('button', { name: 'Jump to newest' });
+    expect(button.textContent).toBe('Jump to newest');
+    expect(politely()).toEqual(['']);
+  });
+
   it('Jump to newest scrolls to the end, focuses the newest message and goes', async () => {
     const { arrive } = await openLongDay();
     scrollTo(END);

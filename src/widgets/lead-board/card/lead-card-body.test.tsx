@@ -288,6 +288,40 @@ describe('expanded card: Your Notes', () => {
     expect(editor.value).toContain('keep me');
   });
 
+  it('after a failed save the focus stays on Save, where a second press tries again; the text is kept, the message said', async () => {
+    const { card, sandbox, received } = await openLead(SANDBOX_LEADS.newest);
+    const route = 'POST /gateway/lead/office/v2/leads/:id/note';
+    const fault = sandbox.faults.status(500, undefined, { route });
+    const slow = sandbox.faults.latency(300, { route });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByRole('textbox', { name: 'Your Notes' }) as HTMLTextAreaElement;
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Side door');
+    await userEvent.tab();
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(document.activeElement).toBe(save);
+    await userEvent.keyboard('{Enter}');
+    // While it is sent (300 ms), Save says it is unavailable but is not disabled (a browser takes the
+    // focus off a disabled button, to the page), and the text cannot change under it.
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(save);
+    expect(editor.readOnly).toBe(true);
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toBe('There was an error updating your notes. Please try again later.');
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Save' }));
+    expect(editor.value).toBe('Side door');
+    expect(editor.readOnly).toBe(false);
+    expect(within(card).getByRole('textbox', { name: 'Your Notes', description: /There was an error updating your notes/ })).toBe(editor);
+
+    fault.remove();
+    slow.remove();
+    await userEvent.keyboard('{Enter}');
+    expect(await within(card).findByText('Side door')).toBeTruthy();
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Edit' }));
+    expect(received('POST', `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/note`).map((request) => request.status)).toEqual([500, 200]);
+  });
+
   it('cancel restores the saved text', async () => {
     const { card } = await openLead(SANDBOX_LEADS.withNotesAndFeedback);
     const savedText = within(card).getByRole('heading', { name: 'Your Notes' }).nextElementSibling?.textContent;

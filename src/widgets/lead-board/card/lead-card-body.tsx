@@ -383,6 +383,8 @@ function NotesEditor({ lead }: { lead: Lead }) {
             aria-labelledby={headingId}
             aria-describedby={[countId, tooLong ? errorId : null, failed ? `${errorId}-failed` : null].filter(Boolean).join(' ')}
             aria-invalid={tooLong ? true : undefined}
+            // While it is sent the text stays as sent: what was typed then was lost when the save closed the editor.
+            readOnly={saving}
             value={draft}
             onChange={(event) => edit(event.target.value)}
             // Focus lands in the editor when the pro opens it (not when a restored draft does).
@@ -408,7 +410,11 @@ function NotesEditor({ lead }: { lead: Lead }) {
             </p>
           ) : null}
           <div className="lk-notes__actions">
-            <button type="submit" className="lk-button" disabled={saving || tooLong !== null}>
+            {/* While saving, unavailable but not disabled: a disabled button drops the focus to the page
+                (when the answer took longer than a frame), so where it was after a failed save
+                depended on the network. It stays on Save, where a second press tries again; the
+                message is said (an alert) and describes the editor, whose text is kept. */}
+            <button type="submit" className="lk-button" disabled={tooLong !== null} aria-disabled={saving || undefined}>
               {t('notes.save')}
             </button>
             <button

@@ -17,7 +17,7 @@ import { MessageBubble, PendingBubble, type BubbleFocus } from '../bubbles/threa
 import { DaySeparator } from './thread-days';
 import { Announcer, ListOverlays } from './thread-overlays';
 import { threadRows } from './thread-rows';
-import { AT_BOTTOM_PX } from './thread-scroll';
+import { AT_BOTTOM_PX, newestMessageIndex } from './thread-scroll';
 import type { ThreadSnapshot } from '../session/thread-snapshot';
 import { ThreadSpinner } from './thread-skeleton';
 import { WelcomePanel } from './thread-welcome';
@@ -176,14 +176,22 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
   // The first page opens at the newest message — or at 'New messages' when the thread opened
   // with unread customer messages, the line at the top of the list. Before the frame
   // is painted: a server's first page (shown at its end without a script) is not seen at its top.
+  // Opened at the newest message, the reader has it on screen from the first frame: it counts as
+  // seen (no '1 new message' for it) though they flick up before a scroll event at the end
+  // reaches the overlays — which happened on some runs and not on others.
   const opened = useRef(false);
+  const [seenOnOpen, setSeenOnOpen] = useState(-1);
   useLayoutEffect(() => {
     if (opened.current || rows.length === 0 || snapshot.status !== 'ready') return;
     opened.current = true;
     // The row that opens with the line (and the day separator above it, if any).
     const unread = rows.findIndex((row) => row.unread);
-    if (unread >= 0) virtualizer.scrollToIndex(unread, { align: 'start' });
-    else virtualizer.scrollToEnd();
+    if (unread >= 0) {
+      virtualizer.scrollToIndex(unread, { align: 'start' });
+    } else {
+      virtualizer.scrollToEnd();
+      setSeenOnOpen(newestMessageIndex(rows));
+    }
   }, [rows, snapshot.status, virtualizer]);
 
   // Not after a failed older page: its 'Try again' asks. Scroll events come by the dozen (and
@@ -341,6 +349,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
         virtualizer={virtualizer}
         scrollRef={scrollRef}
         ready={snapshot.status === 'ready' && !snapshot.firstPage}
+        seenOnOpen={seenOnOpen}
         onJump={jumpToNewest}
         announcer={(below) => <Announcer snapshot={snapshot} memberName={memberName} below={below} />}
       />

@@ -3,7 +3,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useRuntime } from '../../../runtime/runtime';
 import { DayName } from './thread-days';
 import type { Row } from './thread-rows';
-import { isScrolledUp, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
+import { isScrolledUp, newestMessageIndex, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
 import type { ThreadSnapshot } from '../session/thread-snapshot';
 
 /** The pinned day label's height: the next day's separator takes its place as it comes under it. */
@@ -27,6 +27,7 @@ export function ListOverlays({
   virtualizer,
   scrollRef,
   ready,
+  seenOnOpen,
   onJump,
   announcer,
 }: {
@@ -35,6 +36,8 @@ export function ListOverlays({
   scrollRef: { readonly current: HTMLDivElement | null };
   /** The list scrolls (the chat's rows, measured): not while it opens, nor a server's first page. */
   ready: boolean;
+  /** The newest message index the list opened with on screen (at its end), -1 if none: seen from the first frame. */
+  seenOnOpen: number;
   onJump(): void;
   announcer(below: number): ReactNode;
 }) {
@@ -66,12 +69,12 @@ export function ListOverlays({
   useEffect(() => {
     if (backAtEnd) setScrolledUp(false);
   }, [backAtEnd]);
-  const below = scrolledUp ? unseenBelow(rows, seen) : 0;
+  const below = scrolledUp ? unseenBelow(rows, Math.max(seen, seenOnOpen)) : 0;
   const pinned = ready ? pinnedDayRow(rows, virtualizer.measurementsCache, offset, PINNED_DAY_PX) : null;
   const day = pinned === null ? null : rows[pinned]!.day;
   const jump = () => {
-    const newest = rows.findLast((row) => row.kind === 'message');
-    if (newest?.kind === 'message') setSeen((before) => Math.max(before, newest.message.index));
+    const newest = newestMessageIndex(rows);
+    setSeen((before) => Math.max(before, newest));
     setScrolledUp(false);
     onJump();
   };

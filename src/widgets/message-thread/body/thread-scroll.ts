@@ -80,6 +80,12 @@ export function seenUpTo(rows: readonly Row[], spans: readonly RowSpan[], view: 
   return seen;
 }
 
+/** The newest message's index among `rows` (a pending send has none); -1 without one. */
+export function newestMessageIndex(rows: readonly Row[]): number {
+  const newest = rows.findLast((row) => row.kind === 'message');
+  return newest?.kind === 'message' ? newest.message.index : -1;
+}
+
 /** How many of the customer's messages are below what the reader has seen (`seenUpTo`). */
 export function unseenBelow(rows: readonly Row[], seen: number): number {
   let count = 0;
