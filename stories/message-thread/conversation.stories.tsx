@@ -99,7 +99,7 @@ export const LongHistory: Story = {
     const list = canvas.getByRole('region', { name: 'Messages' });
     await waitFor(() => expect(list.textContent).toContain('(#10000)'));
     await expect(list.querySelectorAll('li').length).toBeLessThan(30);
-    list.scrollTop = 0;
+    scrollByReader(list, 0);
     await waitFor(() => expect(list.textContent).toMatch(/\(#99[0-6]\d\)/), { timeout: 5000 });
     await expect(list.querySelectorAll('li').length).toBeLessThan(30);
     const jump = await canvas.findByRole('button', { name: 'Jump to newest' });
@@ -405,6 +405,13 @@ function longDay(gateway: SandboxGateway) {
   }
 }
 
+/** The reader scrolls the list to `top` (a wheel turned, then the scroll: the list tells the reader's scrolls from its own). */
+function scrollByReader(list: HTMLElement, top: number) {
+  list.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
+  list.scrollTop = top;
+  list.dispatchEvent(new Event('scroll'));
+}
+
 /**
  * Scrolls the list into the day its separator `day` names, past the separator ('Yesterday': June 10
  * at its top): from the top down, a screen at a time as a reader scrolls, until the separator's row
@@ -412,8 +419,7 @@ function longDay(gateway: SandboxGateway) {
  * to more lines, and the day starts screens further down).
  */
 async function scrollIntoDay(list: HTMLElement, day: string) {
-  list.scrollTop = 0;
-  list.dispatchEvent(new Event('scroll'));
+  scrollByReader(list, 0);
   const separator = () => within(list).queryByRole('heading', { level: 2, name: day });
   await waitFor(
     () => {

@@ -1590,8 +1590,10 @@ describe('<MessageThreadRoot> a long day: the pinned day and Jump to newest', ()
   /** The list's end: 30 rows and 24 px of padding under a 480 px view. */
   const END = 30 * ROW_PX + 24 - 480;
   /** Scrolls the list to `top` px, as a reader would (the virtualiser's own scrolls do not move happy-dom's). */
+  /** The reader scrolls the list (a wheel turned, then the scroll it makes). */
   const scrollTo = (top: number) =>
     act(() => {
+      fireEvent.wheel(list());
       list().scrollTop = top;
       fireEvent.scroll(list());
     });
@@ -1633,6 +1635,18 @@ describe('<MessageThreadRoot> a long day: the pinned day and Jump to newest', ()
     expect(counted.textContent).toBe('2 new messages');
     // The thread's one live region says the count with the message (a line of its own).
     await waitFor(() => expect(politely()).toEqual(['New message from Zoe Vargas: Second news2 new messages']));
+  });
+
+  it('shows no Jump to newest while the list opening at its end stops short of it on the way (no reader input), and shows it once the reader scrolls up', async () => {
+    await openLongDay();
+    // The opening's own scroll, its rows measured taller than estimated: short of the end.
+    act(() => {
+      list().scrollTop = 1000;
+      fireEvent.scroll(list());
+    });
+    expect(jumpButton()).toBeNull();
+    scrollTo(900);
+    expect(await screen.findByRole('button', { name: 'Jump to newest' })).toBeTruthy();
   });
 
   it('counts the newest message the list opened at as seen, though the reader scrolls up before the list says where it is', async () => {

@@ -1,10 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useRuntime } from '../../../runtime/runtime';
 import { DayName } from './thread-days';
 import type { Row } from './thread-rows';
 import { isScrolledUp, newestMessageIndex, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
 import type { ThreadSnapshot } from '../session/thread-snapshot';
+
+/** What the reader moves the list with (a scroll that follows one of these is theirs). */
+const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /** The pinned day label's height: the next day's separator takes its place as it comes under it. */
 const PINNED_DAY_PX = 32;
@@ -46,17 +49,29 @@ export function ListOverlays({
   const [scrolledUp, setScrolledUp] = useState(false);
   // The newest message index the reader has had in view (indexes stay when older pages come).
   const [seen, setSeen] = useState(-1);
+  // Opened at its end, the list gets there in steps (its rows measured as they render, each a
+  // scroll): until it has been at its end once, or the reader moves it, a stop short of the end is
+  // the opening's, and 'Jump to newest' flashed up on open (a narrow phone, long words).
+  const opening = useRef(true);
+  const openedAtEnd = seenOnOpen >= 0;
   useEffect(() => {
     const element = scrollRef.current;
     if (!element || !ready) return;
     const onScroll = () => {
       setOffset(element.scrollTop);
-      setScrolledUp(isScrolledUp(viewAt(virtualizer, element.scrollTop)));
+      const up = isScrolledUp(viewAt(virtualizer, element.scrollTop));
+      if (!up) opening.current = false;
+      setScrolledUp(up && !(opening.current && openedAtEnd));
     };
+    const byReader = () => void (opening.current = false);
     onScroll();
     element.addEventListener('scroll', onScroll, { passive: true });
-    return () => element.removeEventListener('scroll', onScroll);
-  }, [scrollRef, virtualizer, ready]);
+    for (const type of READER_INPUT) element.addEventListener(type, byReader, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      for (const type of READER_INPUT) element.removeEventListener(type, byReader);
+    };
+  }, [scrollRef, virtualizer, ready, openedAtEnd]);
   // On each render: the list renders again as its rows are measured, and what is in view with them.
   const view = viewAt(virtualizer, offset);
   const upTo = ready ? seenUpTo(rows, virtualizer.measurementsCache, view) : -1;
