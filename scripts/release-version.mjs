@@ -72,14 +72,24 @@ export function repositoryFiles(root = ROOT) {
     .filter((file) => file && existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile());
 }
 
-/** Every place VERSIONED finds: `{ file, what, version }`. Binary files are skipped. */
+/** Files that are never text (the visual snapshots' baselines alone are a thousand PNGs). */
+const BINARY = /\.(png|jpe?g|gif|webp|avif|heic|ico|woff2?|ttf|otf|tgz|gz|zip|pdf)$/i;
+
+/** Every place VERSIONED finds: `{ file, what, version }`. Binary files are skipped; each file is read once. */
 export function versionMentions(root = ROOT, files = repositoryFiles(root)) {
   const found = [];
+  const texts = new Map();
+  const textOf = (file) => {
+    if (!texts.has(file)) {
+      const bytes = BINARY.test(file) || !existsSync(path.join(root, file)) ? null : readFileSync(path.join(root, file));
+      texts.set(file, bytes === null || bytes.includes(0) ? null : bytes.toString('utf8'));
+    }
+    return texts.get(file);
+  };
   for (const { what, files: only, pattern } of VERSIONED) {
     for (const file of only ?? files.filter((name) => !HISTORY(name))) {
-      if (!existsSync(path.join(root, file))) continue;
-      const text = read(root, file);
-      if (text.includes('\0')) continue;
+      const text = textOf(file);
+      if (text === null) continue;
       for (const match of text.matchAll(pattern)) found.push({ file, what, version: match[1] });
     }
   }

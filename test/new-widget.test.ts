@@ -24,6 +24,8 @@ const COPIED = [
   'examples/site-routes.d.ts',
   'eslint',
   '.storybook',
+  // .storybook/main.ts builds the widgets' CSS for the browsers the library's build targets.
+  'scripts/css-target.ts',
   // .storybook/main.ts writes the docs site's pages with the site's map (.storybook/doc-pages.ts).
   'stories/docs/site-pages.ts',
   'tsconfig.json',

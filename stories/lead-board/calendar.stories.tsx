@@ -67,6 +67,13 @@ export const Dialog: Story = {
 
 /** An emptied start time: the dialog says what is missing, and no file is made. */
 export const Incomplete: Story = {
+  // test/visual/suite.ts: walked and captured, not compared.
+  parameters: {
+    visual: {
+      unstable:
+        "under load the native date and time fields are drawn differently on some runs (which segment of the date field is highlighted, the invalid fields' borders): states the page's DOM does not show, so the capture cannot wait for them",
+    },
+  },
   play: async (context) => {
     const { canvas, add } = await scheduledCard(context);
     await userEvent.click(add);

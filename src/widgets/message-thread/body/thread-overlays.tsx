@@ -3,7 +3,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useRuntime } from '../../../runtime/runtime';
 import { DayName } from './thread-days';
 import type { Row } from './thread-rows';
-import { isScrolledUp, newestMessageIndex, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
+import { AT_BOTTOM_PX, isScrolledUp, newestMessageIndex, pinnedDayRow, seenUpTo, unseenBelow, type ListView } from './thread-scroll';
 import type { ThreadSnapshot } from '../session/thread-snapshot';
 
 /** What the reader moves the list with (a scroll that follows one of these is theirs). */
@@ -60,7 +60,10 @@ export function ListOverlays({
     const onScroll = () => {
       setOffset(element.scrollTop);
       const up = isScrolledUp(viewAt(virtualizer, element.scrollTop));
-      if (!up) opening.current = false;
+      // At its end by the rows measured so far, or by the element's own scroll size (the two
+      // differ while rows are being measured: WebKit's list reached its end by one alone).
+      const atElementEnd = element.clientHeight > 0 && element.scrollHeight - element.clientHeight - element.scrollTop <= AT_BOTTOM_PX;
+      if (!up || atElementEnd) opening.current = false;
       setScrolledUp(up && !(opening.current && openedAtEnd));
     };
     const byReader = () => void (opening.current = false);
