@@ -180,6 +180,8 @@ class Requests {
   }
 }
 const requestsOf = new WeakMap<Page, Requests>();
+/** The jobs rendered a second time after their capture failed (see runGroup): once each. */
+const retried = new WeakSet<Job>();
 
 /** Renders `jobs` (one combination) in one page: the first by its address, the others through Storybook's channel. */
 async function runGroup(page: Page, { combination, a11y, jobs }: Group, failures: string[]): Promise<void> {
@@ -245,7 +247,25 @@ async function runGroup(page: Page, { combination, a11y, jobs }: Group, failures
         continue;
       }
       const captureStarted = performance.now();
-      const problem = await captureAndCompare(page, job);
+      let problem: string | null;
+      try {
+        problem = await captureAndCompare(page, job);
+      } catch (error) {
+        // A capture that never came (once under the full run's load: Chromium's screenshot past its
+        // 30 s after the fonts had loaded): the story is rendered once more from a fresh page load
+        // (this page may be stuck), said in the output; a second failure is the story's.
+        const what = `${name}: its capture failed: ${(error as Error).message.split('\n')[0]}`;
+        if (retried.has(job)) {
+          failures.push(what);
+          console.warn(what);
+          if (at + 1 < jobs.length) await runGroup(page, { combination, a11y, jobs: jobs.slice(at + 1) }, failures);
+        } else {
+          retried.add(job);
+          console.warn(`${what}; rendered again from a fresh page`);
+          await runGroup(page, { combination, a11y, jobs: jobs.slice(at) }, failures);
+        }
+        return;
+      }
       timings.capture.push(performance.now() - captureStarted);
       if (problem) {
         failures.push(`${name}: ${problem}`);
