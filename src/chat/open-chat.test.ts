@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/core/client';
-import type { ChatClient, ChatClientFactory, ChatClientInit } from './chat-client';
+import { isRetryableChatError, type ChatClient, type ChatClientFactory, type ChatClientInit, type ChatError } from './chat-client';
 import { openChat } from './open-chat';
 
 /**
@@ -87,5 +87,37 @@ describe('openChat: every step within the gateway’s time limit', () => {
       operation: 'chat.openConversation',
     });
     expect(adapter.closed).toHaveLength(1);
+  });
+});
+
+describe('openChat: a session the gateway refuses', () => {
+  async function openingWith(status: number) {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(status, undefined, { route: 'POST /gateway/message-center/v1/chat/session' });
+    const gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      auth: { kind: 'provider', spId: 1001 },
+      retry: { retries: 0 },
+    });
+    const adapter = hostAdapter({ start: Promise.resolve(), conversation: Promise.resolve() });
+    const failure = await openChat({ gateway, factory: adapter.factory, thread: { serviceProviderId: 1001, userId: 5001 } }).then(
+      () => null,
+      (error: unknown) => error as ChatError,
+    );
+    return { failure, adapter };
+  }
+
+  it.each([401, 403])('is denied after a %i: opening it again would not help (the thread offers no Try again)', async (status) => {
+    const { failure, adapter } = await openingWith(status);
+    expect(failure).toMatchObject({ name: 'ChatError', kind: 'denied', status });
+    expect(isRetryableChatError(failure!)).toBe(false);
+    expect(adapter.inits).toHaveLength(0);
+  });
+
+  it('is unavailable after a 500 (asked again twice first): opening it again may help', async () => {
+    const { failure } = await openingWith(500);
+    expect(failure).toMatchObject({ name: 'ChatError', kind: 'unavailable', status: 500 });
+    expect(isRetryableChatError(failure!)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { GatewayClient } from '../gateway/core/client';
-import { isGatewayError, isPassingStatus } from '../gateway/core/errors';
+import { isGatewayError, isPassingStatus, isRetryableError } from '../gateway/core/errors';
 import { chatSession, type ChatSessionRequest } from '../gateway/message-center/chat-session';
 import type { ChatSession } from '../gateway/message-center/chat-session-schema';
 import { ChatError, type ChatClient, type ChatClientFactory, type ChatConversation } from './chat-client';
@@ -63,7 +63,9 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
 function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError {
   if (signal?.aborted || (isGatewayError(error) && error.kind === 'aborted')) return new ChatError({ kind: 'aborted', operation: OPERATION, cause: error });
   if (error instanceof ChatError) return error;
-  return new ChatError({ kind: 'unavailable', operation: OPERATION, status: isGatewayError(error) ? error.status : null, cause: error });
+  // The gateway refusing the session (401, 403, 404…: isRetryableError false) denies the chat; opening it again would not help.
+  const kind = isRetryableError(error) ? 'unavailable' : 'denied';
+  return new ChatError({ kind, operation: OPERATION, status: isGatewayError(error) ? error.status : null, cause: error });
 }
 
 export async function openChat({ gateway, factory, thread, firstPageSize, signal }: OpenChatOptions): Promise<OpenedChat> {

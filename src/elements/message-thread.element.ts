@@ -67,6 +67,7 @@ import { widgetElement } from './widget-element';
  * @csspart saved-replies-listbox - The `/` suggestions over the text box.
  * @csspart attachment-errors - File messages (size, type).
  * @csspart chat-error - The chat init failure.
+ * @csspart chat-error-link - Its 'Log in' when the chat was refused as signed out (a 401; routes.logIn, lk-navigate kind 'log-in').
  * @csspart error-banner - Missing sp-id or user-id.
  * @csspart part-unavailable - In place of a part whose code did not arrive (offline): what to do and 'Try again'.
  * @cssproperty --lk-thread-height - Height of the message list (default 480px).

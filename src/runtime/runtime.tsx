@@ -44,7 +44,7 @@ function safeClock(clock: Clock | null | undefined): Clock {
   return safe;
 }
 
-interface LogInLink {
+export interface LogInLink {
   readonly href: string;
   readonly label: string;
   onClick(event: MouseEvent<HTMLAnchorElement>): void;

@@ -10,25 +10,42 @@ export interface ErrorBannerLink {
 
 /**
  * An error panel announced to screen readers (role=alert). Texts come from the caller (the
- * i18n catalogue); an optional action (e.g. retry) or link (e.g. log in) sits under the detail.
+ * i18n catalogue; for a gateway call's failure runtime/error-panel.ts gives them all); under the
+ * detail a link (e.g. log in), else 'Try again' (`retry`, beside the gateway's security check
+ * after a challenge) or another action.
  */
 export function ErrorBanner({
   title,
   detail,
   action,
   link,
+  retry,
+  challenge,
   part = 'error-banner',
 }: {
-  title?: string;
+  title?: string | undefined;
   detail: string;
   action?: ReactNode;
   link?: ErrorBannerLink | undefined;
+  retry?: { readonly label: string; onClick(): void } | undefined;
+  challenge?: { readonly href: string; readonly label: string } | undefined;
   part?: string;
 }) {
   const shown = link ? (
     <a className="lk-button" href={link.href} onClick={link.onClick} part={`${part}-link`}>
       {link.label}
     </a>
+  ) : retry ? (
+    <>
+      {challenge ? (
+        <a href={challenge.href} target="_blank" rel="noopener noreferrer">
+          {challenge.label}
+        </a>
+      ) : null}
+      <button type="button" className="lk-button" data-variant="secondary" onClick={retry.onClick}>
+        {retry.label}
+      </button>
+    </>
   ) : (
     action
   );

@@ -31,6 +31,14 @@ describe('describeGatewayError: the error catalogue', () => {
     expect(shown(http(status)).detail).toBe('Oops! We apologize for the inconvenience, it appears the content you requested was not found.');
   });
 
+  it("says a gateway challenge (a JSON 511 the host's check has not passed) needs the security check, not the apology", () => {
+    // (A captive portal's 511, an HTML page, is no challenge: the apology above.)
+    expect(shown(new GatewayError({ kind: 'challenge', status: 511, operation: 'lead.getProviderLeadV2' }))).toEqual({
+      title: 'Security check needed',
+      detail: 'Please complete the security check, then try again.',
+    });
+  });
+
   it('lets a custom message win over the status text, keeping the status title', () => {
     expect(shown(http(500), 'This lead could not be loaded.')).toEqual({
       title: 'Internal Server Error',

@@ -87,6 +87,10 @@ export function describeGatewayError(error: unknown, customMessage?: string): Er
   } else if (gatewayError?.kind === 'network') {
     titleKey = null;
     detailKey = 'error.network';
+  } else if (gatewayError?.kind === 'challenge') {
+    // A 511 the host's check has not passed: what it needs, not the apology for a missing page.
+    titleKey = 'error.challenge.title';
+    detailKey = 'error.challenge.detail';
   } else if (gatewayError?.kind === 'invalid-response') {
     titleKey = null;
     detailKey = 'error.invalidResponse';

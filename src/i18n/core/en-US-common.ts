@@ -41,6 +41,9 @@ export const commonMessages = {
   'error.network': 'We could not reach the server. Check your connection and try again.',
   // A 511 the host's check has not passed (docs/gateway.md#511-challenge): where the gateway says it can be passed.
   'challenge.link': 'Open the security check',
+  // Our wording: a 511 challenge on a widget's data, where the widget has no text of its own (the board has: board.challenge.*).
+  'error.challenge.title': 'Security check needed',
+  'error.challenge.detail': 'Please complete the security check, then try again.',
   'error.invalidResponse': 'We received a response we could not read. Please try again later.',
   // Not in the spec: a part of a widget (its list, a card's body, a dialog…) whose code did not arrive.
   'error.partUnavailable': 'This part of the page did not load. Check your connection and try again.',

@@ -39,6 +39,8 @@ export const commonMessagesEs = {
   'error.other.detail': '¡Uy! Disculpe las molestias: parece que no se encontró el contenido que solicitó.',
   'error.network': 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
   'challenge.link': 'Abrir la verificación de seguridad',
+  'error.challenge.title': 'Verificación de seguridad necesaria',
+  'error.challenge.detail': 'Complete la verificación de seguridad y vuelva a intentarlo.',
   'error.invalidResponse': 'Recibimos una respuesta que no pudimos leer. Inténtelo de nuevo más tarde.',
   'error.partUnavailable': 'Esta parte de la página no se cargó. Revise su conexión e inténtelo de nuevo.',
   'draft.restored': 'Borrador restaurado',

@@ -2,8 +2,8 @@ import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { hasActiveFilters } from '../../domain/filters';
 import { paginationInfo } from '../../domain/pagination';
-import { challengeHref } from '../../gateway/core/challenge';
-import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
+import { isGatewayError, isRetryableError } from '../../gateway/core/errors';
+import { errorPanel } from '../../runtime/error-panel';
 import type { Lead } from '../../gateway/office/schemas';
 import type { MessageKey } from '../../i18n/en-US';
 import { useServerRenderLoadables } from '../../runtime/server-render-gate';
@@ -87,7 +87,8 @@ export function LeadBoardRoot({
   useAtomInput(boardInputsAtom, { spId, featuredLeadId: leadId, newMessages: newMessages === true, pageSize: pageSize && pageSize > 0 ? pageSize : null });
   useAtomInput(boardDraftsAtom, drafts !== 'off');
   useAtomInput(boardChatServiceAtom, chatService ?? null);
-  const { t, routes, flags, onLinkClick, logInLink, emit, client } = useRuntime();
+  const runtime = useRuntime();
+  const { t, routes, flags, onLinkClick, emit } = runtime;
   // The changes' engine tells the host of the pro's changes itself (changes/change-engine.ts).
   useAtomInput(boardHostAtom, { emit });
   const analytics = useBoardAnalytics();
@@ -139,12 +140,9 @@ export function LeadBoardRoot({
   const failure = leadsState.state === 'hasError' ? leadsState.error : provider.state === 'hasError' ? provider.error : null;
   const failed = failure !== null;
   // A retry helps after a network or server failure or an unreadable answer, not after 401/403/404.
-  const failedStatus = failed ? describeGatewayError(failure).status : null;
   const retryable = failed && isRetryableError(failure);
   // A 511 the host's check has not passed (or no host check at all): the banner says the check is needed, and where it is.
-  const challenge = isGatewayError(failure) && failure.kind === 'challenge' ? failure : null;
-  const challenged = challenge !== null;
-  const challengeUrl = challenge ? challengeHref(challenge.body, client.baseURL) : null;
+  const challenged = isGatewayError(failure) && failure.kind === 'challenge';
   // What 'Try again' does, by itself once the connection or the pro is back.
   useWhenBack(
     retryable,
@@ -238,24 +236,11 @@ export function LeadBoardRoot({
         <OutboxSummary />
         {failed ? (
           <ErrorBanner
-            // A 511 the host's check has not passed: what it needs (the check, then the page asked again), not the generic error.
-            title={challenged ? t('board.challenge.title') : undefined}
-            detail={t(challenged ? 'board.challenge.detail' : 'board.loadError')}
-            link={failedStatus === 401 ? logInLink() : undefined}
-            action={
-              retryable ? (
-                <>
-                  {challengeUrl ? (
-                    <a href={challengeUrl} target="_blank" rel="noopener noreferrer">
-                      {t('challenge.link')}
-                    </a>
-                  ) : null}
-                  <button type="button" className="lk-button" data-variant="secondary" onClick={() => retry((n) => n + 1)}>
-                    {t('action.retry')}
-                  </button>
-                </>
-              ) : undefined
-            }
+            {...errorPanel(runtime, failure, {
+              onRetry: () => retry((n) => n + 1),
+              // The spec's text; after a 511 the host's check has not passed, what it needs (the check, then the page asked again).
+              texts: challenged ? { title: t('board.challenge.title'), detail: t('board.challenge.detail') } : { title: null, detail: t('board.loadError') },
+            })}
           />
         ) : !page || !shown ? (
           <BoardSkeleton rows={query.limit} />

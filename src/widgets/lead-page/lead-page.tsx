@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useSetAtom } from 'jotai/react';
 import { useServerRenderLoadable } from '../../runtime/server-render-gate';
-import { describeGatewayError, isGatewayError, isRetryableError } from '../../gateway/core/errors';
+import { isGatewayError, isRetryableError } from '../../gateway/core/errors';
+import { errorPanel } from '../../runtime/error-panel';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -30,7 +31,8 @@ const LEAD_PAGE_ANALYTICS = 'SP : Lead Page';
 export function LeadPageRoot({ leadId = null, spId = null, apiVersion, errorMessage }: LeadPageProps) {
   useStyles(STYLES);
   useAtomInput(leadPageInputsAtom, { leadId, spId, apiVersion: apiVersion === 'v1' ? 'v1' : 'v2' });
-  const { t, analytics, emit, logInLink } = useRuntime();
+  const runtime = useRuntime();
+  const { t, analytics, emit } = runtime;
   const state = useServerRenderLoadable(leadPageLoadableAtom);
   const purchaseWindow = usePurchaseWindow(state.state === 'hasData' ? state.data.purchaseWindow : null);
   const reload = useSetAtom(leadPageReloadAtom);
@@ -66,21 +68,7 @@ export function LeadPageRoot({ leadId = null, spId = null, apiVersion, errorMess
   if (state.state === 'loading') {
     content = <LeadCardSkeleton />;
   } else if (state.state === 'hasError') {
-    const description = describeGatewayError(state.error, errorMessage ?? undefined);
-    content = (
-      <ErrorBanner
-        title={description.titleKey ? t(description.titleKey) : undefined}
-        detail={description.customMessage ?? t(description.detailKey)}
-        link={description.status === 401 ? logInLink() : undefined}
-        action={
-          retryable ? (
-            <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
-              {t('action.retry')}
-            </button>
-          ) : undefined
-        }
-      />
-    );
+    content = <ErrorBanner {...errorPanel(runtime, state.error, { customMessage: errorMessage ?? undefined, onRetry: () => reload((n) => n + 1) })} />;
   } else {
     const lead = state.data;
     content = (

@@ -309,14 +309,26 @@ describe('entry: service, ZIP code, the pro', () => {
     expect(received('GET', '/gateway/lead/v1/serviceprovider/1001/details')).toHaveLength(1);
   });
 
-  it('a pro that cannot be loaded: the error line and a retry that asks again', async () => {
-    const { user, received } = renderFunnel({ spId: 9999 });
+  it('a pro that is not there (404): the error line, no retry (asking again would not find them)', async () => {
+    renderFunnel({ spId: 9999 });
     const banner = await screen.findByRole('alert');
     await waitFor(() => expect(banner.textContent).toContain('Oops! We apologize for the inconvenience, it appears the content you requested was not found.'));
-    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(received('GET', '/gateway/lead/v1/serviceprovider/9999/details')).toHaveLength(2));
+    expect(within(banner).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Nor 'Log in' after a 401: a customer has no log-in page (and the funnel no routes.logIn call).
+    expect(within(banner).queryByRole('link')).toBeNull();
     // The customer can still choose a service and go on without that pro's details.
     expect(screen.getByRole('combobox', { name: 'What do you need help with?' })).toBeTruthy();
+  });
+
+  it('a pro whose details failed (500): the error line and a retry that asks again', async () => {
+    const funnel = renderFunnel({ spId: 2005 }, { hold: /serviceprovider\/2005\/details/ });
+    funnel.sandbox.faults.status(500, undefined, { route: 'GET /gateway/lead/v1/serviceprovider/:spId/details', times: 1 });
+    funnel.release();
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Our services are down at the moment. Please try again later.');
+    await funnel.user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await heading('Request a quote from Cap City Plumbing');
+    expect(funnel.received('GET', '/gateway/lead/v1/serviceprovider/2005/details')).toHaveLength(2);
   });
 
   it('not eligible: the alternatives for the category and ZIP code are offered; choosing one goes on with that pro', async () => {

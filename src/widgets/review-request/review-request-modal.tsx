@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { describeGatewayError } from '../../gateway/core/errors';
+import { errorPanel } from '../../runtime/error-panel';
 import { useRuntime } from '../../runtime/runtime';
 import { useStyles } from '../../runtime/styles';
 import { useAtomInput } from '../../runtime/use-atom-input';
@@ -48,7 +48,8 @@ export function ReviewRequestModal({ spId, leadId, open, onClose }: ReviewReques
 
 /** Loading, load failure (with 'Try again') or the form. Mounted only while the modal is open. */
 function ReviewRequestBody({ onDone }: { onDone(): void }) {
-  const { t, logInLink } = useRuntime();
+  const runtime = useRuntime();
+  const { t } = runtime;
   const state = useAtomValue(reviewRequestLoadableAtom);
   const reload = useSetAtom(reviewRequestReloadAtom);
   if (state.state === 'loading') {
@@ -59,19 +60,7 @@ function ReviewRequestBody({ onDone }: { onDone(): void }) {
     );
   }
   if (state.state === 'hasError') {
-    const description = describeGatewayError(state.error);
-    return (
-      <ErrorBanner
-        title={description.titleKey ? t(description.titleKey) : undefined}
-        detail={description.customMessage ?? t(description.detailKey)}
-        link={description.status === 401 ? logInLink() : undefined}
-        action={
-          <button type="button" className="lk-button" data-variant="secondary" onClick={() => reload((n) => n + 1)}>
-            {t('action.retry')}
-          </button>
-        }
-      />
-    );
+    return <ErrorBanner {...errorPanel(runtime, state.error, { onRetry: () => reload((n) => n + 1) })} />;
   }
   // Keyed by the data: new inputs (another lead) start a fresh form.
   return <ReviewRequestForm key={`${state.data.spId}-${state.data.leadId}`} data={state.data} onDone={onDone} />;

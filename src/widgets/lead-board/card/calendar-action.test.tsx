@@ -97,7 +97,10 @@ describe("a Scheduled lead's 'Add to calendar'", () => {
     const files = capturedFiles();
     await user.click(within(dialog).getByRole('button', { name: 'Download calendar file' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please enter a date and a start time.');
-    expect(within(dialog).getByLabelText('Start time').getAttribute('aria-invalid')).toBe('true');
+    const time = within(dialog).getByLabelText('Start time');
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    // Focus on the field to fix.
+    expect(time.getRootNode()).toHaveProperty('activeElement', time);
     expect(files).toEqual([]);
   });
 

@@ -52,12 +52,16 @@ function CalendarForm({ lead, spId }: { lead: Lead; spId: number }) {
   const timeId = useId();
   const errorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const timeRef = useRef<HTMLInputElement>(null);
 
   function download() {
     const start = new Date(`${date}T${time}`);
     if (!date || !time || Number.isNaN(start.getTime())) {
       setInvalid(true);
       setDownloaded(false);
+      // To the first field to fix (the alert under the fields says what is missing).
+      (date ? timeRef : dateRef).current?.focus();
       return;
     }
     setInvalid(false);
@@ -103,6 +107,7 @@ function CalendarForm({ lead, spId }: { lead: Lead; spId: number }) {
         <label className="lk-calendar__field" htmlFor={dateId}>
           <span>{t('calendar.date')}</span>
           <input
+            ref={dateRef}
             id={dateId}
             type="date"
             className="lk-input"
@@ -116,6 +121,7 @@ function CalendarForm({ lead, spId }: { lead: Lead; spId: number }) {
         <label className="lk-calendar__field" htmlFor={timeId}>
           <span>{t('calendar.time')}</span>
           <input
+            ref={timeRef}
             id={timeId}
             type="time"
             className="lk-input"

@@ -124,6 +124,8 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
       <ErrorBanner
         detail={t('error.chatInit')}
         part="chat-error"
+        // Refused as signed out: where to log in (as every widget's panel after a 401).
+        link={failure?.status === 401 ? runtime.logInLink() : undefined}
         action={
           // A chat that did not come up (the service down, a connection that never settled)
           // may the next time; one the gateway denies or a missing SDK will not.

@@ -82,6 +82,33 @@ function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (
   return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
 }
 
+/**
+ * A list at its end stays there as its rows grow: a state line under the newest bubble ('·
+ * Delivered'), a photo measured. The virtualiser follows such growth itself, except while its own
+ * scroll to the end is still on its way: then the list rested short of its end by the growth (17
+ * px on a phone after a retried send). Read from the list's last scroll event (a growth moves no
+ * scroll position); `total` is the rows' height (null: a server's first page, opened at its end
+ * by its layout).
+ */
+function useKeepAtEnd(scrollRef: { readonly current: HTMLDivElement | null }, total: number | null) {
+  const atEnd = useRef(false);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onScroll = () => {
+      atEnd.current = element.scrollHeight - element.clientHeight - element.scrollTop <= AT_BOTTOM_PX;
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [scrollRef]);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (total === null || !element || !atEnd.current || element.clientHeight === 0) return;
+    const end = element.scrollHeight - element.clientHeight;
+    if (element.scrollTop < end - 0.5) element.scrollTop = end;
+  }, [scrollRef, total]);
+}
+
 export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle, notice = null }: MessageListProps) {
   const { t, onLinkClick, now } = useRuntime();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -193,6 +220,8 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
       setSeenOnOpen(newestMessageIndex(rows));
     }
   }, [rows, snapshot.status, virtualizer]);
+
+  useKeepAtEnd(scrollRef, snapshot.firstPage ? null : virtualizer.getTotalSize());
 
   // Not after a failed older page: its 'Try again' asks. Scroll events come by the dozen (and
   // from layout: a resize, the virtualiser keeping the reading position), so each asking again

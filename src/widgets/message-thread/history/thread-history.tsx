@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { describeGatewayError, isRetryableError } from '../../../gateway/core/errors';
+import { errorPanel } from '../../../runtime/error-panel';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
 import { useStyles } from '../../../runtime/styles';
@@ -31,7 +31,8 @@ type HistoryState =
  */
 export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) {
   useStyles(STYLES);
-  const { t, client, logInLink, onLinkClick } = useRuntime();
+  const runtime = useRuntime();
+  const { t, client, onLinkClick } = runtime;
   const format = useFormat();
   const [state, setState] = useState<HistoryState>({ status: 'loading', pages: [] });
   const request = useRef<AbortController | null>(null);
@@ -82,7 +83,6 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
 
   const textLink = (event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, 'external');
   const firstLoad = state.status === 'loading' && state.pages.length === 0;
-  const failed = state.status === 'failed' ? describeGatewayError(state.error) : null;
 
   return (
     <section className="lk-history" part="message-history-list" aria-label={t('thread.history.label')} aria-busy={state.status === 'loading'}>
@@ -146,18 +146,12 @@ export function ThreadHistory({ spId, userId, memberName }: ThreadHistoryProps) 
           </button>
         </p>
       ) : null}
-      {failed ? (
+      {state.status === 'failed' ? (
         <ErrorBanner
-          title={failed.titleKey ? t(failed.titleKey) : undefined}
-          detail={state.pages.length > 0 ? t('thread.olderFailed') : t(failed.detailKey)}
-          link={failed.status === 401 ? logInLink() : undefined}
-          action={
-            state.status !== 'failed' || !isRetryableError(state.error) ? undefined : (
-              <button type="button" className="lk-button" data-variant="secondary" onClick={() => load(state.pages)}>
-                {t('action.retry')}
-              </button>
-            )
-          }
+          {...errorPanel(runtime, state.error, {
+            onRetry: () => load(state.pages),
+            ...(state.pages.length > 0 ? { texts: { detail: t('thread.olderFailed') } } : {}),
+          })}
         />
       ) : null}
     </section>

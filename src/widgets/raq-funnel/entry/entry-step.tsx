@@ -2,7 +2,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { isPostalCode } from '../../../domain/funnel/form';
 import { isTopLevel, providerFirst, type TaxonomyResult } from '../../../domain/funnel/taxonomy';
-import { describeGatewayError, isGatewayError } from '../../../gateway/core/errors';
+import { isGatewayError } from '../../../gateway/core/errors';
+import { errorPanel } from '../../../runtime/error-panel';
 import type { MessageKey } from '../../../i18n/en-US';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
@@ -44,21 +45,8 @@ const toOption = (result: TaxonomyResult): CategoryOption => ({ id: String(resul
 
 /** The error text of a gateway failure (docs/gateway.md#errors: a status title and its line). */
 function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useRuntime();
-  const description = describeGatewayError(error);
-  return (
-    <ErrorBanner
-      title={description.titleKey ? t(description.titleKey) : undefined}
-      detail={t(description.detailKey)}
-      action={
-        onRetry ? (
-          <button type="button" className="lk-button" data-variant="secondary" onClick={onRetry}>
-            {t('action.retry')}
-          </button>
-        ) : undefined
-      }
-    />
-  );
+  // A customer has no log-in page: no 'Log in' after a 401.
+  return <ErrorBanner {...errorPanel(useRuntime(), error, { logIn: false, ...(onRetry ? { onRetry } : {}) })} />;
 }
 
 /**
