@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { composeStories } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { DATA_TAG } from './support/faults';
+import type { FaultScenario } from './support/sandbox';
 
 /**
  * The toolbar walk: stories run under the toolbar's combinations — locale (en-US, es-US, the
@@ -26,6 +28,13 @@ import { expect } from 'storybook/test';
  * - a comma list of parts of file paths (`LEADKIT_WALK=lead-board/card,raq-funnel`): every story
  *   of the files whose path contains one of them, under all nine.
  * `-t 'Spanish Rtl'` picks combinations by name as for any story.
+ *
+ * Faults: the stories about data (tag `data`, stories/support/faults.ts) offer the toolbar's Fault,
+ * every other story pins it to 'No fault'. Each of the six pairwise combinations names one of the
+ * six faults: after walking its stories with no fault, it walks the data stories among them again
+ * under its fault, where each must rest in its widget's state for it (an error panel, or its own
+ * state later under 'Slow'). In CI the first data story of each walked file; with LEADKIT_WALK,
+ * every data story walked. 'Data Or Pinned' checks every story of every file is one or the other.
  *
  * Hidden from the site (`!dev`, `!autodocs`): it is a check, not a state to look at.
  */
@@ -92,6 +101,22 @@ interface Combination {
   direction: 'ltr' | 'rtl';
   viewport: 'phone' | 'desktop';
   theme: 'light' | 'dark';
+  /** The fault the data stories are walked under too ('none': not walked again). */
+  fault: FaultScenario;
+}
+
+/** A story's own pins: its meta's `globals` and its own. */
+function pinsOf(module: StoryModule, name: string): Record<string, unknown> {
+  return { ...module.default.globals, ...(module[name] as { globals?: Record<string, unknown> }).globals };
+}
+
+/** A story about data offers the Fault (no pin); any other pins it. What is wrong with `name`, or nothing. */
+function faultRuleBroken(module: StoryModule, name: string, story: ComposedStory): string | null {
+  const data = story.tags?.includes(DATA_TAG) ?? false;
+  const pinned = 'fault' in pinsOf(module, name);
+  if (data && pinned) return 'is tagged data but pins the Fault';
+  if (!data && !pinned) return 'is not tagged data and does not pin the Fault (globals: NO_FAULT, stories/support/pinned.ts)';
+  return null;
 }
 
 /** Runs one composed story under `globals`: what went wrong, or nothing. */
@@ -127,7 +152,7 @@ async function runOne(story: ComposedStory, globals: Record<string, unknown>): P
 
 /** Runs every walked story under `combination` (the walk story's own globals set the page's viewport). */
 async function walk(combination: Combination): Promise<void> {
-  const { viewport, ...globals } = combination;
+  const { viewport, fault, ...globals } = combination;
   const failures: string[] = [];
   let walked = 0;
   for (const [path, names] of walkedFiles()) {
@@ -135,24 +160,31 @@ async function walk(combination: Combination): Promise<void> {
     if (!load) throw new Error(`toolbar walk: no stories file ${path}`);
     const module = await load();
     const composed = composeStories(module) as Record<string, ComposedStory>;
+    const underFault: string[] = [];
     for (const name of names ?? Object.keys(composed)) {
       const story = composed[name];
       if (!story) throw new Error(`toolbar walk: ${path} has no story ${name}`);
       if (story.tags?.includes('!test')) continue;
+      const broken = faultRuleBroken(module, name, story);
+      if (broken) failures.push(`${path} ${name}: ${broken}`);
+      if (story.tags?.includes(DATA_TAG) && (WALK || !underFault.length)) underFault.push(name);
       // The story's own pins (its meta's and its own `globals`) win over the combination's. The page's
       // width stays this walk story's (the tests size the page per story), as on the built site
       // opened at a width: a story pinned to the other viewport must hold there too.
-      const own = (module[name] as { globals?: Record<string, unknown> }).globals;
-      const errors = await runOne(story, {
-        ...story.globals,
-        ...globals,
-        viewport: { value: viewport, isRotated: false },
-        ...module.default.globals,
-        ...own,
-        a11y: { manual: true },
-      });
-      walked += 1;
-      for (const error of errors) failures.push(`${path} ${name} (${story.id ?? ''}): ${error}`);
+      const run = async (scenario: FaultScenario, label: string) => {
+        const errors = await runOne(story, {
+          ...story.globals,
+          ...globals,
+          fault: scenario,
+          viewport: { value: viewport, isRotated: false },
+          ...pinsOf(module, name),
+          a11y: { manual: true },
+        });
+        walked += 1;
+        for (const error of errors) failures.push(`${path} ${name}${label} (${story.id ?? ''}): ${error}`);
+      };
+      await run('none', '');
+      if (fault !== 'none' && underFault.at(-1) === name) await run(fault, ` under the fault ${fault}`);
     }
   }
   // Also printed whole (a long list's diff is cut): one line per failure, to read in a walk of every story.
@@ -166,7 +198,13 @@ async function walk(combination: Combination): Promise<void> {
  * snapshots' combinations outside the pairwise six, walked only when LEADKIT_WALK is set.
  */
 const combination = (values: Combination, { visualOnly = false } = {}): Story => ({
-  globals: { locale: values.locale, direction: values.direction, theme: values.theme, viewport: { value: values.viewport, isRotated: false } },
+  globals: {
+    locale: values.locale,
+    direction: values.direction,
+    theme: values.theme,
+    fault: values.fault,
+    viewport: { value: values.viewport, isRotated: false },
+  },
   // Only where the stories are composed as tests (the storybook project sets the project's annotations
   // for them): in the site itself the walked stories would have no preview around them.
   play: async () => {
@@ -176,12 +214,41 @@ const combination = (values: Combination, { visualOnly = false } = {}): Story =>
   },
 });
 
-export const EnglishLtrPhoneLight = combination({ locale: 'en-US', direction: 'ltr', viewport: 'phone', theme: 'light' });
-export const EnglishRtlDesktopDark = combination({ locale: 'en-US', direction: 'rtl', viewport: 'desktop', theme: 'dark' });
-export const SpanishLtrDesktopDark = combination({ locale: 'es-US', direction: 'ltr', viewport: 'desktop', theme: 'dark' });
-export const SpanishRtlPhoneLight = combination({ locale: 'es-US', direction: 'rtl', viewport: 'phone', theme: 'light' });
-export const PseudoLtrPhoneDark = combination({ locale: 'pseudo-rtl', direction: 'ltr', viewport: 'phone', theme: 'dark' });
-export const PseudoRtlDesktopLight = combination({ locale: 'pseudo-rtl', direction: 'rtl', viewport: 'desktop', theme: 'light' });
-export const EnglishLtrDesktopLight = combination({ locale: 'en-US', direction: 'ltr', viewport: 'desktop', theme: 'light' }, { visualOnly: true });
-export const SpanishRtlPhoneDark = combination({ locale: 'es-US', direction: 'rtl', viewport: 'phone', theme: 'dark' }, { visualOnly: true });
-export const PseudoLtrDesktopDark = combination({ locale: 'pseudo-rtl', direction: 'ltr', viewport: 'desktop', theme: 'dark' }, { visualOnly: true });
+export const EnglishLtrPhoneLight = combination({ locale: 'en-US', direction: 'ltr', viewport: 'phone', theme: 'light', fault: 'http500' });
+export const EnglishRtlDesktopDark = combination({ locale: 'en-US', direction: 'rtl', viewport: 'desktop', theme: 'dark', fault: 'challenge511' });
+export const SpanishLtrDesktopDark = combination({ locale: 'es-US', direction: 'ltr', viewport: 'desktop', theme: 'dark', fault: 'http401' });
+export const SpanishRtlPhoneLight = combination({ locale: 'es-US', direction: 'rtl', viewport: 'phone', theme: 'light', fault: 'dropped' });
+export const PseudoLtrPhoneDark = combination({ locale: 'pseudo-rtl', direction: 'ltr', viewport: 'phone', theme: 'dark', fault: 'http403' });
+export const PseudoRtlDesktopLight = combination({ locale: 'pseudo-rtl', direction: 'rtl', viewport: 'desktop', theme: 'light', fault: 'slow' });
+export const EnglishLtrDesktopLight = combination(
+  { locale: 'en-US', direction: 'ltr', viewport: 'desktop', theme: 'light', fault: 'none' },
+  { visualOnly: true },
+);
+export const SpanishRtlPhoneDark = combination({ locale: 'es-US', direction: 'rtl', viewport: 'phone', theme: 'dark', fault: 'none' }, { visualOnly: true });
+export const PseudoLtrDesktopDark = combination(
+  { locale: 'pseudo-rtl', direction: 'ltr', viewport: 'desktop', theme: 'dark', fault: 'none' },
+  { visualOnly: true },
+);
+
+/**
+ * Every story of every stories file is about data (tag `data`: it offers the toolbar's Fault) or
+ * pins the Fault to 'No fault' (stories/support/faults.ts). Loads the files, runs no story.
+ */
+export const DataOrPinned: Story = {
+  globals: { fault: 'none' },
+  play: async () => {
+    if (!(globalThis as { globalProjectAnnotations?: unknown }).globalProjectAnnotations) return;
+    const broken: string[] = [];
+    let checked = 0;
+    for (const [path, load] of Object.entries(STORY_FILES)) {
+      const module = await load();
+      for (const [name, story] of Object.entries(composeStories(module) as Record<string, ComposedStory>)) {
+        checked += 1;
+        const wrong = faultRuleBroken(module, name, story);
+        if (wrong) broken.push(`${path} ${name}: ${wrong}`);
+      }
+    }
+    await expect(checked, 'stories checked').toBeGreaterThan(200);
+    await expect(broken).toEqual([]);
+  },
+};

@@ -9,6 +9,7 @@ import { THREAD_BODY_CATALOGUE } from '../src/widgets/message-thread/body/thread
 import { Composer } from '../src/widgets/message-thread/composer/thread-composer';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
+import { NO_FAULT } from './support/pinned';
 
 /**
  * The thread's composer scaling down a photo over 4096 px (docs/widgets/message-thread.md#iphone-photos-size-and-location),
@@ -38,6 +39,7 @@ function ComposerFrame({ tools }: { tools: PhotoTools }) {
 
 const meta = {
   title: 'UI/Composer photo resizing',
+  globals: NO_FAULT,
   component: ComposerFrame,
   argTypes: { tools: { control: false } },
 } satisfies Meta<typeof ComposerFrame>;

@@ -15,6 +15,7 @@ import { dateRangePickerLabels } from '../src/ui/date-range-picker-labels';
 import { shadowOf } from './support/queries';
 import { ShadowFrame } from './support/shadow-frame';
 import { typeText } from './support/shadow-input';
+import { NO_FAULT } from './support/pinned';
 
 /**
  * <DateRangePicker> (src/ui, docs/architecture.md#date-range-picker) as an element shows it: in a
@@ -84,6 +85,7 @@ function PickerHarness({ variant, layout, initial = { start: null, end: null }, 
 
 const meta = {
   title: 'UI/Date-range picker',
+  globals: NO_FAULT,
   component: PickerHarness,
   args: { variant: 'board', onChange: fn() },
   argTypes: {
@@ -269,7 +271,7 @@ export const ScrollMode: Story = {
   args: { variant: 'generic', layout: 'scroll' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    const june = await canvas.findByRole('grid', { name: 'June 2026' }, { timeout: 5000 });
+    const june = await canvas.findByRole('grid', { name: 'June 2026' });
     const month = (grid: HTMLElement) => grid.closest<HTMLElement>('.lk-drs__month')!;
     await expect(month(june).getBoundingClientRect().width).toBe(332);
     // June 2026: five weeks, stretched to six — a long month.

@@ -10,6 +10,7 @@ import { LEAD_BOARD_CATALOGUE } from '../src/widgets/lead-board/lead-board-messa
 import { shadowOf } from './support/queries';
 import { text } from './support/story-text';
 import { WidgetFrame } from './support/widget-frame';
+import { NO_FAULT } from './support/pinned';
 
 /**
  * The lead card's insurance offer beside the box that holds its place while its code loads. Not
@@ -21,6 +22,7 @@ const THIMBLE_URL = 'https://insurance.example.com/liability?ref=leadkit-sandbox
 
 const meta = {
   title: 'UI/Insurance offer placeholder',
+  globals: NO_FAULT,
   parameters: { a11y: { test: 'error' } },
 } satisfies Meta;
 

@@ -6,6 +6,7 @@ import { commonMessages } from '../src/i18n/core/en-US-common';
 import baseCss from '../src/ui/core/base.css?inline';
 import { shadowOf } from './support/queries';
 import { WidgetFrame } from './support/widget-frame';
+import { NO_FAULT } from './support/pinned';
 
 /**
  * What every element shows in place of a part of its widget whose code did not arrive (the
@@ -23,6 +24,7 @@ interface Args {
 
 const meta = {
   title: 'UI/Part unavailable',
+  globals: NO_FAULT,
   args: { failures: 1, retrying: false, retry: fn(() => Promise.resolve(false)) },
   argTypes: { failures: { control: { type: 'number', min: 1 } }, retrying: { control: 'boolean' } },
   render: (args) => (

@@ -13,6 +13,7 @@ import reviewRequestCss from '../src/widgets/review-request/review-request.css?i
 import { shadowOf } from './support/queries';
 import { sandboxOf } from './support/sandbox';
 import { WidgetFrame } from './support/widget-frame';
+import { NO_FAULT } from './support/pinned';
 
 /**
  * <review-request>'s form with a starting value no lead gives the element: no answer to "work
@@ -53,6 +54,7 @@ const FORM_DATA: ReviewRequestData = {
 
 const meta = {
   title: 'UI/Review request form',
+  globals: NO_FAULT,
   render: () => (
     <WidgetFrame styles={[baseCss, dialogCss, multiSelectCss, reviewRequestCss]} catalogue={REVIEW_REQUEST_CATALOGUE}>
       <Dialog open onClose={() => {}} title="Request a Review" closeLabel="Close" part="review-request">

@@ -4,6 +4,7 @@ import { expect, waitFor } from 'storybook/test';
 import { shadowOf } from '../support/queries';
 import { elementFrame } from '../support/element-frame';
 import { THEME_PROPERTIES } from './manifest';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The theming page's live preview: every public `--lk-*` custom property of the contract
@@ -32,6 +33,7 @@ const argTypes: Partial<ArgTypes<ThemeArgs>> = Object.fromEntries(
 
 const meta = {
   title: 'Guides/Theming and parts',
+  globals: NO_FAULT,
   id: 'theming',
   argTypes,
   args: {},

@@ -9,6 +9,7 @@ import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { typeText } from '../support/shadow-input';
 import { withoutKeptFunnel } from '../raq-funnel/funnel';
 import { atPath, routeLoaders } from './app';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The office app's deep links into the request-a-quote funnel (docs/widgets/lead-app.md#routes):
@@ -26,6 +27,7 @@ const stepHeading = (canvas: Canvas, name: string) => canvas.findByRole('heading
 
 const meta = {
   title: 'Elements/<lead-app>/Request a quote routes',
+  globals: NO_FAULT,
   component: LeadApp,
   args: { base: '/app' },
   loaders: routeLoaders,
@@ -89,7 +91,7 @@ export const Summary: Story = {
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.')).toBeVisible();
     await expect(await canvas.findByText('Water Heater Installation')).toBeVisible();
     const pros = canvas.getByRole('region', { name: 'Pros who received your request' });
     await userEvent.click(await within(pros).findByRole('button', { name: 'I hired Acme Plumbing & Heating' }));

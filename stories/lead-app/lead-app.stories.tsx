@@ -4,6 +4,7 @@ import { LeadApp, type LeadAppProps } from '../../src/react';
 import { ElementDocsPage } from '../docs/element-docs-page';
 import { shadowOf } from '../support/queries';
 import { app } from './app';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <lead-app> custom element, mounted at the page's own path (`base`): the page is at
@@ -15,6 +16,7 @@ const TAG = 'lead-app';
 
 const meta = {
   title: 'Elements/<lead-app>',
+  globals: NO_FAULT,
   component: LeadApp,
   tags: ['autodocs'],
   args: { spId: 1001 },

@@ -5,6 +5,8 @@ import { LeadApp, type LeadAppProps } from '../../src/react';
 import { shadowOf } from '../support/queries';
 import { pseudoLocalize } from '../support/story-locale';
 import { app, atPath, ROUTE_TIMEOUT, routeLoaders } from './app';
+import { NO_FAULT } from '../support/pinned';
+import { orFaultState } from '../support/faults';
 
 /**
  * The real <lead-app base="/app"> at a path of the office app's route table
@@ -26,16 +28,18 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const LeadPageRoute: Story = {
+  tags: ['data'],
   parameters: { path: `/app/lead?leadId=${SANDBOX_LEADS.purchased}&serviceProviderId=1001` },
-  play: async ({ canvasElement }) => {
+  play: orFaultState(async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' }, ROUTE_TIMEOUT)).toBeVisible();
     await expect(canvas.getByText('Better leads when you want them.')).toBeVisible();
-  },
+  }),
 };
 
 /** The request-a-quote entry route: the funnel at its first step. */
 export const QuoteEntryRoute: Story = {
+  globals: NO_FAULT,
   parameters: { path: '/app/lead/request_a_quote' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -45,6 +49,7 @@ export const QuoteEntryRoute: Story = {
 
 /** An unknown path under the lead area. */
 export const NotFound: Story = {
+  globals: NO_FAULT,
   parameters: { path: '/app/lead/nope' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -55,6 +60,7 @@ export const NotFound: Story = {
 
 /** The lead page route without its ids is not found either. */
 export const LeadPageRouteWithoutIds: Story = {
+  globals: NO_FAULT,
   parameters: { path: '/app/lead?leadId=abc' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -64,6 +70,7 @@ export const LeadPageRouteWithoutIds: Story = {
 
 /** A widget link that stays inside the app becomes a client-side navigation (lk-navigate cancelled). */
 export const LinkInsideApp: Story = {
+  globals: NO_FAULT,
   parameters: { path: '/app/lead/nope' },
   play: async ({ canvasElement }) => {
     const { host, canvas } = await shadowOf(canvasElement);
@@ -81,6 +88,7 @@ export const LinkInsideApp: Story = {
 
 /** es-US: the office app's lead page route in Spanish. */
 export const InSpanish: Story = {
+  globals: NO_FAULT,
   parameters: { path: `/app/lead?leadId=${SANDBOX_LEADS.purchased}&serviceProviderId=1001`, locale: 'es-US' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -90,6 +98,7 @@ export const InSpanish: Story = {
 
 /** An Arabic host page (`dir="rtl"`) and texts 40 % longer: the not-found view. */
 export const RightToLeftLongTexts: Story = {
+  globals: NO_FAULT,
   parameters: { path: '/app/nowhere', locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);

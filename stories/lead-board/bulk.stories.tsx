@@ -7,6 +7,7 @@ import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { elementFrame } from '../support/element-frame';
 import { board, boardLoaders, phoneBoard, settled, showing, unfoldFilters } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * Bulk actions on <LeadBoard>: a checkbox per card (shift-click for a range), the
@@ -21,6 +22,7 @@ const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
   title: 'Elements/<lead-board>/Bulk actions',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001 },
   render: board,
@@ -44,8 +46,8 @@ const checkedIds = (root: ShadowRoot) =>
 /** The board with its first page and filter controls on screen, the list no longer refreshing. */
 async function shownBoard(canvasElement: HTMLElement) {
   const frame = await shadowOf(canvasElement);
-  await frame.canvas.findByText(/^(Showing|Mostrando|Šĥöŵíñğ)/, {}, { timeout: 5000 });
-  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  await frame.canvas.findByText(/^(Showing|Mostrando|Šĥöŵíñğ)/);
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull());
   await settled(frame.root);
   return frame;
 }
@@ -60,7 +62,7 @@ async function selectThree(root: ShadowRoot) {
   return user;
 }
 
-const toolbar = (canvas: ReturnType<typeof within>, name = 'Selected leads') => canvas.findByRole('group', { name }, { timeout: 5000 });
+const toolbar = (canvas: ReturnType<typeof within>, name = 'Selected leads') => canvas.findByRole('group', { name });
 
 function archiveCalls(context: StoryContext) {
   return sandboxOf(context).gateway.store.requests.filter((request) => request.method === 'POST' && request.path === ARCHIVE_PATH);
@@ -106,7 +108,7 @@ export const ArchivedViewToolbar: Story = {
     const { root, canvas } = await shownBoard(canvasElement);
     await unfoldFilters(canvas);
     await userEvent.click(canvas.getByRole('switch', { name: 'Archived leads' }));
-    await canvas.findAllByRole('button', { name: 'Move to Active Leads' }, { timeout: 5000 });
+    await canvas.findAllByRole('button', { name: 'Move to Active Leads' });
     await settled(root);
     await userEvent.click(checkbox(cards(root)[0] as HTMLElement));
     const bar = await toolbar(canvas);
@@ -122,7 +124,7 @@ export const ArchivedSummary: Story = {
     await selectThree(root);
     const bar = await toolbar(canvas);
     await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
-    const message = await canvas.findByText('3 leads archived', {}, { timeout: 5000 });
+    const message = await canvas.findByText('3 leads archived');
     await expect(message.closest('[role="status"]')).not.toBeNull();
     await expect(archiveCalls(context).map((request) => request.status)).toEqual([200, 200, 200]);
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Selected leads' })).toBeNull());
@@ -142,7 +144,7 @@ export const PartialFailure: Story = {
     await selectThree(root);
     const bar = await toolbar(canvas);
     await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(localized("2 of 3 leads archived. 1 couldn't be archived. Try again."));
     await expect(canvas.getAllByRole('alert')).toHaveLength(1);
     const failed = archiveCalls(context).find((request) => request.status === 500)?.body as { leadId: number };
@@ -266,7 +268,7 @@ export const InSpanish: Story = {
     await expect(within(bar).getByText('3 seleccionados')).toBeVisible();
     await expect(within(bar).getByRole('checkbox', { name: 'Seleccionar todos en esta página' })).toBeVisible();
     await userEvent.click(within(bar).getByRole('button', { name: 'Archivar' }));
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(localized('Se archivaron 2 de 3 clientes potenciales. 1 no se pudo archivar. Inténtelo de nuevo.'));
     await expect(within(await toolbar(canvas, 'Clientes potenciales seleccionados')).getByText('1 seleccionado')).toBeVisible();
     await settled(root);

@@ -11,6 +11,7 @@ import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from '../support/sandb
 import { elementFrame } from '../support/element-frame';
 import { expectFocused } from '../support/shadow-input';
 import { boardLoaders, settled } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The lead board's expanded card: status, Your
@@ -57,6 +58,7 @@ const noteCount = (count: number) => text('notes.count', { count, max: 2048 });
 
 const meta = {
   title: 'Elements/<lead-board>/Expanded card',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001, leadId: SANDBOX_LEADS.newest },
   argTypes: {
@@ -86,17 +88,17 @@ type Story = StoryObj<typeof meta>;
  */
 async function openCard(context: StoryContext<LeadBoardProps>) {
   const { root, canvas } = await shadowOf(context.canvasElement);
-  await canvas.findByText(textPattern('board.showing'), {}, { timeout: 5000 });
+  await canvas.findByText(textPattern('board.showing'));
   const leadId = context.args.leadId;
   const element = root.querySelector<HTMLElement>(`li[data-lead-id="${leadId}"]`);
   if (!element) throw new Error(`lead ${leadId} is not on the board`);
   await expect(root.querySelector('li[data-lead-id]')).toBe(element);
   await expect(element).toHaveAttribute('data-expanded', 'true');
   const card = within(element);
-  await card.findByRole('combobox', { name: 'Lead status' }, { timeout: 5000 });
+  await card.findByRole('combobox', { name: 'Lead status' });
   // The card's extras (its dialogs, the feedback panel, the insurance offer) follow its first
   // frame: here once its job notes <dialog> is.
-  await waitFor(() => expect(element.querySelector('dialog')).not.toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(element.querySelector('dialog')).not.toBeNull());
   const header = within(element.querySelector('.lk-card__header') as HTMLElement);
   return { root, canvas, element, card, header };
 }
@@ -462,7 +464,7 @@ export const ActionsMenuOpen: Story = {
     await userEvent.click(button);
     // The menu's state and items are waited for (a busy machine's click may land before React has rendered them).
     await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
-    const menu = await card.findByRole('menu', { name: 'More actions' }, { timeout: 5000 });
+    const menu = await card.findByRole('menu', { name: 'More actions' });
     const items = within(menu).getAllByRole('menuitem');
     const labels = items.map((item) => item.textContent);
     // The spec's two (in this order); the job-notes entry may come first.
@@ -664,7 +666,7 @@ async function openConnectDialog(context: StoryContext<LeadBoardProps>) {
   const trigger = opened.card.getByRole('button', { name: 'Connect your numbers' });
   await userEvent.click(trigger);
   // The dialog's code is a part of the card's extras, fetched once the card has painted: wait for it.
-  const dialog = (await opened.card.findByRole('dialog', { name: 'Connect your numbers' }, { timeout: 5000 })) as HTMLDialogElement;
+  const dialog = (await opened.card.findByRole('dialog', { name: 'Connect your numbers' })) as HTMLDialogElement;
   const inDialog = within(dialog);
   const name = inDialog.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
   const phone = inDialog.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement;

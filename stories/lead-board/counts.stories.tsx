@@ -7,6 +7,7 @@ import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
 import { board, boardLoaders, inlineBefore, phoneBoard, SEED_1001, showing, unfoldFilters } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The board's counts: each option of the status filter shows how many leads it
@@ -24,6 +25,7 @@ const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 
 const meta = {
   title: 'Elements/<lead-board>/Counts',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001 },
   render: board,
@@ -42,8 +44,8 @@ const phone = phoneBoard;
  */
 async function shownBoard(canvasElement: HTMLElement, { count = showing(), unfold = false }: { count?: RegExp | string; unfold?: boolean } = {}) {
   const frame = await shadowOf(canvasElement);
-  await frame.canvas.findByText(count, {}, { timeout: 5000 });
-  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  await frame.canvas.findByText(count);
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull());
   if (unfold) await unfoldFilters(frame.canvas);
   return frame;
 }
@@ -63,7 +65,7 @@ export const CountsLoaded: Story = {
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Show Unread Messages' });
-    await waitFor(() => expect(toggle).toHaveAccessibleDescription(text('filters.unreadCount', { count: UNREAD_MESSAGE_LEADS })), { timeout: 5000 });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(text('filters.unreadCount', { count: UNREAD_MESSAGE_LEADS })));
     await expect(root.querySelector('.lk-count')).toHaveTextContent(String(UNREAD_MESSAGE_LEADS));
     await expect(root.querySelector('.lk-count')).toBeVisible();
 
@@ -121,7 +123,7 @@ export const CountsInSpanish: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shownBoard(canvasElement, { count: `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`, unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' });
-    await waitFor(() => expect(toggle).toHaveAccessibleDescription(`${UNREAD_MESSAGE_LEADS} sin leer`), { timeout: 5000 });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(`${UNREAD_MESSAGE_LEADS} sin leer`));
     await userEvent.click(canvas.getByRole('button', { name: /^Estado del cliente potencial/ }));
     const group = canvas.getByRole('group', { name: 'Estado del cliente potencial' });
     for (const box of within(group).getAllByRole('checkbox')) await expect(box).toHaveAccessibleDescription(/^(1 cliente potencial|\d+ clientes potenciales)$/);
@@ -136,8 +138,8 @@ export const CountsRightToLeft: Story = {
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('link', { name: pseudoLocalize('View Call Log') }, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(root.querySelector('.lk-count:not([data-pending])')).toBeVisible(), { timeout: 5000 });
+    await expect(await canvas.findByRole('link', { name: pseudoLocalize('View Call Log') })).toBeVisible();
+    await waitFor(() => expect(root.querySelector('.lk-count:not([data-pending])')).toBeVisible());
     const track = root.querySelector('.lk-filters__header .lk-switch__track') as HTMLElement;
     const badge = root.querySelector('.lk-count') as HTMLElement;
     await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(track.getBoundingClientRect().left);
@@ -166,7 +168,7 @@ export const CountsPhone: Story = {
     const place = (rect: DOMRect) => [Math.round(rect.left), Math.round(rect.top), Math.round(rect.width)];
     const panel = root.querySelector('.lk-filters') as HTMLElement;
     const panelHeight = panel.getBoundingClientRect().height;
-    await waitFor(() => expect(root.querySelector('.lk-count:not([data-pending])')).toBeVisible(), { timeout: 5000 });
+    await waitFor(() => expect(root.querySelector('.lk-count:not([data-pending])')).toBeVisible());
     // Nothing moved when the count came.
     await expect(place(toggle.getBoundingClientRect())).toEqual(place(before));
     await expect(panel.getBoundingClientRect().height).toBe(panelHeight);
@@ -186,12 +188,12 @@ export const NotAnsweredYet: Story = {
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shownBoard(canvasElement, { unfold: true });
     const toggle = canvas.getByRole('switch', { name: 'Not answered yet' });
-    await waitFor(() => expect(toggle).toHaveAccessibleDescription(textPattern('filters.notAnsweredCount')), { timeout: 5000 });
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(textPattern('filters.notAnsweredCount')));
     const count = describedCount(root, toggle);
     await expect(count).toBeGreaterThan(0);
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await expect(await canvas.findByText(`Showing 1 - ${Math.min(count, 10)} of ${count} results`, {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText(`Showing 1 - ${Math.min(count, 10)} of ${count} results`)).toBeVisible();
     await expect(canvas.getByRole('button', { name: `${text('filters.status')} ${text('filters.selectedCount', { count: 1 })}` })).toBeVisible();
     await expect(toggle).toHaveAccessibleDescription(text('filters.notAnsweredCount', { count }));
   },
@@ -205,7 +207,7 @@ export const NotAnsweredYetPhoneSpanish: Story = {
     const { root, canvas } = await shownBoard(canvasElement, { count: `Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados` });
     const unread = canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' });
     const notAnswered = canvas.getByRole('switch', { name: 'Sin responder' });
-    await waitFor(() => expect(notAnswered).toHaveAccessibleDescription(/^\d+ sin responder$/), { timeout: 5000 });
+    await waitFor(() => expect(notAnswered).toHaveAccessibleDescription(/^\d+ sin responder$/));
     // One under the other.
     const [first, second] = [unread.getBoundingClientRect(), notAnswered.getBoundingClientRect()];
     await expect(second.top).toBeGreaterThanOrEqual(first.bottom);

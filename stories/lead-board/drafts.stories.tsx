@@ -7,6 +7,7 @@ import { LeadBoard, type LeadBoardProps } from '../../src/react';
 import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
 import { shadowOf, within } from '../support/queries';
 import { boardLoaders, boardOnSandboxClock } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * 'Your Notes' drafts (docs/drafts.md): each story opens the board of provider 1001 with the
@@ -21,6 +22,7 @@ const noteCount = (count: number) => text('notes.count', { count, max: 2048 });
 
 const meta = {
   title: 'Elements/<lead-board>/Drafts',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001, leadId: LEAD, drafts: 'on' },
   argTypes: DRAFT_ARG_TYPES,
@@ -33,7 +35,7 @@ type Story = StoryObj<typeof meta>;
 
 async function notes(canvasElement: HTMLElement) {
   const { canvas, root } = await shadowOf(canvasElement);
-  const section = await canvas.findByRole('region', { name: 'Your Notes' }, { timeout: 5000 });
+  const section = await canvas.findByRole('region', { name: 'Your Notes' });
   return { canvas, root, section };
 }
 
@@ -41,7 +43,7 @@ async function notes(canvasElement: HTMLElement) {
 export const NotesDraftRestored: Story = {
   play: async ({ canvasElement }) => {
     const { root, section } = await notes(canvasElement);
-    const editor = await within(section).findByRole('textbox', { name: 'Your Notes' }, { timeout: 5000 });
+    const editor = await within(section).findByRole('textbox', { name: 'Your Notes' });
     await expect(editor).toHaveValue(NOTES_DRAFT);
     await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent(localized('Draft restored')));
     await expect(root.activeElement).not.toBe(editor);
@@ -53,7 +55,7 @@ export const NotesDraftRestored: Story = {
 export const NotesDraftDiscarded: Story = {
   play: async ({ canvasElement }) => {
     const { root, section } = await notes(canvasElement);
-    await within(section).findByRole('textbox', { name: 'Your Notes' }, { timeout: 5000 });
+    await within(section).findByRole('textbox', { name: 'Your Notes' });
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(within(section).queryByRole('textbox')).toBeNull());
     await expect(root.activeElement).toBe(within(section).getByRole('button', { name: 'Edit' }));

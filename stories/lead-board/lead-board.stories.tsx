@@ -7,6 +7,7 @@ import { ElementDocsPage } from '../docs/element-docs-page';
 import { shadowOf, within } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
 import { board, boardLoaders, settled, showing } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <lead-board> custom element (src/elements): its attributes (sp-id, lead-id,
@@ -18,6 +19,7 @@ const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 
 const meta = {
   title: 'Elements/<lead-board>',
+  globals: NO_FAULT,
   component: LeadBoard,
   tags: ['autodocs'],
   args: { spId: 1001 },
@@ -50,7 +52,7 @@ export const Attributes: Story = {
   args: { leadId: SANDBOX_LEADS.featuredCandidate, pageSize: 5 },
   play: async (context) => {
     const { root, canvas } = await element(context.canvasElement);
-    await expect(await canvas.findByText('Showing 1 - 5 of 56 results', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Showing 1 - 5 of 56 results')).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 1, name: 'Leads for Acme Plumbing & Heating' })).toBeVisible();
     await expect(Number(cards(root)[0]?.dataset.leadId)).toBe(SANDBOX_LEADS.featuredCandidate);
     await expect(within(cards(root)[0] as HTMLElement).getByText('Featured')).toBeVisible();
@@ -66,7 +68,7 @@ export const NewMessages: Story = {
   args: { newMessages: true },
   play: async (context) => {
     const { canvas } = await element(context.canvasElement);
-    await expect(await canvas.findByText('Showing 1 - 10 of 14 results', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Showing 1 - 10 of 14 results')).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Show Unread Messages' })).toHaveAttribute('aria-checked', 'true');
     await expect(leadRequests(context)).toHaveLength(1);
     await expect(leadRequests(context)[0]?.filters).toMatchObject({ hasUnreadMessages: true });
@@ -77,7 +79,7 @@ export const NewMessages: Story = {
 export const AttributeChange: Story = {
   play: async (context) => {
     const { host, root, canvas } = await element(context.canvasElement);
-    const count = await canvas.findByText(showing(), {}, { timeout: 5000 });
+    const count = await canvas.findByText(showing());
     await expect(count).toHaveTextContent(localized('Showing 1 - 10 of 56 results'));
     host.setAttribute('page-size', '20');
     await waitFor(() => expect(canvas.getByText(showing())).toHaveTextContent(localized('Showing 1 - 20 of 56 results')));
@@ -110,7 +112,7 @@ export const Events: Story = {
   beforeEach: listenOnStoryRoot,
   play: async ({ canvasElement }) => {
     const { root, canvas } = await element(canvasElement);
-    await canvas.findByText(showing(), {}, { timeout: 5000 });
+    await canvas.findByText(showing());
     await waitFor(() => expect(recorded(canvasElement, 'lk-load')).toEqual([{ type: 'lk-load', detail: { widget: 'lead-board' }, composed: true }]));
 
     const [first, second] = cards(root);

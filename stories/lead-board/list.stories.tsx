@@ -10,8 +10,9 @@ import { formats, localized, text, textPattern } from '../support/story-text';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { elementFrame } from '../support/element-frame';
 import { typeText } from '../support/shadow-input';
-import { DESKTOP } from '../support/pinned';
+import { DESKTOP, NO_FAULT } from '../support/pinned';
 import { board, boardLoaders, boardOnSandboxClock, phoneBoard, SEED_1001, settled } from './board';
+import { orFaultState } from '../support/faults';
 
 /**
  * The real <lead-board> element (through `leadkit/react`'s `<LeadBoard>`), against the
@@ -64,8 +65,8 @@ const showing = () => textPattern('board.showing');
  */
 async function shownBoard(canvasElement: HTMLElement, { unfold = false } = {}) {
   const frame = await shadowOf(canvasElement);
-  const count = await frame.canvas.findByText(showing(), {}, { timeout: 5000 });
-  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  const count = await frame.canvas.findByText(showing());
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull());
   const folded = unfold ? frame.canvas.queryByRole('button', { name: 'Show All Filters' }) : null;
   if (folded) await userEvent.click(folded);
   return { ...frame, count };
@@ -96,7 +97,8 @@ function leadRequests(context: StoryContext) {
 
 /** The board as it opens: header, call-log link, count, sort, ten cards, the first one open. */
 export const Default: Story = {
-  play: async (context) => {
+  tags: ['data'],
+  play: orFaultState(async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'View Call Log' })).toHaveAttribute('href', '/app/office/1001/call-log');
@@ -114,7 +116,7 @@ export const Default: Story = {
     await expect(leadRequests(context)).toEqual([
       { offset: 0, sort: 'NewestOldest', limit: 10, filters: { archived: false, displayLead: true, sources: [...LEAD_SOURCES] } },
     ]);
-  },
+  }),
 };
 
 /**
@@ -124,6 +126,7 @@ export const Default: Story = {
  * The story rests with the cue shown; 'Respond First Answered' shows it going.
  */
 export const RespondFirst: Story = {
+  globals: NO_FAULT,
   render: boardOnSandboxClock,
   play: async (context) => {
     const { root } = await shownBoard(context.canvasElement);
@@ -144,13 +147,14 @@ export const RespondFirst: Story = {
  * first' goes. The device's answered leads are cleared when the story ends.
  */
 export const RespondFirstAnswered: Story = {
+  globals: NO_FAULT,
   render: boardOnSandboxClock,
   beforeEach: () => () => localStorage.removeItem(ANSWERED_LEADS_STORAGE_KEY),
   play: async (context) => {
     const { root } = await shownBoard(context.canvasElement);
     const [newest] = cards(root) as HTMLElement[];
     await expect(within(newest!).getByText('Respond first')).toBeVisible();
-    await userEvent.click(await within(newest!).findByRole('button', { name: 'Contact' }, { timeout: 5000 }));
+    await userEvent.click(await within(newest!).findByRole('button', { name: 'Contact' }));
     await waitFor(() => expect(within(newest!).queryByText('Respond first')).toBeNull());
   },
 };
@@ -160,11 +164,12 @@ export const RespondFirstAnswered: Story = {
  * '12 min'), whole, on the card's second line; screen readers get the full one ('hace 12 min').
  */
 export const RespondFirstPhoneSpanish: Story = {
+  globals: NO_FAULT,
   render: elementFrame('lead-board', { width: 390, clock: true }),
   parameters: { locale: 'es-US' },
   play: async (context) => {
     const { root } = await shadowOf(context.canvasElement);
-    await waitFor(() => expect(cards(root).length).toBeGreaterThan(1), { timeout: 5000 });
+    await waitFor(() => expect(cards(root).length).toBeGreaterThan(1));
     const newest = cards(root)[0] as HTMLElement;
     await expect(within(newest).getByText('Responda primero')).toBeVisible();
     const short = newest.querySelector('.lk-card__age-short') as HTMLElement;
@@ -183,6 +188,7 @@ export const RespondFirstPhoneSpanish: Story = {
  * the list is a skeleton of the final size (ten collapsed cards), busy.
  */
 export const Loading: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { latency: 3_600_000, route: LEADS_ROUTE } }),
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
@@ -205,6 +211,7 @@ export const Loading: Story = {
  * filters stay). 'Error Then Retry' shows what 'Try again' does.
  */
 export const LoadError: Story = {
+  globals: NO_FAULT,
   name: 'Error',
   parameters: sandbox({ fault: { status: 500, route: LEADS_ROUTE, times: 1 } }),
   play: async (context) => {
@@ -220,6 +227,7 @@ export const LoadError: Story = {
 
 /** The same 500, then 'Try again': the list loads. */
 export const ErrorThenRetry: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500, route: LEADS_ROUTE, times: 1 } }),
   play: async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
@@ -237,6 +245,7 @@ export const ErrorThenRetry: Story = {
  * panel under the filters — never a lone 'View Call Log'.
  */
 export const ServerDown: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500 } }),
   play: async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
@@ -253,6 +262,7 @@ export const ServerDown: Story = {
  * the gateway's link to the check. Resting there: nothing passes it.
  */
 export const Challenge: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { challenge: true } }),
   play: async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
@@ -274,10 +284,11 @@ export const Challenge: Story = {
  * state, not the filters' one — no count, no pager, no 'Clear All Filters'.
  */
 export const NoLeadsAtAll: Story = {
+  tags: ['data'],
   beforeEach: (context) => {
     for (const lead of sandboxOf(context).gateway.store.leads) lead.assignments = lead.assignments.filter((assignment) => assignment.spId !== 1001);
   },
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     const { root, canvas } = await shadowOf(context.canvasElement);
     const empty = await canvas.findByText('No leads yet. New leads will show up here.');
     await expect(empty).toBeVisible();
@@ -286,7 +297,7 @@ export const NoLeadsAtAll: Story = {
     await expect(canvas.queryByRole('button', { name: 'Clear All Filters' })).toBeNull();
     await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     await expect(cards(root)).toHaveLength(0);
-  },
+  }),
 };
 
 /**
@@ -294,6 +305,7 @@ export const NoLeadsAtAll: Story = {
  * 'Clear All Filters' resets everything to the defaults — filters and sort — in one request.
  */
 export const EmptyWithFilters: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Sort by' }), 'OldestNewest');
@@ -329,6 +341,7 @@ export const EmptyWithFilters: Story = {
 
 /** Everything fits on one page (page size 100): no pager. */
 export const OnePage: Story = {
+  globals: NO_FAULT,
   args: { pageSize: 100 },
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
@@ -341,6 +354,7 @@ export const OnePage: Story = {
 
 /** Six pages of ten: the pager; page 2 asks for offset 10 and the count follows. */
 export const ManyPages: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
     const pager = canvas.getByRole('navigation', { name: 'Pages' });
@@ -363,6 +377,7 @@ export const ManyPages: Story = {
 
 /** `leadId=300003` (45 days old, normally on page 4): on top, marked 'Featured', open. */
 export const FeaturedLead: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.featuredCandidate },
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement);
@@ -377,6 +392,7 @@ export const FeaturedLead: Story = {
 
 /** The 'Archived leads' switch on: archived leads only, each with 'Move to Active Leads' (restore). */
 export const ArchivedView: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement, { unfold: true });
     const archivedSwitch = canvas.getByRole('switch', { name: 'Archived leads' });
@@ -400,6 +416,7 @@ export const ArchivedView: Story = {
 
 /** Opened with `newMessages`: the unread switch is on from the first request, with its tag. */
 export const UnreadFilterOn: Story = {
+  globals: NO_FAULT,
   args: { newMessages: true },
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
@@ -415,6 +432,7 @@ export const UnreadFilterOn: Story = {
 
 /** The lead-status multi-select open, 'Closed won' checked: the list, the summary and a tag follow. */
 export const StatusFilterOpen: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const button = canvas.getByRole('button', { name: filterButton('filters.status', text('filters.any')) });
@@ -445,13 +463,14 @@ export const StatusFilterOpen: Story = {
  * here, so the quick ranges (relative to the real today) find leads.
  */
 export const DateFilterOpen: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ now: new Date().toISOString() }),
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const button = canvas.getByRole('button', { name: filterButton('filters.dateRange', text('filters.any')) });
     await userEvent.click(button);
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('grid')).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', localized('Early'));
     await expect(canvas.getByRole('textbox', { name: 'End date' })).toHaveAttribute('placeholder', localized('Continuous'));
     const ranges = canvas.getByRole('group', { name: 'Quick ranges' });
@@ -473,7 +492,7 @@ export const DateFilterOpen: Story = {
     await waitFor(() => expect(root.activeElement).toBe(button));
     await expect(canvas.queryByRole('grid')).toBeNull();
     await userEvent.click(button);
-    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('grid')).toBeVisible();
     await expect(within(canvas.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -488,12 +507,13 @@ export const DateFilterOpen: Story = {
  * calendar ('From 11/01/2026') beside 'Clear' and 'Apply'. Apply makes it the filter.
  */
 export const DateFilterDraft: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ now: new Date().toISOString() }),
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const requestsBefore = leadRequests(context).length;
     await userEvent.click(canvas.getByRole('button', { name: filterButton('filters.dateRange', text('filters.any')) }));
-    await expect(await canvas.findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('grid')).toBeVisible();
     const today = new Date();
     const first = new Date(today.getFullYear(), today.getMonth(), 1);
     // Named and read out as the story's locale formats a day ('Sunday, November 1, 2026', '11/01/2026').
@@ -507,6 +527,7 @@ export const DateFilterDraft: Story = {
 
 /** Category suggestions as you type (limit 5 on the board): the listbox open. */
 export const CategoryFilterOpen: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Category' });
@@ -527,6 +548,7 @@ export const CategoryFilterOpen: Story = {
 
 /** Location suggestions (city/state or postal code). */
 export const LocationFilterOpen: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Location' });
@@ -539,6 +561,7 @@ export const LocationFilterOpen: Story = {
 
 /** Customer-name suggestions: members of this provider's leads. */
 export const NameFilterOpen: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement, { unfold: true });
     const input = canvas.getByRole('combobox', { name: 'Customer name' });
@@ -554,6 +577,7 @@ export const NameFilterOpen: Story = {
  * matching leads; removing a tag moves focus to the next tag.
  */
 export const FilterTags: Story = {
+  globals: NO_FAULT,
   play: async (context) => {
     const { root, canvas } = await shownBoard(context.canvasElement, { unfold: true });
     await typeText(canvas.getByRole('combobox', { name: 'Category' }), 'Plumb');
@@ -588,6 +612,7 @@ export const FilterTags: Story = {
 
 /** A ~400px host: the filter panel folds behind 'Show All Filters' / 'Hide All Filters'. */
 export const NarrowWidth: Story = {
+  globals: NO_FAULT,
   render: elementFrame('lead-board', { width: 400 }),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
@@ -618,8 +643,9 @@ export const NarrowWidth: Story = {
  * bold name; the read dot is a ring once read.
  */
 export const Phone: Story = {
+  tags: ['data'],
   render: phoneBoard,
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     const lines = (element: Element | null) =>
       element ? Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)) : 0;
@@ -629,7 +655,7 @@ export const Phone: Story = {
       await expect([lines(card.querySelector('.lk-card__name')), lines(card.querySelector('.lk-card__meta'))]).toEqual([1, 1]);
     }
     await expect(canvas.getAllByText('Unread').length).toBeGreaterThan(0); // said after an unread lead's name
-  },
+  }),
 };
 
 /**
@@ -638,7 +664,7 @@ export const Phone: Story = {
  * board is the wide one.
  */
 export const WideWidth: Story = {
-  globals: DESKTOP,
+  globals: { ...DESKTOP, ...NO_FAULT },
   render: elementFrame('lead-board', { style: { minWidth: 760 } }),
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
@@ -649,6 +675,7 @@ export const WideWidth: Story = {
 
 /** The archive call fails (500): a message, and the lead stays where it was. Resting there: 'Archive Failure Dismissed' dismisses it. */
 export const ArchiveFailure: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500, route: ARCHIVE_ROUTE } }),
   play: async (context) => {
     const { root, canvas, count } = await shownBoard(context.canvasElement);
@@ -667,6 +694,7 @@ export const ArchiveFailure: Story = {
 
 /** The same failure, its message dismissed: gone, the list as it was. */
 export const ArchiveFailureDismissed: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500, route: ARCHIVE_ROUTE } }),
   play: async (context) => {
     await ArchiveFailure.play?.(context);
@@ -687,6 +715,7 @@ const themed = elementFrame('lead-board', {
  * lead-board, filters, lead-card, message-button, empty-state, error-banner, pagination).
  */
 export const Customization: Story = {
+  globals: NO_FAULT,
   render: (args, context) => (
     <>
       <style>{'.lk-theme-board::part(filters) { background: rgb(243, 229, 245); } .lk-theme-board::part(message-button) { text-transform: uppercase; }'}</style>
@@ -710,28 +739,30 @@ export const Customization: Story = {
 
 /** es-US (`locale="es-US"`): the board in Spanish, the count with its plural, dates day first. */
 export const InSpanish: Story = {
+  tags: ['data'],
   render: boardOnSandboxClock,
   parameters: { locale: 'es-US' },
-  play: async ({ canvasElement }) => {
+  play: orFaultState(async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByText(`Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`, {}, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+    await expect(await canvas.findByText(`Mostrando 1 - 10 de ${ACTIVE_LEADS} resultados`)).toBeVisible();
+    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull());
     await expect(canvas.getByRole('heading', { level: 1, name: 'Clientes potenciales de Acme Plumbing & Heating' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Ver registro de llamadas' })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: 'Mostrar mensajes no leídos' })).toBeVisible();
     await expect(canvas.getAllByText('Responda primero')[0]).toBeVisible();
     await expect(canvas.queryByText(/^Showing \d+ - \d+ of \d+ results$/)).toBeNull();
     await settled(root);
-  },
+  }),
 };
 
 /** An Arabic host page (`dir="rtl"`) and texts 40 % longer: the board mirrors, nothing is cut. */
 export const RightToLeftLongTexts: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('link', { name: pseudoLocalize('View Call Log') }, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+    await expect(await canvas.findByRole('link', { name: pseudoLocalize('View Call Log') })).toBeVisible();
+    await waitFor(() => expect(root.querySelector('.lk-filters__panel--loading')).toBeNull());
     await expect(getComputedStyle(root.querySelector('.lk-board') ?? root.host).direction).toBe('rtl');
     await settled(root);
   },

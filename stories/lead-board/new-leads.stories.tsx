@@ -5,6 +5,7 @@ import { shadowOf, within } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
 import { pseudoLocalize } from '../support/story-locale';
 import { board, boardLoaders, phoneBoard, quickWaits, settled, showing } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * New leads arriving while the board is open: the board checks its first page now and then and
@@ -17,6 +18,7 @@ const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 
 const meta = {
   title: 'Elements/<lead-board>/New leads',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001 },
   render: board,
@@ -33,8 +35,8 @@ const phone = phoneBoard;
 /** The board with its first page (the count, in any language) and filter panel (it comes after the first card). */
 async function shownBoard(canvasElement: HTMLElement) {
   const frame = await shadowOf(canvasElement);
-  await waitFor(() => expect(frame.root.querySelector('.lk-board__count')).toHaveTextContent(/\d/), { timeout: 5000 });
-  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(frame.root.querySelector('.lk-board__count')).toHaveTextContent(/\d/));
+  await waitFor(() => expect(frame.root.querySelector('.lk-filters__panel--loading')).toBeNull());
   return frame;
 }
 
@@ -46,7 +48,7 @@ const arrive = (context: StoryContext, firstName = 'Nova', lastName = 'Arrival')
 export const NothingNew: Story = {
   play: async (context) => {
     const { root } = await shownBoard(context.canvasElement);
-    await waitFor(() => expect(leadCalls(context).length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await waitFor(() => expect(leadCalls(context).length).toBeGreaterThanOrEqual(2));
     await expect(root.querySelector('.lk-board__arrivals')).toBeEmptyDOMElement();
     await expect(root.querySelector('.lk-board__arrivals')).toHaveAttribute('aria-live', 'polite');
   },
@@ -59,7 +61,7 @@ export const OneNewLead: Story = {
     const header = root.querySelector('.lk-board__list-header') as HTMLElement;
     const before = header.getBoundingClientRect().top;
     arrive(context);
-    const button = await canvas.findByRole('button', { name: '1 new lead' }, { timeout: 5000 });
+    const button = await canvas.findByRole('button', { name: '1 new lead' });
     await expect(button).toBeVisible();
     await expect(canvas.queryByText('Nova Arrival')).toBeNull();
     // Nothing moved when it came.
@@ -74,7 +76,7 @@ export const SeveralNewLeads: Story = {
     arrive(context, 'Ada', 'One');
     arrive(context, 'Ben', 'Two');
     arrive(context, 'Cy', 'Three');
-    await expect(await canvas.findByRole('button', { name: '3 new leads' }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: '3 new leads' })).toBeVisible();
   },
 };
 
@@ -83,8 +85,8 @@ export const NewLeadsShown: Story = {
   play: async (context) => {
     const { canvas, root } = await shownBoard(context.canvasElement);
     arrive(context);
-    await userEvent.click(await canvas.findByRole('button', { name: '1 new lead' }, { timeout: 5000 }));
-    await waitFor(() => expect(within(root.querySelector('li[data-lead-id]') as HTMLElement).getByText('Nova Arrival')).toBeVisible(), { timeout: 5000 });
+    await userEvent.click(await canvas.findByRole('button', { name: '1 new lead' }));
+    await waitFor(() => expect(within(root.querySelector('li[data-lead-id]') as HTMLElement).getByText('Nova Arrival')).toBeVisible());
     await expect(canvas.queryByRole('button', { name: /new lead/ })).toBeNull();
     await expect(root.activeElement?.textContent).toMatch(showing());
     await settled(root);
@@ -99,7 +101,7 @@ export const PhoneInSpanish: Story = {
     const { canvas, root } = await shownBoard(context.canvasElement);
     await expect(root.querySelector('.lk-board__count')).toHaveTextContent(/^Mostrando 1 - 10 de \d+ resultados$/);
     arrive(context, 'Luz', 'Llegada');
-    const button = await canvas.findByRole('button', { name: '1 cliente potencial nuevo' }, { timeout: 5000 });
+    const button = await canvas.findByRole('button', { name: '1 cliente potencial nuevo' });
     const board = (root.querySelector('.lk-board') as HTMLElement).getBoundingClientRect();
     const box = button.getBoundingClientRect();
     await expect(box.left).toBeGreaterThanOrEqual(board.left);
@@ -113,6 +115,6 @@ export const RightToLeft: Story = {
   play: async (context) => {
     const { canvas } = await shownBoard(context.canvasElement);
     arrive(context);
-    await expect(await canvas.findByRole('button', { name: pseudoLocalize('1 new lead') }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: pseudoLocalize('1 new lead') })).toBeVisible();
   },
 };

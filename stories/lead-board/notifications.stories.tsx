@@ -6,6 +6,7 @@ import { deviceNotifications, pageHidden, shownNotifications } from '../support/
 import { shadowOf } from '../support/queries';
 import { sandboxOf } from '../support/sandbox';
 import { board, boardLoaders, phoneBoard, quickWaits } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * New leads told outside the board (docs/widgets/lead-board.md#new-lead-notifications): 'Notify me
@@ -18,6 +19,7 @@ import { board, boardLoaders, phoneBoard, quickWaits } from './board';
  */
 const meta = {
   title: 'Elements/<lead-board>/Notifications',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001 },
   render: phoneBoard,

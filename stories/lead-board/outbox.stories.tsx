@@ -7,6 +7,7 @@ import { shadowOf, within } from '../support/queries';
 import { localized, text } from '../support/story-text';
 import { sandboxOf } from '../support/sandbox';
 import { board, boardLoaders, phoneBoard } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The offline outbox (docs/widgets/lead-board.md#offline-outbox): a change made while the device
@@ -42,6 +43,7 @@ let network = offlineControl();
 
 const meta = {
   title: 'Elements/<lead-board>/Offline outbox',
+  globals: NO_FAULT,
   component: LeadBoard,
   args: { spId: 1001 },
   render: board,
@@ -59,15 +61,15 @@ type Story = StoryObj<typeof meta>;
 /** The board with its first lead open and marked read; then the page goes offline and its status is chosen. */
 async function statusChosenOffline(context: StoryContext, label: string) {
   const frame = await shadowOf(context.canvasElement);
-  await waitFor(() => expect(frame.root.querySelector(`li[data-lead-id="${LEAD}"] .lk-card__body select`)).not.toBeNull(), { timeout: 5000 });
-  await waitFor(() => expect(sandboxOf(context).gateway.store.requests.some((request) => request.path.endsWith('/read'))).toBe(true), { timeout: 5000 });
+  await waitFor(() => expect(frame.root.querySelector(`li[data-lead-id="${LEAD}"] .lk-card__body select`)).not.toBeNull());
+  await waitFor(() => expect(sandboxOf(context).gateway.store.requests.some((request) => request.path.endsWith('/read'))).toBe(true));
   network.goOffline();
   const card = frame.root.querySelector<HTMLElement>(`li[data-lead-id="${LEAD}"]`)!;
   const select = card.querySelector<HTMLSelectElement>('.lk-card__body select')!;
   const value = [...select.options].find((option) => option.text === localized(label))!.value;
   fireEvent.change(select, { target: { value } });
   fireEvent.blur(select);
-  await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeVisible(), { timeout: 5000 });
+  await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeVisible());
   return { ...frame, card };
 }
 
@@ -86,7 +88,7 @@ export const SentWhenBackOnline: Story = {
   play: async (context) => {
     const { root, card } = await statusChosenOffline(context, 'Contacted');
     network.goOnline();
-    await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(card.querySelector('[part="outbox-pending"]')).toBeNull());
     await expect(root.querySelector('[part="outbox"]')).toHaveTextContent('');
     await expect(sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith(`/${LEAD}/status`))).toHaveLength(1);
   },
@@ -100,7 +102,7 @@ export const Conflict: Story = {
       .gateway.store.lead(LEAD)!
       .assignments.find((assignment) => assignment.spId === 1001)!.status = 'ClosedWon';
     network.goOnline();
-    const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' }, { timeout: 5000 });
+    const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' });
     await expect(conflict).toHaveTextContent(text('board.outbox.conflictStatus', { status: text('leadStatus.ClosedWon') }));
     await expect(card.contains(conflict)).toBe(true);
     await expect(within(conflict).getByRole('button', { name: 'Keep my change' })).toBeVisible();
@@ -116,9 +118,9 @@ export const ConflictKeepMine: Story = {
       .gateway.store.lead(LEAD)!
       .assignments.find((assignment) => assignment.spId === 1001)!.status = 'ClosedWon';
     network.goOnline();
-    const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' }, { timeout: 5000 });
+    const conflict = await canvas.findByRole('group', { name: 'Changed while you were offline' });
     await userEvent.click(within(conflict).getByRole('button', { name: 'Keep my change' }));
-    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Changed while you were offline' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Changed while you were offline' })).toBeNull());
     // The question goes at once; the change is sent right after it, in its lead's turn.
     const sent = () => sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith(`/${LEAD}/status`));
     await waitFor(() => expect(sent().map((request) => request.body)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]), {

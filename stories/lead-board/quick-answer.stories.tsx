@@ -7,6 +7,7 @@ import { elementFrame } from '../support/element-frame';
 import { localized, text, textPattern } from '../support/story-text';
 import { shadowOf, within } from '../support/queries';
 import { boardLoaders } from './board';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The card's quick answer (issue 53 §1), on the real `<lead-board>` element at a phone's 390 px
@@ -23,6 +24,7 @@ const REPLIES = [
 
 const meta = {
   title: 'Elements/<lead-board>/Quick answer',
+  globals: NO_FAULT,
   component: LeadBoard,
   // No draft kept (a failed story's would fill the next one's text box).
   args: { spId: 1001, chatService: 'sandbox', drafts: 'off', savedReplies: REPLIES },
@@ -39,7 +41,7 @@ type Story = StoryObj<typeof meta>;
 /** The newest lead's card, waiting for its first answer. */
 async function waitingCard(canvasElement: HTMLElement) {
   const { root, canvas } = await shadowOf(canvasElement, TAG);
-  await canvas.findByText(textPattern('board.showing'), {}, { timeout: 5000 });
+  await canvas.findByText(textPattern('board.showing'));
   const card = root.querySelector<HTMLElement>(`li[data-lead-id="${SANDBOX_LEADS.newest}"]`) as HTMLElement;
   await within(card).findByText('Respond first');
   return { root, canvas, card, quickReply: within(card).getByRole('button', { name: 'Quick reply' }) };
@@ -48,7 +50,7 @@ async function waitingCard(canvasElement: HTMLElement) {
 async function openComposer(canvasElement: HTMLElement) {
   const found = await waitingCard(canvasElement);
   await userEvent.click(found.quickReply);
-  const composer = await within(found.card).findByRole('region', { name: textPattern('quickReply.title') }, { timeout: 5000 });
+  const composer = await within(found.card).findByRole('region', { name: textPattern('quickReply.title') });
   return { ...found, composer };
 }
 
@@ -100,7 +102,7 @@ export const Sent: Story = {
   play: async ({ canvasElement }) => {
     const { composer, card } = await openComposer(canvasElement);
     await send(composer);
-    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Delivered')), { timeout: 5000 });
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Delivered')));
     await expect(within(card).queryByText('Respond first')).toBeNull();
     await expect(within(composer).getByRole('link', { name: 'Open conversation' })).toBeVisible();
   },
@@ -113,7 +115,7 @@ export const FailedTextKept: Story = {
     const { composer, card } = await openComposer(canvasElement);
     const text = (within(composer).getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).value;
     await send(composer);
-    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Not sent.')), { timeout: 5000 });
+    await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(localized('Not sent.')));
     await expect(within(composer).getByText(text)).toBeVisible();
     await expect(within(composer).getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(within(card).getByText('Respond first')).toBeVisible();

@@ -6,6 +6,7 @@ import { shadowOf, within } from '../support/queries';
 import { useSandbox, type StorySandbox } from '../support/sandbox';
 import { text } from '../support/story-text';
 import { board, boardLoaders } from './board';
+import { orFaultState } from '../support/faults';
 
 /**
  * One story per lead status (spec §4), each on the real <lead-board>: a seeded lead of provider
@@ -14,6 +15,8 @@ import { board, boardLoaders } from './board';
  */
 const meta = {
   title: 'Elements/<lead-board>/Lead statuses',
+  // Each story is the board's data as it opens: it offers the toolbar's Fault (support/faults.ts).
+  tags: ['data'],
   component: LeadBoard,
   args: { spId: 1001 },
   loaders: boardLoaders,
@@ -40,7 +43,7 @@ function statusStory(status: LeadStatus): Story {
   }
   return {
     render: (args) => <StatusBoard {...args} />,
-    play: async ({ canvasElement }) => {
+    play: orFaultState(async ({ canvasElement }) => {
       const { root } = await shadowOf(canvasElement);
       await waitFor(() => expect(root.querySelector('li[data-lead-id][data-expanded="true"] .lk-card__body select')).not.toBeNull(), { timeout: 15_000 });
       const card = root.querySelector<HTMLElement>('li[data-lead-id]') as HTMLElement;
@@ -50,7 +53,7 @@ function statusStory(status: LeadStatus): Story {
       const badge = card.querySelector('.lk-card__header .lk-status');
       if (showsStatusLabel(status)) await expect(badge).toHaveTextContent(label);
       else await expect(badge).toBeNull();
-    },
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ import { ElementHost } from '../support/element-host';
 import { shadowOf } from '../support/queries';
 import { sandboxOf, useSandbox, type SandboxParameters } from '../support/sandbox';
 import { ShadowFrame } from '../support/shadow-frame';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <lead-page> custom element (src/elements): attributes, JS properties, events,
@@ -45,6 +46,7 @@ function AttributesElement({ 'lead-id': leadId, 'sp-id': spId, 'api-version': ap
 
 const meta = {
   title: 'Elements/<lead-page>',
+  globals: NO_FAULT,
   tags: ['autodocs'],
   args: { 'lead-id': SANDBOX_LEADS.purchased, 'sp-id': 1001, 'api-version': 'v2' },
   argTypes: {

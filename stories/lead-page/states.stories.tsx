@@ -7,7 +7,8 @@ import { elementFrame, type ElementFrameOptions } from '../support/element-frame
 import { localized } from '../support/story-text';
 import { shadowOf } from '../support/queries';
 import { SANDBOX_NOW, sandboxOf, type SandboxParameters } from '../support/sandbox';
-import { DARK, expectWithinViewport, PHONE } from '../support/pinned';
+import { DARK, expectWithinViewport, PHONE, NO_FAULT } from '../support/pinned';
+import { orFaultState } from '../support/faults';
 
 /**
  * The real <lead-page> element (docs/widgets/lead-page.md), against the story's sandbox gateway
@@ -54,6 +55,7 @@ const APOLOGY = 'Oops! We apologize for the inconvenience, it appears the conten
 
 /** The lead request never answers: the banner (and, on a wide page, the FAQ) show at once, the card is a skeleton. */
 export const Loading: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { latency: 3_600_000 } }),
   // Resting there: the gateway's time limit as long as the answer's delay (by default the call gives up, 'Request Timeout').
   render: elementFrame('lead-page', { properties: (story) => ({ gateway: { ...story.config, timeoutMs: 3_600_000 } }) }),
@@ -74,7 +76,8 @@ export const Loading: Story = {
 
 /** A lead the provider bought: Lead Unlocked, Be the first!, the customer as links. */
 export const Purchased: Story = {
-  play: async ({ canvasElement }) => {
+  tags: ['data'],
+  play: orFaultState(async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Be the first!' })).toBeVisible();
@@ -86,31 +89,34 @@ export const Purchased: Story = {
     await expect(canvas.getByRole('link', { name: /@example\.com$/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
     await expect(canvas.getByRole('link', { name: /Denver, CO/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.google\.com\/maps\//));
     await expect(canvas.getByText('Project Timing')).toBeVisible();
-  },
+  }),
 };
 
 /** 'Purchased' on a phone (the viewport pinned to Phone, 390 px): the card's rows stack, nothing reaches past the screen. */
 export const PurchasedPhone: Story = {
+  tags: ['data'],
   globals: PHONE,
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     await Purchased.play?.(context);
     const { host } = await shadowOf(context.canvasElement);
     await expectWithinViewport(host);
-  },
+  }),
 };
 
 /** 'Purchased' in the dark theme (pinned): the page's `--lk-*` colours, native controls dark too. */
 export const PurchasedDark: Story = {
+  tags: ['data'],
   globals: DARK,
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     await Purchased.play?.(context);
     const { host } = await shadowOf(context.canvasElement);
     await expect(getComputedStyle(host).colorScheme).toBe('dark');
-  },
+  }),
 };
 
 /** A LeadFeed lead still available to 1001: opening the page buys it (the unlock). */
 export const UnlockOnOpen: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.availableToUnlock },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -124,6 +130,7 @@ export const UnlockOnOpen: Story = {
 
 /** The same lead looked at 22 h 59 min later: its last minute (the page counts down on its own). */
 export const UnlockedLastMinute: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.availableToUnlock },
   parameters: { clockAheadMs: (22 * 60 + 59) * 60_000 },
   play: async ({ canvasElement }) => {
@@ -147,14 +154,16 @@ async function expectUnavailable(canvasElement: HTMLElement, reason: string) {
 
 /** Sent to 1001 30 h ago, never bought: past the 24 h window. */
 export const UnavailableExpired: Story = {
+  tags: ['data'],
   args: { leadId: SANDBOX_LEADS.unavailableExpired },
-  play: ({ canvasElement }) => expectUnavailable(canvasElement, 'Sent more than 24 hours ago'),
+  play: orFaultState(({ canvasElement }) => expectUnavailable(canvasElement, 'Sent more than 24 hours ago')),
 };
 
 /** Sent 2 h ago, but 3 providers bought it already. */
 export const UnavailableSoldOut: Story = {
+  tags: ['data'],
   args: { leadId: SANDBOX_LEADS.unavailableSoldOut },
-  play: ({ canvasElement }) => expectUnavailable(canvasElement, '3 pros bought this lead'),
+  play: orFaultState(({ canvasElement }) => expectUnavailable(canvasElement, '3 pros bought this lead')),
 };
 
 /**
@@ -162,6 +171,7 @@ export const UnavailableSoldOut: Story = {
  * lead on opening, so this answer is pinned): the spec's text, the window's line beside it.
  */
 export const UnavailableWindowOpen: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({
     fault: {
       status: 200,
@@ -191,14 +201,15 @@ export const UnavailableWindowOpen: Story = {
 
 /** The v1 call (user + firstLine) renders the same page. */
 export const V1Response: Story = {
+  tags: ['data'],
   args: { apiVersion: 'v1' },
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     const { canvas } = await shadowOf(context.canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Lead Unlocked' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /Denver, CO/ })).toBeVisible();
     const paths = sandboxOf(context).gateway.store.requests.map((request) => request.path);
     await expect(paths).toEqual([`/gateway/lead/office/v1/leads/${SANDBOX_LEADS.purchased}`]);
-  },
+  }),
 };
 
 async function errorBanner(canvasElement: HTMLElement) {
@@ -207,6 +218,7 @@ async function errorBanner(canvasElement: HTMLElement) {
 }
 
 export const Error401: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 401 } }),
   play: async ({ canvasElement }) => {
     const { canvas, alert } = await errorBanner(canvasElement);
@@ -218,6 +230,7 @@ export const Error401: Story = {
 
 /** A real 403 from the sandbox: lead 300104 was never sent to provider 1001. */
 export const Error403: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.notOffered },
   play: async ({ canvasElement }) => {
     const { canvas, alert } = await errorBanner(canvasElement);
@@ -228,6 +241,7 @@ export const Error403: Story = {
 };
 
 export const Error500: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500 } }),
   play: async ({ canvasElement }) => {
     const { canvas, alert } = await errorBanner(canvasElement);
@@ -239,6 +253,7 @@ export const Error500: Story = {
 
 /** One 500, then the gateway recovers: 'Try again' loads the lead. */
 export const Error500ThenRetry: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500, times: 1 } }),
   play: async ({ canvasElement }) => {
     const { canvas } = await errorBanner(canvasElement);
@@ -250,6 +265,7 @@ export const Error500ThenRetry: Story = {
 
 /** A status the error catalogue has no line for (418): the apology (docs/gateway.md#errors). */
 export const ErrorUnknownStatus: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 418 } }),
   play: async ({ canvasElement }) => {
     const { alert } = await errorBanner(canvasElement);
@@ -259,6 +275,7 @@ export const ErrorUnknownStatus: Story = {
 
 /** No answer at all (the sandbox drops the request). */
 export const NetworkError: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { drop: true } }),
   play: async ({ canvasElement }) => {
     const { canvas, alert } = await errorBanner(canvasElement);
@@ -269,6 +286,7 @@ export const NetworkError: Story = {
 
 /** A host's own error text wins over the status text; the title still names the status. */
 export const CustomErrorMessage: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.notOffered, errorMessage: 'Ask your account owner to share this lead with you.' },
   play: async ({ canvasElement }) => {
     const { alert } = await errorBanner(canvasElement);
@@ -280,6 +298,7 @@ export const CustomErrorMessage: Story = {
 
 /** The FAQ answers open on click (native <details>). */
 export const FaqOpen: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     const answer = canvas.getByText('A lead can be purchased until 24 hours after it was sent or until 3 companies have bought it.');
@@ -308,6 +327,7 @@ const themed = page({
  * be-first, unavailable, side-panel, error-banner).
  */
 export const Customization: Story = {
+  globals: NO_FAULT,
   render: (args, context) => (
     <>
       <style>{'.lk-theme-plum::part(beta-banner) { background: #4a148c; }'}</style>
@@ -328,21 +348,23 @@ export const Customization: Story = {
 
 /** es-US: the lead page in Spanish (LeadFeed and BETA are names and stay). */
 export const InSpanish: Story = {
+  tags: ['data'],
   parameters: { locale: 'es-US' },
-  play: async ({ canvasElement }) => {
+  play: orFaultState(async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Preguntas frecuentes' }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible();
     await expect(canvas.getByText('Mejores clientes potenciales cuando usted los quiera.')).toBeVisible();
     await expect(canvas.queryByText(/^Better leads when you want them\.$/)).toBeNull();
-  },
+  }),
 };
 
 /** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
 export const RightToLeftLongTexts: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: pseudoLocalize('FAQ') }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: pseudoLocalize('FAQ') })).toBeVisible();
     await expect(getComputedStyle(root.host).direction).toBe('rtl');
   },
 };

@@ -8,6 +8,7 @@ import { loadPhotoPick } from '../../src/widgets/message-thread/composer/compose
 import heicUrl from '../../test/fixtures/iphone-photo.heic?url';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf, within } from '../support/queries';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The thread's composer picking photos (docs/widgets/message-thread.md#iphone-photos-size-and-location): an iPhone photo (HEIC) is converted to JPEG
@@ -25,6 +26,7 @@ const withConverter = (converter?: HeicConverter) =>
 
 const meta = {
   title: 'Elements/<message-thread>/Composer photos',
+  globals: NO_FAULT,
   component: MessageThread,
   args: { spId: 1001, userId: 5005, leadId: SANDBOX_LEADS.maskedActive },
   render: withConverter(heicConverter),

@@ -8,6 +8,7 @@ import { DRAFT_ARG_TYPES, keptDraft } from '../support/device-drafts';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf } from '../support/queries';
 import { typeText } from '../support/shadow-input';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The composer's draft (docs/drafts.md#thread): each story opens the thread of provider 1001 with member
@@ -17,6 +18,7 @@ const THREAD_DRAFT = 'I can come by Thursday at 9 — does that work?';
 
 const meta = {
   title: 'Elements/<message-thread>/Drafts',
+  globals: NO_FAULT,
   component: MessageThread,
   args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest, drafts: 'on' },
   argTypes: DRAFT_ARG_TYPES,
@@ -29,8 +31,8 @@ type Story = StoryObj<typeof meta>;
 
 async function composer(canvasElement: HTMLElement) {
   const { canvas, root } = await shadowOf(canvasElement);
-  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' }, { timeout: 5000 })) as HTMLTextAreaElement;
-  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled(), { timeout: 5000 });
+  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' })) as HTMLTextAreaElement;
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled());
   return { canvas, root, box };
 }
 

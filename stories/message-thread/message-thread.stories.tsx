@@ -5,6 +5,7 @@ import { MessageThread, type MessageThreadProps } from '../../src/react';
 import { ElementDocsPage } from '../docs/element-docs-page';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf } from '../support/queries';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <message-thread> custom element: a provider writes with a member; its chat is the
@@ -15,6 +16,7 @@ const TAG = 'message-thread';
 
 const meta = {
   title: 'Elements/<message-thread>',
+  globals: NO_FAULT,
   component: MessageThread,
   tags: ['autodocs'],
   args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },

@@ -8,6 +8,7 @@ import { elementFrame } from '../support/element-frame';
 import { shadowOf, within } from '../support/queries';
 import { localized, textPattern } from '../support/story-text';
 import { expectFocused, typeText } from '../support/shadow-input';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * Saved replies in the thread's composer (docs/widgets/message-thread.md#saved-replies): the `/` suggestions and the 'Saved
@@ -43,6 +44,7 @@ function SavedRepliesFrame({ savedReplies, width = 760, onChange, ...props }: Fr
 
 const meta = {
   title: 'Elements/<message-thread>/Saved replies',
+  globals: NO_FAULT,
   component: MessageThread,
   args: { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
   render: (args) => <SavedRepliesFrame {...args} />,

@@ -5,6 +5,7 @@ import { ElementDocsPage } from '../docs/element-docs-page';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf } from '../support/queries';
 import { withoutKeptFunnel } from './funnel';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <raq-funnel> custom element: a guest customer asks provider 1001 for a quote. Every
@@ -14,6 +15,7 @@ const TAG = 'raq-funnel';
 
 const meta = {
   title: 'Elements/<raq-funnel>',
+  globals: NO_FAULT,
   component: RaqFunnel,
   tags: ['autodocs'],
   args: { spId: 1001, postalCode: '80202', authMode: 'one-time' },

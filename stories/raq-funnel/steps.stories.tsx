@@ -9,7 +9,8 @@ import { pseudoLocalize } from '../support/story-locale';
 import { expectFocused, typeText } from '../support/shadow-input';
 import { preloadFunnelParts } from '../../test/support/raq-funnel';
 import { withoutKeptFunnel } from './funnel';
-import { DARK, expectWithinViewport, PHONE } from '../support/pinned';
+import { DARK, expectWithinViewport, PHONE, NO_FAULT } from '../support/pinned';
+import { orFaultState } from '../support/faults';
 
 /**
  * The real <raq-funnel> element (docs/widgets/raq-funnel.md): each step, and each failure — not
@@ -68,7 +69,7 @@ const CREATE = 'POST /gateway/lead/v3/lead';
 const requests = (context: Context, method: string, path: string | RegExp) =>
   sandboxOf(context).gateway.store.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
 
-const stepHeading = (canvas: Canvas, name: string) => canvas.findByRole('heading', { level: 2, name }, { timeout: 5000 });
+const stepHeading = (canvas: Canvas, name: string) => canvas.findByRole('heading', { level: 2, name });
 
 /** The project step's required fields, typed. */
 async function fillProject(canvas: Canvas) {
@@ -83,7 +84,7 @@ async function fillProject(canvas: Canvas) {
 /** From a pro (`sp-id="1001" postal-code="80202"`): its best-reviewed category chosen, 'Continue' opens the project step. */
 const FROM_PRO = { spId: 1001, postalCode: '80202' } as const;
 async function toProject(canvas: Canvas) {
-  await waitFor(() => expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('Plumbing'), { timeout: 5000 });
+  await waitFor(() => expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('Plumbing'));
   await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
   return stepHeading(canvas, 'Tell us about your project');
 }
@@ -99,6 +100,7 @@ async function sendRequest(canvas: Canvas) {
  * The chosen task's parent name comes slowly (600 ms): its label, shown meanwhile, is never searched for.
  */
 export const Entry: Story = {
+  globals: NO_FAULT,
   parameters: { sandbox: { fault: { latency: 600, route: 'GET /gateway/lead/v1/taxonomy/categories/:id' } } },
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -119,18 +121,20 @@ export const Entry: Story = {
 
 /** Entry, coming from a pro (`sp-id`): the pro's name in the heading, its best-reviewed category chosen. */
 export const EntryFromPro: Story = {
+  tags: ['data'],
   args: { spId: 1001, postalCode: '80202' },
-  play: async ({ canvasElement }) => {
+  play: orFaultState(async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await expect(await stepHeading(canvas, 'Request a quote from Acme Plumbing & Heating')).toBeVisible();
     await waitFor(() => expect(canvas.getByRole('combobox', { name: 'What do you need help with?' })).toHaveValue('Plumbing'));
     await expect(canvas.getByRole('textbox', { name: 'ZIP code' })).toHaveValue('80202');
     await expect(await canvas.findByText(text('funnel.entry.place', { city: 'Denver', state: 'CO' }))).toBeVisible();
-  },
+  }),
 };
 
 /** Entry, coming from a pro whose details are still on their way: the heading's lines held by a placeholder (nothing moves when the name comes). */
 export const EntryFromProLoading: Story = {
+  globals: NO_FAULT,
   args: { spId: 1001, postalCode: '80202' },
   parameters: sandbox({ fault: { latency: 3_600_000, route: 'GET /gateway/lead/v1/serviceprovider/:spId/details' } }),
   play: async ({ canvasElement }) => {
@@ -143,6 +147,7 @@ export const EntryFromProLoading: Story = {
 
 /** Not eligible: the pro does not serve the ZIP code; the alternatives for the category and ZIP code are offered. */
 export const NotEligible: Story = {
+  globals: NO_FAULT,
   args: { spId: 2005, postalCode: '80202' },
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -166,6 +171,7 @@ export const NotEligible: Story = {
 
 /** Project (from the pro's entry step): questions, timing (default 'Not sure yet'), address, contact; every field's message. */
 export const Project: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -190,7 +196,7 @@ export const Project: Story = {
  */
 export const ProjectPhone: Story = {
   args: FROM_PRO,
-  globals: PHONE,
+  globals: { ...PHONE, ...NO_FAULT },
   play: async ({ canvasElement }) => {
     const { host, canvas } = await shadowOf(canvasElement);
     await toProject(canvas);
@@ -205,7 +211,7 @@ export const ProjectPhone: Story = {
 /** The project step in the dark theme (pinned): its radios and checkboxes dark too (`--lk-color-scheme`). */
 export const ProjectDark: Story = {
   args: FROM_PRO,
-  globals: DARK,
+  globals: { ...DARK, ...NO_FAULT },
   play: async ({ canvasElement }) => {
     const { host, canvas } = await shadowOf(canvasElement);
     await toProject(canvas);
@@ -216,6 +222,7 @@ export const ProjectDark: Story = {
 
 /** Project → created: the request goes out once, and the suggestions step is announced and focused. */
 export const ProjectSent: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -244,6 +251,7 @@ export const ProjectSent: Story = {
  * before it has answered) and the phone number typed in the project step, ready to correct.
  */
 export const JustSentSummary: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -251,11 +259,11 @@ export const JustSentSummary: Story = {
     await fillProject(canvas);
     await sendRequest(canvas);
     await stepHeading(canvas, 'Send your request to more pros');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Continue without more pros' }, { timeout: 5000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue without more pros' }));
     await expect(await stepHeading(canvas, 'Your request has been sent')).toBeVisible();
-    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Done! Your pros have your project and will contact you soon.')).toBeVisible();
     const pros = canvas.getByRole('region', { name: 'Pros who received your request' });
-    await expect(await within(pros).findByText('Not responded yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await within(pros).findByText('Not responded yet')).toBeVisible();
     await expect(within(pros).queryByRole('button', { name: /^I hired / })).toBeNull();
     await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(303) 555-0177');
   },
@@ -268,6 +276,7 @@ export const JustSentSummary: Story = {
  * once it is passed: 'Challenge Passed Then Replayed'.
  */
 export const ChallengeAndReplay: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   render: challengeNeverPassed,
   parameters: sandbox({ fault: { challenge: true, route: CREATE } }),
@@ -287,6 +296,7 @@ export const ChallengeAndReplay: Story = {
 
 /** The same 511, the host's challenge passed 1.5 s later: the create is replayed once (same key) and the funnel moves on. */
 export const ChallengePassedThenReplayed: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   render: passingChallengeAfter(1500),
   parameters: sandbox({ fault: { challenge: true, route: CREATE } }),
@@ -306,6 +316,7 @@ export const ChallengePassedThenReplayed: Story = {
 
 /** A create failure (500): the alert, and everything typed is still there. */
 export const CreateFailureKeepsTyped: Story = {
+  globals: NO_FAULT,
   args: FROM_PRO,
   parameters: sandbox({ fault: { status: 500, route: CREATE } }),
   play: async ({ canvasElement, ...context }) => {
@@ -329,6 +340,7 @@ export const CreateFailureKeepsTyped: Story = {
 
 /** es-US: the first step in Spanish. */
 export const InSpanish: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
@@ -341,6 +353,7 @@ export const InSpanish: Story = {
 
 /** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
 export const RightToLeftLongTexts: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { root, canvas } = await shadowOf(canvasElement);

@@ -10,7 +10,8 @@ import { shadowOf, within } from '../support/queries';
 import { sandboxOf, type SandboxParameters } from '../support/sandbox';
 import { typeText, expectFocused } from '../support/shadow-input';
 import { preloadReviewRequestParts } from '../../test/support/review-request';
-import { DARK, expectWithinViewport, PHONE } from '../support/pinned';
+import { DARK, expectWithinViewport, PHONE, NO_FAULT } from '../support/pinned';
+import { orFaultState } from '../support/faults';
 
 /**
  * The real <review-request> element (docs/widgets/review-request.md): its 'Request a Review'
@@ -47,8 +48,8 @@ type Canvas = Awaited<ReturnType<typeof shadowOf>>['canvas'];
 /** The element's modal, opened from its 'Request a Review' button as a pro opens it. */
 async function openModal(canvasElement: HTMLElement, trigger = 'Request a Review') {
   const frame = await shadowOf(canvasElement);
-  await userEvent.click(await frame.canvas.findByRole('button', { name: trigger }, { timeout: 5000 }));
-  await frame.canvas.findByRole('dialog', { name: /./ }, { timeout: 5000 });
+  await userEvent.click(await frame.canvas.findByRole('button', { name: trigger }));
+  await frame.canvas.findByRole('dialog', { name: /./ });
   return frame;
 }
 
@@ -73,6 +74,7 @@ const sendRequests = (context: { loaded: Record<string, unknown> }) =>
 
 /** Standalone: the trigger opens the modal. */
 export const Trigger: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
@@ -82,7 +84,8 @@ export const Trigger: Story = {
 
 /** The pre-filled contact summary of the lead's customer, with 'Edit'. */
 export const Summary: Story = {
-  play: async ({ canvasElement }) => {
+  tags: ['data'],
+  play: orFaultState(async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement);
     await expect(await canvas.findByRole('dialog', { name: 'Request a Review' })).toBeVisible();
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
@@ -91,22 +94,23 @@ export const Summary: Story = {
     await expect(summary).toHaveTextContent(localized('(720) 555-0178'));
     await expect(summary).toHaveTextContent(localized('Heating & A/C, AC Installation'));
     await expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible();
-  },
+  }, openModal),
 };
 
 /** The summary on a phone (the viewport pinned to Phone, 390 px): the modal within the screen. */
 export const SummaryPhone: Story = {
+  tags: ['data'],
   globals: PHONE,
-  play: async (context) => {
+  play: orFaultState(async (context) => {
     await Summary.play?.(context);
     const { root } = await shadowOf(context.canvasElement);
     await expectWithinViewport(root.querySelector('dialog') as HTMLElement);
-  },
+  }, openModal),
 };
 
 /** The editable form in the dark theme (pinned): its radios dark too (`--lk-color-scheme`). */
 export const EditDark: Story = {
-  globals: DARK,
+  globals: { ...DARK, ...NO_FAULT },
   play: async (context) => {
     const { host, canvas } = await openModal(context.canvasElement);
     await openForm(canvas);
@@ -117,6 +121,7 @@ export const EditDark: Story = {
 
 /** 'Edit': the editable form, pre-filled, focus on the first field. */
 export const Edit: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
@@ -136,6 +141,7 @@ export const Edit: Story = {
  * above its value: test/e2e/phone.test.ts checks that at 390 px.)
  */
 export const PhoneCategories: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement);
     const summary = await canvas.findByRole('region', { name: 'Customer contact' });
@@ -154,6 +160,7 @@ export const PhoneCategories: Story = {
 
 /** A review already requested for this lead: the modal says when before a second request (a reminder). */
 export const AlreadyRequested: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
@@ -161,12 +168,13 @@ export const AlreadyRequested: Story = {
     await canvas.findByText(THANKS);
     await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Request a Review' }));
-    await expect(await canvas.findByText(textPattern('review.alreadyRequested'), {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText(textPattern('review.alreadyRequested'))).toBeVisible();
   },
 };
 
 /** First name: emptied, then sent. */
 export const ValidationFirstName: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
@@ -180,6 +188,7 @@ export const ValidationFirstName: Story = {
 
 /** Last name: emptied, then sent. */
 export const ValidationLastName: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
@@ -193,6 +202,7 @@ export const ValidationLastName: Story = {
 
 /** E-mail: not an address. */
 export const ValidationEmail: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
@@ -206,6 +216,7 @@ export const ValidationEmail: Story = {
 
 /** Phone: a masked phone (lead 300004) pre-fills empty, so sending opens the form at the phone field. */
 export const ValidationPhone: Story = {
+  globals: NO_FAULT,
   args: { leadId: SANDBOX_LEADS.maskedActive },
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
@@ -219,6 +230,7 @@ export const ValidationPhone: Story = {
 
 /** Categories emptied: every category unticked in the multi-select. */
 export const ValidationCategoriesEmpty: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
     await openForm(canvas);
@@ -237,6 +249,7 @@ export const ValidationCategoriesEmpty: Story = {
  * (here its only category is Plumbing, set in the sandbox before the element opens).
  */
 export const ValidationCategoriesRequired: Story = {
+  globals: NO_FAULT,
   beforeEach: (context) => {
     const provider = sandboxOf(context).gateway.store.providers.find((candidate) => candidate.id === 1001);
     if (provider) provider.categoryIds = [PLUMBING];
@@ -254,6 +267,7 @@ export const ValidationCategoriesRequired: Story = {
 
 /** Sending: the gateway is slow; the form is busy, 'Sending…' is announced, more clicks send nothing more. */
 export const Submitting: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { latency: 60_000, route: `POST ${SEND_PATH}` } }),
   play: async ({ canvasElement, ...context }) => {
     const { canvas, root } = await openModal(canvasElement);
@@ -275,6 +289,7 @@ export const Submitting: Story = {
  * 5 s later (docs/architecture.md#review-constants) and focus goes back to the trigger. The play function waits it out.
  */
 export const Success: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { canvas, root } = await shadowOf(canvasElement);
     const trigger = await canvas.findByRole('button', { name: 'Request a Review' });
@@ -321,6 +336,7 @@ export const Success: Story = {
 
 /** The gateway fails: the error alert, and what was typed stays in the form. */
 export const Failure: Story = {
+  globals: NO_FAULT,
   parameters: sandbox({ fault: { status: 500, route: `POST ${SEND_PATH}` } }),
   play: async ({ canvasElement, ...context }) => {
     const { canvas } = await openModal(canvasElement);
@@ -345,6 +361,7 @@ export const Failure: Story = {
  * before opening): the summary shows the description, the form has it and the answer.
  */
 export const DraftRestored: Story = {
+  globals: NO_FAULT,
   play: async ({ canvasElement, ...context }) => {
     const { client, gateway } = sandboxOf(context);
     // Saved through the gateway, as the modal saves it (the public reviewGateway calls).
@@ -368,10 +385,11 @@ export const DraftRestored: Story = {
 
 /** es-US: the modal in Spanish. */
 export const InSpanish: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'es-US' },
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement, 'Solicitar una reseña');
-    await expect(await canvas.findByRole('dialog', { name: 'Solicitar una reseña' }, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByRole('dialog', { name: 'Solicitar una reseña' })).toBeVisible();
     await expect(await canvas.findByRole('region', { name: 'Contacto del cliente' })).toHaveTextContent(localized('Priya Patel'));
     await expect(canvas.getByRole('button', { name: 'Editar' })).toBeVisible();
   },
@@ -379,10 +397,11 @@ export const InSpanish: Story = {
 
 /** An Arabic host page (`dir="rtl"`) and texts 40 % longer. */
 export const RightToLeftLongTexts: Story = {
+  globals: NO_FAULT,
   parameters: { locale: 'pseudo-rtl' },
   play: async ({ canvasElement }) => {
     const { canvas } = await openModal(canvasElement, pseudoLocalize('Request a Review'));
-    const dialog = await canvas.findByRole('dialog', { name: pseudoLocalize('Request a Review') }, { timeout: 5000 });
+    const dialog = await canvas.findByRole('dialog', { name: pseudoLocalize('Request a Review') });
     await expect(await canvas.findByRole('region', { name: pseudoLocalize('Customer contact') })).toHaveTextContent(localized('Priya Patel'));
     await expect(getComputedStyle(dialog).direction).toBe('rtl');
   },

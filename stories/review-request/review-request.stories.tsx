@@ -5,6 +5,7 @@ import { ReviewRequest, type ReviewRequestProps } from '../../src/react';
 import { ElementDocsPage } from '../docs/element-docs-page';
 import { elementFrame } from '../support/element-frame';
 import { shadowOf } from '../support/queries';
+import { NO_FAULT } from '../support/pinned';
 
 /**
  * The real <review-request> custom element, configured by its attributes and the sandbox's
@@ -14,6 +15,7 @@ const TAG = 'review-request';
 
 const meta = {
   title: 'Elements/<review-request>',
+  globals: NO_FAULT,
   component: ReviewRequest,
   tags: ['autodocs'],
   args: { spId: 1001, leadId: SANDBOX_LEADS.purchased },

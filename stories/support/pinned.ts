@@ -15,3 +15,9 @@ export async function expectWithinViewport(host: Element): Promise<void> {
   await expect(Math.ceil(host.getBoundingClientRect().right)).toBeLessThanOrEqual(document.documentElement.clientWidth);
   await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
 }
+
+/**
+ * The toolbar's Fault pinned to 'No fault': a story not about data (stories/support/faults.ts) —
+ * about a step, a fault of its own, or a part with no gateway call.
+ */
+export const NO_FAULT = { fault: 'none' } as const;
