@@ -95,7 +95,7 @@ export const HOST_ATTRIBUTES = {
 } as const satisfies Readonly<Record<string, AttributeType>>;
 
 /** The lead board's skeleton: its header, the filters' row and the list's first cards. */
-const BOARD_RESERVE = { minHeight: '1070px', phoneMinHeight: '1806px', display: 'block' } as const;
+const BOARD_RESERVE = { minHeight: '1094px', phoneMinHeight: '1834px', display: 'block' } as const;
 
 export const TAGS = {
   // Each reserve is the height of the widget's skeleton (its first render, before its data) on

@@ -132,6 +132,30 @@ describe("the board's filter panel takes its placeholder's place exactly", () =>
   });
 });
 
+describe("the board's list takes its skeleton's place exactly", () => {
+  // The skeleton's header row (count, sort) was shorter than the real one — 66 against 94 px on a
+  // phone, 40 against 64 at 1280 px: it had no line for the sort's label — so the cards came in
+  // 24–28 px lower than their placeholders. (Not a layout shift by the browser's measure: the
+  // placeholders are replaced, not moved.)
+  it.each(WIDTHS)('at $width px, the first card starts where its placeholder did', async (viewport) => {
+    const context = await e2e.newContext(viewport);
+    const page = await context.newPage();
+    const release = await hold(page, /\/gateway\/lead\/office\/v6\/leads\/serviceProvider\/\d+/);
+    await page.goto(`${e2e.server.origin}/app/lead/board/1001`);
+    const board = page.locator('lead-app [part="lead-board"]');
+    const placeholder = board.locator('[data-skeleton] .lk-card').first();
+    await firstScreen(placeholder);
+    const before = await placeholder.boundingBox();
+    release();
+    const card = board.locator('li[data-lead-id]').first();
+    await visible(card);
+    const after = await card.boundingBox();
+    // (Within a pixel: the two are laid out from different rows, a sixty-fourth apart.)
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+});
+
 describe("closed cards off screen are not laid out until they come near, and hold a closed card's height meanwhile", () => {
   // board-list.css: `content-visibility: auto` with a closed card's measured height as its size
   // until it is rendered. A wrong figure would move the pager (and everything under the list)

@@ -26,13 +26,23 @@ function BoardLeadCardSkeleton() {
   );
 }
 
-/** The list's placeholder: count, sort and `rows` collapsed cards, the size of the list to come. */
+/**
+ * The list's placeholder: count, sort (its label's line over its control) and `rows` collapsed
+ * cards, the size of the list to come (lead-board.css).
+ */
 export function BoardSkeleton({ rows }: { rows: number }) {
   return (
     <div aria-busy="true" data-skeleton="">
       <div className="lk-board__list-header">
-        <Skeleton width={220} height={18} />
-        <Skeleton width={200} height={40} />
+        <p className="lk-board__skeleton-line">
+          <Skeleton width={220} height={18} />
+        </p>
+        <span className="lk-board__skeleton-sort">
+          <span className="lk-board__skeleton-line">
+            <Skeleton width={56} height={12} />
+          </span>
+          <Skeleton width={200} height={40} />
+        </span>
       </div>
       <ul className="lk-board__list">
         {Array.from({ length: rows }, (_, index) => (
