@@ -86,11 +86,12 @@ function observeRect(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, cb: (
  * A list at its end stays there as its rows grow: a state line under the newest bubble ('·
  * Delivered'), a photo measured. The virtualiser follows such growth itself, except while its own
  * scroll to the end is still on its way: then the list rested short of its end by the growth (17
- * px on a phone after a retried send). Read from the list's last scroll event (a growth moves no
- * scroll position); `total` is the rows' height (null: a server's first page, opened at its end
- * by its layout).
+ * px on a phone after a retried send), and here it is asked to the end again. Read from the
+ * list's last scroll event (a growth moves no scroll position); `total` is the rows' height, null
+ * while this does not apply (a server's first page, opened at its end by its layout; an older
+ * page loading, its spinner above the rows).
  */
-function useKeepAtEnd(scrollRef: { readonly current: HTMLDivElement | null }, total: number | null) {
+function useKeepAtEnd(scrollRef: { readonly current: HTMLDivElement | null }, virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement>, total: number | null) {
   const atEnd = useRef(false);
   useEffect(() => {
     const element = scrollRef.current;
@@ -104,9 +105,8 @@ function useKeepAtEnd(scrollRef: { readonly current: HTMLDivElement | null }, to
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (total === null || !element || !atEnd.current || element.clientHeight === 0) return;
-    const end = element.scrollHeight - element.clientHeight;
-    if (element.scrollTop < end - 0.5) element.scrollTop = end;
-  }, [scrollRef, total]);
+    if (element.scrollHeight - element.clientHeight - element.scrollTop > 0.5) virtualizer.scrollToEnd();
+  }, [scrollRef, virtualizer, total]);
 }
 
 export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDiscard, handle, notice = null }: MessageListProps) {
@@ -221,7 +221,7 @@ export function MessageList({ snapshot, memberName, onLoadOlder, onRetry, onDisc
     }
   }, [rows, snapshot.status, virtualizer]);
 
-  useKeepAtEnd(scrollRef, snapshot.firstPage ? null : virtualizer.getTotalSize());
+  useKeepAtEnd(scrollRef, virtualizer, snapshot.status === 'ready' && !snapshot.firstPage && !snapshot.loadingOlder ? virtualizer.getTotalSize() : null);
 
   // Not after a failed older page: its 'Try again' asks. Scroll events come by the dozen (and
   // from layout: a resize, the virtualiser keeping the reading position), so each asking again
