@@ -69,13 +69,6 @@ export const Dialog: Story = {
 
 /** An emptied start time: the dialog says what is missing, focus on the field to fix, and no file is made. */
 export const Incomplete: Story = {
-  // test/visual/suite.ts: walked and captured, not compared.
-  parameters: {
-    visual: {
-      unstable:
-        "the native date and time fields' picker icons are drawn in one of two shades from one run to the next (43 pixels at 390 px), with the same DOM, focus and pointer; taken again a frame later they stay in that run's shade",
-    },
-  },
   play: async (context) => {
     const { canvas, add } = await scheduledCard(context);
     await userEvent.click(add);
