@@ -389,7 +389,7 @@ describe('sandbox chat adapter', () => {
     opened.push(chat.client);
     expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/).map((r) => r.status)).toEqual([null, 500, 200]);
     sandbox.faults.status(403, undefined, { route: `POST ${CHAT}/session`, times: 1 });
-    await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'unavailable', status: 403 });
+    await expect(openChat({ gateway, factory, thread: { serviceProviderId: 1001, userId: 5001 } })).rejects.toMatchObject({ kind: 'denied', status: 403 });
     expect(requestsTo(sandbox, 'POST', /\/v1\/chat\/session$/)).toHaveLength(4);
   });
 

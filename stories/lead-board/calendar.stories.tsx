@@ -25,7 +25,16 @@ const meta = {
   args: { spId: 1001, leadId: SANDBOX_LEADS.newest },
   render: boardOnSandboxClock,
   loaders: boardLoaders,
-  parameters: { a11y: { test: 'error' } },
+  parameters: {
+    a11y: { test: 'error' },
+    // test/visual/suite.ts: the dialog's native date and time fields are covered in the captures.
+    visual: {
+      mask: {
+        selector: '.lk-calendar input',
+        why: "Chromium draws them differently from one run to the next with the same DOM, focus and pointer (their picker icons' shade; an empty, invalid field a pixel higher)",
+      },
+    },
+  },
 } satisfies Meta<LeadBoardProps>;
 
 export default meta;

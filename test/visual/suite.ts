@@ -92,10 +92,6 @@ const PROBE = `(() => {
 const CAPTURE_CSS = [
   '*, *::before, *::after { content-visibility: visible !important; animation: none !important; transition: none !important; caret-color: transparent !important; }',
   'progress:indeterminate { appearance: none !important; }',
-  // The native date and time fields' picker icons are the browser's own, and Chromium draws them
-  // in one of two shades from one run to the next (the same DOM, focus and pointer; 43 pixels in
-  // the calendar's 'Incomplete'): not captured.
-  '::-webkit-calendar-picker-indicator { opacity: 0 !important; }',
 ].join('\n');
 
 /** Milliseconds per story: until Storybook said it finished, and its capture and comparison (printed at the end). */
@@ -115,6 +111,8 @@ interface Job {
   a11y: boolean;
   /** Why its pixels differ from run to run (its `parameters.visual.unstable`): walked, captured, not compared. */
   unstable?: string;
+  /** What of the page is covered in its captures (its `parameters.visual.mask`: a selector). */
+  mask?: string;
 }
 
 /** A group of jobs rendered in one page after one page load: one setting, with or without the accessibility checks. */
@@ -132,6 +130,11 @@ interface Group {
 interface VisualParameters {
   unstable?: string;
   skip?: string;
+  /**
+   * Elements covered by a solid box in the captures (Playwright's screenshot `mask`), with why: a
+   * part the browser draws itself and differently from run to run (the native date and time fields).
+   */
+  mask?: { selector: string; why: string };
 }
 
 /** The review images of a run before at this width (the other width's file may be writing its own beside it). */
@@ -371,7 +374,9 @@ async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
   if (!settled) return 'never settled: the page still changed on every look (an animation or a timer the capture does not stop)';
   const shotStarted = performance.now();
   timings.settle.push(shotStarted - settleStarted);
-  let actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  // (Playwright's locators reach into shadow roots: a selector finds a widget's own elements.)
+  const shot = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', ...(job.mask ? { mask: [page.locator(job.mask)] } : {}) });
+  let actual = await shot();
   timings.shot.push(performance.now() - shotStarted);
   timings.bytes.push(actual.length);
   if (job.unstable) {
@@ -386,7 +391,7 @@ async function captureAndCompare(page: Page, job: Job): Promise<string | null> {
   // (a date field's icons) are drawn a moment after the DOM that the settling reads is still.
   for (let retake = 0; expected && !UPDATE && comparison?.kind === 'changed' && retake < RETAKES; retake++) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    actual = await shot();
     comparison = compareScreenshots(expected, actual);
     timings.retakes.push(1);
   }
@@ -458,7 +463,7 @@ export function describeVisualSnapshots(width: Combination['width']): void {
           const a11y = at === 0;
           const key = `${combinationName(combination)}${a11y ? '+a11y' : ''}`;
           const group = groups.get(key) ?? { combination, a11y, jobs: [] };
-          group.jobs.push({ entry, combination, a11y, unstable: storyPins.visual?.unstable });
+          group.jobs.push({ entry, combination, a11y, unstable: storyPins.visual?.unstable, mask: storyPins.visual?.mask?.selector });
           groups.set(key, group);
         }
       }
