@@ -183,13 +183,19 @@ const specifier = (from: string, to: string) => {
 
 const identifier = (node: { type: string; name?: string; value?: unknown }) => (node.type === 'Identifier' ? (node.name as string) : String(node.value));
 
-/** Replaces `chunk`'s code by what `edit` made of it, its source map composed with the edit's. */
-function applyEdit(chunk: Rolldown.OutputChunk, code: MagicString) {
+/**
+ * Replaces `chunk`'s code by what `edit` made of it, its source map composed with the edit's —
+ * both the chunk's `map` and the `.map` file the bundler already put in the bundle (written as it
+ * stands: a map left from before the edit sends every position after it to the wrong source).
+ */
+function applyEdit(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk, code: MagicString) {
   const before = chunk.code;
   chunk.code = code.toString();
+  if (chunk.code === before) throw new Error(`first-screen-chunks: no edit in ${chunk.fileName}`);
   if (!chunk.map) return;
   const edit = code.generateMap({ hires: true, source: chunk.fileName, includeContent: false });
   const composed = remapping([edit as never, chunk.map as never], () => null);
+  composed.file = path.posix.basename(chunk.fileName);
   Object.assign(chunk.map, {
     mappings: composed.mappings,
     names: composed.names,
@@ -199,7 +205,8 @@ function applyEdit(chunk: Rolldown.OutputChunk, code: MagicString) {
     ignoreList: composed.ignoreList ?? [],
     x_google_ignoreList: undefined,
   });
-  if (chunk.code === before) throw new Error(`first-screen-chunks: no edit in ${chunk.fileName}`);
+  const mapFile = bundle[`${chunk.fileName}.map`];
+  if (mapFile?.type === 'asset') mapFile.source = composed.toString();
 }
 
 /**
@@ -287,7 +294,7 @@ export function bundlerHelpersInRuntime(runtimeFile: string, manifestFile: strin
         const returned = helperExports.map(({ local, name }) => `${name}:${local}`).join(',');
         runtimeCode.prepend(`const{${pattern}}=(()=>{${body};return{${returned}}})();\n`);
         runtimeCode.append(`export{${locals.map(([name, local]) => `${local} as ${exportName.get(name)}`).join(',')}};\n`);
-        applyEdit(runtime, runtimeCode);
+        applyEdit(bundle, runtime, runtimeCode);
         runtime.imports = [];
         runtime.exports = [...runtime.exports, ...exportName.values()];
         // A chunk's modules are read from the bundler afresh by each plugin: the move is told to the module report (cdnModuleSizes).
@@ -304,7 +311,7 @@ export function bundlerHelpersInRuntime(runtimeFile: string, manifestFile: strin
             );
             code.overwrite(start, end, `import{${names.join(',')}}from${JSON.stringify(specifier(chunk.fileName, runtime.fileName))};`);
           }
-          applyEdit(chunk, code);
+          applyEdit(bundle, chunk, code);
           chunk.imports = [...new Set(chunk.imports.map((file) => (file === helpers.fileName ? runtime.fileName : file)))];
         }
         delete bundle[helpers.fileName];

@@ -11,6 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -112,6 +113,32 @@ describe('the first screen in files', () => {
     const helpers = Object.entries(chunkModules).filter(([, modules]) => Object.keys(modules).every((id) => id.startsWith('rolldown/')));
     expect(helpers.map(([file]) => file)).toEqual([]);
     expect(Object.keys(chunkModules[content.runtime] ?? {})).toContain('rolldown/runtime.js');
+  });
+});
+
+describe('source maps of the edited chunks', () => {
+  /** Where a text first comes in a chunk of the build, and in a source file: 0-based line and column. */
+  const at = (text: string, needle: string) => {
+    const before = text.slice(0, text.indexOf(needle)).split('\n');
+    return { line: before.length - 1, column: before.at(-1)!.length };
+  };
+  /** The source position `chunk`'s map gives for the first `needle` in it (a string literal the minifier keeps). */
+  const mapped = (chunk: string, needle: string) => {
+    const code = readFileSync(path.join(CDN, chunk), 'utf8');
+    expect(code, chunk).toContain(needle);
+    const map = new SourceMap(JSON.parse(readFileSync(path.join(CDN, `${chunk}.map`), 'utf8')) as never);
+    const { line, column } = at(code, needle);
+    const entry = map.findEntry(line, column) as { originalSource?: string; originalLine?: number };
+    return { source: entry.originalSource?.replace(/^(\.\.\/)+/, ''), line: entry.originalLine };
+  };
+  const inSource = (file: string, needle: string) => ({ source: file, line: at(readFileSync(path.join(ROOT, file), 'utf8'), needle).line });
+
+  it('map the runtime chunk (the bundler helpers put before it) and a chunk importing them back to the right source lines', () => {
+    const runtime = 'leadkit: a widget rendered outside its RuntimeProvider';
+    expect(mapped(content.runtime, runtime)).toEqual(inSource('src/runtime/runtime.tsx', runtime));
+    const board = 'SP : Lead Board';
+    const boardChunk = content.tags['lead-board']?.find((file) => file !== content.runtime) ?? 'the board has no chunk of its own';
+    expect(mapped(boardChunk, board)).toEqual(inSource('src/widgets/lead-board/lead-board.tsx', board));
   });
 });
 

@@ -17,7 +17,6 @@ import { useWhenBack } from '../../ui/use-when-back';
 import { useIdleAfter } from '../../ui/when-idle';
 import {
   leadsQuietAtom,
-  noCardChosenAtom,
   openFirstLeadAtom,
   leadsReloadAtom,
   settlePageAtom,
@@ -83,18 +82,19 @@ export function useCategoryNames(leads: readonly Lead[] | undefined) {
 /**
  * The open card: the first lead opens with the list — in the same frame, so nothing jumps — and,
  * once the list is on screen, opening it marks it read (after the opened card has painted: the
- * call is not part of the first screen). The board follows only whether a card was chosen yet,
- * not which one is open: each card reads that itself (list/board-lead-card.tsx), so a tap renders the cards it
- * opens and closes, not the board.
+ * call is not part of the first screen). The board follows neither which card is open nor whether
+ * one was chosen yet: each card reads that itself (list/board-lead-card.tsx), so a tap renders the
+ * cards it opens and closes, and the first card opening by itself (it was open already) renders
+ * nothing at all. `openFirstLeadAtom` reads from the store whether a card was chosen; it is asked
+ * again for each first page and each provider (another provider's board has none chosen).
  */
-export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean): void {
-  const noneChosen = useAtomValue(noCardChosenAtom);
+export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean, spId: number | null): void {
   const openFirst = useSetAtom(openFirstLeadAtom);
   const markRead = useSetAtom(markLeadsReadAtom);
   useEffect(() => {
-    if (!noneChosen || !firstLead || !firstPageShown) return;
+    if (!firstLead || !firstPageShown) return;
     if (openFirst(firstLead.leadId)) afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
-  }, [noneChosen, firstLead, firstPageShown, openFirst, markRead]);
+  }, [firstLead, firstPageShown, spId, openFirst, markRead]);
 }
 
 /**

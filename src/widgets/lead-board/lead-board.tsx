@@ -122,7 +122,7 @@ export function LeadBoardRoot({
   const markListShown = useCallback(() => setListShown(true), []);
   const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
 
-  useOpenLead(shown?.leads[0], firstPageShown);
+  useOpenLead(shown?.leads[0], firstPageShown, spId);
   usePageEvents(leadsState, firstPageShown, quiet);
   const { idle, actionsReady } = useAfterFirstScreen(firstPageShown, spId);
   useWithheldContacts(firstPageShown);

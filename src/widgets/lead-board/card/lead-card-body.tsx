@@ -58,7 +58,6 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCar
   useStyles(STYLES);
   const { t, flags } = useRuntime();
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
-  const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const place = leadPlace(lead);
   const openJobNotes = useSetAtom(openJobNotesAtom);
@@ -79,10 +78,6 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCar
   // move the cards under it (a layout shift once that frame comes 500 ms after the tap, as on a
   // busy phone).
   const afterPaint = useAfterPaint();
-  // Only what the placeholder needs: once mounted, the offer decides for itself (its thank-you stays up after a choice hid it).
-  // Which offers this browser hid is read once a server's first screen is hydrated (the server cannot know).
-  const mayReadBrowser = useMayReadBrowser();
-  const offerShows = spId !== null && insuranceOfferShows(lead, insuranceHidden, mayReadBrowser ? hiddenInsuranceLeadIds() : []);
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
     { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
@@ -149,15 +144,7 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCar
       {/* The insurance offer comes after the lead's own details, never before them; at the card's
           end, below a phone's (and a desktop's) first screen, its code follows the card's first
           frame. Its place is held in that frame, so the cards under it stay put. */}
-      {spId !== null ? (
-        afterPaint ? (
-          <Suspense fallback={offerShows ? <InsurancePlaceholder /> : null}>
-            <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
-          </Suspense>
-        ) : offerShows ? (
-          <InsurancePlaceholder />
-        ) : null
-      ) : null}
+      {spId !== null ? <InsuranceSlot lead={lead} spId={spId} afterPaint={afterPaint} /> : null}
     </div>
   );
 }
@@ -434,6 +421,25 @@ function NotesEditor({ lead }: { lead: Lead }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The insurance offer's place at the card's end: its placeholder until its code came (after the
+ * card's first frame: `afterPaint`), then the offer. Which offers this browser hid is read once a
+ * server's first screen is hydrated (the server cannot know): that re-render, right after the
+ * hydration, is this slot's alone — the card's body renders again once, when `afterPaint` comes.
+ */
+function InsuranceSlot({ lead, spId, afterPaint }: { lead: Lead; spId: number; afterPaint: boolean }) {
+  const [insuranceHidden, setInsuranceHidden] = useAtom(insuranceHiddenForAllAtom);
+  const mayReadBrowser = useMayReadBrowser();
+  // Only what the placeholder needs: once mounted, the offer decides for itself (its thank-you stays up after a choice hid it).
+  const offerShows = insuranceOfferShows(lead, insuranceHidden, mayReadBrowser ? hiddenInsuranceLeadIds() : []);
+  if (!afterPaint) return offerShows ? <InsurancePlaceholder /> : null;
+  return (
+    <Suspense fallback={offerShows ? <InsurancePlaceholder /> : null}>
+      <InsuranceBanner lead={lead} spId={spId} hiddenForAll={insuranceHidden} onHideForAll={() => setInsuranceHidden(true)} />
+    </Suspense>
   );
 }
 

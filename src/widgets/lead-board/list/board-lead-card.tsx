@@ -61,14 +61,16 @@ export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardP
 }
 
 /**
- * Whether this card is the open one (null while no card was opened or closed yet). Each card
- * listens to the board's open card and re-renders only when its own answer changes: a tap
- * renders the card that opens and the one that closes, not the list.
+ * Whether this card is open: the board's open card, or `opensFirst` while no card was opened or
+ * closed yet. Each card listens to the board's open card and re-renders only when what it shows
+ * changes: a tap renders the card that opens and the one that closes, not the list — nor does the
+ * first card opening by itself once the list is on screen (it was open already), which rendered
+ * every card again after the board was live.
  */
-function useCardOpen(leadId: number): boolean | null {
+function useCardOpen(leadId: number, opensFirst: boolean): boolean {
   const store = useStore();
   const subscribe = useCallback((onChange: () => void) => store.sub(expandedLeadIdAtom, onChange), [store]);
-  const open = () => cardOpen(store.get(expandedLeadIdAtom), leadId);
+  const open = () => cardOpen(store.get(expandedLeadIdAtom), leadId) ?? opensFirst;
   return useSyncExternalStore(subscribe, open, open);
 }
 
@@ -95,7 +97,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
 }: BoardLeadCardProps) {
   const { t } = useRuntime();
   const format = useFormat();
-  const expanded = useCardOpen(lead.leadId) ?? opensFirst;
+  const expanded = useCardOpen(lead.leadId, opensFirst);
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);
