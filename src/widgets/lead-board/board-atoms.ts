@@ -289,9 +289,6 @@ export const expandedLeadIdAtom = atom(
   },
 );
 
-/** No card was opened or closed yet on this provider's board (its first page's first card is then the open one). */
-export const noCardChosenAtom = atom((get) => get(expandedLeadIdAtom) === undefined);
-
 /**
  * One card's share of the open card (`expanded`: expandedLeadIdAtom's value): whether it is the
  * open one, or null while none was chosen (the first page's first card is then). A card reads its
