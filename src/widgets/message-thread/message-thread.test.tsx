@@ -75,6 +75,8 @@ function renderThread(
     gateway?: Partial<GatewayClientConfig>;
     /** The widget's locale (its pack loaded beforehand: `loadLocalePack`). */
     locale?: string;
+    /** The host's log-in page (routes.logIn). */
+    logIn?: (params: { returnUrl: string }) => string;
   } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
@@ -100,7 +102,12 @@ function renderThread(
   const events: CustomEvent[] = [];
   host.addEventListener('lk-message-send', (event) => events.push(event as CustomEvent));
   const view = render(
-    <WidgetShell owner={{}} host={host} catalogue={MESSAGE_THREAD_CATALOGUE} inputs={{ gateway: client, chat, now: options.now, locale: options.locale }}>
+    <WidgetShell
+      owner={{}}
+      host={host}
+      catalogue={MESSAGE_THREAD_CATALOGUE}
+      inputs={{ gateway: client, chat, now: options.now, locale: options.locale, ...(options.logIn ? { routes: { logIn: options.logIn } } : {}) }}
+    >
       <MessageThreadRoot {...props} />
     </WidgetShell>,
   );
@@ -334,6 +341,19 @@ describe('<MessageThreadRoot> opening', () => {
     expect(errors[0]?.detail.message).toContain('chat-service="sandbox"');
     // What the customer-facing page shows stays the spec's text: no developer instructions in it.
     expect(document.body.textContent).not.toContain('npm install');
+  });
+
+  it("a chat session refused as signed out (401): 'Log in', no 'Try again' (opening again would not help)", async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.status(401, undefined, { route: `POST ${CHAT}/session` });
+    renderThread(
+      { spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest },
+      { sandbox, logIn: ({ returnUrl }) => `/login?returnUrl=${encodeURIComponent(returnUrl)}` },
+    );
+    const alert = await screen.findByText('Messaging is currently unavailable for this Lead. Please contact them via phone or email.');
+    const banner = alert.closest('[role="alert"]') as HTMLElement;
+    expect(within(banner).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(within(banner).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('reports a chat session that failed as lk-error chat-unavailable with its status', async () => {
