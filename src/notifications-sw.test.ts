@@ -84,6 +84,35 @@ describe('a push message in the host’s service worker', () => {
     expect(sw.open()[0]!.options.body).toBe('Plumbing, Denver · 1 min ago\nPlumbing, Denver · 3 min ago\nPlumbing, Denver · 5 min ago\nand 2 more leads');
   });
 
+  it('shows pushes one after another: two arriving together make one grouped notification', async () => {
+    const sw = worker();
+    // Chromium's store: a read while a notification is written but not yet on display deletes it.
+    const { registration } = sw.scope;
+    let displaying = 0;
+    const reads: number[] = [];
+    const show = registration.showNotification;
+    Object.assign(registration, {
+      showNotification: async (...args: Parameters<typeof show>) => {
+        displaying += 1;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await show(...args);
+        displaying -= 1;
+      },
+      getNotifications: async (filter: { tag: string }) => {
+        reads.push(displaying);
+        return sw
+          .open()
+          .filter((n) => n.options.tag === filter.tag)
+          .map((n) => ({ data: n.options.data, close: () => void (n.closed = true) }));
+      },
+    });
+    handleLeadkitPush(sw.pushEvent(payload(300401, 2)), { now: () => NOW }, sw.scope);
+    handleLeadkitPush(sw.pushEvent(payload(300402, 1)), { now: () => NOW }, sw.scope);
+    await sw.settled();
+    expect(reads).toEqual([0, 0]);
+    expect(sw.open().map((n) => n.title)).toEqual(['2 new leads']);
+  });
+
   it('says it in Spanish when the payload asks for es-US', async () => {
     const sw = worker();
     handleLeadkitPush(sw.pushEvent(payload(300301, 0, { locale: 'es-US' })), { now: () => NOW }, sw.scope);

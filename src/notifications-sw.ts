@@ -87,6 +87,14 @@ export interface LeadkitPushOptions {
 
 const defaultScope = (): WorkerScopeLike => globalThis as unknown as WorkerScopeLike;
 
+/**
+ * The worker's last push still being shown. Pushes are shown one after another: Chromium's
+ * `getNotifications()` deletes from its store a notification written but not yet on display, so a
+ * push read while the one before it was being shown would lose that lead from the group (and every
+ * later read would too).
+ */
+const showing = new WeakMap<WorkerScopeLike, Promise<unknown>>();
+
 function isPushPayload(value: unknown): value is LeadkitPushPayload {
   if (typeof value !== 'object' || value === null) return false;
   const payload = value as Partial<LeadkitPushPayload>;
@@ -134,7 +142,8 @@ export function handleLeadkitPush(event: PushEventLike, options: LeadkitPushOpti
     createDate: payload.lead.createDate,
   };
   const tag = noticeTag(spId);
-  event.waitUntil(
+  const shownBefore = showing.get(scope) ?? Promise.resolve();
+  const done = shownBefore.then(() =>
     scope.registration.getNotifications({ tag }).then((shown) => {
       const before = shown.flatMap((notification) => (isNoticeData(notification.data) ? notification.data.notices : []));
       const notices = groupNotices(before, [lead]);
@@ -150,6 +159,11 @@ export function handleLeadkitPush(event: PushEventLike, options: LeadkitPushOpti
       });
     }),
   );
+  showing.set(
+    scope,
+    done.catch(() => undefined),
+  );
+  event.waitUntil(done);
   return true;
 }
 

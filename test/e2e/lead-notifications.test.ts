@@ -14,6 +14,15 @@
  * `ServiceWorkerRegistration#showNotification`), and a click is the notification's own `click`
  * event: a system notification cannot be clicked from a test. The board's waits are steps on the
  * page's clock (Playwright's `page.clock`).
+ *
+ * Nothing reads the worker's notifications while one is being shown. Chromium's `getNotifications()`
+ * keeps a stored notification only when the platform already has it on display (or it was made
+ * after the read began) and deletes every other one from its database
+ * (content/browser/notifications/platform_notification_context_impl.cc): a read between the
+ * worker's write and the display loses the notification for every later read, though it stays on
+ * screen. Polling it while a push was shown failed a CI run that way. So the test counts the
+ * worker's `showNotification()` calls that have resolved (wrapped in the worker, which DevTools
+ * keeps running), waits for the count, then reads once.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -168,6 +177,32 @@ describe('new-lead notifications on the office app’s board', () => {
           url: `${origin}/app/lead/board/${SP_ID}?leadId=${leadId}&reply=true`,
         }),
       });
+    const appWorker = () => {
+      const worker = session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/app-sw.js'));
+      if (!worker) throw new Error('the app’s worker is not running');
+      return worker;
+    };
+    // The worker's globals (its registration, NotificationEvent) are not the DOM library's.
+    type WorkerScope = { registration: ServiceWorkerRegistration; __lkShown?: number } & EventTarget;
+    await expect.poll(() => session.context.serviceWorkers().length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+    /** The worker's own `showNotification()` calls, counted once they resolved (the notification is on display). */
+    await appWorker().evaluate(() => {
+      const scope = self as unknown as WorkerScope;
+      const show = scope.registration.showNotification.bind(scope.registration);
+      scope.__lkShown = 0;
+      scope.registration.showNotification = (title, options) =>
+        show(title, options).then(() => {
+          scope.__lkShown = (scope.__lkShown ?? 0) + 1;
+        });
+    });
+    const shownCount = () => appWorker().evaluate(() => (self as unknown as WorkerScope).__lkShown ?? 0);
+    /** Delivers a push and waits until the worker's notification for it is on display. */
+    const pushAndShow = async (leadId: number) => {
+      const before = await shownCount();
+      await push(leadId);
+      await expect.poll(shownCount, { timeout: UI_TIMEOUT_MS }).toBe(before + 1);
+    };
+    /** Read once the worker's notification is shown (the header: a read while it is being shown loses it). */
     const shownByWorker = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
@@ -178,21 +213,16 @@ describe('new-lead notifications on the office app’s board', () => {
       );
     /** The pro clicks the worker's notification: its `notificationclick`, dispatched in the worker (a system notification cannot be clicked from a test). */
     const clickInWorker = async () => {
-      const worker = session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/app-sw.js'));
-      if (!worker) throw new Error('the app’s worker is not running');
-      // The worker's globals (its registration, NotificationEvent) are not the DOM library's.
-      await worker.evaluate(async () => {
-        const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
+      await appWorker().evaluate(async () => {
+        const scope = self as unknown as WorkerScope;
         const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
         const [notification] = await scope.registration.getNotifications();
         if (notification) scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
       });
     };
 
-    await push(first);
-    await expect
-      .poll(shownByWorker, { timeout: UI_TIMEOUT_MS })
-      .toEqual([{ title: 'New lead: Plumbing', body: 'Plumbing, Denver · just now', tag: `leadkit-new-leads:${SP_ID}` }]);
+    await pushAndShow(first);
+    expect(await shownByWorker()).toEqual([{ title: 'New lead: Plumbing', body: 'Plumbing, Denver · just now', tag: `leadkit-new-leads:${SP_ID}` }]);
     await clickInWorker();
     // The lead page's window goes to the board's route, the lead open with its quick answer ready.
     await page.waitForURL(`${origin}/app/lead/board/${SP_ID}?leadId=${first}&reply=true`, { timeout: UI_TIMEOUT_MS });
@@ -203,8 +233,8 @@ describe('new-lead notifications on the office app’s board', () => {
 
     // Now on the board: the next push's click tells this page (`open-lead`), which opens that lead.
     const second = await createSandboxLead(origin, SP_ID, 'Otto', 'Otra');
-    await push(second);
-    await expect.poll(async () => (await shownByWorker()).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    await pushAndShow(second);
+    expect(await shownByWorker()).toHaveLength(1);
     await clickInWorker();
     const secondComposer = board.locator(`li[data-lead-id="${second}"]`).getByRole('region', { name: 'Quick reply to Otto Otra' });
     await visible(secondComposer);
