@@ -23,7 +23,7 @@ type Context = { loaded: Record<string, unknown> };
 const sandbox = (parameters: SandboxParameters) => ({ sandbox: parameters });
 const requests = (context: Context, method: string, path: string | RegExp) =>
   sandboxOf(context).gateway.store.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
-const stepHeading = (canvas: Canvas, name: string) => canvas.findByRole('heading', { level: 2, name }, { timeout: 10_000 });
+const stepHeading = (canvas: Canvas, name: string) => canvas.findByRole('heading', { level: 2, name });
 
 const meta = {
   title: 'Elements/<lead-app>/Request a quote routes',

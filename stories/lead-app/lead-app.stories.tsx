@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 export const Attributes: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement, TAG);
-    await expect(await canvas.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Go to your leads' })).toBeVisible();
   },
 };

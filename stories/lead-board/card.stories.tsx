@@ -159,12 +159,7 @@ export const StatusChange: Story = {
     await expect(header.getByText('Scheduled')).toBeVisible();
     await expect(select).toHaveValue('InProgressWon');
     await expect(element).toHaveAttribute('data-read', 'true');
-    await waitFor(
-      () => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]),
-      {
-        timeout: 3000,
-      },
-    );
+    await waitFor(() => expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`).map((request) => request.status)).toEqual([200]));
     await expect(posts(context, `/gateway/lead/office/v2/leads/${SANDBOX_LEADS.newest}/status`)[0]?.body).toEqual({
       serviceProviderId: 1001,
       status: 'InProgressWon',
@@ -189,7 +184,7 @@ export const StatusQuickChanges: Story = {
     await expect(header.getByText('Contacted')).toBeVisible();
     await userEvent.selectOptions(select, 'InProgressWon');
     await expect(header.getByText('Scheduled')).toBeVisible();
-    await waitFor(() => expect(posts(context, path).map((request) => request.status)).toEqual([200]), { timeout: 3000 });
+    await waitFor(() => expect(posts(context, path).map((request) => request.status)).toEqual([200]));
     await new Promise((resolve) => setTimeout(resolve, STATUS_SEND_DELAY_MS + 200));
     await expect(posts(context, path).map((request) => request.body)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]);
     await settled(root);
@@ -206,7 +201,7 @@ export const StatusFailure: Story = {
     const { root, canvas, element, card } = await openCard(context);
     const select = card.getByRole('combobox', { name: 'Lead status' });
     await userEvent.selectOptions(select, 'ClosedWon');
-    const alert = await card.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await card.findByRole('alert', {});
     await expect(alert).toHaveTextContent(localized('We could not change the status of this lead. Please try again.'));
     await expect(select).toHaveAccessibleDescription(localized('We could not change the status of this lead. Please try again.'));
     await expect(canvas.getAllByRole('alert')).toEqual([alert]);
@@ -307,9 +302,6 @@ export const NotesSaveFailure: Story = {
 
 // ---- contact -------------------------------------------------------------------------------------
 
-/** The contact details' code comes after the open card's first frame (card-extras-part.ts). */
-const PART_TIMEOUT = { timeout: 5000 };
-
 /**
  * Contact details stay hidden until 'Contact' is pressed: the list the button controls is
  * `hidden`, out of the accessibility tree and off screen (checkVisibility() reads the layout:
@@ -337,7 +329,7 @@ export const ContactShown: Story = {
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
     const hide = card.getByRole('button', { name: 'Hide contact' });
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
-    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ }, PART_TIMEOUT);
+    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
     await expect(phone).toBeVisible();
     await expect(phone).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
     await expect(card.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
@@ -386,7 +378,7 @@ export const MaskedActive: Story = {
   play: async (context) => {
     const { root, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ }, PART_TIMEOUT);
+    const phone = await card.findByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
     await expect(phone).toBeVisible();
     await expect(phone).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));
     await expect(card.queryByText('Expired')).toBeNull();
@@ -400,7 +392,7 @@ export const MaskedExpired: Story = {
   play: async (context) => {
     const { root, element, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(await card.findByText('Expired', {}, PART_TIMEOUT)).toBeVisible();
+    await expect(await card.findByText('Expired')).toBeVisible();
     await expect(card.queryByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeNull();
     await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
     await settled(root);
@@ -417,7 +409,7 @@ export const MaskedExpiredWhileOpen: Story = {
   play: async (context) => {
     const { root, element, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(await card.findByText('Expired', {}, PART_TIMEOUT)).toBeVisible();
+    await expect(await card.findByText('Expired')).toBeVisible();
     await expect(element.querySelector('.lk-contact a[href^="tel:"]')).toBeNull();
     await settled(root);
   },
@@ -429,7 +421,7 @@ export const NoPhone: Story = {
   play: async (context) => {
     const { root, card } = await openCard(context);
     await userEvent.click(card.getByRole('button', { name: 'Contact' }));
-    await expect(await card.findByText('This customer did not provide a phone number.', {}, PART_TIMEOUT)).toBeVisible();
+    await expect(await card.findByText('This customer did not provide a phone number.')).toBeVisible();
     await expect(card.queryByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeNull();
     await settled(root);
   },
@@ -650,7 +642,7 @@ export const InsuranceNotAtAll: Story = {
     await userEvent.click(within(offer).getByRole('button', { name: 'Not at all' }));
     await expect(within(offer).getByRole('status')).toHaveTextContent(localized("Thanks! We won't show insurance offers on your leads again."));
     await waitFor(() => expect(posts(context, PREFERENCES_PATH).map((request) => request.body)).toEqual([{ displayPreferences: ['HideThimbleForAllLeads'] }]));
-    await waitFor(() => expect(banner(element)).toBeNull(), { timeout: 3500 });
+    await waitFor(() => expect(banner(element)).toBeNull());
     await expect(localStorage.getItem(INSURANCE_HIDDEN_STORAGE_KEY)).toBeNull();
     await settled(root);
   },

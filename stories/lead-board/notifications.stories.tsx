@@ -36,7 +36,7 @@ const CONTROL = 'Notify me of new leads';
 /** The board with its first page and its new-leads part (the control comes with it, after the first card). */
 async function shownBoard(canvasElement: HTMLElement) {
   const frame = await shadowOf(canvasElement);
-  await waitFor(() => expect(frame.root.querySelector('[part="notify-new-leads"]')).not.toBeNull(), { timeout: 10_000 });
+  await waitFor(() => expect(frame.root.querySelector('[part="notify-new-leads"]')).not.toBeNull());
   return frame;
 }
 
@@ -116,7 +116,7 @@ export const TitleCount: Story = {
     const show = pageHidden(true);
     try {
       arrive(context);
-      await waitFor(() => expect(document.title).toBe(text('notify.titleCount', { count: 1, title: HOST_TITLE })), { timeout: 10_000 });
+      await waitFor(() => expect(document.title).toBe(text('notify.titleCount', { count: 1, title: HOST_TITLE })));
     } finally {
       show();
     }
@@ -133,9 +133,7 @@ export const NoTitleCount: Story = {
     const show = pageHidden(true);
     try {
       arrive(context);
-      await waitFor(() => expect(shownNotifications.map((notice) => notice.title)).toEqual([expect.stringMatching(textPattern('notify.title.one'))]), {
-        timeout: 10_000,
-      });
+      await waitFor(() => expect(shownNotifications.map((notice) => notice.title)).toEqual([expect.stringMatching(textPattern('notify.title.one'))]));
       await expect(document.title).toBe(HOST_TITLE);
     } finally {
       show();
@@ -153,20 +151,17 @@ export const NotificationClicked: Story = {
     let leadId: number;
     try {
       leadId = arrive(context, 'Nova', 'Arrival').leadId;
-      await waitFor(() => expect(shownNotifications).toHaveLength(1), { timeout: 10_000 });
+      await waitFor(() => expect(shownNotifications).toHaveLength(1));
       await expect(JSON.stringify(shownNotifications[0]?.options)).not.toMatch(/Nova|Arrival/);
       shownNotifications[0]?.click();
     } finally {
       show();
     }
-    const composer = await waitFor(
-      () => {
-        const found = root.querySelector(`li[data-lead-id="${leadId}"] [part="quick-reply-composer"]`);
-        if (!found) throw new Error('no composer yet');
-        return found;
-      },
-      { timeout: 10_000 },
-    );
+    const composer = await waitFor(() => {
+      const found = root.querySelector(`li[data-lead-id="${leadId}"] [part="quick-reply-composer"]`);
+      if (!found) throw new Error('no composer yet');
+      return found;
+    });
     await waitFor(() => expect(composer.contains(root.activeElement)).toBe(true));
   },
 };

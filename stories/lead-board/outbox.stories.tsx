@@ -123,9 +123,7 @@ export const ConflictKeepMine: Story = {
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Changed while you were offline' })).toBeNull());
     // The question goes at once; the change is sent right after it, in its lead's turn.
     const sent = () => sandboxOf(context).gateway.store.requests.filter((request) => request.path.endsWith(`/${LEAD}/status`));
-    await waitFor(() => expect(sent().map((request) => request.body)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(sent().map((request) => request.body)).toEqual([{ serviceProviderId: 1001, status: 'InProgressWon' }]));
   },
 };
 

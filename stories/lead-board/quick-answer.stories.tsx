@@ -130,9 +130,7 @@ export const Offline: Story = {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       await send(composer);
-      await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(`${localized('Not sent.')} ${text('quickReply.keptOffline')}`), {
-        timeout: 5000,
-      });
+      await waitFor(() => expect(within(composer).getByRole('status')).toHaveTextContent(`${localized('Not sent.')} ${text('quickReply.keptOffline')}`));
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
     }

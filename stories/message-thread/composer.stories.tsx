@@ -42,7 +42,7 @@ type Story = StoryObj<typeof meta>;
 /** Picks `file` in the composer once the thread is ready for attachments. */
 async function pickInto(canvasElement: HTMLElement, file: File) {
   const { canvas, root } = await shadowOf(canvasElement);
-  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled(), { timeout: 8000 });
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Attach a file' })).toBeEnabled());
   const input = root.querySelector('input[type="file"]') as HTMLInputElement;
   const transfer = new DataTransfer();
   transfer.items.add(file);
@@ -85,14 +85,11 @@ export const HeicConverted: Story = {
     send.click();
     const list = canvas.getByRole('region', { name: 'Messages' });
     // The photo itself, not its placeholder (replaced once the photo has loaded): looked up again on each try.
-    await waitFor(
-      () => {
-        const photo = within(list).getByRole('img', { name: 'IMG_0042.jpg' });
-        expect(photo.tagName).toBe('IMG');
-        expect(photo).toBeVisible();
-      },
-      { timeout: 10_000 },
-    );
+    await waitFor(() => {
+      const photo = within(list).getByRole('img', { name: 'IMG_0042.jpg' });
+      expect(photo.tagName).toBe('IMG');
+      expect(photo).toBeVisible();
+    });
   },
 };
 

@@ -443,15 +443,12 @@ function scrollByReader(list: HTMLElement, top: number) {
 async function scrollIntoDay(list: HTMLElement, day: string) {
   scrollByReader(list, 0);
   const separator = () => within(list).queryByRole('heading', { level: 2, name: day });
-  await waitFor(
-    () => {
-      if (separator()) return;
-      list.scrollTop += list.clientHeight * 0.8;
-      list.dispatchEvent(new Event('scroll'));
-      throw new Error(`no '${day}' separator near the list's view yet`);
-    },
-    { timeout: 10_000 },
-  );
+  await waitFor(() => {
+    if (separator()) return;
+    list.scrollTop += list.clientHeight * 0.8;
+    list.dispatchEvent(new Event('scroll'));
+    throw new Error(`no '${day}' separator near the list's view yet`);
+  });
   const row = separator()!.closest('li')!;
   list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top + 80;
   list.dispatchEvent(new Event('scroll'));

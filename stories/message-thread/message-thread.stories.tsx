@@ -38,6 +38,6 @@ type Story = StoryObj<typeof meta>;
 export const Attributes: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement, TAG);
-    await expect(await canvas.findByRole('textbox', { name: 'Write a message...' }, { timeout: 10_000 })).toBeVisible();
+    await expect(await canvas.findByRole('textbox', { name: 'Write a message...' })).toBeVisible();
   },
 };

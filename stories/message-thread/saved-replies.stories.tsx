@@ -64,14 +64,14 @@ const THURSDAY_WORD = () =>
 
 async function ready(canvasElement: HTMLElement) {
   const { canvas } = await shadowOf(canvasElement);
-  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' }, { timeout: 8000 })) as HTMLTextAreaElement;
-  await waitFor(() => expect(canvas.getByRole('button', { name: 'Saved replies' })).toBeEnabled(), { timeout: 8000 });
+  const box = (await canvas.findByRole('textbox', { name: 'Write a message...' })) as HTMLTextAreaElement;
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Saved replies' })).toBeEnabled());
   return { canvas, box };
 }
 
 async function openMenu(canvas: Awaited<ReturnType<typeof ready>>['canvas']) {
   await userEvent.click(canvas.getByRole('button', { name: 'Saved replies' }));
-  return canvas.findByRole('dialog', { name: 'Saved replies' }, { timeout: 8000 });
+  return canvas.findByRole('dialog', { name: 'Saved replies' });
 }
 
 /** `/` in the empty composer: the replies filtered by what follows; the first is active; Enter inserts it (nothing sent). */
@@ -80,7 +80,7 @@ export const SlashSuggestions: Story = {
     const { canvas, box } = await ready(canvasElement);
     // A word of the reply in the story's locale ('Thursday', 'jueves').
     await typeText(box, `/${THURSDAY_WORD()}`);
-    const listbox = await canvas.findByRole('listbox', { name: 'Saved replies' }, { timeout: 8000 });
+    const listbox = await canvas.findByRole('listbox', { name: 'Saved replies' });
     await waitFor(() =>
       expect(
         within(listbox)
@@ -103,7 +103,7 @@ export const SlashNoMatch: Story = {
     const { canvas, box } = await ready(canvasElement);
     await typeText(box, '/zzz');
     // The popup shows the line (the empty listbox itself is not drawn); the live region says it too.
-    await waitFor(() => expect(canvas.getByText('No saved reply matches.', { selector: 'p' })).toBeVisible(), { timeout: 8000 });
+    await waitFor(() => expect(canvas.getByText('No saved reply matches.', { selector: 'p' })).toBeVisible());
     await expect(canvas.queryAllByRole('option')).toHaveLength(0);
     await expect(box).not.toHaveAttribute('aria-activedescendant');
   },

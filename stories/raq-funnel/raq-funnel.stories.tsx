@@ -37,6 +37,6 @@ type Story = StoryObj<typeof meta>;
 export const Attributes: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await shadowOf(canvasElement, TAG);
-    await expect(await canvas.findByRole('combobox', { name: 'What do you need help with?' }, { timeout: 10_000 })).toBeVisible();
+    await expect(await canvas.findByRole('combobox', { name: 'What do you need help with?' })).toBeVisible();
   },
 };

@@ -328,7 +328,7 @@ export const Success: Story = {
     await expect(dialog).toBeVisible();
     await expect(canvas.getByText(THANKS)).toBeVisible();
     // …then closed, and the trigger has the focus back.
-    await waitFor(() => expect(canvas.queryByRole('dialog', { name: 'Request a Review' })).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(canvas.queryByRole('dialog', { name: 'Request a Review' })).toBeNull());
     await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(4900);
     await expectFocused(trigger);
   },

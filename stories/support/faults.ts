@@ -16,9 +16,9 @@ import { text } from './story-text';
  * Every other story pins the Fault to 'No fault' (`NO_FAULT`, stories/support/pinned.ts): it
  * is about a step, a fault of its own or a part with no gateway call, and Storybook shows the
  * Fault fixed in the toolbar. The toolbar walk (stories/toolbar-walk.stories.tsx) walks the data
- * stories under the faults and checks every story is one or the other.
+ * stories under the faults; the rule (one or the other) is stories/support/fault-rule.ts, which
+ * the visual snapshots check on every story.
  */
-export const DATA_TAG = 'data';
 
 /** The faults a data story answers with an error panel ('Slow' only delays its own state). */
 const FAILING: ReadonlySet<FaultScenario> = new Set(['http500', 'http401', 'http403', 'challenge511', 'dropped']);

@@ -30,20 +30,23 @@ describe('a screenshot against its baseline', () => {
   it('counts the pixels a change moved, and keeps a diff image of the same size', () => {
     const before = png(40, 30);
     const after = png(40, 30, (set) => {
-      for (let x = 10; x < 14; x++) set(x, 20, [200, 0, 0]);
+      for (let x = 10; x < 16; x++) set(x, 20, [200, 0, 0]);
     });
     const result = compareScreenshots(before, after);
     expect(result.kind).toBe('changed');
     if (result.kind !== 'changed') return;
-    expect(result.changedPixels).toBe(4);
+    expect(result.changedPixels).toBe(6);
     expect(result.size).toBe('40×30');
     expect(PNG.sync.read(result.diff).width).toBe(40);
   });
 
-  it('lets a budget of changed pixels pass', () => {
+  it('lets a budget of changed pixels pass: by default four (an icon’s anti-aliasing), not five', () => {
     const after = png(40, 30, (set) => set(1, 1, [0, 0, 255]));
     expect(compareScreenshots(png(40, 30), after, 1)).toEqual({ kind: 'same' });
     expect(compareScreenshots(png(40, 30), after, 0).kind).toBe('changed');
+    const dots = (count: number) => png(40, 30, (set) => Array.from({ length: count }, (_, i) => set(2 + 4 * i, 10, [0, 0, 0])));
+    expect(compareScreenshots(png(40, 30), dots(4))).toEqual({ kind: 'same' });
+    expect(compareScreenshots(png(40, 30), dots(5)).kind).toBe('changed');
   });
 
   it('does not count a colour within the threshold (an imperceptible change)', () => {
@@ -68,7 +71,7 @@ describe('a screenshot against its baseline', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'leadkit-visual-review-'));
     const before = png(8, 8);
     const after = png(8, 8, (set) => set(3, 3, [0, 0, 0]));
-    const written = writeReview(dir, '390-light-en-US-ltr', before, after, compareScreenshots(before, after));
+    const written = writeReview(dir, '390-light-en-US-ltr', before, after, compareScreenshots(before, after, 0));
     expect(readdirSync(dir).sort()).toEqual(['390-light-en-US-ltr.actual.png', '390-light-en-US-ltr.diff.png', '390-light-en-US-ltr.expected.png']);
     expect(readFileSync(written[0]!).equals(after)).toBe(true);
   });

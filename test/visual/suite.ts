@@ -5,6 +5,7 @@
  * test/visual/combinations.ts's settings at that width (a phone's and a desktop's, light and dark;
  * the dark ones in es-US and the pseudo-locale, the phone's on a right-to-left page; a story's
  * pins win) and:
+ *   - it is about data (tag `data`) or pins the toolbar's Fault (stories/support/fault-rule.ts);
  *   - it must rest in its state: its play function passed, no console error, nothing thrown,
  *     nothing asked for that the site does not have — and, under its first setting (`a11ySetting`),
  *     no accessibility violation (the addon's axe checks, as the Storybook UI's test panel runs
@@ -30,6 +31,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultRuleBroken } from '../../stories/support/fault-rule';
 import { SANDBOX_NOW } from '../../stories/support/sandbox';
 import { launchChromium } from '../helpers/browser';
 import { docsSiteDir, type IndexEntry, serveSite, siteIndex } from '../helpers/docs-site';
@@ -37,6 +39,7 @@ import type { StaticServer } from '../helpers/static-server';
 import { captureCombinations, type Combination, combinationName, globalsParameter, type StoryPins, VIEWPORTS } from './combinations';
 import { compareScreenshots, writeReview } from './compare';
 import { visualFontConfig } from './fonts';
+import { Requests } from './requests';
 import { ROOT } from '../e2e/harness';
 
 const BASELINES = path.join(ROOT, 'test', 'visual', 'baselines');
@@ -153,10 +156,10 @@ function clearReview(width: Combination['width']): void {
 const site = { url: '' };
 
 /** Each story's pins (its globals, its `parameters.locale`), read from the preview's store. */
-async function readPins(page: Page, ids: string[]): Promise<Map<string, StoryPins & { visual?: VisualParameters }>> {
+async function readPins(page: Page, ids: string[]): Promise<Map<string, StoryPins & { visual?: VisualParameters; tags?: string[] }>> {
   await page.goto(`${site.url}iframe.html?id=${encodeURIComponent(ids[0]!)}&viewMode=story&globals=a11y.manual:!true`);
   const pins = await page.evaluate(async (storyIds) => {
-    type Prepared = { storyGlobals?: Record<string, unknown>; parameters?: { locale?: unknown; visual?: VisualParameters } };
+    type Prepared = { storyGlobals?: Record<string, unknown>; tags?: string[]; parameters?: { locale?: unknown; visual?: VisualParameters } };
     const preview = (
       window as unknown as {
         __STORYBOOK_PREVIEW__: { ready?: () => Promise<void>; storyStoreValue?: { loadStory: (o: { storyId: string }) => Promise<Prepared> } };
@@ -164,37 +167,16 @@ async function readPins(page: Page, ids: string[]): Promise<Map<string, StoryPin
     ).__STORYBOOK_PREVIEW__;
     while (!preview.storyStoreValue) await new Promise((resolve) => requestAnimationFrame(resolve));
     const store = preview.storyStoreValue;
-    const out: [string, StoryPins & { visual?: VisualParameters }][] = [];
+    const out: [string, StoryPins & { visual?: VisualParameters; tags?: string[] }][] = [];
     for (const storyId of storyIds) {
       const story = await store.loadStory({ storyId });
-      out.push([storyId, { globals: story.storyGlobals ?? {}, locale: story.parameters?.locale, visual: story.parameters?.visual }]);
+      out.push([storyId, { globals: story.storyGlobals ?? {}, tags: story.tags, locale: story.parameters?.locale, visual: story.parameters?.visual }]);
     }
     return out;
   }, ids);
   return new Map(pins);
 }
 
-/** The page's requests in flight (a widget's lazy part, an image), and a wait for none. */
-class Requests {
-  private inFlight = 0;
-  private waiters: (() => void)[] = [];
-  constructor(page: Page) {
-    page.on('request', () => this.inFlight++);
-    const done = () => {
-      this.inFlight = Math.max(0, this.inFlight - 1);
-      if (this.inFlight === 0) for (const resolve of this.waiters.splice(0)) resolve();
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-  }
-  get idle(): boolean {
-    return this.inFlight === 0;
-  }
-  /** Resolves once nothing is in flight. */
-  whenIdle(): Promise<void> {
-    return this.idle ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
-  }
-}
 const requestsOf = new WeakMap<Page, Requests>();
 /** The jobs rendered a second time after their capture failed (see runGroup): once each. */
 const retried = new WeakSet<Job>();
@@ -468,6 +450,13 @@ export function describeVisualSnapshots(width: Combination['width']): void {
         }
       }
       const failures: string[] = [];
+      // Every story is about data (it offers the toolbar's Fault) or pins the Fault (stories/support/fault-rule.ts): checked once, at 390 px.
+      if (width === 390)
+        for (const entry of stories) {
+          const storyPins = pins.get(entry.id);
+          const broken = storyPins ? faultRuleBroken(storyPins.tags, storyPins.globals) : null;
+          if (broken) failures.push(`${entry.id}: ${broken}`);
+        }
       if (skipped.length > 0) console.warn(`visual: not rendered here (parameters.visual.skip):\n  ${skipped.join('\n  ')}`);
       // In a fixed order: what the page rendered before a story (Storybook's state, the modules' state) is the same on every run.
       for (const group of [...groups.values()].sort(
