@@ -137,6 +137,9 @@ async function startWebDriver(display: string, configHome: string): Promise<{ ur
 
 const ERRORS_KEY = '__lkEngineErrors';
 
+/** How long a window resize may take before it counts as hung (it takes well under a second alone). */
+const SET_RECT_BOUND_MS = 20_000;
+
 class WebKitDriver extends BaseDriver<WebElement> {
   readonly engine = 'webkit' as const;
 
@@ -157,10 +160,25 @@ class WebKitDriver extends BaseDriver<WebElement> {
     let measured: [number, number] = [0, 0];
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      await this.session
-        .manage()
-        .window()
-        .setRect({ x: 0, y: 0, ...rect });
+      // Bounded: in two full CI runs WebKitWebDriver stopped answering from the 320 px journey on,
+      // and every later command of the file waited minutes. The bound names the command that hung.
+      const asked = { ...rect };
+      let bound: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.session
+          .manage()
+          .window()
+          .setRect({ x: 0, y: 0, ...asked }),
+        new Promise<never>((_, reject) => {
+          bound = setTimeout(
+            () =>
+              reject(
+                new Error(`webkit: Set Window Rect ${asked.width}×${asked.height} did not return in ${SET_RECT_BOUND_MS / 1000} s (WebKitWebDriver hung)`),
+              ),
+            SET_RECT_BOUND_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(bound));
       for (let settle = 0; settle < 20; settle++) {
         const before = measured;
         measured = await inner();
