@@ -89,8 +89,8 @@ describe('the pages of the docs site', () => {
     writeDocPages(scratch);
     const dir = path.join(scratch, 'stories/docs/pages');
     const written = fs.readdirSync(dir).sort();
-    expect(written).toEqual(['.gitignore', '000-getting-started.mdx', '100-embedding.mdx', '109-a-new-page.mdx']);
-    const page = fs.readFileSync(path.join(dir, '109-a-new-page.mdx'), 'utf8');
+    expect(written).toEqual(['.gitignore', '000-getting-started.mdx', '100-embedding.mdx', '110-a-new-page.mdx']);
+    const page = fs.readFileSync(path.join(dir, '110-a-new-page.mdx'), 'utf8');
     expect(page).toContain('<Meta title="Guides/A new page" id="a-new-page" />');
     expect(page).toContain(`import source from '../../../${NEW}?raw';`);
     expect(page).toContain(`<DocPage file="${NEW}" source={source} />`);

@@ -315,7 +315,7 @@ export function cssCustomProperties(cssFiles: readonly string[]): Map<string, st
 
 /** `lk-error` of a tag whose JSDoc does not describe it: what its element base fires for every tag. */
 export const INVALID_ATTRIBUTE_ERROR =
-  "An attribute had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent).";
+  "An attribute had a value it cannot take (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent), or a host setting is wrong (`kind: 'setup'`, `cause` its code, once per cause: docs/troubleshooting.md).";
 
 function fail(message: string): never {
   throw new Error(`manifest: ${message}`);

@@ -155,7 +155,7 @@ describe('sandbox chat adapter', () => {
   });
 
   it('sends media with progress; the server keeps the bytes; the message’s URL serves them', async () => {
-    const { sandbox, chat } = await start();
+    const { sandbox, chat } = await start(5001, { chatOptions: { mediaUrls: 'direct' } });
     const progress: [number, number][] = [];
     const arriving = nextMessages(chat, 1);
     const file = new File([PNG], 'sink.png', { type: 'image/png' });
@@ -190,6 +190,35 @@ describe('sandbox chat adapter', () => {
     expect(url).toMatch(/^blob:/);
     // One object URL per media.
     expect(await photo.getUrl()).toBe(url);
+  });
+
+  it('by default hands out the temporary URL where the page loads it, else the bytes as a blob: URL (a sandbox on another http: origin)', async () => {
+    // The page is on another origin than http://sandbox.test: its photos would be refused there.
+    expect(location.origin).not.toBe('http://sandbox.test');
+    const { sandbox, chat } = await start();
+    const { messages } = await chat.conversation.getMessages({ pageSize: 1 });
+    const url = await messages[0]!.media[0]!.getUrl();
+    expect(url).toMatch(/^blob:/);
+    // Its bytes were fetched from the sandbox's temporary URL, asked once.
+    expect(requestsTo(sandbox, 'GET', /^\/gateway\/message-center\/v1\/chat\/media\/[^/]+$/)).toHaveLength(1);
+    expect(sandbox.store.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/sandbox/chat/media/'))).toHaveLength(1);
+
+    // A sandbox on https: is loaded from directly.
+    const secure = createSandboxGateway({ now: () => NOW });
+    const gateway = createGatewayClient({
+      baseURL: 'https://sandbox.test',
+      fetch: secure.fetch,
+      auth: { kind: 'provider', spId: 1001 },
+      retry: { retries: 0 },
+    });
+    const onHttps = await openChat({
+      gateway,
+      factory: createSandboxChatClientFactory({ fetch: secure.fetch, reconnectDelaysMs: [5] }),
+      thread: { serviceProviderId: 1001, userId: 5001 },
+    });
+    opened.push(onHttps.client);
+    const page = await onHttps.conversation.getMessages({ pageSize: 1 });
+    expect(await page.messages[0]!.media[0]!.getUrl()).toMatch(/^https:\/\/sandbox\.test\/sandbox\/chat\/media\//);
   });
 
   it('marks all messages read for its identity', async () => {

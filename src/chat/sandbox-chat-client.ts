@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { newIdempotencyKey } from '../gateway/core/request-spec';
 import { timeLimit } from '../gateway/time-limit';
+import { checkMediaUrl } from '../domain/core/safe-url';
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_PATHS,
@@ -141,31 +142,28 @@ class SandboxChatClient implements ChatClient {
     };
   }
 
+  /**
+   * A media's URL: the sandbox's temporary URL where the page may load it (`direct`, and by default
+   * when it is https: or on the page's own origin), else its bytes as an object URL (`object-url`,
+   * and by default for a sandbox on another http: origin — the thread loads media only from https:,
+   * blob: or its own origin, so the direct URL would stay a placeholder there).
+   */
   private async mediaUrl(mediaSid: string, signal: AbortSignal | undefined): Promise<string | null> {
-    if (this.options.mediaUrls !== 'object-url') {
-      const { url } = await this.connection.request({
-        operation: 'chat.mediaUrl',
-        method: 'GET',
-        path: CHAT_PATHS.mediaUrl(mediaSid),
-        response: ChatMediaUrlSchema,
-        signal,
-      });
-      return this.connection.url(url);
+    const mode = this.options.mediaUrls;
+    let direct: string | undefined;
+    if (mode !== 'object-url' && !this.objectUrls.has(mediaSid)) {
+      direct = this.connection.url(await this.temporaryUrl(mediaSid, signal));
+      if (mode === 'direct' || pageLoads(direct)) return direct;
     }
     // One object URL per media for the client's life (revoked on close).
     let cached = this.objectUrls.get(mediaSid);
     if (!cached) {
       cached = (async () => {
-        const { url } = await this.connection.request({
-          operation: 'chat.mediaUrl',
-          method: 'GET',
-          path: CHAT_PATHS.mediaUrl(mediaSid),
-          response: ChatMediaUrlSchema,
-        });
+        const url = direct ?? this.connection.url(await this.temporaryUrl(mediaSid, undefined));
         // Within the time limit (the bytes included: an answer that stalls fails too).
         const limit = timeLimit(this.connection.timeoutMs);
         try {
-          const response = await this.connection.fetchImpl(this.connection.url(url), {
+          const response = await this.connection.fetchImpl(url, {
             signal: AbortSignal.any([this.connection.lifetime.signal, limit.signal]),
           });
           if (!response.ok) throw statusError('chat.mediaContent', response.status);
@@ -181,6 +179,18 @@ class SandboxChatClient implements ChatClient {
       cached.catch(() => this.objectUrls.delete(mediaSid));
     }
     return cached;
+  }
+
+  /** The sandbox's temporary URL of a media (as it gives it: a path or an absolute URL). */
+  private async temporaryUrl(mediaSid: string, signal: AbortSignal | undefined): Promise<string> {
+    const { url } = await this.connection.request({
+      operation: 'chat.mediaUrl',
+      method: 'GET',
+      path: CHAT_PATHS.mediaUrl(mediaSid),
+      response: ChatMediaUrlSchema,
+      signal,
+    });
+    return url;
   }
 
   async sendMedia(sid: string, file: Blob, options: SendMediaOptions, renewed = false): Promise<SentMessage> {
@@ -439,4 +449,10 @@ export function createSandboxChatReader(options: SandboxChatOptions = {}): ChatR
       await client.close();
     }
   };
+}
+
+/** Whether the page would load `url` as a message's media (the thread's rule, domain/core/safe-url); true without a page (a server). */
+function pageLoads(url: string): boolean {
+  if (typeof location === 'undefined' || typeof document === 'undefined') return true;
+  return checkMediaUrl(url, document.baseURI, location.origin).url !== undefined;
 }

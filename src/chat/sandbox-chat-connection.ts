@@ -35,7 +35,10 @@ export interface SandboxChatOptions {
   /**
    * How media URLs are handed out: `direct` (the sandbox's temporary URL, for a page served
    * with the sandbox) or `object-url` (the bytes fetched through `fetch` into a `blob:` URL,
-   * for an in-process sandbox such as Storybook's, which has no URL to load from).
+   * for an in-process sandbox such as Storybook's, which has no URL to load from). Unset: the
+   * temporary URL where the page may load it (https:, or the page's own origin), else an object
+   * URL — a sandbox on another http: origin (`npm start`'s, beside a host's dev server) shows its
+   * photos with no option given.
    */
   mediaUrls?: 'direct' | 'object-url';
   /**

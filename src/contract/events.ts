@@ -1,3 +1,5 @@
+import type { SetupCause } from '../gateway/core/setup-problems';
+
 /**
  * The contract's event table: every event a leadkit element fires, in one typed map. Events are `CustomEvent`s named
  * `lk-<noun>-<verb>`, `bubbles: true, composed: true` (they leave the shadow root). Details
@@ -19,11 +21,13 @@ export interface LeadkitEventMap {
   /**
    * Something a widget needed failed (`widget` names the widget; `status` is the HTTP status when
    * there was one; `kind` says what failed), or an attribute had a value it cannot take
-   * (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent).
-   * `message`, when present, tells the developer what to do (English, never customer data).
+   * (`kind: 'invalid-attribute'`, `attribute` names it; the attribute is treated as absent), or a
+   * host setting is wrong (`kind: 'setup'`: `cause` is its stable code, once per cause per element,
+   * as the page's one `leadkit:` console line says it — https://leadkit.github.io/leadkit/?path=/docs/troubleshooting--docs).
+   * `message`, when present, tells the developer what to do (English, never customer data or a token).
    * Which of these a tag fires is in its own documentation (docs/contract.md).
    */
-  'lk-error': { widget: string; status: number | null; kind: string; attribute?: string; message?: string };
+  'lk-error': { widget: string; status: number | null; kind: string; attribute?: string; cause?: SetupCause; message?: string };
   'lk-lead-status-change': { leadId: number; status: string };
   'lk-lead-archive': { leadId: number; archived: boolean };
   'lk-lead-read': { leadId: number; read: boolean };

@@ -17,7 +17,7 @@ import { widgetElement } from './widget-element';
  * @event lk-saved-replies-change - The pro added or removed a saved reply in the thread route's composer: `savedReplies` is the whole new list, `change` `add` or `remove`, `id` the reply.
  * @event lk-navigate - Before a link leaves the app (links between its routes are client-side navigations).
  * @event lk-load - The route's widget showed its data (`widget` names it: the lead page's lead, the board's page of leads, the funnel's first step).
- * @event lk-error - The route's widget could not load its data or open its chat (`widget` names it; as `<lead-page>`, `<lead-board>` and `<message-thread>` fire it), or an attribute is invalid.
+ * @event lk-error - The route's widget could not load its data or open its chat (`widget` names it; as `<lead-page>`, `<lead-board>` and `<message-thread>` fire it), an attribute is invalid, or a host setting is wrong (`kind: 'setup'`, `cause` its code, once per cause: docs/troubleshooting.md).
  * @event lk-message-send - A message was sent: from the thread route's composer, or a quick reply from a board card (ids only).
  * @csspart app - The app.
  * @csspart not-found - The not-found view.

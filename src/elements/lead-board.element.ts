@@ -25,7 +25,7 @@ import { widgetElement } from './widget-element';
  * @event lk-lead-archive - A lead was archived or restored.
  * @event lk-lead-status-change - A lead's status was changed.
  * @event lk-message-send - A quick reply was sent from a card (`messageId`, `leadId`: ids only), as the message thread fires it.
- * @event lk-error - Loading the leads failed, or an attribute is invalid.
+ * @event lk-error - Loading the leads failed, an attribute is invalid, or a host setting is wrong (`kind: 'setup'`, `cause` its code, once per cause: docs/troubleshooting.md).
  * @event lk-navigate - Before a link leaves the board (message, call log, insurer…).
  * @csspart lead-board - The whole board.
  * @csspart filters - The filter header, panel and tags.

@@ -11,7 +11,7 @@ import { widgetElement } from './widget-element';
  * @attr error-message - Your own error text; it replaces the status text of the error banner.
  * @prop chat - Not used by this element.
  * @event lk-load - The lead was loaded and shown.
- * @event lk-error - Loading failed (the error banner is shown), or an attribute is invalid.
+ * @event lk-error - Loading failed (the error banner is shown), an attribute is invalid, or a host setting is wrong (`kind: 'setup'`, `cause` its code, once per cause: docs/troubleshooting.md).
  * @event lk-navigate - Before a link leaves the widget.
  * @csspart lead-page - The whole page.
  * @csspart beta-banner - The LeadFeed BETA banner.

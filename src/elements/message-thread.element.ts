@@ -21,7 +21,7 @@ import { widgetElement } from './widget-element';
  * @event lk-message-send - A text message was sent (ids only).
  * @event lk-saved-replies-change - The pro added or removed a saved reply: `savedReplies` is the whole new list (the pro's own texts, never customer data), `change` `add` or `remove`, `id` the reply. Shown at once; store it and set the `savedReplies` property.
  * @event lk-navigate - Before a link leaves the thread (the board, 'View All Leads', 'Message History', customer links).
- * @event lk-error - The chat cannot open (`kind` `chat-` + the ChatError kind; `chat-sdk-missing` with a `message` saying what to do), or an attribute is invalid.
+ * @event lk-error - The chat cannot open (`kind` `chat-` + the ChatError kind; `chat-sdk-missing` with a `message` saying what to do), an attribute is invalid, or a host setting is wrong (`kind: 'setup'`, `cause` its code, once per cause: docs/troubleshooting.md).
  * @csspart message-thread - The whole thread.
  * @csspart thread-header - Breadcrumb, heading and actions.
  * @csspart breadcrumb - 'Leads / Messaging'.

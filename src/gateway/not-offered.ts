@@ -1,5 +1,6 @@
 import type { GatewayClient } from './core/client';
-import { GatewayError, isGatewayError } from './core/errors';
+import { GatewayError, isGatewayError, withSetupProblem } from './core/errors';
+import { setupProblem, type SetupCause } from './core/setup-problems';
 
 /**
  * The calls leadkit invented (docs/gateway-assumptions.md: O3 the board's counts, C1 the chat
@@ -23,6 +24,32 @@ export const NOT_OFFERED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** The invented calls, by their row in docs/gateway-assumptions.md. */
 export type InventedCall = 'O3' | 'C1' | 'L1' | 'M7';
+
+/** The host setting each invented call stands in for: what a gateway without it needs (docs/troubleshooting.md). */
+const MISSING_SETTING: { readonly [C in InventedCall]: SetupCause } = {
+  O3: 'lead-counts-missing',
+  C1: 'chat-token-missing',
+  L1: 'one-time-token-missing',
+  M7: 'contact-record-missing',
+};
+
+/**
+ * The answers that say a gateway has no such call: 404 (no route), 405 (the path exists, not the
+ * method) and 501 (not implemented).
+ */
+const NOT_OFFERED_STATUSES: ReadonlySet<number | null> = new Set([404, 405, 501]);
+
+/** Whether a call's failure says the gateway does not offer it. */
+export const saysNotOffered = (error: unknown): boolean => isGatewayError(error) && error.kind === 'http' && NOT_OFFERED_STATUSES.has(error.status);
+
+/**
+ * The host setting a gateway without `call` needs, told through the client (once per page on the
+ * console, and as the element's `lk-error`): a board asking no counts because the gateway has
+ * none is told as well as one that just got the 404.
+ */
+export function reportNotOffered(client: Pick<GatewayClient, 'reportSetup'>, call: InventedCall): void {
+  client.reportSetup?.(setupProblem(MISSING_SETTING[call]));
+}
 
 type Memory = Record<string, Partial<Record<InventedCall, number>>>;
 
@@ -75,14 +102,26 @@ export function rememberNotOffered(baseURL: string, call: InventedCall, now: num
 /**
  * Sends an invented call unless its gateway is known not to offer it: then it fails at once as the
  * gateway's 404 would (each caller already shows the feature absent on a 404), without a request.
- * A 404 it gets is remembered.
+ * A 404, 405 or 501 it gets is remembered and fails as a 404. Either way the error carries the
+ * host setting that is missing (`GatewayError.setup`), and the client is told it.
  */
-export async function unlessNotOffered<T>(client: Pick<GatewayClient, 'baseURL'>, call: InventedCall, operation: string, send: () => Promise<T>): Promise<T> {
-  if (isNotOffered(client.baseURL, call)) throw new GatewayError({ kind: 'http', status: 404, operation });
+export async function unlessNotOffered<T>(
+  client: Pick<GatewayClient, 'baseURL' | 'reportSetup'>,
+  call: InventedCall,
+  operation: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  const missing = setupProblem(MISSING_SETTING[call]);
+  if (isNotOffered(client.baseURL, call)) {
+    client.reportSetup?.(missing);
+    throw new GatewayError({ kind: 'http', status: 404, operation, setup: missing });
+  }
   try {
     return await send();
   } catch (error) {
-    if (isGatewayError(error) && error.kind === 'http' && error.status === 404) rememberNotOffered(client.baseURL, call);
-    throw error;
+    if (!saysNotOffered(error)) throw error;
+    rememberNotOffered(client.baseURL, call);
+    client.reportSetup?.(missing);
+    throw withSetupProblem(new GatewayError({ kind: 'http', status: 404, operation, body: (error as GatewayError).body }), missing);
   }
 }

@@ -1,5 +1,6 @@
 import type { ProviderToken } from './core/auth';
 import { GatewayError } from './core/errors';
+import { setupProblem } from './core/setup-problems';
 import { timeLimit } from './time-limit';
 
 /** Which provider token an attempt sent (for the refresh after a 401). */
@@ -54,7 +55,7 @@ export function createProviderTokens(timeoutMs: number) {
         return await token;
       } catch {
         if (signal?.aborted) throw new GatewayError({ kind: 'aborted', operation });
-        throw new GatewayError({ kind: 'http', status: 401, operation });
+        throw new GatewayError({ kind: 'http', status: 401, operation, setup: setupProblem('provider-token-failed') });
       }
     },
   };

@@ -5,6 +5,8 @@ import { isRead } from '../gateway/core/request-spec';
 import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
 import { GatewayError } from '../gateway/core/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
+import type { SetupProblem } from '../gateway/core/setup-problems';
+import { reportingRequest } from './setup-report';
 
 /**
  * The markup's opt-outs (`no-lead-counts`, `no-contact-record`) as a client says them:
@@ -53,6 +55,8 @@ interface ElementPlace {
   answers?: ServerAnswer[] | undefined;
   /** A server's render: its calls go out at once (`auth-mode="provider-token"` has no property to wait for there). */
   server?: boolean | undefined;
+  /** How the element hears of a wrong host setting its calls met (runtime/setup-report.ts). */
+  report?: ((problem: SetupProblem) => void) | undefined;
 }
 
 /**
@@ -67,7 +71,8 @@ interface ElementPlace {
  */
 export function elementClient(inputs: GatewayInputs, place: ElementPlace = {}): GatewayClient {
   const answers = place.answers && place.answers.length > 0 ? place.answers : undefined;
-  if (isGatewayClient(inputs.gateway)) return view(inputs.gateway, hostClientRequest(inputs.gateway, answers, place), optOuts(inputs));
+  const { report } = place;
+  if (isGatewayClient(inputs.gateway)) return view(inputs.gateway, hostClientRequest(inputs.gateway, answers, place), { ...optOuts(inputs), report });
   const given = inputs.gateway ?? { baseURL: inputs.gatewayUrl ?? '' };
   // `gateway-credentials` for a gateway the host's config does not set it for.
   const config = inputs.gatewayCredentials && !given.credentials ? { ...given, credentials: inputs.gatewayCredentials } : given;
@@ -96,17 +101,22 @@ export function elementClient(inputs: GatewayInputs, place: ElementPlace = {}): 
     // platform's: the element's wrappers above are for its gateway calls.
     ...(client.transport && client.transport.fetch !== config.fetch ? { transport: { ...client.transport, fetch: config.fetch } } : {}),
     ...optOuts(inputs),
+    report,
   });
 }
 
-type ViewChanges = Partial<Pick<GatewayClient, 'auth' | 'transport' | 'leadCounts' | 'recordContact'>>;
+type ViewChanges = Partial<Pick<GatewayClient, 'auth' | 'transport' | 'leadCounts' | 'recordContact'>> & {
+  /** The element's way of hearing of a wrong host setting: its calls' problems are reported there, and it is the view's `reportSetup`. */
+  report?: ((problem: SetupProblem) => void) | undefined;
+};
 
 /** `client` as the element uses it: its requests through `request` (null: as they are), with what the element changes of it. One view, or the client itself. */
-function view(client: GatewayClient, request: GatewayClient['request'] | null, { auth, ...wanted }: ViewChanges): GatewayClient {
+function view(client: GatewayClient, request: GatewayClient['request'] | null, { auth, report, ...wanted }: ViewChanges): GatewayClient {
   // What the client says already is no change (a server render's client, opted out, met again by the shell).
-  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => client[key as keyof ViewChanges] !== value));
-  if (!request && !auth && Object.keys(changes).length === 0) return client;
-  const viewed = Object.assign(withRequest(client, request ?? ((spec) => client.request(spec))), changes);
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => client[key as keyof GatewayClient] !== value));
+  if (!request && !auth && !report && Object.keys(changes).length === 0) return client;
+  const through = request ?? ((spec) => client.request(spec));
+  const viewed = Object.assign(withRequest(client, report ? reportingRequest(through, report) : through), changes, report ? { reportSetup: report } : {});
   return auth ? Object.defineProperty(viewed, 'auth', { get: () => auth }) : viewed;
 }
 

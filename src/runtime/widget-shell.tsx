@@ -12,6 +12,7 @@ import { createElementReads, elementClient, type ElementReads } from './gateway-
 import { GATEWAY_INPUT_NAMES, type GatewayInputs } from '../contract/gateway-inputs';
 import { RUNTIME_PROPERTIES, type HostInputs } from './host-inputs';
 import { createRuntime, RuntimeProvider } from './runtime';
+import { setupReporter } from './setup-report';
 import { storeFor, type WidgetStore } from './store';
 
 interface CachedClient {
@@ -43,7 +44,13 @@ export function clientFor(
   const element = typeof Element !== 'undefined' && owner instanceof Element && owner.isConnected ? owner : null;
   let reads = element ? elementReads.get(element) : undefined;
   if (element && !reads) elementReads.set(element, (reads = createElementReads()));
-  const client = elementClient(inputs, { startedFirstCalls, connected: element ? () => element.isConnected : undefined, reads, answers });
+  const client = elementClient(inputs, {
+    startedFirstCalls,
+    connected: element ? () => element.isConnected : undefined,
+    reads,
+    answers,
+    report: setupReporter(owner),
+  });
   clients.set(owner, { key, client });
   return client;
 }

@@ -21,6 +21,7 @@ const GROUPS: Readonly<Record<SiteGroup, readonly string[]>> = {
   Guides: [
     'docs/embedding.md',
     'docs/connect-gateway.md',
+    'docs/troubleshooting.md',
     'docs/gateway.md',
     'docs/server-rendering.md',
     'docs/theming.md',

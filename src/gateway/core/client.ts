@@ -4,6 +4,9 @@ import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonQuietly, sizeLimitedFetch } from '
 import { authorizationHeader, providerTokenOf, type GatewayAuth } from './auth';
 import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayEntry, type ReplayQueue } from './challenge';
 import { GatewayError } from './errors';
+import { diagnosed } from './diagnose';
+import { checkHostProvider, hostProviders } from './host-providers';
+import { warnSetupProblem, type SetupProblem } from './setup-problems';
 import { gatewayHeaders, headerNamesOf, type GatewayHeaderConfig } from './headers';
 import { createProviderTokens, type SentToken } from '../provider-tokens';
 import { isRead, issuePaths, newIdempotencyKey, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';
@@ -143,25 +146,8 @@ export interface GatewayClient {
   readonly leadCounts?: GatewayClientConfig['leadCounts'];
   /** The config's `recordContact`, if the host gave it (a function, or `false`). */
   readonly recordContact?: GatewayClientConfig['recordContact'];
-}
-
-/** The host's replacements of invented calls a view of a client keeps (see `withRequest`). */
-function hostProviders(
-  from: Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'>,
-): Pick<GatewayClient, 'getChatToken' | 'leadCounts' | 'recordContact'> {
-  return {
-    ...(from.getChatToken ? { getChatToken: from.getChatToken } : {}),
-    ...(from.leadCounts !== undefined ? { leadCounts: from.leadCounts } : {}),
-    ...(from.recordContact !== undefined ? { recordContact: from.recordContact } : {}),
-  };
-}
-
-/**
- * A gateway-config field that replaces an invented call: a function, `false` (no call at all) or
- * absent (leadkit's own call). Anything else is a host's mistake: thrown as the client is made.
- */
-function checkHostProvider(name: 'leadCounts' | 'recordContact', value: unknown): void {
-  if (value !== undefined && value !== false && typeof value !== 'function') throw new TypeError(`gateway ${name} must be a function or false`);
+  /** Told of a wrong host setting its calls met (docs/troubleshooting.md): the console, once per page; an element's view, `lk-error` too. */
+  readonly reportSetup?: ((problem: SetupProblem) => void) | undefined;
 }
 
 /** `client` with its requests sent through `request` (a view of a client: answers taken first, an element's reads…). */
@@ -199,6 +185,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   /** The challenge the next round asks the host about (the latest a call met). */
   let nextChallenge: ChallengeBody | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
+  /** Whether the gateway ever answered (any status), and whether a call ever succeeded: what tells a wrong URL from a failure. */
+  let [answered, succeeded] = [false, false];
 
   // The names and providers checked once, as the client is made: a host's mistake shows at once.
   checkHostProvider('leadCounts', config.leadCounts);
@@ -251,7 +239,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     const signals = [timeout.signal, ...(spec.signal ? [spec.signal] : []), ...(read ? [read.signal] : [])];
     const signal = signals.length === 1 ? timeout.signal : AbortSignal.any(signals);
     try {
-      return await $fetch.raw(withQuery(spec.path, spec.query), {
+      const response = await $fetch.raw(withQuery(spec.path, spec.query), {
         method: spec.method,
         headers: headersFor(spec, auth, idempotencyKey, providerToken),
         body: spec.body as Record<string, unknown> | undefined,
@@ -259,6 +247,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         ...(config.credentials ? { credentials: config.credentials } : {}),
         ...(spec.keepalive ? { keepalive: true } : {}),
       });
+      answered = true;
+      return response;
     } catch (error) {
       // ofetch's own error text holds the URL: it is dropped on purpose.
       if (spec.signal?.aborted || read?.signal.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });
@@ -433,8 +423,25 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   }
 
   async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
-    const idempotencyKey = spec.idempotencyKey;
     const sent: SentToken = {};
+    try {
+      return await answer(spec, sent);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      const auth = spec.auth ? spec.auth() : readAuth();
+      throw diagnosed(error, {
+        ...config,
+        invented: spec.invented === true,
+        provider: auth.kind === 'provider',
+        tokenSent: sent.source !== undefined,
+        answered,
+        succeeded,
+      });
+    }
+  }
+
+  async function answer<S extends v.GenericSchema>(spec: RequestSpec<S>, sent: SentToken): Promise<v.InferOutput<S>> {
+    const idempotencyKey = spec.idempotencyKey;
     let response = await send(spec, idempotencyKey, sent);
     // A provider token the gateway refused: the host's function is asked once more (one refresh
     // for every call refused meanwhile) and the call sent once again before the 401 is the call's.
@@ -442,7 +449,10 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       await tokens.refresh(sent.source, sent.token);
       response = await send(spec, idempotencyKey);
     }
-    if (response.status >= 200 && response.status < 300) return parse(spec, response);
+    if (response.status >= 200 && response.status < 300) {
+      succeeded = true;
+      return parse(spec, response);
+    }
 
     const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
     if (!challenge) throw httpError(spec, response);
@@ -473,6 +483,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
       return readAuth();
     },
     baseURL: config.baseURL,
+    reportSetup: warnSetupProblem,
     transport: {
       fetch: config.fetch,
       timeoutMs,

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n/en-US';
+import type { SetupProblem } from './setup-problems';
 
 /**
  * What went wrong with a gateway call:
@@ -27,6 +28,8 @@ export class GatewayError extends Error {
   readonly operation: string;
   /** Field paths (no values) for invalid-request / invalid-response. */
   readonly issues: readonly string[];
+  /** When the failure says a host setting is wrong: which, and what to change (setup-problems.ts). */
+  readonly setup: SetupProblem | null;
 
   constructor(init: {
     kind: GatewayErrorKind;
@@ -34,6 +37,7 @@ export class GatewayError extends Error {
     status?: number | null;
     body?: unknown;
     issues?: readonly string[];
+    setup?: SetupProblem | null;
   }) {
     const status = init.status ?? null;
     super(`${init.operation} failed: ${init.kind}${status === null ? '' : ` ${status}`}`);
@@ -42,7 +46,13 @@ export class GatewayError extends Error {
     this.body = init.body;
     this.operation = init.operation;
     this.issues = init.issues ?? [];
+    this.setup = init.setup ?? null;
   }
+}
+
+/** The same failure, known to come from a wrong host setting. */
+export function withSetupProblem(error: GatewayError, setup: SetupProblem): GatewayError {
+  return new GatewayError({ kind: error.kind, operation: error.operation, status: error.status, body: error.body, issues: error.issues, setup });
 }
 
 export function isGatewayError(error: unknown): error is GatewayError {

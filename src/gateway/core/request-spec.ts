@@ -96,6 +96,12 @@ export interface RequestSpec<S extends v.GenericSchema> {
    */
   auth?: (() => GatewayAuth) | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * A call leadkit invented where the spec gives none (docs/gateway-assumptions.md: the counts, the
+   * chat session, the one-time token, the contact record): a real gateway may not have it, so its
+   * 404 says "not offered" (not-offered.ts), never that the gateway's URL is wrong.
+   */
+  invented?: boolean;
   onReplayed?: ((outcome: ReplayOutcome<v.InferOutput<S>>) => void) | undefined;
 }
 

@@ -30,6 +30,7 @@ export async function getContactsByIds(client: GatewayClient, contactIds: number
 export async function createContact(client: GatewayClient, body: s.CreateContactRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.createContact',
+    invented: true,
     method: 'POST',
     path: `${BASE}/v1/contact`,
     body: checkRequest('lead.createContact', s.CreateContactRequestSchema, body),

@@ -48,6 +48,7 @@ export async function getChatSession(client: GatewayClient, body: ChatSessionReq
   const checked = checkRequest(OPERATION, ChatSessionRequestSchema, body);
   return client.request({
     operation: OPERATION,
+    invented: true,
     method: 'POST',
     read: true,
     path: CHAT_SESSION_PATH,

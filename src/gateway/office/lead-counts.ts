@@ -3,7 +3,7 @@ import type { GatewayClient } from '../core/client';
 import { checkRequest, type CallOptions } from '../core/request-spec';
 import { GatewayError } from '../core/errors';
 import { askHost } from '../host-provider';
-import { isNotOffered, unlessNotOffered } from '../not-offered';
+import { isNotOffered, reportNotOffered, unlessNotOffered } from '../not-offered';
 import { Id } from '../core/shared-schemas';
 import { LeadCountsResponseSchema, type LeadCounts } from './lead-counts-schema';
 import { LeadFiltersWireSchema } from './schemas';
@@ -33,6 +33,7 @@ export type LeadCountsRequest = v.InferInput<typeof LeadCountsRequestSchema>;
 export async function getLeadCounts(client: GatewayClient, serviceProviderId: number, body: LeadCountsRequest, opts: CallOptions = {}) {
   return client.request({
     operation: 'office.getLeadCounts',
+    invented: true,
     method: 'POST',
     read: true,
     path: `/gateway/lead/office/v1/leads/serviceProvider/${id(serviceProviderId)}/counts`,
@@ -50,8 +51,12 @@ const HOST_OPERATION = 'office.leadCounts';
  * `no-lead-counts` attribute), or — without a host's `leadCounts` — this gateway answered the
  * counts call 404 within the day (not-offered.ts). The board then asks for none and shows none.
  */
-export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts' | 'baseURL'>): boolean {
-  return client.leadCounts === false || (client.leadCounts === undefined && isNotOffered(client.baseURL, 'O3'));
+export function leadCountsOff(client: Pick<GatewayClient, 'leadCounts' | 'baseURL' | 'reportSetup'>): boolean {
+  if (client.leadCounts === false) return true;
+  if (client.leadCounts !== undefined || !isNotOffered(client.baseURL, 'O3')) return false;
+  // Off because the gateway has no counts call: the host is told, as when it got the 404.
+  reportNotOffered(client, 'O3');
+  return true;
 }
 
 /**

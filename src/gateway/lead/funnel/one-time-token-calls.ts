@@ -41,6 +41,7 @@ export const OneTimeTokenExpiredSchema = v.object({ expired: v.literal(true) });
 export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallOptions<OneTimeToken> = {}) {
   return client.request({
     operation: 'lead.issueOneTimeToken',
+    invented: true,
     method: 'POST',
     path: `${BASE}/v1/one-time-token`,
     body: {},
@@ -55,6 +56,7 @@ export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallO
 export async function renewOneTimeToken(client: GatewayClient, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.renewOneTimeToken',
+    invented: true,
     method: 'POST',
     path: `${BASE}/v1/one-time-token/renew`,
     body: {},
@@ -68,6 +70,7 @@ export async function renewOneTimeToken(client: GatewayClient, opts: CallOptions
 export async function expireOneTimeToken(client: GatewayClient, opts: CallOptions = {}) {
   return client.request({
     operation: 'lead.expireOneTimeToken',
+    invented: true,
     method: 'POST',
     path: `${BASE}/v1/one-time-token/expire`,
     body: {},

@@ -144,7 +144,7 @@ export function MessageBubble({
 
 /** A photo (or a download link for other media). Its URL may be temporary: asked for when shown. */
 function MessageMedia({ media, id }: { media: ChatMedia; id: string }) {
-  const { t } = useRuntime();
+  const { t, client } = useRuntime();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -152,15 +152,15 @@ function MessageMedia({ media, id }: { media: ChatMedia; id: string }) {
     media.getUrl({ signal: controller.signal }).then(
       (next) => {
         // Only a URL the page's rule allows is linked or loaded; a refused one stays the
-        // placeholder, and the console says why (thread-media-url.ts).
-        if (!controller.signal.aborted) setUrl(next ? shownMediaUrl(next, document) : null);
+        // placeholder, and the developer is told why (thread-media-url.ts).
+        if (!controller.signal.aborted) setUrl(next ? shownMediaUrl(next, document, client.reportSetup) : null);
       },
       () => {
         if (!controller.signal.aborted) setFailed(true);
       },
     );
     return () => controller.abort();
-  }, [media]);
+  }, [media, client]);
   const name = media.filename ?? (media.contentType.startsWith('image/') ? t('thread.photo') : t('thread.file'));
   if (!media.contentType.startsWith('image/')) {
     return url ? (

@@ -1,39 +1,26 @@
 import { checkMediaUrl } from '../../../domain/core/safe-url';
+import { setupProblem, warnSetupProblem, type SetupProblem } from '../../../gateway/core/setup-problems';
 
 /**
  * The thread's media URLs through the page's rule (domain/core/safe-url `checkMediaUrl`): a URL
- * the thread refuses shows as a placeholder, and the developer is told why in the console —
- * once per source per page, naming the source's origin only (never the path or query, which may
- * name a customer's file).
+ * the thread refuses shows as a placeholder, and the developer is told why — the setup problem
+ * `media-refused` (docs/troubleshooting.md), once per source per page on the console and as the
+ * element's `lk-error`, naming the source's origin only (never the path or query, which may name a
+ * customer's file).
  */
+
+/** The problem a refused media URL is (`source`: its origin, or its scheme). */
+export const refusedMedia = (source: string): SetupProblem => setupProblem('media-refused', { origin: source });
 
 /**
- * What a developer reads when the thread refuses a media URL (`source`: its origin, or its scheme).
- * @internal Exported for tests.
+ * `url` when the thread may load it on `page`; otherwise null, and the problem told to `report`
+ * (the element's: runtime.client.reportSetup), else to `page`'s console.
  */
-export function refusedMediaHint(source: string, pageOrigin: string): string {
-  const own = pageOrigin === 'null' ? "this page's own origin" : `this page's own origin (${pageOrigin})`;
-  return `leadkit: <message-thread> shows a placeholder instead of media from ${source} — a message's photos and files load only from https: URLs, blob: URLs or ${own}. Serve the media over https: (or from this page's origin) to show it.`;
-}
-
-/**
- * The sources already warned about, per page. Keyed by the Document (as runtime/styles.ts keeps
- * what each root adopted): the memory belongs to the page, not to the module — two threads on
- * one page warn once, another document (an iframe, a test's fresh page) warns afresh, and a
- * page's memory goes with it.
- */
-const warnedSources = new WeakMap<Document, Set<string>>();
-
-/** `url` when the thread may load it on `page`; otherwise null, with the developer's warning (once per source per page). */
-export function shownMediaUrl(url: string, page: Document): string | null {
-  const pageOrigin = page.location?.origin ?? 'null';
-  const check = checkMediaUrl(url, page.baseURI, pageOrigin);
+export function shownMediaUrl(url: string, page: Document, report?: ((problem: SetupProblem) => void) | undefined): string | null {
+  const check = checkMediaUrl(url, page.baseURI, page.location?.origin ?? 'null');
   if (check.url !== undefined) return check.url;
-  let warned = warnedSources.get(page);
-  if (!warned) warnedSources.set(page, (warned = new Set()));
-  if (!warned.has(check.refused)) {
-    warned.add(check.refused);
-    console.warn(refusedMediaHint(check.refused, pageOrigin));
-  }
+  const problem = refusedMedia(check.refused);
+  if (report) report(problem);
+  else warnSetupProblem(problem, page);
   return null;
 }
