@@ -115,6 +115,13 @@ describe('openChat: a session the gateway refuses', () => {
     expect(adapter.inits).toHaveLength(0);
   });
 
+  it('is denied, saying what to change, on a gateway without the session call and no `getChatToken`', async () => {
+    const { failure } = await openingWith(404);
+    expect(failure).toMatchObject({ name: 'ChatError', kind: 'denied', status: 404 });
+    expect(failure?.hint).toContain('Give `gateway.getChatToken`');
+    expect(failure?.hint).toContain('troubleshooting--docs#chat-token-missing');
+  });
+
   it('is unavailable after a 500 (asked again twice first): opening it again may help', async () => {
     const { failure } = await openingWith(500);
     expect(failure).toMatchObject({ name: 'ChatError', kind: 'unavailable', status: 500 });

@@ -9,9 +9,13 @@ import { HOST_PROPERTIES } from '../contract/host-properties';
 import { isGatewayInput } from '../contract/gateway-inputs';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
+import { setupReporter } from '../runtime/setup-report';
+import { setupProblem } from '../gateway/core/setup-problems';
+import { LEADKIT_VERSION } from '../gateway/core/headers';
 import baseCss from '../ui/core/base.css?inline';
 import {
   ANSWERS_ATTRIBUTE,
+  VERSION_ATTRIBUTE,
   elementGatewayClient,
   PARSED_ATTRIBUTE,
   PARSING_ATTRIBUTE,
@@ -87,7 +91,11 @@ export function createElementClass<T extends LeadkitTag>(definition: ElementDefi
       this.#shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       let serverSheet: CSSStyleSheet | null = null;
       const answers = this.#shadow.querySelector(`script[${ANSWERS_ATTRIBUTE}]`);
-      if (answers && [...this.#shadow.children].some((child) => child !== answers)) {
+      // Markup another leadkit version rendered is not hydrated (its HTML and answers may differ):
+      // the widget renders afresh over it, and the developer is told (docs/troubleshooting.md).
+      const version = answers?.getAttribute(VERSION_ATTRIBUTE) ?? null;
+      if (version !== null && version !== LEADKIT_VERSION) setupReporter(this)(setupProblem('server-version-mismatch', { version }));
+      if (answers && (version === null || version === LEADKIT_VERSION) && [...this.#shadow.children].some((child) => child !== answers)) {
         // Read, then out of the tree React hydrates (it rendered none on the server), as the
         // markers around the first screen are.
         answers.remove();

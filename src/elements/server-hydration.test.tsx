@@ -100,6 +100,32 @@ describe('<lead-board> hydrating a server’s first screen', () => {
     expect(errors.mock.calls.map(String).filter((message) => !message.startsWith('Detected multiple renderers'))).toEqual([]);
   });
 
+  it('another leadkit version’s markup is rendered afresh, not hydrated, and the developer is told once (console and lk-error)', async () => {
+    const { element, sandbox, prefix } = await serverRenderedBoard();
+    const answers = element.shadowRoot?.querySelector('script[data-lk-answers]');
+    expect(answers?.getAttribute('data-lk-version')).toBe('0.3.0');
+    answers?.setAttribute('data-lk-version', '0.2.9');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const errors: unknown[] = [];
+    element.addEventListener('lk-error', (event) => errors.push((event as CustomEvent).detail));
+    element.gateway = { baseURL: 'https://gw.test', fetch: sandbox.fetch };
+    const loads: Event[] = [];
+    element.addEventListener('lk-load', (event) => loads.push(event));
+    document.body.append(element);
+    const serverHeading = element.shadowRoot?.querySelector('h1');
+    defineElement(leadBoardElement, { prefix });
+    await waitFor(() => expect(loads).toHaveLength(1), { timeout: 15_000 });
+    // Its own nodes, from its own calls: the server's were replaced.
+    expect(element.shadowRoot?.querySelector('h1')?.textContent).toMatch(/^Leads for /);
+    expect(element.shadowRoot?.querySelector('h1')).not.toBe(serverHeading);
+    expect(gatewayCalls(sandbox)).toContain(LIST_CALL);
+    const lines = warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('leadkit 0.2.9'));
+    expect(lines).toEqual([
+      expect.stringMatching(/^leadkit: this page's server-rendered widget was rendered by leadkit 0\.2\.9, and the browser runs a different version/),
+    ]);
+    expect(errors).toContainEqual(expect.objectContaining({ widget: 'lead-board', kind: 'setup', cause: 'server-version-mismatch' }));
+  });
+
   it('takes the server’s answers with a host’s own ready client too (the `gateway` property): the provider is not asked again', async () => {
     const { element, sandbox, prefix } = await serverRenderedBoard();
     const sent: string[] = [];

@@ -12,6 +12,8 @@ import { TAGS, type LeadkitTag } from '../contract/tags';
 
 /** The attribute of the `<script type="application/json">` a server render puts its gateway answers in. */
 export const ANSWERS_ATTRIBUTE = 'data-lk-answers';
+/** Its attribute naming the leadkit version that rendered the first screen (hydrated only by the same version). */
+export const VERSION_ATTRIBUTE = 'data-lk-version';
 /** The markers around a server render's first screen (hidden until the closing one is parsed: ui/core/base.css). */
 export const PARSING_ATTRIBUTE = 'data-lk-parsing';
 export const PARSED_ATTRIBUTE = 'data-lk-parsed';

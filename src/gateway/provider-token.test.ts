@@ -31,6 +31,28 @@ describe("gateway client: a provider's token (auth.token)", () => {
     expect(requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
 
+  it('three clients given one token function (three widgets sharing a gateway config) ask it once, and refresh it once', async () => {
+    let valid = 't1';
+    const { fetch, requests } = recordingFetch((request) => (request.headers.authorization === `Bearer ${valid}` ? json(200, spInfo) : json(401, {})));
+    let n = 0;
+    const token = vi.fn(async (_: ProviderTokenContext) => `t${++n}`);
+    const clients = [1, 2, 3].map(() => createGatewayClient({ baseURL: '', auth: { kind: 'provider', spId: 1001, token }, fetch }));
+    await Promise.all(clients.map((client) => getServiceProviderInfo(client, 1001)));
+    expect(token).toHaveBeenCalledTimes(1);
+    // The gateway stops taking it: one refresh for the three.
+    valid = 't2';
+    await Promise.all(clients.map((client) => getServiceProviderInfo(client, 1001)));
+    expect(token.mock.calls.map(([context]) => context.reason)).toEqual(['initial', 'refresh']);
+    expect(requests.slice(3).map((request) => request.headers.authorization)).toEqual([
+      'Bearer t1',
+      'Bearer t1',
+      'Bearer t1',
+      'Bearer t2',
+      'Bearer t2',
+      'Bearer t2',
+    ]);
+  });
+
   it("on a 401 asks the function again ('refresh') and sends the call once more with the new token", async () => {
     const { fetch, requests } = recordingFetch((request) =>
       request.headers.authorization === 'Bearer new' ? json(200, spInfo) : json(401, { message: 'expired' }),

@@ -9,15 +9,23 @@ export interface SentToken {
   token?: Promise<string>;
 }
 
+type TokenFunction = Exclude<ProviderToken, string>;
+
 /**
- * A client's provider tokens: a string as it is; a function asked once (`initial`) and its
- * answer held, asked again only by `refresh` — once for all the calls that were refused the same
- * token. Never logged, never put anywhere but the header.
+ * The token each function gave, for the whole page: every client given the same function — the
+ * widgets of a page sharing one gateway config, each with its own client — asks it once, and a 401
+ * refreshes it once for all of them. Keyed by the host's function (a WeakMap: the token goes with
+ * it); a token is kept only here, in memory.
+ */
+const heldTokens = new WeakMap<TokenFunction, Promise<string>>();
+
+/**
+ * A client's provider tokens: a string as it is; a function asked once (`initial`) and its answer
+ * held for the page, asked again only by `refresh` — once for all the calls, of any client, that
+ * were refused the same token. Never logged, never put anywhere but the header.
  */
 export function createProviderTokens(timeoutMs: number) {
-  let held: { source: ProviderToken; token: Promise<string> } | null = null;
-  const ask = (source: ProviderToken, reason: 'initial' | 'refresh'): Promise<string> => {
-    if (typeof source === 'string') return Promise.resolve(source);
+  const ask = (source: TokenFunction, reason: 'initial' | 'refresh'): Promise<string> => {
     const limit = timeLimit(timeoutMs);
     const token = (async () => {
       try {
@@ -33,20 +41,22 @@ export function createProviderTokens(timeoutMs: number) {
     })();
     // A failed ask is not held: the next call asks again.
     token.catch(() => {
-      if (held?.token === token) held = null;
+      if (heldTokens.get(source) === token) heldTokens.delete(source);
     });
-    held = { source, token };
+    heldTokens.set(source, token);
     return token;
   };
   return {
     /** The token held for `source`, asked for when there is none. */
     current(source: ProviderToken): Promise<string> {
       if (typeof source === 'string') return Promise.resolve(source);
-      return held?.source === source ? held.token : ask(source, 'initial');
+      return heldTokens.get(source) ?? ask(source, 'initial');
     },
     /** A new token after `refused` was answered 401: asked once, whoever else was refused it. */
     refresh(source: ProviderToken, refused: Promise<string>): Promise<unknown> {
-      const next = held?.source === source && held.token !== refused ? held.token : ask(source, 'refresh');
+      if (typeof source === 'string') return Promise.resolve(source);
+      const held = heldTokens.get(source);
+      const next = held && held !== refused ? held : ask(source, 'refresh');
       return next.catch(() => undefined);
     },
     /** The token's text, or the call's error: a token that could not be had is a 401 ('Log in'). */

@@ -2,6 +2,7 @@ import { isGatewayError } from '../gateway/core/errors';
 import type { GatewayClient } from '../gateway/core/client';
 import { warnSetupProblem, type SetupCause, type SetupProblem } from '../gateway/core/setup-problems';
 import { emitLeadkitEvent } from './events';
+import { TAG_NAMES } from '../contract/tags';
 
 /** The causes each element was told of: one `lk-error` per cause per element. */
 const toldElements = new WeakMap<object, Set<SetupCause>>();
@@ -15,13 +16,18 @@ const toldElements = new WeakMap<object, Set<SetupCause>>();
 export function setupReporter(owner: object): (problem: SetupProblem) => void {
   return (problem) => {
     warnSetupProblem(problem);
-    if (typeof EventTarget === 'undefined' || !(owner instanceof EventTarget)) return;
+    // An element (or a React host's target): anything that dispatches events. Not `instanceof`:
+    // an element from another realm (an iframe, a test's DOM) is one too.
+    if (typeof (owner as Partial<EventTarget>).dispatchEvent !== 'function') return;
+    const target = owner as EventTarget;
     let told = toldElements.get(owner);
     if (!told) toldElements.set(owner, (told = new Set()));
     if (told.has(problem.cause)) return;
     told.add(problem.cause);
-    const widget = typeof Element !== 'undefined' && owner instanceof Element ? owner.localName : 'leadkit';
-    queueMicrotask(() => emitLeadkitEvent(owner, 'lk-error', { widget, status: null, kind: 'setup', cause: problem.cause, message: problem.message }));
+    // The tag as the widget's other events name it (a prefixed registration's `acme-lead-board` is `lead-board`).
+    const { localName = '' } = owner as Partial<Element>;
+    const widget = TAG_NAMES.find((tag) => localName === tag || localName.endsWith(`-${tag}`)) ?? 'leadkit';
+    queueMicrotask(() => emitLeadkitEvent(target, 'lk-error', { widget, status: null, kind: 'setup', cause: problem.cause, message: problem.message }));
   };
 }
 

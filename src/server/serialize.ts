@@ -5,7 +5,8 @@
  */
 import { serializeAnswers, type ServerAnswer } from '../gateway/server-answers';
 import type { LeadkitTag } from '../contract/tags';
-import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../elements/widget-tree';
+import { ANSWERS_ATTRIBUTE, PARSED_ATTRIBUTE, PARSING_ATTRIBUTE, STYLESHEET_ATTRIBUTE, VERSION_ATTRIBUTE } from '../elements/widget-tree';
+import { LEADKIT_VERSION } from '../gateway/core/headers';
 import baseCss from '../ui/core/base.css?inline';
 
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -26,7 +27,8 @@ interface RenderedFirstScreen {
 export function shadowRootHtml({ html, answers, styles, stylesheet, nonce }: RenderedFirstScreen): string {
   // Always there, `[]` when the first screen asked nothing: it also tells the element that its
   // shadow root is a server's first screen, to hydrate rather than replace.
-  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE}>${serializeAnswers([...answers])}</script>`;
+  // It names the version that rendered it: another version's markup is rendered afresh.
+  const data = `<script type="application/json" ${ANSWERS_ATTRIBUTE} ${VERSION_ATTRIBUTE}="${LEADKIT_VERSION}">${serializeAnswers([...answers])}</script>`;
   // Without a stylesheet URL: the CSS this first screen uses (base first; a part's own after the
   // primitives it refines, as the browser adopts them: inner components first). The element
   // adopts it as a constructed sheet and removes the element.
