@@ -15,7 +15,10 @@
  *   2. interactions (bench/interactions.ts): card expand and filter toggle with real input, p75
  *      (over HTTP/2: a page's protocol changes its load, not a tap's frame);
  *   3. Lighthouse 12 (mobile preset, its simulated throttling) on /examples/cms.html over HTTP/2,
- *      BENCH_LIGHTHOUSE_RUNS times (default 3): the run with the median score.
+ *      BENCH_LIGHTHOUSE_RUNS times (default 3): the run with the median score;
+ *   4. gateway calls per idle pro-hour (bench/idle-calls.ts): the board visible, hidden, hidden
+ *      with notifications on, the office app's board route hidden, the thread open — an hour of
+ *      each page's clock, counted by the sandbox.
  *
  * Budgets: bench/budgets.mjs. Environment: CHROME_PATH (the Chromium binary), BENCH_RUNS,
  * BENCH_LIGHTHOUSE_RUNS, BENCH_PROTOCOLS (`h1` or `h2` alone: bench/protocols.ts).
@@ -27,6 +30,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, resolveChromiumPath } from '../test/helpers/browser';
 import { LIGHTHOUSE_BUDGETS } from './budgets.mjs';
+import { idleCallFailures, measureIdleCalls, printIdleCalls, type IdleCallResults } from './idle-calls';
 import { interactionFailures, measureInteractions, printInteractions, type InteractionResults } from './interactions';
 import { THROTTLING } from './load';
 import type { PageFigures } from './page-figures';
@@ -136,6 +140,7 @@ export interface BrowserResults {
   serverPage: ServerPageBytes;
   interactions: InteractionResults;
   lighthouse: LighthouseFigures;
+  idleCalls: IdleCallResults;
   failures: string[];
 }
 
@@ -177,7 +182,15 @@ export async function runBrowserBench({
       loadAfter: Number(loadAfter.toFixed(2)),
       busy: Math.max(loadBefore, loadAfter) > cores * 0.75,
     };
-    const failures = [...pageFailures(pages, machine.busy, firstLoads), ...interactionFailures(interactions), ...lighthouseFailures(lighthouse)];
+    // Counts, not timings: after the load average the timings are read against.
+    log('bench: gateway calls per idle pro-hour');
+    const idleCalls = await measureIdleCalls(browser, server, log);
+    const failures = [
+      ...pageFailures(pages, machine.busy, firstLoads),
+      ...interactionFailures(interactions),
+      ...lighthouseFailures(lighthouse),
+      ...idleCallFailures(idleCalls),
+    ];
     return {
       throttling: THROTTLING,
       machine,
@@ -190,6 +203,7 @@ export async function runBrowserBench({
       serverPage,
       interactions,
       lighthouse,
+      idleCalls,
       failures,
     };
   });
@@ -207,6 +221,7 @@ export function printBrowser(results: BrowserResults): void {
     );
   printInteractions(results.interactions);
   printLighthouse(results.lighthouse);
+  printIdleCalls(results.idleCalls);
   const { machine } = results;
   if (machine.busy) {
     console.log(

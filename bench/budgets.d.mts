@@ -23,3 +23,9 @@ export declare const INTERACTION_BUDGETS: {
 };
 export declare const LIGHTHOUSE_BUDGETS: { readonly performanceScore: number };
 export declare const THREAD_BUDGETS: { readonly maxDomNodes: number; readonly heapVs1000: number; readonly maxScrollHeapGrowthBytes: number };
+export declare const IDLE_CALL_BUDGETS: {
+  readonly boardVisible: number;
+  readonly boardHidden: number;
+  readonly boardHiddenWatching: number;
+  readonly threadOpen: number;
+};

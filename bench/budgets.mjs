@@ -145,3 +145,21 @@ export const THREAD_BUDGETS = {
   /** Scrolling back and forth through loaded messages must not grow the heap (rendering leaks). */
   maxScrollHeapGrowthBytes: 2_000_000,
 };
+
+/**
+ * Gateway calls per idle pro-hour (bench/idle-calls.ts): what a widget left open for an hour of
+ * page time, with nobody using it and nothing new arriving, asks the gateway after its first
+ * screen (docs/architecture.md#budgets: a hidden board with notifications off asks nothing;
+ * nothing polls faster than the pro asked for). Calls, counted by the sandbox; 100,000 pros each
+ * make this × 100,000 / 3,600 calls a second on the gateway (docs/benchmarks.md#idle-calls).
+ */
+export const IDLE_CALL_BUDGETS = {
+  /** The new-leads checks back off to one per 5 minutes: 30 s, 1, 2 and 4 minutes, then 12 an hour (14 in the first hour). */
+  boardVisible: 15,
+  /** Hidden, notifications off, no title count asked for: nothing (as in 0.2.0). */
+  boardHidden: 0,
+  /** Hidden, watching for the pro (notifications on, or the title count `<lead-app>` keeps): a minute apart at most. */
+  boardHiddenWatching: 60,
+  /** The thread open: its live stream is one request; nothing polls. */
+  threadOpen: 0,
+};

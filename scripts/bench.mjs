@@ -15,7 +15,8 @@
  *   3. the browser (bench/browser.ts): the board, CMS, thread and funnel pages loaded at 4× CPU
  *      and Fast-3G-like throttling beside React 19 and Preact anchor pages — time to first
  *      content, JS before it, chained round trips, long tasks, CLS; card expand / filter toggle
- *      latency with real input; Lighthouse on the CMS page.
+ *      latency with real input; Lighthouse on the CMS page; gateway calls per idle pro-hour
+ *      (bench/idle-calls.ts).
  *
  * Flags: --no-browser (parts 1 and 2 only), --no-package (skip part 2), --browser-only.
  * Environment: BENCH_RUNS (page-load runs, default 3), BENCH_PROTOCOLS (`h1` or `h2` alone; default both), BENCH_LIGHTHOUSE_RUNS (default 3),
@@ -28,7 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { parseAst } from 'vite';
 import { ROOT, ensureBuilt } from './build.mjs';
 import { measurePackage, printPackage } from './bench-package.mjs';
-import { INTERACTION_BUDGETS, LIGHTHOUSE_BUDGETS, LOAD_BUDGETS, SIZE_BUDGETS } from '../bench/budgets.mjs';
+import { IDLE_CALL_BUDGETS, INTERACTION_BUDGETS, LIGHTHOUSE_BUDGETS, LOAD_BUDGETS, SIZE_BUDGETS } from '../bench/budgets.mjs';
 
 export const BUDGETS = SIZE_BUDGETS;
 
@@ -273,7 +274,9 @@ async function main() {
     generatedAt: new Date().toISOString(),
     node: process.version,
     ...(sizes?.results ?? {}),
-    browser: browser ? { budgets: { load: LOAD_BUDGETS, interactions: INTERACTION_BUDGETS, lighthouse: LIGHTHOUSE_BUDGETS }, ...browser } : null,
+    browser: browser
+      ? { budgets: { load: LOAD_BUDGETS, interactions: INTERACTION_BUDGETS, lighthouse: LIGHTHOUSE_BUDGETS, idleCalls: IDLE_CALL_BUDGETS }, ...browser }
+      : null,
     failures,
     ok: failures.length === 0,
   };

@@ -96,6 +96,10 @@ const NAMED: [string, RegExp, () => number][] = [
   ['card expand', /\bcard expand p75 ≤ (\d+(?:\.\d+)?)×/g, () => figure('INTERACTION_BUDGETS', 'vsReactAnchorExpand')],
   ['filter toggle', /\bfilter toggle p75 ≤ (\d+) ms/g, () => figure('INTERACTION_BUDGETS', 'filterToggleP75Ms')],
   ['Lighthouse', /\bLighthouse mobile performance ≥ (\d+)/g, () => figure('LIGHTHOUSE_BUDGETS', 'performanceScore')],
+  ['idle calls, a hidden board', /\bhidden board with notifications off (\d+) calls/g, () => figure('IDLE_CALL_BUDGETS', 'boardHidden')],
+  ['idle calls, a visible board', /\bvisible idle board ≤ (\d+) calls/g, () => figure('IDLE_CALL_BUDGETS', 'boardVisible')],
+  ['idle calls, a hidden board watching', /\bhidden board watching for the pro ≤ (\d+) calls/g, () => figure('IDLE_CALL_BUDGETS', 'boardHiddenWatching')],
+  ['idle calls, an open thread', /\bopen thread (\d+) calls/g, () => figure('IDLE_CALL_BUDGETS', 'threadOpen')],
 ];
 
 /** What a named budget says in a text: [what, as written, figure written]. */

@@ -112,7 +112,7 @@ export const TAGS = {
       newMessages: 'boolean',
       pageSize: 'number',
       setTitle: 'boolean',
-      noTitleCount: 'boolean',
+      titleCount: 'boolean',
       reply: 'boolean',
       drafts: DRAFTS,
       chatService: CHAT_SERVICES,

@@ -11,7 +11,7 @@ import { widgetElement } from './widget-element';
  * @attr sp-id - The signed-in provider (provider auth and caller id for every call).
  * @attr chat-service - The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
  * @attr drafts - `on` (default) or `off`: whether the board's 'Your Notes' and the thread's composer keep drafts on this device (see those tags).
- * @attr no-title-count - The board route leaves the page's title as 'Business Center', without the count of new leads the pro has not looked at ('(2) Business Center'; see `<lead-board>`).
+ * @attr no-title-count - The board route leaves the page's title as 'Business Center', without the count of new leads the pro has not looked at ('(2) Business Center', on by default: the app owns its page; `<lead-board title-count>`), and a hidden board route then asks nothing unless the pro turned notifications on.
  * @prop chat - Chat client factory for the message thread route (wins over `chat-service`).
  * @prop savedReplies - The pro's saved replies for the message thread route's composer (`{ id, text }[]`); unset: the catalogue's defaults. Store what `lk-saved-replies-change` carries and set it back here.
  * @event lk-saved-replies-change - The pro added or removed a saved reply in the thread route's composer: `savedReplies` is the whole new list, `change` `add` or `remove`, `id` the reply.

@@ -11,7 +11,7 @@ import { widgetElement } from './widget-element';
  * @attr new-messages - Start with the 'Show Unread Messages' filter on.
  * @attr page-size - Leads per page (default 10).
  * @attr set-title - The page's title becomes 'Business Center' while the board is on it (opt-in; `<lead-app>` does it on its board route).
- * @attr no-title-count - The page's title is left alone: without it, while leads arrived that the pro has not looked at, the title starts with their count ('(2) Business Center'), cleared when the pro looks at the board.
+ * @attr title-count - While leads arrived that the pro has not looked at, the page's title starts with their count ('(2) Business Center'), cleared when the pro looks at the board; the checks for new leads then go on while the page is hidden, a minute apart at most (opt-in: unset, the title is the host's alone and a hidden board asks nothing unless the pro turned notifications on; `<lead-app>` counts on its board route).
  * @attr reply - With `lead-id`: that lead's card opens with its quick answer ready ('Quick reply' open, focus in it), as a click on a new-lead notification does (`<lead-app>`'s board route: `?leadId=…&reply=true`).
  * @attr drafts - `on` (default): text typed in 'Your Notes' is kept on this device (IndexedDB, ids and the pro's text only) until saved or cancelled, and restored after a reload or crash with 'Draft restored'; `off`: nothing is kept (drafts already kept are left, and expire after 30 days).
  * @attr auth-mode - `provider` (default, uses sp-id): the board is a provider's.

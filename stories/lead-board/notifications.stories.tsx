@@ -11,7 +11,8 @@ import { NO_FAULT } from '../support/pinned';
 /**
  * New leads told outside the board (docs/widgets/lead-board.md#new-lead-notifications): 'Notify me
  * of new leads' under the list in each state of the browser's permission — not asked yet, allowed,
- * blocked, no notifications in this browser —, the page title's count while the page is hidden,
+ * blocked, no notifications in this browser —, the page title's count while the page is hidden
+ * (`title-count`),
  * and a notification's click opening the lead with its quick answer ready. The permission is the
  * device's (a stand-in `Notification`: stories/support/device-notifications.ts); a lead arrives
  * through the story's sandbox; the board's waits run a hundred times faster (`quickWaits`).
@@ -108,8 +109,9 @@ export const NotAskedYetInSpanish: Story = {
   },
 };
 
-/** The page hidden (another tab): a lead arrives and the title counts it before the page's own; shown again, the count goes. */
+/** `title-count`, the page hidden (another tab): a lead arrives and the title counts it before the page's own; shown again, the count goes. */
 export const TitleCount: Story = {
+  args: { titleCount: true },
   beforeEach: [quickWaits, hostTitle, deviceNotifications('default')],
   play: async (context) => {
     await shownBoard(context.canvasElement);
@@ -124,9 +126,8 @@ export const TitleCount: Story = {
   },
 };
 
-/** `no-title-count`: the title is the host's alone; with notifications on, the lead still makes one. */
+/** Without `title-count` (a bare board): the title is the host's alone; with notifications on, the lead still makes one. */
 export const NoTitleCount: Story = {
-  args: { noTitleCount: true },
   beforeEach: [quickWaits, hostTitle, deviceNotifications('granted', { chosen: true })],
   play: async (context) => {
     await shownBoard(context.canvasElement);

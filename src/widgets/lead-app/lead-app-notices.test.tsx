@@ -8,8 +8,9 @@ import { LeadBoardPart } from './route-loaders';
 
 /**
  * The office app's board route and the page title's count of new leads
- * (docs/widgets/lead-board.md#new-lead-notifications): counted before the app's 'Business Center'
- * while the page is hidden, and left out with `no-title-count`.
+ * (docs/widgets/lead-board.md#new-lead-notifications): the app owns its page, so it counts by
+ * default (a bare `<lead-board>` does not) — before the app's 'Business Center' while the page is
+ * hidden — and leaves it out with `no-title-count`.
  */
 const FIRST_CHECK_MS = 30_000;
 
@@ -51,7 +52,7 @@ async function boardRouteWithLeadWhileHidden(noTitleCount: boolean) {
 }
 
 describe('<LeadAppRoot> board route: the title count', () => {
-  it("counts a lead that arrived while the page was hidden before 'Business Center'", async () => {
+  it("counts a lead that arrived while the page was hidden before 'Business Center', without being asked", async () => {
     await boardRouteWithLeadWhileHidden(false);
     await waitFor(() => expect(document.title).toBe('(1) Business Center'));
   }, 60_000);

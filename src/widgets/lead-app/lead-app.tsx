@@ -116,7 +116,7 @@ function LeadBoardRoute({
         newMessages={query.get('newMessages') === 'true'}
         reply={query.get('reply') === 'true'}
         setTitle
-        noTitleCount={noTitleCount}
+        titleCount={noTitleCount !== true}
         drafts={drafts}
         chatService={chatService}
       />

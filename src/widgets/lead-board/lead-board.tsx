@@ -77,7 +77,7 @@ export function LeadBoardRoot({
   newMessages = false,
   pageSize = null,
   setTitle = false,
-  noTitleCount = false,
+  titleCount = false,
   reply = false,
   drafts = null,
   chatService = null,
@@ -228,7 +228,7 @@ export function LeadBoardRoot({
               nudge={nudgeRef}
               leads={settledLeads}
               onShown={newLeadsShown}
-              titleCount={!noTitleCount}
+              titleCount={titleCount === true}
               replyTo={reply ? leadId : null}
             />
           </Suspense>

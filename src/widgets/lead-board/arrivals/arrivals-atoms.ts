@@ -45,7 +45,7 @@ export const arrivalsCountAtom = atom((get) => {
   return arrived.filter((id) => !seen?.ids.has(id)).length;
 });
 
-/** How many new leads the pro has not looked at yet: the page title's count (notices/title-count.ts). */
+/** How many new leads the pro has not looked at yet: the page title's count (notices.tsx). */
 export const unlookedCountAtom = atom((get) => {
   const { seen, arrived, looked = [] } = stateOf(get);
   return arrived.filter((id) => !seen?.ids.has(id) && !looked.includes(id)).length;
@@ -67,7 +67,8 @@ export const arrivalsFoundAtom = atom<{ readonly seq: number; readonly notices: 
 
 /**
  * The checks go on while the page is hidden (another tab, a phone in another app): set while the
- * title count or the new-lead notifications watch for the pro (notices/).
+ * title count (asked for by the host) or the new-lead notifications (turned on by the pro) watch for
+ * the pro (notices/). Unset, a hidden board asks nothing.
  */
 export const watchHiddenAtom = atom(false);
 

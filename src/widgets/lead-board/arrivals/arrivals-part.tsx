@@ -15,7 +15,7 @@ export interface ArrivalsProps {
   leads: readonly Lead[] | null;
   /** After 'N new leads' was activated and the first page asked for afresh. */
   onShown(): void;
-  /** The page title's count of new leads (the board's `no-title-count` unset). */
+  /** The page title's count of new leads (the board's `title-count`). */
   titleCount: boolean;
   /** `lead-id` with `reply`: that lead opens with its quick answer ready. */
   replyTo: number | null;

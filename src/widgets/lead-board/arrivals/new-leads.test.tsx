@@ -28,8 +28,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function shownBoard({ noTitleCount = false } = {}) {
-  const view = renderWidget(<LeadBoardRoot spId={1001} noTitleCount={noTitleCount} />, LEAD_BOARD_CATALOGUE);
+async function shownBoard() {
+  const view = renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE);
   await screen.findByText(/^Showing 1 - 10 of \d+ results$/, undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
   await screen.findByRole('combobox', { name: 'Customer name' }, { timeout: FIRST_PAGE_TIMEOUT_MS });
   // The first card opened and was marked read: the board is settled.
@@ -131,8 +131,8 @@ describe('<LeadBoardRoot> new leads', () => {
   }, 60_000);
 
   it('backs off while nothing arrives, asks nothing while the page is hidden (once when shown again) or the board is detached', async () => {
-    // Nothing watches for the pro in another tab (no title count, notifications off): hidden, the checks pause.
-    const view = await shownBoard({ noTitleCount: true });
+    // A bare board: nothing watches for the pro in another tab (no title count, notifications off), so hidden the checks pause.
+    const view = await shownBoard();
     const asked = () => leadCalls(view).length;
     expect(asked()).toBe(1);
     await wait(30 * S);

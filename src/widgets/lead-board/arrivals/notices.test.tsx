@@ -119,9 +119,9 @@ async function quickAnswerReady(leadId: number) {
 }
 
 describe('the page title while new leads wait', () => {
-  it("counts the leads that arrived while the page was hidden before the host's title, checking on while hidden, and clears once the pro looks", async () => {
+  it("with title-count: counts the leads that arrived while the page was hidden before the host's title, checking on while hidden, and clears once the pro looks", async () => {
     browserNotifications('default');
-    const view = await shownBoard();
+    const view = await shownBoard({ titleCount: true });
     await pageHidden(true);
     view.sandbox.createLead({ serviceProviderId: 1001 });
     await wait(view, ARRIVALS_FIRST_DELAY_MS);
@@ -138,15 +138,56 @@ describe('the page title while new leads wait', () => {
     expect(screen.getByRole('button', { name: '2 new leads' })).toBeTruthy();
   }, 60_000);
 
-  it('with no-title-count leaves the title alone, and (notifications off) asks nothing while hidden', async () => {
+  it('a bare board (no title-count), notifications off: hidden for ten minutes it sends no list call, and the title stays the host’s', async () => {
     browserNotifications('default');
-    const view = await shownBoard({ noTitleCount: true });
+    const view = await shownBoard();
     await pageHidden(true);
     view.sandbox.createLead({ serviceProviderId: 1001 });
     const asked = leadCalls(view).length;
-    await wait(view, 10 * 60 * S);
+    for (let minute = 0; minute < 10; minute++) await wait(view, 60 * S);
     expect(leadCalls(view).length).toBe(asked);
     expect(document.title).toBe(HOST_TITLE);
+    // Shown again: the check skipped meanwhile comes now, once, and finds the lead.
+    await pageHidden(false);
+    await screen.findByRole('button', { name: '1 new lead' });
+    expect(leadCalls(view).length).toBe(asked + 1);
+  }, 60_000);
+
+  it('a bare board leaves the title alone though a lead arrived that the pro has not looked at (another window focused); with title-count it is counted', async () => {
+    browserNotifications('default');
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const bare = await shownBoard();
+    bare.sandbox.createLead({ serviceProviderId: 1001 });
+    await wait(bare, ARRIVALS_FIRST_DELAY_MS);
+    await screen.findByRole('button', { name: '1 new lead' });
+    expect(document.title).toBe(HOST_TITLE);
+    cleanup();
+
+    const counted = await shownBoard({ titleCount: true });
+    counted.sandbox.createLead({ serviceProviderId: 1001 });
+    await wait(counted, ARRIVALS_FIRST_DELAY_MS);
+    await screen.findByRole('button', { name: '1 new lead' });
+    expect(document.title).toBe(`(1) ${HOST_TITLE}`);
+  }, 60_000);
+});
+
+describe('checks while the page is hidden', () => {
+  it('notifications on (no title-count): they go on at the hidden pace, a minute apart, never faster', async () => {
+    browserNotifications('granted');
+    localStorage.setItem(NOTIFY_STORAGE_KEY, JSON.stringify({ 1001: true }));
+    const view = await shownBoard();
+    expect(screen.getByRole('switch', { name: 'Notify me of new leads' }).getAttribute('aria-checked')).toBe('true');
+    await pageHidden(true);
+    const asked = leadCalls(view).length;
+    const perMinute: number[] = [];
+    for (let minute = 0; minute < 10; minute++) {
+      const before = leadCalls(view).length;
+      await wait(view, ARRIVALS_HIDDEN_MAX_DELAY_MS);
+      perMinute.push(leadCalls(view).length - before);
+    }
+    // Ten minutes hidden: a check in each (the first 30 s in), never two.
+    expect(perMinute).toEqual(Array(10).fill(1));
+    expect(leadCalls(view).length - asked).toBe(10);
   }, 60_000);
 });
 

@@ -17,7 +17,7 @@ const STYLES = [noticesCss];
 export interface NoticesProps {
   /** The board's root: the pro looks at the board while it is in view on a visible, focused page; the control is its last row. */
   root: RefObject<Element | null>;
-  /** The title count (the board's `no-title-count` unset). */
+  /** The title count (the board's `title-count`): it also keeps the checks going while the page is hidden. */
   titleCount: boolean;
   /** `lead-id` with `reply`: that lead opens with its quick answer ready. */
   replyTo: number | null;
@@ -154,6 +154,8 @@ function NoticesPart({ root, titleCount, replyTo }: NoticesProps) {
   const unlooked = useAtomValue(unlookedCountAtom);
   const lookAtArrivals = useSetAtom(lookAtArrivalsAtom);
   const setWatchHidden = useSetAtom(watchHiddenAtom);
+  // Checks while hidden only for what the pro (notifications on) or the host (`title-count`) asked
+  // for: otherwise a board in a background tab asks the gateway nothing (docs/benchmarks.md#idle-calls).
   const watching = titleCount || setting.on;
   useEffect(() => {
     setWatchHidden(watching);
