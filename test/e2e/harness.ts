@@ -4,6 +4,7 @@
  * page instrumentation injected by devtools before any page script runs,
  * sandbox fault control over HTTP, and axe-core.
  */
+import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,15 @@ export function cdnSourceChunk(source: string): string {
 // Sandbox faults over HTTP (the server's /sandbox control routes)
 
 export const LEAD_PAGE_ROUTE = 'GET /gateway/lead/office/v2/leads/:leadId';
+
+/** A port nothing listens on (taken from the system, then let go). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 export async function injectFault(origin: string, fault: Record<string, unknown>): Promise<string> {
   const response = await fetch(`${origin}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });

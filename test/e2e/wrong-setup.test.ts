@@ -7,11 +7,10 @@
  * the element fires `lk-error` `{ kind: 'setup', cause }`. docs/gateway-assumptions.md's rows say
  * the same.
  */
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { troubleshootingUrl, type SetupCause } from '../../src/gateway/core/setup-problems';
-import { injectFault, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
+import { closedPort, injectFault, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const TOKEN = 'tok-provider-1';
 const COOKIE = 'lk_session=s1';
@@ -45,15 +44,6 @@ ${config}
     if (widget.localName !== 'raq-funnel') widget.auth = { kind: 'provider', spId: 1001, token: ${token} };
   }
 </script>`;
-}
-
-/** A port nothing listens on (taken from the system, then let go). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 interface Row {

@@ -20,6 +20,7 @@ import { formatPhoneInput } from '../../src/domain/core/phone';
 import {
   BOARD_SHOWING,
   cdnSourceChunk,
+  closedPort,
   createSandboxLead,
   FUNNEL_CUSTOMER,
   FUNNEL_PROJECT_TEXT,
@@ -1068,6 +1069,47 @@ export function engineJourneys(engine: EngineName): void {
       await driver.waitFor(within(page, { text: 'Lead Unlocked' }));
       // Chromium lists the cut answers' failed loads in its console; nothing else may be there.
       expect((await driver.consoleErrors()).filter((line) => !messageOf(line).startsWith('Failed to load resource:'))).toEqual([]);
+    });
+
+    // Issue 76's wrong setups, a sample in every engine (test/e2e/wrong-setup.test.ts runs every
+    // row in Chromium, with the console line): a typo in `gateway-url`'s path and a gateway nobody
+    // listens on. Each lead page shows the spec's text, and fires lk-error naming the cause.
+    it("a wrong gateway-url names its fix: a typo in its path and a port nobody listens on (the spec's texts, lk-error kind 'setup')", async () => {
+      const { driver, proxy } = session;
+      await session.open('/examples/cms.html');
+      await waitForEvents(driver, 'lk-load', 2);
+      const closed = await closedPort();
+      await driver.evaluate(
+        `for (const [id, url] of [['typo-lead', arguments[0] + '/gatway'], ['nobody-lead', 'http://127.0.0.1:' + arguments[1]]]) {
+          const page = document.createElement('lead-page');
+          page.id = id;
+          page.setAttribute('lead-id', '300002');
+          page.setAttribute('sp-id', '1001');
+          page.setAttribute('gateway-url', url);
+          document.body.append(page);
+        }`,
+        proxy.origin,
+        closed,
+      );
+      await driver.waitFor(
+        within({ css: '#typo-lead' }, { text: 'Oops! We apologize for the inconvenience, it appears the content you requested was not found.' }),
+      );
+      await driver.waitFor(within({ css: '#nobody-lead' }, { text: 'We could not reach the server. Check your connection and try again.' }));
+      const setup = () =>
+        driver.evaluate<[string, string, string][]>(
+          "return window.__lk.events.filter((e) => e.type === 'lk-error' && e.detail.kind === 'setup').map((e) => [e.target, e.detail.cause, e.detail.message]);",
+        );
+      const causes = await eventually(setup, (found) => found.length >= 2, 'two setup lk-errors');
+      expect(causes.map(([target, cause]) => [target, cause]).sort()).toEqual([
+        ['nobody-lead', 'gateway-unreachable'],
+        ['typo-lead', 'gateway-not-found'],
+      ]);
+      // The sentence names the setting and the origin, never the path.
+      for (const [, cause, message] of causes) {
+        expect(message).toContain('`gateway-url`');
+        expect(message).toContain(`troubleshooting--docs#${cause}`);
+        expect(message).not.toContain('gatway');
+      }
     });
 
     // The CDN build leaves out the ~80 core-js polyfills Twilio's SDK asks for (the es2022 target

@@ -11,7 +11,11 @@
 /** The docs site's troubleshooting page: one section per cause, its anchor the cause's code. */
 export const TROUBLESHOOTING_URL = 'https://leadkit.github.io/leadkit/?path=/docs/troubleshooting--docs';
 
-/** Every cause a setup problem can have (the `cause` of `lk-error`). */
+/**
+ * Every cause a setup problem can have: the stable codes of `lk-error`'s `cause` (`kind: 'setup'`),
+ * each the anchor of its section of docs/troubleshooting.md. A new code is a minor change, a removed
+ * one a breaking one.
+ */
 export const SETUP_CAUSES = [
   'gateway-unreachable',
   'gateway-not-found',
@@ -27,9 +31,12 @@ export const SETUP_CAUSES = [
   'server-version-mismatch',
 ] as const;
 
+/** A wrong host setting's stable code (`SETUP_CAUSES`). */
 export type SetupCause = (typeof SETUP_CAUSES)[number];
 
+/** A wrong host setting leadkit found: its code, and what to change. */
 export interface SetupProblem {
+  /** Which setting (docs/troubleshooting.md#<cause>). */
   readonly cause: SetupCause;
   /** One sentence or two for the developer (English): what went wrong, the setting to change, the docs. */
   readonly message: string;
