@@ -47,6 +47,7 @@ const INPUTS = [
   'vite.cdn-lite.config.ts',
   'scripts/manifest',
   'scripts/css-target.ts',
+  'scripts/library-types.ts',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
   'packages/sandbox/vite.config.ts',
