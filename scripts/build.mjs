@@ -48,6 +48,8 @@ const INPUTS = [
   'scripts/manifest',
   'scripts/css-target.ts',
   'scripts/library-types.ts',
+  'scripts/site-addresses.ts',
+  'stories/docs/site-pages.ts',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
   'packages/sandbox/vite.config.ts',

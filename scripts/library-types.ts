@@ -14,6 +14,8 @@
  *      main entry (`types` in package.json), and every entry's .d.ts references that file — so
  *      an app importing `leadkit/react` alone has typed `lk-*` listeners too. A block naming a type
  *      the main entry does not export fails the build (export it there).
+ *   4. A comment's `docs/….md#anchor` becomes the docs site's address of that page and heading
+ *      (scripts/site-addresses.ts): no tarball carries docs/.
  */
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage, type IConfigFile } from '@microsoft/api-extractor';
 import type { Plugin } from 'vite';
+import { withSiteAddresses } from './site-addresses.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -265,9 +268,9 @@ export function writePackageTypes({ packageDir, outDir, tsconfig, rootDir, entri
     const globals = globalsFile(globalBlocks(scratch, rootDir), main, bundles.get(main) ?? '');
     for (const [name, text] of bundles) {
       const reference = globals ? `/// <reference path="./${GLOBALS_FILE}" />\n` : '';
-      writeFileSync(path.join(outDir, `${name}.d.ts`), reference + text);
+      writeFileSync(path.join(outDir, `${name}.d.ts`), reference + withSiteAddresses(text));
     }
-    if (globals) writeFileSync(path.join(outDir, GLOBALS_FILE), globals);
+    if (globals) writeFileSync(path.join(outDir, GLOBALS_FILE), withSiteAddresses(globals));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

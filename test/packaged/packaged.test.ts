@@ -22,6 +22,9 @@ import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
 import { HOST_ATTRIBUTES, kebab, TAGS as TAG_TABLE } from '../../src/contract/tags';
 import { enUS } from '../../src/i18n/en-US';
 import { GLOBALS_FILE } from '../../scripts/library-types';
+import { SITE_LINKS } from '../../stories/docs/site-files';
+import { siteLink } from '../../stories/docs/site-pages';
+import { siteLinkProblem } from '../helpers/site-links';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -595,6 +598,45 @@ describe('the packed package', { timeout: 60_000 }, () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(result).toBe('');
+  });
+
+  it('links the READMEs and the .d.ts files’ comments to the docs site (no tarball has docs/): each address a page of the site, at a heading it has', () => {
+    const packages = [
+      { name: 'leadkit', files: packedFiles },
+      { name: '@leadkit/sandbox', files: sandboxFiles },
+      { name: '@leadkit/cdn', files: cdnFiles },
+    ];
+    const site = SITE_LINKS.site;
+    const problems: string[] = [];
+    let addresses = 0;
+    for (const { name, files } of packages) {
+      for (const file of files.filter((each) => each === 'README.md' || each.endsWith('.d.ts'))) {
+        const text = readFileSync(path.join(project, 'node_modules', name, file), 'utf8');
+        const where = `${name}/${file}`;
+        if (file === 'README.md') {
+          // A link to a file of the package works from node_modules; any other relative one does not.
+          for (const [, href = ''] of text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+            if (/^([a-z][a-z0-9+.-]*:|#)/i.test(href)) continue;
+            if (!files.includes(href.replace(/[#?].*$/, ''))) problems.push(`${where}: ${href} is no file of the package`);
+          }
+        } else {
+          for (const [mention] of text.matchAll(/(?<![\w/.:-])(?:\.\.?\/)*docs\/[\w/-]+\.md\S*/g))
+            problems.push(`${where}: ${mention} is no file of the package`);
+        }
+        const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        for (const [match] of text.matchAll(new RegExp(`${escaped}[^\\s)\\]>'"\`,;]*`, 'g'))) {
+          const address = match.replace(/[.:]+$/, '');
+          if (address === site) continue;
+          addresses++;
+          const link = siteLink(where, address, SITE_LINKS);
+          const problem = link.kind === 'page' ? siteLinkProblem(where, address, text, SITE_LINKS) : `${where}: ${address} is no page of the site`;
+          if (problem) problems.push(problem);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // It reads them (a pattern matching nothing would pass): the README's and the comments'.
+    expect(addresses).toBeGreaterThan(80);
   });
 
   it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and the npm element snippet (docs/embedding.md)', {
