@@ -15,4 +15,3 @@ export function externalDependencies(packageJson: URL): RegExp[] {
   const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
 }
-

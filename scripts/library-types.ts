@@ -237,7 +237,7 @@ interface PackageTypes {
 }
 
 /** Writes `<outDir>/<entry>.d.ts` for each entry the package's `exports` type, and globals.d.ts when the sources augment globals. */
-export function writePackageTypes({ packageDir, outDir, tsconfig, rootDir, entries }: PackageTypes): void {
+function writePackageTypes({ packageDir, outDir, tsconfig, rootDir, entries }: PackageTypes): void {
   const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
     types?: string;
     exports: Record<string, string | { types?: string }>;
