@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import dts from 'vite-plugin-dts';
-import { BUNDLE_TYPES, externalDependencies } from './scripts/library-build';
-import { CSS_TARGET } from './scripts/css-target';
-import { widgetsCss } from './scripts/widgets-css';
+import { externalDependencies } from './scripts/library-build.ts';
+import { packageTypes } from './scripts/library-types.ts';
+import { CSS_TARGET } from './scripts/css-target.ts';
+import { widgetsCss } from './scripts/widgets-css.ts';
 
 /**
  * npm library build (`dist/*.js` + one bundled `.d.ts` per entry). The CDN build is
@@ -25,81 +23,6 @@ import { widgetsCss } from './scripts/widgets-css';
 // (react-day-picker depends on it), which alone broke the 15 MB install budget (npm run bench);
 // bundled and tree-shaken they add ≈ 0.1 MB to dist/chunks, loaded with the date filter only.
 const external = externalDependencies(new URL('./package.json', import.meta.url));
-
-/** Every global name the TypeScript libs declare (DOM, ES…), read once. */
-let libGlobals: Set<string> | undefined;
-function typeScriptLibGlobals(): Set<string> {
-  if (libGlobals) return libGlobals;
-  libGlobals = new Set();
-  const libDir = path.dirname(createRequire(import.meta.url).resolve('typescript/lib/lib.d.ts'));
-  for (const file of readdirSync(libDir).filter((name) => /^lib\..*\.d\.ts$/.test(name))) {
-    const source = ts.createSourceFile(file, readFileSync(path.join(libDir, file), 'utf8'), ts.ScriptTarget.Latest);
-    for (const statement of source.statements) {
-      if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) libGlobals.add(declaration.name.text);
-      } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) {
-        libGlobals.add((statement.name as ts.Identifier).text);
-      }
-    }
-  }
-  return libGlobals;
-}
-
-/**
- * vite-plugin-dts copies every `declare global { … }` block of the sources verbatim into each
- * bundled .d.ts, but api-extractor only bundles the types an entry exports: a block that names
- * a type the entry does not carry (src/runtime/events.ts → `LeadkitEvent`) breaks the consumer's
- * type-check ("Cannot find name"). Such blocks are dropped, with a warning; a block whose names
- * all resolve in the file (or are TypeScript lib globals) is kept.
- */
-function dropUnresolvableGlobals(filePath: string, content: string): { content: string } | undefined {
-  if (!filePath.endsWith('.d.ts') || !content.includes('declare global')) return undefined;
-  const source = ts.createSourceFile(filePath, content, ts.ScriptTarget.Latest, true);
-  const known = new Set<string>();
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (clause?.name) known.add(clause.name.text);
-      const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) known.add(bindings.name.text);
-      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) known.add(element.name.text);
-    } else if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) known.add(declaration.name.text);
-    } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) {
-      known.add((statement.name as ts.Identifier).text);
-    }
-  }
-  const globals = typeScriptLibGlobals();
-  const removals: { start: number; end: number; missing: string[] }[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isModuleDeclaration(statement) || statement.name.getText(source) !== 'global') continue;
-    const declaredInside = new Set<string>();
-    const referenced = new Set<string>();
-    const visit = (node: ts.Node) => {
-      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node)) && node.name) declaredInside.add(node.name.text);
-      if (ts.isTypeParameterDeclaration(node)) declaredInside.add(node.name.text);
-      if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
-        let name: ts.Node = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
-        while (ts.isQualifiedName(name) || ts.isPropertyAccessExpression(name)) name = ts.isQualifiedName(name) ? name.left : name.expression;
-        if (ts.isIdentifier(name)) referenced.add(name.text);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(statement);
-    const missing = [...referenced].filter((name) => !known.has(name) && !declaredInside.has(name) && !globals.has(name));
-    if (missing.length) removals.push({ start: statement.getFullStart(), end: statement.getEnd(), missing });
-  }
-  if (!removals.length) return undefined;
-  let result = content;
-  for (const { start, end, missing } of removals.reverse()) {
-    result = result.slice(0, start) + result.slice(end);
-    console.warn(
-      `leadkit: dropped a \`declare global\` block from ${path.relative(process.cwd(), filePath)}: ${missing.join(', ')} ` +
-        'not exported by this entry (export the type from the entry to keep the augmentation).',
-    );
-  }
-  return { content: result };
-}
 
 /**
  * dist/ also holds the CDN build (dist/cdn), the element manifest and `npm start`'s example
@@ -184,13 +107,7 @@ export default defineConfig({
     widgetsCss('widgets.css'),
     reactFree.plugin,
     react(),
-    dts({
-      tsconfigPath: './tsconfig.json',
-      include: ['src'],
-      beforeWriteFile: dropUnresolvableGlobals,
-      exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.stories.tsx', 'src/cdn/**', 'src/loader.ts'],
-      bundleTypes: BUNDLE_TYPES,
-    }),
+    packageTypes({ tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)), rootDir: fileURLToPath(new URL('./src', import.meta.url)) }),
   ],
   build: {
     outDir: 'dist',
@@ -206,8 +123,15 @@ export default defineConfig({
     },
     rolldownOptions: {
       external,
-      // The .d.ts bundling (api-extractor) is most of the build time, and expected: no timing warning.
-      checks: { bundlerTimings: false },
+      checks: {
+        // The .d.ts bundling (scripts/library-types.ts) is most of the build time, and expected: no timing warning.
+        bundlerTimings: false,
+        // `<lead-app>` imports each route's widget descriptor lazily (src/widgets/lead-app/route-loaders.ts)
+        // while its element imports it too, so in this build the import() finds the descriptor in a
+        // chunk already loaded. Expected: a descriptor is a few lines, and loads its widget's code
+        // lazily itself; the CDN build, which splits by first screen, is where the split counts.
+        ineffectiveDynamicImport: false,
+      },
       output: {
         entryFileNames: '[name].js',
         // React-free chunks are named for what they are (their default name lists the entries that use them).

@@ -9,17 +9,13 @@ import { writeDocPages } from './doc-pages.js';
 
 /**
  * Plugins of the library build (vite.config.ts) that have no place in Storybook, which merges
- * that file into its own Vite config:
- * - vite-plugin-dts (`unplugin-dts`; `vite:dts` in older versions): runs api-extractor and
- *   writes .d.ts files into dist/;
- * - the project's own build-only plugins (`leadkit:*` with `apply: 'build'`, e.g.
- *   `leadkit:clean-library-outputs`, which deletes dist/*.js): `build-storybook` must never
- *   touch the library's dist/.
+ * that file into its own Vite config: the project's own build-only plugins (`leadkit:*` with
+ * `apply: 'build'`, e.g. `leadkit:clean-library-outputs`, which deletes dist/*.js, and
+ * `leadkit:package-types`, which writes the .d.ts files): `build-storybook` must never touch the
+ * library's dist/.
  */
 function isLibraryBuildPlugin(plugin: Plugin): boolean {
-  const name = plugin.name ?? '';
-  if (/(^|[:/_-])(vite-plugin-|unplugin-)?dts($|[:/_-])/i.test(name)) return true;
-  return name.startsWith('leadkit:') && plugin.apply === 'build';
+  return (plugin.name ?? '').startsWith('leadkit:') && plugin.apply === 'build';
 }
 
 /** Drops those plugins from a (possibly nested, possibly async) Vite plugin list. */

@@ -39,13 +39,14 @@
  *     reviewed with the API it concerns (none today).
  * Not reported: `leadkit/types/*` (framework typings generated from custom-elements.json; the
  * packaged suite type-checks a host of each, and they import vue and svelte types this repository
- * does not install) and dist/react.node.d.ts (not shipped: `leadkit/react` has one .d.ts).
+ * does not install).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage, type IConfigFile } from '@microsoft/api-extractor';
+import { DECLARATION_COMPILER_OPTIONS } from './library-types';
 import { prepareForTests } from './test-prepare.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,16 +89,7 @@ function extractorConfig(entry: ApiEntry, root: string, reportFolder: string): I
     newlineKind: 'lf',
     compiler: {
       overrideTsconfig: {
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          jsx: 'react-jsx',
-          strict: true,
-          skipLibCheck: true,
-          types: ['node'],
-        },
+        compilerOptions: DECLARATION_COMPILER_OPTIONS,
         files: API_ENTRIES.map((each) => path.join(root, each.dts)),
       },
     },

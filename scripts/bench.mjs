@@ -259,7 +259,10 @@ async function main() {
   selfCheckTwilioDetector();
   // The whole package: the tarball and install figures need the library build too.
   // The browser part's server-rendered page needs the library's dist/server.js.
-  const built = ensureBuilt({ parts: withPackage ? ['library', 'cdn', 'manifest', 'sandbox'] : withBrowser ? ['library', 'cdn'] : ['cdn'], ifStale: true });
+  const built = ensureBuilt({
+    parts: withPackage ? ['library', 'cdn', 'cdn-lite', 'manifest', 'sandbox'] : withBrowser ? ['library', 'cdn', 'cdn-lite'] : ['cdn', 'cdn-lite'],
+    ifStale: true,
+  });
   if (!built.cdn) console.log('bench: reusing dist/cdn (newer than its inputs)');
 
   const sizes = browserOnly ? null : measureSizes({ withPackage });

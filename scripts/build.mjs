@@ -1,9 +1,10 @@
 /**
  * `npm run build`: everything `dist/` ships, in order —
  *   1. library   (vite.config.ts):        dist/{index,define,react}.js + bundled .d.ts + dist/chunks/
- *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks, and
- *                (vite.cdn-lite.config.ts): the same on Preact, dist/cdn/leadkit-lite.js + lite-* files;
+ *   2. cdn       (vite.cdn.config.ts):    dist/cdn/leadkit.js (loader) + hashed, minified chunks;
  *                then the `@leadkit/cdn` workspace package's copy of it (packages/cdn/dist)
+ *      cdn-lite  (vite.cdn-lite.config.ts): the same on Preact, dist/cdn/leadkit-lite.js + lite-* files,
+ *                beside it (the e2e-lite suite, the bench and `npm start` use it; no package ships it)
  *   3. manifest  (scripts/manifest/build.ts): dist/custom-elements.json from the tag, host-property
  *                and event tables and the elements' JSDoc, and from it the framework typings
  *                dist/types/{react,preact,vue,svelte}.d.ts and dist/vscode.html-custom-data.json
@@ -15,8 +16,8 @@
  *   --if-stale  build only the parts whose outputs are missing or older than an input
  *               (src/, configs, package.json); the tests' preparation (scripts/test-prepare.mjs),
  *               the bench and `npm start` use it
- *   --cdn       only the CDN part
- *   --only=a,b  only these parts (library, cdn, manifest, sandbox): each package's `prepack`
+ *   --cdn       only the CDN parts (cdn, cdn-lite)
+ *   --only=a,b  only these parts (library, cdn, cdn-lite, manifest, sandbox): each package's `prepack`
  *               builds what it ships this way (the package.json of each package), with
  *               --if-stale, so `npm pack` in a fresh clone gives a complete package and a pack
  *               after a build rebuilds nothing
@@ -47,6 +48,9 @@ const INPUTS = [
   'vite.cdn-lite.config.ts',
   'scripts/manifest',
   'scripts/css-target.ts',
+  'scripts/library-types.ts',
+  'scripts/site-addresses.ts',
+  'stories/docs/site-pages.ts',
   'packages/sandbox/src',
   'packages/sandbox/package.json',
   'packages/sandbox/vite.config.ts',
@@ -54,14 +58,8 @@ const INPUTS = [
 ];
 
 export const LIBRARY_OUTPUTS = ['index', 'define', 'react'].flatMap((entry) => [`dist/${entry}.js`, `dist/${entry}.d.ts`]);
-export const CDN_OUTPUTS = [
-  'dist/cdn/leadkit.js',
-  'dist/cdn/leadkit.css',
-  'dist/cdn/manifest.json',
-  'dist/cdn/leadkit-lite.js',
-  'dist/cdn/manifest-lite.json',
-  'packages/cdn/dist/leadkit.js',
-];
+export const CDN_OUTPUTS = ['dist/cdn/leadkit.js', 'dist/cdn/leadkit.css', 'dist/cdn/manifest.json', 'packages/cdn/dist/leadkit.js'];
+const CDN_LITE_OUTPUTS = ['dist/cdn/leadkit-lite.js', 'dist/cdn/manifest-lite.json'];
 /** The @leadkit/cdn package (packages/cdn): the CDN build for self-hosting, published on its own. */
 export const CDN_PACKAGE_DIR = path.join(ROOT, 'packages', 'cdn');
 
@@ -104,7 +102,7 @@ function newestMtime(target) {
 }
 
 /** True when one of `outputs` is missing or older than some input (INPUTS, and `more` of its own). */
-export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...MANIFEST_OUTPUTS, ...SANDBOX_OUTPUTS], more = []) {
+export function isStale(outputs = [...LIBRARY_OUTPUTS, ...CDN_OUTPUTS, ...CDN_LITE_OUTPUTS, ...MANIFEST_OUTPUTS, ...SANDBOX_OUTPUTS], more = []) {
   const inputs = Math.max(...[...INPUTS, ...more].map((input) => newestMtime(path.join(ROOT, input))));
   const oldestOutput = Math.min(...outputs.map((output) => newestMtime(path.join(ROOT, output)) || -1));
   return oldestOutput < inputs;
@@ -130,11 +128,13 @@ export const PARTS = {
   },
   cdn: {
     outputs: CDN_OUTPUTS,
-    // The default (React) flavour empties dist/cdn; the lite (Preact) flavour writes beside it.
-    build: () =>
-      run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']) +
-      run('CDN, lite flavour (dist/cdn/leadkit-lite.js)', bin('vite'), ['build', '--config', 'vite.cdn-lite.config.ts', '--logLevel', 'warn']) +
-      (copyCdnPackage(), 0),
+    // The default (React) flavour empties dist/cdn (the lite flavour's files go with it: stale then).
+    build: () => run('CDN (dist/cdn)', bin('vite'), ['build', '--config', 'vite.cdn.config.ts', '--logLevel', 'warn']) + (copyCdnPackage(), 0),
+  },
+  // After `cdn`, whose build empties dist/cdn: the lite (Preact) flavour writes beside it.
+  'cdn-lite': {
+    outputs: CDN_LITE_OUTPUTS,
+    build: () => run('CDN, lite flavour (dist/cdn/leadkit-lite.js)', bin('vite'), ['build', '--config', 'vite.cdn-lite.config.ts', '--logLevel', 'warn']),
   },
   manifest: {
     outputs: MANIFEST_OUTPUTS,
@@ -240,7 +240,7 @@ function main() {
   if (unknown.length) throw new Error(`build: no part named ${unknown.join(', ')} (${Object.keys(PARTS).join(', ')})`);
   const started = performance.now();
   const timings = ensureBuilt({
-    parts: only.length ? Object.keys(PARTS).filter((part) => only.includes(part)) : args.has('--cdn') ? ['cdn'] : Object.keys(PARTS),
+    parts: only.length ? Object.keys(PARTS).filter((part) => only.includes(part)) : args.has('--cdn') ? ['cdn', 'cdn-lite'] : Object.keys(PARTS),
     ifStale: args.has('--if-stale'),
     check: !args.has('--cdn') && !only.length && !args.has('--no-check'),
   });

@@ -1,7 +1,7 @@
 /**
  * What the two library builds share — leadkit's (vite.config.ts) and @leadkit/sandbox's
- * (packages/sandbox/vite.config.ts): which imports stay imports, and how api-extractor bundles
- * each entry's .d.ts.
+ * (packages/sandbox/vite.config.ts): which imports stay imports. Their .d.ts files:
+ * scripts/library-types.ts.
  */
 import { readFileSync } from 'node:fs';
 
@@ -15,22 +15,3 @@ export function externalDependencies(packageJson: URL): RegExp[] {
   const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return [new RegExp(`^(${packages.map(escape).join('|')})($|/)`), /^node:/];
 }
-
-/**
- * vite-plugin-dts `bundleTypes`: one self-contained .d.ts per entry (api-extractor 7). Forgotten
- * exports (internal types inlined as non-exported declarations) and release tags are
- * api-extractor's API-report rules, not packaging errors; it also walks the whole tsconfig program
- * (eslint's .cts typings too). Any other message fails the build.
- */
-export const BUNDLE_TYPES = {
-  extractorConfig: {
-    messages: {
-      extractorMessageReporting: {
-        default: { logLevel: 'warning' },
-        'ae-forgotten-export': { logLevel: 'none' },
-        'ae-missing-release-tag': { logLevel: 'none' },
-        'ae-wrong-input-file-type': { logLevel: 'none' },
-      },
-    },
-  },
-} as const;

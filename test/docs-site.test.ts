@@ -17,7 +17,8 @@ import { siteFiles, sitePages, writeDocPages } from '../.storybook/doc-pages';
 import { TAG_NAMES, TAGS, type AttributeType, type LeadkitTag } from '../src/contract/tags';
 import { CONNECT_MODULE, CONNECT_PAGE, htmlUsage, reactUsage, usageMarkdown } from '../stories/docs/element-usage';
 import { REPOSITORY, SITE_FILES, SITE_LINKS } from '../stories/docs/site-files';
-import { anchorsOf, githubSlug, githubSlugger, siteLink, withBlankLineBeforeFences, type LinkContext } from '../stories/docs/site-pages';
+import { githubSlug, githubSlugger, siteAddress, siteLink, withBlankLineBeforeFences } from '../stories/docs/site-pages';
+import { siteLinkProblem } from './helpers/site-links';
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -42,26 +43,6 @@ function linksOf(markdown: string): string[] {
     for (const match of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) links.push(match[1] ?? '');
   }
   return links;
-}
-
-/** What is wrong with a link written in `file` on the site, or null. */
-function problemOf(file: string, href: string, source: string, context: LinkContext): string | null {
-  const link = siteLink(file, href, context);
-  if (link.kind === 'anchor') {
-    const anchor = decodeURIComponent(link.href.slice(1));
-    return anchor === '' || anchorsOf(source).includes(anchor) ? null : `${file}: ${href} → no heading #${anchor} on the page`;
-  }
-  if (link.kind === 'page') {
-    const target = [...context.pages.values()].find((page) => page.entry === link.entry);
-    if (!target) return `${file}: ${href} → no page ${link.entry}`;
-    return link.anchor === '' || anchorsOf(read(target.file)).includes(link.anchor) ? null : `${file}: ${href} → no heading #${link.anchor} in ${target.file}`;
-  }
-  if (link.kind === 'repository') {
-    const target = link.href.replace(/^.*?\/(?:blob|tree)\/main\//, '').replace(/#.*$/, '');
-    if (context.pages.has(target)) return `${file}: ${href} → leaves the site for ${target}, a page it carries`;
-    return fs.existsSync(path.join(ROOT, target)) ? null : `${file}: ${href} → no ${target} in the repository`;
-  }
-  return null;
 }
 
 describe('the pages of the docs site', () => {
@@ -104,13 +85,27 @@ describe('the pages of the docs site', () => {
   it('sends every link of every page to a page of the site at a heading it has, or to the repository for what it does not carry', () => {
     const problems = SITE_FILES.flatMap((file) => {
       const source = read(file);
-      return linksOf(source).map((href) => problemOf(file, href, source, SITE_LINKS));
+      return linksOf(source).map((href) => siteLinkProblem(file, href, source, SITE_LINKS));
     }).filter(Boolean);
     expect(problems).toEqual([]);
     // It reads the links (a pattern matching nothing would pass): hundreds, many with anchors, many to other pages.
     const links = SITE_FILES.flatMap((file) => linksOf(read(file)).map((href) => siteLink(file, href, SITE_LINKS)));
     expect(links.filter((link) => link.kind === 'page' && link.anchor).length).toBeGreaterThan(15);
     expect(links.filter((link) => link.kind === 'anchor').length).toBeGreaterThan(10);
+  });
+
+  it('takes a published page address (the README and the .d.ts files write them: docs/ ships in no tarball) for that page of this site', () => {
+    const address = siteAddress(packageJson.homepage, 'gateway--docs', 'provider-sign-in');
+    expect(address).toBe('https://leadkit.github.io/leadkit/?path=/docs/gateway--docs#provider-sign-in');
+    expect(siteLink('README.md', address, SITE_LINKS)).toEqual({
+      kind: 'page',
+      href: './?path=/docs/gateway--docs#provider-sign-in',
+      entry: 'gateway--docs',
+      anchor: 'provider-sign-in',
+    });
+    // The site's front door and other sites' addresses stay as written.
+    expect(siteLink('README.md', packageJson.homepage, SITE_LINKS).kind).toBe('external');
+    expect(siteLink('README.md', 'https://example.com/leadkit/?path=/docs/gateway--docs', SITE_LINKS).kind).toBe('external');
   });
 
   it('reads a fence right under a line of text as a code block, as GitHub does (markdown-to-jsx needs a blank line first)', () => {
@@ -159,7 +154,7 @@ describe('the element pages’ usage', () => {
     );
     for (const tag of TAG_NAMES) {
       const markdown = usageMarkdown(tag, {});
-      const problems = linksOf(markdown).map((href) => problemOf(`docs/widgets/${tag}.md`, href, markdown, SITE_LINKS));
+      const problems = linksOf(markdown).map((href) => siteLinkProblem(`docs/widgets/${tag}.md`, href, markdown, SITE_LINKS));
       expect(problems.filter(Boolean)).toEqual([]);
       expect(linksOf(markdown)).toContain(CONNECT_PAGE);
     }

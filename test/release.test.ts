@@ -253,7 +253,7 @@ describe('each package builds what it ships when packed (prepack)', () => {
   it('scripts/build.mjs --only= takes the parts by name and refuses one it does not know', () => {
     const result = spawnSync(process.execPath, ['scripts/build.mjs', '--only=sandbox,nope', '--if-stale'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('build: no part named nope (library, cdn, manifest, sandbox)');
+    expect(result.stderr).toContain('build: no part named nope (library, cdn, cdn-lite, manifest, sandbox)');
   });
 
   it('its prepack builds its parts when stale, printing on stderr (npm pack --json owns stdout)', () => {

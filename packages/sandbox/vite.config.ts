@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import dts from 'vite-plugin-dts';
-import { BUNDLE_TYPES, externalDependencies } from '../../scripts/library-build';
+import { externalDependencies } from '../../scripts/library-build.ts';
+import { packageTypes } from '../../scripts/library-types.ts';
 
 /**
  * `@leadkit/sandbox`'s build: dist/index.js (the gateway) and dist/serve.js (the HTTP server,
- * the `leadkit-sandbox` bin), one bundled .d.ts per entry.
+ * the `leadkit-sandbox` bin), and the bundled .d.ts of its one typed entry (scripts/library-types.ts).
  *
  * The gateway schemas and domain rules it shares with leadkit are imported from leadkit's
  * sources (../../src/gateway, ../../src/domain) and bundled into dist/: one copy in the
@@ -17,12 +17,11 @@ const external = externalDependencies(new URL('./package.json', import.meta.url)
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
-    dts({
-      tsconfigPath: fileURLToPath(new URL('./tsconfig.build.json', import.meta.url)),
+    packageTypes({
+      tsconfig: fileURLToPath(new URL('./tsconfig.build.json', import.meta.url)),
       // The repository root: the declarations of leadkit's shared sources (../../src) are
-      // emitted inside dist/ too, then bundled into each entry's one .d.ts.
-      entryRoot: fileURLToPath(new URL('../..', import.meta.url)),
-      bundleTypes: BUNDLE_TYPES,
+      // emitted too, then bundled into the entry's one .d.ts.
+      rootDir: fileURLToPath(new URL('../..', import.meta.url)),
     }),
   ],
   build: {

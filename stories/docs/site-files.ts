@@ -26,4 +26,5 @@ const isTag = (name: string): name is LeadkitTag => (TAG_NAMES as readonly strin
 export const SITE_LINKS: LinkContext = {
   pages: new Map(SITE_FILES.map((file) => [file, sitePageOf(file, isTag)])),
   repository: REPOSITORY,
+  site: packageJson.homepage,
 };

@@ -237,14 +237,34 @@ export interface LinkContext {
   readonly pages: ReadonlyMap<string, SitePage>;
   /** https://github.com/owner/name (package.json `repository`). */
   readonly repository: string;
+  /** The published site's address (package.json `homepage`: the GitHub Pages site of `repository`). */
+  readonly site: string;
 }
 
 /** The site's address of a page: the manager's (`?path=/docs/<entry>#anchor`), relative to the site's folder. */
 export const pageHref = (entry: string, anchor = ''): string => `./?path=/docs/${entry}${anchor ? `#${anchor}` : ''}`;
 
+/**
+ * A page's address on the published site (`site`: package.json `homepage`), for what is read away
+ * from the repository — the README in node_modules or on npm, the comments of the shipped .d.ts
+ * files — where a link to `docs/…` leads nowhere.
+ */
+export const siteAddress = (site: string, entry: string, anchor = ''): string => new URL(pageHref(entry, anchor), site).href;
+
+/** The page and anchor a published-site address names (`siteAddress`'s inverse), or null. */
+function sitePageAt(href: string, site: string): { entry: string; anchor: string } | null {
+  if (!href.startsWith(site)) return null;
+  const url = new URL(href);
+  const entry = /^\/docs\/(.+)$/.exec(url.searchParams.get('path') ?? '')?.[1];
+  return entry && url.origin + url.pathname === site ? { entry, anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+}
+
 /** Where a link written in `file` goes on this site: the same page, another page, or the repository. */
 export function siteLink(file: string, href: string, context: LinkContext): SiteLink {
   if (href.startsWith('#')) return { kind: 'anchor', href };
+  // A page named by its published address (the README's links, written for npm): this site's page.
+  const published = sitePageAt(href, context.site);
+  if (published) return { kind: 'page', href: pageHref(published.entry, published.anchor), ...published };
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return { kind: 'external', href };
   const resolved = new URL(href, `https://repository.invalid/${file}`);
   const target = decodeURIComponent(resolved.pathname.slice(1));

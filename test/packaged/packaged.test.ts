@@ -21,6 +21,10 @@ import { createSandboxGateway, MAIN_PROVIDER_ID } from '@leadkit/sandbox';
 import { ELEMENT_DEFINITIONS } from '../../src/elements/definitions';
 import { HOST_ATTRIBUTES, kebab, TAGS as TAG_TABLE } from '../../src/contract/tags';
 import { enUS } from '../../src/i18n/en-US';
+import { GLOBALS_FILE } from '../../scripts/library-types';
+import { SITE_LINKS } from '../../stories/docs/site-files';
+import { siteLink } from '../../stories/docs/site-pages';
+import { siteLinkProblem } from '../helpers/site-links';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -128,12 +132,13 @@ describe('the packed package', { timeout: 60_000 }, () => {
     // DESIGN.md's budget for what an npm install of leadkit downloads.
     expect(packedBytes.leadkit).toBeLessThanOrEqual(PACKAGE_BUDGETS.tarball);
     // Every type file at the top of dist/ is an export's `types` (leadkit/react's node condition takes
-    // react.d.ts: the build's dist/react.node.d.ts, a copy of it, stays out of the tarball).
+    // react.d.ts), or the global types each of them references (dist/globals.d.ts).
     const { exports } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types?: string }> };
     const exportTypes = new Set(
       Object.values(exports).flatMap((target) => (typeof target === 'object' && target.types ? [target.types.replace(/^\.\//, '')] : [])),
     );
-    expect(packedFiles.filter((file) => /^dist\/[^/]+\.d\.ts$/.test(file) && !exportTypes.has(file))).toEqual([]);
+    expect(packedFiles).toContain(`dist/${GLOBALS_FILE}`);
+    expect(packedFiles.filter((file) => /^dist\/[^/]+\.d\.ts$/.test(file) && !exportTypes.has(file) && file !== `dist/${GLOBALS_FILE}`)).toEqual([]);
   });
 
   it('@leadkit/sandbox ships its built gateway, server and types, and no sources', () => {
@@ -548,6 +553,92 @@ describe('the packed package', { timeout: 60_000 }, () => {
     );
     expect(result).toBe('');
   });
+  // The same bound as above: tsc over the packed .d.ts files.
+  it('types the lk-* events for an app that imports leadkit/react alone: listeners on an element and on the document, and the components’ on… props', {
+    timeout: 240_000,
+  }, async () => {
+    const app = path.join(project, 'react-only');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      path.join(app, 'app.tsx'),
+      `
+      import { LeadBoard } from 'leadkit/react';
+
+      const host = document.createElement('div');
+      host.addEventListener('lk-error', (event) => void (event.detail.kind satisfies string));
+      document.addEventListener('lk-error', (event) => void (event.detail.kind satisfies string));
+      document.addEventListener('lk-lead-status-change', (event) => void (event.detail.leadId satisfies number));
+      document.querySelector('lead-board')?.addEventListener('lk-navigate', (event) => void (event.detail.url satisfies string));
+      export const board = <LeadBoard spId={1001} onError={(event) => void (event.detail.kind satisfies string)} />;
+      // @ts-expect-error lk-load's detail has no kind
+      document.addEventListener('lk-load', (event) => event.detail.kind);
+      `,
+    );
+    writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
+        files: ['app.tsx'],
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', '.'], { cwd: app }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe('');
+  });
+
+  it('links the READMEs and the .d.ts files’ comments to the docs site (no tarball has docs/): each address a page of the site, at a heading it has', () => {
+    const packages = [
+      { name: 'leadkit', files: packedFiles },
+      { name: '@leadkit/sandbox', files: sandboxFiles },
+      { name: '@leadkit/cdn', files: cdnFiles },
+    ];
+    const site = SITE_LINKS.site;
+    const problems: string[] = [];
+    let addresses = 0;
+    for (const { name, files } of packages) {
+      for (const file of files.filter((each) => each === 'README.md' || each.endsWith('.d.ts'))) {
+        const text = readFileSync(path.join(project, 'node_modules', name, file), 'utf8');
+        const where = `${name}/${file}`;
+        if (file === 'README.md') {
+          // A link to a file of the package works from node_modules; any other relative one does not.
+          for (const [, href = ''] of text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+            if (/^([a-z][a-z0-9+.-]*:|#)/i.test(href)) continue;
+            if (!files.includes(href.replace(/[#?].*$/, ''))) problems.push(`${where}: ${href} is no file of the package`);
+          }
+        } else {
+          for (const [mention] of text.matchAll(/(?<![\w/.:-])(?:\.\.?\/)*docs\/[\w/-]+\.md\S*/g))
+            problems.push(`${where}: ${mention} is no file of the package`);
+        }
+        const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        for (const [match] of text.matchAll(new RegExp(`${escaped}[^\\s)\\]>'"\`,;]*`, 'g'))) {
+          const address = match.replace(/[.:]+$/, '');
+          if (address === site) continue;
+          addresses++;
+          const link = siteLink(where, address, SITE_LINKS);
+          const problem = link.kind === 'page' ? siteLinkProblem(where, address, text, SITE_LINKS) : `${where}: ${address} is no page of the site`;
+          if (problem) problems.push(problem);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // It reads them (a pattern matching nothing would pass): the README's and the comments'.
+    expect(addresses).toBeGreaterThan(80);
+  });
+
   it('ships framework typings that type-check one consumer file per host (React 19, Preact, Vue, Svelte) and the npm element snippet (docs/embedding.md)', {
     timeout: 120_000,
   }, async () => {

@@ -14,10 +14,10 @@ declare module 'vitest' {
   }
 }
 
-/** What each project's files load: the browser suites the CDN build and the React host page, the packaged suite all of dist/ packed. */
+/** What each project's files load: the browser suites the CDN build (e2e-lite its Preact flavour too) and the React host page, the packaged suite what the packages ship, packed. */
 const NEEDS: Record<string, { parts: string[]; pack: boolean }> = {
   e2e: { parts: ['cdn', 'reactHost'], pack: false },
-  'e2e-lite': { parts: ['cdn', 'reactHost'], pack: false },
+  'e2e-lite': { parts: ['cdn', 'cdn-lite', 'reactHost'], pack: false },
   engines: { parts: ['cdn'], pack: false },
   packaged: { parts: ['library', 'cdn', 'manifest', 'sandbox'], pack: true },
 };
