@@ -93,6 +93,24 @@ const CLEAR_STORAGE = `sessionStorage.clear(); localStorage.clear();
     };
   }))));`;
 
+/** How long one cleanup command may take (each takes well under a second alone). */
+const CLEANUP_STEP_BOUND_MS = 20_000;
+
+/**
+ * One command of the cleanup after a journey, its failure ignored, bounded: in full CI runs
+ * WebKitWebDriver stopped answering from the 320 px journey on, and the hook's 60 s limit hid which
+ * command did not return. A step past its bound is named in the output, and the hook goes on.
+ */
+async function cleanupStep(name: string, step: () => Promise<unknown>): Promise<void> {
+  let bound: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    bound = setTimeout(() => resolve('late'), CLEANUP_STEP_BOUND_MS);
+  });
+  const outcome = await Promise.race([step().catch(() => undefined), late]);
+  clearTimeout(bound);
+  if (outcome === 'late') console.warn(`engines: the cleanup step '${name}' did not return within ${CLEANUP_STEP_BOUND_MS / 1000} s`);
+}
+
 /** One server, proxy and browser for the file; the sandbox reset before each test. */
 export function useEngineSession(engine: EngineName, viewport: Viewport = { width: 1280, height: 900 }): EngineSession {
   const state: { server?: ExampleServer; proxy?: RecordingProxy; driver?: EngineDriver } = {};
@@ -119,10 +137,12 @@ export function useEngineSession(engine: EngineName, viewport: Viewport = { widt
     // empty storage, as a fresh context would be (the funnel keeps its progress in
     // sessionStorage, drafts and the board's outbox live in IndexedDB): cleared on the page
     // (WebKit's error list lives in sessionStorage too) and again after leaving it.
-    await state.driver?.evaluate(CLEAR_STORAGE).catch(() => undefined);
-    await state.driver?.clearConsoleErrors().catch(() => undefined);
-    await state.driver?.goto('about:blank').catch(() => undefined);
-    await state.driver?.clearConsoleErrors().catch(() => undefined);
+    const driver = state.driver;
+    if (!driver) return;
+    await cleanupStep('clear the storage', () => driver.evaluate(CLEAR_STORAGE));
+    await cleanupStep('clear the error list', () => driver.clearConsoleErrors());
+    await cleanupStep('go to about:blank', () => driver.goto('about:blank'));
+    await cleanupStep('clear the error list again', () => driver.clearConsoleErrors());
   });
   afterAll(async () => {
     await state.driver?.close();
