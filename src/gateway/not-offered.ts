@@ -40,7 +40,7 @@ const MISSING_SETTING: { readonly [C in InventedCall]: SetupCause } = {
 const NOT_OFFERED_STATUSES: ReadonlySet<number | null> = new Set([404, 405, 501]);
 
 /** Whether a call's failure says the gateway does not offer it. */
-export const saysNotOffered = (error: unknown): boolean => isGatewayError(error) && error.kind === 'http' && NOT_OFFERED_STATUSES.has(error.status);
+const saysNotOffered = (error: unknown): boolean => isGatewayError(error) && error.kind === 'http' && NOT_OFFERED_STATUSES.has(error.status);
 
 /**
  * The host setting a gateway without `call` needs, told through the client (once per page on the

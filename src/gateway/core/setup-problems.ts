@@ -8,7 +8,10 @@
  * customer's data, or a URL's path or query (they can hold a customer's name).
  */
 
-/** The docs site's troubleshooting page: one section per cause, its anchor the cause's code. */
+/**
+ * The docs site's troubleshooting page: one section per cause, its anchor the cause's code.
+ * @internal Exported for tests.
+ */
 export const TROUBLESHOOTING_URL = 'https://leadkit.github.io/leadkit/?path=/docs/troubleshooting--docs';
 
 /**
@@ -42,7 +45,10 @@ export interface SetupProblem {
   readonly message: string;
 }
 
-/** The docs section of a cause. */
+/**
+ * The docs section of a cause.
+ * @internal Exported for tests.
+ */
 export const troubleshootingUrl = (cause: SetupCause): string => `${TROUBLESHOOTING_URL}#${cause}`;
 
 /** What a developer is told of each cause, from what was seen (`origin`: the gateway's or the media's; `operation`: the call's name). */
@@ -84,7 +90,10 @@ export function setupProblem(cause: SetupCause, facts: Facts = {}): SetupProblem
   return { cause, message: `${SAYS[cause](facts)} ${troubleshootingUrl(cause)}` };
 }
 
-/** The console line of a problem. */
+/**
+ * The console line of a problem.
+ * @internal Exported for tests.
+ */
 export const setupLine = (problem: SetupProblem): string => `leadkit: ${problem.message}`;
 
 /**

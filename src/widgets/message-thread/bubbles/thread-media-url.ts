@@ -9,7 +9,10 @@ import { setupProblem, warnSetupProblem, type SetupProblem } from '../../../gate
  * customer's file).
  */
 
-/** The problem a refused media URL is (`source`: its origin, or its scheme). */
+/**
+ * The problem a refused media URL is (`source`: its origin, or its scheme).
+ * @internal Exported for tests.
+ */
 export const refusedMedia = (source: string): SetupProblem => setupProblem('media-refused', { origin: source });
 
 /**
