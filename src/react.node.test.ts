@@ -35,7 +35,7 @@ describe('leadkit/react rendering on a server', () => {
     // The component waited for its first screen: React streams it in its boundary's place (the
     // parser makes the template a shadow root wherever the element is, before React moves it).
     expect(html).toMatch(
-      /<lead-board sp-id="1001" class="board"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers>/,
+      /<lead-board sp-id="1001" class="board"><template shadowrootmode="open"><span data-lk-parsing hidden><\/span><script type="application\/json" data-lk-answers data-lk-version="[^"]+">/,
     );
     expect(html).toMatch(/<h1[^>]*>Leads for Acme Plumbing &amp; Heating<\/h1>/);
     expect(html).toContain('Showing 1 - 10 of');

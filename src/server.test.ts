@@ -8,7 +8,7 @@ import { loadFirstScreen, renderFirstScreen, renderToString } from './server';
  * gateway answers the server fetched (the in-process sandbox here), with those answers once in
  * the HTML for the browser.
  */
-const ANSWERS = /<script type="application\/json" data-lk-answers>(.*?)<\/script>/s;
+const ANSWERS = /<script type="application\/json" data-lk-answers data-lk-version="0\.3\.0">(.*?)<\/script>/s;
 
 describe('leadkit/server', () => {
   it('renders <lead-page> with its first screen (the purchased lead) in a declarative shadow root, from the server’s own gateway call', async () => {

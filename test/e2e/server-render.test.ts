@@ -47,7 +47,7 @@ describe('server-rendered CMS page (leadkit/server + hydration)', () => {
     expect(html).toContain('Lead Unlocked');
     expect(html).toContain(UNAVAILABLE_TEXT);
     expect(html.match(/<link rel="stylesheet" href="\/cdn\/widgets.css" data-lk-stylesheet=""\/>/g)).toHaveLength(2);
-    expect(html.match(/<script type="application\/json" data-lk-answers>/g)).toHaveLength(2);
+    expect(html.match(/<script type="application\/json" data-lk-answers data-lk-version="[^"]+">/g)).toHaveLength(2);
     expect(html).not.toMatch(/authorization|oneTime/i);
   });
 

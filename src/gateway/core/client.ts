@@ -171,7 +171,10 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
   const refusedAnswers = new WeakSet<AbortSignal>();
-  const baseFetch: typeof globalThis.fetch = config.fetch ?? ((...args) => globalThis.fetch(...args));
+  /** Whether the gateway ever answered (its status came, whatever came after), and whether a call ever succeeded: what tells a wrong URL from a failure. */
+  let [answered, succeeded] = [false, false];
+  const given = config.fetch ?? ((...args) => globalThis.fetch(...args));
+  const baseFetch: typeof globalThis.fetch = (...args) => given(...args).then((response) => ((answered = true), response));
   const $fetch = createFetch({ fetch: sizeLimitedFetch(baseFetch, config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, refusedAnswers) }).create({
     baseURL: config.baseURL,
     retry: false,
@@ -185,8 +188,6 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
   /** The challenge the next round asks the host about (the latest a call met). */
   let nextChallenge: ChallengeBody | null = null;
   const readAuth = (): GatewayAuth => (typeof config.auth === 'function' ? config.auth() : config.auth);
-  /** Whether the gateway ever answered (any status), and whether a call ever succeeded: what tells a wrong URL from a failure. */
-  let [answered, succeeded] = [false, false];
 
   // The names and providers checked once, as the client is made: a host's mistake shows at once.
   checkHostProvider('leadCounts', config.leadCounts);
@@ -239,7 +240,7 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     const signals = [timeout.signal, ...(spec.signal ? [spec.signal] : []), ...(read ? [read.signal] : [])];
     const signal = signals.length === 1 ? timeout.signal : AbortSignal.any(signals);
     try {
-      const response = await $fetch.raw(withQuery(spec.path, spec.query), {
+      return await $fetch.raw(withQuery(spec.path, spec.query), {
         method: spec.method,
         headers: headersFor(spec, auth, idempotencyKey, providerToken),
         body: spec.body as Record<string, unknown> | undefined,
@@ -247,8 +248,6 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
         ...(config.credentials ? { credentials: config.credentials } : {}),
         ...(spec.keepalive ? { keepalive: true } : {}),
       });
-      answered = true;
-      return response;
     } catch (error) {
       // ofetch's own error text holds the URL: it is dropped on purpose.
       if (spec.signal?.aborted || read?.signal.aborted) throw new GatewayError({ kind: 'aborted', operation: spec.operation });

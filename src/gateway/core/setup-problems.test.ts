@@ -48,6 +48,23 @@ describe('a gateway that cannot be reached', () => {
     expect(error.setup?.message).not.toMatch(/\/api|ann-lee|tenant/);
   });
 
+  it('says nothing for an answer cut mid-body: the gateway answered', async () => {
+    const cut = (async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"serviceProv'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )) as typeof fetch;
+    const client = createGatewayClient({ baseURL: 'https://gw.example.com', auth: provider, fetch: cut, retry: noRetry });
+    const error = await failure(getServiceProviderInfo(client, 1001));
+    expect(error.kind).toBe('network');
+    expect(error.setup).toBeNull();
+  });
+
   it('says nothing once the gateway has answered (a dropped connection), or while the browser is offline', async () => {
     let up = true;
     const flaky = (async () => {
