@@ -23,7 +23,7 @@ export { newIdempotencyKey, type CallOptions, type CreateCallOptions, type Repla
 export type { RetryPolicy } from './gateway/core/retries';
 export type { GatewayAuth, CallerType } from './gateway/core/auth';
 export { GatewayError, isGatewayError, isRetryableError, describeGatewayError, type GatewayErrorKind, type ErrorDescription } from './gateway/core/errors';
-export { SETUP_CAUSES, type SetupCause, type SetupProblem } from './gateway/core/setup-problems';
+export { SETUP_CAUSES, type SetupCause, type SetupProblem } from './gateway/core/setup-causes';
 export { createReplayQueue, type ReplayQueue, type ReplayEntry, type ChallengeBody } from './gateway/core/challenge';
 // One namespace per gateway service, as in 0.2.0. The calls live in modules of their own (a widget
 // loads only the ones it makes), so leadGateway, officeGateway and messageCenterGateway are

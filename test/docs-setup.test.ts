@@ -61,7 +61,7 @@ describe('README', () => {
 
   it('links the page on connecting to a real gateway from its first screen', () => {
     const firstScreen = read('README.md').split('\n').slice(0, 30).join('\n');
-    expect(firstScreen).toContain('](docs/connect-gateway.md)');
+    expect(firstScreen).toContain('](https://leadkit.github.io/leadkit/?path=/docs/connect-gateway--docs)');
   });
 });
 

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SETUP_CAUSES, TROUBLESHOOTING_URL, troubleshootingUrl } from '../src/gateway/core/setup-problems';
+import { SETUP_CAUSES } from '../src/gateway/core/setup-causes';
+import { TROUBLESHOOTING_URL, troubleshootingUrl } from '../src/gateway/core/setup-sentences';
 import { anchorsOf, sitePageOf } from '../stories/docs/site-pages';
 
 const FILE = 'docs/troubleshooting.md';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS } from '../gateway/core/client';
+import type { GatewayError } from '../gateway/core/errors';
 import { isRetryableChatError, type ChatClient, type ChatClientFactory, type ChatClientInit, type ChatError } from './chat-client';
 import { openChat } from './open-chat';
 
@@ -115,11 +116,10 @@ describe('openChat: a session the gateway refuses', () => {
     expect(adapter.inits).toHaveLength(0);
   });
 
-  it('is denied, saying what to change, on a gateway without the session call and no `getChatToken`', async () => {
+  it('is denied on a gateway without the session call and no `getChatToken`, its cause the missing setting', async () => {
     const { failure } = await openingWith(404);
     expect(failure).toMatchObject({ name: 'ChatError', kind: 'denied', status: 404 });
-    expect(failure?.hint).toContain('Give `gateway.getChatToken`');
-    expect(failure?.hint).toContain('troubleshooting--docs#chat-token-missing');
+    expect((failure?.cause as GatewayError).setup?.cause).toBe('chat-token-missing');
   });
 
   it('is unavailable after a 500 (asked again twice first): opening it again may help', async () => {

@@ -65,15 +65,7 @@ function toChatError(error: unknown, signal: AbortSignal | undefined): ChatError
   if (error instanceof ChatError) return error;
   // The gateway refusing the session (401, 403, 404…: isRetryableError false) denies the chat; opening it again would not help.
   const kind = isRetryableError(error) ? 'unavailable' : 'denied';
-  // A wrong host setting behind it (no `getChatToken` for a gateway without the session call…): what to change.
-  const setup = isGatewayError(error) ? error.setup : null;
-  return new ChatError({
-    kind,
-    operation: OPERATION,
-    status: isGatewayError(error) ? error.status : null,
-    cause: error,
-    ...(setup ? { hint: setup.message } : {}),
-  });
+  return new ChatError({ kind, operation: OPERATION, status: isGatewayError(error) ? error.status : null, cause: error });
 }
 
 export async function openChat({ gateway, factory, thread, firstPageSize, signal }: OpenChatOptions): Promise<OpenedChat> {

@@ -1,4 +1,4 @@
-import type { SetupCause } from '../gateway/core/setup-problems';
+import type { SetupCause } from '../gateway/core/setup-causes';
 
 /**
  * The contract's event table: every event a leadkit element fires, in one typed map. Events are `CustomEvent`s named

@@ -10,7 +10,7 @@ import { isGatewayInput } from '../contract/gateway-inputs';
 import { sheetFor } from '../runtime/styles';
 import { abortElementReads } from '../runtime/widget-shell';
 import { setupReporter } from '../runtime/setup-report';
-import { setupProblem } from '../gateway/core/setup-problems';
+import { setupProblem } from '../gateway/core/setup-causes';
 import { LEADKIT_VERSION } from '../gateway/core/headers';
 import baseCss from '../ui/core/base.css?inline';
 import {

@@ -1,6 +1,6 @@
 import type { GatewayClient } from './core/client';
 import { GatewayError, isGatewayError, withSetupProblem } from './core/errors';
-import { setupProblem, type SetupCause } from './core/setup-problems';
+import { setupProblem, type SetupCause } from './core/setup-causes';
 
 /**
  * The calls leadkit invented (docs/gateway-assumptions.md: O3 the board's counts, C1 the chat

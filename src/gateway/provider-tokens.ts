@@ -1,6 +1,6 @@
 import type { ProviderToken } from './core/auth';
 import { GatewayError } from './core/errors';
-import { setupProblem } from './core/setup-problems';
+import { setupProblem } from './core/setup-causes';
 import { timeLimit } from './time-limit';
 
 /** Which provider token an attempt sent (for the refresh after a 401). */

@@ -5,7 +5,7 @@ import { isRead } from '../gateway/core/request-spec';
 import { fetchTakingStartedFirstCalls, keepsStartedFirstCalls, type StartedFirstCalls } from '../gateway/started-first-calls';
 import { GatewayError } from '../gateway/core/errors';
 import { clientTakingAnswers, fetchTakingAnswers, type ServerAnswer } from '../gateway/server-answers';
-import type { SetupProblem } from '../gateway/core/setup-problems';
+import type { SetupProblem } from '../gateway/core/setup-causes';
 import { reportingRequest } from './setup-report';
 
 /**

@@ -1,6 +1,7 @@
 import { isGatewayError } from '../gateway/core/errors';
 import type { GatewayClient } from '../gateway/core/client';
-import { warnSetupProblem, type SetupCause, type SetupProblem } from '../gateway/core/setup-problems';
+import type { SetupCause, SetupProblem } from '../gateway/core/setup-causes';
+import { setupMessage, warnSetupProblem } from '../gateway/core/setup-problems';
 import { emitLeadkitEvent } from './events';
 import { TAG_NAMES } from '../contract/tags';
 
@@ -10,8 +11,8 @@ const toldElements = new WeakMap<object, Set<SetupCause>>();
 /**
  * How an element hears of a wrong host setting (docs/troubleshooting.md): the console line once per
  * page, and `lk-error` (`kind: 'setup'`, its `cause` and `message`) once per cause on the element.
- * The event goes out a microtask later: a problem may be found while a widget renders (an atom's
- * read), and a host's listener must not run inside React's render.
+ * Both wait for the sentence's chunk (gateway/core/setup-sentences.ts): a problem may be found while
+ * a widget renders (an atom's read), and a host's listener never runs inside React's render.
  */
 export function setupReporter(owner: object): (problem: SetupProblem) => void {
   return (problem) => {
@@ -27,7 +28,12 @@ export function setupReporter(owner: object): (problem: SetupProblem) => void {
     // The tag as the widget's other events name it (a prefixed registration's `acme-lead-board` is `lead-board`).
     const { localName = '' } = owner as Partial<Element>;
     const widget = TAG_NAMES.find((tag) => localName === tag || localName.endsWith(`-${tag}`)) ?? 'leadkit';
-    queueMicrotask(() => emitLeadkitEvent(target, 'lk-error', { widget, status: null, kind: 'setup', cause: problem.cause, message: problem.message }));
+    // With its sentence, once the sentences' chunk is here (always after the current task: never
+    // inside a render); without it when that chunk did not arrive.
+    void setupMessage(problem).then(
+      (message) => emitLeadkitEvent(target, 'lk-error', { widget, status: null, kind: 'setup', cause: problem.cause, message }),
+      () => emitLeadkitEvent(target, 'lk-error', { widget, status: null, kind: 'setup', cause: problem.cause }),
+    );
   };
 }
 

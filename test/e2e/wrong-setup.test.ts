@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { troubleshootingUrl, type SetupCause } from '../../src/gateway/core/setup-problems';
+import type { SetupCause } from '../../src/gateway/core/setup-causes';
+import { troubleshootingUrl } from '../../src/gateway/core/setup-sentences';
 import { closedPort, injectFault, UI_TIMEOUT_MS, useE2eSession, visible, watchPage } from './harness';
 
 const TOKEN = 'tok-provider-1';

@@ -6,7 +6,8 @@ import { createReplayQueue, parseChallengeBody, type ChallengeBody, type ReplayE
 import { GatewayError } from './errors';
 import { diagnosed } from './diagnose';
 import { checkHostProvider, hostProviders } from './host-providers';
-import { warnSetupProblem, type SetupProblem } from './setup-problems';
+import type { SetupProblem } from './setup-causes';
+import { warnSetupProblem } from './setup-problems';
 import { gatewayHeaders, headerNamesOf, type GatewayHeaderConfig } from './headers';
 import { createProviderTokens, type SentToken } from '../provider-tokens';
 import { isRead, issuePaths, newIdempotencyKey, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';

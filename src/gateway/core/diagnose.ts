@@ -1,5 +1,6 @@
 import { withSetupProblem, type GatewayError } from './errors';
-import { isCrossOrigin, originOf, setupProblem, type SetupProblem } from './setup-problems';
+import { setupProblem, type SetupProblem } from './setup-causes';
+import { isCrossOrigin, originOf } from './setup-problems';
 
 /** What a client knew when a call failed (`diagnosed`). */
 export interface FailureFacts {

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/en-US';
-import type { SetupProblem } from './setup-problems';
+import type { SetupProblem } from './setup-causes';
 
 /**
  * What went wrong with a gateway call:

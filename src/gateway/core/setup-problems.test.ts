@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, recordingFetch } from '../../../test/helpers/recording-fetch';
 import { createGatewayClient } from './client';
 import { GatewayError } from './errors';
-import { SETUP_CAUSES, setupLine, setupProblem, troubleshootingUrl, warnSetupProblem, type SetupProblem } from './setup-problems';
+import { SETUP_CAUSES, setupProblem, type SetupProblem } from './setup-causes';
+import { warnSetupProblem } from './setup-problems';
+import { sentenceOf, troubleshootingUrl } from './setup-sentences';
+
+/** The sentence a problem is told with ('' for none). */
+const said = (problem: SetupProblem | null | undefined): string => (problem ? sentenceOf(problem) : '');
 import { getLeads, getServiceProviderInfo } from '../office/calls';
 import { getLeadCounts } from '../office/lead-counts';
 import { unlessNotOffered } from '../not-offered';
@@ -43,9 +48,9 @@ describe('a gateway that cannot be reached', () => {
     const error = await failure(getServiceProviderInfo(client, 1001));
     expect(error.kind).toBe('network');
     expect(error.setup?.cause).toBe('gateway-unreachable');
-    expect(error.setup?.message).toContain('the gateway at https://gw.example.com could not be reached');
-    expect(error.setup?.message).toContain('`gateway-url`');
-    expect(error.setup?.message).not.toMatch(/\/api|ann-lee|tenant/);
+    expect(said(error.setup)).toContain('the gateway at https://gw.example.com could not be reached');
+    expect(said(error.setup)).toContain('`gateway-url`');
+    expect(said(error.setup)).not.toMatch(/\/api|ann-lee|tenant/);
   });
 
   it('says nothing for an answer cut mid-body: the gateway answered', async () => {
@@ -89,8 +94,8 @@ describe('a gateway URL that is not the gateway', () => {
     const error = await failure(getLeads(client, 1001, {}));
     expect(error.status).toBe(404);
     expect(error.setup?.cause).toBe('gateway-not-found');
-    expect(error.setup?.message).toContain('answered 404 to office.getLeads');
-    expect(error.setup?.message).not.toContain('gatway');
+    expect(said(error.setup)).toContain('answered 404 to office.getLeads');
+    expect(said(error.setup)).not.toContain('gatway');
   });
 
   it('a 404 after a call succeeded is a missing record, not a wrong URL; an invented call’s 404 is not either', async () => {
@@ -113,8 +118,8 @@ describe("a provider's sign-in", () => {
     expect(requests).toHaveLength(2);
     expect(token.mock.calls.map(([context]) => context.reason)).toEqual(['initial', 'refresh']);
     expect(error.setup?.cause).toBe('provider-token-refused');
-    expect(error.setup?.message).toContain('`auth.token`');
-    expect(error.setup?.message).not.toContain('s3cret');
+    expect(said(error.setup)).toContain('`auth.token`');
+    expect(said(error.setup)).not.toContain('s3cret');
   });
 
   it('a token function that throws sends nothing and is named', async () => {
@@ -136,7 +141,7 @@ describe("a provider's sign-in", () => {
     const noCookie = createGatewayClient({ baseURL: 'https://gw.example.com', auth: provider, fetch });
     const error = await failure(getLeads(noCookie, 1001, {}));
     expect(error.setup?.cause).toBe('provider-cookie-not-sent');
-    expect(error.setup?.message).toContain('gateway-credentials="include"');
+    expect(said(error.setup)).toContain('gateway-credentials="include"');
 
     const withCookie = createGatewayClient({ baseURL: 'https://gw.example.com', auth: provider, fetch, credentials: 'include' });
     expect((await failure(getLeads(withCookie, 1001, {}))).setup).toBeNull();
@@ -153,7 +158,7 @@ describe('a security check with no one to pass it', () => {
     const error = await failure(getLeads(client, 1001, {}));
     expect(error.kind).toBe('challenge');
     expect(error.setup?.cause).toBe('challenge-unhandled');
-    expect(error.setup?.message).toContain('`onChallenge`');
+    expect(said(error.setup)).toContain('`onChallenge`');
   });
 });
 
@@ -167,12 +172,12 @@ describe('an invented call the gateway does not offer', () => {
     expect(error.status).toBe(404);
     expect(error.setup?.cause).toBe('one-time-token-missing');
     expect(told.map((problem) => problem.cause)).toEqual(['one-time-token-missing']);
-    expect(told[0]?.message).toContain('`gateway.getOneTimeToken`');
+    expect(said(told[0])).toContain('`gateway.getOneTimeToken`');
   });
 });
 
 describe('the console line', () => {
-  it('is written once per cause per page, prefixed `leadkit:`, with the cause’s docs section', () => {
+  it('is written once per cause per page, prefixed `leadkit:`, with the cause’s docs section', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const page = {};
     const problem = setupProblem('gateway-unreachable', { origin: 'https://gw.example.com' });
@@ -180,13 +185,14 @@ describe('the console line', () => {
     expect(warnSetupProblem(problem, page)).toBe(false);
     expect(warnSetupProblem(setupProblem('gateway-unreachable', { origin: 'https://other.example.com' }), page)).toBe(true);
     expect(warnSetupProblem(problem, {})).toBe(true);
-    expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[0]).toEqual([setupLine(problem)]);
-    expect(setupLine(problem)).toMatch(/^leadkit: the gateway at https:\/\/gw\.example\.com could not be reached/);
+    // Written once the sentences' chunk is here.
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(3));
+    expect(warn.mock.calls[0]).toEqual([`leadkit: ${sentenceOf(problem)}`]);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^leadkit: the gateway at https:\/\/gw\.example\.com could not be reached/);
   });
 
   it.each(SETUP_CAUSES)('%s ends with its section of the troubleshooting page', (cause) => {
-    const { message } = setupProblem(cause, { origin: 'https://x.example.com', operation: 'office.getLeads', version: '0.2.0' });
+    const message = sentenceOf(setupProblem(cause, { origin: 'https://x.example.com', operation: 'office.getLeads', version: '0.2.0' }));
     expect(message.endsWith(` ${troubleshootingUrl(cause)}`)).toBe(true);
     expect(troubleshootingUrl(cause)).toBe(`https://leadkit.github.io/leadkit/?path=/docs/troubleshooting--docs#${cause}`);
     expect(message).not.toMatch(/undefined/);

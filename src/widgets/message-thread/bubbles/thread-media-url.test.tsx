@@ -5,10 +5,10 @@ import { createGatewayClient } from '../../../gateway/core/client';
 import { WidgetShell } from '../../../runtime/widget-shell';
 import { MESSAGE_THREAD_CATALOGUE } from '../message-thread-messages';
 import { MessageBubble, type BubbleFocus } from './thread-bubbles';
-import { setupLine } from '../../../gateway/core/setup-problems';
+import { sentenceOf } from '../../../gateway/core/setup-sentences';
 import { refusedMedia, shownMediaUrl } from './thread-media-url';
 
-const refusedMediaHint = (source: string) => setupLine(refusedMedia(source));
+const refusedMediaHint = (source: string) => `leadkit: ${sentenceOf(refusedMedia(source))}`;
 
 /**
  * A media URL the thread refuses (not https:, blob: or this page's origin): the photo stays a
@@ -99,7 +99,7 @@ describe('a media URL the thread refuses', () => {
       status: null,
       kind: 'setup',
       cause: 'media-refused',
-      message: refusedMedia('http://photos.example.com').message,
+      message: sentenceOf(refusedMedia('http://photos.example.com')),
     });
     // The refused ones stay placeholders: nothing is loaded from them.
     for (const name of ['photo-1-0.jpg', 'photo-1-1.jpg', 'photo-2-0.jpg']) {
@@ -114,14 +114,14 @@ describe('a media URL the thread refuses', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it('is remembered per page: another document warns again', () => {
+  it('is remembered per page: another document warns again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const other = document.implementation.createHTMLDocument('another page');
     expect(shownMediaUrl('data:image/png;base64,iVBORw0KGgo=', other)).toBeNull();
     expect(shownMediaUrl('data:image/png;base64,AAAA', other)).toBeNull();
     expect(shownMediaUrl('https://media.example.net/m/6.jpg', other)).toBe('https://media.example.net/m/6.jpg');
-    expect(warn.mock.calls).toEqual([[refusedMediaHint('data:')]]);
+    await vi.waitFor(() => expect(warn.mock.calls).toEqual([[refusedMediaHint('data:')]]));
     expect(shownMediaUrl('data:image/png;base64,iVBORw0KGgo=', document)).toBeNull();
-    expect(warn).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
   });
 });

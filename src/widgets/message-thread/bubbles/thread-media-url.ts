@@ -1,5 +1,6 @@
 import { checkMediaUrl } from '../../../domain/core/safe-url';
-import { setupProblem, warnSetupProblem, type SetupProblem } from '../../../gateway/core/setup-problems';
+import { setupProblem, type SetupProblem } from '../../../gateway/core/setup-causes';
+import { warnSetupProblem } from '../../../gateway/core/setup-problems';
 
 /**
  * The thread's media URLs through the page's rule (domain/core/safe-url `checkMediaUrl`): a URL
