@@ -56,7 +56,7 @@ export const PHONE_VIEWPORT_MAX_WIDTH = '480px';
 /** Values of the `chat-service` attribute: the thread's (and the board's quick answer's) chat adapter when no `chat` property is set. */
 const CHAT_SERVICES = ['twilio', 'sandbox'] as const;
 
-/** Values of the `drafts` attribute: text typed in an editor is kept on this device until sent or saved (`off`: not kept). */
+/** Values of the `drafts` attribute: text typed in an editor (the funnel: a request it could not send) is kept on this device until sent or saved (`off`: not kept). */
 const DRAFTS = ['on', 'off'] as const;
 
 /** Attributes every tag understands, for hosts without JavaScript. */
@@ -139,7 +139,7 @@ export const TAGS = {
     reserve: { minHeight: '759px', phoneMinHeight: '832px', display: 'block' },
   },
   'raq-funnel': {
-    attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string' },
+    attributes: { categoryId: 'number', postalCode: 'string', spId: 'number', referrer: 'string', drafts: DRAFTS },
     role: 'customer',
     // The first step's skeleton: progress, panel, fields.
     reserve: { minHeight: '355px', phoneMinHeight: '379px', display: 'block' },

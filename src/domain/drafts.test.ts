@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDraftStore, DRAFT_MAX_AGE_MS, DRAFT_WRITE_DELAY_MS, memoryDraftBackend, type DraftBackend } from './drafts';
-import { leadNotesDraftKey, threadDraftKey } from './draft-keys';
+import { FUNNEL_REQUEST_MAX_AGE_MS, funnelRequestDraftKey, leadNotesDraftKey, threadDraftKey } from './draft-keys';
 
 const KEY = 'leadkit:draft:v1:sp:1001:thread:42';
 
@@ -9,6 +9,11 @@ describe('draft keys', () => {
     expect(threadDraftKey(1001, 42)).toBe('leadkit:draft:v1:sp:1001:thread:42');
     expect(leadNotesDraftKey(1001, 7)).toBe('leadkit:draft:v1:sp:1001:lead:7');
     expect(threadDraftKey(1002, 42)).not.toBe(threadDraftKey(1001, 42));
+  });
+
+  it('name a funnel’s request by its element’s id (no customer data in the key)', () => {
+    expect(funnelRequestDraftKey('default')).toBe('leadkit:draft:v1:raq-funnel:default');
+    expect(funnelRequestDraftKey('quote:2')).toBe('leadkit:draft:v1:raq-funnel:quote%3A2');
   });
 
   it('are null for ids that are not ids', () => {
@@ -93,6 +98,25 @@ describe('draft store', () => {
     expect(await store.read(KEY)).toBeNull();
     await store.flush();
     expect(backend.entries.has(KEY)).toBe(false);
+  });
+
+  it('keeps a funnel’s request (the customer’s contact details in it) 7 days, not 30: dropped when read, and by the sweep', async () => {
+    const request = funnelRequestDraftKey('default');
+    const other = funnelRequestDraftKey('quote');
+    const backend = memoryDraftBackend([
+      [request, { text: '{"version":1}', savedAt: clock - FUNNEL_REQUEST_MAX_AGE_MS + 1000 }],
+      [other, { text: '{"version":1}', savedAt: clock - FUNNEL_REQUEST_MAX_AGE_MS - 1 }],
+      [KEY, { text: 'a pro’s draft of 8 days', savedAt: clock - FUNNEL_REQUEST_MAX_AGE_MS - 1 }],
+    ]);
+    const store = createDraftStore({ backend, now });
+    expect(await store.read(request)).toBe('{"version":1}');
+    await store.flush();
+    expect([...backend.entries.keys()].sort()).toEqual([request, KEY].sort());
+    clock += 2000;
+    expect(await store.read(request)).toBeNull();
+    await store.flush();
+    expect(backend.entries.has(request)).toBe(false);
+    expect(await store.read(KEY)).toBe('a pro’s draft of 8 days');
   });
 
   it('sweeps expired and malformed leadkit drafts once, and leaves other keys alone', async () => {

@@ -9,10 +9,13 @@
  * What is stored: the pro's own text and when it was saved, under a key made of ids only
  * (`leadkit:draft:v1:sp:<spId>:thread:<userId>` / `…:lead:<leadId>`) — never a customer's name,
  * phone or e-mail, never a token. Drafts are per provider: another provider signed in on the
- * same browser reads none of them.
+ * same browser reads none of them. One exception, the customer's own: a `<raq-funnel>` whose
+ * 'Send request' failed keeps that request (its text is the request as JSON, the customer's
+ * contact details in it) under `…:raq-funnel:<element id>` until the gateway takes it, 7 days at
+ * most (docs/drafts.md#the-funnels-request).
  */
 
-import { DRAFT_KEY_PREFIX } from './draft-keys';
+import { DRAFT_KEY_PREFIX, draftMaxAge } from './draft-keys';
 import { memoryBackend, type KeyValueBackend } from './key-value-backend';
 
 /** What one draft holds. */
@@ -33,7 +36,8 @@ export type DraftBackend = KeyValueBackend<StoredDraft>;
 export const DRAFT_WRITE_DELAY_MS = 400;
 
 /**
- * A draft untouched for 30 days is dropped (when read, and by the sweep once per page).
+ * A draft untouched for 30 days is dropped (when read, and by the sweep once per page); a funnel's
+ * kept request after 7 (draft-keys.ts `FUNNEL_REQUEST_MAX_AGE_MS`).
  * @internal Exported for tests.
  */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -116,11 +120,11 @@ export function createDraftStore({ backend, now = Date.now, writeDelayMs = DRAFT
     if (swept) return;
     swept = true;
     void enqueue(async (store) => {
-      const cutoff = now() - maxAgeMs;
+      const at = now();
       for (const key of await store.keys()) {
         if (typeof key !== 'string' || !key.startsWith(DRAFT_KEY_PREFIX)) continue;
         const draft = asDraft(await store.get(key));
-        if (!draft || draft.savedAt < cutoff) await store.del(key);
+        if (!draft || draft.savedAt < at - draftMaxAge(key, maxAgeMs)) await store.del(key);
       }
     });
   };
@@ -158,7 +162,7 @@ export function createDraftStore({ backend, now = Date.now, writeDelayMs = DRAFT
       const value = await attempt((store) => store.get(key), undefined);
       const draft = asDraft(value);
       let result: string | null = draft && draft.text.trim() !== '' ? draft.text : null;
-      if (draft && now() - draft.savedAt > maxAgeMs) {
+      if (draft && now() - draft.savedAt > draftMaxAge(key, maxAgeMs)) {
         result = null;
         void enqueue((store) => store.del(key));
       }

@@ -43,6 +43,15 @@ export function DraftStoreProvider({ store, children }: { store: DraftStore; chi
   return <DraftStoreContext.Provider value={store}>{children}</DraftStoreContext.Provider>;
 }
 
+/**
+ * The draft store of the widget below (a provider's in tests and stories, else the page's): for a
+ * widget that keeps something other than an editor's text (the funnel's request that could not be
+ * sent). Its code is fetched on its first call, as for an editor.
+ */
+export function useDraftStore(): DraftStore {
+  return useContext(DraftStoreContext) ?? browserDraftStore();
+}
+
 export interface DraftHandle {
   /** The text typed under the key (written after a pause; a blank text deletes the draft). Hides the hint. */
   save(text: string): void;

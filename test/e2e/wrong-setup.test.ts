@@ -126,6 +126,17 @@ const ROWS: readonly Row[] = [
     },
   },
   {
+    name: 'no `getOneTimeToken`',
+    cause: 'one-time-token-missing',
+    widget: 'raq-funnel',
+    body: (origin) => `<raq-funnel sp-id="1001" postal-code="80202"></raq-funnel>\n${hostScript({ baseURL: origin, drop: ['getOneTimeToken'] })}`,
+    // Said at the first step (the funnel's own text: the spec quotes none), nothing there to type two steps for.
+    shows: async (funnel) => {
+      await visible(funnel.getByText('Requests cannot be sent from this page right now'));
+      expect(await funnel.getByRole('combobox', { name: 'What do you need help with?' }).count()).toBe(0);
+    },
+  },
+  {
     name: 'a 511 security check with no `onChallenge`',
     cause: 'challenge-unhandled',
     widget: 'lead-board',

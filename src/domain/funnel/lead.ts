@@ -25,7 +25,10 @@ export interface ProjectAnswer {
   readonly answerText: string;
 }
 
-/** What the project step collects (never persisted: the contact details are the customer's). */
+/**
+ * What the project step collects. Never in sessionStorage (the contact details are the customer's); on
+ * the device only as a request that could not be sent (docs/drafts.md#the-funnels-request).
+ */
 export interface ProjectDetails {
   readonly description: string;
   readonly urgency: string | null;

@@ -11,7 +11,8 @@ import type { FunnelStep } from './routes';
  * the flag that the restore has run: it is set after reading, never read back from storage.
  *
  * Never written: the one-time token, the customer's contact details (name, e-mail, phone,
- * address), the project description and answers, the provider selection. The persisted record
+ * address), the project description and answers, the provider selection. (A request that could
+ * not be sent is kept apart, on the device: docs/drafts.md#the-funnels-request.) The persisted record
  * is built field by field here, never by copying state.
  */
 

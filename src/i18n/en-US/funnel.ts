@@ -91,6 +91,14 @@ export const funnelStepMessages = {
   'funnel.project.challenge': 'Please complete the security check: your request is sent as soon as it is passed.',
   'funnel.project.challengeFailed': 'The security check was not passed, so your request was not sent. Everything you typed is still here: please try again.',
   'funnel.project.failed': 'Your request could not be sent. Everything you typed is still here: please try again.',
+  // A request that could not be sent, kept on this device and put back after a reload (our wording)
+  'funnel.project.restored': 'Your request could not be sent last time, so we kept it on this device. Check it and send it again.',
+  'funnel.project.discard': 'Discard this request',
+  // No one-time token can be had on this page (a host's setup): nothing typed could be sent (our wording)
+  'funnel.unavailable.title': 'Requests cannot be sent from this page right now',
+  'funnel.unavailable.detail':
+    'We are sorry: what you enter here would not reach the pros. Please try again later, or contact the pro another way, such as by phone.',
+  'funnel.unavailable.kept': 'Everything you typed stays on this device. Please try again later, or contact the pro another way, such as by phone.',
   // Project questions by category group (our wording; domain/funnel-questions.ts)
   'funnel.question.propertyType': 'What type of property is this?',
   'funnel.question.propertyType.house': 'Single-family home',

@@ -85,6 +85,13 @@ export const funnelStepMessagesEs = {
   'funnel.project.challengeFailed':
     'No se completó la verificación de seguridad, así que su solicitud no se envió. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
   'funnel.project.failed': 'No se pudo enviar su solicitud. Todo lo que escribió sigue aquí: inténtelo de nuevo.',
+  'funnel.project.restored': 'Su solicitud no se pudo enviar la última vez, así que la guardamos en este dispositivo. Revísela y envíela de nuevo.',
+  'funnel.project.discard': 'Descartar esta solicitud',
+  'funnel.unavailable.title': 'Por ahora no se pueden enviar solicitudes desde esta página',
+  'funnel.unavailable.detail':
+    'Lo sentimos: lo que escriba aquí no llegaría a los profesionales. Inténtelo más tarde o comuníquese con el profesional de otra manera, por ejemplo, por teléfono.',
+  'funnel.unavailable.kept':
+    'Todo lo que escribió se queda en este dispositivo. Inténtelo más tarde o comuníquese con el profesional de otra manera, por ejemplo, por teléfono.',
   'funnel.question.propertyType': '¿Qué tipo de propiedad es?',
   'funnel.question.propertyType.house': 'Casa unifamiliar',
   'funnel.question.propertyType.townhouse': 'Casa adosada',

@@ -165,14 +165,14 @@ function ThreadRoute({
  * summary). One funnel across the four routes (same element type and place, so it is not
  * remounted); its own step changes come back as `lk-navigate`, which InAppNavigation follows.
  */
-function FunnelRoute({ step, id = null }: { step: FunnelStep; id?: number | null }) {
+function FunnelRoute({ step, id = null, drafts }: { step: FunnelStep; id?: number | null; drafts: LeadAppProps['drafts'] }) {
   const query = new URLSearchParams(useSearch());
   const withAlId = parseId(query.get('withAlId'));
   let location: FunnelLocation;
   if (step === 'entry') location = { step, withAlId };
   else if (id === null) return <NotFound />;
   else location = step === 'project' ? { step, serviceProviderId: id } : { step, leadId: id };
-  return <RaqFunnelPart location={location} />;
+  return <RaqFunnelPart location={location} drafts={drafts} />;
 }
 
 /** Parses the route's ids; any that is not a number makes the route not found. */
@@ -232,16 +232,18 @@ export function LeadAppRoot({ base, spId = null, chatService = null, drafts = nu
                   }
                 </Route>
                 <Route path={APP_ROUTES.funnelEntry}>
-                  <FunnelRoute step="entry" />
+                  <FunnelRoute step="entry" drafts={drafts} />
                 </Route>
                 <Route path={APP_ROUTES.funnelProject}>
-                  {(params) => withIds(params, ['serviceProviderId'], () => <FunnelRoute step="project" id={parseId(params.serviceProviderId)} />)}
+                  {(params) =>
+                    withIds(params, ['serviceProviderId'], () => <FunnelRoute step="project" id={parseId(params.serviceProviderId)} drafts={drafts} />)
+                  }
                 </Route>
                 <Route path={APP_ROUTES.funnelSuggestions}>
-                  {(params) => withIds(params, ['id'], () => <FunnelRoute step="suggestions" id={parseId(params.id)} />)}
+                  {(params) => withIds(params, ['id'], () => <FunnelRoute step="suggestions" id={parseId(params.id)} drafts={drafts} />)}
                 </Route>
                 <Route path={APP_ROUTES.funnelSummary}>
-                  {(params) => withIds(params, ['leadId'], () => <FunnelRoute step="summary" id={parseId(params.leadId)} />)}
+                  {(params) => withIds(params, ['leadId'], () => <FunnelRoute step="summary" id={parseId(params.leadId)} drafts={drafts} />)}
                 </Route>
                 <Route>
                   <NotFound />

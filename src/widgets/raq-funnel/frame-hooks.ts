@@ -3,23 +3,29 @@
  * both ways, is frame-route.ts): the element's inputs into the store; the start (what survived
  * a reload, the deep link, the pro a server's first screen named; then kept in sessionStorage);
  * the data the steps show but no step asks for (the pro's details, a preset category's name);
- * the host's events (`lk-lead-create`, `lk-load`; `lk-navigate` is the route's); each step's
- * arrival (announced, scrolled to, its heading focused), its heading, and the next step's code
- * loaded ahead.
+ * the host's events (`lk-lead-create`, `lk-load`; `lk-navigate` is the route's); the customer's
+ * token ahead of the first call, and the request kept on this device after a failed send; each
+ * step's arrival (announced, scrolled to, its heading focused), its heading, and the next step's
+ * code loaded ahead.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import { FUNNEL_STEPS, type FunnelLocation, type FunnelStep } from '../../domain/funnel/routes';
 import type { MessageKey } from '../../i18n/en-US';
+import { funnelRequestDraftKey } from '../../domain/draft-keys';
 import { useFirstScreenValue } from '../../runtime/first-screen-values';
 import { useRuntime } from '../../runtime/runtime';
 import { useAtomInput } from '../../runtime/use-atom-input';
+import { afterNextPaint } from '../../ui/after-next-paint';
+import { useDraftStore } from '../../ui/use-draft';
 import {
   createdLeadAtom,
   funnelFormAtom,
   funnelInputsAtom,
   funnelLocationAtom,
   funnelSessionAtom,
+  obtainTokenAheadAtom,
+  oneTimeSessionAtom,
   openLocationAtom,
   persistFunnel,
   providerAtom,
@@ -29,6 +35,7 @@ import {
   wantedProviderIdAtom,
 } from './state/shared-atoms';
 import { loadProviderAtom, providerLoadedAtom, resolveCategoryNameAtom } from './state/entry-step-atoms';
+import { keptRequestPlaceAtom, restoreKeptRequestAtom } from './state/kept-request-atoms';
 import { funnelStorageKey, sessionStorageOrNull } from './state/funnel-storage';
 import { funnelProviderName, parseFunnelProvider } from './funnel-first-screen';
 import { locationKey } from './frame-route';
@@ -58,11 +65,15 @@ export function useFunnelInputs({ categoryId = null, postalCode = null, spId = n
  * the server and as the element hydrates. From then on the state is kept in sessionStorage under
  * the host's id.
  */
+/** Which funnel of the page this is, for what it keeps: its element's id ('default' without one, and on a server). */
+function useFunnelScope(): string {
+  const { host } = useRuntime();
+  return typeof Element !== 'undefined' && host instanceof Element && host.id ? host.id : 'default';
+}
+
 export function useFunnelStart(spId: RaqFunnelProps['spId'], location: FunnelLocation | null): void {
   const store = useStore();
-  const { host } = useRuntime();
-  // No Element on a server (leadkit/server): the default key there, as for a host with no id.
-  const storageKey = funnelStorageKey(typeof Element !== 'undefined' && host instanceof Element && host.id ? host.id : 'default');
+  const storageKey = funnelStorageKey(useFunnelScope());
 
   const serviceProviderId = serviceProviderIdOf(spId);
   const serverProvider = useFirstScreenValue(serviceProviderId === null ? null : funnelProviderName(serviceProviderId), parseFunnelProvider);
@@ -105,6 +116,49 @@ export function useProviderDetails(): void {
     askedProvider.current = key;
     void (chosen === null ? loadProvider() : loadProvider({ serviceProviderId: chosen }));
   }, [wantedProvider, formProvider, loadedProvider, providerLoading, providerFailed, loadProvider]);
+}
+
+/**
+ * The customer's one-time token, obtained as soon as a step before the lead shows (the entry step,
+ * or the project step of a deep link or a reload) rather than at 'Send request': a gateway without
+ * the token call (and no `getOneTimeToken`) is found before the customer types, and the steps say
+ * so (`tokenMissingAtom`). Once per session (a client the host sets later asks again); the request
+ * goes with that token. Not on a server's render (an effect).
+ */
+export function useTokenAhead(step: FunnelStep): void {
+  const session = useAtomValue(oneTimeSessionAtom);
+  const { leadId } = useAtomValue(funnelSessionAtom);
+  const obtainTokenAhead = useSetAtom(obtainTokenAheadAtom);
+  const beforeLead = leadId === null && (step === 'entry' || step === 'project');
+  useEffect(() => {
+    if (beforeLead) void obtainTokenAhead();
+  }, [beforeLead, session, obtainTokenAhead]);
+}
+
+/**
+ * The request kept on this device after a failed send (state/kept-request-atoms.ts): its place
+ * (the page's drafts store, this funnel's key) from the first render on, and the kept one put
+ * back once the first step has painted (its storage code is not fetched before). `keep` false
+ * (`drafts="off"`): no place, nothing written or read.
+ */
+export function useKeptRequest(keep: boolean): void {
+  const store = useStore();
+  const drafts = useDraftStore();
+  const key = funnelRequestDraftKey(useFunnelScope());
+  const place = store.get(keptRequestPlaceAtom);
+  const wanted = keep ? { store: drafts, key } : null;
+  if (place?.store !== wanted?.store || place?.key !== wanted?.key) store.set(keptRequestPlaceAtom, wanted);
+  const restore = useSetAtom(restoreKeptRequestAtom);
+  useEffect(() => {
+    if (!keep) return;
+    let live = true;
+    afterNextPaint(() => {
+      if (live) void restore();
+    });
+    return () => {
+      live = false;
+    };
+  }, [keep, key, restore]);
 }
 
 /** A preset (or restored) category without its name: the taxonomy names it. */

@@ -14,12 +14,14 @@ import {
   useCategoryName,
   useFunnelInputs,
   useFunnelStart,
+  useKeptRequest,
   useLeadCreatedEvent,
   useLoadEvent,
   usePreloadNextStep,
   useProviderDetails,
   useStepArrival,
   useStepHeading,
+  useTokenAhead,
 } from './frame-hooks';
 import type { RaqFunnelProps } from './raq-funnel-props';
 import raqFunnelCss from './raq-funnel.css?inline';
@@ -53,13 +55,14 @@ function StepShown({ onShown }: { onShown(): void }) {
  * scrolls to the step and focuses its heading.
  *
  * State lives in the element's store (shared-atoms.ts and each step's `*-step-atoms.ts`): the step, category and postal code
- * survive a reload (sessionStorage), the one-time token and the customer's details do not.
+ * survive a reload (sessionStorage), the one-time token never does; the customer's details only
+ * as a request that failed to send, kept on this device until sent (state/kept-request-atoms.ts).
  * Fires `lk-lead-create` {leadId} once a lead is created, and `lk-navigate` {url, kind:
  * 'funnel'} on every step change (the office app routes by it; a partner page may follow).
  * Its jobs are named hooks, called here in the order they run (frame-hooks.ts, frame-route.ts).
  */
 export function FunnelFrame(props: RaqFunnelProps) {
-  const { spId = null, location = null } = props;
+  const { spId = null, location = null, drafts = null } = props;
   useStyles(STYLES);
   const { t } = useRuntime();
   useFunnelInputs(props);
@@ -68,6 +71,8 @@ export function FunnelFrame(props: RaqFunnelProps) {
   const tokenStatus = useAtomValue(tokenStatusAtom);
   const startNewRequest = useSetAtom(startNewRequestAtom);
   useRouteSync(location);
+  useTokenAhead(step);
+  useKeptRequest(drafts !== 'off');
   useProviderDetails();
   useCategoryName();
   useLeadCreatedEvent();

@@ -4,6 +4,7 @@ import { failure, NOW } from '../../../../packages/sandbox/src/test-helpers';
 import type { GatewayAuth } from '../../core/auth';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, withRequest, type GetOneTimeToken, type OneTimeTokenContext } from '../../core/client';
 import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './calls';
+import type { SetupProblem } from '../../core/setup-problems';
 import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
 
 const MINUTE = 60_000;
@@ -123,15 +124,34 @@ describe('one-time session: renewal and expiry', () => {
     expect(sandbox.store.requests.map((r) => r.path)).not.toContain('/gateway/lead/v1/one-time-token/renew');
   });
 
-  it('reports a token past its expiry as expired and sends nothing with it', async () => {
-    const { session, requests, advance } = setup();
+  it('once a lead binds the session, reports a token past its expiry as expired and sends nothing with it', async () => {
+    const { session, holder, requests, advance } = setup();
     await getProjects(session.client);
+    holder.lockIssuing();
     const statuses: string[] = [];
     session.subscribe(() => statuses.push(session.status()));
     advance(31 * MINUTE);
     expect((await failure(getProjects(session.client))).status).toBe(401);
     expect(statuses).toEqual(['expired']);
     expect(requests()).toHaveLength(2);
+  });
+
+  it('before a lead, a token past its expiry is let go and the call obtains another (nothing is bound to it)', async () => {
+    const { session, requests, advance, sandbox } = setup();
+    await getProjects(session.client);
+    const statuses: string[] = [];
+    session.subscribe(() => statuses.push(session.status()));
+    advance(31 * MINUTE);
+    await getProjects(session.client);
+    expect(statuses).toEqual(['none', 'active']);
+    expect(requests().map((r) => r.call)).toEqual([
+      'POST /gateway/lead/v1/one-time-token',
+      'GET /gateway/lead/v1/projects',
+      'POST /gateway/lead/v1/one-time-token',
+      'GET /gateway/lead/v1/projects',
+    ]);
+    expect(requests()[3]?.authorization).not.toBe(requests()[1]?.authorization);
+    expect(sandbox.store.requests.at(-1)?.status).toBe(200);
   });
 
   it('reports a token the gateway refuses as expired, and does not replace it', async () => {
@@ -173,6 +193,92 @@ describe('one-time session: renewal and expiry', () => {
     await getProjects(session.client);
     expect(requests().at(-1)?.authorization).toMatch(/^OneTime ott_/);
     expect(requests().at(-1)?.authorization).not.toBe(first);
+  });
+});
+
+describe('one-time session: the token ahead of the first call (the funnel’s first step)', () => {
+  it('obtains the gateway’s token once, ahead; the first call that needs one goes with it', async () => {
+    const { session, requests } = setup();
+    expect(await Promise.all([session.obtainAhead(), session.obtainAhead()])).toEqual(['ready', 'ready']);
+    expect(await session.obtainAhead()).toBe('ready');
+    expect(session.status()).toBe('active');
+    await getProjects(session.client);
+    expect(requests().map((r) => r.call)).toEqual(['POST /gateway/lead/v1/one-time-token', 'GET /gateway/lead/v1/projects']);
+    expect(requests()[1]?.authorization).toMatch(/^OneTime ott_/);
+  });
+
+  it('a gateway without the token call (the spec profile): missing, the setup problem told through the client, and no token', async () => {
+    const sandbox = createSandboxGateway({ profile: 'spec' });
+    const client = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'anonymous' }, retry: { retries: 0 } });
+    const told: SetupProblem[] = [];
+    const session = createOneTimeSession(
+      { ...withRequest(client, (spec) => client.request(spec)), reportSetup: (problem) => told.push(problem) },
+      new OneTimeTokenHolder(),
+    );
+    expect(await session.obtainAhead()).toBe('missing');
+    expect(told.map((problem) => problem.cause)).toEqual(['one-time-token-missing']);
+    expect(session.status()).toBe('none');
+    expect(sandbox.store.requests.map((r) => [r.path, r.status])).toEqual([['/gateway/lead/v1/one-time-token', 404]]);
+    // The request fails as before, with the cause on its error, told again (once per page is the element's).
+    const error = await failure(getProjects(session.client));
+    expect(error.setup?.cause).toBe('one-time-token-missing');
+    expect(told).toHaveLength(2);
+  });
+
+  it('a token call that fails otherwise (a 500): unknown, and the first call that needs a token asks again', async () => {
+    const { session, sandbox, requests } = setup();
+    sandbox.faults.status(500, { message: 'down' }, { route: 'POST /gateway/lead/v1/one-time-token', times: 1 });
+    expect(await session.obtainAhead()).toBe('unknown');
+    expect(await session.obtainAhead()).toBe('unknown');
+    await getProjects(session.client);
+    expect(requests().map((r) => r.call)).toEqual([
+      'POST /gateway/lead/v1/one-time-token',
+      'POST /gateway/lead/v1/one-time-token',
+      'GET /gateway/lead/v1/projects',
+    ]);
+    expect(session.status()).toBe('active');
+  });
+
+  it('the host’s token (`auth`) or its getOneTimeToken: ready, nothing asked ahead — the function is asked by the first call that needs it', async () => {
+    const signedIn = setup({ kind: 'oneTime', token: SANDBOX_MEMBER_TOKEN });
+    expect(await signedIn.session.obtainAhead()).toBe('ready');
+    expect(signedIn.requests()).toEqual([]);
+
+    const asked: string[] = [];
+    const { session, requests } = setup({ kind: 'anonymous' }, async ({ reason }) => {
+      asked.push(reason);
+      return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() };
+    });
+    expect(await session.obtainAhead()).toBe('ready');
+    expect(asked).toEqual([]);
+    await getProjects(session.client);
+    expect(asked).toEqual(['issue']);
+    expect(requests()).toEqual([{ call: 'GET /gateway/lead/v1/projects', authorization: `OneTime ${SANDBOX_MEMBER_TOKEN}` }]);
+  });
+
+  it('a lead bound to the session: nothing is obtained ahead', async () => {
+    const { session, holder, requests } = setup();
+    holder.lockIssuing();
+    expect(await session.obtainAhead()).toBe('unknown');
+    expect(requests()).toEqual([]);
+  });
+
+  it('a getOneTimeToken the host gives after a gateway token was obtained ahead: the request goes with the host’s (once a lead is bound, the held one stays)', async () => {
+    const { session, holder, sandbox, requests } = setup();
+    await session.obtainAhead();
+    const gatewayToken = holder.auth();
+    const hostFunction = async () => ({ token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() });
+    const withHost = createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'anonymous' }, getOneTimeToken: hostFunction });
+    const next = createOneTimeSession(withHost, holder);
+    expect(next.status()).toBe('none');
+    await getProjects(next.client);
+    expect(requests().at(-1)?.authorization).toBe(`OneTime ${SANDBOX_MEMBER_TOKEN}`);
+
+    // Bound to a lead: a later client keeps the token it holds.
+    holder.lockIssuing();
+    const back = createOneTimeSession(createGatewayClient({ baseURL: 'http://sandbox.test', fetch: sandbox.fetch, auth: { kind: 'anonymous' } }), holder);
+    expect(back.status()).toBe('active');
+    expect(gatewayToken).not.toEqual(holder.auth());
   });
 });
 
@@ -265,9 +371,9 @@ describe("one-time session: the host's getOneTimeToken", () => {
     expect(contexts).toEqual([{ reason: 'issue' }, { reason: 'renew', token: SANDBOX_MEMBER_TOKEN }, { reason: 'renew', token: SANDBOX_MEMBER_TOKEN_2 }]);
   });
 
-  it('a host that fails to renew: the call goes on with the token it holds, until its time is up', async () => {
+  it('a host that fails to renew: the call goes on with the token it holds, until its time is up (a lead bound to it)', async () => {
     let renewals = 0;
-    const { session, requests, advance } = setup({ kind: 'anonymous' }, async ({ reason }) => {
+    const { session, holder, requests, advance } = setup({ kind: 'anonymous' }, async ({ reason }) => {
       if (reason === 'renew') {
         renewals++;
         throw new Error('the host is offline');
@@ -275,6 +381,7 @@ describe("one-time session: the host's getOneTimeToken", () => {
       return { token: SANDBOX_MEMBER_TOKEN, expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString() };
     });
     await getProjects(session.client);
+    holder.lockIssuing();
     advance(26 * MINUTE);
     await getProjects(session.client);
     expect(renewals).toBe(1);

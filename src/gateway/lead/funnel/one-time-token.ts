@@ -24,9 +24,15 @@ import { IsoDateTime } from '../../core/shared-schemas';
  *   `getOneTimeToken({ reason: 'renew', token })`, given the held token (the token it answers,
  *   maybe another). A token in `auth` is the host's to renew (its `auth` may be a function read
  *   on every request).
+ * - **Ahead of the first call**: `obtainAhead()` (the funnel's first step) obtains the gateway's
+ *   token at once, once per session, so a gateway without the token call is found before the
+ *   customer types; the token is then the one the request goes with. A host's `getOneTimeToken`
+ *   is not asked ahead (it is asked by the first call that needs it, as before).
  * - **Expiry**: a 401 on a call that carried a token, or a held token past its `expiresAt`,
  *   turns the status to 'expired' (the widget reports it). No new token is obtained silently
- *   once the session has a lead (`lockIssuing`): a new guest could not see that lead.
+ *   once the session has a lead (`lockIssuing`): a new guest could not see that lead. Before a
+ *   lead, a token past its `expiresAt` is let go and the call obtains another (a customer who took
+ *   longer than the token's life over the first steps loses nothing: no data is bound to it).
  * - **Never a provider**: the session speaks for the customer. A provider auth on the client
  *   (the office app's, or an `sp-id` naming the pro a customer came from) is not theirs: its
  *   calls go out as an anonymous member (caller type Member, no provider caller id).
@@ -41,6 +47,19 @@ export const ONE_TIME_TOKEN_RENEW_MARGIN_MS = 5 * 60_000;
 /** 'none': no token yet; 'active': one is held (or the host gave one); 'expired': the gateway refused it. */
 export type OneTimeTokenStatus = 'none' | 'active' | 'expired';
 
+/** Where a session's tokens come from: the gateway's token calls (L1, L2) or the host's `getOneTimeToken`. */
+export type TokenSourceKind = 'gateway' | 'host';
+
+/**
+ * What a session knows of its token before the customer's first call (`obtainAhead`):
+ * - 'ready': a token is held, or the host gives it (its `auth`, or its `getOneTimeToken` when a call needs one);
+ * - 'missing': none can be had — the gateway has no token call and the host gave no `getOneTimeToken`
+ *   (the setup problem `one-time-token-missing`, told through the client's `reportSetup`);
+ * - 'unknown': the attempt failed otherwise (offline, a 5xx) or a lead binds the session: the first
+ *   call that needs a token asks again.
+ */
+export type OneTimeTokenAhead = 'ready' | 'missing' | 'unknown';
+
 /** The token a widget obtained itself, in memory. One per element store. */
 export class OneTimeTokenHolder {
   #token: string | null = null;
@@ -49,6 +68,8 @@ export class OneTimeTokenHolder {
   #mayIssue = true;
   /** The gateway refused the host's token (the host may give another: a new client resets it). */
   #hostRejected = false;
+  /** Where the session's tokens come from (the latest session's source): see `setSource`. */
+  #source: TokenSourceKind | null = null;
   readonly #listeners = new Set<() => void>();
   readonly #now: () => number;
 
@@ -77,6 +98,26 @@ export class OneTimeTokenHolder {
     if (!this.#hostRejected) return;
     this.#hostRejected = false;
     this.#emit();
+  }
+
+  /**
+   * A session over a new client gets its tokens from `kind`. A token the widget obtained from the
+   * other source and bound to no lead is let go: the host that gives `getOneTimeToken` after the
+   * funnel obtained a gateway token ahead (its config set late) has the request go with its own.
+   */
+  setSource(kind: TokenSourceKind): void {
+    const from = this.#source;
+    this.#source = kind;
+    if (from === null || from === kind || !this.#mayIssue || this.#status !== 'active') return;
+    this.#token = null;
+    this.#expiresAt = null;
+    this.#status = 'none';
+    this.#emit();
+  }
+
+  /** Whether a lead is bound to the session: no token is obtained silently any more (`lockIssuing`). */
+  get issuingLocked(): boolean {
+    return !this.#mayIssue;
   }
 
   /** Whether the widget may obtain a token now (no token yet, and no lead bound to the session). */
@@ -193,6 +234,8 @@ function actingAs(client: GatewayClient, auth: () => GatewayAuth): GatewayClient
     },
     baseURL: client.baseURL,
     getOneTimeToken: client.getOneTimeToken,
+    // The element's way of hearing of a missing token call (not-offered.ts): its console line and lk-error.
+    reportSetup: client.reportSetup,
   };
 }
 
@@ -291,6 +334,12 @@ export interface OneTimeSession {
   status(): OneTimeTokenStatus;
   subscribe(listener: () => void): () => void;
   /**
+   * Obtains the gateway's token now, ahead of the first call that needs it — once per session, and
+   * once more after `end()` (a new request); a second call answers the first one's outcome. A token held, the host's `auth`, or the host's
+   * `getOneTimeToken` (asked when a call needs it, not ahead): 'ready' with no request. Never rejects.
+   */
+  obtainAhead(): Promise<OneTimeTokenAhead>;
+  /**
    * Ends the session: a token the widget obtained is expired at the gateway (best effort) and
    * forgotten, and a new one may be obtained. A host's token is left alone.
    */
@@ -317,6 +366,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     return auth.kind === 'provider' ? { kind: 'anonymous' } : auth;
   };
   holder.resetHostRejected();
+  if (!hostToken) holder.setSource(base.getOneTimeToken ? 'host' : 'gateway');
   const source = base.getOneTimeToken ? hostTokens(base, base.getOneTimeToken, holder) : gatewayTokens(base, holder);
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
@@ -338,6 +388,8 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
   /** Before a call that uses the token: obtain, renew or give up on the held one. */
   async function prepare(use: 'required' | 'optional'): Promise<void> {
     if (issuing) await issuing.catch(() => {});
+    // Bound to no lead (obtained ahead, on the first step): let go, and another obtained below.
+    if (holder.isPastExpiry() && !holder.issuingLocked) holder.clear();
     if (holder.isPastExpiry()) holder.markExpired();
     else if (holder.needsRenewal()) await renew();
     else if (use === 'required' && holder.mayIssue) await issue();
@@ -363,6 +415,22 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     }
   }
 
+  let ahead: Promise<OneTimeTokenAhead> | null = null;
+  function obtainAhead(): Promise<OneTimeTokenAhead> {
+    ahead ??= (async (): Promise<OneTimeTokenAhead> => {
+      // The host's: its `auth`, or its function asked by the first call that needs a token (asking
+      // it on every visit would cost its server a guest per visit, and finds no setting missing).
+      if (hostToken || base.getOneTimeToken) return 'ready';
+      try {
+        await prepare('required');
+      } catch (error) {
+        return isGatewayError(error) && error.setup?.cause === 'one-time-token-missing' ? 'missing' : 'unknown';
+      }
+      return holder.auth() ? 'ready' : 'unknown';
+    })();
+    return ahead;
+  }
+
   const status = (): OneTimeTokenStatus => (hostToken ? (holder.hostRejected ? 'expired' : 'active') : holder.status);
   const client: GatewayClient & { toJSON(): unknown } = {
     request,
@@ -373,6 +441,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     },
     baseURL: base.baseURL,
     getOneTimeToken: base.getOneTimeToken,
+    reportSetup: base.reportSetup,
     // A state dump (devtools, a log) serialises this, never the `auth` getter's token.
     toJSON: () => ({ baseURL: base.baseURL, auth: client.auth.kind }),
   };
@@ -382,10 +451,13 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
     hostToken,
     status,
     subscribe: (listener) => holder.subscribe(listener),
+    obtainAhead,
     async end() {
       if (hostToken) return;
       await source.end();
       holder.clear();
+      // A new request's first step obtains its token ahead again.
+      ahead = null;
     },
     toJSON: () => ({ hostToken, status: status() }),
   };

@@ -29,6 +29,7 @@ import {
   providerAtom,
   providerPendingAtom,
   providerStatusAtom,
+  tokenMissingAtom,
 } from '../state/shared-atoms';
 import { ProRating } from '../pro-summary';
 import { useCategorySearch } from './use-category-search';
@@ -50,13 +51,33 @@ function FailureBanner({ error, onRetry }: { error: unknown; onRetry?: () => voi
 }
 
 /**
+ * In place of the entry step's form when no one-time token can be had (the gateway has no token
+ * call and the host gave no `getOneTimeToken`): nothing typed here could be sent, so nothing is
+ * asked; the developer is told by the setup problem (console line, `lk-error`).
+ */
+function RequestsUnavailable() {
+  const { t } = useRuntime();
+  return (
+    <div className="lk-funnel__notice" part="funnel-unavailable" role="alert" data-kind="unavailable">
+      <p className="lk-funnel__notice-title">{t('funnel.unavailable.title')}</p>
+      <p>{t('funnel.unavailable.detail')}</p>
+    </div>
+  );
+}
+
+/**
  * Step 1, Entry (`app/lead/request_a_quote`, docs/widgets/raq-funnel.md#entry): what the customer needs — a combobox over
  * the autocomplete with the top categories before anything is typed (taxonomy rule on a
  * choice) — and the ZIP code, with the city and state from the lookup. Coming from a pro, its
  * eligibility for the ZIP code is checked; when it does not serve it, the alternatives for the
- * category and ZIP code are offered. Continue goes to the project step.
+ * category and ZIP code are offered. Continue goes to the project step. When no one-time token
+ * can be had, the step says requests cannot be sent from this page instead of its form.
  */
 export function EntryStep() {
+  return useAtomValue(tokenMissingAtom) ? <RequestsUnavailable /> : <EntryForm />;
+}
+
+function EntryForm() {
   useStyles(STYLES);
   const { t } = useRuntime();
   const baseId = useId();

@@ -20,10 +20,14 @@ export type Notice =
  * The send of the confirmation modal: one request per click run (a click while sending or after
  * the lead was created does nothing). A 511 closes the modal (the create's challenge callback),
  * the host's challenge runs and the create is replayed once; fields with problems go to
- * `onProblems` (the first one gets the focus); anything else becomes the notice.
+ * `onProblems` (the first one gets the focus); anything else becomes the notice. Every failure
+ * (network, a 4xx or 5xx, the 511, a token that could not be had, a replay that brought no lead)
+ * fires `lk-error` `{ widget: 'raq-funnel', status, kind }` on the element: the request is kept
+ * on this device (state/kept-request-atoms.ts), and the host hears that it did not reach a pro.
  */
 export function useProjectSend(onProblems: (problems: readonly ProjectField[]) => void) {
-  const { client } = useRuntime();
+  const { client, emit } = useRuntime();
+  const tell = (error: GatewayError) => emit('lk-error', { widget: 'raq-funnel', status: error.status, kind: error.kind });
   const submitProject = useSetAtom(submitProjectAtom);
   const settleChallenge = useSetAtom(settleChallengeAtom);
   const [confirming, setConfirming] = useState(false);
@@ -45,6 +49,7 @@ export function useProjectSend(onProblems: (problems: readonly ProjectField[]) =
       onProblems(result.problems);
       return;
     }
+    if (result.error && !isAbortError(result.error)) tell(result.error);
     if (result.challenge) {
       const url = challengeHref(result.error?.body, client.baseURL);
       setNotice({ kind: 'challenge', url });
@@ -52,7 +57,10 @@ export function useProjectSend(onProblems: (problems: readonly ProjectField[]) =
       // but no lead came back (a lost answer): a failed send, like any other (Send again keeps its key).
       const settled = await settleChallenge();
       if (settled.kind === 'not-passed') setNotice({ kind: 'challengeFailed', url });
-      else if (settled.kind === 'failed') setNotice(isAbortError(settled.error) ? null : { kind: 'failed', error: settled.error });
+      else if (settled.kind === 'failed') {
+        if (!isAbortError(settled.error)) tell(settled.error);
+        setNotice(isAbortError(settled.error) ? null : { kind: 'failed', error: settled.error });
+      }
       return;
     }
     if (result.error && isAbortError(result.error)) return;

@@ -8,7 +8,8 @@ import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import dialogCss from '../../../ui/dialog.css?inline';
 import { cityStateAtom } from '../state/entry-step-atoms';
-import { funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom } from '../state/shared-atoms';
+import { discardKeptRequestAtom, keptRequestRestoredAtom } from '../state/kept-request-atoms';
+import { funnelFormAtom, goToStepAtom, projectDetailsAtom, providerAtom, tokenMissingAtom } from '../state/shared-atoms';
 import { AddressFields, ContactFields, FIELD_ORDER, fieldError, ProjectQuestions, type FieldGroupProps } from './project-fields';
 import { ConfirmDialog, SendNotice, useProjectSend } from './project-send';
 
@@ -22,7 +23,9 @@ const cityStateLoadableAtom = loadableOf(cityStateAtom);
  * modal; 'Send request' there creates the lead (POST /v3/lead) with one Idempotency-Key per
  * request, so a double click or a retry never creates two. A 511 closes the modal (the create's
  * challenge callback), the host's challenge runs, and the create is replayed once. A failure
- * keeps everything typed (the details live in the funnel's store, in memory only).
+ * keeps everything typed: in the funnel's store, and on this device until the request is sent
+ * (state/kept-request-atoms.ts) — put back here after a reload, with a hint and 'Discard this
+ * request'. When no one-time token can be had, the step says requests cannot be sent from this page.
  */
 export function ProjectStep() {
   useStyles(STYLES);
@@ -33,6 +36,9 @@ export function ProjectStep() {
   const place = useAtomValue(cityStateLoadableAtom);
   const [details, setDetails] = useAtom(projectDetailsAtom);
   const goToStep = useSetAtom(goToStepAtom);
+  const tokenMissing = useAtomValue(tokenMissingAtom);
+  const restored = useAtomValue(keptRequestRestoredAtom);
+  const discardKept = useSetAtom(discardKeptRequestAtom);
   const [attempted, setAttempted] = useState(false);
   const [focusField, setFocusField] = useState<{ field: ProjectField } | null>(null);
   const fieldRefs = useRef<Partial<Record<ProjectField, HTMLInputElement | null>>>({});
@@ -118,6 +124,34 @@ export function ProjectStep() {
   return (
     <>
       <form className="lk-funnel__form" part="funnel-project" noValidate onSubmit={review}>
+        {tokenMissing ? (
+          <div className="lk-funnel__notice" part="funnel-unavailable" role="alert" data-kind="unavailable">
+            <p className="lk-funnel__notice-title">{t('funnel.unavailable.title')}</p>
+            <p>{t('funnel.unavailable.kept')}</p>
+          </div>
+        ) : null}
+        {/* Said by a polite live region there from the start (visually hidden: it takes no room in
+            the form's grid); the notice under it shows the same words beside 'Discard this request'. */}
+        <p className="lk-visually-hidden" role="status">
+          {restored ? t('funnel.project.restored') : ''}
+        </p>
+        {restored ? (
+          <div className="lk-funnel__notice" part="funnel-restored" data-kind="restored">
+            <p aria-hidden="true">{t('funnel.project.restored')}</p>
+            <button
+              type="button"
+              className="lk-button"
+              data-variant="secondary"
+              onClick={() => {
+                setAttempted(false);
+                setNotice(null);
+                discardKept();
+              }}
+            >
+              {t('funnel.project.discard')}
+            </button>
+          </div>
+        ) : null}
         <dl className="lk-funnel__facts">
           <div>
             <dt>{t('funnel.project.service')}</dt>

@@ -12,10 +12,12 @@ import {
   createdLeadAtom,
   tokenHolderAtom,
   oneTimeSessionAtom,
+  tokenFoundMissingAtom,
   type ActionResult,
   ok,
   failed,
 } from './shared-atoms';
+import { forgetKeptRequestAtom, keepRequestAtom, keptRequestRestoredAtom } from './kept-request-atoms';
 
 /** The project step's state and calls (`<raq-funnel>`, docs/widget-shape.md; what the whole funnel shares is in ../shared-atoms.ts): creating the lead, once per request, through a security challenge. */
 
@@ -44,6 +46,8 @@ const createStateAtom = atom(() => ({
 
 function leadCreated(get: Getter, set: Setter, leadId: number, body: string): void {
   get(tokenHolderAtom).lockIssuing();
+  // The gateway took a request: none of this funnel stays kept on the device.
+  set(forgetKeptRequestAtom);
   const state = get(createStateAtom);
   // The same lead a second time — a create replayed after a passed challenge and Send again with
   // the same key both answer with it, in either order — is in hand already: not announced again,
@@ -93,7 +97,8 @@ function latestCreate(get: Getter, set: Setter): ReplayTarget<Awaited<ReturnType
  * user action — a double click joins the call in flight, a retry of the same request reuses
  * the key — so it is never created twice. On a 511 the result says `challenge` (the view
  * closes its modal); once the challenge is passed the call is replayed once and the lead id
- * arrives then. The typed details are kept whatever happens.
+ * arrives then. The typed details are kept whatever happens: in memory, and on this device
+ * (kept-request-atoms.ts) when the send failed.
  */
 export interface SubmitProjectOptions {
   /** Called when the create answers 511 (the spec: "create-lead 511 closes the modal via callback"), before the challenge runs. */
@@ -126,6 +131,8 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
   state.body = text;
   state.payload = body;
   state.replayFailures.delete(text);
+  // Sent: the hint about a request put back goes (what is sent now is the customer's again).
+  set(keptRequestRestoredAtom, false);
   const run = async (): Promise<ActionResult<number>> => {
     try {
       const { leadId } = await createLeadV3(get(oneTimeSessionAtom).client, body, {
@@ -137,6 +144,12 @@ export const submitProjectAtom = atom(null, (get, set, options: SubmitProjectOpt
       leadCreated(get, set, leadId, text);
       return ok(leadId);
     } catch (error) {
+      if (isGatewayError(error)) {
+        // Whatever the failure (a 511 too: its replay dies with the page), the request stays on
+        // this device until the gateway takes it (kept-request-atoms.ts).
+        set(keepRequestAtom, { form, details });
+        if (error.setup?.cause === 'one-time-token-missing') set(tokenFoundMissingAtom);
+      }
       if (isGatewayError(error) && error.kind === 'challenge') options.onChallenge?.();
       return failed(error);
     } finally {

@@ -6,7 +6,13 @@ import { INITIAL_FUNNEL_SESSION, persistedFunnel, restoreFunnel, sanitizeReferre
 import type { SplitSuggestions } from '../../../domain/funnel/suggestions';
 import { isGatewayError, type GatewayError } from '../../../gateway/core/errors';
 import type { FetchedLead, ProviderDetails, ProviderSummary } from '../../../gateway/lead/funnel/schemas';
-import { createOneTimeSession, OneTimeTokenHolder, type OneTimeTokenStatus } from '../../../gateway/lead/funnel/one-time-token';
+import {
+  createOneTimeSession,
+  OneTimeTokenHolder,
+  type OneTimeSession,
+  type OneTimeTokenAhead,
+  type OneTimeTokenStatus,
+} from '../../../gateway/lead/funnel/one-time-token';
 import { clientAtom, requireClient } from '../../../runtime/client-atom';
 import type { WidgetStore } from '../../../runtime/store';
 import { funnelStorageKey, readPersistedFunnel, sessionStorageOrNull, writePersistedFunnel, type FunnelStorage } from './funnel-storage';
@@ -41,7 +47,7 @@ export const funnelInputsAtom = atom<FunnelInputs>({ categoryId: null, postalCod
 
 export const funnelSessionAtom = atom<FunnelSession>(INITIAL_FUNNEL_SESSION);
 export const funnelFormAtom = atom<FunnelFormValues>(EMPTY_FUNNEL_FORM);
-/** The project step's fields: contact details live here, in memory only (never persisted). */
+/** The project step's fields: contact details live here, in memory (on the device only after a failed send: kept-request-atoms.ts). */
 export const projectDetailsAtom = atom<ProjectDetails>(EMPTY_PROJECT_DETAILS);
 /** The provider's details once loaded (its categories drive the category rules). */
 export const providerAtom = atom<ProviderDetails | null>(null);
@@ -100,6 +106,33 @@ export const tokenStatusAtom = atom((get): OneTimeTokenStatus => {
   get(tokenWatchAtom);
   return get(oneTimeSessionAtom).status();
 });
+
+/** What the funnel found of its token before the customer's first call, for the session it asked in (a new client asks again). */
+const tokenAheadAtom = atom<{ readonly session: OneTimeSession; readonly state: OneTimeTokenAhead } | null>(null);
+
+/**
+ * No token can be had (the gateway has no token call and the host gave no `getOneTimeToken`): the
+ * first two steps say requests cannot be sent from this page, instead of letting the customer type
+ * for nothing. Found ahead (`obtainTokenAheadAtom`) or by a send.
+ */
+export const tokenMissingAtom = atom((get) => {
+  const ahead = get(tokenAheadAtom);
+  return ahead !== null && ahead.state === 'missing' && ahead.session === get(oneTimeSessionAtom);
+});
+
+/**
+ * The session's token, obtained as a step before the lead shows (once per session:
+ * one-time-token.ts `obtainAhead`), so a missing token call is found before the customer types;
+ * the request then goes with that token.
+ */
+export const obtainTokenAheadAtom = atom(null, async (get, set) => {
+  const session = get(oneTimeSessionAtom);
+  const state = await session.obtainAhead();
+  if (get(oneTimeSessionAtom) === session) set(tokenAheadAtom, { session, state });
+});
+
+/** A send met the missing token call (the attempt ahead could not tell: it failed otherwise). */
+export const tokenFoundMissingAtom = atom(null, (get, set) => set(tokenAheadAtom, { session: get(oneTimeSessionAtom), state: 'missing' }));
 
 // ---- Stale requests ---------------------------------------------------------------------------
 
