@@ -4,7 +4,7 @@ import { failure, NOW } from '../../../../packages/sandbox/src/test-helpers';
 import type { GatewayAuth } from '../../core/auth';
 import { createGatewayClient, DEFAULT_TIMEOUT_MS, withRequest, type GetOneTimeToken, type OneTimeTokenContext } from '../../core/client';
 import { createLeadV3, fetchLead, getProjects, getProviderComparison, getTopCategories } from './calls';
-import type { SetupProblem } from '../../core/setup-problems';
+import type { SetupProblem } from '../../core/setup-causes';
 import { createOneTimeSession, ONE_TIME_TOKEN_RENEW_MARGIN_MS, OneTimeTokenHolder } from './one-time-token';
 
 const MINUTE = 60_000;
