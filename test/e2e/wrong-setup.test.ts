@@ -149,6 +149,41 @@ const ROWS: readonly Row[] = [
 describe('a wrong setup names its fix: against SANDBOX_PROFILE=spec-variants with a required sign-in', () => {
   const e2e = useE2eSession({ profile: 'spec-variants', env: { SANDBOX_PROVIDER_TOKEN: TOKEN, SANDBOX_PROVIDER_COOKIE: COOKIE } });
 
+  /**
+   * `body` in a real page of the server at `at` (its own origin, loopback: a page the test answered
+   * itself would count as public, and Chromium's local network rules would refuse its calls to
+   * 127.0.0.1), the loader in its head and a listener recording every lk-error.
+   */
+  async function openPage(page: Page, at: string, body: string) {
+    await page.goto(`${at}/`);
+    await page.setContent(
+      `<!doctype html>\n<html lang="en"><head><meta charset="utf-8" /><title>wrong setup</title>
+<script>window.__lkErrors = []; document.addEventListener('lk-error', (event) => window.__lkErrors.push(event.detail));</script>
+<link rel="stylesheet" href="/cdn/leadkit.css" /><script type="module" src="/cdn/leadkit.js"></script></head><body>\n${body}\n</body></html>`,
+    );
+  }
+
+  it("the connect page's config as written, the sandbox on another origin: the thread's photo shows (an object URL), no setting is named wrong", async () => {
+    const { origin } = e2e.server;
+    const page = await e2e.context.newPage();
+    const watch = await watchPage(page);
+    const lines: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('leadkit:')) lines.push(message.text());
+    });
+    await openPage(
+      page,
+      origin.replace('127.0.0.1', 'localhost'),
+      `<message-thread sp-id="1001" user-id="5001" lead-id="300001" chat-service="sandbox" auth-mode="provider-token"></message-thread>\n${hostScript({ baseURL: origin })}`,
+    );
+    const photo = page.locator('message-thread').getByRole('img', { name: 'water-heater.jpg' });
+    await visible(photo);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(await photo.getAttribute('src')).toMatch(/^blob:/);
+    expect(lines).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
   it.each(ROWS)('$name: the spec’s text, one `leadkit:` line, lk-error $cause', async (row) => {
     const { origin } = e2e.server;
     await row.before?.(origin);
@@ -158,17 +193,7 @@ describe('a wrong setup names its fix: against SANDBOX_PROFILE=spec-variants wit
     page.on('console', (message) => {
       if (message.text().startsWith('leadkit:')) lines.push(message.text());
     });
-    const at = row.pageOrigin?.(origin) ?? origin;
-    const body = await row.body(origin);
-    // The page is a real one of the server's (its own origin, loopback: a page the test answered
-    // itself would count as public, and Chromium's local network rules would refuse its calls to
-    // 127.0.0.1), with the row's content written in it.
-    await page.goto(`${at}/`);
-    await page.setContent(
-      `<!doctype html>\n<html lang="en"><head><meta charset="utf-8" /><title>wrong setup</title>
-<script>window.__lkErrors = []; document.addEventListener('lk-error', (event) => window.__lkErrors.push(event.detail));</script>
-<link rel="stylesheet" href="/cdn/leadkit.css" /><script type="module" src="/cdn/leadkit.js"></script></head><body>\n${body}\n</body></html>`,
-    );
+    await openPage(page, row.pageOrigin?.(origin) ?? origin, await row.body(origin));
     const widget = page.locator(row.widget);
     await row.shows(widget, page);
 
