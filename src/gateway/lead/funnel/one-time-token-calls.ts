@@ -37,11 +37,15 @@ export const OneTimeTokenExpiredSchema = v.object({ expired: v.literal(true) });
 /**
  * POST /v1/one-time-token — a fresh guest member and its token, for a customer the host did
  * not sign in. Sent without a token; one Idempotency-Key per user action (it creates a member).
+ * `read`: asked ahead of the customer's first call (see below).
  */
-export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallOptions<OneTimeToken> = {}) {
+export async function issueOneTimeToken(client: GatewayClient, opts: CreateCallOptions<OneTimeToken> & { read?: boolean } = {}) {
   return client.request({
     operation: 'lead.issueOneTimeToken',
     invented: true,
+    // Asked ahead (the funnel's first step, not the customer's Send): cancelled with the element's
+    // reads when it leaves the page; its key is kept, so asking again makes no second guest.
+    ...(opts.read ? { read: true } : {}),
     method: 'POST',
     path: `${BASE}/v1/one-time-token`,
     body: {},

@@ -243,8 +243,8 @@ const isUnauthorized = (error: unknown) => isGatewayError(error) && error.kind =
 
 /** Where a session's tokens come from: the gateway's own calls (L1, L2) or the host's `getOneTimeToken`. */
 interface TokenSource {
-  /** Obtains a token into the holder. */
-  issue(): Promise<void>;
+  /** Obtains a token into the holder; `ahead`: before any call of the customer's (cancelled with the element's reads). */
+  issue(ahead?: boolean): Promise<void>;
   /** Renews the held token; a failure leaves it as it is (or marks it expired when refused). */
   renew(): Promise<void>;
   /** The session ends: the held token is let go of where it came from (best effort). */
@@ -264,10 +264,12 @@ function gatewayTokens(base: GatewayClient, holder: OneTimeTokenHolder): TokenSo
   const anonymous = actingAs(base, () => ({ kind: 'anonymous' }));
   const withHeldToken = actingAs(base, () => holder.auth() ?? { kind: 'anonymous' });
   return {
-    async issue() {
+    async issue(ahead = false) {
       const request = (pendingIssue ??= { key: newIdempotencyKey(), askedAt: holder.now() });
       // A gateway without the call (404) is not asked again for a day (not-offered.ts).
-      const issued = await unlessNotOffered(anonymous, 'L1', 'lead.issueOneTimeToken', () => issueOneTimeToken(anonymous, { idempotencyKey: request.key }));
+      const issued = await unlessNotOffered(anonymous, 'L1', 'lead.issueOneTimeToken', () =>
+        issueOneTimeToken(anonymous, { idempotencyKey: request.key, read: ahead }),
+      );
       pendingIssue = null;
       holder.hold(issued.token, issued.expiresIn, request.askedAt);
     },
@@ -371,8 +373,8 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
   let issuing: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
 
-  function issue(): Promise<void> {
-    issuing ??= source.issue().finally(() => {
+  function issue(ahead = false): Promise<void> {
+    issuing ??= source.issue(ahead).finally(() => {
       issuing = null;
     });
     return issuing;
@@ -386,13 +388,13 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
   }
 
   /** Before a call that uses the token: obtain, renew or give up on the held one. */
-  async function prepare(use: 'required' | 'optional'): Promise<void> {
+  async function prepare(use: 'required' | 'optional', ahead = false): Promise<void> {
     if (issuing) await issuing.catch(() => {});
     // Bound to no lead (obtained ahead, on the first step): let go, and another obtained below.
     if (holder.isPastExpiry() && !holder.issuingLocked) holder.clear();
     if (holder.isPastExpiry()) holder.markExpired();
     else if (holder.needsRenewal()) await renew();
-    else if (use === 'required' && holder.mayIssue) await issue();
+    else if (use === 'required' && holder.mayIssue) await issue(ahead);
   }
 
   async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
@@ -422,7 +424,7 @@ export function createOneTimeSession(base: GatewayClient, holder: OneTimeTokenHo
       // it on every visit would cost its server a guest per visit, and finds no setting missing).
       if (hostToken || base.getOneTimeToken) return 'ready';
       try {
-        await prepare('required');
+        await prepare('required', true);
       } catch (error) {
         return isGatewayError(error) && error.setup?.cause === 'one-time-token-missing' ? 'missing' : 'unknown';
       }
