@@ -49,17 +49,29 @@ export interface PersistedFunnel {
   readonly leadId: number | null;
 }
 
-export function persistedFunnel(session: FunnelSession, form: FunnelFormValues): PersistedFunnel {
+/**
+ * The form's fields that may be kept on the device (sessionStorage, a kept request), field by field:
+ * nothing else of the form can slip in.
+ */
+export function keptFormFields(
+  form: Pick<FunnelFormValues, 'categoryId' | 'categoryName' | 'taskCategoryId' | 'taskCategoryName' | 'postalCode' | 'serviceProviderId'>,
+) {
   return {
-    isAuthenticatedWorkflow: session.isAuthenticatedWorkflow,
-    entryPointReferrer: session.entryPointReferrer,
-    step: session.step,
     categoryId: form.categoryId,
     categoryName: form.categoryName,
     taskCategoryId: form.taskCategoryId,
     taskCategoryName: form.taskCategoryName,
     postalCode: form.postalCode,
     serviceProviderId: form.serviceProviderId,
+  };
+}
+
+export function persistedFunnel(session: FunnelSession, form: FunnelFormValues): PersistedFunnel {
+  return {
+    isAuthenticatedWorkflow: session.isAuthenticatedWorkflow,
+    entryPointReferrer: session.entryPointReferrer,
+    step: session.step,
+    ...keptFormFields(form),
     leadId: session.leadId,
   };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FunnelFormValues } from '../../../domain/funnel/form';
 import type { ProjectDetails } from '../../../domain/funnel/lead';
+import { keptFormFields } from '../../../domain/funnel/session';
 
 /**
  * The customer's request as kept on this device after 'Send request' failed
@@ -53,14 +54,7 @@ export function keptRequestText(request: KeptRequest): string {
   return JSON.stringify({
     version: VERSION,
     spId: request.spId,
-    form: {
-      categoryId: form.categoryId,
-      categoryName: form.categoryName,
-      taskCategoryId: form.taskCategoryId,
-      taskCategoryName: form.taskCategoryName,
-      postalCode: form.postalCode,
-      serviceProviderId: form.serviceProviderId,
-    },
+    form: keptFormFields(form),
     details: {
       description: details.description,
       urgency: details.urgency,
