@@ -5,6 +5,9 @@
  *   npm run release -- --version-only  the version step alone: the release commit's changes
  *   npm run release                    the same, then publishes — only from GitHub Actions
  *                                      (.github/workflows/release.yml), on a committed release
+ *   npm run release -- --publish-only  step 6 alone, after this checkout's dry run: publishes
+ *                                      what it built, packed and verified — the workflow's
+ *                                      publish step, the only one that holds the npm token
  *
  *   1. version (scripts/release-version.mjs): pending changesets applied (`changeset version`,
  *      the three packages in step), CHANGELOG's release section cut and dated, the version
@@ -34,12 +37,14 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './build.mjs';
 import { NOT_YET, PACKAGES, releasesOf, versionStep } from './release-version.mjs';
 
-const FLAGS = ['--dry-run', '--version-only'];
+const FLAGS = ['--dry-run', '--version-only', '--publish-only'];
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => !FLAGS.includes(arg));
 if (unknown.length) fail(`unknown argument ${unknown.join(' ')} (${FLAGS.join(', ')})`);
 const dryRun = args.includes('--dry-run');
 const versionOnly = args.includes('--version-only');
+const publishOnly = args.includes('--publish-only');
+if ([dryRun, versionOnly, publishOnly].filter(Boolean).length > 1) fail(`one of ${FLAGS.join(', ')} at a time`);
 const publishing = !dryRun && !versionOnly;
 const rootRequire = createRequire(path.join(ROOT, 'package.json'));
 
@@ -123,11 +128,25 @@ console.log(
 if (versionOnly) process.exit(0);
 if (publishing && changed.length) fail('the version step changed files: commit them (the release commit), then release that commit');
 
+const out = path.join(os.tmpdir(), `leadkit-release-${version}`);
+/** What the dry run wrote beside its tarballs: `--publish-only` publishes only a verified build of this commit. */
+const verifiedRecord = path.join(out, 'verified.json');
+if (publishOnly) {
+  let verified;
+  try {
+    verified = JSON.parse(readFileSync(verifiedRecord, 'utf8'));
+  } catch {
+    fail(`no verified build of ${version} here (${verifiedRecord}): run \`npm run release -- --dry-run\` first, in this checkout`);
+  }
+  if (verified.commit !== git('rev-parse', 'HEAD')) fail(`the verified build is of ${verified.commit}, not of HEAD: run the dry run again`);
+  publish(verified.packed);
+  process.exit(0);
+}
+
 // 2. Build, every part.
 step('build (scripts/build.mjs)', () => run(process.execPath, ['scripts/build.mjs', '--no-check']));
 
 // 3. Pack, the way a host's tarball is made (each package's prepack finds its build fresh).
-const out = path.join(os.tmpdir(), `leadkit-release-${version}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const packed = step('pack (npm pack, each package)', () =>
@@ -163,24 +182,28 @@ for (const pkg of packed)
     `  ${`${pkg.name}@${pkg.version}`.padEnd(26)} ${kB(pkg.size).padStart(10)} packed, ${kB(pkg.unpackedSize).padStart(10)} unpacked, ${pkg.files} files`,
   );
 if (!publishing) {
+  if (!git('status', '--porcelain')) writeFileSync(verifiedRecord, JSON.stringify({ commit: git('rev-parse', 'HEAD'), packed }));
   console.log(`release: dry run: nothing published, no tag made (a real release: docs/contributing.md#releasing)`);
   process.exit(0);
 }
+publish(packed);
 
-// 6. Publish, then tag.
-const unpublished = packed.filter(({ name }) => {
-  const view = spawnSync('npm', ['view', `${name}@${version}`, 'version'], { cwd: ROOT, encoding: 'utf8' });
-  return view.status !== 0 || view.stdout.trim() !== version;
-});
-if (unpublished.length) {
-  step(`publish ${unpublished.map((pkg) => pkg.name).join(', ')} (changeset publish, with provenance)`, () =>
-    run(path.join(ROOT, 'node_modules', '.bin', 'changeset'), ['publish', '--no-git-tag'], { env: { ...process.env, NPM_CONFIG_PROVENANCE: 'true' } }),
-  );
-} else console.log(`release: all three are on the registry at ${version} already: nothing to publish`);
-const tag = `v${version}`;
-if (spawnSync('git', ['rev-parse', '--quiet', '--verify', `refs/tags/${tag}`], { cwd: ROOT }).status !== 0) {
-  git('tag', tag);
-  console.log(`release: tagged ${tag} (${git('rev-parse', '--short', 'HEAD')}); push it: git push origin ${tag}`);
+/** 6. Publish (each package not on the registry at this version), then tag. */
+function publish(packed) {
+  const unpublished = packed.filter(({ name }) => {
+    const view = spawnSync('npm', ['view', `${name}@${version}`, 'version'], { cwd: ROOT, encoding: 'utf8' });
+    return view.status !== 0 || view.stdout.trim() !== version;
+  });
+  if (unpublished.length) {
+    step(`publish ${unpublished.map((pkg) => pkg.name).join(', ')} (changeset publish, with provenance)`, () =>
+      run(path.join(ROOT, 'node_modules', '.bin', 'changeset'), ['publish', '--no-git-tag'], { env: { ...process.env, NPM_CONFIG_PROVENANCE: 'true' } }),
+    );
+  } else console.log(`release: all three are on the registry at ${version} already: nothing to publish`);
+  const tag = `v${version}`;
+  if (spawnSync('git', ['rev-parse', '--quiet', '--verify', `refs/tags/${tag}`], { cwd: ROOT }).status !== 0) {
+    git('tag', tag);
+    console.log(`release: tagged ${tag} (${git('rev-parse', '--short', 'HEAD')}); push it: git push origin ${tag}`);
+  }
 }
 
 /**

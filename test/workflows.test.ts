@@ -82,23 +82,38 @@ describe('.github/workflows', { timeout: 60_000 }, () => {
     expect(ci).toMatch(/timeout-minutes: 90/);
   });
 
-  it('the release runs `npm run release` with a token, an OIDC token for provenance, and pushes the tag', () => {
+  it('the release builds and verifies without the token, publishes with it in one step, and pushes the tag', () => {
     const release = workflows['release.yml'] ?? '';
     expect(release).toMatch(/^on:\n\s+workflow_dispatch:/m);
     expect(release).toMatch(/id-token: write/);
     expect(release).toMatch(/contents: write/);
     expect(release).toMatch(/registry-url: https:\/\/registry\.npmjs\.org/);
-    expect(release).toMatch(/- run: npm run release\n\s+env:\n\s+NODE_AUTH_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/);
-    expect(release).toMatch(/git push origin "refs\/tags\/v/);
+    expect(release).toMatch(/- run: npm run release -- --dry-run\n/);
+    expect(release).toMatch(/- run: npm run release -- --publish-only\n\s+env:\n\s+NODE_AUTH_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/);
+    // The npm token in that step only; no write token left in .git/config for install scripts.
+    expect(release.match(/secrets\.NPM_TOKEN/g)).toHaveLength(1);
+    expect(release).toMatch(/persist-credentials: false/);
+    expect(release).toMatch(/git push "https:\/\/x-access-token:\$\{GITHUB_TOKEN\}@github\.com\/\$\{GITHUB_REPOSITORY\}\.git" "refs\/tags\/v/);
     // The real path is the script's: it refuses outside GitHub Actions, without a token or with changes (scripts/release.mjs).
     expect(readFileSync(path.join(ROOT, 'scripts', 'release.mjs'), 'utf8')).toContain("NPM_CONFIG_PROVENANCE: 'true'");
+  });
+
+  it('every action is pinned by a full commit, its version named beside it', () => {
+    for (const [file, text] of Object.entries(workflows)) {
+      const uses = [...text.matchAll(/uses: (\S+)(.*)$/gm)];
+      expect(uses.length, file).toBeGreaterThan(0);
+      for (const [, action, comment] of uses) {
+        expect(action, `${file}: ${action}`).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+        expect(comment, `${file}: ${action}`).toMatch(/^ # v\d+\.\d+\.\d+$/);
+      }
+    }
   });
 
   it('the docs site: `npm run docs:build` into storybook-static, uploaded and deployed to GitHub Pages', () => {
     const docs = workflows['docs.yml'] ?? '';
     expect(docs).toMatch(/- run: npm run docs:build/);
-    expect(docs).toMatch(/uses: actions\/upload-pages-artifact@v\d+\n\s+with:\n\s+path: storybook-static/);
-    expect(docs).toMatch(/uses: actions\/deploy-pages@v\d+/);
+    expect(docs).toMatch(/uses: actions\/upload-pages-artifact@[0-9a-f]{40} # v\d[\d.]*\n\s+with:\n\s+path: storybook-static/);
+    expect(docs).toMatch(/uses: actions\/deploy-pages@[0-9a-f]{40}/);
     expect(docs).toMatch(/pages: write\n\s+id-token: write/);
     const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts['docs:build']).toContain('-o storybook-static');

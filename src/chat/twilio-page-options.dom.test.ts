@@ -27,4 +27,14 @@ describe("the CDN build's Twilio options from its page", () => {
     }
     expect(pageTwilioOptions(undefined)).toEqual({});
   });
+
+  it('ignores the meta on a page that is not itself on a loopback origin (injected markup redirects nothing)', () => {
+    withMeta('ws://127.0.0.1:4011/v3/wsconnect');
+    expect(location.hostname).toBe('localhost');
+    expect(pageTwilioOptions()).not.toEqual({});
+    for (const hostname of ['office.example.com', '127.0.0.1.example.com', 'localhost.example.com']) {
+      const page = { querySelector: document.querySelector.bind(document), location: { hostname } };
+      expect(pageTwilioOptions(page), hostname).toEqual({});
+    }
+  });
 });

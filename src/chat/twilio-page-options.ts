@@ -7,17 +7,22 @@ import type { TwilioChatOptions } from './twilio-chat-client';
  *
  *     <meta name="leadkit-twilsock-uri" content="ws://127.0.0.1:4011/v3/wsconnect">
  *
- * A loopback address only (127.0.0.1, ::1, localhost): a development switch, never a way to send
- * a production page's chat token elsewhere (markup injected into a page cannot redirect it).
- * Without it (or with another address) the SDK connects to Twilio, with its logs silent.
+ * A development switch only: honoured where the page itself is on a loopback origin and the
+ * socket is a loopback address (127.0.0.1, ::1, localhost). On a production page the meta is
+ * ignored, so markup injected into it cannot point the socket (and the chat token in its `init`)
+ * at a port on the pro's own machine. Without it (or elsewhere) the SDK connects to Twilio.
  * @internal Exported for tests.
  */
 export const TWILSOCK_URI_META = 'leadkit-twilsock-uri';
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-export function pageTwilioOptions(page: Pick<Document, 'querySelector'> | undefined = globalThis.document): TwilioChatOptions {
-  const content = page?.querySelector<HTMLMetaElement>(`meta[name="${TWILSOCK_URI_META}"]`)?.content;
+/** The page's own place: where it is served from decides whether the switch is honoured. */
+type PageLike = Pick<Document, 'querySelector'> & { readonly location?: { readonly hostname: string } | null };
+
+export function pageTwilioOptions(page: PageLike | undefined = globalThis.document): TwilioChatOptions {
+  if (!page?.location || !LOOPBACK.has(page.location.hostname)) return {};
+  const content = page.querySelector<HTMLMetaElement>(`meta[name="${TWILSOCK_URI_META}"]`)?.content;
   if (!content) return {};
   let url: URL;
   try {
