@@ -27,22 +27,22 @@ import type { SandboxEnv } from './context';
 export type AllowedOrigins = readonly string[] | ((origin: string) => boolean);
 
 /** The servers' environment variable: origins, comma separated. */
-export const ALLOWED_ORIGINS_ENV = 'SANDBOX_ALLOWED_ORIGINS';
+const ALLOWED_ORIGINS_ENV = 'SANDBOX_ALLOWED_ORIGINS';
 /** The servers' flag, once per origin. */
-export const ALLOW_ORIGIN_FLAG = '--allow-origin';
+const ALLOW_ORIGIN_FLAG = '--allow-origin';
 
 /** How a developer allows an origin, for the servers' messages and `--help`. */
 const HOW_TO_ALLOW = (origin: string) =>
   `start the sandbox with ${ALLOW_ORIGIN_FLAG} ${origin} (npx leadkit-sandbox ${ALLOW_ORIGIN_FLAG} …, npm start -- ${ALLOW_ORIGIN_FLAG} …) or ${ALLOWED_ORIGINS_ENV}=${origin} (comma separated), or give createSandboxGateway({ allowedOrigins })`;
 
 /** A loopback name: `localhost`, `*.localhost`, `127.x.x.x`, `[::1]` (a URL's `hostname`). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 /** `scheme://host[:port]` of an origin a developer names; throws for anything else (a path, another scheme). */
-export function normalizeOrigin(value: string): string {
+function normalizeOrigin(value: string): string {
   let url: URL | null = null;
   try {
     url = new URL(value.trim());
