@@ -42,7 +42,15 @@
  * TWILIO_PORT (the Twilio stand-in's port, for the real @twilio/conversations SDK: default PORT + 1,
  * a free port when PORT is 0; `off` does not start it; packages/sandbox/README.md#the-twilio-stand-in),
  * SANDBOX_CHAT=twilio (the thread pages and the office app talk to that stand-in through leadkit's
- * Twilio adapter and the real SDK instead of the sandbox's chat service: scripts/sandbox-chat.ts).
+ * Twilio adapter and the real SDK instead of the sandbox's chat service: scripts/sandbox-chat.ts),
+ * SANDBOX_ALLOWED_ORIGINS (origins, comma separated, whose pages may call the sandbox beside the
+ * server's own; also `npm start -- --allow-origin <origin>`; `npm start -- --help`).
+ *
+ * Who may call it (packages/sandbox/src/local-access.ts): a request whose Host is no loopback
+ * name nor a named origin's host is refused (403, DNS rebinding), whatever its path; under
+ * /gateway, /sandbox and /host-stand-in a page of another origin, not named, is refused too
+ * (403, no CORS). The pages and the CDN files are public: served to any Origin, with no CORS
+ * headers.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -66,10 +74,13 @@ import {
   SANDBOX_MEMBER_TOKEN,
   sandboxProfileFrom,
   providerSignInFrom,
+  refuseForeignHost,
   servesSpecOnly,
 } from '@leadkit/sandbox';
 // Not part of the sandbox's public API: the banner is its servers' own (serve.ts prints it too).
 import { providerSignInBanner } from '../packages/sandbox/src/start-banner';
+// Not public either: the servers' command line and the origin check before the Twilio controls.
+import { ACCESS_HELP, accessBanner, refuseForeignOrigin, serverAccessFrom, type ServerAccessOptions } from '../packages/sandbox/src/local-access';
 // Node only, so not in the package's entry: the stand-in for Twilio Conversations (packages/sandbox/README.md#the-twilio-stand-in).
 import { startTwilioStandIn, type TwilioStandIn } from '../packages/sandbox/src/twilio/stand-in';
 import { twilioControlRoutes } from '../packages/sandbox/src/twilio/controls';
@@ -87,6 +98,23 @@ const REACT_HOST_OUT = path.join(ROOT, 'dist', 'examples', 'react-host');
 
 /** The strict policy of /examples/strict-csp.html: nothing inline, nothing from elsewhere. */
 const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+
+/** Who may call the sandbox (`--allow-origin`, SANDBOX_ALLOWED_ORIGINS), read before any build. */
+let access: ServerAccessOptions;
+try {
+  access = serverAccessFrom(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(
+    `start: ${error instanceof Error ? error.message : String(error)}\n\nUsage: npm start -- [--allow-origin <origin>]…\n${ACCESS_HELP.join('\n')}`,
+  );
+  process.exit(2);
+}
+if (access.help) {
+  console.log(
+    `Usage: npm start -- [--allow-origin <origin>]…\nThe example pages and the sandbox gateway on one server (the environment: scripts/start.ts).\n\n${ACCESS_HELP.join('\n')}`,
+  );
+  process.exit(0);
+}
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -275,6 +303,7 @@ const sandbox = createSandboxGateway({
   onError: (error) => console.error('[sandbox] route error:', error),
   profile: sandboxProfileFrom(process.env.SANDBOX_PROFILE),
   providerSignIn,
+  allowedOrigins: access.allowedOrigins,
 });
 
 /**
@@ -478,8 +507,14 @@ const server = serve(
     hostname: '127.0.0.1',
     port,
     fetch: async (request, env) => {
+      // A Host that is no loopback name nor a named origin's (DNS rebinding), whatever the path.
+      const foreignHost = refuseForeignHost(request, access.allowedOrigins);
+      if (foreignHost) return foreignHost;
       const url = new URL(request.url);
       if (!isSandboxPath(url.pathname)) return site.fetch(request, env);
+      // A page of another origin, not named (the sandbox app checks it too; the Twilio controls do not).
+      const foreignOrigin = refuseForeignOrigin(request, access.allowedOrigins);
+      if (foreignOrigin) return foreignOrigin;
       // The stand-in's own controls (drop its connections, what it received): packages/sandbox/src/twilio/controls.ts.
       if (url.pathname.startsWith('/sandbox/twilio/')) return twilioControls.fetch(request);
       // A reset forgets what the stand-in received too (the sandbox's recorded requests go with it).
@@ -499,6 +534,7 @@ const server = serve(
     console.log(`leadkit examples: http://127.0.0.1:${info.port}/ (gateway under /gateway, sandbox controls under /sandbox, ${sandbox.profile} profile)`);
     // The sign-in the sandbox's provider calls require, and how to pass it (as `npx leadkit-sandbox` says it).
     console.log(providerSignInBanner(providerSignIn, sandbox.profile).join('\n'));
+    console.log(accessBanner(access.allowedOrigins));
   },
 );
 

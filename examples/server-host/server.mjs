@@ -7,7 +7,9 @@
  *   npm run example:server-host          # builds what is stale, then runs this file
  *
  * Environment:
- *   GATEWAY_URL   the gateway's origin (default http://127.0.0.1:4010: `npm start` or `npx leadkit-sandbox`)
+ *   GATEWAY_URL   the gateway's origin (default http://127.0.0.1:4010: `npm start` or `npx leadkit-sandbox`,
+ *                 which must name this host's origin — `SANDBOX_ALLOWED_ORIGINS=http://127.0.0.1:4020` —
+ *                 for the browser's own calls: the sandbox answers no other page)
  *   PORT          this host's port (default 4020; 0 picks a free one — the printed URL tells)
  *   SP_ID         the signed-in provider (default 1001)
  *   SIGN_IN       `cookie` (default) or `token`: how the gateway signs providers in

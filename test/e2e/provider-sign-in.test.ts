@@ -12,11 +12,13 @@
  *   `Authorization: Bearer …` on every provider call; a stale token is refreshed after the 401 and
  *   the call retried; the token is in no URL, attribute, storage or lk-* event.
  *
- * What the sandbox received is read from `GET /sandbox/requests`.
+ * What the sandbox received is read from `GET /sandbox/requests` (credentials masked to their last
+ * four characters). The sandbox answers the page's origin because it is named
+ * (SANDBOX_ALLOWED_ORIGINS).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardReady, sandboxProviderCalls, useE2eSession, visible, watchPage } from './harness';
 
@@ -34,17 +36,13 @@ async function expectRefused(page: Page): Promise<void> {
   await expect(page.locator('lead-board li[data-lead-id]').count()).resolves.toBe(0);
 }
 
-const e2e = useE2eSession({
-  coldCache: true,
-  env: { SANDBOX_PROVIDER_TOKEN: TOKEN, SANDBOX_PROVIDER_COOKIE: `${SESSION.name}=${SESSION.value}` },
-});
+/** A credential as `GET /sandbox/requests` lists it: its last four characters (packages/sandbox/src/credentials.ts). */
+const masked = (secret: string) => `…${secret.slice(-4)}`;
 
 // ---- the host page's own origin ----------------------------------------------------------------
 
 /** Tokens the host's token endpoint gives, in order (the last one again when it runs out), and what it was asked. */
 const host = { tokens: [TOKEN], asked: [] as string[] };
-let pageServer: Server;
-let pageOrigin = '';
 
 /** The board on a CDN page, its gateway on the sandbox's origin. */
 function boardPage(attributes: string, script = ''): string {
@@ -78,33 +76,38 @@ const PAGES: Record<string, () => string> = {
   '/token-later.html': () => boardPage('auth-mode="provider-token"'),
 };
 
-beforeAll(async () => {
-  pageServer = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://page.local');
-    const page = PAGES[url.pathname];
-    if (page) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page());
-      return;
-    }
-    if (url.pathname === '/host/token') {
-      host.asked.push(url.searchParams.get('reason') ?? '');
-      const token = host.tokens.length > 1 ? host.tokens.shift()! : host.tokens[0]!;
-      response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(token);
-      return;
-    }
-    // The CDN files, as a page's own CDN would serve them.
-    fetch(`${e2e.server.origin}${url.pathname}`)
-      .then(async (answer) => {
-        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
-        response.end(Buffer.from(await answer.arrayBuffer()));
-      })
-      .catch(() => response.writeHead(502).end());
-  });
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+// Listening before the session starts the sandbox: the sandbox answers this origin only once named
+// (SANDBOX_ALLOWED_ORIGINS; packages/sandbox/README.md#who-may-call-it).
+const pageServer: Server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://page.local');
+  const page = PAGES[url.pathname];
+  if (page) {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page());
+    return;
+  }
+  if (url.pathname === '/host/token') {
+    host.asked.push(url.searchParams.get('reason') ?? '');
+    const token = host.tokens.length > 1 ? host.tokens.shift()! : host.tokens[0]!;
+    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(token);
+    return;
+  }
+  // The CDN files, as a page's own CDN would serve them.
+  fetch(`${e2e.server.origin}${url.pathname}`)
+    .then(async (answer) => {
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    })
+    .catch(() => response.writeHead(502).end());
 });
+await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+const pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
 afterAll(async () => {
-  await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => pageServer.close(() => resolve()));
+});
+
+const e2e = useE2eSession({
+  coldCache: true,
+  env: { SANDBOX_PROVIDER_TOKEN: TOKEN, SANDBOX_PROVIDER_COOKIE: `${SESSION.name}=${SESSION.value}`, SANDBOX_ALLOWED_ORIGINS: pageOrigin },
 });
 
 // ---- helpers -------------------------------------------------------------------------------------
@@ -160,7 +163,7 @@ describe('provider sign-in: a CDN page on another origin than its gateway', { ti
     const calls = await providerCalls();
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) {
-      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${SESSION.value}`);
+      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${masked(SESSION.value)}`);
       expect(call.status, `${call.method} ${call.path}`).toBe(200);
     }
   });
@@ -189,7 +192,7 @@ describe('provider sign-in: a CDN page on another origin than its gateway', { ti
     const calls = await providerCalls();
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) {
-      expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(`Bearer ${TOKEN}`);
+      expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(`Bearer ${masked(TOKEN)}`);
       expect(call.status).toBe(200);
     }
     // Asked once for all the calls.
@@ -207,10 +210,10 @@ describe('provider sign-in: a CDN page on another origin than its gateway', { ti
     const calls = await providerCalls();
     const refused = calls.filter((call) => call.status === 401);
     expect(refused.length).toBeGreaterThan(0);
-    for (const call of refused) expect(call.headers.authorization).toBe('Bearer tok-e2e-stale');
+    for (const call of refused) expect(call.headers.authorization).toBe(`Bearer ${masked('tok-e2e-stale')}`);
     // Each refused call was sent again with the new token, and answered.
     for (const call of refused)
-      expect(calls.some((again) => again.path === call.path && again.status === 200 && again.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+      expect(calls.some((again) => again.path === call.path && again.status === 200 && again.headers.authorization === `Bearer ${masked(TOKEN)}`)).toBe(true);
     await expect(board.getByText(NOT_SIGNED_IN).count()).resolves.toBe(0);
   });
 
@@ -233,7 +236,7 @@ describe('provider sign-in: a CDN page on another origin than its gateway', { ti
     await boardReady(board);
     const calls = await providerCalls();
     expect(calls.length).toBeGreaterThan(0);
-    for (const call of calls) expect([call.headers.authorization, call.status]).toEqual([`Bearer ${TOKEN}`, 200]);
+    for (const call of calls) expect([call.headers.authorization, call.status]).toEqual([`Bearer ${masked(TOKEN)}`, 200]);
   });
 
   it("by bearer token, refused after the refresh too: the board shows the 401's error (no 'Try again')", async () => {

@@ -4,21 +4,36 @@
  * / SANDBOX_PROVIDER_COOKIE): the host forwards the signed-in user's session cookie — or passes
  * the provider's bearer token in `auth` — to `renderToString`; the board's first screen is in
  * the HTML (never the cookie or the token), the browser hydrates it and goes on with its own
- * calls, signed in the same way. What the gateway received is read from GET /sandbox/requests.
+ * calls, signed in the same way. What the gateway received is read from GET /sandbox/requests
+ * (credentials masked to their last four characters).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardReady, ROOT, sandboxProviderCalls, useE2eSession, visible, watchPage } from './harness';
+import { boardReady, closedPort, ROOT, sandboxProviderCalls, useE2eSession, visible, watchPage } from './harness';
 
 const TOKEN = 'tok-e2e-server-host-3Jm7';
 /** The library build, when dist/ is stale (minutes on a busy two-core machine), and the two hosts' start. */
 const BUILD_TIMEOUT_MS = 600_000;
 const SESSION = { name: 'lk_session', value: 'e2e-server-session-9Qz1' } as const;
 
+/** A credential as `GET /sandbox/requests` lists it: its last four characters (packages/sandbox/src/credentials.ts). */
+const masked = (secret: string) => `…${secret.slice(-4)}`;
+
+/**
+ * The two hosts' ports, taken before the sandbox starts: it answers the browser's calls from their
+ * pages only once their origins are named (SANDBOX_ALLOWED_ORIGINS; packages/sandbox/README.md#who-may-call-it).
+ */
+const HOST_PORTS = { cookie: await closedPort(), token: await closedPort() };
+const hostOrigin = (port: number) => `http://127.0.0.1:${port}`;
+
 const e2e = useE2eSession({
   coldCache: true,
-  env: { SANDBOX_PROVIDER_TOKEN: TOKEN, SANDBOX_PROVIDER_COOKIE: `${SESSION.name}=${SESSION.value}` },
+  env: {
+    SANDBOX_PROVIDER_TOKEN: TOKEN,
+    SANDBOX_PROVIDER_COOKIE: `${SESSION.name}=${SESSION.value}`,
+    SANDBOX_ALLOWED_ORIGINS: [HOST_PORTS.cookie, HOST_PORTS.token].map(hostOrigin).join(','),
+  },
 });
 
 interface Host {
@@ -65,8 +80,8 @@ beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--no-check'], { cwd: ROOT, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
   // The gateway's origin is known once the example server is up (the session's own beforeAll).
-  cookieHost = await startHost({ SIGN_IN: 'cookie' });
-  tokenHost = await startHost({ SIGN_IN: 'token', PROVIDER_TOKEN: TOKEN });
+  cookieHost = await startHost({ SIGN_IN: 'cookie', PORT: String(HOST_PORTS.cookie) });
+  tokenHost = await startHost({ SIGN_IN: 'token', PROVIDER_TOKEN: TOKEN, PORT: String(HOST_PORTS.token) });
   hosts.push(cookieHost, tokenHost);
 }, BUILD_TIMEOUT_MS);
 
@@ -102,7 +117,7 @@ describe('a server-rendered board, signed in, for a gateway on another origin', 
     const rendered = await providerCalls();
     expect(rendered.length).toBeGreaterThan(0);
     for (const call of rendered) {
-      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${SESSION.value}`);
+      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${masked(SESSION.value)}`);
       expect(call.status).toBe(200);
     }
 
@@ -117,7 +132,7 @@ describe('a server-rendered board, signed in, for a gateway on another origin', 
     const fromBrowser = async () => (await providerCalls()).filter((call) => call.headers.origin === cookieHost.origin);
     await expect.poll(async () => (await fromBrowser()).length).toBeGreaterThan(0);
     for (const call of await fromBrowser()) {
-      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${SESSION.value}`);
+      expect(call.headers.cookie, `${call.method} ${call.path}`).toContain(`${SESSION.name}=${masked(SESSION.value)}`);
       expect(call.status, `${call.method} ${call.path}`).toBe(200);
     }
   });
@@ -144,7 +159,7 @@ describe('a server-rendered board, signed in, for a gateway on another origin', 
     const calls = await providerCalls();
     expect(calls.some((call) => call.headers.origin === undefined)).toBe(true);
     for (const call of calls) {
-      expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(`Bearer ${TOKEN}`);
+      expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(`Bearer ${masked(TOKEN)}`);
       expect(call.status).toBe(200);
     }
     expect(await page.content()).not.toContain(TOKEN);

@@ -66,6 +66,8 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
   const cut = new Set<(path: string) => boolean>();
   const matcher = (suffixOrMatch: string | ((path: string) => boolean)) =>
     typeof suffixOrMatch === 'string' ? (path: string) => path.endsWith(suffixOrMatch) : suffixOrMatch;
+  /** This proxy's origin, once it listens (the pages' `Origin`). */
+  let ownOrigin = '';
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname === INSTRUMENT_PATH) {
@@ -88,7 +90,9 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
       req.socket.destroy();
       return;
     }
-    const headers = { ...req.headers, host: upstream.host };
+    // The server sees its own host, and its own origin for the pages' calls: a transparent proxy
+    // (the sandbox answers its own pages only: packages/sandbox/README.md#who-may-call-it).
+    const headers = { ...req.headers, host: upstream.host, ...(req.headers.origin === ownOrigin ? { origin: upstream.origin } : {}) };
     // Plain bodies (HTML is rewritten); and no revalidation of HTML against a rewritten copy.
     delete headers['accept-encoding'];
     delete headers['if-none-match'];
@@ -147,8 +151,9 @@ export async function startRecordingProxy(upstreamOrigin: string): Promise<Recor
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  ownOrigin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: ownOrigin,
     received: () => log.filter((entry) => entry.complete).map(({ complete: _complete, ...entry }) => entry),
     posted: (path) =>
       log

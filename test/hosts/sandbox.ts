@@ -49,6 +49,9 @@ async function listen(fetch: (request: Request, env: Bindings) => Promise<Respon
 
 export async function startSandbox(): Promise<SandboxServers> {
   const sandbox = createSandboxGateway({
+    // The host pages, the Next.js servers and the CDN are on loopback ports of their own, known
+    // only as each starts: every such origin may call it (packages/sandbox/README.md#who-may-call-it).
+    allowedOrigins: (origin) => /^http:\/\/127\.0\.0\.1:\d+$/.test(origin),
     chat: { customerReplies: false },
     onError: (error) => console.error('[sandbox] route error:', error),
   });

@@ -6,6 +6,7 @@ import { MEDIA_FILENAME_HEADER } from '../../../src/gateway/message-center/chat-
 import type { SandboxContext, SandboxEnv } from './context';
 import { HttpError } from './http';
 import { indexPage } from './index-page';
+import { ownOriginsOnly, type AllowedOrigins } from './local-access';
 import { applyFaults, idempotency, limitBodies, recordRequests, requireCallerType } from './middleware';
 import { chatRoutes, chatSandboxRoutes } from './routes/chat';
 import { leadFunnelRoutes } from './routes/lead-funnel';
@@ -19,7 +20,8 @@ import { servesSpecOnly, specProfile, type SandboxProfile } from './spec-profile
 import { requireProviderSignIn, sessionRoutes, type ProviderSignIn } from './provider-auth';
 
 /**
- * The sandbox gateway as a hono app. Order: CORS → body size limit → request log → the spec
+ * The sandbox gateway as a hono app. Order: own origins only (local-access.ts: another origin,
+ * not named in `allowedOrigins`, gets 403 and no CORS) → CORS (for the origins let through) → body size limit → request log → the spec
  * profile (spec-profile.ts; only with `profile: 'spec'` or `'spec-variants'`) → latency and faults → caller type →
  * provider sign-in (provider-auth.ts; only with `providerSignIn`) → idempotency → routes. Works in Node and in a browser (no Node imports).
  */
@@ -30,14 +32,17 @@ export function createSandboxApp(
     onError?: ((error: unknown) => void) | undefined;
     profile?: SandboxProfile | undefined;
     providerSignIn?: ProviderSignIn | undefined;
+    allowedOrigins?: AllowedOrigins | undefined;
   },
 ) {
   const app = new Hono<SandboxEnv>();
 
+  app.use('*', ownOriginsOnly(options.allowedOrigins));
   app.use(
     '*',
     cors({
-      origin: (origin) => origin || '*',
+      // Only its own pages and the named origins get this far (ownOriginsOnly).
+      origin: (origin) => origin || null,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Accept', 'Last-Event-ID', MEDIA_FILENAME_HEADER, ...Object.values(HEADERS)],
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],

@@ -8,6 +8,7 @@ import { createArrivingLead, type NewLeadRequest } from './new-lead';
 import { SandboxStore } from './store';
 import type { SandboxProfile } from './spec-profile';
 import type { ProviderSignIn } from './provider-auth';
+import type { AllowedOrigins } from './local-access';
 
 /**
  * `leadkit/demo`: the sandbox gateway. A seeded, in-memory implementation of every gateway
@@ -48,6 +49,13 @@ export interface SandboxGatewayOptions {
    * packages/sandbox/README.md#provider-sign-in). Default: the caller id header is enough.
    */
   providerSignIn?: ProviderSignIn;
+  /**
+   * Origins whose pages may call it, beyond its own (local-access.ts,
+   * packages/sandbox/README.md#who-may-call-it): a list (`['http://localhost:5173']`) or a test of
+   * the origin. They get CORS with credentials; a request from any other origin is answered 403
+   * without CORS headers. Its own origin is the request's, under any loopback name on its port.
+   */
+  allowedOrigins?: AllowedOrigins;
 }
 
 export type SandboxFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -116,7 +124,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   };
   const context: SandboxContext = { store, faults, now, reset, chat };
   const profile = options.profile ?? 'full';
-  const app = createSandboxApp(context, { latencyMs: options.latencyMs ?? 0, onError: options.onError, profile, providerSignIn: options.providerSignIn });
+  const app = createSandboxApp(context, {
+    latencyMs: options.latencyMs ?? 0,
+    onError: options.onError,
+    profile,
+    providerSignIn: options.providerSignIn,
+    allowedOrigins: options.allowedOrigins,
+  });
   const createLead = (input: NewLeadRequest) => ({ leadId: createArrivingLead(store, now, input).leadId });
   return { app, fetch: createInProcessFetch(app), faults, store, chat, profile, reset, createLead };
 }
@@ -145,3 +159,4 @@ export { LEAD_PURCHASE_WINDOW_MS } from '../../../src/domain/purchase-window';
 export { LEAD_MAX_PURCHASERS } from './purchase';
 export type { NewLeadRequest } from './new-lead';
 export { providerSignInFrom, type ProviderSignIn } from './provider-auth';
+export { refuseForeignHost, type AllowedOrigins } from './local-access';

@@ -51,8 +51,8 @@ describe('the sandbox requiring a provider sign-in', () => {
     expect((await sandbox.fetch('/sandbox/reset', { method: 'POST' })).status).toBe(200);
   });
 
-  it('answers a credentialed CORS preflight from another origin, Authorization allowed', async () => {
-    const sandbox = createSandboxGateway({ providerSignIn: { token: TOKEN } });
+  it('answers a credentialed CORS preflight from an origin it was given, Authorization allowed', async () => {
+    const sandbox = createSandboxGateway({ providerSignIn: { token: TOKEN }, allowedOrigins: ['http://127.0.0.1:5173'] });
     const response = await sandbox.fetch('/gateway/office/v1/serviceproviders', {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-caller-type' },

@@ -28,7 +28,10 @@ export interface RecordedRequest {
   readonly path: string;
   /** Query values; repeated keys become arrays. */
   readonly query: Record<string, string | string[]>;
-  /** Header names in lower case. */
+  /**
+   * Header names in lower case; values as received, tokens included (the in-process log is the
+   * test's own memory). `GET /sandbox/requests` masks the credentials (credentials.ts).
+   */
   readonly headers: Record<string, string>;
   /** Parsed JSON body (undefined without one; the raw text when it was not JSON). */
   readonly body: unknown;

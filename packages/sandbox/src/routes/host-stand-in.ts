@@ -29,6 +29,10 @@ import { issueOneTimeToken, recordContacts, renewOneTimeToken } from './lead-fun
  *                                       UNCHECKED_PROVIDER_TOKEN when it requires none (nothing checks it then);
  *                                       404 when it checks tokens with a function (it has no token to give)
  *
+ * Like every sandbox route, they answer the sandbox's own pages and the origins the developer
+ * named only (local-access.ts): a page of another origin gets 403 — above all, never the
+ * provider's token.
+ *
  * A real host's server knows who is signed in from its own session. The sandbox has no sessions:
  * the chat token is issued for the provider the body names (as the example pages sign in as the
  * provider their address names), with the chat session call's rules otherwise.

@@ -4,6 +4,7 @@ import type { SandboxContext, SandboxEnv } from '../context';
 import { normalizeSavedReplies, SAVED_REPLIES_MAX } from '../../../../src/domain/saved-replies';
 import { idParam, jsonBody, notFound, parseBody } from '../http';
 import { createArrivingLead, type NewLeadRequest } from '../new-lead';
+import { maskCredentials } from '../credentials';
 
 /**
  * Sandbox controls under `/sandbox` (never faulted, no caller headers needed): pass a
@@ -112,12 +113,13 @@ export function sandboxRoutes({ faults, reset, store, now }: SandboxContext) {
   });
 
   // What the gateway received since the last reset (`store.requests` over HTTP, for a test of
-  // another process): method, path, status and headers of each `/gateway` request.
+  // another process): method, path, status and headers of each `/gateway` request, credentials
+  // masked (credentials.ts: `Bearer …a1b2`).
   app.get('/requests', (c) =>
     c.json({
       requests: store.requests
         .filter((request) => request.path.startsWith('/gateway/'))
-        .map(({ method, path, status, headers }) => ({ method, path, status, headers })),
+        .map(({ method, path, status, headers }) => ({ method, path, status, headers: maskCredentials(headers) })),
     }),
   );
 
