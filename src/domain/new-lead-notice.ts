@@ -98,7 +98,7 @@ const NOTICE_LINES = 3;
  * leads than this count as this many ('50 new leads'): a pro long away opens the board anyway,
  * and the list read and written back on each push stays small.
  */
-export const NOTICE_GROUP_MAX = 50;
+const NOTICE_GROUP_MAX = 50;
 
 /**
  * The leads of the notification shown so far and the new ones, newest first, each once, at most

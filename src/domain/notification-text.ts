@@ -20,11 +20,20 @@
  * (one line per lead) and nothing else.
  */
 
-/** A field's cap (a category, a city), in UTF-16 units. */
+/**
+ * A field's cap (a category, a city), in UTF-16 units.
+ * @internal Exported for tests.
+ */
 export const NOTICE_FIELD_MAX = 50;
-/** The title's cap ('New lead: …', '5 new leads'). */
+/**
+ * The title's cap ('New lead: …', '5 new leads').
+ * @internal Exported for tests.
+ */
 export const NOTICE_TITLE_MAX = 80;
-/** The body's cap: three leads' lines and 'and 2 more leads' fit. */
+/**
+ * The body's cap: three leads' lines and 'and 2 more leads' fit.
+ * @internal Exported for tests.
+ */
 export const NOTICE_BODY_MAX = 400;
 
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
