@@ -6,7 +6,8 @@
  * its quick answer ready (focus in it). The board's route with `reply=true` does the same, and a
  * push message delivered through Chromium's DevTools protocol to the example app's service worker
  * (examples/app-sw.js, leadkit/notifications-sw) shows the notification whose click brings a lead
- * page's window to the board, or tells the board's page to open the lead.
+ * page's window to the board, or tells the board's page to open the lead — or, from a window
+ * outside the worker's scope (issue 77), asks for a new window on the lead.
  *
  * Hidden, reliably: an init script answers `document.hidden` / `visibilityState` as the test says
  * and dispatches `visibilitychange` (headless Chromium's own visibility does not follow tabs). The
