@@ -23,13 +23,17 @@ const payload = (leadId: number, minutesAgo: number, extra: Record<string, unkno
   ...extra,
 });
 
-function worker(windows: { url: string }[] = []) {
+/** A window of the site; `uncontrolled`: outside the worker's scope, its `navigate()` rejects (as the browser's does). */
+function worker(windows: { url: string; uncontrolled?: boolean }[] = []) {
   const shown: { title: string; options: { body: string; tag: string; data: NoticeData; renotify?: boolean }; closed: boolean }[] = [];
   const log: string[] = [];
   const clients = windows.map((win) => ({
     url: win.url,
     focus: async () => void log.push(`focus ${win.url}`),
-    navigate: async (url: string) => void log.push(`navigate ${win.url} → ${url}`),
+    navigate: async (url: string) => {
+      if (win.uncontrolled) throw new TypeError('This service worker is not the client’s active service worker.');
+      log.push(`navigate ${win.url} → ${url}`);
+    },
     postMessage: (message: unknown) => void log.push(`message ${win.url} ${JSON.stringify(message)}`),
   }));
   const scope: WorkerScopeLike = {
@@ -121,9 +125,101 @@ describe('a push message in the host’s service worker', () => {
   });
 });
 
+describe('a push message’s text and fields', () => {
+  const withLead = (fields: Record<string, unknown>) => payload(300500, 3, { lead: { ...lead(300500, 3), ...fields } });
+
+  it('shows a city with control characters, fake lines and a right-to-left override as one clean line', async () => {
+    const sw = worker();
+    const city = 'Denver\u0000\u001B[2J\nNew lead: Roofing, Aspen\u2028\u202Eworb\u202C\u0007';
+    handleLeadkitPush(sw.pushEvent(withLead({ category: 'Plumbing\r\n\u2066\u200F', city })), { now: () => NOW }, sw.scope);
+    await sw.settled();
+    expect(sw.open()).toEqual([
+      expect.objectContaining({
+        title: 'New lead: Plumbing',
+        options: expect.objectContaining({ body: 'Plumbing, Denver[2J New lead: Roofing, Aspen worb · 3 min ago' }),
+      }),
+    ]);
+    // The notification's data (read back for the next push, and on a click) holds the clean text too.
+    expect(sw.open()[0]!.options.data.notices[0]).toMatchObject({ category: 'Plumbing', city: 'Denver[2J New lead: Roofing, Aspen worb' });
+  });
+
+  it('caps a 5,000-character city (and category) at 50 characters, the title at 80', async () => {
+    const sw = worker();
+    handleLeadkitPush(sw.pushEvent(withLead({ category: 'C'.repeat(5000), city: 'D'.repeat(5000) })), { now: () => NOW }, sw.scope);
+    await sw.settled();
+    const [shown] = sw.open();
+    expect(shown!.title).toBe(`New lead: ${'C'.repeat(49)}…`);
+    expect(shown!.options.body).toBe(`${'C'.repeat(49)}…, ${'D'.repeat(49)}… · 3 min ago`);
+  });
+
+  it('an invalid payload — wrong types, ids that are not positive integers, a date that does not parse, a url that does not parse or is another site’s — shows nothing and throws nothing', async () => {
+    const invalid = [
+      withLead({ city: { name: 'Denver' } }),
+      withLead({ city: ['Denver'] }),
+      withLead({ category: { name: 'Plumbing' } }),
+      withLead({ category: ' \u202E\n' }),
+      withLead({ leadId: 300500.5 }),
+      withLead({ leadId: '300500' }),
+      withLead({ leadId: -1 }),
+      withLead({ leadId: 2 ** 60 }),
+      withLead({ createDate: 'yesterday' }),
+      withLead({ createDate: 1764349200000 }),
+      withLead({ createDate: `2026-11-28T17:00:00Z${' '.repeat(5000)}` }),
+      payload(300500, 3, { lead: null }),
+      payload(300500, 3, { lead: 'Plumbing' }),
+      payload(300500, 3, { spId: 1001.5 }),
+      payload(300500, 3, { spId: '1001' }),
+      payload(300500, 3, { spId: 0 }),
+      payload(300500, 3, { url: 'https://[::1' }),
+      payload(300500, 3, { url: { href: '/app/lead/board/1001' } }),
+      payload(300500, 3, { url: 'https://evil.example.net/app/lead/board/1001' }),
+      payload(300500, 3, { url: 'javascript:alert(1)' }),
+      payload(300500, 3, { locale: { lang: 'es' } }),
+      null,
+      'new-lead',
+      [payload(300500, 3)],
+    ];
+    const sw = worker();
+    for (const data of invalid) expect(handleLeadkitPush(sw.pushEvent(data), { now: () => NOW }, sw.scope)).toBe(false);
+    expect(handleLeadkitPush({ data: null, waitUntil: () => undefined }, {}, sw.scope)).toBe(false);
+    await sw.settled();
+    expect(sw.shown).toEqual([]);
+    expect(sw.waits).toEqual([]);
+  });
+
+  it('a relative url is the worker’s own site', async () => {
+    const sw = worker();
+    handleLeadkitPush(sw.pushEvent(payload(300501, 3, { url: '/app/lead/board/1001?leadId=300501&reply=true' })), { now: () => NOW }, sw.scope);
+    await sw.settled();
+    expect(sw.open()[0]!.options.data.url).toBe('https://office.example.com/app/lead/board/1001?leadId=300501&reply=true');
+  });
+
+  it('keeps the newest 50 leads of a group of 500, and drops what an earlier notification holds that is no lead', async () => {
+    const sw = worker();
+    const notices = [
+      ...Array.from({ length: 500 }, (_, i) => lead(301000 + i, 500 - i)),
+      { leadId: 'x', category: 'Plumbing', city: null, createDate: NOW.toISOString() },
+      { leadId: 302000, category: 'Plumbing', city: { evil: true }, createDate: NOW.toISOString() },
+    ];
+    const data = { leadkit: 'new-leads', spId: 1001, notices, url: 'https://office.example.com/app/lead/board/1001' };
+    await sw.scope.registration.showNotification('500 new leads', { body: '', tag: 'leadkit-new-leads:1001', data: data as NoticeData });
+    handleLeadkitPush(sw.pushEvent(payload(303000, 0)), { now: () => NOW }, sw.scope);
+    await sw.settled();
+    const [shown] = sw.open();
+    expect(shown!.title).toBe('50 new leads');
+    expect(shown!.options.data.notices.map((notice) => notice.leadId)).toEqual([303000, ...Array.from({ length: 49 }, (_, i) => 301499 - i)]);
+    expect(shown!.options.body.split('\n')).toEqual([
+      'Plumbing, Denver · just now',
+      'Plumbing, Denver · 1 min ago',
+      'Plumbing, Denver · 2 min ago',
+      'and 47 more leads',
+    ]);
+  });
+});
+
 describe('a click on the notification', () => {
   async function clicked(
-    windows: { url: string }[],
+    windows: { url: string; uncontrolled?: boolean }[],
     url = 'https://office.example.com/app/lead/board/1001?leadId=300123&reply=true',
     { focusRefused = false } = {},
   ) {
@@ -174,6 +270,19 @@ describe('a click on the notification', () => {
     ]);
   });
 
+  it('from a window of the site the worker cannot navigate (outside its scope, uncontrolled): opens the lead in a new one', async () => {
+    expect((await clicked([{ url: 'https://office.example.com/help/faq', uncontrolled: true }])).log).toEqual([
+      'open https://office.example.com/app/lead/board/1001?leadId=300123&reply=true',
+    ]);
+  });
+
+  it('a url that does not parse: the notification closes, nothing opens, nothing throws', async () => {
+    for (const url of ['https://[::1', 'http://exa mple.com:99999/', 'https://office.example.com:99999/app']) {
+      const { handled, closed, log } = await clicked([{ url: 'https://office.example.com/app/inbox' }], url);
+      expect([handled, closed, log]).toEqual([true, true, []]);
+    }
+  });
+
   it('leaves the host’s own notifications alone', async () => {
     const sw = worker();
     const notification = { data: { kind: 'invoice' }, close: () => undefined };
@@ -188,6 +297,24 @@ describe('the notice rules (domain/new-lead-notice.ts)', () => {
     expect(
       leadNotice({ leadId: 1, category: { name: 'Roofing' }, customerInfo: { city: '  ', firstName: 'Jordan' } as never, createDate: '2026-11-28T17:00:00Z' }),
     ).toEqual({ leadId: 1, category: 'Roofing', city: null, createDate: '2026-11-28T17:00:00Z' });
+  });
+
+  it('the board’s page path: a lead from the gateway keeps one clean, capped line of its category and city', () => {
+    const hostile = {
+      leadId: 2,
+      category: { name: 'Plumbing\u202E\n' },
+      customerInfo: { city: `\u0000Denver\nCall 555\u2029${'D'.repeat(5000)}` },
+      createDate: '2026-11-28T17:00:00Z',
+    };
+    const notice = leadNotice(hostile);
+    expect(notice).toEqual({ leadId: 2, category: 'Plumbing', city: `Denver Call 555 ${'D'.repeat(33)}…`, createDate: '2026-11-28T17:00:00Z' });
+    expect(noticeContent([notice], NOW, text as never).body).toBe(
+      `notify.line{"category":"Plumbing","city":"Denver Call 555 ${'D'.repeat(33)}…"} · notify.age.minutes{"count":10}`,
+    );
+    // A notice as it comes (an older notification's data): its text is normalised all the same.
+    expect(noticeContent([{ ...notice, category: 'Roof\ning\u202E', city: '\u2067Aspen\n' }], NOW, text as never).title).toBe(
+      'notify.title.one{"category":"Roof ing"}',
+    );
   });
 
   it('groups the leads shown and the new ones, newest first, each once', () => {

@@ -15,14 +15,17 @@
  * The payload (JSON): `{ "leadkit": "new-lead", "spId": 1001, "lead": { "leadId": 300123,
  * "category": "Plumbing", "city": "Denver", "createDate": "2026-11-28T17:00:00Z" }, "url":
  * "https://office.example.com/app/lead/board/1001?leadId=300123&reply=true", "locale": "en-US" }`
- * — the lead's public fields only: never the customer's name, phone or e-mail. No React, no
- * leadkit runtime: only the notification's texts and rules.
+ * — the lead's public fields only: never the customer's name, phone or e-mail. Each field is
+ * checked (a positive integer id, a date that parses, strings, a url of the worker's own origin)
+ * and the texts are normalised as the board's own notifications are: one clean, capped line per
+ * field. No React, no leadkit runtime: only the notification's texts and rules.
  */
 import {
   groupNotices,
   isNoticeData,
   noticeContent,
   noticeTag,
+  readLeadNotice,
   type LeadNotice,
   type NoticeData,
   type NoticeText,
@@ -95,20 +98,36 @@ const defaultScope = (): WorkerScopeLike => globalThis as unknown as WorkerScope
  */
 const showing = new WeakMap<WorkerScopeLike, Promise<unknown>>();
 
-function isPushPayload(value: unknown): value is LeadkitPushPayload {
-  if (typeof value !== 'object' || value === null) return false;
-  const payload = value as Partial<LeadkitPushPayload>;
-  const lead = payload.lead as Partial<LeadNotice> | undefined;
-  return (
-    payload.leadkit === 'new-lead' &&
-    typeof payload.spId === 'number' &&
-    typeof payload.url === 'string' &&
-    typeof lead === 'object' &&
-    lead !== null &&
-    typeof lead.leadId === 'number' &&
-    typeof lead.category === 'string' &&
-    typeof lead.createDate === 'string'
-  );
+/** The longest `url` a payload may carry. */
+const URL_MAX = 2048;
+
+/** `url` as the worker's origin reads it, when it is a page of that origin; else null (unparsable, or another origin's). */
+function sameOriginUrl(url: unknown, origin: string): URL | null {
+  if (typeof url !== 'string' || url.length > URL_MAX) return null;
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.origin === origin ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A provider's id: a positive integer. */
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * A push message's payload read field by field (docs/widgets/lead-board.md#push-messages):
+ * `leadkit: 'new-lead'`, a positive integer `spId`, a `lead` as `readLeadNotice` takes it, a `url`
+ * of the worker's own origin, a `locale` that is a string or absent. Null when any is not so —
+ * the push is then not leadkit's to show. Only these fields are read.
+ */
+function readPushPayload(value: unknown, origin: string): { spId: number; lead: LeadNotice; url: string; locale: string | undefined } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { leadkit, spId, lead, url, locale } = value as Record<string, unknown>;
+  if (leadkit !== 'new-lead' || !isId(spId) || (locale !== undefined && typeof locale !== 'string')) return null;
+  const notice = readLeadNotice(lead);
+  const target = sameOriginUrl(url, origin);
+  return notice && target ? { spId, lead: notice, url: target.href, locale } : null;
 }
 
 /** The notification's texts in the payload's language (en-US unless it asks for es-US). */
@@ -117,35 +136,30 @@ function textsOf(locale: string | undefined): NoticeText {
   return (key, params?: MessageParams) => interpolate((spanish ? leadNotificationMessagesEs[key] : undefined) ?? leadNotificationMessages[key], params);
 }
 
-/** The payload of a push event, or null when it is not JSON or not leadkit's. */
-function payloadOf(event: PushEventLike): LeadkitPushPayload | null {
-  try {
-    const value = event.data?.json();
-    return isPushPayload(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+/** The leads a notification's data names that read as notices (a page or an older worker wrote it). */
+const noticesOf = (data: NoticeData): LeadNotice[] => data.notices.flatMap((notice) => readLeadNotice(notice) ?? []);
 
 /**
  * Shows a leadkit push message's notification, grouped with the provider's one already shown (one
- * notification for five leads). Returns false — and does nothing — when the push is not leadkit's.
+ * notification for five leads), its text normalised (domain/notification-text.ts). Returns false —
+ * and shows nothing, throws nothing — when the push is not leadkit's or its payload is not as
+ * documented, field by field: the host's code decides then (a browser wants a notification for
+ * each push; without one it shows its own generic one).
  */
 export function handleLeadkitPush(event: PushEventLike, options: LeadkitPushOptions = {}, scope: WorkerScopeLike = defaultScope()): boolean {
-  const payload = payloadOf(event);
+  let payload: ReturnType<typeof readPushPayload>;
+  try {
+    payload = readPushPayload(event.data?.json(), scope.location.origin);
+  } catch {
+    payload = null;
+  }
   if (!payload) return false;
-  const { spId, url } = payload;
-  const lead: LeadNotice = {
-    leadId: payload.lead.leadId,
-    category: payload.lead.category,
-    city: payload.lead.city ?? null,
-    createDate: payload.lead.createDate,
-  };
+  const { spId, url, lead } = payload;
   const tag = noticeTag(spId);
   const shownBefore = showing.get(scope) ?? Promise.resolve();
   const done = shownBefore.then(() =>
     scope.registration.getNotifications({ tag }).then((shown) => {
-      const before = shown.flatMap((notification) => (isNoticeData(notification.data) ? notification.data.notices : []));
+      const before = shown.flatMap((notification) => (isNoticeData(notification.data) ? noticesOf(notification.data) : []));
       const notices = groupNotices(before, [lead]);
       const { title, body } = noticeContent(notices, options.now?.() ?? new Date(), textsOf(payload.locale));
       const data: NoticeData = { leadkit: 'new-leads', spId, notices, url };
@@ -173,34 +187,47 @@ const focus = (client: WindowClientLike): Promise<unknown> => client.focus().cat
 /**
  * A click on a leadkit notification: focuses a page of the board's route (the same path) and
  * tells it to open the newest lead with its quick answer ready, or navigates another page of the
- * site there, or opens a window. Returns false — and does nothing — for the host's own notifications.
+ * site there — or, where the browser will not navigate it (a window outside the worker's scope,
+ * or not controlled by it), opens a window — or opens one. A `url` that does not parse or names
+ * another origin opens nothing. Returns false — and does nothing — for the host's own notifications.
  */
 export function handleLeadkitNotificationClick(event: NotificationEventLike, scope: WorkerScopeLike = defaultScope()): boolean {
   const data = event.notification.data;
   if (!isNoticeData(data)) return false;
   event.notification.close();
-  const target = new URL(data.url, scope.location.origin);
-  // Only the site's own pages: a payload naming another origin opens nothing.
-  if (target.origin !== scope.location.origin) return true;
-  const newest = data.notices[0];
+  const { origin } = scope.location;
+  // Only the site's own pages: a url naming another origin, or none that parses, opens nothing.
+  const target = sameOriginUrl(data.url, origin);
+  if (!target) return true;
+  const newest = noticesOf(data)[0];
   event.waitUntil(
-    scope.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
-      const sameOrigin = windows.filter((client) => new URL(client.url).origin === target.origin);
-      // The board's page: the same path (its query — which lead — may differ).
-      const onBoard = sameOrigin.find((client) => new URL(client.url).pathname === target.pathname);
-      if (onBoard) {
-        await focus(onBoard);
-        if (newest) onBoard.postMessage({ leadkit: 'open-lead', leadId: newest.leadId, reply: true } satisfies OpenLeadMessage);
-        return;
-      }
-      const other = sameOrigin[0];
-      if (other) {
-        await other.navigate(target.href);
-        await focus(other);
-        return;
-      }
-      await scope.clients.openWindow(target.href);
-    }),
+    scope.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then(async (windows) => {
+        const sameOrigin = windows.filter((client) => sameOriginUrl(client.url, origin));
+        // The board's page: the same path (its query — which lead — may differ).
+        const onBoard = sameOrigin.find((client) => sameOriginUrl(client.url, origin)?.pathname === target.pathname);
+        if (onBoard) {
+          await focus(onBoard);
+          if (newest) onBoard.postMessage({ leadkit: 'open-lead', leadId: newest.leadId, reply: true } satisfies OpenLeadMessage);
+          return;
+        }
+        const other = sameOrigin[0];
+        if (other) {
+          // navigate() rejects for a window this worker does not control (outside its scope, say): open one instead.
+          const navigated = await other.navigate(target.href).then(
+            () => true,
+            () => false,
+          );
+          if (navigated) {
+            await focus(other);
+            return;
+          }
+        }
+        await scope.clients.openWindow(target.href);
+      })
+      // Nothing left to do when the browser refuses a window too (a click's activation gone): the notification is closed.
+      .catch(() => undefined),
   );
   return true;
 }

@@ -1,6 +1,7 @@
 import type { leadNotificationMessages } from '../i18n/en-US/lead-notifications';
 import type { MessageParams } from '../i18n/core/translate';
 import { freshLeadAge } from './lead-age';
+import { noticeBody, noticeField, noticeTitle } from './notification-text';
 
 /**
  * A new lead told outside the page (docs/widgets/lead-board.md#new-lead-notifications): a
@@ -11,6 +12,10 @@ import { freshLeadAge } from './lead-age';
  * customer's name, phone or e-mail: a lock screen shows it to anyone near the phone. Leads
  * arriving one after another are one notification (one tag per provider, replaced with the new
  * count), not one each: five leads make one notification.
+ *
+ * Its text is normalised (notification-text.ts: one clean, capped line per field, the title and
+ * body capped) whatever the lead came from: the gateway's page, a push message, or the data of a
+ * notification shown before.
  */
 
 /** What a notification may show of a lead (and what a push message's payload carries). */
@@ -29,8 +34,26 @@ export function leadNotice(lead: {
   customerInfo: { city?: string | null | undefined };
   createDate: string;
 }): LeadNotice {
-  const city = lead.customerInfo.city?.trim();
-  return { leadId: lead.leadId, category: lead.category.name, city: city ? city : null, createDate: lead.createDate };
+  return { leadId: lead.leadId, category: noticeField(lead.category.name), city: noticeField(lead.customerInfo.city) || null, createDate: lead.createDate };
+}
+
+/** The longest creation date a notice keeps (an ISO 8601 time is 20 to 29 characters). */
+const DATE_MAX = 40;
+
+/**
+ * A notice read from outside (a push message's `lead`, a notification's `data`), field by field:
+ * a positive integer `leadId`, a `category` that is a string with something to show, a `city`
+ * that is a string or absent (`null`), a `createDate` that `Date.parse` reads — normalised; null
+ * when any field is not so (the rest of the object is never read: no customer's name gets through).
+ */
+export function readLeadNotice(value: unknown): LeadNotice | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { leadId, category, city, createDate } = value as Record<string, unknown>;
+  if (typeof leadId !== 'number' || !Number.isSafeInteger(leadId) || leadId <= 0) return null;
+  if (typeof category !== 'string' || (city !== undefined && city !== null && typeof city !== 'string')) return null;
+  if (typeof createDate !== 'string' || createDate.length > DATE_MAX || !Number.isFinite(Date.parse(createDate))) return null;
+  const shown = noticeField(category);
+  return shown ? { leadId, category: shown, city: noticeField(city) || null, createDate } : null;
 }
 
 /** The tag of a provider's new-lead notification: a newer one replaces it. */
@@ -71,13 +94,20 @@ export function isOpenLeadMessage(data: unknown): data is OpenLeadMessage {
 const NOTICE_LINES = 3;
 
 /**
- * The leads of the notification shown so far and the new ones, newest first, each once: the next
- * notification replaces the last one with all of them.
+ * How many leads a notification keeps (its `data`, the page's group): the newest. More unseen
+ * leads than this count as this many ('50 new leads'): a pro long away opens the board anyway,
+ * and the list read and written back on each push stays small.
+ */
+const NOTICE_GROUP_MAX = 50;
+
+/**
+ * The leads of the notification shown so far and the new ones, newest first, each once, at most
+ * `NOTICE_GROUP_MAX`: the next notification replaces the last one with all of them.
  */
 export function groupNotices(shown: readonly LeadNotice[], fresh: readonly LeadNotice[]): LeadNotice[] {
   const byId = new Map<number, LeadNotice>();
   for (const notice of [...fresh, ...shown]) if (!byId.has(notice.leadId)) byId.set(notice.leadId, notice);
-  return [...byId.values()].sort((a, b) => Date.parse(b.createDate) - Date.parse(a.createDate) || b.leadId - a.leadId);
+  return [...byId.values()].sort((a, b) => Date.parse(b.createDate) - Date.parse(a.createDate) || b.leadId - a.leadId).slice(0, NOTICE_GROUP_MAX);
 }
 
 type NoticeKey = keyof typeof leadNotificationMessages;
@@ -91,21 +121,24 @@ function ageText(notice: LeadNotice, now: Date, text: NoticeText): string {
   return age.unit === 'now' ? text('notify.age.now') : text(age.unit === 'minutes' ? 'notify.age.minutes' : 'notify.age.hours', { count: age.count });
 }
 
-/** One lead's line: 'Plumbing, Denver · 3 min ago'. */
+/** One lead's line: 'Plumbing, Denver · 3 min ago' (its fields normalised: a notice may come from anywhere). */
 function noticeLine(notice: LeadNotice, now: Date, text: NoticeText): string {
-  const what = notice.city ? text('notify.line', { category: notice.category, city: notice.city }) : notice.category;
+  const category = noticeField(notice.category);
+  const city = noticeField(notice.city);
+  const what = city ? text('notify.line', { category, city }) : category;
   const age = ageText(notice, now, text);
   return age ? `${what} · ${age}` : what;
 }
 
-/** The title and body of the notification for `notices` (newest first, at least one). */
+/** The title and body of the notification for `notices` (newest first, at least one): one line each field, capped. */
 export function noticeContent(notices: readonly LeadNotice[], now: Date, text: NoticeText): { title: string; body: string } {
   const [newest] = notices;
   if (!newest) throw new Error('noticeContent: no lead');
-  if (notices.length === 1) return { title: text('notify.title.one', { category: newest.category }), body: noticeLine(newest, now, text) };
+  if (notices.length === 1)
+    return { title: noticeTitle(text('notify.title.one', { category: noticeField(newest.category) })), body: noticeBody([noticeLine(newest, now, text)]) };
   const lines = notices.slice(0, NOTICE_LINES).map((notice) => noticeLine(notice, now, text));
   const more = notices.length - NOTICE_LINES;
   if (more === 1) lines.push(text('notify.moreOne'));
   else if (more > 1) lines.push(text('notify.more', { count: more }));
-  return { title: text('notify.title.many', { count: notices.length }), body: lines.join('\n') };
+  return { title: noticeTitle(text('notify.title.many', { count: notices.length })), body: noticeBody(lines) };
 }

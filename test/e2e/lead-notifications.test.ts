@@ -6,7 +6,8 @@
  * its quick answer ready (focus in it). The board's route with `reply=true` does the same, and a
  * push message delivered through Chromium's DevTools protocol to the example app's service worker
  * (examples/app-sw.js, leadkit/notifications-sw) shows the notification whose click brings a lead
- * page's window to the board, or tells the board's page to open the lead.
+ * page's window to the board, or tells the board's page to open the lead — or, from a window
+ * outside the worker's scope (issue 77), asks for a new window on the lead.
  *
  * Hidden, reliably: an init script answers `document.hidden` / `visibilityState` as the test says
  * and dispatches `visibilitychange` (headless Chromium's own visibility does not follow tabs). The
@@ -105,6 +106,96 @@ async function openBoard(search = '') {
   return { page, board, watch };
 }
 
+/** The worker's globals (its registration, clients, NotificationEvent) are not the DOM library's. */
+type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  clients: { openWindow(url: string): Promise<unknown> };
+  __lkShown?: number;
+  __lkOpened?: string[];
+} & EventTarget;
+
+/**
+ * The example app's service worker (examples/app-sw.js, registered by `page` with the scope /app/)
+ * as the test drives it: a push delivered through the DevTools protocol, the notification's click
+ * dispatched in the worker, and what it showed and opened.
+ */
+async function appWorkerOf(page: Page) {
+  const { origin } = session.server;
+  const cdp = await session.context.newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.get(`${origin}/app/`), { timeout: UI_TIMEOUT_MS }).toBeTruthy();
+  const push = (leadId: number) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registrations.get(`${origin}/app/`) ?? '',
+      data: JSON.stringify({
+        leadkit: 'new-lead',
+        spId: SP_ID,
+        lead: { leadId, category: 'Plumbing', city: 'Denver', createDate: new Date().toISOString() },
+        url: `${origin}/app/lead/board/${SP_ID}?leadId=${leadId}&reply=true`,
+      }),
+    });
+  const appWorker = () => {
+    // The newest (a test before this one may have left its own, unregistered, still listed).
+    const worker = session.context
+      .serviceWorkers()
+      .filter((candidate) => candidate.url().endsWith('/app-sw.js'))
+      .at(-1);
+    if (!worker) throw new Error('the app’s worker is not running');
+    return worker;
+  };
+  await expect.poll(() => session.context.serviceWorkers().length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+  /** The worker's own `showNotification()` calls, counted once they resolved (the notification is on display), and the windows it asked to open. */
+  await appWorker().evaluate(() => {
+    const scope = self as unknown as WorkerScope;
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.__lkShown = 0;
+    scope.registration.showNotification = (title, options) =>
+      show(title, options).then(() => {
+        scope.__lkShown = (scope.__lkShown ?? 0) + 1;
+      });
+    const openWindow = scope.clients.openWindow.bind(scope.clients);
+    scope.__lkOpened = [];
+    scope.clients.openWindow = (url) => {
+      scope.__lkOpened?.push(url);
+      return openWindow(url);
+    };
+  });
+  const shownCount = () => appWorker().evaluate(() => (self as unknown as WorkerScope).__lkShown ?? 0);
+  return {
+    /** Delivers a push and waits until the worker's notification for it is on display. */
+    pushAndShow: async (leadId: number) => {
+      const before = await shownCount();
+      await push(leadId);
+      await expect.poll(shownCount, { timeout: UI_TIMEOUT_MS }).toBe(before + 1);
+    },
+    /** Read once the worker's notification is shown (the header: a read while it is being shown loses it). */
+    shownByWorker: () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+        })),
+      ),
+    /** The pro clicks the worker's notification: its `notificationclick`, dispatched in the worker (a system notification cannot be clicked from a test). */
+    clickInWorker: async () => {
+      await appWorker().evaluate(async () => {
+        const scope = self as unknown as WorkerScope;
+        const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+        const [notification] = await scope.registration.getNotifications();
+        if (notification) scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+      });
+    },
+    /** The windows the worker asked the browser to open. */
+    opened: () => appWorker().evaluate(() => (self as unknown as WorkerScope).__lkOpened ?? []),
+  };
+}
+
 describe('new-lead notifications on the office app’s board', () => {
   it('a lead created while the page is hidden: a title count and one notification (category, city, age); its click opens the lead, quick answer focused', async () => {
     const { page, board, watch } = await openBoard();
@@ -159,67 +250,7 @@ describe('new-lead notifications on the office app’s board', () => {
     });
     // Claimed: the worker may bring this window elsewhere.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
-    const cdp = await session.context.newCDPSession(page);
-    const registrations = new Map<string, string>();
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-      for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.get(`${origin}/app/`), { timeout: UI_TIMEOUT_MS }).toBeTruthy();
-    const push = (leadId: number) =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin,
-        registrationId: registrations.get(`${origin}/app/`) ?? '',
-        data: JSON.stringify({
-          leadkit: 'new-lead',
-          spId: SP_ID,
-          lead: { leadId, category: 'Plumbing', city: 'Denver', createDate: new Date().toISOString() },
-          url: `${origin}/app/lead/board/${SP_ID}?leadId=${leadId}&reply=true`,
-        }),
-      });
-    const appWorker = () => {
-      const worker = session.context.serviceWorkers().find((candidate) => candidate.url().endsWith('/app-sw.js'));
-      if (!worker) throw new Error('the app’s worker is not running');
-      return worker;
-    };
-    // The worker's globals (its registration, NotificationEvent) are not the DOM library's.
-    type WorkerScope = { registration: ServiceWorkerRegistration; __lkShown?: number } & EventTarget;
-    await expect.poll(() => session.context.serviceWorkers().length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
-    /** The worker's own `showNotification()` calls, counted once they resolved (the notification is on display). */
-    await appWorker().evaluate(() => {
-      const scope = self as unknown as WorkerScope;
-      const show = scope.registration.showNotification.bind(scope.registration);
-      scope.__lkShown = 0;
-      scope.registration.showNotification = (title, options) =>
-        show(title, options).then(() => {
-          scope.__lkShown = (scope.__lkShown ?? 0) + 1;
-        });
-    });
-    const shownCount = () => appWorker().evaluate(() => (self as unknown as WorkerScope).__lkShown ?? 0);
-    /** Delivers a push and waits until the worker's notification for it is on display. */
-    const pushAndShow = async (leadId: number) => {
-      const before = await shownCount();
-      await push(leadId);
-      await expect.poll(shownCount, { timeout: UI_TIMEOUT_MS }).toBe(before + 1);
-    };
-    /** Read once the worker's notification is shown (the header: a read while it is being shown loses it). */
-    const shownByWorker = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
-          title: notification.title,
-          body: notification.body,
-          tag: notification.tag,
-        })),
-      );
-    /** The pro clicks the worker's notification: its `notificationclick`, dispatched in the worker (a system notification cannot be clicked from a test). */
-    const clickInWorker = async () => {
-      await appWorker().evaluate(async () => {
-        const scope = self as unknown as WorkerScope;
-        const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
-        const [notification] = await scope.registration.getNotifications();
-        if (notification) scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-      });
-    };
+    const { pushAndShow, shownByWorker, clickInWorker } = await appWorkerOf(page);
 
     await pushAndShow(first);
     expect(await shownByWorker()).toEqual([{ title: 'New lead: Plumbing', body: 'Plumbing, Denver · just now', tag: `leadkit-new-leads:${SP_ID}` }]);
@@ -240,6 +271,31 @@ describe('new-lead notifications on the office app’s board', () => {
     await visible(secondComposer);
     await expect.poll(() => focusInside(secondComposer), { timeout: UI_TIMEOUT_MS }).toBe(true);
     expect(new URL(page.url()).search).toBe(`?leadId=${first}&reply=true`);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
+  it('a click while the only window of the site is outside the worker’s scope (not controlled: navigate() rejects) asks for a new window on the lead', async () => {
+    const { origin } = session.server;
+    await session.context.grantPermissions(['notifications'], { origin });
+    const leadId = await createSandboxLead(origin, SP_ID, 'Una', 'Uncontrolled');
+    // The site's home page: the worker's scope is /app/, so this window is not the worker's to navigate.
+    const page = await session.context.newPage();
+    const watch = await watchPage(page);
+    await page.goto(`${origin}/`);
+    // Registered from here (`ready` waits for a worker of this page's scope: never, here), then active.
+    await page.evaluate(() => navigator.serviceWorker.register('/app-sw.js', { scope: '/app/' }));
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/app/'))?.active?.state), { timeout: UI_TIMEOUT_MS })
+      .toBe('activated');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    const { pushAndShow, clickInWorker, opened } = await appWorkerOf(page);
+    await pushAndShow(leadId);
+    await clickInWorker();
+    // Chromium's navigate() rejected for this window, so the worker asks for one on the lead's
+    // route (what it shows: the route test below). The click a test dispatches carries no user
+    // activation, so Chromium refuses to open it here; a pro's click on the notification opens it.
+    await expect.poll(opened, { timeout: UI_TIMEOUT_MS }).toEqual([`${origin}/app/lead/board/${SP_ID}?leadId=${leadId}&reply=true`]);
+    expect(page.url()).toBe(`${origin}/`);
     expect(watch.consoleErrors).toEqual([]);
   });
 
