@@ -1,12 +1,13 @@
 /**
  * docs/gateway.md's config table is the reference of the gateway config: it names every field of
  * `GatewayClientConfig` (read from the type, so a new field without a row fails here), and its
- * `auth` row every kind of `GatewayAuth`.
+ * `auth` row every kind of `GatewayAuth`. Its write-replay table is `WRITE_REPLAY`, row for row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { WRITE_REPLAY } from '../src/gateway/core/write-replay';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -43,7 +44,21 @@ function configRows(): Map<string, string> {
   return rows;
 }
 
+/** The write-replay table as docs/gateway.md shows it: `WRITE_REPLAY`'s rows, in its order. */
+function writeReplayTable(): string {
+  const rows = Object.entries(WRITE_REPLAY).map(([operation, row]) => `| \`${operation}\` | \`${row.replay}\` | ${row.why} |`);
+  return ['| Operation | After a 511 | Why |', '|---|---|---|', ...rows].join('\n');
+}
+
 describe('docs/gateway.md', () => {
+  it('shows every row of the write-replay table as WRITE_REPLAY has it (src/gateway/core/write-replay.ts)', () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs/gateway.md'), 'utf8');
+    const start = page.indexOf('\n', page.indexOf('<!-- write-replay:')) + 1;
+    const end = page.indexOf('\n\n', start);
+    // On a failure, the expected side is the table to paste under the marker.
+    expect(page.slice(start, end === -1 ? undefined : end).trim()).toBe(writeReplayTable());
+  });
+
   it('names every field of GatewayClientConfig in its config table', () => {
     const { type } = typeOf('src/gateway/core/client.ts', 'GatewayClientConfig');
     const fields = type.getProperties().map((property) => property.name);

@@ -10,7 +10,8 @@ import { requestReviewByEmail } from './review/calls';
 
 /**
  * The 511 replay (docs/gateway.md#511-challenge) of every call — the writes that carry an
- * idempotency key, the writes that carry none, and the reads: a caller met by a challenge is held,
+ * idempotency key, the writes repeating changes nothing, and the reads (each write's row:
+ * write-replay-calls.test.ts): a caller met by a challenge is held,
  * the call is sent again once the challenge is passed (once, in the order queued, with the key it
  * was sent with), and the caller gets the replay's answer.
  */
@@ -113,7 +114,7 @@ describe('511 replay: every call, its caller held', () => {
     ]);
   });
 
-  it('holds a write that carries no key and sends it again once, as it was sent (no key made up for the gateway)', async () => {
+  it('holds a write the table calls idempotent (the thread read, a PUT) and sends it again once, as it was sent, without a key', async () => {
     const gateway = challengedGateway(provider);
     const read = markThreadRead(gateway.client, { serviceProviderId: SP, userId: 5001, read: true });
     await expect.poll(() => gateway.client.replayQueue.size).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEADKIT_VERSION } from '../../../src/gateway/core/headers';
+import { WRITE_REPLAY } from '../../../src/gateway/core/write-replay';
 import * as leadCalls from '../../../src/gateway/lead/calls';
 import * as contactCalls from '../../../src/gateway/lead/contact-calls';
 import * as funnelCalls from '../../../src/gateway/lead/funnel/calls';
@@ -76,7 +77,8 @@ type Run = (clients: Clients) => Promise<void>;
  * - member (one-time token client): `x-caller-type: Member`, no caller id, and
  *   `authorization: OneTime <token>` exactly when `oneTime` (the call uses the token);
  * - anonymous: `x-caller-type: Member`, no caller id, no `authorization`.
- * `idempotent`: the call carries an `idempotency-key` (create lead, send message, review by e-mail, and the board's writes: read, notes, status, archive).
+ * `idempotent`: the call carries an `idempotency-key`: exactly the writes the write-replay table
+ * keys (src/gateway/core/write-replay.ts; checked below).
  */
 type Case = { as: 'provider'; idempotent?: true; run: Run } | { as: 'member'; oneTime: boolean; idempotent?: true; run: Run } | { as: 'anonymous'; run: Run };
 
@@ -333,6 +335,7 @@ const CASES: Record<string, Case> = {
   'lead.assignLeadV1': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await assignLeadV1(member, L.newest, { serviceProviderIds: [1005] });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/lead/${L.newest}/assign`, body: { serviceProviderIds: [1005] } });
@@ -343,6 +346,7 @@ const CASES: Record<string, Case> = {
   'lead.assignLeadV2': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await assignLeadV2(member, L.newest, {
         serviceProviderIds: [],
@@ -390,6 +394,7 @@ const CASES: Record<string, Case> = {
   'lead.sendHandyLead': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await sendHandyLead(member, L.newest);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/handy/sendLead`, body: { leadId: L.newest } });
@@ -398,6 +403,7 @@ const CASES: Record<string, Case> = {
   },
   'lead.sendOpportunityLeadNotification': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await leadCalls.sendOpportunityLeadNotification(provider, [L.newest]);
       expect(sent(sandbox)).toEqual({ method: 'POST', path: `${LEAD}/v1/lead/send-ol-notification`, body: { leadIds: [L.newest] } });
@@ -405,6 +411,7 @@ const CASES: Record<string, Case> = {
   },
   'lead.addDisplayPreferences': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await leadCalls.addDisplayPreferences(provider, 1001, ['HideThimbleForAllLeads']);
       expect(sent(sandbox)).toEqual({
@@ -439,6 +446,7 @@ const CASES: Record<string, Case> = {
   'lead.createContact': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       const body = {
         postalCode: '80202',
@@ -474,6 +482,7 @@ const CASES: Record<string, Case> = {
   'lead.sendProSelection': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await sendProSelection(member, { serviceRequestId: SANDBOX_SERVICE_REQUEST_ID, haServiceProviderIds: [2002] });
       expect(sent(sandbox)).toEqual({
@@ -500,6 +509,7 @@ const CASES: Record<string, Case> = {
   'lead.markHired': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await markHired(member, L.newest, { serviceProviderType: 'AL', serviceProviderId: 1001 });
       expect(sent(sandbox)).toEqual({
@@ -551,6 +561,7 @@ const CASES: Record<string, Case> = {
   'lead.updateUserPhone': {
     as: 'member',
     oneTime: true,
+    idempotent: true,
     run: async ({ member, sandbox }) => {
       await updateUserPhone(member, '3035550199');
       // The phone update sends only phoneNumber.
@@ -701,6 +712,7 @@ const CASES: Record<string, Case> = {
   },
   'office.submitLeadFeedback': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await submitLeadFeedback(provider, 1001, { leadId: L.newest, rating: 2, reason: 'LowValueJob', notes: 'Too small' });
       expect(sent(sandbox)).toEqual({
@@ -734,6 +746,7 @@ const CASES: Record<string, Case> = {
   },
   'office.registerPhoneNumber': {
     as: 'provider',
+    idempotent: true,
     run: async ({ provider, sandbox }) => {
       await registerPhoneNumber(provider, { spId: 1001, brand: 'ADS', name: 'Shop', phoneNumber: '3035550999' });
       expect(sent(sandbox)).toEqual({ method: 'POST', path: REGISTERED_NUMBER, body: { spId: 1001, brand: 'ADS', name: 'Shop', phoneNumber: '3035550999' } });
@@ -949,6 +962,12 @@ describe('every gateway call, through the real client: what the server received 
 
   it('has a case for every call in src/gateway/*/calls.ts', () => {
     expect(Object.keys(CASES).sort()).toEqual(exportedCalls().sort());
+  });
+
+  it('expects an idempotency key on exactly the calls the write-replay table keys', () => {
+    const keyed = Object.entries(WRITE_REPLAY).flatMap(([operation, row]) => (row.replay === 'keyed' ? [operation] : []));
+    const idempotent = Object.entries(CASES).flatMap(([operation, c]) => (c.as !== 'anonymous' && c.idempotent ? [operation] : []));
+    expect(idempotent.sort()).toEqual(keyed.sort());
   });
 
   it('sends a new request id on every request, also for the same call again', async () => {

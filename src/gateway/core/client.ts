@@ -13,6 +13,7 @@ import { createProviderTokens, type SentToken } from '../provider-tokens';
 import { isRead, issuePaths, newIdempotencyKey, withQuery, type ReplayOutcome, type RequestSpec } from './request-spec';
 import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, RETRY_STATUSES, isAbortError, retryAfterMs, sleep, type RetryPolicy } from './retries';
 import { timeLimit } from '../time-limit';
+import { replaysAfterChallenge, withWriteKey } from './write-replay';
 import type { RecordContact } from '../lead/contact-recorder';
 import type { ChatSession, ChatTokenContext } from '../message-center/chat-session-schema';
 import type { LeadCountsProvider } from '../office/lead-counts-schema';
@@ -422,8 +423,8 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     });
   }
 
-  async function request<S extends v.GenericSchema>(spec: RequestSpec<S>): Promise<v.InferOutput<S>> {
-    const sent: SentToken = {};
+  async function request<S extends v.GenericSchema>(asked: RequestSpec<S>): Promise<v.InferOutput<S>> {
+    const [sent, spec]: [SentToken, RequestSpec<S>] = [{}, withWriteKey(asked)];
     try {
       return await answer(spec, sent);
     } catch (error) {
@@ -457,13 +458,13 @@ export function createGatewayClient(config: GatewayClientConfig): GatewayClient 
     const challenge = response.status === 511 ? parseChallengeBody(response._data) : null;
     if (!challenge) throw httpError(spec, response);
     const error = new GatewayError({ kind: 'challenge', status: 511, body: challenge, operation: spec.operation });
-    if (spec.replayable === false) {
+    // A write its key or the table does not make safe to repeat (write-replay.ts): the host's check runs; the user repeats it.
+    if (!replaysAfterChallenge(spec)) {
       handleChallenge(challenge);
       throw error;
     }
-    // Every call is replayed. One whose caller hears the replay itself (`onReplayed`, `replayLatest`)
-    // raises the challenge at once, as one does for a host with no `onChallenge` to pass it (its
-    // keyed writes wait in the queue for the host's `replayAll`); any other caller is held.
+    // Every other call is replayed. One whose caller hears the replay itself (`onReplayed`, `replayLatest`) raises the challenge
+    // at once, as one does for a host with no `onChallenge` (its keyed writes wait for its `replayAll`); any other caller is held.
     if (config.onChallenge && !spec.onReplayed && !spec.replayLatest) return held(spec, challenge, error);
     if (config.onChallenge || spec.idempotencyKey) replayQueue.add(replayEntry(spec, spec.onReplayed));
     handleChallenge(challenge);

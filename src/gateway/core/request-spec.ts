@@ -68,9 +68,9 @@ export interface RequestSpec<S extends v.GenericSchema> {
   /** `fetch`'s `keepalive`: the request outlives the page that sends it (see CallOptions). */
   keepalive?: boolean | undefined;
   /**
-   * A call met by a 511 challenge is replayed once the challenge is passed, read or write, with its
-   * `idempotencyKey` if it has one (docs/gateway.md#511-challenge); false: this one is not (its
-   * caller asks again).
+   * A call met by a 511 challenge is replayed once the challenge is passed: a read, and a write as
+   * its row of write-replay.ts says — with its `idempotencyKey`, or as sent when repeating it is
+   * harmless (docs/gateway.md#511-challenge); false: this one is not (its caller asks again).
    */
   replayable?: boolean;
   /**

@@ -298,6 +298,21 @@ describe('a lead opened from outside the board', () => {
     await quickAnswerReady(300002);
   }, 60_000);
 
+  it('`reply` for an unread lead of the pro: one read call, not one for the first card and one for the reply', async () => {
+    browserNotifications('default');
+    // 300001: the newest lead, unread; `lead-id` makes it the first card too (it opens by itself).
+    const view = await shownBoard({ leadId: 300001, reply: true });
+    await quickAnswerReady(300001);
+    const reads = () => view.received('POST', READ_PATH).filter((call) => (call.body as { leadId?: number }).leadId === 300001);
+    await waitFor(() => expect(reads().length).toBeGreaterThan(0));
+    // Both openings ran (the first card's after its paint, the reply's once the new-leads part came)
+    // and the lead shows read: the server received one read.
+    const card = document.querySelector<HTMLElement>('li[data-lead-id="300001"]') as HTMLElement;
+    await within(card).findByRole('button', { name: 'Read lead, mark as unread' });
+    await act(async () => {});
+    expect(reads().map((call) => call.body)).toEqual([{ leadId: 300001, read: true }]);
+  }, 60_000);
+
   it("the host's service worker's `open-lead` message: the lead on screen opens, its quick answer ready", async () => {
     browserNotifications('granted');
     const worker = new EventTarget();

@@ -42,19 +42,28 @@ const tookOrKept = (outcome: string) => outcome === 'saved' || outcome === 'queu
  * offline it is kept in the outbox as any change. Resolves to whether the gateway took each
  * lead's change (true for a lead skipped), in the order of `leads`.
  */
-export const markLeadsReadAtom = atom(
-  null,
-  async (get, set, { leads, read, tell = false, bulk }: MarkLeadsRead): Promise<boolean[]> =>
-    Promise.all(
-      leads.map(async (lead) =>
-        lead.read === read
-          ? true
-          : tookOrKept(
-              await runLeadChange(get, set, { leadId: lead.leadId, change: { kind: 'read', read }, tell, quiet: bulk !== undefined, limit: bulk?.limit }),
-            ),
-      ),
+export const markLeadsReadAtom = atom(null, async (get, set, { leads, read, tell = false, bulk }: MarkLeadsRead): Promise<boolean[]> => {
+  const shown = shownLeads(get);
+  return Promise.all(
+    leads.map(async (lead) =>
+      (shown.get(lead.leadId) ?? lead).read === read
+        ? true
+        : tookOrKept(
+            await runLeadChange(get, set, { leadId: lead.leadId, change: { kind: 'read', read }, tell, quiet: bulk !== undefined, limit: bulk?.limit }),
+          ),
     ),
-);
+  );
+});
+
+/**
+ * The leads on screen as the board shows them now (the page with the changes made on it): a lead
+ * is skipped by its state there, not by the copy its caller holds — a lead opened twice at once
+ * (the first card opening by itself and a `reply` link for it) is marked read once.
+ */
+function shownLeads(get: Getter): ReadonlyMap<number, Lead> {
+  const page = get(leadsDataAtom);
+  return new Map(page ? visibleLeads(page, get(patchesAtom)).leads.map((lead) => [lead.leadId, lead]) : []);
+}
 
 // ---- Archive / restore: the board's one archive action --------------------------------------
 
