@@ -8,6 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { WRITE_REPLAY } from '../src/gateway/core/write-replay';
+import { WRITE_REPLAY_WHY } from '../src/gateway/core/write-replay-why';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -46,7 +47,7 @@ function configRows(): Map<string, string> {
 
 /** The write-replay table as docs/gateway.md shows it: `WRITE_REPLAY`'s rows, in its order. */
 function writeReplayTable(): string {
-  const rows = Object.entries(WRITE_REPLAY).map(([operation, row]) => `| \`${operation}\` | \`${row.replay}\` | ${row.why} |`);
+  const rows = Object.entries(WRITE_REPLAY).map(([operation, replay]) => `| \`${operation}\` | \`${replay}\` | ${WRITE_REPLAY_WHY[operation as keyof typeof WRITE_REPLAY]} |`);
   return ['| Operation | After a 511 | Why |', '|---|---|---|', ...rows].join('\n');
 }
 

@@ -165,7 +165,7 @@ describe('a write met by a 511 challenge, as its row of the write-replay table s
   });
 
   it.each(Object.entries(WRITES))('%s', async (operation, write) => {
-    const replay = WRITE_REPLAY[operation as keyof typeof WRITE_REPLAY].replay as WriteReplay;
+    const replay = WRITE_REPLAY[operation as keyof typeof WRITE_REPLAY] as WriteReplay;
     const gateway = challengedGateway(write.as, write.answer);
     const outcome = write.call(gateway.client).then(
       (value) => ({ ok: true, value }),

@@ -965,7 +965,7 @@ describe('every gateway call, through the real client: what the server received 
   });
 
   it('expects an idempotency key on exactly the calls the write-replay table keys', () => {
-    const keyed = Object.entries(WRITE_REPLAY).flatMap(([operation, row]) => (row.replay === 'keyed' ? [operation] : []));
+    const keyed = Object.entries(WRITE_REPLAY).flatMap(([operation, replay]) => (replay === 'keyed' ? [operation] : []));
     const idempotent = Object.entries(CASES).flatMap(([operation, c]) => (c.as !== 'anonymous' && c.idempotent ? [operation] : []));
     expect(idempotent.sort()).toEqual(keyed.sort());
   });

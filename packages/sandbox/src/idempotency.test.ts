@@ -185,7 +185,7 @@ describe('a keyed write applied, answered 511, replayed: applied once', () => {
   it('covers every write the table keys, but those keyed before it (tested above and in contract.test.ts)', () => {
     const keyedBefore = ['lead.createLeadV1', 'lead.createLeadV3', 'lead.issueOneTimeToken', 'messageCenter.sendMessage', 'review.requestReviewByEmail'];
     const boardWrites = ['office.markLeadRead', 'office.updateLeadNote', 'office.updateLeadStatus', 'office.archiveLead'];
-    const keyed = Object.entries(WRITE_REPLAY).flatMap(([operation, row]) => (row.replay === 'keyed' ? [operation] : []));
+    const keyed = Object.entries(WRITE_REPLAY).flatMap(([operation, replay]) => (replay === 'keyed' ? [operation] : []));
     expect(Object.keys(CASES).sort()).toEqual(keyed.filter((operation) => ![...keyedBefore, ...boardWrites].includes(operation)).sort());
   });
 

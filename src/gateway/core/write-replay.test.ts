@@ -3,6 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { WRITE_REPLAY } from './write-replay';
+import { WRITE_REPLAY_WHY } from './write-replay-why';
 
 /**
  * The write-replay table against the calls themselves, both ways: every write in src/gateway (a
@@ -100,6 +101,6 @@ describe('the write-replay table (docs/gateway.md#511-challenge)', () => {
   });
 
   it('says why for every row', () => {
-    for (const [operation, row] of Object.entries(WRITE_REPLAY)) expect(row.why.length, operation).toBeGreaterThan(10);
+    for (const operation of Object.keys(WRITE_REPLAY)) expect(WRITE_REPLAY_WHY[operation as keyof typeof WRITE_REPLAY].length, operation).toBeGreaterThan(10);
   });
 });

@@ -10,7 +10,7 @@ import { isRead, newIdempotencyKey, type RequestSpec } from './request-spec';
  * - `keyed`: it always carries an `Idempotency-Key` (the client makes one when its caller gave
  *   none) and is replayed with that key: a gateway that honours it (row T3 of
  *   docs/gateway-assumptions.md) applies it once;
- * - `idempotent`: replayed as it was sent, without a key: repeating it is harmless (`why`);
+ * - `idempotent`: replayed as it was sent, without a key: repeating it is harmless (write-replay-why.ts says why, per write);
  * - `not-replayed`: never replayed; its caller gets the challenge error at once (the host's check
  *   still runs) and the user repeats the action once it is passed.
  * Reads are replayed as sent. A write missing here (a host's own call through the client) is
@@ -20,51 +20,46 @@ import { isRead, newIdempotencyKey, type RequestSpec } from './request-spec';
  */
 export type WriteReplay = 'keyed' | 'idempotent' | 'not-replayed';
 
-interface WriteReplayRow {
-  readonly replay: WriteReplay;
-  /** Why this decision: what the call does, or why repeating it changes nothing. */
-  readonly why: string;
-}
-
 /**
- * Every write, by operation (test: src/gateway/core/write-replay.test.ts reads every call's spec
- * in src/gateway, both ways: no write missing, no name that is not a write). Where a call could
- * carry a key, it does: the spec names no call that refuses the header.
+ * Every write, by operation, and its decision (why each: write-replay-why.ts, beside it for the
+ * docs and the tests only — the reasons are not shipped). Test: src/gateway/core/write-replay.test.ts
+ * reads every call's spec in src/gateway, both ways: no write missing, no name that is not a write.
+ * Where a call could carry a key, it does: the spec names no call that refuses the header.
  *
  * @internal Exported for tests (and docs/gateway.md's table, checked by test/gateway-docs.test.ts).
  */
 export const WRITE_REPLAY = {
-  'lead.requestLeadReview': { replay: 'idempotent', why: "answers the review form's pre-fill; changes nothing" },
-  'lead.sendOpportunityLeadNotification': { replay: 'keyed', why: 'notifies the pros of the leads: twice would notify them twice' },
-  'lead.addDisplayPreferences': { replay: 'keyed', why: "adds to the provider's stored preferences" },
-  'lead.createLeadV1': { replay: 'keyed', why: 'creates a lead' },
-  'lead.createLeadV3': { replay: 'keyed', why: 'creates a lead' },
-  'lead.assignLeadV1': { replay: 'keyed', why: 'assigns pros to the lead, who are told of it' },
-  'lead.assignLeadV2': { replay: 'keyed', why: "assigns pros to the lead, who are told of it (the funnel's key of the selection)" },
-  'lead.sendHandyLead': { replay: 'keyed', why: 'sends the lead to Handy' },
-  'lead.sendProSelection': { replay: 'keyed', why: "notifies the chosen pros (the funnel's key of the selection)" },
-  'lead.markHired': { replay: 'keyed', why: 'marks a pro hired, who may be told of it' },
-  'lead.updateUserPhone': { replay: 'keyed', why: "changes the member's phone number" },
-  'lead.issueOneTimeToken': { replay: 'keyed', why: 'creates a guest member and its token' },
-  'lead.renewOneTimeToken': { replay: 'idempotent', why: "sets the token's expiry afresh: once more only sets it again" },
-  'lead.expireOneTimeToken': { replay: 'idempotent', why: 'ends the token: an ended token stays ended' },
-  'lead.createContact': { replay: 'keyed', why: 'records a contact after a message' },
-  'review.getOrCreateDraftReview': { replay: 'idempotent', why: 'gets the draft, creating it only when there is none' },
-  'review.updateDraftReview': { replay: 'idempotent', why: 'PUT of the whole draft: sets it to what was sent' },
-  'review.requestReviewByEmail': { replay: 'keyed', why: 'e-mails the customer a review request' },
-  'messageCenter.sendMessage': { replay: 'keyed', why: 'sends a message' },
-  'messageCenter.markThreadRead': { replay: 'idempotent', why: "PUT of the thread's read state: sets it" },
-  'office.markLeadRead': { replay: 'keyed', why: "sets the lead's read state (the board keeps one key per change, offline too)" },
-  'office.updateLeadNote': { replay: 'keyed', why: "sets the lead's notes (one key per change)" },
-  'office.updateLeadStatus': { replay: 'keyed', why: "changes the lead's status (one key per change)" },
-  'office.archiveLead': { replay: 'keyed', why: 'archives or restores the lead (one key per change)' },
-  'office.registerPhoneNumber': { replay: 'keyed', why: "connects a number: a second request would answer 409 'already connected'" },
-  'office.submitLeadFeedback': { replay: 'keyed', why: "records the pro's feedback on the lead" },
-} as const satisfies Readonly<Record<string, WriteReplayRow>>;
+  'lead.requestLeadReview': 'idempotent',
+  'lead.sendOpportunityLeadNotification': 'keyed',
+  'lead.addDisplayPreferences': 'keyed',
+  'lead.createLeadV1': 'keyed',
+  'lead.createLeadV3': 'keyed',
+  'lead.assignLeadV1': 'keyed',
+  'lead.assignLeadV2': 'keyed',
+  'lead.sendHandyLead': 'keyed',
+  'lead.sendProSelection': 'keyed',
+  'lead.markHired': 'keyed',
+  'lead.updateUserPhone': 'keyed',
+  'lead.issueOneTimeToken': 'keyed',
+  'lead.renewOneTimeToken': 'idempotent',
+  'lead.expireOneTimeToken': 'idempotent',
+  'lead.createContact': 'keyed',
+  'review.getOrCreateDraftReview': 'idempotent',
+  'review.updateDraftReview': 'idempotent',
+  'review.requestReviewByEmail': 'keyed',
+  'messageCenter.sendMessage': 'keyed',
+  'messageCenter.markThreadRead': 'idempotent',
+  'office.markLeadRead': 'keyed',
+  'office.updateLeadNote': 'keyed',
+  'office.updateLeadStatus': 'keyed',
+  'office.archiveLead': 'keyed',
+  'office.registerPhoneNumber': 'keyed',
+  'office.submitLeadFeedback': 'keyed',
+} as const satisfies Readonly<Record<string, WriteReplay>>;
 
 /** A write's decision; undefined for an operation the table does not name (a read, or a host's own call). */
 function writeReplayOf(operation: string): WriteReplay | undefined {
-  return (WRITE_REPLAY as Readonly<Record<string, WriteReplayRow>>)[operation]?.replay;
+  return (WRITE_REPLAY as Readonly<Record<string, WriteReplay>>)[operation];
 }
 
 /** A write the table keys, sent without a key by its caller: given one here, kept for every attempt and its replay. */
