@@ -1,3 +1,4 @@
+import { checkLink, PAGE_PATH } from '../../domain/core/safe-url';
 import type { LeadkitTag } from '../../contract/tags';
 
 /** The office app's route table (docs/widgets/lead-app.md#routes), relative to the app's base. */
@@ -72,18 +73,15 @@ export function isAppRoute(path: string): boolean {
 
 /**
  * The in-app path for a URL that a widget is about to follow, or null when the URL leaves
- * the app: another origin, outside its base, or a page under the base the app has no route for
+ * the app: another origin (or a URL the URL gate refuses), outside its base, or a page under the base the app has no route for
  * (the office inbox, call log, connected numbers, service area, services offered: the host's
  * own pages, reached by a real navigation after `lk-navigate`).
  */
 export function inAppPath(url: string, base: string, origin: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, origin);
-  } catch {
-    return null;
-  }
-  if (parsed.origin !== origin) return null;
+  // Through the URL gate: a path that stays on this origin once the browser has read it.
+  const onOrigin = checkLink(url, PAGE_PATH, `${origin}/`, origin).url;
+  if (onOrigin === undefined) return null;
+  const parsed = new URL(onOrigin, origin);
   const normalizedBase = base.replace(/\/+$/, '');
   if (parsed.pathname !== normalizedBase && !parsed.pathname.startsWith(`${normalizedBase}/`)) return null;
   const path = parsed.pathname.slice(normalizedBase.length) || '/';
