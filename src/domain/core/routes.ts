@@ -53,7 +53,7 @@ export type RouteBuilders = SpecRouteBuilders & HostRouteBuilders;
  * A host page's route as a widget has it: its URL, or null when the URL gate refused what the
  * host's builder gave (the link is then not rendered, as without the builder).
  */
-export type HostRoute<K extends keyof HostRouteBuilders> = (params: Parameters<HostRouteBuilders[K]>[0]) => string | null;
+type HostRoute<K extends keyof HostRouteBuilders> = (params: Parameters<HostRouteBuilders[K]>[0]) => string | null;
 
 /**
  * What a widget has: the spec's routes always (a host's URL the gate refused falls back to the
