@@ -6,9 +6,9 @@
 import type { AttributeValues } from '../contract/first-screen-data';
 import { attributeReader, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';
-import { checkAppBase, DEFAULT_APP_BASE } from '../domain/core/routes';
+import { DEFAULT_APP_BASE } from '../domain/core/routes';
 import type { FirstCalls } from '../runtime/widget-server';
-import { appRouteOf, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
+import { appRouteOf, checkAppBase, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 import { SERVER_WIDGETS } from './server-widgets';
 
 /** The page's path and query (an absolute URL's origin dropped). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAppBase, defaultRoutes, isMessageHistory, resolveRoutes, type RouteGate } from './routes';
+import { defaultRoutes, isMessageHistory, resolveRoutes, type RouteGate } from './routes';
 
 describe('default routes follow the office app route table', () => {
   const routes = defaultRoutes();
@@ -83,27 +83,5 @@ describe('resolveRoutes: every URL a host builder gives goes through the URL gat
     expect(routes.leadBoard({ serviceProviderId: 2 })).toBe('/app/lead/board/2');
     expect(routes.callLog?.({ serviceProviderId: 2 })).toBe('https://pro.example.com/calls');
     expect(routes.logIn?.({ returnUrl: '/' })).toBeNull();
-  });
-});
-
-describe('checkAppBase: <lead-app base> is a path on the page’s origin', () => {
-  it('takes a path from the root, without its trailing slash; none is the default', () => {
-    expect(checkAppBase(undefined)).toEqual({ url: '/app' });
-    expect(checkAppBase('')).toEqual({ url: '/app' });
-    expect(checkAppBase('/office/')).toEqual({ url: '/office' });
-    expect(checkAppBase('/')).toEqual({ url: '' });
-    expect(checkAppBase('/my office')).toEqual({ url: '/my%20office' });
-  });
-
-  it.each([
-    ['javascript:window.__ran=1//', 'not a path from the site’s root'],
-    ['office', 'not a path from the site’s root'],
-    ['//evil.example', 'http://evil.example'],
-    ['/\\evil.example', 'http://evil.example'],
-    ['/\t/evil.example', 'a control character (a tab, a newline…)'],
-    ['/%5Cevil.example', 'a path whose escapes leave the origin (%5C, %09, %2F%2F)'],
-    ['/office?x=1', 'a path with a query or fragment'],
-  ])('refuses %j (%s)', (base, refused) => {
-    expect(checkAppBase(base)).toEqual({ refused });
   });
 });

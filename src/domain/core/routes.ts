@@ -1,4 +1,4 @@
-import { checkLink, LINK, PAGE_PATH, safeHref, type LinkCheck } from './safe-url';
+import { LINK, safeHref } from './safe-url';
 
 /**
  * URLs of pages a widget links to but does not own. A host passes its own builders through
@@ -93,22 +93,6 @@ export const isMessageHistory = (query: URLSearchParams): boolean => query.get(A
 
 /** Where the office app is mounted unless a host says otherwise (`<lead-app base>`). */
 export const DEFAULT_APP_BASE = '/app';
-
-/**
- * `<lead-app base>` through the URL gate: a path from the site's root that stays on the page's
- * origin (no scheme, no `//host` or `/\\host`, no query or fragment), as the app's base — the path
- * the browser would go to, without a trailing slash ('' for the site's root). An empty or absent
- * base is the default; anything else is `refused` (the app then uses the default, and the
- * developer is told).
- */
-export function checkAppBase(base: string | null | undefined): LinkCheck {
-  if (!base?.trim()) return { url: DEFAULT_APP_BASE };
-  if (!base.trim().startsWith('/')) return { refused: 'not a path from the site’s root' };
-  const check = checkLink(base, PAGE_PATH);
-  if (check.url === undefined) return check;
-  if (/[?#]/.test(check.url)) return { refused: 'a path with a query or fragment' };
-  return { url: check.url.replace(/\/+$/, '') };
-}
 
 /** The spec-located routes under `base` (the host's pages have no default). */
 export function defaultRoutes(base = DEFAULT_APP_BASE): SpecRouteBuilders {

@@ -1,4 +1,5 @@
-import { checkLink, PAGE_PATH } from '../../domain/core/safe-url';
+import { DEFAULT_APP_BASE } from '../../domain/core/routes';
+import { checkLink, PAGE_PATH, type LinkCheck } from '../../domain/core/safe-url';
 import type { LeadkitTag } from '../../contract/tags';
 
 /** The office app's route table (docs/widgets/lead-app.md#routes), relative to the app's base. */
@@ -86,4 +87,20 @@ export function inAppPath(url: string, base: string, origin: string): string | n
   if (parsed.pathname !== normalizedBase && !parsed.pathname.startsWith(`${normalizedBase}/`)) return null;
   const path = parsed.pathname.slice(normalizedBase.length) || '/';
   return isAppRoute(path) ? path + parsed.search : null;
+}
+
+/**
+ * `<lead-app base>` through the URL gate: a path from the site's root that stays on the page's
+ * origin (no scheme, no `//host` or `/\\host`, no query or fragment), as the app's base — the path
+ * the browser would go to, without a trailing slash ('' for the site's root). An empty or absent
+ * base is the default; anything else is `refused` (the app then uses the default, and the
+ * developer is told).
+ */
+export function checkAppBase(base: string | null | undefined): LinkCheck {
+  if (!base?.trim()) return { url: DEFAULT_APP_BASE };
+  if (!base.trim().startsWith('/')) return { refused: 'not a path from the site’s root' };
+  const check = checkLink(base, PAGE_PATH);
+  if (check.url === undefined) return check;
+  if (/[?#]/.test(check.url)) return { refused: 'a path with a query or fragment' };
+  return { url: check.url.replace(/\/+$/, '') };
 }

@@ -1,7 +1,7 @@
 import { createContext, Suspense, useContext, useEffect, useId, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel/routes';
-import { checkAppBase, isMessageHistory } from '../../domain/core/routes';
+import { isMessageHistory } from '../../domain/core/routes';
 import { refusedLink } from '../../gateway/core/shown-link';
 import { warnSetupProblem } from '../../gateway/core/setup-problems';
 import { ServerRenderReached, useServerRenderDeferred } from '../../runtime/server-render-gate';
@@ -12,7 +12,7 @@ import { ProviderScope } from '../../runtime/provider-scope';
 import { Skeleton } from '../../ui/core/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
-import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
+import { APP_ROUTES, checkAppBase, inAppPath, parseId } from './lead-app-routes';
 import { appBaseOf, LeadBoardPart, LeadPagePart, MessageThreadPart, RaqFunnelPart } from './route-loaders';
 import type { WidgetAttributeProps } from '../../contract/tags';
 

@@ -68,12 +68,12 @@ describe('<LeadBoardRoot> host-supplied links through the URL gate', () => {
     const alert = await screen.findByRole('alert', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS });
     expect(within(alert).getByText('Sorry, something went wrong. Please try again later.')).toBeTruthy();
     expect(within(alert).queryByRole('link')).toBeNull();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith(said('`routes.logIn`', 'a control character (a tab, a newline…)')));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(said('`routes.logIn`', 'a control character')));
   });
 
   it.each([
     ['/\\evil.example/c', 'http://evil.example'],
-    ['/%5Cevil2.example/c', 'a path whose escapes leave the origin (%5C, %09, %2F%2F)'],
+    ['/%5Cevil2.example/c', 'a path that may read as //host'],
   ])("a 511 whose challengeUrl is %j: 'Security check needed' and 'Try again', no link to it", async (challengeUrl, refused) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderWidget(<LeadBoardRoot spId={1001} />, LEAD_BOARD_CATALOGUE, {
