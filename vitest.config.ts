@@ -157,11 +157,13 @@ const BROWSER_POLL = { poll: { timeout: 15_000 } };
  * only the journeys where the renderer shows — keyboard focus through menus, filters and
  * archives, dialogs handing over, the bulk toolbar's selection, a part whose code fails to load,
  * the funnel's controlled form fields (React and Preact set a typed value differently), the 390 px
- * phone with touch; their other tests (a request's shape, an axe scan, a layout) are
- * `itOutsideLitePass` (test/e2e/harness.ts). The whole suite on it is `npm run test:e2e-lite`:
+ * phone with touch, a host's `javascript:` links (React blocks them, Preact would run them); their
+ * other tests (a request's shape, an axe scan, a layout) are `itOutsideLitePass` (test/e2e/harness.ts). The whole suite on it is `npm run test:e2e-lite`:
  * in CI it would add minutes of two cores to a run that must stay within its 25.
  */
-const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone'].map((name) => `test/e2e/${name}.test.ts`);
+const E2E_LITE_FILES = ['lead-board', 'review-request', 'bulk-actions', 'element-lifecycle', 'raq-funnel', 'phone', 'host-links'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
 
 /**
  * `LEADKIT_WALK` (docs/contributing.md#docs-site): which stories the toolbar walk runs, and its

@@ -7,7 +7,7 @@ import { widgetElement } from './widget-element';
  *
  * @tag lead-app
  * @embeds lead-page lead-board message-thread raq-funnel
- * @attr base - Where the app is mounted in the site's URL space (default `/app`).
+ * @attr base - Where the app is mounted in the site's URL space (default `/app`): a path from the site's root on this page's origin; anything else (`javascript:…`, `//host`) is `/app`, with a `link-refused` console line.
  * @attr sp-id - The signed-in provider (provider auth and caller id for every call).
  * @attr chat-service - The message thread's chat adapter when no `chat` property is set: `twilio` (default) or `sandbox`.
  * @attr drafts - `on` (default) or `off`: whether the board's 'Your Notes' and the thread's composer keep drafts on this device, and the funnel a request it could not send (see those tags).

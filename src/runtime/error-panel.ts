@@ -38,7 +38,8 @@ export function errorPanel(runtime: Pick<WidgetRuntime, 't' | 'logInLink' | 'cli
   const detail = options.texts?.detail ?? description.customMessage ?? t(description.detailKey);
   const link = description.status === 401 && options.logIn !== false ? runtime.logInLink() : undefined;
   const retryable = options.onRetry !== undefined && isRetryableError(error);
-  const challengeUrl = retryable && isGatewayError(error) && error.kind === 'challenge' ? challengeHref(error.body, runtime.client.baseURL) : null;
+  const challengeUrl =
+    retryable && isGatewayError(error) && error.kind === 'challenge' ? challengeHref(error.body, runtime.client.baseURL, runtime.client.reportSetup) : null;
   return {
     detail,
     ...(title ? { title } : {}),

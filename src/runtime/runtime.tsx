@@ -3,6 +3,8 @@ import type { ChatClientFactory } from '../chat/chat-client';
 import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayClient } from '../gateway/core/client';
 import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/core/routes';
+import { LINK } from '../domain/core/safe-url';
+import { shownLink } from '../gateway/core/shown-link';
 import type { LocaleFormats } from '../i18n/format';
 import { EN_US_PACK } from '../i18n/locale';
 import type { LocaleId, LocalePack } from '../i18n/locale-types';
@@ -87,7 +89,7 @@ export interface WidgetRuntime {
   /**
    * The way on from a 401: 'Log in' to the host's log-in route (`routes.logIn`, back to this
    * page after), announced as `lk-navigate` kind 'log-in' so a host router can take it.
-   * Undefined when the host gave no `logIn` route (its path is not in the spec).
+   * Undefined when the host gave no `logIn` route (its path is not in the spec), or its URL was refused.
    */
   logInLink(): LogInLink | undefined;
   /**
@@ -139,7 +141,8 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
     localeFormats: localePack.format,
     flags: inputs.flags ?? {},
     analytics: safeAnalytics(inputs.analytics),
-    routes: resolveRoutes(inputs.routes, inputs.appBase),
+    // Every URL a host's builder gives through the URL gate; a refusal is said as `routes.<name>`.
+    routes: resolveRoutes(inputs.routes, inputs.appBase, (url, route) => shownLink(url, `\`routes.${route}\``, LINK, inputs.client.reportSetup)),
     now: safeClock(inputs.now),
     chat: typeof inputs.chat === 'function' ? (inputs.chat as ChatClientFactory) : null,
     heicConverter: typeof inputs.heicConverter === 'function' ? (inputs.heicConverter as HeicConverter) : null,
@@ -156,7 +159,9 @@ export function createRuntime(inputs: RuntimeInputs): WidgetRuntime {
       const logIn = runtime.routes.logIn;
       if (!logIn) return undefined;
       const here = typeof location === 'undefined' ? '/' : `${location.pathname}${location.search}`;
-      return { href: logIn({ returnUrl: here }), label: runtime.t('action.logIn'), onClick: (event) => runtime.onLinkClick(event, 'log-in') };
+      const href = logIn({ returnUrl: here });
+      // A URL the gate refused: no 'Log in', as without the route.
+      return href === null ? undefined : { href, label: runtime.t('action.logIn'), onClick: (event) => runtime.onLinkClick(event, 'log-in') };
     },
     withMessages(part) {
       let more = extended.get(part);

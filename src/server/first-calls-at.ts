@@ -8,7 +8,7 @@ import { attributeReader, isAbsent, parseWholeNumber } from '../contract/parse-a
 import type { LeadkitTag } from '../contract/tags';
 import { DEFAULT_APP_BASE } from '../domain/core/routes';
 import type { FirstCalls } from '../runtime/widget-server';
-import { appRouteOf, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
+import { appRouteOf, checkAppBase, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 import { SERVER_WIDGETS } from './server-widgets';
 
 /** The page's path and query (an absolute URL's origin dropped). */
@@ -22,7 +22,8 @@ export function pageLocationOf(url: string): { path: string; search: string } {
  * (null: a path outside its base, or a route whose widget makes none).
  */
 export function appRouteAt(base: unknown, location: { path: string }): { tag: LeadkitTag; params: Record<string, string>; route: AppRoute } | null {
-  const root = (typeof base === 'string' && base ? base : DEFAULT_APP_BASE).replace(/\/+$/, '');
+  // The base as the app takes it (the URL gate's rule; refused: the default), so the server shows the route the browser will.
+  const root = (typeof base === 'string' ? checkAppBase(base).url : undefined) ?? DEFAULT_APP_BASE;
   if (location.path !== root && !location.path.startsWith(`${root}/`)) return null;
   const path = location.path.slice(root.length) || '/';
   const route = appRouteOf(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRoutes, isMessageHistory, resolveRoutes } from './routes';
+import { defaultRoutes, isMessageHistory, resolveRoutes, type RouteGate } from './routes';
 
 describe('default routes follow the office app route table', () => {
   const routes = defaultRoutes();
@@ -47,5 +47,41 @@ describe('resolveRoutes', () => {
     expect(routes.callLog?.({ serviceProviderId: 1 })).toBe('https://pro.example.com/calls/1');
     expect(routes.logIn).toBeUndefined();
     expect(routes.leadPage({ leadId: 1, serviceProviderId: 2 })).toBe('/app/lead?leadId=1&serviceProviderId=2');
+  });
+});
+
+describe('resolveRoutes: every URL a host builder gives goes through the URL gate', () => {
+  it('falls back to the default for a refused spec route, gives null for a refused host page', () => {
+    const refused: string[] = [];
+    const gate: RouteGate = (url, route) => {
+      if (url.startsWith('/')) return url;
+      refused.push(route);
+      return null;
+    };
+    const routes = resolveRoutes(
+      {
+        leadBoard: () => 'javascript:alert(1)',
+        leadPage: ({ leadId }) => `/office/lead/${leadId}`,
+        callLog: () => 'JaVaScRiPt:alert(1)',
+        logIn: ({ returnUrl }) => `/login?back=${encodeURIComponent(returnUrl)}`,
+        officeInbox: (() => 42) as never,
+      },
+      '/app',
+      gate,
+    );
+    expect(routes.leadBoard({ serviceProviderId: 1001 })).toBe('/app/lead/board/1001');
+    expect(routes.leadPage({ leadId: 5, serviceProviderId: 1001 })).toBe('/office/lead/5');
+    expect(routes.callLog?.({ serviceProviderId: 1001 })).toBeNull();
+    expect(routes.logIn?.({ returnUrl: '/app' })).toBe('/login?back=%2Fapp');
+    // Not a string: refused without asking the gate.
+    expect(routes.officeInbox?.({ serviceProviderId: 1001, userId: 9 })).toBeNull();
+    expect(refused).toEqual(['leadBoard', 'callLog']);
+  });
+
+  it('without a gate of its own, takes links as the URL gate does (no page)', () => {
+    const routes = resolveRoutes({ leadBoard: () => '/\\evil.example/c', callLog: () => 'https://pro.example.com/calls', logIn: () => '//evil.example' });
+    expect(routes.leadBoard({ serviceProviderId: 2 })).toBe('/app/lead/board/2');
+    expect(routes.callLog?.({ serviceProviderId: 2 })).toBe('https://pro.example.com/calls');
+    expect(routes.logIn?.({ returnUrl: '/' })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { LINK, safeHref } from './safe-url';
+
 /**
  * URLs of pages a widget links to but does not own. A host passes its own builders through
  * the `routes` property (partial, per element).
@@ -47,8 +49,26 @@ export interface HostRouteBuilders {
 /** Every route builder a host may give (`routes` takes any part of it). */
 export type RouteBuilders = SpecRouteBuilders & HostRouteBuilders;
 
-/** What a widget has: the spec's routes always, the host's pages only where the host gave them. */
-export type ResolvedRoutes = SpecRouteBuilders & Partial<HostRouteBuilders>;
+/**
+ * A host page's route as a widget has it: its URL, or null when the URL gate refused what the
+ * host's builder gave (the link is then not rendered, as without the builder).
+ */
+type HostRoute<K extends keyof HostRouteBuilders> = (params: Parameters<HostRouteBuilders[K]>[0]) => string | null;
+
+/**
+ * What a widget has: the spec's routes always (a host's URL the gate refused falls back to the
+ * default), the host's pages only where the host gave them (null where the gate refused the URL).
+ */
+export type ResolvedRoutes = SpecRouteBuilders & { readonly [K in keyof HostRouteBuilders]?: HostRoute<K> };
+
+/**
+ * What every URL a host's builder gives passes (domain/core/safe-url's gate): the URL to link to,
+ * or null when refused. The runtime's says the refusal to the developer, naming `routes.<route>`.
+ */
+export type RouteGate = (url: string, route: keyof RouteBuilders) => string | null;
+
+/** The gate without a page or a developer to tell (a test, a caller of its own): links as `checkLink` takes them. */
+const QUIET_GATE: RouteGate = (url) => safeHref(url, LINK);
 
 function withSearch(path: string, query: Record<string, string | number | boolean | null | undefined>): string {
   const params = new URLSearchParams();
@@ -101,14 +121,24 @@ const HOST_ROUTES: { readonly [K in keyof HostRouteBuilders]-?: true } = {
   logIn: true,
 };
 
-/** A host's partial builders over the spec's defaults, plus the host's own pages it gave (functions only). */
-export function resolveRoutes(overrides?: Partial<RouteBuilders> | null, base?: string): ResolvedRoutes {
+/**
+ * A host's partial builders over the spec's defaults, plus the host's own pages it gave (functions
+ * only). Every URL a host's builder gives goes through `gate`: a refused spec route is the
+ * default's URL, a refused host page's route null (its link is not rendered).
+ */
+export function resolveRoutes(overrides?: Partial<RouteBuilders> | null, base?: string, gate: RouteGate = QUIET_GATE): ResolvedRoutes {
   const defaults = defaultRoutes(base);
   if (!overrides) return defaults;
   const resolved: Record<string, unknown> = { ...defaults };
   for (const key of [...Object.keys(defaults), ...Object.keys(HOST_ROUTES)] as (keyof RouteBuilders)[]) {
-    const override = overrides[key];
-    if (typeof override === 'function') resolved[key] = override;
+    const override = overrides[key] as unknown;
+    if (typeof override !== 'function') continue;
+    const fallback = (defaults as Partial<Record<keyof RouteBuilders, (params: unknown) => string>>)[key];
+    resolved[key] = (params: unknown) => {
+      const url: unknown = override.call(overrides, params);
+      const gated = typeof url === 'string' ? gate(url, key) : null;
+      return gated ?? fallback?.(params) ?? null;
+    };
   }
   return resolved as unknown as ResolvedRoutes;
 }

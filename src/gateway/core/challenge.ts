@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { safeHref } from '../../domain/core/safe-url';
+import type { LinkRule } from '../../domain/core/safe-url';
+import type { SetupProblem } from './setup-causes';
+import { shownLink, thisPage } from './shown-link';
 
 /**
  * The gateway's 511 body. Captive portals also answer 511 (with HTML): only a JSON body of
@@ -18,25 +20,28 @@ export function parseChallengeBody(body: unknown): ChallengeBody | null {
   return result.success ? result.output : null;
 }
 
+/** A gateway's challenge page: https: anywhere, or a path on the gateway's own origin (the URL gate's rule for it). */
+const CHALLENGE_LINK: LinkRule = { schemes: ['https:'], paths: true };
+
 /**
- * Where a person passes the gateway's challenge (its `challengeUrl`, read from a 511's body): a
- * path on the gateway's own origin (resolved against the client's base URL), or an https page;
- * nothing else is linked. Null when the body names none (or is no challenge).
+ * Where a person passes the gateway's challenge (its `challengeUrl`, read from a 511's body),
+ * through the URL gate (domain/core/safe-url): an https page, or a path that stays on the
+ * gateway's own origin once the browser has read it (resolved against the client's base URL;
+ * `/\\host`, a tab, an encoded backslash or `//host` leave it), as an absolute URL. Null when the
+ * body names none (or is no challenge), or when the gate refused it — then said to `report` (the
+ * element's `reportSetup`; else the page's console) as `link-refused`.
  */
-export function challengeHref(body: unknown, baseURL: string): string | null {
+export function challengeHref(body: unknown, baseURL: string, report?: (problem: SetupProblem) => void): string | null {
   const url = parseChallengeBody(body)?.challengeUrl;
   if (!url) return null;
-  if (url.startsWith('/') && !url.startsWith('//')) {
-    if (!baseURL) return url;
-    try {
-      const gateway = new URL(baseURL);
-      const resolved = new URL(url, gateway);
-      return resolved.origin === gateway.origin && /^https?:$/.test(resolved.protocol) ? resolved.href : null;
-    } catch {
-      return null;
-    }
+  let gateway: URL;
+  try {
+    gateway = new URL(baseURL || '/', thisPage().base);
+  } catch {
+    return null;
   }
-  return safeHref(url);
+  const href = shownLink(url, "the gateway's `challengeUrl` (a 511's body)", CHALLENGE_LINK, report, { base: gateway.href, origin: gateway.origin });
+  return href === null ? null : new URL(href, gateway).href;
 }
 
 /**

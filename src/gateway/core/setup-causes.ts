@@ -21,6 +21,7 @@ export const SETUP_CAUSES = [
   'challenge-unhandled',
   'media-refused',
   'server-version-mismatch',
+  'link-refused',
 ] as const;
 
 /** A wrong host setting's stable code (`SETUP_CAUSES`). */
@@ -34,8 +35,10 @@ export type SetupCause = (typeof SETUP_CAUSES)[number];
 export interface SetupProblem {
   /** Which setting: its code, the anchor of its section of docs/troubleshooting.md. */
   readonly cause: SetupCause;
-  /** The gateway's origin, or the refused media's (its origin, or its scheme). */
+  /** The gateway's origin, the refused media's or link's (its origin, or its scheme, or what is wrong with it). */
   readonly origin?: string | undefined;
+  /** Where a refused link came from: the attribute, property, route or gateway field (`routes.logIn`, `<lead-app base>`). */
+  readonly input?: string | undefined;
   /** The call's name (`office.getLeads`). */
   readonly operation?: string | undefined;
   /** The leadkit version that rendered a server's markup. */

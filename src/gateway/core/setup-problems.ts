@@ -6,8 +6,9 @@
  * sentences are a chunk of their own (setup-sentences.ts), fetched only when one is said: a page
  * set up right never loads them.
  *
- * What a line may name: a setting, an operation's name, a gateway's origin. Never a token, a
- * customer's data, or a URL's path or query (they can hold a customer's name).
+ * What a line may name: a setting, an operation's name, a gateway's origin, a refused link's input
+ * and its scheme or origin. Never a token, a customer's data, or a URL's path or query (they can
+ * hold a customer's name).
  */
 
 import type { SetupProblem } from './setup-causes';
@@ -35,7 +36,7 @@ export function warnSetupProblem(problem: SetupProblem, on?: object): boolean {
   const page: object = on ?? (typeof document === 'undefined' ? PROCESS : document);
   let said = saidOnPage.get(page);
   if (!said) saidOnPage.set(page, (said = new Set()));
-  const key = [problem.cause, problem.origin, problem.operation, problem.version].join('|');
+  const key = [problem.cause, problem.origin, problem.operation, problem.version, problem.input].join('|');
   if (said.has(key)) return false;
   said.add(key);
   void setupMessage(problem).then(

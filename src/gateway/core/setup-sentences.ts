@@ -41,6 +41,8 @@ const SAYS: { readonly [C in SetupCause]: (seen: SetupProblem) => string } = {
     `the gateway asked for a security check (511) and the page gave no \`gateway.onChallenge\`: the widget shows the check's link, but nothing is sent again once it is passed. Give \`onChallenge\`.`,
   'media-refused': ({ origin }) =>
     `<message-thread> shows a placeholder instead of media from ${origin}: a message's photos and files load only from https: URLs, blob: URLs or this page's own origin. Serve the media over https: (or from this page's origin), or have the chat hand out object URLs (\`createSandboxChatClientFactory({ mediaUrls: 'object-url' })\`).`,
+  'link-refused': ({ input = 'a setting', origin = 'a URL it cannot take' }) =>
+    `${input} gave a link leadkit does not show (${origin}): a link may be an https:, mailto: or tel: URL, or a path that stays on this page's origin as the browser reads it (no \\ or //host, no tab or newline, nor their %-encoded forms). It was left out (a route of the app's own uses its default; \`<lead-app base>\`, /app).`,
   'server-version-mismatch': ({ version }) =>
     `this page's server-rendered widget was rendered by leadkit ${version}, and the browser runs a different version: it was rendered afresh. Serve the same leadkit version to the server and the browser.`,
 };

@@ -2,6 +2,8 @@ import { createContext, Suspense, useContext, useEffect, useId, type ReactNode }
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { FunnelLocation, FunnelStep } from '../../domain/funnel/routes';
 import { isMessageHistory } from '../../domain/core/routes';
+import { refusedLink } from '../../gateway/core/shown-link';
+import { warnSetupProblem } from '../../gateway/core/setup-problems';
 import { ServerRenderReached, useServerRenderDeferred } from '../../runtime/server-render-gate';
 import { RuntimeProvider, useRuntime } from '../../runtime/runtime';
 import { usePageLocation } from '../../runtime/server-location';
@@ -10,7 +12,7 @@ import { ProviderScope } from '../../runtime/provider-scope';
 import { Skeleton } from '../../ui/core/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
-import { APP_ROUTES, inAppPath, parseId } from './lead-app-routes';
+import { APP_ROUTES, checkAppBase, inAppPath, parseId } from './lead-app-routes';
 import { appBaseOf, LeadBoardPart, LeadPagePart, MessageThreadPart, RaqFunnelPart } from './route-loaders';
 import type { WidgetAttributeProps } from '../../contract/tags';
 
@@ -188,9 +190,16 @@ function withIds<K extends string>(params: Partial<Record<K, string | undefined>
 // provider's board as the way on from a path it does not know.
 export function LeadAppRoot({ base, spId = null, chatService = null, drafts = null, noTitleCount = false }: LeadAppProps) {
   useStyles(STYLES);
+  const runtime = useRuntime();
   const appBase = appBaseOf(base);
+  // A base the URL gate refused (not a path on this origin: `javascript:…`, `//host`): the app is
+  // at the default base, and the developer is told, naming the attribute.
+  const refused = checkAppBase(base).refused;
+  useEffect(() => {
+    if (refused !== undefined) (runtime.client.reportSetup ?? warnSetupProblem)(refusedLink('`<lead-app base>`', refused));
+  }, [refused, runtime.client]);
   // The widgets' links (board ↔ lead page ↔ thread ↔ funnel) under this app's base.
-  const appRuntime = useRuntime().withAppBase(appBase);
+  const appRuntime = runtime.withAppBase(appBase);
   // The route of the page's URL on a server, and while hydrating a server's HTML (see server-location.ts).
   const page = usePageLocation();
   // A server's first screen is the route's: it ends once the route's widget hydrated (below).

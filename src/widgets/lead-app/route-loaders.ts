@@ -2,7 +2,7 @@ import type { Widget } from '../../runtime/widget';
 import { withMessages } from '../../runtime/runtime';
 import { lazyPart, type LazyPart } from '../../ui/lazy-part';
 import { DEFAULT_APP_BASE } from '../../domain/core/routes';
-import { appRouteOf, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
+import { appRouteOf, checkAppBase, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
 
 /** A route's widget as a part of the app, and a way to start its first screen: its code, then its own parts. */
 type RouteWidget<P extends object, M> = LazyPart<P, M> & { preloadFirstScreen(): Promise<unknown> };
@@ -53,8 +53,12 @@ const ROUTE_PARTS: Readonly<Record<RouteTag, { preloadFirstScreen(): Promise<unk
   'raq-funnel': RaqFunnelPart,
 };
 
-/** The app's base: its `base` attribute (default `/app`) without a trailing slash. */
-export const appBaseOf = (base: string | null | undefined) => (base || DEFAULT_APP_BASE).replace(/\/+$/, '');
+/**
+ * The app's base: its `base` attribute (default `/app`) without a trailing slash, through the URL
+ * gate (lead-app-routes.ts `checkAppBase`): a base that is not a path on the page's origin is the
+ * default (lead-app.tsx tells the developer).
+ */
+export const appBaseOf = (base: string | null | undefined): string => checkAppBase(base).url ?? DEFAULT_APP_BASE;
 
 /**
  * Starts the widget of the route in the page's URL, and that widget's own first screen, as the

@@ -34,6 +34,7 @@ import {
 import { type MutationAction, mutationErrorAtom } from './changes/change-outcomes';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
+import type { MessageTarget } from './list/message-link';
 import { Arrivals, BoardList, preloadLeadBoard } from './board-loaders';
 import { FilterBar } from './filters/filter-bar';
 import { Bulk } from './bulk/bulk-loader';
@@ -159,12 +160,20 @@ export function LeadBoardRoot({
   const businessName = provider.state === 'hasData' ? provider.data.name?.trim() || null : null;
   // The office inbox when the inbox is enabled — a host flag (the spec does not say where that
   // is known), and only with the host's route to it (its path is not shown); else the thread.
+  // An inbox URL the URL gate refused is as no route: the thread.
   const officeInbox = flags[FLAG_NAMES.officeInbox] === true ? routes.officeInbox : undefined;
-  const inbox = officeInbox !== undefined;
-  const messageHref = (lead: Lead) =>
-    officeInbox
-      ? officeInbox({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId })
-      : routes.conversationThread({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId, leadId: lead.leadId });
+  const messageTarget = (lead: Lead): MessageTarget => {
+    const inbox = officeInbox?.({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId });
+    return inbox
+      ? { href: inbox, kind: 'office-inbox' }
+      : {
+          href: routes.conversationThread({ serviceProviderId: spId ?? 0, userId: lead.customerInfo.userId, leadId: lead.leadId }),
+          kind: 'conversation-thread',
+        };
+  };
+
+  // 'View Call Log' only with the host's route to it, and a URL the gate let through.
+  const callLog = spId !== null ? routes.callLog?.({ serviceProviderId: spId }) : null;
 
   const total = page ? Math.max(0, page.totalCount - (shown?.removedCount ?? 0)) : 0;
   const info = paginationInfo({ offset: query.offset, limit: query.limit, totalCount: total });
@@ -194,8 +203,8 @@ export function LeadBoardRoot({
         {/* The link's place is kept whether or not the host gives its route (on a phone it is a
             line of its own): the header is as high as the reserve with or without it. */}
         <span className="lk-board__header-link">
-          {spId !== null && routes.callLog ? (
-            <a href={routes.callLog({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, 'call-log')}>
+          {callLog ? (
+            <a href={callLog} onClick={(event) => onLinkClick(event, 'call-log')}>
               {t('board.viewCallLog')}
             </a>
           ) : null}
@@ -282,8 +291,7 @@ export function LeadBoardRoot({
               info={info}
               onPageChange={movePage}
               featuredId={leadId}
-              inbox={inbox}
-              messageHref={messageHref}
+              messageTarget={messageTarget}
               loadingMore={loadingMore}
               onToggle={toggle}
               onToggleRead={toggleRead}

@@ -174,6 +174,8 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
   const name = field('name');
   const phone = field('phone');
 
+  // 'Add another number' only with the host's route to its page, and a URL the gate let through.
+  const connectedNumbers = step === 'added' ? routes.connectedNumbers?.({ serviceProviderId: spId }) : null;
   return (
     <Dialog
       open={open}
@@ -188,8 +190,8 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
           <button type="button" className="lk-button" onClick={onClose}>
             {t('connectNumber.gotIt')}
           </button>
-          {routes.connectedNumbers ? (
-            <a className="lk-button" data-variant="secondary" href={routes.connectedNumbers({ serviceProviderId: spId })} onClick={onAddAnother}>
+          {connectedNumbers ? (
+            <a className="lk-button" data-variant="secondary" href={connectedNumbers} onClick={onAddAnother}>
               {t('connectNumber.addAnother')}
             </a>
           ) : null}

@@ -79,8 +79,8 @@ export function FeedbackPanel({
   useStyles(STYLES);
   const { t, routes, onLinkClick } = useRuntime();
   const link = state.step === 'thankYou' ? thankYouLink(state.reason) : null;
-  // The page's path is not in the spec: the link is there only with the host's route to it.
-  const linkTo = link ? routes[link] : undefined;
+  // The page's path is not in the spec: the link is there only with the host's route to it (and a URL the gate let through).
+  const linkHref = link ? routes[link]?.({ serviceProviderId: spId }) : null;
   const thanksRef = useRef<HTMLDivElement>(null);
 
   // Opening puts focus on the stars (the chosen one, else the first) — also when this part
@@ -107,8 +107,8 @@ export function FeedbackPanel({
       {state.step === 'thankYou' ? (
         <div ref={thanksRef} className="lk-feedback__thanks" tabIndex={-1}>
           <p>{t(thanksKey(state))}</p>
-          {link && linkTo ? (
-            <a href={linkTo({ serviceProviderId: spId })} onClick={(event) => onLinkClick(event, LINK_KIND[link])}>
+          {link && linkHref ? (
+            <a href={linkHref} onClick={(event) => onLinkClick(event, LINK_KIND[link])}>
               {t(`feedback.thanks.${link}`)}
             </a>
           ) : null}

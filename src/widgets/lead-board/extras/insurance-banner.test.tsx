@@ -9,6 +9,8 @@ import { InsuranceBanner, type InsuranceBannerProps } from './insurance-banner';
 import { INSURANCE_HIDDEN_STORAGE_KEY } from './insurance-offer';
 import { LEAD_BOARD_CATALOGUE } from '../lead-board-messages';
 import { CARD_EXTRAS_CATALOGUE } from './card-extras-messages';
+import { refusedLink } from '../../../gateway/core/shown-link';
+import { sentenceOf } from '../../../gateway/core/setup-sentences';
 import { LEAD_CARD_CATALOGUE } from '../card/lead-card-messages';
 
 /** The card's parts render inside the open card, with its texts. */
@@ -88,15 +90,29 @@ describe('<InsuranceBanner> showing', () => {
     expect(dismissButton()).toBeTruthy();
   });
 
-  it('renders nothing without a thimbleUrl, with an unsafe one, or when hidden for all leads', () => {
+  it('renders nothing without a thimbleUrl, with one that is not https (a path included), or when hidden for all leads', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setup({
       leads: [
         { leadId: 1, thimbleUrl: null },
         { leadId: 2, thimbleUrl: 'javascript:alert(1)' },
         { leadId: 3, thimbleUrl: 'http://insurance.example.com/' },
+        // Paths are not the insurer's (review F2: `/\\host` passed as a relative link).
+        { leadId: 4, thimbleUrl: '/\\evil.example/quote' },
+        { leadId: 5, thimbleUrl: '/quote' },
       ],
     });
     expect(screen.queryByText('starting at $30/month')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    // The developer hears of each refusal (no line for no URL), naming the field, never the URL.
+    const input = "a lead's `thimbleUrl` (the insurer's link)";
+    await vi.waitFor(() =>
+      expect(warn.mock.calls.map(([line]) => line)).toEqual(
+        ['javascript:', 'http://insurance.example.com', 'http://evil.example', location.origin].map(
+          (refused) => `leadkit: ${sentenceOf(refusedLink(input, refused))}`,
+        ),
+      ),
+    );
     cleanup();
     setup({ initiallyHidden: true });
     expect(screen.queryByText('starting at $30/month')).toBeNull();

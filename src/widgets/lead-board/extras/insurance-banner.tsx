@@ -8,12 +8,20 @@ import {
   type InsuranceBannerState,
 } from '../../../domain/insurance-banner';
 import { bannerVisible } from '../../../domain/insurance-offer';
-import { safeHref } from '../../../domain/core/safe-url';
+import { shownLink } from '../../../gateway/core/shown-link';
 import { addDisplayPreferences } from '../../../gateway/lead/calls';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
-import { hiddenInsuranceLeadIds, INSURANCE_STYLES, InsuranceIcon, InsuranceOfferText, INSURER_SCHEMES, rememberInsuranceHidden } from './insurance-offer';
+import {
+  hiddenInsuranceLeadIds,
+  INSURANCE_STYLES,
+  InsuranceIcon,
+  InsuranceOfferText,
+  INSURER_INPUT,
+  INSURER_LINK,
+  rememberInsuranceHidden,
+} from './insurance-offer';
 
 export interface InsuranceBannerProps {
   /** The lead whose card shows the banner; without a (safe https) `thimbleUrl` nothing renders. */
@@ -62,7 +70,8 @@ function Banner({ lead, spId, hiddenForAll, onHideForAll }: InsuranceBannerProps
   useStyles(INSURANCE_STYLES);
   const { t, client, emit, onLinkClick } = useRuntime();
   const questionId = useId();
-  const href = safeHref(lead.thimbleUrl, INSURER_SCHEMES);
+  // https only; a refused URL shows no banner, and the developer is told.
+  const href = shownLink(lead.thimbleUrl, INSURER_INPUT, INSURER_LINK, client.reportSetup);
   const [hiddenAtMount] = useState(hiddenInsuranceLeadIds);
   const [state, setState] = useState<InsuranceBannerState>(() => initialInsuranceBanner(lead.leadId));
   const [choice, setChoice] = useState<'lead' | 'all' | null>(null);

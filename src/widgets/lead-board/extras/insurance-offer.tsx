@@ -1,5 +1,5 @@
 import { bannerVisible, type LeadId } from '../../../domain/insurance-offer';
-import { safeHref } from '../../../domain/core/safe-url';
+import { HTTPS_LINK, safeHref, type LinkRule } from '../../../domain/core/safe-url';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
@@ -25,8 +25,10 @@ const MAX_REMEMBERED = 500;
 /** Used only when storage is unavailable (private mode, sandboxed frame): hidden for this page's life. */
 const unsavedHidden = new Set<string>();
 
-/** The insurer's page opens only over https. */
-export const INSURER_SCHEMES = ['https:'];
+/** The insurer's page opens only over https: (the URL gate's rule for it; a path or any other scheme is refused). */
+export const INSURER_LINK: LinkRule = HTTPS_LINK;
+/** How a refused insurer link is named to the developer (a `link-refused` setup problem). */
+export const INSURER_INPUT = "a lead's `thimbleUrl` (the insurer's link)";
 export const INSURANCE_STYLES = [insuranceCss];
 
 /** Lead ids (as strings) whose banner is hidden in this browser. */
@@ -63,7 +65,7 @@ export function rememberInsuranceHidden(leadId: LeadId): void {
  * (`hiddenIds`: hiddenInsuranceLeadIds()) or for all.
  */
 export function insuranceOfferShows(lead: Pick<Lead, 'leadId' | 'thimbleUrl'>, hiddenForAll: boolean, hiddenIds: readonly string[]): boolean {
-  return safeHref(lead.thimbleUrl, INSURER_SCHEMES) !== null && bannerVisible(lead.leadId, hiddenIds, hiddenForAll);
+  return safeHref(lead.thimbleUrl, INSURER_LINK) !== null && bannerVisible(lead.leadId, hiddenIds, hiddenForAll);
 }
 
 export function InsuranceIcon() {

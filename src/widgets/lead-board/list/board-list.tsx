@@ -11,6 +11,7 @@ import boardListCss from './board-list.css?inline';
 import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
 import { BoardLeadCard, type CardAge } from './board-lead-card';
+import type { MessageTarget } from './message-link';
 import { useAnswerFirst } from './use-answer-first';
 import type { LeadAge } from '../../../domain/lead-age';
 
@@ -34,8 +35,8 @@ export interface BoardListProps {
   info: PaginationInfo;
   onPageChange(index: number): void;
   featuredId: number | null;
-  inbox: boolean;
-  messageHref(lead: Lead): string;
+  /** Where a lead's Message button and link lead (lead-board.tsx picks it: the office inbox, else the conversation thread). */
+  messageTarget(lead: Lead): MessageTarget;
   loadingMore: boolean;
   onToggle(lead: Lead): void;
   onToggleRead(lead: Lead): void;
@@ -69,7 +70,7 @@ function ageText(t: Translate, age: LeadAge | null): CardAge | null {
 export function BoardList(props: BoardListProps) {
   useStyles(STYLES);
   const { t } = useRuntime();
-  const { leads, info, inbox, onShown } = props;
+  const { leads, info, onShown } = props;
   useEffect(() => onShown(), [onShown]);
   const ageOf = useAnswerFirst(leads);
   return (
@@ -89,6 +90,7 @@ export function BoardList(props: BoardListProps) {
       <ul key={props.request} ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
         {leads.map((lead, index) => {
           const answer = ageOf(lead);
+          const message = props.messageTarget(lead);
           return (
             <BoardLeadCard
               key={lead.leadId}
@@ -97,8 +99,8 @@ export function BoardList(props: BoardListProps) {
               respondFirst={answer.respondFirst}
               opensFirst={index === 0}
               featured={props.featuredId !== null && lead.leadId === props.featuredId}
-              messageHref={props.messageHref(lead)}
-              messageKind={inbox ? 'office-inbox' : 'conversation-thread'}
+              messageHref={message.href}
+              messageKind={message.kind}
               onToggle={props.onToggle}
               onToggleRead={props.onToggleRead}
               onArchive={props.onArchive}

@@ -51,7 +51,7 @@ export function useProjectSend(onProblems: (problems: readonly ProjectField[]) =
     }
     if (result.error && !isAbortError(result.error)) tell(result.error);
     if (result.challenge) {
-      const url = challengeHref(result.error?.body, client.baseURL);
+      const url = challengeHref(result.error?.body, client.baseURL, client.reportSetup);
       setNotice({ kind: 'challenge', url });
       // Passed: the replayed create moves the funnel on. Not passed: nothing was created. Passed
       // but no lead came back (a lost answer): a failed send, like any other (Send again keeps its key).
