@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { FormActions } from './form-actions';
+
+afterEach(cleanup);
+
+describe('<FormActions>', () => {
+  it('a submit button that stays focusable while busy (aria-disabled), and a status beside it saying so', () => {
+    const { rerender } = render(
+      <form>
+        <FormActions className="test__actions" label="Continue" busy={false} busyText="Checking…" busyClassName="test__busy" />
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Continue' });
+    expect(button.getAttribute('type')).toBe('submit');
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('');
+    rerender(
+      <form>
+        <FormActions className="test__actions" label="Continue" busy busyText="Checking…" busyClassName="test__busy" />
+      </form>,
+    );
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Checking…');
+  });
+});
