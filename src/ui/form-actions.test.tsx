@@ -4,11 +4,13 @@ import { FormActions } from './form-actions';
 
 afterEach(cleanup);
 
+const LOOK = { className: 'test__actions', busyClassName: 'test__busy' };
+
 describe('<FormActions>', () => {
   it('a submit button that stays focusable while busy (aria-disabled), and a status beside it saying so', () => {
     const { rerender } = render(
       <form>
-        <FormActions className="test__actions" label="Continue" busy={false} busyText="Checking…" busyClassName="test__busy" />
+        <FormActions look={LOOK} label="Continue" busy={false} busyText="Checking…" />
       </form>,
     );
     const button = screen.getByRole('button', { name: 'Continue' });
@@ -17,7 +19,7 @@ describe('<FormActions>', () => {
     expect(screen.getByRole('status').textContent).toBe('');
     rerender(
       <form>
-        <FormActions className="test__actions" label="Continue" busy busyText="Checking…" busyClassName="test__busy" />
+        <FormActions look={LOOK} label="Continue" busy busyText="Checking…" />
       </form>,
     );
     expect(button.getAttribute('aria-disabled')).toBe('true');

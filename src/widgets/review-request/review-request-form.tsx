@@ -18,15 +18,16 @@ import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { BreakableEmail } from '../../ui/breakable-email';
 import { Field, FieldError, fieldErrorId, type FieldLook } from '../../ui/field';
-import { FormActions } from '../../ui/form-actions';
+import { FormActions, type FormActionsLook } from '../../ui/form-actions';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
 import { ReviewRequestSender } from './review-request.logic';
 
 type Phase = 'summary' | 'edit' | 'sent';
 
-/** The review form's fields (review-request.css). */
+/** How the review form's fields and action row look (review-request.css). */
 const LOOK: FieldLook = { className: 'lk-review-request__field', errorClassName: 'lk-review-request__error', errorPart: 'review-field-error' };
+const ACTIONS: FormActionsLook = { className: 'lk-review-request__actions', busyClassName: 'lk-review-request__sending' };
 
 /**
  * The modal's content once its data is loaded: the contact summary, the form after 'Edit',
@@ -364,14 +365,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
           ) : null}
         </>
       )}
-      <FormActions
-        className="lk-review-request__actions"
-        label={t('review.submit')}
-        part="review-submit"
-        busy={sending}
-        busyText={t('review.sending')}
-        busyClassName="lk-review-request__sending"
-      />
+      <FormActions look={ACTIONS} label={t('review.submit')} part="review-submit" busy={sending} busyText={t('review.sending')} />
     </form>
   );
 }

@@ -11,9 +11,9 @@ import { useStyles } from '../../../runtime/styles';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import comboboxCss from '../../../ui/combobox.css?inline';
 import { ErrorBanner } from '../../../ui/error-banner';
-import { Field } from '../../../ui/field';
+import { Field, FieldError } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
-import { FUNNEL_FIELD } from '../funnel-field';
+import { FUNNEL_ACTIONS, FUNNEL_FIELD } from '../funnel-form-look';
 import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
@@ -291,16 +291,16 @@ function EntryForm() {
           part="funnel-category"
         />
         {notOffered !== null ? (
-          <p id={notOfferedId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+          <FieldError id={notOfferedId} look={FUNNEL_FIELD}>
             {provider?.name
               ? t('funnel.entry.notOffered', { provider: provider.name, category: notOffered })
               : t('funnel.entry.notOfferedUnnamed', { category: notOffered })}
-          </p>
+          </FieldError>
         ) : null}
         {categoryError ? (
-          <p id={categoryErrorId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+          <FieldError id={categoryErrorId} look={FUNNEL_FIELD}>
             {t(categoryError)}
-          </p>
+          </FieldError>
         ) : null}
       </div>
 
@@ -378,14 +378,7 @@ function EntryForm() {
         </section>
       ) : null}
 
-      <FormActions
-        className="lk-funnel__actions"
-        label={t('funnel.entry.continue')}
-        part="funnel-continue"
-        busy={waiting}
-        busyText={t('funnel.entry.checking')}
-        busyClassName="lk-funnel__busy"
-      />
+      <FormActions look={FUNNEL_ACTIONS} label={t('funnel.entry.continue')} part="funnel-continue" busy={waiting} busyText={t('funnel.entry.checking')} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { formatPhoneInput } from '../../../domain/core/phone';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
 import { Field } from '../../../ui/field';
-import { FUNNEL_FIELD } from '../funnel-field';
+import { FUNNEL_FIELD } from '../funnel-form-look';
 
 /** The project step's fields (project-step.tsx): its three groups and their error texts. */
 

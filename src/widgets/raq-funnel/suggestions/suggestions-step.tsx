@@ -7,6 +7,7 @@ import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { Skeleton } from '../../../ui/core/skeleton';
 import { FormActions } from '../../../ui/form-actions';
+import { FUNNEL_ACTIONS } from '../funnel-form-look';
 import { funnelFormAtom, suggestionsAtom } from '../state/shared-atoms';
 import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../state/suggestions-step-atoms';
 import { ProRating } from '../pro-summary';
@@ -170,12 +171,11 @@ export function SuggestionsStep() {
         </p>
       ) : null}
       <FormActions
-        className="lk-funnel__actions"
+        look={FUNNEL_ACTIONS}
         label={count > 0 ? t('funnel.suggestions.send') : t('funnel.suggestions.skip')}
         part="funnel-send"
         busy={sending}
         busyText={t('funnel.suggestions.sending')}
-        busyClassName="lk-funnel__busy"
       />
     </form>
   );

@@ -8,7 +8,7 @@ import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
 import { Skeleton } from '../../../ui/core/skeleton';
 import { Field } from '../../../ui/field';
-import { FUNNEL_FIELD } from '../funnel-field';
+import { FUNNEL_FIELD } from '../funnel-form-look';
 import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from '../state/summary-step-atoms';
 import { funnelFormAtom, projectDetailsAtom } from '../state/shared-atoms';
 import { ProRating } from '../pro-summary';
