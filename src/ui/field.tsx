@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
  */
 
 /** What a field gives its control (spread it on the input or textarea). */
-export interface FieldControl {
+interface FieldControl {
   readonly id: string;
   readonly 'aria-invalid': true | undefined;
   readonly 'aria-describedby': string | undefined;
