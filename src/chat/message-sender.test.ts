@@ -6,9 +6,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway, type SandboxGateway } from '@leadkit/sandbox';
 import { answeredLeadIds } from '../domain/answered-leads';
+import type { ConnectionSource } from '../domain/connection';
 import { createGatewayClient, type GatewayClientConfig } from '../gateway/core/client';
 import type { ChatConversation, SendMediaOptions } from './chat-client';
-import { MessageSender } from './message-sender';
+import { MessageSender, messageSendOptions } from './message-sender';
 import type { PendingSend } from './pending-send';
 
 const MESSAGES = '/gateway/message-center/v1/messages';
@@ -20,6 +21,21 @@ const lifetimes: AbortController[] = [];
 afterEach(() => {
   for (const lifetime of lifetimes.splice(0)) lifetime.abort();
 });
+
+/** A connection the test brings back (`backOnline`), and how many listen for it now. */
+function fakeConnection() {
+  const listeners = new Set<() => void>();
+  const connection: ConnectionSource = {
+    online: () => true,
+    onBackOnline: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    onVisible: () => () => undefined,
+    onHidden: () => () => undefined,
+  };
+  return { connection, listening: () => listeners.size, backOnline: () => [...listeners].forEach((listener) => listener()) };
+}
 
 /** A conversation that takes uploads (their keys and names kept), at indexes from 10. */
 function uploadingConversation() {
@@ -41,6 +57,7 @@ function newSender(
     onChallenge?: GatewayClientConfig['onChallenge'];
     conversation?: () => ChatConversation | null;
     holds?: (sent: PendingSend) => boolean;
+    connection?: ConnectionSource;
   } = {},
 ) {
   const sandbox = options.sandbox ?? createSandboxGateway();
@@ -65,6 +82,7 @@ function newSender(
       campaignId: () => 'spring-2025',
       sessionStartTimestamp: 1_700_000_000_000,
       onSent,
+      connection: options.connection ?? fakeConnection().connection,
     },
     {
       get: () => pending,
@@ -83,7 +101,7 @@ function newSender(
   );
   const posts = (path: string) => sandbox.store.requests.filter((r) => r.method === 'POST' && r.path === path);
   const stored = (text: string) => sandbox.store.messages.filter((m) => m.text === text);
-  return { sender, sandbox, pending: () => pending, states, onSent, posts, stored };
+  return { sender, sandbox, lifetime, pending: () => pending, states, onSent, posts, stored };
 }
 
 describe('a text', () => {
@@ -227,5 +245,69 @@ describe('a file', () => {
     await vi.waitFor(() => expect(pending().map((p) => p.state)).toEqual(['sent', 'failed']));
     sender.discard(pending()[1]!.id);
     expect(pending().map((p) => p.state)).toEqual(['sent']);
+  });
+});
+
+describe('back online (the sender holds the resend: the thread and the quick answer alike)', () => {
+  it('a failed text goes again once, with its key, when the connection comes back; stored once; nobody listens while nothing has failed', async () => {
+    const sandbox = createSandboxGateway();
+    const outage = sandbox.faults.drop({ route: `POST ${MESSAGES}` });
+    const online = fakeConnection();
+    const { sender, pending, states, posts, stored } = newSender({ sandbox, connection: online.connection });
+    expect(online.listening()).toBe(0);
+    let taken = false;
+    void sender.send({ text: 'Kept while offline' }).then(() => (taken = true));
+    expect(online.listening()).toBe(0);
+    await vi.waitFor(() => expect(pending().map((p) => p.state)).toEqual(['failed']));
+    expect(online.listening()).toBe(1);
+    outage.remove();
+    online.backOnline();
+    // Sent again at once (the Retry's path); nothing waits for the connection any more.
+    expect(pending().map((p) => p.state)).toEqual(['sending']);
+    expect(online.listening()).toBe(0);
+    // A second 'online' while it goes: nothing more.
+    online.backOnline();
+    await vi.waitFor(() => expect(taken).toBe(true));
+    const key = pending()[0]!.idempotencyKey;
+    expect(posts(MESSAGES).map((r) => r.headers['idempotency-key'])).toEqual([key, key]);
+    expect(stored('Kept while offline')).toHaveLength(1);
+    expect([...states.values()]).toEqual([['sending', 'failed', 'sending', 'sent']]);
+  });
+
+  it('a text that fails again waits for the next return; once its owner has closed, nothing is sent again', async () => {
+    const sandbox = createSandboxGateway();
+    sandbox.faults.drop({ route: `POST ${MESSAGES}` });
+    const online = fakeConnection();
+    const { sender, lifetime, pending, posts } = newSender({ sandbox, connection: online.connection });
+    void sender.send({ text: 'Still offline' });
+    await vi.waitFor(() => expect(pending().map((p) => p.state)).toEqual(['failed']));
+    online.backOnline();
+    await vi.waitFor(() => expect(pending().map((p) => p.state)).toEqual(['failed']));
+    expect(posts(MESSAGES)).toHaveLength(2);
+    expect(online.listening()).toBe(1);
+    lifetime.abort();
+    expect(online.listening()).toBe(0);
+    online.backOnline();
+    expect(pending().map((p) => p.state)).toEqual(['failed']);
+    expect(posts(MESSAGES)).toHaveLength(2);
+  });
+});
+
+describe('messageSendOptions (what a widget sends with)', () => {
+  it("reads the widget's clock and event sink at each use, and names the lead in the event", () => {
+    const gateway = createGatewayClient({
+      baseURL: 'http://sandbox.test',
+      fetch: () => Promise.reject(new Error('no calls')),
+      auth: { kind: 'provider', spId: 1 },
+    });
+    const emitted: unknown[] = [];
+    let widget = { now: () => new Date(1_000), emit: (name: string, detail: unknown) => emitted.push([name, 'first', detail]) };
+    const options = messageSendOptions({ gateway, ...THREAD, contactContext: () => null }, () => widget);
+    expect(options).toMatchObject({ gateway, ...THREAD });
+    expect(typeof options.sessionStartTimestamp).toBe('number');
+    widget = { now: () => new Date(2_000), emit: (name, detail) => emitted.push([name, 'second', detail]) };
+    expect(options.now?.().getTime()).toBe(2_000);
+    options.onSent?.('m-1');
+    expect(emitted).toEqual([['lk-message-send', 'second', { messageId: 'm-1', leadId: THREAD.leadId }]]);
   });
 });

@@ -1,8 +1,9 @@
 import { rememberAnswered } from '../domain/answered-leads';
+import { browserConnection, type ConnectionSource } from '../domain/connection';
 import type { GatewayClient } from '../gateway/core/client';
 import { isGatewayError } from '../gateway/core/errors';
 import { newIdempotencyKey } from '../gateway/core/request-spec';
-import { campaignIdFromCookie, recordMessageContact, type SentMessage } from '../gateway/lead/message-contact';
+import { campaignIdFromCookie, pageSessionStart, recordMessageContact, type SentMessage } from '../gateway/lead/message-contact';
 import { sendMessage } from '../gateway/message-center/calls';
 import { threadMessage } from '../gateway/message-center/thread-adapter';
 import type { ChatConversation } from './chat-client';
@@ -20,6 +21,8 @@ import type { PendingSend } from './pending-send';
  * - its state: `sending` → `sent`, or `failed` (Retry) or `held` (a 511: sent once the challenge
  *   is passed, `failed` if it is not); nothing typed is lost: a failed text is never dropped, a
  *   failed file only by the pro (`discard`);
+ * - when the device comes back online (domain/connection.ts), every failed send goes again
+ *   once, with its key, as the pro's Retry would — for every owner of a sender alike;
  * - after a text is taken, once per message: the lead is answered on this device (the board's
  *   'Respond first' ends: domain/answered-leads.ts), `onSent` (the `lk-message-send` event) and
  *   the contact record (docs/widgets/message-thread.md#after-a-send; a file sent alone has its
@@ -48,6 +51,33 @@ export interface MessageSendOptions {
   now?: () => Date;
   /** The message center took a text (once per message): its id. */
   onSent?: (messageId: string) => void;
+  /** When the device is back online (a failed send goes again then): the browser's by default. */
+  connection?: ConnectionSource;
+}
+
+/** What a widget sends with, read at each use: the runtime's latest (a host may change its clock). */
+export interface SendingWidget {
+  now(): Date;
+  /** The `lk-message-send` event. */
+  emit(name: 'lk-message-send', detail: { messageId: string; leadId: number | null }): unknown;
+}
+
+/**
+ * The sender's options for a widget's conversation (the thread's, the card's quick answer's): the
+ * page's session start (`pageSessionStart`), the widget's clock and its `lk-message-send` event
+ * read from `widget()` at each use — a new clock or event sink does not make a new sender.
+ */
+export function messageSendOptions(
+  to: Pick<MessageSendOptions, 'gateway' | 'spId' | 'userId' | 'leadId' | 'contactContext'>,
+  widget: () => SendingWidget,
+): MessageSendOptions {
+  const { leadId } = to;
+  return {
+    ...to,
+    sessionStartTimestamp: pageSessionStart(widget().now().getTime()),
+    now: () => widget().now(),
+    onSent: (messageId) => void widget().emit('lk-message-send', { messageId, leadId }),
+  };
 }
 
 /** Where the owner keeps the sends, and what it knows of the conversation. */
@@ -77,13 +107,17 @@ export class MessageSender {
   private readonly contacted = new Set<string>();
   /** Who waits for a text to be taken (the composer's draft), by pending id. */
   private readonly confirmWaiters = new Map<string, () => void>();
+  /** Stops listening for the connection's return; set while a send has failed. */
+  private stopWaitingOnline: (() => void) | null = null;
 
   constructor(
     private readonly options: MessageSendOptions,
     private readonly store: SendStore,
-    /** The owner's lifetime: an upload under way stops with it. */
+    /** The owner's lifetime: an upload under way stops with it, and nothing is sent again after it. */
     private readonly signal: AbortSignal,
-  ) {}
+  ) {
+    signal.addEventListener('abort', () => this.waitOnline(false), { once: true });
+  }
 
   /**
    * Sends what the composer holds: the text first, then the file. Both show at once as
@@ -116,7 +150,29 @@ export class MessageSender {
   discard(id: string): void {
     const pending = this.find(id);
     if (!pending || pending.kind !== 'media' || pending.state !== 'failed') return;
-    this.store.set(this.store.get().filter((p) => p.id !== id));
+    this.write(this.store.get().filter((p) => p.id !== id));
+  }
+
+  /** The owner's sends changed: while one has failed, the connection's return sends it again. */
+  private write(next: readonly PendingSend[]): void {
+    this.store.set(next);
+    this.waitOnline(next.some((p) => p.state === 'failed'));
+  }
+
+  /** Listens for the connection's return while `failed` (and the owner lives); else not. */
+  private waitOnline(failed: boolean): void {
+    const wait = failed && !this.signal.aborted;
+    if (wait && !this.stopWaitingOnline) {
+      this.stopWaitingOnline = (this.options.connection ?? browserConnection).onBackOnline(() => this.backOnline());
+    } else if (!wait && this.stopWaitingOnline) {
+      this.stopWaitingOnline();
+      this.stopWaitingOnline = null;
+    }
+  }
+
+  /** Back online: each failed send goes again, once, with its key. */
+  private backOnline(): void {
+    for (const pending of this.store.get()) if (pending.state === 'failed') this.retry(pending.id);
   }
 
   private add(init: { kind: 'text'; text: string } | { kind: 'media'; file: Blob; contentType: string }): PendingSend {
@@ -137,7 +193,7 @@ export class MessageSender {
       // meanwhile under another day than its stamped message would move when that comes.
       createdAt: this.now().getTime(),
     };
-    this.store.set([...this.store.get(), pending]);
+    this.write([...this.store.get(), pending]);
     return pending;
   }
 
@@ -152,7 +208,7 @@ export class MessageSender {
 
   private update(id: string, patch: Partial<PendingSend>): void {
     if (!this.find(id)) return;
-    this.store.set(this.store.get().map((p) => (p.id === id ? { ...p, ...patch } : p)));
+    this.write(this.store.get().map((p) => (p.id === id ? { ...p, ...patch } : p)));
   }
 
   /** A confirmed send: it leaves the list when (or once) the conversation holds its message. */
@@ -168,7 +224,7 @@ export class MessageSender {
       progress: current.progress && { loaded: current.progress.total, total: current.progress.total },
     };
     const pending = this.store.get();
-    this.store.set(this.store.holds(sent) ? pending.filter((p) => p.id !== id) : pending.map((p) => (p.id === id ? sent : p)));
+    this.write(this.store.holds(sent) ? pending.filter((p) => p.id !== id) : pending.map((p) => (p.id === id ? sent : p)));
   }
 
   private async runText(id: string): Promise<void> {

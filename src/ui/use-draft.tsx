@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DraftStore } from '../domain/drafts';
 import { afterNextPaint } from './after-next-paint';
-import { whenPageHides } from './page-hidden';
+import { browserConnection } from '../domain/connection';
 
 /**
  * The page's draft store: IndexedDB is one per origin, so every editor on the page shares one
@@ -128,7 +128,7 @@ export function useDraft(key: string | null, onRestore: (text: string) => boolea
       setRestored(false);
       if (key === null || store === null) return;
       store.stage(key, text);
-      stopWatching.current ??= whenPageHides(() => void store.flush());
+      stopWatching.current ??= browserConnection.onHidden(() => void store.flush());
     },
     [key, store],
   );

@@ -602,6 +602,27 @@ describe('<MessageThreadRoot> sending', () => {
     await waitFor(() => expect(within(list()).getAllByText('Did you get my quote?')).toHaveLength(1));
   });
 
+  it("a failed send goes again once when the device is back online ('online'): same key, stored once, shown once; another 'online' sends nothing", async () => {
+    const sandbox = createSandboxGateway();
+    // The connection drops: the request never reaches the message center.
+    const outage = sandbox.faults.drop({ route: `POST ${MC}/v1/messages` });
+    const { received } = renderThread({ spId: 1001, userId: 5001, leadId: SANDBOX_LEADS.newest }, { sandbox });
+    const box = await ready();
+    fireEvent.change(box, { target: { value: 'Sent once back online' } });
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Not sent.')).toBeTruthy();
+    outage.remove();
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText('Not sent.')).toBeNull());
+    await waitFor(() => expect(within(list()).getAllByText('Sent once back online')).toHaveLength(1));
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText('Sending…')).toBeNull();
+    const posts = received('POST', /\/v1\/messages$/);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.headers['idempotency-key']).toBe(posts[0]?.headers['idempotency-key']);
+    expect(sandbox.store.messages.filter((m) => m.text === 'Sent once back online')).toHaveLength(1);
+  });
+
   it('holds a send that met a 511 challenge and replays it once, with its key, after the challenge is passed', async () => {
     const sandbox = createSandboxGateway();
     const challenge = sandbox.faults.challenge({ route: `POST ${MC}/v1/messages` });

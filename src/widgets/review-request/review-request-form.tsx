@@ -17,11 +17,17 @@ import { updateDraftReview } from '../../gateway/review/calls';
 import { useRuntime } from '../../runtime/runtime';
 import { useFormat } from '../../runtime/use-format';
 import { BreakableEmail } from '../../ui/breakable-email';
+import { Field, FieldError, fieldErrorId, type FieldLook } from '../../ui/field';
+import { FormActions, type FormActionsLook } from '../../ui/form-actions';
 import { MultiSelect } from '../../ui/multi-select';
 import type { ReviewRequestData } from './review-request-atoms';
 import { ReviewRequestSender } from './review-request.logic';
 
 type Phase = 'summary' | 'edit' | 'sent';
+
+/** How the review form's fields and action row look (review-request.css). */
+const LOOK: FieldLook = { className: 'lk-review-request__field', errorClassName: 'lk-review-request__error', errorPart: 'review-field-error' };
+const ACTIONS: FormActionsLook = { className: 'lk-review-request__actions', busyClassName: 'lk-review-request__sending' };
 
 /**
  * The modal's content once its data is loaded: the contact summary, the form after 'Edit',
@@ -84,7 +90,7 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
     if (focusPostalCode > 0) postalCodeRef.current?.focus();
   }, [focusPostalCode]);
   const idOf = (field: ReviewFormField) => `${baseId}-${field}`;
-  const errorIdOf = (field: ReviewFormField) => `${baseId}-${field}-error`;
+  const errorIdOf = (field: ReviewFormField) => fieldErrorId(idOf(field));
 
   // Closing: abort a request still in flight; save the draft if it has unsaved changes.
   useEffect(
@@ -195,35 +201,36 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
   }
 
   const selectedNames = data.categories.filter((c) => values.categoryIds?.includes(c.id)).map((c) => c.name);
-  const fieldProps = (field: ReviewFormField) => ({
-    id: idOf(field),
-    ref: (node: HTMLElement | null) => {
-      fieldRefs.current[field] = node;
-    },
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? errorIdOf(field) : undefined,
-  });
-  const errorText = (field: ReviewFormField): ReactNode => {
+  const fieldRef = (field: ReviewFormField) => (node: HTMLElement | null) => {
+    fieldRefs.current[field] = node;
+  };
+  const errorOf = (field: ReviewFormField) => {
     const key = errors[field];
-    return key ? (
-      <p id={errorIdOf(field)} className="lk-review-request__error" part="review-field-error" role="alert">
-        {t(key)}
-      </p>
+    return key ? t(key) : null;
+  };
+  /** The error text of a field that is not a Field (the categories' menu button, the radios' group). */
+  const errorText = (field: ReviewFormField): ReactNode => {
+    const error = errorOf(field);
+    return error ? (
+      <FieldError id={errorIdOf(field)} look={LOOK}>
+        {error}
+      </FieldError>
     ) : null;
   };
   const textField = (field: 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber', label: string, type: string, autoComplete: string) => (
-    <div className="lk-review-request__field" key={field}>
-      <label htmlFor={idOf(field)}>{label}</label>
-      <input
-        {...fieldProps(field)}
-        className="lk-input"
-        type={type}
-        autoComplete={autoComplete}
-        value={field === 'phoneNumber' ? formatPhoneInput(values.phoneNumber) : values[field]}
-        onChange={(event) => set(field, field === 'phoneNumber' ? formatPhoneInput(event.target.value) : event.target.value)}
-      />
-      {errorText(field)}
-    </div>
+    <Field look={LOOK} key={field} id={idOf(field)} label={label} error={errorOf(field)}>
+      {(control) => (
+        <input
+          {...control}
+          ref={fieldRef(field)}
+          className="lk-input"
+          type={type}
+          autoComplete={autoComplete}
+          value={field === 'phoneNumber' ? formatPhoneInput(values.phoneNumber) : values[field]}
+          onChange={(event) => set(field, field === 'phoneNumber' ? formatPhoneInput(event.target.value) : event.target.value)}
+        />
+      )}
+    </Field>
   );
 
   const fields: Record<ReviewFormField, ReactNode> = {
@@ -271,18 +278,19 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
       </fieldset>
     ),
     descriptionOfWork: (
-      <div className="lk-review-request__field" key="descriptionOfWork">
-        <label htmlFor={idOf('descriptionOfWork')}>{t('review.descriptionOfWork')}</label>
-        <textarea
-          dir="auto"
-          {...fieldProps('descriptionOfWork')}
-          className="lk-input lk-review-request__textarea"
-          rows={3}
-          value={values.descriptionOfWork}
-          onChange={(event) => set('descriptionOfWork', event.target.value)}
-        />
-        {errorText('descriptionOfWork')}
-      </div>
+      <Field look={LOOK} key="descriptionOfWork" id={idOf('descriptionOfWork')} label={t('review.descriptionOfWork')} error={errorOf('descriptionOfWork')}>
+        {(control) => (
+          <textarea
+            dir="auto"
+            {...control}
+            ref={fieldRef('descriptionOfWork')}
+            className="lk-input lk-review-request__textarea"
+            rows={3}
+            value={values.descriptionOfWork}
+            onChange={(event) => set('descriptionOfWork', event.target.value)}
+          />
+        )}
+      </Field>
     ),
   };
 
@@ -340,37 +348,24 @@ export function ReviewRequestForm({ data, onDone }: { data: ReviewRequestData; o
         <>
           {FIELD_ORDER.map((field) => fields[field])}
           {asksPostalCode ? (
-            <div className="lk-review-request__field">
-              <label htmlFor={`${baseId}-postalCode`}>{t('review.postalCode')}</label>
-              <input
-                ref={postalCodeRef}
-                id={`${baseId}-postalCode`}
-                className="lk-input"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={5}
-                value={postalCode}
-                aria-invalid={postalCodeError || undefined}
-                aria-describedby={postalCodeError ? `${baseId}-postalCode-error` : undefined}
-                onChange={(event) => setPostalCode(event.target.value.replace(/\D/g, ''))}
-              />
-              {postalCodeError ? (
-                <p id={`${baseId}-postalCode-error`} className="lk-review-request__error" part="review-field-error" role="alert">
-                  {t('review.postalCodeInvalid')}
-                </p>
-              ) : null}
-            </div>
+            <Field look={LOOK} id={`${baseId}-postalCode`} label={t('review.postalCode')} error={postalCodeError ? t('review.postalCodeInvalid') : null}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={postalCodeRef}
+                  className="lk-input"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={5}
+                  value={postalCode}
+                  onChange={(event) => setPostalCode(event.target.value.replace(/\D/g, ''))}
+                />
+              )}
+            </Field>
           ) : null}
         </>
       )}
-      <div className="lk-review-request__actions">
-        <button type="submit" className="lk-button" part="review-submit" aria-disabled={sending || undefined}>
-          {t('review.submit')}
-        </button>
-        <span className="lk-review-request__sending" role="status">
-          {sending ? t('review.sending') : ''}
-        </span>
-      </div>
+      <FormActions look={ACTIONS} label={t('review.submit')} part="review-submit" busy={sending} busyText={t('review.sending')} />
     </form>
   );
 }

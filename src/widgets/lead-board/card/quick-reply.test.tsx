@@ -166,7 +166,7 @@ describe("the card's quick answer", () => {
   });
 
   it('offline: says the message is kept, keeps it as the draft, and sends it once when the device is back online', async () => {
-    const { card, stored, draft, sandbox } = await openBoard({ savedReplies: REPLIES });
+    const { card, stored, received, draft, sandbox } = await openBoard({ savedReplies: REPLIES });
     const composer = await openComposer(card);
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     // No answer at all: the request never reaches the gateway.
@@ -182,6 +182,12 @@ describe("the card's quick answer", () => {
     expect(await within(composer).findByText('Delivered', undefined, { timeout: FIRST_PAGE_TIMEOUT_MS })).toBeTruthy();
     expect(stored(text)).toHaveLength(1);
     await waitFor(() => expect(draft()).toBeNull());
+    // Sent again exactly once, with its key; another 'online' sends nothing.
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(within(composer).getByText('Delivered')).toBeTruthy();
+    const [dropped, resent, ...more] = received('POST', MESSAGES);
+    expect(more).toEqual([]);
+    expect(resent?.headers['idempotency-key']).toBe(dropped?.headers['idempotency-key']);
   });
 
   it('a 511 challenge: says it waits for the security check; once passed the message is sent once more with its key, stored once, and the cue ends', async () => {

@@ -1,7 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
-import { whenPageHides } from '../../../ui/page-hidden';
+import { browserConnection } from '../../../domain/connection';
 import { boardInputsAtom } from '../board-atoms';
 import { runLeadChange } from './change-engine';
 import { CHANGE_KINDS } from './change-kinds';
@@ -80,7 +80,7 @@ const pageHideWatchAtom = atom(() => ({ stop: null as (() => void) | null }));
 
 function watchPageHide(get: Getter, set: Setter): void {
   const watch = get(pageHideWatchAtom);
-  watch.stop ??= whenPageHides(() => {
+  watch.stop ??= browserConnection.onHidden(() => {
     for (const [leadId, draft] of get(statusDraftsAtom)) if (draft.timer !== null) void sendStatus(get, set, leadId, true);
   });
 }

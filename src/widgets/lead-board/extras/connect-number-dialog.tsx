@@ -15,6 +15,7 @@ import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { Dialog } from '../../../ui/dialog';
 import dialogCss from '../../../ui/dialog.css?inline';
+import { Field, type FieldLook } from '../../../ui/field';
 import connectNumberCss from './connect-number.css?inline';
 
 export interface ConnectNumberDialogProps {
@@ -30,6 +31,14 @@ export interface ConnectNumberDialogProps {
 
 /** Both stylesheets the dialog shows, adopted by the dialog itself (one constant: adopted once). */
 const STYLES = [dialogCss, connectNumberCss];
+
+/** The dialog's fields (connect-number.css): their error text is not an alert (the field is focused with it). */
+const LOOK: FieldLook = {
+  className: 'lk-connect-number__field',
+  labelClassName: 'lk-connect-number__label',
+  errorClassName: 'lk-connect-number__error',
+  errorAlert: false,
+};
 
 /** The gateway's limit on a connected number's name (RegisterNumberRequestSchema). */
 const NAME_MAX_LENGTH = 100;
@@ -157,22 +166,10 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
     if (!newTab) onClose();
   };
 
-  const field = (name: ConnectNumberField) => {
-    const error = errors[name];
-    const errorId = `${ids}-${name}-error`;
-    return {
-      id: `${ids}-${name}`,
-      errorId,
-      error,
-      inputProps: {
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
-        readOnly: saving,
-      },
-    };
+  const errorOf = (field: ConnectNumberField) => {
+    const error = errors[field];
+    return error ? t(error) : null;
   };
-  const name = field('name');
-  const phone = field('phone');
 
   // 'Add another number' only with the host's route to its page, and a URL the gate let through.
   const connectedNumbers = step === 'added' ? routes.connectedNumbers?.({ serviceProviderId: spId }) : null;
@@ -198,50 +195,38 @@ function ConnectNumberSession({ open, onClose, spId, onConnected }: ConnectNumbe
         </div>
       ) : (
         <form className="lk-connect-number" noValidate aria-busy={saving || undefined} onSubmit={submit}>
-          <div className="lk-connect-number__field">
-            <label htmlFor={name.id} className="lk-connect-number__label">
-              {t('connectNumber.name')}
-            </label>
-            <input
-              ref={nameRef}
-              id={name.id}
-              className="lk-input lk-connect-number__input"
-              name="name"
-              type="text"
-              autoComplete="off"
-              maxLength={NAME_MAX_LENGTH}
-              value={values.name}
-              onChange={(event) => change('name', event.target.value)}
-              {...name.inputProps}
-            />
-            {name.error ? (
-              <p id={name.errorId} className="lk-connect-number__error">
-                {t(name.error)}
-              </p>
-            ) : null}
-          </div>
-          <div className="lk-connect-number__field">
-            <label htmlFor={phone.id} className="lk-connect-number__label">
-              {t('connectNumber.phone')}
-            </label>
-            <input
-              ref={phoneRef}
-              id={phone.id}
-              className="lk-input lk-connect-number__input"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              value={values.phone}
-              onChange={onPhoneChange}
-              {...phone.inputProps}
-            />
-            {phone.error ? (
-              <p id={phone.errorId} className="lk-connect-number__error">
-                {t(phone.error)}
-              </p>
-            ) : null}
-          </div>
+          <Field look={LOOK} id={`${ids}-name`} label={t('connectNumber.name')} error={errorOf('name')}>
+            {(control) => (
+              <input
+                ref={nameRef}
+                className="lk-input lk-connect-number__input"
+                name="name"
+                type="text"
+                autoComplete="off"
+                maxLength={NAME_MAX_LENGTH}
+                value={values.name}
+                onChange={(event) => change('name', event.target.value)}
+                {...control}
+                readOnly={saving}
+              />
+            )}
+          </Field>
+          <Field look={LOOK} id={`${ids}-phone`} label={t('connectNumber.phone')} error={errorOf('phone')}>
+            {(control) => (
+              <input
+                ref={phoneRef}
+                className="lk-input lk-connect-number__input"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                value={values.phone}
+                onChange={onPhoneChange}
+                {...control}
+                readOnly={saving}
+              />
+            )}
+          </Field>
           {failed ? (
             <p role="alert" className="lk-connect-number__failure">
               {t('error.saveNumber')}

@@ -26,7 +26,7 @@ import { focusFirstControl } from '../../../ui/focus-first';
 import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from '../board-atoms';
 import type { CountsView } from './count-atoms';
 import { countBadgeText, useCounts } from './lead-counts';
-import { useSuggestions } from './use-suggestions';
+import { useSuggestions } from '../../../ui/use-suggestions';
 import { usePressOutside } from '../../../ui/use-press-outside';
 
 export { BOARD_FILTER_CATALOGUE } from './filter-panel-messages';

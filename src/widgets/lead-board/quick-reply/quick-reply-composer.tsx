@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
+import { browserConnection } from '../../../domain/connection';
 import { threadDraftKey } from '../../../domain/draft-keys';
 import { defaultSavedReplies, fillReplyPlaceholders, normalizeSavedReplies } from '../../../domain/saved-replies';
 import type { Lead } from '../../../gateway/office/schemas';
@@ -139,7 +140,7 @@ function QuickReply({ lead, spId, message, open, focusRequest, onClose }: QuickR
           <p className="lk-quick__text">{quick.text}</p>
           <p className="lk-quick__state" data-state={quick.state} role="status">
             {t(STATE_TEXT[quick.state])}
-            {quick.state === 'failed' && typeof navigator !== 'undefined' && navigator.onLine === false ? ` ${t('quickReply.keptOffline')}` : null}
+            {quick.state === 'failed' && !browserConnection.online() ? ` ${t('quickReply.keptOffline')}` : null}
           </p>
           <div className="lk-quick__actions">
             {quick.state === 'failed' ? (

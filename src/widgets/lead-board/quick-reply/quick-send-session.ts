@@ -3,6 +3,7 @@ import { MessageSender, type MessageSendOptions } from '../../../chat/message-se
 import { openChat, type OpenedChat } from '../../../chat/open-chat';
 import { isDeliveredBy, type PendingSend } from '../../../chat/pending-send';
 import { chatSessionRequest } from '../../../gateway/message-center/chat-session';
+import { ExternalStore } from '../../../ui/external-store';
 
 /**
  * The card's quick answer's one message, React-free: sent by leadkit's one send path, the
@@ -31,12 +32,10 @@ export interface QuickSendOptions extends MessageSendOptions {
   leadId: number;
 }
 
-const IDLE: QuickSendSnapshot = { state: 'idle', text: '' };
+/** Before Send. */
+export const QUICK_SEND_IDLE: QuickSendSnapshot = { state: 'idle', text: '' };
 
-export class QuickSendSession {
-  private snapshot = IDLE;
-  private readonly listeners = new Set<() => void>();
-  private readonly lifetime = new AbortController();
+export class QuickSendSession extends ExternalStore<QuickSendSnapshot> {
   /** Its one send, once Send was pressed (the sender keeps it here). */
   private pending: readonly PendingSend[] = [];
   private readonly sender: MessageSender;
@@ -46,6 +45,7 @@ export class QuickSendSession {
   private watching = false;
 
   constructor(private readonly options: QuickSendOptions) {
+    super(QUICK_SEND_IDLE);
     this.sender = new MessageSender(
       options,
       {
@@ -59,19 +59,6 @@ export class QuickSendSession {
       },
       this.lifetime.signal,
     );
-  }
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): QuickSendSnapshot => this.snapshot;
-
-  private set(patch: Partial<QuickSendSnapshot>): void {
-    if (this.lifetime.signal.aborted) return;
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
   }
 
   /** Sends `text` (once per session). Resolves once the message center took it — now, after a Retry or a replay — never before. */
@@ -142,9 +129,6 @@ export class QuickSendSession {
   }
 
   close(): void {
-    if (this.lifetime.signal.aborted) return;
-    this.lifetime.abort();
-    this.listeners.clear();
-    this.closeChat();
+    if (this.end()) this.closeChat();
   }
 }

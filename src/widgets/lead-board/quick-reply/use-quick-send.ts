@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
-import { pageSessionStart } from '../../../gateway/lead/message-contact';
+import { messageSendOptions } from '../../../chat/message-sender';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
 import { boardChatServiceAtom } from '../board-atoms';
-import { QuickSendSession, type QuickSendSnapshot } from './quick-send-session';
+import { useExternalStore } from '../../../ui/external-store';
+import { QUICK_SEND_IDLE, QuickSendSession, type QuickSendSnapshot } from './quick-send-session';
 
 export interface QuickSend extends QuickSendSnapshot {
   /** Sends `text` once; resolves when the gateway took it (now, after a Retry or when back online). */
@@ -14,16 +15,14 @@ export interface QuickSend extends QuickSendSnapshot {
   retry(): void;
 }
 
-const IDLE: QuickSendSnapshot = { state: 'idle', text: '' };
-const noSubscription = () => () => {};
-const idle = () => IDLE;
+const idle = () => QUICK_SEND_IDLE;
 
 /**
  * The quick answer's send (quick-send-session.ts), made at Send — opening the composer sends and
  * opens nothing — and closed with the composer. Once the gateway took the message the lead is
  * answered on this device: the 'Respond first' cue ends (answered-leads.ts), as after a send from
- * the thread. A failed message goes again by Retry or when the device is back online, with the
- * same key: never twice.
+ * the thread. A failed message goes again by Retry or when the device is back online (the sender
+ * does it, chat/message-sender.ts), with the same key: never twice.
  */
 export function useQuickSend(lead: Lead, spId: number): QuickSend {
   const { client, chat, now, emit } = useRuntime();
@@ -33,27 +32,22 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
   useEffect(() => {
     latest.current = { lead, now, emit };
   });
-  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? idle, session?.getSnapshot ?? idle);
+  const snapshot = useExternalStore(session, idle);
   useEffect(() => (session ? () => session.close() : undefined), [session]);
 
   const send = useCallback(
     (text: string) => {
       if (session) return Promise.resolve();
       const { leadId, customerInfo } = latest.current.lead;
+      const contactContext = () => {
+        const { customerInfo: customer, category } = latest.current.lead;
+        return customer.postalCode ? { postalCode: customer.postalCode, categoryId: category.id } : null;
+      };
       const opened = new QuickSendSession({
-        gateway: client,
+        ...messageSendOptions({ gateway: client, spId, userId: customerInfo.userId, leadId, contactContext }, () => latest.current),
         // No adapter (npm's leadkit, no `chat` given): no chat to open, no chat session asked for.
         factory: hasChatFactory(chat, chatService) ? chatFactoryFor(chat, chatService) : null,
-        spId,
-        userId: customerInfo.userId,
         leadId,
-        contactContext: () => {
-          const { customerInfo: customer, category } = latest.current.lead;
-          return customer.postalCode ? { postalCode: customer.postalCode, categoryId: category.id } : null;
-        },
-        sessionStartTimestamp: pageSessionStart(latest.current.now().getTime()),
-        now: () => latest.current.now(),
-        onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
       });
       setSession(opened);
       return opened.send(text);
@@ -61,13 +55,6 @@ export function useQuickSend(lead: Lead, spId: number): QuickSend {
     [session, client, chat, chatService, spId],
   );
   const retry = useCallback(() => session?.retry(), [session]);
-
-  // Back online: a message that failed goes again (same key), as the pro's Retry would.
-  useEffect(() => {
-    if (snapshot.state !== 'failed') return;
-    globalThis.addEventListener?.('online', retry);
-    return () => globalThis.removeEventListener?.('online', retry);
-  }, [snapshot.state, retry]);
 
   return { ...snapshot, send, retry };
 }

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { threadDraftKey } from '../../../domain/draft-keys';
 import { useFirstScreenValue } from '../../../runtime/first-screen-values';
 import { useRuntime } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import { ErrorBanner } from '../../../ui/error-banner';
-import { pageSessionStart } from '../../../gateway/lead/message-contact';
+import { useExternalStore } from '../../../ui/external-store';
 import { chatFactoryFor } from '../../../chat/chat-factory';
+import { messageSendOptions } from '../../../chat/message-sender';
 import { providerLeadLoadableAtom, sessionMemberAtom } from '../thread-atoms';
 import { Composer } from '../composer/thread-composer';
 import { MessageList, type MessageListHandle } from './thread-list';
@@ -17,8 +18,6 @@ import { firstPageSnapshot, INITIAL_SNAPSHOT } from '../session/thread-snapshot'
 import threadBodyCss from './thread-body.css?inline';
 
 const STYLES = [threadBodyCss];
-
-const noSubscription = () => () => {};
 
 export interface ThreadBodyProps {
   spId: number;
@@ -60,25 +59,18 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
   const seededSnapshot = useMemo(() => (seed ? firstPageSnapshot(seed) : INITIAL_SNAPSHOT), [seed]);
   const [session, setSession] = useState<ThreadSession | null>(null);
   useEffect(() => {
-    const sessionStartTimestamp = pageSessionStart(latest.current.now().getTime());
     setSessionMember(undefined);
+    const contactContext = () => {
+      const current = latest.current.lead;
+      if (current.state !== 'hasData' || !current.data) return null;
+      return { postalCode: current.data.address.postalCode, categoryId: current.data.info.category.id };
+    };
     const opened = new ThreadSession({
-      gateway: client,
+      ...messageSendOptions({ gateway: client, spId, userId, leadId, contactContext }, () => latest.current),
       factory: chatFactoryFor(chat, chatService),
-      spId,
-      userId,
-      leadId,
-      contactContext: () => {
-        const current = latest.current.lead;
-        if (current.state !== 'hasData' || !current.data) return null;
-        return { postalCode: current.data.address.postalCode, categoryId: current.data.info.category.id };
-      },
-      sessionStartTimestamp,
       firstPage: seed,
       // Its element may have opened the chat already, as it connected.
       started: takeThreadOpening(host, { client, chat, chatService, spId, userId, leadId }),
-      now: () => latest.current.now(),
-      onSent: (messageId) => latest.current.emit('lk-message-send', { messageId, leadId }),
     });
     setSession(opened);
     void opened.open();
@@ -89,8 +81,7 @@ export function ThreadBody({ spId, userId, leadId, chatService, memberName, draf
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, chat, chatService, spId, userId, leadId, host, setSessionMember]);
 
-  const beforeSession = () => seededSnapshot;
-  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? beforeSession, session?.getSnapshot ?? beforeSession);
+  const snapshot = useExternalStore(session, () => seededSnapshot);
 
   // The server's first page is given up once the chat's own page has replaced it — not when a
   // session starts: a session opened again before that (new props, a remount) starts from it

@@ -4,6 +4,7 @@ import { MessageSender, type MessageDraft, type MessageSendOptions } from '../..
 import type { OpenedChat } from '../../../chat/open-chat';
 import { isDeliveredBy } from '../../../chat/pending-send';
 import { markThreadRead } from '../../../gateway/message-center/calls';
+import { ExternalStore } from '../../../ui/external-store';
 import type { ThreadFirstPage } from './thread-first-page';
 import { giveUpOpening, openThreadChat, THREAD_PAGE_SIZE, type StartedOpening } from './thread-opening';
 import {
@@ -22,9 +23,9 @@ import {
  * One open message thread, React-free (docs/widgets/message-thread.md#opening): opens the
  * chat (session call, client, conversation), keeps the messages by index, loads older pages,
  * sends through leadkit's one send path (chat/message-sender.ts: a text through the message
- * center with one Idempotency-Key per message, reused on Retry and on a 511 replay; a file
- * through the chat), and tells the list what to show through `subscribe` / `getSnapshot` (for
- * `useSyncExternalStore`).
+ * center with one Idempotency-Key per message, reused on Retry, on a 511 replay and once back
+ * online; a file through the chat), and tells the list what to show through `subscribe` /
+ * `getSnapshot` (an ExternalStore, ui/external-store.ts).
  *
  * Nothing typed is lost: a send that fails stays in `pending` as `failed` (with its text or
  * file) until Retry delivers it; a 511 leaves it `held` until the gateway client replays it
@@ -53,10 +54,7 @@ export interface ThreadSessionOptions extends MessageSendOptions {
   markReadDelayMs?: number;
 }
 
-export class ThreadSession {
-  private snapshot: ThreadSnapshot;
-  private readonly listeners = new Set<() => void>();
-  private readonly lifetime = new AbortController();
+export class ThreadSession extends ExternalStore<ThreadSnapshot> {
   private chat: OpenedChat | null = null;
   private readonly unsubscribes: (() => void)[] = [];
   /** `before` indexes already asked for (an older page is fetched once). */
@@ -80,7 +78,7 @@ export class ThreadSession {
   private started: StartedOpening | null;
 
   constructor(private readonly options: ThreadSessionOptions) {
-    this.snapshot = options.firstPage ? firstPageSnapshot(options.firstPage) : INITIAL_SNAPSHOT;
+    super(options.firstPage ? firstPageSnapshot(options.firstPage) : INITIAL_SNAPSHOT);
     this.started = options.started ?? null;
     this.sender = new MessageSender(
       options,
@@ -93,27 +91,6 @@ export class ThreadSession {
       },
       this.lifetime.signal,
     );
-  }
-
-  // --- store ------------------------------------------------------------------------------
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  readonly getSnapshot = (): ThreadSnapshot => this.snapshot;
-
-  private set(patch: Partial<ThreadSnapshot>): void {
-    if (this.closed) return;
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  private get closed(): boolean {
-    return this.lifetime.signal.aborted;
   }
 
   private get conversation(): ChatConversation | null {
@@ -144,11 +121,11 @@ export class ThreadSession {
     try {
       opened = await (started?.opened ?? openThreadChat({ gateway, factory, spId, userId, leadId, signal }));
     } catch (error) {
-      if (this.closed || (isChatError(error) && error.kind === 'aborted')) return;
+      if (this.ended || (isChatError(error) && error.kind === 'aborted')) return;
       this.set({ status: 'failed', failure: threadFailure(error), firstPage: false });
       return;
     }
-    if (this.closed) {
+    if (this.ended) {
       await opened.client.close();
       return;
     }
@@ -170,7 +147,7 @@ export class ThreadSession {
       ? withinTimeLimit('chat.getReadHorizons', timeoutMs, signal, (limited) => conversation.getReadHorizons!({ signal: limited })).catch(() => [])
       : Promise.resolve([]);
     const [page, initialHorizons] = await Promise.all([this.page(conversation, undefined).catch(() => null), horizons]);
-    if (this.closed) return;
+    if (this.ended) return;
     // An event that came meanwhile is newer than the answer: it stays.
     for (const { identity, lastReadMessageIndex } of initialHorizons) if (!this.horizons.has(identity)) this.horizons.set(identity, lastReadMessageIndex);
     const opening = {
@@ -205,7 +182,7 @@ export class ThreadSession {
    * written meanwhile (sent, failed with its Retry, or sending) stays as it is.
    */
   reopen(): void {
-    if (this.closed || this.snapshot.status !== 'failed') return;
+    if (this.ended || this.snapshot.status !== 'failed') return;
     this.opened = false;
     this.set({ status: 'loading', failure: null });
     void this.open();
@@ -341,13 +318,11 @@ export class ThreadSession {
   // --- close --------------------------------------------------------------------------------
 
   close(): void {
-    if (this.closed) return;
-    this.lifetime.abort();
+    if (!this.end()) return;
     if (this.started) giveUpOpening(this.started); // given, and never opened
     this.started = null;
     if (this.markReadTimer) clearTimeout(this.markReadTimer);
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
-    this.listeners.clear();
     void this.chat?.client.close();
     this.chat = null;
   }

@@ -11,6 +11,9 @@ import { useStyles } from '../../../runtime/styles';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import comboboxCss from '../../../ui/combobox.css?inline';
 import { ErrorBanner } from '../../../ui/error-banner';
+import { Field, FieldError } from '../../../ui/field';
+import { FormActions } from '../../../ui/form-actions';
+import { FUNNEL_ACTIONS, FUNNEL_FIELD } from '../funnel-form-look';
 import {
   checkEligibilityAtom,
   chooseCategoryResultAtom,
@@ -146,8 +149,6 @@ function EntryForm() {
   const categoryErrorId = `${baseId}-category-error`;
   const notOfferedId = `${baseId}-not-offered`;
   const postalId = `${baseId}-postal`;
-  const placeId = `${baseId}-place`;
-  const postalErrorId = `${baseId}-postal-error`;
 
   // The combobox takes no ARIA props of its own: its input gets the error wiring here.
   const categoryDescribedBy = [categoryError ? categoryErrorId : null, notOffered !== null ? notOfferedId : null].filter(Boolean).join(' ');
@@ -290,45 +291,54 @@ function EntryForm() {
           part="funnel-category"
         />
         {notOffered !== null ? (
-          <p id={notOfferedId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+          <FieldError id={notOfferedId} look={FUNNEL_FIELD}>
             {provider?.name
               ? t('funnel.entry.notOffered', { provider: provider.name, category: notOffered })
               : t('funnel.entry.notOfferedUnnamed', { category: notOffered })}
-          </p>
+          </FieldError>
         ) : null}
         {categoryError ? (
-          <p id={categoryErrorId} className="lk-funnel__error" part="funnel-field-error" role="alert">
+          <FieldError id={categoryErrorId} look={FUNNEL_FIELD}>
             {t(categoryError)}
-          </p>
+          </FieldError>
         ) : null}
       </div>
 
-      <div className="lk-funnel__field lk-funnel__field--short">
-        <label htmlFor={postalId}>{t('funnel.entry.postalCode')}</label>
-        <input
-          ref={postalRef}
-          id={postalId}
-          className="lk-input"
-          name="postalCode"
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          value={postal}
-          aria-invalid={postalError ? true : undefined}
-          aria-describedby={[placeId, postalError ? postalErrorId : null].filter(Boolean).join(' ')}
-          onChange={(event) => onPostalChange(event.target.value)}
-        />
-        <p id={placeId} className="lk-funnel__place" aria-live="polite">
-          {placeKnown && place.state === 'hasData' && place.data ? t('funnel.entry.place', { city: place.data.city, state: place.data.stateAbbreviation }) : ''}
-          {placeUnknown && !postalError ? t('funnel.entry.postalCodeUnknown') : ''}
-        </p>
-        {postalError ? (
-          <p id={postalErrorId} className="lk-funnel__error" part="funnel-field-error" role="alert">
-            {t(postalError)}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        look={FUNNEL_FIELD}
+        className="lk-funnel__field--short"
+        id={postalId}
+        label={t('funnel.entry.postalCode')}
+        // The place the code names (or that it names none), said as it comes.
+        description={{
+          className: 'lk-funnel__place',
+          live: true,
+          text: (
+            <>
+              {placeKnown && place.state === 'hasData' && place.data
+                ? t('funnel.entry.place', { city: place.data.city, state: place.data.stateAbbreviation })
+                : ''}
+              {placeUnknown && !postalError ? t('funnel.entry.postalCodeUnknown') : ''}
+            </>
+          ),
+        }}
+        error={postalError ? t(postalError) : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={postalRef}
+            className="lk-input"
+            name="postalCode"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={postal}
+            onChange={(event) => onPostalChange(event.target.value)}
+          />
+        )}
+      </Field>
 
       {failure ? <FailureBanner error={failure} /> : null}
 
@@ -368,14 +378,7 @@ function EntryForm() {
         </section>
       ) : null}
 
-      <div className="lk-funnel__actions">
-        <button type="submit" className="lk-button" part="funnel-continue" aria-disabled={waiting || undefined}>
-          {t('funnel.entry.continue')}
-        </button>
-        <span className="lk-funnel__busy" role="status">
-          {waiting ? t('funnel.entry.checking') : ''}
-        </span>
-      </div>
+      <FormActions look={FUNNEL_ACTIONS} label={t('funnel.entry.continue')} part="funnel-continue" busy={waiting} busyText={t('funnel.entry.checking')} />
     </form>
   );
 }

@@ -4,6 +4,8 @@ import type { ProjectDetails, ProjectField } from '../../../domain/funnel/lead';
 import { formatPhoneInput } from '../../../domain/core/phone';
 import type { MessageKey } from '../../../i18n/en-US';
 import { useRuntime } from '../../../runtime/runtime';
+import { Field } from '../../../ui/field';
+import { FUNNEL_FIELD } from '../funnel-form-look';
 
 /** The project step's fields (project-step.tsx): its three groups and their error texts. */
 
@@ -53,27 +55,21 @@ interface TextFieldProps {
 /** A labelled text field with its error text (visible, announced, tied to the field). */
 function TextField({ id, label, value, onChange, error, type = 'text', autoComplete, inputMode, maxLength, inputRef }: TextFieldProps) {
   return (
-    <div className="lk-funnel__field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        className="lk-input"
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="lk-funnel__error" part="funnel-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field look={FUNNEL_FIELD} id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          className="lk-input"
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -6,6 +6,8 @@ import type { ProviderSummary } from '../../../gateway/lead/funnel/schemas';
 import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { Skeleton } from '../../../ui/core/skeleton';
+import { FormActions } from '../../../ui/form-actions';
+import { FUNNEL_ACTIONS } from '../funnel-form-look';
 import { funnelFormAtom, suggestionsAtom } from '../state/shared-atoms';
 import { loadSuggestionsAtom, sendSelectionAtom, setAdditionalFieldAtom } from '../state/suggestions-step-atoms';
 import { ProRating } from '../pro-summary';
@@ -168,14 +170,13 @@ export function SuggestionsStep() {
           {t('funnel.suggestions.failed')}
         </p>
       ) : null}
-      <div className="lk-funnel__actions">
-        <button type="submit" className="lk-button" part="funnel-send" aria-disabled={sending || undefined}>
-          {count > 0 ? t('funnel.suggestions.send') : t('funnel.suggestions.skip')}
-        </button>
-        <span className="lk-funnel__busy" role="status">
-          {sending ? t('funnel.suggestions.sending') : ''}
-        </span>
-      </div>
+      <FormActions
+        look={FUNNEL_ACTIONS}
+        label={count > 0 ? t('funnel.suggestions.send') : t('funnel.suggestions.skip')}
+        part="funnel-send"
+        busy={sending}
+        busyText={t('funnel.suggestions.sending')}
+      />
     </form>
   );
 }

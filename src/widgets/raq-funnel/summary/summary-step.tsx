@@ -7,6 +7,8 @@ import { loadableOf } from '../../../runtime/loadable';
 import { useRuntime } from '../../../runtime/runtime';
 import { useFormat } from '../../../runtime/use-format';
 import { Skeleton } from '../../../ui/core/skeleton';
+import { Field } from '../../../ui/field';
+import { FUNNEL_FIELD } from '../funnel-form-look';
 import { comparisonAtom, followUpDealsAtom, markHiredAtom, startNewRequestAtom, summaryLeadAtom, updatePhoneAtom } from '../state/summary-step-atoms';
 import { funnelFormAtom, projectDetailsAtom } from '../state/shared-atoms';
 import { ProRating } from '../pro-summary';
@@ -140,28 +142,28 @@ function PhoneUpdate() {
   const invalid = state === 'invalid';
   return (
     <form className="lk-funnel__phone" part="funnel-phone" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="lk-funnel__field lk-funnel__field--short">
-        <label htmlFor={id}>{t('funnel.summary.phoneLabel')}</label>
-        <input
-          ref={inputRef}
-          id={id}
-          className="lk-input"
-          type="tel"
-          autoComplete="tel-national"
-          value={phone}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setPhone(formatPhoneInput(event.target.value));
-            if (state !== 'saving') setState('idle');
-          }}
-        />
-        {invalid ? (
-          <p id={`${id}-error`} className="lk-funnel__error" part="funnel-field-error" role="alert">
-            {t('validation.phone')}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        look={FUNNEL_FIELD}
+        className="lk-funnel__field--short"
+        id={id}
+        label={t('funnel.summary.phoneLabel')}
+        error={invalid ? t('validation.phone') : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            className="lk-input"
+            type="tel"
+            autoComplete="tel-national"
+            value={phone}
+            onChange={(event) => {
+              setPhone(formatPhoneInput(event.target.value));
+              if (state !== 'saving') setState('idle');
+            }}
+          />
+        )}
+      </Field>
       <div className="lk-funnel__actions">
         <button type="submit" className="lk-button" data-variant="secondary" aria-disabled={state === 'saving' || undefined}>
           {t('funnel.summary.phoneSave')}
