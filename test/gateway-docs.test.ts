@@ -47,7 +47,9 @@ function configRows(): Map<string, string> {
 
 /** The write-replay table as docs/gateway.md shows it: `WRITE_REPLAY`'s rows, in its order. */
 function writeReplayTable(): string {
-  const rows = Object.entries(WRITE_REPLAY).map(([operation, replay]) => `| \`${operation}\` | \`${replay}\` | ${WRITE_REPLAY_WHY[operation as keyof typeof WRITE_REPLAY]} |`);
+  const rows = Object.entries(WRITE_REPLAY).map(
+    ([operation, replay]) => `| \`${operation}\` | \`${replay}\` | ${WRITE_REPLAY_WHY[operation as keyof typeof WRITE_REPLAY]} |`,
+  );
   return ['| Operation | After a 511 | Why |', '|---|---|---|', ...rows].join('\n');
 }
 
