@@ -8,7 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { WRITE_REPLAY } from '../src/gateway/core/write-replay';
-import { WRITE_REPLAY_WHY } from '../src/gateway/core/write-replay-why';
+import { WRITE_REPLAY_WHY } from './support/write-replay-why';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -54,6 +54,10 @@ function writeReplayTable(): string {
 }
 
 describe('docs/gateway.md', () => {
+  it('says why for every row of the write-replay table', () => {
+    for (const operation of Object.keys(WRITE_REPLAY)) expect(WRITE_REPLAY_WHY[operation as keyof typeof WRITE_REPLAY].length, operation).toBeGreaterThan(10);
+  });
+
   it('shows every row of the write-replay table as WRITE_REPLAY has it (src/gateway/core/write-replay.ts)', () => {
     const page = fs.readFileSync(path.join(ROOT, 'docs/gateway.md'), 'utf8');
     const start = page.indexOf('\n', page.indexOf('<!-- write-replay:')) + 1;

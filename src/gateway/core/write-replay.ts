@@ -10,7 +10,7 @@ import { isRead, newIdempotencyKey, type RequestSpec } from './request-spec';
  * - `keyed`: it always carries an `Idempotency-Key` (the client makes one when its caller gave
  *   none) and is replayed with that key: a gateway that honours it (row T3 of
  *   docs/gateway-assumptions.md) applies it once;
- * - `idempotent`: replayed as it was sent, without a key: repeating it is harmless (write-replay-why.ts says why, per write);
+ * - `idempotent`: replayed as it was sent, without a key: repeating it is harmless (test/support/write-replay-why.ts says why, per write);
  * - `not-replayed`: never replayed; its caller gets the challenge error at once (the host's check
  *   still runs) and the user repeats the action once it is passed.
  * Reads are replayed as sent. A write missing here (a host's own call through the client) is
@@ -21,8 +21,8 @@ import { isRead, newIdempotencyKey, type RequestSpec } from './request-spec';
 export type WriteReplay = 'keyed' | 'idempotent' | 'not-replayed';
 
 /**
- * Every write, by operation, and its decision (why each: write-replay-why.ts, beside it for the
- * docs and the tests only — the reasons are not shipped). Test: src/gateway/core/write-replay.test.ts
+ * Every write, by operation, and its decision (why each: test/support/write-replay-why.ts, for
+ * docs/gateway.md's table — the reasons are not shipped). Test: src/gateway/core/write-replay.test.ts
  * reads every call's spec in src/gateway, both ways: no write missing, no name that is not a write.
  * Where a call could carry a key, it does: the spec names no call that refuses the header.
  *

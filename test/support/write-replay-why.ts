@@ -1,11 +1,11 @@
-import type { WRITE_REPLAY } from './write-replay';
+import type { WRITE_REPLAY } from '../../src/gateway/core/write-replay';
 
 /**
  * Why each write of `WRITE_REPLAY` has its decision: what the call does, or why repeating it
  * changes nothing. Apart from the table so the reasons stay out of the shipped code; the type
  * makes the compiler reject a write without its reason, or a reason for no write.
  *
- * @internal For docs/gateway.md's table (test/gateway-docs.test.ts) and the tests.
+ * docs/gateway.md's table shows them (test/gateway-docs.test.ts).
  */
 export const WRITE_REPLAY_WHY: { readonly [K in keyof typeof WRITE_REPLAY]: string } = {
   'lead.requestLeadReview': "answers the review form's pre-fill; changes nothing",
