@@ -5,7 +5,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { FirstContent } from './src/contract/first-content.ts';
 import { PHONE_VIEWPORT_MAX_WIDTH, reserveCss, TAG_NAMES } from './src/contract/tags.ts';
-import { DEFAULT_APP_BASE } from './src/domain/core/routes.ts';
+import { DEFAULT_APP_BASE } from './src/domain/core/app-base.ts';
 import { APP_ROUTES, ROUTE_WIDGETS } from './src/widgets/lead-app/lead-app-routes.ts';
 import type * as FirstCallRecipes from './src/cdn/first-call-recipes.ts';
 import { CDN_FLAVOURS, type CdnFlavour } from './scripts/cdn-flavours.ts';

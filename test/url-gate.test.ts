@@ -14,7 +14,7 @@ import { telHref } from '../src/domain/core/phone';
 import { challengeHref } from '../src/gateway/core/challenge';
 import type { SetupProblem } from '../src/gateway/core/setup-causes';
 import { shownLink } from '../src/gateway/core/shown-link';
-import { inAppPath } from '../src/widgets/lead-app/lead-app-routes';
+import { inAppPath } from '../src/widgets/lead-app/lead-app-paths';
 import { appBaseOf } from '../src/widgets/lead-app/route-loaders';
 import { linkify } from '../src/widgets/message-thread/bubbles/message-text';
 import { insuranceOfferShows, INSURER_INPUT, INSURER_LINK } from '../src/widgets/lead-board/extras/insurance-offer';

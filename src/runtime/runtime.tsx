@@ -2,7 +2,8 @@ import { createContext, useContext, type ComponentType, type MouseEvent, type Re
 import type { ChatClientFactory } from '../chat/chat-client';
 import type { HeicConverter } from '../chat/peer-defaults';
 import type { GatewayClient } from '../gateway/core/client';
-import { DEFAULT_APP_BASE, resolveRoutes, type ResolvedRoutes } from '../domain/core/routes';
+import { DEFAULT_APP_BASE } from '../domain/core/app-base';
+import { resolveRoutes, type ResolvedRoutes } from '../domain/core/routes';
 import { LINK } from '../domain/core/safe-url';
 import { shownLink } from '../gateway/core/shown-link';
 import type { LocaleFormats } from '../i18n/format';

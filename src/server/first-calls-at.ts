@@ -6,9 +6,10 @@
 import type { AttributeValues } from '../contract/first-screen-data';
 import { attributeReader, isAbsent, parseWholeNumber } from '../contract/parse-attribute';
 import type { LeadkitTag } from '../contract/tags';
-import { DEFAULT_APP_BASE } from '../domain/core/routes';
+import { DEFAULT_APP_BASE } from '../domain/core/app-base';
 import type { FirstCalls } from '../runtime/widget-server';
-import { appRouteOf, checkAppBase, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
+import { checkAppBase } from '../widgets/lead-app/lead-app-paths';
+import { appRouteOf, ROUTE_WIDGETS, routeParams, type AppRoute } from '../widgets/lead-app/lead-app-routes';
 import { SERVER_WIDGETS } from './server-widgets';
 
 /** The page's path and query (an absolute URL's origin dropped). */

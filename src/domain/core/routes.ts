@@ -1,3 +1,4 @@
+import { DEFAULT_APP_BASE } from './app-base';
 import { LINK, safeHref } from './safe-url';
 
 /**
@@ -90,9 +91,6 @@ export const ARCHIVED_QUERY = 'archived';
 
 /** Whether a thread route's query asks for 'Message History' (RT6). */
 export const isMessageHistory = (query: URLSearchParams): boolean => query.get(ARCHIVED_QUERY) === 'true';
-
-/** Where the office app is mounted unless a host says otherwise (`<lead-app base>`). */
-export const DEFAULT_APP_BASE = '/app';
 
 /** The spec-located routes under `base` (the host's pages have no default). */
 export function defaultRoutes(base = DEFAULT_APP_BASE): SpecRouteBuilders {

@@ -1,4 +1,5 @@
-import { DEFAULT_APP_BASE, defaultRoutes } from '../core/routes';
+import { DEFAULT_APP_BASE } from '../core/app-base';
+import { defaultRoutes } from '../core/routes';
 
 /**
  * The funnel's steps and their routes: each step has a route, so a deep link opens

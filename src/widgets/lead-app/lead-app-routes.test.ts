@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAppBase } from './lead-app-routes';
+import { checkAppBase } from './lead-app-paths';
 
 describe('checkAppBase: <lead-app base> is a path on the page’s origin', () => {
   it('takes a path from the root, without its trailing slash; none is the default', () => {

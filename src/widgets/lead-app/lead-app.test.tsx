@@ -6,7 +6,8 @@ import { emitLeadkitEvent } from '../../runtime/events';
 import { WidgetShell } from '../../runtime/widget-shell';
 import { LeadAppRoot } from './lead-app';
 import { LEAD_APP_CATALOGUE } from './lead-app-messages';
-import { inAppPath, isAppRoute, parseId } from './lead-app-routes';
+import { inAppPath } from './lead-app-paths';
+import { isAppRoute, parseId } from './lead-app-routes';
 
 const lead = {
   leadId: 5,

@@ -12,7 +12,8 @@ import { ProviderScope } from '../../runtime/provider-scope';
 import { Skeleton } from '../../ui/core/skeleton';
 import leadAppCss from './lead-app.css?inline';
 
-import { APP_ROUTES, checkAppBase, inAppPath, parseId } from './lead-app-routes';
+import { checkAppBase, inAppPath } from './lead-app-paths';
+import { APP_ROUTES, parseId } from './lead-app-routes';
 import { appBaseOf, LeadBoardPart, LeadPagePart, MessageThreadPart, RaqFunnelPart } from './route-loaders';
 import type { WidgetAttributeProps } from '../../contract/tags';
 

@@ -1,8 +1,9 @@
 import type { Widget } from '../../runtime/widget';
 import { withMessages } from '../../runtime/runtime';
 import { lazyPart, type LazyPart } from '../../ui/lazy-part';
-import { DEFAULT_APP_BASE } from '../../domain/core/routes';
-import { appRouteOf, checkAppBase, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
+import { DEFAULT_APP_BASE } from '../../domain/core/app-base';
+import { checkAppBase } from './lead-app-paths';
+import { appRouteOf, ROUTE_WIDGETS, type RouteTag } from './lead-app-routes';
 
 /** A route's widget as a part of the app, and a way to start its first screen: its code, then its own parts. */
 type RouteWidget<P extends object, M> = LazyPart<P, M> & { preloadFirstScreen(): Promise<unknown> };
@@ -55,7 +56,7 @@ const ROUTE_PARTS: Readonly<Record<RouteTag, { preloadFirstScreen(): Promise<unk
 
 /**
  * The app's base: its `base` attribute (default `/app`) without a trailing slash, through the URL
- * gate (lead-app-routes.ts `checkAppBase`): a base that is not a path on the page's origin is the
+ * gate (lead-app-paths.ts `checkAppBase`): a base that is not a path on the page's origin is the
  * default (lead-app.tsx tells the developer).
  */
 export const appBaseOf = (base: string | null | undefined): string => checkAppBase(base).url ?? DEFAULT_APP_BASE;
