@@ -4,7 +4,7 @@ import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
 import { pageSessionStart } from '../../../gateway/lead/message-contact';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
-import { boardChatServiceAtom } from '../board-atoms';
+import { boardChatServiceAtom } from '../board-host';
 import { QuickSendSession, type QuickSendSnapshot } from './quick-send-session';
 
 export interface QuickSend extends QuickSendSnapshot {
