@@ -1,6 +1,6 @@
 /**
  * Model-based fault runs (docs/reliability.md) — the lead board and its card actions, at the store level
- * (board-atoms.ts and changes/: the atoms the components use, wired as the components wire
+ * (view/, board-page.ts and changes/: the atoms the components use, wired as the components wire
  * them), against the in-process sandbox behind the fault layer (./faults.ts), on a fake clock.
  *
  * Actions (fc.commands): open a card (marks it read), read toggle, status choice (one to three
@@ -42,21 +42,9 @@ import { getLeads } from '../../src/gateway/office/calls';
 import { submitLeadFeedback } from '../../src/gateway/office/feedback';
 import type { Lead } from '../../src/gateway/office/schemas';
 import { clientAtom } from '../../src/runtime/client-atom';
-import {
-  boardInputsAtom,
-  boardQueryAtom,
-  boardRetryAtom,
-  changeFiltersAtom,
-  changeSortAtom,
-  clearFiltersAtom,
-  expandedLeadIdAtom,
-  goToPageAtom,
-  leadsLoadableAtom,
-  leadsReloadAtom,
-  providerInfoLoadableAtom,
-  settlePageAtom,
-  type LeadsPage,
-} from '../../src/widgets/lead-board/board-atoms';
+import { goToPageAtom, leadsLoadableAtom, leadsReloadAtom, settlePageAtom, type LeadsPage } from '../../src/widgets/lead-board/board-page';
+import { boardRetryAtom, providerInfoLoadableAtom } from '../../src/widgets/lead-board/board-provider';
+import { boardInputsAtom, boardQueryAtom, boardViewAtom, openLeadIdAtom } from '../../src/widgets/lead-board/view/view-atoms';
 import { archiveLeadsAtom, markLeadsReadAtom } from '../../src/widgets/lead-board/changes/lead-changes';
 import { mutationErrorAtom, statusFailuresAtom } from '../../src/widgets/lead-board/changes/change-outcomes';
 import { patchesAtom, visibleLeads } from '../../src/widgets/lead-board/changes/lead-patches';
@@ -210,8 +198,8 @@ function openBoard(fates: Iterator<RequestFate>, challenges: Iterator<ChallengeF
     queueMicrotask(() => {
       store.set(settlePageAtom);
       const first = shownLeads(board)[0];
-      if (store.get(expandedLeadIdAtom) === undefined && first) {
-        store.set(expandedLeadIdAtom, first.leadId);
+      if (store.get(openLeadIdAtom) === undefined && first) {
+        store.set(boardViewAtom, { type: 'open-first', leadId: first.leadId });
         void store.set(markLeadsReadAtom, { leads: [first], read: true });
       }
     });
@@ -237,7 +225,8 @@ const openCard = (i: number) =>
   new Action<Board>(`open card #${i}`, (board) => {
     const lead = leadAt(board, i);
     if (!lead) return;
-    board.store.set(expandedLeadIdAtom, lead.leadId);
+    // Opened by a tap (a tap on the open card would close it).
+    if (board.store.get(openLeadIdAtom) !== lead.leadId) board.store.set(boardViewAtom, { type: 'toggle', leadId: lead.leadId, opensFirst: false });
     void board.store.set(markLeadsReadAtom, { leads: [lead], read: true });
   });
 
@@ -418,11 +407,10 @@ const filterPatch: fc.Arbitrary<{ name: string; patch: Partial<LeadFilters> | nu
 
 const changeFilter = ({ name, patch }: { name: string; patch: Partial<LeadFilters> | null }) =>
   new Action<Board>(`filter ${name}`, (board) => {
-    if (patch) board.store.set(changeFiltersAtom, patch);
-    else board.store.set(clearFiltersAtom);
+    board.store.set(boardViewAtom, patch ? { type: 'filters', patch } : { type: 'clear-filters' });
   });
 
-const changeSort = (sort: SortOption) => new Action<Board>(`sort ${sort}`, (board) => board.store.set(changeSortAtom, sort));
+const changeSort = (sort: SortOption) => new Action<Board>(`sort ${sort}`, (board) => board.store.set(boardViewAtom, { type: 'sort', sort }));
 
 const goToPage = (page: number) => new Action<Board>(`page ${page}`, (board) => void board.store.set(goToPageAtom, page));
 

@@ -1,35 +1,26 @@
 /**
  * The lead board's jobs, one named hook each (lead-board.tsx composes them): the page kept on
- * screen while the next loads, the first lead opening, telling the host of each page, what starts
- * once the first screen is done (the other actions' code, the offline outbox), the contacts a
- * server's page leaves out, and the cards' handlers with where focus goes after a lead leaves.
+ * screen while the next loads, the first lead opening, the opened lead marked read, the `reply`
+ * link, telling the host of each page, what starts once the first screen is done (the other
+ * actions' code, the offline outbox) and the contacts a server's page leaves out.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import type { Loadable } from '../../runtime/loadable';
 import { isAbortError, isGatewayError } from '../../gateway/core/errors';
 import type { Lead } from '../../gateway/office/schemas';
 import { useServerRendered } from '../../runtime/server-render-gate';
 import { useRuntime } from '../../runtime/runtime';
 import { afterNextPaint } from '../../ui/after-next-paint';
-import { useStableHandler } from '../../ui/use-stable-handler';
 import { useWhenBack } from '../../ui/use-when-back';
 import { useIdleAfter } from '../../ui/when-idle';
-import {
-  leadsQuietAtom,
-  openFirstLeadAtom,
-  leadsReloadAtom,
-  settlePageAtom,
-  toggleSelectedAtom,
-  toggleLeadAtom,
-  withholdContactsAtom,
-  type LeadsPage,
-} from './board-atoms';
+import { leadsQuietAtom, leadsReloadAtom, openFromOutsideAtom, settlePageAtom, withholdContactsAtom, type LeadsPage } from './board-page';
 import { preloadBoardActions } from './board-loaders';
 import { clearOutboxAtom, loadOutboxAtom, replayOutboxAtom } from './changes/change-engine';
-import { archiveLeadsAtom, markLeadsReadAtom } from './changes/lead-changes';
-import { patchesAtom, visibleLeads } from './changes/lead-patches';
+import { markLeadsReadAtom } from './changes/lead-changes';
+import { patchesAtom, shownLeadsAtom, visibleLeads } from './changes/lead-patches';
 import { outboxEntriesAtom } from './changes/outbox-atoms';
+import { boardViewAtom, openLeadIdAtom } from './view/view-atoms';
 
 /** With `on`, the document's title is the board's ('Business Center') while it is shown; the previous one comes back after. */
 export function useDocumentTitle(on: boolean): void {
@@ -80,21 +71,60 @@ export function useCategoryNames(leads: readonly Lead[] | undefined) {
 }
 
 /**
- * The open card: the first lead opens with the list — in the same frame, so nothing jumps — and,
- * once the list is on screen, opening it marks it read (after the opened card has painted: the
- * call is not part of the first screen). The board follows neither which card is open nor whether
- * one was chosen yet: each card reads that itself (list/board-lead-card.tsx), so a tap renders the
- * cards it opens and closes, and the first card opening by itself (it was open already) renders
- * nothing at all. `openFirstLeadAtom` reads from the store whether a card was chosen; it is asked
- * again for each first page and each provider (another provider's board has none chosen).
+ * The first lead opens with the list — in the same frame, so nothing jumps (it is open while no
+ * card was chosen: list/board-lead-card.tsx) — and for good once the list is on screen (the
+ * view's `open-first`, which the view takes only while no card was opened or closed: a tap between
+ * the list's first paint and this effect is not undone). The board follows neither which card is
+ * open nor whether one was chosen yet: each card reads that itself, so a tap renders the cards it
+ * opens and closes, and the first card opening by itself (it was open already) renders nothing at
+ * all. Asked again for each first page and each provider (another provider's board has none chosen).
  */
 export function useOpenLead(firstLead: Lead | undefined, firstPageShown: boolean, spId: number | null): void {
-  const openFirst = useSetAtom(openFirstLeadAtom);
+  const view = useSetAtom(boardViewAtom);
+  useEffect(() => {
+    if (firstLead && firstPageShown) view({ type: 'open-first', leadId: firstLead.leadId });
+  }, [firstLead, firstPageShown, spId, view]);
+}
+
+/**
+ * The one place an opened lead is marked read, whichever way it opened — a tap, the first card,
+ * the next after an archive, a notification, the service worker's message, `reply`: once the list
+ * is on screen, each lead the view opens is marked read when it is on the page shown (at once, or
+ * once the page asked for it arrives), after its card has painted (the read dot and the call wait
+ * a frame, the card does not; the call is not part of the first screen). The board follows the
+ * open card through the store, not a render. A lead already read is not marked again: the read
+ * action skips a lead by its state on screen, so a lead opened twice at once is marked once.
+ */
+export function useReadOnOpen(firstPageShown: boolean): void {
+  const store = useStore();
   const markRead = useSetAtom(markLeadsReadAtom);
   useEffect(() => {
-    if (!firstLead || !firstPageShown) return;
-    if (openFirst(firstLead.leadId)) afterNextPaint(() => void markRead({ leads: [firstLead], read: true }));
-  }, [firstLead, firstPageShown, spId, openFirst, markRead]);
+    if (!firstPageShown) return;
+    let waiting = store.get(openLeadIdAtom);
+    const markWhenShown = () => {
+      const lead = store.get(shownLeadsAtom)?.find((shown) => shown.leadId === waiting);
+      if (!lead) return;
+      waiting = null;
+      afterNextPaint(() => void markRead({ leads: [lead], read: true }));
+    };
+    const stops = [
+      store.sub(openLeadIdAtom, () => {
+        waiting = store.get(openLeadIdAtom);
+        markWhenShown();
+      }),
+      store.sub(shownLeadsAtom, markWhenShown),
+    ];
+    markWhenShown();
+    return () => stops.forEach((stop) => stop());
+  }, [firstPageShown, store, markRead]);
+}
+
+/** `reply` with `lead-id` (the route a notification opens): that lead opens with its quick answer ready, from the board's first render on. */
+export function useReplyLink(leadId: number | null): void {
+  const open = useSetAtom(openFromOutsideAtom);
+  useEffect(() => {
+    if (leadId !== null) open(leadId);
+  }, [leadId, open]);
 }
 
 /**
@@ -179,7 +209,7 @@ export function useAfterFirstScreen(firstPageShown: boolean, spId: number | null
 /**
  * Hydrated from a server's first screen: its page leaves out the customers' contact details,
  * fetched only when the pro reaches for 'Contact' — hydration asks for nothing the server
- * answered (board-atoms.ts, withholdContactsAtom). In the commit that shows the page: no tap or
+ * answered (board-page.ts, withholdContactsAtom). In the commit that shows the page: no tap or
  * focus can come before it.
  */
 export function useWithheldContacts(firstPageShown: boolean): void {
@@ -191,45 +221,4 @@ export function useWithheldContacts(firstPageShown: boolean): void {
     withheldOnce.current = true;
     withholdContacts();
   }, [fromServer, firstPageShown, withholdContacts]);
-}
-
-/**
- * The cards' handlers, stable (the cards are memoised, so opening one re-renders only the cards
- * that change). A lead that left the list while focus was in it (archived by keyboard): focus goes
- * on in the commit that removes it — to the card that opened in its place, or the count — never a
- * frame on the page's body (which Preact showed: its removal and a later frame are apart).
- */
-export function useCardHandlers({ shownLeads, countRef }: { shownLeads: readonly Lead[] | undefined; countRef: RefObject<HTMLParagraphElement | null> }) {
-  const markRead = useSetAtom(markLeadsReadAtom);
-  const archiveLeads = useSetAtom(archiveLeadsAtom);
-  const toggleSelected = useSetAtom(toggleSelectedAtom);
-  const toggleLead = useSetAtom(toggleLeadAtom);
-  const listRef = useRef<HTMLUListElement>(null);
-  const toggle = useStableHandler((lead: Lead) => {
-    if (!toggleLead({ leadId: lead.leadId, firstLeadId: shownLeads?.[0]?.leadId ?? null })) return;
-    // Read once the opened card has painted: the read dot and the call wait a frame, the card does not.
-    afterNextPaint(() => void markRead({ leads: [lead], read: true }));
-  });
-  // The board's one read action (as the bulk toolbar's): it fires lk-lead-read itself.
-  const toggleRead = useStableHandler((lead: Lead) => void markRead({ leads: [lead], read: !lead.read, tell: true }));
-  const focusAfterRemoval = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const leadId = focusAfterRemoval.current;
-    const list = listRef.current;
-    if (leadId === null || list?.querySelector(`[data-lead-id="${leadId}"]`)) return;
-    focusAfterRemoval.current = null;
-    (list?.querySelector<HTMLButtonElement>('[data-expanded="true"] [aria-expanded]') ?? countRef.current)?.focus();
-  });
-  const archive = useStableHandler((lead: Lead, archived: boolean) => {
-    const hadFocus = listRef.current?.contains((listRef.current.getRootNode() as Document | ShadowRoot).activeElement) ?? false;
-    if (hadFocus) focusAfterRemoval.current = lead.leadId;
-    // A failed archive brings the lead back: focus is not moved later, out of the blue.
-    void archiveLeads({ leads: [lead], archived }).finally(() => {
-      if (focusAfterRemoval.current === lead.leadId) focusAfterRemoval.current = null;
-    });
-  });
-  const select = useStableHandler((lead: Lead, selected: boolean, range: boolean) =>
-    toggleSelected({ leadId: lead.leadId, selected, range: range && shownLeads ? shownLeads.map((shownLead) => shownLead.leadId) : null }),
-  );
-  return { listRef, toggle, toggleRead, archive, select };
 }

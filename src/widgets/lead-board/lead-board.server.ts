@@ -8,7 +8,7 @@ import { boardFirstCalls } from './board-request';
  * A board's gateway answer as its server render may put it in the page: a page of leads without
  * the customers' contact details (the first screen shows none: they appear behind an open card's
  * 'Contact'; once the pro reaches for it the board fetches its page again quietly and has them —
- * board-atoms.ts, 'Contact' shows a placeholder until then); any other answer as it came. A page of leads it
+ * board-page.ts, 'Contact' shows a placeholder until then); any other answer as it came. A page of leads it
  * cannot read is left out (the browser then asks for it itself).
  * @internal Exported for tests.
  */

@@ -17,20 +17,10 @@ import switchCss from '../../ui/switch.css?inline';
 import leadBoardCss from './lead-board.css?inline';
 import { ErrorBanner } from '../../ui/error-banner';
 import { Skeleton } from '../../ui/core/skeleton';
-import {
-  boardDraftsAtom,
-  boardHostAtom,
-  boardChatServiceAtom,
-  boardInputsAtom,
-  boardQueryAtom,
-  boardRetryAtom,
-  changeSortAtom,
-  clearFiltersAtom,
-  goToPageAtom,
-  leadsLoadableAtom,
-  providerInfoLoadableAtom,
-  selectionAtom,
-} from './board-atoms';
+import { boardChatServiceAtom, boardDraftsAtom, boardHostAtom } from './board-host';
+import { leadsLoadableAtom } from './board-page';
+import { boardRetryAtom, providerInfoLoadableAtom } from './board-provider';
+import { boardInputsAtom, boardQueryAtom, boardTouchedAtom, boardViewAtom, selectionAtom } from './view/view-atoms';
 import { type MutationAction, mutationErrorAtom } from './changes/change-outcomes';
 import { OutboxSummary } from './changes/outbox-cues';
 import { BoardSkeleton } from './list/board-skeleton';
@@ -41,11 +31,12 @@ import { Bulk } from './bulk/bulk-loader';
 import { useBoardAnalytics } from './board-analytics';
 import {
   useAfterFirstScreen,
-  useCardHandlers,
   useCategoryNames,
   useDocumentTitle,
   useOpenLead,
   usePageEvents,
+  useReadOnOpen,
+  useReplyLink,
   useShownPage,
   useWithheldContacts,
 } from './board-hooks';
@@ -97,9 +88,7 @@ export function LeadBoardRoot({
   const [provider, leadsState] = useServerRenderLoadables(providerInfoLoadableAtom, leadsLoadableAtom);
   const query = useAtomValue(boardQueryAtom);
   const [mutationError, setMutationError] = useAtom(mutationErrorAtom);
-  const changeSort = useSetAtom(changeSortAtom);
-  const goToPage = useSetAtom(goToPageAtom);
-  const clearFilters = useSetAtom(clearFiltersAtom);
+  const view = useSetAtom(boardViewAtom);
   const retry = useSetAtom(boardRetryAtom);
   const countRef = useRef<HTMLParagraphElement>(null);
   const selection = useAtomValue(selectionAtom);
@@ -124,18 +113,16 @@ export function LeadBoardRoot({
   const firstPageShown = listShown || (leadsState.state !== 'loading' && !shown?.leads.length);
 
   useOpenLead(shown?.leads[0], firstPageShown, spId);
+  useReadOnOpen(firstPageShown);
+  useReplyLink(reply ? leadId : null);
   usePageEvents(leadsState, firstPageShown, quiet);
   const { idle, actionsReady } = useAfterFirstScreen(firstPageShown, spId);
   useWithheldContacts(firstPageShown);
-  const { listRef, toggle, toggleRead, archive, select } = useCardHandlers({ shownLeads: shown?.leads, countRef });
   // Once there, the bulk summary's live region stays (a message into a region already there is announced).
   const [bulkUsed, setBulkUsed] = useState(false);
   if (selection.ids.size && !bulkUsed) setBulkUsed(true);
   const reachForBulk = (event: SyntheticEvent) => {
     if ((event.target as Element).closest?.('.lk-card__select')) void Bulk.preload();
-  };
-  const movePage = (index: number) => {
-    if (goToPage(index)) countRef.current?.focus();
   };
 
   const failure = leadsState.state === 'hasError' ? leadsState.error : provider.state === 'hasError' ? provider.error : null;
@@ -151,8 +138,8 @@ export function LeadBoardRoot({
   );
   // New leads while the board is open: its first page seen (above), then a check now and then (arrivals/).
   const boardRef = useRef<HTMLDivElement>(null);
-  const nudgeRef = useRef<() => void>(() => undefined);
-  const nudgeArrivals = useCallback(() => nudgeRef.current(), []);
+  const touched = useSetAtom(boardTouchedAtom);
+  const touchBoard = () => touched((n) => n + 1);
   // The button goes: focus to the count, at the top of the list the new leads open.
   const newLeadsShown = useCallback(() => countRef.current?.focus(), []);
   const settledLeads = leadsState.state === 'hasData' && !leadsState.data.refreshFailed ? leadsState.data.leads : null;
@@ -185,8 +172,8 @@ export function LeadBoardRoot({
       className="lk-board"
       part="lead-board"
       ref={boardRef}
-      onPointerDown={nudgeArrivals}
-      onKeyDown={nudgeArrivals}
+      onPointerDown={touchBoard}
+      onKeyDown={touchBoard}
       data-actions={actionsReady ? 'ready' : undefined}
     >
       <header className="lk-board__header">
@@ -231,15 +218,7 @@ export function LeadBoardRoot({
       <section className="lk-board__leads" aria-label={t('board.leadsRegion')} onPointerOver={reachForBulk} onFocus={reachForBulk}>
         {idle ? (
           <Suspense fallback={null}>
-            <Arrivals
-              active={firstPageShown && !failed}
-              root={boardRef}
-              nudge={nudgeRef}
-              leads={settledLeads}
-              onShown={newLeadsShown}
-              titleCount={titleCount === true}
-              replyTo={reply ? leadId : null}
-            />
+            <Arrivals active={firstPageShown && !failed} root={boardRef} leads={settledLeads} onShown={newLeadsShown} titleCount={titleCount === true} />
           </Suspense>
         ) : null}
         <OutboxSummary />
@@ -263,7 +242,7 @@ export function LeadBoardRoot({
                 className="lk-link-button"
                 onClick={(event) => {
                   const filters = event.currentTarget.closest('.lk-board')?.querySelector('.lk-filters');
-                  clearFilters();
+                  view({ type: 'clear-filters' });
                   // The empty state goes away: focus moves to the filters (their first control).
                   requestAnimationFrame(() => focusFirstControl(filters));
                 }}
@@ -285,22 +264,12 @@ export function LeadBoardRoot({
               first={visibleCount ? info.firstItemNumber : 0}
               last={visibleCount ? query.offset + visibleCount : 0}
               total={total}
-              sort={query.sort}
-              onSortChange={(sort) => changeSort(sort)}
-              pageIndex={query.pageIndex}
               info={info}
-              onPageChange={movePage}
               featuredId={leadId}
               messageTarget={messageTarget}
               loadingMore={loadingMore}
-              onToggle={toggle}
-              onToggleRead={toggleRead}
-              onArchive={archive}
               countRef={countRef}
-              listRef={listRef}
               onShown={markListShown}
-              selectedIds={selection.ids}
-              onSelect={select}
               toolbar={
                 selection.ids.size ? (
                   <Suspense fallback={null}>

@@ -184,9 +184,8 @@ export function useLeadCreatedEvent(): void {
 
 /**
  * The host told once that the funnel shows: `lk-load`, fired by the returned handler (stable; the
- * first step calls it as its chunk is in). The runtime's latest `emit` is kept in a ref here rather
- * than through ui/use-stable-handler.ts: that would move the helper into the runtime chunk every
- * widget's first screen loads.
+ * first step calls it as its chunk is in). The runtime's latest `emit` is kept in a ref here: no
+ * shared helper for it, which would move into the runtime chunk every widget's first screen loads.
  */
 export function useLoadEvent(): () => void {
   const { emit } = useRuntime();

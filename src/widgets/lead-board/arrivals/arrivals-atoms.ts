@@ -2,7 +2,10 @@ import { atom, type Getter } from 'jotai/vanilla';
 import { isAbortError } from '../../../gateway/core/errors';
 import { getLeads } from '../../../gateway/office/calls';
 import type { Lead } from '../../../gateway/office/schemas';
-import { boardInputsAtom, boardQueryAtom, featuredLeadIdAtom, firstPageAgainAtom, firstPageRequest } from '../board-atoms';
+import { requireProvider } from '../board-host';
+import { leadsReloadAtom } from '../board-page';
+import { businessNameRefAtom } from '../board-provider';
+import { boardInputsAtom, boardQueryAtom, boardViewAtom, featuredLeadIdAtom } from '../view/view-atoms';
 import { requestKey, toLeadListRequest } from '../board-request';
 import { leadNotice, type LeadNotice } from '../../../domain/new-lead-notice';
 import { arrivedIds, seeLeads, watchesForArrivals, type CheckOutcome, type Seen } from './arrivals.logic';
@@ -86,7 +89,9 @@ export const seeShownLeadsAtom = atom(null, (get, set, leads: readonly Lead[]) =
 export const checkArrivalsAtom = atom(null, async (get, set, signal: AbortSignal): Promise<CheckOutcome> => {
   const key = get(arrivalsKeyAtom);
   if (key === null) return 'nothing';
-  const { client, spId, request } = firstPageRequest(get);
+  // The board's leads call for the first page of its current filters and sort (the same body it sends for that page).
+  const { client, spId } = requireProvider(get, 'leadBoard.arrivals');
+  const request = toLeadListRequest({ ...get(boardQueryAtom), pageIndex: 0, offset: 0 }, get(featuredLeadIdAtom), get(businessNameRefAtom).current);
   let leads: readonly Lead[];
   try {
     leads = (await getLeads(client, spId, request, { signal })).leads;
@@ -113,5 +118,7 @@ export const showArrivalsAtom = atom(null, (get, set) => {
   const state = stateOf(get);
   const seen: Seen = { ids: new Set([...(state.seen?.ids ?? []), ...state.arrived]), newest: state.seen?.newest ?? Number.NEGATIVE_INFINITY };
   set(arrivalsStateAtom, { ...state, seen, arrived: [] });
-  set(firstPageAgainAtom);
+  // The first page again, fetched afresh, with the same filters and sort: the open card stays open when it is still on that page.
+  set(boardViewAtom, { type: 'first-page' });
+  set(leadsReloadAtom, (n) => n + 1);
 });

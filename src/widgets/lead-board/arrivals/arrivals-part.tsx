@@ -9,16 +9,12 @@ export interface ArrivalsProps {
   /** The board's first page is on screen and nothing failed: the watch runs. */
   active: boolean;
   root: RefObject<Element | null>;
-  /** Set to the watch's nudge (what the pro does on the board starts the wait over). */
-  nudge: RefObject<() => void>;
   /** The page the board settled on (null while one loads, or when it could not be fetched again): its leads are seen. */
   leads: readonly Lead[] | null;
   /** After 'N new leads' was activated and the first page asked for afresh. */
   onShown(): void;
   /** The page title's count of new leads (the board's `title-count`). */
   titleCount: boolean;
-  /** `lead-id` with `reply`: that lead opens with its quick answer ready. */
-  replyTo: number | null;
 }
 
 /**
@@ -26,15 +22,14 @@ export interface ArrivalsProps {
  * once its first page is on screen and the page is idle, so neither its code nor its first check
  * comes before the first card. Its button takes no room (lead-board.css): nothing moves when it comes.
  * With it, the new leads told outside the board (notices.tsx): the title count, 'Notify me of new
- * leads' (under the list) and a lead opened from a notification.
+ * leads' (under the list) and a lead opened from a notification. It talks with the board through
+ * the store: the pro's hand on the board starts the watch's wait over, a notification opens its
+ * lead through the board's view.
  */
-export function Arrivals({ active, root, nudge, leads, onShown, titleCount, replyTo }: ArrivalsProps) {
+export function Arrivals({ active, root, leads, onShown, titleCount }: ArrivalsProps) {
   const seeShownLeads = useSetAtom(seeShownLeadsAtom);
   const showArrivals = useSetAtom(showArrivalsAtom);
-  const nudgeWatch = useArrivalsWatch(active, root);
-  useEffect(() => {
-    nudge.current = nudgeWatch;
-  }, [nudge, nudgeWatch]);
+  useArrivalsWatch(active, root);
   useEffect(() => {
     if (leads) seeShownLeads(leads);
   }, [leads, seeShownLeads]);
@@ -46,7 +41,7 @@ export function Arrivals({ active, root, nudge, leads, onShown, titleCount, repl
           onShown();
         }}
       />
-      <Notices root={root} titleCount={titleCount} replyTo={replyTo} />
+      <Notices root={root} titleCount={titleCount} />
     </>
   );
 }

@@ -1,16 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai/react';
 import { useRuntime } from '../../../runtime/runtime';
+import { boardTouchedAtom } from '../view/view-atoms';
 import { arrivalsCountAtom, arrivalsKeyAtom, checkArrivalsAtom, watchHiddenAtom } from './arrivals-atoms';
 import { scheduleArrivals, type ArrivalsSchedule } from './arrivals.logic';
 
 /**
  * Watches for new leads while `active` (the board's first page is on screen and nothing failed):
  * the schedule of arrivals.logic.ts on the page's timers and the runtime's clock, paused while the
- * page is hidden (unless the title count or notifications watch then: `watchHiddenAtom`) or offline, asking nothing while `root` is out of the document. Returns `nudge`,
- * for what the pro does on the board (the wait starts over from the first one).
+ * page is hidden (unless the title count or notifications watch then: `watchHiddenAtom`) or offline, asking nothing while `root` is out of the document. What the
+ * pro does on the board (view-atoms.ts `boardTouchedAtom`) starts the wait over from the first one.
  */
-export function useArrivalsWatch(active: boolean, root: RefObject<Element | null>): () => void {
+export function useArrivalsWatch(active: boolean, root: RefObject<Element | null>): void {
   const key = useAtomValue(arrivalsKeyAtom);
   const check = useSetAtom(checkArrivalsAtom);
   const { now } = useRuntime();
@@ -51,9 +52,8 @@ export function useArrivalsWatch(active: boolean, root: RefObject<Element | null
     schedule.current?.resume();
     if (typeof document !== 'undefined' && document.hidden) schedule.current?.hide();
   }, [watchHidden]);
-  // Stable: a ref read when called.
-  const nudge = useRef(() => schedule.current?.nudge()).current;
-  return nudge;
+  const store = useStore();
+  useEffect(() => store.sub(boardTouchedAtom, () => schedule.current?.nudge()), [store]);
 }
 
 /**

@@ -4,12 +4,12 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { groupNotices, isOpenLeadMessage, noticeContent, noticeTag, type LeadNotice } from '../../../domain/new-lead-notice';
 import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
-import { boardInputsAtom } from '../board-atoms';
+import { openFromOutsideAtom } from '../board-page';
+import { boardInputsAtom } from '../view/view-atoms';
 import { arrivalsFoundAtom, lookAtArrivalsAtom, unlookedCountAtom, watchHiddenAtom } from './arrivals-atoms';
 import { NOTICES_CATALOGUE } from './notices-messages';
 import { showNotice } from './notices.logic';
 import { NotifyControl, useNotifySetting } from './notify-control';
-import { useOpenLeadFromOutside } from './open-lead';
 import noticesCss from './notices.css?inline';
 
 const STYLES = [noticesCss];
@@ -19,8 +19,6 @@ export interface NoticesProps {
   root: RefObject<Element | null>;
   /** The title count (the board's `title-count`): it also keeps the checks going while the page is hidden. */
   titleCount: boolean;
-  /** `lead-id` with `reply`: that lead opens with its quick answer ready. */
-  replyTo: number | null;
 }
 
 /**
@@ -143,14 +141,15 @@ function useOpenLeadMessages(open: (leadId: number) => void): void {
 /**
  * New leads told outside the board's box (docs/widgets/lead-board.md#new-lead-notifications): the
  * page title's count, the 'Notify me of new leads' control and its notifications, and a lead opened
- * from a notification (or `reply`) with its quick answer ready. Part of the new-leads part: it comes
- * once the first page is on screen and the page is idle, never in the first load.
+ * from a notification (the board's own, or the host's service worker's) with its quick answer
+ * ready — through the board's view, as `reply` opens one (lead-board.tsx). Part of the new-leads
+ * part: it comes once the first page is on screen and the page is idle, never in the first load.
  */
-function NoticesPart({ root, titleCount, replyTo }: NoticesProps) {
+function NoticesPart({ root, titleCount }: NoticesProps) {
   useStyles(STYLES);
   const { spId } = useAtomValue(boardInputsAtom);
   const setting = useNotifySetting(spId);
-  const open = useOpenLeadFromOutside();
+  const open = useSetAtom(openFromOutsideAtom);
   const unlooked = useAtomValue(unlookedCountAtom);
   const lookAtArrivals = useSetAtom(lookAtArrivalsAtom);
   const setWatchHidden = useSetAtom(watchHiddenAtom);
@@ -175,9 +174,6 @@ function NoticesPart({ root, titleCount, replyTo }: NoticesProps) {
   useTitleCount(titleCount ? unlooked : 0);
 
   useOpenLeadMessages(open);
-  useEffect(() => {
-    if (replyTo !== null) open(replyTo);
-  }, [replyTo, open]);
 
   // The control is the board's last row, under the list (this part lives in the list's section,
   // mounted after the first card): nothing above it moves when it comes.

@@ -1,6 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import type { Lead } from '../../../gateway/office/schemas';
-import { boardQueryAtom, requireProvider, selectionAtom } from '../board-atoms';
+import { requireProvider } from '../board-host';
+import { boardQueryAtom, boardViewAtom, selectionAtom } from '../view/view-atoms';
 import { mutationErrorAtom } from '../changes/change-outcomes';
 import { archiveLeadsAtom, markLeadsReadAtom } from '../changes/lead-changes';
 import { BULK_CONCURRENCY, bulkSummary, createLimiter, type BulkAction, type BulkSummary } from './bulk.logic';
@@ -57,7 +58,10 @@ export const runBulkActionAtom = atom(null, async (get, set, { action, leads }: 
   if (moving && get(boardQueryAtom) === scope) {
     const selection = get(selectionAtom);
     const stays = new Set([...selection.ids].filter((id) => !ids.has(id) || failed.includes(id)));
-    set(selectionAtom, { ids: stays, anchor: selection.anchor !== null && stays.has(selection.anchor) ? selection.anchor : null });
+    set(boardViewAtom, {
+      type: 'selection',
+      selection: { ids: stays, anchor: selection.anchor !== null && stays.has(selection.anchor) ? selection.anchor : null },
+    });
   }
   set(bulkSummaryAtom, { ...bulkSummary(action, leads.length, failed.length), seq: ++get(summarySeqAtom).last });
   return failed;

@@ -4,7 +4,8 @@ import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime, withMessages } from '../../../runtime/runtime';
 import { useStyles } from '../../../runtime/styles';
 import bulkCss from './bulk.css?inline';
-import { selectionAtom } from '../board-atoms';
+import { NO_SELECTION } from '../view/selection.logic';
+import { boardViewAtom, selectionAtom } from '../view/view-atoms';
 import { bulkPendingAtom, bulkSummaryAtom, runBulkActionAtom } from './bulk-atoms';
 import { pageSelection, selectedOnPage, type BulkAction } from './bulk.logic';
 import { BOARD_BULK_CATALOGUE } from './bulk-messages';
@@ -47,7 +48,8 @@ function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarPr
   useStyles(STYLES);
   const { t } = useRuntime();
   const run = useSetAtom(runBulkActionAtom);
-  const [selection, setSelection] = useAtom(selectionAtom);
+  const selection = useAtomValue(selectionAtom);
+  const view = useSetAtom(boardViewAtom);
   const rootRef = useRef<HTMLDivElement>(null);
   const allRef = useRef<HTMLInputElement>(null);
   const all = pageSelection(selected.length, leads.length);
@@ -66,14 +68,14 @@ function Bar({ leads, selected, count, archivedView, focusAfter }: BulkToolbarPr
     };
   }, [focusAfter]);
 
-  const clear = () => setSelection({ ids: new Set<number>(), anchor: null });
+  const clear = () => view({ type: 'selection', selection: NO_SELECTION });
   const toggleAll = () => {
     const ids = new Set(selection.ids);
     for (const lead of leads) {
       if (all === 'all') ids.delete(lead.leadId);
       else ids.add(lead.leadId);
     }
-    setSelection({ ids, anchor: null });
+    view({ type: 'selection', selection: { ids, anchor: null } });
   };
   const act = (action: BulkAction) => {
     if (!selected.length) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../../i18n/en-US';
 import { interpolate } from '../../../i18n/core/translate';
-import { NO_SELECTION, toggleSelection, type Selection } from './board-selection.logic';
+import { NO_SELECTION, toggleSelection, type Selection } from '../view/selection.logic';
 import { bulkSummary, createLimiter, pageSelection, selectedOnPage, type BulkAction } from './bulk.logic';
 
 const PAGE = [11, 12, 13, 14, 15, 16];

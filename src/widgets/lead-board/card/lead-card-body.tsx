@@ -14,7 +14,9 @@ import { Select } from '../../../ui/select';
 import { useAfterPaint } from '../../../ui/use-after-paint';
 import { useDraft } from '../../../ui/use-draft';
 import { useMayReadBrowser } from '../../../ui/use-may-read-browser';
-import { boardDraftsAtom, boardInputsAtom, contactsWithheldAtom, fetchWithheldContactsAtom } from '../board-atoms';
+import { boardDraftsAtom } from '../board-host';
+import { contactsWithheldAtom, fetchWithheldContactsAtom } from '../board-page';
+import { boardInputsAtom } from '../view/view-atoms';
 import { Skeleton } from '../../../ui/core/skeleton';
 import {
   chooseLeadStatusAtom,
@@ -32,6 +34,7 @@ import { ClosePrompt, ConnectNumberDialog, ContactDetails, InsuranceBanner, JobN
 import { useShowsConnectNumbers } from '../extras/connect-numbers';
 import { leadPlace } from '../list/lead-board.logic';
 import { MessageLink, type MessageTarget } from '../list/message-link';
+import { useCardActions } from '../list/card-actions';
 import { rememberAnswered } from '../../../domain/answered-leads';
 import { CalendarAction } from './calendar-action';
 import { useRefusedNotes, useReviewPromptDue } from './use-outbox-landings';
@@ -45,18 +48,14 @@ export interface LeadCardBodyProps {
   lead: Lead;
   /** Where its Message link leads: the header's Message button's target. */
   message: MessageTarget;
-  onToggleRead(lead: Lead): void;
-  onArchive(lead: Lead, archived: boolean): void;
-  /**
-   * Tells the host a status changed: once per settled choice, when it is sent to the gateway
-   * (not for each arrow-key step through the select, nor when the choice ends on the saved status).
-   */
 }
 
-/** The expanded card: location and contact, the Message link, status, notes, details, actions. */
-export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCardBodyProps) {
+/** The expanded card: location and contact, the Message link, status, notes, details, actions (its menu's from the store, as the card's). */
+export function LeadCardBody({ lead, message }: LeadCardBodyProps) {
   useStyles(STYLES);
   const { t, flags } = useRuntime();
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { toggleRead, archive } = useCardActions(contentRef);
   const setFeedback = useSetAtom(setLeadFeedbackAtom);
   const { spId } = useAtomValue(boardInputsAtom);
   const place = leadPlace(lead);
@@ -80,12 +79,12 @@ export function LeadCardBody({ lead, message, onToggleRead, onArchive }: LeadCar
   const afterPaint = useAfterPaint();
   const menuItems = [
     { id: 'job-notes', label: t('jobNotes.open'), onSelect: () => openJobNotes(lead) },
-    { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => onToggleRead(lead) },
-    ...(lead.isArchived ? [] : [{ id: 'archive', label: t('board.archiveLead'), onSelect: () => onArchive(lead, true) }]),
+    { id: 'read', label: t(lead.read ? 'board.markUnread' : 'board.markRead'), onSelect: () => toggleRead(lead) },
+    ...(lead.isArchived ? [] : [{ id: 'archive', label: t('board.archiveLead'), onSelect: () => archive(lead, true) }]),
   ];
 
   return (
-    <div className="lk-card__content">
+    <div ref={contentRef} className="lk-card__content">
       <div className="lk-card__row">
         <section className="lk-card__section">
           <h3 className="lk-card__heading">{t('board.location')}</h3>
@@ -187,7 +186,7 @@ function ContactReveal({ lead }: { lead: Lead }) {
   const { spId } = useAtomValue(boardInputsAtom);
   const [shown, setShown] = useState(false);
   // The page came from a server's first screen, without contact details: reaching for 'Contact'
-  // (pointer, focus, tap) fetches the page again, quietly, and they come with it (board-atoms.ts).
+  // (pointer, focus, tap) fetches the page again, quietly, and they come with it (board-page.ts).
   const withheld = useAtomValue(contactsWithheldAtom);
   const fetchContacts = useSetAtom(fetchWithheldContactsAtom);
   const toggle = () => {

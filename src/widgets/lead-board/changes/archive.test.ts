@@ -4,7 +4,9 @@ import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../../gateway/core/client';
 import { clientAtom } from '../../../runtime/client-atom';
 import type { WidgetRuntime } from '../../../runtime/runtime';
-import { boardHostAtom, boardInputsAtom, expandedLeadIdAtom, leadsAtom, leadsDataAtom } from '../board-atoms';
+import { boardHostAtom } from '../board-host';
+import { leadsAtom, leadsDataAtom } from '../board-page';
+import { boardInputsAtom, boardViewAtom, openLeadIdAtom } from '../view/view-atoms';
 import { runBulkActionAtom } from '../bulk/bulk-atoms';
 import { mutationErrorAtom } from './change-outcomes';
 import { archiveLeadsAtom } from './lead-changes';
@@ -26,7 +28,7 @@ async function setup() {
   store.sub(leadsDataAtom, () => undefined);
   const page = await store.get(leadsAtom);
   // The first lead is open, as on the board after its first page.
-  store.set(expandedLeadIdAtom, page.leads[0]!.leadId);
+  store.set(boardViewAtom, { type: 'open-first', leadId: page.leads[0]!.leadId });
   const events: { name: string; detail: unknown }[] = [];
   const emit: WidgetRuntime['emit'] = (name, detail) => {
     events.push({ name, detail });
@@ -46,7 +48,7 @@ describe('the archive action, from a card (one lead)', () => {
     expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true })).toEqual([true]);
     expect(events).toEqual([{ name: 'lk-lead-archive', detail: { leadId: first!.leadId, archived: true } }]);
     expect(archiveBodies()).toEqual([{ serviceProviderId: 1001, leadId: first!.leadId, archived: true }]);
-    expect(store.get(expandedLeadIdAtom)).toBe(second!.leadId);
+    expect(store.get(openLeadIdAtom)).toBe(second!.leadId);
     expect(store.get(mutationErrorAtom)).toBeNull();
   });
 
@@ -57,7 +59,7 @@ describe('the archive action, from a card (one lead)', () => {
     expect(await store.set(archiveLeadsAtom, { leads: [first!], archived: true })).toEqual([false]);
     expect(events).toEqual([{ name: 'lk-lead-archive', detail: { leadId: first!.leadId, archived: true } }]);
     expect(store.get(mutationErrorAtom)).toEqual({ leadId: first!.leadId, action: 'archive' });
-    expect(store.get(expandedLeadIdAtom)).toBe(first!.leadId);
+    expect(store.get(openLeadIdAtom)).toBe(first!.leadId);
   });
 });
 
@@ -70,7 +72,7 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
     expect(archiveBodies()).toEqual(expect.arrayContaining(chosen.map(({ leadId }) => ({ serviceProviderId: 1001, leadId, archived: true }))));
     expect(archiveBodies()).toHaveLength(3);
     // The open lead left with them: the next one that stays opened.
-    expect(store.get(expandedLeadIdAtom)).toBe(leads[3]!.leadId);
+    expect(store.get(openLeadIdAtom)).toBe(leads[3]!.leadId);
 
     events.length = 0;
     expect(await store.set(runBulkActionAtom, { action: 'restore', leads: chosen.slice(0, 2) })).toEqual([]);
@@ -97,6 +99,6 @@ describe('the archive action, from the bulk toolbar (runBulkActionAtom)', () => 
     expect((await store.set(runBulkActionAtom, { action: 'archive', leads: chosen })).sort()).toEqual(chosen.map(({ leadId }) => leadId).sort());
     expect(events).toHaveLength(2);
     expect(store.get(mutationErrorAtom)).toBeNull();
-    expect(store.get(expandedLeadIdAtom)).toBe(leads[2]!.leadId);
+    expect(store.get(openLeadIdAtom)).toBe(leads[2]!.leadId);
   });
 });

@@ -3,7 +3,8 @@ import { createStore } from 'jotai/vanilla';
 import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient } from '../../../gateway/core/client';
 import { clientAtom } from '../../../runtime/client-atom';
-import { boardInputsAtom, goToPageAtom, leadsAtom, leadsDataAtom, leadsReloadAtom } from '../board-atoms';
+import { goToPageAtom, leadsAtom, leadsDataAtom, leadsReloadAtom } from '../board-page';
+import { boardInputsAtom } from '../view/view-atoms';
 import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from './card-atoms';
 import { countsViewAtom } from '../filters/count-atoms';
 

@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { LeadStatus } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { browserConnection } from '../../../domain/connection';
-import { boardInputsAtom } from '../board-atoms';
+import { boardInputsAtom } from '../view/view-atoms';
 import { runLeadChange } from './change-engine';
 import { CHANGE_KINDS } from './change-kinds';
 import { dropLeadChange, placeLeadChange, updateLeadChange } from './lead-patches';

@@ -1,6 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import { newIdempotencyKey } from '../../../gateway/core/request-spec';
-import { boardHostAtom, requireProvider } from '../board-atoms';
+import { boardHostAtom, requireProvider } from '../board-host';
 import { kindOf, sendChange, type LeadChangeValue, type SendOptions } from './change-kinds';
 import { mutationErrorAtom } from './change-outcomes';
 import { dropLeadChange, placeLeadChange, settleLeadChange, trackLeadCall } from './lead-patches';

@@ -6,7 +6,9 @@ import { archiveLead, markLeadRead, updateLeadNote, updateLeadStatus } from '../
 import type { Lead } from '../../../gateway/office/schemas';
 import { clientAtom } from '../../../runtime/client-atom';
 import type { WidgetRuntime } from '../../../runtime/runtime';
-import { boardHostAtom, boardInputsAtom, leadsAtom, leadsDataAtom } from '../board-atoms';
+import { boardHostAtom } from '../board-host';
+import { leadsAtom, leadsDataAtom } from '../board-page';
+import { boardInputsAtom } from '../view/view-atoms';
 import { clearOutboxAtom, replayOutboxAtom, runLeadChange } from './change-engine';
 import { CHANGE_KINDS, type LeadChangeValue } from './change-kinds';
 import { mutationErrorAtom, refusedNotesAtom, reviewPromptDueAtom, statusFailuresAtom } from './change-outcomes';

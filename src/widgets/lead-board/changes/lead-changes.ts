@@ -1,8 +1,8 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { Lead } from '../../../gateway/office/schemas';
-import { expandedLeadIdAtom, leadsDataAtom } from '../board-atoms';
+import { boardViewAtom, openLeadIdAtom } from '../view/view-atoms';
 import { runLeadChange, type LeadChangeRun } from './change-engine';
-import { patchesAtom, visibleLeads } from './lead-patches';
+import { shownLeadsAtom } from './lead-patches';
 
 /*
  * The board's two changes of its first load, read/unread and archive/restore, as the pro asks
@@ -61,8 +61,7 @@ export const markLeadsReadAtom = atom(null, async (get, set, { leads, read, tell
  * (the first card opening by itself and a `reply` link for it) is marked read once.
  */
 function shownLeads(get: Getter): ReadonlyMap<number, Lead> {
-  const page = get(leadsDataAtom);
-  return new Map(page ? visibleLeads(page, get(patchesAtom)).leads.map((lead) => [lead.leadId, lead]) : []);
+  return new Map((get(shownLeadsAtom) ?? []).map((lead) => [lead.leadId, lead]));
 }
 
 // ---- Archive / restore: the board's one archive action --------------------------------------
@@ -81,22 +80,18 @@ export interface ArchiveLeads {
 }
 
 /**
- * The open lead is among those leaving: the next one that stays opens in its place
- * (archiving expands the next lead), or the one before it at the end of the page; opening it
- * marks it read. Returns the lead opened instead (null: none left), or undefined when the open
- * lead stays.
+ * The open lead is among those leaving: the next one that stays opens in its place (archiving
+ * expands the next lead), or the one before it at the end of the page — the view's `archive`; the
+ * board marks it read as any lead it opens. Returns the lead opened instead (null: none left), or
+ * undefined when the open lead stays.
  */
 function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>): number | null | undefined {
-  const open = get(expandedLeadIdAtom);
-  const page = get(leadsDataAtom);
-  if (open == null || !leaving.has(open) || !page) return undefined;
-  const { leads } = visibleLeads(page, get(patchesAtom));
-  const index = leads.findIndex((lead) => lead.leadId === open);
-  const staying = (lead: Lead) => !leaving.has(lead.leadId);
-  const next = leads.slice(index + 1).find(staying) ?? leads.slice(0, Math.max(0, index)).reverse().find(staying) ?? null;
-  set(expandedLeadIdAtom, next?.leadId ?? null);
-  if (next && !next.read) void set(markLeadsReadAtom, { leads: [next], read: true });
-  return next?.leadId ?? null;
+  const open = get(openLeadIdAtom);
+  const shown = get(shownLeadsAtom);
+  if (!shown) return undefined;
+  set(boardViewAtom, { type: 'archive', leaving, shown: shown.map((lead) => lead.leadId) });
+  const instead = get(openLeadIdAtom);
+  return instead === open ? undefined : instead;
 }
 
 /**
@@ -113,15 +108,15 @@ function openNextStaying(get: Getter, set: Setter, leaving: ReadonlySet<number>)
 export const archiveLeadsAtom = atom(null, async (get, set, { leads, archived, bulk }: ArchiveLeads): Promise<boolean[]> => {
   if (!leads.length) return [];
   const leaving = new Set(leads.map((lead) => lead.leadId));
-  const openBefore = get(expandedLeadIdAtom);
+  const openBefore = get(openLeadIdAtom);
   const openedInstead = openNextStaying(get, set, leaving);
   const outcomes = await Promise.all(
     leads.map(async ({ leadId }) =>
       tookOrKept(await runLeadChange(get, set, { leadId, change: { kind: 'archive', archived }, quiet: bulk !== undefined, limit: bulk?.limit })),
     ),
   );
-  if (bulk || openedInstead === undefined) return outcomes;
-  const reopen = leads.findIndex((lead) => lead.leadId === openBefore);
-  if (!outcomes[reopen] && get(expandedLeadIdAtom) === openedInstead) set(expandedLeadIdAtom, openBefore);
+  if (bulk || openedInstead === undefined || typeof openBefore !== 'number') return outcomes;
+  if (!outcomes[leads.findIndex((lead) => lead.leadId === openBefore)])
+    set(boardViewAtom, { type: 'archive-failed', reopen: openBefore, instead: openedInstead });
   return outcomes;
 });

@@ -1,6 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai/vanilla';
 import type { Lead } from '../../../gateway/office/schemas';
-import { lastFetchSeq, leadsReloadAtom, type LeadsPage } from '../board-atoms';
+import { lastFetchSeq, leadsDataAtom, leadsReloadAtom, type LeadsPage } from '../board-page';
 
 /*
  * What the board shows of the pro's lead changes over the fetched page (the changes' engine:
@@ -28,7 +28,7 @@ export interface LeadChange {
   readonly effects: Partial<Lead>;
   /** It takes the lead off the current list (archive, restore). */
   readonly removes: boolean;
-  /** null while pending; once the gateway took it, the fetch number then (see lastFetchSeq in ../board-atoms.ts). */
+  /** null while pending; once the gateway took it, the fetch number then (see lastFetchSeq in ../board-page.ts). */
   readonly settledAtSeq: number | null;
 }
 
@@ -190,3 +190,9 @@ export function visibleLeads(page: LeadsPage, patches: ReadonlyMap<number, reado
   }
   return { leads, removedCount };
 }
+
+/** The leads on screen as the board shows them now (the page that arrived, with the changes made on it); null while a page loads. */
+export const shownLeadsAtom = atom((get) => {
+  const page = get(leadsDataAtom);
+  return page ? visibleLeads(page, get(patchesAtom)).leads : null;
+});

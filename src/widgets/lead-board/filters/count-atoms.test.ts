@@ -4,7 +4,8 @@ import { createSandboxGateway } from '@leadkit/sandbox';
 import { createGatewayClient, type GatewayClientConfig } from '../../../gateway/core/client';
 import type { LeadCountsContext } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
-import { boardInputsAtom, changeFiltersAtom, changeSortAtom, goToPageAtom, leadsAtom } from '../board-atoms';
+import { goToPageAtom, leadsAtom } from '../board-page';
+import { boardInputsAtom, boardViewAtom } from '../view/view-atoms';
 import { chooseLeadStatusAtom, sendLeadStatusNowAtom } from '../changes/card-atoms';
 import { countsViewAtom, idleCountsViewAtom, type CountsView } from './count-atoms';
 
@@ -39,7 +40,7 @@ describe('the board counts (count-atoms)', () => {
     const first = await shown();
     expect(first.state).toBe('counts');
     expect(counted()).toHaveLength(1);
-    store.set(changeFiltersAtom, { archived: true });
+    store.set(boardViewAtom, { type: 'filters', patch: { archived: true } });
     expect(store.get(countsViewAtom)).toEqual({ state: 'loading' });
     const archived = await shown();
     expect(counted()).toHaveLength(2);
@@ -51,7 +52,7 @@ describe('the board counts (count-atoms)', () => {
     const { store, counted, shown } = setup();
     await shown();
     await store.get(leadsAtom);
-    store.set(changeSortAtom, 'OldestNewest');
+    store.set(boardViewAtom, { type: 'sort', sort: 'OldestNewest' });
     store.set(goToPageAtom, 1);
     await store.get(leadsAtom);
     expect(store.get(countsViewAtom).state).toBe('counts');
@@ -80,7 +81,7 @@ describe('the board counts (count-atoms)', () => {
     const { sandbox, store, shown } = setup();
     sandbox.faults.status(500, undefined, { route: 'POST /gateway/lead/office/v1/leads/serviceProvider/:id/counts', times: 1 });
     expect((await shown()).state).toBe('none');
-    store.set(changeFiltersAtom, { hasUnreadMessages: true });
+    store.set(boardViewAtom, { type: 'filters', patch: { hasUnreadMessages: true } });
     expect((await shown()).state).toBe('counts');
   });
 
@@ -99,7 +100,7 @@ describe("the board counts from the host's leadCounts (the spec has no counts ca
     const asked: LeadCountsContext[] = [];
     const { store, counted, shown } = setup({ leadCounts: async (context) => (asked.push(context), HOST_COUNTS) });
     expect(await shown()).toEqual({ state: 'counts', counts: expect.objectContaining(HOST_COUNTS) });
-    store.set(changeFiltersAtom, { archived: true });
+    store.set(boardViewAtom, { type: 'filters', patch: { archived: true } });
     await expect.poll(() => asked.length).toBe(2);
     expect(asked.map(({ serviceProviderId, filters }) => ({ serviceProviderId, filters }))).toEqual([
       { serviceProviderId: 1001, filters: expect.objectContaining({ archived: false, displayLead: true }) },
@@ -121,7 +122,7 @@ describe("the board counts from the host's leadCounts (the spec has no counts ca
     const { store, seen, counted } = setup({ leadCounts: false });
     expect(store.get(idleCountsViewAtom)).toEqual({ state: 'loading' });
     await store.get(leadsAtom);
-    store.set(changeFiltersAtom, { archived: true });
+    store.set(boardViewAtom, { type: 'filters', patch: { archived: true } });
     await store.get(leadsAtom);
     expect(seen.every((view) => view.state === 'none')).toBe(true);
     expect(counted()).toEqual([]);

@@ -3,7 +3,10 @@ import { boardLeadCounts, leadCountsOff, type LeadCountsRequest } from '../../..
 import type { LeadCounts } from '../../../gateway/office/lead-counts-schema';
 import { clientAtom } from '../../../runtime/client-atom';
 import { loadableOf } from '../../../runtime/loadable';
-import { boardInputsAtom, boardQueryAtom, boardRetryAtom, leadsReloadAtom, requireProvider } from '../board-atoms';
+import { requireProvider } from '../board-host';
+import { leadsReloadAtom } from '../board-page';
+import { boardRetryAtom } from '../board-provider';
+import { boardInputsAtom, boardQueryAtom } from '../view/view-atoms';
 import { leadCountsReloadAtom } from '../changes/lead-patches';
 import { toLeadListRequest } from '../board-request';
 

@@ -2,8 +2,8 @@ import { memo, Suspense, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useRuntime } from '../../../runtime/runtime';
 import { Switch } from '../../../ui/switch';
-import { boardQueryAtom, changeFiltersAtom } from '../board-atoms';
-import { notAnsweredOnly, setNotAnsweredOnly } from '../../../domain/filters';
+import { boardQueryAtom, boardViewAtom } from '../view/view-atoms';
+import { notAnsweredOnly, setNotAnsweredOnly, type LeadFilters } from '../../../domain/filters';
 import { FilterPanel, QuickCount } from './filter-loaders';
 import type { QuickCountOf } from './lead-counts';
 
@@ -30,7 +30,8 @@ export const FilterBar = memo(function FilterBar({
 }) {
   const { t } = useRuntime();
   const { filters } = useAtomValue(boardQueryAtom);
-  const changeFilters = useSetAtom(changeFiltersAtom);
+  const view = useSetAtom(boardViewAtom);
+  const changeFilters = (patch: Partial<LeadFilters>) => view({ type: 'filters', patch });
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
   // Latched: once wanted the panel stays (a refetch does not hide it).

@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { fromBoardDateRange, toBoardDateRange, type DateRange } from '../../../domain/date-range';
 import { filterTags, removeFilterTag, type FilterTag, type FilterTagText } from '../../../domain/filter-tags';
 import { addCategory, locationPatch, memberPatch, nameSearchPatch } from '../../../domain/filter-patches';
+import type { LeadFilters } from '../../../domain/filters';
 import { LEAD_STATUSES, leadStatusLabelKey, type LeadStatus } from '../../../domain/lead-status';
 import { autocompleteCategoryName, autocompleteLocation, autocompleteMemberName } from '../../../gateway/lead/calls';
 import type { CategorySuggestion, LocationSuggestion, MemberSuggestion } from '../../../gateway/lead/schemas';
@@ -23,7 +24,7 @@ import { MultiSelect } from '../../../ui/multi-select';
 import { Switch } from '../../../ui/switch';
 import { Tag } from '../../../ui/tag';
 import { focusFirstControl } from '../../../ui/focus-first';
-import { boardInputsAtom, boardQueryAtom, changeFiltersAtom, clearFiltersAtom, replaceFiltersAtom } from '../board-atoms';
+import { boardInputsAtom, boardQueryAtom, boardViewAtom } from '../view/view-atoms';
 import type { CountsView } from './count-atoms';
 import { countBadgeText, useCounts } from './lead-counts';
 import { useSuggestions } from '../../../ui/use-suggestions';
@@ -113,9 +114,10 @@ export function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategor
   const today = useToday(now);
   const query = useAtomValue(boardQueryAtom);
   const { spId } = useAtomValue(boardInputsAtom);
-  const changeFilters = useSetAtom(changeFiltersAtom);
-  const replaceFilters = useSetAtom(replaceFiltersAtom);
-  const clearFilters = useSetAtom(clearFiltersAtom);
+  const view = useSetAtom(boardViewAtom);
+  // Every filter replaced (a tag removed) is a patch of all of them.
+  const changeFilters = useCallback((patch: Partial<LeadFilters>) => view({ type: 'filters', patch }), [view]);
+  const clearFilters = () => view({ type: 'clear-filters' });
   const { filters } = query;
   const counts = useCounts(countsOn);
   const tagsRef = useRef<HTMLUListElement>(null);
@@ -160,7 +162,7 @@ export function FilterPanel({ panelId, panelOpen, categoryNames, rememberCategor
     [t, format],
   );
   const removeTag = (tag: FilterTag, index: number) => {
-    replaceFilters(removeFilterTag(filters, tag));
+    changeFilters(removeFilterTag(filters, tag));
     // The tag disappears: focus the next tag's remove button, or, after the last one, the first
     // control of the panel (so the keyboard user stays in the filters).
     requestAnimationFrame(() => {

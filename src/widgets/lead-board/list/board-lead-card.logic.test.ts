@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameCardProps, type BoardLeadCardProps } from './board-lead-card';
 
-const handler = () => {};
 const LEAD = { leadId: 1 } as BoardLeadCardProps['lead'];
 const props = (overrides: Partial<BoardLeadCardProps> = {}): BoardLeadCardProps => ({
   lead: LEAD,
@@ -11,11 +10,6 @@ const props = (overrides: Partial<BoardLeadCardProps> = {}): BoardLeadCardProps 
   featured: false,
   messageHref: '/thread/1',
   messageKind: 'conversation-thread',
-  onToggle: handler,
-  onToggleRead: handler,
-  onArchive: handler,
-  selected: false,
-  onSelect: handler,
   ...overrides,
 });
 
@@ -36,6 +30,7 @@ describe('a lead card re-renders only when what it shows changes', () => {
     expect(sameCardProps(base, props())).toBe(true);
     expect(sameCardProps(base, props({ lead: { leadId: 1 } as BoardLeadCardProps['lead'] }))).toBe(false);
     expect(sameCardProps(base, props({ opensFirst: true }))).toBe(false);
-    expect(sameCardProps(base, props({ onToggle: () => {} }))).toBe(false);
+    expect(sameCardProps(base, props({ featured: true }))).toBe(false);
+    expect(sameCardProps(base, props({ messageHref: '/thread/2' }))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { memo, useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'jotai/react';
+import type { Atom } from 'jotai/vanilla';
 import { leadStatusLabelKey, showsStatusLabel } from '../../../domain/lead-status';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
@@ -10,7 +11,9 @@ import { singleClick } from '../../../ui/single-click';
 import { OutboxConflict, OutboxPending } from '../changes/outbox-cues';
 import { MessageLink } from './message-link';
 import { useQuickReply } from '../card/quick-reply-action';
-import { cardOpen, expandedLeadIdAtom } from '../board-atoms';
+import { cardOpen } from '../view/board-view.logic';
+import { openLeadIdAtom, selectionAtom } from '../view/view-atoms';
+import { useCardActions } from './card-actions';
 
 /** A fresh lead's age in its two lengths: `full` beside the date on a wide card, `short` on a phone's. */
 export interface CardAge {
@@ -30,7 +33,7 @@ export interface BoardLeadCardProps {
   respondFirst: boolean;
   /**
    * The first page's first card: open while no card was opened or closed yet. Which card is open
-   * the card reads itself (useCardOpen): opening one renders the cards that open and close, not
+   * the card reads itself (useShare): opening one renders the cards that open and close, not
    * the list.
    */
   opensFirst: boolean;
@@ -38,13 +41,6 @@ export interface BoardLeadCardProps {
   /** Where the Message button (and the open card's Message link) leads: office inbox or conversation thread. */
   messageHref: string;
   messageKind: 'office-inbox' | 'conversation-thread';
-  onToggle(lead: Lead): void;
-  onToggleRead(lead: Lead): void;
-  onArchive(lead: Lead, archived: boolean): void;
-  /** Selected for a bulk action. */
-  selected: boolean;
-  /** Its checkbox was toggled; `range`: with shift (click or Space), from the last toggled lead. */
-  onSelect(lead: Lead, selected: boolean, range: boolean): void;
 }
 
 /** Two ages alike when they say the same (the list makes a new one on each render). */
@@ -61,43 +57,35 @@ export function sameCardProps(previous: BoardLeadCardProps, next: BoardLeadCardP
 }
 
 /**
- * Whether this card is open: the board's open card, or `opensFirst` while no card was opened or
- * closed yet. Each card listens to the board's open card and re-renders only when what it shows
- * changes: a tap renders the card that opens and the one that closes, not the list — nor does the
+ * A card's share of a store atom (`share`: what the card shows of its value), followed by the card
+ * itself: it renders again only when its share changes. Whether it is the open card — the board's
+ * open card, or `opensFirst` while no card was opened or closed yet — and whether its lead is
+ * selected: a tap renders the card that opens and the one that closes, not the list — nor does the
  * first card opening by itself once the list is on screen (it was open already), which rendered
  * every card again after the board was live.
  */
-function useCardOpen(leadId: number, opensFirst: boolean): boolean {
+function useShare<T>(shared: Atom<T>, share: (value: T) => boolean): boolean {
   const store = useStore();
-  const subscribe = useCallback((onChange: () => void) => store.sub(expandedLeadIdAtom, onChange), [store]);
-  const open = () => cardOpen(store.get(expandedLeadIdAtom), leadId) ?? opensFirst;
-  return useSyncExternalStore(subscribe, open, open);
+  const subscribe = useCallback((onChange: () => void) => store.sub(shared, onChange), [store, shared]);
+  const read = () => share(store.get(shared));
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**
  * One lead on the board: a header row that expands and collapses the card, and the body when
- * open. The expanded body's actions (status, notes, contact, feedback…) slot in below.
- * Memoised: a card re-renders only when its lead, its state or its handlers change — opening a
- * card renders that card and the one that closes (each reads whether it is the open one), not the
- * list, nor a fresh lead's card whose age object is new.
+ * open. The expanded body's actions (status, notes, contact, feedback…) slot in below. Its
+ * actions it takes from the store (card-actions.ts), not from the list.
+ * Memoised: a card re-renders only when its lead or its state change — opening a card renders
+ * that card and the one that closes (each reads whether it is the open one), selecting one that
+ * card, not the list, nor a fresh lead's card whose age object is new.
  */
-export const BoardLeadCard = memo(function BoardLeadCard({
-  lead,
-  age,
-  respondFirst,
-  opensFirst,
-  featured,
-  messageHref,
-  messageKind,
-  onToggle,
-  onToggleRead,
-  onArchive,
-  selected,
-  onSelect,
-}: BoardLeadCardProps) {
+export const BoardLeadCard = memo(function BoardLeadCard({ lead, age, respondFirst, opensFirst, featured, messageHref, messageKind }: BoardLeadCardProps) {
   const { t } = useRuntime();
   const format = useFormat();
-  const expanded = useCardOpen(lead.leadId, opensFirst);
+  const expanded = useShare(openLeadIdAtom, (open) => cardOpen(open, lead.leadId) ?? opensFirst);
+  const selected = useShare(selectionAtom, (selection) => selection.ids.has(lead.leadId));
+  const cardRef = useRef<HTMLLIElement>(null);
+  const actions = useCardActions(cardRef);
   const bodyId = useId();
   const name = customerName(lead, t('lead.memberFallback'));
   const place = leadPlace(lead);
@@ -109,7 +97,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
   const quick = useQuickReply(lead, respondFirst, message);
 
   return (
-    <li className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
+    <li ref={cardRef} className="lk-card" part="lead-card" data-lead-id={lead.leadId} data-expanded={expanded} data-read={lead.read}>
       <div className="lk-card__header">
         {/* Outside the expand button: a control of its own. Reaching for it loads the bulk toolbar (lead-board.tsx). */}
         <label className="lk-card__select">
@@ -124,7 +112,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
             onChange={(event) => {
               const range = shiftKey.current;
               shiftKey.current = false;
-              onSelect(lead, event.currentTarget.checked, range);
+              actions.select(lead, event.currentTarget.checked, range);
             }}
           />
         </label>
@@ -133,13 +121,19 @@ export const BoardLeadCard = memo(function BoardLeadCard({
           className="lk-card__read"
           aria-label={t(lead.read ? 'board.readState.read' : 'board.readState.unread')}
           title={t(lead.read ? 'board.markUnread' : 'board.markRead')}
-          onClick={singleClick(() => onToggleRead(lead))}
+          onClick={singleClick(() => actions.toggleRead(lead))}
         >
           <span className="lk-card__read-dot" data-unread={!lead.read} />
         </button>
         {/* A heading around the toggle (accordion pattern): the card's sections sit under it. */}
         <h2 className="lk-card__title">
-          <button type="button" className="lk-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={singleClick(() => onToggle(lead))}>
+          <button
+            type="button"
+            className="lk-card__toggle"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={singleClick(() => actions.toggle(lead, opensFirst))}
+          >
             <span className="lk-card__arrow" aria-hidden="true" />
             <span className="lk-card__summary">
               <span className="lk-card__line lk-card__headline">
@@ -187,7 +181,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
         </h2>
         <div className="lk-card__actions">
           {lead.isArchived ? (
-            <button type="button" className="lk-link-button" onClick={() => onArchive(lead, false)}>
+            <button type="button" className="lk-link-button" onClick={() => actions.archive(lead, false)}>
               {t('board.moveToActive')}
             </button>
           ) : null}
@@ -198,7 +192,7 @@ export const BoardLeadCard = memo(function BoardLeadCard({
       {quick.composer}
       <OutboxConflict leadId={lead.leadId} />
       <div id={bodyId} className="lk-card__body" hidden={!expanded}>
-        {expanded ? <LeadCardBody lead={lead} message={message} onToggleRead={onToggleRead} onArchive={onArchive} /> : null}
+        {expanded ? <LeadCardBody lead={lead} message={message} /> : null}
       </div>
     </li>
   );

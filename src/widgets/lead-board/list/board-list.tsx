@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
 import { hasMultiplePages, type PaginationInfo } from '../../../domain/pagination';
 import { SORT_OPTIONS, sortLabelKey, type SortOption } from '../../../domain/sort';
 import type { Lead } from '../../../gateway/office/schemas';
@@ -10,7 +11,10 @@ import selectCss from '../../../ui/select.css?inline';
 import boardListCss from './board-list.css?inline';
 import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
+import { goToPageAtom } from '../board-page';
+import { boardQueryAtom, boardViewAtom } from '../view/view-atoms';
 import { BoardLeadCard, type CardAge } from './board-lead-card';
+import { useFocusAfterRemoval } from './card-actions';
 import type { MessageTarget } from './message-link';
 import { useAnswerFirst } from './use-answer-first';
 import type { LeadAge } from '../../../domain/lead-age';
@@ -29,25 +33,15 @@ export interface BoardListProps {
   first: number;
   last: number;
   total: number;
-  sort: SortOption;
-  onSortChange(sort: SortOption): void;
-  pageIndex: number;
   info: PaginationInfo;
-  onPageChange(index: number): void;
   featuredId: number | null;
   /** Where a lead's Message button and link lead (lead-board.tsx picks it: the office inbox, else the conversation thread). */
   messageTarget(lead: Lead): MessageTarget;
   loadingMore: boolean;
-  onToggle(lead: Lead): void;
-  onToggleRead(lead: Lead): void;
-  onArchive(lead: Lead, archived: boolean): void;
+  /** The count: focus goes there after a move to another page, or when the lead that had it left. */
   countRef: RefObject<HTMLParagraphElement | null>;
   /** Called once the list is on screen (after its first paint). */
   onShown(): void;
-  listRef: RefObject<HTMLUListElement | null>;
-  /** Leads selected for a bulk action, and a card's checkbox toggled. */
-  selectedIds: ReadonlySet<number>;
-  onSelect(lead: Lead, selected: boolean, range: boolean): void;
   /** The bulk toolbar while leads are selected: it lies over this header row (bulk.css), so nothing moves. */
   toolbar: ReactNode;
 }
@@ -65,29 +59,35 @@ function ageText(t: Translate, age: LeadAge | null): CardAge | null {
 /**
  * The list part of the board — count, sort, the lead cards and paging — a chunk of its own that
  * the board starts loading as it mounts, beside the first page of leads (the board shows its
- * skeleton of the same size until both are there), so it is not in the board's first load.
+ * skeleton of the same size until both are there), so it is not in the board's first load. The
+ * sort and the pages move the board's view; each card takes its actions from the store.
  */
 export function BoardList(props: BoardListProps) {
   useStyles(STYLES);
   const { t } = useRuntime();
-  const { leads, info, onShown } = props;
+  const { leads, info, onShown, countRef } = props;
+  const { sort, pageIndex } = useAtomValue(boardQueryAtom);
+  const view = useSetAtom(boardViewAtom);
+  const goToPage = useSetAtom(goToPageAtom);
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval(listRef, countRef);
   useEffect(() => onShown(), [onShown]);
   const ageOf = useAnswerFirst(leads);
   return (
     <>
       <div className="lk-board__list-header">
         {props.toolbar}
-        <p ref={props.countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
+        <p ref={countRef} tabIndex={-1} className="lk-board__count" aria-live="polite">
           {t('board.showing', { first: props.first, last: props.last, total: props.total })}
         </p>
         <Select<SortOption>
           label={t('sort.label')}
-          value={props.sort}
-          options={SORT_OPTIONS.map((sort) => ({ value: sort, label: t(sortLabelKey(sort)) }))}
-          onChange={props.onSortChange}
+          value={sort}
+          options={SORT_OPTIONS.map((option) => ({ value: option, label: t(sortLabelKey(option)) }))}
+          onChange={(option) => view({ type: 'sort', sort: option })}
         />
       </div>
-      <ul key={props.request} ref={props.listRef} className="lk-board__list" aria-busy={props.loadingMore}>
+      <ul key={props.request} ref={listRef} className="lk-board__list" aria-busy={props.loadingMore}>
         {leads.map((lead, index) => {
           const answer = ageOf(lead);
           const message = props.messageTarget(lead);
@@ -101,20 +101,17 @@ export function BoardList(props: BoardListProps) {
               featured={props.featuredId !== null && lead.leadId === props.featuredId}
               messageHref={message.href}
               messageKind={message.kind}
-              onToggle={props.onToggle}
-              onToggleRead={props.onToggleRead}
-              onArchive={props.onArchive}
-              selected={props.selectedIds.has(lead.leadId)}
-              onSelect={props.onSelect}
             />
           );
         })}
       </ul>
       {hasMultiplePages(info) ? (
         <Pagination
-          pageIndex={props.pageIndex}
+          pageIndex={pageIndex}
           pageCount={info.totalPageCount}
-          onPageChange={props.onPageChange}
+          onPageChange={(index) => {
+            if (goToPage(index)) countRef.current?.focus();
+          }}
           previous={t('pagination.previous')}
           next={t('pagination.next')}
           page={(n) => t('pagination.page', { page: n })}

@@ -4,7 +4,7 @@ import { answeredLeadIds, subscribeAnswered } from '../../../domain/answered-lea
 import { awaitsFirstAnswer, freshLeadAge, nextAgeChangeIn, type LeadAge } from '../../../domain/lead-age';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
-import { boardInputsAtom } from '../board-atoms';
+import { boardInputsAtom } from '../view/view-atoms';
 
 const NONE: ReadonlySet<number> = new Set();
 

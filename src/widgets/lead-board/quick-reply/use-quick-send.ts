@@ -4,7 +4,7 @@ import { chatFactoryFor, hasChatFactory } from '../../../chat/chat-factory';
 import { messageSendOptions } from '../../../chat/message-sender';
 import type { Lead } from '../../../gateway/office/schemas';
 import { useRuntime } from '../../../runtime/runtime';
-import { boardChatServiceAtom } from '../board-atoms';
+import { boardChatServiceAtom } from '../board-host';
 import { useExternalStore } from '../../../ui/external-store';
 import { QUICK_SEND_IDLE, QuickSendSession, type QuickSendSnapshot } from './quick-send-session';
 

@@ -231,8 +231,7 @@ function EntryForm() {
     await validateAndContinue();
   }
 
-  // Once the wait ends, with that render's form (the pro's category in it). Not through
-  // useStableHandler: that shared helper would become one more file before the board's first card.
+  // Once the wait ends, with that render's form (the pro's category in it).
   useEffect(() => {
     if (!continueWanted || providerPending) return;
     setContinueWanted(false);
