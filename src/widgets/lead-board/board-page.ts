@@ -140,6 +140,10 @@ export const goToPageAtom = atom(null, (get, set, pageIndex: number): boolean =>
  * page of the board's filters and sort with the lead featured (first, as `lead-id` makes it).
  */
 export const openFromOutsideAtom = atom(null, (get, set, leadId: number) => {
-  const onScreen = get(leadsDataAtom)?.leads.some((lead) => lead.leadId === leadId) === true;
+  const page = get(leadsDataAtom);
+  const onScreen = page?.leads.some((lead) => lead.leadId === leadId) === true;
   set(boardViewAtom, { type: 'open-from-outside', leadId, onScreen });
+  // A lead not on the page on screen (a new one, most often): the page and the filters' counts are
+  // asked afresh, in the same write (one fetch); before the first page arrived its fetch brings it.
+  if (page && !onScreen) set(leadsReloadAtom, (n) => n + 1);
 });

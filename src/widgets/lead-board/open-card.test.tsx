@@ -28,6 +28,7 @@ vi.mock('./arrivals/arrivals-part', async (importOriginal) => {
 
 const LEADS_PATH = '/gateway/lead/office/v6/leads/serviceProvider/1001';
 const READ_PATH = '/gateway/lead/office/v2/leads/serviceprovider/1001/read';
+const COUNTS_PATH = '/gateway/lead/office/v1/leads/serviceProvider/1001/counts';
 
 beforeAll(async () => {
   await preloadBoardParts();
@@ -145,7 +146,7 @@ describe('every way to open a card: one card open, marked read once, focus where
     expect(document.activeElement).toBe(toggleOf(cardOf(next)));
   });
 
-  it("the board's new-lead notification clicked: the new lead, asked for with it featured, opens with its quick answer focused, marked read once", async () => {
+  it("the board's new-lead notification clicked: the new lead, asked for with it featured, opens with its quick answer focused, marked read once; the counts asked again", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const shown = notificationsOn();
     const view = await shownBoard();
@@ -159,12 +160,18 @@ describe('every way to open a card: one card open, marked read once, focus where
     await act(() => vi.advanceTimersByTimeAsync(ARRIVALS_HIDDEN_MAX_DELAY_MS));
     await waitFor(() => expect(shown.map((notice) => notice.data.notices[0]?.leadId)).toEqual([leadId]));
     vi.spyOn(window, 'focus').mockImplementation(() => undefined);
+    await waitFor(() => expect(view.received('POST', COUNTS_PATH).length).toBeGreaterThan(0));
+    const countsBefore = view.received('POST', COUNTS_PATH).length;
+    const pagesBefore = view.received('POST', LEADS_PATH).length;
     await act(async () => {
       shown[0]?.notification.onclick?.(new Event('click', { cancelable: true }));
     });
     await focusInQuickAnswer(leadId);
     await openedOnce(view, leadId);
     expect(view.received('POST', LEADS_PATH).some((call) => (call.body as { featuredLeadId?: number }).featuredLeadId === leadId)).toBe(true);
+    // The filters' counts follow the new lead ('Not answered yet' counts it); the page is asked once.
+    await waitFor(() => expect(view.received('POST', COUNTS_PATH).length).toBeGreaterThan(countsBefore));
+    expect(view.received('POST', LEADS_PATH).length).toBe(pagesBefore + 1);
   }, 60_000);
 
   it("the host's service worker's `open-lead`: the lead on screen opens with its quick answer focused, marked read once, nothing asked again", async () => {
