@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { CHALLENGE_BODY as challenge, challengedGateway as challengedBy } from '../../test/helpers/challenged-gateway';
 import { json, recordingFetch, type RecordedRequest } from '../../test/helpers/recording-fetch';
 import { createGatewayClient, type ReadScope } from './core/client';
 import { assignLeadV2, sendProSelection } from './lead/funnel/calls';
@@ -15,7 +16,6 @@ import { requestReviewByEmail } from './review/calls';
  * the call is sent again once the challenge is passed (once, in the order queued, with the key it
  * was sent with), and the caller gets the replay's answer.
  */
-const challenge = { error: 'challenge_required', challengeId: 'ch-1' };
 const SP = 1001;
 const provider = { kind: 'provider', spId: SP } as const;
 const member = { kind: 'oneTime', token: 'tok-secret-123' } as const;
@@ -41,32 +41,8 @@ function answerOf(request: RecordedRequest) {
   return json(200, {});
 }
 
-/** A gateway that challenges every call until `pass()`; the host's challenge resolves when the test says. */
-function challengedGateway(auth: typeof provider | typeof member, reads?: ReadScope) {
-  let challenged = true;
-  let asked = 0;
-  const { fetch, requests } = recordingFetch((request) => (challenged ? json(511, challenge) : answerOf(request)));
-  let release: (passed: boolean) => void = () => undefined;
-  const client = createGatewayClient({
-    baseURL: '',
-    auth,
-    fetch,
-    ...(reads ? { reads } : {}),
-    onChallenge: () => {
-      asked++;
-      return new Promise<boolean>((resolve) => (release = resolve));
-    },
-  });
-  return {
-    client,
-    requests,
-    asked: () => asked,
-    pass(passed = true) {
-      challenged = false;
-      release(passed);
-    },
-  };
-}
+/** A gateway that challenges every call until `pass()`, then answers by path. */
+const challengedGateway = (auth: typeof provider | typeof member, reads?: ReadScope) => challengedBy(auth, answerOf, reads);
 
 const sentOf = (requests: readonly RecordedRequest[]) =>
   requests.map((r) => `${r.method} ${new URL(r.url, 'http://x').pathname} ${r.headers['idempotency-key'] ?? '-'}`);

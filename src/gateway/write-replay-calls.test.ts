@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { json, recordingFetch, type RecordedRequest } from '../../test/helpers/recording-fetch';
-import { createGatewayClient, type GatewayClient } from './core/client';
+import { challengedGateway as challengedBy } from '../../test/helpers/challenged-gateway';
+import { json, type RecordedRequest } from '../../test/helpers/recording-fetch';
+import type { GatewayClient } from './core/client';
 import { WRITE_REPLAY, type WriteReplay } from './core/write-replay';
 import { addDisplayPreferences, requestLeadReview, sendOpportunityLeadNotification } from './lead/calls';
 import { createContact } from './lead/contact-calls';
@@ -20,7 +21,6 @@ import { getOrCreateDraftReview, requestReviewByEmail, updateDraftReview } from 
  * passed. `keyed`: sent again once, with the key of the first request; `idempotent`: sent again
  * once, as sent; `not-replayed`: not sent again, its caller told of the challenge.
  */
-const challenge = { error: 'challenge_required', challengeId: 'ch-1' };
 const SP = 1001;
 const LEAD = 300001;
 const provider = { kind: 'provider', spId: SP } as const;
@@ -128,34 +128,8 @@ const WRITES: Record<keyof typeof WRITE_REPLAY, Write> = {
   },
 };
 
-/**
- * A gateway that applies what it is sent and answers 511 until the host's check is passed
- * (`pass()`), then `answer`. The host's check waits for the test.
- */
-function challengedGateway(auth: Write['as'], answer: unknown = {}) {
-  let challenged = true;
-  let asked = 0;
-  let release: (passed: boolean) => void = () => undefined;
-  const { fetch, requests } = recordingFetch(() => (challenged ? json(511, challenge) : json(200, answer)));
-  const client = createGatewayClient({
-    baseURL: '',
-    auth,
-    fetch,
-    onChallenge: () => {
-      asked++;
-      return new Promise<boolean>((resolve) => (release = resolve));
-    },
-  });
-  return {
-    client,
-    requests,
-    asked: () => asked,
-    pass() {
-      challenged = false;
-      release(true);
-    },
-  };
-}
+/** A gateway that applies what it is sent and answers 511 until the check is passed, then `answer`. */
+const challengedGateway = (auth: Write['as'], answer: unknown = {}) => challengedBy(auth, () => json(200, answer));
 
 const keyOf = (request: RecordedRequest | undefined) => request?.headers['idempotency-key'];
 

@@ -7,9 +7,9 @@
  * public. The sandbox's own tests check the rules one by one (packages/sandbox/src/local-access.test.ts);
  * this checks the server that serves them beside the pages.
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNCHECKED_PROVIDER_TOKEN } from '../../packages/sandbox/src/routes/host-stand-in';
+import { rawRequest, type RawAnswer } from '../helpers/raw-request';
 import type { ExampleServer } from './example-server';
 import { startExampleServer } from './harness';
 
@@ -25,25 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request with any Host header (fetch sets its own). */
-function send(path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    request.on('error', reject);
-    request.end(method === 'POST' ? '{}' : undefined);
-  });
-}
+/** A request with any Host header (fetch sets its own); a POST sends `{}`. */
+const send = (path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> =>
+  rawRequest(port, { method, path, headers, body: method === 'POST' ? '{}' : undefined });
 
 describe('npm start: who may call it', () => {
   it('refuses a rebinding Host on every path — pages, CDN files, the gateway — saying what to set', async () => {

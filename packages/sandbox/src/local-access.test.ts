@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../../test/helpers/raw-request';
 import { maskCredentials } from './credentials';
 import { createSandboxGateway, MAIN_PROVIDER_ID, SANDBOX_MEMBER_TOKEN } from './index';
 import { serverAccessFrom } from './local-access';
@@ -169,29 +169,6 @@ describe('GET /sandbox/requests', () => {
 
 // ---- over HTTP: `npx leadkit-sandbox` (serve.ts) -------------------------------------------------
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request with any Host header (fetch sets its own). */
-function raw(
-  port: number,
-  { method = 'GET', path = '/', headers = {} }: { method?: string; path?: string; headers?: Record<string, string> },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 /** Runs serve.ts with `args` and `env`; resolves with its port once it printed its URL. */
 function startServer(args: string[], env: Record<string, string>): { child: ChildProcess; port: Promise<number>; output: () => string } {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'packages/sandbox/src/serve.ts', ...args], {
@@ -250,24 +227,26 @@ describe('npx leadkit-sandbox --allow-origin http://localhost:5173, SANDBOX_ALLO
 
   it('refuses a rebinding Host (a DNS name of a web page pointed at 127.0.0.1) on every path, with what to configure', async () => {
     for (const path of ['/', PROVIDER_CALL, '/sandbox/requests', '/host-stand-in/provider-token']) {
-      const refused = await raw(port, { path, headers: { host: `evil.example:${port}` } });
+      const refused = await rawRequest(port, { path, headers: { host: `evil.example:${port}` } });
       expect(refused.status, path).toBe(403);
       const { message } = JSON.parse(refused.body) as { message: string };
       expect(message).toContain(`not "evil.example:${port}"`);
       expect(message).toContain(`--allow-origin http://evil.example:${port}`);
     }
     // An absolute request target names its host too.
-    expect((await raw(port, { path: `http://evil.example:${port}/` })).status).toBe(403);
+    expect((await rawRequest(port, { path: `http://evil.example:${port}/` })).status).toBe(403);
   });
 
   it('answers loopback Hosts and the host of a named origin (a proxy or a tunnel in front of it)', async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'dev.example:8080'])
-      expect((await raw(port, { path: PROVIDER_CALL, headers: { ...providerHeaders(), authorization: `Bearer ${TOKEN}`, host } })).status, host).toBe(200);
+      expect((await rawRequest(port, { path: PROVIDER_CALL, headers: { ...providerHeaders(), authorization: `Bearer ${TOKEN}`, host } })).status, host).toBe(
+        200,
+      );
   });
 
   it('gives CORS with credentials to the origins named by flag and by env, its own under another loopback name; refuses any other', async () => {
     for (const origin of ['http://localhost:5173', 'http://dev.example:8080', `http://localhost:${port}`]) {
-      const answer = await raw(port, { path: PROVIDER_CALL, headers: { ...providerHeaders(), authorization: `Bearer ${TOKEN}`, origin } });
+      const answer = await rawRequest(port, { path: PROVIDER_CALL, headers: { ...providerHeaders(), authorization: `Bearer ${TOKEN}`, origin } });
       expect([answer.status, answer.headers['access-control-allow-origin'], answer.headers['access-control-allow-credentials']], origin).toEqual([
         200,
         origin,
@@ -275,7 +254,7 @@ describe('npx leadkit-sandbox --allow-origin http://localhost:5173, SANDBOX_ALLO
       ]);
     }
     for (const path of [PROVIDER_CALL, '/host-stand-in/provider-token']) {
-      const refused = await raw(port, { method: 'POST', path, headers: { origin: 'https://evil.example', 'content-type': 'text/plain' } });
+      const refused = await rawRequest(port, { method: 'POST', path, headers: { origin: 'https://evil.example', 'content-type': 'text/plain' } });
       expect([refused.status, refused.headers['access-control-allow-origin']], path).toEqual([403, undefined]);
       expect(refused.body).not.toContain(TOKEN);
     }
